@@ -1,0 +1,3 @@
+module pathlens
+
+go 1.24

@@ -1,0 +1,99 @@
+package pathing
+
+// EventKind says what a search did to a node.
+type EventKind uint8
+
+const (
+	// EventPush: the node entered the open list for the first time, or was
+	// reopened after being closed (an inconsistent heuristic).
+	EventPush EventKind = iota
+	// EventPop: the node left the open list and was closed (expanded).
+	EventPop
+	// EventRelax: an open node got a cheaper g and a new parent.
+	EventRelax
+)
+
+var eventNames = [...]string{"push", "pop", "relax"}
+
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) {
+		return eventNames[k]
+	}
+	return "event?"
+}
+
+// Event is one step of a recorded search. At level 0 Node and Parent are cell
+// indices (y*Width+x); at higher levels they are abstract node ids of that
+// level's graph. Parent is -1 for a root.
+type Event struct {
+	Kind   EventKind
+	Level  uint8
+	Node   int32
+	Parent int32
+	G, H   float64
+}
+
+// Phase marks where a named part of a query begins in a Trace: "insert",
+// "abstract L2", "refine 3", "smooth" and so on.
+type Phase struct {
+	Name  string
+	Level int
+	Start int // index of the phase's first event in Trace.Events
+}
+
+// Trace records the events of one query, possibly spanning several searches
+// at several levels, for the UI to replay forwards and backwards. Recording is
+// opt-in: a search given a nil *Trace pays one pointer test per event.
+//
+// A Trace is reused across queries by Reset, which keeps its capacity, so a
+// steady stream of traced queries allocates nothing once the buffers have
+// grown.
+type Trace struct {
+	Events []Event
+	Phases []Phase
+	// Limit caps len(Events) when positive; events past it are dropped and
+	// Truncated is set, so a trace of a huge failing search cannot exhaust
+	// memory.
+	Limit     int
+	Truncated bool
+	// Level is stamped on every event a Searcher records into this trace.
+	Level uint8
+}
+
+// Reset empties the trace, keeping its buffers and Limit.
+func (t *Trace) Reset() {
+	t.Events = t.Events[:0]
+	t.Phases = t.Phases[:0]
+	t.Truncated = false
+	t.Level = 0
+}
+
+// BeginPhase starts a named phase at the current end of the trace and sets the
+// level stamped on following events.
+func (t *Trace) BeginPhase(name string, level int) {
+	t.Phases = append(t.Phases, Phase{Name: name, Level: level, Start: len(t.Events)})
+	t.Level = uint8(level)
+}
+
+// Add appends an event unless the limit is reached.
+func (t *Trace) Add(e Event) {
+	if t.Limit > 0 && len(t.Events) >= t.Limit {
+		t.Truncated = true
+		return
+	}
+	t.Events = append(t.Events, e)
+}
+
+// PhaseAt returns the index in Phases of the phase containing event i, or -1
+// when i precedes every phase.
+func (t *Trace) PhaseAt(i int) int {
+	p := -1
+	for k, ph := range t.Phases {
+		if ph.Start <= i {
+			p = k
+		} else {
+			break
+		}
+	}
+	return p
+}
