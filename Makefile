@@ -1,0 +1,61 @@
+# pathlens — `make run` opens the app, `make test` runs everything CI runs.
+# Both install missing Debian packages first (scripts/deps.sh).
+
+GO        ?= go
+ARGS      ?=
+XVFB      := xvfb-run -a -s "-screen 0 1280x800x24"
+# Packages that must never link Ebiten (they run anywhere, CI without a display included).
+HEADLESS  := ./pathing/... ./maps/... ./game/world/... ./cmd/...
+TESTFLAGS ?= -timeout 20m
+
+.PHONY: run test deps deps-test vet fmt-check headless-check test-headless test-window bench bench-peers fuzz shot clean
+
+run: deps
+	$(GO) run . $(ARGS)
+
+deps:
+	@scripts/deps.sh run
+
+deps-test:
+	@scripts/deps.sh test
+
+test: deps-test fmt-check vet headless-check test-headless test-window
+	@echo "make test: all checks passed"
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet ./...
+
+# Fails if a package that must stay headless has come to depend on Ebiten.
+headless-check:
+	@bad=$$($(GO) list -f '{{.ImportPath}}: {{join .Deps " "}}' $(HEADLESS) | grep ebiten | cut -d: -f1); \
+	if [ -n "$$bad" ]; then echo "these packages must not import Ebiten: $$bad"; exit 1; fi
+
+test-headless:
+	$(GO) test $(TESTFLAGS) $(HEADLESS)
+
+# Everything that links Ebiten, plus the end-to-end window test, under a virtual display.
+test-window:
+	$(XVFB) $(GO) test $(TESTFLAGS) $$($(GO) list ./... | grep -v -e /pathing -e /maps -e /game/world -e /cmd/)
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./pathing/... ./maps/... ./game/world/...
+
+bench-peers:
+	cd cmd/bench/peers && $(GO) test -run '^$$' -bench . -benchmem
+
+# Each reader fuzzed for FUZZTIME (one at a time: the machine has two cores).
+FUZZTIME ?= 60s
+fuzz:
+	@for f in $$($(GO) test -list '^Fuzz' ./maps/ | grep ^Fuzz); do \
+		echo "== $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./maps/ || exit 1; done
+
+# The built-in world drawn to out/shot.png (what the README screenshot is made from).
+shot: deps-test
+	mkdir -p out && $(XVFB) $(GO) run . -shot out/shot.png $(ARGS)
+
+clean:
+	rm -rf out
