@@ -1,0 +1,169 @@
+package maps
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"pathlens/pathing"
+)
+
+// Detect names the format of a file from its first non-blank line: "type"
+// starts a Moving AI map, "version" a Moving AI scenario list,
+// "pathlens-scenario" a pathlens scenario; anything else is taken for an
+// ASCII map. head need only hold the start of the file (a few hundred bytes);
+// a UTF-8 byte order mark is skipped.
+func Detect(head []byte) Format {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	for len(head) > 0 {
+		line := head
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		f := bytes.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		switch string(f[0]) {
+		case "type":
+			return FormatMovingAI
+		case "version":
+			return FormatScen
+		case "pathlens-scenario":
+			return FormatScenario
+		}
+		return FormatASCII
+	}
+	return FormatASCII
+}
+
+// LoadMap reads the map file at path, choosing the reader by content (see
+// Detect): a Moving AI .map, an ASCII map, or a pathlens scenario file, whose
+// map (inline or referenced) is returned without its edit log applied. A Moving
+// AI .scen file is refused with a message saying so. Files larger than
+// MaxMapBytes are refused before reading. Errors name the path; Map.Name is
+// the file's base name.
+func LoadMap(path string) (*Map, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil {
+		if st.IsDir() {
+			return nil, errAt(path, 0, "is a directory, not a map file")
+		}
+		if st.Size() > MaxMapBytes {
+			return nil, errAt(path, 0, "file has %d bytes, more than the %d a map of %d×%d cells needs",
+				st.Size(), MaxMapBytes, pathing.MaxSide, pathing.MaxSide)
+		}
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	head, _ := br.Peek(512)
+	var m *Map
+	switch Detect(head) {
+	case FormatMovingAI:
+		m, err = ReadMovingAI(br, path)
+	case FormatScen:
+		return nil, errAt(path, 1, "is a Moving AI scenario list (.scen), not a map; open the .map it names")
+	case FormatScenario:
+		return nil, errAt(path, 1, "is a pathlens scenario file; scenario reading is not written yet")
+	default:
+		m, err = ReadASCII(br, path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m.Name = filepath.Base(path)
+	return m, nil
+}
+
+// MovingAIDir returns the folder of Moving AI benchmark maps the tests and
+// benchmarks use as outside truth: $PATHLENS_MAPS when set, else
+// <module root>/../shared/maps/movingai, where the module root is the first
+// folder holding go.mod found walking up from the working directory. ok is
+// false when the folder does not exist (the path is still returned, for the
+// skip message), so callers can t.Skip.
+func MovingAIDir() (dir string, ok bool) {
+	if env := os.Getenv("PATHLENS_MAPS"); env != "" {
+		return env, isDir(env)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	for d := wd; ; {
+		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
+			dir = filepath.Join(d, "..", "shared", "maps", "movingai")
+			return dir, isDir(dir)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false
+		}
+		d = parent
+	}
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+// Benchmark is one Moving AI map with its scenario list.
+type Benchmark struct {
+	Name string // base name without ".map", e.g. "arena"
+	Map  string // path of NAME.map
+	Scen string // path of NAME.map.scen
+}
+
+// Benchmarks lists the maps in dir that have a scenario file next to them
+// (NAME.map and NAME.map.scen), sorted by name. Maps without a .scen are left
+// out. It reads only the directory, not the files.
+func Benchmarks(dir string) ([]Benchmark, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	have := map[string]bool{}
+	for _, e := range ents {
+		have[e.Name()] = !e.IsDir()
+	}
+	var out []Benchmark
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".map") || !have[n+".scen"] {
+			continue
+		}
+		out = append(out, Benchmark{
+			Name: strings.TrimSuffix(n, ".map"),
+			Map:  filepath.Join(dir, n),
+			Scen: filepath.Join(dir, n+".scen"),
+		})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+// ReadMap reads a map from r choosing the format by content, like LoadMap,
+// for maps that do not come from a file (embedded assets, tests). A pathlens
+// scenario in r may only hold an inline map.
+func ReadMap(r io.Reader, name string) (*Map, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(512)
+	switch Detect(head) {
+	case FormatMovingAI:
+		return ReadMovingAI(br, name)
+	case FormatScen:
+		return nil, errAt(name, 1, "is a Moving AI scenario list (.scen), not a map")
+	case FormatScenario:
+		return nil, errAt(name, 1, "is a pathlens scenario file; scenario reading is not written yet")
+	}
+	return ReadASCII(br, name)
+}

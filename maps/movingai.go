@@ -1,0 +1,183 @@
+package maps
+
+import (
+	"bufio"
+	"fmt"
+	"image"
+	"io"
+	"strconv"
+	"strings"
+
+	"pathlens/pathing"
+)
+
+// ReadMovingAI reads a Moving AI .map file: the header lines "type octile",
+// "height H", "width W" (height and width in either order) and "map", then H
+// rows of W terrain characters (see the package doc; W is water and blocked).
+// Lines may end in "\n" or "\r\n"; blank lines after the last row are
+// ignored; anything else after it is an error. name is used in errors and as
+// Map.Name.
+//
+// The header's size is checked against pathing.MaxSide before anything is
+// allocated, and the terrain buffer grows with the rows actually read, so a
+// lying header costs nothing. Cost: one pass over the input, two allocations
+// of W*H bytes (terrain and grid).
+func ReadMovingAI(r io.Reader, name string) (*Map, error) {
+	lr := newLineReader(r, name, pathing.MaxSide, MaxMapBytes)
+	w, h, err := readMovingAIHeader(lr)
+	if err != nil {
+		return nil, err
+	}
+	terrain := make([]byte, 0, min(w*h, 1<<20))
+	for y := 0; y < h; y++ {
+		row, err := lr.next()
+		if err == io.EOF {
+			return nil, errAt(name, lr.line, "file ends after %d of %d rows", y, h)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(row) != w {
+			if isBlank(row) {
+				return nil, errAt(name, lr.line, "blank line where row %d of %d should be (want %d cells)", y+1, h, w)
+			}
+			return nil, errAt(name, lr.line, "row has %d cells, want %d", len(row), w)
+		}
+		for x, c := range row {
+			if !movingAIOK[c] {
+				return nil, errCell(name, lr.line, image.Pt(x, y),
+					"cell (%d,%d) has unknown terrain %s (want one of . G S @ O T W)", x, y, quoteByte(c))
+			}
+		}
+		terrain = append(terrain, row...)
+	}
+	m, err := build(name, w, h, terrain)
+	if err != nil {
+		return nil, err
+	}
+	m.Format = FormatMovingAI
+	m.CRLF = lr.crlf
+	m.NoFinalNewline = !lr.final
+	for {
+		row, err := lr.next()
+		if err == io.EOF {
+			return m, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !isBlank(row) {
+			return nil, errAt(name, lr.line, "unexpected text %s after the last of %d rows (height is %d)", quoteText(row), h, h)
+		}
+		m.NoFinalNewline = false // blank lines after the grid are not kept
+	}
+}
+
+// readMovingAIHeader reads the header up to and including the "map" line.
+func readMovingAIHeader(lr *lineReader) (w, h int, err error) {
+	name := lr.file
+	sawType := false
+	for {
+		line, err := lr.next()
+		if err == io.EOF {
+			if lr.line == 0 {
+				return 0, 0, errAt(name, 0, "empty file (want a Moving AI header: type octile, height, width, map)")
+			}
+			return 0, 0, errAt(name, lr.line, "file ends inside the header (want a line \"map\" before the rows)")
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+		f := strings.Fields(string(trimSpace(line)))
+		if len(f) == 0 {
+			continue
+		}
+		key := f[0]
+		if !sawType && key != "type" {
+			return 0, 0, errAt(name, lr.line, "want \"type octile\" as the first line of a Moving AI map, found %s", quoteText(line))
+		}
+		switch key {
+		case "type":
+			if len(f) != 2 || f[1] != "octile" {
+				return 0, 0, errAt(name, lr.line, "unsupported map type %s (want \"type octile\")", quoteText(line))
+			}
+			sawType = true
+		case "height", "width":
+			if len(f) != 2 {
+				return 0, 0, errAt(name, lr.line, "want \"%s N\", found %s", key, quoteText(line))
+			}
+			n, err := strconv.Atoi(f[1])
+			if err != nil || n <= 0 {
+				return 0, 0, errAt(name, lr.line, "%s %s is not a positive whole number", key, quoteText([]byte(f[1])))
+			}
+			if n > pathing.MaxSide {
+				return 0, 0, errAt(name, lr.line, "%s %d exceeds the limit of %d cells (pathing.MaxSide)", key, n, pathing.MaxSide)
+			}
+			if key == "height" {
+				h = n
+			} else {
+				w = n
+			}
+		case "map":
+			if len(f) != 1 {
+				return 0, 0, errAt(name, lr.line, "want the line \"map\", found %s", quoteText(line))
+			}
+			if h == 0 {
+				return 0, 0, errAt(name, lr.line, "header has no height line")
+			}
+			if w == 0 {
+				return 0, 0, errAt(name, lr.line, "header has no width line")
+			}
+			return w, h, nil
+		default:
+			return 0, 0, errAt(name, lr.line, "unknown header line %s (want type, height, width or map)", quoteText(line))
+		}
+	}
+}
+
+// WriteMovingAI writes m as a Moving AI .map file, with m's line ends (CRLF
+// and a final newline unless m says otherwise). Each cell keeps its Terrain
+// character when that is a Moving AI character that agrees with the grid;
+// otherwise blocked cells are written '@' and open cells '.'. A map read by
+// ReadMovingAI and not edited is written back byte for byte. A cell of weight
+// above 1 has no Moving AI character: it is an error naming the cell, and
+// nothing is written.
+func WriteMovingAI(w io.Writer, m *Map) error {
+	g := m.Grid
+	W, H := g.Width(), g.Height()
+	cells := g.Cells()
+	row := make([]byte, W)
+	for i, wt := range cells {
+		if wt > 1 {
+			p := g.Point(i)
+			return errCell(m.Name, 0, p, "cell (%d,%d) has weight %d: the Moving AI format has no weights (save as ASCII)", p.X, p.Y, wt)
+		}
+	}
+	nl := "\n"
+	if m.CRLF {
+		nl = "\r\n"
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	fmt.Fprintf(bw, "type octile%sheight %d%swidth %d%smap%s", nl, H, nl, W, nl, nl)
+	for y := 0; y < H; y++ {
+		for x := 0; x < W; x++ {
+			i := y*W + x
+			c := byte(0)
+			if i < len(m.Terrain) {
+				c = m.Terrain[i]
+			}
+			if !movingAIOK[c] || !agrees(c, cells[i]) {
+				c = '.'
+				if cells[i] == 0 {
+					c = '@'
+				}
+			}
+			row[x] = c
+		}
+		bw.Write(row)
+		if y < H-1 || !m.NoFinalNewline {
+			bw.WriteString(nl)
+		}
+	}
+	return bw.Flush()
+}

@@ -1,0 +1,208 @@
+package maps
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"os"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// mai builds a Moving AI file from rows, with the header filled in.
+func mai(h, w string, rows ...string) string {
+	return "type octile\nheight " + h + "\nwidth " + w + "\nmap\n" + strings.Join(rows, "\n") + "\n"
+}
+
+func TestReadMovingAI(t *testing.T) {
+	m, err := ReadMovingAI(strings.NewReader(mai("3", "4", "..@T", "GSOW", "....")), "tiny.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Grid.Width() != 4 || m.Grid.Height() != 3 {
+		t.Fatalf("size %dx%d, want 4x3", m.Grid.Width(), m.Grid.Height())
+	}
+	want := []string{"..##", "..##", "...."} // W is water: blocked for walkers
+	for y, row := range want {
+		for x, c := range row {
+			if open := m.Grid.Open(image.Pt(x, y)); open != (c == '.') {
+				t.Errorf("cell (%d,%d) open=%v, want %v", x, y, open, c == '.')
+			}
+		}
+	}
+	if got := string(m.Terrain); got != "..@TGSOW...." {
+		t.Errorf("Terrain %q", got)
+	}
+	if m.Name != "tiny.map" || m.Format != FormatMovingAI || m.CRLF || m.NoFinalNewline {
+		t.Errorf("Name %q Format %v CRLF %v NoFinalNewline %v", m.Name, m.Format, m.CRLF, m.NoFinalNewline)
+	}
+}
+
+func TestReadMovingAIQuirks(t *testing.T) {
+	for _, tc := range []struct{ name, in string }{
+		{"crlf", "type octile\r\nheight 2\r\nwidth 2\r\nmap\r\n.@\r\n..\r\n"},
+		{"crlf no final newline", "type octile\r\nheight 2\r\nwidth 2\r\nmap\r\n.@\r\n.."},
+		{"width first", "type octile\nwidth 2\nheight 2\nmap\n.@\n..\n"},
+		{"trailing blank lines", "type octile\nheight 2\nwidth 2\nmap\n.@\n..\n\n\n  \n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ReadMovingAI(strings.NewReader(tc.in), "q.map")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(m.Terrain) != ".@.." {
+				t.Errorf("Terrain %q, want \".@..\"", m.Terrain)
+			}
+		})
+	}
+}
+
+func TestReadMovingAIErrors(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"short row", mai("2", "3", "...", ".."), "maps: m.map:6: row has 2 cells, want 3"},
+		{"long row", mai("2", "3", "....", "..."), "maps: m.map:5: row has 4 cells, want 3"},
+		{"truncated", mai("4", "3", "...", "..."), "maps: m.map:6: file ends after 2 of 4 rows"},
+		{"unknown letter", mai("2", "3", "...", ".x."), "maps: m.map:6: cell (1,1) has unknown terrain 'x'"},
+		{"binary byte", mai("1", "2", ".\xff"), `maps: m.map:5: cell (1,0) has unknown terrain '\xff'`},
+		{"digit is not Moving AI", mai("1", "2", ".2"), "cell (1,0) has unknown terrain '2'"},
+		{"too wide", mai("2", "16385"), "maps: m.map:3: width 16385 exceeds the limit of 16384"},
+		{"too tall", mai("99999999999", "3"), "maps: m.map:2: height 99999999999 exceeds the limit of 16384"},
+		{"huge", mai("16384", "16384", "..."), "maps: m.map:5: row has 3 cells, want 16384"},
+		{"zero", mai("0", "3"), "maps: m.map:2: height \"0\" is not a positive whole number"},
+		{"no width", "type octile\nheight 2\nmap\n..\n", "maps: m.map:3: header has no width line"},
+		{"bad type", "type tile\nheight 1\nwidth 1\nmap\n.\n", "maps: m.map:1: unsupported map type"},
+		{"not a map", "hello\n", "maps: m.map:1: want \"type octile\" as the first line"},
+		{"unknown header", "type octile\ncolour 3\n", "maps: m.map:2: unknown header line \"colour 3\""},
+		{"empty", "", "maps: m.map: empty file"},
+		{"header only", "type octile\nheight 1\n", "maps: m.map:2: file ends inside the header"},
+		{"extra rows", mai("1", "2", "..", ".."), "maps: m.map:6: unexpected text \"..\" after the last of 1 rows"},
+		{"blank row", mai("2", "2", "..", "", ".."), "maps: m.map:6: blank line where row 2 of 2 should be"},
+		{"long line", "type octile\n" + strings.Repeat("x", 20000), "maps: m.map:2: line is longer than 16384 bytes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ReadMovingAI(strings.NewReader(tc.in), "m.map")
+			if err == nil {
+				t.Fatalf("no error; read %v", m)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q\nwant it to contain %q", err, tc.want)
+			}
+			var me *Error
+			if !errors.As(err, &me) {
+				t.Errorf("error %T is not a *maps.Error", err)
+			}
+		})
+	}
+}
+
+// TestReadMovingAIHugeHeaderCheap: a header claiming the largest map, with
+// one short row, must fail without allocating anything like 16384² bytes.
+func TestReadMovingAIHugeHeaderCheap(t *testing.T) {
+	in := mai("16384", "16384", strings.Repeat(".", 16384), "..")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := ReadMovingAI(strings.NewReader(in), "huge.map")
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "huge.map:6: row has 2 cells, want 16384") {
+		t.Fatalf("error %v", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
+		t.Errorf("allocated %d bytes for a 2-row input", got)
+	}
+}
+
+func TestReadMovingAIErrorCell(t *testing.T) {
+	_, err := ReadMovingAI(strings.NewReader(mai("2", "3", "...", "..?")), "m.map")
+	var me *Error
+	if !errors.As(err, &me) || !me.HasCell || me.Cell != image.Pt(2, 1) || me.Line != 6 {
+		t.Fatalf("error %#v, want cell (2,1) on line 6", err)
+	}
+}
+
+func TestWriteMovingAIRoundTrip(t *testing.T) {
+	for _, in := range []string{
+		mai("2", "4", ".@TW", "GSO."),
+		"type octile\r\nheight 2\r\nwidth 2\r\nmap\r\n.@\r\n..", // Berlin style
+		"type octile\r\nheight 1\r\nwidth 2\r\nmap\r\n.@\r\n",
+	} {
+		m, err := ReadMovingAI(strings.NewReader(in), "rt.map")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WriteMovingAI(&buf, m); err != nil {
+			t.Fatal(err)
+		}
+		if buf.String() != in {
+			t.Errorf("wrote %q\nwant    %q", buf.String(), in)
+		}
+	}
+}
+
+func TestWriteMovingAIEdited(t *testing.T) {
+	m, err := ReadMovingAI(strings.NewReader(mai("1", "4", "T.T.")), "e.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Grid.SetOpen(image.Pt(0, 0), true)  // dig a tree
+	m.Grid.SetOpen(image.Pt(1, 0), false) // fill floor
+	var buf bytes.Buffer
+	if err := WriteMovingAI(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if want := mai("1", "4", ".@T."); buf.String() != want {
+		t.Errorf("wrote %q, want %q", buf.String(), want)
+	}
+	m.Grid.SetWeight(image.Pt(3, 0), 4)
+	err = WriteMovingAI(&buf, m)
+	if err == nil || !strings.Contains(err.Error(), "cell (3,0) has weight 4") {
+		t.Errorf("weighted cell: error %v, want one naming cell (3,0)", err)
+	}
+}
+
+// TestMovingAIFilesRoundTrip reads every real benchmark map and writes it
+// back byte for byte (CRLF and missing final newline included).
+func TestMovingAIFilesRoundTrip(t *testing.T) {
+	dir, ok := MovingAIDir()
+	if !ok {
+		t.Skipf("Moving AI maps not found at %q (set PATHLENS_MAPS to run this test)", dir)
+	}
+	bs, err := Benchmarks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bs) == 0 {
+		t.Fatalf("no NAME.map with NAME.map.scen in %s", dir)
+	}
+	for _, b := range bs {
+		orig, err := os.ReadFile(b.Map)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := LoadMap(b.Map)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WriteMovingAI(&buf, m); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(buf.Bytes(), orig) {
+			t.Errorf("%s: written copy differs from the file", b.Name)
+		}
+		rows, err := LoadScen(b.Scen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if errs := CheckScen(m, rows); errs != nil {
+			t.Errorf("%s: %d bad rows, first: %v", b.Name, len(errs), errs[0])
+		}
+		for _, r := range rows {
+			if !SameMap(r.Map, m.Name) {
+				t.Errorf("%s:%d: map field %q does not name %s", r.File, r.Line, r.Map, m.Name)
+				break
+			}
+		}
+	}
+}
