@@ -1,0 +1,130 @@
+package maps
+
+import (
+	"bytes"
+	"image"
+	"strings"
+	"testing"
+)
+
+func TestReadASCII(t *testing.T) {
+	in := "" +
+		"#######\n" +
+		"#..3..#\n" +
+		"#.T#9S#\n" +
+		"#######\n"
+	m, err := ReadASCII(strings.NewReader(in), "room.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := m.Grid
+	if g.Width() != 7 || g.Height() != 4 {
+		t.Fatalf("size %d×%d, want 7×4", g.Width(), g.Height())
+	}
+	for _, tc := range []struct {
+		p image.Point
+		w uint8
+	}{
+		{image.Pt(0, 0), 0}, {image.Pt(1, 1), 1}, {image.Pt(3, 1), 3}, {image.Pt(2, 2), 0},
+		{image.Pt(3, 2), 0}, {image.Pt(4, 2), 9}, {image.Pt(5, 2), 1},
+	} {
+		if got := g.Weight(tc.p); got != tc.w {
+			t.Errorf("weight of %v = %d, want %d", tc.p, got, tc.w)
+		}
+	}
+	if m.Format != FormatASCII {
+		t.Errorf("Format %v", m.Format)
+	}
+}
+
+func TestReadASCIIQuirks(t *testing.T) {
+	for _, tc := range []struct{ name, in string }{
+		{"crlf", "#.\r\n.#\r\n"},
+		{"no final newline", "#.\n.#"},
+		{"blank lines around", "\n\n#.\n.#\n\n  \n"},
+		{"trailing spaces", "#.  \n.#\t\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := ReadASCII(strings.NewReader(tc.in), "q.txt")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(m.Terrain) != "#..#" {
+				t.Errorf("Terrain %q, want \"#..#\"", m.Terrain)
+			}
+		})
+	}
+}
+
+func TestReadASCIIErrors(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"ragged", "###\n#.\n###\n", "maps: a.txt:2: row has 2 cells, want 3 (the width of the first row, line 1)"},
+		{"unknown", "###\n#x#\n", "maps: a.txt:2: cell (1,1) has unknown terrain 'x'"},
+		{"zero weight digit", "#0#\n", "maps: a.txt:1: cell (1,0) has unknown terrain '0'"},
+		{"gap", "###\n\n###\n", "maps: a.txt:2: blank line between rows"},
+		{"empty", "\n\n", "maps: a.txt: no map rows"},
+		{"inner space", "# #\n", "maps: a.txt:1: cell (1,0) has unknown terrain ' '"},
+		{"too wide", strings.Repeat(".", 16385) + "\n", "maps: a.txt:1: row has 16385 cells, more than the limit of 16384"},
+		{"long line", strings.Repeat(".", 17000), "maps: a.txt:1: line is longer than"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadASCII(strings.NewReader(tc.in), "a.txt")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v\nwant it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestWriteASCII(t *testing.T) {
+	for _, in := range []string{"#..3\n.T9S\n", "#.\r\n.#", "@.\n"} {
+		m, err := ReadASCII(strings.NewReader(in), "w.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := WriteASCII(&buf, m); err != nil {
+			t.Fatal(err)
+		}
+		if buf.String() != in {
+			t.Errorf("wrote %q, want %q", buf.String(), in)
+		}
+	}
+	// Edits: the grid wins over stale terrain.
+	m, _ := ReadASCII(strings.NewReader("#T3.\n"), "w.txt")
+	m.Grid.SetOpen(image.Pt(0, 0), true)
+	m.Grid.SetWeight(image.Pt(1, 0), 7)
+	m.Grid.SetWeight(image.Pt(2, 0), 1)
+	m.Grid.SetOpen(image.Pt(3, 0), false)
+	var buf bytes.Buffer
+	if err := WriteASCII(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if buf.String() != ".7.#\n" {
+		t.Errorf("edited map written as %q, want \".7.#\\n\"", buf.String())
+	}
+	m.Grid.SetWeight(image.Pt(0, 0), 12)
+	if err := WriteASCII(&buf, m); err == nil || !strings.Contains(err.Error(), "cell (0,0) has weight 12") {
+		t.Errorf("weight 12: error %v", err)
+	}
+}
+
+// TestMovingAIAsASCII: a Moving AI map's terrain survives being saved as
+// ASCII and read back (the letters are part of the ASCII format).
+func TestMovingAIAsASCII(t *testing.T) {
+	m, err := ReadMovingAI(strings.NewReader(mai("2", "4", ".@TW", "GSO.")), "x.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteASCII(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadASCII(&buf, "x.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !back.Equal(m) {
+		t.Errorf("ASCII copy differs: %q vs %q", back.Terrain, m.Terrain)
+	}
+}
