@@ -1,0 +1,637 @@
+package groups
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"sort"
+
+	"pathlens/pathing"
+)
+
+// rec is a group under construction: its key, cells and (level ≥ 2) members.
+// old >= 0 marks a group carried over unchanged by Update (its attributes
+// and, unless it is to be recomputed, its edges are copied).
+type rec struct {
+	key     Key
+	minCell int32
+	cells   []int32
+	members []int32
+	old     int32
+	attr    Group // valid when old >= 0
+}
+
+// builder holds the scratch memory of Build and Update.
+type builder struct {
+	g      *Graph
+	s      *pathing.Searcher
+	mask   []bool
+	mark   []int32 // per cell or per lower group: scratch labels
+	queue  []int32
+	never  func(image.Point) bool
+	exits  []exitRec
+	ents   []entRec
+	nbrs   []int32
+	terms  [][2]float64 // per neighbour: sum, max
+	counts []int
+	loc    []int32 // lower group id → local index (-1 when not a member)
+	ldist  []float64
+	lheap  []lhItem
+}
+
+type exitRec struct {
+	cell int32 // cell (or member) of the group that links out
+	to   int32 // neighbour group id
+	c    [numCosts]float64
+}
+
+type entRec struct {
+	cell int32 // entry cell (or member)
+	from int32 // neighbour group it is entered from
+}
+
+type lhItem struct {
+	d float64
+	n int32
+}
+
+func newBuilder(g *Graph) *builder {
+	b := &builder{g: g, s: pathing.NewSearcher(g.grid), mask: make([]bool, g.grid.Len())}
+	b.never = func(image.Point) bool { return false }
+	return b
+}
+
+// keyOfCell returns the level-l key of the cell with flat index i.
+func (b *builder) keyOfCell(l int, i int) Key {
+	if l <= len(b.g.regions) {
+		if layer := b.g.regions[l-1]; layer != nil && !NoRegion(layer[i]) {
+			return Key{Region: layer[i]}
+		}
+	}
+	w := b.g.grid.Width()
+	s := b.g.cfg.side(l)
+	return Key{X: int32((i % w) / s), Y: int32((i / w) / s)}
+}
+
+// keyCells appends the flat indices of the open cells whose level-1 key is k.
+func (b *builder) keyCells(dst []int32, k Key) []int32 {
+	g := b.g.grid
+	w := g.Width()
+	if k.Region != 0 {
+		layer := b.g.regions[0]
+		for i, c := range layer {
+			if c == k.Region && g.WeightAt(i) != pathing.Blocked {
+				dst = append(dst, int32(i))
+			}
+		}
+		return dst
+	}
+	s := b.g.cfg.side(1)
+	r := image.Rect(int(k.X)*s, int(k.Y)*s, int(k.X+1)*s, int(k.Y+1)*s).Intersect(g.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			i := y*w + x
+			if g.WeightAt(i) != pathing.Blocked && b.keyOfCell(1, i) == k {
+				dst = append(dst, int32(i))
+			}
+		}
+	}
+	return dst
+}
+
+// cellGroups flood-fills the given open cells (ascending flat indices) into
+// connected parts of equal level-1 key. label is a per-cell scratch array
+// that must hold -1 for every listed cell; it is left marked.
+func (b *builder) cellGroups(cells []int32, label []int32, out []rec) []rec {
+	g := b.g.grid
+	nb := b.g.cfg.Neighborhood
+	steps := nb.Steps()
+	for _, c0 := range cells {
+		if label[c0] >= 0 {
+			continue
+		}
+		k := b.keyOfCell(1, int(c0))
+		id := int32(len(out))
+		label[c0] = id
+		q := append(b.queue[:0], c0)
+		for h := 0; h < len(q); h++ {
+			c := q[h]
+			p := g.Point(int(c))
+			for _, st := range steps {
+				d := image.Point{p.X + st.DX, p.Y + st.DY}
+				if !g.CanStep(p, d, nb) {
+					continue
+				}
+				di := int32(g.Index(d))
+				if label[di] >= 0 || b.keyOfCell(1, int(di)) != k {
+					continue
+				}
+				label[di] = id
+				q = append(q, di)
+			}
+		}
+		b.queue = q
+		cs := append([]int32(nil), q...)
+		sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
+		out = append(out, rec{key: k, minCell: cs[0], cells: cs, old: -1})
+	}
+	return out
+}
+
+// level1 builds level 1 from scratch.
+func (b *builder) level1() *level {
+	g := b.g.grid
+	label := make([]int32, g.Len())
+	var open []int32
+	for i := range label {
+		label[i] = -1
+		if g.WeightAt(i) != pathing.Blocked {
+			open = append(open, int32(i))
+		}
+	}
+	recs := b.cellGroups(open, label, nil)
+	lv := b.assemble(1, recs, nil)
+	b.computeEdges(1, lv, nil, nil)
+	return lv
+}
+
+// upper builds level l ≥ 2 from scratch out of level l-1.
+func (b *builder) upper(l int) *level {
+	low := b.g.levels[l-1]
+	n := len(low.groups)
+	label := make([]int32, n)
+	for i := range label {
+		label[i] = -1
+	}
+	all := make([]int32, n)
+	for i := range all {
+		all[i] = int32(i)
+	}
+	recs := b.unitGroups(l, all, label, nil)
+	lv := b.assemble(l, recs, nil)
+	b.computeEdges(l, lv, nil, nil)
+	return lv
+}
+
+// unitKey is the level-l key of lower group u: the region (or cluster) of
+// its representative cell.
+func (b *builder) unitKey(l int, u int32) Key {
+	low := b.g.levels[l-1]
+	r := low.groups[u].Rep
+	return b.keyOfCell(l, b.g.grid.Index(r))
+}
+
+// unitGroups gathers the given lower groups (ascending ids) of level l-1 into
+// connected parts of equal level-l key, connected by level l-1 edges.
+func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []rec {
+	low := b.g.levels[l-1]
+	for _, u0 := range units {
+		if label[u0] >= 0 {
+			continue
+		}
+		k := b.unitKey(l, u0)
+		id := int32(len(out))
+		label[u0] = id
+		q := append(b.queue[:0], u0)
+		for h := 0; h < len(q); h++ {
+			u := q[h]
+			for _, e := range low.edges[low.edgeStart[u]:low.edgeStart[u+1]] {
+				if label[e.To] >= 0 || b.unitKey(l, e.To) != k {
+					continue
+				}
+				label[e.To] = id
+				q = append(q, e.To)
+			}
+		}
+		b.queue = q
+		ms := append([]int32(nil), q...)
+		sort.Slice(ms, func(i, j int) bool { return ms[i] < ms[j] })
+		var cells []int32
+		for _, m := range ms {
+			cells = append(cells, low.cells[low.cellStart[m]:low.cellStart[m+1]]...)
+		}
+		sort.Slice(cells, func(i, j int) bool { return cells[i] < cells[j] })
+		out = append(out, rec{key: k, minCell: cells[0], cells: cells, members: ms, old: -1})
+	}
+	return out
+}
+
+// assemble numbers recs by first cell and lays out a level. Groups carried
+// over (old >= 0) keep their attributes; oldToNew, when not nil, receives
+// old id → new id for them.
+func (b *builder) assemble(l int, recs []rec, oldToNew []int32) *level {
+	g := b.g.grid
+	sort.Slice(recs, func(i, j int) bool { return recs[i].minCell < recs[j].minCell })
+	lv := &level{side: b.g.cfg.side(l), groupOf: make([]int32, g.Len()), groups: make([]Group, len(recs))}
+	for i := range lv.groupOf {
+		lv.groupOf[i] = -1
+	}
+	nc := 0
+	for _, r := range recs {
+		nc += len(r.cells)
+	}
+	lv.cellStart = make([]int32, len(recs)+1)
+	lv.cells = make([]int32, 0, nc)
+	if l > 1 {
+		lv.memStart = make([]int32, len(recs)+1)
+	}
+	w := g.Width()
+	for id, r := range recs {
+		lv.cellStart[id] = int32(len(lv.cells))
+		lv.cells = append(lv.cells, r.cells...)
+		for _, c := range r.cells {
+			lv.groupOf[c] = int32(id)
+		}
+		if l > 1 {
+			lv.memStart[id] = int32(len(lv.members))
+			lv.members = append(lv.members, r.members...)
+		}
+		var gr Group
+		if r.old >= 0 {
+			gr = r.attr
+			if oldToNew != nil {
+				oldToNew[r.old] = int32(id)
+			}
+		} else {
+			gr = attributes(r.cells, w)
+			gr.Key = r.key
+			gr.Level = l
+			if l == 1 {
+				gr.Members = len(r.cells)
+			} else {
+				gr.Members = len(r.members)
+			}
+		}
+		gr.ID = int32(id)
+		gr.Parent = -1
+		lv.groups[id] = gr
+	}
+	lv.cellStart[len(recs)] = int32(len(lv.cells))
+	if l > 1 {
+		lv.memStart[len(recs)] = int32(len(lv.members))
+		low := b.g.levels[l-1]
+		for id := range recs {
+			for _, m := range lv.members[lv.memStart[id]:lv.memStart[id+1]] {
+				low.groups[m].Parent = int32(id)
+			}
+		}
+	}
+	nameGroups(lv.groups)
+	return lv
+}
+
+// attributes computes count, box and representative of a cell set.
+func attributes(cells []int32, w int) Group {
+	var sx, sy float64
+	box := image.Rectangle{}
+	for k, c := range cells {
+		x, y := int(c)%w, int(c)/w
+		sx += float64(x)
+		sy += float64(y)
+		r := image.Rect(x, y, x+1, y+1)
+		if k == 0 {
+			box = r
+		} else {
+			box = box.Union(r)
+		}
+	}
+	n := float64(len(cells))
+	cx, cy := sx/n, sy/n
+	best, bd := int32(-1), math.Inf(1)
+	for _, c := range cells { // ascending, so ties keep the first
+		dx, dy := float64(int(c)%w)-cx, float64(int(c)/w)-cy
+		if d := dx*dx + dy*dy; d < bd-1e-9 {
+			best, bd = c, d
+		}
+	}
+	return Group{Cells: len(cells), Box: box, Rep: image.Point{int(best) % w, int(best) / w}}
+}
+
+// nameGroups names groups by key, numbering the parts of a split key.
+func nameGroups(gs []Group) {
+	count := map[Key]int{}
+	for _, g := range gs {
+		count[g.Key]++
+	}
+	seen := map[Key]int{}
+	for i := range gs {
+		k := gs[i].Key
+		var base string
+		if k.Region != 0 {
+			base = string(rune(k.Region))
+			if k.Region >= 0x80 {
+				base = fmt.Sprintf("\\x%02x", k.Region)
+			}
+		} else {
+			base = fmt.Sprintf("(%d,%d)", k.X, k.Y)
+		}
+		if count[k] > 1 {
+			seen[k]++
+			if k.Region != 0 {
+				base += fmt.Sprint(seen[k])
+			} else {
+				base += fmt.Sprintf("/%d", seen[k])
+			}
+		}
+		gs[i].Name = base
+	}
+}
+
+// computeEdges fills lv's edges. redo, when not nil, lists the groups whose
+// edges must be computed; the others are copied from keep (their new id →
+// already remapped edges).
+func (b *builder) computeEdges(l int, lv *level, redo []bool, keep map[int32][]Edge) {
+	n := len(lv.groups)
+	lv.edgeStart = make([]int32, n+1)
+	lv.edges = lv.edges[:0]
+	var out []Edge
+	for a := int32(0); a < int32(n); a++ {
+		lv.edgeStart[a] = int32(len(lv.edges))
+		if redo != nil && !redo[a] {
+			lv.edges = append(lv.edges, keep[a]...)
+			continue
+		}
+		if l == 1 {
+			out = b.cellEdges(lv, a, out[:0])
+		} else {
+			out = b.unitEdges(l, lv, a, out[:0])
+		}
+		lv.edges = append(lv.edges, out...)
+	}
+	lv.edgeStart[n] = int32(len(lv.edges))
+}
+
+// cellEdges computes the out-edges of level-1 group a.
+//
+// Minimum is the cheapest step from a cell of a into the neighbour. For
+// Maximin and AvgMin every entry cell of a (a cell that some cell of another
+// group steps into; a cell entered from several groups counts once, and a
+// wide door counts once per cell) gives, for each neighbour B it was not
+// entered from alone, the term: shortest distance inside a from the entry
+// cell to a cell stepping into B, plus that step. Maximin takes the largest
+// term, AvgMin the mean. When a has no entries but from B (a dead end, or a
+// group with a single neighbour) both fall back to Minimum and Entries is 0.
+func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
+	g := b.g.grid
+	nb := b.g.cfg.Neighborhood
+	steps := nb.Steps()
+	cells := lv.cells[lv.cellStart[a]:lv.cellStart[a+1]]
+	b.exits, b.ents = b.exits[:0], b.ents[:0]
+	for _, c := range cells {
+		p := g.Point(int(c))
+		for _, st := range steps {
+			d := image.Point{p.X + st.DX, p.Y + st.DY}
+			if !g.CanStep(p, d, nb) {
+				continue
+			}
+			to := lv.groupOf[g.Index(d)]
+			if to == a {
+				continue
+			}
+			sc := g.StepCost(p, d, nb)
+			b.exits = append(b.exits, exitRec{cell: c, to: to, c: [numCosts]float64{sc, sc, sc}})
+			b.ents = append(b.ents, entRec{cell: c, from: to}) // steps are symmetric
+		}
+	}
+	return b.finishEdges(a, out, func(e int32, _ CostKind) {
+		b.s.Init(pathing.Query{Start: g.Point(int(e)), Algorithm: pathing.Dijkstra, Neighborhood: nb,
+			Bounds: lv.groups[a].Box, Mask: b.mask, GoalTest: b.never})
+		for b.s.Step(math.MaxInt) == pathing.Running {
+		}
+	}, func(x int32, _ CostKind) float64 {
+		d, _ := b.s.G(g.Point(int(x)))
+		return d
+	}, cells, true)
+}
+
+// finishEdges turns b.exits and b.ents of group a into edges. search runs
+// the in-group distance search from an entry (for kind k); dist reads it.
+// cells are the units of a (to set and clear the mask when cellMask).
+func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKind), dist func(x int32, k CostKind) float64, cells []int32, cellMask bool) []Edge {
+	ex := b.exits
+	sort.Slice(ex, func(i, j int) bool {
+		if ex[i].to != ex[j].to {
+			return ex[i].to < ex[j].to
+		}
+		return ex[i].cell < ex[j].cell
+	})
+	// Merge duplicate (to, cell) exits, keeping the cheapest link per kind.
+	k := 0
+	for i := range ex {
+		if k > 0 && ex[k-1].to == ex[i].to && ex[k-1].cell == ex[i].cell {
+			for c := range ex[i].c {
+				ex[k-1].c[c] = math.Min(ex[k-1].c[c], ex[i].c[c])
+			}
+			continue
+		}
+		ex[k] = ex[i]
+		k++
+	}
+	ex = ex[:k]
+	b.exits = ex
+	b.nbrs = b.nbrs[:0]
+	for _, e := range ex {
+		if len(b.nbrs) == 0 || b.nbrs[len(b.nbrs)-1] != e.to {
+			b.nbrs = append(b.nbrs, e.to)
+		}
+	}
+	for _, to := range b.nbrs {
+		m := inf
+		for _, e := range ex {
+			if e.to == to {
+				m = math.Min(m, e.c[Minimum])
+			}
+		}
+		out = append(out, Edge{From: a, To: to, Costs: [numCosts]float64{m, m, m}})
+	}
+	if len(b.nbrs) < 2 {
+		return out // entries come only from the single neighbour: fallback
+	}
+	en := b.ents
+	sort.Slice(en, func(i, j int) bool {
+		if en[i].cell != en[j].cell {
+			return en[i].cell < en[j].cell
+		}
+		return en[i].from < en[j].from
+	})
+	if cellMask {
+		for _, c := range cells {
+			b.mask[c] = true
+		}
+	}
+	nn := len(b.nbrs)
+	if cap(b.terms) < nn*int(numCosts) {
+		b.terms = make([][2]float64, nn*int(numCosts))
+		b.counts = make([]int, nn)
+	}
+	terms := b.terms[:nn*int(numCosts)]
+	counts := b.counts[:nn]
+	for i := range terms {
+		terms[i] = [2]float64{0, 0}
+	}
+	for i := range counts {
+		counts[i] = 0
+	}
+	for i := 0; i < len(en); {
+		j := i
+		for j < len(en) && en[j].cell == en[i].cell {
+			j++
+		}
+		e := en[i].cell
+		srcs := en[i:j]
+		i = j
+		var searched [numCosts]bool
+		for bi, to := range b.nbrs {
+			// The entry counts for B unless it is entered from B alone.
+			other := false
+			for _, s := range srcs {
+				if s.from != to {
+					other = true
+					break
+				}
+			}
+			if !other {
+				continue
+			}
+			counts[bi]++
+			for kind := Maximin; kind < numCosts; kind++ {
+				sk := kind
+				if cellMask {
+					sk = Maximin // cell distances do not depend on the kind
+				}
+				if !searched[sk] {
+					search(e, sk)
+					searched[sk] = true
+				}
+				best := inf
+				for _, x := range ex {
+					if x.to != to {
+						continue
+					}
+					if d := dist(x.cell, kind) + x.c[kind]; d < best {
+						best = d
+					}
+				}
+				t := &terms[bi*int(numCosts)+int(kind)]
+				t[0] += best
+				t[1] = math.Max(t[1], best)
+			}
+		}
+	}
+	if cellMask {
+		for _, c := range cells {
+			b.mask[c] = false
+		}
+	}
+	base := len(out) - nn
+	for bi := range b.nbrs {
+		if counts[bi] == 0 {
+			continue
+		}
+		e := &out[base+bi]
+		e.Entries = counts[bi]
+		e.Costs[Maximin] = terms[bi*int(numCosts)+int(Maximin)][1]
+		e.Costs[AvgMin] = terms[bi*int(numCosts)+int(AvgMin)][0] / float64(counts[bi])
+	}
+	return out
+}
+
+// unitEdges computes the out-edges of group a at level l ≥ 2 from the level
+// l-1 graph: Minimum is the cheapest member link into B; for Maximin (and
+// AvgMin) every member entered from a group other than B gives the term:
+// shortest distance inside a over member links costed by Maximin (AvgMin),
+// to a member linking into B, plus that link's Maximin (AvgMin) cost; the
+// largest (mean) term is the cost, with the same fallback as level 1.
+func (b *builder) unitEdges(l int, lv *level, a int32, out []Edge) []Edge {
+	low := b.g.levels[l-1]
+	mem := lv.members[lv.memStart[a]:lv.memStart[a+1]]
+	if len(b.loc) < len(low.groups) {
+		b.loc = make([]int32, len(low.groups))
+		for i := range b.loc {
+			b.loc[i] = -1
+		}
+	}
+	for i, m := range mem {
+		b.loc[m] = int32(i)
+	}
+	b.exits, b.ents = b.exits[:0], b.ents[:0]
+	for _, m := range mem {
+		for _, e := range low.edges[low.edgeStart[m]:low.edgeStart[m+1]] {
+			to := lv.groupOf[low.cells[low.cellStart[e.To]]]
+			if to == a {
+				continue
+			}
+			b.exits = append(b.exits, exitRec{cell: m, to: to, c: e.Costs})
+			b.ents = append(b.ents, entRec{cell: m, from: to})
+		}
+	}
+	if len(b.ldist) < len(mem)*int(numCosts) {
+		b.ldist = make([]float64, len(mem)*int(numCosts))
+	}
+	out = b.finishEdges(a, out, func(e int32, kind CostKind) {
+		b.memberDijkstra(low, mem, e, kind)
+	}, func(x int32, k CostKind) float64 {
+		return b.ldist[int(b.loc[x])*int(numCosts)+int(k)]
+	}, nil, false)
+	for _, m := range mem {
+		b.loc[m] = -1
+	}
+	return out
+}
+
+// memberDijkstra fills b.ldist[.., kind] with distances from member src over
+// links between members costed by kind.
+func (b *builder) memberDijkstra(low *level, mem []int32, src int32, kind CostKind) {
+	K := int(numCosts)
+	for i := range mem {
+		b.ldist[i*K+int(kind)] = inf
+	}
+	h := b.lheap[:0]
+	b.ldist[int(b.loc[src])*K+int(kind)] = 0
+	h = append(h, lhItem{0, src})
+	for len(h) > 0 {
+		// pop min
+		top := h[0]
+		last := len(h) - 1
+		h[0] = h[last]
+		h = h[:last]
+		for j := 0; ; {
+			l, m := 2*j+1, j
+			if l < len(h) && h[l].d < h[m].d {
+				m = l
+			}
+			if r := l + 1; r < len(h) && h[r].d < h[m].d {
+				m = r
+			}
+			if m == j {
+				break
+			}
+			h[j], h[m] = h[m], h[j]
+			j = m
+		}
+		u := top.n
+		if top.d > b.ldist[int(b.loc[u])*K+int(kind)] {
+			continue
+		}
+		for _, e := range low.edges[low.edgeStart[u]:low.edgeStart[u+1]] {
+			li := b.loc[e.To]
+			if li < 0 {
+				continue
+			}
+			nd := top.d + e.Costs[kind]
+			if nd < b.ldist[int(li)*K+int(kind)] {
+				b.ldist[int(li)*K+int(kind)] = nd
+				h = append(h, lhItem{nd, e.To})
+				for j := len(h) - 1; j > 0; {
+					p := (j - 1) / 2
+					if h[p].d <= h[j].d {
+						break
+					}
+					h[p], h[j] = h[j], h[p]
+					j = p
+				}
+			}
+		}
+	}
+	b.lheap = h
+}
