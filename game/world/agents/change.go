@@ -1,0 +1,236 @@
+package agents
+
+import (
+	"image"
+
+	"pathlens/pathing"
+)
+
+// CellsChanged tells the Sim that the given cells were dug, filled or
+// reweighted (call it after editing the grid and repairing any hierarchy
+// behind the planner, before the next Step). Every agent whose remaining
+// segment passes within one cell of a changed cell (a filled neighbour can
+// forbid a diagonal step), whose remaining high-level legs cover a changed
+// cell, or (unless Config.NoShortcuts) whose route could now be shorter
+// through a dug cell replans with ReasonWorldChanged before its next step.
+// An agent standing on a filled cell is moved to the nearest open cell.
+// Every stopped agent tries again at the next tick.
+//
+// Cost: O(changed cells + agents × remaining segment length).
+func (s *Sim) CellsChanged(cells []image.Point) {
+	g := s.grid
+	var changed []image.Point
+	for _, c := range cells {
+		if g.In(c) {
+			changed = append(changed, c)
+		}
+	}
+	if len(changed) == 0 {
+		return
+	}
+	s.compDirty = true
+	if len(s.mark) != g.Len() {
+		s.mark = make([]uint32, g.Len())
+		s.markGen = 0
+	}
+	s.markGen++
+	if s.markGen == 0 {
+		clear(s.mark)
+		s.markGen = 1
+	}
+	box := image.Rectangle{}
+	var dug []image.Point
+	for _, c := range changed {
+		for dy := -1; dy <= 1; dy++ {
+			for dx := -1; dx <= 1; dx++ {
+				p := image.Point{c.X + dx, c.Y + dy}
+				if g.In(p) {
+					s.mark[g.Index(p)] = s.markGen
+				}
+			}
+		}
+		box = box.Union(image.Rectangle{c, c.Add(image.Point{1, 1})})
+		if g.Open(c) {
+			dug = append(dug, c)
+		}
+	}
+	for i := range s.agents {
+		a := &s.agents[i]
+		if a.dead {
+			continue
+		}
+		if !g.Open(a.cell) {
+			s.displace(i)
+			if a.kind == Member {
+				a.lastTgt = image.Point{-1, -1}
+			}
+		}
+		if a.kind == Member {
+			a.lastTgt = image.Point{-1, -1} // its local path is rebuilt before its next step
+			continue
+		}
+		switch a.state {
+		case Stopped:
+			a.recheck = s.tick
+			a.backoff = 0
+			continue
+		case Moving, Waiting:
+		default:
+			continue
+		}
+		if !a.hasGoal || a.need != ReasonNone {
+			continue
+		}
+		if s.touches(a, changed, box) || (!s.cfg.NoShortcuts && s.shortcut(a, dug)) {
+			s.request(i, ReasonWorldChanged)
+		}
+	}
+}
+
+// touches reports whether a change concerns the rest of a's route.
+func (s *Sim) touches(a *agent, changed []image.Point, box image.Rectangle) bool {
+	g := s.grid
+	seg := a.plan.Segment
+	for k := a.segIdx; k < len(seg); k++ {
+		if s.mark[g.Index(seg[k])] == s.markGen {
+			return true
+		}
+	}
+	prev := a.cell
+	if len(seg) > 0 {
+		prev = seg[len(seg)-1]
+	}
+	for _, l := range a.plan.Legs {
+		r := l.Area
+		if r.Empty() {
+			r = image.Rectangle{prev, prev.Add(image.Point{1, 1})}.Union(image.Rectangle{l.To, l.To.Add(image.Point{1, 1})}).Inset(-1)
+		}
+		prev = l.To
+		if !r.Overlaps(box) {
+			continue
+		}
+		for _, c := range changed {
+			if c.In(r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// shortcut reports whether a path through one of the dug cells could be
+// cheaper than a's remaining route: the octile distances via the cell (a
+// lower bound of any path through it) beat the route's remaining cost.
+func (s *Sim) shortcut(a *agent, dug []image.Point) bool {
+	if len(dug) == 0 || a.plan.Cost <= 0 {
+		return false
+	}
+	rest := a.plan.Cost - a.walked
+	for _, c := range dug {
+		if pathing.OctileDistance(a.cell, c)+pathing.OctileDistance(c, a.goal) < rest-1e-6 {
+			return true
+		}
+	}
+	return false
+}
+
+// displace moves agent i off a cell that became a wall to the nearest open
+// cell (breadth first over the 8 neighbours, walls included, so it works
+// from inside a filled block), and makes it replan.
+func (s *Sim) displace(i int) {
+	a := &s.agents[i]
+	g := s.grid
+	from := a.cell
+	best, found := from, false
+	for r := 1; r < max(g.Width(), g.Height()) && !found; r++ {
+		bd := 0
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				if max(abs(dx), abs(dy)) != r {
+					continue
+				}
+				p := image.Point{from.X + dx, from.Y + dy}
+				if !g.Open(p) {
+					continue
+				}
+				d := dx*dx + dy*dy
+				if !found || d < bd {
+					best, bd, found = p, d, true
+				}
+			}
+		}
+	}
+	if !found {
+		a.state, a.why = Stopped, WhyUnreachable
+		return
+	}
+	a.cell = best
+	a.acc = 0
+	a.plan.Reset()
+	a.segIdx = 0
+	s.stats.Displace++
+	if a.hasGoal && a.kind != Member && a.state != Arrived {
+		a.need = ReasonNone
+		s.request(i, ReasonWorldChanged)
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// components returns the connected component of every cell (-1 for walls),
+// relabelling the grid (O(cells)) when it changed since the last call.
+// Diagonal steps need both straight neighbours open, so 4-connectivity
+// gives the components of both neighbourhoods.
+func (s *Sim) components() []int32 {
+	if !s.compDirty && len(s.comp) == s.grid.Len() {
+		return s.comp
+	}
+	g := s.grid
+	w, h := g.Width(), g.Height()
+	cells := g.Cells()
+	if len(s.comp) != len(cells) {
+		s.comp = make([]int32, len(cells))
+	}
+	comp := s.comp
+	for i := range comp {
+		comp[i] = -1
+	}
+	label := int32(0)
+	q := s.bfs[:0]
+	for i := range cells {
+		if cells[i] == pathing.Blocked || comp[i] >= 0 {
+			continue
+		}
+		comp[i] = label
+		q = append(q[:0], int32(i))
+		for k := 0; k < len(q); k++ {
+			c := int(q[k])
+			x, y := c%w, c/w
+			if x+1 < w && cells[c+1] != pathing.Blocked && comp[c+1] < 0 {
+				comp[c+1] = label
+				q = append(q, int32(c+1))
+			}
+			if x > 0 && cells[c-1] != pathing.Blocked && comp[c-1] < 0 {
+				comp[c-1] = label
+				q = append(q, int32(c-1))
+			}
+			if y+1 < h && cells[c+w] != pathing.Blocked && comp[c+w] < 0 {
+				comp[c+w] = label
+				q = append(q, int32(c+w))
+			}
+			if y > 0 && cells[c-w] != pathing.Blocked && comp[c-w] < 0 {
+				comp[c-w] = label
+				q = append(q, int32(c-w))
+			}
+		}
+		label++
+	}
+	s.bfs = q
+	s.compDirty = false
+	return comp
+}

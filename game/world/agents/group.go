@@ -1,0 +1,386 @@
+package agents
+
+import (
+	"image"
+	"math"
+	"sort"
+
+	"pathlens/pathing"
+)
+
+// Group moves (after the lecture notes on antlining): a group plans one path
+// from its centre, walked by a virtual leader agent with the Sim's planner
+// (so it refines lazily and replans like anyone). Each member owns a slot, a
+// fixed offset from the leader, and walks to leader+slot with a short local
+// search. A slot that is a wall, or that the leader cannot see in a straight
+// line (the formation is wider than the passage, or the slot lies behind a
+// wall), is given up for a place in single file on the leader's trail; the
+// member takes its slot again as soon as it is usable, so the group
+// regroups after a narrow passage by itself. The leader walks a little
+// slower than its members and waits (a bounded time) for members that lag.
+
+const (
+	leaderSpeedFactor = 0.8
+	lagLimit          = 3   // cells (Chebyshev) a member may lag before the leader waits
+	maxWaitSeconds    = 3.0 // longest wait for laggards before the leader goes on
+	localMargin       = 4   // cells around the box of a local search
+	farSearchLimit    = 60000
+)
+
+type group struct {
+	leader  int
+	members []int
+	trail   []image.Point // the leader's recent cells, oldest first
+	waited  int
+	active  bool
+}
+
+func (g *group) noteLeader(c image.Point) {
+	if n := len(g.trail); n > 0 && g.trail[n-1] == c {
+		return
+	}
+	g.trail = append(g.trail, c)
+	if keep := 2*len(g.members) + 8; len(g.trail) > 2*keep {
+		n := copy(g.trail, g.trail[len(g.trail)-keep:])
+		g.trail = g.trail[:n]
+	}
+}
+
+// GroupInfo describes a group for drawing: its leader (the virtual centre
+// agent, whose plan is the group's plan) and its members.
+type GroupInfo struct {
+	ID      int
+	Leader  int
+	Members []int // shared; read-only
+	Active  bool  // false once every member arrived or left
+}
+
+// Groups appends a description of every group that still has members.
+func (s *Sim) Groups(dst []GroupInfo) []GroupInfo {
+	for i := range s.groups {
+		g := &s.groups[i]
+		if len(g.members) > 0 {
+			dst = append(dst, GroupInfo{ID: i, Leader: g.leader, Members: g.members, Active: g.active})
+		}
+	}
+	return dst
+}
+
+// SetGroupGoal sends the agents in ids to goal as one group in formation
+// (they leave any earlier group). A single agent simply gets the goal. It
+// fails, naming the cell, when goal is outside the grid or a wall.
+func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
+	if err := s.checkGoal(goal); err != nil {
+		return err
+	}
+	var members []int
+	seen := map[int]bool{}
+	for _, id := range ids {
+		if a := s.get(id); a != nil && a.kind != Leader && !seen[id] {
+			seen[id] = true
+			members = append(members, id)
+		}
+	}
+	for _, id := range members {
+		s.leaveGroup(id)
+	}
+	switch len(members) {
+	case 0:
+		return nil
+	case 1:
+		s.setGoal(members[0], goal)
+		return nil
+	}
+	// The leader starts on the member nearest the centroid: an open cell
+	// that a member stands on, so the group's path starts where they are.
+	var cx, cy float64
+	minSpeed := math.Inf(1)
+	for _, id := range members {
+		a := &s.agents[id]
+		cx += float64(a.cell.X)
+		cy += float64(a.cell.Y)
+		minSpeed = math.Min(minSpeed, a.speed)
+	}
+	cx /= float64(len(members))
+	cy /= float64(len(members))
+	start, bd := s.agents[members[0]].cell, math.Inf(1)
+	for _, id := range members {
+		c := s.agents[id].cell
+		if d := math.Hypot(float64(c.X)-cx, float64(c.Y)-cy); d < bd {
+			start, bd = c, d
+		}
+	}
+	gi := len(s.groups)
+	li := s.add(start, Leader)
+	s.agents[li].speed = leaderSpeedFactor * minSpeed
+	s.agents[li].group = gi
+	s.groups = append(s.groups, group{leader: li, members: members, active: true})
+
+	// Slots: a box about the leader, as square as the group allows, handed
+	// out so that members keep their relative order (top-left to top-left).
+	slots := formation(len(members))
+	order := append([]int(nil), members...)
+	sort.SliceStable(order, func(i, j int) bool {
+		a, b := s.agents[order[i]].cell, s.agents[order[j]].cell
+		return a.Y < b.Y || (a.Y == b.Y && a.X < b.X)
+	})
+	byDist := make([]int, len(slots))
+	for k := range byDist {
+		byDist[k] = k
+	}
+	sort.SliceStable(byDist, func(i, j int) bool {
+		return slotDist(slots[byDist[i]]) < slotDist(slots[byDist[j]])
+	})
+	rank := make([]int, len(slots))
+	for r, k := range byDist {
+		rank[k] = r
+	}
+	for k, id := range order {
+		a := &s.agents[id]
+		a.kind, a.group = Member, gi
+		a.slot, a.rank = slots[k], rank[k]
+		a.goal, a.hasGoal = goal, true
+		a.state, a.why, a.err = Moving, WhyNone, nil
+		a.need = ReasonNone
+		a.plan.Reset()
+		a.segIdx, a.acc = 0, 0
+		a.lastTgt = image.Point{-1, -1}
+		a.target = a.cell
+		a.lastProgress = s.tick
+	}
+	s.setGoal(li, goal)
+	return nil
+}
+
+func slotDist(p image.Point) int { return p.X*p.X + p.Y*p.Y }
+
+// formation returns n offsets in a box of ceil(√n) columns centred on (0,0),
+// row by row.
+func formation(n int) []image.Point {
+	cols := int(math.Ceil(math.Sqrt(float64(n))))
+	rows := (n + cols - 1) / cols
+	out := make([]image.Point, 0, n)
+	for r := 0; r < rows && len(out) < n; r++ {
+		for c := 0; c < cols && len(out) < n; c++ {
+			out = append(out, image.Point{c - cols/2, r - rows/2})
+		}
+	}
+	return out
+}
+
+// leaveGroup turns a member back into a solo agent; an emptied group loses
+// its leader.
+func (s *Sim) leaveGroup(id int) {
+	a := s.get(id)
+	if a == nil || a.kind != Member || a.group < 0 {
+		return
+	}
+	g := &s.groups[a.group]
+	for k, m := range g.members {
+		if m == id {
+			g.members = append(g.members[:k], g.members[k+1:]...)
+			break
+		}
+	}
+	a.kind, a.group = Solo, -1
+	a.inFile = false
+	a.plan.Reset()
+	a.segIdx, a.acc = 0, 0
+	a.state, a.why, a.hasGoal = Idle, WhyNone, false
+	if len(g.members) == 0 {
+		l := &s.agents[g.leader]
+		l.dead, l.need, l.state = true, ReasonNone, Idle
+		g.active = false
+	}
+}
+
+// leaderMayMove reports whether group gi's leader walks this tick: it
+// waits while a member lags more than lagLimit cells behind its target, for
+// at most maxWaitSeconds in a row.
+func (s *Sim) leaderMayMove(gi int) bool {
+	g := &s.groups[gi]
+	if !g.active {
+		return false
+	}
+	lag := 0
+	for _, m := range g.members {
+		a := &s.agents[m]
+		if a.state == Stopped {
+			continue
+		}
+		lag = max(lag, abs(a.cell.X-a.target.X), abs(a.cell.Y-a.target.Y))
+	}
+	if lag <= lagLimit {
+		g.waited = 0
+		return true
+	}
+	if float64(g.waited)*s.cfg.TickSeconds < maxWaitSeconds {
+		g.waited++
+		return false
+	}
+	return true
+}
+
+// stepGroup moves group gi's members toward their targets.
+func (s *Sim) stepGroup(gi int, dt float64) {
+	g := &s.groups[gi]
+	if !g.active {
+		return
+	}
+	l := &s.agents[g.leader]
+	done := l.state == Arrived
+	for _, m := range g.members {
+		s.stepMember(g, m, dt)
+		if s.agents[m].state != Arrived {
+			done = false
+		}
+	}
+	if done {
+		g.active = false
+	}
+}
+
+func (s *Sim) stepMember(g *group, m int, dt float64) {
+	a := &s.agents[m]
+	l := &s.agents[g.leader]
+	if l.state == Stopped {
+		if a.state != Stopped {
+			a.state, a.why = Stopped, WhyGroup
+		}
+		a.acc = 0
+		return
+	}
+	if a.state == Arrived {
+		return
+	}
+	tgt, inFile := s.memberTarget(g, a)
+	a.target, a.inFile = tgt, inFile
+	if a.cell == tgt {
+		a.acc = 0
+		a.state, a.why = Moving, WhyNone
+		if l.state == Arrived {
+			s.arrive(m)
+		}
+		return
+	}
+	a.state, a.why = Moving, WhyNone
+	if tgt != a.lastTgt || a.segIdx >= len(a.plan.Segment)-1 || a.plan.Segment[a.segIdx] != a.cell {
+		a.lastTgt = tgt
+		if !s.localPath(a, tgt) {
+			a.acc = 0
+			return
+		}
+	}
+	a.acc += dt
+	seg := a.plan.Segment
+	for a.segIdx < len(seg)-1 {
+		next := seg[a.segIdx+1]
+		d := s.stepDuration(a, a.cell, next)
+		if a.acc < d {
+			return
+		}
+		if !s.grid.CanStep(a.cell, next, s.cfg.Neighborhood) {
+			s.stats.WallViolations++
+			a.lastTgt = image.Point{-1, -1}
+			a.acc = 0
+			return
+		}
+		a.acc -= d
+		a.cell = next
+		a.segIdx++
+		a.steps++
+		a.lastProgress = s.tick
+		s.stats.Steps++
+	}
+	a.acc = 0
+}
+
+// memberTarget returns where member a should be now: its slot when the slot
+// is open and in the leader's straight line of sight, else its place in
+// single file on the leader's trail.
+func (s *Sim) memberTarget(g *group, a *agent) (image.Point, bool) {
+	lc := s.agents[g.leader].cell
+	slot := lc.Add(a.slot)
+	if s.grid.Open(slot) && s.lineOpen(lc, slot) {
+		return slot, false
+	}
+	k := len(g.trail) - 1 - (a.rank + 1)
+	if k < 0 {
+		k = 0
+	}
+	if len(g.trail) == 0 {
+		return lc, true
+	}
+	return g.trail[k], true
+}
+
+// lineOpen reports whether every cell on the straight line from a to b
+// (Bresenham, both ends included) is open, and no diagonal move of the line
+// cuts a blocked corner.
+func (s *Sim) lineOpen(a, b image.Point) bool {
+	dx, dy := abs(b.X-a.X), -abs(b.Y-a.Y)
+	sx, sy := 1, 1
+	if a.X > b.X {
+		sx = -1
+	}
+	if a.Y > b.Y {
+		sy = -1
+	}
+	err := dx + dy
+	p := a
+	for {
+		if !s.grid.Open(p) {
+			return false
+		}
+		if p == b {
+			return true
+		}
+		q := p
+		e2 := 2 * err
+		if e2 >= dy {
+			err += dy
+			q.X += sx
+		}
+		if e2 <= dx {
+			err += dx
+			q.Y += sy
+		}
+		if q.X != p.X && q.Y != p.Y && (!s.grid.Open(image.Point{q.X, p.Y}) || !s.grid.Open(image.Point{p.X, q.Y})) {
+			return false
+		}
+		p = q
+	}
+}
+
+// localPath plans member a's short walk to tgt into its segment: a search
+// boxed around the two cells first, then (when the box holds no path) an
+// unboxed one with a node limit. It reports whether a path was found.
+func (s *Sim) localPath(a *agent, tgt image.Point) bool {
+	if s.local == nil {
+		s.local = pathing.NewSearcher(s.grid)
+	}
+	a.plan.Reset()
+	a.segIdx = 0
+	if !s.grid.Open(tgt) {
+		return false
+	}
+	box := image.Rectangle{a.cell, a.cell.Add(image.Point{1, 1})}.Union(image.Rectangle{tgt, tgt.Add(image.Point{1, 1})}).Inset(-localMargin)
+	s.stats.Local++
+	q := pathing.Query{Start: a.cell, Goal: tgt, Neighborhood: s.cfg.Neighborhood, Bounds: box}
+	if res, err := s.local.Search(q); err == nil && res.Status == pathing.Found {
+		a.plan.Segment = append(a.plan.Segment, res.Path...)
+		return true
+	}
+	if !s.reachable(a.cell, tgt) {
+		return false
+	}
+	q.Bounds = image.Rectangle{}
+	if err := s.local.Init(q); err != nil {
+		return false
+	}
+	if s.local.Step(farSearchLimit) != pathing.Found {
+		return false
+	}
+	a.plan.Segment = append(a.plan.Segment, s.local.Result().Path...)
+	return true
+}

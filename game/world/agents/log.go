@@ -1,0 +1,117 @@
+package agents
+
+import "image"
+
+// Reason says why an agent asked for a plan.
+type Reason uint8
+
+const (
+	ReasonNone         Reason = iota
+	ReasonNewGoal             // the agent got its first goal (a plan, not a replan)
+	ReasonSegmentDone         // it reached the end of its refined segment
+	ReasonWorldChanged        // a changed cell touches its segment or remaining plan
+	ReasonGoalMoved           // its goal was changed while it was under way
+	ReasonBlocked             // its next step turned out to be illegal (see Stats.WallViolations)
+	ReasonRecheck             // it was stopped (goal unreachable or blocked) and tries again
+	NumReasons
+)
+
+var reasonNames = [...]string{"none", "new_goal", "segment_done", "world_changed", "goal_moved", "blocked", "recheck"}
+
+// String returns the snake_case name used in logs and cmd/bench fields.
+func (r Reason) String() string {
+	if int(r) < len(reasonNames) {
+		return reasonNames[r]
+	}
+	return "reason?"
+}
+
+// IsReplan reports whether r counts as a replan (everything but a new goal).
+func (r Reason) IsReplan() bool { return r > ReasonNewGoal && r < NumReasons }
+
+// State is what an agent is doing.
+type State uint8
+
+const (
+	Idle    State = iota // no goal
+	Waiting              // needs a plan and is queued for one; it does not move
+	Moving               // walking its segment
+	Arrived              // at its goal
+	Stopped              // cannot go on; Why says why
+)
+
+var stateNames = [...]string{"idle", "waiting", "moving", "arrived", "stopped"}
+
+func (s State) String() string {
+	if int(s) < len(stateNames) {
+		return stateNames[s]
+	}
+	return "state?"
+}
+
+// Why says why an agent is Stopped.
+type Why uint8
+
+const (
+	WhyNone        Why = iota
+	WhyGoalBlocked     // the goal cell is a wall
+	WhyUnreachable     // no path joins the agent to its goal
+	WhyPlanFailed      // the planner returned an error (AgentView.Err)
+	WhyGroup           // its group's leader is stopped
+)
+
+var whyNames = [...]string{"", "goal is a wall", "goal unreachable", "planner failed", "group stopped"}
+
+func (w Why) String() string {
+	if int(w) < len(whyNames) {
+		return whyNames[w]
+	}
+	return "why?"
+}
+
+// Replan is one entry of the replan log: at Tick, agent Agent standing at
+// Cell planned because of Reason, with outcome State (Moving when a plan was
+// found, Stopped with Why when not).
+type Replan struct {
+	Tick   int64
+	Agent  int
+	Reason Reason
+	Cell   image.Point
+	State  State
+	Why    Why
+}
+
+// ring is a bounded log keeping the newest entries.
+type ring struct {
+	buf  []Replan
+	next int
+	full bool
+}
+
+func (r *ring) add(e Replan) {
+	if len(r.buf) == 0 {
+		return
+	}
+	r.buf[r.next] = e
+	r.next++
+	if r.next == len(r.buf) {
+		r.next = 0
+		r.full = true
+	}
+}
+
+// appendNewest appends the entries newest first.
+func (r *ring) appendNewest(dst []Replan) []Replan {
+	n := r.next
+	if r.full {
+		n = len(r.buf)
+	}
+	for i := 0; i < n; i++ {
+		j := r.next - 1 - i
+		if j < 0 {
+			j += len(r.buf)
+		}
+		dst = append(dst, r.buf[j])
+	}
+	return dst
+}

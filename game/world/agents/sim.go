@@ -1,0 +1,710 @@
+package agents
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// Config sets up a Sim. The zero value of every field means its default.
+type Config struct {
+	// TickSeconds is the simulated time of one tick; 0 means 1/60 s.
+	TickSeconds float64
+	// Speed is the speed of new agents in cells per second on weight-1
+	// cells; 0 means 6. A step takes (1 or √2) × the entered cell's weight
+	// / speed seconds.
+	Speed float64
+	// PlanBudget caps the wall-clock time spent planning in one tick (the
+	// first plan of a tick always runs, so the queue always moves); 0 means
+	// 4 ms, negative means no time cap.
+	PlanBudget time.Duration
+	// PlanCap caps the number of plans per tick; 0 means 256.
+	PlanCap int
+	// Neighborhood is the move set agents walk with; it must match the
+	// planner's.
+	Neighborhood pathing.Neighborhood
+	// LogSize is the number of recent replans kept; 0 means 256.
+	LogSize int
+	// RecheckTicks is the first wait before a stopped agent tries again; each
+	// failed try doubles it up to 64 times this. 0 means 30. Any world change
+	// makes every stopped agent try again at the next tick.
+	RecheckTicks int
+	// NoShortcuts turns off replanning when a dug cell might shorten an
+	// agent's route (cells dug next to its remaining segment still count).
+	NoShortcuts bool
+	// MaxCatchUp caps the ticks one Tick call may run to catch up with real
+	// time (the rest is dropped, so a slow frame slows the clock rather than
+	// stalling the window); 0 means 4.
+	MaxCatchUp int
+}
+
+func (c Config) withDefaults() Config {
+	if c.TickSeconds <= 0 {
+		c.TickSeconds = 1.0 / 60
+	}
+	if c.Speed <= 0 {
+		c.Speed = 6
+	}
+	if c.PlanBudget == 0 {
+		c.PlanBudget = 4 * time.Millisecond
+	}
+	if c.PlanCap <= 0 {
+		c.PlanCap = 256
+	}
+	if c.LogSize <= 0 {
+		c.LogSize = 256
+	}
+	if c.RecheckTicks <= 0 {
+		c.RecheckTicks = 30
+	}
+	if c.MaxCatchUp <= 0 {
+		c.MaxCatchUp = 4
+	}
+	return c
+}
+
+// Kind says what role an agent plays.
+type Kind uint8
+
+const (
+	Solo   Kind = iota // an agent with its own goal
+	Member             // a member of a group, following its slot
+	Leader             // the virtual centre of a group: it plans, members follow
+)
+
+var kindNames = [...]string{"solo", "member", "leader"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "kind?"
+}
+
+type agent struct {
+	id       int
+	dead     bool
+	kind     Kind
+	group    int // index into Sim.groups, or -1
+	selected bool
+
+	cell    image.Point
+	acc     float64 // seconds gathered toward the next step
+	speed   float64
+	goal    image.Point
+	hasGoal bool
+
+	state State
+	why   Why
+	err   error
+
+	plan   Plan
+	segIdx int     // index of cell in plan.Segment
+	walked float64 // cost walked since the plan was made
+
+	need    Reason // pending plan request (ReasonNone: none)
+	queued  bool
+	recheck int64 // tick of the next try when Stopped
+	backoff int
+
+	lastProgress int64
+	lastReplan   int64
+	lastReason   Reason
+	replans      int
+	steps        int
+	arrivals     int
+
+	// group members
+	slot    image.Point // formation offset from the leader
+	rank    int         // place in single file
+	target  image.Point // cell the member walks to now
+	inFile  bool        // following the trail (single file) rather than its slot
+	lastTgt image.Point // target the local path was made for
+}
+
+// Stats are the Sim's counters since it was made.
+type Stats struct {
+	Ticks    int64
+	Plans    int             // planner calls
+	Reasons  [NumReasons]int // planner calls by reason
+	Replans  int             // planner calls other than for a new goal
+	Arrivals int             // goals reached (group members and leaders included)
+	Steps    int64           // cells walked
+	Stopped  int             // times an agent stopped (unreachable, goal blocked, planner error)
+	Failed   int             // plans that returned an error
+	PlanTime time.Duration   // total planning time
+	MaxTick  time.Duration   // most planning time in one tick
+	Queue    int             // agents waiting for a plan now
+	Work     int64           // nodes expanded by the planner
+	Local    int             // local searches made by group members
+	Displace int             // agents moved out of a cell that was filled under them
+	// WallViolations counts steps that were found illegal when an agent was
+	// about to take them (a wall or a cut corner on a segment nobody
+	// invalidated, i.e. the grid was edited without CellsChanged). The agent
+	// does not take such a step: it replans with ReasonBlocked. With every
+	// edit reported this stays 0; cmd/bench checks that.
+	WallViolations int
+}
+
+// Sim is the agent simulation: agents, groups, a plan queue with a per-tick
+// budget, a fixed-step clock and a replan log. It reads (never writes) the
+// grid it was made with; whoever edits the grid reports the edited cells
+// with CellsChanged before the next Step. A Sim is not safe for concurrent
+// use.
+type Sim struct {
+	cfg     Config
+	grid    *pathing.Grid
+	planner Planner
+
+	agents []agent
+	groups []group
+
+	queue []int32 // FIFO ring of agent indices waiting for a plan
+	qhead int
+	qlen  int
+
+	tick    int64
+	running bool
+	clock   float64 // clock speed factor
+	accum   float64 // real seconds not yet turned into ticks
+
+	stats    Stats
+	lastPlan time.Duration
+	log      ring
+	arrived  []int
+
+	comp      []int32 // connected component per cell, -1 for walls
+	compDirty bool
+	mark      []uint32 // cells near the last change, stamped with markGen
+	markGen   uint32
+	bfs       []int32
+
+	local *pathing.Searcher // group members' short searches
+}
+
+// New returns a Sim on g planning with p. It is paused at tick 0 with no
+// agents.
+func New(g *pathing.Grid, p Planner, cfg Config) *Sim {
+	cfg = cfg.withDefaults()
+	s := &Sim{cfg: cfg, grid: g, planner: p, clock: 1, compDirty: true}
+	s.log.buf = make([]Replan, cfg.LogSize)
+	return s
+}
+
+// Config returns the configuration with defaults filled in.
+func (s *Sim) Config() Config { return s.cfg }
+
+// Grid returns the grid the Sim reads.
+func (s *Sim) Grid() *pathing.Grid { return s.grid }
+
+// Planner returns the current planner.
+func (s *Sim) Planner() Planner { return s.planner }
+
+// SetPlanner switches planners (say, after the user toggles HPA* or a switch
+// of the hierarchy). Every agent under way replans with ReasonWorldChanged
+// before its next step, so no agent keeps a plan made by another planner.
+func (s *Sim) SetPlanner(p Planner) {
+	s.planner = p
+	for i := range s.agents {
+		a := &s.agents[i]
+		if !a.dead && a.kind != Member && (a.state == Moving || a.state == Waiting) {
+			s.request(i, ReasonWorldChanged)
+		}
+	}
+}
+
+// Tick returns the number of ticks simulated so far.
+func (s *Sim) Tick() int64 { return s.tick }
+
+// Run starts the clock; Advance then turns real time into ticks.
+func (s *Sim) Run() { s.running = true }
+
+// Pause stops the clock; Step still runs single ticks.
+func (s *Sim) Pause() { s.running = false; s.accum = 0 }
+
+// Running reports whether the clock runs.
+func (s *Sim) Running() bool { return s.running }
+
+// SetClockSpeed sets how many simulated seconds pass per real second
+// (clamped to 1/64..64); 1 is real time.
+func (s *Sim) SetClockSpeed(x float64) {
+	if !(x > 0) {
+		x = 1
+	}
+	s.clock = math.Min(64, math.Max(1.0/64, x))
+}
+
+// ClockSpeed returns the clock speed factor.
+func (s *Sim) ClockSpeed() float64 { return s.clock }
+
+// Advance moves the clock by dt real seconds when it runs and performs the
+// ticks that time covers (at most Config.MaxCatchUp; the rest is dropped).
+// It returns the number of ticks run. Call it once per frame.
+func (s *Sim) Advance(dt float64) int {
+	if !s.running || !(dt > 0) {
+		return 0
+	}
+	s.accum += dt * s.clock
+	n := 0
+	for s.accum >= s.cfg.TickSeconds {
+		if n == s.cfg.MaxCatchUp {
+			s.accum = 0
+			break
+		}
+		s.accum -= s.cfg.TickSeconds
+		s.Step()
+		n++
+	}
+	return n
+}
+
+// Spawn adds an idle agent on cell c and returns its id. It fails, naming
+// the cell, when c is outside the grid or a wall.
+func (s *Sim) Spawn(c image.Point) (int, error) {
+	if !s.grid.In(c) {
+		return -1, fmt.Errorf("agents: cannot spawn at (%d,%d): outside the %d×%d grid", c.X, c.Y, s.grid.Width(), s.grid.Height())
+	}
+	if !s.grid.Open(c) {
+		return -1, fmt.Errorf("agents: cannot spawn at (%d,%d): the cell is a wall", c.X, c.Y)
+	}
+	return s.add(c, Solo), nil
+}
+
+func (s *Sim) add(c image.Point, k Kind) int {
+	id := len(s.agents)
+	s.agents = append(s.agents, agent{id: id, kind: k, group: -1, cell: c, speed: s.cfg.Speed, lastProgress: s.tick, lastReplan: -1})
+	return id
+}
+
+// Remove deletes agents (unknown ids are ignored). A removed group member
+// leaves its group; ids are never reused.
+func (s *Sim) Remove(ids []int) {
+	for _, id := range ids {
+		a := s.get(id)
+		if a == nil || a.kind == Leader {
+			continue
+		}
+		s.leaveGroup(id)
+		a.dead = true
+		a.need = ReasonNone
+		a.state = Idle
+	}
+}
+
+func (s *Sim) get(id int) *agent {
+	if id < 0 || id >= len(s.agents) || s.agents[id].dead {
+		return nil
+	}
+	return &s.agents[id]
+}
+
+// Len returns the number of ids handed out (removed agents included).
+func (s *Sim) Len() int { return len(s.agents) }
+
+// SetSpeed sets the speed of agents in cells per second (0 means the
+// configured default).
+func (s *Sim) SetSpeed(ids []int, cps float64) {
+	if !(cps > 0) {
+		cps = s.cfg.Speed
+	}
+	for _, id := range ids {
+		if a := s.get(id); a != nil {
+			a.speed = cps
+		}
+	}
+}
+
+// Select marks agents as selected; with add false the old selection is
+// cleared first. Leaders and unknown ids are skipped.
+func (s *Sim) Select(ids []int, add bool) {
+	if !add {
+		s.ClearSelection()
+	}
+	for _, id := range ids {
+		if a := s.get(id); a != nil && a.kind != Leader {
+			a.selected = true
+		}
+	}
+}
+
+// SelectRect selects the agents standing in r (cells); with add false the
+// old selection is cleared first. It returns the number selected by r.
+func (s *Sim) SelectRect(r image.Rectangle, add bool) int {
+	if !add {
+		s.ClearSelection()
+	}
+	n := 0
+	for i := range s.agents {
+		a := &s.agents[i]
+		if !a.dead && a.kind != Leader && a.cell.In(r) {
+			a.selected = true
+			n++
+		}
+	}
+	return n
+}
+
+// ClearSelection unselects every agent.
+func (s *Sim) ClearSelection() {
+	for i := range s.agents {
+		s.agents[i].selected = false
+	}
+}
+
+// Selected appends the ids of the selected agents to dst.
+func (s *Sim) Selected(dst []int) []int {
+	for i := range s.agents {
+		if a := &s.agents[i]; !a.dead && a.selected {
+			dst = append(dst, a.id)
+		}
+	}
+	return dst
+}
+
+// AgentAt returns the id of an agent standing on c (the newest one when
+// several share it), or -1.
+func (s *Sim) AgentAt(c image.Point) int {
+	for i := len(s.agents) - 1; i >= 0; i-- {
+		if a := &s.agents[i]; !a.dead && a.kind != Leader && a.cell == c {
+			return a.id
+		}
+	}
+	return -1
+}
+
+// SetGoal gives each agent in ids the goal g (each plans its own path; a
+// group member leaves its group). It fails, naming the cell, when g is
+// outside the grid or a wall, and then changes nothing.
+func (s *Sim) SetGoal(ids []int, g image.Point) error {
+	if err := s.checkGoal(g); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		a := s.get(id)
+		if a == nil || a.kind == Leader {
+			continue
+		}
+		s.leaveGroup(id)
+		s.setGoal(id, g)
+	}
+	return nil
+}
+
+func (s *Sim) checkGoal(g image.Point) error {
+	if !s.grid.In(g) {
+		return fmt.Errorf("agents: goal (%d,%d) is outside the %d×%d grid", g.X, g.Y, s.grid.Width(), s.grid.Height())
+	}
+	if !s.grid.Open(g) {
+		return fmt.Errorf("agents: goal (%d,%d) is a wall", g.X, g.Y)
+	}
+	return nil
+}
+
+func (s *Sim) setGoal(i int, g image.Point) {
+	a := &s.agents[i]
+	r := ReasonNewGoal
+	if a.hasGoal && (a.state == Moving || a.state == Waiting) && a.goal != g {
+		r = ReasonGoalMoved
+	}
+	a.goal, a.hasGoal = g, true
+	a.lastProgress = s.tick
+	a.backoff = 0
+	a.plan.Reset()
+	a.segIdx = 0
+	a.need = ReasonNone
+	s.request(i, r)
+}
+
+// ClearGoal stops agents where they stand (they become Idle).
+func (s *Sim) ClearGoal(ids []int) {
+	for _, id := range ids {
+		a := s.get(id)
+		if a == nil || a.kind == Leader {
+			continue
+		}
+		s.leaveGroup(id)
+		a.hasGoal = false
+		a.need = ReasonNone
+		a.state, a.why, a.err = Idle, WhyNone, nil
+		a.plan.Reset()
+		a.segIdx = 0
+	}
+}
+
+// request marks agent i as needing a plan for reason r and queues it once.
+func (s *Sim) request(i int, r Reason) {
+	a := &s.agents[i]
+	if a.need == ReasonNone {
+		a.need = r
+	}
+	a.state = Waiting
+	a.acc = 0
+	if a.queued {
+		return
+	}
+	a.queued = true
+	if s.qlen == len(s.queue) {
+		nq := make([]int32, max(16, 2*len(s.queue)))
+		for k := 0; k < s.qlen; k++ {
+			nq[k] = s.queue[(s.qhead+k)%len(s.queue)]
+		}
+		s.queue, s.qhead = nq, 0
+	}
+	s.queue[(s.qhead+s.qlen)%len(s.queue)] = int32(i)
+	s.qlen++
+}
+
+// Step runs one tick whether or not the clock runs: queued plans (within the
+// budget), then every agent's movement, then group bookkeeping and the
+// retries of stopped agents. Cost: O(agents) plus the planning done.
+func (s *Sim) Step() {
+	s.tick++
+	s.stats.Ticks = s.tick
+	s.arrived = s.arrived[:0]
+	s.planPhase()
+	dt := s.cfg.TickSeconds
+	for i := range s.agents {
+		a := &s.agents[i]
+		if a.dead {
+			continue
+		}
+		switch a.kind {
+		case Solo:
+			s.walk(i, dt)
+		case Leader:
+			if s.leaderMayMove(a.group) {
+				s.walk(i, dt)
+			} else {
+				a.acc = 0
+			}
+			s.groups[a.group].noteLeader(a.cell)
+		}
+	}
+	for gi := range s.groups {
+		s.stepGroup(gi, dt)
+	}
+	s.recheckPhase()
+	s.stats.Queue = s.qlen
+}
+
+func (s *Sim) planPhase() {
+	start := time.Now()
+	n := 0
+	for s.qlen > 0 && n < s.cfg.PlanCap {
+		if n > 0 && s.cfg.PlanBudget > 0 && time.Since(start) >= s.cfg.PlanBudget {
+			break
+		}
+		i := int(s.queue[s.qhead])
+		s.qhead = (s.qhead + 1) % len(s.queue)
+		s.qlen--
+		a := &s.agents[i]
+		a.queued = false
+		if a.dead || a.need == ReasonNone || !a.hasGoal {
+			continue
+		}
+		s.plan(i)
+		n++
+	}
+	s.lastPlan = time.Since(start)
+	if n == 0 {
+		s.lastPlan = 0
+	}
+	s.stats.PlanTime += s.lastPlan
+	s.stats.MaxTick = max(s.stats.MaxTick, s.lastPlan)
+}
+
+// LastPlanTime returns the planning time of the latest tick.
+func (s *Sim) LastPlanTime() time.Duration { return s.lastPlan }
+
+// plan runs the planner for agent i and records the outcome.
+func (s *Sim) plan(i int) {
+	a := &s.agents[i]
+	r := a.need
+	a.need = ReasonNone
+	a.err = nil
+	if !s.grid.Open(a.goal) {
+		s.stop(i, r, WhyGoalBlocked)
+		return
+	}
+	comp := s.components()
+	if comp[s.grid.Index(a.cell)] != comp[s.grid.Index(a.goal)] {
+		s.stop(i, r, WhyUnreachable)
+		return
+	}
+	err := s.planner.Plan(a.cell, a.goal, &a.plan)
+	s.stats.Plans++
+	s.stats.Reasons[r]++
+	if r.IsReplan() {
+		s.stats.Replans++
+	}
+	s.stats.Work += int64(a.plan.Work)
+	a.replans++
+	a.lastReplan, a.lastReason = s.tick, r
+	if err == nil && (len(a.plan.Segment) == 0 || a.plan.Segment[0] != a.cell) {
+		err = fmt.Errorf("agents: planner %s returned a segment that does not start at (%d,%d)", s.planner.Name(), a.cell.X, a.cell.Y)
+	}
+	if err != nil {
+		s.stats.Failed++
+		why := WhyPlanFailed
+		if isUnreachable(err) {
+			why = WhyUnreachable
+		} else {
+			a.err = err
+		}
+		s.stop(i, r, why)
+		return
+	}
+	a.segIdx, a.walked, a.acc = 0, 0, 0
+	a.state, a.why = Moving, WhyNone
+	a.backoff = 0
+	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Moving})
+	if len(a.plan.Segment) == 1 && len(a.plan.Legs) == 0 && a.cell == a.goal {
+		s.arrive(i)
+	}
+}
+
+func (s *Sim) stop(i int, r Reason, why Why) {
+	a := &s.agents[i]
+	if a.state != Stopped || a.why != why {
+		s.stats.Stopped++
+		s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Stopped, Why: why})
+	}
+	a.state, a.why = Stopped, why
+	a.plan.Reset()
+	a.segIdx = 0
+	if a.backoff == 0 {
+		a.backoff = s.cfg.RecheckTicks
+	} else {
+		a.backoff = min(2*a.backoff, 64*s.cfg.RecheckTicks)
+	}
+	a.recheck = s.tick + int64(a.backoff)
+}
+
+func (s *Sim) arrive(i int) {
+	a := &s.agents[i]
+	a.state = Arrived
+	a.acc = 0
+	a.arrivals++
+	a.lastProgress = s.tick
+	s.stats.Arrivals++
+	if a.kind != Leader {
+		s.arrived = append(s.arrived, a.id)
+	}
+}
+
+// ArrivedNow appends the ids of agents that reached their goal during the
+// latest Step (group leaders excluded).
+func (s *Sim) ArrivedNow(dst []int) []int { return append(dst, s.arrived...) }
+
+// stepDuration returns the seconds a step from a to b takes for agent a.
+func (s *Sim) stepDuration(a *agent, from, to image.Point) float64 {
+	l := 1.0
+	if from.X != to.X && from.Y != to.Y {
+		l = math.Sqrt2
+	}
+	return l * float64(max(1, s.grid.Weight(to))) / a.speed
+}
+
+// walk moves a solo agent or a leader along its segment for dt seconds.
+func (s *Sim) walk(i int, dt float64) {
+	a := &s.agents[i]
+	if a.state != Moving {
+		return
+	}
+	a.acc += dt
+	seg := a.plan.Segment
+	for {
+		if a.segIdx >= len(seg)-1 {
+			if len(a.plan.Legs) == 0 && a.cell == a.goal {
+				s.arrive(i)
+			} else {
+				s.request(i, ReasonSegmentDone)
+			}
+			return
+		}
+		next := seg[a.segIdx+1]
+		d := s.stepDuration(a, a.cell, next)
+		if a.acc < d {
+			return
+		}
+		if !s.grid.CanStep(a.cell, next, s.cfg.Neighborhood) {
+			s.stats.WallViolations++
+			s.request(i, ReasonBlocked)
+			return
+		}
+		a.acc -= d
+		a.walked += s.grid.StepCost(a.cell, next, s.cfg.Neighborhood)
+		a.cell = next
+		a.segIdx++
+		a.steps++
+		a.lastProgress = s.tick
+		s.stats.Steps++
+	}
+}
+
+// recheckPhase lets stopped agents try again when their backoff is over. A
+// try whose goal is still a wall or in another component costs no search.
+func (s *Sim) recheckPhase() {
+	for i := range s.agents {
+		a := &s.agents[i]
+		if a.dead || a.state != Stopped || a.kind == Member || a.recheck > s.tick {
+			continue
+		}
+		if a.why != WhyPlanFailed && !s.reachable(a.cell, a.goal) {
+			a.backoff = min(2*a.backoff, 64*s.cfg.RecheckTicks)
+			a.recheck = s.tick + int64(a.backoff)
+			continue
+		}
+		s.request(i, ReasonRecheck)
+	}
+}
+
+// reachable reports whether a path joins a and b in the current grid.
+func (s *Sim) reachable(a, b image.Point) bool {
+	if !s.grid.Open(a) || !s.grid.Open(b) {
+		return false
+	}
+	c := s.components()
+	return c[s.grid.Index(a)] == c[s.grid.Index(b)]
+}
+
+// Reachable reports whether a path joins cells a and b in the current grid
+// (one component lookup; the labels are rebuilt, O(cells), after a change).
+func (s *Sim) Reachable(a, b image.Point) bool { return s.reachable(a, b) }
+
+// Stats returns the counters.
+func (s *Sim) Stats() Stats {
+	st := s.stats
+	st.Queue = s.qlen
+	return st
+}
+
+// Replans appends the replan log to dst, newest first (at most
+// Config.LogSize entries).
+func (s *Sim) Replans(dst []Replan) []Replan { return s.log.appendNewest(dst) }
+
+// Stuck returns how many agents have a goal they could reach and have made
+// no progress (no step, no arrival, no new goal) for at least ticks ticks.
+func (s *Sim) Stuck(ticks int64) int {
+	n := 0
+	for i := range s.agents {
+		a := &s.agents[i]
+		if a.dead || a.kind == Leader || !a.hasGoal || a.state == Arrived || s.tick-a.lastProgress < ticks {
+			continue
+		}
+		g := a.goal
+		if a.kind == Member {
+			g = a.target
+		}
+		if s.reachable(a.cell, g) {
+			n++
+		}
+	}
+	return n
+}
+
+func isUnreachable(err error) bool { return errors.Is(err, ErrUnreachable) }

@@ -1,0 +1,84 @@
+package agents
+
+import "image"
+
+// AgentView is a read-only snapshot of one agent for drawing and
+// inspecting. Segment and Legs share the agent's storage: read them, never
+// write them, and do not keep them past the next Step or CellsChanged.
+type AgentView struct {
+	ID       int
+	Kind     Kind
+	Group    int // group id, or -1
+	Selected bool
+
+	Cell     image.Point // the cell the agent stands on
+	Next     image.Point // the cell it is stepping into (Cell when not stepping)
+	Progress float64     // 0..1 of the way from Cell to Next, for smooth drawing
+
+	Goal    image.Point
+	HasGoal bool
+	Target  image.Point // group members: the slot or single-file cell they walk to now
+	InFile  bool        // group members: walking single file instead of in formation
+
+	State State
+	Why   Why   // set when State is Stopped
+	Err   error // the planner's error when Why is WhyPlanFailed
+
+	Segment  []image.Point // the refined segment being walked (members: their local path)
+	SegIndex int           // index of Cell in Segment
+	Legs     []Leg         // the high-level plan after the segment
+
+	Speed        float64 // cells per second
+	Plans        int     // planner calls made for this agent
+	LastReplan   int64   // tick of its latest plan, -1 if none (for a flash)
+	LastReason   Reason
+	Steps        int
+	Arrivals     int
+	LastProgress int64 // tick of its latest step, arrival or new goal
+}
+
+// Pos returns the agent's position in cell units, between Cell and Next
+// (the centre of a cell c is c + 0.5).
+func (v *AgentView) Pos() (x, y float64) {
+	t := v.Progress
+	return float64(v.Cell.X) + t*float64(v.Next.X-v.Cell.X), float64(v.Cell.Y) + t*float64(v.Next.Y-v.Cell.Y)
+}
+
+// Agents appends a view of every live agent (group leaders included, with
+// Kind Leader) to dst and returns it; pass dst[:0] each frame to reuse it.
+func (s *Sim) Agents(dst []AgentView) []AgentView {
+	for i := range s.agents {
+		if !s.agents[i].dead {
+			dst = append(dst, s.view(i))
+		}
+	}
+	return dst
+}
+
+// Agent returns the view of one agent.
+func (s *Sim) Agent(id int) (AgentView, bool) {
+	if s.get(id) == nil {
+		return AgentView{}, false
+	}
+	return s.view(id), true
+}
+
+func (s *Sim) view(i int) AgentView {
+	a := &s.agents[i]
+	v := AgentView{
+		ID: a.id, Kind: a.kind, Group: a.group, Selected: a.selected,
+		Cell: a.cell, Next: a.cell,
+		Goal: a.goal, HasGoal: a.hasGoal, Target: a.target, InFile: a.inFile,
+		State: a.state, Why: a.why, Err: a.err,
+		Segment: a.plan.Segment, SegIndex: a.segIdx, Legs: a.plan.Legs,
+		Speed: a.speed, Plans: a.replans, LastReplan: a.lastReplan, LastReason: a.lastReason,
+		Steps: a.steps, Arrivals: a.arrivals, LastProgress: a.lastProgress,
+	}
+	if a.state == Moving && a.segIdx+1 < len(a.plan.Segment) {
+		v.Next = a.plan.Segment[a.segIdx+1]
+		if d := s.stepDuration(a, a.cell, v.Next); d > 0 {
+			v.Progress = min(1, a.acc/d)
+		}
+	}
+	return v
+}
