@@ -1,0 +1,194 @@
+package world
+
+import (
+	"pathlens/pathing"
+)
+
+// MaxTraceEvents caps the events recorded for one query. A failing A* on a
+// 1024×1024 map pushes and pops every open cell (about two million events);
+// past the cap the trace is marked truncated and the timeline ends there.
+const MaxTraceEvents = 1 << 22
+
+// MaxLevels is the number of levels the timeline keeps state for (0 = cells,
+// 1..MaxLevels-1 = abstract levels).
+const MaxLevels = 5
+
+// Timeline replays a recorded query. Its cursor counts the events applied:
+// 0 shows nothing, Len() shows the finished query. For every node of every
+// level it keeps the index of the last applied event that touched the node,
+// so a node's state at the cursor (open or closed, g, h, parent) is one
+// lookup, and moving the cursor by k events costs O(k) in either direction.
+//
+// A Timeline reuses its buffers across queries.
+type Timeline struct {
+	tr     *pathing.Trace
+	cursor int
+	last   [MaxLevels][]int32 // per level: node -> last applied event, -1 none
+	prev   []int32            // per event: the node's last event before it
+	// Version counts changes of the visible state (cursor moves and new
+	// traces); renderers compare it to know when to redraw their caches.
+	version uint64
+}
+
+// Reset points the timeline at tr (which it reads but does not copy) with
+// the cursor at 0. cells is the number of level-0 nodes (the grid's Len).
+func (t *Timeline) Reset(tr *pathing.Trace, cells int) {
+	t.tr = tr
+	t.cursor = 0
+	t.version++
+	var size [MaxLevels]int
+	size[0] = cells
+	if tr != nil {
+		for i := range tr.Events {
+			e := &tr.Events[i]
+			if l := int(e.Level); l > 0 && l < MaxLevels && int(e.Node) >= size[l] {
+				size[l] = int(e.Node) + 1
+			}
+		}
+	}
+	for l := range t.last {
+		if cap(t.last[l]) < size[l] {
+			t.last[l] = make([]int32, size[l])
+		}
+		t.last[l] = t.last[l][:size[l]]
+		for i := range t.last[l] {
+			t.last[l][i] = -1
+		}
+	}
+	n := t.Len()
+	if cap(t.prev) < n {
+		t.prev = make([]int32, n)
+	}
+	t.prev = t.prev[:n]
+}
+
+// Trace returns the trace being replayed (nil before the first query).
+func (t *Timeline) Trace() *pathing.Trace { return t.tr }
+
+// Len returns the number of events.
+func (t *Timeline) Len() int {
+	if t.tr == nil {
+		return 0
+	}
+	return len(t.tr.Events)
+}
+
+// Cursor returns the number of applied events.
+func (t *Timeline) Cursor() int { return t.cursor }
+
+// Version changes whenever the visible state changes.
+func (t *Timeline) Version() uint64 { return t.version }
+
+// AtEnd reports whether every event is applied.
+func (t *Timeline) AtEnd() bool { return t.cursor >= t.Len() }
+
+// Seek moves the cursor to c (clamped to 0..Len), applying or unapplying the
+// events in between.
+func (t *Timeline) Seek(c int) {
+	n := t.Len()
+	c = max(0, min(c, n))
+	if c == t.cursor {
+		return
+	}
+	ev := t.tr.Events
+	for t.cursor < c {
+		i := t.cursor
+		e := &ev[i]
+		if l := int(e.Level); l < MaxLevels && int(e.Node) >= 0 && int(e.Node) < len(t.last[l]) {
+			t.prev[i] = t.last[l][e.Node]
+			t.last[l][e.Node] = int32(i)
+		}
+		t.cursor++
+	}
+	for t.cursor > c {
+		t.cursor--
+		i := t.cursor
+		e := &ev[i]
+		if l := int(e.Level); l < MaxLevels && int(e.Node) >= 0 && int(e.Node) < len(t.last[l]) {
+			t.last[l][e.Node] = t.prev[i]
+		}
+	}
+	t.version++
+}
+
+// Last returns, for level l, the slice mapping each node to the index of the
+// last applied event that touched it (-1 for none). The slice is the
+// timeline's own: read it, never write it; it changes with the cursor.
+func (t *Timeline) Last(l int) []int32 {
+	if l < 0 || l >= MaxLevels {
+		return nil
+	}
+	return t.last[l]
+}
+
+// NodeState is what the replayed query knows of one node at the cursor.
+type NodeState struct {
+	Seen   bool
+	Closed bool
+	G, H   float64
+	Parent int32 // -1 for a root
+	Event  int   // index of the node's last applied event
+}
+
+// State returns the state of node at level l at the cursor.
+func (t *Timeline) State(l int, node int32) NodeState {
+	if l < 0 || l >= MaxLevels || node < 0 || int(node) >= len(t.last[l]) {
+		return NodeState{Parent: -1}
+	}
+	i := t.last[l][node]
+	if i < 0 {
+		return NodeState{Parent: -1}
+	}
+	e := &t.tr.Events[i]
+	return NodeState{Seen: true, Closed: e.Kind == pathing.EventPop, G: e.G, H: e.H, Parent: e.Parent, Event: int(i)}
+}
+
+// Current returns the last applied event, if any.
+func (t *Timeline) Current() (pathing.Event, bool) {
+	if t.cursor == 0 {
+		return pathing.Event{}, false
+	}
+	return t.tr.Events[t.cursor-1], true
+}
+
+// Phase returns the index of the phase the cursor is in (the phase of the
+// last applied event, or the first phase at cursor 0), or -1 when the trace
+// has no phases.
+func (t *Timeline) Phase() int {
+	if t.tr == nil || len(t.tr.Phases) == 0 {
+		return -1
+	}
+	if t.cursor == 0 {
+		return 0
+	}
+	return t.tr.PhaseAt(t.cursor - 1)
+}
+
+// NextPhase returns the cursor position of the end of the current phase
+// (the start of the next one), or Len when the cursor is in the last phase.
+func (t *Timeline) NextPhase() int {
+	if t.tr == nil {
+		return 0
+	}
+	for _, ph := range t.tr.Phases {
+		if ph.Start > t.cursor {
+			return ph.Start
+		}
+	}
+	return t.Len()
+}
+
+// PrevPhase returns the start of the current phase, or of the previous one
+// when the cursor already sits at a phase start.
+func (t *Timeline) PrevPhase() int {
+	if t.tr == nil {
+		return 0
+	}
+	best := 0
+	for _, ph := range t.tr.Phases {
+		if ph.Start < t.cursor {
+			best = ph.Start
+		}
+	}
+	return best
+}

@@ -1,0 +1,125 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// Zoom limits, in screen pixels per cell.
+const (
+	MinZoom = 1.0 / 64
+	MaxZoom = 256
+)
+
+// Camera maps world coordinates (one unit per cell, cell (x,y) covering
+// [x,x+1)×[y,y+1)) to screen pixels: screen = world·Zoom + Offset. Matrix is
+// the world-to-screen transform used for drawing; its inverse picks the cell
+// under the mouse. The zero value is not useful: call Fit.
+type Camera struct {
+	Zoom   float64 // screen pixels per cell
+	OffX   float64 // screen position of world x = 0
+	OffY   float64 // screen position of world y = 0
+	ViewW  int     // viewport size in screen pixels
+	ViewH  int
+	fitted bool
+}
+
+// Matrix returns the world-to-screen transform.
+func (c *Camera) Matrix() ebiten.GeoM {
+	var m ebiten.GeoM
+	m.Scale(c.Zoom, c.Zoom)
+	m.Translate(c.OffX, c.OffY)
+	return m
+}
+
+// Inverse returns the screen-to-world transform.
+func (c *Camera) Inverse() ebiten.GeoM {
+	m := c.Matrix()
+	if m.IsInvertible() {
+		m.Invert()
+	}
+	return m
+}
+
+// ToWorld returns the world point under screen point (sx, sy).
+func (c *Camera) ToWorld(sx, sy float64) (float64, float64) {
+	m := c.Inverse()
+	return m.Apply(sx, sy)
+}
+
+// ToScreen returns the screen point of world point (wx, wy).
+func (c *Camera) ToScreen(wx, wy float64) (float64, float64) {
+	m := c.Matrix()
+	return m.Apply(wx, wy)
+}
+
+// CellAt returns the cell under screen point (sx, sy). The cell may lie
+// outside the map: callers check.
+func (c *Camera) CellAt(sx, sy float64) image.Point {
+	x, y := c.ToWorld(sx, sy)
+	return image.Point{int(math.Floor(x)), int(math.Floor(y))}
+}
+
+// CellCenter returns the screen position of the centre of cell p.
+func (c *Camera) CellCenter(p image.Point) (float32, float32) {
+	x, y := c.ToScreen(float64(p.X)+0.5, float64(p.Y)+0.5)
+	return float32(x), float32(y)
+}
+
+// Fitted reports whether Fit has been called since the camera was made.
+func (c *Camera) Fitted() bool { return c.fitted }
+
+// Fit zooms and centres so that a w×h map fills the viewport rectangle
+// view (screen pixels) with a small margin. It copes with any viewport,
+// including an empty one.
+func (c *Camera) Fit(w, h int, view image.Rectangle) {
+	c.fitted = true
+	vw, vh := float64(view.Dx()), float64(view.Dy())
+	if vw < 1 {
+		vw = 1
+	}
+	if vh < 1 {
+		vh = 1
+	}
+	margin := math.Min(16, math.Min(vw, vh)/10)
+	z := math.Min((vw-2*margin)/float64(w), (vh-2*margin)/float64(h))
+	c.Zoom = clampZoom(z)
+	c.OffX = float64(view.Min.X) + (vw-float64(w)*c.Zoom)/2
+	c.OffY = float64(view.Min.Y) + (vh-float64(h)*c.Zoom)/2
+}
+
+// ZoomAt multiplies the zoom by factor, keeping the world point under the
+// screen point (sx, sy) fixed. The zoom is clamped to [MinZoom, MaxZoom].
+func (c *Camera) ZoomAt(sx, sy, factor float64) {
+	wx, wy := c.ToWorld(sx, sy)
+	c.Zoom = clampZoom(c.Zoom * factor)
+	c.OffX = sx - wx*c.Zoom
+	c.OffY = sy - wy*c.Zoom
+}
+
+// Pan moves the view by (dx, dy) screen pixels.
+func (c *Camera) Pan(dx, dy float64) {
+	c.OffX += dx
+	c.OffY += dy
+}
+
+// Visible returns the cells of a w×h map that intersect the viewport
+// rectangle view, widened by one cell; it may be empty.
+func (c *Camera) Visible(w, h int, view image.Rectangle) image.Rectangle {
+	x0, y0 := c.ToWorld(float64(view.Min.X), float64(view.Min.Y))
+	x1, y1 := c.ToWorld(float64(view.Max.X), float64(view.Max.Y))
+	r := image.Rect(int(math.Floor(x0))-1, int(math.Floor(y0))-1, int(math.Ceil(x1))+1, int(math.Ceil(y1))+1)
+	return r.Intersect(image.Rect(0, 0, w, h))
+}
+
+func clampZoom(z float64) float64 {
+	if math.IsNaN(z) || z < MinZoom {
+		return MinZoom
+	}
+	if z > MaxZoom {
+		return MaxZoom
+	}
+	return z
+}

@@ -1,0 +1,69 @@
+package render
+
+import (
+	"bytes"
+	"image/color"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"golang.org/x/image/font/gofont/gobold"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+)
+
+// Fonts holds the HUD faces: the Go fonts, embedded with the binary.
+type Fonts struct {
+	UI    *text.GoTextFace // panels and messages
+	Bold  *text.GoTextFace // titles and the phase name
+	Mono  *text.GoTextFace // figures in tables
+	Small *text.GoTextFace // numbers drawn in cells
+}
+
+// LoadFonts parses the embedded Go fonts. The fonts are part of the binary,
+// so a parse failure is a build defect and panics.
+func LoadFonts() *Fonts {
+	src := func(ttf []byte) *text.GoTextFaceSource {
+		s, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
+		if err != nil {
+			panic("render: embedded font: " + err.Error())
+		}
+		return s
+	}
+	reg, bold, mono := src(goregular.TTF), src(gobold.TTF), src(gomono.TTF)
+	return &Fonts{
+		UI:    &text.GoTextFace{Source: reg, Size: 14},
+		Bold:  &text.GoTextFace{Source: bold, Size: 15},
+		Mono:  &text.GoTextFace{Source: mono, Size: 13},
+		Small: &text.GoTextFace{Source: reg, Size: 10},
+	}
+}
+
+// Width returns the advance of s in face.
+func (f *Fonts) Width(face *text.GoTextFace, s string) float64 {
+	w, _ := text.Measure(s, face, f.LineHeight(face))
+	return w
+}
+
+// LineHeight returns the distance between baselines for face.
+func (f *Fonts) LineHeight(face *text.GoTextFace) float64 {
+	return face.Size * 1.35
+}
+
+// Draw draws s with its top-left corner at (x, y).
+func (f *Fonts) Draw(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, c color.RGBA) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(PM(c))
+	op.LineSpacing = f.LineHeight(face)
+	text.Draw(dst, s, face, op)
+}
+
+// DrawCentered draws s centred on (x, y).
+func (f *Fonts) DrawCentered(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, c color.RGBA) {
+	op := &text.DrawOptions{}
+	op.GeoM.Translate(x, y)
+	op.ColorScale.ScaleWithColor(PM(c))
+	op.PrimaryAlign = text.AlignCenter
+	op.SecondaryAlign = text.AlignCenter
+	text.Draw(dst, s, face, op)
+}

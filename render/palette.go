@@ -1,0 +1,77 @@
+package render
+
+import "image/color"
+
+// The palette: one place for every colour, so the legend and the layers
+// always agree. Colours are written with straight (not premultiplied) alpha;
+// PM converts one for Ebiten's drawing calls.
+var (
+	ColBackground = color.RGBA{24, 26, 31, 255}
+	ColWall       = color.RGBA{52, 56, 66, 255}
+	ColTree       = color.RGBA{38, 84, 52, 255}
+	ColWater      = color.RGBA{36, 70, 122, 255}
+	ColFloor      = color.RGBA{226, 223, 212, 255}
+	ColHeavy      = color.RGBA{150, 104, 58, 255} // weight 9; 2..8 are blended toward it
+	ColGridLine   = color.RGBA{0, 0, 0, 40}
+
+	ColOpen     = color.RGBA{72, 190, 112, 150} // on the open list (cell level)
+	ColClosed   = color.RGBA{88, 142, 222, 140} // expanded (cell level)
+	ColCurrent  = color.RGBA{236, 64, 200, 255} // the node just popped
+	ColPath     = color.RGBA{232, 60, 44, 255}
+	ColStart    = color.RGBA{30, 170, 70, 255}
+	ColGoal     = color.RGBA{210, 40, 40, 255}
+	ColFrontier = color.RGBA{236, 64, 200, 160} // best path to the current node
+
+	ColPanel     = color.RGBA{16, 18, 22, 220}
+	ColPanelEdge = color.RGBA{90, 96, 110, 255}
+	ColText      = color.RGBA{232, 234, 238, 255}
+	ColTextDim   = color.RGBA{160, 166, 178, 255}
+	ColTextWarn  = color.RGBA{255, 196, 80, 255}
+	ColTextErr   = color.RGBA{255, 110, 100, 255}
+)
+
+// TerrainColor returns the colour of a cell from its terrain character and
+// weight: walls, trees and water by character; open cells by weight, from
+// floor (1) to heavy (9 and above).
+func TerrainColor(ch byte, weight uint8) color.RGBA {
+	if weight == 0 {
+		switch ch {
+		case 'T':
+			return ColTree
+		case 'W':
+			return ColWater
+		}
+		return ColWall
+	}
+	if weight <= 1 {
+		return ColFloor
+	}
+	t := float64(weight-1) / 8
+	if t > 1 {
+		t = 1
+	}
+	return lerp(ColFloor, ColHeavy, 0.25+0.75*t)
+}
+
+func lerp(a, b color.RGBA, t float64) color.RGBA {
+	f := func(x, y uint8) uint8 { return uint8(float64(x) + (float64(y)-float64(x))*t + 0.5) }
+	return color.RGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), f(a.A, b.A)}
+}
+
+// premul writes c, premultiplied by its alpha, into p[0:4] (the layout
+// ebiten.Image.WritePixels expects).
+func premul(p []byte, c color.RGBA) {
+	a := uint32(c.A)
+	p[0] = uint8(uint32(c.R) * a / 255)
+	p[1] = uint8(uint32(c.G) * a / 255)
+	p[2] = uint8(uint32(c.B) * a / 255)
+	p[3] = c.A
+}
+
+// PM returns c premultiplied by its alpha, as color.Color users such as
+// ebiten.ColorScale.ScaleWithColor and vector expect.
+func PM(c color.RGBA) color.RGBA {
+	var p [4]byte
+	premul(p[:], c)
+	return color.RGBA{p[0], p[1], p[2], p[3]}
+}
