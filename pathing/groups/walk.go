@@ -1,0 +1,76 @@
+package groups
+
+import (
+	"fmt"
+	"image"
+)
+
+// WalkResult is the whole path an agent walks by calling PlanSegment again
+// each time its segment ends: the cost of one query of the incremental
+// planner. Path is owned by the Planner and reused by its next Walk.
+type WalkResult struct {
+	Path     []image.Point // start to goal inclusive
+	Cost     float64       // step costs of Path
+	Segments int           // PlanSegment calls made
+	Expanded int           // nodes expanded over all levels and segments
+	// ExpandedByLevel[l] sums the expansions at level l (0: cells).
+	ExpandedByLevel []int
+}
+
+// Walk plans from start to goal segment by segment, as an agent following
+// the planner would, and returns the walked path. Each segment starts where
+// the previous ended. PlanSegment's refinement rule makes every segment
+// progress, so Walk ends; as a guard it fails with ErrNoProgress (naming the
+// cell) should a segment ever start at a cell an earlier one started at. In
+// exclusion mode one segment is the whole path. Errors of PlanSegment are
+// returned with the segment number. The trace, when given, records every
+// segment's searches in order.
+func (p *Planner) Walk(start, goal image.Point, opts Options) (WalkResult, error) {
+	p.fit()
+	wr := WalkResult{Path: p.path[:0], ExpandedByLevel: p.walkExp[:0]}
+	for l := 0; l <= p.g.cfg.Levels; l++ {
+		wr.ExpandedByLevel = append(wr.ExpandedByLevel, 0)
+	}
+	p.visitGen++
+	if p.visitGen == 0 {
+		clear(p.visit)
+		p.visitGen = 1
+	}
+	cur := start
+	for {
+		if p.g.grid.Open(cur) {
+			i := p.g.grid.Index(cur)
+			if p.visit[i] == p.visitGen {
+				p.path = wr.Path
+				return wr, fmt.Errorf("%w: segment %d would start again at (%d,%d)", ErrNoProgress, wr.Segments+1, cur.X, cur.Y)
+			}
+			p.visit[i] = p.visitGen
+		}
+		r, err := p.PlanSegment(cur, goal, opts)
+		wr.Segments++
+		for l, n := range r.Expanded {
+			wr.ExpandedByLevel[l] += n
+			wr.Expanded += n
+		}
+		if err != nil {
+			p.path = wr.Path
+			if wr.Segments == 1 {
+				return wr, err
+			}
+			return wr, fmt.Errorf("segment %d from (%d,%d): %w", wr.Segments, cur.X, cur.Y, err)
+		}
+		seg := r.Segment
+		if len(wr.Path) > 0 {
+			seg = seg[1:]
+		}
+		wr.Path = append(wr.Path, seg...)
+		wr.Cost += r.Cost
+		cur = r.Segment[len(r.Segment)-1]
+		if r.Final || cur == goal {
+			break
+		}
+	}
+	p.path = wr.Path
+	p.walkExp = wr.ExpandedByLevel
+	return wr, nil
+}
