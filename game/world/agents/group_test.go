@@ -1,0 +1,173 @@
+package agents
+
+import (
+	"image"
+	"math"
+	"testing"
+
+	"pathlens/pathing"
+)
+
+// spawnBlock spawns w×h agents in a block with top-left corner at c.
+func spawnBlock(t *testing.T, s *Sim, c image.Point, w, h int) []int {
+	t.Helper()
+	var ids []int
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			id, err := s.Spawn(c.Add(image.Point{x, y}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// slotDistance returns the mean distance of the group's members from their
+// slots (leader + offset).
+func slotDistance(s *Sim, gi int) float64 {
+	g := &s.groups[gi]
+	lc := s.agents[g.leader].cell
+	sum := 0.0
+	for _, m := range g.members {
+		a := &s.agents[m]
+		d := a.cell.Sub(lc.Add(a.slot))
+		sum += math.Hypot(float64(d.X), float64(d.Y))
+	}
+	return sum / float64(len(g.members))
+}
+
+func TestGroupKeepsFormationInOpenGround(t *testing.T) {
+	g := pathing.MustGrid(120, 60)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	ids := spawnBlock(t, s, image.Point{5, 5}, 5, 4)
+	if err := s.SetGroupGoal(ids, image.Point{100, 45}); err != nil {
+		t.Fatal(err)
+	}
+	var sum float64
+	var n int
+	worst := 0.0
+	for tick := 0; tick < 6000; tick++ {
+		s.Step()
+		d := slotDistance(s, 0)
+		sum += d
+		n++
+		worst = math.Max(worst, d)
+		if !s.groups[0].active {
+			break
+		}
+	}
+	if s.groups[0].active {
+		t.Fatalf("group still under way after %d ticks", n)
+	}
+	mean := sum / float64(n)
+	t.Logf("20 agents, %d ticks: mean distance to slot %.2f cells, worst tick %.2f", n, mean, worst)
+	if mean >= 2 {
+		t.Fatalf("mean distance to slot %.2f cells, want < 2", mean)
+	}
+	// No antlining: at the end they stand in their slots around the goal.
+	for _, id := range ids {
+		v := view(t, s, id)
+		if v.State != Arrived || v.InFile {
+			t.Fatalf("member %d: %v in file %v", id, v.State, v.InFile)
+		}
+		if v.Cell != v.Target {
+			t.Fatalf("member %d at %v, slot %v", id, v.Cell, v.Target)
+		}
+	}
+	if s.Stats().WallViolations != 0 {
+		t.Fatal("wall violations")
+	}
+}
+
+func TestGroupPassesOneCellDoorInSingleFile(t *testing.T) {
+	g, m := parse(t, `
+##############################
+#............#...............#
+#............#...............#
+#............#...............#
+#............#...............#
+#............#...............#
+#.............d...........G..#
+#............#...............#
+#............#...............#
+#............#...............#
+#............#...............#
+##############################`)
+	door := m['d']
+	door.X-- // the door is the gap in the wall at x=13
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	ids := spawnBlock(t, s, image.Point{2, 3}, 5, 4)
+	if err := s.SetGroupGoal(ids, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	sawFile := false
+	for tick := 0; tick < 20000 && s.groups[0].active; tick++ {
+		s.Step()
+		for _, id := range ids {
+			v := view(t, s, id)
+			sawFile = sawFile || v.InFile
+			if !g.Open(v.Cell) {
+				t.Fatalf("member %d in a wall at %v", id, v.Cell)
+			}
+		}
+	}
+	if s.groups[0].active {
+		t.Fatal("the group never arrived")
+	}
+	if !sawFile {
+		t.Fatal("nobody went single file through a one-cell door")
+	}
+	for _, id := range ids {
+		v := view(t, s, id)
+		if v.State != Arrived || v.Cell.X <= door.X {
+			t.Fatalf("member %d ended %v at %v, not past the door at x=%d", id, v.State, v.Cell, door.X)
+		}
+	}
+	// They regrouped: at the goal most stand in their slots again.
+	inSlot := 0
+	for _, id := range ids {
+		if v := view(t, s, id); !v.InFile {
+			inSlot++
+		}
+	}
+	if inSlot < len(ids)*3/4 {
+		t.Fatalf("only %d of %d members back in formation at the goal", inSlot, len(ids))
+	}
+}
+
+func TestGroupStopsWhenCutOffAndMembersLeave(t *testing.T) {
+	g, m := parse(t, `
+############
+#.....#....#
+#.....d..G.#
+#.....#....#
+############`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	ids := spawnBlock(t, s, image.Point{1, 1}, 2, 2)
+	s.SetGroupGoal(ids, m['G'])
+	g.SetOpen(m['d'], false)
+	s.CellsChanged([]image.Point{m['d']})
+	for range 5 {
+		s.Step()
+	}
+	for _, id := range ids {
+		if v := view(t, s, id); v.State != Stopped || v.Why != WhyGroup {
+			t.Fatalf("member %d: %v %q, want stopped for its group", id, v.State, v.Why)
+		}
+	}
+	// One member gets its own goal: it leaves the group.
+	if err := s.SetGoal(ids[:1], image.Point{1, 3}); err != nil {
+		t.Fatal(err)
+	}
+	if v := view(t, s, ids[0]); v.Kind != Solo || v.Group != -1 {
+		t.Fatalf("member kept its group: %+v", v)
+	}
+	if gs := s.Groups(nil); len(gs) != 1 || len(gs[0].Members) != 3 {
+		t.Fatalf("groups %+v", gs)
+	}
+	g.SetOpen(m['d'], true)
+	s.CellsChanged([]image.Point{m['d']})
+	runUntil(t, s, 3000, func() bool { return !s.groups[0].active })
+}

@@ -1,0 +1,474 @@
+package agents
+
+import (
+	"image"
+	"math"
+	"math/rand"
+	"strings"
+	"testing"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// parse reads an ASCII map: '#' wall, anything else open; letters are
+// markers returned by position.
+func parse(t testing.TB, s string) (*pathing.Grid, map[byte]image.Point) {
+	t.Helper()
+	var rows []string
+	for _, l := range strings.Split(strings.TrimSpace(s), "\n") {
+		rows = append(rows, strings.TrimSpace(l))
+	}
+	g := pathing.MustGrid(len(rows[0]), len(rows))
+	marks := map[byte]image.Point{}
+	for y, r := range rows {
+		if len(r) != len(rows[0]) {
+			t.Fatalf("row %d has %d cells, want %d", y, len(r), len(rows[0]))
+		}
+		for x := 0; x < len(r); x++ {
+			p := image.Point{x, y}
+			switch c := r[x]; {
+			case c == '#':
+				g.SetOpen(p, false)
+			case c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z':
+				marks[c] = p
+			}
+		}
+	}
+	return g, marks
+}
+
+// exact makes a Sim whose plan queue has no time cap, so tests are
+// deterministic.
+func exact(g *pathing.Grid, p Planner) *Sim {
+	return New(g, p, Config{PlanBudget: -1})
+}
+
+func runUntil(t *testing.T, s *Sim, max int, done func() bool) {
+	t.Helper()
+	for i := 0; i < max; i++ {
+		if done() {
+			return
+		}
+		s.Step()
+	}
+	if !done() {
+		t.Fatalf("condition not met after %d ticks", max)
+	}
+}
+
+func view(t *testing.T, s *Sim, id int) AgentView {
+	t.Helper()
+	v, ok := s.Agent(id)
+	if !ok {
+		t.Fatalf("agent %d missing", id)
+	}
+	return v
+}
+
+const corridor = `
+##############################
+#S..........................G#
+#............................#
+##############################`
+
+func TestReplansExactlyWhenSegmentEnds(t *testing.T) {
+	g, m := parse(t, corridor)
+	s := exact(g, NewAStar(g, AStarConfig{Chunk: 5}))
+	id, err := s.Spawn(m['S'])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetGoal([]int{id}, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	var segEnd image.Point
+	var plans int
+	prev := view(t, s, id)
+	for tick := 0; tick < 2000; tick++ {
+		s.Step()
+		v := view(t, s, id)
+		if v.LastReplan == s.Tick() {
+			plans++
+			if plans > 1 {
+				if v.LastReason != ReasonSegmentDone {
+					t.Fatalf("tick %d: replan reason %v, want segment_done", s.Tick(), v.LastReason)
+				}
+				// It replans standing on the end of the old segment, the
+				// tick after it got there (the queue has no cap here).
+				if v.Cell != segEnd || prev.Cell != segEnd || prev.State != Waiting {
+					t.Fatalf("tick %d: replanned at %v (previous tick %v, %v); old segment ended at %v", s.Tick(), v.Cell, prev.Cell, prev.State, segEnd)
+				}
+			}
+			segEnd = v.Segment[len(v.Segment)-1]
+			if len(v.Segment)-1 > 5 {
+				t.Fatalf("segment of %d steps, chunk is 5", len(v.Segment)-1)
+			}
+		} else if prev.State == Moving && v.Cell != segEnd && v.State != Moving && v.State != Arrived {
+			t.Fatalf("tick %d: state %v in mid-segment", s.Tick(), v.State)
+		}
+		prev = v
+		if v.State == Arrived {
+			break
+		}
+	}
+	if prev.State != Arrived || prev.Cell != m['G'] {
+		t.Fatalf("agent ended %v at %v, want arrived at %v", prev.State, prev.Cell, m['G'])
+	}
+	// 27 steps in segments of at most 5: 6 plans, the first for the new goal.
+	st := s.Stats()
+	if plans != 6 || st.Reasons[ReasonNewGoal] != 1 || st.Reasons[ReasonSegmentDone] != 5 || st.Replans != 5 {
+		t.Fatalf("plans %d, reasons %v, replans %d; want 6 plans: 1 new_goal + 5 segment_done", plans, st.Reasons, st.Replans)
+	}
+	log := s.Replans(nil)
+	if len(log) != 6 || log[0].Reason != ReasonSegmentDone || log[5].Reason != ReasonNewGoal {
+		t.Fatalf("log %+v", log)
+	}
+}
+
+func TestFillAcrossSegmentReplansBeforeNextStep(t *testing.T) {
+	g, m := parse(t, `
+##########
+#S.......#
+#........#
+#........#
+#.......G#
+##########`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	runUntil(t, s, 100, func() bool { return view(t, s, id).Steps == 2 })
+	v := view(t, s, id)
+	// Wall off the next two cells of its segment.
+	ahead := append([]image.Point(nil), v.Segment[v.SegIndex+1:v.SegIndex+3]...)
+	var changed []image.Point
+	for _, c := range ahead {
+		g.SetOpen(c, false)
+		changed = append(changed, c)
+	}
+	s.CellsChanged(changed)
+	if v := view(t, s, id); v.State != Waiting {
+		t.Fatalf("after the fill the agent is %v, want waiting for a plan", v.State)
+	}
+	steps := v.Steps
+	s.Step()
+	v = view(t, s, id)
+	if v.LastReplan != s.Tick() || v.LastReason != ReasonWorldChanged {
+		t.Fatalf("no world_changed replan at the next tick: last %d %v", v.LastReplan, v.LastReason)
+	}
+	if v.Steps > steps+1 {
+		t.Fatalf("took %d steps before replanning", v.Steps-steps)
+	}
+	for _, c := range v.Segment {
+		if c == ahead[0] || c == ahead[1] {
+			t.Fatalf("new segment %v still crosses the filled cells %v", v.Segment, ahead)
+		}
+	}
+	runUntil(t, s, 500, func() bool { return view(t, s, id).State == Arrived })
+	if st := s.Stats(); st.WallViolations != 0 || st.Reasons[ReasonWorldChanged] != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+}
+
+func TestDigNextToSegmentOrShortcutReplans(t *testing.T) {
+	const cave = `
+#############
+#S....#....G#
+#.....#.....#
+#.....#.....#
+#.....#.....#
+#.....#.....#
+#...........#
+#############`
+	g, m := parse(t, cave)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	s.Step()
+	long := len(view(t, s, id).Segment)
+	// Dig through the wall at (6,1), away from the route: it could become
+	// much shorter.
+	d := image.Point{6, 1}
+	for _, c := range view(t, s, id).Segment {
+		if abs(c.X-d.X) <= 1 && abs(c.Y-d.Y) <= 1 {
+			t.Fatalf("test map: the dug cell %v touches the route at %v", d, c)
+		}
+	}
+	g.SetOpen(d, true)
+	s.CellsChanged([]image.Point{d})
+	s.Step()
+	v := view(t, s, id)
+	if v.LastReason != ReasonWorldChanged || len(v.Segment) >= long {
+		t.Fatalf("after the dig: reason %v, segment %d cells (was %d)", v.LastReason, len(v.Segment), long)
+	}
+	// With shortcuts off, a far dig is ignored.
+	g2, _ := parse(t, cave)
+	s2 := New(g2, NewAStar(g2, AStarConfig{}), Config{PlanBudget: -1, NoShortcuts: true})
+	id2, _ := s2.Spawn(m['S'])
+	s2.SetGoal([]int{id2}, m['G'])
+	s2.Step()
+	g2.SetOpen(d, true)
+	s2.CellsChanged([]image.Point{d})
+	s2.Step()
+	if v := view(t, s2, id2); v.LastReason != ReasonNewGoal {
+		t.Fatalf("NoShortcuts: replanned for %v", v.LastReason)
+	}
+}
+
+func TestEditWithoutNoticeIsCaughtNotEntered(t *testing.T) {
+	g, m := parse(t, corridor)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	runUntil(t, s, 100, func() bool { return view(t, s, id).Steps == 3 })
+	v := view(t, s, id)
+	wall := v.Segment[v.SegIndex+1]
+	g.SetOpen(wall, false) // no CellsChanged: the Sim must still refuse the step
+	runUntil(t, s, 200, func() bool { return s.Stats().WallViolations > 0 })
+	v = view(t, s, id)
+	if v.Cell == wall {
+		t.Fatalf("agent entered the wall %v", wall)
+	}
+	s.Step()
+	if v := view(t, s, id); v.LastReason != ReasonBlocked {
+		t.Fatalf("after the refused step it replanned for %v, want blocked", v.LastReason)
+	}
+	runUntil(t, s, 500, func() bool { return view(t, s, id).State == Arrived })
+}
+
+func TestGoalWalledOffStopsThenResumes(t *testing.T) {
+	g, m := parse(t, `
+############
+#S.........#
+#......###.#
+#......#G#.#
+#......#d#.#
+#..........#
+############`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['S'])
+	if err := s.SetGoal([]int{id}, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	runUntil(t, s, 100, func() bool { return view(t, s, id).Steps == 2 })
+	door := m['d']
+	g.SetOpen(door, false)
+	s.CellsChanged([]image.Point{door})
+	runUntil(t, s, 10, func() bool { return view(t, s, id).State == Stopped })
+	v := view(t, s, id)
+	if v.Why != WhyUnreachable {
+		t.Fatalf("stopped for %q, want %q", v.Why, WhyUnreachable)
+	}
+	if log := s.Replans(nil); log[0].State != Stopped || log[0].Why != WhyUnreachable {
+		t.Fatalf("log head %+v", log[0])
+	}
+	at, steps := v.Cell, v.Steps
+	for range 300 {
+		s.Step()
+	}
+	if v := view(t, s, id); v.State != Stopped || v.Cell != at || v.Steps != steps {
+		t.Fatalf("a stopped agent moved: %v at %v", v.State, v.Cell)
+	}
+	plans := s.Stats().Plans
+	g.SetOpen(door, true)
+	s.CellsChanged([]image.Point{door})
+	runUntil(t, s, 1000, func() bool { return view(t, s, id).State == Arrived })
+	if v := view(t, s, id); v.Cell != m['G'] {
+		t.Fatalf("arrived at %v", v.Cell)
+	}
+	if s.Stats().Plans != plans+1 {
+		t.Fatalf("%d plans to resume, want 1 (rechecks while cut off must not search)", s.Stats().Plans-plans)
+	}
+	// The goal cell itself filled: stops with its own reason.
+	s.SetGoal([]int{id}, m['S'])
+	s.Step()
+	g.SetOpen(m['S'], false)
+	s.CellsChanged([]image.Point{m['S']})
+	s.Step()
+	if v := view(t, s, id); v.State != Stopped || v.Why != WhyGoalBlocked {
+		t.Fatalf("goal filled: %v %q", v.State, v.Why)
+	}
+}
+
+func TestBadInputNamesTheCell(t *testing.T) {
+	g, m := parse(t, corridor)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	for _, c := range []image.Point{{0, 0}, {-1, 3}, {30, 1}} {
+		if _, err := s.Spawn(c); err == nil || !strings.Contains(err.Error(), "(") {
+			t.Errorf("Spawn(%v): %v", c, err)
+		}
+	}
+	id, _ := s.Spawn(m['S'])
+	for _, c := range []image.Point{{0, 0}, {99, 99}} {
+		err := s.SetGoal([]int{id}, c)
+		if err == nil || !strings.Contains(err.Error(), "goal (") {
+			t.Errorf("SetGoal(%v): %v", c, err)
+		}
+		if err := s.SetGroupGoal([]int{id}, c); err == nil {
+			t.Errorf("SetGroupGoal(%v) accepted", c)
+		}
+	}
+	if v := view(t, s, id); v.HasGoal || v.State != Idle {
+		t.Fatalf("a refused goal changed the agent: %+v", v)
+	}
+}
+
+func TestDiagonalStepsTakeRootTwoAsLong(t *testing.T) {
+	g := pathing.MustGrid(40, 40)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	a, _ := s.Spawn(image.Point{0, 0})
+	b, _ := s.Spawn(image.Point{0, 39})
+	s.SetGoal([]int{a}, image.Point{30, 30}) // 30 diagonal steps
+	s.SetGoal([]int{b}, image.Point{30, 39}) // 30 straight steps
+	var ta, tb int64
+	runUntil(t, s, 2000, func() bool {
+		if ta == 0 && view(t, s, a).State == Arrived {
+			ta = s.Tick()
+		}
+		if tb == 0 && view(t, s, b).State == Arrived {
+			tb = s.Tick()
+		}
+		return ta > 0 && tb > 0
+	})
+	if r := float64(ta) / float64(tb); math.Abs(r-math.Sqrt2) > 0.03 {
+		t.Fatalf("diagonal walk took %d ticks, straight %d: ratio %.3f, want √2", ta, tb, r)
+	}
+	// 30 cells at 6 cells/s and 60 ticks/s: 300 ticks (+1 for the plan).
+	if tb < 295 || tb > 305 {
+		t.Fatalf("straight walk took %d ticks, want about 300", tb)
+	}
+}
+
+func TestPlanQueueIsFairAndCapped(t *testing.T) {
+	g := pathing.MustGrid(50, 50)
+	s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: -1, PlanCap: 3})
+	var ids []int
+	for i := range 10 {
+		id, _ := s.Spawn(image.Point{i, 0})
+		ids = append(ids, id)
+	}
+	s.SetGoal(ids, image.Point{25, 49})
+	s.Step()
+	if st := s.Stats(); st.Plans != 3 || st.Queue != 7 {
+		t.Fatalf("after one tick: %d plans, %d queued; want 3 and 7", st.Plans, st.Queue)
+	}
+	for range 3 {
+		s.Step()
+	}
+	log := s.Replans(nil)
+	if len(log) != 10 {
+		t.Fatalf("%d plans after 4 ticks, want 10", len(log))
+	}
+	for k, e := range log {
+		if want := ids[9-k]; e.Agent != want {
+			t.Fatalf("log %d is agent %d, want %d (first come, first served)", k, e.Agent, want)
+		}
+	}
+	// A time cap still lets one plan through per tick.
+	s2 := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: time.Nanosecond})
+	for i := range 5 {
+		id, _ := s2.Spawn(image.Point{i, 0})
+		s2.SetGoal([]int{id}, image.Point{49, 49})
+	}
+	s2.Step()
+	if st := s2.Stats(); st.Plans != 1 || st.Queue != 4 {
+		t.Fatalf("1 ns budget: %d plans, %d queued", st.Plans, st.Queue)
+	}
+}
+
+func TestClock(t *testing.T) {
+	g := pathing.MustGrid(8, 8)
+	s := New(g, NewAStar(g, AStarConfig{}), Config{})
+	if n := s.Advance(1); n != 0 || s.Tick() != 0 {
+		t.Fatalf("paused clock ran %d ticks", n)
+	}
+	s.Step()
+	if s.Tick() != 1 {
+		t.Fatalf("single tick while paused: tick %d", s.Tick())
+	}
+	s.Run()
+	if n := s.Advance(1.0 / 60); n != 1 {
+		t.Fatalf("one frame at speed 1 ran %d ticks", n)
+	}
+	s.SetClockSpeed(2)
+	if n := s.Advance(1.0 / 60); n != 2 {
+		t.Fatalf("one frame at speed 2 ran %d ticks", n)
+	}
+	if n := s.Advance(10); n != 4 {
+		t.Fatalf("a 10 s frame ran %d ticks, want the catch-up cap 4", n)
+	}
+	s.Pause()
+	if n := s.Advance(1); n != 0 {
+		t.Fatalf("paused: %d ticks", n)
+	}
+}
+
+// TestRandomEditsNeverEnterWalls drives many agents through random digs and
+// fills on a cave map and checks every step against the grid of its moment.
+func TestRandomEditsNeverEnterWalls(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	g := pathing.MustGrid(60, 40)
+	for i := 0; i < g.Len()*30/100; i++ {
+		g.SetOpen(image.Point{rng.Intn(60), rng.Intn(40)}, false)
+	}
+	for _, chunk := range []int{0, 4} {
+		g := g.Clone()
+		s := exact(g, NewAStar(g, AStarConfig{Chunk: chunk}))
+		open := func() image.Point {
+			for {
+				p := image.Point{rng.Intn(60), rng.Intn(40)}
+				if g.Open(p) {
+					return p
+				}
+			}
+		}
+		var ids []int
+		for range 40 {
+			id, _ := s.Spawn(open())
+			ids = append(ids, id)
+			s.SetGoal([]int{id}, open())
+		}
+		before := s.Agents(nil)
+		for tick := 0; tick < 3000; tick++ {
+			if tick%5 == 0 {
+				// Fill cells on agents' segments, or dig at random.
+				var changed []image.Point
+				if v := before[rng.Intn(len(before))]; rng.Intn(2) == 0 && v.SegIndex+2 < len(v.Segment) {
+					c := v.Segment[v.SegIndex+2]
+					g.SetOpen(c, false)
+					changed = append(changed, c)
+				} else {
+					c := image.Point{rng.Intn(60), rng.Intn(40)}
+					g.SetOpen(c, !g.Open(c))
+					changed = append(changed, c)
+				}
+				s.CellsChanged(changed)
+				before = s.Agents(before[:0])
+			}
+			s.Step()
+			after := s.Agents(nil)
+			for k, v := range after {
+				if !g.Open(v.Cell) {
+					t.Fatalf("chunk %d tick %d: agent %d stands in a wall at %v", chunk, tick, v.ID, v.Cell)
+				}
+				if p := before[k].Cell; p != v.Cell && !g.CanStep(p, v.Cell, pathing.Eight) {
+					t.Fatalf("chunk %d tick %d: agent %d stepped %v→%v illegally", chunk, tick, v.ID, p, v.Cell)
+				}
+				if v.State == Arrived {
+					s.SetGoal([]int{v.ID}, open())
+				}
+			}
+			before = after
+		}
+		st := s.Stats()
+		if st.WallViolations != 0 {
+			t.Fatalf("chunk %d: %d wall violations", chunk, st.WallViolations)
+		}
+		if st.Arrivals < 40 || st.Reasons[ReasonWorldChanged] == 0 {
+			t.Fatalf("chunk %d: too little happened: %+v", chunk, st)
+		}
+		if n := s.Stuck(500); n != 0 {
+			t.Fatalf("chunk %d: %d stuck agents", chunk, n)
+		}
+	}
+}
