@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pathlens/pathing"
+	"pathlens/pathing/groups"
 )
 
 // parse reads an ASCII map: '#' wall, anything else open; letters are
@@ -469,6 +470,51 @@ func TestRandomEditsNeverEnterWalls(t *testing.T) {
 		}
 		if n := s.Stuck(500); n != 0 {
 			t.Fatalf("chunk %d: %d stuck agents", chunk, n)
+		}
+	}
+}
+
+func TestGroupsPlannerRefinesLazily(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	g := pathing.MustGrid(64, 48)
+	for i := 0; i < g.Len()*20/100; i++ {
+		g.SetOpen(image.Point{rng.Intn(64), rng.Intn(48)}, false)
+	}
+	for _, excl := range []bool{false, true} {
+		gr, err := groups.Build(g, groups.Config{ClusterSize: 8, Exclusion: excl}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := exact(g, NewGroups(gr))
+		var ids []int
+		for len(ids) < 30 {
+			a := image.Point{rng.Intn(64), rng.Intn(48)}
+			b := image.Point{rng.Intn(64), rng.Intn(48)}
+			if !g.Open(a) || !g.Open(b) || !s.Reachable(a, b) {
+				continue
+			}
+			id, _ := s.Spawn(a)
+			s.SetGoal([]int{id}, b)
+			ids = append(ids, id)
+		}
+		runUntil(t, s, 20000, func() bool {
+			for _, id := range ids {
+				if view(t, s, id).State != Arrived {
+					return false
+				}
+			}
+			return true
+		})
+		st := s.Stats()
+		t.Logf("%s: %d plans, reasons %v", s.Planner().Name(), st.Plans, st.Reasons)
+		if excl && st.Reasons[ReasonSegmentDone] != 0 {
+			t.Fatalf("exclusion plans up front, yet %d segment_done replans", st.Reasons[ReasonSegmentDone])
+		}
+		if !excl && st.Reasons[ReasonSegmentDone] < len(ids) {
+			t.Fatalf("lazy refinement: only %d segment_done replans for %d agents", st.Reasons[ReasonSegmentDone], len(ids))
+		}
+		if st.Failed != 0 || st.WallViolations != 0 {
+			t.Fatalf("stats %+v", st)
 		}
 	}
 }
