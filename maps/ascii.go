@@ -23,9 +23,7 @@ import (
 // Cost: one pass over the input; memory follows the rows actually read.
 func ReadASCII(r io.Reader, name string) (*Map, error) {
 	lr := newLineReader(r, name, pathing.MaxSide+64, MaxMapBytes)
-	var terrain []byte
-	w, h := 0, 0
-	firstLine, blankAfter := 0, 0
+	b := asciiBuilder{file: name}
 	for {
 		line, err := lr.next()
 		if err == io.EOF {
@@ -34,49 +32,75 @@ func ReadASCII(r io.Reader, name string) (*Map, error) {
 		if err != nil {
 			return nil, err
 		}
-		row := trimSpace(line)
-		if len(row) == 0 {
-			if h > 0 && blankAfter == 0 {
-				blankAfter = lr.line
-			}
-			continue
+		if err := b.add(line, lr.line); err != nil {
+			return nil, err
 		}
-		if blankAfter != 0 {
-			return nil, errAt(name, blankAfter, "blank line between rows (row %d ends on line %d, more rows follow on line %d)",
-				h, blankAfter-1, lr.line)
-		}
-		if h == 0 {
-			w = len(row)
-			firstLine = lr.line
-			if w > pathing.MaxSide {
-				return nil, errAt(name, lr.line, "row has %d cells, more than the limit of %d (pathing.MaxSide)", w, pathing.MaxSide)
-			}
-			terrain = make([]byte, 0, min(w*64, 1<<20))
-		} else if len(row) != w {
-			return nil, errAt(name, lr.line, "row has %d cells, want %d (the width of the first row, line %d)", len(row), w, firstLine)
-		}
-		if h == pathing.MaxSide {
-			return nil, errAt(name, lr.line, "more than %d rows (pathing.MaxSide)", pathing.MaxSide)
-		}
-		for x, c := range row {
-			if terrainWeight[c] < 0 {
-				return nil, errCell(name, lr.line, image.Pt(x, h),
-					"cell (%d,%d) has unknown terrain %s (want # . 1-9, or a Moving AI letter @ O T W G S)", x, h, quoteByte(c))
-			}
-		}
-		terrain = append(terrain, row...)
-		h++
 	}
-	if h == 0 {
-		return nil, errAt(name, 0, "no map rows (want lines of # . and 1-9)")
+	m, err := b.finish(0)
+	if err != nil {
+		return nil, err
 	}
-	m, err := build(name, w, h, terrain)
+	m.CRLF = lr.crlf
+	m.NoFinalNewline = !lr.final && b.blankAfter == 0
+	return m, nil
+}
+
+// asciiBuilder collects the rows of an ASCII map one line at a time, for
+// ReadASCII and for the inline maps of scenario files.
+type asciiBuilder struct {
+	file       string
+	terrain    []byte
+	w, h       int
+	firstLine  int // line of the first row
+	blankAfter int // line of the first blank line after a row, 0 if none yet
+}
+
+// add takes one input line (without its line end) found on line number line.
+func (b *asciiBuilder) add(line []byte, lineNo int) error {
+	row := trimSpace(line)
+	if len(row) == 0 {
+		if b.h > 0 && b.blankAfter == 0 {
+			b.blankAfter = lineNo
+		}
+		return nil
+	}
+	if b.blankAfter != 0 {
+		return errAt(b.file, b.blankAfter, "blank line between rows (more rows follow on line %d)", lineNo)
+	}
+	if b.h == 0 {
+		b.w = len(row)
+		b.firstLine = lineNo
+		if b.w > pathing.MaxSide {
+			return errAt(b.file, lineNo, "row has %d cells, more than the limit of %d (pathing.MaxSide)", b.w, pathing.MaxSide)
+		}
+		b.terrain = make([]byte, 0, min(b.w*64, 1<<20))
+	} else if len(row) != b.w {
+		return errAt(b.file, lineNo, "row has %d cells, want %d (the width of the first row, line %d)", len(row), b.w, b.firstLine)
+	}
+	if b.h == pathing.MaxSide {
+		return errAt(b.file, lineNo, "more than %d rows (pathing.MaxSide)", pathing.MaxSide)
+	}
+	for x, c := range row {
+		if terrainWeight[c] < 0 {
+			return errCell(b.file, lineNo, image.Pt(x, b.h),
+				"cell (%d,%d) has unknown terrain %s (want # . 1-9, or a Moving AI letter @ O T W G S)", x, b.h, quoteByte(c))
+		}
+	}
+	b.terrain = append(b.terrain, row...)
+	b.h++
+	return nil
+}
+
+// finish builds the map; line is where to report "no rows" (0: no line).
+func (b *asciiBuilder) finish(line int) (*Map, error) {
+	if b.h == 0 {
+		return nil, errAt(b.file, line, "no map rows (want lines of # . and 1-9)")
+	}
+	m, err := build(b.file, b.w, b.h, b.terrain)
 	if err != nil {
 		return nil, err
 	}
 	m.Format = FormatASCII
-	m.CRLF = lr.crlf
-	m.NoFinalNewline = !lr.final && blankAfter == 0
 	return m, nil
 }
 

@@ -8,8 +8,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-
-	"pathlens/pathing"
 )
 
 // Detect names the format of a file from its first non-blank line: "type"
@@ -50,38 +48,7 @@ func Detect(head []byte) Format {
 // MaxMapBytes are refused before reading. Errors name the path; Map.Name is
 // the file's base name.
 func LoadMap(path string) (*Map, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, &Error{Msg: err.Error()}
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil {
-		if st.IsDir() {
-			return nil, errAt(path, 0, "is a directory, not a map file")
-		}
-		if st.Size() > MaxMapBytes {
-			return nil, errAt(path, 0, "file has %d bytes, more than the %d a map of %d×%d cells needs",
-				st.Size(), MaxMapBytes, pathing.MaxSide, pathing.MaxSide)
-		}
-	}
-	br := bufio.NewReaderSize(f, 64<<10)
-	head, _ := br.Peek(512)
-	var m *Map
-	switch Detect(head) {
-	case FormatMovingAI:
-		m, err = ReadMovingAI(br, path)
-	case FormatScen:
-		return nil, errAt(path, 1, "is a Moving AI scenario list (.scen), not a map; open the .map it names")
-	case FormatScenario:
-		return nil, errAt(path, 1, "is a pathlens scenario file; scenario reading is not written yet")
-	default:
-		m, err = ReadASCII(br, path)
-	}
-	if err != nil {
-		return nil, err
-	}
-	m.Name = filepath.Base(path)
-	return m, nil
+	return loadMapFile(path, true)
 }
 
 // MovingAIDir returns the folder of Moving AI benchmark maps the tests and
@@ -163,7 +130,11 @@ func ReadMap(r io.Reader, name string) (*Map, error) {
 	case FormatScen:
 		return nil, errAt(name, 1, "is a Moving AI scenario list (.scen), not a map")
 	case FormatScenario:
-		return nil, errAt(name, 1, "is a pathlens scenario file; scenario reading is not written yet")
+		s, err := parseScenario(br, name, "", false)
+		if err != nil {
+			return nil, err
+		}
+		return s.Map, nil
 	}
 	return ReadASCII(br, name)
 }

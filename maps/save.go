@@ -1,0 +1,89 @@
+package maps
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// SaveFileAtomic writes data to path so that path holds either its old
+// content or all of data, never a mix, even if the program dies midway: it
+// writes a temporary file in the same folder, syncs it, and renames it over
+// path. An existing file keeps its permission bits; a new one gets 0644. On
+// error the temporary file is removed and path is untouched.
+func SaveFileAtomic(path string, data []byte) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	perm := fs.FileMode(0o644)
+	if st, err := os.Stat(path); err == nil {
+		if st.IsDir() {
+			return errAt(path, 0, "cannot save: is a directory")
+		}
+		perm = st.Mode().Perm()
+	}
+	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return errAt(path, 0, "cannot save: %v", err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		return errAt(path, 0, "cannot save: %v", err)
+	}
+	if err = f.Sync(); err != nil {
+		return errAt(path, 0, "cannot save: %v", err)
+	}
+	if err = f.Chmod(perm); err != nil && !errors.Is(err, errors.ErrUnsupported) {
+		return errAt(path, 0, "cannot save: %v", err)
+	}
+	if err = f.Close(); err != nil {
+		return errAt(path, 0, "cannot save: %v", err)
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return errAt(path, 0, "cannot save: %v", err)
+	}
+	return nil
+}
+
+// SaveMap writes m to path atomically (see SaveFileAtomic) in format f
+// (FormatMovingAI or FormatASCII; FormatUnknown means m.Format, and ASCII when
+// that is unknown too). Nothing is written when the map cannot be expressed
+// in the format (a weight above 1 in Moving AI, above 9 in ASCII).
+func SaveMap(path string, m *Map, f Format) error {
+	if f == FormatUnknown {
+		f = m.Format
+	}
+	var buf bytes.Buffer
+	var err error
+	switch f {
+	case FormatMovingAI:
+		err = WriteMovingAI(&buf, m)
+	case FormatASCII, FormatUnknown:
+		err = WriteASCII(&buf, m)
+	default:
+		return errAt(path, 0, "cannot save a map as %v", f)
+	}
+	if err != nil {
+		return err
+	}
+	return SaveFileAtomic(path, buf.Bytes())
+}
+
+// SaveScenario writes s to path atomically (see WriteScenario and
+// SaveFileAtomic). A map referenced by MapPath is not written.
+func SaveScenario(path string, s *Scenario) error {
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, s); err != nil {
+		return err
+	}
+	return SaveFileAtomic(path, buf.Bytes())
+}

@@ -1,0 +1,931 @@
+package maps
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"image"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"pathlens/pathing"
+)
+
+// ScenarioVersion is the version this package reads and writes
+// ("pathlens-scenario 1").
+const ScenarioVersion = 1
+
+// MaxRegionLevels is the largest number of region layers a scenario may hold.
+const MaxRegionLevels = 8
+
+// Scenario is a pathlens scenario file (.pls, format in the README and
+// team/SCENARIO.md): a map, optional region layers, settings, queries,
+// agents and an ordered edit log. The zero value of every field means
+// "absent" or "default".
+type Scenario struct {
+	Name     string
+	About    string // one line per "about" line, joined with "\n"
+	Settings Settings
+
+	// Map is the map as written in the file, before the edit log (see
+	// World). MapPath is the map line's path as written when the map is a
+	// file next to the scenario ("" for an inline map); WriteScenario then
+	// writes the path, not the rows.
+	Map     *Map
+	MapPath string
+
+	// Regions[l-1] is the region layer of level l: one byte per cell,
+	// indexed y*Width+x, naming the cell's region; '#' and ' ' mean none
+	// (see RegionNone).
+	Regions [][]byte
+
+	Queries []Query
+	Agents  []AgentSpec
+	Edits   []Edit
+}
+
+// Query is one start/goal pair; the app opens the first.
+type Query struct{ Start, Goal image.Point }
+
+// AgentSpec is an agent standing at Start whose goal is Goal.
+type AgentSpec struct{ Start, Goal image.Point }
+
+// EditKind is what an Edit does to its cell.
+type EditKind uint8
+
+const (
+	Dig    EditKind = iota + 1 // open the cell at weight 1 ("dig x,y")
+	Fill                       // block the cell ("fill x,y")
+	Weight                     // open the cell at Edit.Weight, 1..9 ("weight x,y w")
+)
+
+var editNames = [...]string{"", "dig", "fill", "weight"}
+
+// String returns "dig", "fill" or "weight".
+func (k EditKind) String() string {
+	if int(k) < len(editNames) && k != 0 {
+		return editNames[k]
+	}
+	return fmt.Sprintf("edit(%d)", k)
+}
+
+// Edit is one entry of the edit log. Weight is 1 for Dig, 0 for Fill, and
+// 1..9 for Weight.
+type Edit struct {
+	Kind   EditKind
+	Cell   image.Point
+	Weight uint8
+}
+
+// Apply performs the edit on g and reports whether the cell changed. A cell
+// outside g is ignored.
+func (e Edit) Apply(g *pathing.Grid) bool {
+	switch e.Kind {
+	case Dig:
+		return g.SetWeight(e.Cell, 1)
+	case Fill:
+		return g.SetWeight(e.Cell, 0)
+	case Weight:
+		return g.SetWeight(e.Cell, e.Weight)
+	}
+	return false
+}
+
+// World returns a copy of the scenario's grid with the whole edit log
+// applied in order. Cost: a grid copy plus one step per edit.
+func (s *Scenario) World() *pathing.Grid {
+	g := s.Map.Grid.Clone()
+	for _, e := range s.Edits {
+		e.Apply(g)
+	}
+	return g
+}
+
+// RegionNone reports whether a region-layer byte means "no region".
+func RegionNone(c byte) bool { return c == '#' || c == ' ' }
+
+// Settings are the scenario's "set" lines. Every field's zero value means
+// "not set: use the app's default"; a set value is never the zero value, so
+// "set exclusion off" (Off) differs from no line at all (ToggleDefault).
+type Settings struct {
+	Abstraction  Abstraction // set abstraction hpa|groups
+	Algo         Algo        // set algo astar|dijkstra|greedy|hpa|group
+	Cluster      int         // set cluster N: 2..MaxSide (hpa: 4..64)
+	Levels       int         // set levels N: 1..4
+	Cost         Cost        // set cost minimum|maximin|avgmin
+	Exclusion    Toggle      // set exclusion on|off
+	Neighborhood int         // set neighborhood 8|4 (0: not set)
+	Heuristic    HeuristicName
+	Smooth       Toggle // set smooth on|off
+	Target       Target // set target representative|nearest
+}
+
+// Abstraction names a hierarchy kind; "" is not set.
+type Abstraction string
+
+const (
+	AbstractionHPA    Abstraction = "hpa"
+	AbstractionGroups Abstraction = "groups"
+)
+
+// Algo names a search; "" is not set.
+type Algo string
+
+const (
+	AlgoAStar    Algo = "astar"
+	AlgoDijkstra Algo = "dijkstra"
+	AlgoGreedy   Algo = "greedy"
+	AlgoHPA      Algo = "hpa"
+	AlgoGroup    Algo = "group"
+)
+
+// Cost names a group connection-cost heuristic; "" is not set.
+type Cost string
+
+const (
+	CostMinimum Cost = "minimum"
+	CostMaximin Cost = "maximin"
+	CostAvgMin  Cost = "avgmin"
+)
+
+// HeuristicName names an A* heuristic; "" is not set. All but HeuristicCluster
+// parse with pathing.ParseHeuristic.
+type HeuristicName string
+
+const (
+	HeuristicOctile    HeuristicName = "octile"
+	HeuristicEuclidean HeuristicName = "euclidean"
+	HeuristicManhattan HeuristicName = "manhattan"
+	HeuristicChebyshev HeuristicName = "chebyshev"
+	HeuristicZero      HeuristicName = "zero"
+	HeuristicCluster   HeuristicName = "cluster" // the groups' smallest-distance table
+)
+
+// Target names the groups planner's lowest-level target; "" is not set.
+type Target string
+
+const (
+	TargetRepresentative Target = "representative"
+	TargetNearest        Target = "nearest"
+)
+
+// Toggle is an on/off setting that can also be unset.
+type Toggle uint8
+
+const (
+	ToggleDefault Toggle = iota // not set
+	On
+	Off
+)
+
+// String returns "", "on" or "off".
+func (t Toggle) String() string {
+	switch t {
+	case On:
+		return "on"
+	case Off:
+		return "off"
+	}
+	return ""
+}
+
+// Set returns the toggle's value and whether it was set.
+func (t Toggle) Set() (on, set bool) { return t == On, t != ToggleDefault }
+
+// PathingNeighborhood returns the neighbourhood setting for package pathing,
+// and whether it was set.
+func (s Settings) PathingNeighborhood() (pathing.Neighborhood, bool) {
+	switch s.Neighborhood {
+	case 4:
+		return pathing.Four, true
+	case 8:
+		return pathing.Eight, true
+	}
+	return pathing.Eight, false
+}
+
+// settingKeys lists the settings in the order WriteScenario writes them,
+// with the values each accepts (nil: a number).
+var settingKeys = []struct {
+	key    string
+	values []string
+}{
+	{"abstraction", []string{"hpa", "groups"}},
+	{"algo", []string{"astar", "dijkstra", "greedy", "hpa", "group"}},
+	{"cluster", nil},
+	{"levels", nil},
+	{"cost", []string{"minimum", "maximin", "avgmin"}},
+	{"exclusion", []string{"on", "off"}},
+	{"neighborhood", []string{"8", "4"}},
+	{"heuristic", []string{"octile", "euclidean", "manhattan", "chebyshev", "zero", "cluster"}},
+	{"smooth", []string{"on", "off"}},
+	{"target", []string{"representative", "nearest"}},
+}
+
+// get returns the text of setting key ("" when not set).
+func (s *Settings) get(key string) string {
+	switch key {
+	case "abstraction":
+		return string(s.Abstraction)
+	case "algo":
+		return string(s.Algo)
+	case "cluster":
+		if s.Cluster != 0 {
+			return strconv.Itoa(s.Cluster)
+		}
+	case "levels":
+		if s.Levels != 0 {
+			return strconv.Itoa(s.Levels)
+		}
+	case "cost":
+		return string(s.Cost)
+	case "exclusion":
+		return s.Exclusion.String()
+	case "neighborhood":
+		if s.Neighborhood != 0 {
+			return strconv.Itoa(s.Neighborhood)
+		}
+	case "heuristic":
+		return string(s.Heuristic)
+	case "smooth":
+		return s.Smooth.String()
+	case "target":
+		return string(s.Target)
+	}
+	return ""
+}
+
+// set stores a value already checked against settingKeys.
+func (s *Settings) set(key, v string) error {
+	toggle := func(v string) Toggle {
+		if v == "on" {
+			return On
+		}
+		return Off
+	}
+	switch key {
+	case "abstraction":
+		s.Abstraction = Abstraction(v)
+	case "algo":
+		s.Algo = Algo(v)
+	case "cluster", "levels":
+		n, err := strconv.Atoi(v)
+		lo, hi := 2, pathing.MaxSide
+		if key == "levels" {
+			lo, hi = 1, 4
+		}
+		if err != nil || n < lo || n > hi {
+			return fmt.Errorf("%s %q is not a whole number from %d to %d", key, v, lo, hi)
+		}
+		if key == "cluster" {
+			s.Cluster = n
+		} else {
+			s.Levels = n
+		}
+	case "cost":
+		s.Cost = Cost(v)
+	case "exclusion":
+		s.Exclusion = toggle(v)
+	case "neighborhood":
+		s.Neighborhood = int(v[0] - '0')
+	case "heuristic":
+		s.Heuristic = HeuristicName(v)
+	case "smooth":
+		s.Smooth = toggle(v)
+	case "target":
+		s.Target = Target(v)
+	}
+	return nil
+}
+
+// MaxScenarioBytes is the largest scenario file accepted. Scenarios are for
+// designed levels; larger worlds belong in a .map file the scenario names.
+const MaxScenarioBytes = MaxMapBytes
+
+// ParseScenario reads a pathlens scenario file from r. name is used in errors
+// (and as the inline map's Map.Name); dir is the folder a "map PATH" line is
+// relative to ("" means the working directory). A referenced map is loaded
+// with LoadMap, except that it may not itself be a scenario.
+//
+// Everything is checked, with an *Error naming the file and line: unknown
+// keywords, settings and values; settings given twice; bad or out-of-map
+// coordinates; a map block whose rows differ in length; region layers whose
+// size differs from the map or that skip a level; a block without its
+// "end"; a query or agent whose start or goal is blocked once the edit log
+// has been applied; a missing map.
+//
+// Inside a block ("map inline", "regions N") every line up to "end" is a row:
+// '#' there is a wall or a region-less cell, not a comment. Outside blocks,
+// '#' at the start of a line, or after a space or tab, starts a comment,
+// except on "name" and "about" lines, whose text is kept as written (without
+// surrounding spaces).
+func ParseScenario(r io.Reader, name, dir string) (*Scenario, error) {
+	return parseScenario(r, name, dir, true)
+}
+
+// LoadScenario reads the scenario file at path (see ParseScenario); a map
+// path inside it is relative to the file's folder. A Moving AI or ASCII map
+// file is also accepted and returned as a scenario holding only that map
+// (MapPath set to the file's base name), so callers can open either.
+func LoadScenario(path string) (*Scenario, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	head, _ := br.Peek(512)
+	if Detect(head) == FormatScenario {
+		return ParseScenario(br, path, filepath.Dir(path))
+	}
+	m, err := LoadMap(path)
+	if err != nil {
+		return nil, err
+	}
+	name := strings.TrimSuffix(m.Name, filepath.Ext(m.Name))
+	return &Scenario{Name: name, Map: m, MapPath: m.Name}, nil
+}
+
+// scenarioLines remembers where each item of a scenario was read, for the checks
+// made once the whole file is known.
+type scenarioLines struct {
+	mapLine     int
+	regionLines []int   // the "regions N" line of each layer
+	regionRows  [][]int // line of each row of each layer
+	layers      [][][]byte // rows of each region layer, checked once the map is known
+	queries     []int
+	agents      []int
+	edits       []int
+}
+
+func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, error) {
+	lr := newLineReader(r, name, pathing.MaxSide+64, MaxScenarioBytes)
+	s := &Scenario{}
+	var at scenarioLines
+	setAt := map[string]int{}
+	nameAt, versionAt := 0, 0
+	var regionRows [][]byte // rows of the layer being read, flattened later
+	var abouts []string
+
+	// block state: 0 none, 1 map inline, 2 regions
+	block, blockLine := 0, 0
+	var mb *asciiBuilder
+
+	for {
+		raw, err := lr.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		if lr.line == 1 {
+			raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+		}
+		ln := lr.line
+		if block != 0 {
+			if string(trimSpace(raw)) == "end" {
+				if block == 1 {
+					m, err := mb.finish(blockLine)
+					if err != nil {
+						return nil, err
+					}
+					m.Name = name
+					s.Map = m
+				} else {
+					at.layers = append(at.layers, regionRows)
+					regionRows = nil
+				}
+				block = 0
+				continue
+			}
+			if block == 1 {
+				if err := mb.add(raw, ln); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			for x, c := range raw {
+				if c < 0x20 || c > 0x7e {
+					return nil, errCell(name, ln, image.Pt(x, len(regionRows)),
+						"region cell (%d,%d) is %s; region names are printable ASCII characters", x, len(regionRows), quoteByte(c))
+				}
+			}
+			regionRows = append(regionRows, append([]byte(nil), raw...))
+			k := len(at.regionRows) - 1
+			at.regionRows[k] = append(at.regionRows[k], ln)
+			continue
+		}
+
+		line := trimSpace(raw)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		word, rest := splitWord(line)
+		if versionAt == 0 {
+			if word != "pathlens-scenario" {
+				return nil, errAt(name, ln, "want \"pathlens-scenario %d\" as the first line, found %s", ScenarioVersion, quoteText(line))
+			}
+			if v := string(stripComment(rest)); v != strconv.Itoa(ScenarioVersion) {
+				return nil, errAt(name, ln, "unsupported scenario version %s (this program reads version %d)", quoteText([]byte(v)), ScenarioVersion)
+			}
+			versionAt = ln
+			continue
+		}
+		if word == "name" || word == "about" {
+			text := string(trimSpace(rest))
+			if word == "about" {
+				abouts = append(abouts, text)
+				continue
+			}
+			if nameAt != 0 {
+				return nil, errAt(name, ln, "second name line (the first is line %d)", nameAt)
+			}
+			if text == "" {
+				return nil, errAt(name, ln, "name line without a name")
+			}
+			s.Name, nameAt = text, ln
+			continue
+		}
+		args := strings.Fields(string(stripComment(rest)))
+		switch word {
+		case "set":
+			if len(args) != 2 {
+				return nil, errAt(name, ln, "want \"set KEY VALUE\", found %s", quoteText(line))
+			}
+			key, val := args[0], args[1]
+			if key == "neighbourhood" {
+				key = "neighborhood"
+			}
+			known := false
+			for _, k := range settingKeys {
+				if k.key != key {
+					continue
+				}
+				known = true
+				if k.values != nil && !contains(k.values, val) {
+					return nil, errAt(name, ln, "unknown value %s for %s (want %s)", quoteText([]byte(val)), key, strings.Join(k.values, ", "))
+				}
+			}
+			if !known {
+				keys := make([]string, len(settingKeys))
+				for i, k := range settingKeys {
+					keys[i] = k.key
+				}
+				return nil, errAt(name, ln, "unknown setting %s (known: %s)", quoteText([]byte(key)), strings.Join(keys, ", "))
+			}
+			if prev := setAt[key]; prev != 0 {
+				return nil, errAt(name, ln, "%s is set twice (first on line %d)", key, prev)
+			}
+			if err := s.Settings.set(key, val); err != nil {
+				return nil, errAt(name, ln, "%v", err)
+			}
+			setAt[key] = ln
+		case "map":
+			if at.mapLine != 0 {
+				return nil, errAt(name, ln, "second map line (the first is line %d)", at.mapLine)
+			}
+			at.mapLine = ln
+			if len(args) == 1 && args[0] == "inline" {
+				block, blockLine = 1, ln
+				mb = &asciiBuilder{file: name}
+				continue
+			}
+			p := string(trimSpace(stripComment(rest)))
+			if p == "" {
+				return nil, errAt(name, ln, "want \"map inline\" or \"map PATH\"")
+			}
+			if !allowFiles {
+				return nil, errAt(name, ln, "map %s: this scenario may only hold an inline map", quoteText([]byte(p)))
+			}
+			m, err := loadMapFile(filepath.Join(dir, filepath.FromSlash(p)), false)
+			if err != nil {
+				if me, ok := err.(*Error); ok && me.Line != 0 {
+					return nil, err // names the map file and its line
+				}
+				return nil, errAt(name, ln, "map %s: %s", p, errMsg(err))
+			}
+			s.Map, s.MapPath = m, p
+		case "regions":
+			if len(args) != 1 {
+				return nil, errAt(name, ln, "want \"regions LEVEL\", found %s", quoteText(line))
+			}
+			lvl, err := strconv.Atoi(args[0])
+			want := len(at.regionLines) + 1
+			if err != nil || lvl != want {
+				return nil, errAt(name, ln, "regions %s: want level %d (layers go 1, 2, ... in order)", args[0], want)
+			}
+			if lvl > MaxRegionLevels {
+				return nil, errAt(name, ln, "more than %d region layers", MaxRegionLevels)
+			}
+			block, blockLine = 2, ln
+			at.regionLines = append(at.regionLines, ln)
+			at.regionRows = append(at.regionRows, nil)
+		case "query", "agent":
+			if word == "agent" && len(args) == 3 && args[1] == "->" {
+				args = []string{args[0], args[2]}
+			}
+			if len(args) != 2 {
+				form := "query X,Y X,Y"
+				if word == "agent" {
+					form = "agent X,Y -> X,Y"
+				}
+				return nil, errAt(name, ln, "want \"%s\", found %s", form, quoteText(line))
+			}
+			a, err1 := parsePoint(args[0])
+			b, err2 := parsePoint(args[1])
+			if err1 != nil || err2 != nil {
+				return nil, errAt(name, ln, "%s: coordinates must be X,Y with whole numbers, found %s", word, quoteText(line))
+			}
+			if word == "query" {
+				s.Queries = append(s.Queries, Query{a, b})
+				at.queries = append(at.queries, ln)
+			} else {
+				s.Agents = append(s.Agents, AgentSpec{a, b})
+				at.agents = append(at.agents, ln)
+			}
+		case "dig", "fill", "weight":
+			n := 1
+			if word == "weight" {
+				n = 2
+			}
+			if len(args) != n {
+				form := map[string]string{"dig": "dig X,Y", "fill": "fill X,Y", "weight": "weight X,Y W"}[word]
+				return nil, errAt(name, ln, "want \"%s\", found %s", form, quoteText(line))
+			}
+			p, err := parsePoint(args[0])
+			if err != nil {
+				return nil, errAt(name, ln, "%s: coordinates must be X,Y with whole numbers, found %s", word, quoteText([]byte(args[0])))
+			}
+			e := Edit{Kind: Dig, Cell: p, Weight: 1}
+			switch word {
+			case "fill":
+				e = Edit{Kind: Fill, Cell: p}
+			case "weight":
+				w, err := strconv.Atoi(args[1])
+				if err != nil || w < 1 || w > 9 {
+					return nil, errAt(name, ln, "weight %s is not a whole number from 1 to 9", quoteText([]byte(args[1])))
+				}
+				e = Edit{Kind: Weight, Cell: p, Weight: uint8(w)}
+			}
+			s.Edits = append(s.Edits, e)
+			at.edits = append(at.edits, ln)
+		case "end":
+			return nil, errAt(name, ln, "end without a block (blocks start with \"map inline\" or \"regions N\")")
+		case "pathlens-scenario":
+			return nil, errAt(name, ln, "second pathlens-scenario line (the first is line %d)", versionAt)
+		default:
+			return nil, errAt(name, ln, "unknown keyword %s (want name, about, set, map, regions, query, agent, dig, fill or weight)", quoteText([]byte(word)))
+		}
+	}
+	if versionAt == 0 {
+		return nil, errAt(name, 0, "empty file (want \"pathlens-scenario %d\" and a map)", ScenarioVersion)
+	}
+	if block != 0 {
+		what := "map inline"
+		if block == 2 {
+			what = fmt.Sprintf("regions %d", len(at.regionLines))
+		}
+		return nil, errAt(name, blockLine, "%s block has no \"end\" line", what)
+	}
+	if s.Map == nil {
+		return nil, errAt(name, 0, "no map (want a line \"map inline\" or \"map PATH\")")
+	}
+	s.About = strings.Join(abouts, "\n")
+	if err := s.check(name, &at, setAt); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// check validates what needs the whole file: regions against the map,
+// coordinates, endpoints after the edit log, settings that depend on each other.
+func (s *Scenario) check(name string, at *scenarioLines, setAt map[string]int) error {
+	g := s.Map.Grid
+	W, H := g.Width(), g.Height()
+	for l, rows := range at.layers {
+		if len(rows) != H {
+			return errAt(name, at.regionLines[l], "regions %d has %d rows, the map has %d", l+1, len(rows), H)
+		}
+		layer := make([]byte, 0, W*H)
+		for y, row := range rows {
+			if len(row) != W {
+				return errAt(name, at.regionRows[l][y], "regions %d row %d has %d cells, the map is %d wide (spaces count as cells)", l+1, y+1, len(row), W)
+			}
+			layer = append(layer, row...)
+		}
+		s.Regions = append(s.Regions, layer)
+	}
+	if s.Settings.Abstraction == AbstractionHPA && s.Settings.Cluster != 0 &&
+		(s.Settings.Cluster < 4 || s.Settings.Cluster > 64) {
+		return errAt(name, setAt["cluster"], "cluster %d: HPA* clusters are 4 to 64 cells wide", s.Settings.Cluster)
+	}
+	inside := func(ln int, what string, p image.Point) error {
+		if !g.In(p) {
+			return errCell(name, ln, p, "%s (%d,%d) is outside the %d×%d map", what, p.X, p.Y, W, H)
+		}
+		return nil
+	}
+	for i, e := range s.Edits {
+		if err := inside(at.edits[i], e.Kind.String()+" cell", e.Cell); err != nil {
+			return err
+		}
+	}
+	world := s.World()
+	open := func(ln int, what string, p image.Point) error {
+		if err := inside(ln, what, p); err != nil {
+			return err
+		}
+		if !world.Open(p) {
+			after := ""
+			if len(s.Edits) > 0 {
+				after = " once the edits are made"
+			}
+			return errCell(name, ln, p, "%s (%d,%d) is blocked%s", what, p.X, p.Y, after)
+		}
+		return nil
+	}
+	for i, q := range s.Queries {
+		if err := open(at.queries[i], "query start", q.Start); err != nil {
+			return err
+		}
+		if err := open(at.queries[i], "query goal", q.Goal); err != nil {
+			return err
+		}
+	}
+	for i, a := range s.Agents {
+		if err := open(at.agents[i], "agent start", a.Start); err != nil {
+			return err
+		}
+		if err := open(at.agents[i], "agent goal", a.Goal); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadMapFile is LoadMap, optionally refusing scenario files (a scenario's map
+// may not be another scenario: that could recurse forever).
+func loadMapFile(path string, allowScenario bool) (*Map, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil {
+		if st.IsDir() {
+			return nil, errAt(path, 0, "is a directory, not a map file")
+		}
+		if st.Size() > MaxMapBytes {
+			return nil, errAt(path, 0, "file has %d bytes, more than the %d a map of %d×%d cells needs",
+				st.Size(), MaxMapBytes, pathing.MaxSide, pathing.MaxSide)
+		}
+	}
+	br := bufio.NewReaderSize(f, 64<<10)
+	head, _ := br.Peek(512)
+	var m *Map
+	switch Detect(head) {
+	case FormatMovingAI:
+		m, err = ReadMovingAI(br, path)
+	case FormatScen:
+		return nil, errAt(path, 1, "is a Moving AI scenario list (.scen), not a map; open the .map it names")
+	case FormatScenario:
+		if !allowScenario {
+			return nil, errAt(path, 1, "is a pathlens scenario; a scenario's map must be a Moving AI or ASCII map")
+		}
+		var s *Scenario
+		s, err = ParseScenario(br, path, filepath.Dir(path))
+		if s != nil {
+			m = s.Map
+		}
+	default:
+		m, err = ReadASCII(br, path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m.Name = filepath.Base(path)
+	return m, nil
+}
+
+// errMsg is err's text without a leading "maps: ".
+func errMsg(err error) string {
+	if me, ok := err.(*Error); ok && me.File == "" && me.Line == 0 {
+		return me.Msg
+	}
+	return strings.TrimPrefix(err.Error(), "maps: ")
+}
+
+// splitWord splits a trimmed line at its first space or tab.
+func splitWord(line []byte) (string, []byte) {
+	i := bytes.IndexAny(line, " \t")
+	if i < 0 {
+		return string(line), nil
+	}
+	return string(line[:i]), line[i+1:]
+}
+
+// stripComment cuts b at a '#' that starts it or follows a space or tab.
+func stripComment(b []byte) []byte {
+	for i, c := range b {
+		if c == '#' && (i == 0 || b[i-1] == ' ' || b[i-1] == '\t') {
+			return b[:i]
+		}
+	}
+	return b
+}
+
+// parsePoint parses "X,Y".
+func parsePoint(s string) (image.Point, error) {
+	xs, ys, ok := strings.Cut(s, ",")
+	if !ok {
+		return image.Point{}, fmt.Errorf("no comma")
+	}
+	x, err := strconv.Atoi(xs)
+	if err != nil {
+		return image.Point{}, err
+	}
+	y, err := strconv.Atoi(ys)
+	if err != nil {
+		return image.Point{}, err
+	}
+	return image.Pt(x, y), nil
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// WriteScenario writes s in the scenario format, so that ParseScenario gives
+// back an equal Scenario (see Equal). The map is written inline as ASCII rows
+// unless MapPath is set, in which case only the path is written (save the
+// map itself separately, e.g. with SaveMap). Settings are written in a fixed
+// order; About is written one "about" line per line.
+//
+// It refuses, naming the field, anything that would not read back the same:
+// a missing map, a name with a line break, a region layer of the wrong size
+// or holding a row that reads as "end" or a non-printable byte, a weight the
+// ASCII format cannot hold, a coordinate that is off the map. Nothing is
+// written then.
+func WriteScenario(w io.Writer, s *Scenario) error {
+	if err := s.writable(); err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(w, 64<<10)
+	fmt.Fprintf(bw, "pathlens-scenario %d\n", ScenarioVersion)
+	if s.Name != "" {
+		fmt.Fprintf(bw, "name %s\n", s.Name)
+	}
+	if s.About != "" {
+		for _, l := range strings.Split(s.About, "\n") {
+			if l == "" {
+				bw.WriteString("about\n")
+			} else {
+				fmt.Fprintf(bw, "about %s\n", l)
+			}
+		}
+	}
+	for _, k := range settingKeys {
+		if v := s.Settings.get(k.key); v != "" {
+			fmt.Fprintf(bw, "set %s %s\n", k.key, v)
+		}
+	}
+	if s.MapPath != "" {
+		fmt.Fprintf(bw, "map %s\n", filepath.ToSlash(s.MapPath))
+	} else {
+		bw.WriteString("map inline\n")
+		writeASCIIRows(bw, s.Map, "\n", true)
+		bw.WriteString("end\n")
+	}
+	W := s.Map.Grid.Width()
+	for l, layer := range s.Regions {
+		fmt.Fprintf(bw, "regions %d\n", l+1)
+		for i := 0; i < len(layer); i += W {
+			bw.Write(layer[i : i+W])
+			bw.WriteByte('\n')
+		}
+		bw.WriteString("end\n")
+	}
+	for _, q := range s.Queries {
+		fmt.Fprintf(bw, "query %d,%d %d,%d\n", q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y)
+	}
+	for _, a := range s.Agents {
+		fmt.Fprintf(bw, "agent %d,%d -> %d,%d\n", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y)
+	}
+	for _, e := range s.Edits {
+		switch e.Kind {
+		case Dig:
+			fmt.Fprintf(bw, "dig %d,%d\n", e.Cell.X, e.Cell.Y)
+		case Fill:
+			fmt.Fprintf(bw, "fill %d,%d\n", e.Cell.X, e.Cell.Y)
+		case Weight:
+			fmt.Fprintf(bw, "weight %d,%d %d\n", e.Cell.X, e.Cell.Y, e.Weight)
+		}
+	}
+	return bw.Flush()
+}
+
+// writable reports the first thing WriteScenario could not write faithfully.
+func (s *Scenario) writable() error {
+	bad := func(format string, args ...any) error {
+		return errAt(s.Name, 0, "cannot write scenario: "+format, args...)
+	}
+	if s.Map == nil || s.Map.Grid == nil {
+		return bad("it has no map")
+	}
+	if strings.ContainsAny(s.Name, "\r\n") {
+		return bad("the name %q has a line break", s.Name)
+	}
+	if strings.TrimSpace(s.Name) != s.Name {
+		return bad("the name %q starts or ends with a space", s.Name)
+	}
+	for _, l := range strings.Split(s.About, "\n") {
+		if strings.TrimSpace(l) != l {
+			return bad("the about line %q starts or ends with a space or carriage return", l)
+		}
+	}
+	if strings.ContainsAny(s.MapPath, "\r\n") || strings.TrimSpace(s.MapPath) != s.MapPath || strings.Contains(s.MapPath, " #") {
+		return bad("the map path %q cannot be written on one line", s.MapPath)
+	}
+	if s.MapPath == "inline" {
+		return bad("a map file may not be called \"inline\"")
+	}
+	g := s.Map.Grid
+	if s.MapPath == "" {
+		for i, wt := range g.Cells() {
+			if wt > 9 {
+				p := g.Point(i)
+				return bad("cell (%d,%d) has weight %d: inline maps allow 1 to 9", p.X, p.Y, wt)
+			}
+		}
+	}
+	if len(s.Regions) > MaxRegionLevels {
+		return bad("%d region layers, at most %d", len(s.Regions), MaxRegionLevels)
+	}
+	for l, layer := range s.Regions {
+		if len(layer) != g.Len() {
+			return bad("regions %d has %d cells, the map has %d", l+1, len(layer), g.Len())
+		}
+		for i := 0; i < len(layer); i += g.Width() {
+			row := layer[i : i+g.Width()]
+			for x, c := range row {
+				if c < 0x20 || c > 0x7e {
+					return bad("regions %d cell (%d,%d) is %s, not a printable character", l+1, x, i/g.Width(), quoteByte(c))
+				}
+			}
+			if string(trimSpace(row)) == "end" {
+				return bad("regions %d row %d reads as \"end\"", l+1, i/g.Width()+1)
+			}
+		}
+	}
+	for _, e := range s.Edits {
+		if !g.In(e.Cell) {
+			return bad("%v cell (%d,%d) is off the map", e.Kind, e.Cell.X, e.Cell.Y)
+		}
+		switch {
+		case e.Kind == Dig && e.Weight != 1, e.Kind == Fill && e.Weight != 0,
+			e.Kind == Weight && (e.Weight < 1 || e.Weight > 9), e.Kind < Dig || e.Kind > Weight:
+			return bad("edit %v at (%d,%d) with weight %d cannot be written", e.Kind, e.Cell.X, e.Cell.Y, e.Weight)
+		}
+	}
+	return nil
+}
+
+// Equal reports whether two scenarios hold the same content: all fields,
+// with maps compared by Map.Equal (names, formats and line ends ignored).
+func (s *Scenario) Equal(o *Scenario) bool {
+	if s == nil || o == nil {
+		return s == o
+	}
+	if s.Name != o.Name || s.About != o.About || s.Settings != o.Settings || s.MapPath != o.MapPath ||
+		!s.Map.Equal(o.Map) || len(s.Regions) != len(o.Regions) ||
+		!equalSlices(s.Queries, o.Queries) || !equalSlices(s.Agents, o.Agents) || !equalSlices(s.Edits, o.Edits) {
+		return false
+	}
+	for i := range s.Regions {
+		if !bytes.Equal(s.Regions[i], o.Regions[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalSlices[T comparable](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}

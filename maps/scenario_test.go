@@ -1,0 +1,312 @@
+package maps
+
+import (
+	"bytes"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// exampleScenario is the example of team/SCENARIO.md, filled in.
+const exampleScenario = `pathlens-scenario 1
+# A comment line.
+name pathological-minimum
+about Minimum costs route through the fewest rooms; switch to average minimum to see the direct route.
+about Second line: # is text here.
+set abstraction groups        # hpa | groups
+set algo group               # astar | dijkstra | greedy | hpa | group
+set cluster 8                 # cluster size (hpa 4..64; groups any >= 2)
+set levels 2                  # 1..4
+set cost minimum              # minimum | maximin | avgmin
+set exclusion off             # on | off
+set neighborhood 8            # 8 | 4
+set heuristic octile          # octile | euclidean | manhattan | chebyshev | zero | cluster
+set smooth on                 # on | off
+set target representative     # representative | nearest
+map inline                    # or:  map relative/or/absolute/path.map
+##########
+#........#
+#..####3.#
+##########
+end
+regions 1                     # optional region layer for level 1
+AAAAABBBBB
+AAAAABBBBB
+AA    BBBB
+##########
+end
+regions 2
+XXXXXXXXXX
+XXXXXXXXXX
+XXXXXXXXXX
+XXXXXXXXXX
+end
+
+query 1,1 8,2                 # start x,y  goal x,y
+query 2,2 3,1
+agent 1,1 -> 8,2              # an agent at 1,1 whose goal is 8,2
+dig 4,2                       # open a cell (weight 1)
+fill 4,1                      # block a cell
+weight 5,1 3                  # set a weight 1..9
+`
+
+func TestParseScenarioExample(t *testing.T) {
+	s, err := ParseScenario(strings.NewReader(strings.ReplaceAll(exampleScenario, "\n", "\r\n")), "ex.pls", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name != "pathological-minimum" || !strings.HasSuffix(s.About, "\nSecond line: # is text here.") {
+		t.Errorf("Name %q About %q", s.Name, s.About)
+	}
+	want := Settings{Abstraction: AbstractionGroups, Algo: AlgoGroup, Cluster: 8, Levels: 2, Cost: CostMinimum,
+		Exclusion: Off, Neighborhood: 8, Heuristic: HeuristicOctile, Smooth: On, Target: TargetRepresentative}
+	if s.Settings != want {
+		t.Errorf("Settings %+v\nwant     %+v", s.Settings, want)
+	}
+	g := s.Map.Grid
+	if g.Width() != 10 || g.Height() != 4 || g.Weight(image.Pt(7, 2)) != 3 || g.Open(image.Pt(4, 2)) || s.MapPath != "" {
+		t.Errorf("map %v terrain %q path %q", s.Map, s.Map.Terrain, s.MapPath)
+	}
+	if len(s.Regions) != 2 || s.Regions[0][2*10+2] != ' ' || s.Regions[0][9] != 'B' || s.Regions[1][0] != 'X' {
+		t.Errorf("Regions %q", s.Regions)
+	}
+	if len(s.Queries) != 2 || s.Queries[0] != (Query{image.Pt(1, 1), image.Pt(8, 2)}) {
+		t.Errorf("Queries %v", s.Queries)
+	}
+	if len(s.Agents) != 1 || s.Agents[0] != (AgentSpec{image.Pt(1, 1), image.Pt(8, 2)}) {
+		t.Errorf("Agents %v", s.Agents)
+	}
+	wantEdits := []Edit{{Dig, image.Pt(4, 2), 1}, {Fill, image.Pt(4, 1), 0}, {Weight, image.Pt(5, 1), 3}}
+	if !equalSlices(s.Edits, wantEdits) {
+		t.Errorf("Edits %v, want %v", s.Edits, wantEdits)
+	}
+	w := s.World()
+	if !w.Open(image.Pt(4, 2)) || w.Open(image.Pt(4, 1)) || w.Weight(image.Pt(5, 1)) != 3 || s.Map.Grid.Open(image.Pt(4, 2)) {
+		t.Errorf("World did not apply the edits to a copy")
+	}
+	if nb, set := s.Settings.PathingNeighborhood(); !set || nb.String() != "8" {
+		t.Errorf("PathingNeighborhood = %v, %v", nb, set)
+	}
+}
+
+func TestScenarioRoundTrip(t *testing.T) {
+	s, err := ParseScenario(strings.NewReader(exampleScenario), "ex.pls", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.About = "line one\n\nline three"
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseScenario(bytes.NewReader(buf.Bytes()), "back.pls", "")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	if !back.Equal(s) {
+		t.Errorf("read back a different scenario:\n%+v\nwant\n%+v\nfile:\n%s", back, s, buf.String())
+	}
+	var again bytes.Buffer
+	if err := WriteScenario(&again, back); err != nil {
+		t.Fatal(err)
+	}
+	if again.String() != buf.String() {
+		t.Errorf("second write differs:\n%s\nfirst:\n%s", again.String(), buf.String())
+	}
+
+	// The smallest scenario: a map and nothing else; every setting unset.
+	min := &Scenario{Map: NewMap("m", mustASCII(t, ".#\n..\n").Grid)}
+	buf.Reset()
+	if err := WriteScenario(&buf, min); err != nil {
+		t.Fatal(err)
+	}
+	if want := "pathlens-scenario 1\nmap inline\n.#\n..\nend\n"; buf.String() != want {
+		t.Errorf("minimal scenario written as %q, want %q", buf.String(), want)
+	}
+	back, err = ParseScenario(&buf, "min.pls", "")
+	if err != nil || !back.Equal(min) {
+		t.Errorf("minimal scenario read back as %+v, %v", back, err)
+	}
+}
+
+func mustASCII(t *testing.T, s string) *Map {
+	t.Helper()
+	m, err := ReadASCII(strings.NewReader(s), "t.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestScenarioMapPath(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "maps"), 0o755)
+	writeFile(t, dir, "maps/a.map", mai("2", "3", "...", ".@."))
+	pls := writeFile(t, dir, "s.pls", "pathlens-scenario 1\nmap maps/a.map   # next to this file\nquery 0,0 2,1\n")
+	s, err := LoadScenario(pls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.MapPath != "maps/a.map" || s.Map.Name != "a.map" || s.Map.Grid.Open(image.Pt(1, 1)) {
+		t.Fatalf("MapPath %q map %v", s.MapPath, s.Map)
+	}
+	out := filepath.Join(dir, "copy.pls")
+	if err := SaveScenario(out, s); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(out)
+	if want := "pathlens-scenario 1\nmap maps/a.map\nquery 0,0 2,1\n"; string(data) != want {
+		t.Errorf("saved %q, want %q", data, want)
+	}
+	back, err := LoadScenario(out)
+	if err != nil || !back.Equal(s) {
+		t.Errorf("reloaded %+v, %v", back, err)
+	}
+
+	// LoadMap on a scenario gives its map; LoadScenario on a map wraps it.
+	m, err := LoadMap(pls)
+	if err != nil || !m.Equal(s.Map) || m.Name != "s.pls" {
+		t.Errorf("LoadMap(scenario) = %v, %v", m, err)
+	}
+	w, err := LoadScenario(filepath.Join(dir, "maps", "a.map"))
+	if err != nil || w.MapPath != "a.map" || w.Name != "a" || !w.Map.Equal(s.Map) {
+		t.Errorf("LoadScenario(map) = %+v, %v", w, err)
+	}
+
+	// A scenario may not name a scenario as its map (it could name itself).
+	self := writeFile(t, dir, "self.pls", "pathlens-scenario 1\nmap self.pls\n")
+	if _, err := LoadScenario(self); err == nil || !strings.Contains(err.Error(), "self.pls:1: is a pathlens scenario; a scenario's map must be") {
+		t.Errorf("self-reference: %v", err)
+	}
+	missing := writeFile(t, dir, "missing.pls", "pathlens-scenario 1\n\nmap nowhere.map\n")
+	if _, err := LoadScenario(missing); err == nil || !strings.Contains(err.Error(), "missing.pls:3: map nowhere.map: open") {
+		t.Errorf("missing map: %v", err)
+	}
+	broken := writeFile(t, dir, "broken.pls", "pathlens-scenario 1\nmap broken.map\n")
+	writeFile(t, dir, "broken.map", mai("2", "3", "...", "."))
+	if _, err := LoadScenario(broken); err == nil || !strings.Contains(err.Error(), "broken.map:6: row has 1 cells, want 3") {
+		t.Errorf("broken map: %v", err)
+	}
+	// Embedded scenarios (ReadMap) may hold inline maps only.
+	if _, err := ReadMap(strings.NewReader("pathlens-scenario 1\nmap a.map\n"), "builtin"); err == nil ||
+		!strings.Contains(err.Error(), "builtin:2: map \"a.map\": this scenario may only hold an inline map") {
+		t.Errorf("ReadMap with a map path: %v", err)
+	}
+}
+
+func TestParseScenarioErrors(t *testing.T) {
+	const head = "pathlens-scenario 1\nmap inline\n#....\n#..#.\nend\n" // lines 1-5, map 5×2
+	for _, tc := range []struct{ name, in, want string }{
+		{"empty", "", "s.pls: empty file"},
+		{"not a scenario", "type octile\n", "s.pls:1: want \"pathlens-scenario 1\" as the first line"},
+		{"version", "pathlens-scenario 2\n", "s.pls:1: unsupported scenario version \"2\""},
+		{"no map", "pathlens-scenario 1\nname x\n", "s.pls: no map"},
+		{"unknown keyword", head + "teleport 1,1\n", "s.pls:6: unknown keyword \"teleport\""},
+		{"unknown setting", head + "set speed 3\n", "s.pls:6: unknown setting \"speed\" (known: abstraction, algo"},
+		{"unknown value", head + "set cost cheapest\n", "s.pls:6: unknown value \"cheapest\" for cost (want minimum, maximin, avgmin)"},
+		{"bad number", head + "set levels 9\n", "s.pls:6: levels \"9\" is not a whole number from 1 to 4"},
+		{"set twice", head + "set smooth on\nset smooth off\n", "s.pls:7: smooth is set twice (first on line 6)"},
+		{"hpa cluster", head + "set abstraction hpa\nset cluster 2\n", "s.pls:7: cluster 2: HPA* clusters are 4 to 64 cells wide"},
+		{"ragged map", "pathlens-scenario 1\nmap inline\n#....\n#..#\nend\n", "s.pls:4: row has 4 cells, want 5"},
+		{"map letter", "pathlens-scenario 1\nmap inline\n#..x.\nend\n", "s.pls:3: cell (3,0) has unknown terrain 'x'"},
+		{"empty map", "pathlens-scenario 1\nmap inline\nend\n", "s.pls:2: no map rows"},
+		{"map no end", "pathlens-scenario 1\nmap inline\n#....\n", "s.pls:2: map inline block has no \"end\" line"},
+		{"regions no end", head + "regions 1\nAAAAA\n", "s.pls:6: regions 1 block has no \"end\" line"},
+		{"regions short row", head + "regions 1\nAAAAA\nAAAA\nend\n", "s.pls:8: regions 1 row 2 has 4 cells, the map is 5 wide"},
+		{"regions rows", head + "regions 1\nAAAAA\nend\n", "s.pls:6: regions 1 has 1 rows, the map has 2"},
+		{"regions skip", head + "regions 2\nAAAAA\nAAAAA\nend\n", "s.pls:6: regions 2: want level 1"},
+		{"regions tab", head + "regions 1\nAA\tAA\nAAAAA\nend\n", "s.pls:7: region cell (2,0) is '\\x09'"},
+		{"end alone", head + "end\n", "s.pls:6: end without a block"},
+		{"two maps", head + "map inline\n.\nend\n", "s.pls:6: second map line (the first is line 2)"},
+		{"bad coords", head + "query 1;1 2,2\n", "s.pls:6: query: coordinates must be X,Y"},
+		{"query arity", head + "query 1,1\n", "s.pls:6: want \"query X,Y X,Y\""},
+		{"agent arity", head + "agent 1,1 => 2,1\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
+		{"query outside", head + "query 1,1 5,1\n", "s.pls:6: query goal (5,1) is outside the 5×2 map"},
+		{"query blocked", head + "query 0,0 1,1\n", "s.pls:6: query start (0,0) is blocked"},
+		{"agent blocked by edit", head + "agent 1,1 -> 2,1\nfill 2,1\n", "s.pls:6: agent goal (2,1) is blocked once the edits are made"},
+		{"edit outside", head + "dig -1,0\n", "s.pls:6: dig cell (-1,0) is outside the 5×2 map"},
+		{"weight range", head + "weight 1,1 0\n", "s.pls:6: weight \"0\" is not a whole number from 1 to 9"},
+		{"weight arity", head + "weight 1,1\n", "s.pls:6: want \"weight X,Y W\""},
+		{"two names", "pathlens-scenario 1\nname a\nname b\n", "s.pls:3: second name line (the first is line 2)"},
+		{"long line", "pathlens-scenario 1\nname " + strings.Repeat("x", 20000) + "\n", "s.pls:2: line is longer than"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseScenario(strings.NewReader(tc.in), "s.pls", t.TempDir())
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v\nwant it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestWriteScenarioRefuses(t *testing.T) {
+	g := mustASCII(t, "...\n...\n").Grid
+	for _, tc := range []struct {
+		name string
+		s    Scenario
+		want string
+	}{
+		{"no map", Scenario{}, "it has no map"},
+		{"name newline", Scenario{Name: "a\nb", Map: NewMap("m", g)}, "has a line break"},
+		{"regions size", Scenario{Map: NewMap("m", g), Regions: [][]byte{[]byte("AAA")}}, "regions 1 has 3 cells, the map has 6"},
+		{"regions end", Scenario{Map: NewMap("m", g), Regions: [][]byte{[]byte("endAAA")}}, "regions 1 row 1 reads as \"end\""},
+		{"edit off map", Scenario{Map: NewMap("m", g), Edits: []Edit{{Dig, image.Pt(3, 0), 1}}}, "dig cell (3,0) is off the map"},
+		{"bad edit", Scenario{Map: NewMap("m", g), Edits: []Edit{{Weight, image.Pt(0, 0), 12}}}, "edit weight at (0,0) with weight 12"},
+	} {
+		var buf bytes.Buffer
+		err := WriteScenario(&buf, &tc.s)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+		if buf.Len() != 0 {
+			t.Errorf("%s: wrote %d bytes despite the error", tc.name, buf.Len())
+		}
+	}
+}
+
+func TestSaveFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.txt")
+	if err := SaveFileAtomic(p, []byte("one")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveFileAtomic(p, []byte("two")); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(p)
+	st, _ := os.Stat(p)
+	if string(data) != "two" || st.Mode().Perm() != 0o600 {
+		t.Errorf("content %q mode %v, want \"two\" 0600", data, st.Mode().Perm())
+	}
+	ents, _ := os.ReadDir(dir)
+	if len(ents) != 1 {
+		t.Errorf("folder holds %d entries, want only out.txt (a temporary file was left)", len(ents))
+	}
+	if err := SaveFileAtomic(dir, []byte("x")); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("saving over a directory: %v", err)
+	}
+	if err := SaveFileAtomic(filepath.Join(dir, "no", "such", "f"), []byte("x")); err == nil {
+		t.Error("saving into a missing folder did not fail")
+	}
+	// SaveMap refuses what the format cannot hold, and leaves the old file.
+	m := mustASCII(t, ".3\n")
+	mp := filepath.Join(dir, "m.map")
+	if err := SaveMap(mp, m, FormatMovingAI); err == nil {
+		t.Error("weight 3 saved as Moving AI")
+	}
+	if _, err := os.Stat(mp); !os.IsNotExist(err) {
+		t.Errorf("a refused save left a file: %v", err)
+	}
+	if err := SaveMap(mp, m, FormatUnknown); err != nil {
+		t.Fatal(err)
+	}
+	back, err := LoadMap(mp)
+	if err != nil || !back.Equal(m) {
+		t.Errorf("saved map read back as %v, %v", back, err)
+	}
+}
