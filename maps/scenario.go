@@ -353,8 +353,8 @@ func LoadScenario(path string) (*Scenario, error) {
 // made once the whole file is known.
 type scenarioLines struct {
 	mapLine     int
-	regionLines []int   // the "regions N" line of each layer
-	regionRows  [][]int // line of each row of each layer
+	regionLines []int      // the "regions N" line of each layer
+	regionRows  [][]int    // line of each row of each layer
 	layers      [][][]byte // rows of each region layer, checked once the map is known
 	queries     []int
 	agents      []int
