@@ -1,0 +1,345 @@
+package hpa
+
+import (
+	"image"
+
+	"pathlens/pathing"
+)
+
+// ext is the per-query extension of one level's graph (the seed's "extended
+// graph"): two temporary nodes, S (id base) and G (id base+1), with their
+// edges. The shared graph is never modified; searches ask the extension
+// about the temporary nodes and about edges into G or out of S.
+type ext struct {
+	base       int32
+	sPt, gPt   image.Point
+	sOut, gIn  []tempEdge // S→node and node→G
+	sg         float64    // direct S→G cost, +Inf when none
+	sCost      []float64  // sCost[id]: S→id when sMark[id] == stamp
+	gCost      []float64  // gCost[id]: id→G when gMark[id] == stamp
+	sMark      []uint32
+	gMark      []uint32
+	stamp      uint32
+	sClu, gClu int // cluster indices of S and G at this level
+}
+
+type tempEdge struct {
+	id   int32
+	cost float64
+}
+
+func (e *ext) reset(n int, s, g image.Point) {
+	e.base = int32(n)
+	e.sPt, e.gPt = s, g
+	e.sOut = e.sOut[:0]
+	e.gIn = e.gIn[:0]
+	e.sg = inf
+	if len(e.sMark) < n {
+		e.sCost = make([]float64, n+n/4)
+		e.gCost = make([]float64, n+n/4)
+		e.sMark = make([]uint32, n+n/4)
+		e.gMark = make([]uint32, n+n/4)
+		e.stamp = 0
+	}
+	e.stamp++
+	if e.stamp == 0 {
+		clear(e.sMark)
+		clear(e.gMark)
+		e.stamp = 1
+	}
+}
+
+func (e *ext) addS(id int32, c float64) {
+	e.sOut = append(e.sOut, tempEdge{id, c})
+	e.sCost[id] = c
+	e.sMark[id] = e.stamp
+}
+
+func (e *ext) addG(id int32, c float64) {
+	e.gIn = append(e.gIn, tempEdge{id, c})
+	e.gCost[id] = c
+	e.gMark[id] = e.stamp
+}
+
+// absSearch is a Dijkstra or A* over one level's abstract graph, optionally
+// extended by an ext and restricted to a rectangle (a higher cluster).
+// Working memory is indexed by node id and stamped by generation.
+type absSearch struct {
+	st       []absState
+	gen      uint32
+	heap     []hitem
+	h        *Hierarchy
+	m        int // graph level
+	lv       *level
+	e        *ext
+	reverse  bool
+	rect     image.Rectangle
+	limited  bool
+	goal     int32
+	goalPt   image.Point
+	found    int32
+	remain   int
+	expanded int
+	trace    *pathing.Trace
+}
+
+type absState struct {
+	g      float64
+	parent int32
+	gen    uint32
+	pos    int32
+	mark   uint32
+}
+
+// reset prepares a search on level m's graph (extended by e when not nil).
+func (s *absSearch) reset(h *Hierarchy, m int, e *ext, reverse bool, tr *pathing.Trace) {
+	s.h = h
+	s.m = m
+	s.lv = h.lv[m-1]
+	s.e = e
+	n := len(s.lv.nodes) + 2
+	if len(s.st) < n {
+		s.st = make([]absState, n+n/4)
+		s.gen = 0
+	}
+	s.gen++
+	if s.gen == 0 {
+		for i := range s.st {
+			s.st[i] = absState{}
+		}
+		s.gen = 1
+	}
+	s.heap = s.heap[:0]
+	s.reverse = reverse
+	s.limited = false
+	s.goal = -1
+	s.found = -1
+	s.remain = 0
+	s.expanded = 0
+	s.trace = tr
+}
+
+func (s *absSearch) restrict(r image.Rectangle) {
+	s.rect = r
+	s.limited = true
+}
+
+func (s *absSearch) markTarget(id int32) {
+	st := &s.st[id]
+	if st.mark != s.gen {
+		st.mark = s.gen
+		s.remain++
+	}
+}
+
+func (s *absSearch) pt(id int32) image.Point {
+	if e := s.e; e != nil && id >= e.base {
+		if id == e.base {
+			return e.sPt
+		}
+		return e.gPt
+	}
+	return s.lv.nodes[id].pt
+}
+
+func (s *absSearch) hOf(id int32) float64 {
+	if s.goal < 0 {
+		return 0
+	}
+	if s.h.cfg.Neighborhood == pathing.Four {
+		return pathing.Manhattan.Distance(s.pt(id), s.goalPt)
+	}
+	return pathing.OctileDistance(s.pt(id), s.goalPt)
+}
+
+// run searches from src. With goal ≥ 0 it is an A* that stops when goal is
+// closed and reports whether it was; otherwise a Dijkstra that stops when
+// every marked target is closed, or exhausts the (restricted) graph.
+func (s *absSearch) run(src, goal int32) bool {
+	s.goal = goal
+	if goal >= 0 {
+		s.goalPt = s.pt(goal)
+	}
+	s.push(src, -1, 0)
+	lv := s.lv
+	e := s.e
+	exhaust := goal < 0 && s.remain == 0
+	for len(s.heap) > 0 {
+		cur := s.pop()
+		cs := &s.st[cur]
+		cs.pos = closedPos
+		s.expanded++
+		if tr := s.trace; tr != nil {
+			tr.Add(pathing.Event{Kind: pathing.EventPop, Level: uint8(s.m), Node: cur, Parent: cs.parent, G: cs.g})
+		}
+		if cur == goal {
+			s.found = cur
+			return true
+		}
+		if goal < 0 && !exhaust && cs.mark == s.gen {
+			s.remain--
+			if s.remain == 0 {
+				return false
+			}
+		}
+		g := cs.g
+		if e != nil && cur >= e.base {
+			isS := cur == e.base
+			if isS != s.reverse {
+				// Leaving S forwards, or G backwards.
+				list := e.sOut
+				if s.reverse {
+					list = e.gIn
+				}
+				for _, te := range list {
+					s.relax(te.id, cur, g+te.cost)
+				}
+				if e.sg < inf {
+					other := e.base + 1
+					if s.reverse {
+						other = e.base
+					}
+					s.relax(other, cur, g+e.sg)
+				}
+			}
+			continue
+		}
+		n := &lv.nodes[cur]
+		cl := &lv.clusters[n.cluster]
+		k := len(cl.nodes)
+		slot := int(n.slot)
+		if !s.reverse {
+			row := cl.dist[slot*k : slot*k+k]
+			for j, c := range row {
+				if c < inf && j != slot {
+					s.relax(cl.nodes[j], cur, g+c)
+				}
+			}
+			for t := 0; t < int(n.ninter); t++ {
+				s.relax(n.inter[t].to, cur, g+n.inter[t].out)
+			}
+			if e != nil && e.gMark[cur] == e.stamp {
+				s.relax(e.base+1, cur, g+e.gCost[cur])
+			}
+		} else {
+			for j := 0; j < k; j++ {
+				if c := cl.dist[j*k+slot]; c < inf && j != slot {
+					s.relax(cl.nodes[j], cur, g+c)
+				}
+			}
+			for t := 0; t < int(n.ninter); t++ {
+				s.relax(n.inter[t].to, cur, g+n.inter[t].in)
+			}
+			if e != nil && e.sMark[cur] == e.stamp {
+				s.relax(e.base, cur, g+e.sCost[cur])
+			}
+		}
+	}
+	return false
+}
+
+func (s *absSearch) relax(v, parent int32, ng float64) {
+	if s.limited && !s.pt(v).In(s.rect) {
+		return
+	}
+	st := &s.st[v]
+	if st.gen != s.gen {
+		s.push(v, parent, ng)
+		return
+	}
+	if st.pos == closedPos || ng >= st.g {
+		return
+	}
+	st.g = ng
+	st.parent = parent
+	p := int(st.pos)
+	s.heap[p].g = ng
+	s.heap[p].f = ng + s.hOf(v)
+	s.up(p)
+	if tr := s.trace; tr != nil {
+		tr.Add(pathing.Event{Kind: pathing.EventRelax, Level: uint8(s.m), Node: v, Parent: parent, G: ng})
+	}
+}
+
+func (s *absSearch) push(v, parent int32, g float64) {
+	st := &s.st[v]
+	mark := st.mark
+	*st = absState{g: g, parent: parent, gen: s.gen, pos: int32(len(s.heap)), mark: mark}
+	hv := s.hOf(v)
+	s.heap = append(s.heap, hitem{f: g + hv, g: g, n: v})
+	s.up(len(s.heap) - 1)
+	if tr := s.trace; tr != nil {
+		tr.Add(pathing.Event{Kind: pathing.EventPush, Level: uint8(s.m), Node: v, Parent: parent, G: g, H: hv})
+	}
+}
+
+func (s *absSearch) up(j int) {
+	h := s.heap
+	it := h[j]
+	for j > 0 {
+		p := (j - 1) / 2
+		if !hless(&it, &h[p]) {
+			break
+		}
+		h[j] = h[p]
+		s.st[h[j].n].pos = int32(j)
+		j = p
+	}
+	h[j] = it
+	s.st[it.n].pos = int32(j)
+}
+
+func (s *absSearch) pop() int32 {
+	h := s.heap
+	top := h[0].n
+	last := len(h) - 1
+	it := h[last]
+	s.heap = h[:last]
+	h = s.heap
+	if last > 0 {
+		j := 0
+		for {
+			l := 2*j + 1
+			if l >= last {
+				break
+			}
+			m := l
+			if r := l + 1; r < last && hless(&h[r], &h[l]) {
+				m = r
+			}
+			if !hless(&h[m], &it) {
+				break
+			}
+			h[j] = h[m]
+			s.st[h[j].n].pos = int32(j)
+			j = m
+		}
+		h[j] = it
+		s.st[it.n].pos = int32(j)
+	}
+	return top
+}
+
+func (s *absSearch) cost(id int32) (float64, bool) {
+	st := &s.st[id]
+	if st.gen != s.gen {
+		return 0, false
+	}
+	return st.g, true
+}
+
+// appendPath appends the node ids from the source to id (forward) or from id
+// to the source (reverse), without the path's first element.
+func (s *absSearch) appendPath(dst []int32, id int32) []int32 {
+	start := len(dst)
+	for i := id; i >= 0; i = s.st[i].parent {
+		dst = append(dst, i)
+	}
+	if !s.reverse {
+		for a, b := start, len(dst)-1; a < b; a, b = a+1, b-1 {
+			dst[a], dst[b] = dst[b], dst[a]
+		}
+	}
+	copy(dst[start:], dst[start+1:])
+	return dst[:len(dst)-1]
+}

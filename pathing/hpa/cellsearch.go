@@ -1,0 +1,342 @@
+package hpa
+
+import (
+	"image"
+
+	"pathlens/pathing"
+)
+
+// cellSearch is a Dijkstra or A* over the cells of one rectangle of the grid.
+// Its per-cell state is local to the rectangle (indexed (y−minY)·w + x−minX)
+// and stamped with a generation, so a search costs only what it visits and
+// the buffers are reused from query to query. In reverse mode it computes
+// costs *to* the source: the search step u→v stands for the real move v→u,
+// which enters u and so costs u's weight (times 1 or √2).
+type cellSearch struct {
+	grid    *pathing.Grid
+	nb      pathing.Neighborhood
+	rect    image.Rectangle
+	rw      int
+	st      []cellState
+	gen     uint32
+	heap    []hitem
+	reverse bool
+	src     int32 // local index of the source
+	goal    int32 // local index of the A* goal, -1 for none
+	goalPt  image.Point
+	found   int32
+	// targets: settle until this many marked cells are closed (Dijkstra).
+	remaining int
+	expanded  int
+	trace     *pathing.Trace
+}
+
+type cellState struct {
+	g      float64
+	parent int32 // local index, -1 for the source
+	gen    uint32
+	pos    int32 // heap position, or closedPos
+	mark   uint32
+}
+
+const closedPos = -2
+
+type hitem struct {
+	f, g float64
+	n    int32
+}
+
+func newCellSearch(g *pathing.Grid, nb pathing.Neighborhood) *cellSearch {
+	return &cellSearch{grid: g, nb: nb, found: -1}
+}
+
+// reset prepares a search over rect (clipped to the grid). Buffers grow to
+// the rectangle's area when needed.
+func (s *cellSearch) reset(rect image.Rectangle, reverse bool, tr *pathing.Trace) {
+	rect = rect.Intersect(s.grid.Bounds())
+	s.rect = rect
+	s.rw = rect.Dx()
+	n := rect.Dx() * rect.Dy()
+	if len(s.st) < n {
+		s.st = make([]cellState, n)
+		s.gen = 0
+	}
+	s.gen++
+	if s.gen == 0 {
+		for i := range s.st {
+			s.st[i] = cellState{}
+		}
+		s.gen = 1
+	}
+	s.heap = s.heap[:0]
+	s.reverse = reverse
+	s.goal = -1
+	s.found = -1
+	s.remaining = 0
+	s.expanded = 0
+	s.trace = tr
+}
+
+func (s *cellSearch) local(p image.Point) int32 {
+	return int32((p.Y-s.rect.Min.Y)*s.rw + p.X - s.rect.Min.X)
+}
+
+func (s *cellSearch) point(li int32) image.Point {
+	return image.Point{s.rect.Min.X + int(li)%s.rw, s.rect.Min.Y + int(li)/s.rw}
+}
+
+func (s *cellSearch) global(li int32) int32 {
+	return int32(s.grid.Index(s.point(li)))
+}
+
+// markTarget makes p a target: a Dijkstra run stops once every target is
+// closed. p must be inside the rectangle.
+func (s *cellSearch) markTarget(p image.Point) {
+	st := &s.st[s.local(p)]
+	if st.mark != s.gen {
+		st.mark = s.gen
+		s.remaining++
+	}
+}
+
+// run searches from src (inside the rectangle, open). With goal inside the
+// rectangle it is an A* that stops when goal is closed and reports whether
+// it was reached; otherwise (goal outside, e.g. image.Point{-1,-1}) it is a
+// Dijkstra that stops when every marked target is closed (or, with no
+// targets, when the rectangle is exhausted).
+func (s *cellSearch) run(src, goal image.Point) bool {
+	s.src = s.local(src)
+	if goal.In(s.rect) {
+		s.goal = s.local(goal)
+		s.goalPt = goal
+	}
+	s.push(s.src, -1, 0)
+	exhaust := s.goal < 0 && s.remaining == 0
+	cells := s.grid.Cells()
+	gw := s.grid.Width()
+	r := s.rect
+	four := s.nb == pathing.Four
+	tr := s.trace
+	for len(s.heap) > 0 {
+		cur := s.pop()
+		cs := &s.st[cur]
+		cs.pos = closedPos
+		s.expanded++
+		if tr != nil {
+			par := int32(-1)
+			if cs.parent >= 0 {
+				par = s.global(cs.parent)
+			}
+			tr.Add(pathing.Event{Kind: pathing.EventPop, Level: 0, Node: s.global(cur), Parent: par, G: cs.g})
+		}
+		if cur == s.goal {
+			s.found = cur
+			return true
+		}
+		if !exhaust && s.goal < 0 && cs.mark == s.gen {
+			s.remaining--
+			if s.remaining == 0 {
+				return false
+			}
+		}
+		cg := cs.g
+		lx, ly := int(cur)%s.rw, int(cur)/s.rw
+		x, y := lx+r.Min.X, ly+r.Min.Y
+		c := y*gw + x
+		var cw float64
+		if s.reverse {
+			cw = float64(cells[c])
+		}
+		eIn := x+1 < r.Max.X
+		wIn := x > r.Min.X
+		sIn := y+1 < r.Max.Y
+		nIn := y > r.Min.Y
+		eO := eIn && cells[c+1] != pathing.Blocked
+		wO := wIn && cells[c-1] != pathing.Blocked
+		sO := sIn && cells[c+gw] != pathing.Blocked
+		nO := nIn && cells[c-gw] != pathing.Blocked
+		rw := int32(s.rw)
+		if eO {
+			s.relax(cur+1, cur, cg, cells[c+1], cw, 1)
+		}
+		if sO {
+			s.relax(cur+rw, cur, cg, cells[c+gw], cw, 1)
+		}
+		if wO {
+			s.relax(cur-1, cur, cg, cells[c-1], cw, 1)
+		}
+		if nO {
+			s.relax(cur-rw, cur, cg, cells[c-gw], cw, 1)
+		}
+		if four {
+			continue
+		}
+		// Corner cutting is judged on terrain; the orthogonal cells of an
+		// in-rectangle diagonal are in the rectangle too.
+		if sO && eO && cells[c+gw+1] != pathing.Blocked {
+			s.relax(cur+rw+1, cur, cg, cells[c+gw+1], cw, pathing.Sqrt2)
+		}
+		if sO && wO && cells[c+gw-1] != pathing.Blocked {
+			s.relax(cur+rw-1, cur, cg, cells[c+gw-1], cw, pathing.Sqrt2)
+		}
+		if nO && wO && cells[c-gw-1] != pathing.Blocked {
+			s.relax(cur-rw-1, cur, cg, cells[c-gw-1], cw, pathing.Sqrt2)
+		}
+		if nO && eO && cells[c-gw+1] != pathing.Blocked {
+			s.relax(cur-rw+1, cur, cg, cells[c-gw+1], cw, pathing.Sqrt2)
+		}
+	}
+	return false
+}
+
+func (s *cellSearch) relax(li, parent int32, cg float64, nw uint8, cw float64, ln float64) {
+	var ng float64
+	if s.reverse {
+		ng = cg + cw*ln
+	} else {
+		ng = cg + float64(nw)*ln
+	}
+	st := &s.st[li]
+	if st.gen != s.gen {
+		s.push(li, parent, ng)
+		return
+	}
+	if st.pos == closedPos || ng >= st.g {
+		return
+	}
+	st.g = ng
+	st.parent = parent
+	p := int(st.pos)
+	s.heap[p].g = ng
+	s.heap[p].f = ng + s.h(li)
+	s.up(p)
+	if tr := s.trace; tr != nil {
+		tr.Add(pathing.Event{Kind: pathing.EventRelax, Level: 0, Node: s.global(li), Parent: s.global(parent), G: ng})
+	}
+}
+
+func (s *cellSearch) h(li int32) float64 {
+	if s.goal < 0 {
+		return 0
+	}
+	p := s.point(li)
+	if s.nb == pathing.Four {
+		return pathing.Manhattan.Distance(p, s.goalPt)
+	}
+	return pathing.OctileDistance(p, s.goalPt)
+}
+
+func (s *cellSearch) push(li, parent int32, g float64) {
+	st := &s.st[li]
+	mark := st.mark
+	*st = cellState{g: g, parent: parent, gen: s.gen, pos: int32(len(s.heap)), mark: mark}
+	s.heap = append(s.heap, hitem{f: g + s.h(li), g: g, n: li})
+	s.up(len(s.heap) - 1)
+	if tr := s.trace; tr != nil {
+		par := int32(-1)
+		if parent >= 0 {
+			par = s.global(parent)
+		}
+		tr.Add(pathing.Event{Kind: pathing.EventPush, Level: 0, Node: s.global(li), Parent: par, G: g})
+	}
+}
+
+func hless(a, b *hitem) bool { return a.f < b.f || (a.f == b.f && a.g > b.g) }
+
+func (s *cellSearch) up(j int) {
+	h := s.heap
+	it := h[j]
+	for j > 0 {
+		p := (j - 1) / 2
+		if !hless(&it, &h[p]) {
+			break
+		}
+		h[j] = h[p]
+		s.st[h[j].n].pos = int32(j)
+		j = p
+	}
+	h[j] = it
+	s.st[it.n].pos = int32(j)
+}
+
+func (s *cellSearch) pop() int32 {
+	h := s.heap
+	top := h[0].n
+	last := len(h) - 1
+	it := h[last]
+	s.heap = h[:last]
+	h = s.heap
+	if last > 0 {
+		j := 0
+		for {
+			l := 2*j + 1
+			if l >= last {
+				break
+			}
+			m := l
+			if r := l + 1; r < last && hless(&h[r], &h[l]) {
+				m = r
+			}
+			if !hless(&h[m], &it) {
+				break
+			}
+			h[j] = h[m]
+			s.st[h[j].n].pos = int32(j)
+			j = m
+		}
+		h[j] = it
+		s.st[it.n].pos = int32(j)
+	}
+	return top
+}
+
+// cost returns the settled cost of p (from the source, or to it in reverse
+// mode) and whether p was reached.
+func (s *cellSearch) cost(p image.Point) (float64, bool) {
+	if !p.In(s.rect) {
+		return 0, false
+	}
+	st := &s.st[s.local(p)]
+	if st.gen != s.gen {
+		return 0, false
+	}
+	return st.g, true
+}
+
+// appendPath appends the cells from the source to p (forward mode) or from p
+// to the source (reverse mode), excluding the first cell when skipFirst.
+// p must have been reached.
+func (s *cellSearch) appendPath(dst []image.Point, p image.Point, skipFirst bool) []image.Point {
+	li := s.local(p)
+	start := len(dst)
+	for i := li; i >= 0; i = s.st[i].parent {
+		dst = append(dst, s.point(i))
+	}
+	if !s.reverse {
+		for a, b := start, len(dst)-1; a < b; a, b = a+1, b-1 {
+			dst[a], dst[b] = dst[b], dst[a]
+		}
+	}
+	if skipFirst && len(dst) > start {
+		copy(dst[start:], dst[start+1:])
+		dst = dst[:len(dst)-1]
+	}
+	return dst
+}
+
+// appendPathIdx is appendPath with global cell indices, always excluding the
+// first cell (the path's start).
+func (s *cellSearch) appendPathIdx(dst []int32, p image.Point) []int32 {
+	li := s.local(p)
+	start := len(dst)
+	for i := li; i >= 0; i = s.st[i].parent {
+		dst = append(dst, s.global(i))
+	}
+	if !s.reverse {
+		for a, b := start, len(dst)-1; a < b; a, b = a+1, b-1 {
+			dst[a], dst[b] = dst[b], dst[a]
+		}
+	}
+	copy(dst[start:], dst[start+1:])
+	return dst[:len(dst)-1]
+}

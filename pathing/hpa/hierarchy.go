@@ -1,0 +1,720 @@
+package hpa
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"sort"
+
+	"pathlens/pathing"
+)
+
+var inf = math.Inf(1)
+
+// Hierarchy is an HPA* abstraction of a grid: for each level 1..L, square
+// clusters, the abstract nodes on their borders, inter edges (one per
+// transition, across a border) and intra edges (between the nodes of one
+// cluster, with the exact in-cluster cost). It also keeps the grid's
+// connected-component labels.
+//
+// A Hierarchy reads the grid it was built on and never writes it. When the
+// caller changes cells it must call Update with them before the next query.
+// Any number of Queriers may search a Hierarchy at the same time; Update and
+// queries must not overlap.
+type Hierarchy struct {
+	grid *pathing.Grid
+	cfg  Config
+	w, h int
+	lv   []*level // lv[l-1] is level l
+
+	// Level-1 borders: vb[cy*(ncx-1)+cx] lies between clusters (cx,cy) and
+	// (cx+1,cy); hb[cy*ncx+cx] between (cx,cy) and (cx,cy+1). Each holds
+	// the entrances (maximal runs of open pairs) along it.
+	vb, hb [][]run
+	vh, hh []uint8 // height of each border: the highest level it separates
+
+	comp components
+
+	cs  *cellSearch // build and repair working memory
+	abs *absSearch
+	tmp []image.Point
+	ids []int32
+}
+
+// run is one entrance: n open pairs starting at coordinate first along the
+// border (a row for a vertical border, a column for a horizontal one).
+type run struct{ first, n int32 }
+
+type level struct {
+	l        int
+	side     int // cluster side in cells
+	ncx, ncy int
+	clusters []cluster
+	nodes    []node
+	free     []int32
+	byCell   map[int32]int32
+	alive    int
+}
+
+type cluster struct {
+	rect  image.Rectangle
+	nodes []int32   // node ids, sorted by cell index
+	dist  []float64 // n×n: dist[i*n+j] = cost from nodes[i] to nodes[j], +Inf when unconnected
+	// Cached paths (Config.CachePaths): entry k = i*n+j is
+	// arena[pidx[2k]:pidx[2k]+pidx[2k+1]], the path without its first
+	// element: cell indices at level 1, level-(l−1) node ids above.
+	pidx  []int32
+	arena []int32
+	sym   bool // every open cell of the cluster has the same weight
+}
+
+type node struct {
+	pt      image.Point
+	cell    int32
+	cluster int32 // -1 when the id is free
+	slot    int32 // index in cluster.nodes
+	down    int32 // id of the same cell one level below (-1 at level 1)
+	ninter  uint8
+	inter   [2]interEdge
+}
+
+type interEdge struct {
+	to      int32
+	out, in float64 // cost to → and from `to`
+	height  uint8   // highest level whose cluster border this crosses
+}
+
+// Build returns the hierarchy of g under cfg (zero fields take their
+// defaults). It fails on a config out of range. Cost: one exhaustive search
+// per abstract node inside its cluster at every level, plus a labelling of
+// the grid's components; about 10–40 ms on a 512×512 map.
+func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
+	if g == nil {
+		return nil, fmt.Errorf("hpa: nil grid")
+	}
+	cfg, err := cfg.Normalized()
+	if err != nil {
+		return nil, err
+	}
+	h := &Hierarchy{grid: g, cfg: cfg, w: g.Width(), h: g.Height()}
+	h.cs = newCellSearch(g, cfg.Neighborhood)
+	h.abs = &absSearch{}
+	side := cfg.ClusterSize
+	for l := 1; l <= cfg.Levels; l++ {
+		lv := &level{l: l, side: side, ncx: (h.w + side - 1) / side, ncy: (h.h + side - 1) / side, byCell: map[int32]int32{}}
+		lv.clusters = make([]cluster, lv.ncx*lv.ncy)
+		for cy := 0; cy < lv.ncy; cy++ {
+			for cx := 0; cx < lv.ncx; cx++ {
+				lv.clusters[cy*lv.ncx+cx].rect = image.Rect(cx*side, cy*side, min((cx+1)*side, h.w), min((cy+1)*side, h.h))
+			}
+		}
+		h.lv = append(h.lv, lv)
+		side *= cfg.Branch
+	}
+	l1 := h.lv[0]
+	h.vb = make([][]run, max(0, (l1.ncx-1)*l1.ncy))
+	h.hb = make([][]run, max(0, l1.ncx*(l1.ncy-1)))
+	h.vh = make([]uint8, len(h.vb))
+	h.hh = make([]uint8, len(h.hb))
+	for cy := 0; cy < l1.ncy; cy++ {
+		for cx := 0; cx < l1.ncx; cx++ {
+			if cx+1 < l1.ncx {
+				b := cy*(l1.ncx-1) + cx
+				h.vh[b] = h.borderHeight(cx + 1)
+				h.vb[b] = h.scanBorder(true, cx, cy, nil)
+			}
+			if cy+1 < l1.ncy {
+				b := cy*l1.ncx + cx
+				h.hh[b] = h.borderHeight(cy + 1)
+				h.hb[b] = h.scanBorder(false, cx, cy, nil)
+			}
+		}
+	}
+	for l := 1; l <= cfg.Levels; l++ {
+		lv := h.lv[l-1]
+		all := make([]int, len(lv.clusters))
+		for i := range all {
+			all[i] = i
+		}
+		h.rebuildLevel(l, all, nil)
+	}
+	h.comp.build(g)
+	return h, nil
+}
+
+// borderHeight is the highest level whose clusters are separated by the
+// level-1 border before level-1 column (or row) c.
+func (h *Hierarchy) borderHeight(c int) uint8 {
+	ht := uint8(1)
+	k := 1
+	for l := 2; l <= h.cfg.Levels; l++ {
+		k *= h.cfg.Branch
+		if c%k != 0 {
+			break
+		}
+		ht = uint8(l)
+	}
+	return ht
+}
+
+// scanBorder lists the entrances of the border to the right of (vertical)
+// or below (horizontal) level-1 cluster (cx,cy), reusing dst.
+func (h *Hierarchy) scanBorder(vertical bool, cx, cy int, dst []run) []run {
+	dst = dst[:0]
+	C := h.cfg.ClusterSize
+	cells := h.grid.Cells()
+	var lo, hi, step, other int
+	if vertical {
+		x := (cx+1)*C - 1
+		lo, hi = cy*C, min((cy+1)*C, h.h)
+		// cell (x, y) pairs with (x+1, y)
+		for y := lo; y < hi; {
+			i := y*h.w + x
+			if cells[i] == pathing.Blocked || cells[i+1] == pathing.Blocked {
+				y++
+				continue
+			}
+			s := y
+			for y < hi && cells[y*h.w+x] != pathing.Blocked && cells[y*h.w+x+1] != pathing.Blocked {
+				y++
+			}
+			dst = append(dst, run{int32(s), int32(y - s)})
+		}
+		_, _ = step, other
+		return dst
+	}
+	y := (cy+1)*C - 1
+	lo, hi = cx*C, min((cx+1)*C, h.w)
+	for x := lo; x < hi; {
+		i := y*h.w + x
+		if cells[i] == pathing.Blocked || cells[i+h.w] == pathing.Blocked {
+			x++
+			continue
+		}
+		s := x
+		for x < hi && cells[y*h.w+x] != pathing.Blocked && cells[(y+1)*h.w+x] != pathing.Blocked {
+			x++
+		}
+		dst = append(dst, run{int32(s), int32(x - s)})
+	}
+	return dst
+}
+
+// transitions calls f(a, b) for each transition of run r: a is the cell on
+// the left/top side, b its partner.
+func (h *Hierarchy) forTransitions(vertical bool, cx, cy int, r run, f func(a, b image.Point)) {
+	C := h.cfg.ClusterSize
+	at := func(t int32) {
+		if vertical {
+			x := (cx+1)*C - 1
+			f(image.Pt(x, int(t)), image.Pt(x+1, int(t)))
+		} else {
+			y := (cy+1)*C - 1
+			f(image.Pt(int(t), y), image.Pt(int(t), y+1))
+		}
+	}
+	switch {
+	case h.cfg.Placement == Dense:
+		for t := r.first; t < r.first+r.n; t++ {
+			at(t)
+		}
+	case r.n < SparseRun:
+		at(r.first + (r.n-1)/2)
+	default:
+		at(r.first)
+		at(r.first + r.n - 1)
+	}
+}
+
+// level1Desired appends to dst the cells of the transition endpoints that
+// lie in level-1 cluster ci, sorted by index without duplicates.
+func (h *Hierarchy) level1Desired(ci int, dst []image.Point) []image.Point {
+	l1 := h.lv[0]
+	cx, cy := ci%l1.ncx, ci/l1.ncx
+	dst = dst[:0]
+	if cx > 0 {
+		for _, r := range h.vb[cy*(l1.ncx-1)+cx-1] {
+			h.forTransitions(true, cx-1, cy, r, func(a, b image.Point) { dst = append(dst, b) })
+		}
+	}
+	if cx+1 < l1.ncx {
+		for _, r := range h.vb[cy*(l1.ncx-1)+cx] {
+			h.forTransitions(true, cx, cy, r, func(a, b image.Point) { dst = append(dst, a) })
+		}
+	}
+	if cy > 0 {
+		for _, r := range h.hb[(cy-1)*l1.ncx+cx] {
+			h.forTransitions(false, cx, cy-1, r, func(a, b image.Point) { dst = append(dst, b) })
+		}
+	}
+	if cy+1 < l1.ncy {
+		for _, r := range h.hb[cy*l1.ncx+cx] {
+			h.forTransitions(false, cx, cy, r, func(a, b image.Point) { dst = append(dst, a) })
+		}
+	}
+	return sortCells(dst, h.w)
+}
+
+func sortCells(ps []image.Point, w int) []image.Point {
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Y*w+ps[i].X < ps[j].Y*w+ps[j].X })
+	out := ps[:0]
+	for i, p := range ps {
+		if i == 0 || p != ps[i-1] {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// levelDesired appends the cells of the level-l nodes of level-l cluster ci
+// (l ≥ 2): the level-(l−1) nodes inside it with an inter edge crossing a
+// level-l border.
+func (h *Hierarchy) levelDesired(l, ci int, dst []image.Point) []image.Point {
+	dst = dst[:0]
+	lv, low := h.lv[l-1], h.lv[l-2]
+	r := lv.clusters[ci].rect
+	k := h.cfg.Branch
+	cx, cy := ci%lv.ncx, ci/lv.ncx
+	for sy := cy * k; sy < min((cy+1)*k, low.ncy); sy++ {
+		for sx := cx * k; sx < min((cx+1)*k, low.ncx); sx++ {
+			for _, id := range low.clusters[sy*low.ncx+sx].nodes {
+				n := &low.nodes[id]
+				for e := 0; e < int(n.ninter); e++ {
+					if int(n.inter[e].height) >= l {
+						dst = append(dst, n.pt)
+						break
+					}
+				}
+			}
+		}
+	}
+	_ = r
+	return sortCells(dst, h.w)
+}
+
+// clusterIndex returns the index of the level-l cluster holding p.
+func (lv *level) clusterIndex(p image.Point) int {
+	return (p.Y/lv.side)*lv.ncx + p.X/lv.side
+}
+
+func (lv *level) alloc() int32 {
+	if n := len(lv.free); n > 0 {
+		id := lv.free[n-1]
+		lv.free = lv.free[:n-1]
+		return id
+	}
+	lv.nodes = append(lv.nodes, node{cluster: -1})
+	return int32(len(lv.nodes) - 1)
+}
+
+// rebuildLevel recomputes the nodes, inter edges and intra edges of the
+// given level-l clusters. rep, when not nil, receives what changed; the
+// return value lists the clusters whose edges or nodes actually changed.
+func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
+	lv := h.lv[l-1]
+	var before [][]EdgeInfo
+	if rep != nil {
+		before = make([][]EdgeInfo, len(dirty))
+		for i, ci := range dirty {
+			before[i] = h.clusterEdges(l, ci, nil)
+		}
+	}
+	var nodeBefore [][]image.Point
+	if rep != nil {
+		nodeBefore = make([][]image.Point, len(dirty))
+		for i, ci := range dirty {
+			for _, id := range lv.clusters[ci].nodes {
+				nodeBefore[i] = append(nodeBefore[i], lv.nodes[id].pt)
+			}
+		}
+	}
+	// Pass 1: node sets.
+	for _, ci := range dirty {
+		var want []image.Point
+		if l == 1 {
+			want = h.level1Desired(ci, h.tmp)
+		} else {
+			want = h.levelDesired(l, ci, h.tmp)
+		}
+		h.tmp = want
+		cl := &lv.clusters[ci]
+		old := cl.nodes
+		ids := h.ids[:0]
+		// old and want are both sorted by cell index: merge.
+		i := 0
+		for _, p := range want {
+			c := int32(p.Y*h.w + p.X)
+			for i < len(old) && lv.nodes[old[i]].cell < c {
+				h.freeNode(lv, old[i], rep)
+				i++
+			}
+			var id int32
+			if i < len(old) && lv.nodes[old[i]].cell == c {
+				id = old[i]
+				i++
+			} else {
+				id = lv.alloc()
+				lv.byCell[c] = id
+				lv.alive++
+				if rep != nil {
+					rep.NodesAdded = append(rep.NodesAdded, NodeInfo{Level: l, ID: id, Cell: p, Cluster: ci})
+				}
+			}
+			n := &lv.nodes[id]
+			n.pt, n.cell, n.cluster, n.slot = p, c, int32(ci), int32(len(ids))
+			n.down = -1
+			if l > 1 {
+				n.down = h.lv[l-2].byCell[c]
+			}
+			ids = append(ids, id)
+		}
+		for ; i < len(old); i++ {
+			h.freeNode(lv, old[i], rep)
+		}
+		cl.nodes = append(cl.nodes[:0], ids...)
+		h.ids = ids
+	}
+	// Pass 2: inter edges of the dirty clusters' nodes.
+	for _, ci := range dirty {
+		for _, id := range lv.clusters[ci].nodes {
+			lv.nodes[id].ninter = 0
+		}
+		if l == 1 {
+			h.level1Inter(ci)
+		} else {
+			low := h.lv[l-2]
+			for _, id := range lv.clusters[ci].nodes {
+				n := &lv.nodes[id]
+				d := &low.nodes[n.down]
+				for e := 0; e < int(d.ninter); e++ {
+					ie := d.inter[e]
+					if int(ie.height) < l {
+						continue
+					}
+					ie.to = lv.byCell[low.nodes[ie.to].cell]
+					n.inter[n.ninter] = ie
+					n.ninter++
+				}
+			}
+		}
+	}
+	// Pass 3: intra edges.
+	for _, ci := range dirty {
+		if l == 1 {
+			h.intra1(ci)
+		} else {
+			h.intraL(l, ci)
+		}
+	}
+	if rep == nil {
+		return nil
+	}
+	var changed []int
+	for i, ci := range dirty {
+		after := h.clusterEdges(l, ci, nil)
+		add, rem := diffEdges(before[i], after)
+		rep.EdgesAdded = append(rep.EdgesAdded, add...)
+		rep.EdgesRemoved = append(rep.EdgesRemoved, rem...)
+		same := len(add) == 0 && len(rem) == 0 && len(nodeBefore[i]) == len(lv.clusters[ci].nodes)
+		if same {
+			for j, id := range lv.clusters[ci].nodes {
+				if lv.nodes[id].pt != nodeBefore[i][j] {
+					same = false
+					break
+				}
+			}
+		}
+		if !same {
+			changed = append(changed, ci)
+		}
+	}
+	return changed
+}
+
+func (h *Hierarchy) freeNode(lv *level, id int32, rep *Repair) {
+	n := &lv.nodes[id]
+	if rep != nil {
+		rep.NodesRemoved = append(rep.NodesRemoved, NodeInfo{Level: lv.l, ID: id, Cell: n.pt, Cluster: int(n.cluster)})
+	}
+	delete(lv.byCell, n.cell)
+	*n = node{cluster: -1, down: -1}
+	lv.free = append(lv.free, id)
+	lv.alive--
+}
+
+// level1Inter sets the inter edges of level-1 cluster ci's nodes from the
+// transitions on its borders. Edges are kept sorted by partner cell.
+func (h *Hierarchy) level1Inter(ci int) {
+	l1 := h.lv[0]
+	cx, cy := ci%l1.ncx, ci/l1.ncx
+	add := func(a, b image.Point, ht uint8) {
+		ca, cb := int32(a.Y*h.w+a.X), int32(b.Y*h.w+b.X)
+		n := &l1.nodes[l1.byCell[ca]]
+		ie := interEdge{to: l1.byCell[cb], out: float64(h.grid.WeightAt(int(cb))), in: float64(h.grid.WeightAt(int(ca))), height: ht}
+		n.inter[n.ninter] = ie
+		n.ninter++
+		if n.ninter == 2 && l1.nodes[n.inter[0].to].cell > l1.nodes[n.inter[1].to].cell {
+			n.inter[0], n.inter[1] = n.inter[1], n.inter[0]
+		}
+	}
+	if cx > 0 {
+		b := cy*(l1.ncx-1) + cx - 1
+		for _, r := range h.vb[b] {
+			h.forTransitions(true, cx-1, cy, r, func(a, p image.Point) { add(p, a, h.vh[b]) })
+		}
+	}
+	if cx+1 < l1.ncx {
+		b := cy*(l1.ncx-1) + cx
+		for _, r := range h.vb[b] {
+			h.forTransitions(true, cx, cy, r, func(a, p image.Point) { add(a, p, h.vh[b]) })
+		}
+	}
+	if cy > 0 {
+		b := (cy-1)*l1.ncx + cx
+		for _, r := range h.hb[b] {
+			h.forTransitions(false, cx, cy-1, r, func(a, p image.Point) { add(p, a, h.hh[b]) })
+		}
+	}
+	if cy+1 < l1.ncy {
+		b := cy*l1.ncx + cx
+		for _, r := range h.hb[b] {
+			h.forTransitions(false, cx, cy, r, func(a, p image.Point) { add(a, p, h.hh[b]) })
+		}
+	}
+}
+
+// prepMatrix sizes the distance matrix (and path index) of cl for n nodes.
+func (h *Hierarchy) prepMatrix(cl *cluster, n int) {
+	if cap(cl.dist) >= n*n {
+		cl.dist = cl.dist[:n*n]
+	} else {
+		cl.dist = make([]float64, n*n)
+	}
+	for i := range cl.dist {
+		cl.dist[i] = inf
+	}
+	for i := 0; i < n; i++ {
+		cl.dist[i*n+i] = 0
+	}
+	cl.arena = cl.arena[:0]
+	if h.cfg.CachePaths {
+		if cap(cl.pidx) >= 2*n*n {
+			cl.pidx = cl.pidx[:2*n*n]
+		} else {
+			cl.pidx = make([]int32, 2*n*n)
+		}
+		for i := range cl.pidx {
+			cl.pidx[i] = 0
+		}
+	} else {
+		cl.pidx = cl.pidx[:0]
+	}
+}
+
+// scanRect reports whether every cell of r is open with one weight, and
+// whether every open cell has one weight.
+func (h *Hierarchy) scanRect(r image.Rectangle) (allOpen, sym bool) {
+	cells := h.grid.Cells()
+	var w0 uint8
+	allOpen, sym = true, true
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := cells[y*h.w+r.Min.X : y*h.w+r.Max.X]
+		for _, c := range row {
+			if c == pathing.Blocked {
+				allOpen = false
+				continue
+			}
+			if w0 == 0 {
+				w0 = c
+			} else if c != w0 {
+				sym = false
+			}
+		}
+	}
+	return allOpen && sym, sym
+}
+
+// intra1 recomputes the intra edges (and cached cell paths) of level-1
+// cluster ci.
+func (h *Hierarchy) intra1(ci int) {
+	lv := h.lv[0]
+	cl := &lv.clusters[ci]
+	n := len(cl.nodes)
+	h.prepMatrix(cl, n)
+	allOpen, sym := h.scanRect(cl.rect)
+	cl.sym = sym
+	if n < 2 {
+		return
+	}
+	cache := h.cfg.CachePaths
+	if allOpen && h.cfg.Neighborhood == pathing.Eight {
+		// An open cluster of one weight: every octile-shaped path is optimal.
+		w := float64(h.grid.Weight(cl.rect.Min))
+		for i := 0; i < n; i++ {
+			a := lv.nodes[cl.nodes[i]].pt
+			for j := 0; j < n; j++ {
+				if i == j {
+					continue
+				}
+				b := lv.nodes[cl.nodes[j]].pt
+				cl.dist[i*n+j] = w * pathing.OctileDistance(a, b)
+				if cache {
+					k := i*n + j
+					cl.pidx[2*k] = int32(len(cl.arena))
+					cl.arena = appendLine(cl.arena, a, b, h.w)
+					cl.pidx[2*k+1] = int32(len(cl.arena)) - cl.pidx[2*k]
+				}
+			}
+		}
+		return
+	}
+	s := h.cs
+	for i := 0; i < n; i++ {
+		if sym && i == n-1 {
+			break
+		}
+		a := lv.nodes[cl.nodes[i]].pt
+		s.reset(cl.rect, false, nil)
+		for j := 0; j < n; j++ {
+			if j != i && (!sym || j > i) {
+				s.markTarget(lv.nodes[cl.nodes[j]].pt)
+			}
+		}
+		s.run(a, image.Pt(-1, -1))
+		for j := 0; j < n; j++ {
+			if j == i || (sym && j < i) {
+				continue
+			}
+			b := lv.nodes[cl.nodes[j]].pt
+			c, ok := s.cost(b)
+			if !ok {
+				continue
+			}
+			cl.dist[i*n+j] = c
+			if sym {
+				cl.dist[j*n+i] = c
+			}
+			if cache {
+				k := i*n + j
+				cl.pidx[2*k] = int32(len(cl.arena))
+				cl.arena = s.appendPathIdx(cl.arena, b)
+				cl.pidx[2*k+1] = int32(len(cl.arena)) - cl.pidx[2*k]
+				if sym {
+					// j→i is i→j reversed: drop b, append a.
+					st, ln := cl.pidx[2*k], cl.pidx[2*k+1]
+					k2 := j*n + i
+					cl.pidx[2*k2] = int32(len(cl.arena))
+					for t := st + ln - 2; t >= st; t-- {
+						cl.arena = append(cl.arena, cl.arena[t])
+					}
+					cl.arena = append(cl.arena, int32(a.Y*h.w+a.X))
+					cl.pidx[2*k2+1] = int32(len(cl.arena)) - cl.pidx[2*k2]
+				}
+			}
+		}
+	}
+}
+
+// intraL recomputes the intra edges of level-l cluster ci (l ≥ 2) by
+// searching the level-(l−1) graph inside it.
+func (h *Hierarchy) intraL(l, ci int) {
+	lv, low := h.lv[l-1], h.lv[l-2]
+	cl := &lv.clusters[ci]
+	n := len(cl.nodes)
+	h.prepMatrix(cl, n)
+	_, sym := h.scanRect(cl.rect)
+	cl.sym = sym
+	if n < 2 {
+		return
+	}
+	s := h.abs
+	for i := 0; i < n; i++ {
+		if sym && i == n-1 {
+			break
+		}
+		src := lv.nodes[cl.nodes[i]].down
+		s.reset(h, l-1, nil, false, nil)
+		s.restrict(cl.rect)
+		for j := 0; j < n; j++ {
+			if j != i && (!sym || j > i) {
+				s.markTarget(lv.nodes[cl.nodes[j]].down)
+			}
+		}
+		s.run(src, -1)
+		for j := 0; j < n; j++ {
+			if j == i || (sym && j < i) {
+				continue
+			}
+			b := lv.nodes[cl.nodes[j]].down
+			c, ok := s.cost(b)
+			if !ok {
+				continue
+			}
+			cl.dist[i*n+j] = c
+			if sym {
+				cl.dist[j*n+i] = c
+			}
+			if h.cfg.CachePaths {
+				k := i*n + j
+				cl.pidx[2*k] = int32(len(cl.arena))
+				cl.arena = s.appendPath(cl.arena, b)
+				cl.pidx[2*k+1] = int32(len(cl.arena)) - cl.pidx[2*k]
+				if sym {
+					st, ln := cl.pidx[2*k], cl.pidx[2*k+1]
+					k2 := j*n + i
+					cl.pidx[2*k2] = int32(len(cl.arena))
+					for t := st + ln - 2; t >= st; t-- {
+						cl.arena = append(cl.arena, cl.arena[t])
+					}
+					cl.arena = append(cl.arena, src)
+					cl.pidx[2*k2+1] = int32(len(cl.arena)) - cl.pidx[2*k2]
+				}
+			}
+		}
+	}
+	_ = low
+}
+
+// appendLine appends the cells of an octile-shaped straight line from a to b
+// (excluding a, including b) as grid indices: diagonal and straight steps
+// interleaved as evenly as Bresenham's algorithm spreads them.
+func appendLine(dst []int32, a, b image.Point, w int) []int32 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	sx, sy := sign(dx), sign(dy)
+	ax, ay := dx*sx, dy*sy
+	x, y := a.X, a.Y
+	if ax >= ay {
+		e := 2*ay - ax
+		for i := 0; i < ax; i++ {
+			x += sx
+			if e > 0 {
+				y += sy
+				e -= 2 * ax
+			}
+			e += 2 * ay
+			dst = append(dst, int32(y*w+x))
+		}
+	} else {
+		e := 2*ax - ay
+		for i := 0; i < ay; i++ {
+			y += sy
+			if e > 0 {
+				x += sx
+				e -= 2 * ay
+			}
+			e += 2 * ax
+			dst = append(dst, int32(y*w+x))
+		}
+	}
+	return dst
+}
+
+func sign(v int) int {
+	switch {
+	case v > 0:
+		return 1
+	case v < 0:
+		return -1
+	}
+	return 0
+}

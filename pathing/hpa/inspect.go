@@ -1,0 +1,428 @@
+package hpa
+
+import (
+	"image"
+	"unsafe"
+
+	"pathlens/pathing"
+)
+
+// Config returns the normalized config the hierarchy was built with.
+func (h *Hierarchy) Config() Config { return h.cfg }
+
+// Levels returns the number of abstract levels.
+func (h *Hierarchy) Levels() int { return len(h.lv) }
+
+// Grid returns the grid the hierarchy reads.
+func (h *Hierarchy) Grid() *pathing.Grid { return h.grid }
+
+func (h *Hierarchy) level(l int) *level {
+	if l < 1 || l > len(h.lv) {
+		return nil
+	}
+	return h.lv[l-1]
+}
+
+// ClusterSide returns the side in cells of a level-l cluster (0 for a bad level).
+func (h *Hierarchy) ClusterSide(l int) int {
+	if lv := h.level(l); lv != nil {
+		return lv.side
+	}
+	return 0
+}
+
+// NumClusters returns the number of level-l clusters.
+func (h *Hierarchy) NumClusters(l int) int {
+	if lv := h.level(l); lv != nil {
+		return len(lv.clusters)
+	}
+	return 0
+}
+
+// ClusterRect returns the cells of level-l cluster idx (empty when out of
+// range). Clusters are numbered row by row.
+func (h *Hierarchy) ClusterRect(l, idx int) image.Rectangle {
+	lv := h.level(l)
+	if lv == nil || idx < 0 || idx >= len(lv.clusters) {
+		return image.Rectangle{}
+	}
+	return lv.clusters[idx].rect
+}
+
+// Clusters returns a new slice of the rectangles of every level-l cluster.
+func (h *Hierarchy) Clusters(l int) []image.Rectangle {
+	lv := h.level(l)
+	if lv == nil {
+		return nil
+	}
+	out := make([]image.Rectangle, len(lv.clusters))
+	for i := range lv.clusters {
+		out[i] = lv.clusters[i].rect
+	}
+	return out
+}
+
+// ClusterOf returns the index of the level-l cluster holding p, or -1 when p
+// is outside the grid or the level does not exist. O(1).
+func (h *Hierarchy) ClusterOf(l int, p image.Point) int {
+	lv := h.level(l)
+	if lv == nil || !h.grid.In(p) {
+		return -1
+	}
+	return lv.clusterIndex(p)
+}
+
+// NodeCell returns the cell of abstract node id at level l; level 0 ids are
+// cell indices. It returns (-1,-1) for an unknown or free id. Temporary query
+// nodes are mapped by Querier.NodeCell.
+func (h *Hierarchy) NodeCell(l int, id int32) image.Point {
+	if l == 0 {
+		if id >= 0 && int(id) < h.grid.Len() {
+			return h.grid.Point(int(id))
+		}
+		return image.Pt(-1, -1)
+	}
+	lv := h.level(l)
+	if lv == nil || id < 0 || int(id) >= len(lv.nodes) || lv.nodes[id].cluster < 0 {
+		return image.Pt(-1, -1)
+	}
+	return lv.nodes[id].pt
+}
+
+// TempBase returns the id a query gives its start node at level l (the goal
+// gets TempBase+1): the size of the level's id space when the query ran.
+func (h *Hierarchy) TempBase(l int) int32 {
+	if lv := h.level(l); lv != nil {
+		return int32(len(lv.nodes))
+	}
+	return -1
+}
+
+// Component returns the connected-component label of p, or -1 when p is
+// blocked or outside the grid. Two cells are connected exactly when their
+// labels are equal. O(1).
+func (h *Hierarchy) Component(p image.Point) int32 {
+	if !h.grid.In(p) {
+		return -1
+	}
+	return h.comp.label[h.grid.Index(p)]
+}
+
+// Components returns the number of connected components of open cells.
+func (h *Hierarchy) Components() int { return h.comp.count }
+
+// Transition is the pair of cells chosen to cross an entrance; A lies in the
+// entrance's cluster A.
+type Transition struct{ A, B image.Point }
+
+// Entrance is a maximal run of open cell pairs across the border of two
+// clusters of some level. Cells lists the run on A's side in order; Offset
+// leads from an A cell to its partner in B ((1,0) or (0,1)).
+type Entrance struct {
+	A, B        int // cluster indices at the level asked for
+	Cells       []image.Point
+	Offset      image.Point
+	Transitions []Transition
+}
+
+// Entrances returns a new slice of the entrances on the borders of level-l
+// clusters (level-1 entrances lying on level-l borders), with their
+// transitions. Cost: proportional to the entrances' length.
+func (h *Hierarchy) Entrances(l int) []Entrance {
+	lv := h.level(l)
+	if lv == nil {
+		return nil
+	}
+	l1 := h.lv[0]
+	var out []Entrance
+	add := func(vertical bool, cx, cy int, rs []run) {
+		for _, r := range rs {
+			var e Entrance
+			C := h.cfg.ClusterSize
+			for t := r.first; t < r.first+r.n; t++ {
+				if vertical {
+					e.Cells = append(e.Cells, image.Pt((cx+1)*C-1, int(t)))
+				} else {
+					e.Cells = append(e.Cells, image.Pt(int(t), (cy+1)*C-1))
+				}
+			}
+			if vertical {
+				e.Offset = image.Pt(1, 0)
+			} else {
+				e.Offset = image.Pt(0, 1)
+			}
+			e.A = lv.clusterIndex(e.Cells[0])
+			e.B = lv.clusterIndex(e.Cells[0].Add(e.Offset))
+			h.forTransitions(vertical, cx, cy, r, func(a, b image.Point) {
+				e.Transitions = append(e.Transitions, Transition{a, b})
+			})
+			out = append(out, e)
+		}
+	}
+	for cy := 0; cy < l1.ncy; cy++ {
+		for cx := 0; cx < l1.ncx; cx++ {
+			if cx+1 < l1.ncx {
+				b := cy*(l1.ncx-1) + cx
+				if int(h.vh[b]) >= l {
+					add(true, cx, cy, h.vb[b])
+				}
+			}
+			if cy+1 < l1.ncy {
+				b := cy*l1.ncx + cx
+				if int(h.hh[b]) >= l {
+					add(false, cx, cy, h.hb[b])
+				}
+			}
+		}
+	}
+	return out
+}
+
+// NodeInfo describes an abstract node.
+type NodeInfo struct {
+	Level   int
+	ID      int32
+	Cell    image.Point
+	Cluster int
+}
+
+// Nodes returns a new slice of the live nodes of level l, by id.
+func (h *Hierarchy) Nodes(l int) []NodeInfo {
+	lv := h.level(l)
+	if lv == nil {
+		return nil
+	}
+	out := make([]NodeInfo, 0, lv.alive)
+	for id := range lv.nodes {
+		n := &lv.nodes[id]
+		if n.cluster >= 0 {
+			out = append(out, NodeInfo{l, int32(id), n.pt, int(n.cluster)})
+		}
+	}
+	return out
+}
+
+// EdgeInfo describes a directed abstract edge. Inter edges cross a cluster
+// border (one per direction of a transition); intra edges join two nodes of
+// one cluster at the exact in-cluster cost. Path is the cached refinement
+// (cells for level 1; for higher levels the cells of the level-(l−1) nodes
+// passed), without the start, when the hierarchy caches paths.
+type EdgeInfo struct {
+	Level    int
+	From, To int32
+	A, B     image.Point // cells of From and To
+	Cost     float64
+	Inter    bool
+	Path     []image.Point
+}
+
+// Edges returns a new slice of every directed edge of level l. With a path
+// cache this copies every cached path, which can be large.
+func (h *Hierarchy) Edges(l int) []EdgeInfo {
+	lv := h.level(l)
+	if lv == nil {
+		return nil
+	}
+	var out []EdgeInfo
+	for ci := range lv.clusters {
+		out = h.clusterEdges(l, ci, out)
+	}
+	for i := range out {
+		out[i].Path = h.edgePath(l, out[i])
+	}
+	return out
+}
+
+func (h *Hierarchy) edgePath(l int, e EdgeInfo) []image.Point {
+	if e.Inter || !h.cfg.CachePaths {
+		return nil
+	}
+	lv := h.lv[l-1]
+	na, nb := &lv.nodes[e.From], &lv.nodes[e.To]
+	cl := &lv.clusters[na.cluster]
+	k := int(na.slot)*len(cl.nodes) + int(nb.slot)
+	var out []image.Point
+	for _, c := range cl.arena[cl.pidx[2*k] : cl.pidx[2*k]+cl.pidx[2*k+1]] {
+		if l == 1 {
+			out = append(out, h.grid.Point(int(c)))
+		} else {
+			out = append(out, h.lv[l-2].nodes[c].pt)
+		}
+	}
+	return out
+}
+
+// clusterEdges appends the edges leaving the nodes of level-l cluster ci.
+func (h *Hierarchy) clusterEdges(l, ci int, dst []EdgeInfo) []EdgeInfo {
+	lv := h.lv[l-1]
+	cl := &lv.clusters[ci]
+	n := len(cl.nodes)
+	for i, a := range cl.nodes {
+		na := &lv.nodes[a]
+		if len(cl.dist) == n*n {
+			for j, b := range cl.nodes {
+				if c := cl.dist[i*n+j]; i != j && c < inf {
+					dst = append(dst, EdgeInfo{Level: l, From: a, To: b, A: na.pt, B: lv.nodes[b].pt, Cost: c})
+				}
+			}
+		}
+		for t := 0; t < int(na.ninter); t++ {
+			ie := na.inter[t]
+			dst = append(dst, EdgeInfo{Level: l, From: a, To: ie.to, A: na.pt, B: lv.nodes[ie.to].pt, Cost: ie.out, Inter: true})
+		}
+	}
+	return dst
+}
+
+type edgeKey struct {
+	a, b  image.Point
+	inter bool
+}
+
+// diffEdges returns the edges of after missing from before (or with another
+// cost) and those of before missing from after.
+func diffEdges(before, after []EdgeInfo) (added, removed []EdgeInfo) {
+	if len(before) == 0 {
+		return after, nil
+	}
+	m := make(map[edgeKey]float64, len(before))
+	for _, e := range before {
+		m[edgeKey{e.A, e.B, e.Inter}] = e.Cost
+	}
+	seen := make(map[edgeKey]bool, len(after))
+	for _, e := range after {
+		k := edgeKey{e.A, e.B, e.Inter}
+		seen[k] = true
+		if c, ok := m[k]; !ok || !near(c, e.Cost) {
+			added = append(added, e)
+		}
+	}
+	for _, e := range before {
+		k := edgeKey{e.A, e.B, e.Inter}
+		if !seen[k] {
+			removed = append(removed, e)
+		} else if c := m[k]; false && c != 0 {
+			_ = c
+		}
+	}
+	// An edge whose cost changed appears in added; report its old cost too.
+	am := make(map[edgeKey]bool, len(added))
+	for _, e := range added {
+		am[edgeKey{e.A, e.B, e.Inter}] = true
+	}
+	for _, e := range before {
+		k := edgeKey{e.A, e.B, e.Inter}
+		if seen[k] && am[k] {
+			removed = append(removed, e)
+		}
+	}
+	return added, removed
+}
+
+func near(a, b float64) bool {
+	if a == b {
+		return true
+	}
+	d := a - b
+	if d < 0 {
+		d = -d
+	}
+	m := a
+	if m < 0 {
+		m = -m
+	}
+	if m < 1 {
+		m = 1
+	}
+	return d <= 1e-9*m
+}
+
+// Stats summarises a hierarchy's size.
+type Stats struct {
+	Levels      []LevelStats
+	Nodes       int // all levels
+	Edges       int // directed, all levels
+	Components  int
+	OpenCells   int
+	GridEdges   int // directed legal moves between open cells
+	GridBytes   int // the grid's own storage (one byte a cell)
+	MemoryBytes int // the hierarchy, path cache included
+	CacheBytes  int // the path cache alone
+}
+
+// LevelStats is the size of one level.
+type LevelStats struct {
+	Level, Clusters, Nodes, InterEdges, IntraEdges int
+}
+
+// MemoryNoCache returns MemoryBytes without the path cache.
+func (s Stats) MemoryNoCache() int { return s.MemoryBytes - s.CacheBytes }
+
+// AbstractRatio is (nodes + edges) / (open cells + grid edges), the paper's
+// measure of the abstraction's size.
+func (s Stats) AbstractRatio() float64 {
+	d := s.OpenCells + s.GridEdges
+	if d == 0 {
+		return 0
+	}
+	return float64(s.Nodes+s.Edges) / float64(d)
+}
+
+// Stats measures the hierarchy. Cost: one pass over the grid and the graph.
+func (h *Hierarchy) Stats() Stats {
+	var s Stats
+	mem := int(unsafe.Sizeof(*h))
+	for _, lv := range h.lv {
+		ls := LevelStats{Level: lv.l, Clusters: len(lv.clusters), Nodes: lv.alive}
+		mem += cap(lv.nodes)*int(unsafe.Sizeof(node{})) + cap(lv.free)*4 + len(lv.byCell)*16
+		mem += cap(lv.clusters) * int(unsafe.Sizeof(cluster{}))
+		for ci := range lv.clusters {
+			cl := &lv.clusters[ci]
+			n := len(cl.nodes)
+			for k, c := range cl.dist {
+				if c < inf && k/n != k%n {
+					ls.IntraEdges++
+				}
+			}
+			mem += cap(cl.nodes)*4 + cap(cl.dist)*8
+			cb := cap(cl.pidx)*4 + cap(cl.arena)*4
+			mem += cb
+			s.CacheBytes += cb
+		}
+		for id := range lv.nodes {
+			if lv.nodes[id].cluster >= 0 {
+				ls.InterEdges += int(lv.nodes[id].ninter)
+			}
+		}
+		s.Nodes += ls.Nodes
+		s.Edges += ls.InterEdges + ls.IntraEdges
+		s.Levels = append(s.Levels, ls)
+	}
+	for i := range h.vb {
+		mem += cap(h.vb[i]) * 8
+	}
+	for i := range h.hb {
+		mem += cap(h.hb[i]) * 8
+	}
+	mem += len(h.comp.label)*4 + cap(h.comp.size)*4 + len(h.comp.stamp)*4 + len(h.comp.owner)
+	s.MemoryBytes = mem
+	s.Components = h.comp.count
+	s.GridBytes = h.grid.Len()
+	g := h.grid
+	nb := h.cfg.Neighborhood
+	for y := 0; y < h.h; y++ {
+		for x := 0; x < h.w; x++ {
+			p := image.Pt(x, y)
+			if !g.Open(p) {
+				continue
+			}
+			s.OpenCells++
+			for _, st := range nb.Steps() {
+				if g.CanStep(p, p.Add(image.Pt(st.DX, st.DY)), nb) {
+					s.GridEdges++
+				}
+			}
+		}
+	}
+	return s
+}

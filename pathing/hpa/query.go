@@ -1,0 +1,457 @@
+package hpa
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"strconv"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// QueryOptions are per-query switches; the zero value smooths the path and
+// lets short queries take the shortcut.
+type QueryOptions struct {
+	// NoSmooth keeps the refined path as the hierarchy gives it. Smoothing
+	// (on by default) replaces stretches of the path by straight lines
+	// when that is legal and no dearer, which removes most of HPA*'s
+	// suboptimality for a cost linear in the path length.
+	NoSmooth bool
+	// NoShortcut disables the short-query shortcut: when start and goal lie
+	// in the same or neighbouring level-1 clusters, Find first tries a plain
+	// A* bounded to those clusters (optimal within them, and cheaper than
+	// insertion). With NoShortcut every query goes through the hierarchy.
+	NoShortcut bool
+	// Trace, when not nil, receives every search event of every phase, each
+	// phase opened by Trace.BeginPhase. It is appended to, not reset.
+	// Traced queries allocate phase names.
+	Trace *pathing.Trace
+}
+
+// PlanNode is one node of a plan: an abstract node id of its level and its
+// cell. The start and goal are the querier's temporary nodes (see
+// Querier.NodeCell).
+type PlanNode struct {
+	ID   int32
+	Cell image.Point
+}
+
+// Phases counts what each phase of a query did. Index by graph level: 0 is
+// cell searches, l ≥ 1 searches over level l's abstract graph.
+type Phases struct {
+	Insert   [MaxLevels + 1]int // nodes expanded inserting start and goal
+	Abstract int                // nodes expanded by the top-level search
+	Refine   [MaxLevels + 1]int // nodes expanded refining plan steps without a cached path
+	Smooth   int                // cells checked by smoothing
+	Shortcut int                // cells expanded by the short-query A*
+
+	InsertTime, AbstractTime, RefineTime, SmoothTime, ShortcutTime time.Duration
+}
+
+// Total returns the number of nodes expanded by every search of the query
+// (smoothing's cell checks excluded).
+func (p *Phases) Total() int {
+	t := p.Abstract + p.Shortcut
+	for i := range p.Insert {
+		t += p.Insert[i] + p.Refine[i]
+	}
+	return t
+}
+
+// Result is the outcome of Find. Its slices are the Querier's own buffers,
+// overwritten by the next Find: copy what must outlive it.
+type Result struct {
+	Status pathing.Status // Found or NoPath
+	Path   []image.Point  // start to goal inclusive; nil unless Found
+	Cost   float64        // cost of Path; +Inf unless Found
+	// SegmentEnds splits Path by top-level plan step: segment i is
+	// Path[b:SegmentEnds[i]+1] with b = 0 for i = 0, else SegmentEnds[i−1].
+	// After smoothing a segment can shrink to a single cell when a
+	// straight line skipped it.
+	SegmentEnds []int
+	// Plans[l] is the plan at level l (1..Levels), start and goal
+	// included; Plans[0] is nil (the cells are Path). All are empty when
+	// Shortcut is true or the query ended before searching.
+	Plans [][]PlanNode
+	// Shortcut reports that the bounded short-query A* answered.
+	Shortcut bool
+	// Unreachable reports a NoPath decided by the component labels alone.
+	Unreachable bool
+	Phases      Phases
+}
+
+// ErrBlocked is wrapped by Find's error when the start or goal is blocked or
+// outside the grid; the message names the cell.
+var ErrBlocked = errors.New("cell is blocked or outside the grid")
+
+// Querier answers queries on one Hierarchy. It owns all its working memory
+// (reused from query to query: no allocations per query once warm) and never
+// writes the hierarchy, so each goroutine can have its own Querier on a
+// shared Hierarchy. A Querier is not safe for concurrent use.
+type Querier struct {
+	h    *Hierarchy
+	cs   [3]*cellSearch // S insertion, G insertion, refinement/shortcut
+	ext  []ext          // ext[l-1]: the extension of level l
+	insF []absSearch    // insF[m-1]: start insertion into level m+1 (graph m)
+	insR []absSearch
+	ref  []absSearch // ref[m-1]: refinement searches on graph m
+	top  absSearch
+	ids  [][]int32 // plan ids per level
+	res  Result
+	path []image.Point
+	sm   smoother
+	tr   *pathing.Trace
+	step int
+	err  error
+}
+
+// NewQuerier returns a Querier for h. Its buffers grow on first use.
+func (h *Hierarchy) NewQuerier() *Querier {
+	L := h.cfg.Levels
+	q := &Querier{h: h}
+	for i := range q.cs {
+		q.cs[i] = newCellSearch(h.grid, h.cfg.Neighborhood)
+	}
+	q.ext = make([]ext, L)
+	q.insF = make([]absSearch, L)
+	q.insR = make([]absSearch, L)
+	q.ref = make([]absSearch, L)
+	q.ids = make([][]int32, L+1)
+	q.res.Plans = make([][]PlanNode, L+1)
+	return q
+}
+
+// Hierarchy returns the hierarchy q searches.
+func (q *Querier) Hierarchy() *Hierarchy { return q.h }
+
+// NodeCell returns the cell of node id of the given level as the querier's
+// last query saw it: a shared abstract node (see Hierarchy.NodeCell) or one
+// of the query's temporary nodes (the start has id Hierarchy.TempBase(level),
+// the goal that plus one). Level 0 ids are cell indices.
+func (q *Querier) NodeCell(level int, id int32) image.Point {
+	if level >= 1 && level <= len(q.ext) {
+		e := &q.ext[level-1]
+		if id == e.base {
+			return e.sPt
+		}
+		if id == e.base+1 {
+			return e.gPt
+		}
+	}
+	return q.h.NodeCell(level, id)
+}
+
+func (q *Querier) phase(name string, level int) {
+	if q.tr != nil {
+		q.tr.BeginPhase(name, level)
+	}
+}
+
+func (q *Querier) stepPhase(prefix string, level, step int) {
+	if q.tr != nil {
+		q.tr.BeginPhase(prefix+strconv.Itoa(step), level)
+	}
+}
+
+// Find returns a path from start to goal. It fails (wrapping ErrBlocked and
+// naming the cell) when an endpoint is blocked or outside the grid. A goal
+// in another component gives NoPath at once, without any search. The
+// Result's slices are q's buffers, valid until the next Find. Cost on
+// 512×512 game maps: tens to a few hundred microseconds.
+func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error) {
+	h := q.h
+	r := &q.res
+	plans := r.Plans
+	for i := range plans {
+		plans[i] = plans[i][:0]
+	}
+	*r = Result{Status: pathing.NoPath, Cost: inf, Plans: plans, SegmentEnds: r.SegmentEnds[:0]}
+	q.path = q.path[:0]
+	q.tr = opt.Trace
+	if !h.grid.Open(start) {
+		return *r, fmt.Errorf("hpa: start (%d,%d): %w", start.X, start.Y, ErrBlocked)
+	}
+	if !h.grid.Open(goal) {
+		return *r, fmt.Errorf("hpa: goal (%d,%d): %w", goal.X, goal.Y, ErrBlocked)
+	}
+	if h.comp.label[h.grid.Index(start)] != h.comp.label[h.grid.Index(goal)] {
+		r.Unreachable = true
+		return *r, nil
+	}
+	if start == goal {
+		q.path = append(q.path, start)
+		r.SegmentEnds = append(r.SegmentEnds, 0)
+		return q.finish(0), nil
+	}
+	l1 := h.lv[0]
+	if !opt.NoShortcut {
+		t0 := time.Now()
+		a, b := l1.clusters[l1.clusterIndex(start)].rect, l1.clusters[l1.clusterIndex(goal)].rect
+		dx, dy := a.Min.X-b.Min.X, a.Min.Y-b.Min.Y
+		C := h.cfg.ClusterSize
+		if dx >= -C && dx <= C && dy >= -C && dy <= C {
+			q.phase("shortcut", 0)
+			cs := q.cs[2]
+			cs.reset(a.Union(b), false, q.tr)
+			ok := cs.run(start, goal)
+			r.Phases.Shortcut = cs.expanded
+			if ok {
+				q.path = cs.appendPath(q.path, goal, false)
+				r.Shortcut = true
+				r.SegmentEnds = append(r.SegmentEnds, len(q.path)-1)
+				r.Phases.ShortcutTime = time.Since(t0)
+				c, _ := cs.cost(goal)
+				return q.finish(c), nil
+			}
+		}
+		r.Phases.ShortcutTime = time.Since(t0)
+	}
+
+	// Insertion: extend every level with the start and the goal.
+	t0 := time.Now()
+	L := h.cfg.Levels
+	if err := q.insert(start, goal); err != nil {
+		return *r, err
+	}
+	t1 := time.Now()
+	r.Phases.InsertTime = t1.Sub(t0)
+
+	// The top-level search.
+	e := &q.ext[L-1]
+	q.phase("abstract L"+strconv.Itoa(L), L)
+	q.top.reset(h, L, e, false, q.tr)
+	found := q.top.run(e.base, e.base+1)
+	r.Phases.Abstract = q.top.expanded
+	t2 := time.Now()
+	r.Phases.AbstractTime = t2.Sub(t1)
+	if !found {
+		return *r, fmt.Errorf("hpa: internal error: no abstract path from (%d,%d) to (%d,%d) inside one component", start.X, start.Y, goal.X, goal.Y)
+	}
+	top := append(q.ids[L][:0], e.base)
+	top = q.top.appendPath(top, e.base+1)
+	q.ids[L] = top
+	for l := 1; l < L; l++ {
+		q.ids[l] = append(q.ids[l][:0], q.ext[l-1].base)
+	}
+
+	// Refinement, one top-level step at a time.
+	q.path = append(q.path, start)
+	q.err = nil
+	for i := 0; i+1 < len(top); i++ {
+		q.step = i
+		q.refine(L, top[i], top[i+1])
+		r.SegmentEnds = append(r.SegmentEnds, len(q.path)-1)
+	}
+	if q.err != nil {
+		return *r, q.err
+	}
+	for l := 1; l <= L; l++ {
+		for _, id := range q.ids[l] {
+			plans[l] = append(plans[l], PlanNode{id, q.NodeCell(l, id)})
+		}
+	}
+	t3 := time.Now()
+	r.Phases.RefineTime = t3.Sub(t2)
+	cost := pathing.PathCost(h.grid, q.path, h.cfg.Neighborhood)
+	if !opt.NoSmooth {
+		q.phase("smooth", 0)
+		q.path, cost = q.sm.smooth(h, q.path, r.SegmentEnds)
+		r.Phases.Smooth = q.sm.checked
+		r.Phases.SmoothTime = time.Since(t3)
+	}
+	return q.finish(cost), nil
+}
+
+func (q *Querier) finish(cost float64) Result {
+	r := &q.res
+	r.Status = pathing.Found
+	r.Path = q.path
+	r.Cost = cost
+	return *r
+}
+
+// insert builds the extension of every level: level 1 by cell searches inside
+// the start's and goal's clusters, level l+1 by searches of the extended
+// level-l graph inside their level-(l+1) clusters.
+func (q *Querier) insert(s, g image.Point) error {
+	h := q.h
+	r := &q.res
+	l1 := h.lv[0]
+	e := &q.ext[0]
+	e.reset(len(l1.nodes), s, g)
+	e.sClu, e.gClu = l1.clusterIndex(s), l1.clusterIndex(g)
+	same := e.sClu == e.gClu
+
+	q.phase("insert S L1", 0)
+	cl := &l1.clusters[e.sClu]
+	cf := q.cs[0]
+	cf.reset(cl.rect, false, q.tr)
+	for _, id := range cl.nodes {
+		cf.markTarget(l1.nodes[id].pt)
+	}
+	if same {
+		cf.markTarget(g)
+	}
+	cf.run(s, image.Pt(-1, -1))
+	for _, id := range cl.nodes {
+		if c, ok := cf.cost(l1.nodes[id].pt); ok {
+			e.addS(id, c)
+		}
+	}
+	if same {
+		if c, ok := cf.cost(g); ok {
+			e.sg = c
+		}
+	}
+	q.phase("insert G L1", 0)
+	cl = &l1.clusters[e.gClu]
+	cr := q.cs[1]
+	cr.reset(cl.rect, true, q.tr)
+	for _, id := range cl.nodes {
+		cr.markTarget(l1.nodes[id].pt)
+	}
+	cr.run(g, image.Pt(-1, -1))
+	for _, id := range cl.nodes {
+		if c, ok := cr.cost(l1.nodes[id].pt); ok {
+			e.addG(id, c)
+		}
+	}
+	r.Phases.Insert[0] = cf.expanded + cr.expanded
+
+	for l := 2; l <= h.cfg.Levels; l++ {
+		lv := h.lv[l-1]
+		le := &q.ext[l-2] // the level below, already extended
+		e := &q.ext[l-1]
+		e.reset(len(lv.nodes), s, g)
+		e.sClu, e.gClu = lv.clusterIndex(s), lv.clusterIndex(g)
+		same := e.sClu == e.gClu
+
+		q.phase("insert S L"+strconv.Itoa(l), l-1)
+		cl := &lv.clusters[e.sClu]
+		f := &q.insF[l-2]
+		f.reset(h, l-1, le, false, q.tr)
+		f.restrict(cl.rect)
+		for _, id := range cl.nodes {
+			f.markTarget(lv.nodes[id].down)
+		}
+		if same {
+			f.markTarget(le.base + 1)
+		}
+		f.run(le.base, -1)
+		for _, id := range cl.nodes {
+			if c, ok := f.cost(lv.nodes[id].down); ok {
+				e.addS(id, c)
+			}
+		}
+		if same {
+			if c, ok := f.cost(le.base + 1); ok {
+				e.sg = c
+			}
+		}
+		q.phase("insert G L"+strconv.Itoa(l), l-1)
+		cl = &lv.clusters[e.gClu]
+		b := &q.insR[l-2]
+		b.reset(h, l-1, le, true, q.tr)
+		b.restrict(cl.rect)
+		for _, id := range cl.nodes {
+			b.markTarget(lv.nodes[id].down)
+		}
+		b.run(le.base+1, -1)
+		for _, id := range cl.nodes {
+			if c, ok := b.cost(lv.nodes[id].down); ok {
+				e.addG(id, c)
+			}
+		}
+		r.Phases.Insert[l-1] = f.expanded + b.expanded
+	}
+	return nil
+}
+
+// refine appends to the plan one level down (or to the cell path at level 1)
+// the refinement of the level-l step a→b, recursively down to cells.
+func (q *Querier) refine(l int, a, b int32) {
+	h := q.h
+	lv := h.lv[l-1]
+	e := &q.ext[l-1]
+	S, G := e.base, e.base+1
+	if l == 1 {
+		switch {
+		case a == S && b == G:
+			q.path = q.cs[0].appendPath(q.path, e.gPt, true)
+		case a == S:
+			q.path = q.cs[0].appendPath(q.path, lv.nodes[b].pt, true)
+		case b == G:
+			q.path = q.cs[1].appendPath(q.path, lv.nodes[a].pt, true)
+		default:
+			na, nb := &lv.nodes[a], &lv.nodes[b]
+			if na.cluster != nb.cluster {
+				q.path = append(q.path, nb.pt)
+				return
+			}
+			cl := &lv.clusters[na.cluster]
+			if h.cfg.CachePaths {
+				k := int(na.slot)*len(cl.nodes) + int(nb.slot)
+				for _, c := range cl.arena[cl.pidx[2*k] : cl.pidx[2*k]+cl.pidx[2*k+1]] {
+					q.path = append(q.path, h.grid.Point(int(c)))
+				}
+				return
+			}
+			q.stepPhase("cells step ", 0, q.step)
+			cs := q.cs[2]
+			cs.reset(cl.rect, false, q.tr)
+			if !cs.run(na.pt, nb.pt) {
+				q.fail(1, a, b)
+				return
+			}
+			q.res.Phases.Refine[0] += cs.expanded
+			q.path = cs.appendPath(q.path, nb.pt, true)
+		}
+		return
+	}
+	low := h.lv[l-2]
+	le := &q.ext[l-2]
+	ids := q.ids[l-1]
+	from := len(ids) - 1
+	switch {
+	case a == S && b == G:
+		ids = q.insF[l-2].appendPath(ids, le.base+1)
+	case a == S:
+		ids = q.insF[l-2].appendPath(ids, lv.nodes[b].down)
+	case b == G:
+		ids = q.insR[l-2].appendPath(ids, lv.nodes[a].down)
+	default:
+		na, nb := &lv.nodes[a], &lv.nodes[b]
+		if na.cluster != nb.cluster {
+			ids = append(ids, nb.down)
+			break
+		}
+		cl := &lv.clusters[na.cluster]
+		if h.cfg.CachePaths {
+			k := int(na.slot)*len(cl.nodes) + int(nb.slot)
+			ids = append(ids, cl.arena[cl.pidx[2*k]:cl.pidx[2*k]+cl.pidx[2*k+1]]...)
+			break
+		}
+		q.stepPhase("refine L"+strconv.Itoa(l-1)+" step ", l-1, q.step)
+		s := &q.ref[l-2]
+		s.reset(h, l-1, nil, false, q.tr)
+		s.restrict(cl.rect)
+		if !s.run(na.down, nb.down) {
+			q.fail(l, a, b)
+			return
+		}
+		q.res.Phases.Refine[l-1] += s.expanded
+		ids = s.appendPath(ids, nb.down)
+	}
+	q.ids[l-1] = ids
+	_ = low
+	for k := from; k+1 < len(q.ids[l-1]); k++ {
+		q.refine(l-1, q.ids[l-1][k], q.ids[l-1][k+1])
+	}
+}
+
+func (q *Querier) fail(l int, a, b int32) {
+	if q.err == nil {
+		q.err = fmt.Errorf("hpa: internal error: cannot refine level-%d step %v→%v", l, q.NodeCell(l, a), q.NodeCell(l, b))
+	}
+}
