@@ -1,0 +1,227 @@
+// Command bench runs pathfinding queries headlessly and prints one report.
+//
+//	go run ./cmd/bench -map M.map -scen M.map.scen -algo astar -json   every scenario row
+//	go run ./cmd/bench -map M.map -from 3,4 -to 60,41 -algo astar       one query (adds cost and path)
+//	go run ./cmd/bench -map M.map -scen M.map.scen -check              exit 1 on any wrong length
+//
+// Exit status: 0 success, 1 when -check finds a cost that differs from the
+// scenario's optimal column (or an invalid path), 2 for bad flags or files.
+//
+// # Layout, for anyone adding a mode or an algorithm
+//
+//   - main.go (this file): flags into one Config, then Main picks a mode and
+//     prints its Report. Add nothing here: register from your own file.
+//   - registry.go: the three registries. registerAlgo adds an -algo name
+//     (hpa.go, group.go); registerMode adds a whole run shape that takes over
+//     when its flags are set (agents.go for -agents); registerFlags adds
+//     flags without touching Config.
+//   - report.go: Report, the JSON/text output every mode returns.
+//   - stats.go: the shared machinery: Env (map, grid, scenario rows loaded
+//     once), RunQueries (timing, percentiles, allocations, optimal-length and
+//     path-validity checks for any Planner), percentiles, ParsePoint.
+//   - searchers.go: astar, dijkstra and greedy (pathing.Searcher) as Planners;
+//     copy its shape for a new algorithm.
+//
+// The command never imports Ebiten: it must run on machines with no display.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"io"
+	"os"
+	"runtime/pprof"
+	"sort"
+	"strings"
+
+	"pathlens/pathing"
+)
+
+func main() {
+	os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit codes of Main.
+const (
+	exitOK    = 0
+	exitCheck = 1 // -check found a wrong length or an invalid path
+	exitUsage = 2 // bad flags, unreadable or malformed files, bad cells
+)
+
+// Config is every flag of one run. parseFlags fills it; modes and algorithms
+// read it and never change it. Zero values mean defaults.
+type Config struct {
+	MapPath  string // -map: Moving AI or ASCII map (required)
+	ScenPath string // -scen: Moving AI .scen rows to run
+	Algo     string // -algo: a name registered with registerAlgo (default astar)
+
+	// Single is true when -from and -to were given: one query From→To.
+	Single   bool
+	From, To image.Point
+
+	JSON  bool // -json: one JSON object instead of aligned text
+	Check bool // -check: exit 1 unless every row's cost matches its optimal column
+
+	Neighborhood pathing.Neighborhood // -nb 8|4
+	Heuristic    pathing.Heuristic    // -heuristic auto|octile|...
+	Weight       float64              // -weight: weighted A* factor (0 = 1)
+	Rows         int                  // -rows N: only the first N scenario rows (0 = all)
+	Repeat       int                  // -repeat N: run the row set N times (timings over all; default 1)
+
+	CPUProfile string // -cpuprofile FILE: write a CPU profile of the run
+
+	// Ext holds the flags added by registerFlags hooks, by flag name: the
+	// value is the pointer the hook got from the FlagSet (e.g. *int from
+	// fs.Int). Read them with ExtInt / ExtString / ExtBool / ExtFloat.
+	Ext map[string]any
+}
+
+// usageError marks an error caused by the user's input (exit 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// usagef returns a usage error (exit status 2) with a formatted message.
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Errorf(format, args...)}
+}
+
+// parseFlags parses args into a Config. Flag syntax errors are reported by
+// the FlagSet on stderr; every error returned is a usage error, except
+// flag.ErrHelp for -h.
+func parseFlags(args []string, stderr io.Writer) (*Config, error) {
+	c := &Config{Ext: map[string]any{}}
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&c.MapPath, "map", "", "map `file` (Moving AI .map or ASCII); required")
+	fs.StringVar(&c.ScenPath, "scen", "", "Moving AI scenario `file` whose rows are run")
+	fs.StringVar(&c.Algo, "algo", "astar", "algorithm: "+strings.Join(algoNames(), ", "))
+	from := fs.String("from", "", "single query start `X,Y` (needs -to)")
+	to := fs.String("to", "", "single query goal `X,Y` (needs -from)")
+	fs.BoolVar(&c.JSON, "json", false, "print one JSON object")
+	fs.BoolVar(&c.Check, "check", false, "exit 1 when any cost differs from the scenario optimum by more than 0.01, or a path is invalid")
+	nb := fs.String("nb", "8", "neighbourhood: 8 (no corner cutting) or 4")
+	heur := fs.String("heuristic", "auto", "heuristic: auto, octile, euclidean, manhattan, chebyshev, zero")
+	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h (0 means 1)")
+	fs.IntVar(&c.Rows, "rows", 0, "run only the first `N` scenario rows (0 = all)")
+	fs.IntVar(&c.Repeat, "repeat", 1, "run the rows `N` times; timings cover every run")
+	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the timed runs to `file`")
+	for _, h := range flagHooks {
+		h(fs, c)
+	}
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: bench -map M.map [-scen M.map.scen | -from X,Y -to X,Y] [-algo A] [-json] [-check]\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, usageError{err}
+	}
+	if fs.NArg() > 0 {
+		return nil, usagef("bench: unexpected argument %q (flags go before nothing else; see -h)", fs.Arg(0))
+	}
+	if c.MapPath == "" {
+		return nil, usagef("bench: -map is required")
+	}
+	if _, ok := algos[c.Algo]; !ok {
+		return nil, usagef("bench: unknown -algo %q (want %s)", c.Algo, strings.Join(algoNames(), ", "))
+	}
+	var err error
+	if c.Neighborhood, err = pathing.ParseNeighborhood(*nb); err != nil {
+		return nil, usagef("bench: -nb %q: want 8 or 4", *nb)
+	}
+	if c.Heuristic, err = pathing.ParseHeuristic(*heur); err != nil || c.Heuristic == pathing.Custom {
+		return nil, usagef("bench: -heuristic %q: want auto, octile, euclidean, manhattan, chebyshev or zero", *heur)
+	}
+	if c.Weight < 0 || c.Weight != c.Weight || c.Weight > 1e6 {
+		return nil, usagef("bench: -weight %v: want 0 (default) or a factor ≥ 1", c.Weight)
+	}
+	if c.Rows < 0 {
+		return nil, usagef("bench: -rows %d: want 0 (all) or a positive count", c.Rows)
+	}
+	if c.Repeat < 1 {
+		return nil, usagef("bench: -repeat %d: want a positive count", c.Repeat)
+	}
+	switch {
+	case (*from == "") != (*to == ""):
+		return nil, usagef("bench: -from and -to go together")
+	case *from != "":
+		if c.From, err = ParsePoint(*from); err != nil {
+			return nil, usagef("bench: -from: %v", err)
+		}
+		if c.To, err = ParsePoint(*to); err != nil {
+			return nil, usagef("bench: -to: %v", err)
+		}
+		c.Single = true
+	}
+	return c, nil
+}
+
+// Main runs the command with args (without the program name) and returns the
+// exit status. Tests call it in-process.
+func Main(args []string, stdout, stderr io.Writer) int {
+	c, err := parseFlags(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return exitOK
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitUsage
+	}
+	rep, err := run(c, stdout, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitUsage // bad files, bad cells, or a planner that failed on this input
+	}
+	if err := rep.Write(stdout, c.JSON); err != nil {
+		fmt.Fprintln(stderr, "bench:", err)
+		return exitUsage
+	}
+	if c.Check {
+		if msg := rep.CheckFailure(); msg != "" {
+			fmt.Fprintln(stderr, "bench: check failed:", msg)
+			return exitCheck
+		}
+	}
+	return exitOK
+}
+
+// run loads the inputs, picks the mode and returns its report.
+func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
+	env, err := LoadEnv(c)
+	if err != nil {
+		return nil, err
+	}
+	env.Stdout, env.Stderr = stdout, stderr
+	m := pickMode(c)
+	if m == nil {
+		return nil, usagef("bench: nothing to run: give -scen FILE or -from X,Y -to X,Y")
+	}
+	if c.CPUProfile != "" {
+		f, err := os.Create(c.CPUProfile)
+		if err != nil {
+			return nil, usagef("bench: -cpuprofile: %v", err)
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return nil, usagef("bench: -cpuprofile: %v", err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	return m.Run(env)
+}
+
+// algoNames returns the registered -algo names, sorted.
+func algoNames() []string {
+	var ns []string
+	for n := range algos {
+		ns = append(ns, n)
+	}
+	sort.Strings(ns)
+	return ns
+}

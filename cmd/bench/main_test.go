@@ -1,0 +1,284 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// testdata/tiny.map is a 10×8 Moving AI map; tiny.map.scen holds ten rows
+// whose optimal column was computed by an independent Dijkstra (written in
+// Python, outside this module). tiny-wrong.map.scen is the same with row 3's
+// optimum raised by 1; tiny-blocked.map.scen starts row 2 inside a wall.
+// (9,6) and (9,7) form a pocket no other cell can reach.
+const (
+	tinyMap     = "testdata/tiny.map"
+	tinyScen    = "testdata/tiny.map.scen"
+	tinyWrong   = "testdata/tiny-wrong.map.scen"
+	tinyBlocked = "testdata/tiny-blocked.map.scen"
+)
+
+// runMain runs the command in-process and returns its exit code and outputs.
+func runMain(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = Main(args, &o, &e)
+	return code, o.String(), e.String()
+}
+
+// decode parses a -json report.
+func decode(t *testing.T, out string) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, out)
+	}
+	return m
+}
+
+func TestScenJSON(t *testing.T) {
+	for _, algo := range []string{"astar", "dijkstra"} {
+		t.Run(algo, func(t *testing.T) {
+			code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", algo, "-json", "-check")
+			if code != 0 {
+				t.Fatalf("exit %d, stderr: %s", code, errs)
+			}
+			m := decode(t, out)
+			want := map[string]any{
+				"map": "tiny.map", "algo": algo, "queries": 10.0, "found": 10.0, "no_path": 0.0,
+				"optimal_matches": 10.0, "optimal_checked": 10.0, "invalid_paths": 0.0,
+			}
+			for k, v := range want {
+				if m[k] != v {
+					t.Errorf("%s = %v, want %v", k, m[k], v)
+				}
+			}
+			for _, k := range []string{"max_abs_error", "mean_us", "median_us", "p99_us", "expanded_mean", "allocs_per_query", "peak_open_mean"} {
+				if _, ok := m[k].(float64); !ok {
+					t.Errorf("field %s missing or not a number: %v", k, m[k])
+				}
+			}
+			if e := m["max_abs_error"].(float64); e > OptimalTolerance {
+				t.Errorf("max_abs_error %v", e)
+			}
+			if m["expanded_mean"].(float64) <= 0 {
+				t.Errorf("expanded_mean %v, want > 0", m["expanded_mean"])
+			}
+			if _, ok := m["path"]; ok {
+				t.Errorf("a scenario run printed a path")
+			}
+		})
+	}
+}
+
+func TestGreedyFailsCheck(t *testing.T) {
+	// testdata/cup.txt (ASCII) has a cup open toward the start: greedy
+	// best-first walks into it and comes out longer than the optimum.
+	// The row's optimum, 9+4√2, was checked by an independent Dijkstra:
+	// over the cup's rim, two diagonals each side and 9 straight steps.
+	scen := filepath.Join(t.TempDir(), "cup.scen")
+	row := fmt.Sprintf("version 1\n0\tcup.txt\t12\t9\t0\t4\t11\t4\t%.8f\n", 9+4*math.Sqrt2)
+	if err := os.WriteFile(scen, []byte(row), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runMain(t, "-map", "testdata/cup.txt", "-scen", scen, "-algo", "astar", "-json", "-check")
+	if code != 0 {
+		t.Fatalf("astar: exit %d: %s\n%s", code, errs, out)
+	}
+	code, out, errs = runMain(t, "-map", "testdata/cup.txt", "-scen", scen, "-algo", "greedy", "-json", "-check")
+	m := decode(t, out)
+	if code != exitCheck || !strings.Contains(errs, "check failed") {
+		t.Fatalf("greedy: exit %d, stderr %q; want 1 and a check message", code, errs)
+	}
+	if m["optimal_matches"] != 0.0 || m["invalid_paths"] != 0.0 || m["found"] != 1.0 {
+		t.Errorf("greedy report: %s", out)
+	}
+	if s := m["subopt_max"].(float64); s <= 1 {
+		t.Errorf("subopt_max %v, want > 1", s)
+	}
+}
+
+func TestCheckExit1(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyWrong, "-check")
+	if code != exitCheck {
+		t.Fatalf("exit %d, want 1; stderr: %s", code, errs)
+	}
+	if !strings.Contains(errs, "1 of 10 costs differ") || !strings.Contains(errs, "line 4") {
+		t.Errorf("stderr should count the mismatch and name line 4: %q", errs)
+	}
+	if !strings.Contains(out, "optimal_matches    9") {
+		t.Errorf("text report should show 9 matches:\n%s", out)
+	}
+	// Without -check the same run succeeds.
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyWrong); code != 0 {
+		t.Errorf("without -check: exit %d (%s)", code, errs)
+	}
+}
+
+func TestSingleQuery(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-from", "5,4", "-to", "0,6", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, out)
+	if c, _ := m["cost"].(float64); math.Abs(c-(11+math.Sqrt2)) > 1e-9 {
+		t.Errorf("cost %v, want 11+√2", m["cost"])
+	}
+	raw, _ := m["path"].([]any)
+	var path []image.Point
+	for _, p := range raw {
+		xy := p.([]any)
+		path = append(path, image.Pt(int(xy[0].(float64)), int(xy[1].(float64))))
+	}
+	mp, err := maps.LoadMap(tinyMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg := CheckPath(mp.Grid, pathing.Eight, path, image.Pt(5, 4), image.Pt(0, 6), m["cost"].(float64)); msg != "" {
+		t.Errorf("printed path: %s (%v)", msg, path)
+	}
+	if m["queries"] != 1.0 || m["found"] != 1.0 {
+		t.Errorf("queries %v found %v", m["queries"], m["found"])
+	}
+
+	// The walled-in pocket: no path, no cost, exit 0.
+	code, out, errs = runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "9,7", "-json")
+	if code != 0 {
+		t.Fatalf("no-path query: exit %d: %s", code, errs)
+	}
+	m = decode(t, out)
+	if _, ok := m["cost"]; ok || m["no_path"] != 1.0 || m["found"] != 0.0 {
+		t.Errorf("no-path query report: %s", out)
+	}
+}
+
+func TestTextOutput(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "9,0")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"map                tiny.map\n", "algo               astar\n", "cost               9\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestBadInputExit2(t *testing.T) {
+	tmp := t.TempDir()
+	garbage := filepath.Join(tmp, "garbage.map")
+	if err := os.WriteFile(garbage, []byte("type octile\nheight 2\nwidth 3\nmap\n...\n..\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(tmp, "other.map.scen")
+	if err := os.WriteFile(other, []byte("version 1\n0\tother.map\t20\t20\t0\t0\t1\t1\t1.41421356\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		want string // in stderr
+	}{
+		{"unknown flag", []string{"-map", tinyMap, "-bogus"}, "-bogus"},
+		{"no map", []string{"-scen", tinyScen}, "-map is required"},
+		{"missing map", []string{"-map", "testdata/nope.map", "-scen", tinyScen}, "nope.map"},
+		{"missing scen", []string{"-map", tinyMap, "-scen", "testdata/nope.scen"}, "nope.scen"},
+		{"malformed map", []string{"-map", garbage, "-from", "0,0", "-to", "1,0"}, "garbage.map:6"},
+		{"unknown algo", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "bfs"}, `unknown -algo "bfs"`},
+		{"bad from", []string{"-map", tinyMap, "-from", "3;4", "-to", "1,1"}, `-from: "3;4": want X,Y`},
+		{"from without to", []string{"-map", tinyMap, "-from", "0,0"}, "-from and -to go together"},
+		{"outside", []string{"-map", tinyMap, "-from", "0,0", "-to", "10,2"}, "-to 10,2 is outside tiny.map (10×8"},
+		{"blocked start", []string{"-map", tinyMap, "-from", "1,1", "-to", "0,0"}, "-from 1,1 is blocked ('@')"},
+		{"blocked goal", []string{"-map", tinyMap, "-from", "0,0", "-to", "8,3"}, "-to 8,3 is blocked ('T')"},
+		{"blocked scen row", []string{"-map", tinyMap, "-scen", tinyBlocked}, "tiny-blocked.map.scen:3"},
+		{"scen of another map", []string{"-map", tinyMap, "-scen", other}, "other.map.scen:2: row is for a 20×20 map"},
+		{"nothing to run", []string{"-map", tinyMap}, "nothing to run"},
+		{"bad nb", []string{"-map", tinyMap, "-scen", tinyScen, "-nb", "6"}, `-nb "6"`},
+		{"bad heuristic", []string{"-map", tinyMap, "-scen", tinyScen, "-heuristic", "custom"}, `-heuristic "custom"`},
+		{"stray argument", []string{"-map", tinyMap, "extra"}, `unexpected argument "extra"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runMain(t, tc.args...)
+			if code != exitUsage {
+				t.Errorf("exit %d, want 2; stderr: %s", code, errs)
+			}
+			if !strings.Contains(errs, tc.want) {
+				t.Errorf("stderr %q does not mention %q", errs, tc.want)
+			}
+			if out != "" {
+				t.Errorf("stdout should be empty on error, got %q", out)
+			}
+		})
+	}
+}
+
+func TestHelpExit0(t *testing.T) {
+	code, _, errs := runMain(t, "-h")
+	if code != 0 || !strings.Contains(errs, "-scen") {
+		t.Errorf("-h: exit %d, usage %q", code, errs)
+	}
+}
+
+func TestFourNeighborhood(t *testing.T) {
+	// 4-connected costs are at least the 8-connected optimum, so -check on
+	// the 8-connected column fails (row 6 needs a diagonal), while every
+	// path is valid.
+	code, out, _ := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-json", "-check")
+	m := decode(t, out)
+	if m["neighborhood"] != "4" || m["invalid_paths"] != 0.0 || m["found"] != 10.0 {
+		t.Errorf("4-connected report: %s", out)
+	}
+	// Rows whose optimum uses a diagonal cannot match on Four.
+	if m["optimal_matches"].(float64) >= 10 || code != exitCheck {
+		t.Errorf("exit %d, optimal_matches %v: want 1 and some mismatches", code, m["optimal_matches"])
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	d := []int{5, 1, 4, 2, 3, 10, 9, 8, 7, 6}
+	var durs []time.Duration
+	for _, v := range d {
+		durs = append(durs, time.Duration(v)*time.Nanosecond)
+	}
+	tm := Summarize(durs)
+	if tm.MedianUS != 5e-3 || tm.MaxUS != 10e-3 || tm.P99US != 10e-3 || tm.MeanUS != 5.5e-3 {
+		t.Errorf("Summarize = %+v", tm)
+	}
+	if p := Percentile(durs, 10); p != 1 {
+		t.Errorf("p10 = %v", p)
+	}
+}
+
+func TestRegistries(t *testing.T) {
+	for _, n := range []string{"astar", "dijkstra", "greedy"} {
+		if _, ok := algos[n]; !ok {
+			t.Errorf("algorithm %s not registered", n)
+		}
+	}
+	c := &Config{ScenPath: "x"}
+	if m := pickMode(c); m == nil || m.Name != "scen" {
+		t.Errorf("pickMode(scen) = %v", m)
+	}
+	c.Single = true
+	if m := pickMode(c); m == nil || m.Name != "single" {
+		t.Errorf("pickMode(single) = %v", m)
+	}
+	defer func(old []Mode) { modes = old }(modes)
+	registerMode(Mode{Name: "custom", When: func(c *Config) bool { return c.ExtInt("n") > 0 }})
+	n := 3
+	c.Ext = map[string]any{"n": &n}
+	if m := pickMode(c); m == nil || m.Name != "custom" {
+		t.Errorf("registered mode should take over: %v", m)
+	}
+}

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"image"
+)
+
+// Planner answers path queries on the Env it was prepared for, one at a
+// time. Plan is what RunQueries times, so it must do only the query's work:
+// build hierarchies and grow buffers in Algo.Prepare or on the first call,
+// and reuse them (a steady-state Plan should allocate nothing; the report's
+// allocs_per_query shows it).
+type Planner interface {
+	// Plan finds a path from start to goal. Both were checked to be open
+	// cells of the map. The Outcome's Path may be a buffer the Planner
+	// reuses on its next call. An error aborts the run (exit 2): use it for
+	// broken invariants, not for "no path" (that is Outcome.Found false).
+	Plan(start, goal image.Point) (Outcome, error)
+}
+
+// Outcome is one query's answer. Expanded, Pushes and PeakOpen are the
+// search effort (sum them over every search a hierarchical planner runs;
+// leave zero what does not apply).
+type Outcome struct {
+	Found    bool
+	Path     []image.Point // start to goal inclusive when Found
+	Cost     float64       // the planner's own cost of Path
+	Expanded int
+	Pushes   int
+	PeakOpen int
+}
+
+// Algo is an -algo choice. Prepare is called once per run, untimed except
+// that RunQueries reports its duration as build_ms (an HPA* hierarchy build,
+// say). It may add fields to rep (rep.Set) describing the build.
+type Algo struct {
+	Doc     string // one line for -h
+	Prepare func(env *Env, rep *Report) (Planner, error)
+}
+
+// algos maps -algo names to algorithms. Add yours with registerAlgo from an
+// init func in your own file (hpa.go, group.go).
+var algos = map[string]Algo{}
+
+// registerAlgo adds an -algo name. It panics on a duplicate name (a
+// programming error caught by any test run).
+func registerAlgo(name string, a Algo) {
+	if _, dup := algos[name]; dup {
+		panic(fmt.Sprintf("bench: algorithm %q registered twice", name))
+	}
+	algos[name] = a
+}
+
+// Mode is a shape of run: a batch of scenario rows, a single query, a
+// multi-agent simulation... When decides from the Config whether the mode
+// takes over this run; Run does the work and returns the report to print.
+type Mode struct {
+	Name string
+	When func(c *Config) bool
+	Run  func(env *Env) (*Report, error)
+}
+
+// modes registered by other files are consulted first, in registration order;
+// the built-in single-query and scenario modes come last.
+var modes []Mode
+
+// registerMode adds a mode that takes over the run when its When is true, for
+// example agents.go's mode for -agents N > 0.
+func registerMode(m Mode) { modes = append(modes, m) }
+
+// builtinModes are tried after the registered ones.
+var builtinModes = []Mode{
+	{Name: "single", When: func(c *Config) bool { return c.Single }, Run: runSingle},
+	{Name: "scen", When: func(c *Config) bool { return c.ScenPath != "" }, Run: runScen},
+}
+
+// pickMode returns the first mode whose When is true, or nil.
+func pickMode(c *Config) *Mode {
+	for _, list := range [][]Mode{modes, builtinModes} {
+		for i := range list {
+			if list[i].When(c) {
+				return &list[i]
+			}
+		}
+	}
+	return nil
+}
+
+// flagHooks add flags to every run's FlagSet before parsing. Register with
+// registerFlags from an init func; store each flag's pointer in c.Ext under
+// the flag's name so the mode or algorithm can read it back:
+//
+//	func init() {
+//		registerFlags(func(fs *flag.FlagSet, c *Config) {
+//			c.Ext["agents"] = fs.Int("agents", 0, "simulate `N` agents")
+//		})
+//	}
+//	... n := env.Cfg.ExtInt("agents")
+var flagHooks []func(fs *flag.FlagSet, c *Config)
+
+// registerFlags adds a flag hook (see flagHooks).
+func registerFlags(h func(fs *flag.FlagSet, c *Config)) { flagHooks = append(flagHooks, h) }
+
+// ExtInt returns the value of an int flag added by a hook, 0 if absent.
+func (c *Config) ExtInt(name string) int {
+	if p, ok := c.Ext[name].(*int); ok {
+		return *p
+	}
+	return 0
+}
+
+// ExtFloat returns the value of a float64 flag added by a hook, 0 if absent.
+func (c *Config) ExtFloat(name string) float64 {
+	if p, ok := c.Ext[name].(*float64); ok {
+		return *p
+	}
+	return 0
+}
+
+// ExtString returns the value of a string flag added by a hook, "" if absent.
+func (c *Config) ExtString(name string) string {
+	if p, ok := c.Ext[name].(*string); ok {
+		return *p
+	}
+	return ""
+}
+
+// ExtBool returns the value of a bool flag added by a hook, false if absent.
+func (c *Config) ExtBool(name string) bool {
+	if p, ok := c.Ext[name].(*bool); ok {
+		return *p
+	}
+	return false
+}

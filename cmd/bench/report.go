@@ -1,0 +1,203 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Report is what every mode returns and Main prints: one JSON object with
+// -json, aligned "key  value" lines without. The fields below are the common
+// vocabulary (issue 2 names the first block); a mode adds its own with Set,
+// which appear after them in key order. Times are microseconds of wall clock
+// per query; allocations come from runtime.MemStats around the timed loop.
+//
+// JSON cannot carry NaN or ±Inf: Set and Write turn them into null.
+type Report struct {
+	Map          string  `json:"map"`
+	Algo         string  `json:"algo"`
+	Neighborhood string  `json:"neighborhood"`
+	Heuristic    string  `json:"heuristic,omitempty"`
+	Weight       float64 `json:"weight,omitempty"`
+
+	Queries int `json:"queries"` // queries run (rows × repeat)
+	Found   int `json:"found"`
+	NoPath  int `json:"no_path"`
+
+	// OptimalChecked counts the queries that had an optimal length to
+	// compare with (scenario rows); OptimalMatches those whose cost was
+	// within OptimalTolerance of it. A query that found no path although the
+	// row has one counts as a mismatch. MaxAbsError is the largest
+	// |cost − optimal| over found paths.
+	OptimalChecked int     `json:"optimal_checked"`
+	OptimalMatches int     `json:"optimal_matches"`
+	MaxAbsError    float64 `json:"max_abs_error"`
+	// SuboptMean and SuboptMax are cost/optimal over found paths with a
+	// positive optimal (1 is optimal).
+	SuboptMean float64 `json:"subopt_mean"`
+	SuboptMax  float64 `json:"subopt_max"`
+	// InvalidPaths counts found paths that are not legal walks from the
+	// start to the goal (pathing.ValidatePath), or whose planner cost differs
+	// from the recomputed pathing.PathCost by more than OptimalTolerance.
+	InvalidPaths int `json:"invalid_paths"`
+
+	MeanUS         float64 `json:"mean_us"`
+	MedianUS       float64 `json:"median_us"`
+	P99US          float64 `json:"p99_us"`
+	MaxUS          float64 `json:"max_us"`
+	TotalMS        float64 `json:"total_ms"`
+	BuildMS        float64 `json:"build_ms,omitempty"` // Algo.Prepare (hierarchy build)
+	ExpandedMean   float64 `json:"expanded_mean"`
+	PushesMean     float64 `json:"pushes_mean"`
+	PeakOpenMean   float64 `json:"peak_open_mean"`
+	AllocsPerQuery float64 `json:"allocs_per_query"`
+	BytesPerQuery  float64 `json:"bytes_per_query"`
+
+	// Single query only (-from/-to): the cost and the path as [x,y] pairs.
+	// Cost is absent when no path exists.
+	Cost *float64 `json:"cost,omitempty"`
+	Path [][2]int `json:"path,omitempty"`
+
+	// Mismatches lists the first few rows that failed the optimal check or
+	// path validation, for -check's message and for debugging.
+	Mismatches []Mismatch `json:"mismatches,omitempty"`
+
+	extra map[string]any
+}
+
+// Mismatch is one query that failed a check.
+type Mismatch struct {
+	Line    int     `json:"line,omitempty"` // scenario line, when from a file
+	Start   [2]int  `json:"start"`
+	Goal    [2]int  `json:"goal"`
+	Optimal float64 `json:"optimal"`
+	Cost    float64 `json:"cost"` // -1 when no path was found
+	Problem string  `json:"problem"`
+}
+
+// maxMismatches caps Report.Mismatches.
+const maxMismatches = 10
+
+// Set adds a mode-specific field (build statistics, agent counts...). The
+// value must be JSON-encodable; NaN and ±Inf floats become null.
+func (r *Report) Set(key string, v any) {
+	if r.extra == nil {
+		r.extra = map[string]any{}
+	}
+	if f, ok := v.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+		v = nil
+	}
+	r.extra[key] = v
+}
+
+// Get returns a field added with Set.
+func (r *Report) Get(key string) (any, bool) {
+	v, ok := r.extra[key]
+	return v, ok
+}
+
+// CheckFailure returns why -check should fail, or "" when every query with
+// an optimal length matched it and every path was valid.
+func (r *Report) CheckFailure() string {
+	var why []string
+	if bad := r.OptimalChecked - r.OptimalMatches; bad > 0 {
+		why = append(why, fmt.Sprintf("%d of %d costs differ from the optimal column (max abs error %.4g)", bad, r.OptimalChecked, r.MaxAbsError))
+	}
+	if r.InvalidPaths > 0 {
+		why = append(why, fmt.Sprintf("%d invalid paths", r.InvalidPaths))
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	msg := strings.Join(why, "; ")
+	if len(r.Mismatches) > 0 {
+		m := r.Mismatches[0]
+		msg += "; first: "
+		if m.Line > 0 {
+			msg += fmt.Sprintf("line %d ", m.Line)
+		}
+		msg += fmt.Sprintf("(%d,%d)→(%d,%d): %s", m.Start[0], m.Start[1], m.Goal[0], m.Goal[1], m.Problem)
+	}
+	return msg
+}
+
+// MarshalJSON writes the fixed fields in declaration order, then the Set
+// fields sorted by key.
+func (r *Report) MarshalJSON() ([]byte, error) {
+	type plain Report // no MarshalJSON: avoids recursion
+	p := plain(*r)
+	for _, f := range []*float64{&p.Weight, &p.MaxAbsError, &p.SuboptMean, &p.SuboptMax, &p.MeanUS, &p.MedianUS, &p.P99US, &p.MaxUS, &p.TotalMS, &p.BuildMS, &p.ExpandedMean, &p.PushesMean, &p.PeakOpenMean, &p.AllocsPerQuery, &p.BytesPerQuery} {
+		if math.IsNaN(*f) || math.IsInf(*f, 0) {
+			*f = 0 // these are counts and times: never NaN unless empty
+		}
+	}
+	b, err := json.Marshal(p)
+	if err != nil || len(r.extra) == 0 {
+		return b, err
+	}
+	keys := make([]string, 0, len(r.extra))
+	for k := range r.extra {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var buf bytes.Buffer
+	buf.Write(b[:len(b)-1])
+	for _, k := range keys {
+		kb, _ := json.Marshal(k)
+		vb, err := json.Marshal(r.extra[k])
+		if err != nil {
+			return nil, fmt.Errorf("report field %s: %w", k, err)
+		}
+		buf.WriteByte(',')
+		buf.Write(kb)
+		buf.WriteByte(':')
+		buf.Write(vb)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// Write prints the report: one JSON object and a newline when asJSON, else
+// one "key  value" line per field in the same order (long lists shortened).
+func (r *Report) Write(w io.Writer, asJSON bool) error {
+	b, err := r.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	// Walk the object's top level keeping order.
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if _, err := dec.Token(); err != nil { // {
+		return err
+	}
+	var out strings.Builder
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return err
+		}
+		v := string(raw)
+		var str string
+		if json.Unmarshal(raw, &str) == nil {
+			v = str
+		}
+		if len(v) > 120 {
+			v = v[:100] + fmt.Sprintf("... (%d bytes)", len(v))
+		}
+		fmt.Fprintf(&out, "%-18s %s\n", kt.(string), v)
+	}
+	_, err = io.WriteString(w, out.String())
+	return err
+}
