@@ -526,15 +526,21 @@ func (s *Sim) plan(i int) {
 	r := a.need
 	a.need = ReasonNone
 	a.err = nil
+	// Stops that the component labels prove are excused from the stuck
+	// count (lastProgress moves on); a planner that fails although the
+	// labels say the goal is reachable is not.
 	if !s.grid.Open(a.goal) {
 		s.stop(i, r, WhyGoalBlocked)
+		a.lastProgress = s.tick
 		return
 	}
 	comp := s.components()
 	if comp[s.grid.Index(a.cell)] != comp[s.grid.Index(a.goal)] {
 		s.stop(i, r, WhyUnreachable)
+		a.lastProgress = s.tick
 		return
 	}
+	wasStopped := a.state == Stopped
 	err := s.planner.Plan(a.cell, a.goal, &a.plan)
 	s.stats.Plans++
 	s.stats.Reasons[r]++
@@ -559,6 +565,9 @@ func (s *Sim) plan(i int) {
 		return
 	}
 	a.segIdx, a.walked, a.acc = 0, 0, 0
+	if wasStopped {
+		a.lastProgress = s.tick // it moves on: the stuck clock restarts
+	}
 	a.state, a.why = Moving, WhyNone
 	a.backoff = 0
 	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Moving})
@@ -655,6 +664,7 @@ func (s *Sim) recheckPhase() {
 			continue
 		}
 		if a.why != WhyPlanFailed && !s.reachable(a.cell, a.goal) {
+			a.lastProgress = s.tick // still cut off: excused from the stuck count
 			a.backoff = min(2*a.backoff, 64*s.cfg.RecheckTicks)
 			a.recheck = s.tick + int64(a.backoff)
 			continue
@@ -689,22 +699,6 @@ func (s *Sim) Replans(dst []Replan) []Replan { return s.log.appendNewest(dst) }
 
 // Stuck returns how many agents have a goal they could reach and have made
 // no progress (no step, no arrival, no new goal) for at least ticks ticks.
-func (s *Sim) Stuck(ticks int64) int {
-	n := 0
-	for i := range s.agents {
-		a := &s.agents[i]
-		if a.dead || a.kind == Leader || !a.hasGoal || a.state == Arrived || s.tick-a.lastProgress < ticks {
-			continue
-		}
-		g := a.goal
-		if a.kind == Member {
-			g = a.target
-		}
-		if s.reachable(a.cell, g) {
-			n++
-		}
-	}
-	return n
-}
+func (s *Sim) Stuck(ticks int64) int { return len(s.StuckAgents(nil, ticks)) }
 
 func isUnreachable(err error) bool { return errors.Is(err, ErrUnreachable) }

@@ -1,0 +1,88 @@
+package agents
+
+import (
+	"path/filepath"
+	"testing"
+
+	"pathlens/maps"
+	"pathlens/pathing"
+	"pathlens/pathing/groups"
+)
+
+var maps512 = []string{"random512-10-0", "8room_000", "AR0011SR", "Aftershock", "maze512-16-0"}
+
+func loadMovingAI(tb testing.TB, name string) *pathing.Grid {
+	tb.Helper()
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		tb.Skipf("Moving AI maps not found (looked in %q; set PATHLENS_MAPS)", dir)
+	}
+	m, err := maps.LoadMap(filepath.Join(dir, name+".map"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return m.Grid
+}
+
+// TestWorkloadSmall runs the cmd/bench workload on a real map at a small
+// scale: every rule must hold (no wall entered, nobody stuck).
+func TestWorkloadSmall(t *testing.T) {
+	g := loadMovingAI(t, "den312d")
+	for _, name := range []string{"astar", "groups"} {
+		g := g.Clone()
+		var p Planner = NewAStar(g, AStarConfig{})
+		if name == "groups" {
+			gr, err := groups.Build(g, groups.Config{}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p = NewGroups(gr)
+		}
+		s := New(g, p, Config{PlanBudget: -1})
+		w := Workload{Agents: 100, Ticks: 3000, Seed: 1}
+		if name == "astar" {
+			w.Edits = 200
+		}
+		r, err := RunWorkload(s, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %+v", p.Name(), r)
+		if r.WallViolations != 0 || r.Stuck != 0 {
+			t.Fatalf("%s: %d wall violations, %d stuck", p.Name(), r.WallViolations, r.Stuck)
+		}
+		if r.Arrivals < 100 {
+			t.Fatalf("%s: only %d arrivals", p.Name(), r.Arrivals)
+		}
+		if w.Edits > 0 && (r.FillsOnPaths == 0 || r.Reasons[ReasonWorldChanged] == 0) {
+			t.Fatalf("%s: edits did not reach the agents: %+v", p.Name(), r)
+		}
+	}
+}
+
+// BenchmarkSimStep times one tick of 1,000 agents walking a 512×512 map
+// with random goals (new ones on arrival), planning with A* under the
+// default per-tick budget.
+func BenchmarkSimStep(b *testing.B) {
+	for _, name := range maps512 {
+		b.Run(name, func(b *testing.B) {
+			g := loadMovingAI(b, name)
+			s := New(g, NewAStar(g, AStarConfig{}), Config{})
+			// Warm up: everyone planned once and walking.
+			if _, err := RunWorkload(s, Workload{Agents: 1000, Ticks: 300, Seed: 1}); err != nil {
+				b.Fatal(err)
+			}
+			var arrived []int
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				s.Step()
+				arrived = s.ArrivedNow(arrived[:0])
+				for _, id := range arrived {
+					s.SetGoal([]int{id}, s.agents[(id+1)%len(s.agents)].cell)
+				}
+			}
+			b.ReportMetric(float64(s.Stats().Queue), "queued")
+		})
+	}
+}
