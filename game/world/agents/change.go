@@ -29,6 +29,9 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		return
 	}
 	s.compDirty = true
+	if s.cur >= 0 {
+		s.curStale = true
+	}
 	if len(s.mark) != g.Len() {
 		s.mark = make([]uint32, g.Len())
 		s.markGen = 0

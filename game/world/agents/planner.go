@@ -72,6 +72,18 @@ type Planner interface {
 	Plan(from, goal image.Point, p *Plan) error
 }
 
+// Sliced is implemented by planners whose search can be spread over ticks
+// (a sliced query, as in Detour): Begin starts a plan into p, and Continue
+// expands up to n more nodes and reports whether the plan is finished,
+// with Plan's error when it failed. At most one sliced plan is in progress;
+// Begin abandons the previous one. The Sim uses slicing whenever the
+// planner offers it, so a long search never holds up a tick for long.
+type Sliced interface {
+	Planner
+	Begin(from, goal image.Point, p *Plan) error
+	Continue(n int) (done bool, err error)
+}
+
 // AStarConfig configures the plain A* planner. The zero value plans the whole
 // path as one 8-connected segment.
 type AStarConfig struct {
@@ -86,8 +98,11 @@ type AStarConfig struct {
 // AStar plans with one level-0 A* search per plan. It owns a Searcher (about
 // 32 bytes per grid cell) and allocates nothing per plan once warm.
 type AStar struct {
-	s   *pathing.Searcher
-	cfg AStarConfig
+	s    *pathing.Searcher
+	cfg  AStarConfig
+	p    *Plan // the sliced plan in progress
+	from image.Point
+	goal image.Point
 }
 
 // NewAStar returns an A* planner reading g.
@@ -117,6 +132,38 @@ func (a *AStar) Plan(from, goal image.Point, p *Plan) error {
 	p.Cost = res.Cost
 	splitPath(p, res.Path, a.cfg.Chunk)
 	return nil
+}
+
+// Begin starts a sliced plan (see Sliced).
+func (a *AStar) Begin(from, goal image.Point, p *Plan) error {
+	p.Reset()
+	a.p, a.from, a.goal = nil, from, goal
+	if err := a.s.Init(pathing.Query{Start: from, Goal: goal, Neighborhood: a.cfg.Neighborhood}); err != nil {
+		return fmt.Errorf("agents: astar %v→%v: %w", from, goal, err)
+	}
+	a.p = p
+	return nil
+}
+
+// Continue runs up to n expansions of the plan started by Begin.
+func (a *AStar) Continue(n int) (bool, error) {
+	if a.p == nil {
+		return true, fmt.Errorf("agents: astar: Continue without Begin")
+	}
+	st := a.s.Step(n)
+	if st == pathing.Running {
+		return false, nil
+	}
+	p := a.p
+	a.p = nil
+	res := a.s.Result()
+	p.Work = res.Expanded
+	if st != pathing.Found {
+		return true, fmt.Errorf("agents: astar %v→%v: %w", a.from, a.goal, ErrUnreachable)
+	}
+	p.Cost = res.Cost
+	splitPath(p, res.Path, a.cfg.Chunk)
+	return true, nil
 }
 
 // splitPath copies path into p: all of it as the segment when chunk <= 0 or

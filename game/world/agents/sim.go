@@ -110,6 +110,7 @@ type agent struct {
 	queued  bool
 	recheck int64 // tick of the next try when Stopped
 	backoff int
+	excused bool // stopped for a reason the component labels prove
 
 	lastProgress int64
 	lastReplan   int64
@@ -167,6 +168,10 @@ type Sim struct {
 	qhead int
 	qlen  int
 
+	cur       int // agent whose sliced search is in progress, or -1
+	curReason Reason
+	curStale  bool // the grid changed since that search began
+
 	tick    int64
 	running bool
 	clock   float64 // clock speed factor
@@ -190,7 +195,7 @@ type Sim struct {
 // agents.
 func New(g *pathing.Grid, p Planner, cfg Config) *Sim {
 	cfg = cfg.withDefaults()
-	s := &Sim{cfg: cfg, grid: g, planner: p, clock: 1, compDirty: true}
+	s := &Sim{cfg: cfg, grid: g, planner: p, clock: 1, compDirty: true, cur: -1}
 	s.log.buf = make([]Replan, cfg.LogSize)
 	return s
 }
@@ -208,6 +213,7 @@ func (s *Sim) Planner() Planner { return s.planner }
 // of the hierarchy). Every agent under way replans with ReasonWorldChanged
 // before its next step, so no agent keeps a plan made by another planner.
 func (s *Sim) SetPlanner(p Planner) {
+	s.abandon()
 	s.planner = p
 	for i := range s.agents {
 		a := &s.agents[i]
@@ -405,6 +411,9 @@ func (s *Sim) checkGoal(g image.Point) error {
 }
 
 func (s *Sim) setGoal(i int, g image.Point) {
+	if s.cur == i {
+		s.abandon()
+	}
 	a := &s.agents[i]
 	r := ReasonNewGoal
 	if a.hasGoal && (a.state == Moving || a.state == Waiting) && a.goal != g {
@@ -491,37 +500,122 @@ func (s *Sim) Step() {
 	s.stats.Queue = s.qlen
 }
 
+// planPhase serves the plan queue first come, first served until the
+// tick's count cap or time budget is used up. A planner with sliced
+// searches (Sliced) is run in slices of sliceNodes expansions, so one long
+// search spreads over several ticks instead of blowing the budget; the
+// agent waits meanwhile. Without slicing, the first plan of a tick always
+// runs whole.
 func (s *Sim) planPhase() {
 	start := time.Now()
 	n := 0
-	for s.qlen > 0 && n < s.cfg.PlanCap {
-		if n > 0 && s.cfg.PlanBudget > 0 && time.Since(start) >= s.cfg.PlanBudget {
-			break
-		}
-		i := int(s.queue[s.qhead])
-		s.qhead = (s.qhead + 1) % len(s.queue)
-		s.qlen--
-		a := &s.agents[i]
-		a.queued = false
-		if a.dead || a.need == ReasonNone || !a.hasGoal {
-			continue
-		}
-		s.plan(i)
-		n++
+	worked := false // a plan finished or a slice ran: the budget may stop us now
+	over := func() bool {
+		return s.cfg.PlanBudget > 0 && time.Since(start) >= s.cfg.PlanBudget
 	}
-	s.lastPlan = time.Since(start)
-	if n == 0 {
-		s.lastPlan = 0
+	sp, sliced := s.planner.(Sliced)
+	for n < s.cfg.PlanCap {
+		if s.cur >= 0 && s.curStale {
+			// The grid changed under the sliced search: start it again.
+			i := s.cur
+			s.cur, s.curStale = -1, false
+			s.agents[i].need = s.curReason
+			n += s.begin(i, sp, sliced)
+		}
+		if s.cur < 0 {
+			if s.qlen == 0 || (worked && over()) {
+				break
+			}
+			i := int(s.queue[s.qhead])
+			s.qhead = (s.qhead + 1) % len(s.queue)
+			s.qlen--
+			a := &s.agents[i]
+			a.queued = false
+			if a.dead || a.need == ReasonNone || !a.hasGoal {
+				continue
+			}
+			k := s.begin(i, sp, sliced)
+			n += k
+			worked = worked || k > 0
+			if s.cur < 0 {
+				continue
+			}
+		}
+		for {
+			if worked && over() {
+				s.endPhase(start, worked)
+				return
+			}
+			worked = true
+			done, err := sp.Continue(sliceNodes)
+			if done {
+				i, r := s.cur, s.curReason
+				s.cur = -1
+				s.finish(i, r, err)
+				n++
+				break
+			}
+		}
+	}
+	s.endPhase(start, worked)
+}
+
+// begin takes agent i's request: it settles it without a search when it
+// can, plans it whole with a planner that does not slice, or begins a
+// sliced search (s.cur). It returns the number of plans finished (0 or 1).
+func (s *Sim) begin(i int, sp Sliced, sliced bool) int {
+	a := &s.agents[i]
+	r, ok := s.precheck(i)
+	if !ok {
+		return 0
+	}
+	if !sliced {
+		s.finish(i, r, s.planner.Plan(a.cell, a.goal, &a.plan))
+		return 1
+	}
+	if err := sp.Begin(a.cell, a.goal, &a.plan); err != nil {
+		s.finish(i, r, err)
+		return 1
+	}
+	s.cur, s.curReason = i, r
+	return 0
+}
+
+// sliceNodes is the number of expansions between two looks at the clock
+// when a sliced search runs (about 0.1 ms of A*).
+const sliceNodes = 1024
+
+func (s *Sim) endPhase(start time.Time, worked bool) {
+	s.lastPlan = 0
+	if worked {
+		s.lastPlan = time.Since(start)
 	}
 	s.stats.PlanTime += s.lastPlan
 	s.stats.MaxTick = max(s.stats.MaxTick, s.lastPlan)
 }
 
+// abandon drops the sliced search in progress (its agent's request is
+// queued again when it still wants a plan).
+func (s *Sim) abandon() {
+	if s.cur < 0 {
+		return
+	}
+	i, r := s.cur, s.curReason
+	s.cur = -1
+	a := &s.agents[i]
+	a.plan.Reset()
+	if !a.dead && a.hasGoal {
+		s.request(i, r)
+	}
+}
+
 // LastPlanTime returns the planning time of the latest tick.
 func (s *Sim) LastPlanTime() time.Duration { return s.lastPlan }
 
-// plan runs the planner for agent i and records the outcome.
-func (s *Sim) plan(i int) {
+// precheck takes agent i's request and settles it without a search when
+// the goal is a wall or in another component. It reports the reason and
+// whether a search is needed.
+func (s *Sim) precheck(i int) (Reason, bool) {
 	a := &s.agents[i]
 	r := a.need
 	a.need = ReasonNone
@@ -531,17 +625,21 @@ func (s *Sim) plan(i int) {
 	// labels say the goal is reachable is not.
 	if !s.grid.Open(a.goal) {
 		s.stop(i, r, WhyGoalBlocked)
-		a.lastProgress = s.tick
-		return
+		a.lastProgress, a.excused = s.tick, true
+		return r, false
 	}
 	comp := s.components()
 	if comp[s.grid.Index(a.cell)] != comp[s.grid.Index(a.goal)] {
 		s.stop(i, r, WhyUnreachable)
-		a.lastProgress = s.tick
-		return
+		a.lastProgress, a.excused = s.tick, true
+		return r, false
 	}
-	wasStopped := a.state == Stopped
-	err := s.planner.Plan(a.cell, a.goal, &a.plan)
+	return r, true
+}
+
+// finish records the outcome of a plan for agent i asked for reason r.
+func (s *Sim) finish(i int, r Reason, err error) {
+	a := &s.agents[i]
 	s.stats.Plans++
 	s.stats.Reasons[r]++
 	if r.IsReplan() {
@@ -562,12 +660,10 @@ func (s *Sim) plan(i int) {
 			a.err = err
 		}
 		s.stop(i, r, why)
+		a.excused = false
 		return
 	}
 	a.segIdx, a.walked, a.acc = 0, 0, 0
-	if wasStopped {
-		a.lastProgress = s.tick // it moves on: the stuck clock restarts
-	}
 	a.state, a.why = Moving, WhyNone
 	a.backoff = 0
 	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Moving})
@@ -664,10 +760,13 @@ func (s *Sim) recheckPhase() {
 			continue
 		}
 		if a.why != WhyPlanFailed && !s.reachable(a.cell, a.goal) {
-			a.lastProgress = s.tick // still cut off: excused from the stuck count
+			a.lastProgress, a.excused = s.tick, true // still cut off: not stuck
 			a.backoff = min(2*a.backoff, 64*s.cfg.RecheckTicks)
 			a.recheck = s.tick + int64(a.backoff)
 			continue
+		}
+		if a.excused {
+			a.lastProgress = s.tick // reachable again: the stuck clock starts now
 		}
 		s.request(i, ReasonRecheck)
 	}

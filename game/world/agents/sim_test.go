@@ -518,3 +518,38 @@ func TestGroupsPlannerRefinesLazily(t *testing.T) {
 		}
 	}
 }
+
+func TestLongSearchIsSlicedOverTicks(t *testing.T) {
+	g := pathing.MustGrid(200, 200)
+	for y := 0; y < 199; y++ {
+		g.SetOpen(image.Point{100, y}, false) // a long wall: the search floods the left half
+	}
+	s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: time.Nanosecond})
+	id, _ := s.Spawn(image.Point{90, 10})
+	s.SetGoal([]int{id}, image.Point{110, 10})
+	s.Step()
+	s.Step()
+	if v := view(t, s, id); v.State != Waiting || s.Stats().Plans != 0 {
+		t.Fatalf("after two 1-slice ticks: %v, %d plans; want still waiting", v.State, s.Stats().Plans)
+	}
+	// The world changes mid-search: the gap at the bottom closes and another opens.
+	g.SetOpen(image.Point{100, 199}, false)
+	g.SetOpen(image.Point{100, 150}, true)
+	s.CellsChanged([]image.Point{{100, 199}, {100, 150}})
+	ticks := 0
+	runUntil(t, s, 500, func() bool { ticks++; return view(t, s, id).State == Moving })
+	v := view(t, s, id)
+	if err := pathing.ValidatePath(g, v.Segment, pathing.Eight); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range v.Segment {
+		found = found || c == image.Point{100, 150}
+	}
+	if !found || ticks < 5 {
+		t.Fatalf("plan after %d more ticks does not use the new gap: %v", ticks, v.Segment)
+	}
+	if st := s.Stats(); st.Plans != 1 {
+		t.Fatalf("%d plans, want 1 (the restarted search is the same plan)", st.Plans)
+	}
+}
