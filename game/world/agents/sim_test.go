@@ -10,6 +10,7 @@ import (
 
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
+	"pathlens/pathing/hpa"
 )
 
 // parse reads an ASCII map: '#' wall, anything else open; letters are
@@ -551,5 +552,34 @@ func TestLongSearchIsSlicedOverTicks(t *testing.T) {
 	}
 	if st := s.Stats(); st.Plans != 1 {
 		t.Fatalf("%d plans, want 1 (the restarted search is the same plan)", st.Plans)
+	}
+}
+
+func TestHPAPlannerReplansPerStepAndAfterRepair(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	g := pathing.MustGrid(96, 64)
+	for i := 0; i < g.Len()*20/100; i++ {
+		g.SetOpen(image.Point{rng.Intn(96), rng.Intn(64)}, false)
+	}
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(g, NewHPA(h, hpa.QueryOptions{}), Config{PlanBudget: -1})
+	r, err := RunWorkload(s, Workload{Agents: 60, Ticks: 4000, Edits: 300, Seed: 2, Repair: func(c []image.Point) error {
+		h.Update(c)
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v", r)
+	// The component labels settle unreachable goals before a query, so a
+	// failed HPA* query would mean a hierarchy out of step with the grid.
+	if r.WallViolations != 0 || r.Stuck != 0 || s.Stats().Failed != 0 {
+		t.Fatalf("violations %d, stuck %d, failed plans %d", r.WallViolations, r.Stuck, s.Stats().Failed)
+	}
+	if r.Reasons[ReasonSegmentDone] < r.Arrivals || r.Reasons[ReasonWorldChanged] == 0 {
+		t.Fatalf("reasons %v for %d arrivals: HPA* should replan at every step end and after edits", r.Reasons, r.Arrivals)
 	}
 }
