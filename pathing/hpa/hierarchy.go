@@ -66,6 +66,7 @@ type cluster struct {
 	pidx  []int32
 	arena []int32
 	sym   bool // every open cell of the cluster has the same weight
+	open  bool // every cell is open, all of one weight (level 1 only)
 }
 
 type node struct {
@@ -543,6 +544,7 @@ func (h *Hierarchy) intra1(ci int) {
 	h.prepMatrix(cl, n)
 	allOpen, sym := h.scanRect(cl.rect)
 	cl.sym = sym
+	cl.open = allOpen
 	if n < 2 {
 		return
 	}

@@ -81,6 +81,8 @@ type Result struct {
 	Phases      Phases
 }
 
+var smoothPasses = 4
+
 // ErrBlocked is wrapped by Find's error when the start or goal is blocked or
 // outside the grid; the message names the cell.
 var ErrBlocked = errors.New("cell is blocked or outside the grid")
@@ -90,20 +92,24 @@ var ErrBlocked = errors.New("cell is blocked or outside the grid")
 // writes the hierarchy, so each goroutine can have its own Querier on a
 // shared Hierarchy. A Querier is not safe for concurrent use.
 type Querier struct {
-	h    *Hierarchy
-	cs   [3]*cellSearch // S insertion, G insertion, refinement/shortcut
-	ext  []ext          // ext[l-1]: the extension of level l
-	insF []absSearch    // insF[m-1]: start insertion into level m+1 (graph m)
-	insR []absSearch
-	ref  []absSearch // ref[m-1]: refinement searches on graph m
-	top  absSearch
-	ids  [][]int32 // plan ids per level
-	res  Result
-	path []image.Point
-	sm   smoother
-	tr   *pathing.Trace
-	step int
-	err  error
+	h     *Hierarchy
+	cs    [3]*cellSearch // S insertion, G insertion, refinement/shortcut
+	ext   []ext          // ext[l-1]: the extension of level l
+	insF  []absSearch    // insF[m-1]: start insertion into level m+1 (graph m)
+	insR  []absSearch
+	ref   []absSearch // ref[m-1]: refinement searches on graph m
+	top   absSearch
+	ids   [][]int32 // plan ids per level
+	res   Result
+	path  []image.Point
+	path2 []image.Point
+	sm    smoother
+	tr    *pathing.Trace
+	step  int
+	err   error
+	// sOpen/gOpen: the start's/goal's level-1 cluster is open and uniform,
+	// so insertion used octile distances and refinement draws lines.
+	sOpen, gOpen bool
 }
 
 // NewQuerier returns a Querier for h. Its buffers grow on first use.
@@ -219,7 +225,9 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 
 	// The top-level search.
 	e := &q.ext[L-1]
-	q.phase("abstract L"+strconv.Itoa(L), L)
+	if q.tr != nil {
+		q.phase("abstract L"+strconv.Itoa(L), L)
+	}
 	q.top.reset(h, L, e, false, q.tr)
 	found := q.top.run(e.base, e.base+1)
 	r.Phases.Abstract = q.top.expanded
@@ -258,6 +266,19 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 		q.phase("smooth", 0)
 		q.path, cost = q.sm.smooth(h, q.path, r.SegmentEnds)
 		r.Phases.Smooth = q.sm.checked
+		for pass := 1; pass < smoothPasses; pass++ {
+			n := len(q.path)
+			q.path = append(q.path2[:0], q.path...)
+			q.path2 = q.path
+			var c2 float64
+			q.path, c2 = q.sm.smooth(h, q.path, r.SegmentEnds)
+			r.Phases.Smooth += q.sm.checked
+			done := c2 >= cost-1e-9 && len(q.path) == n
+			cost = c2
+			if done {
+				break
+			}
+		}
 		r.Phases.SmoothTime = time.Since(t3)
 	}
 	return q.finish(cost), nil
@@ -284,37 +305,58 @@ func (q *Querier) insert(s, g image.Point) error {
 	same := e.sClu == e.gClu
 
 	q.phase("insert S L1", 0)
+	eight := h.cfg.Neighborhood == pathing.Eight
 	cl := &l1.clusters[e.sClu]
 	cf := q.cs[0]
 	cf.reset(cl.rect, false, q.tr)
-	for _, id := range cl.nodes {
-		cf.markTarget(l1.nodes[id].pt)
-	}
-	if same {
-		cf.markTarget(g)
-	}
-	cf.run(s, image.Pt(-1, -1))
-	for _, id := range cl.nodes {
-		if c, ok := cf.cost(l1.nodes[id].pt); ok {
-			e.addS(id, c)
+	q.sOpen = cl.open && eight
+	if q.sOpen {
+		// An open cluster of one weight: octile distances are exact.
+		w := float64(h.grid.Weight(s))
+		for _, id := range cl.nodes {
+			e.addS(id, w*pathing.OctileDistance(s, l1.nodes[id].pt))
 		}
-	}
-	if same {
-		if c, ok := cf.cost(g); ok {
-			e.sg = c
+		if same {
+			e.sg = w * pathing.OctileDistance(s, g)
+		}
+	} else {
+		for _, id := range cl.nodes {
+			cf.markTarget(l1.nodes[id].pt)
+		}
+		if same {
+			cf.markTarget(g)
+		}
+		cf.run(s, image.Pt(-1, -1))
+		for _, id := range cl.nodes {
+			if c, ok := cf.cost(l1.nodes[id].pt); ok {
+				e.addS(id, c)
+			}
+		}
+		if same {
+			if c, ok := cf.cost(g); ok {
+				e.sg = c
+			}
 		}
 	}
 	q.phase("insert G L1", 0)
 	cl = &l1.clusters[e.gClu]
 	cr := q.cs[1]
 	cr.reset(cl.rect, true, q.tr)
-	for _, id := range cl.nodes {
-		cr.markTarget(l1.nodes[id].pt)
-	}
-	cr.run(g, image.Pt(-1, -1))
-	for _, id := range cl.nodes {
-		if c, ok := cr.cost(l1.nodes[id].pt); ok {
-			e.addG(id, c)
+	q.gOpen = cl.open && eight
+	if q.gOpen {
+		w := float64(h.grid.Weight(g))
+		for _, id := range cl.nodes {
+			e.addG(id, w*pathing.OctileDistance(g, l1.nodes[id].pt))
+		}
+	} else {
+		for _, id := range cl.nodes {
+			cr.markTarget(l1.nodes[id].pt)
+		}
+		cr.run(g, image.Pt(-1, -1))
+		for _, id := range cl.nodes {
+			if c, ok := cr.cost(l1.nodes[id].pt); ok {
+				e.addG(id, c)
+			}
 		}
 	}
 	r.Phases.Insert[0] = cf.expanded + cr.expanded
@@ -327,7 +369,9 @@ func (q *Querier) insert(s, g image.Point) error {
 		e.sClu, e.gClu = lv.clusterIndex(s), lv.clusterIndex(g)
 		same := e.sClu == e.gClu
 
-		q.phase("insert S L"+strconv.Itoa(l), l-1)
+		if q.tr != nil {
+			q.phase("insert S L"+strconv.Itoa(l), l-1)
+		}
 		cl := &lv.clusters[e.sClu]
 		f := &q.insF[l-2]
 		f.reset(h, l-1, le, false, q.tr)
@@ -349,7 +393,9 @@ func (q *Querier) insert(s, g image.Point) error {
 				e.sg = c
 			}
 		}
-		q.phase("insert G L"+strconv.Itoa(l), l-1)
+		if q.tr != nil {
+			q.phase("insert G L"+strconv.Itoa(l), l-1)
+		}
 		cl = &lv.clusters[e.gClu]
 		b := &q.insR[l-2]
 		b.reset(h, l-1, le, true, q.tr)
@@ -377,10 +423,16 @@ func (q *Querier) refine(l int, a, b int32) {
 	S, G := e.base, e.base+1
 	if l == 1 {
 		switch {
+		case a == S && b == G && q.sOpen:
+			q.path = appendLinePts(q.path, e.sPt, e.gPt, h.cfg.Neighborhood)
 		case a == S && b == G:
 			q.path = q.cs[0].appendPath(q.path, e.gPt, true)
+		case a == S && q.sOpen:
+			q.path = appendLinePts(q.path, e.sPt, lv.nodes[b].pt, h.cfg.Neighborhood)
 		case a == S:
 			q.path = q.cs[0].appendPath(q.path, lv.nodes[b].pt, true)
+		case b == G && q.gOpen:
+			q.path = appendLinePts(q.path, lv.nodes[a].pt, e.gPt, h.cfg.Neighborhood)
 		case b == G:
 			q.path = q.cs[1].appendPath(q.path, lv.nodes[a].pt, true)
 		default:
@@ -432,7 +484,9 @@ func (q *Querier) refine(l int, a, b int32) {
 			ids = append(ids, cl.arena[cl.pidx[2*k]:cl.pidx[2*k]+cl.pidx[2*k+1]]...)
 			break
 		}
-		q.stepPhase("refine L"+strconv.Itoa(l-1)+" step ", l-1, q.step)
+		if q.tr != nil {
+			q.stepPhase("refine L"+strconv.Itoa(l-1)+" step ", l-1, q.step)
+		}
 		s := &q.ref[l-2]
 		s.reset(h, l-1, nil, false, q.tr)
 		s.restrict(cl.rect)

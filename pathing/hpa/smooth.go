@@ -38,9 +38,10 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]im
 	out := append(m.out[:0], path[0])
 	total := 0.0
 	ok := func(i, j int) (float64, bool) {
-		c, k := lineCost(g, path[i], path[j], nb)
+		lim := m.prefix[j] - m.prefix[i] + 1e-9
+		c, k := lineCost(g, path[i], path[j], nb, lim)
 		m.checked += k
-		return c, c <= m.prefix[j]-m.prefix[i]+1e-9
+		return c, c <= lim
 	}
 	i := 0
 	for i < n-1 {
@@ -90,25 +91,68 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]im
 
 // lineCost returns the cost of the straight grid line from a to b (the
 // octile-shaped line for Eight, a staircase for Four) and the number of
-// cells checked, or +Inf when a step is illegal.
-func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood) (float64, int) {
-	cost := 0.0
-	k := 0
-	legal := true
-	walkLine(a, b, nb, func(p, c image.Point) bool {
-		k++
-		sc := g.StepCost(p, c, nb)
-		if sc == inf {
-			legal = false
-			return false
+// cells checked, or +Inf when a step is illegal. It stops early once the
+// cost exceeds limit.
+func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit float64) (float64, int) {
+	if nb == pathing.Four {
+		cost := 0.0
+		k := 0
+		legal := true
+		walkLine(a, b, nb, func(p, c image.Point) bool {
+			k++
+			sc := g.StepCost(p, c, nb)
+			if sc == inf {
+				legal = false
+				return false
+			}
+			cost += sc
+			return cost <= limit
+		})
+		if !legal {
+			return inf, k
 		}
-		cost += sc
-		return true
-	})
-	if !legal {
-		return inf, k
+		return cost, k
 	}
-	return cost, k
+	cells := g.Cells()
+	w := g.Width()
+	dx, dy := b.X-a.X, b.Y-a.Y
+	sx, sy := sign(dx), sign(dy)
+	ax, ay := dx*sx, dy*sy
+	// Index steps along the major and minor axes.
+	major, minor, na, nm := sx, sy*w, ax, ay
+	if ay > ax {
+		major, minor, na, nm = sy*w, sx, ay, ax
+	}
+	i := a.Y*w + a.X
+	e := 2*nm - na
+	cost := 0.0
+	for k := 0; k < na; k++ {
+		if e > 0 {
+			// diagonal: both orthogonal cells must be open
+			if cells[i+major] == pathing.Blocked || cells[i+minor] == pathing.Blocked {
+				return inf, k + 1
+			}
+			i += major + minor
+			e -= 2 * na
+			c := cells[i]
+			if c == pathing.Blocked {
+				return inf, k + 1
+			}
+			cost += pathing.Sqrt2 * float64(c)
+		} else {
+			i += major
+			c := cells[i]
+			if c == pathing.Blocked {
+				return inf, k + 1
+			}
+			cost += float64(c)
+		}
+		e += 2 * nm
+		if cost > limit {
+			return cost, k + 1
+		}
+	}
+	return cost, na
 }
 
 func appendLinePts(dst []image.Point, a, b image.Point, nb pathing.Neighborhood) []image.Point {

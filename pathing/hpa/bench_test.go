@@ -1,0 +1,207 @@
+package hpa
+
+import (
+	"image"
+	"math/rand"
+	"sort"
+	"testing"
+	"time"
+
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// benchCfg is the configuration the benchmarks measure: the Fast preset.
+var benchCfg = Fast
+
+func benchMap(b *testing.B, name string) (*maps.Map, []maps.ScenRow) {
+	m, rows := loadBench(b, name)
+	return m, rows
+}
+
+// BenchmarkBuild builds the hierarchy of each 512×512 map (target < 20 ms).
+func BenchmarkBuild(b *testing.B) {
+	for _, name := range []string{"AR0011SR", "Aftershock", "random512-10-0", "maze512-16-0"} {
+		for _, cfg := range []struct {
+			name string
+			cfg  Config
+		}{{"default", Config{}}, {"fast", Fast}} {
+			b.Run(name+"/"+cfg.name, func(b *testing.B) {
+				m, _ := benchMap(b, name)
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					if _, err := Build(m.Grid, cfg.cfg); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkFind runs every scenario row of the 512×512 game maps through one
+// querier; BenchmarkAStar runs the same rows through the plain A* so the
+// two ns/op are directly comparable (the speedup is their ratio).
+func BenchmarkFind(b *testing.B) {
+	for _, name := range []string{"AR0011SR", "Aftershock"} {
+		b.Run(name, func(b *testing.B) {
+			m, rows := benchMap(b, name)
+			h, err := Build(m.Grid, benchCfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := h.NewQuerier()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				r := rows[i%len(rows)]
+				if res, _ := q.Find(r.Start, r.Goal, QueryOptions{}); res.Status != pathing.Found {
+					b.Fatal("no path")
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkAStar(b *testing.B) {
+	for _, name := range []string{"AR0011SR", "Aftershock"} {
+		b.Run(name, func(b *testing.B) {
+			m, rows := benchMap(b, name)
+			s := pathing.NewSearcher(m.Grid)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				r := rows[i%len(rows)]
+				if res, _ := s.Search(pathing.Query{Start: r.Start, Goal: r.Goal}); res.Status != pathing.Found {
+					b.Fatal("no path")
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkFindMedian times every row once with HPA* and A* and reports the
+// medians and their ratio (speedup_median, target ≥ 10).
+func BenchmarkFindMedian(b *testing.B) {
+	for _, name := range []string{"AR0011SR", "Aftershock"} {
+		b.Run(name, func(b *testing.B) {
+			m, rows := benchMap(b, name)
+			h, err := Build(m.Grid, benchCfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := h.NewQuerier()
+			s := pathing.NewSearcher(m.Grid)
+			b.ReportAllocs()
+			var hpaT, astT []float64
+			for i := 0; i < b.N; i++ {
+				hpaT, astT = hpaT[:0], astT[:0]
+				for _, r := range rows {
+					t0 := time.Now()
+					q.Find(r.Start, r.Goal, QueryOptions{})
+					t1 := time.Now()
+					s.Search(pathing.Query{Start: r.Start, Goal: r.Goal})
+					t2 := time.Now()
+					hpaT = append(hpaT, float64(t1.Sub(t0).Nanoseconds()))
+					astT = append(astT, float64(t2.Sub(t1).Nanoseconds()))
+				}
+			}
+			sort.Float64s(hpaT)
+			sort.Float64s(astT)
+			b.ReportMetric(hpaT[len(hpaT)/2]/1000, "hpa_median_us")
+			b.ReportMetric(astT[len(astT)/2]/1000, "astar_median_us")
+			b.ReportMetric(astT[len(astT)/2]/hpaT[len(hpaT)/2], "speedup_median")
+		})
+	}
+}
+
+// BenchmarkUpdate toggles one random cell per op and repairs (cluster 16, 2
+// levels; target median ≤ 50 µs).
+func BenchmarkUpdate(b *testing.B) {
+	for _, name := range []string{"AR0011SR", "Aftershock"} {
+		b.Run(name, func(b *testing.B) {
+			m, _ := benchMap(b, name)
+			g := m.Grid.Clone()
+			h, err := Build(g, Editable)
+			if err != nil {
+				b.Fatal(err)
+			}
+			rng := rand.New(rand.NewSource(1))
+			ts := make([]float64, 0, b.N)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p := image.Pt(rng.Intn(g.Width()), rng.Intn(g.Height()))
+				g.SetOpen(p, !g.Open(p))
+				rep := h.Update([]image.Point{p})
+				ts = append(ts, float64(rep.Duration.Nanoseconds()))
+			}
+			sort.Float64s(ts)
+			b.ReportMetric(ts[len(ts)/2]/1000, "median_us")
+			b.ReportMetric(ts[len(ts)*99/100]/1000, "p99_us")
+		})
+	}
+}
+
+// BenchmarkUnreachable asks for a goal in another component: answered from
+// the labels, where A* floods the start's whole component (target ≥ 1000×
+// faster than BenchmarkUnreachableAStar).
+func BenchmarkUnreachable(b *testing.B) {
+	m, _ := benchMap(b, "Aftershock")
+	h, err := Build(m.Grid, benchCfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, g := unreachablePair(h)
+	q := h.NewQuerier()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if res, _ := q.Find(s, g, QueryOptions{}); res.Status != pathing.NoPath {
+			b.Fatal("found a path")
+		}
+	}
+}
+
+func BenchmarkUnreachableAStar(b *testing.B) {
+	m, _ := benchMap(b, "Aftershock")
+	h, err := Build(m.Grid, benchCfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, g := unreachablePair(h)
+	s := pathing.NewSearcher(m.Grid)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if res, _ := s.Search(pathing.Query{Start: st, Goal: g}); res.Status != pathing.NoPath {
+			b.Fatal("found a path")
+		}
+	}
+}
+
+// unreachablePair returns a start in the largest component and a goal in
+// another one.
+func unreachablePair(h *Hierarchy) (image.Point, image.Point) {
+	c := &h.comp
+	big := int32(0)
+	for l := range c.size {
+		if c.size[l] > c.size[big] {
+			big = int32(l)
+		}
+	}
+	var s, g image.Point
+	sok, gok := false, false
+	for i, l := range c.label {
+		if l == big && !sok {
+			s, sok = h.grid.Point(i), true
+		}
+		if l >= 0 && l != big && !gok {
+			g, gok = h.grid.Point(i), true
+		}
+	}
+	if !sok || !gok {
+		panic("hpa: map has a single component")
+	}
+	return s, g
+}
