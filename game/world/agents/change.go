@@ -12,7 +12,7 @@ import (
 // segment passes within one cell of a changed cell (a filled neighbour can
 // forbid a diagonal step), whose remaining high-level legs cover a changed
 // cell, or (unless Config.NoShortcuts) whose route could now be shorter
-// through a dug cell replans with ReasonWorldChanged before its next step.
+// through a dug cell near its segment (see shortcutReach) replans with ReasonWorldChanged before its next step.
 // An agent standing on a filled cell is moved to the nearest open cell.
 // Every stopped agent tries again at the next tick.
 //
@@ -84,19 +84,35 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		if !a.hasGoal || a.need != ReasonNone {
 			continue
 		}
-		if s.touches(a, changed, box) || (!s.cfg.NoShortcuts && s.shortcut(a, dug)) {
-			s.request(i, ReasonWorldChanged)
+		switch s.touches(a, changed, box) {
+		case touchSegment:
+			s.stats.HitSegment++
+		case touchLegs:
+			s.stats.HitLegs++
+		default:
+			if s.cfg.NoShortcuts || !s.shortcut(a, dug) {
+				continue
+			}
+			s.stats.HitShortcut++
 		}
+		s.request(i, ReasonWorldChanged)
 	}
 }
 
-// touches reports whether a change concerns the rest of a's route.
-func (s *Sim) touches(a *agent, changed []image.Point, box image.Rectangle) bool {
+const (
+	touchNone = iota
+	touchSegment
+	touchLegs
+)
+
+// touches reports whether a change concerns the rest of a's route: its
+// remaining segment (touchSegment) or the areas of its legs (touchLegs).
+func (s *Sim) touches(a *agent, changed []image.Point, box image.Rectangle) int {
 	g := s.grid
 	seg := a.plan.Segment
 	for k := a.segIdx; k < len(seg); k++ {
 		if s.mark[g.Index(seg[k])] == s.markGen {
-			return true
+			return touchSegment
 		}
 	}
 	prev := a.cell
@@ -114,23 +130,35 @@ func (s *Sim) touches(a *agent, changed []image.Point, box image.Rectangle) bool
 		}
 		for _, c := range changed {
 			if c.In(r) {
-				return true
+				return touchLegs
 			}
 		}
 	}
-	return false
+	return touchNone
 }
 
-// shortcut reports whether a path through one of the dug cells could be
-// cheaper than a's remaining route: the octile distances via the cell (a
-// lower bound of any path through it) beat the route's remaining cost.
+// shortcutReach is how far (cells) from the remaining segment a dug cell
+// may lie and still make an agent replan for a possible shortcut. Farther
+// digs can only improve later legs, which a lazily refined plan replans at
+// the segment's end anyway.
+const shortcutReach = 8
+
+// shortcut reports whether a path through one of the dug cells near a's
+// remaining segment could be cheaper than a's remaining route: the octile
+// distances via the cell (a lower bound of any path through it) beat the
+// route's remaining cost.
 func (s *Sim) shortcut(a *agent, dug []image.Point) bool {
 	if len(dug) == 0 || a.plan.Cost <= 0 {
 		return false
 	}
+	seg := a.plan.Segment
+	if a.segIdx >= len(seg) {
+		return false
+	}
+	near := bbox(seg[a.segIdx:]).Inset(-shortcutReach)
 	rest := a.plan.Cost - a.walked
 	for _, c := range dug {
-		if pathing.OctileDistance(a.cell, c)+pathing.OctileDistance(c, a.goal) < rest-1e-6 {
+		if c.In(near) && pathing.OctileDistance(a.cell, c)+pathing.OctileDistance(c, a.goal) < rest-1e-6 {
 			return true
 		}
 	}

@@ -34,8 +34,8 @@ func (p *HPA) Hierarchy() *hpa.Hierarchy { return p.h }
 func (p *HPA) Name() string { return "hpa" }
 
 // Plan runs one hierarchical query and keeps its first segment. Each leg's
-// area is the top-level cluster its step crosses (both ends in one cluster)
-// or the box of its two ends (a step across a border), grown by one cell.
+// area is the box of the cells the hierarchy refined that step to today,
+// grown by one cell: a change there would alter what the step refines to.
 func (p *HPA) Plan(from, goal image.Point, pl *Plan) error {
 	pl.Reset()
 	r, err := p.q.Find(from, goal, p.opts)
@@ -62,16 +62,8 @@ func (p *HPA) Plan(from, goal image.Point, pl *Plan) error {
 		k++
 	}
 	pl.Segment = append(pl.Segment, r.Path[:ends[k]+1]...)
-	L := p.h.Levels()
-	prev := r.Path[ends[k]]
 	for i := k + 1; i < len(ends); i++ {
-		to := r.Path[ends[i]]
-		area := image.Rectangle{prev, prev.Add(image.Point{1, 1})}.Union(image.Rectangle{to, to.Add(image.Point{1, 1})})
-		if ca, cb := p.h.ClusterOf(L, prev), p.h.ClusterOf(L, to); ca == cb && ca >= 0 {
-			area = p.h.ClusterRect(L, ca)
-		}
-		pl.Legs = append(pl.Legs, Leg{To: to, Area: area.Inset(-1)})
-		prev = to
+		pl.Legs = append(pl.Legs, Leg{To: r.Path[ends[i]], Area: bbox(r.Path[ends[i-1] : ends[i]+1]).Inset(-1)})
 	}
 	return nil
 }

@@ -143,6 +143,10 @@ type Stats struct {
 	Work     int64           // nodes expanded by the planner
 	Local    int             // local searches made by group members
 	Displace int             // agents moved out of a cell that was filled under them
+	// Why world changes made agents replan: a changed cell next to the
+	// remaining segment, inside a leg's area, or a dug cell that might
+	// shorten the route.
+	HitSegment, HitLegs, HitShortcut int
 	// WallViolations counts steps that were found illegal when an agent was
 	// about to take them (a wall or a cut corner on a segment nobody
 	// invalidated, i.e. the grid was edited without CellsChanged). The agent

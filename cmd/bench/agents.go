@@ -1,0 +1,158 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"strings"
+	"time"
+
+	"pathlens/game/world/agents"
+	"pathlens/pathing/groups"
+	"pathlens/pathing/hpa"
+)
+
+// The agents mode (-agents N): the simulation of issue 6 on any map. N
+// agents walk to random reachable goals (a new one on arrival) while E digs
+// and fills land over T ticks, most fills right across some agent's path;
+// every edit repairs the hierarchy behind the planner and is reported to the
+// Sim. The report says how the rules held (wall_violations and stuck must be
+// 0) and how fast it ran (ticks_per_s, plan_ms_p99).
+//
+//	go run ./cmd/bench -map ../shared/maps/movingai/random512-10-0.map -agents 1000 -ticks 5000 -edits 500 -algo hpa
+//
+// -algo picks the agents' planner: astar (sliced, -agent-chunk N hands the
+// path out in N-step segments), hpa (HPA*, -agent-cluster/-agent-levels)
+// or groups (the group hierarchy, -agent-cluster/-agent-levels,
+// -agent-exclusion; no edits until it can repair itself).
+func init() {
+	registerFlags(func(fs *flag.FlagSet, c *Config) {
+		c.Ext["agents"] = fs.Int("agents", 0, "simulate `N` agents (agents mode: random goals, edits, replans)")
+		c.Ext["ticks"] = fs.Int("ticks", 5000, "agents mode: simulate `T` ticks (1/60 s each)")
+		c.Ext["edits"] = fs.Int("edits", 0, "agents mode: `E` digs and fills spread over the run")
+		c.Ext["seed"] = fs.Int("seed", 1, "agents mode: random seed `S` (same seed, same run)")
+		c.Ext["agent-budget-ms"] = fs.Float64("agent-budget-ms", 4, "agents mode: planning time cap per tick in `ms` (0: no cap)")
+		c.Ext["agent-chunk"] = fs.Int("agent-chunk", 0, "agents mode, astar: segments of at most `N` steps (0: whole path)")
+		c.Ext["agent-cluster"] = fs.Int("agent-cluster", 0, "agents mode, hpa/groups: level-1 cluster side in cells (0: the package default)")
+		c.Ext["agent-levels"] = fs.Int("agent-levels", 0, "agents mode, hpa/groups: abstract levels (0: the package default)")
+		c.Ext["agent-exclusion"] = fs.Bool("agent-exclusion", false, "agents mode, groups: exclusion (plan the whole path up front)")
+	})
+	registerMode(Mode{Name: "agents", When: func(c *Config) bool { return c.ExtInt("agents") > 0 }, Run: runAgents})
+}
+
+// agentPlanners lists the -algo values the agents mode accepts.
+var agentPlanners = []string{"astar", "hpa", "groups"}
+
+// agentSetup builds the planner named by -algo and the repair to run after
+// each edit.
+func agentSetup(env *Env, rep *Report) (agents.Planner, func([]image.Point) error, error) {
+	c := env.Cfg
+	g := env.Grid
+	switch c.Algo {
+	case "astar":
+		return agents.NewAStar(g, agents.AStarConfig{Neighborhood: c.Neighborhood, Chunk: c.ExtInt("agent-chunk")}), nil, nil
+	case "hpa":
+		cfg := hpa.Config{ClusterSize: c.ExtInt("agent-cluster"), Levels: c.ExtInt("agent-levels"), Neighborhood: c.Neighborhood}
+		t0 := time.Now()
+		h, err := hpa.Build(g, cfg)
+		if err != nil {
+			return nil, nil, usagef("bench: -algo hpa: %v", err)
+		}
+		rep.BuildMS = float64(time.Since(t0)) / 1e6
+		rep.Set("hierarchy", h.Config().String())
+		return agents.NewHPA(h, hpa.QueryOptions{}), func(ch []image.Point) error {
+			h.Update(ch)
+			return nil
+		}, nil
+	case "groups", "group":
+		cfg := groups.Config{ClusterSize: c.ExtInt("agent-cluster"), Levels: c.ExtInt("agent-levels"), Exclusion: c.ExtBool("agent-exclusion"), Neighborhood: c.Neighborhood}
+		t0 := time.Now()
+		gr, err := groups.Build(g, cfg, nil)
+		if err != nil {
+			return nil, nil, usagef("bench: -algo groups: %v", err)
+		}
+		rep.BuildMS = float64(time.Since(t0)) / 1e6
+		if c.ExtInt("edits") > 0 {
+			return nil, nil, usagef("bench: -algo groups cannot take -edits yet: the group hierarchy has no repair (use astar or hpa)")
+		}
+		return agents.NewGroups(gr), nil, nil
+	}
+	return nil, nil, usagef("bench: -agents: -algo %q cannot drive agents (want %s)", c.Algo, strings.Join(agentPlanners, ", "))
+}
+
+func runAgents(env *Env) (*Report, error) {
+	c := env.Cfg
+	n, ticks, edits := c.ExtInt("agents"), c.ExtInt("ticks"), c.ExtInt("edits")
+	switch {
+	case n > 100000:
+		return nil, usagef("bench: -agents %d: at most 100000", n)
+	case ticks < 1:
+		return nil, usagef("bench: -ticks %d: want a positive count", ticks)
+	case edits < 0:
+		return nil, usagef("bench: -edits %d: want 0 or more", edits)
+	case env.Grid.OpenCount() == 0:
+		return nil, usagef("bench: %s: the map has no open cell to put agents on", env.Map.Name)
+	}
+	budget := c.ExtFloat("agent-budget-ms")
+	if budget < 0 || budget != budget {
+		return nil, usagef("bench: -agent-budget-ms %v: want 0 (no cap) or a positive time", budget)
+	}
+	rep := &Report{Map: env.Map.Name, Algo: c.Algo, Neighborhood: c.Neighborhood.String()}
+	planner, repair, err := agentSetup(env, rep)
+	if err != nil {
+		return nil, err
+	}
+	cfg := agents.Config{Neighborhood: c.Neighborhood, PlanBudget: time.Duration(budget * float64(time.Millisecond))}
+	if budget == 0 {
+		cfg.PlanBudget = -1
+	}
+	sim := agents.New(env.Grid, planner, cfg)
+	r, err := agents.RunWorkload(sim, agents.Workload{Agents: n, Ticks: ticks, Edits: edits, Seed: int64(c.ExtInt("seed")), Repair: repair})
+	if err != nil {
+		return nil, fmt.Errorf("bench: %w", err)
+	}
+	st := sim.Stats()
+	rep.Queries = r.Plans
+	rep.Found = r.Plans - st.Failed
+	rep.NoPath = st.Failed
+	rep.TotalMS = float64(r.Elapsed) / 1e6
+	if r.Plans > 0 {
+		rep.MeanUS = float64(st.PlanTime) / 1e3 / float64(r.Plans)
+		rep.ExpandedMean = float64(r.Work) / float64(r.Plans)
+	}
+	// A step into a wall is an illegal walk: -check fails on it.
+	rep.InvalidPaths = r.WallViolations
+	reasons := map[string]int{}
+	for k := agents.ReasonSegmentDone; k < agents.NumReasons; k++ {
+		reasons[k.String()] = r.Reasons[k]
+	}
+	rep.Set("planner", planner.Name())
+	rep.Set("agents", r.Agents)
+	rep.Set("ticks", r.Ticks)
+	rep.Set("arrivals", r.Arrivals)
+	rep.Set("plans", r.Plans)
+	rep.Set("new_goal_plans", r.Reasons[agents.ReasonNewGoal])
+	rep.Set("replans", reasons)
+	rep.Set("replans_total", r.Replans)
+	rep.Set("wall_violations", r.WallViolations)
+	rep.Set("stuck", r.Stuck)
+	rep.Set("stopped_at_end", r.StoppedAtEnd)
+	rep.Set("edits", edits)
+	rep.Set("digs", r.Digs)
+	rep.Set("fills", r.Fills)
+	rep.Set("fills_on_paths", r.FillsOnPaths)
+	rep.Set("ticks_per_s", round2(r.TicksPerSecond))
+	rep.Set("plan_ms_p99", round2(r.PlanMsP99))
+	rep.Set("plan_ms_max", round2(r.PlanMsMax))
+	rep.Set("tick_ms_p99", round2(r.TickMsP99))
+	rep.Set("repair_ms", round2(float64(r.RepairTime)/1e6))
+	rep.Set("mean_queue", round2(r.MeanQueue))
+	rep.Set("plan_budget_ms", budget)
+	rep.Set("seed", c.ExtInt("seed"))
+	if r.WallViolations > 0 || r.Stuck > 0 {
+		fmt.Fprintf(env.Stderr, "bench: agents broke a rule: %d wall violations, %d stuck agents\n", r.WallViolations, r.Stuck)
+	}
+	return rep, nil
+}
+
+func round2(f float64) float64 { return float64(int64(f*100+0.5)) / 100 }
