@@ -679,6 +679,9 @@ func loadMapFile(path string, allowScenario bool) (*Map, error) {
 		if st.IsDir() {
 			return nil, errAt(path, 0, "is a directory, not a map file")
 		}
+		if !st.Mode().IsRegular() {
+			return nil, errAt(path, 0, "is not a regular file (a device or pipe could block or never end)")
+		}
 		if st.Size() > MaxMapBytes {
 			return nil, errAt(path, 0, "file has %d bytes, more than the %d a map of %d×%d cells needs",
 				st.Size(), MaxMapBytes, pathing.MaxSide, pathing.MaxSide)
