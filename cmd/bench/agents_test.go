@@ -1,0 +1,62 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pathlens/maps"
+)
+
+// TestAgentsMode runs the agents mode on a real map at a small scale: the
+// fields of issue 6 are there and the rules held.
+func TestAgentsMode(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skipf("Moving AI maps not found (looked in %q; set PATHLENS_MAPS)", dir)
+	}
+	m := filepath.Join(dir, "den312d.map")
+	for _, algo := range []string{"astar", "hpa"} {
+		if _, ok := algos[algo]; !ok {
+			t.Logf("-algo %s is not registered yet", algo)
+			continue
+		}
+		code, out, errOut := runMain(t, "-map", m, "-agents", "60", "-ticks", "1500", "-edits", "60", "-seed", "3", "-algo", algo, "-json", "-check")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", algo, code, errOut)
+		}
+		r := decode(t, out)
+		for _, k := range []string{"agents", "ticks", "arrivals", "replans", "wall_violations", "stuck", "ticks_per_s", "plan_ms_p99"} {
+			if _, ok := r[k]; !ok {
+				t.Fatalf("%s: field %q missing from %s", algo, k, out)
+			}
+		}
+		if r["wall_violations"].(float64) != 0 || r["stuck"].(float64) != 0 {
+			t.Fatalf("%s: rules broken: %s", algo, out)
+		}
+		if r["agents"].(float64) != 60 || r["ticks"].(float64) != 1500 || r["arrivals"].(float64) < 30 {
+			t.Fatalf("%s: %s", algo, out)
+		}
+		rp := r["replans"].(map[string]any)
+		if rp["world_changed"].(float64) == 0 {
+			t.Fatalf("%s: 60 edits made nobody replan: %s", algo, out)
+		}
+	}
+}
+
+func TestAgentsModeBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-agents", "5", "-algo", "dijkstra"}, "cannot drive agents"},
+		{[]string{"-agents", "5", "-ticks", "0"}, "-ticks 0"},
+		{[]string{"-agents", "5", "-edits", "-3"}, "-edits -3"},
+		{[]string{"-agents", "5", "-agent-budget-ms", "-1"}, "-agent-budget-ms"},
+	} {
+		code, _, errOut := runMain(t, append([]string{"-map", tinyMap}, tc.args...)...)
+		if code != exitUsage || !strings.Contains(errOut, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
