@@ -56,6 +56,7 @@ func TestLoadMap(t *testing.T) {
 		{bad, "maps: " + bad + ":6: row has 2 cells, want 3"},
 		{filepath.Join(dir, "missing.map"), "no such file"},
 		{dir, dir + ": is a directory"},
+		{"/dev/null", "/dev/null: is not a regular file"},
 	} {
 		_, err := LoadMap(tc.path)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

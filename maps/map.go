@@ -20,6 +20,23 @@
 //
 // Moving AI files accept . G S @ O T W; ASCII files accept all of the above.
 //
+// # Formats
+//
+// Moving AI maps (ReadMovingAI, WriteMovingAI) and scenario lists (ReadScen,
+// CheckScen) follow movingai.com/benchmarks, with the quirks of the published
+// files: CRLF, trailing blank lines, "version 1" and "version 1.0", tabs or
+// spaces, the map field as a path or a bare name (SameMap compares base names).
+//
+// ASCII maps (ReadASCII, WriteASCII) are rows of the characters above with no
+// header; every row has the same length.
+//
+// Scenario files (ParseScenario, LoadScenario, WriteScenario) are the
+// pathlens format of team/SCENARIO.md: a first line "pathlens-scenario 1",
+// then keyword lines (name, about, set, map, regions, query, agent, dig, fill,
+// weight) and the blocks "map inline" and "regions N" that run to "end".
+//
+// LoadMap and Detect tell the formats apart by content, not by extension.
+//
 // # Errors and limits
 //
 // Readers never panic on any input. Every problem is an *Error naming the

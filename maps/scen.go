@@ -5,7 +5,6 @@ import (
 	"image"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -149,9 +148,9 @@ func fields(line []byte, f [][]byte) int {
 // LoadScen reads the Moving AI scenario file at path (see ReadScen); errors
 // name the path.
 func LoadScen(path string) ([]ScenRow, error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
-		return nil, &Error{Msg: err.Error()}
+		return nil, err
 	}
 	defer f.Close()
 	return ReadScen(f, path)

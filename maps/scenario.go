@@ -331,9 +331,9 @@ func ParseScenario(r io.Reader, name, dir string) (*Scenario, error) {
 // file is also accepted and returned as a scenario holding only that map
 // (MapPath set to the file's base name), so callers can open either.
 func LoadScenario(path string) (*Scenario, error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
-		return nil, &Error{Msg: err.Error()}
+		return nil, err
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
@@ -670,23 +670,11 @@ func (s *Scenario) check(name string, at *scenarioLines, setAt map[string]int) e
 // loadMapFile is LoadMap, optionally refusing scenario files (a scenario's map
 // may not be another scenario: that could recurse forever).
 func loadMapFile(path string, allowScenario bool) (*Map, error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
-		return nil, &Error{Msg: err.Error()}
+		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil {
-		if st.IsDir() {
-			return nil, errAt(path, 0, "is a directory, not a map file")
-		}
-		if !st.Mode().IsRegular() {
-			return nil, errAt(path, 0, "is not a regular file (a device or pipe could block or never end)")
-		}
-		if st.Size() > MaxMapBytes {
-			return nil, errAt(path, 0, "file has %d bytes, more than the %d a map of %d×%d cells needs",
-				st.Size(), MaxMapBytes, pathing.MaxSide, pathing.MaxSide)
-		}
-	}
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, _ := br.Peek(512)
 	var m *Map
@@ -712,6 +700,33 @@ func loadMapFile(path string, allowScenario bool) (*Map, error) {
 	}
 	m.Name = filepath.Base(path)
 	return m, nil
+}
+
+// openInput opens a map or scenario file for reading, refusing folders,
+// devices and pipes (which could block or never end) and files larger than
+// MaxMapBytes, before reading a byte.
+func openInput(path string) (*os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &Error{Msg: err.Error()}
+	}
+	st, err := f.Stat()
+	switch {
+	case err != nil:
+		err = errAt(path, 0, "%v", err)
+	case st.IsDir():
+		err = errAt(path, 0, "is a directory, not a file")
+	case !st.Mode().IsRegular():
+		err = errAt(path, 0, "is not a regular file (a device or pipe could block or never end)")
+	case st.Size() > MaxMapBytes:
+		err = errAt(path, 0, "file has %d bytes, more than the %d a map of %d×%d cells needs",
+			st.Size(), MaxMapBytes, pathing.MaxSide, pathing.MaxSide)
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
 }
 
 // errMsg is err's text without a leading "maps: ".
