@@ -92,6 +92,7 @@ type Graph struct {
 	cfg     Config
 	regions [][]byte
 	levels  []*level // levels[l] for l = 1..cfg.Levels; levels[0] is nil
+	version uint64   // bumped by every change; planners' plan caches check it
 }
 
 // Errors of Build and of the planner.
@@ -180,6 +181,7 @@ func (g *Graph) SetCost(k CostKind) {
 	if k < numCosts {
 		g.cfg.Cost = k
 	}
+	g.version++
 }
 
 // SetExclusion switches exclusion mode. Not safe while queries run.

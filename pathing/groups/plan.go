@@ -62,6 +62,29 @@ func (e *ExcludedError) Error() string {
 // Is makes errors.Is(err, ErrExcluded) true.
 func (e *ExcludedError) Is(target error) bool { return target == ErrExcluded }
 
+// noCache marks a search whose limits are not described by a key (the plan
+// of the level above, in exclusion mode).
+var noCache = [2]int32{-2, -2}
+
+// cacheKey says everything an abstract search's result depends on besides
+// its start: the graph's version (bumped by every change), the cost kind,
+// the target and the admitted groups one level up.
+type cacheKey struct {
+	version    uint64
+	kind       CostKind
+	goal       int32
+	goalParent int32
+	limit      [2]int32
+}
+
+type planCache struct {
+	valid bool
+	key   cacheKey
+	plan  []int32
+	cells []image.Point
+	g     []float64 // cost from the plan's first node to each node
+}
+
 type aItem struct {
 	f float64
 	n int32
@@ -99,6 +122,8 @@ type Planner struct {
 	visitGen  uint32
 	goal      image.Point
 	walkExp   []int
+	caching   bool        // reuse a level's plan while its search is unchanged (Walk)
+	cache     []planCache // per level
 }
 
 // NewPlanner returns a Planner for g.
@@ -127,6 +152,7 @@ func (p *Planner) fit() {
 		p.res.PlanCells = make([][]image.Point, L+1)
 		p.res.PlanCosts = make([]float64, L+1)
 		p.res.Expanded = make([]int, L+1)
+		p.cache = make([]planCache, L+1)
 	}
 	most := 0
 	for l := 1; l <= L; l++ {
@@ -226,7 +252,7 @@ func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (Result, er
 	if tr != nil {
 		tr.BeginPhase(fmt.Sprintf("plan L%d", top), top)
 	}
-	if !p.abstract(top, p.sG[top], p.gG[top], -1, restrict, tr) {
+	if !p.abstract(top, p.sG[top], p.gG[top], -1, restrict, p.topLimit(top), tr) {
 		if restrict {
 			return *r, fmt.Errorf("%w (level %d inside one level-%d group)", ErrStale, top, top+1)
 		}
@@ -243,7 +269,7 @@ func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (Result, er
 			if tr != nil {
 				tr.BeginPhase(fmt.Sprintf("plan L%d", l), l)
 			}
-			if !p.abstract(l, p.sG[l], p.gG[l], -1, true, tr) {
+			if !p.abstract(l, p.sG[l], p.gG[l], -1, true, noCache, tr) {
 				return *r, &ExcludedError{Level: l}
 			}
 		}
@@ -276,7 +302,7 @@ func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (Result, er
 		if tr != nil {
 			tr.BeginPhase(fmt.Sprintf("plan L%d", l), l)
 		}
-		if !p.abstract(l, p.sG[l], goalID, goalParent, true, tr) {
+		if !p.abstract(l, p.sG[l], goalID, goalParent, true, [2]int32{p.sG[l+1], p.next[l+1]}, tr) {
 			return *r, fmt.Errorf("%w (refining a level %d step at level %d)", ErrStale, l+1, l)
 		}
 		p.next[l] = r.Plans[l][1]
@@ -333,13 +359,51 @@ func (p *Planner) cells(start, dst image.Point, opts Options, restrict bool, toG
 	return *r, nil
 }
 
+// topLimit is the cache key of the start level's limit: the common parent.
+func (p *Planner) topLimit(top int) [2]int32 {
+	if top == p.g.cfg.Levels {
+		return [2]int32{-1, -1}
+	}
+	return [2]int32{p.sG[top+1], -1}
+}
+
 // abstract runs a zero-heuristic A* (Dijkstra order) at level l from start to
 // goalID, or (goalParent >= 0) to any group whose level l+1 parent is
 // goalParent, admitting only groups whose parent is marked when restrict. It
 // stores the plan in p.res and reports success.
-func (p *Planner) abstract(l int, start, goalID, goalParent int32, restrict bool, tr *pathing.Trace) bool {
+func (p *Planner) abstract(l int, start, goalID, goalParent int32, restrict bool, key [2]int32, tr *pathing.Trace) bool {
 	lv := p.g.levels[l]
 	kind := p.g.cfg.Cost
+	ck := cacheKey{version: p.g.version, kind: kind, goal: goalID, goalParent: goalParent, limit: key}
+	useCache := p.caching && key != noCache
+	if useCache && p.cache[l].valid && p.cache[l].key == ck {
+		// An agent that stored its plan: while the start lies on the plan
+		// for the same target and limits, the rest of that plan is still a
+		// cheapest one, so follow it instead of searching again.
+		c := &p.cache[l]
+		for i, n := range c.plan {
+			if n != start {
+				continue
+			}
+			p.res.Plans[l] = append(p.res.Plans[l][:0], c.plan[i:]...)
+			p.res.PlanCells[l] = append(p.res.PlanCells[l][:0], c.cells[i:]...)
+			p.res.PlanCosts[l] = c.g[len(c.g)-1] - c.g[i]
+			return true
+		}
+	}
+	if useCache {
+		defer func() {
+			c := &p.cache[l]
+			c.valid = len(p.res.Plans[l]) > 0
+			c.key = ck
+			c.plan = append(c.plan[:0], p.res.Plans[l]...)
+			c.cells = append(c.cells[:0], p.res.PlanCells[l]...)
+			c.g = c.g[:0]
+			for _, n := range c.plan {
+				c.g = append(c.g, p.gval[n])
+			}
+		}()
+	}
 	p.gen++
 	if p.gen == 0 {
 		clear(p.stamp)

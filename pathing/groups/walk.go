@@ -22,11 +22,16 @@ type WalkResult struct {
 // the previous ended. PlanSegment's refinement rule makes every segment
 // progress, so Walk ends; as a guard it fails with ErrNoProgress (naming the
 // cell) should a segment ever start at a cell an earlier one started at. In
-// exclusion mode one segment is the whole path. Errors of PlanSegment are
+// exclusion mode one segment is the whole path. Like an agent that stores
+// its plans (textbook §4.6.3), Walk reuses a level's plan from the previous
+// segment while that level's search would be identical (same start group,
+// target and limits), so its expansion counts include only searches run. Errors of PlanSegment are
 // returned with the segment number. The trace, when given, records every
 // segment's searches in order.
 func (p *Planner) Walk(start, goal image.Point, opts Options) (WalkResult, error) {
 	p.fit()
+	p.caching = true
+	defer func() { p.caching = false }()
 	wr := WalkResult{Path: p.path[:0], ExpandedByLevel: p.walkExp[:0]}
 	for l := 0; l <= p.g.cfg.Levels; l++ {
 		wr.ExpandedByLevel = append(wr.ExpandedByLevel, 0)
