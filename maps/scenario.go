@@ -429,7 +429,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			if word != "pathlens-scenario" {
 				return nil, errAt(name, ln, "want \"pathlens-scenario %d\" as the first line, found %s", ScenarioVersion, quoteText(line))
 			}
-			if v := string(stripComment(rest)); v != strconv.Itoa(ScenarioVersion) {
+			if v := string(trimSpace(stripComment(rest))); v != strconv.Itoa(ScenarioVersion) {
 				return nil, errAt(name, ln, "unsupported scenario version %s (this program reads version %d)", quoteText([]byte(v)), ScenarioVersion)
 			}
 			versionAt = ln

@@ -10,7 +10,7 @@ import (
 )
 
 // exampleScenario is the example of team/SCENARIO.md, filled in.
-const exampleScenario = `pathlens-scenario 1
+const exampleScenario = `pathlens-scenario 1   # format version
 # A comment line.
 name pathological-minimum
 about Minimum costs route through the fewest rooms; switch to average minimum to see the direct route.

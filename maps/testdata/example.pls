@@ -1,4 +1,4 @@
-pathlens-scenario 1
+pathlens-scenario 1   # format version
 # A comment line.
 name pathological-minimum
 about Minimum costs route through the fewest rooms; switch to average minimum to see the direct route.
