@@ -1,0 +1,298 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"pathlens/game/world/agents"
+)
+
+// AgentLayer is what DrawAgents reads besides the Sim. Keep one value for
+// the window's life and pass its address every frame: it holds the scratch
+// slices the drawing reuses.
+type AgentLayer struct {
+	Sim *agents.Sim
+	Cam *Camera
+	// Map is the map area on screen; agents are clipped to it.
+	Map image.Rectangle
+	// Log is where the replan log panel goes (screen pixels); empty: none.
+	Log image.Rectangle
+	// Plans and Segments switch the faint plan and the bright segment
+	// (the LayerPlans and LayerSegments toggles).
+	Plans, Segments bool
+	// Hover is the cell under the mouse (HoverOK): the agent standing there
+	// gets its plan drawn and a label with its state.
+	Hover   image.Point
+	HoverOK bool
+	// Drag, when not empty, is a selection rectangle being dragged (cells).
+	Drag image.Rectangle
+
+	views []agents.AgentView
+	log   []agents.Replan
+}
+
+// Agent drawing constants.
+const (
+	// allPlansUpTo: with more agents than this, plans and segments are drawn
+	// only for selected and hovered agents (1,000 full paths per frame would
+	// cost more than the frame).
+	allPlansUpTo = 60
+	flashTicks   = 40 // how long a replan flash lasts
+	logRows      = 14
+)
+
+// Agent colours: the body by state, the flash and log rows by reason.
+var (
+	colAgentMoving  = color.RGBA{40, 110, 230, 255}
+	colAgentWaiting = color.RGBA{240, 190, 30, 255}
+	colAgentArrived = color.RGBA{40, 170, 80, 255}
+	colAgentStopped = color.RGBA{220, 40, 40, 255}
+	colAgentIdle    = color.RGBA{130, 136, 150, 255}
+	colAgentPlan    = color.RGBA{60, 90, 200, 110}
+	colAgentSeg     = color.RGBA{30, 80, 240, 230}
+	colAgentGoal    = color.RGBA{210, 40, 140, 255}
+	colLeader       = color.RGBA{150, 70, 220, 255}
+
+	colReason = [agents.NumReasons]color.RGBA{
+		agents.ReasonNone:         ColText,
+		agents.ReasonNewGoal:      ColTextDim,
+		agents.ReasonSegmentDone:  {120, 200, 255, 255},
+		agents.ReasonWorldChanged: ColFlash,
+		agents.ReasonGoalMoved:    {200, 150, 255, 255},
+		agents.ReasonBlocked:      {255, 120, 60, 255},
+		agents.ReasonRecheck:      {120, 230, 160, 255},
+	}
+)
+
+func agentColor(v *agents.AgentView) color.RGBA {
+	switch v.State {
+	case agents.Moving:
+		return colAgentMoving
+	case agents.Waiting:
+		return colAgentWaiting
+	case agents.Arrived:
+		return colAgentArrived
+	case agents.Stopped:
+		return colAgentStopped
+	}
+	return colAgentIdle
+}
+
+// DrawAgents draws the agents of l.Sim over the map: each agent's plan
+// (faint dashes through its legs), its current segment (bright), its goal,
+// its body coloured by state (blue moving, yellow waiting for a plan,
+// green arrived, red stopped, grey idle; a white ring when selected, a
+// purple diamond for a group's centre), a ring flash for a recent replan
+// coloured by its reason, a label for the hovered agent, and then the
+// replan log panel in l.Log. It only reads the Sim.
+func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
+	if l == nil || l.Sim == nil || l.Cam == nil {
+		return
+	}
+	s := l.Sim
+	l.views = s.Agents(l.views[:0])
+	dst := screen.SubImage(l.Map).(*ebiten.Image)
+	cam := l.Cam
+	g := s.Grid()
+	vis := cam.Visible(g.Width(), g.Height(), l.Map).Inset(-2)
+	now := s.Tick()
+	zoom := cam.Zoom
+	rad := float32(math.Max(1.5, math.Min(zoom*0.38, 14)))
+	lw := float32(math.Max(1.2, math.Min(zoom*0.18, 4)))
+	all := len(l.views) <= allPlansUpTo
+	hover := -1
+	if l.HoverOK {
+		hover = s.AgentAt(l.Hover)
+	}
+
+	// Plans and segments first, under every body.
+	for i := range l.views {
+		v := &l.views[i]
+		if !all && !v.Selected && v.ID != hover && !(v.Kind == agents.Leader && l.groupSelected(v.Group)) {
+			continue
+		}
+		if v.Kind == agents.Member {
+			continue // members follow slots; their group's plan is the leader's
+		}
+		if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
+			pts := make([]image.Point, 0, len(v.Legs)+1)
+			pts = append(pts, v.Segment[len(v.Segment)-1])
+			for _, leg := range v.Legs {
+				pts = append(pts, leg.To)
+			}
+			drawDashed(dst, cam, pts, lw, PM(colAgentPlan), float32(math.Max(4, zoom*0.8)))
+			for _, p := range pts[1:] {
+				x, y := cam.CellCenter(p)
+				vector.DrawFilledCircle(dst, x, y, lw*1.2, PM(colAgentPlan), true)
+			}
+		}
+		if l.Segments && v.SegIndex < len(v.Segment)-1 {
+			x0, y0 := v.Pos()
+			px, py := cam.ToScreen(x0+0.5, y0+0.5)
+			rest := v.Segment[v.SegIndex+1:]
+			nx, ny := cam.CellCenter(rest[0])
+			vector.StrokeLine(dst, float32(px), float32(py), nx, ny, lw*1.3, PM(colAgentSeg), true)
+			drawPolyline(dst, cam, rest, lw*1.3, PM(colAgentSeg))
+		}
+		if v.HasGoal && v.State != agents.Arrived {
+			gx, gy := cam.CellCenter(v.Goal)
+			d := rad * 0.9
+			vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, lw*1.2, PM(colAgentGoal), true)
+			vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, lw*1.2, PM(colAgentGoal), true)
+		}
+	}
+
+	// Bodies and flashes.
+	for i := range l.views {
+		v := &l.views[i]
+		if !v.Cell.In(vis) {
+			continue
+		}
+		x0, y0 := v.Pos()
+		fx, fy := cam.ToScreen(x0+0.5, y0+0.5)
+		x, y := float32(fx), float32(fy)
+		c := agentColor(v)
+		if v.Kind == agents.Leader {
+			d := rad * 1.3
+			var p vector.Path
+			p.MoveTo(x, y-d)
+			p.LineTo(x+d, y)
+			p.LineTo(x, y+d)
+			p.LineTo(x-d, y)
+			p.Close()
+			r.strokePath(dst, &p, lw, PM(colLeader))
+		} else if rad < 2.5 {
+			vector.DrawFilledRect(dst, x-rad, y-rad, 2*rad, 2*rad, PM(c), false)
+		} else {
+			vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
+			vector.StrokeCircle(dst, x, y, rad, 1, color.RGBA{0, 0, 0, 160}, true)
+		}
+		if v.Selected {
+			vector.StrokeCircle(dst, x, y, rad+2.5, 1.5, color.White, true)
+		}
+		if v.State == agents.Stopped && rad >= 4 {
+			vector.StrokeLine(dst, x, y-rad*0.6, x, y+rad*0.1, 2, color.White, true)
+			vector.DrawFilledCircle(dst, x, y+rad*0.45, 1.3, color.White, true)
+		}
+		if age := now - v.LastReplan; v.LastReplan >= 0 && age < flashTicks && v.LastReason.IsReplan() {
+			t := float32(age) / flashTicks
+			fc := colReason[v.LastReason]
+			fc.A = uint8(255 * (1 - t))
+			vector.StrokeCircle(dst, x, y, rad+3+t*rad*2.5+t*8, 2, PM(fc), true)
+		}
+	}
+	if !l.Drag.Empty() {
+		ax, ay := cam.ToScreen(float64(l.Drag.Min.X), float64(l.Drag.Min.Y))
+		bx, by := cam.ToScreen(float64(l.Drag.Max.X), float64(l.Drag.Max.Y))
+		vector.StrokeRect(dst, float32(ax), float32(ay), float32(bx-ax), float32(by-ay), 1.5, color.White, false)
+	}
+	if hover >= 0 {
+		if v, ok := s.Agent(hover); ok {
+			x, y := cam.CellCenter(v.Cell)
+			r.tooltip(dst, x+rad+4, y-rad-4, agentLabel(&v))
+		}
+	}
+	r.drawReplanLog(screen, l)
+}
+
+// groupSelected reports whether any member of group gid is selected.
+func (l *AgentLayer) groupSelected(gid int) bool {
+	if gid < 0 {
+		return false
+	}
+	for i := range l.views {
+		if v := &l.views[i]; v.Group == gid && v.Kind == agents.Member && v.Selected {
+			return true
+		}
+	}
+	return false
+}
+
+// agentLabel is the hover text of an agent: id, state and why, plans made.
+func agentLabel(v *agents.AgentView) string {
+	s := fmt.Sprintf("#%d %s", v.ID, v.State)
+	switch {
+	case v.State == agents.Stopped && v.Err != nil:
+		s += ": " + v.Err.Error()
+	case v.State == agents.Stopped:
+		s += ": " + v.Why.String()
+	case v.Kind == agents.Member && v.InFile:
+		s += ", single file"
+	case v.Kind == agents.Member:
+		s += ", in formation"
+	}
+	if v.Plans > 0 {
+		s += fmt.Sprintf(" · %d plans, last: %s", v.Plans, v.LastReason)
+	}
+	return s
+}
+
+// strokePath strokes a closed path with width w.
+func (r *Renderer) strokePath(dst *ebiten.Image, p *vector.Path, w float32, c color.Color) {
+	vs, is := p.AppendVerticesAndIndicesForStroke(nil, nil, &vector.StrokeOptions{Width: w, LineJoin: vector.LineJoinRound})
+	cr, cg, cb, ca := c.RGBA()
+	for i := range vs {
+		vs[i].SrcX, vs[i].SrcY = 1, 1
+		vs[i].ColorR = float32(cr) / 0xffff
+		vs[i].ColorG = float32(cg) / 0xffff
+		vs[i].ColorB = float32(cb) / 0xffff
+		vs[i].ColorA = float32(ca) / 0xffff
+	}
+	src := r.white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
+	dst.DrawTriangles(vs, is, src, &ebiten.DrawTrianglesOptions{AntiAlias: true})
+}
+
+// drawReplanLog draws the panel of recent replans in l.Log: a summary line
+// (agents by state, the plan queue, replans by reason) and the newest
+// replans, one a line, coloured by reason; a stop shows why.
+func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
+	rc := l.Log
+	if rc.Empty() {
+		return
+	}
+	s := l.Sim
+	dst := screen.SubImage(rc).(*ebiten.Image)
+	fillRect(dst, rc, ColPanel)
+	strokeRect(dst, rc, ColPanelEdge)
+	ft := r.fonts
+	x := float64(rc.Min.X + 8)
+	y := float64(rc.Min.Y + 6)
+	var n [5]int
+	for i := range l.views {
+		if l.views[i].Kind != agents.Leader {
+			n[l.views[i].State]++
+		}
+	}
+	st := s.Stats()
+	ft.Draw(dst, ft.Bold, fmt.Sprintf("Agents  tick %d  %s", s.Tick(), s.Planner().Name()), x, y, ColText)
+	y += 20
+	sum := fmt.Sprintf("%d moving · %d waiting · %d stopped · %d arrived · queue %d", n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], st.Queue)
+	ft.Draw(dst, ft.UI, clip(ft, ft.UI, sum, float64(rc.Dx()-16)), x, y, ColTextDim)
+	y += 18
+	rs := fmt.Sprintf("replans: %d seg · %d world · %d goal · %d blocked · %d retry · walls %d",
+		st.Reasons[agents.ReasonSegmentDone], st.Reasons[agents.ReasonWorldChanged], st.Reasons[agents.ReasonGoalMoved],
+		st.Reasons[agents.ReasonBlocked], st.Reasons[agents.ReasonRecheck], st.WallViolations)
+	ft.Draw(dst, ft.UI, clip(ft, ft.UI, rs, float64(rc.Dx()-16)), x, y, ColTextDim)
+	y += 20
+	l.log = s.Replans(l.log[:0])
+	rows := min(len(l.log), logRows, max(0, int((float64(rc.Max.Y)-y-4)/16)))
+	if len(l.log) == 0 {
+		ft.Draw(dst, ft.UI, "no plans yet: spawn agents and give them a goal", x, y, ColTextDim)
+		return
+	}
+	for _, e := range l.log[:rows] {
+		c := colReason[e.Reason]
+		line := fmt.Sprintf("%6d  #%-4d %-13s (%d,%d)", e.Tick, e.Agent, e.Reason, e.Cell.X, e.Cell.Y)
+		if e.State == agents.Stopped {
+			line += "  stopped: " + e.Why.String()
+			c = ColTextErr
+		}
+		ft.Draw(dst, ft.Mono, clip(ft, ft.Mono, line, float64(rc.Dx()-16)), x, y, c)
+		y += 16
+	}
+}
