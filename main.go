@@ -1,15 +1,15 @@
 // Command pathlens is a desktop visualizer and debugger for hierarchical
 // pathfinding on tile worlds. Run it with no arguments for the built-in
-// world, or -map FILE for a Moving AI, ASCII or scenario file; -h lists the
-// flags.
+// world, -map FILE for a Moving AI, ASCII or scenario file, or -scenario
+// builtin:NAME for a gallery case; -h lists the flags.
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"image"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -19,7 +19,6 @@ import (
 	"pathlens/assets"
 	"pathlens/game"
 	"pathlens/game/world"
-	"pathlens/maps"
 )
 
 func main() {
@@ -28,10 +27,27 @@ func main() {
 
 func run(args []string) int {
 	fs := flag.NewFlagSet("pathlens", flag.ContinueOnError)
-	mapPath := fs.String("map", "", "open this Moving AI (.map), ASCII or scenario file instead of the built-in world")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: pathlens [-map FILE | -scenario builtin:NAME] [flags]\n\nbuilt-in scenarios: %s\n\nflags:\n",
+			strings.Join(assets.Names(), ", "))
+		fs.PrintDefaults()
+	}
+	mapPath := fs.String("map", "", "open this Moving AI (.map), ASCII or scenario (.pls) file instead of the built-in world")
+	scenario := fs.String("scenario", "", "open a scenario: builtin:NAME or a .pls file")
 	shot := fs.String("shot", "", "draw the first complete frame to this PNG file and exit")
-	from := fs.String("from", "", "start cell X,Y of the first query")
+	logPath := fs.String("log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
+	from := fs.String("from", "", "start cell X,Y of the first query (overrides the scenario's)")
 	to := fs.String("to", "", "goal cell X,Y of the first query")
+	algo := fs.String("algo", "", "algorithm: astar, dijkstra, greedy, hpa or group (overrides the scenario's)")
+	layers := fs.String("layers", "", "comma-separated layers to show at start, or +name/-name to add or remove from the defaults (see the help screen)")
+	cursor := fs.String("cursor", "", "with -shot: show the search timeline at this event (a number, or a fraction like 0.4)")
+	size := fs.String("size", "1280x800", "initial window size WxH")
+	profile := fs.Int("profile", 0, "measure Update+Draw for this many frames, print a timing report and exit")
+	play := fs.Bool("play", false, "start playing the query's timeline from its beginning")
+	zoom := fs.Float64("zoom", 0, "with -center: start zoomed to this many pixels per cell")
+	center := fs.String("center", "", "cell X,Y to centre the first view on (with -zoom)")
+	viewLevel := fs.Int("level", 1, "abstract level whose clusters, groups, nodes and edges are drawn")
+	shotDir := fs.String("shotdir", ".", "folder the screenshot key (F12) writes into")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -42,49 +58,99 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "pathlens: unexpected argument %q (use -map FILE)\n", fs.Arg(0))
 		return 2
 	}
+	if *mapPath != "" && *scenario != "" {
+		fmt.Fprintln(os.Stderr, "pathlens: give -map or -scenario, not both")
+		return 2
+	}
+	ww, wh, err := parseSize(*size)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pathlens: -size: %v\n", err)
+		return 2
+	}
 
-	var m *maps.Map
-	var err error
-	var start, goal image.Point
-	hasQuery := false
-	if *mapPath == "" {
-		m, err = maps.ReadASCII(bytes.NewReader(assets.DefaultWorld()), assets.DefaultWorldName)
+	var logw io.Writer
+	if *logPath != "" {
+		f, err := os.OpenFile(*logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -log: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		logw = f
+	}
+	log := world.NewEventLog(logw)
+
+	src := assets.Prefix + assets.DefaultName
+	switch {
+	case *mapPath != "":
+		src = *mapPath
+	case *scenario != "":
+		src = *scenario
+	}
+	opts := game.Options{ShotPath: *shot, Layers: *layers, Cursor: *cursor, ProfileFrames: *profile,
+		Play: *play, Zoom: *zoom, ViewLevel: *viewLevel, ShotDir: *shotDir}
+	if *center != "" {
+		c, err := parseCell(*center)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -center: %v\n", err)
+			return 2
+		}
+		opts.Center = c
+	}
+	w, err := world.Open(src)
+	if err != nil {
+		// A file that cannot be read is shown in the window (and the log),
+		// over the built-in world, rather than ending the app.
+		log.Add("error", world.F{Key: "msg", Val: err.Error()})
+		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
+		opts.StartError = err.Error()
+		w, err = world.Open(assets.Prefix + assets.DefaultName)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: built-in world: %v\n", err)
 			return 1
 		}
-		q := assets.DefaultQuery
-		start, goal, hasQuery = image.Pt(q[0][0], q[0][1]), image.Pt(q[1][0], q[1][1]), true
-	} else {
-		m, err = maps.LoadMap(*mapPath)
+	}
+	w.Log = log
+	if *algo != "" {
+		a, err := world.ParseAlgo(*algo)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
-			return 1
+			fmt.Fprintf(os.Stderr, "pathlens: -algo: %v\n", err)
+			return 2
 		}
+		w.Settings.Algo = a
 	}
 	if *from != "" || *to != "" {
-		if start, err = parseCell(*from); err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: -from: %v\n", err)
+		s, err1 := parseCell(*from)
+		g, err2 := parseCell(*to)
+		if err := errors.Join(err1, err2); err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -from/-to: %v\n", err)
 			return 2
 		}
-		if goal, err = parseCell(*to); err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: -to: %v\n", err)
-			return 2
-		}
-		hasQuery = true
+		w.Queries = append([][2]image.Point{{s, g}}, w.Queries...)
+	}
+	w.Begin()
+	if *shot != "" {
+		w.WaitOptimal() // the picture shows the finished numbers
+	}
+	if opts.StartError != "" {
+		w.Fail("%s", opts.StartError)
 	}
 
-	w := world.New(m)
-	if hasQuery {
-		w.SetEndpoints(start, goal)
+	g, err := game.New(w, opts)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
+		return 2
 	}
-	g := game.New(w, game.Options{ShotPath: *shot})
-	ebiten.SetWindowTitle("pathlens — " + m.Name)
-	ebiten.SetWindowSize(1280, 800)
+	ebiten.SetWindowTitle(g.Title())
+	ebiten.SetWindowSize(ww, wh)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowClosingHandled(true)
 	if err := ebiten.RunGame(g); err != nil {
 		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 		return 1
+	}
+	if rep := g.ProfileReport(); rep != "" {
+		fmt.Print(rep)
 	}
 	return 0
 }
@@ -101,4 +167,15 @@ func parseCell(s string) (image.Point, error) {
 		return image.Point{}, fmt.Errorf("%q: want X,Y with whole numbers", s)
 	}
 	return image.Pt(x, y), nil
+}
+
+// parseSize reads "WxH".
+func parseSize(s string) (int, int, error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if !ok || err1 != nil || err2 != nil || w < 1 || h < 1 || w > 16384 || h > 16384 {
+		return 0, 0, fmt.Errorf("%q: want WxH, e.g. 1280x800", s)
+	}
+	return w, h, nil
 }

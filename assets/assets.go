@@ -1,23 +1,56 @@
-// Package assets embeds the built-in worlds of pathlens: the default world the
-// app opens with, and (as the gallery grows) the scenario files of the
-// pathological cases. It has no dependencies, so any package may read it.
+// Package assets embeds the built-in worlds of pathlens as scenario files:
+// the default world the app opens with, and the gallery of pathological
+// cases. It has no dependencies; game/world parses the files.
 package assets
 
-import _ "embed"
+import (
+	"embed"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
 
-//go:embed worlds/default.txt
-var defaultWorld []byte
+//go:embed worlds/*.pls
+var files embed.FS
 
-// DefaultWorldName is the name the default world is shown under.
-const DefaultWorldName = "builtin:world"
+// DefaultName is the built-in world the app opens when given no file.
+const DefaultName = "world"
 
-// DefaultWorld returns the ASCII map of the default world (128×96: a building
-// of rooms around a corridor, a forest and a meadow with trees, a river with
-// bridges, a swamp, a walled keep, a U-shaped trap and a row of dungeon
-// cells). The slice is shared: do not modify it.
-func DefaultWorld() []byte { return defaultWorld }
+// Prefix marks a built-in name on the command line: "builtin:world".
+const Prefix = "builtin:"
 
-// DefaultQuery is the query the default world opens with: from the west
-// building's corridor to the far side of the U-shaped trap in the east, so
-// the first frame shows rooms, the river crossing and a flooded concavity.
-var DefaultQuery = [2][2]int{{23, 30}, {125, 65}}
+// Names lists the built-in scenarios, the default world first, then the
+// gallery in alphabetical order.
+func Names() []string {
+	var names []string
+	for _, dir := range []string{"worlds", "scenarios"} {
+		ents, err := fs.ReadDir(files, dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range ents {
+			if n, ok := strings.CutSuffix(e.Name(), ".pls"); ok && n != DefaultName {
+				names = append(names, n)
+			}
+		}
+	}
+	sort.Strings(names)
+	return append([]string{DefaultName}, names...)
+}
+
+// File returns the scenario text of built-in name (with or without the
+// "builtin:" prefix) and whether it exists. The slice is shared: do not
+// modify it.
+func File(name string) ([]byte, bool) {
+	name = strings.TrimPrefix(name, Prefix)
+	if name == "" || strings.ContainsAny(name, "/\\") {
+		return nil, false
+	}
+	for _, dir := range []string{"worlds", "scenarios"} {
+		if b, err := files.ReadFile(path.Join(dir, name+".pls")); err == nil {
+			return b, true
+		}
+	}
+	return nil, false
+}

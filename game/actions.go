@@ -1,17 +1,186 @@
 package game
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"github.com/hajimehoshi/ebiten/v2"
 
-// The actions of the app. Mouse gestures are described in the help screen
-// too (see mouseHelp) but are not rebindable.
-const (
-	ActFit Action = iota
-	ActHelp
+	"pathlens/render"
 )
 
+// The actions of the app.
+const (
+	ActFit Action = iota
+	ActZoomIn
+	ActZoomOut
+	ActPanel
+	ActHelp
+	ActGallery
+	ActScreenshot
+	ActViewLevel
+	ActEscape
+	ActQuit
+
+	ActToolQuery
+	ActToolPaint
+	ActToolInspect
+	ActBrush
+
+	ActAlgoAStar
+	ActAlgoDijkstra
+	ActAlgoGreedy
+	ActAlgoHPA
+	ActAlgoGroup
+	ActHeuristic
+	ActCost
+	ActExclusion
+	ActClusterUp
+	ActClusterDown
+	ActLevelsUp
+	ActLevelsDown
+	ActNeighborhood
+	ActSmooth
+
+	ActPlay
+	ActStepFwd
+	ActStepBack
+	ActStepFwdBig
+	ActStepBackBig
+	ActSeekStart
+	ActSeekEnd
+	ActNextPhase
+	ActPrevPhase
+	ActFaster
+	ActSlower
+
+	ActUndo
+	ActRedo
+	ActSave
+
+	// ActLayer0 + l toggles layer l.
+	ActLayer0
+)
+
+func keys(k ...ebiten.Key) []ebiten.Key { return k }
+
 // actionTable is the single key table: Input reads it, and the help screen
-// is generated from it.
+// and legend are generated from it. Mouse gestures are listed in mouseHelp.
 var actionTable = []Binding{
-	{Action: ActFit, Group: "View", Keys: []ebiten.Key{ebiten.KeyF}, Label: "fit", Help: "fit the map to the window"},
-	{Action: ActHelp, Group: "View", Keys: []ebiten.Key{ebiten.KeyF1, ebiten.KeySlash}, Label: "help", Help: "show or hide this help"},
+	{Action: ActFit, Group: "View", Keys: keys(ebiten.KeyF), Help: "fit the map to the window"},
+	{Action: ActZoomIn, Group: "View", Keys: keys(ebiten.KeyEqual, ebiten.KeyNumpadAdd), Help: "zoom in (about the window centre)"},
+	{Action: ActZoomOut, Group: "View", Keys: keys(ebiten.KeyMinus, ebiten.KeyNumpadSubtract), Help: "zoom out"},
+	{Action: ActViewLevel, Group: "View", Keys: keys(ebiten.KeyL), Help: "next abstract level for borders, groups, nodes, edges"},
+	{Action: ActPanel, Group: "View", Keys: keys(ebiten.KeyTab), Help: "show or hide the side panel"},
+	{Action: ActHelp, Group: "View", Keys: keys(ebiten.KeyF1, ebiten.KeySlash), Help: "show or hide this help"},
+	{Action: ActGallery, Group: "View", Keys: keys(ebiten.KeyF2), Help: "gallery of built-in scenarios"},
+	{Action: ActScreenshot, Group: "View", Keys: keys(ebiten.KeyF12), Help: "save a PNG screenshot"},
+	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close the help, gallery or question; unpin"},
+	{Action: ActQuit, Group: "View", Keys: keys(ebiten.KeyQ), Mods: ModCtrl, Help: "quit (asks first when edits are unsaved)"},
+
+	{Action: ActToolQuery, Group: "Tools", Keys: keys(ebiten.KeyQ), Help: "query tool: click start then goal; drag S or G"},
+	{Action: ActToolPaint, Group: "Tools", Keys: keys(ebiten.KeyD), Help: "paint tool: drag to dig or fill (first cell decides)"},
+	{Action: ActToolInspect, Group: "Tools", Keys: keys(ebiten.KeyI), Help: "inspect tool: click pins a cell in the inspector"},
+	{Action: ActBrush, Group: "Tools", Keys: keys(ebiten.KeyW), Mods: ModShift, Help: "next brush weight (2..9) for Shift+paint"},
+
+	{Action: ActAlgoAStar, Group: "Switches", Keys: keys(ebiten.Key1), Help: "algorithm: A*"},
+	{Action: ActAlgoDijkstra, Group: "Switches", Keys: keys(ebiten.Key2), Help: "algorithm: Dijkstra"},
+	{Action: ActAlgoGreedy, Group: "Switches", Keys: keys(ebiten.Key3), Help: "algorithm: greedy best-first"},
+	{Action: ActAlgoHPA, Group: "Switches", Keys: keys(ebiten.Key4), Help: "algorithm: HPA*"},
+	{Action: ActAlgoGroup, Group: "Switches", Keys: keys(ebiten.Key5), Help: "algorithm: group hierarchy"},
+	{Action: ActHeuristic, Group: "Switches", Keys: keys(ebiten.KeyH), Help: "A* heuristic: octile, Euclidean, Manhattan, zero, cluster"},
+	{Action: ActCost, Group: "Switches", Keys: keys(ebiten.KeyM), Help: "connection cost: minimum, maximin, average minimum"},
+	{Action: ActExclusion, Group: "Switches", Keys: keys(ebiten.KeyX), Help: "exclusion mode on / off"},
+	{Action: ActClusterUp, Group: "Switches", Keys: keys(ebiten.KeyBracketRight), Help: "larger clusters"},
+	{Action: ActClusterDown, Group: "Switches", Keys: keys(ebiten.KeyBracketLeft), Help: "smaller clusters"},
+	{Action: ActLevelsUp, Group: "Switches", Keys: keys(ebiten.KeyBracketRight), Mods: ModShift, Help: "one more abstract level"},
+	{Action: ActLevelsDown, Group: "Switches", Keys: keys(ebiten.KeyBracketLeft), Mods: ModShift, Help: "one fewer abstract level"},
+	{Action: ActNeighborhood, Group: "Switches", Keys: keys(ebiten.Key8), Help: "8- or 4-connected moves"},
+	{Action: ActSmooth, Group: "Switches", Keys: keys(ebiten.KeyZ), Help: "HPA* smoothing on / off"},
+
+	{Action: ActPlay, Group: "Playback", Keys: keys(ebiten.KeySpace), Help: "play / pause the query's timeline"},
+	{Action: ActStepFwd, Group: "Playback", Keys: keys(ebiten.KeyArrowRight), Help: "one event forward (hold to repeat)"},
+	{Action: ActStepBack, Group: "Playback", Keys: keys(ebiten.KeyArrowLeft), Help: "one event back (hold to repeat)"},
+	{Action: ActStepFwdBig, Group: "Playback", Keys: keys(ebiten.KeyArrowRight), Mods: ModShift, Help: "100 events forward"},
+	{Action: ActStepBackBig, Group: "Playback", Keys: keys(ebiten.KeyArrowLeft), Mods: ModShift, Help: "100 events back"},
+	{Action: ActNextPhase, Group: "Playback", Keys: keys(ebiten.KeyPeriod, ebiten.KeyPageDown), Help: "jump to the next phase"},
+	{Action: ActPrevPhase, Group: "Playback", Keys: keys(ebiten.KeyComma, ebiten.KeyPageUp), Help: "jump to the phase start / previous phase"},
+	{Action: ActSeekStart, Group: "Playback", Keys: keys(ebiten.KeyHome), Help: "jump to the start"},
+	{Action: ActSeekEnd, Group: "Playback", Keys: keys(ebiten.KeyEnd), Help: "jump to the end"},
+	{Action: ActFaster, Group: "Playback", Keys: keys(ebiten.KeyArrowUp), Help: "faster (up to 100,000 events/s)"},
+	{Action: ActSlower, Group: "Playback", Keys: keys(ebiten.KeyArrowDown), Help: "slower (down to 1 event/s)"},
+
+	{Action: ActUndo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl, Help: "undo the last stroke"},
+	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyY), Mods: ModCtrl, Help: "redo"},
+	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl | ModShift, Help: "redo"},
+	{Action: ActSave, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl, Help: "save the session as a scenario (.pls)"},
+}
+
+// layerKeys binds each layer's toggle.
+var layerKeys = [render.NumLayers]Binding{
+	render.LayerWeights:    {Keys: keys(ebiten.KeyW)},
+	render.LayerBorders:    {Keys: keys(ebiten.KeyB)},
+	render.LayerRegions:    {Keys: keys(ebiten.KeyR)},
+	render.LayerGroups:     {Keys: keys(ebiten.KeyG)},
+	render.LayerNodes:      {Keys: keys(ebiten.KeyN)},
+	render.LayerEdges:      {Keys: keys(ebiten.KeyE)},
+	render.LayerComponents: {Keys: keys(ebiten.KeyC)},
+	render.LayerSearch:     {Keys: keys(ebiten.KeyS)},
+	render.LayerPlans:      {Keys: keys(ebiten.KeyP)},
+	render.LayerSegments:   {Keys: keys(ebiten.KeyY)},
+	render.LayerExcluded:   {Keys: keys(ebiten.KeyX), Mods: ModShift},
+	render.LayerParents:    {Keys: keys(ebiten.KeyA)},
+	render.LayerValues:     {Keys: keys(ebiten.KeyV)},
+	render.LayerCompare:    {Keys: keys(ebiten.KeyO)},
+}
+
+func init() {
+	for l := range layerKeys {
+		b := layerKeys[l]
+		b.Action = ActLayer0 + Action(l)
+		b.Group = "Layers"
+		b.Help = "layer: " + render.LayerInfo[l].Name
+		actionTable = append(actionTable, b)
+	}
+}
+
+// mouseHelp describes the mouse gestures (not rebindable).
+var mouseHelp = [][2]string{
+	{"wheel", "zoom about the cursor"},
+	{"middle-drag", "pan (or Space + left-drag)"},
+	{"left click", "the active tool (query: start, then goal)"},
+	{"left-drag S/G", "move start or goal, replanning live"},
+	{"right-drag", "paint in any tool: dig or fill"},
+	{"Shift+right-drag", "paint the brush weight (Shift+W picks it)"},
+	{"click a switch", "the panel's rows cycle their switch"},
+	{"click timeline", "seek the query's timeline"},
+}
+
+// helpSections builds the help screen from the key table.
+func helpSections() []render.HelpSection {
+	order := []string{"View", "Tools", "Switches", "Playback", "Edit", "Layers"}
+	var out []render.HelpSection
+	out = append(out, render.HelpSection{Title: "Mouse", Rows: mouseHelp})
+	for _, grp := range order {
+		sec := render.HelpSection{Title: grp}
+		for i := range actionTable {
+			b := &actionTable[i]
+			if b.Group == grp {
+				sec.Rows = append(sec.Rows, [2]string{KeyText(b), b.Help})
+			}
+		}
+		out = append(out, sec)
+	}
+	return out
+}
+
+// keysOf returns the key text of the first binding of a.
+func keysOf(a Action) string {
+	var parts []string
+	for i := range actionTable {
+		if actionTable[i].Action == a {
+			parts = append(parts, KeyText(&actionTable[i]))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return parts[0]
 }

@@ -11,10 +11,16 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/render"
 )
@@ -24,6 +30,28 @@ type Options struct {
 	// ShotPath, when set, makes the game draw its first complete frame to
 	// this PNG file and then end.
 	ShotPath string
+	// Layers is a comma-separated list of layer names to show instead of
+	// the defaults, or "+name,-name" changes to the defaults, or "all".
+	Layers string
+	// Cursor, with ShotPath, places the timeline cursor before the shot:
+	// an event number or a fraction of the timeline ("0.4").
+	Cursor string
+	// ViewLevel is the abstract level whose structure is drawn (0: 1).
+	ViewLevel int
+	// Zoom, when positive, zooms the first frame about the point Center
+	// (cells) to this many pixels per cell instead of fitting the map.
+	Zoom   float64
+	Center image.Point
+	// ProfileFrames, when positive, measures Update and Draw for that many
+	// frames, then ends; ProfileReport gives the figures.
+	ProfileFrames int
+	// Play starts the timeline playing from its beginning.
+	Play bool
+	// ShotDir is where the screenshot key writes (default ".").
+	ShotDir string
+	// StartError is a message to show at start (a file that failed to
+	// load).
+	StartError string
 }
 
 // Game implements ebiten.Game for one session.
@@ -33,22 +61,154 @@ type Game struct {
 	r    *render.Renderer
 	in   *Input
 	cam  render.Camera
+	lay  render.Layout
 
 	screenW, screenH int
 	autoFit          bool // refit on resize until the user moves the view
 
-	panning    bool
-	panX, panY int
-	frames     int
-	shotDone   bool
-	shotErr    error
+	layers     render.LayerSet
+	viewLevel  int
+	panel      bool
+	showHelp   bool
+	gallery    bool
+	gallerySel int
+	confirm    *confirm
+
+	tools      []Tool
+	tool       Tool
+	toolDown   Tool // the tool receiving the current left drag (nil: none)
+	rightDown  bool
+	lastCell   image.Point
+	brush      uint8
+	pinned     image.Point
+	hasPinned  bool
 	hover      image.Point
 	hoverOK    bool
+	mouseX     int
+	mouseY     int
+	mouseIn    bool
+	panning    bool
+	panX, panY int
+	spaceDown  bool
+	spacePan   bool
+	scrubbing  bool
+
+	inspect     world.CellInfo
+	inspectKey  inspectKey
+	repairSeq   int
+	repairAt    time.Time
+	messageSeq  int
+	messageAt   time.Time
+	title       string
+	frames      int
+	shotDone    bool
+	shotErr     error
+	shotPending string // screenshot-key path to write in the next Draw
+	shotWritten string // path written by Draw, logged by the next Update
+	quit        bool
+	last        time.Time
+
+	prof profile
+}
+
+type inspectKey struct {
+	p       image.Point
+	tl, grd uint64
+	algo    world.Algo
+	w       *world.World
+}
+
+// confirm is a pending question (unsaved edits) and what to do on yes.
+type confirm struct {
+	lines []string
+	then  func(g *Game) error // after saving or discarding
 }
 
 // New returns a game showing w.
-func New(w *world.World, opts Options) *Game {
-	return &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true}
+func New(w *world.World, opts Options) (*Game, error) {
+	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true,
+		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel)}
+	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}}
+	g.tool = g.tools[0]
+	if err := g.applyLayerSpec(opts.Layers); err != nil {
+		return nil, err
+	}
+	if opts.ShotDir == "" {
+		g.opts.ShotDir = "."
+	}
+	if opts.Cursor != "" {
+		if err := g.seekSpec(opts.Cursor); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Play {
+		w.TogglePlay()
+	}
+	g.messageSeq = -1
+	g.repairSeq = w.RepairSeq
+	return g, nil
+}
+
+// applyLayerSpec applies -layers.
+func (g *Game) applyLayerSpec(spec string) error {
+	if spec == "" {
+		return nil
+	}
+	if spec == "all" {
+		g.layers = render.LayerSet(1<<render.NumLayers - 1)
+		return nil
+	}
+	parts := strings.Split(spec, ",")
+	relative := strings.HasPrefix(parts[0], "+") || strings.HasPrefix(parts[0], "-")
+	if !relative {
+		g.layers = 0
+	}
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		on := true
+		if strings.HasPrefix(p, "-") {
+			on = false
+		}
+		name := strings.TrimLeft(p, "+-")
+		l, ok := render.LayerByName(name)
+		if !ok {
+			var names []string
+			for k := render.Layer(0); k < render.NumLayers; k++ {
+				names = append(names, k.ShortName())
+			}
+			return fmt.Errorf("-layers: unknown layer %q (have %s, or all)", name, strings.Join(names, ", "))
+		}
+		g.layers = g.layers.With(l, on)
+	}
+	return nil
+}
+
+// seekSpec places the timeline cursor: an event number or a fraction.
+func (g *Game) seekSpec(s string) error {
+	tl := &g.w.Timeline
+	if strings.Contains(s, ".") {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || f < 0 || f > 1 {
+			return fmt.Errorf("-cursor %q: want an event number or a fraction 0..1", s)
+		}
+		tl.Seek(int(f * float64(tl.Len())))
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("-cursor %q: want an event number or a fraction 0..1", s)
+	}
+	tl.Seek(n)
+	return nil
+}
+
+// Title is the window title.
+func (g *Game) Title() string {
+	t := "pathlens — " + g.w.Name
+	if g.w.Dirty() {
+		t += " (unsaved)"
+	}
+	return t
 }
 
 // ErrShot wraps a failure to write the -shot file.
@@ -56,63 +216,587 @@ var ErrShot = errors.New("game: screenshot")
 
 // Update moves the session and the view one tick.
 func (g *Game) Update() error {
+	t0 := time.Now()
+	defer func() { g.prof.addUpdate(time.Since(t0)) }()
 	if g.shotDone {
 		if g.shotErr != nil {
 			return fmt.Errorf("%w: %v", ErrShot, g.shotErr)
 		}
 		return ebiten.Termination
 	}
-	g.frames++
-	g.in.Poll()
-	view := image.Rect(0, 0, g.screenW, g.screenH)
-	if g.autoFit || !g.cam.Fitted() {
-		g.cam.Fit(g.w.Grid.Width(), g.w.Grid.Height(), view)
+	if g.quit {
+		return ebiten.Termination
 	}
-	if g.in.JustPressed(ActFit) {
-		g.autoFit = true
-		g.cam.Fit(g.w.Grid.Width(), g.w.Grid.Height(), view)
+	if g.opts.ProfileFrames > 0 && g.prof.frames() >= g.opts.ProfileFrames {
+		return ebiten.Termination
+	}
+	g.frames++
+	now := time.Now()
+	dt := 1.0 / 60
+	if !g.last.IsZero() {
+		dt = math.Min(now.Sub(g.last).Seconds(), 0.25)
+	}
+	g.last = now
+	g.in.Poll()
+	g.lay = render.ComputeLayout(g.screenW, g.screenH, g.panel)
+	if g.autoFit || !g.cam.Fitted() {
+		g.fit()
+	}
+	if g.shotWritten != "" {
+		g.w.Note("screenshot saved: %s", g.shotWritten)
+		g.w.Log.Add("screenshot", world.F{Key: "path", Val: g.shotWritten})
+		g.shotWritten = ""
 	}
 
+	if ebiten.IsWindowBeingClosed() || g.in.JustPressed(ActQuit) {
+		g.askThen("quit", func(g *Game) error { g.quit = true; return nil })
+	}
+	g.readMouse()
+	switch {
+	case g.confirm != nil:
+		g.updateConfirm()
+	case g.showHelp:
+		if g.in.JustPressed(ActHelp) || g.in.JustPressed(ActEscape) {
+			g.showHelp = false
+		}
+	case g.gallery:
+		g.updateGallery()
+	default:
+		g.updateKeys()
+		g.updateMouse()
+	}
+	g.w.Tick(dt)
+	g.updateInspect()
+	if t := g.Title(); t != g.title {
+		g.title = t
+		ebiten.SetWindowTitle(t)
+	}
+	if g.w.RepairSeq != g.repairSeq {
+		g.repairSeq = g.w.RepairSeq
+		g.repairAt = now
+	}
+	if g.w.MessageSeq != g.messageSeq {
+		g.messageSeq = g.w.MessageSeq
+		g.messageAt = now
+	}
+	return nil
+}
+
+func (g *Game) fit() {
+	g.cam.Fit(g.w.Grid.Width(), g.w.Grid.Height(), g.lay.Map)
+	if g.opts.Zoom > 0 && g.autoFit && g.frames <= 1 {
+		c := g.opts.Center
+		cx, cy := g.cam.ToScreen(float64(c.X)+0.5, float64(c.Y)+0.5)
+		g.cam.ZoomAt(cx, cy, g.opts.Zoom/g.cam.Zoom)
+		// Centre the point in the map area.
+		mx := float64(g.lay.Map.Min.X+g.lay.Map.Max.X) / 2
+		my := float64(g.lay.Map.Min.Y+g.lay.Map.Max.Y) / 2
+		g.cam.Pan(mx-cx, my-cy)
+	}
+}
+
+func (g *Game) readMouse() {
 	mx, my := ebiten.CursorPosition()
-	inWindow := image.Pt(mx, my).In(view)
+	g.mouseX, g.mouseY = mx, my
+	g.mouseIn = image.Pt(mx, my).In(g.lay.Screen)
+	inMap := image.Pt(mx, my).In(g.lay.Map)
 	g.hover = g.cam.CellAt(float64(mx), float64(my))
-	g.hoverOK = inWindow && g.w.Grid.In(g.hover)
+	g.hoverOK = inMap && g.w.Grid.In(g.hover)
+}
+
+// askThen runs then at once when the session has no unsaved edits, else
+// asks first.
+func (g *Game) askThen(what string, then func(g *Game) error) {
+	if !g.w.Dirty() {
+		then(g)
+		return
+	}
+	if g.confirm != nil {
+		return
+	}
+	g.confirm = &confirm{
+		lines: []string{
+			fmt.Sprintf("%d unsaved edit(s) in %s", g.w.EditCount(), g.w.Name),
+			fmt.Sprintf("S: save to %s, then %s", g.w.SavePath(), what),
+			fmt.Sprintf("D: discard the edits and %s", what),
+			"Esc: cancel",
+		},
+		then: then,
+	}
+}
+
+func (g *Game) updateConfirm() {
+	c := g.confirm
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+		g.confirm = nil
+	case inpututil.IsKeyJustPressed(ebiten.KeyS):
+		if err := g.w.Save(g.w.SavePath()); err != nil {
+			g.confirm = nil // the error is on screen; nothing is lost
+			return
+		}
+		g.confirm = nil
+		c.then(g)
+	case inpututil.IsKeyJustPressed(ebiten.KeyD):
+		g.w.Log.Add("discard", world.F{Key: "edits", Val: g.w.EditCount()})
+		g.confirm = nil
+		c.then(g)
+	}
+}
+
+func (g *Game) galleryItems() []render.GalleryItem {
+	var items []render.GalleryItem
+	for i, n := range assets.Names() {
+		about := ""
+		if b, ok := assets.File(n); ok {
+			about = aboutOf(b)
+		}
+		keys := ""
+		if i < 9 {
+			keys = strconv.Itoa(i + 1)
+		}
+		items = append(items, render.GalleryItem{Name: n, About: about, Keys: keys})
+	}
+	return items
+}
+
+// aboutOf reads the "about" lines of a scenario file without parsing it
+// all.
+func aboutOf(b []byte) string {
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		l = strings.TrimSpace(l)
+		if rest, ok := strings.CutPrefix(l, "about"); ok && (rest == "" || rest[0] == ' ') {
+			out = append(out, strings.TrimSpace(rest))
+		}
+		if l == "map inline" {
+			break
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+func (g *Game) updateGallery() {
+	names := assets.Names()
+	if g.in.JustPressed(ActGallery) || g.in.JustPressed(ActEscape) {
+		g.gallery = false
+		return
+	}
+	pick := -1
+	for i := 0; i < len(names) && i < 9; i++ {
+		if inpututil.IsKeyJustPressed(ebiten.Key1 + ebiten.Key(i)) {
+			pick = i
+		}
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyArrowDown) {
+		g.gallerySel = min(g.gallerySel+1, len(names)-1)
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyArrowUp) {
+		g.gallerySel = max(g.gallerySel-1, 0)
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+		pick = g.gallerySel
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		for i := range names {
+			if image.Pt(g.mouseX, g.mouseY).In(render.GalleryRowRect(g.lay, i)) {
+				pick = i
+			}
+		}
+	}
+	if pick >= 0 && pick < len(names) {
+		g.gallery = false
+		name := assets.Prefix + names[pick]
+		g.askThen("open "+names[pick], func(g *Game) error { return g.open(name) })
+	}
+}
+
+// open replaces the session with the one at src, keeping the event log.
+// A failure leaves the current session as it was, with the message shown.
+func (g *Game) open(src string) error {
+	nw, err := world.Open(src)
+	if err != nil {
+		g.w.Fail("%v", err)
+		return err
+	}
+	nw.Log = g.w.Log
+	nw.Play.Speed = g.w.Play.Speed
+	g.w = nw
+	nw.Begin()
+	g.autoFit = true
+	g.hasPinned = false
+	g.viewLevel = 1
+	g.inspectKey = inspectKey{}
+	g.repairSeq = nw.RepairSeq
+	return nil
+}
+
+func (g *Game) updateKeys() {
+	in := g.in
+	w := g.w
+	if in.JustPressed(ActHelp) {
+		g.showHelp = true
+		return
+	}
+	if in.JustPressed(ActGallery) {
+		g.gallery = true
+		return
+	}
+	if in.JustPressed(ActEscape) {
+		g.hasPinned = false
+	}
+	if in.JustPressed(ActFit) {
+		g.autoFit = true
+		g.fit()
+	}
+	mid := func() (float64, float64) {
+		return float64(g.lay.Map.Min.X+g.lay.Map.Max.X) / 2, float64(g.lay.Map.Min.Y+g.lay.Map.Max.Y) / 2
+	}
+	if in.Repeating(ActZoomIn) {
+		x, y := mid()
+		g.autoFit = false
+		g.cam.ZoomAt(x, y, 1.25)
+	}
+	if in.Repeating(ActZoomOut) {
+		x, y := mid()
+		g.autoFit = false
+		g.cam.ZoomAt(x, y, 1/1.25)
+	}
+	if in.JustPressed(ActPanel) {
+		g.panel = !g.panel
+		g.lay = render.ComputeLayout(g.screenW, g.screenH, g.panel)
+		if g.autoFit {
+			g.fit()
+		}
+	}
+	if in.JustPressed(ActScreenshot) {
+		g.shotPending = filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+".png")
+	}
+	if in.JustPressed(ActViewLevel) {
+		n := 1
+		if h := w.Hierarchy(); h != nil {
+			n = h.Levels()
+		}
+		g.viewLevel = g.viewLevel%n + 1
+		w.Log.Add("switch", world.F{Key: "name", Val: "view_level"}, world.F{Key: "value", Val: g.viewLevel})
+	}
+	// Tools.
+	for i, a := range []Action{ActToolQuery, ActToolPaint, ActToolInspect} {
+		if in.JustPressed(a) {
+			g.setTool(g.tools[i])
+		}
+	}
+	if in.JustPressed(ActBrush) {
+		g.brush = g.brush%9 + 1
+		if g.brush < 2 {
+			g.brush = 2
+		}
+		w.Note("brush weight %d (Shift+paint)", g.brush)
+	}
+	// Switches.
+	algos := map[Action]world.Algo{ActAlgoAStar: world.AlgoAStar, ActAlgoDijkstra: world.AlgoDijkstra,
+		ActAlgoGreedy: world.AlgoGreedy, ActAlgoHPA: world.AlgoHPA, ActAlgoGroup: world.AlgoGroup}
+	for a, al := range algos {
+		if in.JustPressed(a) {
+			w.SetAlgo(al)
+		}
+	}
+	simple := []struct {
+		a Action
+		f func()
+	}{
+		{ActHeuristic, w.CycleHeuristic}, {ActCost, w.CycleCost}, {ActExclusion, w.ToggleExclusion},
+		{ActClusterUp, w.ClusterBigger}, {ActClusterDown, w.ClusterSmaller},
+		{ActLevelsUp, w.LevelsUp}, {ActLevelsDown, w.LevelsDown},
+		{ActNeighborhood, w.ToggleNeighborhood}, {ActSmooth, w.ToggleSmooth},
+		{ActSeekStart, w.SeekStart}, {ActSeekEnd, w.SeekEnd},
+		{ActNextPhase, w.NextPhase}, {ActPrevPhase, w.PrevPhase},
+		{ActFaster, w.Faster}, {ActSlower, w.Slower},
+		{ActUndo, w.Undo}, {ActRedo, w.Redo},
+	}
+	for _, s := range simple {
+		if in.JustPressed(s.a) {
+			s.f()
+		}
+	}
+	if in.JustPressed(ActExclusion) && w.Settings.Exclusion {
+		g.layers = g.layers.With(render.LayerExcluded, true)
+	}
+	if in.JustPressed(ActSave) {
+		w.Save(w.SavePath())
+	}
+	if in.Repeating(ActStepFwd) {
+		w.StepBy(1)
+	}
+	if in.Repeating(ActStepBack) {
+		w.StepBy(-1)
+	}
+	if in.Repeating(ActStepFwdBig) {
+		w.StepBy(100)
+	}
+	if in.Repeating(ActStepBackBig) {
+		w.StepBy(-100)
+	}
+	for l := render.Layer(0); l < render.NumLayers; l++ {
+		if in.JustPressed(ActLayer0 + Action(l)) {
+			g.layers = g.layers.Toggle(l)
+			w.Log.Add("layer", world.F{Key: "name", Val: l.ShortName()}, world.F{Key: "on", Val: g.layers.Has(l)})
+		}
+	}
+	// Space: a tap plays or pauses; held with a left drag, it pans.
+	if inpututil.IsKeyJustPressed(ebiten.KeySpace) && currentMods() == 0 {
+		g.spaceDown, g.spacePan = true, false
+	}
+	if g.spaceDown && inpututil.IsKeyJustReleased(ebiten.KeySpace) {
+		g.spaceDown = false
+		if !g.spacePan {
+			w.TogglePlay()
+		}
+	}
+}
+
+func (g *Game) setTool(t Tool) {
+	if g.toolDown != nil {
+		g.toolDown.Release(g, g.lastCell)
+		g.toolDown = nil
+	}
+	g.tool = t
+	g.w.Log.Add("tool", world.F{Key: "name", Val: t.Name()})
+}
+
+func (g *Game) updateMouse() {
+	mx, my := g.mouseX, g.mouseY
+	w := g.w
+	inMap := image.Pt(mx, my).In(g.lay.Map)
+	cell := g.hover
 
 	// Zoom about the cursor.
-	if _, wy := ebiten.Wheel(); wy != 0 && inWindow {
+	if _, wy := ebiten.Wheel(); wy != 0 && inMap {
 		g.autoFit = false
 		g.cam.ZoomAt(float64(mx), float64(my), math.Pow(1.2, wy))
 	}
 	// Pan with the middle button, or the left button while Space is held.
+	spaceHeld := ebiten.IsKeyPressed(ebiten.KeySpace)
 	panDown := ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle) ||
-		(ebiten.IsKeyPressed(ebiten.KeySpace) && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft))
+		(spaceHeld && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft))
 	if panDown {
-		if g.panning {
+		if spaceHeld {
+			g.spacePan = true
+		}
+		if g.panning && (mx != g.panX || my != g.panY) {
 			g.cam.Pan(float64(mx-g.panX), float64(my-g.panY))
-			if mx != g.panX || my != g.panY {
-				g.autoFit = false
-			}
+			g.autoFit = false
 		}
 		g.panning = true
 		g.panX, g.panY = mx, my
-	} else {
-		g.panning = false
+		return
+	}
+	g.panning = false
+
+	leftJust := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	// Panel switch rows.
+	if leftJust && image.Pt(mx, my).In(g.lay.Panel) && !g.lay.Panel.Empty() {
+		for i, act := range switchActions(g) {
+			if image.Pt(mx, my).In(render.SwitchRowRect(g.lay, i)) && act != nil {
+				act()
+			}
+		}
+		return
+	}
+	// Timeline scrubber.
+	bar := render.TimelineBarRect(g.lay).Inset(-6)
+	if leftJust && image.Pt(mx, my).In(bar) {
+		g.scrubbing = true
+	}
+	if g.scrubbing {
+		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			g.scrubbing = false
+			w.Play.Playing = false
+			w.StepBy(0)
+			return
+		}
+		b := render.TimelineBarRect(g.lay)
+		if b.Dx() > 0 {
+			f := float64(mx-b.Min.X) / float64(b.Dx())
+			w.Play.Playing = false
+			w.Timeline.Seek(int(math.Round(math.Max(0, math.Min(1, f)) * float64(w.Timeline.Len()))))
+		}
+		return
 	}
 
-	if !panDown && !ebiten.IsKeyPressed(ebiten.KeySpace) && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && inWindow {
-		g.w.Pick(g.hover)
+	// The active tool, on the left button.
+	if leftJust && inMap {
+		g.toolDown = g.tool
+		g.lastCell = cell
+		g.tool.Press(g, cell, ebiten.IsKeyPressed(ebiten.KeyShift))
+	} else if g.toolDown != nil {
+		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+			if cell != g.lastCell {
+				g.lastCell = cell
+				g.toolDown.Drag(g, cell)
+			}
+		} else {
+			g.toolDown.Release(g, cell)
+			g.toolDown = nil
+		}
 	}
-	return nil
+	// Right-drag paints in any tool.
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && inMap {
+		g.rightDown = true
+		var wt uint8
+		if ebiten.IsKeyPressed(ebiten.KeyShift) {
+			wt = g.brush
+		}
+		w.BeginStroke(cell, wt)
+		g.lastCell = cell
+	} else if g.rightDown {
+		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) {
+			if cell != g.lastCell {
+				g.lastCell = cell
+				w.StrokeTo(cell)
+			}
+		} else {
+			g.rightDown = false
+			w.EndStroke()
+		}
+	}
+}
+
+// switchRows describes the panel's switches; switchActions gives the
+// matching click actions (same order).
+func (g *Game) switchRows() []render.SwitchRow {
+	s := g.w.Settings
+	hier := s.Algo.Hierarchical()
+	views := 1
+	if h := g.w.Hierarchy(); h != nil {
+		views = h.Levels()
+	}
+	return []render.SwitchRow{
+		{Label: "algorithm", Value: s.Algo.Title(), Keys: "1-5"},
+		{Label: "heuristic", Value: s.Heuristic.String(), Keys: keysOf(ActHeuristic), Dim: hier && s.Algo != world.AlgoGroup},
+		{Label: "connection cost", Value: s.Cost.Title(), Keys: keysOf(ActCost), Dim: s.Algo != world.AlgoGroup},
+		{Label: "exclusion", Value: onOff(s.Exclusion), Keys: keysOf(ActExclusion), Dim: s.Algo != world.AlgoGroup},
+		{Label: "cluster size", Value: strconv.Itoa(s.Cluster()), Keys: "[ ]", Dim: !hier},
+		{Label: "levels", Value: strconv.Itoa(s.LevelCount()), Keys: "Shift+[ ]", Dim: !hier},
+		{Label: "neighbourhood", Value: s.Neighborhood.String() + "-connected", Keys: keysOf(ActNeighborhood)},
+		{Label: "smoothing", Value: onOff(s.Smooth()), Keys: keysOf(ActSmooth), Dim: s.Algo != world.AlgoHPA},
+		{Label: "view level", Value: fmt.Sprintf("%d of %d", min(g.viewLevel, views), views), Keys: keysOf(ActViewLevel), Dim: !hier},
+		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I"},
+		{Label: "brush weight", Value: strconv.Itoa(int(g.brush)), Keys: keysOf(ActBrush)},
+	}
+}
+
+func switchActions(g *Game) []func() {
+	w := g.w
+	return []func(){
+		w.CycleAlgo, w.CycleHeuristic, w.CycleCost, w.ToggleExclusion,
+		w.ClusterBigger, w.LevelsUp, w.ToggleNeighborhood, w.ToggleSmooth,
+		func() {
+			n := 1
+			if h := w.Hierarchy(); h != nil {
+				n = h.Levels()
+			}
+			g.viewLevel = g.viewLevel%n + 1
+		},
+		func() {
+			for i, t := range g.tools {
+				if t == g.tool {
+					g.setTool(g.tools[(i+1)%len(g.tools)])
+					return
+				}
+			}
+		},
+		func() { g.brush = g.brush%9 + 1; g.brush = max(g.brush, 2) },
+	}
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// updateInspect refreshes the inspector's cell info when the cell, the
+// timeline or the grid changed.
+func (g *Game) updateInspect() {
+	p := g.hover
+	if g.hasPinned {
+		p = g.pinned
+	}
+	k := inspectKey{p: p, tl: g.w.Timeline.Version(), grd: g.w.GridVersion(), algo: g.w.Settings.Algo, w: g.w}
+	if k == g.inspectKey {
+		return
+	}
+	g.inspectKey = k
+	if g.hasPinned || g.hoverOK {
+		g.inspect = g.w.Inspect(p)
+	} else {
+		g.inspect = world.CellInfo{}
+	}
+}
+
+func (g *Game) legend() []render.LegendRow {
+	rows := make([]render.LegendRow, render.NumLayers)
+	for l := range rows {
+		rows[l] = render.LegendRow{Layer: render.Layer(l), Keys: KeyText(&layerKeys[l]), On: g.layers.Has(render.Layer(l))}
+	}
+	return rows
 }
 
 // Draw draws the session. It reads state only; the caches it fills live in
 // the renderer.
 func (g *Game) Draw(screen *ebiten.Image) {
-	f := &render.Frame{World: g.w, Cam: &g.cam, Hover: g.hover, HoverOK: g.hoverOK, Status: g.statusLines()}
+	t0 := time.Now()
+	lay := g.lay
+	if lay.Screen.Empty() {
+		lay = render.ComputeLayout(screen.Bounds().Dx(), screen.Bounds().Dy(), g.panel)
+	}
+	f := &render.Frame{
+		World: g.w, Cam: &g.cam, Layout: lay,
+		Hover: g.hover, HoverOK: g.hoverOK, MouseX: float64(g.mouseX), MouseY: float64(g.mouseY), MouseOK: g.mouseIn,
+		Pinned: g.pinned, HasPinned: g.hasPinned, Inspect: &g.inspect,
+		Layers: g.layers, ViewLevel: g.viewLevel,
+		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush,
+		Switches: g.switchRows(), Legend: g.legend(),
+		ShowHelp: g.showHelp, ShowGallery: g.gallery, GallerySel: g.gallerySel,
+		FlashAge: -1, MessageAge: time.Since(g.messageAt).Seconds(),
+	}
+	if g.showHelp {
+		f.Help = helpSections()
+	}
+	if g.gallery {
+		f.Gallery = g.galleryItems()
+	}
+	if g.confirm != nil {
+		f.Confirm = g.confirm.lines
+	}
+	if !g.repairAt.IsZero() {
+		f.FlashAge = time.Since(g.repairAt).Seconds()
+	}
+	if qt, ok := g.tool.(*queryTool); ok {
+		f.Caption = qt.caption()
+	}
+	if f.Caption == "" {
+		f.Caption = g.tool.Hint()
+	}
+	if k, ok := g.w.Painting(); ok {
+		f.Caption = "painting: " + k.String()
+	}
 	g.r.Draw(screen, f)
+	g.prof.addDraw(time.Since(t0))
 	if g.opts.ShotPath != "" && !g.shotDone && g.frames >= 1 {
 		g.shotErr = writePNG(screen, g.opts.ShotPath)
 		g.shotDone = true
+	}
+	if g.shotPending != "" {
+		path := g.shotPending
+		g.shotPending = ""
+		if err := writePNG(screen, path); err != nil {
+			g.w.Message = "screenshot: " + err.Error()
+		} else {
+			g.shotWritten = path
+		}
 	}
 }
 
@@ -120,53 +804,19 @@ func (g *Game) Draw(screen *ebiten.Image) {
 // refitted on resize.
 func (g *Game) Layout(outsideW, outsideH int) (int, int) {
 	w, h := max(outsideW, 1), max(outsideH, 1)
-	if w != g.screenW || h != g.screenH {
-		g.screenW, g.screenH = w, h
-	}
+	g.screenW, g.screenH = w, h
 	return w, h
 }
 
-func (g *Game) statusLines() []render.Line {
-	w := g.w
-	m := w.Map
-	lines := []render.Line{{Text: fmt.Sprintf("%s  %d×%d", m.Name, m.Grid.Width(), m.Grid.Height()), Color: render.ColText}}
-	o := &w.Outcome
-	switch {
-	case w.HasStart && w.HasGoal && o.Err == nil:
-		s := fmt.Sprintf("%s (%d,%d)→(%d,%d): ", w.Algorithm, w.Start.X, w.Start.Y, w.Goal.X, w.Goal.Y)
-		if o.Path != nil {
-			s += fmt.Sprintf("cost %.2f, %d steps", o.Cost, len(o.Path)-1)
-		} else {
-			s += "no path"
-		}
-		lines = append(lines, render.Line{Text: s, Color: render.ColText})
-		lines = append(lines, render.Line{Text: fmt.Sprintf("%d expanded, peak open %d, %.3f ms", o.Expanded, o.PeakOpen, float64(o.Duration.Microseconds())/1000), Color: render.ColTextDim})
-	case w.HasStart && !w.HasGoal:
-		lines = append(lines, render.Line{Text: "click the goal cell", Color: render.ColTextDim})
-	default:
-		lines = append(lines, render.Line{Text: "click a start cell, then a goal cell", Color: render.ColTextDim})
-	}
-	if g.hoverOK {
-		p := g.hover
-		lines = append(lines, render.Line{Text: fmt.Sprintf("cell (%d,%d) '%c' weight %d", p.X, p.Y, m.TerrainAt(p), w.Grid.Weight(p)), Color: render.ColTextDim})
-	}
-	if w.Message != "" {
-		lines = append(lines, render.Line{Text: w.Message, Color: render.ColTextWarn})
-	}
-	return lines
-}
-
-// writePNG encodes the pixels of img to path, replacing the file only once
-// the image is complete.
+// writePNG encodes the pixels of img to path through a temporary file.
 func writePNG(img *ebiten.Image, path string) error {
 	b := img.Bounds()
 	pix := make([]byte, 4*b.Dx()*b.Dy())
 	img.ReadPixels(pix)
-	rgba := &image.RGBA{Pix: pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}
-	// The screen is opaque; make sure PNG viewers see it so.
 	for i := 3; i < len(pix); i += 4 {
-		pix[i] = 255
+		pix[i] = 255 // the screen is opaque
 	}
+	rgba := &image.RGBA{Pix: pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}
 	var buf bytes.Buffer
 	if err := png.Encode(&buf, rgba); err != nil {
 		return err
@@ -176,4 +826,64 @@ func writePNG(img *ebiten.Image, path string) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// profile collects Update and Draw times for -profile.
+type profile struct {
+	update, draw []time.Duration
+}
+
+func (p *profile) addUpdate(d time.Duration) { p.update = append(p.update, d) }
+func (p *profile) addDraw(d time.Duration)   { p.draw = append(p.draw, d) }
+func (p *profile) frames() int               { return len(p.draw) }
+
+// ProfileReport returns the -profile figures ("" when not profiling).
+func (g *Game) ProfileReport() string {
+	if g.opts.ProfileFrames <= 0 {
+		return ""
+	}
+	p := &g.prof
+	n := min(len(p.update), len(p.draw))
+	if n == 0 {
+		return "profile: no frames drawn\n"
+	}
+	total := make([]time.Duration, n)
+	for i := 0; i < n; i++ {
+		total[i] = p.update[i] + p.draw[i]
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "profile: %s %d×%d, %d frames, window %d×%d, layers %s\n", g.w.Name, g.w.Grid.Width(), g.w.Grid.Height(),
+		n, g.screenW, g.screenH, layerNames(g.layers))
+	row := func(name string, ds []time.Duration) {
+		s := append([]time.Duration(nil), ds[:n]...)
+		sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+		var sum time.Duration
+		for _, d := range s {
+			sum += d
+		}
+		ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+		fmt.Fprintf(&b, "  %-12s mean %6.2f ms  p50 %6.2f  p95 %6.2f  p99 %6.2f  max %6.2f\n", name,
+			ms(sum/time.Duration(n)), ms(s[n/2]), ms(s[n*95/100]), ms(s[min(n-1, n*99/100)]), ms(s[n-1]))
+	}
+	row("update", p.update)
+	row("draw", p.draw)
+	row("update+draw", total)
+	over := 0
+	for _, d := range total {
+		if d > 16*time.Millisecond {
+			over++
+		}
+	}
+	fmt.Fprintf(&b, "  frames over 16 ms: %d of %d\n", over, n)
+	return b.String()
+}
+
+func layerNames(s render.LayerSet) string {
+	var out []string
+	for l := render.Layer(0); l < render.NumLayers; l++ {
+		if s.Has(l) {
+			out = append(out, l.ShortName())
+		}
+	}
+	return strings.Join(out, ",")
 }

@@ -22,6 +22,24 @@ var (
 	ColGoal     = color.RGBA{210, 40, 40, 255}
 	ColFrontier = color.RGBA{236, 64, 200, 160} // best path to the current node
 
+	ColBorder   = color.RGBA{40, 40, 150, 200}
+	ColRegion   = color.RGBA{170, 40, 120, 230}
+	ColNode     = color.RGBA{250, 170, 20, 255}
+	ColEntrance = color.RGBA{250, 170, 20, 110}
+	ColEdge     = color.RGBA{110, 60, 170, 150}
+	ColEdgeHot  = color.RGBA{255, 230, 60, 255}
+	ColSegA     = color.RGBA{232, 60, 44, 255}
+	ColSegB     = color.RGBA{200, 30, 130, 255}
+	ColSegDim   = color.RGBA{232, 60, 44, 120}
+	ColExcluded = color.RGBA{20, 20, 30, 120}
+	ColParent   = color.RGBA{30, 60, 120, 200}
+	ColOptimal  = color.RGBA{20, 200, 230, 200}
+	ColGhost    = color.RGBA{120, 120, 120, 200}
+	ColFlash    = color.RGBA{255, 235, 60, 255}
+	ColAdded    = color.RGBA{40, 220, 90, 255}
+	ColRemoved  = color.RGBA{240, 50, 50, 255}
+	ColPinned   = color.RGBA{255, 255, 255, 255}
+
 	ColPanel     = color.RGBA{16, 18, 22, 220}
 	ColPanelEdge = color.RGBA{90, 96, 110, 255}
 	ColText      = color.RGBA{232, 234, 238, 255}
@@ -29,6 +47,16 @@ var (
 	ColTextWarn  = color.RGBA{255, 196, 80, 255}
 	ColTextErr   = color.RGBA{255, 110, 100, 255}
 )
+
+// ColPlan is the plan colour of each level (index 1..4), the open-list
+// ring and closed disc colour of abstract-level search events.
+var ColPlan = [5]color.RGBA{
+	{232, 60, 44, 255},
+	{250, 140, 0, 255},
+	{150, 70, 220, 255},
+	{0, 150, 160, 255},
+	{90, 90, 90, 255},
+}
 
 // TerrainColor returns the colour of a cell from its terrain character and
 // weight: walls, trees and water by character; open cells by weight, from

@@ -16,118 +16,395 @@ import (
 	"pathlens/pathing"
 )
 
-// Outcome is the answer to one query, whichever planner gave it.
+// Outcome is the answer to the current query with its figures.
 type Outcome struct {
-	Status   pathing.Status
+	Answer
 	Err      error         // why the query could not run (blocked endpoint...)
-	Path     []image.Point // start to goal; nil unless Found
-	Cost     float64       // cost of Path; +Inf unless Found
-	Expanded int           // nodes expanded over all phases and levels
-	PeakOpen int
-	Duration time.Duration // time to answer, without tracing
+	Duration time.Duration // time to answer, measured on an untraced run
+	PeakOpen int           // flat searches only
+	Algo     Algo          // the algorithm that answered
+	Traced   bool          // the timeline holds this query's trace
+}
+
+// Ghost is an earlier answer kept for comparison after a switch: its plan
+// at the top level and its path, labelled with what was switched.
+type Ghost struct {
+	Label string
+	Plan  []image.Point
+	Path  []image.Point
+	Cost  float64
 }
 
 // World is one session: a map, the query on it and everything shown about
 // that query. Its methods are the actions of the app; none of them panics on
 // bad input (a cell outside the map, a goal in a wall): they record a
-// message instead.
+// message, shown in the window and written to the event log, instead.
 type World struct {
 	Map  *maps.Map
 	Grid *pathing.Grid
+	// Source is the file the session was loaded from ("" or "builtin:NAME"
+	// for embedded worlds); Name is what the title bar shows; About is the
+	// one-line "what to look at" of a gallery scenario.
+	Source, Name, About string
+	// Regions are the designer's region layers (level 1, 2...), one byte
+	// per cell, or nil.
+	Regions [][]byte
+
+	Settings Settings
 
 	Start, Goal       image.Point
 	HasStart, HasGoal bool
-
-	Algorithm    pathing.Algorithm
-	Neighborhood pathing.Neighborhood
-	Heuristic    pathing.Heuristic
+	// Queries are the scenario's queries (the first is opened).
+	Queries [][2]image.Point
 
 	Outcome  Outcome
 	Timeline Timeline
+	Play     Playback
+	Optimal  Optimal
+	// Ghost is the previous answer kept after a connection-cost switch.
+	Ghost *Ghost
+	// LastRepair is the last stroke's repair report, and RepairSeq counts
+	// repairs so the view can flash each one once.
+	LastRepair Repair
+	RepairSeq  int
 
-	// Message is the last thing the user should read (an error or a note);
-	// MessageAt orders messages for fading.
-	Message   string
-	MessageAt time.Time
+	// Message is the last thing the user should read (an error or a note),
+	// MessageErr marks errors and MessageSeq counts messages so the view
+	// can show each for a while.
+	Message    string
+	MessageErr bool
+	MessageSeq int
+
+	Log *EventLog
+
+	// scenario is what the session was loaded from: the map before any
+	// edit, its path when it is a file, agents.
+	scenario *maps.Scenario
+
+	hier      Hierarchy
+	hierKey   hierKey
+	hierErr   error
+	hierBuild time.Duration
 
 	search *pathing.Searcher
 	trace  pathing.Trace
 	path   []image.Point
+
+	comps    components
+	edits    edits
+	journal  journal
+	stroke   *stroke
+	quickSeq int
 }
 
-// New returns a world showing m with no query.
+// New returns a world showing m with default settings and no query. The
+// map is used, not copied: edits change m.Grid.
 func New(m *maps.Map) *World {
-	w := &World{Map: m, Grid: m.Grid}
+	w := &World{Map: m, Grid: m.Grid, Name: m.Name}
+	w.scenario = &maps.Scenario{Name: m.Name, Map: m.Clone()}
 	w.search = pathing.NewSearcher(m.Grid)
 	w.trace.Limit = MaxTraceEvents
 	w.Timeline.Reset(nil, m.Grid.Len())
+	w.Play.Speed = DefaultSpeed
+	w.Outcome.Cost = math.Inf(1)
+	w.edits.saved = 0
 	return w
 }
 
-// Note records a message for the user.
+// Note records a message for the user (and the event log when it is an
+// error).
 func (w *World) Note(format string, args ...any) {
 	w.Message = fmt.Sprintf(format, args...)
-	w.MessageAt = time.Now()
+	w.MessageErr = false
+	w.MessageSeq++
 }
 
-// SetEndpoints sets start and goal and plans between them.
-func (w *World) SetEndpoints(start, goal image.Point) {
+// Fail records an error message for the user and logs it.
+func (w *World) Fail(format string, args ...any) {
+	w.Message = fmt.Sprintf(format, args...)
+	w.MessageErr = true
+	w.MessageSeq++
+	w.Log.Add("error", F{"msg", w.Message})
+}
+
+// pt formats a cell for the log.
+func pt(p image.Point) string { return fmt.Sprintf("%d,%d", p.X, p.Y) }
+
+// checkEndpoint says why p cannot be a start or goal, or "" when it can.
+func (w *World) checkEndpoint(p image.Point) string {
+	if !w.Grid.In(p) {
+		return fmt.Sprintf("cell (%d,%d) is outside the %d×%d map", p.X, p.Y, w.Grid.Width(), w.Grid.Height())
+	}
+	if !w.Grid.Open(p) {
+		return fmt.Sprintf("cell (%d,%d) is blocked: pick an open cell", p.X, p.Y)
+	}
+	return ""
+}
+
+// SetEndpoints sets start and goal and plans between them. Endpoints
+// outside the map or on blocked cells are refused with a message.
+func (w *World) SetEndpoints(start, goal image.Point) bool {
+	for _, p := range []image.Point{start, goal} {
+		if msg := w.checkEndpoint(p); msg != "" {
+			w.Fail("%s", msg)
+			return false
+		}
+	}
 	w.Start, w.HasStart = start, true
 	w.Goal, w.HasGoal = goal, true
 	w.Replan()
+	return true
 }
 
 // Pick handles a click on cell p in "two clicks" style: the first click
 // places the start, the second the goal (and plans), the next a new start.
 // Clicks outside the map or on blocked cells are refused with a message.
 func (w *World) Pick(p image.Point) {
-	if !w.Grid.In(p) {
-		w.Note("cell (%d,%d) is outside the %d×%d map", p.X, p.Y, w.Grid.Width(), w.Grid.Height())
-		return
-	}
-	if !w.Grid.Open(p) {
-		w.Note("cell (%d,%d) is blocked: pick an open cell", p.X, p.Y)
+	if msg := w.checkEndpoint(p); msg != "" {
+		w.Fail("%s", msg)
 		return
 	}
 	if !w.HasStart || w.HasGoal {
 		w.Start, w.HasStart = p, true
 		w.HasGoal = false
-		w.Outcome = Outcome{Cost: math.Inf(1)}
-		w.Timeline.Reset(nil, w.Grid.Len())
+		w.clearQuery()
 		w.Note("start (%d,%d): click the goal", p.X, p.Y)
+		w.Log.Add("start", F{"at", pt(p)})
 		return
 	}
 	w.Goal, w.HasGoal = p, true
 	w.Replan()
 }
 
+// MoveEndpoint moves the start (goal false) or goal to p while the user
+// drags it, replanning at once without recording a trace on large maps so
+// dragging stays smooth. Blocked cells and cells outside the map are
+// skipped silently (the endpoint stays where it was). Call Replan when the
+// drag ends for the full timeline and a log line.
+func (w *World) MoveEndpoint(goal bool, p image.Point) {
+	if !w.Grid.Open(p) {
+		return
+	}
+	if goal {
+		if w.HasGoal && w.Goal == p {
+			return
+		}
+		w.Goal, w.HasGoal = p, true
+	} else {
+		if w.HasStart && w.Start == p {
+			return
+		}
+		w.Start, w.HasStart = p, true
+	}
+	if w.HasStart && w.HasGoal {
+		w.replan(w.Grid.Len() <= liveTraceCells, false)
+	}
+}
+
+// liveTraceCells is the largest grid on which live replanning (dragging,
+// painting) records a trace.
+const liveTraceCells = 256 * 256
+
+func (w *World) clearQuery() {
+	w.Outcome = Outcome{Answer: Answer{Cost: math.Inf(1)}}
+	w.trace.Reset()
+	w.Timeline.Reset(nil, w.Grid.Len())
+	w.Play.Playing = false
+	w.Optimal.reset()
+}
+
 // Replan runs the current query again with the current switches, records
-// its trace and moves the timeline to its end.
+// its trace, moves the timeline to its end and logs a plan line.
 func (w *World) Replan() {
+	w.replan(true, true)
+}
+
+func (w *World) replan(traced, logIt bool) {
 	if !w.HasStart || !w.HasGoal {
 		return
 	}
-	q := pathing.Query{Start: w.Start, Goal: w.Goal, Algorithm: w.Algorithm,
-		Neighborhood: w.Neighborhood, Heuristic: w.Heuristic}
-	// Time an untraced run, then record the trace in a second run.
-	t0 := time.Now()
-	_, err := w.search.Search(q)
-	dur := time.Since(t0)
-	w.trace.Reset()
-	q.Trace = &w.trace
-	w.trace.BeginPhase(w.Algorithm.String(), 0)
-	res, _ := w.search.Search(q)
-	o := Outcome{Status: res.Status, Err: err, Cost: res.Cost, Expanded: res.Expanded, PeakOpen: res.PeakOpen, Duration: dur}
+	for _, p := range []image.Point{w.Start, w.Goal} {
+		if msg := w.checkEndpoint(p); msg != "" {
+			w.clearQuery()
+			w.Outcome.Err = fmt.Errorf("%s", msg)
+			if logIt {
+				w.Fail("%s", msg)
+			}
+			return
+		}
+	}
+	s := w.Settings
+	o := Outcome{Algo: s.Algo}
+	var ans Answer
+	var err error
+	if s.Algo.Hierarchical() {
+		h, herr := w.hierarchy()
+		if herr != nil {
+			err = herr
+		} else {
+			t0 := time.Now()
+			ans, err = h.Query(w.Start, w.Goal, s, nil)
+			o.Duration = time.Since(t0)
+			if traced && err == nil {
+				w.trace.Reset()
+				ans, err = h.Query(w.Start, w.Goal, s, &w.trace)
+			}
+		}
+	} else {
+		ans, o.PeakOpen, o.Duration, err = w.flatQuery(traced)
+	}
+	o.Answer = ans
+	o.Err = err
+	o.Traced = traced && err == nil
 	if err != nil {
 		o.Status = pathing.NoPath
-		w.Note("%v", err)
-	} else if res.Status == pathing.Found {
-		w.path = append(w.path[:0], res.Path...)
+		o.Cost = math.Inf(1)
+		o.Path = nil
+	}
+	// Keep our own copy of the path: planners reuse their buffers.
+	if o.Path != nil {
+		w.path = append(w.path[:0], o.Path...)
 		o.Path = w.path
-	} else {
-		w.Note("no path from (%d,%d) to (%d,%d)", w.Start.X, w.Start.Y, w.Goal.X, w.Goal.Y)
 	}
 	w.Outcome = o
-	w.Timeline.Reset(&w.trace, w.Grid.Len())
-	w.Timeline.Seek(w.Timeline.Len())
+	if o.Traced {
+		w.Timeline.Reset(&w.trace, w.Grid.Len())
+		w.Timeline.Seek(w.Timeline.Len())
+	} else {
+		w.trace.Reset()
+		w.Timeline.Reset(nil, w.Grid.Len())
+	}
+	w.Play.Playing = false
+	w.Optimal.request(w, logIt)
+	if !logIt {
+		return
+	}
+	if err != nil {
+		w.Fail("%s: %v", s.Algo.Title(), err)
+		return
+	}
+	if o.Status != pathing.Found {
+		msg := fmt.Sprintf("no path from (%d,%d) to (%d,%d)", w.Start.X, w.Start.Y, w.Goal.X, w.Goal.Y)
+		if o.Note != "" {
+			msg += ": " + o.Note
+		}
+		w.Note("%s", msg)
+	} else if o.Note != "" {
+		w.Note("%s", o.Note)
+	}
+	w.logPlan()
+}
+
+func (w *World) logPlan() {
+	o := &w.Outcome
+	fs := []F{{"algo", w.Settings.Algo}, {"from", pt(w.Start)}, {"to", pt(w.Goal)},
+		{"status", o.Status.String()}, {"cost", round3(o.Cost)}, {"expanded", o.Expanded},
+		{"ms", o.Duration}, {"events", w.Timeline.Len()}, {"phases", len(w.trace.Phases)}}
+	if w.Settings.Algo.Hierarchical() {
+		fs = append(fs, F{"cluster", w.Settings.Cluster()}, F{"levels", w.Settings.LevelCount()})
+		if w.Settings.Algo == AlgoGroup {
+			fs = append(fs, F{"cost_kind", w.Settings.Cost}, F{"exclusion", w.Settings.Exclusion})
+		} else {
+			fs = append(fs, F{"smooth", w.Settings.Smooth()})
+		}
+	} else {
+		fs = append(fs, F{"heuristic", w.Settings.Heuristic}, F{"nb", w.Settings.Neighborhood.String()})
+	}
+	if w.Optimal.Known {
+		fs = append(fs, F{"optimal", round3(w.Optimal.Cost)}, F{"subopt", round3(w.Suboptimality())})
+	}
+	w.Log.Add("plan", fs...)
+}
+
+// flatQuery runs A*, Dijkstra or greedy over the grid: once untimed-free
+// for the time, then (when traced) again recording the trace.
+func (w *World) flatQuery(traced bool) (Answer, int, time.Duration, error) {
+	s := w.Settings
+	q := pathing.Query{Start: w.Start, Goal: w.Goal, Neighborhood: s.Neighborhood, Heuristic: s.Heuristic.Grid()}
+	switch s.Algo {
+	case AlgoDijkstra:
+		q.Algorithm = pathing.Dijkstra
+	case AlgoGreedy:
+		q.Algorithm = pathing.Greedy
+	}
+	if s.Heuristic == HeurCluster {
+		h, err := w.hierarchyFor(AlgoGroup)
+		if err != nil {
+			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: %v", err)
+		}
+		ch, ok := h.(interface {
+			ClusterHeuristic() func(p, goal image.Point) float64
+		})
+		if !ok {
+			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: the group hierarchy does not offer one")
+		}
+		q.HeuristicFunc = ch.ClusterHeuristic()
+	}
+	t0 := time.Now()
+	res, err := w.search.Search(q)
+	dur := time.Since(t0)
+	if err != nil {
+		return Answer{Cost: math.Inf(1)}, 0, dur, err
+	}
+	if traced {
+		w.trace.Reset()
+		q.Trace = &w.trace
+		w.trace.BeginPhase(s.Algo.Title(), 0)
+		res, _ = w.search.Search(q)
+	}
+	a := Answer{Status: res.Status, Cost: res.Cost, Path: res.Path, Expanded: res.Expanded,
+		Phases: []PhaseStat{{Name: s.Algo.Title(), Level: 0, Expanded: res.Expanded}}}
+	return a, res.PeakOpen, dur, nil
+}
+
+// SearchState returns what the flat search knows about p after the last
+// query (g, h, f, parent, expansion order) for the inspector. It is only
+// meaningful for flat algorithms; hierarchical queries are inspected
+// through the timeline.
+func (w *World) SearchState(p image.Point) pathing.CellState {
+	if w.Settings.Algo.Hierarchical() || !w.Outcome.Traced {
+		return pathing.CellState{}
+	}
+	return w.search.State(p)
+}
+
+// Suboptimality returns cost/optimal − 1 for the current answer, or NaN
+// when either is unknown.
+func (w *World) Suboptimality() float64 {
+	if !w.Optimal.Known || w.Outcome.Status != pathing.Found || w.Optimal.Cost <= 0 || math.IsInf(w.Optimal.Cost, 0) {
+		if w.Optimal.Known && w.Outcome.Status == pathing.Found && w.Optimal.Cost == 0 {
+			return 0
+		}
+		return math.NaN()
+	}
+	return w.Outcome.Cost/w.Optimal.Cost - 1
+}
+
+// Hierarchy returns the built hierarchy of the current algorithm, or nil
+// for flat searches, before the first query, or when it could not be
+// built. It never builds (drawing may call it).
+func (w *World) Hierarchy() Hierarchy {
+	if !w.Settings.Algo.Hierarchical() || w.hier == nil || w.hierKey != w.keyFor(w.Settings.Algo) {
+		return nil
+	}
+	return w.hier
+}
+
+// HierarchyError returns why the current algorithm's hierarchy could not
+// be built, or nil.
+func (w *World) HierarchyError() error {
+	if w.Settings.Algo.Hierarchical() && w.hierKey == w.keyFor(w.Settings.Algo) {
+		return w.hierErr
+	}
+	return nil
+}
+
+// HierarchyBuildTime returns how long the current hierarchy took to build.
+func (w *World) HierarchyBuildTime() time.Duration { return w.hierBuild }
+
+// Tick advances time by dt seconds: playback, and results arriving from
+// background work. The game calls it once per frame.
+func (w *World) Tick(dt float64) {
+	w.Optimal.poll(w)
+	w.Play.tick(w, dt)
 }

@@ -1,0 +1,114 @@
+package game
+
+import (
+	"image"
+)
+
+// Tool is a mode of the left mouse button over the map (RecastDemo's
+// SampleTool idea): the game routes presses, drags and releases to the
+// active tool, which acts on the world through its methods.
+type Tool interface {
+	Name() string
+	// Hint is a one-line usage note shown in the top bar.
+	Hint() string
+	// Press is called when the button goes down over cell c (which may be
+	// outside the map); mod reports Shift.
+	Press(g *Game, c image.Point, mod bool)
+	// Drag is called when the mouse moves to another cell while held.
+	Drag(g *Game, c image.Point)
+	// Release is called when the button goes up.
+	Release(g *Game, c image.Point)
+}
+
+// queryTool places start and goal by clicks and drags either marker with
+// live replanning.
+type queryTool struct {
+	dragging int // 0 none, 1 start, 2 goal
+}
+
+func (t *queryTool) Name() string { return "query" }
+
+func (t *queryTool) Hint() string {
+	return "click start, then goal; drag S or G to move them"
+}
+
+func (t *queryTool) Press(g *Game, c image.Point, mod bool) {
+	w := g.w
+	switch {
+	case w.HasGoal && near(c, w.Goal):
+		t.dragging = 2
+	case w.HasStart && near(c, w.Start):
+		t.dragging = 1
+	default:
+		t.dragging = 0
+		w.Pick(c)
+	}
+}
+
+// near reports whether c is the cell p or touches it, so a marker can be
+// grabbed even when cells are tiny.
+func near(c, p image.Point) bool {
+	d := c.Sub(p)
+	return d.X >= -1 && d.X <= 1 && d.Y >= -1 && d.Y <= 1
+}
+
+func (t *queryTool) Drag(g *Game, c image.Point) {
+	if t.dragging != 0 {
+		g.w.MoveEndpoint(t.dragging == 2, c)
+	}
+}
+
+func (t *queryTool) Release(g *Game, c image.Point) {
+	if t.dragging != 0 {
+		t.dragging = 0
+		g.w.Replan() // the full timeline and a log line for the drag
+	}
+}
+
+func (t *queryTool) caption() string {
+	switch t.dragging {
+	case 1:
+		return "dragging start"
+	case 2:
+		return "dragging goal"
+	}
+	return ""
+}
+
+// paintTool digs or fills along the drag; with Shift it paints the brush
+// weight.
+type paintTool struct{}
+
+func (paintTool) Name() string { return "paint" }
+
+func (paintTool) Hint() string {
+	return "drag: dig or fill (first cell decides); Shift: paint weight"
+}
+
+func (paintTool) Press(g *Game, c image.Point, mod bool) {
+	var wt uint8
+	if mod {
+		wt = g.brush
+	}
+	g.w.BeginStroke(c, wt)
+}
+
+func (paintTool) Drag(g *Game, c image.Point)    { g.w.StrokeTo(c) }
+func (paintTool) Release(g *Game, c image.Point) { g.w.EndStroke() }
+
+// inspectTool pins a cell in the inspector.
+type inspectTool struct{}
+
+func (inspectTool) Name() string { return "inspect" }
+func (inspectTool) Hint() string { return "click pins a cell (again unpins); hover shows any cell" }
+
+func (inspectTool) Press(g *Game, c image.Point, mod bool) {
+	if !g.w.Grid.In(c) || (g.hasPinned && g.pinned == c) {
+		g.hasPinned = false
+		return
+	}
+	g.pinned, g.hasPinned = c, true
+}
+
+func (inspectTool) Drag(g *Game, c image.Point)    {}
+func (inspectTool) Release(g *Game, c image.Point) {}

@@ -1,0 +1,371 @@
+package world
+
+import (
+	"image"
+	"time"
+)
+
+// CellEdit is one cell's change: its weight before and after (0 blocked).
+type CellEdit struct {
+	P        image.Point
+	Old, New uint8
+}
+
+// EditKind says what a stroke does.
+type EditKind uint8
+
+const (
+	EditDig    EditKind = iota // open blocked cells (weight 1)
+	EditFill                   // block open cells
+	EditWeight                 // set open cells' weight
+)
+
+var editNames = [...]string{"dig", "fill", "weight"}
+
+func (k EditKind) String() string {
+	if int(k) < len(editNames) {
+		return editNames[k]
+	}
+	return "edit?"
+}
+
+// Edit is one undoable step: the cells one stroke changed.
+type Edit struct {
+	Kind   EditKind
+	Weight uint8 // for EditWeight
+	Cells  []CellEdit
+}
+
+type edits struct {
+	list  []Edit
+	pos   int // edits [0,pos) are applied; [pos,len) can be redone
+	saved int // pos at the last save or load; -1 when unreachable
+}
+
+type stroke struct {
+	edit   Edit
+	last   image.Point
+	seen   map[image.Point]bool
+	repair Repair
+	t0     time.Time
+}
+
+// journal records which cells changed, in order, so a renderer can rebake
+// only those. Version is the total number of changes ever recorded.
+type journal struct {
+	cells []int32
+	base  uint64
+}
+
+const journalCap = 1 << 16
+
+func (j *journal) add(i int32) {
+	if len(j.cells) >= journalCap {
+		j.base += uint64(len(j.cells))
+		j.cells = j.cells[:0]
+	}
+	j.cells = append(j.cells, i)
+}
+
+// GridVersion counts cell changes since the world was made; it changes
+// with every dig, fill, weight change, undo and redo.
+func (w *World) GridVersion() uint64 { return w.journal.base + uint64(len(w.journal.cells)) }
+
+// ChangedSince returns the indices of the cells changed after version v
+// (possibly with repeats). ok is false when v is too old to answer (the
+// caller then refreshes everything). The slice is the world's own: read it
+// before the next edit.
+func (w *World) ChangedSince(v uint64) (cells []int32, ok bool) {
+	if v < w.journal.base {
+		return nil, false
+	}
+	off := v - w.journal.base
+	if off > uint64(len(w.journal.cells)) {
+		return nil, false
+	}
+	return w.journal.cells[off:], true
+}
+
+// Dirty reports whether the session has edits not saved to a file.
+func (w *World) Dirty() bool { return w.edits.pos != w.edits.saved }
+
+// CanUndo and CanRedo report whether there is something to undo or redo.
+func (w *World) CanUndo() bool { return w.edits.pos > 0 && w.stroke == nil }
+
+// CanRedo reports whether an undone edit can be applied again.
+func (w *World) CanRedo() bool { return w.edits.pos < len(w.edits.list) && w.stroke == nil }
+
+// EditCount returns the number of applied edits.
+func (w *World) EditCount() int { return w.edits.pos }
+
+// Edits returns the applied edits, oldest first (for saving).
+func (w *World) Edits() []Edit { return w.edits.list[:w.edits.pos] }
+
+// BeginStroke starts painting at p. With weight 0 the first cell decides
+// what the stroke does: a blocked cell makes it dig, an open one fill. With
+// weight 1..9 the stroke sets that weight on cells it passes (digging
+// blocked ones). A stroke started outside the map is ignored with a note.
+func (w *World) BeginStroke(p image.Point, weight uint8) {
+	if w.stroke != nil {
+		w.EndStroke()
+	}
+	if !w.Grid.In(p) {
+		w.Note("cell (%d,%d) is outside the map: nothing to paint", p.X, p.Y)
+		return
+	}
+	st := &stroke{last: p, seen: map[image.Point]bool{}, t0: time.Now()}
+	switch {
+	case weight > 0:
+		st.edit.Kind, st.edit.Weight = EditWeight, min(weight, 9)
+	case w.Grid.Open(p):
+		st.edit.Kind = EditFill
+	default:
+		st.edit.Kind = EditDig
+	}
+	w.stroke = st
+	w.paint([]image.Point{p})
+}
+
+// Painting reports whether a stroke is in progress, and its kind.
+func (w *World) Painting() (EditKind, bool) {
+	if w.stroke == nil {
+		return 0, false
+	}
+	return w.stroke.edit.Kind, true
+}
+
+// StrokeTo continues the stroke along a straight line to p. Cells outside
+// the map are skipped; the stroke goes on when the mouse comes back.
+func (w *World) StrokeTo(p image.Point) {
+	st := w.stroke
+	if st == nil || p == st.last {
+		return
+	}
+	line := lineCells(st.last, p)
+	st.last = p
+	w.paint(line)
+}
+
+// paint applies the stroke to cells, repairs the hierarchy for the cells
+// that changed, and replans live.
+func (w *World) paint(cells []image.Point) {
+	st := w.stroke
+	var changed []image.Point
+	for _, p := range cells {
+		if !w.Grid.In(p) || st.seen[p] {
+			continue
+		}
+		// Never paint over the endpoints with a wall.
+		if st.edit.Kind == EditFill && ((w.HasStart && p == w.Start) || (w.HasGoal && p == w.Goal)) {
+			continue
+		}
+		old := w.Grid.Weight(p)
+		var nw uint8
+		switch st.edit.Kind {
+		case EditDig:
+			if old != 0 {
+				continue
+			}
+			nw = 1
+		case EditFill:
+			nw = 0
+		case EditWeight:
+			nw = st.edit.Weight
+		}
+		if old == nw {
+			continue
+		}
+		st.seen[p] = true
+		w.Grid.SetWeight(p, nw)
+		w.journal.add(int32(w.Grid.Index(p)))
+		st.edit.Cells = append(st.edit.Cells, CellEdit{P: p, Old: old, New: nw})
+		changed = append(changed, p)
+	}
+	if len(changed) == 0 {
+		return
+	}
+	r := w.repair(changed)
+	st.repair.merge(r)
+	w.LastRepair = st.repair
+	w.RepairSeq++
+	w.replan(w.Grid.Len() <= liveTraceCells, false)
+}
+
+// repair tells the built hierarchy (if any) which cells changed.
+func (w *World) repair(changed []image.Point) Repair {
+	if w.hier == nil {
+		if w.hierErr != nil {
+			// A failed build may succeed on the edited grid.
+			w.dropHierarchy()
+		}
+		return Repair{}
+	}
+	t0 := time.Now()
+	r := w.hier.Update(changed)
+	if r.Time == 0 {
+		r.Time = time.Since(t0)
+	}
+	return r
+}
+
+// EndStroke finishes the stroke: it becomes one undoable edit, and the
+// edit, its repair and the new plan are logged.
+func (w *World) EndStroke() {
+	st := w.stroke
+	if st == nil {
+		return
+	}
+	w.stroke = nil
+	if len(st.edit.Cells) == 0 {
+		return
+	}
+	w.pushEdit(st.edit)
+	w.logEdit("edit", st.edit)
+	w.logRepair(st.repair)
+	w.Replan()
+}
+
+// ApplyEdit applies e as one undoable step (scenario edit logs, tests).
+// Cells outside the map are skipped; Old values are taken from the grid.
+func (w *World) ApplyEdit(e Edit) {
+	w.EndStroke()
+	var done Edit
+	done.Kind, done.Weight = e.Kind, e.Weight
+	var changed []image.Point
+	for _, c := range e.Cells {
+		if !w.Grid.In(c.P) {
+			continue
+		}
+		old := w.Grid.Weight(c.P)
+		if old == c.New {
+			continue
+		}
+		w.Grid.SetWeight(c.P, c.New)
+		w.journal.add(int32(w.Grid.Index(c.P)))
+		done.Cells = append(done.Cells, CellEdit{P: c.P, Old: old, New: c.New})
+		changed = append(changed, c.P)
+	}
+	if len(changed) == 0 {
+		return
+	}
+	w.pushEdit(done)
+	r := w.repair(changed)
+	w.LastRepair = r
+	w.RepairSeq++
+	w.logEdit("edit", done)
+	w.logRepair(r)
+	w.Replan()
+}
+
+func (w *World) pushEdit(e Edit) {
+	ed := &w.edits
+	if ed.saved > ed.pos {
+		ed.saved = -1 // the saved state was undone and is now overwritten
+	}
+	ed.list = append(ed.list[:ed.pos], e)
+	ed.pos++
+}
+
+// Undo reverts the last edit.
+func (w *World) Undo() {
+	if !w.CanUndo() {
+		w.Note("nothing to undo")
+		return
+	}
+	w.edits.pos--
+	e := w.edits.list[w.edits.pos]
+	w.applyCells(e, true)
+	w.logEdit("undo", e)
+}
+
+// Redo applies the last undone edit again.
+func (w *World) Redo() {
+	if !w.CanRedo() {
+		w.Note("nothing to redo")
+		return
+	}
+	e := w.edits.list[w.edits.pos]
+	w.edits.pos++
+	w.applyCells(e, false)
+	w.logEdit("redo", e)
+}
+
+func (w *World) applyCells(e Edit, undo bool) {
+	changed := make([]image.Point, 0, len(e.Cells))
+	for i := range e.Cells {
+		c := e.Cells[i]
+		if undo {
+			c = e.Cells[len(e.Cells)-1-i]
+		}
+		v := c.New
+		if undo {
+			v = c.Old
+		}
+		if w.Grid.SetWeight(c.P, v) {
+			w.journal.add(int32(w.Grid.Index(c.P)))
+			changed = append(changed, c.P)
+		}
+	}
+	r := w.repair(changed)
+	w.LastRepair = r
+	w.RepairSeq++
+	w.logRepair(r)
+	w.Replan()
+}
+
+func (w *World) logEdit(kind string, e Edit) {
+	fs := []F{{"kind", e.Kind}, {"cells", len(e.Cells)}}
+	if len(e.Cells) > 0 {
+		fs = append(fs, F{"first", pt(e.Cells[0].P)}, F{"last", pt(e.Cells[len(e.Cells)-1].P)})
+	}
+	if e.Kind == EditWeight {
+		fs = append(fs, F{"weight", int(e.Weight)})
+	}
+	fs = append(fs, F{"edits", w.edits.pos}, F{"dirty", w.Dirty()})
+	w.Log.Add(kind, fs...)
+}
+
+func (w *World) logRepair(r Repair) {
+	if w.hier == nil {
+		return
+	}
+	w.Log.Add("repair", F{"dirty", r.DirtyCount()}, F{"nodes_added", len(r.AddedNodes)},
+		F{"nodes_removed", len(r.RemovedNodes)}, F{"edges_added", r.AddedEdges},
+		F{"edges_removed", r.RemovedEdges}, F{"rebuilt", r.Rebuilt}, F{"ms", r.Time})
+}
+
+// lineCells returns the cells of a 4-connected line from a (exclusive) to
+// b (inclusive), so a fast stroke leaves no diagonal gaps a path could slip
+// through.
+func lineCells(a, b image.Point) []image.Point {
+	nx, ny := iabs(b.X-a.X), iabs(b.Y-a.Y)
+	sx, sy := 1, 1
+	if a.X > b.X {
+		sx = -1
+	}
+	if a.Y > b.Y {
+		sy = -1
+	}
+	out := make([]image.Point, 0, min(nx+ny, 1<<16))
+	p := a
+	for ix, iy := 0, 0; (ix < nx || iy < ny) && len(out) < 1<<16; {
+		// Step along the axis whose next cell boundary the ideal line
+		// crosses first.
+		if (1+2*ix)*ny < (1+2*iy)*nx {
+			p.X += sx
+			ix++
+		} else {
+			p.Y += sy
+			iy++
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func iabs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

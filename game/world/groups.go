@@ -1,0 +1,261 @@
+package world
+
+import (
+	"errors"
+	"image"
+	"math"
+	"strconv"
+	"time"
+
+	"pathlens/pathing"
+	"pathlens/pathing/groups"
+)
+
+func init() { builders[AlgoGroup] = buildGroups }
+
+// groupHier adapts a *groups.Graph (and one Planner on it) to Hierarchy.
+// A query is what an agent would walk: the planner called segment after
+// segment (groups.Planner.Walk); the plans shown are those of the first call.
+type groupHier struct {
+	w     *World
+	cfg   groups.Config
+	g     *groups.Graph
+	p     *groups.Planner
+	views map[int]*LevelView
+	build time.Duration
+	size  *Size
+}
+
+func groupConfig(s Settings) groups.Config {
+	return groups.Config{ClusterSize: s.Cluster(), Levels: s.LevelCount(), Cost: groups.CostKind(s.Cost),
+		Exclusion: s.Exclusion, Neighborhood: s.Neighborhood}
+}
+
+func buildGroups(w *World, s Settings) (Hierarchy, error) {
+	cfg := groupConfig(s)
+	t0 := time.Now()
+	g, err := groups.Build(w.Grid, cfg, w.Regions)
+	if err != nil {
+		return nil, err
+	}
+	return &groupHier{w: w, cfg: cfg, g: g, p: groups.NewPlanner(g), views: map[int]*LevelView{}, build: time.Since(t0)}, nil
+}
+
+func (a *groupHier) Levels() int { return a.g.Levels() }
+
+func (a *groupHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) (Answer, error) {
+	a.g.SetCost(groups.CostKind(s.Cost))
+	a.g.SetExclusion(s.Exclusion)
+	opts := groups.Options{Heuristic: s.Heuristic.Grid()}
+	if s.Heuristic == HeurCluster {
+		opts.Heuristic = pathing.Auto
+	}
+	ans := Answer{Cost: math.Inf(1), Status: pathing.NoPath}
+	// The first segment's plans are what the planner decided at the start.
+	first, err := a.p.PlanSegment(start, goal, opts)
+	if err != nil {
+		return a.failed(ans, err)
+	}
+	L := a.g.Levels()
+	ans.Plans = make([][]image.Point, L+1)
+	var planSet map[int32]bool
+	for l := 1; l <= L && l < len(first.PlanCells); l++ {
+		ans.Plans[l] = append([]image.Point(nil), first.PlanCells[l]...)
+	}
+	if s.Exclusion && len(first.Plans) > 1 && first.Plans[1] != nil {
+		planSet = map[int32]bool{}
+		for _, id := range first.Plans[1] {
+			planSet[id] = true
+		}
+	}
+	opts.Trace = tr
+	wr, err := a.p.Walk(start, goal, opts)
+	if err != nil {
+		return a.failed(ans, err)
+	}
+	ans.Status = pathing.Found
+	ans.Path = wr.Path
+	ans.Cost = wr.Cost
+	ans.Expanded = wr.Expanded
+	for l := len(wr.ExpandedByLevel) - 1; l >= 0; l-- {
+		name := "cells"
+		if l > 0 {
+			name = "plan L" + strconv.Itoa(l)
+		}
+		if n := wr.ExpandedByLevel[l]; n > 0 {
+			ans.Phases = append(ans.Phases, PhaseStat{Name: name, Level: l, Expanded: n})
+		}
+	}
+	ans.Segments = splitSegments(a.w.Grid, wr.Path, tr)
+	if planSet != nil {
+		gm := a.g.GroupMap(1)
+		ans.Excluded = make([]bool, len(gm))
+		for i, id := range gm {
+			ans.Excluded[i] = id >= 0 && !planSet[id]
+		}
+	}
+	return ans, nil
+}
+
+func (a *groupHier) failed(ans Answer, err error) (Answer, error) {
+	switch {
+	case errors.Is(err, groups.ErrNoPath):
+		ans.Note = "the goal is not reachable from the start"
+		return ans, nil
+	case errors.Is(err, groups.ErrExcluded):
+		ans.Note = "exclusion: " + err.Error()
+		return ans, nil
+	}
+	return ans, err
+}
+
+// splitSegments cuts path where each planner call's cell search ended: the
+// last cell popped in every "cells" phase of the trace. Without a trace the
+// path is one segment.
+func splitSegments(g *pathing.Grid, path []image.Point, tr *pathing.Trace) [][]image.Point {
+	if len(path) == 0 {
+		return nil
+	}
+	if tr == nil {
+		return [][]image.Point{path}
+	}
+	var ends []image.Point
+	for k, ph := range tr.Phases {
+		if ph.Level != 0 {
+			continue
+		}
+		end := len(tr.Events)
+		if k+1 < len(tr.Phases) {
+			end = tr.Phases[k+1].Start
+		}
+		for i := end - 1; i >= ph.Start; i-- {
+			if e := tr.Events[i]; e.Kind == pathing.EventPop && e.Level == 0 {
+				ends = append(ends, g.Point(int(e.Node)))
+				break
+			}
+		}
+	}
+	var segs [][]image.Point
+	b := 0
+	for _, c := range ends {
+		for i := b + 1; i < len(path); i++ {
+			if path[i] == c {
+				segs = append(segs, path[b:i+1])
+				b = i
+				break
+			}
+		}
+	}
+	if b < len(path)-1 {
+		segs = append(segs, path[b:])
+	}
+	return segs
+}
+
+func (a *groupHier) Update(changed []image.Point) Repair {
+	// The group graph is rebuilt after edits (its cost terms span whole
+	// groups); the report shows the groups the changed cells were in.
+	t0 := time.Now()
+	var r Repair
+	r.Rebuilt = true
+	L := a.g.Levels()
+	r.Dirty = make([][]image.Rectangle, L+1)
+	seen := map[[2]int32]bool{}
+	before := func() {
+		for l := 1; l <= L; l++ {
+			gs := a.g.Groups(l)
+			for _, p := range changed {
+				id := a.g.GroupOf(l, p)
+				if id >= 0 && int(id) < len(gs) && !seen[[2]int32{int32(l), id}] {
+					seen[[2]int32{int32(l), id}] = true
+					r.Dirty[l] = append(r.Dirty[l], gs[id].Box)
+				}
+			}
+		}
+	}
+	before()
+	edges0 := a.countEdges()
+	g, err := groups.Build(a.w.Grid, a.cfg, a.w.Regions)
+	if err == nil {
+		a.g = g
+		a.p = groups.NewPlanner(g)
+	}
+	seen = map[[2]int32]bool{}
+	before()
+	edges1 := a.countEdges()
+	r.AddedEdges, r.RemovedEdges = max(0, edges1-edges0), max(0, edges0-edges1)
+	a.views = map[int]*LevelView{}
+	a.size = nil
+	r.Time = time.Since(t0)
+	return r
+}
+
+func (a *groupHier) countNodes() int {
+	n := 0
+	for l := 1; l <= a.g.Levels(); l++ {
+		n += len(a.g.Groups(l))
+	}
+	return n
+}
+
+func (a *groupHier) countEdges() int {
+	n := 0
+	for l := 1; l <= a.g.Levels(); l++ {
+		n += a.g.NumEdges(l)
+	}
+	return n
+}
+
+func (a *groupHier) NodeCell(l int, id int32) image.Point { return a.g.NodeCell(l, id) }
+
+func (a *groupHier) Inspect(l int) LevelView {
+	if v := a.views[l]; v != nil {
+		return *v
+	}
+	v := &LevelView{}
+	if len(a.w.Regions) < l || a.w.Regions[l-1] == nil {
+		v.ClusterSize = a.cfg.ClusterSize
+		for i := 1; i < l; i++ {
+			v.ClusterSize *= 2
+		}
+	}
+	gs := a.g.Groups(l)
+	for _, gr := range gs {
+		v.Nodes = append(v.Nodes, ViewNode{ID: gr.ID, Cell: gr.Rep})
+		for _, e := range a.g.Edges(l, gr.ID) {
+			if int(e.To) >= len(gs) {
+				continue
+			}
+			ve := ViewEdge{From: e.From, To: e.To, A: gr.Rep, B: gs[e.To].Rep, Inter: true, Costs: e.Costs}
+			ve.Cost = e.Costs[a.g.Config().Cost]
+			v.Edges = append(v.Edges, ve)
+		}
+	}
+	a.views[l] = v
+	return *v
+}
+
+func (a *groupHier) GroupOf(l int, p image.Point) int32 { return a.g.GroupOf(l, p) }
+
+func (a *groupHier) GroupName(l int, id int32) string {
+	gs := a.g.Groups(l)
+	if id < 0 || int(id) >= len(gs) {
+		return "?"
+	}
+	return "group " + gs[id].Name
+}
+
+// Component labels cells by their top-level group's connectivity: two
+// cells are connected exactly when a path joins them, which the group
+// graph does not answer in O(1), so the labels come from a flood fill
+// cached until the next update.
+func (a *groupHier) Component(p image.Point) int32 {
+	return a.w.components().at(a.w.Grid, p)
+}
+
+func (a *groupHier) Size() Size {
+	if a.size == nil {
+		a.size = &Size{Nodes: a.countNodes(), Edges: a.countEdges(), Build: a.build}
+	}
+	return *a.size
+}

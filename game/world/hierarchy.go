@@ -1,0 +1,147 @@
+package world
+
+import (
+	"image"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// Hierarchy is an abstraction of the grid that the session can query,
+// repair after edits, and show. The HPA* and group-hierarchy adapters in
+// this package implement it over the real libraries; the world talks to
+// nothing else, so a third hierarchy is one more adapter.
+//
+// A Hierarchy reads the world's grid. The world mutates the grid and then
+// calls Update with the changed cells before the next Query.
+type Hierarchy interface {
+	// Levels returns the number of abstract levels (1..4).
+	Levels() int
+	// Query answers start→goal with the switches s, recording every phase
+	// into tr when tr is not nil (BeginPhase per phase, events stamped with
+	// their level; abstract node ids resolve through NodeCell).
+	Query(start, goal image.Point, s Settings, tr *pathing.Trace) (Answer, error)
+	// Update repairs the hierarchy after the given cells changed and says
+	// what it touched.
+	Update(changed []image.Point) Repair
+	// NodeCell returns the cell of abstract node id at level l (1..Levels).
+	NodeCell(l int, id int32) image.Point
+	// Inspect returns the structure of level l for drawing. The slices are
+	// the hierarchy's or freshly built; callers only read them.
+	Inspect(l int) LevelView
+	// GroupOf returns the cluster or group containing p at level l, or -1
+	// for a blocked cell or a cell outside the grid.
+	GroupOf(l int, p image.Point) int32
+	// GroupName names a group of level l for the inspector ("C", "(3,4)").
+	GroupName(l int, id int32) string
+	// Component returns the connected-component label of p (-1 blocked).
+	Component(p image.Point) int32
+	// Size reports the size of the abstract graph over all levels.
+	Size() Size
+}
+
+// LevelView is the structure of one abstract level, for drawing.
+type LevelView struct {
+	// ClusterSize is the side of the level's square clusters in cells, or
+	// 0 when groups come from designer regions (then borders follow
+	// GroupOf).
+	ClusterSize int
+	Nodes       []ViewNode
+	Edges       []ViewEdge
+	// Entrances are the runs of border cell pairs between clusters (HPA*),
+	// each as its first and last cell on one side of the border.
+	Entrances [][2]image.Point
+}
+
+// ViewNode is an abstract node: its id and cell.
+type ViewNode struct {
+	ID   int32
+	Cell image.Point
+}
+
+// ViewEdge is an abstract edge between two nodes of a level. Inter edges
+// cross a cluster border; the others are intra edges. Costs holds the
+// cost of each connection-cost kind where the hierarchy has several
+// (group hierarchy), else one value.
+type ViewEdge struct {
+	From, To int32
+	A, B     image.Point
+	Cost     float64
+	Inter    bool
+	Costs    [3]float64
+}
+
+// Size is the size of a hierarchy.
+type Size struct {
+	Nodes, Edges int
+	Bytes        int
+	Build        time.Duration
+}
+
+// Answer is a planner's answer to one query.
+type Answer struct {
+	Status pathing.Status
+	Path   []image.Point // start to goal; nil unless Found
+	Cost   float64       // cost of Path (+Inf unless Found)
+	// Plans[l] lists the cells of the plan's abstract nodes at level l
+	// (1..Levels); Plans[0] is unused.
+	Plans [][]image.Point
+	// Segments split Path into the refined segments, one per top-level
+	// plan step (or one per planner call for the group planner).
+	Segments [][]image.Point
+	// Phases lists the expansions and time of every phase, in order.
+	Phases   []PhaseStat
+	Expanded int
+	// Excluded marks, per cell index, the cells the lowest search could not
+	// enter in exclusion mode (nil when exclusion is off).
+	Excluded []bool
+	// Note is a remark worth showing ("exclusion made the goal
+	// unreachable").
+	Note string
+}
+
+// PhaseStat is one phase of a query.
+type PhaseStat struct {
+	Name     string
+	Level    int
+	Expanded int
+}
+
+// Repair says what a hierarchy update touched.
+type Repair struct {
+	Time time.Duration
+	// Dirty lists per level (index 0 unused) the rectangles of cells whose
+	// clusters or groups were recomputed.
+	Dirty        [][]image.Rectangle
+	AddedNodes   []image.Point
+	RemovedNodes []image.Point
+	AddedEdges   int
+	RemovedEdges int
+	// Rebuilt is true when the hierarchy was rebuilt rather than repaired.
+	Rebuilt bool
+}
+
+// merge adds o's figures to r (for a stroke of several updates).
+func (r *Repair) merge(o Repair) {
+	r.Time += o.Time
+	for len(r.Dirty) < len(o.Dirty) {
+		r.Dirty = append(r.Dirty, nil)
+	}
+	for l, d := range o.Dirty {
+		r.Dirty[l] = append(r.Dirty[l], d...)
+	}
+	r.AddedNodes = append(r.AddedNodes, o.AddedNodes...)
+	r.RemovedNodes = append(r.RemovedNodes, o.RemovedNodes...)
+	r.AddedEdges += o.AddedEdges
+	r.RemovedEdges += o.RemovedEdges
+	r.Rebuilt = r.Rebuilt || o.Rebuilt
+}
+
+// DirtyCount returns the number of dirty rectangles over all levels.
+func (r *Repair) DirtyCount() int {
+	n := 0
+	for _, d := range r.Dirty {
+		n += len(d)
+	}
+	return n
+}

@@ -1,0 +1,155 @@
+package world
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"time"
+
+	"pathlens/pathing"
+	"pathlens/pathing/hpa"
+)
+
+func init() { builders[AlgoHPA] = buildHPA }
+
+// hpaHier adapts an *hpa.Hierarchy (and one Querier on it) to Hierarchy.
+type hpaHier struct {
+	h     *hpa.Hierarchy
+	q     *hpa.Querier
+	views map[int]*LevelView // cached per level until the next Update
+	size  *Size
+	build time.Duration
+}
+
+func buildHPA(w *World, s Settings) (Hierarchy, error) {
+	cfg := hpa.Config{ClusterSize: s.Cluster(), Levels: s.LevelCount(), Neighborhood: s.Neighborhood}
+	t0 := time.Now()
+	h, err := hpa.Build(w.Grid, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return &hpaHier{h: h, q: h.NewQuerier(), views: map[int]*LevelView{}, build: time.Since(t0)}, nil
+}
+
+func (a *hpaHier) Levels() int { return a.h.Levels() }
+
+func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) (Answer, error) {
+	r, err := a.q.Find(start, goal, hpa.QueryOptions{NoSmooth: !s.Smooth(), Trace: tr})
+	if err != nil {
+		return Answer{Status: pathing.NoPath, Cost: math.Inf(1)}, err
+	}
+	ans := Answer{Status: r.Status, Path: r.Path, Cost: r.Cost, Expanded: r.Phases.Total()}
+	if r.Status != pathing.Found {
+		ans.Cost = math.Inf(1)
+		ans.Path = nil
+	}
+	ans.Plans = make([][]image.Point, len(r.Plans))
+	for l := 1; l < len(r.Plans); l++ {
+		for _, n := range r.Plans[l] {
+			ans.Plans[l] = append(ans.Plans[l], n.Cell)
+		}
+	}
+	if r.Status == pathing.Found {
+		b := 0
+		for _, e := range r.SegmentEnds {
+			if e < b || e >= len(r.Path) {
+				break
+			}
+			ans.Segments = append(ans.Segments, r.Path[b:e+1])
+			b = e
+		}
+		if len(ans.Segments) == 0 {
+			ans.Segments = [][]image.Point{r.Path}
+		}
+	}
+	ph := &r.Phases
+	add := func(name string, level, n int) {
+		if n > 0 {
+			ans.Phases = append(ans.Phases, PhaseStat{Name: name, Level: level, Expanded: n})
+		}
+	}
+	add("shortcut A*", 0, ph.Shortcut)
+	for l := range ph.Insert {
+		add(fmt.Sprintf("insert L%d", l), l, ph.Insert[l])
+	}
+	add(fmt.Sprintf("abstract L%d", a.h.Levels()), a.h.Levels(), ph.Abstract)
+	for l := len(ph.Refine) - 1; l >= 0; l-- {
+		add(fmt.Sprintf("refine L%d", l), l, ph.Refine[l])
+	}
+	add("smooth (cells checked)", 0, ph.Smooth)
+	switch {
+	case r.Unreachable:
+		ans.Note = "the goal is in another connected component (answered without search)"
+	case r.Shortcut:
+		ans.Note = "short query: a bounded A* inside neighbouring clusters answered it"
+	}
+	return ans, nil
+}
+
+func (a *hpaHier) Update(changed []image.Point) Repair {
+	r := a.h.Update(changed)
+	a.views = map[int]*LevelView{}
+	a.size = nil
+	out := Repair{Time: r.Duration, Dirty: make([][]image.Rectangle, len(r.Dirty))}
+	for l, cs := range r.Dirty {
+		for _, ci := range cs {
+			out.Dirty[l] = append(out.Dirty[l], a.h.ClusterRect(l, ci))
+		}
+	}
+	for _, n := range r.NodesAdded {
+		out.AddedNodes = append(out.AddedNodes, n.Cell)
+	}
+	for _, n := range r.NodesRemoved {
+		out.RemovedNodes = append(out.RemovedNodes, n.Cell)
+	}
+	out.AddedEdges, out.RemovedEdges = len(r.EdgesAdded), len(r.EdgesRemoved)
+	return out
+}
+
+func (a *hpaHier) NodeCell(l int, id int32) image.Point { return a.q.NodeCell(l, id) }
+
+func (a *hpaHier) Inspect(l int) LevelView {
+	if v := a.views[l]; v != nil {
+		return *v
+	}
+	v := &LevelView{ClusterSize: a.h.ClusterSide(l)}
+	for _, n := range a.h.Nodes(l) {
+		v.Nodes = append(v.Nodes, ViewNode{ID: n.ID, Cell: n.Cell})
+	}
+	for _, e := range a.h.Edges(l) {
+		v.Edges = append(v.Edges, ViewEdge{From: e.From, To: e.To, A: e.A, B: e.B, Cost: e.Cost, Inter: e.Inter})
+	}
+	for _, e := range a.h.Entrances(l) {
+		if len(e.Cells) > 0 {
+			v.Entrances = append(v.Entrances, [2]image.Point{e.Cells[0], e.Cells[len(e.Cells)-1].Add(e.Offset)})
+		}
+	}
+	a.views[l] = v
+	return *v
+}
+
+func (a *hpaHier) GroupOf(l int, p image.Point) int32 {
+	if !a.h.Grid().Open(p) {
+		return -1
+	}
+	return int32(a.h.ClusterOf(l, p))
+}
+
+func (a *hpaHier) GroupName(l int, id int32) string {
+	r := a.h.ClusterRect(l, int(id))
+	side := a.h.ClusterSide(l)
+	if r.Empty() || side <= 0 {
+		return "?"
+	}
+	return fmt.Sprintf("cluster (%d,%d)", r.Min.X/side, r.Min.Y/side)
+}
+
+func (a *hpaHier) Component(p image.Point) int32 { return a.h.Component(p) }
+
+func (a *hpaHier) Size() Size {
+	if a.size == nil {
+		st := a.h.Stats()
+		a.size = &Size{Nodes: st.Nodes, Edges: st.Edges, Bytes: st.MemoryBytes, Build: a.build}
+	}
+	return *a.size
+}

@@ -1,0 +1,100 @@
+package world
+
+import (
+	"image"
+
+	"pathlens/pathing"
+)
+
+// CellInfo is everything the inspector shows about one cell.
+type CellInfo struct {
+	P         image.Point
+	In        bool // inside the map
+	Terrain   byte
+	Weight    uint8
+	Component int32
+	Levels    []LevelInfo
+	// Search is what the query's cell searches knew about the cell at the
+	// timeline's cursor (the latest search that touched it).
+	Search SearchInfo
+}
+
+// LevelInfo is a cell's cluster or group at one abstract level.
+type LevelInfo struct {
+	Level int
+	Group int32
+	Name  string
+}
+
+// SearchInfo is a cell's search state at the cursor.
+type SearchInfo struct {
+	Seen, Closed bool
+	G, H, F      float64
+	Parent       image.Point
+	HasParent    bool
+	Event        int    // index of the cell's last event in the timeline
+	Order        int    // expansion order in its search (0-based), when Closed
+	Phase        string // the phase that touched it last
+}
+
+// Inspect returns what is known about cell p: terrain, weight, component,
+// its cluster or group at each level of the current hierarchy, and its
+// state in the query's searches at the timeline cursor. It is cheap enough
+// to call every frame for the hovered cell.
+func (w *World) Inspect(p image.Point) CellInfo {
+	ci := CellInfo{P: p, In: w.Grid.In(p), Component: -1}
+	if !ci.In {
+		return ci
+	}
+	ci.Terrain = w.Map.TerrainAt(p)
+	ci.Weight = w.Grid.Weight(p)
+	ci.Component = w.Component(p)
+	if h := w.Hierarchy(); h != nil {
+		for l := 1; l <= h.Levels(); l++ {
+			id := h.GroupOf(l, p)
+			li := LevelInfo{Level: l, Group: id}
+			if id >= 0 {
+				li.Name = h.GroupName(l, id)
+			}
+			ci.Levels = append(ci.Levels, li)
+		}
+	}
+	tl := &w.Timeline
+	st := tl.State(0, int32(w.Grid.Index(p)))
+	if st.Seen {
+		s := &ci.Search
+		s.Seen, s.Closed, s.G, s.H, s.Event = true, st.Closed, st.G, st.H, st.Event
+		s.F = st.G + st.H
+		if w.Settings.Algo == AlgoGreedy {
+			s.F = st.H
+		}
+		if st.Parent >= 0 && int(st.Parent) < w.Grid.Len() {
+			s.Parent, s.HasParent = w.Grid.Point(int(st.Parent)), true
+		}
+		tr := tl.Trace()
+		if k := tr.PhaseAt(st.Event); k >= 0 {
+			s.Phase = tr.Phases[k].Name
+		}
+		if st.Closed {
+			s.Order = w.popOrder(st.Event)
+		}
+	}
+	return ci
+}
+
+// popOrder returns how many cell expansions precede event i within its
+// phase: the cell's expansion order in that search.
+func (w *World) popOrder(i int) int {
+	tr := w.Timeline.Trace()
+	start := 0
+	if k := tr.PhaseAt(i); k >= 0 {
+		start = tr.Phases[k].Start
+	}
+	n := 0
+	for j := start; j < i; j++ {
+		if tr.Events[j].Kind == pathing.EventPop && tr.Events[j].Level == tr.Events[i].Level {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,166 @@
+package world
+
+import (
+	"image"
+	"math"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// syncOptimalCells is the largest grid on which the optimal reference is
+// computed at once; on larger grids it runs on a background goroutine so a
+// slow A* never stalls the window.
+const syncOptimalCells = 256 * 256
+
+// Optimal is the optimal answer to the current query (A* with an
+// admissible heuristic), the reference for suboptimality and the compare
+// ghost.
+type Optimal struct {
+	Known    bool
+	Pending  bool // being computed in the background
+	Found    bool
+	Cost     float64
+	Path     []image.Point
+	Expanded int
+	Duration time.Duration
+
+	gen    int
+	logIt  bool
+	search *pathing.Searcher
+	worker *optWorker
+}
+
+type optReq struct {
+	gen         int
+	cells       []uint8
+	w, h        int
+	start, goal image.Point
+	nb          pathing.Neighborhood
+}
+
+type optRes struct {
+	gen      int
+	found    bool
+	cost     float64
+	path     []image.Point
+	expanded int
+	dur      time.Duration
+}
+
+// optWorker runs optimal searches on its own copy of the grid.
+type optWorker struct {
+	reqs chan optReq
+	res  chan optRes
+}
+
+func newOptWorker() *optWorker {
+	ow := &optWorker{reqs: make(chan optReq, 1), res: make(chan optRes, 4)}
+	go ow.run()
+	return ow
+}
+
+func (ow *optWorker) run() {
+	var g *pathing.Grid
+	var s *pathing.Searcher
+	for r := range ow.reqs {
+		if g == nil || g.Width() != r.w || g.Height() != r.h {
+			g = pathing.MustGrid(r.w, r.h)
+			s = pathing.NewSearcher(g)
+		}
+		copy(g.Cells(), r.cells)
+		t0 := time.Now()
+		res, err := s.Search(pathing.Query{Start: r.start, Goal: r.goal, Neighborhood: r.nb})
+		out := optRes{gen: r.gen, dur: time.Since(t0), cost: math.Inf(1)}
+		if err == nil && res.Status == pathing.Found {
+			out.found, out.cost = true, res.Cost
+			out.path = append([]image.Point(nil), res.Path...)
+		}
+		out.expanded = res.Expanded
+		ow.res <- out // the world drains results every tick
+	}
+}
+
+func (o *Optimal) reset() {
+	o.gen++
+	o.Known, o.Pending, o.Found = false, false, false
+	o.Cost = math.Inf(1)
+	o.Path = o.Path[:0]
+}
+
+// request starts computing the optimal answer for the world's query.
+func (o *Optimal) request(w *World, logIt bool) {
+	o.reset()
+	o.logIt = logIt
+	if !w.HasStart || !w.HasGoal || !w.Grid.Open(w.Start) || !w.Grid.Open(w.Goal) {
+		return
+	}
+	nb := w.Settings.Neighborhood
+	if w.Grid.Len() <= syncOptimalCells {
+		if o.search == nil || o.search.Grid() != w.Grid {
+			o.search = pathing.NewSearcher(w.Grid)
+		}
+		t0 := time.Now()
+		res, err := o.search.Search(pathing.Query{Start: w.Start, Goal: w.Goal, Neighborhood: nb})
+		o.set(optRes{gen: o.gen, found: err == nil && res.Status == pathing.Found, cost: res.Cost,
+			path: res.Path, expanded: res.Expanded, dur: time.Since(t0)}, w, false)
+		return
+	}
+	if o.worker == nil {
+		o.worker = newOptWorker()
+	}
+	req := optReq{gen: o.gen, cells: append([]uint8(nil), w.Grid.Cells()...), w: w.Grid.Width(), h: w.Grid.Height(),
+		start: w.Start, goal: w.Goal, nb: nb}
+	// Latest wins: drop a request the worker has not taken yet.
+	select {
+	case <-o.worker.reqs:
+	default:
+	}
+	o.worker.reqs <- req
+	o.Pending = true
+}
+
+func (o *Optimal) set(r optRes, w *World, logIt bool) {
+	o.Known, o.Pending = true, false
+	o.Found = r.found
+	o.Cost = r.cost
+	if !r.found {
+		o.Cost = math.Inf(1)
+	}
+	o.Path = append(o.Path[:0], r.path...)
+	o.Expanded = r.expanded
+	o.Duration = r.dur
+	if logIt {
+		w.Log.Add("optimal", F{"cost", round3(o.Cost)}, F{"subopt", round3(w.Suboptimality())},
+			F{"expanded", o.Expanded}, F{"ms", o.Duration})
+	}
+}
+
+// poll takes finished background results.
+func (o *Optimal) poll(w *World) {
+	if o.worker == nil {
+		return
+	}
+	for {
+		select {
+		case r := <-o.worker.res:
+			if r.gen == o.gen && o.Pending {
+				o.set(r, w, o.logIt)
+			}
+		default:
+			return
+		}
+	}
+}
+
+// WaitOptimal blocks until the optimal answer of the current query is
+// known (tests and -shot use it; the window polls instead).
+func (w *World) WaitOptimal() {
+	o := &w.Optimal
+	for o.Pending && o.worker != nil {
+		r := <-o.worker.res
+		if r.gen == o.gen {
+			o.set(r, w, o.logIt)
+		}
+	}
+}

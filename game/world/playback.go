@@ -1,0 +1,172 @@
+package world
+
+import (
+	"image"
+	"math"
+)
+
+// Playback speeds, in trace events per second.
+const (
+	MinSpeed     = 1
+	MaxSpeed     = 100000
+	DefaultSpeed = 200
+)
+
+// speedSteps are the speeds the faster/slower actions move between.
+var speedSteps = []float64{1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000}
+
+// Playback is the state of timeline playback: whether it runs and how
+// fast. The cursor itself lives in the Timeline.
+type Playback struct {
+	Playing bool
+	Speed   float64 // events per second, MinSpeed..MaxSpeed
+	acc     float64 // fractional events carried between ticks
+}
+
+func (p *Playback) tick(w *World, dt float64) {
+	if !p.Playing {
+		return
+	}
+	tl := &w.Timeline
+	if tl.AtEnd() {
+		p.Playing = false
+		return
+	}
+	p.acc += p.Speed * dt
+	n := math.Floor(p.acc)
+	p.acc -= n
+	if n > 0 {
+		tl.Seek(tl.Cursor() + int(n))
+	}
+	if tl.AtEnd() {
+		p.Playing = false
+	}
+}
+
+// TogglePlay starts or pauses playback. Starting at the end of the
+// timeline restarts it from the beginning.
+func (w *World) TogglePlay() {
+	if w.Timeline.Len() == 0 {
+		w.Note("nothing to play: plan a query first")
+		return
+	}
+	w.Play.Playing = !w.Play.Playing
+	if w.Play.Playing && w.Timeline.AtEnd() {
+		w.Timeline.Seek(0)
+	}
+	w.Play.acc = 0
+	w.logStep("play")
+}
+
+// StepBy moves the timeline n events forward (or back when n < 0) and
+// pauses playback.
+func (w *World) StepBy(n int) {
+	w.Play.Playing = false
+	w.Timeline.Seek(w.Timeline.Cursor() + n)
+	w.logStep("step")
+}
+
+// SeekStart rewinds the timeline to before its first event.
+func (w *World) SeekStart() {
+	w.Play.Playing = false
+	w.Timeline.Seek(0)
+	w.logStep("seek")
+}
+
+// SeekEnd moves the timeline to the finished query.
+func (w *World) SeekEnd() {
+	w.Play.Playing = false
+	w.Timeline.Seek(w.Timeline.Len())
+	w.logStep("seek")
+}
+
+// NextPhase jumps to the start of the next phase (or the end).
+func (w *World) NextPhase() {
+	w.Play.Playing = false
+	w.Timeline.Seek(w.Timeline.NextPhase())
+	w.logStep("phase")
+}
+
+// PrevPhase jumps to the start of the current phase, or of the previous
+// one when already at a phase start.
+func (w *World) PrevPhase() {
+	w.Play.Playing = false
+	w.Timeline.Seek(w.Timeline.PrevPhase())
+	w.logStep("phase")
+}
+
+// Faster and Slower move the playback speed one step.
+func (w *World) Faster() { w.setSpeedStep(+1) }
+
+// Slower moves the playback speed one step down.
+func (w *World) Slower() { w.setSpeedStep(-1) }
+
+func (w *World) setSpeedStep(d int) {
+	i := 0
+	for k, s := range speedSteps {
+		if s <= w.Play.Speed {
+			i = k
+		}
+	}
+	i = max(0, min(len(speedSteps)-1, i+d))
+	w.SetSpeed(speedSteps[i])
+}
+
+// SetSpeed sets the playback speed, clamped to MinSpeed..MaxSpeed.
+func (w *World) SetSpeed(s float64) {
+	if math.IsNaN(s) {
+		s = DefaultSpeed
+	}
+	w.Play.Speed = max(MinSpeed, min(MaxSpeed, s))
+	w.Log.Add("switch", F{"name", "speed"}, F{"value", w.Play.Speed})
+}
+
+// PhaseName returns the name of the phase at the cursor, with its level,
+// as shown on screen: "abstract search L2", "A*"... It is "" with no trace.
+func (w *World) PhaseName() string {
+	tr := w.Timeline.Trace()
+	i := w.Timeline.Phase()
+	if tr == nil || i < 0 {
+		return ""
+	}
+	return tr.Phases[i].Name
+}
+
+func (w *World) logStep(kind string) {
+	tl := &w.Timeline
+	fs := []F{{"cursor", tl.Cursor()}, {"of", tl.Len()}, {"phase", w.PhaseName()}}
+	if e, ok := tl.Current(); ok {
+		fs = append(fs, F{"event", e.Kind.String()}, F{"level", int(e.Level)}, F{"node", w.nodeLabel(int(e.Level), e.Node)})
+	}
+	if kind == "play" {
+		fs = append(fs, F{"playing", w.Play.Playing}, F{"speed", w.Play.Speed})
+	}
+	w.Log.Add(kind, fs...)
+}
+
+// nodeLabel names a node of a level by its cell.
+func (w *World) nodeLabel(level int, node int32) string {
+	p, ok := w.NodeCell(level, node)
+	if !ok {
+		return "?"
+	}
+	return pt(p)
+}
+
+// NodeCell returns the cell of node at level (a cell index at level 0, an
+// abstract node of the current hierarchy above).
+func (w *World) NodeCell(level int, node int32) (image.Point, bool) {
+	if node < 0 {
+		return image.Point{}, false
+	}
+	if level == 0 {
+		if int(node) >= w.Grid.Len() {
+			return image.Point{}, false
+		}
+		return w.Grid.Point(int(node)), true
+	}
+	if w.hier == nil {
+		return image.Point{}, false
+	}
+	return w.hier.NodeCell(level, node), true
+}

@@ -1,0 +1,273 @@
+package world
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"pathlens/assets"
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// Open loads a session: "builtin:NAME" opens an embedded world or gallery
+// scenario; any other path is read as a scenario file or a Moving AI or
+// ASCII map (chosen by content). The scenario's edit log is applied as the
+// session's first, already-saved edit; its first query is planned. Errors
+// name the file and line.
+func Open(path string) (*World, error) {
+	var sc *maps.Scenario
+	var err error
+	if name, ok := strings.CutPrefix(path, assets.Prefix); ok {
+		b, found := assets.File(name)
+		if !found {
+			return nil, fmt.Errorf("no built-in scenario %q (have %s)", name, strings.Join(assets.Names(), ", "))
+		}
+		sc, err = maps.ParseScenario(bytes.NewReader(b), path, "")
+	} else {
+		sc, err = maps.LoadScenario(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return FromScenario(sc, path)
+}
+
+// FromScenario makes a session of sc, read from source.
+func FromScenario(sc *maps.Scenario, source string) (*World, error) {
+	if sc == nil || sc.Map == nil || sc.Map.Grid == nil {
+		return nil, fmt.Errorf("%s: the scenario has no map", source)
+	}
+	m := sc.Map.Clone()
+	w := New(m)
+	w.Source = source
+	w.Name = sc.Name
+	if w.Name == "" {
+		w.Name = m.Name
+	}
+	w.About = sc.About
+	w.scenario = sc
+	for _, r := range sc.Regions {
+		w.Regions = append(w.Regions, append([]byte(nil), r...))
+	}
+	var notes []string
+	w.Settings, notes = settingsFrom(sc.Settings)
+	for _, q := range sc.Queries {
+		w.Queries = append(w.Queries, [2]image.Point{q.Start, q.Goal})
+	}
+	// The scenario's edit log is the session's first edit, already saved.
+	if len(sc.Edits) > 0 {
+		var e Edit
+		e.Kind = EditDig
+		for _, se := range sc.Edits {
+			if !m.Grid.In(se.Cell) {
+				continue
+			}
+			old := m.Grid.Weight(se.Cell)
+			if se.Apply(m.Grid) {
+				w.journal.add(int32(m.Grid.Index(se.Cell)))
+				e.Cells = append(e.Cells, CellEdit{P: se.Cell, Old: old, New: m.Grid.Weight(se.Cell)})
+			}
+		}
+		if len(e.Cells) > 0 {
+			w.pushEdit(e)
+		}
+	}
+	w.edits.saved = w.edits.pos
+	if len(notes) > 0 {
+		w.Note("%s", strings.Join(notes, "; "))
+	}
+	return w, nil
+}
+
+// Begin logs the load and plans the first query. Call it once the event
+// log is attached.
+func (w *World) Begin() {
+	g := w.Grid
+	w.Log.Add("load", F{"source", w.Source}, F{"name", w.Name}, F{"w", g.Width()}, F{"h", g.Height()},
+		F{"open", g.OpenCount()}, F{"edits", w.edits.pos}, F{"queries", len(w.Queries)}, F{"algo", w.Settings.Algo})
+	if len(w.Queries) > 0 {
+		q := w.Queries[0]
+		w.SetEndpoints(q[0], q[1])
+	}
+}
+
+// settingsFrom converts a scenario's settings, returning notes about
+// values the app does not offer.
+func settingsFrom(ss maps.Settings) (Settings, []string) {
+	var s Settings
+	var notes []string
+	switch ss.Abstraction {
+	case maps.AbstractionHPA:
+		s.Algo = AlgoHPA
+	case maps.AbstractionGroups:
+		s.Algo = AlgoGroup
+	}
+	if ss.Algo != "" {
+		if a, err := ParseAlgo(string(ss.Algo)); err == nil {
+			s.Algo = a
+		}
+	}
+	if ss.Cluster > 0 {
+		s.ClusterSize = max(MinClusterSize, min(ss.Cluster, MaxClusterSize))
+		if s.ClusterSize != ss.Cluster {
+			notes = append(notes, fmt.Sprintf("cluster %d shown as %d (the app offers %d..%d)", ss.Cluster, s.ClusterSize, MinClusterSize, MaxClusterSize))
+		}
+	}
+	if ss.Levels > 0 {
+		s.Levels = min(ss.Levels, MaxAbstractLevels)
+	}
+	if ss.Cost != "" {
+		if c, err := ParseCost(string(ss.Cost)); err == nil {
+			s.Cost = c
+		}
+	}
+	if on, set := ss.Exclusion.Set(); set {
+		s.Exclusion = on
+	}
+	if nb, set := ss.PathingNeighborhood(); set {
+		s.Neighborhood = nb
+	}
+	switch ss.Heuristic {
+	case "":
+	case maps.HeuristicChebyshev:
+		s.Heuristic = HeurOctile
+		notes = append(notes, "heuristic chebyshev shown as octile")
+	default:
+		if h, err := ParseHeur(string(ss.Heuristic)); err == nil {
+			s.Heuristic = h
+		}
+	}
+	if on, set := ss.Smooth.Set(); set {
+		s.NoSmooth = !on
+	}
+	return s, notes
+}
+
+// scenarioSettings converts the session's switches for saving.
+func scenarioSettings(s Settings) maps.Settings {
+	ss := maps.Settings{
+		Algo:      maps.Algo(s.Algo.String()),
+		Cluster:   s.Cluster(),
+		Levels:    s.LevelCount(),
+		Cost:      maps.Cost(s.Cost.String()),
+		Heuristic: maps.HeuristicName(s.Heuristic.String()),
+	}
+	if s.Algo == AlgoGroup {
+		ss.Abstraction = maps.AbstractionGroups
+	} else if s.Algo == AlgoHPA {
+		ss.Abstraction = maps.AbstractionHPA
+	}
+	ss.Exclusion = toggle(s.Exclusion)
+	ss.Smooth = toggle(s.Smooth())
+	ss.Neighborhood = 8
+	if s.Neighborhood == pathing.Four {
+		ss.Neighborhood = 4
+	}
+	return ss
+}
+
+func toggle(b bool) maps.Toggle {
+	if b {
+		return maps.On
+	}
+	return maps.Off
+}
+
+// Scenario returns the session as a scenario: the map as loaded, the
+// switches, the current query first (then the scenario's others), and the
+// edit log (the loaded one followed by this session's applied edits).
+func (w *World) Scenario() *maps.Scenario {
+	sc := &maps.Scenario{Name: w.Name, About: w.About, Settings: scenarioSettings(w.Settings)}
+	sc.Map = w.scenario.Map
+	sc.MapPath = w.scenario.MapPath
+	sc.Agents = w.scenario.Agents
+	if sc.Name == "" || strings.ContainsAny(sc.Name, "\r\n") {
+		sc.Name = "session"
+	}
+	sc.Name = strings.TrimSpace(sc.Name)
+	sc.Regions = w.Regions
+	if w.HasStart && w.HasGoal {
+		sc.Queries = append(sc.Queries, maps.Query{Start: w.Start, Goal: w.Goal})
+	}
+	for _, q := range w.Queries {
+		mq := maps.Query{Start: q[0], Goal: q[1]}
+		if len(sc.Queries) == 0 || sc.Queries[0] != mq {
+			sc.Queries = append(sc.Queries, mq)
+		}
+	}
+	for _, e := range w.Edits() {
+		for _, c := range e.Cells {
+			sc.Edits = append(sc.Edits, cellToEdit(c))
+		}
+	}
+	return sc
+}
+
+func cellToEdit(c CellEdit) maps.Edit {
+	switch {
+	case c.New == 0:
+		return maps.Edit{Kind: maps.Fill, Cell: c.P, Weight: 0}
+	case c.New == 1 && c.Old == 0:
+		return maps.Edit{Kind: maps.Dig, Cell: c.P, Weight: 1}
+	}
+	return maps.Edit{Kind: maps.Weight, Cell: c.P, Weight: min(c.New, 9)}
+}
+
+// SavePath returns where Save writes by default: the scenario file the
+// session came from, else NAME.pls next to the map file, else NAME.pls in
+// the working folder for built-ins.
+func (w *World) SavePath() string {
+	src := w.Source
+	switch {
+	case src == "" || strings.HasPrefix(src, assets.Prefix):
+		name := strings.TrimPrefix(src, assets.Prefix)
+		if name == "" {
+			name = "session"
+		}
+		return name + ".pls"
+	case strings.EqualFold(filepath.Ext(src), ".pls"):
+		return src
+	}
+	return strings.TrimSuffix(src, filepath.Ext(src)) + ".pls"
+}
+
+// Save writes the session as a scenario to path (atomically: a temporary
+// file renamed over the target). A map that came from a file is referenced
+// by a path relative to the scenario, not copied. On success the session is
+// no longer dirty.
+func (w *World) Save(path string) error {
+	sc := w.Scenario()
+	if w.scenario.MapPath != "" {
+		// Re-resolve the referenced map relative to the new location.
+		abs := w.scenario.MapPath
+		if !filepath.IsAbs(abs) && w.Source != "" {
+			abs = filepath.Join(filepath.Dir(w.Source), abs)
+		}
+		if rel, err := filepath.Rel(filepath.Dir(path), abs); err == nil {
+			sc.MapPath = filepath.ToSlash(rel)
+		} else if a, err := filepath.Abs(abs); err == nil {
+			sc.MapPath = a
+		}
+	}
+	if err := maps.SaveScenario(path, sc); err != nil {
+		w.Fail("save %s: %v", path, err)
+		return err
+	}
+	w.edits.saved = w.edits.pos
+	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || !strings.EqualFold(filepath.Ext(w.Source), ".pls") {
+		// From now on the session is this scenario file.
+		if st, err := os.Stat(path); err == nil && !st.IsDir() {
+			w.Source = path
+			nsc := *sc
+			nsc.Edits = nil // the session's edit list still holds them
+			w.scenario = &nsc
+		}
+	}
+	w.Note("saved %s (%d edits)", path, len(sc.Edits))
+	w.Log.Add("save", F{"path", path}, F{"edits", len(sc.Edits)}, F{"queries", len(sc.Queries)})
+	return nil
+}

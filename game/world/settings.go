@@ -1,0 +1,188 @@
+package world
+
+import (
+	"fmt"
+
+	"pathlens/pathing"
+)
+
+// Algo is the algorithm answering the query: a flat search over the grid or
+// one of the two hierarchies.
+type Algo uint8
+
+const (
+	AlgoAStar    Algo = iota // A* over the grid (the optimal reference)
+	AlgoDijkstra             // uniform-cost search over the grid
+	AlgoGreedy               // greedy best-first over the grid
+	AlgoHPA                  // HPA*: entrance hierarchy, refine, smooth
+	AlgoGroup                // group hierarchy: plan high, refine, walk
+	numAlgos
+)
+
+var algoNames = [...]string{"astar", "dijkstra", "greedy", "hpa", "group"}
+var algoTitles = [...]string{"A*", "Dijkstra", "greedy", "HPA*", "group hierarchy"}
+
+// String returns the name used in files and logs ("astar", "hpa"...).
+func (a Algo) String() string {
+	if int(a) < len(algoNames) {
+		return algoNames[a]
+	}
+	return fmt.Sprintf("algo(%d)", a)
+}
+
+// Title returns the name shown on screen ("A*", "HPA*"...).
+func (a Algo) Title() string {
+	if int(a) < len(algoTitles) {
+		return algoTitles[a]
+	}
+	return a.String()
+}
+
+// Hierarchical reports whether a is answered by a hierarchy.
+func (a Algo) Hierarchical() bool { return a == AlgoHPA || a == AlgoGroup }
+
+// ParseAlgo accepts the names String returns.
+func ParseAlgo(s string) (Algo, error) {
+	for i, n := range algoNames {
+		if n == s {
+			return Algo(i), nil
+		}
+	}
+	return AlgoAStar, fmt.Errorf("unknown algorithm %q (want astar, dijkstra, greedy, hpa or group)", s)
+}
+
+// Heur is the heuristic the searches use: the grid heuristics of package
+// pathing plus the group hierarchy's cluster table.
+type Heur uint8
+
+const (
+	HeurOctile Heur = iota
+	HeurEuclidean
+	HeurManhattan
+	HeurZero
+	HeurCluster // the smallest distances between level-1 groups, a table lookup
+	numHeurs
+)
+
+var heurNames = [...]string{"octile", "euclidean", "manhattan", "zero", "cluster"}
+
+func (h Heur) String() string {
+	if int(h) < len(heurNames) {
+		return heurNames[h]
+	}
+	return fmt.Sprintf("heuristic(%d)", h)
+}
+
+// ParseHeur accepts the names String returns, and "chebyshev" as octile's
+// weaker cousin is not offered in the app.
+func ParseHeur(s string) (Heur, error) {
+	for i, n := range heurNames {
+		if n == s {
+			return Heur(i), nil
+		}
+	}
+	return HeurOctile, fmt.Errorf("unknown heuristic %q (want octile, euclidean, manhattan, zero or cluster)", s)
+}
+
+// Grid returns the pathing heuristic h stands for (Custom for the cluster
+// table, which the caller supplies as a function).
+func (h Heur) Grid() pathing.Heuristic {
+	switch h {
+	case HeurEuclidean:
+		return pathing.Euclidean
+	case HeurManhattan:
+		return pathing.Manhattan
+	case HeurZero:
+		return pathing.Zero
+	case HeurCluster:
+		return pathing.Custom
+	}
+	return pathing.Octile
+}
+
+// Cost is the connection-cost heuristic of the group hierarchy.
+type Cost uint8
+
+const (
+	CostMinimum Cost = iota
+	CostMaximin
+	CostAvgMin
+	numCosts
+)
+
+var costNames = [...]string{"minimum", "maximin", "avgmin"}
+var costTitles = [...]string{"minimum", "maximin", "average minimum"}
+
+func (c Cost) String() string {
+	if int(c) < len(costNames) {
+		return costNames[c]
+	}
+	return fmt.Sprintf("cost(%d)", c)
+}
+
+// Title returns the name shown on screen.
+func (c Cost) Title() string {
+	if int(c) < len(costTitles) {
+		return costTitles[c]
+	}
+	return c.String()
+}
+
+// ParseCost accepts the names String returns.
+func ParseCost(s string) (Cost, error) {
+	for i, n := range costNames {
+		if n == s {
+			return Cost(i), nil
+		}
+	}
+	return CostMinimum, fmt.Errorf("unknown connection cost %q (want minimum, maximin or avgmin)", s)
+}
+
+// Settings are the switches of a session. The zero value is the default:
+// A*, 8-connected, octile, minimum cost, no exclusion, cluster size and
+// levels chosen by the hierarchy, smoothing on.
+type Settings struct {
+	Algo         Algo
+	Neighborhood pathing.Neighborhood
+	Heuristic    Heur
+	Cost         Cost
+	Exclusion    bool
+	// ClusterSize is the side of a level-1 cluster; 0 means the default
+	// (DefaultClusterSize).
+	ClusterSize int
+	// Levels is the number of abstract levels; 0 means DefaultLevels.
+	Levels int
+	// NoSmooth turns HPA*'s smoothing off (smoothing is on by default).
+	NoSmooth bool
+}
+
+// Defaults and limits of the hierarchy switches.
+const (
+	DefaultClusterSize = 10
+	MinClusterSize     = 4
+	MaxClusterSize     = 64
+	DefaultLevels      = 2
+	MaxAbstractLevels  = 4
+)
+
+// Cluster returns the effective cluster size.
+func (s Settings) Cluster() int {
+	if s.ClusterSize <= 0 {
+		return DefaultClusterSize
+	}
+	return max(MinClusterSize, min(s.ClusterSize, MaxClusterSize))
+}
+
+// LevelCount returns the effective number of abstract levels.
+func (s Settings) LevelCount() int {
+	if s.Levels <= 0 {
+		return DefaultLevels
+	}
+	return min(s.Levels, MaxAbstractLevels)
+}
+
+// Smooth reports whether smoothing is on.
+func (s Settings) Smooth() bool { return !s.NoSmooth }
+
+// clusterSteps are the sizes the cluster switch cycles through.
+var clusterSteps = []int{4, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64}

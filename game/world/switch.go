@@ -1,0 +1,148 @@
+package world
+
+import (
+	"fmt"
+	"image"
+
+	"pathlens/pathing"
+)
+
+// The switches. Each one changes one setting, logs a "switch" line,
+// rebuilds the hierarchy when the setting is structural, and replans.
+
+// SetAlgo selects the algorithm answering the query.
+func (w *World) SetAlgo(a Algo) {
+	if a >= numAlgos {
+		return
+	}
+	w.Settings.Algo = a
+	w.switched("algo", a)
+}
+
+// CycleAlgo moves to the next algorithm (A*, Dijkstra, greedy, HPA*, group).
+func (w *World) CycleAlgo() { w.SetAlgo((w.Settings.Algo + 1) % numAlgos) }
+
+// CycleHeuristic moves to the next A* heuristic (octile, Euclidean,
+// Manhattan, zero, cluster table).
+func (w *World) CycleHeuristic() {
+	w.Settings.Heuristic = (w.Settings.Heuristic + 1) % numHeurs
+	w.switched("heuristic", w.Settings.Heuristic)
+}
+
+// SetHeuristic selects the A* heuristic.
+func (w *World) SetHeuristic(h Heur) {
+	if h >= numHeurs {
+		return
+	}
+	w.Settings.Heuristic = h
+	w.switched("heuristic", h)
+}
+
+// CycleCost moves to the next connection cost (minimum, maximin, average
+// minimum). The previous answer is kept as a ghost, labelled with the cost
+// it was planned with, so the two plans and their costs can be compared.
+func (w *World) CycleCost() { w.SetCost((w.Settings.Cost + 1) % numCosts) }
+
+// SetCost selects the connection cost, keeping the previous answer as a
+// ghost.
+func (w *World) SetCost(c Cost) {
+	if c >= numCosts {
+		return
+	}
+	w.keepGhost("cost " + w.Settings.Cost.Title())
+	w.Settings.Cost = c
+	w.switched("cost", c)
+}
+
+// ToggleExclusion turns exclusion mode on or off, keeping the previous
+// answer as a ghost.
+func (w *World) ToggleExclusion() {
+	w.keepGhost(fmt.Sprintf("exclusion %s", onOff(w.Settings.Exclusion)))
+	w.Settings.Exclusion = !w.Settings.Exclusion
+	w.switched("exclusion", w.Settings.Exclusion)
+}
+
+// ToggleNeighborhood switches between 8- and 4-connected moves.
+func (w *World) ToggleNeighborhood() {
+	if w.Settings.Neighborhood == pathing.Eight {
+		w.Settings.Neighborhood = pathing.Four
+	} else {
+		w.Settings.Neighborhood = pathing.Eight
+	}
+	w.switched("nb", w.Settings.Neighborhood.String())
+}
+
+// ToggleSmooth turns HPA*'s path smoothing on or off.
+func (w *World) ToggleSmooth() {
+	w.Settings.NoSmooth = !w.Settings.NoSmooth
+	w.switched("smooth", w.Settings.Smooth())
+}
+
+// ClusterBigger and ClusterSmaller step the cluster size through 4..64.
+func (w *World) ClusterBigger() { w.stepCluster(+1) }
+
+// ClusterSmaller steps the cluster size down.
+func (w *World) ClusterSmaller() { w.stepCluster(-1) }
+
+func (w *World) stepCluster(d int) {
+	cur := w.Settings.Cluster()
+	i := 0
+	for k, c := range clusterSteps {
+		if c <= cur {
+			i = k
+		}
+	}
+	i = max(0, min(len(clusterSteps)-1, i+d))
+	w.SetCluster(clusterSteps[i])
+}
+
+// SetCluster sets the cluster size (clamped to 4..64).
+func (w *World) SetCluster(n int) {
+	w.Settings.ClusterSize = max(MinClusterSize, min(n, MaxClusterSize))
+	w.switched("cluster", w.Settings.ClusterSize)
+}
+
+// LevelsUp and LevelsDown step the number of abstract levels (1..4).
+func (w *World) LevelsUp() { w.SetLevels(w.Settings.LevelCount() + 1) }
+
+// LevelsDown removes an abstract level (down to 1).
+func (w *World) LevelsDown() { w.SetLevels(w.Settings.LevelCount() - 1) }
+
+// SetLevels sets the number of abstract levels (clamped to 1..4).
+func (w *World) SetLevels(n int) {
+	w.Settings.Levels = max(1, min(n, MaxAbstractLevels))
+	w.switched("levels", w.Settings.Levels)
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// keepGhost remembers the current answer for comparison.
+func (w *World) keepGhost(label string) {
+	o := &w.Outcome
+	if o.Status != pathing.Found {
+		w.Ghost = nil
+		return
+	}
+	g := &Ghost{Label: label, Cost: o.Cost, Path: append([]image.Point(nil), o.Path...)}
+	if n := len(o.Plans); n > 1 {
+		g.Plan = append([]image.Point(nil), o.Plans[n-1]...)
+	}
+	w.Ghost = g
+}
+
+func (w *World) switched(name string, val any) {
+	w.Log.Add("switch", F{"name", name}, F{"value", val})
+	if w.Settings.Algo != AlgoGroup {
+		// Ghosts compare group-hierarchy switches only.
+		w.Ghost = nil
+	}
+	w.Replan()
+	if w.Ghost != nil && w.Outcome.Status == pathing.Found {
+		w.Note("%s: cost %.2f, was %.2f with %s (%+.2f)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, w.Outcome.Cost-w.Ghost.Cost)
+	}
+}

@@ -1,0 +1,427 @@
+package world
+
+import (
+	"bytes"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// mustWorld builds a world from ASCII rows, with an event log captured in
+// buf.
+func mustWorld(t *testing.T, rows ...string) (*World, *bytes.Buffer) {
+	t.Helper()
+	m, err := maps.ReadASCII(strings.NewReader(strings.Join(rows, "\n")+"\n"), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := New(m)
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	return w, &buf
+}
+
+// lastLine returns the last log line whose kind is kind.
+func lastLine(t *testing.T, buf *bytes.Buffer, kind string) string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(buf.String()), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		f := strings.Fields(lines[i])
+		if len(f) > 1 && f[1] == kind {
+			return lines[i]
+		}
+	}
+	t.Fatalf("no %q line in log:\n%s", kind, buf.String())
+	return ""
+}
+
+var corridor = []string{
+	"##########",
+	"#........#",
+	"#.######.#",
+	"#.#....#.#",
+	"#.#.##.#.#",
+	"#...##...#",
+	"##########",
+}
+
+func TestPickPlansAndLogs(t *testing.T) {
+	w, log := mustWorld(t, corridor...)
+	w.Pick(image.Pt(1, 1))
+	if w.HasGoal || !w.HasStart {
+		t.Fatal("first click should place the start only")
+	}
+	w.Pick(image.Pt(8, 5))
+	if w.Outcome.Status != pathing.Found {
+		t.Fatalf("status %v, want found", w.Outcome.Status)
+	}
+	// 1,1 → 8,5: down the left side and along the bottom or across the top:
+	// both are 4 + 7 straight-ish steps; the optimal octile cost is known by
+	// A* itself, so check against an independent Dijkstra.
+	s := pathing.NewSearcher(w.Grid)
+	ref, _ := s.Search(pathing.Query{Start: image.Pt(1, 1), Goal: image.Pt(8, 5), Algorithm: pathing.Dijkstra})
+	if math.Abs(w.Outcome.Cost-ref.Cost) > 1e-9 {
+		t.Fatalf("cost %v, Dijkstra says %v", w.Outcome.Cost, ref.Cost)
+	}
+	if err := pathing.ValidatePath(w.Grid, w.Outcome.Path, pathing.Eight); err != nil {
+		t.Fatal(err)
+	}
+	if !w.Timeline.AtEnd() || w.Timeline.Len() == 0 {
+		t.Fatalf("timeline at %d of %d, want at the end of a recorded trace", w.Timeline.Cursor(), w.Timeline.Len())
+	}
+	line := lastLine(t, log, "plan")
+	for _, want := range []string{"algo=astar", "from=1,1", "to=8,5", "status=found", "optimal="} {
+		if !strings.Contains(line, want) {
+			t.Errorf("plan line %q lacks %q", line, want)
+		}
+	}
+}
+
+func TestBadClicksNeverPanic(t *testing.T) {
+	w, log := mustWorld(t, corridor...)
+	for _, p := range []image.Point{{-1, 0}, {0, -5}, {10, 3}, {3, 7}, {math.MaxInt32, 2}, {0, 0}, {2, 2}} {
+		w.Pick(p)
+		if w.HasStart {
+			t.Fatalf("click on %v placed an endpoint", p)
+		}
+		if !w.MessageErr || w.Message == "" {
+			t.Fatalf("click on %v left no error message", p)
+		}
+	}
+	if !strings.Contains(lastLine(t, log, "error"), "blocked") {
+		t.Error("the last error should say the cell is blocked")
+	}
+	// A goal in a wall via SetEndpoints is refused the same way.
+	if w.SetEndpoints(image.Pt(1, 1), image.Pt(4, 4)) {
+		t.Fatal("SetEndpoints accepted a goal in a wall")
+	}
+	// Painting outside the map and dragging outside are ignored.
+	w.BeginStroke(image.Pt(-3, -3), 0)
+	w.StrokeTo(image.Pt(50, 50))
+	w.EndStroke()
+	if w.Dirty() {
+		t.Fatal("a stroke outside the map changed the map")
+	}
+	w.MoveEndpoint(true, image.Pt(-1, -1))
+	w.StepBy(-10)
+	w.StepBy(+10)
+	w.NextPhase()
+	w.TogglePlay()
+}
+
+func TestTimelineSeekMatchesReplay(t *testing.T) {
+	w, _ := mustWorld(t, corridor...)
+	w.SetEndpoints(image.Pt(1, 5), image.Pt(8, 5))
+	tl := &w.Timeline
+	n := tl.Len()
+	if n < 10 {
+		t.Fatalf("trace has %d events", n)
+	}
+	// Move around, then compare every node's state with a fresh replay.
+	for _, c := range []int{n / 2, 3, n, 0, n / 3, n - 1, n / 2} {
+		tl.Seek(c)
+		var fresh Timeline
+		fresh.Reset(tl.Trace(), w.Grid.Len())
+		fresh.Seek(c)
+		for i := 0; i < w.Grid.Len(); i++ {
+			a, b := tl.State(0, int32(i)), fresh.State(0, int32(i))
+			if a != b {
+				t.Fatalf("cursor %d cell %v: state %+v, fresh replay %+v", c, w.Grid.Point(i), a, b)
+			}
+		}
+	}
+	// At the end, closed cells are exactly the searcher's closed cells.
+	tl.Seek(n)
+	for i := 0; i < w.Grid.Len(); i++ {
+		p := w.Grid.Point(i)
+		if got, want := tl.State(0, int32(i)).Closed, w.SearchState(p).Closed; got != want {
+			t.Fatalf("cell %v closed=%v in the timeline, %v in the searcher", p, got, want)
+		}
+	}
+}
+
+func TestPlaybackSpeed(t *testing.T) {
+	w, _ := mustWorld(t, corridor...)
+	w.SetEndpoints(image.Pt(1, 5), image.Pt(8, 5))
+	w.SetSpeed(10)
+	w.TogglePlay() // at the end: restarts from 0
+	if w.Timeline.Cursor() != 0 || !w.Play.Playing {
+		t.Fatalf("play at the end should restart: cursor %d playing %v", w.Timeline.Cursor(), w.Play.Playing)
+	}
+	w.Tick(0.5)
+	if c := w.Timeline.Cursor(); c != 5 {
+		t.Fatalf("after 0.5 s at 10 events/s the cursor is %d, want 5", c)
+	}
+	w.SetSpeed(1e9)
+	if w.Play.Speed != MaxSpeed {
+		t.Fatalf("speed %v, want clamped to %v", w.Play.Speed, MaxSpeed)
+	}
+	w.Tick(10)
+	if !w.Timeline.AtEnd() || w.Play.Playing {
+		t.Fatal("playback should stop at the end")
+	}
+	w.SeekStart()
+	w.NextPhase()
+	if !w.Timeline.AtEnd() {
+		t.Fatal("a one-phase trace: next phase is the end")
+	}
+	if w.PhaseName() != "A*" {
+		t.Fatalf("phase %q, want A*", w.PhaseName())
+	}
+}
+
+func TestDigUndoRedo(t *testing.T) {
+	w, log := mustWorld(t,
+		"#######",
+		"#..#..#",
+		"#..#..#",
+		"#######",
+	)
+	if w.SetEndpoints(image.Pt(1, 1), image.Pt(5, 1)); w.Outcome.Status != pathing.NoPath {
+		t.Fatal("the wall should separate start and goal")
+	}
+	// A stroke starting on a wall digs.
+	w.BeginStroke(image.Pt(3, 1), 0)
+	w.StrokeTo(image.Pt(3, 2))
+	w.EndStroke()
+	if w.Outcome.Status != pathing.Found || !w.Dirty() || w.EditCount() != 1 {
+		t.Fatalf("after the dig: status %v dirty %v edits %d", w.Outcome.Status, w.Dirty(), w.EditCount())
+	}
+	if l := lastLine(t, log, "edit"); !strings.Contains(l, "kind=dig") || !strings.Contains(l, "cells=2") {
+		t.Errorf("edit line %q", l)
+	}
+	// A stroke starting on floor fills, and never walls in an endpoint.
+	w.BeginStroke(image.Pt(1, 2), 0)
+	w.StrokeTo(image.Pt(1, 1))
+	w.EndStroke()
+	if !w.Grid.Open(image.Pt(1, 1)) || w.Grid.Open(image.Pt(1, 2)) {
+		t.Fatal("fill should block (1,2) and spare the start (1,1)")
+	}
+	w.Undo()
+	w.Undo()
+	if w.Outcome.Status != pathing.NoPath || w.Dirty() {
+		t.Fatalf("after two undos: status %v dirty %v", w.Outcome.Status, w.Dirty())
+	}
+	w.Undo() // nothing left: a note, no panic
+	w.Redo()
+	if w.Outcome.Status != pathing.Found {
+		t.Fatal("redo should dig again")
+	}
+	if cells, ok := w.ChangedSince(0); !ok || len(cells) != 2+1+1+2+2 {
+		t.Fatalf("journal has %d cells (ok %v), want 8", len(cells), ok)
+	}
+}
+
+func TestLineCellsAreFourConnected(t *testing.T) {
+	for _, b := range []image.Point{{5, 2}, {-3, 7}, {0, 0}, {4, -4}, {-6, 0}} {
+		prev := image.Point{}
+		cells := lineCells(prev, b)
+		for _, c := range cells {
+			d := c.Sub(prev)
+			if iabs(d.X)+iabs(d.Y) != 1 {
+				t.Fatalf("line to %v steps %v→%v", b, prev, c)
+			}
+			prev = c
+		}
+		if prev != b {
+			t.Fatalf("line to %v ends at %v", b, prev)
+		}
+	}
+}
+
+func TestSwitchesLogAndReplan(t *testing.T) {
+	w, log := mustWorld(t, corridor...)
+	w.SetEndpoints(image.Pt(1, 5), image.Pt(8, 5))
+	w.CycleHeuristic()
+	if l := lastLine(t, log, "switch"); !strings.Contains(l, "name=heuristic value=euclidean") {
+		t.Errorf("switch line %q", l)
+	}
+	if l := lastLine(t, log, "plan"); !strings.Contains(l, "heuristic=euclidean") {
+		t.Errorf("plan line after the switch %q", l)
+	}
+	w.SetHeuristic(HeurManhattan)
+	w.ToggleNeighborhood()
+	if w.Settings.Neighborhood != pathing.Four {
+		t.Fatal("neighbourhood should be 4")
+	}
+	if err := pathing.ValidatePath(w.Grid, w.Outcome.Path, pathing.Four); err != nil {
+		t.Fatal(err)
+	}
+	w.SetAlgo(AlgoDijkstra)
+	w.SetAlgo(AlgoGreedy)
+	if w.Outcome.Status != pathing.Found {
+		t.Fatal("greedy should find the path")
+	}
+}
+
+func TestHierarchiesOnTheDefaultWorld(t *testing.T) {
+	w, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	w.Begin()
+	if w.Outcome.Status != pathing.Found {
+		t.Fatalf("default query: %v", w.Outcome.Status)
+	}
+	opt := w.Outcome.Cost
+	for _, a := range []Algo{AlgoHPA, AlgoGroup} {
+		w.SetAlgo(a)
+		o := &w.Outcome
+		if o.Err != nil || o.Status != pathing.Found {
+			t.Fatalf("%v: status %v err %v", a, o.Status, o.Err)
+		}
+		if err := pathing.ValidatePath(w.Grid, o.Path, pathing.Eight); err != nil {
+			t.Fatalf("%v: %v", a, err)
+		}
+		if o.Path[0] != w.Start || o.Path[len(o.Path)-1] != w.Goal {
+			t.Fatalf("%v: path runs %v→%v", a, o.Path[0], o.Path[len(o.Path)-1])
+		}
+		if o.Cost < opt-1e-9 {
+			t.Fatalf("%v: cost %v below the optimum %v", a, o.Cost, opt)
+		}
+		if w.Optimal.Cost != opt {
+			t.Fatalf("%v: optimal reference %v, A* gave %v", a, w.Optimal.Cost, opt)
+		}
+		tr := w.Timeline.Trace()
+		levels := map[int]bool{}
+		for _, ph := range tr.Phases {
+			levels[ph.Level] = true
+		}
+		if !levels[0] || !levels[1] {
+			t.Fatalf("%v: phases %+v should cover cells and level 1", a, tr.Phases)
+		}
+		if len(o.Plans) < 2 || len(o.Plans[1]) == 0 {
+			t.Fatalf("%v: no level-1 plan", a)
+		}
+		if len(o.Segments) == 0 {
+			t.Fatalf("%v: no segments", a)
+		}
+		// Every abstract event resolves to a cell of the map.
+		for _, e := range tr.Events {
+			if p, ok := w.NodeCell(int(e.Level), e.Node); !ok || !w.Grid.In(p) {
+				t.Fatalf("%v: event %+v has no cell", a, e)
+			}
+		}
+		if v := w.Hierarchy().Inspect(1); len(v.Nodes) == 0 || len(v.Edges) == 0 {
+			t.Fatalf("%v: level 1 has %d nodes, %d edges", a, len(v.Nodes), len(v.Edges))
+		}
+	}
+	// Group switches keep a ghost of the previous plan.
+	w.CycleCost()
+	if w.Ghost == nil || !strings.Contains(w.Ghost.Label, "minimum") {
+		t.Fatalf("ghost %+v, want one labelled with the minimum cost", w.Ghost)
+	}
+	w.ToggleExclusion()
+	if w.Outcome.Status == pathing.Found && w.Outcome.Excluded == nil {
+		t.Fatal("exclusion mode should report the excluded cells")
+	}
+	if l := lastLine(t, &buf, "plan"); !strings.Contains(l, "exclusion=on") {
+		t.Errorf("plan line %q", l)
+	}
+	// A dig repairs HPA*'s hierarchy locally and the path stays valid.
+	w.SetAlgo(AlgoHPA)
+	w.BeginStroke(image.Pt(47, 30), 0) // the building's east wall
+	w.StrokeTo(image.Pt(47, 34))
+	w.EndStroke()
+	if l := lastLine(t, &buf, "repair"); !strings.Contains(l, "rebuilt=off") {
+		t.Errorf("repair line %q", l)
+	}
+	if err := pathing.ValidatePath(w.Grid, w.Outcome.Path, pathing.Eight); err != nil {
+		t.Fatal(err)
+	}
+	// Structural switches rebuild.
+	w.ClusterBigger()
+	w.LevelsUp()
+	w.ToggleSmooth()
+	if w.Outcome.Status != pathing.Found {
+		t.Fatalf("after cluster/levels/smooth switches: %v %v", w.Outcome.Status, w.Outcome.Err)
+	}
+}
+
+func TestSaveAndReload(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Begin()
+	w.SetAlgo(AlgoHPA)
+	w.BeginStroke(image.Pt(47, 30), 0)
+	w.StrokeTo(image.Pt(47, 33))
+	w.EndStroke()
+	w.BeginStroke(image.Pt(60, 70), 5)
+	w.StrokeTo(image.Pt(64, 70))
+	w.EndStroke()
+	if !w.Dirty() {
+		t.Fatal("edits should make the session dirty")
+	}
+	path := filepath.Join(dir, "s.pls")
+	if err := w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if w.Dirty() {
+		t.Fatal("saving should clear the dirty flag")
+	}
+	if _, err := os.Stat(path + ".tmp"); err == nil {
+		t.Fatal("temporary file left behind")
+	}
+	w2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w2.Begin()
+	if !w2.Grid.Equal(w.Grid) {
+		t.Fatal("reloaded grid differs")
+	}
+	a, b := w2.Settings, w.Settings
+	if a.Algo != b.Algo || a.Cluster() != b.Cluster() || a.LevelCount() != b.LevelCount() || a.Cost != b.Cost ||
+		a.Exclusion != b.Exclusion || a.Neighborhood != b.Neighborhood || a.Heuristic != b.Heuristic || a.Smooth() != b.Smooth() {
+		t.Fatalf("settings %+v, want %+v", a, b)
+	}
+	if w2.Start != w.Start || w2.Goal != w.Goal || w2.Outcome.Cost != w.Outcome.Cost {
+		t.Fatalf("query %v→%v cost %v, want %v→%v cost %v", w2.Start, w2.Goal, w2.Outcome.Cost, w.Start, w.Goal, w.Outcome.Cost)
+	}
+	if w2.Dirty() {
+		t.Fatal("a freshly loaded scenario is not dirty")
+	}
+	// Undo in the reloaded session goes back past the loaded edits.
+	w2.Undo()
+	if !w2.Dirty() || w2.Grid.Equal(w.Grid) {
+		t.Fatal("undo of the loaded edit log should change the map")
+	}
+	// Saving again and reloading keeps the save consistent.
+	if err := w2.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	w3, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !w3.Grid.Equal(w2.Grid) {
+		t.Fatal("second save: grid differs")
+	}
+}
+
+func TestOpenErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.map")
+	os.WriteFile(bad, []byte("type octile\nheight 2\nwidth 3\nmap\n...\n..\n"), 0o644)
+	_, err := Open(bad)
+	if err == nil || !strings.Contains(err.Error(), "bad.map") {
+		t.Fatalf("error %v should name the file", err)
+	}
+	if _, err := Open("builtin:nope"); err == nil || !strings.Contains(err.Error(), "world") {
+		t.Fatalf("error %v should list the built-ins", err)
+	}
+	if _, err := Open(filepath.Join(dir, "missing.pls")); err == nil {
+		t.Fatal("a missing file should fail")
+	}
+}

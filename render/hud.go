@@ -1,0 +1,623 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"pathlens/game/world"
+	"pathlens/pathing"
+)
+
+// Layout divides the window: the top bar, the map, the timeline bar under
+// it, and the panel on the right.
+type Layout struct {
+	Screen, Top, Map, Timeline, Panel image.Rectangle
+}
+
+// Sizes of the fixed parts of the layout.
+const (
+	TopHeight      = 30
+	TimelineHeight = 56
+	PanelWidth     = 340
+	rowH           = 18
+)
+
+// ComputeLayout lays out a w×h window. Any size works, down to 1×1 (the
+// parts are then empty); the panel is dropped when the window is too
+// narrow for it.
+func ComputeLayout(w, h int, panel bool) Layout {
+	w, h = max(w, 1), max(h, 1)
+	var l Layout
+	l.Screen = image.Rect(0, 0, w, h)
+	pw := 0
+	if panel && w >= 2*PanelWidth {
+		pw = PanelWidth
+	}
+	top := min(TopHeight, h/4)
+	tlh := min(TimelineHeight, h/4)
+	l.Panel = image.Rect(w-pw, 0, w, h)
+	l.Top = image.Rect(0, 0, w-pw, top)
+	l.Timeline = image.Rect(0, h-tlh, w-pw, h)
+	l.Map = image.Rect(0, top, w-pw, h-tlh)
+	if l.Map.Empty() {
+		l.Map = image.Rect(0, 0, w, h)
+	}
+	return l
+}
+
+// SwitchRowRect returns the rectangle of switch row i in the panel (for
+// clicks); the panel draws its rows in the same places.
+func SwitchRowRect(l Layout, i int) image.Rectangle {
+	y := l.Panel.Min.Y + switchTop + i*rowH
+	return image.Rect(l.Panel.Min.X+4, y, l.Panel.Max.X-4, y+rowH)
+}
+
+// switchTop is the distance from the panel's top to its first switch row.
+const switchTop = 78
+
+// TimelineBarRect returns the scrubber inside the timeline bar.
+func TimelineBarRect(l Layout) image.Rectangle {
+	r := l.Timeline
+	return image.Rect(r.Min.X+10, r.Max.Y-18, r.Max.X-10, r.Max.Y-8)
+}
+
+// GalleryRowRect returns the rectangle of gallery entry i.
+func GalleryRowRect(l Layout, i int) image.Rectangle {
+	box := galleryBox(l)
+	y := box.Min.Y + 48 + i*44
+	return image.Rect(box.Min.X+12, y, box.Max.X-12, y+40)
+}
+
+func galleryBox(l Layout) image.Rectangle {
+	s := l.Screen
+	w, h := min(760, s.Dx()-40), min(520, s.Dy()-40)
+	x, y := s.Min.X+(s.Dx()-w)/2, s.Min.Y+(s.Dy()-h)/2
+	return image.Rect(x, y, x+w, y+h)
+}
+
+func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
+	r.drawTop(screen, f)
+	r.drawTimeline(screen, f)
+	if !f.Layout.Panel.Empty() {
+		r.drawPanel(screen, f)
+	}
+	r.drawLegend(screen, f)
+	r.drawMessage(screen, f)
+	if f.ShowGallery {
+		r.drawGallery(screen, f)
+	}
+	if f.ShowHelp {
+		r.drawHelp(screen, f)
+	}
+	if len(f.Confirm) > 0 {
+		r.drawConfirm(screen, f)
+	}
+}
+
+func fillRect(dst *ebiten.Image, rc image.Rectangle, c color.RGBA) {
+	vector.DrawFilledRect(dst, float32(rc.Min.X), float32(rc.Min.Y), float32(rc.Dx()), float32(rc.Dy()), PM(c), false)
+}
+
+func strokeRect(dst *ebiten.Image, rc image.Rectangle, c color.RGBA) {
+	vector.StrokeRect(dst, float32(rc.Min.X)+0.5, float32(rc.Min.Y)+0.5, float32(rc.Dx())-1, float32(rc.Dy())-1, 1, PM(c), false)
+}
+
+// drawTop draws the title bar: map name and size, algorithm, and the
+// phase at the timeline's cursor, always named.
+func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
+	rc := f.Layout.Top
+	if rc.Dy() < 12 {
+		return
+	}
+	dst := screen.SubImage(rc).(*ebiten.Image)
+	fillRect(dst, rc, color.RGBA{30, 33, 40, 255})
+	w := f.World
+	ft := r.fonts
+	dirty := ""
+	if w.Dirty() {
+		dirty = " •"
+	}
+	left := fmt.Sprintf("%s%s  %d×%d   %s", w.Name, dirty, w.Grid.Width(), w.Grid.Height(), w.Settings.Algo.Title())
+	ft.Draw(dst, ft.Bold, left, float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
+	x := float64(rc.Min.X) + 24 + ft.Width(ft.Bold, left)
+	ph := r.phaseLabel(w)
+	ft.Draw(dst, ft.Bold, "phase: "+ph, x, float64(rc.Min.Y+6), ColTextWarn)
+	right := fmt.Sprintf("tool: %s", f.Tool)
+	if f.Caption != "" {
+		right = f.Caption + "   " + right
+	}
+	ft.Draw(dst, ft.UI, right, float64(rc.Max.X)-10-ft.Width(ft.UI, right), float64(rc.Min.Y+7), ColTextDim)
+}
+
+// phaseLabel names what the cursor shows: the phase of the last applied
+// event, "finished" at the end, "before the first event" at 0.
+func (r *Renderer) phaseLabel(w *world.World) string {
+	tl := &w.Timeline
+	switch {
+	case tl.Len() == 0 && w.Outcome.Err != nil:
+		return "not run (error)"
+	case tl.Len() == 0 && w.HasStart && w.HasGoal:
+		return "answered without search events"
+	case tl.Len() == 0:
+		return "no query"
+	case tl.AtEnd():
+		return "finished (" + w.PhaseName() + " was last)"
+	case tl.Cursor() == 0:
+		return "start (" + w.PhaseName() + " next)"
+	}
+	tr := tl.Trace()
+	k := tl.Phase()
+	return fmt.Sprintf("%s (L%d) · %d of %d", w.PhaseName(), tr.Phases[k].Level, k+1, len(tr.Phases))
+}
+
+// drawTimeline draws the playback bar: state, cursor, speed, current event
+// and a scrubber with every phase as a coloured span.
+func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
+	rc := f.Layout.Timeline
+	if rc.Dy() < 20 {
+		return
+	}
+	dst := screen.SubImage(rc).(*ebiten.Image)
+	fillRect(dst, rc, color.RGBA{30, 33, 40, 255})
+	w := f.World
+	tl := &w.Timeline
+	ft := r.fonts
+	state := "paused"
+	if w.Play.Playing {
+		state = "playing"
+	}
+	line := fmt.Sprintf("%s  event %d / %d   speed %s ev/s", state, tl.Cursor(), tl.Len(), fmtSpeed(w.Play.Speed))
+	if e, ok := tl.Current(); ok {
+		p, _ := w.NodeCell(int(e.Level), e.Node)
+		line += fmt.Sprintf("   last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H)
+	}
+	if tr := tl.Trace(); tr != nil && tr.Truncated {
+		line += "   (trace truncated)"
+	}
+	ft.Draw(dst, ft.UI, line, float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
+
+	bar := TimelineBarRect(f.Layout)
+	fillRect(dst, bar, color.RGBA{55, 60, 70, 255})
+	n := tl.Len()
+	if n > 0 && bar.Dx() > 0 {
+		tr := tl.Trace()
+		for k, ph := range tr.Phases {
+			end := n
+			if k+1 < len(tr.Phases) {
+				end = tr.Phases[k+1].Start
+			}
+			x0 := bar.Min.X + int(float64(bar.Dx())*float64(ph.Start)/float64(n))
+			x1 := bar.Min.X + int(float64(bar.Dx())*float64(end)/float64(n))
+			c := ColPlan[min(ph.Level, len(ColPlan)-1)]
+			if ph.Level == 0 {
+				c = ColClosed
+			}
+			c.A = 200
+			fillRect(dst, image.Rect(x0, bar.Min.Y, max(x1, x0+1), bar.Max.Y), c)
+			vector.StrokeLine(dst, float32(x0), float32(bar.Min.Y-3), float32(x0), float32(bar.Max.Y), 1, color.White, false)
+		}
+		cx := float32(bar.Min.X) + float32(bar.Dx())*float32(tl.Cursor())/float32(n)
+		vector.DrawFilledRect(dst, cx-1.5, float32(bar.Min.Y-5), 3, float32(bar.Dy()+8), PM(ColCurrent), false)
+	}
+}
+
+func fmtSpeed(s float64) string {
+	if s >= 1000 {
+		return fmt.Sprintf("%gk", s/1000)
+	}
+	return fmt.Sprintf("%g", s)
+}
+
+// drawPanel draws the right panel: title, switches, numbers, inspector.
+func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
+	rc := f.Layout.Panel
+	dst := screen.SubImage(rc).(*ebiten.Image)
+	fillRect(dst, rc, color.RGBA{22, 24, 29, 255})
+	vector.StrokeLine(dst, float32(rc.Min.X)+0.5, 0, float32(rc.Min.X)+0.5, float32(rc.Max.Y), 1, PM(ColPanelEdge), false)
+	ft := r.fonts
+	w := f.World
+	x := float64(rc.Min.X + 10)
+	y := float64(rc.Min.Y + 8)
+	ft.Draw(dst, ft.Bold, clip(ft, ft.Bold, w.Name, float64(rc.Dx()-20)), x, y, ColText)
+	about := w.About
+	if about == "" {
+		about = fmt.Sprintf("%d×%d, %d open cells", w.Grid.Width(), w.Grid.Height(), w.Grid.OpenCount())
+	}
+	lines := wrap(ft, ft.UI, about, float64(rc.Dx()-20))
+	for i := 0; i < len(lines) && i < 2; i++ {
+		s := lines[i]
+		if i == 1 && len(lines) > 2 {
+			s = clip(ft, ft.UI, s+" …", float64(rc.Dx()-20))
+		}
+		ft.Draw(dst, ft.UI, s, x, y+20+float64(i)*17, ColTextDim)
+	}
+	// Switches.
+	sy := rc.Min.Y + switchTop
+	r.sectionTitle(dst, "Switches (click or key)", x, float64(sy-19))
+	for i, s := range f.Switches {
+		row := SwitchRowRect(f.Layout, i)
+		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(row) {
+			fillRect(dst, row, color.RGBA{50, 56, 70, 255})
+		}
+		lc, vc := ColTextDim, ColText
+		if s.Dim {
+			lc, vc = color.RGBA{100, 104, 112, 255}, color.RGBA{120, 124, 132, 255}
+		}
+		ft.Draw(dst, ft.UI, s.Label, float64(row.Min.X+6), float64(row.Min.Y+1), lc)
+		ft.Draw(dst, ft.UI, s.Value, float64(row.Min.X+122), float64(row.Min.Y+1), vc)
+		ft.Draw(dst, ft.Mono, s.Keys, float64(row.Max.X)-6-ft.Width(ft.Mono, s.Keys), float64(row.Min.Y+2), ColTextDim)
+	}
+	y = float64(sy + len(f.Switches)*rowH + 10)
+	y = r.drawNumbers(dst, f, x, y, float64(rc.Dx()-20))
+	r.drawInspector(dst, f, x, y+8, float64(rc.Dx()-20))
+}
+
+func (r *Renderer) sectionTitle(dst *ebiten.Image, s string, x, y float64) {
+	r.fonts.Draw(dst, r.fonts.Bold, s, x, y, color.RGBA{150, 180, 255, 255})
+}
+
+// kv draws a "label  value" row and returns the next y.
+func (r *Renderer) kv(dst *ebiten.Image, x, y float64, k, v string, vc color.RGBA) float64 {
+	ft := r.fonts
+	ft.Draw(dst, ft.UI, k, x, y, ColTextDim)
+	ft.Draw(dst, ft.UI, v, x+128, y, vc)
+	return y + 17
+}
+
+// drawNumbers draws the figures of the current answer.
+func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64) float64 {
+	w := f.World
+	o := &w.Outcome
+	r.sectionTitle(dst, "Numbers", x, y)
+	y += 20
+	switch {
+	case !w.HasStart || !w.HasGoal:
+		return r.kv(dst, x, y, "query", "none: click start, then goal", ColTextDim)
+	case o.Err != nil:
+		return r.kv(dst, x, y, "error", clip(r.fonts, r.fonts.UI, o.Err.Error(), width-128), ColTextErr)
+	}
+	status := o.Status.String()
+	if o.Status == pathing.Found {
+		status = fmt.Sprintf("cost %.3f, %d steps", o.Cost, len(o.Path)-1)
+	}
+	y = r.kv(dst, x, y, "path", status, ColText)
+	opt := &w.Optimal
+	switch {
+	case opt.Pending:
+		y = r.kv(dst, x, y, "optimal (A*)", "computing in the background…", ColTextDim)
+	case opt.Known && opt.Found:
+		sub := w.Suboptimality()
+		sc := ColText
+		if sub > 0.01 {
+			sc = ColTextWarn
+		}
+		s := fmt.Sprintf("%.3f  (%+.2f%%)", opt.Cost, 100*sub)
+		if math.IsNaN(sub) {
+			s = fmt.Sprintf("%.3f", opt.Cost)
+		}
+		y = r.kv(dst, x, y, "optimal (A*)", s, sc)
+	case opt.Known:
+		y = r.kv(dst, x, y, "optimal (A*)", "no path", ColText)
+	}
+	y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+fmt.Sprintf(", %d expanded", o.Expanded), ColText)
+	for i, ph := range o.Phases {
+		if i >= 7 {
+			y = r.kv(dst, x, y, "", fmt.Sprintf("… %d more phases", len(o.Phases)-i), ColTextDim)
+			break
+		}
+		y = r.kv(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, 118), fmt.Sprintf("%d expanded (L%d)", ph.Expanded, ph.Level), ColTextDim)
+	}
+	if h := w.Hierarchy(); h != nil {
+		sz := h.Size()
+		s := fmt.Sprintf("%d nodes, %d edges", sz.Nodes, sz.Edges)
+		if sz.Bytes > 0 {
+			s += fmt.Sprintf(", %s", fmtBytes(sz.Bytes))
+		}
+		y = r.kv(dst, x, y, "hierarchy", s, ColText)
+		y = r.kv(dst, x, y, "build", fmtDur(w.HierarchyBuildTime()), ColTextDim)
+	} else if err := w.HierarchyError(); err != nil {
+		y = r.kv(dst, x, y, "hierarchy", clip(r.fonts, r.fonts.UI, err.Error(), width-128), ColTextErr)
+	}
+	if w.RepairSeq > 0 {
+		rp := &w.LastRepair
+		s := fmt.Sprintf("%s, %d clusters", fmtDur(rp.Time), rp.DirtyCount())
+		if rp.Rebuilt {
+			s = fmt.Sprintf("%s (rebuilt)", fmtDur(rp.Time))
+		} else if len(rp.AddedNodes)+len(rp.RemovedNodes) > 0 {
+			s += fmt.Sprintf(", +%d −%d nodes", len(rp.AddedNodes), len(rp.RemovedNodes))
+		}
+		y = r.kv(dst, x, y, "last repair", s, ColText)
+	}
+	if gh := w.Ghost; gh != nil && o.Status == pathing.Found {
+		y = r.kv(dst, x, y, "ghost", fmt.Sprintf("%.3f with %s (%+.3f)", gh.Cost, gh.Label, o.Cost-gh.Cost), ColGhost)
+	}
+	if o.Note != "" {
+		for _, l := range wrap(r.fonts, r.fonts.UI, o.Note, width) {
+			r.fonts.Draw(dst, r.fonts.UI, l, x, y, ColTextWarn)
+			y += 17
+		}
+	}
+	return y
+}
+
+func fmtDur(d time.Duration) string {
+	switch {
+	case d < time.Millisecond:
+		return fmt.Sprintf("%d µs", d.Microseconds())
+	case d < time.Second:
+		return fmt.Sprintf("%.2f ms", float64(d.Microseconds())/1000)
+	}
+	return fmt.Sprintf("%.2f s", d.Seconds())
+}
+
+func fmtBytes(n int) string {
+	switch {
+	case n >= 1<<20:
+		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
+	case n >= 1<<10:
+		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%d B", n)
+}
+
+// drawInspector shows the hovered (or pinned) cell.
+func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float64) {
+	ci := f.Inspect
+	title := "Inspector (hover a cell"
+	if f.HasPinned {
+		title = "Inspector (pinned"
+	}
+	r.sectionTitle(dst, title+")", x, y)
+	y += 20
+	if ci == nil || !ci.In {
+		r.kv(dst, x, y, "cell", "—", ColTextDim)
+		return
+	}
+	desc := fmt.Sprintf("(%d,%d) '%c' ", ci.P.X, ci.P.Y, ci.Terrain)
+	if ci.Weight == 0 {
+		desc += "blocked"
+	} else {
+		desc += fmt.Sprintf("weight %d", ci.Weight)
+	}
+	y = r.kv(dst, x, y, "cell", desc, ColText)
+	if ci.Component >= 0 {
+		y = r.kv(dst, x, y, "component", fmt.Sprintf("%d", ci.Component), ColText)
+	}
+	for _, l := range ci.Levels {
+		v := "—"
+		if l.Group >= 0 {
+			v = fmt.Sprintf("%s  #%d", l.Name, l.Group)
+		}
+		y = r.kv(dst, x, y, fmt.Sprintf("level %d", l.Level), v, ColText)
+	}
+	s := ci.Search
+	if !s.Seen {
+		r.kv(dst, x, y, "search", "not reached at this point", ColTextDim)
+		return
+	}
+	state := "open"
+	if s.Closed {
+		state = fmt.Sprintf("closed, expanded #%d", s.Order)
+	}
+	y = r.kv(dst, x, y, "search", state, ColText)
+	y = r.kv(dst, x, y, "g  h  f", fmt.Sprintf("%.3f   %.3f   %.3f", s.G, s.H, s.F), ColText)
+	par := "none (root)"
+	if s.HasParent {
+		par = fmt.Sprintf("(%d,%d)", s.Parent.X, s.Parent.Y)
+	}
+	y = r.kv(dst, x, y, "parent", par, ColText)
+	r.kv(dst, x, y, "last event", fmt.Sprintf("#%d in %s", s.Event, clip(r.fonts, r.fonts.UI, s.Phase, width-200)), ColTextDim)
+}
+
+// drawLegend draws the layers with their keys and state, in the map's
+// bottom-left corner.
+func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
+	if len(f.Legend) == 0 || f.Layout.Map.Dy() < 300 || f.Layout.Map.Dx() < 420 {
+		return
+	}
+	ft := r.fonts
+	cols := 2
+	rows := (len(f.Legend) + cols - 1) / cols
+	cw := 200
+	bw, bh := cols*cw+12, rows*rowH+30
+	m := f.Layout.Map
+	box := image.Rect(m.Min.X+8, m.Max.Y-8-bh, m.Min.X+8+bw, m.Max.Y-8)
+	fillRect(screen, box, ColPanel)
+	strokeRect(screen, box, ColPanelEdge)
+	ft.Draw(screen, ft.Bold, "Layers", float64(box.Min.X+8), float64(box.Min.Y+5), color.RGBA{150, 180, 255, 255})
+	ft.Draw(screen, ft.UI, "(key toggles)", float64(box.Min.X+62), float64(box.Min.Y+6), ColTextDim)
+	for i, lr := range f.Legend {
+		cx := box.Min.X + 8 + (i/rows)*cw
+		cy := box.Min.Y + 26 + (i%rows)*rowH
+		sw := LayerInfo[lr.Layer].Swatch
+		tc := ColText
+		if !lr.On {
+			sw.A = 50
+			tc = color.RGBA{110, 114, 122, 255}
+		}
+		fillRect(screen, image.Rect(cx, cy+3, cx+12, cy+15), sw)
+		strokeRect(screen, image.Rect(cx, cy+3, cx+12, cy+15), color.RGBA{200, 200, 200, 120})
+		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+17), float64(cy+1), ColTextDim)
+		ft.Draw(screen, ft.UI, LayerInfo[lr.Layer].Name, float64(cx+42), float64(cy), tc)
+	}
+}
+
+// drawMessage shows the world's last message at the bottom of the map for
+// six seconds (errors for twelve).
+func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
+	w := f.World
+	if w.Message == "" {
+		return
+	}
+	life := 6.0
+	if w.MessageErr {
+		life = 12
+	}
+	if f.MessageAge > life {
+		return
+	}
+	ft := r.fonts
+	m := f.Layout.Map
+	lines := wrap(ft, ft.UI, w.Message, float64(max(100, m.Dx()-80)))
+	lh := ft.LineHeight(ft.UI)
+	wmax := 0.0
+	for _, l := range lines {
+		wmax = math.Max(wmax, ft.Width(ft.UI, l))
+	}
+	bw, bh := int(wmax)+24, int(float64(len(lines))*lh)+12
+	x := m.Min.X + (m.Dx()-bw)/2
+	y := m.Max.Y - bh - 10
+	box := image.Rect(x, y, x+bw, y+bh)
+	bg := color.RGBA{40, 34, 20, 235}
+	tc := ColTextWarn
+	if w.MessageErr {
+		bg, tc = color.RGBA{60, 20, 20, 240}, ColTextErr
+	}
+	fillRect(screen, box, bg)
+	strokeRect(screen, box, tc)
+	for i, l := range lines {
+		ft.Draw(screen, ft.UI, l, float64(x+12), float64(y+6)+float64(i)*lh, tc)
+	}
+}
+
+// mapNote writes a short note at the top of the map area.
+func (r *Renderer) mapNote(dst *ebiten.Image, f *Frame, s string) {
+	ft := r.fonts
+	b := dst.Bounds()
+	wd := ft.Width(ft.UI, s)
+	x := float64(b.Min.X) + (float64(b.Dx())-wd)/2
+	box := image.Rect(int(x)-8, b.Min.Y+6, int(x+wd)+8, b.Min.Y+26)
+	fillRect(dst, box, ColPanel)
+	ft.Draw(dst, ft.UI, s, x, float64(b.Min.Y+8), ColTextWarn)
+}
+
+// tooltip draws text in a box near (x, y).
+func (r *Renderer) tooltip(dst *ebiten.Image, x, y float32, s string) {
+	ft := r.fonts
+	wd := ft.Width(ft.UI, s)
+	b := dst.Bounds()
+	bx := int(math.Min(float64(x)+12, float64(b.Max.X)-wd-20))
+	by := int(math.Max(float64(y)-30, float64(b.Min.Y)+4))
+	box := image.Rect(bx, by, bx+int(wd)+16, by+22)
+	fillRect(dst, box, color.RGBA{10, 10, 14, 235})
+	strokeRect(dst, box, ColEdgeHot)
+	ft.Draw(dst, ft.UI, s, float64(bx+8), float64(by+3), ColText)
+}
+
+// drawHelp draws the help screen generated from the key table.
+func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
+	s := f.Layout.Screen
+	fillRect(screen, s, color.RGBA{0, 0, 0, 170})
+	ft := r.fonts
+	colW := 400
+	cols := max(1, min(3, (s.Dx()-40)/colW))
+	x0 := s.Min.X + (s.Dx()-cols*colW)/2
+	ft.Draw(screen, ft.Bold, "pathlens — keys and mouse (F1 or ? closes)", float64(x0), float64(s.Min.Y+14), ColText)
+	col, y := 0, s.Min.Y+44
+	for _, sec := range f.Help {
+		need := (len(sec.Rows) + 1) * 17
+		if y+need > s.Max.Y-10 && col+1 < cols {
+			col++
+			y = s.Min.Y + 44
+		}
+		x := float64(x0 + col*colW)
+		r.sectionTitle(screen, sec.Title, x, float64(y))
+		y += 20
+		for _, row := range sec.Rows {
+			ft.Draw(screen, ft.Mono, row[0], x, float64(y+1), ColTextWarn)
+			ft.Draw(screen, ft.UI, row[1], x+140, float64(y), ColText)
+			y += 17
+		}
+		y += 8
+	}
+}
+
+// drawGallery draws the list of built-in scenarios.
+func (r *Renderer) drawGallery(screen *ebiten.Image, f *Frame) {
+	fillRect(screen, f.Layout.Screen, color.RGBA{0, 0, 0, 150})
+	box := galleryBox(f.Layout)
+	fillRect(screen, box, color.RGBA{24, 27, 33, 250})
+	strokeRect(screen, box, ColPanelEdge)
+	ft := r.fonts
+	ft.Draw(screen, ft.Bold, "Gallery — click a scenario or press its number (Esc closes)", float64(box.Min.X+14), float64(box.Min.Y+14), ColText)
+	for i, it := range f.Gallery {
+		row := GalleryRowRect(f.Layout, i)
+		if row.Max.Y > box.Max.Y {
+			break
+		}
+		bg := color.RGBA{34, 38, 46, 255}
+		if i == f.GallerySel || (f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(row)) {
+			bg = color.RGBA{52, 60, 80, 255}
+		}
+		fillRect(screen, row, bg)
+		ft.Draw(screen, ft.Mono, it.Keys, float64(row.Min.X+8), float64(row.Min.Y+3), ColTextWarn)
+		ft.Draw(screen, ft.Bold, it.Name, float64(row.Min.X+36), float64(row.Min.Y+2), ColText)
+		about := clip(ft, ft.UI, strings.ReplaceAll(it.About, "\n", " "), float64(row.Dx()-50))
+		ft.Draw(screen, ft.UI, about, float64(row.Min.X+36), float64(row.Min.Y+20), ColTextDim)
+	}
+}
+
+// drawConfirm draws a question box over everything.
+func (r *Renderer) drawConfirm(screen *ebiten.Image, f *Frame) {
+	s := f.Layout.Screen
+	fillRect(screen, s, color.RGBA{0, 0, 0, 160})
+	ft := r.fonts
+	wmax := 0.0
+	for _, l := range f.Confirm {
+		wmax = math.Max(wmax, ft.Width(ft.Bold, l))
+	}
+	bw, bh := int(wmax)+40, len(f.Confirm)*22+28
+	box := image.Rect(s.Min.X+(s.Dx()-bw)/2, s.Min.Y+(s.Dy()-bh)/2, s.Min.X+(s.Dx()+bw)/2, s.Min.Y+(s.Dy()+bh)/2)
+	fillRect(screen, box, color.RGBA{40, 30, 20, 250})
+	strokeRect(screen, box, ColTextWarn)
+	for i, l := range f.Confirm {
+		face := ft.UI
+		c := ColText
+		if i == 0 {
+			face, c = ft.Bold, ColTextWarn
+		}
+		ft.Draw(screen, face, l, float64(box.Min.X+20), float64(box.Min.Y+14+i*22), c)
+	}
+}
+
+// wrap breaks s into lines no wider than width.
+func wrap(ft *Fonts, face *text.GoTextFace, s string, width float64) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		line := ""
+		for _, word := range strings.Fields(para) {
+			try := word
+			if line != "" {
+				try = line + " " + word
+			}
+			if ft.Width(face, try) > width && line != "" {
+				out = append(out, line)
+				line = word
+			} else {
+				line = try
+			}
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// clip shortens s with an ellipsis to fit width.
+func clip(ft *Fonts, face *text.GoTextFace, s string, width float64) string {
+	if ft.Width(face, s) <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 0 && ft.Width(face, string(r)+"…") > width {
+		r = r[:len(r)-1]
+	}
+	return string(r) + "…"
+}

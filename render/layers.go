@@ -1,0 +1,85 @@
+package render
+
+import "image/color"
+
+// Layer is one switchable overlay of the map view.
+type Layer int
+
+const (
+	LayerWeights    Layer = iota // terrain colours by weight (off: open/blocked only)
+	LayerBorders                 // cluster borders of the view level
+	LayerRegions                 // the designer's region layer
+	LayerGroups                  // groups (or clusters) of the view level, tinted
+	LayerNodes                   // entrances, transitions and abstract nodes
+	LayerEdges                   // abstract edges (cost on hover)
+	LayerComponents              // connected components, tinted
+	LayerSearch                  // open and closed sets of every search in the query
+	LayerPlans                   // the high-level plan per level
+	LayerSegments                // the refined segments
+	LayerExcluded                // cells exclusion mode keeps out
+	LayerParents                 // parent arrows of the search tree
+	LayerValues                  // g, h, f numbers in large cells
+	LayerCompare                 // the optimal path as a ghost
+	NumLayers
+)
+
+// LayerInfo names each layer and gives its legend swatch.
+var LayerInfo = [NumLayers]struct {
+	Name   string
+	Swatch color.RGBA
+}{
+	LayerWeights:    {"terrain weights", ColHeavy},
+	LayerBorders:    {"cluster borders", ColBorder},
+	LayerRegions:    {"regions", ColRegion},
+	LayerGroups:     {"groups (tinted)", color.RGBA{180, 120, 200, 255}},
+	LayerNodes:      {"entrances & nodes", ColNode},
+	LayerEdges:      {"abstract edges", ColEdge},
+	LayerComponents: {"components", color.RGBA{120, 200, 180, 255}},
+	LayerSearch:     {"open / closed", ColClosed},
+	LayerPlans:      {"plans per level", ColPlan[1]},
+	LayerSegments:   {"refined segments", ColSegA},
+	LayerExcluded:   {"excluded area", ColExcluded},
+	LayerParents:    {"parent arrows", ColParent},
+	LayerValues:     {"g / h / f numbers", ColText},
+	LayerCompare:    {"optimal ghost", ColOptimal},
+}
+
+// LayerSet is a set of layers.
+type LayerSet uint32
+
+// Has reports whether l is in s.
+func (s LayerSet) Has(l Layer) bool { return s&(1<<l) != 0 }
+
+// Toggle returns s with l flipped.
+func (s LayerSet) Toggle(l Layer) LayerSet { return s ^ (1 << l) }
+
+// With returns s with l set to on.
+func (s LayerSet) With(l Layer, on bool) LayerSet {
+	if on {
+		return s | 1<<l
+	}
+	return s &^ (1 << l)
+}
+
+// DefaultLayers are on when the app starts.
+const DefaultLayers = LayerSet(1<<LayerWeights | 1<<LayerBorders | 1<<LayerRegions | 1<<LayerNodes |
+	1<<LayerSearch | 1<<LayerPlans | 1<<LayerSegments | 1<<LayerExcluded | 1<<LayerValues)
+
+// LayerByName finds a layer by a short name used on the command line
+// ("weights", "borders", "regions", "groups", "nodes", "edges",
+// "components", "search", "plans", "segments", "excluded", "parents",
+// "values", "compare").
+func LayerByName(s string) (Layer, bool) {
+	for l, n := range layerShort {
+		if n == s {
+			return Layer(l), true
+		}
+	}
+	return 0, false
+}
+
+var layerShort = [NumLayers]string{"weights", "borders", "regions", "groups", "nodes", "edges", "components",
+	"search", "plans", "segments", "excluded", "parents", "values", "compare"}
+
+// ShortName returns the command-line name of l.
+func (l Layer) ShortName() string { return layerShort[l] }

@@ -1,0 +1,395 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"pathlens/game/world"
+	"pathlens/pathing"
+)
+
+// tintCache is a one-pixel-per-cell image drawn over the map through the
+// camera: baked terrain, group and component tints, the search fill. It is
+// rebuilt when its key changes.
+type tintCache struct {
+	img  *ebiten.Image
+	pix  []byte
+	key  any
+	ver  uint64
+	w, h int
+}
+
+// prepare makes sure the image is w×h and reports whether the cache must
+// be rebuilt for key (a new size or a different key).
+func (c *tintCache) prepare(w, h int, key any) bool {
+	if c.img == nil || c.w != w || c.h != h {
+		if c.img != nil {
+			c.img.Deallocate()
+		}
+		c.img = ebiten.NewImage(w, h)
+		c.pix = make([]byte, 4*w*h)
+		c.w, c.h = w, h
+		c.key = key
+		return true
+	}
+	if c.key != key {
+		c.key = key
+		return true
+	}
+	return false
+}
+
+// upload writes the whole pixel buffer to the image.
+func (c *tintCache) upload() { c.img.WritePixels(c.pix) }
+
+// draw draws the image through the camera with nearest filtering.
+func (c *tintCache) draw(dst *ebiten.Image, cam *Camera, alpha float32) {
+	if c.img == nil {
+		return
+	}
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM = cam.Matrix()
+	op.Filter = ebiten.FilterNearest
+	if alpha < 1 {
+		op.ColorScale.ScaleAlpha(alpha)
+	}
+	dst.DrawImage(c.img, op)
+}
+
+type terrainKey struct {
+	m       any
+	weights bool
+}
+
+// drawTerrain bakes the terrain into a one-pixel-per-cell image and draws
+// it. After edits only the changed cells are rewritten.
+func (r *Renderer) drawTerrain(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	g := w.Grid
+	weights := f.Layers.Has(LayerWeights)
+	c := &r.terrain
+	key := terrainKey{w, weights}
+	color := func(i int) color.RGBA {
+		wt := g.WeightAt(i)
+		if !weights && wt > 1 {
+			wt = 1
+		}
+		return TerrainColor(w.Map.Terrain[i], wt)
+	}
+	if c.prepare(g.Width(), g.Height(), key) {
+		for i := 0; i < g.Len(); i++ {
+			premul(c.pix[4*i:], color(i))
+		}
+		c.upload()
+		c.ver = w.GridVersion()
+	} else if v := w.GridVersion(); v != c.ver {
+		cells, ok := w.ChangedSince(c.ver)
+		c.ver = v
+		if !ok || len(cells) > 4096 {
+			for i := 0; i < g.Len(); i++ {
+				premul(c.pix[4*i:], color(i))
+			}
+			c.upload()
+		} else {
+			for _, i := range cells {
+				p := g.Point(int(i))
+				premul(c.pix[4*i:], color(int(i)))
+				sub := c.img.SubImage(image.Rect(p.X, p.Y, p.X+1, p.Y+1)).(*ebiten.Image)
+				sub.WritePixels(c.pix[4*i : 4*i+4])
+			}
+		}
+	}
+	c.draw(dst, f.Cam, 1)
+}
+
+// drawGridLines draws cell borders when cells are at least 10 pixels wide,
+// only over the visible part of the map.
+func (r *Renderer) drawGridLines(dst *ebiten.Image, f *Frame) {
+	cam := f.Cam
+	if cam.Zoom < 10 {
+		return
+	}
+	g := f.World.Grid
+	vis := cam.Visible(g.Width(), g.Height(), dst.Bounds())
+	if vis.Empty() {
+		return
+	}
+	c := PM(ColGridLine)
+	x0, y0 := cam.ToScreen(float64(vis.Min.X), float64(vis.Min.Y))
+	x1, y1 := cam.ToScreen(float64(vis.Max.X), float64(vis.Max.Y))
+	for x := vis.Min.X; x <= vis.Max.X; x++ {
+		sx, _ := cam.ToScreen(float64(x), 0)
+		vector.StrokeLine(dst, float32(sx), float32(y0), float32(sx), float32(y1), 1, c, false)
+	}
+	for y := vis.Min.Y; y <= vis.Max.Y; y++ {
+		_, sy := cam.ToScreen(0, float64(y))
+		vector.StrokeLine(dst, float32(x0), float32(sy), float32(x1), float32(sy), 1, c, false)
+	}
+}
+
+// hueColor returns a distinct, stable colour for id.
+func hueColor(id int32, alpha uint8) color.RGBA {
+	h := math.Mod(float64(id)*0.618033988749895, 1)
+	s, v := 0.55, 0.95
+	i := int(h * 6)
+	fr := h*6 - float64(i)
+	p, q, t := v*(1-s), v*(1-fr*s), v*(1-(1-fr)*s)
+	var rr, gg, bb float64
+	switch i % 6 {
+	case 0:
+		rr, gg, bb = v, t, p
+	case 1:
+		rr, gg, bb = q, v, p
+	case 2:
+		rr, gg, bb = p, v, t
+	case 3:
+		rr, gg, bb = p, q, v
+	case 4:
+		rr, gg, bb = t, p, v
+	default:
+		rr, gg, bb = v, p, q
+	}
+	return color.RGBA{uint8(rr * 255), uint8(gg * 255), uint8(bb * 255), alpha}
+}
+
+type hierKey struct {
+	h     world.Hierarchy
+	level int
+	ver   uint64
+}
+
+// drawGroups tints every cell by its group (or cluster) at the view level.
+func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	h := w.Hierarchy()
+	if h == nil {
+		return
+	}
+	g := w.Grid
+	l := clampLevel(f.ViewLevel, h.Levels())
+	c := &r.groups
+	if c.prepare(g.Width(), g.Height(), hierKey{h, l, w.GridVersion()}) {
+		for i := 0; i < g.Len(); i++ {
+			id := h.GroupOf(l, g.Point(i))
+			p := c.pix[4*i : 4*i+4]
+			if id < 0 {
+				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+				continue
+			}
+			premul(p, hueColor(id, 110))
+		}
+		c.upload()
+	}
+	c.draw(dst, f.Cam, 1)
+}
+
+// drawComponents tints every open cell by its connected component.
+func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	g := w.Grid
+	c := &r.comps
+	if c.prepare(g.Width(), g.Height(), hierKey{nil, 0, w.GridVersion()}) {
+		labels := world.LabelComponents(g, nil)
+		for i, id := range labels {
+			p := c.pix[4*i : 4*i+4]
+			if id < 0 {
+				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+				continue
+			}
+			premul(p, hueColor(id*7+3, 120))
+		}
+		c.upload()
+	}
+	c.draw(dst, f.Cam, 1)
+}
+
+type regionKey struct {
+	layer *byte
+	n     int
+}
+
+// drawRegions tints the designer's region layer of the view level and
+// outlines region borders.
+func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	if len(w.Regions) == 0 {
+		return
+	}
+	l := clampLevel(f.ViewLevel, len(w.Regions))
+	layer := w.Regions[l-1]
+	g := w.Grid
+	if len(layer) != g.Len() {
+		return
+	}
+	c := &r.regions
+	if c.prepare(g.Width(), g.Height(), regionKey{&layer[0], len(layer)}) {
+		W := g.Width()
+		for i, ch := range layer {
+			p := c.pix[4*i : 4*i+4]
+			if ch == '#' || ch == ' ' || ch == 0 {
+				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+				continue
+			}
+			col := hueColor(int32(ch)*5, 70)
+			// Region borders are drawn darker, inside the region.
+			x := i % W
+			edge := (x > 0 && layer[i-1] != ch) || (x+1 < W && layer[i+1] != ch) ||
+				(i >= W && layer[i-W] != ch) || (i+W < len(layer) && layer[i+W] != ch)
+			if edge {
+				col = ColRegion
+				col.A = 150
+			}
+			premul(p, col)
+		}
+		c.upload()
+	}
+	c.draw(dst, f.Cam, 1)
+	// Region letters at group representatives when large enough.
+	if f.Cam.Zoom >= 6 {
+		r.drawRegionLabels(dst, f, layer)
+	}
+}
+
+// drawRegionLabels writes each region's character once, at the first cell
+// of its bounding box's centre row that belongs to it.
+func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame, layer []byte) {
+	g := f.World.Grid
+	type acc struct{ sx, sy, n int }
+	var sums [256]acc
+	for i, ch := range layer {
+		if ch == '#' || ch == ' ' || ch == 0 {
+			continue
+		}
+		a := &sums[ch]
+		a.sx += i % g.Width()
+		a.sy += i / g.Width()
+		a.n++
+	}
+	for ch, a := range sums {
+		if a.n == 0 {
+			continue
+		}
+		x, y := f.Cam.ToScreen(float64(a.sx)/float64(a.n)+0.5, float64(a.sy)/float64(a.n)+0.5)
+		r.fonts.DrawCentered(dst, r.fonts.Bold, string(rune(ch)), x, y, ColRegion)
+	}
+}
+
+type exclKey struct {
+	p *bool
+	n int
+}
+
+// drawExcluded darkens the cells exclusion mode kept the search out of.
+func (r *Renderer) drawExcluded(dst *ebiten.Image, f *Frame) {
+	ex := f.World.Outcome.Excluded
+	g := f.World.Grid
+	if len(ex) != g.Len() {
+		return
+	}
+	c := &r.exclude
+	if c.prepare(g.Width(), g.Height(), exclKey{&ex[0], len(ex)}) {
+		var on [4]byte
+		premul(on[:], ColExcluded)
+		for i, e := range ex {
+			p := c.pix[4*i : 4*i+4]
+			if e {
+				copy(p, on[:])
+			} else {
+				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+			}
+		}
+		c.upload()
+	}
+	c.draw(dst, f.Cam, 1)
+}
+
+type fillKey struct {
+	w   *world.World
+	ver uint64
+}
+
+// drawFill shows the open and closed cells of the cell-level searches at
+// the timeline's cursor, from a one-pixel-per-cell image rebuilt when the
+// timeline moves.
+func (r *Renderer) drawFill(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	g := w.Grid
+	tl := &w.Timeline
+	if tl.Len() == 0 {
+		return
+	}
+	c := &r.fill
+	if c.prepare(g.Width(), g.Height(), fillKey{w, tl.Version()}) {
+		last := tl.Last(0)
+		ev := tl.Trace().Events
+		var open, closed [4]byte
+		premul(open[:], ColOpen)
+		premul(closed[:], ColClosed)
+		pix := c.pix
+		for i, e := range last {
+			p := pix[4*i : 4*i+4 : 4*i+4]
+			switch {
+			case e < 0:
+				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+			case ev[e].Kind == pathing.EventPop:
+				copy(p, closed[:])
+			default:
+				copy(p, open[:])
+			}
+		}
+		c.upload()
+	}
+	c.draw(dst, f.Cam, 1)
+}
+
+// drawFlash outlines the clusters the last repair recomputed and marks
+// the abstract nodes it added (green) and removed (red), fading out over
+// two seconds.
+func (r *Renderer) drawFlash(dst *ebiten.Image, f *Frame) {
+	if f.FlashAge < 0 || f.FlashAge > flashSeconds {
+		return
+	}
+	rep := &f.World.LastRepair
+	a := 1 - f.FlashAge/flashSeconds
+	fc := ColFlash
+	fc.A = uint8(230 * a)
+	cam := f.Cam
+	for l := len(rep.Dirty) - 1; l >= 1; l-- {
+		for _, rc := range rep.Dirty[l] {
+			x0, y0 := cam.ToScreen(float64(rc.Min.X), float64(rc.Min.Y))
+			x1, y1 := cam.ToScreen(float64(rc.Max.X), float64(rc.Max.Y))
+			fill := fc
+			fill.A = uint8(50 * a)
+			vector.DrawFilledRect(dst, float32(x0), float32(y0), float32(x1-x0), float32(y1-y0), PM(fill), false)
+			vector.StrokeRect(dst, float32(x0), float32(y0), float32(x1-x0), float32(y1-y0), float32(1+l), PM(fc), false)
+		}
+	}
+	rad := float32(math.Max(4, math.Min(cam.Zoom*0.6, 12)))
+	for _, p := range rep.AddedNodes {
+		x, y := cam.CellCenter(p)
+		c := ColAdded
+		c.A = uint8(255 * a)
+		vector.StrokeCircle(dst, x, y, rad, 2.5, PM(c), true)
+	}
+	for _, p := range rep.RemovedNodes {
+		x, y := cam.CellCenter(p)
+		c := ColRemoved
+		c.A = uint8(255 * a)
+		vector.StrokeLine(dst, x-rad, y-rad, x+rad, y+rad, 2.5, PM(c), true)
+		vector.StrokeLine(dst, x-rad, y+rad, x+rad, y-rad, 2.5, PM(c), true)
+	}
+}
+
+// flashSeconds is how long a repair stays highlighted.
+const flashSeconds = 2.0
+
+func clampLevel(l, n int) int {
+	if n < 1 {
+		return 1
+	}
+	return max(1, min(l, n))
+}

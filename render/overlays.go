@@ -1,0 +1,606 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"pathlens/game/world"
+	"pathlens/pathing"
+)
+
+// Caps on how many items a vector layer draws per frame; past them the
+// layer asks the user to zoom in (a 1024×1024 map has tens of thousands of
+// abstract edges, and drawing them all would cost more than a frame).
+const (
+	maxVisibleNodes = 6000
+	maxVisibleEdges = 6000
+	maxArrows       = 5000
+	maxNumbers      = 1500
+)
+
+// visibleRect returns the visible cells of the map widened by margin.
+func visibleRect(f *Frame, dst *ebiten.Image, margin int) image.Rectangle {
+	g := f.World.Grid
+	v := f.Cam.Visible(g.Width(), g.Height(), dst.Bounds())
+	return v.Inset(-margin).Intersect(g.Bounds())
+}
+
+// drawBorders draws the cluster borders of the view level (and fainter,
+// those of the level below), only where visible and only when clusters are
+// at least 4 pixels wide.
+func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
+	h := f.World.Hierarchy()
+	if h == nil {
+		return
+	}
+	l := clampLevel(f.ViewLevel, h.Levels())
+	for _, lv := range []int{l - 1, l} {
+		if lv < 1 {
+			continue
+		}
+		side := h.Inspect(lv).ClusterSize
+		if side <= 0 || float64(side)*f.Cam.Zoom < 4 {
+			continue
+		}
+		c := ColBorder
+		width := float32(1.5)
+		if lv < l {
+			c.A = 80
+			width = 1
+		} else if l > 1 {
+			width = 2.5
+		}
+		r.gridLines(dst, f, side, width, PM(c))
+	}
+}
+
+// gridLines draws lines every side cells over the visible part.
+func (r *Renderer) gridLines(dst *ebiten.Image, f *Frame, side int, width float32, c color.Color) {
+	g := f.World.Grid
+	vis := visibleRect(f, dst, side)
+	if vis.Empty() {
+		return
+	}
+	cam := f.Cam
+	_, y0 := cam.ToScreen(0, float64(vis.Min.Y))
+	_, y1 := cam.ToScreen(0, float64(vis.Max.Y))
+	x0, _ := cam.ToScreen(float64(vis.Min.X), 0)
+	x1, _ := cam.ToScreen(float64(vis.Max.X), 0)
+	for x := (vis.Min.X/side + 1) * side; x < vis.Max.X && x < g.Width(); x += side {
+		sx, _ := cam.ToScreen(float64(x), 0)
+		vector.StrokeLine(dst, float32(sx), float32(y0), float32(sx), float32(y1), width, c, false)
+	}
+	for y := (vis.Min.Y/side + 1) * side; y < vis.Max.Y && y < g.Height(); y += side {
+		_, sy := cam.ToScreen(0, float64(y))
+		vector.StrokeLine(dst, float32(x0), float32(sy), float32(x1), float32(sy), width, c, false)
+	}
+}
+
+// drawNodes draws the entrances (bars along the border) and the abstract
+// nodes of the view level (squares), only where visible.
+func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
+	h := f.World.Hierarchy()
+	if h == nil {
+		return
+	}
+	l := clampLevel(f.ViewLevel, h.Levels())
+	v := h.Inspect(l)
+	vis := visibleRect(f, dst, 1)
+	cam := f.Cam
+	if cam.Zoom >= 3 {
+		ec := PM(ColEntrance)
+		ew := float32(math.Max(2, cam.Zoom*0.35))
+		for _, e := range v.Entrances {
+			a, b := e[0], e[1]
+			if !image.Rect(min(a.X, b.X), min(a.Y, b.Y), max(a.X, b.X)+1, max(a.Y, b.Y)+1).Overlaps(vis) {
+				continue
+			}
+			// The entrance lies on the border between the run's two sides.
+			ax, ay := cam.CellCenter(a)
+			bx, by := cam.CellCenter(b)
+			vector.StrokeLine(dst, ax, ay, bx, by, ew, ec, false)
+		}
+	}
+	n := 0
+	s := float32(math.Max(3, math.Min(cam.Zoom*0.5, 10)))
+	nc, edge := PM(ColNode), PM(color.RGBA{60, 40, 0, 255})
+	for _, nd := range v.Nodes {
+		if !nd.Cell.In(vis) {
+			continue
+		}
+		if n++; n > maxVisibleNodes {
+			r.mapNote(dst, f, fmt.Sprintf("%d+ nodes in view: zoom in to see them all", maxVisibleNodes))
+			break
+		}
+		x, y := cam.CellCenter(nd.Cell)
+		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, nc, false)
+		if s >= 5 {
+			vector.StrokeRect(dst, x-s/2, y-s/2, s, s, 1, edge, false)
+		}
+	}
+}
+
+// drawEdges draws the abstract edges of the view level whose ends are in
+// view: intra edges thin, inter edges thicker.
+func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
+	h := f.World.Hierarchy()
+	if h == nil {
+		return
+	}
+	l := clampLevel(f.ViewLevel, h.Levels())
+	v := h.Inspect(l)
+	vis := visibleRect(f, dst, 1)
+	cam := f.Cam
+	ci, cx := PM(ColEdge), PM(color.RGBA{90, 40, 140, 220})
+	n := 0
+	for i := range v.Edges {
+		e := &v.Edges[i]
+		if e.From > e.To && !e.Inter {
+			continue // intra edges come in both directions; draw one
+		}
+		if !e.A.In(vis) && !e.B.In(vis) {
+			continue
+		}
+		if n++; n > maxVisibleEdges {
+			r.mapNote(dst, f, fmt.Sprintf("%d+ edges in view: zoom in to see them all", maxVisibleEdges))
+			break
+		}
+		ax, ay := cam.CellCenter(e.A)
+		bx, by := cam.CellCenter(e.B)
+		if e.Inter {
+			vector.StrokeLine(dst, ax, ay, bx, by, 2, cx, true)
+		} else {
+			vector.StrokeLine(dst, ax, ay, bx, by, 1, ci, true)
+		}
+	}
+}
+
+// hoverEdge returns the abstract edge of the view level nearest to the
+// mouse (within 6 pixels), if the edge layer is on.
+func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
+	h := f.World.Hierarchy()
+	if h == nil || !f.Layers.Has(LayerEdges) || !f.HoverOK {
+		return nil, false
+	}
+	l := clampLevel(f.ViewLevel, h.Levels())
+	v := h.Inspect(l)
+	mx, my := f.Cam.ToScreen(float64(f.Hover.X)+0.5, float64(f.Hover.Y)+0.5)
+	if f.MouseOK {
+		mx, my = f.MouseX, f.MouseY
+	}
+	best, bd := -1, 6.0
+	for i := range v.Edges {
+		e := &v.Edges[i]
+		ax, ay := f.Cam.CellCenter(e.A)
+		bx, by := f.Cam.CellCenter(e.B)
+		if d := segDist(mx, my, float64(ax), float64(ay), float64(bx), float64(by)); d < bd {
+			best, bd = i, d
+		}
+	}
+	if best < 0 {
+		return nil, false
+	}
+	return &v.Edges[best], true
+}
+
+func segDist(px, py, ax, ay, bx, by float64) float64 {
+	dx, dy := bx-ax, by-ay
+	l2 := dx*dx + dy*dy
+	t := 0.0
+	if l2 > 0 {
+		t = math.Max(0, math.Min(1, ((px-ax)*dx+(py-ay)*dy)/l2))
+	}
+	x, y := ax+t*dx-px, ay+t*dy-py
+	return math.Sqrt(x*x + y*y)
+}
+
+// drawHoverEdge highlights the edge under the mouse and shows its cost
+// (all three connection costs for group edges).
+func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
+	e, ok := r.hoverEdge(f)
+	if !ok {
+		return
+	}
+	ax, ay := f.Cam.CellCenter(e.A)
+	bx, by := f.Cam.CellCenter(e.B)
+	vector.StrokeLine(dst, ax, ay, bx, by, 3.5, PM(ColEdgeHot), true)
+	kind := "intra"
+	if e.Inter {
+		kind = "inter"
+	}
+	txt := fmt.Sprintf("%s edge (%d,%d)→(%d,%d) cost %.2f", kind, e.A.X, e.A.Y, e.B.X, e.B.Y, e.Cost)
+	if e.Costs != [3]float64{} {
+		txt = fmt.Sprintf("edge (%d,%d)→(%d,%d)  min %.2f · maximin %.2f · avgmin %.2f", e.A.X, e.A.Y, e.B.X, e.B.Y, e.Costs[0], e.Costs[1], e.Costs[2])
+	}
+	r.tooltip(dst, (ax+bx)/2, (ay+by)/2, txt)
+}
+
+// drawAbstractSearch draws the abstract-level search events at the
+// timeline's cursor: closed nodes as discs, open ones as rings, in each
+// level's colour, with a line to their parent.
+func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	tl := &w.Timeline
+	if tl.Len() == 0 {
+		return
+	}
+	ev := tl.Trace().Events
+	cam := f.Cam
+	for l := 1; l < world.MaxLevels; l++ {
+		last := tl.Last(l)
+		rad := float32(math.Max(4, math.Min(cam.Zoom*0.55, 11))) + float32(l)
+		col := ColPlan[min(l, len(ColPlan)-1)]
+		pc := col
+		pc.A = 150
+		for id, e := range last {
+			if e < 0 {
+				continue
+			}
+			p, ok := w.NodeCell(l, int32(id))
+			if !ok || !w.Grid.In(p) {
+				continue
+			}
+			x, y := cam.CellCenter(p)
+			if par := ev[e].Parent; par >= 0 {
+				if q, ok := w.NodeCell(l, par); ok && w.Grid.In(q) {
+					qx, qy := cam.CellCenter(q)
+					vector.StrokeLine(dst, x, y, qx, qy, 1.5, PM(pc), true)
+				}
+			}
+			if ev[e].Kind == pathing.EventPop {
+				vector.DrawFilledCircle(dst, x, y, rad, PM(col), true)
+				vector.StrokeCircle(dst, x, y, rad, 1, color.Black, true)
+			} else {
+				vector.StrokeCircle(dst, x, y, rad, 2.5, PM(col), true)
+			}
+		}
+	}
+}
+
+// drawCurrent marks the node of the event at the cursor and, for a cell
+// search, the best known path to it.
+func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	tl := &w.Timeline
+	cur, ok := tl.Current()
+	if !ok || tl.AtEnd() {
+		return
+	}
+	p, ok := w.NodeCell(int(cur.Level), cur.Node)
+	if !ok {
+		return
+	}
+	if cur.Level == 0 {
+		r.drawParentChain(dst, f, cur.Node)
+	}
+	r.cellOutline(dst, f.Cam, p, ColCurrent)
+	x, y := f.Cam.CellCenter(p)
+	rad := float32(math.Max(7, math.Min(f.Cam.Zoom*0.9, 18)))
+	vector.StrokeCircle(dst, x, y, rad, 2.5, PM(ColCurrent), true)
+}
+
+// drawParentChain draws the best known path from the start to node at the
+// cursor, following parents through the timeline.
+func (r *Renderer) drawParentChain(dst *ebiten.Image, f *Frame, node int32) {
+	g := f.World.Grid
+	tl := &f.World.Timeline
+	c := PM(ColFrontier)
+	width := lineWidth(f.Cam.Zoom) * 0.7
+	for steps := 0; node >= 0 && steps < g.Len(); steps++ {
+		st := tl.State(0, node)
+		if !st.Seen || st.Parent < 0 || int(st.Parent) >= g.Len() {
+			return
+		}
+		ax, ay := f.Cam.CellCenter(g.Point(int(node)))
+		bx, by := f.Cam.CellCenter(g.Point(int(st.Parent)))
+		vector.StrokeLine(dst, ax, ay, bx, by, width, c, true)
+		node = st.Parent
+	}
+}
+
+// drawParents draws an arrow from every seen visible cell toward its parent
+// at the cursor, when cells are at least 8 pixels wide.
+func (r *Renderer) drawParents(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	tl := &w.Timeline
+	if tl.Len() == 0 || f.Cam.Zoom < 8 {
+		return
+	}
+	g := w.Grid
+	vis := visibleRect(f, dst, 0)
+	c := PM(ColParent)
+	n := 0
+	for y := vis.Min.Y; y < vis.Max.Y; y++ {
+		for x := vis.Min.X; x < vis.Max.X; x++ {
+			i := int32(g.Index(image.Pt(x, y)))
+			st := tl.State(0, i)
+			if !st.Seen || st.Parent < 0 || int(st.Parent) >= g.Len() {
+				continue
+			}
+			if n++; n > maxArrows {
+				return
+			}
+			ax, ay := f.Cam.CellCenter(image.Pt(x, y))
+			bx, by := f.Cam.CellCenter(g.Point(int(st.Parent)))
+			// From 20% to 80% of the way to the parent, with a head.
+			sx, sy := ax+(bx-ax)*0.15, ay+(by-ay)*0.15
+			ex, ey := ax+(bx-ax)*0.75, ay+(by-ay)*0.75
+			vector.StrokeLine(dst, sx, sy, ex, ey, 1.2, c, true)
+			dx, dy := ex-sx, ey-sy
+			l := float32(math.Hypot(float64(dx), float64(dy)))
+			if l > 0 {
+				hx, hy := dx/l*float32(f.Cam.Zoom)*0.18, dy/l*float32(f.Cam.Zoom)*0.18
+				vector.StrokeLine(dst, ex, ey, ex-hx-hy*0.6, ey-hy+hx*0.6, 1.2, c, true)
+				vector.StrokeLine(dst, ex, ey, ex-hx+hy*0.6, ey-hy-hx*0.6, 1.2, c, true)
+			}
+		}
+	}
+}
+
+// drawValues writes g, h and f in every seen visible cell when cells are
+// at least 34 pixels wide.
+func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	tl := &w.Timeline
+	if tl.Len() == 0 || f.Cam.Zoom < 34 {
+		return
+	}
+	g := w.Grid
+	vis := visibleRect(f, dst, 0)
+	if vis.Dx()*vis.Dy() > maxNumbers*4 {
+		return
+	}
+	ft := r.fonts
+	n := 0
+	for y := vis.Min.Y; y < vis.Max.Y; y++ {
+		for x := vis.Min.X; x < vis.Max.X; x++ {
+			st := tl.State(0, int32(g.Index(image.Pt(x, y))))
+			if !st.Seen {
+				continue
+			}
+			if n++; n > maxNumbers {
+				return
+			}
+			sx, sy := f.Cam.ToScreen(float64(x), float64(y))
+			z := f.Cam.Zoom
+			c := color.RGBA{20, 20, 30, 255}
+			ft.Draw(dst, ft.Small, fmt.Sprintf("g %.1f", st.G), sx+2, sy+1, c)
+			ft.Draw(dst, ft.Small, fmt.Sprintf("h %.1f", st.H), sx+2, sy+1+z*0.3, c)
+			if z >= 40 {
+				ft.Draw(dst, ft.Small, fmt.Sprintf("f %.1f", st.G+st.H), sx+2, sy+1+z*0.6, c)
+			}
+		}
+	}
+}
+
+// drawPlans draws the plan of every level: a polyline through the plan's
+// nodes, higher levels wider and paler, nodes as discs.
+func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
+	plans := f.World.Outcome.Plans
+	for l := len(plans) - 1; l >= 1; l-- {
+		p := plans[l]
+		if len(p) == 0 {
+			continue
+		}
+		c := ColPlan[min(l, len(ColPlan)-1)]
+		c.A = 200
+		width := float32(2 + 1.5*float64(l))
+		drawDashed(dst, f.Cam, p, width, PM(c), 10)
+		rad := float32(3 + l)
+		for _, q := range p {
+			x, y := f.Cam.CellCenter(q)
+			vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, true)
+			vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
+		}
+	}
+}
+
+// drawPath draws the answer: with the segment layer, each refined segment
+// in alternating colours (the one being refined during playback bright,
+// the others dim); else the whole path in one colour. During playback the
+// path is shown dimmed as a preview.
+func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
+	w := f.World
+	o := &w.Outcome
+	if len(o.Path) < 2 {
+		return
+	}
+	tl := &w.Timeline
+	lw := lineWidth(f.Cam.Zoom)
+	playing := tl.Len() > 0 && !tl.AtEnd()
+	if !segments || len(o.Segments) <= 1 {
+		c := ColPath
+		if playing {
+			c = ColSegDim
+			c.A = 90
+		}
+		drawPolyline(dst, f.Cam, o.Path, lw, PM(c))
+		return
+	}
+	cur := -1
+	if playing {
+		cur = currentSegment(w)
+	}
+	for k, seg := range o.Segments {
+		c := ColSegA
+		if k%2 == 1 {
+			c = ColSegB
+		}
+		if playing && k != cur {
+			c.A = 70
+		}
+		width := lw
+		if k == cur {
+			width *= 1.5
+		}
+		drawPolyline(dst, f.Cam, seg, width, PM(c))
+		// Segment ends as small white ticks.
+		if len(seg) > 0 && !playing {
+			x, y := f.Cam.CellCenter(seg[len(seg)-1])
+			vector.DrawFilledCircle(dst, x, y, lw*0.9, color.White, true)
+		}
+	}
+}
+
+// currentSegment returns the segment holding the cell of the last
+// level-0 event at or before the cursor, or -1.
+func currentSegment(w *world.World) int {
+	tl := &w.Timeline
+	ev := tl.Trace().Events
+	for i := tl.Cursor() - 1; i >= 0 && i >= tl.Cursor()-2000; i-- {
+		if ev[i].Level != 0 {
+			continue
+		}
+		p := w.Grid.Point(int(ev[i].Node))
+		for k, seg := range w.Outcome.Segments {
+			for _, q := range seg {
+				if q == p {
+					return k
+				}
+			}
+		}
+		return -1
+	}
+	return -1
+}
+
+// drawCompare draws the optimal path as a cyan ghost.
+func (r *Renderer) drawCompare(dst *ebiten.Image, f *Frame) {
+	o := &f.World.Optimal
+	if !o.Known || len(o.Path) < 2 {
+		return
+	}
+	drawPolyline(dst, f.Cam, o.Path, lineWidth(f.Cam.Zoom)*1.8, PM(color.RGBA{20, 200, 230, 110}))
+}
+
+// drawGhost draws the answer kept from before the last connection-cost or
+// exclusion switch: its path grey, its top plan dashed grey.
+func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
+	gh := f.World.Ghost
+	if gh == nil {
+		return
+	}
+	drawPolyline(dst, f.Cam, gh.Path, lineWidth(f.Cam.Zoom)*1.2, PM(color.RGBA{90, 90, 90, 150}))
+	drawDashed(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6)
+}
+
+func (r *Renderer) drawEndpoints(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	rad := float32(math.Max(5, math.Min(f.Cam.Zoom*0.45, 14)))
+	ft := r.fonts
+	mark := func(p image.Point, c color.RGBA, letter string) {
+		x, y := f.Cam.CellCenter(p)
+		vector.DrawFilledCircle(dst, x, y, rad+2, color.White, true)
+		vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
+		if rad >= 8 {
+			ft.DrawCentered(dst, ft.Bold, letter, float64(x), float64(y), ColText)
+		}
+	}
+	if w.HasStart {
+		mark(w.Start, ColStart, "S")
+	}
+	if w.HasGoal {
+		mark(w.Goal, ColGoal, "G")
+	}
+}
+
+// drawCursorCell outlines the hovered and pinned cells.
+func (r *Renderer) drawCursorCell(dst *ebiten.Image, f *Frame) {
+	if f.HasPinned {
+		r.cellOutline(dst, f.Cam, f.Pinned, ColPinned)
+	}
+	if f.HoverOK && f.Cam.Zoom >= 4 {
+		c := color.RGBA{255, 255, 255, 140}
+		r.cellOutline(dst, f.Cam, f.Hover, c)
+	}
+}
+
+// cellOutline strokes the border of cell p.
+func (r *Renderer) cellOutline(dst *ebiten.Image, cam *Camera, p image.Point, c color.RGBA) {
+	x, y := cam.ToScreen(float64(p.X), float64(p.Y))
+	s := float32(cam.Zoom)
+	if s < 4 {
+		cx, cy := cam.CellCenter(p)
+		vector.StrokeCircle(dst, cx, cy, 5, 2, PM(c), true)
+		return
+	}
+	wd := float32(math.Max(1.5, math.Min(cam.Zoom*0.12, 3)))
+	vector.StrokeRect(dst, float32(x), float32(y), s, s, wd, PM(c), false)
+}
+
+// lineWidth is the stroke width of a path at a zoom level.
+func lineWidth(zoom float64) float32 {
+	return float32(math.Max(2, math.Min(zoom*0.3, 6)))
+}
+
+// drawPolyline strokes a path of cells through their centres, skipping
+// segments entirely off screen.
+func drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color) {
+	if len(path) < 2 {
+		return
+	}
+	b := dst.Bounds()
+	fb := b.Inset(-8)
+	px, py := cam.CellCenter(path[0])
+	for _, p := range path[1:] {
+		x, y := cam.CellCenter(p)
+		if segmentMayShow(fb, px, py, x, y) {
+			vector.StrokeLine(dst, px, py, x, y, width, c, true)
+		}
+		px, py = x, y
+	}
+	if width >= 3 {
+		for _, p := range path {
+			x, y := cam.CellCenter(p)
+			if image.Pt(int(x), int(y)).In(fb) {
+				vector.DrawFilledCircle(dst, x, y, width/2, c, true)
+			}
+		}
+	}
+}
+
+// drawDashed strokes a polyline through cell centres with dashes of dash
+// pixels.
+func drawDashed(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color, dash float32) {
+	if len(path) < 2 {
+		return
+	}
+	fb := dst.Bounds().Inset(-8)
+	on := true
+	left := dash
+	px, py := cam.CellCenter(path[0])
+	for _, p := range path[1:] {
+		x, y := cam.CellCenter(p)
+		if !segmentMayShow(fb, px, py, x, y) {
+			px, py = x, y
+			continue
+		}
+		dx, dy := x-px, y-py
+		l := float32(math.Hypot(float64(dx), float64(dy)))
+		t := float32(0)
+		for t < l {
+			step := min(left, l-t)
+			if on {
+				vector.StrokeLine(dst, px+dx*t/l, py+dy*t/l, px+dx*(t+step)/l, py+dy*(t+step)/l, width, c, true)
+			}
+			t += step
+			left -= step
+			if left <= 0 {
+				on = !on
+				left = dash
+			}
+		}
+		px, py = x, y
+	}
+}
+
+func segmentMayShow(r image.Rectangle, x0, y0, x1, y1 float32) bool {
+	minX, maxX := math.Min(float64(x0), float64(x1)), math.Max(float64(x0), float64(x1))
+	minY, maxY := math.Min(float64(y0), float64(y1)), math.Max(float64(y0), float64(y1))
+	return maxX >= float64(r.Min.X) && minX <= float64(r.Max.X) && maxY >= float64(r.Min.Y) && minY <= float64(r.Max.Y)
+}
