@@ -252,7 +252,8 @@ func (s *Sim) SetClockSpeed(x float64) {
 func (s *Sim) ClockSpeed() float64 { return s.clock }
 
 // Advance moves the clock by dt real seconds when it runs and performs the
-// ticks that time covers (at most Config.MaxCatchUp; the rest is dropped).
+// ticks that time covers (at most Config.MaxCatchUp, and no more once the
+// call has spent twice Config.PlanBudget; the rest is dropped).
 // It returns the number of ticks run. Call it once per frame.
 func (s *Sim) Advance(dt float64) int {
 	if !s.running || !(dt > 0) {
@@ -260,8 +261,12 @@ func (s *Sim) Advance(dt float64) int {
 	}
 	s.accum += dt * s.clock
 	n := 0
+	start := time.Now()
 	for s.accum >= s.cfg.TickSeconds {
-		if n == s.cfg.MaxCatchUp {
+		// Catching up stops after MaxCatchUp ticks, or once this call has
+		// used twice the plan budget: a slow frame slows the clock instead
+		// of making the next frame slower still.
+		if n == s.cfg.MaxCatchUp || (n > 0 && s.cfg.PlanBudget > 0 && time.Since(start) > 2*s.cfg.PlanBudget) {
 			s.accum = 0
 			break
 		}
