@@ -21,11 +21,19 @@ type components struct {
 	size  []int32 // cells per label (0 for retired labels)
 	count int     // live components
 
-	// split working memory
-	stamp []uint32
-	owner []uint8
-	gen   uint32
-	q     [4][]int32
+	// repair working memory
+	stamp  []uint32
+	owner  []int32
+	gen    uint32
+	q      [][]int32
+	work   []int32
+	fills  []int32
+	seeds  []int32
+	group  []int32
+	used   []bool
+	parent []int
+	done   []bool
+	head   []int
 }
 
 func (c *components) build(g *pathing.Grid) {
@@ -33,7 +41,7 @@ func (c *components) build(g *pathing.Grid) {
 	n := g.Len()
 	c.label = make([]int32, n)
 	c.stamp = make([]uint32, n)
-	c.owner = make([]uint8, n)
+	c.owner = make([]int32, n)
 	c.size = c.size[:0]
 	c.count = 0
 	cells := g.Cells()
@@ -90,16 +98,21 @@ func (c *components) newLabel(size int32) int32 {
 
 // update brings the labels up to date after the given cells changed on g.
 // Cells blocked now but labelled are fills; cells open now but unlabelled
-// are digs. Fills are done first so each dig can merge finished labels.
-// It reports whether any label changed.
+// are digs. Fills are done first, together, so a batch of them is judged on
+// the final terrain; then each dig merges finished labels. It reports
+// whether any label changed.
 func (c *components) update(g *pathing.Grid, changed []int32) bool {
 	cells := g.Cells()
 	any := false
+	c.fills = c.fills[:0]
 	for _, i := range changed {
 		if cells[i] == pathing.Blocked && c.label[i] >= 0 {
-			c.fill(cells, i)
-			any = true
+			c.fills = append(c.fills, i)
 		}
+	}
+	if len(c.fills) > 0 {
+		c.fill(cells)
+		any = true
 	}
 	for _, i := range changed {
 		if cells[i] != pathing.Blocked && c.label[i] < 0 {
@@ -143,7 +156,7 @@ func (c *components) dig(cells []uint8, i int32) {
 			continue
 		}
 		// Relabel the smaller component by flood fill from i's neighbours.
-		q := c.q[0][:0]
+		q := c.work[:0]
 		c.visit(nil, i, cells, func(j int32) bool {
 			if c.label[j] == old {
 				c.label[j] = best
@@ -163,91 +176,138 @@ func (c *components) dig(cells []uint8, i int32) {
 		c.size[best] += int32(len(q))
 		c.size[old] = 0
 		c.count--
-		c.q[0] = q
+		c.work = q
 	}
 }
 
-func (c *components) fill(cells []uint8, i int32) {
-	lab := c.label[i]
-	c.label[i] = -1
-	c.size[lab]--
-	// Seeds: the open neighbours of the old component.
-	var seeds [4]int32
-	n := 0
-	c.visit(nil, i, cells, func(j int32) bool {
-		if c.label[j] == lab {
-			seeds[n] = j
-			n++
-		}
-		return false
-	})
-	if n == 0 {
-		c.size[lab] = 0
-		c.count--
-		return
-	}
-	if n == 1 {
-		return
-	}
+// fill removes the cells of c.fills from their components and splits what
+// they disconnected. The open neighbours of the filled cells are the seeds;
+// seeds of one label run breadth-first searches in lock step, merging when
+// they meet, and a group of searches that runs dry while another is still
+// going is a piece split off and gets a new label. The last group keeps the
+// old label, so the cost is about the size of the smaller pieces.
+func (c *components) fill(cells []uint8) {
 	c.gen++
 	if c.gen == 0 {
 		clear(c.stamp)
 		c.gen = 1
 	}
-	// union-find over the n searches
-	var parent [4]int
-	var done [4]bool
+	for _, i := range c.fills {
+		lab := c.label[i]
+		if lab < 0 { // listed twice
+			continue
+		}
+		c.label[i] = -1
+		c.size[lab]--
+		if c.size[lab] == 0 {
+			c.count--
+		}
+	}
+	// Seeds: open labelled neighbours of the filled cells, each once.
+	c.seeds = c.seeds[:0]
+	for _, i := range c.fills {
+		c.visit(nil, i, cells, func(j int32) bool {
+			if c.label[j] >= 0 && c.stamp[j] != c.gen {
+				c.stamp[j] = c.gen
+				c.seeds = append(c.seeds, j)
+			}
+			return false
+		})
+	}
+	// Group the seeds by label (few seeds: quadratic is fine).
+	c.used = c.used[:0]
+	for range c.seeds {
+		c.used = append(c.used, false)
+	}
+	for a, sa := range c.seeds {
+		if c.used[a] {
+			continue
+		}
+		lab := c.label[sa]
+		grp := c.group[:0]
+		for b := a; b < len(c.seeds); b++ {
+			if !c.used[b] && c.label[c.seeds[b]] == lab {
+				c.used[b] = true
+				grp = append(grp, c.seeds[b])
+			}
+		}
+		c.group = grp
+		if len(grp) > 1 {
+			c.split(cells, lab, grp)
+		}
+	}
+}
+
+// split runs the lock-step searches from the seeds of label lab.
+func (c *components) split(cells []uint8, lab int32, seeds []int32) {
+	n := len(seeds)
+	c.gen++
+	if c.gen == 0 {
+		clear(c.stamp)
+		c.gen = 1
+	}
+	for len(c.q) < n {
+		c.q = append(c.q, nil)
+	}
+	c.parent = c.parent[:0]
+	c.done = c.done[:0]
+	c.head = c.head[:0]
 	for k := 0; k < n; k++ {
-		parent[k] = k
+		c.parent = append(c.parent, k)
+		c.done = append(c.done, false)
+		c.head = append(c.head, 0)
 		c.q[k] = append(c.q[k][:0], seeds[k])
 		c.stamp[seeds[k]] = c.gen
-		c.owner[seeds[k]] = uint8(k)
+		c.owner[seeds[k]] = int32(k)
 	}
 	find := func(k int) int {
-		for parent[k] != k {
-			k = parent[k]
+		for c.parent[k] != k {
+			c.parent[k] = c.parent[c.parent[k]]
+			k = c.parent[k]
 		}
 		return k
 	}
-	var head [4]int
-	active := func() int { // distinct sets with unfinished searches
-		var seen [4]bool
-		a := 0
-		for k := 0; k < n; k++ {
-			r := find(k)
-			if !done[k] && !seen[r] {
-				seen[r] = true
-				a++
-			}
-		}
-		return a
-	}
-	sets := n
-	for sets > 1 && active() > 1 {
+	sets := n // distinct sets still searching
+	for sets > 1 {
 		progressed := false
-		for k := 0; k < n; k++ {
-			if done[k] {
+		for k := 0; k < n && sets > 1; k++ {
+			if c.done[k] {
 				continue
 			}
-			if head[k] >= len(c.q[k]) {
-				done[k] = true
-				// Is its whole set finished? Then it is a separate piece.
+			if c.head[k] >= len(c.q[k]) {
+				c.done[k] = true
 				r := find(k)
 				all := true
 				for m := 0; m < n; m++ {
-					if find(m) == r && !done[m] {
+					if find(m) == r && !c.done[m] {
 						all = false
+						break
 					}
 				}
-				if all && active() >= 1 {
-					c.split(r, n, find)
+				if all {
+					// Set r ran dry while others still search: a piece.
+					var cnt int32
+					for m := 0; m < n; m++ {
+						if find(m) == r {
+							cnt += int32(len(c.q[m]))
+						}
+					}
+					nl := c.newLabel(cnt)
+					c.size[lab] -= cnt
+					for m := 0; m < n; m++ {
+						if find(m) == r {
+							for _, j := range c.q[m] {
+								c.label[j] = nl
+							}
+						}
+					}
 					sets--
 				}
 				continue
 			}
 			progressed = true
-			cur := c.q[k][head[k]]
-			head[k]++
+			cur := c.q[k][c.head[k]]
+			c.head[k]++
 			c.q[k] = c.visit(c.q[k], cur, cells, func(j int32) bool {
 				if c.label[j] != lab {
 					return false
@@ -255,38 +315,18 @@ func (c *components) fill(cells []uint8, i int32) {
 				if c.stamp[j] == c.gen {
 					a, b := find(k), find(int(c.owner[j]))
 					if a != b {
-						parent[a] = b
+						c.parent[a] = b
 						sets--
 					}
 					return false
 				}
 				c.stamp[j] = c.gen
-				c.owner[j] = uint8(k)
+				c.owner[j] = int32(k)
 				return true
 			})
 		}
 		if !progressed {
 			break
-		}
-	}
-}
-
-// split gives a new label to the cells found by the searches of set r.
-func (c *components) split(r, n int, find func(int) int) {
-	var cnt int32
-	for k := 0; k < n; k++ {
-		if find(k) == r {
-			cnt += int32(len(c.q[k]))
-		}
-	}
-	old := c.label[c.q[r][0]]
-	nl := c.newLabel(cnt)
-	c.size[old] -= cnt
-	for k := 0; k < n; k++ {
-		if find(k) == r {
-			for _, j := range c.q[k] {
-				c.label[j] = nl
-			}
 		}
 	}
 }

@@ -41,7 +41,11 @@ func Equal(a, b *Hierarchy) error {
 			}
 		}
 	}
-	// Components as partitions.
+	return equalComp(a, b)
+}
+
+// equalComp compares the component labels of a and b as partitions.
+func equalComp(a, b *Hierarchy) error {
 	m := map[int32]int32{}
 	r := map[int32]int32{}
 	for i, x := range a.comp.label {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 
 	"pathlens/pathing"
@@ -321,7 +322,12 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 		}
 	}
 	var nodeBefore [][]image.Point
+	var inBefore [][]float64
 	if rep != nil {
+		inBefore = make([][]float64, len(dirty))
+		for i, ci := range dirty {
+			inBefore[i] = h.inCosts(l, ci, nil)
+		}
 		nodeBefore = make([][]image.Point, len(dirty))
 		for i, ci := range dirty {
 			for _, id := range lv.clusters[ci].nodes {
@@ -416,7 +422,8 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 		add, rem := diffEdges(before[i], after)
 		rep.EdgesAdded = append(rep.EdgesAdded, add...)
 		rep.EdgesRemoved = append(rep.EdgesRemoved, rem...)
-		same := len(add) == 0 && len(rem) == 0 && len(nodeBefore[i]) == len(lv.clusters[ci].nodes)
+		same := len(add) == 0 && len(rem) == 0 && len(nodeBefore[i]) == len(lv.clusters[ci].nodes) &&
+			slices.Equal(inBefore[i], h.inCosts(l, ci, nil))
 		if same {
 			for j, id := range lv.clusters[ci].nodes {
 				if lv.nodes[id].pt != nodeBefore[i][j] {
@@ -430,6 +437,19 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 		}
 	}
 	return changed
+}
+
+// inCosts appends the reverse costs of the inter edges of cluster ci's
+// nodes (the forward ones are in clusterEdges), to detect weight changes.
+func (h *Hierarchy) inCosts(l, ci int, dst []float64) []float64 {
+	lv := h.lv[l-1]
+	for _, id := range lv.clusters[ci].nodes {
+		n := &lv.nodes[id]
+		for t := 0; t < int(n.ninter); t++ {
+			dst = append(dst, n.inter[t].in)
+		}
+	}
+	return dst
 }
 
 func (h *Hierarchy) freeNode(lv *level, id int32, rep *Repair) {

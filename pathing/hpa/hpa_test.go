@@ -1,0 +1,530 @@
+package hpa
+
+import (
+	"errors"
+	"image"
+	"math"
+	"math/rand"
+	"strings"
+	"sync"
+	"testing"
+
+	"pathlens/pathing"
+)
+
+// grid parses an ASCII map: '#' blocked, '.' floor, digits 1-9 weights.
+func grid(t testing.TB, rows ...string) *pathing.Grid {
+	t.Helper()
+	g := pathing.MustGrid(len(rows[0]), len(rows))
+	for y, r := range rows {
+		if len(r) != len(rows[0]) {
+			t.Fatalf("row %d has %d cells, want %d", y, len(r), len(rows[0]))
+		}
+		for x, c := range r {
+			switch {
+			case c == '#':
+				g.SetWeight(image.Pt(x, y), 0)
+			case c >= '1' && c <= '9':
+				g.SetWeight(image.Pt(x, y), uint8(c-'0'))
+			}
+		}
+	}
+	return g
+}
+
+// optimal returns the A* cost from s to g (or +Inf).
+func optimal(g *pathing.Grid, nb pathing.Neighborhood, s, goal image.Point) float64 {
+	r, err := pathing.NewSearcher(g).Search(pathing.Query{Start: s, Goal: goal, Neighborhood: nb})
+	if err != nil || r.Status != pathing.Found {
+		return math.Inf(1)
+	}
+	return r.Cost
+}
+
+func TestConfigErrors(t *testing.T) {
+	g := pathing.MustGrid(8, 8)
+	for _, tc := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{ClusterSize: 3}, "cluster size 3 out of range 4..64"},
+		{Config{ClusterSize: 65}, "cluster size 65"},
+		{Config{Levels: 5}, "5 levels out of range 1..4"},
+		{Config{Branch: 1}, "branch factor 1"},
+		{Config{Placement: 7}, "unknown placement"},
+	} {
+		_, err := Build(g, tc.cfg)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Build(%+v) error %v, want %q", tc.cfg, err, tc.want)
+		}
+	}
+	if _, err := Build(nil, Config{}); err == nil {
+		t.Error("Build(nil) succeeded")
+	}
+	c, err := Config{}.Normalized()
+	if err != nil || c != Default {
+		t.Errorf("zero config normalizes to %+v, %v; want Default %+v", c, err, Default)
+	}
+}
+
+// Two rooms joined by one door: the entrance on the border between the
+// clusters is the door, so the abstract path must cross there.
+func TestDoor(t *testing.T) {
+	g := grid(t,
+		"........#.......",
+		"........#.......",
+		"........#.......",
+		"........#.......",
+		"................",
+		"........#.......",
+		"........#.......",
+		"........#.......",
+	)
+	// Cluster 8: the wall is column 8 (first column of cluster 1), the
+	// door at (8,4).
+	h, err := Build(g, Config{ClusterSize: 8, Levels: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ents := h.Entrances(1)
+	if len(ents) != 1 || len(ents[0].Cells) != 1 || ents[0].Cells[0] != image.Pt(7, 4) {
+		t.Fatalf("entrances %+v, want one at (7,4)", ents)
+	}
+	q := h.NewQuerier()
+	for _, opt := range []QueryOptions{{}, {NoSmooth: true}, {NoShortcut: true}, {NoShortcut: true, NoSmooth: true}} {
+		res, err := q.Find(image.Pt(0, 0), image.Pt(15, 7), opt)
+		if err != nil || res.Status != pathing.Found {
+			t.Fatalf("%+v: %v %v", opt, res.Status, err)
+		}
+		if err := pathing.ValidatePath(g, res.Path, pathing.Eight); err != nil {
+			t.Fatalf("%+v: %v", opt, err)
+		}
+		hasDoor := false
+		for _, p := range res.Path {
+			hasDoor = hasDoor || p == image.Pt(8, 4)
+		}
+		if !hasDoor {
+			t.Errorf("%+v: path %v misses the door", opt, res.Path)
+		}
+		if want := optimal(g, pathing.Eight, image.Pt(0, 0), image.Pt(15, 7)); res.Cost < want-1e-9 {
+			t.Errorf("cost %g below optimum %g", res.Cost, want)
+		}
+	}
+}
+
+func TestBlockedAndUnreachable(t *testing.T) {
+	g := grid(t,
+		"......#.....",
+		"......#.....",
+		"......#.....",
+		"......#.....",
+		"......#..#..",
+		"......#.....",
+	)
+	h, err := Build(g, Config{ClusterSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := h.NewQuerier()
+	_, err = q.Find(image.Pt(6, 0), image.Pt(0, 0), QueryOptions{})
+	if !errors.Is(err, ErrBlocked) || !strings.Contains(err.Error(), "start (6,0)") {
+		t.Errorf("blocked start: %v", err)
+	}
+	_, err = q.Find(image.Pt(0, 0), image.Pt(9, 4), QueryOptions{})
+	if !errors.Is(err, ErrBlocked) || !strings.Contains(err.Error(), "goal (9,4)") {
+		t.Errorf("blocked goal: %v", err)
+	}
+	_, err = q.Find(image.Pt(0, 0), image.Pt(20, 4), QueryOptions{})
+	if !errors.Is(err, ErrBlocked) || !strings.Contains(err.Error(), "goal (20,4)") {
+		t.Errorf("goal outside: %v", err)
+	}
+	res, err := q.Find(image.Pt(0, 0), image.Pt(11, 5), QueryOptions{})
+	if err != nil || res.Status != pathing.NoPath || !res.Unreachable || res.Phases.Total() != 0 {
+		t.Errorf("unreachable goal: %+v %v", res, err)
+	}
+	if h.Component(image.Pt(0, 0)) == h.Component(image.Pt(11, 5)) || h.Components() != 2 {
+		t.Errorf("components: %d, labels %d %d", h.Components(), h.Component(image.Pt(0, 0)), h.Component(image.Pt(11, 5)))
+	}
+	// Dig through the wall: reachable now.
+	g.SetOpen(image.Pt(6, 3), true)
+	rep := h.Update([]image.Point{{6, 3}})
+	if !rep.Components || h.Components() != 1 {
+		t.Errorf("after dig: components changed %v, count %d", rep.Components, h.Components())
+	}
+	res, err = q.Find(image.Pt(0, 0), image.Pt(11, 5), QueryOptions{})
+	if err != nil || res.Status != pathing.Found {
+		t.Fatalf("after dig: %v %v", res.Status, err)
+	}
+	if err := pathing.ValidatePath(g, res.Path, pathing.Eight); err != nil {
+		t.Fatal(err)
+	}
+	// Fill it again: split.
+	g.SetOpen(image.Pt(6, 3), false)
+	h.Update([]image.Point{{6, 3}})
+	if h.Components() != 2 {
+		t.Errorf("after fill: %d components", h.Components())
+	}
+	fresh, _ := Build(g, Config{ClusterSize: 4})
+	if err := Equal(h, fresh); err != nil {
+		t.Error(err)
+	}
+}
+
+// randomGrid makes a w×h grid with obstacles at density p and a few
+// weighted cells when weighted is set.
+func randomGrid(rng *rand.Rand, w, h int, p float64, weighted bool) *pathing.Grid {
+	g := pathing.MustGrid(w, h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			switch r := rng.Float64(); {
+			case r < p:
+				g.SetWeight(image.Pt(x, y), 0)
+			case weighted && r < p+0.15:
+				g.SetWeight(image.Pt(x, y), uint8(2+rng.Intn(4)))
+			}
+		}
+	}
+	return g
+}
+
+// checkQueries compares HPA* with A* on random pairs: a path exactly when A*
+// finds one, legal, with the reported cost, never cheaper than optimal.
+func checkQueries(t *testing.T, h *Hierarchy, rng *rand.Rand, n int) {
+	t.Helper()
+	g := h.Grid()
+	nb := h.Config().Neighborhood
+	q := h.NewQuerier()
+	var open []image.Point
+	for i := 0; i < g.Len(); i++ {
+		if g.WeightAt(i) != 0 {
+			open = append(open, g.Point(i))
+		}
+	}
+	if len(open) == 0 {
+		return
+	}
+	for i := 0; i < n; i++ {
+		s, e := open[rng.Intn(len(open))], open[rng.Intn(len(open))]
+		opt := QueryOptions{NoSmooth: rng.Intn(3) == 0, NoShortcut: rng.Intn(2) == 0}
+		res, err := q.Find(s, e, opt)
+		if err != nil {
+			t.Fatalf("%v→%v %+v: %v", s, e, opt, err)
+		}
+		want := optimal(g, nb, s, e)
+		if (res.Status == pathing.Found) != (want < math.Inf(1)) {
+			t.Fatalf("%v→%v: status %v, A* cost %g", s, e, res.Status, want)
+		}
+		if res.Status != pathing.Found {
+			continue
+		}
+		if err := pathing.ValidatePath(g, res.Path, nb); err != nil {
+			t.Fatalf("%v→%v %+v: %v", s, e, opt, err)
+		}
+		if res.Path[0] != s || res.Path[len(res.Path)-1] != e {
+			t.Fatalf("%v→%v: path ends %v %v", s, e, res.Path[0], res.Path[len(res.Path)-1])
+		}
+		c := pathing.PathCost(g, res.Path, nb)
+		if math.Abs(c-res.Cost) > 1e-6 || c < want-1e-6 {
+			t.Fatalf("%v→%v: cost %g reported %g optimal %g", s, e, c, res.Cost, want)
+		}
+		last := 0
+		for k, se := range res.SegmentEnds {
+			if se < last || se >= len(res.Path) {
+				t.Fatalf("%v→%v: segment %d ends at %d (prev %d, len %d)", s, e, k, se, last, len(res.Path))
+			}
+			last = se
+		}
+		if last != len(res.Path)-1 {
+			t.Fatalf("%v→%v: segments end at %d of %d", s, e, last, len(res.Path))
+		}
+		if !res.Shortcut && s != e {
+			L := h.Levels()
+			if len(res.Plans[L]) < 2 || len(res.SegmentEnds) != len(res.Plans[L])-1 {
+				t.Fatalf("%v→%v: top plan %v, %d segments", s, e, res.Plans[L], len(res.SegmentEnds))
+			}
+			for l := 1; l <= L; l++ {
+				pl := res.Plans[l]
+				if pl[0].Cell != s || pl[len(pl)-1].Cell != e {
+					t.Fatalf("%v→%v: level %d plan %v", s, e, l, pl)
+				}
+			}
+		}
+	}
+}
+
+func TestRandomQueries(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 24; i++ {
+		w, hh := 8+rng.Intn(50), 8+rng.Intn(50)
+		cfg := Config{
+			ClusterSize:  4 + rng.Intn(8),
+			Levels:       1 + rng.Intn(3),
+			Branch:       2 + rng.Intn(2),
+			Placement:    Placement(rng.Intn(2)),
+			CachePaths:   rng.Intn(2) == 0,
+			Neighborhood: pathing.Neighborhood(rng.Intn(2)),
+		}
+		g := randomGrid(rng, w, hh, rng.Float64()*0.4, rng.Intn(2) == 0)
+		h, err := Build(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.check(); err != nil {
+			t.Fatalf("%v: %v", cfg, err)
+		}
+		checkQueries(t, h, rng, 60)
+	}
+}
+
+// TestRepairEqualsBuild is the repair invariant: after random edits (single
+// cells and small batches, biased to cluster borders and corners, opening
+// and closing entrances, splitting and merging components, changing
+// weights) the repaired hierarchy equals a fresh build.
+func TestRepairEqualsBuild(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	rounds := 16
+	if testing.Short() {
+		rounds = 6
+	}
+	for round := 0; round < rounds; round++ {
+		cfg := Config{
+			ClusterSize:  4 + rng.Intn(5),
+			Levels:       1 + rng.Intn(3),
+			Branch:       2 + rng.Intn(2),
+			Placement:    Placement(rng.Intn(2)),
+			CachePaths:   rng.Intn(2) == 0,
+			Neighborhood: pathing.Neighborhood(rng.Intn(2)),
+		}
+		w, hh := 10+rng.Intn(40), 10+rng.Intn(40)
+		weighted := rng.Intn(2) == 0
+		g := randomGrid(rng, w, hh, 0.1+rng.Float64()*0.35, weighted)
+		h, err := Build(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		C := h.Config().ClusterSize
+		pick := func() image.Point {
+			p := image.Pt(rng.Intn(w), rng.Intn(hh))
+			switch rng.Intn(4) {
+			case 0: // a border column
+				p.X = min(w-1, (p.X/C)*C+[]int{0, C - 1}[rng.Intn(2)])
+			case 1: // a border row
+				p.Y = min(hh-1, (p.Y/C)*C+[]int{0, C - 1}[rng.Intn(2)])
+			case 2: // a corner
+				p.X = min(w-1, (p.X/C)*C+[]int{0, C - 1}[rng.Intn(2)])
+				p.Y = min(hh-1, (p.Y/C)*C+[]int{0, C - 1}[rng.Intn(2)])
+			}
+			return p
+		}
+		for step := 0; step < 120; step++ {
+			n := 1
+			if rng.Intn(5) == 0 {
+				n = 2 + rng.Intn(6)
+			}
+			var ch []image.Point
+			for k := 0; k < n; k++ {
+				p := pick()
+				switch {
+				case weighted && rng.Intn(4) == 0 && g.Open(p):
+					g.SetWeight(p, uint8(1+rng.Intn(5)))
+				default:
+					g.SetOpen(p, !g.Open(p))
+				}
+				ch = append(ch, p)
+			}
+			h.Update(ch)
+			if step%10 == 9 || step == 119 {
+				fresh, _ := Build(g, cfg)
+				if err := Equal(h, fresh); err != nil {
+					t.Fatalf("round %d step %d (%v, %d×%d): %v", round, step, cfg, w, hh, err)
+				}
+				if err := h.check(); err != nil {
+					t.Fatalf("round %d step %d: %v", round, step, err)
+				}
+				checkQueries(t, h, rng, 10)
+			}
+		}
+	}
+}
+
+// TestComponentSplitMerge cuts a corridor and reopens it.
+func TestComponentSplitMerge(t *testing.T) {
+	g := grid(t,
+		"..........",
+		"..........",
+		"##########",
+		"..........",
+	)
+	h, _ := Build(g, Config{ClusterSize: 4})
+	if h.Components() != 2 {
+		t.Fatalf("%d components, want 2", h.Components())
+	}
+	g.SetOpen(image.Pt(9, 2), true)
+	h.Update([]image.Point{{9, 2}})
+	if h.Components() != 1 {
+		t.Fatalf("after dig: %d components, want 1", h.Components())
+	}
+	// Close the corridor's other end: the top strip stays joined through (9,2).
+	g.SetOpen(image.Pt(9, 1), false)
+	g.SetOpen(image.Pt(9, 0), false)
+	h.Update([]image.Point{{9, 1}, {9, 0}})
+	if h.Components() != 2 {
+		t.Fatalf("after fill: %d components, want 2", h.Components())
+	}
+	fresh, _ := Build(g, Config{ClusterSize: 4})
+	if err := Equal(h, fresh); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestEqualReportsDifference(t *testing.T) {
+	g := grid(t,
+		"........",
+		"........",
+		"...##...",
+		"........",
+	)
+	a, _ := Build(g, Config{ClusterSize: 4})
+	g2 := g.Clone()
+	b, _ := Build(g2, Config{ClusterSize: 4})
+	if err := Equal(a, b); err != nil {
+		t.Fatal(err)
+	}
+	g2.SetOpen(image.Pt(3, 0), false)
+	c, _ := Build(g2, Config{ClusterSize: 4})
+	if err := Equal(a, c); err == nil {
+		t.Fatal("Equal missed a changed grid")
+	}
+}
+
+// TestConcurrent runs many queriers on one hierarchy at once; run it with
+// -race.
+func TestConcurrent(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	g := randomGrid(rng, 96, 80, 0.25, true)
+	h, err := Build(g, Config{ClusterSize: 8, Levels: 3, CachePaths: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for k := 0; k < 8; k++ {
+		wg.Add(1)
+		go func(seed int64) {
+			defer wg.Done()
+			rng := rand.New(rand.NewSource(seed))
+			q := h.NewQuerier()
+			var tr pathing.Trace
+			for i := 0; i < 200; i++ {
+				s := image.Pt(rng.Intn(96), rng.Intn(80))
+				e := image.Pt(rng.Intn(96), rng.Intn(80))
+				if !g.Open(s) || !g.Open(e) {
+					continue
+				}
+				tr.Reset()
+				res, err := q.Find(s, e, QueryOptions{Trace: &tr})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if res.Status == pathing.Found {
+					if err := pathing.ValidatePath(g, res.Path, pathing.Eight); err != nil {
+						t.Error(err)
+						return
+					}
+				}
+			}
+		}(int64(k))
+	}
+	wg.Wait()
+}
+
+func TestZeroAllocs(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	g := randomGrid(rng, 128, 128, 0.2, false)
+	for _, cfg := range []Config{{}, Fast, {Levels: 3, ClusterSize: 8}} {
+		h, _ := Build(g, cfg)
+		q := h.NewQuerier()
+		var pairs [][2]image.Point
+		for len(pairs) < 50 {
+			s, e := image.Pt(rng.Intn(128), rng.Intn(128)), image.Pt(rng.Intn(128), rng.Intn(128))
+			if g.Open(s) && g.Open(e) {
+				pairs = append(pairs, [2]image.Point{s, e})
+			}
+		}
+		for _, p := range pairs { // warm up
+			q.Find(p[0], p[1], QueryOptions{})
+		}
+		i := 0
+		allocs := testing.AllocsPerRun(200, func() {
+			p := pairs[i%len(pairs)]
+			i++
+			q.Find(p[0], p[1], QueryOptions{})
+		})
+		if allocs != 0 {
+			t.Errorf("%v: %v allocations per query, want 0", cfg, allocs)
+		}
+	}
+}
+
+// TestTrace checks that a traced query names every phase and that every
+// abstract event's node maps to a cell.
+func TestTrace(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	g := randomGrid(rng, 64, 64, 0.2, false)
+	h, _ := Build(g, Config{ClusterSize: 8, Levels: 2})
+	q := h.NewQuerier()
+	var tr pathing.Trace
+	s, e := image.Pt(1, 1), image.Pt(62, 60)
+	g.SetOpen(s, true)
+	g.SetOpen(e, true)
+	h.Update([]image.Point{s, e})
+	res, err := q.Find(s, e, QueryOptions{Trace: &tr})
+	if err != nil || res.Status != pathing.Found {
+		t.Fatalf("%v %v", res.Status, err)
+	}
+	var names []string
+	for _, ph := range tr.Phases {
+		names = append(names, ph.Name)
+	}
+	all := strings.Join(names, "|")
+	for _, want := range []string{"insert S L1", "insert G L1", "insert S L2", "insert G L2", "abstract L2", "smooth"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no phase %q in %v", want, names)
+		}
+	}
+	if len(tr.Events) == 0 {
+		t.Fatal("no events")
+	}
+	for _, ev := range tr.Events {
+		p := q.NodeCell(int(ev.Level), ev.Node)
+		if !g.In(p) {
+			t.Fatalf("event %+v maps to %v", ev, p)
+		}
+	}
+}
+
+// TestComponentsRandom checks the component repair alone against a fresh
+// labelling after random batches of one to three toggles on tiny grids.
+func TestComponentsRandom(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for round := 0; round < 300; round++ {
+		w, h := 3+rng.Intn(8), 3+rng.Intn(8)
+		g := randomGrid(rng, w, h, 0.3, false)
+		var c components
+		c.build(g)
+		for step := 0; step < 30; step++ {
+			var ch []int32
+			for k := 1 + rng.Intn(3); k > 0; k-- {
+				p := image.Pt(rng.Intn(w), rng.Intn(h))
+				g.SetOpen(p, !g.Open(p))
+				ch = append(ch, int32(g.Index(p)))
+			}
+			c.update(g, ch)
+			var f components
+			f.build(g)
+			if err := equalComp(&Hierarchy{comp: c, grid: g}, &Hierarchy{comp: f, grid: g}); err != nil {
+				t.Fatalf("round %d step %d, changed %v: %v", round, step, ch, err)
+			}
+		}
+	}
+}
