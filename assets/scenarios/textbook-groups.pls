@@ -1,0 +1,26 @@
+pathlens-scenario 1
+name textbook-groups
+about Figure 4.39: C is entered at C1 from A and at C6 from B, so C→D costs 1 (minimum), 5 (maximin) or 3.5 (avgmin); switch the cost and watch the edge.
+set abstraction groups
+set algo group
+set levels 1
+set cost minimum
+set exclusion off
+set neighborhood 8
+set target representative
+map inline
+..##
+#.##
+#.##
+#...
+....
+end
+regions 1
+AC##
+#C##
+#C##
+#CCD
+BCCD
+end
+query 0,0 3,4
+query 0,4 3,3
