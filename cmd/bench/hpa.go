@@ -1,0 +1,294 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"image"
+	"math"
+	"math/rand"
+	"slices"
+	"time"
+
+	"pathlens/pathing"
+	"pathlens/pathing/hpa"
+)
+
+// -algo hpa: the HPA* hierarchy of package pathing/hpa.
+//
+//	bench -map M.map -scen M.map.scen -algo hpa -cluster 16 -levels 2 -smooth=true
+//	bench -map M.map -from 3,4 -to 60,41 -algo hpa
+//	bench -map M.map -algo hpa -repair 10000 -seed 1 -cluster 16 -levels 2
+//
+// On a .scen the report adds, besides the common fields: reachable (rows
+// whose goal A* reaches), mean_subopt, p99_subopt, max_subopt (cost/optimal
+// − 1 over rows with a positive optimum), astar_median_us and
+// speedup_median (A* timed on the same rows in the same run; the speedup is
+// the ratio of the medians), reach_errors (rows where HPA* and A* disagree
+// on whether a path exists), and the build: build_ms, abstract_nodes,
+// abstract_edges, abstract_ratio (nodes+edges over open cells+grid moves),
+// memory_bytes (the hierarchy, path cache included), cache_bytes,
+// memory_bytes_no_cache, grid_bytes. The optimal check of -check compares
+// HPA*'s (near-optimal) costs with the optimum, so it fails on any
+// suboptimal row: read the subopt fields instead.
+//
+// -repair N toggles N random cells one at a time (a third of them on
+// cluster borders, a sixth on cluster corners) and repairs after each:
+// repair_median_us, repair_p99_us, rebuild_ms (a fresh build of the edited
+// grid) and consistent (the repaired hierarchy equals a fresh build after
+// the run and at 20 sampled steps), with counts of the edits that changed
+// abstract nodes or components.
+func init() {
+	registerFlags(func(fs *flag.FlagSet, c *Config) {
+		intFlag(fs, c, "cluster", 0, "hpa/groups: level-1 cluster side `C` in cells (0: package default)")
+		intFlag(fs, c, "levels", 0, "hpa/groups: abstract levels `L` (0: package default)")
+		c.Ext["hpa-k"] = fs.Int("hpa-k", 0, "hpa: clusters per side grouped by each level above the first `k` (0: 2)")
+		c.Ext["placement"] = fs.String("placement", "sparse", "hpa: transitions per entrance: sparse (the paper's rule) or dense")
+		c.Ext["cache"] = fs.Bool("cache", true, "hpa: cache the refined path of every intra edge")
+		c.Ext["smooth"] = fs.Bool("smooth", true, "hpa: smooth the refined path")
+		c.Ext["shortcut"] = fs.Bool("shortcut", true, "hpa: bounded A* for queries within neighbouring clusters")
+		c.Ext["repair"] = fs.Int("repair", 0, "hpa: repair mode: `N` random single-cell toggles, each repaired (uses -seed)")
+		if fs.Lookup("seed") == nil {
+			c.Ext["seed"] = fs.Int("seed", 1, "random seed `S`")
+		}
+	})
+	registerAlgo("hpa", Algo{Doc: "HPA* hierarchy (pathing/hpa): -cluster -levels -smooth -cache -placement", Prepare: prepareHPA})
+	registerMode(Mode{Name: "hpa-repair", When: func(c *Config) bool { return c.Algo == "hpa" && c.ExtInt("repair") > 0 }, Run: runHPARepair})
+	registerMode(Mode{Name: "hpa-scen", When: func(c *Config) bool { return c.Algo == "hpa" && c.ScenPath != "" && !c.Single }, Run: runHPAScen})
+}
+
+// intFlag defines an int flag unless another file already did (the groups
+// engineer may share -cluster and -levels); both read c.Ext[name].
+func intFlag(fs *flag.FlagSet, c *Config, name string, def int, usage string) {
+	if fs.Lookup(name) == nil {
+		c.Ext[name] = fs.Int(name, def, usage)
+	}
+}
+
+// hpaConfig turns the flags into an hpa.Config.
+func hpaConfig(c *Config) (hpa.Config, error) {
+	pl, err := hpa.ParsePlacement(c.ExtString("placement"))
+	if err != nil {
+		return hpa.Config{}, usagef("bench: -placement: %v", err)
+	}
+	cfg := hpa.Config{
+		ClusterSize:  c.ExtInt("cluster"),
+		Levels:       c.ExtInt("levels"),
+		Branch:       c.ExtInt("hpa-k"),
+		Placement:    pl,
+		CachePaths:   c.ExtBool("cache"),
+		Neighborhood: c.Neighborhood,
+	}
+	if _, err := cfg.Normalized(); err != nil {
+		return cfg, usagef("bench: -algo hpa: %v", err)
+	}
+	return cfg, nil
+}
+
+type hpaPlanner struct {
+	q   *hpa.Querier
+	opt hpa.QueryOptions
+}
+
+// Plan implements Planner; the path is the querier's buffer.
+func (p *hpaPlanner) Plan(start, goal image.Point) (Outcome, error) {
+	r, err := p.q.Find(start, goal, p.opt)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return Outcome{Found: r.Status == pathing.Found, Path: r.Path, Cost: r.Cost, Expanded: r.Phases.Total()}, nil
+}
+
+func prepareHPA(env *Env, rep *Report) (Planner, error) {
+	h, err := buildHPA(env, rep)
+	if err != nil {
+		return nil, err
+	}
+	c := env.Cfg
+	return &hpaPlanner{q: h.NewQuerier(), opt: hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut")}}, nil
+}
+
+// buildHPA builds the hierarchy of env's grid and adds its size to rep.
+func buildHPA(env *Env, rep *Report) (*hpa.Hierarchy, error) {
+	cfg, err := hpaConfig(env.Cfg)
+	if err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	h, err := hpa.Build(env.Grid, cfg)
+	if err != nil {
+		return nil, usagef("bench: -algo hpa: %v", err)
+	}
+	rep.BuildMS = round3(float64(time.Since(t0)) / 1e6)
+	st := h.Stats()
+	rep.Set("hierarchy", h.Config().String())
+	rep.Set("abstract_nodes", st.Nodes)
+	rep.Set("abstract_edges", st.Edges)
+	rep.Set("abstract_ratio", round3(st.AbstractRatio()))
+	rep.Set("memory_bytes", st.MemoryBytes)
+	rep.Set("cache_bytes", st.CacheBytes)
+	rep.Set("memory_bytes_no_cache", st.MemoryNoCache())
+	rep.Set("grid_bytes", st.GridBytes)
+	rep.Set("components", st.Components)
+	return h, nil
+}
+
+// runHPAScen runs the scenario rows with HPA* (timed by RunQueries, like
+// every algorithm), then with A* on the same rows for the speedup and the
+// reachability truth, and adds the suboptimality figures.
+func runHPAScen(env *Env) (*Report, error) {
+	rep := NewReport(env)
+	p, err := prepare(env, rep)
+	if err != nil {
+		return nil, err
+	}
+	qs := QueriesFromRows(env.Rows)
+	if err := RunQueries(env, p, qs, env.Cfg.Repeat, rep); err != nil {
+		return nil, err
+	}
+	// A* on the same rows, timed the same way.
+	s := pathing.NewSearcher(env.Grid)
+	aq := pathing.Query{Neighborhood: env.Cfg.Neighborhood}
+	durs := make([]time.Duration, 0, len(qs))
+	reachable, reachErr := 0, 0
+	var subs []float64
+	hp := p.(*hpaPlanner)
+	for _, q := range qs {
+		aq.Start, aq.Goal = q.Start, q.Goal
+		t0 := time.Now()
+		ar, err := s.Search(aq)
+		durs = append(durs, time.Since(t0))
+		if err != nil {
+			return nil, err
+		}
+		out, err := hp.Plan(q.Start, q.Goal) // untimed: the cost for the statistics
+		if err != nil {
+			return nil, err
+		}
+		if ar.Status == pathing.Found {
+			reachable++
+		}
+		if (ar.Status == pathing.Found) != out.Found {
+			reachErr++
+			continue
+		}
+		if out.Found && ar.Cost > 0 {
+			subs = append(subs, math.Max(0, out.Cost/ar.Cost-1))
+		}
+	}
+	t := Summarize(durs)
+	rep.Set("reachable", reachable)
+	rep.Set("reach_errors", reachErr)
+	rep.Set("astar_median_us", round3(t.MedianUS))
+	if rep.MedianUS > 0 {
+		rep.Set("speedup_median", round3(t.MedianUS/rep.MedianUS))
+	}
+	slices.Sort(subs)
+	if n := len(subs); n > 0 {
+		sum := 0.0
+		for _, x := range subs {
+			sum += x
+		}
+		rep.Set("mean_subopt", round6(sum/float64(n)))
+		rep.Set("p99_subopt", round6(subs[int(math.Ceil(0.99*float64(n)))-1]))
+		rep.Set("max_subopt", round6(subs[n-1]))
+	}
+	return rep, nil
+}
+
+func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
+
+// runHPARepair is the repair mode: -repair N random single-cell toggles.
+func runHPARepair(env *Env) (*Report, error) {
+	c := env.Cfg
+	rep := NewReport(env)
+	g := env.Grid.Clone() // the env's grid is shared and read-only
+	genv := *env
+	genv.Grid = g
+	h, err := buildHPA(&genv, rep)
+	if err != nil {
+		return nil, err
+	}
+	cfg := h.Config()
+	n := c.ExtInt("repair")
+	rng := rand.New(rand.NewSource(int64(c.ExtInt("seed"))))
+	C := cfg.ClusterSize
+	w, ht := g.Width(), g.Height()
+	edge := func(v, limit int) int { // snap v to its cluster's first or last line
+		b := (v / C) * C
+		if rng.Intn(2) == 0 {
+			return b
+		}
+		return min(limit-1, b+C-1)
+	}
+	sample := map[int]bool{}
+	for k := 1; k <= 20; k++ {
+		sample[k*n/20-1] = true
+	}
+	durs := make([]time.Duration, 0, n)
+	consistent := true
+	firstDiff := ""
+	nodeEdits, compEdits, cornerEdits, borderEdits := 0, 0, 0, 0
+	for i := 0; i < n; i++ {
+		p := image.Pt(rng.Intn(w), rng.Intn(ht))
+		switch k := rng.Intn(6); {
+		case k == 0: // a corner
+			p = image.Pt(edge(p.X, w), edge(p.Y, ht))
+			cornerEdits++
+		case k <= 2: // a border line
+			if k == 1 {
+				p.X = edge(p.X, w)
+			} else {
+				p.Y = edge(p.Y, ht)
+			}
+			borderEdits++
+		}
+		g.SetOpen(p, !g.Open(p))
+		r := h.Update([]image.Point{p})
+		durs = append(durs, r.Duration)
+		if len(r.NodesAdded)+len(r.NodesRemoved) > 0 {
+			nodeEdits++
+		}
+		if r.Components {
+			compEdits++
+		}
+		if sample[i] && consistent {
+			fresh, err := hpa.Build(g, cfg)
+			if err != nil {
+				return nil, err
+			}
+			if err := hpa.Equal(h, fresh); err != nil {
+				consistent = false
+				firstDiff = fmt.Sprintf("after edit %d at %v: %v", i+1, p, err)
+			}
+		}
+	}
+	t0 := time.Now()
+	fresh, err := hpa.Build(g, cfg)
+	if err != nil {
+		return nil, err
+	}
+	rebuild := time.Since(t0)
+	if err := hpa.Equal(h, fresh); err != nil && consistent {
+		consistent = false
+		firstDiff = fmt.Sprintf("after the run: %v", err)
+	}
+	t := Summarize(durs)
+	rep.Queries = 0
+	rep.Set("repairs", n)
+	rep.Set("seed", c.ExtInt("seed"))
+	rep.Set("repair_mean_us", round3(t.MeanUS))
+	rep.Set("repair_median_us", round3(t.MedianUS))
+	rep.Set("repair_p99_us", round3(t.P99US))
+	rep.Set("repair_max_us", round3(t.MaxUS))
+	rep.Set("rebuild_ms", round3(float64(rebuild)/1e6))
+	rep.Set("consistent", consistent)
+	if firstDiff != "" {
+		rep.Set("first_difference", firstDiff)
+	}
+	rep.Set("edits_on_corners", cornerEdits)
+	rep.Set("edits_on_borders", borderEdits)
+	rep.Set("edits_changing_nodes", nodeEdits)
+	rep.Set("edits_changing_components", compEdits)
+	rep.Set("components_after", h.Components())
+	return rep, nil
+}
