@@ -1,6 +1,7 @@
 package groups
 
 import (
+	"io"
 	"strings"
 	"testing"
 
@@ -65,5 +66,27 @@ func TestFigure439Costs(t *testing.T) {
 		if e.Costs != want || e.Entries != 2 {
 			t.Errorf("%v: C→D costs %v from %d entries, want %v from 2", nb, e.Costs, e.Entries, want)
 		}
+	}
+}
+
+func TestDumpFigure439(t *testing.T) {
+	g, layer := asciiGrid(t, figure439)
+	gr, err := Build(g, Config{Levels: 1}, [][]byte{layer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, want := range []string{`"cost":1}`, `"cost":5}`, `"cost":3.5}`} {
+		gr.SetCost(CostKind(k))
+		var sb strings.Builder
+		if err := gr.Dump(&sb, 1); err != nil {
+			t.Fatal(err)
+		}
+		line := `{"level":1,"from":"C","to":"D",` + want
+		if !strings.Contains(sb.String(), line+"\n") {
+			t.Errorf("%v: dump lacks %s:\n%s", CostKind(k), line, sb.String())
+		}
+	}
+	if err := gr.Dump(io.Discard, 2); err == nil {
+		t.Error("Dump of a missing level succeeded")
 	}
 }

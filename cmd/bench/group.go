@@ -1,0 +1,477 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"pathlens/assets"
+	"pathlens/maps"
+	"pathlens/pathing"
+	"pathlens/pathing/groups"
+)
+
+// The group hierarchy of issue 4 (package pathing/groups) as -algo group,
+// plus the -scenario mode that runs a scenario file's queries with its
+// settings, and -dump-graph.
+//
+//	go run ./cmd/bench -map M.map -scen M.map.scen -algo group -cost avgmin [-exclusion] [-cluster 8 -levels 2]
+//	go run ./cmd/bench -scenario builtin:pathological-minimum -cost avgmin
+//	go run ./cmd/bench -scenario builtin:textbook-groups -cost maximin -dump-graph
+//
+// A query's cost is the whole path an agent walks by calling the planner
+// again at the end of each segment (groups.Planner.Walk); the effort counts
+// every level's expansions. Beside the common fields the report has
+// reachable, mean_subopt, p99_subopt and max_subopt (cost / optimal − 1 over
+// found paths with a positive optimum), the hierarchy's size per level,
+// segments_mean and, in exclusion mode, excluded (queries the exclusion
+// made fail; a connected hierarchy never does).
+func init() {
+	registerFlags(func(fs *flag.FlagSet, c *Config) {
+		c.Ext["cost"] = fs.String("cost", "", "group: connection cost minimum, maximin or avgmin (default minimum, or the scenario's)")
+		ex := &optBool{}
+		fs.Var(ex, "exclusion", "group: exclusion mode (plan every level, each inside the plan above); -exclusion=false overrides a scenario")
+		c.Ext["exclusion"] = ex
+		c.Ext["regions"] = fs.String("regions", "", "group: region layer `FILE`s for levels 1, 2, … separated by commas (rows of one character per cell; '#' or ' ' = none), or a scenario file")
+		c.Ext["target"] = fs.String("target", "", "group: refinement target representative or nearest (default representative)")
+		c.Ext["branch"] = fs.Int("branch", 0, "group: k, level l+1 clusters gather k×k level-l clusters (0: 2)")
+		// -cluster and -levels are shared with -algo hpa: whichever file's
+		// hook runs first defines them; both read c.Ext.
+		if fs.Lookup("cluster") == nil {
+			c.Ext["cluster"] = fs.Int("cluster", 0, "hpa/group: level-1 cluster side in cells (0: the package default)")
+		}
+		if fs.Lookup("levels") == nil {
+			c.Ext["levels"] = fs.Int("levels", 0, "hpa/group: abstract levels (0: the package default)")
+		}
+		fs.Func("scenario", "run a pathlens scenario `FILE` (or builtin:NAME): its map, regions, settings and queries; flags override its settings", func(s string) error {
+			path, err := scenarioPath(s)
+			if err != nil {
+				return err
+			}
+			c.Ext["scenario-arg"] = &s
+			if c.MapPath == "" {
+				c.MapPath = path // LoadEnv reads the scenario's map from it
+			}
+			return nil
+		})
+		c.Ext["dump-graph"] = fs.Bool("dump-graph", false, "group: print the level-1 group edges as JSON lines {\"level\":1,\"from\":\"C\",\"to\":\"D\",\"cost\":5} (cost of -cost) before the report")
+	})
+	registerAlgo("group", Algo{Doc: "the textbook's group hierarchy (issue 4): plan high, refine the first step, walk segment by segment", Prepare: prepareGroup})
+	registerMode(Mode{Name: "scenario", When: func(c *Config) bool { return c.ExtString("scenario-arg") != "" }, Run: runScenario})
+	registerMode(Mode{Name: "group-scen", When: func(c *Config) bool {
+		return c.Algo == "group" && c.ScenPath != "" && !c.Single
+	}, Run: runGroupScen})
+	registerMode(Mode{Name: "dump-graph", When: func(c *Config) bool {
+		return c.ExtBool("dump-graph") && !c.Single && c.ScenPath == ""
+	}, Run: runDumpOnly})
+}
+
+// optBool is a boolean flag that remembers whether it was given, so an
+// explicit -exclusion=false can override a scenario's "set exclusion on".
+type optBool struct{ set, on bool }
+
+func (b *optBool) String() string {
+	if b == nil || !b.on {
+		return "false"
+	}
+	return "true"
+}
+func (b *optBool) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return fmt.Errorf("want true or false")
+	}
+	b.set, b.on = true, v
+	return nil
+}
+func (b *optBool) IsBoolFlag() bool { return true }
+
+// scenarioPath returns the file of a -scenario argument: the path itself,
+// or for builtin:NAME the gallery file in the source tree
+// (<module root>/assets/scenarios/NAME.pls or assets/worlds), which LoadEnv
+// reads the map from. The scenario's text comes from package assets when it
+// embeds NAME, else from that file.
+func scenarioPath(s string) (string, error) {
+	name, builtin := strings.CutPrefix(s, assets.Prefix)
+	if !builtin {
+		if _, err := os.Stat(s); err != nil {
+			return "", fmt.Errorf("%v", err)
+		}
+		return s, nil
+	}
+	root, ok := moduleRoot()
+	if ok && name != "" && !strings.ContainsAny(name, `/\`) {
+		for _, dir := range []string{"scenarios", "worlds"} {
+			p := filepath.Join(root, "assets", dir, name+".pls")
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("no built-in scenario %q in the source tree's assets (have %s)", name, strings.Join(builtinNames(root), ", "))
+}
+
+// builtinNames lists the gallery files on disk, for messages.
+func builtinNames(root string) []string {
+	var ns []string
+	for _, dir := range []string{"scenarios", "worlds"} {
+		fs, _ := filepath.Glob(filepath.Join(root, "assets", dir, "*.pls"))
+		for _, f := range fs {
+			ns = append(ns, strings.TrimSuffix(filepath.Base(f), ".pls"))
+		}
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// moduleRoot walks up from the working directory to the folder holding go.mod.
+func moduleRoot() (string, bool) {
+	d, err := os.Getwd()
+	if err != nil {
+		return "", false
+	}
+	for {
+		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
+			return d, true
+		}
+		p := filepath.Dir(d)
+		if p == d {
+			return "", false
+		}
+		d = p
+	}
+}
+
+// loadScenario reads the -scenario argument: embedded text for builtin:NAME
+// when package assets has it, else the file.
+func loadScenario(arg string) (*maps.Scenario, error) {
+	if name, ok := strings.CutPrefix(arg, assets.Prefix); ok {
+		if b, ok := assets.File(name); ok {
+			return maps.ParseScenario(bytes.NewReader(b), arg, "")
+		}
+	}
+	path, err := scenarioPath(arg)
+	if err != nil {
+		return nil, err
+	}
+	return maps.LoadScenario(path)
+}
+
+// groupSetup is what prepareGroup needs beyond the Env: settings taken from
+// a scenario (flags still override them) and its region layers.
+type groupSetup struct {
+	base    groups.Config
+	regions [][]byte
+}
+
+// groupConfig merges the scenario's settings (if any) and the flags.
+func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
+	c := env.Cfg
+	cfg := groups.Config{Neighborhood: c.Neighborhood}
+	var regions [][]byte
+	if setup != nil {
+		cfg = setup.base
+		regions = setup.regions
+	}
+	var err error
+	if s := c.ExtString("cost"); s != "" {
+		if cfg.Cost, err = groups.ParseCost(s); err != nil {
+			return cfg, nil, usagef("bench: -cost %q: want minimum, maximin or avgmin", s)
+		}
+	}
+	if s := c.ExtString("target"); s != "" {
+		if cfg.Target, err = groups.ParseTarget(s); err != nil {
+			return cfg, nil, usagef("bench: -target %q: want representative or nearest", s)
+		}
+	}
+	if ex, ok := c.Ext["exclusion"].(*optBool); ok && ex.set {
+		cfg.Exclusion = ex.on
+	}
+	if n := c.ExtInt("cluster"); n != 0 {
+		cfg.ClusterSize = n
+	}
+	if n := c.ExtInt("levels"); n != 0 {
+		cfg.Levels = n
+	}
+	if n := c.ExtInt("branch"); n != 0 {
+		cfg.Branch = n
+	}
+	if files := c.ExtString("regions"); files != "" {
+		regions = nil
+		for _, f := range strings.Split(files, ",") {
+			ls, err := readRegions(f, env.Grid.Width(), env.Grid.Height())
+			if err != nil {
+				return cfg, nil, err
+			}
+			regions = append(regions, ls...)
+		}
+	}
+	return cfg, regions, nil
+}
+
+// readRegions reads a region file: a scenario (its region layers) or plain
+// rows of one character per cell, w×h.
+func readRegions(path string, w, h int) ([][]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usagef("bench: -regions: %v", err)
+	}
+	if maps.Detect(b) == maps.FormatScenario {
+		s, err := maps.ParseScenario(bytes.NewReader(b), path, filepath.Dir(path))
+		if err != nil {
+			return nil, usagef("bench: -regions: %v", err)
+		}
+		if len(s.Regions) == 0 {
+			return nil, usagef("bench: -regions: %s has no regions block", path)
+		}
+		for i, l := range s.Regions {
+			if len(l) != w*h {
+				return nil, usagef("bench: -regions: %s: layer %d is %d cells, the map has %d×%d", path, i+1, len(l), w, h)
+			}
+		}
+		return s.Regions, nil
+	}
+	text := strings.ReplaceAll(string(b), "\r\n", "\n")
+	rows := strings.Split(strings.TrimRight(text, "\n"), "\n")
+	if len(rows) != h {
+		return nil, usagef("bench: -regions: %s has %d rows, the map has %d", path, len(rows), h)
+	}
+	layer := make([]byte, 0, w*h)
+	for i, r := range rows {
+		if len(r) != w {
+			return nil, usagef("bench: -regions: %s:%d: row has %d cells, want %d", path, i+1, len(r), w)
+		}
+		layer = append(layer, r...)
+	}
+	return [][]byte{layer}, nil
+}
+
+// groupPlanner walks each query with a groups.Planner and remembers the
+// costs of the first pass for the suboptimality figures.
+type groupPlanner struct {
+	gr       *groups.Graph
+	pl       *groups.Planner
+	costs    []float64 // walked cost per Plan call (NaN: not found)
+	segments int       // over all calls
+	calls    int
+	excluded int
+}
+
+// round4 rounds to 4 decimals (suboptimality fractions).
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
+
+// Plan implements Planner: the walked path, its cost and the expansions of
+// every level and segment. No path is Found false; an exclusion failure is
+// counted and reported as no path; other planner errors abort the run.
+func (p *groupPlanner) Plan(start, goal image.Point) (Outcome, error) {
+	wr, err := p.pl.Walk(start, goal, groups.Options{})
+	p.calls++
+	switch {
+	case errors.Is(err, groups.ErrNoPath):
+		p.costs = append(p.costs, math.NaN())
+		return Outcome{Expanded: wr.Expanded}, nil
+	case errors.Is(err, groups.ErrExcluded):
+		p.excluded++
+		p.costs = append(p.costs, math.NaN())
+		return Outcome{Expanded: wr.Expanded}, nil
+	case err != nil:
+		return Outcome{}, err
+	}
+	p.segments += wr.Segments
+	p.costs = append(p.costs, wr.Cost)
+	return Outcome{Found: true, Path: wr.Path, Cost: wr.Cost, Expanded: wr.Expanded}, nil
+}
+
+// prepareGroup builds the hierarchy from -map (and -regions) and the flags.
+func prepareGroup(env *Env, rep *Report) (Planner, error) {
+	return prepareGroupWith(env, rep, nil)
+}
+
+func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error) {
+	cfg, regions, err := groupConfig(env, setup)
+	if err != nil {
+		return nil, err
+	}
+	gr, err := groups.Build(env.Grid, cfg, regions)
+	if err != nil {
+		return nil, usagef("bench: -algo group: %v", err)
+	}
+	rc := gr.Config()
+	rep.Set("cost", rc.Cost.String())
+	rep.Set("exclusion", rc.Exclusion)
+	rep.Set("target", rc.Target.String())
+	rep.Set("cluster", rc.ClusterSize)
+	rep.Set("levels", rc.Levels)
+	rep.Set("branch", rc.Branch)
+	rep.Set("region_layers", len(regions))
+	var nodes, edges []int
+	for l := 1; l <= gr.Levels(); l++ {
+		nodes = append(nodes, len(gr.Groups(l)))
+		edges = append(edges, gr.NumEdges(l))
+	}
+	rep.Set("groups_per_level", nodes)
+	rep.Set("edges_per_level", edges)
+	if env.Cfg.ExtBool("dump-graph") {
+		if err := gr.Dump(env.Stdout, 1); err != nil {
+			return nil, err
+		}
+	}
+	return &groupPlanner{gr: gr, pl: groups.NewPlanner(gr)}, nil
+}
+
+// runGroupQueries runs qs with the group planner and adds the HPA-style
+// suboptimality fields (reachable, mean/p99/max_subopt).
+func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
+	gp, _ := p.(*groupPlanner)
+	if gp != nil {
+		gp.costs = make([]float64, 0, len(qs)+1)
+	}
+	if err := RunQueries(env, p, qs, env.Cfg.Repeat, rep); err != nil {
+		return err
+	}
+	if gp == nil {
+		return nil
+	}
+	costs := gp.costs[1:] // the first call warmed the buffers
+	reachable := 0
+	var subs []float64
+	for i, q := range qs {
+		if q.Optimal >= 0 {
+			reachable++
+		}
+		if i < len(costs) && !math.IsNaN(costs[i]) && q.Optimal > 0 {
+			subs = append(subs, costs[i]/q.Optimal-1)
+		}
+	}
+	rep.Set("reachable", reachable)
+	if len(subs) > 0 {
+		sort.Float64s(subs)
+		sum := 0.0
+		for _, s := range subs {
+			sum += s
+		}
+		k := int(math.Ceil(0.99*float64(len(subs)))) - 1
+		rep.Set("mean_subopt", round4(sum/float64(len(subs))))
+		rep.Set("p99_subopt", round4(subs[max(k, 0)]))
+		rep.Set("max_subopt", round4(subs[len(subs)-1]))
+	}
+	if gp.calls > 0 {
+		rep.Set("segments_mean", round3(float64(gp.segments)/float64(gp.calls)))
+	}
+	if gp.gr.Config().Exclusion {
+		rep.Set("excluded", gp.excluded)
+	}
+	return nil
+}
+
+// runScenario is the -scenario mode: the scenario's world (edit log
+// applied), regions, settings and queries, with flags overriding settings.
+// Optimal costs come from an untimed A* per query, so the suboptimality
+// fields work without a .scen; -scen rows, if given, are run instead of the
+// scenario's queries.
+func runScenario(env *Env) (*Report, error) {
+	arg := env.Cfg.ExtString("scenario-arg")
+	s, err := loadScenario(arg)
+	if err != nil {
+		return nil, usagef("bench: -scenario: %v", err)
+	}
+	cfg := *env.Cfg
+	senv := *env
+	senv.Cfg = &cfg
+	senv.Map = s.Map
+	senv.Grid = s.World()
+	if nb, ok := s.Settings.PathingNeighborhood(); ok {
+		cfg.Neighborhood = nb
+	}
+	// The scenario's algorithm applies unless -algo chose another than the
+	// default astar.
+	if a := string(s.Settings.Algo); a != "" && cfg.Algo == "astar" {
+		if _, ok := algos[a]; ok {
+			cfg.Algo = a
+		}
+	}
+	base := groups.Config{ClusterSize: s.Settings.Cluster, Levels: s.Settings.Levels, Neighborhood: cfg.Neighborhood}
+	if s.Settings.Cost != "" {
+		base.Cost, _ = groups.ParseCost(string(s.Settings.Cost))
+	}
+	if s.Settings.Target != "" {
+		base.Target, _ = groups.ParseTarget(string(s.Settings.Target))
+	}
+	base.Exclusion, _ = s.Settings.Exclusion.Set()
+	rep := NewReport(&senv)
+	rep.Algo = cfg.Algo
+	rep.Map = arg
+	rep.Set("scenario", s.Name)
+	var p Planner
+	if cfg.Algo == "group" {
+		p, err = prepareGroupWith(&senv, rep, &groupSetup{base: base, regions: s.Regions})
+	} else {
+		p, err = prepare(&senv, rep)
+	}
+	if err != nil {
+		return nil, err
+	}
+	var qs []Query
+	if env.Rows != nil {
+		qs = QueriesFromRows(env.Rows)
+	} else {
+		if len(s.Queries) == 0 {
+			return nil, usagef("bench: -scenario %s has no query lines", arg)
+		}
+		sr := pathing.NewSearcher(senv.Grid)
+		for i, q := range s.Queries {
+			for _, pt := range []image.Point{q.Start, q.Goal} {
+				if !senv.Grid.Open(pt) {
+					return nil, usagef("bench: -scenario %s: query %d: cell %d,%d is blocked or outside the map", arg, i+1, pt.X, pt.Y)
+				}
+			}
+			o, err := sr.Search(pathing.Query{Start: q.Start, Goal: q.Goal, Neighborhood: cfg.Neighborhood})
+			if err != nil {
+				return nil, usagef("bench: -scenario %s: query %d: %v", arg, i+1, err)
+			}
+			opt := -1.0
+			if o.Status == pathing.Found {
+				opt = o.Cost
+			}
+			qs = append(qs, Query{Start: q.Start, Goal: q.Goal, Optimal: opt})
+		}
+	}
+	if err := runGroupQueries(&senv, p, qs, rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// runGroupScen is the scenario-rows mode for -algo group: runScen plus the
+// suboptimality fields.
+func runGroupScen(env *Env) (*Report, error) {
+	rep := NewReport(env)
+	p, err := prepare(env, rep)
+	if err != nil {
+		return nil, err
+	}
+	if err := runGroupQueries(env, p, QueriesFromRows(env.Rows), rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// runDumpOnly is -dump-graph without queries: build, dump, report the build.
+func runDumpOnly(env *Env) (*Report, error) {
+	rep := NewReport(env)
+	if env.Cfg.Algo != "group" {
+		return nil, usagef("bench: -dump-graph needs -algo group (got %q)", env.Cfg.Algo)
+	}
+	if _, err := prepare(env, rep); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pathlens/maps"
+)
+
+// lastJSON decodes the last line of out (the report after -dump-graph lines).
+func lastJSON(t *testing.T, out string) map[string]any {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	return decode(t, lines[len(lines)-1])
+}
+
+// The Figure 4.39 edge C→D through -dump-graph: 1, 5 and 3.5.
+func TestGroupDumpGraphFigure439(t *testing.T) {
+	for cost, want := range map[string]string{"minimum": "1", "maximin": "5", "avgmin": "3.5"} {
+		code, out, errs := runMain(t, "-scenario", "builtin:textbook-groups", "-cost", cost, "-dump-graph", "-json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", cost, code, errs)
+		}
+		line := `{"level":1,"from":"C","to":"D","cost":` + want + `}`
+		if !strings.Contains(out, line+"\n") {
+			t.Errorf("%s: output lacks %s:\n%s", cost, line, out)
+		}
+		if m := lastJSON(t, out); m["cost"] != cost || m["scenario"] != "textbook-groups" {
+			t.Errorf("%s: report says cost %v, scenario %v", cost, m["cost"], m["scenario"])
+		}
+	}
+}
+
+// The gallery's must-show figures through the command: mean_subopt is the
+// walked cost over the optimal, minus 1, of the scenario's query.
+func TestGroupScenarioMustShow(t *testing.T) {
+	cases := []struct {
+		args     []string
+		min, max float64
+	}{
+		{[]string{"-scenario", "builtin:pathological-minimum", "-cost", "minimum"}, 0.30, 9},
+		{[]string{"-scenario", "builtin:pathological-minimum", "-cost", "avgmin"}, 0, 0.10},
+		{[]string{"-scenario", "builtin:pathological-maximin", "-cost", "maximin"}, 0.30, 9},
+		{[]string{"-scenario", "builtin:pathological-maximin", "-cost", "avgmin"}, 0.30, 9},
+		{[]string{"-scenario", "builtin:pathological-maximin", "-cost", "minimum"}, 0, 0.10},
+		{[]string{"-scenario", "builtin:exclusion-shortcut"}, 0.20, 9},
+		{[]string{"-scenario", "builtin:exclusion-shortcut", "-exclusion=true"}, 0.20, 9},
+	}
+	for _, c := range cases {
+		code, out, errs := runMain(t, append(c.args, "-json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		m := decode(t, out)
+		s, _ := m["mean_subopt"].(float64)
+		if s < c.min || s > c.max || m["invalid_paths"] != 0.0 || m["found"] != 1.0 {
+			t.Errorf("%v: mean_subopt %v (want %.2f..%.2f), found %v, invalid %v", c.args, m["mean_subopt"], c.min, c.max, m["found"], m["invalid_paths"])
+		}
+	}
+	// The scenario's own setting: exclusion-shortcut says "exclusion on".
+	_, out, _ := runMain(t, "-scenario", "builtin:exclusion-shortcut", "-json")
+	if m := decode(t, out); m["exclusion"] != true || m["algo"] != "group" {
+		t.Errorf("exclusion-shortcut: exclusion %v, algo %v; want the file's settings", m["exclusion"], m["algo"])
+	}
+	_, out, _ = runMain(t, "-scenario", "builtin:exclusion-shortcut", "-exclusion=false", "-json")
+	if m := decode(t, out); m["exclusion"] != false {
+		t.Errorf("-exclusion=false did not override the scenario")
+	}
+}
+
+func TestGroupScenRows(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-cluster", "3", "-levels", "3", "-cost", "maximin", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, out)
+	if m["found"] != 10.0 || m["invalid_paths"] != 0.0 || m["reachable"] != 10.0 || m["levels"] != 3.0 || m["cluster"] != 3.0 {
+		t.Errorf("report: %v", m)
+	}
+	if s, ok := m["mean_subopt"].(float64); !ok || s < 0 {
+		t.Errorf("mean_subopt %v", m["mean_subopt"])
+	}
+}
+
+func TestGroupRegionsFile(t *testing.T) {
+	dir := t.TempDir()
+	s, err := maps.LoadScenario(filepath.Join("..", "..", "assets", "scenarios", "textbook-groups.pls"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapFile := filepath.Join(dir, "fig.map")
+	os.WriteFile(mapFile, []byte("..##\n#.##\n#.##\n#...\n....\n"), 0o644)
+	reg := filepath.Join(dir, "fig.regions")
+	var rows []string
+	for y := 0; y < 5; y++ {
+		rows = append(rows, string(s.Regions[0][y*4:y*4+4]))
+	}
+	os.WriteFile(reg, []byte(strings.Join(rows, "\n")+"\n"), 0o644)
+	code, out, errs := runMain(t, "-map", mapFile, "-algo", "group", "-regions", reg, "-levels", "1", "-cost", "maximin", "-dump-graph")
+	if code != 0 || !strings.Contains(out, `{"level":1,"from":"C","to":"D","cost":5}`) {
+		t.Fatalf("exit %d, stderr %s, out:\n%s", code, errs, out)
+	}
+	// A layer of the wrong size names the file and line.
+	os.WriteFile(reg, []byte("AC#\n"), 0o644)
+	code, _, errs = runMain(t, "-map", mapFile, "-algo", "group", "-regions", reg, "-dump-graph")
+	if code != 2 || !strings.Contains(errs, "fig.regions") {
+		t.Errorf("bad regions: exit %d, stderr %q", code, errs)
+	}
+}
+
+func TestGroupBadInput(t *testing.T) {
+	for _, args := range [][]string{
+		{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-cost", "cheapest"},
+		{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-target", "middle"},
+		{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-cluster", "1"},
+		{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-levels", "99"},
+		{"-scenario", "builtin:no-such-scenario"},
+		{"-scenario", "no/such/file.pls"},
+		{"-map", tinyMap, "-dump-graph"},
+	} {
+		code, _, errs := runMain(t, args...)
+		if code != 2 || errs == "" {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, errs)
+		}
+	}
+}
