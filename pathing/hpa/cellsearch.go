@@ -110,6 +110,10 @@ func (s *cellSearch) run(src, goal image.Point) bool {
 		s.goal = s.local(goal)
 		s.goalPt = goal
 	}
+	if s.goal < 0 && s.trace == nil && !s.reverse && s.remaining > 0 {
+		s.dijkstra()
+		return false
+	}
 	s.push(s.src, -1, 0)
 	exhaust := s.goal < 0 && s.remaining == 0
 	cells := s.grid.Cells()
@@ -339,4 +343,94 @@ func (s *cellSearch) appendPathIdx(dst []int32, p image.Point) []int32 {
 	}
 	copy(dst[start:], dst[start+1:])
 	return dst[:len(dst)-1]
+}
+
+// dijkstra is run's forward, untraced, targeted Dijkstra with the relaxation
+// written inline: the build and repair spend most of their time here.
+func (s *cellSearch) dijkstra() {
+	s.push(s.src, -1, 0)
+	cells := s.grid.Cells()
+	gw := s.grid.Width()
+	r := s.rect
+	rw := int32(s.rw)
+	four := s.nb == pathing.Four
+	gen := s.gen
+	st := s.st
+	var nbr [8]int32
+	var cost [8]float64
+	for len(s.heap) > 0 {
+		cur := s.pop()
+		cs := &st[cur]
+		cs.pos = closedPos
+		s.expanded++
+		if cs.mark == gen {
+			s.remaining--
+			if s.remaining == 0 {
+				return
+			}
+		}
+		cg := cs.g
+		lx, ly := int(cur)%s.rw, int(cur)/s.rw
+		x, y := lx+r.Min.X, ly+r.Min.Y
+		c := y*gw + x
+		eO := x+1 < r.Max.X && cells[c+1] != pathing.Blocked
+		wO := x > r.Min.X && cells[c-1] != pathing.Blocked
+		sO := y+1 < r.Max.Y && cells[c+gw] != pathing.Blocked
+		nO := y > r.Min.Y && cells[c-gw] != pathing.Blocked
+		k := 0
+		if eO {
+			nbr[k], cost[k] = cur+1, cg+float64(cells[c+1])
+			k++
+		}
+		if sO {
+			nbr[k], cost[k] = cur+rw, cg+float64(cells[c+gw])
+			k++
+		}
+		if wO {
+			nbr[k], cost[k] = cur-1, cg+float64(cells[c-1])
+			k++
+		}
+		if nO {
+			nbr[k], cost[k] = cur-rw, cg+float64(cells[c-gw])
+			k++
+		}
+		if !four {
+			if sO && eO && cells[c+gw+1] != pathing.Blocked {
+				nbr[k], cost[k] = cur+rw+1, cg+pathing.Sqrt2*float64(cells[c+gw+1])
+				k++
+			}
+			if sO && wO && cells[c+gw-1] != pathing.Blocked {
+				nbr[k], cost[k] = cur+rw-1, cg+pathing.Sqrt2*float64(cells[c+gw-1])
+				k++
+			}
+			if nO && wO && cells[c-gw-1] != pathing.Blocked {
+				nbr[k], cost[k] = cur-rw-1, cg+pathing.Sqrt2*float64(cells[c-gw-1])
+				k++
+			}
+			if nO && eO && cells[c-gw+1] != pathing.Blocked {
+				nbr[k], cost[k] = cur-rw+1, cg+pathing.Sqrt2*float64(cells[c-gw+1])
+				k++
+			}
+		}
+		for t := 0; t < k; t++ {
+			li, ng := nbr[t], cost[t]
+			ns := &st[li]
+			if ns.gen != gen {
+				mark := ns.mark
+				*ns = cellState{g: ng, parent: cur, gen: gen, pos: int32(len(s.heap)), mark: mark}
+				s.heap = append(s.heap, hitem{f: ng, g: ng, n: li})
+				s.up(len(s.heap) - 1)
+				continue
+			}
+			if ns.pos == closedPos || ng >= ns.g {
+				continue
+			}
+			ns.g = ng
+			ns.parent = cur
+			p := int(ns.pos)
+			s.heap[p].g = ng
+			s.heap[p].f = ng
+			s.up(p)
+		}
+	}
 }

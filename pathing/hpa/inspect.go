@@ -2,6 +2,7 @@ package hpa
 
 import (
 	"image"
+	"slices"
 	"unsafe"
 
 	"pathlens/pathing"
@@ -274,49 +275,65 @@ func (h *Hierarchy) clusterEdges(l, ci int, dst []EdgeInfo) []EdgeInfo {
 	return dst
 }
 
-type edgeKey struct {
-	a, b  image.Point
-	inter bool
+// edgeLess orders edges by end cells, then kind.
+func edgeCmp(a, b *EdgeInfo) int {
+	switch {
+	case a.A.Y != b.A.Y:
+		return a.A.Y - b.A.Y
+	case a.A.X != b.A.X:
+		return a.A.X - b.A.X
+	case a.B.Y != b.B.Y:
+		return a.B.Y - b.B.Y
+	case a.B.X != b.B.X:
+		return a.B.X - b.B.X
+	case a.Inter != b.Inter:
+		if a.Inter {
+			return 1
+		}
+		return -1
+	}
+	return 0
 }
 
 // diffEdges returns the edges of after missing from before (or with another
-// cost) and those of before missing from after.
+// cost) and those of before missing from after (or with another cost). It
+// sorts both slices.
 func diffEdges(before, after []EdgeInfo) (added, removed []EdgeInfo) {
-	if len(before) == 0 {
-		return after, nil
-	}
-	m := make(map[edgeKey]float64, len(before))
-	for _, e := range before {
-		m[edgeKey{e.A, e.B, e.Inter}] = e.Cost
-	}
-	seen := make(map[edgeKey]bool, len(after))
-	for _, e := range after {
-		k := edgeKey{e.A, e.B, e.Inter}
-		seen[k] = true
-		if c, ok := m[k]; !ok || !near(c, e.Cost) {
-			added = append(added, e)
-		}
-	}
-	for _, e := range before {
-		k := edgeKey{e.A, e.B, e.Inter}
-		if !seen[k] {
-			removed = append(removed, e)
-		} else if c := m[k]; false && c != 0 {
-			_ = c
-		}
-	}
-	// An edge whose cost changed appears in added; report its old cost too.
-	am := make(map[edgeKey]bool, len(added))
-	for _, e := range added {
-		am[edgeKey{e.A, e.B, e.Inter}] = true
-	}
-	for _, e := range before {
-		k := edgeKey{e.A, e.B, e.Inter}
-		if seen[k] && am[k] {
-			removed = append(removed, e)
+	sortEdges(before)
+	sortEdges(after)
+	i, j := 0, 0
+	for i < len(before) || j < len(after) {
+		switch {
+		case j == len(after):
+			removed = append(removed, before[i])
+			i++
+		case i == len(before):
+			added = append(added, after[j])
+			j++
+		default:
+			c := edgeCmp(&before[i], &after[j])
+			switch {
+			case c < 0:
+				removed = append(removed, before[i])
+				i++
+			case c > 0:
+				added = append(added, after[j])
+				j++
+			default:
+				if !near(before[i].Cost, after[j].Cost) {
+					removed = append(removed, before[i])
+					added = append(added, after[j])
+				}
+				i++
+				j++
+			}
 		}
 	}
 	return added, removed
+}
+
+func sortEdges(es []EdgeInfo) {
+	slices.SortFunc(es, func(a, b EdgeInfo) int { return edgeCmp(&a, &b) })
 }
 
 func near(a, b float64) bool {
