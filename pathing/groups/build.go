@@ -337,10 +337,10 @@ func nameGroups(gs []Group) {
 	}
 }
 
-// computeEdges fills lv's edges. redo, when not nil, lists the groups whose
-// edges must be computed; the others are copied from keep (their new id →
-// already remapped edges).
-func (b *builder) computeEdges(l int, lv *level, redo []bool, keep map[int32][]Edge) {
+// computeEdges fills lv's edges. redo, when not nil, flags the groups whose
+// edges must be computed; the others are copied from keep[id] (edges already
+// renumbered).
+func (b *builder) computeEdges(l int, lv *level, redo []bool, keep [][]Edge) {
 	n := len(lv.groups)
 	lv.edgeStart = make([]int32, n+1)
 	lv.edges = lv.edges[:0]

@@ -1,0 +1,166 @@
+package groups
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"pathlens/pathing"
+)
+
+// diffGraphs describes the first structural difference between two graphs
+// ("" when equal): groups with every attribute, per-cell group maps, cell
+// and member lists, and edges with all three costs (to 1e-9).
+func diffGraphs(a, b *Graph) string {
+	if a.cfg != b.cfg {
+		return fmt.Sprintf("config %+v vs %+v", a.cfg, b.cfg)
+	}
+	for l := 1; l <= a.cfg.Levels; l++ {
+		x, y := a.levels[l], b.levels[l]
+		if len(x.groups) != len(y.groups) {
+			return fmt.Sprintf("level %d: %d groups vs %d", l, len(x.groups), len(y.groups))
+		}
+		for i := range x.groups {
+			if x.groups[i] != y.groups[i] {
+				return fmt.Sprintf("level %d group %d: %+v vs %+v", l, i, x.groups[i], y.groups[i])
+			}
+		}
+		if !slices.Equal(x.groupOf, y.groupOf) {
+			return fmt.Sprintf("level %d: group maps differ", l)
+		}
+		if !slices.Equal(x.cellStart, y.cellStart) || !slices.Equal(x.cells, y.cells) {
+			return fmt.Sprintf("level %d: cell lists differ", l)
+		}
+		if !slices.Equal(x.memStart, y.memStart) || !slices.Equal(x.members, y.members) {
+			return fmt.Sprintf("level %d: member lists differ", l)
+		}
+		if !slices.Equal(x.edgeStart, y.edgeStart) {
+			return fmt.Sprintf("level %d: edge counts differ", l)
+		}
+		for i := range x.edges {
+			e, f := x.edges[i], y.edges[i]
+			same := e.From == f.From && e.To == f.To && e.Entries == f.Entries
+			for k := range e.Costs {
+				same = same && math.Abs(e.Costs[k]-f.Costs[k]) < 1e-9
+			}
+			if !same {
+				return fmt.Sprintf("level %d edge %d: %+v vs %+v", l, i, e, f)
+			}
+		}
+	}
+	return ""
+}
+
+// TestUpdateEqualsBuild edits random cells (single cells, then batches,
+// borders included) and checks after each repair that the graph equals a
+// fresh build of the same grid, for clusters and regions, 1 to 3 levels.
+func TestUpdateEqualsBuild(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		cfg     Config
+		regions bool
+	}{
+		{"clusters-L1", Config{ClusterSize: 4, Levels: 1}, false},
+		{"clusters-L3", Config{ClusterSize: 3, Levels: 3}, false},
+		{"four-L2", Config{ClusterSize: 5, Levels: 2, Neighborhood: pathing.Four}, false},
+		{"regions-L2", Config{ClusterSize: 4, Levels: 2}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := rand.New(rand.NewSource(3))
+			g := randomGrid(37, 29, 25, 11)
+			var regions [][]byte
+			if tc.regions {
+				// Rooms by a coarse pattern, with region-less holes, and a
+				// second layer gathering rooms by halves.
+				l1 := make([]byte, g.Len())
+				l2 := make([]byte, g.Len())
+				for i := range l1 {
+					p := g.Point(i)
+					l1[i] = byte('A' + (p.X/9)%26 + 3*((p.Y/7)%3))
+					if (p.X+p.Y)%11 == 0 {
+						l1[i] = ' '
+					}
+					l2[i] = byte('a' + p.X/19)
+				}
+				regions = [][]byte{l1, l2}
+			}
+			gr, err := Build(g, tc.cfg, regions)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for step := 0; step < 60; step++ {
+				n := 1
+				if step%5 == 4 {
+					n = 1 + r.Intn(12)
+				}
+				var changed []image.Point
+				for i := 0; i < n; i++ {
+					p := image.Point{r.Intn(g.Width()), r.Intn(g.Height())}
+					if r.Intn(6) == 0 { // borders and corners
+						p.X = []int{0, g.Width() - 1}[r.Intn(2)]
+					}
+					w := uint8(0)
+					if !g.Open(p) {
+						w = uint8(1 + r.Intn(3))
+					}
+					g.SetWeight(p, w)
+					changed = append(changed, p)
+				}
+				ch := gr.Update(changed)
+				if ch.Empty() {
+					t.Fatalf("step %d: Update of %v reports no change", step, changed)
+				}
+				fresh, err := Build(g, tc.cfg, regions)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := diffGraphs(gr, fresh); d != "" {
+					t.Fatalf("step %d (changed %v): repaired graph differs from a fresh build: %s", step, changed, d)
+				}
+			}
+			if ch := gr.Update([]image.Point{{-1, -1}}); !ch.Empty() {
+				t.Errorf("a cell outside the grid changed something: %+v", ch)
+			}
+		})
+	}
+}
+
+// TestUpdateReportsEdges: sealing the only door between two rooms removes
+// both directions of their connection, and opening it adds them back.
+func TestUpdateReportsEdges(t *testing.T) {
+	g, layer := asciiGrid(t, `
+AAA#BBB
+AAA.BBB
+AAA#BBB
+`)
+	layer[1*7+3] = 'A'
+	gr, err := Build(g, Config{Levels: 1}, [][]byte{layer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	door := image.Point{3, 1}
+	g.SetWeight(door, 0)
+	ch := gr.Update([]image.Point{door})
+	if len(ch.Levels[1].RemovedEdges) != 2 || len(ch.Levels[1].AddedEdges) != 0 {
+		t.Fatalf("sealing the door: %+v", ch.Levels[1])
+	}
+	if _, ok := gr.Edge(1, gr.FindGroup(1, "A"), gr.FindGroup(1, "B")); ok {
+		t.Fatal("A→B survives a sealed door")
+	}
+	pl := NewPlanner(gr)
+	if _, err := pl.Walk(image.Point{0, 0}, image.Point{6, 2}, Options{}); err == nil {
+		t.Fatal("walk through a sealed door succeeded")
+	}
+	g.SetWeight(door, 1)
+	ch = gr.Update([]image.Point{door})
+	if len(ch.Levels[1].AddedEdges) != 2 || len(ch.Levels[1].RemovedEdges) != 0 {
+		t.Fatalf("opening the door: %+v", ch.Levels[1])
+	}
+	wr, err := pl.Walk(image.Point{0, 0}, image.Point{6, 2}, Options{})
+	if err != nil || pathing.ValidatePath(g, wr.Path, pathing.Eight) != nil {
+		t.Fatalf("walk after reopening: %v", err)
+	}
+}
