@@ -40,6 +40,9 @@ type Hierarchy struct {
 	abs *absSearch
 	tmp []image.Point
 	ids []int32
+
+	snapBefore, snapAfter []edgeSnap
+	nodesBefore           []int32
 }
 
 // run is one entrance: n open pairs starting at coordinate first along the
@@ -314,26 +317,24 @@ func (lv *level) alloc() int32 {
 // return value lists the clusters whose edges or nodes actually changed.
 func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 	lv := h.lv[l-1]
-	var before [][]EdgeInfo
+	// Snapshots of the dirty clusters' nodes and edges, to report and to
+	// tell whether anything changed (kept in reused buffers).
+	var snapOff, nodeOff []int
 	if rep != nil {
-		before = make([][]EdgeInfo, len(dirty))
-		for i, ci := range dirty {
-			before[i] = h.clusterEdges(l, ci, nil)
-		}
-	}
-	var nodeBefore [][]image.Point
-	var inBefore [][]float64
-	if rep != nil {
-		inBefore = make([][]float64, len(dirty))
-		for i, ci := range dirty {
-			inBefore[i] = h.inCosts(l, ci, nil)
-		}
-		nodeBefore = make([][]image.Point, len(dirty))
-		for i, ci := range dirty {
+		h.snapBefore = h.snapBefore[:0]
+		h.nodesBefore = h.nodesBefore[:0]
+		snapOff = make([]int, 0, len(dirty)+1)
+		nodeOff = make([]int, 0, len(dirty)+1)
+		for _, ci := range dirty {
+			snapOff = append(snapOff, len(h.snapBefore))
+			nodeOff = append(nodeOff, len(h.nodesBefore))
+			h.snapBefore = h.snapCluster(l, ci, h.snapBefore)
 			for _, id := range lv.clusters[ci].nodes {
-				nodeBefore[i] = append(nodeBefore[i], lv.nodes[id].pt)
+				h.nodesBefore = append(h.nodesBefore, lv.nodes[id].cell)
 			}
 		}
+		snapOff = append(snapOff, len(h.snapBefore))
+		nodeOff = append(nodeOff, len(h.nodesBefore))
 	}
 	// Pass 1: node sets.
 	for _, ci := range dirty {
@@ -418,15 +419,16 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 	}
 	var changed []int
 	for i, ci := range dirty {
-		after := h.clusterEdges(l, ci, nil)
-		add, rem := diffEdges(before[i], after)
-		rep.EdgesAdded = append(rep.EdgesAdded, add...)
-		rep.EdgesRemoved = append(rep.EdgesRemoved, rem...)
-		same := len(add) == 0 && len(rem) == 0 && len(nodeBefore[i]) == len(lv.clusters[ci].nodes) &&
-			slices.Equal(inBefore[i], h.inCosts(l, ci, nil))
-		if same {
-			for j, id := range lv.clusters[ci].nodes {
-				if lv.nodes[id].pt != nodeBefore[i][j] {
+		h.snapAfter = h.snapCluster(l, ci, h.snapAfter[:0])
+		before := h.snapBefore[snapOff[i]:snapOff[i+1]]
+		same := h.diffSnaps(l, before, h.snapAfter, rep)
+		nb := h.nodesBefore[nodeOff[i]:nodeOff[i+1]]
+		cl := &lv.clusters[ci]
+		if len(nb) != len(cl.nodes) {
+			same = false
+		} else {
+			for j, id := range cl.nodes {
+				if lv.nodes[id].cell != nb[j] {
 					same = false
 					break
 				}
@@ -439,17 +441,100 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 	return changed
 }
 
-// inCosts appends the reverse costs of the inter edges of cluster ci's
-// nodes (the forward ones are in clusterEdges), to detect weight changes.
-func (h *Hierarchy) inCosts(l, ci int, dst []float64) []float64 {
+// edgeSnap is a compact record of one directed edge, for repair diffs.
+type edgeSnap struct {
+	a, b    int32 // cells
+	out, in float64
+	inter   bool
+}
+
+// snapCluster appends the edges leaving cluster ci's nodes, in a canonical
+// order (by slot, intra before inter; slots follow cell order).
+func (h *Hierarchy) snapCluster(l, ci int, dst []edgeSnap) []edgeSnap {
 	lv := h.lv[l-1]
-	for _, id := range lv.clusters[ci].nodes {
-		n := &lv.nodes[id]
-		for t := 0; t < int(n.ninter); t++ {
-			dst = append(dst, n.inter[t].in)
+	cl := &lv.clusters[ci]
+	n := len(cl.nodes)
+	for i, a := range cl.nodes {
+		na := &lv.nodes[a]
+		if len(cl.dist) == n*n {
+			for j, b := range cl.nodes {
+				if c := cl.dist[i*n+j]; i != j && c < inf {
+					dst = append(dst, edgeSnap{a: na.cell, b: lv.nodes[b].cell, out: c})
+				}
+			}
+		}
+		for t := 0; t < int(na.ninter); t++ {
+			ie := na.inter[t]
+			dst = append(dst, edgeSnap{a: na.cell, b: lv.nodes[ie.to].cell, out: ie.out, in: ie.in, inter: true})
 		}
 	}
 	return dst
+}
+
+func snapCmp(x, y *edgeSnap) int {
+	switch {
+	case x.a != y.a:
+		return int(x.a - y.a)
+	case x.inter != y.inter:
+		if x.inter {
+			return 1
+		}
+		return -1
+	}
+	return int(x.b - y.b)
+}
+
+// diffSnaps reports (into rep) the edges added and removed between two
+// canonical snapshots and whether they are the same.
+func (h *Hierarchy) diffSnaps(l int, before, after []edgeSnap, rep *Repair) bool {
+	slices.SortFunc(before, func(x, y edgeSnap) int { return snapCmp(&x, &y) })
+	slices.SortFunc(after, func(x, y edgeSnap) int { return snapCmp(&x, &y) })
+	info := func(e *edgeSnap) EdgeInfo {
+		lv := h.lv[l-1]
+		ei := EdgeInfo{Level: l, From: -1, To: -1, A: h.grid.Point(int(e.a)), B: h.grid.Point(int(e.b)), Cost: e.out, Inter: e.inter}
+		if id, ok := lv.byCell[e.a]; ok {
+			ei.From = id
+		}
+		if id, ok := lv.byCell[e.b]; ok {
+			ei.To = id
+		}
+		return ei
+	}
+	same := true
+	i, j := 0, 0
+	for i < len(before) || j < len(after) {
+		var c int
+		switch {
+		case j == len(after):
+			c = -1
+		case i == len(before):
+			c = 1
+		default:
+			c = snapCmp(&before[i], &after[j])
+		}
+		switch {
+		case c < 0:
+			rep.EdgesRemoved = append(rep.EdgesRemoved, info(&before[i]))
+			i++
+			same = false
+		case c > 0:
+			rep.EdgesAdded = append(rep.EdgesAdded, info(&after[j]))
+			j++
+			same = false
+		default:
+			x, y := &before[i], &after[j]
+			if !near(x.out, y.out) {
+				rep.EdgesRemoved = append(rep.EdgesRemoved, info(x))
+				rep.EdgesAdded = append(rep.EdgesAdded, info(y))
+				same = false
+			} else if !near(x.in, y.in) {
+				same = false
+			}
+			i++
+			j++
+		}
+	}
+	return same
 }
 
 func (h *Hierarchy) freeNode(lv *level, id int32, rep *Repair) {

@@ -2,7 +2,6 @@ package hpa
 
 import (
 	"image"
-	"slices"
 	"unsafe"
 
 	"pathlens/pathing"
@@ -273,67 +272,6 @@ func (h *Hierarchy) clusterEdges(l, ci int, dst []EdgeInfo) []EdgeInfo {
 		}
 	}
 	return dst
-}
-
-// edgeLess orders edges by end cells, then kind.
-func edgeCmp(a, b *EdgeInfo) int {
-	switch {
-	case a.A.Y != b.A.Y:
-		return a.A.Y - b.A.Y
-	case a.A.X != b.A.X:
-		return a.A.X - b.A.X
-	case a.B.Y != b.B.Y:
-		return a.B.Y - b.B.Y
-	case a.B.X != b.B.X:
-		return a.B.X - b.B.X
-	case a.Inter != b.Inter:
-		if a.Inter {
-			return 1
-		}
-		return -1
-	}
-	return 0
-}
-
-// diffEdges returns the edges of after missing from before (or with another
-// cost) and those of before missing from after (or with another cost). It
-// sorts both slices.
-func diffEdges(before, after []EdgeInfo) (added, removed []EdgeInfo) {
-	sortEdges(before)
-	sortEdges(after)
-	i, j := 0, 0
-	for i < len(before) || j < len(after) {
-		switch {
-		case j == len(after):
-			removed = append(removed, before[i])
-			i++
-		case i == len(before):
-			added = append(added, after[j])
-			j++
-		default:
-			c := edgeCmp(&before[i], &after[j])
-			switch {
-			case c < 0:
-				removed = append(removed, before[i])
-				i++
-			case c > 0:
-				added = append(added, after[j])
-				j++
-			default:
-				if !near(before[i].Cost, after[j].Cost) {
-					removed = append(removed, before[i])
-					added = append(added, after[j])
-				}
-				i++
-				j++
-			}
-		}
-	}
-	return added, removed
-}
-
-func sortEdges(es []EdgeInfo) {
-	slices.SortFunc(es, func(a, b EdgeInfo) int { return edgeCmp(&a, &b) })
 }
 
 func near(a, b float64) bool {

@@ -16,7 +16,8 @@ type Repair struct {
 	NodesRemoved []NodeInfo
 	// EdgesAdded and EdgesRemoved hold the directed edges that appeared or
 	// disappeared; an edge whose cost changed appears in both (old cost in
-	// EdgesRemoved).
+	// EdgesRemoved). From and To are current node ids, -1 for a node that
+	// no longer exists; A and B are always the cells.
 	EdgesAdded   []EdgeInfo
 	EdgesRemoved []EdgeInfo
 	// Components reports that the component labels changed.
@@ -38,7 +39,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 	rep := Repair{Dirty: make([][]int, len(h.lv)+1)}
 	l1 := h.lv[0]
 	C := h.cfg.ClusterSize
-	dirty := map[int]bool{}
+	dirty := map[int]bool{} // cluster → must be recomputed (false: maybe)
 	type bkey struct {
 		vertical bool
 		b        int
@@ -65,7 +66,11 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		cellIdx = append(cellIdx, c)
 		cx, cy := p.X/C, p.Y/C
 		ci := cy*l1.ncx + cx
-		dirty[ci] = true
+		if !h.isolated(p, l1.clusters[ci].rect) {
+			dirty[ci] = true
+		} else if _, seen := dirty[ci]; !seen {
+			dirty[ci] = false // recheck below: only the cluster's flags may change
+		}
 		if p.X == cx*C && cx > 0 {
 			touch(bkey{true, cy*(l1.ncx-1) + cx - 1}, ci-1, ci, c)
 		}
@@ -112,7 +117,17 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		}
 	}
 	d := make([]int, 0, len(dirty))
-	for ci := range dirty {
+	for ci, must := range dirty {
+		if !must {
+			// Every change in ci is an isolated cell (no open 4-neighbour
+			// in the cluster): no in-cluster step gains or loses anything,
+			// so the intra edges stand unless the uniform-weight flags moved.
+			cl := &l1.clusters[ci]
+			open, sym := h.scanRect(cl.rect)
+			if open == cl.open && sym == cl.sym {
+				continue
+			}
+		}
 		d = append(d, ci)
 	}
 	slices.Sort(d)
@@ -142,4 +157,17 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 	rep.Components = h.comp.update(h.grid, cellIdx)
 	rep.Duration = time.Since(t0)
 	return rep
+}
+
+// isolated reports whether p has no open 4-neighbour inside r: then opening,
+// blocking or reweighting p changes no step between other cells of r (a
+// diagonal step next to p needs an open 4-neighbour of p).
+func (h *Hierarchy) isolated(p image.Point, r image.Rectangle) bool {
+	for _, d := range [4]image.Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+		n := p.Add(d)
+		if n.In(r) && h.grid.Open(n) {
+			return false
+		}
+	}
+	return true
 }
