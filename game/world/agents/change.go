@@ -8,15 +8,19 @@ import (
 
 // CellsChanged tells the Sim that the given cells were dug, filled or
 // reweighted (call it after editing the grid and repairing any hierarchy
-// behind the planner, before the next Step). Every agent whose remaining
-// segment passes within one cell of a changed cell (a filled neighbour can
-// forbid a diagonal step), whose remaining high-level legs cover a changed
-// cell, or (unless Config.NoShortcuts) whose route could now be shorter
-// through a dug cell near its segment (see shortcutReach) replans with ReasonWorldChanged before its next step.
-// An agent standing on a filled cell is moved to the nearest open cell.
-// Every stopped agent tries again at the next tick.
+// behind the planner, before the next Step). An agent replans with
+// ReasonWorldChanged before its next step when the rest of its route (its
+// remaining segment, and its plan's footprint when the planner gave one) now
+// has an illegal step (a filled cell, or a filled corner under a diagonal)
+// or runs through a changed cell (a new weight); when its plan has legs but
+// no footprint and a changed cell lies in a leg's area; or (unless
+// Config.NoShortcuts) when a dug cell near its segment (see shortcutReach)
+// could make its route shorter. A fill beside a route that stays legal
+// needs no replan: it cannot make any other route cheaper. An agent
+// standing on a filled cell is moved to the nearest open cell. Every
+// stopped agent tries again at the next tick.
 //
-// Cost: O(changed cells + agents × remaining segment length).
+// Cost: O(changed cells + agents × remaining route length).
 func (s *Sim) CellsChanged(cells []image.Point) {
 	g := s.grid
 	var changed []image.Point
@@ -34,16 +38,19 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 	}
 	if len(s.mark) != g.Len() {
 		s.mark = make([]uint32, g.Len())
+		s.exact = make([]uint32, g.Len())
 		s.markGen = 0
 	}
 	s.markGen++
 	if s.markGen == 0 {
 		clear(s.mark)
+		clear(s.exact)
 		s.markGen = 1
 	}
 	box := image.Rectangle{}
 	var dug []image.Point
 	for _, c := range changed {
+		s.exact[g.Index(c)] = s.markGen
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				p := image.Point{c.X + dx, c.Y + dy}
@@ -106,14 +113,18 @@ const (
 )
 
 // touches reports whether a change concerns the rest of a's route: its
-// remaining segment (touchSegment) or the areas of its legs (touchLegs).
+// remaining segment (touchSegment) or its legs (touchLegs: the footprint
+// when the planner gave one, else the legs' areas).
 func (s *Sim) touches(a *agent, changed []image.Point, box image.Rectangle) int {
-	g := s.grid
 	seg := a.plan.Segment
-	for k := a.segIdx; k < len(seg); k++ {
-		if s.mark[g.Index(seg[k])] == s.markGen {
-			return touchSegment
+	if a.segIdx < len(seg) && s.routeHit(seg[a.segIdx:]) {
+		return touchSegment
+	}
+	if fp := a.plan.Footprint; len(fp) > 0 {
+		if s.routeHit(fp) {
+			return touchLegs
 		}
+		return touchNone
 	}
 	prev := a.cell
 	if len(seg) > 0 {
@@ -135,6 +146,25 @@ func (s *Sim) touches(a *agent, changed []image.Point, box image.Rectangle) int 
 		}
 	}
 	return touchNone
+}
+
+// routeHit reports whether the path route runs through a changed cell or
+// has a step that is no longer legal (only steps near a change are checked).
+func (s *Sim) routeHit(route []image.Point) bool {
+	g := s.grid
+	for k, c := range route {
+		i := g.Index(c)
+		if s.mark[i] != s.markGen {
+			continue
+		}
+		if s.exact[i] == s.markGen {
+			return true
+		}
+		if k+1 < len(route) && !g.CanStep(c, route[k+1], s.cfg.Neighborhood) {
+			return true
+		}
+	}
+	return false
 }
 
 // shortcutReach is how far (cells) from the remaining segment a dug cell

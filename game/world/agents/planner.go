@@ -44,6 +44,12 @@ type Plan struct {
 	// Legs is the rest of the high-level plan after the segment, in order;
 	// the last leg ends at the goal. Empty when the segment ends at the goal.
 	Legs []Leg
+	// Footprint, when not empty, lists the cells the legs refine to today
+	// (a planner that refines the whole route anyway can give it). A change
+	// then concerns the legs only when it lies within one cell of the
+	// footprint, which is much tighter than the legs' areas. The agent does
+	// not walk it: each leg is planned again when the agent gets there.
+	Footprint []image.Point
 	// Cost is the planner's estimate of the whole route's cost from the start
 	// (exact for the segment, abstract for the legs); 0 means unknown.
 	Cost float64
@@ -55,6 +61,7 @@ type Plan struct {
 func (p *Plan) Reset() {
 	p.Segment = p.Segment[:0]
 	p.Legs = p.Legs[:0]
+	p.Footprint = p.Footprint[:0]
 	p.Cost = 0
 	p.Work = 0
 }

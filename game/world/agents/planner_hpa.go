@@ -33,9 +33,10 @@ func (p *HPA) Hierarchy() *hpa.Hierarchy { return p.h }
 // Name returns "hpa".
 func (p *HPA) Name() string { return "hpa" }
 
-// Plan runs one hierarchical query and keeps its first segment. Each leg's
-// area is the box of the cells the hierarchy refined that step to today,
-// grown by one cell: a change there would alter what the step refines to.
+// Plan runs one hierarchical query and keeps its first segment. The cells
+// the later steps refine to today become the plan's footprint (a change
+// within a cell of them concerns the plan); each leg's area is the box of
+// its cells grown by one.
 func (p *HPA) Plan(from, goal image.Point, pl *Plan) error {
 	pl.Reset()
 	r, err := p.q.Find(from, goal, p.opts)
@@ -65,5 +66,6 @@ func (p *HPA) Plan(from, goal image.Point, pl *Plan) error {
 	for i := k + 1; i < len(ends); i++ {
 		pl.Legs = append(pl.Legs, Leg{To: r.Path[ends[i]], Area: bbox(r.Path[ends[i-1] : ends[i]+1]).Inset(-1)})
 	}
+	pl.Footprint = append(pl.Footprint, r.Path[ends[k]:]...)
 	return nil
 }

@@ -189,6 +189,7 @@ type Sim struct {
 	comp      []int32 // connected component per cell, -1 for walls
 	compDirty bool
 	mark      []uint32 // cells near the last change, stamped with markGen
+	exact     []uint32 // the changed cells themselves, stamped with markGen
 	markGen   uint32
 	bfs       []int32
 

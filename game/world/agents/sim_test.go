@@ -583,3 +583,34 @@ func TestHPAPlannerReplansPerStepAndAfterRepair(t *testing.T) {
 		t.Fatalf("reasons %v for %d arrivals: HPA* should replan at every step end and after edits", r.Reasons, r.Arrivals)
 	}
 }
+
+func TestFillBesideLegalRouteNeedsNoReplan(t *testing.T) {
+	g, m := parse(t, `
+####################
+#S................G#
+#..................#
+#..................#
+#..................#
+####################`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	s.Step()
+	// The route runs along row 1; filling (9,3) leaves every step legal.
+	c := image.Point{9, 3}
+	g.SetOpen(c, false)
+	s.CellsChanged([]image.Point{c})
+	s.Step()
+	if st := s.Stats(); st.Reasons[ReasonWorldChanged] != 0 {
+		t.Fatalf("a fill beside a legal route caused %d replans", st.Reasons[ReasonWorldChanged])
+	}
+	// Filling (9,2) forbids no step of row 1 either; filling (9,1) does.
+	for _, c := range []image.Point{{9, 2}, {9, 1}} {
+		g.SetOpen(c, false)
+		s.CellsChanged([]image.Point{c})
+		s.Step()
+	}
+	if st := s.Stats(); st.Reasons[ReasonWorldChanged] != 1 {
+		t.Fatalf("%d world_changed replans, want 1 (only the fill on the route)", st.Reasons[ReasonWorldChanged])
+	}
+}
