@@ -20,6 +20,7 @@ type cellSearch struct {
 	st      []cellState
 	gen     uint32
 	heap    []hitem
+	dh      []ditem // the untraced Dijkstra's heap
 	reverse bool
 	src     int32 // local index of the source
 	goal    int32 // local index of the A* goal, -1 for none
@@ -348,7 +349,12 @@ func (s *cellSearch) appendPathIdx(dst []int32, p image.Point) []int32 {
 // dijkstra is run's forward, untraced, targeted Dijkstra with the relaxation
 // written inline: the build and repair spend most of their time here.
 func (s *cellSearch) dijkstra() {
-	s.push(s.src, -1, 0)
+	{
+		st := &s.st[s.src]
+		mark := st.mark
+		*st = cellState{g: 0, parent: -1, gen: s.gen, pos: 0, mark: mark}
+		s.dh = append(s.dh[:0], ditem{0, s.src})
+	}
 	cells := s.grid.Cells()
 	gw := s.grid.Width()
 	r := s.rect
@@ -358,8 +364,8 @@ func (s *cellSearch) dijkstra() {
 	st := s.st
 	var nbr [8]int32
 	var cost [8]float64
-	for len(s.heap) > 0 {
-		cur := s.pop()
+	for len(s.dh) > 0 {
+		cur := s.dpop()
 		cs := &st[cur]
 		cs.pos = closedPos
 		s.expanded++
@@ -417,9 +423,9 @@ func (s *cellSearch) dijkstra() {
 			ns := &st[li]
 			if ns.gen != gen {
 				mark := ns.mark
-				*ns = cellState{g: ng, parent: cur, gen: gen, pos: int32(len(s.heap)), mark: mark}
-				s.heap = append(s.heap, hitem{f: ng, g: ng, n: li})
-				s.up(len(s.heap) - 1)
+				*ns = cellState{g: ng, parent: cur, gen: gen, pos: int32(len(s.dh)), mark: mark}
+				s.dh = append(s.dh, ditem{ng, li})
+				s.dup(len(s.dh) - 1)
 				continue
 			}
 			if ns.pos == closedPos || ng >= ns.g {
@@ -428,9 +434,64 @@ func (s *cellSearch) dijkstra() {
 			ns.g = ng
 			ns.parent = cur
 			p := int(ns.pos)
-			s.heap[p].g = ng
-			s.heap[p].f = ng
-			s.up(p)
+			s.dh[p].f = ng
+			s.dup(p)
 		}
 	}
+}
+
+// ditem is an entry of the Dijkstra heap: cost and local cell.
+type ditem struct {
+	f float64
+	n int32
+}
+
+func (s *cellSearch) dup(j int) {
+	h := s.dh
+	it := h[j]
+	st := s.st
+	for j > 0 {
+		p := (j - 1) >> 1
+		if h[p].f <= it.f {
+			break
+		}
+		h[j] = h[p]
+		st[h[j].n].pos = int32(j)
+		j = p
+	}
+	h[j] = it
+	st[it.n].pos = int32(j)
+}
+
+func (s *cellSearch) dpop() int32 {
+	h := s.dh
+	top := h[0].n
+	last := len(h) - 1
+	it := h[last]
+	h = h[:last]
+	s.dh = h
+	if last == 0 {
+		return top
+	}
+	st := s.st
+	j := 0
+	for {
+		l := 2*j + 1
+		if l >= last {
+			break
+		}
+		m := l
+		if r := l + 1; r < last && h[r].f < h[l].f {
+			m = r
+		}
+		if h[m].f >= it.f {
+			break
+		}
+		h[j] = h[m]
+		st[h[j].n].pos = int32(j)
+		j = m
+	}
+	h[j] = it
+	st[it.n].pos = int32(j)
+	return top
 }

@@ -48,7 +48,8 @@ func (c *components) build(g *pathing.Grid) {
 	for i := range c.label {
 		c.label[i] = -1
 	}
-	var q []int32
+	q := make([]int32, 0, 1024)
+	w, h := c.w, c.h
 	for i := 0; i < n; i++ {
 		if cells[i] == pathing.Blocked || c.label[i] >= 0 {
 			continue
@@ -56,14 +57,25 @@ func (c *components) build(g *pathing.Grid) {
 		lab := int32(len(c.size))
 		c.label[i] = lab
 		q = append(q[:0], int32(i))
-		for h := 0; h < len(q); h++ {
-			q = c.visit(q, q[h], cells, func(j int32) bool {
-				if c.label[j] >= 0 {
-					return false
-				}
-				c.label[j] = lab
-				return true
-			})
+		for k := 0; k < len(q); k++ {
+			j := q[k]
+			x, y := int(j)%w, int(j)/w
+			if x+1 < w && cells[j+1] != pathing.Blocked && c.label[j+1] < 0 {
+				c.label[j+1] = lab
+				q = append(q, j+1)
+			}
+			if x > 0 && cells[j-1] != pathing.Blocked && c.label[j-1] < 0 {
+				c.label[j-1] = lab
+				q = append(q, j-1)
+			}
+			if y+1 < h && cells[j+int32(w)] != pathing.Blocked && c.label[j+int32(w)] < 0 {
+				c.label[j+int32(w)] = lab
+				q = append(q, j+int32(w))
+			}
+			if y > 0 && cells[j-int32(w)] != pathing.Blocked && c.label[j-int32(w)] < 0 {
+				c.label[j-int32(w)] = lab
+				q = append(q, j-int32(w))
+			}
 		}
 		c.size = append(c.size, int32(len(q)))
 		c.count++

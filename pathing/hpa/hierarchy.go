@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"runtime"
 	"slices"
 	"sort"
+	"sync"
+	"sync/atomic"
 
 	"pathlens/pathing"
 )
@@ -406,14 +409,9 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 			}
 		}
 	}
-	// Pass 3: intra edges.
-	for _, ci := range dirty {
-		if l == 1 {
-			h.intra1(ci)
-		} else {
-			h.intraL(l, ci)
-		}
-	}
+	// Pass 3: intra edges, cluster by cluster (in parallel for big batches:
+	// each cluster's matrix is its own, the searches read shared state only).
+	h.intraAll(l, dirty)
 	if rep == nil {
 		return nil
 	}
@@ -642,7 +640,7 @@ func (h *Hierarchy) scanRect(r image.Rectangle) (allOpen, sym bool) {
 
 // intra1 recomputes the intra edges (and cached cell paths) of level-1
 // cluster ci.
-func (h *Hierarchy) intra1(ci int) {
+func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 	lv := h.lv[0]
 	cl := &lv.clusters[ci]
 	n := len(cl.nodes)
@@ -675,7 +673,6 @@ func (h *Hierarchy) intra1(ci int) {
 		}
 		return
 	}
-	s := h.cs
 	for i := 0; i < n; i++ {
 		if sym && i == n-1 {
 			break
@@ -724,7 +721,7 @@ func (h *Hierarchy) intra1(ci int) {
 
 // intraL recomputes the intra edges of level-l cluster ci (l ≥ 2) by
 // searching the level-(l−1) graph inside it.
-func (h *Hierarchy) intraL(l, ci int) {
+func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 	lv, low := h.lv[l-1], h.lv[l-2]
 	cl := &lv.clusters[ci]
 	n := len(cl.nodes)
@@ -734,7 +731,6 @@ func (h *Hierarchy) intraL(l, ci int) {
 	if n < 2 {
 		return
 	}
-	s := h.abs
 	for i := 0; i < n; i++ {
 		if sym && i == n-1 {
 			break
@@ -780,6 +776,53 @@ func (h *Hierarchy) intraL(l, ci int) {
 		}
 	}
 	_ = low
+}
+
+// parallelMin is the number of dirty clusters from which intraAll uses
+// several goroutines (a build; a repair touches a handful).
+const parallelMin = 64
+
+// intraAll recomputes the intra edges of the given level-l clusters.
+func (h *Hierarchy) intraAll(l int, dirty []int) {
+	workers := runtime.GOMAXPROCS(0)
+	if len(dirty) < parallelMin || workers < 2 {
+		for _, ci := range dirty {
+			if l == 1 {
+				h.intra1(ci, h.cs)
+			} else {
+				h.intraL(l, ci, h.abs)
+			}
+		}
+		return
+	}
+	workers = min(workers, 8)
+	var wg sync.WaitGroup
+	var next atomic.Int64
+	const chunk = 16
+	for w := 0; w < workers; w++ {
+		cs, abs := h.cs, h.abs
+		if w > 0 {
+			cs, abs = newCellSearch(h.grid, h.cfg.Neighborhood), &absSearch{}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(chunk)) - chunk
+				if k >= len(dirty) {
+					return
+				}
+				for _, ci := range dirty[k:min(k+chunk, len(dirty))] {
+					if l == 1 {
+						h.intra1(ci, cs)
+					} else {
+						h.intraL(l, ci, abs)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // appendLine appends the cells of an octile-shaped straight line from a to b
