@@ -37,6 +37,7 @@ type builder struct {
 	loc    []int32 // lower group id → local index (-1 when not a member)
 	ldist  []float64
 	lheap  []lhItem
+	label  []int32 // Update: per-cell flood labels, reused
 }
 
 type exitRec struct {
@@ -150,7 +151,7 @@ func (b *builder) level1() *level {
 		}
 	}
 	recs := b.cellGroups(open, label, nil)
-	lv := b.assemble(1, recs, nil)
+	lv := b.assemble(1, recs, nil, nil)
 	b.computeEdges(1, lv, nil, nil)
 	return lv
 }
@@ -168,7 +169,7 @@ func (b *builder) upper(l int) *level {
 		all[i] = int32(i)
 	}
 	recs := b.unitGroups(l, all, label, nil)
-	lv := b.assemble(l, recs, nil)
+	lv := b.assemble(l, recs, nil, nil)
 	b.computeEdges(l, lv, nil, nil)
 	return lv
 }
@@ -219,7 +220,10 @@ func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []r
 // assemble numbers recs by first cell and lays out a level. Groups carried
 // over (old >= 0) keep their attributes; oldToNew, when not nil, receives
 // old id → new id for them.
-func (b *builder) assemble(l int, recs []rec, oldToNew []int32) *level {
+//
+// rename, when not nil, limits naming to the groups of those keys (Update:
+// the other groups keep their names).
+func (b *builder) assemble(l int, recs []rec, oldToNew []int32, rename map[Key]bool) *level {
 	g := b.g.grid
 	sort.Slice(recs, func(i, j int) bool { return recs[i].minCell < recs[j].minCell })
 	lv := &level{side: b.g.cfg.side(l), groupOf: make([]int32, g.Len()), groups: make([]Group, len(recs))}
@@ -276,7 +280,7 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32) *level {
 			}
 		}
 	}
-	nameGroups(lv.groups)
+	nameGroups(lv.groups, rename)
 	return lv
 }
 
@@ -307,15 +311,21 @@ func attributes(cells []int32, w int) Group {
 	return Group{Cells: len(cells), Box: box, Rep: image.Point{int(best) % w, int(best) / w}}
 }
 
-// nameGroups names groups by key, numbering the parts of a split key.
-func nameGroups(gs []Group) {
+// nameGroups names groups by key, numbering the parts of a split key; with
+// only not nil, just the groups of those keys.
+func nameGroups(gs []Group, only map[Key]bool) {
 	count := map[Key]int{}
 	for _, g := range gs {
-		count[g.Key]++
+		if only == nil || only[g.Key] {
+			count[g.Key]++
+		}
 	}
 	seen := map[Key]int{}
 	for i := range gs {
 		k := gs[i].Key
+		if only != nil && !only[k] {
+			continue
+		}
 		var base string
 		if k.Region != 0 {
 			base = string(rune(k.Region))

@@ -93,6 +93,7 @@ type Graph struct {
 	regions [][]byte
 	levels  []*level // levels[l] for l = 1..cfg.Levels; levels[0] is nil
 	version uint64   // bumped by every change; planners' plan caches check it
+	upd     *builder // Update's scratch memory, made on first use
 }
 
 // Errors of Build and of the planner.

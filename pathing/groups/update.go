@@ -61,7 +61,10 @@ func (g *Graph) Update(changed []image.Point) Change {
 	L := g.cfg.Levels
 	ch := Change{Levels: make([]LevelChange, L+1)}
 	grid := g.grid
-	b := newBuilder(g)
+	if g.upd == nil {
+		g.upd = newBuilder(g)
+	}
+	b := g.upd
 	dirty := map[Key]bool{}
 	for _, p := range changed {
 		if !grid.In(p) {
@@ -87,7 +90,10 @@ func (g *Graph) Update(changed []image.Point) Change {
 		cells = b.keyCells(cells, k)
 	}
 	sort.Slice(cells, func(i, j int) bool { return cells[i] < cells[j] })
-	label := make([]int32, grid.Len()) // only the listed cells are read
+	if len(b.label) != grid.Len() {
+		b.label = make([]int32, grid.Len())
+	}
+	label := b.label // only the listed cells are read: no clearing needed
 	for _, c := range cells {
 		label[c] = -1
 	}
@@ -97,7 +103,7 @@ func (g *Graph) Update(changed []image.Point) Change {
 	for id, gr := range old.groups {
 		removed[id] = dirty[gr.Key]
 	}
-	lv, o2n, redo := b.relevel(1, old, fresh, removed, nil)
+	lv, o2n, redo := b.relevel(1, old, fresh, removed, nil, dirty)
 	g.levels[1] = lv
 	ch.Levels[1] = diffLevel(old, lv, removed, redo, o2n, keys, len(fresh))
 
@@ -133,7 +139,7 @@ func (g *Graph) Update(changed []image.Point) Change {
 			removed[id] = dk[gr.Key]
 		}
 		var nl *level
-		nl, o2n, redo = b.relevel(l, old, fresh, removed, lowO2N)
+		nl, o2n, redo = b.relevel(l, old, fresh, removed, lowO2N, dk)
 		g.levels[l] = nl
 		ch.Levels[l] = diffLevel(old, nl, removed, redo, o2n, keys, len(fresh))
 	}
@@ -145,7 +151,7 @@ func (g *Graph) Update(changed []image.Point) Change {
 // their neighbours and renumbering the others'. lowO2N maps the lower
 // level's old ids to new ones (level ≥ 2). It returns the level, old id →
 // new id (-1: removed) and the recomputed groups.
-func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N []int32) (*level, []int32, []bool) {
+func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N []int32, dirty map[Key]bool) (*level, []int32, []bool) {
 	recs := fresh
 	for id := range old.groups {
 		if removed[id] {
@@ -165,7 +171,7 @@ func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N
 	for i := range o2n {
 		o2n[i] = -1
 	}
-	lv := b.assemble(l, recs, o2n) // sorts recs: recs[id] is group id
+	lv := b.assemble(l, recs, o2n, dirty) // sorts recs: recs[id] is group id
 	redo := make([]bool, len(lv.groups))
 	grid := b.g.grid
 	steps := b.g.cfg.Neighborhood.Steps()
@@ -194,12 +200,15 @@ func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N
 		}
 	}
 	keep := make([][]Edge, len(lv.groups))
+	flat := make([]Edge, len(old.edges)) // one buffer for every kept list
+	used := 0
 	for id, r := range recs {
 		if redo[id] {
 			continue
 		}
 		oe := old.edges[old.edgeStart[r.old]:old.edgeStart[r.old+1]]
-		ne := make([]Edge, len(oe))
+		ne := flat[used : used+len(oe) : used+len(oe)]
+		used += len(oe)
 		for i, e := range oe {
 			e.From, e.To = int32(id), o2n[e.To]
 			if e.To < 0 { // cannot happen: a neighbour of a removed group is redone
@@ -208,8 +217,7 @@ func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N
 			}
 			ne[i] = e
 		}
-		sort.Slice(ne, func(i, j int) bool { return ne[i].To < ne[j].To })
-		keep[id] = ne
+		keep[id] = ne // carried groups keep their order, so To stays sorted
 	}
 	b.computeEdges(l, lv, redo, keep)
 	return lv, o2n, redo

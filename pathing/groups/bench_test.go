@@ -1,0 +1,122 @@
+package groups
+
+import (
+	"image"
+	"math/rand"
+	"path/filepath"
+	"testing"
+
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// benchGrid is the 512×512 map the benchmarks use: Moving AI's 8room_000
+// (rooms and doors, the group hierarchy's home ground) when the benchmark
+// folder is there, else a reproducible random grid of the same size.
+func benchGrid(b *testing.B) *pathing.Grid {
+	b.Helper()
+	if dir, ok := maps.MovingAIDir(); ok {
+		m, err := maps.LoadMap(filepath.Join(dir, "8room_000.map"))
+		if err == nil {
+			return m.Grid
+		}
+	}
+	return randomGrid(512, 512, 20, 1)
+}
+
+// benchQueries returns n reachable start/goal pairs on g.
+func benchQueries(g *pathing.Grid, n int) [][2]image.Point {
+	r := rand.New(rand.NewSource(2))
+	s := pathing.NewSearcher(g)
+	var qs [][2]image.Point
+	for len(qs) < n {
+		a, b := randomOpen(g, r), randomOpen(g, r)
+		if res, _ := s.Search(pathing.Query{Start: a, Goal: b}); res.Status == pathing.Found {
+			qs = append(qs, [2]image.Point{a, b})
+		}
+	}
+	return qs
+}
+
+func BenchmarkBuild512(b *testing.B) {
+	g := benchGrid(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Build(g, Config{}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func benchPlanner(b *testing.B, cfg Config) (*Planner, [][2]image.Point) {
+	g := benchGrid(b)
+	gr, err := Build(g, cfg, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return NewPlanner(gr), benchQueries(g, 64)
+}
+
+func BenchmarkPlanSegment512(b *testing.B) {
+	for _, excl := range []bool{false, true} {
+		name := map[bool]string{false: "incremental", true: "exclusion"}[excl]
+		b.Run(name, func(b *testing.B) {
+			pl, qs := benchPlanner(b, Config{Cost: AvgMin, Exclusion: excl})
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				q := qs[i%len(qs)]
+				i++
+				if _, err := pl.PlanSegment(q[0], q[1], Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkWalk512(b *testing.B) {
+	for _, k := range []CostKind{Minimum, AvgMin} {
+		b.Run(k.String(), func(b *testing.B) {
+			pl, qs := benchPlanner(b, Config{Cost: k})
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				q := qs[i%len(qs)]
+				i++
+				if _, err := pl.Walk(q[0], q[1], Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkSetCost(b *testing.B) {
+	gr, err := Build(randomGrid(64, 64, 20, 1), Config{}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		gr.SetCost(CostKind(k % 3))
+		k++
+	}
+}
+
+// BenchmarkUpdate512 toggles one random cell per iteration and repairs.
+func BenchmarkUpdate512(b *testing.B) {
+	g := benchGrid(b).Clone()
+	gr, err := Build(g, Config{}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(5))
+	b.ReportAllocs()
+	for b.Loop() {
+		p := image.Point{r.Intn(g.Width()), r.Intn(g.Height())}
+		g.SetOpen(p, !g.Open(p))
+		gr.Update([]image.Point{p})
+	}
+}
