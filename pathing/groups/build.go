@@ -24,11 +24,7 @@ type rec struct {
 // builder holds the scratch memory of Build and Update.
 type builder struct {
 	g      *Graph
-	s      *pathing.Searcher
-	mask   []bool
-	mark   []int32 // per cell or per lower group: scratch labels
 	queue  []int32
-	never  func(image.Point) bool
 	exits  []exitRec
 	ents   []entRec
 	nbrs   []int32
@@ -38,6 +34,11 @@ type builder struct {
 	ldist  []float64
 	lheap  []lhItem
 	label  []int32 // Update: per-cell flood labels, reused
+
+	cloc     []int32 // per cell: local index in the group being costed, else -1
+	adjStart []int32 // in-group cell graph (CSR on local indices)
+	adj      []lhItem
+	cdist    []float64
 }
 
 type exitRec struct {
@@ -57,9 +58,7 @@ type lhItem struct {
 }
 
 func newBuilder(g *Graph) *builder {
-	b := &builder{g: g, s: pathing.NewSearcher(g.grid), mask: make([]bool, g.grid.Len())}
-	b.never = func(image.Point) bool { return false }
-	return b
+	return &builder{g: g}
 }
 
 // keyOfCell returns the level-l key of the cell with flat index i.
@@ -403,21 +402,78 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 			b.ents = append(b.ents, entRec{cell: c, from: to}) // steps are symmetric
 		}
 	}
-	return b.finishEdges(a, out, func(e int32, _ CostKind) {
-		b.s.Init(pathing.Query{Start: g.Point(int(e)), Algorithm: pathing.Dijkstra, Neighborhood: nb,
-			Bounds: lv.groups[a].Box, Mask: b.mask, GoalTest: b.never})
-		for b.s.Step(math.MaxInt) == pathing.Running {
+	// The in-group graph, on local indices: steps between cells of a.
+	if len(b.cloc) != g.Len() {
+		b.cloc = make([]int32, g.Len())
+		for i := range b.cloc {
+			b.cloc[i] = -1
 		}
+	}
+	for i, c := range cells {
+		b.cloc[c] = int32(i)
+	}
+	b.adjStart = append(b.adjStart[:0], 0)
+	b.adj = b.adj[:0]
+	for _, c := range cells {
+		p := g.Point(int(c))
+		for _, st := range steps {
+			d := image.Point{p.X + st.DX, p.Y + st.DY}
+			if !g.CanStep(p, d, nb) {
+				continue
+			}
+			if j := b.cloc[g.Index(d)]; j >= 0 {
+				b.adj = append(b.adj, lhItem{g.StepCost(p, d, nb), j})
+			}
+		}
+		b.adjStart = append(b.adjStart, int32(len(b.adj)))
+	}
+	if cap(b.cdist) < len(cells) {
+		b.cdist = make([]float64, len(cells))
+	}
+	out = b.finishEdges(a, out, func(e int32, _ CostKind) {
+		b.localDijkstra(b.cdist[:len(cells)], b.cloc[e])
 	}, func(x int32, _ CostKind) float64 {
-		d, _ := b.s.G(g.Point(int(x)))
-		return d
-	}, cells, true)
+		return b.cdist[b.cloc[x]]
+	}, true)
+	for _, c := range cells {
+		b.cloc[c] = -1
+	}
+	return out
+}
+
+// localDijkstra fills dist with the costs from local node src over the
+// graph b.adjStart/b.adj (edge: cost in d, target in n).
+func (b *builder) localDijkstra(dist []float64, src int32) {
+	for i := range dist {
+		dist[i] = inf
+	}
+	dist[src] = 0
+	h := append(b.lheap[:0], lhItem{0, src})
+	for len(h) > 0 {
+		top := h[0]
+		last := len(h) - 1
+		h[0] = h[last]
+		h = h[:last]
+		lhDown(h)
+		u := top.n
+		if top.d > dist[u] {
+			continue
+		}
+		for _, e := range b.adj[b.adjStart[u]:b.adjStart[u+1]] {
+			if nd := top.d + e.d; nd < dist[e.n] {
+				dist[e.n] = nd
+				h = append(h, lhItem{nd, e.n})
+				lhUp(h)
+			}
+		}
+	}
+	b.lheap = h
 }
 
 // finishEdges turns b.exits and b.ents of group a into edges. search runs
 // the in-group distance search from an entry (for kind k); dist reads it.
-// cells are the units of a (to set and clear the mask when cellMask).
-func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKind), dist func(x int32, k CostKind) float64, cells []int32, cellMask bool) []Edge {
+// With cellMask (level 1) one search serves both kinds.
+func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKind), dist func(x int32, k CostKind) float64, cellMask bool) []Edge {
 	ex := b.exits
 	sort.Slice(ex, func(i, j int) bool {
 		if ex[i].to != ex[j].to {
@@ -464,11 +520,6 @@ func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKi
 		}
 		return en[i].from < en[j].from
 	})
-	if cellMask {
-		for _, c := range cells {
-			b.mask[c] = true
-		}
-	}
 	nn := len(b.nbrs)
 	if cap(b.terms) < nn*int(numCosts) {
 		b.terms = make([][2]float64, nn*int(numCosts))
@@ -528,11 +579,6 @@ func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKi
 			}
 		}
 	}
-	if cellMask {
-		for _, c := range cells {
-			b.mask[c] = false
-		}
-	}
 	base := len(out) - nn
 	for bi := range b.nbrs {
 		if counts[bi] == 0 {
@@ -582,7 +628,7 @@ func (b *builder) unitEdges(l int, lv *level, a int32, out []Edge) []Edge {
 		b.memberDijkstra(low, mem, e, kind)
 	}, func(x int32, k CostKind) float64 {
 		return b.ldist[int(b.loc[x])*int(numCosts)+int(k)]
-	}, nil, false)
+	}, false)
 	for _, m := range mem {
 		b.loc[m] = -1
 	}
