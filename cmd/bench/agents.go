@@ -21,27 +21,27 @@ import (
 //
 //	go run ./cmd/bench -map ../shared/maps/movingai/random512-10-0.map -agents 1000 -ticks 5000 -edits 500 -algo hpa
 //
-// -algo picks the agents' planner: astar (sliced, -agent-chunk N hands the
-// path out in N-step segments), hpa (HPA*, -agent-cluster/-agent-levels)
-// or groups (the group hierarchy, -agent-cluster/-agent-levels,
-// -agent-exclusion; no edits until it can repair itself).
+// -algo picks the agents' planner: astar (sliced over ticks; -agent-chunk N
+// hands the path out in N-step segments), hpa (HPA*, built from the hpa
+// flags: -cluster, -levels, -cache, -smooth ...) or group (the group
+// hierarchy, from the group flags: -cluster, -levels, -cost, -exclusion
+// ...). Edits repair the hierarchy (Update) before the Sim hears of them.
 func init() {
 	registerFlags(func(fs *flag.FlagSet, c *Config) {
 		c.Ext["agents"] = fs.Int("agents", 0, "simulate `N` agents (agents mode: random goals, edits, replans)")
 		c.Ext["ticks"] = fs.Int("ticks", 5000, "agents mode: simulate `T` ticks (1/60 s each)")
 		c.Ext["edits"] = fs.Int("edits", 0, "agents mode: `E` digs and fills spread over the run")
-		c.Ext["seed"] = fs.Int("seed", 1, "agents mode: random seed `S` (same seed, same run)")
+		if fs.Lookup("seed") == nil {
+			c.Ext["seed"] = fs.Int("seed", 1, "random seed `S` (same seed, same run)")
+		}
 		c.Ext["agent-budget-ms"] = fs.Float64("agent-budget-ms", 4, "agents mode: planning time cap per tick in `ms` (0: no cap)")
 		c.Ext["agent-chunk"] = fs.Int("agent-chunk", 0, "agents mode, astar: segments of at most `N` steps (0: whole path)")
-		c.Ext["agent-cluster"] = fs.Int("agent-cluster", 0, "agents mode, hpa/groups: level-1 cluster side in cells (0: the package default)")
-		c.Ext["agent-levels"] = fs.Int("agent-levels", 0, "agents mode, hpa/groups: abstract levels (0: the package default)")
-		c.Ext["agent-exclusion"] = fs.Bool("agent-exclusion", false, "agents mode, groups: exclusion (plan the whole path up front)")
 	})
 	registerMode(Mode{Name: "agents", When: func(c *Config) bool { return c.ExtInt("agents") > 0 }, Run: runAgents})
 }
 
 // agentPlanners lists the -algo values the agents mode accepts.
-var agentPlanners = []string{"astar", "hpa", "groups"}
+var agentPlanners = []string{"astar", "hpa", "group"}
 
 // agentSetup builds the planner named by -algo and the repair to run after
 // each edit.
@@ -52,30 +52,32 @@ func agentSetup(env *Env, rep *Report) (agents.Planner, func([]image.Point) erro
 	case "astar":
 		return agents.NewAStar(g, agents.AStarConfig{Neighborhood: c.Neighborhood, Chunk: c.ExtInt("agent-chunk")}), nil, nil
 	case "hpa":
-		cfg := hpa.Config{ClusterSize: c.ExtInt("agent-cluster"), Levels: c.ExtInt("agent-levels"), Neighborhood: c.Neighborhood}
-		t0 := time.Now()
-		h, err := hpa.Build(g, cfg)
+		h, err := buildHPA(env, rep)
 		if err != nil {
-			return nil, nil, usagef("bench: -algo hpa: %v", err)
+			return nil, nil, err
 		}
-		rep.BuildMS = float64(time.Since(t0)) / 1e6
-		rep.Set("hierarchy", h.Config().String())
-		return agents.NewHPA(h, hpa.QueryOptions{}), func(ch []image.Point) error {
+		opts := hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut")}
+		return agents.NewHPA(h, opts), func(ch []image.Point) error {
 			h.Update(ch)
 			return nil
 		}, nil
-	case "groups", "group":
-		cfg := groups.Config{ClusterSize: c.ExtInt("agent-cluster"), Levels: c.ExtInt("agent-levels"), Exclusion: c.ExtBool("agent-exclusion"), Neighborhood: c.Neighborhood}
-		t0 := time.Now()
-		gr, err := groups.Build(g, cfg, nil)
+	case "group":
+		cfg, regions, err := groupConfig(env, nil)
 		if err != nil {
-			return nil, nil, usagef("bench: -algo groups: %v", err)
+			return nil, nil, err
+		}
+		t0 := time.Now()
+		gr, err := groups.Build(g, cfg, regions)
+		if err != nil {
+			return nil, nil, usagef("bench: -algo group: %v", err)
 		}
 		rep.BuildMS = float64(time.Since(t0)) / 1e6
-		if c.ExtInt("edits") > 0 {
-			return nil, nil, usagef("bench: -algo groups cannot take -edits yet: the group hierarchy has no repair (use astar or hpa)")
-		}
-		return agents.NewGroups(gr), nil, nil
+		rc := gr.Config()
+		rep.Set("hierarchy", fmt.Sprintf("cluster %d, %d levels, %s, exclusion %v", rc.ClusterSize, rc.Levels, rc.Cost, rc.Exclusion))
+		return agents.NewGroups(gr), func(ch []image.Point) error {
+			gr.Update(ch)
+			return nil
+		}, nil
 	}
 	return nil, nil, usagef("bench: -agents: -algo %q cannot drive agents (want %s)", c.Algo, strings.Join(agentPlanners, ", "))
 }

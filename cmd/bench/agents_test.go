@@ -16,7 +16,7 @@ func TestAgentsMode(t *testing.T) {
 		t.Skipf("Moving AI maps not found (looked in %q; set PATHLENS_MAPS)", dir)
 	}
 	m := filepath.Join(dir, "den312d.map")
-	for _, algo := range []string{"astar", "hpa"} {
+	for _, algo := range []string{"astar", "hpa", "group"} {
 		if _, ok := algos[algo]; !ok {
 			t.Logf("-algo %s is not registered yet", algo)
 			continue
