@@ -345,6 +345,10 @@ func (p *Planner) cells(start, dst image.Point, opts Options, restrict bool, toG
 	res, err := p.s.Search(q)
 	r.Expanded[0] += res.Expanded
 	if err != nil {
+		if dst != p.goal && toGroup < 0 {
+			// A representative that is no longer open.
+			return *r, fmt.Errorf("%w (representative %v: %v)", ErrStale, dst, err)
+		}
 		return *r, fmt.Errorf("groups: %w", err)
 	}
 	if res.Status != pathing.Found {
