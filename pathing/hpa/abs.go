@@ -139,7 +139,8 @@ func (s *absSearch) pt(id int32) image.Point {
 		}
 		return e.gPt
 	}
-	return s.lv.nodes[id].pt
+	p := s.lv.pts[id]
+	return image.Point{int(p[0]), int(p[1])}
 }
 
 func (s *absSearch) hOf(id int32) float64 {
@@ -205,33 +206,58 @@ func (s *absSearch) run(src, goal int32) bool {
 			continue
 		}
 		n := &lv.nodes[cur]
-		cl := &lv.clusters[n.cluster]
-		k := len(cl.nodes)
-		slot := int(n.slot)
+		// Reached from a node of its own cluster (by an intra edge, or from
+		// the start inside it)? Then its intra edges (and its edge into the
+		// goal) lead nowhere new: intra costs are exact in-cluster distances,
+		// so the parent reaches those nodes directly for no more (triangle
+		// inequality). Only its inter edges are worth relaxing.
+		intra := true
+		if p := cs.parent; p >= 0 {
+			var pc int32
+			switch {
+			case e != nil && p == e.base:
+				pc = int32(e.sClu)
+			case e != nil && p == e.base+1:
+				pc = int32(e.gClu)
+			default:
+				pc = lv.nodes[p].cluster
+			}
+			intra = pc != n.cluster
+		}
 		if !s.reverse {
-			row := cl.dist[slot*k : slot*k+k]
-			for j, c := range row {
-				if c < inf && j != slot {
-					s.relax(cl.nodes[j], cur, g+c)
+			if intra {
+				cl := &lv.clusters[n.cluster]
+				k := len(cl.nodes)
+				slot := int(n.slot)
+				row := cl.dist[slot*k : slot*k+k]
+				for j, c := range row {
+					if c < inf && j != slot {
+						s.relax(cl.nodes[j], cur, g+c)
+					}
+				}
+				if e != nil && e.gMark[cur] == e.stamp {
+					s.relax(e.base+1, cur, g+e.gCost[cur])
 				}
 			}
 			for t := 0; t < int(n.ninter); t++ {
 				s.relax(n.inter[t].to, cur, g+n.inter[t].out)
 			}
-			if e != nil && e.gMark[cur] == e.stamp {
-				s.relax(e.base+1, cur, g+e.gCost[cur])
-			}
 		} else {
-			for j := 0; j < k; j++ {
-				if c := cl.dist[j*k+slot]; c < inf && j != slot {
-					s.relax(cl.nodes[j], cur, g+c)
+			if intra {
+				cl := &lv.clusters[n.cluster]
+				k := len(cl.nodes)
+				slot := int(n.slot)
+				for j := 0; j < k; j++ {
+					if c := cl.dist[j*k+slot]; c < inf && j != slot {
+						s.relax(cl.nodes[j], cur, g+c)
+					}
+				}
+				if e != nil && e.sMark[cur] == e.stamp {
+					s.relax(e.base, cur, g+e.sCost[cur])
 				}
 			}
 			for t := 0; t < int(n.ninter); t++ {
 				s.relax(n.inter[t].to, cur, g+n.inter[t].in)
-			}
-			if e != nil && e.sMark[cur] == e.stamp {
-				s.relax(e.base, cur, g+e.sCost[cur])
 			}
 		}
 	}
@@ -239,11 +265,13 @@ func (s *absSearch) run(src, goal int32) bool {
 }
 
 func (s *absSearch) relax(v, parent int32, ng float64) {
-	if s.limited && !s.pt(v).In(s.rect) {
-		return
-	}
 	st := &s.st[v]
 	if st.gen != s.gen {
+		// Only nodes inside the limit are ever pushed, so the limit is
+		// checked here alone.
+		if s.limited && !s.pt(v).In(s.rect) {
+			return
+		}
 		s.push(v, parent, ng)
 		return
 	}

@@ -58,6 +58,7 @@ type level struct {
 	ncx, ncy int
 	clusters []cluster
 	nodes    []node
+	pts      [][2]int32 // pts[id]: the node's cell, compact for the searches' heuristic
 	free     []int32
 	byCell   map[int32]int32
 	alive    int
@@ -312,6 +313,7 @@ func (lv *level) alloc() int32 {
 		return id
 	}
 	lv.nodes = append(lv.nodes, node{cluster: -1})
+	lv.pts = append(lv.pts, [2]int32{})
 	return int32(len(lv.nodes) - 1)
 }
 
@@ -373,6 +375,7 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 			}
 			n := &lv.nodes[id]
 			n.pt, n.cell, n.cluster, n.slot = p, c, int32(ci), int32(len(ids))
+			lv.pts[id] = [2]int32{int32(p.X), int32(p.Y)}
 			n.down = -1
 			if l > 1 {
 				n.down = h.lv[l-2].byCell[c]

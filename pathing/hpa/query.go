@@ -261,8 +261,10 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 	}
 	t3 := time.Now()
 	r.Phases.RefineTime = t3.Sub(t2)
-	cost := pathing.PathCost(h.grid, q.path, h.cfg.Neighborhood)
-	if !opt.NoSmooth {
+	var cost float64
+	if opt.NoSmooth {
+		cost = pathing.PathCost(h.grid, q.path, h.cfg.Neighborhood)
+	} else {
 		q.phase("smooth", 0)
 		q.path, cost = q.sm.smooth(h, q.path, r.SegmentEnds)
 		r.Phases.Smooth = q.sm.checked

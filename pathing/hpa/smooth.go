@@ -28,8 +28,17 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]im
 	}
 	m.prefix = m.prefix[:0]
 	m.prefix = append(m.prefix, 0)
+	cells := g.Cells()
+	w := g.Width()
 	for i := 1; i < n; i++ {
-		m.prefix = append(m.prefix, m.prefix[i-1]+g.StepCost(path[i-1], path[i], nb))
+		// The path is legal: a step costs the entered cell's weight, times
+		// √2 when diagonal.
+		a, b := path[i-1], path[i]
+		c := float64(cells[b.Y*w+b.X])
+		if a.X != b.X && a.Y != b.Y {
+			c *= pathing.Sqrt2
+		}
+		m.prefix = append(m.prefix, m.prefix[i-1]+c)
 	}
 	if cap(m.newIdx) < n {
 		m.newIdx = make([]int, n)
