@@ -46,21 +46,29 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]im
 	m.newIdx = m.newIdx[:n]
 	out := append(m.out[:0], path[0])
 	total := 0.0
+	shape := 0
 	ok := func(i, j int) (float64, bool) {
 		lim := m.prefix[j] - m.prefix[i] + 1e-9
-		c, k := lineCost(g, path[i], path[j], nb, lim)
-		m.checked += k
-		return c, c <= lim
+		for sh := 0; sh < numShapes; sh++ {
+			c, k := lineCost(g, path[i], path[j], nb, lim, sh)
+			m.checked += k
+			if c <= lim {
+				shape = sh
+				return c, true
+			}
+		}
+		return inf, false
 	}
 	i := 0
 	for i < n-1 {
 		m.newIdx[i] = len(out) - 1
 		best := i + 1
 		bestCost := m.prefix[i+1] - m.prefix[i]
+		bestShape := 0
 		hi := n
 		for d := 2; i+d < n; d *= 2 {
 			if c, good := ok(i, i+d); good {
-				best, bestCost = i+d, c
+				best, bestCost, bestShape = i+d, c, shape
 			} else {
 				hi = i + d
 				break
@@ -73,7 +81,7 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]im
 		for hi-lo > 1 {
 			mid := (lo + hi) / 2
 			if c, good := ok(i, mid); good {
-				lo, bestCost = mid, c
+				lo, bestCost, bestShape = mid, c, shape
 			} else {
 				hi = mid
 			}
@@ -82,7 +90,7 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]im
 		if best == i+1 {
 			out = append(out, path[i+1])
 		} else {
-			out = appendLinePts(out, path[i], path[best], nb)
+			out = appendShape(out, path[i], path[best], nb, bestShape)
 		}
 		total += bestCost
 		for k := i + 1; k < best; k++ {
@@ -98,16 +106,44 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]im
 	return out, total
 }
 
-// lineCost returns the cost of the straight grid line from a to b (the
-// octile-shaped line for Eight, a staircase for Four) and the number of
-// cells checked, or +Inf when a step is illegal. It stops early once the
-// cost exceeds limit.
-func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit float64) (float64, int) {
+// Line shapes: a straight grid line from a to b with the least number of
+// steps has its diagonal (or, 4-connected, its minor-axis) steps either
+// spread evenly (Bresenham), all first, or all last. Trying the three finds
+// a legal shortcut past an obstacle corner that the even spread clips.
+const (
+	shapeEven = iota
+	shapeDiagFirst
+	shapeDiagLast
+	numShapes
+)
+
+// diagAt says whether step k (0-based) of a line with na major steps, nm of
+// them diagonal (or minor), is diagonal under shape; e carries Bresenham's
+// error term between calls.
+func diagAt(shape, k, na, nm int, e *int) bool {
+	switch shape {
+	case shapeDiagFirst:
+		return k < nm
+	case shapeDiagLast:
+		return k >= na-nm
+	}
+	d := *e > 0
+	if d {
+		*e -= 2 * na
+	}
+	*e += 2 * nm
+	return d
+}
+
+// lineCost returns the cost of the straight grid line of the given shape
+// from a to b and the number of cells checked, or +Inf when a step is
+// illegal. It stops early once the cost exceeds limit.
+func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit float64, shape int) (float64, int) {
 	if nb == pathing.Four {
 		cost := 0.0
 		k := 0
 		legal := true
-		walkLine(a, b, nb, func(p, c image.Point) bool {
+		walkLine(a, b, nb, shape, func(p, c image.Point) bool {
 			k++
 			sc := g.StepCost(p, c, nb)
 			if sc == inf {
@@ -136,13 +172,12 @@ func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit 
 	e := 2*nm - na
 	cost := 0.0
 	for k := 0; k < na; k++ {
-		if e > 0 {
+		if diagAt(shape, k, na, nm, &e) {
 			// diagonal: both orthogonal cells must be open
 			if cells[i+major] == pathing.Blocked || cells[i+minor] == pathing.Blocked {
 				return inf, k + 1
 			}
 			i += major + minor
-			e -= 2 * na
 			c := cells[i]
 			if c == pathing.Blocked {
 				return inf, k + 1
@@ -156,7 +191,6 @@ func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit 
 			}
 			cost += float64(c)
 		}
-		e += 2 * nm
 		if cost > limit {
 			return cost, k + 1
 		}
@@ -165,25 +199,43 @@ func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit 
 }
 
 func appendLinePts(dst []image.Point, a, b image.Point, nb pathing.Neighborhood) []image.Point {
-	walkLine(a, b, nb, func(_, c image.Point) bool {
+	return appendShape(dst, a, b, nb, shapeEven)
+}
+
+func appendShape(dst []image.Point, a, b image.Point, nb pathing.Neighborhood, shape int) []image.Point {
+	walkLine(a, b, nb, shape, func(_, c image.Point) bool {
 		dst = append(dst, c)
 		return true
 	})
 	return dst
 }
 
-// walkLine calls f for each step (from, to) of the line from a to b until f
-// returns false.
-func walkLine(a, b image.Point, nb pathing.Neighborhood, f func(p, c image.Point) bool) {
+// walkLine calls f for each step (from, to) of the line of the given shape
+// from a to b until f returns false.
+func walkLine(a, b image.Point, nb pathing.Neighborhood, shape int, f func(p, c image.Point) bool) {
 	dx, dy := b.X-a.X, b.Y-a.Y
 	sx, sy := sign(dx), sign(dy)
 	ax, ay := dx*sx, dy*sy
 	p := a
 	if nb == pathing.Four {
+		// A staircase of ax horizontal and ay vertical steps.
 		ix, iy := 0, 0
 		for ix < ax || iy < ay {
 			c := p
-			if iy >= ay || (ix < ax && (2*ix+1)*ay < (2*iy+1)*ax) {
+			var horiz bool
+			switch {
+			case iy >= ay:
+				horiz = true
+			case ix >= ax:
+				horiz = false
+			case shape == shapeDiagFirst:
+				horiz = true
+			case shape == shapeDiagLast:
+				horiz = false
+			default:
+				horiz = (2*ix+1)*ay < (2*iy+1)*ax
+			}
+			if horiz {
 				c.X += sx
 				ix++
 			} else {
@@ -197,32 +249,25 @@ func walkLine(a, b image.Point, nb pathing.Neighborhood, f func(p, c image.Point
 		}
 		return
 	}
-	if ax >= ay {
-		e := 2*ay - ax
-		for i := 0; i < ax; i++ {
-			c := p
-			c.X += sx
-			if e > 0 {
-				c.Y += sy
-				e -= 2 * ax
-			}
-			e += 2 * ay
-			if !f(p, c) {
-				return
-			}
-			p = c
-		}
-		return
+	na, nm := ax, ay
+	if ay > ax {
+		na, nm = ay, ax
 	}
-	e := 2*ax - ay
-	for i := 0; i < ay; i++ {
+	e := 2*nm - na
+	for k := 0; k < na; k++ {
 		c := p
-		c.Y += sy
-		if e > 0 {
+		d := diagAt(shape, k, na, nm, &e)
+		if ax >= ay {
 			c.X += sx
-			e -= 2 * ay
+			if d {
+				c.Y += sy
+			}
+		} else {
+			c.Y += sy
+			if d {
+				c.X += sx
+			}
 		}
-		e += 2 * ax
 		if !f(p, c) {
 			return
 		}
