@@ -43,6 +43,7 @@ func TestReadASCIIQuirks(t *testing.T) {
 		{"no final newline", "#.\n.#"},
 		{"blank lines around", "\n\n#.\n.#\n\n  \n"},
 		{"trailing spaces", "#.  \n.#\t\n"},
+		{"byte order mark", "\xef\xbb\xbf#.\n.#\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := ReadASCII(strings.NewReader(tc.in), "q.txt")

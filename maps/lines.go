@@ -47,6 +47,9 @@ func (lr *lineReader) next() ([]byte, error) {
 		return nil, &Error{File: lr.file, Line: lr.line + 1, Msg: "read failed: " + err.Error()}
 	}
 	lr.line++
+	if lr.line == 1 && len(b) >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf {
+		b = b[3:] // a UTF-8 byte order mark, as some Windows editors write
+	}
 	n := len(b)
 	lr.final = n > 0 && b[n-1] == '\n'
 	if lr.final {

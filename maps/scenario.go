@@ -382,9 +382,6 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 		if err != nil {
 			return nil, err
 		}
-		if lr.line == 1 {
-			raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
-		}
 		ln := lr.line
 		if block != 0 {
 			if string(trimSpace(raw)) == "end" {
