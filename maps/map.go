@@ -6,8 +6,11 @@
 // # Terrain
 //
 // Every map keeps, besides its pathing.Grid, the original character of each
-// cell in Map.Terrain, so a map read and written back is byte-identical and a
-// renderer can draw trees or water differently from walls. The characters
+// cell in Map.Terrain and the file's line ends, so a map read and written back
+// in its own format is byte-identical (for files in the usual layout: header
+// lines in the usual order, no byte order mark, no blank lines after the
+// rows; all the published Moving AI maps qualify), and a renderer can draw
+// trees or water differently from walls. The characters
 // and what they mean to a walker:
 //
 //	.  G  S     open ground, weight 1 (Moving AI: ground, G and S are ground too)
