@@ -109,20 +109,27 @@ var (
 	ErrGoalBlocked  = errors.New("goal is blocked or outside the grid")
 )
 
-const (
-	posNone   = -1 // seen this generation but not on the open list (unused today)
-	posClosed = -2
-)
-
-// node is the per-cell working state, valid only when gen == Searcher.gen.
+// node is the hot per-cell state of a search, 16 bytes so that four share a
+// cache line: valid only when gen == Searcher.gen. The parent and the
+// expansion order live in a second array (written once per push or
+// expansion, read only to build paths and for inspection), and h is
+// recomputed when needed rather than stored.
 type node struct {
-	g, h   float64
-	parent int32
-	pos    int32 // index in the heap, or posClosed
-	gen    uint32
-	order  int32 // expansion order (0-based) once closed
+	g   float64
+	gen uint32
+	pos int32 // index in the heap while open, posClosed once expanded
 }
 
+const posClosed = -1
+
+// meta is the cold per-cell state: the parent (-1 for the start) and, once
+// closed, the expansion order.
+type meta struct {
+	parent, order int32
+}
+
+// heapItem is an open-list entry: the heap is an array of values with
+// decrease-key, each cell's heap index kept in its node.
 type heapItem struct {
 	f, g float64
 	n    int32
@@ -130,8 +137,8 @@ type heapItem struct {
 
 // Searcher runs grid searches and owns all their working memory: per-cell
 // state stamped with a generation counter (so starting a query is O(1), not a
-// clear of the grid) and a binary heap with decrease-key. One Searcher serves
-// any number of queries on grids of the size it was made for, with zero
+// clear of the grid) and a binary heap of values with decrease-key. One Searcher serves any
+// number of queries on grids of the size it was made for, with zero
 // allocations per query once its buffers have grown. It is not safe for
 // concurrent use; give each goroutine its own.
 //
@@ -140,6 +147,7 @@ type heapItem struct {
 type Searcher struct {
 	grid  *Grid
 	nodes []node
+	meta  []meta
 	heap  []heapItem
 	gen   uint32
 	path  []image.Point
@@ -147,6 +155,8 @@ type Searcher struct {
 	q        Query
 	hk       Heuristic
 	weight   float64
+	greedy   bool
+	reopen   bool // whether a closed cell may be reopened (not for Greedy)
 	goalIdx  int32
 	found    int32
 	status   Status
@@ -158,33 +168,54 @@ type Searcher struct {
 }
 
 // NewSearcher returns a Searcher for g. Searches read g; they never write it.
+// It allocates 24 bytes per cell of g.
 func NewSearcher(g *Grid) *Searcher {
-	return &Searcher{grid: g, nodes: make([]node, g.Len()), found: -1, status: NoPath}
+	s := &Searcher{found: -1, status: NoPath}
+	s.SetGrid(g)
+	return s
 }
 
 // Grid returns the grid the searcher reads.
 func (s *Searcher) Grid() *Grid { return s.grid }
 
 // SetGrid points the searcher at another grid, keeping its buffers when the
-// size allows. Any query in progress is abandoned.
+// size allows. Any query in progress is abandoned, and G, PathTo and State
+// forget it.
 func (s *Searcher) SetGrid(g *Grid) {
 	s.grid = g
 	if len(s.nodes) < g.Len() {
 		s.nodes = make([]node, g.Len())
+		s.meta = make([]meta, g.Len())
 		s.gen = 0
 	}
+	s.reset()
+}
+
+// reset abandons the current query: a new generation (so no cell counts as
+// seen), an empty open list, zero counters, status NoPath.
+func (s *Searcher) reset() {
+	s.gen++
+	if s.gen == 0 { // wrapped: old stamps could collide, so clear once
+		for i := range s.nodes {
+			s.nodes[i].gen = 0
+		}
+		s.gen = 1
+	}
+	s.heap = s.heap[:0]
+	s.expanded, s.pushes, s.peak = 0, 0, 0
 	s.status = NoPath
 	s.found = -1
 }
 
 // Init starts a query. It fails when the start is blocked or outside the
-// grid, or (without a GoalTest) when the goal is; the error names the cell.
-// After a successful Init the status is Running, or Found at once when the
-// start is the goal.
+// grid, or (without a GoalTest) when the goal is, or when Mask has the wrong
+// length or Weight is NaN or infinite; the error names the cell, and the
+// searcher is left empty (status NoPath). After a successful Init the status
+// is Running, or already Found (with the start expanded) when the start is
+// the goal or satisfies GoalTest. Init does not allocate.
 func (s *Searcher) Init(q Query) error {
 	g := s.grid
-	s.status = NoPath
-	s.found = -1
+	s.reset()
 	if !g.Open(q.Start) {
 		return fmt.Errorf("pathing: %w: cell (%d,%d)", ErrStartBlocked, q.Start.X, q.Start.Y)
 	}
@@ -194,11 +225,16 @@ func (s *Searcher) Init(q Query) error {
 	if q.Mask != nil && len(q.Mask) != g.Len() {
 		return fmt.Errorf("pathing: mask has %d cells, grid has %d", len(q.Mask), g.Len())
 	}
+	if math.IsNaN(q.Weight) || math.IsInf(q.Weight, 0) {
+		return fmt.Errorf("pathing: query weight %v: want a finite factor (0 means 1)", q.Weight)
+	}
 	s.q = q
 	s.hk = q.Heuristic.Resolve(q.Neighborhood)
 	if q.Heuristic == Custom && q.HeuristicFunc == nil {
 		s.hk = Zero
 	}
+	s.greedy = q.Algorithm == Greedy
+	s.reopen = !s.greedy
 	switch q.Algorithm {
 	case Dijkstra:
 		s.hk = Zero
@@ -220,20 +256,13 @@ func (s *Searcher) Init(q Query) error {
 	if g.In(q.Goal) {
 		s.goalIdx = int32(g.Index(q.Goal))
 	}
-
-	s.gen++
-	if s.gen == 0 { // wrapped: old stamps could collide, so clear once
-		for i := range s.nodes {
-			s.nodes[i].gen = 0
-		}
-		s.gen = 1
-	}
-	s.heap = s.heap[:0]
-	s.expanded, s.pushes, s.peak = 0, 0, 0
 	s.status = Running
 
 	si := int32(g.Index(q.Start))
-	s.push(si, -1, 0)
+	s.add(si, -1, 0, s.hOf(si), q.Start.X, q.Start.Y)
+	if (q.GoalTest == nil && si == s.goalIdx) || (q.GoalTest != nil && q.GoalTest(q.Start)) {
+		s.Step(1)
+	}
 	return nil
 }
 
@@ -251,7 +280,9 @@ func (s *Searcher) Search(q Query) (Result, error) {
 func (s *Searcher) Status() Status { return s.status }
 
 // Step expands up to n nodes and returns the status. Calling it after the
-// search has ended does nothing and returns the final status.
+// search has ended does nothing and returns the final status. Cost: O(log
+// open) per expansion plus a constant per neighbour; no allocation once the
+// heap has grown (and, with a Trace, once its Events have).
 func (s *Searcher) Step(n int) Status {
 	if s.status != Running {
 		return s.status
@@ -259,7 +290,20 @@ func (s *Searcher) Step(n int) Status {
 	g := s.grid
 	w, h := g.w, g.h
 	cells := g.cells
-	four := s.q.Neighborhood == Four
+	nodes := s.nodes
+	metas := s.meta
+	limited, reopen := s.limited, s.reopen
+	gen := s.gen
+	ndirs := 8
+	if s.q.Neighborhood == Four {
+		ndirs = 4
+	}
+	// Neighbour offsets in Steps order (E, S, W, N, SE, SW, NW, NE); a
+	// step is taken only when all bits of need are set in the mask of
+	// open straight neighbours, which also keeps diagonals inside the grid.
+	const bE, bS, bW, bN = 1, 2, 4, 8
+	offs := [8]int{1, w, -1, -w, w + 1, w - 1, -w - 1, -w + 1}
+	need := [8]uint8{bE, bS, bW, bN, bS | bE, bS | bW, bN | bW, bN | bE}
 	tr := s.q.Trace
 	goalTest := s.q.GoalTest
 	for ; n > 0; n-- {
@@ -268,12 +312,15 @@ func (s *Searcher) Step(n int) Status {
 			return NoPath
 		}
 		cur := s.pop()
-		cn := &s.nodes[cur]
+		cn := &nodes[cur]
 		cn.pos = posClosed
-		cn.order = int32(s.expanded)
+		metas[cur].order = int32(s.expanded)
 		s.expanded++
+		c := int(cur)
+		y := int(uint32(c) / uint32(w))
+		x := c - y*w
 		if tr != nil {
-			tr.Add(Event{Kind: EventPop, Level: tr.Level, Node: cur, Parent: cn.parent, G: cn.g, H: cn.h})
+			tr.Add(Event{Kind: EventPop, Level: tr.Level, Node: cur, Parent: metas[c].parent, G: cn.g, H: s.hAt(cur, x, y)})
 		}
 		if goalTest == nil {
 			if cur == s.goalIdx {
@@ -281,81 +328,72 @@ func (s *Searcher) Step(n int) Status {
 				s.status = Found
 				return Found
 			}
-		} else if goalTest(g.Point(int(cur))) {
+		} else if goalTest(image.Point{x, y}) {
 			s.found = cur
 			s.status = Found
 			return Found
 		}
 		cg := cn.g
-		c := int(cur)
-		x, y := c%w, c/w
-		// Terrain openness of the four straight neighbours.
-		eO := x+1 < w && cells[c+1] != Blocked
-		wO := x > 0 && cells[c-1] != Blocked
-		sO := y+1 < h && cells[c+w] != Blocked
-		nO := y > 0 && cells[c-w] != Blocked
-		if eO {
-			s.relax(c+1, x+1, y, cur, cg+float64(cells[c+1]))
+		var mask uint8
+		if x+1 < w && cells[c+1] != Blocked {
+			mask |= bE
 		}
-		if sO {
-			s.relax(c+w, x, y+1, cur, cg+float64(cells[c+w]))
+		if y+1 < h && cells[c+w] != Blocked {
+			mask |= bS
 		}
-		if wO {
-			s.relax(c-1, x-1, y, cur, cg+float64(cells[c-1]))
+		if x > 0 && cells[c-1] != Blocked {
+			mask |= bW
 		}
-		if nO {
-			s.relax(c-w, x, y-1, cur, cg+float64(cells[c-w]))
+		if y > 0 && cells[c-w] != Blocked {
+			mask |= bN
 		}
-		if four {
-			continue
-		}
-		if sO && eO && cells[c+w+1] != Blocked {
-			s.relax(c+w+1, x+1, y+1, cur, cg+Sqrt2*float64(cells[c+w+1]))
-		}
-		if sO && wO && cells[c+w-1] != Blocked {
-			s.relax(c+w-1, x-1, y+1, cur, cg+Sqrt2*float64(cells[c+w-1]))
-		}
-		if nO && wO && cells[c-w-1] != Blocked {
-			s.relax(c-w-1, x-1, y-1, cur, cg+Sqrt2*float64(cells[c-w-1]))
-		}
-		if nO && eO && cells[c-w+1] != Blocked {
-			s.relax(c-w+1, x+1, y-1, cur, cg+Sqrt2*float64(cells[c-w+1]))
+		for k := 0; k < ndirs; k++ {
+			if mask&need[k] != need[k] {
+				continue
+			}
+			i := c + offs[k]
+			wt := cells[i]
+			if wt == Blocked {
+				continue // only a diagonal can get here blocked
+			}
+			nx, ny := x+steps8[k].DX, y+steps8[k].DY
+			if limited && !s.admit(i, nx, ny) {
+				continue
+			}
+			var ng float64
+			if k < 4 {
+				ng = cg + float64(wt)
+			} else {
+				ng = cg + Sqrt2*float64(wt)
+			}
+			nd := &nodes[i]
+			if nd.gen != gen {
+				s.add(int32(i), cur, ng, s.hAt(int32(i), nx, ny), nx, ny)
+				continue
+			}
+			if nd.pos == posClosed {
+				// Only an inconsistent heuristic (or w > 1) can improve a
+				// closed node; the epsilon keeps rounding noise from
+				// reopening nodes needlessly. Greedy never reopens.
+				if reopen && ng < nd.g-1e-9 {
+					s.add(int32(i), cur, ng, s.hAt(int32(i), nx, ny), nx, ny)
+				}
+				continue
+			}
+			if ng < nd.g {
+				nd.g = ng
+				metas[i].parent = cur
+				hv := s.hAt(int32(i), nx, ny)
+				// Lower g lowers f (A*, Dijkstra) or keeps it while losing
+				// the tie-break (Greedy): sift whichever way it must go.
+				s.update(int(nd.pos), heapItem{f: s.fOf(ng, hv), g: ng, n: int32(i)})
+				if tr != nil {
+					tr.Add(Event{Kind: EventRelax, Level: tr.Level, Node: int32(i), Parent: cur, G: ng, H: hv})
+				}
+			}
 		}
 	}
 	return s.status
-}
-
-// relax offers cell i (at x,y) a path through parent with cost ng.
-func (s *Searcher) relax(i, x, y int, parent int32, ng float64) {
-	if s.limited && !s.admit(i, x, y) {
-		return
-	}
-	nd := &s.nodes[i]
-	if nd.gen != s.gen {
-		s.push(int32(i), parent, ng)
-		return
-	}
-	if nd.pos == posClosed {
-		// Only an inconsistent heuristic can improve a closed node; the
-		// epsilon keeps rounding noise from reopening nodes needlessly.
-		if ng < nd.g-1e-9 {
-			nd.g = ng
-			nd.parent = parent
-			s.reopen(int32(i))
-		}
-		return
-	}
-	if ng < nd.g {
-		nd.g = ng
-		nd.parent = parent
-		p := int(nd.pos)
-		s.heap[p].g = ng
-		s.heap[p].f = s.fOf(ng, nd.h)
-		s.up(p)
-		if tr := s.q.Trace; tr != nil {
-			tr.Add(Event{Kind: EventRelax, Level: tr.Level, Node: int32(i), Parent: parent, G: ng, H: nd.h})
-		}
-	}
 }
 
 func (s *Searcher) admit(i, x, y int) bool {
@@ -372,31 +410,43 @@ func (s *Searcher) admit(i, x, y int) bool {
 	return true
 }
 
-func (s *Searcher) hOf(i int32) float64 {
+// hAt returns the heuristic of cell i at (x, y).
+func (s *Searcher) hAt(i int32, x, y int) float64 {
 	switch s.hk {
 	case Zero:
 		return 0
+	case Octile:
+		dx, dy := iabs(x-s.q.Goal.X), iabs(y-s.q.Goal.Y)
+		if dx < dy {
+			dx, dy = dy, dx
+		}
+		return float64(dx) + (Sqrt2-1)*float64(dy)
 	case Custom:
-		return s.q.HeuristicFunc(s.grid.Point(int(i)), s.q.Goal)
+		return s.q.HeuristicFunc(image.Point{x, y}, s.q.Goal)
 	}
-	w := s.grid.w
-	c := int(i)
-	return estimate(s.hk, iabs(c%w-s.q.Goal.X), iabs(c/w-s.q.Goal.Y))
+	return estimate(s.hk, iabs(x-s.q.Goal.X), iabs(y-s.q.Goal.Y))
+}
+
+// hOf returns the heuristic of cell i.
+func (s *Searcher) hOf(i int32) float64 {
+	p := s.grid.Point(int(i))
+	return s.hAt(i, p.X, p.Y)
 }
 
 func (s *Searcher) fOf(g, h float64) float64 {
-	if s.q.Algorithm == Greedy {
+	if s.greedy {
 		return h
 	}
 	return g + s.weight*h
 }
 
-func (s *Searcher) push(i, parent int32, g float64) {
-	nd := &s.nodes[i]
-	h := s.hOf(i)
-	*nd = node{g: g, h: h, parent: parent, gen: s.gen, pos: int32(len(s.heap))}
-	s.heap = append(s.heap, heapItem{f: s.fOf(g, h), g: g, n: i})
-	s.up(len(s.heap) - 1)
+// add puts cell i on the open list as a new (or reopened) cell with cost g
+// from parent, and records a push.
+func (s *Searcher) add(i, parent int32, g, h float64, x, y int) {
+	s.nodes[i] = node{g: g, gen: s.gen}
+	s.meta[i].parent = parent
+	s.heap = append(s.heap, heapItem{})
+	s.up(len(s.heap)-1, heapItem{f: s.fOf(g, h), g: g, n: i})
 	s.pushes++
 	if len(s.heap) > s.peak {
 		s.peak = len(s.heap)
@@ -406,70 +456,103 @@ func (s *Searcher) push(i, parent int32, g float64) {
 	}
 }
 
-func (s *Searcher) reopen(i int32) {
-	nd := &s.nodes[i]
-	nd.pos = int32(len(s.heap))
-	s.heap = append(s.heap, heapItem{f: s.fOf(nd.g, nd.h), g: nd.g, n: i})
-	s.up(len(s.heap) - 1)
-	s.pushes++
-	if len(s.heap) > s.peak {
-		s.peak = len(s.heap)
-	}
-	if tr := s.q.Trace; tr != nil {
-		tr.Add(Event{Kind: EventPush, Level: tr.Level, Node: i, Parent: nd.parent, G: nd.g, H: nd.h})
-	}
-}
+// fTie is how close two f values must be to count as a tie. Costs are sums
+// of weights times 1 or √2, so f values that are equal in exact arithmetic
+// often differ in their last bits; treating them as ties lets the larger-g
+// rule work on them too. Distinct exact costs below a million differ by far
+// more than this (|a + b√2| ≥ 1/(2√2·max(|a|,|b|)) for integers a, b).
+const fTie = 1e-7
 
 // less orders by f, breaking ties toward the larger g (deeper nodes first),
 // which on open ground expands far fewer equal-f cells.
 func less(a, b *heapItem) bool {
-	return a.f < b.f || (a.f == b.f && a.g > b.g)
+	if d := a.f - b.f; d < -fTie || d > fTie {
+		return d < 0
+	}
+	return a.g > b.g
 }
 
-func (s *Searcher) up(j int) {
+// up places it at heap index j or above, moving parents down.
+func (s *Searcher) up(j int, it heapItem) {
 	h := s.heap
-	it := h[j]
+	nodes := s.nodes
 	for j > 0 {
 		p := (j - 1) / 2
 		if !less(&it, &h[p]) {
 			break
 		}
 		h[j] = h[p]
-		s.nodes[h[j].n].pos = int32(j)
+		nodes[h[j].n].pos = int32(j)
 		j = p
 	}
 	h[j] = it
-	s.nodes[it.n].pos = int32(j)
+	nodes[it.n].pos = int32(j)
 }
 
+// down places it at heap index j or below, moving children up.
+func (s *Searcher) down(j int, it heapItem) {
+	h := s.heap
+	nodes := s.nodes
+	n := len(h)
+	for {
+		l := 2*j + 1
+		if l >= n {
+			break
+		}
+		m := l
+		if r := l + 1; r < n && less(&h[r], &h[l]) {
+			m = r
+		}
+		if !less(&h[m], &it) {
+			break
+		}
+		h[j] = h[m]
+		nodes[h[j].n].pos = int32(j)
+		j = m
+	}
+	h[j] = it
+	nodes[it.n].pos = int32(j)
+}
+
+// update replaces the entry at heap index j by it and restores the order.
+func (s *Searcher) update(j int, it heapItem) {
+	if j > 0 && less(&it, &s.heap[(j-1)/2]) {
+		s.up(j, it)
+	} else {
+		s.down(j, it)
+	}
+}
+
+// pop removes and returns the cell with the best entry. It moves the hole
+// left at the root down to a leaf along the better child (one comparison per
+// level) and then sifts the former last entry up from there, which usually
+// stops at once: about half the comparisons of a plain sift-down.
 func (s *Searcher) pop() int32 {
 	h := s.heap
 	top := h[0].n
 	last := len(h) - 1
 	it := h[last]
-	s.heap = h[:last]
-	h = s.heap
-	if last > 0 {
-		j := 0
-		for {
-			l := 2*j + 1
-			if l >= last {
-				break
-			}
-			m := l
-			if r := l + 1; r < last && less(&h[r], &h[l]) {
-				m = r
-			}
-			if !less(&h[m], &it) {
-				break
-			}
-			h[j] = h[m]
-			s.nodes[h[j].n].pos = int32(j)
-			j = m
-		}
-		h[j] = it
-		s.nodes[it.n].pos = int32(j)
+	h = h[:last]
+	s.heap = h
+	if last == 0 {
+		return top
 	}
+	nodes := s.nodes
+	j := 0
+	for {
+		l := 2*j + 1
+		if l >= last {
+			break
+		}
+		m := l
+		if r := l + 1; r < last && less(&h[r], &h[l]) {
+			m = r
+		}
+		h[j] = h[m]
+		nodes[h[j].n].pos = int32(j)
+		j = m
+	}
+	s.up(j, it)
 	return top
 }
 
@@ -502,7 +585,7 @@ func (s *Searcher) PathTo(dst []image.Point, p image.Point) []image.Point {
 		return dst
 	}
 	i := int32(s.grid.Index(p))
-	if s.nodes[i].gen != s.gen {
+	if s.gen == 0 || s.nodes[i].gen != s.gen {
 		return dst
 	}
 	return s.appendPath(dst, i)
@@ -510,7 +593,7 @@ func (s *Searcher) PathTo(dst []image.Point, p image.Point) []image.Point {
 
 func (s *Searcher) appendPath(dst []image.Point, end int32) []image.Point {
 	start := len(dst)
-	for i := end; i >= 0; i = s.nodes[i].parent {
+	for i := end; i >= 0; i = s.meta[i].parent {
 		dst = append(dst, s.grid.Point(int(i)))
 	}
 	for a, b := start, len(dst)-1; a < b; a, b = a+1, b-1 {
@@ -535,13 +618,19 @@ func (s *Searcher) State(p image.Point) CellState {
 	if !s.grid.In(p) || len(s.nodes) < s.grid.Len() {
 		return CellState{}
 	}
-	nd := &s.nodes[s.grid.Index(p)]
+	i := s.grid.Index(p)
+	nd := &s.nodes[i]
 	if nd.gen != s.gen || s.gen == 0 {
 		return CellState{}
 	}
-	cs := CellState{Seen: true, Closed: nd.pos == posClosed, G: nd.g, H: nd.h, F: s.fOf(nd.g, nd.h), Root: nd.parent < 0, Order: int(nd.order)}
-	if nd.parent >= 0 {
-		cs.Parent = s.grid.Point(int(nd.parent))
+	h := s.hAt(int32(i), p.X, p.Y)
+	par := s.meta[i].parent
+	cs := CellState{Seen: true, Closed: nd.pos == posClosed, G: nd.g, H: h, F: s.fOf(nd.g, h), Root: par < 0}
+	if cs.Closed {
+		cs.Order = int(s.meta[i].order)
+	}
+	if par >= 0 {
+		cs.Parent = s.grid.Point(int(par))
 	}
 	return cs
 }
