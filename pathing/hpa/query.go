@@ -81,7 +81,12 @@ type Result struct {
 	Phases      Phases
 }
 
-var smoothPasses = 4
+// smoothPasses is how many times smoothing runs over a path at most (it
+// stops early when a pass changes nothing). A second pass pulls the string
+// again from the corners the first one created: on the Dragon Age maps it
+// takes the mean suboptimality from about 0.85% to 0.65% for about 20% more
+// query time; further passes gain almost nothing.
+const smoothPasses = 2
 
 // ErrBlocked is wrapped by Find's error when the start or goal is blocked or
 // outside the grid; the message names the cell.
@@ -125,6 +130,35 @@ func (h *Hierarchy) NewQuerier() *Querier {
 	q.ref = make([]absSearch, L)
 	q.ids = make([][]int32, L+1)
 	q.res.Plans = make([][]PlanNode, L+1)
+	// Size the working memory for the hierarchy as it is now, so the first
+	// queries do not allocate either (it still grows after repairs add
+	// nodes, or for unusually long paths).
+	C := h.cfg.ClusterSize
+	for _, cs := range q.cs {
+		cs.st = make([]cellState, 4*C*C)
+		cs.heap = make([]hitem, 0, 4*C*C)
+		cs.dh = make([]ditem, 0, 4*C*C)
+	}
+	for l := 1; l <= L; l++ {
+		n := len(h.lv[l-1].nodes) + 2
+		q.ext[l-1].reset(n, image.Point{}, image.Point{})
+		q.ext[l-1].sOut = make([]tempEdge, 0, 256)
+		q.ext[l-1].gIn = make([]tempEdge, 0, 256)
+		for _, a := range []*absSearch{&q.insF[l-1], &q.insR[l-1], &q.ref[l-1]} {
+			a.st = make([]absState, n+n/4)
+			a.heap = make([]hitem, 0, 256)
+		}
+		q.ids[l] = make([]int32, 0, 1024)
+		q.res.Plans[l] = make([]PlanNode, 0, 1024)
+	}
+	q.top.st = make([]absState, len(h.lv[L-1].nodes)+2)
+	q.top.heap = make([]hitem, 0, len(h.lv[L-1].nodes)+2)
+	q.res.SegmentEnds = make([]int, 0, 1024)
+	q.path = make([]image.Point, 0, 4*(h.w+h.h))
+	q.path2 = make([]image.Point, 0, 4*(h.w+h.h))
+	q.sm.out = make([]image.Point, 0, 4*(h.w+h.h))
+	q.sm.prefix = make([]float64, 0, 4*(h.w+h.h))
+	q.sm.newIdx = make([]int, 0, 4*(h.w+h.h))
 	return q
 }
 
