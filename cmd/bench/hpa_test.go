@@ -1,0 +1,116 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pathlens/maps"
+)
+
+func TestHPAScen(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cluster", "4", "-levels", "2", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr: %s", code, errs)
+	}
+	m := decode(t, out)
+	for k, want := range map[string]any{
+		"algo": "hpa", "queries": 10.0, "found": 10.0, "invalid_paths": 0.0,
+		"reachable": 10.0, "reach_errors": 0.0,
+	} {
+		if m[k] != want {
+			t.Errorf("%s = %v, want %v", k, m[k], want)
+		}
+	}
+	for _, k := range []string{"mean_subopt", "p99_subopt", "max_subopt", "astar_median_us", "speedup_median", "build_ms", "abstract_nodes", "abstract_edges", "memory_bytes", "memory_bytes_no_cache", "grid_bytes"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("report lacks %s", k)
+		}
+	}
+	if s := m["mean_subopt"].(float64); s < 0 || s > 0.2 {
+		t.Errorf("mean_subopt %v on a tiny map", s)
+	}
+	if m["grid_bytes"] != 80.0 {
+		t.Errorf("grid_bytes %v, want 80 (10×8)", m["grid_bytes"])
+	}
+}
+
+func TestHPASingleNoSmooth(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "7,7", "-algo", "hpa", "-cluster", "4", "-smooth=false", "-shortcut=false", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr: %s", code, errs)
+	}
+	m := decode(t, out)
+	if m["found"] != 1.0 || m["cost"] == nil || m["invalid_paths"] != 0.0 {
+		t.Errorf("single query: %v", m)
+	}
+}
+
+func TestHPARepairMode(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-algo", "hpa", "-cluster", "4", "-levels", "2", "-repair", "400", "-seed", "3", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr: %s", code, errs)
+	}
+	m := decode(t, out)
+	if m["consistent"] != true || m["repairs"] != 400.0 {
+		t.Fatalf("repair report: %v", m)
+	}
+	for _, k := range []string{"repair_median_us", "repair_p99_us", "rebuild_ms", "edits_on_corners", "edits_changing_components"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("report lacks %s", k)
+		}
+	}
+	if m["edits_changing_components"].(float64) == 0 || m["edits_on_corners"].(float64) == 0 {
+		t.Errorf("400 toggles on a 10×8 map should split or merge components and touch corners: %v", m)
+	}
+}
+
+func TestHPABadFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-cluster", "3"}, "cluster size 3 out of range"},
+		{[]string{"-levels", "9"}, "9 levels out of range"},
+		{[]string{"-placement", "thick"}, `unknown placement "thick"`},
+	} {
+		args := append([]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa"}, tc.args...)
+		code, _, errs := runMain(t, args...)
+		if code != exitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 2 mentioning %q", tc.args, code, errs, tc.want)
+		}
+	}
+}
+
+// TestHPAGameMap runs the first rows of a Dragon Age map and holds the
+// suboptimality to the issue's bound.
+func TestHPAGameMap(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skipf("Moving AI maps not found at %q", dir)
+	}
+	mp := filepath.Join(dir, "lak303d.map")
+	code, out, errs := runMain(t, "-map", mp, "-scen", mp+".scen", "-algo", "hpa", "-rows", "400", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr: %s", code, errs)
+	}
+	m := decode(t, out)
+	if m["found"] != 400.0 || m["invalid_paths"] != 0.0 || m["reach_errors"] != 0.0 {
+		t.Fatalf("report: %v", m)
+	}
+	if s := m["mean_subopt"].(float64); s > 0.01 {
+		t.Errorf("mean_subopt %v > 1%%", s)
+	}
+}
+
+// TestHPAUnreachable: (9,7) sits in a pocket; the labels answer at once.
+func TestHPAUnreachable(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "9,7", "-algo", "hpa", "-cluster", "4", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr: %s", code, errs)
+	}
+	m := decode(t, out)
+	if m["no_path"] != 1.0 || m["expanded_mean"] != 0.0 {
+		t.Errorf("unreachable goal: %v", m)
+	}
+}
