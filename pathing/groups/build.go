@@ -280,6 +280,12 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, rename map[Key]b
 		}
 	}
 	nameGroups(lv.groups, rename)
+	lv.clustersOnly = true
+	for i := 0; i < l && i < len(b.g.regions); i++ {
+		if b.g.regions[i] != nil {
+			lv.clustersOnly = false
+		}
+	}
 	return lv
 }
 

@@ -83,6 +83,10 @@ type level struct {
 	members   []int32
 	edgeStart []int32 // out-edges of each group, sorted by To
 	edges     []Edge
+
+	// clustersOnly: no region layer at this level or below, so every group
+	// lies inside the cluster its key names (the planner's estimate).
+	clustersOnly bool
 }
 
 // Graph is a group hierarchy over a grid. Build makes one; Update repairs it

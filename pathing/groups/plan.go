@@ -202,8 +202,9 @@ func (p *Planner) newMarks() {
 //
 // Errors: a blocked or outside endpoint (wrapping pathing.ErrStartBlocked or
 // ErrGoalBlocked), ErrNoPath, an *ExcludedError (exclusion mode), ErrStale.
-// Cost: a few small abstract searches (zero heuristic: connection costs are
-// not distances, so no cheap estimate of them is admissible) and one cell
+// Cost: a few small abstract A* searches (on cluster levels the estimate is
+// the Chebyshev distance in clusters, every connection costing at least 1;
+// with regions none, as connection costs are not distances) and one cell
 // search confined to two groups; no allocation once warm.
 func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (Result, error) {
 	g := p.g
@@ -371,7 +372,7 @@ func (p *Planner) topLimit(top int) [2]int32 {
 	return [2]int32{p.sG[top+1], -1}
 }
 
-// abstract runs a zero-heuristic A* (Dijkstra order) at level l from start to
+// abstract runs A* at level l from start to
 // goalID, or (goalParent >= 0) to any group whose level l+1 parent is
 // goalParent, admitting only groups whose parent is marked when restrict. It
 // stores the plan in p.res and reports success.
@@ -415,11 +416,29 @@ func (p *Planner) abstract(l int, start, goalID, goalParent int32, restrict bool
 		p.gen = 1
 	}
 	gen := p.gen
+	// The estimate: on levels built from clusters alone every connection
+	// costs at least 1 and joins clusters at most one apart, so the
+	// Chebyshev distance between the cluster coordinates of a group and the
+	// goal group never overestimates and is consistent. Regions, or a goal
+	// that is a set of groups, get no estimate.
+	useH := goalID >= 0 && p.g.levels[l].clustersOnly
+	var gk Key
+	if useH {
+		gk = lv.groups[goalID].Key
+	}
+	est := func(n int32) float64 {
+		if !useH {
+			return 0
+		}
+		k := lv.groups[n].Key
+		return float64(max(abs32(k.X-gk.X), abs32(k.Y-gk.Y)))
+	}
 	h := p.heap[:0]
 	p.stamp[start], p.gval[start], p.par[start] = gen, 0, -1
-	h = append(h, aItem{0, start})
+	h0 := est(start)
+	h = append(h, aItem{h0, start})
 	if tr != nil {
-		tr.Add(pathing.Event{Kind: pathing.EventPush, Level: uint8(l), Node: start, Parent: -1})
+		tr.Add(pathing.Event{Kind: pathing.EventPush, Level: uint8(l), Node: start, Parent: -1, H: h0})
 	}
 	var up []uint32
 	if restrict {
@@ -440,7 +459,7 @@ func (p *Planner) abstract(l int, start, goalID, goalParent int32, restrict bool
 		p.closed[u] = gen
 		expanded++
 		if tr != nil {
-			tr.Add(pathing.Event{Kind: pathing.EventPop, Level: uint8(l), Node: u, Parent: p.par[u], G: p.gval[u]})
+			tr.Add(pathing.Event{Kind: pathing.EventPop, Level: uint8(l), Node: u, Parent: p.par[u], G: p.gval[u], H: est(u)})
 		}
 		if u == goalID || (goalParent >= 0 && lv.groups[u].Parent == goalParent) {
 			found = u
@@ -464,10 +483,11 @@ func (p *Planner) abstract(l int, start, goalID, goalParent int32, restrict bool
 				kindEv = pathing.EventRelax
 			}
 			p.stamp[v], p.gval[v], p.par[v] = gen, nd, u
-			h = append(h, aItem{nd, v})
+			hv := est(v)
+			h = append(h, aItem{nd + hv, v})
 			siftUp(h, len(h)-1)
 			if tr != nil {
-				tr.Add(pathing.Event{Kind: kindEv, Level: uint8(l), Node: v, Parent: u, G: nd})
+				tr.Add(pathing.Event{Kind: kindEv, Level: uint8(l), Node: v, Parent: u, G: nd, H: hv})
 			}
 		}
 	}
@@ -489,6 +509,13 @@ func (p *Planner) abstract(l int, start, goalID, goalParent int32, restrict bool
 	}
 	p.res.Plans[l], p.res.PlanCells[l], p.res.PlanCosts[l] = plan, cells, p.gval[found]
 	return true
+}
+
+func abs32(v int32) int32 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 func siftUp(h []aItem, j int) {
