@@ -20,6 +20,10 @@ type components struct {
 	label []int32 // -1 for blocked cells
 	size  []int32 // cells per label (0 for retired labels)
 	count int     // live components
+	// events counts partition changes (new labels, vanished or merged
+	// components), so update can report whether anything structural
+	// happened.
+	events int
 
 	// repair working memory
 	stamp  []uint32
@@ -103,6 +107,7 @@ func (c *components) visit(q []int32, i int32, cells []uint8, take func(j int32)
 }
 
 func (c *components) newLabel(size int32) int32 {
+	c.events++
 	c.size = append(c.size, size)
 	c.count++
 	return int32(len(c.size) - 1)
@@ -112,10 +117,11 @@ func (c *components) newLabel(size int32) int32 {
 // Cells blocked now but labelled are fills; cells open now but unlabelled
 // are digs. Fills are done first, together, so a batch of them is judged on
 // the final terrain; then each dig merges finished labels. It reports
-// whether any label changed.
+// whether the partition changed (a component appeared, vanished, split or
+// merged), not merely a cell joining or leaving one.
 func (c *components) update(g *pathing.Grid, changed []int32) bool {
 	cells := g.Cells()
-	any := false
+	before := c.events
 	c.fills = c.fills[:0]
 	for _, i := range changed {
 		if cells[i] == pathing.Blocked && c.label[i] >= 0 {
@@ -124,15 +130,15 @@ func (c *components) update(g *pathing.Grid, changed []int32) bool {
 	}
 	if len(c.fills) > 0 {
 		c.fill(cells)
-		any = true
+
 	}
 	for _, i := range changed {
 		if cells[i] != pathing.Blocked && c.label[i] < 0 {
 			c.dig(cells, i)
-			any = true
+
 		}
 	}
-	return any
+	return c.events != before
 }
 
 func (c *components) dig(cells []uint8, i int32) {
@@ -188,6 +194,7 @@ func (c *components) dig(cells []uint8, i int32) {
 		c.size[best] += int32(len(q))
 		c.size[old] = 0
 		c.count--
+		c.events++
 		c.work = q
 	}
 }
@@ -213,6 +220,7 @@ func (c *components) fill(cells []uint8) {
 		c.size[lab]--
 		if c.size[lab] == 0 {
 			c.count--
+			c.events++
 		}
 	}
 	// Seeds: open labelled neighbours of the filled cells, each once.
