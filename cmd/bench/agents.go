@@ -34,7 +34,7 @@ func init() {
 		if fs.Lookup("seed") == nil {
 			c.Ext["seed"] = fs.Int("seed", 1, "random seed `S` (same seed, same run)")
 		}
-		c.Ext["agent-budget-ms"] = fs.Float64("agent-budget-ms", 4, "agents mode: planning time cap per tick in `ms` (0: no cap)")
+		c.Ext["agent-budget-ms"] = fs.Float64("agent-budget-ms", 6, "agents mode: planning time cap per tick in `ms` (0: no cap)")
 		c.Ext["agent-chunk"] = fs.Int("agent-chunk", 0, "agents mode, astar: segments of at most `N` steps (0: whole path)")
 	})
 	registerMode(Mode{Name: "agents", When: func(c *Config) bool { return c.ExtInt("agents") > 0 }, Run: runAgents})
@@ -136,6 +136,8 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("new_goal_plans", r.Reasons[agents.ReasonNewGoal])
 	rep.Set("replans", reasons)
 	rep.Set("replans_total", r.Replans)
+	rep.Set("world_changed_by", map[string]int{"segment": st.HitSegment, "plan": st.HitLegs, "shortcut": st.HitShortcut})
+	rep.Set("refined_legs", st.Refined)
 	rep.Set("wall_violations", r.WallViolations)
 	rep.Set("stuck", r.Stuck)
 	rep.Set("stopped_at_end", r.StoppedAtEnd)

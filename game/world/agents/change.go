@@ -121,7 +121,7 @@ func (s *Sim) touches(a *agent, changed []image.Point, box image.Rectangle) int 
 		return touchSegment
 	}
 	if fp := a.plan.Footprint; len(fp) > 0 {
-		if s.routeHit(fp) {
+		if a.plan.FootFrom < len(fp) && s.routeHit(fp[a.plan.FootFrom:]) {
 			return touchLegs
 		}
 		return touchNone

@@ -32,6 +32,9 @@ var ErrUnreachable = errors.New("agents: goal unreachable")
 type Leg struct {
 	To   image.Point
 	Area image.Rectangle
+	// Foot is the index in Plan.Footprint of the leg's end (when the plan
+	// has a footprint).
+	Foot int
 }
 
 // Plan is what a Planner returns for an agent: the refined segment to walk
@@ -50,6 +53,8 @@ type Plan struct {
 	// footprint, which is much tighter than the legs' areas. The agent does
 	// not walk it: each leg is planned again when the agent gets there.
 	Footprint []image.Point
+	// FootFrom is the index in Footprint where the remaining legs begin.
+	FootFrom int
 	// Cost is the planner's estimate of the whole route's cost from the start
 	// (exact for the segment, abstract for the legs); 0 means unknown.
 	Cost float64
@@ -62,6 +67,7 @@ func (p *Plan) Reset() {
 	p.Segment = p.Segment[:0]
 	p.Legs = p.Legs[:0]
 	p.Footprint = p.Footprint[:0]
+	p.FootFrom = 0
 	p.Cost = 0
 	p.Work = 0
 }
@@ -89,6 +95,16 @@ type Sliced interface {
 	Planner
 	Begin(from, goal image.Point, p *Plan) error
 	Continue(n int) (done bool, err error)
+}
+
+// Refiner is implemented by planners that can refine the next leg of a
+// kept high-level plan without planning the whole route again (the
+// textbook's lazy refinement). Refine plans from `from` to the end of
+// p.Legs[0] (taking along legs that are one-step border crossings) with the
+// hierarchy as it is now, makes that the new segment and drops the legs it
+// covered. On an error the Sim plans the whole route again instead.
+type Refiner interface {
+	Refine(from image.Point, p *Plan) error
 }
 
 // AStarConfig configures the plain A* planner. The zero value plans the whole

@@ -8,13 +8,17 @@ import (
 	"pathlens/pathing/hpa"
 )
 
-// HPA plans with an HPA* hierarchy (package hpa). The hierarchy's query
-// refines a whole path and splits it by top-level plan step; the agent keeps
-// only the first step's cells as its segment (a one-step crossing of a
-// cluster border is merged with the step after it) and the ends of the other
-// steps as the legs of its plan, and asks again at the segment's end, so
-// every segment is planned with the hierarchy as it is then. The owner of
-// the grid calls Hierarchy.Update after an edit and then Sim.CellsChanged.
+// HPA plans with an HPA* hierarchy (package hpa). A plan is one query from
+// the agent to its goal: the hierarchy refines the whole path and splits it
+// by top-level plan step; the agent walks only the first step's cells (a
+// one-step crossing of a cluster border is merged with the step before it)
+// and keeps the ends of the other steps as the legs of its plan. At the
+// segment's end Refine plans only the next leg, with the hierarchy as it is
+// then (a short query between two nodes of one top-level cluster), so the
+// route is planned high once and refined step by step; the whole route is
+// planned again only when a change touches it, the goal moves or a step
+// turns out blocked. The owner of the grid calls Hierarchy.Update after an
+// edit and then Sim.CellsChanged.
 type HPA struct {
 	h    *hpa.Hierarchy
 	q    *hpa.Querier
@@ -63,9 +67,41 @@ func (p *HPA) Plan(from, goal image.Point, pl *Plan) error {
 		k++
 	}
 	pl.Segment = append(pl.Segment, r.Path[:ends[k]+1]...)
+	base := ends[k]
 	for i := k + 1; i < len(ends); i++ {
-		pl.Legs = append(pl.Legs, Leg{To: r.Path[ends[i]], Area: bbox(r.Path[ends[i-1] : ends[i]+1]).Inset(-1)})
+		if ends[i] == ends[i-1] {
+			continue // smoothing skipped this step
+		}
+		pl.Legs = append(pl.Legs, Leg{To: r.Path[ends[i]], Area: bbox(r.Path[ends[i-1] : ends[i]+1]).Inset(-1), Foot: ends[i] - base})
 	}
 	pl.Footprint = append(pl.Footprint, r.Path[ends[k]:]...)
 	return nil
 }
+
+// Refine plans the next leg of pl (see Refiner): one query from `from` to the
+// leg's end, taking along any one-step border crossing right after it.
+func (p *HPA) Refine(from image.Point, pl *Plan) error {
+	if len(pl.Legs) == 0 {
+		return fmt.Errorf("agents: hpa: no leg to refine")
+	}
+	n := 1
+	for n < len(pl.Legs) && chebyshev(pl.Legs[n-1].To, pl.Legs[n].To) <= 1 {
+		n++
+	}
+	to := pl.Legs[n-1].To
+	r, err := p.q.Find(from, to, p.opts)
+	pl.Work = r.Phases.Total()
+	if err != nil {
+		return fmt.Errorf("agents: hpa %v→%v: %w", from, to, err)
+	}
+	if r.Status != pathing.Found {
+		return fmt.Errorf("agents: hpa %v→%v: %w", from, to, ErrUnreachable)
+	}
+	pl.Segment = append(pl.Segment[:0], r.Path...)
+	pl.FootFrom = pl.Legs[n-1].Foot
+	m := copy(pl.Legs, pl.Legs[n:])
+	pl.Legs = pl.Legs[:m]
+	return nil
+}
+
+func chebyshev(a, b image.Point) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }

@@ -20,7 +20,7 @@ type Config struct {
 	Speed float64
 	// PlanBudget caps the wall-clock time spent planning in one tick (the
 	// first plan of a tick always runs, so the queue always moves); 0 means
-	// 4 ms, negative means no time cap.
+	// 6 ms (a third of a 60 Hz frame), negative means no time cap.
 	PlanBudget time.Duration
 	// PlanCap caps the number of plans per tick; 0 means 256.
 	PlanCap int
@@ -50,7 +50,7 @@ func (c Config) withDefaults() Config {
 		c.Speed = 6
 	}
 	if c.PlanBudget == 0 {
-		c.PlanBudget = 4 * time.Millisecond
+		c.PlanBudget = 6 * time.Millisecond
 	}
 	if c.PlanCap <= 0 {
 		c.PlanCap = 256
@@ -143,6 +143,10 @@ type Stats struct {
 	Work     int64           // nodes expanded by the planner
 	Local    int             // local searches made by group members
 	Displace int             // agents moved out of a cell that was filled under them
+	// Refined counts segment-end plans served by refining the next leg of
+	// the kept plan (Refiner); RefineFailed those that fell back to a
+	// whole new plan.
+	Refined, RefineFailed int
 	// Why world changes made agents replan: a changed cell next to the
 	// remaining segment, inside a leg's area, or a dug cell that might
 	// shorten the route.
@@ -578,6 +582,16 @@ func (s *Sim) begin(i int, sp Sliced, sliced bool) int {
 	r, ok := s.precheck(i)
 	if !ok {
 		return 0
+	}
+	if rf, can := s.planner.(Refiner); can && r == ReasonSegmentDone && len(a.plan.Legs) > 0 {
+		rest := max(0, a.plan.Cost-a.walked)
+		if err := rf.Refine(a.cell, &a.plan); err == nil {
+			a.plan.Cost = rest
+			s.stats.Refined++
+			s.finish(i, r, nil)
+			return 1
+		}
+		s.stats.RefineFailed++ // plan the whole route again below
 	}
 	if !sliced {
 		s.finish(i, r, s.planner.Plan(a.cell, a.goal, &a.plan))

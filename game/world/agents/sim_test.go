@@ -582,6 +582,10 @@ func TestHPAPlannerReplansPerStepAndAfterRepair(t *testing.T) {
 	if r.Reasons[ReasonSegmentDone] < r.Arrivals || r.Reasons[ReasonWorldChanged] == 0 {
 		t.Fatalf("reasons %v for %d arrivals: HPA* should replan at every step end and after edits", r.Reasons, r.Arrivals)
 	}
+	// Lazy refinement: segment ends refine the next leg of the kept plan.
+	if st := s.Stats(); st.Refined < r.Reasons[ReasonSegmentDone]*9/10 {
+		t.Fatalf("%d of %d segment-end plans refined the kept plan (%d fell back)", st.Refined, r.Reasons[ReasonSegmentDone], st.RefineFailed)
+	}
 }
 
 func TestFillBesideLegalRouteNeedsNoReplan(t *testing.T) {

@@ -10,8 +10,8 @@ import (
 
 // Workload is a reproducible stress run of a Sim (what cmd/bench -agents
 // runs): Agents agents on random open cells with random reachable goals,
-// Edits digs and fills spread evenly over Ticks ticks (see editor: most
-// fills are laid across some agent's segment just ahead of it, digs reopen
+// Edits digs and fills spread evenly over Ticks ticks (see editor: half
+// the fills are laid across some agent's segment just ahead of it, digs reopen
 // earlier fills), and a new random reachable goal for every agent that
 // arrives.
 type Workload struct {
@@ -171,9 +171,9 @@ func percentile(v []float64, q float64) float64 {
 	return v[min(i, len(v)-1)]
 }
 
-// editor makes the workload's edits: even edits fill, odd edits dig. Two
-// fills in three lay three cells across a moving agent's segment a few
-// steps ahead of it (the rest fill a random open cell); a dig reopens a
+// editor makes the workload's edits: even edits fill, odd edits dig. Half
+// the fills lay three cells across a moving agent's segment a few steps
+// ahead of it (the rest fill a random open cell); a dig reopens a
 // random cell filled earlier (or, when none is left, a wall cell next to
 // open ground), so the map stays about as open as it started and cut-off
 // agents get their chance to move on.
@@ -207,7 +207,7 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 		}
 		return dst
 	}
-	if rng.Intn(3) > 0 && len(s.agents) > 0 {
+	if rng.Intn(2) == 0 && len(s.agents) > 0 {
 		for range 50 {
 			a := &s.agents[rng.Intn(len(s.agents))]
 			if a.dead || a.state != Moving || a.segIdx+4 >= len(a.plan.Segment) {
