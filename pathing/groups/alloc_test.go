@@ -1,6 +1,7 @@
 package groups
 
 import (
+	"errors"
 	"image"
 	"math/rand"
 	"testing"
@@ -42,6 +43,35 @@ func TestPlannerZeroAllocs(t *testing.T) {
 			pl.PlanSegment(q[0], q[1], Options{})
 		}); n != 0 {
 			t.Errorf("exclusion=%v: PlanSegment allocates %.2f times per query", excl, n)
+		}
+	}
+}
+
+// Planners on different goroutines share one Graph (run with -race).
+func TestConcurrentPlanners(t *testing.T) {
+	g := randomGrid(80, 60, 20, 8)
+	gr, err := Build(g, Config{ClusterSize: 5, Levels: 3, Cost: Maximin}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error)
+	for w := 0; w < 4; w++ {
+		go func(seed int64) {
+			pl := NewPlanner(gr)
+			r := rand.New(rand.NewSource(seed))
+			for i := 0; i < 50; i++ {
+				a, b := randomOpen(g, r), randomOpen(g, r)
+				if _, err := pl.Walk(a, b, Options{}); err != nil && !errors.Is(err, ErrNoPath) {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}(int64(w))
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-done; err != nil {
+			t.Error(err)
 		}
 	}
 }
