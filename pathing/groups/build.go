@@ -34,6 +34,9 @@ type builder struct {
 	ldist  []float64
 	lheap  []lhItem
 	label  []int32 // Update: per-cell flood labels, reused
+	spare  []*level // Update: retired levels whose arrays assemble reuses
+	recs   []rec    // Update: group records, reused
+	flat   []Edge   // Update: kept edges, reused
 
 	cloc     []int32 // per cell: local index in the group being costed, else -1
 	adjStart []int32 // in-group cell graph (CSR on local indices)
@@ -225,18 +228,26 @@ func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []r
 func (b *builder) assemble(l int, recs []rec, oldToNew []int32, rename map[Key]bool) *level {
 	g := b.g.grid
 	sort.Slice(recs, func(i, j int) bool { return recs[i].minCell < recs[j].minCell })
-	lv := &level{side: b.g.cfg.side(l), groupOf: make([]int32, g.Len()), groups: make([]Group, len(recs))}
+	// Reuse the arrays of a level Update retired, if any.
+	lv := &level{}
+	if l < len(b.spare) && b.spare[l] != nil {
+		lv, b.spare[l] = b.spare[l], nil
+	}
+	lv.side = b.g.cfg.side(l)
+	lv.groupOf = grow(lv.groupOf, g.Len())
 	for i := range lv.groupOf {
 		lv.groupOf[i] = -1
 	}
+	lv.groups = grow(lv.groups, len(recs))
 	nc := 0
 	for _, r := range recs {
 		nc += len(r.cells)
 	}
-	lv.cellStart = make([]int32, len(recs)+1)
-	lv.cells = make([]int32, 0, nc)
+	lv.cellStart = grow(lv.cellStart, len(recs)+1)
+	lv.cells = grow(lv.cells, nc)[:0]
+	lv.memStart, lv.members = nil, lv.members[:0]
 	if l > 1 {
-		lv.memStart = make([]int32, len(recs)+1)
+		lv.memStart = grow(lv.memStart, len(recs)+1)
 	}
 	w := g.Width()
 	for id, r := range recs {
@@ -287,6 +298,14 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, rename map[Key]b
 		}
 	}
 	return lv
+}
+
+// grow returns s with length n, reusing its array when large enough.
+func grow[T any](s []T, n int) []T {
+	if cap(s) >= n {
+		return s[:n]
+	}
+	return make([]T, n)
 }
 
 // attributes computes count, box and representative of a cell set.

@@ -225,7 +225,8 @@ func (g *Graph) GroupMap(l int) []int32 {
 }
 
 // Groups returns the groups of level l in id order, or nil for a level out
-// of range. The slice is the graph's own: read it, don't modify it.
+// of range. The slice is the graph's own: read it, don't modify it, and
+// don't keep it across Update (which reuses the storage).
 func (g *Graph) Groups(l int) []Group {
 	if l < 1 || l > g.cfg.Levels {
 		return nil
@@ -251,7 +252,7 @@ func (g *Graph) NodeCell(l int, id int32) image.Point {
 }
 
 // Edges returns the out-edges of group id at level l, sorted by To. The
-// slice is the graph's own: read-only.
+// slice is the graph's own: read-only, valid until the next Update.
 func (g *Graph) Edges(l int, id int32) []Edge {
 	if l < 1 || l > g.cfg.Levels || id < 0 || int(id) >= len(g.levels[l].groups) {
 		return nil

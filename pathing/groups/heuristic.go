@@ -21,7 +21,8 @@ const MaxHeuristicWork = 64 << 20
 // before it moves on: accurate between groups, blind inside them.
 //
 // A table is read-only after ClusterHeuristic returns and safe for
-// concurrent use; it describes the grid as it was then.
+// concurrent use; it describes the grid as it was then: after Update its
+// estimates may be wrong (rebuild it), though never out of range.
 type HeuristicTable struct {
 	g     *Graph
 	level int
@@ -154,8 +155,8 @@ func (t *HeuristicTable) Estimate(p, goal image.Point) float64 {
 		return 0
 	}
 	a, b := lv.groupOf[grid.Index(p)], lv.groupOf[grid.Index(goal)]
-	if a < 0 || b < 0 {
-		return 0
+	if a < 0 || b < 0 || int(a) >= t.n || int(b) >= t.n {
+		return 0 // blocked, or a group made by a later Update
 	}
 	return float64(t.d[int(a)*t.n+int(b)])
 }

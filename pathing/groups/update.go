@@ -103,6 +103,9 @@ func (g *Graph) Update(changed []image.Point) Change {
 	for id, gr := range old.groups {
 		removed[id] = dirty[gr.Key]
 	}
+	if len(b.spare) != L+1 {
+		b.spare = make([]*level, L+1)
+	}
 	lv, o2n, redo := b.relevel(1, old, fresh, removed, nil, dirty)
 	g.levels[1] = lv
 	ch.Levels[1] = diffLevel(old, lv, removed, redo, o2n, keys, len(fresh))
@@ -138,11 +141,13 @@ func (g *Graph) Update(changed []image.Point) Change {
 		for id, gr := range old.groups {
 			removed[id] = dk[gr.Key]
 		}
+		b.spare[l-1] = oldLow // nothing reads the old lower level any more
 		var nl *level
 		nl, o2n, redo = b.relevel(l, old, fresh, removed, lowO2N, dk)
 		g.levels[l] = nl
 		ch.Levels[l] = diffLevel(old, nl, removed, redo, o2n, keys, len(fresh))
 	}
+	b.spare[L] = old
 	return ch
 }
 
@@ -152,7 +157,8 @@ func (g *Graph) Update(changed []image.Point) Change {
 // level's old ids to new ones (level ≥ 2). It returns the level, old id →
 // new id (-1: removed) and the recomputed groups.
 func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N []int32, dirty map[Key]bool) (*level, []int32, []bool) {
-	recs := fresh
+	recs := append(b.recs[:0], fresh...)
+	defer func() { b.recs = recs[:0] }()
 	for id := range old.groups {
 		if removed[id] {
 			continue
@@ -161,8 +167,10 @@ func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N
 			cells: old.cells[old.cellStart[id]:old.cellStart[id+1]]}
 		r.minCell = r.cells[0]
 		if l > 1 {
-			for _, m := range old.members[old.memStart[id]:old.memStart[id+1]] {
-				r.members = append(r.members, lowO2N[m])
+			// Renumber the members in place: the old lower level is retired.
+			r.members = old.members[old.memStart[id]:old.memStart[id+1]]
+			for i, m := range r.members {
+				r.members[i] = lowO2N[m]
 			}
 		}
 		recs = append(recs, r)
@@ -200,7 +208,8 @@ func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N
 		}
 	}
 	keep := make([][]Edge, len(lv.groups))
-	flat := make([]Edge, len(old.edges)) // one buffer for every kept list
+	flat := grow(b.flat, len(old.edges)) // one buffer for every kept list
+	b.flat = flat
 	used := 0
 	for id, r := range recs {
 		if redo[id] {
