@@ -33,7 +33,7 @@ type builder struct {
 	loc    []int32 // lower group id → local index (-1 when not a member)
 	ldist  []float64
 	lheap  []lhItem
-	label  []int32 // Update: per-cell flood labels, reused
+	label  []int32  // Update: per-cell flood labels, reused
 	spare  []*level // Update: retired levels whose arrays assemble reuses
 	recs   []rec    // Update: group records, reused
 	flat   []Edge   // Update: kept edges, reused
