@@ -46,6 +46,16 @@ type Hierarchy struct {
 
 	snapBefore, snapAfter []edgeSnap
 	nodesBefore           []int32
+	sameNodes             []bool
+	fullDirty             []int
+
+	// shadow is the grid as the hierarchy last saw it (after Build or the
+	// last Update): the old terrain incremental repair needs. csOld
+	// searches it.
+	shadow      *pathing.Grid
+	csOld       *cellSearch
+	incBuf      []float64
+	incAffected []bool
 }
 
 // run is one entrance: n open pairs starting at coordinate first along the
@@ -145,9 +155,13 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 		for i := range all {
 			all[i] = i
 		}
-		h.rebuildLevel(l, all, nil)
+		h.rebuildLevel(l, all, nil, nil)
 	}
 	h.comp.build(g)
+	if !cfg.CachePaths {
+		h.shadow = g.Clone()
+		h.csOld = newCellSearch(h.shadow, cfg.Neighborhood)
+	}
 	return h, nil
 }
 
@@ -320,7 +334,11 @@ func (lv *level) alloc() int32 {
 // rebuildLevel recomputes the nodes, inter edges and intra edges of the
 // given level-l clusters. rep, when not nil, receives what changed; the
 // return value lists the clusters whose edges or nodes actually changed.
-func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
+//
+// At level 1, when only cell X changed in a cluster whose node set stays the
+// same, inc (cluster → X) lets the intra edges be updated incrementally
+// (see intra1Inc) instead of recomputed.
+func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]image.Point) []int {
 	lv := h.lv[l-1]
 	// Snapshots of the dirty clusters' nodes and edges, to report and to
 	// tell whether anything changed (kept in reused buffers).
@@ -342,7 +360,9 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 		nodeOff = append(nodeOff, len(h.nodesBefore))
 	}
 	// Pass 1: node sets.
+	sameNodes := h.sameNodes[:0]
 	for _, ci := range dirty {
+		same := true
 		var want []image.Point
 		if l == 1 {
 			want = h.level1Desired(ci, h.tmp)
@@ -360,6 +380,7 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 			for i < len(old) && lv.nodes[old[i]].cell < c {
 				h.freeNode(lv, old[i], rep)
 				i++
+				same = false
 			}
 			var id int32
 			if i < len(old) && lv.nodes[old[i]].cell == c {
@@ -367,6 +388,7 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 				i++
 			} else {
 				id = lv.alloc()
+				same = false
 				lv.byCell[c] = id
 				lv.alive++
 				if rep != nil {
@@ -384,8 +406,10 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 		}
 		for ; i < len(old); i++ {
 			h.freeNode(lv, old[i], rep)
+			same = false
 		}
 		cl.nodes = append(cl.nodes[:0], ids...)
+		sameNodes = append(sameNodes, same)
 		h.ids = ids
 	}
 	// Pass 2: inter edges of the dirty clusters' nodes.
@@ -414,7 +438,19 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair) []int {
 	}
 	// Pass 3: intra edges, cluster by cluster (in parallel for big batches:
 	// each cluster's matrix is its own, the searches read shared state only).
-	h.intraAll(l, dirty)
+	h.sameNodes = sameNodes
+	full := dirty
+	if l == 1 && len(inc) > 0 {
+		full = h.fullDirty[:0]
+		for i, ci := range dirty {
+			x, ok := inc[ci]
+			if !ok || !sameNodes[i] || !h.intra1Inc(ci, x) {
+				full = append(full, ci)
+			}
+		}
+		h.fullDirty = full
+	}
+	h.intraAll(l, full)
 	if rep == nil {
 		return nil
 	}
@@ -779,6 +815,149 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 		}
 	}
 	_ = low
+}
+
+// intra1Inc updates the intra edges of level-1 cluster ci after its one
+// changed cell x was opened or blocked, with the node set unchanged and the
+// cluster of one weight w, by searching again only the rows x can affect.
+// It reports false (leaving the cluster untouched) when the shortcut does
+// not apply; the caller then recomputes in full.
+//
+// One search from x (on the old terrain for a fill, the new one for a dig)
+// gives d(s,x) and d(x,t). A changed step either enters or leaves x, or is
+// a diagonal u→v between two 4-neighbours of x (legal only while x is open),
+// and such a diagonal is at most (2−√2)·w cheaper than going u→x→v. So:
+//
+//   - after a fill, s→t can get dearer only if d(s,x) + d(x,t) ≤
+//     d(s,t) + (2−√2)·w on the old terrain;
+//   - after a dig, s→t can get cheaper only if d(s,x) + d(x,t) −
+//     (2−√2)·w < d(s,t) on the new terrain.
+//
+// The rows of such pairs (and columns: costs are symmetric) are searched
+// again; the others keep their exact old costs. Path caching needs the
+// same paths a fresh build finds, so it always takes the full
+// recomputation.
+func (h *Hierarchy) intra1Inc(ci int, x image.Point) bool {
+	if h.cfg.CachePaths || h.shadow == nil || !incrementalRepair {
+		return false
+	}
+	lv := h.lv[0]
+	cl := &lv.clusters[ci]
+	n := len(cl.nodes)
+	if n < 3 || len(cl.dist) != n*n || cl.open || !cl.sym {
+		return false
+	}
+	allOpen, sym := h.scanRect(cl.rect)
+	if allOpen || !sym {
+		return false
+	}
+	oldW, newW := h.shadow.Weight(x), h.grid.Weight(x)
+	if oldW == newW {
+		return true // listed but unchanged
+	}
+	if oldW != pathing.Blocked && newW != pathing.Blocked {
+		return false // a weight change: the cluster is no longer of one weight anyway
+	}
+	fill := newW == pathing.Blocked
+	w := float64(oldW)
+	s := h.cs
+	if fill {
+		s = h.csOld
+	} else {
+		w = float64(newW)
+	}
+	margin := (2 - pathing.Sqrt2) * w
+	if h.cfg.Neighborhood == pathing.Four {
+		margin = 0
+	}
+	pts := h.tmp[:0]
+	for _, id := range cl.nodes {
+		pts = append(pts, lv.nodes[id].pt)
+	}
+	h.tmp = pts
+	dx := h.incRow(n)
+	s.reset(cl.rect, false, nil)
+	for _, p := range pts {
+		s.markTarget(p)
+	}
+	s.run(x, image.Pt(-1, -1))
+	for j, p := range pts {
+		if v, ok := s.cost(p); ok {
+			dx[j] = v
+		}
+	}
+	affected := h.incAffected[:0]
+	for i := 0; i < n; i++ {
+		affected = append(affected, false)
+	}
+	h.incAffected = affected
+	count := 0
+	for i := 0; i < n; i++ {
+		if dx[i] == inf {
+			continue
+		}
+		for j := i + 1; j < n; j++ {
+			if dx[j] == inf {
+				continue
+			}
+			d, via := cl.dist[i*n+j], dx[i]+dx[j]
+			var hit bool
+			if fill {
+				hit = d < inf && via <= d+margin+1e-9*max(1, d)
+			} else {
+				hit = via-margin < d-1e-9*max(1, via)
+			}
+			if hit {
+				for _, k := range [2]int{i, j} {
+					if !affected[k] {
+						affected[k] = true
+						count++
+					}
+				}
+			}
+		}
+	}
+	if count >= n-1 {
+		return false // nearly every row: the full recomputation is cheaper
+	}
+	s = h.cs
+	for i := 0; i < n; i++ {
+		if !affected[i] {
+			continue
+		}
+		s.reset(cl.rect, false, nil)
+		for j := 0; j < n; j++ {
+			if j != i {
+				s.markTarget(pts[j])
+			}
+		}
+		s.run(pts[i], image.Pt(-1, -1))
+		for j := 0; j < n; j++ {
+			if j == i {
+				continue
+			}
+			v := inf
+			if c, ok := s.cost(pts[j]); ok {
+				v = c
+			}
+			cl.dist[i*n+j] = v
+			cl.dist[j*n+i] = v
+		}
+	}
+	return true
+}
+
+// incrementalRepair switches intra1Inc on (tests compare both ways).
+var incrementalRepair = true
+
+// incRow returns a scratch row of n +Inf values for intra1Inc.
+func (h *Hierarchy) incRow(n int) []float64 {
+	r := h.incBuf[:0]
+	for i := 0; i < n; i++ {
+		r = append(r, inf)
+	}
+	h.incBuf = r
+	return r
 }
 
 // parallelMin is the number of dirty clusters from which intraAll uses

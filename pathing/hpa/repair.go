@@ -84,6 +84,22 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 			touch(bkey{false, cy*l1.ncx + cx}, ci, ci+l1.ncx, c)
 		}
 	}
+	// Clusters with exactly one changed cell may be repaired incrementally.
+	incCells := map[int]image.Point{}
+	multi := map[int]bool{}
+	for _, p := range changed {
+		if !h.grid.In(p) {
+			continue
+		}
+		ci := (p.Y/C)*l1.ncx + p.X/C
+		if q, ok := incCells[ci]; ok && q != p {
+			multi[ci] = true
+		}
+		incCells[ci] = p
+	}
+	for ci := range multi {
+		delete(incCells, ci)
+	}
 	if len(cellIdx) == 0 {
 		rep.Duration = time.Since(t0)
 		return rep
@@ -136,7 +152,11 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 			break
 		}
 		rep.Dirty[l] = d
-		changedClusters := h.rebuildLevel(l, d, &rep)
+		var inc map[int]image.Point
+		if l == 1 {
+			inc = incCells
+		}
+		changedClusters := h.rebuildLevel(l, d, &rep, inc)
 		if l == len(h.lv) {
 			break
 		}
@@ -155,6 +175,11 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		slices.Sort(d)
 	}
 	rep.Components = h.comp.update(h.grid, cellIdx)
+	if h.shadow != nil {
+		for _, p := range changed {
+			h.shadow.SetWeight(p, h.grid.Weight(p))
+		}
+	}
 	rep.Duration = time.Since(t0)
 	return rep
 }
