@@ -1,12 +1,14 @@
 package agents
 
 import (
+	"image"
 	"path/filepath"
 	"testing"
 
 	"pathlens/maps"
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
+	"pathlens/pathing/hpa"
 )
 
 var maps512 = []string{"random512-10-0", "8room_000", "AR0011SR", "Aftershock", "maze512-16-0"}
@@ -61,28 +63,66 @@ func TestWorkloadSmall(t *testing.T) {
 }
 
 // BenchmarkSimStep times one tick of 1,000 agents walking a 512×512 map
-// with random goals (new ones on arrival), planning with A* under the
-// default per-tick budget.
+// with random goals (new ones on arrival, no edits) under the default
+// per-tick plan budget, with HPA* (the default hierarchy) and with sliced
+// A*. The "queued" metric is the plan queue at the end: a growing queue
+// means the planner cannot keep up.
 func BenchmarkSimStep(b *testing.B) {
 	for _, name := range maps512 {
-		b.Run(name, func(b *testing.B) {
-			g := loadMovingAI(b, name)
-			s := New(g, NewAStar(g, AStarConfig{}), Config{})
-			// Warm up: everyone planned once and walking.
-			if _, err := RunWorkload(s, Workload{Agents: 1000, Ticks: 300, Seed: 1}); err != nil {
-				b.Fatal(err)
-			}
-			var arrived []int
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				s.Step()
-				arrived = s.ArrivedNow(arrived[:0])
-				for _, id := range arrived {
-					s.SetGoal([]int{id}, s.agents[(id+1)%len(s.agents)].cell)
+		for _, pn := range []string{"hpa", "astar"} {
+			b.Run(name+"/"+pn, func(b *testing.B) {
+				g := loadMovingAI(b, name)
+				var p Planner = NewAStar(g, AStarConfig{})
+				if pn == "hpa" {
+					h, err := hpa.Build(g, hpa.Config{})
+					if err != nil {
+						b.Fatal(err)
+					}
+					p = NewHPA(h, hpa.QueryOptions{})
 				}
-			}
-			b.ReportMetric(float64(s.Stats().Queue), "queued")
-		})
+				s := New(g, p, Config{})
+				// Warm up: everyone planned once and walking.
+				if _, err := RunWorkload(s, Workload{Agents: 1000, Ticks: 300, Seed: 1}); err != nil {
+					b.Fatal(err)
+				}
+				var arrived []int
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					s.Step()
+					arrived = s.ArrivedNow(arrived[:0])
+					for _, id := range arrived {
+						s.SetGoal([]int{id}, s.agents[(id+1)%len(s.agents)].cell)
+					}
+				}
+				b.ReportMetric(float64(s.Stats().Queue), "queued")
+			})
+		}
+	}
+}
+
+// BenchmarkCellsChanged times telling 1,000 walking agents about one fill
+// on a 512×512 map (the change test against every route).
+func BenchmarkCellsChanged(b *testing.B) {
+	g := loadMovingAI(b, "random512-10-0")
+	h, err := hpa.Build(g, hpa.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := New(g, NewHPA(h, hpa.QueryOptions{}), Config{PlanBudget: -1})
+	if _, err := RunWorkload(s, Workload{Agents: 1000, Ticks: 2, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	c := []image.Point{{0, 0}}
+	for x := 0; x < 512; x++ { // a cell no route uses: the cost of the test alone
+		if p := (image.Point{x, 0}); !g.Open(p) {
+			c[0] = p
+			break
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.CellsChanged(c)
 	}
 }

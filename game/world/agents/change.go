@@ -23,12 +23,13 @@ import (
 // Cost: O(changed cells + agents × remaining route length).
 func (s *Sim) CellsChanged(cells []image.Point) {
 	g := s.grid
-	var changed []image.Point
+	changed := s.chBuf[:0]
 	for _, c := range cells {
 		if g.In(c) {
 			changed = append(changed, c)
 		}
 	}
+	s.chBuf = changed
 	if len(changed) == 0 {
 		return
 	}
@@ -48,7 +49,8 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		s.markGen = 1
 	}
 	box := image.Rectangle{}
-	var dug []image.Point
+	dug := s.dugBuf[:0]
+	defer func() { s.dugBuf = dug }()
 	for _, c := range changed {
 		s.exact[g.Index(c)] = s.markGen
 		for dy := -1; dy <= 1; dy++ {

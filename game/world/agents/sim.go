@@ -196,6 +196,8 @@ type Sim struct {
 	exact     []uint32 // the changed cells themselves, stamped with markGen
 	markGen   uint32
 	bfs       []int32
+	chBuf     []image.Point // CellsChanged scratch
+	dugBuf    []image.Point
 
 	local *pathing.Searcher // group members' short searches
 }
