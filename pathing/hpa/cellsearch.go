@@ -21,6 +21,13 @@ type cellSearch struct {
 	gen     uint32
 	heap    []hitem
 	dh      []ditem // the untraced Dijkstra's heap
+	// Padded layout (loadPad, usePad): state indexed (y+1)·pw + x+1 over
+	// the rectangle plus a blocked border, so neighbours need no bounds
+	// tests.
+	padded  bool
+	pw      int
+	pad     []uint8
+	padRect image.Rectangle
 	reverse bool
 	src     int32 // local index of the source
 	goal    int32 // local index of the A* goal, -1 for none
@@ -57,7 +64,9 @@ func (s *cellSearch) reset(rect image.Rectangle, reverse bool, tr *pathing.Trace
 	rect = rect.Intersect(s.grid.Bounds())
 	s.rect = rect
 	s.rw = rect.Dx()
-	n := rect.Dx() * rect.Dy()
+	s.pw = rect.Dx() + 2
+	s.padded = false
+	n := (rect.Dx() + 2) * (rect.Dy() + 2) // room for the padded layout too
 	if len(s.st) < n {
 		s.st = make([]cellState, n)
 		s.gen = 0
@@ -79,11 +88,45 @@ func (s *cellSearch) reset(rect image.Rectangle, reverse bool, tr *pathing.Trace
 }
 
 func (s *cellSearch) local(p image.Point) int32 {
+	if s.padded {
+		return int32((p.Y-s.rect.Min.Y+1)*s.pw + p.X - s.rect.Min.X + 1)
+	}
 	return int32((p.Y-s.rect.Min.Y)*s.rw + p.X - s.rect.Min.X)
 }
 
 func (s *cellSearch) point(li int32) image.Point {
+	if s.padded {
+		return image.Point{s.rect.Min.X + int(li)%s.pw - 1, s.rect.Min.Y + int(li)/s.pw - 1}
+	}
 	return image.Point{s.rect.Min.X + int(li)%s.rw, s.rect.Min.Y + int(li)/s.rw}
+}
+
+// loadPad copies the weights of rect into a local array with a border of
+// blocked cells, for padded Dijkstras over that rectangle. The copy stays
+// valid until the grid changes: call it again per batch of searches.
+func (s *cellSearch) loadPad(rect image.Rectangle) {
+	rect = rect.Intersect(s.grid.Bounds())
+	pw, ph := rect.Dx()+2, rect.Dy()+2
+	if cap(s.pad) < pw*ph {
+		s.pad = make([]uint8, pw*ph)
+	}
+	s.pad = s.pad[:pw*ph]
+	clear(s.pad)
+	cells := s.grid.Cells()
+	gw := s.grid.Width()
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		copy(s.pad[(y-rect.Min.Y+1)*pw+1:], cells[y*gw+rect.Min.X:y*gw+rect.Max.X])
+	}
+	s.padRect = rect
+}
+
+// usePad switches the search just reset to the padded layout of the
+// rectangle loaded by loadPad (which must be the search's rectangle);
+// targets are marked after it. Only forward untraced Dijkstras use it.
+func (s *cellSearch) usePad() {
+	if s.padRect == s.rect && !s.reverse && s.trace == nil {
+		s.padded = true
+	}
 }
 
 func (s *cellSearch) global(li int32) int32 {
@@ -110,6 +153,10 @@ func (s *cellSearch) run(src, goal image.Point) bool {
 	if goal.In(s.rect) {
 		s.goal = s.local(goal)
 		s.goalPt = goal
+	}
+	if s.padded {
+		s.dijkstraPad()
+		return false
 	}
 	if s.goal < 0 && s.trace == nil && !s.reverse && s.remaining > 0 {
 		s.dijkstra()
@@ -494,4 +541,100 @@ func (s *cellSearch) dpop() int32 {
 	h[j] = it
 	st[it.n].pos = int32(j)
 	return top
+}
+
+// dijkstraPad is dijkstra over the padded layout: a neighbour outside the
+// rectangle reads as blocked, so there are no bounds tests and no divisions.
+// It settles every reachable cell unless targets were marked.
+func (s *cellSearch) dijkstraPad() {
+	{
+		st := &s.st[s.src]
+		mark := st.mark
+		*st = cellState{g: 0, parent: -1, gen: s.gen, pos: 0, mark: mark}
+		s.dh = append(s.dh[:0], ditem{0, s.src})
+	}
+	pad := s.pad
+	pw := int32(s.pw)
+	four := s.nb == pathing.Four
+	gen := s.gen
+	st := s.st
+	targeted := s.remaining > 0
+	var nbr [8]int32
+	var cost [8]float64
+	for len(s.dh) > 0 {
+		cur := s.dpop()
+		cs := &st[cur]
+		cs.pos = closedPos
+		s.expanded++
+		if targeted && cs.mark == gen {
+			s.remaining--
+			if s.remaining == 0 {
+				return
+			}
+		}
+		cg := cs.g
+		e, w, so, no := pad[cur+1], pad[cur-1], pad[cur+pw], pad[cur-pw]
+		k := 0
+		if e != 0 {
+			nbr[k], cost[k] = cur+1, cg+float64(e)
+			k++
+		}
+		if so != 0 {
+			nbr[k], cost[k] = cur+pw, cg+float64(so)
+			k++
+		}
+		if w != 0 {
+			nbr[k], cost[k] = cur-1, cg+float64(w)
+			k++
+		}
+		if no != 0 {
+			nbr[k], cost[k] = cur-pw, cg+float64(no)
+			k++
+		}
+		if !four {
+			if so != 0 && e != 0 {
+				if d := pad[cur+pw+1]; d != 0 {
+					nbr[k], cost[k] = cur+pw+1, cg+pathing.Sqrt2*float64(d)
+					k++
+				}
+			}
+			if so != 0 && w != 0 {
+				if d := pad[cur+pw-1]; d != 0 {
+					nbr[k], cost[k] = cur+pw-1, cg+pathing.Sqrt2*float64(d)
+					k++
+				}
+			}
+			if no != 0 && w != 0 {
+				if d := pad[cur-pw-1]; d != 0 {
+					nbr[k], cost[k] = cur-pw-1, cg+pathing.Sqrt2*float64(d)
+					k++
+				}
+			}
+			if no != 0 && e != 0 {
+				if d := pad[cur-pw+1]; d != 0 {
+					nbr[k], cost[k] = cur-pw+1, cg+pathing.Sqrt2*float64(d)
+					k++
+				}
+			}
+		}
+		for t := 0; t < k; t++ {
+			li, ng := nbr[t], cost[t]
+			ns := &st[li]
+			if ns.gen != gen {
+				mark := ns.mark
+				*ns = cellState{g: ng, parent: cur, gen: gen, pos: int32(len(s.dh)), mark: mark}
+				s.dh = append(s.dh, ditem{ng, li})
+				s.dup(len(s.dh) - 1)
+				continue
+			}
+			if ns.pos == closedPos || ng >= ns.g {
+				continue
+			}
+			ns.g = ng
+			ns.parent = cur
+			p := int(ns.pos)
+			s.dh[p].f = ng
+			s.dup(p)
+		}
+	}
 }

@@ -186,7 +186,7 @@ func (h *Hierarchy) scanBorder(vertical bool, cx, cy int, dst []run) []run {
 	dst = dst[:0]
 	C := h.cfg.ClusterSize
 	cells := h.grid.Cells()
-	var lo, hi, step, other int
+	var lo, hi int
 	if vertical {
 		x := (cx+1)*C - 1
 		lo, hi = cy*C, min((cy+1)*C, h.h)
@@ -203,7 +203,6 @@ func (h *Hierarchy) scanBorder(vertical bool, cx, cy int, dst []run) []run {
 			}
 			dst = append(dst, run{int32(s), int32(y - s)})
 		}
-		_, _ = step, other
 		return dst
 	}
 	y := (cy+1)*C - 1
@@ -223,8 +222,9 @@ func (h *Hierarchy) scanBorder(vertical bool, cx, cy int, dst []run) []run {
 	return dst
 }
 
-// transitions calls f(a, b) for each transition of run r: a is the cell on
-// the left/top side, b its partner.
+// forTransitions calls f(a, b) for each transition of run r on the border
+// right of (vertical) or below level-1 cluster (cx,cy), under the configured
+// placement: a is the cell on the left/top side, b its partner.
 func (h *Hierarchy) forTransitions(vertical bool, cx, cy int, r run, f func(a, b image.Point)) {
 	C := h.cfg.ClusterSize
 	at := func(t int32) {
@@ -295,7 +295,6 @@ func sortCells(ps []image.Point, w int) []image.Point {
 func (h *Hierarchy) levelDesired(l, ci int, dst []image.Point) []image.Point {
 	dst = dst[:0]
 	lv, low := h.lv[l-1], h.lv[l-2]
-	r := lv.clusters[ci].rect
 	k := h.cfg.Branch
 	cx, cy := ci%lv.ncx, ci/lv.ncx
 	for sy := cy * k; sy < min((cy+1)*k, low.ncy); sy++ {
@@ -311,7 +310,6 @@ func (h *Hierarchy) levelDesired(l, ci int, dst []image.Point) []image.Point {
 			}
 		}
 	}
-	_ = r
 	return sortCells(dst, h.w)
 }
 
@@ -712,12 +710,14 @@ func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 		}
 		return
 	}
+	s.loadPad(cl.rect)
 	for i := 0; i < n; i++ {
 		if sym && i == n-1 {
 			break
 		}
 		a := lv.nodes[cl.nodes[i]].pt
 		s.reset(cl.rect, false, nil)
+		s.usePad()
 		for j := 0; j < n; j++ {
 			if j != i && (!sym || j > i) {
 				s.markTarget(lv.nodes[cl.nodes[j]].pt)
@@ -761,7 +761,7 @@ func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 // intraL recomputes the intra edges of level-l cluster ci (l ≥ 2) by
 // searching the level-(l−1) graph inside it.
 func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
-	lv, low := h.lv[l-1], h.lv[l-2]
+	lv := h.lv[l-1]
 	cl := &lv.clusters[ci]
 	n := len(cl.nodes)
 	h.prepMatrix(cl, n)
@@ -814,7 +814,6 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 			}
 		}
 	}
-	_ = low
 }
 
 // intra1Inc updates the intra edges of level-1 cluster ci after its one

@@ -497,7 +497,6 @@ func (q *Querier) refine(l int, a, b int32) {
 		}
 		return
 	}
-	low := h.lv[l-2]
 	le := &q.ext[l-2]
 	ids := q.ids[l-1]
 	from := len(ids) - 1
@@ -534,7 +533,6 @@ func (q *Querier) refine(l int, a, b int32) {
 		ids = s.appendPath(ids, nb.down)
 	}
 	q.ids[l-1] = ids
-	_ = low
 	for k := from; k+1 < len(q.ids[l-1]); k++ {
 		q.refine(l-1, q.ids[l-1][k], q.ids[l-1][k+1])
 	}
