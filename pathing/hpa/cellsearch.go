@@ -13,14 +13,14 @@ import (
 // costs *to* the source: the search step u→v stands for the real move v→u,
 // which enters u and so costs u's weight (times 1 or √2).
 type cellSearch struct {
-	grid    *pathing.Grid
-	nb      pathing.Neighborhood
-	rect    image.Rectangle
-	rw      int
-	st      []cellState
-	gen     uint32
-	heap    []hitem
-	dh      []ditem // the untraced Dijkstra's heap
+	grid *pathing.Grid
+	nb   pathing.Neighborhood
+	rect image.Rectangle
+	rw   int
+	st   []cellState
+	gen  uint32
+	heap []hitem
+	dh   []ditem // the untraced Dijkstra's heap
 	// Padded layout (loadPad, usePad): state indexed (y+1)·pw + x+1 over
 	// the rectangle plus a blocked border, so neighbours need no bounds
 	// tests.
