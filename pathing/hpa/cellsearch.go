@@ -122,9 +122,9 @@ func (s *cellSearch) loadPad(rect image.Rectangle) {
 
 // usePad switches the search just reset to the padded layout of the
 // rectangle loaded by loadPad (which must be the search's rectangle);
-// targets are marked after it. Only forward untraced Dijkstras use it.
+// targets are marked after it. Only untraced Dijkstras (no A* goal) use it.
 func (s *cellSearch) usePad() {
-	if s.padRect == s.rect && !s.reverse && s.trace == nil {
+	if s.padRect == s.rect && s.trace == nil {
 		s.padded = true
 	}
 }
@@ -154,7 +154,7 @@ func (s *cellSearch) run(src, goal image.Point) bool {
 		s.goal = s.local(goal)
 		s.goalPt = goal
 	}
-	if s.padded {
+	if s.padded && s.goal < 0 {
 		s.dijkstraPad()
 		return false
 	}
@@ -559,6 +559,7 @@ func (s *cellSearch) dijkstraPad() {
 	gen := s.gen
 	st := s.st
 	targeted := s.remaining > 0
+	rev := s.reverse
 	var nbr [8]int32
 	var cost [8]float64
 	for len(s.dh) > 0 {
@@ -575,6 +576,46 @@ func (s *cellSearch) dijkstraPad() {
 		cg := cs.g
 		e, w, so, no := pad[cur+1], pad[cur-1], pad[cur+pw], pad[cur-pw]
 		k := 0
+		if rev {
+			// Reverse costs: the real move enters cur.
+			cw := float64(pad[cur])
+			cd := pathing.Sqrt2 * cw
+			if e != 0 {
+				nbr[k], cost[k] = cur+1, cg+cw
+				k++
+			}
+			if so != 0 {
+				nbr[k], cost[k] = cur+pw, cg+cw
+				k++
+			}
+			if w != 0 {
+				nbr[k], cost[k] = cur-1, cg+cw
+				k++
+			}
+			if no != 0 {
+				nbr[k], cost[k] = cur-pw, cg+cw
+				k++
+			}
+			if !four {
+				if so != 0 && e != 0 && pad[cur+pw+1] != 0 {
+					nbr[k], cost[k] = cur+pw+1, cg+cd
+					k++
+				}
+				if so != 0 && w != 0 && pad[cur+pw-1] != 0 {
+					nbr[k], cost[k] = cur+pw-1, cg+cd
+					k++
+				}
+				if no != 0 && w != 0 && pad[cur-pw-1] != 0 {
+					nbr[k], cost[k] = cur-pw-1, cg+cd
+					k++
+				}
+				if no != 0 && e != 0 && pad[cur-pw+1] != 0 {
+					nbr[k], cost[k] = cur-pw+1, cg+cd
+					k++
+				}
+			}
+			goto relax
+		}
 		if e != 0 {
 			nbr[k], cost[k] = cur+1, cg+float64(e)
 			k++
@@ -617,6 +658,7 @@ func (s *cellSearch) dijkstraPad() {
 				}
 			}
 		}
+	relax:
 		for t := 0; t < k; t++ {
 			li, ng := nbr[t], cost[t]
 			ns := &st[li]

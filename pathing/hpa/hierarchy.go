@@ -875,7 +875,9 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point) bool {
 	}
 	h.tmp = pts
 	dx := h.incRow(n)
+	s.loadPad(cl.rect)
 	s.reset(cl.rect, false, nil)
+	s.usePad()
 	for _, p := range pts {
 		s.markTarget(p)
 	}
@@ -920,11 +922,15 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point) bool {
 		return false // nearly every row: the full recomputation is cheaper
 	}
 	s = h.cs
+	if fill {
+		s.loadPad(cl.rect)
+	}
 	for i := 0; i < n; i++ {
 		if !affected[i] {
 			continue
 		}
 		s.reset(cl.rect, false, nil)
+		s.usePad()
 		for j := 0; j < n; j++ {
 			if j != i {
 				s.markTarget(pts[j])

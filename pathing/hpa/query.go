@@ -356,6 +356,8 @@ func (q *Querier) insert(s, g image.Point) error {
 			e.sg = w * pathing.OctileDistance(s, g)
 		}
 	} else {
+		cf.loadPad(cl.rect)
+		cf.usePad()
 		for _, id := range cl.nodes {
 			cf.markTarget(l1.nodes[id].pt)
 		}
@@ -385,6 +387,8 @@ func (q *Querier) insert(s, g image.Point) error {
 			e.addG(id, w*pathing.OctileDistance(g, l1.nodes[id].pt))
 		}
 	} else {
+		cr.loadPad(cl.rect)
+		cr.usePad()
 		for _, id := range cl.nodes {
 			cr.markTarget(l1.nodes[id].pt)
 		}
