@@ -375,7 +375,7 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 // runScenario is the -scenario mode: the scenario's world (edit log
 // applied), regions, settings and queries, with flags overriding settings.
 // Optimal costs come from an untimed A* per query, so the suboptimality
-// fields work without a .scen; -scen rows, if given, are run instead of the
+// fields work without a .scen. -from/-to, or -scen rows, replace the
 // scenario's queries.
 func runScenario(env *Env) (*Report, error) {
 	arg := env.Cfg.ExtString("scenario-arg")
@@ -420,14 +420,19 @@ func runScenario(env *Env) (*Report, error) {
 		return nil, err
 	}
 	var qs []Query
-	if env.Rows != nil {
+	switch {
+	case env.Rows != nil:
 		qs = QueriesFromRows(env.Rows)
-	} else {
-		if len(s.Queries) == 0 {
-			return nil, usagef("bench: -scenario %s has no query lines", arg)
+	default:
+		list := s.Queries
+		if cfg.Single {
+			list = []maps.Query{{Start: cfg.From, Goal: cfg.To}}
+		}
+		if len(list) == 0 {
+			return nil, usagef("bench: -scenario %s has no query lines (give -from and -to)", arg)
 		}
 		sr := pathing.NewSearcher(senv.Grid)
-		for i, q := range s.Queries {
+		for i, q := range list {
 			for _, pt := range []image.Point{q.Start, q.Goal} {
 				if !senv.Grid.Open(pt) {
 					return nil, usagef("bench: -scenario %s: query %d: cell %d,%d is blocked or outside the map", arg, i+1, pt.X, pt.Y)

@@ -126,3 +126,19 @@ func TestGroupBadInput(t *testing.T) {
 		}
 	}
 }
+
+// -from/-to replace a scenario's queries; its settings still apply.
+func TestGroupScenarioSingle(t *testing.T) {
+	code, out, errs := runMain(t, "-scenario", "builtin:pathological-minimum", "-from", "2,17", "-to", "40,17", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, out)
+	if m["queries"] != 1.0 || m["cost"] != "minimum" || m["mean_subopt"].(float64) < 0.3 {
+		t.Errorf("report %v", m)
+	}
+	code, _, errs = runMain(t, "-scenario", "builtin:pathological-minimum", "-from", "0,0", "-to", "40,17")
+	if code != 2 || !strings.Contains(errs, "0,0") {
+		t.Errorf("blocked -from: exit %d, %q", code, errs)
+	}
+}
