@@ -145,6 +145,7 @@ func run(args []string) int {
 	ebiten.SetWindowSize(ww, wh)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowClosingHandled(true)
+	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(g); err != nil {
 		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 		return 1

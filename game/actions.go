@@ -18,6 +18,7 @@ const (
 	ActViewLevel
 	ActEscape
 	ActQuit
+	ActLegend
 
 	ActToolQuery
 	ActToolPaint
@@ -69,6 +70,7 @@ var actionTable = []Binding{
 	{Action: ActZoomOut, Group: "View", Keys: keys(ebiten.KeyMinus, ebiten.KeyNumpadSubtract), Help: "zoom out"},
 	{Action: ActViewLevel, Group: "View", Keys: keys(ebiten.KeyL), Help: "next abstract level for borders, groups, nodes, edges"},
 	{Action: ActPanel, Group: "View", Keys: keys(ebiten.KeyTab), Help: "show or hide the side panel"},
+	{Action: ActLegend, Group: "View", Keys: keys(ebiten.KeyK), Help: "show or hide the layer legend"},
 	{Action: ActHelp, Group: "View", Keys: keys(ebiten.KeyF1, ebiten.KeySlash), Help: "show or hide this help"},
 	{Action: ActGallery, Group: "View", Keys: keys(ebiten.KeyF2), Help: "gallery of built-in scenarios"},
 	{Action: ActScreenshot, Group: "View", Keys: keys(ebiten.KeyF12), Help: "save a PNG screenshot"},

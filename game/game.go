@@ -67,6 +67,9 @@ type Game struct {
 	autoFit          bool // refit on resize until the user moves the view
 
 	layers     render.LayerSet
+	noLegend   bool
+	camLogged  render.Camera
+	camStable  int
 	viewLevel  int
 	panel      bool
 	showHelp   bool
@@ -109,6 +112,36 @@ type Game struct {
 	last        time.Time
 
 	prof profile
+
+	drawKey  frameKey
+	drawnKey frameKey
+	drawnAt  time.Time
+}
+
+// frameKey is everything a frame shows that can change between Updates;
+// when it is unchanged (and nothing animates), Draw keeps the last frame,
+// which saves a software-rendered display nearly all its work.
+type frameKey struct {
+	w                  *world.World
+	tl, grid           uint64
+	msg, repair        int
+	cam                render.Camera
+	lay                render.Layout
+	hover, pinned      image.Point
+	hoverOK, hasPinned bool
+	mouseX, mouseY     int
+	layers             render.LayerSet
+	level              int
+	tool               Tool
+	help, gal, conf    bool
+	galSel             int
+	settings           world.Settings
+	pending, playing   bool
+	dirty, legend      bool
+	panel              bool
+	brush              uint8
+	caption            string
+	status             string
 }
 
 type inspectKey struct {
@@ -252,6 +285,9 @@ func (g *Game) Update() error {
 		g.askThen("quit", func(g *Game) error { g.quit = true; return nil })
 	}
 	g.readMouse()
+	if g.in.JustPressed(ActScreenshot) {
+		g.shotPending = filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+".png")
+	}
 	switch {
 	case g.confirm != nil:
 		g.updateConfirm()
@@ -267,6 +303,7 @@ func (g *Game) Update() error {
 	}
 	g.w.Tick(dt)
 	g.updateInspect()
+	g.logView()
 	if t := g.Title(); t != g.title {
 		g.title = t
 		ebiten.SetWindowTitle(t)
@@ -279,7 +316,31 @@ func (g *Game) Update() error {
 		g.messageSeq = g.w.MessageSeq
 		g.messageAt = now
 	}
+	w := g.w
+	caption := ""
+	if qt, ok := g.tool.(*queryTool); ok {
+		caption = qt.caption()
+	}
+	g.drawKey = frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
+		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
+		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, level: g.viewLevel, tool: g.tool,
+		help: g.showHelp, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
+		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel,
+		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message}
 	return nil
+}
+
+// needsDraw reports whether the frame must be drawn again: something it
+// shows changed, a repair flash or a message is fading, or half a second
+// passed (a safety net for anything the key misses).
+func (g *Game) needsDraw() bool {
+	if g.drawKey != g.drawnKey || time.Since(g.drawnAt) > 500*time.Millisecond {
+		return true
+	}
+	if !g.repairAt.IsZero() && time.Since(g.repairAt).Seconds() < 2.2 {
+		return true
+	}
+	return g.w.Message != "" && time.Since(g.messageAt).Seconds() < 13
 }
 
 func (g *Game) fit() {
@@ -462,15 +523,15 @@ func (g *Game) updateKeys() {
 		g.autoFit = false
 		g.cam.ZoomAt(x, y, 1/1.25)
 	}
+	if in.JustPressed(ActLegend) {
+		g.noLegend = !g.noLegend
+	}
 	if in.JustPressed(ActPanel) {
 		g.panel = !g.panel
 		g.lay = render.ComputeLayout(g.screenW, g.screenH, g.panel)
 		if g.autoFit {
 			g.fit()
 		}
-	}
-	if in.JustPressed(ActScreenshot) {
-		g.shotPending = filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+".png")
 	}
 	if in.JustPressed(ActViewLevel) {
 		n := 1
@@ -636,6 +697,11 @@ func (g *Game) updateMouse() {
 				g.toolDown.Drag(g, cell)
 			}
 		} else {
+			// The mouse may have moved in the frame the button came up.
+			if cell != g.lastCell {
+				g.lastCell = cell
+				g.toolDown.Drag(g, cell)
+			}
 			g.toolDown.Release(g, cell)
 			g.toolDown = nil
 		}
@@ -656,6 +722,9 @@ func (g *Game) updateMouse() {
 				w.StrokeTo(cell)
 			}
 		} else {
+			if cell != g.lastCell {
+				w.StrokeTo(cell)
+			}
 			g.rightDown = false
 			w.EndStroke()
 		}
@@ -717,6 +786,26 @@ func onOff(b bool) string {
 	return "off"
 }
 
+// logView writes a "view" line once the camera has settled after a
+// change (fit, zoom, pan, resize), so tests and bug reports can map cells
+// to window pixels: screen = cell·zoom + offset.
+func (g *Game) logView() {
+	c := g.cam
+	if c.Zoom == g.camLogged.Zoom && c.OffX == g.camLogged.OffX && c.OffY == g.camLogged.OffY {
+		g.camStable = 0
+		return
+	}
+	if g.camStable++; g.camStable < 10 {
+		return
+	}
+	g.camStable = 0
+	g.camLogged = c
+	m := g.lay.Map
+	g.w.Log.Add("view", world.F{Key: "zoom", Val: math.Round(c.Zoom*1e4) / 1e4}, world.F{Key: "offx", Val: math.Round(c.OffX*100) / 100},
+		world.F{Key: "offy", Val: math.Round(c.OffY*100) / 100}, world.F{Key: "window", Val: fmt.Sprintf("%dx%d", g.screenW, g.screenH)},
+		world.F{Key: "map_area", Val: fmt.Sprintf("%d,%d,%d,%d", m.Min.X, m.Min.Y, m.Max.X, m.Max.Y)})
+}
+
 // updateInspect refreshes the inspector's cell info when the cell, the
 // timeline or the grid changed.
 func (g *Game) updateInspect() {
@@ -747,6 +836,10 @@ func (g *Game) legend() []render.LegendRow {
 // Draw draws the session. It reads state only; the caches it fills live in
 // the renderer.
 func (g *Game) Draw(screen *ebiten.Image) {
+	if !g.needsDraw() && g.opts.ShotPath == "" && g.shotPending == "" && g.opts.ProfileFrames == 0 {
+		return // the screen keeps the last frame (SetScreenClearedEveryFrame(false))
+	}
+	g.drawnKey, g.drawnAt = g.drawKey, time.Now()
 	t0 := time.Now()
 	lay := g.lay
 	if lay.Screen.Empty() {
@@ -758,9 +851,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		Pinned: g.pinned, HasPinned: g.hasPinned, Inspect: &g.inspect,
 		Layers: g.layers, ViewLevel: g.viewLevel,
 		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush,
-		Switches: g.switchRows(), Legend: g.legend(),
+		Switches: g.switchRows(),
 		ShowHelp: g.showHelp, ShowGallery: g.gallery, GallerySel: g.gallerySel,
 		FlashAge: -1, MessageAge: time.Since(g.messageAt).Seconds(),
+	}
+	if !g.noLegend {
+		f.Legend = g.legend()
 	}
 	if g.showHelp {
 		f.Help = helpSections()
@@ -874,7 +970,7 @@ func (g *Game) ProfileReport() string {
 			over++
 		}
 	}
-	fmt.Fprintf(&b, "  frames over 16 ms: %d of %d\n", over, n)
+	fmt.Fprintf(&b, "  frames over 16 ms: %d of %d; actual %.1f frames/s, %.1f ticks/s (the display's own work included)\n", over, n, ebiten.ActualFPS(), ebiten.ActualTPS())
 	return b.String()
 }
 

@@ -61,7 +61,7 @@ func SwitchRowRect(l Layout, i int) image.Rectangle {
 }
 
 // switchTop is the distance from the panel's top to its first switch row.
-const switchTop = 78
+const switchTop = 84
 
 // TimelineBarRect returns the scrubber inside the timeline bar.
 func TimelineBarRect(l Layout) image.Rectangle {
@@ -155,7 +155,11 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 	}
 	tr := tl.Trace()
 	k := tl.Phase()
-	return fmt.Sprintf("%s (L%d) · %d of %d", w.PhaseName(), tr.Phases[k].Level, k+1, len(tr.Phases))
+	name := w.PhaseName()
+	if !strings.Contains(name, fmt.Sprintf("L%d", tr.Phases[k].Level)) {
+		name += fmt.Sprintf(" (level %d)", tr.Phases[k].Level)
+	}
+	return fmt.Sprintf("%s · phase %d of %d", name, k+1, len(tr.Phases))
 }
 
 // drawTimeline draws the playback bar: state, cursor, speed, current event
@@ -268,7 +272,7 @@ func (r *Renderer) sectionTitle(dst *ebiten.Image, s string, x, y float64) {
 func (r *Renderer) kv(dst *ebiten.Image, x, y float64, k, v string, vc color.RGBA) float64 {
 	ft := r.fonts
 	ft.Draw(dst, ft.UI, k, x, y, ColTextDim)
-	ft.Draw(dst, ft.UI, v, x+128, y, vc)
+	ft.Draw(dst, ft.UI, clip(ft, ft.UI, v, PanelWidth-20-128), x+128, y, vc)
 	return y + 17
 }
 
@@ -426,7 +430,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	ft := r.fonts
 	cols := 2
 	rows := (len(f.Legend) + cols - 1) / cols
-	cw := 200
+	cw := 215
 	bw, bh := cols*cw+12, rows*rowH+30
 	m := f.Layout.Map
 	box := image.Rect(m.Min.X+8, m.Max.Y-8-bh, m.Min.X+8+bw, m.Max.Y-8)
@@ -446,7 +450,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		fillRect(screen, image.Rect(cx, cy+3, cx+12, cy+15), sw)
 		strokeRect(screen, image.Rect(cx, cy+3, cx+12, cy+15), color.RGBA{200, 200, 200, 120})
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+17), float64(cy+1), ColTextDim)
-		ft.Draw(screen, ft.UI, LayerInfo[lr.Layer].Name, float64(cx+42), float64(cy), tc)
+		ft.Draw(screen, ft.UI, LayerInfo[lr.Layer].Name, float64(cx+72), float64(cy), tc)
 	}
 }
 

@@ -3,6 +3,7 @@ package agents
 import (
 	"image"
 	"math"
+	"math/rand"
 	"testing"
 
 	"pathlens/pathing"
@@ -170,4 +171,59 @@ func TestGroupStopsWhenCutOffAndMembersLeave(t *testing.T) {
 	g.SetOpen(m['d'], true)
 	s.CellsChanged([]image.Point{m['d']})
 	runUntil(t, s, 3000, func() bool { return !s.groups[0].active })
+}
+
+// TestGroupUnderRandomEdits moves a group around a cave while cells are dug
+// and filled, some right on its members: nobody ever stands in a wall.
+func TestGroupUnderRandomEdits(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	g := pathing.MustGrid(70, 50)
+	for i := 0; i < g.Len()*15/100; i++ {
+		g.SetOpen(image.Point{rng.Intn(70), rng.Intn(50)}, false)
+	}
+	s := exact(g, NewAStar(g, AStarConfig{Chunk: 6}))
+	var ids []int
+	for len(ids) < 12 {
+		p := image.Point{5 + rng.Intn(8), 5 + rng.Intn(8)}
+		if g.Open(p) {
+			id, _ := s.Spawn(p)
+			ids = append(ids, id)
+		}
+	}
+	goals := []image.Point{{60, 40}, {8, 42}, {62, 6}}
+	k := 0
+	for tick := 0; tick < 12000 && k < len(goals); tick++ {
+		if gs := s.Groups(nil); len(gs) == 0 || !gs[len(gs)-1].Active {
+			for !g.Open(goals[k]) || !s.Reachable(s.agents[ids[0]].cell, goals[k]) {
+				g.SetOpen(goals[k], true)
+				goals[k].X--
+			}
+			if err := s.SetGroupGoal(ids, goals[k]); err != nil {
+				t.Fatal(err)
+			}
+			k++
+		}
+		if tick%20 == 0 {
+			var c image.Point
+			if rng.Intn(3) == 0 {
+				c = s.agents[ids[rng.Intn(len(ids))]].cell // fill under a member
+			} else {
+				c = image.Point{rng.Intn(70), rng.Intn(50)}
+			}
+			g.SetOpen(c, !g.Open(c))
+			s.CellsChanged([]image.Point{c})
+		}
+		s.Step()
+		for _, id := range ids {
+			if v := view(t, s, id); !g.Open(v.Cell) {
+				t.Fatalf("tick %d: member %d in a wall at %v", tick, id, v.Cell)
+			}
+		}
+	}
+	if st := s.Stats(); st.WallViolations != 0 || st.Displace == 0 {
+		t.Fatalf("stats %+v", st)
+	}
+	if k < len(goals) {
+		t.Fatalf("the group finished only %d of %d trips", k-1, len(goals))
+	}
 }

@@ -1,0 +1,482 @@
+// Package e2e drives the real pathlens window under an X display with
+// xdotool, the way a user would, and checks the app's event log (-log)
+// after every action. Screenshots taken with the app's own key (F12) are
+// kept as artefacts in $PATHLENS_E2E_OUT, or out/e2e under the module root.
+//
+// Without a display (no $DISPLAY) or without xdotool the test skips with a
+// message; `make test` runs it under xvfb-run:
+//
+//	xvfb-run -a -s "-screen 0 1280x800x24" go test ./tests/e2e/ -v
+package e2e
+
+import (
+	"bufio"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// app is a running pathlens process with its window and event log.
+type app struct {
+	t      *testing.T
+	cmd    *exec.Cmd
+	win    string
+	log    string
+	mark   int          // expectations look at lines from here (the last action's start)
+	used   map[int]bool // lines an expectation matched
+	out    string
+	zoom   float64
+	offX   float64
+	offY   float64
+	done   chan error
+	shots  int
+	winX   int
+	winY   int
+	stderr *strings.Builder
+}
+
+func moduleRoot(t *testing.T) string {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		t.Fatalf("go env GOMOD: %v", err)
+	}
+	return filepath.Dir(strings.TrimSpace(string(out)))
+}
+
+func need(t *testing.T) {
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("no X display ($DISPLAY is empty): run under xvfb-run, e.g. make test or xvfb-run -a go test ./tests/e2e/")
+	}
+	if _, err := exec.LookPath("xdotool"); err != nil {
+		t.Skip("xdotool is not installed (apt-get install xdotool): the end-to-end test drives the window with it")
+	}
+}
+
+// start builds the app and starts it on args, waiting for its window and
+// its first view line.
+func start(t *testing.T, args ...string) *app {
+	t.Helper()
+	root := moduleRoot(t)
+	out := os.Getenv("PATHLENS_E2E_OUT")
+	if out == "" {
+		out = filepath.Join(root, "out", "e2e")
+	}
+	out = filepath.Join(out, t.Name())
+	os.RemoveAll(out)
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "pathlens")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = root
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	a := &app{t: t, out: out, log: filepath.Join(out, "events.log"), done: make(chan error, 1), stderr: &strings.Builder{}, used: map[int]bool{}}
+	args = append([]string{"-log", a.log, "-size", "1200x760", "-shotdir", out}, args...)
+	a.cmd = exec.Command(bin, args...)
+	a.cmd.Dir = out
+	a.cmd.Stderr = a.stderr
+	if err := a.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { a.done <- a.cmd.Wait() }()
+	t.Cleanup(func() {
+		if a.cmd.ProcessState == nil {
+			if t.Failed() {
+				// A goroutine dump tells a hang from lost input.
+				a.cmd.Process.Signal(syscall.SIGQUIT)
+				select {
+				case err := <-a.done:
+					a.done <- err
+				case <-time.After(5 * time.Second):
+				}
+				os.WriteFile(filepath.Join(out, "stderr.txt"), []byte(a.stderr.String()), 0o644)
+			}
+			a.cmd.Process.Kill()
+			<-a.done
+		}
+		t.Logf("artefacts (event log and screenshots) in %s", out)
+	})
+	// The window.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		b, err := exec.Command("xdotool", "search", "--name", "^pathlens").Output()
+		if err == nil && len(strings.Fields(string(b))) > 0 {
+			a.win = strings.Fields(string(b))[0]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no pathlens window after 60 s; stderr:\n%s", a.stderr)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	a.expect("load", "source=")
+	a.waitView()
+	return a
+}
+
+// xdo runs xdotool.
+func (a *app) xdo(args ...string) {
+	a.t.Helper()
+	if b, err := exec.Command("xdotool", args...).CombinedOutput(); err != nil {
+		a.t.Fatalf("xdotool %v: %v\n%s", args, err, b)
+	}
+}
+
+// geometry reads the window's position on the screen.
+func (a *app) geometry() {
+	b, err := exec.Command("xdotool", "getwindowgeometry", "--shell", a.win).Output()
+	if err != nil {
+		a.t.Fatalf("getwindowgeometry: %v", err)
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		k, v, _ := strings.Cut(l, "=")
+		n, _ := strconv.Atoi(v)
+		switch k {
+		case "X":
+			a.winX = n
+		case "Y":
+			a.winY = n
+		}
+	}
+}
+
+// act marks the log before an action, so its expectations only match
+// lines written after it.
+func (a *app) act() { a.mark = len(a.all()) }
+
+// key presses a key (xdotool name, e.g. "h", "ctrl+z", "Right") holding it
+// for 200 ms, so the app's input polling sees it even when a frame of the
+// software-rendered virtual display takes several ticks.
+func (a *app) key(k string) {
+	a.t.Helper()
+	a.act()
+	a.xdo("keydown", k)
+	time.Sleep(200 * time.Millisecond)
+	a.xdo("keyup", k)
+	time.Sleep(150 * time.Millisecond)
+}
+
+// press presses key k and waits for a log line of kind with every want.
+// A press the app never saw (its frames can take a long time on a loaded
+// machine with a software-rendered display, and a key that goes down and
+// up between two frames is lost) leaves no line, so the key is pressed
+// again, up to three times; a press that was seen is never repeated.
+func (a *app) press(k, kind string, want ...string) string {
+	a.t.Helper()
+	for try := 1; ; try++ {
+		a.key(k)
+		if l, ok := a.wait(4*time.Second, kind, want...); ok {
+			if try > 1 {
+				a.t.Logf("key %s needed %d presses", k, try)
+			}
+			return l
+		}
+		if try == 3 {
+			return a.expect(kind, want...)
+		}
+	}
+}
+
+// move puts the mouse on window pixel (x, y).
+func (a *app) move(x, y int) {
+	a.t.Helper()
+	a.xdo("mousemove", "--window", a.win, strconv.Itoa(x), strconv.Itoa(y))
+	time.Sleep(40 * time.Millisecond)
+}
+
+// cellPixel returns the window pixel of the centre of cell (x, y) from the
+// last logged view.
+func (a *app) cellPixel(x, y int) (int, int) {
+	return int(math.Round(float64(x)*a.zoom + a.zoom/2 + a.offX)), int(math.Round(float64(y)*a.zoom + a.zoom/2 + a.offY))
+}
+
+// click clicks button b at cell (x, y).
+func (a *app) click(b string, x, y int) {
+	a.t.Helper()
+	px, py := a.cellPixel(x, y)
+	a.move(px, py)
+	a.act()
+	a.xdo("mousedown", b)
+	time.Sleep(60 * time.Millisecond)
+	a.xdo("mouseup", b)
+	time.Sleep(60 * time.Millisecond)
+}
+
+// drag drags with button b through the given cells.
+func (a *app) drag(b string, cells ...image.Point) {
+	a.t.Helper()
+	px, py := a.cellPixel(cells[0].X, cells[0].Y)
+	a.move(px, py)
+	a.act()
+	a.xdo("mousedown", b)
+	time.Sleep(80 * time.Millisecond)
+	for _, c := range cells[1:] {
+		x, y := a.cellPixel(c.X, c.Y)
+		a.move(x, y)
+		time.Sleep(40 * time.Millisecond)
+	}
+	a.xdo("mouseup", b)
+	time.Sleep(80 * time.Millisecond)
+}
+
+// all returns every log line.
+func (a *app) all() []string {
+	f, err := os.Open(a.log)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var all []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		all = append(all, sc.Text())
+	}
+	return all
+}
+
+// lines returns the log lines since the mark.
+func (a *app) lines() []string {
+	all := a.all()
+	if a.mark > len(all) {
+		return nil
+	}
+	return all[a.mark:]
+}
+
+// expect waits up to 15 s for a new log line of the given kind containing
+// every want, consumes the log up to it and returns it.
+func (a *app) expect(kind string, want ...string) string {
+	a.t.Helper()
+	l, ok := a.wait(15*time.Second, kind, want...)
+	if !ok {
+		a.t.Fatalf("no %q line with %v in the event log; new lines:\n%s", kind, want, strings.Join(a.lines(), "\n"))
+	}
+	return l
+}
+
+// wait is expect with a timeout that reports failure instead of failing.
+func (a *app) wait(timeout time.Duration, kind string, want ...string) (string, bool) {
+	a.t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		for i, l := range a.lines() {
+			if a.used[a.mark+i] {
+				continue
+			}
+			f := strings.Fields(l)
+			if len(f) < 2 || f[1] != kind {
+				continue
+			}
+			ok := true
+			for _, w := range want {
+				if !strings.Contains(l, w) {
+					ok = false
+				}
+			}
+			if ok {
+				a.used[a.mark+i] = true
+				return l, true
+			}
+		}
+		select {
+		case err := <-a.done:
+			a.done <- err
+			a.t.Fatalf("app exited (%v) while waiting for %q %v; stderr:\n%s\nlog:\n%s", err, kind, want, a.stderr, strings.Join(a.lines(), "\n"))
+		default:
+		}
+		if time.Now().After(deadline) {
+			return "", false
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// waitView reads the next "view" line into the cell-to-pixel mapping.
+func (a *app) waitView() {
+	a.t.Helper()
+	l := a.expect("view", "zoom=")
+	for _, f := range strings.Fields(l) {
+		k, v, _ := strings.Cut(f, "=")
+		x, _ := strconv.ParseFloat(v, 64)
+		switch k {
+		case "zoom":
+			a.zoom = x
+		case "offx":
+			a.offX = x
+		case "offy":
+			a.offY = x
+		}
+	}
+	if a.zoom <= 0 {
+		a.t.Fatalf("bad view line %q", l)
+	}
+}
+
+// shot takes a screenshot with the app's key and checks the file.
+func (a *app) shot(name string) {
+	a.t.Helper()
+	l := a.press("F12", "screenshot", "path=")
+	path := l[strings.Index(l, "path=")+5:]
+	if strings.HasPrefix(path, "\"") {
+		if p, err := strconv.Unquote(path); err == nil {
+			path = p
+		}
+	}
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(a.out, path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		a.t.Fatalf("screenshot %s: %v", path, err)
+	}
+	img, err := png.Decode(f)
+	f.Close()
+	if err != nil {
+		a.t.Fatalf("screenshot %s: %v", path, err)
+	}
+	if b := img.Bounds(); b.Dx() < 100 || b.Dy() < 100 {
+		a.t.Fatalf("screenshot %s is %v", path, b)
+	}
+	a.shots++
+	dst := filepath.Join(a.out, fmt.Sprintf("%02d-%s.png", a.shots, name))
+	if err := os.Rename(path, dst); err != nil {
+		a.t.Fatal(err)
+	}
+}
+
+// field returns the value of key in a log line.
+func field(line, key string) string {
+	for _, f := range strings.Fields(line) {
+		if k, v, ok := strings.Cut(f, "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+func num(t *testing.T, line, key string) float64 {
+	t.Helper()
+	v, err := strconv.ParseFloat(field(line, key), 64)
+	if err != nil {
+		t.Fatalf("%s in %q: %v", key, line, err)
+	}
+	return v
+}
+
+// TestWindow is a user session: open a built-in scenario, drag the goal,
+// dig across a corridor with HPA* on, switch the heuristic and exclusion,
+// step the search back and forth, try bad input, and quit with unsaved
+// edits (the app asks first).
+func TestWindow(t *testing.T) {
+	need(t)
+	a := start(t, "-scenario", "builtin:world")
+	plan := a.expect("plan", "algo=astar", "from=23,30", "to=125,65", "status=found")
+	cost0 := num(t, plan, "cost")
+	a.geometry()
+	a.shot("opened")
+
+	// Drag the goal from (125,65) to (125,40) in a few steps.
+	a.drag("1", image.Pt(125, 65), image.Pt(125, 60), image.Pt(125, 50), image.Pt(125, 40))
+	plan = a.expect("plan", "to=125,40", "status=found")
+	if c := num(t, plan, "cost"); c == cost0 {
+		t.Errorf("the goal moved but the cost stayed %v", c)
+	}
+	a.shot("goal-dragged")
+
+	// HPA*, then dig through the building's east wall (x 45..46, two thick)
+	// at rows 32..33.
+	a.press("4", "switch", "name=algo", "value=hpa")
+	a.expect("plan", "algo=hpa", "status=found")
+	a.press("d", "tool", "name=paint")
+	a.drag("1", image.Pt(45, 32), image.Pt(46, 32), image.Pt(46, 33), image.Pt(45, 33))
+	edit := a.expect("edit", "kind=dig")
+	if n := num(t, edit, "cells"); n != 4 {
+		t.Errorf("dig changed %v cells, want 4: %s", n, edit)
+	}
+	rep := a.expect("repair", "rebuilt=off")
+	if num(t, rep, "dirty") < 1 {
+		t.Errorf("the repair touched no cluster: %s", rep)
+	}
+	a.expect("plan", "algo=hpa", "status=found")
+	a.shot("dug")
+
+	// Heuristic switch (back on A*), then exclusion on the group hierarchy.
+	a.press("1", "plan", "algo=astar")
+	a.press("h", "switch", "name=heuristic", "value=euclidean")
+	a.expect("plan", "heuristic=euclidean")
+	a.press("5", "plan", "algo=group")
+	a.press("x", "switch", "name=exclusion", "value=on")
+	a.expect("plan", "algo=group", "exclusion=on")
+	a.shot("exclusion")
+
+	// Step the search: to the start, forward, back, next phase.
+	a.press("Home", "seek", "cursor=0 ")
+	for i := 1; i <= 3; i++ {
+		a.press("Right", "step", fmt.Sprintf("cursor=%d ", i))
+	}
+	a.press("Left", "step", "cursor=2 ")
+	ph := a.press("period", "phase")
+	if num(t, ph, "cursor") <= 2 {
+		t.Errorf("next phase did not move forward: %s", ph)
+	}
+	a.shot("stepped")
+	a.press("End", "seek")
+
+	// Bad input: a click on a wall and one outside the map.
+	a.press("q", "tool", "name=query")
+	a.click("1", 0, 0)
+	a.expect("error", "blocked")
+	a.click("1", -3, -2)
+	a.expect("error", "outside")
+
+	// Undo the dig, then redo it.
+	a.press("ctrl+z", "undo", "kind=dig")
+	a.press("ctrl+y", "redo", "kind=dig", "dirty=on")
+
+	// Quit with unsaved edits: the app asks; D discards and quits.
+	a.key("ctrl+q")
+	time.Sleep(300 * time.Millisecond)
+	a.shot("asks-before-quit")
+	a.press("d", "discard")
+	select {
+	case err := <-a.done:
+		a.done <- err
+		if err != nil {
+			t.Fatalf("app exited with %v; stderr:\n%s", err, a.stderr)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the app did not quit after discarding")
+	}
+}
+
+// TestMalformedFile opens a broken map: the app must not crash, and must
+// show and log a message naming the file and line.
+func TestMalformedFile(t *testing.T) {
+	need(t)
+	bad := filepath.Join(t.TempDir(), "broken.map")
+	os.WriteFile(bad, []byte("type octile\nheight 3\nwidth 4\nmap\n....\n..\n....\n"), 0o644)
+	a := start(t, "-map", bad)
+	l := a.expect("error", "broken.map")
+	if !strings.Contains(l, ":6") && !strings.Contains(l, "line") {
+		t.Errorf("the error should name the line: %s", l)
+	}
+	a.shot("malformed-file")
+	a.key("ctrl+q")
+	select {
+	case <-a.done:
+	case <-time.After(15 * time.Second):
+		t.Fatal("the app did not quit")
+	}
+}
