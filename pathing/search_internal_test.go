@@ -10,7 +10,7 @@ import (
 func TestKeyOrder(t *testing.T) {
 	r2 := math.Sqrt2
 	lessThan := [][2]float64{ // f pairs that must order strictly
-		{0, 1e-6}, {1, 1 + 1e-6}, {985 * r2, 1393}, {-2, -1}, {-1, 0}, {-1e-9, 0}, {1e6, 1e6 + 0.01}, {0.5, 1e9},
+		{0, 1e-6}, {1, 1 + 1e-6}, {1393, 985 * r2}, {-2, -1}, {-1, 0}, {-1e-9, 0}, {1e6, 1e6 + 0.01}, {0.5, 1e9},
 	}
 	for _, p := range lessThan {
 		for _, g := range []float64{0, 7, 70000} {
@@ -24,7 +24,8 @@ func TestKeyOrder(t *testing.T) {
 		}
 	}
 	// f values equal but for rounding are ties: the larger g comes first.
-	a, b := 3*r2+0.1+0.2, 3*r2+0.3 // differ in the last bits
+	tenth := 0.1 // a variable, so the sum is rounded at run time
+	a, b := tenth+0.2, 0.3 // 0.30000000000000004 and 0.3
 	if a == b {
 		t.Fatalf("test needs two f values that differ by rounding")
 	}
