@@ -24,7 +24,7 @@ func TestKeyOrder(t *testing.T) {
 		}
 	}
 	// f values equal but for rounding are ties: the larger g comes first.
-	tenth := 0.1 // a variable, so the sum is rounded at run time
+	tenth := 0.1           // a variable, so the sum is rounded at run time
 	a, b := tenth+0.2, 0.3 // 0.30000000000000004 and 0.3
 	if a == b {
 		t.Fatalf("test needs two f values that differ by rounding")
