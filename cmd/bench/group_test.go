@@ -142,3 +142,17 @@ func TestGroupScenarioSingle(t *testing.T) {
 		t.Errorf("blocked -from: exit %d, %q", code, errs)
 	}
 }
+
+// The cluster heuristic is admissible, so A* with it must match every
+// optimal length (-check). (It need not expand fewer nodes than octile: the
+// table jumps at group borders, so it is not consistent and A* reopens.)
+func TestClusterAStarOptimal(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cluster", "3", "-check", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, out)
+	if m["optimal_matches"] != m["optimal_checked"] || m["table_level"] != 1.0 {
+		t.Errorf("report %v", m)
+	}
+}
