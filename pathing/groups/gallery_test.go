@@ -1,6 +1,7 @@
 package groups
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -143,6 +144,15 @@ func TestGalleryFiles(t *testing.T) {
 			if gr.GroupOf(1, q.Start) < 0 || gr.GroupOf(1, q.Goal) < 0 {
 				t.Errorf("%s: query %v→%v has a blocked end", f, q.Start, q.Goal)
 			}
+		}
+		// The file survives a write and read back unchanged.
+		var buf bytes.Buffer
+		if err := maps.WriteScenario(&buf, s); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		back, err := maps.ParseScenario(&buf, f, galleryDir)
+		if err != nil || !back.Equal(s) {
+			t.Errorf("%s: round trip: %v", f, err)
 		}
 	}
 }
