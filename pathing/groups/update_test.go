@@ -113,6 +113,16 @@ func TestUpdateEqualsBuild(t *testing.T) {
 				if ch.Empty() {
 					t.Fatalf("step %d: Update of %v reports no change", step, changed)
 				}
+				// Locality: one cell and its eight neighbours touch at most
+				// four clusters, and their groups and neighbours are a small
+				// part of the map. (A region is one key, so touching it
+				// regroups the whole region.)
+				if n == 1 && !tc.regions && len(ch.Levels[1].Regrouped) > 4 {
+					t.Fatalf("step %d: one cell regrouped %d clusters: %v", step, len(ch.Levels[1].Regrouped), ch.Levels[1].Regrouped)
+				}
+				if n == 1 && !tc.regions && len(ch.Levels[1].Dirty) > len(gr.Groups(1))/3 {
+					t.Fatalf("step %d: one cell made %d of %d groups dirty", step, len(ch.Levels[1].Dirty), len(gr.Groups(1)))
+				}
 				fresh, err := Build(g, tc.cfg, regions)
 				if err != nil {
 					t.Fatal(err)
