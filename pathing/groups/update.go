@@ -49,7 +49,8 @@ func (c Change) Empty() bool {
 //
 // At level 1 it regroups only the clusters and regions holding a changed
 // cell or one of its eight neighbours (a cell also decides whether diagonal
-// steps beside it cut a corner), and recomputes the connection costs of the
+// steps beside it cut a corner; a region is regrouped whole, all its
+// parts), and recomputes the connection costs of the
 // rebuilt groups and of their neighbours; every other group keeps its edges.
 // Each level above does the same for the clusters and regions of the groups
 // that changed below it. Group ids are renumbered to stay in first-cell
