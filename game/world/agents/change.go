@@ -198,8 +198,8 @@ func (s *Sim) shortcut(a *agent, dug []image.Point) bool {
 }
 
 // displace moves agent i off a cell that became a wall to the nearest open
-// cell (breadth first over the 8 neighbours, walls included, so it works
-// from inside a filled block), and makes it replan.
+// cell (ring by ring, through walls, so it works from inside a filled
+// block), and makes it replan.
 func (s *Sim) displace(i int) {
 	a := &s.agents[i]
 	g := s.grid
@@ -232,7 +232,9 @@ func (s *Sim) displace(i int) {
 	a.plan.Reset()
 	a.segIdx = 0
 	s.stats.Displace++
-	if a.hasGoal && a.kind != Member && a.state != Arrived {
+	// It walks back to its goal (an arrived agent too: it no longer stands
+	// on it), or stops if the goal itself was filled.
+	if a.hasGoal && a.kind != Member {
 		a.need = ReasonNone
 		s.request(i, ReasonWorldChanged)
 	}

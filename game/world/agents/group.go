@@ -231,7 +231,7 @@ func (s *Sim) stepGroup(gi int, dt float64) {
 	done := l.state == Arrived
 	for _, m := range g.members {
 		s.stepMember(g, m, dt)
-		if s.agents[m].state != Arrived {
+		if a := &s.agents[m]; a.state != Arrived && !(a.state == Stopped && a.why == WhyUnreachable) {
 			done = false
 		}
 	}
@@ -250,24 +250,31 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 		a.acc = 0
 		return
 	}
-	if a.state == Arrived {
-		return
-	}
 	tgt, inFile := s.memberTarget(g, a)
 	a.target, a.inFile = tgt, inFile
 	if a.cell == tgt {
 		a.acc = 0
+		if a.state == Arrived {
+			return
+		}
 		a.state, a.why = Moving, WhyNone
 		if l.state == Arrived {
 			s.arrive(m)
 		}
 		return
 	}
+	// Under way, or arrived but the target moved (the leader was pushed off
+	// a filled cell): walk to the target.
 	a.state, a.why = Moving, WhyNone
 	if tgt != a.lastTgt || a.segIdx >= len(a.plan.Segment)-1 || a.plan.Segment[a.segIdx] != a.cell {
 		a.lastTgt = tgt
 		if !s.localPath(a, tgt) {
 			a.acc = 0
+			if !s.reachable(a.cell, tgt) {
+				// Cut off from its place: it waits, and does not hold up
+				// the group's arrival.
+				a.state, a.why = Stopped, WhyUnreachable
+			}
 			return
 		}
 	}
