@@ -618,3 +618,49 @@ func TestFillBesideLegalRouteNeedsNoReplan(t *testing.T) {
 		t.Fatalf("%d world_changed replans, want 1 (only the fill on the route)", st.Reasons[ReasonWorldChanged])
 	}
 }
+
+// TestQueryPlannerWrapsAnySegmentedPlanner drives agents with HPA* seen
+// only through a QueryFunc (as the window does with its session), under
+// edits: the rules hold and segment ends refine the kept plan.
+func TestQueryPlannerWrapsAnySegmentedPlanner(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	g := pathing.MustGrid(80, 60)
+	for i := 0; i < g.Len()*20/100; i++ {
+		g.SetOpen(image.Point{rng.Intn(80), rng.Intn(60)}, false)
+	}
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hq := h.NewQuerier()
+	var segs [][]image.Point
+	f := func(a, b image.Point) ([][]image.Point, float64, bool, error) {
+		r, err := hq.Find(a, b, hpa.QueryOptions{})
+		if err != nil || r.Status != pathing.Found {
+			return nil, 0, false, err
+		}
+		segs = segs[:0]
+		from := 0
+		for _, e := range r.SegmentEnds {
+			segs = append(segs, r.Path[from:e+1])
+			from = e
+		}
+		return segs, r.Cost, true, nil
+	}
+	s := New(g, NewQuery("session", f), Config{PlanBudget: -1})
+	r, err := RunWorkload(s, Workload{Agents: 40, Ticks: 3000, Edits: 200, Seed: 4, Repair: func(c []image.Point) error {
+		h.Update(c)
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.Stats()
+	t.Logf("%+v refined %d", r, st.Refined)
+	if r.WallViolations != 0 || r.Stuck != 0 || st.Failed != 0 || r.Arrivals < 40 {
+		t.Fatalf("violations %d, stuck %d, failed %d, arrivals %d", r.WallViolations, r.Stuck, st.Failed, r.Arrivals)
+	}
+	if st.Refined == 0 || st.RefineFailed > st.Refined/10 {
+		t.Fatalf("refined %d, fell back %d", st.Refined, st.RefineFailed)
+	}
+}
