@@ -90,7 +90,7 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		default:
 			continue
 		}
-		if !a.hasGoal || a.need != ReasonNone {
+		if !a.hasGoal || (a.need != ReasonNone && a.need != ReasonSegmentDone) {
 			continue
 		}
 		switch s.touches(a, changed, box) {
@@ -104,6 +104,9 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 			}
 			s.stats.HitShortcut++
 		}
+		// A change overrides a pending segment_done: the whole route is
+		// planned again rather than the next leg refined.
+		a.need = ReasonNone
 		s.request(i, ReasonWorldChanged)
 	}
 }

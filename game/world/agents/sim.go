@@ -310,6 +310,9 @@ func (s *Sim) Remove(ids []int) {
 		if a == nil || a.kind == Leader {
 			continue
 		}
+		if s.cur == id {
+			s.abandon()
+		}
 		s.leaveGroup(id)
 		a.dead = true
 		a.need = ReasonNone
@@ -450,6 +453,10 @@ func (s *Sim) ClearGoal(ids []int) {
 		a := s.get(id)
 		if a == nil || a.kind == Leader {
 			continue
+		}
+		if s.cur == id {
+			a.hasGoal = false
+			s.abandon()
 		}
 		s.leaveGroup(id)
 		a.hasGoal = false
