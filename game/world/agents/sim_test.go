@@ -664,3 +664,24 @@ func TestQueryPlannerWrapsAnySegmentedPlanner(t *testing.T) {
 		t.Fatalf("refined %d, fell back %d", st.Refined, st.RefineFailed)
 	}
 }
+
+func TestRemovingTheAgentOfASlicedSearch(t *testing.T) {
+	g := pathing.MustGrid(200, 200)
+	for y := 0; y < 199; y++ {
+		g.SetOpen(image.Point{100, y}, false)
+	}
+	s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: time.Nanosecond})
+	a, _ := s.Spawn(image.Point{90, 10})
+	b, _ := s.Spawn(image.Point{10, 10})
+	s.SetGoal([]int{a}, image.Point{110, 10})
+	s.SetGoal([]int{b}, image.Point{12, 12})
+	s.Step() // a's search has begun and is not finished
+	s.Remove([]int{a})
+	runUntil(t, s, 100, func() bool { v, _ := s.Agent(b); return v.State == Moving || v.State == Arrived })
+	if _, ok := s.Agent(a); ok {
+		t.Fatal("removed agent still listed")
+	}
+	if st := s.Stats(); st.Plans != 1 {
+		t.Fatalf("%d plans, want 1 (b's; a's search was dropped)", st.Plans)
+	}
+}
