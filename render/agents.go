@@ -173,6 +173,7 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 			vector.StrokeCircle(dst, x, y, rad, 1, color.RGBA{0, 0, 0, 160}, true)
 		}
 		if v.Selected {
+			vector.StrokeCircle(dst, x, y, rad+2.5, 3.5, color.RGBA{0, 0, 0, 200}, true)
 			vector.StrokeCircle(dst, x, y, rad+2.5, 1.5, color.White, true)
 		}
 		if v.State == agents.Stopped && rad >= 4 {
