@@ -5,8 +5,16 @@
 // changes under its plan. Every plan and replan is counted and logged with
 // its reason, so a debugger can show why an agent turned.
 //
-// The package is headless (standard library and package pathing only): the
-// window draws it through read-only views, and cmd/bench drives it in a loop.
+// The pieces: Sim (agents, groups, the budgeted plan queue, the clock, the
+// replan log, CellsChanged); Planner and its adapters AStar (sliced over
+// ticks), HPA (package hpa, refining one top-level step at a time), Groups
+// (package groups, PlanSegment per segment) and Query (any planner that
+// reports its top-level steps); Workload, the stress run behind cmd/bench
+// -agents.
+//
+// The package is headless (standard library and the pathing packages only):
+// the window draws it through read-only views (render.DrawAgents), and
+// cmd/bench drives it in a loop.
 //
 // Agents may share a cell; there is no collision avoidance between agents.
 // Walls are absolute: an agent never enters a blocked cell.
