@@ -100,7 +100,7 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 	cam := l.Cam
 	g := s.Grid()
 	vis := cam.Visible(g.Width(), g.Height(), l.Map).Inset(-2)
-	now := s.Tick()
+	now := s.Now()
 	zoom := cam.Zoom
 	rad := float32(math.Max(1.5, math.Min(zoom*0.38, 14)))
 	lw := float32(math.Max(1.2, math.Min(zoom*0.18, 4)))
@@ -270,7 +270,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 		}
 	}
 	st := s.Stats()
-	ft.Draw(dst, ft.Bold, fmt.Sprintf("Agents  tick %d  %s", s.Tick(), s.Planner().Name()), x, y, ColText)
+	ft.Draw(dst, ft.Bold, fmt.Sprintf("Agents  tick %d  %s", s.Now(), s.Planner().Name()), x, y, ColText)
 	y += 20
 	sum := fmt.Sprintf("%d moving · %d waiting · %d stopped · %d arrived · queue %d", n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], st.Queue)
 	ft.Draw(dst, ft.UI, clip(ft, ft.UI, sum, float64(rc.Dx()-16)), x, y, ColTextDim)

@@ -234,10 +234,10 @@ func (s *Sim) SetPlanner(p Planner) {
 	}
 }
 
-// Tick returns the number of ticks simulated so far.
-func (s *Sim) Tick() int64 { return s.tick }
+// Now returns the number of ticks simulated so far.
+func (s *Sim) Now() int64 { return s.tick }
 
-// Run starts the clock; Advance then turns real time into ticks.
+// Run starts the clock; Tick then turns real time into ticks.
 func (s *Sim) Run() { s.running = true }
 
 // Pause stops the clock; Step still runs single ticks.
@@ -258,11 +258,11 @@ func (s *Sim) SetClockSpeed(x float64) {
 // ClockSpeed returns the clock speed factor.
 func (s *Sim) ClockSpeed() float64 { return s.clock }
 
-// Advance moves the clock by dt real seconds when it runs and performs the
+// Tick moves the clock by dt real seconds when it runs and performs the
 // ticks that time covers (at most Config.MaxCatchUp, and no more once the
 // call has spent twice Config.PlanBudget; the rest is dropped).
 // It returns the number of ticks run. Call it once per frame.
-func (s *Sim) Advance(dt float64) int {
+func (s *Sim) Tick(dt float64) int {
 	if !s.running || !(dt > 0) {
 		return 0
 	}

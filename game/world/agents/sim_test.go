@@ -90,16 +90,16 @@ func TestReplansExactlyWhenSegmentEnds(t *testing.T) {
 	for tick := 0; tick < 2000; tick++ {
 		s.Step()
 		v := view(t, s, id)
-		if v.LastReplan == s.Tick() {
+		if v.LastReplan == s.Now() {
 			plans++
 			if plans > 1 {
 				if v.LastReason != ReasonSegmentDone {
-					t.Fatalf("tick %d: replan reason %v, want segment_done", s.Tick(), v.LastReason)
+					t.Fatalf("tick %d: replan reason %v, want segment_done", s.Now(), v.LastReason)
 				}
 				// It replans standing on the end of the old segment, the
 				// tick after it got there (the queue has no cap here).
 				if v.Cell != segEnd || prev.Cell != segEnd || prev.State != Waiting {
-					t.Fatalf("tick %d: replanned at %v (previous tick %v, %v); old segment ended at %v", s.Tick(), v.Cell, prev.Cell, prev.State, segEnd)
+					t.Fatalf("tick %d: replanned at %v (previous tick %v, %v); old segment ended at %v", s.Now(), v.Cell, prev.Cell, prev.State, segEnd)
 				}
 			}
 			segEnd = v.Segment[len(v.Segment)-1]
@@ -107,7 +107,7 @@ func TestReplansExactlyWhenSegmentEnds(t *testing.T) {
 				t.Fatalf("segment of %d steps, chunk is 5", len(v.Segment)-1)
 			}
 		} else if prev.State == Moving && v.Cell != segEnd && v.State != Moving && v.State != Arrived {
-			t.Fatalf("tick %d: state %v in mid-segment", s.Tick(), v.State)
+			t.Fatalf("tick %d: state %v in mid-segment", s.Now(), v.State)
 		}
 		prev = v
 		if v.State == Arrived {
@@ -155,7 +155,7 @@ func TestFillAcrossSegmentReplansBeforeNextStep(t *testing.T) {
 	steps := v.Steps
 	s.Step()
 	v = view(t, s, id)
-	if v.LastReplan != s.Tick() || v.LastReason != ReasonWorldChanged {
+	if v.LastReplan != s.Now() || v.LastReason != ReasonWorldChanged {
 		t.Fatalf("no world_changed replan at the next tick: last %d %v", v.LastReplan, v.LastReason)
 	}
 	if v.Steps > steps+1 {
@@ -325,10 +325,10 @@ func TestDiagonalStepsTakeRootTwoAsLong(t *testing.T) {
 	var ta, tb int64
 	runUntil(t, s, 2000, func() bool {
 		if ta == 0 && view(t, s, a).State == Arrived {
-			ta = s.Tick()
+			ta = s.Now()
 		}
 		if tb == 0 && view(t, s, b).State == Arrived {
-			tb = s.Tick()
+			tb = s.Now()
 		}
 		return ta > 0 && tb > 0
 	})
@@ -381,26 +381,26 @@ func TestPlanQueueIsFairAndCapped(t *testing.T) {
 func TestClock(t *testing.T) {
 	g := pathing.MustGrid(8, 8)
 	s := New(g, NewAStar(g, AStarConfig{}), Config{})
-	if n := s.Advance(1); n != 0 || s.Tick() != 0 {
+	if n := s.Tick(1); n != 0 || s.Now() != 0 {
 		t.Fatalf("paused clock ran %d ticks", n)
 	}
 	s.Step()
-	if s.Tick() != 1 {
-		t.Fatalf("single tick while paused: tick %d", s.Tick())
+	if s.Now() != 1 {
+		t.Fatalf("single tick while paused: tick %d", s.Now())
 	}
 	s.Run()
-	if n := s.Advance(1.0 / 60); n != 1 {
+	if n := s.Tick(1.0 / 60); n != 1 {
 		t.Fatalf("one frame at speed 1 ran %d ticks", n)
 	}
 	s.SetClockSpeed(2)
-	if n := s.Advance(1.0 / 60); n != 2 {
+	if n := s.Tick(1.0 / 60); n != 2 {
 		t.Fatalf("one frame at speed 2 ran %d ticks", n)
 	}
-	if n := s.Advance(10); n != 4 {
+	if n := s.Tick(10); n != 4 {
 		t.Fatalf("a 10 s frame ran %d ticks, want the catch-up cap 4", n)
 	}
 	s.Pause()
-	if n := s.Advance(1); n != 0 {
+	if n := s.Tick(1); n != 0 {
 		t.Fatalf("paused: %d ticks", n)
 	}
 }
