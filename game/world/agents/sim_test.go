@@ -685,3 +685,66 @@ func TestRemovingTheAgentOfASlicedSearch(t *testing.T) {
 		t.Fatalf("%d plans, want 1 (b's; a's search was dropped)", st.Plans)
 	}
 }
+
+// TestHPASegmentEndsAreWhereReplansHappen checks the lazy-refinement claim
+// with HPA* on a cave: every segment_done plan happens on the last cell of
+// the agent's previous segment, and an agent never plans mid-segment
+// unless the world changed or its goal did.
+func TestHPASegmentEndsAreWhereReplansHappen(t *testing.T) {
+	rng := rand.New(rand.NewSource(21))
+	g := pathing.MustGrid(100, 70)
+	for i := 0; i < g.Len()*18/100; i++ {
+		g.SetOpen(image.Point{rng.Intn(100), rng.Intn(70)}, false)
+	}
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := exact(g, NewHPA(h, hpa.QueryOptions{}))
+	randOpen := func() image.Point {
+		for {
+			if p := (image.Point{rng.Intn(100), rng.Intn(70)}); g.Open(p) {
+				return p
+			}
+		}
+	}
+	var ids []int
+	for len(ids) < 30 {
+		a, b := randOpen(), randOpen()
+		if s.Reachable(a, b) {
+			id, _ := s.Spawn(a)
+			s.SetGoal([]int{id}, b)
+			ids = append(ids, id)
+		}
+	}
+	segEnd := map[int]image.Point{}
+	checked := 0
+	for tick := 0; tick < 4000; tick++ {
+		s.Step()
+		for _, id := range ids {
+			v := view(t, s, id)
+			if v.LastReplan == s.Now() && v.State == Moving {
+				if v.LastReason == ReasonSegmentDone {
+					if end, ok := segEnd[id]; !ok || v.Cell != end {
+						t.Fatalf("tick %d: agent %d planned its next segment at %v, its segment ended at %v", tick, id, v.Cell, end)
+					}
+					checked++
+				} else if v.LastReason != ReasonNewGoal {
+					t.Fatalf("tick %d: agent %d replanned for %v with no change", tick, id, v.LastReason)
+				}
+				segEnd[id] = v.Segment[len(v.Segment)-1]
+			}
+			if v.State == Arrived {
+				for {
+					if b := randOpen(); s.Reachable(v.Cell, b) {
+						s.SetGoal([]int{id}, b)
+						break
+					}
+				}
+			}
+		}
+	}
+	if st := s.Stats(); checked < 100 || st.Refined != checked {
+		t.Fatalf("%d segment ends checked, %d refined", checked, st.Refined)
+	}
+}
