@@ -554,7 +554,8 @@ func (s *Sim) planPhase() {
 			s.qlen--
 			a := &s.agents[i]
 			a.queued = false
-			if a.dead || a.need == ReasonNone || !a.hasGoal {
+			if a.dead || a.need == ReasonNone || !a.hasGoal || a.kind == Member {
+				a.need = ReasonNone
 				continue
 			}
 			k := s.begin(i, sp, sliced)

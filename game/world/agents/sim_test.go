@@ -748,3 +748,69 @@ func TestHPASegmentEndsAreWhereReplansHappen(t *testing.T) {
 		t.Fatalf("%d segment ends checked, %d refined", checked, st.Refined)
 	}
 }
+
+// TestRandomAPIUse throws random calls at a Sim the way a user with the
+// mouse would (spawn, remove, goals, group goals, clear, switch planners,
+// dig and fill under agents, pause and run) and checks that nothing panics
+// and nobody ever stands in a wall.
+func TestRandomAPIUse(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	g := pathing.MustGrid(48, 36)
+	for i := 0; i < g.Len()/5; i++ {
+		g.SetOpen(image.Point{rng.Intn(48), rng.Intn(36)}, false)
+	}
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	planners := []Planner{NewAStar(g, AStarConfig{}), NewAStar(g, AStarConfig{Chunk: 3}), NewHPA(h, hpa.QueryOptions{})}
+	s := New(g, planners[0], Config{PlanBudget: time.Microsecond, PlanCap: 3})
+	cell := func() image.Point { return image.Point{rng.Intn(50) - 1, rng.Intn(38) - 1} }
+	pick := func() []int {
+		var ids []int
+		for range 1 + rng.Intn(6) {
+			ids = append(ids, rng.Intn(s.Len()+2)-1)
+		}
+		return ids
+	}
+	for step := 0; step < 6000; step++ {
+		switch rng.Intn(14) {
+		case 0, 1:
+			s.Spawn(cell())
+		case 2:
+			s.Remove(pick())
+		case 3, 4:
+			s.SetGoal(pick(), cell())
+		case 5:
+			s.SetGroupGoal(pick(), cell())
+		case 6:
+			s.ClearGoal(pick())
+		case 7:
+			s.SetPlanner(planners[rng.Intn(len(planners))])
+		case 8:
+			s.Select(pick(), rng.Intn(2) == 0)
+			s.SetGroupGoal(s.Selected(nil), cell())
+		case 9:
+			c := cell()
+			if v, ok := s.Agent(rng.Intn(s.Len() + 1)); ok && rng.Intn(2) == 0 {
+				c = v.Cell
+			}
+			g.SetOpen(c, !g.Open(c))
+			h.Update([]image.Point{c})
+			s.CellsChanged([]image.Point{c})
+		case 10:
+			s.Run()
+			s.Tick(rng.Float64() / 20)
+		default:
+			s.Step()
+		}
+		for _, v := range s.Agents(nil) {
+			if !g.Open(v.Cell) {
+				t.Fatalf("step %d: agent %d (%v) in a wall at %v", step, v.ID, v.Kind, v.Cell)
+			}
+		}
+	}
+	if st := s.Stats(); st.WallViolations != 0 || st.Plans == 0 {
+		t.Fatalf("stats %+v", st)
+	}
+}
