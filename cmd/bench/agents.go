@@ -36,6 +36,7 @@ func init() {
 		}
 		c.Ext["agent-budget-ms"] = fs.Float64("agent-budget-ms", 6, "agents mode: planning time cap per tick in `ms` (0: no cap)")
 		c.Ext["agent-chunk"] = fs.Int("agent-chunk", 0, "agents mode, astar: segments of at most `N` steps (0: whole path)")
+		c.Ext["agent-yield"] = fs.Bool("agent-yield", false, "agents mode: agents wait (a bounded time) for occupied cells instead of walking through each other")
 	})
 	registerMode(Mode{Name: "agents", When: func(c *Config) bool { return c.ExtInt("agents") > 0 }, Run: runAgents})
 }
@@ -104,7 +105,7 @@ func runAgents(env *Env) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := agents.Config{Neighborhood: c.Neighborhood, PlanBudget: time.Duration(budget * float64(time.Millisecond))}
+	cfg := agents.Config{Neighborhood: c.Neighborhood, PlanBudget: time.Duration(budget * float64(time.Millisecond)), Yield: c.ExtBool("agent-yield")}
 	if budget == 0 {
 		cfg.PlanBudget = -1
 	}
@@ -153,6 +154,7 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("mean_queue", round2(r.MeanQueue))
 	rep.Set("plan_budget_ms", budget)
 	rep.Set("seed", c.ExtInt("seed"))
+	rep.Set("yields", st.Yields)
 	if r.WallViolations > 0 || r.Stuck > 0 {
 		fmt.Fprintf(env.Stderr, "bench: agents broke a rule: %d wall violations, %d stuck agents\n", r.WallViolations, r.Stuck)
 	}

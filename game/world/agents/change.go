@@ -230,7 +230,7 @@ func (s *Sim) displace(i int) {
 		a.state, a.why = Stopped, WhyUnreachable
 		return
 	}
-	a.cell = best
+	s.moveTo(a, best)
 	a.acc = 0
 	a.plan.Reset()
 	a.segIdx = 0

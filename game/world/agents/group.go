@@ -295,8 +295,11 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 			a.acc = 0
 			return
 		}
+		if !s.mayEnter(a, next, d) {
+			return
+		}
 		a.acc -= d
-		a.cell = next
+		s.moveTo(a, next)
 		a.segIdx++
 		a.steps++
 		a.lastProgress = s.tick

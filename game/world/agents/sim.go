@@ -36,6 +36,14 @@ type Config struct {
 	// NoShortcuts turns off replanning when a dug cell might shorten an
 	// agent's route (cells dug next to its remaining segment still count).
 	NoShortcuts bool
+	// Yield makes an agent about to step into a cell another agent stands
+	// on wait up to YieldTicks for it to clear, and then go anyway: agents
+	// share cells less, and two that want each other's cells can never
+	// deadlock. Off (the default), agents walk through each other: there is
+	// no collision avoidance. Yielding slows crowds on shared routes.
+	Yield bool
+	// YieldTicks is the longest wait for an occupied cell; 0 means 20.
+	YieldTicks int
 	// MaxCatchUp caps the ticks one Tick call may run to catch up with real
 	// time (the rest is dropped, so a slow frame slows the clock rather than
 	// stalling the window); 0 means 4.
@@ -63,6 +71,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxCatchUp <= 0 {
 		c.MaxCatchUp = 4
+	}
+	if c.YieldTicks <= 0 {
+		c.YieldTicks = 20
 	}
 	return c
 }
@@ -108,6 +119,7 @@ type agent struct {
 
 	need    Reason // pending plan request (ReasonNone: none)
 	queued  bool
+	yield   int   // ticks waited so far for an occupied cell
 	recheck int64 // tick of the next try when Stopped
 	backoff int
 	excused bool // stopped for a reason the component labels prove
@@ -143,6 +155,7 @@ type Stats struct {
 	Work     int64           // nodes expanded by the planner
 	Local    int             // local searches made by group members
 	Displace int             // agents moved out of a cell that was filled under them
+	Yields   int             // times an agent stopped to wait for an occupied cell
 	// Refined counts segment-end plans served by refining the next leg of
 	// the kept plan (Refiner); RefineFailed those that fell back to a
 	// whole new plan.
@@ -200,13 +213,14 @@ type Sim struct {
 	dugBuf    []image.Point
 
 	local *pathing.Searcher // group members' short searches
+	occ   []uint16          // agents (leaders excepted) standing on each cell
 }
 
 // New returns a Sim on g planning with p. It is paused at tick 0 with no
 // agents.
 func New(g *pathing.Grid, p Planner, cfg Config) *Sim {
 	cfg = cfg.withDefaults()
-	s := &Sim{cfg: cfg, grid: g, planner: p, clock: 1, compDirty: true, cur: -1}
+	s := &Sim{cfg: cfg, grid: g, planner: p, clock: 1, compDirty: true, cur: -1, occ: make([]uint16, g.Len())}
 	s.log.buf = make([]Replan, cfg.LogSize)
 	return s
 }
@@ -299,7 +313,35 @@ func (s *Sim) Spawn(c image.Point) (int, error) {
 func (s *Sim) add(c image.Point, k Kind) int {
 	id := len(s.agents)
 	s.agents = append(s.agents, agent{id: id, kind: k, group: -1, cell: c, speed: s.cfg.Speed, lastProgress: s.tick, lastReplan: -1})
+	if k != Leader {
+		s.occ[s.grid.Index(c)]++
+	}
 	return id
+}
+
+// moveTo puts agent a on cell to, keeping the occupancy counts.
+func (s *Sim) moveTo(a *agent, to image.Point) {
+	if a.kind != Leader {
+		s.occ[s.grid.Index(a.cell)]--
+		s.occ[s.grid.Index(to)]++
+	}
+	a.cell = to
+}
+
+// mayEnter reports whether a may take its step into next now (see
+// Config.Yield). A waiting agent keeps its gathered time at d, the
+// step's duration, so it goes as soon as the cell clears.
+func (s *Sim) mayEnter(a *agent, next image.Point, d float64) bool {
+	if !s.cfg.Yield || a.kind == Leader || s.occ[s.grid.Index(next)] == 0 || a.yield >= s.cfg.YieldTicks {
+		a.yield = 0
+		return true
+	}
+	if a.yield == 0 {
+		s.stats.Yields++
+	}
+	a.yield++
+	a.acc = d
+	return false
 }
 
 // Remove deletes agents (unknown ids are ignored). A removed group member
@@ -315,6 +357,7 @@ func (s *Sim) Remove(ids []int) {
 		}
 		s.leaveGroup(id)
 		a.dead = true
+		s.occ[s.grid.Index(a.cell)]--
 		a.need = ReasonNone
 		a.state = Idle
 	}
@@ -775,9 +818,12 @@ func (s *Sim) walk(i int, dt float64) {
 			s.request(i, ReasonBlocked)
 			return
 		}
+		if !s.mayEnter(a, next, d) {
+			return
+		}
 		a.acc -= d
 		a.walked += s.grid.StepCost(a.cell, next, s.cfg.Neighborhood)
-		a.cell = next
+		s.moveTo(a, next)
 		a.segIdx++
 		a.steps++
 		a.lastProgress = s.tick

@@ -814,3 +814,31 @@ func TestRandomAPIUse(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 }
+
+func TestYieldWaitsForAnOccupiedCellThenGoes(t *testing.T) {
+	g, m := parse(t, `
+##########
+#A......B#
+##########`)
+	for _, yield := range []bool{false, true} {
+		s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: -1, Yield: yield, YieldTicks: 30})
+		a, _ := s.Spawn(m['A'])
+		b, _ := s.Spawn(m['B'])
+		s.SetGoal([]int{a}, m['B'])
+		s.SetGoal([]int{b}, m['A'])
+		shared := 0
+		runUntil(t, s, 2000, func() bool {
+			va, vb := view(t, s, a), view(t, s, b)
+			if va.Cell == vb.Cell {
+				shared++
+			}
+			return va.State == Arrived && vb.State == Arrived
+		})
+		st := s.Stats()
+		t.Logf("yield %v: %d ticks, %d ticks sharing a cell, %d yields", yield, s.Now(), shared, st.Yields)
+		// Head-on in a one-cell corridor: with Yield they wait, then pass.
+		if yield != (st.Yields > 0) {
+			t.Fatalf("yield %v: %d yields", yield, st.Yields)
+		}
+	}
+}
