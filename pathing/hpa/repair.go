@@ -20,9 +20,12 @@ type Repair struct {
 	// no longer exists; A and B are always the cells.
 	EdgesAdded   []EdgeInfo
 	EdgesRemoved []EdgeInfo
-	// Components reports that the component labels changed.
+	// Components reports that the partition into components changed.
 	Components bool
+	// Duration is the whole repair; LevelTimes[l] the part spent on level
+	// l (index 0: entrance scans and component labels).
 	Duration   time.Duration
+	LevelTimes []time.Duration
 }
 
 // Update repairs the hierarchy after the caller changed the given cells of
@@ -36,7 +39,7 @@ type Repair struct {
 // cell at cluster 16, 2 levels: tens of microseconds.
 func (h *Hierarchy) Update(changed []image.Point) Repair {
 	t0 := time.Now()
-	rep := Repair{Dirty: make([][]int, len(h.lv)+1)}
+	rep := Repair{Dirty: make([][]int, len(h.lv)+1), LevelTimes: make([]time.Duration, len(h.lv)+1)}
 	l1 := h.lv[0]
 	C := h.cfg.ClusterSize
 	dirty := map[int]bool{} // cluster → must be recomputed (false: maybe)
@@ -152,11 +155,13 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 			break
 		}
 		rep.Dirty[l] = d
+		tl := time.Now()
 		var inc map[int]image.Point
 		if l == 1 {
 			inc = incCells
 		}
 		changedClusters := h.rebuildLevel(l, d, &rep, inc)
+		rep.LevelTimes[l] = time.Since(tl)
 		if l == len(h.lv) {
 			break
 		}
@@ -181,6 +186,10 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		}
 	}
 	rep.Duration = time.Since(t0)
+	for _, d := range rep.LevelTimes[1:] {
+		rep.LevelTimes[0] -= d
+	}
+	rep.LevelTimes[0] += rep.Duration
 	return rep
 }
 
