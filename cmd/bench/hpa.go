@@ -15,7 +15,7 @@ import (
 
 // -algo hpa: the HPA* hierarchy of package pathing/hpa.
 //
-//	bench -map M.map -scen M.map.scen -algo hpa -cluster 16 -levels 2 -smooth=true
+//	bench -map M.map -scen M.map.scen -algo hpa -cluster 16 -levels 2 -smooth=true [-abstract-weight 1.2]
 //	bench -map M.map -from 3,4 -to 60,41 -algo hpa
 //	bench -map M.map -algo hpa -repair 10000 -seed 1 -cluster 16 -levels 2
 //
@@ -46,6 +46,7 @@ func init() {
 		c.Ext["cache"] = fs.Bool("cache", true, "hpa: cache the refined path of every intra edge")
 		c.Ext["smooth"] = fs.Bool("smooth", true, "hpa: smooth the refined path")
 		c.Ext["shortcut"] = fs.Bool("shortcut", true, "hpa: bounded A* for queries within neighbouring clusters")
+		c.Ext["abstract-weight"] = fs.Float64("abstract-weight", 0, "hpa: heuristic weight `W` of the top-level search (0 or 1: exact; 1.2: faster, slightly longer paths)")
 		c.Ext["repair"] = fs.Int("repair", 0, "hpa: repair mode: `N` random single-cell toggles, each repaired (uses -seed)")
 		if fs.Lookup("seed") == nil {
 			c.Ext["seed"] = fs.Int("seed", 1, "random seed `S`")
@@ -104,7 +105,11 @@ func prepareHPA(env *Env, rep *Report) (Planner, error) {
 		return nil, err
 	}
 	c := env.Cfg
-	return &hpaPlanner{q: h.NewQuerier(), opt: hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut")}}, nil
+	w := c.ExtFloat("abstract-weight")
+	if w < 0 || w > 10 || w != w {
+		return nil, usagef("bench: -abstract-weight %v: want 0 (exact) or a factor from 1 to 10", w)
+	}
+	return &hpaPlanner{q: h.NewQuerier(), opt: hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut"), AbstractWeight: w}}, nil
 }
 
 // buildHPA builds the hierarchy of env's grid and adds its size to rep.

@@ -81,6 +81,7 @@ type absSearch struct {
 	remain   int
 	expanded int
 	trace    *pathing.Trace
+	w        float64 // heuristic weight (1: plain A*)
 }
 
 type absState struct {
@@ -117,6 +118,7 @@ func (s *absSearch) reset(h *Hierarchy, m int, e *ext, reverse bool, tr *pathing
 	s.remain = 0
 	s.expanded = 0
 	s.trace = tr
+	s.w = 1
 }
 
 func (s *absSearch) restrict(r image.Rectangle) {
@@ -282,7 +284,7 @@ func (s *absSearch) relax(v, parent int32, ng float64) {
 	st.parent = parent
 	p := int(st.pos)
 	s.heap[p].g = ng
-	s.heap[p].f = ng + s.hOf(v)
+	s.heap[p].f = ng + s.w*s.hOf(v)
 	s.up(p)
 	if tr := s.trace; tr != nil {
 		tr.Add(pathing.Event{Kind: pathing.EventRelax, Level: uint8(s.m), Node: v, Parent: parent, G: ng})
@@ -294,7 +296,7 @@ func (s *absSearch) push(v, parent int32, g float64) {
 	mark := st.mark
 	*st = absState{g: g, parent: parent, gen: s.gen, pos: int32(len(s.heap)), mark: mark}
 	hv := s.hOf(v)
-	s.heap = append(s.heap, hitem{f: g + hv, g: g, n: v})
+	s.heap = append(s.heap, hitem{f: g + s.w*hv, g: g, n: v})
 	s.up(len(s.heap) - 1)
 	if tr := s.trace; tr != nil {
 		tr.Add(pathing.Event{Kind: pathing.EventPush, Level: uint8(s.m), Node: v, Parent: parent, G: g, H: hv})

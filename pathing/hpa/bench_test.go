@@ -83,10 +83,16 @@ func BenchmarkAStar(b *testing.B) {
 }
 
 // BenchmarkFindMedian times every row once with HPA* and A* and reports the
-// medians and their ratio (speedup_median, target ≥ 10).
+// medians and their ratio (speedup_median, target ≥ 10); the /w1.2 variants
+// use QueryOptions.AbstractWeight 1.2.
 func BenchmarkFindMedian(b *testing.B) {
-	for _, name := range []string{"AR0011SR", "Aftershock"} {
+	for _, name := range []string{"AR0011SR", "Aftershock", "AR0011SR/w1.2", "Aftershock/w1.2"} {
 		b.Run(name, func(b *testing.B) {
+			name, weighted := strings.CutSuffix(name, "/w1.2")
+			opt := QueryOptions{}
+			if weighted {
+				opt.AbstractWeight = 1.2
+			}
 			m, rows := benchMap(b, name)
 			h, err := Build(m.Grid, benchCfg)
 			if err != nil {
@@ -100,7 +106,7 @@ func BenchmarkFindMedian(b *testing.B) {
 				hpaT, astT = hpaT[:0], astT[:0]
 				for _, r := range rows {
 					t0 := time.Now()
-					q.Find(r.Start, r.Goal, QueryOptions{})
+					q.Find(r.Start, r.Goal, opt)
 					t1 := time.Now()
 					s.Search(pathing.Query{Start: r.Start, Goal: r.Goal})
 					t2 := time.Now()

@@ -206,6 +206,9 @@ func checkQueries(t *testing.T, h *Hierarchy, rng *rand.Rand, n int) {
 	for i := 0; i < n; i++ {
 		s, e := open[rng.Intn(len(open))], open[rng.Intn(len(open))]
 		opt := QueryOptions{NoSmooth: rng.Intn(3) == 0, NoShortcut: rng.Intn(2) == 0}
+		if rng.Intn(4) == 0 {
+			opt.AbstractWeight = 1.5
+		}
 		res, err := q.Find(s, e, opt)
 		if err != nil {
 			t.Fatalf("%v→%v %+v: %v", s, e, opt, err)

@@ -17,7 +17,7 @@ import (
 )
 
 // TestSweep prints suboptimality and speed against A* for the configs and
-// maps named in $HPA_SWEEP ("maps=a,b;C=10,16;L=1,2;cache=1;stride=3"),
+// maps named in $HPA_SWEEP ("maps=a,b;C=10,16;L=1,2;cache=1;stride=3;w=1.2"),
 // timing queries in thread CPU time so the figures hold on a busy machine.
 // It is a tool for tuning, skipped unless the variable is set.
 func TestSweep(t *testing.T) {
@@ -42,6 +42,7 @@ func TestSweep(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	stride, _ := strconv.Atoi(kv["stride"])
+	w, _ := strconv.ParseFloat(kv["w"], 64)
 	for _, name := range strings.Split(kv["maps"], ",") {
 		m, all := loadBench(t, name)
 		var rows = all
@@ -72,7 +73,7 @@ func TestSweep(t *testing.T) {
 				}
 				bt := time.Since(t0)
 				q := h.NewQuerier()
-				opt := QueryOptions{NoSmooth: kv["smooth"] == "0", NoShortcut: kv["shortcut"] == "0"}
+				opt := QueryOptions{NoSmooth: kv["smooth"] == "0", NoShortcut: kv["shortcut"] == "0", AbstractWeight: w}
 				var subs, us []float64
 				var ph [5]float64
 				for _, r := range rows {
