@@ -110,26 +110,24 @@ var (
 )
 
 // node is the hot per-cell state of a search, 16 bytes so that four share a
-// cache line: valid only when gen == Searcher.gen. The parent and the
-// expansion order live in a second array (written once per push or
-// expansion, read only to build paths and for inspection), and h is
-// recomputed when needed rather than stored.
+// cache line: valid only when gen == Searcher.gen. pos says where the cell
+// is: its heap index while open (≥ 0), posHeld, or, once expanded, its
+// expansion order k encoded as closedBase−k (≤ closedBase). The parent lives
+// in a second array (written on push or improvement, read only to build
+// paths), and h is recomputed when needed rather than stored.
 type node struct {
 	g   float64
 	gen uint32
-	pos int32 // index in the heap while open, posClosed once expanded
+	pos int32
 }
 
 const (
-	posClosed = -1 // expanded
-	posHeld   = -2 // open, held out of the heap as the next cell to expand
+	posHeld    = -1 // open, held out of the heap as the next cell to expand
+	closedBase = -2 // pos of the first cell expanded; the k-th is closedBase-k
 )
 
-// meta is the cold per-cell state: the parent (-1 for the start) and, once
-// closed, the expansion order.
-type meta struct {
-	parent, order int32
-}
+// closed reports whether a node of this generation has been expanded.
+func (nd *node) closed() bool { return nd.pos <= closedBase }
 
 // heapItem is an open-list entry: the heap is an array of values with
 // decrease-key, each cell's heap index kept in its node. The priority is
@@ -182,10 +180,10 @@ func key(f, g float64) uint64 {
 // The blocking form of a query is Init followed by Step until the status is
 // not Running; Search does exactly that.
 type Searcher struct {
-	grid  *Grid
-	nodes []node
-	meta  []meta
-	heap  []heapItem
+	grid    *Grid
+	nodes   []node
+	parents []int32 // parent cell of each seen cell, -1 for the start
+	heap    []heapItem
 	// hold is the open cell that the next expansion takes, when held: the
 	// best successor of the last expansion, when it beats the heap's top,
 	// skips the heap altogether (on open ground most expansions are such a
@@ -211,7 +209,7 @@ type Searcher struct {
 }
 
 // NewSearcher returns a Searcher for g. Searches read g; they never write it.
-// It allocates 24 bytes per cell of g.
+// It allocates 20 bytes per cell of g.
 func NewSearcher(g *Grid) *Searcher {
 	s := &Searcher{found: -1, status: NoPath}
 	s.SetGrid(g)
@@ -228,7 +226,7 @@ func (s *Searcher) SetGrid(g *Grid) {
 	s.grid = g
 	if len(s.nodes) < g.Len() {
 		s.nodes = make([]node, g.Len())
-		s.meta = make([]meta, g.Len())
+		s.parents = make([]int32, g.Len())
 		s.gen = 0
 	}
 	s.reset()
@@ -336,7 +334,7 @@ func (s *Searcher) Step(n int) Status {
 	w, h := g.w, g.h
 	cells := g.cells
 	nodes := s.nodes
-	metas := s.meta
+	parents := s.parents
 	limited, reopen := s.limited, s.reopen
 	gen := s.gen
 	ndirs := 8
@@ -349,6 +347,7 @@ func (s *Searcher) Step(n int) Status {
 	const bE, bS, bW, bN = 1, 2, 4, 8
 	offs := [8]int{1, w, -1, -w, w + 1, w - 1, -w - 1, -w + 1}
 	need := [8]uint8{bE, bS, bW, bN, bS | bE, bS | bW, bN | bW, bN | bE}
+	divW := divisor(w)
 	tr := s.q.Trace
 	goalTest := s.q.GoalTest
 	for ; n > 0; n-- {
@@ -364,14 +363,13 @@ func (s *Searcher) Step(n int) Status {
 			cur = s.pop()
 		}
 		cn := &nodes[cur]
-		cn.pos = posClosed
-		metas[cur].order = int32(s.expanded)
+		cn.pos = closedBase - int32(s.expanded)
 		s.expanded++
 		c := int(cur)
-		y := int(uint32(c) / uint32(w))
+		y := int(uint64(c) * divW >> 42) // c / w, see divisor
 		x := c - y*w
 		if tr != nil {
-			tr.Add(Event{Kind: EventPop, Level: tr.Level, Node: cur, Parent: metas[c].parent, G: cn.g, H: s.hAt(cur, x, y)})
+			tr.Add(Event{Kind: EventPop, Level: tr.Level, Node: cur, Parent: parents[c], G: cn.g, H: s.hAt(cur, x, y)})
 		}
 		if goalTest == nil {
 			if cur == s.goalIdx {
@@ -433,7 +431,7 @@ func (s *Searcher) Step(n int) Status {
 				}
 				continue
 			}
-			if nd.pos == posClosed {
+			if nd.closed() {
 				// Only an inconsistent heuristic (or w > 1) can improve a
 				// closed node; the epsilon keeps rounding noise from
 				// reopening nodes needlessly. Greedy never reopens.
@@ -444,7 +442,7 @@ func (s *Searcher) Step(n int) Status {
 			}
 			if ng < nd.g {
 				nd.g = ng
-				metas[i].parent = cur
+				parents[i] = cur
 				hv := s.hAt(int32(i), nx, ny)
 				// Lower g lowers f (A*, Dijkstra) or keeps it while losing
 				// the tie-break (Greedy): sift whichever way it must go.
@@ -468,6 +466,15 @@ func (s *Searcher) Step(n int) Status {
 		}
 	}
 	return s.status
+}
+
+// divisor returns m such that c*m>>42 == c/w for every cell index c of a
+// grid of width w (c < 2²⁸, w ≤ MaxSide): a multiply and a shift instead of
+// a division per expansion. m = ⌈2⁴²/w⌉ is exact there because the error
+// c·(m − 2⁴²/w)/2⁴² < c/2⁴² < 2⁻¹⁴ ≤ 1/w never reaches the next integer,
+// and c·m < 2⁵⁷ cannot overflow.
+func divisor(w int) uint64 {
+	return (1<<42 + uint64(w) - 1) / uint64(w)
 }
 
 func (s *Searcher) admit(i, x, y int) bool {
@@ -518,7 +525,7 @@ func (s *Searcher) fOf(g, h float64) float64 {
 // push, and returns its open-list entry for the caller to insert or hold.
 func (s *Searcher) add(i, parent int32, g, h float64) heapItem {
 	s.nodes[i] = node{g: g, gen: s.gen}
-	s.meta[i].parent = parent
+	s.parents[i] = parent
 	s.pushes++
 	if tr := s.q.Trace; tr != nil {
 		tr.Add(Event{Kind: EventPush, Level: tr.Level, Node: i, Parent: parent, G: g, H: h})
@@ -657,7 +664,7 @@ func (s *Searcher) PathTo(dst []image.Point, p image.Point) []image.Point {
 
 func (s *Searcher) appendPath(dst []image.Point, end int32) []image.Point {
 	start := len(dst)
-	for i := end; i >= 0; i = s.meta[i].parent {
+	for i := end; i >= 0; i = s.parents[i] {
 		dst = append(dst, s.grid.Point(int(i)))
 	}
 	for a, b := start, len(dst)-1; a < b; a, b = a+1, b-1 {
@@ -688,10 +695,10 @@ func (s *Searcher) State(p image.Point) CellState {
 		return CellState{}
 	}
 	h := s.hAt(int32(i), p.X, p.Y)
-	par := s.meta[i].parent
-	cs := CellState{Seen: true, Closed: nd.pos == posClosed, G: nd.g, H: h, F: s.fOf(nd.g, h), Root: par < 0}
+	par := s.parents[i]
+	cs := CellState{Seen: true, Closed: nd.closed(), G: nd.g, H: h, F: s.fOf(nd.g, h), Root: par < 0}
 	if cs.Closed {
-		cs.Order = int(s.meta[i].order)
+		cs.Order = int(closedBase - nd.pos)
 	}
 	if par >= 0 {
 		cs.Parent = s.grid.Point(int(par))

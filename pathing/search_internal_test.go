@@ -39,3 +39,26 @@ func TestKeyOrder(t *testing.T) {
 		t.Errorf("g beyond 65536 should saturate")
 	}
 }
+
+// TestDivisor checks the multiply-shift division Step uses for y = c / w on
+// every width's worst cases: the last index of each row up to the largest
+// grid, and the cells around each row start.
+func TestDivisor(t *testing.T) {
+	for _, w := range []int{1, 2, 3, 7, 49, 194, 463, 512, 1000, 4097, 16383, MaxSide} {
+		m := divisor(w)
+		h := MaxSide
+		for y := 0; y < h; y += 1 + y/64 {
+			for _, c := range []int{y*w - 1, y * w, y*w + 1, y*w + w - 1} {
+				if c < 0 || c >= w*h || c >= w*MaxSide {
+					continue
+				}
+				if got := int(uint64(c) * m >> 42); got != c/w {
+					t.Fatalf("w %d: %d*m>>42 = %d, want %d", w, c, got, c/w)
+				}
+			}
+		}
+		if c := w*MaxSide - 1; int(uint64(c)*m>>42) != c/w {
+			t.Fatalf("w %d: last index %d", w, c)
+		}
+	}
+}
