@@ -430,7 +430,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	ft := r.fonts
 	cols := 2
 	rows := (len(f.Legend) + cols - 1) / cols
-	cw := 215
+	cw := 232
 	bw, bh := cols*cw+12, rows*rowH+30
 	m := f.Layout.Map
 	box := image.Rect(m.Min.X+8, m.Max.Y-8-bh, m.Min.X+8+bw, m.Max.Y-8)
@@ -450,7 +450,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		fillRect(screen, image.Rect(cx, cy+3, cx+12, cy+15), sw)
 		strokeRect(screen, image.Rect(cx, cy+3, cx+12, cy+15), color.RGBA{200, 200, 200, 120})
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+17), float64(cy+1), ColTextDim)
-		ft.Draw(screen, ft.UI, LayerInfo[lr.Layer].Name, float64(cx+72), float64(cy), tc)
+		ft.Draw(screen, ft.UI, LayerInfo[lr.Layer].Name, float64(cx+78), float64(cy), tc)
 	}
 }
 

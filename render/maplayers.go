@@ -309,12 +309,13 @@ func (r *Renderer) drawExcluded(dst *ebiten.Image, f *Frame) {
 
 type fillKey struct {
 	w   *world.World
-	ver uint64
+	gen uint64
 }
 
 // drawFill shows the open and closed cells of the cell-level searches at
-// the timeline's cursor, from a one-pixel-per-cell image rebuilt when the
-// timeline moves.
+// the timeline's cursor, from a one-pixel-per-cell image. A new query
+// rebuilds it; moving the cursor rewrites only the cells of the events
+// passed over, and uploads only the rectangle they span.
 func (r *Renderer) drawFill(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	g := w.Grid
@@ -323,26 +324,55 @@ func (r *Renderer) drawFill(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	c := &r.fill
-	if c.prepare(g.Width(), g.Height(), fillKey{w, tl.Version()}) {
-		last := tl.Last(0)
-		ev := tl.Trace().Events
-		var open, closed [4]byte
-		premul(open[:], ColOpen)
-		premul(closed[:], ColClosed)
-		pix := c.pix
-		for i, e := range last {
-			p := pix[4*i : 4*i+4 : 4*i+4]
-			switch {
-			case e < 0:
-				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
-			case ev[e].Kind == pathing.EventPop:
-				copy(p, closed[:])
-			default:
-				copy(p, open[:])
-			}
+	last := tl.Last(0)
+	ev := tl.Trace().Events
+	var open, closed [4]byte
+	premul(open[:], ColOpen)
+	premul(closed[:], ColClosed)
+	set := func(i int32) {
+		p := c.pix[4*i : 4*i+4 : 4*i+4]
+		switch e := last[i]; {
+		case e < 0:
+			p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+		case ev[e].Kind == pathing.EventPop:
+			copy(p, closed[:])
+		default:
+			copy(p, open[:])
+		}
+	}
+	cur := tl.Cursor()
+	if c.prepare(g.Width(), g.Height(), fillKey{w, tl.Generation()}) || (r.fillCursor != cur && iabs(r.fillCursor-cur) > g.Len()/4) {
+		for i := range last {
+			set(int32(i))
 		}
 		c.upload()
+	} else if r.fillCursor != cur {
+		a, b := min(r.fillCursor, cur), max(r.fillCursor, cur)
+		box := image.Rectangle{}
+		W := g.Width()
+		for k := a; k < b && k < len(ev); k++ {
+			e := &ev[k]
+			if e.Level != 0 || int(e.Node) >= len(last) || e.Node < 0 {
+				continue
+			}
+			set(e.Node)
+			x, y := int(e.Node)%W, int(e.Node)/W
+			box = box.Union(image.Rect(x, y, x+1, y+1))
+		}
+		if !box.Empty() {
+			if box.Dx()*box.Dy() > g.Len()/2 {
+				c.upload()
+			} else {
+				buf := r.fillBuf[:0]
+				for y := box.Min.Y; y < box.Max.Y; y++ {
+					buf = append(buf, c.pix[4*(y*W+box.Min.X):4*(y*W+box.Max.X)]...)
+				}
+				r.fillBuf = buf
+				c.img.SubImage(box).(*ebiten.Image).WritePixels(buf)
+			}
+		}
 	}
+	r.fillCursor = cur
 	c.draw(dst, f.Cam, 1)
 }
 

@@ -81,6 +81,25 @@ func (r *Renderer) gridLines(dst *ebiten.Image, f *Frame, side int, width float3
 	}
 }
 
+// structureVisible reports whether the abstract structure of level l is
+// large enough on screen to draw (a cluster at least 12 pixels wide) and
+// not too dense in view; otherwise it writes a note asking to zoom in.
+func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, ix *levelIndex, vis image.Rectangle) bool {
+	side := ix.view.ClusterSize
+	if side <= 0 {
+		side = 8
+	}
+	if float64(side)*f.Cam.Zoom < 12 {
+		r.mapNote(dst, f, "zoom in to see the abstract nodes and edges")
+		return false
+	}
+	if n, e := ix.count(vis); n > maxVisibleNodes || (f.Layers.Has(LayerEdges) && e > maxVisibleEdges) {
+		r.mapNote(dst, f, fmt.Sprintf("%d nodes, %d edges in view: zoom in to see them", n, e))
+		return false
+	}
+	return true
+}
+
 // drawNodes draws the entrances (bars along the border) and the abstract
 // nodes of the view level (squares), only where visible.
 func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
@@ -89,66 +108,55 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	l := clampLevel(f.ViewLevel, h.Levels())
-	v := h.Inspect(l)
+	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
-	cam := f.Cam
-	if cam.Zoom >= 3 {
-		ec := PM(ColEntrance)
-		ew := float32(math.Max(2, cam.Zoom*0.35))
-		for _, e := range v.Entrances {
-			a, b := e[0], e[1]
-			if !image.Rect(min(a.X, b.X), min(a.Y, b.Y), max(a.X, b.X)+1, max(a.Y, b.Y)+1).Overlaps(vis) {
-				continue
-			}
-			// The entrance lies on the border between the run's two sides.
-			ax, ay := cam.CellCenter(a)
-			bx, by := cam.CellCenter(b)
-			vector.StrokeLine(dst, ax, ay, bx, by, ew, ec, false)
-		}
+	if !r.structureVisible(dst, f, ix, vis) {
+		return
 	}
-	n := 0
-	s := float32(math.Max(3, math.Min(cam.Zoom*0.5, 10)))
-	nc, edge := PM(ColNode), PM(color.RGBA{60, 40, 0, 255})
-	for _, nd := range v.Nodes {
-		if !nd.Cell.In(vis) {
+	cam := f.Cam
+	ec := PM(ColEntrance)
+	ew := float32(math.Max(2, cam.Zoom*0.35))
+	for _, e := range ix.view.Entrances {
+		a, b := e[0], e[1]
+		if !image.Rect(min(a.X, b.X), min(a.Y, b.Y), max(a.X, b.X)+1, max(a.Y, b.Y)+1).Overlaps(vis) {
 			continue
 		}
-		if n++; n > maxVisibleNodes {
-			r.mapNote(dst, f, fmt.Sprintf("%d+ nodes in view: zoom in to see them all", maxVisibleNodes))
-			break
-		}
+		ax, ay := cam.CellCenter(a)
+		bx, by := cam.CellCenter(b)
+		vector.StrokeLine(dst, ax, ay, bx, by, ew, ec, false)
+	}
+	s := float32(math.Max(3, math.Min(cam.Zoom*0.5, 10)))
+	nc, edge := PM(ColNode), PM(color.RGBA{60, 40, 0, 255})
+	ix.eachNode(vis, func(nd *world.ViewNode) {
 		x, y := cam.CellCenter(nd.Cell)
 		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, nc, false)
 		if s >= 5 {
 			vector.StrokeRect(dst, x-s/2, y-s/2, s, s, 1, edge, false)
 		}
-	}
+	})
 }
 
-// drawEdges draws the abstract edges of the view level whose ends are in
-// view: intra edges thin, inter edges thicker.
+// drawEdges draws the abstract edges of the view level near the visible
+// part: intra edges thin, inter edges thicker.
 func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 	h := f.World.Hierarchy()
 	if h == nil {
 		return
 	}
 	l := clampLevel(f.ViewLevel, h.Levels())
-	v := h.Inspect(l)
+	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
+	if !r.structureVisible(dst, f, ix, vis) {
+		return
+	}
 	cam := f.Cam
 	ci, cx := PM(ColEdge), PM(color.RGBA{90, 40, 140, 220})
-	n := 0
-	for i := range v.Edges {
-		e := &v.Edges[i]
+	ix.eachEdge(vis, func(e *world.ViewEdge) {
 		if e.From > e.To && !e.Inter {
-			continue // intra edges come in both directions; draw one
+			return // intra edges come in both directions; draw one
 		}
 		if !e.A.In(vis) && !e.B.In(vis) {
-			continue
-		}
-		if n++; n > maxVisibleEdges {
-			r.mapNote(dst, f, fmt.Sprintf("%d+ edges in view: zoom in to see them all", maxVisibleEdges))
-			break
+			return
 		}
 		ax, ay := cam.CellCenter(e.A)
 		bx, by := cam.CellCenter(e.B)
@@ -157,35 +165,37 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 		} else {
 			vector.StrokeLine(dst, ax, ay, bx, by, 1, ci, true)
 		}
-	}
+	})
 }
 
 // hoverEdge returns the abstract edge of the view level nearest to the
-// mouse (within 6 pixels), if the edge layer is on.
+// mouse (within 6 pixels), if the edge layer is on and drawn.
 func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
 	h := f.World.Hierarchy()
-	if h == nil || !f.Layers.Has(LayerEdges) || !f.HoverOK {
+	if h == nil || !f.Layers.Has(LayerEdges) || !f.HoverOK || !f.MouseOK {
 		return nil, false
 	}
 	l := clampLevel(f.ViewLevel, h.Levels())
-	v := h.Inspect(l)
-	mx, my := f.Cam.ToScreen(float64(f.Hover.X)+0.5, float64(f.Hover.Y)+0.5)
-	if f.MouseOK {
-		mx, my = f.MouseX, f.MouseY
+	ix := r.index(f, h, l)
+	side := ix.view.ClusterSize
+	if side <= 0 {
+		side = 8
 	}
-	best, bd := -1, 6.0
-	for i := range v.Edges {
-		e := &v.Edges[i]
+	if float64(side)*f.Cam.Zoom < 12 {
+		return nil, false
+	}
+	mx, my := f.MouseX, f.MouseY
+	var best *world.ViewEdge
+	bd := 6.0
+	near := image.Rect(f.Hover.X-1, f.Hover.Y-1, f.Hover.X+2, f.Hover.Y+2)
+	ix.eachEdge(near, func(e *world.ViewEdge) {
 		ax, ay := f.Cam.CellCenter(e.A)
 		bx, by := f.Cam.CellCenter(e.B)
 		if d := segDist(mx, my, float64(ax), float64(ay), float64(bx), float64(by)); d < bd {
-			best, bd = i, d
+			best, bd = e, d
 		}
-	}
-	if best < 0 {
-		return nil, false
-	}
-	return &v.Edges[best], true
+	})
+	return best, best != nil
 }
 
 func segDist(px, py, ax, ay, bx, by float64) float64 {
@@ -231,6 +241,8 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 	}
 	ev := tl.Trace().Events
 	cam := f.Cam
+	vis := visibleRect(f, dst, 2)
+	drawn := 0
 	for l := 1; l < world.MaxLevels; l++ {
 		last := tl.Last(l)
 		rad := float32(math.Max(4, math.Min(cam.Zoom*0.55, 11))) + float32(l)
@@ -242,10 +254,23 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 				continue
 			}
 			p, ok := w.NodeCell(l, int32(id))
-			if !ok || !w.Grid.In(p) {
+			if !ok || !p.In(vis) {
 				continue
 			}
+			if drawn++; drawn > 4*maxVisibleNodes {
+				return
+			}
 			x, y := cam.CellCenter(p)
+			if cam.Zoom < 3 {
+				// Zoomed out: a small square per node, no parent line.
+				s := float32(3 + l)
+				c := col
+				if ev[e].Kind != pathing.EventPop {
+					c.A = 140
+				}
+				vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, PM(c), false)
+				continue
+			}
 			if par := ev[e].Parent; par >= 0 {
 				if q, ok := w.NodeCell(l, par); ok && w.Grid.In(q) {
 					qx, qy := cam.CellCenter(q)
@@ -289,18 +314,17 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 func (r *Renderer) drawParentChain(dst *ebiten.Image, f *Frame, node int32) {
 	g := f.World.Grid
 	tl := &f.World.Timeline
-	c := PM(ColFrontier)
-	width := lineWidth(f.Cam.Zoom) * 0.7
+	chain := r.chain[:0]
 	for steps := 0; node >= 0 && steps < g.Len(); steps++ {
+		chain = append(chain, g.Point(int(node)))
 		st := tl.State(0, node)
 		if !st.Seen || st.Parent < 0 || int(st.Parent) >= g.Len() {
-			return
+			break
 		}
-		ax, ay := f.Cam.CellCenter(g.Point(int(node)))
-		bx, by := f.Cam.CellCenter(g.Point(int(st.Parent)))
-		vector.StrokeLine(dst, ax, ay, bx, by, width, c, true)
 		node = st.Parent
 	}
+	r.chain = chain
+	r.drawPolyline(dst, f.Cam, chain, lineWidth(f.Cam.Zoom)*0.7, PM(ColFrontier))
 }
 
 // drawParents draws an arrow from every seen visible cell toward its parent
@@ -419,7 +443,7 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 			c = ColSegDim
 			c.A = 90
 		}
-		drawPolyline(dst, f.Cam, o.Path, lw, PM(c))
+		r.drawPolyline(dst, f.Cam, o.Path, lw, PM(c))
 		return
 	}
 	cur := -1
@@ -438,7 +462,7 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 		if k == cur {
 			width *= 1.5
 		}
-		drawPolyline(dst, f.Cam, seg, width, PM(c))
+		r.drawPolyline(dst, f.Cam, seg, width, PM(c))
 		// Segment ends as small white ticks.
 		if len(seg) > 0 && !playing {
 			x, y := f.Cam.CellCenter(seg[len(seg)-1])
@@ -475,7 +499,7 @@ func (r *Renderer) drawCompare(dst *ebiten.Image, f *Frame) {
 	if !o.Known || len(o.Path) < 2 {
 		return
 	}
-	drawPolyline(dst, f.Cam, o.Path, lineWidth(f.Cam.Zoom)*1.8, PM(color.RGBA{20, 200, 230, 110}))
+	r.drawPolyline(dst, f.Cam, o.Path, lineWidth(f.Cam.Zoom)*1.8, PM(color.RGBA{20, 200, 230, 110}))
 }
 
 // drawGhost draws the answer kept from before the last connection-cost or
@@ -485,7 +509,7 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	if gh == nil {
 		return
 	}
-	drawPolyline(dst, f.Cam, gh.Path, lineWidth(f.Cam.Zoom)*1.2, PM(color.RGBA{90, 90, 90, 150}))
+	r.drawPolyline(dst, f.Cam, gh.Path, lineWidth(f.Cam.Zoom)*1.2, PM(color.RGBA{90, 90, 90, 150}))
 	drawDashed(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6)
 }
 
@@ -538,14 +562,51 @@ func lineWidth(zoom float64) float32 {
 	return float32(math.Max(2, math.Min(zoom*0.3, 6)))
 }
 
-// drawPolyline strokes a path of cells through their centres, skipping
-// segments entirely off screen.
+// drawPolyline strokes a path of cells through their centres as a few
+// vector paths (chunks of at most 1000 cells), with round joins.
+func (r *Renderer) drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color) {
+	if len(path) < 2 {
+		return
+	}
+	fb := dst.Bounds().Inset(-8)
+	var p vector.Path
+	n := 0
+	flush := func() {
+		if n >= 2 {
+			r.strokePath(dst, &p, width, c)
+		}
+		p = vector.Path{}
+		n = 0
+	}
+	px, py := cam.CellCenter(path[0])
+	for _, q := range path[1:] {
+		x, y := cam.CellCenter(q)
+		if !segmentMayShow(fb, px, py, x, y) {
+			flush()
+			px, py = x, y
+			continue
+		}
+		if n == 0 {
+			p.MoveTo(px, py)
+			n = 1
+		}
+		p.LineTo(x, y)
+		n++
+		if n >= 1000 {
+			flush()
+		}
+		px, py = x, y
+	}
+	flush()
+}
+
+// drawPolyline strokes a path of cells segment by segment (for callers
+// without a Renderer), skipping segments entirely off screen.
 func drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color) {
 	if len(path) < 2 {
 		return
 	}
-	b := dst.Bounds()
-	fb := b.Inset(-8)
+	fb := dst.Bounds().Inset(-8)
 	px, py := cam.CellCenter(path[0])
 	for _, p := range path[1:] {
 		x, y := cam.CellCenter(p)
@@ -553,14 +614,6 @@ func drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Point, width floa
 			vector.StrokeLine(dst, px, py, x, y, width, c, true)
 		}
 		px, py = x, y
-	}
-	if width >= 3 {
-		for _, p := range path {
-			x, y := cam.CellCenter(p)
-			if image.Pt(int(x), int(y)).In(fb) {
-				vector.DrawFilledCircle(dst, x, y, width/2, c, true)
-			}
-		}
 	}
 }
 

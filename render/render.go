@@ -90,6 +90,11 @@ type Renderer struct {
 	exclude tintCache
 	fill    tintCache
 	flash   tintCache
+	levelIx levelIndex
+
+	fillCursor int    // timeline cursor the fill image shows
+	fillBuf    []byte // scratch for partial uploads
+	chain      []image.Point
 
 	white *ebiten.Image
 }

@@ -28,6 +28,7 @@ type Timeline struct {
 	// Version counts changes of the visible state (cursor moves and new
 	// traces); renderers compare it to know when to redraw their caches.
 	version uint64
+	gen     uint64
 }
 
 // Reset points the timeline at tr (which it reads but does not copy) with
@@ -36,6 +37,7 @@ func (t *Timeline) Reset(tr *pathing.Trace, cells int) {
 	t.tr = tr
 	t.cursor = 0
 	t.version++
+	t.gen++
 	var size [MaxLevels]int
 	size[0] = cells
 	if tr != nil {
@@ -78,6 +80,10 @@ func (t *Timeline) Cursor() int { return t.cursor }
 
 // Version changes whenever the visible state changes.
 func (t *Timeline) Version() uint64 { return t.version }
+
+// Generation changes whenever the timeline is pointed at a new trace (a
+// new query); within one generation only the cursor moves.
+func (t *Timeline) Generation() uint64 { return t.gen }
 
 // AtEnd reports whether every event is applied.
 func (t *Timeline) AtEnd() bool { return t.cursor >= t.Len() }
