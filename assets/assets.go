@@ -11,7 +11,7 @@ import (
 	"strings"
 )
 
-//go:embed worlds/*.pls
+//go:embed worlds/*.pls scenarios/*.pls
 var files embed.FS
 
 // DefaultName is the built-in world the app opens when given no file.

@@ -335,8 +335,8 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 		s := fmt.Sprintf("%s, %d clusters", fmtDur(rp.Time), rp.DirtyCount())
 		if rp.Rebuilt {
 			s = fmt.Sprintf("%s (rebuilt)", fmtDur(rp.Time))
-		} else if len(rp.AddedNodes)+len(rp.RemovedNodes) > 0 {
-			s += fmt.Sprintf(", +%d −%d nodes", len(rp.AddedNodes), len(rp.RemovedNodes))
+		} else if rp.NodesAdded+rp.NodesRemoved > 0 {
+			s += fmt.Sprintf(", +%d −%d nodes", rp.NodesAdded, rp.NodesRemoved)
 		}
 		y = r.kv(dst, x, y, "last repair", s, ColText)
 	}

@@ -329,8 +329,8 @@ func (w *World) logRepair(r Repair) {
 	if w.hier == nil {
 		return
 	}
-	w.Log.Add("repair", F{"dirty", r.DirtyCount()}, F{"nodes_added", len(r.AddedNodes)},
-		F{"nodes_removed", len(r.RemovedNodes)}, F{"edges_added", r.AddedEdges},
+	w.Log.Add("repair", F{"dirty", r.DirtyCount()}, F{"nodes_added", r.NodesAdded},
+		F{"nodes_removed", r.NodesRemoved}, F{"edges_added", r.AddedEdges},
 		F{"edges_removed", r.RemovedEdges}, F{"rebuilt", r.Rebuilt}, F{"ms", r.Time})
 }
 

@@ -24,6 +24,7 @@ type groupHier struct {
 	views map[int]*LevelView
 	build time.Duration
 	size  *Size
+	table *groups.HeuristicTable
 }
 
 func groupConfig(s Settings) groups.Config {
@@ -153,41 +154,45 @@ func splitSegments(g *pathing.Grid, path []image.Point, tr *pathing.Trace) [][]i
 }
 
 func (a *groupHier) Update(changed []image.Point) Repair {
-	// The group graph is rebuilt after edits (its cost terms span whole
-	// groups); the report shows the groups the changed cells were in.
 	t0 := time.Now()
-	var r Repair
-	r.Rebuilt = true
-	L := a.g.Levels()
-	r.Dirty = make([][]image.Rectangle, L+1)
-	seen := map[[2]int32]bool{}
-	before := func() {
-		for l := 1; l <= L; l++ {
-			gs := a.g.Groups(l)
-			for _, p := range changed {
-				id := a.g.GroupOf(l, p)
-				if id >= 0 && int(id) < len(gs) && !seen[[2]int32{int32(l), id}] {
-					seen[[2]int32{int32(l), id}] = true
-					r.Dirty[l] = append(r.Dirty[l], gs[id].Box)
-				}
+	ch := a.g.Update(changed)
+	r := Repair{Time: time.Since(t0)}
+	r.Dirty = make([][]image.Rectangle, len(ch.Levels))
+	for l := 1; l < len(ch.Levels); l++ {
+		lc := &ch.Levels[l]
+		gs := a.g.Groups(l)
+		for _, id := range lc.Dirty {
+			if id >= 0 && int(id) < len(gs) {
+				r.Dirty[l] = append(r.Dirty[l], gs[id].Box)
 			}
 		}
+		r.NodesAdded += lc.Added
+		r.NodesRemoved += lc.Removed
+		r.AddedEdges += len(lc.AddedEdges)
+		r.RemovedEdges += len(lc.RemovedEdges)
 	}
-	before()
-	edges0 := a.countEdges()
-	g, err := groups.Build(a.w.Grid, a.cfg, a.w.Regions)
-	if err == nil {
-		a.g = g
-		a.p = groups.NewPlanner(g)
-	}
-	seen = map[[2]int32]bool{}
-	before()
-	edges1 := a.countEdges()
-	r.AddedEdges, r.RemovedEdges = max(0, edges1-edges0), max(0, edges0-edges1)
 	a.views = map[int]*LevelView{}
 	a.size = nil
-	r.Time = time.Since(t0)
+	a.table = nil
 	return r
+}
+
+// ClusterHeuristic returns the lecture notes' cluster heuristic over the
+// lowest level whose table is affordable (max with the octile distance,
+// both admissible), built on first use and dropped at the next Update.
+func (a *groupHier) ClusterHeuristic() (func(p, goal image.Point) float64, error) {
+	if a.table == nil {
+		var err error
+		for l := 1; l <= a.g.Levels(); l++ {
+			if a.table, err = a.g.ClusterHeuristic(l); err == nil {
+				break
+			}
+		}
+		if a.table == nil {
+			return nil, err
+		}
+	}
+	return a.table.EstimateOctile, nil
 }
 
 func (a *groupHier) countNodes() int {

@@ -113,8 +113,11 @@ type Repair struct {
 	// Dirty lists per level (index 0 unused) the rectangles of cells whose
 	// clusters or groups were recomputed.
 	Dirty        [][]image.Rectangle
-	AddedNodes   []image.Point
+	AddedNodes   []image.Point // cells of abstract nodes added (HPA*)
 	RemovedNodes []image.Point
+	// NodesAdded and NodesRemoved count abstract nodes or groups.
+	NodesAdded   int
+	NodesRemoved int
 	AddedEdges   int
 	RemovedEdges int
 	// Rebuilt is true when the hierarchy was rebuilt rather than repaired.
@@ -131,6 +134,8 @@ func (r *Repair) merge(o Repair) {
 		r.Dirty[l] = append(r.Dirty[l], d...)
 	}
 	r.AddedNodes = append(r.AddedNodes, o.AddedNodes...)
+	r.NodesAdded += o.NodesAdded
+	r.NodesRemoved += o.NodesRemoved
 	r.RemovedNodes = append(r.RemovedNodes, o.RemovedNodes...)
 	r.AddedEdges += o.AddedEdges
 	r.RemovedEdges += o.RemovedEdges

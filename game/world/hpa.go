@@ -103,6 +103,7 @@ func (a *hpaHier) Update(changed []image.Point) Repair {
 		out.RemovedNodes = append(out.RemovedNodes, n.Cell)
 	}
 	out.AddedEdges, out.RemovedEdges = len(r.EdgesAdded), len(r.EdgesRemoved)
+	out.NodesAdded, out.NodesRemoved = len(r.NodesAdded), len(r.NodesRemoved)
 	return out
 }
 

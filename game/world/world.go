@@ -333,12 +333,16 @@ func (w *World) flatQuery(traced bool) (Answer, int, time.Duration, error) {
 			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: %v", err)
 		}
 		ch, ok := h.(interface {
-			ClusterHeuristic() func(p, goal image.Point) float64
+			ClusterHeuristic() (func(p, goal image.Point) float64, error)
 		})
 		if !ok {
 			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: the group hierarchy does not offer one")
 		}
-		q.HeuristicFunc = ch.ClusterHeuristic()
+		hf, err := ch.ClusterHeuristic()
+		if err != nil {
+			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: %v", err)
+		}
+		q.HeuristicFunc = hf
 	}
 	t0 := time.Now()
 	res, err := w.search.Search(q)

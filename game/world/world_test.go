@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"pathlens/assets"
 	"pathlens/maps"
 	"pathlens/pathing"
 )
@@ -423,5 +424,66 @@ func TestOpenErrorsNameTheFile(t *testing.T) {
 	}
 	if _, err := Open(filepath.Join(dir, "missing.pls")); err == nil {
 		t.Fatal("a missing file should fail")
+	}
+}
+
+func TestGalleryOpensAndPlans(t *testing.T) {
+	for _, name := range assets.Names() {
+		t.Run(name, func(t *testing.T) {
+			w, err := Open(assets.Prefix + name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf bytes.Buffer
+			w.Log = NewEventLog(&buf)
+			w.Begin()
+			if w.About == "" {
+				t.Error("a built-in scenario needs a one-line about")
+			}
+			if w.Outcome.Err != nil || w.Outcome.Status != pathing.Found {
+				t.Fatalf("first query: %v %v", w.Outcome.Status, w.Outcome.Err)
+			}
+			if err := pathing.ValidatePath(w.Grid, w.Outcome.Path, w.Settings.Neighborhood); err != nil {
+				t.Fatal(err)
+			}
+			lastLine(t, &buf, "plan")
+		})
+	}
+}
+
+func TestClusterHeuristicIsAdmissible(t *testing.T) {
+	w, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Begin()
+	opt := w.Outcome.Cost
+	w.SetHeuristic(HeurCluster)
+	if w.Outcome.Err != nil || w.Outcome.Status != pathing.Found {
+		t.Fatalf("cluster heuristic: %v %v", w.Outcome.Status, w.Outcome.Err)
+	}
+	if math.Abs(w.Outcome.Cost-opt) > 1e-9 {
+		t.Fatalf("A* with the cluster heuristic costs %v, optimal %v", w.Outcome.Cost, opt)
+	}
+}
+
+func TestGroupRepairIsLocal(t *testing.T) {
+	w, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	w.Begin()
+	w.SetAlgo(AlgoGroup)
+	w.BeginStroke(image.Pt(45, 32), 0)
+	w.StrokeTo(image.Pt(46, 32))
+	w.EndStroke()
+	l := lastLine(t, &buf, "repair")
+	if !strings.Contains(l, "rebuilt=off") || strings.Contains(l, "dirty=0 ") {
+		t.Fatalf("repair line %q: want a local repair with dirty groups", l)
+	}
+	if w.Outcome.Status != pathing.Found {
+		t.Fatal("no path after the dig")
 	}
 }
