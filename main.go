@@ -47,6 +47,7 @@ func run(args []string) int {
 	zoom := fs.Float64("zoom", 0, "with -center: start zoomed to this many pixels per cell")
 	center := fs.String("center", "", "cell X,Y to centre the first view on (with -zoom)")
 	viewLevel := fs.Int("level", 1, "abstract level whose clusters, groups, nodes and edges are drawn")
+	noLegend := fs.Bool("nolegend", false, "start with the layer legend hidden (K toggles it)")
 	shotDir := fs.String("shotdir", ".", "folder the screenshot key (F12) writes into")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -88,7 +89,7 @@ func run(args []string) int {
 		src = *scenario
 	}
 	opts := game.Options{ShotPath: *shot, Layers: *layers, Cursor: *cursor, ProfileFrames: *profile,
-		Play: *play, Zoom: *zoom, ViewLevel: *viewLevel, ShotDir: *shotDir}
+		Play: *play, NoLegend: *noLegend, Zoom: *zoom, ViewLevel: *viewLevel, ShotDir: *shotDir}
 	if *center != "" {
 		c, err := parseCell(*center)
 		if err != nil {

@@ -49,6 +49,8 @@ type Options struct {
 	Play bool
 	// ShotDir is where the screenshot key writes (default ".").
 	ShotDir string
+	// NoLegend starts with the layer legend hidden (K shows it).
+	NoLegend bool
 	// StartError is a message to show at start (a file that failed to
 	// load).
 	StartError string
@@ -160,7 +162,7 @@ type confirm struct {
 // New returns a game showing w.
 func New(w *world.World, opts Options) (*Game, error) {
 	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true,
-		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel)}
+		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}}
 	g.tool = g.tools[0]
 	if err := g.applyLayerSpec(opts.Layers); err != nil {

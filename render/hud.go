@@ -134,7 +134,12 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	if f.Caption != "" {
 		right = f.Caption + "   " + right
 	}
-	ft.Draw(dst, ft.UI, right, float64(rc.Max.X)-10-ft.Width(ft.UI, right), float64(rc.Min.Y+7), ColTextDim)
+	x += ft.Width(ft.Bold, "phase: "+ph) + 24
+	room := float64(rc.Max.X) - 10 - x
+	if room > 60 {
+		right = clip(ft, ft.UI, right, room)
+		ft.Draw(dst, ft.UI, right, float64(rc.Max.X)-10-ft.Width(ft.UI, right), float64(rc.Min.Y+7), ColTextDim)
+	}
 }
 
 // phaseLabel names what the cursor shows: the phase of the last applied
@@ -149,9 +154,9 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 	case tl.Len() == 0:
 		return "no query"
 	case tl.AtEnd():
-		return "finished (" + w.PhaseName() + " was last)"
+		return "finished · last phase: " + w.PhaseName()
 	case tl.Cursor() == 0:
-		return "start (" + w.PhaseName() + " next)"
+		return "before the first event · next: " + w.PhaseName()
 	}
 	tr := tl.Trace()
 	k := tl.Phase()

@@ -126,7 +126,7 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 		vector.StrokeLine(dst, ax, ay, bx, by, ew, ec, false)
 	}
 	s := float32(math.Max(3, math.Min(cam.Zoom*0.5, 10)))
-	nc, edge := PM(ColNode), PM(color.RGBA{60, 40, 0, 255})
+	nc, edge := PM(ColNode), PM(color.RGBA{255, 255, 255, 230})
 	ix.eachNode(vis, func(nd *world.ViewNode) {
 		x, y := cam.CellCenter(nd.Cell)
 		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, nc, false)

@@ -24,7 +24,7 @@ var (
 
 	ColBorder   = color.RGBA{40, 40, 150, 200}
 	ColRegion   = color.RGBA{170, 40, 120, 230}
-	ColNode     = color.RGBA{250, 170, 20, 255}
+	ColNode     = color.RGBA{70, 52, 36, 255}
 	ColEntrance = color.RGBA{250, 170, 20, 110}
 	ColEdge     = color.RGBA{110, 60, 170, 150}
 	ColEdgeHot  = color.RGBA{255, 230, 60, 255}
