@@ -219,3 +219,33 @@ func unreachablePair(h *Hierarchy) (image.Point, image.Point) {
 	}
 	return s, g
 }
+
+// BenchmarkComponentsPocket closes and reopens the door of a 10×10 room on an
+// otherwise open 512×512 map: each fill splits off the room and each dig
+// merges it back. The lock-step searches make a split cost about the room's
+// size, not the map's; a merge relabels the smaller side.
+func BenchmarkComponentsPocket(b *testing.B) {
+	g := pathing.MustGrid(512, 512)
+	// Room interior (100..109)², walls around it, door at (110,105).
+	for i := 99; i <= 110; i++ {
+		g.SetOpen(image.Pt(i, 99), false)
+		g.SetOpen(image.Pt(i, 110), false)
+		g.SetOpen(image.Pt(99, i), false)
+		g.SetOpen(image.Pt(110, i), false)
+	}
+	door := image.Pt(110, 105)
+	g.SetOpen(door, true)
+	var c components
+	c.build(g)
+	idx := []int32{int32(g.Index(door))}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g.SetOpen(door, i%2 == 1)
+		c.update(g, idx)
+	}
+	b.StopTimer()
+	if want := 1 + (b.N % 2); c.count != want {
+		b.Fatalf("%d components, want %d", c.count, want)
+	}
+}

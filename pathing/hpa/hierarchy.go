@@ -104,9 +104,13 @@ type interEdge struct {
 }
 
 // Build returns the hierarchy of g under cfg (zero fields take their
-// defaults). It fails on a config out of range. Cost: one exhaustive search
-// per abstract node inside its cluster at every level, plus a labelling of
-// the grid's components; about 10–40 ms on a 512×512 map.
+// defaults). It fails on a nil grid or a config out of range (the error
+// names the field). Cost: per cluster, one search inside it from each of its
+// nodes but the last (none for a fully open cluster of one weight), at every
+// level, spread over the cores when there are many clusters; plus one
+// labelling of the components. About 14–21 ms of CPU for a 512×512 game map
+// at cluster 16 or 10 with 2 levels; maps full of small obstacles (many
+// entrances, dense clusters) cost several times more.
 func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	if g == nil {
 		return nil, fmt.Errorf("hpa: nil grid")

@@ -124,7 +124,11 @@ type Querier struct {
 	sOpen, gOpen bool
 }
 
-// NewQuerier returns a Querier for h. Its buffers grow on first use.
+// NewQuerier returns a Querier for h. It allocates its working memory now,
+// sized for the hierarchy (cell state for two clusters' area, node state
+// for every level's ids, path buffers for a few map crossings), so queries
+// allocate nothing; buffers still grow after repairs add nodes or for
+// unusually long paths.
 func (h *Hierarchy) NewQuerier() *Querier {
 	L := h.cfg.Levels
 	q := &Querier{h: h}
