@@ -47,6 +47,7 @@ func run(args []string) int {
 	zoom := fs.Float64("zoom", 0, "with -center: start zoomed to this many pixels per cell")
 	center := fs.String("center", "", "cell X,Y to centre the first view on (with -zoom)")
 	viewLevel := fs.Int("level", 1, "abstract level whose clusters, groups, nodes and edges are drawn")
+	keysOnly := fs.Bool("keys", false, "print the key table (the help screen) as Markdown and exit")
 	noLegend := fs.Bool("nolegend", false, "start with the layer legend hidden (K toggles it)")
 	shotDir := fs.String("shotdir", ".", "folder the screenshot key (F12) writes into")
 	if err := fs.Parse(args); err != nil {
@@ -54,6 +55,10 @@ func run(args []string) int {
 			return 0
 		}
 		return 2
+	}
+	if *keysOnly {
+		fmt.Print(game.KeysMarkdown())
+		return 0
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "pathlens: unexpected argument %q (use -map FILE)\n", fs.Arg(0))

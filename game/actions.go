@@ -1,6 +1,9 @@
 package game
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/render"
@@ -185,4 +188,17 @@ func keysOf(a Action) string {
 		return ""
 	}
 	return parts[0]
+}
+
+// KeysMarkdown returns the key table as Markdown (for the README): the
+// same rows the help screen shows.
+func KeysMarkdown() string {
+	var b strings.Builder
+	for _, sec := range helpSections() {
+		fmt.Fprintf(&b, "\n**%s**\n\n| keys | action |\n| --- | --- |\n", sec.Title)
+		for _, r := range sec.Rows {
+			fmt.Fprintf(&b, "| `%s` | %s |\n", strings.ReplaceAll(r[0], "|", "\\|"), r[1])
+		}
+	}
+	return b.String()
 }

@@ -146,6 +146,16 @@ func keyName(k ebiten.Key) string {
 		return "-"
 	case ebiten.KeyEqual:
 		return "="
+	case ebiten.KeyNumpadAdd:
+		return "Num+"
+	case ebiten.KeyNumpadSubtract:
+		return "Num-"
+	case ebiten.KeyEscape:
+		return "Esc"
+	case ebiten.KeyPageDown:
+		return "PgDn"
+	case ebiten.KeyPageUp:
+		return "PgUp"
 	}
 	s := k.String()
 	s = strings.TrimPrefix(s, "Digit")

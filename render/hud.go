@@ -72,8 +72,8 @@ func TimelineBarRect(l Layout) image.Rectangle {
 // GalleryRowRect returns the rectangle of gallery entry i.
 func GalleryRowRect(l Layout, i int) image.Rectangle {
 	box := galleryBox(l)
-	y := box.Min.Y + 48 + i*44
-	return image.Rect(box.Min.X+12, y, box.Max.X-12, y+40)
+	y := box.Min.Y + 48 + i*60
+	return image.Rect(box.Min.X+12, y, box.Max.X-12, y+56)
 }
 
 func galleryBox(l Layout) image.Rectangle {
@@ -524,25 +524,35 @@ func (r *Renderer) tooltip(dst *ebiten.Image, x, y float32, s string) {
 // drawHelp draws the help screen generated from the key table.
 func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
 	s := f.Layout.Screen
-	fillRect(screen, s, color.RGBA{0, 0, 0, 170})
+	fillRect(screen, s, color.RGBA{12, 13, 16, 242})
 	ft := r.fonts
-	colW := 400
-	cols := max(1, min(3, (s.Dx()-40)/colW))
-	x0 := s.Min.X + (s.Dx()-cols*colW)/2
+	cols := 2
+	if s.Dx() >= 1600 {
+		cols = 3
+	}
+	colW := max(200, (s.Dx()-40)/cols)
+	x0 := s.Min.X + 20
 	ft.Draw(screen, ft.Bold, "pathlens — keys and mouse (F1 or ? closes)", float64(x0), float64(s.Min.Y+14), ColText)
-	col, y := 0, s.Min.Y+44
+	// Balance the sections over the columns by height.
+	total := 0
 	for _, sec := range f.Help {
-		need := (len(sec.Rows) + 1) * 17
-		if y+need > s.Max.Y-10 && col+1 < cols {
+		total += 28 + len(sec.Rows)*17
+	}
+	target := total/cols + 40
+	col, y, used := 0, s.Min.Y+44, 0
+	for _, sec := range f.Help {
+		need := 28 + len(sec.Rows)*17
+		if used > 0 && used+need/2 > target && col+1 < cols {
 			col++
-			y = s.Min.Y + 44
+			y, used = s.Min.Y+44, 0
 		}
+		used += need
 		x := float64(x0 + col*colW)
 		r.sectionTitle(screen, sec.Title, x, float64(y))
 		y += 20
 		for _, row := range sec.Rows {
 			ft.Draw(screen, ft.Mono, row[0], x, float64(y+1), ColTextWarn)
-			ft.Draw(screen, ft.UI, row[1], x+140, float64(y), ColText)
+			ft.Draw(screen, ft.UI, clip(ft, ft.UI, row[1], float64(colW-150)), x+140, float64(y), ColText)
 			y += 17
 		}
 		y += 8
@@ -569,8 +579,14 @@ func (r *Renderer) drawGallery(screen *ebiten.Image, f *Frame) {
 		fillRect(screen, row, bg)
 		ft.Draw(screen, ft.Mono, it.Keys, float64(row.Min.X+8), float64(row.Min.Y+3), ColTextWarn)
 		ft.Draw(screen, ft.Bold, it.Name, float64(row.Min.X+36), float64(row.Min.Y+2), ColText)
-		about := clip(ft, ft.UI, strings.ReplaceAll(it.About, "\n", " "), float64(row.Dx()-50))
-		ft.Draw(screen, ft.UI, about, float64(row.Min.X+36), float64(row.Min.Y+20), ColTextDim)
+		lines := wrap(ft, ft.UI, strings.ReplaceAll(it.About, "\n", " "), float64(row.Dx()-50))
+		for k := 0; k < len(lines) && k < 2; k++ {
+			l := lines[k]
+			if k == 1 && len(lines) > 2 {
+				l = clip(ft, ft.UI, l+" …", float64(row.Dx()-50))
+			}
+			ft.Draw(screen, ft.UI, l, float64(row.Min.X+36), float64(row.Min.Y+20+17*k), ColTextDim)
+		}
 	}
 }
 
