@@ -5,6 +5,8 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strconv"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -450,11 +452,16 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 	if playing {
 		cur = currentSegment(w)
 	}
+	shown := 0 // alternate colours over the segments smoothing left with a length
 	for k, seg := range o.Segments {
+		if len(seg) < 2 && k != cur {
+			continue
+		}
 		c := ColSegA
-		if k%2 == 1 {
+		if shown%2 == 1 {
 			c = ColSegB
 		}
+		shown++
 		if playing && k != cur {
 			c.A = 70
 		}
@@ -471,11 +478,32 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 	}
 }
 
-// currentSegment returns the segment holding the cell of the last
-// level-0 event at or before the cursor, or -1.
+// currentSegment returns the segment being refined at the cursor: the
+// N of an HPA* phase named "… step N" (steps are segments), the k-th
+// "cells" phase of the group planner (one per planner call), or else the
+// segment holding the cell of the last cell-level event; -1 when none.
 func currentSegment(w *world.World) int {
 	tl := &w.Timeline
-	ev := tl.Trace().Events
+	tr := tl.Trace()
+	k := tl.Phase()
+	if k >= 0 {
+		name := tr.Phases[k].Name
+		if i := strings.LastIndex(name, "step "); i >= 0 {
+			if n, err := strconv.Atoi(strings.TrimSpace(name[i+5:])); err == nil {
+				return n
+			}
+		}
+		if name == "cells" {
+			n := -1
+			for _, ph := range tr.Phases[:k+1] {
+				if ph.Name == "cells" {
+					n++
+				}
+			}
+			return n
+		}
+	}
+	ev := tr.Events
 	for i := tl.Cursor() - 1; i >= 0 && i >= tl.Cursor()-2000; i-- {
 		if ev[i].Level != 0 {
 			continue
