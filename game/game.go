@@ -115,6 +115,8 @@ type Game struct {
 
 	prof profile
 
+	agentLayer render.AgentLayer
+
 	drawKey  frameKey
 	drawnKey frameKey
 	drawnAt  time.Time
@@ -163,7 +165,7 @@ type confirm struct {
 func New(w *world.World, opts Options) (*Game, error) {
 	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true,
 		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
-	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}}
+	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
 	g.tool = g.tools[0]
 	if err := g.applyLayerSpec(opts.Layers); err != nil {
 		return nil, err
@@ -342,6 +344,9 @@ func (g *Game) needsDraw() bool {
 	if !g.repairAt.IsZero() && time.Since(g.repairAt).Seconds() < 2.2 {
 		return true
 	}
+	if s := g.w.Agents(); s != nil && (s.Running() || s.Len() > 0 && time.Since(g.drawnAt) > 100*time.Millisecond) {
+		return true
+	}
 	return g.w.Message != "" && time.Since(g.messageAt).Seconds() < 13
 }
 
@@ -507,6 +512,15 @@ func (g *Game) updateKeys() {
 	}
 	if in.JustPressed(ActEscape) {
 		g.hasPinned = false
+		if s := w.Agents(); s != nil {
+			s.ClearSelection()
+		}
+	}
+	if in.JustPressed(ActSpawn) && g.hoverOK {
+		w.SpawnAgent(g.hover)
+	}
+	if in.JustPressed(ActAgentsRun) {
+		w.ToggleAgents()
 	}
 	if in.JustPressed(ActFit) {
 		g.autoFit = true
@@ -544,7 +558,7 @@ func (g *Game) updateKeys() {
 		w.Log.Add("switch", world.F{Key: "name", Val: "view_level"}, world.F{Key: "value", Val: g.viewLevel})
 	}
 	// Tools.
-	for i, a := range []Action{ActToolQuery, ActToolPaint, ActToolInspect} {
+	for i, a := range []Action{ActToolQuery, ActToolPaint, ActToolInspect, ActToolAgents} {
 		if in.JustPressed(a) {
 			g.setTool(g.tools[i])
 		}
@@ -752,7 +766,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "neighbourhood", Value: s.Neighborhood.String() + "-connected", Keys: keysOf(ActNeighborhood)},
 		{Label: "smoothing", Value: onOff(s.Smooth()), Keys: keysOf(ActSmooth), Dim: s.Algo != world.AlgoHPA},
 		{Label: "view level", Value: fmt.Sprintf("%d of %d", min(g.viewLevel, views), views), Keys: keysOf(ActViewLevel), Dim: !hier},
-		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I"},
+		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I T"},
 		{Label: "brush weight", Value: strconv.Itoa(int(g.brush)), Keys: keysOf(ActBrush)},
 	}
 }
@@ -882,6 +896,21 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		f.Caption = "painting: " + k.String()
 	}
 	g.r.Draw(screen, f)
+	if s := g.w.Agents(); s != nil {
+		al := &g.agentLayer
+		al.Sim, al.Cam, al.Map = s, &g.cam, lay.Map
+		al.Plans, al.Segments = g.layers.Has(render.LayerPlans), g.layers.Has(render.LayerSegments)
+		al.Hover, al.HoverOK = g.hover, g.hoverOK
+		al.Drag = image.Rectangle{}
+		if at, ok := g.tool.(*agentTool); ok {
+			al.Drag = at.drag
+		}
+		al.Log = image.Rectangle{}
+		if m := lay.Map; m.Dx() > 700 && m.Dy() > 400 {
+			al.Log = image.Rect(m.Max.X-430, m.Min.Y+8, m.Max.X-8, m.Min.Y+268)
+		}
+		g.r.DrawAgents(screen, al)
+	}
 	g.prof.addDraw(time.Since(t0))
 	if g.opts.ShotPath != "" && !g.shotDone && g.frames >= 1 {
 		g.shotErr = writePNG(screen, g.opts.ShotPath)

@@ -2,6 +2,8 @@ package game
 
 import (
 	"image"
+
+	"pathlens/game/world"
 )
 
 // Tool is a mode of the left mouse button over the map (RecastDemo's
@@ -112,3 +114,65 @@ func (inspectTool) Press(g *Game, c image.Point, mod bool) {
 
 func (inspectTool) Drag(g *Game, c image.Point)    {}
 func (inspectTool) Release(g *Game, c image.Point) {}
+
+// agentTool spawns, selects and sends agents: a click on an agent selects
+// it (Shift adds), a drag selects a box, a click on a free cell spawns an
+// agent when none is selected and sends the selection there otherwise
+// (Shift: as one group in formation). Esc clears the selection.
+type agentTool struct {
+	down     bool
+	from     image.Point
+	dragging bool
+	shift    bool
+	drag     image.Rectangle
+}
+
+func (t *agentTool) Name() string { return "agents" }
+
+func (t *agentTool) Hint() string {
+	return "click: spawn / select / send (Shift: group); drag: select box; U runs"
+}
+
+func (t *agentTool) Press(g *Game, c image.Point, mod bool) {
+	t.down, t.from, t.dragging, t.shift = true, c, false, mod
+	t.drag = image.Rectangle{}
+}
+
+func (t *agentTool) Drag(g *Game, c image.Point) {
+	if !t.down {
+		return
+	}
+	t.dragging = true
+	t.drag = image.Rect(min(t.from.X, c.X), min(t.from.Y, c.Y), max(t.from.X, c.X)+1, max(t.from.Y, c.Y)+1)
+}
+
+func (t *agentTool) Release(g *Game, c image.Point) {
+	if !t.down {
+		return
+	}
+	t.down = false
+	w := g.w
+	if t.dragging {
+		t.dragging = false
+		n := 0
+		if s := w.Agents(); s != nil {
+			n = s.SelectRect(t.drag, t.shift)
+		}
+		t.drag = image.Rectangle{}
+		w.Log.Add("agent", world.F{Key: "action", Val: "select"}, world.F{Key: "selected", Val: n})
+		return
+	}
+	s := w.Agents()
+	if s != nil {
+		if id := s.AgentAt(c); id >= 0 {
+			s.Select([]int{id}, t.shift)
+			w.Log.Add("agent", world.F{Key: "action", Val: "select"}, world.F{Key: "id", Val: id})
+			return
+		}
+		if len(s.Selected(nil)) > 0 {
+			w.SendAgents(c, t.shift)
+			return
+		}
+	}
+	w.SpawnAgent(c)
+}

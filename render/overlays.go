@@ -273,7 +273,7 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 				vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, PM(c), false)
 				continue
 			}
-			if par := ev[e].Parent; par >= 0 {
+			if par := ev[e].Parent; par >= 0 && !tl.AtEnd() {
 				if q, ok := w.NodeCell(l, par); ok && w.Grid.In(q) {
 					qx, qy := cam.CellCenter(q)
 					vector.StrokeLine(dst, x, y, qx, qy, 1.5, PM(pc), true)

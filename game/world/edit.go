@@ -198,6 +198,7 @@ func (w *World) repair(changed []image.Point) Repair {
 			// A failed build may succeed on the edited grid.
 			w.dropHierarchy()
 		}
+		w.agentsSeeChange(changed)
 		return Repair{}
 	}
 	t0 := time.Now()
@@ -205,7 +206,16 @@ func (w *World) repair(changed []image.Point) Repair {
 	if r.Time == 0 {
 		r.Time = time.Since(t0)
 	}
+	w.agentsSeeChange(changed)
 	return r
+}
+
+// agentsSeeChange tells the agents which cells changed, after the
+// hierarchy behind their planner was repaired.
+func (w *World) agentsSeeChange(changed []image.Point) {
+	if w.agents.sim != nil && len(changed) > 0 {
+		w.agents.sim.CellsChanged(changed)
+	}
 }
 
 // EndStroke finishes the stroke: it becomes one undoable edit, and the

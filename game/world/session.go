@@ -93,6 +93,22 @@ func (w *World) Begin() {
 		q := w.Queries[0]
 		w.SetEndpoints(q[0], q[1])
 	}
+	if sc := w.scenario; sc != nil && len(sc.Agents) > 0 {
+		for _, a := range sc.Agents {
+			id, err := w.SpawnAgent(a.Start)
+			if err != nil {
+				continue
+			}
+			s := w.agentSim()
+			s.Select([]int{id}, false)
+			if err := s.SetGoal([]int{id}, a.Goal); err != nil {
+				w.Fail("agent at (%d,%d): %v", a.Start.X, a.Start.Y, err)
+			}
+		}
+		w.agents.sim.ClearSelection()
+		w.agents.sim.Pause()
+		w.Note("%d agents loaded: U runs them", len(sc.Agents))
+	}
 }
 
 // settingsFrom converts a scenario's settings, returning notes about

@@ -69,6 +69,11 @@ func (w *World) ToggleNeighborhood() {
 	} else {
 		w.Settings.Neighborhood = pathing.Eight
 	}
+	if w.agents.sim != nil {
+		// Agents walk with the neighbourhood they were made with.
+		w.agents = agentState{}
+		w.Note("agents cleared: they walk with the neighbourhood they were made with")
+	}
 	w.switched("nb", w.Settings.Neighborhood.String())
 }
 

@@ -91,6 +91,7 @@ type World struct {
 	path   []image.Point
 
 	comps    components
+	agents   agentState
 	edits    edits
 	journal  journal
 	stroke   *stroke
@@ -411,4 +412,5 @@ func (w *World) HierarchyBuildTime() time.Duration { return w.hierBuild }
 func (w *World) Tick(dt float64) {
 	w.Optimal.poll(w)
 	w.Play.tick(w, dt)
+	w.tickAgents(dt)
 }

@@ -480,3 +480,28 @@ func TestMalformedFile(t *testing.T) {
 		t.Fatal("the app did not quit")
 	}
 }
+
+// TestAgents is the agents' user story: spawn an agent, send it down the
+// building's corridor, wall the corridor off in front of it, and watch it
+// replan; a screenshot of that is kept.
+func TestAgents(t *testing.T) {
+	need(t)
+	a := start(t, "-scenario", "builtin:world", "-algo", "hpa")
+	a.expect("plan", "algo=hpa")
+	a.press("t", "tool", "name=agents")
+	a.click("1", 23, 8)
+	a.expect("agent", "action=spawn", "at=23,8")
+	a.click("1", 23, 8)
+	a.expect("agent", "action=select", "id=0")
+	a.click("1", 24, 58)
+	a.expect("agent", "action=send", "goal=24,58")
+	// Wall the corridor (x 22..25) off at row 40, in front of the agent.
+	time.Sleep(400 * time.Millisecond)
+	a.drag("3", image.Pt(22, 40), image.Pt(23, 40), image.Pt(24, 40), image.Pt(25, 40))
+	a.expect("edit", "kind=fill")
+	rp := a.expect("replan", "agent=0", "reason=world_changed")
+	t.Logf("replan: %s", rp)
+	time.Sleep(500 * time.Millisecond)
+	a.shot("agent-replanned")
+	a.press("u", "agent", "action=clock")
+}

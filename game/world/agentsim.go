@@ -1,0 +1,165 @@
+package world
+
+import (
+	"fmt"
+	"image"
+
+	"pathlens/game/world/agents"
+	"pathlens/pathing/hpa"
+)
+
+// agentState is the session's agent simulation (package agents) and what
+// its planner was made from.
+type agentState struct {
+	sim       *agents.Sim
+	plannerOf any   // the hierarchy (or grid) the planner reads
+	algo      Algo  // the algorithm it was made for
+	logged    int64 // newest replan tick already written to the event log
+	seen      map[[2]int64]bool
+	scratch   []agents.Replan
+}
+
+// Agents returns the agent simulation, or nil before the first agent.
+func (w *World) Agents() *agents.Sim { return w.agents.sim }
+
+// agentSim returns the simulation, creating it on first use with a
+// planner for the current algorithm: HPA* and the group hierarchy plan
+// high and refine lazily; the flat searches plan with A*.
+func (w *World) agentSim() *agents.Sim {
+	if w.agents.sim == nil {
+		w.agents.sim = agents.New(w.Grid, w.agentPlanner(), agents.Config{Neighborhood: w.Settings.Neighborhood})
+		w.agents.seen = map[[2]int64]bool{}
+	}
+	return w.agents.sim
+}
+
+// agentPlanner makes the planner agents use with the current switches.
+func (w *World) agentPlanner() agents.Planner {
+	w.agents.algo = w.Settings.Algo
+	switch h := w.Hierarchy().(type) {
+	case *hpaHier:
+		w.agents.plannerOf = h.h
+		return agents.NewHPA(h.h, hpa.QueryOptions{NoSmooth: !w.Settings.Smooth()})
+	case *groupHier:
+		w.agents.plannerOf = h.g
+		return agents.NewGroups(h.g)
+	}
+	w.agents.plannerOf = w.Grid
+	return agents.NewAStar(w.Grid, agents.AStarConfig{Neighborhood: w.Settings.Neighborhood})
+}
+
+// syncAgentPlanner gives the agents a new planner when the algorithm or
+// the hierarchy object changed (a rebuild after a structural switch).
+func (w *World) syncAgentPlanner() {
+	s := w.agents.sim
+	if s == nil {
+		return
+	}
+	var of any = w.Grid
+	switch h := w.Hierarchy().(type) {
+	case *hpaHier:
+		of = h.h
+	case *groupHier:
+		of = h.g
+	}
+	if of != w.agents.plannerOf || w.agents.algo != w.Settings.Algo {
+		s.SetPlanner(w.agentPlanner())
+	}
+}
+
+// SpawnAgent adds an agent on cell p; a wall or a cell outside the map is
+// refused with a message.
+func (w *World) SpawnAgent(p image.Point) (int, error) {
+	s := w.agentSim()
+	id, err := s.Spawn(p)
+	if err != nil {
+		w.Fail("%v", err)
+		return -1, err
+	}
+	w.Log.Add("agent", F{"action", "spawn"}, F{"id", id}, F{"at", pt(p)}, F{"agents", s.Len()})
+	return id, nil
+}
+
+// SendAgents gives the selected agents the goal p, each its own path, or
+// as one group keeping formation when group is true.
+func (w *World) SendAgents(p image.Point, group bool) error {
+	s := w.agents.sim
+	if s == nil {
+		return fmt.Errorf("no agents")
+	}
+	ids := s.Selected(nil)
+	if len(ids) == 0 {
+		w.Note("select agents first (click one, or drag a box)")
+		return fmt.Errorf("no agent selected")
+	}
+	var err error
+	if group && len(ids) > 1 {
+		err = s.SetGroupGoal(ids, p)
+	} else {
+		err = s.SetGoal(ids, p)
+	}
+	if err != nil {
+		w.Fail("%v", err)
+		return err
+	}
+	if !s.Running() {
+		s.Run()
+	}
+	w.Log.Add("agent", F{"action", "send"}, F{"ids", len(ids)}, F{"goal", pt(p)}, F{"group", group})
+	return nil
+}
+
+// ToggleAgents runs or pauses the agent clock.
+func (w *World) ToggleAgents() {
+	s := w.agentSim()
+	if s.Running() {
+		s.Pause()
+	} else {
+		s.Run()
+	}
+	w.Log.Add("agent", F{"action", "clock"}, F{"running", s.Running()}, F{"agents", s.Len()})
+}
+
+// tickAgents advances the agents and logs their new replans.
+func (w *World) tickAgents(dt float64) {
+	s := w.agents.sim
+	if s == nil {
+		return
+	}
+	w.syncAgentPlanner()
+	if s.Tick(dt) == 0 {
+		return
+	}
+	// The replan log is newest first; write the entries not yet written.
+	w.agents.scratch = s.Replans(w.agents.scratch[:0])
+	newest := w.agents.logged
+	for i := len(w.agents.scratch) - 1; i >= 0; i-- {
+		r := w.agents.scratch[i]
+		if r.Tick < w.agents.logged {
+			continue
+		}
+		k := [2]int64{r.Tick, int64(r.Agent)<<8 | int64(r.Reason)}
+		if w.agents.seen[k] {
+			continue
+		}
+		w.agents.seen[k] = true
+		newest = max(newest, r.Tick)
+		if !r.Reason.IsReplan() {
+			continue
+		}
+		fs := []F{{"agent", r.Agent}, {"reason", r.Reason.String()}, {"at", pt(r.Cell)}, {"state", r.State.String()}, {"tick", int(r.Tick)}}
+		if r.State == agents.Stopped {
+			fs = append(fs, F{"why", r.Why.String()})
+		}
+		w.Log.Add("replan", fs...)
+	}
+	if newest > w.agents.logged {
+		// Forget keys older than the newest tick: they cannot come again.
+		for k := range w.agents.seen {
+			if k[0] < newest {
+				delete(w.agents.seen, k)
+			}
+		}
+		w.agents.logged = newest
+	}
+}
