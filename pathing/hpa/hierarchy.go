@@ -134,7 +134,16 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 		h.lv = append(h.lv, lv)
 		side *= cfg.Branch
 	}
+	// The component labels do not depend on the hierarchy: label while
+	// the levels are built.
+	var compDone sync.WaitGroup
+	compDone.Add(1)
+	go func() {
+		defer compDone.Done()
+		h.comp.build(g)
+	}()
 	l1 := h.lv[0]
+	l1.byCell = make(map[int32]int32, 4*len(l1.clusters))
 	h.vb = make([][]run, max(0, (l1.ncx-1)*l1.ncy))
 	h.hb = make([][]run, max(0, l1.ncx*(l1.ncy-1)))
 	h.vh = make([]uint8, len(h.vb))
@@ -161,7 +170,7 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 		}
 		h.rebuildLevel(l, all, nil, nil)
 	}
-	h.comp.build(g)
+	compDone.Wait()
 	if !cfg.CachePaths {
 		h.shadow = g.Clone()
 		h.csOld = newCellSearch(h.shadow, cfg.Neighborhood)
