@@ -360,6 +360,9 @@ func (g *Game) fit() {
 		mx := float64(g.lay.Map.Min.X+g.lay.Map.Max.X) / 2
 		my := float64(g.lay.Map.Min.Y+g.lay.Map.Max.Y) / 2
 		g.cam.Pan(mx-cx, my-cy)
+		if g.frames == 1 {
+			g.autoFit = false // keep the requested view from now on
+		}
 	}
 }
 
@@ -907,7 +910,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		}
 		al.Log = image.Rectangle{}
 		if m := lay.Map; m.Dx() > 700 && m.Dy() > 400 {
-			al.Log = image.Rect(m.Max.X-430, m.Min.Y+8, m.Max.X-8, m.Min.Y+268)
+			al.Log = image.Rect(m.Max.X-430, m.Max.Y-268, m.Max.X-8, m.Max.Y-8)
 		}
 		g.r.DrawAgents(screen, al)
 	}

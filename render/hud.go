@@ -304,6 +304,9 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 		y = r.kv(dst, x, y, "optimal (A*)", "computing in the background…", ColTextDim)
 	case opt.Known && opt.Found:
 		sub := w.Suboptimality()
+		if math.Abs(sub) < 5e-5 {
+			sub = 0 // no "-0.00%" from rounding
+		}
 		sc := ColText
 		if sub > 0.01 {
 			sc = ColTextWarn

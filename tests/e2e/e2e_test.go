@@ -486,7 +486,7 @@ func TestMalformedFile(t *testing.T) {
 // replan; a screenshot of that is kept.
 func TestAgents(t *testing.T) {
 	need(t)
-	a := start(t, "-scenario", "builtin:world", "-algo", "hpa")
+	a := start(t, "-scenario", "builtin:world", "-algo", "hpa", "-layers", "weights,borders,plans,segments", "-nolegend")
 	a.expect("plan", "algo=hpa")
 	a.press("t", "tool", "name=agents")
 	a.click("1", 23, 8)
