@@ -2,10 +2,12 @@ package world
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -485,5 +487,53 @@ func TestGroupRepairIsLocal(t *testing.T) {
 	}
 	if w.Outcome.Status != pathing.Found {
 		t.Fatal("no path after the dig")
+	}
+}
+
+// After digs, the HPA* views patched from the repair reports must list the
+// same nodes and edges as a fresh listing of the repaired hierarchy.
+func TestHPAViewsPatchedLikeFresh(t *testing.T) {
+	w, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Settings.Algo = AlgoHPA
+	w.Begin()
+	h := w.Hierarchy().(*hpaHier)
+	h.Inspect(1)
+	h.Inspect(2)
+	for _, c := range [][2]image.Point{{{45, 32}, {46, 33}}, {{22, 40}, {25, 40}}, {{60, 10}, {70, 12}}, {{45, 32}, {46, 33}}} {
+		w.BeginStroke(c[0], 0)
+		w.StrokeTo(c[1])
+		w.EndStroke()
+	}
+	edges := func(es []ViewEdge) string {
+		var s []string
+		for _, e := range es {
+			s = append(s, fmt.Sprint(e.A, e.B, e.Inter, e.Cost))
+		}
+		sort.Strings(s)
+		return strings.Join(s, ";")
+	}
+	nodes := func(ns []ViewNode) string {
+		var s []string
+		for _, n := range ns {
+			s = append(s, fmt.Sprint(n.Cell))
+		}
+		sort.Strings(s)
+		return strings.Join(s, ";")
+	}
+	for l := 1; l <= 2; l++ {
+		got := h.Inspect(l)
+		fresh := (&hpaHier{h: h.h, q: h.q, views: map[int]*LevelView{}}).Inspect(l)
+		if edges(got.Edges) != edges(fresh.Edges) {
+			t.Fatalf("level %d: patched view has %d edges, a fresh listing %d (or different ones)", l, len(got.Edges), len(fresh.Edges))
+		}
+		if nodes(got.Nodes) != nodes(fresh.Nodes) {
+			t.Fatalf("level %d: patched view has %d nodes, a fresh listing %d", l, len(got.Nodes), len(fresh.Nodes))
+		}
+		if len(got.Entrances) != len(fresh.Entrances) {
+			t.Fatalf("level %d: %d entrances, fresh %d", l, len(got.Entrances), len(fresh.Entrances))
+		}
 	}
 }
