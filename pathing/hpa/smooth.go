@@ -16,6 +16,7 @@ type smoother struct {
 	prefix  []float64
 	newIdx  []int
 	checked int
+	before  float64 // cost of the path given to the last smooth call
 }
 
 func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]image.Point, float64) {
@@ -24,7 +25,9 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]im
 	g := h.grid
 	nb := h.cfg.Neighborhood
 	if n < 3 {
-		return path, pathing.PathCost(g, path, nb)
+		c := pathing.PathCost(g, path, nb)
+		m.before = c
+		return path, c
 	}
 	m.prefix = m.prefix[:0]
 	m.prefix = append(m.prefix, 0)
@@ -44,6 +47,7 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int) ([]im
 		m.newIdx = make([]int, n)
 	}
 	m.newIdx = m.newIdx[:n]
+	m.before = m.prefix[n-1]
 	out := append(m.out[:0], path[0])
 	total := 0.0
 	shape := 0
