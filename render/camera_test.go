@@ -1,0 +1,74 @@
+package render
+
+import (
+	"image"
+	"math"
+	"testing"
+)
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9*math.Max(1, math.Abs(a)) }
+
+func TestCameraInverseAndZoomAboutCursor(t *testing.T) {
+	var c Camera
+	c.Fit(128, 96, image.Rect(0, 30, 940, 744))
+	// The fitted map is centred in the view and fully inside it.
+	x0, y0 := c.ToScreen(0, 0)
+	x1, y1 := c.ToScreen(128, 96)
+	if x0 < 0 || y0 < 30 || x1 > 940 || y1 > 744 {
+		t.Fatalf("fitted map spans (%v,%v)-(%v,%v), outside the view", x0, y0, x1, y1)
+	}
+	if !near((x0+x1)/2, 470) || !near((y0+y1)/2, 387) {
+		t.Fatalf("fitted map centre (%v,%v), want (470,387)", (x0+x1)/2, (y0+y1)/2)
+	}
+	for _, p := range [][2]float64{{0, 0}, {12.5, 7.25}, {127.9, 95.1}, {-3, 200}} {
+		sx, sy := c.ToScreen(p[0], p[1])
+		wx, wy := c.ToWorld(sx, sy)
+		if !near(wx, p[0]) || !near(wy, p[1]) {
+			t.Fatalf("ToWorld(ToScreen(%v)) = (%v,%v)", p, wx, wy)
+		}
+	}
+	// Zooming keeps the world point under the cursor fixed.
+	mx, my := 300.0, 200.0
+	wx, wy := c.ToWorld(mx, my)
+	for _, f := range []float64{1.2, 1.2, 1 / 1.2, 50, 1e-9, 1e12} {
+		c.ZoomAt(mx, my, f)
+		if c.Zoom < MinZoom || c.Zoom > MaxZoom || math.IsNaN(c.Zoom) {
+			t.Fatalf("zoom %v outside [%v,%v]", c.Zoom, MinZoom, MaxZoom)
+		}
+		ax, ay := c.ToWorld(mx, my)
+		if !near(ax, wx) || !near(ay, wy) {
+			t.Fatalf("after zoom ×%v the cursor shows (%v,%v), was (%v,%v)", f, ax, ay, wx, wy)
+		}
+	}
+	// Picking: the cell under a screen point.
+	c.Fit(10, 10, image.Rect(0, 0, 100, 100))
+	cx, cy := c.CellCenter(image.Pt(3, 7))
+	if got := c.CellAt(float64(cx), float64(cy)); got != image.Pt(3, 7) {
+		t.Fatalf("CellAt(centre of (3,7)) = %v", got)
+	}
+}
+
+func TestCameraFitsAnyViewport(t *testing.T) {
+	for _, v := range []image.Rectangle{image.Rect(0, 0, 1, 1), image.Rect(0, 0, 0, 0), image.Rect(5, 5, 4, 4), image.Rect(0, 0, 16384, 2)} {
+		var c Camera
+		c.Fit(1024, 1024, v)
+		if math.IsNaN(c.Zoom) || math.IsNaN(c.OffX) || math.IsNaN(c.OffY) || c.Zoom < MinZoom {
+			t.Fatalf("fit into %v: zoom %v offset (%v,%v)", v, c.Zoom, c.OffX, c.OffY)
+		}
+		if vis := c.Visible(1024, 1024, v); !vis.In(image.Rect(0, 0, 1024, 1024)) && !vis.Empty() {
+			t.Fatalf("visible %v outside the map", vis)
+		}
+	}
+}
+
+func TestLayoutAnyWindow(t *testing.T) {
+	for _, s := range [][2]int{{1, 1}, {0, 0}, {300, 200}, {1280, 800}, {4000, 3000}} {
+		l := ComputeLayout(s[0], s[1], true)
+		if l.Map.Empty() {
+			t.Fatalf("%v: empty map area", s)
+		}
+		if !l.Map.In(l.Screen) {
+			t.Fatalf("%v: map %v outside the screen %v", s, l.Map, l.Screen)
+		}
+	}
+}
