@@ -536,30 +536,67 @@ func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
 	colW := max(200, (s.Dx()-40)/cols)
 	x0 := s.Min.X + 20
 	ft.Draw(screen, ft.Bold, "pathlens — keys and mouse (F1 or ? closes)", float64(x0), float64(s.Min.Y+14), ColText)
-	// Balance the sections over the columns by height.
-	total := 0
-	for _, sec := range f.Help {
-		total += 28 + len(sec.Rows)*17
+	// Split the sections into columns, in order, so the tallest column is
+	// as short as possible; tighten the rows if it still does not fit.
+	rowH := 17
+	height := func(sec HelpSection) int { return 28 + len(sec.Rows)*rowH }
+	breaks := splitColumns(f.Help, cols, height)
+	if tallest(f.Help, breaks, height) > s.Dy()-50 {
+		rowH = 15
+		breaks = splitColumns(f.Help, cols, height)
 	}
-	target := total/cols + 40
-	col, y, used := 0, s.Min.Y+44, 0
-	for _, sec := range f.Help {
-		need := 28 + len(sec.Rows)*17
-		if used > 0 && used+need/2 > target && col+1 < cols {
+	col, y := 0, s.Min.Y+44
+	for k, sec := range f.Help {
+		if col+1 < cols && k == breaks[col] {
 			col++
-			y, used = s.Min.Y+44, 0
+			y = s.Min.Y + 44
 		}
-		used += need
 		x := float64(x0 + col*colW)
 		r.sectionTitle(screen, sec.Title, x, float64(y))
 		y += 20
 		for _, row := range sec.Rows {
 			ft.Draw(screen, ft.Mono, row[0], x, float64(y+1), ColTextWarn)
 			ft.Draw(screen, ft.UI, clip(ft, ft.UI, row[1], float64(colW-150)), x+140, float64(y), ColText)
-			y += 17
+			y += rowH
 		}
 		y += 8
 	}
+}
+
+// splitColumns returns, for each column but the last, the index of the
+// first section of the next column, choosing the split of secs (kept in
+// order) whose tallest column is shortest. Two or three columns.
+func splitColumns(secs []HelpSection, cols int, height func(HelpSection) int) []int {
+	n := len(secs)
+	best, bestH := []int{n, n}, int(^uint(0)>>1)
+	for a := 1; a <= n; a++ {
+		if cols == 2 {
+			if h := tallest(secs, []int{a}, height); h < bestH {
+				best, bestH = []int{a, n}, h
+			}
+			continue
+		}
+		for b := a; b <= n; b++ {
+			if h := tallest(secs, []int{a, b}, height); h < bestH {
+				best, bestH = []int{a, b}, h
+			}
+		}
+	}
+	return best
+}
+
+// tallest returns the height of the tallest column for the given breaks.
+func tallest(secs []HelpSection, breaks []int, height func(HelpSection) int) int {
+	worst, cur, c := 0, 0, 0
+	for k, sec := range secs {
+		for c < len(breaks) && k == breaks[c] {
+			worst = max(worst, cur)
+			cur = 0
+			c++
+		}
+		cur += height(sec)
+	}
+	return max(worst, cur)
 }
 
 // drawGallery draws the list of built-in scenarios.
