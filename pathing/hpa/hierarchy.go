@@ -56,6 +56,7 @@ type Hierarchy struct {
 	csOld       *cellSearch
 	incBuf      []float64
 	incAffected []bool
+	reuseFrom   []int
 }
 
 // run is one entrance: n open pairs starting at coordinate first along the
@@ -168,7 +169,7 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 		for i := range all {
 			all[i] = i
 		}
-		h.rebuildLevel(l, all, nil, nil)
+		h.rebuildLevel(l, all, nil, nil, nil)
 	}
 	compDone.Wait()
 	if !cfg.CachePaths {
@@ -349,7 +350,11 @@ func (lv *level) alloc() int32 {
 // At level 1, when only cell X changed in a cluster whose node set stays the
 // same, inc (cluster → X) lets the intra edges be updated incrementally
 // (see intra1Inc) instead of recomputed.
-func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]image.Point) []int {
+//
+// own (level 1, repairs) holds the clusters that contain a changed cell; a
+// dirty cluster outside it only saw its border's transitions change, so its
+// surviving nodes keep their distances (see intra1Reuse).
+func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]image.Point, own map[int]bool) []int {
 	lv := h.lv[l-1]
 	// Snapshots of the dirty clusters' nodes and edges, to report and to
 	// tell whether anything changed (kept in reused buffers).
@@ -451,11 +456,16 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 	// each cluster's matrix is its own, the searches read shared state only).
 	h.sameNodes = sameNodes
 	full := dirty
-	if l == 1 && len(inc) > 0 {
+	if l == 1 && rep != nil && (len(inc) > 0 || own != nil) {
 		full = h.fullDirty[:0]
 		for i, ci := range dirty {
-			x, ok := inc[ci]
-			if !ok || !sameNodes[i] || !h.intra1Inc(ci, x) {
+			done := false
+			if own != nil && !own[ci] {
+				done = h.intra1Reuse(ci, h.nodesBefore[nodeOff[i]:nodeOff[i+1]])
+			} else if x, ok := inc[ci]; ok && sameNodes[i] {
+				done = h.intra1Inc(ci, x)
+			}
+			if !done {
 				full = append(full, ci)
 			}
 		}
@@ -962,6 +972,98 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point) bool {
 			cl.dist[j*n+i] = v
 		}
 	}
+	return true
+}
+
+// intra1Reuse updates the intra edges of level-1 cluster ci when none of its
+// cells changed but its node set did (a neighbour's edit changed a shared
+// entrance): distances between surviving nodes stand, since they depend on
+// the cluster's cells alone; each new node gets one search (two when costs
+// are not symmetric) for its row and column. oldCells lists the nodes'
+// cells before the change, in slot order. It reports false when the
+// shortcut does not apply (path cache: a fresh build's paths depend on slot
+// order; the open fast path; a matrix of the wrong size).
+func (h *Hierarchy) intra1Reuse(ci int, oldCells []int32) bool {
+	if h.cfg.CachePaths || !incrementalRepair {
+		return false
+	}
+	lv := h.lv[0]
+	cl := &lv.clusters[ci]
+	n, m := len(cl.nodes), len(oldCells)
+	if cl.open || len(cl.dist) != m*m {
+		return false
+	}
+	if allOpen, sym := h.scanRect(cl.rect); allOpen || sym != cl.sym {
+		return false
+	}
+	// Old slot of each new slot (both lists are sorted by cell).
+	from := h.reuseFrom[:0]
+	k := 0
+	for _, id := range cl.nodes {
+		c := lv.nodes[id].cell
+		for k < m && oldCells[k] < c {
+			k++
+		}
+		if k < m && oldCells[k] == c {
+			from = append(from, k)
+		} else {
+			from = append(from, -1)
+		}
+	}
+	h.reuseFrom = from
+	dist := make([]float64, n*n)
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			switch {
+			case i == j:
+				dist[i*n+j] = 0
+			case from[i] >= 0 && from[j] >= 0:
+				dist[i*n+j] = cl.dist[from[i]*m+from[j]]
+			default:
+				dist[i*n+j] = inf
+			}
+		}
+	}
+	s := h.cs
+	s.loadPad(cl.rect)
+	for i := 0; i < n; i++ {
+		if from[i] >= 0 {
+			continue
+		}
+		src := lv.nodes[cl.nodes[i]].pt
+		for pass := 0; pass < 2; pass++ {
+			reverse := pass == 1
+			if reverse && cl.sym {
+				break
+			}
+			s.reset(cl.rect, reverse, nil)
+			s.usePad()
+			for j := 0; j < n; j++ {
+				if j != i {
+					s.markTarget(lv.nodes[cl.nodes[j]].pt)
+				}
+			}
+			s.run(src, image.Pt(-1, -1))
+			for j := 0; j < n; j++ {
+				if j == i {
+					continue
+				}
+				c, ok := s.cost(lv.nodes[cl.nodes[j]].pt)
+				if !ok {
+					continue
+				}
+				if !reverse {
+					dist[i*n+j] = c
+					if cl.sym {
+						dist[j*n+i] = c
+					}
+				} else {
+					dist[j*n+i] = c
+				}
+			}
+		}
+	}
+	cl.dist = dist
 	return true
 }
 

@@ -89,12 +89,14 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 	}
 	// Clusters with exactly one changed cell may be repaired incrementally.
 	incCells := map[int]image.Point{}
+	ownCells := map[int]bool{} // clusters holding a changed cell
 	multi := map[int]bool{}
 	for _, p := range changed {
 		if !h.grid.In(p) {
 			continue
 		}
 		ci := (p.Y/C)*l1.ncx + p.X/C
+		ownCells[ci] = true
 		if q, ok := incCells[ci]; ok && q != p {
 			multi[ci] = true
 		}
@@ -157,10 +159,11 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		rep.Dirty[l] = d
 		tl := time.Now()
 		var inc map[int]image.Point
+		var own map[int]bool
 		if l == 1 {
-			inc = incCells
+			inc, own = incCells, ownCells
 		}
-		changedClusters := h.rebuildLevel(l, d, &rep, inc)
+		changedClusters := h.rebuildLevel(l, d, &rep, inc, own)
 		rep.LevelTimes[l] = time.Since(tl)
 		if l == len(h.lv) {
 			break
