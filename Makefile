@@ -8,7 +8,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x800x24"
 HEADLESS  := ./pathing/... ./maps/... ./game/world/... ./cmd/...
 TESTFLAGS ?= -timeout 20m
 
-.PHONY: run test deps deps-test vet fmt-check headless-check test-headless test-window bench bench-peers fuzz shot clean
+.PHONY: run test deps deps-test vet fmt-check headless-check test-headless test-peers test-window bench bench-peers fuzz shot clean
 
 run: deps
 	$(GO) run . $(ARGS)
@@ -19,7 +19,7 @@ deps:
 deps-test:
 	@scripts/deps.sh test
 
-test: deps-test fmt-check vet headless-check test-headless test-window
+test: deps-test fmt-check vet headless-check test-headless test-peers test-window
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -37,6 +37,11 @@ headless-check:
 test-headless:
 	$(GO) test $(TESTFLAGS) $(HEADLESS)
 
+# The peer A* libraries live in their own module (cmd/bench/peers) so they never enter ours;
+# its short tests check every adapter finds the optimal cost the way ours does.
+test-peers:
+	cd cmd/bench/peers && $(GO) vet . && $(GO) test -short .
+
 # Everything that links Ebiten, plus the end-to-end window test, under a virtual display.
 test-window:
 	$(XVFB) $(GO) test $(TESTFLAGS) $$($(GO) list ./... | grep -v -e /pathing -e /maps -e /game/world -e /cmd/)
@@ -44,8 +49,9 @@ test-window:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./pathing/... ./maps/... ./game/world/...
 
+# pathlens A* against beefsack/go-astar and fzipp/astar on the same Moving AI queries (ratio table).
 bench-peers:
-	cd cmd/bench/peers && $(GO) test -run '^$$' -bench . -benchmem
+	cd cmd/bench/peers && $(GO) run .
 
 # Each reader fuzzed for FUZZTIME (one at a time: the machine has two cores).
 FUZZTIME ?= 60s
