@@ -462,8 +462,8 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 			done := false
 			if own != nil && !own[ci] {
 				done = h.intra1Reuse(ci, h.nodesBefore[nodeOff[i]:nodeOff[i+1]])
-			} else if x, ok := inc[ci]; ok && sameNodes[i] {
-				done = h.intra1Inc(ci, x)
+			} else if x, ok := inc[ci]; ok {
+				done = h.intra1Inc(ci, x, h.nodesBefore[nodeOff[i]:nodeOff[i+1]])
 			}
 			if !done {
 				full = append(full, ci)
@@ -840,9 +840,10 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 }
 
 // intra1Inc updates the intra edges of level-1 cluster ci after its one
-// changed cell x was opened or blocked, with the node set unchanged and the
-// cluster of one weight w, by searching again only the rows x can affect.
-// It reports false (leaving the cluster untouched) when the shortcut does
+// changed cell x was opened or blocked, in a cluster of one weight w, by
+// searching again only the rows x can affect. oldCells lists the nodes'
+// cells before the change (the node set may have changed too: new nodes get
+// searched, removed ones dropped). It reports false when the shortcut does
 // not apply; the caller then recomputes in full.
 //
 // One search from x (on the old terrain for a fill, the new one for a dig)
@@ -859,14 +860,14 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 // again; the others keep their exact old costs. Path caching needs the
 // same paths a fresh build finds, so it always takes the full
 // recomputation.
-func (h *Hierarchy) intra1Inc(ci int, x image.Point) bool {
+func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	if h.cfg.CachePaths || h.shadow == nil || !incrementalRepair {
 		return false
 	}
 	lv := h.lv[0]
 	cl := &lv.clusters[ci]
 	n := len(cl.nodes)
-	if n < 3 || len(cl.dist) != n*n || cl.open || !cl.sym {
+	if n < 2 || cl.open || !cl.sym {
 		return false
 	}
 	allOpen, sym := h.scanRect(cl.rect)
@@ -875,10 +876,14 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point) bool {
 	}
 	oldW, newW := h.shadow.Weight(x), h.grid.Weight(x)
 	if oldW == newW {
-		return true // listed but unchanged
+		return h.intra1Reuse(ci, oldCells) // listed but unchanged
 	}
 	if oldW != pathing.Blocked && newW != pathing.Blocked {
 		return false // a weight change: the cluster is no longer of one weight anyway
+	}
+	from, ok := h.remap(ci, oldCells)
+	if !ok {
+		return false
 	}
 	fill := newW == pathing.Blocked
 	w := float64(oldW)
@@ -910,18 +915,23 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point) bool {
 			dx[j] = v
 		}
 	}
+	// Rows to search again: new nodes (no old row) and the ends of pairs
+	// x may have changed.
 	affected := h.incAffected[:0]
-	for i := 0; i < n; i++ {
-		affected = append(affected, false)
-	}
-	h.incAffected = affected
 	count := 0
 	for i := 0; i < n; i++ {
-		if dx[i] == inf {
+		affected = append(affected, from[i] < 0)
+		if from[i] < 0 {
+			count++
+		}
+	}
+	h.incAffected = affected
+	for i := 0; i < n; i++ {
+		if dx[i] == inf || from[i] < 0 {
 			continue
 		}
 		for j := i + 1; j < n; j++ {
-			if dx[j] == inf {
+			if dx[j] == inf || from[j] < 0 {
 				continue
 			}
 			d, via := cl.dist[i*n+j], dx[i]+dx[j]
@@ -944,61 +954,27 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point) bool {
 	if count >= n-1 {
 		return false // nearly every row: the full recomputation is cheaper
 	}
-	s = h.cs
 	if fill {
-		s.loadPad(cl.rect)
+		h.cs.loadPad(cl.rect)
 	}
-	for i := 0; i < n; i++ {
-		if !affected[i] {
-			continue
-		}
-		s.reset(cl.rect, false, nil)
-		s.usePad()
-		for j := 0; j < n; j++ {
-			if j != i {
-				s.markTarget(pts[j])
-			}
-		}
-		s.run(pts[i], image.Pt(-1, -1))
-		for j := 0; j < n; j++ {
-			if j == i {
-				continue
-			}
-			v := inf
-			if c, ok := s.cost(pts[j]); ok {
-				v = c
-			}
-			cl.dist[i*n+j] = v
-			cl.dist[j*n+i] = v
-		}
-	}
+	h.searchRows(ci, affected)
 	return true
 }
 
-// intra1Reuse updates the intra edges of level-1 cluster ci when none of its
-// cells changed but its node set did (a neighbour's edit changed a shared
-// entrance): distances between surviving nodes stand, since they depend on
-// the cluster's cells alone; each new node gets one search (two when costs
-// are not symmetric) for its row and column. oldCells lists the nodes'
-// cells before the change, in slot order. It reports false when the
-// shortcut does not apply (path cache: a fresh build's paths depend on slot
-// order; the open fast path; a matrix of the wrong size).
-func (h *Hierarchy) intra1Reuse(ci int, oldCells []int32) bool {
-	if h.cfg.CachePaths || !incrementalRepair {
-		return false
-	}
+// remap rebuilds the distance matrix of level-1 cluster ci for its current
+// nodes from the matrix it had for oldCells (the old nodes' cells in slot
+// order): surviving pairs keep their costs, rows and columns of new nodes
+// are +Inf. from[i] is new slot i's old slot, or -1.
+func (h *Hierarchy) remap(ci int, oldCells []int32) (from []int, ok bool) {
 	lv := h.lv[0]
 	cl := &lv.clusters[ci]
 	n, m := len(cl.nodes), len(oldCells)
-	if cl.open || len(cl.dist) != m*m {
-		return false
+	if len(cl.dist) != m*m {
+		return nil, false
 	}
-	if allOpen, sym := h.scanRect(cl.rect); allOpen || sym != cl.sym {
-		return false
-	}
-	// Old slot of each new slot (both lists are sorted by cell).
-	from := h.reuseFrom[:0]
+	from = h.reuseFrom[:0]
 	k := 0
+	same := n == m
 	for _, id := range cl.nodes {
 		c := lv.nodes[id].cell
 		for k < m && oldCells[k] < c {
@@ -1008,9 +984,13 @@ func (h *Hierarchy) intra1Reuse(ci int, oldCells []int32) bool {
 			from = append(from, k)
 		} else {
 			from = append(from, -1)
+			same = false
 		}
 	}
 	h.reuseFrom = from
+	if same {
+		return from, true
+	}
 	dist := make([]float64, n*n)
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
@@ -1024,10 +1004,21 @@ func (h *Hierarchy) intra1Reuse(ci int, oldCells []int32) bool {
 			}
 		}
 	}
+	cl.dist = dist
+	return from, true
+}
+
+// searchRows searches again, on the current terrain (h.cs's pad must hold
+// the cluster), the rows of level-1 cluster ci marked in rows, and their
+// columns (by symmetry when the cluster is of one weight, else by a reverse
+// search).
+func (h *Hierarchy) searchRows(ci int, rows []bool) {
+	lv := h.lv[0]
+	cl := &lv.clusters[ci]
+	n := len(cl.nodes)
 	s := h.cs
-	s.loadPad(cl.rect)
 	for i := 0; i < n; i++ {
-		if from[i] >= 0 {
+		if !rows[i] {
 			continue
 		}
 		src := lv.nodes[cl.nodes[i]].pt
@@ -1048,22 +1039,55 @@ func (h *Hierarchy) intra1Reuse(ci int, oldCells []int32) bool {
 				if j == i {
 					continue
 				}
-				c, ok := s.cost(lv.nodes[cl.nodes[j]].pt)
-				if !ok {
-					continue
+				v := inf
+				if c, ok := s.cost(lv.nodes[cl.nodes[j]].pt); ok {
+					v = c
 				}
-				if !reverse {
-					dist[i*n+j] = c
-					if cl.sym {
-						dist[j*n+i] = c
-					}
-				} else {
-					dist[j*n+i] = c
+				switch {
+				case reverse:
+					cl.dist[j*n+i] = v
+				case cl.sym:
+					cl.dist[i*n+j] = v
+					cl.dist[j*n+i] = v
+				default:
+					cl.dist[i*n+j] = v
 				}
 			}
 		}
 	}
-	cl.dist = dist
+}
+
+// intra1Reuse updates the intra edges of level-1 cluster ci when none of its
+// cells changed but its node set did (a neighbour's edit changed a shared
+// entrance): distances between surviving nodes stand, since they depend on
+// the cluster's cells alone; each new node gets one search (two when costs
+// are not symmetric) for its row and column. oldCells lists the nodes'
+// cells before the change, in slot order. It reports false when the
+// shortcut does not apply (path cache: a fresh build's paths depend on slot
+// order; the open fast path; a matrix of the wrong size).
+func (h *Hierarchy) intra1Reuse(ci int, oldCells []int32) bool {
+	if h.cfg.CachePaths || !incrementalRepair {
+		return false
+	}
+	lv := h.lv[0]
+	cl := &lv.clusters[ci]
+	if cl.open {
+		return false
+	}
+	if allOpen, sym := h.scanRect(cl.rect); allOpen || sym != cl.sym {
+		return false
+	}
+	from, ok := h.remap(ci, oldCells)
+	if !ok {
+		return false
+	}
+	rows := h.incAffected[:0]
+	for _, f := range from {
+		rows = append(rows, f < 0)
+	}
+	h.incAffected = rows
+	h.cs.loadPad(cl.rect)
+	h.searchRows(ci, rows)
 	return true
 }
 
