@@ -62,7 +62,8 @@ func TestSweep(t *testing.T) {
 		sort.Float64s(astar)
 		for _, C := range ints(kv["C"]) {
 			for _, L := range ints(kv["L"]) {
-				cfg := Config{ClusterSize: C, Levels: L, CachePaths: kv["cache"] == "1"}
+				k, _ := strconv.Atoi(kv["k"])
+				cfg := Config{ClusterSize: C, Levels: L, Branch: k, CachePaths: kv["cache"] == "1"}
 				if kv["dense"] == "1" {
 					cfg.Placement = Dense
 				}
