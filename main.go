@@ -11,6 +11,7 @@ import (
 	"image"
 	"io"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 
@@ -43,6 +44,7 @@ func run(args []string) int {
 	cursor := fs.String("cursor", "", "with -shot: show the search timeline at this event (a number, or a fraction like 0.4)")
 	size := fs.String("size", "1280x800", "initial window size WxH")
 	profile := fs.Int("profile", 0, "measure Update+Draw for this many frames, print a timing report and exit")
+	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the whole run to this file (go tool pprof)")
 	play := fs.Bool("play", false, "start playing the query's timeline from its beginning")
 	zoom := fs.Float64("zoom", 0, "with -center: start zoomed to this many pixels per cell")
 	center := fs.String("center", "", "cell X,Y to centre the first view on (with -zoom)")
@@ -142,6 +144,19 @@ func run(args []string) int {
 		w.Fail("%s", opts.StartError)
 	}
 
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -cpuprofile: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -cpuprofile: %v\n", err)
+			return 2
+		}
+		defer pprof.StopCPUProfile()
+	}
 	g, err := game.New(w, opts)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)

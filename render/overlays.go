@@ -131,10 +131,10 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 	nc, edge := PM(ColNode), PM(color.RGBA{255, 255, 255, 230})
 	ix.eachNode(vis, func(nd *world.ViewNode) {
 		x, y := cam.CellCenter(nd.Cell)
-		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, nc, false)
-		if s >= 5 {
-			vector.StrokeRect(dst, x-s/2, y-s/2, s, s, 1, edge, false)
+		if s >= 5 { // a light rim: a slightly larger square behind
+			vector.DrawFilledRect(dst, x-s/2-1, y-s/2-1, s+2, s+2, edge, false)
 		}
+		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, nc, false)
 	})
 }
 
@@ -163,9 +163,9 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 		ax, ay := cam.CellCenter(e.A)
 		bx, by := cam.CellCenter(e.B)
 		if e.Inter {
-			vector.StrokeLine(dst, ax, ay, bx, by, 2, cx, true)
+			vector.StrokeLine(dst, ax, ay, bx, by, 2, cx, false)
 		} else {
-			vector.StrokeLine(dst, ax, ay, bx, by, 1, ci, true)
+			vector.StrokeLine(dst, ax, ay, bx, by, 1, ci, false)
 		}
 	})
 }
@@ -263,7 +263,7 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 				return
 			}
 			x, y := cam.CellCenter(p)
-			if cam.Zoom < 3 {
+			if cam.Zoom < 3 || drawn > 400 {
 				// Zoomed out: a small square per node, no parent line.
 				s := float32(3 + l)
 				c := col
@@ -418,8 +418,12 @@ func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 		width := float32(2 + 1.5*float64(l))
 		drawDashed(dst, f.Cam, p, width, PM(c), 10)
 		rad := float32(3 + l)
+		fb := dst.Bounds().Inset(-10)
 		for _, q := range p {
 			x, y := f.Cam.CellCenter(q)
+			if !image.Pt(int(x), int(y)).In(fb) {
+				continue
+			}
 			vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, true)
 			vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
 		}
