@@ -298,6 +298,7 @@ func (g *Game) Update() error {
 	case g.showHelp:
 		if g.in.JustPressed(ActHelp) || g.in.JustPressed(ActEscape) {
 			g.showHelp = false
+			g.logOverlay("help", false)
 		}
 	case g.gallery:
 		g.updateGallery()
@@ -451,6 +452,7 @@ func (g *Game) updateGallery() {
 	names := assets.Names()
 	if g.in.JustPressed(ActGallery) || g.in.JustPressed(ActEscape) {
 		g.gallery = false
+		g.logOverlay("gallery", false)
 		return
 	}
 	pick := -1
@@ -507,10 +509,12 @@ func (g *Game) updateKeys() {
 	w := g.w
 	if in.JustPressed(ActHelp) {
 		g.showHelp = true
+		g.logOverlay("help", true)
 		return
 	}
 	if in.JustPressed(ActGallery) {
 		g.gallery = true
+		g.logOverlay("gallery", true)
 		return
 	}
 	if in.JustPressed(ActEscape) {
@@ -544,9 +548,11 @@ func (g *Game) updateKeys() {
 	}
 	if in.JustPressed(ActLegend) {
 		g.noLegend = !g.noLegend
+		g.logOverlay("legend", !g.noLegend)
 	}
 	if in.JustPressed(ActPanel) {
 		g.panel = !g.panel
+		g.logOverlay("panel", g.panel)
 		g.lay = render.ComputeLayout(g.screenW, g.screenH, g.panel)
 		if g.autoFit {
 			g.fit()
@@ -572,6 +578,7 @@ func (g *Game) updateKeys() {
 			g.brush = 2
 		}
 		w.Note("brush weight %d (Shift+paint)", g.brush)
+		w.Log.Add("switch", world.F{Key: "name", Val: "brush"}, world.F{Key: "value", Val: int(g.brush)})
 	}
 	// Switches.
 	algos := map[Action]world.Algo{ActAlgoAStar: world.AlgoAStar, ActAlgoDijkstra: world.AlgoDijkstra,
@@ -803,6 +810,11 @@ func onOff(b bool) string {
 		return "on"
 	}
 	return "off"
+}
+
+// logOverlay logs a panel or overlay shown or hidden.
+func (g *Game) logOverlay(name string, on bool) {
+	g.w.Log.Add("overlay", world.F{Key: "name", Val: name}, world.F{Key: "on", Val: on})
 }
 
 // logView writes a "view" line once the camera has settled after a

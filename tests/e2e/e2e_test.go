@@ -505,3 +505,119 @@ func TestAgents(t *testing.T) {
 	a.shot("agent-replanned")
 	a.press("u", "agent", "action=clock")
 }
+
+// TestControls presses every key of the help screen (and the mouse
+// gestures) once and checks that the app did what the help says, from
+// the event log: the help screen is generated from the same table.
+func TestControls(t *testing.T) {
+	need(t)
+	a := start(t, "-scenario", "builtin:world")
+	a.expect("plan", "algo=astar")
+	steps := []struct {
+		key  string
+		kind string
+		want []string
+	}{
+		// Layers.
+		{"w", "layer", []string{"name=weights", "on=off"}},
+		{"w", "layer", []string{"name=weights", "on=on"}},
+		{"b", "layer", []string{"name=borders"}},
+		{"r", "layer", []string{"name=regions"}},
+		{"g", "layer", []string{"name=groups", "on=on"}},
+		{"n", "layer", []string{"name=nodes"}},
+		{"e", "layer", []string{"name=edges", "on=on"}},
+		{"c", "layer", []string{"name=components", "on=on"}},
+		{"s", "layer", []string{"name=search", "on=off"}},
+		{"s", "layer", []string{"name=search", "on=on"}},
+		{"p", "layer", []string{"name=plans"}},
+		{"y", "layer", []string{"name=segments"}},
+		{"shift+x", "layer", []string{"name=excluded"}},
+		{"a", "layer", []string{"name=parents", "on=on"}},
+		{"v", "layer", []string{"name=values"}},
+		{"o", "layer", []string{"name=compare", "on=on"}},
+		// Algorithms and switches.
+		{"2", "plan", []string{"algo=dijkstra"}},
+		{"3", "plan", []string{"algo=greedy"}},
+		{"1", "plan", []string{"algo=astar"}},
+		{"h", "switch", []string{"name=heuristic", "value=euclidean"}},
+		{"8", "switch", []string{"name=nb", "value=4"}},
+		{"8", "switch", []string{"name=nb", "value=8"}},
+		{"4", "plan", []string{"algo=hpa"}},
+		{"bracketright", "switch", []string{"name=cluster", "value=12"}},
+		{"bracketleft", "switch", []string{"name=cluster", "value=10"}},
+		{"shift+bracketright", "switch", []string{"name=levels", "value=3"}},
+		{"shift+bracketleft", "switch", []string{"name=levels", "value=2"}},
+		{"z", "switch", []string{"name=smooth", "value=off"}},
+		{"z", "switch", []string{"name=smooth", "value=on"}},
+		{"l", "switch", []string{"name=view_level", "value=2"}},
+		{"5", "plan", []string{"algo=group"}},
+		{"m", "switch", []string{"name=cost", "value=maximin"}},
+		{"x", "switch", []string{"name=exclusion", "value=on"}},
+		// Playback.
+		{"Home", "seek", []string{"cursor=0 "}},
+		{"shift+Right", "step", []string{"cursor=100 "}},
+		{"shift+Left", "step", []string{"cursor=0 "}},
+		{"Next", "phase", []string{"phase="}},
+		{"Prior", "phase", []string{"cursor=0 "}},
+		{"End", "seek", []string{"phase="}},
+		{"Up", "switch", []string{"name=speed", "value=500"}},
+		{"Down", "switch", []string{"name=speed", "value=200"}},
+		{"space", "play", []string{"playing=on"}},
+		{"space", "play", []string{"playing=off"}},
+		// Tools and agents.
+		{"d", "tool", []string{"name=paint"}},
+		{"i", "tool", []string{"name=inspect"}},
+		{"t", "tool", []string{"name=agents"}},
+		{"q", "tool", []string{"name=query"}},
+		{"shift+w", "switch", []string{"name=brush", "value=6"}},
+		{"u", "agent", []string{"action=clock", "running=on"}},
+		{"u", "agent", []string{"action=clock", "running=off"}},
+		// View and overlays.
+		{"k", "overlay", []string{"name=legend", "on=off"}},
+		{"k", "overlay", []string{"name=legend", "on=on"}},
+		{"F1", "overlay", []string{"name=help", "on=on"}},
+		{"Escape", "overlay", []string{"name=help", "on=off"}},
+		{"F2", "overlay", []string{"name=gallery", "on=on"}},
+		{"Escape", "overlay", []string{"name=gallery", "on=off"}},
+		{"F12", "screenshot", []string{"path="}},
+		{"ctrl+s", "save", []string{"path=world.pls"}},
+	}
+	for _, s := range steps {
+		a.press(s.key, s.kind, s.want...)
+	}
+	// Mouse: J spawns under the mouse, the wheel zooms, F fits again, Tab
+	// hides the panel (the map is refitted), the middle button pans.
+	px, py := a.cellPixel(30, 30)
+	a.move(px, py)
+	a.press("j", "agent", "action=spawn", "at=30,30")
+	zoom0 := a.zoom
+	a.act()
+	a.xdo("click", "4")
+	time.Sleep(150 * time.Millisecond)
+	a.xdo("click", "4")
+	a.waitView()
+	if a.zoom <= zoom0 {
+		t.Errorf("wheel up did not zoom in: %v → %v", zoom0, a.zoom)
+	}
+	a.act()
+	a.xdo("mousedown", "2")
+	time.Sleep(150 * time.Millisecond)
+	for i := 1; i <= 4; i++ {
+		a.move(px+20*i, py+10*i)
+		time.Sleep(120 * time.Millisecond)
+	}
+	a.xdo("mouseup", "2")
+	offx := a.offX
+	a.waitView()
+	if a.offX == offx {
+		t.Errorf("middle-drag did not pan")
+	}
+	a.press("f", "view", "zoom=")
+	a.press("Tab", "overlay", "name=panel", "on=off")
+	a.waitView()
+	// The gallery opens a built-in case by its number (the session was
+	// saved above, so nothing is asked).
+	a.press("F2", "overlay", "name=gallery", "on=on")
+	a.press("2", "load", "source=builtin:")
+	a.shot("controls-done")
+}
