@@ -41,7 +41,7 @@ func run(args []string) int {
 	to := fs.String("to", "", "goal cell X,Y of the first query")
 	algo := fs.String("algo", "", "algorithm: astar, dijkstra, greedy, hpa or group (overrides the scenario's)")
 	layers := fs.String("layers", "", "comma-separated layers to show at start, or +name/-name to add or remove from the defaults (see the help screen)")
-	cursor := fs.String("cursor", "", "with -shot: show the search timeline at this event (a number, or a fraction like 0.4)")
+	cursor := fs.String("cursor", "", "show the query's timeline at this event: a number, a fraction like 0.4, or phase:NAME (the middle of the first phase named so)")
 	size := fs.String("size", "1280x800", "initial window size WxH")
 	profile := fs.Int("profile", 0, "measure Update+Draw for this many frames, print a timing report and exit")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the whole run to this file (go tool pprof)")

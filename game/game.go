@@ -223,6 +223,26 @@ func (g *Game) applyLayerSpec(spec string) error {
 // seekSpec places the timeline cursor: an event number or a fraction.
 func (g *Game) seekSpec(s string) error {
 	tl := &g.w.Timeline
+	if name, ok := strings.CutPrefix(s, "phase:"); ok {
+		// The middle of the first phase whose name starts with name.
+		tr := tl.Trace()
+		if tr == nil {
+			return fmt.Errorf("-cursor %q: the query has no timeline", s)
+		}
+		var names []string
+		for k, ph := range tr.Phases {
+			names = append(names, ph.Name)
+			if strings.HasPrefix(ph.Name, name) {
+				end := tl.Len()
+				if k+1 < len(tr.Phases) {
+					end = tr.Phases[k+1].Start
+				}
+				tl.Seek((ph.Start + end + 1) / 2)
+				return nil
+			}
+		}
+		return fmt.Errorf("-cursor %q: no such phase (have %s)", s, strings.Join(names, ", "))
+	}
 	if strings.Contains(s, ".") {
 		f, err := strconv.ParseFloat(s, 64)
 		if err != nil || f < 0 || f > 1 {

@@ -245,12 +245,21 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 	cam := f.Cam
 	vis := visibleRect(f, dst, 2)
 	drawn := 0
+	// While stepping, searches of other levels than the current phase's
+	// fade, so the search being watched stands out.
+	curLevel := -1
+	if k := tl.Phase(); k >= 0 && !tl.AtEnd() {
+		curLevel = tl.Trace().Phases[k].Level
+	}
 	for l := 1; l < world.MaxLevels; l++ {
 		last := tl.Last(l)
 		rad := float32(math.Max(4, math.Min(cam.Zoom*0.55, 11))) + float32(l)
 		col := ColPlan[min(l, len(ColPlan)-1)]
+		if curLevel >= 0 && curLevel != l {
+			col.A = 70
+		}
 		pc := col
-		pc.A = 150
+		pc.A = col.A * 3 / 5
 		for id, e := range last {
 			if e < 0 {
 				continue
