@@ -2,7 +2,7 @@
 # deps.sh [run|test]: install the Debian packages pathlens needs that are missing.
 #   run:  what Ebiten needs to build and open a window (cgo, GL, X11, ALSA headers).
 #   test: the above plus a virtual display and the tools the window tests drive it with.
-# Installs only what `dpkg -s` says is absent, runs `apt-get update` once before the first
+# Installs only what dpkg says is not installed, runs `apt-get update` once before the first
 # install, and uses sudo when not root. Does nothing (quickly) when everything is present.
 set -euo pipefail
 
@@ -17,9 +17,12 @@ if ! command -v go >/dev/null 2>&1; then
   exit 1
 fi
 
+# `dpkg -s` succeeds for a package removed but not purged (its config files
+# remain), so ask for the status itself.
+installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'; }
 missing=()
 for p in "${want[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  installed "$p" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
