@@ -196,22 +196,43 @@ func toggle(b bool) maps.Toggle {
 // Scenario returns the session as a scenario: the map as loaded, the
 // switches, the current query first (then the scenario's others), and the
 // edit log (the loaded one followed by this session's applied edits).
+// Queries and agents with an endpoint that the edits have blocked are left
+// out, since a scenario file may not hold them (the reader refuses it).
 func (w *World) Scenario() *maps.Scenario {
+	sc, _ := w.toScenario()
+	return sc
+}
+
+// toScenario is Scenario, also returning how many queries and agents were
+// left out for a blocked endpoint.
+func (w *World) toScenario() (*maps.Scenario, int) {
 	sc := &maps.Scenario{Name: w.Name, About: w.About, Settings: scenarioSettings(w.Settings)}
 	sc.Map = w.scenario.Map
 	sc.MapPath = w.scenario.MapPath
-	sc.Agents = w.scenario.Agents
+	dropped := 0
+	open := func(a, b image.Point) bool {
+		if w.Grid.Open(a) && w.Grid.Open(b) {
+			return true
+		}
+		dropped++
+		return false
+	}
+	for _, a := range w.scenario.Agents {
+		if open(a.Start, a.Goal) {
+			sc.Agents = append(sc.Agents, a)
+		}
+	}
 	if sc.Name == "" || strings.ContainsAny(sc.Name, "\r\n") {
 		sc.Name = "session"
 	}
 	sc.Name = strings.TrimSpace(sc.Name)
 	sc.Regions = w.Regions
-	if w.HasStart && w.HasGoal {
+	if w.HasStart && w.HasGoal && open(w.Start, w.Goal) {
 		sc.Queries = append(sc.Queries, maps.Query{Start: w.Start, Goal: w.Goal})
 	}
 	for _, q := range w.Queries {
 		mq := maps.Query{Start: q[0], Goal: q[1]}
-		if len(sc.Queries) == 0 || sc.Queries[0] != mq {
+		if (len(sc.Queries) == 0 || sc.Queries[0] != mq) && open(mq.Start, mq.Goal) {
 			sc.Queries = append(sc.Queries, mq)
 		}
 	}
@@ -220,7 +241,7 @@ func (w *World) Scenario() *maps.Scenario {
 			sc.Edits = append(sc.Edits, cellToEdit(c))
 		}
 	}
-	return sc
+	return sc, dropped
 }
 
 func cellToEdit(c CellEdit) maps.Edit {
@@ -253,10 +274,11 @@ func (w *World) SavePath() string {
 
 // Save writes the session as a scenario to path (atomically: a temporary
 // file renamed over the target). A map that came from a file is referenced
-// by a path relative to the scenario, not copied. On success the session is
-// no longer dirty.
+// by a path relative to the scenario, not copied. Queries and agents whose
+// endpoints the edits blocked are left out (with a note), so the file always
+// opens again. On success the session is no longer dirty.
 func (w *World) Save(path string) error {
-	sc := w.Scenario()
+	sc, dropped := w.toScenario()
 	if w.scenario.MapPath != "" {
 		// Re-resolve the referenced map relative to the new location.
 		abs := w.scenario.MapPath
@@ -283,7 +305,11 @@ func (w *World) Save(path string) error {
 			w.scenario = &nsc
 		}
 	}
-	w.Note("saved %s (%d edits)", path, len(sc.Edits))
+	if dropped > 0 {
+		w.Note("saved %s (%d edits; %d queries or agents left out: an endpoint is blocked)", path, len(sc.Edits), dropped)
+	} else {
+		w.Note("saved %s (%d edits)", path, len(sc.Edits))
+	}
 	w.Log.Add("save", F{"path", path}, F{"edits", len(sc.Edits)}, F{"queries", len(sc.Queries)})
 	return nil
 }

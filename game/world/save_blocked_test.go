@@ -1,0 +1,64 @@
+package world
+
+import (
+	"image"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pathlens/maps"
+)
+
+// TestSaveAfterWallingAnEndpointReopens: a session whose edits block a
+// saved query's or agent's cell (a wall painted over the scenario's second
+// query, an undone dig under the current start) must still save a file
+// that opens again; the reader refuses blocked endpoints, so the save would
+// otherwise lose the user's work.
+func TestSaveAfterWallingAnEndpointReopens(t *testing.T) {
+	const src = `pathlens-scenario 1
+name walled
+map inline
+#######
+#.....#
+#.#...#
+#######
+end
+query 1,1 5,1
+query 4,2 5,2
+agent 3,2 -> 5,1
+`
+	sc, err := maps.ParseScenario(strings.NewReader(src), "walled.pls", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := FromScenario(sc, "walled.pls")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Begin()
+	// Wall the second query's start and the agent's start.
+	w.BeginStroke(image.Pt(4, 2), 0)
+	w.StrokeTo(image.Pt(3, 2))
+	w.EndStroke()
+	if w.Grid.Open(image.Pt(4, 2)) || w.Grid.Open(image.Pt(3, 2)) {
+		t.Fatal("the fill should block (4,2) and (3,2)")
+	}
+	// Dig a cell, move the start onto it, undo the dig.
+	w.BeginStroke(image.Pt(2, 2), 0)
+	w.EndStroke()
+	if !w.SetEndpoints(image.Pt(2, 2), image.Pt(5, 1)) {
+		t.Fatal("start on the dug cell refused")
+	}
+	w.Undo()
+	path := filepath.Join(t.TempDir(), "walled.pls")
+	if err := w.Save(path); err != nil {
+		t.Fatalf("save: %v", err)
+	}
+	w2, err := Open(path)
+	if err != nil {
+		t.Fatalf("the saved session does not open again: %v", err)
+	}
+	if !w2.Grid.Equal(w.Grid) {
+		t.Fatal("reloaded grid differs")
+	}
+}
