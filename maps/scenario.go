@@ -788,8 +788,9 @@ func contains(list []string, s string) bool {
 // It refuses, naming the field, anything that would not read back the same:
 // a missing map, a name with a line break, a region layer of the wrong size
 // or holding a row that reads as "end" or a non-printable byte, a weight the
-// ASCII format cannot hold, a coordinate that is off the map. Nothing is
-// written then.
+// ASCII format cannot hold, a coordinate that is off the map, a query or
+// agent endpoint that is blocked once the edits are made, a setting value the
+// reader refuses. Nothing is written then.
 func WriteScenario(w io.Writer, s *Scenario) error {
 	if err := s.writable(); err != nil {
 		return err
@@ -909,6 +910,55 @@ func (s *Scenario) writable() error {
 		case e.Kind == Dig && e.Weight != 1, e.Kind == Fill && e.Weight != 0,
 			e.Kind == Weight && (e.Weight < 1 || e.Weight > 9), e.Kind < Dig || e.Kind > Weight:
 			return bad("edit %v at (%d,%d) with weight %d cannot be written", e.Kind, e.Cell.X, e.Cell.Y, e.Weight)
+		}
+	}
+	// Settings, as the reader checks them.
+	var scratch Settings
+	for _, k := range settingKeys {
+		v := s.Settings.get(k.key)
+		if v == "" {
+			continue
+		}
+		if k.values != nil && !contains(k.values, v) {
+			return bad("setting %s %q (want %s)", k.key, v, strings.Join(k.values, ", "))
+		}
+		if err := scratch.set(k.key, v); err != nil {
+			return bad("setting %v", err)
+		}
+	}
+	if s.Settings.Abstraction == AbstractionHPA && s.Settings.Cluster != 0 &&
+		(s.Settings.Cluster < 4 || s.Settings.Cluster > 64) {
+		return bad("cluster %d: HPA* clusters are 4 to 64 cells wide", s.Settings.Cluster)
+	}
+	// Endpoints, which the reader wants on the map and open once the edit
+	// log has been applied.
+	var world *pathing.Grid
+	endpoint := func(what string, p image.Point) error {
+		if !g.In(p) {
+			return bad("%s (%d,%d) is off the map", what, p.X, p.Y)
+		}
+		if world == nil {
+			world = s.World()
+		}
+		if !world.Open(p) {
+			return bad("%s (%d,%d) is blocked once the edits are made", what, p.X, p.Y)
+		}
+		return nil
+	}
+	for _, q := range s.Queries {
+		if err := endpoint("query start", q.Start); err != nil {
+			return err
+		}
+		if err := endpoint("query goal", q.Goal); err != nil {
+			return err
+		}
+	}
+	for _, a := range s.Agents {
+		if err := endpoint("agent start", a.Start); err != nil {
+			return err
+		}
+		if err := endpoint("agent goal", a.Goal); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -254,6 +254,16 @@ func TestWriteScenarioRefuses(t *testing.T) {
 		{"regions end", Scenario{Map: NewMap("m", g), Regions: [][]byte{[]byte("endAAA")}}, "regions 1 row 1 reads as \"end\""},
 		{"edit off map", Scenario{Map: NewMap("m", g), Edits: []Edit{{Dig, image.Pt(3, 0), 1}}}, "dig cell (3,0) is off the map"},
 		{"bad edit", Scenario{Map: NewMap("m", g), Edits: []Edit{{Weight, image.Pt(0, 0), 12}}}, "edit weight at (0,0) with weight 12"},
+		// What ParseScenario refuses must not be written either.
+		{"query off map", Scenario{Map: NewMap("m", g), Queries: []Query{{image.Pt(0, 0), image.Pt(0, 2)}}}, "query goal (0,2) is off the map"},
+		{"query walled", Scenario{Map: NewMap("m", g), Queries: []Query{{image.Pt(1, 1), image.Pt(0, 0)}},
+			Edits: []Edit{{Fill, image.Pt(1, 1), 0}}}, "query start (1,1) is blocked once the edits are made"},
+		{"agent walled", Scenario{Map: NewMap("m", g), Agents: []AgentSpec{{image.Pt(0, 0), image.Pt(2, 1)}},
+			Edits: []Edit{{Fill, image.Pt(2, 1), 0}}}, "agent goal (2,1) is blocked"},
+		{"levels", Scenario{Map: NewMap("m", g), Settings: Settings{Levels: 5}}, "levels"},
+		{"neighborhood", Scenario{Map: NewMap("m", g), Settings: Settings{Neighborhood: 6}}, "neighborhood"},
+		{"algo", Scenario{Map: NewMap("m", g), Settings: Settings{Algo: "bfs"}}, "algo"},
+		{"hpa cluster", Scenario{Map: NewMap("m", g), Settings: Settings{Abstraction: AbstractionHPA, Cluster: 2}}, "cluster 2"},
 	} {
 		var buf bytes.Buffer
 		err := WriteScenario(&buf, &tc.s)
