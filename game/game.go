@@ -295,7 +295,7 @@ func (g *Game) Update() error {
 	}
 	g.last = now
 	g.in.Poll()
-	g.lay = render.ComputeLayout(g.screenW, g.screenH, g.panel)
+	g.lay = g.r.FitPanel(render.ComputeLayout(g.screenW, g.screenH, g.panel), g.w)
 	if g.autoFit || !g.cam.Fitted() {
 		g.fit()
 	}
@@ -573,7 +573,7 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActPanel) {
 		g.panel = !g.panel
 		g.logOverlay("panel", g.panel)
-		g.lay = render.ComputeLayout(g.screenW, g.screenH, g.panel)
+		g.lay = g.r.FitPanel(render.ComputeLayout(g.screenW, g.screenH, g.panel), g.w)
 		if g.autoFit {
 			g.fit()
 		}
@@ -894,7 +894,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	lay := g.lay
 	if lay.Screen.Empty() {
-		lay = render.ComputeLayout(screen.Bounds().Dx(), screen.Bounds().Dy(), g.panel)
+		lay = g.r.FitPanel(render.ComputeLayout(screen.Bounds().Dx(), screen.Bounds().Dy(), g.panel), g.w)
 	}
 	f := &render.Frame{
 		World: g.w, Cam: &g.cam, Layout: lay,

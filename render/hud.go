@@ -20,6 +20,10 @@ import (
 // it, and the panel on the right.
 type Layout struct {
 	Screen, Top, Map, Timeline, Panel image.Rectangle
+	// AboutLines is how many lines the scenario's "what to look at" takes
+	// at the top of the panel (Renderer.FitPanel sets it; 0 counts as 2).
+	// The switch rows start below them.
+	AboutLines int
 }
 
 // Sizes of the fixed parts of the layout.
@@ -56,12 +60,59 @@ func ComputeLayout(w, h int, panel bool) Layout {
 // SwitchRowRect returns the rectangle of switch row i in the panel (for
 // clicks); the panel draws its rows in the same places.
 func SwitchRowRect(l Layout, i int) image.Rectangle {
-	y := l.Panel.Min.Y + switchTop + i*rowH
+	y := l.Panel.Min.Y + switchTop(l) + i*rowH
 	return image.Rect(l.Panel.Min.X+4, y, l.Panel.Max.X-4, y+rowH)
 }
 
-// switchTop is the distance from the panel's top to its first switch row.
-const switchTop = 84
+// Panel text metrics: the about text's first line, its line height and
+// the most lines it may take before it is cut with an ellipsis.
+const (
+	aboutTop      = 28
+	aboutLineH    = 17
+	maxAboutLines = 6
+)
+
+// switchTop is the distance from the panel's top to its first switch row:
+// below the title, the about lines and the section title.
+func switchTop(l Layout) int {
+	n := l.AboutLines
+	if n <= 0 {
+		n = 2
+	}
+	return aboutTop + min(n, maxAboutLines)*aboutLineH + 26
+}
+
+// FitPanel returns l with AboutLines set for the panel text of w (its
+// "what to look at", or its size when it has none), so that the switch
+// rows sit under the whole text and clicks find them there. The wrapped
+// text is cached per string, so calling it every frame costs a compare.
+func (r *Renderer) FitPanel(l Layout, w *world.World) Layout {
+	if l.Panel.Empty() || w == nil || w.Grid == nil {
+		return l
+	}
+	l.AboutLines = len(r.aboutLines(w, float64(l.Panel.Dx()-20)))
+	return l
+}
+
+// aboutLines wraps the panel's about text into at most maxAboutLines
+// lines of width, the last cut with an ellipsis when it does not fit.
+func (r *Renderer) aboutLines(w *world.World, width float64) []string {
+	about := w.About
+	if about == "" {
+		about = fmt.Sprintf("%d×%d, %d open cells", w.Grid.Width(), w.Grid.Height(), w.Grid.OpenCount())
+	}
+	if about == r.aboutText && width == r.aboutWidth {
+		return r.aboutWrapped
+	}
+	ft := r.fonts
+	lines := wrap(ft, ft.UI, about, width)
+	if len(lines) > maxAboutLines {
+		lines = lines[:maxAboutLines]
+		lines[maxAboutLines-1] = clip(ft, ft.UI, lines[maxAboutLines-1]+" …", width)
+	}
+	r.aboutText, r.aboutWidth, r.aboutWrapped = about, width, lines
+	return lines
+}
 
 // TimelineBarRect returns the scrubber inside the timeline bar.
 func TimelineBarRect(l Layout) image.Rectangle {
@@ -236,23 +287,22 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 	x := float64(rc.Min.X + 10)
 	y := float64(rc.Min.Y + 8)
 	ft.Draw(dst, ft.Bold, clip(ft, ft.Bold, w.Name, float64(rc.Dx()-20)), x, y, ColText)
-	about := w.About
-	if about == "" {
-		about = fmt.Sprintf("%d×%d, %d open cells", w.Grid.Width(), w.Grid.Height(), w.Grid.OpenCount())
-	}
-	lines := wrap(ft, ft.UI, about, float64(rc.Dx()-20))
-	for i := 0; i < len(lines) && i < 2; i++ {
-		s := lines[i]
-		if i == 1 && len(lines) > 2 {
-			s = clip(ft, ft.UI, s+" …", float64(rc.Dx()-20))
+	lay := f.Layout
+	lines := r.aboutLines(w, float64(rc.Dx()-20))
+	if lay.AboutLines == 0 { // a caller that did not fit the panel: keep to its two lines
+		lay.AboutLines = 2
+		if len(lines) > 2 {
+			lines = append(lines[:1:1], clip(ft, ft.UI, lines[1]+" …", float64(rc.Dx()-20)))
 		}
-		ft.Draw(dst, ft.UI, s, x, y+20+float64(i)*17, ColTextDim)
+	}
+	for i := 0; i < len(lines) && i < lay.AboutLines; i++ {
+		ft.Draw(dst, ft.UI, lines[i], x, float64(rc.Min.Y+aboutTop+i*aboutLineH), ColTextDim)
 	}
 	// Switches.
-	sy := rc.Min.Y + switchTop
+	sy := rc.Min.Y + switchTop(lay)
 	r.sectionTitle(dst, "Switches (click or key)", x, float64(sy-19))
 	for i, s := range f.Switches {
-		row := SwitchRowRect(f.Layout, i)
+		row := SwitchRowRect(lay, i)
 		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(row) {
 			fillRect(dst, row, color.RGBA{50, 56, 70, 255})
 		}
@@ -273,12 +323,62 @@ func (r *Renderer) sectionTitle(dst *ebiten.Image, s string, x, y float64) {
 	r.fonts.Draw(dst, r.fonts.Bold, s, x, y, color.RGBA{150, 180, 255, 255})
 }
 
-// kv draws a "label  value" row and returns the next y.
+// kvValueX is where the values of the panel's label/value rows start, and
+// kvMaxLines the most lines a value wraps onto before it is cut.
+const (
+	kvValueX   = 128
+	kvMaxLines = 3
+)
+
+// kv draws a "label  value" row and returns the next y. A value wider than
+// its column wraps onto more lines (after its commas first, then between
+// words), up to kvMaxLines; only a longer one is cut with an ellipsis.
 func (r *Renderer) kv(dst *ebiten.Image, x, y float64, k, v string, vc color.RGBA) float64 {
 	ft := r.fonts
+	width := float64(PanelWidth - 20 - kvValueX)
 	ft.Draw(dst, ft.UI, k, x, y, ColTextDim)
-	ft.Draw(dst, ft.UI, clip(ft, ft.UI, v, PanelWidth-20-128), x+128, y, vc)
-	return y + 17
+	lines := wrapList(ft, ft.UI, v, width)
+	if len(lines) > kvMaxLines {
+		lines = lines[:kvMaxLines]
+		lines[kvMaxLines-1] += " …"
+	}
+	for _, l := range lines {
+		ft.Draw(dst, ft.UI, clip(ft, ft.UI, l, width), x+kvValueX, y, vc)
+		y += 17
+	}
+	return y
+}
+
+// wrapList wraps a comma-separated value into lines no wider than width,
+// breaking after ", " where it can so "9915 nodes, 69204 edges, 3.4 MiB"
+// keeps each figure with its unit, and between words inside a part that
+// is wider than a line by itself.
+func wrapList(ft *Fonts, face *text.GoTextFace, s string, width float64) []string {
+	if ft.Width(face, s) <= width {
+		return []string{s}
+	}
+	var out []string
+	line := ""
+	for _, part := range strings.SplitAfter(s, ", ") {
+		try := line + part
+		if ft.Width(face, strings.TrimSpace(try)) <= width {
+			line = try
+			continue
+		}
+		if line != "" {
+			out = append(out, strings.TrimSpace(line))
+		}
+		line = part
+		if ft.Width(face, strings.TrimSpace(part)) > width {
+			words := wrap(ft, face, part, width)
+			out = append(out, words[:len(words)-1]...)
+			line = words[len(words)-1] + " "
+		}
+	}
+	if l := strings.TrimSpace(line); l != "" {
+		out = append(out, l)
+	}
+	return out
 }
 
 // drawNumbers draws the figures of the current answer.
@@ -291,7 +391,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 	case !w.HasStart || !w.HasGoal:
 		return r.kv(dst, x, y, "query", "none: click start, then goal", ColTextDim)
 	case o.Err != nil:
-		return r.kv(dst, x, y, "error", clip(r.fonts, r.fonts.UI, o.Err.Error(), width-128), ColTextErr)
+		return r.kv(dst, x, y, "error", o.Err.Error(), ColTextErr)
 	}
 	status := o.Status.String()
 	if o.Status == pathing.Found {
@@ -312,6 +412,9 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 			sc = ColTextWarn
 		}
 		s := fmt.Sprintf("%.3f  (%+.2f%%)", opt.Cost, 100*sub)
+		if sub == 0 {
+			s = fmt.Sprintf("%.3f  (+0.00%%: optimal)", opt.Cost)
+		}
 		if math.IsNaN(sub) {
 			s = fmt.Sprintf("%.3f", opt.Cost)
 		}
@@ -325,7 +428,11 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 			y = r.kv(dst, x, y, "", fmt.Sprintf("… %d more phases", len(o.Phases)-i), ColTextDim)
 			break
 		}
-		y = r.kv(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, 118), fmt.Sprintf("%d expanded (L%d)", ph.Expanded, ph.Level), ColTextDim)
+		unit := ph.Unit
+		if unit == "" {
+			unit = "expanded"
+		}
+		y = r.kv(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, kvValueX-10), fmt.Sprintf("%d %s (L%d)", ph.Expanded, unit, ph.Level), ColTextDim)
 	}
 	if h := w.Hierarchy(); h != nil {
 		sz := h.Size()
@@ -336,7 +443,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 		y = r.kv(dst, x, y, "hierarchy", s, ColText)
 		y = r.kv(dst, x, y, "build", fmtDur(w.HierarchyBuildTime()), ColTextDim)
 	} else if err := w.HierarchyError(); err != nil {
-		y = r.kv(dst, x, y, "hierarchy", clip(r.fonts, r.fonts.UI, err.Error(), width-128), ColTextErr)
+		y = r.kv(dst, x, y, "hierarchy", err.Error(), ColTextErr)
 	}
 	if w.RepairSeq > 0 {
 		rp := &w.LastRepair
@@ -349,7 +456,11 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 		y = r.kv(dst, x, y, "last repair", s, ColText)
 	}
 	if gh := w.Ghost; gh != nil && o.Status == pathing.Found {
-		y = r.kv(dst, x, y, "ghost", fmt.Sprintf("%.3f with %s (%+.3f)", gh.Cost, gh.Label, o.Cost-gh.Cost), ColGhost)
+		d := o.Cost - gh.Cost
+		if math.Abs(d) < 5e-4 {
+			d = 0 // no "-0.000" from rounding
+		}
+		y = r.kv(dst, x, y, "ghost", fmt.Sprintf("%.3f with %s (now %+.3f)", gh.Cost, gh.Label, d), ColGhost)
 	}
 	if o.Note != "" {
 		for _, l := range wrap(r.fonts, r.fonts.UI, o.Note, width) {

@@ -92,6 +92,11 @@ type Renderer struct {
 	flash   tintCache
 	levelIx levelIndex
 
+	// The panel's about text as last wrapped (FitPanel, drawPanel).
+	aboutText    string
+	aboutWidth   float64
+	aboutWrapped []string
+
 	fillCursor int    // timeline cursor the fill image shows
 	fillBuf    []byte // scratch for partial uploads
 	chain      []image.Point

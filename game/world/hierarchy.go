@@ -105,6 +105,9 @@ type PhaseStat struct {
 	Name     string
 	Level    int
 	Expanded int
+	// Unit says what Expanded counts when it is not node expansions
+	// ("cells checked" for smoothing); empty means expansions.
+	Unit string
 }
 
 // Repair says what a hierarchy update touched.

@@ -76,7 +76,9 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 	for l := len(ph.Refine) - 1; l >= 0; l-- {
 		add(fmt.Sprintf("refine L%d", l), l, ph.Refine[l])
 	}
-	add("smooth (cells checked)", 0, ph.Smooth)
+	if ph.Smooth > 0 {
+		ans.Phases = append(ans.Phases, PhaseStat{Name: "smooth", Level: 0, Expanded: ph.Smooth, Unit: "cells checked"})
+	}
 	switch {
 	case r.Unreachable:
 		ans.Note = "the goal is in another connected component (answered without search)"
