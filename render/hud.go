@@ -540,37 +540,105 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	r.kv(dst, x, y, "last event", fmt.Sprintf("#%d in %s", s.Event, clip(r.fonts, r.fonts.UI, s.Phase, width-200)), ColTextDim)
 }
 
-// drawLegend draws the layers with their keys and state, in the map's
-// bottom-left corner.
+// Legend metrics: row height and the gap around the box.
+const (
+	legendRowH = 16
+	legendPad  = 8
+)
+
+// drawLegend draws the layers with their keys and state in two columns
+// sized to their text, in the corner of the map area where it hides the
+// least (see legendBox).
 func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
-	if len(f.Legend) == 0 || f.Layout.Map.Dy() < 300 || f.Layout.Map.Dx() < 420 {
+	m := f.Layout.Map
+	if len(f.Legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
 		return
 	}
 	ft := r.fonts
-	cols := 2
+	keyW, nameW := 0.0, 0.0
+	for _, lr := range f.Legend {
+		keyW = math.Max(keyW, ft.Width(ft.Mono, lr.Keys))
+		nameW = math.Max(nameW, ft.Width(ft.UI, LayerInfo[lr.Layer].Name))
+	}
+	const cols = 2
 	rows := (len(f.Legend) + cols - 1) / cols
-	cw := 232
-	bw, bh := cols*cw+12, rows*rowH+30
-	m := f.Layout.Map
-	box := image.Rect(m.Min.X+8, m.Max.Y-8-bh, m.Min.X+8+bw, m.Max.Y-8)
+	keyX := 17                     // after the swatch
+	nameX := keyX + int(keyW) + 10 // after the widest key
+	cw := nameX + int(nameW) + 14
+	bw, bh := cols*cw+4, rows*legendRowH+28
+	box := r.legendBox(f, bw, bh)
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
-	ft.Draw(screen, ft.Bold, "Layers", float64(box.Min.X+8), float64(box.Min.Y+5), color.RGBA{150, 180, 255, 255})
-	ft.Draw(screen, ft.UI, "(key toggles)", float64(box.Min.X+62), float64(box.Min.Y+6), ColTextDim)
+	ft.Draw(screen, ft.Bold, "Layers", float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
+	ft.Draw(screen, ft.UI, "(key toggles · K hides)", float64(box.Min.X+8)+ft.Width(ft.Bold, "Layers ")+2, float64(box.Min.Y+5), ColTextDim)
 	for i, lr := range f.Legend {
 		cx := box.Min.X + 8 + (i/rows)*cw
-		cy := box.Min.Y + 26 + (i%rows)*rowH
+		cy := box.Min.Y + 25 + (i%rows)*legendRowH
 		sw := LayerInfo[lr.Layer].Swatch
 		tc := ColText
 		if !lr.On {
 			sw.A = 50
 			tc = color.RGBA{110, 114, 122, 255}
 		}
-		fillRect(screen, image.Rect(cx, cy+3, cx+12, cy+15), sw)
-		strokeRect(screen, image.Rect(cx, cy+3, cx+12, cy+15), color.RGBA{200, 200, 200, 120})
-		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+17), float64(cy+1), ColTextDim)
-		ft.Draw(screen, ft.UI, LayerInfo[lr.Layer].Name, float64(cx+78), float64(cy), tc)
+		fillRect(screen, image.Rect(cx, cy+2, cx+12, cy+14), sw)
+		strokeRect(screen, image.Rect(cx, cy+2, cx+12, cy+14), color.RGBA{200, 200, 200, 120})
+		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
+		ft.Draw(screen, ft.UI, LayerInfo[lr.Layer].Name, float64(cx+nameX), float64(cy-1), tc)
 	}
+}
+
+// legendBox places a bw×bh legend in one corner of the map area: the one
+// that hides the fewest of start and goal, then the fewest cells of the
+// answer, then the least of the map itself (so it goes into the margin
+// beside or below a map that does not fill the area), keeping to the
+// bottom-left when they tie. The bottom-right corner is the agents' replan
+// panel's while there are agents.
+func (r *Renderer) legendBox(f *Frame, bw, bh int) image.Rectangle {
+	m := f.Layout.Map
+	p := legendPad
+	corners := [4]image.Rectangle{
+		image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p), // bottom-left
+		image.Rect(m.Min.X+p, m.Min.Y+p, m.Min.X+p+bw, m.Min.Y+p+bh), // top-left
+		image.Rect(m.Max.X-p-bw, m.Min.Y+p, m.Max.X-p, m.Min.Y+p+bh), // top-right
+		image.Rect(m.Max.X-p-bw, m.Max.Y-p-bh, m.Max.X-p, m.Max.Y-p), // bottom-right
+	}
+	w := f.World
+	if f.Cam == nil || w == nil || w.Grid == nil {
+		return corners[0]
+	}
+	x0, y0 := f.Cam.ToScreen(0, 0)
+	x1, y1 := f.Cam.ToScreen(float64(w.Grid.Width()), float64(w.Grid.Height()))
+	mapRect := image.Rect(int(x0), int(y0), int(math.Ceil(x1)), int(math.Ceil(y1))).Intersect(m)
+	path := w.Outcome.Path
+	stride := max(1, len(path)/2000) // a long path is sampled, not walked whole
+	best, bestScore := corners[0], [3]int{math.MaxInt, 0, 0}
+	for k, c := range corners {
+		if k == 3 && w.Agents() != nil {
+			continue
+		}
+		var sc [3]int
+		hides := func(q image.Point) bool {
+			x, y := f.Cam.CellCenter(q)
+			return image.Pt(int(x), int(y)).In(c.Inset(-6))
+		}
+		if w.HasStart && hides(w.Start) {
+			sc[0]++
+		}
+		if w.HasGoal && hides(w.Goal) {
+			sc[0]++
+		}
+		for i := 0; i < len(path); i += stride {
+			if hides(path[i]) {
+				sc[1]++
+			}
+		}
+		ov := c.Intersect(mapRect)
+		sc[2] = ov.Dx() * ov.Dy()
+		if sc[0] < bestScore[0] || sc[0] == bestScore[0] && (sc[1] < bestScore[1] || sc[1] == bestScore[1] && sc[2] < bestScore[2]) {
+			best, bestScore = c, sc
+		}
+	}
+	return best
 }
 
 // drawMessage shows the world's last message at the bottom of the map for
