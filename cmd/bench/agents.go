@@ -38,7 +38,9 @@ func init() {
 		c.Ext["agent-chunk"] = fs.Int("agent-chunk", 0, "agents mode, astar: segments of at most `N` steps (0: whole path)")
 		c.Ext["agent-yield"] = fs.Bool("agent-yield", false, "agents mode: agents wait (a bounded time) for occupied cells instead of walking through each other")
 	})
-	registerMode(Mode{Name: "agents", When: func(c *Config) bool { return c.ExtInt("agents") > 0 }, Run: runAgents})
+	// Any -agents other than 0 takes over, so a bad count is refused (exit 2)
+	// rather than silently running another mode.
+	registerMode(Mode{Name: "agents", When: func(c *Config) bool { return c.ExtInt("agents") != 0 }, Run: runAgents})
 }
 
 // agentPlanners lists the -algo values the agents mode accepts.
@@ -87,8 +89,8 @@ func runAgents(env *Env) (*Report, error) {
 	c := env.Cfg
 	n, ticks, edits := c.ExtInt("agents"), c.ExtInt("ticks"), c.ExtInt("edits")
 	switch {
-	case n > 100000:
-		return nil, usagef("bench: -agents %d: at most 100000", n)
+	case n < 1 || n > 100000:
+		return nil, usagef("bench: -agents %d: want 1 to 100000", n)
 	case ticks < 1:
 		return nil, usagef("bench: -ticks %d: want a positive count", ticks)
 	case edits < 0:

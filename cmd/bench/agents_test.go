@@ -53,6 +53,9 @@ func TestAgentsModeBadInput(t *testing.T) {
 		{[]string{"-agents", "5", "-ticks", "0"}, "-ticks 0"},
 		{[]string{"-agents", "5", "-edits", "-3"}, "-edits -3"},
 		{[]string{"-agents", "5", "-agent-budget-ms", "-1"}, "-agent-budget-ms"},
+		// A negative count used to be ignored silently (the run fell back
+		// to the other modes).
+		{[]string{"-agents", "-1", "-from", "0,0", "-to", "0,0"}, "-agents -1"},
 	} {
 		code, _, errOut := runMain(t, append([]string{"-map", tinyMap}, tc.args...)...)
 		if code != exitUsage || !strings.Contains(errOut, tc.want) {
