@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 )
 
 // EventLog writes one line per user-visible event, for tests and bug
@@ -17,7 +18,8 @@ import (
 //
 // The line is a UTC timestamp, the event kind (plan, repair, switch, load,
 // save, edit, undo, redo, step, error...) and key=value fields in a fixed
-// order; values with spaces are quoted (Go syntax). A nil *EventLog
+// order; values with spaces, quotes, '=' or unprintable characters (line
+// breaks) are quoted (Go syntax), so an event is always one line. A nil *EventLog
 // discards everything, so callers never check.
 type EventLog struct {
 	mu  sync.Mutex
@@ -86,7 +88,7 @@ func (l *EventLog) Recent(dst []string, n int) []string {
 func fmtVal(v any) string {
 	switch x := v.(type) {
 	case string:
-		if x == "" || strings.ContainsAny(x, " \t\"=") {
+		if x == "" || strings.ContainsFunc(x, needsQuote) {
 			return strconv.Quote(x)
 		}
 		return x
@@ -111,6 +113,13 @@ func fmtVal(v any) string {
 		return fmtVal(x.String())
 	}
 	return fmtVal(fmt.Sprint(v))
+}
+
+// needsQuote reports whether a string value holding r must be quoted to keep
+// the line one line of key=value fields: spaces, quotes, '=' and anything
+// unprintable (line breaks, tabs, control characters).
+func needsQuote(r rune) bool {
+	return r == ' ' || r == '"' || r == '=' || !unicode.IsPrint(r)
 }
 
 // round3 rounds a cost for logging.
