@@ -29,7 +29,7 @@ type groupHier struct {
 
 func groupConfig(s Settings) groups.Config {
 	return groups.Config{ClusterSize: s.Cluster(), Levels: s.LevelCount(), Cost: groups.CostKind(s.Cost),
-		Exclusion: s.Exclusion, Neighborhood: s.Neighborhood}
+		Exclusion: s.Exclusion, Target: s.Target, Neighborhood: s.Neighborhood}
 }
 
 func buildGroups(w *World, s Settings) (Hierarchy, error) {
@@ -47,6 +47,7 @@ func (a *groupHier) Levels() int { return a.g.Levels() }
 func (a *groupHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) (Answer, error) {
 	a.g.SetCost(groups.CostKind(s.Cost))
 	a.g.SetExclusion(s.Exclusion)
+	a.g.SetTarget(s.Target)
 	opts := groups.Options{Heuristic: s.Heuristic.Grid()}
 	if s.Heuristic == HeurCluster {
 		opts.Heuristic = pathing.Auto

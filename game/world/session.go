@@ -11,6 +11,7 @@ import (
 	"pathlens/assets"
 	"pathlens/maps"
 	"pathlens/pathing"
+	"pathlens/pathing/groups"
 )
 
 // Open loads a session: "builtin:NAME" opens an embedded world or gallery
@@ -160,6 +161,9 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 	if on, set := ss.Smooth.Set(); set {
 		s.NoSmooth = !on
 	}
+	if ss.Target == maps.TargetNearest {
+		s.Target = groups.Nearest
+	}
 	return s, notes
 }
 
@@ -178,6 +182,10 @@ func scenarioSettings(s Settings) maps.Settings {
 		ss.Abstraction = maps.AbstractionHPA
 	}
 	ss.Exclusion = toggle(s.Exclusion)
+	ss.Target = maps.TargetRepresentative
+	if s.Target == groups.Nearest {
+		ss.Target = maps.TargetNearest
+	}
 	ss.Smooth = toggle(s.Smooth())
 	ss.Neighborhood = 8
 	if s.Neighborhood == pathing.Four {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"pathlens/pathing"
+	"pathlens/pathing/groups"
 )
 
 // Algo is the algorithm answering the query: a flat search over the grid or
@@ -154,6 +155,9 @@ type Settings struct {
 	Levels int
 	// NoSmooth turns HPA*'s smoothing off (smoothing is on by default).
 	NoSmooth bool
+	// Target is where the group planner's refinements aim inside the next
+	// group (zero: its representative).
+	Target groups.Target
 }
 
 // Defaults and limits of the hierarchy switches.
