@@ -941,8 +941,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			al.Drag = at.drag
 		}
 		al.Log = image.Rectangle{}
-		if m := lay.Map; m.Dx() > 700 && m.Dy() > 400 {
-			al.Log = image.Rect(m.Max.X-430, m.Max.Y-268, m.Max.X-8, m.Max.Y-8)
+		if m := lay.Map; m.Dx() > 560 && m.Dy() > 300 {
+			// The panel sizes itself to its text in this corner.
+			al.Log = image.Rect(m.Max.X-8-min(400, m.Dx()/2), m.Min.Y+m.Dy()/2, m.Max.X-8, m.Max.Y-8)
 		}
 		g.r.DrawAgents(screen, al)
 	}

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -20,7 +21,9 @@ type AgentLayer struct {
 	Cam *Camera
 	// Map is the map area on screen; agents are clipped to it.
 	Map image.Rectangle
-	// Log is where the replan log panel goes (screen pixels); empty: none.
+	// Log is the most room the replan log panel may take (screen pixels);
+	// the panel sizes itself to its text and sits in the bottom-right
+	// corner of Log. Empty: no panel.
 	Log image.Rectangle
 	// Plans and Segments switch the faint plan and the bright segment
 	// (the LayerPlans and LayerSegments toggles).
@@ -43,7 +46,7 @@ const (
 	// cost more than the frame).
 	allPlansUpTo = 60
 	flashTicks   = 40 // how long a replan flash lasts
-	logRows      = 14
+	logRows      = 6  // newest replans listed in the panel
 )
 
 // Agent colours: the body by state, the flash and log rows by reason.
@@ -248,21 +251,16 @@ func (r *Renderer) strokePath(dst *ebiten.Image, p *vector.Path, w float32, c co
 	dst.DrawTriangles(vs, is, src, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 }
 
-// drawReplanLog draws the panel of recent replans in l.Log: a summary line
-// (agents by state, the plan queue, replans by reason) and the newest
+// drawReplanLog draws the panel of recent replans in the bottom-right
+// corner of l.Log, sized to its text: a title (tick, planner), the agents
+// by state and replans by reason (only the non-zero counts), and the newest
 // replans, one a line, coloured by reason; a stop shows why.
 func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
-	rc := l.Log
-	if rc.Empty() {
+	if l.Log.Empty() {
 		return
 	}
 	s := l.Sim
-	dst := screen.SubImage(rc).(*ebiten.Image)
-	fillRect(dst, rc, ColPanel)
-	strokeRect(dst, rc, ColPanelEdge)
 	ft := r.fonts
-	x := float64(rc.Min.X + 8)
-	y := float64(rc.Min.Y + 6)
 	var n [5]int
 	for i := range l.views {
 		if l.views[i].Kind != agents.Leader {
@@ -270,30 +268,89 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 		}
 	}
 	st := s.Stats()
-	ft.Draw(dst, ft.Bold, fmt.Sprintf("Agents  tick %d  %s", s.Now(), s.Planner().Name()), x, y, ColText)
-	y += 20
-	sum := fmt.Sprintf("%d moving · %d waiting · %d stopped · %d arrived · queue %d", n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], st.Queue)
-	ft.Draw(dst, ft.UI, clip(ft, ft.UI, sum, float64(rc.Dx()-16)), x, y, ColTextDim)
-	y += 18
-	rs := fmt.Sprintf("replans: %d seg · %d world · %d goal · %d blocked · %d retry · walls %d",
-		st.Reasons[agents.ReasonSegmentDone], st.Reasons[agents.ReasonWorldChanged], st.Reasons[agents.ReasonGoalMoved],
-		st.Reasons[agents.ReasonBlocked], st.Reasons[agents.ReasonRecheck], st.WallViolations)
-	ft.Draw(dst, ft.UI, clip(ft, ft.UI, rs, float64(rc.Dx()-16)), x, y, ColTextDim)
-	y += 20
-	l.log = s.Replans(l.log[:0])
-	rows := min(len(l.log), logRows, max(0, int((float64(rc.Max.Y)-y-4)/16)))
-	if len(l.log) == 0 {
-		ft.Draw(dst, ft.UI, "no plans yet: spawn agents and give them a goal", x, y, ColTextDim)
-		return
+	title := fmt.Sprintf("Agents · tick %d · %s", s.Now(), s.Planner().Name())
+	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived]},
+		[]string{"moving", "waiting", "stopped", "arrived"})
+	if states == "" {
+		states = "no agents"
 	}
-	for _, e := range l.log[:rows] {
+	if st.Queue > 0 {
+		states += fmt.Sprintf(" · queue %d", st.Queue)
+	}
+	if st.WallViolations > 0 { // a bug in the simulation, never expected
+		states += fmt.Sprintf(" · %d wall crossings", st.WallViolations)
+	}
+	reasons := counts([]int{st.Reasons[agents.ReasonSegmentDone], st.Reasons[agents.ReasonWorldChanged], st.Reasons[agents.ReasonGoalMoved],
+		st.Reasons[agents.ReasonBlocked], st.Reasons[agents.ReasonRecheck]},
+		[]string{"segment", "world", "goal", "blocked", "retry"})
+	if reasons != "" {
+		reasons = "replans: " + reasons
+	}
+	l.log = s.Replans(l.log[:0])
+	lines := make([]string, 0, logRows)
+	cols := make([]color.RGBA, 0, logRows)
+	for _, e := range l.log[:min(len(l.log), logRows)] {
 		c := colReason[e.Reason]
-		line := fmt.Sprintf("%6d  #%-4d %-13s (%d,%d)", e.Tick, e.Agent, e.Reason, e.Cell.X, e.Cell.Y)
+		line := fmt.Sprintf("%5d #%-3d %-13s (%d,%d)", e.Tick, e.Agent, e.Reason, e.Cell.X, e.Cell.Y)
 		if e.State == agents.Stopped {
-			line += "  stopped: " + e.Why.String()
+			line += " stopped: " + e.Why.String()
 			c = ColTextErr
 		}
-		ft.Draw(dst, ft.Mono, clip(ft, ft.Mono, line, float64(rc.Dx()-16)), x, y, c)
-		y += 16
+		lines, cols = append(lines, line), append(cols, c)
 	}
+	if len(l.log) == 0 {
+		lines, cols = append(lines, "spawn agents (T, J) and send them"), append(cols, ColTextDim)
+	}
+	// Size the box to the text, within l.Log.
+	wd := ft.Width(ft.Bold, title)
+	for _, t := range []string{states, reasons} {
+		wd = math.Max(wd, ft.Width(ft.UI, t))
+	}
+	for _, t := range lines {
+		wd = math.Max(wd, ft.Width(ft.Mono, t))
+	}
+	const lineH, monoH = 17, 15
+	h := 8 + 19 + lineH + len(lines)*monoH + 6
+	if reasons != "" {
+		h += lineH
+	}
+	bw, bh := min(int(math.Ceil(wd))+17, l.Log.Dx()), min(h, l.Log.Dy())
+	rc := image.Rect(l.Log.Max.X-bw, l.Log.Max.Y-bh, l.Log.Max.X, l.Log.Max.Y)
+	dst := screen.SubImage(rc).(*ebiten.Image)
+	fillRect(dst, rc, ColPanel)
+	strokeRect(dst, rc, ColPanelEdge)
+	width := float64(rc.Dx() - 16)
+	x, y := float64(rc.Min.X+8), float64(rc.Min.Y+5)
+	ft.Draw(dst, ft.Bold, clip(ft, ft.Bold, title, width), x, y, ColText)
+	y += 19
+	ft.Draw(dst, ft.UI, clip(ft, ft.UI, states, width), x, y, ColTextDim)
+	y += lineH
+	if reasons != "" {
+		ft.Draw(dst, ft.UI, clip(ft, ft.UI, reasons, width), x, y, ColTextDim)
+		y += lineH
+	}
+	y += 2
+	for i, t := range lines {
+		if y+monoH > float64(rc.Max.Y) {
+			break
+		}
+		face := ft.Mono
+		if len(l.log) == 0 {
+			face = ft.UI
+		}
+		ft.Draw(dst, face, clip(ft, face, t, width), x, y, cols[i])
+		y += monoH
+	}
+}
+
+// counts joins the non-zero counts with their names: "2 moving · 1
+// arrived"; "" when all are zero.
+func counts(n []int, names []string) string {
+	var parts []string
+	for i, k := range n {
+		if k != 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", k, names[i]))
+		}
+	}
+	return strings.Join(parts, " · ")
 }
