@@ -551,6 +551,7 @@ const (
 // least (see legendBox).
 func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	m := f.Layout.Map
+	r.legendRect = image.Rectangle{}
 	if len(f.Legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
 		return
 	}
@@ -567,6 +568,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	cw := nameX + int(nameW) + 14
 	bw, bh := cols*cw+4, rows*legendRowH+28
 	box := r.legendBox(f, bw, bh)
+	r.legendRect = box
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
 	ft.Draw(screen, ft.Bold, "Layers", float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
@@ -667,6 +669,11 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 	x := m.Min.X + (m.Dx()-bw)/2
 	y := m.Max.Y - bh - 10
 	box := image.Rect(x, y, x+bw, y+bh)
+	if lg := r.legendRect; box.Overlaps(lg) && lg.Min.Y-bh-6 > m.Min.Y {
+		// Above the legend rather than over its rows.
+		box = box.Add(image.Pt(0, lg.Min.Y-6-box.Max.Y))
+		y = box.Min.Y
+	}
 	bg := color.RGBA{40, 34, 20, 235}
 	tc := ColTextWarn
 	if w.MessageErr {

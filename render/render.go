@@ -92,6 +92,8 @@ type Renderer struct {
 	flash   tintCache
 	levelIx levelIndex
 
+	legendRect image.Rectangle // where the legend was drawn this frame (empty: not drawn)
+
 	// The panel's about text as last wrapped (FitPanel, drawPanel).
 	aboutText    string
 	aboutWidth   float64
