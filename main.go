@@ -107,9 +107,9 @@ func run(args []string) int {
 	}
 	w, err := world.Open(src)
 	if err != nil {
-		// A file that cannot be read is shown in the window (and the log),
-		// over the built-in world, rather than ending the app.
-		log.Add("error", world.F{Key: "msg", Val: err.Error()})
+		// A file that cannot be read is shown in the window (and logged
+		// once, by Fail below), over the built-in world, rather than ending
+		// the app.
 		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 		opts.StartError = err.Error()
 		w, err = world.Open(assets.Prefix + assets.DefaultName)
@@ -128,13 +128,12 @@ func run(args []string) int {
 		w.Settings.Algo = a
 	}
 	if *from != "" || *to != "" {
-		s, err1 := parseCell(*from)
-		g, err2 := parseCell(*to)
-		if err := errors.Join(err1, err2); err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: -from/-to: %v\n", err)
+		q, err := firstQuery(*from, *to, w.Queries)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 			return 2
 		}
-		w.Queries = append([][2]image.Point{{s, g}}, w.Queries...)
+		w.Queries = append([][2]image.Point{q}, w.Queries...)
 	}
 	w.Begin()
 	if *shot != "" {
@@ -175,6 +174,31 @@ func run(args []string) int {
 		fmt.Print(rep)
 	}
 	return 0
+}
+
+// firstQuery builds the first query from -from and -to. One of them may
+// be left out when the scenario has a query: the other end is then its
+// first query's.
+func firstQuery(from, to string, queries [][2]image.Point) ([2]image.Point, error) {
+	var q [2]image.Point
+	if len(queries) > 0 {
+		q = queries[0]
+	}
+	for i, spec := range []string{from, to} {
+		name := [2]string{"-from", "-to"}[i]
+		if spec == "" {
+			if len(queries) == 0 {
+				return q, fmt.Errorf("%s X,Y is missing: this map has no query to take the %s from", name, [2]string{"start", "goal"}[i])
+			}
+			continue
+		}
+		p, err := parseCell(spec)
+		if err != nil {
+			return q, fmt.Errorf("%s: %v", name, err)
+		}
+		q[i] = p
+	}
+	return q, nil
 }
 
 // parseCell reads "X,Y".

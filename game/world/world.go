@@ -145,9 +145,9 @@ func (w *World) checkEndpoint(p image.Point) string {
 // SetEndpoints sets start and goal and plans between them. Endpoints
 // outside the map or on blocked cells are refused with a message.
 func (w *World) SetEndpoints(start, goal image.Point) bool {
-	for _, p := range []image.Point{start, goal} {
+	for i, p := range []image.Point{start, goal} {
 		if msg := w.checkEndpoint(p); msg != "" {
-			w.Fail("%s", msg)
+			w.Fail("%s: %s", [2]string{"start", "goal"}[i], msg)
 			return false
 		}
 	}
