@@ -380,6 +380,12 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 // scenario's queries.
 func runScenario(env *Env) (*Report, error) {
 	arg := env.Cfg.ExtString("scenario-arg")
+	// The scenario brings its own map, which LoadEnv read (and checked
+	// -from/-to and -scen rows against) from its file: a different -map
+	// would be checked but not run on.
+	if p, err := scenarioPath(arg); err == nil && filepath.Clean(p) != filepath.Clean(env.Cfg.MapPath) {
+		return nil, usagef("bench: -map %s and -scenario %s: the scenario brings its own map; give one or the other", env.Cfg.MapPath, arg)
+	}
 	s, err := loadScenario(arg)
 	if err != nil {
 		return nil, usagef("bench: -scenario: %v", err)

@@ -119,10 +119,19 @@ func TestGroupBadInput(t *testing.T) {
 		{"-scenario", "builtin:no-such-scenario"},
 		{"-scenario", "no/such/file.pls"},
 		{"-map", tinyMap, "-dump-graph"},
+		// -scenario brings its own map: a -map beside it used to be checked
+		// against -from/-to and -scen rows, then silently not run on.
+		{"-map", tinyMap, "-scenario", "builtin:textbook-groups"},
+		{"-scenario", "builtin:textbook-groups", "-map", tinyMap},
 	} {
 		code, _, errs := runMain(t, args...)
 		if code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and a message", args, code, errs)
+		}
+		if args[0] == "-map" && len(args) > 2 && args[2] == "-scenario" || args[len(args)-2] == "-map" {
+			if !strings.Contains(errs, "brings its own map") {
+				t.Errorf("%v: stderr %q should say -map conflicts with -scenario", args, errs)
+			}
 		}
 	}
 }
