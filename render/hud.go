@@ -213,7 +213,7 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 	k := tl.Phase()
 	name := w.PhaseName()
 	if !strings.Contains(name, fmt.Sprintf("L%d", tr.Phases[k].Level)) {
-		name += fmt.Sprintf(" (level %d)", tr.Phases[k].Level)
+		name += fmt.Sprintf(" (search on L%d)", tr.Phases[k].Level)
 	}
 	return fmt.Sprintf("%s · phase %d of %d", name, k+1, len(tr.Phases))
 }

@@ -69,8 +69,8 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 		}
 	}
 	add("shortcut A*", 0, ph.Shortcut)
-	for l := range ph.Insert {
-		add(fmt.Sprintf("insert L%d", l), l, ph.Insert[l])
+	for l := range ph.Insert { // Insert[l]: searches on level l putting S and G into level l+1
+		add(fmt.Sprintf("insert L%d", l+1), l, ph.Insert[l])
 	}
 	add(fmt.Sprintf("abstract L%d", a.h.Levels()), a.h.Levels(), ph.Abstract)
 	for l := len(ph.Refine) - 1; l >= 0; l-- {
