@@ -306,8 +306,9 @@ func (s *Settings) set(key, v string) error {
 const MaxScenarioBytes = MaxMapBytes
 
 // ParseScenario reads a pathlens scenario file from r. name is used in errors
-// (and as the inline map's Map.Name); dir is the folder a "map PATH" line is
-// relative to ("" means the working directory). A referenced map is loaded
+// (and as the inline map's Map.Name); dir is the folder a relative "map PATH"
+// line is relative to ("" means the working directory; an absolute PATH is
+// used as it is). A referenced map is loaded
 // with LoadMap, except that it may not itself be a scenario.
 //
 // Everything is checked, with an *Error naming the file and line: unknown
@@ -498,7 +499,11 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			if !allowFiles {
 				return nil, errAt(name, ln, "map %s: this scenario may only hold an inline map", quoteText([]byte(p)))
 			}
-			m, err := loadMapFile(filepath.Join(dir, filepath.FromSlash(p)), false)
+			mp := filepath.FromSlash(p)
+			if !filepath.IsAbs(mp) {
+				mp = filepath.Join(dir, mp)
+			}
+			m, err := loadMapFile(mp, false)
 			if err != nil {
 				if me, ok := err.(*Error); ok && me.Line != 0 {
 					return nil, err // names the map file and its line

@@ -320,3 +320,22 @@ func TestSaveFileAtomic(t *testing.T) {
 		t.Errorf("saved map read back as %v, %v", back, err)
 	}
 }
+
+// TestScenarioAbsoluteMapPath: a "map /abs/path.map" line names that file,
+// not a path under the scenario's folder (World.Save writes absolute paths
+// when no relative one exists).
+func TestScenarioAbsoluteMapPath(t *testing.T) {
+	mapDir, plsDir := t.TempDir(), t.TempDir()
+	abs := writeFile(t, mapDir, "a.map", mai("2", "3", "...", ".@."))
+	if !filepath.IsAbs(abs) {
+		t.Fatalf("temp path %q is not absolute", abs)
+	}
+	pls := writeFile(t, plsDir, "s.pls", "pathlens-scenario 1\nmap "+filepath.ToSlash(abs)+"\nquery 0,0 2,1\n")
+	s, err := LoadScenario(pls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Map.Grid.Open(image.Pt(1, 1)) || s.MapPath != filepath.ToSlash(abs) {
+		t.Fatalf("MapPath %q map %v", s.MapPath, s.Map)
+	}
+}
