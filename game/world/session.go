@@ -313,10 +313,14 @@ func (w *World) Save(path string) error {
 			w.scenario = &nsc
 		}
 	}
+	shown := path // the message says where the file is, wherever the app was started
+	if a, err := filepath.Abs(path); err == nil {
+		shown = a
+	}
 	if dropped > 0 {
-		w.Note("saved %s (%d edits; %d queries or agents left out: an endpoint is blocked)", path, len(sc.Edits), dropped)
+		w.Note("saved %s (%d edits; %d queries or agents left out: an endpoint is blocked)", shown, len(sc.Edits), dropped)
 	} else {
-		w.Note("saved %s (%d edits)", path, len(sc.Edits))
+		w.Note("saved %s (%d edits)", shown, len(sc.Edits))
 	}
 	w.Log.Add("save", F{"path", path}, F{"edits", len(sc.Edits)}, F{"queries", len(sc.Queries)})
 	return nil
