@@ -445,7 +445,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 	} else if err := w.HierarchyError(); err != nil {
 		y = r.kv(dst, x, y, "hierarchy", err.Error(), ColTextErr)
 	}
-	if w.RepairSeq > 0 {
+	if w.RepairSeq > 0 && w.Hierarchy() != nil { // A* and co. repair nothing
 		rp := &w.LastRepair
 		s := fmt.Sprintf("%s, %d clusters", fmtDur(rp.Time), rp.DirtyCount())
 		if rp.Rebuilt {
