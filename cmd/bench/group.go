@@ -429,6 +429,18 @@ func runScenario(env *Env) (*Report, error) {
 	var qs []Query
 	switch {
 	case env.Rows != nil:
+		// LoadEnv checked the rows against the scenario's map as written;
+		// they run on its world, after the edit log.
+		for _, r := range env.Rows {
+			for _, e := range [2]struct {
+				what string
+				p    image.Point
+			}{{"start", r.Start}, {"goal", r.Goal}} {
+				if !senv.Grid.Open(e.p) {
+					return nil, usagef("bench: %s:%d: %s %d,%d is blocked once the edits of -scenario %s are made", r.File, r.Line, e.what, e.p.X, e.p.Y, arg)
+				}
+			}
+		}
 		qs = QueriesFromRows(env.Rows)
 	default:
 		list := s.Queries

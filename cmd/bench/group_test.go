@@ -165,3 +165,18 @@ func TestClusterAStarOptimal(t *testing.T) {
 		t.Errorf("report %v", m)
 	}
 }
+
+// TestScenarioRowsCheckedAfterEdits: -scen rows run on the scenario's world
+// with its edit log applied, so a row whose start the log walls up is a bad
+// row (exit 2, naming the .scen line), not a planner failure.
+func TestScenarioRowsCheckedAfterEdits(t *testing.T) {
+	dir := t.TempDir()
+	pls := filepath.Join(dir, "w.pls")
+	scen := filepath.Join(dir, "w.scen")
+	os.WriteFile(pls, []byte("pathlens-scenario 1\nset algo group\nmap inline\n......\n......\nend\nfill 1,0\n"), 0o644)
+	os.WriteFile(scen, []byte("version 1\n0\tw.pls\t6\t2\t0\t1\t5\t1\t5\n0\tw.pls\t6\t2\t1\t0\t5\t0\t4\n"), 0o644)
+	code, _, errs := runMain(t, "-scenario", pls, "-scen", scen)
+	if code != 2 || !strings.Contains(errs, "w.scen:3") || !strings.Contains(errs, "1,0") {
+		t.Fatalf("exit %d, stderr %q; want 2 naming w.scen:3 and cell 1,0", code, errs)
+	}
+}
