@@ -389,7 +389,8 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 	y += 20
 	switch {
 	case !w.HasStart || !w.HasGoal:
-		return r.kv(dst, x, y, "query", "none: click start, then goal", ColTextDim)
+		y = r.kv(dst, x, y, "query", "none: click start, then goal", ColTextDim)
+		return r.drawHierarchyNumbers(dst, w, x, y)
 	case o.Err != nil:
 		return r.kv(dst, x, y, "error", o.Err.Error(), ColTextErr)
 	}
@@ -434,17 +435,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 		}
 		y = r.kv(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, kvValueX-10), fmt.Sprintf("%d %s (L%d)", ph.Expanded, unit, ph.Level), ColTextDim)
 	}
-	if h := w.Hierarchy(); h != nil {
-		sz := h.Size()
-		s := fmt.Sprintf("%d nodes, %d edges", sz.Nodes, sz.Edges)
-		if sz.Bytes > 0 {
-			s += fmt.Sprintf(", %s", fmtBytes(sz.Bytes))
-		}
-		y = r.kv(dst, x, y, "hierarchy", s, ColText)
-		y = r.kv(dst, x, y, "build", fmtDur(w.HierarchyBuildTime()), ColTextDim)
-	} else if err := w.HierarchyError(); err != nil {
-		y = r.kv(dst, x, y, "hierarchy", err.Error(), ColTextErr)
-	}
+	y = r.drawHierarchyNumbers(dst, w, x, y)
 	if w.RepairSeq > 0 && w.Hierarchy() != nil { // A* and co. repair nothing
 		rp := &w.LastRepair
 		s := fmt.Sprintf("%s, %d clusters", fmtDur(rp.Time), rp.DirtyCount())
@@ -467,6 +458,24 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 			r.fonts.Draw(dst, r.fonts.UI, l, x, y, ColTextWarn)
 			y += 17
 		}
+	}
+	return y
+}
+
+// drawHierarchyNumbers draws the size and build time of the current
+// algorithm's hierarchy (or why it could not be built) and returns the next
+// y; nothing for the flat algorithms.
+func (r *Renderer) drawHierarchyNumbers(dst *ebiten.Image, w *world.World, x, y float64) float64 {
+	if h := w.Hierarchy(); h != nil {
+		sz := h.Size()
+		s := fmt.Sprintf("%d nodes, %d edges", sz.Nodes, sz.Edges)
+		if sz.Bytes > 0 {
+			s += fmt.Sprintf(", %s", fmtBytes(sz.Bytes))
+		}
+		y = r.kv(dst, x, y, "hierarchy", s, ColText)
+		y = r.kv(dst, x, y, "build", fmtDur(w.HierarchyBuildTime()), ColTextDim)
+	} else if err := w.HierarchyError(); err != nil {
+		y = r.kv(dst, x, y, "hierarchy", err.Error(), ColTextErr)
 	}
 	return y
 }

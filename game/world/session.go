@@ -93,6 +93,8 @@ func (w *World) Begin() {
 	if len(w.Queries) > 0 {
 		q := w.Queries[0]
 		w.SetEndpoints(q[0], q[1])
+	} else {
+		w.Replan() // no query: builds the hierarchy the layers show
 	}
 	if sc := w.scenario; sc != nil && len(sc.Agents) > 0 {
 		for _, a := range sc.Agents {

@@ -222,6 +222,11 @@ func (w *World) Replan() {
 
 func (w *World) replan(traced, logIt bool) {
 	if !w.HasStart || !w.HasGoal {
+		if w.Settings.Algo.Hierarchical() {
+			// No query yet, but the structure layers (borders, groups,
+			// nodes, edges) show the hierarchy: build it now.
+			w.hierarchy()
+		}
 		return
 	}
 	for _, p := range []image.Point{w.Start, w.Goal} {
