@@ -186,6 +186,10 @@ func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
 	if float64(side)*f.Cam.Zoom < 12 {
 		return nil, false
 	}
+	vis := f.Cam.Visible(f.World.Grid.Width(), f.World.Grid.Height(), f.Layout.Map).Inset(-1).Intersect(f.World.Grid.Bounds())
+	if n, e := ix.count(vis); n > maxVisibleNodes || e > maxVisibleEdges {
+		return nil, false // too many in view, so the edges are not drawn: no tooltip for an unseen edge
+	}
 	mx, my := f.MouseX, f.MouseY
 	var best *world.ViewEdge
 	bd := 6.0

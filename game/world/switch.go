@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"image"
+	"math"
 
 	"pathlens/pathing"
 )
@@ -148,6 +149,10 @@ func (w *World) switched(name string, val any) {
 	}
 	w.Replan()
 	if w.Ghost != nil && w.Outcome.Status == pathing.Found {
-		w.Note("%s: cost %.2f, was %.2f with %s (%+.2f)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, w.Outcome.Cost-w.Ghost.Cost)
+		d := w.Outcome.Cost - w.Ghost.Cost
+		if math.Abs(d) < 5e-3 {
+			d = 0 // no "-0.00" from rounding
+		}
+		w.Note("%s: cost %.2f, was %.2f with %s (%+.2f)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d)
 	}
 }
