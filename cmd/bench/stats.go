@@ -74,6 +74,14 @@ func LoadEnv(c *Config) (*Env, error) {
 		if c.Rows > 0 && c.Rows < len(rows) {
 			rows = rows[:c.Rows]
 		}
+		if c.Neighborhood == pathing.Four {
+			// The optimal column is the 8-connected length (Moving AI's rule);
+			// a 4-connected path is longer by design, so it is not compared,
+			// and -check judges path validity alone.
+			for i := range rows {
+				rows[i].Optimal = -1
+			}
+		}
 		env.Rows = rows
 	}
 	return env, nil
