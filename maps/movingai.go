@@ -113,11 +113,14 @@ func readMovingAIHeader(lr *lineReader) (w, h int, err error) {
 			if n > pathing.MaxSide {
 				return 0, 0, errAt(name, lr.line, "%s %d exceeds the limit of %d cells (pathing.MaxSide)", key, n, pathing.MaxSide)
 			}
+			prev := &w
 			if key == "height" {
-				h = n
-			} else {
-				w = n
+				prev = &h
 			}
+			if *prev != 0 {
+				return 0, 0, errAt(name, lr.line, "%s given twice (first %d, now %d)", key, *prev, n)
+			}
+			*prev = n
 		case "map":
 			if len(f) != 1 {
 				return 0, 0, errAt(name, lr.line, "want the line \"map\", found %s", quoteText(line))

@@ -206,3 +206,11 @@ func TestMovingAIFilesRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestReadMovingAIRepeatedHeader(t *testing.T) {
+	in := "type octile\nheight 2\nheight 3\nwidth 2\nmap\n..\n..\n"
+	_, err := ReadMovingAI(strings.NewReader(in), "twice.map")
+	if err == nil || !strings.Contains(err.Error(), "twice.map:3: height given twice (first 2, now 3)") {
+		t.Fatalf("want an error naming line 3 and both heights, got %v", err)
+	}
+}
