@@ -16,7 +16,10 @@ const MaxHeuristicWork = 64 << 20
 // one level, the smallest cost from any cell of group A to any cell of
 // group B. The estimate for a cell p and a goal is the entry of their
 // groups, which never exceeds the true cost (every path from p to the goal
-// is a path from a cell of A to a cell of B), so A* with it stays optimal.
+// is a path from a cell of A to a cell of B): it is admissible, though not
+// consistent (it jumps at group borders), so A* with it stays optimal only
+// because pathing.Searcher reopens a closed cell that gets a cheaper g; a
+// searcher that never reopens could return a longer path.
 // All cells of a group get the same value, so A* tends to fill a group
 // before it moves on: accurate between groups, blind inside them.
 //
