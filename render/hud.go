@@ -600,9 +600,9 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 
 // legendBox places a bw×bh legend in one corner of the map area: the one
 // that hides the fewest of start and goal, then the fewest cells of the
-// answer, then the least of the map itself (so it goes into the margin
-// beside or below a map that does not fill the area), keeping to the
-// bottom-left when they tie. The bottom-right corner is the agents' replan
+// answer and nodes of its plans, then the fewest open cells (so it goes
+// into the margin beside or below a map that does not fill the area, or
+// over walls), keeping to the bottom-left when they tie. The bottom-right corner is the agents' replan
 // panel's while there are agents.
 func (r *Renderer) legendBox(f *Frame, bw, bh int) image.Rectangle {
 	m := f.Layout.Map
@@ -643,13 +643,39 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) image.Rectangle {
 				sc[1]++
 			}
 		}
-		ov := c.Intersect(mapRect)
-		sc[2] = ov.Dx() * ov.Dy()
+		for _, plan := range w.Outcome.Plans {
+			for _, q := range plan {
+				if hides(q) {
+					sc[1]++
+				}
+			}
+		}
+		sc[2] = openCellsUnder(f, c.Intersect(mapRect))
 		if sc[0] < bestScore[0] || sc[0] == bestScore[0] && (sc[1] < bestScore[1] || sc[1] == bestScore[1] && sc[2] < bestScore[2]) {
 			best, bestScore = c, sc
 		}
 	}
 	return best
+}
+
+// openCellsUnder estimates how many open cells of the map lie under
+// screen rectangle rc, sampling it every 8 pixels and counting each
+// sample as the pixels it stands for (walls hide nothing a user needs).
+func openCellsUnder(f *Frame, rc image.Rectangle) int {
+	if rc.Empty() {
+		return 0
+	}
+	g := f.World.Grid
+	n := 0
+	const step = 8
+	for y := rc.Min.Y + step/2; y < rc.Max.Y; y += step {
+		for x := rc.Min.X + step/2; x < rc.Max.X; x += step {
+			if p := f.Cam.CellAt(float64(x), float64(y)); g.In(p) && g.Open(p) {
+				n += step * step
+			}
+		}
+	}
+	return n
 }
 
 // drawMessage shows the world's last message at the bottom of the map for
