@@ -82,6 +82,7 @@ type absSearch struct {
 	expanded int
 	trace    *pathing.Trace
 	w        float64 // heuristic weight (1: plain A*)
+	four     bool    // 4-connected: Manhattan heuristic
 }
 
 type absState struct {
@@ -119,6 +120,7 @@ func (s *absSearch) reset(h *Hierarchy, m int, e *ext, reverse bool, tr *pathing
 	s.expanded = 0
 	s.trace = tr
 	s.w = 1
+	s.four = h.cfg.Neighborhood == pathing.Four
 }
 
 func (s *absSearch) restrict(r image.Rectangle) {
@@ -149,10 +151,34 @@ func (s *absSearch) hOf(id int32) float64 {
 	if s.goal < 0 {
 		return 0
 	}
-	if s.h.cfg.Neighborhood == pathing.Four {
-		return pathing.Manhattan.Distance(s.pt(id), s.goalPt)
+	// pathing.OctileDistance (Manhattan for Four) inlined over the compact
+	// node cells: the same expression, so the same float, without the
+	// image.Point round trip on every push.
+	var x, y int
+	if e := s.e; e != nil && id >= e.base {
+		p := e.sPt
+		if id != e.base {
+			p = e.gPt
+		}
+		x, y = p.X, p.Y
+	} else {
+		p := s.lv.pts[id]
+		x, y = int(p[0]), int(p[1])
 	}
-	return pathing.OctileDistance(s.pt(id), s.goalPt)
+	dx, dy := x-s.goalPt.X, y-s.goalPt.Y
+	if dx < 0 {
+		dx = -dx
+	}
+	if dy < 0 {
+		dy = -dy
+	}
+	if s.four {
+		return float64(dx + dy)
+	}
+	if dx < dy {
+		dx, dy = dy, dx
+	}
+	return float64(dx) + (pathing.Sqrt2-1)*float64(dy)
 }
 
 // run searches from src. With goal ≥ 0 it is an A* that stops when goal is

@@ -53,14 +53,19 @@ func BenchmarkFind(b *testing.B) {
 				b.Fatal(err)
 			}
 			q := h.NewQuerier()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
 			b.ResetTimer()
+			t0 := threadNS()
 			for i := 0; i < b.N; i++ {
 				r := rows[i%len(rows)]
 				if res, _ := q.Find(r.Start, r.Goal, QueryOptions{}); res.Status != pathing.Found {
 					b.Fatal("no path")
 				}
 			}
+			// Thread CPU time: steadier than ns/op on a shared machine.
+			b.ReportMetric(float64(threadNS()-t0)/float64(b.N), "cpu_ns/op")
 		})
 	}
 }
@@ -102,15 +107,25 @@ func BenchmarkFindMedian(b *testing.B) {
 			s := pathing.NewSearcher(m.Grid)
 			b.ReportAllocs()
 			var hpaT, astT []float64
+			var ph [4][]float64 // insert, abstract, refine, smooth (µs)
 			for i := 0; i < b.N; i++ {
 				hpaT, astT = hpaT[:0], astT[:0]
+				for k := range ph {
+					ph[k] = ph[k][:0]
+				}
 				// Each in its own batch, like cmd/bench: interleaving
 				// would let A*'s 10 MB of per-cell state evict the
 				// querier's working set before every query.
 				for _, r := range rows {
 					t0 := time.Now()
-					q.Find(r.Start, r.Goal, opt)
+					res, _ := q.Find(r.Start, r.Goal, opt)
 					hpaT = append(hpaT, float64(time.Since(t0).Nanoseconds()))
+					if !res.Shortcut {
+						p := &res.Phases
+						for k, d := range []time.Duration{p.InsertTime, p.AbstractTime, p.RefineTime, p.SmoothTime} {
+							ph[k] = append(ph[k], float64(d.Nanoseconds())/1000)
+						}
+					}
 				}
 				for _, r := range rows {
 					t0 := time.Now()
@@ -123,6 +138,13 @@ func BenchmarkFindMedian(b *testing.B) {
 			b.ReportMetric(hpaT[len(hpaT)/2]/1000, "hpa_median_us")
 			b.ReportMetric(astT[len(astT)/2]/1000, "astar_median_us")
 			b.ReportMetric(astT[len(astT)/2]/hpaT[len(hpaT)/2], "speedup_median")
+			// The phases' own medians (queries through the hierarchy only).
+			for k, unit := range []string{"insert_us", "abstract_us", "refine_us", "smooth_us"} {
+				if len(ph[k]) > 0 {
+					sort.Float64s(ph[k])
+					b.ReportMetric(ph[k][len(ph[k])/2], unit)
+				}
+			}
 		})
 	}
 }

@@ -359,7 +359,7 @@ func (q *Querier) insert(s, g image.Point) error {
 	cl := &l1.clusters[e.sClu]
 	cf := q.cs[0]
 	cf.reset(cl.rect, false, q.tr)
-	q.sOpen = cl.open && eight
+	q.sOpen = eight && (cl.open || q.lineReach(cl, l1, s, g, same, false))
 	if q.sOpen {
 		// An open cluster of one weight: octile distances are exact.
 		w := float64(h.grid.Weight(s))
@@ -394,7 +394,7 @@ func (q *Querier) insert(s, g image.Point) error {
 	cl = &l1.clusters[e.gClu]
 	cr := q.cs[1]
 	cr.reset(cl.rect, true, q.tr)
-	q.gOpen = cl.open && eight
+	q.gOpen = eight && (cl.open || q.lineReach(cl, l1, g, s, false, true))
 	if q.gOpen {
 		w := float64(h.grid.Weight(g))
 		for _, id := range cl.nodes {
@@ -466,6 +466,36 @@ func (q *Querier) insert(s, g image.Point) error {
 		r.Phases.Insert[l-1] = f.expanded + b.expanded
 	}
 	return nil
+}
+
+// lineReach reports whether every node of the level-1 cluster cl (and the
+// other endpoint o when withO) is joined to p by a legal straight grid line
+// (the even shape refinement draws: from p when !toP, else towards p) in a
+// cluster whose open cells all have one weight (8-connected only). Such a
+// line costs the weight times the octile distance, the least any path can,
+// so insertion may use octile distances and refinement lines exactly as in
+// a fully open cluster, without the Dijkstra. Cost: one line walk (at most
+// the cluster side) per node, stopping at the first failure; on the 512×512
+// game maps most start and goal clusters with walls pass it.
+func (q *Querier) lineReach(cl *cluster, l1 *level, p, o image.Point, withO, toP bool) bool {
+	if !cl.sym {
+		return false
+	}
+	g := q.h.grid
+	ok := func(t image.Point) bool {
+		a, b := p, t
+		if toP {
+			a, b = t, p
+		}
+		c, _ := lineCost(g, a, b, pathing.Eight, inf, shapeEven)
+		return c < inf
+	}
+	for _, id := range cl.nodes {
+		if !ok(l1.nodes[id].pt) {
+			return false
+		}
+	}
+	return !withO || ok(o)
 }
 
 // refine appends to the plan one level down (or to the cell path at level 1)

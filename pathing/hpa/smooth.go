@@ -173,30 +173,84 @@ func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit 
 		major, minor, na, nm = sy*w, sx, ay, ax
 	}
 	i := a.Y*w + a.X
-	e := 2*nm - na
 	cost := 0.0
-	for k := 0; k < na; k++ {
-		if diagAt(shape, k, na, nm, &e) {
-			// diagonal: both orthogonal cells must be open
-			if cells[i+major] == pathing.Blocked || cells[i+minor] == pathing.Blocked {
-				return inf, k + 1
-			}
-			i += major + minor
-			c := cells[i]
-			if c == pathing.Blocked {
-				return inf, k + 1
-			}
-			cost += pathing.Sqrt2 * float64(c)
-		} else {
-			i += major
-			c := cells[i]
-			if c == pathing.Blocked {
-				return inf, k + 1
-			}
-			cost += float64(c)
+	// One loop per shape (the shape test hoisted out of the per-cell loop):
+	// the steps, their order and the sums are those of diagAt's, so the
+	// costs are the same floats.
+	diag := func(k int) (float64, int) {
+		// diagonal: both orthogonal cells must be open
+		if cells[i+major] == pathing.Blocked || cells[i+minor] == pathing.Blocked {
+			return inf, k + 1
 		}
-		if cost > limit {
-			return cost, k + 1
+		i += major + minor
+		c := cells[i]
+		if c == pathing.Blocked {
+			return inf, k + 1
+		}
+		cost += pathing.Sqrt2 * float64(c)
+		return cost, 0
+	}
+	straight := func(k int) (float64, int) {
+		i += major
+		c := cells[i]
+		if c == pathing.Blocked {
+			return inf, k + 1
+		}
+		cost += float64(c)
+		return cost, 0
+	}
+	switch shape {
+	case shapeDiagFirst:
+		for k := 0; k < na; k++ {
+			var c float64
+			var n int
+			if k < nm {
+				c, n = diag(k)
+			} else {
+				c, n = straight(k)
+			}
+			if n > 0 {
+				return c, n
+			}
+			if cost > limit {
+				return cost, k + 1
+			}
+		}
+	case shapeDiagLast:
+		for k := 0; k < na; k++ {
+			var c float64
+			var n int
+			if k >= na-nm {
+				c, n = diag(k)
+			} else {
+				c, n = straight(k)
+			}
+			if n > 0 {
+				return c, n
+			}
+			if cost > limit {
+				return cost, k + 1
+			}
+		}
+	default:
+		e := 2*nm - na
+		for k := 0; k < na; k++ {
+			var c float64
+			var n int
+			if e > 0 {
+				e -= 2 * na
+				e += 2 * nm
+				c, n = diag(k)
+			} else {
+				e += 2 * nm
+				c, n = straight(k)
+			}
+			if n > 0 {
+				return c, n
+			}
+			if cost > limit {
+				return cost, k + 1
+			}
 		}
 	}
 	return cost, na
