@@ -212,7 +212,7 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 	tr := tl.Trace()
 	k := tl.Phase()
 	name := w.PhaseName()
-	if !strings.Contains(name, fmt.Sprintf("L%d", tr.Phases[k].Level)) {
+	if len(tr.Phases) > 1 && !strings.Contains(name, fmt.Sprintf("L%d", tr.Phases[k].Level)) {
 		name += fmt.Sprintf(" (search on L%d)", tr.Phases[k].Level)
 	}
 	return fmt.Sprintf("%s · phase %d of %d", name, k+1, len(tr.Phases))
