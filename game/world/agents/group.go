@@ -84,7 +84,7 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 	for _, id := range members {
 		s.leaveGroup(id)
 		if s.cur == id {
-			s.cur = -1 // its sliced search is dropped: it follows the group now
+			s.cur, s.curStale = -1, false // its sliced search is dropped: it follows the group now
 		}
 	}
 	switch len(members) {

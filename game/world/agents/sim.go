@@ -570,8 +570,10 @@ func (s *Sim) Step() {
 // tick's count cap or time budget is used up. A planner with sliced
 // searches (Sliced) is run in slices of sliceNodes expansions, so one long
 // search spreads over several ticks instead of blowing the budget; the
-// agent waits meanwhile. Without slicing, the first plan of a tick always
-// runs whole.
+// agent waits meanwhile. A search the grid changed under runs to its end
+// and its answer is kept only when still legal (see stillGood); otherwise
+// the agent queues again at the back. Without slicing, the first plan of a
+// tick always runs whole.
 func (s *Sim) planPhase() {
 	start := time.Now()
 	n := 0
@@ -581,13 +583,6 @@ func (s *Sim) planPhase() {
 	}
 	sp, sliced := s.planner.(Sliced)
 	for n < s.cfg.PlanCap {
-		if s.cur >= 0 && s.curStale {
-			// The grid changed under the sliced search: start it again.
-			i := s.cur
-			s.cur, s.curStale = -1, false
-			s.agents[i].need = s.curReason
-			n += s.begin(i, sp, sliced)
-		}
 		if s.cur < 0 {
 			if s.qlen == 0 || (worked && over()) {
 				break
@@ -616,8 +611,15 @@ func (s *Sim) planPhase() {
 			worked = true
 			done, err := sp.Continue(sliceNodes)
 			if done {
-				i, r := s.cur, s.curReason
-				s.cur = -1
+				i, r, stale := s.cur, s.curReason, s.curStale
+				s.cur, s.curStale = -1, false
+				if stale && !s.stillGood(i, err) {
+					// The grid changed under the search and spoilt its
+					// answer: plan again, behind everyone waiting now.
+					s.agents[i].plan.Reset()
+					s.request(i, r)
+					break
+				}
 				s.finish(i, r, err)
 				n++
 				break
@@ -625,6 +627,30 @@ func (s *Sim) planPhase() {
 		}
 	}
 	s.endPhase(start, worked)
+}
+
+// stillGood reports whether the answer of agent i's sliced search, which
+// ran while the grid changed, may be used: a found segment that starts at
+// the agent's cell and whose every step is still legal (it may miss a
+// route a dig opened meanwhile, as any plan made before that dig would), or
+// "unreachable" that the component labels confirm. Restarting on every
+// change instead would let an edit per tick (a brush drag) starve the
+// search and the whole queue behind it.
+func (s *Sim) stillGood(i int, err error) bool {
+	a := &s.agents[i]
+	if err != nil {
+		return !isUnreachable(err) || !s.reachable(a.cell, a.goal)
+	}
+	seg := a.plan.Segment
+	if len(seg) == 0 || seg[0] != a.cell {
+		return false
+	}
+	for k := 0; k+1 < len(seg); k++ {
+		if !s.grid.CanStep(seg[k], seg[k+1], s.cfg.Neighborhood) {
+			return false
+		}
+	}
+	return true
 }
 
 // begin takes agent i's request: it settles it without a search when it
@@ -678,7 +704,7 @@ func (s *Sim) abandon() {
 		return
 	}
 	i, r := s.cur, s.curReason
-	s.cur = -1
+	s.cur, s.curStale = -1, false
 	a := &s.agents[i]
 	a.plan.Reset()
 	if !a.dead && a.hasGoal {

@@ -842,3 +842,65 @@ func TestYieldWaitsForAnOccupiedCellThenGoes(t *testing.T) {
 		}
 	}
 }
+
+// An edit on every tick (a user dragging a brush) must not keep a long
+// sliced search from ever finishing, nor hold up the agents queued behind
+// it: the queue stays live under the time cap.
+func TestSlicedSearchFinishesUnderEditsEveryTick(t *testing.T) {
+	g := pathing.MustGrid(200, 200)
+	for y := 0; y < 199; y++ {
+		g.SetOpen(image.Point{100, y}, false) // the search floods the left half (~20 slices)
+	}
+	s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: time.Nanosecond})
+	far, _ := s.Spawn(image.Point{90, 10})
+	s.SetGoal([]int{far}, image.Point{110, 10})
+	near, _ := s.Spawn(image.Point{20, 20})
+	s.SetGoal([]int{near}, image.Point{25, 20})
+	far2 := image.Point{160, 120} // nowhere near either route
+	for tick := 0; tick < 300; tick++ {
+		g.SetOpen(far2, tick%2 == 1)
+		s.CellsChanged([]image.Point{far2})
+		s.Step()
+	}
+	for _, id := range []int{far, near} {
+		v := view(t, s, id)
+		if v.Plans == 0 || v.Steps == 0 {
+			t.Fatalf("agent %d: %d plans, %d steps after 300 ticks with an edit each tick: starved (%v)", id, v.Plans, v.Steps, v.State)
+		}
+		if err := pathing.ValidatePath(g, v.Segment, pathing.Eight); err != nil {
+			t.Fatalf("agent %d: %v", id, err)
+		}
+	}
+	if st := s.Stats(); st.WallViolations != 0 {
+		t.Fatalf("%d wall violations", st.WallViolations)
+	}
+}
+
+// A search that a change made stale is not walked when the change put a
+// wall on its path: it is planned again (and counted once).
+func TestStaleSlicedResultThroughNewWallIsNotWalked(t *testing.T) {
+	g := pathing.MustGrid(200, 200)
+	for y := 0; y < 199; y++ {
+		g.SetOpen(image.Point{100, y}, false)
+	}
+	s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: time.Nanosecond})
+	id, _ := s.Spawn(image.Point{90, 10})
+	s.SetGoal([]int{id}, image.Point{110, 10})
+	s.Step()
+	// A wall across the right half, far from the search front: the stale
+	// search still finds a path through it (only x=199 stays open).
+	var wall []image.Point
+	for x := 101; x < 199; x++ {
+		g.SetOpen(image.Point{x, 150}, false)
+		wall = append(wall, image.Point{x, 150})
+	}
+	s.CellsChanged(wall)
+	runUntil(t, s, 500, func() bool { return view(t, s, id).State == Moving })
+	v := view(t, s, id)
+	if err := pathing.ValidatePath(g, v.Segment, pathing.Eight); err != nil {
+		t.Fatal(err)
+	}
+	if st := s.Stats(); st.Plans != 1 || st.Reasons[ReasonNewGoal] != 1 {
+		t.Fatalf("%d plans, reasons %v; want 1 new_goal", st.Plans, st.Reasons)
+	}
+}
