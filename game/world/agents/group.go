@@ -310,21 +310,21 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 
 // memberTarget returns where member a should be now: its slot when the slot
 // is open and in the leader's straight line of sight, else its place in
-// single file on the leader's trail.
+// single file on the leader's trail; when a fill has made that place a
+// wall, the next open trail cell toward the leader (the leader's own cell
+// at worst), so the target is always an open cell.
 func (s *Sim) memberTarget(g *group, a *agent) (image.Point, bool) {
 	lc := s.agents[g.leader].cell
 	slot := lc.Add(a.slot)
 	if s.grid.Open(slot) && s.lineOpen(lc, slot) {
 		return slot, false
 	}
-	k := len(g.trail) - 1 - (a.rank + 1)
-	if k < 0 {
-		k = 0
+	for k := max(0, len(g.trail)-1-(a.rank+1)); k < len(g.trail); k++ {
+		if s.grid.Open(g.trail[k]) {
+			return g.trail[k], true
+		}
 	}
-	if len(g.trail) == 0 {
-		return lc, true
-	}
-	return g.trail[k], true
+	return lc, true
 }
 
 // lineOpen reports whether every cell on the straight line from a to b

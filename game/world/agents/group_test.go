@@ -254,3 +254,57 @@ func TestGroupUnderRandomEdits(t *testing.T) {
 		t.Fatalf("the group finished only %d trips (%d started)", trips, started)
 	}
 }
+
+// A member in single file whose place on the leader's trail is filled
+// takes the next open place toward the leader: it neither stops as "goal
+// unreachable" while the group's goal is within reach, nor drops out of
+// the stuck count because its target is a wall.
+func TestMemberWhoseTrailPlaceIsFilledMovesUp(t *testing.T) {
+	g, m := parse(t, `
+####################
+#ABC...............#
+#..................#
+#######.############
+#######...........##
+#######.#########.##
+#######...........G#
+####################`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	var ids []int
+	for _, c := range "ABC" {
+		id, _ := s.Spawn(m[byte(c)])
+		ids = append(ids, id)
+	}
+	if err := s.SetGroupGoal(ids, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	leader := s.groups[0].leader
+	runUntil(t, s, 3000, func() bool { return s.agents[leader].state == Arrived })
+	if !s.groups[0].active {
+		t.Fatal("the members arrived with the leader; the test wants them still walking")
+	}
+	// Fill the place (in the upper lane) of the member furthest back in the
+	// file, moving it off if it stands there already.
+	last := -1
+	for _, id := range ids {
+		if v := view(t, s, id); v.InFile && (last < 0 || s.agents[id].rank > s.agents[last].rank) {
+			last = id
+		}
+	}
+	if last < 0 {
+		t.Fatal("no member in single file at the end of a one-cell lane")
+	}
+	p := view(t, s, last).Target
+	g.SetOpen(p, false)
+	s.CellsChanged([]image.Point{p})
+	for range 600 {
+		s.Step()
+	}
+	v := view(t, s, last)
+	if v.State == Stopped || !g.Open(v.Target) || v.Cell != v.Target {
+		t.Fatalf("member %d at %v: %v (%v), target %v (open %v); the goal %v is reachable", last, v.Cell, v.State, v.Why, v.Target, g.Open(v.Target), m['G'])
+	}
+	if n := s.Stuck(500); n != 0 {
+		t.Fatalf("%d stuck", n)
+	}
+}
