@@ -56,6 +56,7 @@ type Hierarchy struct {
 	csOld       *cellSearch
 	incBuf      []float64
 	incAffected []bool
+	rest        []int32 // searchRows: the row's pairs out of straight-line sight
 	reuseFrom   []int
 }
 
@@ -734,6 +735,10 @@ func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 		return
 	}
 	s.loadPad(cl.rect)
+	if sym && !cache && h.cfg.Neighborhood == pathing.Eight {
+		h.intra1Lines(cl, s)
+		return
+	}
 	for i := 0; i < n; i++ {
 		if sym && i == n-1 {
 			break
@@ -779,6 +784,62 @@ func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 			}
 		}
 	}
+}
+
+// intra1Lines fills the matrix of a level-1 cluster of one weight w (not
+// fully open, 8-connected, no path cache; s holds its pad). A pair joined by
+// a legal straight grid line of any of the three shapes is w·octile apart
+// (no path in the cluster can be cheaper, and the line is one), so only the
+// rows with a pair out of straight-line sight need a Dijkstra, and that
+// Dijkstra stops once those pairs are settled. On maps of rooms and open
+// ground most pairs are in sight: a repair or build of such a cluster costs
+// line walks (at most the cluster side each) instead of n−1 searches.
+func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
+	lv := h.lv[0]
+	n := len(cl.nodes)
+	g := h.grid
+	w := float64(g.Weight(lv.nodes[cl.nodes[0]].pt))
+	var far [64]int32 // the row's pairs out of sight (a cluster border has ≤ 4·64 cells, so spill to a slice)
+	for i := 0; i < n-1; i++ {
+		a := lv.nodes[cl.nodes[i]].pt
+		rest := far[:0]
+		for j := i + 1; j < n; j++ {
+			b := lv.nodes[cl.nodes[j]].pt
+			if inSight(g, a, b) {
+				c := w * pathing.OctileDistance(a, b)
+				cl.dist[i*n+j] = c
+				cl.dist[j*n+i] = c
+			} else {
+				rest = append(rest, int32(j))
+			}
+		}
+		if len(rest) == 0 {
+			continue
+		}
+		s.reset(cl.rect, false, nil)
+		s.usePad()
+		for _, j := range rest {
+			s.markTarget(lv.nodes[cl.nodes[j]].pt)
+		}
+		s.run(a, image.Pt(-1, -1))
+		for _, j := range rest {
+			if c, ok := s.cost(lv.nodes[cl.nodes[j]].pt); ok {
+				cl.dist[i*n+int(j)] = c
+				cl.dist[int(j)*n+i] = c
+			}
+		}
+	}
+}
+
+// inSight reports whether some straight grid line (even, diagonals first or
+// diagonals last) from a to b is legal: open cells, no corner cutting.
+func inSight(g *pathing.Grid, a, b image.Point) bool {
+	for sh := 0; sh < numShapes; sh++ {
+		if c, _ := lineCost(g, a, b, pathing.Eight, inf, sh); c < inf {
+			return true
+		}
+	}
+	return false
 }
 
 // intraL recomputes the intra edges of level-l cluster ci (l ≥ 2) by
@@ -1017,11 +1078,53 @@ func (h *Hierarchy) searchRows(ci int, rows []bool) {
 	cl := &lv.clusters[ci]
 	n := len(cl.nodes)
 	s := h.cs
+	lines := cl.sym && !h.cfg.CachePaths && h.cfg.Neighborhood == pathing.Eight && n > 0
+	w := 0.0
+	if lines {
+		w = float64(h.grid.Weight(lv.nodes[cl.nodes[0]].pt))
+	}
 	for i := 0; i < n; i++ {
 		if !rows[i] {
 			continue
 		}
 		src := lv.nodes[cl.nodes[i]].pt
+		if lines {
+			// As intra1Lines: pairs in straight-line sight are w·octile
+			// apart; the Dijkstra only settles the others.
+			rest := h.rest[:0]
+			for j := 0; j < n; j++ {
+				if j == i {
+					continue
+				}
+				b := lv.nodes[cl.nodes[j]].pt
+				if inSight(h.grid, src, b) {
+					c := w * pathing.OctileDistance(src, b)
+					cl.dist[i*n+j] = c
+					cl.dist[j*n+i] = c
+				} else {
+					rest = append(rest, int32(j))
+				}
+			}
+			h.rest = rest
+			if len(rest) == 0 {
+				continue
+			}
+			s.reset(cl.rect, false, nil)
+			s.usePad()
+			for _, j := range rest {
+				s.markTarget(lv.nodes[cl.nodes[j]].pt)
+			}
+			s.run(src, image.Pt(-1, -1))
+			for _, j := range rest {
+				v := inf
+				if c, ok := s.cost(lv.nodes[cl.nodes[j]].pt); ok {
+					v = c
+				}
+				cl.dist[i*n+int(j)] = v
+				cl.dist[int(j)*n+i] = v
+			}
+			continue
+		}
 		for pass := 0; pass < 2; pass++ {
 			reverse := pass == 1
 			if reverse && cl.sym {
