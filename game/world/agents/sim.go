@@ -867,7 +867,9 @@ func (s *Sim) recheckPhase() {
 		}
 		if a.why != WhyPlanFailed && !s.reachable(a.cell, a.goal) {
 			a.lastProgress, a.excused = s.tick, true // still cut off: not stuck
-			a.backoff = min(2*a.backoff, 64*s.cfg.RecheckTicks)
+			// A change resets the backoff to 0 (look at once); from there
+			// it starts over at RecheckTicks.
+			a.backoff = min(max(s.cfg.RecheckTicks, 2*a.backoff), 64*s.cfg.RecheckTicks)
 			a.recheck = s.tick + int64(a.backoff)
 			continue
 		}

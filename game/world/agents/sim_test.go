@@ -904,3 +904,39 @@ func TestStaleSlicedResultThroughNewWallIsNotWalked(t *testing.T) {
 		t.Fatalf("%d plans, reasons %v; want 1 new_goal", st.Plans, st.Reasons)
 	}
 }
+
+// A change elsewhere makes a cut-off agent look again at the next tick, and
+// then the backoff starts over at Config.RecheckTicks and doubles; it must
+// not stay at 0 (a recheck every tick for good).
+func TestBackoffAfterAChangeStartsOverAndDoubles(t *testing.T) {
+	g, m := parse(t, `
+############
+#S....#G...#
+#.....#....#
+#.....#....#
+############
+#x.........#
+############`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	s.Step()
+	if v := view(t, s, id); v.State != Stopped || v.Why != WhyUnreachable {
+		t.Fatalf("%v %q, want stopped: goal unreachable", v.State, v.Why)
+	}
+	x := m['x'] // in another room: the agent stays cut off
+	g.SetOpen(x, false)
+	s.CellsChanged([]image.Point{x})
+	s.Step() // the agent looks again at once
+	a := &s.agents[id]
+	rt := int64(s.Config().RecheckTicks)
+	if a.recheck-s.Now() < rt {
+		t.Fatalf("next try in %d ticks after a failed try, want at least %d", a.recheck-s.Now(), rt)
+	}
+	for next := a.recheck; s.Now() < next; {
+		s.Step()
+	}
+	if a.recheck-s.Now() < 2*rt {
+		t.Fatalf("second wait %d ticks, want the backoff doubled to %d", a.recheck-s.Now(), 2*rt)
+	}
+}
