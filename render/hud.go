@@ -556,8 +556,9 @@ const (
 )
 
 // drawLegend draws the layers with their keys and state in two columns
-// sized to their text, in the corner of the map area where it hides the
-// least (see legendBox).
+// sized to their text (on a small window, one column of the layers that
+// are on), in the corner of the map area where it hides the least (see
+// legendBox).
 func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	m := f.Layout.Map
 	r.legendRect = image.Rectangle{}
@@ -570,21 +571,34 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		keyW = math.Max(keyW, ft.Width(ft.Mono, lr.Keys))
 		nameW = math.Max(nameW, ft.Width(ft.UI, LayerInfo[lr.Layer].Name))
 	}
-	const cols = 2
-	rows := (len(f.Legend) + cols - 1) / cols
 	keyX := 17                     // after the swatch
 	nameX := keyX + int(keyW) + 10 // after the widest key
 	cw := nameX + int(nameW) + 14
-	bw, bh := cols*cw+4, rows*legendRowH+28
+	rows := f.Legend
+	cols, title, sub := 2, "Layers", "(key toggles · K hides)"
+	if 2*cw+4 > m.Dx()/2 {
+		// A small window: one column of the layers that are on (the
+		// help lists them all), so the map stays visible.
+		rows = make([]LegendRow, 0, len(f.Legend))
+		for _, lr := range f.Legend {
+			if lr.On {
+				rows = append(rows, lr)
+			}
+		}
+		cols, title, sub = 1, "Layers on", "(K hides)"
+		cw = max(cw, int(ft.Width(ft.Bold, title+" ")+ft.Width(ft.UI, sub))+12)
+	}
+	perCol := max(1, (len(rows)+cols-1)/cols)
+	bw, bh := cols*cw+4, perCol*legendRowH+28
 	box := r.legendBox(f, bw, bh)
 	r.legendRect = box
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
-	ft.Draw(screen, ft.Bold, "Layers", float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
-	ft.Draw(screen, ft.UI, "(key toggles · K hides)", float64(box.Min.X+8)+ft.Width(ft.Bold, "Layers ")+2, float64(box.Min.Y+5), ColTextDim)
-	for i, lr := range f.Legend {
-		cx := box.Min.X + 8 + (i/rows)*cw
-		cy := box.Min.Y + 25 + (i%rows)*legendRowH
+	ft.Draw(screen, ft.Bold, title, float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
+	ft.Draw(screen, ft.UI, sub, float64(box.Min.X+8)+ft.Width(ft.Bold, title+" ")+2, float64(box.Min.Y+5), ColTextDim)
+	for i, lr := range rows {
+		cx := box.Min.X + 8 + (i/perCol)*cw
+		cy := box.Min.Y + 25 + (i%perCol)*legendRowH
 		sw := LayerInfo[lr.Layer].Swatch
 		tc := ColText
 		if !lr.On {

@@ -257,7 +257,7 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 	}
 	for l := 1; l < world.MaxLevels; l++ {
 		last := tl.Last(l)
-		rad := float32(math.Max(4, math.Min(cam.Zoom*0.55, 11))) + float32(l)
+		rad := float32(math.Max(2.5, math.Min(cam.Zoom*0.55, 11))) + float32(l) // about a cell wide: no overlapping blobs on a small window
 		col := ColPlan[min(l, len(ColPlan)-1)]
 		if curLevel >= 0 && curLevel != l {
 			col.A = 70
@@ -276,7 +276,7 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 				return
 			}
 			x, y := cam.CellCenter(p)
-			if cam.Zoom < 3 || drawn > 400 {
+			if cam.Zoom < 4 || drawn > 400 {
 				// Zoomed out: a small square per node, no parent line.
 				s := float32(3 + l)
 				c := col
