@@ -52,7 +52,7 @@ type GroupInfo struct {
 	ID      int
 	Leader  int
 	Members []int // shared; read-only
-	Active  bool  // false once every member arrived or left
+	Active  bool  // false while every member has arrived (or is cut off from its place) and once all left
 }
 
 // Groups appends a description of every group that still has members.
@@ -224,10 +224,14 @@ func (s *Sim) leaderMayMove(gi int) bool {
 	return true
 }
 
-// stepGroup moves group gi's members toward their targets.
+// stepGroup moves group gi's members toward their targets. It keeps doing
+// so after the group arrived (inactive): a member cut off then walks on
+// when a dig reconnects it, and one moved off a filled cell walks back.
+// The group is active again while such a member is under way.
 func (s *Sim) stepGroup(gi int, dt float64) {
 	g := &s.groups[gi]
-	if !g.active {
+	if len(g.members) == 0 {
+		g.active = false
 		return
 	}
 	l := &s.agents[g.leader]
@@ -238,9 +242,7 @@ func (s *Sim) stepGroup(gi int, dt float64) {
 			done = false
 		}
 	}
-	if done {
-		g.active = false
-	}
+	g.active = !done
 }
 
 func (s *Sim) stepMember(g *group, m int, dt float64) {

@@ -308,3 +308,48 @@ func TestMemberWhoseTrailPlaceIsFilledMovesUp(t *testing.T) {
 		t.Fatalf("%d stuck", n)
 	}
 }
+
+// Members cut off from the group's goal stop with a reason while the
+// others arrive; when a dig reconnects them, they walk on and arrive too
+// (the group having "arrived" without them must not freeze them).
+func TestCutOffMembersResumeAfterTheGroupArrived(t *testing.T) {
+	g, m := parse(t, `
+##############
+#......#.....#
+#......d.G...#
+#......#.....#
+##############`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	ids := spawnBlock(t, s, image.Point{1, 1}, 3, 3)
+	if err := s.SetGroupGoal(ids, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	leader := s.groups[0].leader
+	runUntil(t, s, 3000, func() bool { return s.agents[leader].state == Arrived })
+	door := m['d']
+	g.SetOpen(door, false)
+	s.CellsChanged([]image.Point{door})
+	runUntil(t, s, 3000, func() bool { return !s.groups[0].active })
+	cut := 0
+	for _, id := range ids {
+		if v := view(t, s, id); v.State == Stopped {
+			if v.Why != WhyUnreachable {
+				t.Fatalf("member %d stopped for %q", id, v.Why)
+			}
+			cut++
+		}
+	}
+	if cut == 0 {
+		t.Fatal("no member was cut off by closing the door")
+	}
+	g.SetOpen(door, true)
+	s.CellsChanged([]image.Point{door})
+	for range 1000 {
+		s.Step()
+	}
+	for _, id := range ids {
+		if v := view(t, s, id); v.State != Arrived || v.Cell != v.Target {
+			t.Fatalf("member %d at %v: %v (%q), target %v, after the door reopened", id, v.Cell, v.State, v.Why, v.Target)
+		}
+	}
+}
