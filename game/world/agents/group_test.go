@@ -353,3 +353,36 @@ func TestCutOffMembersResumeAfterTheGroupArrived(t *testing.T) {
 		}
 	}
 }
+
+// Members waiting because their group's goal is cut off are not stuck (the
+// goal they share is unreachable), just as their leader is not.
+func TestMembersOfACutOffGroupAreNotStuck(t *testing.T) {
+	g, m := parse(t, `
+############
+#.....#....#
+#.....d..G.#
+#.....#....#
+############`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	ids := spawnBlock(t, s, image.Point{1, 1}, 2, 2)
+	s.SetGroupGoal(ids, m['G'])
+	g.SetOpen(m['d'], false)
+	s.CellsChanged([]image.Point{m['d']})
+	for range 700 {
+		s.Step()
+	}
+	if v := view(t, s, ids[0]); v.State != Stopped || v.Why != WhyGroup {
+		t.Fatalf("member: %v %q", v.State, v.Why)
+	}
+	if n := s.Stuck(500); n != 0 {
+		t.Fatalf("%d stuck agents; the group's goal is walled off", n)
+	}
+	// Reachable again but still not moving would be stuck: reopening makes
+	// them walk.
+	g.SetOpen(m['d'], true)
+	s.CellsChanged([]image.Point{m['d']})
+	runUntil(t, s, 3000, func() bool { return !s.groups[0].active })
+	if n := s.Stuck(500); n != 0 {
+		t.Fatalf("%d stuck after the door reopened", n)
+	}
+}

@@ -243,18 +243,25 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 
 // StuckAgents appends the ids of agents that have a goal they could reach
 // and have made no progress (no step, no arrival, no new goal) for at least
-// ticks ticks.
+// ticks ticks. For a group member the goal is its place (slot or single
+// file), or, while the group's leader is stopped, the group's goal as seen
+// from the leader.
 func (s *Sim) StuckAgents(dst []int, ticks int64) []int {
 	for i := range s.agents {
 		a := &s.agents[i]
 		if a.dead || a.kind == Leader || !a.hasGoal || a.state == Arrived || s.tick-a.lastProgress < ticks {
 			continue
 		}
-		g := a.goal
+		from, g := a.cell, a.goal
 		if a.kind == Member {
 			g = a.target
+			if l := &s.agents[s.groups[a.group].leader]; l.state == Stopped {
+				// Held by its stopped leader: stuck exactly when the
+				// leader could reach the group's goal.
+				from, g = l.cell, l.goal
+			}
 		}
-		if s.reachable(a.cell, g) {
+		if s.reachable(from, g) {
 			dst = append(dst, a.id)
 		}
 	}
