@@ -964,16 +964,33 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	}
 	h.tmp = pts
 	dx := h.incRow(n)
-	s.loadPad(cl.rect)
-	s.reset(cl.rect, false, nil)
-	s.usePad()
-	for _, p := range pts {
-		s.markTarget(p)
+	// d(x, node) on the terrain searched (the old one for a fill): a node in
+	// straight-line sight of x is w·octile away; the Dijkstra settles the rest.
+	terrain := h.grid
+	if fill {
+		terrain = h.shadow
 	}
-	s.run(x, image.Pt(-1, -1))
+	rest := h.rest[:0]
 	for j, p := range pts {
-		if v, ok := s.cost(p); ok {
-			dx[j] = v
+		if inSight(terrain, x, p) {
+			dx[j] = w * pathing.OctileDistance(x, p)
+		} else {
+			rest = append(rest, int32(j))
+		}
+	}
+	h.rest = rest
+	if len(rest) > 0 {
+		s.loadPad(cl.rect)
+		s.reset(cl.rect, false, nil)
+		s.usePad()
+		for _, j := range rest {
+			s.markTarget(pts[j])
+		}
+		s.run(x, image.Pt(-1, -1))
+		for _, j := range rest {
+			if v, ok := s.cost(pts[j]); ok {
+				dx[j] = v
+			}
 		}
 	}
 	// Rows to search again: new nodes (no old row) and the ends of pairs
@@ -1015,9 +1032,7 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	if count >= n-1 {
 		return false // nearly every row: the full recomputation is cheaper
 	}
-	if fill {
-		h.cs.loadPad(cl.rect)
-	}
+	h.cs.loadPad(cl.rect) // the current terrain (the pad may hold the old one, or none)
 	h.searchRows(ci, affected)
 	return true
 }
