@@ -579,12 +579,7 @@ func (g *Game) updateKeys() {
 		}
 	}
 	if in.JustPressed(ActViewLevel) {
-		n := 1
-		if h := w.Hierarchy(); h != nil {
-			n = h.Levels()
-		}
-		g.viewLevel = g.viewLevel%n + 1
-		w.Log.Add("switch", world.F{Key: "name", Val: "view_level"}, world.F{Key: "value", Val: g.viewLevel})
+		g.nextViewLevel()
 	}
 	// Tools.
 	for i, a := range []Action{ActToolQuery, ActToolPaint, ActToolInspect, ActToolAgents} {
@@ -593,12 +588,7 @@ func (g *Game) updateKeys() {
 		}
 	}
 	if in.JustPressed(ActBrush) {
-		g.brush = g.brush%9 + 1
-		if g.brush < 2 {
-			g.brush = 2
-		}
-		w.Note("brush weight %d (Shift+paint)", g.brush)
-		w.Log.Add("switch", world.F{Key: "name", Val: "brush"}, world.F{Key: "value", Val: int(g.brush)})
+		g.nextBrush()
 	}
 	// Switches.
 	algos := map[Action]world.Algo{ActAlgoAStar: world.AlgoAStar, ActAlgoDijkstra: world.AlgoDijkstra,
@@ -806,13 +796,7 @@ func switchActions(g *Game) []func() {
 	return []func(){
 		w.CycleAlgo, w.CycleHeuristic, w.CycleCost, w.ToggleExclusion,
 		w.ClusterBigger, w.LevelsUp, w.ToggleNeighborhood, w.ToggleSmooth,
-		func() {
-			n := 1
-			if h := w.Hierarchy(); h != nil {
-				n = h.Levels()
-			}
-			g.viewLevel = g.viewLevel%n + 1
-		},
+		g.nextViewLevel,
 		func() {
 			for i, t := range g.tools {
 				if t == g.tool {
@@ -821,8 +805,27 @@ func switchActions(g *Game) []func() {
 				}
 			}
 		},
-		func() { g.brush = g.brush%9 + 1; g.brush = max(g.brush, 2) },
+		g.nextBrush,
 	}
+}
+
+// nextViewLevel shows the next abstract level's structure (the L key and
+// the panel row do the same, and both log it).
+func (g *Game) nextViewLevel() {
+	n := 1
+	if h := g.w.Hierarchy(); h != nil {
+		n = h.Levels()
+	}
+	g.viewLevel = g.viewLevel%n + 1
+	g.w.Log.Add("switch", world.F{Key: "name", Val: "view_level"}, world.F{Key: "value", Val: g.viewLevel})
+}
+
+// nextBrush picks the next weight 2..9 for Shift+paint (Shift+W and the
+// panel row), with a note and a log line.
+func (g *Game) nextBrush() {
+	g.brush = max(g.brush%9+1, 2)
+	g.w.Note("brush weight %d (Shift+paint)", g.brush)
+	g.w.Log.Add("switch", world.F{Key: "name", Val: "brush"}, world.F{Key: "value", Val: int(g.brush)})
 }
 
 func onOff(b bool) string {
