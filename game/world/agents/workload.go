@@ -8,8 +8,9 @@ import (
 	"time"
 )
 
-// Workload is a reproducible stress run of a Sim (what cmd/bench -agents
-// runs): Agents agents on random open cells with random reachable goals,
+// Workload is a stress run of a Sim (what cmd/bench -agents runs),
+// reproducible for a seed when the Sim's PlanBudget is negative (no time
+// cap; with a cap, which tick a plan lands in depends on the machine): Agents agents on random open cells with random reachable goals,
 // Edits digs and fills spread evenly over Ticks ticks (see editor: half
 // the fills are laid across some agent's segment just ahead of it, digs reopen
 // earlier fills), and a new random reachable goal for every agent that
