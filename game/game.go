@@ -408,7 +408,7 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 	}
 	g.confirm = &confirm{
 		lines: []string{
-			fmt.Sprintf("%d unsaved edit(s) in %s", g.w.EditCount(), g.w.Name),
+			plural(g.w.EditCount(), "unsaved edit", "unsaved edits") + " in " + g.w.Name,
 			fmt.Sprintf("S: save to %s, then %s", g.w.SavePath(), what),
 			fmt.Sprintf("D: discard the edits and %s", what),
 			"Esc: cancel",
@@ -1052,4 +1052,12 @@ func layerNames(s render.LayerSet) string {
 		}
 	}
 	return strings.Join(out, ",")
+}
+
+// plural writes "1 thing" or "n things".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
