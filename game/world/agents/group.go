@@ -191,6 +191,9 @@ func (s *Sim) leaveGroup(id int) {
 	a.segIdx, a.acc = 0, 0
 	a.state, a.why, a.hasGoal = Idle, WhyNone, false
 	if len(g.members) == 0 {
+		if s.cur == g.leader {
+			s.abandon() // its queue entry is skipped: the leader is dead
+		}
 		l := &s.agents[g.leader]
 		l.dead, l.need, l.state = true, ReasonNone, Idle
 		g.active = false

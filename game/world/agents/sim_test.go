@@ -940,3 +940,39 @@ func TestBackoffAfterAChangeStartsOverAndDoubles(t *testing.T) {
 		t.Fatalf("second wait %d ticks, want the backoff doubled to %d", a.recheck-s.Now(), 2*rt)
 	}
 }
+
+// When the last members of a group leave while the group's leader is in
+// the middle of a sliced search, the search is dropped with the leader: no
+// plan is made or logged for an agent that no longer exists.
+func TestDissolvedGroupDropsItsLeadersSlicedSearch(t *testing.T) {
+	g := pathing.MustGrid(200, 200)
+	for y := 0; y < 199; y++ {
+		g.SetOpen(image.Point{100, y}, false)
+	}
+	s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: time.Nanosecond})
+	m1, _ := s.Spawn(image.Point{90, 10})
+	m2, _ := s.Spawn(image.Point{90, 11})
+	b, _ := s.Spawn(image.Point{10, 10})
+	if err := s.SetGroupGoal([]int{m1, m2}, image.Point{110, 10}); err != nil {
+		t.Fatal(err)
+	}
+	s.SetGoal([]int{b}, image.Point{12, 12})
+	s.Step() // the leader's search has begun and is not finished
+	leader := s.groups[0].leader
+	if s.cur != leader {
+		t.Fatalf("search in progress for %d, want the leader %d", s.cur, leader)
+	}
+	s.Remove([]int{m1, m2})
+	runUntil(t, s, 100, func() bool { v, _ := s.Agent(b); return v.State == Moving || v.State == Arrived })
+	for range 50 {
+		s.Step()
+	}
+	for _, e := range s.Replans(nil) {
+		if e.Agent == leader {
+			t.Fatalf("a plan was logged for the dissolved group's leader: %+v", e)
+		}
+	}
+	if st := s.Stats(); st.Plans != 1 {
+		t.Fatalf("%d plans, want 1 (b's)", st.Plans)
+	}
+}
