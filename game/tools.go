@@ -130,7 +130,7 @@ type agentTool struct {
 func (t *agentTool) Name() string { return "agents" }
 
 func (t *agentTool) Hint() string {
-	return "click: spawn / select / send (Shift: group); drag: select box; U runs"
+	return "click spawns, selects or sends (Shift: as a group); drag selects; U runs"
 }
 
 func (t *agentTool) Press(g *Game, c image.Point, mod bool) {

@@ -181,14 +181,17 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	x := float64(rc.Min.X) + 24 + ft.Width(ft.Bold, left)
 	ph := r.phaseLabel(w)
 	ft.Draw(dst, ft.Bold, "phase: "+ph, x, float64(rc.Min.Y+6), ColTextWarn)
-	right := fmt.Sprintf("tool: %s", f.Tool)
-	if f.Caption != "" {
-		right = f.Caption + "   " + right
-	}
+	// On the right: the tool, always whole, and before it the tool's hint,
+	// cut to the room left.
+	tool := fmt.Sprintf("tool: %s", f.Tool)
 	x += ft.Width(ft.Bold, "phase: "+ph) + 24
 	room := float64(rc.Max.X) - 10 - x
-	if room > 60 {
-		right = clip(ft, ft.UI, right, room)
+	tw := ft.Width(ft.UI, tool)
+	if room > tw {
+		right := tool
+		if f.Caption != "" && room-tw-16 > 80 {
+			right = clip(ft, ft.UI, f.Caption, room-tw-16) + "   " + tool
+		}
 		ft.Draw(dst, ft.UI, right, float64(rc.Max.X)-10-ft.Width(ft.UI, right), float64(rc.Min.Y+7), ColTextDim)
 	}
 }
