@@ -477,8 +477,10 @@ func (s *Sim) setGoal(i int, g image.Point) {
 		s.abandon()
 	}
 	a := &s.agents[i]
+	// A goal changed under way is a replan; one changed while the first
+	// plan for the old goal is still waiting is the agent's first plan.
 	r := ReasonNewGoal
-	if a.hasGoal && (a.state == Moving || a.state == Waiting) && a.goal != g {
+	if a.hasGoal && a.goal != g && (a.state == Moving || a.state == Waiting && a.need != ReasonNewGoal) {
 		r = ReasonGoalMoved
 	}
 	a.goal, a.hasGoal = g, true

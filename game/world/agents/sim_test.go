@@ -976,3 +976,24 @@ func TestDissolvedGroupDropsItsLeadersSlicedSearch(t *testing.T) {
 		t.Fatalf("%d plans, want 1 (b's)", st.Plans)
 	}
 }
+
+// A second goal given before the first was ever planned is still the
+// agent's first plan (new_goal), not a replan; a goal changed under way is
+// goal_moved.
+func TestGoalChangedBeforeItsFirstPlanIsANewGoal(t *testing.T) {
+	g, m := parse(t, corridor)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	s.SetGoal([]int{id}, m['G'].Sub(image.Point{3, 0}))
+	s.Step()
+	if st := s.Stats(); st.Plans != 1 || st.Reasons[ReasonNewGoal] != 1 || st.Replans != 0 {
+		t.Fatalf("plans %d, reasons %v, replans %d; want one new_goal plan", st.Plans, st.Reasons, st.Replans)
+	}
+	s.Step()
+	s.SetGoal([]int{id}, m['G'])
+	s.Step()
+	if st := s.Stats(); st.Reasons[ReasonGoalMoved] != 1 || st.Replans != 1 {
+		t.Fatalf("reasons %v, replans %d; want one goal_moved replan", st.Reasons, st.Replans)
+	}
+}
