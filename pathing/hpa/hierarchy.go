@@ -5,7 +5,6 @@ import (
 	"image"
 	"math"
 	"runtime"
-	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -543,11 +542,30 @@ func snapCmp(x, y *edgeSnap) int {
 	return int(x.b - y.b)
 }
 
+// sortSnaps sorts a snapshot by snapCmp. snapCluster's output is already in
+// that order except for each node's (at most two) inter edges, so an
+// insertion sort is linear here, where a general sort paid for copying
+// and comparing every element through a closure.
+func sortSnaps(s []edgeSnap) {
+	for i := 1; i < len(s); i++ {
+		if snapCmp(&s[i-1], &s[i]) <= 0 {
+			continue
+		}
+		x := s[i]
+		j := i
+		for j > 0 && snapCmp(&s[j-1], &x) > 0 {
+			s[j] = s[j-1]
+			j--
+		}
+		s[j] = x
+	}
+}
+
 // diffSnaps reports (into rep) the edges added and removed between two
 // canonical snapshots and whether they are the same.
 func (h *Hierarchy) diffSnaps(l int, before, after []edgeSnap, rep *Repair) bool {
-	slices.SortFunc(before, func(x, y edgeSnap) int { return snapCmp(&x, &y) })
-	slices.SortFunc(after, func(x, y edgeSnap) int { return snapCmp(&x, &y) })
+	sortSnaps(before)
+	sortSnaps(after)
 	info := func(e *edgeSnap) EdgeInfo {
 		lv := h.lv[l-1]
 		ei := EdgeInfo{Level: l, From: -1, To: -1, A: h.grid.Point(int(e.a)), B: h.grid.Point(int(e.b)), Cost: e.out, Inter: e.inter}
@@ -805,7 +823,7 @@ func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 		rest := far[:0]
 		for j := i + 1; j < n; j++ {
 			b := lv.nodes[cl.nodes[j]].pt
-			if inSight(g, a, b) {
+			if octileExact(g, a, b) {
 				c := w * pathing.OctileDistance(a, b)
 				cl.dist[i*n+j] = c
 				cl.dist[j*n+i] = c
@@ -840,6 +858,71 @@ func inSight(g *pathing.Grid, a, b image.Point) bool {
 		}
 	}
 	return false
+}
+
+// octileReach reports whether some path from a to b inside their bounding
+// box uses only the two moves of the octile distance (a straight step along
+// the major axis and a diagonal one towards b), every step legal: then, in
+// a region of one weight w, d(a,b) = w·octile(a,b), the least any path can
+// cost. Straight lines are such paths; this finds also the ones that bend
+// round scattered obstacles. Cost: a bit-free dynamic programme over at
+// most (|dx|+1)·(|dy|+1) cells, no heap. Cells must lie within 64 of each
+// other on the minor axis (a cluster).
+func octileReach(g *pathing.Grid, a, b image.Point) bool {
+	cells := g.Cells()
+	w := g.Width()
+	dx, dy := b.X-a.X, b.Y-a.Y
+	sx, sy := sign(dx), sign(dy)
+	ax, ay := dx*sx, dy*sy
+	major, minor, na, nm := sx, sy*w, ax, ay
+	if ay > ax {
+		major, minor, na, nm = sy*w, sx, ay, ax
+	}
+	if nm >= 64 {
+		return false
+	}
+	var buf [2][65]bool
+	prev, cur := &buf[0], &buf[1]
+	prev[0] = true
+	base := a.Y*w + a.X
+	for k := 1; k <= na; k++ {
+		lo := max(0, nm-(na-k)) // offsets from which b is still reachable
+		hi := min(k, nm)
+		any := false
+		for m := 0; m <= nm; m++ {
+			cur[m] = false
+		}
+		for m := lo; m <= hi; m++ {
+			p := base + k*major + m*minor
+			if cells[p] == pathing.Blocked {
+				continue
+			}
+			if prev[m] { // straight from (k−1, m)
+				cur[m] = true
+				any = true
+				continue
+			}
+			if m > 0 && prev[m-1] { // diagonal from (k−1, m−1): no corner cutting
+				q := base + (k-1)*major + (m-1)*minor
+				if cells[q+major] != pathing.Blocked && cells[q+minor] != pathing.Blocked {
+					cur[m] = true
+					any = true
+				}
+			}
+		}
+		if !any {
+			return false
+		}
+		prev, cur = cur, prev
+	}
+	return prev[nm]
+}
+
+// octileExact reports whether d(a,b) = w·octile(a,b) in a region of one
+// weight w: a legal straight line (cheap, tried first) or a bent octile
+// path (octileReach).
+func octileExact(g *pathing.Grid, a, b image.Point) bool {
+	return inSight(g, a, b) || octileReach(g, a, b)
 }
 
 // intraL recomputes the intra edges of level-l cluster ci (l ≥ 2) by
@@ -972,7 +1055,7 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	}
 	rest := h.rest[:0]
 	for j, p := range pts {
-		if inSight(terrain, x, p) {
+		if octileExact(terrain, x, p) {
 			dx[j] = w * pathing.OctileDistance(x, p)
 		} else {
 			rest = append(rest, int32(j))
@@ -1112,7 +1195,7 @@ func (h *Hierarchy) searchRows(ci int, rows []bool) {
 					continue
 				}
 				b := lv.nodes[cl.nodes[j]].pt
-				if inSight(h.grid, src, b) {
+				if octileExact(h.grid, src, b) {
 					c := w * pathing.OctileDistance(src, b)
 					cl.dist[i*n+j] = c
 					cl.dist[j*n+i] = c

@@ -531,3 +531,36 @@ func TestComponentsRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestOctileReach checks octileReach against exact distances on random
+// one-weight grids: it must hold exactly when the Dijkstra distance equals
+// the octile distance (it finds every octile-shaped path, and only legal ones).
+func TestOctileReach(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for trial := 0; trial < 200; trial++ {
+		g := pathing.MustGrid(16, 16)
+		density := rng.Float64() * 0.4
+		for y := 0; y < 16; y++ {
+			for x := 0; x < 16; x++ {
+				if rng.Float64() < density {
+					g.SetOpen(image.Pt(x, y), false)
+				}
+			}
+		}
+		s := pathing.NewSearcher(g)
+		for k := 0; k < 20; k++ {
+			a := image.Pt(rng.Intn(16), rng.Intn(16))
+			b := image.Pt(rng.Intn(16), rng.Intn(16))
+			if !g.Open(a) || !g.Open(b) || a == b {
+				continue
+			}
+			// A path of octile cost never leaves the bounding box, so
+			// the unbounded A* decides the same question.
+			res, _ := s.Search(pathing.Query{Start: a, Goal: b})
+			exact := res.Status == pathing.Found && res.Cost <= pathing.OctileDistance(a, b)+1e-9
+			if got := octileReach(g, a, b); got != exact {
+				t.Fatalf("trial %d: octileReach(%v, %v) = %v, want %v (cost %v, octile %v)", trial, a, b, got, exact, res.Cost, pathing.OctileDistance(a, b))
+			}
+		}
+	}
+}
