@@ -127,5 +127,9 @@ func round3(x float64) float64 {
 	if math.IsInf(x, 0) || math.IsNaN(x) {
 		return x
 	}
-	return math.Round(x*1000) / 1000
+	r := math.Round(x*1000) / 1000
+	if r == 0 {
+		return 0 // not -0 (a tiny negative rounded), which logs as "subopt=-0"
+	}
+	return r
 }

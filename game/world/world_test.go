@@ -537,3 +537,16 @@ func TestHPAViewsPatchedLikeFresh(t *testing.T) {
 		}
 	}
 }
+
+// TestRound3NoNegativeZero: a cost a hair under the optimum must log as
+// subopt=0, never "-0".
+func TestRound3NoNegativeZero(t *testing.T) {
+	for _, x := range []float64{-1e-17, -0.0004, math.Copysign(0, -1)} {
+		if got := fmt.Sprint(round3(x)); got != "0" {
+			t.Errorf("round3(%g) prints %q, want \"0\"", x, got)
+		}
+	}
+	if got := round3(-0.0006); got != -0.001 {
+		t.Errorf("round3(-0.0006) = %g, want -0.001", got)
+	}
+}
