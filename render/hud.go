@@ -667,6 +667,9 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) image.Rectangle {
 				}
 			}
 		}
+		if c.Overlaps(r.noteRect) {
+			sc[1] += 1 << 20 // never over a note asking to zoom in
+		}
 		sc[2] = openCellsUnder(f, c.Intersect(mapRect))
 		if sc[0] < bestScore[0] || sc[0] == bestScore[0] && (sc[1] < bestScore[1] || sc[1] == bestScore[1] && sc[2] < bestScore[2]) {
 			best, bestScore = c, sc
@@ -745,6 +748,7 @@ func (r *Renderer) mapNote(dst *ebiten.Image, f *Frame, s string) {
 	wd := ft.Width(ft.UI, s)
 	x := float64(b.Min.X) + (float64(b.Dx())-wd)/2
 	box := image.Rect(int(x)-8, b.Min.Y+6, int(x+wd)+8, b.Min.Y+26)
+	r.noteRect = r.noteRect.Union(box)
 	fillRect(dst, box, ColPanel)
 	ft.Draw(dst, ft.UI, s, x, float64(b.Min.Y+8), ColTextWarn)
 }

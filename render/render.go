@@ -93,6 +93,7 @@ type Renderer struct {
 	levelIx levelIndex
 
 	legendRect image.Rectangle // where the legend was drawn this frame (empty: not drawn)
+	noteRect   image.Rectangle // the map notes drawn this frame (the legend keeps off them)
 
 	// The panel's about text as last wrapped (FitPanel, drawPanel).
 	aboutText    string
@@ -124,6 +125,7 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 	if w == nil || w.Grid == nil {
 		return
 	}
+	r.noteRect = image.Rectangle{}
 	mapView := screen.SubImage(f.Layout.Map).(*ebiten.Image)
 	r.drawMap(mapView, f)
 	r.drawHUD(screen, f)
