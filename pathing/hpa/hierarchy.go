@@ -817,10 +817,24 @@ func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 	n := len(cl.nodes)
 	g := h.grid
 	w := float64(g.Weight(lv.nodes[cl.nodes[0]].pt))
-	var far [64]int32 // the row's pairs out of sight (a cluster border has ≤ 4·64 cells, so spill to a slice)
+	// need[i*n+j]: the pair i,j is not octile-exact and still unknown.
+	var stack [1024]bool
+	var need []bool
+	if n*n <= len(stack) {
+		need = stack[:n*n]
+	} else {
+		need = make([]bool, n*n)
+	}
+	var cntStack [32]int
+	var cnt []int // unknown pairs per node
+	if n <= len(cntStack) {
+		cnt = cntStack[:n]
+	} else {
+		cnt = make([]int, n)
+	}
+	left := 0
 	for i := 0; i < n-1; i++ {
 		a := lv.nodes[cl.nodes[i]].pt
-		rest := far[:0]
 		for j := i + 1; j < n; j++ {
 			b := lv.nodes[cl.nodes[j]].pt
 			if octileExact(g, a, b) {
@@ -828,22 +842,78 @@ func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 				cl.dist[i*n+j] = c
 				cl.dist[j*n+i] = c
 			} else {
-				rest = append(rest, int32(j))
+				need[i*n+j], need[j*n+i] = true, true
+				cnt[i]++
+				cnt[j]++
+				left++
 			}
 		}
-		if len(rest) == 0 {
-			continue
+	}
+	h.coverPairs(cl, s, need, cnt, left)
+}
+
+// coverPairs settles the pairs of level-1 cluster cl (one weight, costs
+// symmetric, s holding its pad) marked in need (n×n, both halves; cnt
+// counts them per node, left in all); their matrix entries are written,
+// +Inf when unconnected.
+func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []int, left int) {
+	lv := h.lv[0]
+	n := len(cl.nodes)
+	// Cover the unknown pairs with few searches (costs are symmetric, so
+	// one search from either end settles a pair): greedily search from the
+	// node with the most unknown pairs. A search that leaves one of its
+	// targets unreached has exhausted its source's component, so every
+	// unknown pair between that component and the rest is +Inf (a wall
+	// across a cluster costs one search, not one per node).
+	for left > 0 {
+		r := 0
+		for i := 1; i < n; i++ {
+			if cnt[i] > cnt[r] {
+				r = i
+			}
 		}
 		s.reset(cl.rect, false, nil)
 		s.usePad()
-		for _, j := range rest {
-			s.markTarget(lv.nodes[cl.nodes[j]].pt)
+		for j := 0; j < n; j++ {
+			if need[r*n+j] {
+				s.markTarget(lv.nodes[cl.nodes[j]].pt)
+			}
 		}
-		s.run(a, image.Pt(-1, -1))
-		for _, j := range rest {
-			if c, ok := s.cost(lv.nodes[cl.nodes[j]].pt); ok {
-				cl.dist[i*n+int(j)] = c
-				cl.dist[int(j)*n+i] = c
+		s.run(lv.nodes[cl.nodes[r]].pt, image.Pt(-1, -1))
+		exhausted := false
+		for j := 0; j < n; j++ {
+			if !need[r*n+j] {
+				continue
+			}
+			c, ok := s.cost(lv.nodes[cl.nodes[j]].pt)
+			if ok {
+				cl.dist[r*n+j] = c
+				cl.dist[j*n+r] = c
+			} else {
+				exhausted = true
+			}
+			need[r*n+j], need[j*n+r] = false, false
+			cnt[r]--
+			cnt[j]--
+			left--
+		}
+		if !exhausted {
+			continue
+		}
+		for i := 0; i < n; i++ {
+			_, in := s.cost(lv.nodes[cl.nodes[i]].pt)
+			if !in {
+				continue
+			}
+			for j := 0; j < n; j++ {
+				if need[i*n+j] {
+					if _, jin := s.cost(lv.nodes[cl.nodes[j]].pt); !jin {
+						need[i*n+j], need[j*n+i] = false, false // stays +Inf
+						cnt[i]--
+						cnt[j]--
+						left--
+					}
+				}
 			}
 		}
 	}
@@ -1181,48 +1251,41 @@ func (h *Hierarchy) searchRows(ci int, rows []bool) {
 	if lines {
 		w = float64(h.grid.Weight(lv.nodes[cl.nodes[0]].pt))
 	}
+	if lines {
+		// As intra1Lines: octile-exact pairs need no search, the rest are
+		// covered by few searches.
+		need := make([]bool, n*n)
+		cnt := make([]int, n)
+		left := 0
+		for i := 0; i < n; i++ {
+			a := lv.nodes[cl.nodes[i]].pt
+			for j := i + 1; j < n; j++ {
+				if !rows[i] && !rows[j] {
+					continue
+				}
+				b := lv.nodes[cl.nodes[j]].pt
+				if octileExact(h.grid, a, b) {
+					c := w * pathing.OctileDistance(a, b)
+					cl.dist[i*n+j] = c
+					cl.dist[j*n+i] = c
+				} else {
+					cl.dist[i*n+j] = inf
+					cl.dist[j*n+i] = inf
+					need[i*n+j], need[j*n+i] = true, true
+					cnt[i]++
+					cnt[j]++
+					left++
+				}
+			}
+		}
+		h.coverPairs(cl, s, need, cnt, left)
+		return
+	}
 	for i := 0; i < n; i++ {
 		if !rows[i] {
 			continue
 		}
 		src := lv.nodes[cl.nodes[i]].pt
-		if lines {
-			// As intra1Lines: pairs in straight-line sight are w·octile
-			// apart; the Dijkstra only settles the others.
-			rest := h.rest[:0]
-			for j := 0; j < n; j++ {
-				if j == i {
-					continue
-				}
-				b := lv.nodes[cl.nodes[j]].pt
-				if octileExact(h.grid, src, b) {
-					c := w * pathing.OctileDistance(src, b)
-					cl.dist[i*n+j] = c
-					cl.dist[j*n+i] = c
-				} else {
-					rest = append(rest, int32(j))
-				}
-			}
-			h.rest = rest
-			if len(rest) == 0 {
-				continue
-			}
-			s.reset(cl.rect, false, nil)
-			s.usePad()
-			for _, j := range rest {
-				s.markTarget(lv.nodes[cl.nodes[j]].pt)
-			}
-			s.run(src, image.Pt(-1, -1))
-			for _, j := range rest {
-				v := inf
-				if c, ok := s.cost(lv.nodes[cl.nodes[j]].pt); ok {
-					v = c
-				}
-				cl.dist[i*n+int(j)] = v
-				cl.dist[int(j)*n+i] = v
-			}
-			continue
-		}
 		for pass := 0; pass < 2; pass++ {
 			reverse := pass == 1
 			if reverse && cl.sym {
