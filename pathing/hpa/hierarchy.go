@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -55,7 +56,8 @@ type Hierarchy struct {
 	csOld       *cellSearch
 	incBuf      []float64
 	incAffected []bool
-	rest        []int32 // searchRows: the row's pairs out of straight-line sight
+	rest        []int32 // intra1Inc: nodes out of the edited cell's sight
+	snapCells   []int32 // snapCluster's scratch
 	reuseFrom   []int
 }
 
@@ -512,12 +514,22 @@ func (h *Hierarchy) snapCluster(l, ci int, dst []edgeSnap) []edgeSnap {
 	lv := h.lv[l-1]
 	cl := &lv.clusters[ci]
 	n := len(cl.nodes)
+	cells := h.snapCells[:0] // the nodes' cells, looked up once, not n² times
+	for _, b := range cl.nodes {
+		cells = append(cells, lv.nodes[b].cell)
+	}
+	h.snapCells = cells
+	if len(cl.dist) == n*n {
+		dst = slices.Grow(dst, n*n)
+	}
 	for i, a := range cl.nodes {
 		na := &lv.nodes[a]
 		if len(cl.dist) == n*n {
-			for j, b := range cl.nodes {
-				if c := cl.dist[i*n+j]; i != j && c < inf {
-					dst = append(dst, edgeSnap{a: na.cell, b: lv.nodes[b].cell, out: c})
+			row := cl.dist[i*n : i*n+n]
+			ca := cells[i]
+			for j, c := range row {
+				if i != j && c < inf {
+					dst = append(dst, edgeSnap{a: ca, b: cells[j], out: c})
 				}
 			}
 		}
