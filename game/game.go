@@ -492,7 +492,7 @@ func (g *Game) updateGallery() {
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		for i := range names {
-			if image.Pt(g.mouseX, g.mouseY).In(render.GalleryRowRect(g.lay, i)) {
+			if image.Pt(g.mouseX, g.mouseY).In(render.GalleryRowRect(g.lay, i, len(names))) {
 				pick = i
 			}
 		}

@@ -120,16 +120,18 @@ func TimelineBarRect(l Layout) image.Rectangle {
 	return image.Rect(r.Min.X+10, r.Max.Y-18, r.Max.X-10, r.Max.Y-8)
 }
 
-// GalleryRowRect returns the rectangle of gallery entry i.
-func GalleryRowRect(l Layout, i int) image.Rectangle {
-	box := galleryBox(l)
+// GalleryRowRect returns the rectangle of gallery entry i of n (the box
+// is sized to its n entries).
+func GalleryRowRect(l Layout, i, n int) image.Rectangle {
+	box := galleryBox(l, n)
 	y := box.Min.Y + 48 + i*60
 	return image.Rect(box.Min.X+12, y, box.Max.X-12, y+56)
 }
 
-func galleryBox(l Layout) image.Rectangle {
+// galleryBox is the gallery's box, centred, as tall as its n entries need.
+func galleryBox(l Layout, n int) image.Rectangle {
 	s := l.Screen
-	w, h := min(760, s.Dx()-40), min(520, s.Dy()-40)
+	w, h := min(760, s.Dx()-40), min(48+n*60+8, s.Dy()-40)
 	x, y := s.Min.X+(s.Dx()-w)/2, s.Min.Y+(s.Dy()-h)/2
 	return image.Rect(x, y, x+w, y+h)
 }
@@ -769,7 +771,7 @@ func (r *Renderer) tooltip(dst *ebiten.Image, x, y float32, s string) {
 // drawHelp draws the help screen generated from the key table.
 func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
 	s := f.Layout.Screen
-	fillRect(screen, s, color.RGBA{12, 13, 16, 242})
+	fillRect(screen, s, color.RGBA{12, 13, 16, 255}) // opaque: the legend and panel showed through the key columns
 	ft := r.fonts
 	cols := 2
 	if s.Dx() >= 1600 {
@@ -844,13 +846,13 @@ func tallest(secs []HelpSection, breaks []int, height func(HelpSection) int) int
 // drawGallery draws the list of built-in scenarios.
 func (r *Renderer) drawGallery(screen *ebiten.Image, f *Frame) {
 	fillRect(screen, f.Layout.Screen, color.RGBA{0, 0, 0, 150})
-	box := galleryBox(f.Layout)
+	box := galleryBox(f.Layout, len(f.Gallery))
 	fillRect(screen, box, color.RGBA{24, 27, 33, 250})
 	strokeRect(screen, box, ColPanelEdge)
 	ft := r.fonts
 	ft.Draw(screen, ft.Bold, "Gallery — click a scenario or press its number (Esc closes)", float64(box.Min.X+14), float64(box.Min.Y+14), ColText)
 	for i, it := range f.Gallery {
-		row := GalleryRowRect(f.Layout, i)
+		row := GalleryRowRect(f.Layout, i, len(f.Gallery))
 		if row.Max.Y > box.Max.Y {
 			break
 		}
