@@ -708,8 +708,7 @@ func (g *Game) updateMouse() {
 	if g.scrubbing {
 		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
 			g.scrubbing = false
-			w.Play.Playing = false
-			w.StepBy(0)
+			w.SeekTo(w.Timeline.Cursor()) // logs where the scrub ended
 			return
 		}
 		b := render.TimelineBarRect(g.lay)

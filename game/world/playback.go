@@ -66,6 +66,14 @@ func (w *World) StepBy(n int) {
 	w.logStep("step")
 }
 
+// SeekTo moves the timeline to event i (clamped), pauses playback and
+// logs a seek: the end of a drag on the scrubber.
+func (w *World) SeekTo(i int) {
+	w.Play.Playing = false
+	w.Timeline.Seek(i)
+	w.logStep("seek")
+}
+
 // SeekStart rewinds the timeline to before its first event.
 func (w *World) SeekStart() {
 	w.Play.Playing = false
