@@ -182,11 +182,12 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	ft.Draw(dst, ft.Bold, left, float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
 	x := float64(rc.Min.X) + 24 + ft.Width(ft.Bold, left)
 	ph := r.phaseLabel(w)
-	ft.Draw(dst, ft.Bold, "phase: "+ph, x, float64(rc.Min.Y+6), ColTextWarn)
+	phase := clip(ft, ft.Bold, "phase: "+ph, float64(rc.Max.X)-10-x) // a narrow window: cut with "…", not mid-letter
+	ft.Draw(dst, ft.Bold, phase, x, float64(rc.Min.Y+6), ColTextWarn)
 	// On the right: the tool, always whole, and before it the tool's hint,
 	// cut to the room left.
 	tool := fmt.Sprintf("tool: %s", f.Tool)
-	x += ft.Width(ft.Bold, "phase: "+ph) + 24
+	x += ft.Width(ft.Bold, phase) + 24
 	room := float64(rc.Max.X) - 10 - x
 	tw := ft.Width(ft.UI, tool)
 	if room > tw {
@@ -247,7 +248,7 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	if tr := tl.Trace(); tr != nil && tr.Truncated {
 		line += "   (trace truncated)"
 	}
-	ft.Draw(dst, ft.UI, line, float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
+	ft.Draw(dst, ft.UI, clip(ft, ft.UI, line, float64(rc.Dx()-20)), float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
 
 	bar := TimelineBarRect(f.Layout)
 	fillRect(dst, bar, color.RGBA{55, 60, 70, 255})
