@@ -46,8 +46,8 @@ func run(args []string) int {
 	profile := fs.Int("profile", 0, "measure Update+Draw for this many frames, print a timing report and exit")
 	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the whole run to this file (go tool pprof)")
 	play := fs.Bool("play", false, "start playing the query's timeline from its beginning")
-	zoom := fs.Float64("zoom", 0, "with -center: start zoomed to this many pixels per cell")
-	center := fs.String("center", "", "cell X,Y to centre the first view on (with -zoom)")
+	zoom := fs.Float64("zoom", 0, "start zoomed to this many pixels per cell, about -center (default: the map's centre)")
+	center := fs.String("center", "", "cell X,Y to centre the first view on (needs -zoom)")
 	viewLevel := fs.Int("level", 1, "abstract level whose clusters, groups, nodes and edges are drawn")
 	keysOnly := fs.Bool("keys", false, "print the key table (the help screen) as Markdown and exit")
 	noLegend := fs.Bool("nolegend", false, "start with the layer legend hidden (K toggles it)")
@@ -97,6 +97,10 @@ func run(args []string) int {
 	}
 	opts := game.Options{ShotPath: *shot, Layers: *layers, Cursor: *cursor, ProfileFrames: *profile,
 		Play: *play, NoLegend: *noLegend, Zoom: *zoom, ViewLevel: *viewLevel, ShotDir: *shotDir}
+	if *center != "" && *zoom <= 0 {
+		fmt.Fprintln(os.Stderr, "pathlens: -center needs -zoom PX (pixels per cell); without it the map is fitted to the window")
+		return 2
+	}
 	if *center != "" {
 		c, err := parseCell(*center)
 		if err != nil {
@@ -119,6 +123,9 @@ func run(args []string) int {
 		}
 	}
 	w.Log = log
+	if *zoom > 0 && *center == "" {
+		opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
+	}
 	if *algo != "" {
 		a, err := world.ParseAlgo(*algo)
 		if err != nil {
