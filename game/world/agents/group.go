@@ -271,12 +271,20 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 		}
 		return
 	}
+	if tgt == a.lastTgt && a.noPath {
+		// No way to this place was found (cut off, or farther round than
+		// farSearchLimit): the search is not repeated every tick, only
+		// when the place moves or the world changes (lastTgt reset).
+		a.acc = 0
+		return
+	}
 	// Under way, or arrived but the target moved (the leader was pushed off
 	// a filled cell): walk to the target.
 	a.state, a.why = Moving, WhyNone
 	if tgt != a.lastTgt || a.segIdx >= len(a.plan.Segment)-1 || a.plan.Segment[a.segIdx] != a.cell {
 		a.lastTgt = tgt
-		if !s.localPath(a, tgt) {
+		a.noPath = !s.localPath(a, tgt)
+		if a.noPath {
 			a.acc = 0
 			if !s.reachable(a.cell, tgt) {
 				// Cut off from its place: it waits, and does not hold up

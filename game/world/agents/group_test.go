@@ -386,3 +386,45 @@ func TestMembersOfACutOffGroupAreNotStuck(t *testing.T) {
 		t.Fatalf("%d stuck after the door reopened", n)
 	}
 }
+
+// A member whose place is reachable only by a detour longer than the
+// member's local search allows does not run that (unbudgeted) search again
+// every tick: it tries again when its place moves or the world changes.
+func TestMemberDoesNotRepeatAFailedFarSearchEveryTick(t *testing.T) {
+	g := pathing.MustGrid(400, 400)
+	for y := 0; y < 399; y++ {
+		g.SetOpen(image.Point{200, y}, false) // the way round floods ~80,000 cells
+	}
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	var ids []int
+	for _, c := range []image.Point{{197, 10}, {198, 10}, {202, 10}} {
+		id, _ := s.Spawn(c)
+		ids = append(ids, id)
+	}
+	// The leader starts on (198,10), the goal: it arrives at once and the
+	// places (x 197..198) stay put, across the wall from (202,10).
+	if err := s.SetGroupGoal(ids, image.Point{198, 10}); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		s.Step()
+	}
+	local := s.Stats().Local
+	for range 20 {
+		s.Step()
+	}
+	if n := s.Stats().Local - local; n > 0 {
+		t.Fatalf("%d local searches in 20 ticks with nothing changed", n)
+	}
+	if v := view(t, s, ids[2]); v.State == Stopped {
+		t.Fatalf("member across the wall: %v %q; its place is reachable (the long way)", v.State, v.Why)
+	}
+	// A change lets it try again.
+	c := image.Point{300, 300}
+	g.SetOpen(c, false)
+	s.CellsChanged([]image.Point{c})
+	s.Step()
+	if s.Stats().Local == local {
+		t.Fatal("no new local search after a change")
+	}
+}

@@ -137,6 +137,7 @@ type agent struct {
 	target  image.Point // cell the member walks to now
 	inFile  bool        // following the trail (single file) rather than its slot
 	lastTgt image.Point // target the local path was made for
+	noPath  bool        // no local path to lastTgt was found
 }
 
 // Stats are the Sim's counters since it was made.
