@@ -72,6 +72,12 @@ const (
 	maxAboutLines = 6
 )
 
+// aboutKey names a grid state: the size line is recomputed when it changes.
+type aboutKey struct {
+	g       *pathing.Grid
+	version uint64
+}
+
 // switchTop is the distance from the panel's top to its first switch row:
 // below the title, the about lines and the section title.
 func switchTop(l Layout) int {
@@ -99,7 +105,14 @@ func (r *Renderer) FitPanel(l Layout, w *world.World) Layout {
 func (r *Renderer) aboutLines(w *world.World, width float64) []string {
 	about := w.About
 	if about == "" {
-		about = fmt.Sprintf("%d×%d, %d open cells", w.Grid.Width(), w.Grid.Height(), w.Grid.OpenCount())
+		// The map's size and open cells; OpenCount walks the grid, so only
+		// when the grid changed (FitPanel runs every tick).
+		key := aboutKey{w.Grid, w.GridVersion()}
+		if key != r.aboutGrid {
+			r.aboutGrid = key
+			r.aboutSize = fmt.Sprintf("%d×%d, %d open cells", w.Grid.Width(), w.Grid.Height(), w.Grid.OpenCount())
+		}
+		about = r.aboutSize
 	}
 	if about == r.aboutText && width == r.aboutWidth {
 		return r.aboutWrapped

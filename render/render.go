@@ -99,6 +99,8 @@ type Renderer struct {
 	aboutText    string
 	aboutWidth   float64
 	aboutWrapped []string
+	aboutGrid    aboutKey // grid state aboutSize was computed for
+	aboutSize    string   // "W×H, N open cells" for maps without an about text
 
 	fillCursor int    // timeline cursor the fill image shows
 	fillBuf    []byte // scratch for partial uploads

@@ -391,7 +391,7 @@ func (w *World) Suboptimality() float64 {
 }
 
 // Hierarchy returns the built hierarchy of the current algorithm, or nil
-// for flat searches, before the first query, or when it could not be
+// for flat searches, before it is first built, or when it could not be
 // built. It never builds (drawing may call it).
 func (w *World) Hierarchy() Hierarchy {
 	if !w.Settings.Algo.Hierarchical() || w.hier == nil || w.hierKey != w.keyFor(w.Settings.Algo) {
