@@ -444,6 +444,9 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 	}
 	y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+fmt.Sprintf(", %d expanded", o.Expanded), ColText)
 	for i, ph := range o.Phases {
+		if len(o.Phases) == 1 {
+			break // one phase (A*, Dijkstra, greedy): the row above says it all
+		}
 		if i >= 7 {
 			y = r.kv(dst, x, y, "", fmt.Sprintf("… %d more phases", len(o.Phases)-i), ColTextDim)
 			break
