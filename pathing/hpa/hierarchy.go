@@ -1169,6 +1169,11 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 		}
 	}
 	h.incAffected = affected
+	eight := h.cfg.Neighborhood == pathing.Eight
+	var hitM []bool // eight: the pairs x may have changed (both halves)
+	if eight {
+		hitM = make([]bool, n*n)
+	}
 	for i := 0; i < n; i++ {
 		if dx[i] == inf || from[i] < 0 {
 			continue
@@ -1184,6 +1189,9 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 			} else {
 				hit = via-margin < d-1e-9*max(1, via)
 			}
+			if hit && eight {
+				hitM[i*n+j] = true
+			}
 			if hit {
 				for _, k := range [2]int{i, j} {
 					if !affected[k] {
@@ -1194,10 +1202,45 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 			}
 		}
 	}
+	h.cs.loadPad(cl.rect) // the current terrain (the pad may hold the old one, or none)
+	if eight {
+		// Pair by pair: only the pairs x may have changed, and every pair
+		// of a new node, are settled again (octile-exact ones without a
+		// search, the rest covered by few searches); every other pair
+		// keeps its exact old cost.
+		need := make([]bool, n*n)
+		cnt := make([]int, n)
+		left := 0
+		cw := float64(newW)
+		if fill {
+			cw = float64(oldW)
+		}
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				if from[i] >= 0 && from[j] >= 0 && !hitM[i*n+j] {
+					continue
+				}
+				a, b := pts[i], pts[j]
+				if octileExact(h.grid, a, b) {
+					c := cw * pathing.OctileDistance(a, b)
+					cl.dist[i*n+j] = c
+					cl.dist[j*n+i] = c
+				} else {
+					cl.dist[i*n+j] = inf
+					cl.dist[j*n+i] = inf
+					need[i*n+j], need[j*n+i] = true, true
+					cnt[i]++
+					cnt[j]++
+					left++
+				}
+			}
+		}
+		h.coverPairs(cl, h.cs, need, cnt, left)
+		return true
+	}
 	if count >= n-1 {
 		return false // nearly every row: the full recomputation is cheaper
 	}
-	h.cs.loadPad(cl.rect) // the current terrain (the pad may hold the old one, or none)
 	h.searchRows(ci, affected)
 	return true
 }
