@@ -147,7 +147,7 @@ func run(args []string) int {
 		w.WaitOptimal() // the picture shows the finished numbers
 	}
 	if opts.StartError != "" {
-		w.Fail("%s", opts.StartError)
+		w.Fail("%s (the built-in world is open instead)", opts.StartError)
 	}
 
 	if *cpuProfile != "" {
