@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"image"
 
 	"pathlens/game/world"
@@ -106,10 +107,14 @@ func (inspectTool) Hint() string { return "click pins a cell (again unpins); hov
 
 func (inspectTool) Press(g *Game, c image.Point, mod bool) {
 	if !g.w.Grid.In(c) || (g.hasPinned && g.pinned == c) {
-		g.hasPinned = false
+		if g.hasPinned {
+			g.hasPinned = false
+			g.w.Log.Add("inspect", world.F{Key: "at", Val: fmt.Sprintf("%d,%d", g.pinned.X, g.pinned.Y)}, world.F{Key: "pinned", Val: false})
+		}
 		return
 	}
 	g.pinned, g.hasPinned = c, true
+	g.w.Log.Add("inspect", world.F{Key: "at", Val: fmt.Sprintf("%d,%d", c.X, c.Y)}, world.F{Key: "pinned", Val: true})
 }
 
 func (inspectTool) Drag(g *Game, c image.Point)    {}
