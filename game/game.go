@@ -538,6 +538,9 @@ func (g *Game) updateKeys() {
 		return
 	}
 	if in.JustPressed(ActEscape) {
+		if g.hasPinned {
+			w.Log.Add("inspect", world.F{Key: "at", Val: fmt.Sprintf("%d,%d", g.pinned.X, g.pinned.Y)}, world.F{Key: "pinned", Val: false})
+		}
 		g.hasPinned = false
 		if s := w.Agents(); s != nil {
 			s.ClearSelection()
