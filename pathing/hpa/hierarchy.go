@@ -58,7 +58,10 @@ type Hierarchy struct {
 	incAffected []bool
 	rest        []int32 // intra1Inc: nodes out of the edited cell's sight
 	snapCells   []int32 // snapCluster's scratch
-	reuseFrom   []int
+	// dearer[ci]: level-(l−1) cluster ci changed in the last rebuildLevel,
+	// keeping its nodes and inter edges, its intra edges only dearer or gone.
+	dearer    map[int]bool
+	reuseFrom []int
 }
 
 // run is one entrance: n open pairs starting at coordinate first along the
@@ -86,8 +89,12 @@ type cluster struct {
 	// element: cell indices at level 1, level-(l−1) node ids above.
 	pidx  []int32
 	arena []int32
-	sym   bool // every open cell of the cluster has the same weight
-	open  bool // every cell is open, all of one weight (level 1 only)
+	// via[i*n+j] (levels ≥ 2, no path cache): the child clusters (bit
+	// (cy−py·k)·k + cx−px·k) whose intra edges the stored i→j path uses;
+	// repair re-settles only the pairs crossing a child that got dearer.
+	via  []uint16
+	sym  bool // every open cell of the cluster has the same weight
+	open bool // every cell is open, all of one weight (level 1 only)
 }
 
 type node struct {
@@ -473,10 +480,39 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 		}
 		h.fullDirty = full
 	}
+	if l >= 2 && rep != nil && h.dearer != nil {
+		// Children that only got dearer: re-settle just the pairs whose
+		// stored path crosses them (intraLInc).
+		k := h.cfg.Branch
+		low := h.lv[l-2]
+		rest := make([]int, 0, len(full))
+		for i, ci := range full {
+			ok := sameNodes[i]
+			var mask uint16
+			px, py := (ci%lv.ncx)*k, (ci/lv.ncx)*k
+			for dy := 0; dy < k && ok; dy++ {
+				for dx := 0; dx < k && ok; dx++ {
+					cx, cy := px+dx, py+dy
+					if cx >= low.ncx || cy >= low.ncy {
+						continue
+					}
+					if d, changed := h.dearer[cy*low.ncx+cx]; changed {
+						ok = d
+						mask |= 1 << uint(dy*k+dx)
+					}
+				}
+			}
+			if !ok || mask == 0 || !h.intraLInc(l, ci, mask) {
+				rest = append(rest, ci)
+			}
+		}
+		full = rest
+	}
 	h.intraAll(l, full)
 	if rep == nil {
 		return nil
 	}
+	dearer := map[int]bool{}
 	var changed []int
 	for i, ci := range dirty {
 		h.snapAfter = h.snapCluster(l, ci, h.snapAfter[:0])
@@ -484,20 +520,24 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 		same := h.diffSnaps(l, before, h.snapAfter, rep)
 		nb := h.nodesBefore[nodeOff[i]:nodeOff[i+1]]
 		cl := &lv.clusters[ci]
-		if len(nb) != len(cl.nodes) {
-			same = false
-		} else {
+		nodesSame := len(nb) == len(cl.nodes)
+		if nodesSame {
 			for j, id := range cl.nodes {
 				if lv.nodes[id].cell != nb[j] {
-					same = false
+					nodesSame = false
 					break
 				}
 			}
 		}
+		if !nodesSame {
+			same = false
+		}
 		if !same {
 			changed = append(changed, ci)
+			dearer[ci] = nodesSame && dearerOnly(before, h.snapAfter)
 		}
 	}
+	h.dearer = dearer
 	return changed
 }
 
@@ -1016,6 +1056,10 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 	h.prepMatrix(cl, n)
 	_, sym := h.scanRect(cl.rect)
 	cl.sym = sym
+	cl.via = nil
+	if !h.cfg.CachePaths {
+		cl.via = make([]uint16, n*n)
+	}
 	if n < 2 {
 		return
 	}
@@ -1045,6 +1089,13 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 			if sym {
 				cl.dist[j*n+i] = c
 			}
+			if cl.via != nil {
+				m := h.viaMask(l, ci, s, b)
+				cl.via[i*n+j] = m
+				if sym {
+					cl.via[j*n+i] = m
+				}
+			}
 			if h.cfg.CachePaths {
 				k := i*n + j
 				cl.pidx[2*k] = int32(len(cl.arena))
@@ -1063,6 +1114,128 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 			}
 		}
 	}
+}
+
+// viaMask returns the children of level-l cluster ci whose intra edges the
+// path s found to level-(l−1) node b uses.
+func (h *Hierarchy) viaMask(l, ci int, s *absSearch, b int32) uint16 {
+	lv, low := h.lv[l-1], h.lv[l-2]
+	k := h.cfg.Branch
+	px, py := (ci%lv.ncx)*k, (ci/lv.ncx)*k
+	var m uint16
+	for v := b; ; {
+		p := s.st[v].parent
+		if p < 0 {
+			break
+		}
+		if c := low.nodes[p].cluster; c == low.nodes[v].cluster {
+			cx, cy := int(c)%low.ncx, int(c)/low.ncx
+			m |= 1 << uint((cy-py)*k+cx-px)
+		}
+		v = p
+	}
+	return m
+}
+
+// intraLInc re-settles, in level-l cluster ci (same nodes as before, costs
+// symmetric, via masks kept), only the pairs whose stored path crosses a
+// child in mask, all of whose changes made intra edges dearer or removed
+// them: every other pair's stored path still exists at its old cost, and
+// no path got cheaper, so its cost stands. It reports false when that does
+// not apply (the caller recomputes in full).
+func (h *Hierarchy) intraLInc(l, ci int, mask uint16) bool {
+	lv := h.lv[l-1]
+	cl := &lv.clusters[ci]
+	n := len(cl.nodes)
+	if h.cfg.CachePaths || !incrementalRepair || !cl.sym || len(cl.via) != n*n || len(cl.dist) != n*n || n < 2 {
+		return false
+	}
+	if _, sym := h.scanRect(cl.rect); !sym {
+		return false
+	}
+	need := make([]bool, n*n)
+	cnt := make([]int, n)
+	left := 0
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if cl.via[i*n+j]&mask != 0 {
+				need[i*n+j], need[j*n+i] = true, true
+				cnt[i]++
+				cnt[j]++
+				left++
+			}
+		}
+	}
+	s := h.abs
+	for left > 0 {
+		r := 0
+		for i := 1; i < n; i++ {
+			if cnt[i] > cnt[r] {
+				r = i
+			}
+		}
+		s.reset(h, l-1, nil, false, nil)
+		s.restrict(cl.rect)
+		for j := 0; j < n; j++ {
+			if need[r*n+j] {
+				s.markTarget(lv.nodes[cl.nodes[j]].down)
+			}
+		}
+		s.run(lv.nodes[cl.nodes[r]].down, -1)
+		for j := 0; j < n; j++ {
+			if !need[r*n+j] {
+				continue
+			}
+			b := lv.nodes[cl.nodes[j]].down
+			c, ok := s.cost(b)
+			var m uint16
+			if ok {
+				m = h.viaMask(l, ci, s, b)
+			} else {
+				c = inf
+			}
+			cl.dist[r*n+j], cl.dist[j*n+r] = c, c
+			cl.via[r*n+j], cl.via[j*n+r] = m, m
+			need[r*n+j], need[j*n+r] = false, false
+			cnt[r]--
+			cnt[j]--
+			left--
+		}
+	}
+	return true
+}
+
+// dearerOnly reports whether the sorted snapshots before and after differ
+// only by intra edges that got dearer or disappeared.
+func dearerOnly(before, after []edgeSnap) bool {
+	i := 0
+	for j := range after {
+		y := &after[j]
+		for i < len(before) && snapCmp(&before[i], y) < 0 {
+			if before[i].inter {
+				return false // an inter edge disappeared
+			}
+			i++
+		}
+		if i == len(before) || snapCmp(&before[i], y) != 0 {
+			return false // a new edge
+		}
+		x := &before[i]
+		if x.inter {
+			if !near(x.out, y.out) || !near(x.in, y.in) {
+				return false
+			}
+		} else if y.out < x.out && !near(x.out, y.out) {
+			return false // cheaper
+		}
+		i++
+	}
+	for ; i < len(before); i++ {
+		if before[i].inter {
+			return false
+		}
+	}
+	return true
 }
 
 // intra1Inc updates the intra edges of level-1 cluster ci after its one
