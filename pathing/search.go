@@ -173,7 +173,7 @@ func key(f, g float64) uint64 {
 
 // Searcher runs grid searches and owns all their working memory: per-cell
 // state stamped with a generation counter (so starting a query is O(1), not a
-// clear of the grid) and a binary heap of values with decrease-key. One
+// clear of the grid) and a 4-ary heap of values with decrease-key. One
 // Searcher serves any number of queries on grids of the size it was made for,
 // with zero allocations per query once its buffers have grown. It is not safe
 // for concurrent use; give each goroutine its own.
@@ -248,7 +248,7 @@ func (s *Searcher) reset() {
 		}
 		s.gen = 1
 	}
-	s.heap = s.heap[:0]
+	s.heap = append(s.heap[:0], heapItem{}, heapItem{}, heapItem{}) // up to root
 	s.held = false
 	s.expanded, s.pushes, s.peak = 0, 0, 0
 	s.status = NoPath
@@ -362,7 +362,7 @@ func (s *Searcher) Step(n int) Status {
 			cur = s.hold.n
 			s.held = false
 		} else {
-			if len(s.heap) == 0 {
+			if len(s.heap) <= root {
 				s.status = NoPath
 				return NoPath
 			}
@@ -460,7 +460,7 @@ func (s *Searcher) Step(n int) Status {
 		}
 		if cand {
 			// The heap would hand best back at once when it beats the top.
-			if len(s.heap) == 0 || less(&best, &s.heap[0]) {
+			if len(s.heap) <= root || less(&best, &s.heap[root]) {
 				s.hold, s.held = best, true
 				nodes[best.n].pos = posHeld
 			} else {
@@ -549,12 +549,21 @@ func (s *Searcher) insert(it heapItem) {
 // which on open ground expands far fewer equal-f cells.
 func less(a, b *heapItem) bool { return a.k < b.k }
 
+// The heap is 4-ary and starts at index root: the children of j are the four
+// entries from 4j−8, which start a 64-byte block, so one cache line holds
+// them all, and the parent of i is i/4+2. Slots 0 to root−1 are unused.
+// Four children halve the depth of a binary heap; pop picks the best of
+// them without a branch.
+const root = 3
+
+func parentOf(i int) int { return i>>2 + 2 }
+
 // up places it at heap index j or above, moving parents down.
 func (s *Searcher) up(j int, it heapItem) {
 	h := s.heap
 	nodes := s.nodes
-	for j > 0 {
-		p := (j - 1) / 2
+	for j > root {
+		p := parentOf(j)
 		if !less(&it, &h[p]) {
 			break
 		}
@@ -566,20 +575,29 @@ func (s *Searcher) up(j int, it heapItem) {
 	nodes[it.n].pos = int32(j)
 }
 
+// minChild returns the index of the best of the children c..n−1 (c < n;
+// at most four of them).
+func minChild(h []heapItem, c, n int) int {
+	m := c
+	for i := c + 1; i < n && i < c+4; i++ {
+		if less(&h[i], &h[m]) {
+			m = i
+		}
+	}
+	return m
+}
+
 // down places it at heap index j or below, moving children up.
 func (s *Searcher) down(j int, it heapItem) {
 	h := s.heap
 	nodes := s.nodes
 	n := len(h)
 	for {
-		l := 2*j + 1
-		if l >= n {
+		c := 4*j - 8
+		if c >= n {
 			break
 		}
-		m := l
-		if r := l + 1; r < n && less(&h[r], &h[l]) {
-			m = r
-		}
+		m := minChild(h, c, n)
 		if !less(&h[m], &it) {
 			break
 		}
@@ -593,7 +611,7 @@ func (s *Searcher) down(j int, it heapItem) {
 
 // update replaces the entry at heap index j by it and restores the order.
 func (s *Searcher) update(j int, it heapItem) {
-	if j > 0 && less(&it, &s.heap[(j-1)/2]) {
+	if j > root && less(&it, &s.heap[parentOf(j)]) {
 		s.up(j, it)
 	} else {
 		s.down(j, it)
@@ -601,36 +619,44 @@ func (s *Searcher) update(j int, it heapItem) {
 }
 
 // pop removes and returns the cell with the best entry. It moves the hole
-// left at the root down to a leaf along the better child (one comparison per
-// level) and then sifts the former last entry up from there, which usually
-// stops at once: about half the comparisons of a plain sift-down.
+// left at the root down to a leaf along the best child and then sifts the
+// former last entry up from there, which usually stops at once.
 func (s *Searcher) pop() int32 {
 	h := s.heap
-	top := h[0].n
+	top := h[root].n
 	last := len(h) - 1
 	it := h[last]
 	h = h[:last]
 	s.heap = h
-	if last == 0 {
+	if last == root {
 		return top
 	}
 	nodes := s.nodes
-	j := 0
+	j := root
 	for {
-		l := 2*j + 1
-		if l+1 >= last {
-			if l < last { // an only child
-				h[j] = h[l]
+		c := 4*j - 8
+		if c+3 >= last {
+			if c < last { // fewer than four children
+				m := minChild(h, c, last)
+				h[j] = h[m]
 				nodes[h[j].n].pos = int32(j)
-				j = l
+				j = m
 			}
 			break
 		}
-		// The better child without a branch: the borrow of kr − kl is 1
-		// exactly when kr < kl. Which child wins is a coin toss, so a
-		// branch here was mispredicted about half the time.
-		_, right := bits.Sub64(h[l+1].k, h[l].k, 0)
-		m := l + int(right)
+		// The best of four without a branch (which child wins is a coin
+		// toss, so branches here are mispredicted half the time): the
+		// borrow of kb − ka is 1 exactly when kb < ka, and masks built
+		// from borrows select the smaller keys and their offsets.
+		q := h[c : c+4 : c+4]
+		ka, kb, kc, kd := q[0].k, q[1].k, q[2].k, q[3].k
+		_, b1 := bits.Sub64(kb, ka, 0)
+		_, b2 := bits.Sub64(kd, kc, 0)
+		k1 := ka ^ (ka^kb)&-b1
+		k2 := kc ^ (kc^kd)&-b2
+		_, b3 := bits.Sub64(k2, k1, 0)
+		o1, o2 := b1, 2+b2
+		m := c + int(o1^(o1^o2)&-b3)
 		h[j] = h[m]
 		nodes[h[j].n].pos = int32(j)
 		j = m
@@ -732,8 +758,9 @@ func (s *Searcher) G(p image.Point) (float64, bool) {
 
 // OpenLen returns the current size of the open list.
 func (s *Searcher) OpenLen() int {
+	n := max(len(s.heap)-root, 0)
 	if s.held {
-		return len(s.heap) + 1
+		n++
 	}
-	return len(s.heap)
+	return n
 }
