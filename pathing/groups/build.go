@@ -671,25 +671,11 @@ func (b *builder) memberDijkstra(low *level, mem []int32, src int32, kind CostKi
 	b.ldist[int(b.loc[src])*K+int(kind)] = 0
 	h = append(h, lhItem{0, src})
 	for len(h) > 0 {
-		// pop min
 		top := h[0]
 		last := len(h) - 1
 		h[0] = h[last]
 		h = h[:last]
-		for j := 0; ; {
-			l, m := 2*j+1, j
-			if l < len(h) && h[l].d < h[m].d {
-				m = l
-			}
-			if r := l + 1; r < len(h) && h[r].d < h[m].d {
-				m = r
-			}
-			if m == j {
-				break
-			}
-			h[j], h[m] = h[m], h[j]
-			j = m
-		}
+		lhDown(h)
 		u := top.n
 		if top.d > b.ldist[int(b.loc[u])*K+int(kind)] {
 			continue
@@ -703,14 +689,7 @@ func (b *builder) memberDijkstra(low *level, mem []int32, src int32, kind CostKi
 			if nd < b.ldist[int(li)*K+int(kind)] {
 				b.ldist[int(li)*K+int(kind)] = nd
 				h = append(h, lhItem{nd, e.To})
-				for j := len(h) - 1; j > 0; {
-					p := (j - 1) / 2
-					if h[p].d <= h[j].d {
-						break
-					}
-					h[p], h[j] = h[j], h[p]
-					j = p
-				}
+				lhUp(h)
 			}
 		}
 	}
