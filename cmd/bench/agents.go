@@ -38,6 +38,11 @@ func init() {
 		c.Ext["agent-chunk"] = fs.Int("agent-chunk", 0, "agents mode, astar: segments of at most `N` steps (0: whole path)")
 		c.Ext["agent-yield"] = fs.Bool("agent-yield", false, "agents mode: agents wait (a bounded time) for occupied cells instead of walking through each other")
 	})
+	scopeFlags("-agents N", func(c *Config) bool { return c.ExtInt("agents") != 0 },
+		"ticks", "edits", "agent-budget-ms", "agent-yield")
+	scopeFlags("-agents N and -algo astar", func(c *Config) bool { return c.ExtInt("agents") != 0 && c.Algo == "astar" }, "agent-chunk")
+	// -seed is shared with hpa.go's repair mode.
+	scopeFlags("-agents N or -repair N", func(c *Config) bool { return c.ExtInt("agents") != 0 || c.ExtInt("repair") != 0 }, "seed")
 	// Any -agents other than 0 takes over, so a bad count is refused (exit 2)
 	// rather than silently running another mode.
 	registerMode(Mode{Name: "agents", When: func(c *Config) bool { return c.ExtInt("agents") != 0 }, Run: runAgents})

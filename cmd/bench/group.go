@@ -64,6 +64,12 @@ func init() {
 		})
 		c.Ext["dump-graph"] = fs.Bool("dump-graph", false, "group: print the level-1 group edges as JSON lines {\"level\":1,\"from\":\"C\",\"to\":\"D\",\"cost\":5} (cost of -cost) before the report")
 	})
+	scopeFlags("-algo group or astar-cluster, or -scenario", func(c *Config) bool {
+		return algoIs("group", "astar-cluster")(c) || c.ExtString("scenario-arg") != ""
+	}, "cost", "exclusion", "regions", "target", "branch")
+	scopeFlags("-algo group or -scenario", func(c *Config) bool {
+		return c.Algo == "group" || c.ExtString("scenario-arg") != ""
+	}, "dump-graph")
 	registerAlgo("group", Algo{Doc: "the textbook's group hierarchy (issue 4): plan high, refine the first step, walk segment by segment", Prepare: prepareGroup})
 	registerAlgo("astar-cluster", Algo{Doc: "A* with the lecture notes' cluster heuristic: the groups' table of smallest costs between groups, max'd with octile (-cluster, -levels; the lowest level whose table fits)", Prepare: prepareClusterAStar})
 	registerMode(Mode{Name: "scenario", When: func(c *Config) bool { return c.ExtString("scenario-arg") != "" }, Run: runScenario})

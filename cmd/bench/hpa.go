@@ -52,8 +52,15 @@ func init() {
 			c.Ext["seed"] = fs.Int("seed", 1, "random seed `S`")
 		}
 	})
+	scopeFlags("-algo hpa", algoIs("hpa"), "hpa-k", "placement", "cache", "smooth", "shortcut")
+	scopeFlags("-algo hpa (not -agents)", func(c *Config) bool {
+		return c.Algo == "hpa" && c.ExtInt("agents") == 0
+	}, "abstract-weight", "repair")
+	scopeFlags("-algo hpa, group or astar-cluster, or -scenario", func(c *Config) bool {
+		return algoIs("hpa", "group", "astar-cluster")(c) || c.ExtString("scenario-arg") != ""
+	}, "cluster", "levels")
 	registerAlgo("hpa", Algo{Doc: "HPA* hierarchy (pathing/hpa): -cluster -levels -smooth -cache -placement", Prepare: prepareHPA})
-	registerMode(Mode{Name: "hpa-repair", When: func(c *Config) bool { return c.Algo == "hpa" && c.ExtInt("repair") > 0 }, Run: runHPARepair})
+	registerMode(Mode{Name: "hpa-repair", When: func(c *Config) bool { return c.Algo == "hpa" && c.ExtInt("repair") != 0 }, Run: runHPARepair})
 	registerMode(Mode{Name: "hpa-scen", When: func(c *Config) bool { return c.Algo == "hpa" && c.ScenPath != "" && !c.Single }, Run: runHPAScen})
 }
 
@@ -205,6 +212,9 @@ func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
 // runHPARepair is the repair mode: -repair N random single-cell toggles.
 func runHPARepair(env *Env) (*Report, error) {
 	c := env.Cfg
+	if n := c.ExtInt("repair"); n < 0 {
+		return nil, usagef("bench: -repair %d: want a positive number of edits", n)
+	}
 	rep := NewReport(env)
 	g := env.Grid.Clone() // the env's grid is shared and read-only
 	genv := *env

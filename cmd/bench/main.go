@@ -131,6 +131,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	if _, ok := algos[c.Algo]; !ok {
 		return nil, usagef("bench: unknown -algo %q (want %s)", c.Algo, strings.Join(algoNames(), ", "))
 	}
+	if err := checkFlagScopes(fs, c); err != nil {
+		return nil, err
+	}
 	var err error
 	if c.Neighborhood, err = pathing.ParseNeighborhood(*nb); err != nil {
 		return nil, usagef("bench: -nb %q: want 8 or 4", *nb)
@@ -158,6 +161,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 			return nil, usagef("bench: -to: %v", err)
 		}
 		c.Single = true
+		if c.ScenPath != "" {
+			return nil, usagef("bench: -scen and -from/-to both given: run either the scenario's rows or one query")
+		}
 	}
 	return c, nil
 }

@@ -206,6 +206,16 @@ func TestBadInputExit2(t *testing.T) {
 		{"bad nb", []string{"-map", tinyMap, "-scen", tinyScen, "-nb", "6"}, `-nb "6"`},
 		{"bad heuristic", []string{"-map", tinyMap, "-scen", tinyScen, "-heuristic", "custom"}, `-heuristic "custom"`},
 		{"stray argument", []string{"-map", tinyMap, "extra"}, `unexpected argument "extra"`},
+		{"scen and single query", []string{"-map", tinyMap, "-scen", tinyScen, "-from", "0,0", "-to", "1,0"}, "-scen and -from/-to both given"},
+		// A flag of another algorithm or mode is refused, not silently ignored.
+		{"group flag on astar", []string{"-map", tinyMap, "-scen", tinyScen, "-cost", "maximin"}, "-cost applies only with -algo group or astar-cluster"},
+		{"hpa flag on group", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-smooth=false"}, "-smooth applies only with -algo hpa (this run: -algo group)"},
+		{"repair on astar", []string{"-map", tinyMap, "-repair", "5"}, "-repair applies only with -algo hpa"},
+		{"negative repair", []string{"-map", tinyMap, "-algo", "hpa", "-repair", "-5"}, "-repair -5: want a positive number"},
+		{"agents flag alone", []string{"-map", tinyMap, "-scen", tinyScen, "-ticks", "10"}, "-ticks applies only with -agents N"},
+		{"seed alone", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-seed", "3"}, "-seed applies only with -agents N or -repair N"},
+		{"weight on dijkstra", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "dijkstra", "-weight", "2"}, "-weight applies only with -algo astar"},
+		{"cluster on astar", []string{"-map", tinyMap, "-scen", tinyScen, "-cluster", "8"}, "-cluster applies only with -algo hpa, group or astar-cluster"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -133,3 +133,50 @@ func (c *Config) ExtBool(name string) bool {
 	}
 	return false
 }
+
+// flagScope says when a hook's flag means something. A flag given on a run
+// it does not apply to (-cost with -algo astar, -ticks without -agents) is a
+// usage error rather than silently ignored, so a typo'd -algo cannot make a
+// user believe a setting was measured.
+type flagScope struct {
+	applies func(c *Config) bool
+	where   string // "-algo hpa", for the message
+}
+
+// flagScopes maps a flag name to its scope. A flag without one applies to
+// every run.
+var flagScopes = map[string]flagScope{}
+
+// scopeFlags declares that the named flags apply only when applies(c) holds;
+// where names that case in the error message ("-algo hpa").
+func scopeFlags(where string, applies func(c *Config) bool, names ...string) {
+	for _, n := range names {
+		flagScopes[n] = flagScope{applies: applies, where: where}
+	}
+}
+
+// algoIs returns a scope predicate true for the given -algo names.
+func algoIs(names ...string) func(c *Config) bool {
+	return func(c *Config) bool {
+		for _, n := range names {
+			if c.Algo == n {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// checkFlagScopes returns a usage error naming the first flag set on the
+// command line (in fs.Visit's order) whose scope excludes this run.
+func checkFlagScopes(fs *flag.FlagSet, c *Config) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		s, ok := flagScopes[f.Name]
+		if err != nil || !ok || s.applies(c) {
+			return
+		}
+		err = usagef("bench: -%s applies only with %s (this run: -algo %s); drop it or pick that mode", f.Name, s.where, c.Algo)
+	})
+	return err
+}

@@ -16,6 +16,14 @@ func init() {
 			Prepare: searchPreparer(a),
 		})
 	}
+	// Dijkstra has no h to weigh or choose, greedy none to weigh; the agents
+	// mode's A* uses the octile h unweighted.
+	scopeFlags("-algo astar or astar-cluster (not -agents)", func(c *Config) bool {
+		return algoIs("astar", "astar-cluster")(c) && c.ExtInt("agents") == 0
+	}, "weight")
+	scopeFlags("-algo astar or greedy (not -agents)", func(c *Config) bool {
+		return algoIs("astar", "greedy")(c) && c.ExtInt("agents") == 0
+	}, "heuristic")
 }
 
 // searchPlanner runs one pathing.Searcher with a fixed query template.
