@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -226,10 +227,21 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 
 // readRegions reads a region file: a scenario (its region layers) or plain
 // rows of one character per cell, w×h.
+// A file larger than MaxLevels layers of the map (plus 1 MiB for a
+// scenario's other blocks) is refused before it is read whole.
 func readRegions(path string, w, h int) ([][]byte, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, usagef("bench: -regions: %v", err)
+	}
+	defer f.Close()
+	limit := int64(groups.MaxLevels)*int64(w+2)*int64(h) + 1<<20
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, usagef("bench: -regions: %v", err)
+	}
+	if int64(len(b)) > limit {
+		return nil, usagef("bench: -regions: %s is over %d bytes, more than %d region layers of this %d×%d map take", path, limit, groups.MaxLevels, w, h)
 	}
 	if maps.Detect(b) == maps.FormatScenario {
 		s, err := maps.ParseScenario(bytes.NewReader(b), path, filepath.Dir(path))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -178,5 +179,17 @@ func TestScenarioRowsCheckedAfterEdits(t *testing.T) {
 	code, _, errs := runMain(t, "-scenario", pls, "-scen", scen)
 	if code != 2 || !strings.Contains(errs, "w.scen:3") || !strings.Contains(errs, "1,0") {
 		t.Fatalf("exit %d, stderr %q; want 2 naming w.scen:3 and cell 1,0", code, errs)
+	}
+}
+
+// A huge -regions file is refused from its size, before it is read whole.
+func TestRegionsFileTooLarge(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "huge.txt")
+	if err := os.WriteFile(big, bytes.Repeat([]byte("ab\n"), 1<<19), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-regions", big)
+	if code != exitUsage || out != "" || !strings.Contains(errs, "huge.txt is over") {
+		t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming huge.txt's size", code, out, errs)
 	}
 }
