@@ -157,13 +157,13 @@ func (h *Hierarchy) NewQuerier() *Querier {
 		q.ext[l-1].gIn = make([]tempEdge, 0, 256)
 		for _, a := range []*absSearch{&q.insF[l-1], &q.insR[l-1], &q.ref[l-1]} {
 			a.st = make([]absState, n+n/4)
-			a.heap = make([]hitem, 0, 256)
+			a.heap = make([]aitem, aroot, 256)
 		}
 		q.ids[l] = make([]int32, 0, 1024)
 		q.res.Plans[l] = make([]PlanNode, 0, 1024)
 	}
 	q.top.st = make([]absState, len(h.lv[L-1].nodes)+2)
-	q.top.heap = make([]hitem, 0, len(h.lv[L-1].nodes)+2)
+	q.top.heap = make([]aitem, aroot, len(h.lv[L-1].nodes)+2+aroot)
 	q.res.SegmentEnds = make([]int, 0, 1024)
 	q.path = make([]image.Point, 0, 4*(h.w+h.h))
 	q.path2 = make([]image.Point, 0, 4*(h.w+h.h))
