@@ -5,7 +5,7 @@ GO        ?= go
 ARGS      ?=
 XVFB      := xvfb-run -a -s "-screen 0 1280x800x24"
 # Packages that must never link Ebiten (they run anywhere, CI without a display included).
-HEADLESS  := ./pathing/... ./maps/... ./game/world/... ./cmd/...
+HEADLESS  := ./pathing/... ./maps/... ./game/world/... ./cmd/... ./internal/...
 TESTFLAGS ?= -timeout 20m
 
 .PHONY: run test deps deps-test vet fmt-check headless-check test-headless test-peers test-window bench bench-peers fuzz shot clean
@@ -44,7 +44,7 @@ test-peers:
 
 # Everything that links Ebiten, plus the end-to-end window test, under a virtual display.
 test-window:
-	$(XVFB) $(GO) test $(TESTFLAGS) $$($(GO) list ./... | grep -v -e /pathing -e /maps -e /game/world -e /cmd/)
+	$(XVFB) $(GO) test $(TESTFLAGS) $$($(GO) list ./... | grep -v -e /pathing -e /maps -e /game/world -e /cmd/ -e /internal/)
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./pathing/... ./maps/... ./game/world/...

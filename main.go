@@ -20,6 +20,8 @@ import (
 	"pathlens/assets"
 	"pathlens/game"
 	"pathlens/game/world"
+	"pathlens/internal/cli"
+	_ "pathlens/internal/preflight" // answers -h, -keys and bad flags when there is no display, before Ebiten starts
 )
 
 func main() {
@@ -27,58 +29,34 @@ func main() {
 }
 
 func run(args []string) int {
-	fs := flag.NewFlagSet("pathlens", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: pathlens [-map FILE | -scenario builtin:NAME] [flags]\n\nbuilt-in scenarios: %s\n\nflags:\n",
-			strings.Join(assets.Names(), ", "))
-		fs.PrintDefaults()
-	}
-	mapPath := fs.String("map", "", "open this Moving AI (.map), ASCII or scenario (.pls) file instead of the built-in world")
-	scenario := fs.String("scenario", "", "open a scenario: builtin:NAME or a .pls file")
-	shot := fs.String("shot", "", "draw the first complete frame to this PNG file and exit")
-	logPath := fs.String("log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
-	from := fs.String("from", "", "start cell X,Y of the first query (without -to, the goal is the scenario's)")
-	to := fs.String("to", "", "goal cell X,Y of the first query (without -from, the start is the scenario's)")
-	algo := fs.String("algo", "", "algorithm: astar, dijkstra, greedy, hpa or group (overrides the scenario's)")
-	layers := fs.String("layers", "", "comma-separated layers to show at start, +name/-name to add to or remove from the defaults, or all; names: weights, borders, regions, groups, nodes, edges, components, search, plans, segments, excluded, parents, values, compare")
-	cursor := fs.String("cursor", "", "show the query's timeline at this event: a number, a fraction like 0.4, or phase:NAME (the middle of the first phase named so)")
-	size := fs.String("size", "1280x800", "initial window size WxH")
-	profile := fs.Int("profile", 0, "measure Update+Draw for this many frames, print a timing report and exit")
-	cpuProfile := fs.String("cpuprofile", "", "write a Go CPU profile of the whole run to this file (go tool pprof)")
-	play := fs.Bool("play", false, "start playing the query's timeline from its beginning")
-	zoom := fs.Float64("zoom", 0, "start zoomed to this many pixels per cell, about -center (default: the map's centre)")
-	center := fs.String("center", "", "cell X,Y to centre the first view on (needs -zoom)")
-	viewLevel := fs.Int("level", 1, "abstract level whose clusters, groups, nodes and edges are drawn")
-	keysOnly := fs.Bool("keys", false, "print the key table (the help screen) as Markdown and exit")
-	noLegend := fs.Bool("nolegend", false, "start with the layer legend hidden (K toggles it)")
-	shotDir := fs.String("shotdir", ".", "folder the screenshot key (F12) writes into")
-	if err := fs.Parse(args); err != nil {
+	f, err := cli.Parse(args, os.Stderr)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
 		return 2
 	}
-	if *keysOnly {
+	if f.Keys {
 		fmt.Print(game.KeysMarkdown())
 		return 0
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(os.Stderr, "pathlens: unexpected argument %q (use -map FILE)\n", fs.Arg(0))
+	if len(f.Args) > 0 {
+		fmt.Fprintf(os.Stderr, "pathlens: unexpected argument %q (use -map FILE)\n", f.Args[0])
 		return 2
 	}
-	if *mapPath != "" && *scenario != "" {
+	if f.Map != "" && f.Scenario != "" {
 		fmt.Fprintln(os.Stderr, "pathlens: give -map or -scenario, not both")
 		return 2
 	}
-	ww, wh, err := parseSize(*size)
+	ww, wh, err := parseSize(f.Size)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "pathlens: -size: %v\n", err)
 		return 2
 	}
 
 	var logw io.Writer
-	if *logPath != "" {
-		f, err := os.OpenFile(*logPath, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if f.Log != "" {
+		f, err := os.OpenFile(f.Log, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -log: %v\n", err)
 			return 2
@@ -90,19 +68,19 @@ func run(args []string) int {
 
 	src := assets.Prefix + assets.DefaultName
 	switch {
-	case *mapPath != "":
-		src = *mapPath
-	case *scenario != "":
-		src = *scenario
+	case f.Map != "":
+		src = f.Map
+	case f.Scenario != "":
+		src = f.Scenario
 	}
-	opts := game.Options{ShotPath: *shot, Layers: *layers, Cursor: *cursor, ProfileFrames: *profile,
-		Play: *play, NoLegend: *noLegend, Zoom: *zoom, ViewLevel: *viewLevel, ShotDir: *shotDir}
-	if *center != "" && *zoom <= 0 {
+	opts := game.Options{ShotPath: f.Shot, Layers: f.Layers, Cursor: f.Cursor, ProfileFrames: f.Profile,
+		Play: f.Play, NoLegend: f.NoLegend, Zoom: f.Zoom, ViewLevel: f.Level, ShotDir: f.ShotDir}
+	if f.Center != "" && f.Zoom <= 0 {
 		fmt.Fprintln(os.Stderr, "pathlens: -center needs -zoom PX (pixels per cell); without it the map is fitted to the window")
 		return 2
 	}
-	if *center != "" {
-		c, err := parseCell(*center)
+	if f.Center != "" {
+		c, err := parseCell(f.Center)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -center: %v\n", err)
 			return 2
@@ -123,19 +101,19 @@ func run(args []string) int {
 		}
 	}
 	w.Log = log
-	if *zoom > 0 && *center == "" {
+	if f.Zoom > 0 && f.Center == "" {
 		opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
 	}
-	if *algo != "" {
-		a, err := world.ParseAlgo(*algo)
+	if f.Algo != "" {
+		a, err := world.ParseAlgo(f.Algo)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -algo: %v\n", err)
 			return 2
 		}
 		w.Settings.Algo = a
 	}
-	if *from != "" || *to != "" {
-		q, err := firstQuery(*from, *to, w.Queries)
+	if f.From != "" || f.To != "" {
+		q, err := firstQuery(f.From, f.To, w.Queries)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 			return 2
@@ -143,15 +121,15 @@ func run(args []string) int {
 		w.Queries = append([][2]image.Point{q}, w.Queries...)
 	}
 	w.Begin()
-	if *shot != "" {
+	if f.Shot != "" {
 		w.WaitOptimal() // the picture shows the finished numbers
 	}
 	if opts.StartError != "" {
 		w.Fail("%s (the built-in world is open instead)", opts.StartError)
 	}
 
-	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
+	if f.CPUProfile != "" {
+		f, err := os.Create(f.CPUProfile)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -cpuprofile: %v\n", err)
 			return 2

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"pathlens/internal/cli"
 	"pathlens/render"
 )
 
@@ -65,5 +66,14 @@ func TestLayerSpec(t *testing.T) {
 	}
 	if err := g.applyLayerSpec("bogus"); err == nil || !strings.Contains(err.Error(), "weights") {
 		t.Fatalf("unknown layer: %v", err)
+	}
+}
+
+// The key table that the app prints without a display (internal/cli's
+// embedded copy) is the window's own; regenerate it with
+// `go run . -keys > internal/cli/keys.md` after changing a binding.
+func TestHeadlessKeyTableIsCurrent(t *testing.T) {
+	if got := KeysMarkdown(); got != cli.KeysMarkdown {
+		t.Errorf("internal/cli/keys.md is stale: run `xvfb-run -a go run . -keys > internal/cli/keys.md`")
 	}
 }

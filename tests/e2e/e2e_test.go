@@ -621,3 +621,48 @@ func TestControls(t *testing.T) {
 	a.press("2", "load", "source=builtin:")
 	a.shot("controls-done")
 }
+
+// TestNoDisplay runs the app with no X display, as on a server or over
+// ssh: -h and -keys answer, a bad flag is named, and a plain start says
+// why no window opens. None of them may end in Ebiten's start-up panic
+// (internal/preflight runs first).
+func TestNoDisplay(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "pathlens")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = moduleRoot(t)
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") {
+			env = append(env, kv)
+		}
+	}
+	cases := []struct {
+		args      []string
+		code      int
+		out, errs string
+	}{
+		{[]string{"-h"}, 0, "", "-scenario"},
+		{[]string{"-keys"}, 0, "| keys | action |", ""},
+		{[]string{"-bogus"}, 2, "", "-bogus"},
+		{[]string{"-map", "nope.map"}, 2, "", "no display"},
+	}
+	for _, c := range cases {
+		cmd := exec.Command(bin, c.args...)
+		cmd.Env = env
+		var out, errs strings.Builder
+		cmd.Stdout, cmd.Stderr = &out, &errs
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != c.code || strings.Contains(errs.String(), "panic") || !strings.Contains(out.String(), c.out) || !strings.Contains(errs.String(), c.errs) {
+			t.Errorf("pathlens %q without DISPLAY: exit %d, stdout %.100q, stderr %.300q; want exit %d mentioning %q / %q", c.args, code, out.String(), errs.String(), c.code, c.out, c.errs)
+		}
+	}
+}

@@ -1,0 +1,116 @@
+// Package cli is the app's command line without the window: its flags and
+// their usage, and the key table as text. It imports no Ebiten, so the
+// preflight package can answer -h, -keys and a bad flag before Ebiten's
+// own start-up, which panics on a machine with no display.
+package cli
+
+import (
+	_ "embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"pathlens/assets"
+)
+
+// Flags is every flag of the app, as given (main checks the values).
+type Flags struct {
+	Map, Scenario string
+	Shot, ShotDir string
+	Log           string
+	From, To      string
+	Algo          string
+	Layers        string
+	Cursor        string
+	Size          string
+	Profile       int
+	CPUProfile    string
+	Play          bool
+	Zoom          float64
+	Center        string
+	Level         int
+	Keys          bool
+	NoLegend      bool
+	Args          []string // arguments left after the flags
+}
+
+// Parse parses the app's arguments (without the program name). Syntax errors
+// and -h are reported on stderr by the flag package; Parse returns
+// flag.ErrHelp for -h and any other error for a bad flag.
+func Parse(args []string, stderr io.Writer) (*Flags, error) {
+	f := &Flags{}
+	fs := flag.NewFlagSet("pathlens", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: pathlens [-map FILE | -scenario builtin:NAME] [flags]\n\nbuilt-in scenarios: %s\n\nflags:\n",
+			strings.Join(assets.Names(), ", "))
+		fs.PrintDefaults()
+	}
+	fs.StringVar(&f.Map, "map", "", "open this Moving AI (.map), ASCII or scenario (.pls) file instead of the built-in world")
+	fs.StringVar(&f.Scenario, "scenario", "", "open a scenario: builtin:NAME or a .pls file")
+	fs.StringVar(&f.Shot, "shot", "", "draw the first complete frame to this PNG file and exit")
+	fs.StringVar(&f.Log, "log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
+	fs.StringVar(&f.From, "from", "", "start cell X,Y of the first query (without -to, the goal is the scenario's)")
+	fs.StringVar(&f.To, "to", "", "goal cell X,Y of the first query (without -from, the start is the scenario's)")
+	fs.StringVar(&f.Algo, "algo", "", "algorithm: astar, dijkstra, greedy, hpa or group (overrides the scenario's)")
+	fs.StringVar(&f.Layers, "layers", "", "comma-separated layers to show at start, +name/-name to add to or remove from the defaults, or all; names: weights, borders, regions, groups, nodes, edges, components, search, plans, segments, excluded, parents, values, compare")
+	fs.StringVar(&f.Cursor, "cursor", "", "show the query's timeline at this event: a number, a fraction like 0.4, or phase:NAME (the middle of the first phase named so)")
+	fs.StringVar(&f.Size, "size", "1280x800", "initial window size WxH")
+	fs.IntVar(&f.Profile, "profile", 0, "measure Update+Draw for this many frames, print a timing report and exit")
+	fs.StringVar(&f.CPUProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file (go tool pprof)")
+	fs.BoolVar(&f.Play, "play", false, "start playing the query's timeline from its beginning")
+	fs.Float64Var(&f.Zoom, "zoom", 0, "start zoomed to this many pixels per cell, about -center (default: the map's centre)")
+	fs.StringVar(&f.Center, "center", "", "cell X,Y to centre the first view on (needs -zoom)")
+	fs.IntVar(&f.Level, "level", 1, "abstract level whose clusters, groups, nodes and edges are drawn")
+	fs.BoolVar(&f.Keys, "keys", false, "print the key table (the help screen) as Markdown and exit")
+	fs.BoolVar(&f.NoLegend, "nolegend", false, "start with the layer legend hidden (K toggles it)")
+	fs.StringVar(&f.ShotDir, "shotdir", ".", "folder the screenshot key (F12) writes into")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	f.Args = fs.Args()
+	return f, nil
+}
+
+// KeysMarkdown is the key table of the help screen as Markdown, as the
+// window's own table printed it (game.KeysMarkdown). A test of package game
+// fails when the two differ; regenerate with
+//
+//	go run . -keys > internal/cli/keys.md
+//
+//go:embed keys.md
+var KeysMarkdown string
+
+// HasDisplay reports whether the window can open: on Linux and the BSDs
+// Ebiten's GLFW needs an X display (DISPLAY; XWayland sets it too); other
+// systems always have one.
+func HasDisplay(goos string, getenv func(string) string) bool {
+	switch goos {
+	case "linux", "freebsd", "netbsd", "openbsd", "dragonfly":
+		return getenv("DISPLAY") != ""
+	}
+	return true
+}
+
+// Headless answers a start with no display and returns the exit status: -h
+// and -keys print their text (0), a bad flag its message (2), anything else
+// says why the window cannot open and how to run headless (2).
+func Headless(args []string, stdout, stderr io.Writer) int {
+	f, err := Parse(args, stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case err != nil:
+		return 2
+	case f.Keys:
+		fmt.Fprint(stdout, KeysMarkdown)
+		return 0
+	}
+	fmt.Fprintln(stderr, "pathlens: no display: DISPLAY is not set, and pathlens opens a window.")
+	fmt.Fprintln(stderr, "  Run it in a desktop session, or under a virtual X server, e.g.")
+	fmt.Fprintln(stderr, "    xvfb-run -a pathlens -shot frame.png   (draws the first frame to a PNG and exits)")
+	fmt.Fprintln(stderr, "  Queries, scenario batches and repair timings run headless with: go run ./cmd/bench -h")
+	return 2
+}
