@@ -11,10 +11,17 @@ import (
 // SaveFileAtomic writes data to path so that path holds either its old
 // content or all of data, never a mix, even if the program dies midway: it
 // writes a temporary file in the same folder, syncs it, and renames it over
-// path. An existing file keeps its permission bits; a new one gets 0644. On
-// error the temporary file is removed and path is untouched.
+// path, then syncs the folder so the rename itself survives a crash. An
+// existing file keeps its permission bits; a new one gets 0644. When path is
+// a symbolic link, the file it points to is replaced and the link is kept
+// (a dangling link gets its target created). On error the temporary file is
+// removed and path is untouched.
 func SaveFileAtomic(path string, data []byte) (err error) {
-	dir, base := filepath.Split(path)
+	target, err := linkTarget(path)
+	if err != nil {
+		return errAt(path, 0, "cannot save: %v", err)
+	}
+	dir, base := filepath.Split(target)
 	if dir == "" {
 		dir = "."
 	}
@@ -48,10 +55,39 @@ func SaveFileAtomic(path string, data []byte) (err error) {
 	if err = f.Close(); err != nil {
 		return errAt(path, 0, "cannot save: %v", err)
 	}
-	if err = os.Rename(tmp, path); err != nil {
+	if err = os.Rename(tmp, target); err != nil {
 		return errAt(path, 0, "cannot save: %v", err)
 	}
+	// The data is safe once the folder's entry is; a folder that cannot be
+	// opened or synced (some file systems refuse) leaves the rename done.
+	if d, derr := os.Open(dir); derr == nil {
+		d.Sync()
+		d.Close()
+	}
 	return nil
+}
+
+// linkTarget follows path while it is a symbolic link (at most 40 hops, as
+// the kernel does) and returns the file name a save should replace. A path
+// that is not a link, or does not exist yet, is returned as it is.
+func linkTarget(path string) (string, error) {
+	for hops := 0; ; hops++ {
+		st, err := os.Lstat(path)
+		if err != nil || st.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		if hops == 40 {
+			return "", errors.New("too many levels of symbolic links")
+		}
+		to, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(path), to)
+		}
+		path = to
+	}
 }
 
 // SaveMap writes m to path atomically (see SaveFileAtomic) in format f

@@ -321,6 +321,57 @@ func TestSaveFileAtomic(t *testing.T) {
 	}
 }
 
+// Saving through a symbolic link replaces the file it points to (in its own
+// folder) and keeps the link; a dangling link gets its target; a link loop
+// is an error naming the path.
+func TestSaveFileAtomicSymlink(t *testing.T) {
+	real, links := t.TempDir(), t.TempDir()
+	target := filepath.Join(real, "level.pls")
+	if err := os.WriteFile(target, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(links, target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(links, "current.pls")
+	if err := os.Symlink(rel, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	chain := filepath.Join(links, "chain.pls") // a link to the link
+	os.Symlink("current.pls", chain)
+	if err := SaveFileAtomic(chain, []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced by a file: %v %v", st.Mode(), err)
+	}
+	if st, err := os.Lstat(chain); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the chained link was replaced by a file: %v %v", st.Mode(), err)
+	}
+	data, _ := os.ReadFile(target)
+	st, _ := os.Stat(target)
+	if string(data) != "new" || st.Mode().Perm() != 0o640 {
+		t.Errorf("target holds %q mode %v, want \"new\" 0640", data, st.Mode().Perm())
+	}
+	if ents, _ := os.ReadDir(links); len(ents) != 2 {
+		t.Errorf("the links' folder holds %d entries, want the 2 links", len(ents))
+	}
+	dangling := filepath.Join(links, "later.pls")
+	os.Symlink(filepath.Join(real, "later.pls"), dangling)
+	if err := SaveFileAtomic(dangling, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(real, "later.pls")); err != nil || string(data) != "x" {
+		t.Errorf("a dangling link's target: %q, %v", data, err)
+	}
+	loop := filepath.Join(links, "loop")
+	os.Symlink("loop", loop)
+	if err := SaveFileAtomic(loop, []byte("x")); err == nil || !strings.Contains(err.Error(), "loop: cannot save: too many levels of symbolic links") {
+		t.Errorf("a link loop: %v, want an error naming it", err)
+	}
+}
+
 // TestScenarioAbsoluteMapPath: a "map /abs/path.map" line names that file,
 // not a path under the scenario's folder (World.Save writes absolute paths
 // when no relative one exists).
