@@ -200,31 +200,19 @@ func (s *Sim) shortcut(a *agent, dug []image.Point) bool {
 	return false
 }
 
-// displace moves agent i off a cell that became a wall to the nearest open
-// cell (ring by ring, through walls, so it works from inside a filled
-// block), and makes it replan.
+// displace moves agent i off a cell that became a wall, and makes it
+// replan. It leaves the way a person pushed out of a freshly filled block
+// would: across the cells filled by this change only (4-connected, a
+// breadth-first search from its cell), out to the nearest open cell beside
+// them, preferring the one nearest its goal among equally near exits, so it
+// never comes out behind an old wall in another room. Only when the filled
+// cells touch no open cell (a pocket filled whole) does it take the nearest
+// open cell ring by ring, through walls.
 func (s *Sim) displace(i int) {
 	a := &s.agents[i]
-	g := s.grid
-	from := a.cell
-	best, found := from, false
-	for r := 1; r < max(g.Width(), g.Height()) && !found; r++ {
-		bd := 0
-		for dy := -r; dy <= r; dy++ {
-			for dx := -r; dx <= r; dx++ {
-				if max(abs(dx), abs(dy)) != r {
-					continue
-				}
-				p := image.Point{from.X + dx, from.Y + dy}
-				if !g.Open(p) {
-					continue
-				}
-				d := dx*dx + dy*dy
-				if !found || d < bd {
-					best, bd, found = p, d, true
-				}
-			}
-		}
+	best, found := s.exitFill(a)
+	if !found {
+		best, found = s.nearestOpen(a.cell)
 	}
 	if !found {
 		a.state, a.why = Stopped, WhyUnreachable
@@ -241,6 +229,99 @@ func (s *Sim) displace(i int) {
 		a.need = ReasonNone
 		s.request(i, ReasonWorldChanged)
 	}
+}
+
+// exitFill searches from a's cell across the cells of the last change that
+// are now walls (s.exact stamped with markGen) for the open 4-neighbours of
+// that filled region, and returns the one with the fewest filled cells
+// crossed (ties: nearest a's goal, then nearest a's cell).
+func (s *Sim) exitFill(a *agent) (image.Point, bool) {
+	g := s.grid
+	if len(s.dispSeen) != g.Len() {
+		s.dispSeen = make([]uint32, g.Len())
+		s.dispGen = 0
+	}
+	s.dispGen++
+	if s.dispGen == 0 {
+		clear(s.dispSeen)
+		s.dispGen = 1
+	}
+	start := g.Index(a.cell)
+	if s.exact[start] != s.markGen {
+		return image.Point{}, false // not walled by the last change
+	}
+	q := append(s.bfs[:0], int32(start))
+	s.dispSeen[start] = s.dispGen
+	var best image.Point
+	found := false
+	bestKey := [2]float64{}
+	for head, layerEnd := 0, 1; head < len(q); {
+		c := g.Point(int(q[head]))
+		head++
+		for _, d := range [4]image.Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			p := c.Add(d)
+			if !g.In(p) {
+				continue
+			}
+			j := g.Index(p)
+			if s.dispSeen[j] == s.dispGen {
+				continue
+			}
+			s.dispSeen[j] = s.dispGen
+			switch {
+			case g.Open(p):
+				key := [2]float64{0, sqDist(p, a.cell)}
+				if a.hasGoal {
+					key[0] = pathing.OctileDistance(p, a.goal)
+				}
+				if !found || key[0] < bestKey[0] || key[0] == bestKey[0] && key[1] < bestKey[1] {
+					best, bestKey, found = p, key, true
+				}
+			case s.exact[j] == s.markGen:
+				q = append(q, int32(j))
+			}
+		}
+		if head == layerEnd { // a whole ring of crossed cells is done
+			if found {
+				break
+			}
+			layerEnd = len(q)
+		}
+	}
+	s.bfs = q
+	return best, found
+}
+
+// nearestOpen returns the open cell nearest from (ring by ring, through
+// walls; the smallest Euclidean distance within the first ring holding one).
+func (s *Sim) nearestOpen(from image.Point) (image.Point, bool) {
+	g := s.grid
+	for r := 1; r < max(g.Width(), g.Height()); r++ {
+		best, bd, found := from, 0.0, false
+		for dy := -r; dy <= r; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				if max(abs(dx), abs(dy)) != r {
+					continue
+				}
+				p := image.Point{from.X + dx, from.Y + dy}
+				if !g.Open(p) {
+					continue
+				}
+				if d := sqDist(p, from); !found || d < bd {
+					best, bd, found = p, d, true
+				}
+			}
+		}
+		if found {
+			return best, true
+		}
+	}
+	return from, false
+}
+
+func sqDist(a, b image.Point) float64 {
+	dx, dy := float64(a.X-b.X), float64(a.Y-b.Y)
+	return dx*dx + dy*dy
 }
 
 func abs(v int) int {

@@ -997,3 +997,57 @@ func TestGoalChangedBeforeItsFirstPlanIsANewGoal(t *testing.T) {
 		t.Fatalf("reasons %v, replans %d; want one goal_moved replan", st.Reasons, st.Replans)
 	}
 }
+
+// An agent whose cell is filled leaves across the filled cells, back into
+// its own room, even when the nearest open cell lies behind an old wall in
+// the next room; a single filled cell puts it beside that cell, on the side
+// of its goal.
+func TestDisplacedAgentStaysOnItsSideOfWalls(t *testing.T) {
+	g, m := parse(t, `
+#############
+#.....A#B...#
+#......#....#
+#......#....#
+#############`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, err := s.Spawn(m['A'])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Fill the right three columns of the left room: the agent's nearest
+	// open cell is now B, two cells away through the wall; its own room's
+	// nearest is four cells away.
+	var fill []image.Point
+	for y := 1; y <= 3; y++ {
+		for x := 3; x <= 6; x++ {
+			p := image.Pt(x, y)
+			g.SetOpen(p, false)
+			fill = append(fill, p)
+		}
+	}
+	s.CellsChanged(fill)
+	v := view(t, s, id)
+	if v.Cell.X != 2 || s.Stats().Displace != 1 {
+		t.Fatalf("displaced to %v (displacements %d), want column 2 of its own room, not %v", v.Cell, s.Stats().Displace, m['B'])
+	}
+	// One filled cell under an agent walking right: it steps out beside
+	// it, towards its goal.
+	g2, m2 := parse(t, `
+#########
+#.......#
+#..A...G#
+#.......#
+#########`)
+	s2 := exact(g2, NewAStar(g2, AStarConfig{}))
+	id2, _ := s2.Spawn(m2['A'])
+	s2.SetGoal([]int{id2}, m2['G'])
+	g2.SetOpen(m2['A'], false)
+	s2.CellsChanged([]image.Point{m2['A']})
+	if v := view(t, s2, id2); v.Cell != m2['A'].Add(image.Pt(1, 0)) {
+		t.Fatalf("displaced to %v, want %v (beside the fill, towards the goal)", v.Cell, m2['A'].Add(image.Pt(1, 0)))
+	}
+	runUntil(t, s2, 500, func() bool { return view(t, s2, id2).State == Arrived })
+	if st := s2.Stats(); st.WallViolations != 0 {
+		t.Fatalf("stats %+v", st)
+	}
+}
