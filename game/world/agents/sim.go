@@ -511,7 +511,7 @@ func (s *Sim) ClearGoal(ids []int) {
 		a.need = ReasonNone
 		a.state, a.why, a.err = Idle, WhyNone, nil
 		a.plan.Reset()
-		a.segIdx = 0
+		a.segIdx, a.acc = 0, 0
 	}
 }
 
@@ -522,7 +522,9 @@ func (s *Sim) request(i int, r Reason) {
 		a.need = r
 	}
 	a.state = Waiting
-	a.acc = 0
+	// a.acc is kept: time already spent toward the next step still counts
+	// once the new plan arrives. Resetting it let replans that come faster
+	// than a step takes (edits on a long route) freeze an agent mid-step.
 	if a.queued {
 		return
 	}
@@ -771,7 +773,7 @@ func (s *Sim) finish(i int, r Reason, err error) {
 		a.excused = false
 		return
 	}
-	a.segIdx, a.walked, a.acc = 0, 0, 0
+	a.segIdx, a.walked = 0, 0 // a.acc carries over (see request)
 	a.state, a.why = Moving, WhyNone
 	a.backoff = 0
 	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Moving})
@@ -788,7 +790,7 @@ func (s *Sim) stop(i int, r Reason, why Why) {
 	}
 	a.state, a.why = Stopped, why
 	a.plan.Reset()
-	a.segIdx = 0
+	a.segIdx, a.acc = 0, 0
 	if a.backoff == 0 {
 		a.backoff = s.cfg.RecheckTicks
 	} else {

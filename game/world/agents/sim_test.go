@@ -1051,3 +1051,33 @@ func TestDisplacedAgentStaysOnItsSideOfWalls(t *testing.T) {
 		t.Fatalf("stats %+v", st)
 	}
 }
+
+// Replans that come faster than a step takes do not freeze an agent: the
+// time it has already spent toward its next step still counts after each
+// new plan. Here a cell on its route is filled and dug again every 4 ticks
+// while a step takes 10.
+func TestFrequentReplansKeepStepProgress(t *testing.T) {
+	g, m := parse(t, `
+##################
+#................#
+#S..............G#
+#................#
+##################`)
+	s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: -1, Speed: 6}) // 10 ticks a straight step
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	flip := image.Pt(12, 2) // on the straight route
+	for tick := 1; tick <= 1000 && view(t, s, id).State != Arrived; tick++ {
+		if tick%4 == 0 && view(t, s, id).Cell.X < flip.X-1 {
+			g.SetOpen(flip, !g.Open(flip))
+			s.CellsChanged([]image.Point{flip})
+		}
+		s.Step()
+	}
+	v := view(t, s, id)
+	st := s.Stats()
+	if v.State != Arrived || st.Reasons[ReasonWorldChanged] < 20 || st.WallViolations != 0 {
+		t.Fatalf("agent %v at %v after %d ticks, %d world_changed replans, %d wall violations: want arrived after at least 20 replans",
+			v.State, v.Cell, st.Ticks, st.Reasons[ReasonWorldChanged], st.WallViolations)
+	}
+}
