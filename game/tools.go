@@ -122,8 +122,10 @@ func (inspectTool) Release(g *Game, c image.Point) {}
 
 // agentTool spawns, selects and sends agents: a click on an agent selects
 // it (Shift adds), a drag selects a box, a click on a free cell spawns an
-// agent when none is selected and sends the selection there otherwise
-// (Shift: as one group in formation). Esc clears the selection.
+// agent when none is selected (and selects it, so the next click sends it)
+// and sends the selection there otherwise (Shift: as one group in
+// formation). Esc clears the selection; J spawns without selecting, for
+// spawning many.
 type agentTool struct {
 	down     bool
 	from     image.Point
@@ -135,7 +137,7 @@ type agentTool struct {
 func (t *agentTool) Name() string { return "agents" }
 
 func (t *agentTool) Hint() string {
-	return "click spawns, selects or sends (Shift: as a group); drag selects; U runs"
+	return "click: spawn (then click a goal to send it), select, or send (Shift: as a group); drag selects; J spawns more; U runs"
 }
 
 func (t *agentTool) Press(g *Game, c image.Point, mod bool) {
@@ -179,5 +181,7 @@ func (t *agentTool) Release(g *Game, c image.Point) {
 			return
 		}
 	}
-	w.SpawnAgent(c)
+	if id, err := w.SpawnAgent(c); err == nil {
+		w.Agents().Select([]int{id}, false)
+	}
 }
