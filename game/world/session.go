@@ -92,7 +92,9 @@ func (w *World) Begin() {
 		F{"open", g.OpenCount()}, F{"edits", w.edits.pos}, F{"queries", len(w.Queries)}, F{"algo", w.Settings.Algo})
 	if len(w.Queries) > 0 {
 		q := w.Queries[0]
-		w.SetEndpoints(q[0], q[1])
+		if !w.SetEndpoints(q[0], q[1]) {
+			w.Replan() // the query was refused (and said why): the layers still show the hierarchy
+		}
 	} else {
 		w.Replan() // no query: builds the hierarchy the layers show
 	}

@@ -236,6 +236,9 @@ func (w *World) replan(traced, logIt bool) {
 			if logIt {
 				w.Fail("%s", msg)
 			}
+			if w.Settings.Algo.Hierarchical() {
+				w.hierarchy() // the structure layers show it without a query
+			}
 			return
 		}
 	}

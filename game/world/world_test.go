@@ -550,3 +550,26 @@ func TestRound3NoNegativeZero(t *testing.T) {
 		t.Errorf("round3(-0.0006) = %g, want -0.001", got)
 	}
 }
+
+// A first query that is refused (its start is a wall) still leaves the
+// hierarchy built, so the structure layers show it before any valid query.
+func TestRefusedFirstQueryStillBuildsTheHierarchy(t *testing.T) {
+	for _, a := range []Algo{AlgoHPA, AlgoGroup} {
+		w, log := mustWorld(t, corridor...)
+		w.Settings.Algo = a
+		w.Queries = [][2]image.Point{{image.Pt(0, 0), image.Pt(8, 5)}}
+		w.Begin()
+		if !strings.Contains(lastLine(t, log, "error"), "start") {
+			t.Errorf("%v: the refused start was not reported", a)
+		}
+		if w.Hierarchy() == nil {
+			t.Errorf("%v: no hierarchy after a refused first query (error %v)", a, w.HierarchyError())
+		}
+		// And a later refused replan keeps it too.
+		w.Start, w.HasStart, w.Goal, w.HasGoal = image.Pt(1, 1), true, image.Pt(0, 0), true
+		w.Replan()
+		if w.Hierarchy() == nil {
+			t.Errorf("%v: no hierarchy after a refused replan", a)
+		}
+	}
+}
