@@ -18,9 +18,10 @@ const (
 	EditDig    EditKind = iota // open blocked cells (weight 1)
 	EditFill                   // block open cells
 	EditWeight                 // set open cells' weight
+	EditLog                    // a scenario's edit log, applied as one step: digs, fills and weights
 )
 
-var editNames = [...]string{"dig", "fill", "weight"}
+var editNames = [...]string{"dig", "fill", "weight", "edit-log"}
 
 func (k EditKind) String() string {
 	if int(k) < len(editNames) {

@@ -62,3 +62,41 @@ agent 3,2 -> 5,1
 		t.Fatal("reloaded grid differs")
 	}
 }
+
+// A scenario's edit log is one undoable step, logged as what it is (an
+// edit log of digs, fills and weights), not as a dig.
+func TestLoadedEditLogUndoesAsOneStep(t *testing.T) {
+	const src = `pathlens-scenario 1
+name logged
+map inline
+#######
+#.....#
+#.#...#
+#######
+end
+dig 2,2
+fill 4,1
+weight 5,2 3
+`
+	sc, err := maps.ParseScenario(strings.NewReader(src), "logged.pls", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := FromScenario(sc, "logged.pls")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf strings.Builder
+	w.Log = NewEventLog(&buf)
+	w.Begin()
+	if !w.Grid.Open(image.Pt(2, 2)) || w.Grid.Open(image.Pt(4, 1)) || w.Grid.Weight(image.Pt(5, 2)) != 3 {
+		t.Fatal("the edit log was not applied")
+	}
+	w.Undo()
+	if w.Grid.Open(image.Pt(2, 2)) || !w.Grid.Open(image.Pt(4, 1)) || w.Grid.Weight(image.Pt(5, 2)) != 1 {
+		t.Fatal("one undo did not take the whole edit log back")
+	}
+	if !strings.Contains(buf.String(), "undo kind=edit-log cells=3") {
+		t.Errorf("undo of the edit log logged as:\n%s", buf.String())
+	}
+}

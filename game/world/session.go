@@ -61,8 +61,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	}
 	// The scenario's edit log is the session's first edit, already saved.
 	if len(sc.Edits) > 0 {
-		var e Edit
-		e.Kind = EditDig
+		e := Edit{Kind: EditLog}
 		for _, se := range sc.Edits {
 			if !m.Grid.In(se.Cell) {
 				continue
