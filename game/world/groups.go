@@ -220,9 +220,12 @@ func (a *groupHier) Inspect(l int) LevelView {
 	}
 	v := &LevelView{}
 	if len(a.w.Regions) < l || a.w.Regions[l-1] == nil {
-		v.ClusterSize = a.cfg.ClusterSize
+		// Level l squares are ClusterSize·Branch^(l−1) cells wide (the
+		// built hierarchy's config, its defaults filled in).
+		c := a.g.Config()
+		v.ClusterSize = c.ClusterSize
 		for i := 1; i < l; i++ {
-			v.ClusterSize *= 2
+			v.ClusterSize *= c.Branch
 		}
 	}
 	gs := a.g.Groups(l)
