@@ -141,7 +141,12 @@ func diagAt(shape, k, na, nm int, e *int) bool {
 
 // lineCost returns the cost of the straight grid line of the given shape
 // from a to b and the number of cells checked, or +Inf when a step is
-// illegal. It stops early once the cost exceeds limit.
+// illegal; a cost above limit may be returned as soon as it is known
+// (4-connected lines stop there; 8-connected ones are walked in full, the
+// limit mattering only on weighted maps). 8-connected lines are checked from
+// b back to a (the cells and the cost are those of the line from a): the
+// smoother's failing probes usually clip an obstacle near their far end,
+// so the backward walk meets it after fewer cells.
 func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit float64, shape int) (float64, int) {
 	if nb == pathing.Four {
 		cost := 0.0
@@ -172,88 +177,85 @@ func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit 
 	if ay > ax {
 		major, minor, na, nm = sy*w, sx, ay, ax
 	}
-	i := a.Y*w + a.X
-	cost := 0.0
-	// One loop per shape (the shape test hoisted out of the per-cell loop):
-	// the steps, their order and the sums are those of diagAt's, so the
-	// costs are the same floats.
-	diag := func(k int) (float64, int) {
-		// diagonal: both orthogonal cells must be open
-		if cells[i+major] == pathing.Blocked || cells[i+minor] == pathing.Blocked {
-			return inf, k + 1
-		}
-		i += major + minor
-		c := cells[i]
-		if c == pathing.Blocked {
-			return inf, k + 1
-		}
-		cost += pathing.Sqrt2 * float64(c)
-		return cost, 0
-	}
-	straight := func(k int) (float64, int) {
-		i += major
-		c := cells[i]
-		if c == pathing.Blocked {
-			return inf, k + 1
-		}
-		cost += float64(c)
-		return cost, 0
-	}
+	j := b.Y*w + b.X
+	// The weights entered by straight and by diagonal steps, summed as
+	// integers: no float work per cell, and only the (predictable)
+	// blocked-cell branches in the loops.
+	var sS, sD, k int
 	switch shape {
-	case shapeDiagFirst:
-		for k := 0; k < na; k++ {
-			var c float64
-			var n int
-			if k < nm {
-				c, n = diag(k)
-			} else {
-				c, n = straight(k)
-			}
-			if n > 0 {
-				return c, n
-			}
-			if cost > limit {
-				return cost, k + 1
-			}
+	case shapeDiagFirst: // backwards: the straight steps, then the diagonal ones
+		if j, sS, k = straightBack(cells, j, major, na-nm); k < na-nm {
+			return inf, k + 1
+		}
+		if _, sD, k = diagBack(cells, j, major, minor, nm); k < nm {
+			return inf, na - nm + k + 1
 		}
 	case shapeDiagLast:
-		for k := 0; k < na; k++ {
-			var c float64
-			var n int
-			if k >= na-nm {
-				c, n = diag(k)
-			} else {
-				c, n = straight(k)
-			}
-			if n > 0 {
-				return c, n
-			}
-			if cost > limit {
-				return cost, k + 1
-			}
+		if j, sD, k = diagBack(cells, j, major, minor, nm); k < nm {
+			return inf, k + 1
+		}
+		if _, sS, k = straightBack(cells, j, major, na-nm); k < na-nm {
+			return inf, nm + k + 1
 		}
 	default:
+		// Bresenham's even spread run backwards. Forwards, with error
+		// e₀ = 2nm−na, step s is diagonal when eₛ > 0, and e stays in
+		// (2nm−2na, 2nm]; it ends where it began (na steps, nm of them
+		// diagonal). So backwards from e = 2nm−na, the step that led to e
+		// was diagonal exactly when e ≤ 4nm−2na, and undoing it gives
+		// e+2na−2nm (else e−2nm). The step kind is taken without a branch
+		// (the diagonal pattern defeats prediction): m is all ones for a
+		// diagonal step, zero for a straight one. For a straight step the
+		// loads are its source (open, or the line is illegal anyway) and
+		// twice its target, so one body checks both kinds.
 		e := 2*nm - na
+		t := 4*nm - 2*na
 		for k := 0; k < na; k++ {
-			var c float64
-			var n int
-			if e > 0 {
-				e -= 2 * na
-				e += 2 * nm
-				c, n = diag(k)
-			} else {
-				e += 2 * nm
-				c, n = straight(k)
+			m := ^((t - e) >> 63) // e ≤ t: diagonal
+			e += 2*na&m - 2*nm
+			c := cells[j]
+			c0, c1 := cells[j-major], cells[j-minor&m]
+			if c == pathing.Blocked || c0 == pathing.Blocked || c1 == pathing.Blocked {
+				return inf, k + 1
 			}
-			if n > 0 {
-				return c, n
-			}
-			if cost > limit {
-				return cost, k + 1
-			}
+			sD += int(c) & m
+			sS += int(c) &^ m
+			j -= major + minor&m
 		}
 	}
+	cost := float64(sS) + pathing.Sqrt2*float64(sD)
 	return cost, na
+}
+
+// diagBack checks up to n diagonal steps (major+minor) that end at cell
+// index j, last step first, without corner cutting, and returns the index
+// before them, the sum of the entered cells' weights and the number of
+// legal steps found (n unless one was illegal).
+func diagBack(cells []uint8, j, major, minor, n int) (int, int, int) {
+	s := 0
+	for k := 0; k < n; k++ {
+		c, c0, c1 := cells[j], cells[j-major], cells[j-minor]
+		if c == pathing.Blocked || c0 == pathing.Blocked || c1 == pathing.Blocked {
+			return j, s, k
+		}
+		s += int(c)
+		j -= major + minor
+	}
+	return j, s, n
+}
+
+// straightBack is diagBack for straight steps (major).
+func straightBack(cells []uint8, j, major, n int) (int, int, int) {
+	s := 0
+	for k := 0; k < n; k++ {
+		c := cells[j]
+		if c == pathing.Blocked {
+			return j, s, k
+		}
+		s += int(c)
+		j -= major
+	}
+	return j, s, n
 }
 
 func appendLinePts(dst []image.Point, a, b image.Point, nb pathing.Neighborhood) []image.Point {

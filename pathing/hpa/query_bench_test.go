@@ -1,0 +1,196 @@
+package hpa
+
+import (
+	"image"
+	"math"
+	"math/rand"
+	"runtime"
+	"testing"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// BenchmarkQueryWork runs every scenario row of the five game maps once per
+// op through one querier (the Fast preset: cluster 16, 2 levels, path cache,
+// exact top search) and reports, per query, the thread CPU time, the mean
+// time of each phase (queries through the hierarchy only), the deterministic
+// work counts (top-search expansions, insertion expansions, smoothing's cell
+// checks) and the suboptimality against the Moving AI optimum. The counts and
+// the suboptimality do not depend on the machine's load, so they show
+// whether a speed change altered what the query does.
+func BenchmarkQueryWork(b *testing.B) {
+	for _, name := range []string{"AR0011SR", "Aftershock", "orz103d", "hrt201n", "lak303d"} {
+		b.Run(name, func(b *testing.B) {
+			m, rows := benchMap(b, name)
+			h, err := Build(m.Grid, benchCfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := h.NewQuerier()
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var (
+				top, ins, smooth, n   int
+				tIns, tTop, tRef, tSm time.Duration
+			)
+			sub := make([]float64, 0, len(rows))
+			b.ReportAllocs()
+			b.ResetTimer()
+			t0 := threadNS()
+			for i := 0; i < b.N; i++ {
+				sub = sub[:0]
+				for _, r := range rows {
+					res, err := q.Find(r.Start, r.Goal, QueryOptions{})
+					if err != nil || res.Status != pathing.Found {
+						b.Fatalf("%v→%v: %v %v", r.Start, r.Goal, res.Status, err)
+					}
+					if r.Optimal > 0 {
+						sub = append(sub, res.Cost/r.Optimal-1)
+					}
+					if i > 0 || res.Shortcut {
+						continue
+					}
+					p := &res.Phases
+					n++
+					top += p.Abstract
+					ins += p.Insert[0] + p.Insert[1] + p.Insert[2]
+					smooth += p.Smooth
+					tIns += p.InsertTime
+					tTop += p.AbstractTime
+					tRef += p.RefineTime
+					tSm += p.SmoothTime
+				}
+			}
+			b.ReportMetric(float64(threadNS()-t0)/float64(b.N*len(rows)), "cpu_ns/query")
+			b.StopTimer()
+			if n == 0 {
+				return
+			}
+			fn := float64(n)
+			b.ReportMetric(float64(top)/fn, "top_exp")
+			b.ReportMetric(float64(ins)/fn, "ins_exp")
+			b.ReportMetric(float64(smooth)/fn, "smooth_cells")
+			us := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1000 / fn }
+			b.ReportMetric(us(tIns), "insert_us")
+			b.ReportMetric(us(tTop), "top_us")
+			b.ReportMetric(us(tRef), "refine_us")
+			b.ReportMetric(us(tSm), "smooth_us")
+			s := summarize(sub)
+			b.ReportMetric(100*s.mean, "mean_subopt_%")
+			b.ReportMetric(100*s.p99, "p99_subopt_%")
+		})
+	}
+}
+
+// BenchmarkSmooth smooths the unsmoothed hierarchical paths of every
+// scenario row of a game map (as Find does: up to smoothPasses passes, each
+// pass on the previous one's output) and reports the thread CPU time per
+// path and the cells checked per path.
+func BenchmarkSmooth(b *testing.B) {
+	for _, name := range []string{"AR0011SR", "Aftershock", "lak303d"} {
+		b.Run(name, func(b *testing.B) {
+			m, rows := benchMap(b, name)
+			h, err := Build(m.Grid, benchCfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := h.NewQuerier()
+			var paths [][]image.Point
+			var ends [][]int
+			for _, r := range rows {
+				res, err := q.Find(r.Start, r.Goal, QueryOptions{NoSmooth: true, NoShortcut: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				paths = append(paths, append([]image.Point(nil), res.Path...))
+				ends = append(ends, append([]int(nil), res.SegmentEnds...))
+			}
+			var sm smoother
+			var buf, buf2 []image.Point
+			var segs []int
+			checked := 0
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			b.ReportAllocs()
+			b.ResetTimer()
+			t0 := threadNS()
+			for i := 0; i < b.N; i++ {
+				for k, p := range paths {
+					segs = append(segs[:0], ends[k]...)
+					buf = append(buf[:0], p...)
+					out, cost := sm.smooth(h, buf, segs)
+					checked += sm.checked
+					for pass := 1; pass < smoothPasses; pass++ {
+						n := len(out)
+						buf2 = append(buf2[:0], out...)
+						var c2 float64
+						out, c2 = sm.smooth(h, buf2, segs)
+						checked += sm.checked
+						if c2 >= cost-1e-9 && len(out) == n {
+							break
+						}
+						cost = c2
+					}
+				}
+			}
+			n := float64(b.N * len(paths))
+			b.ReportMetric(float64(threadNS()-t0)/n, "cpu_ns/path")
+			b.ReportMetric(float64(checked)/n, "cells/path")
+		})
+	}
+}
+
+// TestLineCostMatchesWalk checks lineCost (8-connected: walked backwards
+// with integer weight sums) against the plain definition: the steps of
+// walkLine's line of that shape from a to b, each legal by Grid.StepCost,
+// their costs summed in order. Random weighted grids with walls.
+func TestLineCostMatchesWalk(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for trial := 0; trial < 300; trial++ {
+		w, h := 5+rng.Intn(40), 5+rng.Intn(40)
+		g := pathing.MustGrid(w, h)
+		wall := rng.Float64() * 0.3
+		weighted := trial%2 == 1
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				p := image.Pt(x, y)
+				switch {
+				case rng.Float64() < wall:
+					g.SetOpen(p, false)
+				case weighted:
+					g.SetWeight(p, uint8(1+rng.Intn(9)))
+				}
+			}
+		}
+		for k := 0; k < 50; k++ {
+			a := image.Pt(rng.Intn(w), rng.Intn(h))
+			b := image.Pt(rng.Intn(w), rng.Intn(h))
+			if !g.Open(a) {
+				continue
+			}
+			for sh := 0; sh < numShapes; sh++ {
+				want, legal := 0.0, true
+				walkLine(a, b, pathing.Eight, sh, func(p, c image.Point) bool {
+					sc := g.StepCost(p, c, pathing.Eight)
+					if sc == inf {
+						legal = false
+						return false
+					}
+					want += sc
+					return true
+				})
+				got, n := lineCost(g, a, b, pathing.Eight, inf, sh)
+				if !legal {
+					want = inf
+				}
+				if (got == inf) != (want == inf) || (want < inf && math.Abs(got-want) > 1e-9*want) {
+					t.Fatalf("grid %dx%d %v→%v shape %d: lineCost %v, walk %v", w, h, a, b, sh, got, want)
+				}
+				if na := max(b.X-a.X, a.X-b.X, b.Y-a.Y, a.Y-b.Y); n > na || (na > 0 && n < 1) {
+					t.Fatalf("%v→%v shape %d: %d cells checked on a line of %d steps", a, b, sh, n, na)
+				}
+			}
+		}
+	}
+}
