@@ -53,10 +53,11 @@ func LoadMap(path string) (*Map, error) {
 
 // MovingAIDir returns the folder of Moving AI benchmark maps the tests and
 // benchmarks use as outside truth: $PATHLENS_MAPS when set, else
-// <module root>/../shared/maps/movingai, where the module root is the first
-// folder holding go.mod found walking up from the working directory. ok is
-// false when the folder does not exist (the path is still returned, for the
-// skip message), so callers can t.Skip.
+// <module root>/../shared/maps/movingai for the first module root (a folder
+// holding go.mod), walking up from the working directory, that has one; a
+// nested module (cmd/bench/peers) thus finds the checkout's. ok is false
+// when no such folder exists (the nearest module's candidate is still
+// returned, for the skip message), so callers can t.Skip.
 func MovingAIDir() (dir string, ok bool) {
 	if env := os.Getenv("PATHLENS_MAPS"); env != "" {
 		return env, isDir(env)
@@ -67,12 +68,17 @@ func MovingAIDir() (dir string, ok bool) {
 	}
 	for d := wd; ; {
 		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
-			dir = filepath.Join(d, "..", "shared", "maps", "movingai")
-			return dir, isDir(dir)
+			cand := filepath.Join(d, "..", "shared", "maps", "movingai")
+			if isDir(cand) {
+				return cand, true
+			}
+			if dir == "" {
+				dir = cand
+			}
 		}
 		parent := filepath.Dir(d)
 		if parent == d {
-			return "", false
+			return dir, false
 		}
 		d = parent
 	}

@@ -98,6 +98,16 @@ func TestMovingAIDir(t *testing.T) {
 	if d, ok := MovingAIDir(); !ok || filepath.Clean(d) != shared {
 		t.Errorf("from a module subfolder: %q %v, want %q true", d, ok, shared)
 	}
+	// A nested module (like cmd/bench/peers) finds the outer one's folder.
+	nested := filepath.Join(mod, "a", "inner")
+	if err := os.MkdirAll(filepath.Join(nested, "x"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, nested, "go.mod", "module inner\n")
+	t.Chdir(filepath.Join(nested, "x"))
+	if d, ok := MovingAIDir(); !ok || filepath.Clean(d) != shared {
+		t.Errorf("from a nested module: %q %v, want %q true", d, ok, shared)
+	}
 	// No go.mod anywhere above: not found.
 	t.Chdir(filepath.Join(tmp, "shared"))
 	if d, ok := MovingAIDir(); ok {

@@ -49,20 +49,10 @@ type Query struct {
 // targets are the speed-ups issue 2 asks for, by contender name.
 var targets = map[string]float64{"beefsack/go-astar": 8, "fzipp/astar": 50}
 
-// mapsDir finds the Moving AI folder: $PATHLENS_MAPS, maps.MovingAIDir, or
-// the pathlens checkout's ../shared/maps/movingai seen from this module
-// (maps.MovingAIDir stops at this module's own go.mod).
-func mapsDir() (string, bool) {
-	if d, ok := maps.MovingAIDir(); ok {
-		return d, true
-	}
-	for _, d := range []string{"../../../../shared/maps/movingai", "../../../shared/maps/movingai"} {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d, true
-		}
-	}
-	return "", false
-}
+// mapsDir finds the Moving AI folder: $PATHLENS_MAPS, else the pathlens
+// checkout's ../shared/maps/movingai (maps.MovingAIDir walks up past this
+// nested module's own go.mod).
+func mapsDir() (string, bool) { return maps.MovingAIDir() }
 
 // Load reads the named Moving AI map and n of its scenario rows taken at an
 // even stride (all rows when n ≤ 0 or n ≥ the row count).
