@@ -40,7 +40,6 @@ type Hierarchy struct {
 	comp components
 
 	cs  *cellSearch // build and repair working memory
-	abs *absSearch
 	tmp []image.Point
 	ids []int32
 
@@ -62,6 +61,17 @@ type Hierarchy struct {
 	// keeping its nodes and inter edges, its intra edges only dearer or gone.
 	dearer    map[int]bool
 	reuseFrom []int
+	ls        *localSearch // level-2+ intra edges
+	// edit is the one toggled cell of the running Update, when it is one
+	// (intraLEdit).
+	edit struct {
+		ok bool
+		x  image.Point
+		w  float64 // the weight of x while open
+	}
+	zPts    []image.Point
+	zMargin []float64
+	zLB     []float64
 }
 
 // run is one entrance: n open pairs starting at coordinate first along the
@@ -131,7 +141,7 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	}
 	h := &Hierarchy{grid: g, cfg: cfg, w: g.Width(), h: g.Height()}
 	h.cs = newCellSearch(g, cfg.Neighborhood)
-	h.abs = &absSearch{}
+	h.ls = &localSearch{}
 	side := cfg.ClusterSize
 	for l := 1; l <= cfg.Levels; l++ {
 		lv := &level{l: l, side: side, ncx: (h.w + side - 1) / side, ncy: (h.h + side - 1) / side, byCell: map[int32]int32{}}
@@ -501,6 +511,9 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 						mask |= 1 << uint(dy*k+dx)
 					}
 				}
+			}
+			if h.intraLEdit(l, ci, h.nodesBefore[nodeOff[i]:nodeOff[i+1]], rep, ok, mask) {
+				continue
 			}
 			if !ok || mask == 0 || !h.intraLInc(l, ci, mask) {
 				rest = append(rest, ci)
@@ -1048,8 +1061,9 @@ func octileExact(g *pathing.Grid, a, b image.Point) bool {
 }
 
 // intraL recomputes the intra edges of level-l cluster ci (l ≥ 2) by
-// searching the level-(l−1) graph inside it.
-func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
+// searching the level-(l−1) graph inside it (see localSearch): one search
+// from each node, but the last when costs are symmetric.
+func (h *Hierarchy) intraL(l, ci int, s *localSearch) {
 	lv := h.lv[l-1]
 	cl := &lv.clusters[ci]
 	n := len(cl.nodes)
@@ -1057,32 +1071,26 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 	_, sym := h.scanRect(cl.rect)
 	cl.sym = sym
 	cl.via = nil
-	if !h.cfg.CachePaths {
+	if h.viaOK() {
 		cl.via = make([]uint16, n*n)
 	}
 	if n < 2 {
 		return
 	}
+	s.load(h, l, ci)
 	for i := 0; i < n; i++ {
 		if sym && i == n-1 {
 			break
 		}
-		src := lv.nodes[cl.nodes[i]].down
-		s.reset(h, l-1, nil, false, nil)
-		s.restrict(cl.rect)
-		for j := 0; j < n; j++ {
-			if j != i && (!sym || j > i) {
-				s.markTarget(lv.nodes[cl.nodes[j]].down)
-			}
-		}
-		s.run(src, -1)
+		down := lv.nodes[cl.nodes[i]].down
+		s.run(s.local(down))
 		for j := 0; j < n; j++ {
 			if j == i || (sym && j < i) {
 				continue
 			}
-			b := lv.nodes[cl.nodes[j]].down
-			c, ok := s.cost(b)
-			if !ok {
+			b := s.local(lv.nodes[cl.nodes[j]].down)
+			c := s.dist[b]
+			if c == inf {
 				continue
 			}
 			cl.dist[i*n+j] = c
@@ -1090,7 +1098,7 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 				cl.dist[j*n+i] = c
 			}
 			if cl.via != nil {
-				m := h.viaMask(l, ci, s, b)
+				m := s.viaMask(b)
 				cl.via[i*n+j] = m
 				if sym {
 					cl.via[j*n+i] = m
@@ -1108,7 +1116,7 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 					for t := st + ln - 2; t >= st; t-- {
 						cl.arena = append(cl.arena, cl.arena[t])
 					}
-					cl.arena = append(cl.arena, src)
+					cl.arena = append(cl.arena, down)
 					cl.pidx[2*k2+1] = int32(len(cl.arena)) - cl.pidx[2*k2]
 				}
 			}
@@ -1116,25 +1124,11 @@ func (h *Hierarchy) intraL(l, ci int, s *absSearch) {
 	}
 }
 
-// viaMask returns the children of level-l cluster ci whose intra edges the
-// path s found to level-(l−1) node b uses.
-func (h *Hierarchy) viaMask(l, ci int, s *absSearch, b int32) uint16 {
-	lv, low := h.lv[l-1], h.lv[l-2]
-	k := h.cfg.Branch
-	px, py := (ci%lv.ncx)*k, (ci/lv.ncx)*k
-	var m uint16
-	for v := b; ; {
-		p := s.st[v].parent
-		if p < 0 {
-			break
-		}
-		if c := low.nodes[p].cluster; c == low.nodes[v].cluster {
-			cx, cy := int(c)%low.ncx, int(c)/low.ncx
-			m |= 1 << uint((cy-py)*k+cx-px)
-		}
-		v = p
-	}
-	return m
+// viaOK reports whether level-2+ clusters keep via masks: no path cache
+// (repairs of cached hierarchies recompute in full) and at most 16
+// children (a uint16 mask).
+func (h *Hierarchy) viaOK() bool {
+	return !h.cfg.CachePaths && h.cfg.Branch*h.cfg.Branch <= 16
 }
 
 // intraLInc re-settles, in level-l cluster ci (same nodes as before, costs
@@ -1147,7 +1141,7 @@ func (h *Hierarchy) intraLInc(l, ci int, mask uint16) bool {
 	lv := h.lv[l-1]
 	cl := &lv.clusters[ci]
 	n := len(cl.nodes)
-	if h.cfg.CachePaths || !incrementalRepair || !cl.sym || len(cl.via) != n*n || len(cl.dist) != n*n || n < 2 {
+	if !h.viaOK() || !incrementalRepair || !cl.sym || len(cl.via) != n*n || len(cl.dist) != n*n || n < 2 {
 		return false
 	}
 	if _, sym := h.scanRect(cl.rect); !sym {
@@ -1166,7 +1160,26 @@ func (h *Hierarchy) intraLInc(l, ci int, mask uint16) bool {
 			}
 		}
 	}
-	s := h.abs
+	if left == 0 {
+		return true
+	}
+	h.coverL(l, ci, need, cnt, left)
+	return true
+}
+
+// coverL settles the pairs of level-l cluster ci (costs symmetric) marked
+// in need (n×n, both halves; cnt counts them per node, left in all) by
+// searches from the nodes with the most pairs left; their matrix entries
+// (and via masks, when kept) are written, +Inf when unconnected.
+func (h *Hierarchy) coverL(l, ci int, need []bool, cnt []int, left int) {
+	lv := h.lv[l-1]
+	cl := &lv.clusters[ci]
+	n := len(cl.nodes)
+	if left == 0 {
+		return
+	}
+	s := h.ls
+	s.load(h, l, ci)
 	for left > 0 {
 		r := 0
 		for i := 1; i < n; i++ {
@@ -1174,35 +1187,219 @@ func (h *Hierarchy) intraLInc(l, ci int, mask uint16) bool {
 				r = i
 			}
 		}
-		s.reset(h, l-1, nil, false, nil)
-		s.restrict(cl.rect)
-		for j := 0; j < n; j++ {
-			if need[r*n+j] {
-				s.markTarget(lv.nodes[cl.nodes[j]].down)
-			}
-		}
-		s.run(lv.nodes[cl.nodes[r]].down, -1)
+		s.run(s.local(lv.nodes[cl.nodes[r]].down))
 		for j := 0; j < n; j++ {
 			if !need[r*n+j] {
 				continue
 			}
-			b := lv.nodes[cl.nodes[j]].down
-			c, ok := s.cost(b)
-			var m uint16
-			if ok {
-				m = h.viaMask(l, ci, s, b)
-			} else {
-				c = inf
-			}
+			b := s.local(lv.nodes[cl.nodes[j]].down)
+			c := s.dist[b]
 			cl.dist[r*n+j], cl.dist[j*n+r] = c, c
-			cl.via[r*n+j], cl.via[j*n+r] = m, m
+			if cl.via != nil {
+				var m uint16
+				if c < inf {
+					m = s.viaMask(b)
+				}
+				cl.via[r*n+j], cl.via[j*n+r] = m, m
+			}
 			need[r*n+j], need[j*n+r] = false, false
 			cnt[r]--
 			cnt[j]--
 			left--
 		}
 	}
+}
+
+// intraLEdit updates level-l cluster ci (l ≥ 2) after a repair of one
+// toggled cell x (Update records it in h.edit) without searching every
+// pair again. oldCells lists the cluster's node cells before (slot order);
+// dearer and mask are rebuildLevel's dearer-only verdict on the children.
+// It reports false when it does not apply (the caller falls back).
+//
+// Let w be the one weight of the cluster's open cells (it must be of one
+// weight before and after, so costs are symmetric), and Z the cells of
+// every node added or removed and every endpoint of an inter edge added,
+// removed or re-costed by this repair at the levels below and at this
+// one. Every level-(l−1) edge inside the cluster that is new, gone or
+// re-costed, and every node that is new or gone, involves a cell of Z or a
+// cell path through x: intra costs of a level-1 cluster are its cells'
+// exact distances (only x changed; any step whose legality or cost changed
+// enters x or is a diagonal past x, at most (2−√2)·w cheaper than two
+// steps through x), and the same holds one level up by induction. Any path
+// between two cells of the cluster through a cell z costs at least
+// w·(oct(s,z) + oct(z,t)) (every step enters a cell of weight ≥ w). So for
+// a surviving pair s,t with old cost d:
+//
+//   - if every z ∈ Z (and x, less the margin) has w·(oct(s,z)+oct(z,t)) > d
+//     (by more than rounding: a tie may be a path of cost d through z),
+//     the old path touched no changed element, so it still exists at cost
+//     d, and any path that did not exist before, or got cheaper, costs more
+//     than d: the cost stays d (and the old path's via mask stays right);
+//   - when dearer holds (same nodes, the changed children only got dearer),
+//     a pair whose path avoids the changed children (via & mask = 0) keeps
+//     its cost too (see intraLInc).
+//
+// The other pairs, and every pair of a new node, are searched again.
+func (h *Hierarchy) intraLEdit(l, ci int, oldCells []int32, rep *Repair, dearer bool, mask uint16) bool {
+	e := &h.edit
+	if !e.ok || h.cfg.CachePaths || !incrementalRepair {
+		return false
+	}
+	lv := h.lv[l-1]
+	cl := &lv.clusters[ci]
+	n, m := len(cl.nodes), len(oldCells)
+	if !cl.sym || len(cl.dist) != m*m || (h.viaOK() && len(cl.via) != m*m) {
+		return false
+	}
+	if _, sym := h.scanRect(cl.rect); !sym {
+		return false
+	}
+	if n < 2 {
+		h.prepMatrix(cl, n)
+		if h.viaOK() {
+			cl.via = make([]uint16, n*n)
+		}
+		return true
+	}
+	from := h.remapL(lv, cl, oldCells)
+	w := e.w
+	four := h.cfg.Neighborhood == pathing.Four
+	// Z inside the cluster (a path inside it never meets a cell outside it).
+	zs := h.zPts[:0]
+	zm := h.zMargin[:0]
+	add := func(p image.Point, margin float64) {
+		if p.In(cl.rect) {
+			zs = append(zs, p)
+			zm = append(zm, margin)
+		}
+	}
+	xm := (2 - pathing.Sqrt2) * w
+	if four {
+		xm = 0
+	}
+	add(e.x, xm)
+	for _, ni := range rep.NodesAdded {
+		add(ni.Cell, 0)
+	}
+	for _, ni := range rep.NodesRemoved {
+		add(ni.Cell, 0)
+	}
+	for _, list := range [2][]EdgeInfo{rep.EdgesAdded, rep.EdgesRemoved} {
+		for k := range list {
+			if list[k].Inter {
+				add(list[k].A, 0)
+				add(list[k].B, 0)
+			}
+		}
+	}
+	h.zPts, h.zMargin = zs, zm
+	nz := len(zs)
+	// lb[i*nz+k] = w·oct(node i, z_k)
+	lb := slices.Grow(h.zLB[:0], n*nz)[:n*nz]
+	h.zLB = lb
+	for i, id := range cl.nodes {
+		p := lv.nodes[id].pt
+		for k, z := range zs {
+			if four {
+				lb[i*nz+k] = w * float64(abs(p.X-z.X)+abs(p.Y-z.Y))
+			} else {
+				lb[i*nz+k] = w * pathing.OctileDistance(p, z)
+			}
+		}
+	}
+	need := make([]bool, n*n)
+	cnt := make([]int, n)
+	left := 0
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if from[i] >= 0 && from[j] >= 0 {
+				if dearer && cl.via != nil && cl.via[i*n+j]&mask == 0 {
+					continue
+				}
+				d := cl.dist[i*n+j]
+				if d < inf {
+					// Strictly above d, beyond rounding: a bound that
+					// ties with d may be a path of cost d through z.
+					d += 1e-9 * max(1, d)
+					keep := true
+					a, b := lb[i*nz:i*nz+nz], lb[j*nz:j*nz+nz]
+					for k := range a {
+						if a[k]+b[k]-zm[k] <= d {
+							keep = false
+							break
+						}
+					}
+					if keep {
+						continue
+					}
+				}
+			}
+			need[i*n+j], need[j*n+i] = true, true
+			cnt[i]++
+			cnt[j]++
+			left++
+		}
+	}
+	h.coverL(l, ci, need, cnt, left)
 	return true
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
+
+// remapL rebuilds the distance matrix (and via masks) of level-l cluster
+// cl for its current nodes from those it had for oldCells (the old nodes'
+// cells in slot order): surviving pairs keep their entries, pairs of new
+// nodes are +Inf (mask 0). from[i] is new slot i's old slot, or -1.
+func (h *Hierarchy) remapL(lv *level, cl *cluster, oldCells []int32) []int {
+	n, m := len(cl.nodes), len(oldCells)
+	from := h.reuseFrom[:0]
+	k := 0
+	same := n == m
+	for _, id := range cl.nodes {
+		c := lv.nodes[id].cell
+		for k < m && oldCells[k] < c {
+			k++
+		}
+		if k < m && oldCells[k] == c {
+			from = append(from, k)
+		} else {
+			from = append(from, -1)
+		}
+		if from[len(from)-1] != len(from)-1 {
+			same = false
+		}
+	}
+	h.reuseFrom = from
+	if same {
+		return from
+	}
+	dist := make([]float64, n*n)
+	var via []uint16
+	if cl.via != nil {
+		via = make([]uint16, n*n)
+	}
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			switch {
+			case i == j:
+				dist[i*n+j] = 0
+			case from[i] >= 0 && from[j] >= 0:
+				dist[i*n+j] = cl.dist[from[i]*m+from[j]]
+				if via != nil {
+					via[i*n+j] = cl.via[from[i]*m+from[j]]
+				}
+			default:
+				dist[i*n+j] = inf
+			}
+		}
+	}
+	cl.dist, cl.via = dist, via
+	return from
 }
 
 // dearerOnly reports whether the sorted snapshots before and after differ
@@ -1608,7 +1805,7 @@ func (h *Hierarchy) intraAll(l int, dirty []int) {
 			if l == 1 {
 				h.intra1(ci, h.cs)
 			} else {
-				h.intraL(l, ci, h.abs)
+				h.intraL(l, ci, h.ls)
 			}
 		}
 		return
@@ -1618,9 +1815,9 @@ func (h *Hierarchy) intraAll(l int, dirty []int) {
 	var next atomic.Int64
 	const chunk = 16
 	for w := 0; w < workers; w++ {
-		cs, abs := h.cs, h.abs
+		cs, ls := h.cs, h.ls
 		if w > 0 {
-			cs, abs = newCellSearch(h.grid, h.cfg.Neighborhood), &absSearch{}
+			cs, ls = newCellSearch(h.grid, h.cfg.Neighborhood), &localSearch{}
 		}
 		wg.Add(1)
 		go func() {
@@ -1634,7 +1831,7 @@ func (h *Hierarchy) intraAll(l int, dirty []int) {
 					if l == 1 {
 						h.intra1(ci, cs)
 					} else {
-						h.intraL(l, ci, abs)
+						h.intraL(l, ci, ls)
 					}
 				}
 			}
@@ -1685,4 +1882,236 @@ func sign(v int) int {
 		return -1
 	}
 	return 0
+}
+
+// localSearch computes the intra edges of one level-l cluster P (l ≥ 2): a
+// Dijkstra over the level-(l−1) graph inside P, in local ids (P's children
+// in row-major order, each child's nodes in slot order, so every order
+// below follows cells, not node ids, and two hierarchies of the same grid
+// find the same paths). Working memory is reused from cluster to cluster.
+//
+// The search exploits the graph's shape. Every level-(l−1) node inside P
+// is a transition endpoint: it is "internal" when one of its inter edges
+// stays inside P (height < l), else it only leaves P (a level-l node). A
+// node that is not internal is never worth passing through: entering it
+// needs an intra edge of its child, and leaving it (inside P) too, and the
+// intra edges of a child are exact in-child distances, so the direct intra
+// edge is no dearer (triangle inequality). So only the source and internal
+// nodes enter the heap; the others are leaves whose cost is the best
+// relaxation they received. Likewise a node reached by an intra edge of its
+// own child relaxes only its inter edges (its intra edges lead nowhere the
+// parent did not reach directly). On maps full of small entrances (random
+// obstacles) this halves the heap and cuts the relaxations several-fold
+// against a search of the whole level graph.
+type localSearch struct {
+	low      []int32     // local → level-(l−1) node id
+	child    []uint8     // local → child index dy·k+dx
+	internal []bool      // local → has an inter edge inside P
+	ninter   []uint8     // local → inside inter edges
+	inter    [][2]lEdge  // local → up to two inside inter edges
+	base     []int32     // child → first local id (len children+1)
+	rows     [][]float64 // child → its distance matrix
+	loc      []int32     // level-(l−1) id → local id, valid when locGen matches
+	locGen   []uint32
+	gen      uint32
+	dist     []float64
+	parent   []int32
+	done     []bool
+	heap     []lItem
+}
+
+type lEdge struct {
+	to   int32
+	cost float64
+}
+
+type lItem struct {
+	g float64
+	v int32
+}
+
+// load builds the local graph of level-l cluster ci.
+func (s *localSearch) load(h *Hierarchy, l, ci int) {
+	lv, low := h.lv[l-1], h.lv[l-2]
+	k := h.cfg.Branch
+	if len(s.locGen) < len(low.nodes) {
+		s.loc = make([]int32, len(low.nodes)+len(low.nodes)/4)
+		s.locGen = make([]uint32, len(s.loc))
+		s.gen = 0
+	}
+	s.gen++
+	if s.gen == 0 {
+		clear(s.locGen)
+		s.gen = 1
+	}
+	s.low = s.low[:0]
+	s.child = s.child[:0]
+	s.base = s.base[:0]
+	s.rows = s.rows[:0]
+	px, py := (ci%lv.ncx)*k, (ci/lv.ncx)*k
+	for dy := 0; dy < k; dy++ {
+		for dx := 0; dx < k; dx++ {
+			s.base = append(s.base, int32(len(s.low)))
+			cx, cy := px+dx, py+dy
+			if cx >= low.ncx || cy >= low.ncy {
+				s.rows = append(s.rows, nil)
+				continue
+			}
+			cl := &low.clusters[cy*low.ncx+cx]
+			s.rows = append(s.rows, cl.dist)
+			for _, id := range cl.nodes {
+				s.loc[id] = int32(len(s.low))
+				s.locGen[id] = s.gen
+				s.low = append(s.low, id)
+				s.child = append(s.child, uint8(dy*k+dx))
+			}
+		}
+	}
+	s.base = append(s.base, int32(len(s.low)))
+	m := len(s.low)
+	s.internal = slices.Grow(s.internal[:0], m)[:m]
+	s.ninter = slices.Grow(s.ninter[:0], m)[:m]
+	s.inter = slices.Grow(s.inter[:0], m)[:m]
+	s.dist = slices.Grow(s.dist[:0], m)[:m]
+	s.parent = slices.Grow(s.parent[:0], m)[:m]
+	s.done = slices.Grow(s.done[:0], m)[:m]
+	for v, id := range s.low {
+		n := &low.nodes[id]
+		s.ninter[v] = 0
+		for e := 0; e < int(n.ninter); e++ {
+			ie := &n.inter[e]
+			if int(ie.height) >= l || s.locGen[ie.to] != s.gen {
+				continue
+			}
+			s.inter[v][s.ninter[v]] = lEdge{to: s.loc[ie.to], cost: ie.out}
+			s.ninter[v]++
+		}
+		s.internal[v] = s.ninter[v] > 0
+	}
+}
+
+// local returns the local id of level-(l−1) node id (which must lie in the
+// loaded cluster).
+func (s *localSearch) local(id int32) int32 { return s.loc[id] }
+
+// run settles every node of the loaded graph from local src: afterwards
+// dist holds the exact cost to each node (+Inf when unreachable inside P)
+// and parent the last step of a cheapest path (-1 for src and unreached).
+func (s *localSearch) run(src int32) {
+	dist, parent, done := s.dist, s.parent, s.done
+	for i := range dist {
+		dist[i] = inf
+		parent[i] = -1
+		done[i] = false
+	}
+	dist[src] = 0
+	s.heap = append(s.heap[:0], lItem{0, src})
+	for len(s.heap) > 0 {
+		it := s.pop()
+		v := it.v
+		if done[v] || it.g > dist[v] {
+			continue
+		}
+		done[v] = true
+		g := it.g
+		c := s.child[v]
+		if p := parent[v]; p < 0 || s.child[p] != c {
+			// The source, or entered by an inter edge: its child's intra
+			// edges lead somewhere new.
+			b := s.base[c]
+			nc := s.base[c+1] - b
+			slot := v - b
+			row := s.rows[c][slot*nc : slot*nc+nc]
+			for j, w := range row {
+				if w == inf || int32(j) == slot {
+					continue
+				}
+				u := b + int32(j)
+				if nd := g + w; nd < dist[u] && !done[u] {
+					dist[u] = nd
+					parent[u] = v
+					if s.internal[u] {
+						s.push(lItem{nd, u})
+					}
+				}
+			}
+		}
+		for e := 0; e < int(s.ninter[v]); e++ {
+			ie := s.inter[v][e]
+			if nd := g + ie.cost; nd < dist[ie.to] && !done[ie.to] {
+				dist[ie.to] = nd
+				parent[ie.to] = v
+				s.push(lItem{nd, ie.to})
+			}
+		}
+	}
+}
+
+func lLess(a, b lItem) bool { return a.g < b.g || (a.g == b.g && a.v < b.v) }
+
+func (s *localSearch) push(it lItem) {
+	s.heap = append(s.heap, it)
+	h := s.heap
+	j := len(h) - 1
+	for j > 0 {
+		p := (j - 1) >> 1
+		if !lLess(it, h[p]) {
+			break
+		}
+		h[j] = h[p]
+		j = p
+	}
+	h[j] = it
+}
+
+func (s *localSearch) pop() lItem {
+	h := s.heap
+	top := h[0]
+	last := len(h) - 1
+	it := h[last]
+	h = h[:last]
+	s.heap = h
+	if last == 0 {
+		return top
+	}
+	j := 0
+	for {
+		c := 2*j + 1
+		if c >= last {
+			break
+		}
+		if r := c + 1; r < last && lLess(h[r], h[c]) {
+			c = r
+		}
+		if !lLess(h[c], it) {
+			break
+		}
+		h[j] = h[c]
+		j = c
+	}
+	h[j] = it
+	return top
+}
+
+// viaMask returns the children whose intra edges the path found to local t
+// uses (bit dy·k+dx), for k ≤ 4.
+func (s *localSearch) viaMask(t int32) uint16 {
+	var m uint16
+	for v := t; s.parent[v] >= 0; v = s.parent[v] {
+		if p := s.parent[v]; s.child[p] == s.child[v] {
+			m |= 1 << s.child[v]
+		}
+	}
+	return m
+}
+
+// appendPath appends the level-(l−1) node ids of the path found to local t,
+// without its first node (the source).
+func (s *localSearch) appendPath(dst []int32, t int32) []int32 {
+	start := len(dst)
+	for v := t; s.parent[v] >= 0; v = s.parent[v] {
+		dst = append(dst, s.low[v])
+	}
+	slices.Reverse(dst[start:])
+	return dst
 }

@@ -4,6 +4,8 @@ import (
 	"image"
 	"slices"
 	"time"
+
+	"pathlens/pathing"
 )
 
 // Repair reports what Update changed, for the UI to flash and for tests.
@@ -109,6 +111,18 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		rep.Duration = time.Since(t0)
 		return rep
 	}
+	// One toggled cell (opened or blocked): the levels above may keep the
+	// pairs it cannot affect (intraLEdit).
+	h.edit.ok = false
+	if h.shadow != nil && len(incCells) == 1 && len(multi) == 0 {
+		for _, p := range incCells {
+			ow, nw := h.shadow.Weight(p), h.grid.Weight(p)
+			if (ow == pathing.Blocked) != (nw == pathing.Blocked) {
+				h.edit.ok, h.edit.x, h.edit.w = true, p, float64(ow+nw)
+			}
+		}
+	}
+	defer func() { h.edit.ok = false }()
 	for k, v := range borders {
 		pair := v.pair
 		var old []run
