@@ -2,8 +2,6 @@ package world
 
 import (
 	"image"
-
-	"pathlens/pathing"
 )
 
 // CellInfo is everything the inspector shows about one cell.
@@ -83,18 +81,5 @@ func (w *World) Inspect(p image.Point) CellInfo {
 }
 
 // popOrder returns how many cell expansions precede event i within its
-// phase: the cell's expansion order in that search.
-func (w *World) popOrder(i int) int {
-	tr := w.Timeline.Trace()
-	start := 0
-	if k := tr.PhaseAt(i); k >= 0 {
-		start = tr.Phases[k].Start
-	}
-	n := 0
-	for j := start; j < i; j++ {
-		if tr.Events[j].Kind == pathing.EventPop && tr.Events[j].Level == tr.Events[i].Level {
-			n++
-		}
-	}
-	return n
-}
+// phase: the cell's expansion order in that search (Timeline.PopOrder).
+func (w *World) popOrder(i int) int { return w.Timeline.PopOrder(i) }

@@ -1,6 +1,8 @@
 package world
 
 import (
+	"slices"
+
 	"pathlens/pathing"
 )
 
@@ -29,6 +31,9 @@ type Timeline struct {
 	// traces); renderers compare it to know when to redraw their caches.
 	version uint64
 	gen     uint64
+
+	popRank []int32 // per event: pops of its level before it in its phase (PopOrder builds it)
+	popGen  uint64  // the gen popRank was built for
 }
 
 // Reset points the timeline at tr (which it reads but does not copy) with
@@ -62,6 +67,39 @@ func (t *Timeline) Reset(tr *pathing.Trace, cells int) {
 		t.prev = make([]int32, n)
 	}
 	t.prev = t.prev[:n]
+}
+
+// PopOrder returns how many expansions (pops) of event i's level precede it
+// within its phase: a closed node's expansion order in that search. The
+// first call after Reset ranks every event (O(events)); later calls are
+// O(1). It returns -1 for an event index out of range.
+func (t *Timeline) PopOrder(i int) int {
+	if t.tr == nil || i < 0 || i >= len(t.tr.Events) {
+		return -1
+	}
+	ev, ph := t.tr.Events, t.tr.Phases
+	if t.popGen != t.gen || len(t.popRank) != len(ev) {
+		t.popRank = slices.Grow(t.popRank[:0], len(ev))[:len(ev)]
+		var cnt [MaxLevels]int32
+		next := 0
+		for j := range ev {
+			for next < len(ph) && ph[next].Start <= j {
+				cnt = [MaxLevels]int32{}
+				next++
+			}
+			l := int(ev[j].Level)
+			if l < 0 || l >= MaxLevels {
+				t.popRank[j] = -1
+				continue
+			}
+			t.popRank[j] = cnt[l]
+			if ev[j].Kind == pathing.EventPop {
+				cnt[l]++
+			}
+		}
+		t.popGen = t.gen
+	}
+	return int(t.popRank[i])
 }
 
 // Trace returns the trace being replayed (nil before the first query).

@@ -573,3 +573,36 @@ func TestRefusedFirstQueryStillBuildsTheHierarchy(t *testing.T) {
 		}
 	}
 }
+
+// PopOrder (the inspector's "expanded n-th") equals a count of the pops of
+// the same level earlier in the same phase, on an HPA* trace with phases at
+// several levels, and is rebuilt for a new trace.
+func TestPopOrderMatchesCount(t *testing.T) {
+	w, _ := mustWorld(t, corridor...)
+	for _, a := range []Algo{AlgoHPA, AlgoAStar} {
+		w.SetAlgo(a)
+		w.SetEndpoints(image.Pt(1, 5), image.Pt(8, 5))
+		tr := w.Timeline.Trace()
+		if tr == nil || len(tr.Events) < 10 {
+			t.Fatalf("%v: trace too short", a)
+		}
+		for i := range tr.Events {
+			start := 0
+			if k := tr.PhaseAt(i); k >= 0 {
+				start = tr.Phases[k].Start
+			}
+			want := 0
+			for j := start; j < i; j++ {
+				if tr.Events[j].Kind == pathing.EventPop && tr.Events[j].Level == tr.Events[i].Level {
+					want++
+				}
+			}
+			if got := w.Timeline.PopOrder(i); got != want {
+				t.Fatalf("%v: event %d: PopOrder %d, counted %d", a, i, got, want)
+			}
+		}
+		if w.Timeline.PopOrder(-1) != -1 || w.Timeline.PopOrder(len(tr.Events)) != -1 {
+			t.Errorf("%v: out-of-range events should give -1", a)
+		}
+	}
+}
