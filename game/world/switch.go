@@ -135,8 +135,13 @@ func (w *World) keepGhost(label string) {
 		return
 	}
 	g := &Ghost{Label: label, Cost: o.Cost, Path: append([]image.Point(nil), o.Path...)}
-	if n := len(o.Plans); n > 1 {
-		g.Plan = append([]image.Point(nil), o.Plans[n-1]...)
+	// The highest level that planned: a query whose start and goal share a
+	// top-level group plans below the top, leaving the top plan empty.
+	for l := len(o.Plans) - 1; l >= 1; l-- {
+		if len(o.Plans[l]) > 0 {
+			g.Plan = append([]image.Point(nil), o.Plans[l]...)
+			break
+		}
 	}
 	w.Ghost = g
 }

@@ -606,3 +606,35 @@ func TestPopOrderMatchesCount(t *testing.T) {
 		}
 	}
 }
+
+// A group query that plans below the top level (start and goal share a
+// top-level group) still leaves a ghost plan to compare with: the highest
+// level that planned.
+func TestGhostPlanFromTheHighestLevelThatPlanned(t *testing.T) {
+	// 96×24 open cells: with clusters of c cells, level 3 squares are 4c
+	// wide; start and goal share the first one but not their level-1 group.
+	rows := make([]string, 24)
+	for y := range rows {
+		rows[y] = strings.Repeat(".", 96)
+	}
+	w, _ := mustWorld(t, rows...)
+	w.SetAlgo(AlgoGroup)
+	w.SetLevels(3)
+	c := w.Settings.Cluster()
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(min(4*c-2, 94), 22))
+	o := &w.Outcome
+	if o.Status != pathing.Found || len(o.Plans) < 3 {
+		t.Fatalf("status %v, %d plan levels", o.Status, len(o.Plans))
+	}
+	top, lower := len(o.Plans[len(o.Plans)-1]), 0
+	for l := 1; l < len(o.Plans)-1; l++ {
+		lower += len(o.Plans[l])
+	}
+	if top != 0 || lower == 0 {
+		t.Skipf("this map's query planned at the top level (top %d, lower %d): the case needs a shared top-level group", top, lower)
+	}
+	w.CycleCost()
+	if w.Ghost == nil || len(w.Ghost.Plan) == 0 {
+		t.Fatalf("ghost %+v: want the lower level's plan", w.Ghost)
+	}
+}
