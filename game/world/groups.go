@@ -2,6 +2,7 @@ package world
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"math"
 	"strconv"
@@ -251,7 +252,26 @@ func (a *groupHier) GroupName(l int, id int32) string {
 	if id < 0 || int(id) >= len(gs) {
 		return "?"
 	}
-	return "group " + gs[id].Name
+	// Say what the textbook's short name ("(2,4)/1", "C2") stands for: the
+	// square cluster or designer region, and which of its connected parts.
+	k := gs[id].Key
+	what := fmt.Sprintf("cluster (%d,%d)", k.X, k.Y)
+	if k.Region != 0 {
+		what = fmt.Sprintf("region %q", rune(k.Region))
+	}
+	parts, nth := 0, 0
+	for i := range gs {
+		if gs[i].Key == k {
+			parts++
+			if int32(i) == id {
+				nth = parts
+			}
+		}
+	}
+	if parts > 1 {
+		what += fmt.Sprintf(", part %d of %d", nth, parts)
+	}
+	return what
 }
 
 // Component labels cells by their top-level group's connectivity: two

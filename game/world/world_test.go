@@ -638,3 +638,37 @@ func TestGhostPlanFromTheHighestLevelThatPlanned(t *testing.T) {
 		t.Fatalf("ghost %+v: want the lower level's plan", w.Ghost)
 	}
 }
+
+// The inspector names a group by what it is: its square cluster or
+// region, and which connected part when the square holds several.
+func TestGroupNamesSayWhatTheyAre(t *testing.T) {
+	w, _ := mustWorld(t,
+		"################",
+		"#.......#......#",
+		"#.......#......#",
+		"#.......########",
+		"#..............#",
+		"################",
+	)
+	w.SetAlgo(AlgoGroup)
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(14, 4))
+	h := w.Hierarchy()
+	if h == nil {
+		t.Fatal("no hierarchy")
+	}
+	// With 10-cell clusters, the wall at x=8 cuts (9,1) off from the rest
+	// of cluster (0,0), and the wall row cuts cluster (1,0) in two.
+	for p, want := range map[image.Point]string{
+		{1, 1}:  "cluster (0,0), part 1 of 2",
+		{9, 2}:  "cluster (0,0), part 2 of 2",
+		{12, 1}: "cluster (1,0), part 1 of 2",
+		{12, 4}: "cluster (1,0), part 2 of 2",
+	} {
+		if got := h.GroupName(1, h.GroupOf(1, p)); got != want {
+			t.Errorf("cell %v: %q, want %q", p, got, want)
+		}
+	}
+	if got := h.GroupName(2, h.GroupOf(2, image.Pt(1, 1))); !strings.HasPrefix(got, "cluster (0,0)") {
+		t.Errorf("level 2: %q", got)
+	}
+}
