@@ -51,6 +51,9 @@ func (f *Fonts) LineHeight(face *text.GoTextFace) float64 {
 
 // Draw draws s with its top-left corner at (x, y).
 func (f *Fonts) Draw(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, c color.RGBA) {
+	if dst == nil { // a measuring pass (the panel sizes its parts before drawing)
+		return
+	}
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)
 	op.ColorScale.ScaleWithColor(PM(c))

@@ -97,8 +97,16 @@ func (r *Renderer) FitPanel(l Layout, w *world.World) Layout {
 		return l
 	}
 	l.AboutLines = len(r.aboutLines(w, float64(l.Panel.Dx()-20)))
+	if l.Panel.Dy() < shortPanel {
+		l.AboutLines = min(l.AboutLines, 2) // the inspector needs the room
+	}
 	return l
 }
+
+// shortPanel is the panel height below which the about text keeps to two
+// lines and, when the inspector would not fit, the numbers list the query's
+// phases on one row.
+const shortPanel = 720
 
 // aboutLines wraps the panel's about text into at most maxAboutLines
 // lines of width, the last cut with an ellipsis when it does not fit.
@@ -315,7 +323,11 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 		}
 	}
 	for i := 0; i < len(lines) && i < lay.AboutLines; i++ {
-		ft.Draw(dst, ft.UI, lines[i], x, float64(rc.Min.Y+aboutTop+i*aboutLineH), ColTextDim)
+		l := lines[i]
+		if i == lay.AboutLines-1 && len(lines) > lay.AboutLines {
+			l = clip(ft, ft.UI, l+" …", float64(rc.Dx()-20))
+		}
+		ft.Draw(dst, ft.UI, l, x, float64(rc.Min.Y+aboutTop+i*aboutLineH), ColTextDim)
 	}
 	// Switches.
 	sy := rc.Min.Y + switchTop(lay)
@@ -334,8 +346,13 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 		ft.Draw(dst, ft.Mono, s.Keys, float64(row.Max.X)-6-ft.Width(ft.Mono, s.Keys), float64(row.Min.Y+2), ColTextDim)
 	}
 	y = float64(sy + len(f.Switches)*rowH + 10)
-	y = r.drawNumbers(dst, f, x, y, float64(rc.Dx()-20))
-	r.drawInspector(dst, f, x, y+8, float64(rc.Dx()-20))
+	// Measure first (nil images draw nothing): when the numbers and the
+	// inspector do not both fit, the phases go on one row.
+	width := float64(rc.Dx() - 20)
+	need := r.drawNumbers(nil, f, 0, 0, width, false) + 8 + inspectorMaxHeight(f.World)
+	compact := y+need > float64(rc.Max.Y)
+	y = r.drawNumbers(dst, f, x, y, width, compact)
+	r.drawInspector(dst, f, x, y+8, width)
 }
 
 func (r *Renderer) sectionTitle(dst *ebiten.Image, s string, x, y float64) {
@@ -401,7 +418,10 @@ func wrapList(ft *Fonts, face *text.GoTextFace, s string, width float64) []strin
 }
 
 // drawNumbers draws the figures of the current answer.
-func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64) float64 {
+//
+// compact puts a multi-phase query's phases on one wrapped row instead of a
+// row each (a short window). dst nil measures: the returned y is the same.
+func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64, compact bool) float64 {
 	w := f.World
 	o := &w.Outcome
 	r.sectionTitle(dst, "Numbers", x, y)
@@ -443,7 +463,17 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 		y = r.kv(dst, x, y, "optimal (A*)", "no path", ColText)
 	}
 	y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+fmt.Sprintf(", %d expanded", o.Expanded), ColText)
+	if compact && len(o.Phases) > 1 {
+		parts := make([]string, 0, len(o.Phases))
+		for _, ph := range o.Phases {
+			parts = append(parts, fmt.Sprintf("%s %d", ph.Name, ph.Expanded))
+		}
+		y = r.kv(dst, x, y, "  phases", strings.Join(parts, ", "), ColTextDim)
+	}
 	for i, ph := range o.Phases {
+		if compact {
+			break
+		}
 		if len(o.Phases) == 1 {
 			break // one phase (A*, Dijkstra, greedy): the row above says it all
 		}
@@ -476,7 +506,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64)
 		y = r.kv(dst, x, y, "ghost", fmt.Sprintf("%.3f with %s (now %+.3f)", gh.Cost, gh.Label, d), ColGhost)
 	}
 	if o.Note != "" {
-		for _, l := range wrap(r.fonts, r.fonts.UI, o.Note, width) {
+		for _, l := range wrap(r.fonts, r.fonts.UI, o.Note, width) { // Draw skips a nil dst
 			r.fonts.Draw(dst, r.fonts.UI, l, x, y, ColTextWarn)
 			y += 17
 		}
@@ -522,8 +552,19 @@ func fmtBytes(n int) string {
 	return fmt.Sprintf("%d B", n)
 }
 
-// drawInspector shows the hovered (or pinned) cell.
-func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float64) {
+// inspectorMaxHeight is the inspector's height for a reached cell (its
+// tallest case), so the panel's layout does not jump as the mouse moves.
+func inspectorMaxHeight(w *world.World) float64 {
+	rows := 6 // cell, component, search, g h f, parent, last event
+	if w.Settings.Algo.Hierarchical() {
+		rows += w.Settings.LevelCount()
+	}
+	return 20 + float64(rows*17)
+}
+
+// drawInspector shows the hovered (or pinned) cell and returns the y below
+// it (dst nil measures).
+func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float64) float64 {
 	ci := f.Inspect
 	title := "Inspector (hover a cell"
 	if f.HasPinned {
@@ -532,8 +573,7 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	r.sectionTitle(dst, title+")", x, y)
 	y += 20
 	if ci == nil || !ci.In {
-		r.kv(dst, x, y, "cell", "—", ColTextDim)
-		return
+		return r.kv(dst, x, y, "cell", "—", ColTextDim)
 	}
 	desc := fmt.Sprintf("(%d,%d) '%c' ", ci.P.X, ci.P.Y, ci.Terrain)
 	if ci.Weight == 0 {
@@ -554,8 +594,7 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	}
 	s := ci.Search
 	if !s.Seen {
-		r.kv(dst, x, y, "search", "not reached at this point", ColTextDim)
-		return
+		return r.kv(dst, x, y, "search", "not reached at this point", ColTextDim)
 	}
 	state := "open"
 	if s.Closed {
@@ -568,7 +607,7 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		par = fmt.Sprintf("(%d,%d)", s.Parent.X, s.Parent.Y)
 	}
 	y = r.kv(dst, x, y, "parent", par, ColText)
-	r.kv(dst, x, y, "last event", fmt.Sprintf("#%d in %s", s.Event, clip(r.fonts, r.fonts.UI, s.Phase, width-200)), ColTextDim)
+	return r.kv(dst, x, y, "last event", fmt.Sprintf("#%d in %s", s.Event, clip(r.fonts, r.fonts.UI, s.Phase, width-200)), ColTextDim)
 }
 
 // Legend metrics: row height and the gap around the box.
