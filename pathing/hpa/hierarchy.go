@@ -43,10 +43,14 @@ type Hierarchy struct {
 	tmp []image.Point
 	ids []int32
 
-	snapBefore, snapAfter []edgeSnap
-	nodesBefore           []int32
-	sameNodes             []bool
-	fullDirty             []int
+	nodesBefore []int32
+	interBefore []interSnap // the dirty clusters' nodes' inter edges before a repair
+	distBefore  []float64   // their distance matrices before
+	distOff     []int
+	uCells      []int32 // diffCluster's scratch
+	uOld, uNew  []int32
+	sameNodes   []bool
+	fullDirty   []int
 
 	// shadow is the grid as the hierarchy last saw it (after Build or the
 	// last Update): the old terrain incremental repair needs. csOld
@@ -56,7 +60,6 @@ type Hierarchy struct {
 	incBuf      []float64
 	incAffected []bool
 	rest        []int32 // intra1Inc: nodes out of the edited cell's sight
-	snapCells   []int32 // snapCluster's scratch
 	// dearer[ci]: level-(l−1) cluster ci changed in the last rebuildLevel,
 	// keeping its nodes and inter edges, its intra edges only dearer or gone.
 	dearer    map[int]bool
@@ -377,22 +380,34 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 	lv := h.lv[l-1]
 	// Snapshots of the dirty clusters' nodes and edges, to report and to
 	// tell whether anything changed (kept in reused buffers).
-	var snapOff, nodeOff []int
+	var nodeOff []int
 	if rep != nil {
-		h.snapBefore = h.snapBefore[:0]
 		h.nodesBefore = h.nodesBefore[:0]
-		snapOff = make([]int, 0, len(dirty)+1)
+		h.distBefore = h.distBefore[:0]
+		h.interBefore = h.interBefore[:0]
 		nodeOff = make([]int, 0, len(dirty)+1)
+		h.distOff = h.distOff[:0]
 		for _, ci := range dirty {
-			snapOff = append(snapOff, len(h.snapBefore))
 			nodeOff = append(nodeOff, len(h.nodesBefore))
-			h.snapBefore = h.snapCluster(l, ci, h.snapBefore)
-			for _, id := range lv.clusters[ci].nodes {
-				h.nodesBefore = append(h.nodesBefore, lv.nodes[id].cell)
+			h.distOff = append(h.distOff, len(h.distBefore))
+			cl := &lv.clusters[ci]
+			for _, id := range cl.nodes {
+				n := &lv.nodes[id]
+				h.nodesBefore = append(h.nodesBefore, n.cell)
+				var sn interSnap
+				sn.n = n.ninter
+				for t := 0; t < int(n.ninter); t++ {
+					ie := &n.inter[t]
+					sn.e[t] = interSnapEdge{b: lv.nodes[ie.to].cell, out: ie.out, in: ie.in}
+				}
+				h.interBefore = append(h.interBefore, sn)
+			}
+			if k := len(cl.nodes); len(cl.dist) == k*k {
+				h.distBefore = append(h.distBefore, cl.dist...)
 			}
 		}
-		snapOff = append(snapOff, len(h.snapBefore))
 		nodeOff = append(nodeOff, len(h.nodesBefore))
+		h.distOff = append(h.distOff, len(h.distBefore))
 	}
 	// Pass 1: node sets.
 	sameNodes := h.sameNodes[:0]
@@ -528,10 +543,10 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 	dearer := map[int]bool{}
 	var changed []int
 	for i, ci := range dirty {
-		h.snapAfter = h.snapCluster(l, ci, h.snapAfter[:0])
-		before := h.snapBefore[snapOff[i]:snapOff[i+1]]
-		same := h.diffSnaps(l, before, h.snapAfter, rep)
 		nb := h.nodesBefore[nodeOff[i]:nodeOff[i+1]]
+		ib := h.interBefore[nodeOff[i]:nodeOff[i+1]]
+		db := h.distBefore[h.distOff[i]:h.distOff[i+1]]
+		same, cheaper := h.diffCluster(l, ci, nb, ib, db, rep)
 		cl := &lv.clusters[ci]
 		nodesSame := len(nb) == len(cl.nodes)
 		if nodesSame {
@@ -547,136 +562,155 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 		}
 		if !same {
 			changed = append(changed, ci)
-			dearer[ci] = nodesSame && dearerOnly(before, h.snapAfter)
+			dearer[ci] = nodesSame && !cheaper
 		}
 	}
 	h.dearer = dearer
 	return changed
 }
 
-// edgeSnap is a compact record of one directed edge, for repair diffs.
-type edgeSnap struct {
-	a, b    int32 // cells
-	out, in float64
-	inter   bool
+// interSnap records a node's inter edges before a repair (partner cells).
+type interSnap struct {
+	n uint8
+	e [2]interSnapEdge
 }
 
-// snapCluster appends the edges leaving cluster ci's nodes, in a canonical
-// order (by slot, intra before inter; slots follow cell order).
-func (h *Hierarchy) snapCluster(l, ci int, dst []edgeSnap) []edgeSnap {
+type interSnapEdge struct {
+	b       int32 // partner cell
+	out, in float64
+}
+
+// diffCluster reports into rep the edges of level-l cluster ci that
+// appeared, disappeared or changed cost against its state before the
+// repair (the nodes' cells oldCells in slot order, their inter edges
+// oldInter, the distance matrix oldDist, empty when it had none), in a
+// canonical order: by source cell, intra edges before inter edges, then
+// by target cell. same reports that nothing changed; cheaper that some
+// edge appeared, got cheaper or some inter edge changed at all (the
+// opposite of "its intra edges only got dearer or vanished"). Cost: one
+// pass over the pairs of the old and new nodes, no sorting; only the
+// changes are looked up and recorded.
+func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSnap, oldDist []float64, rep *Repair) (same, cheaper bool) {
 	lv := h.lv[l-1]
 	cl := &lv.clusters[ci]
-	n := len(cl.nodes)
-	cells := h.snapCells[:0] // the nodes' cells, looked up once, not n² times
-	for _, b := range cl.nodes {
-		cells = append(cells, lv.nodes[b].cell)
+	n, m := len(cl.nodes), len(oldCells)
+	newDist := cl.dist
+	if len(newDist) != n*n {
+		newDist = nil
 	}
-	h.snapCells = cells
-	if len(cl.dist) == n*n {
-		dst = slices.Grow(dst, n*n)
+	if len(oldDist) != m*m {
+		oldDist = nil
 	}
-	for i, a := range cl.nodes {
-		na := &lv.nodes[a]
-		if len(cl.dist) == n*n {
-			row := cl.dist[i*n : i*n+n]
-			ca := cells[i]
-			for j, c := range row {
-				if i != j && c < inf {
-					dst = append(dst, edgeSnap{a: ca, b: cells[j], out: c})
-				}
-			}
+	// The union of the old and new nodes by cell: uo/un give the old and
+	// new slot (or -1).
+	uc, uo, un := h.uCells[:0], h.uOld[:0], h.uNew[:0]
+	for i, j := 0, 0; i < m || j < n; {
+		var nc int32 = -1
+		if j < n {
+			nc = lv.nodes[cl.nodes[j]].cell
 		}
-		for t := 0; t < int(na.ninter); t++ {
-			ie := na.inter[t]
-			dst = append(dst, edgeSnap{a: na.cell, b: lv.nodes[ie.to].cell, out: ie.out, in: ie.in, inter: true})
+		switch {
+		case j == n || (i < m && oldCells[i] < nc):
+			uc, uo, un = append(uc, oldCells[i]), append(uo, int32(i)), append(un, -1)
+			i++
+		case i == m || nc < oldCells[i]:
+			uc, uo, un = append(uc, nc), append(uo, -1), append(un, int32(j))
+			j++
+		default:
+			uc, uo, un = append(uc, nc), append(uo, int32(i)), append(un, int32(j))
+			i++
+			j++
 		}
 	}
-	return dst
-}
-
-func snapCmp(x, y *edgeSnap) int {
-	switch {
-	case x.a != y.a:
-		return int(x.a - y.a)
-	case x.inter != y.inter:
-		if x.inter {
-			return 1
-		}
-		return -1
-	}
-	return int(x.b - y.b)
-}
-
-// sortSnaps sorts a snapshot by snapCmp. snapCluster's output is already in
-// that order except for each node's (at most two) inter edges, so an
-// insertion sort is linear here, where a general sort paid for copying
-// and comparing every element through a closure.
-func sortSnaps(s []edgeSnap) {
-	for i := 1; i < len(s); i++ {
-		if snapCmp(&s[i-1], &s[i]) <= 0 {
-			continue
-		}
-		x := s[i]
-		j := i
-		for j > 0 && snapCmp(&s[j-1], &x) > 0 {
-			s[j] = s[j-1]
-			j--
-		}
-		s[j] = x
-	}
-}
-
-// diffSnaps reports (into rep) the edges added and removed between two
-// canonical snapshots and whether they are the same.
-func (h *Hierarchy) diffSnaps(l int, before, after []edgeSnap, rep *Repair) bool {
-	sortSnaps(before)
-	sortSnaps(after)
-	info := func(e *edgeSnap) EdgeInfo {
-		lv := h.lv[l-1]
-		ei := EdgeInfo{Level: l, From: -1, To: -1, A: h.grid.Point(int(e.a)), B: h.grid.Point(int(e.b)), Cost: e.out, Inter: e.inter}
-		if id, ok := lv.byCell[e.a]; ok {
+	h.uCells, h.uOld, h.uNew = uc, uo, un
+	info := func(a, b int32, cost float64, inter bool) EdgeInfo {
+		ei := EdgeInfo{Level: l, From: -1, To: -1, A: h.grid.Point(int(a)), B: h.grid.Point(int(b)), Cost: cost, Inter: inter}
+		if id, ok := lv.byCell[a]; ok {
 			ei.From = id
 		}
-		if id, ok := lv.byCell[e.b]; ok {
+		if id, ok := lv.byCell[b]; ok {
 			ei.To = id
 		}
 		return ei
 	}
-	same := true
-	i, j := 0, 0
-	for i < len(before) || j < len(after) {
-		var c int
-		switch {
-		case j == len(after):
-			c = -1
-		case i == len(before):
-			c = 1
-		default:
-			c = snapCmp(&before[i], &after[j])
-		}
-		switch {
-		case c < 0:
-			rep.EdgesRemoved = append(rep.EdgesRemoved, info(&before[i]))
-			i++
-			same = false
-		case c > 0:
-			rep.EdgesAdded = append(rep.EdgesAdded, info(&after[j]))
-			j++
-			same = false
-		default:
-			x, y := &before[i], &after[j]
-			if !near(x.out, y.out) {
-				rep.EdgesRemoved = append(rep.EdgesRemoved, info(x))
-				rep.EdgesAdded = append(rep.EdgesAdded, info(y))
-				same = false
-			} else if !near(x.in, y.in) {
-				same = false
+	same = true
+	for x := range uc {
+		oa, na := uo[x], un[x]
+		// Intra edges.
+		if (oa >= 0 && oldDist != nil) || (na >= 0 && newDist != nil) {
+			var orow, nrow []float64
+			if oa >= 0 && oldDist != nil {
+				orow = oldDist[int(oa)*m : int(oa)*m+m]
 			}
-			i++
-			j++
+			if na >= 0 && newDist != nil {
+				nrow = newDist[int(na)*n : int(na)*n+n]
+			}
+			for y := range uc {
+				if y == x {
+					continue
+				}
+				od, nd := inf, inf
+				if orow != nil && uo[y] >= 0 {
+					od = orow[uo[y]]
+				}
+				if nrow != nil && un[y] >= 0 {
+					nd = nrow[un[y]]
+				}
+				if od == nd || (od < inf && nd < inf && near(od, nd)) {
+					continue
+				}
+				same = false
+				if od < inf {
+					rep.EdgesRemoved = append(rep.EdgesRemoved, info(uc[x], uc[y], od, false))
+				}
+				if nd < inf {
+					rep.EdgesAdded = append(rep.EdgesAdded, info(uc[x], uc[y], nd, false))
+					if nd < od {
+						cheaper = true
+					}
+				}
+			}
+		}
+		// Inter edges, both lists sorted by partner cell.
+		var os interSnap
+		if oa >= 0 {
+			os = oldInter[oa]
+		}
+		var nn *node
+		nni := 0
+		if na >= 0 {
+			nn = &lv.nodes[cl.nodes[na]]
+			nni = int(nn.ninter)
+		}
+		for i, j := 0, 0; i < int(os.n) || j < nni; {
+			var nbc int32 = -1
+			if j < nni {
+				nbc = lv.nodes[nn.inter[j].to].cell
+			}
+			switch {
+			case j == nni || (i < int(os.n) && os.e[i].b < nbc):
+				rep.EdgesRemoved = append(rep.EdgesRemoved, info(uc[x], os.e[i].b, os.e[i].out, true))
+				same, cheaper = false, true
+				i++
+			case i == int(os.n) || nbc < os.e[i].b:
+				rep.EdgesAdded = append(rep.EdgesAdded, info(uc[x], nbc, nn.inter[j].out, true))
+				same, cheaper = false, true
+				j++
+			default:
+				oe, ne := &os.e[i], &nn.inter[j]
+				if !near(oe.out, ne.out) {
+					rep.EdgesRemoved = append(rep.EdgesRemoved, info(uc[x], oe.b, oe.out, true))
+					rep.EdgesAdded = append(rep.EdgesAdded, info(uc[x], nbc, ne.out, true))
+					same, cheaper = false, true
+				} else if !near(oe.in, ne.in) {
+					same, cheaper = false, true
+				}
+				i++
+				j++
+			}
 		}
 	}
-	return same
+	return same, cheaper
 }
 
 func (h *Hierarchy) freeNode(lv *level, id int32, rep *Repair) {
@@ -1400,39 +1434,6 @@ func (h *Hierarchy) remapL(lv *level, cl *cluster, oldCells []int32) []int {
 	}
 	cl.dist, cl.via = dist, via
 	return from
-}
-
-// dearerOnly reports whether the sorted snapshots before and after differ
-// only by intra edges that got dearer or disappeared.
-func dearerOnly(before, after []edgeSnap) bool {
-	i := 0
-	for j := range after {
-		y := &after[j]
-		for i < len(before) && snapCmp(&before[i], y) < 0 {
-			if before[i].inter {
-				return false // an inter edge disappeared
-			}
-			i++
-		}
-		if i == len(before) || snapCmp(&before[i], y) != 0 {
-			return false // a new edge
-		}
-		x := &before[i]
-		if x.inter {
-			if !near(x.out, y.out) || !near(x.in, y.in) {
-				return false
-			}
-		} else if y.out < x.out && !near(x.out, y.out) {
-			return false // cheaper
-		}
-		i++
-	}
-	for ; i < len(before); i++ {
-		if before[i].inter {
-			return false
-		}
-	}
-	return true
 }
 
 // intra1Inc updates the intra edges of level-1 cluster ci after its one
