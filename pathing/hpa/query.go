@@ -170,6 +170,8 @@ func (h *Hierarchy) NewQuerier() *Querier {
 	q.sm.out = make([]image.Point, 0, 4*(h.w+h.h))
 	q.sm.prefix = make([]float64, 0, 4*(h.w+h.h))
 	q.sm.newIdx = make([]int, 0, 4*(h.w+h.h))
+	q.sm.corners = make([]int, 0, 256)
+	q.sm.cin = make([]int, 0, 256)
 	return q
 }
 
@@ -314,14 +316,14 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 		cost = pathing.PathCost(h.grid, q.path, h.cfg.Neighborhood)
 	} else {
 		q.phase("smooth", 0)
-		q.path, cost = q.sm.smooth(h, q.path, r.SegmentEnds)
+		q.path, cost = q.sm.smooth(h, q.path, r.SegmentEnds, false)
 		r.Phases.Smooth = q.sm.checked
 		for pass := 1; pass < smoothPasses; pass++ {
 			n := len(q.path)
 			q.path = append(q.path2[:0], q.path...)
 			q.path2 = q.path
 			var c2 float64
-			q.path, c2 = q.sm.smooth(h, q.path, r.SegmentEnds)
+			q.path, c2 = q.sm.smooth(h, q.path, r.SegmentEnds, true)
 			r.Phases.Smooth += q.sm.checked
 			done := c2 >= cost-1e-9 && len(q.path) == n
 			cost = c2

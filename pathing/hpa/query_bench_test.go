@@ -119,13 +119,13 @@ func BenchmarkSmooth(b *testing.B) {
 				for k, p := range paths {
 					segs = append(segs[:0], ends[k]...)
 					buf = append(buf[:0], p...)
-					out, cost := sm.smooth(h, buf, segs)
+					out, cost := sm.smooth(h, buf, segs, false)
 					checked += sm.checked
 					for pass := 1; pass < smoothPasses; pass++ {
 						n := len(out)
 						buf2 = append(buf2[:0], out...)
 						var c2 float64
-						out, c2 = sm.smooth(h, buf2, segs)
+						out, c2 = sm.smooth(h, buf2, segs, true)
 						checked += sm.checked
 						if c2 >= cost-1e-9 && len(out) == n {
 							break
