@@ -241,7 +241,17 @@ func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (Result, er
 	r.StartLevel = top
 	tr := opts.Trace
 	if top == 0 {
-		return p.cells(start, goal, opts, false, -1)
+		// Start and goal share their level-1 group. In exclusion mode the
+		// plan is that group alone, so the cell search stays inside it (a
+		// group is connected, so a path inside it exists); otherwise it is
+		// free, and optimal.
+		if !g.cfg.Exclusion {
+			return p.cells(start, goal, opts, false, -1)
+		}
+		p.newMarks()
+		p.marks[1][p.sG[1]] = p.markGen
+		p.allowL = 1
+		return p.cells(start, goal, opts, true, -1)
 	}
 
 	// The start level: plan to the goal's group, inside the common parent.

@@ -169,3 +169,48 @@ AA#AA
 		t.Error("out-of-range inspection did not answer 'none'")
 	}
 }
+
+// Start and goal in one level-1 group whose inside route is long, with a
+// short cut through the cluster below: exclusion mode keeps the cell
+// search inside the group (the plan is that group alone); without it the
+// search is free and takes the short cut.
+func TestSameGroupExclusionStaysInside(t *testing.T) {
+	g, _ := asciiGrid(t, `
+........
+...##...
+...##...
+...##...
+...##...
+...##...
+...##...
+.S.##.G.
+........
+........
+`)
+	start, goal := image.Point{1, 7}, image.Point{6, 7}
+	for _, excl := range []bool{false, true} {
+		gr, err := Build(g, Config{ClusterSize: 8, Levels: 1, Exclusion: excl}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a, b := gr.GroupOf(1, start), gr.GroupOf(1, goal); a != b {
+			t.Fatalf("start and goal in groups %d and %d, want one", a, b)
+		}
+		res, err := NewPlanner(gr).PlanSegment(start, goal, Options{})
+		if err != nil {
+			t.Fatalf("exclusion=%v: %v", excl, err)
+		}
+		left := false
+		for _, c := range res.Segment {
+			if gr.GroupOf(1, c) != gr.GroupOf(1, start) {
+				left = true
+			}
+		}
+		if excl && (left || res.Cost < 12) {
+			t.Errorf("exclusion on: cost %.2f, left the group %v: want the route over the top, inside the group", res.Cost, left)
+		}
+		if !excl && (!left || res.Cost > 7) {
+			t.Errorf("exclusion off: cost %.2f, left the group %v: want the short cut below", res.Cost, left)
+		}
+	}
+}
