@@ -241,7 +241,7 @@ func (s *Sim) stepGroup(gi int, dt float64) {
 	done := l.state == Arrived
 	for _, m := range g.members {
 		s.stepMember(g, m, dt)
-		if a := &s.agents[m]; a.state != Arrived && !(a.state == Stopped && a.why == WhyUnreachable) {
+		if a := &s.agents[m]; a.state != Arrived && !(a.state == Stopped && (a.why == WhyUnreachable || a.why == WhyCutOff)) {
 			done = false
 		}
 	}
@@ -288,8 +288,12 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 			a.acc = 0
 			if !s.reachable(a.cell, tgt) {
 				// Cut off from its place: it waits, and does not hold up
-				// the group's arrival.
+				// the group's arrival. Say whether the goal itself is out
+				// of reach too, or only the group.
 				a.state, a.why = Stopped, WhyUnreachable
+				if s.reachable(a.cell, l.goal) {
+					a.why = WhyCutOff
+				}
 			}
 			return
 		}

@@ -58,9 +58,10 @@ const (
 	WhyUnreachable     // no path joins the agent to its goal
 	WhyPlanFailed      // the planner returned an error (AgentView.Err)
 	WhyGroup           // its group's leader is stopped
+	WhyCutOff          // a member walled off from its place in the group; the goal is reachable from where it stands
 )
 
-var whyNames = [...]string{"", "goal is a wall", "goal unreachable", "planner failed", "group stopped"}
+var whyNames = [...]string{"", "goal is a wall", "goal unreachable", "planner failed", "group stopped", "cut off from its group"}
 
 func (w Why) String() string {
 	if int(w) < len(whyNames) {
