@@ -216,14 +216,14 @@ type Sim struct {
 	dugBuf    []image.Point
 
 	local *pathing.Searcher // group members' short searches
-	occ   []uint16          // agents (leaders excepted) standing on each cell
+	occ   []uint32          // agents (leaders excepted) standing on each cell
 }
 
 // New returns a Sim on g planning with p. It is paused at tick 0 with no
 // agents.
 func New(g *pathing.Grid, p Planner, cfg Config) *Sim {
 	cfg = cfg.withDefaults()
-	s := &Sim{cfg: cfg, grid: g, planner: p, clock: 1, compDirty: true, cur: -1, occ: make([]uint16, g.Len())}
+	s := &Sim{cfg: cfg, grid: g, planner: p, clock: 1, compDirty: true, cur: -1, occ: make([]uint32, g.Len())}
 	s.log.buf = make([]Replan, cfg.LogSize)
 	return s
 }
