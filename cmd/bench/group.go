@@ -284,8 +284,6 @@ type groupPlanner struct {
 	excluded int
 }
 
-// round4 rounds to 4 decimals (suboptimality fractions).
-func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
 
 // Plan implements Planner: the walked path, its cost and the expansions of
 // every level and segment. No path is Found false; an exclusion failure is
@@ -371,17 +369,7 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 		}
 	}
 	rep.Set("reachable", reachable)
-	if len(subs) > 0 {
-		sort.Float64s(subs)
-		sum := 0.0
-		for _, s := range subs {
-			sum += s
-		}
-		k := int(math.Ceil(0.99*float64(len(subs)))) - 1
-		rep.Set("mean_subopt", round4(sum/float64(len(subs))))
-		rep.Set("p99_subopt", round4(subs[max(k, 0)]))
-		rep.Set("max_subopt", round4(subs[len(subs)-1]))
-	}
+	setSubopt(rep, subs) // the walked cost (every segment) against the optimum
 	if gp.calls > 0 {
 		rep.Set("segments_mean", round3(float64(gp.segments)/float64(gp.calls)))
 	}

@@ -219,16 +219,7 @@ func runHPAScen(env *Env) (*Report, error) {
 	if rep.MedianUS > 0 {
 		rep.Set("speedup_median", round3(t.MedianUS/rep.MedianUS))
 	}
-	slices.Sort(subs)
-	if n := len(subs); n > 0 {
-		sum := 0.0
-		for _, x := range subs {
-			sum += x
-		}
-		rep.Set("mean_subopt", round6(sum/float64(n)))
-		rep.Set("p99_subopt", round6(subs[int(math.Ceil(0.99*float64(n)))-1]))
-		rep.Set("max_subopt", round6(subs[n-1]))
-	}
+	setSubopt(rep, subs) // against A*'s cost, replacing RunQueries' (the same optimum)
 	return rep, nil
 }
 

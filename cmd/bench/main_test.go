@@ -103,8 +103,8 @@ func TestGreedyFailsCheck(t *testing.T) {
 	if m["optimal_matches"] != 0.0 || m["invalid_paths"] != 0.0 || m["found"] != 1.0 {
 		t.Errorf("greedy report: %s", out)
 	}
-	if s := m["subopt_max"].(float64); s <= 1 {
-		t.Errorf("subopt_max %v, want > 1", s)
+	if s := m["max_subopt"].(float64); s <= 0 {
+		t.Errorf("max_subopt %v, want > 0", s)
 	}
 }
 

@@ -36,10 +36,9 @@ type Report struct {
 	OptimalChecked int     `json:"optimal_checked"`
 	OptimalMatches int     `json:"optimal_matches"`
 	MaxAbsError    float64 `json:"max_abs_error"`
-	// SuboptMean and SuboptMax are cost/optimal over found paths with a
-	// positive optimal (1 is optimal).
-	SuboptMean float64 `json:"subopt_mean"`
-	SuboptMax  float64 `json:"subopt_max"`
+	// Suboptimality (cost / optimal − 1 over found paths with a positive
+	// optimum: 0 is optimal) is added with Set as mean_subopt, p99_subopt and
+	// max_subopt, the same keys -algo hpa and group fill from A*'s cost.
 	// InvalidPaths counts found paths that are not legal walks from the
 	// start to the goal (pathing.ValidatePath), or whose planner cost differs
 	// from the recomputed pathing.PathCost by more than OptimalTolerance.
@@ -130,7 +129,7 @@ func (r *Report) CheckFailure() string {
 func (r *Report) MarshalJSON() ([]byte, error) {
 	type plain Report // no MarshalJSON: avoids recursion
 	p := plain(*r)
-	for _, f := range []*float64{&p.Weight, &p.MaxAbsError, &p.SuboptMean, &p.SuboptMax, &p.MeanUS, &p.MedianUS, &p.P99US, &p.MaxUS, &p.TotalMS, &p.BuildMS, &p.ExpandedMean, &p.PushesMean, &p.PeakOpenMean, &p.AllocsPerQuery, &p.BytesPerQuery} {
+	for _, f := range []*float64{&p.Weight, &p.MaxAbsError, &p.MeanUS, &p.MedianUS, &p.P99US, &p.MaxUS, &p.TotalMS, &p.BuildMS, &p.ExpandedMean, &p.PushesMean, &p.PeakOpenMean, &p.AllocsPerQuery, &p.BytesPerQuery} {
 		if math.IsNaN(*f) || math.IsInf(*f, 0) {
 			*f = 0 // these are counts and times: never NaN unless empty
 		}

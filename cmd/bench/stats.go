@@ -173,8 +173,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	durs := make([]time.Duration, 0, n)
 	nb := env.Cfg.Neighborhood
 	var expanded, pushes, peak int64
-	var subSum float64
-	subN := 0
+	var subs []float64 // cost / optimal − 1 of found rows with a positive optimum
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for r := 0; r < repeat; r++ {
@@ -219,10 +218,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 						problem = costMismatch // formatted below, only for the rows kept
 					}
 					if q.Optimal > 0 {
-						s := out.Cost / q.Optimal
-						subSum += s
-						subN++
-						rep.SuboptMax = max(rep.SuboptMax, s)
+						subs = append(subs, max(0, out.Cost/q.Optimal-1))
 					}
 				}
 			}
@@ -243,9 +239,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	}
 	runtime.ReadMemStats(&after)
 	rep.Queries = n
-	if subN > 0 {
-		rep.SuboptMean = subSum / float64(subN)
-	}
+	setSubopt(rep, subs)
 	fn := float64(n)
 	rep.ExpandedMean = round3(float64(expanded) / fn)
 	rep.PushesMean = round3(float64(pushes) / fn)
@@ -376,4 +370,21 @@ func prepare(env *Env, rep *Report) (Planner, error) {
 		rep.BuildMS = float64(d) / float64(time.Millisecond)
 	}
 	return p, nil
+}
+
+// setSubopt sets mean_subopt, p99_subopt and max_subopt from subs (cost /
+// optimal − 1 per row; sorted in place), nothing when subs is empty.
+func setSubopt(rep *Report, subs []float64) {
+	n := len(subs)
+	if n == 0 {
+		return
+	}
+	slices.Sort(subs)
+	sum := 0.0
+	for _, x := range subs {
+		sum += x
+	}
+	rep.Set("mean_subopt", round6(sum/float64(n)))
+	rep.Set("p99_subopt", round6(subs[int(math.Ceil(0.99*float64(n)))-1]))
+	rep.Set("max_subopt", round6(subs[n-1]))
 }
