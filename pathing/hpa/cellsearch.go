@@ -25,6 +25,8 @@ type cellSearch struct {
 	// the rectangle plus a blocked border, so neighbours need no bounds
 	// tests.
 	padded  bool
+	bucketW float64 // > 0: the padded Dijkstra uses buckets of this width (useBuckets)
+	bq      [3][]int32
 	pw      int
 	pad     []uint8
 	padRect image.Rectangle
@@ -66,6 +68,7 @@ func (s *cellSearch) reset(rect image.Rectangle, reverse bool, tr *pathing.Trace
 	s.rw = rect.Dx()
 	s.pw = rect.Dx() + 2
 	s.padded = false
+	s.bucketW = 0
 	n := (rect.Dx() + 2) * (rect.Dy() + 2) // room for the padded layout too
 	if len(s.st) < n {
 		s.st = make([]cellState, n)
@@ -120,6 +123,16 @@ func (s *cellSearch) loadPad(rect image.Rectangle) {
 	s.padRect = rect
 }
 
+// useBuckets makes the padded Dijkstra just set up (usePad) keep its open
+// cells in buckets of width w instead of a heap, for a rectangle whose open
+// cells all weigh w (forward searches; costs only need to be exact: ties
+// may settle in another order than the heap's, so parents may differ).
+func (s *cellSearch) useBuckets(w float64) {
+	if s.padded && w > 0 {
+		s.bucketW = w
+	}
+}
+
 // usePad switches the search just reset to the padded layout of the
 // rectangle loaded by loadPad (which must be the search's rectangle);
 // targets are marked after it. Only untraced Dijkstras (no A* goal) use it.
@@ -155,7 +168,11 @@ func (s *cellSearch) run(src, goal image.Point) bool {
 		s.goalPt = goal
 	}
 	if s.padded && s.goal < 0 {
-		s.dijkstraPad()
+		if s.bucketW > 0 && !s.reverse {
+			s.dijkstraBuckets()
+		} else {
+			s.dijkstraPad()
+		}
 		return false
 	}
 	if s.goal < 0 && s.trace == nil && !s.reverse && s.remaining > 0 {
@@ -677,6 +694,123 @@ func (s *cellSearch) dijkstraPad() {
 			p := int(ns.pos)
 			s.dh[p].f = ng
 			s.dup(p)
+		}
+	}
+}
+
+// dijkstraBuckets is dijkstraPad for a rectangle of one weight w: every
+// step costs w or √2·w, at least w, so a cell whose cost lies in [b·w,
+// (b+1)·w) can only have been reached from a cell of an earlier bucket,
+// all of which are settled before bucket b is opened (Dinitz's rule: with
+// buckets as wide as the cheapest step, every cell of the lowest nonempty
+// bucket is final and they may be settled in any order). A step from
+// bucket b lands in bucket b+1 or b+2, so three rotating buckets replace
+// the heap: no sifting, no positions to keep, cells found stale (already
+// closed) are skipped. Costs are exact; only the order of ties differs
+// from the heap's.
+func (s *cellSearch) dijkstraBuckets() {
+	pad := s.pad
+	pw := int32(s.pw)
+	four := s.nb == pathing.Four
+	gen := s.gen
+	st := s.st
+	targeted := s.remaining > 0
+	inv := 1 / s.bucketW
+	{
+		ss := &st[s.src]
+		mark := ss.mark
+		*ss = cellState{g: 0, parent: -1, gen: gen, pos: 0, mark: mark}
+	}
+	bq := &s.bq
+	for i := range bq {
+		bq[i] = bq[i][:0]
+	}
+	bq[0] = append(bq[0], s.src)
+	open := 1 // entries in the buckets
+	var nbr [8]int32
+	var cost [8]float64
+	for b := 0; open > 0; b++ {
+		cur := &bq[b%3]
+		for len(*cur) > 0 {
+			q := *cur
+			v := q[len(q)-1]
+			*cur = q[:len(q)-1]
+			open--
+			cs := &st[v]
+			if cs.pos == closedPos {
+				continue
+			}
+			cs.pos = closedPos
+			s.expanded++
+			if targeted && cs.mark == gen {
+				s.remaining--
+				if s.remaining == 0 {
+					return
+				}
+			}
+			cg := cs.g
+			e, w, so, no := pad[v+1], pad[v-1], pad[v+pw], pad[v-pw]
+			k := 0
+			if e != 0 {
+				nbr[k], cost[k] = v+1, cg+float64(e)
+				k++
+			}
+			if so != 0 {
+				nbr[k], cost[k] = v+pw, cg+float64(so)
+				k++
+			}
+			if w != 0 {
+				nbr[k], cost[k] = v-1, cg+float64(w)
+				k++
+			}
+			if no != 0 {
+				nbr[k], cost[k] = v-pw, cg+float64(no)
+				k++
+			}
+			if !four {
+				if so != 0 && e != 0 {
+					if d := pad[v+pw+1]; d != 0 {
+						nbr[k], cost[k] = v+pw+1, cg+pathing.Sqrt2*float64(d)
+						k++
+					}
+				}
+				if so != 0 && w != 0 {
+					if d := pad[v+pw-1]; d != 0 {
+						nbr[k], cost[k] = v+pw-1, cg+pathing.Sqrt2*float64(d)
+						k++
+					}
+				}
+				if no != 0 && w != 0 {
+					if d := pad[v-pw-1]; d != 0 {
+						nbr[k], cost[k] = v-pw-1, cg+pathing.Sqrt2*float64(d)
+						k++
+					}
+				}
+				if no != 0 && e != 0 {
+					if d := pad[v-pw+1]; d != 0 {
+						nbr[k], cost[k] = v-pw+1, cg+pathing.Sqrt2*float64(d)
+						k++
+					}
+				}
+			}
+			for t := 0; t < k; t++ {
+				li, ng := nbr[t], cost[t]
+				ns := &st[li]
+				if ns.gen != gen {
+					mark := ns.mark
+					*ns = cellState{g: ng, parent: v, gen: gen, mark: mark}
+				} else if ns.pos == closedPos || ng >= ns.g {
+					continue
+				} else {
+					ns.g = ng
+					ns.parent = v
+				}
+				// Bucket b+1 or b+2 (b itself only through rounding:
+				// then it is settled in this round, still in order).
+				nb := max(b, min(b+2, int(ng*inv)))
+				bq[nb%3] = append(bq[nb%3], li)
+				open++
+			}
 		}
 	}
 }

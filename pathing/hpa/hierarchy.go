@@ -964,6 +964,10 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 	// targets unreached has exhausted its source's component, so every
 	// unknown pair between that component and the rest is +Inf (a wall
 	// across a cluster costs one search, not one per node).
+	w := 0.0
+	if n > 0 {
+		w = float64(h.grid.Weight(lv.nodes[cl.nodes[0]].pt))
+	}
 	for left > 0 {
 		r := 0
 		for i := 1; i < n; i++ {
@@ -973,6 +977,7 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 		}
 		s.reset(cl.rect, false, nil)
 		s.usePad()
+		s.useBuckets(w)
 		for j := 0; j < n; j++ {
 			if need[r*n+j] {
 				s.markTarget(lv.nodes[cl.nodes[j]].pt)
@@ -1519,6 +1524,7 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 		s.loadPad(cl.rect)
 		s.reset(cl.rect, false, nil)
 		s.usePad()
+		s.useBuckets(w)
 		for _, j := range rest {
 			s.markTarget(pts[j])
 		}

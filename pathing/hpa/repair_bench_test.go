@@ -147,3 +147,56 @@ func TestRepairToggles(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCellDijkstra runs the padded cell Dijkstra of build and repair
+// from every node of every one-weight, not fully open level-1 cluster
+// (cluster 16), with the heap and with the buckets of dijkstraBuckets;
+// ns/op is per search (exhaustive: every cell of the cluster settled).
+func BenchmarkCellDijkstra(b *testing.B) {
+	for _, name := range []string{"maze512-16-0", "random512-10-0", "Aftershock"} {
+		for _, mode := range []string{"heap", "buckets"} {
+			b.Run(name+"/"+mode, func(b *testing.B) {
+				m, _ := loadBench(b, name)
+				h, err := Build(m.Grid, Editable)
+				if err != nil {
+					b.Fatal(err)
+				}
+				type job struct {
+					r   image.Rectangle
+					src image.Point
+					w   float64
+				}
+				var jobs []job
+				l1 := h.lv[0]
+				for ci := range l1.clusters {
+					cl := &l1.clusters[ci]
+					if !cl.sym || cl.open {
+						continue
+					}
+					for _, id := range cl.nodes {
+						p := l1.nodes[id].pt
+						jobs = append(jobs, job{cl.rect, p, float64(m.Grid.Weight(p))})
+					}
+				}
+				s := newCellSearch(m.Grid, pathing.Eight)
+				exp := 0
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					j := jobs[i%len(jobs)]
+					if i%len(jobs) == 0 || jobs[(i-1)%len(jobs)].r != j.r {
+						s.loadPad(j.r)
+					}
+					s.reset(j.r, false, nil)
+					s.usePad()
+					if mode == "buckets" {
+						s.useBuckets(j.w)
+					}
+					s.run(j.src, image.Pt(-1, -1))
+					exp += s.expanded
+				}
+				b.ReportMetric(float64(exp)/float64(b.N), "cells/op")
+			})
+		}
+	}
+}
