@@ -1,57 +1,56 @@
 pathlens-scenario 1
 name exclusion-shortcut
-about With exclusion the cell search may only use the planned rooms S, Y and G, so it walks the west corridor and misses the short way along the edge of hall Z (Figure 4.40).
+about Exclusion plans the rooms S, C and G and keeps the cell search inside them, so the walk goes round by corridor C. Press X: without exclusion each step is refined toward the middle wing's centre, in hall H, and the walk crosses H straight.
 set abstraction groups
 set algo group
-set levels 1
+set levels 2
 set cost avgmin
 set exclusion on
 set neighborhood 8
 set target representative
 map inline
-####################################################
-#...........#...............................#......#
-#...#.......#......................................#
-#...#.......#...............................#......#
-#...#.......#...............................########
-#...#.......................................########
-#...#########...............................########
-#...#########...............................########
-#...#########...............................########
-#...#########...............................#......#
-#...#########......................................#
-#...#########...............................#......#
-#...#########...............................########
-#...#########...............................########
-#...#########...............................########
-#...#.......................................########
-#...#.......#...............................########
-#...#.......#...............................#......#
-#...#.......#......................................#
-#...........#...............................#......#
-####################################################
+###########################
+#.........................#
+#....#....############....#
+#....#...............#....#
+#....#...............#....#
+#....#...............#....#
+#....#...............#....#
+#.........................#
+#....#...............#....#
+#....#...............#....#
+#....#...............#....#
+#....#...............#....#
+###########################
 end
 regions 1
-####################################################
-#YYYGGGGGGGG#ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ#PPPPPP#
-#YYY#GGGGGGG#ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZPPPPPP#
-#YYY#GGGGGGG#ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ#PPPPPP#
-#YYY#GGGGGGG#ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#GGGGGGGGZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#########ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#########ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#########ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#########ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ#QQQQQQ#
-#YYY#########ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZQQQQQQ#
-#YYY#########ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ#QQQQQQ#
-#YYY#########ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#########ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#########ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#SSSSSSSSZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#SSSSSSS#ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ########
-#YYY#SSSSSSS#ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ#RRRRRR#
-#YYY#SSSSSSS#ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZRRRRRR#
-#YYYSSSSSSSS#ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ#RRRRRR#
-####################################################
+###########################
+#SSSSCCCCCCCCCCCCCCCCCGGGG#
+#SSSS#CCCC############GGGG#
+#SSSS#HHHHHHHHHHHHHHH#GGGG#
+#SSSS#HHHHHHHHHHHHHHH#GGGG#
+#SSSS#HHHHHHHHHHHHHHH#GGGG#
+#SSSS#HHHHHHHHHHHHHHH#GGGG#
+#SSSSHHHHHHHHHHHHHHHHHGGGG#
+#SSSS#HHHHHHHHHHHHHHH#GGGG#
+#SSSS#HHHHHHHHHHHHHHH#GGGG#
+#SSSS#HHHHHHHHHHHHHHH#GGGG#
+#SSSS#HHHHHHHHHHHHHHH#GGGG#
+###########################
 end
-query 8,17 8,3
+regions 2
+###########################
+#wwwwmmmmmmmmmmmmmmmmmeeee#
+#wwww#mmmm############eeee#
+#wwww#mmmmmmmmmmmmmmm#eeee#
+#wwww#mmmmmmmmmmmmmmm#eeee#
+#wwww#mmmmmmmmmmmmmmm#eeee#
+#wwww#mmmmmmmmmmmmmmm#eeee#
+#wwwwmmmmmmmmmmmmmmmmmeeee#
+#wwww#mmmmmmmmmmmmmmm#eeee#
+#wwww#mmmmmmmmmmmmmmm#eeee#
+#wwww#mmmmmmmmmmmmmmm#eeee#
+#wwww#mmmmmmmmmmmmmmm#eeee#
+###########################
+end
+query 2,7 24,7

@@ -46,8 +46,12 @@ func TestGroupScenarioMustShow(t *testing.T) {
 		{[]string{"-scenario", "builtin:pathological-maximin", "-cost", "maximin"}, 0.30, 9},
 		{[]string{"-scenario", "builtin:pathological-maximin", "-cost", "avgmin"}, 0.30, 9},
 		{[]string{"-scenario", "builtin:pathological-maximin", "-cost", "minimum"}, 0, 0.10},
-		{[]string{"-scenario", "builtin:exclusion-shortcut"}, 0.20, 9},
-		{[]string{"-scenario", "builtin:exclusion-shortcut", "-exclusion=true"}, 0.20, 9},
+		{[]string{"-scenario", "builtin:exclusion-shortcut"}, 0.30, 9},
+		{[]string{"-scenario", "builtin:exclusion-shortcut", "-exclusion=true"}, 0.30, 9},
+		{[]string{"-scenario", "builtin:exclusion-shortcut", "-cost", "maximin"}, 0.30, 9},
+		// Without exclusion the walk crosses hall H, off the exclusion plan.
+		{[]string{"-scenario", "builtin:exclusion-shortcut", "-exclusion=false"}, 0, 0.05},
+		{[]string{"-scenario", "builtin:exclusion-shortcut", "-exclusion=false", "-cost", "minimum"}, 0, 0.05},
 	}
 	for _, c := range cases {
 		code, out, errs := runMain(t, append(c.args, "-json")...)

@@ -95,9 +95,19 @@ func TestGalleryMustShow(t *testing.T) {
 			{AvgMin, false, 1.30, 99},
 			{Minimum, false, 1, 1.10},
 		}},
-		// Exclusion keeps the cell search inside S, Y, G.
+		// Exclusion plans wings w, m, e and rooms S, C, G, and keeps the
+		// cell search in those rooms: the walk goes round by corridor C.
+		// Without exclusion the level-2 step w→m is refined toward the
+		// middle wing's centre, in hall H, which the walk then crosses on
+		// the optimal line. Exclusion with minimum costs is not asserted:
+		// S-C-G and S-H-G both count two rooms, so which one it plans is
+		// the abstract search's tie-break, not the costs.
 		{"exclusion-shortcut", []check{
-			{AvgMin, true, 1.20, 99},
+			{AvgMin, true, 1.30, 99},
+			{Maximin, true, 1.30, 99},
+			{AvgMin, false, 1, 1.05},
+			{Maximin, false, 1, 1.05},
+			{Minimum, false, 1, 1.05},
 		}},
 		{"textbook-groups", []check{
 			{Minimum, false, 1, 1},
@@ -114,6 +124,25 @@ func TestGalleryMustShow(t *testing.T) {
 				t.Errorf("%s %v exclusion=%v: walked/optimal = %.3f, want %.2f..%.2f", c.name, ch.kind, ch.excl, r, ch.min, ch.max)
 			}
 		}
+	}
+}
+
+// TestGalleryExclusionNeedsTwoLevels shows why exclusion-shortcut has a
+// second level. With one level the incremental planner's top plan is the
+// level-1 plan itself (S, C, G) and every segment stays in its rooms, so
+// turning exclusion off cannot reach hall H: both walks round by C.
+func TestGalleryExclusionNeedsTwoLevels(t *testing.T) {
+	s, _ := loadGallery(t, "exclusion-shortcut")
+	cfg := configOf(t, s.Settings)
+	cfg.Levels = 1
+	gr, err := Build(s.World(), cfg, s.Regions[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	on, _, _ := walkRatio(t, s, gr, AvgMin, true)
+	off, opt, _ := walkRatio(t, s, gr, AvgMin, false)
+	if on != off || on < 1.30*opt {
+		t.Errorf("one level: exclusion walks %.2f, incremental %.2f, optimal %.2f; want both the same detour", on, off, opt)
 	}
 }
 
