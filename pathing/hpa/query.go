@@ -168,7 +168,7 @@ func (h *Hierarchy) NewQuerier() *Querier {
 	q.path = make([]image.Point, 0, 4*(h.w+h.h))
 	q.path2 = make([]image.Point, 0, 4*(h.w+h.h))
 	q.sm.out = make([]image.Point, 0, 4*(h.w+h.h))
-	q.sm.prefix = make([]float64, 0, 4*(h.w+h.h))
+	q.sm.prefix = make([]uint64, 0, 4*(h.w+h.h))
 	q.sm.newIdx = make([]int, 0, 4*(h.w+h.h))
 	q.sm.corners = make([]int, 0, 256)
 	q.sm.cin = make([]int, 0, 256)

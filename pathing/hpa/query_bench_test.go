@@ -194,3 +194,72 @@ func TestLineCostMatchesWalk(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTopSearch times the top-level abstract search alone (exact A*):
+// every row is inserted first (untimed), then its top search is run and
+// timed by the thread's CPU clock.
+func BenchmarkTopSearch(b *testing.B) {
+	for _, name := range []string{"AR0011SR", "Aftershock"} {
+		b.Run(name, func(b *testing.B) {
+			m, rows := benchMap(b, name)
+			h, err := Build(m.Grid, benchCfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			q := h.NewQuerier()
+			L := h.cfg.Levels
+			e := &q.ext[L-1]
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var cpu int64
+			exp := 0
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				for _, r := range rows {
+					if err := q.insert(r.Start, r.Goal); err != nil {
+						b.Fatal(err)
+					}
+					t0 := threadNS()
+					q.top.reset(h, L, e, false, nil)
+					if !q.top.run(e.base, e.base+1) {
+						b.Fatal("no abstract path")
+					}
+					cpu += threadNS() - t0
+					exp += q.top.expanded
+				}
+			}
+			n := float64(b.N * len(rows))
+			b.ReportMetric(float64(cpu)/n, "cpu_ns/search")
+			b.ReportMetric(float64(exp)/n, "expanded/search")
+		})
+	}
+}
+
+// TestAppendShapeMatchesWalk checks appendShape's direct 8-connected loops
+// against walkLine, the definition of the line shapes.
+func TestAppendShapeMatchesWalk(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for trial := 0; trial < 2000; trial++ {
+		a := image.Pt(rng.Intn(60)-30, rng.Intn(60)-30)
+		b := image.Pt(rng.Intn(60)-30, rng.Intn(60)-30)
+		for _, nb := range []pathing.Neighborhood{pathing.Eight, pathing.Four} {
+			for sh := 0; sh < numShapes; sh++ {
+				var want []image.Point
+				walkLine(a, b, nb, sh, func(_, c image.Point) bool {
+					want = append(want, c)
+					return true
+				})
+				got := appendShape(nil, a, b, nb, sh)
+				if len(got) != len(want) {
+					t.Fatalf("%v→%v nb %v shape %d: %d cells, want %d", a, b, nb, sh, len(got), len(want))
+				}
+				for k := range got {
+					if got[k] != want[k] {
+						t.Fatalf("%v→%v nb %v shape %d: cell %d is %v, want %v", a, b, nb, sh, k, got[k], want[k])
+					}
+				}
+			}
+		}
+	}
+}

@@ -20,7 +20,7 @@ import (
 // the first.
 type smoother struct {
 	out     []image.Point
-	prefix  []float64
+	prefix  []uint64 // see smooth
 	newIdx  []int
 	corners []int // indices into out where it may bend, 0 and len−1 included
 	cin     []int // the input path's corners (again)
@@ -46,31 +46,39 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 		}
 		return path, c
 	}
-	m.prefix = m.prefix[:0]
-	m.prefix = append(m.prefix, 0)
+	// prefix[i]: the weights the path enters up to path[i], straight steps
+	// summed in the low 32 bits and diagonal ones in the high 32 (integer
+	// adds, and a stretch's cost is one subtraction: see stepsCost).
+	if cap(m.prefix) < n {
+		m.prefix = make([]uint64, n)
+	}
+	prefix := m.prefix[:n]
 	cells := g.Cells()
 	w := g.Width()
+	var sum uint64
 	for i := 1; i < n; i++ {
 		// The path is legal: a step costs the entered cell's weight, times
 		// √2 when diagonal.
 		a, b := path[i-1], path[i]
-		c := float64(cells[b.Y*w+b.X])
+		c := uint64(cells[b.Y*w+b.X])
 		if a.X != b.X && a.Y != b.Y {
-			c *= pathing.Sqrt2
+			c <<= 32
 		}
-		m.prefix = append(m.prefix, m.prefix[i-1]+c)
+		sum += c
+		prefix[i] = sum
 	}
+	prefix[0] = 0
 	if cap(m.newIdx) < n {
 		m.newIdx = make([]int, n)
 	}
 	m.newIdx = m.newIdx[:n]
-	m.before = m.prefix[n-1]
+	m.before = stepsCost(prefix[n-1])
 	out := append(m.out[:0], path[0])
 	corners := append(m.corners, 0)
 	total := 0.0
 	shape := 0
 	ok := func(i, j int) (float64, bool) {
-		lim := m.prefix[j] - m.prefix[i] + 1e-9
+		lim := stepsCost(prefix[j]-prefix[i]) + 1e-9
 		for sh := 0; sh < numShapes; sh++ {
 			c, k := lineCost(g, path[i], path[j], nb, lim, sh)
 			m.checked += k
@@ -89,7 +97,7 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 	for i < n-1 {
 		m.newIdx[i] = len(out) - 1
 		best := i + 1
-		bestCost := m.prefix[i+1] - m.prefix[i]
+		bestCost := stepsCost(prefix[i+1] - prefix[i])
 		bestShape := keep
 		hi := n
 		d := 2
@@ -100,7 +108,7 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 				ci++
 			}
 			e := cin[ci]
-			best, bestCost = e, m.prefix[e]-m.prefix[i]
+			best, bestCost = e, stepsCost(prefix[e]-prefix[i])
 			for i+d <= e {
 				d *= 2
 			}
@@ -136,7 +144,7 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 		retry = false
 		if again && bestShape == keep && !wasRetry && best-i >= 4 {
 			best = i + (best-i)*3/4
-			bestCost = m.prefix[best] - m.prefix[i]
+			bestCost = stepsCost(prefix[best] - prefix[i])
 			retry = true
 		}
 		if bestShape == keep {
@@ -161,6 +169,12 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 	m.out = out
 	m.corners = corners
 	return out, total
+}
+
+// stepsCost is the cost of a stretch of path from its packed weight sums
+// (straight steps' in the low 32 bits, diagonal steps' in the high 32).
+func stepsCost(d uint64) float64 {
+	return float64(uint32(d)) + pathing.Sqrt2*float64(d>>32)
 }
 
 // Line shapes: a straight grid line from a to b with the least number of
@@ -316,10 +330,56 @@ func appendLinePts(dst []image.Point, a, b image.Point, nb pathing.Neighborhood)
 }
 
 func appendShape(dst []image.Point, a, b image.Point, nb pathing.Neighborhood, shape int) []image.Point {
-	walkLine(a, b, nb, shape, func(_, c image.Point) bool {
-		dst = append(dst, c)
-		return true
-	})
+	if nb == pathing.Four {
+		walkLine(a, b, nb, shape, func(_, c image.Point) bool {
+			dst = append(dst, c)
+			return true
+		})
+		return dst
+	}
+	// walkLine's 8-connected steps, without a call per cell.
+	dx, dy := b.X-a.X, b.Y-a.Y
+	sx, sy := sign(dx), sign(dy)
+	ax, ay := dx*sx, dy*sy
+	major, minor := image.Pt(sx, 0), image.Pt(0, sy)
+	na, nm := ax, ay
+	if ay > ax {
+		major, minor, na, nm = minor, major, ay, ax
+	}
+	diag := major.Add(minor)
+	p := a
+	switch shape {
+	case shapeDiagFirst:
+		for k := 0; k < nm; k++ {
+			p = p.Add(diag)
+			dst = append(dst, p)
+		}
+		for k := nm; k < na; k++ {
+			p = p.Add(major)
+			dst = append(dst, p)
+		}
+	case shapeDiagLast:
+		for k := nm; k < na; k++ {
+			p = p.Add(major)
+			dst = append(dst, p)
+		}
+		for k := 0; k < nm; k++ {
+			p = p.Add(diag)
+			dst = append(dst, p)
+		}
+	default:
+		e := 2*nm - na
+		for k := 0; k < na; k++ {
+			if e > 0 {
+				e -= 2 * na
+				p = p.Add(diag)
+			} else {
+				p = p.Add(major)
+			}
+			e += 2 * nm
+			dst = append(dst, p)
+		}
+	}
 	return dst
 }
 
