@@ -284,7 +284,6 @@ type groupPlanner struct {
 	excluded int
 }
 
-
 // Plan implements Planner: the walked path, its cost and the expansions of
 // every level and segment. No path is Found false; an exclusion failure is
 // counted and reported as no path; other planner errors abort the run.
