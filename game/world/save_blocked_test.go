@@ -9,6 +9,20 @@ import (
 	"pathlens/maps"
 )
 
+// scenarioWorld opens scenario text src as a session named name.
+func scenarioWorld(t *testing.T, src, name string) *World {
+	t.Helper()
+	sc, err := maps.ParseScenario(strings.NewReader(src), name, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := FromScenario(sc, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
 // TestSaveAfterWallingAnEndpointReopens: a session whose edits block a
 // saved query's or agent's cell (a wall painted over the scenario's second
 // query, an undone dig under the current start) must still save a file
@@ -27,14 +41,7 @@ query 1,1 5,1
 query 4,2 5,2
 agent 3,2 -> 5,1
 `
-	sc, err := maps.ParseScenario(strings.NewReader(src), "walled.pls", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := FromScenario(sc, "walled.pls")
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := scenarioWorld(t, src, "walled.pls")
 	w.Begin()
 	// Wall the second query's start and the agent's start.
 	w.BeginStroke(image.Pt(4, 2), 0)
@@ -78,14 +85,7 @@ dig 2,2
 fill 4,1
 weight 5,2 3
 `
-	sc, err := maps.ParseScenario(strings.NewReader(src), "logged.pls", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := FromScenario(sc, "logged.pls")
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := scenarioWorld(t, src, "logged.pls")
 	var buf strings.Builder
 	w.Log = NewEventLog(&buf)
 	w.Begin()

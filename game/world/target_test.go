@@ -2,7 +2,6 @@ package world
 
 import (
 	"image"
-	"strings"
 	"testing"
 
 	"pathlens/maps"
@@ -25,14 +24,7 @@ map inline
 end
 query 0,0 15,0
 `
-	sc, err := maps.ParseScenario(strings.NewReader(src), "t.pls", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := FromScenario(sc, "t.pls")
-	if err != nil {
-		t.Fatal(err)
-	}
+	w := scenarioWorld(t, src, "t.pls")
 	w.Begin()
 	if got := w.Scenario().Settings.Target; got != maps.TargetNearest {
 		t.Fatalf("saved target %q, want nearest", got)
