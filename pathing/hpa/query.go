@@ -122,6 +122,16 @@ type Querier struct {
 	// sOpen/gOpen: the start's/goal's level-1 cluster is open and uniform,
 	// so insertion used octile distances and refinement draws lines.
 	sOpen, gOpen bool
+	divW         uint64 // cellDivisor of the grid's width
+}
+
+// cellDivisor returns m such that c*m>>42 == c/w for every cell index c of a
+// grid of width w (c < 2²⁸ since sides are at most pathing.MaxSide = 2¹⁴):
+// a multiply and a shift instead of a division per cached path cell. With
+// m = ⌈2⁴²/w⌉ the error c·(m − 2⁴²/w)/2⁴² < c/2⁴² < 2⁻¹⁴ ≤ 1/w never
+// reaches the next integer, and c·m < 2⁵⁷ cannot overflow.
+func cellDivisor(w int) uint64 {
+	return (1<<42 + uint64(w) - 1) / uint64(w)
 }
 
 // NewQuerier returns a Querier for h. It allocates its working memory now,
@@ -131,7 +141,7 @@ type Querier struct {
 // unusually long paths.
 func (h *Hierarchy) NewQuerier() *Querier {
 	L := h.cfg.Levels
-	q := &Querier{h: h}
+	q := &Querier{h: h, divW: cellDivisor(h.w)}
 	for i := range q.cs {
 		q.cs[i] = newCellSearch(h.grid, h.cfg.Neighborhood)
 	}
@@ -530,8 +540,10 @@ func (q *Querier) refine(l int, a, b int32) {
 			cl := &lv.clusters[na.cluster]
 			if h.cfg.CachePaths {
 				k := int(na.slot)*len(cl.nodes) + int(nb.slot)
+				w := h.w
 				for _, c := range cl.arena[cl.pidx[2*k] : cl.pidx[2*k]+cl.pidx[2*k+1]] {
-					q.path = append(q.path, h.grid.Point(int(c)))
+					y := int(uint64(c) * q.divW >> 42) // c / w, see cellDivisor
+					q.path = append(q.path, image.Point{int(c) - y*w, y})
 				}
 				return
 			}

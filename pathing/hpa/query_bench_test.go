@@ -263,3 +263,20 @@ func TestAppendShapeMatchesWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestCellDivisor checks the multiply-shift division of refinement against
+// integer division at the extremes of every width up to pathing.MaxSide.
+func TestCellDivisor(t *testing.T) {
+	for w := 1; w <= pathing.MaxSide; w++ {
+		m := cellDivisor(w)
+		n := w * pathing.MaxSide // cells of the tallest grid of width w
+		for _, c := range []int{0, 1, w - 1, w, w + 1, n/2 - 1, n / 2, n - w, n - 1} {
+			if c < 0 || c >= n {
+				continue
+			}
+			if got := int(uint64(c) * m >> 42); got != c/w {
+				t.Fatalf("w=%d c=%d: %d, want %d", w, c, got, c/w)
+			}
+		}
+	}
+}
