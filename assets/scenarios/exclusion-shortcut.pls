@@ -1,6 +1,6 @@
 pathlens-scenario 1
 name exclusion-shortcut
-about Exclusion plans the rooms S, C and G and keeps the cell search inside them, so the walk goes round by corridor C. Press X: without exclusion each step is refined toward the middle wing's centre, in hall H, and the walk crosses H straight.
+about Exclusion plans the rooms S, C and G and keeps the cell search inside them, so the walk goes round by corridor C. Press X: without exclusion only the first step of the wing plan is refined, toward the middle wing's centre in hall H, and the walk crosses H straight.
 set abstraction groups
 set algo group
 set levels 2
