@@ -176,7 +176,7 @@ func (a *app) press(k, kind string, want ...string) string {
 	a.t.Helper()
 	for try := 1; ; try++ {
 		a.key(k)
-		if l, ok := a.wait(4*time.Second, kind, want...); ok {
+		if l, ok := a.wait(6*time.Second, kind, want...); ok {
 			if try > 1 {
 				a.t.Logf("key %s needed %d presses", k, try)
 			}
