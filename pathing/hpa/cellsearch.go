@@ -730,7 +730,8 @@ func (s *cellSearch) dijkstraBuckets() {
 	var nbr [8]int32
 	var cost [8]float64
 	for b := 0; open > 0; b++ {
-		cur := &bq[b%3]
+		i0 := b % 3
+		cur := &bq[i0]
 		for len(*cur) > 0 {
 			q := *cur
 			v := q[len(q)-1]
@@ -807,8 +808,11 @@ func (s *cellSearch) dijkstraBuckets() {
 				}
 				// Bucket b+1 or b+2 (b itself only through rounding:
 				// then it is settled in this round, still in order).
-				nb := max(b, min(b+2, int(ng*inv)))
-				bq[nb%3] = append(bq[nb%3], li)
+				d := min(2, max(0, int(ng*inv)-b))
+				if d += i0; d >= 3 {
+					d -= 3
+				}
+				bq[d] = append(bq[d], li)
 				open++
 			}
 		}

@@ -40,49 +40,77 @@ type components struct {
 	head   []int
 }
 
+// build labels g from scratch: one raster pass that gives each run of open
+// cells in a row a provisional label and unites it with the runs above it
+// that it touches (union-find, path halving), then one pass that renumbers
+// the roots in raster order of their first cell (the order a flood fill
+// from each first unlabelled cell would number them). Memory: the labels
+// and two words per run; the repair buffers are allocated on first use.
 func (c *components) build(g *pathing.Grid) {
 	c.w, c.h = g.Width(), g.Height()
 	n := g.Len()
+	w, h := c.w, c.h
 	c.label = make([]int32, n)
-	c.stamp = make([]uint32, n)
-	c.owner = make([]int32, n)
+	c.stamp, c.owner = nil, nil
 	c.size = c.size[:0]
 	c.count = 0
 	cells := g.Cells()
-	for i := range c.label {
-		c.label[i] = -1
+	label := c.label
+	parent := make([]int32, 0, 1024)
+	find := func(x int32) int32 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
 	}
-	q := make([]int32, 0, 1024)
-	w, h := c.w, c.h
-	for i := 0; i < n; i++ {
-		if cells[i] == pathing.Blocked || c.label[i] >= 0 {
+	for y := 0; y < h; y++ {
+		row := y * w
+		for x := 0; x < w; {
+			if cells[row+x] == pathing.Blocked {
+				label[row+x] = -1
+				x++
+				continue
+			}
+			lab := int32(len(parent))
+			parent = append(parent, lab)
+			lastUp := int32(-1)
+			for ; x < w && cells[row+x] != pathing.Blocked; x++ {
+				label[row+x] = lab
+				if y == 0 {
+					continue
+				}
+				up := label[row-w+x]
+				if up < 0 || up == lastUp {
+					continue
+				}
+				lastUp = up
+				a, b := find(lab), find(up)
+				switch {
+				case a < b:
+					parent[b] = a
+				case b < a:
+					parent[a] = b
+				}
+			}
+		}
+	}
+	comp := make([]int32, len(parent))
+	for i := range comp {
+		comp[i] = -1
+	}
+	for i, l := range label {
+		if l < 0 {
 			continue
 		}
-		lab := int32(len(c.size))
-		c.label[i] = lab
-		q = append(q[:0], int32(i))
-		for k := 0; k < len(q); k++ {
-			j := q[k]
-			x, y := int(j)%w, int(j)/w
-			if x+1 < w && cells[j+1] != pathing.Blocked && c.label[j+1] < 0 {
-				c.label[j+1] = lab
-				q = append(q, j+1)
-			}
-			if x > 0 && cells[j-1] != pathing.Blocked && c.label[j-1] < 0 {
-				c.label[j-1] = lab
-				q = append(q, j-1)
-			}
-			if y+1 < h && cells[j+int32(w)] != pathing.Blocked && c.label[j+int32(w)] < 0 {
-				c.label[j+int32(w)] = lab
-				q = append(q, j+int32(w))
-			}
-			if y > 0 && cells[j-int32(w)] != pathing.Blocked && c.label[j-int32(w)] < 0 {
-				c.label[j-int32(w)] = lab
-				q = append(q, j-int32(w))
-			}
+		r := find(l)
+		if comp[r] < 0 {
+			comp[r] = int32(len(c.size))
+			c.size = append(c.size, 0)
+			c.count++
 		}
-		c.size = append(c.size, int32(len(q)))
-		c.count++
+		label[i] = comp[r]
+		c.size[comp[r]]++
 	}
 }
 
@@ -121,6 +149,11 @@ func (c *components) newLabel(size int32) int32 {
 // merged), not merely a cell joining or leaving one.
 func (c *components) update(g *pathing.Grid, changed []int32) bool {
 	cells := g.Cells()
+	if len(c.stamp) != len(c.label) {
+		c.stamp = make([]uint32, len(c.label))
+		c.owner = make([]int32, len(c.label))
+		c.gen = 0
+	}
 	before := c.events
 	c.fills = c.fills[:0]
 	for _, i := range changed {

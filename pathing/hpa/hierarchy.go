@@ -6,7 +6,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -75,6 +74,30 @@ type Hierarchy struct {
 	zPts    []image.Point
 	zMargin []float64
 	zLB     []float64
+	// Reused repair buffers (repairs run on one goroutine): pair marks and
+	// counts, and a spare matrix and via array that remaps swap with the
+	// cluster's.
+	needBuf, hitBuf []bool
+	cntBuf          []int
+	spareDist       []float64
+	spareVia        []uint16
+}
+
+// pairBufs returns cleared n×n pair marks and n counts (reused: for the
+// serial repair paths only, not for builds' parallel workers).
+func (h *Hierarchy) pairBufs(n int) ([]bool, []int) {
+	need := boolBuf(&h.needBuf, n*n)
+	cnt := slices.Grow(h.cntBuf[:0], n)[:n]
+	clear(cnt)
+	h.cntBuf = cnt
+	return need, cnt
+}
+
+func boolBuf(b *[]bool, n int) []bool {
+	v := slices.Grow((*b)[:0], n)[:n]
+	clear(v)
+	*b = v
+	return v
 }
 
 // run is one entrance: n open pairs starting at coordinate first along the
@@ -166,7 +189,6 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 		h.comp.build(g)
 	}()
 	l1 := h.lv[0]
-	l1.byCell = make(map[int32]int32, 4*len(l1.clusters))
 	h.vb = make([][]run, max(0, (l1.ncx-1)*l1.ncy))
 	h.hb = make([][]run, max(0, l1.ncx*(l1.ncy-1)))
 	h.vh = make([]uint8, len(h.vb))
@@ -185,9 +207,43 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 			}
 		}
 	}
+	// Size the node arrays once: at most two endpoints per transition at
+	// level 1, at most the nodes below with an edge crossing a level-l
+	// border above (appending would copy them log n times).
+	est := 0
+	for _, rs := range [2][][]run{h.vb, h.hb} {
+		for _, b := range rs {
+			for _, r := range b {
+				switch {
+				case cfg.Placement == Dense:
+					est += 2 * int(r.n)
+				case r.n < SparseRun:
+					est += 2
+				default:
+					est += 4
+				}
+			}
+		}
+	}
+	all := make([]int, len(l1.clusters))
 	for l := 1; l <= cfg.Levels; l++ {
 		lv := h.lv[l-1]
-		all := make([]int, len(lv.clusters))
+		if l > 1 {
+			est = 0
+			for i := range h.lv[l-2].nodes {
+				n := &h.lv[l-2].nodes[i]
+				for e := 0; e < int(n.ninter); e++ {
+					if int(n.inter[e].height) >= l {
+						est++
+						break
+					}
+				}
+			}
+		}
+		lv.byCell = make(map[int32]int32, est)
+		lv.nodes = make([]node, 0, est)
+		lv.pts = make([][2]int32, 0, est)
+		all = all[:len(lv.clusters)]
 		for i := range all {
 			all[i] = i
 		}
@@ -315,7 +371,7 @@ func (h *Hierarchy) level1Desired(ci int, dst []image.Point) []image.Point {
 }
 
 func sortCells(ps []image.Point, w int) []image.Point {
-	sort.Slice(ps, func(i, j int) bool { return ps[i].Y*w+ps[i].X < ps[j].Y*w+ps[j].X })
+	slices.SortFunc(ps, func(a, b image.Point) int { return (a.Y*w + a.X) - (b.Y*w + b.X) })
 	out := ps[:0]
 	for i, p := range ps {
 		if i == 0 || p != ps[i-1] {
@@ -450,7 +506,7 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 			lv.pts[id] = [2]int32{int32(p.X), int32(p.Y)}
 			n.down = -1
 			if l > 1 {
-				n.down = h.lv[l-2].byCell[c]
+				n.down = h.nodeAt(h.lv[l-2], c)
 			}
 			ids = append(ids, id)
 		}
@@ -479,7 +535,7 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 					if int(ie.height) < l {
 						continue
 					}
-					ie.to = lv.byCell[low.nodes[ie.to].cell]
+					ie.to = h.nodeAt(lv, low.nodes[ie.to].cell)
 					n.inter[n.ninter] = ie
 					n.ninter++
 				}
@@ -633,11 +689,16 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 		}
 		return ei
 	}
+	// Same nodes in the same slots: a row that is bit for bit the same
+	// needs no pair by pair look (most rows, after a local change).
+	sameSlots := n == m && len(uc) == n && oldDist != nil && newDist != nil
 	same = true
 	for x := range uc {
 		oa, na := uo[x], un[x]
 		// Intra edges.
-		if (oa >= 0 && oldDist != nil) || (na >= 0 && newDist != nil) {
+		if sameSlots && slices.Equal(oldDist[x*n:x*n+n], newDist[x*n:x*n+n]) {
+			// unchanged row
+		} else if (oa >= 0 && oldDist != nil) || (na >= 0 && newDist != nil) {
 			var orow, nrow []float64
 			if oa >= 0 && oldDist != nil {
 				orow = oldDist[int(oa)*m : int(oa)*m+m]
@@ -724,6 +785,27 @@ func (h *Hierarchy) freeNode(lv *level, id int32, rep *Repair) {
 	lv.alive--
 }
 
+// nodeAt returns the id of lv's node at cell c, or -1: a binary search of
+// the node list (sorted by cell) of the cluster holding c, cheaper than
+// the byCell map in the build's and repair's inner loops.
+func (h *Hierarchy) nodeAt(lv *level, c int32) int32 {
+	x, y := int(c)%h.w, int(c)/h.w
+	nodes := lv.clusters[(y/lv.side)*lv.ncx+x/lv.side].nodes
+	lo, hi := 0, len(nodes)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if lv.nodes[nodes[m]].cell < c {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(nodes) && lv.nodes[nodes[lo]].cell == c {
+		return nodes[lo]
+	}
+	return -1
+}
+
 // level1Inter sets the inter edges of level-1 cluster ci's nodes from the
 // transitions on its borders. Edges are kept sorted by partner cell.
 func (h *Hierarchy) level1Inter(ci int) {
@@ -731,8 +813,8 @@ func (h *Hierarchy) level1Inter(ci int) {
 	cx, cy := ci%l1.ncx, ci/l1.ncx
 	add := func(a, b image.Point, ht uint8) {
 		ca, cb := int32(a.Y*h.w+a.X), int32(b.Y*h.w+b.X)
-		n := &l1.nodes[l1.byCell[ca]]
-		ie := interEdge{to: l1.byCell[cb], out: float64(h.grid.WeightAt(int(cb))), in: float64(h.grid.WeightAt(int(ca))), height: ht}
+		n := &l1.nodes[h.nodeAt(l1, ca)]
+		ie := interEdge{to: h.nodeAt(l1, cb), out: float64(h.grid.WeightAt(int(cb))), in: float64(h.grid.WeightAt(int(ca))), height: ht}
 		n.inter[n.ninter] = ie
 		n.ninter++
 		if n.ninter == 2 && l1.nodes[n.inter[0].to].cell > l1.nodes[n.inter[1].to].cell {
@@ -1109,9 +1191,11 @@ func (h *Hierarchy) intraL(l, ci int, s *localSearch) {
 	h.prepMatrix(cl, n)
 	_, sym := h.scanRect(cl.rect)
 	cl.sym = sym
-	cl.via = nil
 	if h.viaOK() {
-		cl.via = make([]uint16, n*n)
+		cl.via = slices.Grow(cl.via[:0], n*n)[:n*n]
+		clear(cl.via)
+	} else {
+		cl.via = nil
 	}
 	if n < 2 {
 		return
@@ -1186,8 +1270,7 @@ func (h *Hierarchy) intraLInc(l, ci int, mask uint16) bool {
 	if _, sym := h.scanRect(cl.rect); !sym {
 		return false
 	}
-	need := make([]bool, n*n)
-	cnt := make([]int, n)
+	need, cnt := h.pairBufs(n)
 	left := 0
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
@@ -1296,7 +1379,8 @@ func (h *Hierarchy) intraLEdit(l, ci int, oldCells []int32, rep *Repair, dearer 
 	if n < 2 {
 		h.prepMatrix(cl, n)
 		if h.viaOK() {
-			cl.via = make([]uint16, n*n)
+			cl.via = slices.Grow(cl.via[:0], n*n)[:n*n]
+			clear(cl.via)
 		}
 		return true
 	}
@@ -1346,8 +1430,7 @@ func (h *Hierarchy) intraLEdit(l, ci int, oldCells []int32, rep *Repair, dearer 
 			}
 		}
 	}
-	need := make([]bool, n*n)
-	cnt := make([]int, n)
+	need, cnt := h.pairBufs(n)
 	left := 0
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
@@ -1417,10 +1500,10 @@ func (h *Hierarchy) remapL(lv *level, cl *cluster, oldCells []int32) []int {
 	if same {
 		return from
 	}
-	dist := make([]float64, n*n)
+	dist := slices.Grow(h.spareDist[:0], n*n)[:n*n]
 	var via []uint16
 	if cl.via != nil {
-		via = make([]uint16, n*n)
+		via = slices.Grow(h.spareVia[:0], n*n)[:n*n]
 	}
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
@@ -1437,7 +1520,10 @@ func (h *Hierarchy) remapL(lv *level, cl *cluster, oldCells []int32) []int {
 			}
 		}
 	}
-	cl.dist, cl.via = dist, via
+	if via != nil {
+		h.spareVia = cl.via
+	}
+	cl.dist, cl.via, h.spareDist = dist, via, cl.dist
 	return from
 }
 
@@ -1549,7 +1635,7 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	eight := h.cfg.Neighborhood == pathing.Eight
 	var hitM []bool // eight: the pairs x may have changed (both halves)
 	if eight {
-		hitM = make([]bool, n*n)
+		hitM = boolBuf(&h.hitBuf, n*n)
 	}
 	for i := 0; i < n; i++ {
 		if dx[i] == inf || from[i] < 0 {
@@ -1585,8 +1671,7 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 		// of a new node, are settled again (octile-exact ones without a
 		// search, the rest covered by few searches); every other pair
 		// keeps its exact old cost.
-		need := make([]bool, n*n)
-		cnt := make([]int, n)
+		need, cnt := h.pairBufs(n)
 		left := 0
 		cw := float64(newW)
 		if fill {
@@ -1652,7 +1737,7 @@ func (h *Hierarchy) remap(ci int, oldCells []int32) (from []int, ok bool) {
 	if same {
 		return from, true
 	}
-	dist := make([]float64, n*n)
+	dist := slices.Grow(h.spareDist[:0], n*n)[:n*n]
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			switch {
@@ -1665,7 +1750,7 @@ func (h *Hierarchy) remap(ci int, oldCells []int32) (from []int, ok bool) {
 			}
 		}
 	}
-	cl.dist = dist
+	cl.dist, h.spareDist = dist, cl.dist
 	return from, true
 }
 
@@ -1686,8 +1771,7 @@ func (h *Hierarchy) searchRows(ci int, rows []bool) {
 	if lines {
 		// As intra1Lines: octile-exact pairs need no search, the rest are
 		// covered by few searches.
-		need := make([]bool, n*n)
-		cnt := make([]int, n)
+		need, cnt := h.pairBufs(n)
 		left := 0
 		for i := 0; i < n; i++ {
 			a := lv.nodes[cl.nodes[i]].pt
