@@ -89,10 +89,11 @@ type Result struct {
 }
 
 // smoothPasses is how many times smoothing runs over a path at most (it
-// stops early when a pass changes nothing). A second pass pulls the string
-// again from the corners the first one created: on the Dragon Age maps it
-// takes the mean suboptimality from about 0.85% to 0.65% for about 20% more
-// query time; further passes gain almost nothing.
+// stops early when a pass changes nothing). The second pass keeps the first
+// one's straight stretches and pulls the string again from just before each
+// of its corners (see smoother): on the five game maps (cluster 16, 2
+// levels) it takes the mean suboptimality from 0.06–0.99% after one pass to
+// 0.03–0.37%, for about as many cell checks again as the first pass.
 const smoothPasses = 2
 
 // ErrBlocked is wrapped by Find's error when the start or goal is blocked or
