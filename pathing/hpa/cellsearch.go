@@ -2,6 +2,7 @@ package hpa
 
 import (
 	"image"
+	"math/bits"
 
 	"pathlens/pathing"
 )
@@ -27,6 +28,8 @@ type cellSearch struct {
 	padded  bool
 	bucketW float64 // > 0: the padded Dijkstra uses buckets of this width (useBuckets)
 	bq      [3][]int32
+	moves   []uint8 // per padded cell: its legal moves (bit d: dirs[d]), for dijkstraBuckets
+	movesOK bool    // moves describes the loaded pad
 	pw      int
 	pad     []uint8
 	padRect image.Rectangle
@@ -121,6 +124,7 @@ func (s *cellSearch) loadPad(rect image.Rectangle) {
 		copy(s.pad[(y-rect.Min.Y+1)*pw+1:], cells[y*gw+rect.Min.X:y*gw+rect.Max.X])
 	}
 	s.padRect = rect
+	s.movesOK = false
 }
 
 // useBuckets makes the padded Dijkstra just set up (usePad) keep its open
@@ -706,20 +710,25 @@ func (s *cellSearch) dijkstraPad() {
 // bucket is final and they may be settled in any order). A step from
 // bucket b lands in bucket b+1 or b+2, so three rotating buckets replace
 // the heap: no sifting, no positions to keep, cells found stale (already
-// closed) are skipped. Costs are exact; only the order of ties differs
-// from the heap's.
+// closed) are skipped. The legal moves of every cell of the pad (no corner
+// cutting) are worked out once per loaded pad and shared by all searches
+// over it. Costs are exact; only the order of ties differs from the heap's.
 func (s *cellSearch) dijkstraBuckets() {
-	pad := s.pad
 	pw := int32(s.pw)
-	four := s.nb == pathing.Four
+	if !s.movesOK {
+		s.loadMoves()
+	}
+	moves := s.moves
+	dirs := [8]int32{1, pw, -1, -pw, pw + 1, pw - 1, -pw - 1, -pw + 1}
+	w := s.bucketW
+	step := [8]float64{w, w, w, w, pathing.Sqrt2 * w, pathing.Sqrt2 * w, pathing.Sqrt2 * w, pathing.Sqrt2 * w}
 	gen := s.gen
 	st := s.st
 	targeted := s.remaining > 0
-	inv := 1 / s.bucketW
+	inv := 1 / w
 	{
 		ss := &st[s.src]
-		mark := ss.mark
-		*ss = cellState{g: 0, parent: -1, gen: gen, pos: 0, mark: mark}
+		ss.g, ss.parent, ss.gen, ss.pos = 0, -1, gen, 0
 	}
 	bq := &s.bq
 	for i := range bq {
@@ -727,8 +736,6 @@ func (s *cellSearch) dijkstraBuckets() {
 	}
 	bq[0] = append(bq[0], s.src)
 	open := 1 // entries in the buckets
-	var nbr [8]int32
-	var cost [8]float64
 	for b := 0; open > 0; b++ {
 		i0 := b % 3
 		cur := &bq[i0]
@@ -750,71 +757,76 @@ func (s *cellSearch) dijkstraBuckets() {
 				}
 			}
 			cg := cs.g
-			e, w, so, no := pad[v+1], pad[v-1], pad[v+pw], pad[v-pw]
-			k := 0
-			if e != 0 {
-				nbr[k], cost[k] = v+1, cg+float64(e)
-				k++
-			}
-			if so != 0 {
-				nbr[k], cost[k] = v+pw, cg+float64(so)
-				k++
-			}
-			if w != 0 {
-				nbr[k], cost[k] = v-1, cg+float64(w)
-				k++
-			}
-			if no != 0 {
-				nbr[k], cost[k] = v-pw, cg+float64(no)
-				k++
-			}
-			if !four {
-				if so != 0 && e != 0 {
-					if d := pad[v+pw+1]; d != 0 {
-						nbr[k], cost[k] = v+pw+1, cg+pathing.Sqrt2*float64(d)
-						k++
-					}
-				}
-				if so != 0 && w != 0 {
-					if d := pad[v+pw-1]; d != 0 {
-						nbr[k], cost[k] = v+pw-1, cg+pathing.Sqrt2*float64(d)
-						k++
-					}
-				}
-				if no != 0 && w != 0 {
-					if d := pad[v-pw-1]; d != 0 {
-						nbr[k], cost[k] = v-pw-1, cg+pathing.Sqrt2*float64(d)
-						k++
-					}
-				}
-				if no != 0 && e != 0 {
-					if d := pad[v-pw+1]; d != 0 {
-						nbr[k], cost[k] = v-pw+1, cg+pathing.Sqrt2*float64(d)
-						k++
-					}
-				}
-			}
-			for t := 0; t < k; t++ {
-				li, ng := nbr[t], cost[t]
+			for m := moves[v]; m != 0; m &= m - 1 {
+				d := bits.TrailingZeros8(m)
+				li := v + dirs[d]
+				ng := cg + step[d]
 				ns := &st[li]
 				if ns.gen != gen {
-					mark := ns.mark
-					*ns = cellState{g: ng, parent: v, gen: gen, mark: mark}
+					ns.g, ns.parent, ns.gen, ns.pos = ng, v, gen, 0
 				} else if ns.pos == closedPos || ng >= ns.g {
 					continue
 				} else {
-					ns.g = ng
-					ns.parent = v
+					ns.g, ns.parent = ng, v
 				}
 				// Bucket b+1 or b+2 (b itself only through rounding:
 				// then it is settled in this round, still in order).
-				d := min(2, max(0, int(ng*inv)-b))
-				if d += i0; d >= 3 {
-					d -= 3
+				k := min(2, max(0, int(ng*inv)-b)) + i0
+				if k >= 3 {
+					k -= 3
 				}
-				bq[d] = append(bq[d], li)
+				bq[k] = append(bq[k], li)
 				open++
 			}
 		}
 	}
+}
+
+// loadMoves works out the legal moves of every cell of the loaded pad:
+// bit d set when the step dirs[d] (E, S, W, N, SE, SW, NW, NE) leads to an
+// open cell, diagonals only with both orthogonal cells open.
+func (s *cellSearch) loadMoves() {
+	pad := s.pad
+	pw := s.pw
+	if cap(s.moves) < len(pad) {
+		s.moves = make([]uint8, len(pad))
+	}
+	s.moves = s.moves[:len(pad)]
+	clear(s.moves)
+	four := s.nb == pathing.Four
+	for v := pw + 1; v < len(pad)-pw-1; v++ {
+		if pad[v] == 0 {
+			continue
+		}
+		e, so, w, no := pad[v+1] != 0, pad[v+pw] != 0, pad[v-1] != 0, pad[v-pw] != 0
+		var m uint8
+		if e {
+			m |= 1
+		}
+		if so {
+			m |= 2
+		}
+		if w {
+			m |= 4
+		}
+		if no {
+			m |= 8
+		}
+		if !four {
+			if so && e && pad[v+pw+1] != 0 {
+				m |= 16
+			}
+			if so && w && pad[v+pw-1] != 0 {
+				m |= 32
+			}
+			if no && w && pad[v-pw-1] != 0 {
+				m |= 64
+			}
+			if no && e && pad[v-pw+1] != 0 {
+				m |= 128
+			}
+		}
+		s.moves[v] = m
+	}
+	s.movesOK = true
 }
