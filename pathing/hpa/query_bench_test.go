@@ -280,3 +280,102 @@ func TestCellDivisor(t *testing.T) {
 		}
 	}
 }
+
+// TestTopSearchExact checks the top-level A* (its packed-key heap, its
+// tie-break and its skipping of intra edges after an intra step) against a
+// plain Dijkstra over the same extended top-level graph, written here from
+// the definitions: every intra edge of every cluster, every inter edge, the
+// start's and goal's temporary edges and their direct edge. Random grids,
+// weighted or not, both neighbourhoods, 1 to 3 levels.
+func TestTopSearchExact(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	for round := 0; round < 30; round++ {
+		w, hh := 16+rng.Intn(48), 16+rng.Intn(48)
+		cfg := Config{
+			ClusterSize:  4 + rng.Intn(6),
+			Levels:       1 + rng.Intn(3),
+			CachePaths:   rng.Intn(2) == 0,
+			Neighborhood: pathing.Neighborhood(rng.Intn(2)),
+		}
+		g := randomGrid(rng, w, hh, rng.Float64()*0.35, rng.Intn(2) == 0)
+		h, err := Build(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := h.NewQuerier()
+		L := h.cfg.Levels
+		lv := h.lv[L-1]
+		e := &q.ext[L-1]
+		for k := 0; k < 40; k++ {
+			s, goal := image.Pt(rng.Intn(w), rng.Intn(hh)), image.Pt(rng.Intn(w), rng.Intn(hh))
+			if !g.Open(s) || !g.Open(goal) || s == goal || h.Component(s) != h.Component(goal) {
+				continue
+			}
+			if err := q.insert(s, goal); err != nil {
+				t.Fatal(err)
+			}
+			q.top.reset(h, L, e, false, nil)
+			found := q.top.run(e.base, e.base+1)
+			got := inf
+			if found {
+				got, _ = q.top.cost(e.base + 1)
+			}
+			want := refTopDijkstra(lv, e)
+			if (got == inf) != (want == inf) || (want < inf && math.Abs(got-want) > 1e-9*want) {
+				t.Fatalf("round %d %v %v→%v: top search %v, Dijkstra %v", round, cfg, s, goal, got, want)
+			}
+		}
+	}
+}
+
+// refTopDijkstra is a textbook O(n²) Dijkstra from S to G over the level
+// graph lv extended by e.
+func refTopDijkstra(lv *level, e *ext) float64 {
+	n := int(e.base) + 2
+	S, G := e.base, e.base+1
+	d := make([]float64, n)
+	done := make([]bool, n)
+	for i := range d {
+		d[i] = inf
+	}
+	d[S] = 0
+	for {
+		u := int32(-1)
+		for i := range d {
+			if !done[i] && d[i] < inf && (u < 0 || d[i] < d[u]) {
+				u = int32(i)
+			}
+		}
+		if u < 0 || u == G {
+			return d[G]
+		}
+		done[u] = true
+		offer := func(v int32, c float64) {
+			if d[u]+c < d[v] {
+				d[v] = d[u] + c
+			}
+		}
+		if u == S {
+			for _, te := range e.sOut {
+				offer(te.id, te.cost)
+			}
+			offer(G, e.sg)
+			continue
+		}
+		nd := &lv.nodes[u]
+		if nd.cluster < 0 {
+			continue
+		}
+		cl := &lv.clusters[nd.cluster]
+		m := len(cl.nodes)
+		for j := 0; j < m; j++ {
+			offer(cl.nodes[j], cl.dist[int(nd.slot)*m+j])
+		}
+		for t := 0; t < int(nd.ninter); t++ {
+			offer(nd.inter[t].to, nd.inter[t].out)
+		}
+		if e.gMark[u] == e.stamp {
+			offer(G, e.gCost[u])
+		}
+	}
+}
