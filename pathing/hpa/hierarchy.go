@@ -680,14 +680,7 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 	}
 	h.uCells, h.uOld, h.uNew = uc, uo, un
 	info := func(a, b int32, cost float64, inter bool) EdgeInfo {
-		ei := EdgeInfo{Level: l, From: -1, To: -1, A: h.grid.Point(int(a)), B: h.grid.Point(int(b)), Cost: cost, Inter: inter}
-		if id, ok := lv.byCell[a]; ok {
-			ei.From = id
-		}
-		if id, ok := lv.byCell[b]; ok {
-			ei.To = id
-		}
-		return ei
+		return EdgeInfo{Level: l, From: h.nodeAt(lv, a), To: h.nodeAt(lv, b), A: h.grid.Point(int(a)), B: h.grid.Point(int(b)), Cost: cost, Inter: inter}
 	}
 	// Same nodes in the same slots: a row that is bit for bit the same
 	// needs no pair by pair look (most rows, after a local change).
@@ -1679,14 +1672,27 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 		}
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
-				if from[i] >= 0 && from[j] >= 0 && !hitM[i*n+j] {
+				old := from[i] >= 0 && from[j] >= 0
+				if old && !hitM[i*n+j] {
 					continue
 				}
 				a, b := pts[i], pts[j]
-				if octileExact(h.grid, a, b) {
-					c := cw * pathing.OctileDistance(a, b)
-					cl.dist[i*n+j] = c
-					cl.dist[j*n+i] = c
+				oct := cw * pathing.OctileDistance(a, b)
+				exact := false
+				switch d := cl.dist[i*n+j]; {
+				case old && fill && d > oct+1e-9*max(1, oct):
+					// No octile-shaped path before the fill, so none
+					// after it (its cells are a subset).
+				case old && !fill && d <= oct+1e-9*max(1, oct):
+					// Octile-exact before the dig, so after it too, and
+					// nothing is cheaper: the cost stands.
+					continue
+				default:
+					exact = octileExact(h.grid, a, b)
+				}
+				if exact {
+					cl.dist[i*n+j] = oct
+					cl.dist[j*n+i] = oct
 				} else {
 					cl.dist[i*n+j] = inf
 					cl.dist[j*n+i] = inf
@@ -2113,10 +2119,8 @@ func (s *localSearch) run(src int32) {
 			nc := s.base[c+1] - b
 			slot := v - b
 			row := s.rows[c][slot*nc : slot*nc+nc]
+			// row[slot] is 0 and v is done; +Inf entries never relax.
 			for j, w := range row {
-				if w == inf || int32(j) == slot {
-					continue
-				}
 				u := b + int32(j)
 				if nd := g + w; nd < dist[u] && !done[u] {
 					dist[u] = nd
@@ -2138,7 +2142,9 @@ func (s *localSearch) run(src int32) {
 	}
 }
 
-func lLess(a, b lItem) bool { return a.g < b.g || (a.g == b.g && a.v < b.v) }
+// lLess orders the heap by cost alone: the order of ties is still fixed
+// by the (cell-ordered) sequence of pushes.
+func lLess(a, b lItem) bool { return a.g < b.g }
 
 func (s *localSearch) push(it lItem) {
 	s.heap = append(s.heap, it)
