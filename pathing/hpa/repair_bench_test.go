@@ -1,6 +1,7 @@
 package hpa
 
 import (
+	"fmt"
 	"image"
 	"math/rand"
 	"runtime"
@@ -198,5 +199,110 @@ func BenchmarkCellDijkstra(b *testing.B) {
 				b.ReportMetric(float64(exp)/float64(b.N), "cells/op")
 			})
 		}
+	}
+}
+
+// BenchmarkLocalSearch runs localSearch (the level-2 intra-edge search)
+// from every node of every level-2 cluster (cluster 16, no path cache) in
+// turn; ns/op is per search, loads of the cluster's graph included.
+func BenchmarkLocalSearch(b *testing.B) {
+	for _, name := range []string{"maze512-16-0", "random512-10-0", "Aftershock"} {
+		b.Run(name, func(b *testing.B) {
+			m, _ := loadBench(b, name)
+			h, err := Build(m.Grid, Editable)
+			if err != nil {
+				b.Fatal(err)
+			}
+			type job struct {
+				ci  int
+				src int32
+			}
+			var jobs []job
+			lv := h.lv[1]
+			for ci := range lv.clusters {
+				for _, id := range lv.clusters[ci].nodes {
+					jobs = append(jobs, job{ci, lv.nodes[id].down})
+				}
+			}
+			s := &localSearch{}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				j := jobs[i%len(jobs)]
+				if i == 0 || jobs[(i-1)%len(jobs)].ci != j.ci {
+					s.load(h, 2, j.ci)
+				}
+				s.run(s.local(j.src))
+			}
+		})
+	}
+}
+
+// TestLocalSearchMatchesAbs checks the intra edges of levels 2 and 3, which
+// builds and repairs compute with localSearch (a search over the cluster's
+// source and internal nodes only), against an independent Dijkstra over the
+// whole level-(l−1) graph restricted to the cluster (absSearch): random
+// grids with walls and weights, both neighbourhoods, k 2 and 3, sparse and
+// dense, cached or not; and again after random repairs.
+func TestLocalSearchMatchesAbs(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	check := func(h *Hierarchy, what string) {
+		t.Helper()
+		s := &absSearch{}
+		for l := 2; l <= h.Levels(); l++ {
+			lv := h.lv[l-1]
+			for ci := range lv.clusters {
+				cl := &lv.clusters[ci]
+				n := len(cl.nodes)
+				for i := 0; i < n; i++ {
+					s.reset(h, l-1, nil, false, nil)
+					s.restrict(cl.rect)
+					for j := 0; j < n; j++ {
+						if j != i {
+							s.markTarget(lv.nodes[cl.nodes[j]].down)
+						}
+					}
+					s.run(lv.nodes[cl.nodes[i]].down, -1)
+					for j := 0; j < n; j++ {
+						if j == i {
+							continue
+						}
+						want, ok := s.cost(lv.nodes[cl.nodes[j]].down)
+						if !ok {
+							want = inf
+						}
+						if got := cl.dist[i*n+j]; !(got == want || near(got, want)) {
+							t.Fatalf("%s: level %d cluster %d: %v→%v costs %v, a search of the level-%d graph says %v",
+								what, l, ci, lv.nodes[cl.nodes[i]].pt, lv.nodes[cl.nodes[j]].pt, got, l-1, want)
+						}
+					}
+				}
+			}
+		}
+	}
+	for round := 0; round < 24; round++ {
+		cfg := Config{
+			ClusterSize:  4 + rng.Intn(6),
+			Levels:       2 + rng.Intn(2),
+			Branch:       2 + rng.Intn(2),
+			Placement:    Placement(rng.Intn(2)),
+			CachePaths:   rng.Intn(2) == 0,
+			Neighborhood: pathing.Neighborhood(rng.Intn(2)),
+		}
+		w, hh := 20+rng.Intn(50), 20+rng.Intn(50)
+		g := randomGrid(rng, w, hh, 0.05+rng.Float64()*0.35, rng.Intn(2) == 0)
+		h, err := Build(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		what := func(s string) string { return fmt.Sprintf("round %d (%v, %d×%d) %s", round, cfg, w, hh, s) }
+		check(h, what("build"))
+		ed := newBenchEdits(int64(round), cfg.ClusterSize, w, hh)
+		for step := 0; step < 40; step++ {
+			p := ed.next()
+			g.SetOpen(p, !g.Open(p))
+			h.Update([]image.Point{p})
+		}
+		check(h, what("after 40 toggles"))
 	}
 }
