@@ -306,3 +306,76 @@ func TestLocalSearchMatchesAbs(t *testing.T) {
 		check(h, what("after 40 toggles"))
 	}
 }
+
+// TestLevel1CostsMatchAStar checks every level-1 intra cost of uncached
+// hierarchies (one-weight clusters use the bucket Dijkstra, octile lines and
+// octileReach; repairs the incremental paths) against pathing's A* bounded
+// to the cluster, after a build and after random toggles, on grids of one
+// weight (2) and of several.
+func TestLevel1CostsMatchAStar(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	for round := 0; round < 16; round++ {
+		cfg := Config{
+			ClusterSize:  4 + rng.Intn(9),
+			Levels:       1 + rng.Intn(2),
+			Placement:    Placement(rng.Intn(2)),
+			Neighborhood: pathing.Neighborhood(rng.Intn(2)),
+		}
+		w, hh := 20+rng.Intn(40), 20+rng.Intn(40)
+		weighted := round%2 == 1
+		g := randomGrid(rng, w, hh, 0.05+rng.Float64()*0.3, weighted)
+		if !weighted {
+			for y := 0; y < hh; y++ {
+				for x := 0; x < w; x++ {
+					if p := image.Pt(x, y); g.Open(p) {
+						g.SetWeight(p, 2)
+					}
+				}
+			}
+		}
+		h, err := Build(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := pathing.NewSearcher(g)
+		ed := newBenchEdits(int64(round), cfg.ClusterSize, w, hh)
+		for step := 0; step <= 60; step++ {
+			if step > 0 {
+				p := ed.next()
+				if g.Open(p) {
+					g.SetOpen(p, false)
+				} else {
+					g.SetOpen(p, true)
+					if !weighted {
+						g.SetWeight(p, 2)
+					}
+				}
+				h.Update([]image.Point{p})
+				if step%20 != 0 {
+					continue
+				}
+			}
+			l1 := h.lv[0]
+			for ci := range l1.clusters {
+				cl := &l1.clusters[ci]
+				n := len(cl.nodes)
+				for i := 0; i < n; i++ {
+					for j := 0; j < n; j++ {
+						if i == j {
+							continue
+						}
+						a, b := l1.nodes[cl.nodes[i]].pt, l1.nodes[cl.nodes[j]].pt
+						r, err := s.Search(pathing.Query{Start: a, Goal: b, Neighborhood: cfg.Neighborhood, Bounds: cl.rect})
+						if err != nil {
+							t.Fatal(err)
+						}
+						if got := cl.dist[i*n+j]; !(got == r.Cost || near(got, r.Cost)) {
+							t.Fatalf("round %d step %d (%v, %d×%d): level-1 cluster %v: %v→%v costs %v, A* in the cluster says %v",
+								round, step, cfg, w, hh, cl.rect, a, b, got, r.Cost)
+						}
+					}
+				}
+			}
+		}
+	}
+}
