@@ -686,6 +686,7 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 	// needs no pair by pair look (most rows, after a local change).
 	sameSlots := n == m && len(uc) == n && oldDist != nil && newDist != nil
 	same = true
+	exact := h.cfg.CachePaths
 	for x := range uc {
 		oa, na := uo[x], un[x]
 		// Intra edges.
@@ -710,7 +711,18 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 				if nrow != nil && un[y] >= 0 {
 					nd = nrow[un[y]]
 				}
-				if od == nd || (od < inf && nd < inf && near(od, nd)) {
+				if od == nd {
+					continue
+				}
+				if od < inf && nd < inf && near(od, nd) {
+					// The same cost up to rounding (a search from the
+					// other end, or in another order): not reported. With
+					// cached paths it still counts as a change, so the
+					// level above is searched again from the new floats,
+					// as a fresh build would, and breaks ties the same way.
+					if exact {
+						same = false
+					}
 					continue
 				}
 				same = false

@@ -97,12 +97,15 @@ func BenchmarkRepairSeq(b *testing.B) {
 // TestRepairToggles checks the single-toggle repair paths of the levels
 // above 1 (intraLEdit, intraLInc: pairs kept by the geometric bound and the
 // via masks) against a fresh build after every edit: cluttered grids whose
-// borders break into many short entrances, uncached, one open weight (1 or
-// 3, so the bound's weight matters), 2 and 3 levels, k 2 and 3, both
-// neighbourhoods, edits biased to borders and corners as in cmd/bench.
+// borders break into many short entrances, one open weight (1 or 3, so the
+// bound's weight matters), 2 and 3 levels, k 2 and 3, both neighbourhoods,
+// edits biased to borders and corners as in cmd/bench. Every fourth round
+// caches paths: there Equal compares the cached level-2 paths cell for
+// cell, which catches a level above that was not searched again after the
+// costs below moved by rounding only (ties then break another way).
 func TestRepairToggles(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
-	rounds, steps := 12, 250
+	rounds, steps := 16, 250
 	if testing.Short() {
 		rounds, steps = 4, 120
 	}
@@ -113,6 +116,7 @@ func TestRepairToggles(t *testing.T) {
 			Branch:       2 + rng.Intn(2),
 			Placement:    Placement(rng.Intn(2)),
 			Neighborhood: pathing.Neighborhood(rng.Intn(2)),
+			CachePaths:   round%4 == 3,
 		}
 		w, hh := 40+rng.Intn(40), 40+rng.Intn(40)
 		g := randomGrid(rng, w, hh, 0.05+rng.Float64()*0.3, false)
@@ -377,5 +381,41 @@ func TestLevel1CostsMatchAStar(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestRepairCachedMovingAI replays cmd/bench's repair sequence with the
+// path cache on real maps and compares with a fresh build every 100 edits.
+// Open 8-connected ground is full of equal-cost paths, so a level above
+// that is not searched again after the costs below moved by rounding alone
+// caches another path of the same cost than a fresh build would.
+func TestRepairCachedMovingAI(t *testing.T) {
+	edits := 600
+	if testing.Short() {
+		edits = 200
+	}
+	for _, name := range []string{"AR0011SR", "8room_000"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			m, _ := loadBench(t, name)
+			g := m.Grid.Clone()
+			cfg := Fast
+			h, err := Build(g, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ed := newBenchEdits(1, cfg.ClusterSize, g.Width(), g.Height())
+			for i := 1; i <= edits; i++ {
+				p := ed.next()
+				g.SetOpen(p, !g.Open(p))
+				h.Update([]image.Point{p})
+				if i%100 == 0 {
+					fresh, _ := Build(g, cfg)
+					if err := Equal(h, fresh); err != nil {
+						t.Fatalf("after edit %d at %v: %v", i, p, err)
+					}
+				}
+			}
+		})
 	}
 }
