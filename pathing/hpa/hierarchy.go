@@ -152,11 +152,12 @@ type interEdge struct {
 // Build returns the hierarchy of g under cfg (zero fields take their
 // defaults). It fails on a nil grid or a config out of range (the error
 // names the field). Cost: per cluster, one search inside it from each of its
-// nodes but the last (none for a fully open cluster of one weight), at every
+// nodes but the last (none for a fully open cluster of one weight; without
+// the path cache, none for pairs joined by an octile-shaped path), at every
 // level, spread over the cores when there are many clusters; plus one
-// labelling of the components. About 14–21 ms of CPU for a 512×512 game map
-// at cluster 16 or 10 with 2 levels; maps full of small obstacles (many
-// entrances, dense clusters) cost several times more.
+// labelling of the components. For a 512×512 game map at the default
+// config, about 6–8 ms of CPU and 4.6–5.6 MB; maps full of small obstacles
+// (many entrances, cluttered clusters: random512) cost about 100 ms.
 func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	if g == nil {
 		return nil, fmt.Errorf("hpa: nil grid")
@@ -679,8 +680,15 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 		}
 	}
 	h.uCells, h.uOld, h.uNew = uc, uo, un
-	info := func(a, b int32, cost float64, inter bool) EdgeInfo {
-		return EdgeInfo{Level: l, From: h.nodeAt(lv, a), To: h.nodeAt(lv, b), A: h.grid.Point(int(a)), B: h.grid.Point(int(b)), Cost: cost, Inter: inter}
+	// idOf is the current id of the node at union entry x, or -1.
+	idOf := func(x int) int32 {
+		if un[x] < 0 {
+			return -1
+		}
+		return cl.nodes[un[x]]
+	}
+	info := func(from, to, a, b int32, cost float64, inter bool) EdgeInfo {
+		return EdgeInfo{Level: l, From: from, To: to, A: h.grid.Point(int(a)), B: h.grid.Point(int(b)), Cost: cost, Inter: inter}
 	}
 	// Same nodes in the same slots: a row that is bit for bit the same
 	// needs no pair by pair look (most rows, after a local change).
@@ -727,10 +735,10 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 				}
 				same = false
 				if od < inf {
-					rep.EdgesRemoved = append(rep.EdgesRemoved, info(uc[x], uc[y], od, false))
+					rep.EdgesRemoved = append(rep.EdgesRemoved, info(idOf(x), idOf(y), uc[x], uc[y], od, false))
 				}
 				if nd < inf {
-					rep.EdgesAdded = append(rep.EdgesAdded, info(uc[x], uc[y], nd, false))
+					rep.EdgesAdded = append(rep.EdgesAdded, info(idOf(x), idOf(y), uc[x], uc[y], nd, false))
 					if nd < od {
 						cheaper = true
 					}
@@ -755,18 +763,18 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 			}
 			switch {
 			case j == nni || (i < int(os.n) && os.e[i].b < nbc):
-				rep.EdgesRemoved = append(rep.EdgesRemoved, info(uc[x], os.e[i].b, os.e[i].out, true))
+				rep.EdgesRemoved = append(rep.EdgesRemoved, info(idOf(x), h.nodeAt(lv, os.e[i].b), uc[x], os.e[i].b, os.e[i].out, true))
 				same, cheaper = false, true
 				i++
 			case i == int(os.n) || nbc < os.e[i].b:
-				rep.EdgesAdded = append(rep.EdgesAdded, info(uc[x], nbc, nn.inter[j].out, true))
+				rep.EdgesAdded = append(rep.EdgesAdded, info(idOf(x), nn.inter[j].to, uc[x], nbc, nn.inter[j].out, true))
 				same, cheaper = false, true
 				j++
 			default:
 				oe, ne := &os.e[i], &nn.inter[j]
 				if !near(oe.out, ne.out) {
-					rep.EdgesRemoved = append(rep.EdgesRemoved, info(uc[x], oe.b, oe.out, true))
-					rep.EdgesAdded = append(rep.EdgesAdded, info(uc[x], nbc, ne.out, true))
+					rep.EdgesRemoved = append(rep.EdgesRemoved, info(idOf(x), h.nodeAt(lv, oe.b), uc[x], oe.b, oe.out, true))
+					rep.EdgesAdded = append(rep.EdgesAdded, info(idOf(x), ne.to, uc[x], nbc, ne.out, true))
 					same, cheaper = false, true
 				} else if !near(oe.in, ne.in) {
 					same, cheaper = false, true
