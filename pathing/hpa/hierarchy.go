@@ -490,9 +490,11 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 				same = false
 			}
 			var id int32
+			kept := false
 			if i < len(old) && lv.nodes[old[i]].cell == c {
 				id = old[i]
 				i++
+				kept = true
 			} else {
 				id = lv.alloc()
 				same = false
@@ -505,9 +507,13 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 			n := &lv.nodes[id]
 			n.pt, n.cell, n.cluster, n.slot = p, c, int32(ci), int32(len(ids))
 			lv.pts[id] = [2]int32{int32(p.X), int32(p.Y)}
-			n.down = -1
-			if l > 1 {
+			switch {
+			case l == 1:
+				n.down = -1
+			case !kept:
 				n.down = h.nodeAt(h.lv[l-2], c)
+				// A kept node's lower node kept its id too: it is at the
+				// same cell, and had it gone, so would this node.
 			}
 			ids = append(ids, id)
 		}

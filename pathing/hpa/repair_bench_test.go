@@ -149,6 +149,9 @@ func TestRepairToggles(t *testing.T) {
 			if err := Equal(h, fresh); err != nil {
 				t.Fatalf("round %d step %d (%v, %d×%d), toggled %v: %v", round, step, cfg, w, hh, p, err)
 			}
+			if err := h.check(); err != nil {
+				t.Fatalf("round %d step %d (%v, %d×%d), toggled %v: %v", round, step, cfg, w, hh, p, err)
+			}
 		}
 	}
 }
