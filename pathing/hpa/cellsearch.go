@@ -30,14 +30,19 @@ type cellSearch struct {
 	bq      [3][]int32
 	moves   []uint8 // per padded cell: its legal moves (bit d: dirs[d]), for dijkstraBuckets
 	movesOK bool    // moves describes the loaded pad
-	pw      int
-	pad     []uint8
-	padRect image.Rectangle
-	reverse bool
-	src     int32 // local index of the source
-	goal    int32 // local index of the A* goal, -1 for none
-	goalPt  image.Point
-	found   int32
+	// dijkstraBuckets keeps its costs here, not in st (no parents: costs
+	// only); bucketCosts says the last search did, for cost.
+	bg          []float64
+	bclosed     []bool
+	bucketCosts bool
+	pw          int
+	pad         []uint8
+	padRect     image.Rectangle
+	reverse     bool
+	src         int32 // local index of the source
+	goal        int32 // local index of the A* goal, -1 for none
+	goalPt      image.Point
+	found       int32
 	// targets: settle until this many marked cells are closed (Dijkstra).
 	remaining int
 	expanded  int
@@ -72,6 +77,7 @@ func (s *cellSearch) reset(rect image.Rectangle, reverse bool, tr *pathing.Trace
 	s.pw = rect.Dx() + 2
 	s.padded = false
 	s.bucketW = 0
+	s.bucketCosts = false
 	n := (rect.Dx() + 2) * (rect.Dy() + 2) // room for the padded layout too
 	if len(s.st) < n {
 		s.st = make([]cellState, n)
@@ -368,6 +374,10 @@ func (s *cellSearch) pop() int32 {
 func (s *cellSearch) cost(p image.Point) (float64, bool) {
 	if !p.In(s.rect) {
 		return 0, false
+	}
+	if s.bucketCosts {
+		g := s.bg[s.local(p)]
+		return g, g < inf
 	}
 	st := &s.st[s.local(p)]
 	if st.gen != s.gen {
@@ -719,6 +729,17 @@ func (s *cellSearch) dijkstraBuckets() {
 		s.loadMoves()
 	}
 	moves := s.moves
+	n := len(moves)
+	if cap(s.bg) < n {
+		s.bg = make([]float64, n)
+		s.bclosed = make([]bool, n)
+	}
+	g, closed := s.bg[:n], s.bclosed[:n]
+	for i := range g {
+		g[i] = inf
+	}
+	clear(closed)
+	s.bucketCosts = true
 	dirs := [8]int32{1, pw, -1, -pw, pw + 1, pw - 1, -pw - 1, -pw + 1}
 	w := s.bucketW
 	step := [8]float64{w, w, w, w, pathing.Sqrt2 * w, pathing.Sqrt2 * w, pathing.Sqrt2 * w, pathing.Sqrt2 * w}
@@ -726,10 +747,7 @@ func (s *cellSearch) dijkstraBuckets() {
 	st := s.st
 	targeted := s.remaining > 0
 	inv := 1 / w
-	{
-		ss := &st[s.src]
-		ss.g, ss.parent, ss.gen, ss.pos = 0, -1, gen, 0
-	}
+	g[s.src] = 0
 	bq := &s.bq
 	for i := range bq {
 		bq[i] = bq[i][:0]
@@ -744,31 +762,28 @@ func (s *cellSearch) dijkstraBuckets() {
 			v := q[len(q)-1]
 			*cur = q[:len(q)-1]
 			open--
-			cs := &st[v]
-			if cs.pos == closedPos {
+			if closed[v] {
 				continue
 			}
-			cs.pos = closedPos
+			closed[v] = true
 			s.expanded++
-			if targeted && cs.mark == gen {
+			if targeted && st[v].mark == gen {
 				s.remaining--
 				if s.remaining == 0 {
 					return
 				}
 			}
-			cg := cs.g
+			cg := g[v]
+			// No closed test per neighbour: a settled cell u has g(u) <
+			// (b+1)·w ≤ cg + w, so no step can improve it.
 			for m := moves[v]; m != 0; m &= m - 1 {
 				d := bits.TrailingZeros8(m)
 				li := v + dirs[d]
 				ng := cg + step[d]
-				ns := &st[li]
-				if ns.gen != gen {
-					ns.g, ns.parent, ns.gen, ns.pos = ng, v, gen, 0
-				} else if ns.pos == closedPos || ng >= ns.g {
+				if ng >= g[li] {
 					continue
-				} else {
-					ns.g, ns.parent = ng, v
 				}
+				g[li] = ng
 				// Bucket b+1 or b+2 (b itself only through rounding:
 				// then it is settled in this round, still in order).
 				k := min(2, max(0, int(ng*inv)-b)) + i0
