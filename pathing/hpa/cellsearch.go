@@ -797,6 +797,29 @@ func (s *cellSearch) dijkstraBuckets() {
 	}
 }
 
+// setPadCell changes the weight of cell p (inside the loaded pad) in the
+// pad alone, and the legal moves it affects (its own and its eight
+// neighbours'): a search of the terrain as it was before, or will be after,
+// a one-cell edit without copying the cluster again.
+func (s *cellSearch) setPadCell(p image.Point, w uint8) {
+	r := s.padRect
+	pw := r.Dx() + 2
+	s.pw = pw // as reset sets it for this rectangle; movesAt reads it
+	v := (p.Y-r.Min.Y+1)*pw + p.X - r.Min.X + 1
+	s.pad[v] = w
+	if !s.movesOK {
+		return
+	}
+	for dy := -1; dy <= 1; dy++ {
+		for dx := -1; dx <= 1; dx++ {
+			u := v + dy*pw + dx
+			if u > pw && u < len(s.pad)-pw-1 {
+				s.moves[u] = s.movesAt(u)
+			}
+		}
+	}
+}
+
 // loadMoves works out the legal moves of every cell of the loaded pad:
 // bit d set when the step dirs[d] (E, S, W, N, SE, SW, NW, NE) leads to an
 // open cell, diagonals only with both orthogonal cells open.
@@ -808,40 +831,48 @@ func (s *cellSearch) loadMoves() {
 	}
 	s.moves = s.moves[:len(pad)]
 	clear(s.moves)
-	four := s.nb == pathing.Four
 	for v := pw + 1; v < len(pad)-pw-1; v++ {
-		if pad[v] == 0 {
-			continue
-		}
-		e, so, w, no := pad[v+1] != 0, pad[v+pw] != 0, pad[v-1] != 0, pad[v-pw] != 0
-		var m uint8
-		if e {
-			m |= 1
-		}
-		if so {
-			m |= 2
-		}
-		if w {
-			m |= 4
-		}
-		if no {
-			m |= 8
-		}
-		if !four {
-			if so && e && pad[v+pw+1] != 0 {
-				m |= 16
-			}
-			if so && w && pad[v+pw-1] != 0 {
-				m |= 32
-			}
-			if no && w && pad[v-pw-1] != 0 {
-				m |= 64
-			}
-			if no && e && pad[v-pw+1] != 0 {
-				m |= 128
-			}
-		}
-		s.moves[v] = m
+		s.moves[v] = s.movesAt(v)
 	}
 	s.movesOK = true
+}
+
+// movesAt returns the legal moves of padded cell v (not on the pad's
+// border): bit d set when the step dirs[d] leads to an open cell,
+// diagonals only with both orthogonal cells open.
+func (s *cellSearch) movesAt(v int) uint8 {
+	pad := s.pad
+	pw := s.pw
+	if pad[v] == 0 {
+		return 0
+	}
+	e, so, w, no := pad[v+1] != 0, pad[v+pw] != 0, pad[v-1] != 0, pad[v-pw] != 0
+	var m uint8
+	if e {
+		m |= 1
+	}
+	if so {
+		m |= 2
+	}
+	if w {
+		m |= 4
+	}
+	if no {
+		m |= 8
+	}
+	if s.nb != pathing.Four {
+		if so && e && pad[v+pw+1] != 0 {
+			m |= 16
+		}
+		if so && w && pad[v+pw-1] != 0 {
+			m |= 32
+		}
+		if no && w && pad[v-pw-1] != 0 {
+			m |= 64
+		}
+		if no && e && pad[v-pw+1] != 0 {
+			m |= 128
+		}
+	}
+	return m
 }

@@ -52,10 +52,8 @@ type Hierarchy struct {
 	fullDirty   []int
 
 	// shadow is the grid as the hierarchy last saw it (after Build or the
-	// last Update): the old terrain incremental repair needs. csOld
-	// searches it.
+	// last Update): the old terrain incremental repair needs.
 	shadow      *pathing.Grid
-	csOld       *cellSearch
 	incBuf      []float64
 	incAffected []bool
 	rest        []int32 // intra1Inc: nodes out of the edited cell's sight
@@ -253,7 +251,6 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	compDone.Wait()
 	if !cfg.CachePaths {
 		h.shadow = g.Clone()
-		h.csOld = newCellSearch(h.shadow, cfg.Neighborhood)
 	}
 	return h, nil
 }
@@ -1594,12 +1591,13 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	}
 	fill := newW == pathing.Blocked
 	w := float64(oldW)
-	s := h.cs
-	if fill {
-		s = h.csOld
-	} else {
+	if !fill {
 		w = float64(newW)
 	}
+	// One pad of the cluster serves both terrains: the old one differs
+	// from the current one at x alone.
+	s := h.cs
+	s.loadPad(cl.rect)
 	margin := (2 - pathing.Sqrt2) * w
 	if h.cfg.Neighborhood == pathing.Four {
 		margin = 0
@@ -1626,7 +1624,9 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	}
 	h.rest = rest
 	if len(rest) > 0 {
-		s.loadPad(cl.rect)
+		if fill {
+			s.setPadCell(x, oldW) // the old terrain
+		}
 		s.reset(cl.rect, false, nil)
 		s.usePad()
 		s.useBuckets(w)
@@ -1638,6 +1638,9 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 			if v, ok := s.cost(pts[j]); ok {
 				dx[j] = v
 			}
+		}
+		if fill {
+			s.setPadCell(x, pathing.Blocked) // back to the current terrain
 		}
 	}
 	// Rows to search again: new nodes (no old row) and the ends of pairs
@@ -1684,7 +1687,6 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 			}
 		}
 	}
-	h.cs.loadPad(cl.rect) // the current terrain (the pad may hold the old one, or none)
 	if eight {
 		// Pair by pair: only the pairs x may have changed, and every pair
 		// of a new node, are settled again (octile-exact ones without a
