@@ -39,11 +39,11 @@ type Repair struct {
 // Afterwards the hierarchy equals a fresh Build of the grid (see Equal).
 // Update must not run while a Querier searches the hierarchy. Cost for one
 // toggled cell at cluster 16, 2 levels, no path cache (median over
-// cmd/bench's edits, a third of them on borders): 6 µs on AR0011SR, about
-// 30 µs on Aftershock and 8room_000, 75 µs on maze512 and 140 µs on
+// cmd/bench's edits, a third of them on borders): 6 µs on AR0011SR, 23–28
+// µs on Aftershock and 8room_000, 60 µs on maze512 and 100 µs on
 // random512, whose clusters are cluttered and whose border edits move
 // transitions; with the path cache every dirty cluster is recomputed in
-// full (3–5× more).
+// full (3–4× more).
 func (h *Hierarchy) Update(changed []image.Point) Repair {
 	t0 := time.Now()
 	rep := Repair{Dirty: make([][]int, len(h.lv)+1), LevelTimes: make([]time.Duration, len(h.lv)+1)}
