@@ -564,3 +564,35 @@ func TestOctileReach(t *testing.T) {
 		}
 	}
 }
+
+// TestStatsMemory checks that MemoryBytes counts the hierarchy's data
+// only: a repair that leaves the terrain as it was (a toggle and its undo)
+// keeps it within a few percent (matrices may keep a larger capacity),
+// while the working memory the first repair allocates (8 bytes a cell for
+// the component repair alone) shows in ScratchBytes.
+func TestStatsMemory(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	g := randomGrid(rng, 96, 80, 0.2, false)
+	h, err := Build(g, Editable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := h.Stats()
+	if before.MemoryBytes < g.Len()+96*80*4 {
+		t.Fatalf("MemoryBytes %d does not cover the labels (4 B a cell) and the repair's grid copy (1 B a cell)", before.MemoryBytes)
+	}
+	var p image.Point
+	for p = image.Pt(rng.Intn(96), rng.Intn(80)); !g.Open(p); p = image.Pt(rng.Intn(96), rng.Intn(80)) {
+	}
+	for range 2 {
+		g.SetOpen(p, !g.Open(p))
+		h.Update([]image.Point{p})
+	}
+	after := h.Stats()
+	if d := after.MemoryBytes - before.MemoryBytes; d < 0 || d > before.MemoryBytes/20 {
+		t.Errorf("MemoryBytes %d after a toggle and its undo, %d after Build", after.MemoryBytes, before.MemoryBytes)
+	}
+	if after.ScratchBytes < 8*g.Len() || after.ScratchBytes <= before.ScratchBytes {
+		t.Errorf("ScratchBytes %d after a repair (%d after Build), want at least 8 B a cell (%d)", after.ScratchBytes, before.ScratchBytes, 8*g.Len())
+	}
+}

@@ -294,15 +294,28 @@ func near(a, b float64) bool {
 
 // Stats summarises a hierarchy's size.
 type Stats struct {
-	Levels      []LevelStats
-	Nodes       int // all levels
-	Edges       int // directed, all levels
-	Components  int
-	OpenCells   int
-	GridEdges   int // directed legal moves between open cells
-	GridBytes   int // the grid's own storage (one byte a cell)
-	MemoryBytes int // the hierarchy, path cache included
-	CacheBytes  int // the path cache alone
+	Levels     []LevelStats
+	Nodes      int // all levels
+	Edges      int // directed, all levels
+	Components int
+	OpenCells  int
+	GridEdges  int // directed legal moves between open cells
+	GridBytes  int // the grid's own storage (one byte a cell)
+	// MemoryBytes is the hierarchy's own data, path cache included: nodes,
+	// clusters, distance matrices and via masks, entrances, component
+	// labels and, without the path cache, the copy of the grid that
+	// incremental repair compares against (one byte a cell). It excludes
+	// working memory (ScratchBytes), so it reads the same right after
+	// Build as after any number of repairs of the same terrain.
+	MemoryBytes int
+	CacheBytes  int // the path cache alone (part of MemoryBytes)
+	// ScratchBytes is the working memory the hierarchy holds now for
+	// builds and repairs (search buffers, repair snapshots and pair
+	// marks, the component repair's stamps and owners), not counted in
+	// MemoryBytes. It grows on the first Update: the component repair
+	// alone then allocates 8 bytes a cell (2 MB at 512×512). Queriers
+	// own their working memory and are not counted.
+	ScratchBytes int
 }
 
 // LevelStats is the size of one level.
@@ -329,7 +342,7 @@ func (h *Hierarchy) Stats() Stats {
 	mem := int(unsafe.Sizeof(*h))
 	for _, lv := range h.lv {
 		ls := LevelStats{Level: lv.l, Clusters: len(lv.clusters), Nodes: lv.alive}
-		mem += cap(lv.nodes)*int(unsafe.Sizeof(node{})) + cap(lv.free)*4 + len(lv.byCell)*16
+		mem += cap(lv.nodes)*int(unsafe.Sizeof(node{})) + cap(lv.pts)*8 + cap(lv.free)*4 + len(lv.byCell)*16
 		mem += cap(lv.clusters) * int(unsafe.Sizeof(cluster{}))
 		for ci := range lv.clusters {
 			cl := &lv.clusters[ci]
@@ -353,14 +366,19 @@ func (h *Hierarchy) Stats() Stats {
 		s.Edges += ls.InterEdges + ls.IntraEdges
 		s.Levels = append(s.Levels, ls)
 	}
+	mem += (cap(h.vb)+cap(h.hb))*int(unsafe.Sizeof([]run{})) + cap(h.vh) + cap(h.hh)
 	for i := range h.vb {
 		mem += cap(h.vb[i]) * 8
 	}
 	for i := range h.hb {
 		mem += cap(h.hb[i]) * 8
 	}
-	mem += len(h.comp.label)*4 + cap(h.comp.size)*4 + len(h.comp.stamp)*4 + len(h.comp.owner)
+	mem += cap(h.comp.label)*4 + cap(h.comp.size)*4
+	if h.shadow != nil {
+		mem += h.shadow.Len()
+	}
 	s.MemoryBytes = mem
+	s.ScratchBytes = h.scratchBytes()
 	s.Components = h.comp.count
 	s.GridBytes = h.grid.Len()
 	g := h.grid
@@ -380,4 +398,37 @@ func (h *Hierarchy) Stats() Stats {
 		}
 	}
 	return s
+}
+
+// scratchBytes adds up the capacity of the hierarchy's working memory (see
+// Stats.ScratchBytes).
+func (h *Hierarchy) scratchBytes() int {
+	c := &h.comp
+	b := cap(c.stamp)*4 + cap(c.owner)*4 + cap(c.work)*4 + cap(c.fills)*4 +
+		cap(c.seeds)*4 + cap(c.group)*4 + cap(c.used) + cap(c.parent)*8 +
+		cap(c.done) + cap(c.head)*8
+	for _, q := range c.q {
+		b += cap(q) * 4
+	}
+	if s := h.cs; s != nil {
+		b += cap(s.st)*int(unsafe.Sizeof(cellState{})) + cap(s.heap)*int(unsafe.Sizeof(hitem{})) +
+			cap(s.dh)*int(unsafe.Sizeof(ditem{})) + cap(s.moves) + cap(s.pad) + cap(s.bg)*8 + cap(s.bclosed)
+		for _, q := range s.bq {
+			b += cap(q) * 4
+		}
+	}
+	if s := h.ls; s != nil {
+		b += cap(s.low)*4 + cap(s.child) + cap(s.internal) + cap(s.ninter) +
+			cap(s.inter)*int(unsafe.Sizeof([2]lEdge{})) + cap(s.base)*4 + cap(s.loc)*4 +
+			cap(s.locGen)*4 + cap(s.dist)*8 + cap(s.parent)*4 + cap(s.done) +
+			cap(s.heap)*int(unsafe.Sizeof(lItem{}))
+	}
+	b += cap(h.tmp)*int(unsafe.Sizeof(image.Point{})) + cap(h.ids)*4 + cap(h.nodesBefore)*4 +
+		cap(h.interBefore)*int(unsafe.Sizeof(interSnap{})) + cap(h.distBefore)*8 +
+		cap(h.distOff)*8 + cap(h.uCells)*4 + cap(h.uOld)*4 + cap(h.uNew)*4 + cap(h.sameNodes) +
+		cap(h.fullDirty)*8 + cap(h.incBuf)*8 + cap(h.incAffected) + cap(h.rest)*4 +
+		cap(h.reuseFrom)*8 + cap(h.zPts)*int(unsafe.Sizeof(image.Point{})) + cap(h.zMargin)*8 +
+		cap(h.zLB)*8 + cap(h.needBuf) + cap(h.hitBuf) + cap(h.cntBuf)*8 + cap(h.spareDist)*8 +
+		cap(h.spareVia)*2
+	return b
 }
