@@ -63,6 +63,12 @@ func TestHPARepairMode(t *testing.T) {
 	if m["edits_changing_components"].(float64) == 0 || m["edits_on_corners"].(float64) == 0 {
 		t.Errorf("400 toggles on a 10×8 map should split or merge components and touch corners: %v", m)
 	}
+	// No query ran: the query fields would read as measured zeros.
+	for _, k := range []string{"median_us", "found", "invalid_paths", "allocs_per_query"} {
+		if _, ok := m[k]; ok {
+			t.Errorf("a repair report has the query field %s", k)
+		}
+	}
 }
 
 func TestHPABadFlags(t *testing.T) {

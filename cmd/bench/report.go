@@ -135,8 +135,18 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 		}
 	}
 	b, err := json.Marshal(p)
-	if err != nil || len(r.extra) == 0 {
+	if err != nil {
 		return b, err
+	}
+	if r.Queries == 0 {
+		// A mode that ran no queries (repair timings, agents) would print
+		// the query fields as zeros that read like measurements.
+		if b, err = dropKeys(b, queryKeys); err != nil {
+			return nil, err
+		}
+	}
+	if len(r.extra) == 0 {
+		return b, nil
 	}
 	keys := make([]string, 0, len(r.extra))
 	for k := range r.extra {
@@ -199,4 +209,49 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 	}
 	_, err = io.WriteString(w, out.String())
 	return err
+}
+
+// queryKeys are the Report fields that describe a batch of queries.
+var queryKeys = map[string]bool{
+	"found": true, "no_path": true, "optimal_checked": true, "optimal_matches": true,
+	"max_abs_error": true, "invalid_paths": true, "mean_us": true, "median_us": true,
+	"p99_us": true, "max_us": true, "total_ms": true, "expanded_mean": true,
+	"pushes_mean": true, "peak_open_mean": true, "allocs_per_query": true, "bytes_per_query": true,
+}
+
+// dropKeys returns the JSON object b without the top-level keys in drop,
+// the others in their order.
+func dropKeys(b []byte, drop map[string]bool) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	if _, err := dec.Token(); err != nil { // {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	first := true
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return nil, err
+		}
+		k := kt.(string)
+		if drop[k] {
+			continue
+		}
+		if !first {
+			buf.WriteByte(',')
+		}
+		first = false
+		kb, _ := json.Marshal(k)
+		buf.Write(kb)
+		buf.WriteByte(':')
+		buf.Write(raw)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
 }
