@@ -746,7 +746,6 @@ func (s *cellSearch) dijkstraBuckets() {
 	gen := s.gen
 	st := s.st
 	targeted := s.remaining > 0
-	inv := 1 / w
 	g[s.src] = 0
 	bq := &s.bq
 	for i := range bq {
@@ -756,6 +755,10 @@ func (s *cellSearch) dijkstraBuckets() {
 	open := 1 // entries in the buckets
 	for b := 0; open > 0; b++ {
 		i0 := b % 3
+		i1, i2 := (b+1)%3, (b+2)%3
+		// Bucket b+1 holds costs from lo1 up to hi2, b+2 from hi2 on
+		// (two compares instead of a float-to-int conversion per step).
+		lo1, hi2 := float64(b+1)*w, float64(b+2)*w
 		cur := &bq[i0]
 		for len(*cur) > 0 {
 			q := *cur
@@ -786,9 +789,11 @@ func (s *cellSearch) dijkstraBuckets() {
 				g[li] = ng
 				// Bucket b+1 or b+2 (b itself only through rounding:
 				// then it is settled in this round, still in order).
-				k := min(2, max(0, int(ng*inv)-b)) + i0
-				if k >= 3 {
-					k -= 3
+				k := i1
+				if ng >= hi2 {
+					k = i2
+				} else if ng < lo1 {
+					k = i0
 				}
 				bq[k] = append(bq[k], li)
 				open++

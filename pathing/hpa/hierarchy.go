@@ -1,6 +1,7 @@
 package hpa
 
 import (
+	"encoding/binary"
 	"fmt"
 	"image"
 	"math"
@@ -79,6 +80,7 @@ type Hierarchy struct {
 	cntBuf          []int
 	spareDist       []float64
 	spareVia        []uint16
+	edgeHint        [2]int // Update: edges added and removed by the last repair
 }
 
 // pairBufs returns cleared n×n pair marks and n counts (reused: for the
@@ -896,22 +898,53 @@ func (h *Hierarchy) prepMatrix(cl *cluster, n int) {
 func (h *Hierarchy) scanRect(r image.Rectangle) (allOpen, sym bool) {
 	cells := h.grid.Cells()
 	var w0 uint8
-	allOpen, sym = true, true
+	var pat uint64 // w0 in every byte
+	allOpen = true
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := cells[y*h.w+r.Min.X : y*h.w+r.Max.X]
-		for _, c := range row {
-			if c == pathing.Blocked {
+		i := 0
+		for ; w0 == 0 && i < len(row); i++ {
+			if row[i] == pathing.Blocked {
 				allOpen = false
+			} else {
+				w0 = row[i]
+				pat = uint64(w0) * lowBytes
+			}
+		}
+		// Eight cells at a time: each must be blocked or weigh w0.
+		for ; i+8 <= len(row); i += 8 {
+			v := binary.LittleEndian.Uint64(row[i:])
+			if v == pat {
 				continue
 			}
-			if w0 == 0 {
-				w0 = c
-			} else if c != w0 {
-				sym = false
+			if zeroBytes(v)|zeroBytes(v^pat) != highBytes {
+				return false, false
+			}
+			allOpen = false // v differs from pat only in blocked cells
+		}
+		for ; i < len(row); i++ {
+			switch c := row[i]; {
+			case c == pathing.Blocked:
+				allOpen = false
+			case c != w0:
+				return false, false
 			}
 		}
 	}
-	return allOpen && sym, sym
+	return allOpen, true
+}
+
+const (
+	lowBytes  = 0x0101010101010101
+	highBytes = 0x8080808080808080
+)
+
+// zeroBytes returns v's zero bytes marked by their high bit (exact: no
+// carries cross bytes).
+func zeroBytes(v uint64) uint64 {
+	const low7 = 0x7F7F7F7F7F7F7F7F
+	t := (v & low7) + low7
+	return ^(t | v | low7)
 }
 
 // intra1 recomputes the intra edges (and cached cell paths) of level-1

@@ -422,3 +422,57 @@ func TestRepairCachedMovingAI(t *testing.T) {
 		})
 	}
 }
+
+// TestScanRect checks scanRect's eight-cells-at-a-time test against a
+// cell-by-cell scan on random rectangles of grids mixing blocked cells
+// and one, two or several weights.
+func TestScanRect(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for round := 0; round < 300; round++ {
+		w, hh := 1+rng.Intn(40), 1+rng.Intn(40)
+		g, err := pathing.NewGrid(w, hh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pBlock := []float64{0, 0.01, 0.3, 1}[rng.Intn(4)]
+		ws := []uint8{1 + uint8(rng.Intn(255)), 1 + uint8(rng.Intn(255))}
+		pOther := []float64{0, 0.002, 0.2}[rng.Intn(3)]
+		for y := 0; y < hh; y++ {
+			for x := 0; x < w; x++ {
+				p := image.Pt(x, y)
+				switch {
+				case rng.Float64() < pBlock:
+					g.SetOpen(p, false)
+				case rng.Float64() < pOther:
+					g.SetWeight(p, ws[1])
+				default:
+					g.SetWeight(p, ws[0])
+				}
+			}
+		}
+		h := &Hierarchy{grid: g, w: w, h: hh}
+		for k := 0; k < 20; k++ {
+			x0, y0 := rng.Intn(w), rng.Intn(hh)
+			r := image.Rect(x0, y0, x0+rng.Intn(w-x0+1), y0+rng.Intn(hh-y0+1))
+			var w0 uint8
+			wantOpen, wantSym := true, true
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				for x := r.Min.X; x < r.Max.X; x++ {
+					c := g.Weight(image.Pt(x, y))
+					switch {
+					case c == pathing.Blocked:
+						wantOpen = false
+					case w0 == 0:
+						w0 = c
+					case c != w0:
+						wantSym = false
+					}
+				}
+			}
+			wantOpen = wantOpen && wantSym
+			if open, sym := h.scanRect(r); open != wantOpen || sym != wantSym {
+				t.Fatalf("round %d, %v of %d×%d: scanRect = %v, %v, want %v, %v", round, r, w, hh, open, sym, wantOpen, wantSym)
+			}
+		}
+	}
+}
