@@ -1594,7 +1594,12 @@ func (h *Hierarchy) remapL(lv *level, cl *cluster, oldCells []int32) []int {
 //     (2−√2)·w < d(s,t) on the new terrain.
 //
 // The rows of such pairs (and columns: costs are symmetric) are searched
-// again; the others keep their exact old costs. Path caching needs the
+// again; the others keep their exact old costs. The search from x is
+// saved when x was a node and is filled (a transition cell blocked): its
+// old matrix row is d(x, ·) on the old terrain, since intra costs are the
+// exact in-cluster distances. When a dig makes x a node, that search (on
+// the new terrain; it settles every node or exhausts x's component) is
+// x's new row, so x's pairs need no search of their own. Path caching needs the
 // same paths a fresh build finds, so it always takes the full
 // recomputation.
 func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
@@ -1647,12 +1652,32 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	if fill {
 		terrain = h.shadow
 	}
+	// A fill of a node's cell: its old row is d(x, ·) on the old terrain
+	// (intra costs are exact in-cluster distances), no search needed. remap
+	// left the old matrix in spareDist (the node set changed: x is gone).
+	m := len(oldCells)
+	xo := -1
+	if fill && len(h.spareDist) == m*m {
+		c := int32(x.Y*h.w + x.X)
+		if k, found := slices.BinarySearch(oldCells, c); found {
+			xo = k
+		}
+	}
 	rest := h.rest[:0]
-	for j, p := range pts {
-		if octileExact(terrain, x, p) {
-			dx[j] = w * pathing.OctileDistance(x, p)
-		} else {
-			rest = append(rest, int32(j))
+	if xo >= 0 {
+		row := h.spareDist[xo*m : xo*m+m]
+		for j := range pts {
+			if from[j] >= 0 {
+				dx[j] = row[from[j]]
+			}
+		}
+	} else {
+		for j, p := range pts {
+			if octileExact(terrain, x, p) {
+				dx[j] = w * pathing.OctileDistance(x, p)
+			} else {
+				rest = append(rest, int32(j))
+			}
 		}
 	}
 	h.rest = rest
@@ -1731,10 +1756,26 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 		if fill {
 			cw = float64(oldW)
 		}
+		// A dig that made x a node: the search from x (on the new
+		// terrain, every node settled or its component exhausted) is x's
+		// row.
+		xn := -1
+		if !fill {
+			for j, p := range pts {
+				if p == x && from[j] < 0 {
+					xn = j
+				}
+			}
+		}
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				old := from[i] >= 0 && from[j] >= 0
 				if old && !hitM[i*n+j] {
+					continue
+				}
+				if i == xn || j == xn {
+					c := dx[i+j-xn]
+					cl.dist[i*n+j], cl.dist[j*n+i] = c, c
 					continue
 				}
 				a, b := pts[i], pts[j]
