@@ -80,7 +80,7 @@ type Hierarchy struct {
 	cntBuf          []int
 	spareDist       []float64
 	spareVia        []uint16
-	edgeHint        [2]int // Update: edges added and removed by the last repair
+	edgeBuf         [2][]EdgeInfo // Update: the Repair's edge lists, copied out at the end
 }
 
 // pairBufs returns cleared n×n pair marks and n counts (reused: for the
