@@ -29,7 +29,10 @@ type cellSearch struct {
 	bucketW float64 // > 0: the padded Dijkstra uses buckets of this width (useBuckets)
 	bq      [3][]int32
 	moves   []uint8 // per padded cell: its legal moves (bit d: dirs[d]), for dijkstraBuckets
-	movesOK bool    // moves describes the loaded pad
+	// openRows: loadMoves' open flags, one word per pad row (pads up to
+	// 64 wide and 66 high: clusters up to 62, larger ones take movesAt).
+	openRows [66]uint64
+	movesOK  bool // moves describes the loaded pad
 	// dijkstraBuckets keeps its costs here, not in st (no parents: costs
 	// only); bucketCosts says the last search did, for cost.
 	bg          []float64
@@ -836,8 +839,42 @@ func (s *cellSearch) loadMoves() {
 	}
 	s.moves = s.moves[:len(pad)]
 	clear(s.moves)
-	for v := pw + 1; v < len(pad)-pw-1; v++ {
-		s.moves[v] = s.movesAt(v)
+	ph := len(pad) / pw
+	if pw > 64 || ph > len(s.openRows) {
+		for v := pw + 1; v < len(pad)-pw-1; v++ {
+			s.moves[v] = s.movesAt(v)
+		}
+		s.movesOK = true
+		return
+	}
+	// Bit-parallel: one word of open flags per pad row, then each
+	// direction's legal moves for a whole row by shifts and ands (the same
+	// rules as movesAt: diagonals need both orthogonal cells open).
+	rows := s.openRows[:ph]
+	for y := range rows {
+		var o uint64
+		for x, c := range pad[y*pw : y*pw+pw] {
+			if c != 0 {
+				o |= 1 << uint(x)
+			}
+		}
+		rows[y] = o
+	}
+	eight := s.nb != pathing.Four
+	for y := 1; y < ph-1; y++ {
+		o, u, d := rows[y], rows[y-1], rows[y+1]
+		e, so, w, no := o&(o>>1), o&d, o&(o<<1), o&u
+		var se, sw, nw, ne uint64
+		if eight {
+			se, sw = e&so&(d>>1), w&so&(d<<1)
+			nw, ne = w&no&(u<<1), e&no&(u>>1)
+		}
+		mv := s.moves[y*pw : y*pw+pw]
+		for x := 1; x < pw-1; x++ {
+			mv[x] = uint8(e>>uint(x)&1) | uint8(so>>uint(x)&1)<<1 | uint8(w>>uint(x)&1)<<2 |
+				uint8(no>>uint(x)&1)<<3 | uint8(se>>uint(x)&1)<<4 | uint8(sw>>uint(x)&1)<<5 |
+				uint8(nw>>uint(x)&1)<<6 | uint8(ne>>uint(x)&1)<<7
+		}
 	}
 	s.movesOK = true
 }

@@ -73,6 +73,7 @@ type Hierarchy struct {
 	zPts    []image.Point
 	zMargin []float64
 	zLB     []float64
+	zNear   []float64
 	// Reused repair buffers (repairs run on one goroutine): pair marks and
 	// counts, and a spare matrix and via array that remaps swap with the
 	// cluster's.
@@ -1479,6 +1480,20 @@ func (h *Hierarchy) intraLEdit(l, ci int, oldCells []int32, rep *Repair, dearer 
 			}
 		}
 	}
+	// near[i] = min over z of lb(i,z): near[i] + near[j] − max margin is
+	// at most every z's bound for the pair, a one-step test first.
+	near := slices.Grow(h.zNear[:0], n)[:n]
+	h.zNear = near
+	zmMax := 0.0
+	for _, v := range zm {
+		zmMax = max(zmMax, v)
+	}
+	for i := range near {
+		near[i] = inf
+		for _, v := range lb[i*nz : i*nz+nz] {
+			near[i] = min(near[i], v)
+		}
+	}
 	need, cnt := h.pairBufs(n)
 	left := 0
 	for i := 0; i < n; i++ {
@@ -1492,6 +1507,9 @@ func (h *Hierarchy) intraLEdit(l, ci int, oldCells []int32, rep *Repair, dearer 
 					// Strictly above d, beyond rounding: a bound that
 					// ties with d may be a path of cost d through z.
 					d += 1e-9 * max(1, d)
+					if near[i]+near[j]-zmMax > d {
+						continue
+					}
 					keep := true
 					a, b := lb[i*nz:i*nz+nz], lb[j*nz:j*nz+nz]
 					for k := range a {

@@ -476,3 +476,28 @@ func TestScanRect(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadMoves checks loadMoves' row-parallel move table against movesAt,
+// cell by cell, on random pads of both neighbourhoods (widths round the
+// 64-cell word limit included).
+func TestLoadMoves(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	for round := 0; round < 200; round++ {
+		w, hh := 1+rng.Intn(66), 1+rng.Intn(66)
+		g := randomGrid(rng, w, hh, rng.Float64()*0.6, round%2 == 0)
+		s := newCellSearch(g, pathing.Neighborhood(rng.Intn(2)))
+		r := g.Bounds()
+		s.loadPad(r)
+		s.reset(r, false, nil)
+		s.loadMoves()
+		for v := range s.moves {
+			want := uint8(0)
+			if x, y := v%s.pw, v/s.pw; x > 0 && x < s.pw-1 && y > 0 && y < len(s.pad)/s.pw-1 {
+				want = s.movesAt(v)
+			}
+			if s.moves[v] != want {
+				t.Fatalf("round %d (%d×%d, %v): padded cell %d moves %08b, want %08b", round, w, hh, s.nb, v, s.moves[v], want)
+			}
+		}
+	}
+}
