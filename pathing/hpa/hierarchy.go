@@ -73,6 +73,8 @@ type Hierarchy struct {
 	zPts    []image.Point
 	zMargin []float64
 	zLB     []float64
+	wantBuf []bool    // intra1Inc: nodes whose d(x, ·) the via test needs
+	oxBuf   []float64 // intra1Inc: w·oct(x, node)
 	zNear   []float64
 	// Reused repair buffers (repairs run on one goroutine): pair marks and
 	// counts, and a spare matrix and via array that remaps swap with the
@@ -1617,7 +1619,10 @@ func (h *Hierarchy) remapL(lv *level, cl *cluster, oldCells []int32) []int {
 // old matrix row is d(x, ·) on the old terrain, since intra costs are the
 // exact in-cluster distances. When a dig makes x a node, that search (on
 // the new terrain; it settles every node or exhausts x's component) is
-// x's new row, so x's pairs need no search of their own. Path caching needs the
+// x's new row, so x's pairs need no search of their own. Otherwise the
+// search from x only has to reach the ends of pairs whose octile sum
+// w·(oct(s,x) + oct(x,t)), a lower bound of d(s,x) + d(x,t), does not
+// already clear the test above. Path caching needs the
 // same paths a fresh build finds, so it always takes the full
 // recomputation.
 func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
@@ -1690,7 +1695,42 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 			}
 		}
 	} else {
+		// d(x, ·) matters only for the ends of pairs the test below may hit
+		// (unless a dig makes x a node: then dx is x's row, see below). Since
+		// d(s,x) ≥ w·oct(s,x), a pair whose octile sum through x already
+		// clears the test is not hit whatever the exact distances: the
+		// search from x need not reach its ends (nor the line checks run).
+		var want []bool
+		xNode := false
 		for j, p := range pts {
+			xNode = xNode || (!fill && p == x && from[j] < 0)
+		}
+		if !xNode {
+			want = boolBuf(&h.wantBuf, n)
+			ox := slices.Grow(h.oxBuf[:0], n)[:n]
+			h.oxBuf = ox
+			for j, p := range pts {
+				ox[j] = w * pathing.OctileDistance(x, p)
+			}
+			for i := 0; i < n; i++ {
+				if from[i] < 0 {
+					continue
+				}
+				for j := i + 1; j < n; j++ {
+					if from[j] < 0 {
+						continue
+					}
+					d, lo := cl.dist[i*n+j], ox[i]+ox[j]
+					if fill && d < inf && lo <= d+margin+1e-9*max(1, d) || !fill && lo-margin < d {
+						want[i], want[j] = true, true
+					}
+				}
+			}
+		}
+		for j, p := range pts {
+			if want != nil && !want[j] {
+				continue
+			}
 			if octileExact(terrain, x, p) {
 				dx[j] = w * pathing.OctileDistance(x, p)
 			} else {
