@@ -122,6 +122,7 @@ type level struct {
 type cluster struct {
 	rect  image.Rectangle
 	nodes []int32   // node ids, sorted by cell index
+	cells []int32   // cells[i]: the cell index of nodes[i] (nodeAt's search)
 	dist  []float64 // n×n: dist[i*n+j] = cost from nodes[i] to nodes[j], +Inf when unconnected
 	// Cached paths (Config.CachePaths): entry k = i*n+j is
 	// arena[pidx[2k]:pidx[2k]+pidx[2k+1]], the path without its first
@@ -524,6 +525,10 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 			same = false
 		}
 		cl.nodes = append(cl.nodes[:0], ids...)
+		cl.cells = slices.Grow(cl.cells[:0], len(ids))
+		for _, id := range ids {
+			cl.cells = append(cl.cells, lv.nodes[id].cell)
+		}
 		sameNodes = append(sameNodes, same)
 		h.ids = ids
 	}
@@ -807,22 +812,14 @@ func (h *Hierarchy) freeNode(lv *level, id int32, rep *Repair) {
 }
 
 // nodeAt returns the id of lv's node at cell c, or -1: a binary search of
-// the node list (sorted by cell) of the cluster holding c, cheaper than
-// the byCell map in the build's and repair's inner loops.
+// the sorted cell list of the cluster holding c (contiguous, unlike the
+// nodes' own cells), cheaper than the byCell map in the build's and
+// repair's inner loops.
 func (h *Hierarchy) nodeAt(lv *level, c int32) int32 {
 	x, y := int(c)%h.w, int(c)/h.w
-	nodes := lv.clusters[(y/lv.side)*lv.ncx+x/lv.side].nodes
-	lo, hi := 0, len(nodes)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if lv.nodes[nodes[m]].cell < c {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(nodes) && lv.nodes[nodes[lo]].cell == c {
-		return nodes[lo]
+	cl := &lv.clusters[(y/lv.side)*lv.ncx+x/lv.side]
+	if k, ok := slices.BinarySearch(cl.cells, c); ok {
+		return cl.nodes[k]
 	}
 	return -1
 }

@@ -352,7 +352,7 @@ func (h *Hierarchy) Stats() Stats {
 					ls.IntraEdges++
 				}
 			}
-			mem += cap(cl.nodes)*4 + cap(cl.dist)*8 + cap(cl.via)*2
+			mem += cap(cl.nodes)*4 + cap(cl.cells)*4 + cap(cl.dist)*8 + cap(cl.via)*2
 			cb := cap(cl.pidx)*4 + cap(cl.arena)*4
 			mem += cb
 			s.CacheBytes += cb
