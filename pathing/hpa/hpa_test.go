@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"math/rand"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -595,4 +596,42 @@ func TestStatsMemory(t *testing.T) {
 	if after.ScratchBytes < 8*g.Len() || after.ScratchBytes <= before.ScratchBytes {
 		t.Errorf("ScratchBytes %d after a repair (%d after Build), want at least 8 B a cell (%d)", after.ScratchBytes, before.ScratchBytes, 8*g.Len())
 	}
+}
+
+// TestRepairReportOwned checks that the edge lists a Repair reports belong
+// to it: every entry is filled in (level, cells at the reported cost) and
+// stays as it was after later repairs (Update collects them in reused
+// buffers and must copy them out).
+func TestRepairReportOwned(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	g := randomGrid(rng, 64, 64, 0.25, false)
+	h, err := Build(g, Editable)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type kept struct {
+		rep          Repair
+		added, remov []EdgeInfo
+	}
+	var reps []kept
+	for i := 0; i < 200; i++ {
+		p := image.Pt(rng.Intn(64), rng.Intn(64))
+		g.SetOpen(p, !g.Open(p))
+		r := h.Update([]image.Point{p})
+		for _, e := range append(append([]EdgeInfo(nil), r.EdgesAdded...), r.EdgesRemoved...) {
+			if e.Level < 1 || e.Level > len(r.Dirty)-1 || !g.In(e.A) || !g.In(e.B) || e.A == e.B {
+				t.Fatalf("edit %d: malformed reported edge %+v", i, e)
+			}
+		}
+		reps = append(reps, kept{r, slices.Clone(r.EdgesAdded), slices.Clone(r.EdgesRemoved)})
+	}
+	for i, k := range reps {
+		if !slices.EqualFunc(k.rep.EdgesAdded, k.added, edgeInfoEq) || !slices.EqualFunc(k.rep.EdgesRemoved, k.remov, edgeInfoEq) {
+			t.Fatalf("repair %d: its edge lists changed after later repairs", i)
+		}
+	}
+}
+
+func edgeInfoEq(a, b EdgeInfo) bool {
+	return a.Level == b.Level && a.From == b.From && a.To == b.To && a.A == b.A && a.B == b.B && a.Cost == b.Cost && a.Inter == b.Inter
 }

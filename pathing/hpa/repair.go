@@ -48,16 +48,9 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 	t0 := time.Now()
 	rep := Repair{Dirty: make([][]int, len(h.lv)+1), LevelTimes: make([]time.Duration, len(h.lv)+1)}
 	// The edge lists are collected in reused buffers and copied out once,
-	// at their final size: doubling fresh slices of 96-byte entries cost
-	// a tenth of a median edit's time on the maze.
+	// at their final size (finishEdges): doubling fresh slices of 96-byte
+	// entries cost a tenth of a median edit's time on the maze.
 	rep.EdgesAdded, rep.EdgesRemoved = h.edgeBuf[0][:0], h.edgeBuf[1][:0]
-	defer func() {
-		h.edgeBuf = [2][]EdgeInfo{rep.EdgesAdded, rep.EdgesRemoved}
-		rep.EdgesAdded = cloneEdges(rep.EdgesAdded)
-		rep.EdgesRemoved = cloneEdges(rep.EdgesRemoved)
-		clear(h.edgeBuf[0]) // drop cached paths the buffers would keep alive
-		clear(h.edgeBuf[1])
-	}()
 	l1 := h.lv[0]
 	C := h.cfg.ClusterSize
 	dirty := map[int]bool{} // cluster → must be recomputed (false: maybe)
@@ -124,6 +117,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		delete(incCells, ci)
 	}
 	if len(cellIdx) == 0 {
+		h.finishEdges(&rep)
 		rep.Duration = time.Since(t0)
 		return rep
 	}
@@ -218,6 +212,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 			h.shadow.SetWeight(p, h.grid.Weight(p))
 		}
 	}
+	h.finishEdges(&rep)
 	rep.Duration = time.Since(t0)
 	for _, d := range rep.LevelTimes[1:] {
 		rep.LevelTimes[0] -= d
@@ -237,6 +232,17 @@ func (h *Hierarchy) isolated(p image.Point, r image.Rectangle) bool {
 		}
 	}
 	return true
+}
+
+// finishEdges gives rep edge lists of its own (the caller keeps them),
+// copied from the reused buffers Update collected them in, and takes the
+// buffers back, cleared of the cached paths they would keep alive.
+func (h *Hierarchy) finishEdges(rep *Repair) {
+	h.edgeBuf = [2][]EdgeInfo{rep.EdgesAdded, rep.EdgesRemoved}
+	rep.EdgesAdded = cloneEdges(rep.EdgesAdded)
+	rep.EdgesRemoved = cloneEdges(rep.EdgesRemoved)
+	clear(h.edgeBuf[0])
+	clear(h.edgeBuf[1])
 }
 
 // cloneEdges copies es into a slice of its own length (nil when empty).
