@@ -860,24 +860,49 @@ func (s *cellSearch) loadMoves() {
 		}
 		rows[y] = o
 	}
-	eight := s.nb != pathing.Four
+	tab := &moveTable[0]
+	if s.nb == pathing.Four {
+		tab = &moveTable[1]
+	}
 	for y := 1; y < ph-1; y++ {
-		o, u, d := rows[y], rows[y-1], rows[y+1]
-		e, so, w, no := o&(o>>1), o&d, o&(o<<1), o&u
-		var se, sw, nw, ne uint64
-		if eight {
-			se, sw = e&so&(d>>1), w&so&(d<<1)
-			nw, ne = w&no&(u<<1), e&no&(u>>1)
-		}
+		u, o, d := rows[y-1], rows[y], rows[y+1]
 		mv := s.moves[y*pw : y*pw+pw]
 		for x := 1; x < pw-1; x++ {
-			mv[x] = uint8(e>>uint(x)&1) | uint8(so>>uint(x)&1)<<1 | uint8(w>>uint(x)&1)<<2 |
-				uint8(no>>uint(x)&1)<<3 | uint8(se>>uint(x)&1)<<4 | uint8(sw>>uint(x)&1)<<5 |
-				uint8(nw>>uint(x)&1)<<6 | uint8(ne>>uint(x)&1)<<7
+			sh := uint(x - 1)
+			mv[x] = tab[(u>>sh)&7|((o>>sh)&7)<<3|((d>>sh)&7)<<6]
 		}
 	}
 	s.movesOK = true
 }
+
+// moveTable[k][p] is the move set (as movesAt) of a cell whose 3×3
+// neighbourhood is open as the bits of p say (bit (dy+1)·3 + dx+1 for the
+// cell at offset dx,dy: the row above in bits 0-2, west to east, the
+// cell's own row in 3-5, the row below in 6-8); k 0 for eight neighbours
+// (no corner cutting), 1 for four.
+var moveTable = func() (t [2][512]uint8) {
+	for p := 0; p < 512; p++ {
+		open := func(dx, dy int) bool { return p>>uint((dy+1)*3+dx+1)&1 != 0 }
+		if !open(0, 0) {
+			continue
+		}
+		e, so, w, no := open(1, 0), open(0, 1), open(-1, 0), open(0, -1)
+		var m uint8
+		for d, ok := range [4]bool{e, so, w, no} {
+			if ok {
+				m |= 1 << uint(d)
+			}
+		}
+		t[1][p] = m
+		for d, ok := range [4]bool{so && e && open(1, 1), so && w && open(-1, 1), no && w && open(-1, -1), no && e && open(1, -1)} {
+			if ok {
+				m |= 16 << uint(d)
+			}
+		}
+		t[0][p] = m
+	}
+	return t
+}()
 
 // movesAt returns the legal moves of padded cell v (not on the pad's
 // border): bit d set when the step dirs[d] leads to an open cell,
