@@ -501,3 +501,65 @@ func TestLoadMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestRepairReportsDiff checks a Repair's EdgesAdded and EdgesRemoved
+// against the difference of Edges(l) before and after it, on every level
+// (an edge whose cost moved by rounding only is not reported; one whose
+// cost changed is in both lists), over random single-cell toggles biased
+// to borders and corners, on cluttered grids (borders move transitions).
+func TestRepairReportsDiff(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	type key struct {
+		l     int
+		a, b  image.Point
+		inter bool
+	}
+	snap := func(h *Hierarchy) map[key]float64 {
+		m := map[key]float64{}
+		for l := 1; l <= h.Levels(); l++ {
+			for _, e := range h.Edges(l) {
+				m[key{l, e.A, e.B, e.Inter}] = e.Cost
+			}
+		}
+		return m
+	}
+	for round := 0; round < 6; round++ {
+		cfg := Config{ClusterSize: 6 + rng.Intn(4), Levels: 2 + rng.Intn(2), Neighborhood: pathing.Neighborhood(rng.Intn(2))}
+		g := randomGrid(rng, 60, 60, 0.1+rng.Float64()*0.25, false)
+		h, err := Build(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ed := newBenchEdits(int64(round), cfg.ClusterSize, 60, 60)
+		before := snap(h)
+		for step := 0; step < 150; step++ {
+			p := ed.next()
+			g.SetOpen(p, !g.Open(p))
+			r := h.Update([]image.Point{p})
+			after := snap(h)
+			want := [2]map[key]float64{{}, {}} // added, removed
+			for k, c := range after {
+				if o, ok := before[k]; !ok || !near(o, c) {
+					want[0][k] = c
+				}
+			}
+			for k, c := range before {
+				if n, ok := after[k]; !ok || !near(n, c) {
+					want[1][k] = c
+				}
+			}
+			for side, list := range [2][]EdgeInfo{r.EdgesAdded, r.EdgesRemoved} {
+				if len(list) != len(want[side]) {
+					t.Fatalf("round %d step %d (%v), toggled %v: %d edges reported on side %d, want %d", round, step, cfg, p, len(list), side, len(want[side]))
+				}
+				for _, e := range list {
+					c, ok := want[side][key{e.Level, e.A, e.B, e.Inter}]
+					if !ok || !near(c, e.Cost) {
+						t.Fatalf("round %d step %d (%v), toggled %v: reported %+v on side %d, want cost %v (listed: %v)", round, step, cfg, p, e, side, c, ok)
+					}
+				}
+			}
+			before = after
+		}
+	}
+}
