@@ -39,11 +39,14 @@ type Repair struct {
 // Afterwards the hierarchy equals a fresh Build of the grid (see Equal).
 // Update must not run while a Querier searches the hierarchy. Cost for one
 // toggled cell at cluster 16, 2 levels, no path cache (median over
-// cmd/bench's edits, a third of them on borders): 6 µs on AR0011SR, 23–28
-// µs on Aftershock and 8room_000, 60 µs on maze512 and 100 µs on
-// random512, whose clusters are cluttered and whose border edits move
-// transitions; with the path cache every dirty cluster is recomputed in
-// full (3–4× more).
+// cmd/bench's 10,000 edits, a third of them on borders, wall clock on a
+// quiet machine): 5 µs on AR0011SR, 21–22 µs on Aftershock, 25 µs on
+// 8room_000, 53 µs on maze512 and 96 µs on random512, whose clusters are
+// cluttered and whose border edits move transitions (each moved
+// transition costs a cell search in each of the two clusters and a
+// dozen searches of the level-1 graph above); with the path cache every
+// dirty cluster is recomputed in full (3–4× more). The returned Repair
+// owns its slices.
 func (h *Hierarchy) Update(changed []image.Point) Repair {
 	t0 := time.Now()
 	rep := Repair{Dirty: make([][]int, len(h.lv)+1), LevelTimes: make([]time.Duration, len(h.lv)+1)}
