@@ -23,7 +23,7 @@ func benchMap(b *testing.B, name string) (*maps.Map, []maps.ScenRow) {
 
 // BenchmarkBuild builds the hierarchy of each 512×512 map (target < 20 ms).
 func BenchmarkBuild(b *testing.B) {
-	for _, name := range []string{"AR0011SR", "Aftershock", "random512-10-0", "maze512-16-0"} {
+	for _, name := range []string{"AR0011SR", "Aftershock", "random512-10-0", "maze512-16-0", "8room_000"} {
 		for _, cfg := range []struct {
 			name string
 			cfg  Config

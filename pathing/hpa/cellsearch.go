@@ -38,14 +38,18 @@ type cellSearch struct {
 	bg          []float64
 	bclosed     []bool
 	bucketCosts bool
-	pw          int
-	pad         []uint8
-	padRect     image.Rectangle
-	reverse     bool
-	src         int32 // local index of the source
-	goal        int32 // local index of the A* goal, -1 for none
-	goalPt      image.Point
-	found       int32
+	// bpar: with keepPar, dijkstraBuckets' parents (padded local index,
+	// -1 for the source), read by appendPath and appendPathIdx.
+	bpar    []int32
+	keepPar bool
+	pw      int
+	pad     []uint8
+	padRect image.Rectangle
+	reverse bool
+	src     int32 // local index of the source
+	goal    int32 // local index of the A* goal, -1 for none
+	goalPt  image.Point
+	found   int32
 	// targets: settle until this many marked cells are closed (Dijkstra).
 	remaining int
 	expanded  int
@@ -81,6 +85,7 @@ func (s *cellSearch) reset(rect image.Rectangle, reverse bool, tr *pathing.Trace
 	s.padded = false
 	s.bucketW = 0
 	s.bucketCosts = false
+	s.keepPar = false
 	n := (rect.Dx() + 2) * (rect.Dy() + 2) // room for the padded layout too
 	if len(s.st) < n {
 		s.st = make([]cellState, n)
@@ -144,6 +149,24 @@ func (s *cellSearch) useBuckets(w float64) {
 	if s.padded && w > 0 {
 		s.bucketW = w
 	}
+}
+
+// useBucketPaths is useBuckets keeping parents too, so paths can be read
+// (appendPath, appendPathIdx). Which of several equal-cost paths is kept is
+// fixed by the pad, the source and the targets alone (the buckets are
+// worked last in, first out), so a search repeated on the same cluster
+// terrain gives the same paths: the path cache relies on that.
+func (s *cellSearch) useBucketPaths(w float64) {
+	s.useBuckets(w)
+	s.keepPar = s.bucketW > 0
+}
+
+// parentOf returns the parent of local cell i on the last search's tree.
+func (s *cellSearch) parentOf(i int32) int32 {
+	if s.bucketCosts {
+		return s.bpar[i]
+	}
+	return s.st[i].parent
 }
 
 // usePad switches the search just reset to the padded layout of the
@@ -395,7 +418,7 @@ func (s *cellSearch) cost(p image.Point) (float64, bool) {
 func (s *cellSearch) appendPath(dst []image.Point, p image.Point, skipFirst bool) []image.Point {
 	li := s.local(p)
 	start := len(dst)
-	for i := li; i >= 0; i = s.st[i].parent {
+	for i := li; i >= 0; i = s.parentOf(i) {
 		dst = append(dst, s.point(i))
 	}
 	if !s.reverse {
@@ -415,7 +438,7 @@ func (s *cellSearch) appendPath(dst []image.Point, p image.Point, skipFirst bool
 func (s *cellSearch) appendPathIdx(dst []int32, p image.Point) []int32 {
 	li := s.local(p)
 	start := len(dst)
-	for i := li; i >= 0; i = s.st[i].parent {
+	for i := li; i >= 0; i = s.parentOf(i) {
 		dst = append(dst, s.global(i))
 	}
 	if !s.reverse {
@@ -737,6 +760,15 @@ func (s *cellSearch) dijkstraBuckets() {
 		s.bg = make([]float64, n)
 		s.bclosed = make([]bool, n)
 	}
+	keep := s.keepPar
+	var par []int32
+	if keep {
+		if cap(s.bpar) < n {
+			s.bpar = make([]int32, n)
+		}
+		par = s.bpar[:n]
+		par[s.src] = -1
+	}
 	g, closed := s.bg[:n], s.bclosed[:n]
 	for i := range g {
 		g[i] = inf
@@ -790,6 +822,9 @@ func (s *cellSearch) dijkstraBuckets() {
 					continue
 				}
 				g[li] = ng
+				if keep {
+					par[li] = v
+				}
 				// Bucket b+1 or b+2 (b itself only through rounding:
 				// then it is settled in this round, still in order).
 				k := i1

@@ -994,6 +994,12 @@ func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 		a := lv.nodes[cl.nodes[i]].pt
 		s.reset(cl.rect, false, nil)
 		s.usePad()
+		if sym {
+			// One weight: the bucket Dijkstra, with parents for the cache
+			// (a repair searches the cluster through here too, so its
+			// paths are the ones a fresh build finds).
+			s.useBucketPaths(float64(h.grid.Weight(a)))
+		}
 		for j := 0; j < n; j++ {
 			if j != i && (!sym || j > i) {
 				s.markTarget(lv.nodes[cl.nodes[j]].pt)
