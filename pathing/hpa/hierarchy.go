@@ -983,7 +983,7 @@ func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 		return
 	}
 	s.loadPad(cl.rect)
-	if sym && !cache && h.cfg.Neighborhood == pathing.Eight {
+	if sym && h.cfg.Neighborhood == pathing.Eight {
 		h.intra1Lines(cl, s)
 		return
 	}
@@ -1041,13 +1041,20 @@ func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 }
 
 // intra1Lines fills the matrix of a level-1 cluster of one weight w (not
-// fully open, 8-connected, no path cache; s holds its pad). A pair joined by
-// a legal straight grid line of any of the three shapes is w·octile apart
-// (no path in the cluster can be cheaper, and the line is one), so only the
-// rows with a pair out of straight-line sight need a Dijkstra, and that
-// Dijkstra stops once those pairs are settled. On maps of rooms and open
-// ground most pairs are in sight: a repair or build of such a cluster costs
-// line walks (at most the cluster side each) instead of n−1 searches.
+// fully open, 8-connected; s holds its pad). A pair joined by a legal
+// straight grid line of any of the three shapes is w·octile apart (no path
+// in the cluster can be cheaper, and the line is one), so only the rows with
+// a pair out of straight-line sight need a Dijkstra, and that Dijkstra stops
+// once those pairs are settled. On maps of rooms and open ground most pairs
+// are in sight: a repair or build of such a cluster costs line walks (at
+// most the cluster side each) instead of n−1 searches.
+//
+// With the path cache the pair's path is the first legal shape (even,
+// diagonals first, diagonals last) and its reverse; pairs proved octile only
+// by a bent path (octileReach) are searched like the rest, and a searched
+// pair keeps the bucket Dijkstra's path. Everything here depends on the
+// cluster's cells and node order alone, and a repair recomputes a changed
+// cluster through intra1 too, so repaired paths equal a fresh build's.
 func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 	lv := h.lv[0]
 	n := len(cl.nodes)
@@ -1069,11 +1076,25 @@ func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 		cnt = make([]int, n)
 	}
 	left := 0
+	cache := h.cfg.CachePaths
 	for i := 0; i < n-1; i++ {
 		a := lv.nodes[cl.nodes[i]].pt
 		for j := i + 1; j < n; j++ {
 			b := lv.nodes[cl.nodes[j]].pt
-			if octileExact(g, a, b) {
+			exact := false
+			if cache {
+				if sh := lineShape(g, a, b); sh >= 0 {
+					exact = true
+					k := i*n + j
+					cl.pidx[2*k] = int32(len(cl.arena))
+					cl.arena = appendShapeIdx(cl.arena, a, b, sh, h.w)
+					cl.pidx[2*k+1] = int32(len(cl.arena)) - cl.pidx[2*k]
+					h.mirrorPath(cl, n, i, j, a)
+				}
+			} else {
+				exact = octileExact(g, a, b)
+			}
+			if exact {
 				c := w * pathing.OctileDistance(a, b)
 				cl.dist[i*n+j] = c
 				cl.dist[j*n+i] = c
@@ -1105,6 +1126,7 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 	if n > 0 {
 		w = float64(h.grid.Weight(lv.nodes[cl.nodes[0]].pt))
 	}
+	cache := h.cfg.CachePaths
 	for left > 0 {
 		r := 0
 		for i := 1; i < n; i++ {
@@ -1114,22 +1136,35 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 		}
 		s.reset(cl.rect, false, nil)
 		s.usePad()
-		s.useBuckets(w)
+		if cache {
+			s.useBucketPaths(w)
+		} else {
+			s.useBuckets(w)
+		}
+		a := lv.nodes[cl.nodes[r]].pt
 		for j := 0; j < n; j++ {
 			if need[r*n+j] {
 				s.markTarget(lv.nodes[cl.nodes[j]].pt)
 			}
 		}
-		s.run(lv.nodes[cl.nodes[r]].pt, image.Pt(-1, -1))
+		s.run(a, image.Pt(-1, -1))
 		exhausted := false
 		for j := 0; j < n; j++ {
 			if !need[r*n+j] {
 				continue
 			}
-			c, ok := s.cost(lv.nodes[cl.nodes[j]].pt)
+			b := lv.nodes[cl.nodes[j]].pt
+			c, ok := s.cost(b)
 			if ok {
 				cl.dist[r*n+j] = c
 				cl.dist[j*n+r] = c
+				if cache {
+					k := r*n + j
+					cl.pidx[2*k] = int32(len(cl.arena))
+					cl.arena = s.appendPathIdx(cl.arena, b)
+					cl.pidx[2*k+1] = int32(len(cl.arena)) - cl.pidx[2*k]
+					h.mirrorPath(cl, n, r, j, a)
+				}
 			} else {
 				exhausted = true
 			}
@@ -1158,6 +1193,54 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 			}
 		}
 	}
+}
+
+// mirrorPath stores the cached path j→i of cluster cl (n nodes) as the
+// reverse of the stored path i→j, whose source cell is a.
+func (h *Hierarchy) mirrorPath(cl *cluster, n, i, j int, a image.Point) {
+	k := i*n + j
+	st, ln := cl.pidx[2*k], cl.pidx[2*k+1]
+	k2 := j*n + i
+	cl.pidx[2*k2] = int32(len(cl.arena))
+	for t := st + ln - 2; t >= st; t-- {
+		cl.arena = append(cl.arena, cl.arena[t])
+	}
+	cl.arena = append(cl.arena, int32(a.Y*h.w+a.X))
+	cl.pidx[2*k2+1] = int32(len(cl.arena)) - cl.pidx[2*k2]
+}
+
+// lineShape returns the first shape (numbered as lineCost's) whose straight
+// 8-connected grid line from a to b is legal, or -1 when none is.
+func lineShape(g *pathing.Grid, a, b image.Point) int {
+	for sh := 0; sh < numShapes; sh++ {
+		if c, _ := lineCost(g, a, b, pathing.Eight, inf, sh); c < inf {
+			return sh
+		}
+	}
+	return -1
+}
+
+// appendShapeIdx appends the cells of the 8-connected straight line of the
+// given shape from a to b (excluding a, including b) as grid indices of a
+// grid w wide: appendShape's cells.
+func appendShapeIdx(dst []int32, a, b image.Point, shape, w int) []int32 {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	sx, sy := sign(dx), sign(dy)
+	ax, ay := dx*sx, dy*sy
+	major, minor, na, nm := sx, sy*w, ax, ay
+	if ay > ax {
+		major, minor, na, nm = sy*w, sx, ay, ax
+	}
+	p := a.Y*w + a.X
+	e := 2*nm - na
+	for k := 0; k < na; k++ {
+		p += major
+		if diagAt(shape, k, na, nm, &e) {
+			p += minor
+		}
+		dst = append(dst, int32(p))
+	}
+	return dst
 }
 
 // inSight reports whether some straight grid line (even, diagonals first or

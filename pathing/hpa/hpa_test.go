@@ -635,3 +635,27 @@ func TestRepairReportOwned(t *testing.T) {
 func edgeInfoEq(a, b EdgeInfo) bool {
 	return a.Level == b.Level && a.From == b.From && a.To == b.To && a.A == b.A && a.B == b.B && a.Cost == b.Cost && a.Inter == b.Inter
 }
+
+// TestAppendShapeIdxMatchesAppendShape checks the cached-path line walker
+// against the smoother's, for every shape and every direction.
+func TestAppendShapeIdxMatchesAppendShape(t *testing.T) {
+	const w = 40
+	a := image.Pt(20, 20)
+	for dy := -7; dy <= 7; dy++ {
+		for dx := -7; dx <= 7; dx++ {
+			b := a.Add(image.Pt(dx, dy))
+			for sh := 0; sh < numShapes; sh++ {
+				pts := appendShape(nil, a, b, pathing.Eight, sh)
+				idx := appendShapeIdx(nil, a, b, sh, w)
+				if len(pts) != len(idx) {
+					t.Fatalf("%v→%v shape %d: %d cells, want %d", a, b, sh, len(idx), len(pts))
+				}
+				for k, p := range pts {
+					if int(idx[k]) != p.Y*w+p.X {
+						t.Fatalf("%v→%v shape %d: cell %d is %d, want %v", a, b, sh, k, idx[k], p)
+					}
+				}
+			}
+		}
+	}
+}
