@@ -1050,9 +1050,9 @@ func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 // most the cluster side each) instead of n−1 searches.
 //
 // With the path cache the pair's path is the first legal shape (even,
-// diagonals first, diagonals last) and its reverse; pairs proved octile only
-// by a bent path (octileReach) are searched like the rest, and a searched
-// pair keeps the bucket Dijkstra's path. Everything here depends on the
+// diagonals first, diagonals last), else the bent octile path of
+// appendOctileReach, and its reverse; a searched pair keeps the bucket
+// Dijkstra's path. Everything here depends on the
 // cluster's cells and node order alone, and a repair recomputes a changed
 // cluster through intra1 too, so repaired paths equal a fresh build's.
 func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
@@ -1083,12 +1083,17 @@ func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 			b := lv.nodes[cl.nodes[j]].pt
 			exact := false
 			if cache {
+				k := i*n + j
+				st := int32(len(cl.arena))
 				if sh := lineShape(g, a, b); sh >= 0 {
 					exact = true
-					k := i*n + j
-					cl.pidx[2*k] = int32(len(cl.arena))
 					cl.arena = appendShapeIdx(cl.arena, a, b, sh, h.w)
-					cl.pidx[2*k+1] = int32(len(cl.arena)) - cl.pidx[2*k]
+				} else {
+					cl.arena, exact = appendOctileReach(cl.arena, g, a, b)
+				}
+				if exact {
+					cl.pidx[2*k] = st
+					cl.pidx[2*k+1] = int32(len(cl.arena)) - st
 					h.mirrorPath(cl, n, i, j, a)
 				}
 			} else {
@@ -1310,6 +1315,71 @@ func octileReach(g *pathing.Grid, a, b image.Point) bool {
 		prev, cur = cur, prev
 	}
 	return prev[nm]
+}
+
+// appendOctileReach is octileReach that also appends, when it holds, one
+// such path from a to b (excluding a, including b, as grid indices): walked
+// back from b, each step is straight when the cell behind along the major
+// axis is reachable, else diagonal. On failure dst is returned unchanged
+// (same length). Pairs more than 127 apart on the major axis report false.
+func appendOctileReach(dst []int32, g *pathing.Grid, a, b image.Point) ([]int32, bool) {
+	cells := g.Cells()
+	w := g.Width()
+	dx, dy := b.X-a.X, b.Y-a.Y
+	sx, sy := sign(dx), sign(dy)
+	ax, ay := dx*sx, dy*sy
+	major, minor, na, nm := sx, sy*w, ax, ay
+	if ay > ax {
+		major, minor, na, nm = sy*w, sx, ay, ax
+	}
+	var reach [128]uint64 // reach[k] bit m: (k, m) reachable from a
+	if nm >= 64 || na >= len(reach) {
+		return dst, false
+	}
+	reach[0] = 1
+	base := a.Y*w + a.X
+	for k := 1; k <= na; k++ {
+		lo := max(0, nm-(na-k))
+		hi := min(k, nm)
+		prev := reach[k-1]
+		var cur uint64
+		for m := lo; m <= hi; m++ {
+			p := base + k*major + m*minor
+			if cells[p] == pathing.Blocked {
+				continue
+			}
+			if prev>>uint(m)&1 != 0 {
+				cur |= 1 << uint(m)
+				continue
+			}
+			if m > 0 && prev>>uint(m-1)&1 != 0 {
+				q := base + (k-1)*major + (m-1)*minor
+				if cells[q+major] != pathing.Blocked && cells[q+minor] != pathing.Blocked {
+					cur |= 1 << uint(m)
+				}
+			}
+		}
+		if cur == 0 {
+			return dst, false
+		}
+		reach[k] = cur
+	}
+	if reach[na]>>uint(nm)&1 == 0 {
+		return dst, false
+	}
+	// Walk back, recording the minor offset of every step, then append.
+	var off [128]uint8
+	m := nm
+	for k := na; k >= 1; k-- {
+		off[k] = uint8(m)
+		if reach[k-1]>>uint(m)&1 == 0 {
+			m-- // the forward pass set (k, m) by a legal diagonal
+		}
+	}
+	for k := 1; k <= na; k++ {
+		dst = append(dst, int32(base+k*major+int(off[k])*minor))
+	}
+	return dst, true
 }
 
 // octileExact reports whether d(a,b) = w·octile(a,b) in a region of one

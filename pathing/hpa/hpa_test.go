@@ -659,3 +659,54 @@ func TestAppendShapeIdxMatchesAppendShape(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendOctileReach checks the cached bent octile paths on a scattered
+// obstacle field: found exactly when octileReach holds, legal, and of
+// octile length.
+func TestAppendOctileReach(t *testing.T) {
+	const n = 24
+	g, err := pathing.NewGrid(n, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(3))
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			if rng.Intn(6) == 0 {
+				g.SetOpen(image.Pt(x, y), false)
+			}
+		}
+	}
+	found := 0
+	for k := 0; k < 4000; k++ {
+		a := image.Pt(rng.Intn(n), rng.Intn(n))
+		b := image.Pt(rng.Intn(n), rng.Intn(n))
+		if !g.Open(a) || !g.Open(b) || a == b {
+			continue
+		}
+		idx, ok := appendOctileReach([]int32{7}, g, a, b)
+		if want := octileReach(g, a, b); ok != want {
+			t.Fatalf("%v→%v: appendOctileReach says %v, octileReach %v", a, b, ok, want)
+		}
+		if !ok {
+			if len(idx) != 1 {
+				t.Fatalf("%v→%v: failure appended %d cells", a, b, len(idx)-1)
+			}
+			continue
+		}
+		found++
+		path := []image.Point{a}
+		for _, c := range idx[1:] {
+			path = append(path, g.Point(int(c)))
+		}
+		if err := pathing.ValidatePath(g, path, pathing.Eight); err != nil {
+			t.Fatalf("%v→%v: %v", a, b, err)
+		}
+		if c, want := pathing.PathCost(g, path, pathing.Eight), pathing.OctileDistance(a, b); math.Abs(c-want) > 1e-9 {
+			t.Fatalf("%v→%v: cost %v, want octile %v", a, b, c, want)
+		}
+	}
+	if found < 100 {
+		t.Fatalf("only %d octile-reachable pairs: the test map is too blocked", found)
+	}
+}
