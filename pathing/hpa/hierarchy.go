@@ -156,12 +156,15 @@ type interEdge struct {
 // Build returns the hierarchy of g under cfg (zero fields take their
 // defaults). It fails on a nil grid or a config out of range (the error
 // names the field). Cost: per cluster, one search inside it from each of its
-// nodes but the last (none for a fully open cluster of one weight; without
-// the path cache, none for pairs joined by an octile-shaped path), at every
-// level, spread over the cores when there are many clusters; plus one
-// labelling of the components. For a 512×512 game map at the default
-// config, about 6–8 ms of CPU and 4.6–5.6 MB; maps full of small obstacles
-// (many entrances, cluttered clusters: random512) cost about 100 ms.
+// nodes but the last, at every level, spread over the cores when there are
+// many clusters; plus one labelling of the components. A level-1 cluster of
+// one weight (8-connected) searches less, with or without the path cache:
+// none when fully open, none for pairs joined by an octile-shaped path (the
+// cache stores that path), and bucket-queue searches covering the rest. For
+// a 512×512 game map (AR0011SR, Aftershock), about 4–6 ms with Fast (path
+// cache) and 2.5–4 ms without; maze512 9 and 7.5 ms, 8room 16–17 and 13 ms;
+// maps full of small obstacles (many entrances, cluttered clusters:
+// random512) about 65 and 55 ms (cmd/bench medians, 2 cores).
 func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	if g == nil {
 		return nil, fmt.Errorf("hpa: nil grid")
