@@ -438,6 +438,32 @@ func (s *cellSearch) appendPath(dst []image.Point, p image.Point, skipFirst bool
 func (s *cellSearch) appendPathIdx(dst []int32, p image.Point) []int32 {
 	li := s.local(p)
 	start := len(dst)
+	if s.bucketCosts {
+		// Forward, padded: step the grid index along with the local one
+		// (a step of d between pad cells is one of d ± (gw − pw) in the
+		// grid when it changes row), no divisions.
+		par := s.bpar
+		gw := int32(s.grid.Width())
+		shift := gw - int32(s.pw)
+		gi := int32(p.Y)*gw + int32(p.X)
+		for i := li; par[i] >= 0; {
+			dst = append(dst, gi)
+			j := par[i]
+			switch d := j - i; {
+			case d > 1:
+				gi += d + shift
+			case d < -1:
+				gi += d - shift
+			default:
+				gi += d
+			}
+			i = j
+		}
+		for a, b := start, len(dst)-1; a < b; a, b = a+1, b-1 {
+			dst[a], dst[b] = dst[b], dst[a]
+		}
+		return dst
+	}
 	for i := li; i >= 0; i = s.parentOf(i) {
 		dst = append(dst, s.global(i))
 	}
