@@ -84,6 +84,10 @@ type Hierarchy struct {
 	spareDist       []float64
 	spareVia        []uint16
 	edgeBuf         [2][]EdgeInfo // Update: the Repair's edge lists, copied out at the end
+	// rebuildLevel's reused lists (the returned changed clusters are only
+	// valid until the next call) and Update's reused sets.
+	nodeOffBuf, restBuf, changedBuf []int
+	upd                             updateBufs
 }
 
 // pairBufs returns cleared n×n pair marks and n counts (reused: for the
@@ -448,7 +452,7 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 		h.nodesBefore = h.nodesBefore[:0]
 		h.distBefore = h.distBefore[:0]
 		h.interBefore = h.interBefore[:0]
-		nodeOff = make([]int, 0, len(dirty)+1)
+		nodeOff = h.nodeOffBuf[:0]
 		h.distOff = h.distOff[:0]
 		for _, ci := range dirty {
 			nodeOff = append(nodeOff, len(h.nodesBefore))
@@ -583,7 +587,7 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 		// stored path crosses them (intraLInc).
 		k := h.cfg.Branch
 		low := h.lv[l-2]
-		rest := make([]int, 0, len(full))
+		rest := h.restBuf[:0]
 		for i, ci := range full {
 			ok := sameNodes[i]
 			var mask uint16
@@ -608,13 +612,21 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 			}
 		}
 		full = rest
+		h.restBuf = rest
 	}
 	h.intraAll(l, full)
 	if rep == nil {
 		return nil
 	}
-	dearer := map[int]bool{}
-	var changed []int
+	// The dearer verdicts of the level below were read above: the map is
+	// reused for this level's.
+	dearer := h.dearer
+	if dearer == nil {
+		dearer = map[int]bool{}
+	} else {
+		clear(dearer)
+	}
+	changed := h.changedBuf[:0]
 	for i, ci := range dirty {
 		nb := h.nodesBefore[nodeOff[i]:nodeOff[i+1]]
 		ib := h.interBefore[nodeOff[i]:nodeOff[i+1]]
@@ -639,6 +651,8 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 		}
 	}
 	h.dearer = dearer
+	h.changedBuf = changed
+	h.nodeOffBuf = nodeOff
 	return changed
 }
 

@@ -56,25 +56,27 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 	rep.EdgesAdded, rep.EdgesRemoved = h.edgeBuf[0][:0], h.edgeBuf[1][:0]
 	l1 := h.lv[0]
 	C := h.cfg.ClusterSize
-	dirty := map[int]bool{} // cluster → must be recomputed (false: maybe)
-	type bkey struct {
-		vertical bool
-		b        int
-	}
-	type bval struct {
-		pair  [2]int
-		cells []int32
-	}
-	borders := map[bkey]*bval{} // border → its two clusters and changed cells on it
+	// The sets below live in reused buffers (h.upd): a median edit's
+	// handful of fresh maps cost more than their lookups.
+	u := h.upd.reset()
+	dirty := u.dirty     // cluster → must be recomputed (false: maybe)
+	borders := u.borders // border → index in u.bvals: its two clusters and changed cells on it
 	touch := func(k bkey, a, b int, c int32) {
-		v := borders[k]
-		if v == nil {
-			v = &bval{pair: [2]int{a, b}}
-			borders[k] = v
+		i, ok := borders[k]
+		if !ok {
+			i = len(u.bvals)
+			if i < cap(u.bvals) {
+				u.bvals = u.bvals[:i+1]
+				u.bvals[i].pair = [2]int{a, b}
+				u.bvals[i].cells = u.bvals[i].cells[:0]
+			} else {
+				u.bvals = append(u.bvals, bval{pair: [2]int{a, b}})
+			}
+			borders[k] = i
 		}
-		v.cells = append(v.cells, c)
+		u.bvals[i].cells = append(u.bvals[i].cells, c)
 	}
-	var cellIdx []int32
+	cellIdx := u.cellIdx
 	for _, p := range changed {
 		if !h.grid.In(p) {
 			continue
@@ -102,9 +104,10 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		}
 	}
 	// Clusters with exactly one changed cell may be repaired incrementally.
-	incCells := map[int]image.Point{}
-	ownCells := map[int]bool{} // clusters holding a changed cell
-	multi := map[int]bool{}
+	u.cellIdx = cellIdx
+	incCells := u.inc
+	ownCells := u.own // clusters holding a changed cell
+	multi := u.multi
 	for _, p := range changed {
 		if !h.grid.In(p) {
 			continue
@@ -136,7 +139,8 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		}
 	}
 	defer func() { h.edit.ok = false }()
-	for k, v := range borders {
+	for k, vi := range borders {
+		v := &u.bvals[vi]
 		pair := v.pair
 		var old []run
 		if k.vertical {
@@ -198,7 +202,8 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		up := h.lv[l]
 		k := h.cfg.Branch
 		cur := h.lv[l-1]
-		set := map[int]bool{}
+		set := u.set
+		clear(set)
 		for _, ci := range changedClusters {
 			cx, cy := ci%cur.ncx, ci/cur.ncx
 			set[(cy/k)*up.ncx+cx/k] = true
@@ -222,6 +227,64 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 	}
 	rep.LevelTimes[0] += rep.Duration
 	return rep
+}
+
+// bkey names a border between two level-1 clusters (Update).
+type bkey struct {
+	vertical bool
+	b        int
+}
+
+// bval holds a touched border's two clusters and the changed cells on it.
+type bval struct {
+	pair  [2]int
+	cells []int32
+}
+
+// updateBufs are Update's sets and lists, kept between calls (Update runs
+// on one goroutine at a time) and cleared at the start of each.
+type updateBufs struct {
+	dirty   map[int]bool
+	borders map[bkey]int
+	bvals   []bval
+	cellIdx []int32
+	inc     map[int]image.Point
+	own     map[int]bool
+	multi   map[int]bool
+	set     map[int]bool
+}
+
+// reset clears the buffers for a new Update and returns them. Maps that a
+// large batch grew are dropped rather than cleared, so that a later single
+// edit does not pay for clearing their many empty slots.
+func (u *updateBufs) reset() *updateBufs {
+	fresh := func(m map[int]bool) map[int]bool {
+		if m == nil || len(m) > 64 {
+			return map[int]bool{}
+		}
+		clear(m)
+		return m
+	}
+	u.dirty, u.own, u.multi, u.set = fresh(u.dirty), fresh(u.own), fresh(u.multi), fresh(u.set)
+	if u.borders == nil || len(u.borders) > 64 {
+		u.borders = map[bkey]int{}
+	} else {
+		clear(u.borders)
+	}
+	if u.inc == nil || len(u.inc) > 64 {
+		u.inc = map[int]image.Point{}
+	} else {
+		clear(u.inc)
+	}
+	if len(u.bvals) > 64 {
+		u.bvals = nil
+	}
+	u.bvals = u.bvals[:0]
+	if cap(u.cellIdx) > 4096 {
+		u.cellIdx = nil
+	}
+	u.cellIdx = u.cellIdx[:0]
+	return u
 }
 
 // isolated reports whether p has no open 4-neighbour inside r: then opening,
