@@ -48,6 +48,7 @@ type Hierarchy struct {
 	distBefore  []float64   // their distance matrices before
 	distOff     []int
 	uCells      []int32 // diffCluster's scratch
+	uPts        []image.Point
 	uOld, uNew  []int32
 	sameNodes   []bool
 	fullDirty   []int
@@ -556,7 +557,8 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 					if int(ie.height) < l {
 						continue
 					}
-					ie.to = h.nodeAt(lv, low.nodes[ie.to].cell)
+					t := &low.nodes[ie.to]
+					ie.to = h.nodeAtPt(lv, t.cell, t.pt)
 					n.inter[n.ninter] = ie
 					n.ninter++
 				}
@@ -710,6 +712,18 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 		}
 	}
 	h.uCells, h.uOld, h.uNew = uc, uo, un
+	// The union's points, once per entry (a reported edge would otherwise
+	// divide its two cell indices into points): current nodes' from the
+	// node table, vanished ones' from the index.
+	up := slices.Grow(h.uPts[:0], len(uc))[:len(uc)]
+	for x, c := range uc {
+		if un[x] >= 0 {
+			up[x] = lv.nodes[cl.nodes[un[x]]].pt
+		} else {
+			up[x] = h.grid.Point(int(c))
+		}
+	}
+	h.uPts = up
 	// idOf is the current id of the node at union entry x, or -1.
 	idOf := func(x int) int32 {
 		if un[x] < 0 {
@@ -717,8 +731,8 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 		}
 		return cl.nodes[un[x]]
 	}
-	info := func(from, to, a, b int32, cost float64, inter bool) EdgeInfo {
-		return EdgeInfo{Level: l, From: from, To: to, A: h.grid.Point(int(a)), B: h.grid.Point(int(b)), Cost: cost, Inter: inter}
+	info := func(from, to int32, a, b image.Point, cost float64, inter bool) EdgeInfo {
+		return EdgeInfo{Level: l, From: from, To: to, A: a, B: b, Cost: cost, Inter: inter}
 	}
 	// Same nodes in the same slots: a row that is bit for bit the same
 	// needs no pair by pair look (most rows, after a local change).
@@ -765,10 +779,10 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 				}
 				same = false
 				if od < inf {
-					rep.EdgesRemoved = append(rep.EdgesRemoved, info(idOf(x), idOf(y), uc[x], uc[y], od, false))
+					rep.EdgesRemoved = append(rep.EdgesRemoved, info(idOf(x), idOf(y), up[x], up[y], od, false))
 				}
 				if nd < inf {
-					rep.EdgesAdded = append(rep.EdgesAdded, info(idOf(x), idOf(y), uc[x], uc[y], nd, false))
+					rep.EdgesAdded = append(rep.EdgesAdded, info(idOf(x), idOf(y), up[x], up[y], nd, false))
 					if nd < od {
 						cheaper = true
 					}
@@ -793,18 +807,18 @@ func (h *Hierarchy) diffCluster(l, ci int, oldCells []int32, oldInter []interSna
 			}
 			switch {
 			case j == nni || (i < int(os.n) && os.e[i].b < nbc):
-				rep.EdgesRemoved = append(rep.EdgesRemoved, info(idOf(x), h.nodeAt(lv, os.e[i].b), uc[x], os.e[i].b, os.e[i].out, true))
+				rep.EdgesRemoved = append(rep.EdgesRemoved, info(idOf(x), h.nodeAt(lv, os.e[i].b), up[x], h.grid.Point(int(os.e[i].b)), os.e[i].out, true))
 				same, cheaper = false, true
 				i++
 			case i == int(os.n) || nbc < os.e[i].b:
-				rep.EdgesAdded = append(rep.EdgesAdded, info(idOf(x), nn.inter[j].to, uc[x], nbc, nn.inter[j].out, true))
+				rep.EdgesAdded = append(rep.EdgesAdded, info(idOf(x), nn.inter[j].to, up[x], lv.nodes[nn.inter[j].to].pt, nn.inter[j].out, true))
 				same, cheaper = false, true
 				j++
 			default:
 				oe, ne := &os.e[i], &nn.inter[j]
 				if !near(oe.out, ne.out) {
-					rep.EdgesRemoved = append(rep.EdgesRemoved, info(idOf(x), h.nodeAt(lv, oe.b), uc[x], oe.b, oe.out, true))
-					rep.EdgesAdded = append(rep.EdgesAdded, info(idOf(x), ne.to, uc[x], nbc, ne.out, true))
+					rep.EdgesRemoved = append(rep.EdgesRemoved, info(idOf(x), h.nodeAt(lv, oe.b), up[x], h.grid.Point(int(oe.b)), oe.out, true))
+					rep.EdgesAdded = append(rep.EdgesAdded, info(idOf(x), ne.to, up[x], lv.nodes[ne.to].pt, ne.out, true))
 					same, cheaper = false, true
 				} else if !near(oe.in, ne.in) {
 					same, cheaper = false, true
@@ -833,8 +847,13 @@ func (h *Hierarchy) freeNode(lv *level, id int32, rep *Repair) {
 // nodes' own cells), cheaper than the byCell map in the build's and
 // repair's inner loops.
 func (h *Hierarchy) nodeAt(lv *level, c int32) int32 {
-	x, y := int(c)%h.w, int(c)/h.w
-	cl := &lv.clusters[(y/lv.side)*lv.ncx+x/lv.side]
+	return h.nodeAtPt(lv, c, image.Pt(int(c)%h.w, int(c)/h.w))
+}
+
+// nodeAtPt is nodeAt for a caller that has the cell's point p as well (no
+// division of the index).
+func (h *Hierarchy) nodeAtPt(lv *level, c int32, p image.Point) int32 {
+	cl := &lv.clusters[(p.Y/lv.side)*lv.ncx+p.X/lv.side]
 	if k, ok := slices.BinarySearch(cl.cells, c); ok {
 		return cl.nodes[k]
 	}
@@ -848,8 +867,8 @@ func (h *Hierarchy) level1Inter(ci int) {
 	cx, cy := ci%l1.ncx, ci/l1.ncx
 	add := func(a, b image.Point, ht uint8) {
 		ca, cb := int32(a.Y*h.w+a.X), int32(b.Y*h.w+b.X)
-		n := &l1.nodes[h.nodeAt(l1, ca)]
-		ie := interEdge{to: h.nodeAt(l1, cb), out: float64(h.grid.WeightAt(int(cb))), in: float64(h.grid.WeightAt(int(ca))), height: ht}
+		n := &l1.nodes[h.nodeAtPt(l1, ca, a)]
+		ie := interEdge{to: h.nodeAtPt(l1, cb, b), out: float64(h.grid.WeightAt(int(cb))), in: float64(h.grid.WeightAt(int(ca))), height: ht}
 		n.inter[n.ninter] = ie
 		n.ninter++
 		if n.ninter == 2 && l1.nodes[n.inter[0].to].cell > l1.nodes[n.inter[1].to].cell {
