@@ -301,20 +301,26 @@ func (h *Hierarchy) isolated(p image.Point, r image.Rectangle) bool {
 }
 
 // finishEdges gives rep edge lists of its own (the caller keeps them),
-// copied from the reused buffers Update collected them in, and takes the
-// buffers back, cleared of the cached paths they would keep alive.
+// copied from the reused buffers Update collected them in into one
+// allocation (each list capped at its length, so appending to one cannot
+// overwrite the other), and takes the buffers back. Repairs report no
+// paths (EdgeInfo.Path stays nil), so the buffers keep nothing alive and
+// need no clearing.
 func (h *Hierarchy) finishEdges(rep *Repair) {
 	h.edgeBuf = [2][]EdgeInfo{rep.EdgesAdded, rep.EdgesRemoved}
-	rep.EdgesAdded = cloneEdges(rep.EdgesAdded)
-	rep.EdgesRemoved = cloneEdges(rep.EdgesRemoved)
-	clear(h.edgeBuf[0])
-	clear(h.edgeBuf[1])
-}
-
-// cloneEdges copies es into a slice of its own length (nil when empty).
-func cloneEdges(es []EdgeInfo) []EdgeInfo {
-	if len(es) == 0 {
-		return nil
+	na, nr := len(rep.EdgesAdded), len(rep.EdgesRemoved)
+	if na+nr == 0 {
+		rep.EdgesAdded, rep.EdgesRemoved = nil, nil
+		return
 	}
-	return append(make([]EdgeInfo, 0, len(es)), es...)
+	all := make([]EdgeInfo, na+nr)
+	copy(all, rep.EdgesAdded)
+	copy(all[na:], rep.EdgesRemoved)
+	rep.EdgesAdded, rep.EdgesRemoved = all[:na:na], all[na:]
+	if na == 0 {
+		rep.EdgesAdded = nil
+	}
+	if nr == 0 {
+		rep.EdgesRemoved = nil
+	}
 }
