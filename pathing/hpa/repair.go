@@ -142,23 +142,18 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 	for k, vi := range borders {
 		v := &u.bvals[vi]
 		pair := v.pair
-		var old []run
+		// The border is scanned into a scratch list; only a changed one
+		// gets a new slice (the old one may still be referenced).
+		runs := &h.hb
+		cx, cy := k.b%l1.ncx, k.b/l1.ncx
 		if k.vertical {
-			old = h.vb[k.b]
-			cy := k.b / (l1.ncx - 1)
-			cx := k.b % (l1.ncx - 1)
-			h.vb[k.b] = h.scanBorder(true, cx, cy, nil)
-			if !slices.Equal(old, h.vb[k.b]) {
-				dirty[pair[0]], dirty[pair[1]] = true, true
-			}
-		} else {
-			old = h.hb[k.b]
-			cy := k.b / l1.ncx
-			cx := k.b % l1.ncx
-			h.hb[k.b] = h.scanBorder(false, cx, cy, nil)
-			if !slices.Equal(old, h.hb[k.b]) {
-				dirty[pair[0]], dirty[pair[1]] = true, true
-			}
+			runs = &h.vb
+			cx, cy = k.b%(l1.ncx-1), k.b/(l1.ncx-1)
+		}
+		u.runs = h.scanBorder(k.vertical, cx, cy, u.runs)
+		if !slices.Equal((*runs)[k.b], u.runs) {
+			(*runs)[k.b] = slices.Clone(u.runs)
+			dirty[pair[0]], dirty[pair[1]] = true, true
 		}
 		// A weight change on a transition cell changes the inter edge
 		// costs seen from both sides.
@@ -252,6 +247,7 @@ type updateBufs struct {
 	own     map[int]bool
 	multi   map[int]bool
 	set     map[int]bool
+	runs    []run
 }
 
 // reset clears the buffers for a new Update and returns them. Maps that a
