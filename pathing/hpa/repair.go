@@ -54,6 +54,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 	// at their final size (finishEdges): doubling fresh slices of 96-byte
 	// entries cost a tenth of a median edit's time on the maze.
 	rep.EdgesAdded, rep.EdgesRemoved = h.edgeBuf[0][:0], h.edgeBuf[1][:0]
+	rep.NodesAdded, rep.NodesRemoved = h.upd.nodes[0][:0], h.upd.nodes[1][:0]
 	l1 := h.lv[0]
 	C := h.cfg.ClusterSize
 	// The sets below live in reused buffers (h.upd): a median edit's
@@ -248,6 +249,7 @@ type updateBufs struct {
 	multi   map[int]bool
 	set     map[int]bool
 	runs    []run
+	nodes   [2][]NodeInfo // the Repair's node lists, copied out at the end
 }
 
 // reset clears the buffers for a new Update and returns them. Maps that a
@@ -296,13 +298,29 @@ func (h *Hierarchy) isolated(p image.Point, r image.Rectangle) bool {
 	return true
 }
 
-// finishEdges gives rep edge lists of its own (the caller keeps them),
+// finishEdges gives rep node and edge lists of its own (the caller keeps them),
 // copied from the reused buffers Update collected them in into one
 // allocation (each list capped at its length, so appending to one cannot
 // overwrite the other), and takes the buffers back. Repairs report no
 // paths (EdgeInfo.Path stays nil), so the buffers keep nothing alive and
 // need no clearing.
 func (h *Hierarchy) finishEdges(rep *Repair) {
+	// The node lists likewise, into one allocation.
+	h.upd.nodes = [2][]NodeInfo{rep.NodesAdded, rep.NodesRemoved}
+	if ka, kr := len(rep.NodesAdded), len(rep.NodesRemoved); ka+kr == 0 {
+		rep.NodesAdded, rep.NodesRemoved = nil, nil
+	} else {
+		all := make([]NodeInfo, ka+kr)
+		copy(all, rep.NodesAdded)
+		copy(all[ka:], rep.NodesRemoved)
+		rep.NodesAdded, rep.NodesRemoved = all[:ka:ka], all[ka:]
+		if ka == 0 {
+			rep.NodesAdded = nil
+		}
+		if kr == 0 {
+			rep.NodesRemoved = nil
+		}
+	}
 	h.edgeBuf = [2][]EdgeInfo{rep.EdgesAdded, rep.EdgesRemoved}
 	na, nr := len(rep.EdgesAdded), len(rep.EdgesRemoved)
 	if na+nr == 0 {
