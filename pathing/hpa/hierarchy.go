@@ -1634,11 +1634,21 @@ func (h *Hierarchy) intraLEdit(l, ci int, oldCells []int32, rep *Repair, dearer 
 	// Z inside the cluster (a path inside it never meets a cell outside it).
 	zs := h.zPts[:0]
 	zm := h.zMargin[:0]
+	// Each point once (an inter edge and its reverse, removed and added,
+	// name the same two cells): the bound over copies of a point is the
+	// one with the largest margin, so that is what is kept.
 	add := func(p image.Point, margin float64) {
-		if p.In(cl.rect) {
-			zs = append(zs, p)
-			zm = append(zm, margin)
+		if !p.In(cl.rect) {
+			return
 		}
+		for k, z := range zs {
+			if z == p {
+				zm[k] = max(zm[k], margin)
+				return
+			}
+		}
+		zs = append(zs, p)
+		zm = append(zm, margin)
 	}
 	xm := (2 - pathing.Sqrt2) * w
 	if four {
