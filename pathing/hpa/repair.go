@@ -41,7 +41,7 @@ type Repair struct {
 // toggled cell at cluster 16, 2 levels, no path cache (median over
 // cmd/bench's 10,000 edits, a third of them on borders, wall clock on a
 // quiet machine): 5 µs on AR0011SR, 21–22 µs on Aftershock, 25 µs on
-// 8room_000, 53 µs on maze512 and 96 µs on random512, whose clusters are
+// 8room_000, 50 µs on maze512 and 92 µs on random512, whose clusters are
 // cluttered and whose border edits move transitions (each moved
 // transition costs a cell search in each of the two clusters and a
 // dozen searches of the level-1 graph above); with the path cache every
