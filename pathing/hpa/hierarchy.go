@@ -2077,49 +2077,17 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 
 // remap rebuilds the distance matrix of level-1 cluster ci for its current
 // nodes from the matrix it had for oldCells (the old nodes' cells in slot
-// order): surviving pairs keep their costs, rows and columns of new nodes
-// are +Inf. from[i] is new slot i's old slot, or -1.
+// order), as remapL does for the levels above (level-1 clusters have no via
+// masks): surviving pairs keep their costs, rows and columns of new nodes
+// are +Inf. from[i] is new slot i's old slot, or -1. ok is false when the
+// cluster's matrix is not oldCells' size.
 func (h *Hierarchy) remap(ci int, oldCells []int32) (from []int, ok bool) {
 	lv := h.lv[0]
 	cl := &lv.clusters[ci]
-	n, m := len(cl.nodes), len(oldCells)
-	if len(cl.dist) != m*m {
+	if m := len(oldCells); len(cl.dist) != m*m {
 		return nil, false
 	}
-	from = h.reuseFrom[:0]
-	k := 0
-	same := n == m
-	for _, id := range cl.nodes {
-		c := lv.nodes[id].cell
-		for k < m && oldCells[k] < c {
-			k++
-		}
-		if k < m && oldCells[k] == c {
-			from = append(from, k)
-		} else {
-			from = append(from, -1)
-			same = false
-		}
-	}
-	h.reuseFrom = from
-	if same {
-		return from, true
-	}
-	dist := slices.Grow(h.spareDist[:0], n*n)[:n*n]
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			switch {
-			case i == j:
-				dist[i*n+j] = 0
-			case from[i] >= 0 && from[j] >= 0:
-				dist[i*n+j] = cl.dist[from[i]*m+from[j]]
-			default:
-				dist[i*n+j] = inf
-			}
-		}
-	}
-	cl.dist, h.spareDist = dist, cl.dist
-	return from, true
+	return h.remapL(lv, cl, oldCells), true
 }
 
 // searchRows searches again, on the current terrain (h.cs's pad must hold
