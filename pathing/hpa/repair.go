@@ -305,36 +305,28 @@ func (h *Hierarchy) isolated(p image.Point, r image.Rectangle) bool {
 // paths (EdgeInfo.Path stays nil), so the buffers keep nothing alive and
 // need no clearing.
 func (h *Hierarchy) finishEdges(rep *Repair) {
-	// The node lists likewise, into one allocation.
 	h.upd.nodes = [2][]NodeInfo{rep.NodesAdded, rep.NodesRemoved}
-	if ka, kr := len(rep.NodesAdded), len(rep.NodesRemoved); ka+kr == 0 {
-		rep.NodesAdded, rep.NodesRemoved = nil, nil
-	} else {
-		all := make([]NodeInfo, ka+kr)
-		copy(all, rep.NodesAdded)
-		copy(all[ka:], rep.NodesRemoved)
-		rep.NodesAdded, rep.NodesRemoved = all[:ka:ka], all[ka:]
-		if ka == 0 {
-			rep.NodesAdded = nil
-		}
-		if kr == 0 {
-			rep.NodesRemoved = nil
-		}
-	}
+	rep.NodesAdded, rep.NodesRemoved = ownPair(rep.NodesAdded, rep.NodesRemoved)
 	h.edgeBuf = [2][]EdgeInfo{rep.EdgesAdded, rep.EdgesRemoved}
-	na, nr := len(rep.EdgesAdded), len(rep.EdgesRemoved)
-	if na+nr == 0 {
-		rep.EdgesAdded, rep.EdgesRemoved = nil, nil
-		return
+	rep.EdgesAdded, rep.EdgesRemoved = ownPair(rep.EdgesAdded, rep.EdgesRemoved)
+}
+
+// ownPair copies a and b into one new allocation, each result capped at its
+// length (nil when empty).
+func ownPair[T any](a, b []T) ([]T, []T) {
+	na, nb := len(a), len(b)
+	if na+nb == 0 {
+		return nil, nil
 	}
-	all := make([]EdgeInfo, na+nr)
-	copy(all, rep.EdgesAdded)
-	copy(all[na:], rep.EdgesRemoved)
-	rep.EdgesAdded, rep.EdgesRemoved = all[:na:na], all[na:]
+	all := make([]T, na+nb)
+	copy(all, a)
+	copy(all[na:], b)
+	ra, rb := all[:na:na], all[na:]
 	if na == 0 {
-		rep.EdgesAdded = nil
+		ra = nil
 	}
-	if nr == 0 {
-		rep.EdgesRemoved = nil
+	if nb == 0 {
+		rb = nil
 	}
+	return ra, rb
 }
