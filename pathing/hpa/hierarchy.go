@@ -1265,13 +1265,7 @@ func lineShape(g *pathing.Grid, a, b image.Point) int {
 // given shape from a to b (excluding a, including b) as grid indices of a
 // grid w wide: appendShape's cells.
 func appendShapeIdx(dst []int32, a, b image.Point, shape, w int) []int32 {
-	dx, dy := b.X-a.X, b.Y-a.Y
-	sx, sy := sign(dx), sign(dy)
-	ax, ay := dx*sx, dy*sy
-	major, minor, na, nm := sx, sy*w, ax, ay
-	if ay > ax {
-		major, minor, na, nm = sy*w, sx, ay, ax
-	}
+	major, minor, na, nm := lineAxes(a, b, w)
 	p := a.Y*w + a.X
 	e := 2*nm - na
 	for k := 0; k < na; k++ {
@@ -1306,13 +1300,7 @@ func inSight(g *pathing.Grid, a, b image.Point) bool {
 func octileReach(g *pathing.Grid, a, b image.Point) bool {
 	cells := g.Cells()
 	w := g.Width()
-	dx, dy := b.X-a.X, b.Y-a.Y
-	sx, sy := sign(dx), sign(dy)
-	ax, ay := dx*sx, dy*sy
-	major, minor, na, nm := sx, sy*w, ax, ay
-	if ay > ax {
-		major, minor, na, nm = sy*w, sx, ay, ax
-	}
+	major, minor, na, nm := lineAxes(a, b, w)
 	if nm >= 64 {
 		return false
 	}
@@ -1361,13 +1349,7 @@ func octileReach(g *pathing.Grid, a, b image.Point) bool {
 func appendOctileReach(dst []int32, g *pathing.Grid, a, b image.Point) ([]int32, bool) {
 	cells := g.Cells()
 	w := g.Width()
-	dx, dy := b.X-a.X, b.Y-a.Y
-	sx, sy := sign(dx), sign(dy)
-	ax, ay := dx*sx, dy*sy
-	major, minor, na, nm := sx, sy*w, ax, ay
-	if ay > ax {
-		major, minor, na, nm = sy*w, sx, ay, ax
-	}
+	major, minor, na, nm := lineAxes(a, b, w)
 	var reach [128]uint64 // reach[k] bit m: (k, m) reachable from a
 	if nm >= 64 || na >= len(reach) {
 		return dst, false

@@ -248,14 +248,8 @@ func lineCost(g *pathing.Grid, a, b image.Point, nb pathing.Neighborhood, limit 
 	}
 	cells := g.Cells()
 	w := g.Width()
-	dx, dy := b.X-a.X, b.Y-a.Y
-	sx, sy := sign(dx), sign(dy)
-	ax, ay := dx*sx, dy*sy
 	// Index steps along the major and minor axes.
-	major, minor, na, nm := sx, sy*w, ax, ay
-	if ay > ax {
-		major, minor, na, nm = sy*w, sx, ay, ax
-	}
+	major, minor, na, nm := lineAxes(a, b, w)
 	j := b.Y*w + b.X
 	// The weights entered by straight and by diagonal steps, summed as
 	// integers: no float work per cell, and only the (predictable)
@@ -393,6 +387,20 @@ func appendShape(dst []image.Point, a, b image.Point, nb pathing.Neighborhood, s
 		}
 	}
 	return dst
+}
+
+// lineAxes returns, for the 8-connected straight line from a to b on a grid
+// w cells wide, the index steps along its major and minor axes and the
+// number of steps along each (na ≥ nm).
+func lineAxes(a, b image.Point, w int) (major, minor, na, nm int) {
+	dx, dy := b.X-a.X, b.Y-a.Y
+	// sign(dx), sign(dy) without calls, so that lineAxes inlines
+	sx, sy := dx>>63|int(uint(-dx)>>63), dy>>63|int(uint(-dy)>>63)
+	ax, ay := dx*sx, dy*sy
+	if ay > ax {
+		return sy * w, sx, ay, ax
+	}
+	return sx, sy * w, ax, ay
 }
 
 // walkLine calls f for each step (from, to) of the line of the given shape
