@@ -21,6 +21,17 @@ func benchMap(b *testing.B, name string) (*maps.Map, []maps.ScenRow) {
 	return m, rows
 }
 
+// benchQuerier loads a Moving AI map and its rows, builds it with benchCfg
+// and returns a querier of it.
+func benchQuerier(b *testing.B, name string) (*maps.Map, []maps.ScenRow, *Hierarchy, *Querier) {
+	m, rows := benchMap(b, name)
+	h, err := Build(m.Grid, benchCfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m, rows, h, h.NewQuerier()
+}
+
 // BenchmarkBuild builds the hierarchy of each 512×512 map (target < 20 ms).
 func BenchmarkBuild(b *testing.B) {
 	for _, name := range []string{"AR0011SR", "Aftershock", "random512-10-0", "maze512-16-0", "8room_000"} {
@@ -47,12 +58,7 @@ func BenchmarkBuild(b *testing.B) {
 func BenchmarkFind(b *testing.B) {
 	for _, name := range []string{"AR0011SR", "Aftershock"} {
 		b.Run(name, func(b *testing.B) {
-			m, rows := benchMap(b, name)
-			h, err := Build(m.Grid, benchCfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			q := h.NewQuerier()
+			_, rows, _, q := benchQuerier(b, name)
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			b.ReportAllocs()
@@ -98,12 +104,7 @@ func BenchmarkFindMedian(b *testing.B) {
 			if weighted {
 				opt.AbstractWeight = 1.2
 			}
-			m, rows := benchMap(b, name)
-			h, err := Build(m.Grid, benchCfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			q := h.NewQuerier()
+			m, rows, _, q := benchQuerier(b, name)
 			s := pathing.NewSearcher(m.Grid)
 			b.ReportAllocs()
 			var hpaT, astT []float64

@@ -22,12 +22,7 @@ import (
 func BenchmarkQueryWork(b *testing.B) {
 	for _, name := range []string{"AR0011SR", "Aftershock", "orz103d", "hrt201n", "lak303d"} {
 		b.Run(name, func(b *testing.B) {
-			m, rows := benchMap(b, name)
-			h, err := Build(m.Grid, benchCfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			q := h.NewQuerier()
+			_, rows, _, q := benchQuerier(b, name)
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			var (
@@ -90,12 +85,7 @@ func BenchmarkQueryWork(b *testing.B) {
 func BenchmarkSmooth(b *testing.B) {
 	for _, name := range []string{"AR0011SR", "Aftershock", "lak303d"} {
 		b.Run(name, func(b *testing.B) {
-			m, rows := benchMap(b, name)
-			h, err := Build(m.Grid, benchCfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			q := h.NewQuerier()
+			_, rows, h, q := benchQuerier(b, name)
 			var paths [][]image.Point
 			var ends [][]int
 			for _, r := range rows {
@@ -201,12 +191,7 @@ func TestLineCostMatchesWalk(t *testing.T) {
 func BenchmarkTopSearch(b *testing.B) {
 	for _, name := range []string{"AR0011SR", "Aftershock"} {
 		b.Run(name, func(b *testing.B) {
-			m, rows := benchMap(b, name)
-			h, err := Build(m.Grid, benchCfg)
-			if err != nil {
-				b.Fatal(err)
-			}
-			q := h.NewQuerier()
+			_, rows, h, q := benchQuerier(b, name)
 			L := h.cfg.Levels
 			e := &q.ext[L-1]
 			runtime.LockOSThread()
