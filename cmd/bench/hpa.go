@@ -34,8 +34,11 @@ import (
 // HPA*'s (near-optimal) costs with the optimum, so it fails on any
 // suboptimal row: read the subopt fields instead.
 //
-// -repair N toggles N random cells one at a time (a third of them on
-// cluster borders, a sixth on cluster corners) and repairs after each:
+// -repair N toggles N random cells one at a time (with -repair-mix borders,
+// the default, a third of them on cluster borders and a sixth on cluster
+// corners, where repairs cost most; with uniform, anywhere on the map) and
+// repairs after each; edits_on_borders and edits_on_corners count where
+// they fell:
 // repair_median_us, repair_p99_us, rebuild_ms (a fresh build of the edited
 // grid) and consistent (the repaired hierarchy equals a fresh build after
 // the run and at 20 sampled steps), with counts of the edits that changed
@@ -51,6 +54,7 @@ func init() {
 		c.Ext["shortcut"] = fs.Bool("shortcut", true, "hpa: bounded A* for queries within neighbouring clusters")
 		c.Ext["abstract-weight"] = fs.Float64("abstract-weight", 0, "hpa: heuristic weight `W` of the top-level search (0 or 1: exact; 1.2: faster, slightly longer paths)")
 		c.Ext["builds"] = fs.Int("builds", 5, "hpa: build the hierarchy `N` times (a GC before each): build_ms is the median, build_first_ms the process's first, cold build")
+		c.Ext["repair-mix"] = fs.String("repair-mix", "borders", "hpa repair mode: where toggles fall: borders (a third on cluster border lines and a sixth on cluster corners, the rest anywhere: the dear cases oversampled) or uniform (anywhere on the map)")
 		c.Ext["repair"] = fs.Int("repair", 0, "hpa: repair mode: `N` random single-cell toggles, each repaired (uses -seed)")
 		if fs.Lookup("seed") == nil {
 			c.Ext["seed"] = fs.Int("seed", 1, "random seed `S`")
@@ -60,6 +64,7 @@ func init() {
 	scopeFlags("-algo hpa (not -agents)", func(c *Config) bool {
 		return c.Algo == "hpa" && c.ExtInt("agents") == 0
 	}, "abstract-weight", "repair")
+	scopeFlags("-repair N", func(c *Config) bool { return c.ExtInt("repair") != 0 }, "repair-mix")
 	scopeFlags("-algo hpa, group or astar-cluster, or -scenario", func(c *Config) bool {
 		return algoIs("hpa", "group", "astar-cluster")(c) || c.ExtString("scenario-arg") != ""
 	}, "cluster", "levels")
@@ -231,6 +236,10 @@ func runHPARepair(env *Env) (*Report, error) {
 	if n := c.ExtInt("repair"); n < 0 {
 		return nil, usagef("bench: -repair %d: want a positive number of edits", n)
 	}
+	mix := c.ExtString("repair-mix")
+	if mix != "borders" && mix != "uniform" {
+		return nil, usagef("bench: -repair-mix %q: want borders or uniform", mix)
+	}
 	rep := NewReport(env)
 	g := env.Grid.Clone() // the env's grid is shared and read-only
 	genv := *env
@@ -261,16 +270,26 @@ func runHPARepair(env *Env) (*Report, error) {
 	nodeEdits, compEdits, cornerEdits, borderEdits := 0, 0, 0, 0
 	for i := 0; i < n; i++ {
 		p := image.Pt(rng.Intn(w), rng.Intn(ht))
-		switch k := rng.Intn(6); {
-		case k == 0: // a corner
-			p = image.Pt(edge(p.X, w), edge(p.Y, ht))
-			cornerEdits++
-		case k <= 2: // a border line
-			if k == 1 {
-				p.X = edge(p.X, w)
-			} else {
-				p.Y = edge(p.Y, ht)
+		if mix == "borders" {
+			switch k := rng.Intn(6); {
+			case k == 0: // a corner
+				p = image.Pt(edge(p.X, w), edge(p.Y, ht))
+			case k <= 2: // a border line
+				if k == 1 {
+					p.X = edge(p.X, w)
+				} else {
+					p.Y = edge(p.Y, ht)
+				}
 			}
+		}
+		// Where the toggle fell, whichever mix chose it: on a line
+		// between two clusters (the map's own edge is none).
+		onX := p.X%C == 0 && p.X > 0 || p.X%C == C-1 && p.X < w-1
+		onY := p.Y%C == 0 && p.Y > 0 || p.Y%C == C-1 && p.Y < ht-1
+		switch {
+		case onX && onY:
+			cornerEdits++
+		case onX || onY:
 			borderEdits++
 		}
 		g.SetOpen(p, !g.Open(p))

@@ -63,6 +63,11 @@ func TestHPARepairMode(t *testing.T) {
 	if m["edits_changing_components"].(float64) == 0 || m["edits_on_corners"].(float64) == 0 {
 		t.Errorf("400 toggles on a 10×8 map should split or merge components and touch corners: %v", m)
 	}
+	// Uniform toggles land where they fall; the mix only moves them.
+	code, out, errs = runMain(t, "-map", tinyMap, "-algo", "hpa", "-cluster", "4", "-levels", "2", "-repair", "400", "-seed", "3", "-repair-mix", "uniform", "-json")
+	if u := decode(t, out); code != 0 || u["consistent"] != true || u["edits_on_borders"].(float64) >= m["edits_on_borders"].(float64)+m["edits_on_corners"].(float64) {
+		t.Errorf("uniform mix: exit %d %s, report %v; want consistent and fewer border edits than the borders mix", code, errs, u)
+	}
 	// No query ran: the query fields would read as measured zeros.
 	for _, k := range []string{"median_us", "found", "invalid_paths", "allocs_per_query"} {
 		if _, ok := m[k]; ok {

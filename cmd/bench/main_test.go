@@ -212,6 +212,8 @@ func TestBadInputExit2(t *testing.T) {
 		{"hpa flag on group", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-smooth=false"}, "-smooth applies only with -algo hpa (this run: -algo group)"},
 		{"repair on astar", []string{"-map", tinyMap, "-repair", "5"}, "-repair applies only with -algo hpa"},
 		{"no builds", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-builds", "0"}, "-builds 0: want 1 to 1000"},
+		{"bad repair mix", []string{"-map", tinyMap, "-algo", "hpa", "-repair", "5", "-repair-mix", "corners"}, `-repair-mix "corners": want borders or uniform`},
+		{"repair mix alone", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-repair-mix", "uniform"}, "-repair-mix applies only with -repair N"},
 		{"negative repair", []string{"-map", tinyMap, "-algo", "hpa", "-repair", "-5"}, "-repair -5: want a positive number"},
 		{"agents flag alone", []string{"-map", tinyMap, "-scen", tinyScen, "-ticks", "10"}, "-ticks applies only with -agents N"},
 		{"seed alone", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-seed", "3"}, "-seed applies only with -agents N or -repair N"},
