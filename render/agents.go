@@ -269,8 +269,8 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 	}
 	st := s.Stats()
 	title := fmt.Sprintf("Agents · tick %d · %s", s.Now(), s.Planner().Name())
-	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived]},
-		[]string{"moving", "waiting", "stopped", "arrived"})
+	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], n[agents.Idle]},
+		[]string{"moving", "waiting", "stopped", "arrived", "idle"})
 	if states == "" {
 		states = "no agents"
 	}
