@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"strings"
 )
 
 // Planner answers path queries on the Env it was prepared for, one at a
@@ -176,7 +177,11 @@ func checkFlagScopes(fs *flag.FlagSet, c *Config) error {
 		if err != nil || !ok || s.applies(c) {
 			return
 		}
-		err = usagef("bench: -%s applies only with %s (this run: -algo %s); drop it or pick that mode", f.Name, s.where, c.Algo)
+		run := ""
+		if strings.Contains(s.where, "-algo") {
+			run = fmt.Sprintf(" (this run: -algo %s)", c.Algo)
+		}
+		err = usagef("bench: -%s applies only with %s%s; drop it or pick that mode", f.Name, s.where, run)
 	})
 	return err
 }
