@@ -55,7 +55,7 @@ var (
 	colAgentWaiting = color.RGBA{240, 190, 30, 255}
 	colAgentArrived = color.RGBA{40, 170, 80, 255}
 	colAgentStopped = color.RGBA{220, 40, 40, 255}
-	colAgentIdle    = color.RGBA{130, 136, 150, 255}
+	colAgentIdle    = color.RGBA{100, 108, 125, 255}
 	colAgentPlan    = color.RGBA{60, 90, 200, 110}
 	colAgentSeg     = color.RGBA{30, 80, 240, 230}
 	colAgentGoal    = color.RGBA{210, 40, 140, 255}
@@ -170,6 +170,9 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 			p.Close()
 			r.strokePath(dst, &p, lw, PM(colLeader))
 		} else if rad < 2.5 {
+			// A dark rim keeps a one-cell body visible on any terrain
+			// (a grey idle agent vanished on sand).
+			vector.DrawFilledRect(dst, x-rad-1, y-rad-1, 2*rad+2, 2*rad+2, color.RGBA{0, 0, 0, 200}, false)
 			vector.DrawFilledRect(dst, x-rad, y-rad, 2*rad, 2*rad, PM(c), false)
 		} else {
 			vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
