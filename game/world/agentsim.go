@@ -3,6 +3,8 @@ package world
 import (
 	"fmt"
 	"image"
+	"strconv"
+	"strings"
 
 	"pathlens/game/world/agents"
 	"pathlens/pathing/hpa"
@@ -105,8 +107,24 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 	if !s.Running() {
 		s.Run()
 	}
-	w.Log.Add("agent", F{"action", "send"}, F{"ids", len(ids)}, F{"goal", pt(p)}, F{"group", group})
+	w.Log.Add("agent", F{"action", "send"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(p)}, F{"group", group})
 	return nil
+}
+
+// idList writes ids as "0,3,5", the first max of them then "…".
+func idList(ids []int, max int) string {
+	var b strings.Builder
+	for i, id := range ids {
+		if i == max {
+			b.WriteString(",…")
+			break
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(strconv.Itoa(id))
+	}
+	return b.String()
 }
 
 // ToggleAgents runs or pauses the agent clock.

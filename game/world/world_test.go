@@ -672,3 +672,23 @@ func TestGroupNamesSayWhatTheyAre(t *testing.T) {
 		t.Errorf("level 2: %q", got)
 	}
 }
+
+// Sending agents logs how many went and which.
+func TestSendLogsTheAgents(t *testing.T) {
+	w, log := mustWorld(t, corridor...)
+	a, err := w.SpawnAgent(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := w.SpawnAgent(image.Pt(1, 2))
+	w.Agents().Select([]int{a, b}, false)
+	if err := w.SendAgents(image.Pt(8, 5), false); err != nil {
+		t.Fatal(err)
+	}
+	if l := lastLine(t, log, "agent"); !strings.Contains(l, "action=send agents=2 ids=0,1 goal=8,5") {
+		t.Errorf("send line %q", l)
+	}
+	if got := idList([]int{1, 2, 3, 4}, 2); got != "1,2,…" {
+		t.Errorf("idList cut: %q", got)
+	}
+}
