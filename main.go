@@ -22,7 +22,6 @@ import (
 	"pathlens/game/world"
 	"pathlens/internal/cli"
 	_ "pathlens/internal/preflight" // answers -h, -keys and bad flags when there is no display, before Ebiten starts
-	"pathlens/pathing/groups"
 )
 
 func main() {
@@ -54,8 +53,8 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "pathlens: -size: %v\n", err)
 		return 2
 	}
-	if f.Level < 1 || f.Level > groups.MaxLevels {
-		fmt.Fprintf(os.Stderr, "pathlens: -level %d: want 1 to %d (a level above the hierarchy's top shows the top; L cycles them)\n", f.Level, groups.MaxLevels)
+	if err := f.Check(); err != nil {
+		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 		return 2
 	}
 

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"pathlens/assets"
+	"pathlens/pathing/groups"
 )
 
 // Flags is every flag of the app, as given (main checks the values).
@@ -74,6 +75,16 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	return f, nil
 }
 
+// Check reports a flag value that is out of range whatever the map: -level
+// outside 1..groups.MaxLevels (a level above a hierarchy's top shows the
+// top). Values that need the map (cells, files) are checked by the app.
+func (f *Flags) Check() error {
+	if f.Level < 1 || f.Level > groups.MaxLevels {
+		return fmt.Errorf("-level %d: want 1 to %d (a level above the hierarchy's top shows the top; L cycles them)", f.Level, groups.MaxLevels)
+	}
+	return nil
+}
+
 // KeysMarkdown is the key table of the help screen as Markdown, as the
 // window's own table printed it (game.KeysMarkdown). A test of package game
 // fails when the two differ; regenerate with
@@ -107,6 +118,10 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 	case f.Keys:
 		fmt.Fprint(stdout, KeysMarkdown)
 		return 0
+	}
+	if err := f.Check(); err != nil {
+		fmt.Fprintf(stderr, "pathlens: %v\n", err)
+		return 2
 	}
 	fmt.Fprintln(stderr, "pathlens: no display: DISPLAY is not set, and pathlens opens a window.")
 	fmt.Fprintln(stderr, "  Run it in a desktop session, or under a virtual X server, e.g.")

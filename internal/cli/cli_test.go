@@ -38,6 +38,7 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-bogus"}, 2, "", "flag provided but not defined: -bogus"},
 		{[]string{"-zoom", "big"}, 2, "", "invalid value \"big\" for flag -zoom"},
 		{nil, 2, "", "no display"},
+		{[]string{"-level", "0"}, 2, "", "-level 0: want 1 to 8"},
 		{[]string{"-map", "x.map"}, 2, "", "xvfb-run -a pathlens"},
 	}
 	for _, c := range cases {
