@@ -1061,15 +1061,7 @@ func (h *Hierarchy) intra1(ci int, s *cellSearch) {
 				cl.arena = s.appendPathIdx(cl.arena, b)
 				cl.pidx[2*k+1] = int32(len(cl.arena)) - cl.pidx[2*k]
 				if sym {
-					// j→i is i→j reversed: drop b, append a.
-					st, ln := cl.pidx[2*k], cl.pidx[2*k+1]
-					k2 := j*n + i
-					cl.pidx[2*k2] = int32(len(cl.arena))
-					for t := st + ln - 2; t >= st; t-- {
-						cl.arena = append(cl.arena, cl.arena[t])
-					}
-					cl.arena = append(cl.arena, int32(a.Y*h.w+a.X))
-					cl.pidx[2*k2+1] = int32(len(cl.arena)) - cl.pidx[2*k2]
+					mirrorPath(cl, n, i, j, int32(a.Y*h.w+a.X)) // j→i is i→j reversed
 				}
 			}
 		}
@@ -1130,7 +1122,7 @@ func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 				if exact {
 					cl.pidx[2*k] = st
 					cl.pidx[2*k+1] = int32(len(cl.arena)) - st
-					h.mirrorPath(cl, n, i, j, a)
+					mirrorPath(cl, n, i, j, int32(a.Y*h.w+a.X))
 				}
 			} else {
 				exact = octileExact(g, a, b)
@@ -1204,7 +1196,7 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 					cl.pidx[2*k] = int32(len(cl.arena))
 					cl.arena = s.appendPathIdx(cl.arena, b)
 					cl.pidx[2*k+1] = int32(len(cl.arena)) - cl.pidx[2*k]
-					h.mirrorPath(cl, n, r, j, a)
+					mirrorPath(cl, n, r, j, int32(a.Y*h.w+a.X))
 				}
 			} else {
 				exhausted = true
@@ -1237,8 +1229,9 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 }
 
 // mirrorPath stores the cached path j→i of cluster cl (n nodes) as the
-// reverse of the stored path i→j, whose source cell is a.
-func (h *Hierarchy) mirrorPath(cl *cluster, n, i, j int, a image.Point) {
+// reverse of the stored path i→j, whose source is first (a cell index at
+// level 1, a lower-level node id above).
+func mirrorPath(cl *cluster, n, i, j int, first int32) {
 	k := i*n + j
 	st, ln := cl.pidx[2*k], cl.pidx[2*k+1]
 	k2 := j*n + i
@@ -1246,7 +1239,7 @@ func (h *Hierarchy) mirrorPath(cl *cluster, n, i, j int, a image.Point) {
 	for t := st + ln - 2; t >= st; t-- {
 		cl.arena = append(cl.arena, cl.arena[t])
 	}
-	cl.arena = append(cl.arena, int32(a.Y*h.w+a.X))
+	cl.arena = append(cl.arena, first)
 	cl.pidx[2*k2+1] = int32(len(cl.arena)) - cl.pidx[2*k2]
 }
 
@@ -1459,14 +1452,7 @@ func (h *Hierarchy) intraL(l, ci int, s *localSearch) {
 				cl.arena = s.appendPath(cl.arena, b)
 				cl.pidx[2*k+1] = int32(len(cl.arena)) - cl.pidx[2*k]
 				if sym {
-					st, ln := cl.pidx[2*k], cl.pidx[2*k+1]
-					k2 := j*n + i
-					cl.pidx[2*k2] = int32(len(cl.arena))
-					for t := st + ln - 2; t >= st; t-- {
-						cl.arena = append(cl.arena, cl.arena[t])
-					}
-					cl.arena = append(cl.arena, down)
-					cl.pidx[2*k2+1] = int32(len(cl.arena)) - cl.pidx[2*k2]
+					mirrorPath(cl, n, i, j, down)
 				}
 			}
 		}
