@@ -54,10 +54,17 @@ func BenchmarkBuild(b *testing.B) {
 
 // BenchmarkFind runs every scenario row of the 512×512 game maps through one
 // querier; BenchmarkAStar runs the same rows through the plain A* so the
-// two ns/op are directly comparable (the speedup is their ratio).
+// two ns/op are directly comparable (the speedup is their ratio). The
+// /refine1 variants plan high and refine the first top-level step only
+// (QueryOptions.RefineSteps 1), as an agent's first plan does.
 func BenchmarkFind(b *testing.B) {
-	for _, name := range []string{"AR0011SR", "Aftershock"} {
+	for _, name := range []string{"AR0011SR", "Aftershock", "AR0011SR/refine1", "Aftershock/refine1"} {
 		b.Run(name, func(b *testing.B) {
+			name, first := strings.CutSuffix(name, "/refine1")
+			opt := QueryOptions{}
+			if first {
+				opt.RefineSteps = 1
+			}
 			_, rows, _, q := benchQuerier(b, name)
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
@@ -66,7 +73,7 @@ func BenchmarkFind(b *testing.B) {
 			t0 := threadNS()
 			for i := 0; i < b.N; i++ {
 				r := rows[i%len(rows)]
-				if res, _ := q.Find(r.Start, r.Goal, QueryOptions{}); res.Status != pathing.Found {
+				if res, _ := q.Find(r.Start, r.Goal, opt); res.Status != pathing.Found {
 					b.Fatal("no path")
 				}
 			}

@@ -2,6 +2,7 @@ package hpa
 
 import (
 	"errors"
+	"fmt"
 	"image"
 	"math"
 	"math/rand"
@@ -462,7 +463,7 @@ func TestZeroAllocs(t *testing.T) {
 		allocs := testing.AllocsPerRun(200, func() {
 			p := pairs[i%len(pairs)]
 			i++
-			q.Find(p[0], p[1], QueryOptions{})
+			q.Find(p[0], p[1], QueryOptions{RefineSteps: i % 3}) // 0: whole
 		})
 		if allocs != 0 {
 			t.Errorf("%v: %v allocations per query, want 0", cfg, allocs)
@@ -708,5 +709,115 @@ func TestAppendOctileReach(t *testing.T) {
 	}
 	if found < 100 {
 		t.Fatalf("only %d octile-reachable pairs: the test map is too blocked", found)
+	}
+}
+
+// TestRefineSteps checks plan-high, refine-a-little queries against whole
+// ones on random grids: the same top-level plan and plan cost, a path that
+// is exactly the whole answer's first k segments (without smoothing) or a
+// legal path between the same ends no dearer than them (with smoothing),
+// and Partial exactly when steps were left.
+func TestRefineSteps(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	partial := 0
+	for round := 0; round < 12; round++ {
+		w, hh := 30+rng.Intn(50), 30+rng.Intn(50)
+		cfg := Config{
+			ClusterSize:  4 + rng.Intn(6),
+			Levels:       1 + rng.Intn(3),
+			CachePaths:   rng.Intn(2) == 0,
+			Neighborhood: pathing.Neighborhood(rng.Intn(2)),
+		}
+		g := randomGrid(rng, w, hh, rng.Float64()*0.3, rng.Intn(3) == 0)
+		h, err := Build(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nb := cfg.Neighborhood
+		L := h.Levels()
+		q := h.NewQuerier()
+		for i := 0; i < 40; i++ {
+			s, e := image.Pt(rng.Intn(w), rng.Intn(hh)), image.Pt(rng.Intn(w), rng.Intn(hh))
+			if !g.Open(s) || !g.Open(e) {
+				continue
+			}
+			whole, err := q.Find(s, e, QueryOptions{NoSmooth: true, NoShortcut: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if whole.Status != pathing.Found || s == e {
+				continue
+			}
+			if c := pathing.PathCost(g, whole.Path, nb); !near(c, whole.PlanCost) {
+				t.Fatalf("%v %v→%v: plan cost %g, refined path costs %g", cfg, s, e, whole.PlanCost, c)
+			}
+			if whole.Partial {
+				t.Fatalf("%v %v→%v: a whole query says Partial", cfg, s, e)
+			}
+			path := slices.Clone(whole.Path)
+			ends := slices.Clone(whole.SegmentEnds)
+			top := slices.Clone(whole.Plans[L])
+			var low [][]PlanNode
+			for l := 1; l < L; l++ {
+				low = append(low, slices.Clone(whole.Plans[l]))
+			}
+			steps := len(top) - 1
+			for k := 1; k <= steps; k++ {
+				for _, smooth := range []bool{false, true} {
+					what := fmt.Sprintf("%v %v→%v k=%d/%d smooth=%v", cfg, s, e, k, steps, smooth)
+					r, err := q.Find(s, e, QueryOptions{NoSmooth: !smooth, NoShortcut: true, RefineSteps: k})
+					if err != nil {
+						t.Fatalf("%s: %v", what, err)
+					}
+					if r.Partial != (k < steps) {
+						t.Fatalf("%s: Partial %v", what, r.Partial)
+					}
+					if r.Partial {
+						partial++
+					}
+					if r.PlanCost != whole.PlanCost || !slices.Equal(r.Plans[L], top) {
+						t.Fatalf("%s: plan %v cost %g, whole query's %v cost %g", what, r.Plans[L], r.PlanCost, top, whole.PlanCost)
+					}
+					end := top[k].Cell
+					prefix := path[:ends[k-1]+1]
+					if err := pathing.ValidatePath(g, r.Path, nb); err != nil {
+						t.Fatalf("%s: %v", what, err)
+					}
+					if r.Path[0] != s || r.Path[len(r.Path)-1] != end {
+						t.Fatalf("%s: path %v…%v, want %v…%v", what, r.Path[0], r.Path[len(r.Path)-1], s, end)
+					}
+					if c := pathing.PathCost(g, r.Path, nb); !near(c, r.Cost) {
+						t.Fatalf("%s: cost %g reported %g", what, c, r.Cost)
+					}
+					if len(r.SegmentEnds) != k || r.SegmentEnds[k-1] != len(r.Path)-1 {
+						t.Fatalf("%s: segment ends %v for %d cells", what, r.SegmentEnds, len(r.Path))
+					}
+					if !smooth {
+						if !slices.Equal(r.Path, prefix) {
+							t.Fatalf("%s: path %v, whole query's first %d segments %v", what, r.Path, k, prefix)
+						}
+						for l := 1; l < L; l++ {
+							pl := r.Plans[l]
+							if len(pl) == 0 || pl[len(pl)-1].Cell != end || !slices.Equal(pl, low[l-1][:len(pl)]) {
+								t.Fatalf("%s: level-%d plan %v, not a prefix of %v ending at %v", what, l, pl, low[l-1], end)
+							}
+						}
+					} else if r.Cost > pathing.PathCost(g, prefix, nb)+1e-9 {
+						t.Fatalf("%s: smoothed cost %g above the refined stretch's %g", what, r.Cost, pathing.PathCost(g, prefix, nb))
+					}
+				}
+			}
+		}
+	}
+	if partial < 200 {
+		t.Fatalf("only %d partial queries checked", partial)
+	}
+	h, err := Build(grid(t, "....", "...."), Config{ClusterSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := h.NewQuerier()
+	if _, err := q.Find(image.Pt(0, 0), image.Pt(3, 1), QueryOptions{RefineSteps: -1}); err == nil || !strings.Contains(err.Error(), "RefineSteps -1") {
+		t.Fatalf("RefineSteps -1: error %v", err)
 	}
 }

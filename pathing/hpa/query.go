@@ -30,6 +30,16 @@ type QueryOptions struct {
 	// more than the best abstract plan; after smoothing the paths were about
 	// 0.05–0.1 points of mean suboptimality longer (HPA.md has the figures).
 	AbstractWeight float64
+	// RefineSteps, when positive, refines only the first RefineSteps steps
+	// of the top-level plan down to cells: plan high, refine the next
+	// stretch only (an agent walking its plan refines the rest later, with
+	// the hierarchy as it is then). Result.Path then ends at the end of the
+	// last refined step and Result.Partial says so when steps were left;
+	// Result.PlanCost is the abstract cost of the whole plan. Smoothing
+	// works on the refined stretch, whose two ends stay where they are. 0
+	// refines every step; a negative value is an error. A query answered
+	// by the short-query shortcut is always whole.
+	RefineSteps int
 	// Trace, when not nil, receives every search event of every phase, each
 	// phase opened by Trace.BeginPhase. It is appended to, not reset.
 	// Traced queries allocate phase names.
@@ -79,8 +89,19 @@ type Result struct {
 	SegmentEnds []int
 	// Plans[l] is the plan at level l (1..Levels), start and goal
 	// included; Plans[0] is nil (the cells are Path). All are empty when
-	// Shortcut is true or the query ended before searching.
+	// Shortcut is true or the query ended before searching. With Partial,
+	// the top level's plan is whole and each lower one covers the refined
+	// steps only (it ends where Path ends).
 	Plans [][]PlanNode
+	// Partial reports that QueryOptions.RefineSteps left top-level steps
+	// unrefined: Path and Cost stop at the node Plans[Levels][RefineSteps].
+	Partial bool
+	// PlanCost is the cost of the whole top-level plan from start to goal
+	// in the abstract graph (the exact in-cluster costs of its steps),
+	// before smoothing; +Inf unless Found. A whole answer's path costs
+	// as much before smoothing (up to rounding), and smoothing only lowers
+	// Cost; a shortcut answer has PlanCost = Cost.
+	PlanCost float64
 	// Shortcut reports that the bounded short-query A* answered.
 	Shortcut bool
 	// Unreachable reports a NoPath decided by the component labels alone.
@@ -230,9 +251,12 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 	for i := range plans {
 		plans[i] = plans[i][:0]
 	}
-	*r = Result{Status: pathing.NoPath, Cost: inf, Plans: plans, SegmentEnds: r.SegmentEnds[:0]}
+	*r = Result{Status: pathing.NoPath, Cost: inf, PlanCost: inf, Plans: plans, SegmentEnds: r.SegmentEnds[:0]}
 	q.path = q.path[:0]
 	q.tr = opt.Trace
+	if opt.RefineSteps < 0 {
+		return *r, fmt.Errorf("hpa: RefineSteps %d is negative (0 refines every step)", opt.RefineSteps)
+	}
 	if !h.grid.Open(start) {
 		return *r, fmt.Errorf("hpa: start (%d,%d): %w", start.X, start.Y, ErrBlocked)
 	}
@@ -246,6 +270,7 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 	if start == goal {
 		q.path = append(q.path, start)
 		r.SegmentEnds = append(r.SegmentEnds, 0)
+		r.PlanCost = 0
 		return q.finish(0), nil
 	}
 	l1 := h.lv[0]
@@ -266,6 +291,7 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 				r.SegmentEnds = append(r.SegmentEnds, len(q.path)-1)
 				r.Phases.ShortcutTime = time.Since(t0)
 				c, _ := cs.cost(goal)
+				r.PlanCost = c
 				return q.finish(c), nil
 			}
 		}
@@ -300,14 +326,20 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 	top := append(q.ids[L][:0], e.base)
 	top = q.top.appendPath(top, e.base+1)
 	q.ids[L] = top
+	r.PlanCost, _ = q.top.cost(e.base + 1)
 	for l := 1; l < L; l++ {
 		q.ids[l] = append(q.ids[l][:0], q.ext[l-1].base)
 	}
 
 	// Refinement, one top-level step at a time.
+	steps := len(top) - 1
+	if opt.RefineSteps > 0 && opt.RefineSteps < steps {
+		steps = opt.RefineSteps
+		r.Partial = true
+	}
 	q.path = append(q.path, start)
 	q.err = nil
-	for i := 0; i+1 < len(top); i++ {
+	for i := 0; i < steps; i++ {
 		q.step = i
 		q.refine(L, top[i], top[i+1])
 		r.SegmentEnds = append(r.SegmentEnds, len(q.path)-1)
