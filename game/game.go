@@ -491,8 +491,9 @@ func (g *Game) updateGallery() {
 		pick = g.gallerySel
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		for i := range names {
-			if image.Pt(g.mouseX, g.mouseY).In(render.GalleryRowRect(g.lay, i, len(names))) {
+		v := g.r.Gallery(g.lay, g.galleryItems(), g.gallerySel)
+		for i, row := range v.Rows {
+			if image.Pt(g.mouseX, g.mouseY).In(row) {
 				pick = i
 			}
 		}

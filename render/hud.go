@@ -141,20 +141,78 @@ func TimelineBarRect(l Layout) image.Rectangle {
 	return image.Rect(r.Min.X+10, r.Max.Y-18, r.Max.X-10, r.Max.Y-8)
 }
 
-// GalleryRowRect returns the rectangle of gallery entry i of n (the box
-// is sized to its n entries).
-func GalleryRowRect(l Layout, i, n int) image.Rectangle {
-	box := galleryBox(l, n)
-	y := box.Min.Y + 48 + i*60
-	return image.Rect(box.Min.X+12, y, box.Max.X-12, y+56)
+// Gallery metrics: the box's title band, the gap between entries, an
+// entry's name line and the height of one line of its about text.
+const (
+	galleryHead  = 48
+	galleryGap   = 4
+	galleryName  = 20
+	galleryLineH = 17
+)
+
+// GalleryView is where the gallery draws: its box, and the rectangle of
+// each entry, as tall as the entry's whole about text. When the window is
+// too short for every entry, the list scrolls so that the selected entry
+// shows; entries that do not fit have an empty rectangle (not drawn, not
+// clickable), and More says so.
+type GalleryView struct {
+	Box  image.Rectangle
+	Rows []image.Rectangle
+	// Lines is each entry's about text, wrapped to the entry's width.
+	Lines [][]string
+	// More reports that some entries are scrolled out of the box.
+	More bool
 }
 
-// galleryBox is the gallery's box, centred, as tall as its n entries need.
-func galleryBox(l Layout, n int) image.Rectangle {
+// Gallery lays out the gallery of items on l with entry sel selected. It
+// wraps every about text, so it costs a text measure per word: call it
+// when the gallery is shown, not every frame of the map.
+func (r *Renderer) Gallery(l Layout, items []GalleryItem, sel int) GalleryView {
 	s := l.Screen
-	w, h := min(760, s.Dx()-40), min(48+n*60+8, s.Dy()-40)
+	w := min(760, s.Dx()-40)
+	var v GalleryView
+	heights := make([]int, len(items))
+	total := 0
+	for i, it := range items {
+		lines := wrap(r.fonts, r.fonts.UI, strings.ReplaceAll(it.About, "\n", " "), float64(w-24-50))
+		if len(lines) == 1 && lines[0] == "" {
+			lines = nil
+		}
+		v.Lines = append(v.Lines, lines)
+		heights[i] = galleryName + len(lines)*galleryLineH + 6
+		total += heights[i] + galleryGap
+	}
+	h := min(galleryHead+total+8, s.Dy()-40)
 	x, y := s.Min.X+(s.Dx()-w)/2, s.Min.Y+(s.Dy()-h)/2
-	return image.Rect(x, y, x+w, y+h)
+	v.Box = image.Rect(x, y, x+w, y+h)
+	// Scroll: the first entry shown is the smallest one from which the
+	// selected entry still fits.
+	room := v.Box.Max.Y - 8 - (v.Box.Min.Y + galleryHead)
+	first := 0
+	if sel >= 0 && sel < len(items) {
+		for first < sel {
+			used := 0
+			for k := first; k <= sel; k++ {
+				used += heights[k] + galleryGap
+			}
+			if used <= room {
+				break
+			}
+			first++
+		}
+	}
+	v.Rows = make([]image.Rectangle, len(items))
+	top := v.Box.Min.Y + galleryHead
+	v.More = first > 0
+	for k := first; k < len(items); k++ {
+		if top+heights[k] > v.Box.Max.Y-4 {
+			v.More = true
+			break
+		}
+		v.Rows[k] = image.Rect(v.Box.Min.X+12, top, v.Box.Max.X-12, top+heights[k])
+		top += heights[k] + galleryGap
+	}
+	return v
 }
 
 func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
@@ -899,18 +957,24 @@ func tallest(secs []HelpSection, breaks []int, height func(HelpSection) int) int
 	return max(worst, cur)
 }
 
-// drawGallery draws the list of built-in scenarios.
+// drawGallery draws the list of built-in scenarios, each with its whole
+// about text.
 func (r *Renderer) drawGallery(screen *ebiten.Image, f *Frame) {
 	fillRect(screen, f.Layout.Screen, color.RGBA{0, 0, 0, 150})
-	box := galleryBox(f.Layout, len(f.Gallery))
+	v := r.Gallery(f.Layout, f.Gallery, f.GallerySel)
+	box := v.Box
 	fillRect(screen, box, color.RGBA{24, 27, 33, 250})
 	strokeRect(screen, box, ColPanelEdge)
 	ft := r.fonts
-	ft.Draw(screen, ft.Bold, "Gallery — click a scenario or press its number (Esc closes)", float64(box.Min.X+14), float64(box.Min.Y+14), ColText)
+	title := "Gallery — click a scenario or press its number (Esc closes)"
+	if v.More {
+		title = "Gallery — click or press a number; ↑ ↓ scroll (Esc closes)"
+	}
+	ft.Draw(screen, ft.Bold, clip(ft, ft.Bold, title, float64(box.Dx()-28)), float64(box.Min.X+14), float64(box.Min.Y+14), ColText)
 	for i, it := range f.Gallery {
-		row := GalleryRowRect(f.Layout, i, len(f.Gallery))
-		if row.Max.Y > box.Max.Y {
-			break
+		row := v.Rows[i]
+		if row.Empty() {
+			continue
 		}
 		bg := color.RGBA{34, 38, 46, 255}
 		if i == f.GallerySel || (f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(row)) {
@@ -919,13 +983,8 @@ func (r *Renderer) drawGallery(screen *ebiten.Image, f *Frame) {
 		fillRect(screen, row, bg)
 		ft.Draw(screen, ft.Mono, it.Keys, float64(row.Min.X+8), float64(row.Min.Y+3), ColTextWarn)
 		ft.Draw(screen, ft.Bold, it.Name, float64(row.Min.X+36), float64(row.Min.Y+2), ColText)
-		lines := wrap(ft, ft.UI, strings.ReplaceAll(it.About, "\n", " "), float64(row.Dx()-50))
-		for k := 0; k < len(lines) && k < 2; k++ {
-			l := lines[k]
-			if k == 1 && len(lines) > 2 {
-				l = clip(ft, ft.UI, l+" …", float64(row.Dx()-50))
-			}
-			ft.Draw(screen, ft.UI, l, float64(row.Min.X+36), float64(row.Min.Y+20+17*k), ColTextDim)
+		for k, l := range v.Lines[i] {
+			ft.Draw(screen, ft.UI, l, float64(row.Min.X+36), float64(row.Min.Y+galleryName+galleryLineH*k), ColTextDim)
 		}
 	}
 }

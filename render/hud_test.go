@@ -1,0 +1,96 @@
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"pathlens/assets"
+)
+
+// builtinGallery returns the gallery entries of the built-in scenarios,
+// with their about lines as the app reads them.
+func builtinGallery(t *testing.T) []GalleryItem {
+	t.Helper()
+	var items []GalleryItem
+	for _, n := range assets.Names() {
+		b, ok := assets.File(n)
+		if !ok {
+			t.Fatalf("built-in %q has no file", n)
+		}
+		var about []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "about "); ok {
+				about = append(about, rest)
+			}
+		}
+		items = append(items, GalleryItem{Name: n, About: strings.Join(about, " ")})
+	}
+	return items
+}
+
+// Regression: the gallery cut every about text to two lines, so the
+// exclusion-shortcut entry lost the sentence that says what to press.
+// Each entry is now as tall as its whole wrapped text, and on a window
+// big enough every entry shows, inside the box, without overlapping.
+func TestGalleryShowsWholeAboutText(t *testing.T) {
+	r := New()
+	items := builtinGallery(t)
+	for _, size := range [][2]int{{1280, 800}, {800, 600}, {1600, 1000}} {
+		l := ComputeLayout(size[0], size[1], true)
+		v := r.Gallery(l, items, 0)
+		if v.More {
+			t.Errorf("%dx%d: the gallery scrolls, want every entry shown", size[0], size[1])
+		}
+		if !v.Box.In(l.Screen) {
+			t.Errorf("%dx%d: box %v outside the screen", size[0], size[1], v.Box)
+		}
+		for i, row := range v.Rows {
+			if row.Empty() {
+				t.Errorf("%dx%d: entry %q not shown", size[0], size[1], items[i].Name)
+				continue
+			}
+			if !row.In(v.Box) {
+				t.Errorf("%dx%d: entry %q at %v outside the box %v", size[0], size[1], items[i].Name, row, v.Box)
+			}
+			if i > 0 && row.Overlaps(v.Rows[i-1]) {
+				t.Errorf("%dx%d: entries %d and %d overlap", size[0], size[1], i-1, i)
+			}
+			got := strings.Join(v.Lines[i], " ")
+			if got != items[i].About {
+				t.Errorf("%dx%d: entry %q shows %q, want the whole text %q", size[0], size[1], items[i].Name, got, items[i].About)
+			}
+			if need := galleryName + len(v.Lines[i])*galleryLineH; row.Dy() < need {
+				t.Errorf("%dx%d: entry %q is %d px tall, its %d lines need %d", size[0], size[1], items[i].Name, row.Dy(), len(v.Lines[i]), need)
+			}
+			width := float64(row.Dx() - 36)
+			for _, line := range v.Lines[i] {
+				if w := r.fonts.Width(r.fonts.UI, line); w > width {
+					t.Errorf("%dx%d: line %q is %.0f px wide, the entry has %.0f", size[0], size[1], line, w, width)
+				}
+			}
+		}
+	}
+}
+
+// On a window too short for the list, the gallery scrolls so that the
+// selected entry (moved with the arrow keys) is always shown whole, and
+// says that there is more.
+func TestGalleryScrollsToTheSelection(t *testing.T) {
+	r := New()
+	items := builtinGallery(t)
+	l := ComputeLayout(800, 260, true)
+	for sel := range items {
+		v := r.Gallery(l, items, sel)
+		if !v.More {
+			t.Fatalf("selection %d: a 260 px window shows every entry; the test needs a list that scrolls", sel)
+		}
+		if v.Rows[sel].Empty() || !v.Rows[sel].In(v.Box) {
+			t.Errorf("selection %d (%q) not shown: %v in box %v", sel, items[sel].Name, v.Rows[sel], v.Box)
+		}
+	}
+	// A click can only land on a shown entry.
+	v := r.Gallery(l, items, len(items)-1)
+	if !v.Rows[0].Empty() && v.Rows[0].Overlaps(v.Rows[len(items)-1]) {
+		t.Errorf("first and last entries overlap: %v %v", v.Rows[0], v.Rows[len(items)-1])
+	}
+}
