@@ -69,6 +69,7 @@ var (
 		agents.ReasonGoalMoved:    {200, 150, 255, 255},
 		agents.ReasonBlocked:      {255, 120, 60, 255},
 		agents.ReasonRecheck:      {120, 230, 160, 255},
+		agents.ReasonStuck:        {255, 90, 170, 255},
 	}
 )
 

@@ -17,7 +17,10 @@ import (
 // and fills land over T ticks, most fills right across some agent's path;
 // every edit repairs the hierarchy behind the planner and is reported to the
 // Sim. The report says how the rules held (wall_violations and stuck must be
-// 0) and how fast it ran (ticks_per_s, plan_ms_p99).
+// 0; stuck counts agents without progress toward their goal, stepping or
+// not: see agents.Sim.StuckAgents) and how fast it ran (ticks_per_s,
+// plan_ms_p99). stuck_replans and stuck_stops say how often the Sim's own
+// stuck handling (agents.Config.StuckTicks) acted.
 //
 //	go run ./cmd/bench -map ../shared/maps/movingai/random512-10-0.map -agents 1000 -ticks 5000 -edits 500 -algo hpa
 //
@@ -148,6 +151,8 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("refined_legs", st.Refined)
 	rep.Set("wall_violations", r.WallViolations)
 	rep.Set("stuck", r.Stuck)
+	rep.Set("stuck_replans", st.StuckReplans)
+	rep.Set("stuck_stops", st.StuckStops)
 	rep.Set("stopped_at_end", r.StoppedAtEnd)
 	rep.Set("edits", edits)
 	rep.Set("digs", r.Digs)

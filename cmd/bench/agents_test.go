@@ -26,12 +26,12 @@ func TestAgentsMode(t *testing.T) {
 			t.Fatalf("%s: exit %d: %s", algo, code, errOut)
 		}
 		r := decode(t, out)
-		for _, k := range []string{"agents", "ticks", "arrivals", "replans", "wall_violations", "stuck", "ticks_per_s", "plan_ms_p99"} {
+		for _, k := range []string{"agents", "ticks", "arrivals", "replans", "wall_violations", "stuck", "stuck_replans", "stuck_stops", "ticks_per_s", "plan_ms_p99"} {
 			if _, ok := r[k]; !ok {
 				t.Fatalf("%s: field %q missing from %s", algo, k, out)
 			}
 		}
-		if r["wall_violations"].(float64) != 0 || r["stuck"].(float64) != 0 {
+		if r["wall_violations"].(float64) != 0 || r["stuck"].(float64) != 0 || r["stuck_stops"].(float64) != 0 {
 			t.Fatalf("%s: rules broken: %s", algo, out)
 		}
 		if r["agents"].(float64) != 60 || r["ticks"].(float64) != 1500 || r["arrivals"].(float64) < 30 {

@@ -49,6 +49,7 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		s.markGen = 1
 	}
 	box := image.Rectangle{}
+	worse := false // a cell filled or made heavier: routes may get longer
 	dug := s.dugBuf[:0]
 	defer func() { s.dugBuf = dug }()
 	for _, c := range changed {
@@ -65,6 +66,7 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		if g.Open(c) {
 			dug = append(dug, c)
 		}
+		worse = worse || g.Weight(c) != 1
 	}
 	for i := range s.agents {
 		a := &s.agents[i]
@@ -107,6 +109,7 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		// A change overrides a pending segment_done: the whole route is
 		// planned again rather than the next leg refined.
 		a.need = ReasonNone
+		a.rebase = a.rebase || worse
 		s.request(i, ReasonWorldChanged)
 	}
 }
@@ -227,6 +230,7 @@ func (s *Sim) displace(i int) {
 	// on it), or stops if the goal itself was filled.
 	if a.hasGoal && a.kind != Member {
 		a.need = ReasonNone
+		a.rebase = true
 		s.request(i, ReasonWorldChanged)
 	}
 }

@@ -149,7 +149,7 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 		a.segIdx, a.acc = 0, 0
 		a.lastTgt = image.Point{-1, -1}
 		a.target = a.cell
-		a.lastProgress = s.tick
+		s.resetProgress(a)
 	}
 	s.setGoal(li, goal)
 	return nil
@@ -251,6 +251,7 @@ func (s *Sim) stepGroup(gi int, dt float64) {
 func (s *Sim) stepMember(g *group, m int, dt float64) {
 	a := &s.agents[m]
 	l := &s.agents[g.leader]
+	defer s.memberProgress(a, l)
 	if l.state == Stopped {
 		if a.state != Stopped {
 			a.state, a.why = Stopped, WhyGroup
@@ -316,13 +317,34 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 			return
 		}
 		a.acc -= d
+		a.walked += s.grid.StepCost(a.cell, next, s.cfg.Neighborhood)
 		s.moveTo(a, next)
 		a.segIdx++
 		a.steps++
-		a.lastProgress = s.tick
 		s.stats.Steps++
 	}
 	a.acc = 0
+}
+
+// memberProgress applies the progress rule (see StuckAgents) to member a
+// of the group led by l: a member keeping up, within lagLimit cells of its
+// place, progresses when its leader does; one further behind progresses
+// when its remaining way to its place (its local path's cost less what it
+// walked of it) reaches a new low.
+func (s *Sim) memberProgress(a, l *agent) {
+	if chebyshev(a.cell, a.target) <= lagLimit {
+		a.best = math.Inf(1)
+		a.lastProgress = max(a.lastProgress, l.lastProgress)
+		return
+	}
+	if a.segIdx >= len(a.plan.Segment) || a.plan.Segment[a.segIdx] != a.cell {
+		return // no way to its place now
+	}
+	if rem := a.plan.Cost - a.walked; math.IsInf(a.best, 1) {
+		a.best = rem // it just fell behind: the measure starts here
+	} else {
+		s.noteRemaining(a, rem)
+	}
 }
 
 // memberTarget returns where member a should be now: its slot when the slot
@@ -390,7 +412,7 @@ func (s *Sim) localPath(a *agent, tgt image.Point) bool {
 		s.local = pathing.NewSearcher(s.grid)
 	}
 	a.plan.Reset()
-	a.segIdx = 0
+	a.segIdx, a.walked = 0, 0
 	if !s.grid.Open(tgt) {
 		return false
 	}
@@ -399,6 +421,7 @@ func (s *Sim) localPath(a *agent, tgt image.Point) bool {
 	q := pathing.Query{Start: a.cell, Goal: tgt, Neighborhood: s.cfg.Neighborhood, Bounds: box}
 	if res, err := s.local.Search(q); err == nil && res.Status == pathing.Found {
 		a.plan.Segment = append(a.plan.Segment, res.Path...)
+		a.plan.Cost = res.Cost
 		return true
 	}
 	if !s.reachable(a.cell, tgt) {
@@ -411,6 +434,8 @@ func (s *Sim) localPath(a *agent, tgt image.Point) bool {
 	if s.local.Step(farSearchLimit) != pathing.Found {
 		return false
 	}
-	a.plan.Segment = append(a.plan.Segment, s.local.Result().Path...)
+	res := s.local.Result()
+	a.plan.Segment = append(a.plan.Segment, res.Path...)
+	a.plan.Cost = res.Cost
 	return true
 }

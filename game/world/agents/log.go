@@ -13,10 +13,11 @@ const (
 	ReasonGoalMoved           // its goal was changed while it was under way
 	ReasonBlocked             // its next step turned out to be illegal (see Stats.WallViolations)
 	ReasonRecheck             // it was stopped (goal unreachable or blocked) and tries again
+	ReasonStuck               // it walked Config.StuckTicks ticks without progress toward its goal (see Sim.StuckAgents)
 	NumReasons
 )
 
-var reasonNames = [...]string{"none", "new_goal", "segment_done", "world_changed", "goal_moved", "blocked", "recheck"}
+var reasonNames = [...]string{"none", "new_goal", "segment_done", "world_changed", "goal_moved", "blocked", "recheck", "stuck"}
 
 // String returns the snake_case name used in logs and cmd/bench fields.
 func (r Reason) String() string {
@@ -59,9 +60,10 @@ const (
 	WhyPlanFailed      // the planner returned an error (AgentView.Err)
 	WhyGroup           // its group's leader is stopped
 	WhyCutOff          // a member walled off from its place in the group; the goal is reachable from where it stands
+	WhyStuck           // no progress toward the goal for 2×Config.StuckTicks ticks of walking, a fresh plan included; retried with backoff
 )
 
-var whyNames = [...]string{"", "goal is a wall", "goal unreachable", "planner failed", "group stopped", "cut off from its group"}
+var whyNames = [...]string{"", "goal is a wall", "goal unreachable", "planner failed", "group stopped", "cut off from its group", "no progress toward the goal"}
 
 func (w Why) String() string {
 	if int(w) < len(whyNames) {

@@ -48,6 +48,15 @@ type Config struct {
 	// time (the rest is dropped, so a slow frame slows the clock rather than
 	// stalling the window); 0 means 4.
 	MaxCatchUp int
+	// StuckTicks is how many ticks an agent may walk (state Moving) without
+	// progress toward its goal (see Sim.StuckAgents for the rule) before the
+	// Sim acts: first a fresh whole plan (ReasonStuck), then, after as many
+	// ticks again without progress, a stop (WhyStuck) that is retried with
+	// the usual backoff. Ticks spent waiting for a plan do not count. 0
+	// means 300 (5 s); negative turns the handling off (StuckAgents still
+	// reports such agents). Group members following their place are not
+	// handled, only reported; their leader is.
+	StuckTicks int
 }
 
 func (c Config) withDefaults() Config {
@@ -74,6 +83,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.YieldTicks <= 0 {
 		c.YieldTicks = 20
+	}
+	if c.StuckTicks == 0 {
+		c.StuckTicks = 300
 	}
 	return c
 }
@@ -124,7 +136,15 @@ type agent struct {
 	backoff int
 	excused bool // stopped for a reason the component labels prove
 
+	// Progress (see StuckAgents): best is the lowest remaining route cost
+	// since the goal was set, planRem the remaining cost when the current
+	// plan was made (the agent has walked a.walked of it since).
 	lastProgress int64
+	best         float64
+	planRem      float64
+	rebase       bool // the world got worse for it: its next plan may raise best
+	noProg       int  // ticks walked (Moving) without progress, for Config.StuckTicks
+	stuckTries   int  // stuck replans since its last progress
 	lastReplan   int64
 	lastReason   Reason
 	replans      int
@@ -165,6 +185,10 @@ type Stats struct {
 	// remaining segment, inside a leg's area, or a dug cell that might
 	// shorten the route.
 	HitSegment, HitLegs, HitShortcut int
+	// StuckReplans counts fresh plans made for agents that walked
+	// Config.StuckTicks ticks without progress; StuckStops the agents that
+	// then stopped (WhyStuck) after as many ticks again.
+	StuckReplans, StuckStops int
 	// WallViolations counts steps that were found illegal when an agent was
 	// about to take them (a wall or a cut corner on a segment nobody
 	// invalidated, i.e. the grid was edited without CellsChanged). The agent
@@ -246,6 +270,7 @@ func (s *Sim) SetPlanner(p Planner) {
 	for i := range s.agents {
 		a := &s.agents[i]
 		if !a.dead && a.kind != Member && (a.state == Moving || a.state == Waiting) {
+			a.rebase = true // another planner's routes are measured afresh
 			s.request(i, ReasonWorldChanged)
 		}
 	}
@@ -315,7 +340,7 @@ func (s *Sim) Spawn(c image.Point) (int, error) {
 
 func (s *Sim) add(c image.Point, k Kind) int {
 	id := len(s.agents)
-	s.agents = append(s.agents, agent{id: id, kind: k, group: -1, cell: c, speed: s.cfg.Speed, lastProgress: s.tick, lastReplan: -1})
+	s.agents = append(s.agents, agent{id: id, kind: k, group: -1, cell: c, speed: s.cfg.Speed, lastProgress: s.tick, best: math.Inf(1), lastReplan: -1})
 	if k != Leader {
 		s.occ[s.grid.Index(c)]++
 	}
@@ -487,7 +512,7 @@ func (s *Sim) setGoal(i int, g image.Point) {
 		r = ReasonGoalMoved
 	}
 	a.goal, a.hasGoal = g, true
-	a.lastProgress = s.tick
+	s.resetProgress(a)
 	a.backoff = 0
 	a.plan.Reset()
 	a.segIdx = 0
@@ -557,12 +582,14 @@ func (s *Sim) Step() {
 		switch a.kind {
 		case Solo:
 			s.walk(i, dt)
+			s.checkStuck(i)
 		case Leader:
 			if s.leaderMayMove(a.group) {
 				s.walk(i, dt)
 			} else {
 				a.acc = 0
 			}
+			s.checkStuck(i)
 			s.groups[a.group].noteLeader(a.cell)
 		}
 	}
@@ -735,13 +762,13 @@ func (s *Sim) precheck(i int) (Reason, bool) {
 	// labels say the goal is reachable is not.
 	if !s.grid.Open(a.goal) {
 		s.stop(i, r, WhyGoalBlocked)
-		a.lastProgress, a.excused = s.tick, true
+		s.excuse(a)
 		return r, false
 	}
 	comp := s.components()
 	if comp[s.grid.Index(a.cell)] != comp[s.grid.Index(a.goal)] {
 		s.stop(i, r, WhyUnreachable)
-		a.lastProgress, a.excused = s.tick, true
+		s.excuse(a)
 		return r, false
 	}
 	return r, true
@@ -776,6 +803,7 @@ func (s *Sim) finish(i int, r Reason, err error) {
 	a.segIdx, a.walked = 0, 0 // a.acc carries over (see request)
 	a.state, a.why = Moving, WhyNone
 	a.backoff = 0
+	s.notePlan(a)
 	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Moving})
 	if len(a.plan.Segment) == 1 && len(a.plan.Legs) == 0 && a.cell == a.goal {
 		s.arrive(i)
@@ -804,7 +832,7 @@ func (s *Sim) arrive(i int) {
 	a.state = Arrived
 	a.acc = 0
 	a.arrivals++
-	a.lastProgress = s.tick
+	s.progress(a)
 	s.stats.Arrivals++
 	if a.kind != Leader {
 		s.arrived = append(s.arrived, a.id)
@@ -848,6 +876,7 @@ func (s *Sim) walk(i int, dt float64) {
 		}
 		if !s.grid.CanStep(a.cell, next, s.cfg.Neighborhood) {
 			s.stats.WallViolations++
+			a.rebase = true
 			s.request(i, ReasonBlocked)
 			return
 		}
@@ -859,9 +888,103 @@ func (s *Sim) walk(i int, dt float64) {
 		s.moveTo(a, next)
 		a.segIdx++
 		a.steps++
-		a.lastProgress = s.tick
+		s.noteRemaining(a, a.planRem-a.walked)
 		s.stats.Steps++
 	}
+}
+
+// progressEps is the least drop of the remaining route cost that counts as
+// progress (half the cheapest step), so rounding in a planner's estimates
+// never does.
+const progressEps = 0.5
+
+// resetProgress starts the progress measure over for a new goal (a new
+// goal counts as progress).
+func (s *Sim) resetProgress(a *agent) {
+	a.best = math.Inf(1)
+	a.rebase = false
+	s.progress(a)
+}
+
+// progress records that agent a made progress now.
+func (s *Sim) progress(a *agent) {
+	a.lastProgress = s.tick
+	a.noProg, a.stuckTries = 0, 0
+}
+
+// excuse records a stop the component labels prove (goal a wall or cut
+// off): it is not stuck, and when its goal opens again the route is
+// measured afresh.
+func (s *Sim) excuse(a *agent) {
+	a.excused = true
+	a.lastProgress, a.noProg = s.tick, 0
+}
+
+// notePlan measures the remaining cost of a's new plan: the planner's
+// estimate (Plan.Cost), else the segment's cost plus the octile distances
+// along its legs. A first plan for a goal, or a plan made because the world
+// got worse for the agent (a fill or heavier cells on its route, a refused
+// step, a reopened goal, another planner), may raise the best remaining
+// cost to its own without counting as progress: the agent is not blamed for
+// a longer way. Any other plan (a segment end, a stuck replan, a dig's
+// shortcut) counts only when it beats the best.
+func (s *Sim) notePlan(a *agent) {
+	rem := a.plan.Cost
+	if rem <= 0 {
+		seg := a.plan.Segment
+		for k := 0; k+1 < len(seg); k++ {
+			rem += s.grid.StepCost(seg[k], seg[k+1], s.cfg.Neighborhood)
+		}
+		prev := a.cell
+		if len(seg) > 0 {
+			prev = seg[len(seg)-1]
+		}
+		for _, l := range a.plan.Legs {
+			rem += pathing.OctileDistance(prev, l.To)
+			prev = l.To
+		}
+	}
+	a.planRem = rem
+	if math.IsInf(a.best, 1) || a.rebase && rem > a.best {
+		a.best = rem
+	} else {
+		s.noteRemaining(a, rem)
+	}
+	a.rebase = false
+}
+
+// noteRemaining records that a's remaining route cost is rem now: a new
+// low (by more than progressEps) is progress.
+func (s *Sim) noteRemaining(a *agent, rem float64) {
+	if rem < a.best-progressEps {
+		a.best = rem
+		s.progress(a)
+	}
+}
+
+// checkStuck counts a tick of agent i walking without progress and acts
+// when Config.StuckTicks of them have passed: a fresh whole plan
+// (ReasonStuck) the first time, a stop (WhyStuck, retried with backoff)
+// the next. Waiting for a plan does not count: a long queue is not the
+// agent's failure.
+func (s *Sim) checkStuck(i int) {
+	a := &s.agents[i]
+	if s.cfg.StuckTicks < 0 || a.state != Moving {
+		return
+	}
+	if a.noProg++; a.noProg < s.cfg.StuckTicks {
+		return
+	}
+	a.noProg = 0
+	if a.stuckTries == 0 {
+		a.stuckTries++
+		s.stats.StuckReplans++
+		s.request(i, ReasonStuck)
+		return
+	}
+	s.stats.StuckStops++
+	s.stop(i, ReasonStuck, WhyStuck)
+	a.excused = false
 }
 
 // recheckPhase lets stopped agents try again when their backoff is over. A
@@ -873,7 +996,7 @@ func (s *Sim) recheckPhase() {
 			continue
 		}
 		if a.why != WhyPlanFailed && !s.reachable(a.cell, a.goal) {
-			a.lastProgress, a.excused = s.tick, true // still cut off: not stuck
+			s.excuse(a) // still cut off: not stuck
 			// A change resets the backoff to 0 (look at once); from there
 			// it starts over at RecheckTicks.
 			a.backoff = min(max(s.cfg.RecheckTicks, 2*a.backoff), 64*s.cfg.RecheckTicks)
@@ -881,7 +1004,9 @@ func (s *Sim) recheckPhase() {
 			continue
 		}
 		if a.excused {
-			a.lastProgress = s.tick // reachable again: the stuck clock starts now
+			// Reachable again: the stuck clock starts now, and the way
+			// that opened may be longer than the best seen before.
+			a.lastProgress, a.noProg, a.rebase = s.tick, 0, true
 		}
 		s.request(i, ReasonRecheck)
 	}

@@ -34,7 +34,7 @@ type AgentView struct {
 	LastReason   Reason
 	Steps        int
 	Arrivals     int
-	LastProgress int64 // tick of its latest step, arrival or new goal, or of a check that found its goal cut off (not stuck)
+	LastProgress int64 // tick of its latest progress (a new low of its remaining route cost, an arrival or a new goal; see Sim.StuckAgents), or of a check that found its goal cut off (not stuck)
 }
 
 // Pos returns the agent's position in cell units, between Cell and Next

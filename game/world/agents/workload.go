@@ -243,10 +243,25 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 }
 
 // StuckAgents appends the ids of agents that have a goal they could reach
-// and have made no progress (no step, no arrival, no new goal) for at least
-// ticks ticks. For a group member the goal is its place (slot or single
-// file), or, while the group's leader is stopped, the group's goal as seen
-// from the leader.
+// and have made no progress for at least ticks ticks (waiting for a plan
+// included). Progress is not "any step": it is the agent's remaining route
+// cost to its goal reaching a new low, so an agent bouncing between cells
+// or looping through replans is stuck although it walks. The remaining
+// cost is the planner's estimate when the plan was made (Plan.Cost, else
+// the segment's cost plus octile distances along the legs) less the cost
+// walked since. Progress is also a new goal and an arrival. A plan made
+// because the world got worse for the agent (a fill or a heavier cell on
+// its route, a refused step, a goal reopened after being cut off, a new
+// planner) restarts the measure at that plan's cost without counting as
+// progress, so a detour a fill forces is not held against it; a dig can
+// only shorten routes, so it restarts nothing. A stop the component labels
+// prove (goal a wall, goal cut off) is not stuck either. A group member
+// within lagLimit cells of its place progresses with its leader; further
+// behind, when its remaining way to its place reaches a new low. For a
+// member the goal is its place (slot or single file), or, while the
+// group's leader is stopped, the group's goal as seen from the leader.
+//
+// Cost: O(agents) plus a component relabelling after a change.
 func (s *Sim) StuckAgents(dst []int, ticks int64) []int {
 	for i := range s.agents {
 		a := &s.agents[i]

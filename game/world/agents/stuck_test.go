@@ -1,0 +1,143 @@
+package agents
+
+import (
+	"image"
+	"testing"
+
+	"pathlens/pathing"
+)
+
+// bouncePlanner plans one step at a time: from a cell in an odd column a
+// step toward the goal, from an even column a step away from it, each with
+// its route's honest cost (the step plus the octile distance on). It is the
+// replan loop of an inconsistent planner: its agent walks for ever between
+// two cells and gets nowhere.
+type bouncePlanner struct{}
+
+func (bouncePlanner) Name() string { return "bounce" }
+
+func (bouncePlanner) Plan(from, goal image.Point, p *Plan) error {
+	p.Reset()
+	dx := 1
+	if goal.X < from.X {
+		dx = -1
+	}
+	if from.X%2 == 0 {
+		dx = -dx
+	}
+	next := from.Add(image.Pt(dx, 0))
+	p.Segment = append(p.Segment, from, next)
+	p.Legs = append(p.Legs, Leg{To: goal})
+	p.Cost = 1 + pathing.OctileDistance(next, goal)
+	return nil
+}
+
+// An agent oscillating between two cells steps all the time, yet it is
+// stuck: after Config.StuckTicks ticks of walking without getting closer it
+// gets a fresh plan (logged as "stuck"), after as many again it stops with
+// WhyStuck (logged), and StuckAgents counts it.
+func TestOscillatingAgentIsStuck(t *testing.T) {
+	g, m := parse(t, corridor)
+	s := exact(g, bouncePlanner{})
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	window := int64(s.Config().StuckTicks)
+	for s.Now() < window {
+		s.Step()
+		if v := view(t, s, id); v.State == Stopped || v.LastReason == ReasonStuck {
+			t.Fatalf("tick %d: %v (%v) before %d ticks without progress", s.Now(), v.State, v.LastReason, window)
+		}
+	}
+	runUntil(t, s, 3*int(window), func() bool { return view(t, s, id).State == Stopped })
+	v := view(t, s, id)
+	if v.Why != WhyStuck || v.Steps < 40 {
+		t.Fatalf("stopped for %q after %d steps, want %q after walking", v.Why, v.Steps, WhyStuck)
+	}
+	if v.Cell.X > m['S'].X+1 {
+		t.Fatalf("the bouncing agent got to %v: the test planner is broken", v.Cell)
+	}
+	st := s.Stats()
+	if st.StuckReplans != 1 || st.StuckStops != 1 || st.Reasons[ReasonStuck] != 1 {
+		t.Fatalf("stuck replans %d, stops %d, reasons %v; want one fresh plan, then one stop", st.StuckReplans, st.StuckStops, st.Reasons)
+	}
+	var sawReplan, sawStop bool
+	for _, e := range s.Replans(nil) {
+		sawReplan = sawReplan || e.Reason == ReasonStuck && e.State == Moving
+		sawStop = sawStop || e.Reason == ReasonStuck && e.State == Stopped && e.Why == WhyStuck
+	}
+	if !sawReplan || !sawStop {
+		t.Fatalf("log lacks the stuck replan (%v) or the stop (%v): %+v", sawReplan, sawStop, s.Replans(nil)[:4])
+	}
+	if got := s.StuckAgents(nil, 500); len(got) != 1 || got[0] != id {
+		t.Fatalf("StuckAgents(500) = %v, want [%d]", got, id)
+	}
+	// It tries again after the backoff, and stops again.
+	stops := st.Stopped
+	runUntil(t, s, 4*int(window), func() bool { return s.Stats().Stopped > stops })
+	if v := view(t, s, id); v.State != Stopped || v.Why != WhyStuck {
+		t.Fatalf("after the retry: %v %q", v.State, v.Why)
+	}
+}
+
+// A fill that forces a long way back is not held against the agent: its
+// remaining cost jumps up with the new route, and every step back counts.
+func TestLongDetourAfterAFillIsNotStuck(t *testing.T) {
+	g, m := parse(t, `
+##############################################
+#S..........................................G#
+#.##########################################.#
+#............................................#
+##############################################`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	runUntil(t, s, 1000, func() bool { return view(t, s, id).Cell.X == 38 })
+	fill := image.Pt(42, 1)
+	g.SetOpen(fill, false)
+	s.CellsChanged([]image.Point{fill})
+	for s.Now() < 4000 && view(t, s, id).State != Arrived {
+		s.Step()
+		if n := s.Stuck(300); n != 0 {
+			v := view(t, s, id)
+			t.Fatalf("tick %d: stuck at %v (%v) on its way back round", s.Now(), v.Cell, v.State)
+		}
+	}
+	v := view(t, s, id)
+	if v.State != Arrived || v.Cell != m['G'] {
+		t.Fatalf("%v at %v, want arrived at %v", v.State, v.Cell, m['G'])
+	}
+	if st := s.Stats(); st.StuckReplans != 0 || st.Reasons[ReasonWorldChanged] != 1 {
+		t.Fatalf("stuck replans %d, reasons %v", st.StuckReplans, st.Reasons)
+	}
+}
+
+// A dig cannot lengthen a route, so the replans digs cause (a possible
+// shortcut) never lower the bar: an agent oscillating while cells are dug
+// beside it is still stuck.
+func TestDigsDoNotExcuseAnOscillatingAgent(t *testing.T) {
+	g, m := parse(t, `
+##############################
+#S..........................G#
+#.#########################..#
+#............................#
+##############################`)
+	s := exact(g, bouncePlanner{})
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	dig := 3
+	for tick := 0; tick < 700; tick++ {
+		if tick%80 == 40 && dig <= 10 {
+			c := image.Pt(dig, 2) // beside the route: a shortcut for a step away
+			dig++
+			g.SetOpen(c, true)
+			s.CellsChanged([]image.Point{c})
+		}
+		s.Step()
+	}
+	if st := s.Stats(); st.Reasons[ReasonWorldChanged] == 0 {
+		t.Fatalf("no dig made the agent replan: reasons %v", st.Reasons)
+	}
+	if n := s.Stuck(500); n != 1 {
+		t.Fatalf("%d stuck after 700 ticks of bouncing while cells were dug beside it, want 1", n)
+	}
+}
