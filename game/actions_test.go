@@ -77,3 +77,68 @@ func TestHeadlessKeyTableIsCurrent(t *testing.T) {
 		t.Errorf("internal/cli/keys.md is stale: run `xvfb-run -a go run . -keys > internal/cli/keys.md`")
 	}
 }
+
+// Regression: on a 1600-px window the Esc row was cut with an ellipsis, and
+// on 800×600 most rows were cut and the Switches section ran off the
+// bottom, out of reach. Every row of the help screen now shows its whole
+// text, inside its column, and scrolling reaches every row; on the common
+// window sizes nothing needs scrolling.
+func TestHelpScreenShowsEveryRowWhole(t *testing.T) {
+	r := render.New()
+	ft := r.Fonts()
+	secs := helpSections()
+	for _, size := range [][2]int{{1600, 1000}, {1280, 800}, {800, 600}, {640, 400}, {300, 200}} {
+		l := render.ComputeLayout(size[0], size[1], true)
+		v := r.Help(l, secs)
+		if fits := size[1] >= 800; fits && v.MaxScroll != 0 {
+			t.Errorf("%dx%d: the help scrolls by %d px, want it to fit", size[0], size[1], v.MaxScroll)
+		}
+		colW := (l.Screen.Dx() - 40) / v.Cols
+		n := 0
+		for i, it := range v.Items {
+			if it.Y+it.H > v.Area.Dy()+v.MaxScroll {
+				t.Errorf("%dx%d: %q %q ends at %d, beyond the reach of scrolling (%d+%d)", size[0], size[1], it.Title, it.Key, it.Y+it.H, v.Area.Dy(), v.MaxScroll)
+			}
+			if i > 0 && v.Items[i-1].X == it.X && v.Items[i-1].Y+v.Items[i-1].H > it.Y {
+				t.Errorf("%dx%d: %q overlaps the row above", size[0], size[1], it.Key)
+			}
+			if it.Title != "" {
+				continue
+			}
+			row := rowOf(secs, n)
+			n++
+			if it.Key != row[0] || strings.Join(it.Lines, " ") != row[1] {
+				t.Errorf("%dx%d: row %q shows %q %q, want %q", size[0], size[1], row[0], it.Key, strings.Join(it.Lines, " "), row[1])
+			}
+			if w := ft.Width(ft.Mono, it.Key); w > float64(v.KeyW) {
+				t.Errorf("%dx%d: key %q is %.0f px wide, its column %d", size[0], size[1], it.Key, w, v.KeyW)
+			}
+			for _, line := range it.Lines {
+				if w := ft.Width(ft.UI, line); it.X+v.KeyW+int(w) > v.Area.Min.X+colW*(1+(it.X-v.Area.Min.X)/colW) && len(strings.Fields(line)) > 1 {
+					t.Errorf("%dx%d: %q runs past its column (%.0f px)", size[0], size[1], line, w)
+				}
+			}
+		}
+		if want := countRows(secs); n != want {
+			t.Errorf("%dx%d: %d rows laid out, want %d", size[0], size[1], n, want)
+		}
+	}
+}
+
+func rowOf(secs []render.HelpSection, n int) [2]string {
+	for _, s := range secs {
+		if n < len(s.Rows) {
+			return s.Rows[n]
+		}
+		n -= len(s.Rows)
+	}
+	return [2]string{}
+}
+
+func countRows(secs []render.HelpSection) int {
+	n := 0
+	for _, s := range secs {
+		n += len(s.Rows)
+	}
+	return n
+}

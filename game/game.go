@@ -75,6 +75,7 @@ type Game struct {
 	viewLevel  int
 	panel      bool
 	showHelp   bool
+	helpScroll int // pixels the help screen is scrolled
 	gallery    bool
 	gallerySel int
 	confirm    *confirm
@@ -138,6 +139,7 @@ type frameKey struct {
 	level              int
 	tool               Tool
 	help, gal, conf    bool
+	helpScroll         int
 	galSel             int
 	settings           world.Settings
 	pending, playing   bool
@@ -320,6 +322,7 @@ func (g *Game) Update() error {
 			g.showHelp = false
 			g.logOverlay("help", false)
 		}
+		g.updateHelpScroll()
 	case g.gallery:
 		g.updateGallery()
 	default:
@@ -349,7 +352,7 @@ func (g *Game) Update() error {
 	g.drawKey = frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
 		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
 		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, level: g.viewLevel, tool: g.tool,
-		help: g.showHelp, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
+		help: g.showHelp, helpScroll: g.helpScroll, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel,
 		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message}
 	return nil
@@ -434,6 +437,30 @@ func (g *Game) updateConfirm() {
 		g.confirm = nil
 		c.then(g)
 	}
+}
+
+// updateHelpScroll scrolls the help screen when it is taller than the
+// window: arrows and the wheel by lines, Page Up/Down by screens, Home and
+// End to the ends.
+func (g *Game) updateHelpScroll() {
+	v := g.r.Help(g.lay, helpSections())
+	if v.MaxScroll == 0 {
+		g.helpScroll = 0
+		return
+	}
+	step, page := 3*17, max(17, v.Area.Dy()-40)
+	d := 0
+	if _, wy := ebiten.Wheel(); wy != 0 {
+		d -= int(math.Round(wy * float64(step)))
+	}
+	keys := map[ebiten.Key]int{ebiten.KeyArrowDown: step, ebiten.KeyArrowUp: -step,
+		ebiten.KeyPageDown: page, ebiten.KeyPageUp: -page, ebiten.KeyEnd: v.MaxScroll, ebiten.KeyHome: -v.MaxScroll}
+	for k, by := range keys {
+		if d0 := inpututil.KeyPressDuration(k); d0 == 1 || (d0 > 18 && d0%3 == 0) {
+			d += by
+		}
+	}
+	g.helpScroll = max(0, min(g.helpScroll+d, v.MaxScroll))
 }
 
 func (g *Game) galleryItems() []render.GalleryItem {
@@ -529,7 +556,7 @@ func (g *Game) updateKeys() {
 	in := g.in
 	w := g.w
 	if in.JustPressed(ActHelp) {
-		g.showHelp = true
+		g.showHelp, g.helpScroll = true, 0
 		g.logOverlay("help", true)
 		return
 	}
@@ -909,7 +936,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		Layers: g.layers, ViewLevel: g.viewLevel,
 		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush,
 		Switches: g.switchRows(),
-		ShowHelp: g.showHelp, ShowGallery: g.gallery, GallerySel: g.gallerySel,
+		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, ShowGallery: g.gallery, GallerySel: g.gallerySel,
 		FlashAge: -1, MessageAge: time.Since(g.messageAt).Seconds(),
 	}
 	if !g.noLegend {

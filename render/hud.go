@@ -882,42 +882,149 @@ func (r *Renderer) tooltip(dst *ebiten.Image, x, y float32, s string) {
 	ft.Draw(dst, ft.UI, s, float64(bx+8), float64(by+3), ColText)
 }
 
-// drawHelp draws the help screen generated from the key table.
+// Help screen metrics: the content's top (below the title), a row's line
+// height, a section title's height and the gap after a section.
+const (
+	helpTop    = 44
+	helpLineH  = 17
+	helpTitleH = 20
+	helpSecGap = 8
+	helpMinCol = 360 // narrowest column worth a split
+)
+
+// HelpView is the help screen laid out for one window: every section title
+// and row with its place in the content (before scrolling) and its text
+// wrapped to its column, so nothing is cut. Area is where the content
+// shows; when the content is taller, it scrolls by up to MaxScroll pixels.
+type HelpView struct {
+	Area      image.Rectangle
+	Cols      int
+	KeyW      int // width of the key column
+	Items     []HelpItem
+	MaxScroll int
+}
+
+// HelpItem is a section title (Title set) or a row (Key and Lines) of the
+// help screen, at content position (X, Y); H is its height.
+type HelpItem struct {
+	X, Y, H int
+	Title   string
+	Key     string
+	Lines   []string
+}
+
+// helpKey names the window size and sections a HelpView was made for.
+type helpKey struct {
+	w, h, n int
+	first   string
+}
+
+// Help lays out secs on l: as many columns as fit (up to three), a key
+// column as wide as the widest key, help text wrapped to the rest. The
+// view is cached per window size, so calling it every frame costs a
+// compare; the sections are the static key table.
+func (r *Renderer) Help(l Layout, secs []HelpSection) HelpView {
+	s := l.Screen
+	k := helpKey{w: s.Dx(), h: s.Dy(), n: len(secs)}
+	if len(secs) > 0 {
+		k.first = secs[0].Title + fmt.Sprint(len(secs[0].Rows))
+	}
+	if k == r.helpKey && r.helpView.Cols > 0 {
+		return r.helpView
+	}
+	ft := r.fonts
+	v := HelpView{Area: image.Rect(s.Min.X+20, s.Min.Y+helpTop, s.Max.X-20, s.Max.Y-24)}
+	v.Cols = max(1, min(3, (s.Dx()-40)/helpMinCol))
+	colW := max(1, (s.Dx()-40)/v.Cols)
+	keyW := 0.0
+	for _, sec := range secs {
+		for _, row := range sec.Rows {
+			keyW = math.Max(keyW, ft.Width(ft.Mono, row[0]))
+		}
+	}
+	v.KeyW = int(keyW) + 14
+	textW := float64(max(60, colW-v.KeyW-16))
+	wrapped := make([][][]string, len(secs))
+	height := func(i int) int {
+		h := helpTitleH + helpSecGap
+		for _, lines := range wrapped[i] {
+			h += len(lines) * helpLineH
+		}
+		return h
+	}
+	idx := map[string]int{}
+	for i, sec := range secs {
+		idx[sec.Title] = i
+		for _, row := range sec.Rows {
+			wrapped[i] = append(wrapped[i], wrap(ft, ft.UI, row[1], textW))
+		}
+	}
+	hOf := func(sec HelpSection) int { return height(idx[sec.Title]) }
+	breaks := []int{len(secs), len(secs)}
+	if v.Cols > 1 {
+		breaks = splitColumns(secs, v.Cols, hOf)
+	}
+	col, y, tallestY := 0, 0, 0
+	for i, sec := range secs {
+		for col+1 < v.Cols && i == breaks[col] {
+			col++
+			y = 0
+		}
+		x := v.Area.Min.X + col*colW
+		v.Items = append(v.Items, HelpItem{X: x, Y: y, H: helpTitleH, Title: sec.Title})
+		y += helpTitleH
+		for j, row := range sec.Rows {
+			lines := wrapped[i][j]
+			v.Items = append(v.Items, HelpItem{X: x, Y: y, H: len(lines) * helpLineH, Key: row[0], Lines: lines})
+			y += len(lines) * helpLineH
+		}
+		y += helpSecGap
+		tallestY = max(tallestY, y)
+	}
+	v.MaxScroll = max(0, tallestY-v.Area.Dy())
+	r.helpKey, r.helpView = k, v
+	return v
+}
+
+// drawHelp draws the help screen generated from the key table, scrolled
+// by f.HelpScroll pixels (clamped).
 func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
 	s := f.Layout.Screen
 	fillRect(screen, s, color.RGBA{12, 13, 16, 255}) // opaque: the legend and panel showed through the key columns
 	ft := r.fonts
-	cols := 2
-	if s.Dx() >= 1600 {
-		cols = 3
+	v := r.Help(f.Layout, f.Help)
+	title := "pathlens — keys and mouse (F1 or ? closes)"
+	if v.MaxScroll > 0 {
+		title += "   ↑ ↓ or the wheel scroll"
 	}
-	colW := max(200, (s.Dx()-40)/cols)
-	x0 := s.Min.X + 20
-	ft.Draw(screen, ft.Bold, "pathlens — keys and mouse (F1 or ? closes)", float64(x0), float64(s.Min.Y+14), ColText)
-	// Split the sections into columns, in order, so the tallest column is
-	// as short as possible; tighten the rows if it still does not fit.
-	rowH := 17
-	height := func(sec HelpSection) int { return 28 + len(sec.Rows)*rowH }
-	breaks := splitColumns(f.Help, cols, height)
-	if tallest(f.Help, breaks, height) > s.Dy()-50 {
-		rowH = 15
-		breaks = splitColumns(f.Help, cols, height)
+	ft.Draw(screen, ft.Bold, title, float64(s.Min.X+20), float64(s.Min.Y+14), ColText)
+	scroll := max(0, min(f.HelpScroll, v.MaxScroll))
+	area := screen.SubImage(v.Area.Intersect(s)).(*ebiten.Image)
+	for _, it := range v.Items {
+		y := v.Area.Min.Y + it.Y - scroll
+		if y+it.H < v.Area.Min.Y || y > v.Area.Max.Y {
+			continue
+		}
+		if it.Title != "" {
+			r.sectionTitle(area, it.Title, float64(it.X), float64(y))
+			continue
+		}
+		ft.Draw(area, ft.Mono, it.Key, float64(it.X), float64(y+1), ColTextWarn)
+		for k, line := range it.Lines {
+			ft.Draw(area, ft.UI, line, float64(it.X+v.KeyW), float64(y+k*helpLineH), ColText)
+		}
 	}
-	col, y := 0, s.Min.Y+44
-	for k, sec := range f.Help {
-		if col+1 < cols && k == breaks[col] {
-			col++
-			y = s.Min.Y + 44
+	if v.MaxScroll > 0 {
+		more := ""
+		switch {
+		case scroll < v.MaxScroll && scroll > 0:
+			more = "more above and below"
+		case scroll < v.MaxScroll:
+			more = "more below: ↓ or the wheel"
+		default:
+			more = "more above: ↑ or the wheel"
 		}
-		x := float64(x0 + col*colW)
-		r.sectionTitle(screen, sec.Title, x, float64(y))
-		y += 20
-		for _, row := range sec.Rows {
-			ft.Draw(screen, ft.Mono, row[0], x, float64(y+1), ColTextWarn)
-			ft.Draw(screen, ft.UI, clip(ft, ft.UI, row[1], float64(colW-150)), x+140, float64(y), ColText)
-			y += rowH
-		}
-		y += 8
+		ft.Draw(screen, ft.UI, more, float64(s.Min.X+20), float64(s.Max.Y-20), ColTextDim)
 	}
 }
 

@@ -38,10 +38,11 @@ type Frame struct {
 	ToolHint string
 	Brush    uint8 // weight painted with the modifier
 
-	Switches []SwitchRow
-	Legend   []LegendRow
-	Help     []HelpSection
-	ShowHelp bool
+	Switches   []SwitchRow
+	Legend     []LegendRow
+	Help       []HelpSection
+	ShowHelp   bool
+	HelpScroll int // pixels the help screen is scrolled down (clamped to HelpView.MaxScroll)
 
 	Gallery     []GalleryItem
 	ShowGallery bool
@@ -91,6 +92,9 @@ type Renderer struct {
 	fill    tintCache
 	flash   tintCache
 	levelIx levelIndex
+
+	helpKey  helpKey // the window and sections helpView was laid out for
+	helpView HelpView
 
 	legendRect image.Rectangle // where the legend was drawn this frame (empty: not drawn)
 	noteRect   image.Rectangle // the map notes drawn this frame (the legend keeps off them)
