@@ -272,7 +272,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 		}
 	}
 	st := s.Stats()
-	title := fmt.Sprintf("Agents · tick %d · %s", s.Now(), s.Planner().Name())
+	title := agentsTitle(s.Now(), s.Planner().Name(), s.Running())
 	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], n[agents.Idle]},
 		[]string{"moving", "waiting", "stopped", "arrived", "idle"})
 	if states == "" {
@@ -345,6 +345,18 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 		ft.Draw(dst, face, clip(ft, face, t, width), x, y, cols[i])
 		y += monoH
 	}
+}
+
+// agentsTitle is the agents panel's title: the tick, the planner, and,
+// while the clock is stopped, that it is paused and how to run it (U both
+// runs and pauses, and sending agents starts the clock, so a press of U
+// after a send pauses them: the title must say which state they are in).
+func agentsTitle(tick int64, planner string, running bool) string {
+	t := fmt.Sprintf("Agents · tick %d · %s", tick, planner)
+	if !running {
+		t += " · paused (U runs)"
+	}
+	return t
 }
 
 // counts joins the non-zero counts with their names: "2 moving · 1
