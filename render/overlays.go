@@ -418,9 +418,14 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 }
 
 // drawPlans draws the plan of every level: a polyline through the plan's
-// nodes, higher levels wider and paler, nodes as discs.
+// nodes, higher levels wider and paler, nodes as discs. While the timeline
+// is stepped back before a plan was found (the last event of the searches
+// at its level), the plan is a faint preview, like the path, so stepping
+// through a query does not show its answer before the search finds it.
 func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 	plans := f.World.Outcome.Plans
+	tl := &f.World.Timeline
+	found := r.plansFound(tl, len(plans))
 	for l := len(plans) - 1; l >= 1; l-- {
 		p := plans[l]
 		if len(p) == 0 {
@@ -428,6 +433,10 @@ func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 		}
 		c := ColPlan[min(l, len(ColPlan)-1)]
 		c.A = 200
+		preview := tl.Len() > 0 && tl.Cursor() < found[l]
+		if preview {
+			c.A = 60
+		}
 		width := float32(2 + 1.5*float64(l))
 		drawDashed(dst, f.Cam, p, width, PM(c), 10)
 		rad := float32(3 + l)
@@ -437,10 +446,43 @@ func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 			if !image.Pt(int(x), int(y)).In(fb) {
 				continue
 			}
-			vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, true)
+			if !preview {
+				vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, true)
+			}
 			vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
 		}
 	}
+}
+
+// plansFound returns, for each level 0..n-1, the timeline position from
+// which that level's plan is found (cached per timeline generation).
+func (r *Renderer) plansFound(tl *world.Timeline, n int) []int {
+	if r.planGen == tl.Generation() && r.planTrace == tl.Trace() && len(r.planFound) == n {
+		return r.planFound
+	}
+	r.planGen, r.planTrace = tl.Generation(), tl.Trace()
+	r.planFound = planFoundAt(tl.Trace(), n, r.planFound[:0])
+	return r.planFound
+}
+
+// planFoundAt appends to dst, for each level 0..n-1, the number of events
+// of tr after which the plan of that level is known: one past the last
+// event recorded at that level (the top plan's abstract search, or the
+// refinements that produced a lower plan), or 0 when no search ran at that
+// level (a cached or trivial plan is known from the start).
+func planFoundAt(tr *pathing.Trace, n int, dst []int) []int {
+	for range n {
+		dst = append(dst, 0)
+	}
+	if tr == nil {
+		return dst
+	}
+	for i := range tr.Events {
+		if l := int(tr.Events[i].Level); l < n {
+			dst[l] = i + 1
+		}
+	}
+	return dst
 }
 
 // drawPath draws the answer: with the segment layer, each refined segment

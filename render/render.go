@@ -13,6 +13,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/game/world"
+	"pathlens/pathing"
 )
 
 // Frame is everything one Draw call reads: the session and the view state
@@ -92,6 +93,10 @@ type Renderer struct {
 	fill    tintCache
 	flash   tintCache
 	levelIx levelIndex
+
+	planGen   uint64         // timeline generation planFound was computed for
+	planTrace *pathing.Trace // and its trace
+	planFound []int          // per level: the timeline position from which its plan is found
 
 	helpKey  helpKey // the window and sections helpView was laid out for
 	helpView HelpView
