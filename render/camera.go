@@ -24,7 +24,20 @@ type Camera struct {
 	ViewW  int     // viewport size in screen pixels
 	ViewH  int
 	fitted bool
+	// Set by Fit: the map's size in cells, the viewport, and the fitted
+	// zoom, which bound zooming out and panning (see keepInView).
+	mapW, mapH int
+	view       image.Rectangle
+	fitZoom    float64
 }
+
+// Bounds on the view, so that the map cannot be lost: zooming out stops
+// when the map is a quarter of its fitted size, and panning keeps at least
+// keepPixels of it (or all of it, when smaller) inside the viewport.
+const (
+	minFitFraction = 0.25
+	keepPixels     = 48
+)
 
 // Matrix returns the world-to-screen transform.
 func (c *Camera) Matrix() ebiten.GeoM {
@@ -86,23 +99,57 @@ func (c *Camera) Fit(w, h int, view image.Rectangle) {
 	margin := math.Min(16, math.Min(vw, vh)/10)
 	z := math.Min((vw-2*margin)/float64(w), (vh-2*margin)/float64(h))
 	c.Zoom = clampZoom(z)
+	c.mapW, c.mapH, c.view, c.fitZoom = w, h, view, c.Zoom
 	c.OffX = float64(view.Min.X) + (vw-float64(w)*c.Zoom)/2
 	c.OffY = float64(view.Min.Y) + (vh-float64(h)*c.Zoom)/2
 }
 
 // ZoomAt multiplies the zoom by factor, keeping the world point under the
-// screen point (sx, sy) fixed. The zoom is clamped to [MinZoom, MaxZoom].
+// screen point (sx, sy) fixed. The zoom is clamped to [MinZoom, MaxZoom]
+// and, once Fit has run, to no less than a quarter of the fitted zoom (a
+// map shrunk to a dot is lost, and F brings the whole map back anyway);
+// the map is then kept in view as Pan does.
 func (c *Camera) ZoomAt(sx, sy, factor float64) {
 	wx, wy := c.ToWorld(sx, sy)
 	c.Zoom = clampZoom(c.Zoom * factor)
+	if c.fitted {
+		c.Zoom = math.Max(c.Zoom, clampZoom(c.fitZoom*minFitFraction))
+	}
 	c.OffX = sx - wx*c.Zoom
 	c.OffY = sy - wy*c.Zoom
+	c.keepInView()
 }
 
-// Pan moves the view by (dx, dy) screen pixels.
+// Pan moves the view by (dx, dy) screen pixels, but not so far that the
+// map leaves the viewport Fit was given: at least keepPixels of it (all of
+// it, when it is smaller on screen) stay inside on each axis.
 func (c *Camera) Pan(dx, dy float64) {
 	c.OffX += dx
 	c.OffY += dy
+	c.keepInView()
+}
+
+// keepInView moves the offset the least so that the map overlaps the
+// viewport by keepPixels (or its whole size) on each axis.
+func (c *Camera) keepInView() {
+	if !c.fitted || c.view.Empty() {
+		return
+	}
+	c.OffX = keepAxis(c.OffX, float64(c.mapW)*c.Zoom, float64(c.view.Min.X), float64(c.view.Max.X))
+	c.OffY = keepAxis(c.OffY, float64(c.mapH)*c.Zoom, float64(c.view.Min.Y), float64(c.view.Max.Y))
+}
+
+// keepAxis clamps off, the screen position of a span of length size, so
+// that the span overlaps [lo, hi) by min(keepPixels, size, hi-lo).
+func keepAxis(off, size, lo, hi float64) float64 {
+	keep := math.Min(keepPixels, math.Min(size, hi-lo))
+	if off > hi-keep {
+		return hi - keep
+	}
+	if off+size < lo+keep {
+		return lo + keep - size
+	}
+	return off
 }
 
 // Visible returns the cells of a w×h map that intersect the viewport

@@ -72,3 +72,44 @@ func TestLayoutAnyWindow(t *testing.T) {
 		}
 	}
 }
+
+// Regression: the wheel zoomed a 128×96 map out to 1/64 pixel per cell, a
+// dot in an empty window, and panning could push the map out of the view
+// altogether. Zooming out now stops at a quarter of the fitted size, and
+// the map always keeps a part in view whatever the pan.
+func TestCameraKeepsTheMapFindable(t *testing.T) {
+	view := image.Rect(0, 30, 1260, 944)
+	var c Camera
+	c.Fit(128, 96, view)
+	fit := c.Zoom
+	for range 100 {
+		c.ZoomAt(600, 400, 1/1.2)
+	}
+	if c.Zoom < fit/4-1e-9 {
+		t.Errorf("zoomed out to %v px per cell, want at least a quarter of the fitted %v", c.Zoom, fit)
+	}
+	inView := func(what string) {
+		t.Helper()
+		x0, y0 := c.ToScreen(0, 0)
+		x1, y1 := c.ToScreen(128, 96)
+		m := image.Rect(int(math.Ceil(x0)), int(math.Ceil(y0)), int(x1), int(y1))
+		if got := m.Intersect(view); got.Dx() < min(keepPixels, m.Dx())-1 || got.Dy() < min(keepPixels, m.Dy())-1 {
+			t.Errorf("%s: map on screen %v shows only %v of view %v", what, m, got, view)
+		}
+	}
+	inView("zoomed out")
+	for _, d := range [][2]float64{{1e6, 0}, {-1e6, 0}, {0, 1e6}, {0, -1e6}, {-1e6, -1e6}} {
+		c.Pan(d[0], d[1])
+		inView("panned")
+	}
+	c.ZoomAt(10, 40, 1e12)
+	c.Pan(1e6, 1e6)
+	inView("zoomed in and panned")
+	// A camera that was never fitted keeps the plain limits.
+	var free Camera
+	free.Zoom = 1
+	free.ZoomAt(0, 0, 1e-9)
+	if free.Zoom != MinZoom {
+		t.Errorf("unfitted camera zoomed to %v, want MinZoom", free.Zoom)
+	}
+}
