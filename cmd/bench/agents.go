@@ -164,6 +164,7 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("tick_ms_p99", round2(r.TickMsP99))
 	rep.Set("repair_ms", round2(float64(r.RepairTime)/1e6))
 	rep.Set("mean_queue", round2(r.MeanQueue))
+	rep.Set("queue_wait_max_ticks", st.MaxWait)
 	rep.Set("plan_budget_ms", budget)
 	rep.Set("seed", c.ExtInt("seed"))
 	rep.Set("yields", st.Yields)

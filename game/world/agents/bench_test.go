@@ -2,8 +2,10 @@ package agents
 
 import (
 	"image"
+	"math/rand"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"pathlens/maps"
 	"pathlens/pathing"
@@ -125,4 +127,70 @@ func BenchmarkCellsChanged(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		s.CellsChanged(c)
 	}
+}
+
+// BenchmarkGroupStep times one tick of a 400-member group crossing a
+// 512×512 field with 5 % of its cells blocked, under the default plan
+// budget, while every 40 ticks a 40-cell wall is laid right through the
+// group (and the previous one dug out): the members behind it need new,
+// longer local searches all at once. step_ms_p99 and max_step_ms are the
+// 99th percentile and the slowest whole tick (edit and CellsChanged
+// included; noisy on a shared machine): member searches share the plan
+// budget (sliced when long), so a big group cannot push a tick far past
+// it. searches/op counts members' local searches.
+func BenchmarkGroupStep(b *testing.B) {
+	g := pathing.MustGrid(512, 512)
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < g.Len()/20; i++ {
+		g.SetOpen(image.Point{rng.Intn(512), rng.Intn(512)}, false)
+	}
+	s := New(g, NewAStar(g, AStarConfig{}), Config{})
+	var ids []int
+	for y := 0; y < 20; y++ {
+		for x := 0; x < 20; x++ {
+			if id, err := s.Spawn(image.Point{10 + x, 10 + y}); err == nil {
+				ids = append(ids, id)
+			}
+		}
+	}
+	goal := image.Point{500, 500}
+	g.SetOpen(goal, true)
+	if err := s.SetGroupGoal(ids, goal); err != nil {
+		b.Fatal(err)
+	}
+	for range 60 { // planned, and the members under way
+		s.Step()
+	}
+	var wall, changed []image.Point
+	steps := make([]float64, 0, b.N)
+	local := s.Stats().Local
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if i%40 == 0 {
+			changed = changed[:0]
+			for _, c := range wall {
+				if g.SetOpen(c, true) {
+					changed = append(changed, c)
+				}
+			}
+			wall = wall[:0]
+			l := s.agents[s.groups[0].leader].cell
+			for x := l.X - 20; x < l.X+20; x++ {
+				c := image.Point{x, l.Y + 2}
+				if s.occ[g.Index(c)] == 0 && g.SetOpen(c, false) {
+					wall = append(wall, c)
+					changed = append(changed, c)
+				}
+			}
+			s.CellsChanged(changed)
+		}
+		s.Step()
+		steps = append(steps, float64(time.Since(t0))/1e6)
+	}
+	b.StopTimer()
+	b.ReportMetric(percentile(steps, 0.99), "step_ms_p99")
+	b.ReportMetric(percentile(steps, 1), "max_step_ms")
+	b.ReportMetric(float64(s.Stats().Local-local)/float64(b.N), "searches/op")
 }

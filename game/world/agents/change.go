@@ -80,7 +80,17 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 			}
 		}
 		if a.kind == Member {
-			a.lastTgt = image.Point{-1, -1} // its local path is rebuilt before its next step
+			// A member whose local path a change touched searches again
+			// (from the plan queue) and does not walk the old one; one
+			// that found no way to its place tries again.
+			if seg := a.plan.Segment; a.segIdx < len(seg) && s.routeHit(seg[a.segIdx:]) {
+				a.plan.Reset()
+				a.segIdx = 0
+				a.lastTgt = image.Point{-1, -1}
+			}
+			if a.noPath {
+				a.lastTgt = image.Point{-1, -1}
+			}
 			continue
 		}
 		switch a.state {

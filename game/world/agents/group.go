@@ -12,7 +12,11 @@ import (
 // from its centre, walked by a virtual leader agent with the Sim's planner
 // (so it refines lazily and replans like anyone). Each member owns a slot, a
 // fixed offset from the leader, and walks to leader+slot with a short local
-// search. A slot that is a wall, or that the leader cannot see in a straight
+// search. Those searches are served from the Sim's plan queue, first come,
+// first served with the agents' plans and under the same per-tick budget,
+// so a big group cannot blow a frame; a place that moved by one step (the
+// leader stepped) is followed by extending the path, with no search at
+// all. A slot that is a wall, or that the leader cannot see in a straight
 // line (the formation is wider than the passage, or the slot lies behind a
 // wall), is given up for a place in single file on the leader's trail; the
 // member takes its slot again as soon as it is usable, so the group
@@ -84,7 +88,8 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 	for _, id := range members {
 		s.leaveGroup(id)
 		if s.cur == id {
-			s.cur, s.curStale = -1, false // its sliced search is dropped: it follows the group now
+			// Its sliced search is dropped: it follows the group now.
+			s.cur, s.curStale, s.curLocal = -1, false, false
 		}
 	}
 	switch len(members) {
@@ -185,8 +190,12 @@ func (s *Sim) leaveGroup(id int) {
 			break
 		}
 	}
+	if s.cur == id && s.curLocal {
+		s.abandon()
+	}
 	a.kind, a.group = Solo, -1
 	a.inFile = false
+	a.localNeed = false
 	a.plan.Reset()
 	a.segIdx, a.acc = 0, 0
 	a.state, a.why, a.hasGoal = Idle, WhyNone, false
@@ -277,30 +286,41 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 		// farSearchLimit): the search is not repeated every tick, only
 		// when the place moves or the world changes (lastTgt reset).
 		a.acc = 0
+		if a.state != Stopped && !s.reachable(a.cell, tgt) {
+			s.memberCutOff(a, l)
+		}
 		return
 	}
 	// Under way, or arrived but the target moved (the leader was pushed off
 	// a filled cell): walk to the target.
 	a.state, a.why = Moving, WhyNone
-	if tgt != a.lastTgt || a.segIdx >= len(a.plan.Segment)-1 || a.plan.Segment[a.segIdx] != a.cell {
-		a.lastTgt = tgt
-		a.noPath = !s.localPath(a, tgt)
-		if a.noPath {
-			a.acc = 0
-			if !s.reachable(a.cell, tgt) {
-				// Cut off from its place: it waits, and does not hold up
-				// the group's arrival. Say whether the goal itself is out
-				// of reach too, or only the group.
-				a.state, a.why = Stopped, WhyUnreachable
-				if s.reachable(a.cell, l.goal) {
-					a.why = WhyCutOff
-				}
-			}
+	searching := a.localNeed || s.cur == m && s.curLocal
+	if !searching && tgt != a.lastTgt {
+		s.extendLocal(a, tgt)
+	}
+	seg := a.plan.Segment
+	if !searching && (tgt != a.lastTgt || a.segIdx >= len(seg)-1 || seg[a.segIdx] != a.cell) {
+		if !s.reachable(a.cell, tgt) {
+			// Cut off from its place (no search needed to know): it
+			// waits, and does not hold up the group's arrival. Say
+			// whether the goal itself is out of reach too, or only the
+			// group.
+			a.lastTgt, a.noPath = tgt, true
+			a.plan.Reset()
+			a.segIdx, a.acc = 0, 0
+			s.memberCutOff(a, l)
 			return
 		}
+		s.requestLocal(m)
+		searching = true
+	}
+	// While its new path is searched it walks on along the one it has
+	// (toward its previous place), except during a long search that
+	// started from its cell.
+	if a.segIdx >= len(seg)-1 || seg[a.segIdx] != a.cell || s.cur == m && s.curLocal {
+		return
 	}
 	a.acc += dt
-	seg := a.plan.Segment
 	for a.segIdx < len(seg)-1 {
 		next := seg[a.segIdx+1]
 		d := s.stepDuration(a, a.cell, next)
@@ -324,6 +344,16 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 		s.stats.Steps++
 	}
 	a.acc = 0
+}
+
+// memberCutOff stops member a, which cannot reach its place: it waits,
+// and does not hold up the group's arrival. Why says whether the goal
+// itself is out of its reach too, or only the group.
+func (s *Sim) memberCutOff(a, l *agent) {
+	a.state, a.why = Stopped, WhyUnreachable
+	if s.reachable(a.cell, l.goal) {
+		a.why = WhyCutOff
+	}
 }
 
 // memberProgress applies the progress rule (see StuckAgents) to member a
@@ -404,17 +434,46 @@ func (s *Sim) lineOpen(a, b image.Point) bool {
 	}
 }
 
-// localPath plans member a's short walk to tgt into its segment: a search
-// boxed around the two cells first, then (when the box holds no path) an
-// unboxed one with a node limit. It reports whether a path was found.
-func (s *Sim) localPath(a *agent, tgt image.Point) bool {
+// extendLocal follows a place that moved by one step (its leader stepped)
+// without a search: the place is appended to the member's path when that
+// path still leads from the member's cell to its previous place and is not
+// much longer than the straight way. It reports whether it did so.
+func (s *Sim) extendLocal(a *agent, tgt image.Point) bool {
+	seg := a.plan.Segment
+	if a.noPath || a.segIdx >= len(seg) || seg[a.segIdx] != a.cell {
+		return false
+	}
+	end := seg[len(seg)-1]
+	if end != a.lastTgt || chebyshev(end, tgt) != 1 || !s.grid.CanStep(end, tgt, s.cfg.Neighborhood) ||
+		len(seg)-1-a.segIdx >= 2*chebyshev(a.cell, tgt)+4 {
+		return false
+	}
+	a.plan.Segment = append(seg, tgt)
+	a.plan.Cost += s.grid.StepCost(end, tgt, s.cfg.Neighborhood)
+	a.lastTgt = tgt
+	s.stats.Extended++
+	return true
+}
+
+// beginLocal serves member i's request for a local path to its place
+// (taken from the plan queue): a search boxed around the two cells runs
+// whole (it is small); when the box holds no path but the place is
+// reachable, an unboxed search follows, sliced like a planner's search
+// (s.cur, continued by continueLocal) and given up after farSearchLimit
+// expansions. It returns the searches finished (0 or 1).
+func (s *Sim) beginLocal(i int) int {
 	if s.local == nil {
 		s.local = pathing.NewSearcher(s.grid)
 	}
+	a := &s.agents[i]
+	a.localNeed = false
+	tgt, inFile := s.memberTarget(&s.groups[a.group], a)
+	a.target, a.inFile, a.lastTgt = tgt, inFile, tgt
 	a.plan.Reset()
 	a.segIdx, a.walked = 0, 0
+	a.noPath = true
 	if !s.grid.Open(tgt) {
-		return false
+		return 1
 	}
 	box := image.Rectangle{a.cell, a.cell.Add(image.Point{1, 1})}.Union(image.Rectangle{tgt, tgt.Add(image.Point{1, 1})}).Inset(-localMargin)
 	s.stats.Local++
@@ -422,20 +481,53 @@ func (s *Sim) localPath(a *agent, tgt image.Point) bool {
 	if res, err := s.local.Search(q); err == nil && res.Status == pathing.Found {
 		a.plan.Segment = append(a.plan.Segment, res.Path...)
 		a.plan.Cost = res.Cost
-		return true
+		a.noPath = false
+		return 1
 	}
 	if !s.reachable(a.cell, tgt) {
-		return false
+		return 1
 	}
 	q.Bounds = image.Rectangle{}
 	if err := s.local.Init(q); err != nil {
+		return 1
+	}
+	s.cur, s.curLocal, s.curStale, s.localWork = i, true, false, 0
+	return 0
+}
+
+// continueLocal runs the next slice of the member's unboxed local search
+// (s.cur) and reports whether it is finished. A path the grid changed
+// under is kept only when every step is still legal; otherwise the member
+// asks again at its next step.
+func (s *Sim) continueLocal() bool {
+	st := s.local.Step(sliceNodes)
+	s.localWork += sliceNodes
+	if st == pathing.Running && s.localWork < farSearchLimit {
 		return false
 	}
-	if s.local.Step(farSearchLimit) != pathing.Found {
-		return false
+	a := &s.agents[s.cur]
+	stale := s.curStale
+	s.cur, s.curLocal, s.curStale = -1, false, false
+	if st != pathing.Found {
+		return true
 	}
 	res := s.local.Result()
-	a.plan.Segment = append(a.plan.Segment, res.Path...)
+	a.plan.Segment = append(a.plan.Segment[:0], res.Path...)
 	a.plan.Cost = res.Cost
+	a.noPath = false
+	if stale && !s.legal(a.plan.Segment) {
+		a.plan.Reset()
+		a.lastTgt = image.Point{-1, -1}
+	}
+	return true
+}
+
+// legal reports whether every step of path is allowed in the grid now.
+func (s *Sim) legal(path []image.Point) bool {
+	for k := 0; k+1 < len(path); k++ {
+		if !s.grid.CanStep(path[k], path[k+1], s.cfg.Neighborhood) {
+			return false
+		}
+	}
 	return true
 }

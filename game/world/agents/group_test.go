@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand"
 	"testing"
+	"time"
 
 	"pathlens/pathing"
 )
@@ -419,12 +420,108 @@ func TestMemberDoesNotRepeatAFailedFarSearchEveryTick(t *testing.T) {
 	if v := view(t, s, ids[2]); v.State == Stopped {
 		t.Fatalf("member across the wall: %v %q; its place is reachable (the long way)", v.State, v.Why)
 	}
-	// A change lets it try again.
+	// A change lets it try again (it asks at its next step; the plan
+	// queue serves it at the tick after).
 	c := image.Point{300, 300}
 	g.SetOpen(c, false)
 	s.CellsChanged([]image.Point{c})
 	s.Step()
+	s.Step()
 	if s.Stats().Local == local {
 		t.Fatal("no new local search after a change")
 	}
+}
+
+// Members' local searches are served from the plan queue, under the same
+// per-tick cap as plans: a big group cannot add its searches on top of
+// the budget. Everyone is served in turn (the longest wait stays within
+// the queue's length over the cap), so nobody starves: the group and the
+// solo agents replanning every few steps beside it all arrive.
+func TestMemberSearchesShareThePlanBudgetFairly(t *testing.T) {
+	g := pathing.MustGrid(120, 60)
+	const cap = 2
+	s := New(g, NewAStar(g, AStarConfig{Chunk: 3}), Config{PlanBudget: -1, PlanCap: cap})
+	members := spawnBlock(t, s, image.Point{5, 5}, 5, 4)
+	var solos []int
+	for k := range 10 {
+		id, _ := s.Spawn(image.Point{5 + k, 40})
+		solos = append(solos, id)
+		s.SetGoal([]int{id}, image.Point{110 - k, 50})
+	}
+	if err := s.SetGroupGoal(members, image.Point{100, 45}); err != nil {
+		t.Fatal(err)
+	}
+	all := append(append([]int(nil), members...), solos...)
+	prev := s.Stats()
+	for tick := 0; tick < 20000; tick++ {
+		s.Step()
+		st := s.Stats()
+		if n := st.Plans - prev.Plans + st.Local - prev.Local; n > cap {
+			t.Fatalf("tick %d: %d plans and %d member searches, cap %d", s.Now(), st.Plans-prev.Plans, st.Local-prev.Local, cap)
+		}
+		prev = st
+		done := true
+		for _, id := range all {
+			done = done && view(t, s, id).State == Arrived
+		}
+		if done {
+			break
+		}
+	}
+	st := s.Stats()
+	for _, id := range all {
+		if v := view(t, s, id); v.State != Arrived {
+			t.Fatalf("agent %d (%v) %v at %v after %d ticks: starved?", id, v.Kind, v.State, v.Cell, s.Now())
+		}
+	}
+	// 20 members, 10 solos and the leader: a request waits at most
+	// 31/cap ticks.
+	if bound := int64((len(all) + 1 + cap - 1) / cap); st.MaxWait > bound || st.Local < len(members) {
+		t.Fatalf("longest wait %d ticks (bound %d), %d member searches", st.MaxWait, bound, st.Local)
+	}
+	if d := slotDistanceAll(s, members); d > 0 {
+		t.Fatalf("members %.2f cells from their slots at the goal", d)
+	}
+	t.Logf("%d ticks, %d plans, %d member searches, longest wait %d ticks", s.Now(), st.Plans, st.Local, st.MaxWait)
+}
+
+// slotDistanceAll returns the mean distance of the members from their
+// targets.
+func slotDistanceAll(s *Sim, ids []int) float64 {
+	sum := 0.0
+	for _, id := range ids {
+		a := &s.agents[id]
+		d := a.cell.Sub(a.target)
+		sum += math.Hypot(float64(d.X), float64(d.Y))
+	}
+	return sum / float64(len(ids))
+}
+
+// With a time budget too small for more than one search a tick, the plan
+// queue still serves members and agents in turn: the group arrives.
+func TestBigGroupUnderATinyTimeBudgetArrives(t *testing.T) {
+	g := pathing.MustGrid(100, 60)
+	s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: time.Nanosecond})
+	members := spawnBlock(t, s, image.Point{5, 5}, 8, 5)
+	if err := s.SetGroupGoal(members, image.Point{80, 40}); err != nil {
+		t.Fatal(err)
+	}
+	prev := s.Stats()
+	runUntil(t, s, 30000, func() bool {
+		st := s.Stats()
+		if n := st.Plans - prev.Plans + st.Local - prev.Local; n > 1 {
+			t.Fatalf("tick %d: %d searches under a 1 ns budget, want 1", s.Now(), n)
+		}
+		prev = st
+		return !s.groups[0].active
+	})
+	for _, id := range members {
+		if v := view(t, s, id); v.State != Arrived {
+			t.Fatalf("member %d %v at %v", id, v.State, v.Cell)
+		}
+	}
+	if w := s.Stats().MaxWait; w > int64(len(members)+1) {
+		t.Fatalf("a request waited %d ticks; one a tick for %d requesters should bound it by %d", w, len(members)+1, len(members)+1)
+	}
+	t.Logf("40 members under a 1 ns budget: arrived after %d ticks, longest wait %d ticks", s.Now(), s.Stats().MaxWait)
 }

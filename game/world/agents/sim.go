@@ -131,6 +131,7 @@ type agent struct {
 
 	need    Reason // pending plan request (ReasonNone: none)
 	queued  bool
+	asked   int64 // tick it joined the plan queue
 	yield   int   // ticks waited so far for an occupied cell
 	recheck int64 // tick of the next try when Stopped
 	backoff int
@@ -158,6 +159,9 @@ type agent struct {
 	inFile  bool        // following the trail (single file) rather than its slot
 	lastTgt image.Point // target the local path was made for
 	noPath  bool        // no local path to lastTgt was found
+	// localNeed: it waits in the plan queue for a local path to its place
+	// (see Sim.requestLocal).
+	localNeed bool
 }
 
 // Stats are the Sim's counters since it was made.
@@ -174,9 +178,14 @@ type Stats struct {
 	MaxTick  time.Duration   // most planning time in one tick
 	Queue    int             // agents waiting for a plan now
 	Work     int64           // nodes expanded by the planner
-	Local    int             // local searches made by group members
-	Displace int             // agents moved out of a cell that was filled under them
-	Yields   int             // times an agent stopped to wait for an occupied cell
+	Local    int             // local searches made by group members (served from the plan queue)
+	Extended int             // members' paths extended by one step to a place that moved, instead of a search
+	// MaxWait is the most ticks a request (a plan, or a member's local
+	// search) waited in the plan queue before it was served: with a fair
+	// queue it is bounded by the queue's length over the plans per tick.
+	MaxWait  int64
+	Displace int // agents moved out of a cell that was filled under them
+	Yields   int // times an agent stopped to wait for an occupied cell
 	// Refined counts segment-end plans served by refining the next leg of
 	// the kept plan (Refiner); RefineFailed those that fell back to a
 	// whole new plan.
@@ -217,6 +226,8 @@ type Sim struct {
 	cur       int // agent whose sliced search is in progress, or -1
 	curReason Reason
 	curStale  bool // the grid changed since that search began
+	curLocal  bool // cur's search is a member's local search (s.local), not the planner's
+	localWork int  // expansions of that local search so far
 
 	tick    int64
 	running bool
@@ -239,7 +250,7 @@ type Sim struct {
 	chBuf     []image.Point // CellsChanged scratch
 	dugBuf    []image.Point
 
-	local *pathing.Searcher // group members' short searches
+	local *pathing.Searcher // group members' local searches (served from the plan queue)
 	occ   []uint32          // agents (leaders excepted) standing on each cell
 }
 
@@ -265,7 +276,9 @@ func (s *Sim) Planner() Planner { return s.planner }
 // of the hierarchy). Every agent under way replans with ReasonWorldChanged
 // before its next step, so no agent keeps a plan made by another planner.
 func (s *Sim) SetPlanner(p Planner) {
-	s.abandon()
+	if !s.curLocal { // a member's local search does not use the planner
+		s.abandon()
+	}
 	s.planner = p
 	for i := range s.agents {
 		a := &s.agents[i]
@@ -550,10 +563,26 @@ func (s *Sim) request(i int, r Reason) {
 	// a.acc is kept: time already spent toward the next step still counts
 	// once the new plan arrives. Resetting it let replans that come faster
 	// than a step takes (edits on a long route) freeze an agent mid-step.
+	s.enqueue(i)
+}
+
+// requestLocal queues group member i for a local path to its place. Its
+// search is served from the plan queue like any plan, first come, first
+// served, under the tick's count cap and time budget; meanwhile the member
+// walks on along the path it has (toward its previous place), if any.
+func (s *Sim) requestLocal(i int) {
+	s.agents[i].localNeed = true
+	s.enqueue(i)
+}
+
+// enqueue puts agent i at the back of the plan queue unless it is queued.
+func (s *Sim) enqueue(i int) {
+	a := &s.agents[i]
 	if a.queued {
 		return
 	}
 	a.queued = true
+	a.asked = s.tick
 	if s.qlen == len(s.queue) {
 		nq := make([]int32, max(16, 2*len(s.queue)))
 		for k := 0; k < s.qlen; k++ {
@@ -601,7 +630,9 @@ func (s *Sim) Step() {
 }
 
 // planPhase serves the plan queue first come, first served until the
-// tick's count cap or time budget is used up. A planner with sliced
+// tick's count cap or time budget is used up. The queue holds both agents'
+// plans and group members' local searches (see requestLocal), so a big
+// group shares the budget instead of adding to the frame. A planner with sliced
 // searches (Sliced) is run in slices of sliceNodes expansions, so one long
 // search spreads over several ticks instead of blowing the budget; the
 // agent waits meanwhile. A search the grid changed under runs to its end
@@ -626,11 +657,25 @@ func (s *Sim) planPhase() {
 			s.qlen--
 			a := &s.agents[i]
 			a.queued = false
-			if a.dead || a.need == ReasonNone || !a.hasGoal || a.kind == Member {
+			var k int
+			switch {
+			case a.dead:
+				continue
+			case a.kind == Member:
+				a.need = ReasonNone
+				if !a.localNeed {
+					continue
+				}
+				s.noteWait(a)
+				k = s.beginLocal(i)
+				worked = true // its boxed search ran
+			case a.need == ReasonNone || !a.hasGoal:
 				a.need = ReasonNone
 				continue
+			default:
+				s.noteWait(a)
+				k = s.begin(i, sp, sliced)
 			}
-			k := s.begin(i, sp, sliced)
 			n += k
 			worked = worked || k > 0
 			if s.cur < 0 {
@@ -643,6 +688,13 @@ func (s *Sim) planPhase() {
 				return
 			}
 			worked = true
+			if s.curLocal {
+				if s.continueLocal() {
+					n++
+					break
+				}
+				continue
+			}
 			done, err := sp.Continue(sliceNodes)
 			if done {
 				i, r, stale := s.cur, s.curReason, s.curStale
@@ -661,6 +713,11 @@ func (s *Sim) planPhase() {
 		}
 	}
 	s.endPhase(start, worked)
+}
+
+// noteWait records how long agent a waited in the queue.
+func (s *Sim) noteWait(a *agent) {
+	s.stats.MaxWait = max(s.stats.MaxWait, s.tick-a.asked)
 }
 
 // stillGood reports whether the answer of agent i's sliced search, which
@@ -738,9 +795,14 @@ func (s *Sim) abandon() {
 		return
 	}
 	i, r := s.cur, s.curReason
-	s.cur, s.curStale = -1, false
+	local := s.curLocal
+	s.cur, s.curStale, s.curLocal = -1, false, false
 	a := &s.agents[i]
 	a.plan.Reset()
+	if local {
+		a.lastTgt = image.Point{-1, -1} // a member still following asks again
+		return
+	}
 	if !a.dead && a.hasGoal {
 		s.request(i, r)
 	}
