@@ -108,6 +108,11 @@ func run(args []string) int {
 	if f.Zoom > 0 && f.Center == "" {
 		opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
 	}
+	if f.Center != "" && !w.Grid.In(opts.Center) {
+		fmt.Fprintf(os.Stderr, "pathlens: -center %d,%d: outside the %d×%d map of %s (cells 0,0 to %d,%d)\n",
+			opts.Center.X, opts.Center.Y, w.Grid.Width(), w.Grid.Height(), w.Name, w.Grid.Width()-1, w.Grid.Height()-1)
+		return 2
+	}
 	if f.Algo != "" {
 		a, err := world.ParseAlgo(f.Algo)
 		if err != nil {
@@ -127,6 +132,14 @@ func run(args []string) int {
 	w.Begin()
 	if f.Shot != "" {
 		w.WaitOptimal() // the picture shows the finished numbers
+	}
+	// A first query the session refused (a blocked or outside -from or -to,
+	// or a scenario's) is shown in the window; say it on the terminal too,
+	// where the command was typed.
+	startFailed := opts.StartError != ""
+	if opts.StartError == "" && w.MessageErr && w.Message != "" {
+		fmt.Fprintf(os.Stderr, "pathlens: %s\n", w.Message)
+		startFailed = true
 	}
 	if opts.StartError != "" {
 		w.Fail("%s (the built-in world is open instead)", opts.StartError)
@@ -161,6 +174,12 @@ func run(args []string) int {
 	}
 	if rep := g.ProfileReport(); rep != "" {
 		fmt.Print(rep)
+	}
+	if startFailed && f.Shot != "" {
+		// The picture was drawn (it shows the message), but not of what was
+		// asked for: a script must not take it for a good one.
+		fmt.Fprintf(os.Stderr, "pathlens: %s shows the error above, not the requested view\n", f.Shot)
+		return 1
 	}
 	return 0
 }

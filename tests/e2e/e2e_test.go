@@ -669,3 +669,48 @@ func TestNoDisplay(t *testing.T) {
 		}
 	}
 }
+
+// TestShotBadInput runs -shot the way a script does. A start cell in a
+// wall, a file that cannot be read and a -center off the map used to exit
+// 0 with nothing on the terminal (the -center one silently drew an empty
+// view): each is now named on stderr, and a picture of something other
+// than what was asked for exits 1.
+func TestShotBadInput(t *testing.T) {
+	need(t)
+	bin := filepath.Join(t.TempDir(), "pathlens")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = moduleRoot(t)
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	dir := t.TempDir()
+	cases := []struct {
+		args  []string
+		code  int
+		errs  string
+		drawn bool
+	}{
+		{[]string{"-from", "0,0"}, 1, "cell (0,0) is blocked", true},
+		{[]string{"-map", filepath.Join(dir, "missing.map")}, 1, "missing.map", true},
+		{[]string{"-zoom", "8", "-center", "9999,9999"}, 2, "-center 9999,9999: outside the 128×96 map", false},
+		{nil, 0, "", true},
+	}
+	for i, c := range cases {
+		shot := filepath.Join(dir, fmt.Sprintf("shot%d.png", i))
+		cmd := exec.Command(bin, append(append([]string{}, c.args...), "-shot", shot)...)
+		var errs strings.Builder
+		cmd.Stderr = &errs
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		_, statErr := os.Stat(shot)
+		if code != c.code || !strings.Contains(errs.String(), c.errs) || (statErr == nil) != c.drawn {
+			t.Errorf("pathlens %q -shot: exit %d, picture written %v, stderr %.300q; want exit %d, picture %v, stderr naming %q",
+				c.args, code, statErr == nil, errs.String(), c.code, c.drawn, c.errs)
+		}
+	}
+}
