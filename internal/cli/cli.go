@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"pathlens/assets"
@@ -77,10 +78,18 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 
 // Check reports a flag value that is out of range whatever the map: -level
 // outside 1..groups.MaxLevels (a level above a hierarchy's top shows the
-// top). Values that need the map (cells, files) are checked by the app.
+// top), a negative or non-finite -zoom, a negative -profile (both were
+// ignored silently). Values that need the map (cells, files) are checked
+// by the app.
 func (f *Flags) Check() error {
 	if f.Level < 1 || f.Level > groups.MaxLevels {
 		return fmt.Errorf("-level %d: want 1 to %d (a level above the hierarchy's top shows the top; L cycles them)", f.Level, groups.MaxLevels)
+	}
+	if f.Zoom < 0 || math.IsNaN(f.Zoom) || math.IsInf(f.Zoom, 0) {
+		return fmt.Errorf("-zoom %v: want pixels per cell, more than 0 (leave it out to fit the map)", f.Zoom)
+	}
+	if f.Profile < 0 {
+		return fmt.Errorf("-profile %d: want a number of frames, more than 0", f.Profile)
 	}
 	return nil
 }

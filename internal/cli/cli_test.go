@@ -39,6 +39,9 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-zoom", "big"}, 2, "", "invalid value \"big\" for flag -zoom"},
 		{nil, 2, "", "no display"},
 		{[]string{"-level", "0"}, 2, "", "-level 0: want 1 to 8"},
+		{[]string{"-zoom", "-3"}, 2, "", "-zoom -3: want pixels per cell"},
+		{[]string{"-zoom", "NaN"}, 2, "", "-zoom NaN"},
+		{[]string{"-profile", "-5"}, 2, "", "-profile -5: want a number of frames"},
 		{[]string{"-map", "x.map"}, 2, "", "xvfb-run -a pathlens"},
 	}
 	for _, c := range cases {
