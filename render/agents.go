@@ -70,6 +70,7 @@ var (
 		agents.ReasonBlocked:      {255, 120, 60, 255},
 		agents.ReasonRecheck:      {120, 230, 160, 255},
 		agents.ReasonStuck:        {255, 90, 170, 255},
+		agents.ReasonCutOff:       {255, 200, 80, 255},
 	}
 )
 
@@ -229,6 +230,8 @@ func agentLabel(v *agents.AgentView) string {
 		s += ": " + v.Err.Error()
 	case v.State == agents.Stopped:
 		s += ": " + v.Why.String()
+	case v.Kind == agents.Member && v.OwnWay:
+		s += ", own way (cut off from its group)"
 	case v.Kind == agents.Member && v.InFile:
 		s += ", single file"
 	case v.Kind == agents.Member:

@@ -79,7 +79,7 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 				a.lastTgt = image.Point{-1, -1}
 			}
 		}
-		if a.kind == Member {
+		if a.kind == Member && !a.ownWay {
 			// A member whose local path a change touched searches again
 			// (from the plan queue) and does not walk the old one; one
 			// that found no way to its place tries again.
@@ -238,7 +238,7 @@ func (s *Sim) displace(i int) {
 	s.stats.Displace++
 	// It walks back to its goal (an arrived agent too: it no longer stands
 	// on it), or stops if the goal itself was filled.
-	if a.hasGoal && a.kind != Member {
+	if a.hasGoal && (a.kind != Member || a.ownWay) {
 		a.need = ReasonNone
 		a.rebase = true
 		s.request(i, ReasonWorldChanged)

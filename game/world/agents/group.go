@@ -147,6 +147,7 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 		a := &s.agents[id]
 		a.kind, a.group = Member, gi
 		a.slot, a.rank = slots[k], rank[k]
+		a.ownWay, a.localNeed = false, false
 		a.goal, a.hasGoal = goal, true
 		a.state, a.why, a.err = Moving, WhyNone, nil
 		a.need = ReasonNone
@@ -194,7 +195,7 @@ func (s *Sim) leaveGroup(id int) {
 		s.abandon()
 	}
 	a.kind, a.group = Solo, -1
-	a.inFile = false
+	a.inFile, a.ownWay = false, false
 	a.localNeed = false
 	a.plan.Reset()
 	a.segIdx, a.acc = 0, 0
@@ -220,7 +221,7 @@ func (s *Sim) leaderMayMove(gi int) bool {
 	lag := 0
 	for _, m := range g.members {
 		a := &s.agents[m]
-		if a.state == Stopped {
+		if a.state == Stopped || a.ownWay {
 			continue
 		}
 		lag = max(lag, abs(a.cell.X-a.target.X), abs(a.cell.Y-a.target.Y))
@@ -257,19 +258,48 @@ func (s *Sim) stepGroup(gi int, dt float64) {
 	g.active = !done
 }
 
+// stepMember moves member m of group g for dt seconds: toward its place
+// (slot or single file) while it can reach it, else, cut off from the
+// group, on its own way to the group's goal (see ownWay), or, when no path
+// joins it to the goal either, stopped with WhyCutOff. Whether it can
+// reach its place or the goal is a component lookup, so a cut-off member
+// costs no search; it rejoins as soon as a change reconnects it.
 func (s *Sim) stepMember(g *group, m int, dt float64) {
 	a := &s.agents[m]
 	l := &s.agents[g.leader]
+	tgt, inFile := s.memberTarget(g, a)
+	a.target, a.inFile = tgt, inFile
+	if !s.reachable(a.cell, tgt) {
+		if s.reachable(a.cell, a.goal) {
+			s.ownWay(m, dt)
+			return
+		}
+		s.leaveOwnWay(a)
+		if a.state != Stopped || a.why != WhyCutOff {
+			s.stats.Stopped++
+			s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: ReasonCutOff, Cell: a.cell, State: Stopped, Why: WhyCutOff})
+		}
+		a.state, a.why = Stopped, WhyCutOff
+		a.plan.Reset()
+		a.segIdx, a.acc = 0, 0
+		a.lastTgt, a.noPath = image.Point{-1, -1}, false
+		a.lastProgress, a.noProg = s.tick, 0 // not stuck: no way to its place or goal
+		return
+	}
+	if a.ownWay {
+		// Reconnected: it takes its place in the group again.
+		s.leaveOwnWay(a)
+		a.best = math.Inf(1)
+		s.stats.Rejoined++
+	}
 	defer s.memberProgress(a, l)
 	if l.state == Stopped {
-		if a.state != Stopped {
+		if a.state != Stopped || a.why != WhyGroup {
 			a.state, a.why = Stopped, WhyGroup
 		}
 		a.acc = 0
 		return
 	}
-	tgt, inFile := s.memberTarget(g, a)
-	a.target, a.inFile = tgt, inFile
 	if a.cell == tgt {
 		a.acc = 0
 		if a.state == Arrived {
@@ -282,13 +312,10 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 		return
 	}
 	if tgt == a.lastTgt && a.noPath {
-		// No way to this place was found (cut off, or farther round than
+		// No way to this place was found (farther round than
 		// farSearchLimit): the search is not repeated every tick, only
 		// when the place moves or the world changes (lastTgt reset).
 		a.acc = 0
-		if a.state != Stopped && !s.reachable(a.cell, tgt) {
-			s.memberCutOff(a, l)
-		}
 		return
 	}
 	// Under way, or arrived but the target moved (the leader was pushed off
@@ -300,17 +327,6 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 	}
 	seg := a.plan.Segment
 	if !searching && (tgt != a.lastTgt || a.segIdx >= len(seg)-1 || seg[a.segIdx] != a.cell) {
-		if !s.reachable(a.cell, tgt) {
-			// Cut off from its place (no search needed to know): it
-			// waits, and does not hold up the group's arrival. Say
-			// whether the goal itself is out of reach too, or only the
-			// group.
-			a.lastTgt, a.noPath = tgt, true
-			a.plan.Reset()
-			a.segIdx, a.acc = 0, 0
-			s.memberCutOff(a, l)
-			return
-		}
 		s.requestLocal(m)
 		searching = true
 	}
@@ -346,14 +362,54 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 	a.acc = 0
 }
 
-// memberCutOff stops member a, which cannot reach its place: it waits,
-// and does not hold up the group's arrival. Why says whether the goal
-// itself is out of its reach too, or only the group.
-func (s *Sim) memberCutOff(a, l *agent) {
-	a.state, a.why = Stopped, WhyUnreachable
-	if s.reachable(a.cell, l.goal) {
-		a.why = WhyCutOff
+// ownWay runs member m, cut off from its group but not from the group's
+// goal, as a solo agent would: it asks the Sim's planner for its own route
+// (ReasonCutOff, logged; the high-level plan refined lazily like anyone's),
+// walks it, replans at segment ends and after changes, and arrives at the
+// goal. It stays a member, and rejoins its group at its next step once a
+// change lets it reach its place again (stepMember).
+func (s *Sim) ownWay(m int, dt float64) {
+	a := &s.agents[m]
+	if !a.ownWay {
+		if s.cur == m {
+			s.abandon() // a local search toward the lost place
+		}
+		a.ownWay, a.inFile, a.localNeed = true, false, false
+		a.plan.Reset()
+		a.segIdx, a.walked, a.backoff = 0, 0, 0
+		a.need = ReasonNone
+		s.resetProgress(a) // a new route to a new end: measured afresh
+		s.stats.OwnWay++
+		s.request(m, ReasonCutOff)
+		return
 	}
+	switch a.state {
+	case Moving:
+		s.walk(m, dt)
+		s.checkStuck(m)
+	case Stopped:
+		// Its planner failed or it made no progress: try again after the
+		// backoff, or at once after a change (CellsChanged).
+		if a.recheck <= s.tick {
+			s.request(m, ReasonRecheck)
+		}
+	}
+}
+
+// leaveOwnWay ends member a's own way (it rejoins, or stops cut off from
+// its goal too): its own plan and any request for one are dropped.
+func (s *Sim) leaveOwnWay(a *agent) {
+	if !a.ownWay {
+		return
+	}
+	if s.cur == a.id {
+		s.cur, s.curStale, s.curLocal = -1, false, false
+	}
+	a.ownWay = false
+	a.need = ReasonNone
+	a.plan.Reset()
+	a.segIdx, a.acc = 0, 0
+	a.lastTgt, a.noPath = image.Point{-1, -1}, false
 }
 
 // memberProgress applies the progress rule (see StuckAgents) to member a
@@ -362,6 +418,9 @@ func (s *Sim) memberCutOff(a, l *agent) {
 // when its remaining way to its place (its local path's cost less what it
 // walked of it) reaches a new low.
 func (s *Sim) memberProgress(a, l *agent) {
+	if a.ownWay {
+		return // walk measures it as a solo agent
+	}
 	if chebyshev(a.cell, a.target) <= lagLimit {
 		a.best = math.Inf(1)
 		a.lastProgress = max(a.lastProgress, l.lastProgress)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"pathlens/pathing"
+	"pathlens/pathing/hpa"
 )
 
 // spawnBlock spawns w×h agents in a block with top-left corner at c.
@@ -310,9 +311,10 @@ func TestMemberWhoseTrailPlaceIsFilledMovesUp(t *testing.T) {
 	}
 }
 
-// Members cut off from the group's goal stop with a reason while the
-// others arrive; when a dig reconnects them, they walk on and arrive too
-// (the group having "arrived" without them must not freeze them).
+// Members cut off from the group and from its goal stop with that reason
+// (WhyCutOff, logged) while the others arrive; when a dig reconnects them,
+// they walk on and arrive too (the group having "arrived" without them must
+// not freeze them).
 func TestCutOffMembersResumeAfterTheGroupArrived(t *testing.T) {
 	g, m := parse(t, `
 ##############
@@ -334,7 +336,7 @@ func TestCutOffMembersResumeAfterTheGroupArrived(t *testing.T) {
 	cut := 0
 	for _, id := range ids {
 		if v := view(t, s, id); v.State == Stopped {
-			if v.Why != WhyUnreachable {
+			if v.Why != WhyCutOff {
 				t.Fatalf("member %d stopped for %q", id, v.Why)
 			}
 			cut++
@@ -342,6 +344,15 @@ func TestCutOffMembersResumeAfterTheGroupArrived(t *testing.T) {
 	}
 	if cut == 0 {
 		t.Fatal("no member was cut off by closing the door")
+	}
+	logged := 0
+	for _, e := range s.Replans(nil) {
+		if e.Reason == ReasonCutOff && e.State == Stopped && e.Why == WhyCutOff {
+			logged++
+		}
+	}
+	if logged != cut {
+		t.Fatalf("%d cut-off stops logged for %d members cut off", logged, cut)
 	}
 	g.SetOpen(door, true)
 	s.CellsChanged([]image.Point{door})
@@ -524,4 +535,125 @@ func TestBigGroupUnderATinyTimeBudgetArrives(t *testing.T) {
 		t.Fatalf("a request waited %d ticks; one a tick for %d requesters should bound it by %d", w, len(members)+1, len(members)+1)
 	}
 	t.Logf("40 members under a 1 ns budget: arrived after %d ticks, longest wait %d ticks", s.Now(), s.Stats().MaxWait)
+}
+
+// A member cut off from its group while the group's goal is still within
+// its reach goes its own way: it plans its own route with the Sim's planner
+// (logged as cut_off), walks it and arrives, while the group, whose leader
+// cannot reach the goal, waits. When a dig reconnects them, it takes its
+// place again and the whole group arrives in formation.
+func TestCutOffMemberGoesItsOwnWay(t *testing.T) {
+	g, m := parse(t, `
+##########################
+#.........#..............#
+#.........#..............#
+#.........d............G.#
+#.........#..............#
+#.........#..............#
+##########################`)
+	s := exact(g, NewAStar(g, AStarConfig{Chunk: 4}))
+	var left, right []int
+	for _, c := range []image.Point{{2, 2}, {3, 2}, {2, 3}, {3, 3}, {2, 4}, {3, 4}} {
+		id, _ := s.Spawn(c)
+		left = append(left, id)
+	}
+	for _, c := range []image.Point{{12, 2}, {12, 4}} { // through the door already
+		id, _ := s.Spawn(c)
+		right = append(right, id)
+	}
+	if err := s.SetGroupGoal(append(append([]int(nil), left...), right...), m['G']); err != nil {
+		t.Fatal(err)
+	}
+	leader := s.groups[0].leader
+	if c := s.agents[leader].cell; c.X > 9 {
+		t.Fatalf("test map: the leader starts at %v, want the left room", c)
+	}
+	g.SetOpen(m['d'], false)
+	s.CellsChanged([]image.Point{m['d']})
+	runUntil(t, s, 2000, func() bool {
+		for _, id := range right {
+			if view(t, s, id).State != Arrived {
+				return false
+			}
+		}
+		return true
+	})
+	for _, id := range right {
+		v := view(t, s, id)
+		if !v.OwnWay || v.Cell != m['G'] || v.Plans < 2 {
+			t.Fatalf("member %d: own way %v, at %v after %d plans; want its own way to %v", id, v.OwnWay, v.Cell, v.Plans, m['G'])
+		}
+	}
+	for _, id := range left {
+		if v := view(t, s, id); v.State != Stopped || v.Why != WhyGroup || v.OwnWay {
+			t.Fatalf("member %d on the leader's side: %v %q own way %v; want stopped with its group", id, v.State, v.Why, v.OwnWay)
+		}
+	}
+	if l := view(t, s, leader); l.State != Stopped || l.Why != WhyUnreachable {
+		t.Fatalf("leader %v %q", l.State, l.Why)
+	}
+	set := map[int]bool{}
+	for _, e := range s.Replans(nil) {
+		if e.Reason == ReasonCutOff && e.State == Moving {
+			set[e.Agent] = true
+		}
+	}
+	if st := s.Stats(); len(set) != len(right) || !set[right[0]] || !set[right[1]] || st.OwnWay != len(right) {
+		t.Fatalf("cut_off plans logged for %v, own ways %d; want %v", set, st.OwnWay, right)
+	}
+	if n := s.Stuck(300); n != 0 {
+		t.Fatalf("%d stuck", n)
+	}
+	// Reconnected: they rejoin, and the group arrives in formation.
+	g.SetOpen(m['d'], true)
+	s.CellsChanged([]image.Point{m['d']})
+	runUntil(t, s, 5000, func() bool { return !s.groups[0].active })
+	for _, id := range append(left, right...) {
+		if v := view(t, s, id); v.State != Arrived || v.OwnWay || v.Cell != v.Target {
+			t.Fatalf("member %d: %v at %v, own way %v, place %v", id, v.State, v.Cell, v.OwnWay, v.Target)
+		}
+	}
+	if st := s.Stats(); st.Rejoined != len(right) || st.WallViolations != 0 {
+		t.Fatalf("rejoined %d, want %d; %d wall violations", st.Rejoined, len(right), st.WallViolations)
+	}
+}
+
+// A member whose place is walled off while it walks, with the goal still
+// open to it, does not stop: it replans on its own and arrives, and HPA*
+// (lazy refinement, a kept plan) serves its route like any agent's.
+func TestCutOffMemberPlansWithTheHierarchy(t *testing.T) {
+	g, m := parse(t, `
+################################
+#..............#...............#
+#..............#...............#
+#..............d...............#
+#..............#...............#
+#..............#...............#
+#..............#...............#
+#..............#..............G#
+################################`)
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 4, Levels: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := exact(g, NewHPA(h, hpa.QueryOptions{NoSmooth: true}))
+	var ids []int
+	for _, c := range []image.Point{{3, 3}, {4, 3}, {3, 4}, {17, 3}} {
+		id, _ := s.Spawn(c)
+		ids = append(ids, id)
+	}
+	if err := s.SetGroupGoal(ids, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	g.SetOpen(m['d'], false)
+	h.Update([]image.Point{m['d']})
+	s.CellsChanged([]image.Point{m['d']})
+	runUntil(t, s, 3000, func() bool { return view(t, s, ids[3]).State == Arrived })
+	v := view(t, s, ids[3])
+	if !v.OwnWay || v.Cell != m['G'] {
+		t.Fatalf("member %d: own way %v at %v", ids[3], v.OwnWay, v.Cell)
+	}
+	if st := s.Stats(); st.Refined == 0 || st.Reasons[ReasonCutOff] != 1 || st.Reasons[ReasonSegmentDone] == 0 {
+		t.Fatalf("refined %d, reasons %v: want one cut_off plan, then its legs refined", st.Refined, st.Reasons)
+	}
 }

@@ -14,10 +14,11 @@ const (
 	ReasonBlocked             // its next step turned out to be illegal (see Stats.WallViolations)
 	ReasonRecheck             // it was stopped (goal unreachable or blocked) and tries again
 	ReasonStuck               // it walked Config.StuckTicks ticks without progress toward its goal (see Sim.StuckAgents)
+	ReasonCutOff              // a group member cut off from its group plans its own way to the group's goal (or, stopped, has none)
 	NumReasons
 )
 
-var reasonNames = [...]string{"none", "new_goal", "segment_done", "world_changed", "goal_moved", "blocked", "recheck", "stuck"}
+var reasonNames = [...]string{"none", "new_goal", "segment_done", "world_changed", "goal_moved", "blocked", "recheck", "stuck", "cut_off"}
 
 // String returns the snake_case name used in logs and cmd/bench fields.
 func (r Reason) String() string {
@@ -58,12 +59,12 @@ const (
 	WhyGoalBlocked     // the goal cell is a wall
 	WhyUnreachable     // no path joins the agent to its goal
 	WhyPlanFailed      // the planner returned an error (AgentView.Err)
-	WhyGroup           // its group's leader is stopped
-	WhyCutOff          // a member walled off from its place in the group; the goal is reachable from where it stands
+	WhyGroup           // its group's leader is stopped (and the member, with it, cannot reach the goal either)
+	WhyCutOff          // a member walled off from its place in the group with no path to the goal either (with one, it goes its own way: ReasonCutOff)
 	WhyStuck           // no progress toward the goal for 2×Config.StuckTicks ticks of walking, a fresh plan included; retried with backoff
 )
 
-var whyNames = [...]string{"", "goal is a wall", "goal unreachable", "planner failed", "group stopped", "cut off from its group", "no progress toward the goal"}
+var whyNames = [...]string{"", "goal is a wall", "goal unreachable", "planner failed", "group stopped", "cut off from its group and its goal", "no progress toward the goal"}
 
 func (w Why) String() string {
 	if int(w) < len(whyNames) {

@@ -162,6 +162,7 @@ type agent struct {
 	// localNeed: it waits in the plan queue for a local path to its place
 	// (see Sim.requestLocal).
 	localNeed bool
+	ownWay    bool // cut off from its group, it walks its own plan to the goal (Sim.ownWay)
 }
 
 // Stats are the Sim's counters since it was made.
@@ -180,6 +181,8 @@ type Stats struct {
 	Work     int64           // nodes expanded by the planner
 	Local    int             // local searches made by group members (served from the plan queue)
 	Extended int             // members' paths extended by one step to a place that moved, instead of a search
+	OwnWay   int             // times a member cut off from its group set out on its own way to the goal
+	Rejoined int             // times a member on its own way was reconnected and took its place again
 	// MaxWait is the most ticks a request (a plan, or a member's local
 	// search) waited in the plan queue before it was served: with a fair
 	// queue it is bounded by the queue's length over the plans per tick.
@@ -282,7 +285,7 @@ func (s *Sim) SetPlanner(p Planner) {
 	s.planner = p
 	for i := range s.agents {
 		a := &s.agents[i]
-		if !a.dead && a.kind != Member && (a.state == Moving || a.state == Waiting) {
+		if !a.dead && (a.kind != Member || a.ownWay) && (a.state == Moving || a.state == Waiting) {
 			a.rebase = true // another planner's routes are measured afresh
 			s.request(i, ReasonWorldChanged)
 		}
@@ -661,7 +664,7 @@ func (s *Sim) planPhase() {
 			switch {
 			case a.dead:
 				continue
-			case a.kind == Member:
+			case a.kind == Member && !a.ownWay:
 				a.need = ReasonNone
 				if !a.localNeed {
 					continue

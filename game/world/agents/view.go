@@ -19,6 +19,7 @@ type AgentView struct {
 	HasGoal bool
 	Target  image.Point // group members: the slot or single-file cell they walk to now
 	InFile  bool        // group members: walking single file instead of in formation
+	OwnWay  bool        // group members: cut off from the group, walking their own plan to the goal (Segment, Legs)
 
 	State State
 	Why   Why   // set when State is Stopped
@@ -68,7 +69,7 @@ func (s *Sim) view(i int) AgentView {
 	v := AgentView{
 		ID: a.id, Kind: a.kind, Group: a.group, Selected: a.selected,
 		Cell: a.cell, Next: a.cell,
-		Goal: a.goal, HasGoal: a.hasGoal, Target: a.target, InFile: a.inFile,
+		Goal: a.goal, HasGoal: a.hasGoal, Target: a.target, InFile: a.inFile, OwnWay: a.ownWay,
 		State: a.state, Why: a.why, Err: a.err,
 		Segment: a.plan.Segment, SegIndex: a.segIdx, Legs: a.plan.Legs,
 		Speed: a.speed, Plans: a.replans, LastReplan: a.lastReplan, LastReason: a.lastReason,

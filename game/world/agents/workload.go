@@ -259,7 +259,9 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 // within lagLimit cells of its place progresses with its leader; further
 // behind, when its remaining way to its place reaches a new low. For a
 // member the goal is its place (slot or single file), or, while the
-// group's leader is stopped, the group's goal as seen from the leader.
+// group's leader is stopped, the group's goal as seen from the leader; a
+// member on its own way (cut off from its group) is measured as a solo
+// agent.
 //
 // Cost: O(agents) plus a component relabelling after a change.
 func (s *Sim) StuckAgents(dst []int, ticks int64) []int {
@@ -269,7 +271,7 @@ func (s *Sim) StuckAgents(dst []int, ticks int64) []int {
 			continue
 		}
 		from, g := a.cell, a.goal
-		if a.kind == Member {
+		if a.kind == Member && !a.ownWay {
 			g = a.target
 			if l := &s.agents[s.groups[a.group].leader]; l.state == Stopped {
 				// Held by its stopped leader: stuck exactly when the
