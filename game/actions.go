@@ -161,6 +161,7 @@ var mouseHelp = [][2]string{
 	{"right-drag", "paint in any tool: dig or fill"},
 	{"Shift+right-drag", "paint the brush weight (Shift+W picks it)"},
 	{"click a switch", "the panel's rows cycle their switch"},
+	{"click the legend", "a row shows or hides its layer"},
 	{"click timeline", "seek the query's timeline"},
 }
 

@@ -667,8 +667,7 @@ func (g *Game) updateKeys() {
 	}
 	for l := render.Layer(0); l < render.NumLayers; l++ {
 		if in.JustPressed(ActLayer0 + Action(l)) {
-			g.layers = g.layers.Toggle(l)
-			w.Log.Add("layer", world.F{Key: "name", Val: l.ShortName()}, world.F{Key: "on", Val: g.layers.Has(l)})
+			g.toggleLayer(l)
 		}
 	}
 	// Space: a tap plays or pauses; held with a left drag, it pans.
@@ -681,6 +680,27 @@ func (g *Game) updateKeys() {
 			w.TogglePlay()
 		}
 	}
+}
+
+// toggleLayer shows or hides layer l (its key, or a click on its legend
+// row) and logs it.
+func (g *Game) toggleLayer(l render.Layer) {
+	g.layers = g.layers.Toggle(l)
+	g.w.Log.Add("layer", world.F{Key: "name", Val: l.ShortName()}, world.F{Key: "on", Val: g.layers.Has(l)})
+}
+
+// clickHUD handles a left click at screen point (x, y) on a box drawn over
+// the map: a legend row toggles its layer. It reports whether the point
+// was on such a box, in which case the click is not the map's (it used to
+// place a start, paint or spawn on the cells hidden under the legend).
+func (g *Game) clickHUD(x, y int) bool {
+	if l, ok, in := g.r.LegendAt(x, y); in {
+		if ok {
+			g.toggleLayer(l)
+		}
+		return true
+	}
+	return g.r.OverHUD(x, y)
 }
 
 func (g *Game) setTool(t Tool) {
@@ -751,6 +771,10 @@ func (g *Game) updateMouse() {
 		return
 	}
 
+	// The boxes over the map take their own clicks.
+	if leftJust && inMap && g.clickHUD(mx, my) {
+		leftJust = false
+	}
 	// The active tool, on the left button.
 	if leftJust && inMap {
 		g.toolDown = g.tool
@@ -773,7 +797,7 @@ func (g *Game) updateMouse() {
 		}
 	}
 	// Right-drag paints in any tool.
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && inMap {
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && inMap && !g.r.OverHUD(mx, my) {
 		g.rightDown = true
 		var wt uint8
 		if ebiten.IsKeyPressed(ebiten.KeyShift) {

@@ -323,6 +323,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 	}
 	bw, bh := min(int(math.Ceil(wd))+17, l.Log.Dx()), min(h, l.Log.Dy())
 	rc := image.Rect(l.Log.Max.X-bw, l.Log.Max.Y-bh, l.Log.Max.X, l.Log.Max.Y)
+	r.agentsRect = rc
 	dst := screen.SubImage(rc).(*ebiten.Image)
 	fillRect(dst, rc, ColPanel)
 	strokeRect(dst, rc, ColPanelEdge)

@@ -681,6 +681,7 @@ const (
 func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	m := f.Layout.Map
 	r.legendRect = image.Rectangle{}
+	r.legendRows = r.legendRows[:0]
 	if len(f.Legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
 		return
 	}
@@ -694,7 +695,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	nameX := keyX + int(keyW) + 10 // after the widest key
 	cw := nameX + int(nameW) + 14
 	rows := f.Legend
-	cols, title, sub := 2, "Layers", "(key toggles · K hides)"
+	cols, title, sub := 2, "Layers", "(click or key toggles · K hides)"
 	if 2*cw+4 > m.Dx()/2 {
 		// A small window: one column of the layers that are on (the
 		// help lists them all), so the map stays visible.
@@ -724,11 +725,43 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 			sw.A = 50
 			tc = color.RGBA{110, 114, 122, 255}
 		}
+		r.legendRows = append(r.legendRows, legendHit{image.Rect(cx-4, cy, cx+cw-4, cy+legendRowH), lr.Layer})
 		fillRect(screen, image.Rect(cx, cy+2, cx+12, cy+14), sw)
 		strokeRect(screen, image.Rect(cx, cy+2, cx+12, cy+14), color.RGBA{200, 200, 200, 120})
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
 		ft.Draw(screen, ft.UI, LayerInfo[lr.Layer].Name, float64(cx+nameX), float64(cy-1), tc)
 	}
+}
+
+// legendHit is a legend row as drawn: its screen rectangle and its layer.
+type legendHit struct {
+	r image.Rectangle
+	l Layer
+}
+
+// LegendAt reports what the legend drawn last shows at screen point (x,
+// y): the layer of the row there (ok), and whether the point is inside the
+// legend's box at all (in). A click in the box is the legend's: on a row
+// it toggles that layer, and it never reaches the map under the box.
+func (r *Renderer) LegendAt(x, y int) (l Layer, ok, in bool) {
+	p := image.Pt(x, y)
+	if !p.In(r.legendRect) {
+		return 0, false, false
+	}
+	for _, h := range r.legendRows {
+		if p.In(h.r) {
+			return h.l, true, true
+		}
+	}
+	return 0, false, true
+}
+
+// OverHUD reports whether screen point (x, y) is on a box drawn over the
+// map in the last frame (the legend, the agents' panel), where a click
+// must not place, paint or spawn on the cells underneath.
+func (r *Renderer) OverHUD(x, y int) bool {
+	p := image.Pt(x, y)
+	return p.In(r.legendRect) || p.In(r.agentsRect)
 }
 
 // legendBox places a bw×bh legend in one corner of the map area: the one

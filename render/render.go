@@ -102,6 +102,8 @@ type Renderer struct {
 	helpView HelpView
 
 	legendRect image.Rectangle // where the legend was drawn this frame (empty: not drawn)
+	legendRows []legendHit     // its rows, for clicks (LegendAt)
+	agentsRect image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
 	noteRect   image.Rectangle // the map notes drawn this frame (the legend keeps off them)
 
 	// The panel's about text as last wrapped (FitPanel, drawPanel).
@@ -137,6 +139,7 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 		return
 	}
 	r.noteRect = image.Rectangle{}
+	r.agentsRect = image.Rectangle{} // DrawAgents sets it again after Draw
 	mapView := screen.SubImage(f.Layout.Map).(*ebiten.Image)
 	r.drawMap(mapView, f)
 	r.drawHUD(screen, f)

@@ -1,0 +1,69 @@
+package game
+
+import (
+	"image"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/assets"
+	"pathlens/game/world"
+	"pathlens/render"
+)
+
+// drawnGame returns a game on the built-in world, laid out and drawn once
+// in a w×h window (so the legend has its place).
+func drawnGame(t *testing.T, w, h int) *Game {
+	t.Helper()
+	wd, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Begin()
+	g, err := New(wd, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Layout(w, h)
+	g.lay = g.r.FitPanel(render.ComputeLayout(w, h, g.panel), g.w)
+	g.fit()
+	g.Draw(ebiten.NewImage(w, h))
+	return g
+}
+
+// Regression: the legend is drawn over the map, and a click on it went to
+// the map under it: with the query tool it moved the start to a cell the
+// user could not see. A click on a legend row now toggles that layer, and
+// no click in the legend's box reaches the map.
+func TestLegendClickTogglesLayerNotTheMap(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	var row image.Point
+	var layer render.Layer
+	found := false
+	for y := g.lay.Map.Min.Y; y < g.lay.Map.Max.Y && !found; y++ {
+		for x := g.lay.Map.Min.X; x < g.lay.Map.Max.X; x++ {
+			if l, ok, _ := g.r.LegendAt(x, y); ok {
+				row, layer, found = image.Pt(x+30, y+4), l, true
+				break
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no legend row drawn on a 1200×760 window")
+	}
+	if l, ok, in := g.r.LegendAt(row.X, row.Y); !ok || !in || l != layer {
+		t.Fatalf("LegendAt(%v) = %v %v %v, want layer %v", row, l, ok, in, layer)
+	}
+	was := g.layers.Has(layer)
+	if !g.clickHUD(row.X, row.Y) {
+		t.Fatal("a click on a legend row was left to the map")
+	}
+	if g.layers.Has(layer) == was {
+		t.Errorf("a click on the %q row did not toggle it", layer.ShortName())
+	}
+	// Far from the legend, clicks are the map's.
+	c := g.lay.Map.Min.Add(g.lay.Map.Size().Div(2))
+	if _, _, in := g.r.LegendAt(c.X, c.Y); !in && g.clickHUD(c.X, c.Y) {
+		t.Errorf("a click at the map's centre %v was taken by the HUD", c)
+	}
+}
