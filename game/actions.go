@@ -23,6 +23,9 @@ const (
 	ActQuit
 	ActLegend
 
+	ActNextQuery
+	ActPrevQuery
+
 	ActToolQuery
 	ActToolPaint
 	ActToolInspect
@@ -83,6 +86,8 @@ var actionTable = []Binding{
 	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close the help, gallery or question; unpin; clear the agent selection"},
 	{Action: ActQuit, Group: "View", Keys: keys(ebiten.KeyQ), Mods: ModCtrl, Help: "quit (asks first when edits are unsaved)"},
 
+	{Action: ActNextQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Help: "next query of the scenario (its start and goal)"},
+	{Action: ActPrevQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Mods: ModShift, Help: "previous query of the scenario"},
 	{Action: ActToolQuery, Group: "Tools", Keys: keys(ebiten.KeyQ), Help: "query tool: click start then goal; drag S or G"},
 	{Action: ActToolPaint, Group: "Tools", Keys: keys(ebiten.KeyD), Help: "paint tool: drag to dig or fill (first cell decides)"},
 	{Action: ActToolInspect, Group: "Tools", Keys: keys(ebiten.KeyI), Help: "inspect tool: click pins a cell in the inspector"},

@@ -86,6 +86,7 @@ type Game struct {
 	rightDown  bool
 	lastCell   image.Point
 	brush      uint8
+	query      int // index in w.Queries of the query F3 last opened
 	pinned     image.Point
 	hasPinned  bool
 	hover      image.Point
@@ -546,6 +547,7 @@ func (g *Game) open(src string) error {
 	nw.Begin()
 	g.autoFit = true
 	g.hasPinned = false
+	g.query = 0
 	g.viewLevel = 1
 	g.inspectKey = inspectKey{}
 	g.repairSeq = nw.RepairSeq
@@ -650,6 +652,12 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActExclusion) && w.Settings.Exclusion {
 		g.layers = g.layers.With(render.LayerExcluded, true)
 	}
+	if in.JustPressed(ActNextQuery) {
+		g.stepQuery(+1)
+	}
+	if in.JustPressed(ActPrevQuery) {
+		g.stepQuery(-1)
+	}
 	if in.JustPressed(ActSave) {
 		w.Save(w.SavePath())
 	}
@@ -679,6 +687,27 @@ func (g *Game) updateKeys() {
 		if !g.spacePan {
 			w.TogglePlay()
 		}
+	}
+}
+
+// stepQuery opens the scenario's next (d = +1) or previous (d = -1)
+// query, wrapping around: a scenario file may hold several, and only the
+// first was ever shown. It logs a "query" line before the plan's; with no
+// other query it says so.
+func (g *Game) stepQuery(d int) {
+	w := g.w
+	n := len(w.Queries)
+	if n < 2 {
+		w.Note("%s has %s: click a start and a goal to make another", w.Name, plural(n, "query", "queries"))
+		return
+	}
+	g.query = ((g.query+d)%n + n) % n
+	q := w.Queries[g.query]
+	w.Log.Add("query", world.F{Key: "index", Val: g.query + 1}, world.F{Key: "of", Val: n},
+		world.F{Key: "from", Val: fmt.Sprintf("%d,%d", q[0].X, q[0].Y)}, world.F{Key: "to", Val: fmt.Sprintf("%d,%d", q[1].X, q[1].Y)})
+	seq := w.MessageSeq
+	if w.SetEndpoints(q[0], q[1]) && w.MessageSeq == seq { // a plan's own message (no path) stays
+		w.Note("query %d of %d: (%d,%d) → (%d,%d)", g.query+1, n, q[0].X, q[0].Y, q[1].X, q[1].Y)
 	}
 }
 
@@ -822,7 +851,8 @@ func (g *Game) updateMouse() {
 }
 
 // switchRows describes the panel's switches; switchActions gives the
-// matching click actions (same order).
+// matching click actions (same order). The query row is there only when
+// the scenario holds more than one query.
 func (g *Game) switchRows() []render.SwitchRow {
 	s := g.w.Settings
 	hier := s.Algo.Hierarchical()
@@ -830,7 +860,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 	if h := g.w.Hierarchy(); h != nil {
 		views = h.Levels()
 	}
-	return []render.SwitchRow{
+	rows := []render.SwitchRow{
 		{Label: "algorithm", Value: s.Algo.Title(), Keys: "1-5"},
 		{Label: "heuristic", Value: s.Heuristic.String(), Keys: keysOf(ActHeuristic), Dim: hier && s.Algo != world.AlgoGroup},
 		{Label: "connection cost", Value: s.Cost.Title(), Keys: keysOf(ActCost), Dim: s.Algo != world.AlgoGroup},
@@ -843,6 +873,10 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I T"},
 		{Label: "brush weight", Value: strconv.Itoa(int(g.brush)), Keys: keysOf(ActBrush)},
 	}
+	if n := len(g.w.Queries); n > 1 {
+		rows = append(rows, render.SwitchRow{Label: "query", Value: fmt.Sprintf("%d of %d", g.query+1, n), Keys: keysOf(ActNextQuery)})
+	}
+	return rows
 }
 
 func switchActions(g *Game) []func() {
@@ -860,6 +894,7 @@ func switchActions(g *Game) []func() {
 			}
 		},
 		g.nextBrush,
+		func() { g.stepQuery(+1) }, // the query row, when the scenario has several
 	}
 }
 

@@ -1,7 +1,9 @@
 package game
 
 import (
+	"fmt"
 	"image"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -65,5 +67,52 @@ func TestLegendClickTogglesLayerNotTheMap(t *testing.T) {
 	c := g.lay.Map.Min.Add(g.lay.Map.Size().Div(2))
 	if _, _, in := g.r.LegendAt(c.X, c.Y); !in && g.clickHUD(c.X, c.Y) {
 		t.Errorf("a click at the map's centre %v was taken by the HUD", c)
+	}
+}
+
+// A scenario may hold several queries (textbook-groups has two), but only
+// the first was ever shown: F3 and Shift+F3 now step through them,
+// wrapping, each with a log line naming it.
+func TestStepQueryOpensEachQuery(t *testing.T) {
+	wd, err := world.Open(assets.Prefix + "textbook-groups")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	wd.Log = world.NewEventLog(&log)
+	wd.Begin()
+	if len(wd.Queries) < 2 {
+		t.Fatalf("textbook-groups has %d queries; the test needs two", len(wd.Queries))
+	}
+	g, err := New(wd, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []struct{ d, want int }{{+1, 1}, {+1, 0}, {-1, 1}} {
+		g.stepQuery(step.d)
+		q := wd.Queries[step.want]
+		if wd.Start != q[0] || wd.Goal != q[1] || !wd.HasStart || !wd.HasGoal {
+			t.Fatalf("after step %+d: query %v→%v, want query %d %v→%v", step.d, wd.Start, wd.Goal, step.want+1, q[0], q[1])
+		}
+		if !strings.Contains(log.String(), fmt.Sprintf("query index=%d of=%d", step.want+1, len(wd.Queries))) {
+			t.Errorf("after step %+d: no query line for %d in the log:\n%s", step.d, step.want+1, log.String())
+		}
+		if !strings.Contains(wd.Message, fmt.Sprintf("query %d of", step.want+1)) {
+			t.Errorf("after step %+d: message %q", step.d, wd.Message)
+		}
+	}
+	// One query: nothing to step to, and the user is told so.
+	one, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one.Begin()
+	g1, _ := New(one, Options{})
+	start, goal := one.Start, one.Goal
+	if len(one.Queries) == 1 {
+		g1.stepQuery(+1)
+		if one.Start != start || one.Goal != goal || !strings.Contains(one.Message, "1 query") {
+			t.Errorf("one query: moved to %v→%v, message %q", one.Start, one.Goal, one.Message)
+		}
 	}
 }

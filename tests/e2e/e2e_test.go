@@ -622,6 +622,14 @@ func TestControls(t *testing.T) {
 	// saved above, so nothing is asked).
 	a.press("F2", "overlay", "name=gallery", "on=on")
 	a.press("2", "load", "source=builtin:")
+	// F3 and Shift+F3 step through a scenario's queries (textbook-groups
+	// has two).
+	a.press("F2", "overlay", "name=gallery", "on=on")
+	a.press("5", "load", "source=builtin:textbook-groups", "queries=2")
+	a.press("F3", "query", "index=2", "of=2")
+	a.expect("plan", "from=0,4")
+	a.press("shift+F3", "query", "index=1", "of=2")
+	a.expect("plan", "from=0,0")
 	a.shot("controls-done")
 }
 
