@@ -120,3 +120,55 @@ func BenchmarkUpdate512(b *testing.B) {
 		gr.Update([]image.Point{p})
 	}
 }
+
+// BenchmarkUpdateFill512 fills five open cells in a row and digs them out
+// again (two repairs of five cells per iteration) at 64 places spread over
+// the map, with three levels: what the app's brush does. "batch" repairs
+// the five cells at once, "brush" one cell at a time as a stroke paints
+// them. dirty/edit is the number of groups whose connection costs were
+// recomputed, over all levels, per fill or dig.
+func BenchmarkUpdateFill512(b *testing.B) {
+	for _, mode := range []string{"batch", "brush"} {
+		b.Run(mode, func(b *testing.B) {
+			g := benchGrid(b).Clone()
+			gr, err := Build(g, Config{Levels: 3}, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			r := rand.New(rand.NewSource(9))
+			var fills [][]image.Point
+			for len(fills) < 64 {
+				if f := fiveOpen(g, image.Point{r.Intn(g.Width()), r.Intn(g.Height())}); f != nil {
+					fills = append(fills, f)
+				}
+			}
+			dirty := 0
+			repair := func(cells []image.Point, w uint8) {
+				batches := [][]image.Point{cells}
+				if mode == "brush" {
+					batches = nil
+					for i := range cells {
+						batches = append(batches, cells[i:i+1])
+					}
+				}
+				for _, c := range batches {
+					for _, p := range c {
+						g.SetWeight(p, w)
+					}
+					for _, lc := range gr.Update(c).Levels {
+						dirty += len(lc.Dirty)
+					}
+				}
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				f := fills[i%len(fills)]
+				i++
+				repair(f, 0)
+				repair(f, 1)
+			}
+			b.ReportMetric(float64(dirty)/float64(2*i), "dirty/edit")
+		})
+	}
+}

@@ -4,14 +4,16 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"sort"
 
 	"pathlens/pathing"
 )
 
 // rec is a group under construction: its key, cells and (level ≥ 2) members.
-// old >= 0 marks a group carried over unchanged by Update (its attributes
-// and, unless it is to be recomputed, its edges are copied).
+// old >= 0 names the group's predecessor in Update: the old group it
+// continues (its edges may be kept, renamed; its attributes are copied
+// unless moved).
 type rec struct {
 	key     Key
 	minCell int32
@@ -19,6 +21,8 @@ type rec struct {
 	members []int32
 	old     int32
 	attr    Group // valid when old >= 0
+	fresh   bool  // regrouped by Update (else carried from a clean key)
+	moved   bool  // old >= 0 but other cells: attributes are recomputed
 }
 
 // builder holds the scratch memory of Build and Update.
@@ -33,10 +37,15 @@ type builder struct {
 	loc    []int32 // lower group id → local index (-1 when not a member)
 	ldist  []float64
 	lheap  []lhItem
-	label  []int32  // Update: per-cell flood labels, reused
-	spare  []*level // Update: retired levels whose arrays assemble reuses
-	recs   []rec    // Update: group records, reused
-	flat   []Edge   // Update: kept edges, reused
+	label  []int32    // Update: per-cell flood labels, reused
+	spare  []*level   // Update: retired levels whose arrays assemble reuses
+	recs   []rec      // Update: group records, reused
+	flat   []Edge     // Update: kept edges, reused
+	pairs  [][2]int32 // Update: old and new groups beside a checked group
+	// touch[c] == touchGen marks the cells Update's changed cells can
+	// affect: the changed cells and their eight neighbours.
+	touch    []uint32
+	touchGen uint32
 
 	cloc     []int32 // per cell: local index in the group being costed, else -1
 	adjStart []int32 // in-group cell graph (CSR on local indices)
@@ -153,7 +162,7 @@ func (b *builder) level1() *level {
 		}
 	}
 	recs := b.cellGroups(open, label, nil)
-	lv := b.assemble(1, recs, nil, nil)
+	lv := b.assemble(1, recs, nil, false)
 	b.computeEdges(1, lv, nil, nil)
 	return lv
 }
@@ -171,7 +180,7 @@ func (b *builder) upper(l int) *level {
 		all[i] = int32(i)
 	}
 	recs := b.unitGroups(l, all, label, nil)
-	lv := b.assemble(l, recs, nil, nil)
+	lv := b.assemble(l, recs, nil, false)
 	b.computeEdges(l, lv, nil, nil)
 	return lv
 }
@@ -219,15 +228,15 @@ func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []r
 	return out
 }
 
-// assemble numbers recs by first cell and lays out a level. Groups carried
-// over (old >= 0) keep their attributes; oldToNew, when not nil, receives
-// old id → new id for them.
+// assemble numbers recs by first cell and lays out a level. Groups with a
+// predecessor (old >= 0) keep its attributes unless moved; oldToNew, when
+// not nil, receives old id → new id for them.
 //
-// rename, when not nil, limits naming to the groups of those keys (Update:
-// the other groups keep their names).
-func (b *builder) assemble(l int, recs []rec, oldToNew []int32, rename map[Key]bool) *level {
+// With update set (Update) only the regrouped groups are named: a key is
+// regrouped whole, so the others keep their names.
+func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool) *level {
 	g := b.g.grid
-	sort.Slice(recs, func(i, j int) bool { return recs[i].minCell < recs[j].minCell })
+	slices.SortFunc(recs, func(a, b rec) int { return int(a.minCell - b.minCell) })
 	// Reuse the arrays of a level Update retired, if any.
 	lv := &level{}
 	if l < len(b.spare) && b.spare[l] != nil {
@@ -261,11 +270,11 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, rename map[Key]b
 			lv.members = append(lv.members, r.members...)
 		}
 		var gr Group
-		if r.old >= 0 {
+		if r.old >= 0 && oldToNew != nil {
+			oldToNew[r.old] = int32(id)
+		}
+		if r.old >= 0 && !r.moved {
 			gr = r.attr
-			if oldToNew != nil {
-				oldToNew[r.old] = int32(id)
-			}
 		} else {
 			gr = attributes(r.cells, w)
 			gr.Key = r.key
@@ -290,7 +299,11 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, rename map[Key]b
 			}
 		}
 	}
-	nameGroups(lv.groups, rename)
+	var only func(int) bool
+	if update {
+		only = func(i int) bool { return recs[i].fresh || recs[i].old < 0 }
+	}
+	nameGroups(lv.groups, only)
 	lv.clustersOnly = true
 	for i := 0; i < l && i < len(b.g.regions); i++ {
 		if b.g.regions[i] != nil {
@@ -336,18 +349,19 @@ func attributes(cells []int32, w int) Group {
 }
 
 // nameGroups names groups by key, numbering the parts of a split key; with
-// only not nil, just the groups of those keys.
-func nameGroups(gs []Group, only map[Key]bool) {
+// only not nil, just the groups i it accepts, which must hold every group of
+// their keys.
+func nameGroups(gs []Group, only func(i int) bool) {
 	count := map[Key]int{}
-	for _, g := range gs {
-		if only == nil || only[g.Key] {
+	for i, g := range gs {
+		if only == nil || only(i) {
 			count[g.Key]++
 		}
 	}
 	seen := map[Key]int{}
 	for i := range gs {
 		k := gs[i].Key
-		if only != nil && !only[k] {
+		if only != nil && !only(i) {
 			continue
 		}
 		var base string

@@ -99,16 +99,20 @@ func TestStressUpdate(t *testing.T) {
 			t.Fatal(err)
 		}
 		for step := 0; step < 15; step++ {
+			before, _ := Build(g.Clone(), cfg, regions)
 			var changed []image.Point
 			for k := 1 + r.Intn(4); k > 0; k-- {
 				p := image.Point{r.Intn(g.Width()), r.Intn(g.Height())}
 				g.SetWeight(p, uint8(r.Intn(4)))
 				changed = append(changed, p)
 			}
-			gr.Update(changed)
+			ch := gr.Update(changed)
 			fresh, _ := Build(g, cfg, regions)
 			if d := diffGraphs(gr, fresh); d != "" {
 				t.Fatalf("config %d %+v regions=%d step %d (%v): %s", it, cfg, len(regions), step, changed, d)
+			}
+			if _, msg := checkDirty(ch, before, fresh, changed); msg != "" {
+				t.Fatalf("config %d %+v regions=%d step %d (%v): %s", it, cfg, len(regions), step, changed, msg)
 			}
 		}
 	}

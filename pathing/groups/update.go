@@ -2,7 +2,10 @@ package groups
 
 import (
 	"image"
+	"slices"
 	"sort"
+
+	"pathlens/pathing"
 )
 
 // Change says what Update did, level by level.
@@ -16,14 +19,16 @@ type LevelChange struct {
 	// Regrouped lists the clusters and regions whose groups were rebuilt.
 	Regrouped []Key
 	// Dirty lists the groups (new ids) whose connection costs were
-	// recomputed: the rebuilt groups and their neighbours.
+	// recomputed: only those whose costs may have changed (see Update).
 	Dirty []int32
-	// Added and Removed count the groups created and dropped.
+	// Added and Removed count the groups created and dropped: a group that
+	// continues an old one (all its cells came from it and all of its open
+	// cells went to it) is neither, even when it gained or lost cells.
 	Added, Removed int
 	// AddedEdges and RemovedEdges list the connections that appeared or
-	// disappeared (an edge counts as the same when both ends keep their
-	// first cell). Ids are new ids for added edges and old ids for removed
-	// ones; names are as they were then.
+	// disappeared (an edge counts as the same when both ends continue the
+	// same old groups). Ids are new ids for added edges and old ids for
+	// removed ones; names are as they were then.
 	AddedEdges, RemovedEdges []EdgeRef
 }
 
@@ -47,17 +52,30 @@ func (c Change) Empty() bool {
 // in the grid (digs, fills, weight changes; cells outside the grid and
 // repeats are ignored) and returns what changed.
 //
-// At level 1 it regroups only the clusters and regions holding a changed
-// cell or one of its eight neighbours (a cell also decides whether diagonal
-// steps beside it cut a corner; a region is regrouped whole, all its
-// parts), and recomputes the connection costs of the
-// rebuilt groups and of their neighbours; every other group keeps its edges.
-// Each level above does the same for the clusters and regions of the groups
-// that changed below it. Group ids are renumbered to stay in first-cell
-// order, so the repaired graph equals a fresh Build of the same grid (tests
-// check this). Cost: O(cells) bookkeeping per level for the renumbering;
-// the searches behind connection costs touch only the dirty groups. Not safe
-// while queries run; planners notice the change and drop stored plans.
+// It recomputes the connection costs of a group only when they may have
+// changed, which is exactly when one of these holds:
+//   - the group has no predecessor: no old group gave it all its cells and
+//     took all of them (a new group, or a split or merged one);
+//   - at level 1, one of its cells is a changed cell or one of its eight
+//     neighbours (only there can a step's existence, corner cutting or cost
+//     differ); at level l ≥ 2, one of its member groups got other costs;
+//   - the groups around it were cut differently: its outside neighbour cells
+//     (member links above level 1) no longer fall into groups one-to-one as
+//     before, because a neighbouring group split or merged.
+//
+// Every other group keeps its edges, renumbered: its costs read nothing
+// else. Recomputed groups whose costs come out equal (a fill inside a room
+// that lengthens no route between its doors) count as unchanged for the
+// level above, so such an edit recomputes one group at level 1 and none
+// above. Level 1 regroups the clusters and regions holding a changed cell
+// or one of its eight neighbours (a region whole, all its parts); each level
+// above regroups the clusters and regions of the lower groups that are new,
+// lost cells or got other costs. Group ids are renumbered to stay in
+// first-cell order, so the repaired graph equals a fresh Build of the same
+// grid (tests check this). Cost: O(groups) bookkeeping per level and
+// O(cells) for the level-1 group map; the searches behind connection costs
+// run only for the dirty groups. Not safe while queries run; planners notice
+// the change and drop stored plans.
 func (g *Graph) Update(changed []image.Point) Change {
 	L := g.cfg.Levels
 	ch := Change{Levels: make([]LevelChange, L+1)}
@@ -66,6 +84,13 @@ func (g *Graph) Update(changed []image.Point) Change {
 		g.upd = newBuilder(g)
 	}
 	b := g.upd
+	if len(b.touch) != grid.Len() {
+		b.touch, b.touchGen = make([]uint32, grid.Len()), 0
+	}
+	if b.touchGen++; b.touchGen == 0 { // wrapped: old stamps could match
+		clear(b.touch)
+		b.touchGen = 1
+	}
 	dirty := map[Key]bool{}
 	for _, p := range changed {
 		if !grid.In(p) {
@@ -74,7 +99,9 @@ func (g *Graph) Update(changed []image.Point) Change {
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
 				if q := (image.Point{p.X + dx, p.Y + dy}); grid.In(q) {
-					dirty[b.keyOfCell(1, grid.Index(q))] = true
+					i := grid.Index(q)
+					b.touch[i] = b.touchGen
+					dirty[b.keyOfCell(1, i)] = true
 				}
 			}
 		}
@@ -99,32 +126,32 @@ func (g *Graph) Update(changed []image.Point) Change {
 		label[c] = -1
 	}
 	fresh := b.cellGroups(cells, label, nil)
-	old := g.levels[1]
-	removed := make([]bool, len(old.groups))
-	for id, gr := range old.groups {
-		removed[id] = dirty[gr.Key]
-	}
 	if len(b.spare) != L+1 {
 		b.spare = make([]*level, L+1)
 	}
-	lv, o2n, redo := b.relevel(1, old, fresh, removed, nil, dirty)
+	old := g.levels[1]
+	lv, d, lc := b.repairLevel(1, old, nil, nil, fresh, dirty)
 	g.levels[1] = lv
-	ch.Levels[1] = diffLevel(old, lv, removed, redo, o2n, keys, len(fresh))
+	lc.Regrouped = keys
+	ch.Levels[1] = lc
 
-	// Levels above: regroup the keys of the lower groups that were rebuilt,
-	// recomputed or removed.
+	// Levels above: regroup the keys of the lower groups that are new, lost
+	// or gained cells, or got other costs, and those of the groups that
+	// held the lower groups that disappeared.
 	for l := 2; l <= L; l++ {
-		oldLow, low := old, g.levels[l-1]
-		lowRemoved, lowRedo, lowO2N := removed, redo, o2n
+		oldLow, low, lowD := old, g.levels[l-1], d
 		old = g.levels[l]
 		dk := map[Key]bool{}
-		for u, r := range lowRedo {
-			if r {
+		for u := range low.groups {
+			if lowD.moved(int32(u)) {
 				dk[b.unitKey(l, int32(u))] = true
 			}
 		}
-		for u, r := range lowRemoved {
-			if p := oldLow.groups[u].Parent; r && p >= 0 {
+		for u, n := range lowD.o2n {
+			if n >= 0 && !lowD.moved(n) {
+				continue
+			}
+			if p := oldLow.groups[u].Parent; p >= 0 {
 				dk[old.groups[p].Key] = true
 			}
 		}
@@ -138,40 +165,60 @@ func (g *Graph) Update(changed []image.Point) Change {
 			}
 		}
 		fresh = b.unitGroups(l, units, ulabel, nil)
-		removed = make([]bool, len(old.groups))
-		for id, gr := range old.groups {
-			removed[id] = dk[gr.Key]
-		}
-		b.spare[l-1] = oldLow // nothing reads the old lower level any more
+		b.spare[l-1] = oldLow // read below, then nothing reads it any more
 		var nl *level
-		nl, o2n, redo = b.relevel(l, old, fresh, removed, lowO2N, dk)
+		nl, d, lc = b.repairLevel(l, old, oldLow, lowD, fresh, dk)
 		g.levels[l] = nl
-		ch.Levels[l] = diffLevel(old, nl, removed, redo, o2n, keys, len(fresh))
+		lc.Regrouped = keys
+		ch.Levels[l] = lc
 	}
 	b.spare[L] = old
 	return ch
 }
 
-// relevel lays out level l from the fresh groups of the dirty keys plus the
-// old groups not removed, recomputing the edges of the fresh groups and
-// their neighbours and renumbering the others'. lowO2N maps the lower
-// level's old ids to new ones (level ≥ 2). It returns the level, old id →
-// new id (-1: removed) and the recomputed groups.
-func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N []int32, dirty map[Key]bool) (*level, []int32, []bool) {
+// delta is what the repair of one level tells the level above.
+type delta struct {
+	o2n []int32 // old id → new id of its successor, -1 when it has none
+	n2o []int32 // new id → old id of its predecessor, -1 when it has none
+	// cellsMoved marks new groups with a predecessor but other cells (or
+	// another representative); costsMoved marks new groups without a
+	// predecessor or whose out-edges differ from their predecessor's (targets
+	// mapped by o2n, costs and entry counts compared exactly).
+	cellsMoved, costsMoved []bool
+}
+
+// moved reports whether new group u is anything but its predecessor
+// renumbered.
+func (d *delta) moved(u int32) bool { return d.n2o[u] < 0 || d.cellsMoved[u] || d.costsMoved[u] }
+
+// repairLevel lays out level l from the fresh groups of the dirty keys plus
+// the old groups of the other keys, and computes the edges of the groups
+// that need it (see Update); the others keep their old edges, renumbered.
+// oldLow and low (level ≥ 2) are the lower level before the repair and what
+// its repair reported.
+func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec, dirty map[Key]bool) (*level, *delta, LevelChange) {
+	// Predecessors of the fresh groups.
+	for i := range fresh {
+		b.predecessor(l, old, oldLow, low, &fresh[i], int32(i))
+	}
 	recs := append(b.recs[:0], fresh...)
 	defer func() { b.recs = recs[:0] }()
 	for id := range old.groups {
-		if removed[id] {
-			continue
+		if dirty[old.groups[id].Key] {
+			continue // replaced by the fresh groups
 		}
 		r := rec{key: old.groups[id].Key, old: int32(id), attr: old.groups[id],
 			cells: old.cells[old.cellStart[id]:old.cellStart[id+1]]}
 		r.minCell = r.cells[0]
 		if l > 1 {
 			// Renumber the members in place: the old lower level is retired.
+			// They are all unmoved (a moved one dirties this key), so they
+			// have successors, in the same order.
 			r.members = old.members[old.memStart[id]:old.memStart[id+1]]
 			for i, m := range r.members {
-				r.members[i] = lowO2N[m]
+				if r.members[i] = low.o2n[m]; r.members[i] < 0 {
+					panic("groups: Update: a kept group lost a member")
+				}
 			}
 		}
 		recs = append(recs, r)
@@ -180,35 +227,54 @@ func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N
 	for i := range o2n {
 		o2n[i] = -1
 	}
-	lv := b.assemble(l, recs, o2n, dirty) // sorts recs: recs[id] is group id
-	redo := make([]bool, len(lv.groups))
-	grid := b.g.grid
-	steps := b.g.cfg.Neighborhood.Steps()
+	lv := b.assemble(l, recs, o2n, true) // sorts recs: recs[id] is group id
+	n := len(lv.groups)
+	d := &delta{o2n: o2n, n2o: make([]int32, n), cellsMoved: make([]bool, n), costsMoved: make([]bool, n)}
+	for i := range d.n2o {
+		d.n2o[i] = -1
+	}
+	for o, id := range o2n {
+		if id >= 0 {
+			d.n2o[id] = int32(o)
+		}
+	}
+
+	// Which groups need their edges computed.
+	redo := make([]bool, n)
+	for id, r := range recs {
+		d.cellsMoved[id] = r.moved
+		switch {
+		case r.old < 0:
+			redo[id] = true
+		case !r.fresh:
+			// A kept key: nothing in or beside it changed below.
+		case l == 1:
+			for _, c := range r.cells {
+				if b.touch[c] == b.touchGen {
+					redo[id] = true
+					break
+				}
+			}
+		default:
+			for _, m := range r.members {
+				if low.costsMoved[m] {
+					redo[id] = true
+					break
+				}
+			}
+		}
+	}
+	// Groups beside a group without predecessor may see their neighbours cut
+	// differently: check them. (Beside an old group without successor
+	// always lies a new one without predecessor.)
+	check := make([]bool, n)
 	for id, r := range recs {
 		if r.old >= 0 {
 			continue
 		}
-		redo[id] = true
-		if l == 1 {
-			for _, c := range r.cells {
-				p := grid.Point(int(c))
-				for _, st := range steps {
-					d := image.Point{p.X + st.DX, p.Y + st.DY}
-					if grid.CanStep(p, d, b.g.cfg.Neighborhood) {
-						redo[lv.groupOf[grid.Index(d)]] = true
-					}
-				}
-			}
-			continue
-		}
-		low := b.g.levels[l-1]
-		for _, m := range r.members {
-			for _, e := range low.edges[low.edgeStart[m]:low.edgeStart[m+1]] {
-				redo[lv.groupOf[low.cells[low.cellStart[e.To]]]] = true
-			}
-		}
+		b.neighbours(l, lv, int32(id), func(y int32) { check[y] = !redo[y] })
 	}
-	keep := make([][]Edge, len(lv.groups))
+	keep := make([][]Edge, n)
 	flat := grow(b.flat, len(old.edges)) // one buffer for every kept list
 	b.flat = flat
 	used := 0
@@ -216,62 +282,312 @@ func (b *builder) relevel(l int, old *level, fresh []rec, removed []bool, lowO2N
 		if redo[id] {
 			continue
 		}
+		pairs := b.pairs[:0]
+		if check[id] {
+			var ok bool
+			if pairs, ok = b.outsidePairs(l, lv, old, oldLow, low, int32(id), pairs); !ok {
+				b.pairs = pairs
+				redo[id] = true
+				continue
+			}
+		}
+		b.pairs = pairs
 		oe := old.edges[old.edgeStart[r.old]:old.edgeStart[r.old+1]]
 		ne := flat[used : used+len(oe) : used+len(oe)]
 		used += len(oe)
+		moved := false
 		for i, e := range oe {
-			e.From, e.To = int32(id), o2n[e.To]
-			if e.To < 0 { // cannot happen: a neighbour of a removed group is redone
+			to := o2n[e.To]
+			if check[id] {
+				to = -1
+				for _, p := range pairs {
+					if p[0] == e.To {
+						to = p[1]
+						break
+					}
+				}
+				moved = moved || to != o2n[e.To]
+			}
+			if to < 0 {
+				// Only when cells changed without being passed to Update:
+				// compute the edges rather than keep a dangling one.
 				redo[id] = true
 				break
 			}
+			e.From, e.To = int32(id), to
 			ne[i] = e
 		}
-		keep[id] = ne // carried groups keep their order, so To stays sorted
+		if redo[id] {
+			continue
+		}
+		if !slices.IsSortedFunc(ne, byTo) { // a moved successor can change places
+			slices.SortFunc(ne, byTo)
+		}
+		keep[id] = ne
+		d.costsMoved[id] = moved
 	}
 	b.computeEdges(l, lv, redo, keep)
-	return lv, o2n, redo
+
+	// Did the recomputed costs move?
+	for id := range redo {
+		if !redo[id] {
+			continue
+		}
+		po := d.n2o[id]
+		if po < 0 {
+			d.costsMoved[id] = true
+			continue
+		}
+		ne := lv.edges[lv.edgeStart[id]:lv.edgeStart[id+1]]
+		oe := old.edges[old.edgeStart[po]:old.edgeStart[po+1]]
+		if len(ne) != len(oe) {
+			d.costsMoved[id] = true
+			continue
+		}
+		for _, e := range ne {
+			same := false
+			for _, f := range oe {
+				if o2n[f.To] == e.To {
+					same = f.Costs == e.Costs && f.Entries == e.Entries
+					break
+				}
+			}
+			if !same {
+				d.costsMoved[id] = true
+				break
+			}
+		}
+	}
+	return lv, d, diffLevel(old, lv, d, redo, check)
 }
 
-// diffLevel describes the change from old to nl.
-func diffLevel(old, nl *level, removed, redo []bool, o2n []int32, keys []Key, added int) LevelChange {
-	lc := LevelChange{Regrouped: keys, Added: added}
-	for _, r := range removed {
+// predecessor finds the old group that fresh group r (number i in the
+// fresh list) continues: the one old group its cells (level 1) or members'
+// predecessors (above) come from, all of whose open cells (members'
+// successors) went to r. It sets r.old to it, or leaves -1, and r.moved when
+// the cells differ.
+func (b *builder) predecessor(l int, old, oldLow *level, low *delta, r *rec, i int32) {
+	cand := int32(-1)
+	if l == 1 {
+		for _, c := range r.cells {
+			if o := old.groupOf[c]; o >= 0 && o != cand {
+				if cand >= 0 {
+					return
+				}
+				cand = o
+			}
+		}
+		if cand < 0 || old.groups[cand].Key != r.key {
+			return
+		}
+		oc := old.cells[old.cellStart[cand]:old.cellStart[cand+1]]
+		grid := b.g.grid
+		for _, c := range oc {
+			// b.label holds the fresh number of every open cell of the
+			// dirty keys, and cand's cells all lie in r's key.
+			if grid.WeightAt(int(c)) != pathing.Blocked && b.label[c] != i {
+				return
+			}
+		}
+		r.old, r.attr, r.fresh = cand, old.groups[cand], true
+		r.moved = !slices.Equal(r.cells, oc)
+		return
+	}
+	// Above level 1 through the members: a member with a predecessor has
+	// all its old cells in that predecessor, so one lookup serves it; the
+	// cells of the others are read one by one.
+	ll := b.g.levels[l-1]
+	from := func(o int32) bool { // o: an old group a cell came from, -1 if none
+		switch {
+		case o < 0 || o == cand:
+			return true
+		case cand < 0:
+			cand = o
+			return true
+		}
+		return false
+	}
+	for _, m := range r.members {
+		if om := low.n2o[m]; om >= 0 {
+			if !from(oldLow.groups[om].Parent) {
+				return
+			}
+			continue
+		}
+		for _, c := range ll.cells[ll.cellStart[m]:ll.cellStart[m+1]] {
+			if !from(old.groupOf[c]) {
+				return
+			}
+		}
+	}
+	if cand < 0 {
+		return
+	}
+	has := func(u int32) bool {
+		_, found := slices.BinarySearch(r.members, u)
+		return found
+	}
+	om := old.members[old.memStart[cand]:old.memStart[cand+1]]
+	// A representative moved into another region makes another key.
+	moved := len(om) != len(r.members) || old.groups[cand].Key != r.key
+	for _, m := range om {
+		if s := low.o2n[m]; s >= 0 {
+			if !has(s) {
+				return
+			}
+			moved = moved || low.cellsMoved[s]
+			continue
+		}
+		moved = true
+		for _, c := range oldLow.cells[oldLow.cellStart[m]:oldLow.cellStart[m+1]] {
+			if u := ll.groupOf[c]; u >= 0 && !has(u) {
+				return
+			}
+		}
+	}
+	r.old, r.attr, r.fresh, r.moved = cand, old.groups[cand], true, moved
+}
+
+// neighbours calls f for every group of lv that group a links to.
+func (b *builder) neighbours(l int, lv *level, a int32, f func(int32)) {
+	if l == 1 {
+		grid := b.g.grid
+		nb := b.g.cfg.Neighborhood
+		for _, c := range lv.cells[lv.cellStart[a]:lv.cellStart[a+1]] {
+			p := grid.Point(int(c))
+			for _, st := range nb.Steps() {
+				d := image.Point{p.X + st.DX, p.Y + st.DY}
+				if grid.CanStep(p, d, nb) {
+					if y := lv.groupOf[grid.Index(d)]; y != a {
+						f(y)
+					}
+				}
+			}
+		}
+		return
+	}
+	low := b.g.levels[l-1]
+	for _, m := range lv.members[lv.memStart[a]:lv.memStart[a+1]] {
+		for _, e := range low.edges[low.edgeStart[m]:low.edgeStart[m+1]] {
+			if y := lv.groupOf[low.cells[low.cellStart[e.To]]]; y != a {
+				f(y)
+			}
+		}
+	}
+}
+
+// outsidePairs lists, for group a of lv (kept, with unmoved cells or
+// members), the pairs (old group, new group) of the cells just outside it
+// (level 1) or of its members' link targets (above), once each. ok is false
+// unless they pair old and new groups one-to-one: only then are a's edges
+// its old ones with targets renamed by the pairs.
+func (b *builder) outsidePairs(l int, lv, old, oldLow *level, low *delta, a int32, pairs [][2]int32) ([][2]int32, bool) {
+	ok := true
+	add := func(x, y int32) {
+		if x < 0 {
+			ok = false
+			return
+		}
+		for _, p := range pairs {
+			if (p[0] == x) != (p[1] == y) {
+				ok = false
+				return
+			}
+			if p[0] == x {
+				return
+			}
+		}
+		pairs = append(pairs, [2]int32{x, y})
+	}
+	if l == 1 {
+		grid := b.g.grid
+		nb := b.g.cfg.Neighborhood
+		for _, c := range lv.cells[lv.cellStart[a]:lv.cellStart[a+1]] {
+			p := grid.Point(int(c))
+			for _, st := range nb.Steps() {
+				d := image.Point{p.X + st.DX, p.Y + st.DY}
+				if !grid.CanStep(p, d, nb) {
+					continue
+				}
+				if di := grid.Index(d); lv.groupOf[di] != a {
+					add(old.groupOf[di], lv.groupOf[di])
+				}
+			}
+		}
+		return pairs, ok
+	}
+	ll := b.g.levels[l-1]
+	for _, m := range lv.members[lv.memStart[a]:lv.memStart[a+1]] {
+		for _, e := range ll.edges[ll.edgeStart[m]:ll.edgeStart[m+1]] {
+			y := lv.groupOf[ll.cells[ll.cellStart[e.To]]]
+			if y == a {
+				continue
+			}
+			x := int32(-1)
+			if ot := low.n2o[e.To]; ot >= 0 {
+				x = oldLow.groups[ot].Parent
+			}
+			add(x, y)
+		}
+	}
+	return pairs, ok
+}
+
+func byTo(a, b Edge) int { return int(a.To - b.To) }
+
+// diffLevel describes the change from old to nl. Edges are compared only
+// around the groups recomputed or checked (the others' edges are their old
+// ones renamed); an edge counts as the same when both ends are the same
+// groups (a group and its predecessor).
+func diffLevel(old, nl *level, d *delta, redo, check []bool) LevelChange {
+	var lc LevelChange
+	for id, r := range redo {
 		if r {
+			lc.Dirty = append(lc.Dirty, int32(id))
+		}
+	}
+	for _, o := range d.n2o {
+		if o < 0 {
+			lc.Added++
+		}
+	}
+	for _, n := range d.o2n {
+		if n < 0 {
 			lc.Removed++
 		}
 	}
-	type pair struct{ a, b int32 } // first cells of the ends
-	first := func(lv *level, id int32) int32 { return lv.cells[lv.cellStart[id]] }
+	look := func(id int32) bool { return id < 0 || redo[id] || check[id] }
+	type pair struct{ a, b int32 } // new ids of the ends
 	oldSet := map[pair]bool{}
-	for id := range old.groups {
-		if !removed[id] && !redo[o2n[id]] {
+	for id, n := range d.o2n {
+		if !look(n) {
 			continue
 		}
 		for _, e := range old.edges[old.edgeStart[id]:old.edgeStart[id+1]] {
-			oldSet[pair{first(old, int32(id)), first(old, e.To)}] = true
+			if t := d.o2n[e.To]; n >= 0 && t >= 0 {
+				oldSet[pair{n, t}] = true
+			}
 		}
 	}
 	newSet := map[pair]bool{}
-	for id, r := range redo {
-		if !r {
+	for id := range nl.groups {
+		if !look(int32(id)) {
 			continue
 		}
-		lc.Dirty = append(lc.Dirty, int32(id))
 		for _, e := range nl.edges[nl.edgeStart[id]:nl.edgeStart[id+1]] {
-			k := pair{first(nl, int32(id)), first(nl, e.To)}
+			k := pair{int32(id), e.To}
 			newSet[k] = true
 			if !oldSet[k] {
 				lc.AddedEdges = append(lc.AddedEdges, EdgeRef{e.From, e.To, nl.groups[e.From].Name, nl.groups[e.To].Name})
 			}
 		}
 	}
-	for id := range old.groups {
-		if !removed[id] && !redo[o2n[id]] {
+	for id, n := range d.o2n {
+		if !look(n) {
 			continue
 		}
 		for _, e := range old.edges[old.edgeStart[id]:old.edgeStart[id+1]] {
-			if !newSet[pair{first(old, int32(id)), first(old, e.To)}] {
+			if t := d.o2n[e.To]; n < 0 || t < 0 || !newSet[pair{n, t}] {
 				lc.RemovedEdges = append(lc.RemovedEdges, EdgeRef{e.From, e.To, old.groups[e.From].Name, old.groups[e.To].Name})
 			}
 		}

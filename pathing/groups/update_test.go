@@ -96,6 +96,10 @@ func TestUpdateEqualsBuild(t *testing.T) {
 				if step%5 == 4 {
 					n = 1 + r.Intn(12)
 				}
+				before, err := Build(g.Clone(), tc.cfg, regions)
+				if err != nil {
+					t.Fatal(err)
+				}
 				var changed []image.Point
 				for i := 0; i < n; i++ {
 					p := image.Point{r.Intn(g.Width()), r.Intn(g.Height())}
@@ -129,6 +133,11 @@ func TestUpdateEqualsBuild(t *testing.T) {
 				}
 				if d := diffGraphs(gr, fresh); d != "" {
 					t.Fatalf("step %d (changed %v): repaired graph differs from a fresh build: %s", step, changed, d)
+				}
+				// Recomputed: every group with other costs, and no group the
+				// edit could not reach (dirtyBounds).
+				if _, msg := checkDirty(ch, before, fresh, changed); msg != "" {
+					t.Fatalf("step %d (changed %v): %s", step, changed, msg)
 				}
 			}
 			if ch := gr.Update([]image.Point{{-1, -1}}); !ch.Empty() {
