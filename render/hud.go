@@ -257,11 +257,10 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	if w.Dirty() {
 		dirty = " •"
 	}
-	left := fmt.Sprintf("%s%s  %d×%d   %s", w.Name, dirty, w.Grid.Width(), w.Grid.Height(), w.Settings.Algo.Title())
+	size := fmt.Sprintf("%d×%d", w.Grid.Width(), w.Grid.Height())
+	left, phase := topBarText(ft, w.Name+dirty, size, w.Settings.Algo.Title(), r.phaseLabel(w), float64(rc.Dx()-10))
 	ft.Draw(dst, ft.Bold, left, float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
 	x := float64(rc.Min.X) + 24 + ft.Width(ft.Bold, left)
-	ph := r.phaseLabel(w)
-	phase := clip(ft, ft.Bold, "phase: "+ph, float64(rc.Max.X)-10-x) // a narrow window: cut with "…", not mid-letter
 	ft.Draw(dst, ft.Bold, phase, x, float64(rc.Min.Y+6), ColTextWarn)
 	// On the right: the tool, always whole, and before it the tool's hint,
 	// cut to the room left.
@@ -276,6 +275,35 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 		}
 		ft.Draw(dst, ft.UI, right, float64(rc.Max.X)-10-ft.Width(ft.UI, right), float64(rc.Min.Y+7), ColTextDim)
 	}
+}
+
+// topBarText returns the top bar's left text (name, size, algorithm) and
+// its phase text for a bar width px wide. The phase is the one thing the
+// bar must always name, so on a narrow window the map size goes first,
+// then the "· phase k of n" count, then the "phase: " prefix, before the
+// phase name itself is cut with "…".
+func topBarText(ft *Fonts, name, size, algo, phase string, width float64) (string, string) {
+	fits := func(left, ph string) bool {
+		return 14+ft.Width(ft.Bold, left)+24+ft.Width(ft.Bold, ph) <= width
+	}
+	short := phase
+	if i := strings.LastIndex(phase, " · phase "); i > 0 {
+		short = phase[:i]
+	}
+	tries := [][2]string{
+		{name + "  " + size + "   " + algo, "phase: " + phase},
+		{name + "   " + algo, "phase: " + phase},
+		{name + "   " + algo, "phase: " + short},
+		{name + "   " + algo, short},
+		{name, short},
+	}
+	for _, t := range tries {
+		if fits(t[0], t[1]) {
+			return t[0], t[1]
+		}
+	}
+	left := name
+	return left, clip(ft, ft.Bold, short, width-14-ft.Width(ft.Bold, left)-24) // cut with "…", not mid-letter
 }
 
 // phaseLabel names what the cursor shows: the phase of the last applied

@@ -94,3 +94,26 @@ func TestGalleryScrollsToTheSelection(t *testing.T) {
 		t.Errorf("first and last entries overlap: %v %v", v.Rows[0], v.Rows[len(items)-1])
 	}
 }
+
+// Regression: on an 800-px window the top bar cut the phase to "phase:
+// finish…" while it spent its room on the map's size. The phase is what
+// the bar must always name: the size, the phase count and the prefix give
+// way first.
+func TestTopBarKeepsThePhase(t *testing.T) {
+	r := New()
+	ft := r.fonts
+	name, size, algo := "exclusion-shortcut", "27×13", "group hierarchy"
+	phase := "insert G L1 (search on L1) · phase 4 of 9"
+	for _, width := range []float64{1250, 460, 400, 330} {
+		left, ph := topBarText(ft, name, size, algo, phase, width)
+		if got := 14 + ft.Width(ft.Bold, left) + 24 + ft.Width(ft.Bold, ph); got > width+1 {
+			t.Errorf("width %v: %q + %q take %.0f px", width, left, ph, got)
+		}
+		if !strings.Contains(ph, "insert G L1") {
+			t.Errorf("width %v: the phase is cut to %q (left %q)", width, ph, left)
+		}
+	}
+	if left, ph := topBarText(ft, name, size, algo, phase, 1250); !strings.Contains(left, size) || ph != "phase: "+phase {
+		t.Errorf("a wide bar drops something: %q %q", left, ph)
+	}
+}
