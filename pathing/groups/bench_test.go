@@ -172,3 +172,57 @@ func BenchmarkUpdateFill512(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkClusterHeuristic measures the cluster heuristic at level 1 (8×8
+// clusters): the whole table, one search over the grid per group (on a
+// 512×512 map it exceeds MaxHeuristicWork and is refused, so it is measured
+// on Moving AI's den312d and lak303d), against one goal's column
+// (ClusterHeuristicTo) on those maps and the 512×512 bench map. groups is
+// the number of level-1 groups, so a table's time is about groups × a
+// column's.
+func BenchmarkClusterHeuristic(b *testing.B) {
+	dir, ok := maps.MovingAIDir()
+	type tc struct {
+		name string
+		g    *pathing.Grid
+	}
+	var cases []tc
+	if ok {
+		for _, n := range []string{"den312d", "lak303d"} {
+			if m, err := maps.LoadMap(filepath.Join(dir, n+".map")); err == nil {
+				cases = append(cases, tc{n, m.Grid})
+			}
+		}
+	}
+	cases = append(cases, tc{"512", benchGrid(b)})
+	for _, c := range cases {
+		gr, err := Build(c.g, Config{}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n := float64(len(gr.Groups(1)))
+		if len(gr.Groups(1))*c.g.Len() <= MaxHeuristicWork {
+			b.Run("table/"+c.name, func(b *testing.B) {
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := gr.ClusterHeuristic(1); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(n, "groups")
+			})
+		}
+		b.Run("column/"+c.name, func(b *testing.B) {
+			goals := benchQueries(c.g, 16)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := gr.ClusterHeuristicTo(1, goals[i%len(goals)][1]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(n, "groups")
+		})
+	}
+}

@@ -59,3 +59,62 @@ func TestClusterHeuristicAdmissible(t *testing.T) {
 		t.Error("a table of a missing level was built")
 	}
 }
+
+// TestClusterHeuristicToIsTheTableColumn: a goal's column gives exactly the
+// table's estimates for every cell and every goal of that group, 0 for
+// goals of other groups, and refuses blocked goals and missing levels.
+func TestClusterHeuristicToIsTheTableColumn(t *testing.T) {
+	for _, nb := range []pathing.Neighborhood{pathing.Eight, pathing.Four} {
+		g := randomGrid(40, 30, 22, 6)
+		gr, err := Build(g, Config{ClusterSize: 5, Levels: 2, Neighborhood: nb}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := rand.New(rand.NewSource(4))
+		for l := 1; l <= 2; l++ {
+			tab, err := gr.ClusterHeuristic(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < 20; i++ {
+				goal := randomOpen(g, r)
+				col, err := gr.ClusterHeuristicTo(l, goal)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if col.Level() != l || col.Goal() != gr.GroupOf(l, goal) {
+					t.Fatalf("column of level %d for %v: level %d goal group %d", l, goal, col.Level(), col.Goal())
+				}
+				other := randomOpen(g, r)
+				for c := 0; c < g.Len(); c++ {
+					p := g.Point(c)
+					if !g.Open(p) {
+						continue
+					}
+					if a, b := col.Estimate(p, goal), tab.Estimate(p, goal); a != b {
+						t.Fatalf("L%d %v: column gives %v→%v = %v, table %v", l, nb, p, goal, a, b)
+					}
+					if a, b := col.EstimateOctile(p, goal), tab.EstimateOctile(p, goal); a != b {
+						t.Fatalf("L%d %v: column with octile gives %v→%v = %v, table %v", l, nb, p, goal, a, b)
+					}
+					if gr.GroupOf(l, other) != col.Goal() && col.Estimate(p, other) != 0 {
+						t.Fatalf("L%d %v: the column of %v estimates %v for another group's goal %v", l, nb, goal, col.Estimate(p, other), other)
+					}
+				}
+			}
+		}
+		var wall image.Point
+		for c := 0; c < g.Len(); c++ {
+			if !g.Open(g.Point(c)) {
+				wall = g.Point(c)
+				break
+			}
+		}
+		if _, err := gr.ClusterHeuristicTo(1, wall); err == nil {
+			t.Error("a column for a goal in a wall was built")
+		}
+		if _, err := gr.ClusterHeuristicTo(3, image.Point{}); err == nil {
+			t.Error("a column of a missing level was built")
+		}
+	}
+}
