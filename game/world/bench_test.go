@@ -2,7 +2,11 @@ package world
 
 import (
 	"image"
+	"path/filepath"
 	"testing"
+
+	"pathlens/maps"
+	"pathlens/pathing"
 )
 
 // BenchmarkTimelineScrub moves the cursor of the default world's A*
@@ -72,5 +76,83 @@ func BenchmarkLabelComponents(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		buf = LabelComponents(w.Grid, buf)
+	}
+}
+
+// openMovingAI opens a Moving AI map as a session (no query yet), or skips
+// the benchmark when the maps are not there.
+func openMovingAI(b *testing.B, name string) *World {
+	b.Helper()
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		b.Skip("no Moving AI maps: set PATHLENS_MAPS or put them in ../shared/maps/movingai")
+	}
+	w, err := Open(filepath.Join(dir, name+".map"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return w
+}
+
+// endpoints returns the first and last open cells of g in row-major order.
+func endpoints(g *pathing.Grid) (image.Point, image.Point) {
+	var first, last image.Point
+	found := false
+	for i := 0; i < g.Len(); i++ {
+		if p := g.Point(i); g.Open(p) {
+			if !found {
+				first, found = p, true
+			}
+			last = p
+		}
+	}
+	return first, last
+}
+
+// BenchmarkClusterHeuristicSwitch is the user switching A* or Dijkstra to
+// the cluster heuristic on a freshly opened map: everything the switch
+// builds (group hierarchy, heuristic) and the plan it triggers.
+func BenchmarkClusterHeuristicSwitch(b *testing.B) {
+	for _, name := range []string{"lak303d", "8room_000"} {
+		for _, algo := range []Algo{AlgoAStar, AlgoDijkstra} {
+			b.Run(name+"/"+algo.String(), func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					w := openMovingAI(b, name)
+					w.Settings.Algo = algo
+					w.SetEndpoints(endpoints(w.Grid))
+					b.StartTimer()
+					w.SetHeuristic(HeurCluster)
+					if w.Outcome.Err != nil {
+						b.Fatal(w.Outcome.Err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkClusterHeuristicDrag is dragging the goal with A* and the
+// cluster heuristic on a 512×512 map: every plan has its goal in another
+// level-1 group, so each pays for the heuristic of its goal and the search
+// (octile A* for comparison).
+func BenchmarkClusterHeuristicDrag(b *testing.B) {
+	for _, h := range []Heur{HeurOctile, HeurCluster} {
+		b.Run(h.String(), func(b *testing.B) {
+			w := openMovingAI(b, "8room_000")
+			start, _ := endpoints(w.Grid)
+			w.SetEndpoints(start, start)
+			w.SetHeuristic(h)
+			goals := []image.Point{{500, 500}, {300, 480}, {480, 200}, {250, 250}}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				w.MoveEndpoint(true, goals[i%len(goals)])
+				if w.Outcome.Err != nil || w.Outcome.Status != pathing.Found {
+					b.Fatal(w.Outcome.Status, w.Outcome.Err)
+				}
+			}
+		})
 	}
 }

@@ -322,11 +322,19 @@ func (w *World) logPlan() {
 	if w.Optimal.Known {
 		fs = append(fs, F{"optimal", round3(w.Optimal.Cost)}, F{"subopt", round3(w.Suboptimality())})
 	}
+	if o.Note != "" {
+		fs = append(fs, F{"note", o.Note})
+	}
 	w.Log.Add("plan", fs...)
 }
 
 // flatQuery runs A*, Dijkstra or greedy over the grid: once untimed-free
 // for the time, then (when traced) again recording the trace.
+//
+// The cluster heuristic is the goal's column of the level-1 table, made
+// (with the group hierarchy, when there is none yet) outside the timed run
+// and reused while the goal stays in its group. Dijkstra ignores any
+// heuristic, so it builds nothing and the answer's note says so.
 func (w *World) flatQuery(traced bool) (Answer, int, time.Duration, error) {
 	s := w.Settings
 	q := pathing.Query{Start: w.Start, Goal: w.Goal, Neighborhood: s.Neighborhood, Heuristic: s.Heuristic.Grid()}
@@ -336,18 +344,23 @@ func (w *World) flatQuery(traced bool) (Answer, int, time.Duration, error) {
 	case AlgoGreedy:
 		q.Algorithm = pathing.Greedy
 	}
-	if s.Heuristic == HeurCluster {
+	var note string
+	switch {
+	case s.Heuristic == HeurCluster && q.Algorithm == pathing.Dijkstra:
+		q.Heuristic = pathing.Zero
+		note = "Dijkstra ignores the heuristic: the cluster table was not built"
+	case s.Heuristic == HeurCluster:
 		h, err := w.hierarchyFor(AlgoGroup)
 		if err != nil {
 			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: %v", err)
 		}
 		ch, ok := h.(interface {
-			ClusterHeuristic() (func(p, goal image.Point) float64, error)
+			ClusterHeuristic(goal image.Point) (func(p, goal image.Point) float64, error)
 		})
 		if !ok {
 			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: the group hierarchy does not offer one")
 		}
-		hf, err := ch.ClusterHeuristic()
+		hf, err := ch.ClusterHeuristic(w.Goal)
 		if err != nil {
 			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: %v", err)
 		}
@@ -366,7 +379,7 @@ func (w *World) flatQuery(traced bool) (Answer, int, time.Duration, error) {
 		res, _ = w.search.Search(q)
 	}
 	a := Answer{Status: res.Status, Cost: res.Cost, Path: res.Path, Expanded: res.Expanded,
-		Phases: []PhaseStat{{Name: s.Algo.Title(), Level: 0, Expanded: res.Expanded}}}
+		Phases: []PhaseStat{{Name: s.Algo.Title(), Level: 0, Expanded: res.Expanded}}, Note: note}
 	return a, res.PeakOpen, dur, nil
 }
 

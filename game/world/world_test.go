@@ -467,6 +467,54 @@ func TestClusterHeuristicIsAdmissible(t *testing.T) {
 	if math.Abs(w.Outcome.Cost-opt) > 1e-9 {
 		t.Fatalf("A* with the cluster heuristic costs %v, optimal %v", w.Outcome.Cost, opt)
 	}
+	// Goals in other groups get their own columns: still optimal.
+	start := w.Start
+	for _, goal := range []image.Point{{125, 65}, {125, 40}, {110, 25}, {60, 80}, {20, 20}} {
+		if !w.Grid.Open(goal) {
+			continue
+		}
+		w.SetHeuristic(HeurOctile)
+		w.SetEndpoints(start, goal)
+		opt := w.Outcome.Cost
+		w.SetHeuristic(HeurCluster)
+		if math.Abs(w.Outcome.Cost-opt) > 1e-9 || w.Outcome.Err != nil {
+			t.Fatalf("to %v: A* with the cluster heuristic costs %v (%v), optimal %v", goal, w.Outcome.Cost, w.Outcome.Err, opt)
+		}
+	}
+}
+
+// Dijkstra ignores heuristics: choosing the cluster table with it builds
+// nothing and says so (HUD note, message, plan line); A* then builds it.
+func TestClusterHeuristicNotBuiltForDijkstra(t *testing.T) {
+	w, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	w.Begin()
+	w.SetAlgo(AlgoDijkstra)
+	opt := w.Outcome.Cost
+	w.SetHeuristic(HeurCluster)
+	if w.hier != nil {
+		t.Fatal("Dijkstra with the cluster heuristic built a group hierarchy")
+	}
+	if w.Outcome.Status != pathing.Found || w.Outcome.Cost != opt {
+		t.Fatalf("Dijkstra with the cluster heuristic: %v cost %v, want %v", w.Outcome.Status, w.Outcome.Cost, opt)
+	}
+	if !strings.Contains(w.Outcome.Note, "ignores the heuristic") || w.Message != w.Outcome.Note {
+		t.Fatalf("note %q, message %q: want both to say the heuristic is ignored", w.Outcome.Note, w.Message)
+	}
+	if l := lastLine(t, &buf, "plan"); !strings.Contains(l, "heuristic=cluster") || !strings.Contains(l, "ignores the heuristic") {
+		t.Fatalf("plan line %q: want the heuristic and the note", l)
+	}
+	w.SetAlgo(AlgoAStar)
+	if w.hier == nil || w.Outcome.Note != "" || math.Abs(w.Outcome.Cost-opt) > 1e-9 {
+		t.Fatalf("A* with the cluster heuristic: built %v, note %q, cost %v (optimal %v)", w.hier != nil, w.Outcome.Note, w.Outcome.Cost, opt)
+	}
+	if l := lastLine(t, &buf, "plan"); strings.Contains(l, "note=") {
+		t.Fatalf("plan line %q: A* uses the heuristic, no note", l)
+	}
 }
 
 func TestGroupRepairIsLocal(t *testing.T) {
