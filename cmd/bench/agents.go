@@ -29,6 +29,11 @@ import (
 // flags: -cluster, -levels, -cache, -smooth ...) or group (the group
 // hierarchy, from the group flags: -cluster, -levels, -cost, -exclusion
 // ...). Edits repair the hierarchy (Update) before the Sim hears of them.
+// With -algo hpa, -agent-refine picks agents.HPAMode: eager (each plan
+// refines the whole route; edits are checked against its cells) or lazy
+// (each plan refines only the next segment; edits are checked against the
+// top-level clusters of the rest of the route). The default is the
+// package's (agents.HPAConfig's zero value).
 func init() {
 	registerFlags(func(fs *flag.FlagSet, c *Config) {
 		c.Ext["agents"] = fs.Int("agents", 0, "simulate `N` agents (agents mode: random goals, edits, replans)")
@@ -39,11 +44,13 @@ func init() {
 		}
 		c.Ext["agent-budget-ms"] = fs.Float64("agent-budget-ms", 6, "agents mode: planning time cap per tick in `ms` (0: no cap; only then does one seed give exactly one run, since a cap makes the ticks plans land in depend on the machine's speed)")
 		c.Ext["agent-chunk"] = fs.Int("agent-chunk", 0, "agents mode, astar: segments of at most `N` steps (0: whole path)")
+		c.Ext["agent-refine"] = fs.String("agent-refine", agents.HPAConfig{}.Mode.String(), "agents mode, hpa: how much of a route each plan refines: `eager` (all of it; edits are tested against its cells) or lazy (the next segment only: cheaper plans, coarser change tests, more replans after edits)")
 		c.Ext["agent-yield"] = fs.Bool("agent-yield", false, "agents mode: agents wait (a bounded time) for occupied cells instead of walking through each other")
 	})
 	scopeFlags("-agents N", func(c *Config) bool { return c.ExtInt("agents") != 0 },
 		"ticks", "edits", "agent-budget-ms", "agent-yield")
 	scopeFlags("-agents N and -algo astar", func(c *Config) bool { return c.ExtInt("agents") != 0 && c.Algo == "astar" }, "agent-chunk")
+	scopeFlags("-agents N and -algo hpa", func(c *Config) bool { return c.ExtInt("agents") != 0 && c.Algo == "hpa" }, "agent-refine")
 	// -seed is shared with hpa.go's repair mode.
 	scopeFlags("-agents N or -repair N", func(c *Config) bool { return c.ExtInt("agents") != 0 || c.ExtInt("repair") != 0 }, "seed")
 	// Any -agents other than 0 takes over, so a bad count is refused (exit 2)
@@ -63,12 +70,16 @@ func agentSetup(env *Env, rep *Report) (agents.Planner, func([]image.Point) erro
 	case "astar":
 		return agents.NewAStar(g, agents.AStarConfig{Neighborhood: c.Neighborhood, Chunk: c.ExtInt("agent-chunk")}), nil, nil
 	case "hpa":
+		mode, err := agents.ParseHPAMode(c.ExtString("agent-refine"))
+		if err != nil {
+			return nil, nil, usagef("bench: -agent-refine %q: want eager or lazy", c.ExtString("agent-refine"))
+		}
 		h, err := buildHPA(env, rep)
 		if err != nil {
 			return nil, nil, err
 		}
 		opts := hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut")}
-		return agents.NewHPA(h, opts), func(ch []image.Point) error {
+		return agents.NewHPA(h, agents.HPAConfig{Query: opts, Mode: mode}), func(ch []image.Point) error {
 			h.Update(ch)
 			return nil
 		}, nil
@@ -140,6 +151,10 @@ func runAgents(env *Env) (*Report, error) {
 		reasons[k.String()] = r.Reasons[k]
 	}
 	rep.Set("planner", planner.Name())
+	if p, ok := planner.(*agents.HPA); ok {
+		rep.Set("hpa_mode", p.Mode().String())
+		rep.Set("lazy_requeries", p.Requeries())
+	}
 	rep.Set("agents", r.Agents)
 	rep.Set("ticks", r.Ticks)
 	rep.Set("arrivals", r.Arrivals)

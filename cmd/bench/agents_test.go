@@ -53,6 +53,8 @@ func TestAgentsModeBadInput(t *testing.T) {
 		{[]string{"-agents", "5", "-ticks", "0"}, "-ticks 0"},
 		{[]string{"-agents", "5", "-edits", "-3"}, "-edits -3"},
 		{[]string{"-agents", "5", "-agent-budget-ms", "-1"}, "-agent-budget-ms"},
+		{[]string{"-agents", "5", "-algo", "hpa", "-agent-refine", "lazzy"}, `-agent-refine "lazzy"`},
+		{[]string{"-agents", "5", "-algo", "astar", "-agent-refine", "lazy"}, "-agent-refine"},
 		// A negative count used to be ignored silently (the run fell back
 		// to the other modes).
 		{[]string{"-agents", "-1", "-from", "0,0", "-to", "0,0"}, "-agents -1"},
@@ -60,6 +62,29 @@ func TestAgentsModeBadInput(t *testing.T) {
 		code, _, errOut := runMain(t, append([]string{"-map", tinyMap}, tc.args...)...)
 		if code != exitUsage || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+// -agent-refine picks the HPA* agents' planning mode; the report names it
+// and the rules hold in both.
+func TestAgentsModeRefine(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skipf("Moving AI maps not found (looked in %q; set PATHLENS_MAPS)", dir)
+	}
+	m := filepath.Join(dir, "den312d.map")
+	for _, mode := range []string{"eager", "lazy"} {
+		code, out, errOut := runMain(t, "-map", m, "-agents", "40", "-ticks", "1000", "-edits", "40", "-seed", "2", "-algo", "hpa", "-agent-refine", mode, "-json", "-check")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", mode, code, errOut)
+		}
+		r := decode(t, out)
+		if r["hpa_mode"] != mode || r["wall_violations"].(float64) != 0 || r["stuck"].(float64) != 0 {
+			t.Fatalf("%s: %s", mode, out)
+		}
+		if _, ok := r["lazy_requeries"]; !ok {
+			t.Fatalf("%s: no lazy_requeries: %s", mode, out)
 		}
 	}
 }

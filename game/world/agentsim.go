@@ -14,9 +14,10 @@ import (
 // its planner was made from.
 type agentState struct {
 	sim       *agents.Sim
-	plannerOf any   // the hierarchy (or grid) the planner reads
-	algo      Algo  // the algorithm it was made for
-	logged    int64 // newest replan tick already written to the event log
+	plannerOf any              // the hierarchy (or grid) the planner reads
+	algo      Algo             // the algorithm it was made for
+	hpaCfg    agents.HPAConfig // the HPA* planner's config (queries, mode)
+	logged    int64            // newest replan tick already written to the event log
 	seen      map[[2]int64]bool
 	scratch   []agents.Replan
 }
@@ -38,10 +39,11 @@ func (w *World) agentSim() *agents.Sim {
 // agentPlanner makes the planner agents use with the current switches.
 func (w *World) agentPlanner() agents.Planner {
 	w.agents.algo = w.Settings.Algo
+	w.agents.hpaCfg = w.agentHPAConfig()
 	switch h := w.Hierarchy().(type) {
 	case *hpaHier:
 		w.agents.plannerOf = h.h
-		return agents.NewHPA(h.h, hpa.QueryOptions{NoSmooth: !w.Settings.Smooth()})
+		return agents.NewHPA(h.h, w.agents.hpaCfg)
 	case *groupHier:
 		w.agents.plannerOf = h.g
 		return agents.NewGroups(h.g)
@@ -50,21 +52,62 @@ func (w *World) agentPlanner() agents.Planner {
 	return agents.NewAStar(w.Grid, agents.AStarConfig{Neighborhood: w.Settings.Neighborhood})
 }
 
-// syncAgentPlanner gives the agents a new planner when the algorithm or
-// the hierarchy object changed (a rebuild after a structural switch).
+// agentHPAConfig is the HPA* agent planner's config for the current
+// switches (smoothing and Settings.AgentRefine).
+func (w *World) agentHPAConfig() agents.HPAConfig {
+	return agents.HPAConfig{Query: hpa.QueryOptions{NoSmooth: !w.Settings.Smooth()}, Mode: w.Settings.AgentRefine}
+}
+
+// AgentRefine returns how much of a route each HPA* plan of the agents
+// refines (Settings.AgentRefine).
+func (w *World) AgentRefine() agents.HPAMode { return w.Settings.AgentRefine }
+
+// SetAgentRefine sets how much of a route each HPA* plan of the agents
+// refines: agents.HPAEager refines the whole route and replans only after
+// edits near its cells; agents.HPALazy refines the next segment only
+// (cheaper plans) and replans after any edit in a top-level cluster on the
+// rest of its route (more replans after edits). Agents under way replan
+// with the new mode at their next tick. It is logged as a switch.
+func (w *World) SetAgentRefine(m agents.HPAMode) {
+	if m == w.Settings.AgentRefine {
+		return
+	}
+	w.Settings.AgentRefine = m
+	w.Log.Add("switch", F{"name", "agent_refine"}, F{"value", m.String()})
+	if w.Settings.Algo != AlgoHPA {
+		w.Note("agents refine %s: takes effect when agents plan with HPA*", m)
+	}
+	w.syncAgentPlanner()
+}
+
+// ToggleAgentRefine switches the agents' HPA* planning between eager and
+// lazy refinement (see SetAgentRefine).
+func (w *World) ToggleAgentRefine() {
+	if w.Settings.AgentRefine == agents.HPALazy {
+		w.SetAgentRefine(agents.HPAEager)
+	} else {
+		w.SetAgentRefine(agents.HPALazy)
+	}
+}
+
+// syncAgentPlanner gives the agents a new planner when the algorithm, the
+// hierarchy object (a rebuild after a structural switch) or, with HPA*, the
+// planner's config (smoothing, AgentRefine) changed.
 func (w *World) syncAgentPlanner() {
 	s := w.agents.sim
 	if s == nil {
 		return
 	}
 	var of any = w.Grid
+	hpaChanged := false
 	switch h := w.Hierarchy().(type) {
 	case *hpaHier:
 		of = h.h
+		hpaChanged = w.agentHPAConfig() != w.agents.hpaCfg
 	case *groupHier:
 		of = h.g
 	}
-	if of != w.agents.plannerOf || w.agents.algo != w.Settings.Algo {
+	if of != w.agents.plannerOf || w.agents.algo != w.Settings.Algo || hpaChanged {
 		s.SetPlanner(w.agentPlanner())
 	}
 }

@@ -52,3 +52,61 @@ func TestCutOffMemberIsLoggedGoingItsOwnWay(t *testing.T) {
 		t.Fatalf("member with the leader: %v %q", v.State, v.Why)
 	}
 }
+
+// The agents' HPA* planning mode is a session switch: setting it logs a
+// switch line and gives the agents a planner in that mode at the next tick
+// (they replan with it), and so does toggling smoothing, which used to
+// reach agents only after another planner change.
+func TestAgentRefineSwitchReachesThePlanner(t *testing.T) {
+	w, log := mustWorld(t,
+		"##############################",
+		"#............................#",
+		"#............................#",
+		"#........#########...........#",
+		"#............................#",
+		"#............................#",
+		"##############################",
+	)
+	w.SetAlgo(AlgoHPA)
+	id, err := w.SpawnAgent(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := w.Agents()
+	s.Select([]int{id}, false)
+	if err := w.SendAgents(image.Pt(28, 5), false); err != nil {
+		t.Fatal(err)
+	}
+	w.Tick(1.0 / 60)
+	if n := s.Planner().Name(); n != "hpa" || w.AgentRefine() != agents.HPAEager {
+		t.Fatalf("default planner %q, mode %v", n, w.AgentRefine())
+	}
+	w.SetAgentRefine(agents.HPALazy)
+	if !strings.Contains(lastLine(t, log, "switch"), "name=agent_refine value=lazy") {
+		t.Fatalf("switch not logged: %s", lastLine(t, log, "switch"))
+	}
+	w.Tick(1.0 / 60)
+	if n := s.Planner().Name(); n != "hpa/lazy" {
+		t.Fatalf("planner %q after SetAgentRefine(lazy)", n)
+	}
+	if p := s.Planner().(*agents.HPA); p.Mode() != agents.HPALazy {
+		t.Fatalf("mode %v", p.Mode())
+	}
+	before := s.Planner()
+	w.ToggleSmooth()
+	w.Tick(1.0 / 60)
+	if s.Planner() == before {
+		t.Fatal("toggling smoothing left the agents' planner as it was")
+	}
+	w.ToggleAgentRefine()
+	w.Tick(1.0 / 60)
+	if n := s.Planner().Name(); n != "hpa" {
+		t.Fatalf("planner %q after ToggleAgentRefine", n)
+	}
+	for range 2000 {
+		w.Tick(1.0 / 60)
+	}
+	if v, _ := s.Agent(id); v.State != agents.Arrived {
+		t.Fatalf("agent %v at %v after the switches", v.State, v.Cell)
+	}
+}

@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 
+	"pathlens/game/world/agents"
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
 )
@@ -158,6 +159,9 @@ type Settings struct {
 	// Target is where the group planner's refinements aim inside the next
 	// group (zero: its representative).
 	Target groups.Target
+	// AgentRefine is how much of a route each HPA* plan of the agents
+	// refines (see agents.HPAMode; the zero value is the package default).
+	AgentRefine agents.HPAMode
 }
 
 // Defaults and limits of the hierarchy switches.

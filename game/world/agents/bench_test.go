@@ -80,7 +80,7 @@ func BenchmarkSimStep(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					p = NewHPA(h, hpa.QueryOptions{})
+					p = NewHPA(h, HPAConfig{})
 				}
 				s := New(g, p, Config{})
 				// Warm up: everyone planned once and walking.
@@ -111,7 +111,7 @@ func BenchmarkCellsChanged(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := New(g, NewHPA(h, hpa.QueryOptions{}), Config{PlanBudget: -1})
+	s := New(g, NewHPA(h, HPAConfig{}), Config{PlanBudget: -1})
 	if _, err := RunWorkload(s, Workload{Agents: 1000, Ticks: 2, Seed: 1}); err != nil {
 		b.Fatal(err)
 	}

@@ -636,7 +636,7 @@ func TestCutOffMemberPlansWithTheHierarchy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := exact(g, NewHPA(h, hpa.QueryOptions{NoSmooth: true}))
+	s := exact(g, NewHPA(h, HPAConfig{Query: hpa.QueryOptions{NoSmooth: true}}))
 	var ids []int
 	for _, c := range []image.Point{{3, 3}, {4, 3}, {3, 4}, {17, 3}} {
 		id, _ := s.Spawn(c)

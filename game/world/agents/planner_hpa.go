@@ -8,40 +8,131 @@ import (
 	"pathlens/pathing/hpa"
 )
 
-// HPA plans with an HPA* hierarchy (package hpa). A plan is one query from
-// the agent to its goal: the hierarchy refines the whole path and splits it
-// by top-level plan step; the agent walks only the first step's cells (a
-// one-step crossing of a cluster border is merged with the step before it)
-// and keeps the ends of the other steps as the legs of its plan. At the
-// segment's end Refine plans only the next leg, with the hierarchy as it is
-// then (a short query between two nodes of one top-level cluster), so the
-// route is planned high once and refined step by step; the whole route is
-// planned again only when a change touches it, the goal moves or a step
-// turns out blocked. The owner of the grid calls Hierarchy.Update after an
-// edit and then Sim.CellsChanged.
-type HPA struct {
-	h    *hpa.Hierarchy
-	q    *hpa.Querier
-	opts hpa.QueryOptions
+// HPAMode chooses how much of a route the HPA planner refines to cells
+// when it plans (Plan; Refine is the same in both modes). The zero value
+// is HPAEager.
+//
+// The trade-off: HPALazy's plans are cheaper (no refinement and smoothing
+// of steps that will be refined again, leg by leg, when the agent gets
+// there) but it knows the rest of the route only as top-level plan steps,
+// so its change detection is coarser: any edit inside a whole top-level
+// cluster on the route concerns the plan, where HPAEager reacts only to
+// edits within one cell of the cells the route refines to today. After
+// edits, lazy agents replan more often.
+type HPAMode uint8
+
+const (
+	// HPAEager refines the whole route to cells (one hpa Find with every
+	// step refined and smoothed), keeps the first segment and the later
+	// steps' cells as the plan's Footprint: a change concerns the legs only
+	// when it lies within a cell of that footprint.
+	HPAEager HPAMode = iota
+	// HPALazy plans high and refines only the next segment
+	// (hpa.QueryOptions.RefineSteps). The legs are the unrefined top-level
+	// plan steps and the plan has no Footprint: a change concerns a leg
+	// when it lies in the leg's area (see HPA.Plan).
+	HPALazy
+	numHPAModes
+)
+
+var hpaModeNames = [...]string{"eager", "lazy"}
+
+// String returns "eager" or "lazy".
+func (m HPAMode) String() string {
+	if m < numHPAModes {
+		return hpaModeNames[m]
+	}
+	return fmt.Sprintf("HPAMode(%d)", m)
 }
 
-// NewHPA returns a planner on h (owning one Querier). opts are passed to
-// every query.
-func NewHPA(h *hpa.Hierarchy, opts hpa.QueryOptions) *HPA {
-	return &HPA{h: h, q: h.NewQuerier(), opts: opts}
+// ParseHPAMode accepts the names String returns.
+func ParseHPAMode(s string) (HPAMode, error) {
+	for i, n := range hpaModeNames {
+		if n == s {
+			return HPAMode(i), nil
+		}
+	}
+	return HPAEager, fmt.Errorf("agents: unknown HPA planning mode %q (want eager or lazy)", s)
+}
+
+// HPAConfig configures the HPA planner. The zero value is the default:
+// HPAEager with the default hpa query options.
+type HPAConfig struct {
+	// Query is passed to every hierarchical query. Its RefineSteps is
+	// ignored: Mode decides how much a plan refines.
+	Query hpa.QueryOptions
+	// Mode is how much of the route Plan refines (see HPAMode).
+	Mode HPAMode
+}
+
+// HPA plans with an HPA* hierarchy (package hpa). A plan is one query from
+// the agent to its goal; the agent walks only the first top-level step's
+// cells (with any one-step crossings of a cluster border right after it)
+// and keeps the ends of the other steps as the legs of its plan. How much
+// of the route that query refines is the HPAMode: all of it (HPAEager,
+// whose cells become the plan's footprint) or only the segment (HPALazy).
+// At the segment's end Refine plans only the next leg, with the hierarchy
+// as it is then (a short query between two nodes of one top-level
+// cluster), so the route is planned high once and refined step by step;
+// the whole route is planned again only when a change touches it, the goal
+// moves or a step turns out blocked. The owner of the grid calls
+// Hierarchy.Update after an edit and then Sim.CellsChanged.
+type HPA struct {
+	h         *hpa.Hierarchy
+	q         *hpa.Querier
+	opts      hpa.QueryOptions
+	mode      HPAMode
+	requeries int
+}
+
+// NewHPA returns a planner on h (owning one Querier) configured by cfg.
+func NewHPA(h *hpa.Hierarchy, cfg HPAConfig) *HPA {
+	cfg.Query.RefineSteps = 0
+	if cfg.Mode >= numHPAModes {
+		cfg.Mode = HPAEager
+	}
+	return &HPA{h: h, q: h.NewQuerier(), opts: cfg.Query, mode: cfg.Mode}
 }
 
 // Hierarchy returns the hierarchy the planner queries.
 func (p *HPA) Hierarchy() *hpa.Hierarchy { return p.h }
 
-// Name returns "hpa".
-func (p *HPA) Name() string { return "hpa" }
+// Mode returns the planner's HPAMode.
+func (p *HPA) Mode() HPAMode { return p.mode }
 
-// Plan runs one hierarchical query and keeps its first segment. The cells
-// the later steps refine to today become the plan's footprint (a change
-// within a cell of them concerns the plan); each leg's area is the box of
-// its cells grown by one.
+// Requeries returns how many lazy plans needed a second query because the
+// first one's guess of how many top-level steps make the segment (see
+// lazyGuess) was wrong.
+func (p *HPA) Requeries() int { return p.requeries }
+
+// Name returns "hpa" for HPAEager and "hpa/lazy" for HPALazy.
+func (p *HPA) Name() string {
+	if p.mode == HPALazy {
+		return "hpa/lazy"
+	}
+	return "hpa"
+}
+
+// Plan runs one hierarchical query and keeps its first segment.
+//
+// HPAEager: the query refines and smooths the whole route; the cells the
+// later steps refine to today become the plan's footprint (a change within
+// a cell of them concerns the plan) and each leg's area is the box of its
+// cells grown by one. Cost is the smoothed route's cost.
+//
+// HPALazy: the query refines only the segment's top-level steps (one
+// query; a second one for the few plans whose segment is not shaped as
+// lazyGuess expects, see Requeries). The legs are the later top-level plan
+// nodes, unrefined, so the plan has no footprint; a leg's Area is what any
+// edit changing that step's cost or legality must touch: the top-level
+// cluster holding both nodes of an intra-cluster step (its refinement
+// never leaves it), or the two cells of a step across a cluster border.
+// Cost is the top-level plan's abstract cost (hpa.Result.PlanCost), an
+// upper bound of the smoothed route's.
 func (p *HPA) Plan(from, goal image.Point, pl *Plan) error {
+	if p.mode == HPALazy {
+		return p.planLazy(from, goal, pl)
+	}
 	pl.Reset()
 	r, err := p.q.Find(from, goal, p.opts)
 	pl.Work = r.Phases.Total()
@@ -76,6 +167,121 @@ func (p *HPA) Plan(from, goal image.Point, pl *Plan) error {
 	}
 	pl.Footprint = append(pl.Footprint, r.Path[ends[k]:]...)
 	return nil
+}
+
+// lazyGuess is how many top-level steps a lazy plan refines in its first
+// query: the usual shape of a top-level plan is a step inside the start's
+// cluster and then a one-cell crossing of its border, which is what the
+// segment takes (see segmentSteps). When the segment needs more steps and
+// they are all one-cell crossings (a route clipping a cluster corner, or a
+// start on a cluster border) the planner appends them; otherwise it queries
+// again with the right count (counted by Requeries).
+const lazyGuess = 2
+
+// planLazy is Plan for HPALazy.
+func (p *HPA) planLazy(from, goal image.Point, pl *Plan) error {
+	pl.Reset()
+	opts := p.opts
+	opts.RefineSteps = lazyGuess
+	r, err := p.q.Find(from, goal, opts)
+	pl.Work = r.Phases.Total()
+	if err != nil {
+		return fmt.Errorf("agents: hpa %v→%v: %w", from, goal, err)
+	}
+	if r.Status != pathing.Found {
+		return fmt.Errorf("agents: hpa %v→%v: %w", from, goal, ErrUnreachable)
+	}
+	pl.Cost = r.PlanCost
+	top := r.Plans[p.h.Levels()]
+	if len(top) < 2 { // the shortcut answered, or start == goal: all refined
+		pl.Segment = append(pl.Segment, r.Path...)
+		return nil
+	}
+	n, m := segmentSteps(top), len(r.SegmentEnds)
+	if n < m && r.Path[r.SegmentEnds[n-1]] == top[n].Cell {
+		pl.Segment = append(pl.Segment, r.Path[:r.SegmentEnds[n-1]+1]...)
+		m = n
+	} else {
+		pl.Segment = append(pl.Segment, r.Path...)
+	}
+	if n > m && p.appendCrossings(pl, top[m:n+1]) {
+		m = n
+	}
+	if n != m {
+		p.requeries++
+		opts.RefineSteps = n
+		r, err = p.q.Find(from, goal, opts)
+		pl.Work += r.Phases.Total()
+		if err != nil {
+			return fmt.Errorf("agents: hpa %v→%v: %w", from, goal, err)
+		}
+		if r.Status != pathing.Found || len(r.SegmentEnds) != n {
+			return fmt.Errorf("agents: hpa %v→%v: the second query planned differently", from, goal)
+		}
+		pl.Cost = r.PlanCost
+		top = r.Plans[p.h.Levels()]
+		pl.Segment = append(pl.Segment[:0], r.Path...)
+	}
+	for i := n; i+1 < len(top); i++ {
+		a, b := top[i].Cell, top[i+1].Cell
+		pl.Legs = append(pl.Legs, Leg{To: b, Area: p.stepArea(a, b)})
+	}
+	return nil
+}
+
+// appendCrossings appends to pl's segment (which ends at nodes[0]) the
+// top-level steps along nodes when each is a straight one-cell step that
+// is legal now, or no step at all, and reports whether it did; it appends
+// nothing otherwise. Such a step is its own refinement (a diagonal one is
+// not taken: in a weighted cluster two straight steps may be cheaper).
+func (p *HPA) appendCrossings(pl *Plan, nodes []hpa.PlanNode) bool {
+	g := p.h.Grid()
+	nb := p.h.Config().Neighborhood
+	for k := 0; k+1 < len(nodes); k++ {
+		a, b := nodes[k].Cell, nodes[k+1].Cell
+		if a != b && (abs(a.X-b.X)+abs(a.Y-b.Y) != 1 || !g.CanStep(a, b, nb)) {
+			return false
+		}
+	}
+	if pl.Segment[len(pl.Segment)-1] != nodes[0].Cell {
+		return false
+	}
+	for k := 0; k+1 < len(nodes); k++ {
+		if b := nodes[k+1].Cell; b != nodes[k].Cell {
+			pl.Segment = append(pl.Segment, b)
+		}
+	}
+	return true
+}
+
+// segmentSteps returns how many steps of the top-level plan top (at least
+// two nodes, start and goal included) make an agent's segment: the steps
+// until one longer than one cell, that one, and the one-cell steps (border
+// crossings) right after it. A step's length is the Chebyshev distance of
+// its nodes, the least number of cells its refinement can take.
+func segmentSteps(top []hpa.PlanNode) int {
+	steps := len(top) - 1
+	n := 0
+	for n < steps-1 && chebyshev(top[n].Cell, top[n+1].Cell) <= 1 {
+		n++
+	}
+	n++
+	for n < steps && chebyshev(top[n].Cell, top[n+1].Cell) <= 1 {
+		n++
+	}
+	return n
+}
+
+// stepArea returns the cells an edit must touch to change the cost or the
+// legality of the top-level step a→b: the top-level cluster holding both
+// (an intra-cluster step, whose refinement stays inside it), else the two
+// cells (a crossing of a cluster border: one straight step).
+func (p *HPA) stepArea(a, b image.Point) image.Rectangle {
+	L := p.h.Levels()
+	if ca := p.h.ClusterOf(L, a); ca >= 0 && ca == p.h.ClusterOf(L, b) {
+		return p.h.ClusterRect(L, ca)
+	}
+	return image.Rectangle{a, a.Add(image.Point{1, 1})}.Union(image.Rectangle{b, b.Add(image.Point{1, 1})})
 }
 
 // Refine plans the next leg of pl (see Refiner): one query from `from` to the

@@ -565,7 +565,7 @@ func TestHPAPlannerReplansPerStepAndAfterRepair(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := New(g, NewHPA(h, hpa.QueryOptions{}), Config{PlanBudget: -1})
+	s := New(g, NewHPA(h, HPAConfig{}), Config{PlanBudget: -1})
 	r, err := RunWorkload(s, Workload{Agents: 60, Ticks: 4000, Edits: 300, Seed: 2, Repair: func(c []image.Point) error {
 		h.Update(c)
 		return nil
@@ -700,7 +700,7 @@ func TestHPASegmentEndsAreWhereReplansHappen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := exact(g, NewHPA(h, hpa.QueryOptions{}))
+	s := exact(g, NewHPA(h, HPAConfig{}))
 	randOpen := func() image.Point {
 		for {
 			if p := (image.Point{rng.Intn(100), rng.Intn(70)}); g.Open(p) {
@@ -763,7 +763,7 @@ func TestRandomAPIUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	planners := []Planner{NewAStar(g, AStarConfig{}), NewAStar(g, AStarConfig{Chunk: 3}), NewHPA(h, hpa.QueryOptions{})}
+	planners := []Planner{NewAStar(g, AStarConfig{}), NewAStar(g, AStarConfig{Chunk: 3}), NewHPA(h, HPAConfig{})}
 	s := New(g, planners[0], Config{PlanBudget: time.Microsecond, PlanCap: 3})
 	cell := func() image.Point { return image.Point{rng.Intn(50) - 1, rng.Intn(38) - 1} }
 	pick := func() []int {
