@@ -881,9 +881,25 @@ func (g *Game) switchRows() []render.SwitchRow {
 
 func switchActions(g *Game) []func() {
 	w := g.w
+	// The cluster size and level rows go up and wrap to the smallest at the
+	// top (clicking them at 64 or 4 levels did nothing).
+	cluster := func() {
+		if w.Settings.Cluster() >= world.MaxClusterSize {
+			w.SetCluster(world.MinClusterSize)
+			return
+		}
+		w.ClusterBigger()
+	}
+	levels := func() {
+		if w.Settings.LevelCount() >= world.MaxAbstractLevels {
+			w.SetLevels(1)
+			return
+		}
+		w.LevelsUp()
+	}
 	return []func(){
 		w.CycleAlgo, w.CycleHeuristic, w.CycleCost, w.ToggleExclusion,
-		w.ClusterBigger, w.LevelsUp, w.ToggleNeighborhood, w.ToggleSmooth,
+		cluster, levels, w.ToggleNeighborhood, w.ToggleSmooth,
 		g.nextViewLevel,
 		func() {
 			for i, t := range g.tools {
