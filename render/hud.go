@@ -715,9 +715,13 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	}
 	ft := r.fonts
 	keyW, nameW := 0.0, 0.0
+	zoom := 0.0
+	if f.Cam != nil {
+		zoom = f.Cam.Zoom
+	}
 	for _, lr := range f.Legend {
 		keyW = math.Max(keyW, ft.Width(ft.Mono, lr.Keys))
-		nameW = math.Max(nameW, ft.Width(ft.UI, LayerInfo[lr.Layer].Name))
+		nameW = math.Max(nameW, ft.Width(ft.UI, legendName(lr, 0))) // as wide at every zoom: no jump while zooming
 	}
 	keyX := 17                     // after the swatch
 	nameX := keyX + int(keyW) + 10 // after the widest key
@@ -757,8 +761,23 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		fillRect(screen, image.Rect(cx, cy+2, cx+12, cy+14), sw)
 		strokeRect(screen, image.Rect(cx, cy+2, cx+12, cy+14), color.RGBA{200, 200, 200, 120})
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
-		ft.Draw(screen, ft.UI, LayerInfo[lr.Layer].Name, float64(cx+nameX), float64(cy-1), tc)
+		name := legendName(lr, zoom)
+		if name != LayerInfo[lr.Layer].Name {
+			tc = ColTextDim // on, but nothing to see at this zoom
+		}
+		ft.Draw(screen, ft.UI, name, float64(cx+nameX), float64(cy-1), tc)
 	}
+}
+
+// legendName is a layer's name in the legend: for the g / h / f numbers,
+// on but too small to draw at this zoom, it says to zoom in (the V key
+// seemed to do nothing on a fitted map).
+func legendName(lr LegendRow, zoom float64) string {
+	n := LayerInfo[lr.Layer].Name
+	if lr.Layer == LayerValues && lr.On && zoom < valuesMinZoom {
+		n += " (zoom in)"
+	}
+	return n
 }
 
 // legendHit is a legend row as drawn: its screen rectangle and its layer.

@@ -117,3 +117,22 @@ func TestTopBarKeepsThePhase(t *testing.T) {
 		t.Errorf("a wide bar drops something: %q %q", left, ph)
 	}
 }
+
+// Regression: V toggled the g / h / f numbers on a fitted map and nothing
+// changed, since numbers only fit in large cells; the legend now says to
+// zoom in while they cannot be drawn.
+func TestLegendSaysWhenValuesNeedZoom(t *testing.T) {
+	on := LegendRow{Layer: LayerValues, On: true}
+	if got := legendName(on, 9); !strings.Contains(got, "zoom in") {
+		t.Errorf("values on at 9 px per cell: legend %q does not say to zoom in", got)
+	}
+	if got := legendName(on, valuesMinZoom); got != LayerInfo[LayerValues].Name {
+		t.Errorf("values on at %v px per cell (drawn): legend %q", float64(valuesMinZoom), got)
+	}
+	if got := legendName(LegendRow{Layer: LayerValues}, 9); got != LayerInfo[LayerValues].Name {
+		t.Errorf("values off: legend %q", got)
+	}
+	if got := legendName(LegendRow{Layer: LayerSearch, On: true}, 1); got != LayerInfo[LayerSearch].Name {
+		t.Errorf("search layer: legend %q", got)
+	}
+}

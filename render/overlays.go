@@ -383,10 +383,15 @@ func (r *Renderer) drawParents(dst *ebiten.Image, f *Frame) {
 
 // drawValues writes g, h and f in every seen visible cell when cells are
 // at least 34 pixels wide.
+// valuesMinZoom is the zoom (pixels per cell) from which g, h and f fit
+// in a cell; below it the values layer draws nothing and the legend says
+// to zoom in.
+const valuesMinZoom = 34
+
 func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	tl := &w.Timeline
-	if tl.Len() == 0 || f.Cam.Zoom < 34 {
+	if tl.Len() == 0 || f.Cam.Zoom < valuesMinZoom {
 		return
 	}
 	g := w.Grid
