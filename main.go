@@ -11,6 +11,7 @@ import (
 	"image"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -22,6 +23,7 @@ import (
 	"pathlens/game/world"
 	"pathlens/internal/cli"
 	_ "pathlens/internal/preflight" // answers -h, -keys and bad flags when there is no display, before Ebiten starts
+	"pathlens/maps"
 )
 
 func main() {
@@ -121,6 +123,22 @@ func run(args []string) int {
 		}
 		w.Settings.Algo = a
 	}
+	var scenOptimal []float64
+	if f.Scen != "" {
+		rows, err := scenQueries(f.Scen, w)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -scen: %v\n", err)
+			return 2
+		}
+		// The rows replace the map's own queries (a .map has none; a
+		// scenario file's are kept after them).
+		var qs [][2]image.Point
+		for _, r := range rows {
+			qs = append(qs, [2]image.Point{r.Start, r.Goal})
+			scenOptimal = append(scenOptimal, r.Optimal)
+		}
+		w.Queries = append(qs, w.Queries...)
+	}
 	if f.From != "" || f.To != "" {
 		q, err := firstQuery(f.From, f.To, w.Queries)
 		if err != nil {
@@ -128,7 +146,11 @@ func run(args []string) int {
 			return 2
 		}
 		w.Queries = append([][2]image.Point{q}, w.Queries...)
+		if scenOptimal != nil {
+			scenOptimal = append([]float64{0}, scenOptimal...)
+		}
 	}
+	opts.ScenOptimal = scenOptimal
 	w.Begin()
 	if f.Shot != "" {
 		w.WaitOptimal() // the picture shows the finished numbers
@@ -182,6 +204,30 @@ func run(args []string) int {
 		return 1
 	}
 	return 0
+}
+
+// scenQueries reads the Moving AI scenario list at path and checks that
+// its rows are for w's map: the same width and height, and, when the row
+// names a map, the same file name as w's source.
+func scenQueries(path string, w *world.World) ([]maps.ScenRow, error) {
+	rows, err := maps.LoadScen(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, fmt.Errorf("%s has no rows", path)
+	}
+	gw, gh := w.Grid.Width(), w.Grid.Height()
+	src := filepath.Base(w.Source)
+	for _, r := range rows {
+		if r.Width != gw || r.Height != gh {
+			return nil, fmt.Errorf("%s:%d: the row is for a %d×%d map (%s), the map open is %d×%d (%s)", path, r.Line, r.Width, r.Height, r.Map, gw, gh, w.Name)
+		}
+		if strings.HasSuffix(src, ".map") && maps.BaseName(r.Map) != src {
+			return nil, fmt.Errorf("%s:%d: the row is for %s, the map open is %s", path, r.Line, maps.BaseName(r.Map), src)
+		}
+	}
+	return rows, nil
 }
 
 // firstQuery builds the first query from -from and -to. One of them may

@@ -54,6 +54,10 @@ type Options struct {
 	// StartError is a message to show at start (a file that failed to
 	// load).
 	StartError string
+	// ScenOptimal, when set, holds for each of the world's queries the
+	// optimal length a Moving AI .scen file gives it (0: none), shown when
+	// F3 opens the query.
+	ScenOptimal []float64
 }
 
 // Game implements ebiten.Game for one session.
@@ -548,6 +552,7 @@ func (g *Game) open(src string) error {
 	g.autoFit = true
 	g.hasPinned = false
 	g.query = 0
+	g.opts.ScenOptimal = nil // the -scen rows were the first world's
 	g.viewLevel = 1
 	g.inspectKey = inspectKey{}
 	g.repairSeq = nw.RepairSeq
@@ -703,12 +708,26 @@ func (g *Game) stepQuery(d int) {
 	}
 	g.query = ((g.query+d)%n + n) % n
 	q := w.Queries[g.query]
-	w.Log.Add("query", world.F{Key: "index", Val: g.query + 1}, world.F{Key: "of", Val: n},
-		world.F{Key: "from", Val: fmt.Sprintf("%d,%d", q[0].X, q[0].Y)}, world.F{Key: "to", Val: fmt.Sprintf("%d,%d", q[1].X, q[1].Y)})
+	fields := []world.F{{Key: "index", Val: g.query + 1}, {Key: "of", Val: n},
+		{Key: "from", Val: fmt.Sprintf("%d,%d", q[0].X, q[0].Y)}, {Key: "to", Val: fmt.Sprintf("%d,%d", q[1].X, q[1].Y)}}
+	scen := ""
+	if opt := g.scenOptimal(g.query); opt > 0 {
+		fields = append(fields, world.F{Key: "scen_optimal", Val: opt})
+		scen = fmt.Sprintf(", the .scen's optimal %.2f", opt)
+	}
+	w.Log.Add("query", fields...)
 	seq := w.MessageSeq
 	if w.SetEndpoints(q[0], q[1]) && w.MessageSeq == seq { // a plan's own message (no path) stays
-		w.Note("query %d of %d: (%d,%d) → (%d,%d)", g.query+1, n, q[0].X, q[0].Y, q[1].X, q[1].Y)
+		w.Note("query %d of %d: (%d,%d) → (%d,%d)%s", g.query+1, n, q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
 	}
+}
+
+// scenOptimal returns the .scen file's optimal length for query i, or 0.
+func (g *Game) scenOptimal(i int) float64 {
+	if i < 0 || i >= len(g.opts.ScenOptimal) || len(g.opts.ScenOptimal) != len(g.w.Queries) {
+		return 0
+	}
+	return g.opts.ScenOptimal[i]
 }
 
 // toggleLayer shows or hides layer l (its key, or a click on its legend

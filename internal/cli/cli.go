@@ -20,6 +20,7 @@ import (
 // Flags is every flag of the app, as given (main checks the values).
 type Flags struct {
 	Map, Scenario string
+	Scen          string // a Moving AI .scen list whose rows become the queries
 	Shot, ShotDir string
 	Log           string
 	From, To      string
@@ -52,6 +53,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	}
 	fs.StringVar(&f.Map, "map", "", "open this Moving AI (.map), ASCII or scenario (.pls) file instead of the built-in world")
 	fs.StringVar(&f.Scenario, "scenario", "", "open a scenario: builtin:NAME or a .pls file")
+	fs.StringVar(&f.Scen, "scen", "", "a Moving AI scenario list (.scen) for the -map: its rows become the queries, F3 steps through them and the note gives each row's optimal length")
 	fs.StringVar(&f.Shot, "shot", "", "draw the first complete frame to this PNG file and exit")
 	fs.StringVar(&f.Log, "log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
 	fs.StringVar(&f.From, "from", "", "start cell X,Y of the first query (without -to, the goal is the scenario's)")

@@ -722,3 +722,49 @@ func TestShotBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestScenRows opens a Moving AI map with its .scen list: the rows become
+// the session's queries (the first is planned, F3 steps on, see
+// TestControls), and a list for another map is refused naming its line.
+func TestScenRows(t *testing.T) {
+	need(t)
+	dir := os.Getenv("PATHLENS_MAPS")
+	if dir == "" {
+		dir = filepath.Join(moduleRoot(t), "..", "shared", "maps", "movingai")
+	}
+	mapFile, scen := filepath.Join(dir, "AR0011SR.map"), filepath.Join(dir, "AR0011SR.map.scen")
+	if _, err := os.Stat(scen); err != nil {
+		t.Skipf("no Moving AI maps at %s ($PATHLENS_MAPS or ../shared/maps/movingai): %v", dir, err)
+	}
+	bin := filepath.Join(t.TempDir(), "pathlens")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = moduleRoot(t)
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	tmp := t.TempDir()
+	run := func(args ...string) (int, string, string) {
+		log := filepath.Join(tmp, "events.log")
+		os.Remove(log)
+		cmd := exec.Command(bin, append(args, "-log", log, "-shot", filepath.Join(tmp, "shot.png"))...)
+		var errs strings.Builder
+		cmd.Stderr = &errs
+		err := cmd.Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(log)
+		return code, errs.String(), string(b)
+	}
+	code, errs, log := run("-map", mapFile, "-scen", scen)
+	if code != 0 || !strings.Contains(log, "queries=1280") || !strings.Contains(log, "from=210,395 to=87,201 status=found") {
+		t.Errorf("-scen %s: exit %d, stderr %.200q, log:\n%.600s", scen, code, errs, log)
+	}
+	code, errs, _ = run("-scen", filepath.Join(dir, "arena.map.scen")) // the built-in world is 128×96
+	if code != 2 || !strings.Contains(errs, "arena.map.scen:2: the row is for a 49×49 map") {
+		t.Errorf("-scen for another map: exit %d, stderr %.300q; want 2 naming the file and line", code, errs)
+	}
+}
