@@ -306,6 +306,7 @@ func (g *Game) Update() error {
 	if g.autoFit || !g.cam.Fitted() {
 		g.fit()
 	}
+	g.cam.SetView(g.lay.Map) // a resize keeps the user's view but bounds panning by the new area
 	if g.shotWritten != "" {
 		g.w.Note("screenshot saved: %s", g.shotWritten)
 		g.w.Log.Add("screenshot", world.F{Key: "path", Val: g.shotWritten})

@@ -129,6 +129,11 @@ func (c *Camera) Pan(dx, dy float64) {
 	c.keepInView()
 }
 
+// SetView tells the camera the viewport moved or was resized without a
+// new Fit (the user's zoom is kept), so Pan and ZoomAt keep the map inside
+// the viewport that is on screen.
+func (c *Camera) SetView(view image.Rectangle) { c.view = view }
+
 // keepInView moves the offset the least so that the map overlaps the
 // viewport by keepPixels (or its whole size) on each axis.
 func (c *Camera) keepInView() {

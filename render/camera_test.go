@@ -113,3 +113,17 @@ func TestCameraKeepsTheMapFindable(t *testing.T) {
 		t.Errorf("unfitted camera zoomed to %v, want MinZoom", free.Zoom)
 	}
 }
+
+// After a resize that keeps the user's zoom (no new Fit), panning is
+// bounded by the new, smaller viewport, not the one Fit was given.
+func TestCameraPanBoundedByNewView(t *testing.T) {
+	var c Camera
+	c.Fit(128, 96, image.Rect(0, 30, 1260, 944))
+	small := image.Rect(0, 30, 400, 300)
+	c.SetView(small)
+	c.Pan(1e6, 1e6)
+	x0, y0 := c.ToScreen(0, 0)
+	if x0 > float64(small.Max.X)-keepPixels+1 || y0 > float64(small.Max.Y)-keepPixels+1 {
+		t.Errorf("map's corner at (%v,%v), outside the %v viewport", x0, y0, small)
+	}
+}
