@@ -110,6 +110,7 @@ type Game struct {
 	repairAt    time.Time
 	messageSeq  int
 	messageAt   time.Time
+	messageGen  uint64 // the timeline generation when the message appeared
 	title       string
 	frames      int
 	shotDone    bool
@@ -346,10 +347,7 @@ func (g *Game) Update() error {
 		g.repairSeq = g.w.RepairSeq
 		g.repairAt = now
 	}
-	if g.w.MessageSeq != g.messageSeq {
-		g.messageSeq = g.w.MessageSeq
-		g.messageAt = now
-	}
+	g.noteMessage(now)
 	w := g.w
 	caption := ""
 	if qt, ok := g.tool.(*queryTool); ok {
@@ -377,7 +375,30 @@ func (g *Game) needsDraw() bool {
 	if s := g.w.Agents(); s != nil && (s.Running() || s.Len() > 0 && time.Since(g.drawnAt) > 100*time.Millisecond) {
 		return true
 	}
-	return g.w.Message != "" && time.Since(g.messageAt).Seconds() < 13
+	return g.w.Message != "" && g.messageAge(time.Now()) < 13
+}
+
+// noteMessage starts the clock of a new message of the session.
+func (g *Game) noteMessage(now time.Time) {
+	if g.w.MessageSeq != g.messageSeq {
+		g.messageSeq = g.w.MessageSeq
+		g.messageAt = now
+		g.messageGen = g.w.Timeline.Generation()
+	}
+}
+
+// messageAge is how long the session's message has shown, in seconds. A
+// message that a later successful plan made stale counts as expired, so it
+// no longer sits under the answer for its 6 or 12 seconds: an error ("cell
+// (399,149) is blocked" after the next click placed the goal), an
+// instruction carried out ("start (60,38): click the goal"), the figures
+// of an earlier plan.
+func (g *Game) messageAge(now time.Time) float64 {
+	w := g.w
+	if w.Timeline.Generation() != g.messageGen && w.Outcome.Err == nil && len(w.Outcome.Path) > 0 {
+		return math.Inf(1)
+	}
+	return now.Sub(g.messageAt).Seconds()
 }
 
 func (g *Game) fit() {
@@ -1032,7 +1053,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush,
 		Switches: g.switchRows(),
 		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, ShowGallery: g.gallery, GallerySel: g.gallerySel,
-		FlashAge: -1, MessageAge: time.Since(g.messageAt).Seconds(),
+		FlashAge: -1, MessageAge: g.messageAge(time.Now()),
 	}
 	if !g.noLegend {
 		f.Legend = g.legend()

@@ -3,8 +3,10 @@ package game
 import (
 	"fmt"
 	"image"
+	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -142,5 +144,52 @@ func TestSwitchRowsCycle(t *testing.T) {
 		if !back {
 			t.Errorf("row %q: 20 clicks never came back to %q (now %q)", row.Label, start, g.switchRows()[i].Value)
 		}
+	}
+}
+
+// Regression: a click on a wall showed "cell … is blocked" and the next
+// click on an open cell placed the goal and found a path, but the error
+// stayed on screen under the answer for its 12 seconds (and "click the
+// goal" stayed after the goal was placed). A message older than a
+// successful plan has now expired; a fresh one has not.
+func TestErrorExpiresAfterASuccessfulPlan(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	now := time.Now()
+	w.Pick(image.Pt(0, 0)) // a wall of the built-in world
+	if !w.MessageErr {
+		t.Fatalf("a click on (0,0) gave no error: %q", w.Message)
+	}
+	g.noteMessage(now)
+	if age := g.messageAge(now); age != 0 {
+		t.Fatalf("a fresh error is %v s old", age)
+	}
+	start, goal := w.Start, w.Goal
+	if !w.SetEndpoints(goal, start) { // a query that finds a path
+		t.Fatalf("SetEndpoints(%v, %v): %s", goal, start, w.Message)
+	}
+	g.noteMessage(now)
+	if !w.MessageErr {
+		t.Fatalf("the plan replaced the error with %q: the test needs the error kept", w.Message)
+	}
+	if !math.IsInf(g.messageAge(now), 1) {
+		t.Errorf("the error %q still shows after a plan found a path", w.Message)
+	}
+	// A new error shows again.
+	w.Pick(image.Pt(0, 0))
+	g.noteMessage(now)
+	if age := g.messageAge(now); age != 0 {
+		t.Errorf("a new error after the plan is %v s old", age)
+	}
+	// An instruction carried out: "click the goal", then the goal.
+	w.Pick(start)
+	g.noteMessage(now)
+	if !strings.Contains(w.Message, "click the goal") || g.messageAge(now) != 0 {
+		t.Fatalf("after a start click: message %q, age %v", w.Message, g.messageAge(now))
+	}
+	w.Pick(goal)
+	g.noteMessage(now)
+	if strings.Contains(w.Message, "click the goal") && !math.IsInf(g.messageAge(now), 1) {
+		t.Errorf("%q still shows after the goal was placed and a path found", w.Message)
 	}
 }
