@@ -417,7 +417,14 @@ func (g *Game) fit() {
 	}
 }
 
+// readMouse reads the pointer. A -shot run ignores it: the picture must
+// not depend on where the pointer happens to rest on the display (it drew
+// the hovered cell's outline, the inspector's hover and an edge tooltip).
 func (g *Game) readMouse() {
+	if g.opts.ShotPath != "" {
+		g.mouseX, g.mouseY, g.mouseIn, g.hoverOK = -1, -1, false, false
+		return
+	}
 	mx, my := ebiten.CursorPosition()
 	g.mouseX, g.mouseY = mx, my
 	g.mouseIn = image.Pt(mx, my).In(g.lay.Screen)

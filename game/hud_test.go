@@ -193,3 +193,15 @@ func TestErrorExpiresAfterASuccessfulPlan(t *testing.T) {
 		t.Errorf("%q still shows after the goal was placed and a path found", w.Message)
 	}
 }
+
+// Regression: a -shot picture showed the hovered cell, the inspector's
+// hover and an edge tooltip wherever the display's pointer rested, so the
+// same command drew different pictures. A -shot run ignores the pointer.
+func TestShotIgnoresThePointer(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	g.opts.ShotPath = "unused.png"
+	g.readMouse()
+	if g.mouseIn || g.hoverOK {
+		t.Errorf("a -shot run reads the pointer: in window %v, over cell %v %v", g.mouseIn, g.hover, g.hoverOK)
+	}
+}
