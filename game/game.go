@@ -548,6 +548,9 @@ func (g *Game) updateGallery() {
 	if inpututil.IsKeyJustPressed(ebiten.KeyArrowUp) {
 		g.gallerySel = max(g.gallerySel-1, 0)
 	}
+	if _, wy := ebiten.Wheel(); wy != 0 { // the wheel moves the selection (and scrolls a long list)
+		g.gallerySel = max(0, min(g.gallerySel-int(math.Copysign(1, wy)), len(names)-1))
+	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
 		pick = g.gallerySel
 	}
