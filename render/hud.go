@@ -1013,7 +1013,10 @@ func (r *Renderer) Help(l Layout, secs []HelpSection) HelpView {
 		return r.helpView
 	}
 	ft := r.fonts
-	v := HelpView{Area: image.Rect(s.Min.X+20, s.Min.Y+helpTop, s.Max.X-20, s.Max.Y-24)}
+	// The content's area; on a window too small for the margins it is
+	// empty (image.Rect would swap the corners of an inverted one).
+	x0, y0 := s.Min.X+20, s.Min.Y+helpTop
+	v := HelpView{Area: image.Rect(x0, y0, max(x0, s.Max.X-20), max(y0, s.Max.Y-24))}
 	v.Cols = max(1, min(3, (s.Dx()-40)/helpMinCol))
 	colW := max(1, (s.Dx()-40)/v.Cols)
 	keyW := 0.0
