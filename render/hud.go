@@ -169,7 +169,7 @@ type GalleryView struct {
 // when the gallery is shown, not every frame of the map.
 func (r *Renderer) Gallery(l Layout, items []GalleryItem, sel int) GalleryView {
 	s := l.Screen
-	w := min(760, s.Dx()-40)
+	w := max(0, min(760, s.Dx()-40))
 	var v GalleryView
 	heights := make([]int, len(items))
 	total := 0
@@ -182,7 +182,7 @@ func (r *Renderer) Gallery(l Layout, items []GalleryItem, sel int) GalleryView {
 		heights[i] = galleryName + len(lines)*galleryLineH + 6
 		total += heights[i] + galleryGap
 	}
-	h := min(galleryHead+total+8, s.Dy()-40)
+	h := max(0, min(galleryHead+total+8, s.Dy()-40))
 	x, y := s.Min.X+(s.Dx()-w)/2, s.Min.Y+(s.Dy()-h)/2
 	v.Box = image.Rect(x, y, x+w, y+h)
 	// Scroll: the first entry shown is the smallest one from which the

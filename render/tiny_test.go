@@ -10,7 +10,8 @@ import (
 )
 
 // The help screen and the gallery draw on any window, down to 1×1,
-// without a panic (a window can be resized to nothing while they show).
+// without a panic (a window can be resized to nothing while they show),
+// and their boxes stay on the screen or are empty.
 func TestOverlaysOnTinyWindows(t *testing.T) {
 	w, err := world.Open(assets.Prefix + assets.DefaultName)
 	if err != nil {
@@ -37,6 +38,9 @@ func TestOverlaysOnTinyWindows(t *testing.T) {
 				}()
 				r.Draw(screen, f)
 			}()
+		}
+		if g := r.Gallery(l, items, 0); !g.Box.Empty() && !g.Box.In(l.Screen) {
+			t.Errorf("%dx%d: gallery box %v outside the screen", s[0], s[1], g.Box)
 		}
 		v := r.Help(l, help)
 		if v.MaxScroll < 0 || !v.Area.Empty() && !v.Area.In(l.Screen) {
