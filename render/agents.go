@@ -355,12 +355,13 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 // while the clock is stopped, that it is paused and how to run it (U both
 // runs and pauses, and sending agents starts the clock, so a press of U
 // after a send pauses them: the title must say which state they are in).
+// The state comes before the planner's name, which can be long
+// ("groups/maximin/exclusion") and is what a narrow panel cuts.
 func agentsTitle(tick int64, planner string, running bool) string {
-	t := fmt.Sprintf("Agents · tick %d · %s", tick, planner)
 	if !running {
-		t += " · paused (U runs)"
+		return fmt.Sprintf("Agents · paused (U runs) · tick %d · %s", tick, planner)
 	}
-	return t
+	return fmt.Sprintf("Agents · tick %d · %s", tick, planner)
 }
 
 // counts joins the non-zero counts with their names: "2 moving · 1
