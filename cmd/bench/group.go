@@ -65,14 +65,17 @@ func init() {
 		})
 		c.Ext["dump-graph"] = fs.Bool("dump-graph", false, "group: print the level-1 group edges as JSON lines {\"level\":1,\"from\":\"C\",\"to\":\"D\",\"cost\":5} (cost of -cost) before the report")
 	})
+	scopeFlags("-algo group, or -scenario", func(c *Config) bool {
+		return c.Algo == "group" || c.ExtString("scenario-arg") != ""
+	}, "cost", "exclusion", "target", "branch")
+	// The cluster heuristic reads the level-1 groups, which regions shape.
 	scopeFlags("-algo group or astar-cluster, or -scenario", func(c *Config) bool {
 		return algoIs("group", "astar-cluster")(c) || c.ExtString("scenario-arg") != ""
-	}, "cost", "exclusion", "regions", "target", "branch")
+	}, "regions")
 	scopeFlags("-algo group or -scenario", func(c *Config) bool {
 		return c.Algo == "group" || c.ExtString("scenario-arg") != ""
 	}, "dump-graph")
 	registerAlgo("group", Algo{Doc: "the textbook's group hierarchy (issue 4): plan high, refine the first step, walk segment by segment", Prepare: prepareGroup})
-	registerAlgo("astar-cluster", Algo{Doc: "A* with the lecture notes' cluster heuristic: the groups' table of smallest costs between groups, max'd with octile (-cluster, -levels; the lowest level whose table fits)", Prepare: prepareClusterAStar})
 	registerMode(Mode{Name: "scenario", When: func(c *Config) bool { return c.ExtString("scenario-arg") != "" }, Run: runScenario})
 	registerMode(Mode{Name: "group-scen", When: func(c *Config) bool {
 		return c.Algo == "group" && c.ScenPath != "" && !c.Single
@@ -503,46 +506,4 @@ func runDumpOnly(env *Env) (*Report, error) {
 		return nil, err
 	}
 	return rep, nil
-}
-
-// prepareClusterAStar builds the group hierarchy and the cluster heuristic
-// table of its lowest level whose table fits groups.MaxHeuristicWork (with
-// -levels 0, levels are added until one fits), for A* on the grid. The table
-// is admissible, so -check must pass: the Moving AI optimum is the oracle.
-func prepareClusterAStar(env *Env, rep *Report) (Planner, error) {
-	cfg, regions, err := groupConfig(env, nil)
-	if err != nil {
-		return nil, err
-	}
-	auto := cfg.Levels == 0
-	if auto {
-		cfg.Levels = 1
-	}
-	for {
-		gr, err := groups.Build(env.Grid, cfg, regions)
-		if err != nil {
-			return nil, usagef("bench: -algo astar-cluster: %v", err)
-		}
-		for l := 1; l <= gr.Levels(); l++ {
-			if len(gr.Groups(l))*env.Grid.Len() > groups.MaxHeuristicWork {
-				continue
-			}
-			tab, err := gr.ClusterHeuristic(l)
-			if err != nil {
-				return nil, usagef("bench: -algo astar-cluster: %v", err)
-			}
-			rep.Set("table_level", l)
-			rep.Set("table_groups", len(gr.Groups(l)))
-			rep.Set("cluster", gr.Config().ClusterSize)
-			c := env.Cfg
-			return &searchPlanner{
-				s: pathing.NewSearcher(env.Grid),
-				q: pathing.Query{Neighborhood: c.Neighborhood, Heuristic: pathing.Custom, HeuristicFunc: tab.EstimateOctile, Weight: c.Weight},
-			}, nil
-		}
-		if !auto || cfg.Levels >= groups.MaxLevels {
-			return nil, usagef("bench: -algo astar-cluster: no level of %d has a table within %d groups×cells (raise -levels or -cluster)", cfg.Levels, groups.MaxHeuristicWork)
-		}
-		cfg.Levels++
-	}
 }

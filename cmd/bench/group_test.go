@@ -166,7 +166,7 @@ func TestClusterAStarOptimal(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	m := decode(t, out)
-	if m["optimal_matches"] != m["optimal_checked"] || m["table_level"] != 1.0 {
+	if m["optimal_matches"] != m["optimal_checked"] || m["heuristic_level"] != 1.0 {
 		t.Errorf("report %v", m)
 	}
 }

@@ -32,6 +32,21 @@ type Outcome struct {
 	PeakOpen int
 }
 
+// GoalPreparer is a Planner with work per goal that is not search: a
+// heuristic towards the goal, say (astar-cluster's column of the cluster
+// table). RunQueries calls PrepareGoal before each timed Plan, outside the
+// search clock and outside allocs_per_query, and reports that work in
+// fields of its own (goal_preps, goal_prep_ms, ...), so the search figures
+// stay comparable with every other algorithm's.
+type GoalPreparer interface {
+	Planner
+	// PrepareGoal readies the planner for queries towards goal (an open
+	// cell). built says whether it did work; false means it reused earlier
+	// work (a cache hit). Plan must still answer when PrepareGoal was not
+	// called for its goal. An error aborts the run, like Plan's.
+	PrepareGoal(goal image.Point) (built bool, err error)
+}
+
 // Algo is an -algo choice. Prepare is called once per run, untimed except
 // that RunQueries reports its duration as build_ms (an HPA* hierarchy build,
 // say). It may add fields to rep (rep.Set) describing the build.
