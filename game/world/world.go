@@ -258,6 +258,9 @@ func (w *World) replan(traced, logIt bool) {
 				w.trace.Reset()
 				ans, err = h.Query(w.Start, w.Goal, s, &w.trace)
 			}
+			if err == nil {
+				ans.Note = joinNotes(ans.Note, unusedHeuristicNote(s))
+			}
 		}
 	} else {
 		ans, o.PeakOpen, o.Duration, err = w.flatQuery(traced)
@@ -302,6 +305,34 @@ func (w *World) replan(traced, logIt bool) {
 		w.Note("%s", o.Note)
 	}
 	w.logPlan()
+}
+
+// unusedHeuristicNote says, for the answer's note, when the heuristic
+// setting does nothing for a hierarchical planner: HPA* estimates with its
+// own octile (Manhattan) distance whatever the setting (the panel dims the
+// row), and the group planner, which honours the grid heuristics, searches
+// towards the next group's cell rather than the query's goal, so a table
+// towards that goal does not apply and it uses octile. Neither builds the
+// cluster table. "" when the setting is used.
+func unusedHeuristicNote(s Settings) string {
+	if s.Heuristic != HeurCluster {
+		return ""
+	}
+	switch s.Algo {
+	case AlgoHPA:
+		return "HPA* ignores the heuristic (it uses octile): the cluster table was not built"
+	case AlgoGroup:
+		return "the group planner ignores the cluster heuristic (its searches aim at the next group, with octile): the table was not built"
+	}
+	return ""
+}
+
+// joinNotes joins two notes of one answer with "; ", skipping empty ones.
+func joinNotes(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + "; " + b
 }
 
 func (w *World) logPlan() {

@@ -517,6 +517,49 @@ func TestClusterHeuristicNotBuiltForDijkstra(t *testing.T) {
 	}
 }
 
+// HPA* and the group planner never use the cluster heuristic: choosing it
+// changes none of their answers, and the note says so (HUD numbers panel,
+// message bar, the plan line's note=); octile, or A*, gets no such note.
+func TestClusterHeuristicNotedAsUnusedByHierarchies(t *testing.T) {
+	w, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	w.Begin()
+	for _, c := range []struct {
+		algo Algo
+		want string
+	}{{AlgoHPA, "HPA* ignores the heuristic"}, {AlgoGroup, "group planner ignores the cluster heuristic"}} {
+		w.SetHeuristic(HeurOctile)
+		w.SetAlgo(c.algo)
+		octile := w.Outcome
+		if octile.Status != pathing.Found || octile.Err != nil || strings.Contains(octile.Note, "heuristic") {
+			t.Fatalf("%v with octile: %v (%v), note %q", c.algo, octile.Status, octile.Err, octile.Note)
+		}
+		if l := lastLine(t, &buf, "plan"); strings.Contains(l, "ignores") {
+			t.Fatalf("%v with octile: plan line %q notes an unused heuristic", c.algo, l)
+		}
+		w.SetHeuristic(HeurCluster)
+		o := w.Outcome
+		if o.Status != octile.Status || o.Cost != octile.Cost || o.Expanded != octile.Expanded {
+			t.Fatalf("%v: the cluster heuristic changed the answer: %v cost %v expanded %d, octile %v %v %d",
+				c.algo, o.Status, o.Cost, o.Expanded, octile.Status, octile.Cost, octile.Expanded)
+		}
+		if !strings.Contains(o.Note, c.want) || !strings.Contains(w.Message, c.want) || w.MessageErr {
+			t.Fatalf("%v: note %q, message %q: want both to say %q", c.algo, o.Note, w.Message, c.want)
+		}
+		if l := lastLine(t, &buf, "plan"); !strings.Contains(l, "note=") || !strings.Contains(l, c.want) {
+			t.Fatalf("%v: plan line %q: want the note", c.algo, l)
+		}
+	}
+	w.SetAlgo(AlgoAStar)
+	if strings.Contains(w.Outcome.Note, "ignores") || w.Outcome.Status != pathing.Found {
+		t.Fatalf("A* with the cluster heuristic: %v, note %q", w.Outcome.Status, w.Outcome.Note)
+	}
+}
+
 func TestGroupRepairIsLocal(t *testing.T) {
 	w, err := Open("builtin:world")
 	if err != nil {
