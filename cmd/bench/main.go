@@ -21,6 +21,9 @@
 //     path-validity checks for any Planner), percentiles, ParsePoint.
 //   - searchers.go: astar, dijkstra and greedy (pathing.Searcher) as Planners;
 //     copy its shape for a new algorithm.
+//   - cluster.go: astar-cluster, a Planner with work per goal (a heuristic
+//     column) that implements GoalPreparer so RunQueries times it apart
+//     from the search; copy it for any per-goal preprocessing.
 //
 // The command never imports Ebiten: it must run on machines with no display.
 package main
