@@ -913,7 +913,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 	}
 	rows := []render.SwitchRow{
 		{Label: "algorithm", Value: s.Algo.Title(), Keys: "1-5"},
-		{Label: "heuristic", Value: s.Heuristic.String(), Keys: keysOf(ActHeuristic), Dim: hier && s.Algo != world.AlgoGroup},
+		{Label: "heuristic", Value: s.Heuristic.String(), Keys: keysOf(ActHeuristic), Dim: hier && s.Algo != world.AlgoGroup || s.Algo == world.AlgoDijkstra},
 		{Label: "connection cost", Value: s.Cost.Title(), Keys: keysOf(ActCost), Dim: s.Algo != world.AlgoGroup},
 		{Label: "exclusion", Value: onOff(s.Exclusion), Keys: keysOf(ActExclusion), Dim: s.Algo != world.AlgoGroup},
 		{Label: "cluster size", Value: strconv.Itoa(s.Cluster()), Keys: "[ ]", Dim: !hier},

@@ -205,3 +205,20 @@ func TestShotIgnoresThePointer(t *testing.T) {
 		t.Errorf("a -shot run reads the pointer: in window %v, over cell %v %v", g.mouseIn, g.hover, g.hoverOK)
 	}
 }
+
+// Dijkstra ignores the heuristic, so its row is dimmed like the other
+// switches that do not apply; A* and greedy use it.
+func TestHeuristicRowDimForDijkstra(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	for _, c := range []struct {
+		algo world.Algo
+		dim  bool
+	}{{world.AlgoDijkstra, true}, {world.AlgoAStar, false}, {world.AlgoGreedy, false}} {
+		g.w.SetAlgo(c.algo)
+		for _, r := range g.switchRows() {
+			if r.Label == "heuristic" && r.Dim != c.dim {
+				t.Errorf("%s: heuristic row dim %v, want %v", c.algo.Title(), r.Dim, c.dim)
+			}
+		}
+	}
+}
