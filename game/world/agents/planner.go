@@ -7,7 +7,9 @@
 //
 // The pieces: Sim (agents, groups, the budgeted plan queue, the clock, the
 // replan log, CellsChanged); Planner and its adapters AStar (sliced over
-// ticks), HPA (package hpa, refining one top-level step at a time), Groups
+// ticks), HPA (package hpa, refining one top-level step at a time; each
+// plan refines the whole route, or with HPALazy only the next segment, see
+// HPAMode for the measured trade-off and why eager is the default), Groups
 // (package groups, PlanSegment per segment) and Query (any planner that
 // reports its top-level steps); Workload, the stress run behind cmd/bench
 // -agents.
