@@ -167,7 +167,7 @@ var mouseHelp = [][2]string{
 	{"Shift+right-drag", "paint the brush weight (Shift+W picks it)"},
 	{"click a switch", "the panel's rows cycle their switch"},
 	{"click the legend", "a row shows or hides its layer"},
-	{"click timeline", "seek the query's timeline"},
+	{"click timeline", "seek the query's timeline (hover: name the phase there)"},
 }
 
 // helpSections builds the help screen from the key table.

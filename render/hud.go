@@ -379,7 +379,35 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 		}
 		cx := float32(bar.Min.X) + float32(bar.Dx())*float32(tl.Cursor())/float32(n)
 		vector.DrawFilledRect(dst, cx-1.5, float32(bar.Min.Y-5), 3, float32(bar.Dy()+8), PM(ColCurrent), false)
+		// Hovering the scrubber names the phase under the mouse: its
+		// colours alone did not say which span was which.
+		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(bar.Inset(-6)) {
+			if tip := timelineTip(tr, n, (f.MouseX-float64(bar.Min.X))/float64(bar.Dx())); tip != "" {
+				r.tooltip(screen, float32(f.MouseX), float32(bar.Min.Y-2), tip)
+			}
+		}
 	}
+}
+
+// timelineTip describes the point at fraction frac (0..1) of a timeline of
+// n events of tr: the event there and the phase it belongs to, with the
+// level its search runs on and the phase's event range; "" when there is
+// nothing to name.
+func timelineTip(tr *pathing.Trace, n int, frac float64) string {
+	if tr == nil || n <= 0 || math.IsNaN(frac) {
+		return ""
+	}
+	i := max(0, min(n-1, int(frac*float64(n))))
+	k := tr.PhaseAt(i)
+	if k < 0 {
+		return fmt.Sprintf("event %d", i+1)
+	}
+	ph := tr.Phases[k]
+	end := n
+	if k+1 < len(tr.Phases) {
+		end = tr.Phases[k+1].Start
+	}
+	return fmt.Sprintf("event %d · phase %d of %d: %s (search on L%d, events %d–%d)", i+1, k+1, len(tr.Phases), ph.Name, ph.Level, ph.Start+1, end)
 }
 
 func fmtSpeed(s float64) string {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pathlens/assets"
+	"pathlens/pathing"
 )
 
 // builtinGallery returns the gallery entries of the built-in scenarios,
@@ -134,5 +135,37 @@ func TestLegendSaysWhenValuesNeedZoom(t *testing.T) {
 	}
 	if got := legendName(LegendRow{Layer: LayerSearch, On: true}, 1); got != LayerInfo[LayerSearch].Name {
 		t.Errorf("search layer: legend %q", got)
+	}
+}
+
+// Hovering the timeline's scrubber names the phase under the mouse (the
+// spans were told apart by colour only).
+func TestTimelineTipNamesThePhase(t *testing.T) {
+	var tr pathing.Trace
+	tr.BeginPhase("insert S L1", 1)
+	for range 10 {
+		tr.Add(pathing.Event{Kind: pathing.EventPop})
+	}
+	tr.BeginPhase("abstract L2", 2)
+	for range 30 {
+		tr.Add(pathing.Event{Kind: pathing.EventPop})
+	}
+	n := len(tr.Events)
+	cases := []struct {
+		frac float64
+		want string
+	}{
+		{0, "event 1 · phase 1 of 2: insert S L1 (search on L1, events 1–10)"},
+		{0.5, "event 21 · phase 2 of 2: abstract L2 (search on L2, events 11–40)"},
+		{1.2, "event 40 · phase 2 of 2"},
+		{-3, "event 1 · phase 1 of 2"},
+	}
+	for _, c := range cases {
+		if got := timelineTip(&tr, n, c.frac); !strings.HasPrefix(got, c.want) {
+			t.Errorf("timelineTip(%v) = %q, want %q…", c.frac, got, c.want)
+		}
+	}
+	if got := timelineTip(nil, 0, 0.5); got != "" {
+		t.Errorf("no timeline: %q", got)
 	}
 }
