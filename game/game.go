@@ -824,11 +824,7 @@ func (g *Game) updateMouse() {
 	leftJust := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
 	// Panel switch rows.
 	if leftJust && image.Pt(mx, my).In(g.lay.Panel) && !g.lay.Panel.Empty() {
-		for i, act := range switchActions(g) {
-			if image.Pt(mx, my).In(render.SwitchRowRect(g.lay, i)) && act != nil {
-				act()
-			}
-		}
+		g.clickSwitch(mx, my)
 		return
 	}
 	// Timeline scrubber.
@@ -962,6 +958,19 @@ func switchActions(g *Game) []func() {
 		},
 		g.nextBrush,
 		func() { g.stepQuery(+1) }, // the query row, when the scenario has several
+	}
+}
+
+// clickSwitch runs the switch of the panel row at screen point (x, y), if
+// a row is there: only the rows shown (the query row exists only for a
+// scenario with several queries; a click below the last row did its
+// action).
+func (g *Game) clickSwitch(x, y int) {
+	acts := switchActions(g)
+	for i := range g.switchRows() {
+		if i < len(acts) && acts[i] != nil && image.Pt(x, y).In(render.SwitchRowRect(g.lay, i)) {
+			acts[i]()
+		}
 	}
 }
 

@@ -222,3 +222,24 @@ func TestHeuristicRowDimForDijkstra(t *testing.T) {
 		}
 	}
 }
+
+// A click just below the panel's last switch row does nothing: the action
+// of the query row (shown only for a scenario with several queries) ran
+// there for a one-query map and put up a note.
+func TestClickBelowTheSwitchesDoesNothing(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	rows := g.switchRows()
+	below := render.SwitchRowRect(g.lay, len(rows))
+	seq, start, goal := g.w.MessageSeq, g.w.Start, g.w.Goal
+	g.clickSwitch(below.Min.X+20, below.Min.Y+5)
+	if g.w.MessageSeq != seq || g.w.Start != start || g.w.Goal != goal {
+		t.Errorf("a click below the switch rows did something: message %q", g.w.Message)
+	}
+	// The last row itself still works.
+	last := render.SwitchRowRect(g.lay, len(rows)-1)
+	brush := g.brush
+	g.clickSwitch(last.Min.X+20, last.Min.Y+5)
+	if rows[len(rows)-1].Label == "brush weight" && g.brush == brush {
+		t.Errorf("a click on the brush row did not change the brush")
+	}
+}
