@@ -133,3 +133,14 @@ func round3(x float64) float64 {
 	}
 	return r
 }
+
+// appendSubopt appends a subopt field for sub (World.Suboptimality) to fs,
+// or nothing when sub is NaN: without a path on both sides there is no
+// suboptimality, and "subopt=nan" reads as a bug (cmd/bench likewise
+// counts only found paths in its subopt figures).
+func appendSubopt(fs []F, sub float64) []F {
+	if math.IsNaN(sub) {
+		return fs
+	}
+	return append(fs, F{"subopt", round3(sub)})
+}

@@ -131,8 +131,13 @@ func (o *Optimal) set(r optRes, w *World, logIt bool) {
 	o.Expanded = r.expanded
 	o.Duration = r.dur
 	if logIt {
-		w.Log.Add("optimal", F{"cost", round3(o.Cost)}, F{"subopt", round3(w.Suboptimality())},
-			F{"expanded", o.Expanded}, F{"ms", o.Duration})
+		status := pathing.NoPath
+		if o.Found {
+			status = pathing.Found
+		}
+		fs := []F{{"status", status.String()}, {"cost", round3(o.Cost)}}
+		fs = appendSubopt(fs, w.Suboptimality())
+		w.Log.Add("optimal", append(fs, F{"expanded", o.Expanded}, F{"ms", o.Duration})...)
 	}
 }
 

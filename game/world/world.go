@@ -351,7 +351,7 @@ func (w *World) logPlan() {
 		fs = append(fs, F{"heuristic", w.Settings.Heuristic}, F{"nb", w.Settings.Neighborhood.String()})
 	}
 	if w.Optimal.Known {
-		fs = append(fs, F{"optimal", round3(w.Optimal.Cost)}, F{"subopt", round3(w.Suboptimality())})
+		fs = appendSubopt(append(fs, F{"optimal", round3(w.Optimal.Cost)}), w.Suboptimality())
 	}
 	if o.Note != "" {
 		fs = append(fs, F{"note", o.Note})
@@ -426,7 +426,8 @@ func (w *World) SearchState(p image.Point) pathing.CellState {
 }
 
 // Suboptimality returns cost/optimal − 1 for the current answer, or NaN
-// when either is unknown.
+// when either cost is unknown or infinite (no path, a failed query, the
+// optimal still computing): print no figure then.
 func (w *World) Suboptimality() float64 {
 	if !w.Optimal.Known || w.Outcome.Status != pathing.Found || w.Optimal.Cost <= 0 || math.IsInf(w.Optimal.Cost, 0) {
 		if w.Optimal.Known && w.Outcome.Status == pathing.Found && w.Optimal.Cost == 0 {

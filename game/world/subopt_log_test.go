@@ -1,0 +1,96 @@
+package world
+
+import (
+	"bytes"
+	"image"
+	"strings"
+	"testing"
+
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// walled is a map whose two rooms no door joins: every query from the left
+// room to the right one has no path, for the planner and for the optimal
+// reference alike.
+var walled = []string{
+	"#########",
+	"#...#...#",
+	"#...#...#",
+	"#...#...#",
+	"#########",
+}
+
+// Regression (plan line said "optimal=inf subopt=nan" on a query without a
+// path): suboptimality is not defined without both costs, so the field is
+// left out rather than printed as a number nobody can read.
+func TestPlanLineWithoutPathHasNoNaN(t *testing.T) {
+	for _, a := range []Algo{AlgoAStar, AlgoHPA, AlgoGroup} {
+		w, log := mustWorld(t, walled...)
+		w.SetAlgo(a)
+		w.SetEndpoints(image.Pt(1, 2), image.Pt(7, 2))
+		if w.Outcome.Status == pathing.Found {
+			t.Fatalf("%v: found a path through a wall", a)
+		}
+		line := lastLine(t, log, "plan")
+		if strings.Contains(line, "nan") || strings.Contains(line, "subopt") {
+			t.Errorf("%v: plan line %q: want no subopt field when there is no path", a, line)
+		}
+		if !strings.Contains(line, `status="no path"`) {
+			t.Errorf("%v: plan line %q lacks the status", a, line)
+		}
+	}
+}
+
+// bigWalled returns a map larger than syncOptimalCells (so the optimal
+// reference runs in the background and logs its own line) whose column x=w/2
+// is a wall from top to bottom.
+func bigWalled(t *testing.T) (*World, *bytes.Buffer) {
+	t.Helper()
+	const n = 260
+	var b strings.Builder
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			if x == n/2 {
+				b.WriteByte('#')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	m, err := maps.ReadASCII(strings.NewReader(b.String()), "big")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := New(m)
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	return w, &buf
+}
+
+// Regression (the background optimal line said "cost=inf subopt=nan" when
+// there is no path): the line says status="no path" like the plan line and
+// leaves suboptimality out.
+func TestOptimalLineWithoutPathSaysNoPath(t *testing.T) {
+	w, log := bigWalled(t)
+	w.SetEndpoints(image.Pt(10, 10), image.Pt(250, 10))
+	w.WaitOptimal()
+	line := lastLine(t, log, "optimal")
+	if strings.Contains(line, "nan") || strings.Contains(line, "subopt") {
+		t.Errorf("optimal line %q: want no subopt field when there is no path", line)
+	}
+	if !strings.Contains(line, `status="no path"`) {
+		t.Errorf("optimal line %q does not say there is no path", line)
+	}
+	// With a path, the line gives the cost and the suboptimality.
+	w, log = bigWalled(t)
+	w.SetEndpoints(image.Pt(10, 10), image.Pt(100, 200))
+	w.WaitOptimal()
+	line = lastLine(t, log, "optimal")
+	for _, want := range []string{"status=found", "cost=", "subopt=0 "} {
+		if !strings.Contains(line, want) {
+			t.Errorf("optimal line %q lacks %q", line, want)
+		}
+	}
+}
