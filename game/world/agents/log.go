@@ -13,7 +13,7 @@ const (
 	ReasonGoalMoved           // its goal was changed while it was under way
 	ReasonBlocked             // its next step turned out to be illegal (see Stats.WallViolations)
 	ReasonRecheck             // it was stopped (goal unreachable or blocked) and tries again
-	ReasonStuck               // it walked Config.StuckTicks ticks without progress toward its goal (see Sim.StuckAgents)
+	ReasonStuck               // it walked Config.StuckTicks ticks (plus its current step's) without progress toward its goal (see Sim.StuckAgents)
 	ReasonCutOff              // a group member cut off from its group plans its own way to the group's goal (or, stopped, has none)
 	NumReasons
 )
@@ -61,7 +61,7 @@ const (
 	WhyPlanFailed      // the planner returned an error (AgentView.Err)
 	WhyGroup           // its group's leader is stopped (and the member, with it, cannot reach the goal either)
 	WhyCutOff          // a member walled off from its place in the group with no path to the goal either (with one, it goes its own way: ReasonCutOff)
-	WhyStuck           // no progress toward the goal for 2×Config.StuckTicks ticks of walking, a fresh plan included; retried with backoff
+	WhyStuck           // no progress toward the goal for Config.StuckTicks ticks of walking (plus its current step's) after a fresh plan: 2× in all the first time (a stuck replan, then the stop), 1× on a retry (its plan is the fresh one); retried with backoff
 )
 
 var whyNames = [...]string{"", "goal is a wall", "goal unreachable", "planner failed", "group stopped", "cut off from its group and its goal", "no progress toward the goal"}

@@ -68,6 +68,11 @@ type Plan struct {
 	// Cost is the planner's estimate of the whole route's cost from the start
 	// (exact for the segment, abstract for the legs); 0 means unknown.
 	Cost float64
+	// LowerBound says Cost is only a lower bound of the route's cost (the
+	// legs measured as straight-line distances, say): too loose to compare
+	// between plans, so the Sim measures progress by segment ends instead
+	// (see Sim.StuckAgents). False means Cost estimates the route's cost.
+	LowerBound bool
 	// Work counts the nodes the planner expanded, for statistics.
 	Work int
 }
@@ -79,6 +84,7 @@ func (p *Plan) Reset() {
 	p.Footprint = p.Footprint[:0]
 	p.FootFrom = 0
 	p.Cost = 0
+	p.LowerBound = false
 	p.Work = 0
 }
 

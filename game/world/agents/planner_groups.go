@@ -41,6 +41,9 @@ func (g *Groups) Name() string {
 // Plan asks for the next segment. The legs are the representatives of the
 // groups on the highest plan after the start's group (the last leg ends at
 // the goal), each with its group's box as the area a change must touch.
+// With legs, p.Cost is the segment's cost plus the octile distances along
+// them, a lower bound of the route's cost (p.LowerBound); a segment that
+// ends at the goal gives its exact cost.
 func (g *Groups) Plan(from, goal image.Point, p *Plan) error {
 	p.Reset()
 	r, err := g.p.PlanSegment(from, goal, g.opts)
@@ -59,6 +62,7 @@ func (g *Groups) Plan(from, goal image.Point, p *Plan) error {
 	if r.Final || end == goal {
 		return nil
 	}
+	p.LowerBound = true
 	top := r.StartLevel
 	gr := g.p.Graph()
 	prev := end

@@ -52,7 +52,11 @@ type Config struct {
 	// progress toward its goal (see Sim.StuckAgents for the rule) before the
 	// Sim acts: first a fresh whole plan (ReasonStuck), then, after as many
 	// ticks again without progress, a stop (WhyStuck) that is retried with
-	// the usual backoff. Ticks spent waiting for a plan do not count. 0
+	// the usual backoff; a retry is a fresh plan itself, so one that makes
+	// no progress stops again after StuckTicks. The allowance grows by the
+	// duration of the step the agent is gathering time for, so a slow agent
+	// entering a heavy cell is never cut off mid-step (and a stop keeps the
+	// time it gathered). Ticks spent waiting for a plan do not count. 0
 	// means 300 (5 s); negative turns the handling off (StuckAgents still
 	// reports such agents). Group members following their place are not
 	// handled, only reported; their leader is.
@@ -139,13 +143,21 @@ type agent struct {
 
 	// Progress (see StuckAgents): best is the lowest remaining route cost
 	// since the goal was set, planRem the remaining cost when the current
-	// plan was made (the agent has walked a.walked of it since).
+	// plan was made (the agent has walked a.walked of it since). bound: that
+	// cost is a lower bound. starts rings the cells (indices) where its
+	// lower-bound plans began since the measure last restarted (see
+	// notePlan), nextStart is the slot the next one overwrites once it is
+	// full, and looped says its current segment stepped on one of them.
 	lastProgress int64
 	best         float64
 	planRem      float64
 	rebase       bool // the world got worse for it: its next plan may raise best
 	noProg       int  // ticks walked (Moving) without progress, for Config.StuckTicks
-	stuckTries   int  // stuck replans since its last progress
+	stuckTries   int  // stuck replans since its last progress (or its goal was proved cut off)
+	bound        bool
+	starts       []int32
+	nextStart    int
+	looped       bool
 	lastReplan   int64
 	lastReason   Reason
 	replans      int
@@ -868,7 +880,7 @@ func (s *Sim) finish(i int, r Reason, err error) {
 	a.segIdx, a.walked = 0, 0 // a.acc carries over (see request)
 	a.state, a.why = Moving, WhyNone
 	a.backoff = 0
-	s.notePlan(a)
+	s.notePlan(a, r)
 	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Moving})
 	if len(a.plan.Segment) == 1 && len(a.plan.Legs) == 0 && a.cell == a.goal {
 		s.arrive(i)
@@ -953,6 +965,9 @@ func (s *Sim) walk(i int, dt float64) {
 		s.moveTo(a, next)
 		a.segIdx++
 		a.steps++
+		if a.bound && !a.looped {
+			a.looped = s.isStart(a, int32(s.grid.Index(next)))
+		}
 		s.noteRemaining(a, a.planRem-a.walked)
 		s.stats.Steps++
 	}
@@ -967,7 +982,8 @@ const progressEps = 0.5
 // goal counts as progress).
 func (s *Sim) resetProgress(a *agent) {
 	a.best = math.Inf(1)
-	a.rebase = false
+	a.rebase, a.looped = false, false
+	a.starts, a.nextStart = a.starts[:0], 0
 	s.progress(a)
 }
 
@@ -979,22 +995,42 @@ func (s *Sim) progress(a *agent) {
 
 // excuse records a stop the component labels prove (goal a wall or cut
 // off): it is not stuck, and when its goal opens again the route is
-// measured afresh.
+// measured afresh, with a full stuck allowance (a fresh plan, then a stop).
 func (s *Sim) excuse(a *agent) {
 	a.excused = true
-	a.lastProgress, a.noProg = s.tick, 0
+	a.lastProgress, a.noProg, a.stuckTries = s.tick, 0, 0
 }
 
-// notePlan measures the remaining cost of a's new plan: the planner's
-// estimate (Plan.Cost), else the segment's cost plus the octile distances
-// along its legs. A first plan for a goal, or a plan made because the world
-// got worse for the agent (a fill or heavier cells on its route, a refused
-// step, a reopened goal, another planner), may raise the best remaining
-// cost to its own without counting as progress: the agent is not blamed for
-// a longer way. Any other plan (a segment end, a stuck replan, a dig's
+// maxStarts caps the segment starts an agent remembers (see notePlan): a
+// planner looping through more segments than this would escape the test.
+const maxStarts = 128
+
+// notePlan measures the remaining cost of a's new plan, asked for reason
+// r: the planner's estimate (Plan.Cost), else the segment's cost plus the
+// octile distances along its legs. A first plan for a goal, or a plan made
+// because the world got worse for the agent (a fill or heavier cells on its
+// route, a refused step, a reopened goal, another planner), may raise the
+// best remaining cost to its own without counting as progress: the agent
+// is not blamed for a longer way.
+//
+// A lower bound (Plan.LowerBound, or no Cost and some legs) drops to the
+// octile distance at the segment's end and cannot be compared between
+// plans: on a winding route it rises at every segment that leads away
+// from the goal. For such plans a segment end is what counts: a
+// segment_done plan that starts on a cell where none of the agent's plans
+// started since the measure last restarted, reached by a segment that
+// stepped on no such cell either, is progress and restarts the measure at
+// its own cost, so each step of the new segment is progress too. A loop
+// comes back to its starts (or, after a replan from mid-segment shifted
+// its segment ends, walks over them), and then a plan counts only when it
+// beats the best, which a second lap never does. The starts (the latest
+// maxStarts) are forgotten when the measure restarts (new goal, the world
+// got worse).
+//
+// Any other plan (an exact one at a segment end, a stuck replan, a dig's
 // shortcut) counts only when it beats the best.
-func (s *Sim) notePlan(a *agent) {
-	rem := a.plan.Cost
+func (s *Sim) notePlan(a *agent, r Reason) {
+	rem, bound := a.plan.Cost, a.plan.LowerBound
 	if rem <= 0 {
 		seg := a.plan.Segment
 		for k := 0; k+1 < len(seg); k++ {
@@ -1008,14 +1044,51 @@ func (s *Sim) notePlan(a *agent) {
 			rem += pathing.OctileDistance(prev, l.To)
 			prev = l.To
 		}
+		bound = len(a.plan.Legs) > 0
 	}
-	a.planRem = rem
-	if math.IsInf(a.best, 1) || a.rebase && rem > a.best {
+	a.planRem, a.bound = rem, bound
+	first := math.IsInf(a.best, 1)
+	if first || a.rebase {
+		a.starts, a.nextStart = a.starts[:0], 0
+	}
+	fresh := bound && s.noteStart(a) && !a.looped
+	a.looped = false
+	switch {
+	case first || a.rebase && rem > a.best:
 		a.best = rem
-	} else {
+	case fresh && r == ReasonSegmentDone:
+		a.best = rem
+		s.progress(a)
+	default:
 		s.noteRemaining(a, rem)
 	}
 	a.rebase = false
+}
+
+// noteStart records that a plan of agent a begins on its cell and reports
+// whether none of the remembered ones did.
+func (s *Sim) noteStart(a *agent) bool {
+	c := int32(s.grid.Index(a.cell))
+	if s.isStart(a, c) {
+		return false
+	}
+	if len(a.starts) < maxStarts {
+		a.starts = append(a.starts, c)
+	} else {
+		a.starts[a.nextStart] = c
+		a.nextStart = (a.nextStart + 1) % maxStarts
+	}
+	return true
+}
+
+// isStart reports whether one of a's remembered plans began on cell c.
+func (s *Sim) isStart(a *agent, c int32) bool {
+	for _, v := range a.starts {
+		if v == c {
+			return true
+		}
+	}
+	return false
 }
 
 // noteRemaining records that a's remaining route cost is rem now: a new
@@ -1027,17 +1100,33 @@ func (s *Sim) noteRemaining(a *agent, rem float64) {
 	}
 }
 
+// stepTicks returns the ticks agent a's next step on its segment takes
+// (rounded up; 0 when it has none): the stuck allowance grows by it, so a
+// step longer than the allowance (a slow agent, a heavy cell) can finish.
+func (s *Sim) stepTicks(a *agent) int {
+	seg := a.plan.Segment
+	if a.segIdx+1 >= len(seg) || seg[a.segIdx] != a.cell {
+		return 0
+	}
+	t := s.stepDuration(a, a.cell, seg[a.segIdx+1]) / s.cfg.TickSeconds
+	return int(math.Ceil(math.Min(t, 1<<40)))
+}
+
 // checkStuck counts a tick of agent i walking without progress and acts
-// when Config.StuckTicks of them have passed: a fresh whole plan
-// (ReasonStuck) the first time, a stop (WhyStuck, retried with backoff)
-// the next. Waiting for a plan does not count: a long queue is not the
+// when Config.StuckTicks of them, plus the ticks of the step it is taking,
+// have passed: a fresh whole plan (ReasonStuck) the first time, a stop
+// (WhyStuck, retried with backoff) the next; the stop keeps the time the
+// agent gathered toward its step. Progress, or a goal proved cut off,
+// starts over at the fresh plan; a retry after the backoff does not (its
+// plan is fresh already), so a retry without progress stops after
+// StuckTicks. Waiting for a plan does not count: a long queue is not the
 // agent's failure.
 func (s *Sim) checkStuck(i int) {
 	a := &s.agents[i]
 	if s.cfg.StuckTicks < 0 || a.state != Moving {
 		return
 	}
-	if a.noProg++; a.noProg < s.cfg.StuckTicks {
+	if a.noProg++; a.noProg < s.cfg.StuckTicks+s.stepTicks(a) {
 		return
 	}
 	a.noProg = 0
@@ -1048,7 +1137,9 @@ func (s *Sim) checkStuck(i int) {
 		return
 	}
 	s.stats.StuckStops++
+	acc := a.acc
 	s.stop(i, ReasonStuck, WhyStuck)
+	a.acc = acc
 	a.excused = false
 }
 

@@ -249,12 +249,17 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 // or looping through replans is stuck although it walks. The remaining
 // cost is the planner's estimate when the plan was made (Plan.Cost, else
 // the segment's cost plus octile distances along the legs) less the cost
-// walked since. Progress is also a new goal and an arrival. A plan made
-// because the world got worse for the agent (a fill or a heavier cell on
-// its route, a refused step, a goal reopened after being cut off, a new
-// planner) restarts the measure at that plan's cost without counting as
-// progress, so a detour a fill forces is not held against it; a dig can
-// only shorten routes, so it restarts nothing. A stop the component labels
+// walked since. When that is only a lower bound (Plan.LowerBound: the
+// group planner's octile legs), reaching a segment end where none of its
+// plans began before is progress too, and the measure restarts there (see
+// notePlan); a loop repeats segment starts and is caught. Progress is also
+// a new goal and an arrival. The ticks of the step an agent is taking are
+// added to ticks, so a slow step into a heavy cell is not a lack of
+// progress. A plan made because the world got worse for the agent (a fill
+// or a heavier cell on its route, a refused step, a goal reopened after
+// being cut off, a new planner) restarts the measure at that plan's cost
+// without counting as progress, so a detour a fill forces is not held
+// against it; a dig can only shorten routes, so it restarts nothing. A stop the component labels
 // prove (goal a wall, goal cut off) is not stuck either. A group member
 // within lagLimit cells of its place progresses with its leader; further
 // behind, when its remaining way to its place reaches a new low. For a
@@ -267,7 +272,7 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 func (s *Sim) StuckAgents(dst []int, ticks int64) []int {
 	for i := range s.agents {
 		a := &s.agents[i]
-		if a.dead || a.kind == Leader || !a.hasGoal || a.state == Arrived || s.tick-a.lastProgress < ticks {
+		if a.dead || a.kind == Leader || !a.hasGoal || a.state == Arrived || s.tick-a.lastProgress < ticks+int64(s.stepTicks(a)) {
 			continue
 		}
 		from, g := a.cell, a.goal
