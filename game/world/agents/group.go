@@ -515,11 +515,13 @@ func (s *Sim) extendLocal(a *agent, tgt image.Point) bool {
 }
 
 // beginLocal serves member i's request for a local path to its place
-// (taken from the plan queue): a search boxed around the two cells runs
-// whole (it is small); when the box holds no path but the place is
-// reachable, an unboxed search follows, sliced like a planner's search
-// (s.cur, continued by continueLocal) and given up after farSearchLimit
-// expansions. It returns the searches finished (0 or 1).
+// (taken from the plan queue): a search boxed around the two cells and,
+// when the box holds no path but the place is reachable, an unboxed one
+// given up after farSearchLimit expansions. Both are sliced like a
+// planner's search (s.cur, continued by continueLocal): a member far from
+// its place has a box covering most of the map, and one tick must not run
+// it whole. A small box is done within the first slice, in the tick it
+// began. It returns the searches finished (0 or 1).
 func (s *Sim) beginLocal(i int) int {
 	if s.local == nil {
 		s.local = pathing.NewSearcher(s.grid)
@@ -537,34 +539,33 @@ func (s *Sim) beginLocal(i int) int {
 	box := image.Rectangle{a.cell, a.cell.Add(image.Point{1, 1})}.Union(image.Rectangle{tgt, tgt.Add(image.Point{1, 1})}).Inset(-localMargin)
 	s.stats.Local++
 	q := pathing.Query{Start: a.cell, Goal: tgt, Neighborhood: s.cfg.Neighborhood, Bounds: box}
-	if res, err := s.local.Search(q); err == nil && res.Status == pathing.Found {
-		a.plan.Segment = append(a.plan.Segment, res.Path...)
-		a.plan.Cost = res.Cost
-		a.noPath = false
-		return 1
-	}
-	if !s.reachable(a.cell, tgt) {
-		return 1
-	}
-	q.Bounds = image.Rectangle{}
 	if err := s.local.Init(q); err != nil {
 		return 1
 	}
-	s.cur, s.curLocal, s.curStale, s.localWork = i, true, false, 0
+	s.cur, s.curLocal, s.curStale, s.localWork, s.localBoxed, s.localTgt = i, true, false, 0, true, tgt
 	return 0
 }
 
-// continueLocal runs the next slice of the member's unboxed local search
-// (s.cur) and reports whether it is finished. A path the grid changed
-// under is kept only when every step is still legal; otherwise the member
-// asks again at its next step.
+// continueLocal runs the next slice of the member's local search (s.cur)
+// and reports whether it is finished. When the boxed search finds nothing
+// and the place is reachable, the unboxed search takes over (in the same
+// slice's stead, counted against farSearchLimit from zero). A path the
+// grid changed under is kept only when every step is still legal;
+// otherwise the member asks again at its next step.
 func (s *Sim) continueLocal() bool {
 	st := s.local.Step(sliceNodes)
 	s.localWork += sliceNodes
-	if st == pathing.Running && s.localWork < farSearchLimit {
+	if st == pathing.Running && (s.localBoxed || s.localWork < farSearchLimit) {
 		return false
 	}
 	a := &s.agents[s.cur]
+	if st != pathing.Found && s.localBoxed && s.reachable(a.cell, s.localTgt) {
+		q := pathing.Query{Start: a.cell, Goal: s.localTgt, Neighborhood: s.cfg.Neighborhood}
+		if s.local.Init(q) == nil {
+			s.localBoxed, s.localWork = false, 0
+			return false
+		}
+	}
 	stale := s.curStale
 	s.cur, s.curLocal, s.curStale = -1, false, false
 	if st != pathing.Found {

@@ -238,11 +238,13 @@ type Sim struct {
 	qhead int
 	qlen  int
 
-	cur       int // agent whose sliced search is in progress, or -1
-	curReason Reason
-	curStale  bool // the grid changed since that search began
-	curLocal  bool // cur's search is a member's local search (s.local), not the planner's
-	localWork int  // expansions of that local search so far
+	cur        int // agent whose sliced search is in progress, or -1
+	curReason  Reason
+	curStale   bool        // the grid changed since that search began
+	curLocal   bool        // cur's search is a member's local search (s.local), not the planner's
+	localBoxed bool        // that search is the first try, boxed around the member and its place
+	localTgt   image.Point // the place that search goes to
+	localWork  int         // expansions of that local search so far
 
 	tick    int64
 	running bool
@@ -683,7 +685,6 @@ func (s *Sim) planPhase() {
 				}
 				s.noteWait(a)
 				k = s.beginLocal(i)
-				worked = true // its boxed search ran
 			case a.need == ReasonNone || !a.hasGoal:
 				a.need = ReasonNone
 				continue
