@@ -707,6 +707,9 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		y = r.kv(dst, x, y, fmt.Sprintf("level %d", l.Level), v, ColText)
 	}
 	s := ci.Search
+	if !s.Seen && s.Joined != "" {
+		return r.kv(dst, x, y, "search", s.Joined, ColText) // an HPA* endpoint taken in without a cell search
+	}
 	if !s.Seen {
 		return r.kv(dst, x, y, "search", "not reached at this point", ColTextDim)
 	}

@@ -33,6 +33,13 @@ type SearchInfo struct {
 	Event        int    // index of the cell's last event in the timeline
 	Order        int    // expansion order in its search (0-based), when Closed
 	Phase        string // the phase that touched it last
+	// Joined, for a query endpoint that no cell search touched (so Seen
+	// is false), says how the planner took it in instead, in a sentence
+	// for the inspector: HPA* joins a start or goal whose level-1 cluster
+	// it crosses by straight lines to the abstract graph by octile
+	// distances, without a cell search, so its insertion phase is empty.
+	// It is set once the cursor is past that phase; "" otherwise.
+	Joined string
 }
 
 // Inspect returns what is known about cell p: terrain, weight, component,
@@ -76,8 +83,57 @@ func (w *World) Inspect(p image.Point) CellInfo {
 		if st.Closed {
 			s.Order = w.popOrder(st.Event)
 		}
+	} else {
+		ci.Search.Joined = w.joinedWithoutSearch(p)
 	}
 	return ci
+}
+
+// joinedWithoutSearch returns the inspector's sentence for an HPA* start or
+// goal p that its level-1 insertion took in without a cell search (octile
+// distances to its cluster's nodes: hpa does this when straight lines from
+// p reach every node of an 8-connected cluster of one weight), once the
+// timeline's cursor is past that insertion phase; "" for any other cell,
+// planner or cursor. Cost: a scan of the phases and of the insertion
+// phase's events (none in the case it reports).
+func (w *World) joinedWithoutSearch(p image.Point) string {
+	if w.Settings.Algo != AlgoHPA || !w.Outcome.Traced || !w.HasStart || !w.HasGoal || w.Start == w.Goal {
+		return ""
+	}
+	var who, phase string
+	switch p {
+	case w.Start:
+		who, phase = "start", "insert S L1"
+	case w.Goal:
+		who, phase = "goal", "insert G L1"
+	default:
+		return ""
+	}
+	tl := &w.Timeline
+	tr := tl.Trace()
+	if tr == nil {
+		return ""
+	}
+	for k, ph := range tr.Phases {
+		if ph.Name != phase || ph.Level != 0 {
+			continue
+		}
+		end := len(tr.Events)
+		if k+1 < len(tr.Phases) {
+			end = tr.Phases[k+1].Start
+		}
+		if tl.Cursor() <= ph.Start || tl.Cursor() < end {
+			return "" // the insertion has not run yet at the cursor
+		}
+		idx := int32(w.Grid.Index(p))
+		for _, e := range tr.Events[ph.Start:end] {
+			if e.Level == 0 && e.Node == idx {
+				return "" // searched after all (Seen tells the rest)
+			}
+		}
+		return who + ": joined to the level-1 graph by octile distances, no cell search"
+	}
+	return ""
 }
 
 // popOrder returns how many cell expansions precede event i within its

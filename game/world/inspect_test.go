@@ -1,0 +1,139 @@
+package world
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"pathlens/pathing"
+)
+
+// openEnds has a walled room in its top-left level-1 cluster (cluster side
+// 10) and open clusters elsewhere: a start or goal in an open cluster is
+// joined to the abstract graph by octile distances, with no cell search.
+var openEnds = []string{
+	"##########################",
+	"#........................#",
+	"#........................#",
+	"#........#######.........#",
+	"#........#.....#.........#",
+	"#........#.....#.........#",
+	"#..............#.........#",
+	"#........#.....#.........#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"#........................#",
+	"##########################",
+}
+
+// level0Events counts the trace's level-0 events on cell p.
+func level0Events(w *World, p image.Point) int {
+	n, idx := 0, int32(w.Grid.Index(p))
+	for _, e := range w.Timeline.Trace().Events {
+		if e.Level == 0 && e.Node == idx {
+			n++
+		}
+	}
+	return n
+}
+
+// Regression (the HPA* inspector said "not reached" on the goal of a found
+// path): when the goal's level-1 cluster is crossed by straight lines, HPA*
+// joins the goal to the abstract graph by octile distances and runs no cell
+// search there, so the trace rightly has no level-0 event on the goal; the
+// inspector now says how the goal was taken in.
+func TestInspectHPAGoalJoinedByOctile(t *testing.T) {
+	w, _ := mustWorld(t, openEnds...)
+	w.SetAlgo(AlgoHPA)
+	start, goal := image.Pt(2, 2), image.Pt(23, 22) // start in the room's cluster, goal in an open one
+	w.SetEndpoints(start, goal)
+	if w.Outcome.Status != pathing.Found || w.Outcome.Note != "" {
+		t.Fatalf("status %v, note %q: want a path through the hierarchy", w.Outcome.Status, w.Outcome.Note)
+	}
+	if n := level0Events(w, goal); n != 0 {
+		t.Fatalf("the goal has %d level-0 events; this test needs a goal inserted by octile distances", n)
+	}
+	ci := w.Inspect(goal)
+	if ci.Search.Seen {
+		t.Fatal("the goal reads as seen by a cell search that never touched it")
+	}
+	if j := ci.Search.Joined; !strings.HasPrefix(j, "goal: ") || !strings.Contains(j, "octile") || !strings.Contains(j, "no cell search") {
+		t.Errorf("goal's inspector note %q: want how it was joined", j)
+	}
+	// The start was searched (its cluster has walls): its state is the
+	// search's, with no note.
+	if s := w.Inspect(start).Search; !s.Seen || s.Joined != "" {
+		t.Errorf("searched start: seen %v, note %q", s.Seen, s.Joined)
+	}
+	// Before the insertion, the goal is not reached yet.
+	w.Timeline.Seek(0)
+	if j := w.Inspect(goal).Search.Joined; j != "" {
+		t.Errorf("at cursor 0 the goal's note is %q, want none", j)
+	}
+	// A plain cell the path crosses gets no note either way.
+	w.Timeline.Seek(w.Timeline.Len())
+	if j := w.Inspect(image.Pt(20, 20)).Search.Joined; j != "" {
+		t.Errorf("a plain cell has the note %q", j)
+	}
+}
+
+// Both endpoints in open clusters: neither has a cell search, both say so.
+func TestInspectHPAStartJoinedByOctile(t *testing.T) {
+	w, _ := mustWorld(t, openEnds...)
+	w.SetAlgo(AlgoHPA)
+	start, goal := image.Pt(2, 22), image.Pt(23, 2)
+	w.SetEndpoints(start, goal)
+	if w.Outcome.Status != pathing.Found || level0Events(w, start)+level0Events(w, goal) != 0 {
+		t.Fatalf("status %v, %d+%d endpoint events: want both inserted by octile distances", w.Outcome.Status, level0Events(w, start), level0Events(w, goal))
+	}
+	if j := w.Inspect(start).Search.Joined; !strings.HasPrefix(j, "start: ") {
+		t.Errorf("start's note %q", j)
+	}
+	if j := w.Inspect(goal).Search.Joined; !strings.HasPrefix(j, "goal: ") {
+		t.Errorf("goal's note %q", j)
+	}
+	// Other planners search every endpoint: no note.
+	w.SetAlgo(AlgoAStar)
+	if s := w.Inspect(goal).Search; !s.Seen || s.Joined != "" {
+		t.Errorf("A*: goal seen %v, note %q", s.Seen, s.Joined)
+	}
+}
+
+// The same on the built-in world: from its default start, the goal (75,45)
+// lies in a cluster straight lines cross.
+func TestInspectHPAGoalJoinedOnTheDefaultWorld(t *testing.T) {
+	w, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Begin()
+	w.SetAlgo(AlgoHPA)
+	goal := image.Pt(75, 45)
+	if !w.SetEndpoints(w.Start, goal) || w.Outcome.Status != pathing.Found {
+		t.Fatalf("query to %v: %v %v", goal, w.Outcome.Status, w.Outcome.Err)
+	}
+	if n := level0Events(w, goal); n != 0 {
+		t.Fatalf("the goal has %d level-0 events; pick a goal inserted by octile distances", n)
+	}
+	if j := w.Inspect(goal).Search.Joined; !strings.HasPrefix(j, "goal: ") {
+		t.Errorf("goal's note %q", j)
+	}
+	// The default query's goal is searched by its insertion: no note.
+	w.Begin()
+	if s := w.Inspect(w.Goal).Search; !s.Seen || s.Joined != "" {
+		t.Errorf("default goal %v: seen %v, note %q", w.Goal, s.Seen, s.Joined)
+	}
+}
