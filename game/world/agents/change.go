@@ -66,7 +66,13 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		if g.Open(c) {
 			dug = append(dug, c)
 		}
-		worse = worse || g.Weight(c) != 1
+		// Only a fill or a heavier cell can lengthen a route; a dig (to
+		// any weight) or a lighter cell cannot. The old weight is the one
+		// last reported.
+		i := g.Index(c)
+		old, now := s.weights[i], g.WeightAt(i)
+		worse = worse || old != 0 && (now == 0 || now > old)
+		s.weights[i] = now
 	}
 	for i := range s.agents {
 		a := &s.agents[i]

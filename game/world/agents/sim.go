@@ -265,6 +265,7 @@ type Sim struct {
 	dispSeen  []uint32 // cells displace's search has reached, stamped with dispGen
 	dispGen   uint32
 	chBuf     []image.Point // CellsChanged scratch
+	weights   []uint8       // each cell's weight as last reported to CellsChanged (0: wall)
 	dugBuf    []image.Point
 
 	local *pathing.Searcher // group members' local searches (served from the plan queue)
@@ -272,10 +273,12 @@ type Sim struct {
 }
 
 // New returns a Sim on g planning with p. It is paused at tick 0 with no
-// agents.
+// agents. It keeps a copy of g's weights (one byte per cell), so that
+// CellsChanged can tell a fill or a heavier cell from a dig or a lighter one.
 func New(g *pathing.Grid, p Planner, cfg Config) *Sim {
 	cfg = cfg.withDefaults()
 	s := &Sim{cfg: cfg, grid: g, planner: p, clock: 1, compDirty: true, cur: -1, occ: make([]uint32, g.Len())}
+	s.weights = append([]uint8(nil), g.Cells()...)
 	s.log.buf = make([]Replan, cfg.LogSize)
 	return s
 }

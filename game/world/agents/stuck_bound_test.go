@@ -197,3 +197,52 @@ func TestStuckWindows(t *testing.T) {
 		t.Fatalf("stuck replans %d, stops %d; want 1 and 2", st.StuckReplans, st.StuckStops)
 	}
 }
+
+// Regression (CellsChanged took every cell of weight other than 1 for a
+// change that may lengthen routes): a dig to a heavy cell and a cell made
+// lighter cannot, so they must not restart the progress measure, and an
+// oscillating agent beside them stays stuck. Only a fill or a heavier cell
+// restarts it.
+func TestOnlyFillsAndHeavierCellsRestartTheMeasure(t *testing.T) {
+	const m0 = `
+##############################
+#S..........................G#
+#.#########################..#
+#............................#
+##############################`
+	for _, tc := range []struct {
+		name        string
+		before, now uint8 // the edited cells' weights (0: wall)
+		stuck       bool
+	}{
+		{"dig to weight 5", 0, 5, true},
+		{"weight 5 to 2", 5, 2, true},
+		{"weight 2 to 5", 2, 5, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, m := parse(t, m0)
+			for x := 3; x <= 10; x++ {
+				g.SetWeight(image.Pt(x, 2), tc.before)
+			}
+			s := exact(g, bouncePlanner{})
+			id, _ := s.Spawn(m['S'])
+			s.SetGoal([]int{id}, m['G'])
+			x := 3
+			for tick := 0; tick < 700; tick++ {
+				if tick%80 == 40 && x <= 10 {
+					c := image.Pt(x, 2) // beside the route
+					x++
+					g.SetWeight(c, tc.now)
+					s.CellsChanged([]image.Point{c})
+				}
+				s.Step()
+			}
+			if st := s.Stats(); st.Reasons[ReasonWorldChanged] == 0 {
+				t.Fatalf("no edit made the agent replan: reasons %v", st.Reasons)
+			}
+			if n := s.Stuck(500); (n == 1) != tc.stuck {
+				t.Fatalf("%d stuck after 700 ticks of bouncing while cells went from weight %d to %d beside it, want stuck %v", n, tc.before, tc.now, tc.stuck)
+			}
+		})
+	}
+}
