@@ -48,6 +48,7 @@ const (
 	ActLevelsDown
 	ActNeighborhood
 	ActSmooth
+	ActAgentRefine
 
 	ActPlay
 	ActStepFwd
@@ -110,6 +111,7 @@ var actionTable = []Binding{
 	{Action: ActLevelsDown, Group: "Switches", Keys: keys(ebiten.KeyBracketLeft), Mods: ModShift, Help: "one fewer abstract level"},
 	{Action: ActNeighborhood, Group: "Switches", Keys: keys(ebiten.Key8), Help: "8- or 4-connected moves"},
 	{Action: ActSmooth, Group: "Switches", Keys: keys(ebiten.KeyZ), Help: "HPA* smoothing on / off"},
+	{Action: ActAgentRefine, Group: "Switches", Keys: keys(ebiten.KeyU), Mods: ModShift, Help: "agents' HPA* plans refine the whole route (eager) or the next segment (lazy)"},
 
 	{Action: ActPlay, Group: "Playback", Keys: keys(ebiten.KeySpace), Help: "play / pause the query's timeline"},
 	{Action: ActStepFwd, Group: "Playback", Keys: keys(ebiten.KeyArrowRight), Help: "one event forward (hold to repeat)"},

@@ -22,6 +22,7 @@ import (
 
 	"pathlens/assets"
 	"pathlens/game/world"
+	"pathlens/game/world/agents"
 	"pathlens/render"
 )
 
@@ -676,6 +677,7 @@ func (g *Game) updateKeys() {
 		{ActClusterUp, w.ClusterBigger}, {ActClusterDown, w.ClusterSmaller},
 		{ActLevelsUp, w.LevelsUp}, {ActLevelsDown, w.LevelsDown},
 		{ActNeighborhood, w.ToggleNeighborhood}, {ActSmooth, w.ToggleSmooth},
+		{ActAgentRefine, w.ToggleAgentRefine},
 		{ActSeekStart, w.SeekStart}, {ActSeekEnd, w.SeekEnd},
 		{ActNextPhase, w.NextPhase}, {ActPrevPhase, w.PrevPhase},
 		{ActFaster, w.Faster}, {ActSlower, w.Slower},
@@ -916,6 +918,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "levels", Value: strconv.Itoa(s.LevelCount()), Keys: "Shift+[ ]", Dim: !hier},
 		{Label: "neighbourhood", Value: s.Neighborhood.String() + "-connected", Keys: keysOf(ActNeighborhood)},
 		{Label: "smoothing", Value: onOff(s.Smooth()), Keys: keysOf(ActSmooth), Dim: s.Algo != world.AlgoHPA},
+		{Label: "agent refine", Value: agentRefineText(s.AgentRefine), Keys: keysOf(ActAgentRefine), Dim: s.Algo != world.AlgoHPA},
 		{Label: "view level", Value: fmt.Sprintf("%d of %d", min(g.viewLevel, views), views), Keys: keysOf(ActViewLevel), Dim: !hier},
 		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I T"},
 		{Label: "brush weight", Value: strconv.Itoa(int(g.brush)), Keys: keysOf(ActBrush)},
@@ -947,6 +950,7 @@ func switchActions(g *Game) []func() {
 	return []func(){
 		w.CycleAlgo, w.CycleHeuristic, w.CycleCost, w.ToggleExclusion,
 		cluster, levels, w.ToggleNeighborhood, w.ToggleSmooth,
+		w.ToggleAgentRefine,
 		g.nextViewLevel,
 		func() {
 			for i, t := range g.tools {
@@ -991,6 +995,15 @@ func (g *Game) nextBrush() {
 	g.brush = max(g.brush%9+1, 2)
 	g.w.Note("brush weight %d (Shift+paint)", g.brush)
 	g.w.Log.Add("switch", world.F{Key: "name", Val: "brush"}, world.F{Key: "value", Val: int(g.brush)})
+}
+
+// agentRefineText is the agent refine row's value: the mode and what it
+// refines, so the row says what the switch does without the help.
+func agentRefineText(m agents.HPAMode) string {
+	if m == agents.HPALazy {
+		return "lazy: next segment"
+	}
+	return "eager: whole route"
 }
 
 func onOff(b bool) string {

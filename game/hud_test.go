@@ -12,6 +12,7 @@ import (
 
 	"pathlens/assets"
 	"pathlens/game/world"
+	"pathlens/game/world/agents"
 	"pathlens/render"
 )
 
@@ -241,5 +242,44 @@ func TestClickBelowTheSwitchesDoesNothing(t *testing.T) {
 	g.clickSwitch(last.Min.X+20, last.Min.Y+5)
 	if rows[len(rows)-1].Label == "brush weight" && g.brush == brush {
 		t.Errorf("a click on the brush row did not change the brush")
+	}
+}
+
+// The agents' HPA* refine mode (World.SetAgentRefine) had no key and no
+// panel row: Shift+U and the "agent refine" row now switch it, the row
+// shows the mode (dimmed unless the agents plan with HPA*), and the switch
+// is logged.
+func TestAgentRefineRow(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	var log strings.Builder
+	g.w.Log = world.NewEventLog(&log)
+	if k := keysOf(ActAgentRefine); k != "Shift+U" {
+		t.Fatalf("agent refine key %q, want Shift+U", k)
+	}
+	row := func() (int, render.SwitchRow) {
+		for i, r := range g.switchRows() {
+			if r.Label == "agent refine" {
+				return i, r
+			}
+		}
+		t.Fatal("no agent refine row in the panel")
+		return 0, render.SwitchRow{}
+	}
+	i, r := row()
+	if r.Value != "eager: whole route" || !r.Dim || r.Keys != "Shift+U" {
+		t.Errorf("A*: agent refine row %+v, want eager, dimmed, Shift+U", r)
+	}
+	g.w.SetAlgo(world.AlgoHPA)
+	rc := render.SwitchRowRect(g.lay, i)
+	g.clickSwitch(rc.Min.X+20, rc.Min.Y+5)
+	if _, r = row(); r.Value != "lazy: next segment" || r.Dim || g.w.AgentRefine() != agents.HPALazy {
+		t.Errorf("HPA*, after a click: row %+v, mode %v; want lazy, not dimmed", r, g.w.AgentRefine())
+	}
+	if !strings.Contains(log.String(), "switch name=agent_refine value=lazy") {
+		t.Errorf("the click was not logged:\n%s", log.String())
+	}
+	g.clickSwitch(rc.Min.X+20, rc.Min.Y+5)
+	if g.w.AgentRefine() != agents.HPAEager {
+		t.Errorf("a second click left the mode %v", g.w.AgentRefine())
 	}
 }

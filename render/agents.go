@@ -275,7 +275,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 		}
 	}
 	st := s.Stats()
-	title := agentsTitle(s.Now(), s.Planner().Name(), s.Running())
+	title := agentsTitle(s.Now(), plannerName(s.Planner()), s.Running())
 	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], n[agents.Idle]},
 		[]string{"moving", "waiting", "stopped", "arrived", "idle"})
 	if states == "" {
@@ -362,6 +362,18 @@ func agentsTitle(tick int64, planner string, running bool) string {
 		return fmt.Sprintf("Agents · paused (U runs) · tick %d · %s", tick, planner)
 	}
 	return fmt.Sprintf("Agents · tick %d · %s", tick, planner)
+}
+
+// plannerName is the planner's name as the agents panel shows it: an HPA*
+// planner also names its refine mode (Shift+U switches it), eager
+// included, which the planner's own name leaves implicit ("hpa" against
+// "hpa/lazy").
+func plannerName(p agents.Planner) string {
+	name := p.Name()
+	if h, ok := p.(*agents.HPA); ok && !strings.Contains(name, h.Mode().String()) {
+		name += "/" + h.Mode().String()
+	}
+	return name
 }
 
 // counts joins the non-zero counts with their names: "2 moving · 1

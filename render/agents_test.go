@@ -3,6 +3,10 @@ package render
 import (
 	"strings"
 	"testing"
+
+	"pathlens/game/world/agents"
+	"pathlens/pathing"
+	"pathlens/pathing/hpa"
 )
 
 // Regression: U after sending agents paused them (sending starts the
@@ -15,5 +19,28 @@ func TestAgentsTitleSaysWhenPaused(t *testing.T) {
 	}
 	if got := agentsTitle(137, "astar", true); strings.Contains(got, "paused") || !strings.Contains(got, "tick 137") || !strings.Contains(got, "astar") {
 		t.Errorf("running clock: title %q", got)
+	}
+}
+
+// The agents panel names the HPA* planner's refine mode, eager too (the
+// planner calls itself plain "hpa" then), so Shift+U visibly changes it;
+// other planners keep their own names.
+func TestPlannerNameShowsTheRefineMode(t *testing.T) {
+	g := pathing.MustGrid(12, 8) // all open
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		p    agents.Planner
+		want string
+	}{
+		{agents.NewHPA(h, agents.HPAConfig{}), "hpa/eager"},
+		{agents.NewHPA(h, agents.HPAConfig{Mode: agents.HPALazy}), "hpa/lazy"},
+		{agents.NewAStar(g, agents.AStarConfig{}), "astar"},
+	} {
+		if got := plannerName(c.p); got != c.want {
+			t.Errorf("plannerName(%s planner) = %q, want %q", c.p.Name(), got, c.want)
+		}
 	}
 }

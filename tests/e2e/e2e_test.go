@@ -506,6 +506,11 @@ func TestAgents(t *testing.T) {
 	t.Logf("replan: %s", rp)
 	time.Sleep(500 * time.Millisecond)
 	a.shot("agent-replanned")
+	// Shift+U: the agents' HPA* plans refine only the next segment; the
+	// agent, still on its way round, replans with the lazy planner.
+	a.press("shift+u", "switch", "name=agent_refine", "value=lazy")
+	a.expect("replan", "agent=0")
+	a.shot("agent-lazy")
 	a.press("u", "agent", "action=clock")
 }
 
@@ -575,6 +580,8 @@ func TestControls(t *testing.T) {
 		{"shift+w", "switch", []string{"name=brush", "value=6"}},
 		{"u", "agent", []string{"action=clock", "running=on"}},
 		{"u", "agent", []string{"action=clock", "running=off"}},
+		{"shift+u", "switch", []string{"name=agent_refine", "value=lazy"}},
+		{"shift+u", "switch", []string{"name=agent_refine", "value=eager"}},
 		// View and overlays.
 		{"k", "overlay", []string{"name=legend", "on=off"}},
 		{"k", "overlay", []string{"name=legend", "on=on"}},
