@@ -97,6 +97,7 @@ type Graph struct {
 	regions [][]byte
 	levels  []*level // levels[l] for l = 1..cfg.Levels; levels[0] is nil
 	version uint64   // bumped by every change; planners' plan caches check it
+	updates uint64   // bumped by every Update that regroups; cluster heuristics check it
 	upd     *builder // Update's scratch memory, made on first use
 }
 

@@ -24,13 +24,16 @@ const MaxHeuristicWork = 64 << 20
 // before it moves on: accurate between groups, blind inside them.
 //
 // A table is read-only after ClusterHeuristic returns and safe for
-// concurrent use; it describes the grid as it was then: after Update its
-// estimates may be wrong (rebuild it), though never out of range.
+// concurrent use; it describes the grid as it was then. After Update (a
+// dig could make its costs overestimate) every estimate is 0, admissible
+// but blind: rebuild it. A switch of the connection cost (SetCost) leaves
+// it valid: it reads the grid's costs only.
 type HeuristicTable struct {
-	g     *Graph
-	level int
-	n     int
-	d     []float32 // d[a*n+b]; +Inf when b cannot be reached from a
+	g       *Graph
+	level   int
+	n       int
+	d       []float32 // d[a*n+b]; +Inf when b cannot be reached from a
+	updates uint64    // g.updates when it was made
 }
 
 // ClusterHeuristic computes the table of level l (1..Levels): one reverse
@@ -49,7 +52,7 @@ func (g *Graph) ClusterHeuristic(l int) (*HeuristicTable, error) {
 	if n*g.grid.Len() > MaxHeuristicWork {
 		return nil, fmt.Errorf("groups: cluster heuristic: level %d has %d groups on %d cells, more work than %d; use a higher level", l, n, g.grid.Len(), MaxHeuristicWork)
 	}
-	t := &HeuristicTable{g: g, level: l, n: n, d: make([]float32, n*n)}
+	t := &HeuristicTable{g: g, level: l, n: n, d: make([]float32, n*n), updates: g.updates}
 	dist := make([]float64, g.grid.Len())
 	var h []lhItem
 	for b := 0; b < n; b++ {
@@ -156,22 +159,24 @@ func lhDown(h []lhItem) {
 func (t *HeuristicTable) Level() int { return t.level }
 
 // Dist returns the smallest cost from group a to group b (+Inf when b is
-// unreachable from a, 0 when a == b).
+// unreachable from a, 0 when a == b), as the grid was when the table was
+// made; 0 once the graph has been updated since.
 func (t *HeuristicTable) Dist(a, b int32) float64 {
-	if a < 0 || b < 0 || int(a) >= t.n || int(b) >= t.n {
+	if a < 0 || b < 0 || int(a) >= t.n || int(b) >= t.n || t.updates != t.g.updates {
 		return 0
 	}
 	return float64(t.d[int(a)*t.n+int(b)])
 }
 
 // Estimate is the heuristic: the table entry of p's group and goal's group
-// (0 for cells outside the grid or blocked). Use it as
+// (0 for cells outside the grid or blocked, and for every cell once the
+// graph has been updated since the table was made). Use it as
 // pathing.Query{Heuristic: pathing.Custom, HeuristicFunc: t.Estimate}.
 // Cost: two lookups.
 func (t *HeuristicTable) Estimate(p, goal image.Point) float64 {
 	lv := t.g.levels[t.level]
 	grid := t.g.grid
-	if !grid.In(p) || !grid.In(goal) {
+	if !grid.In(p) || !grid.In(goal) || t.updates != t.g.updates {
 		return 0
 	}
 	a, b := lv.groupOf[grid.Index(p)], lv.groupOf[grid.Index(goal)]
@@ -201,12 +206,14 @@ func (t *HeuristicTable) EstimateOctile(p, goal image.Point) float64 {
 // level's thousands of groups.
 //
 // A GoalHeuristic is read-only and safe for concurrent use. Like a table it
-// describes the grid as it was when made: rebuild it after Update.
+// describes the grid as it was when made: after Update every estimate is
+// 0 (rebuild it); SetCost leaves it valid.
 type GoalHeuristic struct {
-	g     *Graph
-	level int
-	goal  int32     // the goal group
-	d     []float32 // per group of the level
+	g       *Graph
+	level   int
+	goal    int32     // the goal group
+	d       []float32 // per group of the level
+	updates uint64    // g.updates when it was made
 }
 
 // ClusterHeuristicTo computes the column of level l (1..Levels) for the
@@ -224,7 +231,7 @@ func (g *Graph) ClusterHeuristicTo(l int, goal image.Point) (*GoalHeuristic, err
 	lv := g.levels[l]
 	dist := make([]float64, g.grid.Len())
 	g.reverseDijkstra(dist, nil, lv.cells[lv.cellStart[b]:lv.cellStart[b+1]])
-	t := &GoalHeuristic{g: g, level: l, goal: b, d: make([]float32, len(lv.groups))}
+	t := &GoalHeuristic{g: g, level: l, goal: b, d: make([]float32, len(lv.groups)), updates: g.updates}
 	for a := range t.d {
 		t.d[a] = groupMin(lv, int32(a), dist)
 	}
@@ -239,12 +246,13 @@ func (t *GoalHeuristic) Goal() int32 { return t.goal }
 
 // Estimate is the heuristic: the smallest cost from p's group to the goal
 // group (+Inf when the goal cannot be reached from p). For a goal outside
-// the column's goal group, or p blocked or outside the grid, it returns 0,
-// which is still admissible. Cost: two lookups.
+// the column's goal group, p blocked or outside the grid, or a graph
+// updated since the column was made (its costs may overestimate now), it
+// returns 0, which is still admissible. Cost: two lookups.
 func (t *GoalHeuristic) Estimate(p, goal image.Point) float64 {
 	lv := t.g.levels[t.level]
 	grid := t.g.grid
-	if !grid.In(p) || !grid.In(goal) {
+	if !grid.In(p) || !grid.In(goal) || t.updates != t.g.updates {
 		return 0
 	}
 	a := lv.groupOf[grid.Index(p)]

@@ -118,3 +118,49 @@ func TestClusterHeuristicToIsTheTableColumn(t *testing.T) {
 		}
 	}
 }
+
+// Regression (a cluster heuristic read the live group map after Update):
+// a dig that opens a shortcut makes the stored costs overestimate, which
+// breaks A*'s optimality. After Update the table and the goal column give
+// 0 (still admissible); a switch of the connection cost, which leaves the
+// grid's costs alone, keeps them.
+func TestClusterHeuristicAfterUpdateIsAdmissible(t *testing.T) {
+	// A wall down the map with its gap at the far end: from p the goal is
+	// a long way round, until the dig.
+	g := pathing.MustGrid(30, 40)
+	for y := 0; y < 39; y++ {
+		g.SetOpen(image.Pt(15, y), false)
+	}
+	p, goal, dig := image.Pt(10, 2), image.Pt(20, 2), image.Pt(15, 2)
+	gr, err := Build(g, Config{ClusterSize: 5, Levels: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, err := gr.ClusterHeuristic(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	col, err := gr.ClusterHeuristicTo(1, goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := col.Estimate(p, goal); h < 50 {
+		t.Fatalf("before the dig h = %v, want the long way round (the test map is wrong)", h)
+	}
+	gr.SetCost(Maximin)
+	if h1, h2 := tab.Estimate(p, goal), col.Estimate(p, goal); h1 < 50 || h2 < 50 {
+		t.Fatalf("after SetCost the table gives %v and the column %v, want the long way round still", h1, h2)
+	}
+	g.SetOpen(dig, true)
+	gr.Update([]image.Point{dig})
+	s := pathing.NewSearcher(g)
+	opt, _ := s.Search(pathing.Query{Start: p, Goal: goal})
+	for name, h := range map[string]float64{
+		"table": tab.Estimate(p, goal), "column": col.Estimate(p, goal),
+		"table octile": tab.EstimateOctile(p, goal), "column octile": col.EstimateOctile(p, goal),
+	} {
+		if h > opt.Cost+1e-9 {
+			t.Errorf("after the dig the %s gives %v, more than the true cost %v", name, h, opt.Cost)
+		}
+	}
+}

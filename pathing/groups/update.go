@@ -111,6 +111,7 @@ func (g *Graph) Update(changed []image.Point) Change {
 		return ch
 	}
 	g.version++
+	g.updates++
 
 	// Level 1: flood the open cells of the dirty keys again.
 	keys := sortedKeys(dirty)
