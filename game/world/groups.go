@@ -33,8 +33,24 @@ func groupConfig(s Settings) groups.Config {
 		Exclusion: s.Exclusion, Target: s.Target, Neighborhood: s.Neighborhood}
 }
 
+// buildError is a group hierarchy that cannot be built for a reason the
+// user can act on: Why says what is wrong and Fix what to change, so a
+// caller that needed the hierarchy for something else (the cluster
+// heuristic) can say so in one sentence.
+type buildError struct{ Why, Fix string }
+
+func (e *buildError) Error() string { return e.Why + ": " + e.Fix }
+
 func buildGroups(w *World, s Settings) (Hierarchy, error) {
 	cfg := groupConfig(s)
+	if n, l := len(w.Regions), s.LevelCount(); n > l {
+		// groups.Build refuses it too, in its own terms ("2 region layers
+		// for 1 levels").
+		return nil, &buildError{
+			Why: fmt.Sprintf("this scenario's regions are drawn for %d levels and %s set", n, plural(l, "level is", "levels are")),
+			Fix: fmt.Sprintf("set %d levels or more", n),
+		}
+	}
 	t0 := time.Now()
 	g, err := groups.Build(w.Grid, cfg, w.Regions)
 	if err != nil {
@@ -286,4 +302,12 @@ func (a *groupHier) Size() Size {
 		a.size = &Size{Nodes: a.countNodes(), Edges: a.countEdges(), Build: a.build}
 	}
 	return *a.size
+}
+
+// plural returns "1 level is" or "3 levels are" style counts.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

@@ -381,19 +381,9 @@ func (w *World) flatQuery(traced bool) (Answer, int, time.Duration, error) {
 		q.Heuristic = pathing.Zero
 		note = "Dijkstra ignores the heuristic: the cluster table was not built"
 	case s.Heuristic == HeurCluster:
-		h, err := w.hierarchyFor(AlgoGroup)
+		hf, err := w.clusterHeuristic()
 		if err != nil {
-			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: %v", err)
-		}
-		ch, ok := h.(interface {
-			ClusterHeuristic(goal image.Point) (func(p, goal image.Point) float64, error)
-		})
-		if !ok {
-			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: the group hierarchy does not offer one")
-		}
-		hf, err := ch.ClusterHeuristic(w.Goal)
-		if err != nil {
-			return Answer{Cost: math.Inf(1)}, 0, 0, fmt.Errorf("cluster heuristic: %v", err)
+			return Answer{Cost: math.Inf(1)}, 0, 0, err
 		}
 		q.HeuristicFunc = hf
 	}
@@ -412,6 +402,31 @@ func (w *World) flatQuery(traced bool) (Answer, int, time.Duration, error) {
 	a := Answer{Status: res.Status, Cost: res.Cost, Path: res.Path, Expanded: res.Expanded,
 		Phases: []PhaseStat{{Name: s.Algo.Title(), Level: 0, Expanded: res.Expanded}}, Note: note}
 	return a, res.PeakOpen, dur, nil
+}
+
+// clusterHeuristic returns the cluster heuristic towards the goal, building
+// the group hierarchy it is read from when there is none. Its error is one
+// sentence for the message bar: what failed, why, and what to change (the
+// levels when the hierarchy cannot be built, else another heuristic).
+func (w *World) clusterHeuristic() (func(p, goal image.Point) float64, error) {
+	h, err := w.hierarchyFor(AlgoGroup)
+	if err != nil {
+		if be, ok := err.(*buildError); ok {
+			return nil, fmt.Errorf("the cluster heuristic needs the group hierarchy, but %s: %s, or choose another heuristic", be.Why, be.Fix)
+		}
+		return nil, fmt.Errorf("the cluster heuristic needs the group hierarchy, which could not be built (%v): choose another heuristic", err)
+	}
+	ch, ok := h.(interface {
+		ClusterHeuristic(goal image.Point) (func(p, goal image.Point) float64, error)
+	})
+	if !ok {
+		return nil, fmt.Errorf("world: internal error: the group hierarchy offers no cluster heuristic: choose another heuristic")
+	}
+	hf, err := ch.ClusterHeuristic(w.Goal)
+	if err != nil {
+		return nil, fmt.Errorf("the cluster heuristic towards (%d,%d) could not be computed (%v): choose another heuristic", w.Goal.X, w.Goal.Y, err)
+	}
+	return hf, nil
 }
 
 // SearchState returns what the flat search knows about p after the last

@@ -1,0 +1,75 @@
+package world
+
+import (
+	"math"
+	"path/filepath"
+	"testing"
+
+	"pathlens/assets"
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// Regression (the cluster heuristic on a 512×512 map at default settings
+// said "A*: cluster heuristic: groups: cluster heuristic: level 2 has 472
+// groups on 262144 cells, more work than 67108864; use a higher level",
+// with level 2 already the highest): since 579d0c0 the world builds only
+// the goal's level-1 column, so the query now runs, and stays optimal.
+func TestClusterHeuristicRunsOn512Maps(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skip("no Moving AI maps: set PATHLENS_MAPS or put them in ../shared/maps/movingai")
+	}
+	w, err := Open(filepath.Join(dir, "AR0011SR.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.SetEndpoints(endpoints(w.Grid))
+	opt := w.Outcome.Cost
+	w.SetHeuristic(HeurCluster)
+	if w.Outcome.Err != nil || w.Outcome.Status != pathing.Found {
+		t.Fatalf("AR0011SR, default settings: %v, error %v", w.Outcome.Status, w.Outcome.Err)
+	}
+	if math.Abs(w.Outcome.Cost-opt) > 1e-9 {
+		t.Fatalf("cost %v with the cluster heuristic, %v with octile", w.Outcome.Cost, opt)
+	}
+}
+
+// Regression (with one level on a scenario whose regions are drawn for two,
+// the cluster heuristic failed with "A*: cluster heuristic: groups: 2 region
+// layers for 1 levels"): the message is one sentence that says what failed,
+// why, and what to change, and the group planner's says why the same way.
+func TestClusterHeuristicErrorIsOneSentence(t *testing.T) {
+	w, err := Open(assets.Prefix + "exclusion-shortcut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Regions) != 2 {
+		t.Fatalf("the scenario has %d region layers; this test needs 2", len(w.Regions))
+	}
+	w.Begin()
+	w.SetAlgo(AlgoAStar) // the scenario opens with the group planner
+	w.SetLevels(1)
+	w.SetHeuristic(HeurCluster)
+	e := w.Outcome.Err
+	if e == nil {
+		t.Fatal("A* with the cluster heuristic ran on a group hierarchy that cannot be built")
+	}
+	want := "the cluster heuristic needs the group hierarchy, but this scenario's regions are drawn for 2 levels and 1 level is set: set 2 levels or more, or choose another heuristic"
+	if e.Error() != want {
+		t.Errorf("error\n %q\nwant\n %q", e, want)
+	}
+	if w.Message != "A*: "+want || !w.MessageErr {
+		t.Errorf("message %q (error %v)", w.Message, w.MessageErr)
+	}
+	w.SetAlgo(AlgoGroup)
+	if e := w.Outcome.Err; e == nil || e.Error() != "this scenario's regions are drawn for 2 levels and 1 level is set: set 2 levels or more" {
+		t.Errorf("group planner: error %v", e)
+	}
+	// Following the advice works.
+	w.SetAlgo(AlgoAStar)
+	w.SetLevels(2)
+	if w.Outcome.Err != nil || w.Outcome.Status != pathing.Found {
+		t.Errorf("with 2 levels: %v, error %v", w.Outcome.Status, w.Outcome.Err)
+	}
+}
