@@ -1197,7 +1197,8 @@ func (s *Sim) Stats() Stats {
 func (s *Sim) Replans(dst []Replan) []Replan { return s.log.appendNewest(dst) }
 
 // Stuck returns how many agents have a goal they could reach and have made
-// no progress (no step, no arrival, no new goal) for at least ticks ticks.
+// no progress for at least ticks ticks (plus their current step's): the
+// length of StuckAgents' list, whose doc gives the rule.
 func (s *Sim) Stuck(ticks int64) int { return len(s.StuckAgents(nil, ticks)) }
 
 func isUnreachable(err error) bool { return errors.Is(err, ErrUnreachable) }
