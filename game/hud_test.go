@@ -283,3 +283,23 @@ func TestAgentRefineRow(t *testing.T) {
 		t.Errorf("a second click left the mode %v", g.w.AgentRefine())
 	}
 }
+
+// Regression: since the g / h / f row says "(zoom in)", the legend was
+// measured with that longer name and no longer fit two columns on the
+// default 1280×800 window: it listed only the layers that are on, so a
+// click could turn layers off but never back on. Every layer has a row
+// there again.
+func TestLegendListsEveryLayerOnTheDefaultWindow(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	seen := map[render.Layer]bool{}
+	for y := g.lay.Map.Min.Y; y < g.lay.Map.Max.Y; y += 2 {
+		for x := g.lay.Map.Min.X; x < g.lay.Map.Max.X; x += 8 {
+			if l, ok, _ := g.r.LegendAt(x, y); ok {
+				seen[l] = true
+			}
+		}
+	}
+	if len(seen) != int(render.NumLayers) {
+		t.Errorf("the 1280×800 legend has rows for %d of the %d layers", len(seen), render.NumLayers)
+	}
+}

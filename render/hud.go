@@ -802,14 +802,20 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 
 // legendName is a layer's name in the legend: for the g / h / f numbers,
 // on but too small to draw at this zoom, it says to zoom in (the V key
-// seemed to do nothing on a fitted map).
+// seemed to do nothing on a fitted map), in place of "numbers": the name
+// stays as short as the others, since the legend is measured with it and
+// "g / h / f numbers (zoom in)" made it too wide for two columns on a
+// 1280×800 window (it then listed only the layers that are on).
 func legendName(lr LegendRow, zoom float64) string {
-	n := LayerInfo[lr.Layer].Name
 	if lr.Layer == LayerValues && lr.On && zoom < valuesMinZoom {
-		n += " (zoom in)"
+		return valuesZoomIn
 	}
-	return n
+	return LayerInfo[lr.Layer].Name
 }
+
+// valuesZoomIn is the g / h / f row's name while its numbers are too
+// small to draw.
+const valuesZoomIn = "g / h / f (zoom in)"
 
 // legendHit is a legend row as drawn: its screen rectangle and its layer.
 type legendHit struct {
