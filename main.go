@@ -115,6 +115,17 @@ func run(args []string) int {
 			opts.Center.X, opts.Center.Y, w.Grid.Width(), w.Grid.Height(), w.Name, w.Grid.Width()-1, w.Grid.Height()-1)
 		return 2
 	}
+	if f.Pin != "" {
+		p, err := parseCell(f.Pin)
+		if err == nil && !w.Grid.In(p) {
+			err = fmt.Errorf("%d,%d: outside the %d×%d map of %s (cells 0,0 to %d,%d)", p.X, p.Y, w.Grid.Width(), w.Grid.Height(), w.Name, w.Grid.Width()-1, w.Grid.Height()-1)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -pin %v\n", err)
+			return 2
+		}
+		opts.Pin, opts.HasPin = p, true
+	}
 	if f.Algo != "" {
 		a, err := world.ParseAlgo(f.Algo)
 		if err != nil {

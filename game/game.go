@@ -52,6 +52,12 @@ type Options struct {
 	ShotDir string
 	// NoLegend starts with the layer legend hidden (K shows it).
 	NoLegend bool
+	// Pin, when HasPin is set, is the cell pinned in the inspector at
+	// start, as a click of the inspect tool pins it: a -shot ignores the
+	// pointer, so this is how its picture shows a cell's figures. New
+	// refuses a cell outside the map.
+	Pin    image.Point
+	HasPin bool
 	// StartError is a message to show at start (a file that failed to
 	// load).
 	StartError string
@@ -189,6 +195,13 @@ func New(w *world.World, opts Options) (*Game, error) {
 	}
 	if opts.Play {
 		w.TogglePlay()
+	}
+	if opts.HasPin {
+		if !w.Grid.In(opts.Pin) {
+			return nil, fmt.Errorf("pin %d,%d: outside the %d×%d map (cells 0,0 to %d,%d)",
+				opts.Pin.X, opts.Pin.Y, w.Grid.Width(), w.Grid.Height(), w.Grid.Width()-1, w.Grid.Height()-1)
+		}
+		g.pinned, g.hasPinned = opts.Pin, true
 	}
 	g.messageSeq = -1
 	g.repairSeq = w.RepairSeq

@@ -303,3 +303,24 @@ func TestLegendListsEveryLayerOnTheDefaultWindow(t *testing.T) {
 		t.Errorf("the 1280×800 legend has rows for %d of the %d layers", len(seen), render.NumLayers)
 	}
 }
+
+// A -shot ignores the pointer, so its inspector was empty; Options.Pin
+// pins a cell at start the way the inspect tool's click does, and a cell
+// off the map is refused by name.
+func TestPinAtStart(t *testing.T) {
+	wd, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Begin()
+	g, err := New(wd, Options{Pin: image.Pt(87, 49), HasPin: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.hasPinned || g.pinned != image.Pt(87, 49) {
+		t.Errorf("pinned %v %v, want (87,49)", g.pinned, g.hasPinned)
+	}
+	if _, err := New(wd, Options{Pin: image.Pt(128, 0), HasPin: true}); err == nil || !strings.Contains(err.Error(), "128,0") {
+		t.Errorf("a pin off the 128×96 map: %v", err)
+	}
+}

@@ -33,6 +33,7 @@ type Flags struct {
 	Play          bool
 	Zoom          float64
 	Center        string
+	Pin           string
 	Level         int
 	Keys          bool
 	NoLegend      bool
@@ -67,6 +68,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.BoolVar(&f.Play, "play", false, "start playing the query's timeline from its beginning")
 	fs.Float64Var(&f.Zoom, "zoom", 0, "start zoomed to this many pixels per cell, about -center (default: the map's centre)")
 	fs.StringVar(&f.Center, "center", "", "cell X,Y to centre the first view on (needs -zoom)")
+	fs.StringVar(&f.Pin, "pin", "", "cell X,Y to pin in the inspector at start, as the inspect tool's click does (a -shot ignores the pointer, so this shows a cell's figures in it)")
 	fs.IntVar(&f.Level, "level", 1, "abstract level whose clusters, groups, nodes and edges are drawn")
 	fs.BoolVar(&f.Keys, "keys", false, "print the key table (the help screen) as Markdown and exit")
 	fs.BoolVar(&f.NoLegend, "nolegend", false, "start with the layer legend hidden (K toggles it)")

@@ -689,7 +689,8 @@ func TestNoDisplay(t *testing.T) {
 // wall, a file that cannot be read and a -center off the map used to exit
 // 0 with nothing on the terminal (the -center one silently drew an empty
 // view): each is now named on stderr, and a picture of something other
-// than what was asked for exits 1.
+// than what was asked for exits 1. A -pin off the map is refused the same
+// way as -center.
 func TestShotBadInput(t *testing.T) {
 	need(t)
 	bin := filepath.Join(t.TempDir(), "pathlens")
@@ -708,6 +709,7 @@ func TestShotBadInput(t *testing.T) {
 		{[]string{"-from", "0,0"}, 1, "cell (0,0) is blocked", true},
 		{[]string{"-map", filepath.Join(dir, "missing.map")}, 1, "missing.map", true},
 		{[]string{"-zoom", "8", "-center", "9999,9999"}, 2, "-center 9999,9999: outside the 128×96 map", false},
+		{[]string{"-pin", "128,5"}, 2, "-pin 128,5: outside the 128×96 map", false},
 		{nil, 0, "", true},
 	}
 	for i, c := range cases {
