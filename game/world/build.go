@@ -2,7 +2,6 @@ package world
 
 import (
 	"fmt"
-	"time"
 
 	"pathlens/pathing"
 )
@@ -19,8 +18,10 @@ type hierKey struct {
 	grid    *pathing.Grid
 }
 
-// builder makes a hierarchy of one kind for the world's grid.
-type builder func(w *World, s Settings) (Hierarchy, error)
+// builder makes a hierarchy of one kind over g (the world's copy for it,
+// which it may keep reading) with the designer's regions. It may run on
+// another goroutine: it reads nothing else of the world.
+type builder func(g *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error)
 
 // builders holds the hierarchy adapters by algorithm.
 var builders = map[Algo]builder{}
@@ -36,6 +37,9 @@ func (w *World) hierarchy() (Hierarchy, error) {
 	return w.hierarchyFor(w.Settings.Algo)
 }
 
+// hierarchyFor returns the hierarchy of algorithm a, building it when a
+// structural switch changed: at once on small grids; on large ones in the
+// background, returning errBuilding until Tick installs it.
 func (w *World) hierarchyFor(a Algo) (Hierarchy, error) {
 	k := w.keyFor(a)
 	if w.hier != nil && w.hierKey == k {
@@ -44,30 +48,28 @@ func (w *World) hierarchyFor(a Algo) (Hierarchy, error) {
 	if w.hierErr != nil && w.hierKey == k {
 		return nil, w.hierErr
 	}
+	if w.building != nil && w.building.key == k {
+		return nil, errBuilding
+	}
+	// A build for other switches is abandoned: its goroutine ends and its
+	// result is dropped.
+	w.building = nil
 	b := builders[a]
 	w.hierKey = k
-	w.hier = nil
+	w.hier, w.hierGrid, w.hierErr = nil, nil, nil
 	if b == nil {
 		w.hierErr = fmt.Errorf("%s is not available", a.Title())
 		return nil, w.hierErr
 	}
-	t0 := time.Now()
-	h, err := b(w, w.Settings)
-	w.hierBuild = time.Since(t0)
-	w.hierErr = err
-	if err != nil {
-		return nil, err
-	}
-	w.hier = h
-	sz := h.Size()
-	w.Log.Add("build", F{"hierarchy", a}, F{"cluster", k.cluster}, F{"levels", h.Levels()},
-		F{"nodes", sz.Nodes}, F{"edges", sz.Edges}, F{"ms", w.hierBuild})
-	return h, nil
+	return w.build(k, b)
 }
 
-// dropHierarchy forgets the built hierarchy (after the grid was replaced).
+// dropHierarchy forgets the built hierarchy (after the grid was replaced,
+// or when a failed build should be tried again on the edited grid).
 func (w *World) dropHierarchy() {
 	w.hier = nil
+	w.hierGrid = nil
 	w.hierErr = nil
 	w.hierKey = hierKey{}
+	w.building = nil
 }

@@ -25,8 +25,10 @@ func TestClusterHeuristicRunsOn512Maps(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.SetEndpoints(endpoints(w.Grid))
+	w.Wait()
 	opt := w.Outcome.Cost
 	w.SetHeuristic(HeurCluster)
+	w.Wait()
 	if w.Outcome.Err != nil || w.Outcome.Status != pathing.Found {
 		t.Fatalf("AR0011SR, default settings: %v, error %v", w.Outcome.Status, w.Outcome.Err)
 	}

@@ -192,10 +192,13 @@ func (w *World) paint(cells []image.Point) {
 	w.replan(w.Grid.Len() <= liveTraceCells, false)
 }
 
-// repair tells the built hierarchy (if any) which cells changed.
+// repair tells the built hierarchy (if any) which cells changed: one
+// being built in the background is told when it arrives.
 func (w *World) repair(changed []image.Point) Repair {
 	if w.hier == nil {
-		if w.hierErr != nil {
+		if w.building != nil {
+			w.building.changed = append(w.building.changed, changed...)
+		} else if w.hierErr != nil {
 			// A failed build may succeed on the edited grid.
 			w.dropHierarchy()
 		}
@@ -203,6 +206,7 @@ func (w *World) repair(changed []image.Point) Repair {
 		return Repair{}
 	}
 	t0 := time.Now()
+	w.mirror(changed)
 	r := w.hier.Update(changed)
 	if r.Time == 0 {
 		r.Time = time.Since(t0)

@@ -18,7 +18,7 @@ func init() { builders[AlgoGroup] = buildGroups }
 // A query is what an agent would walk: the planner called segment after
 // segment (groups.Planner.Walk); the plans shown are those of the first call.
 type groupHier struct {
-	w     *World
+	w     *World // set when the world installs it
 	cfg   groups.Config
 	g     *groups.Graph
 	p     *groups.Planner
@@ -41,9 +41,9 @@ type buildError struct{ Why, Fix string }
 
 func (e *buildError) Error() string { return e.Why + ": " + e.Fix }
 
-func buildGroups(w *World, s Settings) (Hierarchy, error) {
+func buildGroups(grid *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error) {
 	cfg := groupConfig(s)
-	if n, l := len(w.Regions), s.LevelCount(); n > l {
+	if n, l := len(regions), s.LevelCount(); n > l {
 		// groups.Build refuses it too, in its own terms ("2 region layers
 		// for 1 levels").
 		return nil, &buildError{
@@ -52,11 +52,11 @@ func buildGroups(w *World, s Settings) (Hierarchy, error) {
 		}
 	}
 	t0 := time.Now()
-	g, err := groups.Build(w.Grid, cfg, w.Regions)
+	g, err := groups.Build(grid, cfg, regions)
 	if err != nil {
 		return nil, err
 	}
-	return &groupHier{w: w, cfg: cfg, g: g, p: groups.NewPlanner(g), views: map[int]*LevelView{}, build: time.Since(t0)}, nil
+	return &groupHier{cfg: cfg, g: g, p: groups.NewPlanner(g), views: map[int]*LevelView{}, build: time.Since(t0)}, nil
 }
 
 func (a *groupHier) Levels() int { return a.g.Levels() }

@@ -21,10 +21,10 @@ type hpaHier struct {
 	build time.Duration
 }
 
-func buildHPA(w *World, s Settings) (Hierarchy, error) {
+func buildHPA(g *pathing.Grid, _ [][]byte, s Settings) (Hierarchy, error) {
 	cfg := hpa.Config{ClusterSize: s.Cluster(), Levels: s.LevelCount(), Neighborhood: s.Neighborhood}
 	t0 := time.Now()
-	h, err := hpa.Build(w.Grid, cfg)
+	h, err := hpa.Build(g, cfg)
 	if err != nil {
 		return nil, err
 	}

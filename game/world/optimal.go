@@ -158,9 +158,12 @@ func (o *Optimal) poll(w *World) {
 	}
 }
 
-// WaitOptimal blocks until the optimal answer of the current query is
-// known (tests and -shot use it; the window polls instead).
-func (w *World) WaitOptimal() {
+// WaitOptimal blocks until the answer and the optimal answer of the
+// current query are known, finishing a background build or plan first
+// (tests and -shot use it; the window polls instead). It is Wait.
+func (w *World) WaitOptimal() { w.Wait() }
+
+func (w *World) waitOptimal() {
 	o := &w.Optimal
 	for o.Pending && o.worker != nil {
 		r := <-o.worker.res

@@ -49,9 +49,9 @@ func (f *frames) do(fn func()) {
 // changes what it shows, and notes how long the operation took to be ready.
 // The ticks count as frames.
 func (f *frames) settle(w *World) {
-	for sessionBusy(w) {
+	for w.Busy() {
 		f.do(func() { w.Tick(0) })
-		if sessionBusy(w) {
+		if w.Busy() {
 			time.Sleep(200 * time.Microsecond)
 		}
 	}
@@ -296,7 +296,3 @@ func benchOps(b *testing.B, name string, algo Algo) {
 		})
 	}
 }
-
-// sessionBusy reports whether w still has background work that changes what
-// it shows (none yet: everything runs in the frame that asked for it).
-func sessionBusy(w *World) bool { return false }

@@ -153,11 +153,14 @@ func (w *World) switched(name string, val any) {
 		w.Ghost = nil
 	}
 	w.Replan()
-	if w.Ghost != nil && w.Outcome.Status == pathing.Found {
+	w.afterPlan(func() {
+		if w.Ghost == nil || w.Outcome.Status != pathing.Found {
+			return
+		}
 		d := w.Outcome.Cost - w.Ghost.Cost
 		if math.Abs(d) < 5e-3 {
 			d = 0 // no "-0.00" from rounding
 		}
 		w.Note("%s: cost %.2f, was %.2f with %s (%+.2f)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d)
-	}
+	})
 }

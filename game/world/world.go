@@ -7,6 +7,7 @@
 package world
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -82,9 +83,12 @@ type World struct {
 	scenario *maps.Scenario
 
 	hier      Hierarchy
+	hierGrid  *pathing.Grid // the copy of Grid the hierarchy reads
 	hierKey   hierKey
 	hierErr   error
 	hierBuild time.Duration
+	building  *buildJob // a hierarchy being built in the background
+	plan      *planJob  // the query while its answer is not in
 
 	search *pathing.Searcher
 	trace  pathing.Trace
@@ -212,6 +216,7 @@ func (w *World) clearQuery() {
 	w.Timeline.Reset(nil, w.Grid.Len())
 	w.Play.Playing = false
 	w.Optimal.reset()
+	w.plan = nil
 }
 
 // Replan runs the current query again with the current switches, records
@@ -221,6 +226,7 @@ func (w *World) Replan() {
 }
 
 func (w *World) replan(traced, logIt bool) {
+	w.plan = nil
 	if !w.HasStart || !w.HasGoal {
 		if w.Settings.Algo.Hierarchical() {
 			// No query yet, but the structure layers (borders, groups,
@@ -242,19 +248,35 @@ func (w *World) replan(traced, logIt bool) {
 			return
 		}
 	}
+	w.plan = &planJob{traced: traced, logIt: logIt}
+	w.advancePlan(w.budget())
+}
+
+// advancePlan moves the pending plan on by about budget of work (0: to the
+// end, or until it waits for a background build) and shows its answer when
+// it is in.
+func (w *World) advancePlan(budget time.Duration) {
+	p := w.plan
+	if p == nil {
+		return
+	}
 	s := w.Settings
 	o := Outcome{Algo: s.Algo}
 	var ans Answer
 	var err error
 	if s.Algo.Hierarchical() {
 		h, herr := w.hierarchy()
-		if herr != nil {
+		switch {
+		case errors.Is(herr, errBuilding):
+			w.showPending(fmt.Sprintf("planning: building the %s…", s.Algo.Title()))
+			return
+		case herr != nil:
 			err = herr
-		} else {
+		default:
 			t0 := time.Now()
 			ans, err = h.Query(w.Start, w.Goal, s, nil)
 			o.Duration = time.Since(t0)
-			if traced && err == nil {
+			if p.traced && err == nil {
 				w.trace.Reset()
 				ans, err = h.Query(w.Start, w.Goal, s, &w.trace)
 			}
@@ -263,8 +285,23 @@ func (w *World) replan(traced, logIt bool) {
 			}
 		}
 	} else {
-		ans, o.PeakOpen, o.Duration, err = w.flatQuery(traced)
+		var done bool
+		done, ans, o.PeakOpen, o.Duration, err = w.flatStep(budget)
+		if !done {
+			return
+		}
 	}
+	w.plan = nil
+	w.showAnswer(o, ans, err, p.traced, p.logIt)
+	if p.after != nil {
+		p.after()
+	}
+}
+
+// showAnswer makes a finished plan the current outcome: its path, the
+// timeline of its trace, the optimal reference's request and its log line.
+func (w *World) showAnswer(o Outcome, ans Answer, err error, traced, logIt bool) {
+	s := w.Settings
 	o.Answer = ans
 	o.Err = err
 	o.Traced = traced && err == nil
@@ -359,57 +396,15 @@ func (w *World) logPlan() {
 	w.Log.Add("plan", fs...)
 }
 
-// flatQuery runs A*, Dijkstra or greedy over the grid: once untimed-free
-// for the time, then (when traced) again recording the trace.
-//
-// The cluster heuristic is the goal's column of the level-1 table, made
-// (with the group hierarchy, when there is none yet) outside the timed run
-// and reused while the goal stays in its group. Dijkstra ignores any
-// heuristic, so it builds nothing and the answer's note says so.
-func (w *World) flatQuery(traced bool) (Answer, int, time.Duration, error) {
-	s := w.Settings
-	q := pathing.Query{Start: w.Start, Goal: w.Goal, Neighborhood: s.Neighborhood, Heuristic: s.Heuristic.Grid()}
-	switch s.Algo {
-	case AlgoDijkstra:
-		q.Algorithm = pathing.Dijkstra
-	case AlgoGreedy:
-		q.Algorithm = pathing.Greedy
-	}
-	var note string
-	switch {
-	case s.Heuristic == HeurCluster && q.Algorithm == pathing.Dijkstra:
-		q.Heuristic = pathing.Zero
-		note = "Dijkstra ignores the heuristic: the cluster table was not built"
-	case s.Heuristic == HeurCluster:
-		hf, err := w.clusterHeuristic()
-		if err != nil {
-			return Answer{Cost: math.Inf(1)}, 0, 0, err
-		}
-		q.HeuristicFunc = hf
-	}
-	t0 := time.Now()
-	res, err := w.search.Search(q)
-	dur := time.Since(t0)
-	if err != nil {
-		return Answer{Cost: math.Inf(1)}, 0, dur, err
-	}
-	if traced {
-		w.trace.Reset()
-		q.Trace = &w.trace
-		w.trace.BeginPhase(s.Algo.Title(), 0)
-		res, _ = w.search.Search(q)
-	}
-	a := Answer{Status: res.Status, Cost: res.Cost, Path: res.Path, Expanded: res.Expanded,
-		Phases: []PhaseStat{{Name: s.Algo.Title(), Level: 0, Expanded: res.Expanded}}, Note: note}
-	return a, res.PeakOpen, dur, nil
-}
-
 // clusterHeuristic returns the cluster heuristic towards the goal, building
 // the group hierarchy it is read from when there is none. Its error is one
 // sentence for the message bar: what failed, why, and what to change (the
 // levels when the hierarchy cannot be built, else another heuristic).
 func (w *World) clusterHeuristic() (func(p, goal image.Point) float64, error) {
 	h, err := w.hierarchyFor(AlgoGroup)
+	if errors.Is(err, errBuilding) {
+		return nil, err
+	}
 	if err != nil {
 		if be, ok := err.(*buildError); ok {
 			return nil, fmt.Errorf("the cluster heuristic needs the group hierarchy, but %s: %s, or choose another heuristic", be.Why, be.Fix)
@@ -475,9 +470,12 @@ func (w *World) HierarchyError() error {
 // HierarchyBuildTime returns how long the current hierarchy took to build.
 func (w *World) HierarchyBuildTime() time.Duration { return w.hierBuild }
 
-// Tick advances time by dt seconds: playback, and results arriving from
-// background work. The game calls it once per frame.
+// Tick advances time by dt seconds: a background build that finished, a
+// frame's slice of a pending plan (see Busy), playback, results arriving
+// from background work. The game calls it once per frame.
 func (w *World) Tick(dt float64) {
+	w.pollBuild(false)
+	w.advancePlan(w.budget())
 	w.Optimal.poll(w)
 	w.Play.tick(w, dt)
 	w.tickAgents(dt)

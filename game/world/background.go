@@ -1,0 +1,276 @@
+package world
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// Work that would freeze the window leaves the frame on large grids, the
+// way the optimal reference does (optimal.go):
+//
+//   - a hierarchy build runs on a goroutine, over its own copy of the grid;
+//     edits made meanwhile are repaired into it when it arrives;
+//   - a flat search (A*, Dijkstra, greedy) runs in slices of frameBudget,
+//     one per frame (the searcher is resumable), on the UI thread.
+//
+// Until the answer is in, Outcome says so (Status Running, Note naming what
+// is being done, no path, no cost) rather than showing the previous answer
+// as current, and Busy is true. On grids of asyncCells or fewer everything
+// still finishes in the call that asked for it.
+
+// asyncCells is the largest grid on which builds and searches finish in
+// the frame that asked for them.
+const asyncCells = 256 * 256
+
+// frameBudget is the search work one frame does on a large grid.
+const frameBudget = 8 * time.Millisecond
+
+// stepChunk is how many expansions a sliced search makes between looks at
+// the clock (about a tenth of a millisecond).
+const stepChunk = 1024
+
+var inf = math.Inf(1)
+
+// errBuilding says the hierarchy asked for is being built in the
+// background; the plan waits for it.
+var errBuilding = errors.New("world: the hierarchy is being built")
+
+// buildJob is a hierarchy build on a goroutine.
+type buildJob struct {
+	key     hierKey
+	done    chan buildRes
+	changed []image.Point // cells edited since the snapshot, repaired on arrival
+}
+
+type buildRes struct {
+	h    Hierarchy
+	grid *pathing.Grid // the snapshot the hierarchy reads
+	err  error
+	dur  time.Duration
+}
+
+// build makes the hierarchy for key k with builder b over a copy of the
+// grid: at once on small grids, else on a goroutine (w.building), in which
+// case it returns errBuilding.
+func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
+	snap := w.Grid.Clone()
+	s, regions := w.Settings, w.Regions
+	run := func() buildRes {
+		t0 := time.Now()
+		h, err := b(snap, regions, s)
+		return buildRes{h: h, grid: snap, err: err, dur: time.Since(t0)}
+	}
+	if w.Grid.Len() <= asyncCells {
+		w.install(run())
+		return w.hier, w.hierErr
+	}
+	j := &buildJob{key: k, done: make(chan buildRes, 1)}
+	go func() { j.done <- run() }()
+	w.building = j
+	return nil, errBuilding
+}
+
+// install makes a finished build the world's hierarchy and logs it.
+func (w *World) install(r buildRes) {
+	w.hierBuild = r.dur
+	w.hierErr = r.err
+	w.hier = nil
+	w.hierGrid = nil
+	if r.err != nil {
+		return
+	}
+	if gh, ok := r.h.(*groupHier); ok {
+		gh.w = w
+	}
+	w.hier, w.hierGrid = r.h, r.grid
+	k := w.hierKey
+	sz := r.h.Size()
+	w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", k.cluster}, F{"levels", r.h.Levels()},
+		F{"nodes", sz.Nodes}, F{"edges", sz.Edges}, F{"ms", r.dur})
+}
+
+// pollBuild installs a background build that has finished (wait: blocks
+// until it has), repairing the cells edited while it ran. It reports
+// whether it installed one.
+func (w *World) pollBuild(wait bool) bool {
+	j := w.building
+	if j == nil {
+		return false
+	}
+	var r buildRes
+	if wait {
+		r = <-j.done
+	} else {
+		select {
+		case r = <-j.done:
+		default:
+			return false
+		}
+	}
+	w.building = nil
+	w.install(r)
+	if len(j.changed) == 0 {
+		return true
+	}
+	if w.hier == nil {
+		// A build that failed may succeed on the edited grid.
+		w.dropHierarchy()
+		return true
+	}
+	w.mirror(j.changed)
+	w.hier.Update(j.changed)
+	return true
+}
+
+// mirror copies the changed cells of the world's grid into the grid the
+// hierarchy reads, before it is told of them.
+func (w *World) mirror(changed []image.Point) {
+	if w.hierGrid == nil || w.hierGrid == w.Grid {
+		return
+	}
+	for _, p := range changed {
+		w.hierGrid.SetWeight(p, w.Grid.Weight(p))
+	}
+}
+
+// planJob is the current query while its answer is not in yet.
+type planJob struct {
+	traced, logIt bool
+	shown         bool   // Outcome says the answer is pending
+	after         func() // runs once the answer is in (a switch's note)
+
+	// A flat search: stage 1 runs the untraced (timed) search, stage 2 the
+	// traced one.
+	stage int
+	q     pathing.Query
+	note  string
+	dur   time.Duration
+}
+
+// Busy reports whether work the window shows is still under way: a
+// hierarchy being built or a plan being computed (Outcome.Status is then
+// pathing.Running and Outcome.Note says which). The background optimal
+// reference is not counted: Optimal.Pending says that. Tick finishes it.
+func (w *World) Busy() bool { return w.building != nil || w.plan != nil }
+
+// Wait finishes at once (blocking) the background build and the pending
+// plan, then the optimal reference: for tests, screenshots and the
+// headless bench, which want the finished answer.
+func (w *World) Wait() {
+	for w.Busy() {
+		w.pollBuild(true)
+		w.advancePlan(0)
+	}
+	w.waitOptimal()
+}
+
+// afterPlan runs f once the current plan's answer is in: now when it is.
+func (w *World) afterPlan(f func()) {
+	if p := w.plan; p != nil {
+		prev := p.after
+		p.after = func() {
+			if prev != nil {
+				prev()
+			}
+			f()
+		}
+		return
+	}
+	f()
+}
+
+// showPending makes Outcome say that the answer is being worked on.
+func (w *World) showPending(what string) {
+	p := w.plan
+	if !p.shown {
+		p.shown = true
+		w.Outcome = Outcome{Algo: w.Settings.Algo, Answer: Answer{Status: pathing.Running, Cost: inf}}
+		w.trace.Reset()
+		w.Timeline.Reset(nil, w.Grid.Len())
+		w.Play.Playing = false
+		w.Optimal.reset()
+	}
+	w.Outcome.Note = what
+}
+
+// budget returns the work the plan may do now: a frame's on large grids,
+// unlimited (0) on small ones.
+func (w *World) budget() time.Duration {
+	if w.Grid.Len() <= asyncCells {
+		return 0
+	}
+	return frameBudget
+}
+
+// flatStep advances the plan's flat search for up to budget (0: to the
+// end). done is false while it is not finished.
+func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, dur time.Duration, err error) {
+	p := w.plan
+	s := w.Settings
+	t0 := time.Now()
+	if p.stage == 0 {
+		q := pathing.Query{Start: w.Start, Goal: w.Goal, Neighborhood: s.Neighborhood, Heuristic: s.Heuristic.Grid()}
+		switch s.Algo {
+		case AlgoDijkstra:
+			q.Algorithm = pathing.Dijkstra
+		case AlgoGreedy:
+			q.Algorithm = pathing.Greedy
+		}
+		switch {
+		case s.Heuristic == HeurCluster && q.Algorithm == pathing.Dijkstra:
+			q.Heuristic = pathing.Zero
+			p.note = "Dijkstra ignores the heuristic: the cluster table was not built"
+		case s.Heuristic == HeurCluster:
+			hf, err := w.clusterHeuristic()
+			if errors.Is(err, errBuilding) {
+				w.showPending("planning: building the group hierarchy for the cluster heuristic…")
+				return false, a, 0, 0, nil
+			}
+			if err != nil {
+				return true, Answer{Cost: inf}, 0, 0, err
+			}
+			q.HeuristicFunc = hf
+		}
+		p.q = q
+		t1 := time.Now()
+		if err := w.search.Init(q); err != nil {
+			return true, Answer{Cost: inf}, 0, time.Since(t1), err
+		}
+		p.dur += time.Since(t1)
+		p.stage = 1
+	}
+	for {
+		t1 := time.Now()
+		st := w.search.Step(stepChunk)
+		if p.stage == 1 {
+			p.dur += time.Since(t1)
+		}
+		if st == pathing.Running {
+			if budget > 0 && time.Since(t0) >= budget {
+				w.showPending(fmt.Sprintf("planning: %s has expanded %d cells…", s.Algo.Title(), w.search.Result().Expanded))
+				return false, a, 0, 0, nil
+			}
+			continue
+		}
+		if p.stage == 1 && p.traced {
+			// Again, recording the trace (the time is the untraced run's).
+			w.trace.Reset()
+			p.q.Trace = &w.trace
+			w.trace.BeginPhase(s.Algo.Title(), 0)
+			if err := w.search.Init(p.q); err != nil {
+				return true, Answer{Cost: inf}, 0, p.dur, err
+			}
+			p.stage = 2
+			continue
+		}
+		res := w.search.Result()
+		a = Answer{Status: res.Status, Cost: res.Cost, Path: res.Path, Expanded: res.Expanded,
+			Phases: []PhaseStat{{Name: s.Algo.Title(), Level: 0, Expanded: res.Expanded}}, Note: p.note}
+		return true, a, res.PeakOpen, p.dur, nil
+	}
+}

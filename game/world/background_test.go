@@ -1,0 +1,165 @@
+package world
+
+import (
+	"bytes"
+	"image"
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"pathlens/maps"
+	"pathlens/pathing"
+	"pathlens/pathing/groups"
+	"pathlens/pathing/hpa"
+)
+
+// openMaze opens maze512-16-0 (a 512×512 grid, above asyncCells) with
+// algo and its longest scenario query, not begun, or skips.
+func openMaze(t *testing.T, algo Algo) (*World, maps.ScenRow) {
+	t.Helper()
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skip("no Moving AI maps: set PATHLENS_MAPS or put them in ../shared/maps/movingai")
+	}
+	w, err := Open(filepath.Join(dir, "maze512-16-0.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := maps.LoadScen(filepath.Join(dir, "maze512-16-0.map.scen"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rows[len(rows)-1]
+	w.Settings.Algo = algo
+	w.Queries = [][2]image.Point{{r.Start, r.Goal}}
+	return w, r
+}
+
+// pending fails unless w shows that its answer is being worked on, and
+// nothing of an earlier answer as current.
+func pending(t *testing.T, w *World, what string) {
+	t.Helper()
+	o := &w.Outcome
+	if !w.Busy() || o.Status != pathing.Running || o.Path != nil || !math.IsInf(o.Cost, 1) || o.Err != nil ||
+		w.Timeline.Len() != 0 || !strings.Contains(o.Note, what) {
+		t.Fatalf("want a pending answer (%q): busy %v, status %v, %d path cells, cost %v, err %v, %d events, note %q",
+			what, w.Busy(), o.Status, len(o.Path), o.Cost, o.Err, w.Timeline.Len(), o.Note)
+	}
+}
+
+// sameAsFresh fails unless the world's hierarchy equals a fresh build of
+// its grid.
+func sameAsFresh(t *testing.T, w *World) {
+	t.Helper()
+	if !w.hierGrid.Equal(w.Grid) {
+		t.Fatal("the hierarchy's copy of the grid differs from the grid")
+	}
+	fresh, err := builders[w.Settings.Algo](w.Grid.Clone(), w.Regions, w.Settings)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch h := w.hier.(type) {
+	case *hpaHier:
+		if err := hpa.Equal(h.h, fresh.(*hpaHier).h); err != nil {
+			t.Fatalf("repaired after the background build: %v", err)
+		}
+	case *groupHier:
+		for l := 1; l <= h.g.Levels(); l++ {
+			if a, b := dumpSorted(t, h.g, l), dumpSorted(t, fresh.(*groupHier).g, l); a != b {
+				t.Fatalf("level %d: repaired after the background build differs from a fresh build", l)
+			}
+		}
+	default:
+		t.Fatalf("no hierarchy (%T)", w.hier)
+	}
+}
+
+func dumpSorted(t *testing.T, g *groups.Graph, l int) string {
+	var b bytes.Buffer
+	if err := g.Dump(&b, l); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
+}
+
+// On a 512×512 map the hierarchy is built in the background: the frame
+// that asked returns at once with the answer pending, cells dug and filled
+// meanwhile are repaired into the hierarchy when it arrives (which then
+// equals a fresh build), and undo restores the grid exactly.
+func TestBuildInBackground(t *testing.T) {
+	for _, algo := range []Algo{AlgoHPA, AlgoGroup} {
+		t.Run(algo.String(), func(t *testing.T) {
+			w, _ := openMaze(t, algo)
+			orig := w.Grid.Clone()
+			w.Begin()
+			pending(t, w, "building")
+			if w.Hierarchy() != nil {
+				t.Fatal("a hierarchy is shown while it is being built")
+			}
+			// Dig a blocked cell and fill an open one while it builds.
+			var dig, fill image.Point
+			for i := 0; i < w.Grid.Len(); i++ {
+				p := w.Grid.Point(i)
+				if p.X > 100 && p.Y > 100 && !w.Grid.Open(p) && dig == (image.Point{}) {
+					dig = p
+				}
+				if p.X > 300 && p.Y > 300 && w.Grid.Open(p) && p != w.Start && p != w.Goal && fill == (image.Point{}) {
+					fill = p
+				}
+			}
+			w.BeginStroke(dig, 0)
+			w.EndStroke()
+			w.BeginStroke(fill, 0)
+			w.EndStroke()
+			if w.Grid.Open(fill) || !w.Grid.Open(dig) {
+				t.Fatal("the edits were not applied")
+			}
+			w.Wait()
+			if w.Busy() || w.Outcome.Status != pathing.Found {
+				t.Fatalf("after Wait: busy %v, %v %v", w.Busy(), w.Outcome.Status, w.Outcome.Err)
+			}
+			if err := pathing.ValidatePath(w.Grid, w.Outcome.Path, w.Settings.Neighborhood); err != nil {
+				t.Fatal(err)
+			}
+			sameAsFresh(t, w)
+			w.Undo()
+			w.Undo()
+			w.Wait()
+			if !w.Grid.Equal(orig) {
+				t.Fatal("undo did not restore the grid")
+			}
+			sameAsFresh(t, w)
+		})
+	}
+}
+
+// A long A* search on a 512×512 map runs a slice per frame: the answer is
+// pending until the ticks finish it, and it is the optimal one, traced.
+// Moving the goal meanwhile restarts it for the new goal.
+func TestSlicedSearch(t *testing.T) {
+	w, r := openMaze(t, AlgoAStar)
+	w.Begin()
+	pending(t, w, "planning")
+	w.MoveEndpoint(true, r.Start) // a drag passes the start: a trivial query
+	if w.Busy() || w.Outcome.Cost != 0 {
+		t.Fatalf("start = goal: busy %v, cost %v", w.Busy(), w.Outcome.Cost)
+	}
+	w.SetEndpoints(r.Start, r.Goal)
+	pending(t, w, "planning")
+	ticks := 0
+	for w.Busy() {
+		w.Tick(0)
+		ticks++
+	}
+	want, err := pathing.NewSearcher(w.Grid).Search(pathing.Query{Start: r.Start, Goal: r.Goal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ticks < 2 || w.Outcome.Cost != want.Cost || !w.Outcome.Traced || w.Timeline.Len() == 0 {
+		t.Fatalf("after %d ticks: cost %v (A* at once: %v), traced %v, %d events", ticks, w.Outcome.Cost, want.Cost, w.Outcome.Traced, w.Timeline.Len())
+	}
+}
