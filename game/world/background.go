@@ -160,10 +160,14 @@ func (w *World) Busy() bool { return w.building != nil || w.plan != nil }
 
 // Wait finishes at once (blocking) the background build and the pending
 // plan, then the optimal reference: for tests, screenshots and the
-// headless bench, which want the finished answer.
+// headless bench, which want the finished answer. A plan waiting for the
+// stroke in progress (see EndStroke) stays pending.
 func (w *World) Wait() {
 	for w.Busy() {
 		w.pollBuild(true)
+		if st := w.stroke; st != nil && len(st.pending) > 0 && w.building == nil {
+			return
+		}
 		w.advancePlan(0)
 	}
 	w.waitOptimal()

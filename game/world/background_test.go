@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"pathlens/maps"
 	"pathlens/pathing"
@@ -162,4 +163,44 @@ func TestSlicedSearch(t *testing.T) {
 	if ticks < 2 || w.Outcome.Cost != want.Cost || !w.Outcome.Traced || w.Timeline.Len() == 0 {
 		t.Fatalf("after %d ticks: cost %v (A* at once: %v), traced %v, %d events", ticks, w.Outcome.Cost, want.Cost, w.Outcome.Traced, w.Timeline.Len())
 	}
+}
+
+// On a large grid whose repairs are slow a stroke repairs once, when it
+// ends, instead of at every mouse move: meanwhile the plan is shown as
+// pending, after it the hierarchy equals a fresh build, and undo is exact.
+func TestSlowStrokeRepairsOnce(t *testing.T) {
+	w, _ := openMaze(t, AlgoGroup)
+	orig := w.Grid.Clone()
+	w.Begin()
+	w.Wait()
+	mid := w.Outcome.Path[len(w.Outcome.Path)/2]
+	seq := w.RepairSeq
+	w.repairTime = time.Second // as if the last repair had been slow
+	w.BeginStroke(mid, 0)
+	for x := 1; x <= 6; x++ {
+		w.StrokeTo(mid.Add(image.Pt(x, 0)))
+	}
+	pending(t, w, "when the stroke ends")
+	if w.RepairSeq != seq {
+		t.Fatalf("%d repairs during the stroke, want none", w.RepairSeq-seq)
+	}
+	w.Wait() // returns: the plan waits for the stroke
+	w.EndStroke()
+	w.Wait()
+	if w.RepairSeq != seq+1 || w.Outcome.Status != pathing.Found {
+		t.Fatalf("after the stroke: %d repairs (want 1), %v %v", w.RepairSeq-seq, w.Outcome.Status, w.Outcome.Err)
+	}
+	if w.Grid.Open(mid) {
+		t.Fatal("the stroke did not fill")
+	}
+	if err := pathing.ValidatePath(w.Grid, w.Outcome.Path, w.Settings.Neighborhood); err != nil {
+		t.Fatal(err)
+	}
+	sameAsFresh(t, w)
+	w.Undo()
+	w.Wait()
+	if !w.Grid.Equal(orig) {
+		t.Fatal("undo did not restore the grid")
+	}
+	sameAsFresh(t, w)
 }

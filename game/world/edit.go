@@ -49,7 +49,16 @@ type stroke struct {
 	seen   map[image.Point]bool
 	repair Repair
 	t0     time.Time
+	// pending are the cells changed but not yet repaired: on a large grid
+	// whose repairs are slow the stroke repairs once, when it ends.
+	pending []image.Point
 }
+
+// repairBudget is the repair time above which a stroke on a large grid
+// stops repairing (and replanning) every frame and repairs its cells at
+// once when it ends: a slow repair per mouse move made painting stutter
+// (the group hierarchy on maze512: 5 to 50 ms each).
+const repairBudget = 4 * time.Millisecond
 
 // journal records which cells changed, in order, so a renderer can rebake
 // only those. Version is the total number of changes ever recorded.
@@ -185,6 +194,11 @@ func (w *World) paint(cells []image.Point) {
 	if len(changed) == 0 {
 		return
 	}
+	if len(st.pending) > 0 || (w.Grid.Len() > asyncCells && w.hier != nil && w.repairTime > repairBudget) {
+		st.pending = append(st.pending, changed...)
+		w.replan(false, false) // shows the plan pending until the stroke ends
+		return
+	}
 	r := w.repair(changed)
 	st.repair.merge(r)
 	w.LastRepair = st.repair
@@ -211,6 +225,7 @@ func (w *World) repair(changed []image.Point) Repair {
 	if r.Time == 0 {
 		r.Time = time.Since(t0)
 	}
+	w.repairTime = r.Time
 	w.agentsSeeChange(changed)
 	return r
 }
@@ -233,6 +248,11 @@ func (w *World) EndStroke() {
 	w.stroke = nil
 	if len(st.edit.Cells) == 0 {
 		return
+	}
+	if len(st.pending) > 0 {
+		st.repair.merge(w.repair(st.pending))
+		w.LastRepair = st.repair
+		w.RepairSeq++
 	}
 	w.pushEdit(st.edit)
 	w.logEdit("edit", st.edit)

@@ -82,13 +82,14 @@ type World struct {
 	// edit, its path when it is a file, agents.
 	scenario *maps.Scenario
 
-	hier      Hierarchy
-	hierGrid  *pathing.Grid // the copy of Grid the hierarchy reads
-	hierKey   hierKey
-	hierErr   error
-	hierBuild time.Duration
-	building  *buildJob // a hierarchy being built in the background
-	plan      *planJob  // the query while its answer is not in
+	hier       Hierarchy
+	hierGrid   *pathing.Grid // the copy of Grid the hierarchy reads
+	hierKey    hierKey
+	hierErr    error
+	hierBuild  time.Duration
+	building   *buildJob     // a hierarchy being built in the background
+	repairTime time.Duration // the last repair's
+	plan       *planJob      // the query while its answer is not in
 
 	search *pathing.Searcher
 	trace  pathing.Trace
@@ -258,6 +259,10 @@ func (w *World) replan(traced, logIt bool) {
 func (w *World) advancePlan(budget time.Duration) {
 	p := w.plan
 	if p == nil {
+		return
+	}
+	if st := w.stroke; st != nil && len(st.pending) > 0 {
+		w.showPending("planning: when the stroke ends (its cells are repaired then)…")
 		return
 	}
 	s := w.Settings
