@@ -872,20 +872,7 @@ func (g *Game) updateMouse() {
 		g.lastCell = cell
 		g.tool.Press(g, cell, ebiten.IsKeyPressed(ebiten.KeyShift))
 	} else if g.toolDown != nil {
-		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
-			if cell != g.lastCell {
-				g.lastCell = cell
-				g.toolDown.Drag(g, cell)
-			}
-		} else {
-			// The mouse may have moved in the frame the button came up.
-			if cell != g.lastCell {
-				g.lastCell = cell
-				g.toolDown.Drag(g, cell)
-			}
-			g.toolDown.Release(g, cell)
-			g.toolDown = nil
-		}
+		g.toolMove(ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), inMap, cell)
 	}
 	// Right-drag paints in any tool.
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && inMap && !g.r.OverHUD(mx, my) {
@@ -897,18 +884,42 @@ func (g *Game) updateMouse() {
 		w.BeginStroke(cell, wt)
 		g.lastCell = cell
 	} else if g.rightDown {
-		if ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight) {
-			if cell != g.lastCell {
-				g.lastCell = cell
-				w.StrokeTo(cell)
-			}
-		} else {
-			if cell != g.lastCell {
-				w.StrokeTo(cell)
-			}
-			g.rightDown = false
-			w.EndStroke()
-		}
+		g.strokeMove(ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight), inMap, cell)
+	}
+}
+
+// toolMove follows the left button after the active tool's press: down
+// says whether the button is still held, inMap whether the pointer is over
+// the map area, cell is the cell under it. The tool drags only to cells
+// the pointer is over on the map: one off it (over the panel, the timeline
+// or outside the window) lies behind the HUD or off the grid, and a release
+// out there (the button came up in the frame the pointer left) ends the
+// drag at the last cell on the map.
+func (g *Game) toolMove(down, inMap bool, cell image.Point) {
+	if inMap && cell != g.lastCell {
+		g.lastCell = cell
+		g.toolDown.Drag(g, cell)
+	}
+	if !down {
+		g.toolDown.Release(g, g.lastCell)
+		g.toolDown = nil
+	}
+}
+
+// strokeMove follows the right button (dig or fill) like toolMove: the
+// stroke goes on to the cell under the pointer only while the pointer is
+// over the map area. It used to follow the pointer anywhere, so a release
+// in the frame the pointer moved onto the panel (or a drag across it) dug
+// a straight line from the last cell toward the panel, up to the map's
+// edge: 16 cells nobody painted, on the first try in the lecture walk.
+func (g *Game) strokeMove(down, inMap bool, cell image.Point) {
+	if inMap && cell != g.lastCell {
+		g.lastCell = cell
+		g.w.StrokeTo(cell)
+	}
+	if !down {
+		g.rightDown = false
+		g.w.EndStroke()
 	}
 }
 

@@ -324,3 +324,56 @@ func TestPinAtStart(t *testing.T) {
 		t.Errorf("a pin off the 128×96 map: %v", err)
 	}
 }
+
+// Regression: a dig or fill followed the pointer anywhere, so when the
+// button came up in the frame the pointer moved onto the panel (easy with a
+// quick flick, and what xdotool did in the lecture walk), the stroke dug a
+// straight line from its last cell toward the panel, up to the map's edge.
+// A stroke, with either button, now goes on only to cells the pointer is
+// over on the map.
+func TestStrokeStopsWhereThePointerLeavesTheMap(t *testing.T) {
+	for _, button := range []string{"right", "left (paint tool)"} {
+		g := drawnGame(t, 1200, 760)
+		w := g.w
+		// The top border row is wall from end to end.
+		for x := 0; x < 30; x++ {
+			if w.Grid.Open(image.Pt(x, 0)) {
+				t.Fatalf("cell (%d,0) of the built-in world is open; the test wants a wall row", x)
+			}
+		}
+		a, b, far := image.Pt(5, 0), image.Pt(6, 0), image.Pt(28, 0)
+		if button == "right" {
+			g.rightDown = true
+			w.BeginStroke(a, 0)
+			g.lastCell = a
+			g.strokeMove(true, true, b)
+			g.strokeMove(false, false, far) // released with the pointer over the panel
+			if g.rightDown {
+				t.Errorf("%s: the stroke did not end on release", button)
+			}
+		} else {
+			g.tool = paintTool{}
+			g.toolDown = g.tool
+			g.lastCell = a
+			g.tool.Press(g, a, false)
+			g.toolMove(true, true, b)
+			g.toolMove(false, false, far)
+			if g.toolDown != nil {
+				t.Errorf("%s: the drag did not end on release", button)
+			}
+		}
+		if _, painting := w.Painting(); painting {
+			t.Errorf("%s: still painting after the release", button)
+		}
+		for _, p := range []image.Point{a, b} {
+			if !w.Grid.Open(p) {
+				t.Errorf("%s: cell %v on the stroke was not dug", button, p)
+			}
+		}
+		for x := b.X + 1; x <= far.X; x++ {
+			if p := image.Pt(x, 0); w.Grid.Open(p) {
+				t.Errorf("%s: cell %v dug, but the pointer was off the map when the button came up", button, p)
+			}
+		}
+	}
+}
