@@ -347,7 +347,14 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	if w.Play.Playing {
 		state = "playing"
 	}
-	line := fmt.Sprintf("%s  event %d / %d   speed %s ev/s", state, tl.Cursor(), tl.Len(), fmtSpeed(w.Play.Speed))
+	line := fmt.Sprintf("%s  event %d / %d", state, tl.Cursor(), tl.Len())
+	if done, total, ok := phaseExpanded(tl); ok {
+		line += fmt.Sprintf("   expanded %d / %d", done, total)
+		if tr := tl.Trace(); tr != nil && len(tr.Phases) > 1 {
+			line += " in this phase"
+		}
+	}
+	line += fmt.Sprintf("   speed %s ev/s", fmtSpeed(w.Play.Speed))
 	if e, ok := tl.Current(); ok {
 		p, _ := w.NodeCell(int(e.Level), e.Node)
 		line += fmt.Sprintf("   last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H)
@@ -387,6 +394,46 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 			}
 		}
 	}
+}
+
+// phaseExpanded counts the expansions (pops at the phase's own level) of
+// the search in the timeline cursor's phase: done up to the cursor, and
+// total in the whole phase, so a class stepping Dijkstra or A* sees the
+// closed set grow toward the figure the panel gives for the finished query
+// (the event count runs three to four times faster: pushes and relaxations
+// are events too). ok is false without a trace or when the phase expands
+// nothing (smoothing checks cells instead). Cost: a step back over the
+// phase's events of other levels, usually none; PopOrder ranks the trace
+// once per query.
+func phaseExpanded(tl *world.Timeline) (done, total int, ok bool) {
+	tr := tl.Trace()
+	k := tl.Phase()
+	if tr == nil || k < 0 || k >= len(tr.Phases) {
+		return 0, 0, false
+	}
+	ph := tr.Phases[k]
+	end := len(tr.Events)
+	if k+1 < len(tr.Phases) {
+		end = tr.Phases[k+1].Start
+	}
+	upTo := func(n int) int { // pops at ph.Level among events [ph.Start, n)
+		for j := n - 1; j >= ph.Start; j-- {
+			e := &tr.Events[j]
+			if int(e.Level) != ph.Level {
+				continue
+			}
+			c := tl.PopOrder(j)
+			if e.Kind == pathing.EventPop {
+				c++
+			}
+			return c
+		}
+		return 0
+	}
+	if total = upTo(end); total == 0 {
+		return 0, 0, false
+	}
+	return upTo(min(tl.Cursor(), end)), total, true
 }
 
 // timelineTip describes the point at fraction frac (0..1) of a timeline of

@@ -1,10 +1,12 @@
 package render
 
 import (
+	"image"
 	"strings"
 	"testing"
 
 	"pathlens/assets"
+	"pathlens/game/world"
 	"pathlens/pathing"
 )
 
@@ -167,5 +169,83 @@ func TestTimelineTipNamesThePhase(t *testing.T) {
 	}
 	if got := timelineTip(nil, 0, 0.5); got != "" {
 		t.Errorf("no timeline: %q", got)
+	}
+}
+
+// The timeline bar counts the expansions of the cursor's phase: stepping
+// Dijkstra or A*, the event number ran three to four times faster than the
+// closed set grew (pushes and relaxations are events too), so the figure a
+// class compares with the panel's "N expanded" was nowhere on screen until
+// the end. At the end of a one-phase search it is the searcher's own count.
+func TestTimelineCountsThePhaseExpansions(t *testing.T) {
+	rows := []string{
+		"..........",
+		".#######..",
+		"........#.",
+		"####.##.#.",
+		"..........",
+	}
+	g := pathing.MustGrid(len(rows[0]), len(rows))
+	for y, r := range rows {
+		for x, c := range r {
+			g.SetOpen(image.Pt(x, y), c == '.')
+		}
+	}
+	var tr pathing.Trace
+	tr.BeginPhase("A*", 0)
+	s := pathing.NewSearcher(g)
+	res, err := s.Search(pathing.Query{Start: image.Pt(0, 0), Goal: image.Pt(0, 4), Algorithm: pathing.AStar, Trace: &tr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != pathing.Found || res.Expanded < 5 {
+		t.Fatalf("search: %v, %d expanded", res.Status, res.Expanded)
+	}
+	var tl world.Timeline
+	tl.Reset(&tr, g.Width()*g.Height())
+	tl.Seek(tl.Len())
+	if done, total, ok := phaseExpanded(&tl); !ok || done != res.Expanded || total != res.Expanded {
+		t.Errorf("at the end: %d / %d (ok %v), want %d / %d", done, total, ok, res.Expanded, res.Expanded)
+	}
+	pops := 0
+	for i, e := range tr.Events {
+		if e.Kind == pathing.EventPop {
+			pops++
+		}
+		tl.Seek(i + 1)
+		if done, _, _ := phaseExpanded(&tl); done != pops {
+			t.Fatalf("after event %d: %d expanded, want %d", i+1, done, pops)
+		}
+	}
+	tl.Seek(0)
+	if done, total, ok := phaseExpanded(&tl); !ok || done != 0 || total != res.Expanded {
+		t.Errorf("at 0: %d / %d (ok %v), want 0 / %d", done, total, ok, res.Expanded)
+	}
+
+	// Several phases (HPA*): each counts its own level's pops; a phase that
+	// pops nothing (smoothing) has no count.
+	var h pathing.Trace
+	ev := func(k pathing.EventKind, l uint8, n int) {
+		for range n {
+			h.Add(pathing.Event{Kind: k, Level: l})
+		}
+	}
+	h.BeginPhase("insert S L1", 0)
+	ev(pathing.EventPush, 0, 2)
+	ev(pathing.EventPop, 0, 3) // events 2-4
+	h.BeginPhase("abstract L1", 1)
+	ev(pathing.EventPush, 1, 1)
+	ev(pathing.EventPop, 1, 4) // events 6-9
+	h.BeginPhase("smooth", 0)
+	ev(pathing.EventRelax, 0, 2)
+	tl.Reset(&h, 16)
+	for _, c := range []struct {
+		cursor, done, total int
+		ok                  bool
+	}{{0, 0, 3, true}, {4, 2, 3, true}, {5, 3, 3, true}, {6, 0, 4, true}, {8, 2, 4, true}, {10, 4, 4, true}, {12, 0, 0, false}} {
+		tl.Seek(c.cursor)
+		if done, total, ok := phaseExpanded(&tl); done != c.done || total != c.total || ok != c.ok {
+			t.Errorf("cursor %d: %d / %d (ok %v), want %d / %d (ok %v)", c.cursor, done, total, ok, c.done, c.total, c.ok)
+		}
 	}
 }
