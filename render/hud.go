@@ -829,14 +829,22 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	for i, lr := range rows {
 		cx := box.Min.X + 8 + (i/perCol)*cw
 		cy := box.Min.Y + 25 + (i%perCol)*legendRowH
-		sw := LayerInfo[lr.Layer].Swatch
 		tc := ColText
 		if !lr.On {
-			sw.A = 50
 			tc = color.RGBA{110, 114, 122, 255}
 		}
 		r.legendRows = append(r.legendRows, legendHit{image.Rect(cx-4, cy, cx+cw-4, cy+legendRowH), lr.Layer})
-		fillRect(screen, image.Rect(cx, cy+2, cx+12, cy+14), sw)
+		// Two colours (open / closed, L1 / L2 plans...) split the swatch,
+		// in the order the name gives them: the legend said what S
+		// toggles but not which of green and blue was the open list.
+		parts := swatchParts(lr.Layer)
+		for k, sw := range parts {
+			if !lr.On {
+				sw.A = 50
+			}
+			x0 := cx + 12*k/len(parts)
+			fillRect(screen, image.Rect(x0, cy+2, cx+12*(k+1)/len(parts), cy+14), sw)
+		}
 		strokeRect(screen, image.Rect(cx, cy+2, cx+12, cy+14), color.RGBA{200, 200, 200, 120})
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
 		name := legendName(lr, zoom)

@@ -2,6 +2,8 @@ package render
 
 import (
 	"image"
+	"image/color"
+	"slices"
 	"strings"
 	"testing"
 
@@ -246,6 +248,35 @@ func TestTimelineCountsThePhaseExpansions(t *testing.T) {
 		tl.Seek(c.cursor)
 		if done, total, ok := phaseExpanded(&tl); done != c.done || total != c.total || ok != c.ok {
 			t.Errorf("cursor %d: %d / %d (ok %v), want %d / %d (ok %v)", c.cursor, done, total, ok, c.done, c.total, c.ok)
+		}
+	}
+}
+
+// Regression: the legend's open / closed row had one blue swatch, so
+// nothing on screen said which of the search's green and blue was the open
+// list. A layer that draws two kinds of things shows both colours, in the
+// order its name gives them, and they are the colours the layer draws.
+func TestLegendSwatchShowsBothColoursInNameOrder(t *testing.T) {
+	for _, c := range []struct {
+		l     Layer
+		words []string
+		cols  []color.RGBA
+	}{
+		{LayerSearch, []string{"open", "closed"}, []color.RGBA{ColOpen, ColClosed}},
+		{LayerNodes, []string{"entrances", "nodes"}, []color.RGBA{ColEntrance, ColNode}},
+		{LayerCompare, []string{"optimal"}, []color.RGBA{ColOptimal}},
+	} {
+		name := LayerInfo[c.l].Name
+		last := -1
+		for _, w := range c.words {
+			i := strings.Index(name, w)
+			if i <= last {
+				t.Fatalf("layer %q: %q missing or out of order", name, w)
+			}
+			last = i
+		}
+		if got := swatchParts(c.l); !slices.Equal(got, c.cols) {
+			t.Errorf("layer %q: swatch %v, want %v (one part per word, in order)", name, got, c.cols)
 		}
 	}
 }

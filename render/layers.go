@@ -23,25 +23,39 @@ const (
 	NumLayers
 )
 
-// LayerInfo names each layer and gives its legend swatch.
+// LayerInfo names each layer and gives its legend swatch. A layer that
+// draws two kinds of things named in its legend name ("open / closed")
+// has a second colour, Swatch2: the swatch shows Swatch on its left half
+// and Swatch2 on its right, in the order of the name.
 var LayerInfo = [NumLayers]struct {
-	Name   string
-	Swatch color.RGBA
+	Name    string
+	Swatch  color.RGBA
+	Swatch2 color.RGBA
 }{
-	LayerWeights:    {"terrain weights", ColHeavy},
-	LayerBorders:    {"cluster borders", ColBorder},
-	LayerRegions:    {"regions", ColRegion},
-	LayerGroups:     {"groups (tinted)", color.RGBA{180, 120, 200, 255}},
-	LayerNodes:      {"entrances & nodes", ColNode},
-	LayerEdges:      {"abstract edges", ColEdge},
-	LayerComponents: {"components", color.RGBA{120, 200, 180, 255}},
-	LayerSearch:     {"open / closed", ColClosed},
-	LayerPlans:      {"plans per level", ColPlan[1]},
-	LayerSegments:   {"refined segments", ColSegA},
-	LayerExcluded:   {"excluded area", ColExcluded},
-	LayerParents:    {"parent arrows", ColParent},
-	LayerValues:     {"g / h / f numbers", ColText},
-	LayerCompare:    {"optimal ghost", ColOptimal},
+	LayerWeights:    {"terrain weights", ColHeavy, color.RGBA{}},
+	LayerBorders:    {"cluster borders", ColBorder, color.RGBA{}},
+	LayerRegions:    {"regions", ColRegion, color.RGBA{}},
+	LayerGroups:     {"groups (tinted)", color.RGBA{180, 120, 200, 255}, color.RGBA{}},
+	LayerNodes:      {"entrances & nodes", ColEntrance, ColNode},
+	LayerEdges:      {"abstract edges", ColEdge, color.RGBA{}},
+	LayerComponents: {"components", color.RGBA{120, 200, 180, 255}, color.RGBA{}},
+	LayerSearch:     {"open / closed", ColOpen, ColClosed},
+	LayerPlans:      {"plans per level", ColPlan[1], ColPlan[2]},
+	LayerSegments:   {"refined segments", ColSegA, ColSegB},
+	LayerExcluded:   {"excluded area", ColExcluded, color.RGBA{}},
+	LayerParents:    {"parent arrows", ColParent, color.RGBA{}},
+	LayerValues:     {"g / h / f numbers", ColText, color.RGBA{}},
+	LayerCompare:    {"optimal ghost", ColOptimal, color.RGBA{}},
+}
+
+// swatchParts returns the colours of layer l's legend swatch, left to
+// right: one, or two for a layer that draws two kinds of things.
+func swatchParts(l Layer) []color.RGBA {
+	in := LayerInfo[l]
+	if in.Swatch2 == (color.RGBA{}) {
+		return []color.RGBA{in.Swatch}
+	}
+	return []color.RGBA{in.Swatch, in.Swatch2}
 }
 
 // LayerSet is a set of layers.

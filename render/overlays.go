@@ -591,7 +591,7 @@ func (r *Renderer) drawCompare(dst *ebiten.Image, f *Frame) {
 	if !o.Known || len(o.Path) < 2 {
 		return
 	}
-	r.drawPolyline(dst, f.Cam, o.Path, lineWidth(f.Cam.Zoom)*1.8, PM(color.RGBA{20, 200, 230, 110}))
+	r.drawPolyline(dst, f.Cam, o.Path, lineWidth(f.Cam.Zoom)*1.8, PM(ColOptimal))
 }
 
 // drawGhost draws the answer kept from before the last connection-cost or
