@@ -348,11 +348,8 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 		state = "playing"
 	}
 	line := fmt.Sprintf("%s  event %d / %d", state, tl.Cursor(), tl.Len())
-	if done, total, ok := phaseExpanded(tl); ok {
-		line += fmt.Sprintf("   expanded %d / %d", done, total)
-		if tr := tl.Trace(); tr != nil && len(tr.Phases) > 1 {
-			line += " in this phase"
-		}
+	if s := expandedLabel(tl); s != "" {
+		line += "   " + s
 	}
 	line += fmt.Sprintf("   speed %s ev/s", fmtSpeed(w.Play.Speed))
 	if e, ok := tl.Current(); ok {
@@ -434,6 +431,23 @@ func phaseExpanded(tl *world.Timeline) (done, total int, ok bool) {
 		return 0, 0, false
 	}
 	return upTo(min(tl.Cursor(), end)), total, true
+}
+
+// expandedLabel is the timeline bar's count of the cursor phase's
+// expansions ("expanded 12 / 89", and "in phase 5 of 24" when there are
+// several phases: the panel adds up phases of one kind, e.g. the group
+// walk's "cells" over every segment, so the phase must be named to tell
+// its count from the panel's), or "" when the phase expands nothing.
+func expandedLabel(tl *world.Timeline) string {
+	done, total, ok := phaseExpanded(tl)
+	if !ok {
+		return ""
+	}
+	s := fmt.Sprintf("expanded %d / %d", done, total)
+	if tr := tl.Trace(); len(tr.Phases) > 1 {
+		s += fmt.Sprintf(" in phase %d of %d", tl.Phase()+1, len(tr.Phases))
+	}
+	return s
 }
 
 // timelineTip describes the point at fraction frac (0..1) of a timeline of

@@ -250,6 +250,17 @@ func TestTimelineCountsThePhaseExpansions(t *testing.T) {
 			t.Errorf("cursor %d: %d / %d (ok %v), want %d / %d (ok %v)", c.cursor, done, total, ok, c.done, c.total, c.ok)
 		}
 	}
+	// The label names the phase: the panel sums phases of one kind (the
+	// group walk's "cells" over every segment), so "in this phase" left a
+	// class asking why 130 was not the panel's 161.
+	tl.Seek(8)
+	if got, want := expandedLabel(&tl), "expanded 2 / 4 in phase 2 of 3"; got != want {
+		t.Errorf("label at 8: %q, want %q", got, want)
+	}
+	tl.Seek(12)
+	if got := expandedLabel(&tl); got != "" {
+		t.Errorf("label in the smoothing phase: %q, want none", got)
+	}
 }
 
 // Regression: the legend's open / closed row had one blue swatch, so
