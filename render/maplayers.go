@@ -248,34 +248,91 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
-	// Region letters at group representatives when large enough.
-	if f.Cam.Zoom >= 6 {
-		r.drawRegionLabels(dst, f, layer)
+}
+
+// drawRegionLabels writes each region's letter, at the cell regionLabels
+// picks (just above it), white on a dark chip so it reads from the back of a room over
+// any tint, fill or path. It runs after the searches, plans and path (the
+// letters, drawn with the tints in the region colour, were hidden under the
+// closed set and the plan's nodes: the gallery's texts name rooms M, X, Y
+// and H that no one could find), and only when cells are at least 6 px.
+func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	if len(w.Regions) == 0 || f.Cam.Zoom < 6 {
+		return
+	}
+	layer := w.Regions[clampLevel(f.ViewLevel, len(w.Regions))-1]
+	g := w.Grid
+	if len(layer) != g.Len() {
+		return
+	}
+	key := regionKey{&layer[0], len(layer)}
+	if r.labelKey != key {
+		r.labels = regionLabels(layer, g.Width(), r.labels[:0])
+		r.labelKey = key
+	}
+	ft := r.fonts
+	chip, rim := PM(color.RGBA{16, 18, 22, 210}), PM(ColRegion)
+	// Above the cell, clear of the plan's node disc drawn on the group's
+	// representative (often that very cell).
+	lift := float32(math.Max(5, math.Min(f.Cam.Zoom*0.45, 14))) + 12
+	for _, lb := range r.labels {
+		x, y := f.Cam.CellCenter(lb.Cell)
+		y -= lift
+		s := string(rune(lb.Ch))
+		half := float32(ft.Width(ft.Bold, s)/2 + 5)
+		vector.DrawFilledRect(dst, x-half, y-10, 2*half, 20, chip, false)
+		vector.StrokeRect(dst, x-half, y-10, 2*half, 20, 1.5, rim, false)
+		ft.DrawCentered(dst, ft.Bold, s, float64(x), float64(y), ColText)
 	}
 }
 
-// drawRegionLabels writes each region's character once, at the first cell
-// of its bounding box's centre row that belongs to it.
-func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame, layer []byte) {
-	g := f.World.Grid
-	type acc struct{ sx, sy, n int }
+// regionLabel is where a region's letter goes.
+type regionLabel struct {
+	Ch   byte
+	Cell image.Point
+}
+
+// regionLabels returns, appended to dst, one label per region character
+// of layer (a region map w cells wide; '#', ' ' and 0 are no region), in
+// character order: at the region's cell nearest its centroid, so a U- or
+// comb-shaped region's letter lies on one of its own cells, not on the
+// wall or the other room its centroid falls in. Cost: two passes over the
+// layer.
+func regionLabels(layer []byte, w int, dst []regionLabel) []regionLabel {
+	type acc struct {
+		sx, sy, n int
+		best      image.Point
+		bd        float64 // squared distance of best to the centroid
+		found     bool
+	}
 	var sums [256]acc
 	for i, ch := range layer {
 		if ch == '#' || ch == ' ' || ch == 0 {
 			continue
 		}
 		a := &sums[ch]
-		a.sx += i % g.Width()
-		a.sy += i / g.Width()
+		a.sx += i % w
+		a.sy += i / w
 		a.n++
 	}
-	for ch, a := range sums {
-		if a.n == 0 {
+	for i, ch := range layer {
+		if ch == '#' || ch == ' ' || ch == 0 {
 			continue
 		}
-		x, y := f.Cam.ToScreen(float64(a.sx)/float64(a.n)+0.5, float64(a.sy)/float64(a.n)+0.5)
-		r.fonts.DrawCentered(dst, r.fonts.Bold, string(rune(ch)), x, y, ColRegion)
+		a := &sums[ch]
+		dx := float64(i%w) - float64(a.sx)/float64(a.n)
+		dy := float64(i/w) - float64(a.sy)/float64(a.n)
+		if d := dx*dx + dy*dy; !a.found || d < a.bd {
+			a.best, a.bd, a.found = image.Pt(i%w, i/w), d, true
+		}
 	}
+	for ch := range sums {
+		if sums[ch].n > 0 {
+			dst = append(dst, regionLabel{byte(ch), sums[ch].best})
+		}
+	}
+	return dst
 }
 
 type exclKey struct {

@@ -1,9 +1,13 @@
 package render
 
 import (
+	"image"
 	"slices"
+	"strings"
 	"testing"
 
+	"pathlens/assets"
+	"pathlens/game/world"
 	"pathlens/pathing"
 )
 
@@ -34,5 +38,47 @@ func TestPlanFoundAfterItsLevelsLastSearch(t *testing.T) {
 	}
 	if got := planFoundAt(nil, 2, nil); !slices.Equal(got, []int{0, 0}) {
 		t.Errorf("no trace: %v", got)
+	}
+}
+
+// Regression: region letters were drawn at the region's centroid, with the
+// tints, so the closed set and the plan's nodes covered them, and a U- or
+// comb-shaped region's letter fell on a wall or in another room. Each
+// label now sits on one of its own region's cells, nearest the centroid.
+func TestRegionLabelsSitOnTheirRegion(t *testing.T) {
+	u := []string{
+		"UUUUU.",
+		"U###U.",
+		"U###U.",
+		"U###U.",
+	}
+	var layer []byte
+	for _, r := range u {
+		layer = append(layer, strings.ReplaceAll(r, ".", "V")...)
+	}
+	got := regionLabels(layer, 6, nil)
+	want := []regionLabel{{'U', image.Pt(2, 0)}, {'V', image.Pt(5, 1)}}
+	if !slices.Equal(got, want) {
+		t.Errorf("U-shaped room: labels %v, want %v (the centroid (2,1.1) is wall)", got, want)
+	}
+	for _, name := range assets.Names() {
+		w, err := world.Open(assets.Prefix + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for l, layer := range w.Regions {
+			seen := map[byte]bool{}
+			for _, lb := range regionLabels(layer, w.Grid.Width(), nil) {
+				if c := layer[lb.Cell.Y*w.Grid.Width()+lb.Cell.X]; c != lb.Ch {
+					t.Errorf("%s level %d: label %q at %v, a cell of %q", name, l+1, lb.Ch, lb.Cell, c)
+				}
+				seen[lb.Ch] = true
+			}
+			for _, c := range layer {
+				if c != '#' && c != ' ' && c != 0 && !seen[c] {
+					t.Errorf("%s level %d: region %q has no label", name, l+1, c)
+				}
+			}
+		}
 	}
 }

@@ -85,14 +85,16 @@ type GalleryItem struct {
 type Renderer struct {
 	fonts *Fonts
 
-	terrain tintCache
-	groups  tintCache
-	comps   tintCache
-	regions tintCache
-	exclude tintCache
-	fill    tintCache
-	flash   tintCache
-	levelIx levelIndex
+	terrain  tintCache
+	groups   tintCache
+	comps    tintCache
+	regions  tintCache
+	labels   []regionLabel // region letters' cells (drawRegionLabels) for labelKey
+	labelKey regionKey
+	exclude  tintCache
+	fill     tintCache
+	flash    tintCache
+	levelIx  levelIndex
 
 	planGen   uint64         // timeline generation planFound was computed for
 	planTrace *pathing.Trace // and its trace
@@ -195,6 +197,9 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	}
 	if L.Has(LayerValues) {
 		r.drawValues(dst, f)
+	}
+	if L.Has(LayerRegions) {
+		r.drawRegionLabels(dst, f)
 	}
 	r.drawEndpoints(dst, f)
 	r.drawHoverEdge(dst, f)
