@@ -45,6 +45,8 @@ type buildJob struct {
 	key     hierKey
 	done    chan buildRes
 	changed []image.Point // cells edited since the snapshot, repaired on arrival
+	what    string        // for the pending note: "building the group hierarchy"
+	lent    bool          // the world's own hierarchy, lent for a computation (see lend)
 }
 
 type buildRes struct {
@@ -66,17 +68,45 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 		return buildRes{h: h, grid: snap, err: err, dur: time.Since(t0)}
 	}
 	if w.Grid.Len() <= asyncCells {
-		w.install(run())
+		w.install(run(), false)
 		return w.hier, w.hierErr
 	}
-	j := &buildJob{key: k, done: make(chan buildRes, 1)}
+	name := "group hierarchy"
+	if k.algo == AlgoHPA {
+		name = "HPA* hierarchy"
+	}
+	j := &buildJob{key: k, done: make(chan buildRes, 1), what: "building the " + name}
 	go func() { j.done <- run() }()
 	w.building = j
 	return nil, errBuilding
 }
 
-// install makes a finished build the world's hierarchy and logs it.
-func (w *World) install(r buildRes) {
+// lend runs f, which may read and write the world's hierarchy and nothing
+// else of the world, on a goroutine. Meanwhile the hierarchy counts as being
+// built: nobody else touches it, and cells edited meanwhile are repaired
+// into it when it comes back (see pollBuild). what says what f does.
+func (w *World) lend(what string, f func()) {
+	h, g, dur := w.hier, w.hierGrid, w.hierBuild
+	w.hier, w.hierGrid = nil, nil
+	j := &buildJob{key: w.hierKey, done: make(chan buildRes, 1), what: what, lent: true}
+	go func() {
+		f()
+		j.done <- buildRes{h: h, grid: g, dur: dur}
+	}()
+	w.building = j
+}
+
+// pendingWhat says what the plan waits for ("building the HPA* hierarchy").
+func (w *World) pendingWhat() string {
+	if j := w.building; j != nil {
+		return j.what
+	}
+	return "waiting"
+}
+
+// install makes a finished build the world's hierarchy and logs it (a lent
+// one comes back without a log line).
+func (w *World) install(r buildRes, lent bool) {
 	w.hierBuild = r.dur
 	w.hierErr = r.err
 	w.hier = nil
@@ -88,6 +118,9 @@ func (w *World) install(r buildRes) {
 		gh.w = w
 	}
 	w.hier, w.hierGrid = r.h, r.grid
+	if lent {
+		return
+	}
 	k := w.hierKey
 	sz := r.h.Size()
 	w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", k.cluster}, F{"levels", r.h.Levels()},
@@ -113,7 +146,7 @@ func (w *World) pollBuild(wait bool) bool {
 		}
 	}
 	w.building = nil
-	w.install(r)
+	w.install(r, j.lent)
 	if len(j.changed) == 0 {
 		return true
 	}
@@ -232,7 +265,7 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 		case s.Heuristic == HeurCluster:
 			hf, err := w.clusterHeuristic()
 			if errors.Is(err, errBuilding) {
-				w.showPending("planning: building the group hierarchy for the cluster heuristic…")
+				w.showPending("planning: " + w.pendingWhat() + " for the cluster heuristic…")
 				return false, a, 0, 0, nil
 			}
 			if err != nil {

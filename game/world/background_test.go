@@ -57,7 +57,7 @@ func sameAsFresh(t *testing.T, w *World) {
 	if !w.hierGrid.Equal(w.Grid) {
 		t.Fatal("the hierarchy's copy of the grid differs from the grid")
 	}
-	fresh, err := builders[w.Settings.Algo](w.Grid.Clone(), w.Regions, w.Settings)
+	fresh, err := builders[w.hierKey.algo](w.Grid.Clone(), w.Regions, w.Settings)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,6 +201,51 @@ func TestSlowStrokeRepairsOnce(t *testing.T) {
 	w.Wait()
 	if !w.Grid.Equal(orig) {
 		t.Fatal("undo did not restore the grid")
+	}
+	sameAsFresh(t, w)
+}
+
+// A* with the cluster heuristic on a 512×512 map: the group hierarchy and
+// each new goal group's column are made off the frame, a cell dug while the
+// column is computed is repaired when it comes back, and every answer is
+// the optimal one.
+func TestClusterHeuristicInBackground(t *testing.T) {
+	w, r := openMaze(t, AlgoAStar)
+	w.Settings.Levels = 3
+	w.Begin()
+	w.Wait()
+	w.SetHeuristic(HeurCluster)
+	pending(t, w, "building the group hierarchy for the cluster heuristic")
+	optimal := func() float64 {
+		res, err := pathing.NewSearcher(w.Grid).Search(pathing.Query{Start: w.Start, Goal: w.Goal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Cost
+	}
+	for w.Busy() {
+		w.Tick(0)
+	}
+	if w.Outcome.Err != nil || w.Outcome.Cost != optimal() {
+		t.Fatalf("cost %v, optimal %v (%v)", w.Outcome.Cost, optimal(), w.Outcome.Err)
+	}
+	w.MoveEndpoint(true, r.Start.Add(image.Pt(1, 0))) // near the start: another group
+	if !w.Grid.Open(w.Goal) || w.Goal == r.Goal {
+		t.Skip("the cell beside the start is blocked")
+	}
+	pending(t, w, "computing the cluster heuristic")
+	var dig image.Point
+	for i := w.Grid.Len() - 1; i >= 0; i-- {
+		if p := w.Grid.Point(i); !w.Grid.Open(p) {
+			dig = p
+			break
+		}
+	}
+	w.BeginStroke(dig, 0)
+	w.EndStroke()
+	w.Wait()
+	if w.Outcome.Err != nil || w.Outcome.Cost != optimal() {
+		t.Fatalf("after the dig: cost %v, optimal %v (%v)", w.Outcome.Cost, optimal(), w.Outcome.Err)
 	}
 	sameAsFresh(t, w)
 }

@@ -26,6 +26,10 @@ type groupHier struct {
 	build time.Duration
 	size  *Size
 	table *groups.GoalHeuristic // the cluster heuristic's last goal column
+	// tableErr is why the column towards a goal in group tableErrOf could
+	// not be made (kept like a column).
+	tableErr   error
+	tableErrOf int32
 }
 
 func groupConfig(s Settings) groups.Config {
@@ -191,7 +195,7 @@ func (a *groupHier) Update(changed []image.Point) Repair {
 	}
 	a.views = map[int]*LevelView{}
 	a.size = nil
-	a.table = nil
+	a.table, a.tableErr = nil, nil
 	return r
 }
 
@@ -202,14 +206,29 @@ func (a *groupHier) Update(changed []image.Point) Repair {
 // minutes), made on first use, kept while goals stay in that group, dropped
 // at the next Update.
 func (a *groupHier) ClusterHeuristic(goal image.Point) (func(p, goal image.Point) float64, error) {
-	if a.table == nil || a.g.GroupOf(1, goal) != a.table.Goal() {
-		t, err := a.g.ClusterHeuristicTo(1, goal)
-		if err != nil {
-			return nil, err
-		}
-		a.table = t
+	if hf, ok, err := a.cachedHeuristic(goal); ok {
+		return hf, err
 	}
+	t, err := a.g.ClusterHeuristicTo(1, goal)
+	if err != nil {
+		a.tableErr, a.tableErrOf = err, a.g.GroupOf(1, goal)
+		return nil, err
+	}
+	a.table = t
 	return a.table.EstimateOctile, nil
+}
+
+// cachedHeuristic returns what ClusterHeuristic(goal) would return without
+// computing anything, ok false when it would have to compute the column.
+func (a *groupHier) cachedHeuristic(goal image.Point) (hf func(p, goal image.Point) float64, ok bool, err error) {
+	gr := a.g.GroupOf(1, goal)
+	switch {
+	case a.tableErr != nil && gr == a.tableErrOf:
+		return nil, true, a.tableErr
+	case a.table != nil && gr == a.table.Goal():
+		return a.table.EstimateOctile, true, nil
+	}
+	return nil, false, nil
 }
 
 func (a *groupHier) countNodes() int {

@@ -20,6 +20,7 @@ import (
 //	ready-ms  from the first frame until the answer shown is current again,
 //	          including work finished in the background (equal to the
 //	          operation's frames when everything runs on the UI thread)
+//	ui-ms     the frames' work on the UI thread, all frames of the operation
 //
 // Run them short, e.g.
 //
@@ -69,6 +70,7 @@ func settleUntimed(w *World) {
 func (f *frames) report(b *testing.B, n int) {
 	b.ReportMetric(float64(f.max.Microseconds())/1000, "frame-ms")
 	b.ReportMetric(float64(f.ready.Microseconds())/1000/float64(n), "ready-ms")
+	b.ReportMetric(float64(f.ui.Microseconds())/1000/float64(n), "ui-ms")
 }
 
 // sessionScen returns the map's longest scenario query (its last row).

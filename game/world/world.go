@@ -273,7 +273,7 @@ func (w *World) advancePlan(budget time.Duration) {
 		h, herr := w.hierarchy()
 		switch {
 		case errors.Is(herr, errBuilding):
-			w.showPending(fmt.Sprintf("planning: building the %s…", s.Algo.Title()))
+			w.showPending("planning: " + w.pendingWhat() + "…")
 			return
 		case herr != nil:
 			err = herr
@@ -416,13 +416,20 @@ func (w *World) clusterHeuristic() (func(p, goal image.Point) float64, error) {
 		}
 		return nil, fmt.Errorf("the cluster heuristic needs the group hierarchy, which could not be built (%v): choose another heuristic", err)
 	}
-	ch, ok := h.(interface {
-		ClusterHeuristic(goal image.Point) (func(p, goal image.Point) float64, error)
-	})
+	gh, ok := h.(*groupHier)
 	if !ok {
 		return nil, fmt.Errorf("world: internal error: the group hierarchy offers no cluster heuristic: choose another heuristic")
 	}
-	hf, err := ch.ClusterHeuristic(w.Goal)
+	hf, known, err := gh.cachedHeuristic(w.Goal)
+	if !known {
+		if w.Grid.Len() > asyncCells {
+			// One search over the whole grid: tens of milliseconds.
+			goal := w.Goal
+			w.lend(fmt.Sprintf("computing the cluster heuristic towards (%d,%d)", goal.X, goal.Y), func() { gh.ClusterHeuristic(goal) })
+			return nil, errBuilding
+		}
+		hf, err = gh.ClusterHeuristic(w.Goal)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("the cluster heuristic towards (%d,%d) could not be computed (%v): choose another heuristic", w.Goal.X, w.Goal.Y, err)
 	}
