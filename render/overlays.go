@@ -153,6 +153,7 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 	}
 	cam := f.Cam
 	ci, cx := PM(ColEdge), PM(color.RGBA{90, 40, 140, 220})
+	wi, wx := edgeWidths(cam.Zoom)
 	ix.eachEdge(vis, func(e *world.ViewEdge) {
 		if e.From > e.To && !e.Inter {
 			return // intra edges come in both directions; draw one
@@ -163,11 +164,22 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 		ax, ay := cam.CellCenter(e.A)
 		bx, by := cam.CellCenter(e.B)
 		if e.Inter {
-			vector.StrokeLine(dst, ax, ay, bx, by, 2, cx, false)
+			vector.StrokeLine(dst, ax, ay, bx, by, wx, cx, false)
 		} else {
-			vector.StrokeLine(dst, ax, ay, bx, by, 1, ci, false)
+			vector.StrokeLine(dst, ax, ay, bx, by, wi, ci, false)
 		}
 	})
+}
+
+// edgeWidths returns the stroke widths of intra and inter edges at a zoom
+// (pixels per cell). They grow with the cells, from 1 and 2 pixels when
+// clusters are just large enough to show to 3 and 5 at 30 px a cell: a
+// fixed hairline vanished on a projector however far one zoomed in, while
+// the paths beside it grew to 6 pixels.
+func edgeWidths(zoom float64) (intra, inter float32) {
+	intra = float32(math.Max(1, math.Min(zoom*0.1, 3)))
+	inter = float32(math.Max(2, math.Min(zoom*0.17, 5)))
+	return intra, inter
 }
 
 // hoverEdge returns the abstract edge of the view level nearest to the

@@ -82,3 +82,21 @@ func TestRegionLabelsSitOnTheirRegion(t *testing.T) {
 		}
 	}
 }
+
+// Regression: abstract edges were 1 (intra) and 2 (inter) pixels at every
+// zoom, so on a projector they stayed hairlines however far the teacher
+// zoomed in. They now grow with the cells, up to 3 and 5 pixels, inter
+// always the thicker, and never thinner than before.
+func TestEdgesThickenWithZoom(t *testing.T) {
+	prevI, prevX := float32(0), float32(0)
+	for _, z := range []float64{0.5, 2, 6, 10, 14, 20, 30, 60, 200} {
+		wi, wx := edgeWidths(z)
+		if wi < 1 || wx < 2 || wx <= wi || wi < prevI || wx < prevX {
+			t.Errorf("zoom %g: intra %.2f, inter %.2f (previous %.2f, %.2f)", z, wi, wx, prevI, prevX)
+		}
+		prevI, prevX = wi, wx
+	}
+	if wi, wx := edgeWidths(30); wi < 2.5 || wx < 4.5 {
+		t.Errorf("at 30 px a cell: intra %.2f, inter %.2f, want about 3 and 5", wi, wx)
+	}
+}
