@@ -178,7 +178,8 @@ type planJob struct {
 	after         func() // runs once the answer is in (a switch's note)
 
 	// A flat search: stage 1 runs the untraced (timed) search, stage 2 the
-	// traced one.
+	// traced one. A hierarchical query: stage 1 shows the untraced answer
+	// and waits for the next frame to record the trace.
 	stage int
 	q     pathing.Query
 	note  string

@@ -27,8 +27,17 @@ type Optimal struct {
 
 	gen    int
 	logIt  bool
+	key    optKey // what the known or pending answer is for
 	search *pathing.Searcher
 	worker *optWorker
+}
+
+// optKey is a query on a version of the grid.
+type optKey struct {
+	start, goal image.Point
+	nb          pathing.Neighborhood
+	grid        *pathing.Grid
+	version     uint64
 }
 
 type optReq struct {
@@ -88,9 +97,17 @@ func (o *Optimal) reset() {
 	o.Path = o.Path[:0]
 }
 
-// request starts computing the optimal answer for the world's query.
+// request starts computing the optimal answer for the world's query. The
+// answer known or being computed for the same query on the same grid is
+// kept (a query traced after it was shown untraced asks again).
 func (o *Optimal) request(w *World, logIt bool) {
+	k := optKey{start: w.Start, goal: w.Goal, nb: w.Settings.Neighborhood, grid: w.Grid, version: w.GridVersion()}
+	if (o.Known || o.Pending) && o.key == k && w.HasStart && w.HasGoal {
+		o.logIt = o.logIt || logIt
+		return
+	}
 	o.reset()
+	o.key = k
 	o.logIt = logIt
 	if !w.HasStart || !w.HasGoal || !w.Grid.Open(w.Start) || !w.Grid.Open(w.Goal) {
 		return

@@ -278,9 +278,20 @@ func (w *World) advancePlan(budget time.Duration) {
 		case herr != nil:
 			err = herr
 		default:
-			t0 := time.Now()
-			ans, err = h.Query(w.Start, w.Goal, s, nil)
-			o.Duration = time.Since(t0)
+			if p.stage == 0 {
+				t0 := time.Now()
+				ans, err = h.Query(w.Start, w.Goal, s, nil)
+				p.dur = time.Since(t0)
+				if p.traced && err == nil && budget > 0 && p.dur > budget/2 {
+					// A slow query on a large grid: its answer is shown
+					// now, and the next frame records its trace.
+					p.stage = 1
+					ans.Note = joinNotes(ans.Note, unusedHeuristicNote(s))
+					w.showAnswer(Outcome{Algo: s.Algo, Duration: p.dur}, ans, nil, false, false)
+					return
+				}
+			}
+			o.Duration = p.dur
 			if p.traced && err == nil {
 				w.trace.Reset()
 				ans, err = h.Query(w.Start, w.Goal, s, &w.trace)
