@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"pathlens/game/world"
@@ -412,6 +413,12 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	ft := r.fonts
+	z := f.Cam.Zoom
+	size, step := valueFont(z)
+	face := ft.Small
+	if size != face.Size {
+		face = &text.GoTextFace{Source: ft.Small.Source, Size: size}
+	}
 	n := 0
 	for y := vis.Min.Y; y < vis.Max.Y; y++ {
 		for x := vis.Min.X; x < vis.Max.X; x++ {
@@ -423,15 +430,26 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 				return
 			}
 			sx, sy := f.Cam.ToScreen(float64(x), float64(y))
-			z := f.Cam.Zoom
 			c := color.RGBA{20, 20, 30, 255}
-			ft.Draw(dst, ft.Small, fmt.Sprintf("g %.1f", st.G), sx+2, sy+1, c)
-			ft.Draw(dst, ft.Small, fmt.Sprintf("h %.1f", st.H), sx+2, sy+1+z*0.3, c)
+			ft.Draw(dst, face, fmt.Sprintf("g %.1f", st.G), sx+2, sy+1, c)
+			ft.Draw(dst, face, fmt.Sprintf("h %.1f", st.H), sx+2, sy+1+step, c)
 			if z >= 40 {
-				ft.Draw(dst, ft.Small, fmt.Sprintf("f %.1f", st.G+st.H), sx+2, sy+1+z*0.6, c)
+				ft.Draw(dst, face, fmt.Sprintf("f %.1f", st.G+st.H), sx+2, sy+1+2*step, c)
 			}
 		}
 	}
+}
+
+// valueFont returns the font size of the g / h / f numbers in cells of
+// zoom pixels, and the distance between their lines: the numbers grow
+// with the cells (10 px at the 34 px a cell where they appear, up to 24),
+// three lines always fitting in the cell. They were 10 px at any zoom, so
+// on a projector a class could not read them even in a 136 px cell
+// (textbook-groups fitted to the window).
+func valueFont(zoom float64) (size, step float64) {
+	size = math.Round(math.Max(10, math.Min(zoom/3.8, 24)))
+	step = math.Max(zoom*0.3, size*1.2)
+	return size, step
 }
 
 // drawPlans draws the plan of every level: a polyline through the plan's

@@ -100,3 +100,26 @@ func TestEdgesThickenWithZoom(t *testing.T) {
 		t.Errorf("at 30 px a cell: intra %.2f, inter %.2f, want about 3 and 5", wi, wx)
 	}
 }
+
+// Regression: the g / h / f numbers were 10 px in cells of any size, too
+// small to read on a projector even in textbook-groups' 136 px cells. They
+// grow with the cells, and their lines (three from 40 px) still fit in the
+// cell.
+func TestValueNumbersGrowAndFit(t *testing.T) {
+	for z := float64(valuesMinZoom); z <= 400; z += 3 {
+		size, step := valueFont(z)
+		lines := 2.0
+		if z >= 40 {
+			lines = 3
+		}
+		if size < 10 || size > 24 {
+			t.Errorf("zoom %g: size %g", z, size)
+		}
+		if bottom := 1 + (lines-1)*step + size*1.2; bottom > z+2 {
+			t.Errorf("zoom %g: %g lines of %g px, step %g, end at %g, past the cell", z, lines, size, step, bottom)
+		}
+	}
+	if size, _ := valueFont(136); size < 20 {
+		t.Errorf("136 px cells: numbers %g px, want at least 20", size)
+	}
+}
