@@ -78,6 +78,7 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 	j := &buildJob{key: k, done: make(chan buildRes, 1), what: "building the " + name}
 	go func() { j.done <- run() }()
 	w.building = j
+	w.syncAgentPlanner() // agents plan with A* until it arrives
 	return nil, errBuilding
 }
 
@@ -88,6 +89,7 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 func (w *World) lend(what string, f func()) {
 	h, g, dur := w.hier, w.hierGrid, w.hierBuild
 	w.hier, w.hierGrid = nil, nil
+	w.syncAgentPlanner() // agents stop planning on it before it is lent
 	j := &buildJob{key: w.hierKey, done: make(chan buildRes, 1), what: what, lent: true}
 	go func() {
 		f()
