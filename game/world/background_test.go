@@ -249,3 +249,38 @@ func TestClusterHeuristicInBackground(t *testing.T) {
 	}
 	sameAsFresh(t, w)
 }
+
+// The HPA* size the HUD shows every frame is kept up to date from each
+// repair's differences: after digs, fills and their undo its nodes and
+// edges equal a full count.
+func TestHPASizeAfterRepairs(t *testing.T) {
+	w, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Settings.Algo = AlgoHPA
+	w.Begin()
+	h := w.Hierarchy().(*hpaHier)
+	h.Size()
+	check := func(when string) {
+		t.Helper()
+		st := h.h.Stats()
+		if sz := h.Size(); sz.Nodes != st.Nodes || sz.Edges != st.Edges {
+			t.Fatalf("%s: size %d nodes %d edges, a full count %d and %d", when, sz.Nodes, sz.Edges, st.Nodes, st.Edges)
+		}
+	}
+	for i := 0; i < w.Grid.Len(); i += 97 {
+		p := w.Grid.Point(i)
+		if p == w.Start || p == w.Goal {
+			continue
+		}
+		w.BeginStroke(p, 0)
+		w.StrokeTo(p.Add(image.Pt(3, 0)))
+		w.EndStroke()
+		check("after a stroke at " + pt(p))
+	}
+	for w.CanUndo() {
+		w.Undo()
+	}
+	check("after undoing them all")
+}

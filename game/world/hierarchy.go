@@ -71,7 +71,9 @@ type ViewEdge struct {
 	Costs    [3]float64
 }
 
-// Size is the size of a hierarchy.
+// Size is the size of a hierarchy. After repairs Nodes and Edges are
+// exact; Bytes may be the figure of the build (an estimate of the memory
+// held, which repairs change little).
 type Size struct {
 	Nodes, Edges int
 	Bytes        int

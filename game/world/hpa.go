@@ -91,7 +91,14 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 func (a *hpaHier) Update(changed []image.Point) Repair {
 	r := a.h.Update(changed)
 	a.patchViews(&r)
-	a.size = nil
+	if a.size != nil {
+		// Counted from the repair's differences (directed edges, as Stats
+		// counts them): a full count walks every cluster's distance table,
+		// 8 ms on a 512×512 map, and the HUD shows the size every frame.
+		// Bytes stays the last full count's.
+		a.size.Nodes += len(r.NodesAdded) - len(r.NodesRemoved)
+		a.size.Edges += len(r.EdgesAdded) - len(r.EdgesRemoved)
+	}
 	out := Repair{Time: r.Duration, Dirty: make([][]image.Rectangle, len(r.Dirty))}
 	for l, cs := range r.Dirty {
 		for _, ci := range cs {
