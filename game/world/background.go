@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"time"
 
 	"pathlens/pathing"
@@ -303,6 +304,12 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 		}
 		if p.stage == 1 && p.traced {
 			// Again, recording the trace (the time is the untraced run's).
+			// Its events are about the untimed run's pops, pushes and some
+			// relaxations: room for them is made now, in one allocation,
+			// rather than by doublings that copy megabytes mid-frame.
+			res := w.search.Result()
+			need := min(res.Expanded+2*res.Pushes, w.trace.Limit)
+			w.trace.Events = slices.Grow(w.trace.Events[:0], need)
 			w.trace.Reset()
 			p.q.Trace = &w.trace
 			w.trace.BeginPhase(s.Algo.Title(), 0)
@@ -310,6 +317,10 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 				return true, Answer{Cost: inf}, 0, p.dur, err
 			}
 			p.stage = 2
+			if budget > 0 && time.Since(t0) >= budget/2 {
+				w.showPending("planning: recording the search…")
+				return false, a, 0, 0, nil
+			}
 			continue
 		}
 		res := w.search.Result()
