@@ -497,8 +497,10 @@ func (w *World) HierarchyBuildTime() time.Duration { return w.hierBuild }
 // frame's slice of a pending plan (see Busy), playback, results arriving
 // from background work. The game calls it once per frame.
 func (w *World) Tick(dt float64) {
-	w.pollBuild(false)
-	w.advancePlan(w.budget())
+	if !w.pollBuild(false) {
+		// (A frame that installs a build leaves the plan to the next.)
+		w.advancePlan(w.budget())
+	}
 	w.Optimal.poll(w)
 	w.Play.tick(w, dt)
 	w.tickAgents(dt)
