@@ -49,8 +49,16 @@ type LevelView struct {
 	Nodes       []ViewNode
 	Edges       []ViewEdge
 	// Entrances are the runs of border cell pairs between clusters (HPA*),
-	// each as its first and last cell on one side of the border.
+	// each as its first and last cell on one side of the border: the
+	// last row or column of one cluster, so both ends lie in that cluster
+	// (they are the same cell for a one-cell entrance).
 	Entrances [][2]image.Point
+	// EntranceSides[i] is the step from Entrances[i]'s cells to their
+	// partners across the border: (1,0) when the border is on their right,
+	// (0,1) when it is below them. It says on which edge of the cells to
+	// draw a bar, which a one-cell entrance on a cluster's corner cell
+	// could not tell otherwise.
+	EntranceSides []image.Point
 }
 
 // ViewNode is an abstract node: its id and cell.

@@ -129,13 +129,23 @@ func (a *hpaHier) Inspect(l int) LevelView {
 	for _, e := range a.h.Edges(l) {
 		v.Edges = append(v.Edges, ViewEdge{From: e.From, To: e.To, A: e.A, B: e.B, Cost: e.Cost, Inter: e.Inter})
 	}
-	for _, e := range a.h.Entrances(l) {
-		if len(e.Cells) > 0 {
-			v.Entrances = append(v.Entrances, [2]image.Point{e.Cells[0], e.Cells[len(e.Cells)-1].Add(e.Offset)})
-		}
-	}
+	a.listEntrances(l, v)
 	a.views[l] = v
 	return *v
+}
+
+// listEntrances fills v's Entrances and EntranceSides with level l's
+// entrances: each bar runs from the first to the last cell of the run on
+// cluster A's side, the side the hierarchy lists. (The last cell's partner
+// across the border, which the bars once ended on, drew every entrance
+// longer than one cell diagonally across the border.)
+func (a *hpaHier) listEntrances(l int, v *LevelView) {
+	for _, e := range a.h.Entrances(l) {
+		if len(e.Cells) > 0 {
+			v.Entrances = append(v.Entrances, [2]image.Point{e.Cells[0], e.Cells[len(e.Cells)-1]})
+			v.EntranceSides = append(v.EntranceSides, e.Offset)
+		}
+	}
 }
 
 func (a *hpaHier) GroupOf(l int, p image.Point) int32 {
@@ -211,11 +221,7 @@ func (a *hpaHier) patchViews(r *hpa.Repair) {
 				nv.Edges = append(nv.Edges, ViewEdge{From: e.From, To: e.To, A: e.A, B: e.B, Cost: e.Cost, Inter: e.Inter})
 			}
 		}
-		for _, e := range a.h.Entrances(l) {
-			if len(e.Cells) > 0 {
-				nv.Entrances = append(nv.Entrances, [2]image.Point{e.Cells[0], e.Cells[len(e.Cells)-1].Add(e.Offset)})
-			}
-		}
+		a.listEntrances(l, &nv)
 		a.views[l] = &nv
 	}
 }
