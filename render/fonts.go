@@ -17,6 +17,8 @@ type Fonts struct {
 	Bold  *text.GoTextFace // titles and the phase name
 	Mono  *text.GoTextFace // figures in tables
 	Small *text.GoTextFace // numbers drawn in cells
+
+	drawn *[]string // tests: every string Draw draws is appended here
 }
 
 // LoadFonts parses the embedded Go fonts. The fonts are part of the binary,
@@ -53,6 +55,9 @@ func (f *Fonts) LineHeight(face *text.GoTextFace) float64 {
 func (f *Fonts) Draw(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, c color.RGBA) {
 	if dst == nil { // a measuring pass (the panel sizes its parts before drawing)
 		return
+	}
+	if f.drawn != nil {
+		*f.drawn = append(*f.drawn, s)
 	}
 	op := &text.DrawOptions{}
 	op.GeoM.Translate(x, y)

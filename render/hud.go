@@ -310,6 +310,9 @@ func topBarText(ft *Fonts, name, size, algo, phase string, width float64) (strin
 // event, "finished" at the end, "before the first event" at 0.
 func (r *Renderer) phaseLabel(w *world.World) string {
 	tl := &w.Timeline
+	if s, ok := busyLabel(w); ok {
+		return s
+	}
 	switch {
 	case tl.Len() == 0 && w.Outcome.Err != nil:
 		return "not run (error)"
@@ -329,6 +332,35 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 		name += fmt.Sprintf(" (search on L%d)", tr.Phases[k].Level)
 	}
 	return fmt.Sprintf("%s · phase %d of %d", name, k+1, len(tr.Phases))
+}
+
+// busyLabel says what the session is doing while its answer is not in
+// (world.Busy): "building the group hierarchy…", "A* has expanded 41984
+// cells…" (the Outcome's note without its "planning: " prefix), "recording
+// the search…" while a hierarchical answer waits a frame for its trace.
+// ok is false when the session is not busy, or busy only with the
+// structure of a query not yet asked (the phase is then "no query").
+func busyLabel(w *world.World) (string, bool) {
+	if !w.Busy() || !w.HasStart || !w.HasGoal {
+		return "", false
+	}
+	o := &w.Outcome
+	switch {
+	case pendingAnswer(w):
+		if s := strings.TrimPrefix(o.Note, "planning: "); s != "" {
+			return s, true
+		}
+		return "planning…", true
+	case o.Err == nil && w.Timeline.Len() == 0:
+		return "recording the search…", true
+	}
+	return "", false
+}
+
+// pendingAnswer reports whether the current query's answer is not in yet:
+// the Outcome then has no path, no cost and no figures, only a note.
+func pendingAnswer(w *world.World) bool {
+	return w.Busy() && w.HasStart && w.HasGoal && w.Outcome.Status == pathing.Running && w.Outcome.Err == nil
 }
 
 // drawTimeline draws the playback bar: state, cursor, speed, current event
@@ -608,6 +640,20 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	case o.Err != nil:
 		return r.kv(dst, x, y, "error", o.Err.Error(), ColTextErr)
 	}
+	if pendingAnswer(w) {
+		// No figures yet: "query time 0 µs, 0 expanded" and an optimal
+		// reference of the query before were shown as this one's.
+		what := "planning…"
+		if w.Settings.Algo.Hierarchical() && w.Hierarchy() == nil && w.HierarchyError() == nil {
+			what = "building…"
+		}
+		y = r.kv(dst, x, y, "path", what, ColTextWarn)
+		for _, l := range wrap(r.fonts, r.fonts.UI, o.Note, width) { // Draw skips a nil dst
+			r.fonts.Draw(dst, r.fonts.UI, l, x, y, ColTextWarn)
+			y += 17
+		}
+		return r.drawHierarchyNumbers(dst, w, x, y)
+	}
 	status := o.Status.String()
 	if o.Status == pathing.Found {
 		status = fmt.Sprintf("cost %.3f, %d steps", o.Cost, len(o.Path)-1)
@@ -690,8 +736,9 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 }
 
 // drawHierarchyNumbers draws the size and build time of the current
-// algorithm's hierarchy (or why it could not be built) and returns the next
-// y; nothing for the flat algorithms.
+// algorithm's hierarchy (or why it could not be built, or "building…"
+// while a background build runs, see world.Busy) and returns the next y;
+// nothing for the flat algorithms.
 func (r *Renderer) drawHierarchyNumbers(dst *ebiten.Image, w *world.World, x, y float64) float64 {
 	if h := w.Hierarchy(); h != nil {
 		sz := h.Size()
@@ -703,6 +750,8 @@ func (r *Renderer) drawHierarchyNumbers(dst *ebiten.Image, w *world.World, x, y 
 		y = r.kv(dst, x, y, "build", fmtDur(w.HierarchyBuildTime()), ColTextDim)
 	} else if err := w.HierarchyError(); err != nil {
 		y = r.kv(dst, x, y, "hierarchy", err.Error(), ColTextErr)
+	} else if w.Settings.Algo.Hierarchical() && w.Busy() {
+		y = r.kv(dst, x, y, "hierarchy", "building…", ColTextWarn)
 	}
 	return y
 }
@@ -770,6 +819,9 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	s := ci.Search
 	if !s.Seen && s.Joined != "" {
 		return r.kv(dst, x, y, "search", s.Joined, ColText) // an HPA* endpoint taken in without a cell search
+	}
+	if !s.Seen && pendingAnswer(f.World) {
+		return r.kv(dst, x, y, "search", "not run yet (planning…)", ColTextDim)
 	}
 	if !s.Seen {
 		return r.kv(dst, x, y, "search", "not reached at this point", ColTextDim)

@@ -1,0 +1,107 @@
+package render
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/game/world"
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// openWorld returns a world on an open w×h grid, not begun.
+func openWorld(t *testing.T, w, h int) *world.World {
+	t.Helper()
+	g, err := pathing.NewGrid(w, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return world.New(&maps.Map{Name: "open", Grid: g, Terrain: []byte(strings.Repeat(".", w*h))})
+}
+
+// panelText returns the strings the panel's numbers and inspector draw.
+func panelText(r *Renderer, w *world.World, ci *world.CellInfo) string {
+	var drawn []string
+	r.fonts.drawn = &drawn
+	defer func() { r.fonts.drawn = nil }()
+	dst := ebiten.NewImage(PanelWidth, 600)
+	f := &Frame{World: w, Inspect: ci}
+	y := r.drawNumbers(dst, f, 10, 10, PanelWidth-20, false)
+	r.drawInspector(dst, f, 10, y+8, PanelWidth-20)
+	return strings.Join(drawn, " | ")
+}
+
+// Regression: on a grid above 256×256 the hierarchy is built in the
+// background, and until it arrived the window said things that were not
+// so: "phase: answered without search events" in the top bar, "path
+// running" with "query time 0 µs, 0 expanded" as if those were the
+// query's figures, no word of the hierarchy, and an inspector saying
+// every cell was "not reached". While the session is busy the top bar
+// names what it is doing, the panel says the answer is not in (with the
+// session's note) and the hierarchy is being built, and no figure shows.
+func TestBusyBuildIsShownAsSuch(t *testing.T) {
+	w := openWorld(t, 300, 300)
+	w.Settings.Algo = world.AlgoGroup
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(290, 250))
+	if !w.Busy() || w.Outcome.Status != pathing.Running {
+		t.Fatalf("the test needs a build in the background: busy %v, %v", w.Busy(), w.Outcome.Status)
+	}
+	r := New()
+	if ph := r.phaseLabel(w); strings.Contains(ph, "without search events") || !strings.Contains(ph, "building the group hierarchy") {
+		t.Errorf("top bar while building: %q", ph)
+	}
+	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
+	got := panelText(r, w, ci)
+	for _, want := range []string{"path | building…", w.Outcome.Note, "hierarchy | building…", "search | not run yet"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("panel while building lacks %q:\n%s", want, got)
+		}
+	}
+	for _, bad := range []string{"query time", "0 µs", "running", "not reached", "optimal"} {
+		if strings.Contains(got, bad) {
+			t.Errorf("panel while building shows %q:\n%s", bad, got)
+		}
+	}
+
+	w.Wait()
+	if w.Busy() || w.Outcome.Status != pathing.Found {
+		t.Fatalf("after Wait: busy %v, %v", w.Busy(), w.Outcome.Status)
+	}
+	if ph := r.phaseLabel(w); !strings.HasPrefix(ph, "finished") {
+		t.Errorf("top bar after the build: %q", ph)
+	}
+	got = panelText(r, w, ci)
+	for _, want := range []string{"query time", " nodes, ", "build"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("panel after the build lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "building") || strings.Contains(got, "not run yet") {
+		t.Errorf("panel after the build still says it is building:\n%s", got)
+	}
+}
+
+// With no query the structure layers still want the hierarchy, so it is
+// built in the background too: the panel says so instead of nothing.
+func TestBusyBuildWithoutQuery(t *testing.T) {
+	w := openWorld(t, 300, 300)
+	w.Settings.Algo = world.AlgoHPA
+	w.Begin()
+	if !w.Busy() {
+		t.Fatal("the test needs a build in the background")
+	}
+	r := New()
+	if ph := r.phaseLabel(w); ph != "no query" {
+		t.Errorf("top bar: %q, want no query", ph)
+	}
+	if got := panelText(r, w, nil); !strings.Contains(got, "hierarchy | building…") {
+		t.Errorf("panel while building lacks the hierarchy row:\n%s", got)
+	}
+	w.Wait()
+	if got := panelText(r, w, nil); !strings.Contains(got, " nodes, ") {
+		t.Errorf("panel after the build lacks the hierarchy's size:\n%s", got)
+	}
+}
