@@ -161,6 +161,12 @@ type frameKey struct {
 	brush              uint8
 	caption            string
 	status             string
+	// A background build arriving changes no other field when there is no
+	// query (the structure layers appear), and a sliced search's progress
+	// shows only in the note: without these they waited for the 500 ms
+	// safety net.
+	busy, hier bool
+	note       string
 }
 
 type inspectKey struct {
@@ -362,18 +368,24 @@ func (g *Game) Update() error {
 		g.repairAt = now
 	}
 	g.noteMessage(now)
+	g.drawKey = g.frameKey()
+	return nil
+}
+
+// frameKey returns the key of what the frame would show now.
+func (g *Game) frameKey() frameKey {
 	w := g.w
 	caption := ""
 	if qt, ok := g.tool.(*queryTool); ok {
 		caption = qt.caption()
 	}
-	g.drawKey = frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
+	return frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
 		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
 		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, level: g.viewLevel, tool: g.tool,
 		help: g.showHelp, helpScroll: g.helpScroll, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel,
-		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message}
-	return nil
+		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message,
+		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note}
 }
 
 // needsDraw reports whether the frame must be drawn again: something it
@@ -933,6 +945,10 @@ func (g *Game) switchRows() []render.SwitchRow {
 	if h := g.w.Hierarchy(); h != nil {
 		views = h.Levels()
 	}
+	viewLevel := fmt.Sprintf("%d of %d", min(g.viewLevel, views), views)
+	if hier && g.w.Hierarchy() == nil && g.w.HierarchyError() == nil && g.w.Busy() {
+		viewLevel = "building…" // "1 of 1" until the hierarchy arrives
+	}
 	rows := []render.SwitchRow{
 		{Label: "algorithm", Value: s.Algo.Title(), Keys: "1-5"},
 		{Label: "heuristic", Value: s.Heuristic.String(), Keys: keysOf(ActHeuristic), Dim: hier && s.Algo != world.AlgoGroup || s.Algo == world.AlgoDijkstra},
@@ -943,7 +959,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "neighbourhood", Value: s.Neighborhood.String() + "-connected", Keys: keysOf(ActNeighborhood)},
 		{Label: "smoothing", Value: onOff(s.Smooth()), Keys: keysOf(ActSmooth), Dim: s.Algo != world.AlgoHPA},
 		{Label: "agent refine", Value: agentRefineText(s.AgentRefine), Keys: keysOf(ActAgentRefine), Dim: s.Algo != world.AlgoHPA},
-		{Label: "view level", Value: fmt.Sprintf("%d of %d", min(g.viewLevel, views), views), Keys: keysOf(ActViewLevel), Dim: !hier},
+		{Label: "view level", Value: viewLevel, Keys: keysOf(ActViewLevel), Dim: !hier},
 		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I T"},
 		{Label: "brush weight", Value: strconv.Itoa(int(g.brush)), Keys: keysOf(ActBrush)},
 	}

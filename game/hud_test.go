@@ -13,6 +13,8 @@ import (
 	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/game/world/agents"
+	"pathlens/maps"
+	"pathlens/pathing"
 	"pathlens/render"
 )
 
@@ -375,5 +377,51 @@ func TestStrokeStopsWhereThePointerLeavesTheMap(t *testing.T) {
 				t.Errorf("%s: cell %v dug, but the pointer was off the map when the button came up", button, p)
 			}
 		}
+	}
+}
+
+// Regression: on a grid above 256×256 the hierarchy is built in the
+// background. With no query, its arrival changed nothing the frame key
+// held, so the borders, nodes and edges it brings waited up to half a
+// second (the safety net) to appear; and meanwhile the view level row said
+// "1 of 1" of a two-level hierarchy. The key now changes when the build
+// arrives, and the row says it is building.
+func TestBuildArrivalRedraws(t *testing.T) {
+	gr, err := pathing.NewGrid(300, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd := world.New(&maps.Map{Name: "open300", Grid: gr, Terrain: []byte(strings.Repeat(".", 300*300))})
+	wd.Settings.Algo = world.AlgoHPA
+	wd.Begin()
+	if !wd.Busy() {
+		t.Fatal("the test needs a build in the background")
+	}
+	g, err := New(wd, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	viewRow := func() string {
+		for _, r := range g.switchRows() {
+			if r.Label == "view level" {
+				return r.Value
+			}
+		}
+		t.Fatal("no view level row")
+		return ""
+	}
+	if v := viewRow(); v != "building…" {
+		t.Errorf("view level while building: %q", v)
+	}
+	before := g.frameKey()
+	wd.Wait()
+	if wd.Hierarchy() == nil {
+		t.Fatal("no hierarchy after Wait")
+	}
+	if g.frameKey() == before {
+		t.Error("the frame key is the same before and after the hierarchy arrived: the frame is not redrawn")
+	}
+	if v, want := viewRow(), fmt.Sprintf("1 of %d", wd.Hierarchy().Levels()); v != want {
+		t.Errorf("view level after the build: %q, want %q", v, want)
 	}
 }
