@@ -134,6 +134,9 @@ func run(args []string) int {
 		}
 		w.Settings.Algo = a
 	}
+	if m, set, _ := f.AgentRefineMode(); set { // a bad name was refused by f.Check
+		w.Settings.AgentRefine = m
+	}
 	var scenOptimal []float64
 	if f.Scen != "" {
 		rows, err := scenQueries(f.Scen, w)

@@ -119,8 +119,9 @@ type Settings struct {
 	Exclusion    Toggle      // set exclusion on|off
 	Neighborhood int         // set neighborhood 8|4 (0: not set)
 	Heuristic    HeuristicName
-	Smooth       Toggle // set smooth on|off
-	Target       Target // set target representative|nearest
+	Smooth       Toggle      // set smooth on|off
+	Target       Target      // set target representative|nearest
+	AgentRefine  AgentRefine // set agent-refine eager|lazy
 }
 
 // Abstraction names a hierarchy kind; "" is not set.
@@ -170,6 +171,17 @@ type Target string
 const (
 	TargetRepresentative Target = "representative"
 	TargetNearest        Target = "nearest"
+)
+
+// AgentRefine names how much of a route each HPA* plan of the agents
+// refines: the whole route (eager) or the next segment only (lazy); "" is
+// not set (the app's default, eager). Files written before the setting
+// existed have no such line and read as not set.
+type AgentRefine string
+
+const (
+	AgentRefineEager AgentRefine = "eager"
+	AgentRefineLazy  AgentRefine = "lazy"
 )
 
 // Toggle is an on/off setting that can also be unset.
@@ -223,6 +235,7 @@ var settingKeys = []struct {
 	{"heuristic", []string{"octile", "euclidean", "manhattan", "chebyshev", "zero", "cluster"}},
 	{"smooth", []string{"on", "off"}},
 	{"target", []string{"representative", "nearest"}},
+	{"agent-refine", []string{"eager", "lazy"}},
 }
 
 // get returns the text of setting key ("" when not set).
@@ -254,6 +267,8 @@ func (s *Settings) get(key string) string {
 		return s.Smooth.String()
 	case "target":
 		return string(s.Target)
+	case "agent-refine":
+		return string(s.AgentRefine)
 	}
 	return ""
 }
@@ -297,6 +312,8 @@ func (s *Settings) set(key, v string) error {
 		s.Smooth = toggle(v)
 	case "target":
 		s.Target = Target(v)
+	case "agent-refine":
+		s.AgentRefine = AgentRefine(v)
 	}
 	return nil
 }

@@ -25,6 +25,7 @@ set neighborhood 8            # 8 | 4
 set heuristic octile          # octile | euclidean | manhattan | chebyshev | zero | cluster
 set smooth on                 # on | off
 set target representative     # representative | nearest
+set agent-refine lazy         # eager | lazy   (how much of a route the agents' HPA* plans refine)
 map inline                    # or:  map relative/or/absolute/path.map
 ##########
 #........#
@@ -61,7 +62,7 @@ func TestParseScenarioExample(t *testing.T) {
 		t.Errorf("Name %q About %q", s.Name, s.About)
 	}
 	want := Settings{Abstraction: AbstractionGroups, Algo: AlgoGroup, Cluster: 8, Levels: 2, Cost: CostMinimum,
-		Exclusion: Off, Neighborhood: 8, Heuristic: HeuristicOctile, Smooth: On, Target: TargetRepresentative}
+		Exclusion: Off, Neighborhood: 8, Heuristic: HeuristicOctile, Smooth: On, Target: TargetRepresentative, AgentRefine: AgentRefineLazy}
 	if s.Settings != want {
 		t.Errorf("Settings %+v\nwant     %+v", s.Settings, want)
 	}
@@ -128,6 +129,34 @@ func TestScenarioRoundTrip(t *testing.T) {
 	back, err = ParseScenario(&buf, "min.pls", "")
 	if err != nil || !back.Equal(min) {
 		t.Errorf("minimal scenario read back as %+v, %v", back, err)
+	}
+}
+
+// TestScenarioWithoutAgentRefine: files written before the agent-refine
+// setting existed (testdata/example.pls, the gallery) still load, with the
+// setting unset, and an unset setting writes no line.
+func TestScenarioWithoutAgentRefine(t *testing.T) {
+	s, err := LoadScenario(filepath.Join("testdata", "example.pls"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Settings.AgentRefine != "" || s.Settings.Target != TargetRepresentative {
+		t.Fatalf("settings %+v: want agent-refine unset and the rest read", s.Settings)
+	}
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "agent-refine") {
+		t.Errorf("an unset agent-refine was written:\n%s", buf.String())
+	}
+	s.Settings.AgentRefine = AgentRefineEager
+	buf.Reset()
+	if err := WriteScenario(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "\nset target representative\nset agent-refine eager\n") {
+		t.Errorf("agent-refine eager not written after the other settings:\n%s", buf.String())
 	}
 }
 
@@ -209,6 +238,8 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"bad number", head + "set levels 9\n", "s.pls:6: levels \"9\" is not a whole number from 1 to 4"},
 		{"set twice", head + "set smooth on\nset smooth off\n", "s.pls:7: smooth is set twice (first on line 6)"},
 		{"hpa cluster", head + "set abstraction hpa\nset cluster 2\n", "s.pls:7: cluster 2: HPA* clusters are 4 to 64 cells wide"},
+		{"agent refine", head + "set agent-refine eagerly\n", "s.pls:6: unknown value \"eagerly\" for agent-refine (want eager, lazy)"},
+		{"agent refine twice", head + "set agent-refine lazy\nset agent-refine eager\n", "s.pls:7: agent-refine is set twice (first on line 6)"},
 		{"ragged map", "pathlens-scenario 1\nmap inline\n#....\n#..#\nend\n", "s.pls:4: row has 4 cells, want 5"},
 		{"map letter", "pathlens-scenario 1\nmap inline\n#..x.\nend\n", "s.pls:3: cell (3,0) has unknown terrain 'x'"},
 		{"empty map", "pathlens-scenario 1\nmap inline\nend\n", "s.pls:2: no map rows"},
@@ -264,6 +295,7 @@ func TestWriteScenarioRefuses(t *testing.T) {
 		{"neighborhood", Scenario{Map: NewMap("m", g), Settings: Settings{Neighborhood: 6}}, "neighborhood"},
 		{"algo", Scenario{Map: NewMap("m", g), Settings: Settings{Algo: "bfs"}}, "algo"},
 		{"hpa cluster", Scenario{Map: NewMap("m", g), Settings: Settings{Abstraction: AbstractionHPA, Cluster: 2}}, "cluster 2"},
+		{"agent refine", Scenario{Map: NewMap("m", g), Settings: Settings{AgentRefine: "greedy"}}, "setting agent-refine \"greedy\" (want eager, lazy)"},
 	} {
 		var buf bytes.Buffer
 		err := WriteScenario(&buf, &tc.s)

@@ -1,7 +1,10 @@
 package world
 
 import (
+	"fmt"
 	"image"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -108,5 +111,73 @@ func TestAgentRefineSwitchReachesThePlanner(t *testing.T) {
 	}
 	if v, _ := s.Agent(id); v.State != agents.Arrived {
 		t.Fatalf("agent %v at %v after the switches", v.State, v.Cell)
+	}
+}
+
+// TestAgentRefineSavedAndLoaded: the agents' refine mode is one of the
+// session's switches the scenario file keeps. It was left out of Save, so a
+// session saved in lazy mode opened eager; and a scenario could not ask for
+// lazy. Files without the line (all written before it existed) open eager.
+func TestAgentRefineSavedAndLoaded(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Open("builtin:pathological-minimum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.AgentRefine() != agents.HPAEager {
+		t.Fatalf("a gallery file without agent-refine opened %v, want eager", w.AgentRefine())
+	}
+	w.Begin()
+	w.SetAlgo(AlgoHPA)
+	w.SetAgentRefine(agents.HPALazy)
+	path := filepath.Join(dir, "lazy.pls")
+	if err := w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(b), "\nset agent-refine lazy\n") {
+		t.Fatalf("saved file lacks \"set agent-refine lazy\" (%v):\n%s", err, b)
+	}
+	w2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w2.AgentRefine() != agents.HPALazy || w2.Settings.Algo != AlgoHPA {
+		t.Fatalf("reopened with refine %v, algo %v; want lazy, hpa", w2.AgentRefine(), w2.Settings.Algo)
+	}
+	// The loaded mode reaches the agents' planner.
+	w2.Begin()
+	id, err := w2.SpawnAgent(w2.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := w2.Agents()
+	s.Select([]int{id}, false)
+	if err := w2.SendAgents(w2.Goal, false); err != nil {
+		t.Fatal(err)
+	}
+	w2.Tick(1.0 / 60)
+	if n := s.Planner().Name(); n != "hpa/lazy" {
+		t.Fatalf("agents plan with %q after loading lazy", n)
+	}
+
+	// Eager is written too (the file says what the session used), and a
+	// bad value is refused naming the file and line.
+	w2.SetAgentRefine(agents.HPAEager)
+	if err := w2.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if w3, err := Open(path); err != nil || w3.AgentRefine() != agents.HPAEager {
+		t.Fatalf("eager saved, reopened: %v, %v", w3, err)
+	}
+	b, _ = os.ReadFile(path)
+	bad := strings.Replace(string(b), "set agent-refine eager", "set agent-refine sometimes", 1)
+	line := strings.Count(bad[:strings.Index(bad, "sometimes")], "\n") + 1
+	if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(path)
+	if want := fmt.Sprintf("lazy.pls:%d: unknown value \"sometimes\" for agent-refine (want eager, lazy)", line); err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("error %v, want it to contain %q", err, want)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"pathlens/assets"
+	"pathlens/game/world/agents"
 	"pathlens/maps"
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
@@ -167,6 +168,12 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 	if ss.Target == maps.TargetNearest {
 		s.Target = groups.Nearest
 	}
+	if ss.AgentRefine != "" {
+		// The reader accepts only the names agents.ParseHPAMode knows.
+		if m, err := agents.ParseHPAMode(string(ss.AgentRefine)); err == nil {
+			s.AgentRefine = m
+		}
+	}
 	return s, notes
 }
 
@@ -190,6 +197,7 @@ func scenarioSettings(s Settings) maps.Settings {
 		ss.Target = maps.TargetNearest
 	}
 	ss.Smooth = toggle(s.Smooth())
+	ss.AgentRefine = maps.AgentRefine(s.AgentRefine.String())
 	ss.Neighborhood = 8
 	if s.Neighborhood == pathing.Four {
 		ss.Neighborhood = 4

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"pathlens/assets"
+	"pathlens/game/world/agents"
 	"pathlens/pathing/groups"
 )
 
@@ -25,6 +26,7 @@ type Flags struct {
 	Log           string
 	From, To      string
 	Algo          string
+	AgentRefine   string // "", eager or lazy (see Check and AgentRefineMode)
 	Layers        string
 	Cursor        string
 	Size          string
@@ -60,6 +62,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.From, "from", "", "start cell X,Y of the first query (without -to, the goal is the scenario's)")
 	fs.StringVar(&f.To, "to", "", "goal cell X,Y of the first query (without -from, the start is the scenario's)")
 	fs.StringVar(&f.Algo, "algo", "", "algorithm: astar, dijkstra, greedy, hpa or group (overrides the scenario's)")
+	fs.StringVar(&f.AgentRefine, "agent-refine", "", "how much of a route the agents' HPA* plans refine: eager (the whole route) or lazy (the next segment only); overrides the scenario's, Shift+U switches it")
 	fs.StringVar(&f.Layers, "layers", "", "comma-separated layers to show at start, +name/-name to add to or remove from the defaults, or all; names: weights, borders, regions, groups, nodes, edges, components, search, plans, segments, excluded, parents, values, compare")
 	fs.StringVar(&f.Cursor, "cursor", "", "show the query's timeline at this event: a number, a fraction like 0.4, or phase:NAME (the middle of the first phase named so)")
 	fs.StringVar(&f.Size, "size", "1280x800", "initial window size WxH")
@@ -83,8 +86,8 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 // Check reports a flag value that is out of range whatever the map: -level
 // outside 1..groups.MaxLevels (a level above a hierarchy's top shows the
 // top), a negative or non-finite -zoom, a negative -profile (both were
-// ignored silently). Values that need the map (cells, files) are checked
-// by the app.
+// ignored silently), an -agent-refine other than eager or lazy. Values that
+// need the map (cells, files) are checked by the app.
 func (f *Flags) Check() error {
 	if f.Level < 1 || f.Level > groups.MaxLevels {
 		return fmt.Errorf("-level %d: want 1 to %d (a level above the hierarchy's top shows the top; L cycles them)", f.Level, groups.MaxLevels)
@@ -95,7 +98,23 @@ func (f *Flags) Check() error {
 	if f.Profile < 0 {
 		return fmt.Errorf("-profile %d: want a number of frames, more than 0", f.Profile)
 	}
+	if _, _, err := f.AgentRefineMode(); err != nil {
+		return err
+	}
 	return nil
+}
+
+// AgentRefineMode returns the mode -agent-refine names, and whether it was
+// given; a name other than eager or lazy is an error naming the flag.
+func (f *Flags) AgentRefineMode() (m agents.HPAMode, set bool, err error) {
+	if f.AgentRefine == "" {
+		return agents.HPAEager, false, nil
+	}
+	m, err = agents.ParseHPAMode(f.AgentRefine)
+	if err != nil {
+		return m, false, fmt.Errorf("-agent-refine %q: want eager (the agents' HPA* plans refine the whole route) or lazy (the next segment only)", f.AgentRefine)
+	}
+	return m, true, nil
 }
 
 // KeysMarkdown is the key table of the help screen as Markdown, as the

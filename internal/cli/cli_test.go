@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"pathlens/game/world/agents"
 )
 
 func TestHasDisplay(t *testing.T) {
@@ -42,6 +44,8 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-zoom", "-3"}, 2, "", "-zoom -3: want pixels per cell"},
 		{[]string{"-zoom", "NaN"}, 2, "", "-zoom NaN"},
 		{[]string{"-profile", "-5"}, 2, "", "-profile -5: want a number of frames"},
+		{[]string{"-agent-refine", "lasy"}, 2, "", "-agent-refine \"lasy\": want eager"},
+		{[]string{"-agent-refine", "lazy"}, 2, "", "no display"},
 		{[]string{"-map", "x.map"}, 2, "", "xvfb-run -a pathlens"},
 	}
 	for _, c := range cases {
@@ -60,5 +64,43 @@ func TestParse(t *testing.T) {
 	}
 	if f.Map != "a.map" || f.Zoom != 12 || f.Level != 2 || !f.Play || f.Size != "1280x800" || f.ShotDir != "." || len(f.Args) != 1 || f.Args[0] != "extra" {
 		t.Errorf("Parse: %+v", f)
+	}
+}
+
+// TestAgentRefineFlag: -agent-refine names the agents' HPA* refine mode at
+// start-up; leaving it out keeps the scenario's, and a bad name is refused
+// by Check, naming the flag, before the window opens.
+func TestAgentRefineFlag(t *testing.T) {
+	for _, c := range []struct {
+		arg     string
+		mode    agents.HPAMode
+		set     bool
+		errPart string
+	}{
+		{"", agents.HPAEager, false, ""},
+		{"eager", agents.HPAEager, true, ""},
+		{"lazy", agents.HPALazy, true, ""},
+		{"Lazy", agents.HPAEager, false, `-agent-refine "Lazy": want eager`},
+		{"segment", agents.HPAEager, false, `-agent-refine "segment": want eager`},
+	} {
+		args := []string{"-map", "a.map"}
+		if c.arg != "" {
+			args = append(args, "-agent-refine", c.arg)
+		}
+		f, err := Parse(args, &bytes.Buffer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, set, err := f.AgentRefineMode()
+		cerr := f.Check()
+		if c.errPart != "" {
+			if err == nil || cerr == nil || !strings.Contains(cerr.Error(), c.errPart) {
+				t.Errorf("-agent-refine %q: errors %v / %v, want %q", c.arg, err, cerr, c.errPart)
+			}
+			continue
+		}
+		if err != nil || cerr != nil || m != c.mode || set != c.set {
+			t.Errorf("-agent-refine %q: %v, %v, %v / %v; want %v, %v", c.arg, m, set, err, cerr, c.mode, c.set)
+		}
 	}
 }
