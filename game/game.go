@@ -23,6 +23,7 @@ import (
 	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/game/world/agents"
+	"pathlens/pathing"
 	"pathlens/render"
 )
 
@@ -418,10 +419,14 @@ func (g *Game) noteMessage(now time.Time) {
 // no longer sits under the answer for its 6 or 12 seconds: an error ("cell
 // (399,149) is blocked" after the next click placed the goal), an
 // instruction carried out ("start (60,38): click the goal"), the figures
-// of an earlier plan.
+// of an earlier plan. A new plan still being worked on (world.Busy) counts
+// too: "click the goal" sat under "building the HPA* hierarchy…" for the
+// whole build on maze512.
 func (g *Game) messageAge(now time.Time) float64 {
 	w := g.w
-	if w.Timeline.Generation() != g.messageGen && w.Outcome.Err == nil && len(w.Outcome.Path) > 0 {
+	o := &w.Outcome
+	pending := w.Busy() && o.Status == pathing.Running && w.HasStart && w.HasGoal
+	if w.Timeline.Generation() != g.messageGen && o.Err == nil && (len(o.Path) > 0 || pending) {
 		return math.Inf(1)
 	}
 	return now.Sub(g.messageAt).Seconds()

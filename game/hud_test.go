@@ -380,6 +380,45 @@ func TestStrokeStopsWhereThePointerLeavesTheMap(t *testing.T) {
 	}
 }
 
+// openWorld returns a world on an open 300×300 grid (above the size on
+// which the session builds hierarchies in the background), not begun.
+func openWorld(t *testing.T, algo world.Algo) *world.World {
+	t.Helper()
+	gr, err := pathing.NewGrid(300, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd := world.New(&maps.Map{Name: "open300", Grid: gr, Terrain: []byte(strings.Repeat(".", 300*300))})
+	wd.Settings.Algo = algo
+	return wd
+}
+
+// Regression: "start (500,500): click the goal" stayed under the map for
+// the whole background build after the goal was clicked on maze512 (a
+// message expired only when a plan found a path). A plan that is being
+// worked on makes the messages before it stale as well.
+func TestInstructionExpiresWhilePlanning(t *testing.T) {
+	wd := openWorld(t, world.AlgoGroup)
+	g, err := New(wd, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	wd.Pick(image.Pt(5, 5))
+	g.noteMessage(now)
+	if !strings.Contains(wd.Message, "click the goal") || g.messageAge(now) != 0 {
+		t.Fatalf("after a start click: message %q, age %v", wd.Message, g.messageAge(now))
+	}
+	wd.Pick(image.Pt(290, 250))
+	g.noteMessage(now)
+	if !wd.Busy() || wd.Outcome.Status != pathing.Running {
+		t.Fatalf("the test needs the plan pending: busy %v, %v", wd.Busy(), wd.Outcome.Status)
+	}
+	if strings.Contains(wd.Message, "click the goal") && !math.IsInf(g.messageAge(now), 1) {
+		t.Errorf("%q still shows while the goal's plan is being worked on", wd.Message)
+	}
+}
+
 // Regression: on a grid above 256×256 the hierarchy is built in the
 // background. With no query, its arrival changed nothing the frame key
 // held, so the borders, nodes and edges it brings waited up to half a
@@ -387,12 +426,7 @@ func TestStrokeStopsWhereThePointerLeavesTheMap(t *testing.T) {
 // "1 of 1" of a two-level hierarchy. The key now changes when the build
 // arrives, and the row says it is building.
 func TestBuildArrivalRedraws(t *testing.T) {
-	gr, err := pathing.NewGrid(300, 300)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wd := world.New(&maps.Map{Name: "open300", Grid: gr, Terrain: []byte(strings.Repeat(".", 300*300))})
-	wd.Settings.Algo = world.AlgoHPA
+	wd := openWorld(t, world.AlgoHPA)
 	wd.Begin()
 	if !wd.Busy() {
 		t.Fatal("the test needs a build in the background")
