@@ -96,8 +96,12 @@ func (w *World) ChangedSince(v uint64) (cells []int32, ok bool) {
 	return w.journal.cells[off:], true
 }
 
-// Dirty reports whether the session has edits not saved to a file.
-func (w *World) Dirty() bool { return w.edits.pos != w.edits.saved }
+// Dirty reports whether the session has edits not saved to a file,
+// counting a stroke in progress that has changed cells (it is not an edit
+// until EndStroke, but the grid already shows it: quitting must ask).
+func (w *World) Dirty() bool {
+	return w.edits.pos != w.edits.saved || (w.stroke != nil && len(w.stroke.edit.Cells) > 0)
+}
 
 // CanUndo and CanRedo report whether there is something to undo or redo.
 func (w *World) CanUndo() bool { return w.edits.pos > 0 && w.stroke == nil }

@@ -296,7 +296,14 @@ func (w *World) SavePath() string {
 // by a path relative to the scenario, not copied. Queries and agents whose
 // endpoints the edits blocked are left out (with a note), so the file always
 // opens again. On success the session is no longer dirty.
+//
+// A stroke in progress is ended first (EndStroke: one undoable edit, its
+// cells repaired), so the file holds every cell the grid shows; the drag
+// paints again only from the next press. A background build or a sliced
+// search goes on: the file is written from the session's own grid, edit
+// list and switches, which they do not touch.
 func (w *World) Save(path string) error {
+	w.EndStroke()
 	sc, dropped := w.toScenario()
 	if w.scenario.MapPath != "" {
 		// Re-resolve the referenced map relative to the new location.
