@@ -53,6 +53,20 @@ func TestBusyBuildIsShownAsSuch(t *testing.T) {
 	if ph := r.phaseLabel(w); strings.Contains(ph, "without search events") || !strings.Contains(ph, "building the group hierarchy") {
 		t.Errorf("top bar while building: %q", ph)
 	}
+	// The top bar reads "phase: …": the note's "planning: " goes, unless
+	// the rest would not say what waits.
+	note := w.Outcome.Note
+	for n, want := range map[string]string{
+		"planning: A* has expanded 40960 cells…":                        "A* has expanded 40960 cells…",
+		"planning: when the stroke ends (its cells are repaired then)…": "planning when the stroke ends (its cells are repaired then)…",
+		"": "planning…",
+	} {
+		w.Outcome.Note = n
+		if got := r.phaseLabel(w); got != want {
+			t.Errorf("note %q: top bar %q, want %q", n, got, want)
+		}
+	}
+	w.Outcome.Note = note
 	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
 	got := panelText(r, w, ci)
 	for _, want := range []string{"path | building…", w.Outcome.Note, "hierarchy | building…", "search | not run yet"} {

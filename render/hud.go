@@ -347,10 +347,14 @@ func busyLabel(w *world.World) (string, bool) {
 	o := &w.Outcome
 	switch {
 	case pendingAnswer(w):
-		if s := strings.TrimPrefix(o.Note, "planning: "); s != "" {
-			return s, true
+		s := strings.TrimPrefix(o.Note, "planning: ")
+		switch {
+		case s == "":
+			return "planning…", true
+		case strings.HasPrefix(s, "when "): // "when the stroke ends (its cells are repaired then)…"
+			return "planning " + s, true
 		}
-		return "planning…", true
+		return s, true
 	case o.Err == nil && w.Timeline.Len() == 0:
 		return "recording the search…", true
 	}
