@@ -175,6 +175,11 @@ type inspectKey struct {
 	tl, grd uint64
 	algo    world.Algo
 	w       *world.World
+	// The hierarchy the cell's levels come from: one built in the
+	// background (or for a new cluster size with no query) arrives without
+	// any other field changing.
+	hier   world.Hierarchy
+	repair int
 }
 
 // confirm is a pending question (unsaved edits) and what to do on yes.
@@ -1090,7 +1095,8 @@ func (g *Game) updateInspect() {
 	if g.hasPinned {
 		p = g.pinned
 	}
-	k := inspectKey{p: p, tl: g.w.Timeline.Version(), grd: g.w.GridVersion(), algo: g.w.Settings.Algo, w: g.w}
+	k := inspectKey{p: p, tl: g.w.Timeline.Version(), grd: g.w.GridVersion(), algo: g.w.Settings.Algo, w: g.w,
+		hier: g.w.Hierarchy(), repair: g.w.RepairSeq}
 	if k == g.inspectKey {
 		return
 	}

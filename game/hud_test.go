@@ -459,3 +459,36 @@ func TestBuildArrivalRedraws(t *testing.T) {
 		t.Errorf("view level after the build: %q, want %q", v, want)
 	}
 }
+
+// Regression: the inspector's cell info was kept until the cell, the
+// timeline, the grid or the algorithm changed. A hierarchy built in the
+// background with no query (at start, or after a cluster size switch)
+// changes none of them, so the hovered cell showed no level rows after
+// the build arrived, or the previous cluster size's clusters during it,
+// until the mouse moved.
+func TestInspectorFollowsTheHierarchy(t *testing.T) {
+	wd := openWorld(t, world.AlgoGroup)
+	wd.Begin()
+	g, err := New(wd, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.pinned, g.hasPinned = image.Pt(150, 150), true
+	g.updateInspect()
+	if !wd.Busy() || len(g.inspect.Levels) != 0 {
+		t.Fatalf("the test needs the build pending: busy %v, %d level rows", wd.Busy(), len(g.inspect.Levels))
+	}
+	wd.Wait()
+	g.updateInspect()
+	if len(g.inspect.Levels) == 0 {
+		t.Fatal("after the build arrived the inspector still shows no levels")
+	}
+	before := g.inspect.Levels[0].Name
+	wd.Settings.ClusterSize = 16
+	wd.Replan() // as the cluster switch does: a new background build
+	wd.Wait()
+	g.updateInspect()
+	if len(g.inspect.Levels) == 0 || g.inspect.Levels[0].Name == before {
+		t.Errorf("after a cluster size change the inspector shows %+v (was %q)", g.inspect.Levels, before)
+	}
+}
