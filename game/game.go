@@ -125,6 +125,8 @@ type Game struct {
 	shotErr     error
 	shotPending string // screenshot-key path to write in the next Draw
 	shotWritten string // path written by Draw, logged by the next Update
+	shotPhase   string // the top bar's phase in that picture
+	shotBusy    bool   // whether the session was busy in it (world.Busy)
 	quit        bool
 	last        time.Time
 
@@ -336,7 +338,8 @@ func (g *Game) Update() error {
 	g.cam.SetView(g.lay.Map) // a resize keeps the user's view but bounds panning by the new area
 	if g.shotWritten != "" {
 		g.w.Note("screenshot saved: %s", g.shotWritten)
-		g.w.Log.Add("screenshot", world.F{Key: "path", Val: g.shotWritten})
+		g.w.Log.Add("screenshot", world.F{Key: "path", Val: g.shotWritten},
+			world.F{Key: "phase", Val: g.shotPhase}, world.F{Key: "busy", Val: onOff(g.shotBusy)})
 		g.shotWritten = ""
 	}
 
@@ -1190,7 +1193,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		if err := writePNG(screen, path); err != nil {
 			g.w.Message = "screenshot: " + err.Error()
 		} else {
-			g.shotWritten = path
+			// What the picture shows is logged with it: a test (or a
+			// user reading the log) can tell a mid-build picture.
+			g.shotWritten, g.shotPhase, g.shotBusy = path, g.r.PhaseLabel(g.w), g.w.Busy()
 		}
 	}
 }

@@ -306,6 +306,10 @@ func topBarText(ft *Fonts, name, size, algo, phase string, width float64) (strin
 	return left, clip(ft, ft.Bold, short, width-14-ft.Width(ft.Bold, left)-24) // cut with "…", not mid-letter
 }
 
+// PhaseLabel returns the phase the top bar names for w (see phaseLabel):
+// the app's event log records it with each screenshot.
+func (r *Renderer) PhaseLabel(w *world.World) string { return r.phaseLabel(w) }
+
 // phaseLabel names what the cursor shows: the phase of the last applied
 // event, "finished" at the end, "before the first event" at 0.
 func (r *Renderer) phaseLabel(w *world.World) string {

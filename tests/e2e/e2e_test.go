@@ -328,12 +328,18 @@ func (a *app) waitView() {
 // shot takes a screenshot with the app's key and checks the file.
 func (a *app) shot(name string) {
 	a.t.Helper()
-	l := a.press("F12", "screenshot", "path=")
+	a.keep(a.press("F12", "screenshot", "path="), name)
+}
+
+// keep checks the screenshot a "screenshot" log line names and keeps it
+// as the next numbered artefact, called name.
+func (a *app) keep(l, name string) {
+	a.t.Helper()
 	path := l[strings.Index(l, "path=")+5:]
-	if strings.HasPrefix(path, "\"") {
-		if p, err := strconv.Unquote(path); err == nil {
-			path = p
-		}
+	if q, err := strconv.QuotedPrefix(path); err == nil {
+		path, _ = strconv.Unquote(q)
+	} else if i := strings.IndexByte(path, ' '); i >= 0 {
+		path = path[:i] // then phase=… busy=…
 	}
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(a.out, path)
@@ -775,5 +781,101 @@ func TestScenRows(t *testing.T) {
 	code, errs, _ = run("-scen", filepath.Join(dir, "arena.map.scen")) // the built-in world is 128×96
 	if code != 2 || !strings.Contains(errs, "arena.map.scen:2: the row is for a 49×49 map") {
 		t.Errorf("-scen for another map: exit %d, stderr %.300q; want 2 naming the file and line", code, errs)
+	}
+}
+
+// keysTogether holds keys down together (xdotool names), so the app sees
+// them in one frame: an action and the screenshot key, for a picture of
+// the frame the action started.
+func (a *app) keysTogether(keys ...string) {
+	a.t.Helper()
+	a.act()
+	a.xdo(append([]string{"keydown"}, keys...)...)
+	time.Sleep(200 * time.Millisecond)
+	a.xdo(append([]string{"keyup"}, keys...)...)
+	time.Sleep(150 * time.Millisecond)
+}
+
+// movingAIMap returns the path of a Moving AI map, or skips.
+func movingAIMap(t *testing.T, name string) string {
+	dir := os.Getenv("PATHLENS_MAPS")
+	if dir == "" {
+		dir = filepath.Join(moduleRoot(t), "..", "shared", "maps", "movingai")
+	}
+	p := filepath.Join(dir, name)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("no Moving AI maps at %s ($PATHLENS_MAPS or ../shared/maps/movingai): %v", dir, err)
+	}
+	return p
+}
+
+// On maze512 (above 256×256) hierarchies are built in the background. A
+// picture taken with the key that switched the algorithm or the cluster
+// size (usually in the same frame; the group build takes 300-700 ms, HPA*'s
+// 15-30) shows the session busy and must say what it is doing, not
+// "answered without search events" (what the top bar said before it knew
+// the session could be busy); once the answer is in, the next picture
+// shows the finished query. A -shot of the same query waits for the real
+// answer.
+func TestBigMapWhileBusy(t *testing.T) {
+	need(t)
+	maze := movingAIMap(t, "maze512-16-0.map")
+	a := start(t, "-map", maze, "-from", "500,500", "-to", "8,300")
+	a.expect("plan", "algo=astar", "status=found")
+	busy := 0
+	// check fails unless the picture's log line l is consistent: busy and
+	// naming the work of what, or idle and finished.
+	check := func(l, what string) {
+		t.Helper()
+		switch {
+		case strings.Contains(l, "busy=on"):
+			busy++
+			if ph := field(l, "phase"); !strings.Contains(l, what) && !strings.Contains(ph, "planning") && !strings.Contains(ph, "recording") {
+				t.Errorf("a picture of the busy session does not say what it does (want %q): %s", what, l)
+			}
+		case !strings.Contains(l, `phase="finished`):
+			t.Errorf("a picture of the idle session does not show the finished query: %s", l)
+		}
+		if strings.Contains(l, "without search events") {
+			t.Errorf("a picture says the query was answered without search events: %s", l)
+		}
+	}
+	for _, c := range []struct{ key, algo, name string }{{"5", "group", "group hierarchy"}, {"4", "hpa", "HPA* hierarchy"}} {
+		a.keysTogether(c.key, "F12")
+		l := a.expect("screenshot", "path=")
+		a.keep(l, c.algo+"-building")
+		check(l, "building the "+c.name)
+		a.expect("build", "hierarchy="+c.algo)
+		a.expect("plan", "algo="+c.algo, "status=found")
+		a.shot(c.algo + "-built")
+		l = a.all()[len(a.all())-1]
+		if !strings.Contains(l, "busy=off") {
+			t.Errorf("the picture after the %s plan: %s", c.algo, l)
+		}
+		check(l, "")
+	}
+	// A larger cluster: a new build.
+	a.keysTogether("bracketright", "F12")
+	l := a.expect("screenshot", "path=")
+	a.keep(l, "cluster-building")
+	check(l, "building the HPA* hierarchy")
+	a.expect("build", "hierarchy=hpa", "cluster=12")
+	if busy == 0 {
+		t.Log("no picture caught the session busy (slow frames): only their consistency was checked")
+	}
+
+	// -shot waits for the build, the plan and the optimal reference.
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	log := filepath.Join(t.TempDir(), "shot.log")
+	cmd := exec.Command(filepath.Join(filepath.Dir(a.cmd.Path), "pathlens"), "-map", maze, "-from", "500,500", "-to", "8,300",
+		"-algo", "group", "-shot", shot, "-log", log, "-size", "1200x760")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("-shot: %v\n%s", err, b)
+	}
+	b, _ := os.ReadFile(log)
+	for _, want := range []string{"build hierarchy=group", "plan algo=group from=500,500 to=8,300 status=found", "optimal status=found"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("-shot's log lacks %q:\n%s", want, b)
+		}
 	}
 }
