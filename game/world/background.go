@@ -6,6 +6,7 @@ import (
 	"image"
 	"math"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"pathlens/pathing"
@@ -41,66 +42,154 @@ var inf = math.Inf(1)
 // background; the plan waits for it.
 var errBuilding = errors.New("world: the hierarchy is being built")
 
-// buildJob is a hierarchy build on a goroutine.
+// buildJob is a hierarchy build (or a lent hierarchy's computation) for
+// the build worker.
 type buildJob struct {
 	key     hierKey
-	done    chan buildRes
+	run     func(j *buildJob) buildRes
+	done    chan buildRes // buffered: the worker never waits for the world
 	changed []image.Point // cells edited since the snapshot, repaired on arrival
 	what    string        // for the pending note: "building the group hierarchy"
 	lent    bool          // the world's own hierarchy, lent for a computation (see lend)
+	stale   atomic.Bool   // abandoned: the worker skips it or stops it between stages
 }
 
+// abandon tells the worker the job's result is no longer wanted.
+func (j *buildJob) abandon() { j.stale.Store(true) }
+
 type buildRes struct {
-	h    Hierarchy
-	grid *pathing.Grid // the snapshot the hierarchy reads
-	err  error
-	dur  time.Duration
+	h     Hierarchy
+	grid  *pathing.Grid // the snapshot the hierarchy reads
+	err   error
+	dur   time.Duration
+	stale bool // stopped or skipped because it was abandoned: h is nil
+}
+
+// buildWorker runs the world's background builds and lends, one at a time,
+// on one goroutine, like optWorker: the latest request wins. A request not
+// yet started is replaced by the next one (its grid copy is dropped); one
+// under way when it is abandoned stops at its next stage boundary (the
+// libraries' Build takes no context, so a build in progress runs to its
+// end, and the worker's next job waits for it). So at most one build runs
+// however quickly the switches come, holding at most two grid copies (its
+// own and the next job's).
+type buildWorker struct {
+	reqs chan *buildJob // capacity 1: the job waiting for the worker
+	quit chan struct{}
+}
+
+func newBuildWorker() *buildWorker {
+	bw := &buildWorker{reqs: make(chan *buildJob, 1), quit: make(chan struct{})}
+	go bw.loop()
+	return bw
+}
+
+func (bw *buildWorker) loop() {
+	for {
+		select {
+		case <-bw.quit:
+			return
+		case j := <-bw.reqs:
+			if j.stale.Load() {
+				j.done <- buildRes{stale: true}
+				continue
+			}
+			j.done <- j.run(j)
+		}
+	}
+}
+
+// submit queues j, replacing (and abandoning) a job the worker has not
+// started. Only the world's goroutine submits, so the send never blocks.
+func (bw *buildWorker) submit(j *buildJob) {
+	select {
+	case old := <-bw.reqs:
+		old.abandon()
+	default:
+	}
+	bw.reqs <- j
+}
+
+// stop ends the worker's goroutine: at once when it is idle, else when the
+// stage under way ends. A job waiting for it is abandoned.
+func (bw *buildWorker) stop() {
+	close(bw.quit)
+	select {
+	case old := <-bw.reqs:
+		old.abandon()
+	default:
+	}
+}
+
+// submitJob hands j to the build worker, starting it on first use, and
+// makes j the world's pending build; the one it replaces is abandoned.
+func (w *World) submitJob(j *buildJob) {
+	w.cancelBuild()
+	if w.worker == nil {
+		w.worker = newBuildWorker()
+	}
+	w.building = j
+	w.worker.submit(j)
+}
+
+// cancelBuild abandons the pending background build or lend, if any: its
+// result will be dropped (a lent hierarchy with it).
+func (w *World) cancelBuild() {
+	if j := w.building; j != nil {
+		j.abandon()
+		w.building = nil
+	}
 }
 
 // build makes the hierarchy for key k with builder b over a copy of the
-// grid: at once on small grids, else on a goroutine (w.building), in which
-// case it returns errBuilding.
+// grid: at once on small grids, else on the build worker (w.building), in
+// which case it returns errBuilding. The hierarchy installed before stays
+// (not current: Hierarchy checks the key) until the new one is installed,
+// so switching back to it needs no build.
 func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 	snap := w.Grid.Clone()
 	s, regions := w.Settings, w.Regions
-	run := func() buildRes {
+	run := func(j *buildJob) buildRes {
 		t0 := time.Now()
 		h, err := b(snap, regions, s)
 		dur := time.Since(t0)
+		if j != nil && j.stale.Load() {
+			return buildRes{stale: true} // not worth counting
+		}
 		if err == nil {
 			h.Size() // counted here, off the frame (HPA*: 8 ms on 512×512), and cached
 		}
 		return buildRes{h: h, grid: snap, err: err, dur: dur}
 	}
 	if w.Grid.Len() <= asyncCells {
-		w.install(run(), false)
+		w.cancelBuild()
+		w.install(k, run(nil), false)
 		return w.hier, w.hierErr
 	}
 	name := "group hierarchy"
 	if k.algo == AlgoHPA {
 		name = "HPA* hierarchy"
 	}
-	j := &buildJob{key: k, done: make(chan buildRes, 1), what: "building the " + name}
-	go func() { j.done <- run() }()
-	w.building = j
+	w.submitJob(&buildJob{key: k, run: run, done: make(chan buildRes, 1), what: "building the " + name})
 	w.syncAgentPlanner() // agents plan with A* until it arrives
 	return nil, errBuilding
 }
 
 // lend runs f, which may read and write the world's hierarchy and nothing
-// else of the world, on a goroutine. Meanwhile the hierarchy counts as being
-// built: nobody else touches it, and cells edited meanwhile are repaired
-// into it when it comes back (see pollBuild). what says what f does.
+// else of the world, on the build worker. Meanwhile the hierarchy counts as
+// being built: nobody else touches it, and cells edited meanwhile are
+// repaired into it when it comes back (see pollBuild). A lend abandoned for
+// another build loses the hierarchy (it is built again when needed). what
+// says what f does.
 func (w *World) lend(what string, f func()) {
 	h, g, dur := w.hier, w.hierGrid, w.hierBuild
 	w.hier, w.hierGrid = nil, nil
 	w.syncAgentPlanner() // agents stop planning on it before it is lent
-	j := &buildJob{key: w.hierKey, done: make(chan buildRes, 1), what: what, lent: true}
-	go func() {
+	run := func(*buildJob) buildRes {
 		f()
-		j.done <- buildRes{h: h, grid: g, dur: dur}
-	}()
-	w.building = j
+		return buildRes{h: h, grid: g, dur: dur}
+	}
+	w.submitJob(&buildJob{key: w.hierKey, run: run, done: make(chan buildRes, 1), what: what, lent: true})
 }
 
 // pendingWhat says what the plan waits for ("building the HPA* hierarchy").
@@ -111,9 +200,11 @@ func (w *World) pendingWhat() string {
 	return "waiting"
 }
 
-// install makes a finished build the world's hierarchy and logs it (a lent
-// one comes back without a log line).
-func (w *World) install(r buildRes, lent bool) {
+// install makes a finished build for key k the world's hierarchy (the one
+// installed before is dropped) and logs it (a lent one comes back without
+// a log line).
+func (w *World) install(k hierKey, r buildRes, lent bool) {
+	w.hierKey = k
 	w.hierBuild = r.dur
 	w.hierErr = r.err
 	w.hier = nil
@@ -128,7 +219,6 @@ func (w *World) install(r buildRes, lent bool) {
 	if lent {
 		return
 	}
-	k := w.hierKey
 	sz := r.h.Size()
 	w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", k.cluster}, F{"levels", r.h.Levels()},
 		F{"nodes", sz.Nodes}, F{"edges", sz.Edges}, F{"ms", r.dur})
@@ -153,7 +243,10 @@ func (w *World) pollBuild(wait bool) bool {
 		}
 	}
 	w.building = nil
-	w.install(r, j.lent)
+	if r.stale {
+		return false // (the world abandons a job before it forgets it: not reached)
+	}
+	w.install(j.key, r, j.lent)
 	if len(j.changed) == 0 {
 		return true
 	}

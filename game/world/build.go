@@ -39,37 +39,37 @@ func (w *World) hierarchy() (Hierarchy, error) {
 
 // hierarchyFor returns the hierarchy of algorithm a, building it when a
 // structural switch changed: at once on small grids; on large ones in the
-// background, returning errBuilding until Tick installs it.
+// background, returning errBuilding until Tick installs it. Only the latest
+// request is built (see buildWorker); the hierarchy installed before stays
+// until the new one replaces it, so switching back to its switches while
+// the new one is built costs nothing.
 func (w *World) hierarchyFor(a Algo) (Hierarchy, error) {
 	k := w.keyFor(a)
-	if w.hier != nil && w.hierKey == k {
-		return w.hier, nil
-	}
-	if w.hierErr != nil && w.hierKey == k {
-		return nil, w.hierErr
+	if w.hierKey == k && (w.hier != nil || w.hierErr != nil) {
+		// A build started since for other switches is no longer wanted.
+		w.cancelBuild()
+		return w.hier, w.hierErr
 	}
 	if w.building != nil && w.building.key == k {
 		return nil, errBuilding
 	}
-	// A build for other switches is abandoned: its goroutine ends and its
-	// result is dropped.
-	w.building = nil
 	b := builders[a]
-	w.hierKey = k
-	w.hier, w.hierGrid, w.hierErr = nil, nil, nil
 	if b == nil {
+		w.dropHierarchy()
+		w.hierKey = k
 		w.hierErr = fmt.Errorf("%s is not available", a.Title())
 		return nil, w.hierErr
 	}
 	return w.build(k, b)
 }
 
-// dropHierarchy forgets the built hierarchy (after the grid was replaced,
-// or when a failed build should be tried again on the edited grid).
+// dropHierarchy forgets the built hierarchy and abandons a background
+// build (after the grid was replaced, or when a failed build should be
+// tried again on the edited grid).
 func (w *World) dropHierarchy() {
 	w.hier = nil
 	w.hierGrid = nil
 	w.hierErr = nil
 	w.hierKey = hierKey{}
-	w.building = nil
+	w.cancelBuild()
 }

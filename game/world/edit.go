@@ -213,10 +213,18 @@ func (w *World) paint(cells []image.Point) {
 // repair tells the built hierarchy (if any) which cells changed: one
 // being built in the background is told when it arrives.
 func (w *World) repair(changed []image.Point) Repair {
+	if j := w.building; j != nil {
+		j.changed = append(j.changed, changed...)
+		// A hierarchy installed meanwhile is the one kept for a switch back
+		// to its switches (or nil while lent): it is not repaired but
+		// forgotten, since the grid it reads is now out of date.
+		w.hier, w.hierGrid, w.hierErr = nil, nil, nil
+		w.hierKey = hierKey{}
+		w.agentsSeeChange(changed)
+		return Repair{}
+	}
 	if w.hier == nil {
-		if w.building != nil {
-			w.building.changed = append(w.building.changed, changed...)
-		} else if w.hierErr != nil {
+		if w.hierErr != nil {
 			// A failed build may succeed on the edited grid.
 			w.dropHierarchy()
 		}

@@ -88,6 +88,7 @@ type World struct {
 	hierErr    error
 	hierBuild  time.Duration
 	building   *buildJob     // a hierarchy being built in the background
+	worker     *buildWorker  // runs builds and lends, latest first (started on first use)
 	repairTime time.Duration // the last repair's
 	plan       *planJob      // the query while its answer is not in
 

@@ -1,0 +1,113 @@
+package world
+
+import (
+	"sync"
+	"testing"
+
+	"pathlens/pathing"
+)
+
+// countBuilds replaces algo's builder, for the rest of the test, by one
+// that counts the builds started and the most running at once.
+func countBuilds(t *testing.T, algo Algo) (started, most func() int) {
+	t.Helper()
+	orig := builders[algo]
+	var mu sync.Mutex
+	n, running, peak := 0, 0, 0
+	builders[algo] = func(g *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error) {
+		mu.Lock()
+		n++
+		running++
+		peak = max(peak, running)
+		mu.Unlock()
+		defer func() {
+			mu.Lock()
+			running--
+			mu.Unlock()
+		}()
+		return orig(g, regions, s)
+	}
+	t.Cleanup(func() { builders[algo] = orig })
+	get := func(v *int) func() int {
+		return func() int {
+			mu.Lock()
+			defer mu.Unlock()
+			return *v
+		}
+	}
+	return get(&n), get(&peak)
+}
+
+// Regression (review: six quick cluster switches on maze512 left six
+// builds running at once on two cores, each with its own grid copy): the
+// builds go through one worker where the latest request wins, so at most
+// one runs and the switches in between are never built.
+func TestQuickSwitchesBuildOnlyTheLatest(t *testing.T) {
+	w, _ := openMaze(t, AlgoHPA)
+	started, most := countBuilds(t, AlgoHPA)
+	w.Begin()
+	w.Wait()
+	for _, c := range []int{4, 6, 8, 12, 16, 20} {
+		w.SetCluster(c)
+		pending(t, w, "building the HPA* hierarchy")
+	}
+	w.Wait()
+	// The load's build, the first switch's (started at once) and the
+	// last's: the four in between were replaced before they started.
+	if n := started(); n > 3 {
+		t.Errorf("%d builds started for a load and 6 quick switches, want at most 3", n)
+	}
+	if n := most(); n != 1 {
+		t.Errorf("%d builds ran at once, want 1", n)
+	}
+	if h := w.Hierarchy(); h == nil || w.hierKey.cluster != 20 || w.Outcome.Status != pathing.Found {
+		t.Fatalf("after the switches: hierarchy %v for cluster %d, status %v; want cluster 20's, found", h != nil, w.hierKey.cluster, w.Outcome.Status)
+	}
+}
+
+// Regression (review: the first switch threw the built hierarchy away, so
+// switching back rebuilt it): the installed hierarchy is kept, not shown as
+// current, while another is built; switching back to its switches uses it
+// at once and abandons the other build. An edit meanwhile forgets it (its
+// grid copy is out of date), and the build under way is told of the cells.
+func TestSwitchBackKeepsTheBuiltHierarchy(t *testing.T) {
+	w, _ := openMaze(t, AlgoGroup)
+	started, _ := countBuilds(t, AlgoGroup)
+	w.Begin()
+	w.Wait()
+	h0 := w.Hierarchy()
+	if h0 == nil {
+		t.Fatal("no hierarchy after the load")
+	}
+	cluster := w.Settings.Cluster()
+	w.SetCluster(cluster * 2)
+	pending(t, w, "building the group hierarchy")
+	if w.Hierarchy() != nil {
+		t.Fatal("the previous cluster size's hierarchy is shown as current while the new one is built")
+	}
+	w.SetCluster(cluster)
+	if w.Hierarchy() != h0 || w.building != nil {
+		t.Fatalf("switching back: hierarchy kept %v, build pending %v; want the kept one and no build", w.Hierarchy() == h0, w.building != nil)
+	}
+	w.Wait()
+	if w.Outcome.Status != pathing.Found || w.Hierarchy() != h0 {
+		t.Fatalf("after switching back: status %v, same hierarchy %v", w.Outcome.Status, w.Hierarchy() == h0)
+	}
+	n := started()
+
+	// An edit while another size is built: the kept one is forgotten and
+	// the new one arrives repaired.
+	p := w.Outcome.Path[len(w.Outcome.Path)/2]
+	w.SetCluster(cluster * 2)
+	w.BeginStroke(p, 0)
+	w.EndStroke()
+	w.SetCluster(cluster)
+	w.Wait()
+	if d := started() - n; d < 1 || d > 2 {
+		t.Errorf("%d builds after an edit and a switch back, want the edited grid's (after the abandoned size's if it had started)", d)
+	}
+	if w.Hierarchy() == nil || w.Hierarchy() == h0 {
+		t.Fatal("the hierarchy kept from before the edit was used after it")
+	}
+	sameAsFresh(t, w)
+}
