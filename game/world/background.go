@@ -219,6 +219,7 @@ func (w *World) install(k hierKey, r buildRes, lent bool) {
 	if lent {
 		return
 	}
+	w.repairTime = 0 // a new hierarchy: its repairs are measured afresh
 	sz := r.h.Size()
 	w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", k.cluster}, F{"levels", r.h.Levels()},
 		F{"nodes", sz.Nodes}, F{"edges", sz.Edges}, F{"ms", r.dur})
@@ -299,7 +300,7 @@ func (w *World) Busy() bool { return w.building != nil || w.plan != nil }
 func (w *World) Wait() {
 	for w.Busy() {
 		w.pollBuild(true)
-		if st := w.stroke; st != nil && len(st.pending) > 0 && w.building == nil {
+		if w.strokeHolds() && w.building == nil {
 			return
 		}
 		w.advancePlan(0)

@@ -71,5 +71,6 @@ func (w *World) dropHierarchy() {
 	w.hierGrid = nil
 	w.hierErr = nil
 	w.hierKey = hierKey{}
+	w.repairTime = 0
 	w.cancelBuild()
 }

@@ -49,16 +49,50 @@ type stroke struct {
 	seen   map[image.Point]bool
 	repair Repair
 	t0     time.Time
-	// pending are the cells changed but not yet repaired: on a large grid
-	// whose repairs are slow the stroke repairs once, when it ends.
+	// pending are the cells changed but not yet repaired (see
+	// deferRepair): the stroke repairs them once, when it ends. moves
+	// counts the mouse moves that added to them.
 	pending []image.Point
+	moves   int
 }
 
-// repairBudget is the repair time above which a stroke on a large grid
-// stops repairing (and replanning) every frame and repairs its cells at
-// once when it ends: a slow repair per mouse move made painting stutter
-// (the group hierarchy on maze512: 5 to 50 ms each).
+// repairBudget is the repair time per mouse move above which a stroke on a
+// large grid stops repairing the hierarchy (and replanning on it) at every
+// move and repairs its cells at once when it ends: a slow repair per mouse
+// move made painting stutter (the group hierarchy on maze512: 5 to 50 ms
+// each).
 const repairBudget = 4 * time.Millisecond
+
+// deferRepair reports whether the stroke's next cells are collected for
+// one repair when it ends rather than repaired now: once it has started
+// doing so, and on a large grid whose installed hierarchy (not being
+// rebuilt) either is not read by the plan (A* with a grid heuristic: it is
+// repaired at the end, the plan goes on live) or took over repairBudget for
+// its last repair of one mouse move.
+func (w *World) deferRepair() bool {
+	if st := w.stroke; st != nil && len(st.pending) > 0 {
+		return true
+	}
+	if w.Grid.Len() <= asyncCells || w.hier == nil || w.building != nil {
+		return false
+	}
+	return !w.planNeedsHier() || w.repairTime > repairBudget
+}
+
+// planNeedsHier reports whether the current plan reads a hierarchy: a
+// hierarchical algorithm, or A* or greedy with the cluster heuristic (the
+// group hierarchy's table; Dijkstra ignores the heuristic).
+func (w *World) planNeedsHier() bool {
+	s := w.Settings
+	return s.Algo.Hierarchical() || (s.Heuristic == HeurCluster && s.Algo != AlgoDijkstra)
+}
+
+// strokeHolds reports whether the plan waits for the stroke in progress:
+// it defers its repairs and the plan reads the hierarchy they would update.
+func (w *World) strokeHolds() bool {
+	st := w.stroke
+	return st != nil && len(st.pending) > 0 && w.planNeedsHier()
+}
 
 // journal records which cells changed, in order, so a renderer can rebake
 // only those. Version is the total number of changes ever recorded.
@@ -198,12 +232,18 @@ func (w *World) paint(cells []image.Point) {
 	if len(changed) == 0 {
 		return
 	}
-	if len(st.pending) > 0 || (w.Grid.Len() > asyncCells && w.hier != nil && w.repairTime > repairBudget) {
+	if w.deferRepair() {
 		st.pending = append(st.pending, changed...)
-		w.replan(false, false) // shows the plan pending until the stroke ends
+		st.moves++
+		// A plan that reads the hierarchy shows as pending until the stroke
+		// ends (advancePlan); a flat one is planned live on the grid.
+		w.replan(w.Grid.Len() <= liveTraceCells, false)
 		return
 	}
 	r := w.repair(changed)
+	if r.Time > 0 {
+		w.repairTime = r.Time // one mouse move's
+	}
 	st.repair.merge(r)
 	w.LastRepair = st.repair
 	w.RepairSeq++
@@ -220,6 +260,7 @@ func (w *World) repair(changed []image.Point) Repair {
 		// forgotten, since the grid it reads is now out of date.
 		w.hier, w.hierGrid, w.hierErr = nil, nil, nil
 		w.hierKey = hierKey{}
+		w.repairTime = 0
 		w.agentsSeeChange(changed)
 		return Repair{}
 	}
@@ -237,7 +278,6 @@ func (w *World) repair(changed []image.Point) Repair {
 	if r.Time == 0 {
 		r.Time = time.Since(t0)
 	}
-	w.repairTime = r.Time
 	w.agentsSeeChange(changed)
 	return r
 }
@@ -262,7 +302,13 @@ func (w *World) EndStroke() {
 		return
 	}
 	if len(st.pending) > 0 {
-		st.repair.merge(w.repair(st.pending))
+		r := w.repair(st.pending)
+		if r.Time > 0 {
+			// Per mouse move, like a live repair's: the next stroke compares
+			// it with repairBudget.
+			w.repairTime = r.Time / time.Duration(max(st.moves, 1))
+		}
+		st.repair.merge(r)
 		w.LastRepair = st.repair
 		w.RepairSeq++
 	}

@@ -89,7 +89,7 @@ type World struct {
 	hierBuild  time.Duration
 	building   *buildJob     // a hierarchy being built in the background
 	worker     *buildWorker  // runs builds and lends, latest first (started on first use)
-	repairTime time.Duration // the last repair's
+	repairTime time.Duration // one mouse move's repair of the installed hierarchy (0: not measured yet)
 	plan       *planJob      // the query while its answer is not in
 
 	search *pathing.Searcher
@@ -262,7 +262,7 @@ func (w *World) advancePlan(budget time.Duration) {
 	if p == nil {
 		return
 	}
-	if st := w.stroke; st != nil && len(st.pending) > 0 {
+	if w.strokeHolds() {
 		w.showPending("planning: when the stroke ends (its cells are repaired then)…")
 		return
 	}

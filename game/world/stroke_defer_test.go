@@ -1,0 +1,90 @@
+package world
+
+import (
+	"image"
+	"strings"
+	"testing"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// Regression (review: with A* selected, a stroke on maze512 after slow
+// group-hierarchy repairs showed the plan pending until the stroke ended,
+// waiting for a hierarchy A* does not read): the plan goes on live during
+// the stroke; the unused group hierarchy is not repaired at each mouse
+// move but once when the stroke ends, and it then equals a fresh build.
+func TestAStarStrokeDoesNotWaitForAnUnusedHierarchy(t *testing.T) {
+	w, _ := openMaze(t, AlgoGroup)
+	w.Begin()
+	w.Wait()
+	w.repairTime = time.Second // as TestSlowStrokeRepairsOnce: the group repairs were slow
+	w.SetAlgo(AlgoAStar)
+	w.Wait()
+	mid := w.Outcome.Path[len(w.Outcome.Path)/2]
+	seq := w.RepairSeq
+	w.BeginStroke(mid, 0)
+	for x := 1; x <= 3; x++ {
+		w.StrokeTo(mid.Add(image.Pt(x, 0)))
+	}
+	w.Wait()
+	if strings.Contains(w.Outcome.Note, "when the stroke ends") || w.Outcome.Status != pathing.Found || w.Busy() {
+		t.Fatalf("A* during a stroke: %v %q, busy %v (A* needs no repair: it plans now)", w.Outcome.Status, w.Outcome.Note, w.Busy())
+	}
+	if err := pathing.ValidatePath(w.Grid, w.Outcome.Path, w.Settings.Neighborhood); err != nil {
+		t.Fatalf("the live A* path crosses the stroke: %v", err)
+	}
+	if w.RepairSeq != seq {
+		t.Fatalf("the unused group hierarchy was repaired %d times during the stroke, want at its end", w.RepairSeq-seq)
+	}
+	w.EndStroke()
+	w.Wait()
+	if w.RepairSeq != seq+1 {
+		t.Fatalf("%d repairs after the stroke, want 1", w.RepairSeq-seq)
+	}
+	w.SetAlgo(AlgoGroup) // the kept hierarchy, repaired: no build
+	if w.building != nil {
+		t.Fatal("switching back to the group hierarchy after the stroke rebuilt it")
+	}
+	sameAsFresh(t, w)
+}
+
+// The group hierarchy with slow repairs still makes a stroke wait for its
+// end; then the repair time it keeps is per mouse move (the whole stroke's
+// repair divided among its moves), not the whole stroke's, and a new
+// hierarchy starts unmeasured: its first stroke move repairs live.
+func TestStrokeRepairTimeIsPerMove(t *testing.T) {
+	w, _ := openMaze(t, AlgoGroup)
+	w.Begin()
+	w.Wait()
+	mid := w.Outcome.Path[len(w.Outcome.Path)/2]
+	w.repairTime = time.Second
+	w.BeginStroke(mid, 0)
+	const moves = 8
+	for x := 1; x < moves; x++ {
+		w.StrokeTo(mid.Add(image.Pt(x, 0)))
+	}
+	pending(t, w, "when the stroke ends")
+	w.EndStroke()
+	w.Wait()
+	whole := w.LastRepair.Time
+	if whole <= 0 || w.repairTime > whole/moves+time.Microsecond {
+		t.Fatalf("repair time kept %v after a stroke of %d moves repaired in %v: want per move", w.repairTime, moves, whole)
+	}
+
+	w.repairTime = time.Second
+	w.SetCluster(w.Settings.Cluster() * 2)
+	w.Wait()
+	if w.repairTime != 0 {
+		t.Fatalf("a new hierarchy kept the old one's repair time %v", w.repairTime)
+	}
+	seq := w.RepairSeq
+	p := w.Outcome.Path[len(w.Outcome.Path)/3]
+	w.BeginStroke(p, 0)
+	if w.RepairSeq != seq+1 {
+		t.Fatal("the first stroke move on a new hierarchy did not repair live")
+	}
+	w.EndStroke()
+	w.Wait()
+	sameAsFresh(t, w)
+}
