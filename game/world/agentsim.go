@@ -40,7 +40,7 @@ func (w *World) agentSim() *agents.Sim {
 func (w *World) agentPlanner() agents.Planner {
 	w.agents.algo = w.Settings.Algo
 	w.agents.hpaCfg = w.agentHPAConfig()
-	switch h := w.Hierarchy().(type) {
+	switch h := w.agentHierarchy().(type) {
 	case *hpaHier:
 		w.agents.plannerOf = h.h
 		return agents.NewHPA(h.h, w.agents.hpaCfg)
@@ -90,6 +90,17 @@ func (w *World) ToggleAgentRefine() {
 	}
 }
 
+// agentHierarchy returns the hierarchy the agents plan on: the current
+// one, except while it is being built or lent (none then) and while a
+// stroke defers its repairs (its copy of the grid lags the grid): then
+// they plan with A* on the grid.
+func (w *World) agentHierarchy() Hierarchy {
+	if st := w.stroke; st != nil && len(st.pending) > 0 {
+		return nil
+	}
+	return w.Hierarchy()
+}
+
 // syncAgentPlanner gives the agents a new planner when the algorithm, the
 // hierarchy object (a rebuild after a structural switch) or, with HPA*, the
 // planner's config (smoothing, AgentRefine) changed.
@@ -100,7 +111,7 @@ func (w *World) syncAgentPlanner() {
 	}
 	var of any = w.Grid
 	hpaChanged := false
-	switch h := w.Hierarchy().(type) {
+	switch h := w.agentHierarchy().(type) {
 	case *hpaHier:
 		of = h.h
 		hpaChanged = w.agentHPAConfig() != w.agents.hpaCfg

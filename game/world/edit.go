@@ -235,6 +235,11 @@ func (w *World) paint(cells []image.Point) {
 	if w.deferRepair() {
 		st.pending = append(st.pending, changed...)
 		st.moves++
+		// The agents are told of the cells now (one painted over an agent
+		// moves it out), and until the stroke ends they plan with A* on the
+		// grid, not on the hierarchy's copy of it that is not repaired yet.
+		w.syncAgentPlanner()
+		w.agentsSeeChange(changed)
 		// A plan that reads the hierarchy shows as pending until the stroke
 		// ends (advancePlan); a flat one is planned live on the grid.
 		w.replan(w.Grid.Len() <= liveTraceCells, false)
@@ -250,9 +255,17 @@ func (w *World) paint(cells []image.Point) {
 	w.replan(w.Grid.Len() <= liveTraceCells, false)
 }
 
-// repair tells the built hierarchy (if any) which cells changed: one
-// being built in the background is told when it arrives.
+// repair tells the built hierarchy (if any) which cells changed, then the
+// agents: a hierarchy being built in the background is told when it
+// arrives.
 func (w *World) repair(changed []image.Point) Repair {
+	r := w.repairHier(changed)
+	w.agentsSeeChange(changed)
+	return r
+}
+
+// repairHier is repair without telling the agents.
+func (w *World) repairHier(changed []image.Point) Repair {
 	if j := w.building; j != nil {
 		j.changed = append(j.changed, changed...)
 		// A hierarchy installed meanwhile is the one kept for a switch back
@@ -261,7 +274,6 @@ func (w *World) repair(changed []image.Point) Repair {
 		w.hier, w.hierGrid, w.hierErr = nil, nil, nil
 		w.hierKey = hierKey{}
 		w.repairTime = 0
-		w.agentsSeeChange(changed)
 		return Repair{}
 	}
 	if w.hier == nil {
@@ -269,7 +281,6 @@ func (w *World) repair(changed []image.Point) Repair {
 			// A failed build may succeed on the edited grid.
 			w.dropHierarchy()
 		}
-		w.agentsSeeChange(changed)
 		return Repair{}
 	}
 	t0 := time.Now()
@@ -278,7 +289,6 @@ func (w *World) repair(changed []image.Point) Repair {
 	if r.Time == 0 {
 		r.Time = time.Since(t0)
 	}
-	w.agentsSeeChange(changed)
 	return r
 }
 
@@ -302,7 +312,9 @@ func (w *World) EndStroke() {
 		return
 	}
 	if len(st.pending) > 0 {
-		r := w.repair(st.pending)
+		// The agents were told of these cells as they were painted; they
+		// plan on the repaired hierarchy again from here (syncAgentPlanner).
+		r := w.repairHier(st.pending)
 		if r.Time > 0 {
 			// Per mouse move, like a live repair's: the next stroke compares
 			// it with repairBudget.
@@ -315,6 +327,7 @@ func (w *World) EndStroke() {
 	w.pushEdit(st.edit)
 	w.logEdit("edit", st.edit)
 	w.logRepair(st.repair)
+	w.syncAgentPlanner()
 	w.Replan()
 }
 

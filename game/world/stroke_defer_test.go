@@ -88,3 +88,44 @@ func TestStrokeRepairTimeIsPerMove(t *testing.T) {
 	w.Wait()
 	sameAsFresh(t, w)
 }
+
+// Regression (review: during a stroke that defers its repairs the agents
+// were not told of the cells until it ended, so an agent on a filled cell
+// stood inside the wall for the whole stroke, and HPA* or group agents
+// planned on the hierarchy's copy of the grid, which the stroke had not
+// reached): each painted cell is told to the agents at once, and while the
+// stroke defers they plan with A* on the grid, back on the repaired
+// hierarchy when it ends.
+func TestAgentsSeeADeferredStrokeAtOnce(t *testing.T) {
+	for _, algo := range []Algo{AlgoGroup, AlgoHPA} {
+		t.Run(algo.String(), func(t *testing.T) {
+			w, _ := openMaze(t, algo)
+			w.Begin()
+			w.Wait()
+			p := w.Outcome.Path[len(w.Outcome.Path)/3]
+			id, err := w.SpawnAgent(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.repairTime = time.Second
+			w.BeginStroke(p, 0) // fills the agent's cell
+			w.StrokeTo(p.Add(image.Pt(0, 1)))
+			pending(t, w, "when the stroke ends")
+			for range 5 {
+				w.Tick(1.0 / 60)
+			}
+			a, _ := w.Agents().Agent(id)
+			if !w.Grid.Open(a.Cell) {
+				t.Fatalf("agent %d stands on the filled cell %v during the stroke", id, a.Cell)
+			}
+			if w.agents.plannerOf != any(w.Grid) {
+				t.Fatalf("agents plan on %T during a stroke that defers its repairs, want A* on the grid", w.agents.plannerOf)
+			}
+			w.EndStroke()
+			w.Wait()
+			if w.agents.plannerOf == any(w.Grid) {
+				t.Fatal("agents still plan with A* after the stroke's repair")
+			}
+		})
+	}
+}
