@@ -121,6 +121,26 @@ func (bw *buildWorker) stop() {
 	}
 }
 
+// Close stops the world's background goroutines: the optimal reference's
+// worker and the hierarchy build worker (started on grids over 256×256).
+// Without it each world loaded leaves them blocked for the life of the
+// program, holding a grid copy each. The owner calls it once when it
+// discards the world, e.g. after replacing it by another map; it does not
+// block: a build or search under way ends in the background at its next
+// stage boundary and its result is dropped. Close does not touch the
+// event log (the next world may share it). A world used after Close still
+// works, restarting a worker when it needs one (a plan waiting for a build
+// asks for it again; the optimal reference waits for the next plan), and
+// must then be closed again.
+func (w *World) Close() {
+	w.cancelBuild()
+	if w.worker != nil {
+		w.worker.stop()
+		w.worker = nil
+	}
+	w.Optimal.close()
+}
+
 // submitJob hands j to the build worker, starting it on first use, and
 // makes j the world's pending build; the one it replaces is abandoned.
 func (w *World) submitJob(j *buildJob) {

@@ -1,8 +1,10 @@
 package world
 
 import (
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"pathlens/pathing"
 )
@@ -110,4 +112,42 @@ func TestSwitchBackKeepsTheBuiltHierarchy(t *testing.T) {
 		t.Fatal("the hierarchy kept from before the edit was used after it")
 	}
 	sameAsFresh(t, w)
+}
+
+// Regression (review: each world over 256×256 that game.open replaced left
+// its optimal worker goroutine blocked forever): Close ends the world's
+// optimal and build workers, at once when idle and, when a build is under
+// way, once it is done; nothing blocks.
+func TestCloseEndsTheWorkers(t *testing.T) {
+	base := runtime.NumGoroutine()
+	w, _ := openMaze(t, AlgoAStar)
+	w.Begin()
+	w.Wait()
+	for i, algo := range []Algo{AlgoAStar, AlgoHPA, AlgoGroup, AlgoHPA} {
+		nw, _ := openMaze(t, algo)
+		nw.Begin()
+		if i < 3 {
+			nw.Wait()
+		} // else: closed while its hierarchy is built and its plan is pending
+		w.Close()
+		w = nw
+	}
+	w.Close()
+	if w.building != nil {
+		t.Fatal("a build is still pending after Close")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > base && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine() - base; n > 0 {
+		buf := make([]byte, 1<<16)
+		t.Fatalf("%d goroutines left behind by 5 loads, each closed:\n%s", n, buf[:runtime.Stack(buf, true)])
+	}
+	// The closed world still answers, restarting what it needs.
+	w.Wait()
+	if w.Outcome.Status != pathing.Found {
+		t.Fatalf("a closed world's pending plan: %v %v", w.Outcome.Status, w.Outcome.Err)
+	}
+	w.Close()
 }

@@ -57,14 +57,16 @@ type optRes struct {
 	dur      time.Duration
 }
 
-// optWorker runs optimal searches on its own copy of the grid.
+// optWorker runs optimal searches on its own copy of the grid, on one
+// goroutine that lives until stop.
 type optWorker struct {
 	reqs chan optReq
 	res  chan optRes
+	quit chan struct{}
 }
 
 func newOptWorker() *optWorker {
-	ow := &optWorker{reqs: make(chan optReq, 1), res: make(chan optRes, 4)}
+	ow := &optWorker{reqs: make(chan optReq, 1), res: make(chan optRes, 4), quit: make(chan struct{})}
 	go ow.run()
 	return ow
 }
@@ -72,7 +74,13 @@ func newOptWorker() *optWorker {
 func (ow *optWorker) run() {
 	var g *pathing.Grid
 	var s *pathing.Searcher
-	for r := range ow.reqs {
+	for {
+		var r optReq
+		select {
+		case <-ow.quit:
+			return
+		case r = <-ow.reqs:
+		}
 		if g == nil || g.Width() != r.w || g.Height() != r.h {
 			g = pathing.MustGrid(r.w, r.h)
 			s = pathing.NewSearcher(g)
@@ -86,7 +94,27 @@ func (ow *optWorker) run() {
 			out.path = append([]image.Point(nil), res.Path...)
 		}
 		out.expanded = res.Expanded
-		ow.res <- out // the world drains results every tick
+		select {
+		case ow.res <- out: // the world drains results every tick
+		case <-ow.quit:
+			return
+		}
+	}
+}
+
+// stop ends the worker's goroutine: at once when it waits, else when the
+// search under way ends.
+func (ow *optWorker) stop() { close(ow.quit) }
+
+// close stops the background worker; the answer pending from it is
+// forgotten.
+func (o *Optimal) close() {
+	if o.worker != nil {
+		o.worker.stop()
+		o.worker = nil
+	}
+	if o.Pending {
+		o.reset()
 	}
 }
 
