@@ -103,7 +103,33 @@ func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, ix *levelIndex,
 	return true
 }
 
-// drawNodes draws the entrances (bars along the border) and the abstract
+// entranceBar returns, in world coordinates (cell units), the bar of the
+// entrance whose run goes from cell a to cell b with partners across the
+// border at step side: a line on the shared cell edge, spanning the run's
+// cells from edge to edge, so a one-cell entrance is one cell long and the
+// bar sits on the border rather than half a cell inside the cluster. With
+// no side (zero) it falls back to the line through the cells' centres.
+func entranceBar(a, b, side image.Point) (x0, y0, x1, y1 float64) {
+	lo := image.Pt(min(a.X, b.X), min(a.Y, b.Y))
+	hi := image.Pt(max(a.X, b.X), max(a.Y, b.Y))
+	edge := func(v, d int) float64 { // the cell edge toward step d
+		if d > 0 {
+			return float64(v + 1)
+		}
+		return float64(v)
+	}
+	switch {
+	case side.X != 0: // a vertical border
+		x := edge(a.X, side.X)
+		return x, float64(lo.Y), x, float64(hi.Y + 1)
+	case side.Y != 0: // a horizontal border
+		y := edge(a.Y, side.Y)
+		return float64(lo.X), y, float64(hi.X + 1), y
+	}
+	return float64(a.X) + 0.5, float64(a.Y) + 0.5, float64(b.X) + 0.5, float64(b.Y) + 0.5
+}
+
+// drawNodes draws the entrances (bars on the border) and the abstract
 // nodes of the view level (squares), only where visible.
 func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 	h := f.World.Hierarchy()
@@ -119,14 +145,20 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 	cam := f.Cam
 	ec := PM(ColEntrance)
 	ew := float32(math.Max(2, cam.Zoom*0.35))
-	for _, e := range ix.view.Entrances {
+	sides := ix.view.EntranceSides
+	for i, e := range ix.view.Entrances {
 		a, b := e[0], e[1]
 		if !image.Rect(min(a.X, b.X), min(a.Y, b.Y), max(a.X, b.X)+1, max(a.Y, b.Y)+1).Overlaps(vis) {
 			continue
 		}
-		ax, ay := cam.CellCenter(a)
-		bx, by := cam.CellCenter(b)
-		vector.StrokeLine(dst, ax, ay, bx, by, ew, ec, false)
+		var side image.Point
+		if i < len(sides) {
+			side = sides[i]
+		}
+		x0, y0, x1, y1 := entranceBar(a, b, side)
+		ax, ay := cam.ToScreen(x0, y0)
+		bx, by := cam.ToScreen(x1, y1)
+		vector.StrokeLine(dst, float32(ax), float32(ay), float32(bx), float32(by), ew, ec, false)
 	}
 	s := float32(math.Max(3, math.Min(cam.Zoom*0.5, 10)))
 	nc, edge := PM(ColNode), PM(color.RGBA{255, 255, 255, 230})

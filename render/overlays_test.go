@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"pathlens/assets"
 	"pathlens/game/world"
+	"pathlens/maps"
 	"pathlens/pathing"
 )
 
@@ -121,5 +123,54 @@ func TestValueNumbersGrowAndFit(t *testing.T) {
 	}
 	if size, _ := valueFont(136); size < 20 {
 		t.Errorf("136 px cells: numbers %g px, want at least 20", size)
+	}
+}
+
+// Regression: entrance bars ran from the first cell's centre to the last
+// cell's centre, half a cell inside one cluster, and a one-cell entrance
+// had no length at all (invisible). A bar now lies on the shared border,
+// spanning its run from edge to edge.
+func TestEntranceBarsLieOnTheBorder(t *testing.T) {
+	rows := []string{
+		"....#...",
+		"........",
+		"........",
+		"....#...",
+		"#######.",
+		"........",
+		"........",
+		"........",
+	}
+	m, err := maps.ReadASCII(strings.NewReader(strings.Join(rows, "\n")+"\n"), "bars.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := world.New(m)
+	w.Settings.Algo = world.AlgoHPA
+	w.Settings.ClusterSize = 4
+	w.Settings.Levels = 1
+	w.Begin()
+	w.Wait()
+	h := w.Hierarchy()
+	if h == nil {
+		t.Fatalf("no hierarchy: %v", w.HierarchyError())
+	}
+	v := h.Inspect(1)
+	var got []string
+	for i, e := range v.Entrances {
+		x0, y0, x1, y1 := entranceBar(e[0], e[1], v.EntranceSides[i])
+		got = append(got, fmt.Sprintf("(%g,%g)-(%g,%g)", x0, y0, x1, y1))
+	}
+	want := []string{
+		"(4,1)-(4,3)", // rows 1-2 on the border x = 4
+		"(7,4)-(8,4)", // the one open cell of the border y = 4: one cell long
+		"(4,5)-(4,8)", // rows 5-7 below the wall
+	}
+	if !slices.Equal(got, want) {
+		t.Fatalf("bars %v, want %v", got, want)
+	}
+	// Without a side the centre line is kept (views that give none).
+	if x0, y0, x1, y1 := entranceBar(image.Pt(1, 2), image.Pt(1, 4), image.Point{}); x0 != 1.5 || y0 != 2.5 || x1 != 1.5 || y1 != 4.5 {
+		t.Fatalf("no side: (%g,%g)-(%g,%g)", x0, y0, x1, y1)
 	}
 }
