@@ -276,8 +276,17 @@ func (w *World) pollBuild(wait bool) bool {
 		w.dropHierarchy()
 		return true
 	}
+	// The cells edited while it was away, repaired now: flashed and logged
+	// like any edit's repair.
 	w.mirror(j.changed)
-	w.hier.Update(j.changed)
+	t0 := time.Now()
+	rep := w.hier.Update(j.changed)
+	if rep.Time == 0 {
+		rep.Time = time.Since(t0)
+	}
+	w.LastRepair = rep
+	w.RepairSeq++
+	w.logRepair(rep)
 	return true
 }
 

@@ -1,7 +1,10 @@
 package world
 
 import (
+	"bytes"
+	"image"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -150,4 +153,33 @@ func TestCloseEndsTheWorkers(t *testing.T) {
 		t.Fatalf("a closed world's pending plan: %v %v", w.Outcome.Status, w.Outcome.Err)
 	}
 	w.Close()
+}
+
+// Regression (review: the repair made when a background build arrived set
+// neither LastRepair nor RepairSeq, so edits made during a build never
+// flashed): it counts as a repair like any edit's, and is logged.
+func TestEditsDuringABuildFlashWhenItArrives(t *testing.T) {
+	w, _ := openMaze(t, AlgoHPA)
+	var log bytes.Buffer
+	w.Log = NewEventLog(&log)
+	w.Begin()
+	pending(t, w, "building")
+	seq := w.RepairSeq
+	p := w.Start.Add(image.Pt(1, 0))
+	for !w.Grid.Open(p) || p == w.Goal {
+		p = p.Add(image.Pt(1, 0))
+	}
+	w.BeginStroke(p, 0)
+	w.EndStroke()
+	if w.RepairSeq != seq+1 || w.LastRepair.DirtyCount() != 0 {
+		t.Fatalf("the edit during the build: %d repairs, %d dirty rectangles; want one empty repair", w.RepairSeq-seq, w.LastRepair.DirtyCount())
+	}
+	w.Wait()
+	if w.RepairSeq != seq+2 || w.LastRepair.DirtyCount() == 0 {
+		t.Fatalf("after the build arrived: %d repairs, %d dirty rectangles; want its repair of the edit, flashed", w.RepairSeq-seq-1, w.LastRepair.DirtyCount())
+	}
+	if line := lastLine(t, &log, "repair"); !strings.Contains(line, "dirty=") || strings.Contains(line, "dirty=0 ") {
+		t.Fatalf("repair line %q: want the arrival's repair", line)
+	}
+	sameAsFresh(t, w)
 }
