@@ -26,7 +26,8 @@ type Optimal struct {
 	Duration time.Duration
 
 	gen    int
-	logIt  bool
+	logIt  bool   // log the answer when it arrives
+	logged bool   // the answer's "optimal" line is written
 	key    optKey // what the known or pending answer is for
 	search *pathing.Searcher
 	worker *optWorker
@@ -120,7 +121,7 @@ func (o *Optimal) close() {
 
 func (o *Optimal) reset() {
 	o.gen++
-	o.Known, o.Pending, o.Found = false, false, false
+	o.Known, o.Pending, o.Found, o.logged = false, false, false, false
 	o.Cost = math.Inf(1)
 	o.Path = o.Path[:0]
 }
@@ -132,6 +133,12 @@ func (o *Optimal) request(w *World, logIt bool) {
 	k := optKey{start: w.Start, goal: w.Goal, nb: w.Settings.Neighborhood, grid: w.Grid, version: w.GridVersion()}
 	if (o.Known || o.Pending) && o.key == k && w.HasStart && w.HasGoal {
 		o.logIt = o.logIt || logIt
+		if logIt && o.Known && !o.logged && o.key.grid.Len() > syncOptimalCells {
+			// It arrived for an unlogged showing of this query (a slow
+			// hierarchical answer shown before its trace, a drag): the
+			// logged one still gets its line, as when it arrives later.
+			o.log(w)
+		}
 		return
 	}
 	o.reset()
@@ -176,14 +183,20 @@ func (o *Optimal) set(r optRes, w *World, logIt bool) {
 	o.Expanded = r.expanded
 	o.Duration = r.dur
 	if logIt {
-		status := pathing.NoPath
-		if o.Found {
-			status = pathing.Found
-		}
-		fs := []F{{"status", status.String()}, {"cost", round3(o.Cost)}}
-		fs = appendSubopt(fs, w.Suboptimality())
-		w.Log.Add("optimal", append(fs, F{"expanded", o.Expanded}, F{"ms", o.Duration})...)
+		o.log(w)
 	}
+}
+
+// log writes the known answer's "optimal" line.
+func (o *Optimal) log(w *World) {
+	status := pathing.NoPath
+	if o.Found {
+		status = pathing.Found
+	}
+	fs := []F{{"status", status.String()}, {"cost", round3(o.Cost)}}
+	fs = appendSubopt(fs, w.Suboptimality())
+	w.Log.Add("optimal", append(fs, F{"expanded", o.Expanded}, F{"ms", o.Duration})...)
+	o.logged = true
 }
 
 // poll takes finished background results.

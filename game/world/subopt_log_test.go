@@ -94,3 +94,32 @@ func TestOptimalLineWithoutPathSaysNoPath(t *testing.T) {
 		}
 	}
 }
+
+// Regression (review: on a large grid the "optimal" line went missing when
+// the optimal answer arrived while the query was shown unlogged, a slow
+// hierarchical answer shown before its trace or a goal drag, and the logged
+// plan then found it known): the logged showing writes it once.
+func TestOptimalLineAfterAnUnloggedShowing(t *testing.T) {
+	w, log := bigWalled(t)
+	w.SetEndpoints(image.Pt(10, 10), image.Pt(100, 200))
+	w.WaitOptimal()
+	count := func() int { return strings.Count(log.String(), " optimal status=") }
+	if n := count(); n != 1 {
+		t.Fatalf("%d optimal lines after the first query, want 1:\n%s", n, log)
+	}
+	w.MoveEndpoint(true, image.Pt(110, 200)) // dragged: shown, not logged
+	w.WaitOptimal()
+	if !w.Optimal.Known || count() != 1 {
+		t.Fatalf("known %v, %d optimal lines during the drag, want 1", w.Optimal.Known, count())
+	}
+	w.Replan() // the drag ends: logged
+	w.WaitOptimal()
+	if n := count(); n != 2 {
+		t.Fatalf("%d optimal lines after the drag ended, want 2:\n%s", n, log)
+	}
+	w.Replan() // the same query again: its line is written already
+	w.WaitOptimal()
+	if n := count(); n != 2 {
+		t.Fatalf("%d optimal lines after replanning the same query, want 2", n)
+	}
+}
