@@ -183,3 +183,56 @@ func TestEditsDuringABuildFlashWhenItArrives(t *testing.T) {
 	}
 	sameAsFresh(t, w)
 }
+
+// A mix of background builds, lends (the cluster heuristic's column),
+// strokes, undo, switches and agent ticks on a 512×512 grid, for the race
+// detector (go test -race): only the build worker may touch a hierarchy
+// being built or lent, and the agents never plan on one.
+func TestBackgroundWorkRaceMix(t *testing.T) {
+	w, r := openMaze(t, AlgoAStar)
+	defer w.Close()
+	w.Begin()
+	w.Wait()
+	if _, err := w.SpawnAgent(r.Start); err != nil {
+		t.Fatal(err)
+	}
+	w.Agents().Select([]int{0}, false)
+	w.SendAgents(r.Goal, false)
+	w.SetHeuristic(HeurCluster) // group build in the background
+	tick := func() { w.Tick(1.0 / 60) }
+	for i := 0; w.Busy() && i < 3; i++ {
+		tick()
+	}
+	mid := r.Start.Add(image.Pt(1, 0))
+	for k := 0; k < 4; k++ {
+		w.MoveEndpoint(true, mid) // new goal group: lend
+		tick()
+		for i := 0; i < w.Grid.Len(); i += 5003 {
+			p := w.Grid.Point(i)
+			if p != w.Start && p != w.Goal {
+				w.BeginStroke(p, 0)
+				w.StrokeTo(p.Add(image.Pt(2, 0)))
+				w.EndStroke()
+				tick()
+			}
+		}
+		w.Undo()
+		tick()
+		w.SetAlgo(AlgoGroup)
+		tick()
+		w.SetCluster([]int{8, 16}[k%2])
+		tick()
+		w.SetAlgo(AlgoHPA)
+		tick()
+		w.SetAlgo(AlgoAStar)
+		tick()
+		mid = mid.Add(image.Pt(0, 1))
+		for !w.Grid.Open(mid) {
+			mid = mid.Add(image.Pt(1, 0))
+		}
+	}
+	w.Wait()
+	if w.Outcome.Status != pathing.Found {
+		t.Fatalf("after the mix: %v %v", w.Outcome.Status, w.Outcome.Err)
+	}
+}
