@@ -41,6 +41,10 @@ type edits struct {
 	list  []Edit
 	pos   int // edits [0,pos) are applied; [pos,len) can be redone
 	saved int // pos at the last save or load; -1 when unreachable
+	// With saved == -1 (for Unsaved): the saved state had savedLen edits,
+	// of which list[:div] are still the same (a later edit pushed below
+	// div truncates the list there, so div only shrinks).
+	div, savedLen int
 }
 
 type stroke struct {
@@ -145,6 +149,26 @@ func (w *World) CanRedo() bool { return w.edits.pos < len(w.edits.list) && w.str
 
 // EditCount returns the number of applied edits.
 func (w *World) EditCount() int { return w.edits.pos }
+
+// Unsaved returns how many edits separate the session from its file: edits
+// applied since the last save or load, edits of the saved state undone
+// since, and one for a stroke in progress. It is 0 exactly when Dirty is
+// false.
+func (w *World) Unsaved() int {
+	ed := &w.edits
+	n := 0
+	switch {
+	case ed.saved >= 0:
+		n = max(ed.pos-ed.saved, ed.saved-ed.pos)
+	default:
+		c := min(ed.pos, ed.div) // the applied edits still shared with the file
+		n = ed.savedLen - c + ed.pos - c
+	}
+	if w.stroke != nil && len(w.stroke.edit.Cells) > 0 {
+		n++
+	}
+	return n
+}
 
 // Edits returns the applied edits, oldest first (for saving).
 func (w *World) Edits() []Edit { return w.edits.list[:w.edits.pos] }
@@ -365,8 +389,13 @@ func (w *World) ApplyEdit(e Edit) {
 
 func (w *World) pushEdit(e Edit) {
 	ed := &w.edits
-	if ed.saved > ed.pos {
-		ed.saved = -1 // the saved state was undone and is now overwritten
+	switch {
+	case ed.saved > ed.pos:
+		// The saved state was undone and is now overwritten.
+		ed.div, ed.savedLen = ed.pos, ed.saved
+		ed.saved = -1
+	case ed.saved < 0 && ed.pos < ed.div:
+		ed.div = ed.pos
 	}
 	ed.list = append(ed.list[:ed.pos], e)
 	ed.pos++
