@@ -484,7 +484,7 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 	}
 	g.confirm = &confirm{
 		lines: []string{
-			plural(g.w.EditCount(), "unsaved edit", "unsaved edits") + " in " + g.w.Name,
+			plural(g.w.Unsaved(), "unsaved edit", "unsaved edits") + " in " + g.w.Name,
 			fmt.Sprintf("S: save to %s, then %s", g.w.SavePath(), what),
 			fmt.Sprintf("D: discard the edits and %s", what),
 			"Esc: cancel",
@@ -506,7 +506,7 @@ func (g *Game) updateConfirm() {
 		g.confirm = nil
 		c.then(g)
 	case inpututil.IsKeyJustPressed(ebiten.KeyD):
-		g.w.Log.Add("discard", world.F{Key: "edits", Val: g.w.EditCount()})
+		g.w.Log.Add("discard", world.F{Key: "edits", Val: g.w.Unsaved()})
 		g.confirm = nil
 		c.then(g)
 	}
@@ -618,7 +618,9 @@ func (g *Game) open(src string) error {
 	}
 	nw.Log = g.w.Log
 	nw.Play.Speed = g.w.Play.Speed
+	old := g.w
 	g.w = nw
+	old.Close() // its background workers and their grid copies
 	nw.Begin()
 	g.autoFit = true
 	g.hasPinned = false

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -490,5 +492,58 @@ func TestInspectorFollowsTheHierarchy(t *testing.T) {
 	g.updateInspect()
 	if len(g.inspect.Levels) == 0 || g.inspect.Levels[0].Name == before {
 		t.Errorf("after a cluster size change the inspector shows %+v (was %q)", g.inspect.Levels, before)
+	}
+}
+
+// Regression: the quit question counted every applied edit as unsaved
+// ("4 unsaved edits" right after saving 3 and making one more).
+func TestQuitQuestionCountsUnsavedEditsOnly(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	dig := func(p image.Point) {
+		g.w.BeginStroke(p, 0)
+		g.w.EndStroke()
+	}
+	dig(image.Pt(1, 1))
+	dig(image.Pt(2, 1))
+	dig(image.Pt(3, 1))
+	if err := g.w.Save(t.TempDir() + "/q.pls"); err != nil {
+		t.Fatal(err)
+	}
+	dig(image.Pt(4, 1))
+	g.askThen("quit", func(*Game) error { return nil })
+	if g.confirm == nil || !strings.HasPrefix(g.confirm.lines[0], "1 unsaved edit in") {
+		t.Fatalf("question %v, want it to start with 1 unsaved edit", g.confirm)
+	}
+}
+
+// Regression: opening another map left the old world's background workers
+// (and their copies of its grid) running for the rest of the program: each
+// 512×512 map opened and left kept its optimal-path worker.
+func TestOpenClosesTheOldWorld(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skip("no Moving AI maps (../shared/maps/movingai or $PATHLENS_MAPS): skipping the 512×512 open")
+	}
+	g := drawnGame(t, 1280, 800)
+	base := runtime.NumGoroutine()
+	for i := 0; i < 3; i++ {
+		if err := g.open(filepath.Join(dir, "maze512-16-0.map")); err != nil {
+			t.Fatal(err)
+		}
+		// A query: the optimal reference of a big map runs on its worker.
+		if !g.w.SetEndpoints(image.Pt(1, 1), image.Pt(500, 500)) {
+			t.Fatalf("query refused: %s", g.w.Message)
+		}
+		g.w.Wait()
+	}
+	if err := g.open(assets.Prefix + assets.DefaultName); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > base && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > base {
+		t.Fatalf("%d goroutines after opening three big maps and going back, %d before: the old worlds' workers still run", n, base)
 	}
 }
