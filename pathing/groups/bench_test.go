@@ -226,3 +226,42 @@ func BenchmarkClusterHeuristic(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkClusterHeuristicTo measures one goal's column of the level-1
+// cluster heuristic (8×8 clusters) on Moving AI's 512×512 maps: rooms and
+// doors (8room_000), an open arena-like map (AR0011SR) and 10% random
+// obstacles (random512-10-0). Goals cycle through 16 open cells, so each
+// op is a fresh column (callers cache per goal group, not per call).
+func BenchmarkClusterHeuristicTo(b *testing.B) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		b.Skip("no Moving AI maps (set PATHLENS_MAPS or add ../shared/maps/movingai)")
+	}
+	for _, n := range []string{"8room_000", "AR0011SR", "random512-10-0"} {
+		m, err := maps.LoadMap(filepath.Join(dir, n+".map"))
+		if err != nil {
+			b.Logf("skipping %s: %v", n, err)
+			continue
+		}
+		gr, err := Build(m.Grid, Config{}, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r := rand.New(rand.NewSource(7))
+		goals := make([]image.Point, 16)
+		for i := range goals {
+			goals[i] = randomOpen(m.Grid, r)
+		}
+		b.Run(n, func(b *testing.B) {
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if _, err := gr.ClusterHeuristicTo(1, goals[i%len(goals)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(float64(len(gr.Groups(1))), "groups")
+		})
+	}
+}
