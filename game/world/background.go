@@ -50,6 +50,7 @@ type buildJob struct {
 	done    chan buildRes // buffered: the worker never waits for the world
 	changed []image.Point // cells edited since the snapshot, repaired on arrival
 	what    string        // for the pending note: "building the group hierarchy"
+	ready   string        // the same once it is in: "the group hierarchy is built"
 	lent    bool          // the world's own hierarchy, lent for a computation (see lend)
 	stale   atomic.Bool   // abandoned: the worker skips it or stops it between stages
 }
@@ -190,7 +191,8 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 	if k.algo == AlgoHPA {
 		name = "HPA* hierarchy"
 	}
-	w.submitJob(&buildJob{key: k, run: run, done: make(chan buildRes, 1), what: "building the " + name})
+	w.submitJob(&buildJob{key: k, run: run, done: make(chan buildRes, 1), what: "building the " + name,
+		ready: "the " + name + " is built"})
 	w.syncAgentPlanner() // agents plan with A* until it arrives
 	return nil, errBuilding
 }
@@ -200,8 +202,8 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 // being built: nobody else touches it, and cells edited meanwhile are
 // repaired into it when it comes back (see pollBuild). A lend abandoned for
 // another build loses the hierarchy (it is built again when needed). what
-// says what f does.
-func (w *World) lend(what string, f func()) {
+// says what f does, ready that it is done.
+func (w *World) lend(what, ready string, f func()) {
 	h, g, dur := w.hier, w.hierGrid, w.hierBuild
 	w.hier, w.hierGrid = nil, nil
 	w.syncAgentPlanner() // agents stop planning on it before it is lent
@@ -209,7 +211,7 @@ func (w *World) lend(what string, f func()) {
 		f()
 		return buildRes{h: h, grid: g, dur: dur}
 	}
-	w.submitJob(&buildJob{key: w.hierKey, run: run, done: make(chan buildRes, 1), what: what, lent: true})
+	w.submitJob(&buildJob{key: w.hierKey, run: run, done: make(chan buildRes, 1), what: what, ready: ready, lent: true})
 }
 
 // pendingWhat says what the plan waits for ("building the HPA* hierarchy").
@@ -268,6 +270,16 @@ func (w *World) pollBuild(wait bool) bool {
 		return false // (the world abandons a job before it forgets it: not reached)
 	}
 	w.install(j.key, r, j.lent)
+	if p := w.plan; p != nil && p.waiting {
+		// The plan runs in the next frame (Tick) or at once (Wait); until
+		// then its note must not say the build is under way.
+		p.waiting = false
+		ready := j.ready
+		if r.err != nil {
+			ready = j.what + " failed"
+		}
+		w.Outcome.Note = "planning: " + ready + ", the plan runs next frame…"
+	}
 	if len(j.changed) == 0 {
 		return true
 	}
@@ -305,6 +317,7 @@ func (w *World) mirror(changed []image.Point) {
 type planJob struct {
 	traced, logIt bool
 	shown         bool   // Outcome says the answer is pending
+	waiting       bool   // and its note names the background build it waits for
 	after         func() // runs once the answer is in (a switch's note)
 
 	// A flat search: stage 1 runs the untraced (timed) search, stage 2 the
@@ -354,6 +367,18 @@ func (w *World) afterPlan(f func()) {
 
 // showPending makes Outcome say that the answer is being worked on.
 func (w *World) showPending(what string) {
+	w.plan.waiting = false
+	w.showPendingNote(what)
+}
+
+// showWaiting makes Outcome say that the answer waits for the background
+// build (or lend) w.building: "planning: building the HPA* hierarchy…".
+func (w *World) showWaiting(suffix string) {
+	w.showPendingNote("planning: " + w.pendingWhat() + suffix + "…")
+	w.plan.waiting = w.building != nil
+}
+
+func (w *World) showPendingNote(what string) {
 	p := w.plan
 	if !p.shown {
 		p.shown = true
@@ -396,7 +421,11 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 		case s.Heuristic == HeurCluster:
 			hf, err := w.clusterHeuristic()
 			if errors.Is(err, errBuilding) {
-				w.showPending("planning: " + w.pendingWhat() + " for the cluster heuristic…")
+				suffix := " for the cluster heuristic"
+				if w.building != nil && w.building.lent {
+					suffix = "" // "computing the cluster heuristic towards…" says it
+				}
+				w.showWaiting(suffix)
 				return false, a, 0, 0, nil
 			}
 			if err != nil {

@@ -18,6 +18,12 @@ import (
 )
 
 // Outcome is the answer to the current query with its figures.
+//
+// Status is pathing.Running only while the current query's answer is being
+// worked on (World.Busy; Note says what is done). With no query (before
+// the first, after a click that starts a new one) the Outcome is
+// NoQueryOutcome: Status NoPath, no path, cost +Inf and NoQueryNote, so a
+// check of Status alone never calls the session busy with a query.
 type Outcome struct {
 	Answer
 	Err      error         // why the query could not run (blocked endpoint...)
@@ -25,6 +31,14 @@ type Outcome struct {
 	PeakOpen int           // flat searches only
 	Algo     Algo          // the algorithm that answered
 	Traced   bool          // the timeline holds this query's trace
+}
+
+// NoQueryNote is the Note of the Outcome when there is no query.
+const NoQueryNote = "no query: click a start, then a goal"
+
+// NoQueryOutcome returns the Outcome of a session with no query.
+func NoQueryOutcome() Outcome {
+	return Outcome{Answer: Answer{Status: pathing.NoPath, Cost: math.Inf(1), Note: NoQueryNote}}
 }
 
 // Ghost is an earlier answer kept for comparison after a switch: its plan
@@ -113,7 +127,7 @@ func New(m *maps.Map) *World {
 	w.trace.Limit = MaxTraceEvents
 	w.Timeline.Reset(nil, m.Grid.Len())
 	w.Play.Speed = DefaultSpeed
-	w.Outcome.Cost = math.Inf(1)
+	w.Outcome = NoQueryOutcome()
 	w.edits.saved = 0
 	return w
 }
@@ -212,8 +226,11 @@ func (w *World) MoveEndpoint(goal bool, p image.Point) {
 // painting) records a trace.
 const liveTraceCells = 256 * 256
 
+// clearQuery forgets the current query's answer, and any plan for it: the
+// Outcome becomes NoQueryOutcome until a query is asked (the caller sets
+// Err when the query was refused).
 func (w *World) clearQuery() {
-	w.Outcome = Outcome{Answer: Answer{Cost: math.Inf(1)}}
+	w.Outcome = NoQueryOutcome()
 	w.trace.Reset()
 	w.Timeline.Reset(nil, w.Grid.Len())
 	w.Play.Playing = false
@@ -241,6 +258,7 @@ func (w *World) replan(traced, logIt bool) {
 		if msg := w.checkEndpoint(p); msg != "" {
 			w.clearQuery()
 			w.Outcome.Err = fmt.Errorf("%s", msg)
+			w.Outcome.Note = "" // a query, refused: Err says why
 			if logIt {
 				w.Fail("%s", msg)
 			}
@@ -274,7 +292,7 @@ func (w *World) advancePlan(budget time.Duration) {
 		h, herr := w.hierarchy()
 		switch {
 		case errors.Is(herr, errBuilding):
-			w.showPending("planning: " + w.pendingWhat() + "…")
+			w.showWaiting("")
 			return
 		case herr != nil:
 			err = herr
@@ -437,7 +455,8 @@ func (w *World) clusterHeuristic() (func(p, goal image.Point) float64, error) {
 		if w.Grid.Len() > asyncCells {
 			// One search over the whole grid: tens of milliseconds.
 			goal := w.Goal
-			w.lend(fmt.Sprintf("computing the cluster heuristic towards (%d,%d)", goal.X, goal.Y), func() { gh.ClusterHeuristic(goal) })
+			w.lend(fmt.Sprintf("computing the cluster heuristic towards (%d,%d)", goal.X, goal.Y),
+				fmt.Sprintf("the cluster heuristic towards (%d,%d) is computed", goal.X, goal.Y), func() { gh.ClusterHeuristic(goal) })
 			return nil, errBuilding
 		}
 		hf, err = gh.ClusterHeuristic(w.Goal)
