@@ -119,3 +119,33 @@ func TestBusyBuildWithoutQuery(t *testing.T) {
 		t.Errorf("panel after the build lacks the hierarchy's size:\n%s", got)
 	}
 }
+
+// Regression: dragging the goal on maze512 replans live without a trace
+// (above 256×256), and while the drag lasted the top bar said "answered
+// without search events" and the inspector "not reached at this point"
+// beside a panel giving the search's 5,338 expansions. They say the answer
+// is live and not recorded; let go, and the recorded timeline is named.
+func TestLiveAnswerIsNotCalledSearchless(t *testing.T) {
+	w := openWorld(t, 300, 300)
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(290, 250))
+	w.Wait()
+	w.MoveEndpoint(true, image.Pt(280, 240))
+	w.Wait()
+	if w.Outcome.Traced || w.Timeline.Len() != 0 || w.Outcome.Expanded == 0 {
+		t.Fatalf("the test needs a live untraced answer: traced %v, %d events, %d expanded",
+			w.Outcome.Traced, w.Timeline.Len(), w.Outcome.Expanded)
+	}
+	r := New()
+	if ph := r.phaseLabel(w); strings.Contains(ph, "without search events") || !strings.Contains(ph, "live answer, not recorded") {
+		t.Errorf("top bar during a drag: %q", ph)
+	}
+	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
+	if got := panelText(r, w, ci); strings.Contains(got, "not reached") || !strings.Contains(got, "search | not recorded") {
+		t.Errorf("inspector during a drag:\n%s", got)
+	}
+	w.Replan() // the drag ends
+	w.Wait()
+	if ph := r.phaseLabel(w); !strings.HasPrefix(ph, "finished") {
+		t.Errorf("top bar after the drag: %q", ph)
+	}
+}

@@ -320,6 +320,8 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 	switch {
 	case tl.Len() == 0 && w.Outcome.Err != nil:
 		return "not run (error)"
+	case tl.Len() == 0 && untracedAnswer(w):
+		return "live answer, not recorded (the timeline comes when you let go)"
 	case tl.Len() == 0 && w.HasStart && w.HasGoal:
 		return "answered without search events"
 	case tl.Len() == 0:
@@ -369,6 +371,17 @@ func busyLabel(w *world.World) (string, bool) {
 // the Outcome then has no path, no cost and no figures, only a note.
 func pendingAnswer(w *world.World) bool {
 	return w.Busy() && w.HasStart && w.HasGoal && w.Outcome.Status == pathing.Running && w.Outcome.Err == nil
+}
+
+// untracedAnswer reports whether the answer shown was searched for but not
+// recorded: on a grid above 256×256 a goal drag or a stroke replans live
+// without a trace, and the full timeline comes when the mouse is let go.
+// The search ran (the panel gives its expansions), so the top bar must not
+// say it was "answered without search events", nor the inspector that a
+// cell was "not reached".
+func untracedAnswer(w *world.World) bool {
+	o := &w.Outcome
+	return w.HasStart && w.HasGoal && !o.Traced && o.Err == nil && o.Status != pathing.Running && o.Expanded > 0
 }
 
 // drawTimeline draws the playback bar: state, cursor, speed, current event
@@ -830,6 +843,9 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	}
 	if !s.Seen && pendingAnswer(f.World) {
 		return r.kv(dst, x, y, "search", "not run yet (planning…)", ColTextDim)
+	}
+	if !s.Seen && f.World.Timeline.Len() == 0 && untracedAnswer(f.World) {
+		return r.kv(dst, x, y, "search", "not recorded (live answer)", ColTextDim)
 	}
 	if !s.Seen {
 		return r.kv(dst, x, y, "search", "not reached at this point", ColTextDim)
