@@ -54,23 +54,25 @@ type clusterPlanner struct {
 // PrepareGoal makes them) and refuses, before any column is built, a run
 // whose goals would need more than maxClusterColumnWork.
 func prepareClusterAStar(env *Env, rep *Report) (Planner, error) {
+	return prepareClusterAStarWith(env, rep, nil)
+}
+
+// prepareClusterAStarWith is prepareClusterAStar with a scenario's settings
+// and regions (setup, nil for none), as the group planner gets them: its
+// cluster size, and its level-1 region layer (the heuristic reads level 1
+// only, so the scenario's higher layers are left out; -regions with more
+// than one layer is refused). -cluster and -regions override them.
+func prepareClusterAStarWith(env *Env, rep *Report, setup *groupSetup) (Planner, error) {
 	c := env.Cfg
-	// With -scenario the group flags pass the scope check; none of them
-	// changes level-1 groups, so say so rather than ignore them.
-	for _, f := range []string{"levels", "branch", "cost", "target"} {
-		if c.ExtInt(f) != 0 || c.ExtString(f) != "" {
-			return nil, usagef("bench: -%s does not apply to -algo astar-cluster (its heuristic reads the level-1 groups only); drop it", f)
-		}
-	}
-	if ex, ok := c.Ext["exclusion"].(*optBool); ok && ex.set {
-		return nil, usagef("bench: -exclusion does not apply to -algo astar-cluster (it plans nothing); drop it")
-	}
-	cfg, regions, err := groupConfig(env, nil)
+	cfg, regions, err := groupConfig(env, setup)
 	if err != nil {
 		return nil, err
 	}
 	if len(regions) > 1 {
-		return nil, usagef("bench: -algo astar-cluster reads level 1 only, but -regions gives %d layers; give the level-1 layer alone", len(regions))
+		if c.ExtString("regions") != "" {
+			return nil, usagef("bench: -algo astar-cluster reads level 1 only, but -regions gives %d layers; give the level-1 layer alone", len(regions))
+		}
+		regions = regions[:1] // the scenario's level-1 layer
 	}
 	cfg.Levels = 1
 	gr, err := groups.Build(env.Grid, cfg, regions)

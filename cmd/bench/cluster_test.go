@@ -221,7 +221,7 @@ func TestClusterAStarRefusals(t *testing.T) {
 	}{
 		{"levels", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-levels", "2"}, "-levels applies only with -algo hpa or group"},
 		{"cost", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cost", "maximin"}, "-cost applies only with -algo group"},
-		{"cost with a scenario", []string{"-scenario", "builtin:textbook-groups", "-algo", "astar-cluster", "-cost", "maximin"}, "-cost does not apply to -algo astar-cluster"},
+		{"cost with a scenario", []string{"-scenario", "builtin:textbook-groups", "-algo", "astar-cluster", "-cost", "maximin"}, "-cost applies only with -algo group (this run: -algo astar-cluster)"},
 		{"two region layers", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-regions", layer + "," + layer}, "reads level 1 only, but -regions gives 2 layers"},
 		{"cluster size", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cluster", "1"}, "cluster size 1"},
 	}

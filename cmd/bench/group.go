@@ -65,16 +65,12 @@ func init() {
 		})
 		c.Ext["dump-graph"] = fs.Bool("dump-graph", false, "group: print the level-1 group edges as JSON lines {\"level\":1,\"from\":\"C\",\"to\":\"D\",\"cost\":5} (cost of -cost) before the report")
 	})
-	scopeFlags("-algo group, or -scenario", func(c *Config) bool {
-		return c.Algo == "group" || c.ExtString("scenario-arg") != ""
-	}, "cost", "exclusion", "target", "branch")
+	// Under -scenario these are checked against the scenario's algorithm
+	// (or -algo's) once the file is read: -cost on a scenario run by A* is
+	// refused like -cost with -algo astar.
+	scopeFlagsOrScenario("-algo group", algoIs("group"), "cost", "exclusion", "target", "branch", "dump-graph")
 	// The cluster heuristic reads the level-1 groups, which regions shape.
-	scopeFlags("-algo group or astar-cluster, or -scenario", func(c *Config) bool {
-		return algoIs("group", "astar-cluster")(c) || c.ExtString("scenario-arg") != ""
-	}, "regions")
-	scopeFlags("-algo group or -scenario", func(c *Config) bool {
-		return c.Algo == "group" || c.ExtString("scenario-arg") != ""
-	}, "dump-graph")
+	scopeFlagsOrScenario("-algo group or astar-cluster", algoIs("group", "astar-cluster"), "regions")
 	registerAlgo("group", Algo{Doc: "the textbook's group hierarchy (issue 4): plan high, refine the first step, walk segment by segment", Prepare: prepareGroup})
 	registerMode(Mode{Name: "scenario", When: func(c *Config) bool { return c.ExtString("scenario-arg") != "" }, Run: runScenario})
 	registerMode(Mode{Name: "group-scen", When: func(c *Config) bool {
@@ -408,10 +404,17 @@ func runScenario(env *Env) (*Report, error) {
 	}
 	// The scenario's algorithm applies unless -algo chose another than the
 	// default astar.
+	from := ""
 	if a := string(s.Settings.Algo); a != "" && cfg.Algo == "astar" {
 		if _, ok := algos[a]; ok {
 			cfg.Algo = a
+			from = "the scenario's"
 		}
+	}
+	// Now the run's algorithm is known: a flag it does not read (-cost on
+	// a scenario run by A*) is refused, not ignored.
+	if err := checkRunScopes(&cfg, from); err != nil {
+		return nil, err
 	}
 	base := groups.Config{ClusterSize: s.Settings.Cluster, Levels: s.Settings.Levels, Neighborhood: cfg.Neighborhood}
 	if s.Settings.Cost != "" {
@@ -425,10 +428,16 @@ func runScenario(env *Env) (*Report, error) {
 	rep.Algo = cfg.Algo
 	rep.Map = arg
 	rep.Set("scenario", s.Name)
+	// The planners that read groups get the scenario's cluster size and
+	// regions (flags override them).
+	setup := &groupSetup{base: base, regions: s.Regions}
 	var p Planner
-	if cfg.Algo == "group" {
-		p, err = prepareGroupWith(&senv, rep, &groupSetup{base: base, regions: s.Regions})
-	} else {
+	switch cfg.Algo {
+	case "group":
+		p, err = prepareGroupWith(&senv, rep, setup)
+	case "astar-cluster":
+		p, err = prepareClusterAStarWith(&senv, rep, setup)
+	default:
 		p, err = prepare(&senv, rep)
 	}
 	if err != nil {

@@ -65,13 +65,9 @@ func init() {
 		return c.Algo == "hpa" && c.ExtInt("agents") == 0
 	}, "abstract-weight", "repair")
 	scopeFlags("-repair N", func(c *Config) bool { return c.ExtInt("repair") != 0 }, "repair-mix")
-	scopeFlags("-algo hpa, group or astar-cluster, or -scenario", func(c *Config) bool {
-		return algoIs("hpa", "group", "astar-cluster")(c) || c.ExtString("scenario-arg") != ""
-	}, "cluster")
+	scopeFlagsOrScenario("-algo hpa, group or astar-cluster", algoIs("hpa", "group", "astar-cluster"), "cluster")
 	// astar-cluster reads level 1 only: more levels would be built for nothing.
-	scopeFlags("-algo hpa or group, or -scenario", func(c *Config) bool {
-		return algoIs("hpa", "group")(c) || c.ExtString("scenario-arg") != ""
-	}, "levels")
+	scopeFlagsOrScenario("-algo hpa or group", algoIs("hpa", "group"), "levels")
 	registerAlgo("hpa", Algo{Doc: "HPA* hierarchy (pathing/hpa): -cluster -levels -smooth -cache -placement", Prepare: prepareHPA})
 	registerMode(Mode{Name: "hpa-repair", When: func(c *Config) bool { return c.Algo == "hpa" && c.ExtInt("repair") != 0 }, Run: runHPARepair})
 	registerMode(Mode{Name: "hpa-scen", When: func(c *Config) bool { return c.Algo == "hpa" && c.ScenPath != "" && !c.Single }, Run: runHPAScen})

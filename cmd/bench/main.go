@@ -79,6 +79,11 @@ type Config struct {
 	// value is the pointer the hook got from the FlagSet (e.g. *int from
 	// fs.Int). Read them with ExtInt / ExtString / ExtBool / ExtFloat.
 	Ext map[string]any
+
+	// Given lists the flags set on the command line, in the FlagSet's
+	// (sorted) order, for checks made once the run's shape is known
+	// (checkRunScopes).
+	Given []string
 }
 
 // usageError marks an error caused by the user's input (exit 2).
@@ -134,6 +139,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	if _, ok := algos[c.Algo]; !ok {
 		return nil, usagef("bench: unknown -algo %q (want %s)", c.Algo, strings.Join(algoNames(), ", "))
 	}
+	fs.Visit(func(f *flag.Flag) { c.Given = append(c.Given, f.Name) })
 	if err := checkFlagScopes(fs, c); err != nil {
 		return nil, err
 	}

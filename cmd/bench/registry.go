@@ -157,6 +157,11 @@ func (c *Config) ExtBool(name string) bool {
 type flagScope struct {
 	applies func(c *Config) bool
 	where   string // "-algo hpa", for the message
+	// scenario lets the flag through the parse-time check of a -scenario
+	// run, whose algorithm (the scenario's, or -algo) is known only once
+	// the file is read; runScenario then checks applies alone with that
+	// algorithm (checkRunScopes).
+	scenario bool
 }
 
 // flagScopes maps a flag name to its scope. A flag without one applies to
@@ -168,6 +173,15 @@ var flagScopes = map[string]flagScope{}
 func scopeFlags(where string, applies func(c *Config) bool, names ...string) {
 	for _, n := range names {
 		flagScopes[n] = flagScope{applies: applies, where: where}
+	}
+}
+
+// scopeFlagsOrScenario is scopeFlags for flags a scenario's settings can
+// use (-cost, -cluster...): on a -scenario run they are checked against the
+// run's algorithm once runScenario knows it.
+func scopeFlagsOrScenario(where string, applies func(c *Config) bool, names ...string) {
+	for _, n := range names {
+		flagScopes[n] = flagScope{applies: applies, where: where, scenario: true}
 	}
 }
 
@@ -184,19 +198,51 @@ func algoIs(names ...string) func(c *Config) bool {
 }
 
 // checkFlagScopes returns a usage error naming the first flag set on the
-// command line (in fs.Visit's order) whose scope excludes this run.
+// command line (in fs.Visit's order) whose scope excludes this run. On a
+// -scenario run, flags declared with scopeFlagsOrScenario pass here and
+// are checked by checkRunScopes once the run's algorithm is known.
 func checkFlagScopes(fs *flag.FlagSet, c *Config) error {
 	var err error
+	scenario := c.ExtString("scenario-arg") != ""
 	fs.Visit(func(f *flag.Flag) {
 		s, ok := flagScopes[f.Name]
-		if err != nil || !ok || s.applies(c) {
+		if err != nil || !ok || s.applies(c) || s.scenario && scenario {
 			return
 		}
-		run := ""
-		if strings.Contains(s.where, "-algo") {
-			run = fmt.Sprintf(" (this run: -algo %s)", c.Algo)
+		where := s.where
+		if s.scenario {
+			where += ", or -scenario"
 		}
-		err = usagef("bench: -%s applies only with %s%s; drop it or pick that mode", f.Name, s.where, run)
+		err = scopeError(f.Name, where, c.Algo, "", s.where)
 	})
 	return err
+}
+
+// checkRunScopes returns a usage error naming the first flag given on the
+// command line (c.Given) whose scope excludes the run c describes, with
+// its final algorithm: for -scenario, whose algorithm comes from the file
+// unless -algo chose one. from says where the algorithm came from ("the
+// scenario's"), or "".
+func checkRunScopes(c *Config, from string) error {
+	for _, name := range c.Given {
+		if s, ok := flagScopes[name]; ok && !s.applies(c) {
+			return scopeError(name, s.where, c.Algo, from, s.where)
+		}
+	}
+	return nil
+}
+
+// scopeError is the message of a flag given where it does not apply:
+// "bench: -cost applies only with -algo group (this run: -algo astar);
+// drop it or pick that mode". The run's algorithm is named when the scope
+// (algoWhere) is about -algo.
+func scopeError(flagName, where, algo, from, algoWhere string) error {
+	run := ""
+	if strings.Contains(algoWhere, "-algo") {
+		if from != "" {
+			from = ", " + from
+		}
+		run = fmt.Sprintf(" (this run: -algo %s%s)", algo, from)
+	}
+	return usagef("bench: -%s applies only with %s%s; drop it or pick that mode", flagName, where, run)
 }

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// roomsScenario writes a scenario of rooms (cluster_test.go) with settings
+// and a level-1 region layer giving each 10×5 block of the map its own
+// letter, and returns its path.
+func roomsScenario(t *testing.T, settings string, regions bool) string {
+	t.Helper()
+	rows := strings.Split(strings.TrimSpace(rooms), "\n")
+	var b strings.Builder
+	b.WriteString("pathlens-scenario 1\nname rooms\n")
+	b.WriteString(settings)
+	b.WriteString("map inline\n")
+	for _, r := range rows {
+		b.WriteString(r + "\n")
+	}
+	b.WriteString("end\n")
+	if regions {
+		b.WriteString("regions 1\n")
+		for y, r := range rows {
+			for x := range r {
+				b.WriteByte(byte('A' + y/5*2 + x/10))
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString("end\n")
+	}
+	b.WriteString("query 0,0 19,14\nquery 19,0 0,14\n")
+	path := filepath.Join(t.TempDir(), "rooms.pls")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Regression: -scenario with -algo astar-cluster built its groups with the
+// package's default cluster size and no regions, whatever the scenario
+// said; the group planner got both. Now astar-cluster gets them too, and
+// flags still override them.
+func TestScenarioClusterAStarSettings(t *testing.T) {
+	scen := roomsScenario(t, "set cluster 4\n", false)
+	code, out, errs := runMain(t, "-scenario", scen, "-algo", "astar-cluster", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if m := lastJSON(t, out); m["cluster"] != 4.0 || m["region_layers"] != 0.0 {
+		t.Errorf("scenario cluster 4: report cluster %v, region_layers %v", m["cluster"], m["region_layers"])
+	}
+	_, out, _ = runMain(t, "-scenario", scen, "-algo", "astar-cluster", "-cluster", "5", "-json")
+	if m := lastJSON(t, out); m["cluster"] != 5.0 {
+		t.Errorf("-cluster 5 over the scenario's 4: report cluster %v", m["cluster"])
+	}
+
+	// Regions: each 10×5 block's connected parts are the groups.
+	scen = roomsScenario(t, "", true)
+	code, out, errs = runMain(t, "-scenario", scen, "-algo", "astar-cluster", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := lastJSON(t, out)
+	_, gout, _ := runMain(t, "-scenario", scen, "-algo", "group", "-json")
+	g := lastJSON(t, gout)
+	lv, _ := g["groups_per_level"].([]any)
+	if m["region_layers"] != 1.0 || len(lv) == 0 || m["heuristic_groups"] != lv[0] {
+		t.Errorf("scenario regions: astar-cluster region_layers %v, %v groups; the group planner's level-1 groups %v",
+			m["region_layers"], m["heuristic_groups"], g["groups_per_level"])
+	}
+
+	// A scenario with two layers: the heuristic reads the level-1 one.
+	code, out, errs = runMain(t, "-scenario", "builtin:exclusion-shortcut", "-algo", "astar-cluster", "-check", "-json")
+	if m := lastJSON(t, out); code != 0 || m["region_layers"] != 1.0 {
+		t.Errorf("exclusion-shortcut: exit %d, region_layers %v (%s)", code, m["region_layers"], errs)
+	}
+}
+
+// Regression: under -scenario the group planner's flags passed the flag
+// check for every algorithm and were then ignored (-cost on a scenario
+// run by A* changed nothing). Once the run's algorithm is known (the
+// scenario's, or -algo) a flag it does not read is refused, like -cost
+// with -algo astar, and the message says where the algorithm came from.
+func TestScenarioFlagScopes(t *testing.T) {
+	astarScen := roomsScenario(t, "set algo astar\n", false)
+	hpaScen := roomsScenario(t, "set algo hpa\nset cluster 4\n", false)
+	plain := roomsScenario(t, "", false) // no algo: bench's default, A*
+	cases := []struct {
+		name string
+		args []string
+		want string // "" for a run that must succeed
+	}{
+		{"cost, astar scenario", []string{"-scenario", astarScen, "-cost", "maximin"}, "-cost applies only with -algo group (this run: -algo astar, the scenario's)"},
+		{"exclusion, astar scenario", []string{"-scenario", astarScen, "-exclusion"}, "-exclusion applies only with -algo group"},
+		{"target, -algo dijkstra", []string{"-scenario", "builtin:textbook-groups", "-algo", "dijkstra", "-target", "nearest"}, "-target applies only with -algo group (this run: -algo dijkstra)"},
+		{"branch, hpa scenario", []string{"-scenario", hpaScen, "-branch", "3"}, "-branch applies only with -algo group (this run: -algo hpa, the scenario's)"},
+		{"dump-graph, hpa scenario", []string{"-scenario", hpaScen, "-dump-graph"}, "-dump-graph applies only with -algo group (this run: -algo hpa, the scenario's)"},
+		{"regions, hpa scenario", []string{"-scenario", hpaScen, "-regions", hpaScen}, "-regions applies only with -algo group or astar-cluster (this run: -algo hpa, the scenario's)"},
+		{"levels, astar-cluster", []string{"-scenario", "builtin:textbook-groups", "-algo", "astar-cluster", "-levels", "2"}, "-levels applies only with -algo hpa or group (this run: -algo astar-cluster)"},
+		{"weight, group scenario", []string{"-scenario", "builtin:textbook-groups", "-weight", "2"}, "-weight applies only with -algo astar or astar-cluster (not -agents) (this run: -algo group, the scenario's)"},
+		{"cluster, astar scenario", []string{"-scenario", astarScen, "-cluster", "4"}, "-cluster applies only with -algo hpa, group or astar-cluster (this run: -algo astar, the scenario's)"},
+		{"cost, scenario without algo", []string{"-scenario", plain, "-cost", "avgmin"}, "-cost applies only with -algo group (this run: -algo astar); drop it"},
+		// What applies still runs.
+		{"cost, group scenario", []string{"-scenario", "builtin:textbook-groups", "-cost", "maximin", "-target", "nearest", "-branch", "2"}, ""},
+		{"cluster, hpa scenario", []string{"-scenario", hpaScen, "-cluster", "5"}, ""},
+		{"regions, astar-cluster", []string{"-scenario", "builtin:textbook-groups", "-algo", "astar-cluster", "-regions", "../../assets/scenarios/textbook-groups.pls"}, ""},
+	}
+	for _, c := range cases {
+		code, out, errs := runMain(t, c.args...)
+		switch {
+		case c.want == "" && code != 0:
+			t.Errorf("%s: exit %d, stderr %q: want a run", c.name, code, errs)
+		case c.want != "" && (code != exitUsage || out != "" || !strings.Contains(errs, c.want)):
+			t.Errorf("%s: exit %d, stdout %q, stderr %q: want exit 2 saying %q", c.name, code, out, errs, c.want)
+		}
+	}
+}
