@@ -53,69 +53,16 @@ func (g *Graph) ClusterHeuristic(l int) (*HeuristicTable, error) {
 		return nil, fmt.Errorf("groups: cluster heuristic: level %d has %d groups on %d cells, more work than %d; use a higher level", l, n, g.grid.Len(), MaxHeuristicWork)
 	}
 	t := &HeuristicTable{g: g, level: l, n: n, d: make([]float32, n*n), updates: g.updates}
-	dist := make([]float64, g.grid.Len())
-	var h []lhItem
+	cb := columnBuilders.Get().(*ColumnBuilder)
+	defer columnBuilders.Put(cb)
+	cb.load(g, l)
+	defer cb.unload()
 	for b := 0; b < n; b++ {
-		h = g.reverseDijkstra(dist, h, lv.cells[lv.cellStart[b]:lv.cellStart[b+1]])
-		for a := 0; a < n; a++ {
-			t.d[a*n+b] = groupMin(lv, int32(a), dist)
+		for a, d := range cb.column(int32(b)) {
+			t.d[a*n+b] = d
 		}
 	}
 	return t, nil
-}
-
-// reverseDijkstra fills dist with the cost of the cheapest path from every
-// cell to the nearest of sources (+Inf: none), over the graph's
-// neighbourhood. h is scratch; the grown one is returned for reuse.
-func (g *Graph) reverseDijkstra(dist []float64, h []lhItem, sources []int32) []lhItem {
-	for i := range dist {
-		dist[i] = math.Inf(1)
-	}
-	h = h[:0]
-	for _, c := range sources {
-		dist[c] = 0
-		h = append(h, lhItem{0, c})
-	}
-	nb := g.cfg.Neighborhood
-	steps := nb.Steps()
-	grid := g.grid
-	for len(h) > 0 {
-		top := h[0]
-		last := len(h) - 1
-		h[0] = h[last]
-		h = h[:last]
-		lhDown(h)
-		v := top.n
-		if top.d > dist[v] {
-			continue
-		}
-		pv := grid.Point(int(v))
-		wv := float64(grid.WeightAt(int(v)))
-		// Reverse edges: a step u→v costs v's weight times its length.
-		for _, st := range steps {
-			u := image.Point{pv.X - st.DX, pv.Y - st.DY}
-			if !grid.CanStep(u, pv, nb) {
-				continue
-			}
-			ui := grid.Index(u)
-			if nd := top.d + wv*st.Len; nd < dist[ui] {
-				dist[ui] = nd
-				h = append(h, lhItem{nd, int32(ui)})
-				lhUp(h)
-			}
-		}
-	}
-	return h
-}
-
-// groupMin returns the smallest dist over the cells of group a, rounded
-// down to float32.
-func groupMin(lv *level, a int32, dist []float64) float32 {
-	m := math.Inf(1)
-	for _, c := range lv.cells[lv.cellStart[a]:lv.cellStart[a+1]] {
-		m = math.Min(m, dist[c])
-	}
-	return roundDown32(m)
 }
 
 // roundDown32 converts to float32 without rounding up (admissibility).
@@ -125,34 +72,6 @@ func roundDown32(v float64) float32 {
 		f = math.Nextafter32(f, float32(math.Inf(-1)))
 	}
 	return f
-}
-
-func lhUp(h []lhItem) {
-	for j := len(h) - 1; j > 0; {
-		p := (j - 1) / 2
-		if h[p].d <= h[j].d {
-			return
-		}
-		h[p], h[j] = h[j], h[p]
-		j = p
-	}
-}
-
-func lhDown(h []lhItem) {
-	for j := 0; ; {
-		l, m := 2*j+1, j
-		if l < len(h) && h[l].d < h[m].d {
-			m = l
-		}
-		if r := l + 1; r < len(h) && h[r].d < h[m].d {
-			m = r
-		}
-		if m == j {
-			return
-		}
-		h[j], h[m] = h[m], h[j]
-		j = m
-	}
 }
 
 // Level returns the level whose groups the table is over.
@@ -221,21 +140,9 @@ type GoalHeuristic struct {
 // cells over the whole grid, O(cells × log cells) time, 8 bytes per cell
 // while it runs and 4 per group kept.
 func (g *Graph) ClusterHeuristicTo(l int, goal image.Point) (*GoalHeuristic, error) {
-	if l < 1 || l > g.cfg.Levels {
-		return nil, fmt.Errorf("groups: cluster heuristic: level %d: the graph has levels 1 to %d", l, g.cfg.Levels)
-	}
-	b := g.GroupOf(l, goal)
-	if b < 0 {
-		return nil, fmt.Errorf("groups: cluster heuristic: goal (%d,%d) is blocked or outside the %d×%d map", goal.X, goal.Y, g.grid.Width(), g.grid.Height())
-	}
-	lv := g.levels[l]
-	dist := make([]float64, g.grid.Len())
-	g.reverseDijkstra(dist, nil, lv.cells[lv.cellStart[b]:lv.cellStart[b+1]])
-	t := &GoalHeuristic{g: g, level: l, goal: b, d: make([]float32, len(lv.groups)), updates: g.updates}
-	for a := range t.d {
-		t.d[a] = groupMin(lv, int32(a), dist)
-	}
-	return t, nil
+	cb := columnBuilders.Get().(*ColumnBuilder)
+	defer columnBuilders.Put(cb)
+	return cb.Column(g, l, goal)
 }
 
 // Level returns the level whose groups the column is over.
@@ -270,4 +177,32 @@ func (t *GoalHeuristic) EstimateOctile(p, goal image.Point) float64 {
 		h = pathing.Manhattan
 	}
 	return math.Max(t.Estimate(p, goal), h.Distance(p, goal))
+}
+
+func lhUp(h []lhItem) {
+	for j := len(h) - 1; j > 0; {
+		p := (j - 1) / 2
+		if h[p].d <= h[j].d {
+			return
+		}
+		h[p], h[j] = h[j], h[p]
+		j = p
+	}
+}
+
+func lhDown(h []lhItem) {
+	for j := 0; ; {
+		l, m := 2*j+1, j
+		if l < len(h) && h[l].d < h[m].d {
+			m = l
+		}
+		if r := l + 1; r < len(h) && h[r].d < h[m].d {
+			m = r
+		}
+		if m == j {
+			return
+		}
+		h[j], h[m] = h[m], h[j]
+		j = m
+	}
 }

@@ -1,0 +1,306 @@
+package groups
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"math/bits"
+	"sync"
+
+	"pathlens/pathing"
+)
+
+// columnBuilders lends ClusterHeuristicTo and ClusterHeuristic a
+// ColumnBuilder each, so that concurrent callers (the Graph is read-only
+// during queries) never share one, and a caller that builds one column
+// after another (cmd/bench, the app's goal moves) reuses the same memory.
+var columnBuilders = sync.Pool{New: func() any { return new(ColumnBuilder) }}
+
+// ColumnBuilder computes columns of the cluster heuristic (see
+// GoalHeuristic) with working memory that it keeps from one column to the
+// next: about 22 bytes per cell of the grid, grown on first use and when
+// the grid gets bigger, so building a column allocates only the column.
+// Graph.ClusterHeuristicTo uses pooled builders; keep your own when you
+// want the memory held for sure. A ColumnBuilder is not safe for
+// concurrent use (one per goroutine); it keeps nothing of a graph between
+// calls, so one builder serves any number of graphs.
+//
+// The search is a reverse Dijkstra from the goal group's cells with Dial's
+// buckets (Dinitz's rule): bucket k holds the cells whose cost d has
+// ⌊d/m⌋ = k, where m, the smallest weight of an open cell, is the cheapest
+// step. A cell taken from bucket k can only improve cells of bucket k+1 or
+// later, so every cell of the current bucket is final and the bucket is
+// emptied in any order: no heap. The costs are the same float64 sums, in
+// the same order along each path, as a heap-based Dijkstra's, so the
+// column is bit for bit the same.
+//
+// It stops once every group connected to the goal group has been reached
+// and the bucket under way is emptied: a group's smallest cost is that of
+// its first cell taken, give or take the cells of the same bucket (later
+// buckets hold only larger costs), so the cells after that can change no
+// group's minimum.
+type ColumnBuilder struct {
+	w, h int     // grid size of the padded arrays
+	pw   int     // padded width, w+2
+	wt   []uint8 // padded weights: 0 for blocked cells and the one-cell border
+	grp  []int32 // padded group ids of the loaded level (-1 blocked)
+	st   []colCell
+	gen  uint32 // st[p].s == gen: cost seen; gen+1: settled
+	four bool
+
+	g     *Graph
+	level *level
+	// buckets is a ring of Dial's buckets, indexed by bucket number mod
+	// numBuckets; full has bit k set when bucket k is not empty.
+	buckets [numBuckets][]int32
+	full    [numBuckets / 64]uint64
+
+	min   []float64 // per group: smallest cost of a settled cell, +Inf none yet
+	out   []float32 // the column, min rounded down
+	seen  []uint32  // per group: seenGen when the group graph's BFS reached it
+	seenG uint32
+	queue []int32
+}
+
+// colCell is a cell's cost and its stamp (see ColumnBuilder.gen).
+type colCell struct {
+	d float64
+	s uint32
+}
+
+// numBuckets is the ring size: a step costs at most 255·√2 < 361 bucket
+// widths, so the buckets in use never span more than 362 (a power of two
+// for the mod).
+const numBuckets = 512
+
+// NewColumnBuilder returns an empty builder; its memory grows on first use.
+func NewColumnBuilder() *ColumnBuilder { return new(ColumnBuilder) }
+
+// Column computes the column of level l (1..Levels) for the group holding
+// goal, exactly as g.ClusterHeuristicTo does, with the builder's memory.
+// Cost: one pass over the grid to load it, then one reverse Dijkstra over
+// the cells no farther from the goal group than its farthest connected
+// group; two allocations (the returned column).
+func (cb *ColumnBuilder) Column(g *Graph, l int, goal image.Point) (*GoalHeuristic, error) {
+	if l < 1 || l > g.cfg.Levels {
+		return nil, fmt.Errorf("groups: cluster heuristic: level %d: the graph has levels 1 to %d", l, g.cfg.Levels)
+	}
+	b := g.GroupOf(l, goal)
+	if b < 0 {
+		return nil, fmt.Errorf("groups: cluster heuristic: goal (%d,%d) is blocked or outside the %d×%d map", goal.X, goal.Y, g.grid.Width(), g.grid.Height())
+	}
+	cb.load(g, l)
+	defer cb.unload()
+	col := cb.column(b)
+	d := make([]float32, len(col))
+	copy(d, col)
+	return &GoalHeuristic{g: g, level: l, goal: b, d: d, updates: g.updates}, nil
+}
+
+// load copies the grid's weights and level l's group ids into the padded
+// layout (the grid may have changed since the last call, so it is read
+// afresh every time) and notes the smallest weight.
+func (cb *ColumnBuilder) load(g *Graph, l int) {
+	grid := g.grid
+	w, h := grid.Width(), grid.Height()
+	if w != cb.w || h != cb.h || cb.wt == nil {
+		n := (w + 2) * (h + 2)
+		cb.w, cb.h, cb.pw = w, h, w+2
+		cb.wt = make([]uint8, n) // the border stays 0: blocked
+		cb.grp = make([]int32, n)
+		cb.st = make([]colCell, n)
+		cb.gen = 0
+	}
+	cb.g, cb.level = g, g.levels[l]
+	cb.four = g.cfg.Neighborhood == pathing.Four
+	cells := grid.Cells()
+	gof := cb.level.groupOf
+	for y := 0; y < h; y++ {
+		row := cells[y*w : (y+1)*w]
+		prow := cb.wt[(y+1)*cb.pw+1:][:w]
+		copy(prow, row)
+		copy(cb.grp[(y+1)*cb.pw+1:][:w], gof[y*w:(y+1)*w])
+	}
+	ng := len(cb.level.groups)
+	if cap(cb.min) < ng {
+		cb.min = make([]float64, ng)
+		cb.out = make([]float32, ng)
+		cb.seen = make([]uint32, ng)
+		cb.seenG = 0
+	}
+	cb.min, cb.out, cb.seen = cb.min[:ng], cb.out[:ng], cb.seen[:ng]
+}
+
+// connected returns the number of groups of the loaded level connected to
+// group b (b included), by a breadth-first search of the group graph.
+func (cb *ColumnBuilder) connected(b int32) int {
+	lv := cb.level
+	cb.seenG++
+	if cb.seenG == 0 {
+		clear(cb.seen)
+		cb.seenG = 1
+	}
+	sg := cb.seenG
+	q := append(cb.queue[:0], b)
+	cb.seen[b] = sg
+	for i := 0; i < len(q); i++ {
+		a := q[i]
+		for _, e := range lv.edges[lv.edgeStart[a]:lv.edgeStart[a+1]] {
+			if int(e.To) < len(cb.seen) && cb.seen[e.To] != sg {
+				cb.seen[e.To] = sg
+				q = append(q, e.To)
+			}
+		}
+	}
+	cb.queue = q
+	return len(q)
+}
+
+// column runs the reverse Dijkstra from the cells of group b of the loaded
+// level and returns every group's smallest cost to b, rounded down to
+// float32 (+Inf: b unreachable). The slice is the builder's, valid until
+// the next call.
+func (cb *ColumnBuilder) column(b int32) []float32 {
+	lv := cb.level
+	inf := math.Inf(1)
+	for i := range cb.min {
+		cb.min[i] = inf
+	}
+	want := cb.connected(b)
+	cb.gen += 2
+	if cb.gen < 2 { // wrapped: old stamps could look current
+		clear(cb.st)
+		cb.gen = 2
+	}
+	gen, done := cb.gen, cb.gen+1
+	st, wt, grp := cb.st, cb.wt, cb.grp
+	pw := int32(cb.pw)
+	w := int32(cb.w)
+	four := cb.four
+
+	pending := 0
+	b0 := cb.buckets[0][:0]
+	for _, c := range lv.cells[lv.cellStart[b]:lv.cellStart[b+1]] {
+		p := (c/w+1)*pw + c%w + 1
+		st[p] = colCell{0, gen}
+		b0 = append(b0, p)
+	}
+	cb.buckets[0] = b0
+	if len(b0) > 0 {
+		cb.full[0] |= 1
+		pending = len(b0)
+	}
+	clear(cb.full[1:])
+	for i := 1; i < numBuckets; i++ {
+		cb.buckets[i] = cb.buckets[i][:0]
+	}
+
+	reached := 0
+	minOf := cb.min
+	var cur uint64 // the bucket being emptied (not reduced mod numBuckets)
+	var nbr [8]int32
+	var cost [8]float64
+	for pending > 0 {
+		// The next non-empty bucket at or after cur, round the ring.
+		k := cur % numBuckets
+		for {
+			word := cb.full[k/64] >> (k % 64)
+			if word != 0 {
+				k += uint64(bits.TrailingZeros64(word))
+				break
+			}
+			k = (k/64 + 1) * 64 % numBuckets
+		}
+		cur += (k - cur%numBuckets + numBuckets) % numBuckets
+		list := cb.buckets[k]
+		for _, v := range list {
+			sv := &st[v]
+			if sv.s == done {
+				continue // a duplicate: settled from an earlier entry
+			}
+			sv.s = done
+			d := sv.d
+			if a := grp[v]; a >= 0 && int(a) < len(minOf) {
+				if m := minOf[a]; m == inf {
+					reached++
+					minOf[a] = d
+				} else if d < m {
+					minOf[a] = d
+				}
+			}
+			// Reverse steps: the move u→v costs v's weight times its
+			// length, and is legal under the same rule both ways.
+			cw := float64(wt[v])
+			e, wo, so, no := wt[v+1] != 0, wt[v-1] != 0, wt[v+pw] != 0, wt[v-pw] != 0
+			n := 0
+			if e {
+				nbr[n], cost[n] = v+1, d+cw
+				n++
+			}
+			if so {
+				nbr[n], cost[n] = v+pw, d+cw
+				n++
+			}
+			if wo {
+				nbr[n], cost[n] = v-1, d+cw
+				n++
+			}
+			if no {
+				nbr[n], cost[n] = v-pw, d+cw
+				n++
+			}
+			if !four {
+				cd := d + cw*pathing.Sqrt2
+				if so && e && wt[v+pw+1] != 0 {
+					nbr[n], cost[n] = v+pw+1, cd
+					n++
+				}
+				if so && wo && wt[v+pw-1] != 0 {
+					nbr[n], cost[n] = v+pw-1, cd
+					n++
+				}
+				if no && wo && wt[v-pw-1] != 0 {
+					nbr[n], cost[n] = v-pw-1, cd
+					n++
+				}
+				if no && e && wt[v-pw+1] != 0 {
+					nbr[n], cost[n] = v-pw+1, cd
+					n++
+				}
+			}
+			for t := 0; t < n; t++ {
+				u, nd := nbr[t], cost[t]
+				su := &st[u]
+				if (su.s == gen || su.s == done) && nd >= su.d {
+					continue
+				}
+				su.d, su.s = nd, gen
+				// Bucket width 1: every step costs at least 1 (weights
+				// are 1..255), so nd lands in a later bucket than d's,
+				// and at most 255·√2+1 buckets later.
+				kb := uint64(nd) % numBuckets
+				cb.buckets[kb] = append(cb.buckets[kb], u)
+				cb.full[kb/64] |= 1 << (kb % 64)
+				pending++
+			}
+		}
+		pending -= len(list)
+		cb.buckets[k] = list[:0]
+		cb.full[k/64] &^= 1 << (k % 64)
+		if reached >= want {
+			break
+		}
+	}
+	for i := range cb.buckets {
+		cb.buckets[i] = cb.buckets[i][:0]
+	}
+	clear(cb.full[:])
+	for a, m := range cb.min {
+		cb.out[a] = roundDown32(m)
+	}
+	return cb.out
+}
+
+// unload drops the builder's references to the graph, so that a pooled
+// builder does not keep a discarded graph alive.
+func (cb *ColumnBuilder) unload() { cb.g, cb.level = nil, nil }
