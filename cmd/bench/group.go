@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -428,6 +429,24 @@ func runScenario(env *Env) (*Report, error) {
 	rep.Algo = cfg.Algo
 	rep.Map = arg
 	rep.Set("scenario", s.Name)
+	if cfg.Algo == "hpa" {
+		// HPA* reads -cluster, -levels and -smooth: the scenario's settings
+		// stand in for those not given on the command line.
+		ext := make(map[string]any, len(cfg.Ext))
+		for k, v := range cfg.Ext {
+			ext[k] = v
+		}
+		cfg.Ext = ext
+		if n := s.Settings.Cluster; n != 0 && !slices.Contains(cfg.Given, "cluster") {
+			ext["cluster"] = &n
+		}
+		if n := s.Settings.Levels; n != 0 && !slices.Contains(cfg.Given, "levels") {
+			ext["levels"] = &n
+		}
+		if on, set := s.Settings.Smooth.Set(); set && !slices.Contains(cfg.Given, "smooth") {
+			ext["smooth"] = &on
+		}
+	}
 	// The planners that read groups get the scenario's cluster size and
 	// regions (flags override them).
 	setup := &groupSetup{base: base, regions: s.Regions}

@@ -118,3 +118,27 @@ func TestScenarioFlagScopes(t *testing.T) {
 		}
 	}
 }
+
+// Regression: a scenario run by HPA* built the hierarchy with bench's
+// defaults (cluster 10, 2 levels) whatever its "set cluster" and "set
+// levels" said. They now stand in for -cluster and -levels, which still
+// override them.
+func TestScenarioHPASettings(t *testing.T) {
+	scen := roomsScenario(t, "set algo hpa\nset cluster 4\nset levels 1\n", false)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "cluster 4, 1 levels"},
+		{[]string{"-cluster", "5"}, "cluster 5, 1 levels"},
+		{[]string{"-levels", "2"}, "cluster 4, 2 levels"},
+	} {
+		code, out, errs := runMain(t, append([]string{"-scenario", scen, "-json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		if h, _ := lastJSON(t, out)["hierarchy"].(string); !strings.HasPrefix(h, c.want) {
+			t.Errorf("%v: hierarchy %q, want %q", c.args, h, c.want)
+		}
+	}
+}
