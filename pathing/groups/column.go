@@ -40,12 +40,12 @@ var columnBuilders = sync.Pool{New: func() any { return new(ColumnBuilder) }}
 // buckets hold only larger costs), so the cells after that can change no
 // group's minimum.
 type ColumnBuilder struct {
-	w, h int     // grid size of the padded arrays
-	pw   int     // padded width, w+2
-	wt   []uint8 // padded weights: 0 for blocked cells and the one-cell border
-	grp  []int32 // padded group ids of the loaded level (-1 blocked)
-	st   []colCell
-	gen  uint32 // st[p].s == gen: cost seen; gen+1: settled
+	w, h int       // grid size of the padded arrays
+	pw   int       // padded width, w+2
+	wt   []uint8   // padded weights: 0 for blocked cells and the one-cell border
+	grp  []int32   // padded group ids of the loaded level (-1 blocked)
+	dist []float64 // padded: cost to the goal group, +Inf not reached yet
+	done []bool    // padded: settled
 	four bool
 
 	g     *Graph
@@ -60,12 +60,6 @@ type ColumnBuilder struct {
 	seen  []uint32  // per group: seenGen when the group graph's BFS reached it
 	seenG uint32
 	queue []int32
-}
-
-// colCell is a cell's cost and its stamp (see ColumnBuilder.gen).
-type colCell struct {
-	d float64
-	s uint32
 }
 
 // numBuckets is the ring size: a step costs at most 255·√2 < 361 bucket
@@ -108,8 +102,8 @@ func (cb *ColumnBuilder) load(g *Graph, l int) {
 		cb.w, cb.h, cb.pw = w, h, w+2
 		cb.wt = make([]uint8, n) // the border stays 0: blocked
 		cb.grp = make([]int32, n)
-		cb.st = make([]colCell, n)
-		cb.gen = 0
+		cb.dist = make([]float64, n)
+		cb.done = make([]bool, n)
 	}
 	cb.g, cb.level = g, g.levels[l]
 	cb.four = g.cfg.Neighborhood == pathing.Four
@@ -167,13 +161,11 @@ func (cb *ColumnBuilder) column(b int32) []float32 {
 		cb.min[i] = inf
 	}
 	want := cb.connected(b)
-	cb.gen += 2
-	if cb.gen < 2 { // wrapped: old stamps could look current
-		clear(cb.st)
-		cb.gen = 2
+	dist, done, wt, grp := cb.dist, cb.done, cb.wt, cb.grp
+	for i := range dist {
+		dist[i] = inf
 	}
-	gen, done := cb.gen, cb.gen+1
-	st, wt, grp := cb.st, cb.wt, cb.grp
+	clear(done)
 	pw := int32(cb.pw)
 	w := int32(cb.w)
 	four := cb.four
@@ -182,7 +174,7 @@ func (cb *ColumnBuilder) column(b int32) []float32 {
 	b0 := cb.buckets[0][:0]
 	for _, c := range lv.cells[lv.cellStart[b]:lv.cellStart[b+1]] {
 		p := (c/w+1)*pw + c%w + 1
-		st[p] = colCell{0, gen}
+		dist[p] = 0
 		b0 = append(b0, p)
 	}
 	cb.buckets[0] = b0
@@ -214,12 +206,11 @@ func (cb *ColumnBuilder) column(b int32) []float32 {
 		cur += (k - cur%numBuckets + numBuckets) % numBuckets
 		list := cb.buckets[k]
 		for _, v := range list {
-			sv := &st[v]
-			if sv.s == done {
+			if done[v] {
 				continue // a duplicate: settled from an earlier entry
 			}
-			sv.s = done
-			d := sv.d
+			done[v] = true
+			d := dist[v]
 			if a := grp[v]; a >= 0 && int(a) < len(minOf) {
 				if m := minOf[a]; m == inf {
 					reached++
@@ -270,11 +261,10 @@ func (cb *ColumnBuilder) column(b int32) []float32 {
 			}
 			for t := 0; t < n; t++ {
 				u, nd := nbr[t], cost[t]
-				su := &st[u]
-				if (su.s == gen || su.s == done) && nd >= su.d {
+				if nd >= dist[u] {
 					continue
 				}
-				su.d, su.s = nd, gen
+				dist[u] = nd
 				// Bucket width 1: every step costs at least 1 (weights
 				// are 1..255), so nd lands in a later bucket than d's,
 				// and at most 255·√2+1 buckets later.
