@@ -2,6 +2,7 @@ package render
 
 import (
 	"image"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -147,5 +148,79 @@ func TestLiveAnswerIsNotCalledSearchless(t *testing.T) {
 	w.Wait()
 	if ph := r.phaseLabel(w); !strings.HasPrefix(ph, "finished") {
 		t.Errorf("top bar after the drag: %q", ph)
+	}
+}
+
+// Regression: on maze512 with the group hierarchy a stroke's repairs wait
+// for its end (they are slow), and meanwhile the window drew the hierarchy
+// from before the stroke as if it were current: group tints, nodes and
+// edges across the wall just painted, an edge tooltip with its old costs,
+// and an inspector giving a painted (blocked) cell a group at every level.
+// While the stroke holds the repair the map says so over those layers, the
+// inspector's level rows are marked, and the tooltip too.
+func TestStructureBeforeTheStrokeIsMarked(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skip("no Moving AI maps (../shared/maps/movingai or $PATHLENS_MAPS): the test needs maze512-16-0")
+	}
+	m, err := maps.LoadMap(filepath.Join(dir, "maze512-16-0.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := world.New(m)
+	defer w.Close()
+	w.Settings.Algo = world.AlgoGroup
+	w.SetEndpoints(image.Pt(10, 10), image.Pt(500, 500))
+	w.Wait()
+	r := New()
+	l := ComputeLayout(1200, 760, true)
+	var cam Camera
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+	screen := ebiten.NewImage(1200, 760)
+	frame := func() *Frame {
+		return &Frame{World: w, Cam: &cam, Layout: l, ViewLevel: 1,
+			Layers: LayerSet(0).With(LayerGroups, true).With(LayerNodes, true).With(LayerEdges, true)}
+	}
+	drawn := func(f *Frame) string {
+		var s []string
+		r.fonts.drawn = &s
+		defer func() { r.fonts.drawn = nil }()
+		r.Draw(screen, f)
+		return strings.Join(s, " | ")
+	}
+	if got := drawn(frame()); strings.Contains(got, StaleStructureNote) {
+		t.Fatalf("the structure is marked stale before any stroke:\n%s", got)
+	} else if strings.Count(got, "zoom in to see them") > 1 {
+		t.Errorf("the nodes and edges layers each wrote the zoom note (notes now stack, so it showed twice):\n%s", got)
+	}
+	// One long move, repaired at once (and timed), then a short one: the
+	// first took longer than a move may, so the second waits for the end.
+	a := image.Pt(100, 301)
+	if !w.Grid.Open(a) {
+		t.Fatalf("cell %v of maze512 is blocked; the test fills from an open cell", a)
+	}
+	w.BeginStroke(a, 0)
+	w.StrokeTo(image.Pt(480, 301))
+	w.StrokeTo(image.Pt(480, 302))
+	if !strings.Contains(w.Outcome.Note, "when the stroke ends") {
+		t.Skipf("the stroke's repairs ran live on this machine (note %q): nothing was held back", w.Outcome.Note)
+	}
+	painted := image.Pt(480, 302)
+	ci := w.Inspect(painted)
+	if len(ci.Levels) == 0 {
+		t.Fatal("the inspector gives no level rows for a cell painted during the stroke (the test wants the old hierarchy's)")
+	}
+	f := frame()
+	f.Inspect = &ci
+	if got := drawn(f); !strings.Contains(got, StaleStructureNote) || !strings.Contains(got, "levels | as before this stroke") {
+		t.Errorf("during the stroke the map and inspector do not say the structure is from before it:\n%s", got)
+	}
+	w.EndStroke()
+	w.Wait()
+	ci = w.Inspect(painted)
+	f = frame()
+	f.Inspect = &ci
+	if got := drawn(f); strings.Contains(got, StaleStructureNote) || strings.Contains(got, "as before this stroke") {
+		t.Errorf("after the stroke the structure is still called stale:\n%s", got)
 	}
 }

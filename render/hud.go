@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strings"
 	"time"
 
@@ -372,6 +373,21 @@ func busyLabel(w *world.World) (string, bool) {
 func pendingAnswer(w *world.World) bool {
 	return w.Busy() && w.HasStart && w.HasGoal && w.Outcome.Status == pathing.Running && w.Outcome.Err == nil
 }
+
+// strokeHoldsRepair reports whether a stroke in progress holds back the
+// hierarchy's repair (grids above 256×256 whose repairs are slow: the plan
+// waits for the stroke's end, and the session's note says so). Until it
+// ends, the installed hierarchy is the one from before the stroke: its
+// groups, nodes and edges, the inspector's level rows and the edge tooltip
+// are not those of the painted grid.
+func strokeHoldsRepair(w *world.World) bool {
+	_, painting := w.Painting()
+	return painting && pendingAnswer(w) && strings.Contains(w.Outcome.Note, "when the stroke ends")
+}
+
+// StaleStructureNote is the map note shown over the structure layers while
+// a stroke holds back the repair (strokeHoldsRepair).
+const StaleStructureNote = "groups, nodes and edges as before this stroke: repaired when it ends"
 
 // untracedAnswer reports whether the answer shown was searched for but not
 // recorded: on a grid above 256×256 a goal drag or a stroke replans live
@@ -830,12 +846,20 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	if ci.Component >= 0 {
 		y = r.kv(dst, x, y, "component", fmt.Sprintf("%d", ci.Component), ColText)
 	}
+	stale := len(ci.Levels) > 0 && strokeHoldsRepair(f.World)
 	for _, l := range ci.Levels {
 		v := "—"
 		if l.Group >= 0 {
 			v = fmt.Sprintf("%s  #%d", l.Name, l.Group)
 		}
-		y = r.kv(dst, x, y, fmt.Sprintf("level %d", l.Level), v, ColText)
+		col := ColText
+		if stale {
+			col = ColTextDim
+		}
+		y = r.kv(dst, x, y, fmt.Sprintf("level %d", l.Level), v, col)
+	}
+	if stale {
+		y = r.kv(dst, x, y, "levels", "as before this stroke (repaired when it ends)", ColTextWarn)
 	}
 	s := ci.Search
 	if !s.Seen && s.Joined != "" {
@@ -1119,16 +1143,25 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 	}
 }
 
-// mapNote writes a short note at the top of the map area.
+// mapNote writes a short note at the top of the map area, under the notes
+// already written this frame; a note already written is not written again.
 func (r *Renderer) mapNote(dst *ebiten.Image, f *Frame, s string) {
+	if slices.Contains(r.notes, s) { // the nodes and the edges layer both say "zoom in"
+		return
+	}
+	r.notes = append(r.notes, s)
 	ft := r.fonts
 	b := dst.Bounds()
 	wd := ft.Width(ft.UI, s)
 	x := float64(b.Min.X) + (float64(b.Dx())-wd)/2
-	box := image.Rect(int(x)-8, b.Min.Y+6, int(x+wd)+8, b.Min.Y+26)
+	top := b.Min.Y + 6
+	if !r.noteRect.Empty() { // under the notes already drawn this frame
+		top = r.noteRect.Max.Y + 4
+	}
+	box := image.Rect(int(x)-8, top, int(x+wd)+8, top+20)
 	r.noteRect = r.noteRect.Union(box)
 	fillRect(dst, box, ColPanel)
-	ft.Draw(dst, ft.UI, s, x, float64(b.Min.Y+8), ColTextWarn)
+	ft.Draw(dst, ft.UI, s, x, float64(top+2), ColTextWarn)
 }
 
 // tooltip draws text in a box near (x, y).

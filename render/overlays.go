@@ -278,6 +278,9 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 	if e.Costs != [3]float64{} {
 		txt = fmt.Sprintf("edge (%d,%d)→(%d,%d)  min %.2f · maximin %.2f · avgmin %.2f", e.A.X, e.A.Y, e.B.X, e.B.Y, e.Costs[0], e.Costs[1], e.Costs[2])
 	}
+	if strokeHoldsRepair(f.World) {
+		txt = "before this stroke: " + txt
+	}
 	r.tooltip(dst, (ax+bx)/2, (ay+by)/2, txt)
 }
 

@@ -107,6 +107,7 @@ type Renderer struct {
 	legendRows []legendHit     // its rows, for clicks (LegendAt)
 	agentsRect image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
 	noteRect   image.Rectangle // the map notes drawn this frame (the legend keeps off them)
+	notes      []string        // their texts (a note is drawn once a frame)
 
 	// The panel's about text as last wrapped (FitPanel, drawPanel).
 	aboutText    string
@@ -141,6 +142,7 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 		return
 	}
 	r.noteRect = image.Rectangle{}
+	r.notes = r.notes[:0]
 	r.agentsRect = image.Rectangle{} // DrawAgents sets it again after Draw
 	mapView := screen.SubImage(f.Layout.Map).(*ebiten.Image)
 	r.drawMap(mapView, f)
@@ -177,6 +179,9 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	}
 	if L.Has(LayerNodes) {
 		r.drawNodes(dst, f)
+	}
+	if (L.Has(LayerGroups) || L.Has(LayerNodes) || L.Has(LayerEdges)) && f.World.Hierarchy() != nil && strokeHoldsRepair(f.World) {
+		r.mapNote(dst, f, StaleStructureNote)
 	}
 	if L.Has(LayerParents) {
 		r.drawParents(dst, f)
