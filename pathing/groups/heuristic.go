@@ -36,10 +36,9 @@ type HeuristicTable struct {
 	updates uint64    // g.updates when it was made
 }
 
-// ClusterHeuristic computes the table of level l (1..Levels): one reverse
-// multi-source Dijkstra over the whole grid per group, so O(groups × cells ×
-// log cells) time and groups² float32s of memory (level 1 of lak303d, 430
-// groups: about 1.3 s). It refuses levels where groups × cells exceeds
+// ClusterHeuristic computes the table of level l (1..Levels): one column
+// per group (see ColumnBuilder), so O(groups × cells) time and groups²
+// float32s of memory (level 1 of lak303d, 430 groups: about 0.25 s). It refuses levels where groups × cells exceeds
 // MaxHeuristicWork (choose a higher level). A search towards one goal needs
 // only that goal's column: ClusterHeuristicTo computes it alone, groups
 // times cheaper.
@@ -137,8 +136,11 @@ type GoalHeuristic struct {
 
 // ClusterHeuristicTo computes the column of level l (1..Levels) for the
 // group holding goal (an open cell): one reverse Dijkstra from the group's
-// cells over the whole grid, O(cells × log cells) time, 8 bytes per cell
-// while it runs and 4 per group kept.
+// cells over the grid, in linear time (about 4 to 12 ms on Moving AI's
+// 512×512 maps), with a pooled ColumnBuilder's memory (14 bytes per cell,
+// allocated once, not per call) and 4 bytes per group kept. It is safe for
+// concurrent use, as the graph's other queries are (each call borrows its
+// own builder).
 func (g *Graph) ClusterHeuristicTo(l int, goal image.Point) (*GoalHeuristic, error) {
 	cb := columnBuilders.Get().(*ColumnBuilder)
 	defer columnBuilders.Put(cb)
