@@ -721,7 +721,7 @@ func (g *Game) updateKeys() {
 		{ActSeekStart, w.SeekStart}, {ActSeekEnd, w.SeekEnd},
 		{ActNextPhase, w.NextPhase}, {ActPrevPhase, w.PrevPhase},
 		{ActFaster, w.Faster}, {ActSlower, w.Slower},
-		{ActUndo, w.Undo}, {ActRedo, w.Redo},
+		{ActUndo, g.undo}, {ActRedo, w.Redo},
 	}
 	for _, s := range simple {
 		if in.JustPressed(s.a) {
@@ -948,6 +948,17 @@ func (g *Game) strokeMove(down, inMap bool, cell image.Point) {
 		g.rightDown = false
 		g.w.EndStroke()
 	}
+}
+
+// undo is Ctrl+Z. Pressed during a stroke (the button still held) it
+// ends the stroke and undoes it, so the cells just painted go; the rest
+// of the drag paints nothing. The session's Undo refuses while a stroke is
+// open, and said "nothing to undo" with the stroke's cells on the map.
+func (g *Game) undo() {
+	if _, painting := g.w.Painting(); painting {
+		g.w.EndStroke() // an edit now, unless it changed no cell
+	}
+	g.w.Undo()
 }
 
 // switchRows describes the panel's switches; switchActions gives the

@@ -547,3 +547,38 @@ func TestOpenClosesTheOldWorld(t *testing.T) {
 		t.Fatalf("%d goroutines after opening three big maps and going back, %d before: the old worlds' workers still run", n, base)
 	}
 }
+
+// Regression: Ctrl+Z pressed while still dragging a stroke said "nothing
+// to undo" with the stroke's cells dug on the map (the session refuses to
+// undo while a stroke is open). It now ends the stroke and undoes it: the
+// grid is as before the stroke, and the drag paints no more.
+func TestUndoDuringAStrokeUndoesIt(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	before := w.Grid.Clone()
+	edits := w.EditCount()
+	a, b := image.Pt(5, 0), image.Pt(9, 0) // the top border row is wall
+	g.rightDown = true
+	w.BeginStroke(a, 0)
+	g.lastCell = a
+	g.strokeMove(true, true, b)
+	if w.Grid.Equal(before) {
+		t.Fatal("the stroke dug nothing; the test wants cells to undo")
+	}
+	g.undo()
+	if strings.Contains(w.Message, "nothing to undo") {
+		t.Errorf("Ctrl+Z during the stroke: %q", w.Message)
+	}
+	if !w.Grid.Equal(before) {
+		t.Error("Ctrl+Z during the stroke left its cells dug")
+	}
+	g.strokeMove(true, true, image.Pt(12, 0)) // the drag goes on
+	g.strokeMove(false, true, image.Pt(12, 0))
+	if !w.Grid.Equal(before) || w.EditCount() != edits || w.Dirty() {
+		t.Errorf("after the drag: grid as before %v, edits %d (want %d), dirty %v", w.Grid.Equal(before), w.EditCount(), edits, w.Dirty())
+	}
+	w.Redo() // the undone stroke can be redone
+	if w.Grid.Equal(before) {
+		t.Error("Ctrl+Y did not bring the stroke back")
+	}
+}
