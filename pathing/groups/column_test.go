@@ -1,10 +1,12 @@
 package groups
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"math/rand"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"pathlens/maps"
@@ -164,5 +166,50 @@ func TestColumnBuilderAllocs(t *testing.T) {
 	}
 	if _, err := cb.Column(gr, gr.Levels()+1, goal); err == nil {
 		t.Error("a column of a missing level was built")
+	}
+}
+
+// TestClusterHeuristicToConcurrent: the Graph is read-only during queries,
+// so goroutines may build columns of one graph at once; each borrows its
+// own pooled builder and gets the reference's column (run with -race).
+func TestClusterHeuristicToConcurrent(t *testing.T) {
+	g := randomGrid(48, 40, 20, 8)
+	gr, err := Build(g, Config{ClusterSize: 6, Levels: 2}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(5))
+	goals := make([]image.Point, 8)
+	want := make([][]float32, len(goals))
+	for i := range goals {
+		goals[i] = randomOpen(g, r)
+		want[i] = referenceColumn(gr, 1, gr.GroupOf(1, goals[i]))
+	}
+	errs := make(chan string, 4*len(goals))
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for k := range goals {
+				i := (k + w) % len(goals)
+				col, err := gr.ClusterHeuristicTo(1, goals[i])
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				for a := range want[i] {
+					if col.d[a] != want[i][a] {
+						errs <- fmt.Sprintf("goroutine %d, goal %v: group %d gets %v, want %v", w, goals[i], a, col.d[a], want[i][a])
+						return
+					}
+				}
+			}
+		}(w)
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
 	}
 }
