@@ -119,6 +119,7 @@ type Game struct {
 	messageSeq  int
 	messageAt   time.Time
 	messageGen  uint64 // the timeline generation when the message appeared
+	messageBusy bool   // it appeared while a plan was being worked on
 	title       string
 	frames      int
 	shotDone    bool
@@ -419,7 +420,14 @@ func (g *Game) noteMessage(now time.Time) {
 		g.messageSeq = g.w.MessageSeq
 		g.messageAt = now
 		g.messageGen = g.w.Timeline.Generation()
+		g.messageBusy = planPending(g.w)
 	}
+}
+
+// planPending reports whether the session shows the current query's answer
+// as being worked on (a background build, a sliced search, a stroke).
+func planPending(w *world.World) bool {
+	return w.Busy() && w.Outcome.Status == pathing.Running && w.HasStart && w.HasGoal
 }
 
 // messageAge is how long the session's message has shown, in seconds. A
@@ -429,12 +437,18 @@ func (g *Game) noteMessage(now time.Time) {
 // instruction carried out ("start (60,38): click the goal"), the figures
 // of an earlier plan. A new plan still being worked on (world.Busy) counts
 // too: "click the goal" sat under "building the HPA* hierarchy…" for the
-// whole build on maze512.
+// whole build on maze512. The answer of a plan that was already being
+// worked on when the message appeared does not count: on maze512 "saved
+// m2.pls" (Ctrl+S during a build) and F3's "query 2 of 1280 …, the .scen's
+// optimal" went in the frame that answer arrived, unread.
 func (g *Game) messageAge(now time.Time) float64 {
 	w := g.w
 	o := &w.Outcome
-	pending := w.Busy() && o.Status == pathing.Running && w.HasStart && w.HasGoal
-	if w.Timeline.Generation() != g.messageGen && o.Err == nil && (len(o.Path) > 0 || pending) {
+	newer := w.Timeline.Generation() != g.messageGen
+	if g.messageBusy && w.Timeline.Generation() == g.messageGen+1 && !planPending(w) {
+		newer = false // the answer it was shown beside, now in
+	}
+	if newer && o.Err == nil && (len(o.Path) > 0 || planPending(w)) {
 		return math.Inf(1)
 	}
 	return now.Sub(g.messageAt).Seconds()

@@ -582,3 +582,56 @@ func TestUndoDuringAStrokeUndoesIt(t *testing.T) {
 		t.Error("Ctrl+Y did not bring the stroke back")
 	}
 }
+
+// Regression: on maze512 a message shown while a plan was being worked on
+// (Ctrl+S during a background build: "saved …"; F3's query note with the
+// .scen's optimal length) went in the frame that plan's answer arrived,
+// because any newer answer made a message stale. Only a plan started
+// after the message does; one started before it still does when it is
+// followed by another.
+func TestMessageOutlivesTheAnswerItWasShownBeside(t *testing.T) {
+	g, err := pathing.NewGrid(300, 300)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := world.New(&maps.Map{Name: "open", Grid: g, Terrain: []byte(strings.Repeat(".", 300*300))})
+	defer w.Close()
+	w.Settings.Algo = world.AlgoGroup
+	gm, err := New(w, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(290, 250))
+	if !w.Busy() {
+		t.Fatal("the test needs the group hierarchy built in the background")
+	}
+	gm.noteMessage(now)
+	w.Note("saved open.pls")
+	gm.noteMessage(now)
+	w.Wait()
+	if w.Outcome.Status != pathing.Found {
+		t.Fatalf("the plan: %v %v", w.Outcome.Status, w.Outcome.Err)
+	}
+	if age := gm.messageAge(now); age != 0 {
+		t.Errorf("%q, shown during the build, expired (age %v) when its answer came", w.Message, age)
+	}
+	// A plan started after the message still makes it stale.
+	w.SetEndpoints(image.Pt(6, 5), image.Pt(290, 250))
+	w.Wait()
+	if !math.IsInf(gm.messageAge(now), 1) {
+		t.Errorf("%q still shows after a later plan found a path", w.Message)
+	}
+	// So does one started after a message shown while a plan was pending.
+	w.ClusterBigger() // a new build, the plan waits for it
+	if !w.Busy() {
+		t.Fatal("the test needs the switch's build in the background")
+	}
+	w.Note("query 2 of 2")
+	gm.noteMessage(now)
+	w.ClusterBigger() // another, before the first answer came
+	w.Wait()
+	if !math.IsInf(gm.messageAge(now), 1) {
+		t.Errorf("%q, shown beside a plan that another replaced, still shows after the later one", w.Message)
+	}
+}
