@@ -224,3 +224,26 @@ func TestStructureBeforeTheStrokeIsMarked(t *testing.T) {
 		t.Errorf("after the stroke the structure is still called stale:\n%s", got)
 	}
 }
+
+// Regression: with no query (Aftershock opened with -from on a wall, or
+// before the first click) the inspector said every cell was "not reached
+// at this point", as if a search had run; and the same after a refused
+// query. It says there is no query, or that the query did not run.
+func TestInspectorWithoutASearch(t *testing.T) {
+	w := openWorld(t, 40, 30)
+	r := New()
+	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
+	if got := panelText(r, w, ci); strings.Contains(got, "not reached") || !strings.Contains(got, "search | no query") {
+		t.Errorf("inspector with no query:\n%s", got)
+	}
+	w.Grid.SetWeight(image.Pt(30, 20), 0)
+	w.SetEndpoints(image.Pt(2, 2), image.Pt(30, 20)) // the goal on a wall: refused
+	if got := panelText(r, w, ci); strings.Contains(got, "not reached") {
+		t.Errorf("inspector after a refused query:\n%s", got)
+	}
+	w.SetEndpoints(image.Pt(2, 2), image.Pt(35, 25))
+	w.Wait()
+	if got := panelText(r, w, ci); !strings.Contains(got, "search | closed") && !strings.Contains(got, "not reached") {
+		t.Errorf("inspector after a search:\n%s", got)
+	}
+}

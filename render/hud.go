@@ -868,6 +868,12 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	if !s.Seen && pendingAnswer(f.World) {
 		return r.kv(dst, x, y, "search", "not run yet (planning…)", ColTextDim)
 	}
+	if w := f.World; !s.Seen && (!w.HasStart || !w.HasGoal) {
+		return r.kv(dst, x, y, "search", "no query", ColTextDim)
+	}
+	if w := f.World; !s.Seen && w.Timeline.Len() == 0 && w.Outcome.Err != nil {
+		return r.kv(dst, x, y, "search", "not run (error)", ColTextDim)
+	}
 	if !s.Seen && f.World.Timeline.Len() == 0 && untracedAnswer(f.World) {
 		return r.kv(dst, x, y, "search", "not recorded (live answer)", ColTextDim)
 	}
