@@ -278,7 +278,7 @@ func (cb *ColumnBuilder) column(b int32) []float32 {
 				// Bucket width 1: every step costs at least 1 (weights
 				// are 1..255), so nd lands in a later bucket than d's,
 				// and at most 255·√2+1 buckets later.
-				kb := uint64(nd) % numBuckets
+				kb := uint64(int64(nd)) % numBuckets // via int64: one instruction
 				cb.buckets[kb] = append(cb.buckets[kb], u)
 				cb.full[kb/64] |= 1 << (kb % 64)
 				pending++
