@@ -46,7 +46,10 @@ var columnBuilders = sync.Pool{New: func() any { return new(ColumnBuilder) }}
 // in that bucket is in it when it is emptied (it was pushed from an earlier
 // bucket). So the cells left unsettled can change no group's minimum. The
 // saving is small on maps whose farthest group is the farthest cell's
-// (8room_000: none; AR0011SR: 10% of the cells).
+// (8room_000: none; AR0011SR: 10% of the cells). The group graph must be
+// up to date with the grid, as for every query: after cells are opened
+// without Update, groups the new cells connect count as unreachable
+// (+Inf), where a search to the end would have reached them.
 type ColumnBuilder struct {
 	w, h int       // grid size of the padded arrays
 	pw   int       // padded width, w+2
