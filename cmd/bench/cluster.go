@@ -18,7 +18,7 @@ import (
 //
 // A query reads one column of the groups' table, the goal group's, so the
 // planner builds that column alone (groups.ClusterHeuristicTo: one search
-// over the grid, about 35 ms on a 512×512 map, where the whole level-1
+// over the grid, 4–13 ms on a 512×512 map, where the whole level-1
 // table would take minutes) and keeps it for every row whose goal is in the
 // same group. Building a column is per-goal preprocessing, not search:
 // RunQueries times it outside mean_us and reports goal_preps and

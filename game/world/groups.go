@@ -202,7 +202,7 @@ func (a *groupHier) Update(changed []image.Point) Repair {
 // ClusterHeuristic returns the lecture notes' cluster heuristic towards
 // goal at level 1, the most informed (max with the octile distance, both
 // admissible). It is goal's column of the table: one search over the grid
-// (about 35 ms on a 512×512 map, where the whole level-1 table would take
+// (4–13 ms on a 512×512 map, where the whole level-1 table would take
 // minutes), made on first use, kept while goals stay in that group, dropped
 // at the next Update.
 func (a *groupHier) ClusterHeuristic(goal image.Point) (func(p, goal image.Point) float64, error) {
