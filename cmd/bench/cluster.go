@@ -44,6 +44,7 @@ const maxClusterColumnBytes = 256 << 20
 // clusterPlanner is A* with one cached heuristic column per goal group.
 type clusterPlanner struct {
 	gr      *groups.Graph
+	cb      *groups.ColumnBuilder // its working memory serves every column of the run
 	s       *pathing.Searcher
 	q       pathing.Query
 	cols    map[int32]func(p, goal image.Point) float64 // goal group → its column's EstimateOctile
@@ -102,6 +103,7 @@ func prepareClusterAStarWith(env *Env, rep *Report, setup *groupSetup) (Planner,
 	}
 	return &clusterPlanner{
 		gr:      gr,
+		cb:      groups.NewColumnBuilder(),
 		s:       pathing.NewSearcher(env.Grid),
 		q:       pathing.Query{Neighborhood: c.Neighborhood, Heuristic: pathing.Custom, Weight: c.Weight},
 		cols:    map[int32]func(p, goal image.Point) float64{},
@@ -120,7 +122,7 @@ func (p *clusterPlanner) PrepareGoal(goal image.Point) (bool, error) {
 	if _, ok := p.cols[b]; ok {
 		return false, nil
 	}
-	col, err := p.gr.ClusterHeuristicTo(1, goal)
+	col, err := p.cb.Column(p.gr, 1, goal)
 	if err != nil {
 		return false, err
 	}
