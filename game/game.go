@@ -129,6 +129,7 @@ type Game struct {
 	shotPhase   string // the top bar's phase in that picture
 	shotBusy    bool   // whether the session was busy in it (world.Busy)
 	quit        bool
+	saveAtEnd   bool // Ctrl+S came during a stroke: save when it ends
 	last        time.Time
 
 	prof profile
@@ -366,6 +367,7 @@ func (g *Game) Update() error {
 		g.updateKeys()
 		g.updateMouse()
 	}
+	g.saveAfterStroke()
 	g.w.Tick(dt)
 	g.updateInspect()
 	g.logView()
@@ -634,7 +636,8 @@ func (g *Game) open(src string) error {
 	nw.Play.Speed = g.w.Play.Speed
 	old := g.w
 	g.w = nw
-	old.Close() // its background workers and their grid copies
+	g.saveAtEnd = false // the old session's
+	old.Close()         // its background workers and their grid copies
 	nw.Begin()
 	g.autoFit = true
 	g.hasPinned = false
@@ -752,7 +755,7 @@ func (g *Game) updateKeys() {
 		g.stepQuery(-1)
 	}
 	if in.JustPressed(ActSave) {
-		w.Save(w.SavePath())
+		g.save()
 	}
 	if in.Repeating(ActStepFwd) {
 		w.StepBy(1)
@@ -961,6 +964,31 @@ func (g *Game) strokeMove(down, inMap bool, cell image.Point) {
 	if !down {
 		g.rightDown = false
 		g.w.EndStroke()
+	}
+}
+
+// save is Ctrl+S. During a stroke (a button still held) it saves when the
+// stroke ends, so the file holds the whole stroke: saving at once ended
+// the stroke there, and the rest of the drag painted nothing, without a
+// word. The quit question's S still saves at once.
+func (g *Game) save() {
+	if _, painting := g.w.Painting(); painting {
+		g.saveAtEnd = true
+		g.w.Note("saving when the stroke ends (let go of the button)")
+		return
+	}
+	g.w.Save(g.w.SavePath())
+}
+
+// saveAfterStroke does the save Ctrl+S asked for during a stroke, once the
+// stroke has ended.
+func (g *Game) saveAfterStroke() {
+	if !g.saveAtEnd {
+		return
+	}
+	if _, painting := g.w.Painting(); !painting {
+		g.saveAtEnd = false
+		g.w.Save(g.w.SavePath())
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -633,5 +634,52 @@ func TestMessageOutlivesTheAnswerItWasShownBeside(t *testing.T) {
 	w.Wait()
 	if !math.IsInf(gm.messageAge(now), 1) {
 		t.Errorf("%q, shown beside a plan that another replaced, still shows after the later one", w.Message)
+	}
+}
+
+// Regression: Ctrl+S while still dragging a stroke saved at once, which
+// ends the stroke: the rest of the drag painted nothing, without a word,
+// and the file held half the stroke. Ctrl+S during a stroke now saves when
+// it ends, and says so meanwhile.
+func TestSaveDuringAStrokeWaitsForItsEnd(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	path := filepath.Join(t.TempDir(), "world.pls")
+	if err := w.Save(path); err != nil { // the session is now that file
+		t.Fatal(err)
+	}
+	saved, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b, c := image.Pt(5, 0), image.Pt(9, 0), image.Pt(14, 0) // the top border row is wall
+	g.rightDown = true
+	w.BeginStroke(a, 0)
+	g.lastCell = a
+	g.strokeMove(true, true, b)
+	g.save() // Ctrl+S
+	g.saveAfterStroke()
+	if now, _ := os.ReadFile(path); string(now) != string(saved) {
+		t.Fatal("Ctrl+S during the stroke wrote the file before the stroke ended")
+	}
+	if !strings.Contains(w.Message, "saving when the stroke ends") {
+		t.Errorf("message during the stroke: %q", w.Message)
+	}
+	g.strokeMove(true, true, c) // the drag goes on, and paints
+	if !w.Grid.Open(c) {
+		t.Fatalf("cell %v: the drag after Ctrl+S painted nothing", c)
+	}
+	g.strokeMove(false, true, c)
+	g.saveAfterStroke()
+	if w.Dirty() {
+		t.Fatal("not saved after the stroke ended")
+	}
+	re, err := world.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer re.Close()
+	if !re.Grid.Equal(w.Grid) {
+		t.Errorf("the file reopens with another grid than the session's (cell %v open: %v)", c, re.Grid.Open(c))
 	}
 }
