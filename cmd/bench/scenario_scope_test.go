@@ -129,8 +129,8 @@ func TestScenarioHPASettings(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "cluster 4, 1 levels"},
-		{[]string{"-cluster", "5"}, "cluster 5, 1 levels"},
+		{nil, "cluster 4, 1 level,"},
+		{[]string{"-cluster", "5"}, "cluster 5, 1 level,"},
 		{[]string{"-levels", "2"}, "cluster 4, 2 levels"},
 	} {
 		code, out, errs := runMain(t, append([]string{"-scenario", scen, "-json"}, c.args...)...)

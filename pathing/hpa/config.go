@@ -165,5 +165,9 @@ func (c Config) String() string {
 	if c.CachePaths {
 		cache = "cached"
 	}
-	return fmt.Sprintf("cluster %d, %d levels, k %d, %v, %s, %v-connected", c.ClusterSize, c.Levels, c.Branch, c.Placement, cache, c.Neighborhood)
+	levels := "levels"
+	if c.Levels == 1 {
+		levels = "level"
+	}
+	return fmt.Sprintf("cluster %d, %d %s, k %d, %v, %s, %v-connected", c.ClusterSize, c.Levels, levels, c.Branch, c.Placement, cache, c.Neighborhood)
 }
