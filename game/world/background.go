@@ -459,6 +459,13 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 			// Its events are about the untimed run's pops, pushes and some
 			// relaxations: room for them is made now, in one allocation,
 			// rather than by doublings that copy megabytes mid-frame.
+			// A pause before recording is shown first: showing the
+			// pending state clears the trace, which must not take the
+			// phase begun below with it.
+			pause := budget > 0 && time.Since(t0) >= budget/2
+			if pause {
+				w.showPending("planning: recording the search…")
+			}
 			res := w.search.Result()
 			need := min(res.Expanded+2*res.Pushes, w.trace.Limit)
 			w.trace.Events = slices.Grow(w.trace.Events[:0], need)
@@ -469,8 +476,7 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 				return true, Answer{Cost: inf}, 0, p.dur, err
 			}
 			p.stage = 2
-			if budget > 0 && time.Since(t0) >= budget/2 {
-				w.showPending("planning: recording the search…")
+			if pause {
 				return false, a, 0, 0, nil
 			}
 			continue
