@@ -335,10 +335,13 @@ func (w *World) Save(path string) error {
 	if a, err := filepath.Abs(path); err == nil {
 		shown = a
 	}
+	// The edits as the user made them (strokes, as undo and the quit
+	// question count them), and the cells the file records for them.
+	what := plural(w.EditCount(), "edit", "edits") + ", " + plural(len(sc.Edits), "cell", "cells")
 	if dropped > 0 {
-		w.Note("saved %s (%d edits; %d queries or agents left out: an endpoint is blocked)", shown, len(sc.Edits), dropped)
+		w.Note("saved %s (%s; %d queries or agents left out: an endpoint is blocked)", shown, what, dropped)
 	} else {
-		w.Note("saved %s (%d edits)", shown, len(sc.Edits))
+		w.Note("saved %s (%s)", shown, what)
 	}
 	w.Log.Add("save", F{"path", path}, F{"edits", len(sc.Edits)}, F{"queries", len(sc.Queries)})
 	return nil

@@ -3,6 +3,7 @@ package world
 import (
 	"image"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -63,4 +64,25 @@ func TestUnsavedCountsChangesSinceTheSave(t *testing.T) {
 	check("stroke in progress", 4)
 	w.EndStroke()
 	check("stroke ended", 4)
+}
+
+// Regression: the save note counted cells ("saved … (157 edits)" for two
+// strokes) while the quit question counts edits as undo does.
+func TestSaveNoteCountsEditsAndCells(t *testing.T) {
+	w, _ := mustWorld(t,
+		"........",
+		"........",
+	)
+	w.Begin()
+	w.BeginStroke(image.Pt(0, 0), 0)
+	w.StrokeTo(image.Pt(3, 0))
+	w.EndStroke()
+	w.BeginStroke(image.Pt(5, 1), 0)
+	w.EndStroke()
+	if err := w.Save(filepath.Join(t.TempDir(), "n.pls")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(w.Message, "(2 edits, 5 cells)") {
+		t.Fatalf("save note %q, want it to end with (2 edits, 5 cells)", w.Message)
+	}
 }
