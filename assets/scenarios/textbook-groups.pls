@@ -1,6 +1,6 @@
 pathlens-scenario 1
 name textbook-groups
-about Figure 4.39: C is entered at C1 from A and at C6 from B, so C→D costs 1 (minimum), 5 (maximin) or 3.5 (avgmin). Press E to show the abstract edges and hover the one from C to D; M switches the cost.
+about Figure 4.39: C is entered from A at its top cell and from B at its bottom-left cell, so C→D costs 1 (minimum), 5 (maximin) or 3.5 (avgmin). Press E to show the abstract edges and hover the one from C to D; M switches the cost.
 set abstraction groups
 set algo group
 set levels 1
