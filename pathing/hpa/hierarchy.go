@@ -1,6 +1,7 @@
 package hpa
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"image"
@@ -38,6 +39,10 @@ type Hierarchy struct {
 	vh, hh []uint8 // height of each border: the highest level it separates
 
 	comp components
+
+	// ctx is BuildContext's context while it builds, when it can be
+	// cancelled; nil otherwise (repairs are never stopped).
+	ctx context.Context
 
 	cs  *cellSearch // build and repair working memory
 	tmp []image.Point
@@ -169,8 +174,24 @@ type interEdge struct {
 // a 512×512 game map (AR0011SR, Aftershock), about 4–6 ms with Fast (path
 // cache) and 2.5–4 ms without; maze512 9 and 7.5 ms, 8room 16–17 and 13 ms;
 // maps full of small obstacles (many entrances, cluttered clusters:
-// random512) about 65 and 55 ms (cmd/bench medians, 2 cores).
+// random512) about 65 and 55 ms (cmd/bench medians, 2 cores). Build is
+// BuildContext with a context that is never cancelled.
 func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
+	return BuildContext(context.Background(), g, cfg)
+}
+
+// BuildContext is Build that stops when ctx is cancelled: it looks at ctx
+// before it starts, between levels, and in each level's cluster searches
+// before each batch of clusters (16 per worker, or one when the level is
+// searched on one goroutine), so a cancelled build of a 512×512 map ends
+// within about a millisecond and an uncancelled one pays nothing
+// measurable. A cancelled build returns no hierarchy and an error that
+// wraps ctx.Err() (errors.Is(err, context.Canceled)) and names the build;
+// it leaves nothing running (its worker goroutines and the component
+// labelling have ended when it returns) and wrote nothing but its own
+// hierarchy, which is dropped. The grid is read, never written, as by
+// Build. An uncancelled BuildContext returns what Build returns.
+func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	if g == nil {
 		return nil, fmt.Errorf("hpa: nil grid")
 	}
@@ -178,7 +199,16 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	if err != nil {
 		return nil, err
 	}
+	stopped := func() error {
+		return fmt.Errorf("hpa: build of the %d×%d grid (%v) stopped: %w", g.Width(), g.Height(), cfg, ctx.Err())
+	}
+	if ctx.Err() != nil {
+		return nil, stopped()
+	}
 	h := &Hierarchy{grid: g, cfg: cfg, w: g.Width(), h: g.Height()}
+	if ctx.Done() != nil { // else it is never cancelled: nothing to look at
+		h.ctx = ctx
+	}
 	h.cs = newCellSearch(g, cfg.Neighborhood)
 	h.ls = &localSearch{}
 	side := cfg.ClusterSize
@@ -260,9 +290,19 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 		for i := range all {
 			all[i] = i
 		}
+		if h.cancelled() {
+			break
+		}
 		h.rebuildLevel(l, all, nil, nil, nil)
+		if buildLevelHook != nil {
+			buildLevelHook(l)
+		}
 	}
-	compDone.Wait()
+	compDone.Wait() // also when stopped: the labelling writes h.comp
+	if h.cancelled() {
+		return nil, stopped()
+	}
+	h.ctx = nil
 	if !cfg.CachePaths {
 		h.shadow = g.Clone()
 	}
@@ -2188,6 +2228,14 @@ func (h *Hierarchy) incRow(n int) []float64 {
 	return r
 }
 
+// buildLevelHook, when not nil, is called by BuildContext after each level
+// is built (tests: a cancellation between levels).
+var buildLevelHook func(l int)
+
+// cancelled reports whether the running BuildContext's context is
+// cancelled (never outside a build: h.ctx is nil then).
+func (h *Hierarchy) cancelled() bool { return h.ctx != nil && h.ctx.Err() != nil }
+
 // parallelMin is the number of dirty clusters from which intraAll uses
 // several goroutines (a build; a repair touches a handful).
 const parallelMin = 64
@@ -2197,6 +2245,9 @@ func (h *Hierarchy) intraAll(l int, dirty []int) {
 	workers := runtime.GOMAXPROCS(0)
 	if len(dirty) < parallelMin || workers < 2 {
 		for _, ci := range dirty {
+			if h.cancelled() {
+				return
+			}
 			if l == 1 {
 				h.intra1(ci, h.cs)
 			} else {
@@ -2219,7 +2270,7 @@ func (h *Hierarchy) intraAll(l int, dirty []int) {
 			defer wg.Done()
 			for {
 				k := int(next.Add(chunk)) - chunk
-				if k >= len(dirty) {
+				if k >= len(dirty) || h.cancelled() {
 					return
 				}
 				for _, ci := range dirty[k:min(k+chunk, len(dirty))] {
