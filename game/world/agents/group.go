@@ -287,10 +287,12 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 		return
 	}
 	if a.ownWay {
-		// Reconnected: it takes its place in the group again.
+		// Reconnected: it takes its place in the group again. Logged like
+		// the cut_off that sent it away, so the log tells the whole story.
 		s.leaveOwnWay(a)
 		a.best = math.Inf(1)
 		s.stats.Rejoined++
+		s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: ReasonRejoined, Cell: a.cell, State: Moving})
 	}
 	defer s.memberProgress(a, l)
 	if l.state == Stopped {

@@ -616,6 +616,16 @@ func TestCutOffMemberGoesItsOwnWay(t *testing.T) {
 	if st := s.Stats(); st.Rejoined != len(right) || st.WallViolations != 0 {
 		t.Fatalf("rejoined %d, want %d; %d wall violations", st.Rejoined, len(right), st.WallViolations)
 	}
+	// The rejoin is logged like the cut_off that sent them away.
+	rejoined := map[int]bool{}
+	for _, e := range s.Replans(nil) {
+		if e.Reason == ReasonRejoined {
+			rejoined[e.Agent] = true
+		}
+	}
+	if len(rejoined) != len(right) || !rejoined[right[0]] || !rejoined[right[1]] {
+		t.Fatalf("rejoined entries in the log for %v, want %v", rejoined, right)
+	}
 }
 
 // A member whose place is walled off while it walks, with the goal still
@@ -657,3 +667,4 @@ func TestCutOffMemberPlansWithTheHierarchy(t *testing.T) {
 		t.Fatalf("refined %d, reasons %v: want one cut_off plan, then its legs refined", st.Refined, st.Reasons)
 	}
 }
+
