@@ -441,8 +441,13 @@ func (s *Sim) memberProgress(a, l *agent) {
 // memberTarget returns where member a should be now: its slot when the slot
 // is open and in the leader's straight line of sight, else its place in
 // single file on the leader's trail; when a fill has made that place a
-// wall, the next open trail cell toward the leader (the leader's own cell
-// at worst), so the target is always an open cell.
+// wall, or cut it off from the leader (fills at both ends of a stretch of
+// the trail leave a dead pocket), the next trail cell toward the leader
+// that the leader can still reach (the leader's own cell at worst). So the
+// target is always an open cell joined to the leader: a member that cannot
+// reach it is cut off from the group itself, never sent away by a place in
+// a pocket. Cost: a component lookup per trail cell tried (the labels are
+// rebuilt once after a change, O(cells)).
 func (s *Sim) memberTarget(g *group, a *agent) (image.Point, bool) {
 	lc := s.agents[g.leader].cell
 	slot := lc.Add(a.slot)
@@ -450,7 +455,7 @@ func (s *Sim) memberTarget(g *group, a *agent) (image.Point, bool) {
 		return slot, false
 	}
 	for k := max(0, len(g.trail)-1-(a.rank+1)); k < len(g.trail); k++ {
-		if s.grid.Open(g.trail[k]) {
+		if s.reachable(lc, g.trail[k]) {
 			return g.trail[k], true
 		}
 	}

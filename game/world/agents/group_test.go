@@ -197,6 +197,7 @@ func TestGroupUnderRandomEdits(t *testing.T) {
 	}
 	corners := []image.Point{{60, 40}, {8, 42}, {62, 6}, {6, 6}}
 	trips, started, since := 0, 0, 0
+	var goal image.Point
 	for tick := 0; tick < 30000 && trips < 4; tick++ {
 		gs := s.Groups(nil)
 		active := len(gs) > 0 && gs[len(gs)-1].Active
@@ -227,6 +228,7 @@ func TestGroupUnderRandomEdits(t *testing.T) {
 			if err := s.SetGroupGoal(ids, best); err != nil {
 				t.Fatal(err)
 			}
+			goal = best
 			started++
 			since = tick
 		}
@@ -237,8 +239,10 @@ func TestGroupUnderRandomEdits(t *testing.T) {
 			} else {
 				c = image.Point{rng.Intn(70), rng.Intn(50)}
 			}
-			g.SetOpen(c, !g.Open(c))
-			s.CellsChanged([]image.Point{c})
+			if c != goal { // a walled goal only gives the trip up: no test of the group
+				g.SetOpen(c, !g.Open(c))
+				s.CellsChanged([]image.Point{c})
+			}
 		}
 		s.Step()
 		for _, id := range ids {
@@ -668,3 +672,58 @@ func TestCutOffMemberPlansWithTheHierarchy(t *testing.T) {
 	}
 }
 
+// A fill at both ends of a stretch of the leader's trail leaves a dead
+// pocket: a member whose single-file place lies in it must take the next
+// place the leader can reach, not walk off on its own way (or stop cut
+// off) because its place is walled in. The member behind the pocket
+// reaches the leader round the upper passage.
+func TestMemberPlaceSkipsDeadPocketOnTrail(t *testing.T) {
+	g, m := parse(t, `
+##############
+#...........G#
+#.##########.#
+#.B.....a.bL.#
+##############`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	lead, _ := s.Spawn(m['L']) // first: the leader starts on its cell
+	back, _ := s.Spawn(m['B'])
+	if err := s.SetGroupGoal([]int{lead, back}, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	gr := &s.groups[0]
+	if c := s.agents[gr.leader].cell; c != m['L'] {
+		t.Fatalf("test set-up: leader at %v, want %v", c, m['L'])
+	}
+	// The leader came along the corridor; the member is in single file
+	// (its slot is the wall above the leader), its place two cells behind
+	// the leader's second-last cell: the cell between a and b.
+	gr.trail = gr.trail[:0]
+	for x := 2; x <= m['L'].X; x++ {
+		gr.trail = append(gr.trail, image.Pt(x, 3))
+	}
+	b := &s.agents[back]
+	b.slot, b.rank = image.Pt(0, -1), 1
+	pocket := image.Pt(m['a'].X+1, 3)
+	if tgt, inFile := s.memberTarget(gr, b); tgt != pocket || !inFile {
+		t.Fatalf("test set-up: place %v (in file %v), want %v", tgt, inFile, pocket)
+	}
+	g.SetOpen(m['a'], false)
+	g.SetOpen(m['b'], false)
+	s.CellsChanged([]image.Point{m['a'], m['b']})
+	if s.reachable(m['L'], pocket) || !s.reachable(m['B'], m['L']) {
+		t.Fatal("test map: the pocket should be walled in and the member joined to the leader")
+	}
+	tgt, _ := s.memberTarget(gr, b)
+	if !s.reachable(m['L'], tgt) {
+		t.Fatalf("member's place %v is cut off from the leader at %v", tgt, m['L'])
+	}
+	runUntil(t, s, 3000, func() bool { return !s.groups[0].active })
+	for _, id := range []int{lead, back} {
+		if v := view(t, s, id); v.State != Arrived || v.OwnWay {
+			t.Fatalf("member %d: %v %q at %v, own way %v", id, v.State, v.Why, v.Cell, v.OwnWay)
+		}
+	}
+	if st := s.Stats(); st.OwnWay != 0 || st.WallViolations != 0 {
+		t.Fatalf("own ways %d, wall violations %d; want 0 (the member was never cut off from its group)", st.OwnWay, st.WallViolations)
+	}
+}
