@@ -22,6 +22,7 @@ const (
 	ActEscape
 	ActQuit
 	ActLegend
+	ActRepairShow
 
 	ActNextQuery
 	ActPrevQuery
@@ -81,6 +82,7 @@ var actionTable = []Binding{
 	{Action: ActViewLevel, Group: "View", Keys: keys(ebiten.KeyL), Help: "next abstract level for borders, groups, nodes, edges"},
 	{Action: ActPanel, Group: "View", Keys: keys(ebiten.KeyTab), Help: "show or hide the side panel"},
 	{Action: ActLegend, Group: "View", Keys: keys(ebiten.KeyK), Help: "show or hide the layer legend"},
+	{Action: ActRepairShow, Group: "View", Keys: keys(ebiten.KeyR), Mods: ModShift, Help: "show the last repair again and hold it (again: let it fade)"},
 	{Action: ActHelp, Group: "View", Keys: keys(ebiten.KeyF1, ebiten.KeySlash), Help: "show or hide this help"},
 	{Action: ActGallery, Group: "View", Keys: keys(ebiten.KeyF2), Help: "gallery of built-in scenarios"},
 	{Action: ActScreenshot, Group: "View", Keys: keys(ebiten.KeyF12), Help: "save a PNG screenshot"},

@@ -116,6 +116,7 @@ type Game struct {
 	inspectKey  inspectKey
 	repairSeq   int
 	repairAt    time.Time
+	repairHeld  bool // Shift+R: the last repair's highlight stays, unfaded
 	messageSeq  int
 	messageAt   time.Time
 	messageGen  uint64 // the timeline generation when the message appeared
@@ -162,7 +163,7 @@ type frameKey struct {
 	settings           world.Settings
 	pending, playing   bool
 	dirty, legend      bool
-	panel              bool
+	panel, repairHeld  bool
 	brush              uint8
 	caption            string
 	status             string
@@ -395,7 +396,7 @@ func (g *Game) frameKey() frameKey {
 		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
 		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, level: g.viewLevel, tool: g.tool,
 		help: g.showHelp, helpScroll: g.helpScroll, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
-		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel,
+		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
 		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message,
 		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note}
 }
@@ -407,7 +408,7 @@ func (g *Game) needsDraw() bool {
 	if g.drawKey != g.drawnKey || time.Since(g.drawnAt) > 500*time.Millisecond {
 		return true
 	}
-	if !g.repairAt.IsZero() && time.Since(g.repairAt).Seconds() < 2.2 {
+	if g.repairHeld || !g.repairAt.IsZero() && time.Since(g.repairAt).Seconds() < 2.2 {
 		return true
 	}
 	if s := g.w.Agents(); s != nil && (s.Running() || s.Len() > 0 && time.Since(g.drawnAt) > 100*time.Millisecond) {
@@ -646,6 +647,7 @@ func (g *Game) open(src string) error {
 	g.viewLevel = 1
 	g.inspectKey = inspectKey{}
 	g.repairSeq = nw.RepairSeq
+	g.repairHeld, g.repairAt = false, time.Time{} // the flash was the old world's
 	return nil
 }
 
@@ -697,6 +699,9 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActLegend) {
 		g.noLegend = !g.noLegend
 		g.logOverlay("legend", !g.noLegend)
+	}
+	if in.JustPressed(ActRepairShow) {
+		g.toggleRepair(time.Now())
 	}
 	if in.JustPressed(ActPanel) {
 		g.panel = !g.panel
@@ -1121,6 +1126,39 @@ func onOff(b bool) string {
 	return "off"
 }
 
+// toggleRepair brings the last repair's highlight (the clusters it
+// recomputed, the nodes it added and removed) back and holds it, unfaded,
+// until pressed again; a repair made meanwhile is held too. Letting go
+// fades it over the usual two seconds from now. With no repair to show
+// it says so and holds nothing.
+func (g *Game) toggleRepair(now time.Time) {
+	if g.repairHeld {
+		g.repairHeld = false
+		g.repairAt = now
+		g.logOverlay("repair", false)
+		return
+	}
+	rep := &g.w.LastRepair
+	if len(rep.Dirty) == 0 && len(rep.AddedNodes) == 0 && len(rep.RemovedNodes) == 0 {
+		g.w.Note("no repair to show: dig or fill cells (right-drag) with HPA* or the group hierarchy")
+		return
+	}
+	g.repairHeld = true
+	g.logOverlay("repair", true)
+}
+
+// flashAge is the age in seconds the repair highlight is drawn at: 0
+// while held, negative when there is none.
+func (g *Game) flashAge(now time.Time) float64 {
+	switch {
+	case g.repairHeld:
+		return 0
+	case g.repairAt.IsZero():
+		return -1
+	}
+	return now.Sub(g.repairAt).Seconds()
+}
+
 // logOverlay logs a panel or overlay shown or hidden.
 func (g *Game) logOverlay(name string, on bool) {
 	g.w.Log.Add("overlay", world.F{Key: "name", Val: name}, world.F{Key: "on", Val: on})
@@ -1208,8 +1246,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.confirm != nil {
 		f.Confirm = g.confirm.lines
 	}
-	if !g.repairAt.IsZero() {
-		f.FlashAge = time.Since(g.repairAt).Seconds()
+	f.FlashAge = g.flashAge(time.Now())
+	if g.repairHeld {
+		f.FlashNote = "last repair, held: " + keysOf(ActRepairShow) + " lets it fade"
 	}
 	if qt, ok := g.tool.(*queryTool); ok {
 		f.Caption = qt.caption()

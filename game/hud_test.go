@@ -683,3 +683,50 @@ func TestSaveDuringAStrokeWaitsForItsEnd(t *testing.T) {
 		t.Errorf("the file reopens with another grid than the session's (cell %v open: %v)", c, re.Grid.Open(c))
 	}
 }
+
+// The repair highlight faded after two seconds and could not be brought
+// back, so a teacher who looked away missed which clusters a dig
+// recomputed. Shift+R (ActRepairShow) shows the last repair again and holds
+// it until pressed again; then it fades from that moment.
+func TestRepairHighlightCanBeShownAgain(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	now := time.Now()
+	g.toggleRepair(now)
+	if g.repairHeld || !strings.Contains(w.Message, "no repair to show") {
+		t.Fatalf("with no repair yet: held %v, message %q", g.repairHeld, w.Message)
+	}
+	w.SetAlgo(world.AlgoHPA)
+	w.Wait()
+	a, b := image.Pt(5, 0), image.Pt(9, 0) // the top border row is wall
+	w.BeginStroke(a, 0)
+	w.StrokeTo(b)
+	w.EndStroke()
+	w.Wait()
+	g.Update()
+	if len(w.LastRepair.Dirty) == 0 {
+		t.Fatal("the dig repaired nothing; the test needs a repair to show")
+	}
+	later := now.Add(5 * time.Second)
+	if age := g.flashAge(later); age <= flashSecondsForTest {
+		t.Fatalf("5 s after the repair the highlight is drawn at age %.1f s; it should have faded", age)
+	}
+	g.toggleRepair(later)
+	if !g.repairHeld || g.flashAge(later.Add(time.Minute)) != 0 {
+		t.Fatalf("Shift+R: held %v, age a minute later %.1f (want 0: drawn in full)", g.repairHeld, g.flashAge(later.Add(time.Minute)))
+	}
+	if !g.needsDraw() {
+		t.Error("a held highlight does not ask for frames")
+	}
+	let := later.Add(time.Minute)
+	g.toggleRepair(let)
+	if g.repairHeld {
+		t.Fatal("Shift+R again still holds the highlight")
+	}
+	if age := g.flashAge(let.Add(time.Second)); age != 1 {
+		t.Errorf("let go: 1 s later it is drawn at age %.1f, want 1 (fading from the key press)", age)
+	}
+}
+
+// flashSecondsForTest is how long the render package fades a repair.
+const flashSecondsForTest = 2.0

@@ -441,6 +441,9 @@ func (r *Renderer) drawFlash(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	rep := &f.World.LastRepair
+	if f.FlashNote != "" {
+		r.mapNote(dst, f, f.FlashNote)
+	}
 	a := 1 - f.FlashAge/flashSeconds
 	fc := ColFlash
 	fc.A = uint8(230 * a)

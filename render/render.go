@@ -52,6 +52,7 @@ type Frame struct {
 	Confirm []string // a question shown over everything (unsaved edits)
 
 	FlashAge   float64 // seconds since the last repair (negative: none to show)
+	FlashNote  string  // a map note while the repair highlight is held ("": none)
 	MessageAge float64 // seconds since the message appeared
 	FrameTime  time.Duration
 	Caption    string // extra text in the top bar (e.g. "dragging goal")

@@ -418,6 +418,13 @@ func TestWindow(t *testing.T) {
 	}
 	a.expect("plan", "algo=hpa", "status=found")
 	a.shot("dug")
+	// The flash fades after 2 s; Shift+R brings the repair back and holds
+	// it (the picture shows the yellow clusters and the map note), again
+	// lets it fade.
+	time.Sleep(2500 * time.Millisecond)
+	a.press("shift+r", "overlay", "name=repair", "on=on")
+	a.shot("repair-held")
+	a.press("shift+r", "overlay", "name=repair", "on=off")
 
 	// Heuristic switch (back on A*), then exclusion on the group hierarchy.
 	a.press("1", "plan", "algo=astar")
