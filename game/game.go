@@ -458,7 +458,11 @@ func (g *Game) messageAge(now time.Time) float64 {
 }
 
 func (g *Game) fit() {
-	g.cam.Fit(g.w.Grid.Width(), g.w.Grid.Height(), g.lay.Map)
+	side := 0.0 // room for the legend beside a narrow map (render.LegendSideWidth)
+	if !g.noLegend {
+		side = float64(g.r.LegendSideWidth(g.legend(), g.lay.Map))
+	}
+	g.cam.FitBeside(g.w.Grid.Width(), g.w.Grid.Height(), g.lay.Map, side)
 	if g.opts.Zoom > 0 && g.autoFit && g.frames <= 1 {
 		c := g.opts.Center
 		cx, cy := g.cam.ToScreen(float64(c.X)+0.5, float64(c.Y)+0.5)
@@ -699,6 +703,9 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActLegend) {
 		g.noLegend = !g.noLegend
 		g.logOverlay("legend", !g.noLegend)
+		if g.autoFit {
+			g.fit() // the room beside a narrow map was the legend's
+		}
 	}
 	if in.JustPressed(ActRepairShow) {
 		g.toggleRepair(time.Now())

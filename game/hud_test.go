@@ -730,3 +730,62 @@ func TestRepairHighlightCanBeShownAgain(t *testing.T) {
 
 // flashSecondsForTest is how long the render package fades a repair.
 const flashSecondsForTest = 2.0
+
+// Regression: on a narrow map fitted to the window (den312d, 65×81, at
+// 1280×800) the legend's two columns sat over the map's top right while
+// empty margin lay either side of it. The fit now leaves the room on the
+// left and the legend goes there as one column of every layer, covering
+// no cell; on a map that fills the area it stays in its corner.
+func TestLegendGoesBesideANarrowMap(t *testing.T) {
+	for _, tc := range []struct {
+		w, h       int
+		beside     bool // the legend must cover no cell
+		winW, winH int
+	}{
+		{65, 81, true, 1280, 800},
+		{65, 81, true, 1200, 760},
+		{128, 96, false, 1280, 800},
+	} {
+		gr, err := pathing.NewGrid(tc.w, tc.h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wd := world.New(&maps.Map{Name: "narrow", Grid: gr, Terrain: []byte(strings.Repeat(".", tc.w*tc.h))})
+		wd.Begin()
+		g, err := New(wd, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Layout(tc.winW, tc.winH)
+		g.lay = g.r.FitPanel(render.ComputeLayout(tc.winW, tc.winH, g.panel), g.w)
+		g.fit()
+		g.Draw(ebiten.NewImage(tc.winW, tc.winH))
+		lg := g.r.LegendRect()
+		if lg.Empty() {
+			t.Fatalf("%d×%d in %d×%d: no legend drawn", tc.w, tc.h, tc.winW, tc.winH)
+		}
+		x0, y0 := g.cam.ToScreen(0, 0)
+		x1, y1 := g.cam.ToScreen(float64(tc.w), float64(tc.h))
+		mr := image.Rect(int(x0), int(y0), int(x1), int(y1))
+		over := lg.Intersect(mr)
+		if tc.beside && !over.Empty() {
+			t.Errorf("%d×%d in %d×%d: legend %v covers %v of the map %v", tc.w, tc.h, tc.winW, tc.winH, lg, over.Size(), mr)
+		}
+		if !lg.In(g.lay.Map) {
+			t.Errorf("%d×%d in %d×%d: legend %v leaves the map area %v", tc.w, tc.h, tc.winW, tc.winH, lg, g.lay.Map)
+		}
+		if !mr.In(g.lay.Map) {
+			t.Errorf("%d×%d in %d×%d: the fitted map %v leaves the map area %v", tc.w, tc.h, tc.winW, tc.winH, mr, g.lay.Map)
+		}
+		// Every layer is listed (one column), and its rows still click.
+		rows := 0
+		for y := lg.Min.Y; y < lg.Max.Y; y += 4 {
+			if _, ok, _ := g.r.LegendAt(lg.Min.X+40, y); ok {
+				rows++
+			}
+		}
+		if tc.beside && rows < int(render.NumLayers)*3 {
+			t.Errorf("%d×%d in %d×%d: about %d legend rows hit in one column, want all %d", tc.w, tc.h, tc.winW, tc.winH, rows/4, render.NumLayers)
+		}
+	}
+}

@@ -104,6 +104,20 @@ func (c *Camera) Fit(w, h int, view image.Rectangle) {
 	c.OffY = float64(view.Min.Y) + (vh-float64(h)*c.Zoom)/2
 }
 
+// FitBeside is Fit, then, when the map leaves less than side pixels free
+// on its left but the viewport is wide enough for the map and side pixels
+// beside it, moves the map right until side pixels are free on its left
+// (the layer legend goes there instead of over the map). side <= 0 is Fit.
+func (c *Camera) FitBeside(w, h int, view image.Rectangle, side float64) {
+	c.Fit(w, h, view)
+	left := c.OffX - float64(view.Min.X)
+	right := float64(view.Max.X) - (c.OffX + float64(w)*c.Zoom)
+	if side <= 0 || left >= side || left+right < side {
+		return
+	}
+	c.OffX += side - left
+}
+
 // ZoomAt multiplies the zoom by factor, keeping the world point under the
 // screen point (sx, sy) fixed. The zoom is clamped to [MinZoom, MaxZoom]
 // and, once Fit has run, to no less than a quarter of the fitted zoom (a

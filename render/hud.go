@@ -912,18 +912,11 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		return
 	}
 	ft := r.fonts
-	keyW, nameW := 0.0, 0.0
 	zoom := 0.0
 	if f.Cam != nil {
 		zoom = f.Cam.Zoom
 	}
-	for _, lr := range f.Legend {
-		keyW = math.Max(keyW, ft.Width(ft.Mono, lr.Keys))
-		nameW = math.Max(nameW, ft.Width(ft.UI, legendName(lr, 0))) // as wide at every zoom: no jump while zooming
-	}
-	keyX := 17                     // after the swatch
-	nameX := keyX + int(keyW) + 10 // after the widest key
-	cw := nameX + int(nameW) + 14
+	keyX, nameX, cw := r.legendColumn(f.Legend)
 	rows := f.Legend
 	cols, title, sub := 2, "Layers", "(click or key toggles · K hides)"
 	if 2*cw+4 > m.Dx()/2 {
@@ -940,7 +933,16 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	}
 	perCol := max(1, (len(rows)+cols-1)/cols)
 	bw, bh := cols*cw+4, perCol*legendRowH+28
-	box := r.legendBox(f, bw, bh)
+	box, hides := r.legendBox(f, bw, bh)
+	if cols == 2 && hides {
+		// A narrow map fitted to the area leaves margins beside it: a
+		// column of every layer goes into one when it fits, rather than
+		// two columns over the map (Camera.FitBeside makes the room).
+		if side, ok := r.legendSide(f, f.Legend); ok {
+			box, cw, perCol = side, side.Dx()-4, len(f.Legend)
+			sub = legendSideSub
+		}
+	}
 	r.legendRect = box
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
@@ -1015,6 +1017,10 @@ func (r *Renderer) LegendAt(x, y int) (l Layer, ok, in bool) {
 	return 0, false, true
 }
 
+// LegendRect returns where the legend was drawn in the last frame (empty
+// when it was not).
+func (r *Renderer) LegendRect() image.Rectangle { return r.legendRect }
+
 // OverHUD reports whether screen point (x, y) is on a box drawn over the
 // map in the last frame (the legend, the agents' panel), where a click
 // must not place, paint or spawn on the cells underneath.
@@ -1029,7 +1035,10 @@ func (r *Renderer) OverHUD(x, y int) bool {
 // into the margin beside or below a map that does not fill the area, or
 // over walls), keeping to the bottom-left when they tie. The bottom-right corner is the agents' replan
 // panel's while there are agents.
-func (r *Renderer) legendBox(f *Frame, bw, bh int) image.Rectangle {
+//
+// hides reports whether the box chosen covers start or goal, the answer,
+// its plans or open cells of the map.
+func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides bool) {
 	m := f.Layout.Map
 	p := legendPad
 	corners := [4]image.Rectangle{
@@ -1040,11 +1049,9 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) image.Rectangle {
 	}
 	w := f.World
 	if f.Cam == nil || w == nil || w.Grid == nil {
-		return corners[0]
+		return corners[0], false
 	}
-	x0, y0 := f.Cam.ToScreen(0, 0)
-	x1, y1 := f.Cam.ToScreen(float64(w.Grid.Width()), float64(w.Grid.Height()))
-	mapRect := image.Rect(int(x0), int(y0), int(math.Ceil(x1)), int(math.Ceil(y1))).Intersect(m)
+	mapRect := mapOnScreen(f).Intersect(m)
 	path := w.Outcome.Path
 	stride := max(1, len(path)/2000) // a long path is sampled, not walked whole
 	best, bestScore := corners[0], [3]int{math.MaxInt, 0, 0}
@@ -1083,7 +1090,85 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) image.Rectangle {
 			best, bestScore = c, sc
 		}
 	}
-	return best
+	return best, bestScore != [3]int{}
+}
+
+// mapOnScreen returns the screen rectangle the whole map covers.
+func mapOnScreen(f *Frame) image.Rectangle {
+	g := f.World.Grid
+	x0, y0 := f.Cam.ToScreen(0, 0)
+	x1, y1 := f.Cam.ToScreen(float64(g.Width()), float64(g.Height()))
+	return image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
+}
+
+// legendColumn measures one column of the legend: where a row's key and
+// name start and the column's width. The name is measured as it reads
+// at every zoom, so the box does not jump while zooming.
+func (r *Renderer) legendColumn(legend []LegendRow) (keyX, nameX, cw int) {
+	ft := r.fonts
+	keyW, nameW := 0.0, 0.0
+	for _, lr := range legend {
+		keyW = math.Max(keyW, ft.Width(ft.Mono, lr.Keys))
+		nameW = math.Max(nameW, ft.Width(ft.UI, legendName(lr, 0)))
+	}
+	keyX = 17                     // after the swatch
+	nameX = keyX + int(keyW) + 10 // after the widest key
+	return keyX, nameX, nameX + int(nameW) + 14
+}
+
+// legendSideSub is the title's aside in the one-column legend beside the map.
+const legendSideSub = "(K hides)"
+
+// legendSideSize is the box of the legend as one column of every layer,
+// the form that goes into a margin beside the map.
+func (r *Renderer) legendSideSize(legend []LegendRow) (bw, bh int) {
+	ft := r.fonts
+	_, _, cw := r.legendColumn(legend)
+	cw = max(cw, int(ft.Width(ft.Bold, "Layers ")+ft.Width(ft.UI, legendSideSub))+12)
+	return cw + 4, len(legend)*legendRowH + 28
+}
+
+// LegendSideWidth is the room, in pixels, the one-column legend needs
+// beside the map in the map area m (its width and a gap either side), or
+// 0 when the area is too small for a legend or too short for that column.
+// The game's fit leaves that much on the left of a map narrower than the
+// area, when the area is wide enough (Camera.FitBeside).
+func (r *Renderer) LegendSideWidth(legend []LegendRow, m image.Rectangle) int {
+	if len(legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
+		return 0
+	}
+	_, _, cw := r.legendColumn(legend)
+	if 2*cw+4 > m.Dx()/2 {
+		return 0 // a small window: the legend lists the layers that are on
+	}
+	bw, bh := r.legendSideSize(legend)
+	if bh+2*legendPad > m.Dy() {
+		return 0
+	}
+	return bw + 2*legendPad
+}
+
+// legendSide places the one-column legend in the margin left of the map
+// (at its bottom), else right of it (at its top, away from the agents'
+// panel), when the margin holds it whole; ok is false when neither does.
+func (r *Renderer) legendSide(f *Frame, legend []LegendRow) (box image.Rectangle, ok bool) {
+	m := f.Layout.Map
+	bw, bh := r.legendSideSize(legend)
+	if bh+2*legendPad > m.Dy() {
+		return box, false
+	}
+	mr := mapOnScreen(f)
+	p := legendPad
+	if mr.Min.X-m.Min.X >= bw+2*p {
+		return image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p), true
+	}
+	if m.Max.X-mr.Max.X >= bw+2*p {
+		b := image.Rect(m.Max.X-p-bw, m.Min.Y+p, m.Max.X-p, m.Min.Y+p+bh)
+		if !b.Overlaps(r.noteRect) {
+			return b, true
+		}
+	}
+	return box, false
 }
 
 // openCellsUnder estimates how many open cells of the map lie under
