@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 	"time"
 
@@ -64,8 +65,9 @@ func init() {
 var agentPlanners = []string{"astar", "hpa", "group"}
 
 // agentSetup builds the planner named by -algo and the repair to run after
-// each edit.
-func agentSetup(env *Env, rep *Report) (agents.Planner, func([]image.Point) error, error) {
+// each edit. setup, when not nil, holds a scenario's group settings and
+// regions (the flags override them).
+func agentSetup(env *Env, rep *Report, setup *groupSetup) (agents.Planner, func([]image.Point) error, error) {
 	c := env.Cfg
 	g := env.Grid
 	switch c.Algo {
@@ -86,7 +88,7 @@ func agentSetup(env *Env, rep *Report) (agents.Planner, func([]image.Point) erro
 			return nil
 		}, nil
 	case "group":
-		cfg, regions, err := groupConfig(env, nil)
+		cfg, regions, err := groupConfig(env, setup)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -123,8 +125,30 @@ func runAgents(env *Env) (*Report, error) {
 	if budget < 0 || budget != budget {
 		return nil, usagef("bench: -agent-budget-ms %v: want 0 (no cap) or a positive time", budget)
 	}
-	rep := &Report{Map: env.Map.Name, Algo: c.Algo, Neighborhood: c.Neighborhood.String()}
-	planner, repair, err := agentSetup(env, rep)
+	// With -scenario the agents walk the scenario's world (its edit log
+	// applied) with its planner and settings, flags overriding them, as
+	// the scenario mode's queries would.
+	var setup *groupSetup
+	mapName, scenName := env.Map.Name, ""
+	if c.ExtString("scenario-arg") != "" {
+		sr, err := openScenario(env)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(agentPlanners, sr.cfg.Algo) {
+			return nil, usagef("bench: -agents with -scenario %s: its algorithm %s cannot drive agents (want %s); give -algo", sr.arg, sr.cfg.Algo, strings.Join(agentPlanners, ", "))
+		}
+		env, c, setup = &sr.env, &sr.cfg, sr.setup
+		mapName, scenName = sr.arg, sr.s.Name
+		if env.Grid.OpenCount() == 0 {
+			return nil, usagef("bench: -scenario %s: its world has no open cell to put agents on", sr.arg)
+		}
+	}
+	rep := &Report{Map: mapName, Algo: c.Algo, Neighborhood: c.Neighborhood.String()}
+	if scenName != "" {
+		rep.Set("scenario", scenName)
+	}
+	planner, repair, err := agentSetup(env, rep, setup)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +174,9 @@ func runAgents(env *Env) (*Report, error) {
 	rep.InvalidPaths = r.WallViolations
 	reasons := map[string]int{}
 	for k := agents.ReasonSegmentDone; k < agents.NumReasons; k++ {
-		reasons[k.String()] = r.Reasons[k]
+		if k != agents.ReasonRejoined { // a log entry, not a plan: see rejoined
+			reasons[k.String()] = r.Reasons[k]
+		}
 	}
 	rep.Set("planner", planner.Name())
 	if p, ok := planner.(*agents.HPA); ok {

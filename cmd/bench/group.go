@@ -378,12 +378,29 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 	return nil
 }
 
-// runScenario is the -scenario mode: the scenario's world (edit log
-// applied), regions, settings and queries, with flags overriding settings.
-// Optimal costs come from an untimed A* per query, so the suboptimality
-// fields work without a .scen. -from/-to, or -scen rows, replace the
-// scenario's queries.
-func runScenario(env *Env) (*Report, error) {
+// scenarioRun is a -scenario run once the file is read: the scenario, an
+// Env on its world (edit log applied) and a Config whose algorithm,
+// neighbourhood and hierarchy settings are the scenario's wherever no
+// flag set them.
+type scenarioRun struct {
+	arg   string // the -scenario argument
+	s     *maps.Scenario
+	env   Env    // env.Cfg is &cfg
+	cfg   Config // the flags, the scenario's settings standing in
+	from  string // "the scenario's" when the algorithm came from the file
+	setup *groupSetup
+}
+
+// openScenario reads env's -scenario and merges its settings under the
+// flags: the neighbourhood; the algorithm unless -algo was given (a
+// scenario without one runs bench's default, astar); for HPA*, cluster,
+// levels and smoothing where -cluster, -levels, -smooth are not given
+// (Ext copied, env's untouched); for the planners that read groups,
+// cluster, levels, cost, target, exclusion and regions (groupSetup,
+// flags override). Then every flag given is checked against the run's
+// algorithm (checkRunScopes: parse time cannot, the algorithm may come
+// from the file). Errors are usage errors naming the file or the flag.
+func openScenario(env *Env) (*scenarioRun, error) {
 	arg := env.Cfg.ExtString("scenario-arg")
 	// The scenario brings its own map, which LoadEnv read (and checked
 	// -from/-to and -scen rows against) from its file: a different -map
@@ -395,26 +412,25 @@ func runScenario(env *Env) (*Report, error) {
 	if err != nil {
 		return nil, usagef("bench: -scenario: %v", err)
 	}
-	cfg := *env.Cfg
-	senv := *env
-	senv.Cfg = &cfg
-	senv.Map = s.Map
-	senv.Grid = s.World()
+	sr := &scenarioRun{arg: arg, s: s, env: *env, cfg: *env.Cfg}
+	cfg := &sr.cfg
+	sr.env.Cfg = cfg
+	sr.env.Map = s.Map
+	sr.env.Grid = s.World()
 	if nb, ok := s.Settings.PathingNeighborhood(); ok {
 		cfg.Neighborhood = nb
 	}
-	// The scenario's algorithm applies unless -algo chose another than the
-	// default astar.
-	from := ""
-	if a := string(s.Settings.Algo); a != "" && cfg.Algo == "astar" {
+	// The scenario's algorithm applies unless -algo was given.
+	if a := string(s.Settings.Algo); a != "" && !slices.Contains(cfg.Given, "algo") {
 		if _, ok := algos[a]; ok {
 			cfg.Algo = a
-			from = "the scenario's"
+			sr.from = "the scenario's"
 		}
 	}
 	// Now the run's algorithm is known: a flag it does not read (-cost on
-	// a scenario run by A*) is refused, not ignored.
-	if err := checkRunScopes(&cfg, from); err != nil {
+	// a scenario run by A*) is refused, not ignored, and one it reads
+	// (-smooth on a scenario run by HPA*) is let through.
+	if err := checkRunScopes(cfg, sr.from); err != nil {
 		return nil, err
 	}
 	base := groups.Config{ClusterSize: s.Settings.Cluster, Levels: s.Settings.Levels, Neighborhood: cfg.Neighborhood}
@@ -425,10 +441,6 @@ func runScenario(env *Env) (*Report, error) {
 		base.Target, _ = groups.ParseTarget(string(s.Settings.Target))
 	}
 	base.Exclusion, _ = s.Settings.Exclusion.Set()
-	rep := NewReport(&senv)
-	rep.Algo = cfg.Algo
-	rep.Map = arg
-	rep.Set("scenario", s.Name)
 	if cfg.Algo == "hpa" {
 		// HPA* reads -cluster, -levels and -smooth: the scenario's settings
 		// stand in for those not given on the command line.
@@ -449,15 +461,36 @@ func runScenario(env *Env) (*Report, error) {
 	}
 	// The planners that read groups get the scenario's cluster size and
 	// regions (flags override them).
-	setup := &groupSetup{base: base, regions: s.Regions}
+	sr.setup = &groupSetup{base: base, regions: s.Regions}
+	return sr, nil
+}
+
+// runScenario is the -scenario mode: the scenario's world (edit log
+// applied), regions, settings and queries, with flags overriding settings.
+// Optimal costs come from an untimed A* per query, so the suboptimality
+// fields work without a .scen. -from/-to, or -scen rows, replace the
+// scenario's queries.
+func runScenario(env *Env) (*Report, error) {
+	sr, err := openScenario(env)
+	if err != nil {
+		return nil, err
+	}
+	if slices.Contains(sr.cfg.Given, "repair") {
+		return nil, usagef("bench: -repair and -scenario: the repair mode toggles cells of a -map; it does not run a scenario")
+	}
+	senv, cfg, s, arg := &sr.env, &sr.cfg, sr.s, sr.arg
+	rep := NewReport(senv)
+	rep.Algo = cfg.Algo
+	rep.Map = arg
+	rep.Set("scenario", s.Name)
 	var p Planner
 	switch cfg.Algo {
 	case "group":
-		p, err = prepareGroupWith(&senv, rep, setup)
+		p, err = prepareGroupWith(senv, rep, sr.setup)
 	case "astar-cluster":
-		p, err = prepareClusterAStarWith(&senv, rep, setup)
+		p, err = prepareClusterAStarWith(senv, rep, sr.setup)
 	default:
-		p, err = prepare(&senv, rep)
+		p, err = prepare(senv, rep)
 	}
 	if err != nil {
 		return nil, err
@@ -486,14 +519,14 @@ func runScenario(env *Env) (*Report, error) {
 		if len(list) == 0 {
 			return nil, usagef("bench: -scenario %s has no query lines (give -from and -to)", arg)
 		}
-		sr := pathing.NewSearcher(senv.Grid)
+		search := pathing.NewSearcher(senv.Grid)
 		for i, q := range list {
 			for _, pt := range []image.Point{q.Start, q.Goal} {
 				if !senv.Grid.Open(pt) {
 					return nil, usagef("bench: -scenario %s: query %d: cell %d,%d is blocked or outside the map", arg, i+1, pt.X, pt.Y)
 				}
 			}
-			o, err := sr.Search(pathing.Query{Start: q.Start, Goal: q.Goal, Neighborhood: cfg.Neighborhood})
+			o, err := search.Search(pathing.Query{Start: q.Start, Goal: q.Goal, Neighborhood: cfg.Neighborhood})
 			if err != nil {
 				return nil, usagef("bench: -scenario %s: query %d: %v", arg, i+1, err)
 			}
@@ -504,7 +537,7 @@ func runScenario(env *Env) (*Report, error) {
 			qs = append(qs, Query{Start: q.Start, Goal: q.Goal, Optimal: opt})
 		}
 	}
-	if err := runGroupQueries(&senv, p, qs, rep); err != nil {
+	if err := runGroupQueries(senv, p, qs, rep); err != nil {
 		return nil, err
 	}
 	return rep, nil

@@ -157,10 +157,9 @@ func (c *Config) ExtBool(name string) bool {
 type flagScope struct {
 	applies func(c *Config) bool
 	where   string // "-algo hpa", for the message
-	// scenario lets the flag through the parse-time check of a -scenario
-	// run, whose algorithm (the scenario's, or -algo) is known only once
-	// the file is read; runScenario then checks applies alone with that
-	// algorithm (checkRunScopes).
+	// scenario marks a flag a scenario's settings can also give (-cost,
+	// -cluster...): the parse-time message names -scenario as a way to
+	// use it.
 	scenario bool
 }
 
@@ -177,8 +176,8 @@ func scopeFlags(where string, applies func(c *Config) bool, names ...string) {
 }
 
 // scopeFlagsOrScenario is scopeFlags for flags a scenario's settings can
-// use (-cost, -cluster...): on a -scenario run they are checked against the
-// run's algorithm once runScenario knows it.
+// also give (-cost, -cluster...): the message of a refusal names -scenario
+// as another way to use them.
 func scopeFlagsOrScenario(where string, applies func(c *Config) bool, names ...string) {
 	for _, n := range names {
 		flagScopes[n] = flagScope{applies: applies, where: where, scenario: true}
@@ -198,15 +197,20 @@ func algoIs(names ...string) func(c *Config) bool {
 }
 
 // checkFlagScopes returns a usage error naming the first flag set on the
-// command line (in fs.Visit's order) whose scope excludes this run. On a
-// -scenario run, flags declared with scopeFlagsOrScenario pass here and
-// are checked by checkRunScopes once the run's algorithm is known.
+// command line (in fs.Visit's order) whose scope excludes this run. A
+// -scenario run is not checked here: its algorithm is the scenario's
+// unless -algo is given, known only once the file is read, and judging it
+// by the default (astar) refused -smooth on a scenario run by HPA*. Its
+// mode (runScenario, or runAgents) checks every flag with checkRunScopes
+// through openScenario instead.
 func checkFlagScopes(fs *flag.FlagSet, c *Config) error {
+	if c.ExtString("scenario-arg") != "" {
+		return nil
+	}
 	var err error
-	scenario := c.ExtString("scenario-arg") != ""
 	fs.Visit(func(f *flag.Flag) {
 		s, ok := flagScopes[f.Name]
-		if err != nil || !ok || s.applies(c) || s.scenario && scenario {
+		if err != nil || !ok || s.applies(c) {
 			return
 		}
 		where := s.where

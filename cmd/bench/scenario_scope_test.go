@@ -142,3 +142,70 @@ func TestScenarioHPASettings(t *testing.T) {
 		}
 	}
 }
+
+// Regression: the parse-time flag check judged a -scenario run by the
+// default algorithm (astar), so -smooth, -cache, -placement... were refused
+// on a scenario run by HPA* unless -algo hpa was given too. The check now
+// waits for the run's algorithm: the scenario's unless -algo names one
+// (even -algo astar, the default's name).
+func TestScenarioHPAOnlyFlags(t *testing.T) {
+	hpaScen := roomsScenario(t, "set algo hpa\nset cluster 4\n", false)
+	astarScen := roomsScenario(t, "set algo astar\n", false)
+	for _, args := range [][]string{
+		{"-scenario", hpaScen, "-smooth=false"},
+		{"-scenario", hpaScen, "-cache=false", "-placement", "dense", "-builds", "1"},
+		{"-scenario", hpaScen, "-agents", "4", "-ticks", "200", "-agent-refine", "lazy"},
+	} {
+		if code, _, errs := runMain(t, append(args, "-json")...); code != 0 {
+			t.Errorf("%v: exit %d, stderr %q: want a run", args, code, errs)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-scenario", astarScen, "-smooth"}, "-smooth applies only with -algo hpa (this run: -algo astar, the scenario's)"},
+		{[]string{"-scenario", hpaScen, "-algo", "astar", "-cache"}, "-cache applies only with -algo hpa (this run: -algo astar)"},
+		{[]string{"-scenario", hpaScen, "-ticks", "10"}, "-ticks applies only with -agents N"},
+		{[]string{"-scenario", hpaScen, "-algo", "hpa", "-repair", "10"}, "-repair and -scenario"},
+	} {
+		code, out, errs := runMain(t, c.args...)
+		if code != exitUsage || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q: want exit 2 saying %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
+
+// Regression: -agents with -scenario ran the agents on the scenario's map
+// with bench's defaults (A*, cluster 10), whatever the scenario set. They
+// now walk its world with its planner, neighbourhood and hierarchy
+// settings, flags overriding them, and the report names the scenario.
+func TestAgentsScenarioSettings(t *testing.T) {
+	scen := roomsScenario(t, "set algo hpa\nset cluster 4\nset levels 1\nset neighborhood 4\n", false)
+	for _, c := range []struct {
+		args             []string
+		algo, hier, nbhd string
+	}{
+		{nil, "hpa", "cluster 4, 1 level,", "4"},
+		{[]string{"-cluster", "5"}, "hpa", "cluster 5, 1 level,", "4"},
+		{[]string{"-algo", "group"}, "group", "cluster 4, 1 levels", "4"},
+		{[]string{"-algo", "astar"}, "astar", "", "4"},
+	} {
+		args := append([]string{"-scenario", scen, "-agents", "6", "-ticks", "300", "-edits", "6", "-json", "-check"}, c.args...)
+		code, out, errs := runMain(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		m := lastJSON(t, out)
+		h, _ := m["hierarchy"].(string)
+		if m["algo"] != c.algo || m["neighborhood"] != c.nbhd || m["scenario"] != "rooms" || !strings.HasPrefix(h, c.hier) {
+			t.Errorf("%v: algo %v, neighborhood %v, scenario %v, hierarchy %q; want %s, %s, rooms, %q", c.args, m["algo"], m["neighborhood"], m["scenario"], h, c.algo, c.nbhd, c.hier)
+		}
+	}
+	// A scenario whose algorithm cannot drive agents says so.
+	dij := roomsScenario(t, "set algo dijkstra\n", false)
+	code, _, errs := runMain(t, "-scenario", dij, "-agents", "3")
+	if code != exitUsage || !strings.Contains(errs, "its algorithm dijkstra cannot drive agents") {
+		t.Errorf("dijkstra scenario: exit %d, stderr %q", code, errs)
+	}
+}
