@@ -20,6 +20,7 @@
 package groups
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -131,7 +132,22 @@ var (
 // Dijkstra inside the group per entry cell, so about entries×group-size cell
 // expansions per group (a 512×512 map with 8×8 clusters: well under a
 // second). The grid is read, not copied: call Update after changing it.
+// Build is BuildContext with a context that is never cancelled.
 func Build(g *pathing.Grid, cfg Config, regions [][]byte) (*Graph, error) {
+	return BuildContext(context.Background(), g, cfg, regions)
+}
+
+// BuildContext is Build that stops when ctx is cancelled: it looks at ctx
+// before it starts, between levels, and before each group it floods or
+// costs, so a cancelled build stops within a few milliseconds (at most
+// about 10 on the 512×512 Moving AI maps: a level's assembly is not
+// stopped) and an uncancelled one pays nothing measurable (a look is a
+// few nanoseconds, a group microseconds). A cancelled build returns no graph and an error
+// that wraps ctx.Err() (errors.Is(err, context.Canceled)) and names the
+// build; it runs no goroutine and wrote nothing but its own graph, which is
+// dropped. The grid and the region layers are read, never written, as by
+// Build. An uncancelled BuildContext returns what Build returns.
+func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config, regions [][]byte) (*Graph, error) {
 	if g == nil {
 		return nil, errors.New("groups: nil grid")
 	}
@@ -152,7 +168,17 @@ func Build(g *pathing.Grid, cfg Config, regions [][]byte) (*Graph, error) {
 		}
 		gr.regions[i] = append([]byte(nil), layer...)
 	}
+	stopped := func() error {
+		return fmt.Errorf("groups: build of the %d×%d grid (cluster %d, %d levels) stopped: %w",
+			g.Width(), g.Height(), c.ClusterSize, c.Levels, ctx.Err())
+	}
+	if ctx.Err() != nil {
+		return nil, stopped()
+	}
 	b := newBuilder(gr)
+	if ctx.Done() != nil { // else it is never cancelled: nothing to look at
+		b.ctx = ctx
+	}
 	gr.levels = make([]*level, c.Levels+1)
 	for l := 1; l <= c.Levels; l++ {
 		if l == 1 {
@@ -160,7 +186,14 @@ func Build(g *pathing.Grid, cfg Config, regions [][]byte) (*Graph, error) {
 		} else {
 			gr.levels[l] = b.upper(l)
 		}
+		if b.cancelled() { // the level may be nil or half done
+			return nil, stopped()
+		}
+		if buildLevelHook != nil {
+			buildLevelHook(l)
+		}
 	}
+	b.ctx = nil
 	return gr, nil
 }
 
