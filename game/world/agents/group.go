@@ -431,6 +431,15 @@ func (s *Sim) memberProgress(a, l *agent) {
 	if a.segIdx >= len(a.plan.Segment) || a.plan.Segment[a.segIdx] != a.cell {
 		return // no way to its place now
 	}
+	if a.lastTgt != a.target {
+		// Its path leads to where its place was: the place jumped (from
+		// single file to its slot, say) and the search for the new one
+		// waits in the queue. That path's remaining cost says nothing of
+		// the way to the new place; measured, a place it had just reached
+		// (0 left) would set a low that no later way can beat, and a
+		// member walking steadily to its group would count as stuck.
+		return
+	}
 	if rem := a.plan.Cost - a.walked; math.IsInf(a.best, 1) {
 		a.best = rem // it just fell behind: the measure starts here
 	} else {

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"image"
+	"math"
 	"testing"
 
 	"pathlens/pathing"
@@ -139,5 +140,53 @@ func TestDigsDoNotExcuseAnOscillatingAgent(t *testing.T) {
 	}
 	if n := s.Stuck(500); n != 1 {
 		t.Fatalf("%d stuck after 700 ticks of bouncing while cells were dug beside it, want 1", n)
+	}
+}
+
+// Regression (found by the grouped stress workload): a member whose place
+// jumped away (single file → its slot as the group left a corridor) was
+// measured on the path to its old place, just reached, with nothing left:
+// that set its low to 0, which no way to the new place could beat, so a
+// member walking steadily after its group counted as stuck. A path made
+// for another place is not measured; the path to the new one is.
+func TestMemberNotMeasuredOnPathToOldPlace(t *testing.T) {
+	g, m := parse(t, `
+####################
+#A.......B.........#
+#..................#
+#L.................#
+####################`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	a0, _ := s.Spawn(m['A'])
+	a1, _ := s.Spawn(m['L'])
+	if err := s.SetGroupGoal([]int{a0, a1}, image.Pt(18, 2)); err != nil {
+		t.Fatal(err)
+	}
+	a := &s.agents[a0]
+	l := &s.agents[s.groups[0].leader]
+	// It stands at the end of its path to its old place, A...
+	a.plan.Segment = append(a.plan.Segment[:0], image.Pt(3, 1), image.Pt(2, 1), m['A'])
+	a.plan.Cost, a.walked, a.segIdx = 2, 2, 2
+	a.lastTgt, a.noPath = m['A'], false
+	// ...which has jumped to B, eight cells on; its search waits.
+	a.target = m['B']
+	a.best = math.Inf(1)
+	s.memberProgress(a, l)
+	if !math.IsInf(a.best, 1) {
+		t.Fatalf("low %.1f measured on the path to the old place", a.best)
+	}
+	// The path to the new place is measured.
+	a.plan.Segment = a.plan.Segment[:0]
+	for x := m['A'].X; x <= m['B'].X; x++ {
+		a.plan.Segment = append(a.plan.Segment, image.Pt(x, 1))
+	}
+	a.plan.Cost, a.walked, a.segIdx, a.lastTgt = 8, 0, 0, m['B']
+	s.memberProgress(a, l)
+	a.cell, a.segIdx, a.walked = image.Pt(2, 1), 1, 1
+	before := a.lastProgress
+	s.tick += 10
+	s.memberProgress(a, l)
+	if a.best != 7 || a.lastProgress == before {
+		t.Fatalf("after a step toward its new place: low %.1f, progress at %d (was %d); want 7, now", a.best, a.lastProgress, before)
 	}
 }
