@@ -80,7 +80,7 @@ func run(args []string) int {
 		src = f.Scenario
 	}
 	opts := game.Options{ShotPath: f.Shot, Layers: f.Layers, Cursor: f.Cursor, ProfileFrames: f.Profile,
-		Play: f.Play, NoLegend: f.NoLegend, Zoom: f.Zoom, ViewLevel: f.Level, ShotDir: f.ShotDir}
+		Play: f.Play, NoLegend: f.NoLegend, UIScale: f.UIScale, Zoom: f.Zoom, ViewLevel: f.Level, ShotDir: f.ShotDir}
 	if f.Center != "" && f.Zoom <= 0 {
 		fmt.Fprintln(os.Stderr, "pathlens: -center needs -zoom PX (pixels per cell); without it the map is fitted to the window")
 		return 2

@@ -23,6 +23,9 @@ const (
 	ActQuit
 	ActLegend
 	ActRepairShow
+	ActUIBigger
+	ActUISmaller
+	ActUIReset
 
 	ActNextQuery
 	ActPrevQuery
@@ -79,6 +82,9 @@ var actionTable = []Binding{
 	{Action: ActFit, Group: "View", Keys: keys(ebiten.KeyF), Help: "fit the map to the window"},
 	{Action: ActZoomIn, Group: "View", Keys: keys(ebiten.KeyEqual, ebiten.KeyNumpadAdd), Help: "zoom in (about the window centre)"},
 	{Action: ActZoomOut, Group: "View", Keys: keys(ebiten.KeyMinus, ebiten.KeyNumpadSubtract), Help: "zoom out"},
+	{Action: ActUIBigger, Group: "View", Keys: keys(ebiten.KeyEqual), Mods: ModCtrl, Help: "larger text, panel and bars (for a projector)"},
+	{Action: ActUISmaller, Group: "View", Keys: keys(ebiten.KeyMinus), Mods: ModCtrl, Help: "smaller text, panel and bars"},
+	{Action: ActUIReset, Group: "View", Keys: keys(ebiten.Key0), Mods: ModCtrl, Help: "text, panel and bars at 100%"},
 	{Action: ActViewLevel, Group: "View", Keys: keys(ebiten.KeyL), Help: "next abstract level for borders, groups, nodes, edges"},
 	{Action: ActPanel, Group: "View", Keys: keys(ebiten.KeyTab), Help: "show or hide the side panel"},
 	{Action: ActLegend, Group: "View", Keys: keys(ebiten.KeyK), Help: "show or hide the layer legend"},

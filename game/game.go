@@ -23,6 +23,7 @@ import (
 	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/game/world/agents"
+	"pathlens/internal/cli"
 	"pathlens/pathing"
 	"pathlens/render"
 )
@@ -53,6 +54,10 @@ type Options struct {
 	ShotDir string
 	// NoLegend starts with the layer legend hidden (K shows it).
 	NoLegend bool
+	// UIScale sizes the text, panel, bars and legend: 1.5 draws them half
+	// as large again (0: 1). New refuses one outside
+	// cli.MinUIScale..cli.MaxUIScale.
+	UIScale float64
 	// Pin, when HasPin is set, is the cell pinned in the inspector at
 	// start, as a click of the inspect tool pins it: a -shot ignores the
 	// pointer, so this is how its picture shows a cell's figures. New
@@ -116,7 +121,9 @@ type Game struct {
 	inspectKey  inspectKey
 	repairSeq   int
 	repairAt    time.Time
-	repairHeld  bool // Shift+R: the last repair's highlight stays, unfaded
+	repairHeld  bool    // Shift+R: the last repair's highlight stays, unfaded
+	uiScale     float64 // window pixels per screen pixel (Layout; Ctrl+= Ctrl+-)
+	panelScroll int     // pixels the panel's numbers and inspector are scrolled
 	messageSeq  int
 	messageAt   time.Time
 	messageGen  uint64 // the timeline generation when the message appeared
@@ -164,6 +171,7 @@ type frameKey struct {
 	pending, playing   bool
 	dirty, legend      bool
 	panel, repairHeld  bool
+	panelScroll        int
 	brush              uint8
 	caption            string
 	status             string
@@ -199,6 +207,13 @@ func New(w *world.World, opts Options) (*Game, error) {
 		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
 	g.tool = g.tools[0]
+	g.uiScale = opts.UIScale
+	if g.uiScale == 0 {
+		g.uiScale = 1
+	}
+	if !(g.uiScale >= cli.MinUIScale && g.uiScale <= cli.MaxUIScale) {
+		return nil, fmt.Errorf("UI scale %v: want %v to %v", opts.UIScale, cli.MinUIScale, cli.MaxUIScale)
+	}
 	if err := g.applyLayerSpec(opts.Layers); err != nil {
 		return nil, err
 	}
@@ -395,7 +410,7 @@ func (g *Game) frameKey() frameKey {
 	return frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
 		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
 		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, level: g.viewLevel, tool: g.tool,
-		help: g.showHelp, helpScroll: g.helpScroll, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
+		help: g.showHelp, helpScroll: g.helpScroll, panelScroll: g.panelScroll, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
 		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message,
 		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note}
@@ -707,6 +722,14 @@ func (g *Game) updateKeys() {
 			g.fit() // the room beside a narrow map was the legend's
 		}
 	}
+	switch {
+	case in.JustPressed(ActUIBigger):
+		g.setUIScale(g.uiScale + uiScaleStep)
+	case in.JustPressed(ActUISmaller):
+		g.setUIScale(g.uiScale - uiScaleStep)
+	case in.JustPressed(ActUIReset):
+		g.setUIScale(1)
+	}
 	if in.JustPressed(ActRepairShow) {
 		g.toggleRepair(time.Now())
 	}
@@ -869,7 +892,11 @@ func (g *Game) updateMouse() {
 	inMap := image.Pt(mx, my).In(g.lay.Map)
 	cell := g.hover
 
-	// Zoom about the cursor.
+	// The wheel over the panel scrolls its numbers and inspector when
+	// they do not fit; over the map it zooms about the cursor.
+	if _, wy := ebiten.Wheel(); wy != 0 && image.Pt(mx, my).In(g.lay.Panel) && g.mouseIn {
+		g.scrollPanel(-int(math.Round(wy * 3 * 17)))
+	}
 	if _, wy := ebiten.Wheel(); wy != 0 && inMap {
 		g.autoFit = false
 		g.cam.ZoomAt(float64(mx), float64(my), math.Pow(1.2, wy))
@@ -1238,7 +1265,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		Layers: g.layers, ViewLevel: g.viewLevel,
 		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush,
 		Switches: g.switchRows(),
-		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, ShowGallery: g.gallery, GallerySel: g.gallerySel,
+		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, PanelScroll: g.panelScroll, ShowGallery: g.gallery, GallerySel: g.gallerySel,
 		FlashAge: -1, MessageAge: g.messageAge(time.Now()),
 	}
 	if !g.noLegend {
@@ -1302,11 +1329,48 @@ func (g *Game) Draw(screen *ebiten.Image) {
 }
 
 // Layout makes the game resolution follow the window, so the map is
-// refitted on resize.
+// refitted on resize. With a UI scale s the screen is the window's size
+// divided by s, and Ebiten stretches it over the window: text, panel, bars,
+// legend and help all grow by s together (the layout is the one of a
+// window s times smaller, which it handles down to 800×600 and below),
+// while the map keeps filling its area.
 func (g *Game) Layout(outsideW, outsideH int) (int, int) {
-	w, h := max(outsideW, 1), max(outsideH, 1)
+	s := g.uiScale
+	if s <= 0 {
+		s = 1
+	}
+	w := max(int(math.Ceil(float64(outsideW)/s)), 1)
+	h := max(int(math.Ceil(float64(outsideH)/s)), 1)
 	g.screenW, g.screenH = w, h
 	return w, h
+}
+
+// scrollPanel moves the panel's numbers and inspector by d pixels, within
+// what the last frame showed could scroll.
+func (g *Game) scrollPanel(d int) {
+	g.panelScroll = min(max(g.panelScroll+d, 0), g.r.PanelMaxScroll())
+}
+
+// uiScaleStep is how much Ctrl+= and Ctrl+- change the UI scale.
+const uiScaleStep = 0.25
+
+// setUIScale sets the UI scale, clamped to cli.MinUIScale..MaxUIScale and
+// rounded to the step, says so and logs it. The next Layout resizes the
+// screen; a fitted map is fitted again.
+func (g *Game) setUIScale(s float64) {
+	s = math.Round(s/uiScaleStep) * uiScaleStep
+	s = math.Max(cli.MinUIScale, math.Min(cli.MaxUIScale, s))
+	if s == g.uiScale {
+		g.w.Note("interface scale %.0f%% (%v to %v%%)", 100*s, 100*cli.MinUIScale, 100*cli.MaxUIScale)
+		return
+	}
+	g.uiScale = s
+	if s == 1 {
+		g.w.Note("interface scale 100%%")
+	} else {
+		g.w.Note("interface scale %.0f%% (%s: 100%%)", 100*s, keysOf(ActUIReset))
+	}
+	g.w.Log.Add("switch", world.F{Key: "name", Val: "ui_scale"}, world.F{Key: "value", Val: strconv.FormatFloat(s, 'g', -1, 64)})
 }
 
 // writePNG encodes the pixels of img to path through a temporary file.

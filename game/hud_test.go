@@ -789,3 +789,90 @@ func TestLegendGoesBesideANarrowMap(t *testing.T) {
 		}
 	}
 }
+
+// Projector readability: panel and HUD text was fixed at 14 px, too small
+// on a 1280×800 projector. -ui-scale (Options.UIScale) and Ctrl+= / Ctrl+-
+// / Ctrl+0 scale the whole interface: the screen is the window divided by
+// the scale, so fonts, panel, bars and legend grow together.
+func TestUIScale(t *testing.T) {
+	wd, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	wd.Log = world.NewEventLog(&log)
+	wd.Begin()
+	if _, err := New(wd, Options{UIScale: 5}); err == nil {
+		t.Error("New accepted a UI scale of 5")
+	}
+	g, err := New(wd, Options{UIScale: 1.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w, h := g.Layout(1280, 800); w != 854 || h != 534 {
+		t.Errorf("at 150%% a 1280×800 window lays out %d×%d, want 854×534", w, h)
+	}
+	g.setUIScale(g.uiScale + uiScaleStep)
+	if g.uiScale != 1.75 || !strings.Contains(log.String(), "switch name=ui_scale value=1.75") || !strings.Contains(wd.Message, "175%") {
+		t.Errorf("Ctrl+=: scale %v, message %q, log:\n%s", g.uiScale, wd.Message, log.String())
+	}
+	for i := 0; i < 20; i++ {
+		g.setUIScale(g.uiScale + uiScaleStep)
+	}
+	if g.uiScale != 3 {
+		t.Errorf("Ctrl+= held: scale %v, want the largest, 3", g.uiScale)
+	}
+	for i := 0; i < 20; i++ {
+		g.setUIScale(g.uiScale - uiScaleStep)
+	}
+	if g.uiScale != 0.75 {
+		t.Errorf("Ctrl+- held: scale %v, want the smallest, 0.75", g.uiScale)
+	}
+	g.setUIScale(1)
+	if w, h := g.Layout(800, 600); w != 800 || h != 600 {
+		t.Errorf("Ctrl+0: an 800×600 window lays out %d×%d", w, h)
+	}
+}
+
+// At 150% on a 1280×800 projector the panel is 534 screen pixels high and
+// HPA*'s numbers and inspector do not fit under the switches: the
+// inspector was cut off below the window. They now scroll with the wheel
+// over the panel, and a line says more lies below.
+func TestPanelScrollsWhenItDoesNotFit(t *testing.T) {
+	wd, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Settings.Algo = world.AlgoHPA
+	wd.Begin()
+	wd.Wait()
+	g, err := New(wd, Options{UIScale: 1.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := g.Layout(1280, 800)
+	g.lay = g.r.FitPanel(render.ComputeLayout(w, h, g.panel), g.w)
+	g.fit()
+	g.Draw(ebiten.NewImage(w, h))
+	max := g.r.PanelMaxScroll()
+	if max <= 0 {
+		t.Fatalf("HPA* on a %d×%d screen: the panel's lower part does not scroll", w, h)
+	}
+	g.scrollPanel(10000)
+	if g.panelScroll != max {
+		t.Errorf("scrolled to %d, want the end, %d", g.panelScroll, max)
+	}
+	g.scrollPanel(-20000)
+	if g.panelScroll != 0 {
+		t.Errorf("scrolled back to %d, want 0", g.panelScroll)
+	}
+	// On a tall window it all fits: nothing scrolls.
+	g.setUIScale(1)
+	w, h = g.Layout(1280, 1000)
+	g.lay = g.r.FitPanel(render.ComputeLayout(w, h, g.panel), g.w)
+	g.drawnAt = time.Time{} // draw again although nothing the key names changed
+	g.Draw(ebiten.NewImage(w, h))
+	if m := g.r.PanelMaxScroll(); m != 0 {
+		t.Errorf("1280×1000 at 100%%: the panel scrolls by %d", m)
+	}
+}

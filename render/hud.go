@@ -595,9 +595,45 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 	width := float64(rc.Dx() - 20)
 	need := r.drawNumbers(nil, f, 0, 0, width, false) + 8 + inspectorMaxHeight(f.World)
 	compact := y+need > float64(rc.Max.Y)
+	if compact {
+		need = r.drawNumbers(nil, f, 0, 0, width, true) + 8 + inspectorMaxHeight(f.World)
+	}
+	// Still too tall (a short window, or a large UI scale): the numbers
+	// and the inspector scroll under the switches with the wheel, and a
+	// line says which way more lies.
+	top := int(y) - 4
+	r.panelMax = 0
+	if over := int(math.Ceil(float64(top)+4+need)) - rc.Max.Y; over > 0 {
+		r.panelMax = over + panelHintH // the last row clears the "more below" line
+	}
+	scroll := min(max(f.PanelScroll, 0), r.panelMax)
+	if r.panelMax > 0 && top < rc.Max.Y {
+		area := image.Rect(rc.Min.X+1, top, rc.Max.X, rc.Max.Y)
+		dst = dst.SubImage(area).(*ebiten.Image)
+		y -= float64(scroll)
+	}
 	y = r.drawNumbers(dst, f, x, y, width, compact)
-	r.drawInspector(dst, f, x, y+8, width)
+	end := r.drawInspector(dst, f, x, y+8, width)
+	if r.panelMax > 0 && top < rc.Max.Y {
+		hint := func(y0 int, s string) {
+			fillRect(dst, image.Rect(rc.Min.X+1, y0, rc.Max.X, y0+panelHintH), color.RGBA{22, 24, 29, 255})
+			ft.Draw(dst, ft.UI, s, x, float64(y0+1), ColTextDim)
+		}
+		if scroll > 0 {
+			hint(top, "more above: the wheel over the panel scrolls")
+		}
+		if end > float64(rc.Max.Y) { // rows are cut at the bottom
+			hint(rc.Max.Y-panelHintH, "more below: the wheel over the panel scrolls")
+		}
+	}
 }
+
+// panelHintH is the height of the panel's "more below" line.
+const panelHintH = 19
+
+// PanelMaxScroll is how far, in screen pixels, the numbers and inspector
+// could be scrolled in the last panel drawn (0: they fit).
+func (r *Renderer) PanelMaxScroll() int { return r.panelMax }
 
 func (r *Renderer) sectionTitle(dst *ebiten.Image, s string, x, y float64) {
 	r.fonts.Draw(dst, r.fonts.Bold, s, x, y, color.RGBA{150, 180, 255, 255})

@@ -44,6 +44,10 @@ type Frame struct {
 	Help       []HelpSection
 	ShowHelp   bool
 	HelpScroll int // pixels the help screen is scrolled down (clamped to HelpView.MaxScroll)
+	// PanelScroll is how far the panel's numbers and inspector are
+	// scrolled when they do not fit under the switches (clamped to
+	// Renderer.PanelMaxScroll).
+	PanelScroll int
 
 	Gallery     []GalleryItem
 	ShowGallery bool
@@ -104,6 +108,7 @@ type Renderer struct {
 	helpKey  helpKey // the window and sections helpView was laid out for
 	helpView HelpView
 
+	panelMax   int             // how far the panel's lower part scrolls (drawPanel)
 	legendRect image.Rectangle // where the legend was drawn this frame (empty: not drawn)
 	legendRows []legendHit     // its rows, for clicks (LegendAt)
 	agentsRect image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)

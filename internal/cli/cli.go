@@ -34,6 +34,7 @@ type Flags struct {
 	CPUProfile    string
 	Play          bool
 	Zoom          float64
+	UIScale       float64 // text and HUD size, 1 = 100% (see Check and MinUIScale)
 	Center        string
 	Pin           string
 	Level         int
@@ -70,6 +71,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.CPUProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file (go tool pprof)")
 	fs.BoolVar(&f.Play, "play", false, "start playing the query's timeline from its beginning")
 	fs.Float64Var(&f.Zoom, "zoom", 0, "start zoomed to this many pixels per cell, about -center (default: the map's centre)")
+	fs.Float64Var(&f.UIScale, "ui-scale", 1, "size of the text, panel, bars and legend: 1.5 draws them half as large again, for a projector (0.75 to 3; Ctrl+= and Ctrl+- change it in the app, Ctrl+0 resets it)")
 	fs.StringVar(&f.Center, "center", "", "cell X,Y to centre the first view on (needs -zoom)")
 	fs.StringVar(&f.Pin, "pin", "", "cell X,Y to pin in the inspector at start, as the inspect tool's click does (a -shot ignores the pointer, so this shows a cell's figures in it)")
 	fs.IntVar(&f.Level, "level", 1, "abstract level whose clusters, groups, nodes and edges are drawn")
@@ -85,7 +87,8 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 
 // Check reports a flag value that is out of range whatever the map: -level
 // outside 1..groups.MaxLevels (a level above a hierarchy's top shows the
-// top), a negative or non-finite -zoom, a negative -profile (both were
+// top), a negative or non-finite -zoom, a -ui-scale outside
+// MinUIScale..MaxUIScale, a negative -profile (both were
 // ignored silently), an -agent-refine other than eager or lazy. Values that
 // need the map (cells, files) are checked by the app.
 func (f *Flags) Check() error {
@@ -95,6 +98,9 @@ func (f *Flags) Check() error {
 	if f.Zoom < 0 || math.IsNaN(f.Zoom) || math.IsInf(f.Zoom, 0) {
 		return fmt.Errorf("-zoom %v: want pixels per cell, more than 0 (leave it out to fit the map)", f.Zoom)
 	}
+	if !(f.UIScale >= MinUIScale && f.UIScale <= MaxUIScale) { // NaN fails both
+		return fmt.Errorf("-ui-scale %v: want %v to %v (1 is 100%%, 1.5 suits a 1280×800 projector)", f.UIScale, MinUIScale, MaxUIScale)
+	}
 	if f.Profile < 0 {
 		return fmt.Errorf("-profile %d: want a number of frames, more than 0", f.Profile)
 	}
@@ -103,6 +109,12 @@ func (f *Flags) Check() error {
 	}
 	return nil
 }
+
+// The range of -ui-scale (and of the keys that change it in the app).
+const (
+	MinUIScale = 0.75
+	MaxUIScale = 3.0
+)
 
 // AgentRefineMode returns the mode -agent-refine names, and whether it was
 // given; a name other than eager or lazy is an error naming the flag.

@@ -46,6 +46,11 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-profile", "-5"}, 2, "", "-profile -5: want a number of frames"},
 		{[]string{"-agent-refine", "lasy"}, 2, "", "-agent-refine \"lasy\": want eager"},
 		{[]string{"-agent-refine", "lazy"}, 2, "", "no display"},
+		{[]string{"-ui-scale", "0"}, 2, "", "-ui-scale 0: want 0.75 to 3"},
+		{[]string{"-ui-scale", "5"}, 2, "", "-ui-scale 5: want 0.75 to 3"},
+		{[]string{"-ui-scale", "NaN"}, 2, "", "-ui-scale NaN: want"},
+		{[]string{"-ui-scale", "large"}, 2, "", "invalid value \"large\" for flag -ui-scale"},
+		{[]string{"-ui-scale", "1.5"}, 2, "", "no display"},
 		{[]string{"-map", "x.map"}, 2, "", "xvfb-run -a pathlens"},
 	}
 	for _, c := range cases {
@@ -62,7 +67,7 @@ func TestParse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Map != "a.map" || f.Zoom != 12 || f.Level != 2 || !f.Play || f.Size != "1280x800" || f.ShotDir != "." || len(f.Args) != 1 || f.Args[0] != "extra" {
+	if f.Map != "a.map" || f.Zoom != 12 || f.Level != 2 || !f.Play || f.Size != "1280x800" || f.UIScale != 1 || f.ShotDir != "." || len(f.Args) != 1 || f.Args[0] != "extra" {
 		t.Errorf("Parse: %+v", f)
 	}
 }

@@ -602,6 +602,10 @@ func TestControls(t *testing.T) {
 		{"Escape", "overlay", []string{"name=help", "on=off"}},
 		{"F2", "overlay", []string{"name=gallery", "on=on"}},
 		{"Escape", "overlay", []string{"name=gallery", "on=off"}},
+		{"ctrl+equal", "switch", []string{"name=ui_scale", "value=1.25"}},
+		{"ctrl+0", "switch", []string{"name=ui_scale", "value=1"}},
+		{"ctrl+minus", "switch", []string{"name=ui_scale", "value=0.75"}},
+		{"ctrl+0", "switch", []string{"name=ui_scale", "value=1"}},
 		{"F12", "screenshot", []string{"path="}},
 		{"ctrl+s", "save", []string{"path=world.pls"}},
 	}
