@@ -418,7 +418,15 @@ func (s *Sim) leaveOwnWay(a *agent) {
 // of the group led by l: a member keeping up, within lagLimit cells of its
 // place, progresses when its leader does; one further behind progresses
 // when its remaining way to its place (its local path's cost less what it
-// walked of it) reaches a new low.
+// walked of it) reaches a new low. The place moving on with the leader is
+// not held against it: a step appended to its path (extendLocal) raises
+// its low by that step's cost, and a search for a place other than its
+// path's restarts the measure (beginLocal). So a member chasing a leader
+// that has stopped waiting for it progresses while it walks its way down,
+// and one whose searches bring it no nearer to a place that stays put
+// does not. (A member far behind a leader that wanders without progress
+// restarts with every new place; the members near that leader are stuck
+// with it.)
 func (s *Sim) memberProgress(a, l *agent) {
 	if a.ownWay {
 		return // walk measures it as a solo agent
@@ -523,8 +531,12 @@ func (s *Sim) extendLocal(a *agent, tgt image.Point) bool {
 		len(seg)-1-a.segIdx >= 2*chebyshev(a.cell, tgt)+4 {
 		return false
 	}
+	c := s.grid.StepCost(end, tgt, s.cfg.Neighborhood)
 	a.plan.Segment = append(seg, tgt)
-	a.plan.Cost += s.grid.StepCost(end, tgt, s.cfg.Neighborhood)
+	a.plan.Cost += c
+	// The leader's step moved the place, not the member back: its low
+	// moves with the place (see memberProgress).
+	a.best += c
 	a.lastTgt = tgt
 	s.stats.Extended++
 	return true
@@ -545,6 +557,10 @@ func (s *Sim) beginLocal(i int) int {
 	a := &s.agents[i]
 	a.localNeed = false
 	tgt, inFile := s.memberTarget(&s.groups[a.group], a)
+	if tgt != a.lastTgt {
+		// A way to a new place (the leader moved it): measured afresh.
+		a.best = math.Inf(1)
+	}
 	a.target, a.inFile, a.lastTgt = tgt, inFile, tgt
 	a.plan.Reset()
 	a.segIdx, a.walked = 0, 0

@@ -190,3 +190,46 @@ func TestMemberNotMeasuredOnPathToOldPlace(t *testing.T) {
 		t.Fatalf("after a step toward its new place: low %.1f, progress at %d (was %d); want 7, now", a.best, a.lastProgress, before)
 	}
 }
+
+// Regression (found by the grouped stress workload on AR0011SR): a member
+// far behind a leader that had stopped waiting for it chased its place
+// along a path the leader's every step lengthened (extendLocal), so its
+// remaining way never reached a new low and it counted as stuck while it
+// walked. The place moving on is not held against it: the low moves with
+// the place, and a step down the path is progress.
+func TestMemberChasingMovingPlaceProgresses(t *testing.T) {
+	g, m := parse(t, `
+##############
+#.A.......P..#
+#............#
+#L...........#
+##############`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	a0, _ := s.Spawn(m['A'])
+	a1, _ := s.Spawn(m['L'])
+	if err := s.SetGroupGoal([]int{a0, a1}, image.Pt(12, 3)); err != nil {
+		t.Fatal(err)
+	}
+	a := &s.agents[a0]
+	l := &s.agents[s.groups[0].leader]
+	a.plan.Segment = a.plan.Segment[:0]
+	for x := m['A'].X; x <= m['P'].X; x++ {
+		a.plan.Segment = append(a.plan.Segment, image.Pt(x, 1))
+	}
+	a.plan.Cost, a.walked, a.segIdx = 8, 0, 0
+	a.target, a.lastTgt, a.noPath, a.best = m['P'], m['P'], false, math.Inf(1)
+	s.memberProgress(a, l) // the measure starts: 8 to go
+	// The leader steps: the place moves one cell on, the path follows it.
+	a.target = m['P'].Add(image.Pt(1, 0))
+	if !s.extendLocal(a, a.target) {
+		t.Fatal("test set-up: the path was not extended")
+	}
+	// The member takes a step: 8 to go again, to a place one cell on.
+	a.cell, a.segIdx, a.walked = image.Pt(3, 1), 1, 1
+	before := a.lastProgress
+	s.tick += 10
+	s.memberProgress(a, l)
+	if a.lastProgress == before {
+		t.Fatalf("a step toward a place that moved one cell on is not progress (low %.1f, %.1f to go)", a.best, a.plan.Cost-a.walked)
+	}
+}
