@@ -2,6 +2,7 @@ package world
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"math"
 	"path/filepath"
@@ -57,7 +58,7 @@ func sameAsFresh(t *testing.T, w *World) {
 	if !w.hierGrid.Equal(w.Grid) {
 		t.Fatal("the hierarchy's copy of the grid differs from the grid")
 	}
-	fresh, err := builders[w.hierKey.algo](w.Grid.Clone(), w.Regions, w.Settings)
+	fresh, err := builders[w.hierKey.algo](context.Background(), w.Grid.Clone(), w.Regions, w.Settings)
 	if err != nil {
 		t.Fatal(err)
 	}

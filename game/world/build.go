@@ -1,6 +1,7 @@
 package world
 
 import (
+	"context"
 	"fmt"
 
 	"pathlens/pathing"
@@ -20,8 +21,10 @@ type hierKey struct {
 
 // builder makes a hierarchy of one kind over g (the world's copy for it,
 // which it may keep reading) with the designer's regions. It may run on
-// another goroutine: it reads nothing else of the world.
-type builder func(g *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error)
+// another goroutine: it reads nothing else of the world. When ctx is
+// cancelled (the build was superseded) it stops soon and returns an error
+// wrapping ctx.Err() and no hierarchy.
+type builder func(ctx context.Context, g *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error)
 
 // builders holds the hierarchy adapters by algorithm.
 var builders = map[Algo]builder{}

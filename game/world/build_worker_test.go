@@ -2,6 +2,7 @@ package world
 
 import (
 	"bytes"
+	"context"
 	"image"
 	"runtime"
 	"strings"
@@ -19,7 +20,7 @@ func countBuilds(t *testing.T, algo Algo) (started, most func() int) {
 	orig := builders[algo]
 	var mu sync.Mutex
 	n, running, peak := 0, 0, 0
-	builders[algo] = func(g *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error) {
+	builders[algo] = func(ctx context.Context, g *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error) {
 		mu.Lock()
 		n++
 		running++
@@ -30,7 +31,7 @@ func countBuilds(t *testing.T, algo Algo) (started, most func() int) {
 			running--
 			mu.Unlock()
 		}()
-		return orig(g, regions, s)
+		return orig(ctx, g, regions, s)
 	}
 	t.Cleanup(func() { builders[algo] = orig })
 	get := func(v *int) func() int {

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"image"
@@ -45,7 +46,7 @@ type buildError struct{ Why, Fix string }
 
 func (e *buildError) Error() string { return e.Why + ": " + e.Fix }
 
-func buildGroups(grid *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error) {
+func buildGroups(ctx context.Context, grid *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error) {
 	cfg := groupConfig(s)
 	if n, l := len(regions), s.LevelCount(); n > l {
 		// groups.Build refuses it too, in its own terms ("2 region layers
@@ -56,7 +57,7 @@ func buildGroups(grid *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, e
 		}
 	}
 	t0 := time.Now()
-	g, err := groups.Build(grid, cfg, regions)
+	g, err := groups.BuildContext(ctx, grid, cfg, regions)
 	if err != nil {
 		return nil, err
 	}

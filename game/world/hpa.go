@@ -1,6 +1,7 @@
 package world
 
 import (
+	"context"
 	"fmt"
 	"image"
 	"math"
@@ -21,10 +22,10 @@ type hpaHier struct {
 	build time.Duration
 }
 
-func buildHPA(g *pathing.Grid, _ [][]byte, s Settings) (Hierarchy, error) {
+func buildHPA(ctx context.Context, g *pathing.Grid, _ [][]byte, s Settings) (Hierarchy, error) {
 	cfg := hpa.Config{ClusterSize: s.Cluster(), Levels: s.LevelCount(), Neighborhood: s.Neighborhood}
 	t0 := time.Now()
-	h, err := hpa.Build(g, cfg)
+	h, err := hpa.BuildContext(ctx, g, cfg)
 	if err != nil {
 		return nil, err
 	}
