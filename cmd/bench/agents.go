@@ -37,6 +37,17 @@ import (
 // package's, eager: with edits, lazy's coarser change tests cost 1.6–3.6
 // times as many plans as its cheaper plans save (agents.HPAMode has the
 // figures).
+//
+// -agent-groups G sends G groups of -agent-group-size K of the N agents in
+// formation (agents.Sim.SetGroupGoal), each spawned on a patch of open
+// cells and given a new goal after each trip, and makes a third of the
+// fills wall off a group's trail behind its leader, so members get cut
+// off, go their own way or stop, and rejoin after digs. The "groups"
+// field reports the trips, the cut-off, own-way and rejoin counts, stuck
+// members, the members' searches and how far they walk from their places;
+// queue_wait_max_ticks covers the members' searches too.
+//
+//	go run ./cmd/bench -map ../shared/maps/movingai/AR0011SR.map -agents 1000 -agent-groups 20 -agent-group-size 10 -ticks 3000 -edits 300 -algo hpa
 func init() {
 	registerFlags(func(fs *flag.FlagSet, c *Config) {
 		c.Ext["agents"] = fs.Int("agents", 0, "simulate `N` agents (agents mode: random goals, edits, replans)")
@@ -49,9 +60,11 @@ func init() {
 		c.Ext["agent-chunk"] = fs.Int("agent-chunk", 0, "agents mode, astar: segments of at most `N` steps (0: whole path)")
 		c.Ext["agent-refine"] = fs.String("agent-refine", agents.HPAConfig{}.Mode.String(), "agents mode, hpa: how much of a route each plan refines: `eager` (all of it; edits are tested against its cells) or lazy (the next segment only: cheaper plans, coarser change tests, more replans after edits)")
 		c.Ext["agent-yield"] = fs.Bool("agent-yield", false, "agents mode: agents wait (a bounded time) for occupied cells instead of walking through each other")
+		c.Ext["agent-groups"] = fs.Int("agent-groups", 0, "agents mode: `G` of the agents move as groups in formation (SetGroupGoal), each spawned together and sent to a new goal after each trip")
+		c.Ext["agent-group-size"] = fs.Int("agent-group-size", 8, "agents mode: members per group of -agent-groups (`K`, 2 or more)")
 	})
 	scopeFlags("-agents N", func(c *Config) bool { return c.ExtInt("agents") != 0 },
-		"ticks", "edits", "agent-budget-ms", "agent-yield")
+		"ticks", "edits", "agent-budget-ms", "agent-yield", "agent-groups", "agent-group-size")
 	scopeFlags("-agents N and -algo astar", func(c *Config) bool { return c.ExtInt("agents") != 0 && c.Algo == "astar" }, "agent-chunk")
 	scopeFlags("-agents N and -algo hpa", func(c *Config) bool { return c.ExtInt("agents") != 0 && c.Algo == "hpa" }, "agent-refine")
 	// -seed is shared with hpa.go's repair mode.
@@ -125,6 +138,15 @@ func runAgents(env *Env) (*Report, error) {
 	if budget < 0 || budget != budget {
 		return nil, usagef("bench: -agent-budget-ms %v: want 0 (no cap) or a positive time", budget)
 	}
+	ng, gsize := c.ExtInt("agent-groups"), c.ExtInt("agent-group-size")
+	switch {
+	case ng < 0:
+		return nil, usagef("bench: -agent-groups %d: want 0 or more", ng)
+	case gsize < 2 || gsize > 1000:
+		return nil, usagef("bench: -agent-group-size %d: want 2 to 1000", gsize)
+	case ng*gsize > n:
+		return nil, usagef("bench: -agent-groups %d of -agent-group-size %d need %d agents; -agents is %d", ng, gsize, ng*gsize, n)
+	}
 	// With -scenario the agents walk the scenario's world (its edit log
 	// applied) with its planner and settings, flags overriding them, as
 	// the scenario mode's queries would.
@@ -157,7 +179,7 @@ func runAgents(env *Env) (*Report, error) {
 		cfg.PlanBudget = -1
 	}
 	sim := agents.New(env.Grid, planner, cfg)
-	r, err := agents.RunWorkload(sim, agents.Workload{Agents: n, Ticks: ticks, Edits: edits, Seed: int64(c.ExtInt("seed")), Repair: repair})
+	r, err := agents.RunWorkload(sim, agents.Workload{Agents: n, Groups: ng, GroupSize: gsize, Ticks: ticks, Edits: edits, Seed: int64(c.ExtInt("seed")), Repair: repair})
 	if err != nil {
 		return nil, fmt.Errorf("bench: %w", err)
 	}
@@ -211,6 +233,25 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("plan_budget_ms", budget)
 	rep.Set("seed", c.ExtInt("seed"))
 	rep.Set("yields", st.Yields)
+	if ng > 0 {
+		// Members count in arrivals (and the plan queue's figures); a
+		// leader's arrival counts too. The group's own figures:
+		rep.Set("groups", map[string]any{
+			"cuts":            r.GroupCuts, // fills walling off a group's trail behind its leader (a third of the fills)
+			"groups":          r.Groups,    // groups made (a patch of one open cell makes a solo agent instead)
+			"members":         r.GroupMembers,
+			"trips":           r.GroupTrips,            // trips that ended with every member arrived in its place
+			"trips_cut":       r.GroupTripsCut,         // trips that ended with some member cut off
+			"trips_given_up":  r.GroupTripsGivenUp,     // the leader stopped (goal cut off) for 10 s
+			"member_stuck":    r.MemberStuck,           // distinct members stuck (in stuck too)
+			"own_way":         r.OwnWay,                // members cut off from their group that went their own way
+			"rejoined":        r.Rejoined,              // of them, rejoined when a change reconnected them
+			"cut_off_stops":   r.CutOffStops,           // members stopped, cut off from group and goal
+			"member_searches": r.LocalSearches,         // searches for a member's place, served from the plan queue
+			"places_followed": r.Extended,              // places that moved one step, followed without a search
+			"place_dist_mean": round2(r.MeanPlaceDist), // cells from its place, members walking with their group
+		})
+	}
 	if r.WallViolations > 0 || r.Stuck > 0 {
 		fmt.Fprintf(env.Stderr, "bench: agents broke a rule: %d wall violations, %d stuck agents\n", r.WallViolations, r.Stuck)
 	}

@@ -55,6 +55,10 @@ func TestAgentsModeBadInput(t *testing.T) {
 		{[]string{"-agents", "5", "-agent-budget-ms", "-1"}, "-agent-budget-ms"},
 		{[]string{"-agents", "5", "-algo", "hpa", "-agent-refine", "lazzy"}, `-agent-refine "lazzy"`},
 		{[]string{"-agents", "5", "-algo", "astar", "-agent-refine", "lazy"}, "-agent-refine"},
+		{[]string{"-agents", "10", "-agent-groups", "2", "-agent-group-size", "6"}, "need 12 agents; -agents is 10"},
+		{[]string{"-agents", "10", "-agent-groups", "-1"}, "-agent-groups -1"},
+		{[]string{"-agents", "10", "-agent-groups", "1", "-agent-group-size", "1"}, "-agent-group-size 1"},
+		{[]string{"-agent-groups", "2", "-from", "0,0", "-to", "0,0"}, "-agent-groups applies only with -agents N"},
 		// A negative count used to be ignored silently (the run fell back
 		// to the other modes).
 		{[]string{"-agents", "-1", "-from", "0,0", "-to", "0,0"}, "-agents -1"},
@@ -85,6 +89,40 @@ func TestAgentsModeRefine(t *testing.T) {
 		}
 		if _, ok := r["lazy_requeries"]; !ok {
 			t.Fatalf("%s: no lazy_requeries: %s", mode, out)
+		}
+	}
+}
+
+// -agent-groups moves some of the agents as groups (formation, members'
+// searches from the plan queue, cut-off members going their own way) under
+// the same edits; the report gives the groups' figures and the rules hold
+// for every planner.
+func TestAgentsModeGroups(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skipf("Moving AI maps not found (looked in %q; set PATHLENS_MAPS)", dir)
+	}
+	m := filepath.Join(dir, "den312d.map")
+	for _, algo := range []string{"astar", "hpa", "group"} {
+		code, out, errOut := runMain(t, "-map", m, "-agents", "40", "-agent-groups", "3", "-agent-group-size", "8", "-ticks", "1500", "-edits", "60", "-seed", "2", "-algo", algo, "-json", "-check")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", algo, code, errOut)
+		}
+		r := decode(t, out)
+		gr, ok := r["groups"].(map[string]any)
+		if !ok {
+			t.Fatalf("%s: no groups figures: %s", algo, out)
+		}
+		for _, k := range []string{"trips", "trips_cut", "trips_given_up", "member_stuck", "own_way", "rejoined", "cut_off_stops", "member_searches", "place_dist_mean"} {
+			if _, ok := gr[k]; !ok {
+				t.Fatalf("%s: groups field %q missing: %v", algo, k, gr)
+			}
+		}
+		if gr["groups"] != 3.0 || gr["members"] != 24.0 || gr["trips"].(float64) < 1 || gr["member_searches"].(float64) == 0 {
+			t.Fatalf("%s: groups %v", algo, gr)
+		}
+		if r["wall_violations"].(float64) != 0 || r["stuck"].(float64) != 0 || r["queue_wait_max_ticks"].(float64) < 1 {
+			t.Fatalf("%s: %s", algo, out)
 		}
 	}
 }

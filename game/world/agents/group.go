@@ -277,6 +277,7 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 		s.leaveOwnWay(a)
 		if a.state != Stopped || a.why != WhyCutOff {
 			s.stats.Stopped++
+			s.stats.CutOffStops++
 			s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: ReasonCutOff, Cell: a.cell, State: Stopped, Why: WhyCutOff})
 		}
 		a.state, a.why = Stopped, WhyCutOff

@@ -727,3 +727,49 @@ func TestMemberPlaceSkipsDeadPocketOnTrail(t *testing.T) {
 		t.Fatalf("own ways %d, wall violations %d; want 0 (the member was never cut off from its group)", st.OwnWay, st.WallViolations)
 	}
 }
+
+// The stress workload moves groups too (cmd/bench -agent-groups): on a
+// cave under digs and fills (a third of the fills walling off a group's
+// trail behind its leader), groups make trips in formation beside solo
+// agents, members get cut off, nobody walks through a wall or gets stuck,
+// and every group figure is filled in.
+func TestWorkloadWithGroups(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	g := pathing.MustGrid(80, 60)
+	for i := 0; i < g.Len()*18/100; i++ {
+		g.SetOpen(image.Point{rng.Intn(80), rng.Intn(60)}, false)
+	}
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(g, NewHPA(h, HPAConfig{}), Config{PlanBudget: -1})
+	r, err := RunWorkload(s, Workload{Agents: 60, Groups: 4, GroupSize: 9, Ticks: 3000, Edits: 200, Seed: 5, Repair: func(c []image.Point) error {
+		h.Update(c)
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%+v", r)
+	if r.Groups != 4 || r.GroupMembers != 36 {
+		t.Fatalf("%d groups, %d members; want 4 of 9", r.Groups, r.GroupMembers)
+	}
+	if r.WallViolations != 0 || r.Stuck != 0 {
+		t.Fatalf("wall violations %d, stuck %d (members %d)", r.WallViolations, r.Stuck, r.MemberStuck)
+	}
+	if r.GroupCuts == 0 || r.CutOffStops+r.OwnWay == 0 {
+		t.Fatalf("%d fills cut a group's trail, %d members stopped cut off, %d went their own way: the cuts cut nobody off", r.GroupCuts, r.CutOffStops, r.OwnWay)
+	}
+	if r.GroupTrips < 4 || r.LocalSearches == 0 || r.MaxWait == 0 {
+		t.Fatalf("group trips %d, member searches %d, longest wait %d: the groups hardly moved", r.GroupTrips, r.LocalSearches, r.MaxWait)
+	}
+	if r.MeanPlaceDist <= 0 || r.MeanPlaceDist > 3 {
+		t.Fatalf("members walk %.2f cells from their places on average; want a formation (0 < d ≤ 3)", r.MeanPlaceDist)
+	}
+	// Groups count as given: too many is refused.
+	s2 := New(g, NewAStar(g, AStarConfig{}), Config{})
+	if _, err := RunWorkload(s2, Workload{Agents: 10, Groups: 2, GroupSize: 6, Ticks: 1}); err == nil {
+		t.Fatal("2 groups of 6 out of 10 agents: no error")
+	}
+}

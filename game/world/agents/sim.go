@@ -194,7 +194,10 @@ type Stats struct {
 	Local    int             // local searches made by group members (served from the plan queue)
 	Extended int             // members' paths extended by one step to a place that moved, instead of a search
 	OwnWay   int             // times a member cut off from its group set out on its own way to the goal
-	Rejoined int             // times a member on its own way was reconnected and took its place again
+	// CutOffStops counts the times a member cut off from its group with no
+	// way to the goal either stopped (WhyCutOff).
+	CutOffStops int
+	Rejoined    int // times a member on its own way was reconnected and took its place again
 	// MaxWait is the most ticks a request (a plan, or a member's local
 	// search) waited in the plan queue before it was served: with a fair
 	// queue it is bounded by the queue's length over the plans per tick.

@@ -6,6 +6,8 @@ import (
 	"math/rand"
 	"slices"
 	"time"
+
+	"pathlens/pathing"
 )
 
 // Workload is a stress run of a Sim (what cmd/bench -agents runs),
@@ -18,6 +20,17 @@ import (
 type Workload struct {
 	Agents, Ticks, Edits int
 	Seed                 int64
+	// Groups, when positive, makes that many groups of GroupSize of the
+	// Agents agents (0 means 8 each), each spawned on a patch of adjacent
+	// open cells and sent with SetGroupGoal to a random reachable goal; a
+	// group gets a new goal when its trip ends (the group is no longer
+	// active: every member arrived, or some are cut off) or when its
+	// leader has been stopped (goal cut off) for groupGiveUp ticks. The
+	// other agents walk alone. Groups×GroupSize may not exceed Agents.
+	// With groups, a third of the fills instead wall off a group's trail
+	// behind its leader (editor.cutGroup), so members get cut off from
+	// their places, go their own way or stop, and rejoin after digs.
+	Groups, GroupSize int
 	// StuckTicks is how long an agent with a reachable goal may go without
 	// progress before it counts as stuck; 0 means 500.
 	StuckTicks int
@@ -39,6 +52,7 @@ type WorkloadResult struct {
 	StoppedAtEnd   int // agents stopped (goal unreachable or a wall) at the end
 	Digs, Fills    int
 	FillsOnPaths   int
+	GroupCuts      int // fills laid across a group's trail behind its leader (Workload.Groups > 0)
 	Elapsed        time.Duration
 	TicksPerSecond float64
 	PlanMsP99      float64 // 99th percentile over ticks of the planning time in one tick
@@ -47,7 +61,27 @@ type WorkloadResult struct {
 	RepairTime     time.Duration
 	MeanQueue      float64 // mean agents waiting for a plan per tick
 	Work           int64
+
+	// Group figures (Workload.Groups > 0).
+	Groups, GroupMembers int
+	GroupTrips           int // trips that ended with every member arrived
+	GroupTripsCut        int // trips that ended with a member cut off from its place (stopped, or arrived on its own way)
+	GroupTripsGivenUp    int // trips abandoned after the leader was stopped (goal cut off) for groupGiveUp ticks
+	MemberStuck          int // distinct members stuck at some check (counted in Stuck too)
+	OwnWay, Rejoined     int // members that went their own way when cut off; of them, rejoined later
+	CutOffStops          int // members stopped cut off from their group and the goal
+	LocalSearches        int // members' searches for their places (served from the plan queue)
+	Extended             int // places that moved one step followed without a search
+	// MeanPlaceDist is the mean Chebyshev distance, in cells, of the
+	// members walking with their group from their places (slot or single
+	// file), sampled every 25 ticks: how well formation holds.
+	MeanPlaceDist float64
+	MaxWait       int64 // most ticks any request (a plan or a member's search) waited in the queue
 }
+
+// groupGiveUp is how long (ticks) a Workload group whose leader is stopped
+// (its goal cut off) waits for a dig before it gets another goal.
+const groupGiveUp = 600
 
 // RunWorkload drives s (which must have no agents yet) through w and
 // returns the figures. It fails when the grid has no open cell or Repair
@@ -78,8 +112,42 @@ func RunWorkload(s *Sim, w Workload) (WorkloadResult, error) {
 		}
 		return from
 	}
+	if w.GroupSize <= 0 {
+		w.GroupSize = 8
+	}
+	if w.Groups < 0 || w.Groups*w.GroupSize > w.Agents {
+		return res, fmt.Errorf("agents: workload: %d groups of %d need %d agents, have %d", w.Groups, w.GroupSize, w.Groups*w.GroupSize, w.Agents)
+	}
 	ids := make([]int, 0, w.Agents)
-	for range w.Agents {
+	type wgroup struct {
+		members []int
+		stopped int // tick since which the leader is stopped, -1 when not
+	}
+	var wgs []wgroup
+	for range w.Groups {
+		var members []int
+		for _, c := range patch(g, randOpen(), w.GroupSize, s.cfg.Neighborhood) {
+			id, err := s.Spawn(c)
+			if err != nil {
+				return res, err
+			}
+			members = append(members, id)
+		}
+		ids = append(ids, members...)
+		if err := s.SetGroupGoal(members, goalFor(s.agents[members[0]].cell)); err != nil {
+			return res, err
+		}
+		if len(members) < 2 {
+			continue // a patch of one cell: SetGroupGoal made it a solo agent
+		}
+		wgs = append(wgs, wgroup{members: members, stopped: -1})
+		res.GroupMembers += len(members)
+	}
+	res.Groups = len(wgs)
+	var placeSum float64
+	var placeN int
+	memberStuck := map[int]bool{}
+	for len(ids) < w.Agents {
 		c := randOpen()
 		id, err := s.Spawn(c)
 		if err != nil {
@@ -96,7 +164,7 @@ func RunWorkload(s *Sim, w Workload) (WorkloadResult, error) {
 	var arrived []int
 	var stuckIDs []int
 	var changed []image.Point
-	ed := &editor{rng: rand.New(rand.NewSource(w.Seed + 1))}
+	ed := &editor{rng: rand.New(rand.NewSource(w.Seed + 1)), groupCuts: len(wgs) > 0}
 	nextEdit := 0
 	queued := 0
 	start := time.Now()
@@ -127,10 +195,55 @@ func RunWorkload(s *Sim, w Workload) (WorkloadResult, error) {
 				s.SetGoal([]int{id}, goalFor(a.cell))
 			}
 		}
+		for k := range wgs {
+			wg := &wgs[k]
+			gr := &s.groups[s.agents[wg.members[0]].group]
+			l := &s.agents[gr.leader]
+			again := false
+			switch {
+			case !gr.active:
+				again = true
+				all := true
+				for _, m := range wg.members {
+					if a := &s.agents[m]; a.state != Arrived || a.ownWay {
+						all = false
+					}
+				}
+				if all {
+					res.GroupTrips++
+				} else {
+					res.GroupTripsCut++
+				}
+			case l.state != Stopped:
+				wg.stopped = -1
+			case wg.stopped < 0:
+				wg.stopped = t
+			case t-wg.stopped >= groupGiveUp:
+				again = true
+				res.GroupTripsGivenUp++
+			}
+			if again {
+				wg.stopped = -1
+				if err := s.SetGroupGoal(wg.members, goalFor(s.agents[wg.members[0]].cell)); err != nil {
+					return res, err
+				}
+			}
+		}
 		if t%25 == 0 || t == w.Ticks-1 {
 			stuckIDs = s.StuckAgents(stuckIDs[:0], int64(w.StuckTicks))
 			for _, id := range stuckIDs {
 				stuck[id] = true
+				if s.agents[id].kind == Member {
+					memberStuck[id] = true
+				}
+			}
+			for k := range wgs {
+				for _, m := range wgs[k].members {
+					if a := &s.agents[m]; a.kind == Member && !a.ownWay && a.state == Moving {
+						placeSum += float64(chebyshev(a.cell, a.target))
+						placeN++
+					}
+				}
 			}
 			if debugStuck != nil && len(stuckIDs) > 0 {
 				debugStuck(s, stuckIDs)
@@ -147,6 +260,12 @@ func RunWorkload(s *Sim, w Workload) (WorkloadResult, error) {
 	res.WallViolations = st.WallViolations
 	res.Work = st.Work
 	res.Stuck = len(stuck)
+	res.MemberStuck = len(memberStuck)
+	res.OwnWay, res.Rejoined, res.CutOffStops = st.OwnWay, st.Rejoined, st.CutOffStops
+	res.LocalSearches, res.Extended, res.MaxWait = st.Local, st.Extended, st.MaxWait
+	if placeN > 0 {
+		res.MeanPlaceDist = placeSum / float64(placeN)
+	}
 	for _, id := range ids {
 		if s.agents[id].state == Stopped {
 			res.StoppedAtEnd++
@@ -160,6 +279,23 @@ func RunWorkload(s *Sim, w Workload) (WorkloadResult, error) {
 		res.TickMsP99 = percentile(tickMs, 0.99)
 	}
 	return res, nil
+}
+
+// patch returns up to n open cells joined to c (c first, then breadth
+// first with nb's steps): where a Workload group is spawned.
+func patch(g *pathing.Grid, c image.Point, n int, nb pathing.Neighborhood) []image.Point {
+	out := []image.Point{c}
+	seen := map[image.Point]bool{c: true}
+	for k := 0; k < len(out) && len(out) < n; k++ {
+		for _, d := range nb.Steps() {
+			q := out[k].Add(image.Point{d.DX, d.DY})
+			if !seen[q] && len(out) < n && g.CanStep(out[k], q, nb) {
+				seen[q] = true
+				out = append(out, q)
+			}
+		}
+	}
+	return out
 }
 
 func percentile(v []float64, q float64) float64 {
@@ -179,9 +315,50 @@ func percentile(v []float64, q float64) float64 {
 // open ground), so the map stays about as open as it started and cut-off
 // agents get their chance to move on.
 type editor struct {
-	rng    *rand.Rand
-	n      int
-	filled []image.Point
+	rng       *rand.Rand
+	groupCuts bool // a third of the fills cut a group (cutGroup)
+	n         int
+	filled    []image.Point
+}
+
+// cutGroup fills a wall across a moving group's trail a few cells behind
+// its leader, between the leader and its last members: a line across the
+// leader's direction there, out to the first wall on each side (at most
+// maxCut cells each way), so the members behind are cut off from their
+// places unless the passage goes round. It appends the filled cells (none
+// when no group is under way).
+func (e *editor) cutGroup(s *Sim, dst []image.Point) []image.Point {
+	const maxCut = 32
+	g, rng := s.grid, e.rng
+	if len(s.groups) == 0 {
+		return dst
+	}
+	for range 20 {
+		gr := &s.groups[rng.Intn(len(s.groups))]
+		n := len(gr.trail)
+		if !gr.active || len(gr.members) < 2 || n < 4 || s.agents[gr.leader].state != Moving {
+			continue
+		}
+		k := n - 2 - rng.Intn(min(len(gr.members), n-2))
+		c, d := gr.trail[k], gr.trail[k+1].Sub(gr.trail[k])
+		if max(abs(d.X), abs(d.Y)) != 1 {
+			continue
+		}
+		across := image.Point{-d.Y, d.X}
+		lc := s.agents[gr.leader].cell
+		for _, dir := range [2]image.Point{across, across.Mul(-1)} {
+			for i, p := 0, c; i < maxCut && g.Open(p); i, p = i+1, p.Add(dir) {
+				if p != lc && g.SetOpen(p, false) {
+					dst = append(dst, p)
+					e.filled = append(e.filled, p)
+				}
+			}
+		}
+		if len(dst) > 0 {
+			return dst
+		}
+	}
+	return dst
 }
 
 func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Point {
@@ -207,6 +384,13 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 			}
 		}
 		return dst
+	}
+	if e.groupCuts && rng.Intn(3) == 0 {
+		if dst = e.cutGroup(s, dst); len(dst) > 0 {
+			res.Fills++
+			res.GroupCuts++
+			return dst
+		}
 	}
 	if rng.Intn(2) == 0 && len(s.agents) > 0 {
 		for range 50 {
