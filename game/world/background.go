@@ -86,8 +86,8 @@ var buildHook func(j *buildJob, r buildRes)
 // on one goroutine, like optWorker: the latest request wins. A request not
 // yet started is replaced by the next one (its grid copy is dropped); a
 // build under way when it is abandoned is stopped through its context
-// (hpa.BuildContext, groups.BuildContext: within about a millisecond for
-// HPA*, ten for groups on 512×512 maps), so the next job starts at once
+// (hpa.BuildContext, groups.BuildContext: within about 3 ms for HPA*, 10
+// for groups on 512×512 maps), so the next job starts at once
 // rather than after a build nobody wants (random512: HPA* 56 ms, groups
 // up to 1.5 s). A lend under way runs to its end. So at most one build
 // runs however quickly the switches come, holding at most two grid copies
