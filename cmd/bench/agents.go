@@ -112,7 +112,11 @@ func agentSetup(env *Env, rep *Report, setup *groupSetup) (agents.Planner, func(
 		}
 		rep.BuildMS = float64(time.Since(t0)) / 1e6
 		rc := gr.Config()
-		rep.Set("hierarchy", fmt.Sprintf("cluster %d, %d levels, %s, exclusion %v", rc.ClusterSize, rc.Levels, rc.Cost, rc.Exclusion))
+		levels := fmt.Sprintf("%d levels", rc.Levels)
+		if rc.Levels == 1 {
+			levels = "1 level"
+		}
+		rep.Set("hierarchy", fmt.Sprintf("cluster %d, %s, %s, exclusion %v", rc.ClusterSize, levels, rc.Cost, rc.Exclusion))
 		return agents.NewGroups(gr), func(ch []image.Point) error {
 			gr.Update(ch)
 			return nil

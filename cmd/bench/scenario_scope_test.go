@@ -188,7 +188,7 @@ func TestAgentsScenarioSettings(t *testing.T) {
 	}{
 		{nil, "hpa", "cluster 4, 1 level,", "4"},
 		{[]string{"-cluster", "5"}, "hpa", "cluster 5, 1 level,", "4"},
-		{[]string{"-algo", "group"}, "group", "cluster 4, 1 levels", "4"},
+		{[]string{"-algo", "group"}, "group", "cluster 4, 1 level,", "4"},
 		{[]string{"-algo", "astar"}, "astar", "", "4"},
 	} {
 		args := append([]string{"-scenario", scen, "-agents", "6", "-ticks", "300", "-edits", "6", "-json", "-check"}, c.args...)
