@@ -71,6 +71,7 @@ var (
 		agents.ReasonRecheck:      {120, 230, 160, 255},
 		agents.ReasonStuck:        {255, 90, 170, 255},
 		agents.ReasonCutOff:       {255, 200, 80, 255},
+		agents.ReasonRejoined:     {90, 220, 220, 255},
 	}
 )
 

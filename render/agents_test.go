@@ -44,3 +44,14 @@ func TestPlannerNameShowsTheRefineMode(t *testing.T) {
 		}
 	}
 }
+
+// Regression: a reason added to the agents package without a colour here
+// (cut_off, stuck, rejoined in turn) drew its replan-log line and its
+// flash fully transparent. Every reason past none needs a visible colour.
+func TestEveryReplanReasonHasAColour(t *testing.T) {
+	for r := agents.Reason(1); r < agents.NumReasons; r++ {
+		if colReason[r].A == 0 {
+			t.Errorf("reason %v has no colour (its log line and flash are invisible)", r)
+		}
+	}
+}
