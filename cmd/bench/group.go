@@ -417,14 +417,25 @@ func openScenario(env *Env) (*scenarioRun, error) {
 	sr.env.Cfg = cfg
 	sr.env.Map = s.Map
 	sr.env.Grid = s.World()
-	if nb, ok := s.Settings.PathingNeighborhood(); ok {
+	if nb, ok := s.Settings.PathingNeighborhood(); ok && !slices.Contains(cfg.Given, "nb") {
 		cfg.Neighborhood = nb
 	}
-	// The scenario's algorithm applies unless -algo was given.
-	if a := string(s.Settings.Algo); a != "" && !slices.Contains(cfg.Given, "algo") {
-		if _, ok := algos[a]; ok {
+	// The scenario's algorithm applies unless -algo was given, read as the
+	// app reads it: "set algo" first, else "set abstraction" (hpa, groups),
+	// and A* or greedy with "set heuristic cluster" is astar-cluster.
+	if !slices.Contains(cfg.Given, "algo") {
+		a := scenarioAlgo(s.Settings)
+		if _, ok := algos[a]; ok && a != "" {
 			cfg.Algo = a
 			sr.from = "the scenario's"
+		}
+	}
+	if s.Settings.Heuristic == maps.HeuristicCluster && cfg.Algo == "greedy" && !slices.Contains(cfg.Given, "heuristic") {
+		return nil, usagef("bench: -scenario %s runs greedy with the cluster heuristic, which cmd/bench offers for A* only (-algo astar-cluster); give -algo or -heuristic", arg)
+	}
+	if h := s.Settings.Heuristic; h != "" && h != maps.HeuristicCluster && !slices.Contains(cfg.Given, "heuristic") {
+		if v, err := pathing.ParseHeuristic(string(h)); err == nil {
+			cfg.Heuristic = v
 		}
 	}
 	// Now the run's algorithm is known: a flag it does not read (-cost on
@@ -463,6 +474,26 @@ func openScenario(env *Env) (*scenarioRun, error) {
 	// regions (flags override them).
 	sr.setup = &groupSetup{base: base, regions: s.Regions}
 	return sr, nil
+}
+
+// scenarioAlgo is the cmd/bench algorithm a scenario's settings name, as
+// the app reads them (game/world settingsFrom): "set algo", else "set
+// abstraction"; A* with the cluster heuristic runs as astar-cluster. ""
+// when the file names none.
+func scenarioAlgo(ss maps.Settings) string {
+	a := string(ss.Algo)
+	if a == "" {
+		switch ss.Abstraction {
+		case maps.AbstractionHPA:
+			a = "hpa"
+		case maps.AbstractionGroups:
+			a = "group"
+		}
+	}
+	if ss.Heuristic == maps.HeuristicCluster && (a == "" || a == "astar") {
+		a = "astar-cluster"
+	}
+	return a
 }
 
 // runScenario is the -scenario mode: the scenario's world (edit log

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -207,5 +208,44 @@ func TestAgentsScenarioSettings(t *testing.T) {
 	code, _, errs := runMain(t, "-scenario", dij, "-agents", "3")
 	if code != exitUsage || !strings.Contains(errs, "its algorithm dijkstra cannot drive agents") {
 		t.Errorf("dijkstra scenario: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Regression: the scenario's neighbourhood overrode an explicit -nb; its
+// heuristic and "set abstraction" were never read (a file the app opens as
+// HPA* ran as A*, "set heuristic zero" ran octile), and "set heuristic
+// cluster" ran plain A*. The run now reads the settings as the app does,
+// flags still winning.
+func TestScenarioSettingsAsTheAppReadsThem(t *testing.T) {
+	for _, c := range []struct {
+		settings string
+		args     []string
+		key      string
+		want     string
+	}{
+		{"set neighborhood 8\n", []string{"-nb", "4"}, "neighborhood", "4"},
+		{"set neighborhood 4\n", nil, "neighborhood", "4"},
+		{"set abstraction hpa\n", nil, "algo", "hpa"},
+		{"set abstraction groups\n", nil, "algo", "group"},
+		{"set abstraction hpa\n", []string{"-algo", "astar"}, "algo", "astar"},
+		{"set algo astar\nset heuristic cluster\n", nil, "algo", "astar-cluster"},
+		{"set heuristic cluster\n", nil, "algo", "astar-cluster"},
+		{"set algo dijkstra\nset heuristic cluster\n", nil, "algo", "dijkstra"},
+		{"set algo astar\nset heuristic zero\n", nil, "heuristic", "zero"},
+		{"set algo astar\nset heuristic zero\n", []string{"-heuristic", "octile"}, "heuristic", "octile"},
+	} {
+		scen := roomsScenario(t, c.settings, false)
+		code, out, errs := runMain(t, append([]string{"-scenario", scen, "-json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%q %v: exit %d: %s", c.settings, c.args, code, errs)
+		}
+		if got := fmt.Sprint(lastJSON(t, out)[c.key]); got != c.want {
+			t.Errorf("%q %v: %s %q, want %q", c.settings, c.args, c.key, got, c.want)
+		}
+	}
+	scen := roomsScenario(t, "set algo greedy\nset heuristic cluster\n", false)
+	code, _, errs := runMain(t, "-scenario", scen, "-json")
+	if code != 2 || !strings.Contains(errs, "greedy with the cluster heuristic") {
+		t.Fatalf("greedy with the cluster heuristic: exit %d: %s", code, errs)
 	}
 }
