@@ -56,7 +56,8 @@ func init() {
 		if fs.Lookup("seed") == nil {
 			c.Ext["seed"] = fs.Int("seed", 1, "random seed `S` (same seed, same run)")
 		}
-		c.Ext["agent-budget-ms"] = fs.Float64("agent-budget-ms", 6, "agents mode: planning time cap per tick in `ms` (0: no cap; only then does one seed give exactly one run, since a cap makes the ticks plans land in depend on the machine's speed)")
+		c.Ext["agent-budget-ms"] = fs.Float64("agent-budget-ms", 6, "agents mode: planning time cap per tick in `ms` (0: no cap; a time cap makes the ticks plans land in depend on the machine's speed, so one seed gives exactly one run only without it or with -agent-budget-nodes)")
+		c.Ext["agent-budget-nodes"] = fs.Int("agent-budget-nodes", 0, "agents mode: planning work cap per tick in expanded `nodes` instead of -agent-budget-ms (0: use the time cap); deterministic, so one seed gives one run under a cap")
 		c.Ext["agent-chunk"] = fs.Int("agent-chunk", 0, "agents mode, astar: segments of at most `N` steps (0: whole path)")
 		c.Ext["agent-refine"] = fs.String("agent-refine", agents.HPAConfig{}.Mode.String(), "agents mode, hpa: how much of a route each plan refines: `eager` (all of it; edits are tested against its cells) or lazy (the next segment only: cheaper plans, coarser change tests, more replans after edits)")
 		c.Ext["agent-yield"] = fs.Bool("agent-yield", false, "agents mode: agents wait (a bounded time) for occupied cells instead of walking through each other")
@@ -64,7 +65,7 @@ func init() {
 		c.Ext["agent-group-size"] = fs.Int("agent-group-size", 8, "agents mode: members per group of -agent-groups (`K`, 2 or more)")
 	})
 	scopeFlags("-agents N", func(c *Config) bool { return c.ExtInt("agents") != 0 },
-		"ticks", "edits", "agent-budget-ms", "agent-yield", "agent-groups", "agent-group-size")
+		"ticks", "edits", "agent-budget-ms", "agent-budget-nodes", "agent-yield", "agent-groups", "agent-group-size")
 	scopeFlags("-agents N and -algo astar", func(c *Config) bool { return c.ExtInt("agents") != 0 && c.Algo == "astar" }, "agent-chunk")
 	scopeFlags("-agents N and -algo hpa", func(c *Config) bool { return c.ExtInt("agents") != 0 && c.Algo == "hpa" }, "agent-refine")
 	// -seed is shared with hpa.go's repair mode.
@@ -142,6 +143,10 @@ func runAgents(env *Env) (*Report, error) {
 	if budget < 0 || budget != budget {
 		return nil, usagef("bench: -agent-budget-ms %v: want 0 (no cap) or a positive time", budget)
 	}
+	nodes := c.ExtInt("agent-budget-nodes")
+	if nodes < 0 {
+		return nil, usagef("bench: -agent-budget-nodes %d: want 0 (time cap) or a positive node count", nodes)
+	}
 	ng, gsize := c.ExtInt("agent-groups"), c.ExtInt("agent-group-size")
 	switch {
 	case ng < 0:
@@ -182,6 +187,7 @@ func runAgents(env *Env) (*Report, error) {
 	if budget == 0 {
 		cfg.PlanBudget = -1
 	}
+	cfg.PlanWork = nodes
 	sim := agents.New(env.Grid, planner, cfg)
 	r, err := agents.RunWorkload(sim, agents.Workload{Agents: n, Groups: ng, GroupSize: gsize, Ticks: ticks, Edits: edits, Seed: int64(c.ExtInt("seed")), Repair: repair})
 	if err != nil {
@@ -234,7 +240,11 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("repair_ms", round2(float64(r.RepairTime)/1e6))
 	rep.Set("mean_queue", round2(r.MeanQueue))
 	rep.Set("queue_wait_max_ticks", st.MaxWait)
-	rep.Set("plan_budget_ms", budget)
+	if nodes > 0 {
+		rep.Set("plan_budget_nodes", nodes) // in place of the time cap
+	} else {
+		rep.Set("plan_budget_ms", budget)
+	}
 	rep.Set("seed", c.ExtInt("seed"))
 	rep.Set("yields", st.Yields)
 	if ng > 0 {

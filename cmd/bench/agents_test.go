@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,6 +54,8 @@ func TestAgentsModeBadInput(t *testing.T) {
 		{[]string{"-agents", "5", "-ticks", "0"}, "-ticks 0"},
 		{[]string{"-agents", "5", "-edits", "-3"}, "-edits -3"},
 		{[]string{"-agents", "5", "-agent-budget-ms", "-1"}, "-agent-budget-ms"},
+		{[]string{"-agents", "5", "-agent-budget-nodes", "-1"}, "-agent-budget-nodes -1"},
+		{[]string{"-agent-budget-nodes", "500", "-from", "0,0", "-to", "0,0"}, "-agent-budget-nodes applies only with -agents N"},
 		{[]string{"-agents", "5", "-algo", "hpa", "-agent-refine", "lazzy"}, `-agent-refine "lazzy"`},
 		{[]string{"-agents", "5", "-algo", "astar", "-agent-refine", "lazy"}, "-agent-refine"},
 		{[]string{"-agents", "10", "-agent-groups", "2", "-agent-group-size", "6"}, "need 12 agents; -agents is 10"},
@@ -123,6 +126,37 @@ func TestAgentsModeGroups(t *testing.T) {
 		}
 		if r["wall_violations"].(float64) != 0 || r["stuck"].(float64) != 0 || r["queue_wait_max_ticks"].(float64) < 1 {
 			t.Fatalf("%s: %s", algo, out)
+		}
+	}
+}
+
+// -agent-budget-nodes caps the planning work per tick in expanded nodes
+// instead of time, so a capped run (plans held back to later ticks) is
+// the same run twice: the way to reproduce what a time-capped run found.
+func TestAgentsModeNodeBudgetIsReproducible(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skipf("Moving AI maps not found (looked in %q; set PATHLENS_MAPS)", dir)
+	}
+	m := filepath.Join(dir, "den312d.map")
+	var first map[string]any
+	for run := range 2 {
+		code, out, errOut := runMain(t, "-map", m, "-agents", "60", "-agent-groups", "2", "-agent-group-size", "6", "-ticks", "800", "-edits", "40", "-seed", "4", "-algo", "hpa", "-agent-budget-nodes", "300", "-json", "-check")
+		if code != 0 {
+			t.Fatalf("run %d: exit %d: %s", run, code, errOut)
+		}
+		r := decode(t, out)
+		if r["plan_budget_nodes"] != 300.0 || r["queue_wait_max_ticks"].(float64) < 2 {
+			t.Fatalf("run %d: the node budget held nothing back: %s", run, out)
+		}
+		if first == nil {
+			first = r
+			continue
+		}
+		for _, k := range []string{"plans", "arrivals", "replans", "queue_wait_max_ticks", "mean_queue", "groups", "stuck", "stopped_at_end"} {
+			if a, b := fmt.Sprint(first[k]), fmt.Sprint(r[k]); a != b {
+				t.Fatalf("%s: %s, then %s with the same seed and node budget", k, a, b)
+			}
 		}
 	}
 }

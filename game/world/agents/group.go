@@ -427,14 +427,24 @@ func (s *Sim) leaveOwnWay(a *agent) {
 // and one whose searches bring it no nearer to a place that stays put
 // does not. (A member far behind a leader that wanders without progress
 // restarts with every new place; the members near that leader are stuck
-// with it.)
+// with it.) A member held by its stopped leader takes the leader's progress
+// whatever its distance, and one near its place takes the leader's waits
+// for plans too (progressTick): neither is the member's failure.
 func (s *Sim) memberProgress(a, l *agent) {
 	if a.ownWay {
 		return // walk measures it as a solo agent
 	}
+	if l.state == Stopped {
+		// Held where it stands by its stopped leader, however far behind
+		// its place: its time is the leader's. A leader stopped with its
+		// goal cut off is excused at every check (see excuse), and so is
+		// the member; one stopped stuck is not, and neither is the member.
+		a.lastProgress = max(a.lastProgress, s.progressTick(l))
+		return
+	}
 	if chebyshev(a.cell, a.target) <= lagLimit {
 		a.best = math.Inf(1)
-		a.lastProgress = max(a.lastProgress, l.lastProgress)
+		a.lastProgress = max(a.lastProgress, s.progressTick(l)) // the leader's waits for plans too
 		return
 	}
 	if a.segIdx >= len(a.plan.Segment) || a.plan.Segment[a.segIdx] != a.cell {

@@ -24,6 +24,14 @@ type Config struct {
 	PlanBudget time.Duration
 	// PlanCap caps the number of plans per tick; 0 means 256.
 	PlanCap int
+	// PlanWork, when positive, replaces the time budget (PlanBudget is
+	// ignored) by a work budget: the nodes expanded in one tick (Plan.Work
+	// of each finished plan, at least 1, and sliceNodes for each slice of a
+	// sliced plan or of a member's search). The first plan of a tick
+	// still always runs. Unlike a time cap it does not depend on the
+	// machine, so a seed gives exactly one run: for tests, and to
+	// reproduce what a time cap did once (cmd/bench -agent-budget-nodes).
+	PlanWork int
 	// Neighborhood is the move set agents walk with; it must match the
 	// planner's.
 	Neighborhood pathing.Neighborhood
@@ -351,7 +359,7 @@ func (s *Sim) Tick(dt float64) int {
 		// Catching up stops after MaxCatchUp ticks, or once this call has
 		// used twice the plan budget: a slow frame slows the clock instead
 		// of making the next frame slower still.
-		if n == s.cfg.MaxCatchUp || (n > 0 && s.cfg.PlanBudget > 0 && time.Since(start) > 2*s.cfg.PlanBudget) {
+		if n == s.cfg.MaxCatchUp || (n > 0 && s.cfg.PlanWork <= 0 && s.cfg.PlanBudget > 0 && time.Since(start) > 2*s.cfg.PlanBudget) {
 			s.accum = 0
 			break
 		}
@@ -666,7 +674,11 @@ func (s *Sim) planPhase() {
 	start := time.Now()
 	n := 0
 	worked := false // a plan finished or a slice ran: the budget may stop us now
+	work := 0       // nodes expanded this tick, for Config.PlanWork
 	over := func() bool {
+		if s.cfg.PlanWork > 0 {
+			return work >= s.cfg.PlanWork
+		}
 		return s.cfg.PlanBudget > 0 && time.Since(start) >= s.cfg.PlanBudget
 	}
 	sp, sliced := s.planner.(Sliced)
@@ -680,6 +692,7 @@ func (s *Sim) planPhase() {
 			s.qlen--
 			a := &s.agents[i]
 			a.queued = false
+			s.creditWait(a)
 			var k int
 			switch {
 			case a.dead:
@@ -699,6 +712,9 @@ func (s *Sim) planPhase() {
 				k = s.begin(i, sp, sliced)
 			}
 			n += k
+			if k > 0 {
+				work += max(1, a.plan.Work)
+			}
 			worked = worked || k > 0
 			if s.cur < 0 {
 				continue
@@ -710,6 +726,7 @@ func (s *Sim) planPhase() {
 				return
 			}
 			worked = true
+			work += sliceNodes
 			if s.curLocal {
 				if s.continueLocal() {
 					n++
@@ -735,6 +752,30 @@ func (s *Sim) planPhase() {
 		}
 	}
 	s.endPhase(start, worked)
+}
+
+// creditWait moves agent a's progress tick (the stuck measure's start, see
+// StuckAgents) on by the ticks it spent in the plan queue since it asked,
+// or since its latest progress when that came later, less the one tick
+// every request waits (asked during a tick's walk, served at the next): a
+// long queue is the Sim's budget, not the agent's failure. So only the
+// time it walked without progress counts, and a replan loop served at once
+// is still caught. Called when a leaves the queue; progressTick gives the
+// same for a wait in progress.
+func (s *Sim) creditWait(a *agent) {
+	if w := s.tick - max(a.asked, a.lastProgress) - 1; w > 0 {
+		a.lastProgress += w
+	}
+}
+
+// progressTick returns the tick from which agent a's time without
+// progress counts: its latest progress, moved on by the ticks it has been
+// waiting in the plan queue since (see creditWait).
+func (s *Sim) progressTick(a *agent) int64 {
+	if !a.queued {
+		return a.lastProgress
+	}
+	return a.lastProgress + max(0, s.tick-max(a.asked, a.lastProgress)-1)
 }
 
 // noteWait records how long agent a waited in the queue.

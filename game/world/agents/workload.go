@@ -12,7 +12,8 @@ import (
 
 // Workload is a stress run of a Sim (what cmd/bench -agents runs),
 // reproducible for a seed when the Sim's PlanBudget is negative (no time
-// cap; with a cap, which tick a plan lands in depends on the machine): Agents agents on random open cells with random reachable goals,
+// cap; with a cap, which tick a plan lands in depends on the machine) or
+// its PlanWork is set (a work cap): Agents agents on random open cells with random reachable goals,
 // Edits digs and fills spread evenly over Ticks ticks (see editor: half
 // the fills are laid across some agent's segment just ahead of it, digs reopen
 // earlier fills), and a new random reachable goal for every agent that
@@ -427,36 +428,40 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 }
 
 // StuckAgents appends the ids of agents that have a goal they could reach
-// and have made no progress for at least ticks ticks (waiting for a plan
-// included). Progress is not "any step": it is the agent's remaining route
-// cost to its goal reaching a new low, so an agent bouncing between cells
-// or looping through replans is stuck although it walks. The remaining
-// cost is the planner's estimate when the plan was made (Plan.Cost, else
-// the segment's cost plus octile distances along the legs) less the cost
-// walked since. When that is only a lower bound (Plan.LowerBound: the
-// group planner's octile legs), reaching a segment end where none of its
-// plans began before is progress too, and the measure restarts there (see
-// notePlan); a loop repeats segment starts and is caught. Progress is also
-// a new goal and an arrival. The ticks of the step an agent is taking are
-// added to ticks, so a slow step into a heavy cell is not a lack of
-// progress. A plan made because the world got worse for the agent (a fill
-// or a heavier cell on its route, a refused step, a goal reopened after
-// being cut off, a new planner) restarts the measure at that plan's cost
-// without counting as progress, so a detour a fill forces is not held
-// against it; a dig can only shorten routes, so it restarts nothing. A stop the component labels
-// prove (goal a wall, goal cut off) is not stuck either. A group member
-// within lagLimit cells of its place progresses with its leader; further
-// behind, when its remaining way to its place reaches a new low. For a
-// member the goal is its place (slot or single file), or, while the
-// group's leader is stopped, the group's goal as seen from the leader; a
-// member on its own way (cut off from its group) is measured as a solo
-// agent.
+// and have made no progress for at least ticks ticks, not counting the ticks
+// they waited in the plan queue beyond the one every request waits (see
+// creditWait: a long queue is the budget's doing, and a replan loop served
+// at once is still caught). Progress is not "any step": it is the agent's
+// remaining route cost to its goal reaching a new low, so an agent bouncing
+// between cells or looping through replans is stuck although it walks. The
+// remaining cost is the planner's estimate when the plan was made
+// (Plan.Cost, else the segment's cost plus octile distances along the legs)
+// less the cost walked since. When that is only a lower bound
+// (Plan.LowerBound: the group planner's octile legs), reaching a segment end
+// where none of its plans began before is progress too, and the measure
+// restarts there (see notePlan); a loop repeats segment starts and is
+// caught. Progress is also a new goal and an arrival. The ticks of the step
+// an agent is taking are added to ticks, so a slow step into a heavy cell is
+// not a lack of progress. A plan made because the world got worse for the
+// agent (a fill or a heavier cell on its route, a refused step, a goal
+// reopened after being cut off, a new planner) restarts the measure at that
+// plan's cost without counting as progress, so a detour a fill forces is not
+// held against it; a dig can only shorten routes, so it restarts nothing. A
+// stop the component labels prove (goal a wall, goal cut off) is not stuck
+// either. A group member within lagLimit cells of its place progresses with
+// its leader; further behind, when its remaining way to its place reaches a
+// new low. For a member the goal is its place (slot or single file), or,
+// while the group's leader is stopped, the group's goal as seen from the
+// leader (a member held by its stopped leader, however far behind, shares
+// the leader's progress: excused while the goal is cut off, stuck when the
+// leader is); a member on its own way (cut off from its group) is measured
+// as a solo agent.
 //
 // Cost: O(agents) plus a component relabelling after a change.
 func (s *Sim) StuckAgents(dst []int, ticks int64) []int {
 	for i := range s.agents {
 		a := &s.agents[i]
-		if a.dead || a.kind == Leader || !a.hasGoal || a.state == Arrived || s.tick-a.lastProgress < ticks+int64(s.stepTicks(a)) {
+		if a.dead || a.kind == Leader || !a.hasGoal || a.state == Arrived || s.tick-s.progressTick(a) < ticks+int64(s.stepTicks(a)) {
 			continue
 		}
 		from, g := a.cell, a.goal
