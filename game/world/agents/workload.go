@@ -347,8 +347,12 @@ func (e *editor) cutGroup(s *Sim, dst []image.Point) []image.Point {
 		}
 		across := image.Point{-d.Y, d.X}
 		lc := s.agents[gr.leader].cell
-		for _, dir := range [2]image.Point{across, across.Mul(-1)} {
-			for i, p := 0, c; i < maxCut && g.Open(p); i, p = i+1, p.Add(dir) {
+		for j, dir := range [2]image.Point{across, across.Mul(-1)} {
+			start := c
+			if j == 1 {
+				start = c.Add(dir) // the first pass filled c itself
+			}
+			for i, p := 0, start; i < maxCut && g.Open(p); i, p = i+1, p.Add(dir) {
 				if p != lc && g.SetOpen(p, false) {
 					dst = append(dst, p)
 					e.filled = append(e.filled, p)
