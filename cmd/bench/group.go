@@ -469,6 +469,9 @@ func openScenario(env *Env) (*scenarioRun, error) {
 		if on, set := s.Settings.Smooth.Set(); set && !slices.Contains(cfg.Given, "smooth") {
 			ext["smooth"] = &on
 		}
+		if m := string(s.Settings.AgentRefine); m != "" && !slices.Contains(cfg.Given, "agent-refine") {
+			ext["agent-refine"] = &m
+		}
 	}
 	// The planners that read groups get the scenario's cluster size and
 	// regions (flags override them).

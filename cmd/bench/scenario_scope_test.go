@@ -249,3 +249,24 @@ func TestScenarioSettingsAsTheAppReadsThem(t *testing.T) {
 		t.Fatalf("greedy with the cluster heuristic: exit %d: %s", code, errs)
 	}
 }
+
+// Regression: under -agents -scenario the file's "set agent-refine" was
+// ignored (the flag's default, eager, always ran); -agent-refine still wins.
+func TestAgentsScenarioRefineMode(t *testing.T) {
+	scen := roomsScenario(t, "set algo hpa\nset agent-refine lazy\n", false)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "lazy"},
+		{[]string{"-agent-refine", "eager"}, "eager"},
+	} {
+		code, out, errs := runMain(t, append([]string{"-scenario", scen, "-agents", "3", "-ticks", "20", "-json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		if got := fmt.Sprint(lastJSON(t, out)["hpa_mode"]); got != c.want {
+			t.Errorf("%v: hpa_mode %q, want %q", c.args, got, c.want)
+		}
+	}
+}
