@@ -216,14 +216,18 @@ func (w *World) tickAgents(dt float64) {
 		}
 		w.agents.seen[k] = true
 		newest = max(newest, r.Tick)
-		if !r.Reason.IsReplan() {
+		kind := "replan"
+		switch {
+		case r.Reason == agents.ReasonRejoined:
+			kind = "rejoin" // logged, but no plan was made
+		case !r.Reason.IsReplan():
 			continue
 		}
 		fs := []F{{"agent", r.Agent}, {"reason", r.Reason.String()}, {"at", pt(r.Cell)}, {"state", r.State.String()}, {"tick", int(r.Tick)}}
 		if r.State == agents.Stopped {
 			fs = append(fs, F{"why", r.Why.String()})
 		}
-		w.Log.Add("replan", fs...)
+		w.Log.Add(kind, fs...)
 	}
 	if newest > w.agents.logged {
 		// Forget keys older than the newest tick: they cannot come again.

@@ -181,3 +181,55 @@ func TestAgentRefineSavedAndLoaded(t *testing.T) {
 		t.Fatalf("error %v, want it to contain %q", err, want)
 	}
 }
+
+// A member that went its own way and is reconnected rejoins its group: the
+// session log has a rejoin line for it, not a replan line (no plan is
+// made), and its planner-call counts leave it out.
+func TestRejoinIsLoggedAsRejoin(t *testing.T) {
+	w, log := mustWorld(t,
+		"########################################",
+		"#......#...............................#",
+		"#......#...............................#",
+		"#......#.............................G.#",
+		"#......#...............................#",
+		"########################################",
+	)
+	door := image.Pt(7, 3)
+	w.ApplyEdit(Edit{Kind: EditDig, Cells: []CellEdit{{P: door, New: 1}}})
+	var ids []int
+	for _, c := range []image.Point{{2, 2}, {3, 2}, {2, 3}, {3, 3}, {10, 2}} {
+		id, err := w.SpawnAgent(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	s := w.Agents()
+	s.Select(ids, false)
+	if err := w.SendAgents(image.Pt(37, 3), true); err != nil {
+		t.Fatal(err)
+	}
+	w.ApplyEdit(Edit{Kind: EditFill, Cells: []CellEdit{{P: door, New: 0}}})
+	for range 60 {
+		w.Tick(1.0 / 60)
+	}
+	if v, _ := s.Agent(ids[4]); !v.OwnWay {
+		t.Fatalf("member across the door is not on its own way: %v %q", v.State, v.Why)
+	}
+	w.ApplyEdit(Edit{Kind: EditDig, Cells: []CellEdit{{P: door, New: 1}}})
+	for range 60 {
+		w.Tick(1.0 / 60)
+	}
+	if v, _ := s.Agent(ids[4]); v.OwnWay {
+		t.Fatalf("member still on its own way after the door reopened: %v at %v", v.State, v.Cell)
+	}
+	if !strings.Contains(log.String(), " rejoin agent=4 reason=rejoined") {
+		t.Fatalf("no rejoin line for agent 4:\n%s", log.String())
+	}
+	if strings.Contains(log.String(), "replan agent=4 reason=rejoined") {
+		t.Fatalf("the rejoin was logged as a replan:\n%s", log.String())
+	}
+	if agents.ReasonRejoined.IsReplan() || !agents.ReasonCutOff.IsReplan() {
+		t.Fatal("IsReplan: rejoined must not count as a replan, cut_off must")
+	}
+}

@@ -29,8 +29,11 @@ func (r Reason) String() string {
 	return "reason?"
 }
 
-// IsReplan reports whether r counts as a replan (everything but a new goal).
-func (r Reason) IsReplan() bool { return r > ReasonNewGoal && r < NumReasons }
+// IsReplan reports whether r counts as a replan: every planner call but a
+// new goal's (rejoining is logged but plans nothing).
+func (r Reason) IsReplan() bool {
+	return r > ReasonNewGoal && r < NumReasons && r != ReasonRejoined
+}
 
 // State is what an agent is doing.
 type State uint8
