@@ -19,6 +19,7 @@ import (
 	"pathlens/maps"
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
+	"pathlens/pathing/hpa"
 )
 
 // The group hierarchy of issue 4 (package pathing/groups) as -algo group,
@@ -461,6 +462,9 @@ func openScenario(env *Env) (*scenarioRun, error) {
 		}
 		cfg.Ext = ext
 		if n := s.Settings.Cluster; n != 0 && !slices.Contains(cfg.Given, "cluster") {
+			if n < hpa.MinClusterSize || n > hpa.MaxClusterSize {
+				return nil, usagef("bench: -scenario %s: its cluster size %d is outside HPA*'s %d..%d; give -cluster", arg, n, hpa.MinClusterSize, hpa.MaxClusterSize)
+			}
 			ext["cluster"] = &n
 		}
 		if n := s.Settings.Levels; n != 0 && !slices.Contains(cfg.Given, "levels") {

@@ -270,3 +270,17 @@ func TestAgentsScenarioRefineMode(t *testing.T) {
 		}
 	}
 }
+
+// Regression: a scenario's cluster size outside HPA*'s range failed with
+// the library's bare "hpa: cluster size 3 out of range 4..64", naming
+// neither the file nor the way out.
+func TestScenarioClusterOutOfHPARange(t *testing.T) {
+	scen := roomsScenario(t, "set algo group\nset cluster 3\n", false)
+	code, _, errs := runMain(t, "-scenario", scen, "-algo", "hpa", "-json")
+	if code != 2 || !strings.Contains(errs, scen) || !strings.Contains(errs, "cluster size 3") || !strings.Contains(errs, "give -cluster") {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if code, _, errs := runMain(t, "-scenario", scen, "-algo", "hpa", "-cluster", "8", "-json"); code != 0 {
+		t.Fatalf("with -cluster 8: exit %d: %s", code, errs)
+	}
+}
