@@ -395,6 +395,11 @@ func (g *Game) Update() error {
 		g.repairSeq = g.w.RepairSeq
 		g.repairAt = now
 	}
+	if g.repairHeld && !g.repairToShow() {
+		// The held repair was of a hierarchy a switch replaced or dropped.
+		g.repairHeld, g.repairAt = false, time.Time{}
+		g.logOverlay("repair", false)
+	}
 	g.noteMessage(now)
 	g.drawKey = g.frameKey()
 	return nil
@@ -1172,13 +1177,23 @@ func (g *Game) toggleRepair(now time.Time) {
 		g.logOverlay("repair", false)
 		return
 	}
-	rep := &g.w.LastRepair
-	if len(rep.Dirty) == 0 && len(rep.AddedNodes) == 0 && len(rep.RemovedNodes) == 0 {
+	if !g.repairToShow() {
 		g.w.Note("no repair to show: dig or fill cells (right-drag) with HPA* or the group hierarchy")
 		return
 	}
 	g.repairHeld = true
 	g.logOverlay("repair", true)
+}
+
+// repairToShow reports whether the world's last repair describes the
+// hierarchy in use: a flat search has none, and a switch that rebuilt or
+// dropped the hierarchy cleared the repair (world.World.LastRepair).
+func (g *Game) repairToShow() bool {
+	rep := &g.w.LastRepair
+	if !g.w.Settings.Algo.Hierarchical() {
+		return false
+	}
+	return len(rep.Dirty) > 0 || len(rep.AddedNodes) > 0 || len(rep.RemovedNodes) > 0
 }
 
 // flashAge is the age in seconds the repair highlight is drawn at: 0

@@ -148,6 +148,14 @@ func (w *World) keepGhost(label string) {
 
 func (w *World) switched(name string, val any) {
 	w.Log.Add("switch", F{"name", name}, F{"value", val})
+	if w.hierKey != w.keyFor(w.Settings.Algo) {
+		// The switch rebuilds the hierarchy (cluster size, levels,
+		// neighbourhood) or drops it (a flat search, another hierarchy):
+		// the last repair's clusters and nodes are those of a hierarchy
+		// no longer shown, so there is no repair to show until the next
+		// stroke.
+		w.LastRepair = Repair{}
+	}
 	if w.Settings.Algo != AlgoGroup {
 		// Ghosts compare group-hierarchy switches only.
 		w.Ghost = nil

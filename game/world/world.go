@@ -79,7 +79,8 @@ type World struct {
 	// Ghost is the previous answer kept after a connection-cost switch.
 	Ghost *Ghost
 	// LastRepair is the last stroke's repair report, and RepairSeq counts
-	// repairs so the view can flash each one once.
+	// repairs so the view can flash each one once. A switch that rebuilds
+	// or drops the hierarchy clears LastRepair (it described the old one).
 	LastRepair Repair
 	RepairSeq  int
 
