@@ -144,14 +144,7 @@ func run(args []string) int {
 			fmt.Fprintf(os.Stderr, "pathlens: -scen: %v\n", err)
 			return 2
 		}
-		// The rows replace the map's own queries (a .map has none; a
-		// scenario file's are kept after them).
-		var qs [][2]image.Point
-		for _, r := range rows {
-			qs = append(qs, [2]image.Point{r.Start, r.Goal})
-			scenOptimal = append(scenOptimal, r.Optimal)
-		}
-		w.Queries = append(qs, w.Queries...)
+		scenOptimal = addScenRows(w, rows)
 	}
 	if f.From != "" || f.To != "" {
 		q, err := firstQuery(f.From, f.To, w.Queries)
@@ -242,6 +235,21 @@ func scenQueries(path string, w *world.World) ([]maps.ScenRow, error) {
 		}
 	}
 	return rows, nil
+}
+
+// addScenRows puts the .scen rows' queries before w's own (a .map has
+// none; a scenario file's are kept after them) and returns the optimal
+// length of each of w.Queries, index for index: the row's, then 0 (not
+// known) for each of the scenario's own queries.
+func addScenRows(w *world.World, rows []maps.ScenRow) []float64 {
+	qs := make([][2]image.Point, 0, len(rows)+len(w.Queries))
+	opt := make([]float64, len(rows), len(rows)+len(w.Queries))
+	for i, r := range rows {
+		qs = append(qs, [2]image.Point{r.Start, r.Goal})
+		opt[i] = r.Optimal
+	}
+	w.Queries = append(qs, w.Queries...)
+	return append(opt, make([]float64, len(w.Queries)-len(rows))...)
 }
 
 // firstQuery builds the first query from -from and -to. One of them may
