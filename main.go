@@ -214,8 +214,8 @@ func run(args []string) int {
 }
 
 // scenQueries reads the Moving AI scenario list at path and checks that
-// its rows are for w's map: the same width and height, and, when the row
-// names a map, the same file name as w's source.
+// its rows are for w's map: the same width and height, and the same file
+// name as w's source or, for a scenario, as the map file it refers to.
 func scenQueries(path string, w *world.World) ([]maps.ScenRow, error) {
 	rows, err := maps.LoadScen(path)
 	if err != nil {
@@ -225,13 +225,25 @@ func scenQueries(path string, w *world.World) ([]maps.ScenRow, error) {
 		return nil, fmt.Errorf("%s has no rows", path)
 	}
 	gw, gh := w.Grid.Width(), w.Grid.Height()
-	src := filepath.Base(w.Source)
+	// The map file the rows must name: the source itself, or the file a
+	// scenario's map line refers to (an inline map has none, and only
+	// the size is checked).
+	mapFile := ""
+	if strings.HasSuffix(w.Source, ".map") {
+		mapFile = filepath.Base(w.Source)
+	} else if sc := w.Scenario(); sc != nil && sc.MapPath != "" {
+		mapFile = maps.BaseName(sc.MapPath)
+	}
 	for _, r := range rows {
 		if r.Width != gw || r.Height != gh {
 			return nil, fmt.Errorf("%s:%d: the row is for a %d×%d map (%s), the map open is %d×%d (%s)", path, r.Line, r.Width, r.Height, r.Map, gw, gh, w.Name)
 		}
-		if strings.HasSuffix(src, ".map") && maps.BaseName(r.Map) != src {
-			return nil, fmt.Errorf("%s:%d: the row is for %s, the map open is %s", path, r.Line, maps.BaseName(r.Map), src)
+		if mapFile != "" && maps.BaseName(r.Map) != mapFile {
+			what := mapFile
+			if mapFile != filepath.Base(w.Source) {
+				what = fmt.Sprintf("%s (the map of %s)", mapFile, filepath.Base(w.Source))
+			}
+			return nil, fmt.Errorf("%s:%d: the row is for %s, the map open is %s", path, r.Line, maps.BaseName(r.Map), what)
 		}
 	}
 	return rows, nil

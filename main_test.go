@@ -64,3 +64,18 @@ func TestScenRowsKeepTheirOptimalWithAScenario(t *testing.T) {
 		t.Errorf("the scenario's own query: %v optimal %v, want %v with 0 (not known)", w.Queries[last], opt[last], own[0])
 	}
 }
+
+// Regression (review: a scenario on maze512 opened with random512's .scen
+// rows, the same size, because the map name was checked only when the
+// source was a .map): the rows must name the map file the scenario
+// refers to.
+func TestScenForAnotherMapOfTheSameSizeIsRefused(t *testing.T) {
+	w, dir := scenOn(t, "maze512-16-0.map")
+	_, err := scenQueries(filepath.Join(dir, "random512-10-0.map.scen"), w)
+	if err == nil || !strings.Contains(err.Error(), "random512-10-0.map") || !strings.Contains(err.Error(), "maze512-16-0.map") {
+		t.Fatalf("random512's rows on a scenario of maze512: error %v, want one naming both maps", err)
+	}
+	if _, err := scenQueries(filepath.Join(dir, "maze512-16-0.map.scen"), w); err != nil {
+		t.Errorf("maze512's own rows: %v", err)
+	}
+}
