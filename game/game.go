@@ -1309,6 +1309,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		f.Caption = "painting: " + k.String()
 	}
 	g.r.Draw(screen, f)
+	// The panel's content may have shrunk (another algorithm, a closed
+	// inspector): a scroll past its new end would leave the wheel dead for
+	// as many notches, so it is clamped to what this frame measured.
+	g.panelScroll = min(g.panelScroll, g.r.PanelMaxScroll())
 	if s := g.w.Agents(); s != nil {
 		al := &g.agentLayer
 		al.Sim, al.Cam, al.Map = s, &g.cam, lay.Map

@@ -876,3 +876,38 @@ func TestPanelScrollsWhenItDoesNotFit(t *testing.T) {
 		t.Errorf("1280×1000 at 100%%: the panel scrolls by %d", m)
 	}
 }
+
+// Regression (review: the panel scroll was not clamped when the panel's
+// content shrank, so after scrolling to the end with HPA* and switching
+// to A*, the wheel did nothing for several notches): each Draw clamps the
+// scroll to the end the frame measured, and one notch up then scrolls.
+func TestPanelScrollClampedWhenThePanelShrinks(t *testing.T) {
+	wd, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Settings.Algo = world.AlgoHPA
+	wd.Begin()
+	wd.Wait()
+	g, err := New(wd, Options{UIScale: 1.5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, h := g.Layout(1280, 800)
+	g.Update()
+	g.Draw(ebiten.NewImage(w, h))
+	g.scrollPanel(100000)
+	hpaEnd := g.panelScroll
+	g.w.SetAlgo(world.AlgoAStar)
+	g.w.Wait()
+	g.Update()
+	g.drawnAt = time.Time{}
+	g.Draw(ebiten.NewImage(w, h))
+	aEnd := g.r.PanelMaxScroll()
+	if aEnd >= hpaEnd {
+		t.Fatalf("A*'s panel (scrolls %d) is not shorter than HPA*'s (%d): the test needs it to shrink", aEnd, hpaEnd)
+	}
+	if g.panelScroll != aEnd {
+		t.Errorf("HPA* scrolled to its end %d, then A*: scroll %d, want A*'s end %d", hpaEnd, g.panelScroll, aEnd)
+	}
+}
