@@ -247,3 +247,23 @@ func TestInspectorWithoutASearch(t *testing.T) {
 		t.Errorf("inspector after a search:\n%s", got)
 	}
 }
+
+// Regression: after a switch that rebuilt the hierarchy (which clears the
+// last repair: it described the old clusters) the panel still had a "last
+// repair" row, reading "0s, 0 clusters".
+func TestNoLastRepairRowAfterARebuildingSwitch(t *testing.T) {
+	w := openWorld(t, 40, 30)
+	w.Settings.Algo = world.AlgoHPA
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(38, 28))
+	w.BeginStroke(image.Pt(10, 5), 0)
+	w.EndStroke()
+	r := New()
+	if txt := panelText(r, w, nil); !strings.Contains(txt, "last repair") {
+		t.Fatalf("no last repair row after a dig: %s", txt)
+	}
+	w.SetCluster(w.Settings.Cluster() + 2)
+	w.Wait()
+	if txt := panelText(r, w, nil); strings.Contains(txt, "last repair") {
+		t.Fatalf("a last repair row after the rebuild: %s", txt)
+	}
+}

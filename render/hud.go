@@ -782,7 +782,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		y = r.kv(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, kvValueX-10), fmt.Sprintf("%d %s (L%d)", ph.Expanded, unit, ph.Level), ColTextDim)
 	}
 	y = r.drawHierarchyNumbers(dst, w, x, y)
-	if w.RepairSeq > 0 && w.Hierarchy() != nil { // A* and co. repair nothing
+	if w.RepairSeq > 0 && w.Hierarchy() != nil && !w.LastRepair.Empty() { // A* and co. repair nothing; a rebuilding switch clears it
 		rp := &w.LastRepair
 		s := fmt.Sprintf("%s, %d clusters", fmtDur(rp.Time), rp.DirtyCount())
 		if rp.Rebuilt {

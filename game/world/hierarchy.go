@@ -137,6 +137,12 @@ type Repair struct {
 	Rebuilt bool
 }
 
+// Empty reports that r describes no repair (the zero Repair, as a switch
+// that rebuilt or dropped the hierarchy leaves LastRepair).
+func (r *Repair) Empty() bool {
+	return r.Time == 0 && !r.Rebuilt && r.DirtyCount() == 0 && r.NodesAdded+r.NodesRemoved+r.AddedEdges+r.RemovedEdges == 0
+}
+
 // merge adds o's figures to r (for a stroke of several updates).
 func (r *Repair) merge(o Repair) {
 	r.Time += o.Time
