@@ -450,22 +450,29 @@ func (b *builder) predecessor(l int, old, oldLow *level, low *delta, r *rec, i i
 	r.old, r.attr, r.fresh, r.moved = cand, old.groups[cand], true, moved
 }
 
+// stepsOut calls f with the index of every cell a legal step leads to
+// from a cell of level-1 group a of lv, outside a (once per step).
+func (b *builder) stepsOut(lv *level, a int32, f func(di int)) {
+	grid := b.g.grid
+	nb := b.g.cfg.Neighborhood
+	for _, c := range lv.cells[lv.cellStart[a]:lv.cellStart[a+1]] {
+		p := grid.Point(int(c))
+		for _, st := range nb.Steps() {
+			d := image.Point{p.X + st.DX, p.Y + st.DY}
+			if !grid.CanStep(p, d, nb) {
+				continue
+			}
+			if di := grid.Index(d); lv.groupOf[di] != a {
+				f(di)
+			}
+		}
+	}
+}
+
 // neighbours calls f for every group of lv that group a links to.
 func (b *builder) neighbours(l int, lv *level, a int32, f func(int32)) {
 	if l == 1 {
-		grid := b.g.grid
-		nb := b.g.cfg.Neighborhood
-		for _, c := range lv.cells[lv.cellStart[a]:lv.cellStart[a+1]] {
-			p := grid.Point(int(c))
-			for _, st := range nb.Steps() {
-				d := image.Point{p.X + st.DX, p.Y + st.DY}
-				if grid.CanStep(p, d, nb) {
-					if y := lv.groupOf[grid.Index(d)]; y != a {
-						f(y)
-					}
-				}
-			}
-		}
+		b.stepsOut(lv, a, func(di int) { f(lv.groupOf[di]) })
 		return
 	}
 	low := b.g.levels[l-1]
@@ -502,20 +509,7 @@ func (b *builder) outsidePairs(l int, lv, old, oldLow *level, low *delta, a int3
 		pairs = append(pairs, [2]int32{x, y})
 	}
 	if l == 1 {
-		grid := b.g.grid
-		nb := b.g.cfg.Neighborhood
-		for _, c := range lv.cells[lv.cellStart[a]:lv.cellStart[a+1]] {
-			p := grid.Point(int(c))
-			for _, st := range nb.Steps() {
-				d := image.Point{p.X + st.DX, p.Y + st.DY}
-				if !grid.CanStep(p, d, nb) {
-					continue
-				}
-				if di := grid.Index(d); lv.groupOf[di] != a {
-					add(old.groupOf[di], lv.groupOf[di])
-				}
-			}
-		}
+		b.stepsOut(lv, a, func(di int) { add(old.groupOf[di], lv.groupOf[di]) })
 		return pairs, ok
 	}
 	ll := b.g.levels[l-1]
