@@ -44,9 +44,8 @@ const maxClusterColumnBytes = 256 << 20
 // clusterPlanner is A* with one cached heuristic column per goal group.
 type clusterPlanner struct {
 	gr      *groups.Graph
-	cb      *groups.ColumnBuilder // its working memory serves every column of the run
-	s       *pathing.Searcher
-	q       pathing.Query
+	cb      *groups.ColumnBuilder                       // its working memory serves every column of the run
+	search  searchPlanner                               // A* with the current goal's column as HeuristicFunc
 	cols    map[int32]func(p, goal image.Point) float64 // goal group → its column's EstimateOctile
 	maxCols int
 }
@@ -102,10 +101,12 @@ func prepareClusterAStarWith(env *Env, rep *Report, setup *groupSetup) (Planner,
 		rep.Set("goal_groups", len(goals))
 	}
 	return &clusterPlanner{
-		gr:      gr,
-		cb:      groups.NewColumnBuilder(),
-		s:       pathing.NewSearcher(env.Grid),
-		q:       pathing.Query{Neighborhood: c.Neighborhood, Heuristic: pathing.Custom, Weight: c.Weight},
+		gr: gr,
+		cb: groups.NewColumnBuilder(),
+		search: searchPlanner{
+			s: pathing.NewSearcher(env.Grid),
+			q: pathing.Query{Neighborhood: c.Neighborhood, Heuristic: pathing.Custom, Weight: c.Weight},
+		},
 		cols:    map[int32]func(p, goal image.Point) float64{},
 		maxCols: max(1, maxClusterColumnBytes/(4*n+64)),
 	}, nil
@@ -144,13 +145,6 @@ func (p *clusterPlanner) Plan(start, goal image.Point) (Outcome, error) {
 		}
 		h = p.cols[p.gr.GroupOf(1, goal)]
 	}
-	p.q.Start, p.q.Goal, p.q.HeuristicFunc = start, goal, h
-	r, err := p.s.Search(p.q)
-	if err != nil {
-		return Outcome{}, err
-	}
-	return Outcome{
-		Found: r.Status == pathing.Found, Path: r.Path, Cost: r.Cost,
-		Expanded: r.Expanded, Pushes: r.Pushes, PeakOpen: r.PeakOpen,
-	}, nil
+	p.search.q.HeuristicFunc = h
+	return p.search.Plan(start, goal)
 }
