@@ -165,13 +165,9 @@ func (p *HPA) Plan(from, goal image.Point, pl *Plan) error {
 		return p.planLazy(from, goal, pl)
 	}
 	pl.Reset()
-	r, err := p.q.Find(from, goal, p.opts)
-	pl.Work = r.Phases.Total()
+	r, err := p.find(from, goal, p.opts, pl)
 	if err != nil {
-		return fmt.Errorf("agents: hpa %v→%v: %w", from, goal, err)
-	}
-	if r.Status != pathing.Found {
-		return fmt.Errorf("agents: hpa %v→%v: %w", from, goal, ErrUnreachable)
+		return err
 	}
 	pl.Cost = r.Cost
 	ends := r.SegmentEnds
@@ -214,13 +210,9 @@ func (p *HPA) planLazy(from, goal image.Point, pl *Plan) error {
 	pl.Reset()
 	opts := p.opts
 	opts.RefineSteps = lazyGuess
-	r, err := p.q.Find(from, goal, opts)
-	pl.Work = r.Phases.Total()
+	r, err := p.find(from, goal, opts, pl)
 	if err != nil {
-		return fmt.Errorf("agents: hpa %v→%v: %w", from, goal, err)
-	}
-	if r.Status != pathing.Found {
-		return fmt.Errorf("agents: hpa %v→%v: %w", from, goal, ErrUnreachable)
+		return err
 	}
 	pl.Cost = r.PlanCost
 	top := r.Plans[p.h.Levels()]
@@ -326,19 +318,31 @@ func (p *HPA) Refine(from image.Point, pl *Plan) error {
 		n++
 	}
 	to := pl.Legs[n-1].To
-	r, err := p.q.Find(from, to, p.opts)
-	pl.Work = r.Phases.Total()
+	pl.Work = 0
+	r, err := p.find(from, to, p.opts, pl)
 	if err != nil {
-		return fmt.Errorf("agents: hpa %v→%v: %w", from, to, err)
-	}
-	if r.Status != pathing.Found {
-		return fmt.Errorf("agents: hpa %v→%v: %w", from, to, ErrUnreachable)
+		return err
 	}
 	pl.Segment = append(pl.Segment[:0], r.Path...)
 	pl.FootFrom = pl.Legs[n-1].Foot
 	m := copy(pl.Legs, pl.Legs[n:])
 	pl.Legs = pl.Legs[:m]
 	return nil
+}
+
+// find runs one query from `from` to `to` with opts, adding the nodes it
+// expanded to pl.Work. An error, or no path, is returned as an error naming
+// the pair (wrapping ErrUnreachable for no path).
+func (p *HPA) find(from, to image.Point, opts hpa.QueryOptions, pl *Plan) (hpa.Result, error) {
+	r, err := p.q.Find(from, to, opts)
+	pl.Work += r.Phases.Total()
+	if err != nil {
+		return r, fmt.Errorf("agents: hpa %v→%v: %w", from, to, err)
+	}
+	if r.Status != pathing.Found {
+		return r, fmt.Errorf("agents: hpa %v→%v: %w", from, to, ErrUnreachable)
+	}
+	return r, nil
 }
 
 func chebyshev(a, b image.Point) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }
