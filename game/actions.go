@@ -85,7 +85,7 @@ var actionTable = []Binding{
 	{Action: ActUIBigger, Group: "View", Keys: keys(ebiten.KeyEqual), Mods: ModCtrl, Help: "larger text, panel and bars (for a projector)"},
 	{Action: ActUISmaller, Group: "View", Keys: keys(ebiten.KeyMinus), Mods: ModCtrl, Help: "smaller text, panel and bars"},
 	{Action: ActUIReset, Group: "View", Keys: keys(ebiten.Key0), Mods: ModCtrl, Help: "text, panel and bars at 100%"},
-	{Action: ActViewLevel, Group: "View", Keys: keys(ebiten.KeyL), Help: "next abstract level for borders, groups, nodes, edges"},
+	{Action: ActViewLevel, Group: "View", Keys: keys(ebiten.KeyL), Help: "next abstract level for borders, groups, nodes, edges (a step into an abstract phase shows its level)"},
 	{Action: ActPanel, Group: "View", Keys: keys(ebiten.KeyTab), Help: "show or hide the side panel"},
 	{Action: ActLegend, Group: "View", Keys: keys(ebiten.KeyK), Help: "show or hide the layer legend"},
 	{Action: ActRepairShow, Group: "View", Keys: keys(ebiten.KeyR), Mods: ModShift, Help: "show the last repair again and hold it (again: let it fade)"},

@@ -90,6 +90,7 @@ type Game struct {
 	camLogged  render.Camera
 	camStable  int
 	viewLevel  int
+	phaseSeen  phaseKey // the trace and phase followPhase last saw
 	panel      bool
 	showHelp   bool
 	helpScroll int // pixels the help screen is scrolled
@@ -385,6 +386,7 @@ func (g *Game) Update() error {
 	}
 	g.saveAfterStroke()
 	g.w.Tick(dt)
+	g.followPhase()
 	g.updateInspect()
 	g.logView()
 	if t := g.Title(); t != g.title {
@@ -669,6 +671,7 @@ func (g *Game) open(src string) error {
 	g.query = 0
 	g.opts.ScenOptimal = nil // the -scen rows were the first world's
 	g.viewLevel = 1
+	g.phaseSeen = phaseKey{g.w.Timeline.Generation(), g.w.Timeline.Phase()}
 	g.inspectKey = inspectKey{}
 	g.repairSeq = nw.RepairSeq
 	g.repairHeld, g.repairAt = false, time.Time{} // the flash was the old world's
@@ -1139,6 +1142,45 @@ func (g *Game) nextViewLevel() {
 	}
 	g.viewLevel = g.viewLevel%n + 1
 	g.w.Log.Add("switch", world.F{Key: "name", Val: "view_level"}, world.F{Key: "value", Val: g.viewLevel})
+}
+
+// phaseKey names a phase of one trace (Timeline.Generation, phase index).
+type phaseKey struct {
+	gen   uint64
+	phase int
+}
+
+// followPhase shows the structure of the level being searched: when
+// playback, a step or a seek moves the cursor into a phase of an abstract
+// level (an HPA* or group search, an insertion or a refinement at level
+// l ≥ 1), the view level becomes l, so the fill is drawn over the borders,
+// nodes and edges it runs on. Cell phases (level 0) leave it alone, and so
+// does a new trace (a new query keeps the level the user chose); L still
+// switches by hand until the cursor enters another phase. Cost: a compare
+// per frame.
+func (g *Game) followPhase() {
+	tl := &g.w.Timeline
+	k := phaseKey{tl.Generation(), tl.Phase()}
+	if k == g.phaseSeen {
+		return
+	}
+	newTrace := k.gen != g.phaseSeen.gen
+	g.phaseSeen = k
+	tr := tl.Trace()
+	if newTrace || tr == nil || k.phase < 0 || k.phase >= len(tr.Phases) {
+		return
+	}
+	l := tr.Phases[k.phase].Level
+	n := 1
+	if h := g.w.Hierarchy(); h != nil {
+		n = h.Levels()
+	}
+	if l < 1 || l > n || l == g.viewLevel {
+		return
+	}
+	g.viewLevel = l
+	g.w.Log.Add("switch", world.F{Key: "name", Val: "view_level"}, world.F{Key: "value", Val: l},
+		world.F{Key: "by", Val: "phase"}, world.F{Key: "phase", Val: tr.Phases[k.phase].Name})
 }
 
 // nextBrush picks the next weight 2..9 for Shift+paint (Shift+W and the

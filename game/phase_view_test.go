@@ -1,0 +1,86 @@
+package game
+
+import (
+	"testing"
+
+	"pathlens/game/world"
+)
+
+// The view level follows the phase under the cursor: stepping into an
+// abstract search of level 2 draws level 2's structure, a refinement on
+// level 1 draws level 1's, cell phases leave the choice alone, and a new
+// query keeps the level the user picked with L.
+func TestViewLevelFollowsThePhase(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	w.SetAlgo(world.AlgoHPA)
+	w.SetLevels(2)
+	w.Wait()
+	w.Replan()
+	w.Wait()
+	g.Update()
+	h := w.Hierarchy()
+	if h == nil || h.Levels() != 2 {
+		t.Fatalf("want an HPA* hierarchy of 2 levels, got %v", h)
+	}
+	tr := w.Timeline.Trace()
+	if tr == nil {
+		t.Fatal("no trace: the built-in query did not plan")
+	}
+	seen := map[int]bool{}
+	for i, ph := range tr.Phases {
+		if ph.Start == tr.Phases[len(tr.Phases)-1].Start && i < len(tr.Phases)-1 {
+			continue // empty phase: the cursor never rests in it
+		}
+		seen[ph.Level] = true
+	}
+	if !seen[1] || !seen[2] {
+		t.Fatalf("the query's phases do not cover levels 1 and 2: %+v", tr.Phases)
+	}
+	if g.viewLevel != 1 {
+		t.Fatalf("a fresh query changed the view level to %d", g.viewLevel)
+	}
+	// Walk the cursor through every phase: where the phase is abstract,
+	// the view level is its level; in a cell phase it is what it was.
+	w.SeekStart()
+	g.Update()
+	prev := g.viewLevel
+	for w.Timeline.Cursor() < w.Timeline.Len() {
+		w.StepBy(1)
+		g.Update()
+		ph := tr.Phases[w.Timeline.Phase()]
+		want := prev
+		if ph.Level >= 1 {
+			want = ph.Level
+		}
+		if g.viewLevel != want {
+			t.Fatalf("cursor %d in phase %q (level %d): view level %d, want %d", w.Timeline.Cursor(), ph.Name, ph.Level, g.viewLevel, want)
+		}
+		prev = g.viewLevel
+	}
+	// L inside a phase holds until the cursor enters another phase.
+	w.SeekTo(0)
+	g.Update()
+	for w.Timeline.Cursor() < w.Timeline.Len() && tr.Phases[w.Timeline.Phase()].Level != 2 {
+		w.StepBy(1)
+		g.Update()
+	}
+	if g.viewLevel != 2 {
+		t.Fatal("never reached the level-2 search")
+	}
+	g.nextViewLevel()
+	w.StepBy(1)
+	g.Update()
+	if tr.Phases[w.Timeline.Phase()].Level == 2 && g.viewLevel != 1 {
+		t.Errorf("a step inside the same phase undid L: view level %d", g.viewLevel)
+	}
+	// A new query does not move the view level.
+	g.nextViewLevel()
+	chosen := g.viewLevel
+	w.Replan()
+	w.Wait()
+	g.Update()
+	if g.viewLevel != chosen {
+		t.Errorf("a new query moved the view level from %d to %d", chosen, g.viewLevel)
+	}
+}
