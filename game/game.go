@@ -542,7 +542,7 @@ func (g *Game) updateConfirm() {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
 		g.confirm = nil
 	case inpututil.IsKeyJustPressed(ebiten.KeyS):
-		if err := g.w.Save(g.w.SavePath()); err != nil {
+		if err := g.w.SaveDefault(); err != nil {
 			g.confirm = nil // the error is on screen; nothing is lost
 			return
 		}
@@ -1024,7 +1024,7 @@ func (g *Game) save() {
 		g.w.Note("saving when the stroke ends (let go of the button)")
 		return
 	}
-	g.w.Save(g.w.SavePath())
+	g.w.SaveDefault()
 }
 
 // saveAfterStroke does the save Ctrl+S asked for during a stroke, once the
@@ -1035,7 +1035,7 @@ func (g *Game) saveAfterStroke() {
 	}
 	if _, painting := g.w.Painting(); !painting {
 		g.saveAtEnd = false
-		g.w.Save(g.w.SavePath())
+		g.w.SaveDefault()
 	}
 }
 

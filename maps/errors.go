@@ -16,6 +16,17 @@ type Error struct {
 	Cell    image.Point // the cell concerned, when HasCell
 	HasCell bool
 	Msg     string // the problem, without the place
+	// Err is the underlying error (an *fs.PathError of a failed save), for
+	// errors.Is(err, fs.ErrPermission) and the like; nil for bad input.
+	Err error
+}
+
+// Unwrap returns the underlying error, or nil.
+func (e *Error) Unwrap() error { return e.Err }
+
+// errSave is the error of a save of path that failed on err.
+func errSave(path string, err error) *Error {
+	return &Error{File: path, Msg: "cannot save: " + err.Error(), Err: err}
 }
 
 // Error formats the error as "maps: FILE:LINE: MSG".

@@ -19,7 +19,7 @@ import (
 func SaveFileAtomic(path string, data []byte) (err error) {
 	target, err := linkTarget(path)
 	if err != nil {
-		return errAt(path, 0, "cannot save: %v", err)
+		return errSave(path, err)
 	}
 	dir, base := filepath.Split(target)
 	if dir == "" {
@@ -34,7 +34,7 @@ func SaveFileAtomic(path string, data []byte) (err error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return errAt(path, 0, "cannot save: %v", err)
+		return errSave(path, err)
 	}
 	tmp := f.Name()
 	defer func() {
@@ -44,19 +44,19 @@ func SaveFileAtomic(path string, data []byte) (err error) {
 		}
 	}()
 	if _, err = f.Write(data); err != nil {
-		return errAt(path, 0, "cannot save: %v", err)
+		return errSave(path, err)
 	}
 	if err = f.Sync(); err != nil {
-		return errAt(path, 0, "cannot save: %v", err)
+		return errSave(path, err)
 	}
 	if err = f.Chmod(perm); err != nil && !errors.Is(err, errors.ErrUnsupported) {
-		return errAt(path, 0, "cannot save: %v", err)
+		return errSave(path, err)
 	}
 	if err = f.Close(); err != nil {
-		return errAt(path, 0, "cannot save: %v", err)
+		return errSave(path, err)
 	}
 	if err = os.Rename(tmp, target); err != nil {
-		return errAt(path, 0, "cannot save: %v", err)
+		return errSave(path, err)
 	}
 	// The data is safe once the folder's entry is; a folder that cannot be
 	// opened or synced (some file systems refuse) leaves the rename done.

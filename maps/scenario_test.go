@@ -2,7 +2,9 @@ package maps
 
 import (
 	"bytes"
+	"errors"
 	"image"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -420,5 +422,23 @@ func TestScenarioAbsoluteMapPath(t *testing.T) {
 	}
 	if s.Map.Grid.Open(image.Pt(1, 1)) || s.MapPath != filepath.ToSlash(abs) {
 		t.Fatalf("MapPath %q map %v", s.MapPath, s.Map)
+	}
+}
+
+// A failed save names the file and keeps the operating system's error
+// inside, so a caller can tell a missing or unwritable folder apart (the
+// window saves in the working folder when the map's folder is read-only).
+func TestSaveErrorUnwraps(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "no-such-folder", "x.pls")
+	err := SaveFileAtomic(path, []byte("x"))
+	if err == nil {
+		t.Fatal("saved into a folder that does not exist")
+	}
+	var me *Error
+	if !errors.As(err, &me) || me.File != path {
+		t.Errorf("error %v does not name %s", err, path)
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("error %v does not unwrap to fs.ErrNotExist", err)
 	}
 }

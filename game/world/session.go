@@ -2,11 +2,14 @@ package world
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"pathlens/assets"
 	"pathlens/game/world/agents"
@@ -303,6 +306,46 @@ func (w *World) SavePath() string {
 // search goes on: the file is written from the session's own grid, edit
 // list and switches, which they do not touch.
 func (w *World) Save(path string) error {
+	err := w.save(path, "")
+	if err != nil {
+		w.Fail("save %s: %v", path, err)
+	}
+	return err
+}
+
+// SaveDefault saves to SavePath. When that is next to a map in a folder
+// the user may not write (permission denied, a read-only file system: a
+// shared or installed map collection), it saves NAME.pls in the working
+// folder instead and says why, rather than leaving the edits unsaved. A
+// session opened from a .pls, and every other error, are not redirected:
+// the error is shown and nothing is lost.
+func (w *World) SaveDefault() error {
+	path := w.SavePath()
+	err := w.save(path, "")
+	if err == nil {
+		return nil
+	}
+	alt := filepath.Base(path)
+	if w.Source != "" && !strings.EqualFold(filepath.Ext(w.Source), ".pls") && !strings.HasPrefix(w.Source, assets.Prefix) &&
+		(errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
+		// Never over another session of the same name: that would lose it.
+		if _, serr := os.Stat(alt); errors.Is(serr, fs.ErrNotExist) {
+			if w.save(alt, fmt.Sprintf("%s is not writable", filepath.Dir(path))) == nil {
+				return nil
+			}
+		} else if serr == nil {
+			w.Fail("save %s: %v; %s in the working folder exists already (open it with -scenario, or move it away and save again)", path, err, alt)
+			return err
+		}
+	}
+	w.Fail("save %s: %v", path, err)
+	return err
+}
+
+// save writes the session to path (see Save) and notes where; why, when
+// not empty, says why it went there rather than to the default place.
+// It reports errors without showing them.
+func (w *World) save(path, why string) error {
 	w.EndStroke()
 	sc, dropped := w.toScenario()
 	if w.scenario.MapPath != "" {
@@ -318,7 +361,6 @@ func (w *World) Save(path string) error {
 		}
 	}
 	if err := maps.SaveScenario(path, sc); err != nil {
-		w.Fail("save %s: %v", path, err)
 		return err
 	}
 	w.edits.saved = w.edits.pos
@@ -338,6 +380,9 @@ func (w *World) Save(path string) error {
 	// The edits as the user made them (strokes, as undo and the quit
 	// question count them), and the cells the file records for them.
 	what := plural(w.EditCount(), "edit", "edits") + ", " + plural(len(sc.Edits), "cell", "cells")
+	if why != "" {
+		what += "; " + why
+	}
 	if dropped > 0 {
 		w.Note("saved %s (%s; %d queries or agents left out: an endpoint is blocked)", shown, what, dropped)
 	} else {

@@ -1,0 +1,102 @@
+package world
+
+import (
+	"errors"
+	"image"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// unwritableDir returns a folder in which creating a file fails with a
+// permission error: a read-only temporary folder, or, for root (who may
+// write anywhere on a disk), /sys. It skips when there is none.
+func unwritableDir(t *testing.T) string {
+	t.Helper()
+	probe := func(dir string) bool {
+		f, err := os.CreateTemp(dir, "probe-*")
+		if err == nil {
+			f.Close()
+			os.Remove(f.Name())
+			return false
+		}
+		return errors.Is(err, fs.ErrPermission)
+	}
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o555); err == nil {
+		t.Cleanup(func() { os.Chmod(dir, 0o755) })
+		if probe(dir) {
+			return dir
+		}
+	}
+	if probe("/sys") {
+		return "/sys"
+	}
+	t.Skip("no folder refuses writes here (root without a read-only /sys): the fallback cannot be provoked")
+	return ""
+}
+
+// A map opened from a folder the user may not write (a shared or
+// installed map collection): Ctrl+S saves NAME.pls in the working folder
+// and says why, instead of failing and leaving the edits unsaved; the
+// session then lives in that file, so it opens again with the edit.
+func TestSaveDefaultFallsBackToTheWorkingFolder(t *testing.T) {
+	ro := unwritableDir(t)
+	src := filepath.Join(t.TempDir(), "cave.map")
+	if err := os.WriteFile(src, []byte("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Source = filepath.Join(ro, "cave.map") // as if opened from there
+	work := t.TempDir()
+	t.Chdir(work)
+	w.BeginStroke(image.Pt(0, 0), 0)
+	w.EndStroke()
+	if !w.Dirty() {
+		t.Fatal("the fill left the session clean")
+	}
+	if err := w.SaveDefault(); err != nil {
+		t.Fatalf("SaveDefault: %v (message %q)", err, w.Message)
+	}
+	if w.Dirty() {
+		t.Error("still dirty after the save")
+	}
+	if !strings.Contains(w.Message, "cave.pls") || !strings.Contains(w.Message, "not writable") {
+		t.Errorf("the note does not say where and why: %q", w.Message)
+	}
+	got := filepath.Join(work, "cave.pls")
+	if _, err := os.Stat(got); err != nil {
+		t.Fatalf("no session in the working folder: %v", err)
+	}
+	if w.SavePath() != "cave.pls" {
+		t.Errorf("later saves go to %q, want the new file", w.SavePath())
+	}
+	// A second fallback must not overwrite a session of the same name.
+	w2, err := Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w2.Close()
+	w2.Source = filepath.Join(ro, "cave.map")
+	w2.BeginStroke(image.Pt(3, 2), 0)
+	w2.EndStroke()
+	before, _ := os.ReadFile(got)
+	if err := w2.SaveDefault(); err == nil {
+		t.Fatal("the second session overwrote the first one's file")
+	}
+	if !w2.MessageErr || !strings.Contains(w2.Message, "exists already") {
+		t.Errorf("the refusal does not say why: %q", w2.Message)
+	}
+	if after, _ := os.ReadFile(got); string(after) != string(before) {
+		t.Error("the first session's file changed")
+	}
+	if !w2.Dirty() {
+		t.Error("the refused save marked the edits saved")
+	}
+}
