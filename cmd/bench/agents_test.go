@@ -65,6 +65,13 @@ func TestAgentsModeBadInput(t *testing.T) {
 		// A negative count used to be ignored silently (the run fell back
 		// to the other modes).
 		{[]string{"-agents", "-1", "-from", "0,0", "-to", "0,0"}, "-agents -1"},
+		// Query flags were accepted and read by nothing in agents and
+		// repair runs.
+		{[]string{"-agents", "5", "-scen", tinyScen}, "-scen applies only with query runs"},
+		{[]string{"-agents", "5", "-rows", "3"}, "-rows applies only with query runs"},
+		{[]string{"-agents", "5", "-repeat", "3"}, "-repeat applies only with query runs"},
+		{[]string{"-agents", "5", "-from", "1,1", "-to", "2,2"}, "-from applies only with query runs"},
+		{[]string{"-algo", "hpa", "-repair", "5", "-scen", tinyScen}, "-scen applies only with query runs"},
 	} {
 		code, _, errOut := runMain(t, append([]string{"-map", tinyMap}, tc.args...)...)
 		if code != exitUsage || !strings.Contains(errOut, tc.want) {
