@@ -204,14 +204,15 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	if ex, ok := c.Ext["exclusion"].(*optBool); ok && ex.set {
 		cfg.Exclusion = ex.on
 	}
-	if n := c.ExtInt("cluster"); n != 0 {
-		cfg.ClusterSize = n
-	}
-	if n := c.ExtInt("levels"); n != 0 {
-		cfg.Levels = n
-	}
-	if n := c.ExtInt("branch"); n != 0 {
-		cfg.Branch = n
+	// A size flag given on the command line wins over a scenario's, 0
+	// included (0: the package default, as for HPA*).
+	for _, f := range []struct {
+		name string
+		dst  *int
+	}{{"cluster", &cfg.ClusterSize}, {"levels", &cfg.Levels}, {"branch", &cfg.Branch}} {
+		if n := c.ExtInt(f.name); n != 0 || slices.Contains(c.Given, f.name) {
+			*f.dst = n
+		}
 	}
 	if files := c.ExtString("regions"); files != "" {
 		regions = nil

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pathlens/pathing/groups"
 )
 
 // roomsScenario writes a scenario of rooms (cluster_test.go) with settings
@@ -282,5 +284,29 @@ func TestScenarioClusterOutOfHPARange(t *testing.T) {
 	}
 	if code, _, errs := runMain(t, "-scenario", scen, "-algo", "hpa", "-cluster", "8", "-json"); code != 0 {
 		t.Fatalf("with -cluster 8: exit %d: %s", code, errs)
+	}
+}
+
+// Regression: -cluster 0 and -levels 0 (the package defaults) overrode a
+// scenario's settings for HPA* but were ignored for the group hierarchy,
+// which kept the scenario's. Given on the command line, 0 now means the
+// package default for both.
+func TestZeroSizeFlagsMeanTheDefaultForGroups(t *testing.T) {
+	for _, c := range []struct {
+		args         []string
+		cluster, lvl float64
+	}{
+		{nil, 8, 1}, // the scenario says levels 1
+		{[]string{"-levels", "0"}, 8, float64(groups.DefaultLevels)},
+		{[]string{"-levels", "0", "-cluster", "0"}, float64(groups.DefaultClusterSize), float64(groups.DefaultLevels)},
+	} {
+		code, out, errs := runMain(t, append([]string{"-scenario", "builtin:pathological-maximin", "-json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		r := lastJSON(t, out)
+		if r["cluster"] != c.cluster || r["levels"] != c.lvl {
+			t.Errorf("%v: cluster %v, levels %v; want %v, %v", c.args, r["cluster"], r["levels"], c.cluster, c.lvl)
+		}
 	}
 }
