@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -103,11 +102,12 @@ func (b *optBool) Set(s string) error {
 }
 func (b *optBool) IsBoolFlag() bool { return true }
 
-// scenarioPath returns the file of a -scenario argument: the path itself,
-// or for builtin:NAME the gallery file in the source tree
-// (<module root>/assets/scenarios/NAME.pls or assets/worlds), which LoadEnv
-// reads the map from. The scenario's text comes from package assets when it
-// embeds NAME, else from that file.
+// scenarioPath returns what stands for a -scenario argument's file: the
+// path itself (which must exist), or for builtin:NAME the argument
+// unchanged once package assets is known to embed NAME. LoadEnv reads the
+// map from it (the embedded text for a builtin: see readMapArg), so the
+// built-ins work from any working directory. An unknown NAME is an error
+// listing the names there are.
 func scenarioPath(s string) (string, error) {
 	name, builtin := strings.CutPrefix(s, assets.Prefix)
 	if !builtin {
@@ -116,62 +116,43 @@ func scenarioPath(s string) (string, error) {
 		}
 		return s, nil
 	}
-	root, ok := moduleRoot()
-	if ok && name != "" && !strings.ContainsAny(name, `/\`) {
-		for _, dir := range []string{"scenarios", "worlds"} {
-			p := filepath.Join(root, "assets", dir, name+".pls")
-			if _, err := os.Stat(p); err == nil {
-				return p, nil
-			}
-		}
+	if _, ok := assets.File(name); !ok {
+		return "", fmt.Errorf("no built-in scenario %q (have %s)", name, strings.Join(assets.Names(), ", "))
 	}
-	return "", fmt.Errorf("no built-in scenario %q in the source tree's assets (have %s)", name, strings.Join(builtinNames(root), ", "))
+	return s, nil
 }
 
-// builtinNames lists the gallery files on disk, for messages.
-func builtinNames(root string) []string {
-	var ns []string
-	for _, dir := range []string{"scenarios", "worlds"} {
-		fs, _ := filepath.Glob(filepath.Join(root, "assets", dir, "*.pls"))
-		for _, f := range fs {
-			ns = append(ns, strings.TrimSuffix(filepath.Base(f), ".pls"))
-		}
+// readMapArg reads the map of a -map value (or of the -scenario argument
+// standing in for it): builtin:NAME from package assets' embedded text,
+// named NAME.pls as the file on disk would be, else the file. ok is false
+// when arg is not a builtin name, and the caller reads the file.
+func readMapArg(arg string) (m *maps.Map, ok bool, err error) {
+	name, builtin := strings.CutPrefix(arg, assets.Prefix)
+	if !builtin {
+		return nil, false, nil
 	}
-	sort.Strings(ns)
-	return ns
+	b, found := assets.File(name)
+	if !found {
+		return nil, true, fmt.Errorf("no built-in scenario %q (have %s)", name, strings.Join(assets.Names(), ", "))
+	}
+	m, err = maps.ReadMap(bytes.NewReader(b), name+".pls")
+	return m, true, err
 }
 
-// moduleRoot walks up from the working directory to the folder holding go.mod.
-func moduleRoot() (string, bool) {
-	d, err := os.Getwd()
-	if err != nil {
-		return "", false
-	}
-	for {
-		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
-			return d, true
-		}
-		p := filepath.Dir(d)
-		if p == d {
-			return "", false
-		}
-		d = p
-	}
-}
-
-// loadScenario reads the -scenario argument: embedded text for builtin:NAME
-// when package assets has it, else the file.
+// loadScenario reads the -scenario argument: the embedded text for
+// builtin:NAME, else the file.
 func loadScenario(arg string) (*maps.Scenario, error) {
 	if name, ok := strings.CutPrefix(arg, assets.Prefix); ok {
-		if b, ok := assets.File(name); ok {
-			return maps.ParseScenario(bytes.NewReader(b), arg, "")
+		b, ok := assets.File(name)
+		if !ok {
+			return nil, fmt.Errorf("no built-in scenario %q (have %s)", name, strings.Join(assets.Names(), ", "))
 		}
+		return maps.ParseScenario(bytes.NewReader(b), arg, "")
 	}
-	path, err := scenarioPath(arg)
-	if err != nil {
+	if _, err := os.Stat(arg); err != nil {
 		return nil, err
 	}
-	return maps.LoadScenario(path)
+	return maps.LoadScenario(arg)
 }
 
 // groupSetup is what prepareGroup needs beyond the Env: settings taken from

@@ -197,3 +197,21 @@ func TestRegionsFileTooLarge(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q: want exit 2 naming huge.txt's size", code, out, errs)
 	}
 }
+
+// builtin:NAME comes from the embedded assets, so it works from a folder
+// outside the source tree (it once looked for assets/ above the working
+// folder); an unknown name lists the built-ins.
+func TestBuiltinScenarioFromAnyFolder(t *testing.T) {
+	t.Chdir(t.TempDir())
+	code, out, errs := runMain(t, "-scenario", "builtin:textbook-groups", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if m := decode(t, out); m["scenario"] != "textbook-groups" || m["queries"] == nil {
+		t.Errorf("report %v", m)
+	}
+	code, _, errs = runMain(t, "-scenario", "builtin:no-such-case")
+	if code != 2 || !strings.Contains(errs, `"no-such-case"`) || !strings.Contains(errs, "textbook-groups") || !strings.Contains(errs, "world") {
+		t.Errorf("unknown builtin: exit %d, %q; want exit 2 naming it and listing the built-ins", code, errs)
+	}
+}

@@ -33,14 +33,18 @@ type Env struct {
 	Stdout, Stderr io.Writer // for modes that print progress (keep stdout for the report)
 }
 
-// LoadEnv reads c.MapPath and c.ScenPath, and checks the -from/-to cells and
+// LoadEnv reads c.MapPath (a file, or builtin:NAME from package assets)
+// and c.ScenPath, and checks the -from/-to cells and
 // every scenario row against the map. Every error names the file and line or
 // the cell, and is a usage error (exit 2).
 func LoadEnv(c *Config) (*Env, error) {
-	if _, err := os.Stat(c.MapPath); err != nil {
-		return nil, usagef("bench: -map: %v", err)
+	m, builtin, err := readMapArg(c.MapPath)
+	if !builtin {
+		if _, err := os.Stat(c.MapPath); err != nil {
+			return nil, usagef("bench: -map: %v", err)
+		}
+		m, err = maps.LoadMap(c.MapPath)
 	}
-	m, err := maps.LoadMap(c.MapPath)
 	if err != nil {
 		return nil, usagef("bench: %v", err)
 	}
