@@ -2,6 +2,7 @@ package world
 
 import (
 	"image"
+	"strings"
 )
 
 // CellInfo is everything the inspector shows about one cell.
@@ -115,7 +116,7 @@ func (w *World) joinedWithoutSearch(p image.Point) string {
 		return ""
 	}
 	for k, ph := range tr.Phases {
-		if ph.Name != phase || ph.Level != 0 {
+		if !strings.HasPrefix(ph.Name, phase) || ph.Level != 0 {
 			continue
 		}
 		end := len(tr.Events)

@@ -821,3 +821,54 @@ func TestRefineSteps(t *testing.T) {
 		t.Fatalf("RefineSteps -1: error %v", err)
 	}
 }
+
+// An insertion joined by octile distances records no events; its phase
+// says so ("insert S L1 (in sight, no search)") rather than standing empty
+// under the plain name, while one that searched keeps the plain name.
+func TestInsertPhaseSaysWhenNoSearch(t *testing.T) {
+	g := grid(t,
+		"........#.......",
+		"........#.......",
+		"........#.#.#.#.",
+		"...............#",
+		"........#.#.#.#.",
+		"........#.......",
+		"........#.##.#..",
+		"................",
+	)
+	h, err := Build(g, Config{ClusterSize: 8, Levels: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := h.NewQuerier()
+	var tr pathing.Trace
+	res, err := q.Find(image.Pt(1, 1), image.Pt(14, 6), QueryOptions{Trace: &tr, NoShortcut: true})
+	if err != nil || res.Status != pathing.Found {
+		t.Fatalf("%v %v", res.Status, err)
+	}
+	events := func(k int) int {
+		end := len(tr.Events)
+		if k+1 < len(tr.Phases) {
+			end = tr.Phases[k+1].Start
+		}
+		return end - tr.Phases[k].Start
+	}
+	var sawS, sawG bool
+	for k, ph := range tr.Phases {
+		switch {
+		case strings.HasPrefix(ph.Name, "insert S L1"):
+			sawS = true
+			if ph.Name != "insert S L1"+noSearchSuffix || events(k) != 0 {
+				t.Errorf("start in an open cluster: phase %q with %d events, want %q and none", ph.Name, events(k), "insert S L1"+noSearchSuffix)
+			}
+		case strings.HasPrefix(ph.Name, "insert G L1"):
+			sawG = true
+			if ph.Name != "insert G L1" || events(k) == 0 {
+				t.Errorf("goal in a cluttered cluster: phase %q with %d events, want the plain name and a search", ph.Name, events(k))
+			}
+		}
+	}
+	if !sawS || !sawG {
+		t.Fatalf("insertion phases missing: %+v", tr.Phases)
+	}
+}

@@ -233,6 +233,19 @@ func (q *Querier) phase(name string, level int) {
 	}
 }
 
+// phaseNoSearch renames the phase just begun, an insertion joined by
+// octile distances without a search, so that the timeline's empty phase
+// says why it is empty: "insert S L1 (in sight, no search)".
+func (q *Querier) phaseNoSearch() {
+	if q.tr != nil && len(q.tr.Phases) > 0 {
+		ph := &q.tr.Phases[len(q.tr.Phases)-1]
+		ph.Name += noSearchSuffix
+	}
+}
+
+// noSearchSuffix ends the name of an insertion phase that needed no search.
+const noSearchSuffix = " (in sight, no search)"
+
 func (q *Querier) stepPhase(prefix string, level, step int) {
 	if q.tr != nil {
 		q.tr.BeginPhase(prefix+strconv.Itoa(step), level)
@@ -406,6 +419,7 @@ func (q *Querier) insert(s, g image.Point) error {
 	cf.reset(cl.rect, false, q.tr)
 	q.sOpen = eight && (cl.open || q.lineReach(cl, l1, s, g, same, false))
 	if q.sOpen {
+		q.phaseNoSearch()
 		// An open cluster of one weight: octile distances are exact.
 		w := float64(h.grid.Weight(s))
 		for _, id := range cl.nodes {
@@ -441,6 +455,7 @@ func (q *Querier) insert(s, g image.Point) error {
 	cr.reset(cl.rect, true, q.tr)
 	q.gOpen = eight && (cl.open || q.lineReach(cl, l1, g, s, false, true))
 	if q.gOpen {
+		q.phaseNoSearch()
 		w := float64(h.grid.Weight(g))
 		for _, id := range cl.nodes {
 			e.addG(id, w*pathing.OctileDistance(g, l1.nodes[id].pt))
