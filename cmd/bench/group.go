@@ -33,7 +33,8 @@ import (
 // again at the end of each segment (groups.Planner.Walk); the effort counts
 // every level's expansions. Beside the common fields the report has
 // reachable, mean_subopt, p99_subopt and max_subopt (cost / optimal − 1 over
-// found paths with a positive optimum), the hierarchy's size per level,
+// found paths with a positive optimum), the settings in effect
+// (connection_cost: a single query's "cost" is its path's), the hierarchy's size per level,
 // segments_mean and, in exclusion mode, excluded (queries the exclusion
 // made fail; a connected hierarchy never does).
 func init() {
@@ -304,7 +305,7 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 		return nil, usagef("bench: -algo group: %v", err)
 	}
 	rc := gr.Config()
-	rep.Set("cost", rc.Cost.String())
+	rep.Set("connection_cost", rc.Cost.String())
 	rep.Set("exclusion", rc.Exclusion)
 	rep.Set("target", rc.Target.String())
 	rep.Set("cluster", rc.ClusterSize)

@@ -28,8 +28,8 @@ func TestGroupDumpGraphFigure439(t *testing.T) {
 		if !strings.Contains(out, line+"\n") {
 			t.Errorf("%s: output lacks %s:\n%s", cost, line, out)
 		}
-		if m := lastJSON(t, out); m["cost"] != cost || m["scenario"] != "textbook-groups" {
-			t.Errorf("%s: report says cost %v, scenario %v", cost, m["cost"], m["scenario"])
+		if m := lastJSON(t, out); m["connection_cost"] != cost || m["scenario"] != "textbook-groups" {
+			t.Errorf("%s: report says connection_cost %v, scenario %v", cost, m["connection_cost"], m["scenario"])
 		}
 	}
 }
@@ -148,7 +148,7 @@ func TestGroupScenarioSingle(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	m := decode(t, out)
-	if m["queries"] != 1.0 || m["cost"] != "minimum" || m["mean_subopt"].(float64) < 0.3 {
+	if m["queries"] != 1.0 || m["connection_cost"] != "minimum" || m["mean_subopt"].(float64) < 0.3 {
 		t.Errorf("report %v", m)
 	}
 	code, _, errs = runMain(t, "-scenario", "builtin:pathological-minimum", "-from", "0,0", "-to", "40,17")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"sort"
 	"strings"
 )
@@ -78,12 +79,31 @@ type Mismatch struct {
 	Problem string  `json:"problem"`
 }
 
+// fixedKeys are the JSON keys of Report's fixed fields, which Set refuses.
+var fixedKeys = func() map[string]bool {
+	ks := map[string]bool{}
+	t := reflect.TypeFor[Report]()
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			ks[name] = true
+		}
+	}
+	return ks
+}()
+
 // maxMismatches caps Report.Mismatches.
 const maxMismatches = 10
 
 // Set adds a mode-specific field (build statistics, agent counts...). The
-// value must be JSON-encodable; NaN and ±Inf floats become null.
+// value must be JSON-encodable; NaN and ±Inf floats become null. A key
+// that is one of the fixed fields' ("cost", "queries"...) panics: the
+// object would carry the key twice and a JSON reader keep the last one (a
+// programming error, caught by any test that runs the mode).
 func (r *Report) Set(key string, v any) {
+	if fixedKeys[key] {
+		panic(fmt.Sprintf("bench: Report.Set(%q): a fixed field of Report has that key", key))
+	}
 	if r.extra == nil {
 		r.extra = map[string]any{}
 	}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// modeRuns is one run of every mode and algorithm shape, on the test map
+// or a built-in scenario, for tests about every report.
+var modeRuns = [][]string{
+	{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar"},
+	{"-map", tinyMap, "-from", "0,0", "-to", "5,4", "-algo", "astar"},
+	{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cluster", "4"},
+	{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cluster", "4", "-builds", "1"},
+	{"-map", tinyMap, "-from", "0,0", "-to", "5,4", "-algo", "hpa", "-cluster", "4", "-builds", "1"},
+	{"-map", tinyMap, "-algo", "hpa", "-cluster", "4", "-repair", "20", "-builds", "1"},
+	{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-cluster", "4"},
+	{"-map", tinyMap, "-from", "0,0", "-to", "5,4", "-algo", "group", "-cluster", "4"},
+	{"-scenario", "builtin:textbook-groups"},
+	{"-scenario", "builtin:textbook-groups", "-from", "0,4", "-to", "3,3"},
+	{"-scenario", "builtin:textbook-groups", "-dump-graph"},
+	{"-map", tinyMap, "-agents", "3", "-ticks", "60", "-edits", "4", "-algo", "astar"},
+	{"-map", tinyMap, "-agents", "3", "-ticks", "60", "-edits", "4", "-algo", "hpa", "-cluster", "4", "-builds", "1"},
+	{"-map", tinyMap, "-agents", "3", "-ticks", "60", "-edits", "4", "-algo", "group", "-cluster", "4"},
+}
+
+// topKeys returns the top-level keys of the JSON object in out (the last
+// line: -dump-graph prints edge lines first), in order, duplicates kept.
+func topKeys(t *testing.T, out string) []string {
+	t.Helper()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	dec := json.NewDecoder(bytes.NewReader([]byte(lines[len(lines)-1])))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		t.Fatalf("not a JSON object: %v\n%s", err, out)
+	}
+	var keys []string
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, k.(string))
+	}
+	return keys
+}
+
+// A key printed twice is read as the last one by every JSON reader: the
+// group report's connection cost ("cost":"maximin") once hid a single
+// query's numeric cost. No mode may print a key twice.
+func TestReportKeysUnique(t *testing.T) {
+	for _, args := range modeRuns {
+		code, out, errs := runMain(t, append(args, "-json")...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+			continue
+		}
+		seen := map[string]bool{}
+		for _, k := range topKeys(t, out) {
+			if seen[k] {
+				t.Errorf("%v: key %q twice in %s", args, k, out)
+			}
+			seen[k] = true
+		}
+	}
+}
+
+// Set refuses a fixed field's key rather than print it twice.
+func TestReportSetFixedKeyPanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Errorf("Set(\"cost\", ...) did not panic")
+		}
+	}()
+	var r Report
+	r.Set("cost", "maximin")
+}
