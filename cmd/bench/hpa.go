@@ -42,7 +42,9 @@ import (
 // repair_median_us, repair_p99_us, rebuild_ms (a fresh build of the edited
 // grid) and consistent (the repaired hierarchy equals a fresh build after
 // the run and at 20 sampled steps), with counts of the edits that changed
-// abstract nodes or components.
+// abstract nodes or components. With -check the command exits 1 when
+// consistent is false. The query options (-smooth, -shortcut,
+// -abstract-weight) are refused there: no query runs.
 func init() {
 	registerFlags(func(fs *flag.FlagSet, c *Config) {
 		intFlag(fs, c, "cluster", 0, "hpa/groups: level-1 cluster side `C` in cells (0: package default)")
@@ -60,6 +62,8 @@ func init() {
 			c.Ext["seed"] = fs.Int("seed", 1, "random seed `S`")
 		}
 	})
+	// The query options are also refused by the repair mode, which runs
+	// no query (runHPARepair: repairQueryFlags).
 	scopeFlags("-algo hpa", algoIs("hpa"), "builds", "hpa-k", "placement", "cache", "smooth", "shortcut")
 	scopeFlags("-algo hpa (not -agents)", func(c *Config) bool {
 		return c.Algo == "hpa" && c.ExtInt("agents") == 0
@@ -230,11 +234,20 @@ func runHPAScen(env *Env) (*Report, error) {
 
 func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
 
+// repairQueryFlags are the HPA* query options, which the repair mode
+// refuses: it toggles cells and runs no query.
+var repairQueryFlags = []string{"smooth", "shortcut", "abstract-weight"}
+
 // runHPARepair is the repair mode: -repair N random single-cell toggles.
 func runHPARepair(env *Env) (*Report, error) {
 	c := env.Cfg
 	if n := c.ExtInt("repair"); n < 0 {
 		return nil, usagef("bench: -repair %d: want a positive number of edits", n)
+	}
+	for _, f := range repairQueryFlags {
+		if slices.Contains(c.Given, f) {
+			return nil, usagef("bench: -%s is an HPA* query option, and the repair mode (-repair) runs no query; drop it", f)
+		}
 	}
 	mix := c.ExtString("repair-mix")
 	if mix != "borders" && mix != "uniform" {

@@ -125,3 +125,38 @@ func TestHPAUnreachable(t *testing.T) {
 		t.Errorf("unreachable goal: %v", m)
 	}
 }
+
+// The repair mode runs no query: the query options are refused rather
+// than ignored, and -check judges the repairs (consistent).
+func TestHPARepairFlags(t *testing.T) {
+	base := []string{"-map", tinyMap, "-algo", "hpa", "-cluster", "4", "-repair", "50", "-builds", "1"}
+	for _, extra := range [][]string{{"-smooth=false"}, {"-shortcut=false"}, {"-abstract-weight", "1.5"}} {
+		code, _, errs := runMain(t, append(append([]string{}, base...), extra...)...)
+		name, _, _ := strings.Cut(extra[0], "=")
+		if code != exitUsage || !strings.Contains(errs, name+" is an HPA* query option") || !strings.Contains(errs, "(-repair) runs no query") {
+			t.Errorf("%v: exit %d, %q; want exit 2 naming the flag and -repair", extra, code, errs)
+		}
+	}
+	// They still apply to HPA* queries and (-smooth, -shortcut) to agents.
+	for _, args := range [][]string{
+		{"-map", tinyMap, "-from", "0,0", "-to", "5,4", "-algo", "hpa", "-cluster", "4", "-smooth=false", "-shortcut=false", "-abstract-weight", "1.5"},
+		{"-map", tinyMap, "-agents", "2", "-ticks", "30", "-algo", "hpa", "-cluster", "4", "-smooth=false", "-shortcut=false"},
+	} {
+		if code, _, errs := runMain(t, args...); code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+		}
+	}
+	if code, out, errs := runMain(t, append(base, "-check", "-json")...); code != 0 || decode(t, out)["consistent"] != true {
+		t.Errorf("-check on a consistent repair run: exit %d, %s %s", code, out, errs)
+	}
+	var r Report
+	r.Set("consistent", true)
+	if msg := r.CheckFailure(); msg != "" {
+		t.Errorf("consistent repairs fail -check: %s", msg)
+	}
+	r.Set("consistent", false)
+	r.Set("first_difference", "after edit 7 at (3,4): level 1 nodes differ")
+	if msg := r.CheckFailure(); !strings.Contains(msg, "after edit 7") {
+		t.Errorf("inconsistent repairs: CheckFailure %q, want the first difference", msg)
+	}
+}

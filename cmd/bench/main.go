@@ -5,7 +5,8 @@
 //	go run ./cmd/bench -map M.map -scen M.map.scen -check              exit 1 on any wrong length
 //
 // Exit status: 0 success, 1 when -check finds a cost that differs from the
-// scenario's optimal column (or an invalid path), 2 for bad flags or files.
+// scenario's optimal column (or an invalid path, an agent stepping into a
+// wall, or -repair's hierarchy not consistent), 2 for bad flags or files.
 //
 // # Layout, for anyone adding a mode or an algorithm
 //

@@ -120,9 +120,14 @@ func (r *Report) Get(key string) (any, bool) {
 }
 
 // CheckFailure returns why -check should fail, or "" when every query with
-// an optimal length matched it and every path was valid.
+// an optimal length matched it, every path was valid and, in the repair
+// mode, the repaired hierarchy equals a fresh build (field consistent).
 func (r *Report) CheckFailure() string {
 	var why []string
+	if ok, set := r.extra["consistent"].(bool); set && !ok {
+		d, _ := r.extra["first_difference"].(string)
+		why = append(why, "the repaired hierarchy differs from a fresh build ("+d+")")
+	}
 	if bad := r.OptimalChecked - r.OptimalMatches; bad > 0 {
 		why = append(why, fmt.Sprintf("%d of %d costs differ from the optimal column (max abs error %.4g)", bad, r.OptimalChecked, r.MaxAbsError))
 	}
