@@ -149,13 +149,20 @@ func runAgents(env *Env) (*Report, error) {
 		return nil, usagef("bench: -agent-budget-ms %v: want 0 (no cap) or a positive time", budget)
 	}
 	nodes := c.ExtInt("agent-budget-nodes")
-	if nodes < 0 {
+	switch {
+	case nodes < 0:
 		return nil, usagef("bench: -agent-budget-nodes %d: want 0 (time cap) or a positive node count", nodes)
+	case nodes > 0 && slices.Contains(c.Given, "agent-budget-ms"):
+		// The node cap replaces the time cap: an explicit -agent-budget-ms
+		// would be dropped without a word.
+		return nil, usagef("bench: -agent-budget-nodes %d and -agent-budget-ms %v: the node cap replaces the time cap; give one of them", nodes, budget)
 	}
 	ng, gsize := c.ExtInt("agent-groups"), c.ExtInt("agent-group-size")
 	switch {
 	case ng < 0:
 		return nil, usagef("bench: -agent-groups %d: want 0 or more", ng)
+	case ng == 0 && slices.Contains(c.Given, "agent-group-size"):
+		return nil, usagef("bench: -agent-group-size %d without -agent-groups G: no agent moves in a group; give -agent-groups or drop it", gsize)
 	case gsize < 2 || gsize > 1000:
 		return nil, usagef("bench: -agent-group-size %d: want 2 to 1000", gsize)
 	case ng*gsize > n:

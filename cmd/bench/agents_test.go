@@ -62,6 +62,11 @@ func TestAgentsModeBadInput(t *testing.T) {
 		{[]string{"-agents", "10", "-agent-groups", "-1"}, "-agent-groups -1"},
 		{[]string{"-agents", "10", "-agent-groups", "1", "-agent-group-size", "1"}, "-agent-group-size 1"},
 		{[]string{"-agent-groups", "2", "-from", "0,0", "-to", "0,0"}, "-agent-groups applies only with -agents N"},
+		// Read by nothing without groups; the time cap dropped silently
+		// under a node cap.
+		{[]string{"-agents", "10", "-agent-group-size", "4"}, "-agent-group-size 4 without -agent-groups"},
+		{[]string{"-agents", "10", "-agent-groups", "0", "-agent-group-size", "4"}, "-agent-group-size 4 without -agent-groups"},
+		{[]string{"-agents", "5", "-agent-budget-nodes", "500", "-agent-budget-ms", "2"}, "the node cap replaces the time cap"},
 		// A negative count used to be ignored silently (the run fell back
 		// to the other modes).
 		{[]string{"-agents", "-1", "-from", "0,0", "-to", "0,0"}, "-agents -1"},
