@@ -54,7 +54,7 @@ func init() {
 		c.Ext["cache"] = fs.Bool("cache", true, "hpa: cache the refined path of every intra edge")
 		c.Ext["smooth"] = fs.Bool("smooth", true, "hpa: smooth the refined path")
 		c.Ext["shortcut"] = fs.Bool("shortcut", true, "hpa: bounded A* for queries within neighbouring clusters")
-		c.Ext["abstract-weight"] = fs.Float64("abstract-weight", 0, "hpa: heuristic weight `W` of the top-level search (0 or 1: exact; 1.2: faster, slightly longer paths)")
+		c.Ext["abstract-weight"] = fs.Float64("abstract-weight", 0, "hpa: heuristic weight `W` of the top-level search, 1 to 10 (0 or 1: exact; 1.2: faster, slightly longer paths)")
 		c.Ext["builds"] = fs.Int("builds", 5, "hpa: build the hierarchy `N` times (a GC before each): build_ms is the median, build_first_ms the process's first, cold build")
 		c.Ext["repair-mix"] = fs.String("repair-mix", "borders", "hpa repair mode: where toggles fall: borders (a third on cluster border lines and a sixth on cluster corners, the rest anywhere: the dear cases oversampled) or uniform (anywhere on the map)")
 		c.Ext["repair"] = fs.Int("repair", 0, "hpa: repair mode: `N` random single-cell toggles, each repaired (uses -seed)")
@@ -126,7 +126,7 @@ func prepareHPA(env *Env, rep *Report) (Planner, error) {
 	}
 	c := env.Cfg
 	w := c.ExtFloat("abstract-weight")
-	if w < 0 || w > 10 || w != w {
+	if w < 0 || w > 0 && w < 1 || w > 10 || w != w {
 		return nil, usagef("bench: -abstract-weight %v: want 0 (exact) or a factor from 1 to 10", w)
 	}
 	return &hpaPlanner{q: h.NewQuerier(), opt: hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut"), AbstractWeight: w}}, nil

@@ -114,7 +114,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	fs.BoolVar(&c.Check, "check", false, "exit 1 when any cost differs from the scenario optimum by more than 0.01, or a path is invalid")
 	nb := fs.String("nb", "8", "neighbourhood: 8 (no corner cutting) or 4")
 	heur := fs.String("heuristic", "auto", "heuristic: auto, octile, euclidean, manhattan, chebyshev, zero")
-	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h (0 means 1)")
+	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h, 1 or more (0 means 1)")
 	fs.IntVar(&c.Rows, "rows", 0, "run only the first `N` scenario rows (0 = all)")
 	fs.IntVar(&c.Repeat, "repeat", 1, "run the rows `N` times; timings cover every run")
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the timed runs to `file`")
@@ -151,7 +151,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	if c.Heuristic, err = pathing.ParseHeuristic(*heur); err != nil || c.Heuristic == pathing.Custom {
 		return nil, usagef("bench: -heuristic %q: want auto, octile, euclidean, manhattan, chebyshev or zero", *heur)
 	}
-	if c.Weight < 0 || c.Weight != c.Weight || c.Weight > 1e6 {
+	if c.Weight < 0 || c.Weight > 0 && c.Weight < 1 || c.Weight != c.Weight || c.Weight > 1e6 {
 		return nil, usagef("bench: -weight %v: want 0 (default) or a factor ≥ 1", c.Weight)
 	}
 	if c.Rows < 0 {

@@ -217,6 +217,10 @@ func TestBadInputExit2(t *testing.T) {
 		{"negative repair", []string{"-map", tinyMap, "-algo", "hpa", "-repair", "-5"}, "-repair -5: want a positive number"},
 		{"agents flag alone", []string{"-map", tinyMap, "-scen", tinyScen, "-ticks", "10"}, "-ticks applies only with -agents N"},
 		{"seed alone", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-seed", "3"}, "-seed applies only with -agents N or -repair N"},
+		// A factor below 1 is neither the default nor weighted A*: the
+		// messages always said so, and the values were taken anyway.
+		{"weight below 1", []string{"-map", tinyMap, "-scen", tinyScen, "-weight", "0.5"}, "-weight 0.5: want 0 (default) or a factor ≥ 1"},
+		{"abstract weight below 1", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-abstract-weight", "0.5"}, "-abstract-weight 0.5: want 0 (exact) or a factor from 1 to 10"},
 		{"weight on dijkstra", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "dijkstra", "-weight", "2"}, "-weight applies only with -algo astar"},
 		{"cluster on astar", []string{"-map", tinyMap, "-scen", tinyScen, "-cluster", "8"}, "-cluster applies only with -algo hpa, group or astar-cluster"},
 	}
