@@ -201,7 +201,7 @@ func TestBadInputExit2(t *testing.T) {
 		{"blocked start", []string{"-map", tinyMap, "-from", "1,1", "-to", "0,0"}, "-from 1,1 is blocked ('@')"},
 		{"blocked goal", []string{"-map", tinyMap, "-from", "0,0", "-to", "8,3"}, "-to 8,3 is blocked ('T')"},
 		{"blocked scen row", []string{"-map", tinyMap, "-scen", tinyBlocked}, "tiny-blocked.map.scen:3"},
-		{"scen of another map", []string{"-map", tinyMap, "-scen", other}, "other.map.scen:2: row is for a 20×20 map"},
+		{"scen of another map", []string{"-map", tinyMap, "-scen", other}, "other.map.scen:2: the row is for other.map, the map open is tiny.map"},
 		{"nothing to run", []string{"-map", tinyMap}, "nothing to run"},
 		{"bad nb", []string{"-map", tinyMap, "-scen", tinyScen, "-nb", "6"}, `-nb "6"`},
 		{"bad heuristic", []string{"-map", tinyMap, "-scen", tinyScen, "-heuristic", "custom"}, `-heuristic "custom"`},
@@ -296,5 +296,44 @@ func TestRegistries(t *testing.T) {
 	c.Ext = map[string]any{"n": &n}
 	if m := pickMode(c); m == nil || m.Name != "custom" {
 		t.Errorf("registered mode should take over: %v", m)
+	}
+}
+
+// Rows naming another map are refused, naming the file and line, even when
+// that map has the same size (they would run here and be compared with the
+// other map's optimum); the name is matched by base name, as Moving AI
+// rows give "maps/dao/NAME.map". A scenario whose map line names a file
+// is matched against that file; an inline map only by size.
+func TestScenRowsOfAnotherMap(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	row := "\t10\t8\t0\t0\t9\t0\t9.00000000\n"
+	sameSize := write("same-size.scen", "version 1\n0\ttiny.map"+row+"0\tmaps/dao/other.map"+row)
+	code, _, errs := runMain(t, "-map", tinyMap, "-scen", sameSize)
+	if code != exitUsage || !strings.Contains(errs, "same-size.scen:3: the row is for other.map, the map open is tiny.map") {
+		t.Errorf("same-size rows of other.map: exit %d, %q", code, errs)
+	}
+	dao := write("dao.scen", "version 1\n0\tmaps/dao/tiny.map"+row+"0\tmaps\\bg\\tiny.map"+row)
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", dao, "-check"); code != 0 {
+		t.Errorf("rows naming maps/dao/tiny.map: exit %d: %s", code, errs)
+	}
+	mapBytes, err := os.ReadFile(tinyMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("tiny.map", string(mapBytes))
+	pls := write("w.pls", "pathlens-scenario 1\nset algo astar\nmap tiny.map\nquery 0,0 9,0\n")
+	code, _, errs = runMain(t, "-scenario", pls, "-scen", sameSize)
+	if code != exitUsage || !strings.Contains(errs, "the row is for other.map, the map open is tiny.map (the map of w.pls)") {
+		t.Errorf("-scenario with a map file: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runMain(t, "-scenario", pls, "-scen", dao); code != 0 {
+		t.Errorf("-scenario with rows of its map file: exit %d: %s", code, errs)
 	}
 }

@@ -6,12 +6,14 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"pathlens/assets"
 	"pathlens/maps"
 	"pathlens/pathing"
 )
@@ -68,6 +70,9 @@ func LoadEnv(c *Config) (*Env, error) {
 		if len(rows) == 0 {
 			return nil, usagef("bench: %s has no scenario rows", c.ScenPath)
 		}
+		if err := checkScenMap(c.MapPath, rows); err != nil {
+			return nil, err
+		}
 		if errs := maps.CheckScen(m, rows); len(errs) > 0 {
 			more := ""
 			if len(errs) > 1 {
@@ -89,6 +94,48 @@ func LoadEnv(c *Config) (*Env, error) {
 		env.Rows = rows
 	}
 	return env, nil
+}
+
+// checkScenMap returns a usage error naming the file and line of the first
+// row whose map field names another map than the one open, by base name as
+// the app does (Moving AI rows say "maps/dao/arena.map"): a row of
+// other.map would run on this one and be compared with another map's
+// optimum. The map open is mapArg's file when it ends in .map, else the map
+// file a scenario's map line refers to; an inline or ASCII map has no file
+// name to match, and only CheckScen's size check applies.
+func checkScenMap(mapArg string, rows []maps.ScenRow) error {
+	want, what := "", ""
+	if strings.HasSuffix(mapArg, ".map") {
+		want = filepath.Base(mapArg)
+		what = want
+	} else if _, builtin := strings.CutPrefix(mapArg, assets.Prefix); !builtin && isScenarioFile(mapArg) {
+		if s, err := maps.LoadScenario(mapArg); err == nil && s.MapPath != "" {
+			want = maps.BaseName(s.MapPath)
+			what = fmt.Sprintf("%s (the map of %s)", want, filepath.Base(mapArg))
+		}
+	}
+	if want == "" {
+		return nil
+	}
+	for _, r := range rows {
+		if !maps.SameMap(r.Map, want) {
+			return usagef("bench: -scen: %s:%d: the row is for %s, the map open is %s", r.File, r.Line, maps.BaseName(r.Map), what)
+		}
+	}
+	return nil
+}
+
+// isScenarioFile reports whether the file at path starts like a pathlens
+// scenario (maps.Detect on its first bytes).
+func isScenarioFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	return maps.Detect(head[:n]) == maps.FormatScenario
 }
 
 // CheckCell returns a usage error naming the flag and the cell when p is
