@@ -31,9 +31,11 @@ import (
 //
 // A query's cost is the whole path an agent walks by calling the planner
 // again at the end of each segment (groups.Planner.Walk); the effort counts
-// every level's expansions. Beside the common fields the report has
-// reachable, mean_subopt, p99_subopt and max_subopt (cost / optimal − 1 over
-// found paths with a positive optimum), the settings in effect
+// every level's expansions. Beside the common fields the report has, on
+// scenario rows and a scenario's queries, reachable (queries whose goal A*
+// reaches, as for -algo hpa), reach_errors, mean_subopt, p99_subopt and
+// max_subopt (cost / A*'s cost − 1 over found paths with a positive
+// optimum), and always the settings in effect
 // (connection_cost: a single query's "cost" is its path's), the hierarchy's size per level,
 // segments_mean and, in exclusion mode, excluded (queries the exclusion
 // made fail; a connected hierarchy never does).
@@ -327,8 +329,12 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 	return &groupPlanner{gr: gr, pl: groups.NewPlanner(gr)}, nil
 }
 
-// runGroupQueries runs qs with the group planner and adds the HPA-style
-// suboptimality fields (reachable, mean/p99/max_subopt).
+// runGroupQueries runs qs with the group planner and adds the fields
+// -algo hpa adds on scenario rows, with the same meaning: reachable (queries
+// whose goal A* reaches on the same grid), reach_errors (queries where the
+// planner and A* disagree on whether a path exists) and mean/p99/max_subopt
+// against A*'s cost (so -nb 4, whose rows carry no optimum, has them too).
+// A* runs untimed, once per query, after the timed runs.
 func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 	gp, _ := p.(*groupPlanner)
 	if gp != nil {
@@ -341,18 +347,31 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 		return nil
 	}
 	costs := gp.costs[1:] // the first call warmed the buffers
-	reachable := 0
+	s := pathing.NewSearcher(env.Grid)
+	aq := pathing.Query{Neighborhood: env.Cfg.Neighborhood}
+	reachable, reachErr := 0, 0
 	var subs []float64
 	for i, q := range qs {
-		if q.Optimal >= 0 {
+		aq.Start, aq.Goal = q.Start, q.Goal
+		ar, err := s.Search(aq)
+		if err != nil {
+			return err
+		}
+		found := i < len(costs) && !math.IsNaN(costs[i])
+		if ar.Status == pathing.Found {
 			reachable++
 		}
-		if i < len(costs) && !math.IsNaN(costs[i]) && q.Optimal > 0 {
-			subs = append(subs, costs[i]/q.Optimal-1)
+		if (ar.Status == pathing.Found) != found {
+			reachErr++
+			continue
+		}
+		if found && ar.Cost > 0 {
+			subs = append(subs, math.Max(0, costs[i]/ar.Cost-1))
 		}
 	}
 	rep.Set("reachable", reachable)
-	setSubopt(rep, subs) // the walked cost (every segment) against the optimum
+	rep.Set("reach_errors", reachErr)
+	setSubopt(rep, subs) // the walked cost (every segment) against A*'s
 	if gp.calls > 0 {
 		rep.Set("segments_mean", round3(float64(gp.segments)/float64(gp.calls)))
 	}

@@ -215,3 +215,29 @@ func TestBuiltinScenarioFromAnyFolder(t *testing.T) {
 		t.Errorf("unknown builtin: exit %d, %q; want exit 2 naming it and listing the built-ins", code, errs)
 	}
 }
+
+// reachable means the same for -algo group as for hpa: rows whose goal A*
+// reaches. It counted rows with an optimum, so -nb 4 (whose rows carry
+// none) said 0 of 10 reachable.
+func TestGroupReachableAsHPA(t *testing.T) {
+	for _, nb := range []string{"8", "4"} {
+		var got [2]any
+		for i, algo := range []string{"hpa", "group"} {
+			code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", algo, "-cluster", "4", "-nb", nb, "-json")
+			if code != 0 {
+				t.Fatalf("%s -nb %s: exit %d: %s", algo, nb, code, errs)
+			}
+			m := decode(t, out)
+			got[i] = m["reachable"]
+			if m["reach_errors"] != 0.0 {
+				t.Errorf("%s -nb %s: reach_errors %v", algo, nb, m["reach_errors"])
+			}
+			if _, ok := m["max_subopt"]; !ok {
+				t.Errorf("%s -nb %s: no max_subopt", algo, nb)
+			}
+		}
+		if got[0] != got[1] || got[1] != 10.0 {
+			t.Errorf("-nb %s: reachable hpa %v, group %v; want 10 both", nb, got[0], got[1])
+		}
+	}
+}
