@@ -337,3 +337,23 @@ func TestScenRowsOfAnotherMap(t *testing.T) {
 		t.Errorf("-scenario with rows of its map file: exit %d: %s", code, errs)
 	}
 }
+
+// -repeat N times every query N times but counts it once: queries, found
+// and the checks agree (queries once said 3 beside found 1), and runs says
+// how many timed calls the means are over.
+func TestRepeatCountsQueriesOnce(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "5,4", "-repeat", "3", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if m := decode(t, out); m["queries"] != 1.0 || m["found"] != 1.0 || m["runs"] != 3.0 {
+		t.Errorf("single query -repeat 3: queries %v, found %v, runs %v; want 1, 1, 3", m["queries"], m["found"], m["runs"])
+	}
+	code, out, errs = runMain(t, "-map", tinyMap, "-scen", tinyScen, "-rows", "4", "-repeat", "2", "-check", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if m := decode(t, out); m["queries"] != 4.0 || m["found"] != 4.0 || m["optimal_checked"] != 4.0 || m["runs"] != 8.0 {
+		t.Errorf("-rows 4 -repeat 2: queries %v, found %v, optimal_checked %v, runs %v; want 4, 4, 4, 8", m["queries"], m["found"], m["optimal_checked"], m["runs"])
+	}
+}

@@ -25,7 +25,7 @@ type Report struct {
 	Heuristic    string  `json:"heuristic,omitempty"`
 	Weight       float64 `json:"weight,omitempty"`
 
-	Queries int `json:"queries"` // queries run (rows × repeat)
+	Queries int `json:"queries"` // distinct queries (rows, or 1); -repeat adds runs, not queries
 	Found   int `json:"found"`
 	NoPath  int `json:"no_path"`
 

@@ -193,8 +193,10 @@ func NewReport(env *Env) *Report {
 }
 
 // RunQueries answers every query with p, repeat times over, timing each Plan
-// call, and fills rep: counts, per-query percentiles, effort means,
-// allocations per query, optimal-length matches and path validity. Only Plan
+// call, and fills rep: counts (queries, found, no_path and the checks count
+// each query once; runs = queries × repeat is the number of timed calls),
+// per-call percentiles and effort means over every run, allocations per
+// call, optimal-length matches and path validity. Only Plan
 // is timed; allocations are counted around the whole loop; checking paths happens after each
 // call outside the clock (it allocates only for a failing path, which then
 // shows in the allocation figures too). The query with the longest optimal length (else
@@ -304,7 +306,10 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 		}
 	}
 	runtime.ReadMemStats(&after)
-	rep.Queries = n
+	// queries, found and the checks count each query once; runs counts the
+	// timed calls the per-query means are over.
+	rep.Queries = len(qs)
+	rep.Set("runs", n)
 	setSubopt(rep, subs)
 	fn := float64(n)
 	rep.ExpandedMean = round3(float64(expanded) / fn)
