@@ -148,3 +148,7 @@ func (p *clusterPlanner) Plan(start, goal image.Point) (Outcome, error) {
 	p.search.q.HeuristicFunc = h
 	return p.search.Plan(start, goal)
 }
+
+// CountsOpenList implements OpenListCounter: Plan's A* fills Pushes and
+// PeakOpen.
+func (p *clusterPlanner) CountsOpenList() bool { return true }

@@ -22,7 +22,10 @@ type Planner interface {
 
 // Outcome is one query's answer. Expanded, Pushes and PeakOpen are the
 // search effort (sum them over every search a hierarchical planner runs;
-// leave zero what does not apply).
+// leave zero what does not apply). Pushes and PeakOpen are reported only
+// for a Planner that implements OpenListCounter: for the others
+// pushes_mean and peak_open_mean are left out of the report rather than
+// printed as a measured 0.
 type Outcome struct {
 	Found    bool
 	Path     []image.Point // start to goal inclusive when Found
@@ -30,6 +33,13 @@ type Outcome struct {
 	Expanded int
 	Pushes   int
 	PeakOpen int
+}
+
+// OpenListCounter is a Planner whose Outcomes fill Pushes and PeakOpen
+// (the pathing.Searcher planners); CountsOpenList returns true.
+type OpenListCounter interface {
+	Planner
+	CountsOpenList() bool
 }
 
 // GoalPreparer is a Planner with work per goal that is not search: a

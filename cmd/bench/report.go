@@ -66,7 +66,8 @@ type Report struct {
 	// path validation, for -check's message and for debugging.
 	Mismatches []Mismatch `json:"mismatches,omitempty"`
 
-	extra map[string]any
+	extra      map[string]any
+	unmeasured map[string]bool // fixed fields this run did not measure: left out
 }
 
 // Mismatch is one query that failed a check.
@@ -111,6 +112,22 @@ func (r *Report) Set(key string, v any) {
 		v = nil
 	}
 	r.extra[key] = v
+}
+
+// Unmeasured marks fixed fields (by JSON key) that this run does not
+// measure, so the report leaves them out instead of printing a 0 that
+// reads like a measurement: pushes_mean for HPA*, median_us in the agents
+// mode.
+func (r *Report) Unmeasured(keys ...string) {
+	if r.unmeasured == nil {
+		r.unmeasured = map[string]bool{}
+	}
+	for _, k := range keys {
+		if !fixedKeys[k] {
+			panic(fmt.Sprintf("bench: Report.Unmeasured(%q): no fixed field has that key", k))
+		}
+		r.unmeasured[k] = true
+	}
 }
 
 // Get returns a field added with Set.
@@ -163,10 +180,19 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	if err != nil {
 		return b, err
 	}
+	drop := r.unmeasured
 	if r.Queries == 0 {
 		// A mode that ran no queries (repair timings, agents) would print
 		// the query fields as zeros that read like measurements.
-		if b, err = dropKeys(b, queryKeys); err != nil {
+		drop = make(map[string]bool, len(queryKeys)+len(r.unmeasured))
+		for _, m := range []map[string]bool{queryKeys, r.unmeasured} {
+			for k := range m {
+				drop[k] = true
+			}
+		}
+	}
+	if len(drop) > 0 {
+		if b, err = dropKeys(b, drop); err != nil {
 			return nil, err
 		}
 	}

@@ -80,3 +80,40 @@ func TestReportSetFixedKeyPanics(t *testing.T) {
 	var r Report
 	r.Set("cost", "maximin")
 }
+
+// A field a run does not measure is left out, not printed as a 0 that
+// reads like a measurement: the open-list figures exist only for the
+// pathing.Searcher planners, the per-plan timings not in the agents mode.
+func TestReportOmitsUnmeasured(t *testing.T) {
+	for _, args := range modeRuns {
+		code, out, errs := runMain(t, append(args, "-json")...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+			continue
+		}
+		m := lastJSON(t, out)
+		agents := strings.Contains(strings.Join(args, " "), "-agents")
+		algo, _ := m["algo"].(string)
+		_, queries := m["median_us"]
+		if agents && queries {
+			t.Errorf("%v: the agents mode prints median_us %v", args, m["median_us"])
+		}
+		for _, k := range []string{"pushes_mean", "peak_open_mean"} {
+			_, has := m[k]
+			want := !agents && m["queries"] != nil && (algo == "astar" || algo == "astar-cluster")
+			if has != want {
+				t.Errorf("%v: %s present %v, want %v", args, k, has, want)
+			}
+			if has && m[k].(float64) <= 0 {
+				t.Errorf("%v: %s %v, want > 0", args, k, m[k])
+			}
+		}
+		if agents {
+			for _, k := range []string{"p99_us", "max_us", "allocs_per_query", "bytes_per_query"} {
+				if _, ok := m[k]; ok {
+					t.Errorf("%v: the agents mode prints %s", args, k)
+				}
+			}
+		}
+	}
+}

@@ -54,3 +54,6 @@ func (p *searchPlanner) Plan(start, goal image.Point) (Outcome, error) {
 		Expanded: r.Expanded, Pushes: r.Pushes, PeakOpen: r.PeakOpen,
 	}, nil
 }
+
+// CountsOpenList implements OpenListCounter: Plan fills Pushes and PeakOpen.
+func (p *searchPlanner) CountsOpenList() bool { return true }

@@ -313,8 +313,12 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	setSubopt(rep, subs)
 	fn := float64(n)
 	rep.ExpandedMean = round3(float64(expanded) / fn)
-	rep.PushesMean = round3(float64(pushes) / fn)
-	rep.PeakOpenMean = round3(float64(peak) / fn)
+	if c, ok := p.(OpenListCounter); ok && c.CountsOpenList() {
+		rep.PushesMean = round3(float64(pushes) / fn)
+		rep.PeakOpenMean = round3(float64(peak) / fn)
+	} else {
+		rep.Unmeasured("pushes_mean", "peak_open_mean")
+	}
 	rep.AllocsPerQuery = round3(float64(after.Mallocs-before.Mallocs-prep.mallocs) / fn)
 	rep.BytesPerQuery = round3(float64(after.TotalAlloc-before.TotalAlloc-prep.bytes) / fn)
 	prep.report(rep)
