@@ -102,6 +102,7 @@ func agentSetup(env *Env, rep *Report, setup *groupSetup) (agents.Planner, func(
 			return nil, nil, err
 		}
 		opts := hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut")}
+		setHPAQueryOptions(rep, opts)
 		return agents.NewHPA(h, agents.HPAConfig{Query: opts, Mode: mode}), func(ch []image.Point) error {
 			h.Update(ch)
 			return nil

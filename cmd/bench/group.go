@@ -580,6 +580,12 @@ func runScenario(env *Env) (*Report, error) {
 	if err := runGroupQueries(senv, p, qs, rep); err != nil {
 		return nil, err
 	}
+	if cfg.Single && env.Rows == nil {
+		// One query: its cost and path, as with -map.
+		if err := setSinglePath(p, cfg.From, cfg.To, rep); err != nil {
+			return nil, err
+		}
+	}
 	return rep, nil
 }
 

@@ -151,6 +151,13 @@ func TestGroupScenarioSingle(t *testing.T) {
 	if m["queries"] != 1.0 || m["connection_cost"] != "minimum" || m["mean_subopt"].(float64) < 0.3 {
 		t.Errorf("report %v", m)
 	}
+	// A single query adds its numeric cost and its path, as with -map.
+	path, _ := m["path"].([]any)
+	if c, ok := m["cost"].(float64); !ok || c <= 38 || len(path) < 2 {
+		t.Errorf("cost %v, path %v: want the walked cost (over the optimal 38) and the path", m["cost"], m["path"])
+	} else if first := path[0].([]any); first[0] != 2.0 || first[1] != 17.0 {
+		t.Errorf("path starts at %v, want [2,17]", first)
+	}
 	code, _, errs = runMain(t, "-scenario", "builtin:pathological-minimum", "-from", "0,0", "-to", "40,17")
 	if code != 2 || !strings.Contains(errs, "0,0") {
 		t.Errorf("blocked -from: exit %d, %q", code, errs)

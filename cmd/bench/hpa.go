@@ -129,7 +129,17 @@ func prepareHPA(env *Env, rep *Report) (Planner, error) {
 	if w < 0 || w > 0 && w < 1 || w > 10 || w != w {
 		return nil, usagef("bench: -abstract-weight %v: want 0 (exact) or a factor from 1 to 10", w)
 	}
-	return &hpaPlanner{q: h.NewQuerier(), opt: hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut"), AbstractWeight: w}}, nil
+	opt := hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut"), AbstractWeight: w}
+	setHPAQueryOptions(rep, opt)
+	rep.Set("abstract_weight", max(w, 1)) // 0 means exact, as 1
+	return &hpaPlanner{q: h.NewQuerier(), opt: opt}, nil
+}
+
+// setHPAQueryOptions records the query options a run used (smooth,
+// shortcut), so a report says what it measured.
+func setHPAQueryOptions(rep *Report, opt hpa.QueryOptions) {
+	rep.Set("smooth", !opt.NoSmooth)
+	rep.Set("shortcut", !opt.NoShortcut)
 }
 
 // buildHPA builds the hierarchy of env's grid and adds its size to rep.

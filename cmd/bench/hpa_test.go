@@ -44,6 +44,14 @@ func TestHPASingleNoSmooth(t *testing.T) {
 	if m["found"] != 1.0 || m["cost"] == nil || m["invalid_paths"] != 0.0 {
 		t.Errorf("single query: %v", m)
 	}
+	// The report records the query options it measured.
+	if m["smooth"] != false || m["shortcut"] != false || m["abstract_weight"] != 1.0 {
+		t.Errorf("smooth %v, shortcut %v, abstract_weight %v; want false, false, 1", m["smooth"], m["shortcut"], m["abstract_weight"])
+	}
+	_, out, _ = runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cluster", "4", "-abstract-weight", "1.5", "-json")
+	if m := decode(t, out); m["smooth"] != true || m["shortcut"] != true || m["abstract_weight"] != 1.5 {
+		t.Errorf("defaults with -abstract-weight 1.5: smooth %v, shortcut %v, abstract_weight %v", m["smooth"], m["shortcut"], m["abstract_weight"])
+	}
 }
 
 func TestHPARepairMode(t *testing.T) {

@@ -473,9 +473,19 @@ func runSingle(env *Env) (*Report, error) {
 	if err := RunQueries(env, p, []Query{q}, c.Repeat, rep); err != nil {
 		return nil, err
 	}
-	out, err := p.Plan(c.From, c.To) // once more, untimed, for the path itself
-	if err != nil {
+	if err := setSinglePath(p, c.From, c.To, rep); err != nil {
 		return nil, err
+	}
+	return rep, nil
+}
+
+// setSinglePath plans from→to once more, untimed, and sets the report's
+// cost and path (neither when no path exists): what a single query adds,
+// with -map or -scenario.
+func setSinglePath(p Planner, from, to image.Point, rep *Report) error {
+	out, err := p.Plan(from, to)
+	if err != nil {
+		return err
 	}
 	if out.Found {
 		cost := out.Cost
@@ -485,7 +495,7 @@ func runSingle(env *Env) (*Report, error) {
 			rep.Path[i] = [2]int{pt.X, pt.Y}
 		}
 	}
-	return rep, nil
+	return nil
 }
 
 // prepare calls the -algo's Prepare, timing it into rep.BuildMS.
