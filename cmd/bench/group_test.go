@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"pathlens/game/world"
 	"pathlens/maps"
+	"pathlens/pathing/groups"
 )
 
 // lastJSON decodes the last line of out (the report after -dump-graph lines).
@@ -246,5 +248,23 @@ func TestGroupReachableAsHPA(t *testing.T) {
 		if got[0] != got[1] || got[1] != 10.0 {
 			t.Errorf("-nb %s: reachable hpa %v, group %v; want 10 both", nb, got[0], got[1])
 		}
+	}
+}
+
+// -algo group without -cluster or -levels builds the hierarchy the app
+// builds with its default settings, so the two give the same cost on the
+// same query (bench used 8×8 clusters, the app 10×10: arena 1,13→30,30
+// walked 52.87 against the app's 38.97).
+func TestGroupDefaultsAreTheApps(t *testing.T) {
+	app := world.Settings{}
+	if groups.DefaultClusterSize != app.Cluster() || groups.DefaultLevels != app.LevelCount() {
+		t.Fatalf("groups defaults %d×%d, %d levels; the app's %d×%d, %d levels", groups.DefaultClusterSize, groups.DefaultClusterSize, groups.DefaultLevels, app.Cluster(), app.Cluster(), app.LevelCount())
+	}
+	code, out, errs := runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "5,4", "-algo", "group", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if m := decode(t, out); m["cluster"] != float64(app.Cluster()) || m["levels"] != float64(app.LevelCount()) {
+		t.Errorf("bench -algo group: cluster %v, levels %v; the app's %d, %d", m["cluster"], m["levels"], app.Cluster(), app.LevelCount())
 	}
 }

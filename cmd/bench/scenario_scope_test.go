@@ -296,8 +296,8 @@ func TestZeroSizeFlagsMeanTheDefaultForGroups(t *testing.T) {
 		args         []string
 		cluster, lvl float64
 	}{
-		{nil, 8, 1}, // the scenario says levels 1
-		{[]string{"-levels", "0"}, 8, float64(groups.DefaultLevels)},
+		{nil, float64(groups.DefaultClusterSize), 1}, // the scenario says levels 1 (and no cluster size)
+		{[]string{"-levels", "0"}, float64(groups.DefaultClusterSize), float64(groups.DefaultLevels)},
 		{[]string{"-levels", "0", "-cluster", "0"}, float64(groups.DefaultClusterSize), float64(groups.DefaultLevels)},
 	} {
 		code, out, errs := runMain(t, append([]string{"-scenario", "builtin:pathological-maximin", "-json"}, c.args...)...)

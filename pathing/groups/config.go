@@ -84,9 +84,12 @@ func ParseTarget(s string) (Target, error) {
 	return Representative, fmt.Errorf("groups: unknown target %q (want representative or nearest)", s)
 }
 
-// Defaults used for zero Config fields.
+// Defaults used for zero Config fields. DefaultClusterSize and
+// DefaultLevels are the app's (game/world's DefaultClusterSize and
+// DefaultLevels), so cmd/bench -algo group and the app build the same
+// hierarchy from the same defaults.
 const (
-	DefaultClusterSize = 8
+	DefaultClusterSize = 10
 	DefaultLevels      = 2
 	DefaultBranch      = 2
 	// MaxLevels is the deepest hierarchy Build accepts.
@@ -94,10 +97,10 @@ const (
 )
 
 // Config describes a group hierarchy. It is passed by value; every zero field
-// means its default, so Config{} is 8×8 clusters, two levels, branch 2,
+// means its default, so Config{} is 10×10 clusters, two levels, branch 2,
 // minimum costs, no exclusion, representative targets, 8-connected.
 type Config struct {
-	// ClusterSize is the side in cells of a level-1 cluster (default 8, at
+	// ClusterSize is the side in cells of a level-1 cluster (default 10, at
 	// least 2). Small clusters give many small groups: good connection costs,
 	// big abstract graphs. Cells covered by a region layer ignore it.
 	ClusterSize int
