@@ -196,7 +196,7 @@ func BenchmarkClusterHeuristic(b *testing.B) {
 	}
 	cases = append(cases, tc{"512", benchGrid(b)})
 	for _, c := range cases {
-		gr, err := Build(c.g, Config{}, nil)
+		gr, err := Build(c.g, Config{ClusterSize: 8}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -245,7 +245,7 @@ func BenchmarkClusterHeuristicTo(b *testing.B) {
 			b.Logf("skipping %s: %v", n, err)
 			continue
 		}
-		gr, err := Build(m.Grid, Config{}, nil)
+		gr, err := Build(m.Grid, Config{ClusterSize: 8}, nil)
 		if err != nil {
 			b.Fatal(err)
 		}
