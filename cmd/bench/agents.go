@@ -15,7 +15,8 @@ import (
 
 // The agents mode (-agents N): the simulation of issue 6 on any map. N
 // agents walk to random reachable goals (a new one on arrival) while E digs
-// and fills land over T ticks, most fills right across some agent's path;
+// and fills land over T ticks, in turn, about half the fills right across
+// some agent's path (fills_on_paths: a quarter of the edits);
 // every edit repairs the hierarchy behind the planner and is reported to the
 // Sim. The report says how the rules held (wall_violations and stuck must be
 // 0; stuck counts agents without progress toward their goal, stepping or
