@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -279,21 +280,23 @@ func (g *Game) applyLayerSpec(spec string) error {
 func (g *Game) seekSpec(s string) error {
 	tl := &g.w.Timeline
 	if name, ok := strings.CutPrefix(s, "phase:"); ok {
-		// The middle of the first phase whose name starts with name.
+		// The middle of the phase FindPhase picks.
 		tr := tl.Trace()
 		if tr == nil {
 			return fmt.Errorf("-cursor %q: the query has no timeline", s)
 		}
+		if k := tl.FindPhase(name); k >= 0 {
+			end := tl.Len()
+			if k+1 < len(tr.Phases) {
+				end = tr.Phases[k+1].Start
+			}
+			tl.Seek((tr.Phases[k].Start + end + 1) / 2)
+			return nil
+		}
 		var names []string
-		for k, ph := range tr.Phases {
-			names = append(names, ph.Name)
-			if strings.HasPrefix(ph.Name, name) {
-				end := tl.Len()
-				if k+1 < len(tr.Phases) {
-					end = tr.Phases[k+1].Start
-				}
-				tl.Seek((ph.Start + end + 1) / 2)
-				return nil
+		for _, ph := range tr.Phases {
+			if !slices.Contains(names, ph.Name) {
+				names = append(names, ph.Name)
 			}
 		}
 		return fmt.Errorf("-cursor %q: no such phase (have %s)", s, strings.Join(names, ", "))

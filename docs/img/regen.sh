@@ -22,7 +22,7 @@ for c in world textbook-groups pathological-minimum pathological-maximin exclusi
 done
 shot hpa-step-level2 -algo hpa -layers weights,borders,search,plans -level 2 -cursor "phase:abstract L2"
 shot hpa-step-level1 -algo hpa -layers weights,borders,search,plans,segments -cursor "phase:refine L1"
-shot hpa-step-cells -algo hpa -layers weights,borders,search,plans,segments -cursor "phase:cells step 4"
+shot hpa-step-cells -algo hpa -layers weights,borders,search,plans,segments -cursor "phase:refine cells step 4"
 
 L="-nolegend"
 shot layer-weights $L -layers weights

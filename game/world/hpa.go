@@ -69,13 +69,18 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 			ans.Phases = append(ans.Phases, PhaseStat{Name: name, Level: level, Expanded: n})
 		}
 	}
-	add("shortcut A*", 0, ph.Shortcut)
+	add("shortcut", 0, ph.Shortcut)
 	for l := range ph.Insert { // Insert[l]: searches on level l putting S and G into level l+1
 		add(fmt.Sprintf("insert L%d", l+1), l, ph.Insert[l])
 	}
 	add(fmt.Sprintf("abstract L%d", a.h.Levels()), a.h.Levels(), ph.Abstract)
-	for l := len(ph.Refine) - 1; l >= 0; l-- {
+	// Named as the timeline's phases begin ("refine L1 step 3", "refine
+	// cells step 3"), so a row's name finds them (-cursor phase:NAME).
+	for l := len(ph.Refine) - 1; l >= 1; l-- {
 		add(fmt.Sprintf("refine L%d", l), l, ph.Refine[l])
+	}
+	if len(ph.Refine) > 0 {
+		add("refine cells", 0, ph.Refine[0])
 	}
 	if ph.Smooth > 0 {
 		ans.Phases = append(ans.Phases, PhaseStat{Name: "smooth", Level: 0, Expanded: ph.Smooth, Unit: "cells checked"})

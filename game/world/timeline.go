@@ -2,6 +2,7 @@ package world
 
 import (
 	"slices"
+	"strings"
 
 	"pathlens/pathing"
 )
@@ -235,4 +236,35 @@ func (t *Timeline) PrevPhase() int {
 		}
 	}
 	return best
+}
+
+// FindPhase returns the index of the first phase whose name starts with
+// name, else of the first whose words include all of name's (the panel's
+// row "insert L2" adds up the timeline's "insert S L2" and "insert G L2"),
+// else -1 (also with no trace).
+func (t *Timeline) FindPhase(name string) int {
+	if t.tr == nil {
+		return -1
+	}
+	phases := t.tr.Phases
+	for k, ph := range phases {
+		if strings.HasPrefix(ph.Name, name) {
+			return k
+		}
+	}
+	want := strings.Fields(name)
+	if len(want) == 0 {
+		return -1
+	}
+	for k, ph := range phases {
+		words := strings.Fields(ph.Name)
+		all := true
+		for _, w := range want {
+			all = all && slices.Contains(words, w)
+		}
+		if all {
+			return k
+		}
+	}
+	return -1
 }

@@ -497,6 +497,13 @@ func TestTrace(t *testing.T) {
 			t.Errorf("no phase %q in %v", want, names)
 		}
 	}
+	// One name per stretch: the several searches refining one step on one
+	// level share a phase (a user saw "cells step 2, cells step 2").
+	for k := 1; k < len(names); k++ {
+		if names[k] == names[k-1] {
+			t.Errorf("phases %d and %d are both %q: %v", k-1, k, names[k], names)
+		}
+	}
 	if len(tr.Events) == 0 {
 		t.Fatal("no events")
 	}

@@ -246,10 +246,19 @@ func (q *Querier) phaseNoSearch() {
 // noSearchSuffix ends the name of an insertion phase that needed no search.
 const noSearchSuffix = " (in sight, no search)"
 
+// stepPhase begins the phase refining top-level step step ("refine L1
+// step 3", "refine cells step 3"). Consecutive searches of one step on
+// one level (the several edges a step crosses) share one phase rather than
+// repeating its name.
 func (q *Querier) stepPhase(prefix string, level, step int) {
-	if q.tr != nil {
-		q.tr.BeginPhase(prefix+strconv.Itoa(step), level)
+	if q.tr == nil {
+		return
 	}
+	name := prefix + strconv.Itoa(step)
+	if n := len(q.tr.Phases); n > 0 && q.tr.Phases[n-1].Level == level && q.tr.Phases[n-1].Name == name {
+		return
+	}
+	q.tr.BeginPhase(name, level)
 }
 
 // Find returns a path from start to goal. It fails (wrapping ErrBlocked and
@@ -595,7 +604,7 @@ func (q *Querier) refine(l int, a, b int32) {
 				}
 				return
 			}
-			q.stepPhase("cells step ", 0, q.step)
+			q.stepPhase("refine cells step ", 0, q.step)
 			cs := q.cs[2]
 			cs.reset(cl.rect, false, q.tr)
 			if !cs.run(na.pt, nb.pt) {

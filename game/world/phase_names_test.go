@@ -1,0 +1,45 @@
+package world
+
+import (
+	"testing"
+
+	"pathlens/assets"
+)
+
+// The panel's expansions per phase and the timeline name the same work
+// the same way: every row's name finds a timeline phase of its level
+// (FindPhase, as -cursor phase:NAME uses it). A user read "refine L0" in
+// the panel, found "cells step 2" on the timeline, and -cursor
+// "phase:refine L0" failed.
+func TestPanelPhasesNameTimelinePhases(t *testing.T) {
+	for _, algo := range []Algo{AlgoHPA, AlgoGroup} {
+		w, err := Open(assets.Prefix + assets.DefaultName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Begin()
+		w.SetAlgo(algo)
+		w.SetLevels(2)
+		w.Wait()
+		w.Replan()
+		w.Wait()
+		if w.Outcome.Err != nil || len(w.Outcome.Phases) < 2 {
+			t.Fatalf("%v: %v, phases %+v", algo, w.Outcome.Err, w.Outcome.Phases)
+		}
+		tr := w.Timeline.Trace()
+		if tr == nil {
+			t.Fatalf("%v: no trace", algo)
+		}
+		for _, ps := range w.Outcome.Phases {
+			k := w.Timeline.FindPhase(ps.Name)
+			if k < 0 {
+				t.Errorf("%v: panel row %q names no timeline phase", algo, ps.Name)
+				continue
+			}
+			if got := tr.Phases[k].Level; got != ps.Level {
+				t.Errorf("%v: panel row %q (level %d) finds %q of level %d", algo, ps.Name, ps.Level, tr.Phases[k].Name, got)
+			}
+		}
+		w.Close()
+	}
+}
