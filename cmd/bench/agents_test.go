@@ -70,6 +70,8 @@ func TestAgentsModeBadInput(t *testing.T) {
 		// A negative count used to be ignored silently (the run fell back
 		// to the other modes).
 		{[]string{"-agents", "-1", "-from", "0,0", "-to", "0,0"}, "-agents -1"},
+		// -agents 0 ran no mode and asked for -scen or -from.
+		{[]string{"-agents", "0"}, "-agents 0: want a positive count"},
 		// Query flags were accepted and read by nothing in agents and
 		// repair runs.
 		{[]string{"-agents", "5", "-scen", tinyScen}, "-scen applies only with query runs"},

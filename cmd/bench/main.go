@@ -37,6 +37,7 @@ import (
 	"io"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strings"
 
@@ -216,6 +217,11 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 	env.Stdout, env.Stderr = stdout, stderr
 	m := pickMode(c)
 	if m == nil {
+		if c.ExtInt("agents") == 0 && slices.Contains(c.Given, "agents") {
+			// -agents 0 selects no mode; say what -agents wants rather
+			// than suggest the query flags.
+			return nil, usagef("bench: -agents 0: want a positive count of agents (1 to 100000)")
+		}
 		return nil, usagef("bench: nothing to run: give -scen FILE or -from X,Y -to X,Y")
 	}
 	if c.CPUProfile != "" {
