@@ -86,10 +86,7 @@ func (w *World) deferRepair() bool {
 // planNeedsHier reports whether the current plan reads a hierarchy: a
 // hierarchical algorithm, or A* or greedy with the cluster heuristic (the
 // group hierarchy's table; Dijkstra ignores the heuristic).
-func (w *World) planNeedsHier() bool {
-	s := w.Settings
-	return s.Algo.Hierarchical() || (s.Heuristic == HeurCluster && s.Algo != AlgoDijkstra)
-}
+func (w *World) planNeedsHier() bool { return w.Settings.Uses("cluster") }
 
 // strokeHolds reports whether the plan waits for the stroke in progress:
 // it defers its repairs and the plan reads the hierarchy they would update.

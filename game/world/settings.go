@@ -189,6 +189,27 @@ func (s Settings) LevelCount() int {
 	return min(s.Levels, MaxAbstractLevels)
 }
 
+// Uses reports whether the current algorithm reads the switch named as
+// the log names it: "heuristic" (A*, greedy and the group planner's
+// searches), "cost" and "exclusion" (the group planner), "cluster" and
+// "levels" (a hierarchy: HPA*, the group planner, or A* and greedy with the
+// cluster heuristic's group table), "smooth" (HPA*); every other switch
+// ("algo", "nb") always. The panel dims the rows it reports false for, and
+// such a switch notes that the algorithm does not use it.
+func (s Settings) Uses(name string) bool {
+	switch name {
+	case "heuristic":
+		return s.Algo == AlgoAStar || s.Algo == AlgoGreedy || s.Algo == AlgoGroup
+	case "cost", "exclusion":
+		return s.Algo == AlgoGroup
+	case "cluster", "levels":
+		return s.Algo.Hierarchical() || (s.Heuristic == HeurCluster && s.Algo != AlgoDijkstra)
+	case "smooth":
+		return s.Algo == AlgoHPA
+	}
+	return true
+}
+
 // Smooth reports whether smoothing is on.
 func (s Settings) Smooth() bool { return !s.NoSmooth }
 

@@ -105,7 +105,7 @@ func (w *World) stepCluster(d int) {
 // SetCluster sets the cluster size (clamped to 4..64).
 func (w *World) SetCluster(n int) {
 	w.Settings.ClusterSize = max(MinClusterSize, min(n, MaxClusterSize))
-	w.switched("cluster", w.Settings.ClusterSize)
+	w.switched("cluster", w.Settings.Cluster())
 }
 
 // LevelsUp and LevelsDown step the number of abstract levels (1..4).
@@ -148,6 +148,15 @@ func (w *World) keepGhost(label string) {
 
 func (w *World) switched(name string, val any) {
 	w.Log.Add("switch", F{"name", name}, F{"value", val})
+	unused := ""
+	if !w.Settings.Uses(name) {
+		// The plan below gives the same answer: say why nothing moved
+		// (a dimmed row's switch changed silently).
+		if b, ok := val.(bool); ok {
+			val = onOff(b)
+		}
+		unused = fmt.Sprintf("%s %v: %s does not use it (%s)", switchTitle[name], val, w.Settings.Algo.Title(), switchUsers[name])
+	}
 	if w.hierKey != w.keyFor(w.Settings.Algo) {
 		// The switch rebuilds the hierarchy (cluster size, levels,
 		// neighbourhood) or drops it (a flat search, another hierarchy):
@@ -162,6 +171,11 @@ func (w *World) switched(name string, val any) {
 	}
 	w.Replan()
 	w.afterPlan(func() {
+		if unused != "" && w.Outcome.Note == "" && !w.MessageErr {
+			// The planner's own note (an ignored cluster heuristic) says
+			// more, and an error must stay up.
+			w.Note("%s", unused)
+		}
 		if w.Ghost == nil || w.Outcome.Status != pathing.Found {
 			return
 		}
@@ -172,3 +186,18 @@ func (w *World) switched(name string, val any) {
 		w.Note("%s: cost %.2f, was %.2f with %s (%+.2f)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d)
 	})
 }
+
+// switchTitle and switchUsers word the note of a switch the current
+// algorithm does not read (see Settings.Uses).
+var (
+	switchTitle = map[string]string{"heuristic": "heuristic", "cost": "connection cost", "exclusion": "exclusion",
+		"cluster": "cluster size", "levels": "levels", "smooth": "smoothing"}
+	switchUsers = map[string]string{
+		"heuristic": "A*, greedy and the group planner do",
+		"cost":      "the group planner does",
+		"exclusion": "the group planner does",
+		"cluster":   "HPA*, the group planner and the cluster heuristic do",
+		"levels":    "HPA*, the group planner and the cluster heuristic do",
+		"smooth":    "HPA* does",
+	}
+)

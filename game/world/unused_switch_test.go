@@ -1,0 +1,59 @@
+package world
+
+import (
+	"strings"
+	"testing"
+
+	"pathlens/assets"
+)
+
+// A switch the current algorithm does not read (the panel dims its row)
+// used to change the setting and replan with no word; now the note says
+// it has no effect here and who uses it. A switch that is read says
+// nothing of the kind, and the cluster heuristic makes A* read the
+// cluster size.
+func TestUnusedSwitchSaysSo(t *testing.T) {
+	w, err := Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(AlgoAStar)
+	for _, c := range []struct {
+		name string
+		sw   func()
+		want string
+	}{
+		{"cluster", w.ClusterBigger, "cluster size 12: A* does not use it (HPA*, the group planner and the cluster heuristic do)"},
+		{"levels", w.LevelsUp, "levels 3: A* does not use it"},
+		{"cost", w.CycleCost, "connection cost maximin: A* does not use it (the group planner does)"},
+		{"exclusion", w.ToggleExclusion, "exclusion on: A* does not use it"},
+		{"smooth", w.ToggleSmooth, "smoothing off: A* does not use it (HPA* does)"},
+	} {
+		c.sw()
+		w.Wait()
+		if !strings.HasPrefix(w.Message, c.want) || w.MessageErr {
+			t.Errorf("%s under A*: message %q, want %q", c.name, w.Message, c.want)
+		}
+		if w.Settings.Uses(c.name) {
+			t.Errorf("Uses(%q) under A* with %v", c.name, w.Settings.Heuristic)
+		}
+	}
+	w.SetAlgo(AlgoHPA)
+	w.Wait()
+	w.ClusterSmaller()
+	w.Wait()
+	if strings.Contains(w.Message, "HPA* does not use") {
+		t.Errorf("HPA* reads the cluster size, yet: %q", w.Message)
+	}
+	w.SetAlgo(AlgoAStar)
+	w.SetHeuristic(HeurCluster)
+	if !w.Settings.Uses("cluster") || !w.Settings.Uses("levels") {
+		t.Error("A* with the cluster heuristic reads the group hierarchy's cluster size and levels")
+	}
+	w.SetAlgo(AlgoDijkstra)
+	if w.Settings.Uses("cluster") || w.Settings.Uses("heuristic") {
+		t.Error("Dijkstra reads neither the heuristic nor, through it, the cluster size")
+	}
+}
