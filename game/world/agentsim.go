@@ -217,13 +217,20 @@ func (w *World) tickAgents(dt float64) {
 		w.agents.seen[k] = true
 		newest = max(newest, r.Tick)
 		kind := "replan"
+		var fs []F
 		switch {
 		case r.Reason == agents.ReasonRejoined:
 			kind = "rejoin" // logged, but no plan was made
+		case r.Reason == agents.ReasonNewGoal:
+			// A new goal's first plan is not a replan, but the panel
+			// lists it and its outcome (an unreachable goal stops the
+			// agent) belongs in the log.
+			kind = "agent"
+			fs = append(fs, F{"action", "plan"})
 		case !r.Reason.IsReplan():
 			continue
 		}
-		fs := []F{{"agent", r.Agent}, {"reason", r.Reason.String()}, {"at", pt(r.Cell)}, {"state", r.State.String()}, {"tick", int(r.Tick)}}
+		fs = append(fs, F{"agent", r.Agent}, F{"reason", r.Reason.String()}, F{"at", pt(r.Cell)}, F{"state", r.State.String()}, F{"tick", int(r.Tick)})
 		if r.State == agents.Stopped {
 			fs = append(fs, F{"why", r.Why.String()})
 		}

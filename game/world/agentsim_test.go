@@ -233,3 +233,33 @@ func TestRejoinIsLoggedAsRejoin(t *testing.T) {
 		t.Fatal("IsReplan: rejoined must not count as a replan, cut_off must")
 	}
 }
+
+// A new goal's first plan is logged (the replan panel lists it), with its
+// outcome: an agent sent to a cell it cannot reach stops, and the line
+// says why. The log used to show only "agent action=send" for it.
+func TestNewGoalPlanIsLogged(t *testing.T) {
+	w, log := mustWorld(t,
+		"##########",
+		"#...#....#",
+		"#...#....#",
+		"##########",
+	)
+	id, err := w.SpawnAgent(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := w.Agents()
+	s.Select([]int{id}, false)
+	if err := w.SendAgents(image.Pt(7, 2), false); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		w.Tick(1.0 / 60)
+	}
+	l := lastLine(t, log, "agent")
+	for _, want := range []string{"action=plan", "reason=new_goal", "state=stopped", `why="goal unreachable"`} {
+		if !strings.Contains(l, want) {
+			t.Fatalf("last agent line %q: want %q", l, want)
+		}
+	}
+}
