@@ -107,6 +107,7 @@ func run(args []string) int {
 		}
 	}
 	w.Log = log
+	w.SaveTo = f.Save
 	if f.Zoom > 0 && f.Center == "" {
 		opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
 	}

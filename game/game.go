@@ -531,12 +531,21 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 	g.confirm = &confirm{
 		lines: []string{
 			plural(g.w.Unsaved(), "unsaved edit", "unsaved edits") + " in " + g.w.Name,
-			fmt.Sprintf("S: save to %s, then %s", g.w.SavePath(), what),
+			fmt.Sprintf("S: save to %s, then %s", absPath(g.w.SavePath()), what),
 			fmt.Sprintf("D: discard the edits and %s", what),
 			"Esc: cancel",
 		},
 		then: then,
 	}
+}
+
+// absPath is p made absolute for a message (p itself when that fails), so
+// the quit question names the folder, wherever the app was started.
+func absPath(p string) string {
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
 }
 
 func (g *Game) updateConfirm() {

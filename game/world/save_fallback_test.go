@@ -100,3 +100,42 @@ func TestSaveDefaultFallsBackToTheWorkingFolder(t *testing.T) {
 		t.Error("the refused save marked the edits saved")
 	}
 }
+
+// SaveTo (the app's -save) is where Ctrl+S writes, whatever the map's
+// folder; later saves go there too.
+func TestSaveToOverridesTheDefaultPlace(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "cave.map")
+	if err := os.WriteFile(src, []byte("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	to := filepath.Join(t.TempDir(), "runs-cave.pls")
+	w.SaveTo = to
+	w.BeginStroke(image.Pt(0, 0), 0)
+	w.EndStroke()
+	if w.SavePath() != to {
+		t.Fatalf("SavePath %q, want %q", w.SavePath(), to)
+	}
+	if err := w.SaveDefault(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(to); err != nil {
+		t.Fatalf("not written to -save's file: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cave.pls")); err == nil {
+		t.Error("also written next to the map")
+	}
+	w2, err := Open(to)
+	if err != nil {
+		t.Fatalf("the saved session does not open: %v", err)
+	}
+	defer w2.Close()
+	if w2.Grid.Open(image.Pt(0, 0)) {
+		t.Error("the saved session lost the fill")
+	}
+}

@@ -276,10 +276,13 @@ func cellToEdit(c CellEdit) maps.Edit {
 	return maps.Edit{Kind: maps.Weight, Cell: c.P, Weight: min(c.New, 9)}
 }
 
-// SavePath returns where Save writes by default: the scenario file the
-// session came from, else NAME.pls next to the map file, else NAME.pls in
-// the working folder for built-ins.
+// SavePath returns where Save writes by default: SaveTo when set (the
+// app's -save), else the scenario file the session came from, else NAME.pls
+// next to the map file, else NAME.pls in the working folder for built-ins.
 func (w *World) SavePath() string {
+	if w.SaveTo != "" {
+		return w.SaveTo
+	}
 	src := w.Source
 	switch {
 	case src == "" || strings.HasPrefix(src, assets.Prefix):
@@ -326,7 +329,7 @@ func (w *World) SaveDefault() error {
 		return nil
 	}
 	alt := filepath.Base(path)
-	if w.Source != "" && !strings.EqualFold(filepath.Ext(w.Source), ".pls") && !strings.HasPrefix(w.Source, assets.Prefix) &&
+	if w.SaveTo == "" && w.Source != "" && !strings.EqualFold(filepath.Ext(w.Source), ".pls") && !strings.HasPrefix(w.Source, assets.Prefix) &&
 		(errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
 		// Never over another session of the same name: that would lose it.
 		if _, serr := os.Stat(alt); errors.Is(serr, fs.ErrNotExist) {

@@ -61,6 +61,9 @@ type World struct {
 	// for embedded worlds); Name is what the title bar shows; About is the
 	// one-line "what to look at" of a gallery scenario.
 	Source, Name, About string
+	// SaveTo, when set, is where SaveDefault writes (the app's -save),
+	// instead of the place SavePath derives from Source.
+	SaveTo string
 	// Regions are the designer's region layers (level 1, 2...), one byte
 	// per cell, or nil.
 	Regions [][]byte

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"strings"
 
 	"pathlens/assets"
@@ -24,6 +25,7 @@ type Flags struct {
 	Scen          string // a Moving AI .scen list whose rows become the queries
 	Shot, ShotDir string
 	Log           string
+	Save          string // where Ctrl+S writes (a .pls), instead of the default place
 	From, To      string
 	Algo          string
 	AgentRefine   string // "", eager or lazy (see Check and AgentRefineMode)
@@ -59,6 +61,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.Scenario, "scenario", "", "open a scenario: builtin:NAME or a .pls file")
 	fs.StringVar(&f.Scen, "scen", "", "a Moving AI scenario list (.scen) for the -map: its rows become the queries, F3 steps through them and the note gives each row's optimal length")
 	fs.StringVar(&f.Shot, "shot", "", "draw the first complete frame to this PNG file and exit")
+	fs.StringVar(&f.Save, "save", "", "the .pls file Ctrl+S (and the quit question's S) writes the session to; default: the .pls opened, else NAME.pls next to the map (in the working folder when the map's folder is read-only), or NAME.pls in the working folder for a built-in")
 	fs.StringVar(&f.Log, "log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
 	fs.StringVar(&f.From, "from", "", "start cell X,Y of the first query (without -to, the goal is the scenario's)")
 	fs.StringVar(&f.To, "to", "", "goal cell X,Y of the first query (without -from, the start is the scenario's)")
@@ -106,6 +109,10 @@ func (f *Flags) Check() error {
 	}
 	if _, _, err := f.AgentRefineMode(); err != nil {
 		return err
+	}
+	if f.Save != "" && !strings.EqualFold(filepath.Ext(f.Save), ".pls") {
+		// A session written over a .map or .scen would destroy it.
+		return fmt.Errorf("-save %q: want a .pls file (the session as a scenario; the map is referenced, not rewritten)", f.Save)
 	}
 	return nil
 }

@@ -109,3 +109,38 @@ func TestAgentRefineFlag(t *testing.T) {
 		}
 	}
 }
+
+// -save names where Ctrl+S writes; anything but a .pls is refused before
+// the window opens, so a session can never be written over a map or a
+// .scen list.
+func TestSaveFlag(t *testing.T) {
+	for _, c := range []struct {
+		arg     string
+		errPart string
+	}{
+		{"", ""},
+		{"runs/cave.pls", ""},
+		{"CAVE.PLS", ""},
+		{"AR0011SR.map", `-save "AR0011SR.map": want a .pls file`},
+		{"x.map.scen", `want a .pls file`},
+		{"session", `want a .pls file`},
+	} {
+		args := []string{"-map", "a.map"}
+		if c.arg != "" {
+			args = append(args, "-save", c.arg)
+		}
+		f, err := Parse(args, &bytes.Buffer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = f.Check()
+		switch {
+		case c.errPart == "" && err != nil:
+			t.Errorf("-save %q refused: %v", c.arg, err)
+		case c.errPart != "" && (err == nil || !strings.Contains(err.Error(), c.errPart)):
+			t.Errorf("-save %q: error %v, want %q", c.arg, err, c.errPart)
+		case f.Save != c.arg:
+			t.Errorf("-save %q parsed as %q", c.arg, f.Save)
+		}
+	}
+}
