@@ -34,20 +34,20 @@ func visibleRect(f *Frame, dst *ebiten.Image, margin int) image.Rectangle {
 }
 
 // drawBorders draws the cluster borders of the view level (and fainter,
-// those of the level below), only where visible and only when clusters are
-// at least 4 pixels wide.
+// those of the level below), only where visible, each level at the
+// strength borderAlpha gives its clusters' size on screen: full from
+// borderFullPx, fading below it, gone when the clusters are a few pixels
+// wide (a 512×512 map fitted to the window drew a blue lattice every 13
+// pixels that hid the terrain and read as walls on maze512).
 func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 	h := f.World.Hierarchy()
 	if h == nil {
 		return
 	}
 	l := clampLevel(f.ViewLevel, h.Levels())
-	for _, lv := range []int{l - 1, l} {
-		if lv < 1 {
-			continue
-		}
+	for lv := max(l-1, 1); lv <= l; lv++ {
 		side := h.Inspect(lv).ClusterSize
-		if side <= 0 || float64(side)*f.Cam.Zoom < 4 {
+		if side <= 0 {
 			continue
 		}
 		c := ColBorder
@@ -58,8 +58,72 @@ func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 		} else if l > 1 {
 			width = 2.5
 		}
+		if c.A = borderAlpha(c.A, float64(side)*f.Cam.Zoom); c.A == 0 {
+			continue
+		}
 		r.gridLines(dst, f, side, width, PM(c))
 	}
+}
+
+// Level of detail of the structure layers, by the width of a cluster on
+// screen in pixels (cluster side × zoom), as a map application thins its
+// grid and symbols when zoomed out.
+const (
+	// borderFullPx is the cluster width from which borders are drawn at
+	// full strength; below it their alpha falls in proportion, so the ink
+	// the borders put on a screen area stays the same (a 10-cell cluster
+	// at 13 px gets a quarter of the alpha it has at 48 px). The built-in
+	// world fitted to the window has 70 px clusters: it is not affected.
+	borderFullPx = 48
+	// borderMinAlpha is the faintest border drawn; one that would be
+	// fainter (clusters under about 7 px for the view level, under 17 px
+	// for the fainter level below it) is left out.
+	borderMinAlpha = 28
+	// nodeDotsPx is the cluster width from which the abstract nodes are
+	// drawn, as small dots; below it nothing is drawn and a note asks to
+	// zoom in (at 13 px the squares and entrance bars on every border
+	// crossing made a lattice over a 512×512 map).
+	nodeDotsPx = 20
+	// nodeFullPx is the cluster width from which the entrances are drawn
+	// as bars on the border and the nodes as squares.
+	nodeFullPx = 36
+)
+
+// borderAlpha returns the alpha of the borders of a level drawn at alpha
+// base when its clusters are px pixels wide on screen: base from
+// borderFullPx up, proportional to px below, and 0 (not drawn) when that
+// falls under borderMinAlpha. Fainter borders are lighter over floor, so
+// the view level's borders stay apart from the dark walls of a maze.
+func borderAlpha(base uint8, px float64) uint8 {
+	if px >= borderFullPx {
+		return base
+	}
+	a := float64(base) * px / borderFullPx
+	if a < borderMinAlpha || math.IsNaN(a) {
+		return 0
+	}
+	return uint8(a)
+}
+
+// nodeDetail is how much of the entrances and abstract nodes is drawn.
+type nodeDetail int
+
+const (
+	nodesHidden nodeDetail = iota // clusters too small: nothing (a note asks to zoom in)
+	nodesDots                     // nodes as small dots, no entrance bars
+	nodesFull                     // entrance bars on the border, nodes as squares
+)
+
+// nodeDetailAt returns what drawNodes draws when clusters are px pixels
+// wide on screen (see nodeDotsPx and nodeFullPx).
+func nodeDetailAt(px float64) nodeDetail {
+	switch {
+	case px >= nodeFullPx:
+		return nodesFull
+	case px >= nodeDotsPx:
+		return nodesDots
+	}
+	return nodesHidden
 }
 
 // gridLines draws lines every side cells over the visible part.
@@ -84,6 +148,10 @@ func (r *Renderer) gridLines(dst *ebiten.Image, f *Frame, side int, width float3
 	}
 }
 
+// zoomInNote is the map note of the node and edge layers when a level's
+// clusters are too small on screen to draw them.
+const zoomInNote = "zoom in to see the abstract nodes and edges"
+
 // structureVisible reports whether the abstract structure of level l is
 // large enough on screen to draw (a cluster at least 12 pixels wide) and
 // not too dense in view; otherwise it writes a note asking to zoom in.
@@ -93,7 +161,7 @@ func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, ix *levelIndex,
 		side = 8
 	}
 	if float64(side)*f.Cam.Zoom < 12 {
-		r.mapNote(dst, f, "zoom in to see the abstract nodes and edges")
+		r.mapNote(dst, f, zoomInNote)
 		return false
 	}
 	if n, e := ix.count(vis); n > maxVisibleNodes || (f.Layers.Has(LayerEdges) && e > maxVisibleEdges) {
@@ -130,7 +198,10 @@ func entranceBar(a, b, side image.Point) (x0, y0, x1, y1 float64) {
 }
 
 // drawNodes draws the entrances (bars on the border) and the abstract
-// nodes of the view level (squares), only where visible.
+// nodes of the view level (squares), only where visible, at the detail
+// nodeDetailAt gives the level's clusters on screen: small dots only when
+// clusters are between nodeDotsPx and nodeFullPx wide, and nothing but a
+// note asking to zoom in below.
 func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 	h := f.World.Hierarchy()
 	if h == nil {
@@ -143,6 +214,27 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	cam := f.Cam
+	side := ix.view.ClusterSize
+	if side <= 0 {
+		side = 8
+	}
+	detail := nodeDetailAt(float64(side) * cam.Zoom)
+	if detail == nodesHidden {
+		r.mapNote(dst, f, zoomInNote)
+		return
+	}
+	if detail == nodesDots {
+		// One light-rimmed 2×2 dot per node: where the structure is,
+		// without a symbol on every border crossing.
+		rim, nc := PM(color.RGBA{255, 255, 255, 110}), PM(color.RGBA{ColNode.R, ColNode.G, ColNode.B, 200})
+		ix.eachNode(vis, func(nd *world.ViewNode) {
+			x, y := cam.CellCenter(nd.Cell)
+			x, y = float32(math.Floor(float64(x))), float32(math.Floor(float64(y)))
+			vector.DrawFilledRect(dst, x-2, y-2, 4, 4, rim, false)
+			vector.DrawFilledRect(dst, x-1, y-1, 2, 2, nc, false)
+		})
+		return
+	}
 	ec := PM(ColEntrance)
 	ew := float32(math.Max(2, cam.Zoom*0.35))
 	sides := ix.view.EntranceSides

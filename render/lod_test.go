@@ -1,0 +1,89 @@
+package render
+
+import (
+	"testing"
+)
+
+// fittedClusterPx returns how many screen pixels a cluster of side cells
+// is wide on a w×h map fitted to the default 1280×800 window.
+func fittedClusterPx(w, h, side int) float64 {
+	var cam Camera
+	cam.Fit(w, h, ComputeLayout(1280, 800, true).Map)
+	return float64(side) * cam.Zoom
+}
+
+// Regression (usability test, 512×512 maps): at the fitted zoom, 10-cell
+// clusters are about 13 px wide and their borders, at full strength, made
+// a blue lattice that hid the terrain and read as walls on maze512. The
+// borders now fade with the clusters' size on screen and vanish when the
+// clusters are a few pixels wide; the built-in world's 70 px clusters keep
+// the borders they had.
+func TestBordersFadeWithClusterSizeOnScreen(t *testing.T) {
+	big := fittedClusterPx(128, 96, 10) // the built-in world
+	if big < borderFullPx {
+		t.Fatalf("the built-in world's clusters are %.1f px: the test assumes they are drawn in full", big)
+	}
+	for _, base := range []uint8{ColBorder.A, 80} {
+		if got := borderAlpha(base, big); got != base {
+			t.Errorf("built-in world (%.0f px clusters): alpha %d, want the unchanged %d", big, got, base)
+		}
+	}
+	small := fittedClusterPx(512, 512, 10)
+	if small < 8 || small > 20 {
+		t.Fatalf("a 512×512 map's clusters are %.1f px fitted: the test assumes about 13", small)
+	}
+	if got := borderAlpha(ColBorder.A, small); got == 0 || got > ColBorder.A/3 {
+		t.Errorf("512×512 fitted (%.1f px clusters): view level alpha %d, want visible but at most a third of %d", small, got, ColBorder.A)
+	}
+	if got := borderAlpha(80, small); got != 0 {
+		t.Errorf("512×512 fitted: the level below is drawn at alpha %d, want left out", got)
+	}
+	if got := borderAlpha(ColBorder.A, 4); got != 0 {
+		t.Errorf("4 px clusters: alpha %d, want left out", got)
+	}
+	// Zooming in never makes the borders fainter.
+	prev := uint8(0)
+	for px := 0.0; px <= 200; px += 0.25 {
+		a := borderAlpha(ColBorder.A, px)
+		if a < prev {
+			t.Fatalf("alpha falls from %d to %d at %.2f px", prev, a, px)
+		}
+		if a != 0 && a < borderMinAlpha {
+			t.Fatalf("alpha %d at %.2f px: fainter than the %d floor", a, px, borderMinAlpha)
+		}
+		prev = a
+	}
+}
+
+// Regression (usability test, 512×512 maps): an entrance bar and a node
+// square on every border crossing, 13 px apart, covered the map. Entrances
+// and nodes are drawn in full only when a cluster is large enough to read
+// them, as dots a little below that, and not at all (a note asks to zoom
+// in) at the fitted zoom of a 512×512 map; the built-in world and the
+// docs' zoomed node picture (14 px a cell) keep the full drawing.
+func TestNodeDetailFollowsClusterSizeOnScreen(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		px   float64
+		want nodeDetail
+	}{
+		{"512×512 fitted", fittedClusterPx(512, 512, 10), nodesHidden},
+		{"maze512 at 2.4 px a cell", 24, nodesDots},
+		{"256×256 fitted", fittedClusterPx(256, 256, 10), nodesDots},
+		{"built-in world fitted", fittedClusterPx(128, 96, 10), nodesFull},
+		{"docs/img/layer-nodes.png, 14 px a cell", 140, nodesFull},
+		{"nothing on screen", 0, nodesHidden},
+	} {
+		if got := nodeDetailAt(c.px); got != c.want {
+			t.Errorf("%s (%.1f px clusters): detail %d, want %d", c.name, c.px, got, c.want)
+		}
+	}
+	prev := nodesHidden
+	for px := 0.0; px <= 200; px += 0.5 {
+		d := nodeDetailAt(px)
+		if d < prev {
+			t.Fatalf("detail falls from %d to %d at %.1f px", prev, d, px)
+		}
+		prev = d
+	}
+}
