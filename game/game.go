@@ -713,7 +713,7 @@ func (g *Game) updateKeys() {
 		}
 	}
 	if in.JustPressed(ActSpawn) && g.hoverOK {
-		w.SpawnAgent(g.hover)
+		w.SpawnAgent(g.snapOpen(g.hover))
 	}
 	if in.JustPressed(ActAgentsRun) {
 		w.ToggleAgents()

@@ -3,6 +3,7 @@ package game
 import (
 	"fmt"
 	"image"
+	"math"
 
 	"pathlens/game/world"
 )
@@ -44,8 +45,31 @@ func (t *queryTool) Press(g *Game, c image.Point, mod bool) {
 		t.dragging = 1
 	default:
 		t.dragging = 0
-		w.Pick(c)
+		w.Pick(g.snapOpen(c))
 	}
+}
+
+// Snapping: below snapZoom screen pixels per cell a click cannot aim at
+// one cell, so a click on a wall takes the open cell nearest it within
+// snapPixels screen pixels (a 512×512 map fitted to the window is about
+// 1.3 pixels a cell, and thin walls are everywhere). At larger zooms a
+// wall is meant: the click is refused with its message.
+const (
+	snapZoom   = 6.0
+	snapPixels = 8.0
+)
+
+// snapOpen returns the cell a click on c means (see snapZoom).
+func (g *Game) snapOpen(c image.Point) image.Point {
+	z := g.cam.Zoom
+	if z <= 0 || z >= snapZoom || !g.w.Grid.In(c) || g.w.Grid.Open(c) {
+		return c
+	}
+	r := min(16, int(math.Ceil(snapPixels/z)))
+	if q, ok := g.w.NearestOpen(c, r); ok {
+		return q
+	}
+	return c
 }
 
 // near reports whether c is the cell p or touches it, so a marker can be
@@ -177,11 +201,11 @@ func (t *agentTool) Release(g *Game, c image.Point) {
 			return
 		}
 		if len(s.Selected(nil)) > 0 {
-			w.SendAgents(c, t.shift)
+			w.SendAgents(g.snapOpen(c), t.shift)
 			return
 		}
 	}
-	if id, err := w.SpawnAgent(c); err == nil {
+	if id, err := w.SpawnAgent(g.snapOpen(c)); err == nil {
 		w.Agents().Select([]int{id}, false)
 	}
 }

@@ -1,0 +1,57 @@
+package game
+
+import (
+	"image"
+	"testing"
+)
+
+// At a zoom where a cell is a pixel or two, a click on a wall means the
+// open cell beside it (a user placing a start on a 512×512 map hit walls
+// four times); zoomed in, a wall is meant and the click is refused as
+// before.
+func TestClickOnAWallSnapsWhenCellsAreTiny(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	var wall image.Point
+	found := false
+	for y := 1; y < w.Grid.Height()-1 && !found; y++ {
+		for x := 1; x < w.Grid.Width()-1; x++ {
+			p := image.Pt(x, y)
+			if !w.Grid.Open(p) && w.Grid.Open(p.Add(image.Pt(1, 0))) {
+				wall, found = p, true
+				break
+			}
+		}
+	}
+	if !found {
+		t.Fatal("the built-in world has no wall beside an open cell")
+	}
+	g.cam.Zoom = 2
+	got := g.snapOpen(wall)
+	if !w.Grid.Open(got) {
+		t.Fatalf("at 2 px a cell, a click on wall %v gave %v, a wall", wall, got)
+	}
+	if d := got.Sub(wall); d.X*d.X+d.Y*d.Y > 1 {
+		t.Errorf("snapped %v to %v, not the nearest open cell", wall, got)
+	}
+	tool := &queryTool{}
+	w.HasStart, w.HasGoal = false, false
+	tool.Press(g, wall, false)
+	if !w.HasStart || w.Start != got || w.MessageErr {
+		t.Errorf("query tool at 2 px: start %v (set %v), message %q", w.Start, w.HasStart, w.Message)
+	}
+	g.cam.Zoom = 12
+	if p := g.snapOpen(wall); p != wall {
+		t.Errorf("at 12 px a cell the click on the wall moved to %v", p)
+	}
+	w.HasStart, w.HasGoal = false, false
+	tool.Press(g, wall, false)
+	if w.HasStart || !w.MessageErr {
+		t.Errorf("query tool at 12 px accepted the wall: start %v, message %q", w.HasStart, w.Message)
+	}
+	// Outside the map nothing is invented.
+	g.cam.Zoom = 2
+	if p := g.snapOpen(image.Pt(-3, -3)); p != image.Pt(-3, -3) {
+		t.Errorf("a click outside the map snapped to %v", p)
+	}
+}
