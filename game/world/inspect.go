@@ -3,6 +3,8 @@ package world
 import (
 	"image"
 	"strings"
+
+	"pathlens/pathing"
 )
 
 // CellInfo is everything the inspector shows about one cell.
@@ -41,6 +43,14 @@ type SearchInfo struct {
 	// distances, without a cell search, so its insertion phase is empty.
 	// It is set once the cursor is past that phase; "" otherwise.
 	Joined string
+	// OnPath reports that the cell lies on the answer's path and the
+	// timeline shows the finished query (its end, or no trace): then
+	// PathG is the cost from the start along that path and PathStep its
+	// step (0 at the start) of PathSteps. A search's own g may differ (the
+	// goal's insertion search runs backwards from the goal, g 0 there).
+	OnPath              bool
+	PathG               float64
+	PathStep, PathSteps int
 }
 
 // Inspect returns what is known about cell p: terrain, weight, component,
@@ -87,7 +97,28 @@ func (w *World) Inspect(p image.Point) CellInfo {
 	} else {
 		ci.Search.Joined = w.joinedWithoutSearch(p)
 	}
+	w.pathPlace(p, &ci.Search)
 	return ci
+}
+
+// pathPlace fills s's OnPath, PathG and PathStep for cell p when the
+// finished answer's path runs through it (its first visit). Cost: one pass
+// over the path.
+func (w *World) pathPlace(p image.Point, s *SearchInfo) {
+	o := &w.Outcome
+	if o.Status != pathing.Found || len(o.Path) == 0 || (w.Timeline.Len() > 0 && !w.Timeline.AtEnd()) {
+		return
+	}
+	g := 0.0
+	for i, q := range o.Path {
+		if i > 0 {
+			g += w.Grid.StepCost(o.Path[i-1], q, w.Settings.Neighborhood)
+		}
+		if q == p {
+			s.OnPath, s.PathG, s.PathStep, s.PathSteps = true, g, i, len(o.Path)-1
+			return
+		}
+	}
 }
 
 // joinedWithoutSearch returns the inspector's sentence for an HPA* start or

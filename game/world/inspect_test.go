@@ -2,9 +2,11 @@ package world
 
 import (
 	"image"
+	"math"
 	"strings"
 	"testing"
 
+	"pathlens/assets"
 	"pathlens/pathing"
 )
 
@@ -135,5 +137,43 @@ func TestInspectHPAGoalJoinedOnTheDefaultWorld(t *testing.T) {
 	w.Begin()
 	if s := w.Inspect(w.Goal).Search; !s.Seen || s.Joined != "" {
 		t.Errorf("default goal %v: seen %v, note %q", w.Goal, s.Seen, s.Joined)
+	}
+}
+
+// Hovering a cell of the finished answer's path gives its cost from the
+// start along that path: a user hovering the goal of an HPA* query read
+// "g 0" (the goal's insertion search runs backwards from it). At the goal
+// PathG is the answer's cost; mid-playback there is no path place.
+func TestInspectPathPlace(t *testing.T) {
+	w, err := Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(AlgoHPA)
+	w.Wait()
+	w.Replan()
+	w.Wait()
+	o := w.Outcome
+	if o.Status != pathing.Found || len(o.Path) < 3 {
+		t.Fatalf("no answer to inspect: %v", o.Status)
+	}
+	w.Timeline.Seek(w.Timeline.Len())
+	goal := w.Inspect(w.Goal).Search
+	if !goal.OnPath || math.Abs(goal.PathG-o.Cost) > 1e-9 || goal.PathStep != len(o.Path)-1 || goal.PathSteps != len(o.Path)-1 {
+		t.Errorf("goal: %+v, want on the path at g %v, step %d", goal, o.Cost, len(o.Path)-1)
+	}
+	start := w.Inspect(w.Start).Search
+	if !start.OnPath || start.PathG != 0 || start.PathStep != 0 {
+		t.Errorf("start: %+v", start)
+	}
+	mid := o.Path[len(o.Path)/2]
+	if m := w.Inspect(mid).Search; !m.OnPath || m.PathG <= 0 || m.PathG >= o.Cost {
+		t.Errorf("middle %v: %+v", mid, m)
+	}
+	w.Timeline.Seek(w.Timeline.Len() / 2)
+	if m := w.Inspect(mid).Search; m.OnPath {
+		t.Errorf("mid-playback the path is not final, yet %v is placed on it", mid)
 	}
 }
