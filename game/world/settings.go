@@ -210,6 +210,14 @@ func (s Settings) Uses(name string) bool {
 	return true
 }
 
+// Admissible reports whether the heuristic never overestimates under the
+// settings' neighbourhood: Manhattan does with 8-connected moves (it
+// charges 2 for a diagonal step that costs √2), so A* with it may return a
+// longer path than the shortest. The others are admissible on both.
+func (s Settings) Admissible() bool {
+	return !(s.Heuristic == HeurManhattan && s.Neighborhood == pathing.Eight)
+}
+
 // Smooth reports whether smoothing is on.
 func (s Settings) Smooth() bool { return !s.NoSmooth }
 

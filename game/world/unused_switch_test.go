@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pathlens/assets"
+	"pathlens/pathing"
 )
 
 // A switch the current algorithm does not read (the panel dims its row)
@@ -55,5 +56,26 @@ func TestUnusedSwitchSaysSo(t *testing.T) {
 	w.SetAlgo(AlgoDijkstra)
 	if w.Settings.Uses("cluster") || w.Settings.Uses("heuristic") {
 		t.Error("Dijkstra reads neither the heuristic nor, through it, the cluster size")
+	}
+}
+
+// Manhattan charges 2 for a diagonal step that costs √2: with 8-connected
+// moves it is the one heuristic that may overestimate (the panel says so).
+func TestAdmissible(t *testing.T) {
+	for _, c := range []struct {
+		h    Heur
+		nb   pathing.Neighborhood
+		want bool
+	}{
+		{HeurOctile, pathing.Eight, true},
+		{HeurEuclidean, pathing.Eight, true},
+		{HeurManhattan, pathing.Eight, false},
+		{HeurManhattan, pathing.Four, true},
+		{HeurZero, pathing.Eight, true},
+		{HeurCluster, pathing.Eight, true},
+	} {
+		if got := (Settings{Heuristic: c.h, Neighborhood: c.nb}).Admissible(); got != c.want {
+			t.Errorf("%v with %v-connected moves: admissible %v, want %v", c.h, c.nb, got, c.want)
+		}
 	}
 }
