@@ -23,8 +23,14 @@ type AgentLayer struct {
 	Map image.Rectangle
 	// Log is the most room the replan log panel may take (screen pixels);
 	// the panel sizes itself to its text and sits in the bottom-right
-	// corner of Log. Empty: no panel.
+	// corner of Log, above the line where the window's message shows,
+	// moving up (or left) off the legend, the map notes and the markers
+	// under it (see placePanel). Empty: no panel.
 	Log image.Rectangle
+	// Marks are cells whose markers the panel keeps clear of besides the
+	// agents' own (their goals and the selected agents): the query's
+	// start and goal. The slice is only read.
+	Marks []image.Point
 	// Plans and Segments switch the faint plan and the bright segment
 	// (the LayerPlans and LayerSegments toggles).
 	Plans, Segments bool
@@ -37,6 +43,12 @@ type AgentLayer struct {
 
 	views []agents.AgentView
 	log   []agents.Replan
+	// Scratch reused every frame by the panel: its lines, the rectangles
+	// it keeps off, and where it was drawn last (kept while still clear,
+	// so the panel does not jump back and forth).
+	lines []logLine
+	avoid []image.Rectangle
+	last  image.Rectangle
 }
 
 // Agent drawing constants.
@@ -95,7 +107,11 @@ func agentColor(v *agents.AgentView) color.RGBA {
 // green arrived, red stopped, grey idle; a white ring when selected, a
 // purple diamond for a group's centre), a ring flash for a recent replan
 // coloured by its reason, a label for the hovered agent, and then the
-// replan log panel in l.Log. It only reads the Sim.
+// replan log panel in l.Log. Bodies are never smaller than agentRadius's
+// floor, however far the map is zoomed out, and the selected and hovered
+// agents' routes are drawn last, wide and cased in black, so they stand
+// out over the query's plans and the other agents' routes. It only reads
+// the Sim.
 func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 	if l == nil || l.Sim == nil || l.Cam == nil {
 		return
@@ -108,52 +124,28 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 	vis := cam.Visible(g.Width(), g.Height(), l.Map).Inset(-2)
 	now := s.Now()
 	zoom := cam.Zoom
-	rad := float32(math.Max(1.5, math.Min(zoom*0.38, 14)))
-	lw := float32(math.Max(1.2, math.Min(zoom*0.18, 4)))
+	rad := agentRadius(zoom)
 	all := len(l.views) <= allPlansUpTo
 	hover := -1
 	if l.HoverOK {
 		hover = s.AgentAt(l.Hover)
 	}
 
-	// Plans and segments first, under every body.
-	for i := range l.views {
-		v := &l.views[i]
-		if !all && !v.Selected && v.ID != hover && !(v.Kind == agents.Leader && l.groupSelected(v.Group)) {
-			continue
-		}
-		if v.Kind == agents.Member {
-			continue // members follow slots; their group's plan is the leader's
-		}
-		if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
-			pts := make([]image.Point, 0, len(v.Legs)+1)
-			pts = append(pts, v.Segment[len(v.Segment)-1])
-			for _, leg := range v.Legs {
-				pts = append(pts, leg.To)
+	// Routes first, under every body: the others' faint, then the
+	// selected and hovered agents' on top of them.
+	for pass := 0; pass < 2; pass++ {
+		for i := range l.views {
+			v := &l.views[i]
+			hot := v.Selected || v.ID == hover || v.Kind == agents.Leader && l.groupSelected(v.Group)
+			if hot != (pass == 1) || !all && !hot || v.Kind == agents.Member {
+				continue // members follow slots; their group's plan is the leader's
 			}
-			drawDashed(dst, cam, pts, lw, PM(colAgentPlan), float32(math.Max(4, zoom*0.8)))
-			for _, p := range pts[1:] {
-				x, y := cam.CellCenter(p)
-				vector.DrawFilledCircle(dst, x, y, lw*1.2, PM(colAgentPlan), true)
-			}
-		}
-		if l.Segments && v.SegIndex < len(v.Segment)-1 {
-			x0, y0 := v.Pos()
-			px, py := cam.ToScreen(x0+0.5, y0+0.5)
-			rest := v.Segment[v.SegIndex+1:]
-			nx, ny := cam.CellCenter(rest[0])
-			vector.StrokeLine(dst, float32(px), float32(py), nx, ny, lw*1.3, PM(colAgentSeg), true)
-			drawPolyline(dst, cam, rest, lw*1.3, PM(colAgentSeg))
-		}
-		if v.HasGoal && v.State != agents.Arrived {
-			gx, gy := cam.CellCenter(v.Goal)
-			d := rad * 0.9
-			vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, lw*1.2, PM(colAgentGoal), true)
-			vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, lw*1.2, PM(colAgentGoal), true)
+			r.drawAgentRoute(dst, l, v, rad, hot)
 		}
 	}
 
 	// Bodies and flashes.
+	lw := float32(math.Max(1.2, math.Min(zoom*0.18, 4)))
 	for i := range l.views {
 		v := &l.views[i]
 		if !v.Cell.In(vis) {
@@ -172,14 +164,11 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 			p.LineTo(x-d, y)
 			p.Close()
 			r.strokePath(dst, &p, lw, PM(colLeader))
-		} else if rad < 2.5 {
-			// A dark rim keeps a one-cell body visible on any terrain
-			// (a grey idle agent vanished on sand).
-			vector.DrawFilledRect(dst, x-rad-1, y-rad-1, 2*rad+2, 2*rad+2, color.RGBA{0, 0, 0, 200}, false)
-			vector.DrawFilledRect(dst, x-rad, y-rad, 2*rad, 2*rad, PM(c), false)
 		} else {
+			// A dark rim keeps a small body visible on any terrain (a
+			// grey idle agent vanished on sand).
+			vector.DrawFilledCircle(dst, x, y, rad+1, color.RGBA{0, 0, 0, 200}, true)
 			vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
-			vector.StrokeCircle(dst, x, y, rad, 1, color.RGBA{0, 0, 0, 160}, true)
 		}
 		if v.Selected {
 			vector.StrokeCircle(dst, x, y, rad+2.5, 3.5, color.RGBA{0, 0, 0, 200}, true)
@@ -207,7 +196,86 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 			r.tooltip(dst, x+rad+4, y-rad-4, agentLabel(&v))
 		}
 	}
-	r.drawReplanLog(screen, l)
+	r.drawReplanLog(screen, l, rad)
+}
+
+// agentRadius is the radius in pixels of an agent's body at a zoom
+// (pixels per cell): about three quarters of a cell, never under 3.5
+// pixels (an 8-pixel disc with its rim), so agents stay findable on a
+// 512×512 map fitted to the window, where a cell is 1.3 pixels and they
+// were 3-pixel squares; never over 14.
+func agentRadius(zoom float64) float32 {
+	return float32(math.Max(3.5, math.Min(zoom*0.38, 14)))
+}
+
+// routeWidth is the stroke width of an agent's current segment at a zoom:
+// hot (selected or hovered) routes are at least 3 pixels, so one reads at
+// any zoom over the query's plans.
+func routeWidth(zoom float64, hot bool) float32 {
+	w := math.Max(1.2, math.Min(zoom*0.18, 4)) * 1.3
+	if hot {
+		w = math.Max(3, w*1.3)
+	}
+	return float32(w)
+}
+
+// drawAgentRoute draws v's plan (dashes through its legs), its current
+// segment and its goal. A hot route (selected or hovered agent) is wide,
+// opaque and cased in black.
+func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.AgentView, rad float32, hot bool) {
+	cam := l.Cam
+	zoom := cam.Zoom
+	sw := routeWidth(zoom, hot)
+	pw := sw / 1.3
+	planCol, segCol := colAgentPlan, colAgentSeg
+	casing := color.RGBA{0, 0, 0, 170}
+	if hot {
+		planCol.A, segCol.A = 230, 255
+	}
+	if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
+		pts := make([]image.Point, 0, len(v.Legs)+1)
+		pts = append(pts, v.Segment[len(v.Segment)-1])
+		for _, leg := range v.Legs {
+			pts = append(pts, leg.To)
+		}
+		dash := float32(math.Max(4, zoom*0.8))
+		if hot {
+			dash = max(dash, 8)
+			drawDashed(dst, cam, pts, pw+2, casing, dash)
+		}
+		drawDashed(dst, cam, pts, pw, PM(planCol), dash)
+		for _, p := range pts[1:] {
+			x, y := cam.CellCenter(p)
+			vector.DrawFilledCircle(dst, x, y, pw*1.2, PM(planCol), true)
+		}
+	}
+	if l.Segments && v.SegIndex < len(v.Segment)-1 {
+		x0, y0 := v.Pos()
+		px, py := cam.ToScreen(x0+0.5, y0+0.5)
+		rest := v.Segment[v.SegIndex+1:]
+		nx, ny := cam.CellCenter(rest[0])
+		if hot {
+			vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw+2.5, casing, true)
+			r.drawPolyline(dst, cam, rest, sw+2.5, casing)
+		}
+		vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw, PM(segCol), true)
+		if hot {
+			r.drawPolyline(dst, cam, rest, sw, PM(segCol))
+		} else {
+			drawPolyline(dst, cam, rest, sw, PM(segCol))
+		}
+	}
+	if v.HasGoal && v.State != agents.Arrived {
+		gx, gy := cam.CellCenter(v.Goal)
+		d := max(rad*0.9, 4)
+		gw := max(sw*0.95, 2)
+		if hot {
+			vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw+2, color.White, true)
+			vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw+2, color.White, true)
+		}
+		vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw, PM(colAgentGoal), true)
+		vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw, PM(colAgentGoal), true)
+	}
 }
 
 // groupSelected reports whether any member of group gid is selected.
@@ -259,11 +327,22 @@ func (r *Renderer) strokePath(dst *ebiten.Image, p *vector.Path, w float32, c co
 	dst.DrawTriangles(vs, is, src, &ebiten.DrawTrianglesOptions{AntiAlias: true})
 }
 
-// drawReplanLog draws the panel of recent replans in the bottom-right
-// corner of l.Log, sized to its text: a title (tick, planner), the agents
-// by state and replans by reason (only the non-zero counts), and the newest
-// replans, one a line, coloured by reason; a stop shows why.
-func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
+// logLine is one line of the replan log panel.
+type logLine struct {
+	text string
+	col  color.RGBA
+	// stop is the reason of a stop ("stopped: goal is a wall"), written
+	// after text when the line holds it, else on a line of its own below.
+	stop string
+}
+
+// drawReplanLog draws the panel of recent replans, sized to its text and
+// placed in l.Log by placePanel: a title (tick, planner), the agents by
+// state and replans by reason (only the non-zero counts), and the newest
+// replans, one a line, coloured by reason; a stop says why in full, on a
+// second line when the first cannot hold it (it was cut to "stopped:
+// goal…"). rad is the agents' body radius (for the markers it avoids).
+func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float32) {
 	if l.Log.Empty() {
 		return
 	}
@@ -295,40 +374,54 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 		reasons = "replans: " + reasons
 	}
 	l.log = s.Replans(l.log[:0])
-	lines := make([]string, 0, logRows)
-	cols := make([]color.RGBA, 0, logRows)
+	lines := l.lines[:0]
 	for _, e := range l.log[:min(len(l.log), logRows)] {
-		c := colReason[e.Reason]
-		line := fmt.Sprintf("%5d #%-3d %-13s (%d,%d)", e.Tick, e.Agent, e.Reason, e.Cell.X, e.Cell.Y)
+		ln := logLine{text: fmt.Sprintf("%5d #%-3d %-13s (%d,%d)", e.Tick, e.Agent, e.Reason, e.Cell.X, e.Cell.Y), col: colReason[e.Reason]}
 		if e.State == agents.Stopped {
-			line += " stopped: " + e.Why.String()
-			c = ColTextErr
+			ln.stop, ln.col = "stopped: "+e.Why.String(), ColTextErr
 		}
-		lines, cols = append(lines, line), append(cols, c)
+		lines = append(lines, ln)
 	}
-	if len(l.log) == 0 {
-		lines, cols = append(lines, "spawn agents (T, J) and send them"), append(cols, ColTextDim)
+	empty := len(l.log) == 0
+	if empty {
+		lines = append(lines, logLine{text: "spawn agents (T, J) and send them", col: ColTextDim})
 	}
-	// Size the box to the text, within l.Log.
+	l.lines = lines
+	// Size the box to the text, within l.Log: a stop's reason goes on a
+	// line of its own, indented under the replan, when the two do not fit
+	// side by side.
 	wd := ft.Width(ft.Bold, title)
 	for _, t := range []string{states, reasons} {
 		wd = math.Max(wd, ft.Width(ft.UI, t))
 	}
-	for _, t := range lines {
-		wd = math.Max(wd, ft.Width(ft.Mono, t))
+	indent := ft.Width(ft.Mono, "      ")
+	for _, ln := range lines {
+		wd = math.Max(wd, ft.Width(ft.Mono, ln.text))
+		if ln.stop != "" {
+			wd = math.Max(wd, indent+ft.Width(ft.Mono, ln.stop))
+		}
 	}
+	bw := min(int(math.Ceil(wd))+17, l.Log.Dx())
+	width := float64(bw - 16)
 	const lineH, monoH = 17, 15
-	h := 8 + 19 + lineH + len(lines)*monoH + 6
+	rows := 0
+	for _, ln := range lines {
+		rows++
+		if ln.stop != "" && ft.Width(ft.Mono, ln.text+" "+ln.stop) > width {
+			rows++
+		}
+	}
+	h := 8 + 19 + lineH + rows*monoH + 6
 	if reasons != "" {
 		h += lineH
 	}
-	bw, bh := min(int(math.Ceil(wd))+17, l.Log.Dx()), min(h, l.Log.Dy())
-	rc := image.Rect(l.Log.Max.X-bw, l.Log.Max.Y-bh, l.Log.Max.X, l.Log.Max.Y)
+	bh := min(h, l.Log.Dy())
+	rc := placePanel(l.Log, image.Pt(bw, bh), l.last, r.panelAvoid(l, rad))
+	l.last = rc
 	r.agentsRect = rc
 	dst := screen.SubImage(rc).(*ebiten.Image)
 	fillRect(dst, rc, ColPanel)
 	strokeRect(dst, rc, ColPanelEdge)
-	width := float64(rc.Dx() - 16)
 	x, y := float64(rc.Min.X+8), float64(rc.Min.Y+5)
 	ft.Draw(dst, ft.Bold, clip(ft, ft.Bold, title, width), x, y, ColText)
 	y += 19
@@ -339,17 +432,127 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer) {
 		y += lineH
 	}
 	y += 2
-	for i, t := range lines {
+	face := ft.Mono
+	if empty {
+		face = ft.UI
+	}
+	for _, ln := range lines {
 		if y+monoH > float64(rc.Max.Y) {
 			break
 		}
-		face := ft.Mono
-		if len(l.log) == 0 {
-			face = ft.UI
+		if ln.stop == "" {
+			ft.Draw(dst, face, clip(ft, face, ln.text, width), x, y, ln.col)
+			y += monoH
+			continue
 		}
-		ft.Draw(dst, face, clip(ft, face, t, width), x, y, cols[i])
+		if whole := ln.text + " " + ln.stop; ft.Width(face, whole) <= width {
+			ft.Draw(dst, face, whole, x, y, ln.col)
+			y += monoH
+			continue
+		}
+		ft.Draw(dst, face, clip(ft, face, ln.text, width), x, y, ln.col)
+		y += monoH
+		if y+monoH > float64(rc.Max.Y) {
+			break
+		}
+		ft.Draw(dst, face, clip(ft, face, ln.stop, width-indent), x+indent, y, ln.col)
 		y += monoH
 	}
+}
+
+// panelAvoid returns the screen rectangles the agents' panel keeps off,
+// in l's scratch slice: the map notes and the legend drawn this frame,
+// the line where the window's message shows (messageBands), and a box
+// around each marker: l.Marks, the goals of agents not yet there, and the
+// selected and hovered agents (not every agent: the panel would jump
+// whenever one walked by).
+func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) []image.Rectangle {
+	av := append(l.avoid[:0], r.noteRect, r.legendRect)
+	av = messageBands(l.Map, r.legendRect, int(r.fonts.LineHeight(r.fonts.UI)), av)
+	cam := l.Cam
+	m := int(rad) + 6
+	mark := func(p image.Point) {
+		x, y := cam.CellCenter(p)
+		av = append(av, image.Rect(int(x)-m, int(y)-m, int(x)+m+1, int(y)+m+1))
+	}
+	for _, p := range l.Marks {
+		mark(p)
+	}
+	hover := -1
+	if l.HoverOK {
+		hover = l.Sim.AgentAt(l.Hover)
+	}
+	for i := range l.views {
+		v := &l.views[i]
+		if v.HasGoal && v.State != agents.Arrived {
+			mark(v.Goal)
+		}
+		if v.Selected || v.ID == hover {
+			mark(v.Cell)
+		}
+	}
+	l.avoid = av
+	return av
+}
+
+// messageBands appends to dst where the window's message may show in the
+// map area m (drawMessage: one line of lineH pixels, centred 10 pixels
+// above the bottom, or above the legend when the legend is in its way),
+// as bands across the whole area, since the message's width depends on
+// its text. The agents' panel keeps off them, so a message (an error
+// such as "agents: goal (141,445) is a wall") is never covered by it.
+func messageBands(m, legend image.Rectangle, lineH int, dst []image.Rectangle) []image.Rectangle {
+	bh := lineH + 12 + 4 // the box and a gap above it
+	band := image.Rect(m.Min.X, m.Max.Y-10-bh, m.Max.X, m.Max.Y-6)
+	dst = append(dst, band)
+	if !legend.Empty() && legend.Overlaps(band) {
+		dst = append(dst, image.Rect(m.Min.X, legend.Min.Y-6-bh, m.Max.X, legend.Min.Y))
+	}
+	return dst
+}
+
+// placePanel returns where a panel of size goes in room: its bottom-right
+// corner when that is clear of every avoid rectangle, else last (its
+// place in the frame before) when that is still inside room and clear,
+// else the clear place nearest the bottom-right, trying the right edge
+// and then the left edge of room at every height from the bottom up;
+// when nothing is clear, the place covering the least of them (by
+// area). A panel larger than room is cut to it. Cost: a few hundred
+// rectangle tests per avoid rectangle, no allocation.
+func placePanel(room image.Rectangle, size image.Point, last image.Rectangle, avoid []image.Rectangle) image.Rectangle {
+	size.X, size.Y = min(size.X, room.Dx()), min(size.Y, room.Dy())
+	at := func(x, y int) image.Rectangle { return image.Rect(x, y, x+size.X, y+size.Y) }
+	cover := func(rc image.Rectangle) int {
+		n := 0
+		for _, a := range avoid {
+			if in := rc.Intersect(a); !in.Empty() {
+				n += in.Dx() * in.Dy()
+			}
+		}
+		return n
+	}
+	home := at(room.Max.X-size.X, room.Max.Y-size.Y)
+	if cover(home) == 0 {
+		return home
+	}
+	if last.Size() == size && last.In(room) && cover(last) == 0 {
+		return last
+	}
+	best, bestCover := home, cover(home)
+	const step = 4
+	for _, x := range []int{room.Max.X - size.X, room.Min.X} {
+		for y := room.Max.Y - size.Y; y >= room.Min.Y; y -= step {
+			rc := at(x, y)
+			c := cover(rc)
+			if c == 0 {
+				return rc
+			}
+			if c < bestCover {
+				best, bestCover = rc, c
+			}
+		}
+	}
+	return best
 }
 
 // agentsTitle is the agents panel's title: the tick, the planner, and,

@@ -1,8 +1,11 @@
 package render
 
 import (
+	"image"
 	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/game/world/agents"
 	"pathlens/pathing"
@@ -53,5 +56,165 @@ func TestEveryReplanReasonHasAColour(t *testing.T) {
 		if colReason[r].A == 0 {
 			t.Errorf("reason %v has no colour (its log line and flash are invisible)", r)
 		}
+	}
+}
+
+// gameLogRoom is the room the window gives the agents' panel in map area
+// m (game.Draw: the lower right quarter, 8 pixels in).
+func gameLogRoom(m image.Rectangle) image.Rectangle {
+	return image.Rect(m.Max.X-8-min(400, m.Dx()/2), m.Min.Y+m.Dy()/2, m.Max.X-8, m.Max.Y-8)
+}
+
+// messageBox is where drawMessage puts a one-line message of width w in
+// map area m, lifted above legend when it would cover it.
+func messageBox(m, legend image.Rectangle, lineH, w int) image.Rectangle {
+	bh := lineH + 12
+	x := m.Min.X + (m.Dx()-w)/2
+	box := image.Rect(x, m.Max.Y-bh-10, x+w, m.Max.Y-10)
+	if box.Overlaps(legend) && legend.Min.Y-bh-6 > m.Min.Y {
+		box = box.Add(image.Pt(0, legend.Min.Y-6-box.Max.Y))
+	}
+	return box
+}
+
+// Regression (usability test, s72.png): the agents' panel was drawn over
+// the red error line at the bottom of the map ("agents: goal (141,445) is
+// a wall" was half hidden). The panel keeps off the message's line, short
+// or long, at the bottom or lifted above the legend, and off the legend.
+func TestAgentPanelKeepsTheMessageLineClear(t *testing.T) {
+	r := New()
+	lh := int(r.fonts.LineHeight(r.fonts.UI))
+	m := ComputeLayout(1280, 800, true).Map
+	room := gameLogRoom(m)
+	for _, c := range []struct {
+		name   string
+		legend image.Rectangle
+	}{
+		{"no legend", image.Rectangle{}},
+		{"one-column legend, bottom left", image.Rect(m.Min.X+8, m.Max.Y-250, m.Min.X+222, m.Max.Y-8)},
+		{"two-column legend, bottom left", image.Rect(m.Min.X+8, m.Max.Y-148, m.Min.X+432, m.Max.Y-8)},
+		{"legend top left", image.Rect(m.Min.X+8, m.Min.Y+8, m.Min.X+432, m.Min.Y+148)},
+	} {
+		avoid := append(messageBands(m, c.legend, lh, nil), c.legend)
+		for _, size := range []image.Point{{260, 60}, {400, 150}, {330, 110}} {
+			panel := placePanel(room, size, image.Rectangle{}, avoid)
+			if !panel.In(room) || panel.Size() != size {
+				t.Errorf("%s, panel %v: placed at %v, outside room %v or resized", c.name, size, panel, room)
+			}
+			if panel.Overlaps(c.legend) {
+				t.Errorf("%s, panel %v: at %v, over the legend %v", c.name, size, panel, c.legend)
+			}
+			for _, w := range []int{300, 600, m.Dx() - 56} {
+				if msg := messageBox(m, c.legend, lh, w); panel.Overlaps(msg) {
+					t.Errorf("%s, panel %v at %v covers a %d px message at %v", c.name, size, panel, w, msg)
+				}
+			}
+		}
+	}
+}
+
+// Regression (usability test, s44.png): on maze512 the panel covered the
+// query's goal and the agents' goal crosses in the map's bottom-right
+// corner. It moves off the markers under it, stays where it is while that
+// is clear (no jumping back and forth as the view changes), and when no
+// place is clear it covers the least.
+func TestAgentPanelMovesOffMarkers(t *testing.T) {
+	room := image.Rect(500, 400, 900, 700)
+	size := image.Pt(300, 100)
+	home := image.Rect(600, 600, 900, 700)
+	if got := placePanel(room, size, image.Rectangle{}, nil); got != home {
+		t.Fatalf("nothing to avoid: %v, want the bottom-right corner %v", got, home)
+	}
+	goal := image.Rect(880, 680, 900, 700) // a marker in the corner
+	got := placePanel(room, size, image.Rectangle{}, []image.Rectangle{goal})
+	if got.Overlaps(goal) || !got.In(room) {
+		t.Fatalf("marker at %v: panel at %v", goal, got)
+	}
+	if got.Max.Y != goal.Min.Y {
+		t.Errorf("marker at %v: panel at %v, want just above it (nearest the corner)", goal, got)
+	}
+	// Kept while clear, even when the corner is free again elsewhere.
+	last := got
+	other := image.Rect(500, 400, 520, 420)
+	if again := placePanel(room, size, last, []image.Rectangle{goal, other}); again != last {
+		t.Errorf("still clear at %v: moved to %v", last, again)
+	}
+	// The corner wins again as soon as it is clear.
+	if back := placePanel(room, size, last, nil); back != home {
+		t.Errorf("corner clear again: panel at %v, want %v", back, home)
+	}
+	// A column of markers on the right edge: the panel goes left.
+	col := image.Rect(880, 400, 900, 700)
+	if got := placePanel(room, size, image.Rectangle{}, []image.Rectangle{col}); got.Overlaps(col) {
+		t.Errorf("markers down the right edge: panel at %v", got)
+	}
+	// Nothing is clear: the least covered place.
+	wide := image.Rect(500, 400, 900, 690)
+	if got := placePanel(room, size, image.Rectangle{}, []image.Rectangle{wide}); got != home {
+		t.Errorf("everything covered: panel at %v, want %v (10 rows covered)", got, home)
+	}
+	// A panel larger than the room is cut to it.
+	if got := placePanel(room, image.Pt(1000, 1000), image.Rectangle{}, nil); got != room {
+		t.Errorf("oversize panel: %v, want the room %v", got, room)
+	}
+}
+
+// Regression (usability test, s72.png): a stopped agent's log line was cut
+// to "stopped: goal…"; the reason is now written in full, on a line of
+// its own when the replan's line leaves no room for it.
+func TestAgentPanelWritesTheStopReasonInFull(t *testing.T) {
+	g := pathing.MustGrid(12, 8)
+	for y := range 8 { // a wall down column 6: the right half is cut off
+		g.SetOpen(image.Pt(6, y), false)
+	}
+	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
+	id, err := s.Spawn(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetGoal([]int{id}, image.Pt(10, 5)); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		s.Step()
+	}
+	if v, _ := s.Agent(id); v.State != agents.Stopped {
+		t.Fatalf("the test needs a stopped agent: %v", v.State)
+	}
+	r := New()
+	for _, roomW := range []int{400, 260} {
+		var drawn []string
+		r.fonts.drawn = &drawn
+		var cam Camera
+		cam.Fit(12, 8, image.Rect(0, 0, 900, 700))
+		l := &AgentLayer{Sim: s, Cam: &cam, Map: image.Rect(0, 0, 900, 700), Log: image.Rect(890-roomW, 350, 890, 690)}
+		r.DrawAgents(ebiten.NewImage(900, 700), l)
+		r.fonts.drawn = nil
+		all := strings.Join(drawn, " | ")
+		if !strings.Contains(all, "stopped: goal unreachable") {
+			t.Errorf("%d px room: the panel does not say why the agent stopped in full: %s", roomW, all)
+		}
+		if !r.agentsRect.In(l.Log) {
+			t.Errorf("%d px room: panel %v outside %v", roomW, r.agentsRect, l.Log)
+		}
+	}
+}
+
+// Regression (usability test, s44.png and s74.png): on a 512×512 map at
+// the fitted zoom (1.3 pixels a cell) an agent was a 3-pixel square and
+// its route a faint 1.6-pixel line under the query's plan. Bodies have a
+// floor of 3.5 pixels radius and a selected agent's route is at least 3
+// pixels wide, wider than any other agent's at that zoom.
+func TestAgentsReadOnZoomedOutMaps(t *testing.T) {
+	for _, z := range []float64{0.2, 1.33, 2.6} {
+		if r := agentRadius(z); r < 3.5 {
+			t.Errorf("zoom %.2f: body radius %.1f, want at least 3.5", z, r)
+		}
+		if hot, cold := routeWidth(z, true), routeWidth(z, false); hot < 3 || hot <= cold {
+			t.Errorf("zoom %.2f: selected route %.1f px, others %.1f px", z, hot, cold)
+		}
+	}
+	if r := agentRadius(20); r != float32(20*0.38) {
+		t.Errorf("zoom 20: body radius %.1f, want %.1f (unchanged where cells are large)", r, 20*0.38)
 	}
 }
