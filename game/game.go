@@ -539,6 +539,16 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 	}
 }
 
+// heuristicText is the heuristic row's value: its name, and a warning
+// when it may overestimate under the neighbourhood (Manhattan with
+// diagonal moves), since paths found with it need not be shortest.
+func heuristicText(s world.Settings) string {
+	if !s.Admissible() {
+		return s.Heuristic.String() + " (inadmissible)"
+	}
+	return s.Heuristic.String()
+}
+
 // absPath is p made absolute for a message (p itself when that fails), so
 // the quit question names the folder, wherever the app was started.
 func absPath(p string) string {
@@ -1078,7 +1088,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 	}
 	rows := []render.SwitchRow{
 		{Label: "algorithm", Value: s.Algo.Title(), Keys: "1-5"},
-		{Label: "heuristic", Value: s.Heuristic.String(), Keys: keysOf(ActHeuristic), Dim: !s.Uses("heuristic")},
+		{Label: "heuristic", Value: heuristicText(s), Keys: keysOf(ActHeuristic), Dim: !s.Uses("heuristic")},
 		{Label: "connection cost", Value: s.Cost.Title(), Keys: keysOf(ActCost), Dim: !s.Uses("cost")},
 		{Label: "exclusion", Value: onOff(s.Exclusion), Keys: keysOf(ActExclusion), Dim: !s.Uses("exclusion")},
 		{Label: "cluster size", Value: strconv.Itoa(s.Cluster()), Keys: "[ ]", Dim: !s.Uses("cluster")},

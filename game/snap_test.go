@@ -3,6 +3,8 @@ package game
 import (
 	"image"
 	"testing"
+
+	"pathlens/game/world"
 )
 
 // At a zoom where a cell is a pixel or two, a click on a wall means the
@@ -53,5 +55,33 @@ func TestClickOnAWallSnapsWhenCellsAreTiny(t *testing.T) {
 	g.cam.Zoom = 2
 	if p := g.snapOpen(image.Pt(-3, -3)); p != image.Pt(-3, -3) {
 		t.Errorf("a click outside the map snapped to %v", p)
+	}
+}
+
+// The heuristic row warns when the heuristic may overestimate (Manhattan
+// with diagonal moves), and not otherwise.
+func TestHeuristicRowWarnsWhenInadmissible(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	g.w.SetAlgo(world.AlgoAStar)
+	row := func() string {
+		for _, r := range g.switchRows() {
+			if r.Label == "heuristic" {
+				return r.Value
+			}
+		}
+		t.Fatal("no heuristic row")
+		return ""
+	}
+	g.w.SetHeuristic(world.HeurManhattan)
+	if v := row(); v != "manhattan (inadmissible)" {
+		t.Errorf("manhattan, 8-connected: %q", v)
+	}
+	g.w.ToggleNeighborhood()
+	if v := row(); v != "manhattan" {
+		t.Errorf("manhattan, 4-connected: %q", v)
+	}
+	g.w.SetHeuristic(world.HeurOctile)
+	if v := row(); v != "octile" {
+		t.Errorf("octile: %q", v)
 	}
 }

@@ -898,6 +898,12 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		y = r.kv(dst, x, y, "levels", "as before this stroke (repaired when it ends)", ColTextWarn)
 	}
 	s := ci.Search
+	if s.OnPath {
+		// The answer's cost to here: what a reader of the finished query
+		// asks, where the search rows below may come from a backwards or
+		// partial search (the goal's insertion has g 0 at the goal).
+		y = r.kv(dst, x, y, "on the path", fmt.Sprintf("g %.3f · step %d of %d", s.PathG, s.PathStep, s.PathSteps), ColText)
+	}
 	if !s.Seen && s.Joined != "" {
 		return r.kv(dst, x, y, "search", s.Joined, ColText) // an HPA* endpoint taken in without a cell search
 	}
