@@ -878,6 +878,20 @@ func (g *Game) stepQuery(d int) {
 	}
 }
 
+// shownScenOptimal returns the .scen file's optimal length for the query
+// on screen: the one F3 last opened (the first at start), while its start
+// and goal are still the endpoints; 0 otherwise.
+func (g *Game) shownScenOptimal() float64 {
+	w := g.w
+	if !w.HasStart || !w.HasGoal || g.query < 0 || g.query >= len(w.Queries) {
+		return 0
+	}
+	if q := w.Queries[g.query]; q[0] != w.Start || q[1] != w.Goal {
+		return 0
+	}
+	return g.scenOptimal(g.query)
+}
+
 // scenOptimal returns the .scen file's optimal length for query i, or 0.
 func (g *Game) scenOptimal(i int) float64 {
 	if i < 0 || i >= len(g.opts.ScenOptimal) || len(g.opts.ScenOptimal) != len(g.w.Queries) {
@@ -1341,7 +1355,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		World: g.w, Cam: &g.cam, Layout: lay,
 		Hover: g.hover, HoverOK: g.hoverOK, MouseX: float64(g.mouseX), MouseY: float64(g.mouseY), MouseOK: g.mouseIn,
 		Pinned: g.pinned, HasPinned: g.hasPinned, Inspect: &g.inspect,
-		Layers: g.layers, ViewLevel: g.viewLevel,
+		Layers: g.layers, ViewLevel: g.viewLevel, ScenOptimal: g.shownScenOptimal(),
 		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush,
 		Switches: g.switchRows(),
 		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, PanelScroll: g.panelScroll, ShowGallery: g.gallery, GallerySel: g.gallerySel,

@@ -85,3 +85,33 @@ func TestHeuristicRowWarnsWhenInadmissible(t *testing.T) {
 		t.Errorf("octile: %q", v)
 	}
 }
+
+// With -scen the panel shows the row's optimal length while its query is
+// the one on screen, and nothing once the user moved an endpoint.
+func TestScenOptimalFollowsTheQueryShown(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	if len(w.Queries) == 0 {
+		t.Fatal("the built-in world has no query")
+	}
+	g.opts.ScenOptimal = make([]float64, len(w.Queries))
+	g.opts.ScenOptimal[0] = 42.5
+	g.query = 0
+	q := w.Queries[0]
+	w.SetEndpoints(q[0], q[1])
+	if got := g.shownScenOptimal(); got != 42.5 {
+		t.Fatalf("query 1 shown: %v, want 42.5", got)
+	}
+	var other image.Point
+	for y := 0; y < w.Grid.Height(); y++ {
+		for x := 0; x < w.Grid.Width(); x++ {
+			if p := image.Pt(x, y); w.Grid.Open(p) && p != q[0] && p != q[1] {
+				other = p
+			}
+		}
+	}
+	w.SetEndpoints(q[0], other)
+	if got := g.shownScenOptimal(); got != 0 {
+		t.Errorf("goal moved to %v: %v, want none", other, got)
+	}
+}

@@ -35,6 +35,10 @@ type Frame struct {
 	Layers    LayerSet
 	ViewLevel int // abstract level whose structure is drawn (1..)
 
+	// ScenOptimal is the Moving AI .scen file's optimal length for the
+	// query shown (the app's -scen), 0 when there is none.
+	ScenOptimal float64
+
 	Tool     string // name of the active tool
 	ToolHint string
 	Brush    uint8 // weight painted with the modifier
