@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image/color"
 	"testing"
 )
 
@@ -85,5 +86,30 @@ func TestNodeDetailFollowsClusterSizeOnScreen(t *testing.T) {
 			t.Fatalf("detail falls from %d to %d at %.1f px", prev, d, px)
 		}
 		prev = d
+	}
+}
+
+// over returns straight-alpha colour c composited over opaque bg.
+func over(c, bg color.RGBA) color.RGBA {
+	a := float64(c.A) / 255
+	mix := func(x, y uint8) uint8 { return uint8(float64(x)*a + float64(y)*(1-a) + 0.5) }
+	return color.RGBA{mix(c.R, bg.R), mix(c.G, bg.G), mix(c.B, bg.B), 255}
+}
+
+// luma is the perceived brightness of c (Rec. 709 weights), 0..255.
+func luma(c color.RGBA) float64 {
+	return 0.2126*float64(c.R) + 0.7152*float64(c.G) + 0.0722*float64(c.B)
+}
+
+// Regression (usability test, maze512): one-cell maze walls and the view
+// level's borders, both dark lines 1-2 pixels wide at the fitted zoom,
+// looked alike, and users clicked walls for borders. Faded over floor, a
+// border is now far lighter than a wall.
+func TestFadedBordersAreLighterThanWalls(t *testing.T) {
+	c := ColBorder
+	c.A = borderAlpha(c.A, fittedClusterPx(512, 512, 10))
+	line, wall := luma(over(c, ColFloor)), luma(ColWall)
+	if line-wall < 80 {
+		t.Errorf("border over floor has brightness %.0f, a wall %.0f: want the border at least 80 lighter", line, wall)
 	}
 }
