@@ -2,6 +2,8 @@ package world
 
 import (
 	"image"
+	"strconv"
+	"strings"
 	"testing"
 
 	"pathlens/assets"
@@ -43,3 +45,42 @@ func TestNearestOpen(t *testing.T) {
 		}
 	}
 }
+
+// Both bad endpoints are named in one message (a user gave -from on a wall
+// and -to outside the map and learnt of the second only after fixing the
+// first); one bad endpoint is named alone, and nothing changes.
+func TestSetEndpointsNamesEveryBadEndpoint(t *testing.T) {
+	w, err := Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	var wall, open image.Point
+	for y := 0; y < w.Grid.Height(); y++ {
+		for x := 0; x < w.Grid.Width(); x++ {
+			if p := image.Pt(x, y); w.Grid.Open(p) {
+				open = p
+			} else {
+				wall = p
+			}
+		}
+	}
+	before := [2]image.Point{w.Start, w.Goal}
+	out := image.Pt(999, 999)
+	if w.SetEndpoints(wall, out) {
+		t.Fatal("accepted a wall and a cell outside the map")
+	}
+	want := "start: cell (" + pt2(wall) + ") is blocked: pick an open cell; goal: cell (999,999) is outside the"
+	if !w.MessageErr || !strings.HasPrefix(w.Message, want) {
+		t.Errorf("message %q, want it to start %q", w.Message, want)
+	}
+	if w.SetEndpoints(open, out) || !strings.HasPrefix(w.Message, "goal: cell (999,999) is outside") {
+		t.Errorf("one bad endpoint: message %q", w.Message)
+	}
+	if [2]image.Point{w.Start, w.Goal} != before {
+		t.Error("a refused pair moved the endpoints")
+	}
+}
+
+func pt2(p image.Point) string { return strconv.Itoa(p.X) + "," + strconv.Itoa(p.Y) }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 	"time"
 
 	"pathlens/maps"
@@ -169,11 +170,16 @@ func (w *World) checkEndpoint(p image.Point) string {
 // SetEndpoints sets start and goal and plans between them. Endpoints
 // outside the map or on blocked cells are refused with a message.
 func (w *World) SetEndpoints(start, goal image.Point) bool {
+	// Both are checked, so one message names every endpoint to fix.
+	var bad []string
 	for i, p := range []image.Point{start, goal} {
 		if msg := w.checkEndpoint(p); msg != "" {
-			w.Fail("%s: %s", [2]string{"start", "goal"}[i], msg)
-			return false
+			bad = append(bad, [2]string{"start", "goal"}[i]+": "+msg)
 		}
+	}
+	if len(bad) > 0 {
+		w.Fail("%s", strings.Join(bad, "; "))
+		return false
 	}
 	w.Start, w.HasStart = start, true
 	w.Goal, w.HasGoal = goal, true
