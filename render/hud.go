@@ -994,6 +994,10 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 			sub = legendSideSub
 		}
 	}
+	if hides && legendTooBig(box, f) {
+		r.drawLegendLine(screen, f)
+		return
+	}
 	r.legendRect = box
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
@@ -1142,6 +1146,42 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 		}
 	}
 	return best, bestScore != [3]int{}
+}
+
+// legendTooBig reports whether a legend box over the map would cover more
+// than an eighth of the map on screen (the window scaled for a projector, a
+// short window): then the legend is drawn as one line (drawLegendLine).
+func legendTooBig(box image.Rectangle, f *Frame) bool {
+	area := f.Layout.Map
+	if f.Cam != nil && f.World != nil && f.World.Grid != nil {
+		area = mapOnScreen(f).Intersect(area)
+	}
+	a := area.Dx() * area.Dy()
+	c := box.Intersect(area)
+	return a > 0 && 8*c.Dx()*c.Dy() > a
+}
+
+// drawLegendLine draws the legend as one line: the keys of the layers
+// that are on, e.g. "Layers on  W B N E P Y · K hides, F1 lists all", in
+// the corner legendBox picks for it. The box takes clicks (they do not
+// reach the map) but toggles nothing: the keys do.
+func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
+	ft := r.fonts
+	var keys []string
+	for _, lr := range f.Legend {
+		if lr.On {
+			keys = append(keys, lr.Keys)
+		}
+	}
+	title, sub := "Layers on", strings.Join(keys, " ")+"  · K hides, F1 lists all"
+	tw := ft.Width(ft.Bold, title+" ")
+	bw := int(tw+ft.Width(ft.UI, sub)) + 20
+	box, _ := r.legendBox(f, min(bw, f.Layout.Map.Dx()-2*legendPad), legendRowH+10)
+	r.legendRect = box
+	fillRect(screen, box, ColPanel)
+	strokeRect(screen, box, ColPanelEdge)
+	ft.Draw(screen, ft.Bold, title, float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
+	ft.Draw(screen, ft.UI, clip(ft, ft.UI, sub, float64(box.Dx())-tw-16), float64(box.Min.X+8)+tw+2, float64(box.Min.Y+5), ColTextDim)
 }
 
 // mapOnScreen returns the screen rectangle the whole map covers.
