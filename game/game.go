@@ -1400,6 +1400,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		if at, ok := g.tool.(*agentTool); ok {
 			al.Drag = at.drag
 		}
+		// The replan panel keeps off the query's markers too.
+		al.Marks = al.Marks[:0]
+		if g.w.HasStart {
+			al.Marks = append(al.Marks, g.w.Start)
+		}
+		if g.w.HasGoal {
+			al.Marks = append(al.Marks, g.w.Goal)
+		}
 		al.Log = image.Rectangle{}
 		if m := lay.Map; m.Dx() > 560 && m.Dy() > 300 {
 			// The panel sizes itself to its text in this corner.
