@@ -417,8 +417,11 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 			}
 			x, y := cam.CellCenter(p)
 			if cam.Zoom < 4 || drawn > 400 {
-				// Zoomed out: a small square per node, no parent line.
-				s := float32(3 + l)
+				// Zoomed out: a small square per node, no parent line,
+				// shrinking with the cells so that a long search on a
+				// fitted 512×512 map does not lattice it over (3+l px
+				// from 2 px a cell up, 2 px at the least).
+				s := float32(math.Max(2, math.Min(float64(3+l), 1.5*cam.Zoom+float64(l)-1)))
 				c := col
 				if ev[e].Kind != pathing.EventPop {
 					c.A = 140
