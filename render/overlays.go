@@ -341,6 +341,21 @@ func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
 	return best, best != nil
 }
 
+// regionChar returns the designer region letter of cell p in the view
+// level's region layer, or 0 when there is none (no layers, no region).
+func regionChar(f *Frame, p image.Point) byte {
+	w := f.World
+	if len(w.Regions) == 0 || !w.Grid.In(p) {
+		return 0
+	}
+	layer := w.Regions[clampLevel(f.ViewLevel, len(w.Regions))-1]
+	i := w.Grid.Index(p)
+	if i >= len(layer) || layer[i] == '#' || layer[i] == ' ' || layer[i] == 0 {
+		return 0
+	}
+	return layer[i]
+}
+
 func segDist(px, py, ax, ay, bx, by float64) float64 {
 	dx, dy := bx-ax, by-ay
 	l2 := dx*dx + dy*dy
@@ -368,7 +383,12 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 	}
 	txt := fmt.Sprintf("%s edge (%d,%d)→(%d,%d) cost %.2f", kind, e.A.X, e.A.Y, e.B.X, e.B.Y, e.Cost)
 	if e.Costs != [3]float64{} {
-		txt = fmt.Sprintf("edge (%d,%d)→(%d,%d)  min %.2f · maximin %.2f · avgmin %.2f", e.A.X, e.A.Y, e.B.X, e.B.Y, e.Costs[0], e.Costs[1], e.Costs[2])
+		ends := fmt.Sprintf("(%d,%d)→(%d,%d)", e.A.X, e.A.Y, e.B.X, e.B.Y)
+		if a, b := regionChar(f, e.A), regionChar(f, e.B); a != 0 && b != 0 {
+			// Named as the map's letters name the rooms (C→D), cells after.
+			ends = fmt.Sprintf("%c→%c %s", a, b, ends)
+		}
+		txt = fmt.Sprintf("edge %s  min %.2f · maximin %.2f · avgmin %.2f", ends, e.Costs[0], e.Costs[1], e.Costs[2])
 	}
 	if strokeHoldsRepair(f.World) {
 		txt = "before this stroke: " + txt

@@ -1,0 +1,52 @@
+package render
+
+import (
+	"image"
+	"testing"
+
+	"pathlens/assets"
+	"pathlens/game/world"
+)
+
+// The group edge tooltip names its ends by the region letters drawn on the
+// map (C→D in the textbook figure), which regionChar reads from the view
+// level's layer; a cell in no region, or a map without layers, has none.
+func TestRegionCharReadsTheViewLevelsLayer(t *testing.T) {
+	w, err := world.Open(assets.Prefix + "textbook-groups")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if len(w.Regions) == 0 {
+		t.Fatal("textbook-groups has no region layer")
+	}
+	f := &Frame{World: w, ViewLevel: 1}
+	layer := w.Regions[0]
+	seen := map[byte]bool{}
+	for i, ch := range layer {
+		p := w.Grid.Point(i)
+		got := regionChar(f, p)
+		want := ch
+		if ch == '#' || ch == ' ' || ch == 0 {
+			want = 0
+		}
+		if got != want {
+			t.Fatalf("cell %v: %q, want %q", p, got, want)
+		}
+		seen[got] = true
+	}
+	if !seen['C'] || !seen['D'] {
+		t.Errorf("regions C and D not found: %v", seen)
+	}
+	if c := regionChar(f, image.Pt(-1, 0)); c != 0 {
+		t.Errorf("outside the map: %q", c)
+	}
+	plain, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	if c := regionChar(&Frame{World: plain, ViewLevel: 1}, image.Pt(1, 1)); c != 0 {
+		t.Errorf("a map without region layers: %q", c)
+	}
+}
