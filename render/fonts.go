@@ -19,6 +19,11 @@ type Fonts struct {
 	Small *text.GoTextFace // numbers drawn in cells
 
 	drawn *[]string // tests: every string Draw draws is appended here
+
+	// glyphs is Draw's reused glyph list: text.Draw builds a fresh one per
+	// call, most of the HUD's allocations a frame. Draw runs on the
+	// render goroutine only.
+	glyphs []text.Glyph
 }
 
 // LoadFonts parses the embedded Go fonts. The fonts are part of the binary,
@@ -59,19 +64,27 @@ func (f *Fonts) Draw(dst *ebiten.Image, face *text.GoTextFace, s string, x, y fl
 	if f.drawn != nil {
 		*f.drawn = append(*f.drawn, s)
 	}
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x, y)
-	op.ColorScale.ScaleWithColor(PM(c))
-	op.LineSpacing = f.LineHeight(face)
-	text.Draw(dst, s, face, op)
+	f.drawGlyphs(dst, face, s, x, y, c, text.LayoutOptions{LineSpacing: f.LineHeight(face)})
 }
 
 // DrawCentered draws s centred on (x, y).
 func (f *Fonts) DrawCentered(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, c color.RGBA) {
-	op := &text.DrawOptions{}
-	op.GeoM.Translate(x, y)
+	f.drawGlyphs(dst, face, s, x, y, c, text.LayoutOptions{PrimaryAlign: text.AlignCenter, SecondaryAlign: text.AlignCenter})
+}
+
+// drawGlyphs is text.Draw with the glyph list kept between calls: the
+// same layout (lo, origin at x, y) and the same images, without a new
+// slice per string.
+func (f *Fonts) drawGlyphs(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, c color.RGBA, lo text.LayoutOptions) {
+	f.glyphs = text.AppendGlyphs(f.glyphs[:0], s, face, &lo)
+	var op ebiten.DrawImageOptions
 	op.ColorScale.ScaleWithColor(PM(c))
-	op.PrimaryAlign = text.AlignCenter
-	op.SecondaryAlign = text.AlignCenter
-	text.Draw(dst, s, face, op)
+	for _, g := range f.glyphs {
+		if g.Image == nil {
+			continue
+		}
+		op.GeoM.Reset()
+		op.GeoM.Translate(g.X+x, g.Y+y)
+		dst.DrawImage(g.Image, &op)
+	}
 }
