@@ -92,6 +92,7 @@ type Game struct {
 	camStable  int
 	viewLevel  int
 	phaseSeen  phaseKey // the trace and phase followPhase last saw
+	scenGrid   uint64   // the grid's version the -scen optimal lengths hold for
 	panel      bool
 	showHelp   bool
 	helpScroll int // pixels the help screen is scrolled
@@ -209,6 +210,7 @@ func New(w *world.World, opts Options) (*Game, error) {
 		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
 	g.tool = g.tools[0]
+	g.scenGrid = w.GridVersion()
 	g.uiScale = opts.UIScale
 	if g.uiScale == 0 {
 		g.uiScale = 1
@@ -568,6 +570,9 @@ func (g *Game) updateConfirm() {
 			g.confirm = nil // the error is on screen; nothing is lost
 			return
 		}
+		// The window may close in this frame: the terminal keeps where the
+		// file went (the working folder when the map's was read-only).
+		fmt.Fprintf(os.Stderr, "pathlens: %s\n", g.w.Message)
 		g.confirm = nil
 		c.then(g)
 	case inpututil.IsKeyJustPressed(ebiten.KeyD):
@@ -880,10 +885,12 @@ func (g *Game) stepQuery(d int) {
 
 // shownScenOptimal returns the .scen file's optimal length for the query
 // on screen: the one F3 last opened (the first at start), while its start
-// and goal are still the endpoints; 0 otherwise.
+// and goal are still the endpoints and the length still holds (8-connected
+// moves, the grid as loaded: no edit since, even one undone); 0 otherwise.
 func (g *Game) shownScenOptimal() float64 {
 	w := g.w
-	if !w.HasStart || !w.HasGoal || g.query < 0 || g.query >= len(w.Queries) {
+	if !w.HasStart || !w.HasGoal || g.query < 0 || g.query >= len(w.Queries) ||
+		w.Settings.Neighborhood != pathing.Eight || w.GridVersion() != g.scenGrid {
 		return 0
 	}
 	if q := w.Queries[g.query]; q[0] != w.Start || q[1] != w.Goal {

@@ -114,6 +114,21 @@ func TestScenOptimalFollowsTheQueryShown(t *testing.T) {
 	if got := g.shownScenOptimal(); got != 0 {
 		t.Errorf("goal moved to %v: %v, want none", other, got)
 	}
+	// The list's lengths are for 8-connected moves on the map as loaded.
+	w.SetEndpoints(q[0], q[1])
+	w.ToggleNeighborhood()
+	if got := g.shownScenOptimal(); got != 0 {
+		t.Errorf("4-connected: %v, want none", got)
+	}
+	w.ToggleNeighborhood()
+	if got := g.shownScenOptimal(); got != 42.5 {
+		t.Fatalf("8-connected again: %v, want 42.5", got)
+	}
+	w.BeginStroke(other, 0)
+	w.EndStroke()
+	if got := g.shownScenOptimal(); got != 0 {
+		t.Errorf("after a fill: %v, want none", got)
+	}
 }
 
 // A legend that would cover more than an eighth of the map (the window

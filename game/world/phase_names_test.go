@@ -1,6 +1,7 @@
 package world
 
 import (
+	"image"
 	"testing"
 
 	"pathlens/assets"
@@ -21,6 +22,11 @@ func TestPanelPhasesNameTimelinePhases(t *testing.T) {
 		w.SetAlgo(algo)
 		w.SetLevels(2)
 		w.Wait()
+		if algo == AlgoHPA {
+			// The reviewer's case: this start is joined without a search,
+			// so its "insert S L1" phase is empty.
+			w.SetEndpoints(image.Pt(63, 21), image.Pt(125, 65))
+		}
 		w.Replan()
 		w.Wait()
 		if w.Outcome.Err != nil || len(w.Outcome.Phases) < 2 {
@@ -38,6 +44,15 @@ func TestPanelPhasesNameTimelinePhases(t *testing.T) {
 			}
 			if got := tr.Phases[k].Level; got != ps.Level {
 				t.Errorf("%v: panel row %q (level %d) finds %q of level %d", algo, ps.Name, ps.Level, tr.Phases[k].Name, got)
+			}
+			// A row counts expansions, so the phase it finds has events
+			// (not the empty phase of a start joined without a search).
+			end := len(tr.Events)
+			if k+1 < len(tr.Phases) {
+				end = tr.Phases[k+1].Start
+			}
+			if ps.Expanded > 0 && ps.Unit == "" && end <= tr.Phases[k].Start {
+				t.Errorf("%v: panel row %q (%d expanded) finds the empty phase %q", algo, ps.Name, ps.Expanded, tr.Phases[k].Name)
 			}
 		}
 		w.Close()

@@ -241,29 +241,45 @@ func (t *Timeline) PrevPhase() int {
 // FindPhase returns the index of the first phase whose name starts with
 // name, else of the first whose words include all of name's (the panel's
 // row "insert L2" adds up the timeline's "insert S L2" and "insert G L2"),
-// else -1 (also with no trace).
+// else -1 (also with no trace). Phases holding events come first: the
+// panel's "insert L1" of a start joined without a search is the goal's
+// search, not the start's empty phase; an empty one is found only when no
+// phase with events matches.
 func (t *Timeline) FindPhase(name string) int {
 	if t.tr == nil {
 		return -1
 	}
 	phases := t.tr.Phases
-	for k, ph := range phases {
-		if strings.HasPrefix(ph.Name, name) {
-			return k
+	empty := func(k int) bool {
+		end := len(t.tr.Events)
+		if k+1 < len(phases) {
+			end = phases[k+1].Start
 		}
+		return end <= phases[k].Start
 	}
 	want := strings.Fields(name)
-	if len(want) == 0 {
-		return -1
-	}
-	for k, ph := range phases {
-		words := strings.Fields(ph.Name)
-		all := true
-		for _, w := range want {
-			all = all && slices.Contains(words, w)
+	match := func(ph pathing.Phase, byWords bool) bool {
+		if !byWords {
+			return strings.HasPrefix(ph.Name, name)
 		}
-		if all {
-			return k
+		if len(want) == 0 {
+			return false
+		}
+		words := strings.Fields(ph.Name)
+		for _, w := range want {
+			if !slices.Contains(words, w) {
+				return false
+			}
+		}
+		return true
+	}
+	for _, allowEmpty := range []bool{false, true} {
+		for _, byWords := range []bool{false, true} {
+			for k, ph := range phases {
+				if (allowEmpty || !empty(k)) && match(ph, byWords) {
+					return k
+				}
+			}
 		}
 	}
 	return -1
