@@ -277,6 +277,12 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	cam := f.Cam
+	if side := ix.view.ClusterSize; side > 0 && nodeDetailAt(float64(side)*cam.Zoom) == nodesHidden {
+		// Where the nodes are hidden the edges are too: their note says
+		// both, and edges without their ends are a tangle.
+		r.mapNote(dst, f, zoomInNote)
+		return
+	}
 	ci, cx := PM(ColEdge), PM(color.RGBA{90, 40, 140, 220})
 	wi, wx := edgeWidths(cam.Zoom)
 	ix.eachEdge(vis, func(e *world.ViewEdge) {
