@@ -66,7 +66,7 @@ func (g *Game) snapOpen(c image.Point) image.Point {
 		return c
 	}
 	r := min(16, int(math.Ceil(snapPixels/z)))
-	if q, ok := g.w.NearestOpen(c, r); ok {
+	if q, ok := g.w.Grid.NearestOpen(c, r); ok {
 		return q
 	}
 	return c

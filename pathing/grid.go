@@ -259,3 +259,38 @@ func (g *Grid) StepCost(a, b image.Point, n Neighborhood) float64 {
 	}
 	return w
 }
+
+// NearestOpen returns the open cell nearest p by Euclidean distance among
+// those at most r cells from it (p itself when open; ties go to the first
+// in row order), and false when there is none. It scans square rings
+// outward and stops at the first ring that cannot hold a nearer cell, so
+// the cost is about the square of the distance found (r² when none is).
+func (g *Grid) NearestOpen(p image.Point, r int) (image.Point, bool) {
+	if g.Open(p) {
+		return p, true
+	}
+	best, bd, found := p, 0, false
+	try := func(q image.Point) {
+		d := (q.X-p.X)*(q.X-p.X) + (q.Y-p.Y)*(q.Y-p.Y)
+		if d > r*r || !g.Open(q) {
+			return
+		}
+		if !found || d < bd || d == bd && (q.Y < best.Y || q.Y == best.Y && q.X < best.X) {
+			best, bd, found = q, d, true
+		}
+	}
+	for k := 1; k <= r; k++ {
+		if found && k*k > bd {
+			break // every cell of ring k is at least k away
+		}
+		for dx := -k; dx <= k; dx++ {
+			try(image.Pt(p.X+dx, p.Y-k))
+			try(image.Pt(p.X+dx, p.Y+k))
+		}
+		for dy := -k + 1; dy < k; dy++ {
+			try(image.Pt(p.X-k, p.Y+dy))
+			try(image.Pt(p.X+k, p.Y+dy))
+		}
+	}
+	return best, found
+}

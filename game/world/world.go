@@ -207,25 +207,6 @@ func (w *World) Pick(p image.Point) {
 	w.Replan()
 }
 
-// NearestOpen returns the open cell nearest p (by Euclidean distance, ties
-// to the first in row order) within r cells of it, p itself when it is
-// open, and false when there is none. Cost: O(r²).
-func (w *World) NearestOpen(p image.Point, r int) (image.Point, bool) {
-	if w.Grid.Open(p) {
-		return p, true
-	}
-	best, bd := image.Point{}, r*r+1
-	for y := p.Y - r; y <= p.Y+r; y++ {
-		for x := p.X - r; x <= p.X+r; x++ {
-			q := image.Pt(x, y)
-			if d := (x-p.X)*(x-p.X) + (y-p.Y)*(y-p.Y); d < bd && w.Grid.Open(q) {
-				best, bd = q, d
-			}
-		}
-	}
-	return best, bd <= r*r
-}
-
 // MoveEndpoint moves the start (goal false) or goal to p while the user
 // drags it, replanning at once without recording a trace on large maps so
 // dragging stays smooth. Blocked cells and cells outside the map are

@@ -312,31 +312,11 @@ func (s *Sim) exitFill(a *agent) (image.Point, bool) {
 	return best, found
 }
 
-// nearestOpen returns the open cell nearest from (ring by ring, through
-// walls; the smallest Euclidean distance within the first ring holding one).
+// nearestOpen returns the open cell nearest from, through walls (the
+// smallest Euclidean distance anywhere on the map: pathing.Grid.NearestOpen).
 func (s *Sim) nearestOpen(from image.Point) (image.Point, bool) {
 	g := s.grid
-	for r := 1; r < max(g.Width(), g.Height()); r++ {
-		best, bd, found := from, 0.0, false
-		for dy := -r; dy <= r; dy++ {
-			for dx := -r; dx <= r; dx++ {
-				if max(abs(dx), abs(dy)) != r {
-					continue
-				}
-				p := image.Point{from.X + dx, from.Y + dy}
-				if !g.Open(p) {
-					continue
-				}
-				if d := sqDist(p, from); !found || d < bd {
-					best, bd, found = p, d, true
-				}
-			}
-		}
-		if found {
-			return best, true
-		}
-	}
-	return from, false
+	return g.NearestOpen(from, max(g.Width(), g.Height()))
 }
 
 func sqDist(a, b image.Point) float64 {

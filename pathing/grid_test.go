@@ -1,0 +1,62 @@
+package pathing
+
+import (
+	"image"
+	"math/rand"
+	"testing"
+)
+
+// NearestOpen returns an open cell at the least Euclidean distance within
+// the radius, the first in row order among ties, checked against every
+// cell of the square on random grids; false exactly when none is in reach.
+func TestNearestOpen(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for round := 0; round < 40; round++ {
+		w, h := 1+rng.Intn(12), 1+rng.Intn(12)
+		g := MustGrid(w, h)
+		density := rng.Float64()
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				if rng.Float64() < density {
+					g.SetOpen(image.Pt(x, y), false)
+				}
+			}
+		}
+		for _, r := range []int{0, 1, 2, 5, 20} {
+			for y := -2; y < h+2; y++ {
+				for x := -2; x < w+2; x++ {
+					p := image.Pt(x, y)
+					want, wd, ok := image.Point{}, -1, false
+					for qy := p.Y - r; qy <= p.Y+r; qy++ {
+						for qx := p.X - r; qx <= p.X+r; qx++ {
+							q := image.Pt(qx, qy)
+							d := (qx-x)*(qx-x) + (qy-y)*(qy-y)
+							if d <= r*r && g.Open(q) && (!ok || d < wd) {
+								want, wd, ok = q, d, true
+							}
+						}
+					}
+					got, gok := g.NearestOpen(p, r)
+					if gok != ok || ok && got != want {
+						t.Fatalf("round %d, r %d, %v: got %v %v, want %v %v", round, r, p, got, gok, want, ok)
+					}
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkNearestOpen(b *testing.B) {
+	g := MustGrid(512, 512)
+	for y := 200; y < 312; y++ {
+		for x := 200; x < 312; x++ {
+			g.SetOpen(image.Pt(x, y), false)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := g.NearestOpen(image.Pt(256, 256), 512); !ok {
+			b.Fatal("none found")
+		}
+	}
+}
