@@ -239,12 +239,14 @@ func scenQueries(path string, w *world.World) ([]maps.ScenRow, error) {
 		if r.Width != gw || r.Height != gh {
 			return nil, fmt.Errorf("%s:%d: the row is for a %d×%d map (%s), the map open is %d×%d (%s)", path, r.Line, r.Width, r.Height, r.Map, gw, gh, w.Name)
 		}
-		if mapFile != "" && maps.BaseName(r.Map) != mapFile {
-			what := mapFile
-			if mapFile != filepath.Base(w.Source) {
-				what = fmt.Sprintf("%s (the map of %s)", mapFile, filepath.Base(w.Source))
-			}
-			return nil, fmt.Errorf("%s:%d: the row is for %s, the map open is %s", path, r.Line, maps.BaseName(r.Map), what)
+	}
+	if mapFile != "" {
+		what := mapFile
+		if mapFile != filepath.Base(w.Source) {
+			what = fmt.Sprintf("%s (the map of %s)", mapFile, filepath.Base(w.Source))
+		}
+		if err := maps.CheckScenMap(rows, mapFile, what); err != nil {
+			return nil, err
 		}
 	}
 	return rows, nil

@@ -172,6 +172,19 @@ func SameMap(field, mapName string) bool {
 	return BaseName(field) == BaseName(mapName)
 }
 
+// CheckScenMap returns an *Error naming the file and line of the first row
+// whose map field does not name the map file mapFile (SameMap), or nil;
+// shown is how the message names the map open ("tiny.map", or "tiny.map
+// (the map of w.pls)"). The app's -scen and cmd/bench -scen share it.
+func CheckScenMap(rows []ScenRow, mapFile, shown string) error {
+	for _, r := range rows {
+		if !SameMap(r.Map, mapFile) {
+			return errAt(r.File, r.Line, "the row is for %s, the map open is %s", BaseName(r.Map), shown)
+		}
+	}
+	return nil
+}
+
 // CheckScen checks rows against m and returns one *Error per bad row, in
 // order, or nil when all are fine: a size that differs from the map's, a
 // start or goal outside the map or on a blocked cell. Errors name the scenario

@@ -101,3 +101,24 @@ func TestSameMap(t *testing.T) {
 		}
 	}
 }
+
+// CheckScenMap names the file and line of the first row for another map,
+// comparing base names (Moving AI rows give "maps/dao/arena.map").
+func TestCheckScenMap(t *testing.T) {
+	rows := []ScenRow{
+		{File: "a.scen", Line: 2, Map: "maps/dao/arena.map"},
+		{File: "a.scen", Line: 3, Map: "arena.map"},
+		{File: "a.scen", Line: 4, Map: `maps\other.map`},
+	}
+	if err := CheckScenMap(rows[:2], "arena.map", "arena.map"); err != nil {
+		t.Errorf("rows of arena.map refused: %v", err)
+	}
+	err := CheckScenMap(rows, "arena.map", "arena.map (the map of w.pls)")
+	var me *Error
+	if !errors.As(err, &me) || me.File != "a.scen" || me.Line != 4 {
+		t.Fatalf("error %v, want a.scen:4", err)
+	}
+	if want := "maps: a.scen:4: the row is for other.map, the map open is arena.map (the map of w.pls)"; err.Error() != want {
+		t.Errorf("message %q, want %q", err, want)
+	}
+}

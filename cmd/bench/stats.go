@@ -117,10 +117,8 @@ func checkScenMap(mapArg string, rows []maps.ScenRow) error {
 	if want == "" {
 		return nil
 	}
-	for _, r := range rows {
-		if !maps.SameMap(r.Map, want) {
-			return usagef("bench: -scen: %s:%d: the row is for %s, the map open is %s", r.File, r.Line, maps.BaseName(r.Map), what)
-		}
+	if err := maps.CheckScenMap(rows, want, what); err != nil {
+		return usageError{fmt.Errorf("bench: -scen: %w", err)}
 	}
 	return nil
 }
