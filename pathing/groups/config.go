@@ -84,10 +84,10 @@ func ParseTarget(s string) (Target, error) {
 	return Representative, fmt.Errorf("groups: unknown target %q (want representative or nearest)", s)
 }
 
-// Defaults used for zero Config fields. DefaultClusterSize and
-// DefaultLevels are the app's (game/world's DefaultClusterSize and
-// DefaultLevels), so cmd/bench -algo group and the app build the same
-// hierarchy from the same defaults.
+// Defaults used for zero Config fields: clusters of 10 cells and two
+// levels, as HPA*'s (pathing/hpa), so both hierarchies of one grid start
+// from the same squares. Callers that keep their own defaults must agree
+// with these (a test of game/world checks that they do).
 const (
 	DefaultClusterSize = 10
 	DefaultLevels      = 2
