@@ -87,7 +87,7 @@ func ParseTarget(s string) (Target, error) {
 // Defaults used for zero Config fields: clusters of 10 cells and two
 // levels, as HPA*'s (pathing/hpa), so both hierarchies of one grid start
 // from the same squares. Callers that keep their own defaults must agree
-// with these (a test of game/world checks that they do).
+// with these (cmd/bench's TestGroupDefaultsAreTheApps checks the app's).
 const (
 	DefaultClusterSize = 10
 	DefaultLevels      = 2
