@@ -366,7 +366,7 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 			continue
 		}
 		if found && ar.Cost > 0 {
-			subs = append(subs, math.Max(0, costs[i]/ar.Cost-1))
+			subs = append(subs, subopt(costs[i], ar.Cost))
 		}
 	}
 	rep.Set("reachable", reachable)

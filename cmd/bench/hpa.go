@@ -229,7 +229,7 @@ func runHPAScen(env *Env) (*Report, error) {
 			continue
 		}
 		if out.Found && ar.Cost > 0 {
-			subs = append(subs, math.Max(0, out.Cost/ar.Cost-1))
+			subs = append(subs, subopt(out.Cost, ar.Cost))
 		}
 	}
 	t := Summarize(durs)

@@ -117,3 +117,28 @@ func TestReportOmitsUnmeasured(t *testing.T) {
 		}
 	}
 }
+
+// A planner's path cheaper than A*'s optimum is a bug to see: subopt keeps
+// it negative (only rounding reads as 0) and setSubopt counts it.
+func TestSuboptBelowOptimalIsCounted(t *testing.T) {
+	if got := subopt(10*(1+1e-12), 10); got != 0 {
+		t.Errorf("rounding: %v, want 0", got)
+	}
+	if got := subopt(9, 10); got >= 0 {
+		t.Errorf("9 against 10: %v, want negative", got)
+	}
+	rep := &Report{}
+	setSubopt(rep, []float64{0, 0.01, subopt(9, 10)})
+	js, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(js), `"below_optimal":1`) {
+		t.Errorf("report %s: want below_optimal 1", js)
+	}
+	rep = &Report{}
+	setSubopt(rep, []float64{0, 0.01})
+	if js, _ := json.Marshal(rep); strings.Contains(string(js), "below_optimal") {
+		t.Errorf("report %s: below_optimal without a row below", js)
+	}
+}

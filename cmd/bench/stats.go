@@ -518,6 +518,17 @@ func setSubopt(rep *Report, subs []float64) {
 		return
 	}
 	slices.Sort(subs)
+	// A path cheaper than A*'s optimum is a bug (of the planner's cost or
+	// of A*): counted, not hidden by a clamp at 0.
+	below := 0
+	for _, x := range subs {
+		if x < 0 {
+			below++
+		}
+	}
+	if below > 0 {
+		rep.Set("below_optimal", below)
+	}
 	sum := 0.0
 	for _, x := range subs {
 		sum += x
@@ -525,4 +536,14 @@ func setSubopt(rep *Report, subs []float64) {
 	rep.Set("mean_subopt", round6(sum/float64(n)))
 	rep.Set("p99_subopt", round6(subs[int(math.Ceil(0.99*float64(n)))-1]))
 	rep.Set("max_subopt", round6(subs[n-1]))
+}
+
+// subopt returns cost / optimal − 1, with float rounding (under 1e-9 either
+// way) read as 0, so that only a real difference is negative.
+func subopt(cost, optimal float64) float64 {
+	x := cost/optimal - 1
+	if math.Abs(x) < 1e-9 {
+		return 0
+	}
+	return x
 }
