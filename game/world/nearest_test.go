@@ -38,11 +38,15 @@ func TestSetEndpointsNamesEveryBadEndpoint(t *testing.T) {
 	if !w.MessageErr || !strings.HasPrefix(w.Message, want) {
 		t.Errorf("message %q, want it to start %q", w.Message, want)
 	}
+	if [2]image.Point{w.Start, w.Goal} != before || !w.HasGoal {
+		t.Error("a refused pair moved the endpoints")
+	}
+	// A good start with a bad goal is kept, as after a first click.
 	if w.SetEndpoints(open, out) || !strings.HasPrefix(w.Message, "goal: cell (999,999) is outside") {
 		t.Errorf("one bad endpoint: message %q", w.Message)
 	}
-	if [2]image.Point{w.Start, w.Goal} != before {
-		t.Error("a refused pair moved the endpoints")
+	if !w.HasStart || w.Start != open || w.HasGoal {
+		t.Errorf("good start, bad goal: start %v (%v), goal set %v; want the start kept, no goal", w.Start, w.HasStart, w.HasGoal)
 	}
 }
 

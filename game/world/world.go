@@ -168,7 +168,9 @@ func (w *World) checkEndpoint(p image.Point) string {
 }
 
 // SetEndpoints sets start and goal and plans between them. Endpoints
-// outside the map or on blocked cells are refused with a message.
+// outside the map or on blocked cells are refused with one message naming
+// each; a good start with a bad goal is kept, waiting for a goal as after
+// a first click.
 func (w *World) SetEndpoints(start, goal image.Point) bool {
 	// Both are checked, so one message names every endpoint to fix.
 	var bad []string
@@ -178,13 +180,32 @@ func (w *World) SetEndpoints(start, goal image.Point) bool {
 		}
 	}
 	if len(bad) > 0 {
+		if len(bad) == 1 && w.checkEndpoint(start) == "" {
+			// A good start is kept, as a first click keeps it: the next
+			// click places the goal.
+			w.Ghost = nil
+			w.Start, w.HasStart = start, true
+			w.HasGoal = false
+			w.clearQuery()
+		}
 		w.Fail("%s", strings.Join(bad, "; "))
 		return false
 	}
+	w.dropGhostUnless(start, goal)
 	w.Start, w.HasStart = start, true
 	w.Goal, w.HasGoal = goal, true
 	w.Replan()
 	return true
+}
+
+// dropGhostUnless forgets the ghost (the answer before a switch, kept to
+// compare) unless the query stays start→goal: a ghost of another query
+// compared two unrelated paths (F3 after M on textbook-groups showed query
+// 1's path and cost beside query 2's).
+func (w *World) dropGhostUnless(start, goal image.Point) {
+	if !w.HasStart || !w.HasGoal || w.Start != start || w.Goal != goal {
+		w.Ghost = nil
+	}
 }
 
 // Pick handles a click on cell p in "two clicks" style: the first click
@@ -196,6 +217,7 @@ func (w *World) Pick(p image.Point) {
 		return
 	}
 	if !w.HasStart || w.HasGoal {
+		w.Ghost = nil
 		w.Start, w.HasStart = p, true
 		w.HasGoal = false
 		w.clearQuery()
@@ -227,6 +249,7 @@ func (w *World) MoveEndpoint(goal bool, p image.Point) {
 		}
 		w.Start, w.HasStart = p, true
 	}
+	w.Ghost = nil // another query now
 	if w.HasStart && w.HasGoal {
 		w.replan(w.Grid.Len() <= liveTraceCells, false)
 	}
