@@ -1,6 +1,7 @@
 package world
 
 import (
+	"image"
 	"testing"
 
 	"pathlens/assets"
@@ -42,5 +43,23 @@ func TestGhostBelongsToItsQuery(t *testing.T) {
 	w.Pick(q[1])
 	if w.Ghost != nil {
 		t.Error("a click starting a new query kept the ghost")
+	}
+}
+
+// A stroke's repair report counts each dirty cluster once, however many of
+// its updates repaired it (the panel said 15 for a stroke whose flash
+// outlined 3).
+func TestRepairMergeCountsClustersOnce(t *testing.T) {
+	a := image.Rect(0, 0, 10, 10)
+	b := image.Rect(10, 0, 20, 10)
+	var r Repair
+	r.merge(Repair{Dirty: [][]image.Rectangle{nil, {a}}, AddedEdges: 2})
+	r.merge(Repair{Dirty: [][]image.Rectangle{nil, {a, b}, {image.Rect(0, 0, 20, 20)}}, AddedEdges: 3})
+	r.merge(Repair{Dirty: [][]image.Rectangle{nil, {b}, {image.Rect(0, 0, 20, 20)}}})
+	if got := r.DirtyCount(); got != 3 {
+		t.Errorf("dirty %v: count %d, want 3 (a, b at level 1; one at level 2)", r.Dirty, got)
+	}
+	if r.AddedEdges != 5 {
+		t.Errorf("added edges %d, want the sum 5", r.AddedEdges)
 	}
 }

@@ -2,6 +2,7 @@ package world
 
 import (
 	"image"
+	"slices"
 	"time"
 
 	"pathlens/pathing"
@@ -143,14 +144,22 @@ func (r *Repair) Empty() bool {
 	return r.Time == 0 && !r.Rebuilt && r.DirtyCount() == 0 && r.NodesAdded+r.NodesRemoved+r.AddedEdges+r.RemovedEdges == 0
 }
 
-// merge adds o's figures to r (for a stroke of several updates).
+// merge adds o's figures to r (for a stroke of several updates): the
+// dirty clusters once each, the times and the node and edge counts summed.
 func (r *Repair) merge(o Repair) {
 	r.Time += o.Time
 	for len(r.Dirty) < len(o.Dirty) {
 		r.Dirty = append(r.Dirty, nil)
 	}
 	for l, d := range o.Dirty {
-		r.Dirty[l] = append(r.Dirty[l], d...)
+		// A cluster repaired by several updates of one stroke is one dirty
+		// cluster (the panel counted it once per update: 15 for a stroke
+		// whose flash outlined 3).
+		for _, rc := range d {
+			if !slices.Contains(r.Dirty[l], rc) {
+				r.Dirty[l] = append(r.Dirty[l], rc)
+			}
+		}
 	}
 	r.AddedNodes = append(r.AddedNodes, o.AddedNodes...)
 	r.NodesAdded += o.NodesAdded
