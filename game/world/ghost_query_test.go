@@ -63,3 +63,44 @@ func TestRepairMergeCountsClustersOnce(t *testing.T) {
 		t.Errorf("added edges %d, want the sum 5", r.AddedEdges)
 	}
 }
+
+// At the end of their range the size switches say so and plan nothing (a
+// user pressed Shift+] at 4 levels and saw a replan and no word).
+func TestSizeSwitchesSayWhenAtALimit(t *testing.T) {
+	w, err := Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(AlgoHPA)
+	w.SetLevels(MaxAbstractLevels)
+	w.Wait()
+	seq := w.Timeline.Generation()
+	w.LevelsUp()
+	if w.Message != "4 levels are the most (1 to 4)" || w.Settings.LevelCount() != 4 {
+		t.Errorf("levels up at 4: message %q, levels %d", w.Message, w.Settings.LevelCount())
+	}
+	if w.Timeline.Generation() != seq {
+		t.Error("levels up at the limit planned again")
+	}
+	w.SetLevels(1)
+	w.LevelsDown()
+	if w.Message != "1 level is the least (1 to 4)" {
+		t.Errorf("levels down at 1: %q", w.Message)
+	}
+	w.SetCluster(MaxClusterSize)
+	w.ClusterBigger()
+	if w.Message != "cluster size 64 is the most (4 to 64)" {
+		t.Errorf("cluster up at 64: %q", w.Message)
+	}
+	w.SetCluster(MinClusterSize)
+	w.ClusterSmaller()
+	if w.Message != "cluster size 4 is the least (4 to 64)" {
+		t.Errorf("cluster down at 4: %q", w.Message)
+	}
+	w.SetCluster(12)
+	if w.Settings.Cluster() != 12 {
+		t.Errorf("cluster 12 inside the range: %d", w.Settings.Cluster())
+	}
+}

@@ -98,14 +98,31 @@ func (w *World) stepCluster(d int) {
 			i = k
 		}
 	}
-	i = max(0, min(len(clusterSteps)-1, i+d))
-	w.SetCluster(clusterSteps[i])
+	if j := i + d; j < 0 || j >= len(clusterSteps) {
+		w.Note("cluster size %d is the %s (%d to %d)", cur, limitWord(d > 0), MinClusterSize, MaxClusterSize)
+		return
+	}
+	w.SetCluster(clusterSteps[i+d])
 }
 
-// SetCluster sets the cluster size (clamped to 4..64).
+// SetCluster sets the cluster size (clamped to 4..64). At a limit
+// already, it says so and plans nothing.
 func (w *World) SetCluster(n int) {
-	w.Settings.ClusterSize = max(MinClusterSize, min(n, MaxClusterSize))
+	c := max(MinClusterSize, min(n, MaxClusterSize))
+	if c == w.Settings.Cluster() && c != n {
+		w.Note("cluster size %d is the %s (%d to %d)", c, limitWord(n > c), MinClusterSize, MaxClusterSize)
+		return
+	}
+	w.Settings.ClusterSize = c
 	w.switched("cluster", w.Settings.Cluster())
+}
+
+// limitWord names the end of a range a switch ran into.
+func limitWord(most bool) string {
+	if most {
+		return "most"
+	}
+	return "least"
 }
 
 // LevelsUp and LevelsDown step the number of abstract levels (1..4).
@@ -114,9 +131,19 @@ func (w *World) LevelsUp() { w.SetLevels(w.Settings.LevelCount() + 1) }
 // LevelsDown removes an abstract level (down to 1).
 func (w *World) LevelsDown() { w.SetLevels(w.Settings.LevelCount() - 1) }
 
-// SetLevels sets the number of abstract levels (clamped to 1..4).
+// SetLevels sets the number of abstract levels (clamped to 1..4). At a
+// limit already, it says so and plans nothing.
 func (w *World) SetLevels(n int) {
-	w.Settings.Levels = max(1, min(n, MaxAbstractLevels))
+	c := max(1, min(n, MaxAbstractLevels))
+	if c == w.Settings.LevelCount() && c != n {
+		verb := "levels are"
+		if c == 1 {
+			verb = "level is"
+		}
+		w.Note("%d %s the %s (1 to %d)", c, verb, limitWord(n > c), MaxAbstractLevels)
+		return
+	}
+	w.Settings.Levels = c
 	w.switched("levels", w.Settings.Levels)
 }
 
