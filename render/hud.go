@@ -797,7 +797,11 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		// on every shipped map (cmd/bench -check).
 		s := fmt.Sprintf("%.3f", f.ScenOptimal)
 		if o.Status == pathing.Found {
-			s += fmt.Sprintf("  (path %+.2f%%)", 100*(o.Cost/f.ScenOptimal-1))
+			pct := 100 * (o.Cost/f.ScenOptimal - 1)
+			if math.Abs(pct) < 0.005 {
+				pct = 0 // the file's rounding: no "-0.00%"
+			}
+			s += fmt.Sprintf("  (path %+.2f%%)", pct)
 		}
 		y = r.kv(dst, x, y, "optimal (.scen)", s, ColText)
 	}
