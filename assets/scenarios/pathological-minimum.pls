@@ -1,6 +1,6 @@
 pathlens-scenario 1
 name pathological-minimum
-about Minimum costs count rooms, so the plan takes the hall (2 rooms) over the corridor of small rooms (6); switch to avgmin to walk the straight corridor.
+about With minimum connection costs each step between rooms costs about the same, so the plan counts steps: S→H→G (2) through the hall beats S→a→…→e→G (6) along the straight corridor of small rooms. Press M: maximin and average minimum walk the corridor.
 set abstraction groups
 set algo group
 set levels 1
