@@ -2,9 +2,11 @@ package world
 
 import (
 	"image"
+	"strings"
 	"testing"
 
 	"pathlens/assets"
+	"pathlens/pathing/groups"
 )
 
 // The panel's expansions per phase and the timeline name the same work
@@ -56,5 +58,47 @@ func TestPanelPhasesNameTimelinePhases(t *testing.T) {
 			}
 		}
 		w.Close()
+	}
+}
+
+// A group planning phase that followed the stored plan (the walk at hall
+// H of pathological-minimum) holds no events; its name says so, since the
+// timeline's cursor cannot rest in it (a user saw "phase 2 of 4" jump to
+// "4 of 4").
+func TestStoredPlanPhaseSaysSo(t *testing.T) {
+	w, err := Open(assets.Prefix + "pathological-minimum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.Replan()
+	w.Wait()
+	tr := w.Timeline.Trace()
+	if tr == nil {
+		t.Fatal("no trace")
+	}
+	named := 0
+	for k, ph := range tr.Phases {
+		end := len(tr.Events)
+		if k+1 < len(tr.Phases) {
+			end = tr.Phases[k+1].Start
+		}
+		stored := strings.HasSuffix(ph.Name, groups.StoredPlanSuffix)
+		if stored {
+			named++
+			if end > ph.Start {
+				t.Errorf("phase %q holds %d events", ph.Name, end-ph.Start)
+			}
+		} else if strings.HasPrefix(ph.Name, "plan L") && end == ph.Start {
+			t.Errorf("empty phase %q does not say why", ph.Name)
+		}
+	}
+	if named == 0 {
+		var names []string
+		for _, ph := range tr.Phases {
+			names = append(names, ph.Name)
+		}
+		t.Errorf("no phase followed a stored plan: %v (the test needs the walk at H)", names)
 	}
 }

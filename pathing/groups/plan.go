@@ -382,6 +382,11 @@ func (p *Planner) topLimit(top int) [2]int32 {
 	return [2]int32{p.sG[top+1], -1}
 }
 
+// StoredPlanSuffix ends the name of a level's planning phase that followed
+// the stored plan instead of searching ("plan L1 (stored plan, no
+// search)"): the phase holds no events.
+const StoredPlanSuffix = " (stored plan, no search)"
+
 // abstract runs A* at level l from start to
 // goalID, or (goalParent >= 0) to any group whose level l+1 parent is
 // goalParent, admitting only groups whose parent is marked when restrict. It
@@ -403,6 +408,14 @@ func (p *Planner) abstract(l int, start, goalID, goalParent int32, restrict bool
 			p.res.Plans[l] = append(p.res.Plans[l][:0], c.plan[i:]...)
 			p.res.PlanCells[l] = append(p.res.PlanCells[l][:0], c.cells[i:]...)
 			p.res.PlanCosts[l] = c.g[len(c.g)-1] - c.g[i]
+			if tr != nil && len(tr.Phases) > 0 {
+				// The phase just begun holds no events: say why, as the
+				// timeline cannot rest in an empty phase.
+				ph := &tr.Phases[len(tr.Phases)-1]
+				if ph.Level == l && ph.Start == len(tr.Events) {
+					ph.Name += StoredPlanSuffix
+				}
+			}
 			return true
 		}
 	}
