@@ -53,10 +53,21 @@ func TestQuickSwitchesBuildOnlyTheLatest(t *testing.T) {
 	started, most := countBuilds(t, AlgoHPA)
 	w.Begin()
 	w.Wait()
+	// The first switch's build is held until every switch is made: on a
+	// loaded machine it could otherwise end between two switches and let
+	// the worker start one of those in between (a fourth build), which is
+	// the worker doing its job, not the fault this test looks for.
+	gate := make(chan struct{})
+	counted := builders[AlgoHPA]
+	builders[AlgoHPA] = func(ctx context.Context, g *pathing.Grid, regions [][]byte, st Settings) (Hierarchy, error) {
+		<-gate
+		return counted(ctx, g, regions, st)
+	}
 	for _, c := range []int{4, 6, 8, 12, 16, 20} {
 		w.SetCluster(c)
 		pending(t, w, "building the HPA* hierarchy")
 	}
+	close(gate)
 	w.Wait()
 	// The load's build, the first switch's (started at once) and the
 	// last's: the four in between were replaced before they started.
