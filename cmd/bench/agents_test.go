@@ -22,7 +22,9 @@ func TestAgentsMode(t *testing.T) {
 			t.Logf("-algo %s is not registered yet", algo)
 			continue
 		}
-		code, out, errOut := runMain(t, "-map", m, "-agents", "60", "-ticks", "1500", "-edits", "60", "-seed", "3", "-algo", algo, "-json", "-check")
+		// A work budget, not the default time cap: the run (arrivals
+		// included) is then the same on a loaded machine as on a quiet one.
+		code, out, errOut := runMain(t, "-map", m, "-agents", "60", "-ticks", "1500", "-edits", "60", "-seed", "3", "-algo", algo, "-agent-budget-nodes", "20000", "-json", "-check")
 		if code != 0 {
 			t.Fatalf("%s: exit %d: %s", algo, code, errOut)
 		}
