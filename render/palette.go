@@ -49,13 +49,15 @@ var (
 )
 
 // ColPlan is the plan colour of each level (index 1..4), the open-list
-// ring and closed disc colour of abstract-level search events.
+// ring and closed disc colour of abstract-level search events: orange,
+// purple, teal and blue (level 4 was grey, and its dashed plan read as
+// the ghost of an earlier answer).
 var ColPlan = [5]color.RGBA{
 	{232, 60, 44, 255},
 	{250, 140, 0, 255},
 	{150, 70, 220, 255},
 	{0, 150, 160, 255},
-	{90, 90, 90, 255},
+	{45, 105, 235, 255},
 }
 
 // TerrainColor returns the colour of a cell from its terrain character and
