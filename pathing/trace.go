@@ -11,9 +11,15 @@ const (
 	EventPop
 	// EventRelax: an open node got a cheaper g and a new parent.
 	EventRelax
+	// EventLine: path smoothing checked straight lines from cell Node to
+	// cell Parent (level 0). H is the cost of the path's stretch between
+	// them; G the cost of the line found, or +Inf when none was legal (open
+	// cells, no corner cut) and as cheap; the line replaces the stretch when
+	// G ≤ H. It says nothing of either cell's search state.
+	EventLine
 )
 
-var eventNames = [...]string{"push", "pop", "relax"}
+var eventNames = [...]string{"push", "pop", "relax", "line"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

@@ -459,7 +459,11 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	line += fmt.Sprintf("   speed %s ev/s", fmtSpeed(w.Play.Speed))
 	if e, ok := tl.Current(); ok {
 		p, _ := w.NodeCell(int(e.Level), e.Node)
-		line += fmt.Sprintf("   last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H)
+		if e.Kind == pathing.EventLine {
+			line += "   last: " + lineCheckText(w, e)
+		} else {
+			line += fmt.Sprintf("   last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H)
+		}
 	}
 	if tr := tl.Trace(); tr != nil && tr.Truncated {
 		line += "   (trace truncated)"
@@ -1671,4 +1675,18 @@ func clip(ft *Fonts, face *text.GoTextFace, s string, width float64) string {
 		r = r[:len(r)-1]
 	}
 	return string(r) + "…"
+}
+
+// lineCheckText describes a smoothing line check for the bottom bar:
+// "line (3,4)→(9,4) 6.00 ≤ path 6.83: taken", or, when no straight line
+// was legal and as cheap, "line (3,4)→(9,9) blocked or dearer than path
+// 7.41".
+func lineCheckText(w *world.World, e pathing.Event) string {
+	a, _ := w.NodeCell(0, e.Node)
+	b, _ := w.NodeCell(0, e.Parent)
+	ends := fmt.Sprintf("line (%d,%d)→(%d,%d)", a.X, a.Y, b.X, b.Y)
+	if e.G <= e.H+1e-9 {
+		return fmt.Sprintf("%s %.2f ≤ path %.2f: taken", ends, e.G, e.H)
+	}
+	return fmt.Sprintf("%s blocked or dearer than path %.2f", ends, e.H)
 }

@@ -484,6 +484,10 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	if !ok {
 		return
 	}
+	if cur.Kind == pathing.EventLine {
+		r.drawLineCheck(dst, f, cur)
+		return
+	}
 	if cur.Level == 0 {
 		r.drawParentChain(dst, f, cur.Node)
 	}
@@ -491,6 +495,30 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	x, y := f.Cam.CellCenter(p)
 	rad := float32(math.Max(7, math.Min(f.Cam.Zoom*0.9, 18)))
 	vector.StrokeCircle(dst, x, y, rad, 2.5, PM(ColCurrent), true)
+}
+
+// drawLineCheck draws a smoothing line check at the cursor: the line from
+// its anchor to the path cell it tried, green when it replaces the path's
+// stretch (its cost no more than the stretch's), red when it is blocked or
+// dearer, with the anchor ringed.
+func (r *Renderer) drawLineCheck(dst *ebiten.Image, f *Frame, e pathing.Event) {
+	g := f.World.Grid
+	if int(e.Node) >= g.Len() || e.Parent < 0 || int(e.Parent) >= g.Len() {
+		return
+	}
+	a, b := g.Point(int(e.Node)), g.Point(int(e.Parent))
+	ax, ay := f.Cam.CellCenter(a)
+	bx, by := f.Cam.CellCenter(b)
+	c := color.RGBA{40, 200, 90, 255}
+	if !(e.G <= e.H+1e-9) {
+		c = color.RGBA{230, 50, 50, 255}
+	}
+	wd := float32(math.Max(2, math.Min(f.Cam.Zoom*0.25, 5)))
+	vector.StrokeLine(dst, ax, ay, bx, by, wd+2, color.Black, true)
+	vector.StrokeLine(dst, ax, ay, bx, by, wd, PM(c), true)
+	rad := float32(math.Max(7, math.Min(f.Cam.Zoom*0.9, 18)))
+	vector.StrokeCircle(dst, ax, ay, rad, 2.5, PM(ColCurrent), true)
+	r.cellOutline(dst, f.Cam, b, c)
 }
 
 // drawParentChain draws the best known path from the start to node at the

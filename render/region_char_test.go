@@ -2,10 +2,12 @@ package render
 
 import (
 	"image"
+	"math"
 	"testing"
 
 	"pathlens/assets"
 	"pathlens/game/world"
+	"pathlens/pathing"
 )
 
 // The group edge tooltip names its ends by the region letters drawn on the
@@ -48,5 +50,23 @@ func TestRegionCharReadsTheViewLevelsLayer(t *testing.T) {
 	defer plain.Close()
 	if c := regionChar(&Frame{World: plain, ViewLevel: 1}, image.Pt(1, 1)); c != 0 {
 		t.Errorf("a map without region layers: %q", c)
+	}
+}
+
+// The bottom bar's words for a smoothing line check.
+func TestLineCheckText(t *testing.T) {
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	cell := func(x, y int) int32 { return int32(w.Grid.Index(image.Pt(x, y))) }
+	taken := pathing.Event{Kind: pathing.EventLine, Node: cell(3, 4), Parent: cell(9, 4), G: 6, H: 6.83}
+	if got, want := lineCheckText(w, taken), "line (3,4)→(9,4) 6.00 ≤ path 6.83: taken"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	refused := pathing.Event{Kind: pathing.EventLine, Node: cell(3, 4), Parent: cell(9, 9), G: math.Inf(1), H: 7.41}
+	if got, want := lineCheckText(w, refused), "line (3,4)→(9,9) blocked or dearer than path 7.41"; got != want {
+		t.Errorf("%q, want %q", got, want)
 	}
 }

@@ -879,3 +879,61 @@ func TestInsertPhaseSaysWhenNoSearch(t *testing.T) {
 		t.Fatalf("insertion phases missing: %+v", tr.Phases)
 	}
 }
+
+// The smooth phase is in the trace: one EventLine per straight line
+// checked, all inside that phase, a taken line no dearer than the stretch
+// it replaces, a refused one +Inf.
+func TestSmoothingIsTraced(t *testing.T) {
+	rng := rand.New(rand.NewSource(9))
+	g := randomGrid(rng, 64, 64, 0.2, false)
+	h, _ := Build(g, Config{ClusterSize: 8, Levels: 2})
+	q := h.NewQuerier()
+	s, e := image.Pt(1, 1), image.Pt(62, 60)
+	g.SetOpen(s, true)
+	g.SetOpen(e, true)
+	h.Update([]image.Point{s, e})
+	var tr pathing.Trace
+	res, err := q.Find(s, e, QueryOptions{Trace: &tr, NoShortcut: true})
+	if err != nil || res.Status != pathing.Found {
+		t.Fatalf("%v %v", res.Status, err)
+	}
+	smooth := -1
+	for k, ph := range tr.Phases {
+		if ph.Name == "smooth" {
+			smooth = k
+		}
+	}
+	if smooth < 0 {
+		t.Fatal("no smooth phase")
+	}
+	taken, refused := 0, 0
+	for i, ev := range tr.Events {
+		if ev.Kind != pathing.EventLine {
+			continue
+		}
+		if k := tr.PhaseAt(i); k != smooth {
+			t.Fatalf("line event %d in phase %q", i, tr.Phases[k].Name)
+		}
+		if ev.Level != 0 || ev.Node < 0 || int(ev.Node) >= g.Len() || ev.Parent < 0 || int(ev.Parent) >= g.Len() {
+			t.Fatalf("line event %+v: not two cells", ev)
+		}
+		switch {
+		case math.IsInf(ev.G, 1):
+			refused++
+		case ev.G <= ev.H+1e-9:
+			taken++
+		default:
+			t.Errorf("line event %+v: a cost above the stretch's, yet not refused", ev)
+		}
+	}
+	if taken == 0 || refused == 0 {
+		t.Errorf("%d lines taken, %d refused: want both on a cluttered map", taken, refused)
+	}
+	if got := len(tr.Events) - tr.Phases[smooth].Start; got != taken+refused {
+		t.Errorf("the smooth phase holds %d events, %d of them lines", got, taken+refused)
+	}
+	// Untraced, the same query records nothing and allocates nothing.
+	if allocs := testing.AllocsPerRun(20, func() { q.Find(s, e, QueryOptions{NoShortcut: true}) }); allocs != 0 {
+		t.Errorf("%v allocations per untraced query", allocs)
+	}
+}

@@ -381,6 +381,7 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 		cost = pathing.PathCost(h.grid, q.path, h.cfg.Neighborhood)
 	} else {
 		q.phase("smooth", 0)
+		q.sm.tr = q.tr // nil when not traced
 		q.path, cost = q.sm.smooth(h, q.path, r.SegmentEnds, false)
 		r.Phases.Smooth = q.sm.checked
 		for pass := 1; pass < smoothPasses; pass++ {

@@ -26,6 +26,9 @@ type smoother struct {
 	cin     []int // the input path's corners (again)
 	checked int
 	before  float64 // cost of the path given to the last smooth call
+	// tr, when not nil, receives an EventLine per straight line checked
+	// (the query's trace: the smooth phase can be stepped through).
+	tr *pathing.Trace
 }
 
 // smooth returns the smoothed path (in m.out, which it overwrites) and its
@@ -93,9 +96,11 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 			m.checked += k
 			if c <= lim {
 				shape = sh
+				m.traceLine(path[i], path[j], c, lim-1e-9, w)
 				return c, true
 			}
 		}
+		m.traceLine(path[i], path[j], inf, lim-1e-9, w)
 		return inf, false
 	}
 	const keep = -1 // bestShape: keep the path's own cells
@@ -181,6 +186,14 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 	m.out = out
 	m.corners = corners
 	return out, total
+}
+
+// traceLine records the check of the line a→b (cost c, +Inf when it
+// failed, against the stretch's cost stretch) when tracing.
+func (m *smoother) traceLine(a, b image.Point, c, stretch float64, w int) {
+	if m.tr != nil {
+		m.tr.Add(pathing.Event{Kind: pathing.EventLine, Level: 0, Node: int32(a.Y*w + a.X), Parent: int32(b.Y*w + b.X), G: c, H: stretch})
+	}
 }
 
 // stepsCost is the cost of a stretch of path from its packed weight sums
