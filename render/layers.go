@@ -41,7 +41,7 @@ var LayerInfo = [NumLayers]struct {
 	LayerComponents: {"components", color.RGBA{120, 200, 180, 255}, color.RGBA{}},
 	LayerSearch:     {"open / closed", ColOpen, ColClosed},
 	LayerPlans:      {"plans per level", ColPlan[1], ColPlan[2]},
-	LayerSegments:   {"refined segments", ColSegA, ColSegB},
+	LayerSegments:   {"path by segment", ColSegA, ColSegB},
 	LayerExcluded:   {"excluded area", ColExcluded, color.RGBA{}},
 	LayerParents:    {"parent arrows", ColParent, color.RGBA{}},
 	LayerValues:     {"g / h / f numbers", ColText, color.RGBA{}},
