@@ -52,6 +52,7 @@ const (
 	ActLevelsDown
 	ActNeighborhood
 	ActSmooth
+	ActTransitions
 	ActAgentRefine
 
 	ActPlay
@@ -119,6 +120,7 @@ var actionTable = []Binding{
 	{Action: ActLevelsDown, Group: "Switches", Keys: keys(ebiten.KeyBracketLeft), Mods: ModShift, Help: "one fewer abstract level"},
 	{Action: ActNeighborhood, Group: "Switches", Keys: keys(ebiten.Key8), Help: "8- or 4-connected moves"},
 	{Action: ActSmooth, Group: "Switches", Keys: keys(ebiten.KeyZ), Help: "HPA* smoothing on / off"},
+	{Action: ActTransitions, Group: "Switches", Keys: keys(ebiten.KeyN), Mods: ModShift, Help: "HPA* transitions: the paper's one or two per entrance, or dense (every open pair)"},
 	{Action: ActAgentRefine, Group: "Switches", Keys: keys(ebiten.KeyU), Mods: ModShift, Help: "agents' HPA* plans refine the whole route (eager) or the next segment (lazy)"},
 
 	{Action: ActPlay, Group: "Playback", Keys: keys(ebiten.KeySpace), Help: "play / pause the query's timeline"},

@@ -541,6 +541,14 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 	}
 }
 
+// transitionsText is the transitions row's value.
+func transitionsText(dense bool) string {
+	if dense {
+		return "dense: every open pair"
+	}
+	return "sparse: paper's rule"
+}
+
 // heuristicText is the heuristic row's value: its name, and a warning
 // when it may overestimate under the neighbourhood (Manhattan with
 // diagonal moves), since paths found with it need not be shortest.
@@ -804,7 +812,7 @@ func (g *Game) updateKeys() {
 		{ActClusterUp, w.ClusterBigger}, {ActClusterDown, w.ClusterSmaller},
 		{ActLevelsUp, w.LevelsUp}, {ActLevelsDown, w.LevelsDown},
 		{ActNeighborhood, w.ToggleNeighborhood}, {ActSmooth, w.ToggleSmooth},
-		{ActAgentRefine, w.ToggleAgentRefine},
+		{ActTransitions, w.ToggleTransitions}, {ActAgentRefine, w.ToggleAgentRefine},
 		{ActSeekStart, w.SeekStart}, {ActSeekEnd, w.SeekEnd},
 		{ActNextPhase, w.NextPhase}, {ActPrevPhase, w.PrevPhase},
 		{ActFaster, w.Faster}, {ActSlower, w.Slower},
@@ -1116,6 +1124,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "levels", Value: strconv.Itoa(s.LevelCount()), Keys: "Shift+[ ]", Dim: !s.Uses("levels")},
 		{Label: "neighbourhood", Value: s.Neighborhood.String() + "-connected", Keys: keysOf(ActNeighborhood)},
 		{Label: "smoothing", Value: onOff(s.Smooth()), Keys: keysOf(ActSmooth), Dim: !s.Uses("smooth")},
+		{Label: "transitions", Value: transitionsText(s.Dense), Keys: keysOf(ActTransitions), Dim: !s.Uses("transitions")},
 		{Label: "agent refine", Value: agentRefineText(s.AgentRefine), Keys: keysOf(ActAgentRefine), Dim: s.Algo != world.AlgoHPA},
 		{Label: "view level", Value: viewLevel, Keys: keysOf(ActViewLevel), Dim: !hier},
 		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I T"},
@@ -1148,7 +1157,7 @@ func switchActions(g *Game) []func() {
 	return []func(){
 		w.CycleAlgo, w.CycleHeuristic, w.CycleCost, w.ToggleExclusion,
 		cluster, levels, w.ToggleNeighborhood, w.ToggleSmooth,
-		w.ToggleAgentRefine,
+		w.ToggleTransitions, w.ToggleAgentRefine,
 		g.nextViewLevel,
 		func() {
 			for i, t := range g.tools {

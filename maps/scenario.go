@@ -122,7 +122,17 @@ type Settings struct {
 	Smooth       Toggle      // set smooth on|off
 	Target       Target      // set target representative|nearest
 	AgentRefine  AgentRefine // set agent-refine eager|lazy
+	Transitions  Transitions // set transitions sparse|dense
 }
+
+// Transitions names HPA*'s transition placement on an entrance; "" is not
+// set.
+type Transitions string
+
+const (
+	TransitionsSparse Transitions = "sparse" // the paper's rule: one or two per entrance
+	TransitionsDense  Transitions = "dense"  // one per open pair
+)
 
 // Abstraction names a hierarchy kind; "" is not set.
 type Abstraction string
@@ -236,6 +246,7 @@ var settingKeys = []struct {
 	{"smooth", []string{"on", "off"}},
 	{"target", []string{"representative", "nearest"}},
 	{"agent-refine", []string{"eager", "lazy"}},
+	{"transitions", []string{"sparse", "dense"}},
 }
 
 // get returns the text of setting key ("" when not set).
@@ -269,6 +280,8 @@ func (s *Settings) get(key string) string {
 		return string(s.Target)
 	case "agent-refine":
 		return string(s.AgentRefine)
+	case "transitions":
+		return string(s.Transitions)
 	}
 	return ""
 }
@@ -314,6 +327,8 @@ func (s *Settings) set(key, v string) error {
 		s.Target = Target(v)
 	case "agent-refine":
 		s.AgentRefine = AgentRefine(v)
+	case "transitions":
+		s.Transitions = Transitions(v)
 	}
 	return nil
 }

@@ -478,6 +478,9 @@ func openScenario(env *Env) (*scenarioRun, error) {
 		if m := string(s.Settings.AgentRefine); m != "" && !slices.Contains(cfg.Given, "agent-refine") {
 			ext["agent-refine"] = &m
 		}
+		if t := string(s.Settings.Transitions); t != "" && !slices.Contains(cfg.Given, "placement") {
+			ext["placement"] = &t // sparse or dense, hpa.ParsePlacement's names
+		}
 	}
 	// The planners that read groups get the scenario's cluster size and
 	// regions (flags override them).

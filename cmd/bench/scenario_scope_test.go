@@ -310,3 +310,24 @@ func TestZeroSizeFlagsMeanTheDefaultForGroups(t *testing.T) {
 		}
 	}
 }
+
+// A scenario's "set transitions dense" builds HPA* with dense transitions,
+// as the app does; -placement overrides it.
+func TestScenarioTransitions(t *testing.T) {
+	scen := roomsScenario(t, "set algo hpa\nset transitions dense\n", false)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, ", dense,"},
+		{[]string{"-placement", "sparse"}, ", sparse,"},
+	} {
+		code, out, errs := runMain(t, append([]string{"-scenario", scen, "-json"}, c.args...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		if h, _ := lastJSON(t, out)["hierarchy"].(string); !strings.Contains(h, c.want) {
+			t.Errorf("%v: hierarchy %q, want %q", c.args, h, c.want)
+		}
+	}
+}

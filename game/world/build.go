@@ -15,7 +15,8 @@ type hierKey struct {
 	cluster int
 	levels  int
 	nb      pathing.Neighborhood
-	regions int // number of region layers
+	regions int  // number of region layers
+	dense   bool // HPA*'s dense transitions
 	grid    *pathing.Grid
 }
 
@@ -31,7 +32,9 @@ var builders = map[Algo]builder{}
 
 func (w *World) keyFor(a Algo) hierKey {
 	s := w.Settings
-	return hierKey{algo: a, cluster: s.Cluster(), levels: s.LevelCount(), nb: s.Neighborhood, regions: len(w.Regions), grid: w.Grid}
+	// Dense transitions shape HPA*'s hierarchy only: the group hierarchy
+	// is not rebuilt for them.
+	return hierKey{algo: a, cluster: s.Cluster(), levels: s.LevelCount(), nb: s.Neighborhood, regions: len(w.Regions), dense: s.Dense && a == AlgoHPA, grid: w.Grid}
 }
 
 // hierarchy returns the hierarchy of the current algorithm, building it

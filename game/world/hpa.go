@@ -24,6 +24,9 @@ type hpaHier struct {
 
 func buildHPA(ctx context.Context, g *pathing.Grid, _ [][]byte, s Settings) (Hierarchy, error) {
 	cfg := hpa.Config{ClusterSize: s.Cluster(), Levels: s.LevelCount(), Neighborhood: s.Neighborhood}
+	if s.Dense {
+		cfg.Placement = hpa.Dense
+	}
 	t0 := time.Now()
 	h, err := hpa.BuildContext(ctx, g, cfg)
 	if err != nil {

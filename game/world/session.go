@@ -171,6 +171,9 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 	if ss.Target == maps.TargetNearest {
 		s.Target = groups.Nearest
 	}
+	if ss.Transitions != "" {
+		s.Dense = ss.Transitions == maps.TransitionsDense
+	}
 	if ss.AgentRefine != "" {
 		// The reader accepts only the names agents.ParseHPAMode knows.
 		if m, err := agents.ParseHPAMode(string(ss.AgentRefine)); err == nil {
@@ -201,6 +204,7 @@ func scenarioSettings(s Settings) maps.Settings {
 	}
 	ss.Smooth = toggle(s.Smooth())
 	ss.AgentRefine = maps.AgentRefine(s.AgentRefine.String())
+	ss.Transitions = maps.Transitions(TransitionsText(s.Dense))
 	ss.Neighborhood = 8
 	if s.Neighborhood == pathing.Four {
 		ss.Neighborhood = 4

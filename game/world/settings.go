@@ -162,6 +162,10 @@ type Settings struct {
 	// AgentRefine is how much of a route each HPA* plan of the agents
 	// refines (see agents.HPAMode; the zero value is the package default).
 	AgentRefine agents.HPAMode
+	// Dense places an HPA* transition on every open pair of an entrance
+	// (hpa.Dense) instead of the paper's one or two (hpa.Sparse, the zero
+	// value).
+	Dense bool
 }
 
 // Defaults and limits of the hierarchy switches.
@@ -193,7 +197,7 @@ func (s Settings) LevelCount() int {
 // the log names it: "heuristic" (A*, greedy and the group planner's
 // searches), "cost" and "exclusion" (the group planner), "cluster" and
 // "levels" (a hierarchy: HPA*, the group planner, or A* and greedy with the
-// cluster heuristic's group table), "smooth" (HPA*); every other switch
+// cluster heuristic's group table), "smooth" and "transitions" (HPA*); every other switch
 // ("algo", "nb") always. The panel dims the rows it reports false for, and
 // such a switch notes that the algorithm does not use it.
 func (s Settings) Uses(name string) bool {
@@ -204,7 +208,7 @@ func (s Settings) Uses(name string) bool {
 		return s.Algo == AlgoGroup
 	case "cluster", "levels":
 		return s.Algo.Hierarchical() || (s.Heuristic == HeurCluster && s.Algo != AlgoDijkstra)
-	case "smooth":
+	case "smooth", "transitions":
 		return s.Algo == AlgoHPA
 	}
 	return true

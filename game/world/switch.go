@@ -78,6 +78,23 @@ func (w *World) ToggleNeighborhood() {
 	w.switched("nb", w.Settings.Neighborhood.String())
 }
 
+// ToggleTransitions switches HPA*'s transition placement between the
+// paper's rule (one transition in the middle of a short entrance, two at
+// the ends of a long one) and dense (one on every open pair): a rebuild.
+func (w *World) ToggleTransitions() {
+	w.Settings.Dense = !w.Settings.Dense
+	w.switched("transitions", TransitionsText(w.Settings.Dense))
+}
+
+// TransitionsText names a transition placement as the panel, the log and
+// scenario files do: "sparse" or "dense".
+func TransitionsText(dense bool) string {
+	if dense {
+		return "dense"
+	}
+	return "sparse"
+}
+
 // ToggleSmooth turns HPA*'s path smoothing on or off.
 func (w *World) ToggleSmooth() {
 	w.Settings.NoSmooth = !w.Settings.NoSmooth
@@ -218,13 +235,14 @@ func (w *World) switched(name string, val any) {
 // algorithm does not read (see Settings.Uses).
 var (
 	switchTitle = map[string]string{"heuristic": "heuristic", "cost": "connection cost", "exclusion": "exclusion",
-		"cluster": "cluster size", "levels": "levels", "smooth": "smoothing"}
+		"cluster": "cluster size", "levels": "levels", "smooth": "smoothing", "transitions": "transitions"}
 	switchUsers = map[string]string{
-		"heuristic": "A*, greedy and the group planner do",
-		"cost":      "the group planner does",
-		"exclusion": "the group planner does",
-		"cluster":   "HPA*, the group planner and the cluster heuristic do",
-		"levels":    "HPA*, the group planner and the cluster heuristic do",
-		"smooth":    "HPA* does",
+		"heuristic":   "A*, greedy and the group planner do",
+		"cost":        "the group planner does",
+		"exclusion":   "the group planner does",
+		"cluster":     "HPA*, the group planner and the cluster heuristic do",
+		"levels":      "HPA*, the group planner and the cluster heuristic do",
+		"smooth":      "HPA* does",
+		"transitions": "HPA* does",
 	}
 )

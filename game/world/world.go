@@ -450,7 +450,7 @@ func (w *World) logPlan() {
 		if w.Settings.Algo == AlgoGroup {
 			fs = append(fs, F{"cost_kind", w.Settings.Cost}, F{"exclusion", w.Settings.Exclusion})
 		} else {
-			fs = append(fs, F{"smooth", w.Settings.Smooth()})
+			fs = append(fs, F{"smooth", w.Settings.Smooth()}, F{"transitions", TransitionsText(w.Settings.Dense)})
 		}
 	} else {
 		fs = append(fs, F{"heuristic", w.Settings.Heuristic}, F{"nb", w.Settings.Neighborhood.String()})
