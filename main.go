@@ -237,7 +237,7 @@ func scenQueries(path string, w *world.World) ([]maps.ScenRow, error) {
 	}
 	for _, r := range rows {
 		if r.Width != gw || r.Height != gh {
-			return nil, fmt.Errorf("%s:%d: the row is for a %d×%d map (%s), the map open is %d×%d (%s)", path, r.Line, r.Width, r.Height, r.Map, gw, gh, w.Name)
+			return nil, &maps.Error{File: path, Line: r.Line, Msg: fmt.Sprintf("the row is for a %d×%d map (%s), the map open is %d×%d (%s)", r.Width, r.Height, r.Map, gw, gh, w.Name)}
 		}
 	}
 	if mapFile != "" {

@@ -211,6 +211,11 @@ func New(w *world.World, opts Options) (*Game, error) {
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
 	g.tool = g.tools[0]
 	g.scenGrid = w.GridVersion()
+	if w.EditCount() > 0 {
+		// A scenario's own edits already changed the map the .scen list's
+		// lengths were measured on: they hold for no grid shown.
+		g.scenGrid = ^uint64(0)
+	}
 	g.uiScale = opts.UIScale
 	if g.uiScale == 0 {
 		g.uiScale = 1

@@ -279,7 +279,10 @@ func (g *Grid) NearestOpen(p image.Point, r int) (image.Point, bool) {
 			best, bd, found = q, d, true
 		}
 	}
-	for k := 1; k <= r; k++ {
+	// No cell of the grid lies beyond ring far (the Chebyshev distance to
+	// its farthest corner), so a large r costs no empty rings.
+	far := max(iabs(p.X), iabs(p.X-g.w+1), iabs(p.Y), iabs(p.Y-g.h+1))
+	for k := 1; k <= min(r, far); k++ {
 		if found && k*k > bd {
 			break // every cell of ring k is at least k away
 		}

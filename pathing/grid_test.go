@@ -46,6 +46,24 @@ func TestNearestOpen(t *testing.T) {
 	}
 }
 
+// Regression (review): a whole-map search must reach the far corner; the
+// agents asked for max(w,h), a Euclidean radius short of the diagonal, and
+// an agent on a nearly full map stopped as walled in though a cell was open.
+func TestNearestOpenReachesTheFarCorner(t *testing.T) {
+	g := MustGrid(10, 10)
+	for y := 0; y < 10; y++ {
+		for x := 0; x < 10; x++ {
+			g.SetOpen(image.Pt(x, y), x == 9 && y == 9)
+		}
+	}
+	if q, ok := g.NearestOpen(image.Pt(0, 0), 20); !ok || q != image.Pt(9, 9) {
+		t.Errorf("got %v %v, want (9,9)", q, ok)
+	}
+	if _, ok := g.NearestOpen(image.Pt(0, 0), 12); ok {
+		t.Error("found a cell 12.7 away within radius 12")
+	}
+}
+
 func BenchmarkNearestOpen(b *testing.B) {
 	g := MustGrid(512, 512)
 	for y := 200; y < 312; y++ {

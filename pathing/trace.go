@@ -14,12 +14,22 @@ const (
 	// EventLine: path smoothing checked straight lines from cell Node to
 	// cell Parent (level 0). H is the cost of the path's stretch between
 	// them; G the cost of the line found, or +Inf when none was legal (open
-	// cells, no corner cut) and as cheap; the line replaces the stretch when
-	// G ≤ H. It says nothing of either cell's search state.
+	// cells, no corner cut) and as cheap. A line with G ≤ H is a candidate:
+	// the smoother goes on to try farther cells from the same anchor.
 	EventLine
+	// EventShortcut: the line smoothing took from anchor Node: the
+	// farthest candidate, which replaces the path's stretch to Parent (G
+	// its cost, H the stretch's). An anchor whose stretch stays has none;
+	// a later pass may take a longer line over this one.
+	EventShortcut
 )
 
-var eventNames = [...]string{"push", "pop", "relax", "line"}
+var eventNames = [...]string{"push", "pop", "relax", "line", "shortcut"}
+
+// Search reports whether k is a search's event (push, pop, relax), which
+// sets its node's search state; smoothing's line and shortcut events are
+// not.
+func (k EventKind) Search() bool { return k <= EventRelax }
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

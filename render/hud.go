@@ -371,7 +371,7 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 	tr := tl.Trace()
 	k := tl.Phase()
 	name := w.PhaseName()
-	if len(tr.Phases) > 1 && !strings.Contains(name, fmt.Sprintf("L%d", tr.Phases[k].Level)) {
+	if len(tr.Phases) > 1 && !smoothingPhase(name) && !strings.Contains(name, fmt.Sprintf("L%d", tr.Phases[k].Level)) {
 		name += fmt.Sprintf(" (search on L%d)", tr.Phases[k].Level)
 	}
 	return fmt.Sprintf("%s · phase %d of %d", name, k+1, len(tr.Phases))
@@ -459,7 +459,7 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	line += fmt.Sprintf("   speed %s ev/s", fmtSpeed(w.Play.Speed))
 	if e, ok := tl.Current(); ok {
 		p, _ := w.NodeCell(int(e.Level), e.Node)
-		if e.Kind == pathing.EventLine {
+		if !e.Kind.Search() {
 			line += "   last: " + lineCheckText(w, e)
 		} else {
 			line += fmt.Sprintf("   last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H)
@@ -577,8 +577,16 @@ func timelineTip(tr *pathing.Trace, n int, frac float64) string {
 	if k+1 < len(tr.Phases) {
 		end = tr.Phases[k+1].Start
 	}
-	return fmt.Sprintf("event %d · phase %d of %d: %s (search on L%d, events %d–%d)", i+1, k+1, len(tr.Phases), ph.Name, ph.Level, ph.Start+1, end)
+	what := fmt.Sprintf("search on L%d, ", ph.Level)
+	if smoothingPhase(ph.Name) {
+		what = "lines tried on the path, " // no search
+	}
+	return fmt.Sprintf("event %d · phase %d of %d: %s (%sevents %d–%d)", i+1, k+1, len(tr.Phases), ph.Name, what, ph.Start+1, end)
 }
+
+// smoothingPhase reports whether a phase is path smoothing, which tries
+// straight lines on the path rather than searching a level.
+func smoothingPhase(name string) bool { return strings.HasPrefix(name, "smooth") }
 
 func fmtSpeed(s float64) string {
 	if s >= 1000 {
@@ -1677,16 +1685,19 @@ func clip(ft *Fonts, face *text.GoTextFace, s string, width float64) string {
 	return string(r) + "…"
 }
 
-// lineCheckText describes a smoothing line check for the bottom bar:
-// "line (3,4)→(9,4) 6.00 ≤ path 6.83: taken", or, when no straight line
-// was legal and as cheap, "line (3,4)→(9,9) blocked or dearer than path
-// 7.41".
+// lineCheckText describes smoothing's event for the bottom bar: a line
+// tried, "line (3,4)→(9,4) 6.00 ≤ path 6.83: a candidate" or "line
+// (3,4)→(9,9) blocked or dearer than path 7.41", or the one taken,
+// "shortcut (3,4)→(9,4) 6.00 replaces path 6.83".
 func lineCheckText(w *world.World, e pathing.Event) string {
 	a, _ := w.NodeCell(0, e.Node)
 	b, _ := w.NodeCell(0, e.Parent)
-	ends := fmt.Sprintf("line (%d,%d)→(%d,%d)", a.X, a.Y, b.X, b.Y)
-	if e.G <= e.H+1e-9 {
-		return fmt.Sprintf("%s %.2f ≤ path %.2f: taken", ends, e.G, e.H)
+	ab := fmt.Sprintf("(%d,%d)→(%d,%d)", a.X, a.Y, b.X, b.Y)
+	switch {
+	case e.Kind == pathing.EventShortcut:
+		return fmt.Sprintf("shortcut %s %.2f replaces path %.2f", ab, e.G, e.H)
+	case e.G <= e.H+1e-9:
+		return fmt.Sprintf("line %s %.2f ≤ path %.2f: a candidate", ab, e.G, e.H)
 	}
-	return fmt.Sprintf("%s blocked or dearer than path %.2f", ends, e.H)
+	return fmt.Sprintf("line %s blocked or dearer than path %.2f", ab, e.H)
 }

@@ -484,7 +484,7 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	if !ok {
 		return
 	}
-	if cur.Kind == pathing.EventLine {
+	if !cur.Kind.Search() {
 		r.drawLineCheck(dst, f, cur)
 		return
 	}
@@ -497,10 +497,10 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	vector.StrokeCircle(dst, x, y, rad, 2.5, PM(ColCurrent), true)
 }
 
-// drawLineCheck draws a smoothing line check at the cursor: the line from
-// its anchor to the path cell it tried, green when it replaces the path's
-// stretch (its cost no more than the stretch's), red when it is blocked or
-// dearer, with the anchor ringed.
+// drawLineCheck draws smoothing's event at the cursor, the anchor ringed:
+// a line tried, pale green when legal and no dearer than the path's stretch
+// (a candidate), red when blocked or dearer; the shortcut taken, bright
+// green and wider.
 func (r *Renderer) drawLineCheck(dst *ebiten.Image, f *Frame, e pathing.Event) {
 	g := f.World.Grid
 	if int(e.Node) >= g.Len() || e.Parent < 0 || int(e.Parent) >= g.Len() {
@@ -509,11 +509,15 @@ func (r *Renderer) drawLineCheck(dst *ebiten.Image, f *Frame, e pathing.Event) {
 	a, b := g.Point(int(e.Node)), g.Point(int(e.Parent))
 	ax, ay := f.Cam.CellCenter(a)
 	bx, by := f.Cam.CellCenter(b)
-	c := color.RGBA{40, 200, 90, 255}
-	if !(e.G <= e.H+1e-9) {
+	c := color.RGBA{150, 220, 160, 255}
+	wd := float32(math.Max(2, math.Min(f.Cam.Zoom*0.25, 5)))
+	switch {
+	case e.Kind == pathing.EventShortcut:
+		c = color.RGBA{30, 210, 80, 255}
+		wd *= 1.6
+	case !(e.G <= e.H+1e-9):
 		c = color.RGBA{230, 50, 50, 255}
 	}
-	wd := float32(math.Max(2, math.Min(f.Cam.Zoom*0.25, 5)))
 	vector.StrokeLine(dst, ax, ay, bx, by, wd+2, color.Black, true)
 	vector.StrokeLine(dst, ax, ay, bx, by, wd, PM(c), true)
 	rad := float32(math.Max(7, math.Min(f.Cam.Zoom*0.9, 18)))

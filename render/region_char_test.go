@@ -62,11 +62,15 @@ func TestLineCheckText(t *testing.T) {
 	defer w.Close()
 	cell := func(x, y int) int32 { return int32(w.Grid.Index(image.Pt(x, y))) }
 	taken := pathing.Event{Kind: pathing.EventLine, Node: cell(3, 4), Parent: cell(9, 4), G: 6, H: 6.83}
-	if got, want := lineCheckText(w, taken), "line (3,4)→(9,4) 6.00 ≤ path 6.83: taken"; got != want {
+	if got, want := lineCheckText(w, taken), "line (3,4)→(9,4) 6.00 ≤ path 6.83: a candidate"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 	refused := pathing.Event{Kind: pathing.EventLine, Node: cell(3, 4), Parent: cell(9, 9), G: math.Inf(1), H: 7.41}
 	if got, want := lineCheckText(w, refused), "line (3,4)→(9,9) blocked or dearer than path 7.41"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
+	cut := pathing.Event{Kind: pathing.EventShortcut, Node: cell(3, 4), Parent: cell(9, 4), G: 6, H: 6.83}
+	if got, want := lineCheckText(w, cut), "shortcut (3,4)→(9,4) 6.00 replaces path 6.83"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 }

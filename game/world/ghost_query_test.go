@@ -62,6 +62,12 @@ func TestRepairMergeCountsClustersOnce(t *testing.T) {
 	if r.AddedEdges != 5 {
 		t.Errorf("added edges %d, want the sum 5", r.AddedEdges)
 	}
+	// Two groups of one update may share a bounding box: both count.
+	var r2 Repair
+	r2.merge(Repair{Dirty: [][]image.Rectangle{nil, {a, a}}})
+	if got := r2.DirtyCount(); got != 2 {
+		t.Errorf("one update with two groups boxed alike: count %d, want 2", got)
+	}
 }
 
 // At the end of their range the size switches say so and plan nothing (a
@@ -102,5 +108,18 @@ func TestSizeSwitchesSayWhenAtALimit(t *testing.T) {
 	w.SetCluster(12)
 	if w.Settings.Cluster() != 12 {
 		t.Errorf("cluster 12 inside the range: %d", w.Settings.Cluster())
+	}
+	// A size between two steps (a scenario's "set cluster 5" or 11) steps
+	// to its neighbours in the list, not past them, nor stuck.
+	for _, c := range []struct{ from, d, want int }{{5, -1, 4}, {5, +1, 6}, {11, -1, 10}, {11, +1, 12}, {63, +1, 64}} {
+		w.SetCluster(c.from)
+		if c.d < 0 {
+			w.ClusterSmaller()
+		} else {
+			w.ClusterBigger()
+		}
+		if got := w.Settings.Cluster(); got != c.want {
+			t.Errorf("from %d, step %+d: %d, want %d (message %q)", c.from, c.d, got, c.want, w.Message)
+		}
 	}
 }

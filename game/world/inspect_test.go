@@ -45,7 +45,7 @@ var openEnds = []string{
 func level0Events(w *World, p image.Point) int {
 	n, idx := 0, int32(w.Grid.Index(p))
 	for _, e := range w.Timeline.Trace().Events {
-		if e.Level == 0 && e.Node == idx && e.Kind != pathing.EventLine { // search events only
+		if e.Level == 0 && e.Node == idx && e.Kind.Search() { // search events only
 			n++
 		}
 	}

@@ -17,6 +17,7 @@ func TestLineEventsLeaveCellStatesAlone(t *testing.T) {
 	tr.Add(pathing.Event{Kind: pathing.EventPop, Node: 0, Parent: -1, G: 0, H: 5})
 	tr.BeginPhase("smooth", 0)
 	tr.Add(pathing.Event{Kind: pathing.EventLine, Node: 0, Parent: 5, G: 5, H: 5})
+	tr.Add(pathing.Event{Kind: pathing.EventShortcut, Node: 0, Parent: 5, G: 5, H: 5})
 	var tl Timeline
 	tl.Reset(tr, g.Len())
 	tl.Seek(tl.Len())
@@ -28,6 +29,7 @@ func TestLineEventsLeaveCellStatesAlone(t *testing.T) {
 		t.Errorf("the line's far cell reads as searched: %+v", st)
 	}
 	tl.Seek(2)
+	tl.Seek(4)
 	tl.Seek(3)
 	tl.Seek(0)
 	if st := tl.State(0, 0); st.Seen {

@@ -108,18 +108,24 @@ func (w *World) ClusterBigger() { w.stepCluster(+1) }
 func (w *World) ClusterSmaller() { w.stepCluster(-1) }
 
 func (w *World) stepCluster(d int) {
+	// The next size in the list past the current one, which a scenario may
+	// have set between two of them (5 goes down to 4 and up to 6).
 	cur := w.Settings.Cluster()
-	i := 0
+	next := -1
 	for k, c := range clusterSteps {
-		if c <= cur {
-			i = k
+		if d > 0 && c > cur {
+			next = k
+			break
+		}
+		if d < 0 && c < cur {
+			next = k
 		}
 	}
-	if j := i + d; j < 0 || j >= len(clusterSteps) {
+	if next < 0 {
 		w.Note("cluster size %d is the %s (%d to %d)", cur, limitWord(d > 0), MinClusterSize, MaxClusterSize)
 		return
 	}
-	w.SetCluster(clusterSteps[i+d])
+	w.SetCluster(clusterSteps[next])
 }
 
 // SetCluster sets the cluster size (clamped to 4..64). At a limit

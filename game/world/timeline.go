@@ -139,8 +139,8 @@ func (t *Timeline) Seek(c int) {
 	for t.cursor < c {
 		i := t.cursor
 		e := &ev[i]
-		// A smoothing line check (EventLine) is no search state of a cell.
-		if l := int(e.Level); e.Kind != pathing.EventLine && l < MaxLevels && int(e.Node) >= 0 && int(e.Node) < len(t.last[l]) {
+		// Smoothing's line and shortcut events are no search state of a cell.
+		if l := int(e.Level); e.Kind.Search() && l < MaxLevels && int(e.Node) >= 0 && int(e.Node) < len(t.last[l]) {
 			t.prev[i] = t.last[l][e.Node]
 			t.last[l][e.Node] = int32(i)
 		}
@@ -150,7 +150,7 @@ func (t *Timeline) Seek(c int) {
 		t.cursor--
 		i := t.cursor
 		e := &ev[i]
-		if l := int(e.Level); e.Kind != pathing.EventLine && l < MaxLevels && int(e.Node) >= 0 && int(e.Node) < len(t.last[l]) {
+		if l := int(e.Level); e.Kind.Search() && l < MaxLevels && int(e.Node) >= 0 && int(e.Node) < len(t.last[l]) {
 			t.last[l][e.Node] = t.prev[i]
 		}
 	}

@@ -881,8 +881,9 @@ func TestInsertPhaseSaysWhenNoSearch(t *testing.T) {
 }
 
 // The smooth phase is in the trace: one EventLine per straight line
-// checked, all inside that phase, a taken line no dearer than the stretch
-// it replaces, a refused one +Inf.
+// checked, all inside that phase, a candidate no dearer than the stretch,
+// a refused one +Inf; and one EventShortcut per line taken (a later pass
+// may take a longer one over it), no dearer than its stretch.
 func TestSmoothingIsTraced(t *testing.T) {
 	rng := rand.New(rand.NewSource(9))
 	g := randomGrid(rng, 64, 64, 0.2, false)
@@ -906,8 +907,15 @@ func TestSmoothingIsTraced(t *testing.T) {
 	if smooth < 0 {
 		t.Fatal("no smooth phase")
 	}
-	taken, refused := 0, 0
+	taken, refused, shortcuts := 0, 0, 0
 	for i, ev := range tr.Events {
+		if ev.Kind == pathing.EventShortcut {
+			shortcuts++
+			if !(ev.G <= ev.H+1e-9) || ev.Node == ev.Parent {
+				t.Errorf("shortcut %+v: dearer than its stretch, or no line", ev)
+			}
+			continue
+		}
 		if ev.Kind != pathing.EventLine {
 			continue
 		}
@@ -926,11 +934,14 @@ func TestSmoothingIsTraced(t *testing.T) {
 			t.Errorf("line event %+v: a cost above the stretch's, yet not refused", ev)
 		}
 	}
-	if taken == 0 || refused == 0 {
-		t.Errorf("%d lines taken, %d refused: want both on a cluttered map", taken, refused)
+	if taken == 0 || refused == 0 || shortcuts == 0 {
+		t.Errorf("%d candidate lines, %d refused, %d shortcuts: want each on a cluttered map", taken, refused, shortcuts)
 	}
-	if got := len(tr.Events) - tr.Phases[smooth].Start; got != taken+refused {
-		t.Errorf("the smooth phase holds %d events, %d of them lines", got, taken+refused)
+	if shortcuts > taken {
+		t.Errorf("%d shortcuts from %d candidates", shortcuts, taken)
+	}
+	if got := len(tr.Events) - tr.Phases[smooth].Start; got != taken+refused+shortcuts {
+		t.Errorf("the smooth phase holds %d events, %d of them lines and shortcuts", got, taken+refused+shortcuts)
 	}
 	// Untraced, the same query records nothing and allocates nothing.
 	if allocs := testing.AllocsPerRun(20, func() { q.Find(s, e, QueryOptions{NoShortcut: true}) }); allocs != 0 {

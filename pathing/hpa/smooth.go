@@ -170,6 +170,10 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 				m.newIdx[k] = len(out) - 1
 			}
 		} else {
+			if m.tr != nil {
+				m.tr.Add(pathing.Event{Kind: pathing.EventShortcut, Node: int32(path[i].Y*w + path[i].X), Parent: int32(path[best].Y*w + path[best].X),
+					G: bestCost, H: stepsCost(prefix[best] - prefix[i])})
+			}
 			out = appendShape(out, path[i], path[best], nb, bestShape)
 			for k := i + 1; k < best; k++ {
 				m.newIdx[k] = len(out) - 1 // skipped cells map to the anchor reached

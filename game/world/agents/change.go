@@ -313,10 +313,11 @@ func (s *Sim) exitFill(a *agent) (image.Point, bool) {
 }
 
 // nearestOpen returns the open cell nearest from, through walls (the
-// smallest Euclidean distance anywhere on the map: pathing.Grid.NearestOpen).
+// smallest Euclidean distance anywhere on the map: pathing.Grid.NearestOpen,
+// with a radius past the far corner: width + height).
 func (s *Sim) nearestOpen(from image.Point) (image.Point, bool) {
 	g := s.grid
-	return g.NearestOpen(from, max(g.Width(), g.Height()))
+	return g.NearestOpen(from, g.Width()+g.Height())
 }
 
 func sqDist(a, b image.Point) float64 {
