@@ -139,3 +139,47 @@ func TestSaveToOverridesTheDefaultPlace(t *testing.T) {
 		t.Error("the saved session lost the fill")
 	}
 }
+
+// Agents spawned in the window are saved where they stand, with their
+// goals (only the file's own agents were, so a demo set up in the app was
+// lost on Ctrl+S); the reopened session has them.
+func TestSaveKeepsTheAgentsOnTheMap(t *testing.T) {
+	w, _ := mustWorld(t,
+		"##########",
+		"#........#",
+		"#........#",
+		"##########",
+	)
+	a, err := w.SpawnAgent(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.SpawnAgent(image.Pt(2, 2)); err != nil {
+		t.Fatal(err)
+	}
+	s := w.Agents()
+	s.Select([]int{a}, false)
+	if err := w.SendAgents(image.Pt(8, 2), false); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "agents.pls")
+	if err := w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	text, _ := os.ReadFile(path)
+	if n := strings.Count(string(text), "\nagent "); n != 2 {
+		t.Fatalf("the file holds %d agent lines, want 2:\n%s", n, text)
+	}
+	if !strings.Contains(string(text), "agent 1,1 -> 8,2") {
+		t.Errorf("the sent agent's line is missing:\n%s", text)
+	}
+	w2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w2.Close()
+	w2.Begin()
+	if s2 := w2.Agents(); s2 == nil || s2.Len() != 2 {
+		t.Fatalf("the reopened session has %v agents, want 2", s2)
+	}
+}

@@ -229,6 +229,30 @@ func (w *World) Scenario() *maps.Scenario {
 	return sc
 }
 
+// agentSpecs returns the agents to save: those on the map now, each from
+// the cell it stands on to its goal (its own cell when it has none), in
+// id order; a group's members as single agents (a scenario line holds no
+// formation) and not its virtual leader. Before the simulation exists
+// (the session not begun) they are the file's own.
+func (w *World) agentSpecs() []maps.AgentSpec {
+	s := w.agents.sim
+	if s == nil {
+		return w.scenario.Agents
+	}
+	var out []maps.AgentSpec
+	for _, v := range s.Agents(nil) {
+		if v.Kind == agents.Leader {
+			continue
+		}
+		goal := v.Cell
+		if v.HasGoal {
+			goal = v.Goal
+		}
+		out = append(out, maps.AgentSpec{Start: v.Cell, Goal: goal})
+	}
+	return out
+}
+
 // toScenario is Scenario, also returning how many queries and agents were
 // left out for a blocked endpoint.
 func (w *World) toScenario() (*maps.Scenario, int) {
@@ -243,7 +267,7 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 		dropped++
 		return false
 	}
-	for _, a := range w.scenario.Agents {
+	for _, a := range w.agentSpecs() {
 		if open(a.Start, a.Goal) {
 			sc.Agents = append(sc.Agents, a)
 		}
