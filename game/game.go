@@ -1407,12 +1407,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if k, ok := g.w.Painting(); ok {
 		f.Caption = "painting: " + k.String()
 	}
+	agents := g.w.Agents()
+	f.OverlaysLater = agents != nil // drawn after the agents, above them
 	g.r.Draw(screen, f)
 	// The panel's content may have shrunk (another algorithm, a closed
 	// inspector): a scroll past its new end would leave the wheel dead for
 	// as many notches, so it is clamped to what this frame measured.
 	g.panelScroll = min(g.panelScroll, g.r.PanelMaxScroll())
-	if s := g.w.Agents(); s != nil {
+	if s := agents; s != nil {
 		al := &g.agentLayer
 		al.Sim, al.Cam, al.Map = s, &g.cam, lay.Map
 		al.Plans, al.Segments = g.layers.Has(render.LayerPlans), g.layers.Has(render.LayerSegments)
@@ -1435,6 +1437,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			al.Log = image.Rect(m.Max.X-8-min(400, m.Dx()/2), m.Min.Y+m.Dy()/2, m.Max.X-8, m.Max.Y-8)
 		}
 		g.r.DrawAgents(screen, al)
+		g.r.DrawOverlays(screen, f)
 	}
 	g.prof.addDraw(time.Since(t0))
 	if g.opts.ShotPath != "" && !g.shotDone && g.frames >= 1 {

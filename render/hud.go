@@ -223,6 +223,16 @@ func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
 		r.drawPanel(screen, f)
 	}
 	r.drawLegend(screen, f)
+	if !f.OverlaysLater {
+		r.DrawOverlays(screen, f)
+	}
+}
+
+// DrawOverlays draws what lies above everything on the map: the message
+// line, then the gallery, the help and a pending question. Draw does it
+// itself unless f.OverlaysLater, which a caller drawing more on the map
+// after Draw (the agents) sets, to call DrawOverlays last.
+func (r *Renderer) DrawOverlays(screen *ebiten.Image, f *Frame) {
 	r.drawMessage(screen, f)
 	if f.ShowGallery {
 		r.drawGallery(screen, f)

@@ -3,7 +3,10 @@ package render
 import (
 	"image"
 	"math"
+	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/assets"
 	"pathlens/game/world"
@@ -72,5 +75,41 @@ func TestLineCheckText(t *testing.T) {
 	cut := pathing.Event{Kind: pathing.EventShortcut, Node: cell(3, 4), Parent: cell(9, 4), G: 6, H: 6.83}
 	if got, want := lineCheckText(w, cut), "shortcut (3,4)→(9,4) 6.00 replaces path 6.83"; got != want {
 		t.Errorf("%q, want %q", got, want)
+	}
+}
+
+// With OverlaysLater, Draw leaves the message, help, gallery and question
+// out, and DrawOverlays draws them: the window draws the agents between
+// the two, so the overlays cover the agents and their panel (the panel
+// was drawn over the unsaved-edits question).
+func TestOverlaysLaterLeavesThemToDrawOverlays(t *testing.T) {
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	r := New()
+	l := ComputeLayout(1200, 760, true)
+	var cam Camera
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+	screen := ebiten.NewImage(1200, 760)
+	f := &Frame{World: w, Cam: &cam, Layout: l, ViewLevel: 1, Confirm: []string{"QUESTION-LINE"}}
+	capture := func(draw func()) string {
+		var s []string
+		r.fonts.drawn = &s
+		defer func() { r.fonts.drawn = nil }()
+		draw()
+		return strings.Join(s, " | ")
+	}
+	if got := capture(func() { r.Draw(screen, f) }); !strings.Contains(got, "QUESTION-LINE") {
+		t.Fatalf("Draw without OverlaysLater left the question out:\n%s", got)
+	}
+	f.OverlaysLater = true
+	if got := capture(func() { r.Draw(screen, f) }); strings.Contains(got, "QUESTION-LINE") {
+		t.Errorf("Draw with OverlaysLater drew the question")
+	}
+	if got := capture(func() { r.DrawOverlays(screen, f) }); !strings.Contains(got, "QUESTION-LINE") {
+		t.Errorf("DrawOverlays did not draw the question:\n%s", got)
 	}
 }

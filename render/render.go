@@ -59,6 +59,11 @@ type Frame struct {
 
 	Confirm []string // a question shown over everything (unsaved edits)
 
+	// OverlaysLater leaves the message, gallery, help and question out of
+	// Draw, for the caller to draw with DrawOverlays after what it adds to
+	// the map (the agents), so they stay on top.
+	OverlaysLater bool
+
 	FlashAge   float64 // seconds since the last repair (negative: none to show)
 	FlashNote  string  // a map note while the repair highlight is held ("": none)
 	MessageAge float64 // seconds since the message appeared
