@@ -439,6 +439,9 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 				continue
 			}
 			if drawn++; drawn > 4*maxVisibleNodes {
+				// Too many to draw (a 3000×3000 map's level-2 search): say
+				// so rather than show a part of them as if it were all.
+				r.mapNote(dst, f, fmt.Sprintf("over %d abstract search nodes in view: zoom in to see them", 4*maxVisibleNodes))
 				return
 			}
 			x, y := cam.CellCenter(p)
