@@ -16,10 +16,11 @@ const (
 	ReasonStuck               // it walked Config.StuckTicks ticks (plus its current step's) without progress toward its goal (see Sim.StuckAgents)
 	ReasonCutOff              // a group member cut off from its group plans its own way to the group's goal (or, stopped, has none)
 	ReasonRejoined            // a member on its own way was reconnected to its place and rejoins its group (a log entry, not a planner call: it walks to its place with a local search)
+	ReasonPlannerChanged      // the planner was switched (another algorithm, or a switch that rebuilt its hierarchy): its routes are planned afresh
 	NumReasons
 )
 
-var reasonNames = [...]string{"none", "new_goal", "segment_done", "world_changed", "goal_moved", "blocked", "recheck", "stuck", "cut_off", "rejoined"}
+var reasonNames = [...]string{"none", "new_goal", "segment_done", "world_changed", "goal_moved", "blocked", "recheck", "stuck", "cut_off", "rejoined", "planner_changed"}
 
 // String returns the snake_case name used in logs and cmd/bench fields.
 func (r Reason) String() string {

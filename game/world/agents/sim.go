@@ -304,8 +304,9 @@ func (s *Sim) Grid() *pathing.Grid { return s.grid }
 func (s *Sim) Planner() Planner { return s.planner }
 
 // SetPlanner switches planners (say, after the user toggles HPA* or a switch
-// of the hierarchy). Every agent under way replans with ReasonWorldChanged
-// before its next step, so no agent keeps a plan made by another planner.
+// of the hierarchy). Every agent under way replans with
+// ReasonPlannerChanged before its next step, so no agent keeps a plan made
+// by another planner (the map did not change: world_changed said it had).
 func (s *Sim) SetPlanner(p Planner) {
 	if !s.curLocal { // a member's local search does not use the planner
 		s.abandon()
@@ -315,7 +316,7 @@ func (s *Sim) SetPlanner(p Planner) {
 		a := &s.agents[i]
 		if !a.dead && (a.kind != Member || a.ownWay) && (a.state == Moving || a.state == Waiting) {
 			a.rebase = true // another planner's routes are measured afresh
-			s.request(i, ReasonWorldChanged)
+			s.request(i, ReasonPlannerChanged)
 		}
 	}
 }

@@ -1081,3 +1081,29 @@ func TestFrequentReplansKeepStepProgress(t *testing.T) {
 			v.State, v.Cell, st.Ticks, st.Reasons[ReasonWorldChanged], st.WallViolations)
 	}
 }
+
+// Switching the planner is not a change of the map: agents under way
+// replan with planner_changed, not world_changed (a user saw 292
+// world_changed lines after an algorithm switch on an unchanged map).
+func TestSetPlannerReplansWithItsOwnReason(t *testing.T) {
+	g := pathing.MustGrid(20, 3)
+	s := New(g, NewAStar(g, AStarConfig{}), Config{PlanBudget: -1})
+	id, err := s.Spawn(image.Pt(0, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetGoal([]int{id}, image.Pt(19, 1)); err != nil {
+		t.Fatal(err)
+	}
+	s.Step()
+	s.Step()
+	s.SetPlanner(NewAStar(g, AStarConfig{}))
+	s.Step()
+	v, _ := s.Agent(id)
+	if v.LastReason != ReasonPlannerChanged || v.LastReplan != s.Now() {
+		t.Fatalf("after SetPlanner: last replan %d %v, want planner_changed at tick %d", v.LastReplan, v.LastReason, s.Now())
+	}
+	if !ReasonPlannerChanged.IsReplan() || ReasonPlannerChanged.String() != "planner_changed" {
+		t.Errorf("planner_changed: replan %v, name %q", ReasonPlannerChanged.IsReplan(), ReasonPlannerChanged)
+	}
+}
