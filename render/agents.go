@@ -74,16 +74,17 @@ var (
 	colLeader       = color.RGBA{150, 70, 220, 255}
 
 	colReason = [agents.NumReasons]color.RGBA{
-		agents.ReasonNone:         ColText,
-		agents.ReasonNewGoal:      ColTextDim,
-		agents.ReasonSegmentDone:  {120, 200, 255, 255},
-		agents.ReasonWorldChanged: ColFlash,
-		agents.ReasonGoalMoved:    {200, 150, 255, 255},
-		agents.ReasonBlocked:      {255, 120, 60, 255},
-		agents.ReasonRecheck:      {120, 230, 160, 255},
-		agents.ReasonStuck:        {255, 90, 170, 255},
-		agents.ReasonCutOff:       {255, 200, 80, 255},
-		agents.ReasonRejoined:     {90, 220, 220, 255},
+		agents.ReasonNone:           ColText,
+		agents.ReasonNewGoal:        ColTextDim,
+		agents.ReasonSegmentDone:    {120, 200, 255, 255},
+		agents.ReasonWorldChanged:   ColFlash,
+		agents.ReasonGoalMoved:      {200, 150, 255, 255},
+		agents.ReasonBlocked:        {255, 120, 60, 255},
+		agents.ReasonRecheck:        {120, 230, 160, 255},
+		agents.ReasonStuck:          {255, 90, 170, 255},
+		agents.ReasonCutOff:         {255, 200, 80, 255},
+		agents.ReasonRejoined:       {90, 220, 220, 255},
+		agents.ReasonPlannerChanged: {180, 180, 120, 255},
 	}
 )
 
