@@ -45,6 +45,10 @@ type Scenario struct {
 	Queries []Query
 	Agents  []AgentSpec
 	Edits   []Edit
+	// StrokeStarts lists, ascending, the indices into Edits where a new
+	// stroke (one undo step of the editor) begins, after the first; empty:
+	// the edits are one stroke. Written as a "stroke" line before the edit.
+	StrokeStarts []int
 }
 
 // Query is one start/goal pair; the app opens the first.
@@ -607,12 +611,20 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			}
 			s.Edits = append(s.Edits, e)
 			at.edits = append(at.edits, ln)
+		case "stroke":
+			if len(args) != 0 {
+				return nil, errAt(name, ln, "want \"stroke\" alone on its line, found %s", quoteText(line))
+			}
+			// Before the first edit, or twice in a row, it starts nothing.
+			if n := len(s.Edits); n > 0 && (len(s.StrokeStarts) == 0 || s.StrokeStarts[len(s.StrokeStarts)-1] != n) {
+				s.StrokeStarts = append(s.StrokeStarts, n)
+			}
 		case "end":
 			return nil, errAt(name, ln, "end without a block (blocks start with \"map inline\" or \"regions N\")")
 		case "pathlens-scenario":
 			return nil, errAt(name, ln, "second pathlens-scenario line (the first is line %d)", versionAt)
 		default:
-			return nil, errAt(name, ln, "unknown keyword %s (want name, about, set, map, regions, query, agent, dig, fill or weight)", quoteText([]byte(word)))
+			return nil, errAt(name, ln, "unknown keyword %s (want name, about, set, map, regions, query, agent, dig, fill, weight or stroke)", quoteText([]byte(word)))
 		}
 	}
 	if versionAt == 0 {
@@ -873,7 +885,12 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 	for _, a := range s.Agents {
 		fmt.Fprintf(bw, "agent %d,%d -> %d,%d\n", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y)
 	}
-	for _, e := range s.Edits {
+	next := 0 // index into StrokeStarts
+	for i, e := range s.Edits {
+		if next < len(s.StrokeStarts) && s.StrokeStarts[next] == i {
+			bw.WriteString("stroke\n")
+			next++
+		}
 		switch e.Kind {
 		case Dig:
 			fmt.Fprintf(bw, "dig %d,%d\n", e.Cell.X, e.Cell.Y)
@@ -937,6 +954,11 @@ func (s *Scenario) writable() error {
 			if string(trimSpace(row)) == "end" {
 				return bad("regions %d row %d reads as \"end\"", l+1, i/g.Width()+1)
 			}
+		}
+	}
+	for k, i := range s.StrokeStarts {
+		if i <= 0 || i >= len(s.Edits) || k > 0 && i <= s.StrokeStarts[k-1] {
+			return bad("stroke start %d is not inside the %d edits, after the one before", i, len(s.Edits))
 		}
 	}
 	for _, e := range s.Edits {

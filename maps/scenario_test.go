@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -440,5 +441,52 @@ func TestSaveErrorUnwraps(t *testing.T) {
 	}
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("error %v does not unwrap to fs.ErrNotExist", err)
+	}
+}
+
+// "stroke" lines mark where the editor's undo steps begin; they are read
+// into StrokeStarts and written back where they were, and a file without
+// them is one stroke.
+func TestScenarioStrokes(t *testing.T) {
+	const src = `pathlens-scenario 1
+name s
+map inline
+.....
+.....
+end
+stroke
+fill 1,0
+fill 2,0
+stroke
+stroke
+dig 2,0
+weight 3,1 4
+stroke
+fill 4,1
+`
+	sc, err := ParseScenario(strings.NewReader(src), "s.pls", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{2, 4}; !slices.Equal(sc.StrokeStarts, want) {
+		t.Fatalf("stroke starts %v, want %v", sc.StrokeStarts, want)
+	}
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, sc); err != nil {
+		t.Fatal(err)
+	}
+	again, err := ParseScenario(bytes.NewReader(buf.Bytes()), "again.pls", "")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	if !slices.Equal(again.StrokeStarts, sc.StrokeStarts) || len(again.Edits) != len(sc.Edits) {
+		t.Errorf("round trip: starts %v, %d edits; want %v, %d", again.StrokeStarts, len(again.Edits), sc.StrokeStarts, len(sc.Edits))
+	}
+	if _, err := ParseScenario(strings.NewReader(strings.Replace(src, "stroke\nfill 4,1", "stroke 2\nfill 4,1", 1)), "bad.pls", ""); err == nil || !strings.Contains(err.Error(), `want "stroke" alone on its line`) {
+		t.Errorf("stroke with an argument: %v", err)
+	}
+	sc.StrokeStarts = []int{3, 2}
+	if err := WriteScenario(&buf, sc); err == nil {
+		t.Error("stroke starts out of order were written")
 	}
 }

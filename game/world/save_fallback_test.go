@@ -183,3 +183,39 @@ func TestSaveKeepsTheAgentsOnTheMap(t *testing.T) {
 		t.Fatalf("the reopened session has %v agents, want 2", s2)
 	}
 }
+
+// A saved session keeps its strokes: reopened, Ctrl+Z takes back one
+// stroke at a time, as before saving (it took back every stroke at once).
+func TestReopenedSessionUndoesStrokeByStroke(t *testing.T) {
+	w, _ := mustWorld(t,
+		"##########",
+		"#........#",
+		"#........#",
+		"##########",
+	)
+	for _, x := range []int{2, 4, 6} {
+		w.BeginStroke(image.Pt(x, 1), 0)
+		w.StrokeTo(image.Pt(x, 2))
+		w.EndStroke()
+	}
+	if w.EditCount() != 3 {
+		t.Fatalf("%d edits, want 3 strokes", w.EditCount())
+	}
+	path := filepath.Join(t.TempDir(), "strokes.pls")
+	if err := w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	w2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w2.Close()
+	w2.Begin()
+	if w2.EditCount() != 3 || w2.Dirty() {
+		t.Fatalf("reopened: %d edits (dirty %v), want the 3 strokes, saved", w2.EditCount(), w2.Dirty())
+	}
+	w2.Undo()
+	if w2.Grid.Open(image.Pt(6, 1)) != true || w2.Grid.Open(image.Pt(4, 1)) {
+		t.Errorf("one undo: (6,1) open %v, (4,1) open %v; want only the last stroke taken back", w2.Grid.Open(image.Pt(6, 1)), w2.Grid.Open(image.Pt(4, 1)))
+	}
+}

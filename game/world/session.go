@@ -63,22 +63,30 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	for _, q := range sc.Queries {
 		w.Queries = append(w.Queries, [2]image.Point{q.Start, q.Goal})
 	}
-	// The scenario's edit log is the session's first edit, already saved.
-	if len(sc.Edits) > 0 {
-		e := Edit{Kind: EditLog}
-		for _, se := range sc.Edits {
-			if !m.Grid.In(se.Cell) {
-				continue
+	// The scenario's edit log is the session's first edits, already saved:
+	// one per stroke the file marks (one in all for a file without "stroke"
+	// lines), so Ctrl+Z takes back one stroke at a time, as before saving.
+	starts := sc.StrokeStarts
+	e := Edit{Kind: EditLog}
+	for i, se := range sc.Edits {
+		if len(starts) > 0 && starts[0] == i {
+			starts = starts[1:]
+			if len(e.Cells) > 0 {
+				w.pushEdit(e)
 			}
-			old := m.Grid.Weight(se.Cell)
-			if se.Apply(m.Grid) {
-				w.journal.add(int32(m.Grid.Index(se.Cell)))
-				e.Cells = append(e.Cells, CellEdit{P: se.Cell, Old: old, New: m.Grid.Weight(se.Cell)})
-			}
+			e = Edit{Kind: EditLog}
 		}
-		if len(e.Cells) > 0 {
-			w.pushEdit(e)
+		if !m.Grid.In(se.Cell) {
+			continue
 		}
+		old := m.Grid.Weight(se.Cell)
+		if se.Apply(m.Grid) {
+			w.journal.add(int32(m.Grid.Index(se.Cell)))
+			e.Cells = append(e.Cells, CellEdit{P: se.Cell, Old: old, New: m.Grid.Weight(se.Cell)})
+		}
+	}
+	if len(e.Cells) > 0 {
+		w.pushEdit(e)
 	}
 	w.edits.saved = w.edits.pos
 	if len(notes) > 0 {
@@ -287,6 +295,9 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 		}
 	}
 	for _, e := range w.Edits() {
+		if n := len(sc.Edits); n > 0 && len(e.Cells) > 0 {
+			sc.StrokeStarts = append(sc.StrokeStarts, n)
+		}
 		for _, c := range e.Cells {
 			sc.Edits = append(sc.Edits, cellToEdit(c))
 		}
@@ -400,7 +411,7 @@ func (w *World) save(path, why string) error {
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
 			w.Source = path
 			nsc := *sc
-			nsc.Edits = nil // the session's edit list still holds them
+			nsc.Edits, nsc.StrokeStarts = nil, nil // the session's edit list still holds them
 			w.scenario = &nsc
 		}
 	}
