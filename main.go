@@ -311,8 +311,11 @@ func parseSize(s string) (int, int, error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
 	w, err1 := strconv.Atoi(ws)
 	h, err2 := strconv.Atoi(hs)
-	if !ok || err1 != nil || err2 != nil || w < 1 || h < 1 || w > 16384 || h > 16384 {
+	if !ok || err1 != nil || err2 != nil {
 		return 0, 0, fmt.Errorf("%q: want WxH, e.g. 1280x800", s)
+	}
+	if w < 1 || h < 1 || w > 16384 || h > 16384 {
+		return 0, 0, fmt.Errorf("%q: each side from 1 to 16384 pixels, e.g. 1280x800", s)
 	}
 	return w, h, nil
 }

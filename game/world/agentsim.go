@@ -159,7 +159,10 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 		return err
 	}
 	if !s.Running() {
+		// Sending starts the clock: logged, as U's toggle is, so the next U
+		// reads as the pause it is.
 		s.Run()
+		w.Log.Add("agent", F{"action", "clock"}, F{"running", true}, F{"agents", s.Len()})
 	}
 	w.Log.Add("agent", F{"action", "send"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(p)}, F{"group", group})
 	return nil

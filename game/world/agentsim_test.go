@@ -253,6 +253,12 @@ func TestNewGoalPlanIsLogged(t *testing.T) {
 	if err := w.SendAgents(image.Pt(7, 2), false); err != nil {
 		t.Fatal(err)
 	}
+	if l := lastLine(t, log, "agent"); !strings.Contains(l, "action=send") {
+		t.Fatalf("last agent line %q, want the send", l)
+	}
+	if !strings.Contains(log.String(), "agent action=clock running=on") {
+		t.Errorf("sending started the clock without a log line:\n%s", log)
+	}
 	for range 5 {
 		w.Tick(1.0 / 60)
 	}
