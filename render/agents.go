@@ -343,6 +343,17 @@ type logLine struct {
 // replans, one a line, coloured by reason; a stop says why in full, on a
 // second line when the first cannot hold it (it was cut to "stopped:
 // goal…"). rad is the agents' body radius (for the markers it avoids).
+// leaderGroup reports whether agent id is a group's virtual leader, and
+// the group.
+func (l *AgentLayer) leaderGroup(id int) (int, bool) {
+	for i := range l.views {
+		if v := &l.views[i]; v.ID == id {
+			return v.Group, v.Kind == agents.Leader
+		}
+	}
+	return 0, false
+}
+
 func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float32) {
 	if l.Log.Empty() {
 		return
@@ -369,15 +380,25 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		states += fmt.Sprintf(" · %d wall crossings", st.WallViolations)
 	}
 	reasons := counts([]int{st.Reasons[agents.ReasonSegmentDone], st.Reasons[agents.ReasonWorldChanged], st.Reasons[agents.ReasonGoalMoved],
-		st.Reasons[agents.ReasonBlocked], st.Reasons[agents.ReasonRecheck]},
-		[]string{"segment", "world", "goal", "blocked", "retry"})
+		st.Reasons[agents.ReasonBlocked], st.Reasons[agents.ReasonRecheck], st.Reasons[agents.ReasonPlannerChanged]},
+		[]string{"segment", "world", "goal", "blocked", "retry", "planner"})
 	if reasons != "" {
 		reasons = "replans: " + reasons
 	}
 	l.log = s.Replans(l.log[:0])
 	lines := l.lines[:0]
+	if len(l.log) > 0 {
+		// What the columns are: the tick, who (an agent, or a group's
+		// virtual leader, which plans for its members), why, and the
+		// cell the plan starts from.
+		lines = append(lines, logLine{text: fmt.Sprintf("%5s %-4s %-13s %s", "tick", "who", "reason", "from"), col: ColTextDim})
+	}
 	for _, e := range l.log[:min(len(l.log), logRows)] {
-		ln := logLine{text: fmt.Sprintf("%5d #%-3d %-13s (%d,%d)", e.Tick, e.Agent, e.Reason, e.Cell.X, e.Cell.Y), col: colReason[e.Reason]}
+		who := fmt.Sprintf("#%-3d", e.Agent)
+		if g, ok := l.leaderGroup(e.Agent); ok {
+			who = fmt.Sprintf("G%-3d", g) // a group's leader is no agent the user spawned
+		}
+		ln := logLine{text: fmt.Sprintf("%5d %s %-13s (%d,%d)", e.Tick, who, e.Reason, e.Cell.X, e.Cell.Y), col: colReason[e.Reason]}
 		if e.State == agents.Stopped {
 			ln.stop, ln.col = "stopped: "+e.Why.String(), ColTextErr
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"strings"
 	"testing"
@@ -194,6 +195,11 @@ func TestAgentPanelWritesTheStopReasonInFull(t *testing.T) {
 		if !strings.Contains(all, "stopped: goal unreachable") {
 			t.Errorf("%d px room: the panel does not say why the agent stopped in full: %s", roomW, all)
 		}
+		// The rows say what their columns are (a user read "1 #12
+		// new_goal (24,209)" without knowing the first number was a tick).
+		if !strings.Contains(all, " tick who  reason        from") {
+			t.Errorf("%d px room: no column header over the replans: %s", roomW, all)
+		}
 		if !r.agentsRect.In(l.Log) {
 			t.Errorf("%d px room: panel %v outside %v", roomW, r.agentsRect, l.Log)
 		}
@@ -216,5 +222,47 @@ func TestAgentsReadOnZoomedOutMaps(t *testing.T) {
 	}
 	if r := agentRadius(20); r != float32(20*0.38) {
 		t.Errorf("zoom 20: body radius %.1f, want %.1f (unchanged where cells are large)", r, 20*0.38)
+	}
+}
+
+// A group's virtual leader plans for its members; the replan panel names
+// it by its group (G0), not as an agent number nobody spawned.
+func TestReplanPanelNamesTheGroupsLeader(t *testing.T) {
+	g := pathing.MustGrid(30, 8)
+	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
+	var ids []int
+	for _, p := range []image.Point{{1, 1}, {2, 1}, {1, 2}} {
+		id, err := s.Spawn(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := s.SetGroupGoal(ids, image.Pt(27, 5)); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		s.Step()
+	}
+	r := New()
+	var drawn []string
+	r.fonts.drawn = &drawn
+	var cam Camera
+	cam.Fit(30, 8, image.Rect(0, 0, 900, 700))
+	l := &AgentLayer{Sim: s, Cam: &cam, Map: image.Rect(0, 0, 900, 700), Log: image.Rect(490, 350, 890, 690)}
+	r.DrawAgents(ebiten.NewImage(900, 700), l)
+	r.fonts.drawn = nil
+	all := strings.Join(drawn, " | ")
+	leader := -1
+	for _, v := range s.Agents(nil) {
+		if v.Kind == agents.Leader {
+			leader = v.ID
+		}
+	}
+	if leader < 0 {
+		t.Fatal("no leader: the test needs a group")
+	}
+	if !strings.Contains(all, " G0 ") || strings.Contains(all, fmt.Sprintf(" #%-3d ", leader)) {
+		t.Errorf("the leader (agent %d) is not named by its group: %s", leader, all)
 	}
 }
