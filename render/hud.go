@@ -463,6 +463,10 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 		state = "playing"
 	}
 	line := fmt.Sprintf("%s  event %d / %d", state, tl.Cursor(), tl.Len())
+	if tr := tl.Trace(); tr != nil && tr.Truncated {
+		// Early in the line, where a narrow bar does not clip it.
+		line += " (trace cut here: the search went on)"
+	}
 	if s := expandedLabel(tl); s != "" {
 		line += "   " + s
 	}
@@ -474,9 +478,6 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 		} else {
 			line += fmt.Sprintf("   last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H)
 		}
-	}
-	if tr := tl.Trace(); tr != nil && tr.Truncated {
-		line += "   (trace truncated)"
 	}
 	ft.Draw(dst, ft.UI, clip(ft, ft.UI, line, float64(rc.Dx()-20)), float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
 
@@ -989,6 +990,11 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	}
 	if !s.Seen && f.World.Timeline.Len() == 0 && untracedAnswer(f.World) {
 		return r.kv(dst, x, y, "search", "not recorded (live answer)", ColTextDim)
+	}
+	if tr := f.World.Timeline.Trace(); !s.Seen && tr != nil && tr.Truncated && f.World.Timeline.AtEnd() {
+		// The search went on past the recorded events: "not reached"
+		// would be wrong for a goal the answer reached.
+		return r.kv(dst, x, y, "search", fmt.Sprintf("not in the %d recorded events (the trace was cut)", len(tr.Events)), ColTextDim)
 	}
 	if !s.Seen {
 		return r.kv(dst, x, y, "search", "not reached at this point", ColTextDim)

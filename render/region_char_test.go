@@ -113,3 +113,25 @@ func TestOverlaysLaterLeavesThemToDrawOverlays(t *testing.T) {
 		t.Errorf("DrawOverlays did not draw the question:\n%s", got)
 	}
 }
+
+// A cell the recorded part of a cut trace never touched is "not in the
+// recorded events", not "not reached": the search went on (a user read
+// "not reached" on the goal of a path found on a 3000×3000 map).
+func TestInspectorOnACutTrace(t *testing.T) {
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	tr := &pathing.Trace{Truncated: true}
+	tr.BeginPhase("A*", 0)
+	tr.Add(pathing.Event{Kind: pathing.EventPop, Node: 0, Parent: -1})
+	w.Timeline.Reset(tr, w.Grid.Len())
+	w.Timeline.Seek(w.Timeline.Len())
+	ci := w.Inspect(w.Goal)
+	got := panelText(New(), w, &ci)
+	if !strings.Contains(got, "not in the 1 recorded events") || !strings.Contains(got, "the trace was cut") || strings.Contains(got, "not reached at this point") {
+		t.Errorf("inspector on a cut trace: %s", got)
+	}
+}
