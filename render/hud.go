@@ -465,7 +465,7 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	line := fmt.Sprintf("%s  event %d / %d", state, tl.Cursor(), tl.Len())
 	if tr := tl.Trace(); tr != nil && tr.Truncated {
 		// Early in the line, where a narrow bar does not clip it.
-		line += " (trace cut here: the search went on)"
+		line += " (the trace was cut there: the search went on)"
 	}
 	if s := expandedLabel(tl); s != "" {
 		line += "   " + s
