@@ -111,7 +111,7 @@ var actionTable = []Binding{
 	{Action: ActAlgoGreedy, Group: "Switches", Keys: keys(ebiten.Key3), Help: "algorithm: greedy best-first"},
 	{Action: ActAlgoHPA, Group: "Switches", Keys: keys(ebiten.Key4), Help: "algorithm: HPA*"},
 	{Action: ActAlgoGroup, Group: "Switches", Keys: keys(ebiten.Key5), Help: "algorithm: group hierarchy"},
-	{Action: ActHeuristic, Group: "Switches", Keys: keys(ebiten.KeyH), Help: "A* heuristic: octile, Euclidean, Manhattan, zero, cluster"},
+	{Action: ActHeuristic, Group: "Switches", Keys: keys(ebiten.KeyH), Help: "A* heuristic: octile, Euclidean, Manhattan, Chebyshev, zero, cluster"},
 	{Action: ActCost, Group: "Switches", Keys: keys(ebiten.KeyM), Help: "connection cost: minimum, maximin, average minimum"},
 	{Action: ActExclusion, Group: "Switches", Keys: keys(ebiten.KeyX), Help: "exclusion mode on / off"},
 	{Action: ActClusterUp, Group: "Switches", Keys: keys(ebiten.KeyBracketRight), Help: "larger clusters"},

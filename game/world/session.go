@@ -163,12 +163,7 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 	if nb, set := ss.PathingNeighborhood(); set {
 		s.Neighborhood = nb
 	}
-	switch ss.Heuristic {
-	case "":
-	case maps.HeuristicChebyshev:
-		s.Heuristic = HeurOctile
-		notes = append(notes, "heuristic chebyshev shown as octile")
-	default:
+	if ss.Heuristic != "" {
 		if h, err := ParseHeur(string(ss.Heuristic)); err == nil {
 			s.Heuristic = h
 		}

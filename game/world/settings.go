@@ -61,12 +61,13 @@ const (
 	HeurOctile Heur = iota
 	HeurEuclidean
 	HeurManhattan
+	HeurChebyshev // max(dx, dy): admissible with diagonal moves, weaker than octile
 	HeurZero
 	HeurCluster // the smallest distances between level-1 groups, a table lookup
 	numHeurs
 )
 
-var heurNames = [...]string{"octile", "euclidean", "manhattan", "zero", "cluster"}
+var heurNames = [...]string{"octile", "euclidean", "manhattan", "chebyshev", "zero", "cluster"}
 
 func (h Heur) String() string {
 	if int(h) < len(heurNames) {
@@ -75,15 +76,14 @@ func (h Heur) String() string {
 	return fmt.Sprintf("heuristic(%d)", h)
 }
 
-// ParseHeur accepts the names String returns, and "chebyshev" as octile's
-// weaker cousin is not offered in the app.
+// ParseHeur accepts the names String returns.
 func ParseHeur(s string) (Heur, error) {
 	for i, n := range heurNames {
 		if n == s {
 			return Heur(i), nil
 		}
 	}
-	return HeurOctile, fmt.Errorf("unknown heuristic %q (want octile, euclidean, manhattan, zero or cluster)", s)
+	return HeurOctile, fmt.Errorf("unknown heuristic %q (want octile, euclidean, manhattan, chebyshev, zero or cluster)", s)
 }
 
 // Grid returns the pathing heuristic h stands for (Custom for the cluster
@@ -94,6 +94,8 @@ func (h Heur) Grid() pathing.Heuristic {
 		return pathing.Euclidean
 	case HeurManhattan:
 		return pathing.Manhattan
+	case HeurChebyshev:
+		return pathing.Chebyshev
 	case HeurZero:
 		return pathing.Zero
 	case HeurCluster:

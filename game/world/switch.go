@@ -24,7 +24,7 @@ func (w *World) SetAlgo(a Algo) {
 func (w *World) CycleAlgo() { w.SetAlgo((w.Settings.Algo + 1) % numAlgos) }
 
 // CycleHeuristic moves to the next A* heuristic (octile, Euclidean,
-// Manhattan, zero, cluster table).
+// Manhattan, Chebyshev, zero, cluster table).
 func (w *World) CycleHeuristic() {
 	w.Settings.Heuristic = (w.Settings.Heuristic + 1) % numHeurs
 	w.switched("heuristic", w.Settings.Heuristic)

@@ -1,10 +1,12 @@
 package world
 
 import (
+	"math"
 	"strings"
 	"testing"
 
 	"pathlens/assets"
+	"pathlens/maps"
 	"pathlens/pathing"
 )
 
@@ -77,5 +79,32 @@ func TestAdmissible(t *testing.T) {
 		if got := (Settings{Heuristic: c.h, Neighborhood: c.nb}).Admissible(); got != c.want {
 			t.Errorf("%v with %v-connected moves: admissible %v, want %v", c.h, c.nb, got, c.want)
 		}
+	}
+}
+
+// Chebyshev is in the heuristic cycle (a .pls could name it but the app
+// showed it as octile): admissible with diagonal moves, so A* still finds
+// the optimum, with more expansions than octile; a scenario's
+// "set heuristic chebyshev" opens with it.
+func TestChebyshevHeuristic(t *testing.T) {
+	w, err := Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(AlgoAStar)
+	octile := w.Outcome
+	w.SetHeuristic(HeurChebyshev)
+	cheb := w.Outcome
+	if cheb.Status != octile.Status || math.Abs(cheb.Cost-octile.Cost) > 1e-9 || cheb.Expanded < octile.Expanded {
+		t.Errorf("chebyshev: %v cost %v, %d expanded; octile %v, %d", cheb.Status, cheb.Cost, cheb.Expanded, octile.Cost, octile.Expanded)
+	}
+	if h, err := ParseHeur("chebyshev"); err != nil || h != HeurChebyshev || !(Settings{Heuristic: h}).Admissible() {
+		t.Errorf("ParseHeur(chebyshev) = %v, %v", h, err)
+	}
+	s, notes := settingsFrom(maps.Settings{Heuristic: maps.HeuristicChebyshev})
+	if s.Heuristic != HeurChebyshev || len(notes) != 0 {
+		t.Errorf("a scenario's chebyshev opens as %v (notes %v)", s.Heuristic, notes)
 	}
 }
