@@ -132,12 +132,17 @@ func (a *hpaHier) Inspect(l int) LevelView {
 		return *v
 	}
 	v := &LevelView{ClusterSize: a.h.ClusterSide(l)}
-	for _, n := range a.h.Nodes(l) {
+	nodes := a.h.Nodes(l)
+	v.Nodes = make([]ViewNode, 0, len(nodes))
+	for _, n := range nodes {
 		v.Nodes = append(v.Nodes, ViewNode{ID: n.ID, Cell: n.Cell})
 	}
-	for _, e := range a.h.Edges(l) {
+	// Millions of edges on a 3000×3000 map: one allocation, no list of
+	// the hierarchy's own in between.
+	v.Edges = make([]ViewEdge, 0, a.h.EdgeCount(l))
+	a.h.EachEdge(l, func(e *hpa.EdgeInfo) {
 		v.Edges = append(v.Edges, ViewEdge{From: e.From, To: e.To, A: e.A, B: e.B, Cost: e.Cost, Inter: e.Inter})
-	}
+	})
 	a.listEntrances(l, v)
 	a.views[l] = v
 	return *v
@@ -149,7 +154,10 @@ func (a *hpaHier) Inspect(l int) LevelView {
 // across the border, which the bars once ended on, drew every entrance
 // longer than one cell diagonally across the border.)
 func (a *hpaHier) listEntrances(l int, v *LevelView) {
-	for _, e := range a.h.Entrances(l) {
+	es := a.h.Entrances(l)
+	v.Entrances = make([][2]image.Point, 0, len(es))
+	v.EntranceSides = make([]image.Point, 0, len(es))
+	for _, e := range es {
 		if len(e.Cells) > 0 {
 			v.Entrances = append(v.Entrances, [2]image.Point{e.Cells[0], e.Cells[len(e.Cells)-1]})
 			v.EntranceSides = append(v.EntranceSides, e.Offset)

@@ -948,3 +948,41 @@ func TestSmoothingIsTraced(t *testing.T) {
 		t.Errorf("%v allocations per untraced query", allocs)
 	}
 }
+
+// EachEdge walks exactly the edges Edges lists, in its order, and
+// EdgeCount counts them, at every level.
+func TestEachEdgeMatchesEdges(t *testing.T) {
+	rng := rand.New(rand.NewSource(4))
+	g := randomGrid(rng, 48, 40, 0.2, false)
+	h, err := Build(g, Config{ClusterSize: 6, Levels: 3, CachePaths: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l := 1; l <= 3; l++ {
+		want := h.Edges(l)
+		if n := h.EdgeCount(l); n != len(want) {
+			t.Errorf("level %d: EdgeCount %d, Edges %d", l, n, len(want))
+		}
+		i := 0
+		h.EachEdge(l, func(e *EdgeInfo) {
+			if i >= len(want) {
+				i++
+				return
+			}
+			w := want[i]
+			w.Path = nil
+			got := *e
+			if got.Level != w.Level || got.From != w.From || got.To != w.To || got.A != w.A || got.B != w.B || got.Cost != w.Cost || got.Inter != w.Inter || got.Path != nil {
+				t.Fatalf("level %d edge %d: %+v, want %+v", l, i, got, w)
+			}
+			i++
+		})
+		if i != len(want) {
+			t.Errorf("level %d: EachEdge gave %d edges, Edges %d", l, i, len(want))
+		}
+	}
+	if h.EdgeCount(9) != 0 {
+		t.Error("a level out of range has edges")
+	}
+	h.EachEdge(0, func(*EdgeInfo) { t.Error("level 0 has edges") })
+}

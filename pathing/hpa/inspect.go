@@ -216,6 +216,53 @@ type EdgeInfo struct {
 	Path     []image.Point
 }
 
+// EdgeCount returns the number of directed edges of level l (0 for a level
+// out of range), as Edges would list them. Cost: one pass over the
+// distance matrices.
+func (h *Hierarchy) EdgeCount(l int) int {
+	lv := h.level(l)
+	if lv == nil {
+		return 0
+	}
+	n := 0
+	for ci := range lv.clusters {
+		n += h.clusterEdgeCount(l, ci)
+	}
+	return n
+}
+
+// EachEdge calls f with every directed edge of level l in Edges' order,
+// without its Path and without building a list: on a 3000×3000 map a
+// level has millions of edges, and a caller drawing them needs no copy of
+// each. e is reused between calls; f must not keep it.
+func (h *Hierarchy) EachEdge(l int, f func(e *EdgeInfo)) {
+	lv := h.level(l)
+	if lv == nil {
+		return
+	}
+	var e EdgeInfo
+	for ci := range lv.clusters {
+		cl := &lv.clusters[ci]
+		n := len(cl.nodes)
+		for i, a := range cl.nodes {
+			na := &lv.nodes[a]
+			if len(cl.dist) == n*n {
+				for j, b := range cl.nodes {
+					if c := cl.dist[i*n+j]; i != j && c < inf {
+						e = EdgeInfo{Level: l, From: a, To: b, A: na.pt, B: lv.nodes[b].pt, Cost: c}
+						f(&e)
+					}
+				}
+			}
+			for t := 0; t < int(na.ninter); t++ {
+				ie := na.inter[t]
+				e = EdgeInfo{Level: l, From: a, To: ie.to, A: na.pt, B: lv.nodes[ie.to].pt, Cost: ie.out, Inter: true}
+				f(&e)
+			}
+		}
+	}
+}
+
 // Edges returns a new slice of every directed edge of level l. With a path
 // cache this copies every cached path, which can be large.
 func (h *Hierarchy) Edges(l int) []EdgeInfo {
@@ -223,7 +270,9 @@ func (h *Hierarchy) Edges(l int) []EdgeInfo {
 	if lv == nil {
 		return nil
 	}
-	var out []EdgeInfo
+	// Counted first and allocated once: on a 3000×3000 map a level has
+	// millions of edges, and growing the list by appends copied gigabytes.
+	out := make([]EdgeInfo, 0, h.EdgeCount(l))
 	for ci := range lv.clusters {
 		out = h.clusterEdges(l, ci, out)
 	}
@@ -250,6 +299,24 @@ func (h *Hierarchy) edgePath(l int, e EdgeInfo) []image.Point {
 		}
 	}
 	return out
+}
+
+// clusterEdgeCount returns how many edges clusterEdges appends for ci.
+func (h *Hierarchy) clusterEdgeCount(l, ci int) int {
+	lv := h.lv[l-1]
+	cl := &lv.clusters[ci]
+	n, c := len(cl.nodes), 0
+	for i, a := range cl.nodes {
+		if len(cl.dist) == n*n {
+			for j := range n {
+				if i != j && cl.dist[i*n+j] < inf {
+					c++
+				}
+			}
+		}
+		c += int(lv.nodes[a].ninter)
+	}
+	return c
 }
 
 // clusterEdges appends the edges leaving the nodes of level-l cluster ci.
