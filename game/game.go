@@ -293,11 +293,7 @@ func (g *Game) seekSpec(s string) error {
 			return fmt.Errorf("-cursor %q: the query has no timeline", s)
 		}
 		if k := tl.FindPhase(name); k >= 0 {
-			end := tl.Len()
-			if k+1 < len(tr.Phases) {
-				end = tr.Phases[k+1].Start
-			}
-			tl.Seek((tr.Phases[k].Start + end + 1) / 2)
+			tl.Seek((tr.Phases[k].Start + tr.PhaseEnd(k) + 1) / 2)
 			return nil
 		}
 		var names []string

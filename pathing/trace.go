@@ -100,6 +100,30 @@ func (t *Trace) Add(e Event) {
 	t.Events = append(t.Events, e)
 }
 
+// PhaseEnd returns the index one past the last event of phase k: where
+// phase k+1 starts, or len(Events) for the last phase. A phase whose end
+// is its Start holds no events.
+func (t *Trace) PhaseEnd(k int) int {
+	if k+1 < len(t.Phases) {
+		return t.Phases[k+1].Start
+	}
+	return len(t.Events)
+}
+
+// MarkEmptyPhase appends note to the name of the phase just begun, when it
+// is at level and holds no events yet: a part of a query that needed no
+// search (an insertion joined by straight lines, a plan followed as
+// stored), so the timeline, which cannot rest in an empty phase, says why
+// it holds none. It does nothing on a nil Trace.
+func (t *Trace) MarkEmptyPhase(level int, note string) {
+	if t == nil || len(t.Phases) == 0 {
+		return
+	}
+	if ph := &t.Phases[len(t.Phases)-1]; ph.Level == level && ph.Start == len(t.Events) {
+		ph.Name += note
+	}
+}
+
 // PhaseAt returns the index in Phases of the phase containing event i, or -1
 // when i precedes every phase.
 func (t *Trace) PhaseAt(i int) int {

@@ -487,10 +487,7 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	if n > 0 && bar.Dx() > 0 {
 		tr := tl.Trace()
 		for k, ph := range tr.Phases {
-			end := n
-			if k+1 < len(tr.Phases) {
-				end = tr.Phases[k+1].Start
-			}
+			end := tr.PhaseEnd(k)
 			x0 := bar.Min.X + int(float64(bar.Dx())*float64(ph.Start)/float64(n))
 			x1 := bar.Min.X + int(float64(bar.Dx())*float64(end)/float64(n))
 			c := ColPlan[min(ph.Level, len(ColPlan)-1)]
@@ -529,10 +526,7 @@ func phaseExpanded(tl *world.Timeline) (done, total int, ok bool) {
 		return 0, 0, false
 	}
 	ph := tr.Phases[k]
-	end := len(tr.Events)
-	if k+1 < len(tr.Phases) {
-		end = tr.Phases[k+1].Start
-	}
+	end := tr.PhaseEnd(k)
 	upTo := func(n int) int { // pops at ph.Level among events [ph.Start, n)
 		for j := n - 1; j >= ph.Start; j-- {
 			e := &tr.Events[j]
@@ -584,10 +578,7 @@ func timelineTip(tr *pathing.Trace, n int, frac float64) string {
 		return fmt.Sprintf("event %d", i+1)
 	}
 	ph := tr.Phases[k]
-	end := n
-	if k+1 < len(tr.Phases) {
-		end = tr.Phases[k+1].Start
-	}
+	end := tr.PhaseEnd(k)
 	what := fmt.Sprintf("search on L%d, ", ph.Level)
 	if smoothingPhase(ph.Name) {
 		what = "lines tried on the path, " // no search

@@ -148,10 +148,7 @@ func splitSegments(g *pathing.Grid, path []image.Point, tr *pathing.Trace) [][]i
 		if ph.Level != 0 {
 			continue
 		}
-		end := len(tr.Events)
-		if k+1 < len(tr.Phases) {
-			end = tr.Phases[k+1].Start
-		}
+		end := tr.PhaseEnd(k)
 		for i := end - 1; i >= ph.Start; i-- {
 			if e := tr.Events[i]; e.Kind == pathing.EventPop && e.Level == 0 {
 				ends = append(ends, g.Point(int(e.Node)))

@@ -150,10 +150,7 @@ func (w *World) joinedWithoutSearch(p image.Point) string {
 		if !strings.HasPrefix(ph.Name, phase) || ph.Level != 0 {
 			continue
 		}
-		end := len(tr.Events)
-		if k+1 < len(tr.Phases) {
-			end = tr.Phases[k+1].Start
-		}
+		end := tr.PhaseEnd(k)
 		if tl.Cursor() <= ph.Start || tl.Cursor() < end {
 			return "" // the insertion has not run yet at the cursor
 		}

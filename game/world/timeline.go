@@ -251,13 +251,7 @@ func (t *Timeline) FindPhase(name string) int {
 		return -1
 	}
 	phases := t.tr.Phases
-	empty := func(k int) bool {
-		end := len(t.tr.Events)
-		if k+1 < len(phases) {
-			end = phases[k+1].Start
-		}
-		return end <= phases[k].Start
-	}
+	empty := func(k int) bool { return t.tr.PhaseEnd(k) <= phases[k].Start }
 	want := strings.Fields(name)
 	match := func(ph pathing.Phase, byWords bool) bool {
 		if !byWords {

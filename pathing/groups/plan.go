@@ -408,14 +408,7 @@ func (p *Planner) abstract(l int, start, goalID, goalParent int32, restrict bool
 			p.res.Plans[l] = append(p.res.Plans[l][:0], c.plan[i:]...)
 			p.res.PlanCells[l] = append(p.res.PlanCells[l][:0], c.cells[i:]...)
 			p.res.PlanCosts[l] = c.g[len(c.g)-1] - c.g[i]
-			if tr != nil && len(tr.Phases) > 0 {
-				// The phase just begun holds no events: say why, as the
-				// timeline cannot rest in an empty phase.
-				ph := &tr.Phases[len(tr.Phases)-1]
-				if ph.Level == l && ph.Start == len(tr.Events) {
-					ph.Name += StoredPlanSuffix
-				}
-			}
+			tr.MarkEmptyPhase(l, StoredPlanSuffix)
 			return true
 		}
 	}

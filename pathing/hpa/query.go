@@ -233,17 +233,9 @@ func (q *Querier) phase(name string, level int) {
 	}
 }
 
-// phaseNoSearch renames the phase just begun, an insertion joined by
-// octile distances without a search, so that the timeline's empty phase
-// says why it is empty: "insert S L1 (in sight, no search)".
-func (q *Querier) phaseNoSearch() {
-	if q.tr != nil && len(q.tr.Phases) > 0 {
-		ph := &q.tr.Phases[len(q.tr.Phases)-1]
-		ph.Name += noSearchSuffix
-	}
-}
-
-// noSearchSuffix ends the name of an insertion phase that needed no search.
+// noSearchSuffix ends the name of an insertion phase joined by octile
+// distances without a search: "insert S L1 (in sight, no search)"
+// (Trace.MarkEmptyPhase).
 const noSearchSuffix = " (in sight, no search)"
 
 // stepPhase begins the phase refining top-level step step ("refine L1
@@ -429,7 +421,7 @@ func (q *Querier) insert(s, g image.Point) error {
 	cf.reset(cl.rect, false, q.tr)
 	q.sOpen = eight && (cl.open || q.lineReach(cl, l1, s, g, same, false))
 	if q.sOpen {
-		q.phaseNoSearch()
+		q.tr.MarkEmptyPhase(0, noSearchSuffix)
 		// An open cluster of one weight: octile distances are exact.
 		w := float64(h.grid.Weight(s))
 		for _, id := range cl.nodes {
@@ -465,7 +457,7 @@ func (q *Querier) insert(s, g image.Point) error {
 	cr.reset(cl.rect, true, q.tr)
 	q.gOpen = eight && (cl.open || q.lineReach(cl, l1, g, s, false, true))
 	if q.gOpen {
-		q.phaseNoSearch()
+		q.tr.MarkEmptyPhase(0, noSearchSuffix)
 		w := float64(h.grid.Weight(g))
 		for _, id := range cl.nodes {
 			e.addG(id, w*pathing.OctileDistance(g, l1.nodes[id].pt))
