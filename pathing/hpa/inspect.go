@@ -273,12 +273,10 @@ func (h *Hierarchy) Edges(l int) []EdgeInfo {
 	// Counted first and allocated once: on a 3000×3000 map a level has
 	// millions of edges, and growing the list by appends copied gigabytes.
 	out := make([]EdgeInfo, 0, h.EdgeCount(l))
-	for ci := range lv.clusters {
-		out = h.clusterEdges(l, ci, out)
-	}
-	for i := range out {
-		out[i].Path = h.edgePath(l, out[i])
-	}
+	h.EachEdge(l, func(e *EdgeInfo) {
+		e.Path = h.edgePath(l, *e)
+		out = append(out, *e)
+	})
 	return out
 }
 
@@ -317,28 +315,6 @@ func (h *Hierarchy) clusterEdgeCount(l, ci int) int {
 		c += int(lv.nodes[a].ninter)
 	}
 	return c
-}
-
-// clusterEdges appends the edges leaving the nodes of level-l cluster ci.
-func (h *Hierarchy) clusterEdges(l, ci int, dst []EdgeInfo) []EdgeInfo {
-	lv := h.lv[l-1]
-	cl := &lv.clusters[ci]
-	n := len(cl.nodes)
-	for i, a := range cl.nodes {
-		na := &lv.nodes[a]
-		if len(cl.dist) == n*n {
-			for j, b := range cl.nodes {
-				if c := cl.dist[i*n+j]; i != j && c < inf {
-					dst = append(dst, EdgeInfo{Level: l, From: a, To: b, A: na.pt, B: lv.nodes[b].pt, Cost: c})
-				}
-			}
-		}
-		for t := 0; t < int(na.ninter); t++ {
-			ie := na.inter[t]
-			dst = append(dst, EdgeInfo{Level: l, From: a, To: ie.to, A: na.pt, B: lv.nodes[ie.to].pt, Cost: ie.out, Inter: true})
-		}
-	}
-	return dst
 }
 
 func near(a, b float64) bool {

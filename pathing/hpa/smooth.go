@@ -96,11 +96,11 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 			m.checked += k
 			if c <= lim {
 				shape = sh
-				m.traceLine(path[i], path[j], c, lim-1e-9, w)
+				m.trace(pathing.EventLine, path[i], path[j], c, lim-1e-9, w)
 				return c, true
 			}
 		}
-		m.traceLine(path[i], path[j], inf, lim-1e-9, w)
+		m.trace(pathing.EventLine, path[i], path[j], inf, lim-1e-9, w)
 		return inf, false
 	}
 	const keep = -1 // bestShape: keep the path's own cells
@@ -170,10 +170,7 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 				m.newIdx[k] = len(out) - 1
 			}
 		} else {
-			if m.tr != nil {
-				m.tr.Add(pathing.Event{Kind: pathing.EventShortcut, Node: int32(path[i].Y*w + path[i].X), Parent: int32(path[best].Y*w + path[best].X),
-					G: bestCost, H: stepsCost(prefix[best] - prefix[i])})
-			}
+			m.trace(pathing.EventShortcut, path[i], path[best], bestCost, stepsCost(prefix[best]-prefix[i]), w)
 			out = appendShape(out, path[i], path[best], nb, bestShape)
 			for k := i + 1; k < best; k++ {
 				m.newIdx[k] = len(out) - 1 // skipped cells map to the anchor reached
@@ -192,11 +189,12 @@ func (m *smoother) smooth(h *Hierarchy, path []image.Point, segEnds []int, again
 	return out, total
 }
 
-// traceLine records the check of the line a→b (cost c, +Inf when it
-// failed, against the stretch's cost stretch) when tracing.
-func (m *smoother) traceLine(a, b image.Point, c, stretch float64, w int) {
+// trace records, when tracing, a line a→b of cost c (+Inf: none found)
+// against the path's stretch cost: tried (EventLine) or taken
+// (EventShortcut).
+func (m *smoother) trace(kind pathing.EventKind, a, b image.Point, c, stretch float64, w int) {
 	if m.tr != nil {
-		m.tr.Add(pathing.Event{Kind: pathing.EventLine, Level: 0, Node: int32(a.Y*w + a.X), Parent: int32(b.Y*w + b.X), G: c, H: stretch})
+		m.tr.Add(pathing.Event{Kind: kind, Node: int32(a.Y*w + a.X), Parent: int32(b.Y*w + b.X), G: c, H: stretch})
 	}
 }
 
