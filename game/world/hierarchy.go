@@ -154,10 +154,9 @@ func (r *Repair) merge(o Repair) {
 	for l, d := range o.Dirty {
 		// A cluster repaired by several updates of one stroke is one dirty
 		// cluster (the panel counted it once per update: 15 for a stroke
-		// whose flash outlined 3).
-		// Against the earlier updates' clusters only: two groups of one
-		// update may share a bounding box and are two.
-		before := r.Dirty[l][:len(r.Dirty[l]):len(r.Dirty[l])]
+		// whose flash outlined 3). Only the earlier updates' are compared:
+		// two groups of one update may share a bounding box and are two.
+		before := r.Dirty[l]
 		for _, rc := range d {
 			if !slices.Contains(before, rc) {
 				r.Dirty[l] = append(r.Dirty[l], rc)

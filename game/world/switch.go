@@ -122,7 +122,7 @@ func (w *World) stepCluster(d int) {
 		}
 	}
 	if next < 0 {
-		w.Note("cluster size %d is the %s (%d to %d)", cur, limitWord(d > 0), MinClusterSize, MaxClusterSize)
+		w.noteClusterLimit(cur, d > 0)
 		return
 	}
 	w.SetCluster(clusterSteps[next])
@@ -133,11 +133,17 @@ func (w *World) stepCluster(d int) {
 func (w *World) SetCluster(n int) {
 	c := max(MinClusterSize, min(n, MaxClusterSize))
 	if c == w.Settings.Cluster() && c != n {
-		w.Note("cluster size %d is the %s (%d to %d)", c, limitWord(n > c), MinClusterSize, MaxClusterSize)
+		w.noteClusterLimit(c, n > c)
 		return
 	}
 	w.Settings.ClusterSize = c
 	w.switched("cluster", w.Settings.Cluster())
+}
+
+// noteClusterLimit says that cluster size c is the end of its range (the
+// top when most).
+func (w *World) noteClusterLimit(c int, most bool) {
+	w.Note("cluster size %d is the %s (%d to %d)", c, limitWord(most), MinClusterSize, MaxClusterSize)
 }
 
 // limitWord names the end of a range a switch ran into.
