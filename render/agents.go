@@ -48,8 +48,12 @@ type AgentLayer struct {
 	// so the panel does not jump back and forth).
 	lines []logLine
 	avoid []image.Rectangle
+	route []image.Point // drawAgentRoute's plan points, reused
 	last  image.Rectangle
 }
+
+// replanHeader heads the replan panel's rows, in their columns.
+var replanHeader = fmt.Sprintf("%5s %-4s %-13s %s", "tick", "who", "reason", "from")
 
 // Agent drawing constants.
 const (
@@ -234,11 +238,11 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		planCol.A, segCol.A = 230, 255
 	}
 	if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
-		pts := make([]image.Point, 0, len(v.Legs)+1)
-		pts = append(pts, v.Segment[len(v.Segment)-1])
+		pts := append(l.route[:0], v.Segment[len(v.Segment)-1]) // one buffer for every agent, every frame
 		for _, leg := range v.Legs {
 			pts = append(pts, leg.To)
 		}
+		l.route = pts
 		dash := float32(math.Max(4, zoom*0.8))
 		if hot {
 			dash = max(dash, 8)
@@ -391,7 +395,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		// What the columns are: the tick, who (an agent, or a group's
 		// virtual leader, which plans for its members), why, and the
 		// cell the plan starts from.
-		lines = append(lines, logLine{text: fmt.Sprintf("%5s %-4s %-13s %s", "tick", "who", "reason", "from"), col: ColTextDim})
+		lines = append(lines, logLine{text: replanHeader, col: ColTextDim})
 	}
 	for _, e := range l.log[:min(len(l.log), logRows)] {
 		who := fmt.Sprintf("#%-3d", e.Agent)
