@@ -11,7 +11,6 @@ import (
 	"image"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -23,7 +22,6 @@ import (
 	"pathlens/game/world"
 	"pathlens/internal/cli"
 	_ "pathlens/internal/preflight" // answers -h, -keys and bad flags when there is no display, before Ebiten starts
-	"pathlens/maps"
 )
 
 func main() {
@@ -140,12 +138,12 @@ func run(args []string) int {
 	}
 	var scenOptimal []float64
 	if f.Scen != "" {
-		rows, err := scenQueries(f.Scen, w)
+		rows, err := w.ScenRows(f.Scen)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -scen: %v\n", err)
 			return 2
 		}
-		scenOptimal = addScenRows(w, rows)
+		scenOptimal = w.AddScenRows(rows)
 	}
 	if f.From != "" || f.To != "" {
 		q, err := firstQuery(f.From, f.To, w.Queries)
@@ -212,59 +210,6 @@ func run(args []string) int {
 		return 1
 	}
 	return 0
-}
-
-// scenQueries reads the Moving AI scenario list at path and checks that
-// its rows are for w's map: the same width and height, and the same file
-// name as w's source or, for a scenario, as the map file it refers to.
-func scenQueries(path string, w *world.World) ([]maps.ScenRow, error) {
-	rows, err := maps.LoadScen(path)
-	if err != nil {
-		return nil, err
-	}
-	if len(rows) == 0 {
-		return nil, fmt.Errorf("%s has no rows", path)
-	}
-	gw, gh := w.Grid.Width(), w.Grid.Height()
-	// The map file the rows must name: the source itself, or the file a
-	// scenario's map line refers to (an inline map has none, and only
-	// the size is checked).
-	mapFile := ""
-	if strings.HasSuffix(w.Source, ".map") {
-		mapFile = filepath.Base(w.Source)
-	} else if sc := w.Scenario(); sc != nil && sc.MapPath != "" {
-		mapFile = maps.BaseName(sc.MapPath)
-	}
-	for _, r := range rows {
-		if r.Width != gw || r.Height != gh {
-			return nil, &maps.Error{File: path, Line: r.Line, Msg: fmt.Sprintf("the row is for a %d×%d map (%s), the map open is %d×%d (%s)", r.Width, r.Height, r.Map, gw, gh, w.Name)}
-		}
-	}
-	if mapFile != "" {
-		what := mapFile
-		if mapFile != filepath.Base(w.Source) {
-			what = fmt.Sprintf("%s (the map of %s)", mapFile, filepath.Base(w.Source))
-		}
-		if err := maps.CheckScenMap(rows, mapFile, what); err != nil {
-			return nil, err
-		}
-	}
-	return rows, nil
-}
-
-// addScenRows puts the .scen rows' queries before w's own (a .map has
-// none; a scenario file's are kept after them) and returns the optimal
-// length of each of w.Queries, index for index: the row's, then 0 (not
-// known) for each of the scenario's own queries.
-func addScenRows(w *world.World, rows []maps.ScenRow) []float64 {
-	qs := make([][2]image.Point, 0, len(rows)+len(w.Queries))
-	opt := make([]float64, len(rows), len(rows)+len(w.Queries))
-	for i, r := range rows {
-		qs = append(qs, [2]image.Point{r.Start, r.Goal})
-		opt[i] = r.Optimal
-	}
-	w.Queries = append(qs, w.Queries...)
-	return append(opt, make([]float64, len(w.Queries)-len(rows))...)
 }
 
 // firstQuery builds the first query from -from and -to. One of them may
