@@ -180,6 +180,7 @@ var mouseHelp = [][2]string{
 	{"click a switch", "the panel's rows cycle their switch"},
 	{"click the legend", "a row shows or hides its layer"},
 	{"click timeline", "seek the query's timeline (hover: name the phase there)"},
+	{"drop a file", "open a map or scenario file; a Moving AI .scen adds its rows as queries (F3)"},
 }
 
 // helpSections builds the help screen from the key table.

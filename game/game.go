@@ -100,25 +100,28 @@ type Game struct {
 	gallerySel int
 	confirm    *confirm
 
-	tools      []Tool
-	tool       Tool
-	toolDown   Tool // the tool receiving the current left drag (nil: none)
-	rightDown  bool
-	lastCell   image.Point
-	brush      uint8
-	query      int // index in w.Queries of the query F3 last opened
-	pinned     image.Point
-	hasPinned  bool
-	hover      image.Point
-	hoverOK    bool
-	mouseX     int
-	mouseY     int
-	mouseIn    bool
-	panning    bool
-	panX, panY int
-	spaceDown  bool
-	spacePan   bool
-	scrubbing  bool
+	tools     []Tool
+	tool      Tool
+	toolDown  Tool // the tool receiving the current left drag (nil: none)
+	rightDown bool
+	lastCell  image.Point
+	brush     uint8
+	query     int // index in w.Queries of the query F3 last opened
+	// scenDropped: the leading queries of w.Queries a dropped .scen list
+	// added (a second drop replaces them).
+	scenDropped int
+	pinned      image.Point
+	hasPinned   bool
+	hover       image.Point
+	hoverOK     bool
+	mouseX      int
+	mouseY      int
+	mouseIn     bool
+	panning     bool
+	panX, panY  int
+	spaceDown   bool
+	spacePan    bool
+	scrubbing   bool
 
 	inspect     world.CellInfo
 	inspectKey  inspectKey
@@ -198,6 +201,16 @@ type inspectKey struct {
 	repair int
 }
 
+// loadedGrid is the grid version a .scen list's optimal lengths hold for
+// in w just opened: the map as loaded, or none when a scenario's own edits
+// already changed it.
+func loadedGrid(w *world.World) uint64 {
+	if w.EditCount() > 0 {
+		return ^uint64(0)
+	}
+	return w.GridVersion()
+}
+
 // confirm is a pending question (unsaved edits) and what to do on yes.
 type confirm struct {
 	lines []string
@@ -210,12 +223,7 @@ func New(w *world.World, opts Options) (*Game, error) {
 		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
 	g.tool = g.tools[0]
-	g.scenGrid = w.GridVersion()
-	if w.EditCount() > 0 {
-		// A scenario's own edits already changed the map the .scen list's
-		// lengths were measured on: they hold for no grid shown.
-		g.scenGrid = ^uint64(0)
-	}
+	g.scenGrid = loadedGrid(w)
 	g.uiScale = opts.UIScale
 	if g.uiScale == 0 {
 		g.uiScale = 1
@@ -372,6 +380,9 @@ func (g *Game) Update() error {
 		g.askThen("quit", func(g *Game) error { g.quit = true; return nil })
 	}
 	g.readMouse()
+	if fsys := ebiten.DroppedFiles(); fsys != nil && g.opts.ShotPath == "" {
+		g.drop(fsys)
+	}
 	if g.in.JustPressed(ActScreenshot) {
 		g.shotPending = filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+".png")
 	}
@@ -706,6 +717,8 @@ func (g *Game) open(src string) error {
 	g.hasPinned = false
 	g.query = 0
 	g.opts.ScenOptimal = nil // the -scen rows were the first world's
+	g.scenDropped = 0
+	g.scenGrid = loadedGrid(nw)
 	g.viewLevel = 1
 	g.phaseSeen = phaseKey{g.w.Timeline.Generation(), g.w.Timeline.Phase()}
 	g.inspectKey = inspectKey{}
@@ -877,19 +890,32 @@ func (g *Game) stepQuery(d int) {
 		return
 	}
 	g.query = ((g.query+d)%n + n) % n
-	q := w.Queries[g.query]
-	fields := []world.F{{Key: "index", Val: g.query + 1}, {Key: "of", Val: n},
+	if g.showQuery(g.query) {
+		q := w.Queries[g.query]
+		scen := ""
+		if opt := g.scenOptimal(g.query); opt > 0 {
+			scen = fmt.Sprintf(", the .scen's optimal %.2f", opt)
+		}
+		w.Note("query %d of %d: (%d,%d) → (%d,%d)%s", g.query+1, n, q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
+	}
+}
+
+// showQuery makes query i of the session the one shown (logged as a
+// "query" line before the plan's) and reports whether it was planned
+// without a message of its own (a refused endpoint, no path), which the
+// caller's note must not cover.
+func (g *Game) showQuery(i int) bool {
+	w := g.w
+	g.query = i
+	q := w.Queries[i]
+	fields := []world.F{{Key: "index", Val: i + 1}, {Key: "of", Val: len(w.Queries)},
 		{Key: "from", Val: fmt.Sprintf("%d,%d", q[0].X, q[0].Y)}, {Key: "to", Val: fmt.Sprintf("%d,%d", q[1].X, q[1].Y)}}
-	scen := ""
-	if opt := g.scenOptimal(g.query); opt > 0 {
+	if opt := g.scenOptimal(i); opt > 0 {
 		fields = append(fields, world.F{Key: "scen_optimal", Val: opt})
-		scen = fmt.Sprintf(", the .scen's optimal %.2f", opt)
 	}
 	w.Log.Add("query", fields...)
 	seq := w.MessageSeq
-	if w.SetEndpoints(q[0], q[1]) && w.MessageSeq == seq { // a plan's own message (no path) stays
-		w.Note("query %d of %d: (%d,%d) → (%d,%d)%s", g.query+1, n, q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
-	}
+	return w.SetEndpoints(q[0], q[1]) && w.MessageSeq == seq
 }
 
 // shownScenOptimal returns the .scen file's optimal length for the query

@@ -1,0 +1,187 @@
+package game
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"pathlens/game/world"
+	"pathlens/maps"
+)
+
+// dropped is what one drop of files onto the window brought, sorted out:
+// the map or scenario file to open, the Moving AI .scen list to add, and
+// what was left out and why (each a short phrase naming the file).
+type dropped struct {
+	open    string // real path of the map or scenario file ("" none)
+	scen    string // real path of the .scen list ("" none)
+	skipped []string
+}
+
+// readDrop sorts the files of a drop (ebiten.DroppedFiles' file system:
+// the dropped items at its root) by content, as world.Open would read
+// them: a Moving AI scenario list (first line "version") is a .scen,
+// anything else a map or scenario file. The first of each kind, by name,
+// is taken; folders, further files and files that cannot be read are
+// skipped with the reason. Only files of the real file system have a path
+// a session can be opened from and saved beside.
+func readDrop(fsys fs.FS) (dropped, error) {
+	var d dropped
+	ents, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return d, fmt.Errorf("the dropped files cannot be listed: %v", err)
+	}
+	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+	for _, e := range ents {
+		name := e.Name()
+		if e.IsDir() {
+			d.skipped = append(d.skipped, name+"/ (a folder: drop the file itself)")
+			continue
+		}
+		path, scen, err := sniffDropped(fsys, name)
+		if err != nil {
+			d.skipped = append(d.skipped, err.Error())
+			continue
+		}
+		slot := &d.open
+		if scen {
+			slot = &d.scen
+		}
+		if *slot != "" {
+			d.skipped = append(d.skipped, fmt.Sprintf("%s (one %s at a time: %s is taken)", name, kindOf(scen), filepath.Base(*slot)))
+			continue
+		}
+		*slot = path
+	}
+	return d, nil
+}
+
+// sniffDropped opens the dropped file name and returns its real path and
+// whether its head reads as a Moving AI .scen list.
+func sniffDropped(fsys fs.FS, name string) (path string, scen bool, err error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return "", false, fmt.Errorf("%s (cannot be opened: %v)", name, unwrapPath(err))
+	}
+	defer f.Close()
+	of, ok := f.(*os.File)
+	if !ok {
+		return "", false, fmt.Errorf("%s (not a file on this computer's disk)", name)
+	}
+	head := make([]byte, 512)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return "", false, fmt.Errorf("%s (cannot be read: %v)", name, unwrapPath(err))
+	}
+	return of.Name(), maps.Detect(bytes.TrimSpace(head[:n])) == maps.FormatScen, nil
+}
+
+// unwrapPath drops a PathError's operation and path (the message names the
+// file already).
+func unwrapPath(err error) error {
+	if pe, ok := err.(*fs.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+func kindOf(scen bool) string {
+	if scen {
+		return ".scen list"
+	}
+	return "map"
+}
+
+// drop acts on files dropped onto the window: a map or scenario file is
+// opened as the gallery opens a world (asking first when edits are
+// unsaved), a .scen list adds its rows as queries (F3 steps through them,
+// the panel shows each row's optimal length), both together open the map
+// and then add the list. Everything is logged; what was skipped is said.
+func (g *Game) drop(fsys fs.FS) {
+	w := g.w
+	d, err := readDrop(fsys)
+	if err != nil {
+		w.Fail("%v", err)
+		return
+	}
+	var names []string
+	for _, p := range []string{d.open, d.scen} {
+		if p != "" {
+			names = append(names, p)
+		}
+	}
+	w.Log.Add("drop", world.F{Key: "files", Val: strings.Join(names, ",")}, world.F{Key: "skipped", Val: len(d.skipped)})
+	skipped := ""
+	if len(d.skipped) > 0 {
+		skipped = "; skipped " + strings.Join(d.skipped, ", ")
+	}
+	if g.confirm != nil {
+		w.Fail("answer the question first (S, D or Esc), then drop the file again")
+		return
+	}
+	if names == nil {
+		w.Fail("nothing to open in what was dropped%s", skipped)
+		return
+	}
+	g.showHelp, g.gallery = false, false // the answer is on the map
+	if d.open == "" {
+		g.addScen(d.scen, skipped)
+		return
+	}
+	what := "open " + filepath.Base(d.open)
+	if d.scen != "" {
+		what += " with " + filepath.Base(d.scen)
+	}
+	g.askThen(what, func(g *Game) error {
+		if err := g.open(d.open); err != nil {
+			return err
+		}
+		if d.scen != "" {
+			return g.addScen(d.scen, skipped)
+		}
+		if skipped != "" {
+			g.w.Note("opened %s%s", filepath.Base(d.open), skipped)
+		}
+		return nil
+	})
+}
+
+// addScen puts the rows of the .scen list at path before the session's
+// queries (replacing the rows an earlier drop added) and opens the first:
+// F3 steps through them and the panel shows each row's optimal length
+// while it holds (8-connected, the map as loaded). A list for another map
+// is refused with the file, line and both maps named; the session is left
+// as it was.
+func (g *Game) addScen(path, skipped string) error {
+	w := g.w
+	rows, err := w.ScenRows(path)
+	if err != nil {
+		w.Fail("%v%s", err, skipped)
+		return err
+	}
+	if n := g.scenDropped; n > 0 && n <= len(w.Queries) {
+		w.Queries = w.Queries[n:]
+		if len(g.opts.ScenOptimal) >= n {
+			g.opts.ScenOptimal = g.opts.ScenOptimal[n:]
+		}
+	}
+	prev := g.opts.ScenOptimal
+	opt := w.AddScenRows(rows)
+	if len(prev) == len(w.Queries)-len(rows) {
+		copy(opt[len(rows):], prev) // the lengths the start's -scen gave stay
+	}
+	g.opts.ScenOptimal = opt
+	g.scenDropped = len(rows)
+	w.Log.Add("scen", world.F{Key: "path", Val: path}, world.F{Key: "rows", Val: len(rows)})
+	if !g.showQuery(0) {
+		return nil // the plan's own message (no path) stays
+	}
+	w.Note("%s: %s added (F3 steps through them); query 1: (%d,%d) → (%d,%d), the .scen's optimal %.2f%s",
+		filepath.Base(path), plural(len(rows), "query", "queries"), rows[0].Start.X, rows[0].Start.Y, rows[0].Goal.X, rows[0].Goal.Y, rows[0].Optimal, skipped)
+	return nil
+}

@@ -1,0 +1,206 @@
+package game
+
+import (
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// dropMap is a small Moving AI map (8×5, a wall with one gap in its middle
+// row). The .scen lists below give lengths for it that the tests only
+// follow to the panel; whether they are optimal is not what is tested.
+const dropMap = `type octile
+height 5
+width 8
+map
+....@...
+....@...
+........
+....@...
+....@...
+`
+
+func writeDropFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if strings.HasSuffix(name, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func scenText(mapName string, w, h int, rows ...string) string {
+	var b strings.Builder
+	b.WriteString("version 1\n")
+	for _, r := range rows {
+		b.WriteString("0\t" + mapName + "\t")
+		fmt.Fprintf(&b, "%d\t%d", w, h)
+		b.WriteString("\t" + r + "\n")
+	}
+	return b.String()
+}
+
+// The files of a drop are sorted by content, not by name: the .scen list
+// (first line "version") is found under any name, folders and second maps
+// are skipped with the reason, and paths are the real ones on disk.
+func TestReadDropSortsByContent(t *testing.T) {
+	dir := writeDropFiles(t, map[string]string{
+		"a-room.map":   dropMap,
+		"b-other.txt":  "..\n..\n",
+		"queries.txt":  scenText("a-room.map", 8, 5, "0\t0\t7\t0\t7"),
+		"old-queries/": "",
+	})
+	d, err := readDrop(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.open != filepath.Join(dir, "a-room.map") {
+		t.Errorf("map to open %q, want a-room.map's real path", d.open)
+	}
+	if d.scen != filepath.Join(dir, "queries.txt") {
+		t.Errorf(".scen %q, want queries.txt (read as a .scen by its first line)", d.scen)
+	}
+	all := strings.Join(d.skipped, "; ")
+	if len(d.skipped) != 2 || !strings.Contains(all, "b-other.txt (one map at a time: a-room.map is taken)") ||
+		!strings.Contains(all, "old-queries/ (a folder") {
+		t.Errorf("skipped %q, want the second map and the folder, each with its reason", all)
+	}
+}
+
+// Dropping a map opens it as the gallery would: the session is replaced,
+// its source is the dropped file's real path (so a save goes beside it),
+// and what was skipped is said.
+func TestDropOpensTheMap(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap, "notes/": ""})
+	g.drop(os.DirFS(dir))
+	if g.confirm != nil {
+		t.Fatal("a clean session asked before opening")
+	}
+	if g.w.Source != filepath.Join(dir, "room.map") || g.w.Grid.Width() != 8 || g.w.Grid.Height() != 5 {
+		t.Fatalf("session %q %d×%d, want the dropped 8×5 room.map", g.w.Source, g.w.Grid.Width(), g.w.Grid.Height())
+	}
+	if !strings.Contains(g.w.Message, "skipped notes/") {
+		t.Errorf("message %q, want the skipped folder named", g.w.Message)
+	}
+}
+
+// With unsaved edits the drop asks first (as opening from the gallery
+// does); Esc keeps the session and its edits, D opens the file.
+func TestDropAsksBeforeLosingEdits(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w0 := g.w
+	var cell image.Point
+	for y := 0; y < w0.Grid.Height(); y++ {
+		for x := 0; x < w0.Grid.Width(); x++ {
+			if w0.Grid.Open(image.Pt(x, y)) && (image.Pt(x, y) != w0.Start) && (image.Pt(x, y) != w0.Goal) {
+				cell = image.Pt(x, y)
+			}
+		}
+	}
+	w0.BeginStroke(cell, 0)
+	w0.EndStroke()
+	if !w0.Dirty() {
+		t.Fatal("the fill left the session clean")
+	}
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap})
+	g.drop(os.DirFS(dir))
+	if g.confirm == nil || g.w != w0 {
+		t.Fatal("a dirty session was replaced without asking")
+	}
+	if !strings.Contains(strings.Join(g.confirm.lines, "\n"), "then open room.map") {
+		t.Errorf("question %q, want it to name the dropped file", g.confirm.lines)
+	}
+	// A second drop while the question is open is refused, not stacked.
+	g.drop(os.DirFS(dir))
+	if !strings.Contains(g.w.Message, "answer the question first") {
+		t.Errorf("drop during the question: %q", g.w.Message)
+	}
+	then := g.confirm.then
+	g.confirm = nil // D: discard
+	if err := then(g); err != nil {
+		t.Fatal(err)
+	}
+	if g.w == w0 || g.w.Grid.Width() != 8 {
+		t.Errorf("after discarding, the session is still the old one")
+	}
+}
+
+// A dropped .scen list adds its rows as queries and shows the first, with
+// its optimal length in the panel; a second list replaces the first's
+// rows rather than adding them again; a list for another map is refused
+// with both maps named, leaving the queries as they were.
+func TestDropScenAddsItsRows(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	dir := writeDropFiles(t, map[string]string{
+		"room.map":   dropMap,
+		"room.scen":  scenText("room.map", 8, 5, "0\t0\t7\t0\t7", "0\t2\t7\t2\t7"),
+		"room2.scen": scenText("room.map", 8, 5, "0\t0\t3\t0\t3"),
+		"other.scen": scenText("hall.map", 8, 5, "0\t0\t3\t0\t3"),
+	})
+	one := func(name string) string {
+		d := t.TempDir()
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A drop of this file alone.
+		if err := os.WriteFile(filepath.Join(d, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	// The map and its list in one drop.
+	both := writeDropFiles(t, map[string]string{"room.map": dropMap, "room.scen": scenText("room.map", 8, 5, "0\t0\t7\t0\t7", "0\t2\t7\t2\t7")})
+	g.drop(os.DirFS(both))
+	w := g.w
+	if w.Grid.Width() != 8 || len(w.Queries) != 2 {
+		t.Fatalf("map %d wide with %d queries, want room.map with the list's 2", w.Grid.Width(), len(w.Queries))
+	}
+	if w.Start != image.Pt(0, 0) || w.Goal != image.Pt(7, 0) || g.shownScenOptimal() != 7 {
+		t.Errorf("shown %v→%v optimal %v, want row 1 (0,0)→(7,0) with 7", w.Start, w.Goal, g.shownScenOptimal())
+	}
+	if !strings.Contains(w.Message, "2 queries added") {
+		t.Errorf("message %q", w.Message)
+	}
+	g.stepQuery(+1)
+	if w.Start != image.Pt(0, 2) || g.shownScenOptimal() != 7 {
+		t.Errorf("F3: %v optimal %v, want row 2 from (0,2)", w.Start, g.shownScenOptimal())
+	}
+	// Another list for the same map replaces the rows.
+	g.drop(os.DirFS(one("room2.scen")))
+	if len(w.Queries) != 1 || w.Goal != image.Pt(3, 0) || g.shownScenOptimal() != 3 {
+		t.Errorf("second list: %d queries, goal %v, optimal %v; want its one row replacing the first list's", len(w.Queries), w.Goal, g.shownScenOptimal())
+	}
+	// A list for another map is refused.
+	g.drop(os.DirFS(one("other.scen")))
+	if !w.MessageErr || !strings.Contains(w.Message, "hall.map") || !strings.Contains(w.Message, "room.map") {
+		t.Errorf("another map's list: %q, want an error naming hall.map and room.map", w.Message)
+	}
+	if len(w.Queries) != 1 {
+		t.Errorf("after the refused list: %d queries, want 1", len(w.Queries))
+	}
+}
+
+// A drop of nothing usable says so, naming what was skipped.
+func TestDropOfAFolderAlone(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w0 := g.w
+	dir := writeDropFiles(t, map[string]string{"maps/": ""})
+	g.drop(os.DirFS(dir))
+	if g.w != w0 || !g.w.MessageErr || !strings.Contains(g.w.Message, "nothing to open") || !strings.Contains(g.w.Message, "maps/") {
+		t.Errorf("folder alone: message %q", g.w.Message)
+	}
+}
