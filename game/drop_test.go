@@ -204,3 +204,15 @@ func TestDropOfAFolderAlone(t *testing.T) {
 		t.Errorf("folder alone: message %q", g.w.Message)
 	}
 }
+
+// A dropped file that is not a map (a picture, say) leaves the session as
+// it was, with a message naming the file.
+func TestDropBadFileKeepsTheSession(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w0 := g.w
+	dir := writeDropFiles(t, map[string]string{"shot.png": "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00"})
+	g.drop(os.DirFS(dir))
+	if g.w != w0 || !g.w.MessageErr || !strings.Contains(g.w.Message, "shot.png") {
+		t.Errorf("a picture dropped: session replaced %v, message %q (want an error naming shot.png)", g.w != w0, g.w.Message)
+	}
+}
