@@ -229,6 +229,21 @@ func TestHeuristicRowDimForDijkstra(t *testing.T) {
 	}
 }
 
+// In a gallery case whose regions make every level, the cluster size row
+// is dimmed like a switch the algorithm does not read.
+func TestClusterRowDimOverRegions(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	if err := g.open(assets.Prefix + "pathological-minimum"); err != nil {
+		t.Fatal(err)
+	}
+	g.w.Wait()
+	for _, r := range g.switchRows() {
+		if r.Label == "cluster size" && !r.Dim {
+			t.Error("pathological-minimum (its rooms are the one level): cluster size row not dimmed")
+		}
+	}
+}
+
 // A click just below the panel's last switch row does nothing: the action
 // of the query row (shown only for a scenario with several queries) ran
 // there for a one-query map and put up a note.

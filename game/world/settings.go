@@ -216,6 +216,32 @@ func (s Settings) Uses(name string) bool {
 	return true
 }
 
+// Uses is Settings.Uses for this session: also false for the cluster
+// size when the group planner's levels are all the designer's regions
+// (every level up to the levels set has a region layer), so no square
+// cluster is made whatever the size.
+func (w *World) Uses(name string) bool {
+	if !w.Settings.Uses(name) {
+		return false
+	}
+	return name != "cluster" || !w.regionsCoverLevels()
+}
+
+// regionsCoverLevels reports whether the group planner's every level is
+// a region layer of the scenario's.
+func (w *World) regionsCoverLevels() bool {
+	s := w.Settings
+	if s.Algo != AlgoGroup {
+		return false
+	}
+	for l := 1; l <= s.LevelCount(); l++ {
+		if l > len(w.Regions) || w.Regions[l-1] == nil {
+			return false
+		}
+	}
+	return true
+}
+
 // Admissible reports whether the heuristic never overestimates under the
 // settings' neighbourhood: Manhattan does with 8-connected moves (it
 // charges 2 for a diagonal step that costs √2), so A* with it may return a

@@ -205,7 +205,10 @@ func (w *World) keepGhost(label string) {
 func (w *World) switched(name string, val any) {
 	w.Log.Add("switch", F{"name", name}, F{"value", val})
 	unused := ""
-	if !w.Settings.Uses(name) {
+	if w.Settings.Uses(name) && !w.Uses(name) {
+		unused = fmt.Sprintf("cluster size %v: this scenario's regions make every one of its %s (squares are drawn only for a level without a region layer)",
+			val, plural(w.Settings.LevelCount(), "level", "levels"))
+	} else if !w.Settings.Uses(name) {
 		// The plan below gives the same answer: say why nothing moved
 		// (a dimmed row's switch changed silently).
 		if b, ok := val.(bool); ok {

@@ -108,3 +108,37 @@ func TestChebyshevHeuristic(t *testing.T) {
 		t.Errorf("a scenario's chebyshev opens as %v (notes %v)", s.Heuristic, notes)
 	}
 }
+
+// In a scenario whose region layers make every level of the group
+// planner (the designer's rooms), the cluster size changes nothing: the
+// row is dimmed (World.Uses) and the switch says why. With a level above
+// the region layers, the squares of that level read it again.
+func TestClusterSizeUnusedWhenRegionsCoverEveryLevel(t *testing.T) {
+	w, err := Open(assets.Prefix + "pathological-minimum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.Wait()
+	if len(w.Regions) != 1 || w.Settings.LevelCount() != 1 || w.Settings.Algo != AlgoGroup {
+		t.Fatalf("pathological-minimum: %d region layers, %d levels, %v; the test expects 1, 1, group", len(w.Regions), w.Settings.LevelCount(), w.Settings.Algo)
+	}
+	if w.Uses("cluster") || !w.Settings.Uses("cluster") {
+		t.Errorf("regions make the one level: World.Uses(cluster) %v (want false), Settings.Uses %v (want true)", w.Uses("cluster"), w.Settings.Uses("cluster"))
+	}
+	w.ClusterBigger()
+	w.Wait()
+	if !strings.Contains(w.Message, "regions make every one of its 1 level") || w.MessageErr {
+		t.Errorf("cluster size switched over regions: message %q", w.Message)
+	}
+	w.LevelsUp()
+	w.Wait()
+	if !w.Uses("cluster") {
+		t.Error("2 levels over 1 region layer: level 2 is squares, which read the cluster size")
+	}
+	w.SetAlgo(AlgoHPA)
+	if !w.Uses("cluster") {
+		t.Error("HPA* ignores the regions and reads the cluster size")
+	}
+}
