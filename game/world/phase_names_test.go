@@ -102,3 +102,50 @@ func TestStoredPlanPhaseSaysSo(t *testing.T) {
 		t.Errorf("no phase followed a stored plan: %v (the test needs the walk at H)", names)
 	}
 }
+
+// Stepping by phases passes over a phase with no events (the cursor counts
+// events and cannot stop in it): the note names it, going forward and
+// back, so a teacher stepping through the walk at hall H of
+// pathological-minimum still hears that a stored plan was followed there.
+func TestPhaseStepsNameTheEmptyPhasesPassed(t *testing.T) {
+	w, err := Open(assets.Prefix + "pathological-minimum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.Replan()
+	w.Wait()
+	tr := w.Timeline.Trace()
+	empty := ""
+	for k, ph := range tr.Phases {
+		if k > 0 && tr.PhaseEnd(k) <= ph.Start {
+			empty = ph.Name
+			break
+		}
+	}
+	if empty == "" {
+		t.Fatal("no empty phase after the first: the case no longer has one (the test needs the walk at H)")
+	}
+	walk := func(step func(), done func() bool) []string {
+		var seen []string
+		for i := 0; i < 100 && !done(); i++ {
+			seq := w.MessageSeq
+			step()
+			if w.MessageSeq != seq && strings.HasPrefix(w.Message, "passed ") {
+				seen = append(seen, w.Message)
+			}
+		}
+		return seen
+	}
+	w.SeekStart()
+	fwd := walk(w.NextPhase, func() bool { return w.Timeline.Cursor() == w.Timeline.Len() })
+	if len(fwd) == 0 || !strings.Contains(strings.Join(fwd, "|"), empty) {
+		t.Errorf("forward by phases: notes %q, want one naming %q", fwd, empty)
+	}
+	back := walk(w.PrevPhase, func() bool { return w.Timeline.Cursor() == 0 })
+	if len(back) != len(fwd) || !strings.Contains(strings.Join(back, "|"), empty) {
+		t.Errorf("back by phases: notes %q, want as many as forward (%d), one naming %q", back, len(fwd), empty)
+	}
+	t.Logf("forward: %q", fwd)
+}

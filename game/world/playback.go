@@ -3,6 +3,7 @@ package world
 import (
 	"image"
 	"math"
+	"strings"
 )
 
 // Playback speeds, in trace events per second.
@@ -88,19 +89,27 @@ func (w *World) SeekEnd() {
 	w.logStep("seek")
 }
 
-// NextPhase jumps to the start of the next phase (or the end).
+// NextPhase jumps to the start of the next phase (or the end). Phases
+// with no events on the way are named in a note (the cursor cannot stop
+// in them).
 func (w *World) NextPhase() {
-	w.Play.Playing = false
-	w.Timeline.Seek(w.Timeline.NextPhase())
-	w.logStep("phase")
+	w.seekPhase(w.Timeline.NextPhase())
 }
 
 // PrevPhase jumps to the start of the current phase, or of the previous
 // one when already at a phase start.
 func (w *World) PrevPhase() {
+	w.seekPhase(w.Timeline.PrevPhase())
+}
+
+func (w *World) seekPhase(to int) {
 	w.Play.Playing = false
-	w.Timeline.Seek(w.Timeline.PrevPhase())
+	from := w.Timeline.Cursor()
+	w.Timeline.Seek(to)
 	w.logStep("phase")
+	if names := w.Timeline.EmptyPhasesPassed(from, to); len(names) > 0 {
+		w.Note("passed %s: no events to step through", strings.Join(names, ", "))
+	}
 }
 
 // Faster and Slower move the playback speed one step.

@@ -224,6 +224,26 @@ func (t *Timeline) NextPhase() int {
 	return t.Len()
 }
 
+// EmptyPhasesPassed names, in order, the phases holding no events (a start
+// joined without a search, a stored plan followed) that a seek between
+// cursors a and b went over, either way: those starting after event
+// min(a,b) and by event max(a,b). The cursor counts events, so it can rest
+// in such a phase only at 0 (Phase shows the first phase there); this is
+// how a step by phases can still say it was there.
+func (t *Timeline) EmptyPhasesPassed(a, b int) []string {
+	if t.tr == nil || a == b {
+		return nil
+	}
+	lo, hi := min(a, b), max(a, b)
+	var names []string
+	for k, ph := range t.tr.Phases {
+		if ph.Start > lo && ph.Start <= hi && t.tr.PhaseEnd(k) <= ph.Start {
+			names = append(names, ph.Name)
+		}
+	}
+	return names
+}
+
 // PrevPhase returns the start of the current phase, or of the previous one
 // when the cursor already sits at a phase start.
 func (t *Timeline) PrevPhase() int {
