@@ -218,8 +218,8 @@ func (s Settings) Uses(name string) bool {
 
 // Uses is Settings.Uses for this session: also false for the cluster
 // size when the group planner's levels are all the designer's regions
-// (every level up to the levels set has a region layer), so no square
-// cluster is made whatever the size.
+// (every level up to the levels set has a region layer naming a region
+// for every open cell), so no square cluster is made whatever the size.
 func (w *World) Uses(name string) bool {
 	if !w.Settings.Uses(name) {
 		return false
@@ -227,19 +227,45 @@ func (w *World) Uses(name string) bool {
 	return name != "cluster" || !w.regionsCoverLevels()
 }
 
-// regionsCoverLevels reports whether the group planner's every level is
-// a region layer of the scenario's.
+// coverKey is what regionsCoverLevels' answer depends on.
+type coverKey struct {
+	grid   uint64
+	levels int
+}
+
+// regionsCoverLevels reports whether every level of the group planner is
+// regions only: a region layer for each, and no open cell left to the
+// square clusters (groups.NoRegion). A dig can open a cell outside every
+// region, so the answer is kept per grid version (the panel asks each
+// frame; the scan is linear in cells).
 func (w *World) regionsCoverLevels() bool {
 	s := w.Settings
-	if s.Algo != AlgoGroup {
+	L := s.LevelCount()
+	if s.Algo != AlgoGroup || len(w.Regions) < L {
 		return false
 	}
-	for l := 1; l <= s.LevelCount(); l++ {
-		if l > len(w.Regions) || w.Regions[l-1] == nil {
-			return false
+	k := coverKey{w.GridVersion(), L}
+	if w.cover.ok && w.cover.key == k {
+		return w.cover.val
+	}
+	val := true
+	cells := w.Grid.Cells()
+scan:
+	for l := 0; l < L; l++ {
+		layer := w.Regions[l]
+		if len(layer) != len(cells) {
+			val = false
+			break
+		}
+		for i, c := range cells {
+			if c != pathing.Blocked && groups.NoRegion(layer[i]) {
+				val = false
+				break scan
+			}
 		}
 	}
-	return true
+	w.cover.key, w.cover.val, w.cover.ok = k, val, true
+	return val
 }
 
 // Admissible reports whether the heuristic never overestimates under the

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"image"
 	"math"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"pathlens/assets"
 	"pathlens/maps"
 	"pathlens/pathing"
+	"pathlens/pathing/groups"
 )
 
 // A switch the current algorithm does not read (the panel dims its row)
@@ -131,6 +133,30 @@ func TestClusterSizeUnusedWhenRegionsCoverEveryLevel(t *testing.T) {
 	w.Wait()
 	if !strings.Contains(w.Message, "regions make every one of its 1 level") || w.MessageErr {
 		t.Errorf("cluster size switched over regions: message %q", w.Message)
+	}
+	// Dig a wall cell that lies in no region: it is grouped by squares, so
+	// the size counts again; undoing the dig makes it regions only again.
+	dug := false
+	for i, c := range w.Regions[0] {
+		p := image.Pt(i%w.Grid.Width(), i/w.Grid.Width())
+		if groups.NoRegion(c) && !w.Grid.Open(p) {
+			w.BeginStroke(p, 1)
+			w.EndStroke()
+			w.Wait()
+			dug = true
+			break
+		}
+	}
+	if !dug {
+		t.Fatal("pathological-minimum has no wall cell outside its regions")
+	}
+	if !w.Uses("cluster") {
+		t.Error("a dug cell outside every region is grouped by squares: the cluster size counts")
+	}
+	w.Undo()
+	w.Wait()
+	if w.Uses("cluster") {
+		t.Error("after undoing the dig: regions only again, yet the cluster size counts")
 	}
 	w.LevelsUp()
 	w.Wait()

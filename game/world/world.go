@@ -68,6 +68,11 @@ type World struct {
 	// Regions are the designer's region layers (level 1, 2...), one byte
 	// per cell, or nil.
 	Regions [][]byte
+	// cover caches regionsCoverLevels' answer for a grid version.
+	cover struct {
+		key     coverKey
+		val, ok bool
+	}
 
 	Settings Settings
 
