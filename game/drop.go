@@ -2,6 +2,7 @@ package game
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -32,15 +33,19 @@ type dropped struct {
 // a session can be opened from and saved beside.
 func readDrop(fsys fs.FS) (dropped, error) {
 	var d dropped
-	ents, err := fs.ReadDir(fsys, ".")
+	ents, partial, err := listDrop(fsys)
 	if err != nil {
 		return d, fmt.Errorf("the dropped files cannot be listed: %v", err)
 	}
-	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
 	for _, e := range ents {
 		name := e.Name()
 		if e.IsDir() {
 			d.skipped = append(d.skipped, name+"/ (a folder: drop the file itself)")
+			continue
+		}
+		if !regularDropped(fsys, e) {
+			// A pipe or device would block the window on open.
+			d.skipped = append(d.skipped, name+" (not a regular file)")
 			continue
 		}
 		path, scen, err := sniffDropped(fsys, name)
@@ -58,7 +63,48 @@ func readDrop(fsys fs.FS) (dropped, error) {
 		}
 		*slot = path
 	}
+	if partial != nil {
+		d.skipped = append(d.skipped, fmt.Sprintf("the items after one that could not be looked up (%v)", partial))
+	}
 	return d, nil
+}
+
+// listDrop lists the dropped items sorted by name. Ebiten's listing stops
+// at the first item it cannot look up (a broken link), returning the ones
+// before it and empty slots: those are kept and the error is returned as
+// partial (fs.ReadDir would sort the empty slots and crash).
+func listDrop(fsys fs.FS) (ents []fs.DirEntry, partial, err error) {
+	f, err := fsys.Open(".")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	rd, ok := f.(fs.ReadDirFile)
+	if !ok {
+		return nil, nil, errors.New("the drop is not a list of files")
+	}
+	all, partial := rd.ReadDir(-1)
+	for _, e := range all {
+		if e != nil {
+			ents = append(ents, e)
+		}
+	}
+	sort.Slice(ents, func(i, j int) bool { return ents[i].Name() < ents[j].Name() })
+	return ents, partial, nil
+}
+
+// regularDropped reports whether the dropped item e is a regular file, a
+// link followed (Ebiten's listing follows links; a folder's does not).
+func regularDropped(fsys fs.FS, e fs.DirEntry) bool {
+	if e.Type()&fs.ModeSymlink != 0 {
+		sfs, ok := fsys.(fs.StatFS)
+		if !ok {
+			return false
+		}
+		fi, err := sfs.Stat(e.Name())
+		return err == nil && fi.Mode().IsRegular()
+	}
+	return e.Type().IsRegular()
 }
 
 // sniffDropped opens the dropped file name and returns its real path and
@@ -128,7 +174,15 @@ func (g *Game) drop(fsys fs.FS) {
 		w.Fail("nothing to open in what was dropped%s", skipped)
 		return
 	}
-	g.showHelp, g.gallery = false, false // the answer is on the map
+	// The answer is on the map: close what covers it.
+	if g.showHelp {
+		g.showHelp = false
+		g.logOverlay("help", false)
+	}
+	if g.gallery {
+		g.gallery = false
+		g.logOverlay("gallery", false)
+	}
 	if d.open == "" {
 		g.addScen(d.scen, skipped)
 		return
@@ -139,6 +193,9 @@ func (g *Game) drop(fsys fs.FS) {
 	}
 	g.askThen(what, func(g *Game) error {
 		if err := g.open(d.open); err != nil {
+			if skipped != "" {
+				g.w.Fail("%v%s", err, skipped)
+			}
 			return err
 		}
 		if d.scen != "" {
@@ -179,9 +236,21 @@ func (g *Game) addScen(path, skipped string) error {
 	g.scenDropped = len(rows)
 	w.Log.Add("scen", world.F{Key: "path", Val: path}, world.F{Key: "rows", Val: len(rows)})
 	if !g.showQuery(0) {
-		return nil // the plan's own message (no path) stays
+		// The plan's own message (no path) stays; the log has the rows.
+		if skipped != "" {
+			g.w.Log.Add("drop_skipped", world.F{Key: "what", Val: strings.TrimPrefix(skipped, "; skipped ")})
+		}
+		return nil
 	}
-	w.Note("%s: %s added (F3 steps through them); query 1: (%d,%d) → (%d,%d), the .scen's optimal %.2f%s",
-		filepath.Base(path), plural(len(rows), "query", "queries"), rows[0].Start.X, rows[0].Start.Y, rows[0].Goal.X, rows[0].Goal.Y, rows[0].Optimal, skipped)
+	r := rows[0]
+	length := fmt.Sprintf(", the .scen's optimal %.2f", r.Optimal)
+	if !g.scenHolds() {
+		length = " (the list's lengths are for the map as loaded with 8-connected moves, so none is shown now)"
+	}
+	added := "1 query added"
+	if len(rows) > 1 {
+		added = fmt.Sprintf("%d queries added (F3 steps through them)", len(rows))
+	}
+	w.Note("%s: %s; query 1: (%d,%d) → (%d,%d)%s%s", filepath.Base(path), added, r.Start.X, r.Start.Y, r.Goal.X, r.Goal.Y, length, skipped)
 	return nil
 }

@@ -3,9 +3,11 @@ package game
 import (
 	"fmt"
 	"image"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -214,5 +216,103 @@ func TestDropBadFileKeepsTheSession(t *testing.T) {
 	g.drop(os.DirFS(dir))
 	if g.w != w0 || !g.w.MessageErr || !strings.Contains(g.w.Message, "shot.png") {
 		t.Errorf("a picture dropped: session replaced %v, message %q (want an error naming shot.png)", g.w != w0, g.w.Message)
+	}
+}
+
+// A broken link among the dropped items made the listing crash (its
+// empty slot was sorted), and a named pipe blocked the window on open:
+// both are skipped with the reason, and the map beside them opens.
+func TestDropSkipsLinksAndPipesThatCannotBeRead(t *testing.T) {
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap})
+	if err := os.Symlink(filepath.Join(dir, "gone.scen"), filepath.Join(dir, "x.scen")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.map"), 0o644); err != nil {
+		t.Skip("no named pipes here:", err)
+	}
+	d, err := readDrop(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := strings.Join(d.skipped, "; ")
+	if d.open != filepath.Join(dir, "room.map") || !strings.Contains(all, "pipe.map (not a regular file)") || !strings.Contains(all, "x.scen") {
+		t.Errorf("open %q, skipped %q; want room.map, with the pipe and the broken link skipped", d.open, all)
+	}
+	// Ebiten's own listing: it stops at the item it cannot look up and
+	// leaves empty slots.
+	d, err = readDrop(brokenListing{os.DirFS(dir)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.open != filepath.Join(dir, "room.map") || !strings.Contains(strings.Join(d.skipped, "; "), "could not be looked up") {
+		t.Errorf("listing with an empty slot: open %q, skipped %q", d.open, d.skipped)
+	}
+}
+
+// brokenListing lists its first file then an empty slot and an error, as
+// Ebiten's drop listing does when an item after the first is a broken link.
+type brokenListing struct{ fs.FS }
+
+func (b brokenListing) Open(name string) (fs.File, error) {
+	if name != "." {
+		return b.FS.Open(name)
+	}
+	f, err := b.FS.Open(".")
+	if err != nil {
+		return nil, err
+	}
+	return &brokenDir{f.(fs.ReadDirFile)}, nil
+}
+
+type brokenDir struct{ fs.ReadDirFile }
+
+func (d *brokenDir) ReadDir(n int) ([]fs.DirEntry, error) {
+	ents, err := d.ReadDirFile.ReadDir(-1)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range ents {
+		if e.Name() == "room.map" {
+			return []fs.DirEntry{e, nil}, &fs.PathError{Op: "stat", Path: "x.scen", Err: fs.ErrNotExist}
+		}
+	}
+	return nil, fs.ErrNotExist
+}
+
+// The .scen's optimal length is claimed only where it holds: a list
+// dropped after an edit says the lengths are for the map as loaded, and a
+// one-row list does not offer F3.
+func TestDropScenAfterAnEditClaimsNoLength(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"room.map": dropMap})))
+	w := g.w
+	w.BeginStroke(image.Pt(2, 4), 0)
+	w.EndStroke()
+	w.Wait()
+	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"room.scen": scenText("room.map", 8, 5, "0\t0\t7\t0\t7")})))
+	if g.shownScenOptimal() != 0 || strings.Contains(w.Message, "optimal 7") || !strings.Contains(w.Message, "none is shown now") {
+		t.Errorf("after an edit: panel %v, message %q; want no length claimed", g.shownScenOptimal(), w.Message)
+	}
+	if !strings.Contains(w.Message, "1 query added;") || strings.Contains(w.Message, "F3") {
+		t.Errorf("one row: message %q", w.Message)
+	}
+	w.Undo()
+	w.Wait()
+	if g.shownScenOptimal() != 0 {
+		t.Error("an undone edit still counts: the list's lengths are for the grid as loaded, no edit since")
+	}
+}
+
+// Rows a -scen gave at start keep their lengths when a dropped list is put
+// before them.
+func TestDropScenKeepsTheStartRows(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"room.map": dropMap})))
+	w := g.w
+	w.Queries = append(w.Queries, [2]image.Point{{0, 1}, {7, 1}})
+	g.opts.ScenOptimal = []float64{7}
+	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"room.scen": scenText("room.map", 8, 5, "0\t0\t7\t0\t7", "0\t2\t7\t2\t7")})))
+	if len(w.Queries) != 3 || len(g.opts.ScenOptimal) != 3 || g.scenOptimal(2) != 7 || w.Queries[2] != [2]image.Point{{0, 1}, {7, 1}} {
+		t.Errorf("queries %v optimal %v; want the two dropped rows, then the start's row with its 7", w.Queries, g.opts.ScenOptimal)
 	}
 }

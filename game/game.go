@@ -893,7 +893,7 @@ func (g *Game) stepQuery(d int) {
 	if g.showQuery(g.query) {
 		q := w.Queries[g.query]
 		scen := ""
-		if opt := g.scenOptimal(g.query); opt > 0 {
+		if opt := g.scenOptimal(g.query); opt > 0 && g.scenHolds() {
 			scen = fmt.Sprintf(", the .scen's optimal %.2f", opt)
 		}
 		w.Note("query %d of %d: (%d,%d) → (%d,%d)%s", g.query+1, n, q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
@@ -910,7 +910,7 @@ func (g *Game) showQuery(i int) bool {
 	q := w.Queries[i]
 	fields := []world.F{{Key: "index", Val: i + 1}, {Key: "of", Val: len(w.Queries)},
 		{Key: "from", Val: fmt.Sprintf("%d,%d", q[0].X, q[0].Y)}, {Key: "to", Val: fmt.Sprintf("%d,%d", q[1].X, q[1].Y)}}
-	if opt := g.scenOptimal(i); opt > 0 {
+	if opt := g.scenOptimal(i); opt > 0 && g.scenHolds() {
 		fields = append(fields, world.F{Key: "scen_optimal", Val: opt})
 	}
 	w.Log.Add("query", fields...)
@@ -924,14 +924,20 @@ func (g *Game) showQuery(i int) bool {
 // moves, the grid as loaded: no edit since, even one undone); 0 otherwise.
 func (g *Game) shownScenOptimal() float64 {
 	w := g.w
-	if !w.HasStart || !w.HasGoal || g.query < 0 || g.query >= len(w.Queries) ||
-		w.Settings.Neighborhood != pathing.Eight || w.GridVersion() != g.scenGrid {
+	if !w.HasStart || !w.HasGoal || g.query < 0 || g.query >= len(w.Queries) || !g.scenHolds() {
 		return 0
 	}
 	if q := w.Queries[g.query]; q[0] != w.Start || q[1] != w.Goal {
 		return 0
 	}
 	return g.scenOptimal(g.query)
+}
+
+// scenHolds reports whether a .scen list's optimal lengths hold for the
+// session as it is: 8-connected moves on the map as loaded (no edit since,
+// even one undone).
+func (g *Game) scenHolds() bool {
+	return g.w.Settings.Neighborhood == pathing.Eight && g.w.GridVersion() == g.scenGrid
 }
 
 // scenOptimal returns the .scen file's optimal length for query i, or 0.
