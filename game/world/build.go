@@ -34,7 +34,13 @@ func (w *World) keyFor(a Algo) hierKey {
 	s := w.Settings
 	// Dense transitions shape HPA*'s hierarchy only: the group hierarchy
 	// is not rebuilt for them.
-	return hierKey{algo: a, cluster: s.Cluster(), levels: s.LevelCount(), nb: s.Neighborhood, regions: len(w.Regions), dense: s.Dense && a == AlgoHPA, grid: w.Grid}
+	cluster := s.Cluster()
+	if a == AlgoGroup && w.regionsCover(s.LevelCount()) {
+		// Regions make every level: a new size would rebuild the same
+		// groups (and drop the last repair shown).
+		cluster = 0
+	}
+	return hierKey{algo: a, cluster: cluster, levels: s.LevelCount(), nb: s.Neighborhood, regions: len(w.Regions), dense: s.Dense && a == AlgoHPA, grid: w.Grid}
 }
 
 // hierarchy returns the hierarchy of the current algorithm, building it

@@ -217,41 +217,51 @@ func (s Settings) Uses(name string) bool {
 }
 
 // Uses is Settings.Uses for this session: also false for the cluster
-// size when the group planner's levels are all the designer's regions
-// (every level up to the levels set has a region layer naming a region
-// for every open cell), so no square cluster is made whatever the size.
+// size where the designer's regions leave no square cluster to size: the
+// group planner's levels all regions (a region layer for every level up
+// to the levels set, naming a region for every open cell), or the cluster
+// heuristic of A* and greedy, whose table is made of the level-1 groups,
+// over a level-1 layer that covers every open cell.
 func (w *World) Uses(name string) bool {
 	if !w.Settings.Uses(name) {
 		return false
 	}
-	return name != "cluster" || !w.regionsCoverLevels()
+	if name != "cluster" {
+		return true
+	}
+	s := w.Settings
+	switch {
+	case s.Algo == AlgoGroup:
+		return !w.regionsCover(s.LevelCount())
+	case s.Heuristic == HeurCluster && (s.Algo == AlgoAStar || s.Algo == AlgoGreedy):
+		return !w.regionsCover(1)
+	}
+	return true
 }
 
-// coverKey is what regionsCoverLevels' answer depends on.
+// coverKey is what regionsCover's answer depends on.
 type coverKey struct {
 	grid   uint64
 	levels int
 }
 
-// regionsCoverLevels reports whether every level of the group planner is
+// regionsCover reports whether levels 1..levels of the group hierarchy are
 // regions only: a region layer for each, and no open cell left to the
 // square clusters (groups.NoRegion). A dig can open a cell outside every
 // region, so the answer is kept per grid version (the panel asks each
 // frame; the scan is linear in cells).
-func (w *World) regionsCoverLevels() bool {
-	s := w.Settings
-	L := s.LevelCount()
-	if s.Algo != AlgoGroup || len(w.Regions) < L {
+func (w *World) regionsCover(levels int) bool {
+	if len(w.Regions) < levels {
 		return false
 	}
-	k := coverKey{w.GridVersion(), L}
+	k := coverKey{w.GridVersion(), levels}
 	if w.cover.ok && w.cover.key == k {
 		return w.cover.val
 	}
 	val := true
 	cells := w.Grid.Cells()
 scan:
-	for l := 0; l < L; l++ {
+	for l := 0; l < levels; l++ {
 		layer := w.Regions[l]
 		if len(layer) != len(cells) {
 			val = false

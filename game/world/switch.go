@@ -206,8 +206,14 @@ func (w *World) switched(name string, val any) {
 	w.Log.Add("switch", F{"name", name}, F{"value", val})
 	unused := ""
 	if w.Settings.Uses(name) && !w.Uses(name) {
-		unused = fmt.Sprintf("cluster size %v: this scenario's regions make every one of its %s (squares are drawn only for a level without a region layer)",
-			val, plural(w.Settings.LevelCount(), "level", "levels"))
+		what := fmt.Sprintf("all %d levels", w.Settings.LevelCount())
+		switch {
+		case w.Settings.Algo != AlgoGroup:
+			what = "level 1, which the cluster heuristic's table is made of"
+		case w.Settings.LevelCount() == 1:
+			what = "its one level"
+		}
+		unused = fmt.Sprintf("cluster size %v: this scenario's regions make %s, so no square cluster is sized (a cell outside every region, or a level without a region layer, would be)", val, what)
 	} else if !w.Settings.Uses(name) {
 		// The plan below gives the same answer: say why nothing moved
 		// (a dimmed row's switch changed silently).

@@ -129,9 +129,13 @@ func TestClusterSizeUnusedWhenRegionsCoverEveryLevel(t *testing.T) {
 	if w.Uses("cluster") || !w.Settings.Uses("cluster") {
 		t.Errorf("regions make the one level: World.Uses(cluster) %v (want false), Settings.Uses %v (want true)", w.Uses("cluster"), w.Settings.Uses("cluster"))
 	}
+	before := w.Hierarchy()
 	w.ClusterBigger()
 	w.Wait()
-	if !strings.Contains(w.Message, "regions make every one of its 1 level") || w.MessageErr {
+	if w.Hierarchy() != before {
+		t.Error("a new cluster size rebuilt a hierarchy that regions make alone")
+	}
+	if !strings.Contains(w.Message, "regions make its one level") || w.MessageErr {
 		t.Errorf("cluster size switched over regions: message %q", w.Message)
 	}
 	// Dig a wall cell that lies in no region: it is grouped by squares, so
@@ -166,5 +170,16 @@ func TestClusterSizeUnusedWhenRegionsCoverEveryLevel(t *testing.T) {
 	w.SetAlgo(AlgoHPA)
 	if !w.Uses("cluster") {
 		t.Error("HPA* ignores the regions and reads the cluster size")
+	}
+	// A*'s cluster heuristic is a table of the level-1 groups: the rooms.
+	w.SetAlgo(AlgoAStar)
+	w.SetHeuristic(HeurCluster)
+	if w.Uses("cluster") {
+		t.Error("A* with the cluster heuristic over rooms covering the map: the size is read")
+	}
+	w.ClusterBigger()
+	w.Wait()
+	if !strings.Contains(w.Message, "cluster heuristic's table") {
+		t.Errorf("cluster size under A* with the cluster heuristic over rooms: %q", w.Message)
 	}
 }
