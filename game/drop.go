@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"pathlens/game/world"
 	"pathlens/maps"
@@ -124,7 +125,24 @@ func sniffDropped(fsys fs.FS, name string) (path string, scen bool, err error) {
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 		return "", false, fmt.Errorf("%s (cannot be read: %v)", name, unwrapPath(err))
 	}
+	if h := head[:n]; bytes.IndexByte(h, 0) >= 0 || !utf8.Valid(trimPartialRune(h)) {
+		return "", false, fmt.Errorf("%s (not a text file: maps and scenarios are text; is it a picture?)", name)
+	}
 	return of.Name(), maps.Detect(bytes.TrimSpace(head[:n])) == maps.FormatScen, nil
+}
+
+// trimPartialRune drops a UTF-8 sequence cut at the end of b (the head
+// read stops at a byte count, not at a character).
+func trimPartialRune(b []byte) []byte {
+	for i := 1; i <= 3 && i <= len(b); i++ {
+		if c := b[len(b)-i]; c&0xC0 != 0x80 {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			break
+		}
+	}
+	return b
 }
 
 // unwrapPath drops a PathError's operation and path (the message names the
@@ -187,17 +205,31 @@ func (g *Game) drop(fsys fs.FS) {
 		g.addScen(d.scen, skipped)
 		return
 	}
+	// Read and check everything before asking: a file that is no map
+	// must not offer to discard the edits for nothing.
+	nw, err := world.Open(d.open)
+	if err != nil {
+		w.Fail("%v%s", err, skipped)
+		return
+	}
+	if d.scen != "" {
+		if _, err := nw.ScenRows(d.scen); err != nil {
+			nw.Close()
+			w.Fail("%v%s", err, skipped)
+			return
+		}
+	}
+	if !nw.OwnSettings() {
+		// A bare map has no switches of its own: keep the user's, so maps
+		// can be compared under one algorithm.
+		nw.Settings = w.Settings
+	}
 	what := "open " + filepath.Base(d.open)
 	if d.scen != "" {
 		what += " with " + filepath.Base(d.scen)
 	}
 	g.askThen(what, func(g *Game) error {
-		if err := g.open(d.open); err != nil {
-			if skipped != "" {
-				g.w.Fail("%v%s", err, skipped)
-			}
-			return err
-		}
+		g.install(nw)
 		if d.scen != "" {
 			return g.addScen(d.scen, skipped)
 		}
@@ -206,6 +238,12 @@ func (g *Game) drop(fsys fs.FS) {
 		}
 		return nil
 	})
+	if c := g.confirm; c != nil {
+		c.cancel = nw.Close
+		if skipped != "" {
+			c.lines = append(c.lines[:1], append([]string{"(" + strings.TrimPrefix(skipped, "; ") + ")"}, c.lines[1:]...)...)
+		}
+	}
 }
 
 // addScen puts the rows of the .scen list at path before the session's

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"pathlens/game/world"
 )
 
 // dropMap is a small Moving AI map (8×5, a wall with one gap in its middle
@@ -314,5 +316,108 @@ func TestDropScenKeepsTheStartRows(t *testing.T) {
 	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"room.scen": scenText("room.map", 8, 5, "0\t0\t7\t0\t7", "0\t2\t7\t2\t7")})))
 	if len(w.Queries) != 3 || len(g.opts.ScenOptimal) != 3 || g.scenOptimal(2) != 7 || w.Queries[2] != [2]image.Point{{0, 1}, {7, 1}} {
 		t.Errorf("queries %v optimal %v; want the two dropped rows, then the start's row with its 7", w.Queries, g.opts.ScenOptimal)
+	}
+}
+
+// A dropped file is read before anything is asked: one that is no map is
+// refused at once, with unsaved edits kept and no question offering to
+// discard them for nothing (a user pressed D for a picture, and the log
+// said the edits were discarded).
+func TestDropReadsTheFileBeforeAsking(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w0 := g.w
+	fillSomewhere(t, w0)
+	dir := writeDropFiles(t, map[string]string{"pic.png": "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", "notes.txt": "# Notes\n\nsome words\n"})
+	g.drop(os.DirFS(dir))
+	if g.confirm != nil {
+		t.Fatalf("a question for files that are no map: %q", g.confirm.lines)
+	}
+	if g.w != w0 || !w0.Dirty() || !w0.MessageErr || !strings.Contains(w0.Message, "notes.txt") {
+		t.Errorf("session replaced %v, dirty %v, message %q; want the edits kept and notes.txt refused", g.w != w0, w0.Dirty(), w0.Message)
+	}
+	if !strings.Contains(w0.Message, "pic.png (not a text file") {
+		t.Errorf("message %q, want the picture named as not a text file", w0.Message)
+	}
+}
+
+// A bare map has no switches of its own: it opens under the user's
+// algorithm, so maps can be compared; a scenario with "set" lines opens
+// with its own.
+func TestDropKeepsTheSwitchesForABareMap(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	g.w.SetAlgo(world.AlgoHPA)
+	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"room.map": dropMap})))
+	if g.w.Grid.Width() != 8 || g.w.Settings.Algo != world.AlgoHPA {
+		t.Errorf("bare map: %d wide, %v; want room.map under HPA*", g.w.Grid.Width(), g.w.Settings.Algo)
+	}
+	pls := "pathlens-scenario 1\nset algo dijkstra\nmap inline\n....\n....\nend\n"
+	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"s.pls": pls})))
+	if g.w.Grid.Width() != 4 || g.w.Settings.Algo != world.AlgoDijkstra {
+		t.Errorf("scenario with set algo: %d wide, %v; want its own Dijkstra", g.w.Grid.Width(), g.w.Settings.Algo)
+	}
+}
+
+// Esc on the question keeps everything and says so; the question of a
+// drop of two maps names the one left out.
+func TestDropQuestionNamesTheSkippedAndEscSaysNothingChanged(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w0 := g.w
+	fillSomewhere(t, w0)
+	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"a.map": dropMap, "b.map": dropMap})))
+	if g.confirm == nil {
+		t.Fatal("no question with unsaved edits")
+	}
+	if q := strings.Join(g.confirm.lines, "\n"); !strings.Contains(q, "open a.map") || !strings.Contains(q, "b.map (one map at a time") {
+		t.Errorf("question %q, want it to open a.map and name b.map as skipped", q)
+	}
+	g.cancelConfirm()
+	if g.w != w0 || !w0.Dirty() || !strings.Contains(w0.Message, "did not open a.map") {
+		t.Errorf("Esc: session replaced %v, dirty %v, message %q", g.w != w0, w0.Dirty(), w0.Message)
+	}
+}
+
+// fillSomewhere fills one open cell that is neither endpoint, as one
+// stroke, so w has an unsaved edit.
+func fillSomewhere(t *testing.T, w *world.World) {
+	t.Helper()
+	for y := 0; y < w.Grid.Height(); y++ {
+		for x := 0; x < w.Grid.Width(); x++ {
+			if p := image.Pt(x, y); w.Grid.Open(p) && p != w.Start && p != w.Goal {
+				w.BeginStroke(p, 0)
+				w.EndStroke()
+				w.Wait()
+				if !w.Dirty() {
+					t.Fatal("the fill left the session clean")
+				}
+				return
+			}
+		}
+	}
+	t.Fatal("no open cell to fill")
+}
+
+// S on the question saves, then opens the dropped map; the window keeps
+// saying where the save went (the new session's note hid it).
+func TestDropSaveThenOpenSaysWhereItSaved(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	src := writeDropFiles(t, map[string]string{"old.map": dropMap})
+	if err := g.open(filepath.Join(src, "old.map")); err != nil {
+		t.Fatal(err)
+	}
+	w0 := g.w
+	fillSomewhere(t, w0)
+	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"new.map": dropMap, "x/": ""})))
+	if g.confirm == nil {
+		t.Fatal("no question with unsaved edits")
+	}
+	g.confirmSave()
+	if _, err := os.Stat(filepath.Join(src, "old.pls")); err != nil {
+		t.Fatalf("the edits were not saved beside old.map: %v", err)
+	}
+	if g.w == w0 || !strings.Contains(g.w.Source, "new.map") {
+		t.Fatalf("after S the session is %q, want new.map", g.w.Source)
+	}
+	if !strings.Contains(g.w.Message, "old.pls") || !strings.Contains(g.w.Message, "opened new.map") {
+		t.Errorf("message %q, want the save's path and the open's note", g.w.Message)
 	}
 }

@@ -213,8 +213,10 @@ func loadedGrid(w *world.World) uint64 {
 
 // confirm is a pending question (unsaved edits) and what to do on yes.
 type confirm struct {
-	lines []string
-	then  func(g *Game) error // after saving or discarding
+	lines  []string
+	what   string              // what yes does ("quit", "open arena.map")
+	then   func(g *Game) error // after saving or discarding
+	cancel func()              // on Esc (nil: nothing to undo)
 }
 
 // New returns a game showing w.
@@ -549,6 +551,7 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 			fmt.Sprintf("D: discard the edits and %s", what),
 			"Esc: cancel",
 		},
+		what: what,
 		then: then,
 	}
 }
@@ -580,21 +583,52 @@ func absPath(p string) string {
 	return p
 }
 
+// cancelConfirm answers the question no (Esc): nothing is saved,
+// discarded or opened, and the note says so.
+func (g *Game) cancelConfirm() {
+	c := g.confirm
+	g.confirm = nil
+	if c.cancel != nil {
+		c.cancel()
+	}
+	g.w.Log.Add("cancel", world.F{Key: "what", Val: c.what})
+	g.w.Note("did not %s: the session and its edits are as they were", c.what)
+}
+
+// confirmSave answers the question S: save, then do what was asked. A
+// failed save does nothing else (its error is on screen, nothing is
+// lost); after a save the new session's note follows the save's, which it
+// would hide.
+func (g *Game) confirmSave() {
+	c := g.confirm
+	g.confirm = nil
+	if err := g.w.SaveDefault(); err != nil {
+		if c.cancel != nil {
+			c.cancel()
+		}
+		return
+	}
+	// The window may close in this frame: the terminal keeps where the
+	// file went (the working folder when the map's was read-only).
+	saved := g.w.Message
+	fmt.Fprintf(os.Stderr, "pathlens: %s\n", saved)
+	c.then(g)
+	if !g.w.MessageErr {
+		if g.w.Message == "" || g.w.Message == saved {
+			g.w.Note("%s", saved)
+		} else {
+			g.w.Note("%s; %s", saved, g.w.Message)
+		}
+	}
+}
+
 func (g *Game) updateConfirm() {
 	c := g.confirm
 	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		g.confirm = nil
+		g.cancelConfirm()
 	case inpututil.IsKeyJustPressed(ebiten.KeyS):
-		if err := g.w.SaveDefault(); err != nil {
-			g.confirm = nil // the error is on screen; nothing is lost
-			return
-		}
-		// The window may close in this frame: the terminal keeps where the
-		// file went (the working folder when the map's was read-only).
-		fmt.Fprintf(os.Stderr, "pathlens: %s\n", g.w.Message)
-		g.confirm = nil
-		c.then(g)
+		g.confirmSave()
 	case inpututil.IsKeyJustPressed(ebiten.KeyD):
 		g.w.Log.Add("discard", world.F{Key: "edits", Val: g.w.Unsaved()})
 		g.confirm = nil
@@ -706,6 +740,13 @@ func (g *Game) open(src string) error {
 		g.w.Fail("%v", err)
 		return err
 	}
+	g.install(nw)
+	return nil
+}
+
+// install makes nw (opened, not begun) the session, keeping the event log
+// and the playback speed, and closes the old one.
+func (g *Game) install(nw *world.World) {
 	nw.Log = g.w.Log
 	nw.Play.Speed = g.w.Play.Speed
 	old := g.w
@@ -724,7 +765,6 @@ func (g *Game) open(src string) error {
 	g.inspectKey = inspectKey{}
 	g.repairSeq = nw.RepairSeq
 	g.repairHeld, g.repairAt = false, time.Time{} // the flash was the old world's
-	return nil
 }
 
 func (g *Game) updateKeys() {

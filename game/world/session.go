@@ -95,6 +95,13 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	return w, nil
 }
 
+// OwnSettings reports whether the session's file set any switch (a
+// scenario's "set" lines); a bare map sets none and opens with the
+// defaults, which a caller may replace before Begin.
+func (w *World) OwnSettings() bool {
+	return w.scenario != nil && w.scenario.Settings != (maps.Settings{})
+}
+
 // Begin logs the load and plans the first query. Call it once the event
 // log is attached.
 func (w *World) Begin() {
