@@ -734,11 +734,17 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 		return
 	}
 	cur := -1
+	segs := o.Segments
 	if playing {
 		cur = currentSegment(w)
+		if len(o.Refined) > 0 && beforeSmoothing(tl) {
+			// Each step's cells as refinement found them: the smoothed
+			// first segment may already run to the goal.
+			segs = o.Refined
+		}
 	}
 	shown := 0 // alternate colours over the segments smoothing left with a length
-	for k, seg := range o.Segments {
+	for k, seg := range segs {
 		if len(seg) < 2 && k != cur {
 			continue
 		}
@@ -761,6 +767,21 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 			vector.DrawFilledCircle(dst, x, y, lw*0.9, color.White, true)
 		}
 	}
+}
+
+// beforeSmoothing reports whether the timeline's cursor has not yet
+// entered the trace's smooth phase (false when there is none).
+func beforeSmoothing(tl *world.Timeline) bool {
+	tr := tl.Trace()
+	if tr == nil {
+		return false
+	}
+	for _, ph := range tr.Phases {
+		if ph.Name == "smooth" {
+			return tl.Cursor() <= ph.Start
+		}
+	}
+	return false
 }
 
 // currentSegment returns the segment being refined at the cursor: the

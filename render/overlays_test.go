@@ -174,3 +174,47 @@ func TestEntranceBarsLieOnTheBorder(t *testing.T) {
 		t.Fatalf("no side: (%g,%g)-(%g,%g)", x0, y0, x1, y1)
 	}
 }
+
+// Regression (user test: at "refine cells step 0" of an HPA* query on
+// arena the whole smoothed path was drawn bright, since smoothing had
+// merged it into segment 0, as if the answer were already found): until
+// the cursor reaches the smooth phase the view draws the segments as
+// refinement left them, the current one from S to the first plan node.
+func TestRefinementShowsTheUnsmoothedSegments(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skip("no Moving AI maps (../shared/maps/movingai or $PATHLENS_MAPS): skipping")
+	}
+	w, err := world.Open(dir + "/arena.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(world.AlgoHPA)
+	w.SetEndpoints(image.Pt(1, 7), image.Pt(47, 46)) // the user's query (arena.map.scen's last row)
+	w.Wait()
+	o := &w.Outcome
+	if len(o.Refined) < 2 || len(o.Refined) != len(o.Segments) {
+		t.Fatalf("%d refined segments, %d smoothed: want one per plan step, several", len(o.Refined), len(o.Segments))
+	}
+	if o.Refined[0][0] != w.Start || o.Refined[len(o.Refined)-1][len(o.Refined[len(o.Refined)-1])-1] != w.Goal {
+		t.Error("the refined segments do not run from the start to the goal")
+	}
+	if len(o.Refined[0]) >= len(o.Segments[0]) && len(o.Segments) > 1 && len(o.Segments[1]) > 1 {
+		t.Skip("smoothing did not merge the first segment on this query: nothing to show")
+	}
+	tl := &w.Timeline
+	k := tl.FindPhase("refine cells step 0")
+	if k < 0 {
+		t.Fatal("no phase refine cells step 0")
+	}
+	tl.Seek(tl.Trace().Phases[k].Start + 1)
+	if !beforeSmoothing(tl) {
+		t.Error("in refine cells step 0: not before smoothing")
+	}
+	tl.Seek(tl.Len())
+	if beforeSmoothing(tl) {
+		t.Error("at the end: still before smoothing")
+	}
+}

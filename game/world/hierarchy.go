@@ -100,6 +100,11 @@ type Answer struct {
 	// Segments split Path into the refined segments, one per top-level
 	// plan step (or one per planner call for the group planner).
 	Segments [][]image.Point
+	// Refined holds the segments as refinement left them, before
+	// smoothing (HPA*, traced queries that smoothed; else nil): while the
+	// timeline steps through refinement the view shows these, since the
+	// smoothed first segment can already span the whole route.
+	Refined [][]image.Point
 	// Phases lists the expansions and time of every phase, in order.
 	Phases   []PhaseStat
 	Expanded int

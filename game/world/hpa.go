@@ -65,6 +65,18 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 		if len(ans.Segments) == 0 {
 			ans.Segments = [][]image.Point{r.Path}
 		}
+		if len(r.Refined) > 1 {
+			// Copied: the querier's buffers are reused by the next query.
+			path := append([]image.Point(nil), r.Refined...)
+			b := 0
+			for _, e := range r.RefinedEnds {
+				if e < b || e >= len(path) {
+					break
+				}
+				ans.Refined = append(ans.Refined, path[b:e+1])
+				b = e
+			}
+		}
 	}
 	ph := &r.Phases
 	add := func(name string, level, n int) {

@@ -943,9 +943,27 @@ func TestSmoothingIsTraced(t *testing.T) {
 	if got := len(tr.Events) - tr.Phases[smooth].Start; got != taken+refused+shortcuts {
 		t.Errorf("the smooth phase holds %d events, %d of them lines and shortcuts", got, taken+refused+shortcuts)
 	}
+	// The path before smoothing is kept for the viewer: a legal path of
+	// the refinement's cost (PlanCost), split by the same number of steps,
+	// that smoothing then shortened.
+	if len(res.Refined) < 2 || len(res.RefinedEnds) != len(res.SegmentEnds) {
+		t.Fatalf("refined path %d cells with %d ends, want a path with one end per step (%d)", len(res.Refined), len(res.RefinedEnds), len(res.SegmentEnds))
+	}
+	if err := pathing.ValidatePath(g, res.Refined, pathing.Eight); err != nil {
+		t.Errorf("refined path: %v", err)
+	}
+	if c := pathing.PathCost(g, res.Refined, pathing.Eight); math.Abs(c-res.PlanCost) > 1e-6*c || res.Cost > c+1e-9 {
+		t.Errorf("refined path costs %v, plan %v, smoothed %v: want the plan's cost, no cheaper than the smoothed path", c, res.PlanCost, res.Cost)
+	}
+	if last := res.RefinedEnds[len(res.RefinedEnds)-1]; last != len(res.Refined)-1 || res.Refined[0] != s {
+		t.Errorf("refined ends %v over %d cells from %v", res.RefinedEnds, len(res.Refined), res.Refined[0])
+	}
 	// Untraced, the same query records nothing and allocates nothing.
 	if allocs := testing.AllocsPerRun(20, func() { q.Find(s, e, QueryOptions{NoShortcut: true}) }); allocs != 0 {
 		t.Errorf("%v allocations per untraced query", allocs)
+	}
+	if res, _ := q.Find(s, e, QueryOptions{NoShortcut: true}); res.Refined != nil {
+		t.Error("an untraced query kept its path before smoothing")
 	}
 }
 

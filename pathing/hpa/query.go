@@ -107,6 +107,14 @@ type Result struct {
 	// Unreachable reports a NoPath decided by the component labels alone.
 	Unreachable bool
 	Phases      Phases
+	// Refined and RefinedEnds are Path and SegmentEnds as refinement left
+	// them, before smoothing. They are set only for a traced query
+	// (QueryOptions.Trace) that smoothed, so a viewer stepping through the
+	// refinement phases can show each step's cells rather than the
+	// smoothed path (whose first segment may already span the whole
+	// route). Querier buffers, like Path.
+	Refined     []image.Point
+	RefinedEnds []int
 }
 
 // smoothPasses is how many times smoothing runs over a path at most (it
@@ -137,10 +145,14 @@ type Querier struct {
 	res   Result
 	path  []image.Point
 	path2 []image.Point
-	sm    smoother
-	tr    *pathing.Trace
-	step  int
-	err   error
+	// refined, refinedEnds: the path and segment ends before smoothing,
+	// kept for traced queries (Result.Refined).
+	refined     []image.Point
+	refinedEnds []int
+	sm          smoother
+	tr          *pathing.Trace
+	step        int
+	err         error
 	// sOpen/gOpen: the start's/goal's level-1 cluster is open and uniform,
 	// so insertion used octile distances and refinement draws lines.
 	sOpen, gOpen bool
@@ -372,6 +384,11 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 	if opt.NoSmooth {
 		cost = pathing.PathCost(h.grid, q.path, h.cfg.Neighborhood)
 	} else {
+		if q.tr != nil {
+			q.refined = append(q.refined[:0], q.path...)
+			q.refinedEnds = append(q.refinedEnds[:0], r.SegmentEnds...)
+			r.Refined, r.RefinedEnds = q.refined, q.refinedEnds
+		}
 		q.phase("smooth", 0)
 		q.sm.tr = q.tr // nil when not traced
 		q.path, cost = q.sm.smooth(h, q.path, r.SegmentEnds, false)
