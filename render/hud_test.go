@@ -291,3 +291,23 @@ func TestLegendSwatchShowsBothColoursInNameOrder(t *testing.T) {
 		}
 	}
 }
+
+// The .scen row reads +0.00 % for a path within the file's rounding (a
+// user saw "optimal (.scen) 2.830 (path -0.06%)" for AR0011SR's optimal
+// 2.828, the file printing 2 decimals), and the real difference beyond it.
+func TestScenRowForgivesTheFilesRounding(t *testing.T) {
+	for _, c := range []struct {
+		found      bool
+		cost, scen float64
+		want       string
+	}{
+		{true, 2 * 1.4142135623730951, 2.83, "2.830  (path +0.00%)"},
+		{true, 132.398, 132.39845, "132.398  (path +0.00%)"},
+		{true, 110, 100, "100.000  (path +10.00%)"},
+		{false, 0, 7.5, "7.500"},
+	} {
+		if got := scenOptimalText(c.found, c.cost, c.scen); got != c.want {
+			t.Errorf("cost %v against %v: %q, want %q", c.cost, c.scen, got, c.want)
+		}
+	}
+}

@@ -19,9 +19,8 @@ import (
 )
 
 // OptimalTolerance is how far a cost may be from a scenario's optimal column
-// and still match (issue 2: within 0.01; the files print 8 decimals, the
-// bg512 ones 2).
-const OptimalTolerance = 0.01
+// and still match (issue 2: within 0.01; maps.ScenTolerance).
+const OptimalTolerance = maps.ScenTolerance
 
 // Env is what every mode works on, loaded once by LoadEnv: the map, and the
 // scenario rows when -scen was given (checked to fit the map, and cut to
