@@ -220,6 +220,9 @@ func (w *World) switched(name string, val any) {
 		if b, ok := val.(bool); ok {
 			val = onOff(b)
 		}
+		if t, ok := val.(interface{ Title() string }); ok {
+			val = t.Title() // as the panel's row says it ("average minimum", not "avgmin")
+		}
 		unused = fmt.Sprintf("%s %v: %s does not use it (%s)", switchTitle[name], val, w.Settings.Algo.Title(), switchUsers[name])
 	}
 	if w.hierKey != w.keyFor(w.Settings.Algo) {

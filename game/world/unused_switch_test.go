@@ -33,6 +33,7 @@ func TestUnusedSwitchSaysSo(t *testing.T) {
 		{"cluster", w.ClusterBigger, "cluster size 12: A* does not use it (HPA*, the group planner and the cluster heuristic do)"},
 		{"levels", w.LevelsUp, "levels 3: A* does not use it"},
 		{"cost", w.CycleCost, "connection cost maximin: A* does not use it (the group planner does)"},
+		{"cost", w.CycleCost, "connection cost average minimum: A* does not use it"},
 		{"exclusion", w.ToggleExclusion, "exclusion on: A* does not use it"},
 		{"smooth", w.ToggleSmooth, "smoothing off: A* does not use it (HPA* does)"},
 	} {
