@@ -54,28 +54,13 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 		}
 	}
 	if r.Status == pathing.Found {
-		b := 0
-		for _, e := range r.SegmentEnds {
-			if e < b || e >= len(r.Path) {
-				break
-			}
-			ans.Segments = append(ans.Segments, r.Path[b:e+1])
-			b = e
-		}
+		ans.Segments = splitAtEnds(r.Path, r.SegmentEnds)
 		if len(ans.Segments) == 0 {
 			ans.Segments = [][]image.Point{r.Path}
 		}
 		if len(r.Refined) > 1 {
 			// Copied: the querier's buffers are reused by the next query.
-			path := append([]image.Point(nil), r.Refined...)
-			b := 0
-			for _, e := range r.RefinedEnds {
-				if e < b || e >= len(path) {
-					break
-				}
-				ans.Refined = append(ans.Refined, path[b:e+1])
-				b = e
-			}
+			ans.Refined = splitAtEnds(append([]image.Point(nil), r.Refined...), r.RefinedEnds)
 		}
 	}
 	ph := &r.Phases
@@ -107,6 +92,23 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 		ans.Note = "short query: a bounded A* inside neighbouring clusters answered it"
 	}
 	return ans, nil
+}
+
+// splitAtEnds cuts path into the segments hpa.Result's ends mark: segment
+// i runs from the previous end (0 for the first) to ends[i], inclusive,
+// so neighbours share their joining cell. It stops at an end out of order
+// or past the path.
+func splitAtEnds(path []image.Point, ends []int) [][]image.Point {
+	var segs [][]image.Point
+	b := 0
+	for _, e := range ends {
+		if e < b || e >= len(path) {
+			break
+		}
+		segs = append(segs, path[b:e+1])
+		b = e
+	}
+	return segs
 }
 
 func (a *hpaHier) Update(changed []image.Point) Repair {
