@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -154,6 +155,15 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// skippedNote is what a drop's message appends for the skipped items:
+// "; skipped a, b", or "" when nothing was.
+func skippedNote(items []string) string {
+	if len(items) == 0 {
+		return ""
+	}
+	return "; skipped " + strings.Join(items, ", ")
+}
+
 func kindOf(scen bool) string {
 	if scen {
 		return ".scen list"
@@ -180,10 +190,7 @@ func (g *Game) drop(fsys fs.FS) {
 		}
 	}
 	w.Log.Add("drop", world.F{Key: "files", Val: strings.Join(names, ",")}, world.F{Key: "skipped", Val: len(d.skipped)})
-	skipped := ""
-	if len(d.skipped) > 0 {
-		skipped = "; skipped " + strings.Join(d.skipped, ", ")
-	}
+	skipped := skippedNote(d.skipped)
 	if g.confirm != nil {
 		w.Fail("answer the question first (S, D or Esc), then drop the file again")
 		return
@@ -202,7 +209,7 @@ func (g *Game) drop(fsys fs.FS) {
 		g.logOverlay("gallery", false)
 	}
 	if d.open == "" {
-		g.addScen(d.scen, skipped)
+		g.addScen(d.scen, d.skipped)
 		return
 	}
 	// Read and check everything before asking: a file that is no map
@@ -231,7 +238,7 @@ func (g *Game) drop(fsys fs.FS) {
 	g.askThen(what, func(g *Game) error {
 		g.install(nw)
 		if d.scen != "" {
-			return g.addScen(d.scen, skipped)
+			return g.addScen(d.scen, d.skipped)
 		}
 		if skipped != "" {
 			g.w.Note("opened %s%s", filepath.Base(d.open), skipped)
@@ -240,8 +247,8 @@ func (g *Game) drop(fsys fs.FS) {
 	})
 	if c := g.confirm; c != nil {
 		c.cancel = nw.Close
-		if skipped != "" {
-			c.lines = append(c.lines[:1], append([]string{"(" + strings.TrimPrefix(skipped, "; ") + ")"}, c.lines[1:]...)...)
+		if len(d.skipped) > 0 {
+			c.lines = slices.Insert(c.lines, 1, "(skipped "+strings.Join(d.skipped, ", ")+")")
 		}
 	}
 }
@@ -252,8 +259,9 @@ func (g *Game) drop(fsys fs.FS) {
 // while it holds (8-connected, the map as loaded). A list for another map
 // is refused with the file, line and both maps named; the session is left
 // as it was.
-func (g *Game) addScen(path, skipped string) error {
+func (g *Game) addScen(path string, skippedItems []string) error {
 	w := g.w
+	skipped := skippedNote(skippedItems)
 	rows, err := w.ScenRows(path)
 	if err != nil {
 		w.Fail("%v%s", err, skipped)
@@ -275,8 +283,8 @@ func (g *Game) addScen(path, skipped string) error {
 	w.Log.Add("scen", world.F{Key: "path", Val: path}, world.F{Key: "rows", Val: len(rows)})
 	if !g.showQuery(0) {
 		// The plan's own message (no path) stays; the log has the rows.
-		if skipped != "" {
-			g.w.Log.Add("drop_skipped", world.F{Key: "what", Val: strings.TrimPrefix(skipped, "; skipped ")})
+		if len(skippedItems) > 0 {
+			g.w.Log.Add("drop_skipped", world.F{Key: "what", Val: strings.Join(skippedItems, ", ")})
 		}
 		return nil
 	}

@@ -148,23 +148,9 @@ func TestDropAsksBeforeLosingEdits(t *testing.T) {
 // with both maps named, leaving the queries as they were.
 func TestDropScenAddsItsRows(t *testing.T) {
 	g := drawnGame(t, 1200, 760)
-	dir := writeDropFiles(t, map[string]string{
-		"room.map":   dropMap,
-		"room.scen":  scenText("room.map", 8, 5, "0\t0\t7\t0\t7", "0\t2\t7\t2\t7"),
-		"room2.scen": scenText("room.map", 8, 5, "0\t0\t3\t0\t3"),
-		"other.scen": scenText("hall.map", 8, 5, "0\t0\t3\t0\t3"),
-	})
-	one := func(name string) string {
-		d := t.TempDir()
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		// A drop of this file alone.
-		if err := os.WriteFile(filepath.Join(d, name), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return d
+	// A drop of one file alone.
+	one := func(name, text string) string {
+		return writeDropFiles(t, map[string]string{name: text})
 	}
 	// The map and its list in one drop.
 	both := writeDropFiles(t, map[string]string{"room.map": dropMap, "room.scen": scenText("room.map", 8, 5, "0\t0\t7\t0\t7", "0\t2\t7\t2\t7")})
@@ -184,12 +170,12 @@ func TestDropScenAddsItsRows(t *testing.T) {
 		t.Errorf("F3: %v optimal %v, want row 2 from (0,2)", w.Start, g.shownScenOptimal())
 	}
 	// Another list for the same map replaces the rows.
-	g.drop(os.DirFS(one("room2.scen")))
+	g.drop(os.DirFS(one("room2.scen", scenText("room.map", 8, 5, "0\t0\t3\t0\t3"))))
 	if len(w.Queries) != 1 || w.Goal != image.Pt(3, 0) || g.shownScenOptimal() != 3 {
 		t.Errorf("second list: %d queries, goal %v, optimal %v; want its one row replacing the first list's", len(w.Queries), w.Goal, g.shownScenOptimal())
 	}
 	// A list for another map is refused.
-	g.drop(os.DirFS(one("other.scen")))
+	g.drop(os.DirFS(one("other.scen", scenText("hall.map", 8, 5, "0\t0\t3\t0\t3"))))
 	if !w.MessageErr || !strings.Contains(w.Message, "hall.map") || !strings.Contains(w.Message, "room.map") {
 		t.Errorf("another map's list: %q, want an error naming hall.map and room.map", w.Message)
 	}
