@@ -70,7 +70,9 @@ const MaxMapBytes int64 = pathing.MaxSide*(pathing.MaxSide+2) + 1<<20
 // leave Terrain stale: writers and TerrainAt reconcile the two, keeping a
 // cell's character only while it still agrees with the grid (a blocked
 // character on a blocked cell, an open one on an open cell of the same
-// weight), and otherwise using the canonical character of the cell's weight.
+// weight), and otherwise using the canonical character of the cell's weight
+// in the map's own format: '@' for a wall built on a Moving AI map (what its
+// writer puts there), '#' on any other.
 type Map struct {
 	Name    string // file base name (LoadMap) or the name given to a reader
 	Grid    *pathing.Grid
@@ -180,6 +182,15 @@ func (m *Map) TerrainAt(p image.Point) byte {
 	if i < len(m.Terrain) && agrees(m.Terrain[i], w) {
 		return m.Terrain[i]
 	}
+	return m.canonChar(w)
+}
+
+// canonChar is the character a cell of weight w gets when its own no longer
+// agrees with the grid: asciiChar, but '@' for blocked on a Moving AI map.
+func (m *Map) canonChar(w uint8) byte {
+	if w == 0 && m.Format == FormatMovingAI {
+		return '@'
+	}
 	return asciiChar(w)
 }
 
@@ -193,7 +204,7 @@ func (m *Map) SyncTerrain() {
 	}
 	for i, w := range m.Grid.Cells() {
 		if !agrees(m.Terrain[i], w) {
-			m.Terrain[i] = asciiChar(w)
+			m.Terrain[i] = m.canonChar(w)
 		}
 	}
 }

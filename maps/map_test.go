@@ -1,7 +1,9 @@
 package maps
 
 import (
+	"bytes"
 	"image"
+	"strings"
 	"testing"
 
 	"pathlens/pathing"
@@ -50,5 +52,36 @@ func TestMapTerrainFollowsGrid(t *testing.T) {
 	}
 	if string(c.Terrain) != "T.3W" || c.Grid.Open(image.Pt(0, 0)) || c.Equal(m) {
 		t.Errorf("the clone changed with the original: %q", c.Terrain)
+	}
+}
+
+// TestMovingAIWallCharacter: a wall built on a Moving AI map reads as '@',
+// the character its writer puts there, not ASCII's '#'; on an ASCII map it
+// stays '#'.
+func TestMovingAIWallCharacter(t *testing.T) {
+	m, err := ReadMovingAI(strings.NewReader("type octile\nheight 1\nwidth 3\nmap\n.T.\n"), "w.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Grid.SetOpen(image.Pt(0, 0), false)
+	if c := m.TerrainAt(image.Pt(0, 0)); c != '@' {
+		t.Errorf("built wall on a Moving AI map reads %s, want '@'", quoteByte(c))
+	}
+	m.Grid.SetOpen(image.Pt(1, 0), true) // a tree cut: plain floor
+	m.SyncTerrain()
+	if string(m.Terrain) != "@.." {
+		t.Errorf("SyncTerrain gave %q, want \"@..\"", m.Terrain)
+	}
+	var buf bytes.Buffer
+	if err := WriteMovingAI(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(buf.String(), "\n@..\n") {
+		t.Errorf("written as %q", buf.String())
+	}
+	a := mustASCII(t, "..\n")
+	a.Grid.SetOpen(image.Pt(0, 0), false)
+	if c := a.TerrainAt(image.Pt(0, 0)); c != '#' {
+		t.Errorf("built wall on an ASCII map reads %s, want '#'", quoteByte(c))
 	}
 }
