@@ -136,14 +136,13 @@ func run(args []string) int {
 	if m, set, _ := f.AgentRefineMode(); set { // a bad name was refused by f.Check
 		w.Settings.AgentRefine = m
 	}
-	var scenOptimal []float64
 	if f.Scen != "" {
 		rows, err := w.ScenRows(f.Scen)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -scen: %v\n", err)
 			return 2
 		}
-		scenOptimal = w.AddScenRows(rows)
+		w.AddScenRows(f.Scen, rows)
 	}
 	if f.From != "" || f.To != "" {
 		q, err := firstQuery(f.From, f.To, w.Queries)
@@ -151,12 +150,8 @@ func run(args []string) int {
 			fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 			return 2
 		}
-		w.Queries = append([][2]image.Point{q}, w.Queries...)
-		if scenOptimal != nil {
-			scenOptimal = append([]float64{0}, scenOptimal...)
-		}
+		w.PrependQuery(q)
 	}
-	opts.ScenOptimal = scenOptimal
 	w.Begin()
 	if f.Shot != "" {
 		w.WaitOptimal() // the picture shows the finished numbers

@@ -254,7 +254,9 @@ func (g *Game) drop(fsys fs.FS) {
 }
 
 // addScen puts the rows of the .scen list at path before the session's
-// queries (replacing the rows an earlier drop added) and opens the first:
+// queries (World.AddScenRows: they replace the rows of the list the session
+// had, from -scen, a scenario's "scen" line or an earlier drop) and opens
+// the first:
 // F3 steps through them and the panel shows each row's optimal length
 // while it holds (8-connected, the map as loaded). A list for another map
 // is refused with the file, line and both maps named; the session is left
@@ -267,19 +269,7 @@ func (g *Game) addScen(path string, skippedItems []string) error {
 		w.Fail("%v%s", err, skipped)
 		return err
 	}
-	if n := g.scenDropped; n > 0 && n <= len(w.Queries) {
-		w.Queries = w.Queries[n:]
-		if len(g.opts.ScenOptimal) >= n {
-			g.opts.ScenOptimal = g.opts.ScenOptimal[n:]
-		}
-	}
-	prev := g.opts.ScenOptimal
-	opt := w.AddScenRows(rows)
-	if len(prev) == len(w.Queries)-len(rows) {
-		copy(opt[len(rows):], prev) // the lengths the start's -scen gave stay
-	}
-	g.opts.ScenOptimal = opt
-	g.scenDropped = len(rows)
+	w.AddScenRows(path, rows)
 	w.Log.Add("scen", world.F{Key: "path", Val: path}, world.F{Key: "rows", Val: len(rows)})
 	if !g.showQuery(0) {
 		// The plan's own message (no path) stays; the log has the rows.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"pathlens/game/world"
+	"pathlens/maps"
 )
 
 // dropMap is a small Moving AI map (8×5, a wall with one gap in its middle
@@ -291,17 +292,20 @@ func TestDropScenAfterAnEditClaimsNoLength(t *testing.T) {
 	}
 }
 
-// Rows a -scen gave at start keep their lengths when a dropped list is put
-// before them.
-func TestDropScenKeepsTheStartRows(t *testing.T) {
+// A dropped list replaces the list the session had (here one a -scen gave
+// at start): the session holds one list, which a save refers to by its one
+// "scen" line. The session's own queries stay after the rows.
+func TestDropScenReplacesTheList(t *testing.T) {
 	g := drawnGame(t, 1200, 760)
 	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"room.map": dropMap})))
 	w := g.w
-	w.Queries = append(w.Queries, [2]image.Point{{0, 1}, {7, 1}})
-	g.opts.ScenOptimal = []float64{7}
+	first := filepath.Join(t.TempDir(), "first.scen")
+	w.AddScenRows(first, []maps.ScenRow{{Start: image.Pt(0, 1), Goal: image.Pt(7, 1), Optimal: 7}})
+	w.PrependQuery([2]image.Point{{1, 1}, {2, 1}}) // a -from/-to query
 	g.drop(os.DirFS(writeDropFiles(t, map[string]string{"room.scen": scenText("room.map", 8, 5, "0\t0\t7\t0\t7", "0\t2\t7\t2\t7")})))
-	if len(w.Queries) != 3 || len(g.opts.ScenOptimal) != 3 || g.scenOptimal(2) != 7 || w.Queries[2] != [2]image.Point{{0, 1}, {7, 1}} {
-		t.Errorf("queries %v optimal %v; want the two dropped rows, then the start's row with its 7", w.Queries, g.opts.ScenOptimal)
+	if len(w.Queries) != 3 || len(w.ScenOptimal) != 3 || g.scenOptimal(0) != 7 || g.scenOptimal(2) != 0 ||
+		w.Queries[2] != [2]image.Point{{1, 1}, {2, 1}} || filepath.Base(w.ScenFile) != "room.scen" {
+		t.Errorf("queries %v optimal %v list %q; want the two dropped rows, then the own query with 0", w.Queries, w.ScenOptimal, w.ScenFile)
 	}
 }
 

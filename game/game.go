@@ -68,10 +68,6 @@ type Options struct {
 	// StartError is a message to show at start (a file that failed to
 	// load).
 	StartError string
-	// ScenOptimal, when set, holds for each of the world's queries the
-	// optimal length a Moving AI .scen file gives it (0: none), shown when
-	// F3 opens the query.
-	ScenOptimal []float64
 }
 
 // Game implements ebiten.Game for one session.
@@ -100,28 +96,25 @@ type Game struct {
 	gallerySel int
 	confirm    *confirm
 
-	tools     []Tool
-	tool      Tool
-	toolDown  Tool // the tool receiving the current left drag (nil: none)
-	rightDown bool
-	lastCell  image.Point
-	brush     uint8
-	query     int // index in w.Queries of the query F3 last opened
-	// scenDropped: the leading queries of w.Queries a dropped .scen list
-	// added (a second drop replaces them).
-	scenDropped int
-	pinned      image.Point
-	hasPinned   bool
-	hover       image.Point
-	hoverOK     bool
-	mouseX      int
-	mouseY      int
-	mouseIn     bool
-	panning     bool
-	panX, panY  int
-	spaceDown   bool
-	spacePan    bool
-	scrubbing   bool
+	tools      []Tool
+	tool       Tool
+	toolDown   Tool // the tool receiving the current left drag (nil: none)
+	rightDown  bool
+	lastCell   image.Point
+	brush      uint8
+	query      int // index in w.Queries of the query F3 last opened
+	pinned     image.Point
+	hasPinned  bool
+	hover      image.Point
+	hoverOK    bool
+	mouseX     int
+	mouseY     int
+	mouseIn    bool
+	panning    bool
+	panX, panY int
+	spaceDown  bool
+	spacePan   bool
+	scrubbing  bool
 
 	inspect     world.CellInfo
 	inspectKey  inspectKey
@@ -757,8 +750,6 @@ func (g *Game) install(nw *world.World) {
 	g.autoFit = true
 	g.hasPinned = false
 	g.query = 0
-	g.opts.ScenOptimal = nil // the -scen rows were the first world's
-	g.scenDropped = 0
 	g.scenGrid = loadedGrid(nw)
 	g.viewLevel = 1
 	g.phaseSeen = phaseKey{g.w.Timeline.Generation(), g.w.Timeline.Phase()}
@@ -982,10 +973,11 @@ func (g *Game) scenHolds() bool {
 
 // scenOptimal returns the .scen file's optimal length for query i, or 0.
 func (g *Game) scenOptimal(i int) float64 {
-	if i < 0 || i >= len(g.opts.ScenOptimal) || len(g.opts.ScenOptimal) != len(g.w.Queries) {
+	opt := g.w.ScenOptimal
+	if i < 0 || i >= len(opt) || len(opt) != len(g.w.Queries) {
 		return 0
 	}
-	return g.opts.ScenOptimal[i]
+	return opt[i]
 }
 
 // toggleLayer shows or hides layer l (its key, or a click on its legend

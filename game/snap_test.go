@@ -94,8 +94,8 @@ func TestScenOptimalFollowsTheQueryShown(t *testing.T) {
 	if len(w.Queries) == 0 {
 		t.Fatal("the built-in world has no query")
 	}
-	g.opts.ScenOptimal = make([]float64, len(w.Queries))
-	g.opts.ScenOptimal[0] = 42.5
+	w.ScenOptimal = make([]float64, len(w.Queries))
+	w.ScenOptimal[0] = 42.5
 	g.query = 0
 	q := w.Queries[0]
 	w.SetEndpoints(q[0], q[1])

@@ -43,8 +43,16 @@ type Scenario struct {
 	Regions [][]byte
 
 	Queries []Query
-	Agents  []AgentSpec
-	Edits   []Edit
+	// Scen is the "scen PATH" line's path as written ("" when none): a
+	// Moving AI scenario list whose rows are more queries, kept by
+	// reference so that their optimal lengths survive and thousands of
+	// rows cost one line. ScenRows are its rows, read and checked against
+	// the map (size, and map name when the map is a file) by the parser;
+	// WriteScenario writes the path alone.
+	Scen     string
+	ScenRows []ScenRow
+	Agents   []AgentSpec
+	Edits    []Edit
 	// StrokeStarts lists, ascending, the indices into Edits where a new
 	// stroke (one undo step of the editor) begins, after the first; empty:
 	// the edits are one stroke. Written as a "stroke" line before the edit.
@@ -352,7 +360,10 @@ const MaxScenarioBytes = MaxMapBytes
 // coordinates; a map block whose rows differ in length; region layers whose
 // size differs from the map or that skip a level; a block without its
 // "end"; a query or agent whose start or goal is blocked once the edit log
-// has been applied; a missing map.
+// has been applied; a missing map; a "scen PATH" list that fails to read
+// (its own file and line named) or whose rows are for another map. A scen
+// row on a cell the edit log blocks is kept (the list is not the
+// scenario's to change): the app refuses it when it is opened.
 //
 // Inside a block ("map inline", "regions N") every line up to "end" is a row:
 // '#' there is a wall or a region-less cell, not a comment. Outside blocks,
@@ -390,6 +401,7 @@ func LoadScenario(path string) (*Scenario, error) {
 // made once the whole file is known.
 type scenarioLines struct {
 	mapLine     int
+	scenLine    int
 	regionLines []int      // the "regions N" line of each layer
 	regionRows  [][]int    // line of each row of each layer
 	layers      [][][]byte // rows of each region layer, checked once the map is known
@@ -547,6 +559,33 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				return nil, errAt(name, ln, "map %s: %s", p, errMsg(err))
 			}
 			s.Map, s.MapPath = m, p
+		case "scen":
+			if at.scenLine != 0 {
+				return nil, errAt(name, ln, "second scen line (the first is line %d)", at.scenLine)
+			}
+			at.scenLine = ln
+			p := string(trimSpace(stripComment(rest)))
+			if p == "" {
+				return nil, errAt(name, ln, "want \"scen PATH\" (a Moving AI .scen list)")
+			}
+			if !allowFiles {
+				return nil, errAt(name, ln, "scen %s: this scenario may not refer to files", quoteText([]byte(p)))
+			}
+			sp := filepath.FromSlash(p)
+			if !filepath.IsAbs(sp) {
+				sp = filepath.Join(dir, sp)
+			}
+			rows, err := LoadScen(sp)
+			if err != nil {
+				if me, ok := err.(*Error); ok && me.Line != 0 {
+					return nil, err // names the list and its line
+				}
+				return nil, errAt(name, ln, "scen %s: %s", p, errMsg(err))
+			}
+			if len(rows) == 0 {
+				return nil, errAt(name, ln, "scen %s has no rows", p)
+			}
+			s.Scen, s.ScenRows = p, rows
 		case "regions":
 			if len(args) != 1 {
 				return nil, errAt(name, ln, "want \"regions LEVEL\", found %s", quoteText(line))
@@ -624,7 +663,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 		case "pathlens-scenario":
 			return nil, errAt(name, ln, "second pathlens-scenario line (the first is line %d)", versionAt)
 		default:
-			return nil, errAt(name, ln, "unknown keyword %s (want name, about, set, map, regions, query, agent, dig, fill, weight or stroke)", quoteText([]byte(word)))
+			return nil, errAt(name, ln, "unknown keyword %s (want name, about, set, map, regions, query, scen, agent, dig, fill, weight or stroke)", quoteText([]byte(word)))
 		}
 	}
 	if versionAt == 0 {
@@ -699,6 +738,17 @@ func (s *Scenario) check(name string, at *scenarioLines, setAt map[string]int) e
 			return err
 		}
 		if err := open(at.queries[i], "query goal", q.Goal); err != nil {
+			return err
+		}
+	}
+	for _, r := range s.ScenRows {
+		if r.Width != W || r.Height != H {
+			return errAt(name, at.scenLine, "scen %s: line %d is for a %d×%d map (%s), the map is %d×%d", s.Scen, r.Line, r.Width, r.Height, r.Map, W, H)
+		}
+	}
+	if s.MapPath != "" && len(s.ScenRows) > 0 {
+		mf := BaseName(s.MapPath)
+		if err := CheckScenMap(s.ScenRows, mf, fmt.Sprintf("%s (the map of %s)", mf, filepath.Base(name))); err != nil {
 			return err
 		}
 	}
@@ -879,6 +929,9 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 		}
 		bw.WriteString("end\n")
 	}
+	if s.Scen != "" {
+		fmt.Fprintf(bw, "scen %s\n", filepath.ToSlash(s.Scen))
+	}
 	for _, q := range s.Queries {
 		fmt.Fprintf(bw, "query %d,%d %d,%d\n", q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y)
 	}
@@ -927,6 +980,9 @@ func (s *Scenario) writable() error {
 	}
 	if s.MapPath == "inline" {
 		return bad("a map file may not be called \"inline\"")
+	}
+	if strings.ContainsAny(s.Scen, "\r\n") || strings.TrimSpace(s.Scen) != s.Scen || strings.Contains(s.Scen, " #") {
+		return bad("the scen path %q cannot be written on one line", s.Scen)
 	}
 	g := s.Map.Grid
 	if s.MapPath == "" {
@@ -1029,7 +1085,7 @@ func (s *Scenario) Equal(o *Scenario) bool {
 	if s == nil || o == nil {
 		return s == o
 	}
-	if s.Name != o.Name || s.About != o.About || s.Settings != o.Settings || s.MapPath != o.MapPath ||
+	if s.Name != o.Name || s.About != o.About || s.Settings != o.Settings || s.MapPath != o.MapPath || s.Scen != o.Scen ||
 		!s.Map.Equal(o.Map) || len(s.Regions) != len(o.Regions) ||
 		!equalSlices(s.Queries, o.Queries) || !equalSlices(s.Agents, o.Agents) || !equalSlices(s.Edits, o.Edits) {
 		return false

@@ -490,3 +490,67 @@ fill 4,1
 		t.Error("stroke starts out of order were written")
 	}
 }
+
+// TestScenarioScenList: a "scen PATH" line keeps a Moving AI list by
+// reference: its rows are read relative to the scenario, checked against
+// the map, written back as the one line, and a row the edit log blocks is
+// kept (the list is not the scenario's to change).
+func TestScenarioScenList(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "maps"), 0o755)
+	writeFile(t, dir, "maps/a.map", mai("2", "3", "...", ".@."))
+	writeFile(t, dir, "maps/a.map.scen", "version 1\n0\ta.map\t3\t2\t0\t0\t2\t1\t2.41421356\n0\ta.map\t3\t2\t2\t0\t0\t1\t2.41421356\n")
+	pls := writeFile(t, dir, "s.pls", "pathlens-scenario 1\nmap maps/a.map\nscen maps/a.map.scen  # by reference\nquery 0,1 2,1\nfill 2,1\ndig 2,1\n")
+	s, err := LoadScenario(pls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Scen != "maps/a.map.scen" || len(s.ScenRows) != 2 || s.ScenRows[1].Start != image.Pt(2, 0) || s.ScenRows[0].Optimal != 2.41421356 {
+		t.Fatalf("Scen %q rows %+v", s.Scen, s.ScenRows)
+	}
+	out := filepath.Join(dir, "copy.pls")
+	if err := SaveScenario(out, s); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(out)
+	if want := "pathlens-scenario 1\nmap maps/a.map\nscen maps/a.map.scen\nquery 0,1 2,1\nfill 2,1\ndig 2,1\n"; string(data) != want {
+		t.Errorf("saved %q, want %q", data, want)
+	}
+	back, err := LoadScenario(out)
+	if err != nil || !back.Equal(s) || len(back.ScenRows) != 2 {
+		t.Errorf("reloaded %+v, %v", back, err)
+	}
+	// A row on a cell the edits block: the file still opens.
+	blocked := writeFile(t, dir, "blocked.pls", "pathlens-scenario 1\nmap maps/a.map\nscen maps/a.map.scen\nfill 2,1\n")
+	if s, err := LoadScenario(blocked); err != nil || len(s.ScenRows) != 2 {
+		t.Errorf("row blocked by an edit: %v", err)
+	}
+
+	writeFile(t, dir, "other.scen", "version 1\n0\tb.map\t3\t2\t0\t0\t2\t1\t2.41\n")
+	writeFile(t, dir, "small.scen", "version 1\n0\ta.map\t3\t2\t0\t0\t2\t1\t2.41\n0\ta.map\t4\t2\t0\t0\t2\t1\t2.41\n")
+	writeFile(t, dir, "broken.scen", "version 1\n0\ta.map\t3\t2\t0\t0\t2\n")
+	writeFile(t, dir, "empty.scen", "version 1\n")
+	for _, tc := range []struct{ name, in, want string }{
+		{"another map", "map maps/a.map\nscen other.scen\n", "other.scen:2: the row is for b.map, the map open is a.map (the map of e.pls)"},
+		{"size", "map maps/a.map\nscen small.scen\n", "e.pls:3: scen small.scen: line 3 is for a 4×2 map (a.map), the map is 3×2"},
+		{"broken", "map maps/a.map\nscen broken.scen\n", "broken.scen:2:"},
+		{"missing", "map maps/a.map\nscen nowhere.scen\n", "e.pls:3: scen nowhere.scen: open"},
+		{"empty", "map maps/a.map\nscen empty.scen\n", "e.pls:3: scen empty.scen has no rows"},
+		{"twice", "map maps/a.map\nscen maps/a.map.scen\nscen maps/a.map.scen\n", "e.pls:4: second scen line (the first is line 3)"},
+		{"no path", "map maps/a.map\nscen   # none\n", "e.pls:3: want \"scen PATH\""},
+	} {
+		p := writeFile(t, dir, "e.pls", "pathlens-scenario 1\n"+tc.in)
+		if _, err := LoadScenario(p); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v\nwant it to contain %q", tc.name, err, tc.want)
+		}
+	}
+	// An inline map is checked by size only; embedded scenarios name no files.
+	inline := writeFile(t, dir, "inline.pls", "pathlens-scenario 1\nmap inline\n...\n.#.\nend\nscen other.scen\n")
+	if s, err := LoadScenario(inline); err != nil || len(s.ScenRows) != 1 {
+		t.Errorf("inline map with a list: %v", err)
+	}
+	if _, err := ReadMap(strings.NewReader("pathlens-scenario 1\nmap inline\n...\nend\nscen a.scen\n"), "builtin"); err == nil ||
+		!strings.Contains(err.Error(), "builtin:5: scen \"a.scen\": this scenario may not refer to files") {
+		t.Errorf("ReadMap with a scen path: %v", err)
+	}
+}

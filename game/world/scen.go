@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"pathlens/maps"
@@ -47,18 +48,40 @@ func (w *World) ScenRows(path string) ([]maps.ScenRow, error) {
 	return rows, nil
 }
 
-// AddScenRows puts the .scen rows' queries before w's own (a .map has
-// none; a scenario file's are kept after them) and returns the optimal
-// length of each of w.Queries, index for index: the row's, then 0 (not
-// known) for each query that was there before. It plans nothing: the
-// caller opens the query it wants shown.
-func (w *World) AddScenRows(rows []maps.ScenRow) []float64 {
-	qs := make([][2]image.Point, 0, len(rows)+len(w.Queries))
-	opt := make([]float64, len(rows), len(rows)+len(w.Queries))
+// AddScenRows makes the rows of the .scen list at path (read and checked
+// by ScenRows) the session's list: they replace the rows of the list added
+// before, if any, and go before the other queries, each with its optimal
+// length in ScenOptimal (0 for the others). It plans nothing: the caller
+// opens the query it wants shown.
+func (w *World) AddScenRows(path string, rows []maps.ScenRow) {
+	own := w.Queries
+	if w.scenN > 0 && w.scenAt+w.scenN <= len(own) {
+		own = slices.Concat(own[:w.scenAt], own[w.scenAt+w.scenN:])
+	}
+	qs := make([][2]image.Point, 0, len(rows)+len(own))
+	opt := make([]float64, len(rows), len(rows)+len(own))
 	for i, r := range rows {
 		qs = append(qs, [2]image.Point{r.Start, r.Goal})
 		opt[i] = r.Optimal
 	}
-	w.Queries = append(qs, w.Queries...)
-	return append(opt, make([]float64, len(w.Queries)-len(rows))...)
+	w.Queries = append(qs, own...)
+	w.ScenOptimal = append(opt, make([]float64, len(own))...)
+	w.ScenFile, w.scenAt, w.scenN = path, 0, len(rows)
+}
+
+// PrependQuery puts q before the session's queries (the one opened first),
+// keeping ScenOptimal and the list's rows in step.
+func (w *World) PrependQuery(q [2]image.Point) {
+	w.Queries = slices.Insert(w.Queries, 0, q)
+	if w.ScenOptimal != nil {
+		w.ScenOptimal = slices.Insert(w.ScenOptimal, 0, 0)
+	}
+	if w.scenN > 0 {
+		w.scenAt++
+	}
+}
+
+// fromScen reports whether query i is a row of the session's .scen list.
+func (w *World) fromScen(i int) bool {
+	return w.scenN > 0 && i >= w.scenAt && i < w.scenAt+w.scenN
 }

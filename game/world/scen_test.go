@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,7 +51,8 @@ func TestScenRowsKeepTheirOptimalWithAScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := w.AddScenRows(rows)
+	w.AddScenRows(filepath.Join(dir, "maze512-16-0.map.scen"), rows)
+	opt := w.ScenOptimal
 	if len(opt) != len(w.Queries) || len(w.Queries) != len(rows)+1 {
 		t.Fatalf("%d rows + 1 own query: %d queries, %d optimal lengths (want one per query)", len(rows), len(w.Queries), len(opt))
 	}
@@ -76,5 +78,70 @@ func TestScenForAnotherMapOfTheSameSizeIsRefused(t *testing.T) {
 	}
 	if _, err := w.ScenRows(filepath.Join(dir, "maze512-16-0.map.scen")); err != nil {
 		t.Errorf("maze512's own rows: %v", err)
+	}
+}
+
+// A session with a .scen list saves it as one "scen" line, relative to the
+// saved file, not its rows as queries: reopened, the rows come back after
+// the file's own queries with their optimal lengths, and a save elsewhere
+// re-relates the path. Thousands of rows used to be written as query lines,
+// and reopening lost every length.
+func TestSaveKeepsTheScenList(t *testing.T) {
+	dir := t.TempDir()
+	mapText := "type octile\nheight 2\nwidth 4\nmap\n....\n.@..\n"
+	scenText := "version 1\n0\tm.map\t4\t2\t0\t0\t3\t0\t3\n0\tm.map\t4\t2\t0\t1\t3\t1\t3.82842712\n"
+	os.MkdirAll(filepath.Join(dir, "data"), 0o755)
+	for name, text := range map[string]string{"data/m.map": mapText, "data/m.map.scen": scenText} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := Open(filepath.Join(dir, "data", "m.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scen := filepath.Join(dir, "data", "m.map.scen")
+	rows, err := w.ScenRows(scen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.AddScenRows(scen, rows)
+	w.PrependQuery([2]image.Point{{2, 0}, {3, 1}}) // as -from/-to does
+	w.Begin()
+	defer w.Close()
+	out := filepath.Join(dir, "s.pls")
+	if err := w.Save(out); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(out)
+	if !strings.Contains(string(data), "\nscen data/m.map.scen\n") || strings.Count(string(data), "\nquery ") != 1 {
+		t.Fatalf("saved:\n%s\nwant one scen line and the own query alone", data)
+	}
+	back, err := Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer back.Close()
+	if len(back.Queries) != 3 || back.Queries[0] != [2]image.Point{{2, 0}, {3, 1}} ||
+		back.Queries[2] != [2]image.Point{{0, 1}, {3, 1}} || back.ScenOptimal[2] != 3.82842712 || back.ScenOptimal[0] != 0 {
+		t.Fatalf("reopened: queries %v optimal %v", back.Queries, back.ScenOptimal)
+	}
+	// Saved again from elsewhere: the path follows the new file.
+	os.MkdirAll(filepath.Join(dir, "sub", "deeper"), 0o755)
+	out2 := filepath.Join(dir, "sub", "deeper", "t.pls")
+	if err := back.Save(out2); err != nil {
+		t.Fatal(err)
+	}
+	data, _ = os.ReadFile(out2)
+	if !strings.Contains(string(data), "\nscen ../../data/m.map.scen\n") || strings.Count(string(data), "\nquery ") != 1 {
+		t.Errorf("saved elsewhere:\n%s", data)
+	}
+	again, err := Open(out2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.Close()
+	if len(again.Queries) != 3 || again.ScenOptimal[1] != 3 {
+		t.Errorf("reopened from elsewhere: queries %v optimal %v", again.Queries, again.ScenOptimal)
 	}
 }

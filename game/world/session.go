@@ -63,6 +63,20 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	for _, q := range sc.Queries {
 		w.Queries = append(w.Queries, [2]image.Point{q.Start, q.Goal})
 	}
+	if len(sc.ScenRows) > 0 {
+		// The list's rows follow the file's own queries (the first of which
+		// is the one the session showed when it was saved).
+		w.ScenFile = sc.Scen
+		if !filepath.IsAbs(w.ScenFile) && !strings.HasPrefix(source, assets.Prefix) {
+			w.ScenFile = filepath.Join(filepath.Dir(source), filepath.FromSlash(sc.Scen))
+		}
+		w.scenAt, w.scenN = len(w.Queries), len(sc.ScenRows)
+		w.ScenOptimal = make([]float64, len(w.Queries), len(w.Queries)+len(sc.ScenRows))
+		for _, r := range sc.ScenRows {
+			w.Queries = append(w.Queries, [2]image.Point{r.Start, r.Goal})
+			w.ScenOptimal = append(w.ScenOptimal, r.Optimal)
+		}
+	}
 	// The scenario's edit log is the session's first edits, already saved:
 	// one per stroke the file marks (one in all for a file without "stroke"
 	// lines), so Ctrl+Z takes back one stroke at a time, as before saving.
@@ -290,11 +304,17 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 	if w.HasStart && w.HasGoal && open(w.Start, w.Goal) {
 		sc.Queries = append(sc.Queries, maps.Query{Start: w.Start, Goal: w.Goal})
 	}
-	for _, q := range w.Queries {
+	for i, q := range w.Queries {
+		if w.fromScen(i) {
+			continue // the "scen" line stands for the list's rows
+		}
 		mq := maps.Query{Start: q[0], Goal: q[1]}
 		if (len(sc.Queries) == 0 || sc.Queries[0] != mq) && open(mq.Start, mq.Goal) {
 			sc.Queries = append(sc.Queries, mq)
 		}
+	}
+	if w.scenN > 0 {
+		sc.Scen = w.ScenFile
 	}
 	for _, e := range w.Edits() {
 		if n := len(sc.Edits); n > 0 && len(e.Cells) > 0 {
@@ -403,6 +423,18 @@ func (w *World) save(path, why string) error {
 		} else if a, err := filepath.Abs(abs); err == nil {
 			sc.MapPath = a
 		}
+	}
+	if sc.Scen != "" {
+		// The list is referred to relative to the new file too.
+		a, err1 := filepath.Abs(sc.Scen)
+		d, err2 := filepath.Abs(filepath.Dir(path))
+		if err1 == nil && err2 == nil {
+			sc.Scen = a
+			if rel, err := filepath.Rel(d, a); err == nil {
+				sc.Scen = rel
+			}
+		}
+		sc.Scen = filepath.ToSlash(sc.Scen)
 	}
 	if err := maps.SaveScenario(path, sc); err != nil {
 		return err

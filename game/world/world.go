@@ -80,6 +80,17 @@ type World struct {
 	HasStart, HasGoal bool
 	// Queries are the scenario's queries (the first is opened).
 	Queries [][2]image.Point
+	// ScenOptimal holds, index for index with Queries, the optimal length
+	// the Moving AI list ScenFile gives each of its rows (0 for the
+	// session's own queries); nil when no list was added. The lengths are
+	// for the map as loaded with 8-connected moves: callers show them only
+	// while that holds.
+	ScenOptimal []float64
+	// ScenFile is the .scen list whose rows are Queries[scenAt:scenAt+scenN]
+	// (a path the program can open; "" for none). A save refers to it with
+	// a "scen" line rather than writing its rows as queries.
+	ScenFile      string
+	scenAt, scenN int
 
 	Outcome  Outcome
 	Timeline Timeline
