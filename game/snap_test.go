@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pathlens/game/world"
+	"pathlens/render"
 )
 
 // At a zoom where a cell is a pixel or two, a click on a wall means the
@@ -146,5 +147,53 @@ func TestLegendShrinksToALineWhenItWouldHideTheMap(t *testing.T) {
 	}
 	if _, ok, in := small.r.LegendAt(r.Min.X+10, r.Min.Y+10); ok || !in {
 		t.Errorf("the line toggles a layer (%v) or lets the click through (in %v)", ok, in)
+	}
+}
+
+// Regression (user test: on a fitted maze512, a press 3 pixels off the
+// goal's centre, on its drawn disc, started a new query and threw the old
+// one away): a press anywhere on a marker's disc grabs it; the nearer of
+// start and goal wins; a press off both still starts a new query.
+func TestPressOnTheDiscGrabsTheMarker(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	g.cam.Zoom = 1.3 // a 512×512 map fitted to the window
+	var open []image.Point
+	for i := 0; i < w.Grid.Len() && len(open) < 2; i++ {
+		if p := w.Grid.Point(i); w.Grid.Open(p) && (len(open) == 0 || p.Sub(open[0]).X > 30) {
+			open = append(open, p)
+		}
+	}
+	if len(open) < 2 {
+		t.Fatal("the built-in world has no two open cells 30 apart")
+	}
+	w.HasStart, w.HasGoal, w.Start, w.Goal = true, true, open[0], open[1]
+	press := func(dx, dy float64) int {
+		x, y := g.cam.CellCenter(w.Goal)
+		g.mouseX, g.mouseY, g.mouseIn = int(float64(x)+dx), int(float64(y)+dy), true
+		c := g.cam.CellAt(float64(g.mouseX), float64(g.mouseY))
+		return g.grabEndpoint(c)
+	}
+	r := render.EndpointRadius(g.cam.Zoom)
+	if r < 5 {
+		t.Fatalf("disc radius %v at 1.3 px a cell: too small to aim at", r)
+	}
+	for _, d := range [][2]float64{{0, 0}, {3, 0}, {0, -r + 1}, {r - 1, 0}} {
+		if got := press(d[0], d[1]); got != 2 {
+			t.Errorf("press %v px off the goal's centre (disc radius %.1f): grabbed %d, want the goal", d, r, got)
+		}
+	}
+	if got := press(3*r, 3*r); got != 0 {
+		t.Errorf("press well off the disc grabbed %d", got)
+	}
+	// Both markers in reach: the nearer wins.
+	w.Start = w.Goal.Add(image.Pt(-2, 0))
+	if got := press(1, 0); got != 2 {
+		t.Errorf("press beside the goal with the start close by: grabbed %d, want the goal", got)
+	}
+	sx, sy := g.cam.CellCenter(w.Start)
+	g.mouseX, g.mouseY = int(sx), int(sy)
+	if got := g.grabEndpoint(g.cam.CellAt(float64(sx), float64(sy))); got != 1 {
+		t.Errorf("press on the start's centre grabbed %d, want the start", got)
 	}
 }

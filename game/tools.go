@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"pathlens/game/world"
+	"pathlens/render"
 )
 
 // Tool is a mode of the left mouse button over the map (RecastDemo's
@@ -37,16 +38,46 @@ func (t *queryTool) Hint() string {
 }
 
 func (t *queryTool) Press(g *Game, c image.Point, mod bool) {
-	w := g.w
-	switch {
-	case w.HasGoal && near(c, w.Goal):
-		t.dragging = 2
-	case w.HasStart && near(c, w.Start):
-		t.dragging = 1
-	default:
-		t.dragging = 0
-		w.Pick(g.snapOpen(c))
+	t.dragging = g.grabEndpoint(c)
+	if t.dragging == 0 {
+		g.w.Pick(g.snapOpen(c))
 	}
+}
+
+// grabEndpoint returns which marker a press on cell c takes hold of: 2 the
+// goal, 1 the start, 0 neither. A press grabs a marker on its cell or a
+// cell touching it, or anywhere on its drawn disc (the pointer within
+// render.EndpointRadius of its centre): on a fitted 512×512 map a disc
+// spans several cells, and a press on its edge used to start a new query
+// instead, throwing the old one away. With both in reach, the nearer wins.
+func (g *Game) grabEndpoint(c image.Point) int {
+	w := g.w
+	best, bestD := 0, math.Inf(1)
+	for _, m := range [2]struct {
+		which int
+		on    bool
+		p     image.Point
+	}{{2, w.HasGoal, w.Goal}, {1, w.HasStart, w.Start}} {
+		if !m.on {
+			continue
+		}
+		d := math.Inf(1)
+		if g.mouseIn {
+			x, y := g.cam.CellCenter(m.p)
+			d = math.Hypot(float64(g.mouseX)-float64(x), float64(g.mouseY)-float64(y))
+			if d > render.EndpointRadius(g.cam.Zoom) {
+				d = math.Inf(1)
+			}
+		}
+		if near(c, m.p) {
+			dc := c.Sub(m.p)
+			d = math.Min(d, math.Hypot(float64(dc.X), float64(dc.Y))*g.cam.Zoom)
+		}
+		if d < bestD {
+			best, bestD = m.which, d
+		}
+	}
+	return best
 }
 
 // Snapping: below snapZoom screen pixels per cell a click cannot aim at

@@ -847,9 +847,19 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	drawDashed(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6)
 }
 
+// EndpointRadius is the screen radius in pixels of the start and goal
+// discs at zoom (pixels per cell), their white ring included: at a fitted
+// 512×512 map a disc covers several cells, and a press anywhere on it
+// grabs the marker.
+func EndpointRadius(zoom float64) float64 {
+	return endpointCore(zoom) + 2
+}
+
+func endpointCore(zoom float64) float64 { return math.Max(5, math.Min(zoom*0.45, 14)) }
+
 func (r *Renderer) drawEndpoints(dst *ebiten.Image, f *Frame) {
 	w := f.World
-	rad := float32(math.Max(5, math.Min(f.Cam.Zoom*0.45, 14)))
+	rad := float32(endpointCore(f.Cam.Zoom))
 	ft := r.fonts
 	mark := func(p image.Point, c color.RGBA, letter string) {
 		x, y := f.Cam.CellCenter(p)
