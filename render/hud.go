@@ -505,7 +505,7 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 		// colours alone did not say which span was which.
 		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(bar.Inset(-6)) {
 			if tip := timelineTip(tr, n, (f.MouseX-float64(bar.Min.X))/float64(bar.Dx())); tip != "" {
-				r.tooltip(screen, float32(f.MouseX), float32(bar.Min.Y-2), tip)
+				r.tooltipIn(screen, bar, float32(f.MouseX), float32(bar.Min.Y-2), tip)
 			}
 		}
 	}
@@ -1417,17 +1417,34 @@ func (r *Renderer) mapNote(dst *ebiten.Image, f *Frame, s string) {
 	ft.Draw(dst, ft.UI, s, x, float64(top+2), ColTextWarn)
 }
 
-// tooltip draws text in a box near (x, y).
+// tooltip draws text in a box near (x, y), inside dst.
 func (r *Renderer) tooltip(dst *ebiten.Image, x, y float32, s string) {
+	r.tooltipIn(dst, dst.Bounds(), x, y, s)
+}
+
+// tooltipIn draws text in a box near (x, y), kept inside the columns of
+// within (the timeline's tip stays over its bar: past the bar's right end
+// the side panel, drawn later, cut it off); text too long for within is
+// ended with "…".
+func (r *Renderer) tooltipIn(dst *ebiten.Image, within image.Rectangle, x, y float32, s string) {
 	ft := r.fonts
-	wd := ft.Width(ft.UI, s)
-	b := dst.Bounds()
-	bx := int(math.Min(float64(x)+12, float64(b.Max.X)-wd-20))
-	by := int(math.Max(float64(y)-30, float64(b.Min.Y)+4))
-	box := image.Rect(bx, by, bx+int(wd)+16, by+22)
+	if room := float64(within.Dx()) - 24; room > 0 {
+		s = clip(ft, ft.UI, s, room)
+	}
+	box := tipBox(ft.Width(ft.UI, s), dst.Bounds(), within, x, y)
 	fillRect(dst, box, color.RGBA{10, 10, 14, 235})
 	strokeRect(dst, box, ColEdgeHot)
-	ft.Draw(dst, ft.UI, s, float64(bx+8), float64(by+3), ColText)
+	ft.Draw(dst, ft.UI, s, float64(box.Min.X+8), float64(box.Min.Y+3), ColText)
+}
+
+// tipBox is the box of a tooltip whose text is wd pixels wide, near (x, y):
+// right of and above the point, moved left to end inside both bounds and
+// within, but never left of within.
+func tipBox(wd float64, bounds, within image.Rectangle, x, y float32) image.Rectangle {
+	right := math.Min(float64(bounds.Max.X), float64(within.Max.X))
+	bx := int(math.Max(math.Min(float64(x)+12, right-wd-20), float64(within.Min.X)+4))
+	by := int(math.Max(float64(y)-30, float64(bounds.Min.Y)+4))
+	return image.Rect(bx, by, bx+int(wd)+16, by+22)
 }
 
 // Help screen metrics: the content's top (below the title), a row's line

@@ -311,3 +311,22 @@ func TestScenRowForgivesTheFilesRounding(t *testing.T) {
 		}
 	}
 }
+
+// Regression (user test: hovering the right part of the timeline, the
+// phase's name ran under the side panel, drawn later, and was cut off): a
+// tip stays within its bar, moved left, and text wider than the bar is
+// shortened with "…".
+func TestTimelineTipStaysOverTheBar(t *testing.T) {
+	screen := image.Rect(0, 0, 1280, 800)
+	bar := image.Rect(10, 780, 930, 790)
+	b := tipBox(300, screen, bar, 900, 778)
+	if b.Max.X > bar.Max.X || b.Min.X < bar.Min.X {
+		t.Errorf("tip %v leaves the bar %v", b, bar)
+	}
+	if b := tipBox(300, screen, bar, 20, 778); b.Min.X != 32 {
+		t.Errorf("tip at the bar's left end: %v, want it right of the pointer", b)
+	}
+	if b := tipBox(2000, screen, bar, 500, 778); b.Min.X < bar.Min.X {
+		t.Errorf("a too-wide tip starts left of the bar: %v", b)
+	}
+}
