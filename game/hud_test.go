@@ -933,3 +933,41 @@ func TestPanelScrollClampedWhenThePanelShrinks(t *testing.T) {
 		t.Errorf("HPA* scrolled to its end %d, then A*: scroll %d, want A*'s end %d", hpaEnd, g.panelScroll, aEnd)
 	}
 }
+
+// Regression (user test at -ui-scale 1.5: the one-line legend listed the
+// keys of the layers on, but with no colours, and a click on it did
+// nothing): on a window too small for the rows, each key has its swatch
+// and a click on it toggles its layer.
+func TestLegendLineKeysToggleTheirLayers(t *testing.T) {
+	for _, size := range [][2]int{{700, 460}, {760, 500}, {820, 520}} {
+		g := drawnGame(t, size[0], size[1])
+		box := g.r.LegendRect()
+		if box.Empty() || box.Dy() > 40 {
+			continue // rows fit here: not the one-line legend
+		}
+		hits := map[render.Layer]image.Point{}
+		for y := box.Min.Y; y < box.Max.Y; y++ {
+			for x := box.Min.X; x < box.Max.X; x++ {
+				if l, ok, _ := g.r.LegendAt(x, y); ok {
+					if _, seen := hits[l]; !seen {
+						hits[l] = image.Pt(x+2, y+2)
+					}
+				}
+			}
+		}
+		if len(hits) == 0 {
+			t.Fatalf("%v window: the one-line legend %v has no key to click", size, box)
+		}
+		for l, p := range hits {
+			if !g.layers.Has(l) {
+				t.Errorf("the line lists %q, which is off", l.ShortName())
+			}
+			if !g.clickHUD(p.X, p.Y) || g.layers.Has(l) {
+				t.Errorf("a click on %q's key in the line did not turn it off", l.ShortName())
+			}
+			g.toggleLayer(l)
+		}
+		return
+	}
+	t.Fatal("no window size tried gives the one-line legend")
+}

@@ -690,6 +690,12 @@ func (r *Renderer) sectionTitle(dst *ebiten.Image, s string, x, y float64) {
 	r.fonts.Draw(dst, r.fonts.Bold, s, x, y, color.RGBA{150, 180, 255, 255})
 }
 
+// maxPhaseRows is the most phase rows the Numbers list: every phase of an
+// HPA* query on four levels (insertion and refinement per level, the top
+// search, smoothing: ten) with room to spare; a hierarchy's phase list is
+// bounded by its levels, so the cap only guards against a runaway list.
+const maxPhaseRows = 14
+
 // kvValueX is where the values of the panel's label/value rows start, and
 // kvMaxLines the most lines a value wraps onto before it is cut.
 const (
@@ -701,13 +707,18 @@ const (
 // its column wraps onto more lines (after its commas first, then between
 // words), up to kvMaxLines; only a longer one is cut with an ellipsis.
 func (r *Renderer) kv(dst *ebiten.Image, x, y float64, k, v string, vc color.RGBA) float64 {
+	return r.kvLines(dst, x, y, k, v, vc, kvMaxLines)
+}
+
+// kvLines is kv with at most maxLines lines of value.
+func (r *Renderer) kvLines(dst *ebiten.Image, x, y float64, k, v string, vc color.RGBA, maxLines int) float64 {
 	ft := r.fonts
 	width := float64(PanelWidth - 20 - kvValueX)
 	ft.Draw(dst, ft.UI, k, x, y, ColTextDim)
 	lines := wrapList(ft, ft.UI, v, width)
-	if len(lines) > kvMaxLines {
-		lines = lines[:kvMaxLines]
-		lines[kvMaxLines-1] += " …"
+	if len(lines) > maxLines {
+		lines = lines[:maxLines]
+		lines[maxLines-1] += " …"
 	}
 	for _, l := range lines {
 		ft.Draw(dst, ft.UI, clip(ft, ft.UI, l, width), x+kvValueX, y, vc)
@@ -837,7 +848,9 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		for _, ph := range o.Phases {
 			parts = append(parts, fmt.Sprintf("%s %d", ph.Name, ph.Expanded))
 		}
-		y = r.kv(dst, x, y, "  phases", strings.Join(parts, ", "), ColTextDim)
+		// Every phase, however many lines: the panel scrolls (an HPA* query
+		// on four levels has ten phases, cut after three lines before).
+		y = r.kvLines(dst, x, y, "  phases", strings.Join(parts, ", "), ColTextDim, len(parts))
 	}
 	for i, ph := range o.Phases {
 		if compact {
@@ -846,7 +859,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		if len(o.Phases) == 1 {
 			break // one phase (A*, Dijkstra, greedy): the row above says it all
 		}
-		if i >= 7 {
+		if i >= maxPhaseRows {
 			y = r.kv(dst, x, y, "", fmt.Sprintf("… %d more phases", len(o.Phases)-i), ColTextDim)
 			break
 		}
@@ -1085,15 +1098,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		// Two colours (open / closed, L1 / L2 plans...) split the swatch,
 		// in the order the name gives them: the legend said what S
 		// toggles but not which of green and blue was the open list.
-		parts := swatchParts(lr.Layer)
-		for k, sw := range parts {
-			if !lr.On {
-				sw.A = 50
-			}
-			x0 := cx + 12*k/len(parts)
-			fillRect(screen, image.Rect(x0, cy+2, cx+12*(k+1)/len(parts), cy+14), sw)
-		}
-		strokeRect(screen, image.Rect(cx, cy+2, cx+12, cy+14), color.RGBA{200, 200, 200, 120})
+		drawSwatch(screen, image.Rect(cx, cy+2, cx+12, cy+14), swatchFor(lr.Layer, legendLevels(f)), lr.On)
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
 		name := legendName(lr, zoom)
 		if name != LayerInfo[lr.Layer].Name {
@@ -1101,6 +1106,28 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		}
 		ft.Draw(screen, ft.UI, name, float64(cx+nameX), float64(cy-1), tc)
 	}
+}
+
+// drawSwatch fills rect with a layer's colours side by side, faint when
+// the layer is off, and outlines it.
+func drawSwatch(dst *ebiten.Image, rect image.Rectangle, parts []color.RGBA, on bool) {
+	for k, sw := range parts {
+		if !on {
+			sw.A = 50
+		}
+		x0 := rect.Min.X + rect.Dx()*k/len(parts)
+		fillRect(dst, image.Rect(x0, rect.Min.Y, rect.Min.X+rect.Dx()*(k+1)/len(parts), rect.Max.Y), sw)
+	}
+	strokeRect(dst, rect, color.RGBA{200, 200, 200, 120})
+}
+
+// legendLevels is the number of abstract levels whose plans the frame may
+// draw (0 without a world).
+func legendLevels(f *Frame) int {
+	if f.World == nil {
+		return 0
+	}
+	return f.World.Settings.LevelCount()
 }
 
 // legendName is a layer's name in the legend: for the g / h / f numbers,
@@ -1232,27 +1259,48 @@ func legendTooBig(box image.Rectangle, f *Frame) bool {
 	return a > 0 && 8*c.Dx()*c.Dy() > a
 }
 
-// drawLegendLine draws the legend as one line: the keys of the layers
-// that are on, e.g. "Layers on  W B N E P Y · K hides, F1 lists all", in
-// the corner legendBox picks for it. The box takes clicks (they do not
-// reach the map) but toggles nothing: the keys do.
+// drawLegendLine draws the legend as one line: the layers that are on,
+// each as its swatch and key, e.g. "Layers on  ▪W ▪B ▪N ▪P · K hides, F1
+// lists all", in the corner legendBox picks for it. A click on a key
+// toggles its layer, as a row of the full legend does; the rest of the box
+// takes clicks too (they do not reach the map).
 func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 	ft := r.fonts
-	var keys []string
+	var on []LegendRow
 	for _, lr := range f.Legend {
 		if lr.On {
-			keys = append(keys, lr.Keys)
+			on = append(on, lr)
 		}
 	}
-	title, sub := "Layers on", strings.Join(keys, " ")+"  · K hides, F1 lists all"
+	const sw, gap = 10, 10 // swatch side, space after a key
+	title, tail := "Layers on", "· K hides, F1 lists all"
 	tw := ft.Width(ft.Bold, title+" ")
-	bw := int(tw+ft.Width(ft.UI, sub)) + 20
+	keysW := 0.0
+	for _, lr := range on {
+		keysW += sw + 3 + ft.Width(ft.Mono, lr.Keys) + gap
+	}
+	bw := int(tw+keysW+ft.Width(ft.UI, tail)) + 20
 	box, _ := r.legendBox(f, min(bw, f.Layout.Map.Dx()-2*legendPad), legendRowH+10)
 	r.legendRect = box
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
 	ft.Draw(screen, ft.Bold, title, float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
-	ft.Draw(screen, ft.UI, clip(ft, ft.UI, sub, float64(box.Dx())-tw-16), float64(box.Min.X+8)+tw+2, float64(box.Min.Y+5), ColTextDim)
+	x := float64(box.Min.X+8) + tw + 2
+	levels := legendLevels(f)
+	for _, lr := range on {
+		kw := ft.Width(ft.Mono, lr.Keys)
+		end := x + sw + 3 + kw
+		if end > float64(box.Max.X-6) {
+			ft.Draw(screen, ft.UI, "…", x, float64(box.Min.Y+5), ColTextDim)
+			return
+		}
+		y0 := box.Min.Y + 7
+		drawSwatch(screen, image.Rect(int(x), y0, int(x)+sw, y0+sw), swatchFor(lr.Layer, levels), true)
+		ft.Draw(screen, ft.Mono, lr.Keys, x+sw+3, float64(box.Min.Y+5), ColTextDim)
+		r.legendRows = append(r.legendRows, legendHit{image.Rect(int(x)-3, box.Min.Y+2, int(end)+4, box.Max.Y-2), lr.Layer})
+		x = end + gap
+	}
+	ft.Draw(screen, ft.UI, clip(ft, ft.UI, tail, float64(box.Max.X-6)-x), x, float64(box.Min.Y+5), ColTextDim)
 }
 
 // mapOnScreen returns the screen rectangle the whole map covers.

@@ -330,3 +330,21 @@ func TestTimelineTipStaysOverTheBar(t *testing.T) {
 		t.Errorf("a too-wide tip starts left of the bar: %v", b)
 	}
 }
+
+// The plans swatch shows one colour per level (user test: with four
+// levels the L3 teal and L4 blue plans were drawn but the legend showed
+// only the L1 and L2 colours).
+func TestPlansSwatchHasEveryLevel(t *testing.T) {
+	if got := swatchFor(LayerPlans, 4); !slices.Equal(got, ColPlan[1:5]) {
+		t.Errorf("4 levels: %v, want %v", got, ColPlan[1:5])
+	}
+	if got := swatchFor(LayerPlans, 3); len(got) != 3 {
+		t.Errorf("3 levels: %d colours", len(got))
+	}
+	if got := swatchFor(LayerPlans, 2); !slices.Equal(got, swatchParts(LayerPlans)) {
+		t.Errorf("2 levels: %v", got)
+	}
+	if got := swatchFor(LayerSearch, 4); !slices.Equal(got, swatchParts(LayerSearch)) {
+		t.Errorf("another layer changed with the levels: %v", got)
+	}
+}

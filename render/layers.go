@@ -58,6 +58,16 @@ func swatchParts(l Layer) []color.RGBA {
 	return []color.RGBA{in.Swatch, in.Swatch2}
 }
 
+// swatchFor is swatchParts for a session whose hierarchy has levels
+// abstract levels: the plans swatch shows one colour per level drawn (L3
+// and L4 plans are teal and blue, which a two-part swatch left unsaid).
+func swatchFor(l Layer, levels int) []color.RGBA {
+	if l == LayerPlans && levels > 2 {
+		return ColPlan[1 : min(levels, len(ColPlan)-1)+1]
+	}
+	return swatchParts(l)
+}
+
 // LayerSet is a set of layers.
 type LayerSet uint32
 
