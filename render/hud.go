@@ -1772,12 +1772,17 @@ func clip(ft *Fonts, face *text.GoTextFace, s string, width float64) string {
 // lineCheckText describes smoothing's event for the bottom bar: a line
 // tried, "line (3,4)→(9,4) 6.00 ≤ path 6.83: a candidate" or "line
 // (3,4)→(9,9) blocked or dearer than path 7.41", or the one taken,
-// "shortcut (3,4)→(9,4) 6.00 replaces path 6.83".
+// "shortcut (3,4)→(9,4) 6.00 replaces path 6.83" ("straight line … replaces
+// an equal-cost stretch" when it saves nothing).
 func lineCheckText(w *world.World, e pathing.Event) string {
 	a, _ := w.NodeCell(0, e.Node)
 	b, _ := w.NodeCell(0, e.Parent)
 	ab := fmt.Sprintf("(%d,%d)→(%d,%d)", a.X, a.Y, b.X, b.Y)
 	switch {
+	case e.Kind == pathing.EventShortcut && e.G >= e.H-1e-9*math.Max(1, e.H):
+		// As long as the stretch it replaces: a straighter line, no gain
+		// ("shortcut … 112.73 replaces path 112.73" read as a mistake).
+		return fmt.Sprintf("straight line %s %.2f replaces an equal-cost stretch", ab, e.G)
 	case e.Kind == pathing.EventShortcut:
 		return fmt.Sprintf("shortcut %s %.2f replaces path %.2f", ab, e.G, e.H)
 	case e.G <= e.H+1e-9:

@@ -76,6 +76,12 @@ func TestLineCheckText(t *testing.T) {
 	if got, want := lineCheckText(w, cut), "shortcut (3,4)→(9,4) 6.00 replaces path 6.83"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
+	// A line as long as the stretch it replaces saves nothing: not called
+	// a shortcut (user test: "shortcut … 112.73 replaces path 112.73").
+	same := pathing.Event{Kind: pathing.EventShortcut, Node: cell(3, 4), Parent: cell(9, 4), G: 112.73, H: 112.73}
+	if got, want := lineCheckText(w, same), "straight line (3,4)→(9,4) 112.73 replaces an equal-cost stretch"; got != want {
+		t.Errorf("%q, want %q", got, want)
+	}
 }
 
 // With OverlaysLater, Draw leaves the message, help, gallery and question

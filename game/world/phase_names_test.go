@@ -2,6 +2,7 @@ package world
 
 import (
 	"image"
+	"pathlens/pathing"
 	"strings"
 	"testing"
 
@@ -148,4 +149,28 @@ func TestPhaseStepsNameTheEmptyPhasesPassed(t *testing.T) {
 		t.Errorf("back by phases: notes %q, want as many as forward (%d), one naming %q", back, len(fwd), empty)
 	}
 	t.Logf("forward: %q", fwd)
+}
+
+// Regression (user test: the first step from Home went silently to "phase
+// 3 of 44"): empty phases that start at event 0 after the first, which
+// Home shows, are named when a step from Home passes them.
+func TestStepFromHomeNamesTheEmptyPhasesThere(t *testing.T) {
+	var tr pathing.Trace
+	tr.BeginPhase("insert S L1 (in sight, no search)", 0)
+	tr.BeginPhase("insert G L1 (in sight, no search)", 0)
+	tr.BeginPhase("abstract L1", 1)
+	tr.Add(pathing.Event{Kind: pathing.EventPop, Level: 1})
+	tr.Add(pathing.Event{Kind: pathing.EventPop, Level: 1})
+	var tl Timeline
+	tl.Reset(&tr, 16)
+	got := tl.EmptyPhasesPassed(0, 2)
+	if len(got) != 1 || got[0] != "insert G L1 (in sight, no search)" {
+		t.Errorf("from Home: %q, want the second insert phase (the first is what Home shows)", got)
+	}
+	if got := tl.EmptyPhasesPassed(2, 0); len(got) != 1 {
+		t.Errorf("back to Home: %q, want the same one", got)
+	}
+	if got := tl.EmptyPhasesPassed(1, 2); len(got) != 0 {
+		t.Errorf("inside the search: %q, want none", got)
+	}
 }

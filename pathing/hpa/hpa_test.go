@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -1003,4 +1004,59 @@ func TestEachEdgeMatchesEdges(t *testing.T) {
 		t.Error("a level out of range has edges")
 	}
 	h.EachEdge(0, func(*EdgeInfo) { t.Error("level 0 has edges") })
+}
+
+// Every top-level step of a traced query has a phase: the refinement's
+// ("refine L1 step 2"), or, when nothing was searched for it, an empty one
+// saying why ("step 1 crosses a cluster border (no search)"). A class
+// stepping "refine L1 step 2, 4, 6" asked where the odd steps were.
+func TestEveryStepHasAPhase(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	g := randomGrid(rng, 64, 48, 0.2, false)
+	for _, cfg := range []Config{{ClusterSize: 8, Levels: 1}, {ClusterSize: 8, Levels: 2}, {ClusterSize: 6, Levels: 3}, {ClusterSize: 8, Levels: 2, CachePaths: true}} {
+		h, err := Build(g, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := h.NewQuerier()
+		tried := 0
+		for tries := 0; tries < 200 && tried < 10; tries++ {
+			a, b := image.Pt(rng.Intn(64), rng.Intn(48)), image.Pt(rng.Intn(64), rng.Intn(48))
+			if !g.Open(a) || !g.Open(b) || pathing.OctileDistance(a, b) < 30 {
+				continue
+			}
+			var tr pathing.Trace
+			res, err := q.Find(a, b, QueryOptions{Trace: &tr, NoShortcut: true})
+			if err != nil || res.Status != pathing.Found {
+				continue
+			}
+			tried++
+			steps := len(res.SegmentEnds)
+			crossings := 0
+			for i := 0; i < steps; i++ {
+				n := 0
+				for _, ph := range tr.Phases {
+					if strings.HasSuffix(ph.Name, " step "+strconv.Itoa(i)) || strings.HasPrefix(ph.Name, "step "+strconv.Itoa(i)+" ") {
+						n++
+					}
+					if strings.HasPrefix(ph.Name, "step "+strconv.Itoa(i)+" ") && strings.Contains(ph.Name, "crosses a cluster border") {
+						crossings++
+					}
+				}
+				if n == 0 {
+					var names []string
+					for _, ph := range tr.Phases {
+						names = append(names, ph.Name)
+					}
+					t.Fatalf("%v, %v→%v: top-level step %d of %d has no phase: %q", cfg, a, b, i, steps, names)
+				}
+			}
+			if steps > 2 && crossings == 0 {
+				t.Errorf("%v, %v→%v: %d steps and none crosses a border", cfg, a, b, steps)
+			}
+		}
+		if tried == 0 {
+			t.Fatalf("%v: no query tried", cfg)
+		}
+	}
 }

@@ -265,6 +265,29 @@ func (q *Querier) stepPhase(prefix string, level, step int) {
 	q.tr.BeginPhase(name, level)
 }
 
+// noSearchStep names, as a phase with no events, top-level step i (a→b
+// at level L) when refining it searched nothing at any level: the phases
+// went "refine L1 step 2", "refine L1 step 4", and a class asked where step
+// 3 was. It says why: the step crosses a cluster border (an inter edge is
+// one move between two cells), follows the insertion search's path of the
+// start or goal, or follows paths stored with the hierarchy.
+func (q *Querier) noSearchStep(L, i int, a, b int32) {
+	e := &q.ext[L-1]
+	why := "follows stored paths"
+	switch {
+	case a == e.base:
+		why = "follows the start's insertion path"
+	case b == e.base+1:
+		why = "follows the goal's insertion path"
+	default:
+		lv := q.h.lv[L-1]
+		if lv.nodes[a].cluster != lv.nodes[b].cluster {
+			why = "crosses a cluster border"
+		}
+	}
+	q.tr.BeginPhase("step "+strconv.Itoa(i)+" "+why+" (no search)", L-1)
+}
+
 // Find returns a path from start to goal. It fails (wrapping ErrBlocked and
 // naming the cell) when an endpoint is blocked or outside the grid. A goal
 // in another component gives NoPath at once, without any search. The
@@ -367,8 +390,15 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 	q.err = nil
 	for i := 0; i < steps; i++ {
 		q.step = i
+		np := 0
+		if q.tr != nil {
+			np = len(q.tr.Phases)
+		}
 		q.refine(L, top[i], top[i+1])
 		r.SegmentEnds = append(r.SegmentEnds, len(q.path)-1)
+		if q.tr != nil && len(q.tr.Phases) == np {
+			q.noSearchStep(L, i, top[i], top[i+1])
+		}
 	}
 	if q.err != nil {
 		return *r, q.err
