@@ -219,3 +219,39 @@ func TestReopenedSessionUndoesStrokeByStroke(t *testing.T) {
 		t.Errorf("one undo: (6,1) open %v, (4,1) open %v; want only the last stroke taken back", w2.Grid.Open(image.Pt(6, 1)), w2.Grid.Open(image.Pt(4, 1)))
 	}
 }
+
+// Regression (user test as root: Ctrl+S wrote AR0011SR.pls into the
+// read-only shared map folder, since root may write anywhere): a folder
+// with no write bits is left alone whoever runs the app, and the save goes
+// to the working folder as for a folder the system refuses.
+func TestSaveDefaultLeavesAReadOnlyFolderAlone(t *testing.T) {
+	ro := t.TempDir()
+	if err := os.WriteFile(filepath.Join(ro, "cave.map"), []byte("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(filepath.Join(ro, "cave.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := os.Chmod(ro, 0o555); err != nil {
+		t.Skip("cannot make a folder read-only here:", err)
+	}
+	t.Cleanup(func() { os.Chmod(ro, 0o755) })
+	work := t.TempDir()
+	t.Chdir(work)
+	w.BeginStroke(image.Pt(0, 0), 0)
+	w.EndStroke()
+	if got := w.SaveGoesTo(); got != "cave.pls" {
+		t.Errorf("the quit question would offer %q, want cave.pls in the working folder", got)
+	}
+	if err := w.SaveDefault(); err != nil {
+		t.Fatalf("SaveDefault: %v (message %q)", err, w.Message)
+	}
+	if _, err := os.Stat(filepath.Join(ro, "cave.pls")); err == nil {
+		t.Error("the session was written into the read-only folder")
+	}
+	if _, err := os.Stat(filepath.Join(work, "cave.pls")); err != nil || !strings.Contains(w.Message, "not writable") {
+		t.Errorf("no session in the working folder (%v), or the note does not say why: %q", err, w.Message)
+	}
+}

@@ -385,13 +385,18 @@ func (w *World) Save(path string) error {
 // the error is shown and nothing is lost.
 func (w *World) SaveDefault() error {
 	path := w.SavePath()
-	err := w.save(path, "")
-	if err == nil {
+	nextToMap := w.nextToMap()
+	var err error
+	if dir := filepath.Dir(path); nextToMap && markedReadOnly(dir) {
+		// A folder with no write bits is meant to be left alone, even by
+		// a user the system would let write there (root wrote .pls files
+		// into a read-only map collection).
+		err = &fs.PathError{Op: "save", Path: dir, Err: fs.ErrPermission}
+	} else if err = w.save(path, ""); err == nil {
 		return nil
 	}
 	alt := filepath.Base(path)
-	if w.SaveTo == "" && w.Source != "" && !strings.EqualFold(filepath.Ext(w.Source), ".pls") && !strings.HasPrefix(w.Source, assets.Prefix) &&
-		(errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
+	if nextToMap && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
 		// Never over another session of the same name: that would lose it.
 		if _, serr := os.Stat(alt); errors.Is(serr, fs.ErrNotExist) {
 			if w.save(alt, fmt.Sprintf("%s is not writable", filepath.Dir(path))) == nil {
@@ -404,6 +409,30 @@ func (w *World) SaveDefault() error {
 	}
 	w.Fail("save %s: %v", path, err)
 	return err
+}
+
+// nextToMap reports whether SavePath is NAME.pls beside the map the
+// session came from (not a -save target, a .pls or a built-in).
+func (w *World) nextToMap() bool {
+	return w.SaveTo == "" && w.Source != "" && !strings.EqualFold(filepath.Ext(w.Source), ".pls") && !strings.HasPrefix(w.Source, assets.Prefix)
+}
+
+// SaveGoesTo is where SaveDefault will try to write first: SavePath, or,
+// when that is beside a map in a folder marked read-only, NAME.pls in the
+// working folder. The unsaved-edits question names it.
+func (w *World) SaveGoesTo() string {
+	path := w.SavePath()
+	if w.nextToMap() && markedReadOnly(filepath.Dir(path)) {
+		return filepath.Base(path)
+	}
+	return path
+}
+
+// markedReadOnly reports whether folder dir exists and has no write
+// permission bit for anyone (chmod a-w): SaveDefault does not write there.
+func markedReadOnly(dir string) bool {
+	st, err := os.Stat(dir)
+	return err == nil && st.IsDir() && st.Mode().Perm()&0o222 == 0
 }
 
 // save writes the session to path (see Save) and notes where; why, when
