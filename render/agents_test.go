@@ -66,17 +66,6 @@ func gameLogRoom(m image.Rectangle) image.Rectangle {
 	return image.Rect(m.Max.X-8-min(400, m.Dx()/2), m.Min.Y+m.Dy()/2, m.Max.X-8, m.Max.Y-8)
 }
 
-// messageBox is where drawMessage puts a one-line message of width w in
-// map area m, lifted above legend when it would cover it.
-func messageBox(m, legend image.Rectangle, lineH, w int) image.Rectangle {
-	bh := lineH + 12
-	x := m.Min.X + (m.Dx()-w)/2
-	box := image.Rect(x, m.Max.Y-bh-10, x+w, m.Max.Y-10)
-	if box.Overlaps(legend) && legend.Min.Y-bh-6 > m.Min.Y {
-		box = box.Add(image.Pt(0, legend.Min.Y-6-box.Max.Y))
-	}
-	return box
-}
 
 // Regression (usability test, s72.png): the agents' panel was drawn over
 // the red error line at the bottom of the map ("agents: goal (141,445) is
@@ -106,7 +95,7 @@ func TestAgentPanelKeepsTheMessageLineClear(t *testing.T) {
 				t.Errorf("%s, panel %v: at %v, over the legend %v", c.name, size, panel, c.legend)
 			}
 			for _, w := range []int{300, 600, m.Dx() - 56} {
-				if msg := messageBox(m, c.legend, lh, w); panel.Overlaps(msg) {
+				if msg := messageBox(m, w, lh+12, c.legend, nil); panel.Overlaps(msg) {
 					t.Errorf("%s, panel %v at %v covers a %d px message at %v", c.name, size, panel, w, msg)
 				}
 			}

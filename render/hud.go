@@ -1424,14 +1424,21 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 		wmax = math.Max(wmax, ft.Width(ft.UI, l))
 	}
 	bw, bh := int(wmax)+24, int(float64(len(lines))*lh)+12
-	x := m.Min.X + (m.Dx()-bw)/2
-	y := m.Max.Y - bh - 10
-	box := image.Rect(x, y, x+bw, y+bh)
-	if lg := r.legendRect; box.Overlaps(lg) && lg.Min.Y-bh-6 > m.Min.Y {
-		// Above the legend rather than over its rows.
-		box = box.Add(image.Pt(0, lg.Min.Y-6-box.Max.Y))
-		y = box.Min.Y
+	var marks []image.Rectangle
+	if f.Cam != nil {
+		rad := int(math.Ceil(EndpointRadius(f.Cam.Zoom)))
+		for _, p := range [2]struct {
+			on bool
+			at image.Point
+		}{{w.HasStart, w.Start}, {w.HasGoal, w.Goal}} {
+			if p.on {
+				cx, cy := f.Cam.CellCenter(p.at)
+				marks = append(marks, image.Rect(int(cx)-rad, int(cy)-rad, int(cx)+rad+1, int(cy)+rad+1))
+			}
+		}
 	}
+	box := messageBox(m, bw, bh, r.legendRect, marks)
+	x, y := box.Min.X, box.Min.Y
 	bg := color.RGBA{40, 34, 20, 235}
 	tc := ColTextWarn
 	if w.MessageErr {
@@ -1442,6 +1449,34 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 	for i, l := range lines {
 		ft.Draw(screen, ft.UI, l, float64(x+12), float64(y+6)+float64(i)*lh, tc)
 	}
+}
+
+// messageBox places the message's bw×bh box in map area m: centred at
+// the bottom, above the legend rather than over its rows, and at the top
+// (under the map notes) when the bottom place would cover the start or
+// goal disc in marks while the top one would not (a note about the phase
+// stepped past sat on the goal for seconds, user test).
+func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []image.Rectangle) image.Rectangle {
+	x := m.Min.X + (m.Dx()-bw)/2
+	box := image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10)
+	if box.Overlaps(legend) && legend.Min.Y-bh-6 > m.Min.Y {
+		box = box.Add(image.Pt(0, legend.Min.Y-6-box.Max.Y))
+	}
+	covers := func(b image.Rectangle) bool {
+		for _, mk := range marks {
+			if b.Overlaps(mk) {
+				return true
+			}
+		}
+		return false
+	}
+	if covers(box) {
+		top := image.Rect(x, m.Min.Y+34, x+bw, m.Min.Y+34+bh) // below the top notes
+		if top.Max.Y < box.Min.Y && !covers(top) {
+			return top
+		}
+	}
+	return box
 }
 
 // mapNote writes a short note at the top of the map area, under the notes

@@ -348,3 +348,24 @@ func TestPlansSwatchHasEveryLevel(t *testing.T) {
 		t.Errorf("another layer changed with the levels: %v", got)
 	}
 }
+
+// The message box leaves the start and goal visible when it can: at the
+// bottom by default, at the top when the bottom place covers a marker.
+func TestMessageBoxKeepsOffTheMarkers(t *testing.T) {
+	m := image.Rect(0, 30, 600, 430)
+	plain := messageBox(m, 300, 30, image.Rectangle{}, nil)
+	if plain.Max.Y != m.Max.Y-10 || plain.Min.X != 150 {
+		t.Fatalf("default place %v, want centred at the bottom", plain)
+	}
+	goal := image.Rect(290, 395, 310, 415) // under the default place
+	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{goal}); b.Overlaps(goal) || b.Min.Y > m.Min.Y+60 {
+		t.Errorf("with the goal under the bottom place: %v, want it at the top", b)
+	}
+	start := image.Rect(290, 70, 310, 90) // under the top place as well
+	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{goal, start}); b != plain {
+		t.Errorf("both places cover a marker: %v, want the default %v", b, plain)
+	}
+	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{image.Rect(0, 100, 20, 120)}); b != plain {
+		t.Errorf("a marker elsewhere moved the box: %v", b)
+	}
+}
