@@ -66,7 +66,6 @@ func gameLogRoom(m image.Rectangle) image.Rectangle {
 	return image.Rect(m.Max.X-8-min(400, m.Dx()/2), m.Min.Y+m.Dy()/2, m.Max.X-8, m.Max.Y-8)
 }
 
-
 // Regression (usability test, s72.png): the agents' panel was drawn over
 // the red error line at the bottom of the map ("agents: goal (141,445) is
 // a wall" was half hidden). The panel keeps off the message's line, short
