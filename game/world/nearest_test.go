@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"pathlens/assets"
+	"pathlens/pathing"
 )
 
 // Both bad endpoints are named in one message (a user gave -from on a wall
@@ -47,6 +48,26 @@ func TestSetEndpointsNamesEveryBadEndpoint(t *testing.T) {
 	}
 	if !w.HasStart || w.Start != open || w.HasGoal {
 		t.Errorf("good start, bad goal: start %v (%v), goal set %v; want the start kept, no goal", w.Start, w.HasStart, w.HasGoal)
+	}
+	// A bad start with a good goal keeps the goal (user test: -from in a
+	// wall dropped the good -to too), and the next click is the start.
+	if w.SetEndpoints(wall, open) || !strings.HasPrefix(w.Message, "start: cell ("+pt2(wall)+") is blocked") {
+		t.Errorf("bad start, good goal: message %q", w.Message)
+	}
+	if w.HasStart || !w.HasGoal || w.Goal != open {
+		t.Fatalf("bad start, good goal: start set %v, goal %v (%v); want the goal kept, no start", w.HasStart, w.Goal, w.HasGoal)
+	}
+	var other image.Point
+	for i := 0; i < w.Grid.Len(); i++ {
+		if p := w.Grid.Point(i); w.Grid.Open(p) && p != open {
+			other = p
+			break
+		}
+	}
+	w.Pick(other)
+	w.Wait()
+	if !w.HasStart || w.Start != other || !w.HasGoal || w.Goal != open || w.Outcome.Status != pathing.Found {
+		t.Errorf("the click after: start %v (%v), goal %v (%v), outcome %v; want that start, the kept goal, a plan", w.Start, w.HasStart, w.Goal, w.HasGoal, w.Outcome.Status)
 	}
 }
 

@@ -493,6 +493,6 @@ func (w *World) save(path, why string) error {
 	} else {
 		w.Note("saved %s (%s)", shown, what)
 	}
-	w.Log.Add("save", F{"path", path}, F{"edits", len(sc.Edits)}, F{"queries", len(sc.Queries)})
+	w.Log.Add("save", F{"path", path}, F{"edits", w.EditCount()}, F{"cells", len(sc.Edits)}, F{"queries", len(sc.Queries)})
 	return nil
 }

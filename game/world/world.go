@@ -196,12 +196,20 @@ func (w *World) SetEndpoints(start, goal image.Point) bool {
 		}
 	}
 	if len(bad) > 0 {
-		if len(bad) == 1 && w.checkEndpoint(start) == "" {
+		switch {
+		case len(bad) == 1 && w.checkEndpoint(start) == "":
 			// A good start is kept, as a first click keeps it: the next
 			// click places the goal.
 			w.Ghost = nil
 			w.Start, w.HasStart = start, true
 			w.HasGoal = false
+			w.clearQuery()
+		case len(bad) == 1:
+			// A good goal is kept too (a -from in a wall dropped the -to
+			// with it): the next click places the start and plans.
+			w.Ghost = nil
+			w.Goal, w.HasGoal = goal, true
+			w.HasStart = false
 			w.clearQuery()
 		}
 		w.Fail("%s", strings.Join(bad, "; "))
@@ -226,10 +234,19 @@ func (w *World) dropGhostUnless(start, goal image.Point) {
 
 // Pick handles a click on cell p in "two clicks" style: the first click
 // places the start, the second the goal (and plans), the next a new start.
+// When only a goal is set (SetEndpoints refused the start), the click is
+// the start and plans.
 // Clicks outside the map or on blocked cells are refused with a message.
 func (w *World) Pick(p image.Point) {
 	if msg := w.checkEndpoint(p); msg != "" {
 		w.Fail("%s", msg)
+		return
+	}
+	if !w.HasStart && w.HasGoal {
+		// The goal of a query whose start was refused: this is its start.
+		w.Start, w.HasStart = p, true
+		w.Log.Add("start", F{"at", pt(p)})
+		w.Replan()
 		return
 	}
 	if !w.HasStart || w.HasGoal {
