@@ -1479,8 +1479,9 @@ func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []i
 	return box
 }
 
-// mapNote writes a short note at the top of the map area, under the notes
-// already written this frame; a note already written is not written again.
+// mapNote places a short note at the top of the map area, under the notes
+// already placed this frame (drawMapNotes draws them, over the layers); a
+// note already placed is not placed again.
 func (r *Renderer) mapNote(dst *ebiten.Image, f *Frame, s string) {
 	if slices.Contains(r.notes, s) { // the nodes and the edges layer both say "zoom in"
 		return
@@ -1496,8 +1497,23 @@ func (r *Renderer) mapNote(dst *ebiten.Image, f *Frame, s string) {
 	}
 	box := image.Rect(int(x)-8, top, int(x+wd)+8, top+20)
 	r.noteRect = r.noteRect.Union(box)
-	fillRect(dst, box, ColPanel)
-	ft.Draw(dst, ft.UI, s, x, float64(top+2), ColTextWarn)
+	r.noteBoxes = append(r.noteBoxes, mapNoteBox{box, s})
+}
+
+// mapNoteBox is a map note placed this frame, drawn once every layer is.
+type mapNoteBox struct {
+	box  image.Rectangle
+	text string
+}
+
+// drawMapNotes draws the notes placed this frame over every layer (the
+// search's dashed markers were drawn over "zoom in to see them").
+func (r *Renderer) drawMapNotes(dst *ebiten.Image) {
+	ft := r.fonts
+	for _, n := range r.noteBoxes {
+		fillRect(dst, n.box, ColPanel)
+		ft.Draw(dst, ft.UI, n.text, float64(n.box.Min.X+8), float64(n.box.Min.Y+2), ColTextWarn)
+	}
 }
 
 // tooltip draws text in a box near (x, y), inside dst.

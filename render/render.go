@@ -122,6 +122,7 @@ type Renderer struct {
 	legendRows []legendHit     // its rows, for clicks (LegendAt)
 	agentsRect image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
 	noteRect   image.Rectangle // the map notes drawn this frame (the legend keeps off them)
+	noteBoxes  []mapNoteBox    // those notes, drawn last
 	notes      []string        // their texts (a note is drawn once a frame)
 
 	// The panel's about text as last wrapped (FitPanel, drawPanel).
@@ -158,6 +159,7 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 	}
 	r.noteRect = image.Rectangle{}
 	r.notes = r.notes[:0]
+	r.noteBoxes = r.noteBoxes[:0]
 	r.agentsRect = image.Rectangle{} // DrawAgents sets it again after Draw
 	mapView := screen.SubImage(f.Layout.Map).(*ebiten.Image)
 	r.drawMap(mapView, f)
@@ -224,4 +226,5 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	r.drawEndpoints(dst, f)
 	r.drawHoverEdge(dst, f)
 	r.drawCursorCell(dst, f)
+	r.drawMapNotes(dst)
 }
