@@ -190,6 +190,24 @@ func CheckScenMap(rows []ScenRow, mapFile, shown string) error {
 	return nil
 }
 
+// CheckScenRows returns an *Error naming the file and line of the first
+// row that is not for the map open: one of another width or height than
+// w×h, or, when mapFile is not "", one whose map field names another file
+// (CheckScenMap). shown is how the messages name the map open ("tiny.map",
+// "tiny.map (the map of w.pls)"). The app's -scen, a dropped list and a
+// scenario's "scen" line share it.
+func CheckScenRows(rows []ScenRow, w, h int, mapFile, shown string) error {
+	for _, r := range rows {
+		if r.Width != w || r.Height != h {
+			return errAt(r.File, r.Line, "the row is for a %d×%d map (%s), the map open is %d×%d (%s)", r.Width, r.Height, r.Map, w, h, shown)
+		}
+	}
+	if mapFile != "" {
+		return CheckScenMap(rows, mapFile, shown)
+	}
+	return nil
+}
+
 // CheckScen checks rows against m and returns one *Error per bad row, in
 // order, or nil when all are fine: a size that differs from the map's, a
 // start or goal outside the map or on a blocked cell. Errors name the scenario

@@ -51,6 +51,9 @@ type Scenario struct {
 	// WriteScenario writes the path alone.
 	Scen     string
 	ScenRows []ScenRow
+	// ScenFile is the list's file as the parser opened it: Scen resolved
+	// against the scenario's folder.
+	ScenFile string
 	Agents   []AgentSpec
 	Edits    []Edit
 	// StrokeStarts lists, ascending, the indices into Edits where a new
@@ -585,7 +588,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			if len(rows) == 0 {
 				return nil, errAt(name, ln, "scen %s has no rows", p)
 			}
-			s.Scen, s.ScenRows = p, rows
+			s.Scen, s.ScenRows, s.ScenFile = p, rows, sp
 		case "regions":
 			if len(args) != 1 {
 				return nil, errAt(name, ln, "want \"regions LEVEL\", found %s", quoteText(line))
@@ -741,14 +744,13 @@ func (s *Scenario) check(name string, at *scenarioLines, setAt map[string]int) e
 			return err
 		}
 	}
-	for _, r := range s.ScenRows {
-		if r.Width != W || r.Height != H {
-			return errAt(name, at.scenLine, "scen %s: line %d is for a %d×%d map (%s), the map is %d×%d", s.Scen, r.Line, r.Width, r.Height, r.Map, W, H)
+	if len(s.ScenRows) > 0 {
+		mf, shown := "", "the inline map of "+filepath.Base(name)
+		if s.MapPath != "" {
+			mf = BaseName(s.MapPath)
+			shown = fmt.Sprintf("%s (the map of %s)", mf, filepath.Base(name))
 		}
-	}
-	if s.MapPath != "" && len(s.ScenRows) > 0 {
-		mf := BaseName(s.MapPath)
-		if err := CheckScenMap(s.ScenRows, mf, fmt.Sprintf("%s (the map of %s)", mf, filepath.Base(name))); err != nil {
+		if err := CheckScenRows(s.ScenRows, W, H, mf, shown); err != nil {
 			return err
 		}
 	}
@@ -956,6 +958,14 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 	return bw.Flush()
 }
 
+// pathLine reports whether path p reads back unchanged after "map " or
+// "scen ": one line, no surrounding spaces, and nothing the reader takes
+// for a comment ('#' first, or after a space or tab).
+func pathLine(p string) bool {
+	return !strings.ContainsAny(p, "\r\n") && strings.TrimSpace(p) == p && !strings.HasPrefix(p, "#") &&
+		!strings.Contains(p, " #") && !strings.Contains(p, "\t#")
+}
+
 // writable reports the first thing WriteScenario could not write faithfully.
 func (s *Scenario) writable() error {
 	bad := func(format string, args ...any) error {
@@ -975,13 +985,13 @@ func (s *Scenario) writable() error {
 			return bad("the about line %q starts or ends with a space or carriage return", l)
 		}
 	}
-	if strings.ContainsAny(s.MapPath, "\r\n") || strings.TrimSpace(s.MapPath) != s.MapPath || strings.Contains(s.MapPath, " #") {
+	if !pathLine(s.MapPath) {
 		return bad("the map path %q cannot be written on one line", s.MapPath)
 	}
 	if s.MapPath == "inline" {
 		return bad("a map file may not be called \"inline\"")
 	}
-	if strings.ContainsAny(s.Scen, "\r\n") || strings.TrimSpace(s.Scen) != s.Scen || strings.Contains(s.Scen, " #") {
+	if !pathLine(s.Scen) {
 		return bad("the scen path %q cannot be written on one line", s.Scen)
 	}
 	g := s.Map.Grid

@@ -299,6 +299,10 @@ func TestWriteScenarioRefuses(t *testing.T) {
 		{"algo", Scenario{Map: NewMap("m", g), Settings: Settings{Algo: "bfs"}}, "algo"},
 		{"hpa cluster", Scenario{Map: NewMap("m", g), Settings: Settings{Abstraction: AbstractionHPA, Cluster: 2}}, "cluster 2"},
 		{"agent refine", Scenario{Map: NewMap("m", g), Settings: Settings{AgentRefine: "greedy"}}, "setting agent-refine \"greedy\" (want eager, lazy)"},
+		// Paths the reader would take for a comment (review).
+		{"map path #", Scenario{Map: NewMap("m", g), MapPath: "#maps/a.map"}, "the map path \"#maps/a.map\" cannot be written"},
+		{"scen path tab #", Scenario{Map: NewMap("m", g), Scen: "a\t#b.scen"}, "the scen path \"a\\t#b.scen\" cannot be written"},
+		{"scen path space #", Scenario{Map: NewMap("m", g), Scen: "a #b.scen"}, "the scen path"},
 	} {
 		var buf bytes.Buffer
 		err := WriteScenario(&buf, &tc.s)
@@ -532,7 +536,7 @@ func TestScenarioScenList(t *testing.T) {
 	writeFile(t, dir, "empty.scen", "version 1\n")
 	for _, tc := range []struct{ name, in, want string }{
 		{"another map", "map maps/a.map\nscen other.scen\n", "other.scen:2: the row is for b.map, the map open is a.map (the map of e.pls)"},
-		{"size", "map maps/a.map\nscen small.scen\n", "e.pls:3: scen small.scen: line 3 is for a 4×2 map (a.map), the map is 3×2"},
+		{"size", "map maps/a.map\nscen small.scen\n", "small.scen:3: the row is for a 4×2 map (a.map), the map open is 3×2 (a.map (the map of e.pls))"},
 		{"broken", "map maps/a.map\nscen broken.scen\n", "broken.scen:2:"},
 		{"missing", "map maps/a.map\nscen nowhere.scen\n", "e.pls:3: scen nowhere.scen: open"},
 		{"empty", "map maps/a.map\nscen empty.scen\n", "e.pls:3: scen empty.scen has no rows"},

@@ -94,7 +94,7 @@ func TestAgentPanelKeepsTheMessageLineClear(t *testing.T) {
 				t.Errorf("%s, panel %v: at %v, over the legend %v", c.name, size, panel, c.legend)
 			}
 			for _, w := range []int{300, 600, m.Dx() - 56} {
-				if msg := messageBox(m, w, lh+12, c.legend, nil); panel.Overlaps(msg) {
+				if msg := messageBox(m, w, lh+12, c.legend, nil, image.Rectangle{}); panel.Overlaps(msg) {
 					t.Errorf("%s, panel %v at %v covers a %d px message at %v", c.name, size, panel, w, msg)
 				}
 			}

@@ -786,6 +786,9 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	r.sectionTitle(dst, "Numbers", x, y)
 	y += 20
 	switch {
+	case !w.HasStart && w.HasGoal:
+		y = r.kv(dst, x, y, "query", "goal set: click a start", ColTextDim)
+		return r.drawHierarchyNumbers(dst, w, x, y)
 	case !w.HasStart || !w.HasGoal:
 		y = r.kv(dst, x, y, "query", "none: click start, then goal", ColTextDim)
 		return r.drawHierarchyNumbers(dst, w, x, y)
@@ -1437,7 +1440,7 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 			}
 		}
 	}
-	box := messageBox(m, bw, bh, r.legendRect, marks)
+	box := messageBox(m, bw, bh, r.legendRect, marks, r.noteRect)
 	x, y := box.Min.X, box.Min.Y
 	bg := color.RGBA{40, 34, 20, 235}
 	tc := ColTextWarn
@@ -1452,11 +1455,11 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 }
 
 // messageBox places the message's bw×bh box in map area m: centred at
-// the bottom, above the legend rather than over its rows, and at the top
-// (under the map notes) when the bottom place would cover the start or
-// goal disc in marks while the top one would not (a note about the phase
+// the bottom, above the legend rather than over its rows, and at the top,
+// under the map notes (notes), when the bottom place would cover the start
+// or goal disc in marks while the top one would cover neither nor the legend (a note about the phase
 // stepped past sat on the goal for seconds, user test).
-func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []image.Rectangle) image.Rectangle {
+func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []image.Rectangle, notes image.Rectangle) image.Rectangle {
 	x := m.Min.X + (m.Dx()-bw)/2
 	box := image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10)
 	if box.Overlaps(legend) && legend.Min.Y-bh-6 > m.Min.Y {
@@ -1471,8 +1474,12 @@ func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []i
 		return false
 	}
 	if covers(box) {
-		top := image.Rect(x, m.Min.Y+34, x+bw, m.Min.Y+34+bh) // below the top notes
-		if top.Max.Y < box.Min.Y && !covers(top) {
+		y := m.Min.Y + 34
+		if !notes.Empty() {
+			y = max(y, notes.Max.Y+6) // below the map notes
+		}
+		top := image.Rect(x, y, x+bw, y+bh)
+		if top.Max.Y < box.Min.Y && !covers(top) && !top.Overlaps(legend) {
 			return top
 		}
 	}

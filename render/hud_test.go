@@ -353,19 +353,28 @@ func TestPlansSwatchHasEveryLevel(t *testing.T) {
 // bottom by default, at the top when the bottom place covers a marker.
 func TestMessageBoxKeepsOffTheMarkers(t *testing.T) {
 	m := image.Rect(0, 30, 600, 430)
-	plain := messageBox(m, 300, 30, image.Rectangle{}, nil)
+	plain := messageBox(m, 300, 30, image.Rectangle{}, nil, image.Rectangle{})
 	if plain.Max.Y != m.Max.Y-10 || plain.Min.X != 150 {
 		t.Fatalf("default place %v, want centred at the bottom", plain)
 	}
 	goal := image.Rect(290, 395, 310, 415) // under the default place
-	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{goal}); b.Overlaps(goal) || b.Min.Y > m.Min.Y+60 {
+	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{goal}, image.Rectangle{}); b.Overlaps(goal) || b.Min.Y > m.Min.Y+60 {
 		t.Errorf("with the goal under the bottom place: %v, want it at the top", b)
 	}
 	start := image.Rect(290, 70, 310, 90) // under the top place as well
-	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{goal, start}); b != plain {
+	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{goal, start}, image.Rectangle{}); b != plain {
 		t.Errorf("both places cover a marker: %v, want the default %v", b, plain)
 	}
-	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{image.Rect(0, 100, 20, 120)}); b != plain {
+	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{image.Rect(0, 100, 20, 120)}, image.Rectangle{}); b != plain {
 		t.Errorf("a marker elsewhere moved the box: %v", b)
+	}
+	// The top place goes below the map notes, and not over the legend.
+	notes := image.Rect(100, 36, 500, 100)
+	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{goal}, notes); b.Overlaps(notes) || b.Overlaps(goal) {
+		t.Errorf("with notes down to y=100: %v", b)
+	}
+	legend := image.Rect(0, 60, 600, 90)
+	if b := messageBox(m, 300, 30, legend, []image.Rectangle{goal}, image.Rectangle{}); b != plain {
+		t.Errorf("a legend at the top: %v, want the default place %v", b, plain)
 	}
 }

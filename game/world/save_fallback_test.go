@@ -255,3 +255,34 @@ func TestSaveDefaultLeavesAReadOnlyFolderAlone(t *testing.T) {
 		t.Errorf("no session in the working folder (%v), or the note does not say why: %q", err, w.Message)
 	}
 }
+
+// Started inside the read-only folder itself (review: the fallback's
+// NAME.pls in the working folder was the very file beside the map), the
+// save is refused with a way out, and nothing is written there.
+func TestSaveDefaultInsideTheReadOnlyFolder(t *testing.T) {
+	ro := t.TempDir()
+	if err := os.WriteFile(filepath.Join(ro, "cave.map"), []byte("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(ro)
+	w, err := Open("cave.map")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := os.Chmod(ro, 0o555); err != nil {
+		t.Skip("cannot make a folder read-only here:", err)
+	}
+	t.Cleanup(func() { os.Chmod(ro, 0o755) })
+	w.BeginStroke(image.Pt(0, 0), 0)
+	w.EndStroke()
+	if err := w.SaveDefault(); err == nil {
+		t.Fatal("saved into the read-only folder the app was started in")
+	}
+	if _, err := os.Stat(filepath.Join(ro, "cave.pls")); err == nil {
+		t.Error("cave.pls was written into the read-only folder")
+	}
+	if !w.MessageErr || !strings.Contains(w.Message, "-save FILE") || !w.Dirty() {
+		t.Errorf("message %q (error %v), dirty %v; want an error naming -save, edits unsaved", w.Message, w.MessageErr, w.Dirty())
+	}
+}

@@ -24,26 +24,21 @@ func (w *World) ScenRows(path string) ([]maps.ScenRow, error) {
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("%s has no rows", path)
 	}
-	gw, gh := w.Grid.Width(), w.Grid.Height()
 	mapFile := ""
 	if strings.HasSuffix(w.Source, ".map") {
 		mapFile = filepath.Base(w.Source)
 	} else if sc := w.Scenario(); sc != nil && sc.MapPath != "" {
 		mapFile = maps.BaseName(sc.MapPath)
 	}
-	for _, r := range rows {
-		if r.Width != gw || r.Height != gh {
-			return nil, &maps.Error{File: path, Line: r.Line, Msg: fmt.Sprintf("the row is for a %d×%d map (%s), the map open is %d×%d (%s)", r.Width, r.Height, r.Map, gw, gh, w.Name)}
+	shown := w.Name
+	if mapFile != "" {
+		shown = mapFile
+		if mapFile != filepath.Base(w.Source) {
+			shown = fmt.Sprintf("%s (the map of %s)", mapFile, filepath.Base(w.Source))
 		}
 	}
-	if mapFile != "" {
-		what := mapFile
-		if mapFile != filepath.Base(w.Source) {
-			what = fmt.Sprintf("%s (the map of %s)", mapFile, filepath.Base(w.Source))
-		}
-		if err := maps.CheckScenMap(rows, mapFile, what); err != nil {
-			return nil, err
-		}
+	if err := maps.CheckScenRows(rows, w.Grid.Width(), w.Grid.Height(), mapFile, shown); err != nil {
+		return nil, err
 	}
 	return rows, nil
 }

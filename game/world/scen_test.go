@@ -5,6 +5,7 @@ import (
 	"image"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -140,8 +141,32 @@ func TestSaveKeepsTheScenList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again.Close()
+	defer again.Close()
 	if len(again.Queries) != 3 || again.ScenOptimal[1] != 3 {
 		t.Errorf("reopened from elsewhere: queries %v optimal %v", again.Queries, again.ScenOptimal)
+	}
+	// A row on screen is saved first, to open first: reopened it keeps its
+	// length, and saves with other rows on screen do not pile up copies
+	// (review: the own queries grew [r2 r1 r2] → [r1 r2 r1 r2]).
+	again.Begin()
+	for _, k := range []int{2, 1, 2} {
+		row := again.Queries[again.scenAt+k-1]
+		if !again.SetEndpoints(row[0], row[1]) {
+			t.Fatalf("row %d refused: %s", k, again.Message)
+		}
+		again.Wait()
+		if err := again.Save(out2); err != nil {
+			t.Fatal(err)
+		}
+		back, err := Open(out2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back.Close()
+		own := [2]image.Point{{2, 0}, {3, 1}}
+		want := []float64{[]float64{3, 3.82842712}[k-1], 0, 3, 3.82842712}
+		if len(back.Queries) != 4 || back.Queries[0] != row || back.Queries[1] != own || !slices.Equal(back.ScenOptimal, want) {
+			t.Errorf("saved with row %d on screen: queries %v optimal %v, want %v, then %v and the rows, lengths %v", k, back.Queries, back.ScenOptimal, row, own, want)
+		}
 	}
 }

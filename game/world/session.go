@@ -66,15 +66,23 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	if len(sc.ScenRows) > 0 {
 		// The list's rows follow the file's own queries (the first of which
 		// is the one the session showed when it was saved).
-		w.ScenFile = sc.Scen
-		if !filepath.IsAbs(w.ScenFile) && !strings.HasPrefix(source, assets.Prefix) {
-			w.ScenFile = filepath.Join(filepath.Dir(source), filepath.FromSlash(sc.Scen))
-		}
+		w.ScenFile = sc.ScenFile
 		w.scenAt, w.scenN = len(w.Queries), len(sc.ScenRows)
 		w.ScenOptimal = make([]float64, len(w.Queries), len(w.Queries)+len(sc.ScenRows))
+		rowLen := make(map[[2]image.Point]float64, len(sc.ScenRows))
 		for _, r := range sc.ScenRows {
-			w.Queries = append(w.Queries, [2]image.Point{r.Start, r.Goal})
+			q := [2]image.Point{r.Start, r.Goal}
+			w.Queries = append(w.Queries, q)
 			w.ScenOptimal = append(w.ScenOptimal, r.Optimal)
+			if _, ok := rowLen[q]; !ok {
+				rowLen[q] = r.Optimal
+			}
+		}
+		// An own query that is one of the rows (the row on screen when the
+		// session was saved is written first, to open first) keeps the
+		// row's length.
+		for i, q := range w.Queries[:w.scenAt] {
+			w.ScenOptimal[i] = rowLen[q]
 		}
 	}
 	// The scenario's edit log is the session's first edits, already saved:
@@ -244,8 +252,11 @@ func toggle(b bool) maps.Toggle {
 }
 
 // Scenario returns the session as a scenario: the map as loaded, the
-// switches, the current query first (then the scenario's others), and the
-// edit log (the loaded one followed by this session's applied edits).
+// switches, the current query first (then the session's other queries,
+// except the rows of its .scen list, which Scen stands for: the list's
+// path as the program opens it, which a save writes relative to the new
+// file), and the edit log (the loaded one followed by this session's
+// applied edits).
 // Queries and agents with an endpoint that the edits have blocked are left
 // out, since a scenario file may not hold them (the reader refuses it).
 func (w *World) Scenario() *maps.Scenario {
@@ -304,9 +315,19 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 	if w.HasStart && w.HasGoal && open(w.Start, w.Goal) {
 		sc.Queries = append(sc.Queries, maps.Query{Start: w.Start, Goal: w.Goal})
 	}
+	var rows map[[2]image.Point]bool
+	if w.scenN > 0 {
+		rows = make(map[[2]image.Point]bool, w.scenN)
+		for _, q := range w.Queries[w.scenAt : w.scenAt+w.scenN] {
+			rows[q] = true
+		}
+	}
 	for i, q := range w.Queries {
-		if w.fromScen(i) {
-			continue // the "scen" line stands for the list's rows
+		if w.fromScen(i) || rows[q] {
+			// The "scen" line stands for the list's rows, and for an own
+			// query that is one of them (a row written first because it
+			// was on screen): saved again, it must not pile up copies.
+			continue
 		}
 		mq := maps.Query{Start: q[0], Goal: q[1]}
 		if (len(sc.Queries) == 0 || sc.Queries[0] != mq) && open(mq.Start, mq.Goal) {
@@ -379,10 +400,13 @@ func (w *World) Save(path string) error {
 
 // SaveDefault saves to SavePath. When that is next to a map in a folder
 // the user may not write (permission denied, a read-only file system: a
-// shared or installed map collection), it saves NAME.pls in the working
-// folder instead and says why, rather than leaving the edits unsaved. A
-// session opened from a .pls, and every other error, are not redirected:
-// the error is shown and nothing is lost.
+// shared or installed map collection) or that is marked read-only (no
+// write bits, which root could write anyway), it saves NAME.pls in the
+// working folder instead and says why, rather than leaving the edits
+// unsaved; not when the working folder is that folder or marked read-only
+// itself (the error says to use -save). A session opened from a .pls, and
+// every other error, are not redirected: the error is shown and nothing is
+// lost.
 func (w *World) SaveDefault() error {
 	path := w.SavePath()
 	nextToMap := w.nextToMap()
@@ -397,6 +421,10 @@ func (w *World) SaveDefault() error {
 	}
 	alt := filepath.Base(path)
 	if nextToMap && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
+		if !workingFolderTakes(filepath.Dir(path)) {
+			w.Fail("save %s: %s is not writable, and the working folder is that folder or read-only too: start pathlens with -save FILE to choose where", path, filepath.Dir(path))
+			return err
+		}
 		// Never over another session of the same name: that would lose it.
 		if _, serr := os.Stat(alt); errors.Is(serr, fs.ErrNotExist) {
 			if w.save(alt, fmt.Sprintf("%s is not writable", filepath.Dir(path))) == nil {
@@ -422,10 +450,28 @@ func (w *World) nextToMap() bool {
 // working folder. The unsaved-edits question names it.
 func (w *World) SaveGoesTo() string {
 	path := w.SavePath()
-	if w.nextToMap() && markedReadOnly(filepath.Dir(path)) {
+	if dir := filepath.Dir(path); w.nextToMap() && markedReadOnly(dir) && workingFolderTakes(dir) {
 		return filepath.Base(path)
 	}
 	return path
+}
+
+// workingFolderTakes reports whether SaveDefault may fall back to the
+// working folder from folder dir: it is another folder, not marked
+// read-only (started inside a read-only collection, the fallback wrote into
+// it).
+func workingFolderTakes(dir string) bool {
+	wd, err1 := os.Getwd()
+	ad, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	if st1, e1 := os.Stat(wd); e1 == nil {
+		if st2, e2 := os.Stat(ad); e2 == nil && os.SameFile(st1, st2) {
+			return false
+		}
+	}
+	return !markedReadOnly(wd)
 }
 
 // markedReadOnly reports whether folder dir exists and has no write

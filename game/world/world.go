@@ -186,7 +186,8 @@ func (w *World) checkEndpoint(p image.Point) string {
 // SetEndpoints sets start and goal and plans between them. Endpoints
 // outside the map or on blocked cells are refused with one message naming
 // each; a good start with a bad goal is kept, waiting for a goal as after
-// a first click.
+// a first click, and a good goal with a bad start is kept too, waiting for
+// a start (Pick places it and plans).
 func (w *World) SetEndpoints(start, goal image.Point) bool {
 	// Both are checked, so one message names every endpoint to fix.
 	var bad []string
