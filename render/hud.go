@@ -1457,8 +1457,9 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 // messageBox places the message's bw×bh box in map area m: centred at
 // the bottom, above the legend rather than over its rows, and at the top,
 // under the map notes (notes), when the bottom place would cover the start
-// or goal disc in marks while the top one would cover neither nor the legend (a note about the phase
-// stepped past sat on the goal for seconds, user test).
+// or goal disc in marks while the top one would cover neither them nor the
+// legend (a note about the phase stepped past sat on the goal for seconds,
+// user test).
 func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []image.Rectangle, notes image.Rectangle) image.Rectangle {
 	x := m.Min.X + (m.Dx()-bw)/2
 	box := image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10)

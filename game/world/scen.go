@@ -75,8 +75,3 @@ func (w *World) PrependQuery(q [2]image.Point) {
 		w.scenAt++
 	}
 }
-
-// fromScen reports whether query i is a row of the session's .scen list.
-func (w *World) fromScen(i int) bool {
-	return w.scenN > 0 && i >= w.scenAt && i < w.scenAt+w.scenN
-}

@@ -315,18 +315,15 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 	if w.HasStart && w.HasGoal && open(w.Start, w.Goal) {
 		sc.Queries = append(sc.Queries, maps.Query{Start: w.Start, Goal: w.Goal})
 	}
-	var rows map[[2]image.Point]bool
-	if w.scenN > 0 {
-		rows = make(map[[2]image.Point]bool, w.scenN)
-		for _, q := range w.Queries[w.scenAt : w.scenAt+w.scenN] {
-			rows[q] = true
-		}
+	// The "scen" line stands for the list's rows, and for an own query
+	// that is one of them (a row written first because it was on screen):
+	// saved again, it must not pile up copies.
+	rows := make(map[[2]image.Point]bool, w.scenN)
+	for _, q := range w.Queries[w.scenAt : w.scenAt+w.scenN] {
+		rows[q] = true
 	}
-	for i, q := range w.Queries {
-		if w.fromScen(i) || rows[q] {
-			// The "scen" line stands for the list's rows, and for an own
-			// query that is one of them (a row written first because it
-			// was on screen): saved again, it must not pile up copies.
+	for _, q := range w.Queries {
+		if rows[q] {
 			continue
 		}
 		mq := maps.Query{Start: q[0], Goal: q[1]}
@@ -481,35 +478,37 @@ func markedReadOnly(dir string) bool {
 	return err == nil && st.IsDir() && st.Mode().Perm()&0o222 == 0
 }
 
+// pathFrom returns target (a path the program can open) as a scenario
+// saved at file refers to it: relative to file's folder, with '/', or
+// absolute when it cannot be made relative.
+func pathFrom(file, target string) string {
+	a, err1 := filepath.Abs(target)
+	d, err2 := filepath.Abs(filepath.Dir(file))
+	if err1 != nil || err2 != nil {
+		return filepath.ToSlash(target)
+	}
+	if rel, err := filepath.Rel(d, a); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(a)
+}
+
 // save writes the session to path (see Save) and notes where; why, when
 // not empty, says why it went there rather than to the default place.
 // It reports errors without showing them.
 func (w *World) save(path, why string) error {
 	w.EndStroke()
 	sc, dropped := w.toScenario()
+	// The referenced map and list, relative to the new location.
 	if w.scenario.MapPath != "" {
-		// Re-resolve the referenced map relative to the new location.
 		abs := w.scenario.MapPath
 		if !filepath.IsAbs(abs) && w.Source != "" {
 			abs = filepath.Join(filepath.Dir(w.Source), abs)
 		}
-		if rel, err := filepath.Rel(filepath.Dir(path), abs); err == nil {
-			sc.MapPath = filepath.ToSlash(rel)
-		} else if a, err := filepath.Abs(abs); err == nil {
-			sc.MapPath = a
-		}
+		sc.MapPath = pathFrom(path, abs)
 	}
 	if sc.Scen != "" {
-		// The list is referred to relative to the new file too.
-		a, err1 := filepath.Abs(sc.Scen)
-		d, err2 := filepath.Abs(filepath.Dir(path))
-		if err1 == nil && err2 == nil {
-			sc.Scen = a
-			if rel, err := filepath.Rel(d, a); err == nil {
-				sc.Scen = rel
-			}
-		}
-		sc.Scen = filepath.ToSlash(sc.Scen)
+		sc.Scen = pathFrom(path, sc.Scen)
 	}
 	if err := maps.SaveScenario(path, sc); err != nil {
 		return err

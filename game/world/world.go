@@ -197,20 +197,17 @@ func (w *World) SetEndpoints(start, goal image.Point) bool {
 		}
 	}
 	if len(bad) > 0 {
-		switch {
-		case len(bad) == 1 && w.checkEndpoint(start) == "":
-			// A good start is kept, as a first click keeps it: the next
-			// click places the goal.
+		if len(bad) == 1 {
+			// The good end is kept, waiting for the other as after a first
+			// click (a -from in a wall used to drop a good -to with it).
+			keepStart := w.checkEndpoint(start) == ""
+			if keepStart {
+				w.Start = start
+			} else {
+				w.Goal = goal
+			}
+			w.HasStart, w.HasGoal = keepStart, !keepStart
 			w.Ghost = nil
-			w.Start, w.HasStart = start, true
-			w.HasGoal = false
-			w.clearQuery()
-		case len(bad) == 1:
-			// A good goal is kept too (a -from in a wall dropped the -to
-			// with it): the next click places the start and plans.
-			w.Ghost = nil
-			w.Goal, w.HasGoal = goal, true
-			w.HasStart = false
 			w.clearQuery()
 		}
 		w.Fail("%s", strings.Join(bad, "; "))
