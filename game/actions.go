@@ -64,6 +64,8 @@ const (
 	ActSeekEnd
 	ActNextPhase
 	ActPrevPhase
+	ActNextStage
+	ActPrevStage
 	ActFaster
 	ActSlower
 
@@ -130,6 +132,8 @@ var actionTable = []Binding{
 	{Action: ActStepBackBig, Group: "Playback", Keys: keys(ebiten.KeyArrowLeft), Mods: ModShift, Help: "100 events back"},
 	{Action: ActNextPhase, Group: "Playback", Keys: keys(ebiten.KeyPeriod, ebiten.KeyPageDown), Help: "show the rest of this phase (pressed again: the next phase whole)"},
 	{Action: ActPrevPhase, Group: "Playback", Keys: keys(ebiten.KeyComma, ebiten.KeyPageUp), Help: "take back this phase (to the end of the one before)"},
+	{Action: ActNextStage, Group: "Playback", Keys: keys(ebiten.KeyPeriod), Mods: ModShift, Help: "show the rest of this stage: insert, abstract, refine, smooth (pressed again: the next stage whole)"},
+	{Action: ActPrevStage, Group: "Playback", Keys: keys(ebiten.KeyComma), Mods: ModShift, Help: "take back this stage (to the end of the one before)"},
 	{Action: ActSeekStart, Group: "Playback", Keys: keys(ebiten.KeyHome), Help: "jump to the start"},
 	{Action: ActSeekEnd, Group: "Playback", Keys: keys(ebiten.KeyEnd), Help: "jump to the end"},
 	{Action: ActFaster, Group: "Playback", Keys: keys(ebiten.KeyArrowUp), Help: "faster (up to 100,000 events/s)"},

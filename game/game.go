@@ -860,6 +860,7 @@ func (g *Game) updateKeys() {
 		{ActTransitions, w.ToggleTransitions}, {ActAgentRefine, w.ToggleAgentRefine},
 		{ActSeekStart, w.SeekStart}, {ActSeekEnd, w.SeekEnd},
 		{ActNextPhase, w.NextPhase}, {ActPrevPhase, w.PrevPhase},
+		{ActNextStage, w.NextStage}, {ActPrevStage, w.PrevStage},
 		{ActFaster, w.Faster}, {ActSlower, w.Slower},
 		{ActUndo, g.undo}, {ActRedo, w.Redo},
 	}

@@ -102,6 +102,26 @@ func (w *World) PrevPhase() {
 	w.seekPhase(w.Timeline.PrevPhase())
 }
 
+// NextStage shows the rest of the timeline cursor's stage (Stage: insert,
+// abstract, refine, smooth), or the next stage whole when the cursor is at
+// a stage's end. The empty phases passed are not named, as NextPhase does:
+// a jump over a stage passes hundreds of them on a long route.
+func (w *World) NextStage() {
+	w.seekStage(w.Timeline.NextStage())
+}
+
+// PrevStage takes back the cursor's stage, or the stage before when the
+// cursor is at a stage's start.
+func (w *World) PrevStage() {
+	w.seekStage(w.Timeline.PrevStage())
+}
+
+func (w *World) seekStage(to int) {
+	w.Play.Playing = false
+	w.Timeline.Seek(to)
+	w.logStep("stage")
+}
+
 func (w *World) seekPhase(to int) {
 	w.Play.Playing = false
 	from := w.Timeline.Cursor()

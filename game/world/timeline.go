@@ -224,6 +224,64 @@ func (t *Timeline) NextPhase() int {
 	return t.Len()
 }
 
+// Stage names the stage of a query a phase belongs to: the first word of
+// its name, so HPA*'s phases fall into insert, abstract, refine and
+// smooth, and the group hierarchy's into plan and cells. A refinement step
+// that searched nothing ("step 3 crosses a cluster border (no search)") is
+// part of refine. A long route has hundreds of refinement phases, one or
+// two per top-level step; a class wants to get from the abstract search to
+// the smoothing without stepping through each.
+func Stage(phase string) string {
+	word, _, _ := strings.Cut(phase, " ")
+	if word == "step" {
+		return "refine"
+	}
+	return word
+}
+
+// stageStarts calls yield with the cursor position where each stage after
+// the first begins (the start of a phase whose stage differs from the
+// phase before it), in order, until yield returns false.
+func (t *Timeline) stageStarts(yield func(int) bool) {
+	if t.tr == nil {
+		return
+	}
+	ph := t.tr.Phases
+	for k := 1; k < len(ph); k++ {
+		if Stage(ph[k].Name) != Stage(ph[k-1].Name) && !yield(ph[k].Start) {
+			return
+		}
+	}
+}
+
+// NextStage returns the cursor position at the end of the cursor's stage
+// (the start of the next one), or at the end of the next stage when the
+// cursor is already at a stage's end; Len after the last stage.
+func (t *Timeline) NextStage() int {
+	to := t.Len()
+	for at := range t.stageStarts {
+		if at > t.cursor {
+			to = at
+			break
+		}
+	}
+	return to
+}
+
+// PrevStage returns the cursor position at the start of the cursor's
+// stage, or of the stage before when the cursor is already at a stage's
+// start; 0 before the second stage.
+func (t *Timeline) PrevStage() int {
+	to := 0
+	for at := range t.stageStarts {
+		if at >= t.cursor {
+			break
+		}
+		to = at
+	}
+	return to
+}
+
 // EmptyPhasesPassed names, in order, the phases holding no events (a start
 // joined without a search, a stored plan followed) that a seek between
 // cursors a and b went over, either way: those starting after event

@@ -1,0 +1,101 @@
+package world
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"pathlens/assets"
+	"pathlens/pathing"
+)
+
+// A long HPA* route has hundreds of refinement phases; Shift+. walks it a
+// stage at a time. From the start, each press ends the next stage (insert,
+// abstract, refine, smooth, in that order, each shown whole), the press
+// after the last one rests at the end, and Shift+, walks the same stops
+// back to the start. Every stop is the end of a phase (the start of the
+// next), so the cursor shows a whole stage, never part of one.
+func TestStagesWalkHPA(t *testing.T) {
+	w, err := Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(AlgoHPA)
+	w.SetLevels(2)
+	w.Wait()
+	if !w.SetEndpoints(image.Pt(63, 21), image.Pt(125, 65)) {
+		t.Fatalf("endpoints refused: %s", w.Message)
+	}
+	w.Replan()
+	w.Wait()
+	tr := w.Timeline.Trace()
+	if w.Outcome.Status != pathing.Found || tr == nil {
+		t.Fatalf("%v %v: want a traced path", w.Outcome.Status, w.Outcome.Err)
+	}
+	refines := 0
+	for _, ph := range tr.Phases {
+		if Stage(ph.Name) == "refine" {
+			refines++
+		}
+	}
+	if refines < 4 {
+		t.Fatalf("%d refinement phases: the test wants a route of several steps", refines)
+	}
+	w.SeekStart()
+	var stops []int
+	var stages []string
+	for range 10 {
+		w.NextStage()
+		c := w.Timeline.Cursor()
+		if len(stops) > 0 && c == stops[len(stops)-1] {
+			break
+		}
+		stops = append(stops, c)
+		stages = append(stages, Stage(w.PhaseName()))
+	}
+	if got, want := strings.Join(stages, ","), "insert,abstract,refine,smooth"; got != want {
+		t.Fatalf("stages %s at cursors %v, want %s", got, stops, want)
+	}
+	if stops[len(stops)-1] != w.Timeline.Len() {
+		t.Fatalf("last stop %d, want the end %d", stops[len(stops)-1], w.Timeline.Len())
+	}
+	for i, c := range stops[:len(stops)-1] {
+		// The stop ends a stage: the next event is the next stage's.
+		k := tr.PhaseAt(c)
+		if Stage(tr.Phases[k].Name) != stages[i+1] {
+			t.Errorf("stop %d at %d: the next event is in %q, want stage %s", i, c, tr.Phases[k].Name, stages[i+1])
+		}
+	}
+	for i := len(stops) - 2; i >= -1; i-- {
+		w.PrevStage()
+		want := 0
+		if i >= 0 {
+			want = stops[i]
+		}
+		if c := w.Timeline.Cursor(); c != want {
+			t.Fatalf("back to stop %d: cursor %d, want %d (stops %v)", i, c, want, stops)
+		}
+	}
+}
+
+// Stage puts the refinement steps that searched nothing with the other
+// refinement phases, and the group hierarchy's phases in its own stages.
+func TestStageNames(t *testing.T) {
+	for name, want := range map[string]string{
+		"insert S L1 (in sight, no search)":           "insert",
+		"abstract L2":                                 "abstract",
+		"refine cells step 12":                        "refine",
+		"step 3 crosses a cluster border (no search)": "refine",
+		"smooth":  "smooth",
+		"plan L2": "plan",
+		"cells":   "cells",
+		"A*":      "A*",
+		"":        "",
+	} {
+		if got := Stage(name); got != want {
+			t.Errorf("Stage(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
