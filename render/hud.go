@@ -459,27 +459,7 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	w := f.World
 	tl := &w.Timeline
 	ft := r.fonts
-	state := "paused"
-	if w.Play.Playing {
-		state = "playing"
-	}
-	line := fmt.Sprintf("%s  event %d / %d", state, tl.Cursor(), tl.Len())
-	if tr := tl.Trace(); tr != nil && tr.Truncated {
-		// Early in the line, where a narrow bar does not clip it.
-		line += " (the trace was cut there: the search went on)"
-	}
-	if s := expandedLabel(tl); s != "" {
-		line += "   " + s
-	}
-	line += fmt.Sprintf("   speed %s ev/s", fmtSpeed(w.Play.Speed))
-	if e, ok := tl.Current(); ok {
-		p, _ := w.NodeCell(int(e.Level), e.Node)
-		if !e.Kind.Search() {
-			line += "   last: " + lineCheckText(w, e)
-		} else {
-			line += fmt.Sprintf("   last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H)
-		}
-	}
+	line := timelineStatus(w)
 	ft.Draw(dst, ft.UI, clip(ft, ft.UI, line, float64(rc.Dx()-20)), float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
 
 	bar := TimelineBarRect(f.Layout)
@@ -509,6 +489,46 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 			}
 		}
 	}
+}
+
+// timelineStatus is the timeline's status line: playing or paused, the
+// cursor, the expansions of the cursor's phase, the speed, and the last
+// event applied.
+func timelineStatus(w *world.World) string {
+	tl := &w.Timeline
+	state := "paused"
+	if w.Play.Playing {
+		state = "playing"
+	}
+	line := fmt.Sprintf("%s  event %d / %d", state, tl.Cursor(), tl.Len())
+	if tr := tl.Trace(); tr != nil && tr.Truncated {
+		// Early in the line, where a narrow bar does not clip it.
+		line += " (the trace was cut there: the search went on)"
+	}
+	if s := expandedLabel(tl); s != "" {
+		line += "   " + s
+	}
+	line += fmt.Sprintf("   speed %s ev/s", fmtSpeed(w.Play.Speed))
+	if tl.Cursor() == 0 && tl.Len() > 0 && len(w.Outcome.Path) >= 2 {
+		// At the start the answer is already drawn, faintly: a class
+		// asked how the path could be there before the search began.
+		what := "path is"
+		for _, p := range w.Outcome.Plans[min(1, len(w.Outcome.Plans)):] {
+			if len(p) > 0 {
+				what = "path and plans are"
+			}
+		}
+		line += "   the faint " + what + " the finished answer: play or step to see the search find them"
+	}
+	if e, ok := tl.Current(); ok {
+		p, _ := w.NodeCell(int(e.Level), e.Node)
+		if !e.Kind.Search() {
+			line += "   last: " + lineCheckText(w, e)
+		} else {
+			line += fmt.Sprintf("   last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H)
+		}
+	}
+	return line
 }
 
 // phaseExpanded counts the expansions (pops at the phase's own level) of

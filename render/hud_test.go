@@ -378,3 +378,34 @@ func TestMessageBoxKeepsOffTheMarkers(t *testing.T) {
 		t.Errorf("a legend at the top: %v, want the default place %v", b, plain)
 	}
 }
+
+// At the start of a timeline the finished answer is already drawn (faint);
+// the status line says so there, naming the plans only when the algorithm
+// has them, and says nothing once the cursor moves.
+func TestTimelineStartSaysTheFaintPathIsTheAnswer(t *testing.T) {
+	for _, algo := range []world.Algo{world.AlgoAStar, world.AlgoHPA} {
+		w, err := world.Open(assets.Prefix + assets.DefaultName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Begin()
+		w.SetAlgo(algo)
+		w.Wait()
+		if w.Outcome.Status != pathing.Found || w.Timeline.Len() == 0 {
+			t.Fatalf("%v: %v, %d events: want a traced path", algo, w.Outcome.Status, w.Timeline.Len())
+		}
+		w.SeekStart()
+		line := timelineStatus(w)
+		if !strings.Contains(line, "the finished answer") {
+			t.Errorf("%v at event 0: %q does not say what the faint path is", algo, line)
+		}
+		if plans := strings.Contains(line, "path and plans"); plans != (algo == world.AlgoHPA) {
+			t.Errorf("%v at event 0: %q (plans named: %v)", algo, line, plans)
+		}
+		w.StepBy(1)
+		if line := timelineStatus(w); strings.Contains(line, "finished answer") {
+			t.Errorf("%v after a step: %q still speaks of the start", algo, line)
+		}
+		w.Close()
+	}
+}
