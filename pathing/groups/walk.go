@@ -25,11 +25,21 @@ type WalkResult struct {
 // exclusion mode one segment is the whole path. Like an agent that stores
 // its plans (textbook §4.6.3), Walk reuses a level's plan from the previous
 // segment while that level's search would be identical (same start group,
-// target and limits), so its expansion counts include only searches run. Errors of PlanSegment are
+// target and limits), so its expansion counts include only searches run;
+// plans are not kept from one Walk to the next, so walking a query again
+// repeats its work and its counts. Errors of PlanSegment are
 // returned with the segment number. The trace, when given, records every
 // segment's searches in order.
 func (p *Planner) Walk(start, goal image.Point, opts Options) (WalkResult, error) {
 	p.fit()
+	// The stored plans serve the segments of this walk only: kept from an
+	// earlier Walk, the same query walked again skipped its top-level
+	// search and reported fewer expansions (cmd/bench's timed walk after
+	// its warm-up walk counted 263 on an AR0011SR row the window counts
+	// 310).
+	for l := range p.cache {
+		p.cache[l].valid = false
+	}
 	p.caching = true
 	defer func() { p.caching = false }()
 	wr := WalkResult{Path: p.path[:0], ExpandedByLevel: p.walkExp[:0]}
