@@ -366,9 +366,6 @@ type LevelStats struct {
 	Level, Clusters, Nodes, InterEdges, IntraEdges int
 }
 
-// MemoryNoCache returns MemoryBytes without the path cache.
-func (s Stats) MemoryNoCache() int { return s.MemoryBytes - s.CacheBytes }
-
 // AbstractRatio is (nodes + edges) / (open cells + grid edges), the paper's
 // measure of the abstraction's size.
 func (s Stats) AbstractRatio() float64 {
