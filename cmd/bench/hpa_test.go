@@ -168,3 +168,29 @@ func TestHPARepairFlags(t *testing.T) {
 		t.Errorf("inconsistent repairs: CheckFailure %q, want the first difference", msg)
 	}
 }
+
+// memory_bytes_no_cache is the size of the hierarchy built without the
+// path cache, as a -cache=false run reports it in memory_bytes (it was
+// estimated as memory_bytes − cache_bytes, 13 % low on AR0011SR: without
+// the cache a hierarchy keeps repair masks the estimate left out).
+func TestHPAMemoryWithoutCache(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skipf("Moving AI maps not found at %q", dir)
+	}
+	mp := filepath.Join(dir, "hrt201n.map")
+	args := []string{"-map", mp, "-scen", mp + ".scen", "-rows", "1", "-builds", "1", "-algo", "hpa", "-cluster", "16", "-levels", "2", "-json"}
+	_, out, errs := runMain(t, args...)
+	with := decode(t, out)
+	_, out2, errs2 := runMain(t, append(args, "-cache=false")...)
+	without := decode(t, out2)
+	if with["memory_bytes"] == nil || without["memory_bytes"] == nil {
+		t.Fatalf("no memory_bytes: %s %s", errs, errs2)
+	}
+	if with["memory_bytes_no_cache"] != without["memory_bytes"] || without["memory_bytes_no_cache"] != without["memory_bytes"] {
+		t.Errorf("memory_bytes_no_cache %v (without the cache: %v), but a -cache=false build holds %v", with["memory_bytes_no_cache"], without["memory_bytes_no_cache"], without["memory_bytes"])
+	}
+	if with["memory_bytes"].(float64) <= without["memory_bytes"].(float64) {
+		t.Errorf("memory_bytes %v with the cache, %v without", with["memory_bytes"], without["memory_bytes"])
+	}
+}
