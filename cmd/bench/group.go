@@ -583,9 +583,11 @@ func runScenario(env *Env) (*Report, error) {
 	if err := runGroupQueries(senv, p, qs, rep); err != nil {
 		return nil, err
 	}
-	if cfg.Single && env.Rows == nil {
-		// One query: its cost and path, as with -map.
-		if err := setSinglePath(p, cfg.From, cfg.To, rep); err != nil {
+	if len(qs) == 1 && env.Rows == nil {
+		// One query (-from/-to, or a scenario holding one): its cost and
+		// path, as with -map. A scenario of one query printed neither, so
+		// an optimal walk's cost was nowhere in the report.
+		if err := setSinglePath(p, qs[0].Start, qs[0].Goal, rep); err != nil {
 			return nil, err
 		}
 	}

@@ -65,6 +65,13 @@ func TestGroupScenarioMustShow(t *testing.T) {
 		if s < c.min || s > c.max || m["invalid_paths"] != 0.0 || m["found"] != 1.0 {
 			t.Errorf("%v: mean_subopt %v (want %.2f..%.2f), found %v, invalid %v", c.args, m["mean_subopt"], c.min, c.max, m["found"], m["invalid_paths"])
 		}
+		// A scenario of one query reports its walk as a single query
+		// does: the cost (optimal walks printed it nowhere) and path.
+		cost, _ := m["cost"].(float64)
+		path, _ := m["path"].([]any)
+		if len(path) < 2 || cost <= 0 || m["below_optimal"] != 0.0 {
+			t.Errorf("%v: cost %v, %d path cells, below_optimal %v", c.args, m["cost"], len(path), m["below_optimal"])
+		}
 	}
 	// The scenario's own setting: exclusion-shortcut says "exclusion on".
 	_, out, _ := runMain(t, "-scenario", "builtin:exclusion-shortcut", "-json")

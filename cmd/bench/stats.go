@@ -525,9 +525,7 @@ func setSubopt(rep *Report, subs []float64) {
 			below++
 		}
 	}
-	if below > 0 {
-		rep.Set("below_optimal", below)
-	}
+	rep.Set("below_optimal", below) // 0 too: a script reading it must find it
 	sum := 0.0
 	for _, x := range subs {
 		sum += x
