@@ -136,6 +136,14 @@ func run(args []string) int {
 	if m, set, _ := f.AgentRefineMode(); set { // a bad name was refused by f.Check
 		w.Settings.AgentRefine = m
 	}
+	w.OverrideSettings(f.Settings)
+	if top := w.Settings.LevelCount(); f.Level > top {
+		// The view level is clamped to the top; say so rather than show
+		// "view level 2 of 2" to a user who asked for 3 (and may have
+		// meant -levels).
+		fmt.Fprintf(os.Stderr, "pathlens: -level %d: the hierarchy has %d levels, so level %d is shown (-levels N sets how many there are)\n", f.Level, top, top)
+		opts.ViewLevel = top
+	}
 	if f.Scen != "" {
 		rows, err := w.ScenRows(f.Scen)
 		if err != nil {

@@ -301,6 +301,40 @@ func (s *Settings) get(key string) string {
 	return ""
 }
 
+// Set sets setting key ("cluster", "cost"... as a "set KEY VALUE" line
+// names it; "neighbourhood" is read as "neighborhood") to v. An unknown
+// key, or a value the key does not take, is an error naming both and what
+// is accepted; nothing changes then.
+func (s *Settings) Set(key, v string) error {
+	if key == "neighbourhood" {
+		key = "neighborhood"
+	}
+	for _, k := range settingKeys {
+		if k.key != key {
+			continue
+		}
+		if k.values != nil && !contains(k.values, v) {
+			return fmt.Errorf("unknown value %s for %s (want %s)", quoteText([]byte(v)), key, strings.Join(k.values, ", "))
+		}
+		return s.set(key, v)
+	}
+	keys := make([]string, len(settingKeys))
+	for i, k := range settingKeys {
+		keys[i] = k.key
+	}
+	return fmt.Errorf("unknown setting %s (known: %s)", quoteText([]byte(key)), strings.Join(keys, ", "))
+}
+
+// Merge sets every setting over sets (a non-zero field) to over's value;
+// the others keep theirs.
+func (s *Settings) Merge(over Settings) {
+	for _, k := range settingKeys {
+		if v := over.get(k.key); v != "" {
+			s.set(k.key, v) // over's values passed Set once: no error
+		}
+	}
+}
+
 // set stores a value already checked against settingKeys.
 func (s *Settings) set(key, v string) error {
 	toggle := func(v string) Toggle {
@@ -509,27 +543,10 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			if key == "neighbourhood" {
 				key = "neighborhood"
 			}
-			known := false
-			for _, k := range settingKeys {
-				if k.key != key {
-					continue
-				}
-				known = true
-				if k.values != nil && !contains(k.values, val) {
-					return nil, errAt(name, ln, "unknown value %s for %s (want %s)", quoteText([]byte(val)), key, strings.Join(k.values, ", "))
-				}
-			}
-			if !known {
-				keys := make([]string, len(settingKeys))
-				for i, k := range settingKeys {
-					keys[i] = k.key
-				}
-				return nil, errAt(name, ln, "unknown setting %s (known: %s)", quoteText([]byte(key)), strings.Join(keys, ", "))
-			}
 			if prev := setAt[key]; prev != 0 {
 				return nil, errAt(name, ln, "%s is set twice (first on line %d)", key, prev)
 			}
-			if err := s.Settings.set(key, val); err != nil {
+			if err := s.Settings.Set(key, val); err != nil {
 				return nil, errAt(name, ln, "%v", err)
 			}
 			setAt[key] = ln

@@ -215,6 +215,23 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 	return s, notes
 }
 
+// OverrideSettings lays over's set switches (the command line's -cluster,
+// -cost...) over the session's, which came from the scenario or the
+// defaults; the others keep their values. Call it before Begin. A value
+// the app shows otherwise (a cluster outside 4..64) is noted.
+func (w *World) OverrideSettings(over maps.Settings) {
+	if over == (maps.Settings{}) {
+		return
+	}
+	ss := scenarioSettings(w.Settings)
+	ss.Merge(over)
+	s, notes := settingsFrom(ss)
+	w.Settings = s
+	for _, n := range notes {
+		w.Note("%s", n)
+	}
+}
+
 // scenarioSettings converts the session's switches for saving.
 func scenarioSettings(s Settings) maps.Settings {
 	ss := maps.Settings{

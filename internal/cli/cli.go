@@ -12,10 +12,13 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"pathlens/assets"
+	"pathlens/game/world"
 	"pathlens/game/world/agents"
+	"pathlens/maps"
 	"pathlens/pathing/groups"
 )
 
@@ -42,7 +45,12 @@ type Flags struct {
 	Level         int
 	Keys          bool
 	NoLegend      bool
-	Args          []string // arguments left after the flags
+	// Settings holds the switches given by -cluster, -levels, -cost,
+	// -exclusion, -heuristic, -nb, -smooth, -target and -transitions (a
+	// zero field: not given), checked as a scenario's "set" lines are;
+	// they override the scenario's.
+	Settings maps.Settings
+	Args     []string // arguments left after the flags
 }
 
 // Parse parses the app's arguments (without the program name). Syntax errors
@@ -81,11 +89,51 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.BoolVar(&f.Keys, "keys", false, "print the key table (the help screen) as Markdown and exit")
 	fs.BoolVar(&f.NoLegend, "nolegend", false, "start with the layer legend hidden (K toggles it)")
 	fs.StringVar(&f.ShotDir, "shotdir", ".", "folder the screenshot key (F12) writes into")
+	f.settingFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
 	f.Args = fs.Args()
 	return f, nil
+}
+
+// settingFlags adds the flags of the switches a scenario's "set" lines
+// give, with cmd/bench's names where it has them (-cluster, -levels,
+// -cost, -exclusion, -heuristic, -nb, -smooth, -target): a user measuring
+// a configuration there opens the same one here. Each value is checked as
+// the "set" line's would be, with its message.
+func (f *Flags) settingFlags(fs *flag.FlagSet) {
+	set := func(key string) func(string) error {
+		return func(v string) error { return f.Settings.Set(key, v) }
+	}
+	toggle := func(key string) func(string) error {
+		return func(v string) error {
+			switch strings.ToLower(v) {
+			case "true", "1", "on":
+				v = "on"
+			case "false", "0", "off":
+				v = "off"
+			default:
+				return fmt.Errorf("want true or false (on or off)")
+			}
+			return f.Settings.Set(key, v)
+		}
+	}
+	fs.Func("cluster", fmt.Sprintf("level-1 cluster side in cells, %d to %d (default %d; [ and ] change it); overrides the scenario's", world.MinClusterSize, world.MaxClusterSize, world.DefaultClusterSize), func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < world.MinClusterSize || n > world.MaxClusterSize {
+			return fmt.Errorf("want a whole number from %d to %d", world.MinClusterSize, world.MaxClusterSize)
+		}
+		return f.Settings.Set("cluster", v)
+	})
+	fs.Func("levels", fmt.Sprintf("abstract levels of HPA* and the group hierarchy, 1 to %d (default %d; Shift+[ and Shift+] change it); overrides the scenario's", world.MaxAbstractLevels, world.DefaultLevels), set("levels"))
+	fs.Func("cost", "the group hierarchy's connection cost: minimum, maximin or avgmin (M cycles it); overrides the scenario's", set("cost"))
+	fs.BoolFunc("exclusion", "the group hierarchy's exclusion mode (X switches it); -exclusion=false overrides a scenario's", toggle("exclusion"))
+	fs.Func("heuristic", "A*'s heuristic: octile, euclidean, manhattan, chebyshev, zero or cluster (H cycles it); overrides the scenario's", set("heuristic"))
+	fs.Func("nb", "moves: 8 (8-connected, no corner cutting) or 4 (8 switches it); overrides the scenario's", set("neighborhood"))
+	fs.BoolFunc("smooth", "HPA*'s smoothing (Z switches it; on unless a scenario says otherwise); -smooth=false turns it off", toggle("smooth"))
+	fs.Func("target", "where the group planner's refinements aim: representative or nearest; overrides the scenario's", set("target"))
+	fs.Func("transitions", "HPA* transitions per entrance: sparse (the paper's one or two) or dense (every open pair) (Shift+N switches it); overrides the scenario's", set("transitions"))
 }
 
 // Check reports a flag value that is out of range whatever the map: -level

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"pathlens/game/world/agents"
+	"pathlens/maps"
 )
 
 func TestHasDisplay(t *testing.T) {
@@ -47,6 +48,12 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-agent-refine", "lasy"}, 2, "", "-agent-refine \"lasy\": want eager"},
 		{[]string{"-agent-refine", "lazy"}, 2, "", "no display"},
 		{[]string{"-ui-scale", "0"}, 2, "", "-ui-scale 0: want 0.75 to 3"},
+		{[]string{"-cost", "cheap"}, 2, "", `invalid value "cheap" for flag -cost: unknown value "cheap" for cost (want minimum, maximin, avgmin)`},
+		{[]string{"-cluster", "3"}, 2, "", `invalid value "3" for flag -cluster: want a whole number from 4 to 64`},
+		{[]string{"-levels", "5"}, 2, "", `invalid value "5" for flag -levels: levels "5" is not a whole number from 1 to 4`},
+		{[]string{"-exclusion=maybe"}, 2, "", `invalid boolean value "maybe" for -exclusion`},
+		{[]string{"-nb", "6"}, 2, "", `unknown value "6" for neighborhood (want 8, 4)`},
+		{[]string{"-cluster", "16", "-levels", "3", "-exclusion"}, 2, "", "no display"},
 		{[]string{"-ui-scale", "5"}, 2, "", "-ui-scale 5: want 0.75 to 3"},
 		{[]string{"-ui-scale", "NaN"}, 2, "", "-ui-scale NaN: want"},
 		{[]string{"-ui-scale", "large"}, 2, "", "invalid value \"large\" for flag -ui-scale"},
@@ -142,5 +149,26 @@ func TestSaveFlag(t *testing.T) {
 		case f.Save != c.arg:
 			t.Errorf("-save %q parsed as %q", c.arg, f.Save)
 		}
+	}
+}
+
+// The setting flags fill Flags.Settings as a scenario's "set" lines would;
+// a flag not given leaves its field unset, so the scenario's value stays.
+func TestSettingFlags(t *testing.T) {
+	f, err := Parse([]string{"-cluster", "16", "-levels", "3", "-cost", "avgmin", "-exclusion", "-smooth=false", "-nb", "4", "-heuristic", "zero", "-target", "nearest", "-transitions", "dense"}, &bytes.Buffer{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := maps.Settings{Cluster: 16, Levels: 3, Cost: "avgmin", Exclusion: maps.On, Smooth: maps.Off, Neighborhood: 4, Heuristic: "zero", Target: "nearest", Transitions: "dense"}
+	if f.Settings != want {
+		t.Errorf("got %+v, want %+v", f.Settings, want)
+	}
+	f, err = Parse([]string{"-exclusion=false"}, &bytes.Buffer{})
+	if err != nil || f.Settings != (maps.Settings{Exclusion: maps.Off}) {
+		t.Errorf("-exclusion=false: %+v, %v; want exclusion off and nothing else set", f.Settings, err)
+	}
+	f, err = Parse(nil, &bytes.Buffer{})
+	if err != nil || f.Settings != (maps.Settings{}) {
+		t.Errorf("no flags: %+v, %v; want nothing set", f.Settings, err)
 	}
 }

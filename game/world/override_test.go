@@ -1,0 +1,42 @@
+package world
+
+import (
+	"testing"
+
+	"pathlens/assets"
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// The command line's setting flags override the scenario's switches one
+// by one: pathological-minimum says group hierarchy, 1 level, minimum
+// costs; "-cost maximin -levels 2" changes those two and keeps the rest,
+// and the query is planned with them (maximin finds the optimum there,
+// which minimum does not).
+func TestOverrideSettingsKeepsTheRest(t *testing.T) {
+	w, err := Open(assets.Prefix + "pathological-minimum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	before := w.Settings
+	w.OverrideSettings(maps.Settings{Cost: "maximin", Levels: 2})
+	if w.Settings.Cost != CostMaximin || w.Settings.LevelCount() != 2 {
+		t.Fatalf("cost %v, levels %d: the overrides did not take", w.Settings.Cost, w.Settings.LevelCount())
+	}
+	after := w.Settings
+	after.Cost, after.Levels = before.Cost, before.Levels
+	before.ClusterSize, after.ClusterSize = before.Cluster(), after.Cluster() // 0 means the default
+	if after != before {
+		t.Fatalf("other switches moved: %+v, was %+v", w.Settings, before)
+	}
+	w.Begin()
+	w.WaitOptimal()
+	if w.Outcome.Status != pathing.Found || !w.Optimal.Known || w.Outcome.Cost > w.Optimal.Cost+1e-9 {
+		t.Fatalf("maximin on pathological-minimum: %v, cost %v against the optimum %v (known %v); want the optimum", w.Outcome.Status, w.Outcome.Cost, w.Optimal.Cost, w.Optimal.Known)
+	}
+	w.OverrideSettings(maps.Settings{})
+	if w.Settings.Cost != CostMaximin {
+		t.Fatal("an empty override changed the settings")
+	}
+}

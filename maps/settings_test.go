@@ -1,0 +1,45 @@
+package maps
+
+import (
+	"strings"
+	"testing"
+)
+
+// Set takes what a "set KEY VALUE" line takes, with the same messages: the
+// command line's setting flags go through it.
+func TestSettingsSet(t *testing.T) {
+	var s Settings
+	for _, kv := range [][2]string{{"cluster", "16"}, {"levels", "3"}, {"cost", "maximin"}, {"exclusion", "on"}, {"neighbourhood", "4"}, {"smooth", "off"}, {"transitions", "dense"}} {
+		if err := s.Set(kv[0], kv[1]); err != nil {
+			t.Fatalf("Set(%q, %q): %v", kv[0], kv[1], err)
+		}
+	}
+	want := Settings{Cluster: 16, Levels: 3, Cost: "maximin", Exclusion: On, Neighborhood: 4, Smooth: Off, Transitions: "dense"}
+	if s != want {
+		t.Fatalf("got %+v, want %+v", s, want)
+	}
+	for _, c := range []struct{ key, val, msg string }{
+		{"cost", "cheapest", `unknown value "cheapest" for cost (want minimum, maximin, avgmin)`},
+		{"levels", "5", `levels "5" is not a whole number from 1 to 4`},
+		{"colour", "red", `unknown setting "colour" (known: abstraction, algo,`},
+	} {
+		before := s
+		err := s.Set(c.key, c.val)
+		if err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("Set(%q, %q) = %v, want %q", c.key, c.val, err, c.msg)
+		}
+		if s != before {
+			t.Errorf("a refused Set(%q, %q) changed the settings", c.key, c.val)
+		}
+	}
+}
+
+// Merge lays the set fields of one Settings over another's.
+func TestSettingsMerge(t *testing.T) {
+	base := Settings{Algo: "hpa", Cluster: 8, Cost: "avgmin", Exclusion: On}
+	base.Merge(Settings{Cluster: 16, Exclusion: Off, Heuristic: "zero"})
+	want := Settings{Algo: "hpa", Cluster: 16, Cost: "avgmin", Exclusion: Off, Heuristic: "zero"}
+	if base != want {
+		t.Fatalf("got %+v, want %+v", base, want)
+	}
+}
