@@ -930,6 +930,11 @@ func (r *Renderer) drawHierarchyNumbers(dst *ebiten.Image, w *world.World, x, y 
 		if sz.Bytes > 0 {
 			s += fmt.Sprintf(", %s", fmtBytes(sz.Bytes))
 		}
+		if sz.Kind != "" {
+			// cmd/bench's HPA* keeps the path cache by default: without
+			// this, its figures and the panel's looked contradictory.
+			s += " (" + sz.Kind + ")"
+		}
 		y = r.kv(dst, x, y, "hierarchy", s, ColText)
 		y = r.kv(dst, x, y, "build", fmtDur(w.HierarchyBuildTime()), ColTextDim)
 	} else if err := w.HierarchyError(); err != nil {

@@ -87,6 +87,10 @@ type Size struct {
 	Nodes, Edges int
 	Bytes        int
 	Build        time.Duration
+	// Kind says how the hierarchy is built where that changes its figures
+	// against cmd/bench's defaults ("no path cache" for HPA*: edits repair
+	// it faster, queries refine steps by searching), "" otherwise.
+	Kind string
 }
 
 // Answer is a planner's answer to one query.

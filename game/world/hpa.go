@@ -201,6 +201,9 @@ func (a *hpaHier) Size() Size {
 	if a.size == nil {
 		st := a.h.Stats()
 		a.size = &Size{Nodes: st.Nodes, Edges: st.Edges, Bytes: st.MemoryBytes, Build: a.build}
+		if !a.h.Config().CachePaths {
+			a.size.Kind = "no path cache"
+		}
 	}
 	return *a.size
 }

@@ -40,3 +40,29 @@ func TestOverrideSettingsKeepsTheRest(t *testing.T) {
 		t.Fatal("an empty override changed the settings")
 	}
 }
+
+// The window's HPA* hierarchy is built without the path cache, which
+// cmd/bench keeps by default; its size says so, so the panel's figures and
+// bench's are not read as contradicting each other.
+func TestHPASizeSaysNoPathCache(t *testing.T) {
+	for _, c := range []struct {
+		algo Algo
+		kind string
+	}{{AlgoHPA, "no path cache"}, {AlgoGroup, ""}} {
+		w, err := Open(assets.Prefix + assets.DefaultName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Settings.Algo = c.algo
+		w.Begin()
+		w.Wait()
+		h := w.Hierarchy()
+		if h == nil {
+			t.Fatalf("%v: no hierarchy", c.algo)
+		}
+		if got := h.Size().Kind; got != c.kind {
+			t.Errorf("%v: Size().Kind %q, want %q", c.algo, got, c.kind)
+		}
+		w.Close()
+	}
+}
