@@ -45,6 +45,10 @@ func TestGroupScenarioMustShow(t *testing.T) {
 	}{
 		{[]string{"-scenario", "builtin:pathological-minimum", "-cost", "minimum"}, 0.30, 9},
 		{[]string{"-scenario", "builtin:pathological-minimum", "-cost", "avgmin"}, 0, 0.10},
+		// The about text's worse case: rooms a to e, the hall and the
+		// corridor tie under minimum costs (+173%).
+		{[]string{"-scenario", "builtin:pathological-minimum", "-from", "9,17", "-to", "33,17", "-cost", "minimum"}, 1.7, 1.75},
+		{[]string{"-scenario", "builtin:pathological-minimum", "-from", "9,17", "-to", "33,17", "-cost", "maximin"}, 0, 0},
 		{[]string{"-scenario", "builtin:pathological-maximin", "-cost", "maximin"}, 0.30, 9},
 		{[]string{"-scenario", "builtin:pathological-maximin", "-cost", "avgmin"}, 0.30, 9},
 		{[]string{"-scenario", "builtin:pathological-maximin", "-cost", "minimum"}, 0, 0.10},
