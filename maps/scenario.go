@@ -309,6 +309,15 @@ func (s *Settings) Set(key, v string) error {
 	if key == "neighbourhood" {
 		key = "neighborhood"
 	}
+	if err := checkSetting(key, v); err != nil {
+		return err
+	}
+	return s.set(key, v)
+}
+
+// checkSetting reports an unknown key, or a value outside the names the
+// key takes; numbers are checked by set.
+func checkSetting(key, v string) error {
 	for _, k := range settingKeys {
 		if k.key != key {
 			continue
@@ -316,7 +325,7 @@ func (s *Settings) Set(key, v string) error {
 		if k.values != nil && !contains(k.values, v) {
 			return fmt.Errorf("unknown value %s for %s (want %s)", quoteText([]byte(v)), key, strings.Join(k.values, ", "))
 		}
-		return s.set(key, v)
+		return nil
 	}
 	keys := make([]string, len(settingKeys))
 	for i, k := range settingKeys {
@@ -326,13 +335,20 @@ func (s *Settings) Set(key, v string) error {
 }
 
 // Merge sets every setting over sets (a non-zero field) to over's value;
-// the others keep theirs.
-func (s *Settings) Merge(over Settings) {
+// the others keep theirs. A value Set would refuse (a field filled by
+// hand: levels 5) is left out, and the first such is returned as an error.
+func (s *Settings) Merge(over Settings) error {
+	var first error
 	for _, k := range settingKeys {
-		if v := over.get(k.key); v != "" {
-			s.set(k.key, v) // over's values passed Set once: no error
+		v := over.get(k.key)
+		if v == "" {
+			continue
+		}
+		if err := s.Set(k.key, v); err != nil && first == nil {
+			first = err
 		}
 	}
+	return first
 }
 
 // set stores a value already checked against settingKeys.
@@ -543,10 +559,15 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			if key == "neighbourhood" {
 				key = "neighborhood"
 			}
+			// The key and a named value first, then a repeat, then a
+			// number's range (set): the order of the messages.
+			if err := checkSetting(key, val); err != nil {
+				return nil, errAt(name, ln, "%v", err)
+			}
 			if prev := setAt[key]; prev != 0 {
 				return nil, errAt(name, ln, "%s is set twice (first on line %d)", key, prev)
 			}
-			if err := s.Settings.Set(key, val); err != nil {
+			if err := s.Settings.set(key, val); err != nil {
 				return nil, errAt(name, ln, "%v", err)
 			}
 			setAt[key] = ln

@@ -43,3 +43,32 @@ func TestSettingsMerge(t *testing.T) {
 		t.Fatalf("got %+v, want %+v", base, want)
 	}
 }
+
+// A repeated set line with a bad value is reported for its value, as
+// before Set was split out of the parser; a repeat with a good one for the
+// repeat; a number out of range after the repeat check, as ever.
+func TestSetLineMessagesOrder(t *testing.T) {
+	for _, c := range []struct{ second, want string }{
+		{"set smooth maybe", `s.pls:6: unknown value "maybe" for smooth (want on, off)`},
+		{"set smooth off", `s.pls:6: smooth is set twice (first on line 5)`},
+		{"set colour red", `s.pls:6: unknown setting "colour"`},
+	} {
+		src := "pathlens-scenario 1\nmap inline\n..\nend\nset smooth on\n" + c.second + "\n"
+		_, err := ParseScenario(strings.NewReader(src), "s.pls", "")
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want %q", c.second, err, c.want)
+		}
+	}
+}
+
+// Merge leaves out a value Set would refuse and says which.
+func TestSettingsMergeRefuses(t *testing.T) {
+	s := Settings{Levels: 2}
+	err := s.Merge(Settings{Levels: 5, Cost: "maximin"})
+	if err == nil || !strings.Contains(err.Error(), `levels "5"`) {
+		t.Errorf("Merge of levels 5: %v, want an error naming it", err)
+	}
+	if s.Levels != 2 || s.Cost != "maximin" {
+		t.Errorf("after a refused levels: %+v, want levels 2 kept and the cost taken", s)
+	}
+}

@@ -379,33 +379,56 @@ func TestMessageBoxKeepsOffTheMarkers(t *testing.T) {
 	}
 }
 
-// At the start of a timeline the finished answer is already drawn (faint);
-// the status line says so there, naming the plans only when the algorithm
-// has them, and says nothing once the cursor moves.
-func TestTimelineStartSaysTheFaintPathIsTheAnswer(t *testing.T) {
-	for _, algo := range []world.Algo{world.AlgoAStar, world.AlgoHPA} {
+// At the start of a timeline the answer is already drawn (faint); the
+// status line says what those lines are, as drawPath and drawPlans draw
+// them for the layers shown: HPA*'s route before smoothing with the
+// segments layer, the path otherwise; the plans only when their layer is
+// on. Nothing once the cursor moves.
+func TestTimelineStartSaysWhatTheFaintLinesAre(t *testing.T) {
+	all := LayerSet(0).With(LayerSegments, true).With(LayerPlans, true)
+	cases := []struct {
+		algo   world.Algo
+		layers LayerSet
+		want   string
+	}{
+		{world.AlgoAStar, all, "the faint path is the finished answer"},
+		{world.AlgoHPA, all, "the faint plans and route are the answer as refined, before smoothing"},
+		{world.AlgoHPA, LayerSet(0).With(LayerPlans, true), "the faint plans and path are the finished answer"},
+		{world.AlgoHPA, LayerSet(0), "the faint path is the finished answer"},
+	}
+	for _, c := range cases {
 		w, err := world.Open(assets.Prefix + assets.DefaultName)
 		if err != nil {
 			t.Fatal(err)
 		}
 		w.Begin()
-		w.SetAlgo(algo)
+		w.SetAlgo(c.algo)
 		w.Wait()
 		if w.Outcome.Status != pathing.Found || w.Timeline.Len() == 0 {
-			t.Fatalf("%v: %v, %d events: want a traced path", algo, w.Outcome.Status, w.Timeline.Len())
+			t.Fatalf("%v: %v, %d events: want a traced path", c.algo, w.Outcome.Status, w.Timeline.Len())
 		}
 		w.SeekStart()
-		line := timelineStatus(w)
-		if !strings.Contains(line, "the finished answer") {
-			t.Errorf("%v at event 0: %q does not say what the faint path is", algo, line)
-		}
-		if plans := strings.Contains(line, "path and plans"); plans != (algo == world.AlgoHPA) {
-			t.Errorf("%v at event 0: %q (plans named: %v)", algo, line, plans)
+		if line := timelineStatus(w, c.layers); !strings.Contains(line, c.want) {
+			t.Errorf("%v, layers %b at event 0: %q, want %q", c.algo, c.layers, line, c.want)
 		}
 		w.StepBy(1)
-		if line := timelineStatus(w); strings.Contains(line, "finished answer") {
-			t.Errorf("%v after a step: %q still speaks of the start", algo, line)
+		if line := timelineStatus(w, c.layers); strings.Contains(line, "faint") {
+			t.Errorf("%v after a step: %q still speaks of the start", c.algo, line)
 		}
 		w.Close()
+	}
+	// Smoothing off: the route drawn is the path itself.
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(world.AlgoHPA)
+	w.ToggleSmooth()
+	w.Wait()
+	w.SeekStart()
+	if line := timelineStatus(w, all); !strings.Contains(line, "the faint plans and path are the finished answer") {
+		t.Errorf("HPA* without smoothing at event 0: %q", line)
 	}
 }

@@ -218,13 +218,16 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 // OverrideSettings lays over's set switches (the command line's -cluster,
 // -cost...) over the session's, which came from the scenario or the
 // defaults; the others keep their values. Call it before Begin. A value
-// the app shows otherwise (a cluster outside 4..64) is noted.
+// the app shows otherwise (a cluster outside 4..64) or refuses (levels 5:
+// the switch keeps its value) is noted.
 func (w *World) OverrideSettings(over maps.Settings) {
 	if over == (maps.Settings{}) {
 		return
 	}
 	ss := scenarioSettings(w.Settings)
-	ss.Merge(over)
+	if err := ss.Merge(over); err != nil {
+		w.Note("setting left as it was: %v", err)
+	}
 	s, notes := settingsFrom(ss)
 	w.Settings = s
 	for _, n := range notes {

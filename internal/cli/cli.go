@@ -22,7 +22,9 @@ import (
 	"pathlens/pathing/groups"
 )
 
-// Flags is every flag of the app, as given (main checks the values).
+// Flags is every flag of the app, as given. Parse checks the setting
+// flags' values, Check the ranges that need no map, main the rest (cells,
+// files).
 type Flags struct {
 	Map, Scenario string
 	Scen          string // a Moving AI .scen list whose rows become the queries
