@@ -123,6 +123,64 @@ func (w *World) syncAgentPlanner() {
 	}
 }
 
+// remakeAgents makes the agent simulation again from the agents on the
+// map (a switch of the neighbourhood, which a simulation is made with):
+// each stands where it stood and plans anew for its goal, a group's
+// members together as a group again, the selection and the clock as they
+// were. It returns how many agents there are; 0 without a simulation.
+func (w *World) remakeAgents() int {
+	old := w.agents.sim
+	if old == nil {
+		return 0
+	}
+	views := old.Agents(nil)
+	running := old.Running()
+	w.agents = agentState{}
+	s := w.agentSim()
+	groupGoal := map[int]image.Point{}
+	members := map[int][]int{}
+	var selected []int
+	n := 0
+	for _, v := range views {
+		if v.Kind == agents.Leader {
+			if v.HasGoal {
+				groupGoal[v.Group] = v.Goal
+			}
+			continue
+		}
+		id, err := s.Spawn(v.Cell)
+		if err != nil {
+			continue // the cell it stood on is open: not expected
+		}
+		n++
+		if v.Selected {
+			selected = append(selected, id)
+		}
+		switch {
+		case v.Kind == agents.Member:
+			members[v.Group] = append(members[v.Group], id)
+		case v.HasGoal:
+			// A goal cut off with 4-connected moves stops the agent
+			// with its reason, shown as any stopped agent's.
+			s.SetGoal([]int{id}, v.Goal)
+		}
+	}
+	for g, ids := range members {
+		if goal, ok := groupGoal[g]; ok {
+			s.SetGroupGoal(ids, goal)
+		}
+	}
+	s.ClearSelection()
+	s.Select(selected, false)
+	if running {
+		s.Run()
+	} else {
+		s.Pause()
+	}
+	w.Log.Add("agent", F{"action", "remake"}, F{"agents", n}, F{"nb", w.Settings.Neighborhood.String()})
+	return n
+}
+
 // SpawnAgent adds an agent on cell p; a wall or a cell outside the map is
 // refused with a message.
 func (w *World) SpawnAgent(p image.Point) (int, error) {

@@ -269,3 +269,76 @@ func TestNewGoalPlanIsLogged(t *testing.T) {
 		}
 	}
 }
+
+// Switching between 8- and 4-connected moves keeps the agents: the
+// simulation (made with a neighbourhood) is made again, each agent where
+// it stood with its goal, a group as a group, the selection and the
+// clock as they were. It deleted every agent, with no question or undo.
+func TestNeighbourhoodSwitchKeepsTheAgents(t *testing.T) {
+	w, log := mustWorld(t,
+		"############",
+		"#..........#",
+		"#..........#",
+		"#..........#",
+		"#..........#",
+		"############",
+	)
+	var ids []int
+	for _, p := range []image.Point{{1, 1}, {1, 3}, {2, 3}, {3, 3}} {
+		id, err := w.SpawnAgent(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	s := w.Agents()
+	s.Select(ids[:1], false)
+	if err := w.SendAgents(image.Pt(10, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	s.Select(ids[1:], false)
+	if err := w.SendAgents(image.Pt(10, 4), true); err != nil {
+		t.Fatal(err)
+	}
+	s.Select(ids[1:2], false)
+	w.Tick(1.0 / 60)
+	type agent struct {
+		cell, goal image.Point
+		kind       agents.Kind
+		selected   bool
+	}
+	snapshot := func(s *agents.Sim) []agent {
+		var out []agent
+		for _, v := range s.Agents(nil) {
+			out = append(out, agent{v.Cell, v.Goal, v.Kind, v.Selected})
+		}
+		return out
+	}
+	before := snapshot(s)
+	w.ToggleNeighborhood()
+	s2 := w.Agents()
+	if s2 == nil || s2 == s {
+		t.Fatal("the simulation was not made again for 4-connected moves")
+	}
+	after := snapshot(s2)
+	if fmt.Sprint(after) != fmt.Sprint(before) {
+		t.Fatalf("agents after the switch:\n%v\nwant\n%v", after, before)
+	}
+	if !s2.Running() {
+		t.Error("the clock stopped")
+	}
+	if !strings.Contains(w.Message, "4 agents replan with 4-connected moves") {
+		t.Errorf("message %q", w.Message)
+	}
+	if l := lastLine(t, log, "agent"); !strings.Contains(l, "action=remake") || !strings.Contains(l, "agents=4") {
+		t.Errorf("last agent line %q, want the remake", l)
+	}
+	for range 600 {
+		w.Tick(1.0 / 60)
+	}
+	for _, v := range s2.Agents(nil) {
+		if v.Kind != agents.Leader && v.State != agents.Arrived {
+			t.Errorf("agent %d at %v: %v %v, want arrived", v.ID, v.Cell, v.State, v.Why)
+		}
+	}
+}

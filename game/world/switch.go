@@ -70,12 +70,13 @@ func (w *World) ToggleNeighborhood() {
 	} else {
 		w.Settings.Neighborhood = pathing.Eight
 	}
-	if w.agents.sim != nil {
-		// Agents walk with the neighbourhood they were made with.
-		w.agents = agentState{}
-		w.Note("agents cleared: they walk with the neighbourhood they were made with")
-	}
 	w.switched("nb", w.Settings.Neighborhood.String())
+	// A simulation walks with the neighbourhood it was made with: it is
+	// made again, each agent planning anew from where it stands (the
+	// agents were deleted, without a question or an undo).
+	if n := w.remakeAgents(); n > 0 {
+		w.Note("%d agents replan with %s-connected moves", n, w.Settings.Neighborhood)
+	}
 }
 
 // ToggleTransitions switches HPA*'s transition placement between the
