@@ -539,9 +539,9 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 	}
 	g.confirm = &confirm{
 		lines: []string{
-			plural(g.w.Unsaved(), "unsaved edit", "unsaved edits") + " in " + g.w.Name,
+			g.w.UnsavedText() + " in " + g.w.Name,
 			fmt.Sprintf("S: save to %s, then %s", absPath(g.w.SaveGoesTo()), what),
-			fmt.Sprintf("D: discard the edits and %s", what),
+			fmt.Sprintf("D: discard them and %s", what),
 			"Esc: cancel",
 		},
 		what: what,

@@ -18,8 +18,12 @@ type agentState struct {
 	algo      Algo             // the algorithm it was made for
 	hpaCfg    agents.HPAConfig // the HPA* planner's config (queries, mode)
 	logged    int64            // newest replan tick already written to the event log
-	seen      map[[2]int64]bool
-	scratch   []agents.Replan
+	// changes counts the agents spawned and sent by the user; saved is
+	// its value at the last save or load (Dirty: a designer's placed
+	// agents are work a quit must not drop unasked).
+	changes, saved int
+	seen           map[[2]int64]bool
+	scratch        []agents.Replan
 }
 
 // Agents returns the agent simulation, or nil before the first agent.
@@ -135,7 +139,7 @@ func (w *World) remakeAgents() int {
 	}
 	views := old.Agents(nil)
 	running := old.Running()
-	w.agents = agentState{}
+	w.agents = agentState{changes: w.agents.changes, saved: w.agents.saved}
 	s := w.agentSim()
 	groupGoal := map[int]image.Point{}
 	members := map[int][]int{}
@@ -190,6 +194,7 @@ func (w *World) SpawnAgent(p image.Point) (int, error) {
 		w.Fail("%v", err)
 		return -1, err
 	}
+	w.agents.changes++
 	w.Log.Add("agent", F{"action", "spawn"}, F{"id", id}, F{"at", pt(p)}, F{"agents", s.Len()})
 	return id, nil
 }
@@ -222,6 +227,7 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 		s.Run()
 		w.Log.Add("agent", F{"action", "clock"}, F{"running", true}, F{"agents", s.Len()})
 	}
+	w.agents.changes++
 	w.Log.Add("agent", F{"action", "send"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(p)}, F{"group", group})
 	return nil
 }

@@ -342,3 +342,55 @@ func TestNeighbourhoodSwitchKeepsTheAgents(t *testing.T) {
 		}
 	}
 }
+
+// Agents a designer placed are work a quit must not drop unasked: spawning
+// or sending makes the session dirty until a save, which keeps them; the
+// agents a file brings do not, nor does running the clock.
+func TestAgentsCountAsUnsaved(t *testing.T) {
+	w, _ := mustWorld(t,
+		"########",
+		"#......#",
+		"########",
+	)
+	w.Begin()
+	if w.Dirty() {
+		t.Fatal("dirty before any change")
+	}
+	id, err := w.SpawnAgent(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !w.Dirty() || w.UnsavedText() != "unsaved agents" {
+		t.Fatalf("after a spawn: dirty %v, %q", w.Dirty(), w.UnsavedText())
+	}
+	path := filepath.Join(t.TempDir(), "a.pls")
+	if err := w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if w.Dirty() {
+		t.Fatal("dirty after the save")
+	}
+	w.ToggleAgents()
+	w.Tick(1.0 / 60)
+	if w.Dirty() {
+		t.Fatal("running the clock made the session dirty")
+	}
+	w.Agents().Select([]int{id}, false)
+	if err := w.SendAgents(image.Pt(6, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	w.BeginStroke(image.Pt(3, 1), 0)
+	w.EndStroke()
+	if got := w.UnsavedText(); got != "1 unsaved edit and agents" {
+		t.Fatalf("after a send and a fill: %q", got)
+	}
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	r.Begin()
+	if r.Agents() == nil || r.Agents().Len() != 1 || r.Dirty() {
+		t.Fatalf("reopened: agents %v, dirty %v; want the saved agent, clean", r.Agents(), r.Dirty())
+	}
+}

@@ -2,6 +2,7 @@ package world
 
 import (
 	"image"
+	"strconv"
 	"time"
 )
 
@@ -133,9 +134,35 @@ func (w *World) ChangedSince(v uint64) (cells []int32, ok bool) {
 
 // Dirty reports whether the session has edits not saved to a file,
 // counting a stroke in progress that has changed cells (it is not an edit
-// until EndStroke, but the grid already shows it: quitting must ask).
+// until EndStroke, but the grid already shows it: quitting must ask), or
+// agents spawned or sent since the last save (a save keeps them).
 func (w *World) Dirty() bool {
-	return w.edits.pos != w.edits.saved || (w.stroke != nil && len(w.stroke.edit.Cells) > 0)
+	return w.edits.pos != w.edits.saved || (w.stroke != nil && len(w.stroke.edit.Cells) > 0) || w.AgentsUnsaved()
+}
+
+// AgentsUnsaved reports whether agents were spawned or sent since the last
+// save or load. Switches are not counted: trying them is not work to keep.
+func (w *World) AgentsUnsaved() bool { return w.agents.changes != w.agents.saved }
+
+// UnsavedText says what a save would keep that the file lacks: "3 unsaved
+// edits", "unsaved agents", "1 unsaved edit and agents"; "" when Dirty is
+// false.
+func (w *World) UnsavedText() string {
+	n := w.Unsaved()
+	s := ""
+	if n > 0 {
+		s = strconv.Itoa(n) + " unsaved edit"
+		if n > 1 {
+			s += "s"
+		}
+	}
+	if w.AgentsUnsaved() {
+		if s == "" {
+			return "unsaved agents"
+		}
+		s += " and agents"
+	}
+	return s
 }
 
 // CanUndo and CanRedo report whether there is something to undo or redo.

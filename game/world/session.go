@@ -152,6 +152,7 @@ func (w *World) Begin() {
 		}
 		w.agents.sim.ClearSelection()
 		w.agents.sim.Pause()
+		w.agents.saved = w.agents.changes // the file's own agents
 		w.Note("%d agents loaded: U runs them", len(sc.Agents))
 	}
 }
@@ -534,6 +535,7 @@ func (w *World) save(path, why string) error {
 		return err
 	}
 	w.edits.saved = w.edits.pos
+	w.agents.saved = w.agents.changes
 	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || !strings.EqualFold(filepath.Ext(w.Source), ".pls") {
 		// From now on the session is this scenario file.
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
