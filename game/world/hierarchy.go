@@ -2,6 +2,7 @@ package world
 
 import (
 	"image"
+	"math"
 	"slices"
 	"time"
 
@@ -145,7 +146,34 @@ type Repair struct {
 	RemovedEdges int
 	// Rebuilt is true when the hierarchy was rebuilt rather than repaired.
 	Rebuilt bool
+
+	// nodes and edges count, per identity, the additions (+1) and removals
+	// (−1) of the updates merged so far when the hierarchy names them
+	// (HPA*): a stroke's repair then reports its net change, not the sum
+	// of every mouse move's (a node added by one move and removed by the
+	// next showed as both, drawn as added on a wall).
+	nodes map[nodeKey]int
+	edges map[edgeKey]int
 }
+
+// nodeKey and edgeKey name an abstract node and a directed edge (with its
+// cost: an edge whose cost changed is removed and added) across updates,
+// whose node ids may be reused.
+type nodeKey struct {
+	level int
+	cell  image.Point
+}
+
+type edgeKey struct {
+	level int
+	a, b  image.Point
+	cost  float64 // keyCost
+}
+
+// keyCost rounds an edge cost to a millionth for edgeKey: repairs may
+// compute a cost in another order than a fresh search, differing in the
+// last bits, which is no change to report.
+func keyCost(c float64) float64 { return math.Round(c*1e6) / 1e6 }
 
 // Empty reports that r describes no repair (the zero Repair, as a switch
 // that rebuilt or dropped the hierarchy leaves LastRepair).
@@ -172,13 +200,62 @@ func (r *Repair) merge(o Repair) {
 			}
 		}
 	}
-	r.AddedNodes = append(r.AddedNodes, o.AddedNodes...)
-	r.NodesAdded += o.NodesAdded
-	r.NodesRemoved += o.NodesRemoved
-	r.RemovedNodes = append(r.RemovedNodes, o.RemovedNodes...)
-	r.AddedEdges += o.AddedEdges
-	r.RemovedEdges += o.RemovedEdges
 	r.Rebuilt = r.Rebuilt || o.Rebuilt
+	if o.nodes == nil && o.edges == nil {
+		// Counts without identities (the group hierarchy, repaired once a
+		// stroke): summed.
+		r.AddedNodes = append(r.AddedNodes, o.AddedNodes...)
+		r.NodesAdded += o.NodesAdded
+		r.NodesRemoved += o.NodesRemoved
+		r.RemovedNodes = append(r.RemovedNodes, o.RemovedNodes...)
+		r.AddedEdges += o.AddedEdges
+		r.RemovedEdges += o.RemovedEdges
+		return
+	}
+	r.nodes = netAdd(r.nodes, o.nodes)
+	r.edges = netAdd(r.edges, o.edges)
+	r.fromNet()
+}
+
+// fromNet sets the node lists and the node and edge counts from the net
+// counts per identity: additions and removals that cancel are left out
+// (the same node removed and added again under a new id is no change).
+func (r *Repair) fromNet() {
+	r.AddedNodes, r.RemovedNodes = r.AddedNodes[:0], r.RemovedNodes[:0]
+	r.NodesAdded, r.NodesRemoved, r.AddedEdges, r.RemovedEdges = 0, 0, 0, 0
+	for k, n := range r.nodes {
+		for ; n > 0; n-- {
+			r.AddedNodes = append(r.AddedNodes, k.cell)
+			r.NodesAdded++
+		}
+		for ; n < 0; n++ {
+			r.RemovedNodes = append(r.RemovedNodes, k.cell)
+			r.NodesRemoved++
+		}
+	}
+	for _, n := range r.edges {
+		if n > 0 {
+			r.AddedEdges += n
+		} else {
+			r.RemovedEdges -= n
+		}
+	}
+}
+
+// netAdd adds o's counts to m (made when nil), dropping the keys that
+// cancel out.
+func netAdd[K comparable](m, o map[K]int) map[K]int {
+	if m == nil {
+		m = make(map[K]int, len(o))
+	}
+	for k, n := range o {
+		if m[k]+n == 0 {
+			delete(m, k)
+		} else {
+			m[k] += n
+		}
+	}
+	return m
 }
 
 // DirtyCount returns the number of dirty rectangles over all levels.

@@ -128,14 +128,23 @@ func (a *hpaHier) Update(changed []image.Point) Repair {
 			out.Dirty[l] = append(out.Dirty[l], a.h.ClusterRect(l, ci))
 		}
 	}
+	out.nodes = make(map[nodeKey]int, len(r.NodesAdded)+len(r.NodesRemoved))
+	out.edges = make(map[edgeKey]int, len(r.EdgesAdded)+len(r.EdgesRemoved))
 	for _, n := range r.NodesAdded {
-		out.AddedNodes = append(out.AddedNodes, n.Cell)
+		out.nodes[nodeKey{n.Level, n.Cell}]++
 	}
 	for _, n := range r.NodesRemoved {
-		out.RemovedNodes = append(out.RemovedNodes, n.Cell)
+		out.nodes[nodeKey{n.Level, n.Cell}]--
 	}
-	out.AddedEdges, out.RemovedEdges = len(r.EdgesAdded), len(r.EdgesRemoved)
-	out.NodesAdded, out.NodesRemoved = len(r.NodesAdded), len(r.NodesRemoved)
+	for _, e := range r.EdgesAdded {
+		out.edges[edgeKey{e.Level, e.A, e.B, keyCost(e.Cost)}]++
+	}
+	for _, e := range r.EdgesRemoved {
+		out.edges[edgeKey{e.Level, e.A, e.B, keyCost(e.Cost)}]--
+	}
+	out.nodes = netAdd(nil, out.nodes) // drops what cancelled
+	out.edges = netAdd(nil, out.edges)
+	out.fromNet()
 	return out
 }
 
