@@ -218,6 +218,7 @@ func New(w *world.World, opts Options) (*Game, error) {
 		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
 	g.tool = g.tools[0]
+	g.query = w.FirstQuery // the query Begin opened
 	g.scenGrid = loadedGrid(w)
 	g.uiScale = opts.UIScale
 	if g.uiScale == 0 {
@@ -749,7 +750,7 @@ func (g *Game) install(nw *world.World) {
 	nw.Begin()
 	g.autoFit = true
 	g.hasPinned = false
-	g.query = 0
+	g.query = nw.FirstQuery
 	g.scenGrid = loadedGrid(nw)
 	g.viewLevel = 1
 	g.phaseSeen = phaseKey{g.w.Timeline.Generation(), g.w.Timeline.Phase()}

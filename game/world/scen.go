@@ -62,12 +62,14 @@ func (w *World) AddScenRows(path string, rows []maps.ScenRow) {
 	w.Queries = append(qs, own...)
 	w.ScenOptimal = append(opt, make([]float64, len(own))...)
 	w.ScenFile, w.scenAt, w.scenN = path, 0, len(rows)
+	w.FirstQuery = 0
 }
 
 // PrependQuery puts q before the session's queries (the one opened first),
 // keeping ScenOptimal and the list's rows in step.
 func (w *World) PrependQuery(q [2]image.Point) {
 	w.Queries = slices.Insert(w.Queries, 0, q)
+	w.FirstQuery = 0
 	if w.ScenOptimal != nil {
 		w.ScenOptimal = slices.Insert(w.ScenOptimal, 0, 0)
 	}

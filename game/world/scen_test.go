@@ -145,9 +145,11 @@ func TestSaveKeepsTheScenList(t *testing.T) {
 	if len(again.Queries) != 3 || again.ScenOptimal[1] != 3 {
 		t.Errorf("reopened from elsewhere: queries %v optimal %v", again.Queries, again.ScenOptimal)
 	}
-	// A row on screen is saved first, to open first: reopened it keeps its
-	// length, and saves with other rows on screen do not pile up copies
-	// (review: the own queries grew [r2 r1 r2] → [r1 r2 r1 r2]).
+	// A row on screen is saved first, to open first: reopened, it opens
+	// where it stands in the list, listed once (a user read "1 of 1281",
+	// query 2 the same as query 1), and saves with other rows on screen do
+	// not pile up copies (review: the own queries grew [r2 r1 r2] →
+	// [r1 r2 r1 r2]).
 	again.Begin()
 	for _, k := range []int{2, 1, 2} {
 		row := again.Queries[again.scenAt+k-1]
@@ -162,11 +164,16 @@ func TestSaveKeepsTheScenList(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		back.Close()
 		own := [2]image.Point{{2, 0}, {3, 1}}
-		want := []float64{[]float64{3, 3.82842712}[k-1], 0, 3, 3.82842712}
-		if len(back.Queries) != 4 || back.Queries[0] != row || back.Queries[1] != own || !slices.Equal(back.ScenOptimal, want) {
-			t.Errorf("saved with row %d on screen: queries %v optimal %v, want %v, then %v and the rows, lengths %v", k, back.Queries, back.ScenOptimal, row, own, want)
+		want := []float64{0, 3, 3.82842712}
+		if len(back.Queries) != 3 || back.Queries[0] != own || back.FirstQuery != k || back.Queries[k] != row || !slices.Equal(back.ScenOptimal, want) {
+			t.Errorf("saved with row %d on screen: queries %v optimal %v, first %d; want %v then the rows, lengths %v, first %d", k, back.Queries, back.ScenOptimal, back.FirstQuery, own, want, k)
 		}
+		back.Begin()
+		back.Wait()
+		if back.Start != row[0] || back.Goal != row[1] {
+			t.Errorf("saved with row %d on screen: reopened on %v→%v, want the row %v", k, back.Start, back.Goal, row)
+		}
+		back.Close()
 	}
 }

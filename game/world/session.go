@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -78,11 +79,22 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 				rowLen[q] = r.Optimal
 			}
 		}
-		// An own query that is one of the rows (the row on screen when the
-		// session was saved is written first, to open first) keeps the
-		// row's length.
+		// An own query that is one of the rows keeps the row's length.
 		for i, q := range w.Queries[:w.scenAt] {
 			w.ScenOptimal[i] = rowLen[q]
+		}
+		// The row on screen when the session was saved is written first,
+		// to open first: it is opened where it stands in the list rather
+		// than listed twice (a reopened 1280-row session read "1 of 1281",
+		// its query 2 the same as query 1).
+		if w.scenAt > 0 {
+			first := w.Queries[0]
+			if k := slices.Index(w.Queries[w.scenAt:], first); k >= 0 {
+				w.Queries = w.Queries[1:]
+				w.ScenOptimal = w.ScenOptimal[1:]
+				w.scenAt--
+				w.FirstQuery = w.scenAt + k
+			}
 		}
 	}
 	// The scenario's edit log is the session's first edits, already saved:
@@ -131,7 +143,7 @@ func (w *World) Begin() {
 	w.Log.Add("load", F{"source", w.Source}, F{"name", w.Name}, F{"w", g.Width()}, F{"h", g.Height()},
 		F{"open", g.OpenCount()}, F{"edits", w.edits.pos}, F{"queries", len(w.Queries)}, F{"algo", w.Settings.Algo})
 	if len(w.Queries) > 0 {
-		q := w.Queries[0]
+		q := w.Queries[min(max(w.FirstQuery, 0), len(w.Queries)-1)]
 		if !w.SetEndpoints(q[0], q[1]) {
 			w.Replan() // the query was refused (and said why): the layers still show the hierarchy
 		}

@@ -82,8 +82,10 @@ type World struct {
 
 	Start, Goal       image.Point
 	HasStart, HasGoal bool
-	// Queries are the scenario's queries (the first is opened).
-	Queries [][2]image.Point
+	// Queries are the scenario's queries; Begin opens Queries[FirstQuery]
+	// (0 but for a saved session reopened on one of its list's rows).
+	Queries    [][2]image.Point
+	FirstQuery int
 	// ScenOptimal holds, index for index with Queries, the optimal length
 	// the Moving AI list ScenFile gives each of its rows (0 for the
 	// session's own queries); nil when no list was added. The lengths are
