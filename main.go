@@ -11,6 +11,7 @@ import (
 	"image"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -105,6 +106,13 @@ func run(args []string) int {
 		}
 	}
 	w.Log = log
+	if f.Save != "" {
+		if err := writableFolder(f.Save); err != nil {
+			// Found at the first Ctrl+S, the edits could never be saved.
+			fmt.Fprintf(os.Stderr, "pathlens: -save %s: %v\n", f.Save, err)
+			return 2
+		}
+	}
 	w.SaveTo = f.Save
 	if f.Zoom > 0 && f.Center == "" {
 		opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
@@ -266,4 +274,28 @@ func parseSize(s string) (int, int, error) {
 		return 0, 0, fmt.Errorf("%q: each side from 1 to 16384 pixels, e.g. 1280x800", s)
 	}
 	return w, h, nil
+}
+
+// writableFolder checks that the folder of file exists, is not marked
+// read-only, and takes a new file (a save writes a temporary file there,
+// then renames it).
+func writableFolder(file string) error {
+	dir := filepath.Dir(file)
+	st, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return fmt.Errorf("the folder %s cannot be used: %v", dir, errors.Unwrap(err))
+	case !st.IsDir():
+		return fmt.Errorf("%s is not a folder", dir)
+	case st.Mode().Perm()&0o222 == 0:
+		// Left alone even by root, as the default save place is.
+		return fmt.Errorf("the folder %s is read-only (no write permission)", dir)
+	}
+	probe, err := os.CreateTemp(dir, ".pathlens-save-check-*")
+	if err != nil {
+		return fmt.Errorf("the folder %s cannot be written: %v", dir, errors.Unwrap(err))
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -16,5 +18,34 @@ func TestParseSizeMessages(t *testing.T) {
 	}
 	if w, h, err := parseSize("1280X800"); err != nil || w != 1280 || h != 800 {
 		t.Errorf("1280X800: %d %d %v", w, h, err)
+	}
+}
+
+// -save is checked at start: a folder that is missing, a file, or marked
+// read-only is refused then, not at the first Ctrl+S with edits that could
+// never be saved.
+func TestWritableFolder(t *testing.T) {
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro")
+	file := filepath.Join(dir, "file")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "x.pls"), ""},
+		{filepath.Join(dir, "missing", "x.pls"), "cannot be used: no such file or directory"},
+		{filepath.Join(file, "x.pls"), "is not a folder"},
+		{filepath.Join(ro, "x.pls"), "is read-only"},
+	} {
+		err := writableFolder(c.path)
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: %v, want %q", c.path, err, c.want)
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(dir, ".pathlens-save-check-*")); len(left) > 0 {
+		t.Errorf("the check left %v", left)
 	}
 }
