@@ -1273,8 +1273,10 @@ type phaseKey struct {
 // playback, a step or a seek moves the cursor into a phase of an abstract
 // level (an HPA* or group search, an insertion or a refinement at level
 // l ≥ 1), the view level becomes l, so the fill is drawn over the borders,
-// nodes and edges it runs on. Cell phases (level 0) leave it alone, and so
-// does a new trace (a new query keeps the level the user chose); L still
+// nodes and edges it runs on. A cell phase (level 0) takes the level of the
+// last abstract phase before it (none: the level is left alone), as
+// stepping through the phases would have left it; a new trace leaves it
+// too (a new query keeps the level the user chose); L still
 // switches by hand until the cursor enters another phase. Cost: a compare
 // per frame.
 func (g *Game) followPhase() {
@@ -1289,7 +1291,15 @@ func (g *Game) followPhase() {
 	if newTrace || tr == nil || k.phase < 0 || k.phase >= len(tr.Phases) {
 		return
 	}
-	l := tr.Phases[k.phase].Level
+	// A cell phase shows the level of the last abstract phase before it,
+	// which stepping phase by phase would have left on screen: a jump by
+	// stage from the abstract search to the end of the refinement (a
+	// "refine cells" phase) left the view on the top level.
+	at := k.phase
+	for at > 0 && tr.Phases[at].Level == 0 {
+		at--
+	}
+	l := tr.Phases[at].Level
 	n := 1
 	if h := g.w.Hierarchy(); h != nil {
 		n = h.Levels()

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"strings"
 	"testing"
 
 	"pathlens/game/world"
@@ -108,5 +109,41 @@ func TestViewLevelFollowsThePhase(t *testing.T) {
 	}
 	if ph := tr.Phases[w.Timeline.Phase()]; g.viewLevel != ph.Level {
 		t.Errorf("stepped into %q (level %d): view level %d", ph.Name, ph.Level, g.viewLevel)
+	}
+}
+
+// A jump by stage lands where stepping would have: at the end of the
+// refinement (a cell phase) the view shows the level being refined, not
+// the top level the abstract search left on screen.
+func TestViewLevelAfterAStageJump(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	w.SetAlgo(world.AlgoHPA)
+	w.SetLevels(2)
+	w.Wait()
+	w.Replan()
+	w.Wait()
+	g.Update()
+	tr := w.Timeline.Trace()
+	if tr == nil {
+		t.Fatal("no trace")
+	}
+	w.SeekStart()
+	g.Update()
+	for range 2 { // the ends of insert and abstract
+		w.NextStage()
+		g.Update()
+	}
+	if ph := tr.Phases[w.Timeline.Phase()]; !strings.HasPrefix(ph.Name, "abstract") || g.viewLevel != 2 {
+		t.Fatalf("at the end of the abstract search: phase %q, view level %d, want 2", ph.Name, g.viewLevel)
+	}
+	w.NextStage() // the end of the refinement
+	g.Update()
+	ph := tr.Phases[w.Timeline.Phase()]
+	if ph.Level != 0 || world.Stage(ph.Name) != "refine" {
+		t.Fatalf("the refinement ends in %q (level %d): the test wants a cell phase", ph.Name, ph.Level)
+	}
+	if g.viewLevel != 1 {
+		t.Errorf("at the end of the refinement (%q): view level %d, want 1, the level refined", ph.Name, g.viewLevel)
 	}
 }
