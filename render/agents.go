@@ -410,7 +410,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	}
 	empty := len(l.log) == 0
 	if empty {
-		lines = append(lines, logLine{text: "spawn agents (T, J) and send them", col: ColTextDim})
+		lines = append(lines, logLine{text: emptyLogHint(s), col: ColTextDim})
 	}
 	l.lines = lines
 	// Size the box to the text, within l.Log: a stop's reason goes on a
@@ -616,4 +616,17 @@ func counts(n []int, names []string) string {
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// emptyLogHint is what the agents' replan list says while it is empty:
+// with agents on the map (a reopened session's) it waits for them to plan,
+// not for agents (it said "spawn agents" over a loaded one).
+func emptyLogHint(s *agents.Sim) string {
+	switch {
+	case s.Len() == 0:
+		return "spawn agents (T, J) and send them"
+	case !s.Running():
+		return "U runs the agents: their plans are listed here"
+	}
+	return "no plans yet: send agents (T, click a goal)"
 }

@@ -254,3 +254,24 @@ func TestReplanPanelNamesTheGroupsLeader(t *testing.T) {
 		t.Errorf("the leader (agent %d) is not named by its group: %s", leader, all)
 	}
 }
+
+// The empty replan list asks for agents only when there are none: over a
+// reopened session's agents it said "spawn agents".
+func TestEmptyLogHint(t *testing.T) {
+	g := pathing.MustGrid(6, 3)
+	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
+	if h := emptyLogHint(s); !strings.Contains(h, "spawn agents") {
+		t.Errorf("no agents: %q", h)
+	}
+	if _, err := s.Spawn(image.Pt(1, 1)); err != nil {
+		t.Fatal(err)
+	}
+	s.Pause()
+	if h := emptyLogHint(s); strings.Contains(h, "spawn") || !strings.Contains(h, "U runs") {
+		t.Errorf("an agent, paused: %q", h)
+	}
+	s.Run()
+	if h := emptyLogHint(s); strings.Contains(h, "spawn") {
+		t.Errorf("an agent, running: %q", h)
+	}
+}
