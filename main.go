@@ -41,8 +41,8 @@ func run(args []string) int {
 		fmt.Print(game.KeysMarkdown())
 		return 0
 	}
-	if len(f.Args) > 0 {
-		fmt.Fprintf(os.Stderr, "pathlens: unexpected argument %q (use -map FILE)\n", f.Args[0])
+	if err := f.ArgsError(args); err != nil {
+		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 		return 2
 	}
 	if f.Map != "" && f.Scenario != "" {

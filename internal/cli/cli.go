@@ -167,6 +167,29 @@ func (f *Flags) Check() error {
 	return nil
 }
 
+// ArgsError explains the arguments Parse left over, given the arguments it
+// parsed: nil when there are none. A word after a yes/no flag ("-smooth
+// off": the flag package reads -smooth alone as true and stops at "off")
+// gets the form that works; anything else is not an argument the app
+// takes.
+func (f *Flags) ArgsError(args []string) error {
+	if len(f.Args) == 0 {
+		return nil
+	}
+	extra := f.Args[0]
+	if i := len(args) - len(f.Args) - 1; i >= 0 {
+		prev := strings.TrimLeft(args[i], "-")
+		switch prev {
+		case "smooth", "exclusion", "play", "nolegend", "keys":
+			switch strings.ToLower(extra) {
+			case "on", "off", "true", "false", "1", "0":
+				return fmt.Errorf("write -%s=%s: a yes/no flag takes its value after =", prev, extra)
+			}
+		}
+	}
+	return fmt.Errorf("unexpected argument %q (use -map FILE)", extra)
+}
+
 // The range of -ui-scale (and of the keys that change it in the app).
 const (
 	MinUIScale = 0.75
@@ -219,6 +242,10 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 	case f.Keys:
 		fmt.Fprint(stdout, KeysMarkdown)
 		return 0
+	}
+	if err := f.ArgsError(args); err != nil {
+		fmt.Fprintf(stderr, "pathlens: %v\n", err)
+		return 2
 	}
 	if err := f.Check(); err != nil {
 		fmt.Fprintf(stderr, "pathlens: %v\n", err)
