@@ -41,6 +41,31 @@ func Detect(head []byte) Format {
 	return FormatASCII
 }
 
+// binaryKind names a file kind that is surely no map from its first
+// bytes (a picture, an archive, a document, a program), or returns "": the
+// map readers would otherwise report its first byte as unknown terrain.
+func binaryKind(head []byte) string {
+	for _, k := range []struct {
+		magic, name string
+	}{
+		{"\x89PNG\r\n\x1a\n", "a PNG image"},
+		{"\xff\xd8\xff", "a JPEG image"},
+		{"GIF8", "a GIF image"},
+		{"PK\x03\x04", "a ZIP archive"},
+		{"\x1f\x8b", "a gzip archive"},
+		{"%PDF-", "a PDF document"},
+		{"\x7fELF", "a program (ELF)"},
+	} {
+		if k.name != "" && bytes.HasPrefix(head, []byte(k.magic)) {
+			return k.name
+		}
+	}
+	if len(head) >= 12 && string(head[:4]) == "RIFF" && string(head[8:12]) == "WEBP" {
+		return "a WebP image"
+	}
+	return ""
+}
+
 // LoadMap reads the map file at path, choosing the reader by content (see
 // Detect): a Moving AI .map, an ASCII map, or a pathlens scenario file, whose
 // map (inline or referenced) is returned without its edit log applied. A Moving
@@ -130,6 +155,9 @@ func Benchmarks(dir string) ([]Benchmark, error) {
 func ReadMap(r io.Reader, name string) (*Map, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(512)
+	if k := binaryKind(head); k != "" {
+		return nil, errAt(name, 1, "is %s, not a map", k)
+	}
 	switch Detect(head) {
 	case FormatMovingAI:
 		return ReadMovingAI(br, name)

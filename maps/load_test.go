@@ -130,3 +130,30 @@ func TestBenchmarks(t *testing.T) {
 		t.Errorf("Benchmarks = %+v", bs)
 	}
 }
+
+// A picture, an archive or a program given as a map is named for what it
+// is, not reported as unknown terrain '\x89'.
+func TestBinaryFileIsNamed(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ data, want string }{
+		{"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "shot.png:1: is a PNG image, not a map"},
+		{"\xff\xd8\xff\xe0\x00\x10JFIF", "is a JPEG image"},
+		{"PK\x03\x04\x14\x00", "is a ZIP archive"},
+		{"%PDF-1.7\n", "is a PDF document"},
+	} {
+		path := filepath.Join(dir, "shot.png")
+		if err := os.WriteFile(path, []byte(c.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := LoadMap(path); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("LoadMap of %q: %v, want %q", c.data[:4], err, c.want)
+		}
+		if _, err := ReadMap(strings.NewReader(c.data), "shot.png"); err == nil || !strings.Contains(err.Error(), "not a map") {
+			t.Errorf("ReadMap of %q: %v", c.data[:4], err)
+		}
+	}
+	// An ASCII map is still a map.
+	if _, err := ReadMap(strings.NewReader("BM..\n....\n"), "bm.txt"); err != nil && strings.Contains(err.Error(), "not a map") {
+		t.Errorf("an ASCII map starting BM: %v", err)
+	}
+}

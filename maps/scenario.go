@@ -813,6 +813,9 @@ func loadMapFile(path string, allowScenario bool) (*Map, error) {
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, _ := br.Peek(512)
+	if k := binaryKind(head); k != "" {
+		return nil, errAt(path, 1, "is %s, not a map", k)
+	}
 	var m *Map
 	switch Detect(head) {
 	case FormatMovingAI:
