@@ -144,7 +144,11 @@ func run(args []string) int {
 	if m, set, _ := f.AgentRefineMode(); set { // a bad name was refused by f.Check
 		w.Settings.AgentRefine = m
 	}
-	w.OverrideSettings(f.Settings)
+	for _, n := range w.OverrideSettings(f.Settings) {
+		// Said where the flag was typed; the window notes it too.
+		fmt.Fprintf(os.Stderr, "pathlens: %s\n", n)
+		w.Note("%s", n)
+	}
 	if top := w.Settings.LevelCount(); f.Level > top {
 		// The view level is clamped to the top; say so rather than show
 		// "view level 2 of 2" to a user who asked for 3 (and may have

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"strings"
 	"testing"
 
 	"pathlens/assets"
@@ -64,5 +65,22 @@ func TestHPASizeSaysNoPathCache(t *testing.T) {
 			t.Errorf("%v: Size().Kind %q, want %q", c.algo, got, c.kind)
 		}
 		w.Close()
+	}
+}
+
+// A switch set on the command line that the algorithm or the scenario's
+// regions do not read is said to change nothing, as a key press of it in
+// the window says: -cluster 4 on pathological-minimum, whose regions make
+// the groups, had no effect and no word.
+func TestOverrideSaysWhatIsUnused(t *testing.T) {
+	w, err := Open(assets.Prefix + "pathological-minimum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	got := w.OverrideSettings(maps.Settings{Cluster: 4, Smooth: maps.Off, Cost: "maximin"})
+	if len(got) != 2 || !strings.Contains(got[0], "cluster size 4: this scenario's regions make") ||
+		!strings.Contains(got[1], "smoothing off: group hierarchy does not use it") {
+		t.Errorf("notes %q: want the cluster size and smoothing said unused, the cost not", got)
 	}
 }

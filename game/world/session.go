@@ -232,10 +232,12 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 // -cost...) over the session's, which came from the scenario or the
 // defaults; the others keep their values. Call it before Begin. A value
 // the app shows otherwise (a cluster outside 4..64) or refuses (levels 5:
-// the switch keeps its value) is noted.
-func (w *World) OverrideSettings(over maps.Settings) {
+// the switch keeps its value) is noted. It returns, for each switch set
+// that the algorithm (or the scenario's regions) does not read, why it
+// changes nothing (as a switch pressed in the window says it).
+func (w *World) OverrideSettings(over maps.Settings) []string {
 	if over == (maps.Settings{}) {
-		return
+		return nil
 	}
 	ss := scenarioSettings(w.Settings)
 	if err := ss.Merge(over); err != nil {
@@ -246,6 +248,25 @@ func (w *World) OverrideSettings(over maps.Settings) {
 	for _, n := range notes {
 		w.Note("%s", n)
 	}
+	var unused []string
+	for _, c := range []struct {
+		set  bool
+		name string
+		val  any
+	}{
+		{over.Cluster != 0, "cluster", s.Cluster()},
+		{over.Levels != 0, "levels", s.LevelCount()},
+		{over.Cost != "", "cost", s.Cost},
+		{over.Exclusion != maps.ToggleDefault, "exclusion", s.Exclusion},
+		{over.Heuristic != "", "heuristic", s.Heuristic},
+		{over.Smooth != maps.ToggleDefault, "smooth", s.Smooth()},
+		{over.Transitions != "", "transitions", TransitionsText(s.Dense)},
+	} {
+		if n := w.unusedNote(c.name, c.val); c.set && n != "" {
+			unused = append(unused, n)
+		}
+	}
+	return unused
 }
 
 // scenarioSettings converts the session's switches for saving.

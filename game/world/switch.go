@@ -203,8 +203,10 @@ func (w *World) keepGhost(label string) {
 	w.Ghost = g
 }
 
-func (w *World) switched(name string, val any) {
-	w.Log.Add("switch", F{"name", name}, F{"value", val})
+// unusedNote says why switch name (set to val) changes nothing for the
+// current algorithm, or the designer's regions, as the panel dims its row:
+// "" when it is read.
+func (w *World) unusedNote(name string, val any) string {
 	unused := ""
 	if w.Settings.Uses(name) && !w.Uses(name) {
 		what := fmt.Sprintf("all %d levels", w.Settings.LevelCount())
@@ -226,6 +228,12 @@ func (w *World) switched(name string, val any) {
 		}
 		unused = fmt.Sprintf("%s %v: %s does not use it (%s)", switchTitle[name], val, w.Settings.Algo.Title(), switchUsers[name])
 	}
+	return unused
+}
+
+func (w *World) switched(name string, val any) {
+	w.Log.Add("switch", F{"name", name}, F{"value", val})
+	unused := w.unusedNote(name, val)
 	if w.hierKey != w.keyFor(w.Settings.Algo) {
 		// The switch rebuilds the hierarchy (cluster size, levels,
 		// neighbourhood) or drops it (a flat search, another hierarchy):
