@@ -433,8 +433,8 @@ func (w *World) Undo() {
 	}
 	w.edits.pos--
 	e := w.edits.list[w.edits.pos]
+	w.logEdit("undo", e) // before the repair and plan lines it causes
 	w.applyCells(e, true)
-	w.logEdit("undo", e)
 }
 
 // Redo applies the last undone edit again.
@@ -445,8 +445,8 @@ func (w *World) Redo() {
 	}
 	e := w.edits.list[w.edits.pos]
 	w.edits.pos++
+	w.logEdit("redo", e) // before the repair and plan lines it causes
 	w.applyCells(e, false)
-	w.logEdit("redo", e)
 }
 
 func (w *World) applyCells(e Edit, undo bool) {
