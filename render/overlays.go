@@ -402,6 +402,39 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 	r.tooltip(dst, (ax+bx)/2, (ay+by)/2, txt)
 }
 
+// tooManyInView reports whether more than limit abstract nodes the
+// timeline has touched so far lie in vis. Cost: a pass over the touched
+// nodes' slots, and only when they are more than limit in all, a lookup
+// of each one's cell, stopping at limit+1.
+func tooManyInView(w *world.World, vis image.Rectangle, limit int) bool {
+	tl := &w.Timeline
+	total := 0
+	for l := 1; l < world.MaxLevels; l++ {
+		for _, e := range tl.Last(l) {
+			if e >= 0 {
+				total++
+			}
+		}
+	}
+	if total <= limit {
+		return false
+	}
+	n := 0
+	for l := 1; l < world.MaxLevels; l++ {
+		for id, e := range tl.Last(l) {
+			if e < 0 {
+				continue
+			}
+			if p, ok := w.NodeCell(l, int32(id)); ok && p.In(vis) {
+				if n++; n > limit {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // drawAbstractSearch draws the abstract-level search events at the
 // timeline's cursor: closed nodes as discs, open ones as rings, in each
 // level's colour, with a line to their parent.
@@ -421,6 +454,13 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 	if k := tl.Phase(); k >= 0 && !tl.AtEnd() {
 		curLevel = tl.Trace().Phases[k].Level
 	}
+	if tooManyInView(w, vis, 4*maxVisibleNodes) {
+		// Too many to draw (a 3000×3000 map's level-2 search): say so,
+		// drawing none rather than a part of them as if it were all (the
+		// first by id made a band along the map's top edge).
+		r.mapNote(dst, f, fmt.Sprintf("over %d abstract search nodes in view: zoom in to see them", 4*maxVisibleNodes))
+		return
+	}
 	for l := 1; l < world.MaxLevels; l++ {
 		last := tl.Last(l)
 		rad := float32(math.Max(2.5, math.Min(cam.Zoom*0.55, 11))) + float32(l) // about a cell wide: no overlapping blobs on a small window
@@ -438,12 +478,7 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 			if !ok || !p.In(vis) {
 				continue
 			}
-			if drawn++; drawn > 4*maxVisibleNodes {
-				// Too many to draw (a 3000×3000 map's level-2 search): say
-				// so rather than show a part of them as if it were all.
-				r.mapNote(dst, f, fmt.Sprintf("over %d abstract search nodes in view: zoom in to see them", 4*maxVisibleNodes))
-				return
-			}
+			drawn++
 			x, y := cam.CellCenter(p)
 			if cam.Zoom < 4 || drawn > 400 {
 				// Zoomed out: a small square per node, no parent line,

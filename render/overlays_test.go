@@ -218,3 +218,36 @@ func TestRefinementShowsTheUnsmoothedSegments(t *testing.T) {
 		t.Error("at the end: still before smoothing")
 	}
 }
+
+// tooManyInView counts the abstract nodes the timeline has touched inside
+// the view, so the search layer draws all of them or none: it drew the
+// first ones by id and stopped, a band along a 4000×4000 map's top edge
+// under a note saying there were too many.
+func TestTooManyAbstractNodesInView(t *testing.T) {
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(world.AlgoHPA)
+	w.Wait()
+	touched := 0
+	for l := 1; l < world.MaxLevels; l++ {
+		for _, e := range w.Timeline.Last(l) {
+			if e >= 0 {
+				touched++
+			}
+		}
+	}
+	if touched < 10 {
+		t.Fatalf("%d abstract nodes touched: the test wants more", touched)
+	}
+	all := w.Grid.Bounds()
+	if !tooManyInView(w, all, touched-1) || tooManyInView(w, all, touched) {
+		t.Errorf("the whole map: %d touched, limit %d and %d", touched, touched-1, touched)
+	}
+	if tooManyInView(w, image.Rect(-10, -10, -5, -5), 0) {
+		t.Error("a view off the map counts nodes")
+	}
+}
