@@ -538,6 +538,7 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 	if g.confirm != nil {
 		return
 	}
+	g.w.Log.Add("ask", world.F{Key: "what", Val: what}, world.F{Key: "unsaved", Val: g.w.UnsavedText()})
 	g.confirm = &confirm{
 		lines: []string{
 			g.w.UnsavedText() + " in " + g.w.Name,
@@ -624,7 +625,7 @@ func (g *Game) updateConfirm() {
 	case inpututil.IsKeyJustPressed(ebiten.KeyS):
 		g.confirmSave()
 	case inpututil.IsKeyJustPressed(ebiten.KeyD):
-		g.w.Log.Add("discard", world.F{Key: "edits", Val: g.w.Unsaved()})
+		g.w.Log.Add("discard", world.F{Key: "edits", Val: g.w.Unsaved()}, world.F{Key: "agents", Val: g.w.AgentsUnsaved()})
 		g.confirm = nil
 		c.then(g)
 	}

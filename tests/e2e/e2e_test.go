@@ -642,10 +642,13 @@ func TestControls(t *testing.T) {
 	a.press("f", "view", "zoom=")
 	a.press("Tab", "overlay", "name=panel", "on=off")
 	a.waitView()
-	// The gallery opens a built-in case by its number (the session was
-	// saved above, so nothing is asked).
+	// The gallery opens a built-in case by its number. The session was
+	// saved above, but the agent spawned since is unsaved: it asks first,
+	// and D discards it.
 	a.press("F2", "overlay", "name=gallery", "on=on")
-	a.press("2", "load", "source=builtin:")
+	a.press("2", "ask", `unsaved="unsaved agents"`)
+	a.press("d", "load", "source=builtin:")
+	a.expect("discard", "edits=0", "agents=on")
 	// F3 and Shift+F3 step through a scenario's queries (textbook-groups
 	// has two).
 	a.press("F2", "overlay", "name=gallery", "on=on")
