@@ -92,6 +92,14 @@ func run(args []string) int {
 		}
 		opts.Center = c
 	}
+	if f.Save != "" {
+		// Before the map loads (a large one takes seconds); found at the
+		// first Ctrl+S, the edits could never be saved.
+		if err := writableFolder(f.Save); err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -save %s: %v\n", f.Save, err)
+			return 2
+		}
+	}
 	w, err := world.Open(src)
 	if err != nil {
 		// A file that cannot be read is shown in the window (and logged
@@ -106,13 +114,6 @@ func run(args []string) int {
 		}
 	}
 	w.Log = log
-	if f.Save != "" {
-		if err := writableFolder(f.Save); err != nil {
-			// Found at the first Ctrl+S, the edits could never be saved.
-			fmt.Fprintf(os.Stderr, "pathlens: -save %s: %v\n", f.Save, err)
-			return 2
-		}
-	}
 	w.SaveTo = f.Save
 	if f.Zoom > 0 && f.Center == "" {
 		opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
@@ -144,10 +145,12 @@ func run(args []string) int {
 	if m, set, _ := f.AgentRefineMode(); set { // a bad name was refused by f.Check
 		w.Settings.AgentRefine = m
 	}
-	for _, n := range w.OverrideSettings(f.Settings) {
-		// Said where the flag was typed; the window notes it too.
-		fmt.Fprintf(os.Stderr, "pathlens: %s\n", n)
-		w.Note("%s", n)
+	if notes := w.OverrideSettings(f.Settings); len(notes) > 0 {
+		// Said where the flags were typed; the window notes them too.
+		for _, n := range notes {
+			fmt.Fprintf(os.Stderr, "pathlens: %s\n", n)
+		}
+		w.Note("%s", strings.Join(notes, "; "))
 	}
 	if top := w.Settings.LevelCount(); f.Level > top {
 		// The view level is clamped to the top; say so rather than show
@@ -165,7 +168,7 @@ func run(args []string) int {
 		w.AddScenRows(f.Scen, rows)
 	}
 	if f.From != "" || f.To != "" {
-		q, err := firstQuery(f.From, f.To, w.Queries)
+		q, err := firstQuery(f.From, f.To, w.Queries[min(w.FirstQuery, len(w.Queries)):])
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 			return 2
@@ -228,8 +231,8 @@ func run(args []string) int {
 }
 
 // firstQuery builds the first query from -from and -to. One of them may
-// be left out when the scenario has a query: the other end is then its
-// first query's.
+// be left out when the scenario has a query: the other end is then that of
+// queries[0] (main passes the queries from the one the session opens).
 func firstQuery(from, to string, queries [][2]image.Point) ([2]image.Point, error) {
 	var q [2]image.Point
 	if len(queries) > 0 {
@@ -284,6 +287,9 @@ func parseSize(s string) (int, int, error) {
 // read-only, and takes a new file (a save writes a temporary file there,
 // then renames it).
 func writableFolder(file string) error {
+	if st, err := os.Stat(file); err == nil && st.IsDir() {
+		return fmt.Errorf("is a folder: give the file to write, e.g. %s", filepath.Join(file, "session.pls"))
+	}
 	dir := filepath.Dir(file)
 	st, err := os.Stat(dir)
 	switch {

@@ -39,6 +39,7 @@ func TestWritableFolder(t *testing.T) {
 		{filepath.Join(dir, "missing", "x.pls"), "cannot be used: no such file or directory"},
 		{filepath.Join(file, "x.pls"), "is not a folder"},
 		{filepath.Join(ro, "x.pls"), "is read-only"},
+		{dir, "is a folder: give the file to write"},
 	} {
 		err := writableFolder(c.path)
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {

@@ -3,6 +3,8 @@ package world
 import (
 	"fmt"
 	"image"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -131,11 +133,13 @@ func (w *World) syncAgentPlanner() {
 // map (a switch of the neighbourhood, which a simulation is made with):
 // each stands where it stood and plans anew for its goal, a group's
 // members together as a group again, the selection and the clock as they
-// were. It returns how many agents there are; 0 without a simulation.
-func (w *World) remakeAgents() int {
+// were. A goal the simulation refuses now (a wall: the agent had stopped
+// at it) is dropped and counted in lost. n is how many agents there are;
+// 0 without a simulation.
+func (w *World) remakeAgents() (n, lost int) {
 	old := w.agents.sim
 	if old == nil {
-		return 0
+		return 0, 0
 	}
 	views := old.Agents(nil)
 	running := old.Running()
@@ -144,7 +148,6 @@ func (w *World) remakeAgents() int {
 	groupGoal := map[int]image.Point{}
 	members := map[int][]int{}
 	var selected []int
-	n := 0
 	for _, v := range views {
 		if v.Kind == agents.Leader {
 			if v.HasGoal {
@@ -165,13 +168,18 @@ func (w *World) remakeAgents() int {
 			members[v.Group] = append(members[v.Group], id)
 		case v.HasGoal:
 			// A goal cut off with 4-connected moves stops the agent
-			// with its reason, shown as any stopped agent's.
-			s.SetGoal([]int{id}, v.Goal)
+			// with its reason, shown as any stopped agent's; one filled
+			// since is refused, and said below.
+			if s.SetGoal([]int{id}, v.Goal) != nil {
+				lost++
+			}
 		}
 	}
-	for g, ids := range members {
-		if goal, ok := groupGoal[g]; ok {
-			s.SetGroupGoal(ids, goal)
+	// Groups in their old order: the new leaders' ids, which the log and
+	// the panel name, are the same from run to run.
+	for _, g := range slices.Sorted(maps.Keys(members)) {
+		if goal, ok := groupGoal[g]; ok && s.SetGroupGoal(members[g], goal) != nil {
+			lost += len(members[g])
 		}
 	}
 	s.ClearSelection()
@@ -181,8 +189,8 @@ func (w *World) remakeAgents() int {
 	} else {
 		s.Pause()
 	}
-	w.Log.Add("agent", F{"action", "remake"}, F{"agents", n}, F{"nb", w.Settings.Neighborhood.String()})
-	return n
+	w.Log.Add("agent", F{"action", "remake"}, F{"agents", n}, F{"nb", w.Settings.Neighborhood.String()}, F{"goals_lost", lost})
+	return n, lost
 }
 
 // SpawnAgent adds an agent on cell p; a wall or a cell outside the map is

@@ -394,3 +394,55 @@ func TestAgentsCountAsUnsaved(t *testing.T) {
 		t.Fatalf("reopened: agents %v, dirty %v; want the saved agent, clean", r.Agents(), r.Dirty())
 	}
 }
+
+// A goal filled since it was given is refused by the remade simulation:
+// the switch says how many agents lost theirs rather than leaving them
+// idle without a word. Two groups come back with the same ids every time.
+func TestNeighbourhoodSwitchLostGoalsAndGroupOrder(t *testing.T) {
+	remake := func() (*World, []string) {
+		w, _ := mustWorld(t,
+			"##############",
+			"#............#",
+			"#............#",
+			"#............#",
+			"#............#",
+			"##############",
+		)
+		var ids []int
+		for x := 1; x <= 6; x++ {
+			id, err := w.SpawnAgent(image.Pt(x, 2))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+		s := w.Agents()
+		for i, goal := range []image.Point{{12, 1}, {12, 4}} {
+			s.Select(ids[3*i:3*i+3], false)
+			if err := w.SendAgents(goal, true); err != nil {
+				t.Fatal(err)
+			}
+		}
+		id, _ := w.SpawnAgent(image.Pt(1, 4))
+		s.Select([]int{id}, false)
+		w.SendAgents(image.Pt(8, 4), false)
+		w.BeginStroke(image.Pt(8, 4), 0) // fill the lone agent's goal
+		w.EndStroke()
+		w.Tick(1.0 / 60)
+		w.ToggleNeighborhood()
+		var got []string
+		for _, v := range w.Agents().Agents(nil) {
+			got = append(got, fmt.Sprintf("%d:%v:%d:%v", v.ID, v.Kind, v.Group, v.Goal))
+		}
+		return w, got
+	}
+	w, first := remake()
+	if !strings.Contains(w.Message, "1 lost their goals") {
+		t.Errorf("message %q: want the lost goal counted", w.Message)
+	}
+	for range 5 {
+		if _, again := remake(); fmt.Sprint(again) != fmt.Sprint(first) {
+			t.Fatalf("remade agents differ between runs:\n%v\n%v", first, again)
+		}
+	}
+}

@@ -202,8 +202,10 @@ func (r *Repair) merge(o Repair) {
 	}
 	r.Rebuilt = r.Rebuilt || o.Rebuilt
 	if o.nodes == nil && o.edges == nil {
-		// Counts without identities (the group hierarchy, repaired once a
-		// stroke): summed.
+		// Counts without identities (the group hierarchy): summed. When
+		// its repair waits for the stroke's end (large maps, deferRepair)
+		// the sum is the stroke's change; repaired at every move, a group
+		// made and unmade again counts as both.
 		r.AddedNodes = append(r.AddedNodes, o.AddedNodes...)
 		r.NodesAdded += o.NodesAdded
 		r.NodesRemoved += o.NodesRemoved

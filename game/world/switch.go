@@ -74,7 +74,9 @@ func (w *World) ToggleNeighborhood() {
 	// A simulation walks with the neighbourhood it was made with: it is
 	// made again, each agent planning anew from where it stands (the
 	// agents were deleted, without a question or an undo).
-	if n := w.remakeAgents(); n > 0 {
+	if n, lost := w.remakeAgents(); lost > 0 {
+		w.Note("%d agents replan with %s-connected moves; %d lost their goals, now walls: send them again", n, w.Settings.Neighborhood, lost)
+	} else if n > 0 {
 		w.Note("%d agents replan with %s-connected moves", n, w.Settings.Neighborhood)
 	}
 }

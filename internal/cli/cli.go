@@ -177,7 +177,7 @@ func (f *Flags) ArgsError(args []string) error {
 		return nil
 	}
 	extra := f.Args[0]
-	if i := len(args) - len(f.Args) - 1; i >= 0 {
+	if i := len(args) - len(f.Args) - 1; i >= 0 && strings.HasPrefix(args[i], "-") {
 		prev := strings.TrimLeft(args[i], "-")
 		switch prev {
 		case "smooth", "exclusion", "play", "nolegend", "keys":

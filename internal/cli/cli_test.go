@@ -57,6 +57,7 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-smooth", "off"}, 2, "", "write -smooth=off: a yes/no flag takes its value after ="},
 		{[]string{"-cost", "minimum", "-exclusion", "on"}, 2, "", "write -exclusion=on"},
 		{[]string{"-zoom", "4", "maze.map"}, 2, "", `unexpected argument "maze.map" (use -map FILE)`},
+		{[]string{"-scen", "smooth", "off"}, 2, "", `unexpected argument "off" (use -map FILE)`},
 		{[]string{"-ui-scale", "5"}, 2, "", "-ui-scale 5: want 0.75 to 3"},
 		{[]string{"-ui-scale", "NaN"}, 2, "", "-ui-scale NaN: want"},
 		{[]string{"-ui-scale", "large"}, 2, "", "invalid value \"large\" for flag -ui-scale"},
