@@ -12,11 +12,7 @@ import (
 // query under two switches, so another query drops it; a switch on the
 // same query keeps making one.
 func TestGhostBelongsToItsQuery(t *testing.T) {
-	w, err := Open(assets.Prefix + "textbook-groups")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, "textbook-groups")
 	w.Begin()
 	if len(w.Queries) < 2 {
 		t.Fatalf("textbook-groups has %d queries; the test needs 2", len(w.Queries))
@@ -73,11 +69,7 @@ func TestRepairMergeCountsClustersOnce(t *testing.T) {
 // At the end of their range the size switches say so and plan nothing (a
 // user pressed Shift+] at 4 levels and saw a replan and no word).
 func TestSizeSwitchesSayWhenAtALimit(t *testing.T) {
-	w, err := Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, assets.DefaultName)
 	w.Begin()
 	w.SetAlgo(AlgoHPA)
 	w.SetLevels(MaxAbstractLevels)

@@ -145,11 +145,7 @@ func TestInspectHPAGoalJoinedOnTheDefaultWorld(t *testing.T) {
 // "g 0" (the goal's insertion search runs backwards from it). At the goal
 // PathG is the answer's cost; mid-playback there is no path place.
 func TestInspectPathPlace(t *testing.T) {
-	w, err := Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, assets.DefaultName)
 	w.Begin()
 	w.SetAlgo(AlgoHPA)
 	w.Wait()

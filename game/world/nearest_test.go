@@ -14,11 +14,7 @@ import (
 // and -to outside the map and learnt of the second only after fixing the
 // first); one bad endpoint is named alone, and nothing changes.
 func TestSetEndpointsNamesEveryBadEndpoint(t *testing.T) {
-	w, err := Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, assets.DefaultName)
 	w.Begin()
 	var wall, open image.Point
 	for y := 0; y < w.Grid.Height(); y++ {

@@ -15,11 +15,7 @@ import (
 // and the query is planned with them (maximin finds the optimum there,
 // which minimum does not).
 func TestOverrideSettingsKeepsTheRest(t *testing.T) {
-	w, err := Open(assets.Prefix + "pathological-minimum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, "pathological-minimum")
 	before := w.Settings
 	w.OverrideSettings(maps.Settings{Cost: "maximin", Levels: 2})
 	if w.Settings.Cost != CostMaximin || w.Settings.LevelCount() != 2 {
@@ -73,11 +69,7 @@ func TestHPASizeSaysNoPathCache(t *testing.T) {
 // the window says: -cluster 4 on pathological-minimum, whose regions make
 // the groups, had no effect and no word.
 func TestOverrideSaysWhatIsUnused(t *testing.T) {
-	w, err := Open(assets.Prefix + "pathological-minimum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, "pathological-minimum")
 	got := w.OverrideSettings(maps.Settings{Cluster: 4, Smooth: maps.Off, Cost: "maximin"})
 	if len(got) != 2 || !strings.Contains(got[0], "cluster size 4: this scenario's regions make") ||
 		!strings.Contains(got[1], "smoothing off: group hierarchy does not use it") {

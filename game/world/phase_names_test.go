@@ -67,11 +67,7 @@ func TestPanelPhasesNameTimelinePhases(t *testing.T) {
 // timeline's cursor cannot rest in it (a user saw "phase 2 of 4" jump to
 // "4 of 4").
 func TestStoredPlanPhaseSaysSo(t *testing.T) {
-	w, err := Open(assets.Prefix + "pathological-minimum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, "pathological-minimum")
 	w.Begin()
 	w.Replan()
 	w.Wait()
@@ -109,11 +105,7 @@ func TestStoredPlanPhaseSaysSo(t *testing.T) {
 // back, so a teacher stepping through the walk at hall H of
 // pathological-minimum still hears that a stored plan was followed there.
 func TestPhaseStepsNameTheEmptyPhasesPassed(t *testing.T) {
-	w, err := Open(assets.Prefix + "pathological-minimum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, "pathological-minimum")
 	w.Begin()
 	w.Replan()
 	w.Wait()

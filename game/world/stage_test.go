@@ -16,11 +16,7 @@ import (
 // back to the start. Every stop is the end of a phase (the start of the
 // next), so the cursor shows a whole stage, never part of one.
 func TestStagesWalkHPA(t *testing.T) {
-	w, err := Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, assets.DefaultName)
 	w.Begin()
 	w.SetAlgo(AlgoHPA)
 	w.SetLevels(2)

@@ -12,11 +12,7 @@ import (
 // the hierarchy is rebuilt with more nodes, the answer is found either way,
 // the switch is logged and saved, and the group planner does not read it.
 func TestTransitionsSwitch(t *testing.T) {
-	w, err := Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, assets.DefaultName)
 	w.Begin()
 	w.SetAlgo(AlgoHPA)
 	w.Wait()

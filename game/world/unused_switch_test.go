@@ -18,11 +18,7 @@ import (
 // nothing of the kind, and the cluster heuristic makes A* read the
 // cluster size.
 func TestUnusedSwitchSaysSo(t *testing.T) {
-	w, err := Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, assets.DefaultName)
 	w.Begin()
 	w.SetAlgo(AlgoAStar)
 	for _, c := range []struct {
@@ -90,11 +86,7 @@ func TestAdmissible(t *testing.T) {
 // the optimum, with more expansions than octile; a scenario's
 // "set heuristic chebyshev" opens with it.
 func TestChebyshevHeuristic(t *testing.T) {
-	w, err := Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, assets.DefaultName)
 	w.Begin()
 	w.SetAlgo(AlgoAStar)
 	octile := w.Outcome
@@ -117,11 +109,7 @@ func TestChebyshevHeuristic(t *testing.T) {
 // row is dimmed (World.Uses) and the switch says why. With a level above
 // the region layers, the squares of that level read it again.
 func TestClusterSizeUnusedWhenRegionsCoverEveryLevel(t *testing.T) {
-	w, err := Open(assets.Prefix + "pathological-minimum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openBuiltin(t, "pathological-minimum")
 	w.Begin()
 	w.Wait()
 	if len(w.Regions) != 1 || w.Settings.LevelCount() != 1 || w.Settings.Algo != AlgoGroup {

@@ -783,3 +783,15 @@ func TestSendLogsTheAgents(t *testing.T) {
 		t.Errorf("idList cut: %q", got)
 	}
 }
+
+// openBuiltin opens the built-in scenario name (assets.DefaultName for the
+// default world), not yet begun, and closes it when the test ends.
+func openBuiltin(t *testing.T, name string) *World {
+	t.Helper()
+	w, err := Open(assets.Prefix + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	return w
+}
