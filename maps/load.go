@@ -56,7 +56,7 @@ func binaryKind(head []byte) string {
 		{"%PDF-", "a PDF document"},
 		{"\x7fELF", "a program (ELF)"},
 	} {
-		if k.name != "" && bytes.HasPrefix(head, []byte(k.magic)) {
+		if bytes.HasPrefix(head, []byte(k.magic)) {
 			return k.name
 		}
 	}

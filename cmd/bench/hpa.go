@@ -196,7 +196,6 @@ func buildHPA(env *Env, rep *Report) (*hpa.Hierarchy, error) {
 			return nil, usagef("bench: -algo hpa: %v", err)
 		}
 		noCache = hn.Stats().MemoryBytes
-		hn = nil
 		runtime.GC() // its garbage would tax the timed queries and repairs
 	}
 	rep.Set("memory_bytes_no_cache", noCache)

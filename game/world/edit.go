@@ -2,7 +2,6 @@ package world
 
 import (
 	"image"
-	"strconv"
 	"time"
 )
 
@@ -148,13 +147,9 @@ func (w *World) AgentsUnsaved() bool { return w.agents.changes != w.agents.saved
 // edits", "unsaved agents", "1 unsaved edit and agents"; "" when Dirty is
 // false.
 func (w *World) UnsavedText() string {
-	n := w.Unsaved()
 	s := ""
-	if n > 0 {
-		s = strconv.Itoa(n) + " unsaved edit"
-		if n > 1 {
-			s += "s"
-		}
+	if n := w.Unsaved(); n > 0 {
+		s = plural(n, "unsaved edit", "unsaved edits")
 	}
 	if w.AgentsUnsaved() {
 		if s == "" {

@@ -142,9 +142,7 @@ func (a *hpaHier) Update(changed []image.Point) Repair {
 	for _, e := range r.EdgesRemoved {
 		out.edges[edgeKey{e.Level, e.A, e.B, keyCost(e.Cost)}]--
 	}
-	out.nodes = netAdd(nil, out.nodes) // drops what cancelled
-	out.edges = netAdd(nil, out.edges)
-	out.fromNet()
+	out.fromNet() // a node removed and added again under a new id counts 0: no change
 	return out
 }
 

@@ -262,7 +262,10 @@ func (w *World) OverrideSettings(over maps.Settings) []string {
 		{over.Smooth != maps.ToggleDefault, "smooth", s.Smooth()},
 		{over.Transitions != "", "transitions", TransitionsText(s.Dense)},
 	} {
-		if n := w.unusedNote(c.name, c.val); c.set && n != "" {
+		if !c.set {
+			continue
+		}
+		if n := w.unusedNote(c.name, c.val); n != "" {
 			unused = append(unused, n)
 		}
 	}

@@ -229,9 +229,10 @@ func (t *Timeline) NextPhase() int {
 // smooth (after a shortcut stage when its bounded search gave up), and the
 // group hierarchy's into plan and cells, which alternate once per walked
 // segment. A refinement step that searched nothing ("step 3 crosses a
-// cluster border (no search)") is part of refine. A long route has hundreds of refinement phases, one or
-// two per top-level step; a class wants to get from the abstract search to
-// the smoothing without stepping through each.
+// cluster border (no search)") is part of refine. A long route has
+// hundreds of refinement phases, one or two per top-level step; a class
+// wants to get from the abstract search to the smoothing without stepping
+// through each.
 func Stage(phase string) string {
 	word, _, _ := strings.Cut(phase, " ")
 	if word == "step" {
