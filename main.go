@@ -41,7 +41,7 @@ func run(args []string) int {
 		fmt.Print(game.KeysMarkdown())
 		return 0
 	}
-	if err := f.ArgsError(args); err != nil {
+	if err := f.ArgsError(); err != nil {
 		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 		return 2
 	}

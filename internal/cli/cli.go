@@ -53,6 +53,7 @@ type Flags struct {
 	// they override the scenario's.
 	Settings maps.Settings
 	Args     []string // arguments left after the flags
+	argsErr  error    // ArgsError
 }
 
 // Parse parses the app's arguments (without the program name). Syntax errors
@@ -96,6 +97,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 		return nil, err
 	}
 	f.Args = fs.Args()
+	f.argsErr = argsError(fs, args)
 	return f, nil
 }
 
@@ -167,23 +169,26 @@ func (f *Flags) Check() error {
 	return nil
 }
 
-// ArgsError explains the arguments Parse left over, given the arguments it
-// parsed: nil when there are none. A word after a yes/no flag ("-smooth
-// off": the flag package reads -smooth alone as true and stops at "off")
-// gets the form that works; anything else is not an argument the app
-// takes.
-func (f *Flags) ArgsError(args []string) error {
-	if len(f.Args) == 0 {
+// ArgsError explains the arguments Parse left over: nil when there are
+// none. A word after a yes/no flag ("-smooth off": the flag package reads
+// -smooth alone as true and stops at "off") gets the form that works;
+// anything else is not an argument the app takes.
+func (f *Flags) ArgsError() error { return f.argsErr }
+
+// argsError is ArgsError worked out after fs parsed args.
+func argsError(fs *flag.FlagSet, args []string) error {
+	if fs.NArg() == 0 {
 		return nil
 	}
-	extra := f.Args[0]
-	if i := len(args) - len(f.Args) - 1; i >= 0 && strings.HasPrefix(args[i], "-") {
-		prev := strings.TrimLeft(args[i], "-")
-		switch prev {
-		case "smooth", "exclusion", "play", "nolegend", "keys":
-			switch strings.ToLower(extra) {
-			case "on", "off", "true", "false", "1", "0":
-				return fmt.Errorf("write -%s=%s: a yes/no flag takes its value after =", prev, extra)
+	extra := fs.Arg(0)
+	if i := len(args) - fs.NArg() - 1; i >= 0 && strings.HasPrefix(args[i], "-") {
+		name := strings.TrimLeft(args[i], "-")
+		if fl := fs.Lookup(name); fl != nil {
+			if b, ok := fl.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
+				switch strings.ToLower(extra) {
+				case "on", "off", "true", "false", "1", "0":
+					return fmt.Errorf("write -%s=%s: a yes/no flag takes its value after =", name, extra)
+				}
 			}
 		}
 	}
@@ -243,7 +248,7 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, KeysMarkdown)
 		return 0
 	}
-	if err := f.ArgsError(args); err != nil {
+	if err := f.ArgsError(); err != nil {
 		fmt.Fprintf(stderr, "pathlens: %v\n", err)
 		return 2
 	}
