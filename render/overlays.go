@@ -402,42 +402,35 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 	r.tooltip(dst, (ax+bx)/2, (ay+by)/2, txt)
 }
 
-// tooManyInView reports whether more than limit abstract nodes the
-// timeline has touched so far lie in vis. Cost: a pass over the touched
-// nodes' slots, and only when they are more than limit in all, a lookup
-// of each one's cell, stopping at limit+1.
-func tooManyInView(w *world.World, vis image.Rectangle, limit int) bool {
-	tl := &w.Timeline
-	total := 0
+// searchNode is an abstract node the timeline has touched: its level, its
+// latest event and its cell.
+type searchNode struct {
+	l int
+	e int32
+	p image.Point
+}
+
+// visibleSearchNodes appends to dst, in level then id order, the abstract
+// nodes the timeline has touched so far that lie in vis; over is true,
+// with the list cut there, when there are more than limit. Cost: one cell
+// lookup per touched node, stopping at limit+1 in view.
+func visibleSearchNodes(w *world.World, vis image.Rectangle, limit int, dst []searchNode) (nodes []searchNode, over bool) {
 	for l := 1; l < world.MaxLevels; l++ {
-		for _, e := range tl.Last(l) {
-			if e >= 0 {
-				total++
-			}
-		}
-	}
-	if total <= limit {
-		return false
-	}
-	n := 0
-	for l := 1; l < world.MaxLevels; l++ {
-		for id, e := range tl.Last(l) {
+		for id, e := range w.Timeline.Last(l) {
 			if e < 0 {
 				continue
 			}
 			if p, ok := w.NodeCell(l, int32(id)); ok && p.In(vis) {
-				if n++; n > limit {
-					return true
+				if len(dst) == limit {
+					return dst, true
 				}
+				dst = append(dst, searchNode{l, e, p})
 			}
 		}
 	}
-	return false
+	return dst, false
 }
 
-// drawAbstractSearch draws the abstract-level search events at the
-// timeline's cursor: closed nodes as discs, open ones as rings, in each
-// level's colour, with a line to their parent.
 func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	tl := &w.Timeline
@@ -446,23 +439,23 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 	}
 	ev := tl.Trace().Events
 	cam := f.Cam
-	vis := visibleRect(f, dst, 2)
-	drawn := 0
-	// While stepping, searches of other levels than the current phase's
-	// fade, so the search being watched stands out.
-	curLevel := -1
-	if k := tl.Phase(); k >= 0 && !tl.AtEnd() {
-		curLevel = tl.Trace().Phases[k].Level
-	}
-	if tooManyInView(w, vis, 4*maxVisibleNodes) {
+	var over bool
+	r.searchNodes, over = visibleSearchNodes(w, visibleRect(f, dst, 2), 4*maxVisibleNodes, r.searchNodes[:0])
+	if over {
 		// Too many to draw (a 3000×3000 map's level-2 search): say so,
 		// drawing none rather than a part of them as if it were all (the
 		// first by id made a band along the map's top edge).
 		r.mapNote(dst, f, fmt.Sprintf("over %d abstract search nodes in view: zoom in to see them", 4*maxVisibleNodes))
 		return
 	}
-	for l := 1; l < world.MaxLevels; l++ {
-		last := tl.Last(l)
+	// While stepping, searches of other levels than the current phase's
+	// fade, so the search being watched stands out.
+	curLevel := -1
+	if k := tl.Phase(); k >= 0 && !tl.AtEnd() {
+		curLevel = tl.Trace().Phases[k].Level
+	}
+	for i, n := range r.searchNodes {
+		l, e := n.l, n.e
 		rad := float32(math.Max(2.5, math.Min(cam.Zoom*0.55, 11))) + float32(l) // about a cell wide: no overlapping blobs on a small window
 		col := ColPlan[min(l, len(ColPlan)-1)]
 		if curLevel >= 0 && curLevel != l {
@@ -470,41 +463,31 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 		}
 		pc := col
 		pc.A = col.A * 3 / 5
-		for id, e := range last {
-			if e < 0 {
-				continue
+		x, y := cam.CellCenter(n.p)
+		if cam.Zoom < 4 || i >= 400 {
+			// Zoomed out: a small square per node, no parent line,
+			// shrinking with the cells so that a long search on a
+			// fitted 512×512 map does not lattice it over (3+l px
+			// from 2 px a cell up, 2 px at the least).
+			s := float32(math.Max(2, math.Min(float64(3+l), 1.5*cam.Zoom+float64(l)-1)))
+			c := col
+			if ev[e].Kind != pathing.EventPop {
+				c.A = 140
 			}
-			p, ok := w.NodeCell(l, int32(id))
-			if !ok || !p.In(vis) {
-				continue
+			vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, PM(c), false)
+			continue
+		}
+		if par := ev[e].Parent; par >= 0 && !tl.AtEnd() {
+			if q, ok := w.NodeCell(l, par); ok && w.Grid.In(q) {
+				qx, qy := cam.CellCenter(q)
+				vector.StrokeLine(dst, x, y, qx, qy, 1.5, PM(pc), true)
 			}
-			drawn++
-			x, y := cam.CellCenter(p)
-			if cam.Zoom < 4 || drawn > 400 {
-				// Zoomed out: a small square per node, no parent line,
-				// shrinking with the cells so that a long search on a
-				// fitted 512×512 map does not lattice it over (3+l px
-				// from 2 px a cell up, 2 px at the least).
-				s := float32(math.Max(2, math.Min(float64(3+l), 1.5*cam.Zoom+float64(l)-1)))
-				c := col
-				if ev[e].Kind != pathing.EventPop {
-					c.A = 140
-				}
-				vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, PM(c), false)
-				continue
-			}
-			if par := ev[e].Parent; par >= 0 && !tl.AtEnd() {
-				if q, ok := w.NodeCell(l, par); ok && w.Grid.In(q) {
-					qx, qy := cam.CellCenter(q)
-					vector.StrokeLine(dst, x, y, qx, qy, 1.5, PM(pc), true)
-				}
-			}
-			if ev[e].Kind == pathing.EventPop {
-				vector.DrawFilledCircle(dst, x, y, rad, PM(col), true)
-				vector.StrokeCircle(dst, x, y, rad, 1, color.Black, true)
-			} else {
-				vector.StrokeCircle(dst, x, y, rad, 2.5, PM(col), true)
-			}
+		}
+		if ev[e].Kind == pathing.EventPop {
+			vector.DrawFilledCircle(dst, x, y, rad, PM(col), true)
+			vector.StrokeCircle(dst, x, y, rad, 1, color.Black, true)
+		} else {
+			vector.StrokeCircle(dst, x, y, rad, 2.5, PM(col), true)
 		}
 	}
 }

@@ -219,7 +219,7 @@ func TestRefinementShowsTheUnsmoothedSegments(t *testing.T) {
 	}
 }
 
-// tooManyInView counts the abstract nodes the timeline has touched inside
+// visibleSearchNodes counts the abstract nodes the timeline has touched inside
 // the view, so the search layer draws all of them or none: it drew the
 // first ones by id and stopped, a band along a 4000×4000 map's top edge
 // under a note saying there were too many.
@@ -243,11 +243,15 @@ func TestTooManyAbstractNodesInView(t *testing.T) {
 	if touched < 10 {
 		t.Fatalf("%d abstract nodes touched: the test wants more", touched)
 	}
+	tooManyInView := func(vis image.Rectangle, limit int) bool {
+		_, over := visibleSearchNodes(w, vis, limit, nil)
+		return over
+	}
 	all := w.Grid.Bounds()
-	if !tooManyInView(w, all, touched-1) || tooManyInView(w, all, touched) {
+	if !tooManyInView(all, touched-1) || tooManyInView(all, touched) {
 		t.Errorf("the whole map: %d touched, limit %d and %d", touched, touched-1, touched)
 	}
-	if tooManyInView(w, image.Rect(-10, -10, -5, -5), 0) {
+	if tooManyInView(image.Rect(-10, -10, -5, -5), 0) {
 		t.Error("a view off the map counts nodes")
 	}
 }

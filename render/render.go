@@ -99,6 +99,8 @@ type GalleryItem struct {
 type Renderer struct {
 	fonts *Fonts
 
+	searchNodes []searchNode // drawAbstractSearch's, reused every frame
+
 	terrain  tintCache
 	groups   tintCache
 	comps    tintCache
