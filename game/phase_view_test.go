@@ -12,14 +12,8 @@ import (
 // level 1 draws level 1's, cell phases leave the choice alone, and a new
 // query keeps the level the user picked with L.
 func TestViewLevelFollowsThePhase(t *testing.T) {
-	g := drawnGame(t, 1200, 760)
+	g := hpaGame(t)
 	w := g.w
-	w.SetAlgo(world.AlgoHPA)
-	w.SetLevels(2)
-	w.Wait()
-	w.Replan()
-	w.Wait()
-	g.Update()
 	h := w.Hierarchy()
 	if h == nil || h.Levels() != 2 {
 		t.Fatalf("want an HPA* hierarchy of 2 levels, got %v", h)
@@ -116,14 +110,8 @@ func TestViewLevelFollowsThePhase(t *testing.T) {
 // refinement (a cell phase) the view shows the level being refined, not
 // the top level the abstract search left on screen.
 func TestViewLevelAfterAStageJump(t *testing.T) {
-	g := drawnGame(t, 1200, 760)
+	g := hpaGame(t)
 	w := g.w
-	w.SetAlgo(world.AlgoHPA)
-	w.SetLevels(2)
-	w.Wait()
-	w.Replan()
-	w.Wait()
-	g.Update()
 	tr := w.Timeline.Trace()
 	if tr == nil {
 		t.Fatal("no trace")
@@ -146,4 +134,19 @@ func TestViewLevelAfterAStageJump(t *testing.T) {
 	if g.viewLevel != 1 {
 		t.Errorf("at the end of the refinement (%q): view level %d, want 1, the level refined", ph.Name, g.viewLevel)
 	}
+}
+
+// hpaGame is a drawn game on the default world planning its query with
+// HPA* at 2 levels, one frame updated.
+func hpaGame(t *testing.T) *Game {
+	t.Helper()
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	w.SetAlgo(world.AlgoHPA)
+	w.SetLevels(2)
+	w.Wait()
+	w.Replan()
+	w.Wait()
+	g.Update()
+	return g
 }
