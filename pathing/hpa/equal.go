@@ -153,8 +153,8 @@ func (h *Hierarchy) check() error {
 				continue
 			}
 			alive++
-			if got, ok := lv.byCell[n.cell]; !ok || got != int32(id) {
-				return fmt.Errorf("level %d node %d at %v: byCell says %d, %v", l, id, n.pt, got, ok)
+			if got := h.nodeAtPt(lv, n.cell, n.pt); got != int32(id) {
+				return fmt.Errorf("level %d node %d at %v: the cluster's cell list says %d", l, id, n.pt, got)
 			}
 			cl := &lv.clusters[n.cluster]
 			if int(n.slot) >= len(cl.nodes) || cl.nodes[n.slot] != int32(id) {
@@ -184,8 +184,8 @@ func (h *Hierarchy) check() error {
 				}
 			}
 		}
-		if alive != lv.alive || alive != len(lv.byCell) {
-			return fmt.Errorf("level %d: %d live nodes, alive %d, byCell %d", l, alive, lv.alive, len(lv.byCell))
+		if alive != lv.alive {
+			return fmt.Errorf("level %d: %d live nodes, alive %d", l, alive, lv.alive)
 		}
 	}
 	return nil

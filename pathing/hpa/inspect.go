@@ -382,7 +382,7 @@ func (h *Hierarchy) Stats() Stats {
 	mem := int(unsafe.Sizeof(*h))
 	for _, lv := range h.lv {
 		ls := LevelStats{Level: lv.l, Clusters: len(lv.clusters), Nodes: lv.alive}
-		mem += cap(lv.nodes)*int(unsafe.Sizeof(node{})) + cap(lv.pts)*8 + cap(lv.free)*4 + len(lv.byCell)*16
+		mem += cap(lv.nodes)*int(unsafe.Sizeof(node{})) + cap(lv.pts)*8 + cap(lv.free)*4
 		mem += cap(lv.clusters) * int(unsafe.Sizeof(cluster{}))
 		for ci := range lv.clusters {
 			cl := &lv.clusters[ci]

@@ -159,7 +159,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		// A weight change on a transition cell changes the inter edge
 		// costs seen from both sides.
 		for _, c := range v.cells {
-			if _, ok := l1.byCell[c]; ok {
+			if h.nodeAt(l1, c) >= 0 {
 				dirty[pair[0]], dirty[pair[1]] = true, true
 			}
 		}
