@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -23,6 +24,7 @@ import (
 	"pathlens/game/world"
 	"pathlens/internal/cli"
 	_ "pathlens/internal/preflight" // answers -h, -keys and bad flags when there is no display, before Ebiten starts
+	"pathlens/internal/sysmem"
 )
 
 func main() {
@@ -191,6 +193,15 @@ func run(args []string) int {
 		w.Fail("%s (the built-in world is open instead)", opts.StartError)
 	}
 
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A soft limit makes the collector work harder as the heap nears
+		// the machine's size, instead of letting garbage double a heap of
+		// gigabytes; the session's big work is also checked against the
+		// free memory before it starts (game/world memory.go).
+		if in, ok := sysmem.Read(); ok {
+			debug.SetMemoryLimit(int64(in.Total / 10 * 9))
+		}
+	}
 	if f.CPUProfile != "" {
 		f, err := os.Create(f.CPUProfile)
 		if err != nil {

@@ -199,6 +199,12 @@ func (w *World) cancelBuild() {
 // (not current: Hierarchy checks the key) until the new one is installed,
 // so switching back to it needs no build.
 func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
+	if err := w.checkHierMemory(k); err != nil {
+		w.cancelBuild()
+		w.install(k, buildRes{err: err}, false)
+		w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", k.cluster}, F{"levels", k.levels}, F{"refused", err.Error()})
+		return nil, err
+	}
 	snap := w.Grid.Clone()
 	s, regions := w.Settings, w.Regions
 	run := func(j *buildJob) buildRes {

@@ -47,6 +47,9 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	if sc == nil || sc.Map == nil || sc.Map.Grid == nil {
 		return nil, fmt.Errorf("%s: the scenario has no map", source)
 	}
+	if err := checkOpenMemory(sc.Map.Grid.Width(), sc.Map.Grid.Height()); err != nil {
+		return nil, fmt.Errorf("%s: %v", source, err)
+	}
 	m := sc.Map.Clone()
 	w := New(m)
 	w.Source = source

@@ -1,0 +1,150 @@
+package world
+
+import (
+	"fmt"
+	"runtime"
+
+	"pathlens/internal/sysmem"
+)
+
+// Work sized by the map is checked against the memory the machine can
+// still give before it starts: a session on a 16384×16384 map needs about
+// 9 GB before any hierarchy, and an HPA* hierarchy with dense transitions
+// hundreds of bytes per open cell. Past what is free the kernel's
+// out-of-memory killer ends the process, unsaved edits with it; refusing
+// with a message that names the need, what is free and what would need
+// less keeps the session alive. Grids of asyncCells or fewer are never
+// checked (their needs are tens of megabytes). Where the machine does not
+// report its memory (sysmem.Read: Linux only) nothing is checked.
+
+// memInfo reads the machine's memory and spareHeap the process's unused
+// heap (tests replace both).
+var (
+	memInfo   = sysmem.Read
+	spareHeap = heapIdle
+)
+
+// memShare is the part of the free memory one piece of work may plan on:
+// the rest is headroom for the collector's garbage, the window's textures
+// and the other programs' growth.
+const memShare = 0.8
+
+// sessionBytesPerCell is what opening a map costs per cell besides the
+// hierarchy, measured on random512-10-0 (28 B): the map and its scenario
+// copy, the flat searcher's state (19 B), the timeline's and the
+// components' per-cell arrays, the terrain texture's pixels.
+const sessionBytesPerCell = 32
+
+// hierBytes estimates the bytes the hierarchy of key k needs on a grid of
+// cells cells, open of them open, the build's copy of the grid included
+// (a cluster size of 0, regions making every level, counts as the
+// default). The per-open-cell figures were fitted to live heap
+// measured after builds on random512-10-0 (10% random walls, the densest
+// abstract graphs of the benchmark maps) at cluster sizes 4 to 64 and 1, 2
+// and 4 levels, and round up: HPA* 13 + (280 + 140·(L−1))/C bytes (cluster
+// 10, 2 levels: 55, measured 52; AR0011SR needs a third of that), dense
+// transitions L·(90 + 450/C) (266 measured at cluster 10, 2 levels); the
+// group hierarchy 25 + 6·L + 200/C (peak during its build: it holds
+// per-cell scratch).
+func hierBytes(k hierKey, cells, open int) uint64 {
+	s := Settings{ClusterSize: k.cluster, Levels: k.levels}
+	c, l := float64(s.Cluster()), float64(s.LevelCount())
+	var per float64
+	switch {
+	case k.algo == AlgoHPA && k.dense:
+		per = l * (90 + 450/c)
+	case k.algo == AlgoHPA:
+		per = 13 + (280+140*(l-1))/c
+	case k.algo == AlgoGroup:
+		per = 25 + 6*l + 200/c
+	default:
+		return 0
+	}
+	return uint64(per*float64(open)*1.1) + uint64(cells)
+}
+
+// heapIdle is the memory the process holds for its heap but is not using
+// (freed objects whose pages were not yet given back): new work reuses it
+// before asking the machine. ReadMemStats stops the world for a moment, so
+// this is only asked before big work.
+func heapIdle() uint64 {
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return ms.HeapIdle - ms.HeapReleased
+}
+
+// errMemory says a piece of work was refused for want of memory.
+type errMemory struct {
+	what       string // "opening it", or "not built:" with the hierarchy's switches
+	w, h       int
+	need, free uint64
+	less       string // what would need less, or ""
+}
+
+func (e *errMemory) Error() string {
+	s := fmt.Sprintf("%s needs about %s on this %d×%d map, and %s of memory is free",
+		e.what, sysmem.Format(e.need), e.w, e.h, sysmem.Format(e.free))
+	if e.less != "" {
+		s += ": " + e.less
+	}
+	return s
+}
+
+// checkHierMemory returns nil when the hierarchy of key k may be built,
+// dropping the installed one first when only its memory makes room, or an
+// *errMemory saying why not.
+func (w *World) checkHierMemory(k hierKey) error {
+	if w.Grid.Len() <= asyncCells {
+		return nil
+	}
+	in, ok := memInfo()
+	if !ok {
+		return nil
+	}
+	need := hierBytes(k, w.Grid.Len(), w.Grid.OpenCount())
+	free := in.Available + spareHeap()
+	if float64(need) <= memShare*float64(free) {
+		return nil
+	}
+	// The installed hierarchy stays until the new one arrives (switching
+	// back is then free); when its memory is what the new one lacks, it
+	// goes now.
+	if w.hier != nil {
+		held := hierBytes(w.hierKey, w.Grid.Len(), w.Grid.OpenCount())
+		if float64(need) <= memShare*float64(free+held) {
+			w.dropHierarchy()
+			return nil
+		}
+	}
+	s := Settings{ClusterSize: k.cluster, Levels: k.levels}
+	name := "group hierarchy"
+	if k.algo == AlgoHPA {
+		name = "HPA* hierarchy"
+	}
+	what := fmt.Sprintf("not built: the %s of cluster %d, %d levels", name, s.Cluster(), s.LevelCount())
+	less := "larger clusters (]) or fewer levels (Shift+[) need less"
+	if k.dense {
+		what += ", dense transitions,"
+		less = "the paper's transitions (Shift+N) need far less"
+	}
+	return &errMemory{what: what, w: w.Grid.Width(), h: w.Grid.Height(), need: need, free: free, less: less}
+}
+
+// checkOpenMemory returns an *errMemory when a session on a w×h map would
+// not fit in the free memory, else nil.
+func checkOpenMemory(w, h int) error {
+	cells := w * h
+	if cells <= asyncCells {
+		return nil
+	}
+	in, ok := memInfo()
+	if !ok {
+		return nil
+	}
+	need := uint64(cells) * sessionBytesPerCell
+	free := in.Available + spareHeap()
+	if float64(need) <= memShare*float64(free) {
+		return nil
+	}
+	return &errMemory{what: "opening it", w: w, h: h, need: need, free: free}
+}
