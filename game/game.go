@@ -774,6 +774,7 @@ func (g *Game) updateKeys() {
 		return
 	}
 	if in.JustPressed(ActEscape) {
+		w.CancelPick()
 		if g.hasPinned {
 			w.Log.Add("inspect", world.F{Key: "at", Val: fmt.Sprintf("%d,%d", g.pinned.X, g.pinned.Y)}, world.F{Key: "pinned", Val: false})
 		}

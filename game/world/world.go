@@ -82,6 +82,10 @@ type World struct {
 
 	Start, Goal       image.Point
 	HasStart, HasGoal bool
+	// replaced is the whole query a first click put aside (Pick), until
+	// the goal click completes the new one or CancelPick brings it back.
+	replaced    [2]image.Point
+	hasReplaced bool
 	// Queries are the scenario's queries; Begin opens Queries[FirstQuery]
 	// (0 but for a saved session reopened on one of its list's rows).
 	Queries    [][2]image.Point
@@ -195,6 +199,7 @@ func (w *World) checkEndpoint(p image.Point) string {
 // a first click, and a good goal with a bad start is kept too, waiting for
 // a start (Pick places it and plans).
 func (w *World) SetEndpoints(start, goal image.Point) bool {
+	w.hasReplaced = false
 	// Both are checked, so one message names every endpoint to fix.
 	var bad []string
 	for i, p := range []image.Point{start, goal} {
@@ -254,16 +259,42 @@ func (w *World) Pick(p image.Point) {
 		return
 	}
 	if !w.HasStart || w.HasGoal {
+		w.replaced, w.hasReplaced = [2]image.Point{w.Start, w.Goal}, w.HasStart && w.HasGoal
 		w.Ghost = nil
 		w.Start, w.HasStart = p, true
 		w.HasGoal = false
 		w.clearQuery()
-		w.Note("start (%d,%d): click the goal", p.X, p.Y)
+		if w.hasReplaced {
+			w.Note("start (%d,%d): click the goal (Esc: back to the query before)", p.X, p.Y)
+		} else {
+			w.Note("start (%d,%d): click the goal", p.X, p.Y)
+		}
 		w.Log.Add("start", F{"at", pt(p)})
 		return
 	}
 	w.Goal, w.HasGoal = p, true
+	w.hasReplaced = false
 	w.Replan()
+}
+
+// CancelPick abandons a query whose start was clicked but not its goal,
+// bringing back the whole query that click put aside (a stray click in
+// the query tool would otherwise lose a prepared query for good: query
+// changes are not edits, so undo does not cover them). It reports whether
+// there was one to bring back. The put-aside query is replanned as if
+// picked again (its cells may have changed since).
+func (w *World) CancelPick() bool {
+	if !w.hasReplaced || !w.HasStart || w.HasGoal {
+		return false
+	}
+	q := w.replaced
+	w.hasReplaced = false
+	w.Log.Add("cancel", F{"start", pt(w.Start)}, F{"back", pt(q[0]) + "->" + pt(q[1])})
+	if !w.SetEndpoints(q[0], q[1]) {
+		return true // SetEndpoints said why (a cell walled since)
+	}
+	w.Note("back to the query (%d,%d) → (%d,%d)", q[0].X, q[0].Y, q[1].X, q[1].Y)
+	return true
 }
 
 // MoveEndpoint moves the start (goal false) or goal to p while the user

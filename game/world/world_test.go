@@ -795,3 +795,51 @@ func openBuiltin(t *testing.T, name string) *World {
 	t.Cleanup(w.Close)
 	return w
 }
+
+// A first click puts the whole query aside; Esc (CancelPick) before the
+// goal click brings it back, replanned. Once the goal is clicked, or the
+// query is set some other way, there is nothing to bring back.
+func TestCancelPickRestoresTheQuery(t *testing.T) {
+	w, buf := mustWorld(t,
+		"........",
+		"...##...",
+		"........",
+	)
+	if !w.SetEndpoints(image.Pt(0, 0), image.Pt(7, 2)) {
+		t.Fatal(w.Message)
+	}
+	cost := w.Outcome.Cost
+	if w.CancelPick() {
+		t.Fatal("CancelPick with no half-made query")
+	}
+	w.Pick(image.Pt(1, 2)) // a stray click
+	if w.HasGoal || !strings.Contains(w.Message, "Esc: back to the query before") {
+		t.Fatalf("after the first click: goal %v, message %q", w.HasGoal, w.Message)
+	}
+	if !w.CancelPick() {
+		t.Fatal("CancelPick did not bring the query back")
+	}
+	w.Wait()
+	if w.Start != image.Pt(0, 0) || w.Goal != image.Pt(7, 2) || !w.HasGoal || w.Outcome.Cost != cost {
+		t.Fatalf("back to %v→%v (goal %v), cost %v, want (0,0)→(7,2) cost %v", w.Start, w.Goal, w.HasGoal, w.Outcome.Cost, cost)
+	}
+	if !strings.Contains(w.Message, "back to the query (0,0) → (7,2)") {
+		t.Errorf("message %q", w.Message)
+	}
+	if l := lastLine(t, buf, "cancel"); !strings.Contains(l, "start=1,2 back=0,0->7,2") {
+		t.Errorf("log line %q", l)
+	}
+	// A completed new query replaces the old one for good.
+	w.Pick(image.Pt(1, 0))
+	w.Pick(image.Pt(6, 0))
+	if w.CancelPick() {
+		t.Error("CancelPick after the goal click")
+	}
+	// A first click on a world without a query has nothing to restore,
+	// and does not offer it.
+	w2, _ := mustWorld(t, "....")
+	w2.Pick(image.Pt(0, 0))
+	if w2.CancelPick() || strings.Contains(w2.Message, "Esc") {
+		t.Errorf("nothing to restore, yet CancelPick or %q offered it", w2.Message)
+	}
+}
