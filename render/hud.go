@@ -459,7 +459,7 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	w := f.World
 	tl := &w.Timeline
 	ft := r.fonts
-	line := timelineStatus(w, f.Layers)
+	line := timelineStatus(w)
 	ft.Draw(dst, ft.UI, clip(ft, ft.UI, line, float64(rc.Dx()-20)), float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
 
 	bar := TimelineBarRect(f.Layout)
@@ -493,9 +493,9 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 
 // timelineStatus is the timeline's status line: playing or paused, the
 // cursor, the expansions of the cursor's phase, the speed, and the last
-// event applied; at event 0, what the faint lines already drawn are
-// (startPreviewNote), for the layers shown.
-func timelineStatus(w *world.World, layers LayerSet) string {
+// event applied; at event 0, that the answer is drawn as it is found
+// (startNote).
+func timelineStatus(w *world.World) string {
 	tl := &w.Timeline
 	state := "paused"
 	if w.Play.Playing {
@@ -511,7 +511,7 @@ func timelineStatus(w *world.World, layers LayerSet) string {
 	}
 	line += fmt.Sprintf("   speed %s ev/s", fmtSpeed(w.Play.Speed))
 	if tl.Cursor() == 0 && tl.Len() > 0 && len(w.Outcome.Path) >= 2 {
-		line += "   " + startPreviewNote(w, layers)
+		line += "   " + startNote(w)
 	}
 	if e, ok := tl.Current(); ok {
 		p, _ := w.NodeCell(int(e.Level), e.Node)
@@ -524,27 +524,15 @@ func timelineStatus(w *world.World, layers LayerSet) string {
 	return line
 }
 
-// startPreviewNote says what the faint lines drawn at event 0 are: the
-// answer is drawn before the search that finds it, which puzzled a class.
-// It names what drawPath and drawPlans show there: with the segments
-// layer, an HPA* route as refinement left it (before smoothing), else the
-// path; the plans when their layer is on and there are any.
-func startPreviewNote(w *world.World, layers LayerSet) string {
-	o := &w.Outcome
-	noun, what := "path", "the finished answer"
-	if layers.Has(LayerSegments) && len(o.Segments) > 1 && len(o.Refined) > 0 && beforeSmoothing(&w.Timeline) {
-		noun, what = "route", "the answer as refined, before smoothing"
+// startNote is the status line's word at event 0 of a query with an
+// answer: nothing of the answer is drawn there (drawPath, drawPlans), and
+// a map with no path on it looks like a query that failed.
+func startNote(w *world.World) string {
+	what := "the path appears"
+	if len(w.Outcome.Segments) > 1 {
+		what = "the plans and the route appear"
 	}
-	verb := "is"
-	if layers.Has(LayerPlans) {
-		for _, p := range o.Plans[min(1, len(o.Plans)):] {
-			if len(p) > 0 {
-				noun, verb = "plans and "+noun, "are"
-				break
-			}
-		}
-	}
-	return "the faint " + noun + " " + verb + " " + what + ": play or step to see the search find it"
+	return what + " as the searches find them: play or step"
 }
 
 // phaseExpanded counts the expansions (pops at the phase's own level) of

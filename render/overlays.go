@@ -664,23 +664,20 @@ func valueFont(zoom float64) (size, step float64) {
 // drawPlans draws the plan of every level: a polyline through the plan's
 // nodes, higher levels wider and paler, nodes as discs. While the timeline
 // is stepped back before a plan was found (the last event of the searches
-// at its level), the plan is a faint preview, like the path, so stepping
-// through a query does not show its answer before the search finds it.
+// at its level), the plan is not drawn: a class shown a faint preview of
+// the answer before the search found it took it as something the search
+// knew.
 func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 	plans := f.World.Outcome.Plans
 	tl := &f.World.Timeline
 	found := r.plansFound(tl, len(plans))
 	for l := len(plans) - 1; l >= 1; l-- {
 		p := plans[l]
-		if len(p) == 0 {
+		if len(p) == 0 || tl.Len() > 0 && tl.Cursor() < found[l] {
 			continue
 		}
 		c := ColPlan[min(l, len(ColPlan)-1)]
 		c.A = 200
-		preview := tl.Len() > 0 && tl.Cursor() < found[l]
-		if preview {
-			c.A = 60
-		}
 		width := float32(2 + 1.5*float64(l))
 		drawDashed(dst, f.Cam, p, width, PM(c), 10)
 		rad := float32(3 + l)
@@ -690,9 +687,7 @@ func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 			if !image.Pt(int(x), int(y)).In(fb) {
 				continue
 			}
-			if !preview {
-				vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, true)
-			}
+			vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, true)
 			vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
 		}
 	}
@@ -730,9 +725,10 @@ func planFoundAt(tr *pathing.Trace, n int, dst []int) []int {
 }
 
 // drawPath draws the answer: with the segment layer, each refined segment
-// in alternating colours (the one being refined during playback bright,
-// the others dim); else the whole path in one colour. During playback the
-// path is shown dimmed as a preview.
+// in alternating colours; else the whole path in one colour. During
+// playback only what the searches have found by the cursor is drawn: a
+// flat search's path at the end, a hierarchical route's segments as their
+// refinements finish (segmentsFound), the one found last widest.
 func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 	w := f.World
 	o := &w.Outcome
@@ -743,27 +739,29 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 	lw := lineWidth(f.Cam.Zoom)
 	playing := tl.Len() > 0 && !tl.AtEnd()
 	if !segments || len(o.Segments) <= 1 {
-		c := ColPath
-		if playing {
-			c = ColSegDim
-			c.A = 90
+		if !playing {
+			r.drawPolyline(dst, f.Cam, o.Path, lw, PM(ColPath))
 		}
-		r.drawPolyline(dst, f.Cam, o.Path, lw, PM(c))
 		return
 	}
-	cur := -1
 	segs := o.Segments
+	last := -1
 	if playing {
-		cur = currentSegment(w)
 		if len(o.Refined) > 0 && beforeSmoothing(tl) {
 			// Each step's cells as refinement found them: the smoothed
 			// first segment may already run to the goal.
 			segs = o.Refined
 		}
+		r.segFound = segmentsFound(tl.Trace(), tl.Cursor(), len(segs), r.segFound[:0])
+		for k, ok := range r.segFound {
+			if ok {
+				last = k
+			}
+		}
 	}
 	shown := 0 // alternate colours over the segments smoothing left with a length
 	for k, seg := range segs {
-		if len(seg) < 2 && k != cur {
+		if len(seg) < 2 {
 			continue
 		}
 		c := ColSegA
@@ -771,20 +769,80 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 			c = ColSegB
 		}
 		shown++
-		if playing && k != cur {
-			c.A = 70
+		if playing && !r.segFound[k] {
+			continue
 		}
 		width := lw
-		if k == cur {
+		if k == last {
 			width *= 1.5
 		}
 		r.drawPolyline(dst, f.Cam, seg, width, PM(c))
 		// Segment ends as small white ticks.
-		if len(seg) > 0 && !playing {
+		if !playing {
 			x, y := f.Cam.CellCenter(seg[len(seg)-1])
 			vector.DrawFilledCircle(dst, x, y, lw*0.9, color.White, true)
 		}
 	}
+}
+
+// segmentsFound appends to dst, for each of n segments of a traced route,
+// whether the searches had produced it after the first cursor events.
+// Segment k is found when the last phase named "… step k" (HPA*'s
+// refinements), or the k-th "cells" phase (the group planner's), has
+// ended; a segment no search produced (HPA*'s insertion paths and border
+// crossings) is known from the plan once refinement begins. A trace
+// without refinement phases finds everything at its end.
+func segmentsFound(tr *pathing.Trace, cursor, n int, dst []bool) []bool {
+	for range n {
+		dst = append(dst, false)
+	}
+	if tr == nil {
+		for k := range dst {
+			dst[k] = true
+		}
+		return dst
+	}
+	refine := -1 // start of the first refinement phase
+	ends := make([]int, n)
+	for k := range ends {
+		ends[k] = -1
+	}
+	cells := 0
+	for i, ph := range tr.Phases {
+		k := -1
+		if j := strings.LastIndex(ph.Name, "step "); j >= 0 {
+			if v, err := strconv.Atoi(strings.TrimSpace(ph.Name[j+5:])); err == nil {
+				k = v
+			}
+		} else if ph.Name == "cells" {
+			k = cells
+			cells++
+		}
+		if k < 0 {
+			continue
+		}
+		if refine < 0 {
+			refine = ph.Start
+		}
+		end := len(tr.Events)
+		if i+1 < len(tr.Phases) {
+			end = tr.Phases[i+1].Start
+		}
+		if k < n {
+			ends[k] = end
+		}
+	}
+	for k := range dst {
+		switch {
+		case ends[k] >= 0:
+			dst[k] = cursor >= ends[k]
+		case refine >= 0:
+			dst[k] = cursor >= refine
+		default:
+			dst[k] = cursor >= len(tr.Events)
+		}
+	}
+	return dst
 }
 
 // beforeSmoothing reports whether the timeline's cursor has not yet

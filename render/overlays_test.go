@@ -16,7 +16,7 @@ import (
 // Regression: stepping an HPA* query back to its start still drew every
 // level's plan at full strength, so a class saw the answer before the
 // abstract search found it. A plan is final once the last search at its
-// level has run; before that it is drawn as a faint preview.
+// level has run; before that it is not drawn.
 func TestPlanFoundAfterItsLevelsLastSearch(t *testing.T) {
 	var tr pathing.Trace
 	add := func(level int, n int) {
@@ -253,5 +253,59 @@ func TestTooManyAbstractNodesInView(t *testing.T) {
 	}
 	if tooManyInView(image.Rect(-10, -10, -5, -5), 0) {
 		t.Error("a view off the map counts nodes")
+	}
+}
+
+// During playback a route's segments appear as their refinements finish:
+// segment k after the last phase naming "step k" has ended, a segment no
+// search made (no phase names it) once refinement begins, and everything
+// at the end of a trace without refinement phases. The group planner's
+// segments are its "cells" phases in order.
+func TestSegmentsFoundAsRefinementFinishes(t *testing.T) {
+	var tr pathing.Trace
+	phase := func(name string, n int) {
+		tr.Phases = append(tr.Phases, pathing.Phase{Name: name, Start: len(tr.Events)})
+		for range n {
+			tr.Add(pathing.Event{Kind: pathing.EventPop})
+		}
+	}
+	phase("insert S L1", 3)         // 0-2
+	phase("abstract L2", 4)         // 3-6
+	phase("refine L1 step 1", 2)    // 7-8: step 0 has no search
+	phase("refine cells step 1", 3) // 9-11
+	phase("refine cells step 2", 2) // 12-13
+	phase("smooth", 2)              // 14-15
+	for _, c := range []struct {
+		cursor int
+		want   []bool
+	}{
+		{0, []bool{false, false, false}},
+		{7, []bool{true, false, false}},  // refinement begun: step 0 known
+		{11, []bool{true, false, false}}, // step 1's cell search still running
+		{12, []bool{true, true, false}},
+		{14, []bool{true, true, true}},
+	} {
+		if got := segmentsFound(&tr, c.cursor, 3, nil); !slices.Equal(got, c.want) {
+			t.Errorf("cursor %d: %v, want %v", c.cursor, got, c.want)
+		}
+	}
+	var flat pathing.Trace
+	flat.Phases = []pathing.Phase{{Name: "search"}}
+	for range 5 {
+		flat.Add(pathing.Event{Kind: pathing.EventPop})
+	}
+	if got := segmentsFound(&flat, 4, 2, nil); !slices.Equal(got, []bool{false, false}) {
+		t.Errorf("no refinement, before the end: %v", got)
+	}
+	if got := segmentsFound(&flat, 5, 2, nil); !slices.Equal(got, []bool{true, true}) {
+		t.Errorf("no refinement, at the end: %v", got)
+	}
+	var grp pathing.Trace
+	grp.Phases = []pathing.Phase{{Name: "plan L2"}, {Name: "cells", Start: 2}, {Name: "cells", Start: 4}}
+	for range 6 {
+		grp.Add(pathing.Event{Kind: pathing.EventPop})
+	}
+	if got := segmentsFound(&grp, 4, 2, nil); !slices.Equal(got, []bool{true, false}) {
+		t.Errorf("group planner at 4: %v", got)
 	}
 }

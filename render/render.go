@@ -115,6 +115,7 @@ type Renderer struct {
 	planGen   uint64         // timeline generation planFound was computed for
 	planTrace *pathing.Trace // and its trace
 	planFound []int          // per level: the timeline position from which its plan is found
+	segFound  []bool         // drawPath's per-frame segmentsFound answer (reused)
 
 	helpKey  helpKey // the window and sections helpView was laid out for
 	helpView HelpView
