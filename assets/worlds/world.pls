@@ -1,6 +1,6 @@
 pathlens-scenario 1
 name world
-about The default world: rooms around a corridor, a forest, a river with two bridges, a swamp, a walled keep and a U-shaped trap that floods A*.
+about The default world: rooms around a corridor, a forest (weight 2, sand), a river (weight 6, brown, banks 3) with two bridges, a swamp (weight 4), a walled keep and a U-shaped trap that floods A*.
 set algo astar
 query 23,30 125,65
 map inline
