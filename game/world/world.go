@@ -545,7 +545,10 @@ func (w *World) logPlan() {
 			fs = append(fs, F{"smooth", w.Settings.Smooth()}, F{"transitions", TransitionsText(w.Settings.Dense)})
 		}
 	} else {
-		fs = append(fs, F{"heuristic", w.Settings.Heuristic}, F{"nb", w.Settings.Neighborhood.String()})
+		if w.Settings.Uses("heuristic") {
+			fs = append(fs, F{"heuristic", w.Settings.Heuristic}) // Dijkstra has none
+		}
+		fs = append(fs, F{"nb", w.Settings.Neighborhood.String()})
 	}
 	if w.Optimal.Known {
 		fs = appendSubopt(append(fs, F{"optimal", round3(w.Optimal.Cost)}), w.Suboptimality())

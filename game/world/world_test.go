@@ -843,3 +843,22 @@ func TestCancelPickRestoresTheQuery(t *testing.T) {
 		t.Errorf("nothing to restore, yet CancelPick or %q offered it", w2.Message)
 	}
 }
+
+// Dijkstra's plan line names no heuristic: it has none, and the panel dims
+// the row ("heuristic=octile" there read as if it steered the search).
+func TestDijkstraPlanLogNamesNoHeuristic(t *testing.T) {
+	w, buf := mustWorld(t, "......", "..##..", "......")
+	w.SetAlgo(AlgoDijkstra)
+	if !w.SetEndpoints(image.Pt(0, 0), image.Pt(5, 2)) {
+		t.Fatal(w.Message)
+	}
+	w.Wait()
+	if l := lastLine(t, buf, "plan"); strings.Contains(l, "heuristic=") || !strings.Contains(l, "algo=dijkstra") {
+		t.Errorf("plan line %q", l)
+	}
+	w.SetAlgo(AlgoAStar)
+	w.Wait()
+	if l := lastLine(t, buf, "plan"); !strings.Contains(l, "heuristic=octile") {
+		t.Errorf("A*'s plan line %q lacks its heuristic", l)
+	}
+}
