@@ -1172,12 +1172,22 @@ func legendName(lr LegendRow, zoom float64) string {
 	if lr.Layer == LayerValues && lr.On && zoom < valuesMinZoom {
 		return valuesZoomIn
 	}
+	if lr.Layer == LayerParents && lr.On && zoom < parentsMinZoom {
+		return parentsZoomIn
+	}
 	return LayerInfo[lr.Layer].Name
 }
 
-// valuesZoomIn is the g / h / f row's name while its numbers are too
-// small to draw.
-const valuesZoomIn = "g / h / f (zoom in)"
+// valuesZoomIn and parentsZoomIn are the g / h / f and parent-arrow rows'
+// names while what they draw is too small to draw.
+const (
+	valuesZoomIn  = "g / h / f (zoom in)"
+	parentsZoomIn = "parent arrows (zoom in)"
+)
+
+// parentsMinZoom is the smallest cell, in pixels, parent arrows are drawn
+// on.
+const parentsMinZoom = 8
 
 // legendHit is a legend row as drawn: its screen rectangle and its layer.
 type legendHit struct {

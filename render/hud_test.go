@@ -140,6 +140,15 @@ func TestLegendSaysWhenValuesNeedZoom(t *testing.T) {
 	if got := legendName(LegendRow{Layer: LayerSearch, On: true}, 1); got != LayerInfo[LayerSearch].Name {
 		t.Errorf("search layer: legend %q", got)
 	}
+	// Parent arrows likewise (a user test found the row on and nothing
+	// drawn on a fitted map).
+	par := LegendRow{Layer: LayerParents, On: true}
+	if got := legendName(par, parentsMinZoom-1); got != parentsZoomIn {
+		t.Errorf("arrows on below %v px: legend %q", float64(parentsMinZoom), got)
+	}
+	if got := legendName(par, parentsMinZoom); got != LayerInfo[LayerParents].Name {
+		t.Errorf("arrows on at %v px (drawn): legend %q", float64(parentsMinZoom), got)
+	}
 }
 
 // Hovering the timeline's scrubber names the phase under the mouse (the

@@ -569,7 +569,7 @@ func (r *Renderer) drawParentChain(dst *ebiten.Image, f *Frame, node int32) {
 func (r *Renderer) drawParents(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	tl := &w.Timeline
-	if tl.Len() == 0 || f.Cam.Zoom < 8 {
+	if tl.Len() == 0 || f.Cam.Zoom < parentsMinZoom {
 		return
 	}
 	g := w.Grid
