@@ -793,53 +793,48 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 // crossings) is known from the plan once refinement begins. A trace
 // without refinement phases finds everything at its end.
 func segmentsFound(tr *pathing.Trace, cursor, n int, dst []bool) []bool {
+	start := len(dst)
 	for range n {
-		dst = append(dst, false)
+		dst = append(dst, tr == nil)
 	}
 	if tr == nil {
-		for k := range dst {
-			dst[k] = true
-		}
 		return dst
 	}
-	refine := -1 // start of the first refinement phase
-	ends := make([]int, n)
-	for k := range ends {
-		ends[k] = -1
-	}
+	found := dst[start:]
+	// Each phase that makes segment k overwrites its verdict, so the last
+	// one decides; segments no phase makes wait for refinement to begin.
+	named := false
 	cells := 0
 	for i, ph := range tr.Phases {
-		k := -1
+		k, ok := -1, false
 		if j := strings.LastIndex(ph.Name, "step "); j >= 0 {
 			if v, err := strconv.Atoi(strings.TrimSpace(ph.Name[j+5:])); err == nil {
-				k = v
+				k, ok = v, true
 			}
 		} else if ph.Name == "cells" {
-			k = cells
+			k, ok = cells, true
 			cells++
 		}
-		if k < 0 {
+		if !ok {
 			continue
 		}
-		if refine < 0 {
-			refine = ph.Start
+		if !named {
+			named = true
+			for m := range found {
+				found[m] = cursor >= ph.Start
+			}
 		}
 		end := len(tr.Events)
 		if i+1 < len(tr.Phases) {
 			end = tr.Phases[i+1].Start
 		}
 		if k < n {
-			ends[k] = end
+			found[k] = cursor >= end
 		}
 	}
-	for k := range dst {
-		switch {
-		case ends[k] >= 0:
-			dst[k] = cursor >= ends[k]
-		case refine >= 0:
-			dst[k] = cursor >= refine
-		default:
-			dst[k] = cursor >= len(tr.Events)
+	if !named {
+		for m := range found {
+			found[m] = cursor >= len(tr.Events)
 		}
 	}
 	return dst
@@ -858,49 +853,6 @@ func beforeSmoothing(tl *world.Timeline) bool {
 		}
 	}
 	return false
-}
-
-// currentSegment returns the segment being refined at the cursor: the
-// N of an HPA* phase named "… step N" (steps are segments), the k-th
-// "cells" phase of the group planner (one per planner call), or else the
-// segment holding the cell of the last cell-level event; -1 when none.
-func currentSegment(w *world.World) int {
-	tl := &w.Timeline
-	tr := tl.Trace()
-	k := tl.Phase()
-	if k >= 0 {
-		name := tr.Phases[k].Name
-		if i := strings.LastIndex(name, "step "); i >= 0 {
-			if n, err := strconv.Atoi(strings.TrimSpace(name[i+5:])); err == nil {
-				return n
-			}
-		}
-		if name == "cells" {
-			n := -1
-			for _, ph := range tr.Phases[:k+1] {
-				if ph.Name == "cells" {
-					n++
-				}
-			}
-			return n
-		}
-	}
-	ev := tr.Events
-	for i := tl.Cursor() - 1; i >= 0 && i >= tl.Cursor()-2000; i-- {
-		if ev[i].Level != 0 {
-			continue
-		}
-		p := w.Grid.Point(int(ev[i].Node))
-		for k, seg := range w.Outcome.Segments {
-			for _, q := range seg {
-				if q == p {
-					return k
-				}
-			}
-		}
-		return -1
-	}
-	return -1
 }
 
 // drawCompare draws the optimal path as a cyan ghost.

@@ -30,7 +30,6 @@ var (
 	ColEdgeHot  = color.RGBA{255, 230, 60, 255}
 	ColSegA     = color.RGBA{232, 60, 44, 255}
 	ColSegB     = color.RGBA{200, 30, 130, 255}
-	ColSegDim   = color.RGBA{232, 60, 44, 120}
 	ColExcluded = color.RGBA{20, 20, 30, 120}
 	ColParent   = color.RGBA{30, 60, 120, 200}
 	ColOptimal  = color.RGBA{20, 200, 230, 200}
