@@ -228,14 +228,19 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 		w.install(k, run(nil), false)
 		return w.hier, w.hierErr
 	}
-	name := "group hierarchy"
-	if k.algo == AlgoHPA {
-		name = "HPA* hierarchy"
-	}
+	name := hierName(k.algo)
 	w.submitJob(&buildJob{key: k, run: run, done: make(chan buildRes, 1), what: "building the " + name,
 		ready: "the " + name + " is built"})
 	w.syncAgentPlanner() // agents plan with A* until it arrives
 	return nil, errBuilding
+}
+
+// hierName names the hierarchy of algorithm a in messages.
+func hierName(a Algo) string {
+	if a == AlgoHPA {
+		return "HPA* hierarchy"
+	}
+	return "group hierarchy"
 }
 
 // lend runs f, which may read and write the world's hierarchy and nothing

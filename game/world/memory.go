@@ -90,6 +90,20 @@ func (e *errMemory) Error() string {
 	return s
 }
 
+// freeMemory returns what the machine can still give plus the process's
+// idle heap, and false when the machine does not say (nothing is checked).
+func freeMemory() (uint64, bool) {
+	in, ok := memInfo()
+	if !ok {
+		return 0, false
+	}
+	return in.Available + spareHeap(), true
+}
+
+// fits reports whether need is within the share of free memory one piece
+// of work may plan on.
+func fits(need, free uint64) bool { return float64(need) <= memShare*float64(free) }
+
 // checkHierMemory returns nil when the hierarchy of key k may be built,
 // dropping the installed one first when only its memory makes room, or an
 // *errMemory saying why not.
@@ -97,31 +111,24 @@ func (w *World) checkHierMemory(k hierKey) error {
 	if w.Grid.Len() <= asyncCells {
 		return nil
 	}
-	in, ok := memInfo()
+	free, ok := freeMemory()
 	if !ok {
 		return nil
 	}
-	need := hierBytes(k, w.Grid.Len(), w.Grid.OpenCount())
-	free := in.Available + spareHeap()
-	if float64(need) <= memShare*float64(free) {
+	cells, open := w.Grid.Len(), w.Grid.OpenCount()
+	need := hierBytes(k, cells, open)
+	if fits(need, free) {
 		return nil
 	}
 	// The installed hierarchy stays until the new one arrives (switching
 	// back is then free); when its memory is what the new one lacks, it
 	// goes now.
-	if w.hier != nil {
-		held := hierBytes(w.hierKey, w.Grid.Len(), w.Grid.OpenCount())
-		if float64(need) <= memShare*float64(free+held) {
-			w.dropHierarchy()
-			return nil
-		}
+	if w.hier != nil && fits(need, free+hierBytes(w.hierKey, cells, open)) {
+		w.dropHierarchy()
+		return nil
 	}
 	s := Settings{ClusterSize: k.cluster, Levels: k.levels}
-	name := "group hierarchy"
-	if k.algo == AlgoHPA {
-		name = "HPA* hierarchy"
-	}
-	what := fmt.Sprintf("not built: the %s of cluster %d, %d levels", name, s.Cluster(), s.LevelCount())
+	what := fmt.Sprintf("not built: the %s of cluster %d, %d levels", hierName(k.algo), s.Cluster(), s.LevelCount())
 	less := "larger clusters (]) or fewer levels (Shift+[) need less"
 	if k.dense {
 		what += ", dense transitions,"
@@ -137,13 +144,12 @@ func checkOpenMemory(w, h int) error {
 	if cells <= asyncCells {
 		return nil
 	}
-	in, ok := memInfo()
+	free, ok := freeMemory()
 	if !ok {
 		return nil
 	}
 	need := uint64(cells) * sessionBytesPerCell
-	free := in.Available + spareHeap()
-	if float64(need) <= memShare*float64(free) {
+	if fits(need, free) {
 		return nil
 	}
 	return &errMemory{what: "opening it", w: w, h: h, need: need, free: free}
