@@ -44,15 +44,8 @@ func unwritableDir(t *testing.T) string {
 // session then lives in that file, so it opens again with the edit.
 func TestSaveDefaultFallsBackToTheWorkingFolder(t *testing.T) {
 	ro := unwritableDir(t)
-	src := filepath.Join(t.TempDir(), "cave.map")
-	if err := os.WriteFile(src, []byte("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	mapDir := t.TempDir()
+	w := openCave(t, mapDir)
 	w.Source = filepath.Join(ro, "cave.map") // as if opened from there
 	work := t.TempDir()
 	t.Chdir(work)
@@ -78,11 +71,7 @@ func TestSaveDefaultFallsBackToTheWorkingFolder(t *testing.T) {
 		t.Errorf("later saves go to %q, want the new file", w.SavePath())
 	}
 	// A second fallback must not overwrite a session of the same name.
-	w2, err := Open(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w2.Close()
+	w2 := openCave(t, mapDir)
 	w2.Source = filepath.Join(ro, "cave.map")
 	w2.BeginStroke(image.Pt(3, 2), 0)
 	w2.EndStroke()
@@ -105,15 +94,7 @@ func TestSaveDefaultFallsBackToTheWorkingFolder(t *testing.T) {
 // folder; later saves go there too.
 func TestSaveToOverridesTheDefaultPlace(t *testing.T) {
 	dir := t.TempDir()
-	src := filepath.Join(dir, "cave.map")
-	if err := os.WriteFile(src, []byte("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openCave(t, dir)
 	to := filepath.Join(t.TempDir(), "runs-cave.pls")
 	w.SaveTo = to
 	w.BeginStroke(image.Pt(0, 0), 0)
@@ -226,14 +207,7 @@ func TestReopenedSessionUndoesStrokeByStroke(t *testing.T) {
 // to the working folder as for a folder the system refuses.
 func TestSaveDefaultLeavesAReadOnlyFolderAlone(t *testing.T) {
 	ro := t.TempDir()
-	if err := os.WriteFile(filepath.Join(ro, "cave.map"), []byte("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(filepath.Join(ro, "cave.map"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := openCave(t, ro)
 	if err := os.Chmod(ro, 0o555); err != nil {
 		t.Skip("cannot make a folder read-only here:", err)
 	}
@@ -261,9 +235,7 @@ func TestSaveDefaultLeavesAReadOnlyFolderAlone(t *testing.T) {
 // save is refused with a way out, and nothing is written there.
 func TestSaveDefaultInsideTheReadOnlyFolder(t *testing.T) {
 	ro := t.TempDir()
-	if err := os.WriteFile(filepath.Join(ro, "cave.map"), []byte("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeCave(t, ro)
 	t.Chdir(ro)
 	w, err := Open("cave.map")
 	if err != nil {
@@ -285,4 +257,27 @@ func TestSaveDefaultInsideTheReadOnlyFolder(t *testing.T) {
 	if !w.MessageErr || !strings.Contains(w.Message, "-save FILE") || !w.Dirty() {
 		t.Errorf("message %q (error %v), dirty %v; want an error naming -save, edits unsaved", w.Message, w.MessageErr, w.Dirty())
 	}
+}
+
+// writeCave writes a 4×3 Moving AI map, cave.map, into dir and returns its
+// path.
+func writeCave(t *testing.T, dir string) string {
+	t.Helper()
+	src := filepath.Join(dir, "cave.map")
+	if err := os.WriteFile(src, []byte("type octile\nheight 3\nwidth 4\nmap\n....\n.@..\n....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return src
+}
+
+// openCave opens a session on writeCave's map in dir, closed when the
+// test ends.
+func openCave(t *testing.T, dir string) *World {
+	t.Helper()
+	w, err := Open(writeCave(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	return w
 }
