@@ -824,10 +824,7 @@ func segmentsFound(tr *pathing.Trace, cursor, n int, dst []bool) []bool {
 				found[m] = cursor >= ph.Start
 			}
 		}
-		end := len(tr.Events)
-		if i+1 < len(tr.Phases) {
-			end = tr.Phases[i+1].Start
-		}
+		end := tr.PhaseEnd(i)
 		if k < n {
 			found[k] = cursor >= end
 		}

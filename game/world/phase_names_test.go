@@ -50,10 +50,7 @@ func TestPanelPhasesNameTimelinePhases(t *testing.T) {
 			}
 			// A row counts expansions, so the phase it finds has events
 			// (not the empty phase of a start joined without a search).
-			end := len(tr.Events)
-			if k+1 < len(tr.Phases) {
-				end = tr.Phases[k+1].Start
-			}
+			end := tr.PhaseEnd(k)
 			if ps.Expanded > 0 && ps.Unit == "" && end <= tr.Phases[k].Start {
 				t.Errorf("%v: panel row %q (%d expanded) finds the empty phase %q", algo, ps.Name, ps.Expanded, tr.Phases[k].Name)
 			}
@@ -77,10 +74,7 @@ func TestStoredPlanPhaseSaysSo(t *testing.T) {
 	}
 	named := 0
 	for k, ph := range tr.Phases {
-		end := len(tr.Events)
-		if k+1 < len(tr.Phases) {
-			end = tr.Phases[k+1].Start
-		}
+		end := tr.PhaseEnd(k)
 		stored := strings.HasSuffix(ph.Name, groups.StoredPlanSuffix)
 		if stored {
 			named++

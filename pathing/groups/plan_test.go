@@ -44,10 +44,7 @@ func TestTracePhases(t *testing.T) {
 		if ph.Name != want[i].name || ph.Level != want[i].level {
 			t.Errorf("phase %d = %q level %d, want %q level %d", i, ph.Name, ph.Level, want[i].name, want[i].level)
 		}
-		end := len(tr.Events)
-		if i+1 < len(tr.Phases) {
-			end = tr.Phases[i+1].Start
-		}
+		end := tr.PhaseEnd(i)
 		evs := tr.Events[ph.Start:end]
 		if len(evs) == 0 {
 			t.Fatalf("phase %q recorded nothing", ph.Name)

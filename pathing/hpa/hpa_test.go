@@ -855,10 +855,7 @@ func TestInsertPhaseSaysWhenNoSearch(t *testing.T) {
 		t.Fatalf("%v %v", res.Status, err)
 	}
 	events := func(k int) int {
-		end := len(tr.Events)
-		if k+1 < len(tr.Phases) {
-			end = tr.Phases[k+1].Start
-		}
+		end := tr.PhaseEnd(k)
 		return end - tr.Phases[k].Start
 	}
 	var sawS, sawG bool
