@@ -1099,7 +1099,14 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		cw = max(cw, int(ft.Width(ft.Bold, title+" ")+ft.Width(ft.UI, sub))+12)
 	}
 	perCol := max(1, (len(rows)+cols-1)/cols)
+	foot := idleFooter(rows, f)
 	bw, bh := cols*cw+4, perCol*legendRowH+28
+	if foot != "" {
+		bh += legendRowH
+		if fw := int(ft.Width(ft.UI, foot)) + 16; fw > bw {
+			foot = idleFooterShort
+		}
+	}
 	box, hides := r.legendBox(f, bw, bh)
 	if cols == 2 && hides {
 		// A narrow map fitted to the area leaves margins beside it: a
@@ -1108,6 +1115,23 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		if side, ok := r.legendSide(f, f.Legend); ok {
 			box, cw, perCol = side, side.Dx()-4, len(f.Legend)
 			sub = legendSideSub
+			rows = f.Legend
+			if foot != "" {
+				// The side column is measured without the footer: it
+				// grows by a row, away from the map area's edge it sits on.
+				foot = idleFooterShort
+				grown := box
+				if box.Max.Y == m.Max.Y-legendPad {
+					grown.Min.Y -= legendRowH
+				} else {
+					grown.Max.Y += legendRowH
+				}
+				if grown.In(m) {
+					box = grown
+				} else {
+					foot = ""
+				}
+			}
 		}
 	}
 	if hides && legendTooBig(box, f) {
@@ -1133,12 +1157,84 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		drawSwatch(screen, image.Rect(cx, cy+2, cx+12, cy+14), swatchFor(lr.Layer, legendLevels(f)), lr.On)
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
 		name := legendName(lr, zoom)
-		if name != LayerInfo[lr.Layer].Name {
-			tc = ColTextDim // on, but nothing to see at this zoom
+		if name != LayerInfo[lr.Layer].Name || lr.On && layerIdle(lr.Layer, f) != idleNone {
+			tc = ColTextDim // on, but nothing to see at this zoom, or at all now (the footer says why)
 		}
 		ft.Draw(screen, ft.UI, name, float64(cx+nameX), float64(cy-1), tc)
 	}
+	if foot != "" {
+		y := box.Min.Y + 25 + perCol*legendRowH
+		ft.Draw(screen, ft.UI, clip(ft, ft.UI, foot, float64(box.Dx()-16)), float64(box.Min.X+8), float64(y-1), ColTextDim)
+	}
 }
+
+// idleWhy is why a layer that is on draws nothing whatever the zoom.
+type idleWhy uint8
+
+const (
+	idleNone      idleWhy = iota
+	idleAlgo              // the algorithm has none of it (cluster borders under A*)
+	idleExclusion         // the group planner's exclusion mode is off
+	idleMap               // the map has none of it (no designer regions)
+)
+
+// layerIdle reports why layer l has nothing to draw in f's session at any
+// zoom, or idleNone. The legend marked cluster borders, nodes and plans as
+// on under A*, which has none of them: a class asked where they were.
+func layerIdle(l Layer, f *Frame) idleWhy {
+	w := f.World
+	if w == nil {
+		return idleNone
+	}
+	s := w.Settings
+	switch l {
+	case LayerBorders, LayerGroups, LayerNodes, LayerEdges, LayerPlans, LayerSegments:
+		if !s.Algo.Hierarchical() {
+			return idleAlgo
+		}
+	case LayerExcluded:
+		if !s.Uses("exclusion") {
+			return idleAlgo
+		}
+		if !s.Exclusion {
+			return idleExclusion
+		}
+	case LayerRegions:
+		if len(w.Regions) == 0 {
+			return idleMap
+		}
+	}
+	return idleNone
+}
+
+// idleFooter is the legend's last line when rows has a layer that is on
+// but has nothing to draw: why, e.g. "dimmed: nothing to draw with A*, or
+// on this map". Empty when there is none.
+func idleFooter(rows []LegendRow, f *Frame) string {
+	var seen [idleMap + 1]bool
+	for _, lr := range rows {
+		if lr.On {
+			seen[layerIdle(lr.Layer, f)] = true
+		}
+	}
+	var why []string
+	if seen[idleAlgo] {
+		why = append(why, "with "+f.World.Settings.Algo.Title())
+	}
+	if seen[idleExclusion] {
+		why = append(why, "with exclusion off")
+	}
+	if seen[idleMap] {
+		why = append(why, "on this map")
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return "dimmed: nothing to draw " + strings.Join(why, ", or ")
+}
+
+// idleFooterShort is idleFooter where the box is too narrow for the reasons.
+const idleFooterShort = "dimmed: nothing to draw now"
 
 // drawSwatch fills rect with a layer's colours side by side, faint when
 // the layer is off, and outlines it.
@@ -1337,7 +1433,9 @@ func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 			return
 		}
 		y0 := box.Min.Y + 7
-		drawSwatch(screen, image.Rect(int(x), y0, int(x)+sw, y0+sw), swatchFor(lr.Layer, levels), true)
+		// A layer with nothing to draw now (cluster borders under A*)
+		// keeps its place, with a faint swatch.
+		drawSwatch(screen, image.Rect(int(x), y0, int(x)+sw, y0+sw), swatchFor(lr.Layer, levels), layerIdle(lr.Layer, f) == idleNone)
 		ft.Draw(screen, ft.Mono, lr.Keys, x+sw+3, float64(box.Min.Y+5), ColTextDim)
 		r.legendRows = append(r.legendRows, legendHit{image.Rect(int(x)-3, box.Min.Y+2, int(end)+4, box.Max.Y-2), lr.Layer})
 		x = end + gap

@@ -423,3 +423,43 @@ func TestTimelineStartSaysTheAnswerAppearsAsFound(t *testing.T) {
 		w.Close()
 	}
 }
+
+// Regression: under A* the legend listed cluster borders, entrances and
+// nodes and plans as on, and a class asked where they were. Layers the
+// session has nothing of are dimmed, and a footer says why.
+func TestLegendDimsLayersWithNothingToDraw(t *testing.T) {
+	w := openWorld(t, 8, 8)
+	f := &Frame{World: w}
+	rows := []LegendRow{{Layer: LayerBorders, On: true}, {Layer: LayerSearch, On: true}}
+	w.Settings.Algo = world.AlgoAStar
+	if got := layerIdle(LayerBorders, f); got != idleAlgo {
+		t.Errorf("cluster borders under A*: idle %v, want idleAlgo", got)
+	}
+	if got := layerIdle(LayerSearch, f); got != idleNone {
+		t.Errorf("open / closed under A*: idle %v, want none", got)
+	}
+	if got := idleFooter(rows, f); got != "dimmed: nothing to draw with A*" {
+		t.Errorf("A* footer %q", got)
+	}
+	w.Settings.Algo = world.AlgoHPA
+	if got := idleFooter(rows, f); got != "" {
+		t.Errorf("HPA* draws borders, yet footer %q", got)
+	}
+	// Off layers need no excuse.
+	if got := idleFooter([]LegendRow{{Layer: LayerRegions}}, f); got != "" {
+		t.Errorf("regions off: footer %q", got)
+	}
+	rows = append(rows, LegendRow{Layer: LayerRegions, On: true}, LegendRow{Layer: LayerExcluded, On: true})
+	if got := idleFooter(rows, f); got != "dimmed: nothing to draw with HPA*, or on this map" {
+		t.Errorf("HPA*, no regions, excluded on: footer %q", got)
+	}
+	w.Settings.Algo = world.AlgoGroup
+	w.Settings.Exclusion = false
+	if got := idleFooter(rows, f); got != "dimmed: nothing to draw with exclusion off, or on this map" {
+		t.Errorf("groups, exclusion off: footer %q", got)
+	}
+	w.Settings.Exclusion = true
+	if got := layerIdle(LayerExcluded, f); got != idleNone {
+		t.Errorf("excluded area with exclusion on: idle %v", got)
+	}
+}
