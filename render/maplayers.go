@@ -474,6 +474,60 @@ func (r *Renderer) drawFlash(dst *ebiten.Image, f *Frame) {
 	}
 }
 
+// drawLastEdit marks the cells of the last edit (World.LastEdited) on a map
+// zoomed out below lastEditZoom pixels a cell: each cell again in its
+// terrain colour, at least lastEditPx wide, over the searches drawn on it,
+// and a ring around them all. It stays until the next edit. On a fitted
+// 512×512 map a filled cell is a pixel under the abstract search's marks:
+// once the repair's flash faded, a lecturer's route jumped for no visible
+// reason. Zoomed in, the cell itself shows.
+func (r *Renderer) drawLastEdit(dst *ebiten.Image, f *Frame) {
+	cam := f.Cam
+	if cam.Zoom >= lastEditZoom {
+		return
+	}
+	w := f.World
+	cells := w.LastEdited()
+	if len(cells) == 0 {
+		return
+	}
+	g := w.Grid
+	weights := f.Layers.Has(LayerWeights)
+	s := float32(math.Max(lastEditPx, cam.Zoom))
+	box := image.Rectangle{}
+	for k, i := range cells {
+		p := g.Point(int(i))
+		box = box.Union(image.Rect(p.X, p.Y, p.X+1, p.Y+1))
+		if k >= lastEditMaxCells {
+			continue // a long stroke: its ring alone
+		}
+		wt := g.WeightAt(int(i))
+		if !weights && wt > 1 {
+			wt = 1
+		}
+		x, y := cam.CellCenter(p)
+		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, TerrainColor(w.Map.Terrain[i], wt), false)
+	}
+	x0, y0 := cam.ToScreen(float64(box.Min.X), float64(box.Min.Y))
+	x1, y1 := cam.ToScreen(float64(box.Max.X), float64(box.Max.Y))
+	cx, cy := float32(x0+x1)/2, float32(y0+y1)/2
+	hw := float32(math.Max((x1-x0)/2, 3)) + 5
+	hh := float32(math.Max((y1-y0)/2, 3)) + 5
+	// Yellow on a dark edge: it reads over the floor, walls and the
+	// search's purple alike.
+	vector.StrokeRect(dst, cx-hw, cy-hh, 2*hw, 2*hh, 4, color.RGBA{0, 0, 0, 200}, true)
+	vector.StrokeRect(dst, cx-hw, cy-hh, 2*hw, 2*hh, 2, ColFlash, true)
+}
+
+// lastEditZoom is the cell size, in pixels, from which drawLastEdit leaves
+// the edited cells to the terrain; lastEditPx the side it draws them at
+// below that; lastEditMaxCells how many cells of one edit it draws.
+const (
+	lastEditZoom     = 4
+	lastEditPx       = 3
+	lastEditMaxCells = 4096
+)
+
 // flashSeconds is how long a repair stays highlighted.
 const flashSeconds = 2.0
 

@@ -209,6 +209,7 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	if L.Has(LayerSearch) {
 		r.drawAbstractSearch(dst, f)
 	}
+	r.drawLastEdit(dst, f)
 	if L.Has(LayerCompare) {
 		r.drawCompare(dst, f)
 	}

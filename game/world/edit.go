@@ -121,15 +121,42 @@ func (w *World) GridVersion() uint64 { return w.journal.base + uint64(len(w.jour
 // caller then refreshes everything). The slice is the world's own: read it
 // before the next edit.
 func (w *World) ChangedSince(v uint64) (cells []int32, ok bool) {
-	if v < w.journal.base {
-		return nil, false
-	}
-	off := v - w.journal.base
-	if off > uint64(len(w.journal.cells)) {
-		return nil, false
-	}
-	return w.journal.cells[off:], true
+	return w.journal.since(v)
 }
+
+func (j *journal) since(v uint64) (cells []int32, ok bool) {
+	if v < j.base {
+		return nil, false
+	}
+	off := v - j.base
+	if off > uint64(len(j.cells)) {
+		return nil, false
+	}
+	return j.cells[off:], true
+}
+
+// LastEdited returns the indices of the cells the last stroke, edit, undo
+// or redo changed (possibly with repeats; the stroke in progress counts),
+// while nothing has changed the grid since; nil otherwise, or when the
+// journal no longer holds them. The view marks them on a map zoomed out so
+// far that one filled cell is under a pixel and under the search drawn over
+// it: the route jumped with no visible cause once the repair's flash
+// faded. The slice is the world's own: read it before the next edit.
+func (w *World) LastEdited() []int32 {
+	if w.stroke == nil && w.GridVersion() != w.editTo {
+		return nil
+	}
+	cells, ok := w.ChangedSince(w.editFrom)
+	if !ok {
+		return nil
+	}
+	return cells
+}
+
+// editBegins and editEnds bracket the grid changes of one edit for
+// LastEdited.
+func (w *World) editBegins() { w.editFrom = w.GridVersion() }
+func (w *World) editEnds()   { w.editTo = w.GridVersion() }
 
 // Dirty reports whether the session has edits not saved to a file,
 // counting a stroke in progress that has changed cells (it is not an edit
@@ -205,6 +232,7 @@ func (w *World) BeginStroke(p image.Point, weight uint8) {
 		return
 	}
 	st := &stroke{last: p, seen: map[image.Point]bool{}, t0: time.Now()}
+	w.editBegins()
 	switch {
 	case weight > 0:
 		st.edit.Kind, st.edit.Weight = EditWeight, min(weight, 9)
@@ -367,6 +395,7 @@ func (w *World) EndStroke() {
 		w.LastRepair = st.repair
 		w.RepairSeq++
 	}
+	w.editEnds()
 	w.pushEdit(st.edit)
 	w.logEdit("edit", st.edit)
 	w.logRepair(st.repair)
@@ -381,6 +410,7 @@ func (w *World) ApplyEdit(e Edit) {
 	var done Edit
 	done.Kind, done.Weight = e.Kind, e.Weight
 	var changed []image.Point
+	from := w.GridVersion()
 	for _, c := range e.Cells {
 		if !w.Grid.In(c.P) {
 			continue
@@ -397,6 +427,8 @@ func (w *World) ApplyEdit(e Edit) {
 	if len(changed) == 0 {
 		return
 	}
+	w.editFrom = from
+	w.editEnds()
 	w.pushEdit(done)
 	r := w.repair(changed)
 	w.LastRepair = r
@@ -445,6 +477,8 @@ func (w *World) Redo() {
 }
 
 func (w *World) applyCells(e Edit, undo bool) {
+	w.editBegins()
+	defer w.editEnds()
 	changed := make([]image.Point, 0, len(e.Cells))
 	for i := range e.Cells {
 		c := e.Cells[i]

@@ -141,12 +141,15 @@ type World struct {
 	trace  pathing.Trace
 	path   []image.Point
 
-	comps    components
-	agents   agentState
-	edits    edits
-	journal  journal
-	stroke   *stroke
-	quickSeq int
+	comps   components
+	agents  agentState
+	edits   edits
+	journal journal
+	// editFrom and editTo are the grid versions before and after the last
+	// edit (LastEdited).
+	editFrom, editTo uint64
+	stroke           *stroke
+	quickSeq         int
 }
 
 // New returns a world showing m with default settings and no query. The
