@@ -303,6 +303,16 @@ func (w *World) paint(cells []image.Point) {
 	if len(changed) == 0 {
 		return
 	}
+	if len(st.edit.Cells) == len(changed) {
+		// The stroke's first change: the agents may replan (and log it)
+		// while it goes on, before its edit line at the end; this line
+		// comes first, naming what they react to.
+		fs := []F{{"kind", st.edit.Kind}, {"first", pt(changed[0])}}
+		if st.edit.Kind == EditWeight {
+			fs = append(fs, F{"weight", int(st.edit.Weight)})
+		}
+		w.Log.Add("stroke", fs...)
+	}
 	if w.deferRepair() {
 		st.pending = append(st.pending, changed...)
 		st.moves++

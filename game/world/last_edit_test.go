@@ -68,3 +68,59 @@ func TestLastEditedIsTheLastEditsCells(t *testing.T) {
 		t.Errorf("after a stroke that changed nothing: last edited %v", got)
 	}
 }
+
+// An agent that replans while a stroke goes on logs its replan before the
+// stroke's edit line, which comes when the stroke ends; the stroke's first
+// change logs a stroke line first, so the replan follows the change it
+// reacts to.
+func TestStrokeLineComesBeforeTheReplansItCauses(t *testing.T) {
+	w, log := mustWorld(t,
+		"##################",
+		"#................#",
+		"#................#",
+		"#................#",
+		"##################",
+	)
+	id, err := w.SpawnAgent(image.Pt(1, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Agents().Select([]int{id}, false)
+	if err := w.SendAgents(image.Pt(16, 2), false); err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		w.Tick(1.0 / 60)
+	}
+	// A wall across the corridor but for its top row, painted over frames.
+	w.BeginStroke(image.Pt(9, 3), 0)
+	for range 10 {
+		w.Tick(1.0 / 60)
+	}
+	w.StrokeTo(image.Pt(9, 2))
+	for range 10 {
+		w.Tick(1.0 / 60)
+	}
+	w.EndStroke()
+	var kinds []string
+	for _, l := range strings.Split(strings.TrimSpace(log.String()), "\n") {
+		if f := strings.Fields(l); len(f) > 1 {
+			kinds = append(kinds, f[1])
+		}
+	}
+	stroke, replan, edit := slices.Index(kinds, "stroke"), -1, slices.Index(kinds, "edit")
+	for i, k := range kinds {
+		if k == "replan" && i > 0 && replan < 0 {
+			replan = i
+		}
+	}
+	if stroke < 0 || edit < 0 || replan < 0 {
+		t.Fatalf("want stroke, replan and edit lines; log:\n%s", log.String())
+	}
+	if !(stroke < replan && replan < edit) {
+		t.Errorf("lines stroke at %d, first replan at %d, edit at %d: want that order; log:\n%s", stroke, replan, edit, log.String())
+	}
+	if l := strings.Split(strings.TrimSpace(log.String()), "\n")[stroke]; !strings.Contains(l, "kind=fill first=9,3") {
+		t.Errorf("stroke line %q", l)
+	}
+}
