@@ -67,11 +67,12 @@ func SwitchRowRect(l Layout, i int) image.Rectangle {
 }
 
 // Panel text metrics: the about text's first line, its line height and
-// the most lines it may take before it is cut with an ellipsis.
+// the most lines it may ever take before it is cut with an ellipsis
+// (FitPanel gives it fewer when the panel is short).
 const (
 	aboutTop      = 28
 	aboutLineH    = 17
-	maxAboutLines = 6
+	maxAboutLines = 12
 )
 
 // aboutKey names a grid state: the size line is recomputed when it changes.
@@ -98,17 +99,27 @@ func (r *Renderer) FitPanel(l Layout, w *world.World) Layout {
 	if l.Panel.Empty() || w == nil || w.Grid == nil {
 		return l
 	}
-	l.AboutLines = len(r.aboutLines(w, float64(l.Panel.Dx()-20)))
-	if l.Panel.Dy() < shortPanel {
-		l.AboutLines = min(l.AboutLines, 2) // the inspector needs the room
-	}
+	l.AboutLines = min(len(r.aboutLines(w, float64(l.Panel.Dx()-20))), aboutRoom(l.Panel.Dy(), w))
 	return l
 }
 
-// shortPanel is the panel height below which the about text keeps to two
-// lines and, when the inspector would not fit, the numbers list the query's
-// phases on one row.
-const shortPanel = 720
+// aboutRoom is how many lines of about text a panel h pixels high has room
+// for, at least 2: what is left once the switches, a query's numbers
+// (panelNumbersRows of them) and the inspector at its tallest are placed
+// under it. A fixed six lines cut the pathological scenarios' instructions
+// short on a 1280×800 window with a third of the panel empty.
+func aboutRoom(h int, w *world.World) int {
+	below := 26 + panelSwitchRows*rowH + 10 + 20 + panelNumbersRows*17 + 8 + int(inspectorMaxHeight(w))
+	return max(2, (h-aboutTop-below)/aboutLineH)
+}
+
+// panelSwitchRows and panelNumbersRows are the switch rows (13, and the
+// query row of a scenario list) and the rows of numbers of a typical query
+// (path, optimal, time, phases, hierarchy, build) aboutRoom keeps room for.
+const (
+	panelSwitchRows  = 14
+	panelNumbersRows = 8
+)
 
 // aboutLines wraps the panel's about text into at most maxAboutLines
 // lines of width, the last cut with an ellipsis when it does not fit.

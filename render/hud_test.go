@@ -463,3 +463,28 @@ func TestLegendDimsLayersWithNothingToDraw(t *testing.T) {
 		t.Errorf("excluded area with exclusion on: idle %v", got)
 	}
 }
+
+// The panel's about text takes the room the panel has: a long text is shown
+// whole on a 1280×800 window (it was cut at six lines with a third of the
+// panel empty), cut on a short one, and never under two lines.
+func TestAboutTextTakesThePanelsRoom(t *testing.T) {
+	r := New()
+	w := openWorld(t, 8, 8)
+	w.Settings.Algo = world.AlgoHPA
+	w.About = strings.Repeat("Press M and watch the plan walk the corridor instead of the hall. ", 6)
+	tall := r.FitPanel(ComputeLayout(1280, 800, true), w)
+	lines := len(r.aboutLines(w, float64(tall.Panel.Dx()-20)))
+	if lines < 7 || lines > aboutRoom(tall.Panel.Dy(), w) {
+		t.Fatalf("the test text wraps to %d lines; want 7 to %d", lines, aboutRoom(tall.Panel.Dy(), w))
+	}
+	if tall.AboutLines != lines {
+		t.Errorf("1280×800: %d of the %d about lines shown", tall.AboutLines, lines)
+	}
+	short := r.FitPanel(ComputeLayout(1280, 640, true), w)
+	if short.AboutLines >= lines || short.AboutLines < 2 {
+		t.Errorf("1280×640: %d of %d about lines shown, want fewer, at least 2", short.AboutLines, lines)
+	}
+	if tiny := r.FitPanel(ComputeLayout(1280, 400, true), w); tiny.AboutLines != 2 {
+		t.Errorf("1280×400: %d about lines, want 2", tiny.AboutLines)
+	}
+}
