@@ -327,13 +327,52 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	x += ft.Width(ft.Bold, phase) + 24
 	room := float64(rc.Max.X) - 10 - x
 	tw := ft.Width(ft.UI, tool)
-	if room > tw {
-		right := tool
-		if f.Caption != "" && room-tw-16 > 80 {
-			right = clip(ft, ft.UI, f.Caption, room-tw-16) + "   " + tool
-		}
-		ft.Draw(dst, ft.UI, right, float64(rc.Max.X)-10-ft.Width(ft.UI, right), float64(rc.Min.Y+7), ColTextDim)
+	if room <= tw {
+		return
 	}
+	tx := float64(rc.Max.X) - 10 - tw
+	ft.Draw(dst, ft.UI, tool, tx, float64(rc.Min.Y+7), ColTextDim)
+	before, bc := f.Caption, ColTextDim
+	if brief, warn := answerBrief(w); f.Layout.Panel.Empty() && brief != "" {
+		// The panel is hidden (Tab): the answer's cost and how far it is
+		// from optimal go here instead of the tool's hint, or they were
+		// nowhere on screen.
+		before = brief
+		if warn {
+			bc = ColTextWarn
+		}
+	}
+	if before != "" && room-tw-16 > 80 {
+		before = clip(ft, ft.UI, before, room-tw-16)
+		ft.Draw(dst, ft.UI, before, tx-16-ft.Width(ft.UI, before), float64(rc.Min.Y+7), bc)
+	}
+}
+
+// answerBrief is the answer in a few words for the top bar while the panel
+// is hidden: "cost 54.284, optimal 38.000 (+42.85%)", "no path", or ""
+// while there is no answer yet. warn is true when the cost is over 1 %
+// above optimal (the panel's warning colour).
+func answerBrief(w *world.World) (s string, warn bool) {
+	o := &w.Outcome
+	if !w.HasStart || !w.HasGoal || o.Err != nil || pendingAnswer(w) {
+		return "", false
+	}
+	if o.Status != pathing.Found {
+		return o.Status.String(), false
+	}
+	s = fmt.Sprintf("cost %.3f", o.Cost)
+	opt := &w.Optimal
+	if !opt.Known || !opt.Found {
+		return s, false
+	}
+	sub := w.Suboptimality()
+	switch {
+	case math.IsNaN(sub):
+		return s, false
+	case math.Abs(sub) < 5e-5:
+		return s + " (optimal)", false
+	}
+	return s + fmt.Sprintf(", optimal %.3f (%+.2f%%)", opt.Cost, 100*sub), sub > 0.01
 }
 
 // topBarText returns the top bar's left text (name, size, algorithm) and

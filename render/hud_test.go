@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"slices"
@@ -486,5 +487,37 @@ func TestAboutTextTakesThePanelsRoom(t *testing.T) {
 	}
 	if tiny := r.FitPanel(ComputeLayout(1280, 400, true), w); tiny.AboutLines != 2 {
 		t.Errorf("1280×400: %d about lines, want 2", tiny.AboutLines)
+	}
+}
+
+// With the panel hidden (Tab) the top bar gives the answer's cost and how
+// far it is from optimal: they were nowhere on screen.
+func TestAnswerBriefForTheTopBar(t *testing.T) {
+	w := openWorld(t, 12, 8)
+	w.Begin()
+	w.Wait()
+	if s, _ := answerBrief(w); s != "" {
+		t.Errorf("no query: brief %q", s)
+	}
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(10, 6))
+	w.Wait()
+	if s, warn := answerBrief(w); s != "cost 11.071 (optimal)" || warn {
+		t.Errorf("A* on open ground: brief %q warn %v", s, warn)
+	}
+	// Greedy best-first around a wall: dearer than optimal.
+	for y := 0; y < 7; y++ {
+		w.Grid.SetWeight(image.Pt(5, y), 0)
+	}
+	w.Settings.Algo = world.AlgoGreedy
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(10, 1))
+	w.Wait()
+	s, warn := answerBrief(w)
+	sub := w.Suboptimality()
+	if sub <= 0.01 {
+		t.Skipf("greedy found a path within 1%% of optimal (%v): no dearer answer to check", sub)
+	}
+	want := fmt.Sprintf("cost %.3f, optimal %.3f (%+.2f%%)", w.Outcome.Cost, w.Optimal.Cost, 100*sub)
+	if s != want || !warn {
+		t.Errorf("greedy: brief %q warn %v, want %q and a warning", s, warn, want)
 	}
 }
