@@ -229,5 +229,9 @@ func KeysMarkdown() string {
 			fmt.Fprintf(&b, "| `%s` | %s |\n", strings.ReplaceAll(r[0], "|", "\\|"), r[1])
 		}
 	}
+	b.WriteString("\n**Colours**\n\n| colours | meaning |\n| --- | --- |\n")
+	for _, r := range render.ColourKey() {
+		fmt.Fprintf(&b, "| %s | %s |\n", r[0], r[1])
+	}
 	return b.String()
 }

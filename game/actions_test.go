@@ -94,7 +94,7 @@ func TestHelpScreenShowsEveryRowWhole(t *testing.T) {
 			t.Errorf("%dx%d: the help scrolls by %d px, want it to fit", size[0], size[1], v.MaxScroll)
 		}
 		colW := (l.Screen.Dx() - 40) / v.Cols
-		n := 0
+		n, swatches := 0, 0
 		for i, it := range v.Items {
 			if it.Y+it.H > v.Area.Dy()+v.MaxScroll {
 				t.Errorf("%dx%d: %q %q ends at %d, beyond the reach of scrolling (%d+%d)", size[0], size[1], it.Title, it.Key, it.Y+it.H, v.Area.Dy(), v.MaxScroll)
@@ -105,22 +105,29 @@ func TestHelpScreenShowsEveryRowWhole(t *testing.T) {
 			if it.Title != "" {
 				continue
 			}
+			for _, line := range it.Lines {
+				if w := ft.Width(ft.UI, line); it.TextX+int(w) > v.Area.Min.X+colW*(1+(it.X-v.Area.Min.X)/colW) && len(strings.Fields(line)) > 1 {
+					t.Errorf("%dx%d: %q runs past its column (%.0f px)", size[0], size[1], line, w)
+				}
+			}
+			if it.Swatch != nil {
+				swatches++ // the colour key's rows, after the key table's
+				continue
+			}
 			row := rowOf(secs, n)
 			n++
 			if it.Key != row[0] || strings.Join(it.Lines, " ") != row[1] {
 				t.Errorf("%dx%d: row %q shows %q %q, want %q", size[0], size[1], row[0], it.Key, strings.Join(it.Lines, " "), row[1])
 			}
-			if w := ft.Width(ft.Mono, it.Key); w > float64(v.KeyW) {
-				t.Errorf("%dx%d: key %q is %.0f px wide, its column %d", size[0], size[1], it.Key, w, v.KeyW)
-			}
-			for _, line := range it.Lines {
-				if w := ft.Width(ft.UI, line); it.X+v.KeyW+int(w) > v.Area.Min.X+colW*(1+(it.X-v.Area.Min.X)/colW) && len(strings.Fields(line)) > 1 {
-					t.Errorf("%dx%d: %q runs past its column (%.0f px)", size[0], size[1], line, w)
-				}
+			if w := ft.Width(ft.Mono, it.Key); it.X+int(w) > it.TextX {
+				t.Errorf("%dx%d: key %q is %.0f px wide, its text starts %d px in", size[0], size[1], it.Key, w, it.TextX-it.X)
 			}
 		}
 		if want := countRows(secs); n != want {
 			t.Errorf("%dx%d: %d rows laid out, want %d", size[0], size[1], n, want)
+		}
+		if swatches == 0 {
+			t.Errorf("%dx%d: no colour key", size[0], size[1])
 		}
 	}
 }

@@ -1758,7 +1758,7 @@ const (
 type HelpView struct {
 	Area      image.Rectangle
 	Cols      int
-	KeyW      int // width of the key column
+	KeyW      int // width of the widest column's keys (each item's TextX is its own)
 	Items     []HelpItem
 	MaxScroll int
 }
@@ -1770,7 +1770,46 @@ type HelpItem struct {
 	Title   string
 	Key     string
 	Lines   []string
+	// Swatch, in the colour key, stands in the key column for Key: the
+	// colours the row explains, side by side.
+	Swatch []color.RGBA
+	// TextX is where Lines start: after the widest key of the column.
+	TextX int
 }
+
+// colourKey is the help's last section, after the key table: what the
+// map's colours, discs and rings mean (they were explained only in
+// docs/window.md). Each row's colours are drawn as its swatch.
+var colourKey = []struct {
+	swatch []color.RGBA
+	names  string // the colours in words, for the Markdown key table
+	text   string
+}{
+	{[]color.RGBA{ColOpen, ColClosed}, "green / blue", "cells on the open list / expanded"},
+	{[]color.RGBA{ColCurrent}, "magenta", "the node expanded now and its best path"},
+	{[]color.RGBA{ColPlan[1], ColPlan[2], ColPlan[3]}, "orange, purple, teal", "levels L1, L2, L3: abstract search (disc: expanded, ring: open), plans (dashed)"},
+	{[]color.RGBA{ColSegA, ColSegB}, "red, magenta", "the answer; by segment, red and magenta by turns"},
+	{[]color.RGBA{ColEntrance, ColNode}, "amber / brown", "entrances / abstract nodes"},
+	{[]color.RGBA{ColFlash, ColAdded, ColRemoved}, "yellow, green, red", "repair: clusters redone, nodes added, removed (×)"},
+	{[]color.RGBA{ColOptimal}, "cyan", "the optimal A* path, under the answer"},
+}
+
+// ColourKey returns the help's colour key as rows of the colours in words
+// and what they mean (the key table in Markdown lists it too).
+func ColourKey() [][2]string {
+	rows := make([][2]string, len(colourKey))
+	for i, c := range colourKey {
+		rows[i] = [2]string{c.names, c.text}
+	}
+	return rows
+}
+
+// colourKeyTitle is the colour key section's title; colourKeyW the width
+// of its swatch column (three 12 px colours and a gap).
+const (
+	colourKeyTitle = "Colours"
+	colourKeyW     = 50
+)
 
 // helpKey names the window size and sections a HelpView was made for.
 type helpKey struct {
@@ -1798,15 +1837,44 @@ func (r *Renderer) Help(l Layout, secs []HelpSection) HelpView {
 	v := HelpView{Area: image.Rect(x0, y0, max(x0, s.Max.X-20), max(y0, s.Max.Y-24))}
 	v.Cols = max(1, min(3, (s.Dx()-40)/helpMinCol))
 	colW := max(1, (s.Dx()-40)/v.Cols)
-	keyW := 0.0
-	for _, sec := range secs {
+	// Each section's key column is as wide as the widest key of the help
+	// column it lands in (one help-wide width wrapped the Tools and
+	// Switches texts to two lines for "Shift+right-drag" in Mouse), so
+	// wrapping depends on the split and the split on the wrapping: split
+	// with the widest key everywhere, wrap again per column, split again,
+	// and wrap for that last split.
+	secKeyW := make([]int, len(secs)) // key column width per section
+	for i, sec := range secs {
+		w := 0.0
 		for _, row := range sec.Rows {
-			keyW = math.Max(keyW, ft.Width(ft.Mono, row[0]))
+			w = math.Max(w, ft.Width(ft.Mono, row[0]))
+		}
+		secKeyW[i] = int(w) + 14
+		v.KeyW = max(v.KeyW, secKeyW[i])
+	}
+	wrapped := make([][][]string, len(secs))
+	keyW := make([]int, len(secs)) // key column width each section is wrapped for
+	wrapFor := func(breaks []int) {
+		for i, sec := range secs {
+			w := v.KeyW
+			if breaks != nil {
+				w = 0
+				c0, c1 := columnOf(breaks, i, v.Cols, len(secs))
+				for j := c0; j < c1; j++ {
+					w = max(w, secKeyW[j])
+				}
+			}
+			if keyW[i] == w && wrapped[i] != nil {
+				continue
+			}
+			keyW[i] = w
+			tw := float64(max(60, colW-w-16))
+			wrapped[i] = wrapped[i][:0]
+			for _, row := range sec.Rows {
+				wrapped[i] = append(wrapped[i], wrap(ft, ft.UI, row[1], tw))
+			}
 		}
 	}
-	v.KeyW = int(keyW) + 14
-	textW := float64(max(60, colW-v.KeyW-16))
-	wrapped := make([][][]string, len(secs))
 	height := func(i int) int {
 		h := helpTitleH + helpSecGap
 		for _, lines := range wrapped[i] {
@@ -1817,16 +1885,19 @@ func (r *Renderer) Help(l Layout, secs []HelpSection) HelpView {
 	idx := map[string]int{}
 	for i, sec := range secs {
 		idx[sec.Title] = i
-		for _, row := range sec.Rows {
-			wrapped[i] = append(wrapped[i], wrap(ft, ft.UI, row[1], textW))
-		}
 	}
 	hOf := func(sec HelpSection) int { return height(idx[sec.Title]) }
+	wrapFor(nil)
 	breaks := []int{len(secs), len(secs)}
 	if v.Cols > 1 {
 		breaks = splitColumns(secs, v.Cols, hOf)
+		wrapFor(breaks)
+		breaks = splitColumns(secs, v.Cols, hOf)
+		wrapFor(breaks)
 	}
 	col, y, tallestY := 0, 0, 0
+	colY := make([]int, v.Cols)   // each column's height
+	colKey := make([]int, v.Cols) // each column's key width
 	for i, sec := range secs {
 		for col+1 < v.Cols && i == breaks[col] {
 			col++
@@ -1837,11 +1908,32 @@ func (r *Renderer) Help(l Layout, secs []HelpSection) HelpView {
 		y += helpTitleH
 		for j, row := range sec.Rows {
 			lines := wrapped[i][j]
-			v.Items = append(v.Items, HelpItem{X: x, Y: y, H: len(lines) * helpLineH, Key: row[0], Lines: lines})
+			v.Items = append(v.Items, HelpItem{X: x, Y: y, H: len(lines) * helpLineH, Key: row[0], Lines: lines, TextX: x + keyW[i]})
 			y += len(lines) * helpLineH
 		}
 		y += helpSecGap
+		colY[col], colKey[col] = y, keyW[i]
 		tallestY = max(tallestY, y)
+	}
+	if len(secs) > 0 {
+		// The colour key goes under the shortest column, where it needs
+		// no scrolling when any column has the room.
+		c := 0
+		for k := range colY {
+			if colY[k] < colY[c] {
+				c = k
+			}
+		}
+		x, y := v.Area.Min.X+c*colW, colY[c]
+		kw := max(colKey[c], colourKeyW)
+		v.Items = append(v.Items, HelpItem{X: x, Y: y, H: helpTitleH, Title: colourKeyTitle})
+		y += helpTitleH
+		for _, ck := range colourKey {
+			lines := wrap(ft, ft.UI, ck.text, float64(max(60, colW-kw-16)))
+			v.Items = append(v.Items, HelpItem{X: x, Y: y, H: len(lines) * helpLineH, Lines: lines, TextX: x + kw, Swatch: ck.swatch})
+			y += len(lines) * helpLineH
+		}
+		tallestY = max(tallestY, y+helpSecGap)
 	}
 	v.MaxScroll = max(0, tallestY-v.Area.Dy())
 	r.helpKey, r.helpView = k, v
@@ -1871,9 +1963,14 @@ func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
 			r.sectionTitle(area, it.Title, float64(it.X), float64(y))
 			continue
 		}
-		ft.Draw(area, ft.Mono, it.Key, float64(it.X), float64(y+1), ColTextWarn)
+		tx := it.TextX
+		if it.Swatch != nil {
+			drawSwatch(area, image.Rect(it.X, y+3, it.X+12*len(it.Swatch), y+14), it.Swatch, true)
+		} else {
+			ft.Draw(area, ft.Mono, it.Key, float64(it.X), float64(y+1), ColTextWarn)
+		}
 		for k, line := range it.Lines {
-			ft.Draw(area, ft.UI, line, float64(it.X+v.KeyW), float64(y+k*helpLineH), ColText)
+			ft.Draw(area, ft.UI, line, float64(tx), float64(y+k*helpLineH), ColText)
 		}
 	}
 	if v.MaxScroll > 0 {
@@ -1910,6 +2007,19 @@ func splitColumns(secs []HelpSection, cols int, height func(HelpSection) int) []
 		}
 	}
 	return best
+}
+
+// columnOf returns the sections [c0, c1) of the help column that section
+// i of n falls in, for cols columns split at breaks (splitColumns': the
+// first section of each column but the first).
+func columnOf(breaks []int, i, cols, n int) (c0, c1 int) {
+	for c := 0; c < cols-1 && c < len(breaks); c++ {
+		if i < breaks[c] {
+			return c0, breaks[c]
+		}
+		c0 = breaks[c]
+	}
+	return c0, n
 }
 
 // tallest returns the height of the tallest column for the given breaks.
