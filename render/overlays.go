@@ -449,16 +449,20 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	// While stepping, searches of other levels than the current phase's
-	// fade, so the search being watched stands out.
+	// fade, so the search being watched stands out; at the end they all
+	// fade, so the answer and its plans stand out (the finished frame
+	// brought every search back at full strength over them).
 	curLevel := -1
-	if k := tl.Phase(); k >= 0 && !tl.AtEnd() {
+	end := tl.AtEnd()
+	if k := tl.Phase(); k >= 0 && !end {
 		curLevel = tl.Trace().Phases[k].Level
 	}
 	for i, n := range r.searchNodes {
 		l, e := n.l, n.e
 		rad := float32(math.Max(2.5, math.Min(cam.Zoom*0.55, 11))) + float32(l) // about a cell wide: no overlapping blobs on a small window
 		col := ColPlan[min(l, len(ColPlan)-1)]
-		if curLevel >= 0 && curLevel != l {
+		faded := end || curLevel >= 0 && curLevel != l
+		if faded {
 			col.A = 70
 		}
 		pc := col
@@ -473,6 +477,9 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 			c := col
 			if ev[e].Kind != pathing.EventPop {
 				c.A = 140
+				if faded {
+					c.A = 50
+				}
 			}
 			vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, PM(c), false)
 			continue
@@ -485,7 +492,11 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 		}
 		if ev[e].Kind == pathing.EventPop {
 			vector.DrawFilledCircle(dst, x, y, rad, PM(col), true)
-			vector.StrokeCircle(dst, x, y, rad, 1, color.Black, true)
+			edge := color.RGBA{0, 0, 0, 255}
+			if faded {
+				edge.A = col.A // a full black ring kept faded discs loud
+			}
+			vector.StrokeCircle(dst, x, y, rad, 1, PM(edge), true)
 		} else {
 			vector.StrokeCircle(dst, x, y, rad, 2.5, PM(col), true)
 		}
