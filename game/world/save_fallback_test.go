@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pathlens/assets"
 )
 
 // unwritableDir returns a folder in which creating a file fails with a
@@ -70,23 +72,77 @@ func TestSaveDefaultFallsBackToTheWorkingFolder(t *testing.T) {
 	if w.SavePath() != "cave.pls" {
 		t.Errorf("later saves go to %q, want the new file", w.SavePath())
 	}
-	// A second fallback must not overwrite a session of the same name.
+	// A second fallback must not overwrite a session of the same name: it
+	// takes the next free name.
 	w2 := openCave(t, mapDir)
 	w2.Source = filepath.Join(ro, "cave.map")
 	w2.BeginStroke(image.Pt(3, 2), 0)
 	w2.EndStroke()
 	before, _ := os.ReadFile(got)
-	if err := w2.SaveDefault(); err == nil {
-		t.Fatal("the second session overwrote the first one's file")
+	if g := w2.SaveGoesTo(); g != "cave-2.pls" {
+		t.Errorf("the quit question would save to %q, want cave-2.pls", g)
 	}
-	if !w2.MessageErr || !strings.Contains(w2.Message, "exists already") {
-		t.Errorf("the refusal does not say why: %q", w2.Message)
+	if err := w2.SaveDefault(); err != nil {
+		t.Fatalf("second session: %v (message %q)", err, w2.Message)
 	}
 	if after, _ := os.ReadFile(got); string(after) != string(before) {
 		t.Error("the first session's file changed")
 	}
-	if !w2.Dirty() {
-		t.Error("the refused save marked the edits saved")
+	if !strings.Contains(w2.Message, "cave-2.pls") || !strings.Contains(w2.Message, "cave.pls here exists: not overwritten") {
+		t.Errorf("the note does not say where and why: %q", w2.Message)
+	}
+	if _, err := os.Stat(filepath.Join(work, "cave-2.pls")); err != nil || w2.Dirty() {
+		t.Errorf("second session not saved to cave-2.pls: %v, dirty %v", err, w2.Dirty())
+	}
+}
+
+// Ctrl+S on a built-in writes NAME.pls in the working folder; a later
+// session of the same built-in wrote over it, losing the first case. It
+// now takes NAME-2.pls, then keeps saving there.
+func TestDefaultSaveNeverOverwritesAnotherSession(t *testing.T) {
+	t.Chdir(t.TempDir())
+	open := func() *World {
+		w, err := Open(assets.Prefix + "pathological-minimum")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Begin()
+		w.Wait()
+		w.BeginStroke(image.Pt(1, 1), 0)
+		w.EndStroke()
+		return w
+	}
+	w1 := open()
+	if err := w1.SaveDefault(); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := os.ReadFile("pathological-minimum.pls")
+	w1.BeginStroke(image.Pt(2, 1), 0)
+	w1.EndStroke()
+	if err := w1.SaveDefault(); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := os.ReadFile("pathological-minimum.pls"); string(again) == string(first) {
+		t.Error("the session's second save did not update its own file")
+	}
+	kept, _ := os.ReadFile("pathological-minimum.pls")
+	w2 := open()
+	if g := w2.SaveGoesTo(); g != "pathological-minimum-2.pls" {
+		t.Errorf("a second session would save to %q", g)
+	}
+	if err := w2.SaveDefault(); err != nil {
+		t.Fatal(err)
+	}
+	if now, _ := os.ReadFile("pathological-minimum.pls"); string(now) != string(kept) {
+		t.Error("the second session overwrote the first one's file")
+	}
+	if !strings.Contains(w2.Message, "pathological-minimum-2.pls") || !strings.Contains(w2.Message, "pathological-minimum.pls exists: not overwritten") {
+		t.Errorf("note %q", w2.Message)
+	}
+	w2.BeginStroke(image.Pt(3, 1), 0)
+	w2.EndStroke()
+	if err := w2.SaveDefault(); err != nil || w2.SavePath() != "pathological-minimum-2.pls" {
+		t.Errorf("the second session's next save: %v, to %q", err, w2.SavePath())
 	}
 }
 

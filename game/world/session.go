@@ -467,29 +467,33 @@ func (w *World) Save(path string) error {
 func (w *World) SaveDefault() error {
 	path := w.SavePath()
 	nextToMap := w.nextToMap()
+	why := ""
+	if fresh := w.unused(path); fresh != path {
+		why = filepath.Base(path) + " exists: not overwritten"
+		path = fresh
+	}
 	var err error
 	if dir := filepath.Dir(path); nextToMap && markedReadOnly(dir) {
 		// A folder with no write bits is meant to be left alone, even by
 		// a user the system would let write there (root wrote .pls files
 		// into a read-only map collection).
 		err = &fs.PathError{Op: "save", Path: dir, Err: fs.ErrPermission}
-	} else if err = w.save(path, ""); err == nil {
+	} else if err = w.save(path, why); err == nil {
 		return nil
 	}
-	alt := filepath.Base(path)
 	if nextToMap && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
 		if !workingFolderTakes(filepath.Dir(path)) {
 			w.Fail("save %s: %s is not writable, and the working folder is that folder or read-only too: start pathlens with -save FILE to choose where", path, filepath.Dir(path))
 			return err
 		}
 		// Never over another session of the same name: that would lose it.
-		if _, serr := os.Stat(alt); errors.Is(serr, fs.ErrNotExist) {
-			if w.save(alt, fmt.Sprintf("%s is not writable", filepath.Dir(path))) == nil {
-				return nil
-			}
-		} else if serr == nil {
-			w.Fail("save %s: %v; %s in the working folder exists already (open it with -scenario, or move it away and save again)", path, err, alt)
-			return err
+		alt := w.unused(filepath.Base(w.SavePath()))
+		why := fmt.Sprintf("%s is not writable", filepath.Dir(path))
+		if alt != filepath.Base(w.SavePath()) {
+			why += "; " + filepath.Base(w.SavePath()) + " here exists: not overwritten"
+		}
+		if w.save(alt, why) == nil {
+			return nil
 		}
 	}
 	w.Fail("save %s: %v", path, err)
@@ -508,9 +512,30 @@ func (w *World) nextToMap() bool {
 func (w *World) SaveGoesTo() string {
 	path := w.SavePath()
 	if dir := filepath.Dir(path); w.nextToMap() && markedReadOnly(dir) && workingFolderTakes(dir) {
-		return filepath.Base(path)
+		return w.unused(filepath.Base(path))
 	}
-	return path
+	return w.unused(path)
+}
+
+// unused returns path, or, when path is a name the session made up (NAME.pls
+// for a built-in or beside its map: not -save, not the .pls it was opened
+// from or saved to) and a file of that name exists, the first of
+// NAME-2.pls, NAME-3.pls... that does not: Ctrl+S on a built-in overwrote
+// the case an earlier session had saved under its name.
+func (w *World) unused(path string) string {
+	if w.SaveTo != "" || strings.EqualFold(filepath.Ext(w.Source), ".pls") {
+		return path
+	}
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		return path
+	}
+	stem := strings.TrimSuffix(path, filepath.Ext(path))
+	for k := 2; ; k++ {
+		p := fmt.Sprintf("%s-%d%s", stem, k, filepath.Ext(path))
+		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+			return p
+		}
+	}
 }
 
 // workingFolderTakes reports whether SaveDefault may fall back to the
