@@ -180,7 +180,7 @@ var mouseHelp = [][2]string{
 	{"left click", "the active tool (query: start, then goal)"},
 	{"left-drag S/G", "move start or goal, replanning live"},
 	{"right-drag", "paint in any tool: dig or fill"},
-	{"Shift+right-drag", "paint the brush weight (Shift+W picks it)"},
+	{"Shift+right-drag", "paint the brush weight on open cells (Shift+W picks it)"},
 	{"click a switch", "the panel's rows cycle their switch"},
 	{"click the legend", "a row shows or hides its layer"},
 	{"click timeline", "seek the query's timeline (hover: name the phase there)"},

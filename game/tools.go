@@ -140,7 +140,7 @@ type paintTool struct{}
 func (paintTool) Name() string { return "paint" }
 
 func (paintTool) Hint() string {
-	return "drag: dig or fill (first cell decides); Shift: paint weight"
+	return "drag: dig or fill (first cell decides); Shift: paint weight on open cells"
 }
 
 func (paintTool) Press(g *Game, c image.Point, mod bool) {

@@ -221,8 +221,9 @@ func (w *World) Edits() []Edit { return w.edits.list[:w.edits.pos] }
 
 // BeginStroke starts painting at p. With weight 0 the first cell decides
 // what the stroke does: a blocked cell makes it dig, an open one fill. With
-// weight 1..9 the stroke sets that weight on cells it passes (digging
-// blocked ones). A stroke started outside the map is ignored with a note.
+// weight 1..9 the stroke sets that weight on the open cells it passes;
+// walls stay (dig them first). A stroke started outside the map is ignored
+// with a note.
 func (w *World) BeginStroke(p image.Point, weight uint8) {
 	if w.stroke != nil {
 		w.EndStroke()
@@ -289,6 +290,9 @@ func (w *World) paint(cells []image.Point) {
 		case EditFill:
 			nw = 0
 		case EditWeight:
+			if old == 0 {
+				continue // a weight brush dragged over walls leaves them (it dug them out of a case)
+			}
 			nw = st.edit.Weight
 		}
 		if old == nw {

@@ -124,3 +124,27 @@ func TestStrokeLineComesBeforeTheReplansItCauses(t *testing.T) {
 		t.Errorf("stroke line %q", l)
 	}
 }
+
+// A weight brush dragged across a wall leaves the wall: it dug walls out of
+// a pathological case, opening doors between its rooms.
+func TestWeightStrokeLeavesWalls(t *testing.T) {
+	w, _ := mustWorld(t,
+		"#####",
+		"#.#.#",
+		"#####",
+	)
+	w.BeginStroke(image.Pt(1, 1), 5)
+	w.StrokeTo(image.Pt(3, 1))
+	w.EndStroke()
+	if w.Grid.Open(image.Pt(2, 1)) {
+		t.Error("the weight stroke dug the wall at (2,1)")
+	}
+	for _, p := range []image.Point{{1, 1}, {3, 1}} {
+		if got := w.Grid.Weight(p); got != 5 {
+			t.Errorf("open cell %v: weight %d, want 5", p, got)
+		}
+	}
+	if e := w.Edits(); len(e) != 1 || len(e[0].Cells) != 2 {
+		t.Errorf("edits %+v, want one of two cells", e)
+	}
+}

@@ -133,7 +133,7 @@ func TestClusterSizeUnusedWhenRegionsCoverEveryLevel(t *testing.T) {
 	for i, c := range w.Regions[0] {
 		p := image.Pt(i%w.Grid.Width(), i/w.Grid.Width())
 		if groups.NoRegion(c) && !w.Grid.Open(p) {
-			w.BeginStroke(p, 1)
+			w.BeginStroke(p, 0) // a wall: the stroke digs
 			w.EndStroke()
 			w.Wait()
 			dug = true
