@@ -41,6 +41,7 @@ import (
 	"sort"
 	"strings"
 
+	"pathlens/assets"
 	"pathlens/pathing"
 )
 
@@ -137,6 +138,15 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	}
 	if c.MapPath == "" {
 		return nil, usagef("bench: -map is required")
+	}
+	if mapGiven(fs) && c.ExtString("scenario-arg") == "" {
+		// -map reads terrain alone: a scenario's edit log, regions and
+		// switches were dropped without a word, so a case saved from the
+		// window was benchmarked on the map it started from.
+		_, builtin := strings.CutPrefix(c.MapPath, assets.Prefix)
+		if builtin || isScenarioFile(c.MapPath) {
+			return nil, usagef("bench: -map %s is a pathlens scenario: -map reads plain maps (Moving AI or ASCII); use -scenario %s for its map with its edits, regions, switches and queries", c.MapPath, c.MapPath)
+		}
 	}
 	if _, ok := algos[c.Algo]; !ok {
 		return nil, usagef("bench: unknown -algo %q (want %s)", c.Algo, strings.Join(algoNames(), ", "))
@@ -246,4 +256,12 @@ func algoNames() []string {
 	}
 	sort.Strings(ns)
 	return ns
+}
+
+// mapGiven reports whether -map was on the command line (not filled in by
+// -scenario).
+func mapGiven(fs *flag.FlagSet) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "map" })
+	return given
 }

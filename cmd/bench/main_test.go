@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -355,5 +356,64 @@ func TestRepeatCountsQueriesOnce(t *testing.T) {
 	}
 	if m := decode(t, out); m["queries"] != 4.0 || m["found"] != 4.0 || m["optimal_checked"] != 4.0 || m["runs"] != 8.0 {
 		t.Errorf("-rows 4 -repeat 2: queries %v, found %v, optimal_checked %v, runs %v; want 4, 4, 4, 8", m["queries"], m["found"], m["optimal_checked"], m["runs"])
+	}
+}
+
+// -map with a pathlens scenario ran on the scenario's map alone, dropping
+// its edit log, regions and switches without a word: a case saved from the
+// window was measured on the map it started from. It is refused, naming
+// -scenario.
+func TestMapRefusesAScenario(t *testing.T) {
+	dir := t.TempDir()
+	mapBytes, err := os.ReadFile(tinyMap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "tiny.map"), mapBytes, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pls := filepath.Join(dir, "case.pls")
+	if err := os.WriteFile(pls, []byte("pathlens-scenario 1\nmap tiny.map\nfill 1,0\nquery 0,0 9,0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{pls, "builtin:world"} {
+		code, _, errs := runMain(t, "-map", m, "-from", "0,0", "-to", "2,0")
+		if code != exitUsage || !strings.Contains(errs, "is a pathlens scenario") || !strings.Contains(errs, "-scenario "+m) {
+			t.Errorf("-map %s: exit %d, %q", m, code, errs)
+		}
+	}
+	if code, _, errs := runMain(t, "-scenario", pls); code != 0 {
+		t.Errorf("-scenario %s: exit %d: %s", pls, code, errs)
+	}
+}
+
+// A row whose cost comes out below the file's optimum by more than the
+// tolerance counts in below_optimal in the flat mode too (it was clamped
+// to 0 there, and only the mismatch list showed it).
+func TestFlatBelowOptimalIsCounted(t *testing.T) {
+	b, err := os.ReadFile(tinyScen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	f := strings.Split(lines[1], "\t")
+	opt, err := strconv.ParseFloat(f[len(f)-1], 64)
+	if err != nil || opt < 1 {
+		t.Fatalf("row %q: optimal %v", lines[1], err)
+	}
+	f[len(f)-1] = strconv.FormatFloat(opt+1, 'f', 8, 64) // the file claims more than the truth
+	scen := filepath.Join(t.TempDir(), "tiny.map.scen")
+	if err := os.WriteFile(scen, []byte(lines[0]+"\n"+strings.Join(f, "\t")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", scen, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if m := decode(t, out); m["below_optimal"] != 1.0 {
+		t.Errorf("below_optimal %v, want 1 (report %s)", m["below_optimal"], out)
+	}
+	if code, out, _ := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-json"); code != 0 || decode(t, out)["below_optimal"] != 0.0 {
+		t.Errorf("the true optima: exit %d, below_optimal %v", code, decode(t, out)["below_optimal"])
 	}
 }
