@@ -202,7 +202,7 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 	if err := w.checkHierMemory(k); err != nil {
 		w.cancelBuild()
 		w.install(k, buildRes{err: err}, false)
-		w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", k.cluster}, F{"levels", k.levels}, F{"refused", err.Error()})
+		w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", clusterField(k)}, F{"levels", k.levels}, F{"refused", err.Error()})
 		return nil, err
 	}
 	snap := w.Grid.Clone()
@@ -289,7 +289,7 @@ func (w *World) install(k hierKey, r buildRes, lent bool) {
 	}
 	w.repairTime = 0 // a new hierarchy: its repairs are measured afresh
 	sz := r.h.Size()
-	w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", k.cluster}, F{"levels", r.h.Levels()},
+	w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", clusterField(k)}, F{"levels", r.h.Levels()},
 		F{"nodes", sz.Nodes}, F{"edges", sz.Edges}, F{"ms", r.dur})
 }
 

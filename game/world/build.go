@@ -43,6 +43,16 @@ func (w *World) keyFor(a Algo) hierKey {
 	return hierKey{algo: a, cluster: cluster, levels: s.LevelCount(), nb: s.Neighborhood, regions: len(w.Regions), dense: s.Dense && a == AlgoHPA, grid: w.Grid}
 }
 
+// clusterField is a hierarchy's cluster size as the build and plan log
+// lines give it: "regions" when the designer's regions make every level
+// (the build line said cluster=0 and the plan line the unused size).
+func clusterField(k hierKey) any {
+	if k.cluster == 0 {
+		return "regions"
+	}
+	return k.cluster
+}
+
 // hierarchy returns the hierarchy of the current algorithm, building it
 // when a structural switch changed.
 func (w *World) hierarchy() (Hierarchy, error) {

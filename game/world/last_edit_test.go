@@ -1,11 +1,13 @@
 package world
 
 import (
+	"bytes"
 	"image"
 	"slices"
 	"strings"
 	"testing"
 
+	"pathlens/assets"
 	"pathlens/maps"
 )
 
@@ -146,5 +148,30 @@ func TestWeightStrokeLeavesWalls(t *testing.T) {
 	}
 	if e := w.Edits(); len(e) != 1 || len(e[0].Cells) != 2 {
 		t.Errorf("edits %+v, want one of two cells", e)
+	}
+}
+
+// Where the designer's regions make every level, the build and plan log
+// lines both say cluster=regions (the build said 0, the plan the unused
+// size 10).
+func TestLogNamesRegionsForTheClusterSize(t *testing.T) {
+	w, err := Open(assets.Prefix + "pathological-minimum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	w.Begin()
+	w.Wait()
+	var build, plan string
+	for _, l := range strings.Split(buf.String(), "\n") {
+		if f := strings.Fields(l); len(f) > 1 && f[1] == "build" {
+			build = l
+		} else if len(f) > 1 && f[1] == "plan" {
+			plan = l
+		}
+	}
+	if !strings.Contains(build, " cluster=regions ") || !strings.Contains(plan, " cluster=regions ") {
+		t.Errorf("build %q\nplan %q\nwant cluster=regions in both", build, plan)
 	}
 }

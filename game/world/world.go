@@ -541,7 +541,7 @@ func (w *World) logPlan() {
 		{"status", o.Status.String()}, {"cost", round3(o.Cost)}, {"expanded", o.Expanded},
 		{"ms", o.Duration}, {"events", w.Timeline.Len()}, {"phases", len(w.trace.Phases)}}
 	if w.Settings.Algo.Hierarchical() {
-		fs = append(fs, F{"cluster", w.Settings.Cluster()}, F{"levels", w.Settings.LevelCount()})
+		fs = append(fs, F{"cluster", clusterField(w.keyFor(w.Settings.Algo))}, F{"levels", w.Settings.LevelCount()})
 		if w.Settings.Algo == AlgoGroup {
 			fs = append(fs, F{"cost_kind", w.Settings.Cost}, F{"exclusion", w.Settings.Exclusion})
 		} else {
