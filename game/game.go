@@ -1476,10 +1476,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		f.Caption = qt.caption()
 	}
 	if f.Caption == "" {
-		f.Caption = g.tool.Hint()
+		f.Caption, f.CaptionIsHint = g.tool.Hint(), true
 	}
 	if k, ok := g.w.Painting(); ok {
-		f.Caption = "painting: " + k.String()
+		f.Caption, f.CaptionIsHint = "painting: "+k.String(), false
 	}
 	agents := g.w.Agents()
 	f.OverlaysLater = agents != nil // drawn after the agents, above them

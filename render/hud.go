@@ -99,7 +99,7 @@ func (r *Renderer) FitPanel(l Layout, w *world.World) Layout {
 	if l.Panel.Empty() || w == nil || w.Grid == nil {
 		return l
 	}
-	l.AboutLines = min(len(r.aboutLines(w, float64(l.Panel.Dx()-20))), aboutRoom(l.Panel.Dy(), w))
+	l.AboutLines = min(len(r.aboutLines(w, float64(l.Panel.Dx()-20))), aboutRoom(l.Panel.Dy()))
 	return l
 }
 
@@ -108,17 +108,28 @@ func (r *Renderer) FitPanel(l Layout, w *world.World) Layout {
 // (panelNumbersRows of them) and the inspector at its tallest are placed
 // under it. A fixed six lines cut the pathological scenarios' instructions
 // short on a 1280×800 window with a third of the panel empty.
-func aboutRoom(h int, w *world.World) int {
-	below := 26 + panelSwitchRows*rowH + 10 + 20 + panelNumbersRows*17 + 8 + int(inspectorMaxHeight(w))
+//
+// The room is the same for every switch: room that changed with the
+// algorithm or the levels (the inspector's height does) moved every switch
+// row under the pointer, and a second click on "levels" hit
+// "neighbourhood". Taller numbers and inspectors than the budget first put
+// the phases on one row, then scroll (drawPanel).
+func aboutRoom(h int) int {
+	below := 26 + panelSwitchRows*rowH + 10 + 20 + panelNumbersRows*17 + 8 + panelInspectorH
 	return max(2, (h-aboutTop-below)/aboutLineH)
 }
 
+// panelInspectorH is the inspector's height aboutRoom budgets: a
+// one-level hierarchy's (inspectorMaxHeight).
+const panelInspectorH = 20 + (6+1)*17
+
 // panelSwitchRows and panelNumbersRows are the switch rows (13, and the
 // query row of a scenario list) and the rows of numbers of a typical query
-// (path, optimal, time, phases, hierarchy, build) aboutRoom keeps room for.
+// (path, optimal, time, two phases, hierarchy, build) aboutRoom keeps room
+// for.
 const (
 	panelSwitchRows  = 14
-	panelNumbersRows = 8
+	panelNumbersRows = 7
 )
 
 // aboutLines wraps the panel's about text into at most maxAboutLines
@@ -333,10 +344,11 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	tx := float64(rc.Max.X) - 10 - tw
 	ft.Draw(dst, ft.UI, tool, tx, float64(rc.Min.Y+7), ColTextDim)
 	before, bc := f.Caption, ColTextDim
-	if brief, warn := answerBrief(w); f.Layout.Panel.Empty() && brief != "" {
+	if brief, warn := answerBrief(w); f.Layout.Panel.Empty() && brief != "" && (f.CaptionIsHint || f.Caption == "") {
 		// The panel is hidden (Tab): the answer's cost and how far it is
-		// from optimal go here instead of the tool's hint, or they were
-		// nowhere on screen.
+		// from optimal go here instead of the tool's hint (not instead of
+		// "painting: fill" or "dragging goal"), or they were nowhere on
+		// screen.
 		before = brief
 		if warn {
 			bc = ColTextWarn

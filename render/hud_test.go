@@ -475,8 +475,8 @@ func TestAboutTextTakesThePanelsRoom(t *testing.T) {
 	w.About = strings.Repeat("Press M and watch the plan walk the corridor instead of the hall. ", 6)
 	tall := r.FitPanel(ComputeLayout(1280, 800, true), w)
 	lines := len(r.aboutLines(w, float64(tall.Panel.Dx()-20)))
-	if lines < 7 || lines > aboutRoom(tall.Panel.Dy(), w) {
-		t.Fatalf("the test text wraps to %d lines; want 7 to %d", lines, aboutRoom(tall.Panel.Dy(), w))
+	if lines < 7 || lines > aboutRoom(tall.Panel.Dy()) {
+		t.Fatalf("the test text wraps to %d lines; want 7 to %d", lines, aboutRoom(tall.Panel.Dy()))
 	}
 	if tall.AboutLines != lines {
 		t.Errorf("1280×800: %d of the %d about lines shown", tall.AboutLines, lines)
@@ -487,6 +487,23 @@ func TestAboutTextTakesThePanelsRoom(t *testing.T) {
 	}
 	if tiny := r.FitPanel(ComputeLayout(1280, 400, true), w); tiny.AboutLines != 2 {
 		t.Errorf("1280×400: %d about lines, want 2", tiny.AboutLines)
+	}
+	// The switch rows stay put whatever the switches: they moved when the
+	// levels changed, and a second click on "levels" hit the row below.
+	for _, h := range []int{640, 720, 800, 900} {
+		var first image.Rectangle
+		for _, set := range []struct {
+			a      world.Algo
+			levels int
+		}{{world.AlgoHPA, 1}, {world.AlgoHPA, 4}, {world.AlgoAStar, 2}, {world.AlgoGroup, 3}} {
+			w.Settings.Algo, w.Settings.Levels = set.a, set.levels
+			row := SwitchRowRect(r.FitPanel(ComputeLayout(1280, h, true), w), 5)
+			if first.Empty() {
+				first = row
+			} else if row != first {
+				t.Errorf("1280×%d, %v with %d levels: the levels row is at %v, was %v", h, set.a, set.levels, row, first)
+			}
+		}
 	}
 }
 

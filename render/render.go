@@ -69,6 +69,9 @@ type Frame struct {
 	MessageAge float64 // seconds since the message appeared
 	FrameTime  time.Duration
 	Caption    string // extra text in the top bar (e.g. "dragging goal")
+	// CaptionIsHint marks a Caption that is only the tool's standing hint:
+	// with the panel hidden, the answer's figures take its place.
+	CaptionIsHint bool
 }
 
 // SwitchRow is one clickable row of the switch panel.

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"pathlens/assets"
 )
@@ -336,4 +337,27 @@ func openCave(t *testing.T, dir string) *World {
 	}
 	t.Cleanup(w.Close)
 	return w
+}
+
+// A name whose numbered variants cannot be looked up (too long for the
+// file system) ends the search at once: it looped for ever, freezing the
+// window on Ctrl+S and on the quit question.
+func TestUnusedNameStopsOnLookupErrors(t *testing.T) {
+	t.Chdir(t.TempDir())
+	long := strings.Repeat("m", 251) // NAME.pls fits in 255 bytes, NAME-2.pls does not
+	if err := os.WriteFile(long+".pls", []byte("x"), 0o644); err != nil {
+		t.Skipf("the file system takes no 255-byte name: %v", err)
+	}
+	w := openCave(t, t.TempDir())
+	w.Source = long + ".map"
+	done := make(chan string, 1)
+	go func() { done <- w.SaveGoesTo() }()
+	select {
+	case got := <-done:
+		if got == long+".pls" {
+			t.Errorf("SaveGoesTo chose the existing %s…pls", long[:8])
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("SaveGoesTo did not return")
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+	"time"
 
 	"pathlens/assets"
 	"pathlens/game/world/agents"
@@ -530,12 +531,16 @@ func (w *World) unused(path string) string {
 		return path
 	}
 	stem := strings.TrimSuffix(path, filepath.Ext(path))
-	for k := 2; ; k++ {
+	for k := 2; k < 1000; k++ {
 		p := fmt.Sprintf("%s-%d%s", stem, k, filepath.Ext(path))
-		if _, err := os.Lstat(p); errors.Is(err, fs.ErrNotExist) {
+		if _, err := os.Lstat(p); err != nil {
+			// Free, or not to be known (a name too long, a folder that
+			// may not be searched): the save then fails on it with that
+			// error, shown, and writes over nothing.
 			return p
 		}
 	}
+	return fmt.Sprintf("%s-%d%s", stem, time.Now().UnixNano(), filepath.Ext(path))
 }
 
 // workingFolderTakes reports whether SaveDefault may fall back to the
