@@ -377,14 +377,25 @@ func answerBrief(w *world.World) (s string, warn bool) {
 	if !opt.Known || !opt.Found {
 		return s, false
 	}
-	sub := w.Suboptimality()
+	sub, warn := shownSubopt(w)
 	switch {
 	case math.IsNaN(sub):
 		return s, false
-	case math.Abs(sub) < 5e-5:
+	case sub == 0:
 		return s + " (optimal)", false
 	}
-	return s + fmt.Sprintf(", optimal %.3f (%+.2f%%)", opt.Cost, 100*sub), sub > 0.01
+	return s + fmt.Sprintf(", optimal %.3f (%+.2f%%)", opt.Cost, 100*sub), warn
+}
+
+// shownSubopt is w's suboptimality as the panel and the top bar show it:
+// 0 within rounding of the optimum (no "-0.00%"), and warn when it is over
+// 1 %, drawn in the warning colour.
+func shownSubopt(w *world.World) (sub float64, warn bool) {
+	sub = w.Suboptimality()
+	if math.Abs(sub) < 5e-5 {
+		sub = 0
+	}
+	return sub, sub > 0.01
 }
 
 // topBarText returns the top bar's left text (name, size, algorithm) and
@@ -909,12 +920,9 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	case opt.Pending:
 		y = r.kv(dst, x, y, "optimal (A*)", "computing in the background…", ColTextDim)
 	case opt.Known && opt.Found:
-		sub := w.Suboptimality()
-		if math.Abs(sub) < 5e-5 {
-			sub = 0 // no "-0.00%" from rounding
-		}
+		sub, warn := shownSubopt(w)
 		sc := ColText
-		if sub > 0.01 {
+		if warn {
 			sc = ColTextWarn
 		}
 		s := fmt.Sprintf("%.3f  (%+.2f%%)", opt.Cost, 100*sub)
@@ -1177,7 +1185,6 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		if side, ok := r.legendSide(f, f.Legend); ok {
 			box, cw, perCol = side, side.Dx()-4, len(f.Legend)
 			sub = legendSideSub
-			rows = f.Legend
 			if foot != "" {
 				// The side column is measured without the footer: it
 				// grows by a row, away from the map area's edge it sits on.
@@ -1789,7 +1796,7 @@ type HelpItem struct {
 	TextX int
 }
 
-// colourKey is the help's last section, after the key table: what the
+// colourKey is the help's colour key, under its shortest column: what the
 // map's colours, discs and rings mean (they were explained only in
 // docs/window.md). Each row's colours are drawn as its swatch.
 var colourKey = []struct {

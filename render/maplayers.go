@@ -73,13 +73,7 @@ func (r *Renderer) drawTerrain(dst *ebiten.Image, f *Frame) {
 	weights := f.Layers.Has(LayerWeights)
 	c := &r.terrain
 	key := terrainKey{w, weights}
-	color := func(i int) color.RGBA {
-		wt := g.WeightAt(i)
-		if !weights && wt > 1 {
-			wt = 1
-		}
-		return TerrainColor(w.Map.Terrain[i], wt)
-	}
+	color := func(i int) color.RGBA { return cellColor(w, i, weights) }
 	if c.prepare(g.Width(), g.Height(), key) {
 		for i := 0; i < g.Len(); i++ {
 			premul(c.pix[4*i:], color(i))
@@ -104,6 +98,16 @@ func (r *Renderer) drawTerrain(dst *ebiten.Image, f *Frame) {
 		}
 	}
 	c.draw(dst, f.Cam, 1)
+}
+
+// cellColor is the terrain colour of cell i of w's grid, its weight shown
+// only with the weights layer on (weights).
+func cellColor(w *world.World, i int, weights bool) color.RGBA {
+	wt := w.Grid.WeightAt(i)
+	if !weights && wt > 1 {
+		wt = 1
+	}
+	return TerrainColor(w.Map.Terrain[i], wt)
 }
 
 // drawGridLines draws cell borders when cells are at least 10 pixels wide,
@@ -501,12 +505,8 @@ func (r *Renderer) drawLastEdit(dst *ebiten.Image, f *Frame) {
 		if k >= lastEditMaxCells {
 			continue // a long stroke: its ring alone
 		}
-		wt := g.WeightAt(int(i))
-		if !weights && wt > 1 {
-			wt = 1
-		}
 		x, y := cam.CellCenter(p)
-		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, TerrainColor(w.Map.Terrain[i], wt), false)
+		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, cellColor(w, int(i), weights), false)
 	}
 	x0, y0 := cam.ToScreen(float64(box.Min.X), float64(box.Min.Y))
 	x1, y1 := cam.ToScreen(float64(box.Max.X), float64(box.Max.Y))

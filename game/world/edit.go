@@ -121,18 +121,14 @@ func (w *World) GridVersion() uint64 { return w.journal.base + uint64(len(w.jour
 // caller then refreshes everything). The slice is the world's own: read it
 // before the next edit.
 func (w *World) ChangedSince(v uint64) (cells []int32, ok bool) {
-	return w.journal.since(v)
-}
-
-func (j *journal) since(v uint64) (cells []int32, ok bool) {
-	if v < j.base {
+	if v < w.journal.base {
 		return nil, false
 	}
-	off := v - j.base
-	if off > uint64(len(j.cells)) {
+	off := v - w.journal.base
+	if off > uint64(len(w.journal.cells)) {
 		return nil, false
 	}
-	return j.cells[off:], true
+	return w.journal.cells[off:], true
 }
 
 // LastEdited returns the indices of the cells the last stroke, edit, undo

@@ -488,12 +488,13 @@ func (w *World) SaveDefault() error {
 			return err
 		}
 		// Never over another session of the same name: that would lose it.
-		alt := w.unused(filepath.Base(w.SavePath()))
-		why := fmt.Sprintf("%s is not writable", filepath.Dir(path))
-		if alt != filepath.Base(w.SavePath()) {
-			why += "; " + filepath.Base(w.SavePath()) + " here exists: not overwritten"
+		name := filepath.Base(w.SavePath())
+		alt := w.unused(name)
+		note := fmt.Sprintf("%s is not writable", filepath.Dir(path))
+		if alt != name {
+			note += "; " + name + " here exists: not overwritten"
 		}
-		if w.save(alt, why) == nil {
+		if w.save(alt, note) == nil {
 			return nil
 		}
 	}
