@@ -1169,7 +1169,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		cw = max(cw, int(ft.Width(ft.Bold, title+" ")+ft.Width(ft.UI, sub))+12)
 	}
 	perCol := max(1, (len(rows)+cols-1)/cols)
-	foot := idleFooter(rows, f)
+	foot := r.idleFooter(rows, f)
 	bw, bh := cols*cw+4, perCol*legendRowH+28
 	if foot != "" {
 		bh += legendRowH
@@ -1278,17 +1278,33 @@ func layerIdle(l Layer, f *Frame) idleWhy {
 
 // idleFooter is the legend's last line when rows has a layer that is on
 // but has nothing to draw: why, e.g. "dimmed: nothing to draw with A*, or
-// on this map". Empty when there is none.
-func idleFooter(rows []LegendRow, f *Frame) string {
+// on this map". Empty when there is none. The text is kept while its
+// reasons stay the same, so a frame allocates nothing for it.
+func (r *Renderer) idleFooter(rows []LegendRow, f *Frame) string {
 	var seen [idleMap + 1]bool
 	for _, lr := range rows {
 		if lr.On {
 			seen[layerIdle(lr.Layer, f)] = true
 		}
 	}
+	k := footKey{seen, f.World.Settings.Algo}
+	if k != r.footKey || !r.footOK {
+		r.footKey, r.foot, r.footOK = k, idleFooterText(seen, k.algo), true
+	}
+	return r.foot
+}
+
+// footKey names what idleFooter's text depends on.
+type footKey struct {
+	seen [idleMap + 1]bool
+	algo world.Algo
+}
+
+// idleFooterText words the reasons seen (indexed by idleWhy) under algo.
+func idleFooterText(seen [idleMap + 1]bool, algo world.Algo) string {
 	var why []string
 	if seen[idleAlgo] {
-		why = append(why, "with "+f.World.Settings.Algo.Title())
+		why = append(why, "with "+algo.Title())
 	}
 	if seen[idleExclusion] {
 		why = append(why, "with exclusion off")

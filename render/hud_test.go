@@ -429,6 +429,7 @@ func TestTimelineStartSaysTheAnswerAppearsAsFound(t *testing.T) {
 // nodes and plans as on, and a class asked where they were. Layers the
 // session has nothing of are dimmed, and a footer says why.
 func TestLegendDimsLayersWithNothingToDraw(t *testing.T) {
+	r := New()
 	w := openWorld(t, 8, 8)
 	f := &Frame{World: w}
 	rows := []LegendRow{{Layer: LayerBorders, On: true}, {Layer: LayerSearch, On: true}}
@@ -439,24 +440,24 @@ func TestLegendDimsLayersWithNothingToDraw(t *testing.T) {
 	if got := layerIdle(LayerSearch, f); got != idleNone {
 		t.Errorf("open / closed under A*: idle %v, want none", got)
 	}
-	if got := idleFooter(rows, f); got != "dimmed: nothing to draw with A*" {
+	if got := r.idleFooter(rows, f); got != "dimmed: nothing to draw with A*" {
 		t.Errorf("A* footer %q", got)
 	}
 	w.Settings.Algo = world.AlgoHPA
-	if got := idleFooter(rows, f); got != "" {
+	if got := r.idleFooter(rows, f); got != "" {
 		t.Errorf("HPA* draws borders, yet footer %q", got)
 	}
 	// Off layers need no excuse.
-	if got := idleFooter([]LegendRow{{Layer: LayerRegions}}, f); got != "" {
+	if got := r.idleFooter([]LegendRow{{Layer: LayerRegions}}, f); got != "" {
 		t.Errorf("regions off: footer %q", got)
 	}
 	rows = append(rows, LegendRow{Layer: LayerRegions, On: true}, LegendRow{Layer: LayerExcluded, On: true})
-	if got := idleFooter(rows, f); got != "dimmed: nothing to draw with HPA*, or on this map" {
+	if got := r.idleFooter(rows, f); got != "dimmed: nothing to draw with HPA*, or on this map" {
 		t.Errorf("HPA*, no regions, excluded on: footer %q", got)
 	}
 	w.Settings.Algo = world.AlgoGroup
 	w.Settings.Exclusion = false
-	if got := idleFooter(rows, f); got != "dimmed: nothing to draw with exclusion off, or on this map" {
+	if got := r.idleFooter(rows, f); got != "dimmed: nothing to draw with exclusion off, or on this map" {
 		t.Errorf("groups, exclusion off: footer %q", got)
 	}
 	w.Settings.Exclusion = true

@@ -104,6 +104,11 @@ type Renderer struct {
 
 	searchNodes []searchNode // drawAbstractSearch's, reused every frame
 
+	// The legend's footer (idleFooter) for footKey.
+	foot    string
+	footKey footKey
+	footOK  bool
+
 	terrain  tintCache
 	groups   tintCache
 	comps    tintCache
