@@ -361,13 +361,11 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 		if ar.Status == pathing.Found {
 			reachable++
 		}
-		if (ar.Status == pathing.Found) != found {
-			reachErr++
-			continue
+		cost := 0.0
+		if found {
+			cost = costs[i]
 		}
-		if found && ar.Cost > 0 {
-			subs = append(subs, subopt(costs[i], ar.Cost))
-		}
+		rep.compareRow(i, ar.Status == pathing.Found, ar.Cost, found, cost, "the group planner", &subs, &reachErr)
 	}
 	rep.Set("reachable", reachable)
 	rep.Set("reach_errors", reachErr)

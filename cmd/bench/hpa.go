@@ -224,7 +224,7 @@ func runHPAScen(env *Env) (*Report, error) {
 	reachable, reachErr := 0, 0
 	var subs []float64
 	hp := p.(*hpaPlanner)
-	for _, q := range qs {
+	for i, q := range qs {
 		aq.Start, aq.Goal = q.Start, q.Goal
 		t0 := time.Now()
 		ar, err := s.Search(aq)
@@ -239,13 +239,7 @@ func runHPAScen(env *Env) (*Report, error) {
 		if ar.Status == pathing.Found {
 			reachable++
 		}
-		if (ar.Status == pathing.Found) != out.Found {
-			reachErr++
-			continue
-		}
-		if out.Found && ar.Cost > 0 {
-			subs = append(subs, subopt(out.Cost, ar.Cost))
-		}
+		rep.compareRow(i, ar.Status == pathing.Found, ar.Cost, out.Found, out.Cost, "HPA*", &subs, &reachErr)
 	}
 	t := Summarize(durs)
 	rep.Set("reachable", reachable)

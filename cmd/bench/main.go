@@ -245,7 +245,18 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	return m.Run(env)
+	csv, err := openCSV(c)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := m.Run(env)
+	if err == nil {
+		err = finishRows(c, rep, csv)
+	} else if csv != nil {
+		csv.Close()
+		os.Remove(csv.Name()) // no half-written rows from a failed run
+	}
+	return rep, err
 }
 
 // algoNames returns the registered -algo names, sorted.

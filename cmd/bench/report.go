@@ -66,6 +66,13 @@ type Report struct {
 	// path validation, for -check's message and for debugging.
 	Mismatches []Mismatch `json:"mismatches,omitempty"`
 
+	// Worst lists the rows furthest from the optimum (-worst N); the text
+	// report prints it as a table after the other fields.
+	Worst []WorstRow `json:"worst,omitempty"`
+
+	rows      []rowResult // every query of the batch, for -worst and -csv
+	worstNote string      // a caveat printed under the worst table
+
 	extra      map[string]any
 	unmeasured map[string]bool // fixed fields this run did not measure: left out
 }
@@ -248,6 +255,9 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 		if err := dec.Decode(&raw); err != nil {
 			return err
 		}
+		if kt.(string) == "worst" {
+			continue // a table of its own, below
+		}
 		v := string(raw)
 		var str string
 		if json.Unmarshal(raw, &str) == nil {
@@ -258,6 +268,7 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 		}
 		fmt.Fprintf(&out, "%-18s %s\n", kt.(string), v)
 	}
+	r.writeWorst(&out)
 	_, err = io.WriteString(w, out.String())
 	return err
 }
@@ -305,4 +316,46 @@ func dropKeys(b []byte, drop map[string]bool) ([]byte, error) {
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
+}
+
+// writeWorst prints the worst rows as a table (the text report).
+func (r *Report) writeWorst(out *strings.Builder) {
+	if r.Worst == nil {
+		return
+	}
+	if len(r.Worst) == 0 {
+		out.WriteString("worst              no row has an optimum to compare with\n")
+		return
+	}
+	num := func(v *float64, f string) string {
+		if v == nil {
+			return "-"
+		}
+		return fmt.Sprintf(f, *v)
+	}
+	fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1):\n")
+	fmt.Fprintf(out, "  %6s %6s %11s %11s %12s %12s %9s\n", "query", "line", "start", "goal", "optimal", "cost", "subopt")
+	for _, w := range r.Worst {
+		sub := "-"
+		if w.Subopt != nil {
+			sub = fmt.Sprintf("%.3f%%", 100**w.Subopt)
+		}
+		line := "-"
+		if w.Line > 0 {
+			line = fmt.Sprint(w.Line)
+		}
+		fmt.Fprintf(out, "  %6d %6s %11s %11s %12s %12s %9s", w.Query, line,
+			fmt.Sprintf("%d,%d", w.Start[0], w.Start[1]), fmt.Sprintf("%d,%d", w.Goal[0], w.Goal[1]),
+			num(w.Optimal, "%.4f"), num(w.Cost, "%.4f"), sub)
+		if w.Problem != "" {
+			fmt.Fprintf(out, "  %s", w.Problem)
+		}
+		out.WriteByte('\n')
+	}
+	if w := r.Worst[0]; w.Open != "" {
+		fmt.Fprintf(out, "open the first in the window:\n  %s\n", w.Open)
+	}
+	if r.worstNote != "" {
+		fmt.Fprintf(out, "  (%s)\n", r.worstNote)
+	}
 }

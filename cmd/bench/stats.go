@@ -250,6 +250,10 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 				return fmt.Errorf("bench: query (%d,%d)→(%d,%d): %w", q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, err)
 			}
 			durs = append(durs, d)
+			if r == 0 {
+				rep.rows = append(rep.rows, rowResult{q: q, found: out.Found, cost: out.Cost,
+					us: float64(d) / float64(time.Microsecond), expanded: out.Expanded, ref: q.Optimal, sub: math.NaN()})
+			}
 			expanded += int64(out.Expanded)
 			pushes += int64(out.Pushes)
 			peak += int64(out.PeakOpen)
@@ -267,10 +271,12 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 			} else {
 				rep.NoPath++
 			}
+			row := &rep.rows[len(rep.rows)-1]
 			if q.Optimal >= 0 {
 				rep.OptimalChecked++
 				switch {
 				case !out.Found:
+					row.problem = "no path found, the scenario has one"
 					if problem == "" {
 						problem = "no path found"
 					}
@@ -291,6 +297,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 							sub = max(0, sub)
 						}
 						subs = append(subs, sub)
+						row.sub = sub
 					}
 				}
 			}

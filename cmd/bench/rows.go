@@ -1,0 +1,280 @@
+package main
+
+import (
+	"bufio"
+	"cmp"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Per-row output: the summary says how suboptimal a planner is on average;
+// an engineer chasing a bad case needs the rows themselves. -worst N lists
+// the N rows furthest from the optimum (with the command that opens one
+// in the window), -csv FILE writes every row.
+func init() {
+	registerFlags(func(fs *flag.FlagSet, c *Config) {
+		c.Ext["worst"] = fs.Int("worst", 0, "list the `N` rows furthest from the optimum either way (|cost / optimal − 1|; rows where the planner and the optimum disagree on whether a path exists first), each with its query number for the app's -query")
+		c.Ext["csv"] = fs.String("csv", "", "write one CSV line per query to `FILE`: query, line, start, goal, optimal, cost, subopt, found, us, expanded")
+	})
+	scopeFlags("query runs, not -agents or -repair", func(c *Config) bool { return c.ExtInt("agents") <= 0 && c.ExtInt("repair") <= 0 },
+		"worst", "csv")
+}
+
+// rowResult is one query's answer in a batch, kept for -worst and -csv.
+type rowResult struct {
+	q        Query
+	found    bool
+	cost     float64 // the planner's cost when found
+	us       float64 // the first timed run's wall time
+	expanded int
+	// ref is the optimum the row is compared with: the scenario's column,
+	// or A*'s cost on the same grid for the planners that are measured
+	// against it (hpa, group); < 0 when there is none (no path, unknown).
+	ref float64
+	// sub is cost / ref − 1 as the summary counts it; NaN when the row is
+	// not counted (no path, no optimum, or a disagreement).
+	sub float64
+	// problem says why a row is not comparable though it should be: the
+	// planner and the optimum disagree on whether a path exists.
+	problem string
+}
+
+// WorstRow is one row of -worst: Query is its 1-based position in the
+// run's list (with -scen, the .scen's row: the app's -query opens it),
+// Line its line in the file.
+type WorstRow struct {
+	Query   int      `json:"query"`
+	Line    int      `json:"line,omitempty"`
+	Start   [2]int   `json:"start"`
+	Goal    [2]int   `json:"goal"`
+	Optimal *float64 `json:"optimal"` // null when there is none
+	Cost    *float64 `json:"cost"`    // null when no path was found
+	Subopt  *float64 `json:"subopt"`  // null when not comparable
+	Problem string   `json:"problem,omitempty"`
+	Open    string   `json:"open,omitempty"` // the app's command line for this row
+}
+
+// worstRows returns the n rows of rows furthest from their optimum:
+// disagreements first, then by |suboptimality|, highest first (a cost
+// below the optimum is a bug to see, not a good row), ties in row order.
+// Rows with neither are left out.
+func worstRows(rows []rowResult, n int) []int {
+	var idx []int
+	for i, r := range rows {
+		if r.problem != "" || !math.IsNaN(r.sub) {
+			idx = append(idx, i)
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		ra, rb := rows[a], rows[b]
+		if pa, pb := ra.problem != "", rb.problem != ""; pa != pb {
+			if pa {
+				return -1
+			}
+			return 1
+		}
+		if ra.problem != "" {
+			return cmp.Compare(a, b)
+		}
+		return cmp.Compare(math.Abs(rb.sub), math.Abs(ra.sub))
+	})
+	return idx[:min(n, len(idx))]
+}
+
+// finishRows fills the report's worst list and writes the CSV file (opened
+// by openCSV before the run) from the rows the run kept.
+func finishRows(c *Config, rep *Report, csv *os.File) error {
+	if n := c.ExtInt("worst"); n > 0 {
+		open := appCommand(c)
+		rep.Worst = []WorstRow{} // present, if empty: the run had no comparable row
+		for _, i := range worstRows(rep.rows, n) {
+			r := rep.rows[i]
+			wr := WorstRow{Query: i + 1, Line: r.q.Line, Start: [2]int{r.q.Start.X, r.q.Start.Y},
+				Goal: [2]int{r.q.Goal.X, r.q.Goal.Y}, Problem: r.problem}
+			if r.ref >= 0 {
+				wr.Optimal = ptr(round6(r.ref))
+			}
+			if r.found {
+				wr.Cost = ptr(round6(r.cost))
+			}
+			if !math.IsNaN(r.sub) {
+				wr.Subopt = ptr(round6(r.sub))
+			}
+			if open != "" {
+				wr.Open = fmt.Sprintf("%s -query %d", open, i+1)
+			}
+			rep.Worst = append(rep.Worst, wr)
+		}
+		if open != "" && c.Algo == "hpa" && c.ExtBool("cache") {
+			rep.worstNote = "the window's HPA* keeps no path cache: run bench with -cache=false for the costs it shows"
+		}
+	}
+	if csv == nil {
+		return nil
+	}
+	err := writeRowsCSV(csv, rep.rows)
+	if cerr := csv.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return usagef("bench: -csv %s: %v", csv.Name(), err)
+	}
+	return nil
+}
+
+// compareRow judges query i of the batch against A*'s answer on the same
+// grid (planners measured against A*: hpa, group): a row where they
+// disagree on whether a path exists counts in reachErr, a found one with a
+// positive optimum adds its suboptimality to subs. The kept row (when
+// RunQueries kept rows) gets A*'s cost as its optimum.
+func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost float64, who string, subs *[]float64, reachErr *int) {
+	var row *rowResult
+	if i < len(r.rows) {
+		row = &r.rows[i]
+		row.ref, row.sub, row.problem = -1, math.NaN(), ""
+		if aFound {
+			row.ref = aCost
+		}
+	}
+	if aFound != found {
+		*reachErr++
+		if row != nil {
+			row.problem = "A* finds a path, " + who + " none"
+			if found {
+				row.problem = who + " finds a path, A* none"
+			}
+		}
+		return
+	}
+	if found && aCost > 0 {
+		s := subopt(cost, aCost)
+		*subs = append(*subs, s)
+		if row != nil {
+			row.sub = s
+		}
+	}
+}
+
+func ptr(v float64) *float64 { return &v }
+
+// openCSV creates -csv's file before the run, so a path that cannot be
+// written fails at once, not after minutes of queries; nil without -csv.
+func openCSV(c *Config) (*os.File, error) {
+	name := c.ExtString("csv")
+	if name == "" {
+		return nil, nil
+	}
+	for _, in := range []string{c.MapPath, c.ScenPath, c.ExtString("scenario-arg")} {
+		if in != "" && sameFile(in, name) {
+			return nil, usagef("bench: -csv %s is an input of this run: pick another file", name)
+		}
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return nil, usagef("bench: -csv: %v", err)
+	}
+	return f, nil
+}
+
+// sameFile reports whether paths a and b name one existing file.
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	if err1 != nil || err2 != nil {
+		return filepath.Clean(a) == filepath.Clean(b)
+	}
+	return os.SameFile(sa, sb)
+}
+
+// writeRowsCSV writes a header and one line per row. Empty fields: no
+// optimum, no path, not comparable.
+func writeRowsCSV(w io.Writer, rows []rowResult) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("query,line,start_x,start_y,goal_x,goal_y,optimal,cost,subopt,found,us,expanded,problem\n")
+	num := func(v float64, ok bool) string {
+		if !ok {
+			return ""
+		}
+		return strconv.FormatFloat(v, 'f', 6, 64)
+	}
+	for i, r := range rows {
+		fmt.Fprintf(bw, "%d,%d,%d,%d,%d,%d,%s,%s,%s,%t,%.3f,%d,%s\n", i+1, r.q.Line,
+			r.q.Start.X, r.q.Start.Y, r.q.Goal.X, r.q.Goal.Y,
+			num(r.ref, r.ref >= 0), num(r.cost, r.found), num(r.sub, !math.IsNaN(r.sub)),
+			r.found, r.us, r.expanded, csvField(r.problem))
+	}
+	return bw.Flush()
+}
+
+// csvField quotes s when it holds a comma or a quote.
+func csvField(s string) string {
+	if !strings.ContainsAny(s, ",\"\n") {
+		return s
+	}
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// appCommand returns the app's command line that opens this run's map and
+// .scen with the settings given here that the app shares (the query number
+// is added per row), or "" when the run has no .scen the app can open.
+func appCommand(c *Config) string {
+	if c.ScenPath == "" || c.Single {
+		return ""
+	}
+	// The app puts a .scen's rows first (before a scenario's own queries),
+	// so row K is its query K either way.
+	args := []string{"pathlens", "-map", shellWord(c.MapPath), "-scen", shellWord(c.ScenPath)}
+	if arg := c.ExtString("scenario-arg"); arg != "" {
+		args = []string{"pathlens", "-scenario", shellWord(arg), "-scen", shellWord(c.ScenPath)}
+	}
+	switch c.Algo {
+	case "astar", "dijkstra", "greedy", "hpa", "group":
+		args = append(args, "-algo", c.Algo)
+	}
+	// The flags the app takes under the same name, and bench's -placement
+	// (the app's -transitions).
+	for _, name := range c.Given {
+		var v string
+		switch name {
+		case "cluster", "levels":
+			v = strconv.Itoa(c.ExtInt(name))
+		case "cost", "target":
+			v = c.ExtString(name)
+		case "smooth":
+			args = append(args, fmt.Sprintf("-smooth=%t", c.ExtBool(name)))
+			continue
+		case "exclusion":
+			ex, _ := c.Ext[name].(*optBool)
+			args = append(args, fmt.Sprintf("-exclusion=%t", ex != nil && ex.on))
+			continue
+		case "placement":
+			args = append(args, "-transitions", c.ExtString(name))
+			continue
+		case "nb":
+			v = c.Neighborhood.String()
+		case "heuristic":
+			v = c.Heuristic.String()
+		default:
+			continue
+		}
+		args = append(args, "-"+name, shellWord(v))
+	}
+	return strings.Join(args, " ")
+}
+
+// shellWord quotes s for a POSIX shell when it needs it.
+func shellWord(s string) string {
+	if s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_./,:+=@%", r))
+	}) < 0 {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}

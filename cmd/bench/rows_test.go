@@ -1,0 +1,214 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// worstRows puts disagreements first (in row order), then the rows by how
+// far their cost is from the optimum either way, and leaves out rows with
+// nothing to compare.
+func TestWorstRowsOrder(t *testing.T) {
+	nan := math.NaN()
+	rows := []rowResult{
+		{sub: 0.01},
+		{sub: nan},                      // no optimum
+		{sub: -0.05},                    // below the optimum: a bug, shown high
+		{sub: nan, problem: "A* finds"}, // disagreement
+		{sub: 0.02},
+		{sub: 0.02},
+		{sub: 0},
+		{sub: nan, problem: "other"},
+	}
+	got := worstRows(rows, 10)
+	want := []int{3, 7, 2, 4, 5, 0, 6}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+	if got := worstRows(rows, 2); fmt.Sprint(got) != "[3 7]" {
+		t.Errorf("first two %v", got)
+	}
+}
+
+// cupScen writes a .scen of several rows on testdata/cup.txt, with the
+// optimum of each from the A* (itself checked against the Moving AI files),
+// and returns its path and the rows.
+func cupScen(t *testing.T) (string, []image.Point) {
+	t.Helper()
+	m, err := maps.LoadMap("testdata/cup.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pts := []image.Point{{0, 4}, {11, 4}, {0, 0}, {11, 0}, {0, 3}, {10, 3}, {1, 5}, {11, 5}, {0, 8}, {11, 8}, {4, 4}, {11, 2}}
+	s := pathing.NewSearcher(m.Grid)
+	var b strings.Builder
+	b.WriteString("version 1\n")
+	for i := 0; i < len(pts); i += 2 {
+		o, err := s.Search(pathing.Query{Start: pts[i], Goal: pts[i+1]})
+		if err != nil || o.Status != pathing.Found {
+			t.Fatalf("row %d: %v %v", i/2, o.Status, err)
+		}
+		fmt.Fprintf(&b, "0\tcup.txt\t12\t9\t%d\t%d\t%d\t%d\t%.8f\n", pts[i].X, pts[i].Y, pts[i+1].X, pts[i+1].Y, o.Cost)
+	}
+	path := filepath.Join(t.TempDir(), "cup.scen")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, pts
+}
+
+// -worst and -csv on greedy best-first, which walks into the cup on some
+// rows: the worst list is the CSV's rows ordered by suboptimality, its
+// first is max_subopt, the CSV's mean is mean_subopt, and each row carries
+// the app's command that opens it.
+func TestWorstAndCSV(t *testing.T) {
+	scen, pts := cupScen(t)
+	out := filepath.Join(t.TempDir(), "rows.csv")
+	code, stdout, errs := runMain(t, "-map", "testdata/cup.txt", "-scen", scen, "-algo", "greedy", "-worst", "3", "-csv", out, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, stdout)
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(pts) / 2
+	if len(recs) != n+1 || strings.Join(recs[0], ",") != "query,line,start_x,start_y,goal_x,goal_y,optimal,cost,subopt,found,us,expanded,problem" {
+		t.Fatalf("csv: %d records, header %v", len(recs), recs[0])
+	}
+	subs := map[int]float64{}
+	sum, pos := 0.0, 0
+	for i, r := range recs[1:] {
+		if r[0] != strconv.Itoa(i+1) || r[1] != strconv.Itoa(i+2) {
+			t.Errorf("csv row %d: query %s line %s, want %d and %d", i, r[0], r[1], i+1, i+2)
+		}
+		if r[2] != strconv.Itoa(pts[2*i].X) || r[5] != strconv.Itoa(pts[2*i+1].Y) || r[9] != "true" {
+			t.Errorf("csv row %d: %v", i, r)
+		}
+		opt, _ := strconv.ParseFloat(r[6], 64)
+		cost, _ := strconv.ParseFloat(r[7], 64)
+		sub, err := strconv.ParseFloat(r[8], 64)
+		if err != nil || math.Abs(sub-max(0, cost/opt-1)) > 1e-5 {
+			t.Errorf("csv row %d: subopt %q for cost %v / optimal %v", i, r[8], cost, opt)
+		}
+		subs[i+1] = sub
+		sum += sub
+		if sub > 1e-9 {
+			pos++
+		}
+	}
+	if pos < 2 || pos == n {
+		t.Fatalf("want some rows suboptimal and some not: %d of %d (%v)", pos, n, subs)
+	}
+	if math.Abs(sum/float64(n)-m["mean_subopt"].(float64)) > 1e-5 {
+		t.Errorf("csv mean %v, report mean_subopt %v", sum/float64(n), m["mean_subopt"])
+	}
+	worst, _ := m["worst"].([]any)
+	if len(worst) != 3 {
+		t.Fatalf("worst: %v", m["worst"])
+	}
+	prev := math.Inf(1)
+	for k, w := range worst {
+		row := w.(map[string]any)
+		q := int(row["query"].(float64))
+		sub := row["subopt"].(float64)
+		if math.Abs(sub-subs[q]) > 1e-5 || sub > prev {
+			t.Errorf("worst %d: query %d subopt %v (csv %v, previous %v)", k, q, sub, subs[q], prev)
+		}
+		prev = sub
+		if k == 0 && sub != m["max_subopt"].(float64) {
+			t.Errorf("worst subopt %v, max_subopt %v", sub, m["max_subopt"])
+		}
+		want := fmt.Sprintf("pathlens -map testdata/cup.txt -scen %s -algo greedy -query %d", scen, q)
+		if row["open"] != want {
+			t.Errorf("open %q, want %q", row["open"], want)
+		}
+	}
+	// The text report prints the table and the command for the first.
+	code, stdout, _ = runMain(t, "-map", "testdata/cup.txt", "-scen", scen, "-algo", "greedy", "-worst", "2")
+	first := worst[0].(map[string]any)
+	if code != 0 || !strings.Contains(stdout, "worst rows") || !strings.Contains(stdout, first["open"].(string)) ||
+		!strings.Contains(stdout, fmt.Sprintf("%.3f%%", 100*first["subopt"].(float64))) {
+		t.Errorf("text report:\n%s", stdout)
+	}
+}
+
+// A cost below the file's optimum (tiny-wrong's row 3, raised by 1) is
+// the furthest from it, and the worst list shows it first.
+func TestWorstShowsBelowOptimal(t *testing.T) {
+	code, stdout, errs := runMain(t, "-map", tinyMap, "-scen", tinyWrong, "-worst", "1", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	w := decode(t, stdout)["worst"].([]any)[0].(map[string]any)
+	if w["line"] != 4.0 || w["query"] != 3.0 || w["subopt"].(float64) >= 0 {
+		t.Errorf("worst row: %v", w)
+	}
+}
+
+// HPA* on a game map is measured against A*'s cost: its worst row is the
+// report's max_subopt, and the app's command carries the hierarchy flags
+// given (the app's -transitions for bench's -placement).
+func TestWorstHPA(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skipf("Moving AI maps not found at %q (set PATHLENS_MAPS)", dir)
+	}
+	mp := filepath.Join(dir, "AR0011SR.map")
+	scen := mp + ".scen"
+	code, stdout, errs := runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-cluster", "16", "-placement", "sparse",
+		"-rows", "300", "-builds", "1", "-worst", "1", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, stdout)
+	w := m["worst"].([]any)[0].(map[string]any)
+	if w["subopt"] != m["max_subopt"] || m["max_subopt"].(float64) <= 0 {
+		t.Errorf("worst %v, max_subopt %v", w, m["max_subopt"])
+	}
+	want := fmt.Sprintf("pathlens -map %s -scen %s -algo hpa -cluster 16 -transitions sparse -query %d", mp, scen, int(w["query"].(float64)))
+	if w["open"] != want {
+		t.Errorf("open %q, want %q", w["open"], want)
+	}
+}
+
+// -csv is opened before the run: a path that cannot be written, or one of
+// the run's inputs, is refused at once (exit 2) and the input is intact;
+// -worst and -csv mean nothing to the repair mode.
+func TestCSVRefusals(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "no", "rows.csv")
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-csv", missing); code != exitUsage || !strings.Contains(errs, missing) {
+		t.Errorf("missing folder: exit %d, %q", code, errs)
+	}
+	scen := filepath.Join(t.TempDir(), "tiny.map.scen")
+	data, _ := os.ReadFile(tinyScen)
+	os.WriteFile(scen, data, 0o644)
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", scen, "-csv", scen); code != exitUsage || !strings.Contains(errs, "is an input of this run") {
+		t.Errorf("csv over the scen: exit %d, %q", code, errs)
+	}
+	if got, _ := os.ReadFile(scen); string(got) != string(data) {
+		t.Errorf("the .scen was changed")
+	}
+	for _, fl := range [][]string{{"-worst", "3"}, {"-csv", filepath.Join(t.TempDir(), "x.csv")}} {
+		args := append([]string{"-map", tinyMap, "-algo", "hpa", "-repair", "10"}, fl...)
+		if code, _, errs := runMain(t, args...); code != exitUsage || !strings.Contains(errs, fl[0]+" applies only") {
+			t.Errorf("%v with -repair: exit %d, %q", fl, code, errs)
+		}
+	}
+}
