@@ -169,6 +169,12 @@ func run(args []string) int {
 		}
 		w.AddScenRows(f.Scen, rows)
 	}
+	if f.Query > 0 {
+		if err := w.OpenFirst(f.Query); err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -query %v\n", err)
+			return 2
+		}
+	}
 	if f.From != "" || f.To != "" {
 		q, err := firstQuery(f.From, f.To, w.Queries[min(w.FirstQuery, len(w.Queries)):])
 		if err != nil {

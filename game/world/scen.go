@@ -77,3 +77,20 @@ func (w *World) PrependQuery(q [2]image.Point) {
 		w.scenAt++
 	}
 }
+
+// OpenFirst makes the session's query k (1-based, as the panel and F3
+// number them: with a .scen list, its row k) the one Begin opens. An
+// error names the range there is.
+func (w *World) OpenFirst(k int) error {
+	n := len(w.Queries)
+	switch {
+	case k >= 1 && k <= n:
+		w.FirstQuery = k - 1
+		return nil
+	case n == 0:
+		return fmt.Errorf("%d: %s has no queries (a .scen list adds its rows: -scen FILE)", k, w.Name)
+	case n == 1:
+		return fmt.Errorf("%d: %s has 1 query", k, w.Name)
+	}
+	return fmt.Errorf("%d: %s has %d queries (1 to %d)", k, w.Name, n, n)
+}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"pathlens/maps"
+	"pathlens/pathing"
 )
 
 // scenOn writes a scenario file on the Moving AI map mapName with one
@@ -175,5 +176,43 @@ func TestSaveKeepsTheScenList(t *testing.T) {
 			t.Errorf("saved with row %d on screen: reopened on %v→%v, want the row %v", k, back.Start, back.Goal, row)
 		}
 		back.Close()
+	}
+}
+
+// -query K (OpenFirst) opens the session's query K, with a .scen list its
+// row K (bench -worst numbers rows so), and refuses a number out of range
+// with the range there is.
+func TestOpenFirst(t *testing.T) {
+	w, dir := scenOn(t, "maze512-16-0.map")
+	if err := w.OpenFirst(2); err == nil || !strings.Contains(err.Error(), "has 1 query") {
+		t.Errorf("query 2 of 1: %v", err)
+	}
+	path := filepath.Join(dir, "maze512-16-0.map.scen")
+	rows, err := w.ScenRows(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.AddScenRows(path, rows)
+	n := len(rows) + 1
+	for _, k := range []int{0, -1, n + 1} {
+		if err := w.OpenFirst(k); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("has %d queries (1 to %d)", n, n)) {
+			t.Errorf("OpenFirst(%d): %v", k, err)
+		}
+	}
+	k := 917
+	if err := w.OpenFirst(k); err != nil {
+		t.Fatal(err)
+	}
+	w.Begin()
+	if r := rows[k-1]; w.Start != r.Start || w.Goal != r.Goal {
+		t.Errorf("opened %v→%v, want row %d (line %d) %v→%v", w.Start, w.Goal, k, r.Line, r.Start, r.Goal)
+	}
+	g, err := pathing.NewGrid(4, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := New(maps.NewMap("empty", g))
+	if err := empty.OpenFirst(1); err == nil || !strings.Contains(err.Error(), "has no queries") {
+		t.Errorf("no queries: %v", err)
 	}
 }

@@ -32,6 +32,7 @@ type Flags struct {
 	Log           string
 	Save          string // where Ctrl+S writes (a .pls), instead of the default place
 	From, To      string
+	Query         int // -query K: open the session's query K (1-based) first; 0: the default
 	Algo          string
 	AgentRefine   string // "", eager or lazy (see Check and AgentRefineMode)
 	Layers        string
@@ -75,6 +76,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.Save, "save", "", "the .pls file Ctrl+S (and the quit question's S) writes the session to; default: the .pls opened, else NAME.pls next to the map (in the working folder when the map's folder is read-only), or NAME.pls in the working folder for a built-in")
 	fs.StringVar(&f.Log, "log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
 	fs.StringVar(&f.From, "from", "", "start cell X,Y of the first query (without -to, the goal is the scenario's)")
+	fs.IntVar(&f.Query, "query", 0, "open the session's query K first (1 is the first; with -scen, row K of the list, as bench -worst numbers them); F3 goes on from there")
 	fs.StringVar(&f.To, "to", "", "goal cell X,Y of the first query (without -from, the start is the scenario's)")
 	fs.StringVar(&f.Algo, "algo", "", "algorithm: astar, dijkstra, greedy, hpa or group (overrides the scenario's)")
 	fs.StringVar(&f.AgentRefine, "agent-refine", "", "how much of a route the agents' HPA* plans refine: eager (the whole route) or lazy (the next segment only); overrides the scenario's, Shift+U switches it")
@@ -155,6 +157,12 @@ func (f *Flags) Check() error {
 	}
 	if !(f.UIScale >= MinUIScale && f.UIScale <= MaxUIScale) { // NaN fails both
 		return fmt.Errorf("-ui-scale %v: want %v to %v (1 is 100%%, 1.5 suits a 1280×800 projector)", f.UIScale, MinUIScale, MaxUIScale)
+	}
+	if f.Query < 0 {
+		return fmt.Errorf("-query %d: want a query number, 1 or more", f.Query)
+	}
+	if f.Query > 0 && (f.From != "" || f.To != "") {
+		return fmt.Errorf("-query and -from/-to both choose the first query: give one of them")
 	}
 	if f.Profile < 0 {
 		return fmt.Errorf("-profile %d: want a number of frames, more than 0", f.Profile)

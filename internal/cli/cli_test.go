@@ -176,3 +176,28 @@ func TestSettingFlags(t *testing.T) {
 		t.Errorf("no flags: %+v, %v; want nothing set", f.Settings, err)
 	}
 }
+
+// -query takes a number from 1 and cannot be given with -from/-to (both
+// choose the first query); its upper bound needs the session
+// (World.OpenFirst).
+func TestQueryFlag(t *testing.T) {
+	for _, c := range []struct {
+		args    []string
+		errPart string
+	}{
+		{[]string{"-query", "3"}, ""},
+		{[]string{"-query", "0"}, ""},
+		{[]string{"-query", "-2"}, "-query -2: want a query number, 1 or more"},
+		{[]string{"-query", "3", "-from", "1,1"}, "give one of them"},
+		{[]string{"-query", "3", "-to", "1,1"}, "give one of them"},
+	} {
+		f, err := Parse(c.args, &bytes.Buffer{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = f.Check()
+		if c.errPart == "" && err != nil || c.errPart != "" && (err == nil || !strings.Contains(err.Error(), c.errPart)) {
+			t.Errorf("%v: %v, want %q", c.args, err, c.errPart)
+		}
+	}
+}
