@@ -46,6 +46,7 @@ const (
 	ActHeuristic
 	ActCost
 	ActExclusion
+	ActTarget
 	ActClusterUp
 	ActClusterDown
 	ActLevelsUp
@@ -114,8 +115,9 @@ var actionTable = []Binding{
 	{Action: ActAlgoHPA, Group: "Switches", Keys: keys(ebiten.Key4), Help: "algorithm: HPA*"},
 	{Action: ActAlgoGroup, Group: "Switches", Keys: keys(ebiten.Key5), Help: "algorithm: group hierarchy"},
 	{Action: ActHeuristic, Group: "Switches", Keys: keys(ebiten.KeyH), Help: "A* heuristic: octile, Euclidean, Manhattan, Chebyshev, zero, cluster"},
-	{Action: ActCost, Group: "Switches", Keys: keys(ebiten.KeyM), Help: "connection cost: minimum, maximin, average minimum"},
+	{Action: ActCost, Group: "Switches", Keys: keys(ebiten.KeyM), Help: "connection cost: minimum, maximin, avg minimum"},
 	{Action: ActExclusion, Group: "Switches", Keys: keys(ebiten.KeyX), Help: "exclusion mode on / off"},
+	{Action: ActTarget, Group: "Switches", Keys: keys(ebiten.KeyM), Mods: ModShift, Help: "refine target: representative or nearest cell"},
 	{Action: ActClusterUp, Group: "Switches", Keys: keys(ebiten.KeyBracketRight), Help: "larger clusters"},
 	{Action: ActClusterDown, Group: "Switches", Keys: keys(ebiten.KeyBracketLeft), Help: "smaller clusters"},
 	{Action: ActLevelsUp, Group: "Switches", Keys: keys(ebiten.KeyBracketRight), Mods: ModShift, Help: "one more abstract level"},

@@ -856,7 +856,7 @@ func (g *Game) updateKeys() {
 		a Action
 		f func()
 	}{
-		{ActHeuristic, w.CycleHeuristic}, {ActCost, w.CycleCost}, {ActExclusion, w.ToggleExclusion},
+		{ActHeuristic, w.CycleHeuristic}, {ActCost, w.CycleCost}, {ActExclusion, w.ToggleExclusion}, {ActTarget, w.ToggleTarget},
 		{ActClusterUp, w.ClusterBigger}, {ActClusterDown, w.ClusterSmaller},
 		{ActLevelsUp, w.LevelsUp}, {ActLevelsDown, w.LevelsDown},
 		{ActNeighborhood, w.ToggleNeighborhood}, {ActSmooth, w.ToggleSmooth},
@@ -1189,6 +1189,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "heuristic", Value: heuristicText(s), Keys: keysOf(ActHeuristic), Dim: !g.w.Uses("heuristic")},
 		{Label: "connection cost", Value: s.Cost.Title(), Keys: keysOf(ActCost), Dim: !g.w.Uses("cost")},
 		{Label: "exclusion", Value: onOff(s.Exclusion), Keys: keysOf(ActExclusion), Dim: !g.w.Uses("exclusion")},
+		{Label: "refine target", Value: s.Target.String(), Keys: keysOf(ActTarget), Dim: !g.w.Uses("target")},
 		{Label: "cluster size", Value: strconv.Itoa(s.Cluster()), Keys: "[ ]", Dim: !g.w.Uses("cluster")},
 		{Label: "levels", Value: strconv.Itoa(s.LevelCount()), Keys: "Shift+[ ]", Dim: !g.w.Uses("levels")},
 		{Label: "neighbourhood", Value: s.Neighborhood.String() + "-connected", Keys: keysOf(ActNeighborhood)},
@@ -1224,7 +1225,7 @@ func switchActions(g *Game) []func() {
 		w.LevelsUp()
 	}
 	return []func(){
-		w.CycleAlgo, w.CycleHeuristic, w.CycleCost, w.ToggleExclusion,
+		w.CycleAlgo, w.CycleHeuristic, w.CycleCost, w.ToggleExclusion, w.ToggleTarget,
 		cluster, levels, w.ToggleNeighborhood, w.ToggleSmooth,
 		w.ToggleTransitions, w.ToggleAgentRefine,
 		g.nextViewLevel,

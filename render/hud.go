@@ -123,12 +123,12 @@ func aboutRoom(h int) int {
 // one-level hierarchy's (inspectorMaxHeight).
 const panelInspectorH = 20 + (6+1)*17
 
-// panelSwitchRows and panelNumbersRows are the switch rows (13, and the
+// panelSwitchRows and panelNumbersRows are the switch rows (14, and the
 // query row of a scenario list) and the rows of numbers of a typical query
 // (path, optimal, time, two phases, hierarchy, build) aboutRoom keeps room
 // for.
 const (
-	panelSwitchRows  = 14
+	panelSwitchRows  = 15
 	panelNumbersRows = 7
 )
 

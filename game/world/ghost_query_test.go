@@ -1,10 +1,14 @@
 package world
 
 import (
+	"bytes"
 	"image"
+	"strings"
 	"testing"
 
 	"pathlens/assets"
+	"pathlens/pathing"
+	"pathlens/pathing/groups"
 )
 
 // Regression (usability test: F3 after M on textbook-groups showed query
@@ -113,5 +117,48 @@ func TestSizeSwitchesSayWhenAtALimit(t *testing.T) {
 		if got := w.Settings.Cluster(); got != c.want {
 			t.Errorf("from %d, step %+d: %d, want %d (message %q)", c.from, c.d, got, c.want, w.Message)
 		}
+	}
+}
+
+// The refine-target switch (Shift+M): on pathological-minimum the
+// refinements aimed at each next cluster's nearest cell walk a shorter
+// path than those aimed at its representative. The switch logs, keeps the
+// previous answer as a ghost labelled with its target, and the plan line
+// names the target; under another algorithm it is dimmed (Uses).
+func TestTargetSwitch(t *testing.T) {
+	w := openBuiltin(t, "pathological-minimum")
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	w.Begin()
+	w.Wait()
+	if w.Settings.Target != groups.Representative || !w.Uses("target") {
+		t.Fatalf("target %v, used %v", w.Settings.Target, w.Uses("target"))
+	}
+	before := w.Outcome.Cost
+	w.ToggleTarget()
+	w.Wait()
+	if w.Settings.Target != groups.Nearest {
+		t.Fatalf("target %v after the switch", w.Settings.Target)
+	}
+	if w.Ghost == nil || w.Ghost.Label != "target representative" || w.Ghost.Cost != before {
+		t.Fatalf("ghost %+v, want the representative answer %v", w.Ghost, before)
+	}
+	if w.Outcome.Status != pathing.Found || !(w.Outcome.Cost < before-1) {
+		t.Errorf("nearest: %v cost %v, want below representative's %v", w.Outcome.Status, w.Outcome.Cost, before)
+	}
+	if l := lastLine(t, &buf, "switch"); !strings.Contains(l, "name=target value=nearest") {
+		t.Errorf("switch line %q", l)
+	}
+	if l := lastLine(t, &buf, "plan"); !strings.Contains(l, "target=nearest") {
+		t.Errorf("plan line %q", l)
+	}
+	w.ToggleTarget()
+	w.Wait()
+	if w.Settings.Target != groups.Representative || w.Outcome.Cost != before {
+		t.Errorf("back: target %v cost %v, want %v", w.Settings.Target, w.Outcome.Cost, before)
+	}
+	w.SetAlgo(AlgoHPA)
+	if w.Uses("target") {
+		t.Error("HPA* reads no refine target, but Uses says it does")
 	}
 }

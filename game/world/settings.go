@@ -206,7 +206,7 @@ func (s Settings) Uses(name string) bool {
 	switch name {
 	case "heuristic":
 		return s.Algo == AlgoAStar || s.Algo == AlgoGreedy || s.Algo == AlgoGroup
-	case "cost", "exclusion":
+	case "cost", "exclusion", "target":
 		return s.Algo == AlgoGroup
 	case "cluster", "levels":
 		return s.Algo.Hierarchical() || (s.Heuristic == HeurCluster && s.Algo != AlgoDijkstra)

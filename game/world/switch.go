@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"pathlens/pathing"
+	"pathlens/pathing/groups"
 )
 
 // The switches. Each one changes one setting, logs a "switch" line,
@@ -61,6 +62,20 @@ func (w *World) ToggleExclusion() {
 	w.keepGhost(fmt.Sprintf("exclusion %s", onOff(w.Settings.Exclusion)))
 	w.Settings.Exclusion = !w.Settings.Exclusion
 	w.switched("exclusion", w.Settings.Exclusion)
+}
+
+// ToggleTarget switches where the group planner's refinements aim inside
+// the next cluster of the plan: its representative cell, or the cell of
+// it nearest the current position. The previous answer is kept as a
+// ghost, as for the connection cost.
+func (w *World) ToggleTarget() {
+	w.keepGhost("target " + w.Settings.Target.String())
+	if w.Settings.Target == groups.Nearest {
+		w.Settings.Target = groups.Representative
+	} else {
+		w.Settings.Target = groups.Nearest
+	}
+	w.switched("target", w.Settings.Target)
 }
 
 // ToggleNeighborhood switches between 8- and 4-connected moves.
@@ -269,12 +284,13 @@ func (w *World) switched(name string, val any) {
 // switchTitle and switchUsers word the note of a switch the current
 // algorithm does not read (see Settings.Uses).
 var (
-	switchTitle = map[string]string{"heuristic": "heuristic", "cost": "connection cost", "exclusion": "exclusion",
+	switchTitle = map[string]string{"heuristic": "heuristic", "cost": "connection cost", "exclusion": "exclusion", "target": "refine target",
 		"cluster": "cluster size", "levels": "levels", "smooth": "smoothing", "transitions": "transitions"}
 	switchUsers = map[string]string{
 		"heuristic":   "A*, greedy and the group planner do",
 		"cost":        "the group planner does",
 		"exclusion":   "the group planner does",
+		"target":      "the group planner does",
 		"cluster":     "HPA*, the group planner and the cluster heuristic do",
 		"levels":      "HPA*, the group planner and the cluster heuristic do",
 		"smooth":      "HPA* does",

@@ -543,7 +543,7 @@ func (w *World) logPlan() {
 	if w.Settings.Algo.Hierarchical() {
 		fs = append(fs, F{"cluster", clusterField(w.keyFor(w.Settings.Algo))}, F{"levels", w.Settings.LevelCount()})
 		if w.Settings.Algo == AlgoGroup {
-			fs = append(fs, F{"cost_kind", w.Settings.Cost}, F{"exclusion", w.Settings.Exclusion})
+			fs = append(fs, F{"cost_kind", w.Settings.Cost}, F{"exclusion", w.Settings.Exclusion}, F{"target", w.Settings.Target})
 		} else {
 			fs = append(fs, F{"smooth", w.Settings.Smooth()}, F{"transitions", TransitionsText(w.Settings.Dense)})
 		}
