@@ -123,15 +123,16 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	for _, h := range flagHooks {
 		h(fs, c)
 	}
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: bench -map M.map [-scen M.map.scen | -from X,Y -to X,Y] [-algo A] [-json] [-check]\n")
-		fs.PrintDefaults()
-	}
+	// The flag package calls Usage after -h and after a bad flag alike: -h
+	// gets the whole list, a bad flag its message and a pointer to it.
+	fs.Usage = func() {}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "usage: bench -map M.map [-scen M.map.scen | -from X,Y -to X,Y] [-algo A] [-json] [-check]\n")
+			fs.PrintDefaults()
 			return nil, err
 		}
-		return nil, usageError{err}
+		return nil, usagef("bench -h lists every flag")
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("bench: unexpected argument %q (flags go before nothing else; see -h)", fs.Arg(0))

@@ -190,7 +190,7 @@ func TestBadInputExit2(t *testing.T) {
 		args []string
 		want string // in stderr
 	}{
-		{"unknown flag", []string{"-map", tinyMap, "-bogus"}, "-bogus"},
+		{"unknown flag", []string{"-map", tinyMap, "-bogus"}, "flag provided but not defined: -bogus\nbench -h lists every flag\n"},
 		{"no map", []string{"-scen", tinyScen}, "-map is required"},
 		{"missing map", []string{"-map", "testdata/nope.map", "-scen", tinyScen}, "nope.map"},
 		{"missing scen", []string{"-map", tinyMap, "-scen", "testdata/nope.scen"}, "nope.scen"},

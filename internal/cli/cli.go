@@ -64,11 +64,10 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	f := &Flags{}
 	fs := flag.NewFlagSet("pathlens", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: pathlens [-map FILE | -scenario builtin:NAME] [flags]\n\nbuilt-in scenarios: %s\n\nflags:\n",
-			strings.Join(assets.Names(), ", "))
-		fs.PrintDefaults()
-	}
+	// The flag package calls Usage after -h and after a bad flag alike: -h
+	// gets the whole list, a bad flag its message and a pointer to it (the
+	// message was lost above seventy lines of flags).
+	fs.Usage = func() {}
 	fs.StringVar(&f.Map, "map", "", "open this Moving AI (.map), ASCII or scenario (.pls) file instead of the built-in world")
 	fs.StringVar(&f.Scenario, "scenario", "", "open a scenario: builtin:NAME or a .pls file")
 	fs.StringVar(&f.Scen, "scen", "", "a Moving AI scenario list (.scen) for the -map: its rows become the queries, F3 steps through them and the note gives each row's optimal length")
@@ -96,6 +95,13 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.ShotDir, "shotdir", ".", "folder the screenshot key (F12) writes into")
 	f.settingFlags(fs)
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stderr, "usage: pathlens [-map FILE | -scenario builtin:NAME] [flags]\n\nbuilt-in scenarios: %s\n\nflags:\n",
+				strings.Join(assets.Names(), ", "))
+			fs.PrintDefaults()
+		} else {
+			fmt.Fprintln(stderr, "pathlens -h lists every flag")
+		}
 		return nil, err
 	}
 	f.Args = fs.Args()

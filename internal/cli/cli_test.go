@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -70,6 +71,13 @@ func TestHeadless(t *testing.T) {
 		if code != c.code || !strings.Contains(out.String(), c.out) || !strings.Contains(errs.String(), c.errs) {
 			t.Errorf("Headless(%q) = %d, stdout %.80q, stderr %.200q; want %d, %q, %q", c.args, code, out.String(), errs.String(), c.code, c.out, c.errs)
 		}
+	}
+	// A bad flag prints its message and where the list is, not the list:
+	// seventy lines of flags buried the one line that mattered.
+	var errs bytes.Buffer
+	Headless([]string{"-cluster", "3"}, io.Discard, &errs)
+	if got := errs.String(); got != "invalid value \"3\" for flag -cluster: want a whole number from 4 to 64\npathlens -h lists every flag\n" {
+		t.Errorf("bad flag: stderr %q", got)
 	}
 }
 
