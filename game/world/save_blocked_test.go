@@ -100,3 +100,54 @@ weight 5,2 3
 		t.Errorf("undo of the edit log logged as:\n%s", buf.String())
 	}
 }
+
+// A built-in saved after its terrain was edited is named as an edited copy
+// and its text says so first (the engineer's test: a copy with a corridor
+// dug through kept "pathological-minimum" and a text about walls that were
+// gone); saved unedited, or edited back to the original, it keeps both.
+func TestSavedEditedBuiltinSaysSo(t *testing.T) {
+	w := openBuiltin(t, "pathological-minimum")
+	w.Begin()
+	w.Wait()
+	about := w.About
+	dir := t.TempDir()
+	reopen := func(name string) *maps.Scenario {
+		t.Helper()
+		path := filepath.Join(dir, name)
+		if err := w.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		sc, err := maps.LoadScenario(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sc
+	}
+	if sc := reopen("plain.pls"); sc.Name != "pathological-minimum" || sc.About != about {
+		t.Errorf("unedited: name %q about %q", sc.Name, sc.About)
+	}
+	var wall image.Point
+	for y := 0; y < w.Grid.Height() && wall == (image.Point{}); y++ {
+		for x := 1; x < w.Grid.Width()-1; x++ {
+			if p := image.Pt(x, y); !w.Grid.Open(p) && w.Grid.Open(image.Pt(x-1, y)) {
+				wall = p
+				break
+			}
+		}
+	}
+	w.BeginStroke(wall, 0)
+	w.StrokeTo(wall.Add(image.Pt(1, 0)))
+	w.EndStroke()
+	if changedCells(w.Grid, w.scenario.Map.Grid) == 0 {
+		t.Fatalf("digging at %v changed nothing", wall)
+	}
+	sc := reopen("edited.pls")
+	want := "Saved from the built-in pathological-minimum after its terrain was edited; the text below describes the original.\n" + about
+	if sc.Name != "pathological-minimum (edited)" || sc.About != want {
+		t.Errorf("edited: name %q about %q, want %q", sc.Name, sc.About, want)
+	}
+	w.Undo()
+	if sc := reopen("undone.pls"); sc.Name != "pathological-minimum" || sc.About != about {
+		t.Errorf("undone: name %q about %q", sc.Name, sc.About)
+	}
+}

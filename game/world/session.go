@@ -54,6 +54,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	m := sc.Map.Clone()
 	w := New(m)
 	w.Source = source
+	w.builtin, _ = strings.CutPrefix(source, assets.Prefix)
 	w.Name = sc.Name
 	if w.Name == "" {
 		w.Name = m.Name
@@ -372,6 +373,16 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 		sc.Name = "session"
 	}
 	sc.Name = strings.TrimSpace(sc.Name)
+	if name := w.builtin; name != "" && changedCells(w.Grid, w.scenario.Map.Grid) > 0 {
+		// A built-in's text describes the case as shipped: a copy whose
+		// terrain was edited says so, or it would explain walls that are
+		// gone under the built-in's own name.
+		if sc.Name == name {
+			sc.Name = name + " (edited)"
+		}
+		note := fmt.Sprintf("Saved from the built-in %s after its terrain was edited; the text below describes the original.", name)
+		sc.About = strings.TrimSpace(note + "\n" + sc.About)
+	}
 	sc.Regions = w.Regions
 	if w.HasStart && w.HasGoal && open(w.Start, w.Goal) {
 		sc.Queries = append(sc.Queries, maps.Query{Start: w.Start, Goal: w.Goal})
@@ -404,6 +415,22 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 		}
 	}
 	return sc, dropped
+}
+
+// changedCells counts the cells whose weight differs between two grids of
+// one size (0 for grids of different sizes).
+func changedCells(a, b *pathing.Grid) int {
+	ca, cb := a.Cells(), b.Cells()
+	if len(ca) != len(cb) {
+		return 0
+	}
+	n := 0
+	for i := range ca {
+		if ca[i] != cb[i] {
+			n++
+		}
+	}
+	return n
 }
 
 func cellToEdit(c CellEdit) maps.Edit {

@@ -66,6 +66,9 @@ type World struct {
 	// for embedded worlds); Name is what the title bar shows; About is the
 	// one-line "what to look at" of a gallery scenario.
 	Source, Name, About string
+	// builtin names the built-in scenario the session was opened from
+	// ("" otherwise), kept when a save moves Source to the file written.
+	builtin string
 	// SaveTo, when set, is where SaveDefault writes (the app's -save),
 	// instead of the place SavePath derives from Source.
 	SaveTo string
