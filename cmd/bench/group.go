@@ -538,10 +538,24 @@ func runScenario(env *Env) (*Report, error) {
 	}
 	var qs []Query
 	switch {
-	case env.Rows != nil:
-		// LoadEnv checked the rows against the scenario's map as written;
-		// they run on its world, after the edit log.
-		for _, r := range env.Rows {
+	case env.Rows != nil || len(s.Queries) == 0 && len(s.ScenRows) > 0 && !cfg.Single:
+		// -scen's rows, else the scenario's own list (its "scen" line) when
+		// it has no query lines, as the app opens it. LoadEnv checked
+		// -scen's rows against the scenario's map as written, the reader
+		// the file's own; they run on its world, after the edit log.
+		rows := env.Rows
+		if rows == nil {
+			rows = slices.Clone(s.ScenRows)
+			if n := cfg.Rows; n > 0 && n < len(rows) {
+				rows = rows[:n]
+			}
+			if cfg.Neighborhood == pathing.Four {
+				for i := range rows {
+					rows[i].Optimal = -1 // an 8-connected length: see LoadEnv
+				}
+			}
+		}
+		for _, r := range rows {
 			for _, e := range [2]struct {
 				what string
 				p    image.Point
@@ -551,7 +565,10 @@ func runScenario(env *Env) (*Report, error) {
 				}
 			}
 		}
-		qs = QueriesFromRows(env.Rows)
+		qs = QueriesFromRows(rows)
+		if env.Rows == nil {
+			rep.Set("scen", s.Scen)
+		}
 	default:
 		list := s.Queries
 		if cfg.Single {
@@ -581,7 +598,12 @@ func runScenario(env *Env) (*Report, error) {
 	if err := runGroupQueries(senv, p, qs, rep); err != nil {
 		return nil, err
 	}
-	if len(qs) == 1 && env.Rows == nil {
+	if env.Rows == nil && len(s.Queries) > 0 && len(s.ScenRows) > 0 {
+		// The app lists a scenario's own queries before its list's rows,
+		// less a first query that is one of them: numbers could differ.
+		rep.noOpen = "the scenario's own queries and its list's rows are numbered together in the window"
+	}
+	if len(qs) == 1 && env.Rows == nil && len(s.Queries) > 0 {
 		// One query (-from/-to, or a scenario holding one): its cost and
 		// path, as with -map. A scenario of one query printed neither, so
 		// an optimal walk's cost was nowhere in the report.

@@ -172,6 +172,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	if c.Repeat < 1 {
 		return nil, usagef("bench: -repeat %d: want a positive count", c.Repeat)
 	}
+	if n := c.ExtInt("worst"); n < 0 {
+		return nil, usagef("bench: -worst %d: want 0 (no list) or a positive count", n)
+	}
 	switch {
 	case (*from == "") != (*to == ""):
 		return nil, usagef("bench: -from and -to go together")

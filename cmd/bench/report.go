@@ -72,6 +72,7 @@ type Report struct {
 
 	rows      []rowResult // every query of the batch, for -worst and -csv
 	worstNote string      // a caveat printed under the worst table
+	noOpen    string      // set by a mode: why its rows cannot be opened by number in the app
 
 	extra      map[string]any
 	unmeasured map[string]bool // fixed fields this run did not measure: left out
@@ -352,10 +353,10 @@ func (r *Report) writeWorst(out *strings.Builder) {
 		}
 		out.WriteByte('\n')
 	}
-	if w := r.Worst[0]; w.Open != "" {
+	switch w := r.Worst[0]; {
+	case w.Open != "":
 		fmt.Fprintf(out, "open the first in the window:\n  %s\n", w.Open)
-	}
-	if r.worstNote != "" {
-		fmt.Fprintf(out, "  (%s)\n", r.worstNote)
+	case r.worstNote != "":
+		fmt.Fprintf(out, "no command to open them in the window: %s\n", r.worstNote)
 	}
 }

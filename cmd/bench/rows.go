@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"pathlens/pathing"
 )
 
 // Per-row output: the summary says how suboptimal a planner is on average;
@@ -21,7 +23,7 @@ import (
 func init() {
 	registerFlags(func(fs *flag.FlagSet, c *Config) {
 		c.Ext["worst"] = fs.Int("worst", 0, "list the `N` rows furthest from the optimum either way (|cost / optimal − 1|; rows where the planner and the optimum disagree on whether a path exists first), each with its query number for the app's -query")
-		c.Ext["csv"] = fs.String("csv", "", "write one CSV line per query to `FILE`: query, line, start, goal, optimal, cost, subopt, found, us, expanded")
+		c.Ext["csv"] = fs.String("csv", "", "write one CSV line per query to `FILE`: query, line, start_x/y, goal_x/y, optimal (what subopt is against: A*'s cost for hpa and group, else the file's), scen_optimal (the file's), cost, subopt, found, us (first run), expanded, problem")
 	})
 	scopeFlags("query runs, not -agents or -repair", func(c *Config) bool { return c.ExtInt("agents") <= 0 && c.ExtInt("repair") <= 0 },
 		"worst", "csv")
@@ -92,7 +94,11 @@ func worstRows(rows []rowResult, n int) []int {
 // by openCSV before the run) from the rows the run kept.
 func finishRows(c *Config, rep *Report, csv *os.File) error {
 	if n := c.ExtInt("worst"); n > 0 {
-		open := appCommand(c)
+		open, why := appCommand(c, rep)
+		rep.worstNote = why
+		if why != "" {
+			rep.Set("worst_note", why)
+		}
 		rep.Worst = []WorstRow{} // present, if empty: the run had no comparable row
 		for _, i := range worstRows(rep.rows, n) {
 			r := rep.rows[i]
@@ -111,9 +117,6 @@ func finishRows(c *Config, rep *Report, csv *os.File) error {
 				wr.Open = fmt.Sprintf("%s -query %d", open, i+1)
 			}
 			rep.Worst = append(rep.Worst, wr)
-		}
-		if open != "" && c.Algo == "hpa" && c.ExtBool("cache") {
-			rep.worstNote = "the window's HPA* keeps no path cache: run bench with -cache=false for the costs it shows"
 		}
 	}
 	if csv == nil {
@@ -143,9 +146,14 @@ func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost 
 			row.ref = aCost
 		}
 	}
+	if !aFound && row != nil && row.q.Optimal > 0 {
+		// The file's row says a path exists: the map is not the one the
+		// list was made for (or A* is wrong), whatever the planner found.
+		row.problem = "the .scen has a path, A* none"
+	}
 	if aFound != found {
 		*reachErr++
-		if row != nil {
+		if row != nil && row.problem == "" {
 			row.problem = "A* finds a path, " + who + " none"
 			if found {
 				row.problem = who + " finds a path, A* none"
@@ -193,11 +201,13 @@ func sameFile(a, b string) bool {
 	return os.SameFile(sa, sb)
 }
 
-// writeRowsCSV writes a header and one line per row. Empty fields: no
-// optimum, no path, not comparable.
+// writeRowsCSV writes a header and one line per row: optimal is what the
+// row is measured against (A*'s cost for hpa and group, else the file's),
+// scen_optimal the file's own column. Empty fields: no optimum, no path,
+// not comparable.
 func writeRowsCSV(w io.Writer, rows []rowResult) error {
 	bw := bufio.NewWriter(w)
-	bw.WriteString("query,line,start_x,start_y,goal_x,goal_y,optimal,cost,subopt,found,us,expanded,problem\n")
+	bw.WriteString("query,line,start_x,start_y,goal_x,goal_y,optimal,scen_optimal,cost,subopt,found,us,expanded,problem\n")
 	num := func(v float64, ok bool) string {
 		if !ok {
 			return ""
@@ -205,9 +215,9 @@ func writeRowsCSV(w io.Writer, rows []rowResult) error {
 		return strconv.FormatFloat(v, 'f', 6, 64)
 	}
 	for i, r := range rows {
-		fmt.Fprintf(bw, "%d,%d,%d,%d,%d,%d,%s,%s,%s,%t,%.3f,%d,%s\n", i+1, r.q.Line,
+		fmt.Fprintf(bw, "%d,%d,%d,%d,%d,%d,%s,%s,%s,%s,%t,%.3f,%d,%s\n", i+1, r.q.Line,
 			r.q.Start.X, r.q.Start.Y, r.q.Goal.X, r.q.Goal.Y,
-			num(r.ref, r.ref >= 0), num(r.cost, r.found), num(r.sub, !math.IsNaN(r.sub)),
+			num(r.ref, r.ref >= 0), num(r.q.Optimal, r.q.Optimal >= 0), num(r.cost, r.found), num(r.sub, !math.IsNaN(r.sub)),
 			r.found, r.us, r.expanded, csvField(r.problem))
 	}
 	return bw.Flush()
@@ -221,22 +231,59 @@ func csvField(s string) string {
 	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }
 
-// appCommand returns the app's command line that opens this run's map and
-// .scen with the settings given here that the app shares (the query number
-// is added per row), or "" when the run has no .scen the app can open.
-func appCommand(c *Config) string {
-	if c.ScenPath == "" || c.Single {
-		return ""
+// appCommand returns the app's command line that opens this run's rows
+// (the query number is added per row) with the settings given here, or ""
+// and why the window cannot reproduce them. rep.Algo is the run's
+// algorithm (a scenario's own when -algo was not given).
+func appCommand(c *Config, rep *Report) (cmd, why string) {
+	arg := c.ExtString("scenario-arg")
+	switch {
+	case c.Single:
+		return "", ""
+	case rep.noOpen != "":
+		return "", rep.noOpen
+	case arg == "" && c.ScenPath == "":
+		return "", ""
+	}
+	// Flags the window has no equivalent of, when they change the answer.
+	given := func(name string) bool { return slices.Contains(c.Given, name) }
+	for _, f := range []struct {
+		name string
+		off  bool // the value is the window's behaviour
+	}{
+		{"abstract-weight", c.ExtFloat("abstract-weight") <= 1},
+		{"shortcut", c.ExtBool("shortcut")},
+		{"hpa-k", c.ExtInt("hpa-k") == 0 || c.ExtInt("hpa-k") == 2},
+		{"branch", c.ExtInt("branch") == 0 || c.ExtInt("branch") == 2},
+		{"weight", c.Weight <= 1},
+		{"regions", c.ExtString("regions") == ""},
+	} {
+		if given(f.name) && !f.off {
+			return "", "the window has no -" + f.name + ": it would show other costs"
+		}
+	}
+	if rep.Algo == "hpa" && c.ExtBool("cache") {
+		return "", "these costs use HPA*'s path cache, which the window does not: run with -cache=false for rows, and commands, the window reproduces"
 	}
 	// The app puts a .scen's rows first (before a scenario's own queries),
 	// so row K is its query K either way.
-	args := []string{"pathlens", "-map", shellWord(c.MapPath), "-scen", shellWord(c.ScenPath)}
-	if arg := c.ExtString("scenario-arg"); arg != "" {
-		args = []string{"pathlens", "-scenario", shellWord(arg), "-scen", shellWord(c.ScenPath)}
+	var args []string
+	if arg != "" {
+		args = []string{"pathlens", "-scenario", shellWord(arg)}
+	} else {
+		args = []string{"pathlens", "-map", shellWord(c.MapPath)}
 	}
-	switch c.Algo {
-	case "astar", "dijkstra", "greedy", "hpa", "group":
-		args = append(args, "-algo", c.Algo)
+	if c.ScenPath != "" {
+		args = append(args, "-scen", shellWord(c.ScenPath))
+	}
+	// A scenario's own algorithm is the app's too; -algo overrides both.
+	if arg == "" || given("algo") {
+		switch c.Algo {
+		case "astar", "dijkstra", "greedy", "hpa", "group":
+			args = append(args, "-algo", c.Algo)
+		case "astar-cluster":
+			args = append(args, "-algo", "astar", "-heuristic", "cluster")
+		}
 	}
 	// The flags the app takes under the same name, and bench's -placement
 	// (the app's -transitions).
@@ -260,13 +307,16 @@ func appCommand(c *Config) string {
 		case "nb":
 			v = c.Neighborhood.String()
 		case "heuristic":
+			if c.Heuristic == pathing.Auto {
+				continue
+			}
 			v = c.Heuristic.String()
 		default:
 			continue
 		}
 		args = append(args, "-"+name, shellWord(v))
 	}
-	return strings.Join(args, " ")
+	return strings.Join(args, " "), ""
 }
 
 // shellWord quotes s for a POSIX shell when it needs it.

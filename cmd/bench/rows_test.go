@@ -89,7 +89,7 @@ func TestWorstAndCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(pts) / 2
-	if len(recs) != n+1 || strings.Join(recs[0], ",") != "query,line,start_x,start_y,goal_x,goal_y,optimal,cost,subopt,found,us,expanded,problem" {
+	if len(recs) != n+1 || strings.Join(recs[0], ",") != "query,line,start_x,start_y,goal_x,goal_y,optimal,scen_optimal,cost,subopt,found,us,expanded,problem" {
 		t.Fatalf("csv: %d records, header %v", len(recs), recs[0])
 	}
 	subs := map[int]float64{}
@@ -98,13 +98,13 @@ func TestWorstAndCSV(t *testing.T) {
 		if r[0] != strconv.Itoa(i+1) || r[1] != strconv.Itoa(i+2) {
 			t.Errorf("csv row %d: query %s line %s, want %d and %d", i, r[0], r[1], i+1, i+2)
 		}
-		if r[2] != strconv.Itoa(pts[2*i].X) || r[5] != strconv.Itoa(pts[2*i+1].Y) || r[9] != "true" {
+		if r[2] != strconv.Itoa(pts[2*i].X) || r[5] != strconv.Itoa(pts[2*i+1].Y) || r[10] != "true" || r[6] != r[7] {
 			t.Errorf("csv row %d: %v", i, r)
 		}
 		opt, _ := strconv.ParseFloat(r[6], 64)
-		cost, _ := strconv.ParseFloat(r[7], 64)
-		sub, err := strconv.ParseFloat(r[8], 64)
-		if err != nil || math.Abs(sub-max(0, cost/opt-1)) > 1e-5 {
+		cost, _ := strconv.ParseFloat(r[8], 64)
+		sub, err := strconv.ParseFloat(r[9], 64)
+		if math.Abs(cost-opt) <= OptimalTolerance && sub != 0 || err != nil || math.Abs(sub-(cost/opt-1)) > 1e-5 {
 			t.Errorf("csv row %d: subopt %q for cost %v / optimal %v", i, r[8], cost, opt)
 		}
 		subs[i+1] = sub
@@ -164,7 +164,9 @@ func TestWorstShowsBelowOptimal(t *testing.T) {
 
 // HPA* on a game map is measured against A*'s cost: its worst row is the
 // report's max_subopt, and the app's command carries the hierarchy flags
-// given (the app's -transitions for bench's -placement).
+// given (the app's -transitions for bench's -placement). With the path
+// cache (bench's default, not the window's) the costs are not the
+// window's: no command, and a note says to run -cache=false.
 func TestWorstHPA(t *testing.T) {
 	dir, ok := maps.MovingAIDir()
 	if !ok {
@@ -172,12 +174,20 @@ func TestWorstHPA(t *testing.T) {
 	}
 	mp := filepath.Join(dir, "AR0011SR.map")
 	scen := mp + ".scen"
-	code, stdout, errs := runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-cluster", "16", "-placement", "sparse",
-		"-rows", "300", "-builds", "1", "-worst", "1", "-json")
+	code, stdout, errs := runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-rows", "300", "-builds", "1", "-worst", "1", "-json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	m := decode(t, stdout)
+	if w := m["worst"].([]any)[0].(map[string]any); w["open"] != nil || !strings.Contains(m["worst_note"].(string), "-cache=false") {
+		t.Errorf("cached: open %v, note %v", w["open"], m["worst_note"])
+	}
+	code, stdout, errs = runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-cluster", "16", "-placement", "sparse", "-cache=false",
+		"-rows", "300", "-builds", "1", "-worst", "1", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m = decode(t, stdout)
 	w := m["worst"].([]any)[0].(map[string]any)
 	if w["subopt"] != m["max_subopt"] || m["max_subopt"].(float64) <= 0 {
 		t.Errorf("worst %v, max_subopt %v", w, m["max_subopt"])
@@ -210,5 +220,49 @@ func TestCSVRefusals(t *testing.T) {
 		if code, _, errs := runMain(t, args...); code != exitUsage || !strings.Contains(errs, fl[0]+" applies only") {
 			t.Errorf("%v with -repair: exit %d, %q", fl, code, errs)
 		}
+	}
+}
+
+// A scenario's rows open in the app by the same number: its own queries
+// (with the scenario's algorithm, which the command leaves to the file),
+// or, when it has no query lines, its list's rows (the "scen" line), as
+// the app lists them. A bad -worst is refused.
+func TestWorstScenario(t *testing.T) {
+	code, stdout, errs := runMain(t, "-scenario", "builtin:textbook-groups", "-worst", "5", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, stdout)
+	if m["algo"] != "group" {
+		t.Fatalf("algo %v: the scenario's is group", m["algo"])
+	}
+	w := m["worst"].([]any)[0].(map[string]any)
+	if want := fmt.Sprintf("pathlens -scenario builtin:textbook-groups -query %d", int(w["query"].(float64))); w["open"] != want {
+		t.Errorf("open %q, want %q", w["open"], want)
+	}
+	// A scenario file whose queries are a .scen list.
+	dir := t.TempDir()
+	scen := filepath.Join(dir, "cup.scen")
+	src, _ := cupScen(t)
+	data, _ := os.ReadFile(src)
+	os.WriteFile(scen, data, 0o644)
+	mapData, _ := os.ReadFile("testdata/cup.txt")
+	os.WriteFile(filepath.Join(dir, "cup.txt"), mapData, 0o644)
+	pls := filepath.Join(dir, "case.pls")
+	os.WriteFile(pls, []byte("pathlens-scenario 1\nname cup\nset algo greedy\nmap cup.txt\nscen cup.scen\n"), 0o644)
+	code, stdout, errs = runMain(t, "-scenario", pls, "-worst", "1", "-json")
+	if code != 0 {
+		t.Fatalf("scenario with a list: exit %d: %s", code, errs)
+	}
+	m = decode(t, stdout)
+	if m["queries"] != 6.0 || m["algo"] != "greedy" || m["scen"] != "cup.scen" {
+		t.Errorf("scenario with a list: %v queries, algo %v, scen %v", m["queries"], m["algo"], m["scen"])
+	}
+	w = m["worst"].([]any)[0].(map[string]any)
+	if want := fmt.Sprintf("pathlens -scenario %s -query %d", pls, int(w["query"].(float64))); w["open"] != want {
+		t.Errorf("open %q, want %q", w["open"], want)
+	}
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-worst", "-1"); code != exitUsage || !strings.Contains(errs, "-worst -1: want 0") {
+		t.Errorf("-worst -1: exit %d, %q", code, errs)
 	}
 }

@@ -291,10 +291,11 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 					if q.Optimal > 0 {
 						sub := out.Cost/q.Optimal - 1
 						if e <= OptimalTolerance {
-							// The file's optimum is rounded: a match is not
-							// below it. A cost cheaper by more is counted
-							// (below_optimal), not clamped away.
-							sub = max(0, sub)
+							// The file's optimum is rounded: a match is
+							// optimal, neither above nor below it. A cost
+							// off by more either way is counted (a cheaper
+							// one in below_optimal), not clamped away.
+							sub = 0
 						}
 						subs = append(subs, sub)
 						row.sub = sub
