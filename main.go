@@ -169,7 +169,9 @@ func run(args []string) int {
 		}
 		w.AddScenRows(f.Scen, rows)
 	}
-	if f.Query > 0 {
+	if f.Query > 0 && opts.StartError == "" {
+		// (A map that failed to load left the built-in world open: its
+		// queries are not the ones asked for, and the load error says so.)
 		if err := w.OpenFirst(f.Query); err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -query %v\n", err)
 			return 2

@@ -101,8 +101,21 @@ func hpaConfig(c *Config) (hpa.Config, error) {
 		CachePaths:   c.ExtBool("cache"),
 		Neighborhood: c.Neighborhood,
 	}
+	for _, f := range []struct {
+		name   string
+		v      int
+		lo, hi int
+	}{
+		{"cluster", cfg.ClusterSize, hpa.MinClusterSize, hpa.MaxClusterSize},
+		{"levels", cfg.Levels, 1, hpa.MaxLevels},
+		{"hpa-k", cfg.Branch, 2, hpa.MaxBranch},
+	} {
+		if f.v != 0 && (f.v < f.lo || f.v > f.hi) {
+			return cfg, usagef("bench: -%s %d: HPA* takes %d to %d (0: the default)", f.name, f.v, f.lo, f.hi)
+		}
+	}
 	if _, err := cfg.Normalized(); err != nil {
-		return cfg, usagef("bench: -algo hpa: %v", err)
+		return cfg, usagef("bench: %v", err)
 	}
 	return cfg, nil
 }

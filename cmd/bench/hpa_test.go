@@ -89,8 +89,9 @@ func TestHPABadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-cluster", "3"}, "cluster size 3 out of range"},
-		{[]string{"-levels", "9"}, "9 levels out of range"},
+		{[]string{"-cluster", "3"}, "bench: -cluster 3: HPA* takes 4 to 64 (0: the default)\n"},
+		{[]string{"-levels", "9"}, "bench: -levels 9: HPA* takes 1 to 4"},
+		{[]string{"-hpa-k", "1"}, "bench: -hpa-k 1: HPA* takes 2 to 8"},
 		{[]string{"-placement", "thick"}, `unknown placement "thick"`},
 	} {
 		args := append([]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa"}, tc.args...)

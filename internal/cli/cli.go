@@ -32,7 +32,8 @@ type Flags struct {
 	Log           string
 	Save          string // where Ctrl+S writes (a .pls), instead of the default place
 	From, To      string
-	Query         int // -query K: open the session's query K (1-based) first; 0: the default
+	Query         int  // -query K: open the session's query K (1-based) first; 0: the default
+	querySet      bool // -query was given (so 0 is refused, not read as the default)
 	Algo          string
 	AgentRefine   string // "", eager or lazy (see Check and AgentRefineMode)
 	Layers        string
@@ -105,6 +106,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 		return nil, err
 	}
 	f.Args = fs.Args()
+	fs.Visit(func(fl *flag.Flag) { f.querySet = f.querySet || fl.Name == "query" })
 	f.argsErr = argsError(fs, args)
 	return f, nil
 }
@@ -138,7 +140,13 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 		}
 		return f.Settings.Set("cluster", v)
 	})
-	fs.Func("levels", fmt.Sprintf("abstract levels of HPA* and the group hierarchy, 1 to %d (default %d; Shift+[ and Shift+] change it); overrides the scenario's", world.MaxAbstractLevels, world.DefaultLevels), set("levels"))
+	fs.Func("levels", fmt.Sprintf("abstract levels of HPA* and the group hierarchy, 1 to %d (default %d; Shift+[ and Shift+] change it); overrides the scenario's", world.MaxAbstractLevels, world.DefaultLevels), func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > world.MaxAbstractLevels {
+			return fmt.Errorf("want a whole number from 1 to %d", world.MaxAbstractLevels)
+		}
+		return f.Settings.Set("levels", v)
+	})
 	fs.Func("cost", "the group hierarchy's connection cost: minimum, maximin or avgmin (M cycles it); overrides the scenario's", set("cost"))
 	fs.BoolFunc("exclusion", "the group hierarchy's exclusion mode (X switches it); -exclusion=false overrides a scenario's", toggle("exclusion"))
 	fs.Func("heuristic", "A*'s heuristic: octile, euclidean, manhattan, chebyshev, zero or cluster (H cycles it); overrides the scenario's", set("heuristic"))
@@ -164,8 +172,13 @@ func (f *Flags) Check() error {
 	if !(f.UIScale >= MinUIScale && f.UIScale <= MaxUIScale) { // NaN fails both
 		return fmt.Errorf("-ui-scale %v: want %v to %v (1 is 100%%, 1.5 suits a 1280×800 projector)", f.UIScale, MinUIScale, MaxUIScale)
 	}
-	if f.Query < 0 {
+	if f.Query < 0 || f.Query == 0 && f.querySet {
 		return fmt.Errorf("-query %d: want a query number, 1 or more", f.Query)
+	}
+	if f.Algo != "" {
+		if _, err := world.ParseAlgo(f.Algo); err != nil {
+			return fmt.Errorf("-algo: %v", err)
+		}
 	}
 	if f.Query > 0 && (f.From != "" || f.To != "") {
 		return fmt.Errorf("-query and -from/-to both choose the first query: give one of them")

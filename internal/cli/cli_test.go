@@ -51,7 +51,8 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-ui-scale", "0"}, 2, "", "-ui-scale 0: want 0.75 to 3"},
 		{[]string{"-cost", "cheap"}, 2, "", `invalid value "cheap" for flag -cost: unknown value "cheap" for cost (want minimum, maximin, avgmin)`},
 		{[]string{"-cluster", "3"}, 2, "", `invalid value "3" for flag -cluster: want a whole number from 4 to 64`},
-		{[]string{"-levels", "5"}, 2, "", `invalid value "5" for flag -levels: levels "5" is not a whole number from 1 to 4`},
+		{[]string{"-levels", "5"}, 2, "", `invalid value "5" for flag -levels: want a whole number from 1 to 4`},
+		{[]string{"-algo", "hpx"}, 2, "", `-algo: unknown algorithm "hpx"`},
 		{[]string{"-exclusion=maybe"}, 2, "", `invalid boolean value "maybe" for -exclusion`},
 		{[]string{"-nb", "6"}, 2, "", `unknown value "6" for neighborhood (want 8, 4)`},
 		{[]string{"-cluster", "16", "-levels", "3", "-exclusion"}, 2, "", "no display"},
@@ -194,7 +195,8 @@ func TestQueryFlag(t *testing.T) {
 		errPart string
 	}{
 		{[]string{"-query", "3"}, ""},
-		{[]string{"-query", "0"}, ""},
+		{[]string{"-query", "0"}, "-query 0: want a query number, 1 or more"},
+		{nil, ""},
 		{[]string{"-query", "-2"}, "-query -2: want a query number, 1 or more"},
 		{[]string{"-query", "3", "-from", "1,1"}, "give one of them"},
 		{[]string{"-query", "3", "-to", "1,1"}, "give one of them"},
