@@ -569,6 +569,23 @@ func runScenario(env *Env) (*Report, error) {
 		if env.Rows == nil {
 			rep.Set("scen", s.Scen)
 		}
+		if len(s.Edits) > 0 || cfg.Neighborhood == pathing.Four {
+			// The list's lengths are for its map as written (8-connected):
+			// after the edit log, or with 4-connected moves, each row is
+			// measured against A* on the world it runs on, as the
+			// scenario's own queries are (FileOptimal keeps the list's).
+			search := pathing.NewSearcher(senv.Grid)
+			for i := range qs {
+				o, err := search.Search(pathing.Query{Start: qs[i].Start, Goal: qs[i].Goal, Neighborhood: cfg.Neighborhood})
+				if err != nil {
+					return nil, usagef("bench: %s:%d: %v", rows[i].File, rows[i].Line, err)
+				}
+				qs[i].Optimal = -1
+				if o.Status == pathing.Found {
+					qs[i].Optimal = o.Cost
+				}
+			}
+		}
 	default:
 		list := s.Queries
 		if cfg.Single {
@@ -592,7 +609,7 @@ func runScenario(env *Env) (*Report, error) {
 			if o.Status == pathing.Found {
 				opt = o.Cost
 			}
-			qs = append(qs, Query{Start: q.Start, Goal: q.Goal, Optimal: opt})
+			qs = append(qs, Query{Start: q.Start, Goal: q.Goal, Optimal: opt, FileOptimal: -1})
 		}
 	}
 	if err := runGroupQueries(senv, p, qs, rep); err != nil {
@@ -603,7 +620,14 @@ func runScenario(env *Env) (*Report, error) {
 		// less a first query that is one of them: numbers could differ.
 		rep.noOpen = "the scenario's own queries and its list's rows are numbered together in the window"
 	}
-	if len(qs) == 1 && env.Rows == nil && len(s.Queries) > 0 {
+	rep.inputs = []string{s.ScenFile}
+	if mp := s.MapPath; mp != "" && !strings.HasPrefix(arg, assets.Prefix) {
+		if !filepath.IsAbs(mp) {
+			mp = filepath.Join(filepath.Dir(arg), mp)
+		}
+		rep.inputs = append(rep.inputs, mp)
+	}
+	if len(qs) == 1 && env.Rows == nil && (cfg.Single || len(s.Queries) > 0) {
 		// One query (-from/-to, or a scenario holding one): its cost and
 		// path, as with -map. A scenario of one query printed neither, so
 		// an optimal walk's cost was nowhere in the report.

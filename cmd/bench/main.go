@@ -256,9 +256,8 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 	rep, err := m.Run(env)
 	if err == nil {
 		err = finishRows(c, rep, csv)
-	} else if csv != nil {
-		csv.Close()
-		os.Remove(csv.Name()) // no half-written rows from a failed run
+	} else {
+		csv.abort() // the target keeps what it had
 	}
 	return rep, err
 }

@@ -68,11 +68,13 @@ type Report struct {
 
 	// Worst lists the rows furthest from the optimum (-worst N); the text
 	// report prints it as a table after the other fields.
-	Worst []WorstRow `json:"worst,omitempty"`
+	// A pointer: present (as [] too) when -worst was given, absent when not.
+	Worst *[]WorstRow `json:"worst,omitempty"`
 
 	rows      []rowResult // every query of the batch, for -worst and -csv
 	worstNote string      // a caveat printed under the worst table
 	noOpen    string      // set by a mode: why its rows cannot be opened by number in the app
+	inputs    []string    // files a mode read beyond the flags' (a scenario's map and list)
 
 	extra      map[string]any
 	unmeasured map[string]bool // fixed fields this run did not measure: left out
@@ -256,7 +258,7 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 		if err := dec.Decode(&raw); err != nil {
 			return err
 		}
-		if kt.(string) == "worst" {
+		if k := kt.(string); k == "worst" || k == "worst_note" {
 			continue // a table of its own, below
 		}
 		v := string(raw)
@@ -324,7 +326,8 @@ func (r *Report) writeWorst(out *strings.Builder) {
 	if r.Worst == nil {
 		return
 	}
-	if len(r.Worst) == 0 {
+	worst := *r.Worst
+	if len(worst) == 0 {
 		out.WriteString("worst              no row has an optimum to compare with\n")
 		return
 	}
@@ -336,7 +339,7 @@ func (r *Report) writeWorst(out *strings.Builder) {
 	}
 	fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1):\n")
 	fmt.Fprintf(out, "  %6s %6s %11s %11s %12s %12s %9s\n", "query", "line", "start", "goal", "optimal", "cost", "subopt")
-	for _, w := range r.Worst {
+	for _, w := range worst {
 		sub := "-"
 		if w.Subopt != nil {
 			sub = fmt.Sprintf("%.3f%%", 100**w.Subopt)
@@ -353,7 +356,7 @@ func (r *Report) writeWorst(out *strings.Builder) {
 		}
 		out.WriteByte('\n')
 	}
-	switch w := r.Worst[0]; {
+	switch w := worst[0]; {
 	case w.Open != "":
 		fmt.Fprintf(out, "open the first in the window:\n  %s\n", w.Open)
 	case r.worstNote != "":

@@ -92,14 +92,14 @@ func worstRows(rows []rowResult, n int) []int {
 
 // finishRows fills the report's worst list and writes the CSV file (opened
 // by openCSV before the run) from the rows the run kept.
-func finishRows(c *Config, rep *Report, csv *os.File) error {
+func finishRows(c *Config, rep *Report, csv *csvOut) error {
 	if n := c.ExtInt("worst"); n > 0 {
 		open, why := appCommand(c, rep)
 		rep.worstNote = why
 		if why != "" {
 			rep.Set("worst_note", why)
 		}
-		rep.Worst = []WorstRow{} // present, if empty: the run had no comparable row
+		rep.Worst = &[]WorstRow{} // present, if empty: the run had no comparable row
 		for _, i := range worstRows(rep.rows, n) {
 			r := rep.rows[i]
 			wr := WorstRow{Query: i + 1, Line: r.q.Line, Start: [2]int{r.q.Start.X, r.q.Start.Y},
@@ -116,20 +116,13 @@ func finishRows(c *Config, rep *Report, csv *os.File) error {
 			if open != "" {
 				wr.Open = fmt.Sprintf("%s -query %d", open, i+1)
 			}
-			rep.Worst = append(rep.Worst, wr)
+			*rep.Worst = append(*rep.Worst, wr)
 		}
 	}
 	if csv == nil {
 		return nil
 	}
-	err := writeRowsCSV(csv, rep.rows)
-	if cerr := csv.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return usagef("bench: -csv %s: %v", csv.Name(), err)
-	}
-	return nil
+	return csv.commit(rep.rows, csvInputs(c, rep.inputs))
 }
 
 // compareRow judges query i of the batch against A*'s answer on the same
@@ -172,23 +165,88 @@ func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost 
 
 func ptr(v float64) *float64 { return &v }
 
-// openCSV creates -csv's file before the run, so a path that cannot be
-// written fails at once, not after minutes of queries; nil without -csv.
-func openCSV(c *Config) (*os.File, error) {
+// csvOut is -csv's file while the run goes on: the rows are written to a
+// temporary file beside it, renamed over it only when the run succeeded,
+// so a failed run (or a failed write) leaves whatever was there, an
+// earlier run's rows or an input, as it was.
+type csvOut struct {
+	name string   // the path given
+	tmp  *os.File // in the same folder
+}
+
+// openCSV checks -csv's path and creates the temporary file before the
+// run, so a folder that cannot be written fails at once, not after minutes
+// of queries; nil without -csv.
+func openCSV(c *Config) (*csvOut, error) {
 	name := c.ExtString("csv")
 	if name == "" {
 		return nil, nil
 	}
-	for _, in := range []string{c.MapPath, c.ScenPath, c.ExtString("scenario-arg")} {
+	if err := csvTargetOK(name, csvInputs(c, nil)); err != nil {
+		return nil, err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
+		return nil, usagef("bench: -csv %s: %v", name, err)
+	}
+	return &csvOut{name: name, tmp: tmp}, nil
+}
+
+// csvInputs lists the files the run reads (those named by flags, and
+// more: a scenario's map and list).
+func csvInputs(c *Config, more []string) []string {
+	in := []string{c.MapPath, c.ScenPath, c.ExtString("scenario-arg")}
+	if r := c.ExtString("regions"); r != "" {
+		in = append(in, strings.Split(r, ",")...)
+	}
+	return append(in, more...)
+}
+
+// csvTargetOK refuses a -csv path that is one of the run's inputs, or
+// exists as anything but a regular file (a folder, a device, a link: the
+// rename would replace the link, not write where it points).
+func csvTargetOK(name string, inputs []string) error {
+	for _, in := range inputs {
 		if in != "" && sameFile(in, name) {
-			return nil, usagef("bench: -csv %s is an input of this run: pick another file", name)
+			return usagef("bench: -csv %s is an input of this run: pick another file", name)
 		}
 	}
-	f, err := os.Create(name)
-	if err != nil {
-		return nil, usagef("bench: -csv: %v", err)
+	if st, err := os.Lstat(name); err == nil && !st.Mode().IsRegular() {
+		return usagef("bench: -csv %s exists and is not a regular file (%s): pick another file", name, st.Mode().Type())
 	}
-	return f, nil
+	return nil
+}
+
+// abort removes the temporary file; the target is untouched.
+func (o *csvOut) abort() {
+	if o != nil {
+		o.tmp.Close()
+		os.Remove(o.tmp.Name())
+	}
+}
+
+// commit writes the rows to the temporary file and renames it over the
+// target, after checking the target against every input the run read.
+func (o *csvOut) commit(rows []rowResult, inputs []string) error {
+	if err := csvTargetOK(o.name, inputs); err != nil {
+		o.abort()
+		return err
+	}
+	err := writeRowsCSV(o.tmp, rows)
+	if cerr := o.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(o.tmp.Name(), 0o644) // CreateTemp's 0600 is for secrets
+	}
+	if err == nil {
+		err = os.Rename(o.tmp.Name(), o.name)
+	}
+	if err != nil {
+		os.Remove(o.tmp.Name())
+		return usagef("bench: -csv %s: %v", o.name, err)
+	}
+	return nil
 }
 
 // sameFile reports whether paths a and b name one existing file.
@@ -217,7 +275,7 @@ func writeRowsCSV(w io.Writer, rows []rowResult) error {
 	for i, r := range rows {
 		fmt.Fprintf(bw, "%d,%d,%d,%d,%d,%d,%s,%s,%s,%s,%t,%.3f,%d,%s\n", i+1, r.q.Line,
 			r.q.Start.X, r.q.Start.Y, r.q.Goal.X, r.q.Goal.Y,
-			num(r.ref, r.ref >= 0), num(r.q.Optimal, r.q.Optimal >= 0), num(r.cost, r.found), num(r.sub, !math.IsNaN(r.sub)),
+			num(r.ref, r.ref >= 0), num(r.q.FileOptimal, r.q.FileOptimal >= 0), num(r.cost, r.found), num(r.sub, !math.IsNaN(r.sub)),
 			r.found, r.us, r.expanded, csvField(r.problem))
 	}
 	return bw.Flush()
@@ -291,6 +349,9 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 		var v string
 		switch name {
 		case "cluster", "levels":
+			if c.ExtInt(name) == 0 {
+				continue // bench's "the default": the app's default too
+			}
 			v = strconv.Itoa(c.ExtInt(name))
 		case "cost", "target":
 			v = c.ExtString(name)

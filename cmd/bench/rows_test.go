@@ -266,3 +266,120 @@ func TestWorstScenario(t *testing.T) {
 		t.Errorf("-worst -1: exit %d, %q", code, errs)
 	}
 }
+
+// cupCase writes cup.txt, cup.scen and a scenario case.pls (map and list,
+// plus the extra lines given) into a new folder and returns it.
+func cupCase(t *testing.T, extra string) string {
+	t.Helper()
+	dir := t.TempDir()
+	src, _ := cupScen(t)
+	data, _ := os.ReadFile(src)
+	os.WriteFile(filepath.Join(dir, "cup.scen"), data, 0o644)
+	mapData, _ := os.ReadFile("testdata/cup.txt")
+	os.WriteFile(filepath.Join(dir, "cup.txt"), mapData, 0o644)
+	os.WriteFile(filepath.Join(dir, "case.pls"), []byte("pathlens-scenario 1\nname cup\nmap cup.txt\nscen cup.scen\n"+extra), 0o644)
+	return dir
+}
+
+// Review: a failed run deleted -csv's file (an earlier run's rows, or an
+// input read inside the run: a scenario's list), and a link was replaced.
+// Now the rows go to a temporary file renamed over the target only after a
+// successful run, the target is checked against every input the run read,
+// and anything but a regular file is refused.
+func TestCSVKeepsFilesOnFailure(t *testing.T) {
+	dir := cupCase(t, "")
+	old := filepath.Join(dir, "old.csv")
+	os.WriteFile(old, []byte("earlier rows\n"), 0o644)
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cluster", "3", "-csv", old); code != exitUsage {
+		t.Fatalf("bad cluster: exit %d (%s)", code, errs)
+	}
+	if got, _ := os.ReadFile(old); string(got) != "earlier rows\n" {
+		t.Errorf("a failed run changed the old CSV to %q", got)
+	}
+	scen := filepath.Join(dir, "cup.scen")
+	before, _ := os.ReadFile(scen)
+	if code, _, errs := runMain(t, "-scenario", filepath.Join(dir, "case.pls"), "-csv", scen); code != exitUsage || !strings.Contains(errs, "is an input of this run") {
+		t.Errorf("csv over the scenario's list: exit %d, %q", code, errs)
+	}
+	if after, _ := os.ReadFile(scen); string(after) != string(before) {
+		t.Errorf("the scenario's list was changed")
+	}
+	link := filepath.Join(dir, "link.csv")
+	os.Symlink(old, link)
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-csv", link); code != exitUsage || !strings.Contains(errs, "not a regular file") {
+		t.Errorf("csv onto a link: exit %d, %q", code, errs)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left behind", e.Name())
+		}
+	}
+	// A good run replaces the old rows.
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-csv", old); code != 0 {
+		t.Fatalf("good run: exit %d (%s)", code, errs)
+	}
+	if got, _ := os.ReadFile(old); !strings.HasPrefix(string(got), "query,line,") || strings.Count(string(got), "\n") != 11 {
+		t.Errorf("rows after a good run: %q", got)
+	}
+}
+
+// Review: a scenario's list ran on the world after its edit log but was
+// measured against the list's own lengths (A* itself came out 100 %
+// suboptimal); now such rows are measured against A* on that world, the
+// CSV keeping the list's length as scen_optimal. -from/-to on a scenario
+// without queries still print the cost and path.
+func TestScenarioListAfterEdits(t *testing.T) {
+	dir := cupCase(t, "set algo astar\nfill 5,0\nfill 5,1\n")
+	csvPath := filepath.Join(dir, "rows.csv")
+	code, stdout, errs := runMain(t, "-scenario", filepath.Join(dir, "case.pls"), "-check", "-csv", csvPath, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s\n%s", code, errs, stdout)
+	}
+	if m := decode(t, stdout); m["max_subopt"] != 0.0 || m["optimal_matches"] != 6.0 {
+		t.Errorf("A* on the edited world: max_subopt %v, matches %v", m["max_subopt"], m["optimal_matches"])
+	}
+	f, _ := os.Open(csvPath)
+	recs, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil || len(recs) != 7 {
+		t.Fatalf("csv: %v, %d records", err, len(recs))
+	}
+	differ := 0
+	for _, r := range recs[1:] {
+		if r[6] != r[7] {
+			differ++ // A*'s on the edited world, the list's own
+		}
+	}
+	if differ == 0 {
+		t.Errorf("no row's optimum moved with the fills at 5,0 and 5,1: %v", recs)
+	}
+	bare := filepath.Join(dir, "bare.pls")
+	os.WriteFile(bare, []byte("pathlens-scenario 1\nmap cup.txt\n"), 0o644)
+	code, stdout, errs = runMain(t, "-scenario", bare, "-from", "0,4", "-to", "11,4", "-json")
+	if m := decode(t, stdout); code != 0 || m["cost"] == nil || m["path"] == nil {
+		t.Errorf("-from/-to on a scenario without queries: exit %d (%s), cost %v", code, errs, m["cost"])
+	}
+}
+
+// bench's "0: the default" is left out of the app's command (the app
+// refuses -cluster 0), and a run with no row to compare still has its
+// worst list, empty, in the JSON.
+func TestWorstCommandDefaultsAndEmpty(t *testing.T) {
+	scen, _ := cupScen(t)
+	code, stdout, errs := runMain(t, "-map", "testdata/cup.txt", "-scen", scen, "-algo", "hpa", "-cluster", "0", "-levels", "0", "-cache=false", "-worst", "1", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	w := decode(t, stdout)["worst"].([]any)[0].(map[string]any)
+	if want := fmt.Sprintf("pathlens -map testdata/cup.txt -scen %s -algo hpa -query %d", scen, int(w["query"].(float64))); w["open"] != want {
+		t.Errorf("open %q, want %q", w["open"], want)
+	}
+	code, stdout, _ = runMain(t, "-map", "testdata/cup.txt", "-scen", scen, "-nb", "4", "-worst", "3", "-json")
+	if list, ok := decode(t, stdout)["worst"].([]any); code != 0 || !ok || len(list) != 0 {
+		t.Errorf("-nb 4: worst %v (exit %d), want an empty list", decode(t, stdout)["worst"], code)
+	}
+	if _, ok := decode(t, func() string { _, o, _ := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-json"); return o }())["worst"]; ok {
+		t.Error("worst present without -worst")
+	}
+}

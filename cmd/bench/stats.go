@@ -168,13 +168,16 @@ type Query struct {
 	Start, Goal image.Point
 	Optimal     float64
 	Line        int // scenario line, for messages; 0 when none
+	// FileOptimal is the scenario file's own optimal column (-scen rows),
+	// whatever Optimal was set to; < 0 when the query has none.
+	FileOptimal float64
 }
 
 // QueriesFromRows turns scenario rows into queries with their optimal lengths.
 func QueriesFromRows(rows []maps.ScenRow) []Query {
 	qs := make([]Query, len(rows))
 	for i, r := range rows {
-		qs[i] = Query{Start: r.Start, Goal: r.Goal, Optimal: r.Optimal, Line: r.Line}
+		qs[i] = Query{Start: r.Start, Goal: r.Goal, Optimal: r.Optimal, Line: r.Line, FileOptimal: r.Optimal}
 	}
 	return qs
 }
@@ -481,7 +484,7 @@ func runSingle(env *Env) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := Query{Start: c.From, Goal: c.To, Optimal: -1}
+	q := Query{Start: c.From, Goal: c.To, Optimal: -1, FileOptimal: -1}
 	if err := RunQueries(env, p, []Query{q}, c.Repeat, rep); err != nil {
 		return nil, err
 	}
