@@ -351,7 +351,9 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 	aq := pathing.Query{Neighborhood: env.Cfg.Neighborhood}
 	reachable, reachErr := 0, 0
 	var subs []float64
+	prog := newProgress(env.Stderr, "A* on the same queries", len(qs))
 	for i, q := range qs {
+		prog.done(i)
 		aq.Start, aq.Goal = q.Start, q.Goal
 		ar, err := s.Search(aq)
 		if err != nil {

@@ -237,7 +237,9 @@ func runHPAScen(env *Env) (*Report, error) {
 	reachable, reachErr := 0, 0
 	var subs []float64
 	hp := p.(*hpaPlanner)
+	prog := newProgress(env.Stderr, "A* on the same rows", len(qs))
 	for i, q := range qs {
+		prog.done(i)
 		aq.Start, aq.Goal = q.Start, q.Goal
 		t0 := time.Now()
 		ar, err := s.Search(aq)

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"pathlens/pathing"
 )
@@ -388,4 +389,34 @@ func shellWord(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// progress tells a long run's state on stderr (stdout keeps the report):
+// a line every progressEvery while a loop goes on, none for a loop that
+// ends sooner (every test run, and most batches).
+type progress struct {
+	w         io.Writer
+	what      string
+	n         int
+	start, at time.Time
+}
+
+// progressEvery is how often progress prints.
+var progressEvery = 5 * time.Second
+
+func newProgress(w io.Writer, what string, n int) *progress {
+	now := time.Now()
+	return &progress{w: w, what: what, n: n, start: now, at: now}
+}
+
+// done reports that i of the n items are finished.
+func (p *progress) done(i int) {
+	if p.w == nil {
+		return
+	}
+	if now := time.Now(); now.Sub(p.at) >= progressEvery {
+		p.at = now
+		left := time.Duration(float64(now.Sub(p.start)) / float64(max(i, 1)) * float64(p.n-i))
+		fmt.Fprintf(p.w, "bench: %s: %d of %d (about %s left)\n", p.what, i, p.n, left.Round(time.Second))
+	}
 }

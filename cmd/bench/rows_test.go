@@ -383,3 +383,21 @@ func TestWorstCommandDefaultsAndEmpty(t *testing.T) {
 		t.Error("worst present without -worst")
 	}
 }
+
+// A long run says how far it is on stderr, never on stdout (the report);
+// here every item is "long".
+func TestProgressGoesToStderr(t *testing.T) {
+	old := progressEvery
+	progressEvery = 0
+	defer func() { progressEvery = old }()
+	code, stdout, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	decode(t, stdout) // one JSON object, nothing else
+	for _, want := range []string{"bench: hpa queries: 9 of 10 (about ", "bench: A* on the same rows: 9 of 10 (about "} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errs)
+		}
+	}
+}

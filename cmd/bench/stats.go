@@ -241,8 +241,10 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	var subs []float64 // cost / optimal − 1 of found rows with a positive optimum
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
+	prog := newProgress(env.Stderr, env.Cfg.Algo+" queries", n)
 	for r := 0; r < repeat; r++ {
-		for _, q := range qs {
+		for qi, q := range qs {
+			prog.done(r*len(qs) + qi) // between timed calls
 			if err := prep.run(q.Goal); err != nil {
 				return fmt.Errorf("bench: query (%d,%d)→(%d,%d): preparing the goal: %w", q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, err)
 			}
