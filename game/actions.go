@@ -173,6 +173,12 @@ func init() {
 		b.Help = "layer: " + render.LayerInfo[l].Name
 		actionTable = append(actionTable, b)
 	}
+	keyLabels = make(map[Action]string, len(actionTable))
+	for i := range actionTable {
+		if _, ok := keyLabels[actionTable[i].Action]; !ok {
+			keyLabels[actionTable[i].Action] = KeyText(&actionTable[i])
+		}
+	}
 }
 
 // mouseHelp describes the mouse gestures (not rebindable).
@@ -208,18 +214,12 @@ func helpSections() []render.HelpSection {
 }
 
 // keysOf returns the key text of the first binding of a.
-func keysOf(a Action) string {
-	var parts []string
-	for i := range actionTable {
-		if actionTable[i].Action == a {
-			parts = append(parts, KeyText(&actionTable[i]))
-		}
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return parts[0]
-}
+func keysOf(a Action) string { return keyLabels[a] }
+
+// keyLabels is keysOf's answer for every bound action, made once by init
+// (after the layer bindings join the table): the panel asks for its switch
+// rows' keys every frame.
+var keyLabels map[Action]string
 
 // KeysMarkdown returns the key table as Markdown (for the README): the
 // same rows the help screen shows.
