@@ -36,6 +36,9 @@ type Scenario struct {
 	// writes the path, not the rows.
 	Map     *Map
 	MapPath string
+	// MapFile is the map file as the parser opened it: MapPath resolved
+	// against the scenario's folder ("" for an inline map).
+	MapFile string
 
 	// Regions[l-1] is the region layer of level l: one byte per cell,
 	// indexed y*Width+x, naming the cell's region; '#' and ' ' mean none
@@ -588,10 +591,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			if !allowFiles {
 				return nil, errAt(name, ln, "map %s: this scenario may only hold an inline map", quoteText([]byte(p)))
 			}
-			mp := filepath.FromSlash(p)
-			if !filepath.IsAbs(mp) {
-				mp = filepath.Join(dir, mp)
-			}
+			mp := resolve(dir, p)
 			m, err := loadMapFile(mp, false)
 			if err != nil {
 				if me, ok := err.(*Error); ok && me.Line != 0 {
@@ -599,7 +599,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				}
 				return nil, errAt(name, ln, "map %s: %s", p, errMsg(err))
 			}
-			s.Map, s.MapPath = m, p
+			s.Map, s.MapPath, s.MapFile = m, p, mp
 		case "scen":
 			if at.scenLine != 0 {
 				return nil, errAt(name, ln, "second scen line (the first is line %d)", at.scenLine)
@@ -612,10 +612,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			if !allowFiles {
 				return nil, errAt(name, ln, "scen %s: this scenario may not refer to files", quoteText([]byte(p)))
 			}
-			sp := filepath.FromSlash(p)
-			if !filepath.IsAbs(sp) {
-				sp = filepath.Join(dir, sp)
-			}
+			sp := resolve(dir, p)
 			rows, err := LoadScen(sp)
 			if err != nil {
 				if me, ok := err.(*Error); ok && me.Line != 0 {
@@ -1159,4 +1156,14 @@ func equalSlices[T comparable](a, b []T) bool {
 		}
 	}
 	return true
+}
+
+// resolve returns the path p, written in a scenario with '/', as a file
+// name: relative to dir, the scenario's folder, unless absolute.
+func resolve(dir, p string) string {
+	fp := filepath.FromSlash(p)
+	if filepath.IsAbs(fp) {
+		return fp
+	}
+	return filepath.Join(dir, fp)
 }

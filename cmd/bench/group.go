@@ -622,13 +622,7 @@ func runScenario(env *Env) (*Report, error) {
 		// less a first query that is one of them: numbers could differ.
 		rep.noOpen = "the scenario's own queries and its list's rows are numbered together in the window"
 	}
-	rep.inputs = []string{s.ScenFile}
-	if mp := s.MapPath; mp != "" && !strings.HasPrefix(arg, assets.Prefix) {
-		if !filepath.IsAbs(mp) {
-			mp = filepath.Join(filepath.Dir(arg), mp)
-		}
-		rep.inputs = append(rep.inputs, mp)
-	}
+	rep.inputs = []string{s.ScenFile, s.MapFile}
 	if len(qs) == 1 && env.Rows == nil && (cfg.Single || len(s.Queries) > 0) {
 		// One query (-from/-to, or a scenario holding one): its cost and
 		// path, as with -map. A scenario of one query printed neither, so

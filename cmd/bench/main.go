@@ -249,15 +249,13 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	csv, err := openCSV(c)
+	csvPath, err := checkCSV(c)
 	if err != nil {
 		return nil, err
 	}
 	rep, err := m.Run(env)
 	if err == nil {
-		err = finishRows(c, rep, csv)
-	} else {
-		csv.abort() // the target keeps what it had
+		err = finishRows(c, rep, csvPath)
 	}
 	return rep, err
 }

@@ -1,8 +1,9 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"cmp"
+	"encoding/csv"
 	"flag"
 	"fmt"
 	"io"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"pathlens/maps"
 	"pathlens/pathing"
 )
 
@@ -91,9 +93,9 @@ func worstRows(rows []rowResult, n int) []int {
 	return idx[:min(n, len(idx))]
 }
 
-// finishRows fills the report's worst list and writes the CSV file (opened
-// by openCSV before the run) from the rows the run kept.
-func finishRows(c *Config, rep *Report, csv *csvOut) error {
+// finishRows fills the report's worst list and writes the CSV file (its
+// path checked by checkCSV before the run) from the rows the run kept.
+func finishRows(c *Config, rep *Report, csvPath string) error {
 	if n := c.ExtInt("worst"); n > 0 {
 		open, why := appCommand(c, rep)
 		rep.worstNote = why
@@ -120,10 +122,18 @@ func finishRows(c *Config, rep *Report, csv *csvOut) error {
 			*rep.Worst = append(*rep.Worst, wr)
 		}
 	}
-	if csv == nil {
+	if csvPath == "" {
 		return nil
 	}
-	return csv.commit(rep.rows, csvInputs(c, rep.inputs))
+	// Checked again against the files the run read (a scenario's map and
+	// list are known only now).
+	if err := csvTargetOK(csvPath, csvInputs(c, rep.inputs)); err != nil {
+		return err
+	}
+	if err := maps.SaveFileAtomic(csvPath, rowsCSV(rep.rows)); err != nil {
+		return usagef("bench: -csv: %v", err)
+	}
+	return nil
 }
 
 // compareRow judges query i of the batch against A*'s answer on the same
@@ -166,31 +176,26 @@ func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost 
 
 func ptr(v float64) *float64 { return &v }
 
-// csvOut is -csv's file while the run goes on: the rows are written to a
-// temporary file beside it, renamed over it only when the run succeeded,
-// so a failed run (or a failed write) leaves whatever was there, an
-// earlier run's rows or an input, as it was.
-type csvOut struct {
-	name string   // the path given
-	tmp  *os.File // in the same folder
-}
-
-// openCSV checks -csv's path and creates the temporary file before the
-// run, so a folder that cannot be written fails at once, not after minutes
-// of queries; nil without -csv.
-func openCSV(c *Config) (*csvOut, error) {
+// checkCSV checks -csv's path before the run, so a folder that cannot be
+// written fails at once, not after minutes of queries. It returns the
+// path ("" without -csv); finishRows writes the file whole after a
+// successful run (maps.SaveFileAtomic), so a failed run leaves whatever
+// was there, an earlier run's rows or an input, as it was.
+func checkCSV(c *Config) (string, error) {
 	name := c.ExtString("csv")
 	if name == "" {
-		return nil, nil
+		return "", nil
 	}
 	if err := csvTargetOK(name, csvInputs(c, nil)); err != nil {
-		return nil, err
+		return "", err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	probe, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
 	if err != nil {
-		return nil, usagef("bench: -csv %s: %v", name, err)
+		return "", usagef("bench: -csv %s: %v", name, err)
 	}
-	return &csvOut{name: name, tmp: tmp}, nil
+	probe.Close()
+	os.Remove(probe.Name())
+	return name, nil
 }
 
 // csvInputs lists the files the run reads (those named by flags, and
@@ -218,38 +223,6 @@ func csvTargetOK(name string, inputs []string) error {
 	return nil
 }
 
-// abort removes the temporary file; the target is untouched.
-func (o *csvOut) abort() {
-	if o != nil {
-		o.tmp.Close()
-		os.Remove(o.tmp.Name())
-	}
-}
-
-// commit writes the rows to the temporary file and renames it over the
-// target, after checking the target against every input the run read.
-func (o *csvOut) commit(rows []rowResult, inputs []string) error {
-	if err := csvTargetOK(o.name, inputs); err != nil {
-		o.abort()
-		return err
-	}
-	err := writeRowsCSV(o.tmp, rows)
-	if cerr := o.tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(o.tmp.Name(), 0o644) // CreateTemp's 0600 is for secrets
-	}
-	if err == nil {
-		err = os.Rename(o.tmp.Name(), o.name)
-	}
-	if err != nil {
-		os.Remove(o.tmp.Name())
-		return usagef("bench: -csv %s: %v", o.name, err)
-	}
-	return nil
-}
-
 // sameFile reports whether paths a and b name one existing file.
 func sameFile(a, b string) bool {
 	sa, err1 := os.Stat(a)
@@ -260,13 +233,15 @@ func sameFile(a, b string) bool {
 	return os.SameFile(sa, sb)
 }
 
-// writeRowsCSV writes a header and one line per row: optimal is what the
-// row is measured against (A*'s cost for hpa and group, else the file's),
+// rowsCSV returns a header and one line per row: optimal is what the row
+// is measured against (A*'s cost for hpa and group, else the file's),
 // scen_optimal the file's own column. Empty fields: no optimum, no path,
 // not comparable.
-func writeRowsCSV(w io.Writer, rows []rowResult) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString("query,line,start_x,start_y,goal_x,goal_y,optimal,scen_optimal,cost,subopt,found,us,expanded,problem\n")
+func rowsCSV(rows []rowResult) []byte {
+	var b bytes.Buffer
+	w := csv.NewWriter(&b)
+	w.Write([]string{"query", "line", "start_x", "start_y", "goal_x", "goal_y", "optimal", "scen_optimal",
+		"cost", "subopt", "found", "us", "expanded", "problem"})
 	num := func(v float64, ok bool) string {
 		if !ok {
 			return ""
@@ -274,20 +249,13 @@ func writeRowsCSV(w io.Writer, rows []rowResult) error {
 		return strconv.FormatFloat(v, 'f', 6, 64)
 	}
 	for i, r := range rows {
-		fmt.Fprintf(bw, "%d,%d,%d,%d,%d,%d,%s,%s,%s,%s,%t,%.3f,%d,%s\n", i+1, r.q.Line,
-			r.q.Start.X, r.q.Start.Y, r.q.Goal.X, r.q.Goal.Y,
+		w.Write([]string{strconv.Itoa(i + 1), strconv.Itoa(r.q.Line),
+			strconv.Itoa(r.q.Start.X), strconv.Itoa(r.q.Start.Y), strconv.Itoa(r.q.Goal.X), strconv.Itoa(r.q.Goal.Y),
 			num(r.ref, r.ref >= 0), num(r.q.FileOptimal, r.q.FileOptimal >= 0), num(r.cost, r.found), num(r.sub, !math.IsNaN(r.sub)),
-			r.found, r.us, r.expanded, csvField(r.problem))
+			strconv.FormatBool(r.found), strconv.FormatFloat(r.us, 'f', 3, 64), strconv.Itoa(r.expanded), r.problem})
 	}
-	return bw.Flush()
-}
-
-// csvField quotes s when it holds a comma or a quote.
-func csvField(s string) string {
-	if !strings.ContainsAny(s, ",\"\n") {
-		return s
-	}
-	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+	w.Flush() // into memory: no error
+	return b.Bytes()
 }
 
 // appCommand returns the app's command line that opens this run's rows

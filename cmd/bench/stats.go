@@ -238,10 +238,13 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	durs := make([]time.Duration, 0, n)
 	nb := env.Cfg.Neighborhood
 	var expanded, pushes, peak int64
-	var subs []float64 // cost / optimal − 1 of found rows with a positive optimum
+	// The bookkeeping per row is allocated before the allocation count
+	// starts: allocs_per_query and bytes_per_query are the planner's.
+	subs := make([]float64, 0, len(qs)) // cost / optimal − 1 of found rows with a positive optimum
+	rep.rows = slices.Grow(rep.rows[:0], len(qs))
+	prog := newProgress(env.Stderr, env.Cfg.Algo+" queries", n)
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	prog := newProgress(env.Stderr, env.Cfg.Algo+" queries", n)
 	for r := 0; r < repeat; r++ {
 		for qi, q := range qs {
 			prog.done(r*len(qs) + qi) // between timed calls
