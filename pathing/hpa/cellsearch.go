@@ -37,6 +37,7 @@ type cellSearch struct {
 	// only); bucketCosts says the last search did, for cost.
 	bg          []float64
 	bclosed     []bool
+	bskip       []uint8 // per cell, the moves its expansion skips (dominated, from the step that set bg)
 	bucketCosts bool
 	// bpar: with keepPar, dijkstraBuckets' parents (padded local index,
 	// -1 for the source), read by appendPath and appendPathIdx.
@@ -785,6 +786,7 @@ func (s *cellSearch) dijkstraBuckets() {
 	if cap(s.bg) < n {
 		s.bg = make([]float64, n)
 		s.bclosed = make([]bool, n)
+		s.bskip = make([]uint8, n)
 	}
 	keep := s.keepPar
 	var par []int32
@@ -795,7 +797,7 @@ func (s *cellSearch) dijkstraBuckets() {
 		par = s.bpar[:n]
 		par[s.src] = -1
 	}
-	g, closed := s.bg[:n], s.bclosed[:n]
+	g, closed, skip := s.bg[:n], s.bclosed[:n], s.bskip[:n]
 	for i := range g {
 		g[i] = inf
 	}
@@ -807,7 +809,9 @@ func (s *cellSearch) dijkstraBuckets() {
 	gen := s.gen
 	st := s.st
 	targeted := s.remaining > 0
+	dom := prune
 	g[s.src] = 0
+	skip[s.src] = 0
 	bq := &s.bq
 	for i := range bq {
 		bq[i] = bq[i][:0]
@@ -839,8 +843,11 @@ func (s *cellSearch) dijkstraBuckets() {
 			}
 			cg := g[v]
 			// No closed test per neighbour: a settled cell u has g(u) <
-			// (b+1)·w ≤ cg + w, so no step can improve it.
-			for m := moves[v]; m != 0; m &= m - 1 {
+			// (b+1)·w ≤ cg + w, so no step can improve it. Nor a step
+			// dominated by the parent (skip, set with the cost): it would
+			// fail the test below.
+			mv := moves[v]
+			for m := mv &^ skip[v]; m != 0; m &= m - 1 {
 				d := bits.TrailingZeros8(m)
 				li := v + dirs[d]
 				ng := cg + step[d]
@@ -848,6 +855,7 @@ func (s *cellSearch) dijkstraBuckets() {
 					continue
 				}
 				g[li] = ng
+				skip[li] = dom[d][mv]
 				if keep {
 					par[li] = v
 				}
@@ -865,6 +873,48 @@ func (s *cellSearch) dijkstraBuckets() {
 		}
 	}
 }
+
+// dominated[e][mp] is the set of moves (bits as moves) out of a cell v that
+// cannot lower a neighbour's cost when v was reached by the move e from its
+// parent p, whose legal moves are mp: the step back to p, and every step to
+// a cell p reaches by a legal move of its own. p was settled before v and
+// its own steps were tried (or were themselves dominated) then, so such a
+// cell u already has g(u) ≤ g(p) + c(p,u) < g(p) + c(p,v) + c(v,u), the
+// grid's steps obeying the strict triangle inequality (the slack is at
+// least (2−√2)·w, far above rounding). Skipping those steps changes no
+// cost and no parent; it only saves tests: about half of them after a
+// straight step, two of seven after a diagonal one. dijkstraBuckets looks
+// the set up when it sets a cell's cost (where mp is at hand) and keeps it
+// per cell; the source skips nothing. Exhaustive searches of cluster 16
+// run about a fifth faster (BenchmarkCellDijkstra). The table is read
+// through prune, which a test points at an empty table to check that no
+// cost or parent changes.
+var prune = &dominated
+
+var dominated = func() (t [8][256]uint8) {
+	dx := [8]int{1, 0, -1, 0, 1, -1, -1, 1}
+	dy := [8]int{0, 1, 0, -1, 1, 1, -1, -1}
+	for e := 0; e < 8; e++ {
+		for mp := 0; mp < 256; mp++ {
+			var m uint8
+			for d := 0; d < 8; d++ {
+				// u = v + dirs[d], relative to p = v − dirs[e].
+				ux, uy := dx[e]+dx[d], dy[e]+dy[d]
+				if ux == 0 && uy == 0 {
+					m |= 1 << uint(d) // back to p
+					continue
+				}
+				for f := 0; f < 8; f++ {
+					if dx[f] == ux && dy[f] == uy && mp>>uint(f)&1 != 0 {
+						m |= 1 << uint(d)
+					}
+				}
+			}
+			t[e][mp] = m
+		}
+	}
+	return t
+}()
 
 // setPadCell changes the weight of cell p (inside the loaded pad) in the
 // pad alone, and the legal moves it affects (its own and its eight

@@ -1057,3 +1057,88 @@ func TestEveryStepHasAPhase(t *testing.T) {
 		}
 	}
 }
+
+// TestBucketPruneChangesNothing runs the bucket Dijkstra with and without
+// the dominated-step pruning from every open cell of random one-weight
+// rectangles, both neighbourhoods, exhaustive and targeted: every cost,
+// every parent, the expansion count and the set of settled cells must be
+// the same (the pruning only skips tests that cannot succeed), and the
+// costs must equal the heap Dijkstra's.
+func TestBucketPruneChangesNothing(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	var none [8][256]uint8
+	defer func() { prune = &dominated }()
+	type out struct {
+		g        []float64
+		par      []int32
+		closed   []bool
+		expanded int
+	}
+	for trial := 0; trial < 40; trial++ {
+		nb := pathing.Eight
+		if trial%4 == 3 {
+			nb = pathing.Four
+		}
+		w, hh := 6+rng.Intn(20), 6+rng.Intn(20)
+		g := randomGrid(rng, w+4, hh+4, 0.05+0.4*rng.Float64(), false)
+		r := image.Rect(2, 2, 2+w, 2+hh)
+		var open []image.Point
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				if g.Open(image.Pt(x, y)) {
+					open = append(open, image.Pt(x, y))
+				}
+			}
+		}
+		run := func(s *cellSearch, src image.Point, targets []image.Point, heap bool) out {
+			s.reset(r, false, nil)
+			s.usePad()
+			if !heap {
+				s.useBucketPaths(1)
+			}
+			for _, p := range targets {
+				s.markTarget(p)
+			}
+			s.run(src, image.Pt(-1, -1))
+			o := out{expanded: s.expanded}
+			for _, p := range open {
+				c, ok := s.cost(p)
+				if !ok {
+					c = -1
+				}
+				o.g = append(o.g, c)
+				if !heap {
+					o.par = append(o.par, s.bpar[s.local(p)])
+					o.closed = append(o.closed, s.bclosed[s.local(p)])
+				}
+			}
+			return o
+		}
+		s := newCellSearch(g, nb)
+		s.loadPad(r)
+		for _, src := range open {
+			var targets []image.Point
+			if rng.Intn(2) == 0 {
+				for k := rng.Intn(4); k >= 0; k-- {
+					targets = append(targets, open[rng.Intn(len(open))])
+				}
+			}
+			prune = &dominated
+			a := run(s, src, targets, false)
+			prune = &none
+			b := run(s, src, targets, false)
+			if a.expanded != b.expanded || !slices.Equal(a.g, b.g) || !slices.Equal(a.par, b.par) || !slices.Equal(a.closed, b.closed) {
+				t.Fatalf("trial %d (%v, %v), source %v, targets %v: pruned and unpruned searches differ", trial, r, nb, src, targets)
+			}
+			if len(targets) > 0 {
+				continue
+			}
+			c := run(s, src, nil, true)
+			for i := range c.g {
+				if math.Abs(c.g[i]-a.g[i]) > 1e-9 {
+					t.Fatalf("trial %d, source %v, cell %v: buckets %v, heap %v", trial, src, open[i], a.g[i], c.g[i])
+				}
+			}
+		}
+	}
+}

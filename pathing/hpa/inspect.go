@@ -452,7 +452,7 @@ func (h *Hierarchy) scratchBytes() int {
 	}
 	if s := h.cs; s != nil {
 		b += cap(s.st)*int(unsafe.Sizeof(cellState{})) + cap(s.heap)*int(unsafe.Sizeof(hitem{})) +
-			cap(s.dh)*int(unsafe.Sizeof(ditem{})) + cap(s.moves) + cap(s.pad) + cap(s.bg)*8 + cap(s.bclosed)
+			cap(s.dh)*int(unsafe.Sizeof(ditem{})) + cap(s.moves) + cap(s.pad) + cap(s.bg)*8 + cap(s.bclosed) + cap(s.bskip)
 		for _, q := range s.bq {
 			b += cap(q) * 4
 		}
