@@ -42,6 +42,7 @@ import (
 	"strings"
 
 	"pathlens/assets"
+	"pathlens/internal/flagmsg"
 	"pathlens/pathing"
 )
 
@@ -126,7 +127,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	// The flag package calls Usage after -h and after a bad flag alike: -h
 	// gets the whole list, a bad flag its message and a pointer to it.
 	fs.Usage = func() {}
-	if err := fs.Parse(args); err != nil {
+	if err := flagmsg.Parse(fs, args, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "usage: bench -map M.map [-scen M.map.scen | -from X,Y -to X,Y] [-algo A] [-json] [-check]\n")
 			fs.PrintDefaults()

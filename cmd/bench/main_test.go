@@ -191,6 +191,9 @@ func TestBadInputExit2(t *testing.T) {
 		want string // in stderr
 	}{
 		{"unknown flag", []string{"-map", tinyMap, "-bogus"}, "flag provided but not defined: -bogus\nbench -h lists every flag\n"},
+		{"bad number", []string{"-map", tinyMap, "-scen", tinyScen, "-rows", "x"}, "invalid value \"x\" for flag -rows: want a whole number\nbench -h lists every flag\n"},
+		{"bad boolean", []string{"-map", tinyMap, "-scen", tinyScen, "-json=maybe"}, "invalid boolean value \"maybe\" for -json: want true or false\n"},
+		{"empty csv", []string{"-map", tinyMap, "-scen", tinyScen, "-csv", ""}, "-csv needs a file name"},
 		{"no map", []string{"-scen", tinyScen}, "-map is required"},
 		{"missing map", []string{"-map", "testdata/nope.map", "-scen", tinyScen}, "nope.map"},
 		{"missing scen", []string{"-map", tinyMap, "-scen", "testdata/nope.scen"}, "nope.scen"},

@@ -184,6 +184,9 @@ func ptr(v float64) *float64 { return &v }
 func checkCSV(c *Config) (string, error) {
 	name := c.ExtString("csv")
 	if name == "" {
+		if slices.Contains(c.Given, "csv") {
+			return "", usagef("bench: -csv needs a file name")
+		}
 		return "", nil
 	}
 	if err := csvTargetOK(name, csvInputs(c, nil)); err != nil {

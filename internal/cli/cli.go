@@ -18,6 +18,7 @@ import (
 	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/game/world/agents"
+	"pathlens/internal/flagmsg"
 	"pathlens/maps"
 	"pathlens/pathing/groups"
 )
@@ -95,7 +96,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.BoolVar(&f.NoLegend, "nolegend", false, "start with the layer legend hidden (K toggles it)")
 	fs.StringVar(&f.ShotDir, "shotdir", ".", "folder the screenshot key (F12) writes into")
 	f.settingFlags(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := flagmsg.Parse(fs, args, stderr); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stderr, "usage: pathlens [-map FILE | -scenario builtin:NAME] [flags]\n\nbuilt-in scenarios: %s\n\nflags:\n",
 				strings.Join(assets.Names(), ", "))

@@ -62,7 +62,9 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-scen", "smooth", "off"}, 2, "", `unexpected argument "off" (use -map FILE)`},
 		{[]string{"-ui-scale", "5"}, 2, "", "-ui-scale 5: want 0.75 to 3"},
 		{[]string{"-ui-scale", "NaN"}, 2, "", "-ui-scale NaN: want"},
-		{[]string{"-ui-scale", "large"}, 2, "", "invalid value \"large\" for flag -ui-scale"},
+		{[]string{"-ui-scale", "large"}, 2, "", "invalid value \"large\" for flag -ui-scale: want a number\n"},
+		{[]string{"-play=sure"}, 2, "", "invalid boolean value \"sure\" for -play: want true or false\n"},
+		{[]string{"-profile", "many"}, 2, "", "invalid value \"many\" for flag -profile: want a whole number\n"},
 		{[]string{"-ui-scale", "1.5"}, 2, "", "no display"},
 		{[]string{"-map", "x.map"}, 2, "", "xvfb-run -a pathlens"},
 	}
