@@ -231,6 +231,7 @@ func run(args []string) int {
 	ebiten.SetWindowTitle(g.Title())
 	ebiten.SetWindowSize(ww, wh)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	ebiten.SetWindowSizeLimits(minWindowW, minWindowH, -1, -1)
 	ebiten.SetWindowClosingHandled(true)
 	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(g); err != nil {
@@ -288,6 +289,10 @@ func parseCell(s string) (image.Point, error) {
 	return image.Pt(x, y), nil
 }
 
+// The smallest window: the map, the top bar and the timeline still fit
+// (the panel and legend give way first); -size and resizing stop there.
+const minWindowW, minWindowH = 320, 200
+
 // parseSize reads "WxH".
 func parseSize(s string) (int, int, error) {
 	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
@@ -296,8 +301,8 @@ func parseSize(s string) (int, int, error) {
 	if !ok || err1 != nil || err2 != nil {
 		return 0, 0, fmt.Errorf("%q: want WxH, e.g. 1280x800", s)
 	}
-	if w < 1 || h < 1 || w > 16384 || h > 16384 {
-		return 0, 0, fmt.Errorf("%q: each side from 1 to 16384 pixels, e.g. 1280x800", s)
+	if w < minWindowW || h < minWindowH || w > 16384 || h > 16384 {
+		return 0, 0, fmt.Errorf("%q: width %d to 16384 and height %d to 16384 pixels, e.g. 1280x800", s, minWindowW, minWindowH)
 	}
 	return w, h, nil
 }

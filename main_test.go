@@ -10,8 +10,14 @@ import (
 // -size names the allowed range when a side is out of it, and the form
 // when the text is not WxH.
 func TestParseSizeMessages(t *testing.T) {
-	if _, _, err := parseSize("100000x100000"); err == nil || !strings.Contains(err.Error(), "from 1 to 16384") {
+	if _, _, err := parseSize("100000x100000"); err == nil || !strings.Contains(err.Error(), "width 320 to 16384 and height 200 to 16384") {
 		t.Errorf("too large: %v", err)
+	}
+	if _, _, err := parseSize("10x10"); err == nil || !strings.Contains(err.Error(), "width 320 to 16384") {
+		t.Errorf("too small: %v", err)
+	}
+	if w, h, err := parseSize("320x200"); err != nil || w != 320 || h != 200 {
+		t.Errorf("320x200, the smallest: %d %d %v", w, h, err)
 	}
 	if _, _, err := parseSize("big"); err == nil || !strings.Contains(err.Error(), "want WxH") {
 		t.Errorf("not WxH: %v", err)
