@@ -101,8 +101,8 @@ func usagef(format string, args ...any) error {
 	return usageError{fmt.Errorf(format, args...)}
 }
 
-// parseFlags parses args into a Config. Flag syntax errors are reported by
-// the FlagSet on stderr; every error returned is a usage error, except
+// parseFlags parses args into a Config. Flag syntax errors are reported on
+// stderr (worded by flagmsg); every error returned is a usage error, except
 // flag.ErrHelp for -h.
 func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	c := &Config{Ext: map[string]any{}}

@@ -59,9 +59,10 @@ type Flags struct {
 	argsErr  error    // ArgsError
 }
 
-// Parse parses the app's arguments (without the program name). Syntax errors
-// and -h are reported on stderr by the flag package; Parse returns
-// flag.ErrHelp for -h and any other error for a bad flag.
+// Parse parses the app's arguments (without the program name). A syntax
+// error is reported on stderr (worded by flagmsg) with a pointer to -h, and
+// -h prints the usage; Parse returns flag.ErrHelp for -h and any other
+// error for a bad flag.
 func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	f := &Flags{}
 	fs := flag.NewFlagSet("pathlens", flag.ContinueOnError)

@@ -14,8 +14,10 @@ import (
 
 // Parse runs fs.Parse(args). The flag package's own message for a bad flag
 // is replaced by Explain's, written to out with a newline; out becomes fs's
-// output (for -h and PrintDefaults). The error is fs.Parse's, so callers can
-// still test it for flag.ErrHelp.
+// output afterwards, for the caller's usage text and PrintDefaults. The
+// flag package calls fs.Usage during the parse, while the output is
+// discarded, so callers set Usage to a no-op and print their usage after an
+// flag.ErrHelp (the error is fs.Parse's).
 func Parse(fs *flag.FlagSet, args []string, out io.Writer) error {
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)

@@ -1059,11 +1059,15 @@ func TestEveryStepHasAPhase(t *testing.T) {
 }
 
 // TestBucketPruneChangesNothing runs the bucket Dijkstra with and without
-// the dominated-step pruning from every open cell of random one-weight
-// rectangles, both neighbourhoods, exhaustive and targeted: every cost,
-// every parent, the expansion count and the set of settled cells must be
-// the same (the pruning only skips tests that cannot succeed), and the
-// costs must equal the heap Dijkstra's.
+// the dominated-step pruning, each on its own searcher (so no state one
+// leaves behind can hide a difference), from random cells of random
+// one-weight rectangles: both neighbourhoods, weights 1 to 255, pads wider
+// than 64 (the moves worked out cell by cell) as well as narrower ones,
+// cells toggled in the pad between searches as a repair does, exhaustive
+// and targeted. Every cost, every parent, the expansion count and the set
+// of settled cells must be the same (the pruning only skips tests that
+// cannot succeed), and exhaustive costs must equal the heap Dijkstra's.
+// It swaps the package's prune table, so it must not run in parallel.
 func TestBucketPruneChangesNothing(t *testing.T) {
 	rng := rand.New(rand.NewSource(17))
 	var none [8][256]uint8
@@ -1074,69 +1078,96 @@ func TestBucketPruneChangesNothing(t *testing.T) {
 		closed   []bool
 		expanded int
 	}
-	for trial := 0; trial < 40; trial++ {
+	for trial := 0; trial < 60; trial++ {
 		nb := pathing.Eight
 		if trial%4 == 3 {
 			nb = pathing.Four
 		}
-		w, hh := 6+rng.Intn(20), 6+rng.Intn(20)
+		wt := []uint8{1, 1, 2, 3, 7, 100, 255}[rng.Intn(7)]
+		w, hh := 4+rng.Intn(24), 4+rng.Intn(24)
+		if trial%5 == 4 {
+			w = 66 + rng.Intn(20)
+		}
 		g := randomGrid(rng, w+4, hh+4, 0.05+0.4*rng.Float64(), false)
-		r := image.Rect(2, 2, 2+w, 2+hh)
-		var open []image.Point
-		for y := r.Min.Y; y < r.Max.Y; y++ {
-			for x := r.Min.X; x < r.Max.X; x++ {
-				if g.Open(image.Pt(x, y)) {
-					open = append(open, image.Pt(x, y))
-				}
+		for i := 0; i < g.Len(); i++ {
+			if g.WeightAt(i) != 0 {
+				g.SetWeight(g.Point(i), wt)
 			}
 		}
-		run := func(s *cellSearch, src image.Point, targets []image.Point, heap bool) out {
+		r := image.Rect(2, 2, 2+w, 2+hh)
+		var cells []image.Point
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				cells = append(cells, image.Pt(x, y))
+			}
+		}
+		pruned, plain, heap := newCellSearch(g, nb), newCellSearch(g, nb), newCellSearch(g, nb)
+		for _, s := range []*cellSearch{pruned, plain, heap} {
+			s.loadPad(r)
+		}
+		open := func(p image.Point) bool { return pruned.pad[(p.Y-r.Min.Y+1)*(r.Dx()+2)+p.X-r.Min.X+1] != 0 }
+		run := func(s *cellSearch, src image.Point, targets []image.Point, buckets bool) out {
 			s.reset(r, false, nil)
 			s.usePad()
-			if !heap {
-				s.useBucketPaths(1)
+			if buckets {
+				s.useBucketPaths(float64(wt))
 			}
 			for _, p := range targets {
 				s.markTarget(p)
 			}
 			s.run(src, image.Pt(-1, -1))
 			o := out{expanded: s.expanded}
-			for _, p := range open {
+			for _, p := range cells {
 				c, ok := s.cost(p)
 				if !ok {
 					c = -1
 				}
 				o.g = append(o.g, c)
-				if !heap {
+				if buckets {
 					o.par = append(o.par, s.bpar[s.local(p)])
 					o.closed = append(o.closed, s.bclosed[s.local(p)])
 				}
 			}
 			return o
 		}
-		s := newCellSearch(g, nb)
-		s.loadPad(r)
-		for _, src := range open {
+		edits := trial%2 == 1
+		for k := 0; k < 80; k++ {
+			if edits && k%8 == 7 {
+				p := cells[rng.Intn(len(cells))]
+				nw := wt
+				if open(p) {
+					nw = 0
+				}
+				for _, s := range []*cellSearch{pruned, plain, heap} {
+					s.setPadCell(p, nw)
+				}
+			}
+			src := cells[rng.Intn(len(cells))]
+			if !open(src) {
+				continue
+			}
 			var targets []image.Point
 			if rng.Intn(2) == 0 {
-				for k := rng.Intn(4); k >= 0; k-- {
-					targets = append(targets, open[rng.Intn(len(open))])
+				for j := rng.Intn(4); j >= 0; j-- {
+					if p := cells[rng.Intn(len(cells))]; open(p) {
+						targets = append(targets, p)
+					}
 				}
 			}
 			prune = &dominated
-			a := run(s, src, targets, false)
+			a := run(pruned, src, targets, true)
 			prune = &none
-			b := run(s, src, targets, false)
+			b := run(plain, src, targets, true)
 			if a.expanded != b.expanded || !slices.Equal(a.g, b.g) || !slices.Equal(a.par, b.par) || !slices.Equal(a.closed, b.closed) {
-				t.Fatalf("trial %d (%v, %v), source %v, targets %v: pruned and unpruned searches differ", trial, r, nb, src, targets)
+				t.Fatalf("trial %d (%v, %v, weight %d), source %v, targets %v: pruned and unpruned searches differ", trial, r, nb, wt, src, targets)
 			}
 			if len(targets) > 0 {
 				continue
 			}
-			c := run(s, src, nil, true)
+			c := run(heap, src, nil, false)
 			for i := range c.g {
-				if math.Abs(c.g[i]-a.g[i]) > 1e-9 {
-					t.Fatalf("trial %d, source %v, cell %v: buckets %v, heap %v", trial, src, open[i], a.g[i], c.g[i])
+				if math.Abs(c.g[i]-a.g[i]) > 1e-9*float64(wt) {
+					t.Fatalf("trial %d, source %v, cell %v: buckets %v, heap %v", trial, src, cells[i], a.g[i], c.g[i])
 				}
 			}
 		}
