@@ -2,6 +2,7 @@ package world
 
 import (
 	"image"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -149,5 +150,39 @@ func TestSavedEditedBuiltinSaysSo(t *testing.T) {
 	w.Undo()
 	if sc := reopen("undone.pls"); sc.Name != "pathological-minimum" || sc.About != about {
 		t.Errorf("undone: name %q about %q", sc.Name, sc.About)
+	}
+}
+
+// A session of a map file is no built-in: saved after an edit it keeps its
+// name and gets no "saved from the built-in" line (it got one, naming the
+// map's path as a built-in, whatever the source).
+func TestSavedEditedMapFileIsNoBuiltin(t *testing.T) {
+	dir := t.TempDir()
+	mapPath := filepath.Join(dir, "room.map")
+	if err := os.WriteFile(mapPath, []byte("type octile\nheight 4\nwidth 6\nmap\n......\n..@@..\n..@@..\n......\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(mapPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Begin()
+	w.Wait()
+	name, about := w.Name, w.About
+	w.BeginStroke(image.Pt(2, 1), 0)
+	w.EndStroke()
+	if changedCells(w.Grid, w.scenario.Map.Grid) == 0 {
+		t.Fatal("digging at 2,1 changed nothing")
+	}
+	out := filepath.Join(dir, "room.pls")
+	if err := w.Save(out); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := maps.LoadScenario(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Name != name || sc.About != about || strings.Contains(sc.About, "built-in") {
+		t.Errorf("saved map file: name %q about %q, want %q and %q", sc.Name, sc.About, name, about)
 	}
 }

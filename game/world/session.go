@@ -54,7 +54,9 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	m := sc.Map.Clone()
 	w := New(m)
 	w.Source = source
-	w.builtin, _ = strings.CutPrefix(source, assets.Prefix)
+	if name, ok := strings.CutPrefix(source, assets.Prefix); ok {
+		w.builtin = name
+	}
 	w.Name = sc.Name
 	if w.Name == "" {
 		w.Name = m.Name
@@ -380,8 +382,12 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 		if sc.Name == name {
 			sc.Name = name + " (edited)"
 		}
-		note := fmt.Sprintf("Saved from the built-in %s after its terrain was edited; the text below describes the original.", name)
-		sc.About = strings.TrimSpace(note + "\n" + sc.About)
+		note := fmt.Sprintf("Saved from the built-in %s after its terrain was edited", name)
+		if strings.TrimSpace(sc.About) == "" {
+			sc.About = note + "."
+		} else {
+			sc.About = note + "; the text below describes the original.\n" + strings.TrimSpace(sc.About)
+		}
 	}
 	sc.Regions = w.Regions
 	if w.HasStart && w.HasGoal && open(w.Start, w.Goal) {
