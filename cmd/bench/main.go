@@ -136,6 +136,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 		return nil, usagef("bench -h lists every flag")
 	}
 	if fs.NArg() > 0 {
+		if hint := flagmsg.BoolValueHint(fs, args); hint != "" {
+			return nil, usagef("bench: %s", hint)
+		}
 		return nil, usagef("bench: unexpected argument %q (flags go before nothing else; see -h)", fs.Arg(0))
 	}
 	if c.MapPath == "" {

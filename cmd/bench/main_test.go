@@ -193,6 +193,7 @@ func TestBadInputExit2(t *testing.T) {
 		{"unknown flag", []string{"-map", tinyMap, "-bogus"}, "flag provided but not defined: -bogus\nbench -h lists every flag\n"},
 		{"bad number", []string{"-map", tinyMap, "-scen", tinyScen, "-rows", "x"}, "invalid value \"x\" for flag -rows: want a whole number\nbench -h lists every flag\n"},
 		{"bad boolean", []string{"-map", tinyMap, "-scen", tinyScen, "-json=maybe"}, "invalid boolean value \"maybe\" for -json: want true or false\n"},
+		{"bool flag with a separate value", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cache", "false"}, "bench: write -cache=false: a yes/no flag takes its value after ="},
 		{"empty csv", []string{"-map", tinyMap, "-scen", tinyScen, "-csv", ""}, "-csv needs a file name"},
 		{"no map", []string{"-scen", tinyScen}, "-map is required"},
 		{"missing map", []string{"-map", "testdata/nope.map", "-scen", tinyScen}, "nope.map"},

@@ -209,19 +209,10 @@ func argsError(fs *flag.FlagSet, args []string) error {
 	if fs.NArg() == 0 {
 		return nil
 	}
-	extra := fs.Arg(0)
-	if i := len(args) - fs.NArg() - 1; i >= 0 && strings.HasPrefix(args[i], "-") {
-		name := strings.TrimLeft(args[i], "-")
-		if fl := fs.Lookup(name); fl != nil {
-			if b, ok := fl.Value.(interface{ IsBoolFlag() bool }); ok && b.IsBoolFlag() {
-				switch strings.ToLower(extra) {
-				case "on", "off", "true", "false", "1", "0":
-					return fmt.Errorf("write -%s=%s: a yes/no flag takes its value after =", name, extra)
-				}
-			}
-		}
+	if hint := flagmsg.BoolValueHint(fs, args); hint != "" {
+		return errors.New(hint)
 	}
-	return fmt.Errorf("unexpected argument %q (use -map FILE)", extra)
+	return fmt.Errorf("unexpected argument %q (use -map FILE)", fs.Arg(0))
 }
 
 // The range of -ui-scale (and of the keys that change it in the app).

@@ -67,3 +67,31 @@ func Explain(fs *flag.FlagSet, err error) string {
 	}
 	return head + ": " + want
 }
+
+// BoolValueHint explains the first argument left after a parse of args
+// when it is a yes/no word right after a boolean flag, as in "-cache
+// false": the flag package takes "-cache" as true and stops at "false".
+// It returns "" otherwise.
+func BoolValueHint(fs *flag.FlagSet, args []string) string {
+	if fs.NArg() == 0 {
+		return ""
+	}
+	extra := fs.Arg(0)
+	i := len(args) - fs.NArg() - 1
+	if i < 0 || !strings.HasPrefix(args[i], "-") || strings.Contains(args[i], "=") {
+		return ""
+	}
+	name := strings.TrimLeft(args[i], "-")
+	fl := fs.Lookup(name)
+	if fl == nil {
+		return ""
+	}
+	if b, ok := fl.Value.(interface{ IsBoolFlag() bool }); !ok || !b.IsBoolFlag() {
+		return ""
+	}
+	switch strings.ToLower(extra) {
+	case "on", "off", "yes", "no", "true", "false", "1", "0":
+		return fmt.Sprintf("write -%s=%s: a yes/no flag takes its value after =", name, extra)
+	}
+	return ""
+}

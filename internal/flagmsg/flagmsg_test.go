@@ -56,3 +56,29 @@ func TestParseHelpAndSuccess(t *testing.T) {
 		t.Fatalf("PrintDefaults after Parse did not reach the output: %q", out.String())
 	}
 }
+
+func TestBoolValueHint(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-cache", "false"}, "write -cache=false: a yes/no flag takes its value after ="},
+		{[]string{"--cache", "On"}, "write -cache=On: a yes/no flag takes its value after ="},
+		{[]string{"-cache", "maybe"}, ""},      // not a yes/no word: a plain stray argument
+		{[]string{"-rows", "3", "false"}, ""},  // not after a boolean flag
+		{[]string{"-cache=true", "false"}, ""}, // the flag had its value
+		{[]string{"-cache"}, ""},               // nothing left over
+		{[]string{"-rows", "3", "-cache", "0"}, "write -cache=0: a yes/no flag takes its value after ="},
+	} {
+		fs := flag.NewFlagSet("t", flag.ContinueOnError)
+		fs.Bool("cache", true, "")
+		fs.Int("rows", 0, "")
+		fs.Usage = func() {}
+		if err := Parse(fs, c.args, &bytes.Buffer{}); err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		if got := BoolValueHint(fs, c.args); got != c.want {
+			t.Errorf("%v: hint %q, want %q", c.args, got, c.want)
+		}
+	}
+}
