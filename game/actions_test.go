@@ -149,3 +149,11 @@ func countRows(secs []render.HelpSection) int {
 	}
 	return n
 }
+
+// -zoom's range (internal/cli, which must not import Ebiten) is the
+// camera's.
+func TestZoomFlagRangeIsTheCamera(t *testing.T) {
+	if cli.MinZoom != render.MinZoom || cli.MaxZoom != render.MaxZoom {
+		t.Errorf("-zoom takes %v to %v, the camera %v to %v", cli.MinZoom, cli.MaxZoom, render.MinZoom, render.MaxZoom)
+	}
+}

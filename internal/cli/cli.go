@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -88,7 +87,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.IntVar(&f.Profile, "profile", 0, "measure Update+Draw for this many frames, print a timing report and exit")
 	fs.StringVar(&f.CPUProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file (go tool pprof)")
 	fs.BoolVar(&f.Play, "play", false, "start playing the query's timeline from its beginning")
-	fs.Float64Var(&f.Zoom, "zoom", 0, "start zoomed to this many pixels per cell, about -center (default: the map's centre)")
+	fs.Float64Var(&f.Zoom, "zoom", 0, "start zoomed to this many pixels per cell, 1/64 to 256, about -center (default: the map's centre; 0: fit the map)")
 	fs.Float64Var(&f.UIScale, "ui-scale", 1, "size of the text, panel, bars and legend: 1.5 draws them half as large again, for a projector (0.75 to 3; Ctrl+= and Ctrl+- change it in the app, Ctrl+0 resets it)")
 	fs.StringVar(&f.Center, "center", "", "cell X,Y to centre the first view on (needs -zoom)")
 	fs.StringVar(&f.Pin, "pin", "", "cell X,Y to pin in the inspector at start, as the inspect tool's click does (a -shot ignores the pointer, so this shows a cell's figures in it)")
@@ -168,8 +167,8 @@ func (f *Flags) Check() error {
 	if f.Level < 1 || f.Level > groups.MaxLevels {
 		return fmt.Errorf("-level %d: want 1 to %d (a level above the hierarchy's top shows the top; L cycles them)", f.Level, groups.MaxLevels)
 	}
-	if f.Zoom < 0 || math.IsNaN(f.Zoom) || math.IsInf(f.Zoom, 0) {
-		return fmt.Errorf("-zoom %v: want pixels per cell, more than 0 (leave it out to fit the map)", f.Zoom)
+	if f.Zoom != 0 && !(f.Zoom >= MinZoom && f.Zoom <= MaxZoom) { // NaN fails both
+		return fmt.Errorf("-zoom %v: want 1/64 to %v pixels per cell (0, or leave it out, to fit the map)", f.Zoom, MaxZoom)
 	}
 	if !(f.UIScale >= MinUIScale && f.UIScale <= MaxUIScale) { // NaN fails both
 		return fmt.Errorf("-ui-scale %v: want %v to %v (1 is 100%%, 1.5 suits a 1280×800 projector)", f.UIScale, MinUIScale, MaxUIScale)
@@ -214,6 +213,13 @@ func argsError(fs *flag.FlagSet, args []string) error {
 	}
 	return fmt.Errorf("unexpected argument %q (use -map FILE)", fs.Arg(0))
 }
+
+// The range of -zoom in pixels per cell: the camera's (render.MinZoom and
+// render.MaxZoom; a test of package game checks that they agree).
+const (
+	MinZoom = 1.0 / 64
+	MaxZoom = 256
+)
 
 // The range of -ui-scale (and of the keys that change it in the app).
 const (
