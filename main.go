@@ -97,8 +97,15 @@ func run(args []string) int {
 	if f.Save != "" {
 		// Before the map loads (a large one takes seconds); found at the
 		// first Ctrl+S, the edits could never be saved.
-		if err := writableFolder(f.Save); err != nil {
+		if err := writableFolder(f.Save, "session.pls"); err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -save %s: %v\n", f.Save, err)
+			return 2
+		}
+	}
+	if f.Shot != "" {
+		// Before the map loads and the frame is drawn, as -save.
+		if err := writableFolder(f.Shot, "frame.png"); err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -shot %s: %v\n", f.Shot, err)
 			return 2
 		}
 	}
@@ -308,11 +315,12 @@ func parseSize(s string) (int, int, error) {
 }
 
 // writableFolder checks that the folder of file exists, is not marked
-// read-only, and takes a new file (a save writes a temporary file there,
-// then renames it).
-func writableFolder(file string) error {
+// read-only, and takes a new file (a save or a -shot writes a temporary
+// file there, then renames it); example names a file for a folder given
+// instead.
+func writableFolder(file, example string) error {
 	if st, err := os.Stat(file); err == nil && st.IsDir() {
-		return fmt.Errorf("is a folder: give the file to write, e.g. %s", filepath.Join(file, "session.pls"))
+		return fmt.Errorf("is a folder: give the file to write, e.g. %s", filepath.Join(file, example))
 	}
 	dir := filepath.Dir(file)
 	st, err := os.Stat(dir)

@@ -27,9 +27,9 @@ func TestParseSizeMessages(t *testing.T) {
 	}
 }
 
-// -save is checked at start: a folder that is missing, a file, or marked
-// read-only is refused then, not at the first Ctrl+S with edits that could
-// never be saved.
+// -save and -shot are checked at start: a folder that is missing, a file,
+// or marked read-only is refused then, not at the first Ctrl+S with edits
+// that could never be saved, or after the frame was drawn.
 func TestWritableFolder(t *testing.T) {
 	dir := t.TempDir()
 	ro := filepath.Join(dir, "ro")
@@ -47,7 +47,7 @@ func TestWritableFolder(t *testing.T) {
 		{filepath.Join(ro, "x.pls"), "is read-only"},
 		{dir, "is a folder: give the file to write"},
 	} {
-		err := writableFolder(c.path)
+		err := writableFolder(c.path, "session.pls")
 		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
 			t.Errorf("%s: %v, want %q", c.path, err, c.want)
 		}

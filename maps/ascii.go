@@ -71,14 +71,14 @@ func (b *asciiBuilder) add(line []byte, lineNo int) error {
 		b.w = len(row)
 		b.firstLine = lineNo
 		if b.w > pathing.MaxSide {
-			return errAt(b.file, lineNo, "row has %d cells, more than the limit of %d (pathing.MaxSide)", b.w, pathing.MaxSide)
+			return errAt(b.file, lineNo, "row has %d cells, more than the limit of %d a side", b.w, pathing.MaxSide)
 		}
 		b.terrain = make([]byte, 0, min(b.w*64, 1<<20))
 	} else if len(row) != b.w {
 		return errAt(b.file, lineNo, "row has %d cells, want %d (the width of the first row, line %d)", len(row), b.w, b.firstLine)
 	}
 	if b.h == pathing.MaxSide {
-		return errAt(b.file, lineNo, "more than %d rows (pathing.MaxSide)", pathing.MaxSide)
+		return errAt(b.file, lineNo, "more than %d rows, the limit of a side", pathing.MaxSide)
 	}
 	for x, c := range row {
 		if terrainWeight[c] < 0 {

@@ -111,7 +111,7 @@ func readMovingAIHeader(lr *lineReader) (w, h int, err error) {
 				return 0, 0, errAt(name, lr.line, "%s %s is not a positive whole number", key, quoteText([]byte(f[1])))
 			}
 			if n > pathing.MaxSide {
-				return 0, 0, errAt(name, lr.line, "%s %d exceeds the limit of %d cells (pathing.MaxSide)", key, n, pathing.MaxSide)
+				return 0, 0, errAt(name, lr.line, "%s %d exceeds the limit of %d cells a side", key, n, pathing.MaxSide)
 			}
 			prev := &w
 			if key == "height" {

@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/csv"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -192,9 +194,15 @@ func checkCSV(c *Config) (string, error) {
 	if err := csvTargetOK(name, csvInputs(c, nil)); err != nil {
 		return "", err
 	}
-	probe, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	dir := filepath.Dir(name)
+	probe, err := os.CreateTemp(dir, "."+filepath.Base(name)+".*.tmp")
 	if err != nil {
-		return "", usagef("bench: -csv %s: %v", name, err)
+		// The probe's own name means nothing to the user: say the folder.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return "", usagef("bench: -csv %s: cannot write in the folder %s: %v", name, dir, err)
 	}
 	probe.Close()
 	os.Remove(probe.Name())
