@@ -1005,6 +1005,22 @@ func (g *Game) clickHUD(x, y int) bool {
 	return g.r.OverHUD(x, y)
 }
 
+// rightOnHUD reports whether a right press at screen point (x, y) falls on
+// a box drawn over the map, where no stroke starts (the cells under it
+// cannot be seen), and then says so: a stroke begun under the legend used
+// to vanish without a word.
+func (g *Game) rightOnHUD(x, y int) bool {
+	if !g.r.OverHUD(x, y) {
+		return false
+	}
+	if _, _, in := g.r.LegendAt(x, y); in {
+		g.w.Note("no paint under the legend: start the stroke beside it (K hides the legend)")
+	} else {
+		g.w.Note("no paint under the box over the map: start the stroke beside it")
+	}
+	return true
+}
+
 func (g *Game) setTool(t Tool) {
 	if g.toolDown != nil {
 		g.toolDown.Release(g, g.lastCell)
@@ -1086,7 +1102,7 @@ func (g *Game) updateMouse() {
 		g.toolMove(ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), inMap, cell)
 	}
 	// Right-drag paints in any tool.
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && inMap && !g.r.OverHUD(mx, my) {
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && inMap && !g.rightOnHUD(mx, my) {
 		g.rightDown = true
 		var wt uint8
 		if ebiten.IsKeyPressed(ebiten.KeyShift) {

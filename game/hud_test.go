@@ -78,6 +78,41 @@ func TestLegendClickTogglesLayerNotTheMap(t *testing.T) {
 	}
 }
 
+// A right press (paint) on the legend starts no stroke, as before, but now
+// says why: a user's wall begun under the legend did nothing, silently.
+// Away from the boxes it is the map's, without a note.
+func TestRightPressOnLegendSaysWhy(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	var on image.Point
+	found := false
+	for y := g.lay.Map.Min.Y; y < g.lay.Map.Max.Y && !found; y++ {
+		for x := g.lay.Map.Min.X; x < g.lay.Map.Max.X; x++ {
+			if _, _, in := g.r.LegendAt(x, y); in {
+				on, found = image.Pt(x+2, y+2), true
+				break
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no legend drawn on a 1200×760 window")
+	}
+	seq := g.w.MessageSeq
+	if !g.rightOnHUD(on.X, on.Y) {
+		t.Fatalf("a right press on the legend at %v was left to the map", on)
+	}
+	if g.w.MessageSeq == seq || !strings.Contains(g.w.Message, "no paint under the legend") {
+		t.Errorf("right press on the legend: message %q", g.w.Message)
+	}
+	c := g.lay.Map.Min.Add(g.lay.Map.Size().Div(2))
+	if g.r.OverHUD(c.X, c.Y) {
+		t.Skipf("the map's centre %v is under a box", c)
+	}
+	seq = g.w.MessageSeq
+	if g.rightOnHUD(c.X, c.Y) || g.w.MessageSeq != seq {
+		t.Errorf("a right press at the map's centre %v was taken by the HUD or noted", c)
+	}
+}
+
 // A scenario may hold several queries (textbook-groups has two), but only
 // the first was ever shown: F3 and Shift+F3 now step through them,
 // wrapping, each with a log line naming it.
