@@ -139,7 +139,7 @@ func TestSavedEditedBuiltinSaysSo(t *testing.T) {
 	w.BeginStroke(wall, 0)
 	w.StrokeTo(wall.Add(image.Pt(1, 0)))
 	w.EndStroke()
-	if changedCells(w.Grid, w.scenario.Map.Grid) == 0 {
+	if w.Grid.Equal(w.scenario.Map.Grid) {
 		t.Fatalf("digging at %v changed nothing", wall)
 	}
 	sc := reopen("edited.pls")
@@ -171,7 +171,7 @@ func TestSavedEditedMapFileIsNoBuiltin(t *testing.T) {
 	name, about := w.Name, w.About
 	w.BeginStroke(image.Pt(2, 1), 0)
 	w.EndStroke()
-	if changedCells(w.Grid, w.scenario.Map.Grid) == 0 {
+	if w.Grid.Equal(w.scenario.Map.Grid) {
 		t.Fatal("digging at 2,1 changed nothing")
 	}
 	out := filepath.Join(dir, "room.pls")

@@ -375,7 +375,7 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 		sc.Name = "session"
 	}
 	sc.Name = strings.TrimSpace(sc.Name)
-	if name := w.builtin; name != "" && changedCells(w.Grid, w.scenario.Map.Grid) > 0 {
+	if name := w.builtin; name != "" && !w.Grid.Equal(w.scenario.Map.Grid) {
 		// A built-in's text describes the case as shipped: a copy whose
 		// terrain was edited says so, or it would explain walls that are
 		// gone under the built-in's own name.
@@ -421,22 +421,6 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 		}
 	}
 	return sc, dropped
-}
-
-// changedCells counts the cells whose weight differs between two grids of
-// one size (0 for grids of different sizes).
-func changedCells(a, b *pathing.Grid) int {
-	ca, cb := a.Cells(), b.Cells()
-	if len(ca) != len(cb) {
-		return 0
-	}
-	n := 0
-	for i := range ca {
-		if ca[i] != cb[i] {
-			n++
-		}
-	}
-	return n
 }
 
 func cellToEdit(c CellEdit) maps.Edit {
