@@ -344,14 +344,16 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	tx := float64(rc.Max.X) - 10 - tw
 	ft.Draw(dst, ft.UI, tool, tx, float64(rc.Min.Y+7), ColTextDim)
 	before, bc := f.Caption, ColTextDim
-	if brief, warn := answerBrief(w); f.Layout.Panel.Empty() && brief != "" && (f.CaptionIsHint || f.Caption == "") {
+	if f.Layout.Panel.Empty() && (f.CaptionIsHint || f.Caption == "") {
 		// The panel is hidden (Tab): the answer's cost and how far it is
 		// from optimal go here instead of the tool's hint (not instead of
 		// "painting: fill" or "dragging goal"), or they were nowhere on
-		// screen.
-		before = brief
-		if warn {
-			bc = ColTextWarn
+		// screen. (Worded only then: not every frame, to be dropped.)
+		if brief, warn := answerBrief(w); brief != "" {
+			before = brief
+			if warn {
+				bc = ColTextWarn
+			}
 		}
 	}
 	if before != "" && room-tw-16 > 80 {
@@ -1489,18 +1491,14 @@ func legendTooBig(box image.Rectangle, f *Frame) bool {
 // takes clicks too (they do not reach the map).
 func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 	ft := r.fonts
-	var on []LegendRow
-	for _, lr := range f.Legend {
-		if lr.On {
-			on = append(on, lr)
-		}
-	}
 	const sw, gap = 10, 10 // swatch side, space after a key
 	title, tail := "Layers on", "· K hides, F1 lists all"
 	tw := ft.Width(ft.Bold, title+" ")
 	keysW := 0.0
-	for _, lr := range on {
-		keysW += sw + 3 + ft.Width(ft.Mono, lr.Keys) + gap
+	for _, lr := range f.Legend {
+		if lr.On {
+			keysW += sw + 3 + ft.Width(ft.Mono, lr.Keys) + gap
+		}
 	}
 	bw := int(tw+keysW+ft.Width(ft.UI, tail)) + 20
 	box, _ := r.legendBox(f, min(bw, f.Layout.Map.Dx()-2*legendPad), legendRowH+10)
@@ -1510,7 +1508,10 @@ func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 	ft.Draw(screen, ft.Bold, title, float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
 	x := float64(box.Min.X+8) + tw + 2
 	levels := legendLevels(f)
-	for _, lr := range on {
+	for _, lr := range f.Legend {
+		if !lr.On {
+			continue
+		}
 		kw := ft.Width(ft.Mono, lr.Keys)
 		end := x + sw + 3 + kw
 		if end > float64(box.Max.X-6) {
@@ -1649,7 +1650,8 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 		wmax = math.Max(wmax, ft.Width(ft.UI, l))
 	}
 	bw, bh := int(wmax)+24, int(float64(len(lines))*lh)+12
-	var marks []image.Rectangle
+	var markBuf [2]image.Rectangle // start and goal: no allocation per frame
+	marks := markBuf[:0]
 	if f.Cam != nil {
 		rad := int(math.Ceil(EndpointRadius(f.Cam.Zoom)))
 		for _, p := range [2]struct {

@@ -26,6 +26,10 @@ const (
 	maxNumbers      = 1500
 )
 
+// tooManySearchNodes is the note past 4·maxVisibleNodes search nodes (worded
+// once, not every frame it shows).
+var tooManySearchNodes = fmt.Sprintf("over %d abstract search nodes in view: zoom in to see them", 4*maxVisibleNodes)
+
 // visibleRect returns the visible cells of the map widened by margin.
 func visibleRect(f *Frame, dst *ebiten.Image, margin int) image.Rectangle {
 	g := f.World.Grid
@@ -445,7 +449,7 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 		// Too many to draw (a 3000×3000 map's level-2 search): say so,
 		// drawing none rather than a part of them as if it were all (the
 		// first by id made a band along the map's top edge).
-		r.mapNote(dst, f, fmt.Sprintf("over %d abstract search nodes in view: zoom in to see them", 4*maxVisibleNodes))
+		r.mapNote(dst, f, tooManySearchNodes)
 		return
 	}
 	// While stepping, searches of other levels than the current phase's
@@ -484,7 +488,7 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 			vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, PM(c), false)
 			continue
 		}
-		if par := ev[e].Parent; par >= 0 && !tl.AtEnd() {
+		if par := ev[e].Parent; par >= 0 && !end {
 			if q, ok := w.NodeCell(l, par); ok && w.Grid.In(q) {
 				qx, qy := cam.CellCenter(q)
 				vector.StrokeLine(dst, x, y, qx, qy, 1.5, PM(pc), true)
