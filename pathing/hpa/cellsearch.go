@@ -2,6 +2,7 @@ package hpa
 
 import (
 	"image"
+	"math"
 	"math/bits"
 
 	"pathlens/pathing"
@@ -26,8 +27,8 @@ type cellSearch struct {
 	// the rectangle plus a blocked border, so neighbours need no bounds
 	// tests.
 	padded  bool
-	bucketW float64 // > 0: the padded Dijkstra uses buckets of this width (useBuckets)
-	bq      [3][]int32
+	bucketW float64 // > 0: the padded Dijkstra is dijkstraBuckets, for a rectangle of this one weight (useBuckets)
+	bq      [4][]int32
 	moves   []uint8 // per padded cell: its legal moves (bit d: dirs[d]), for dijkstraBuckets
 	// openRows: loadMoves' open flags, one word per pad row (pads up to
 	// 64 wide and 66 high: clusters up to 62, larger ones take movesAt).
@@ -35,7 +36,7 @@ type cellSearch struct {
 	movesOK  bool // moves describes the loaded pad
 	// dijkstraBuckets keeps its costs here, not in st (no parents: costs
 	// only); bucketCosts says the last search did, for cost.
-	bg          []float64
+	bg          []int64 // fixed point (fxS, fxD); fxCost reads them
 	bclosed     []bool
 	bskip       []uint8 // per cell, the moves its expansion skips (dominated, from the step that set bg)
 	bucketCosts bool
@@ -143,8 +144,8 @@ func (s *cellSearch) loadPad(rect image.Rectangle) {
 }
 
 // useBuckets makes the padded Dijkstra just set up (usePad) keep its open
-// cells in buckets of width w instead of a heap, for a rectangle whose open
-// cells all weigh w (forward searches; costs only need to be exact: ties
+// cells in buckets (dijkstraBuckets) instead of a heap, for a rectangle
+// whose open cells all weigh w (forward searches; costs only need to be exact: ties
 // may settle in another order than the heap's, so parents may differ).
 func (s *cellSearch) useBuckets(w float64) {
 	if s.padded && w > 0 {
@@ -205,7 +206,7 @@ func (s *cellSearch) run(src, goal image.Point) bool {
 		s.goalPt = goal
 	}
 	if s.padded && s.goal < 0 {
-		if s.bucketW > 0 && !s.reverse {
+		if s.bucketW > 0 && !s.reverse && len(s.pad) <= fxMaxCells {
 			s.dijkstraBuckets()
 		} else {
 			s.dijkstraPad()
@@ -404,7 +405,7 @@ func (s *cellSearch) cost(p image.Point) (float64, bool) {
 	}
 	if s.bucketCosts {
 		g := s.bg[s.local(p)]
-		return g, g < inf
+		return fxCost(g, s.bucketW), g < fxInf
 	}
 	st := &s.st[s.local(p)]
 	if st.gen != s.gen {
@@ -765,17 +766,27 @@ func (s *cellSearch) dijkstraPad() {
 	}
 }
 
-// dijkstraBuckets is dijkstraPad for a rectangle of one weight w: every
-// step costs w or √2·w, at least w, so a cell whose cost lies in [b·w,
-// (b+1)·w) can only have been reached from a cell of an earlier bucket,
-// all of which are settled before bucket b is opened (Dinitz's rule: with
-// buckets as wide as the cheapest step, every cell of the lowest nonempty
-// bucket is final and they may be settled in any order). A step from
-// bucket b lands in bucket b+1 or b+2, so three rotating buckets replace
-// the heap: no sifting, no positions to keep, cells found stale (already
-// closed) are skipped. The legal moves of every cell of the pad (no corner
-// cutting) are worked out once per loaded pad and shared by all searches
-// over it. Costs are exact; only the order of ties differs from the heap's.
+// dijkstraBuckets is dijkstraPad for a rectangle of one weight w. Every
+// path cost there is w·(a + b√2) for a straight and b diagonal steps, so
+// the search runs on unit steps in fixed point: a straight step adds fxS =
+// 2³², a diagonal one fxD ≈ √2·2³², and the result is scaled by w when read
+// (cost). Integer sums are exact, so two paths with the same step counts
+// tie exactly, whatever order they were summed in; and fxD is so close to
+// √2·2³² that no two different step counts inside a pad of at most
+// fxMaxCells cells compare the other way round from their true costs (see
+// fxD). The order of settling is therefore exactly Dijkstra's on the true
+// costs.
+//
+// A cell whose cost lies in bucket b = ⌊cost / fxS⌋ can only have been
+// reached from a cell of an earlier bucket (every step is at least fxS),
+// all of which are settled before bucket b is opened (Dinitz's rule:
+// with buckets as wide as the cheapest step, every cell of the lowest
+// nonempty bucket is final and they may be settled in any order). A step
+// from bucket b lands in bucket b+1 or b+2, so four rotating buckets
+// (index b mod 4, a shift and a mask) replace the heap: no sifting, no
+// positions to keep, cells found stale (already closed) are skipped. The
+// legal moves of every cell of the pad (no corner cutting) are worked out
+// once per loaded pad and shared by all searches over it.
 func (s *cellSearch) dijkstraBuckets() {
 	pw := int32(s.pw)
 	if !s.movesOK {
@@ -784,7 +795,7 @@ func (s *cellSearch) dijkstraBuckets() {
 	moves := s.moves
 	n := len(moves)
 	if cap(s.bg) < n {
-		s.bg = make([]float64, n)
+		s.bg = make([]int64, n)
 		s.bclosed = make([]bool, n)
 		s.bskip = make([]uint8, n)
 	}
@@ -799,13 +810,12 @@ func (s *cellSearch) dijkstraBuckets() {
 	}
 	g, closed, skip := s.bg[:n], s.bclosed[:n], s.bskip[:n]
 	for i := range g {
-		g[i] = inf
+		g[i] = fxInf
 	}
 	clear(closed)
 	s.bucketCosts = true
 	dirs := [8]int32{1, pw, -1, -pw, pw + 1, pw - 1, -pw - 1, -pw + 1}
-	w := s.bucketW
-	step := [8]float64{w, w, w, w, pathing.Sqrt2 * w, pathing.Sqrt2 * w, pathing.Sqrt2 * w, pathing.Sqrt2 * w}
+	step := [8]int64{fxS, fxS, fxS, fxS, fxD, fxD, fxD, fxD}
 	gen := s.gen
 	st := s.st
 	targeted := s.remaining > 0
@@ -819,12 +829,7 @@ func (s *cellSearch) dijkstraBuckets() {
 	bq[0] = append(bq[0], s.src)
 	open := 1 // entries in the buckets
 	for b := 0; open > 0; b++ {
-		i0 := b % 3
-		i1, i2 := (b+1)%3, (b+2)%3
-		// Bucket b+1 holds costs from lo1 up to hi2, b+2 from hi2 on
-		// (two compares instead of a float-to-int conversion per step).
-		lo1, hi2 := float64(b+1)*w, float64(b+2)*w
-		cur := &bq[i0]
+		cur := &bq[b&3]
 		for len(*cur) > 0 {
 			q := *cur
 			v := q[len(q)-1]
@@ -843,7 +848,7 @@ func (s *cellSearch) dijkstraBuckets() {
 			}
 			cg := g[v]
 			// No closed test per neighbour: a settled cell u has g(u) <
-			// (b+1)·w ≤ cg + w, so no step can improve it. Nor a step
+			// (b+1)·fxS ≤ cg + fxS, so no step can improve it. Nor a step
 			// dominated by the parent (skip, set with the cost): it would
 			// fail the test below.
 			mv := moves[v]
@@ -859,19 +864,51 @@ func (s *cellSearch) dijkstraBuckets() {
 				if keep {
 					par[li] = v
 				}
-				// Bucket b+1 or b+2 (b itself only through rounding:
-				// then it is settled in this round, still in order).
-				k := i1
-				if ng >= hi2 {
-					k = i2
-				} else if ng < lo1 {
-					k = i0
-				}
+				k := (ng >> fxShift) & 3
 				bq[k] = append(bq[k], li)
 				open++
 			}
 		}
 	}
+}
+
+// The fixed-point unit steps of dijkstraBuckets. fxD is √2·2³² rounded
+// and made odd (so it has an inverse modulo 2⁶⁴, fxInv, which fxCost uses
+// to read the step counts back). Its error ε = fxD/fxS − √2 is below 1.5·2⁻³².
+// Two step counts (a, b) and (a′, b′) have true costs differing by
+// |Δa + Δb·√2| ≥ 1/(3·|Δb|) when not equal (|p² − 2q²| ≥ 1 for integers),
+// while their fixed-point costs differ from them by at most |Δb|·ε. A
+// shortest path visits a cell once, so |Δb| is below the pad's cell count
+// N, and the error stays below the gap while N² < 2³²/4.5: up to
+// fxMaxCells cells (a cluster of 64 has 66×66 = 4356), fixed-point
+// comparisons always agree with the true costs. Larger pads take the heap
+// (run).
+const (
+	fxShift    = 32
+	fxS        = int64(1) << fxShift
+	fxInf      = int64(math.MaxInt64)
+	fxMaxCells = 30000
+)
+
+var (
+	fxD   = int64(math.Round(math.Sqrt2*float64(fxS))) | 1
+	fxInv = func() uint64 {
+		d := uint64(fxD)
+		x := d // Newton's iteration for the inverse mod 2⁶⁴: 3 correct bits, doubling each time
+		for i := 0; i < 5; i++ {
+			x *= 2 - d*x
+		}
+		return x
+	}()
+)
+
+// fxCost turns a fixed-point cost a·fxS + b·fxD of dijkstraBuckets back into
+// w·(a + b√2): the low 32 bits are b·fxD mod 2³², which fxInv undoes (b is
+// far below 2³²).
+func fxCost(c int64, w float64) float64 {
+	b := (uint64(c) * fxInv) & (1<<fxShift - 1)
+	a := (c - int64(b)*fxD) >> fxShift
+	return w * (float64(a) + float64(b)*pathing.Sqrt2)
 }
 
 // dominated[e][mp] is the set of moves (bits as moves) out of a cell v that

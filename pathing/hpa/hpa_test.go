@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"math/big"
 	"math/rand"
 	"slices"
 	"strconv"
@@ -1170,6 +1171,64 @@ func TestBucketPruneChangesNothing(t *testing.T) {
 					t.Fatalf("trial %d, source %v, cell %v: buckets %v, heap %v", trial, src, cells[i], a.g[i], c.g[i])
 				}
 			}
+		}
+	}
+}
+
+// TestFixedPointSteps checks the fixed-point arithmetic of dijkstraBuckets
+// against exact arithmetic: fxCost reads back w·(a + b√2) from a·fxS +
+// b·fxD, and two step counts compare in fixed point as their true costs
+// do (computed with 200-bit floats), for counts up to the bound fxD's
+// comment derives (fxMaxCells), near-ties along √2's convergents included.
+func TestFixedPointSteps(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	sqrt2 := new(big.Float).SetPrec(200).SetInt64(2)
+	sqrt2.Sqrt(sqrt2)
+	truth := func(a, b int64) *big.Float {
+		v := new(big.Float).SetPrec(200).SetInt64(b)
+		v.Mul(v, sqrt2)
+		return v.Add(v, new(big.Float).SetPrec(200).SetInt64(a))
+	}
+	check := func(a, b, a2, b2 int64) {
+		t.Helper()
+		f, f2 := a*fxS+b*fxD, a2*fxS+b2*fxD
+		want := truth(a, b).Cmp(truth(a2, b2))
+		got := 0
+		if f < f2 {
+			got = -1
+		} else if f > f2 {
+			got = 1
+		}
+		if got != want {
+			t.Fatalf("(%d,%d) vs (%d,%d): fixed point compares %d, true costs %d", a, b, a2, b2, got, want)
+		}
+	}
+	const n = fxMaxCells
+	for i := 0; i < 200000; i++ {
+		a, b := rng.Int63n(n), rng.Int63n(n)
+		check(a, b, rng.Int63n(n), rng.Int63n(n))
+		// Near-ties: b2 more diagonals against about b2·√2 more straights.
+		db := 1 + rng.Int63n(n/2)
+		da := int64(math.Round(float64(db) * math.Sqrt2))
+		if b+db < n && a >= da {
+			check(a, b+db, a-da, b)
+			check(a-da, b+db, a, b)
+		}
+	}
+	// √2's convergents p/q are the nearest ties of all.
+	p, q := int64(1), int64(1)
+	for q < n/2 {
+		check(p, 0, 0, q)
+		check(p+3, 1, 3, q+1)
+		p, q = p+2*q, p+q
+	}
+	for i := 0; i < 100000; i++ {
+		a, b := rng.Int63n(n), rng.Int63n(n)
+		w := float64(1 + rng.Intn(255))
+		got := fxCost(a*fxS+b*fxD, w)
+		want := w * (float64(a) + float64(b)*pathing.Sqrt2)
+		if got != want {
+			t.Fatalf("fxCost(%d·fxS + %d·fxD, %v) = %v, want %v", a, b, w, got, want)
 		}
 	}
 }
