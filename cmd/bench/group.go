@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -259,15 +258,13 @@ func readRegions(path string, w, h int) ([][]byte, error) {
 	return [][]byte{layer}, nil
 }
 
-// groupPlanner walks each query with a groups.Planner and remembers the
-// costs of the first pass for the suboptimality figures.
+// groupPlanner walks each query with a groups.Planner; its answers are
+// read back from the report's rows (RunQueries records the first pass).
 type groupPlanner struct {
 	gr       *groups.Graph
 	pl       *groups.Planner
-	costs    []float64 // walked cost per Plan call (NaN: not found)
-	segments int       // over all calls
+	segments int // over all calls
 	calls    int
-	excluded int
 }
 
 // Plan implements Planner: the walked path, its cost and the expansions of
@@ -277,18 +274,12 @@ func (p *groupPlanner) Plan(start, goal image.Point) (Outcome, error) {
 	wr, err := p.pl.Walk(start, goal, groups.Options{})
 	p.calls++
 	switch {
-	case errors.Is(err, groups.ErrNoPath):
-		p.costs = append(p.costs, math.NaN())
-		return Outcome{Expanded: wr.Expanded}, nil
-	case errors.Is(err, groups.ErrExcluded):
-		p.excluded++
-		p.costs = append(p.costs, math.NaN())
+	case errors.Is(err, groups.ErrNoPath), errors.Is(err, groups.ErrExcluded):
 		return Outcome{Expanded: wr.Expanded}, nil
 	case err != nil:
 		return Outcome{}, err
 	}
 	p.segments += wr.Segments
-	p.costs = append(p.costs, wr.Cost)
 	return Outcome{Found: true, Path: wr.Path, Cost: wr.Cost, Expanded: wr.Expanded}, nil
 }
 
@@ -337,19 +328,16 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 // A* runs untimed, once per query, after the timed runs.
 func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 	gp, _ := p.(*groupPlanner)
-	if gp != nil {
-		gp.costs = make([]float64, 0, len(qs)+1)
-	}
 	if err := RunQueries(env, p, qs, env.Cfg.Repeat, rep); err != nil {
 		return err
 	}
 	if gp == nil {
 		return nil
 	}
-	costs := gp.costs[1:] // the first call warmed the buffers
 	s := pathing.NewSearcher(env.Grid)
 	aq := pathing.Query{Neighborhood: env.Cfg.Neighborhood}
-	reachable, reachErr := 0, 0
+	reachable, reachErr, excluded := 0, 0, 0
+	exclusion := gp.gr.Config().Exclusion
 	var subs []float64
 	prog := newProgress(env.Stderr, "A* on the same queries", len(qs))
 	for i, q := range qs {
@@ -359,15 +347,17 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 		if err != nil {
 			return err
 		}
-		found := i < len(costs) && !math.IsNaN(costs[i])
 		if ar.Status == pathing.Found {
 			reachable++
 		}
-		cost := 0.0
-		if found {
-			cost = costs[i]
+		row := rep.rows[i] // the planner's answer, as RunQueries recorded it
+		if !row.found && exclusion {
+			// Untimed, and only for the rows it failed: was it the exclusion?
+			if _, err := gp.pl.Walk(q.Start, q.Goal, groups.Options{}); errors.Is(err, groups.ErrExcluded) {
+				excluded++
+			}
 		}
-		rep.compareRow(i, ar.Status == pathing.Found, ar.Cost, found, cost, "the group planner", &subs, &reachErr)
+		rep.compareRow(i, ar.Status == pathing.Found, ar.Cost, row.found, row.cost, "the group planner", &subs, &reachErr)
 	}
 	rep.Set("reachable", reachable)
 	rep.Set("reach_errors", reachErr)
@@ -375,8 +365,8 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 	if gp.calls > 0 {
 		rep.Set("segments_mean", round3(float64(gp.segments)/float64(gp.calls)))
 	}
-	if gp.gr.Config().Exclusion {
-		rep.Set("excluded", gp.excluded)
+	if exclusion {
+		rep.Set("excluded", excluded)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -277,5 +278,46 @@ func TestGroupDefaultsAreTheApps(t *testing.T) {
 	}
 	if m := decode(t, out); m["cluster"] != float64(app.Cluster()) || m["levels"] != float64(app.LevelCount()) {
 		t.Errorf("bench -algo group: cluster %v, levels %v; the app's %d, %d", m["cluster"], m["levels"], app.Cluster(), app.LevelCount())
+	}
+}
+
+// TestRepeatKeepsAnswers runs the group planner (exclusion on) and HPA* on
+// the same rows once and three times: repeats add timings, so every figure
+// about the answers (found, reachability against A*, suboptimality, the
+// exclusion count) must read the same; they come from the rows RunQueries
+// recorded on the first pass, not from a list the timed calls grow (which
+// also put allocations into the timed loop).
+func TestRepeatKeepsAnswers(t *testing.T) {
+	for _, algo := range [][]string{{"-algo", "group", "-exclusion", "-cluster", "4"}, {"-algo", "hpa", "-cluster", "4"}} {
+		var first map[string]any
+		for _, rep := range []string{"1", "3"} {
+			args := append([]string{"-map", tinyMap, "-scen", tinyScen, "-repeat", rep, "-json"}, algo...)
+			code, out, errs := runMain(t, args...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d: %s", args, code, errs)
+			}
+			m := decode(t, out)
+			if m["runs"] != m["queries"].(float64)*map[string]float64{"1": 1, "3": 3}[rep] {
+				t.Errorf("%v: runs %v for %v queries", args, m["runs"], m["queries"])
+			}
+			if first == nil {
+				first = m
+				continue
+			}
+			// Timed calls record nothing that grows: three passes
+			// allocate in all what one does (per query, a third).
+			b1, b3 := first["bytes_per_query"].(float64), m["bytes_per_query"].(float64)
+			if 3*b3 > 1.1*b1+1 {
+				t.Errorf("%v: %v bytes per query with -repeat 3, %v with -repeat 1: the repeats allocate", algo, b3, b1)
+			}
+			for _, k := range []string{"found", "no_path", "reachable", "reach_errors", "mean_subopt", "max_subopt", "p99_subopt", "excluded"} {
+				if fmt.Sprint(m[k]) != fmt.Sprint(first[k]) {
+					t.Errorf("%v: %s %v with -repeat 3, %v with -repeat 1", algo, k, m[k], first[k])
+				}
+			}
+		}
+		if algo[1] == "group" && first["excluded"] != 0.0 {
+			t.Errorf("group: excluded %v, want 0 (an up-to-date graph never excludes)", first["excluded"])
+		}
 	}
 }
