@@ -325,7 +325,9 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 // whose goal A* reaches on the same grid), reach_errors (queries where the
 // planner and A* disagree on whether a path exists) and mean/p99/max_subopt
 // against A*'s cost (so -nb 4, whose rows carry no optimum, has them too).
-// A* runs untimed, once per query, after the timed runs.
+// A* runs untimed, once per query, after the timed runs; in exclusion mode
+// the rows the planner failed are walked again, untimed, to count the
+// exclusion failures among them.
 func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 	gp, _ := p.(*groupPlanner)
 	if err := RunQueries(env, p, qs, env.Cfg.Repeat, rep); err != nil {

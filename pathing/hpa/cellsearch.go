@@ -34,8 +34,8 @@ type cellSearch struct {
 	// 64 wide and 66 high: clusters up to 62, larger ones take movesAt).
 	openRows [66]uint64
 	movesOK  bool // moves describes the loaded pad
-	// dijkstraBuckets keeps its costs here, not in st (no parents: costs
-	// only); bucketCosts says the last search did, for cost.
+	// dijkstraBuckets keeps its costs here, not in st (parents in bpar);
+	// bucketCosts says the last search did, for cost.
 	bg          []int64 // fixed point (fxS, fxD); fxCost reads them
 	bclosed     []bool
 	bskip       []uint8 // per cell, the moves its expansion skips (dominated, from the step that set bg)
@@ -405,7 +405,7 @@ func (s *cellSearch) cost(p image.Point) (float64, bool) {
 	}
 	if s.bucketCosts {
 		g := s.bg[s.local(p)]
-		return fxCost(g, s.bucketW), g < fxInf
+		return fxCost(g, s.bucketW), g != fxInf
 	}
 	st := &s.st[s.local(p)]
 	if st.gen != s.gen {
@@ -774,8 +774,10 @@ func (s *cellSearch) dijkstraPad() {
 // tie exactly, whatever order they were summed in; and fxD is so close to
 // √2·2³² that no two different step counts inside a pad of at most
 // fxMaxCells cells compare the other way round from their true costs (see
-// fxD). The order of settling is therefore exactly Dijkstra's on the true
-// costs.
+// fxD). Every comparison the search makes therefore agrees with the true
+// costs, so its costs are exact and its parents lie on shortest paths
+// (within a bucket cells settle last in, first out, not by cost; see
+// below).
 //
 // A cell whose cost lies in bucket b = ⌊cost / fxS⌋ can only have been
 // reached from a cell of an earlier bucket (every step is at least fxS),
@@ -873,8 +875,9 @@ func (s *cellSearch) dijkstraBuckets() {
 }
 
 // The fixed-point unit steps of dijkstraBuckets. fxD is √2·2³² rounded
-// and made odd (so it has an inverse modulo 2⁶⁴, fxInv, which fxCost uses
-// to read the step counts back). Its error ε = fxD/fxS − √2 is below 1.5·2⁻³².
+// to the nearest odd integer (so it has an inverse modulo 2⁶⁴, fxInv, which
+// fxCost uses to read the step counts back). Its error ε = fxD/fxS − √2 is
+// below 2⁻³² (TestFixedPointSteps checks the constant).
 // Two step counts (a, b) and (a′, b′) have true costs differing by
 // |Δa + Δb·√2| ≥ 1/(3·|Δb|) when not equal (|p² − 2q²| ≥ 1 for integers),
 // while their fixed-point costs differ from them by at most |Δb|·ε. A
@@ -891,7 +894,7 @@ const (
 )
 
 var (
-	fxD   = int64(math.Round(math.Sqrt2*float64(fxS))) | 1
+	fxD   = nearestOdd(math.Sqrt2 * float64(fxS))
 	fxInv = func() uint64 {
 		d := uint64(fxD)
 		x := d // Newton's iteration for the inverse mod 2⁶⁴: 3 correct bits, doubling each time
@@ -902,10 +905,18 @@ var (
 	}()
 )
 
+// nearestOdd is the odd integer nearest to v (v ≥ 1).
+func nearestOdd(v float64) int64 {
+	return 2*int64(math.Floor(v/2)) + 1
+}
+
 // fxCost turns a fixed-point cost a·fxS + b·fxD of dijkstraBuckets back into
 // w·(a + b√2): the low 32 bits are b·fxD mod 2³², which fxInv undoes (b is
 // far below 2³²).
 func fxCost(c int64, w float64) float64 {
+	if c == fxInf {
+		return inf
+	}
 	b := (uint64(c) * fxInv) & (1<<fxShift - 1)
 	a := (c - int64(b)*fxD) >> fxShift
 	return w * (float64(a) + float64(b)*pathing.Sqrt2)
@@ -918,7 +929,7 @@ func fxCost(c int64, w float64) float64 {
 // its own steps were tried (or were themselves dominated) then, so such a
 // cell u already has g(u) ≤ g(p) + c(p,u) < g(p) + c(p,v) + c(v,u), the
 // grid's steps obeying the strict triangle inequality (the slack is at
-// least (2−√2)·w, far above rounding). Skipping those steps changes no
+// least 2·fxS − fxD in dijkstraBuckets' exact integer sums). Skipping those steps changes no
 // cost and no parent; it only saves tests: about half of them after a
 // straight step, two of seven after a diagonal one. dijkstraBuckets looks
 // the set up when it sets a cell's cost (where mp is at hand) and keeps it

@@ -1179,7 +1179,9 @@ func TestBucketPruneChangesNothing(t *testing.T) {
 // against exact arithmetic: fxCost reads back w·(a + b√2) from a·fxS +
 // b·fxD, and two step counts compare in fixed point as their true costs
 // do (computed with 200-bit floats), for counts up to the bound fxD's
-// comment derives (fxMaxCells), near-ties along √2's convergents included.
+// comment derives (fxMaxCells), near-ties along √2's convergents included;
+// and a pad over that bound is searched by the heap instead, with the
+// same costs.
 func TestFixedPointSteps(t *testing.T) {
 	rng := rand.New(rand.NewSource(5))
 	sqrt2 := new(big.Float).SetPrec(200).SetInt64(2)
@@ -1203,6 +1205,16 @@ func TestFixedPointSteps(t *testing.T) {
 			t.Fatalf("(%d,%d) vs (%d,%d): fixed point compares %d, true costs %d", a, b, a2, b2, got, want)
 		}
 	}
+	// The constant: odd, and within one unit of √2·2³² (fxD's comment
+	// assumes an error below 2⁻³²).
+	exact := new(big.Float).SetPrec(200).Mul(sqrt2, new(big.Float).SetPrec(200).SetInt64(fxS))
+	off := new(big.Float).SetPrec(200).Sub(new(big.Float).SetPrec(200).SetInt64(fxD), exact)
+	if o, _ := off.Float64(); fxD%2 == 0 || math.Abs(o) >= 1 {
+		t.Fatalf("fxD = %d: %v from √2·2³², want odd and within 1", fxD, o)
+	}
+	if fxInv*uint64(fxD) != 1 {
+		t.Fatalf("fxInv is not fxD's inverse modulo 2⁶⁴")
+	}
 	const n = fxMaxCells
 	for i := 0; i < 200000; i++ {
 		a, b := rng.Int63n(n), rng.Int63n(n)
@@ -1221,6 +1233,39 @@ func TestFixedPointSteps(t *testing.T) {
 		check(p, 0, 0, q)
 		check(p+3, 1, 3, q+1)
 		p, q = p+2*q, p+q
+	}
+	if got := fxCost(fxInf, 3); !math.IsInf(got, 1) {
+		t.Fatalf("fxCost of an unreached cell = %v, want +Inf", got)
+	}
+	// A pad over fxMaxCells cells (a long corridor with pillars) falls
+	// back to the heap Dijkstra.
+	g, err := pathing.NewGrid(8, 3800)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for y := 3; y < 3800; y += 7 {
+		g.SetWeight(image.Pt(1+y%6, y), pathing.Blocked)
+	}
+	r := g.Bounds()
+	bk, hp := newCellSearch(g, pathing.Eight), newCellSearch(g, pathing.Eight)
+	for k, s := range []*cellSearch{bk, hp} {
+		s.loadPad(r)
+		s.reset(r, false, nil)
+		s.usePad()
+		if k == 0 {
+			s.useBuckets(1)
+		}
+		s.run(image.Pt(0, 0), image.Pt(-1, -1))
+	}
+	if len(bk.pad) <= fxMaxCells || bk.bucketCosts {
+		t.Fatalf("pad of %d cells: bucket search used %v, want the heap past %d cells", len(bk.pad), bk.bucketCosts, fxMaxCells)
+	}
+	for _, p := range []image.Point{{7, 3799}, {0, 1900}, {4, 17}} {
+		a, aok := bk.cost(p)
+		b, bok := hp.cost(p)
+		if a != b || aok != bok || !aok {
+			t.Fatalf("%v: %v %v with buckets asked, %v %v with the heap", p, a, aok, b, bok)
+		}
 	}
 	for i := 0; i < 100000; i++ {
 		a, b := rng.Int63n(n), rng.Int63n(n)
