@@ -325,7 +325,7 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 // whose goal A* reaches on the same grid), reach_errors (queries where the
 // planner and A* disagree on whether a path exists) and mean/p99/max_subopt
 // against A*'s cost (so -nb 4, whose rows carry no optimum, has them too).
-// A* runs untimed, once per query, after the timed runs; in exclusion mode
+// A* runs once per query after the timed runs, outside their figures; in exclusion mode
 // the rows the planner failed are walked again, untimed, to count the
 // exclusion failures among them.
 func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
@@ -336,34 +336,21 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 	if gp == nil {
 		return nil
 	}
-	s := pathing.NewSearcher(env.Grid)
-	aq := pathing.Query{Neighborhood: env.Cfg.Neighborhood}
-	reachable, reachErr, excluded := 0, 0, 0
 	exclusion := gp.gr.Config().Exclusion
-	var subs []float64
-	prog := newProgress(env.Stderr, "A* on the same queries", len(qs))
-	for i, q := range qs {
-		prog.done(i)
-		aq.Start, aq.Goal = q.Start, q.Goal
-		ar, err := s.Search(aq)
-		if err != nil {
-			return err
-		}
-		if ar.Status == pathing.Found {
-			reachable++
-		}
-		row := rep.rows[i] // the planner's answer, as RunQueries recorded it
-		if !row.found && exclusion {
-			// Untimed, and only for the rows it failed: was it the exclusion?
+	excluded := 0
+	var missed func(Query)
+	if exclusion {
+		// Untimed, and only for the rows it failed: was it the exclusion?
+		missed = func(q Query) {
 			if _, err := gp.pl.Walk(q.Start, q.Goal, groups.Options{}); errors.Is(err, groups.ErrExcluded) {
 				excluded++
 			}
 		}
-		rep.compareRow(i, ar.Status == pathing.Found, ar.Cost, row.found, row.cost, "the group planner", &subs, &reachErr)
 	}
-	rep.Set("reachable", reachable)
-	rep.Set("reach_errors", reachErr)
-	setSubopt(rep, subs) // the walked cost (every segment) against A*'s
+	// The walked cost (every segment) against A*'s.
+	if _, err := compareWithAStar(env, qs, rep, "the group planner", "queries", missed); err != nil {
+		return err
+	}
 	if gp.calls > 0 {
 		rep.Set("segments_mean", round3(float64(gp.segments)/float64(gp.calls)))
 	}

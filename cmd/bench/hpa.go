@@ -231,36 +231,15 @@ func runHPAScen(env *Env) (*Report, error) {
 		return nil, err
 	}
 	// A* on the same rows, timed the same way.
-	s := pathing.NewSearcher(env.Grid)
-	aq := pathing.Query{Neighborhood: env.Cfg.Neighborhood}
-	durs := make([]time.Duration, 0, len(qs))
-	reachable, reachErr := 0, 0
-	var subs []float64
-	prog := newProgress(env.Stderr, "A* on the same rows", len(qs))
-	for i, q := range qs {
-		prog.done(i)
-		aq.Start, aq.Goal = q.Start, q.Goal
-		t0 := time.Now()
-		ar, err := s.Search(aq)
-		durs = append(durs, time.Since(t0))
-		if err != nil {
-			return nil, err
-		}
-		if ar.Status == pathing.Found {
-			reachable++
-		}
-		// HPA*'s answer to the row, as RunQueries recorded it (first pass).
-		row := rep.rows[i]
-		rep.compareRow(i, ar.Status == pathing.Found, ar.Cost, row.found, row.cost, "HPA*", &subs, &reachErr)
+	durs, err := compareWithAStar(env, qs, rep, "HPA*", "rows", nil)
+	if err != nil {
+		return nil, err
 	}
 	t := Summarize(durs)
-	rep.Set("reachable", reachable)
-	rep.Set("reach_errors", reachErr)
 	rep.Set("astar_median_us", round3(t.MedianUS))
 	if rep.MedianUS > 0 {
 		rep.Set("speedup_median", round3(t.MedianUS/rep.MedianUS))
 	}
-	setSubopt(rep, subs) // against A*'s cost, replacing RunQueries' (the same optimum)
 	return rep, nil
 }
 

@@ -176,6 +176,47 @@ func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost 
 	}
 }
 
+// compareWithAStar runs our A* on qs, each query timed, after a planner's
+// timed runs, and sets the fields HPA* and the group planner both report
+// against it: reachable (queries whose goal A* reaches), reach_errors
+// (queries where the planner, as RunQueries recorded its first pass in
+// rep.rows, and A* disagree on whether a path exists) and the
+// suboptimality figures against A*'s cost (replacing RunQueries', which
+// are against the file's optimum). who names the planner in row problems,
+// what the queries in the progress line. missed, when not nil, is called
+// for each query the planner found no path for. It returns A*'s times.
+func compareWithAStar(env *Env, qs []Query, rep *Report, who, what string, missed func(Query)) ([]time.Duration, error) {
+	s := pathing.NewSearcher(env.Grid)
+	aq := pathing.Query{Neighborhood: env.Cfg.Neighborhood}
+	durs := make([]time.Duration, 0, len(qs))
+	reachable, reachErr := 0, 0
+	var subs []float64
+	prog := newProgress(env.Stderr, "A* on the same "+what, len(qs))
+	for i, q := range qs {
+		prog.done(i)
+		aq.Start, aq.Goal = q.Start, q.Goal
+		t0 := time.Now()
+		ar, err := s.Search(aq)
+		durs = append(durs, time.Since(t0))
+		if err != nil {
+			return nil, err
+		}
+		found := ar.Status == pathing.Found
+		if found {
+			reachable++
+		}
+		row := rep.rows[i]
+		if !row.found && missed != nil {
+			missed(q)
+		}
+		rep.compareRow(i, found, ar.Cost, row.found, row.cost, who, &subs, &reachErr)
+	}
+	rep.Set("reachable", reachable)
+	rep.Set("reach_errors", reachErr)
+	setSubopt(rep, subs)
+	return durs, nil
+}
+
 func ptr(v float64) *float64 { return &v }
 
 // checkCSV checks -csv's path before the run, so a folder that cannot be
