@@ -1324,9 +1324,22 @@ func inSight(g *pathing.Grid, a, b image.Point) bool {
 // the major axis and a diagonal one towards b), every step legal: then, in
 // a region of one weight w, d(a,b) = w·octile(a,b), the least any path can
 // cost. Straight lines are such paths; this finds also the ones that bend
-// round scattered obstacles. Cost: a bit-free dynamic programme over at
-// most (|dx|+1)·(|dy|+1) cells, no heap. Cells must lie within 64 of each
-// other on the minor axis (a cluster).
+// round scattered obstacles. Cells must lie within 64 of each other on the
+// minor axis (a cluster).
+//
+// It is a dynamic programme over the box's rows across the major axis, one
+// machine word per row: bit m of reach is "(k, m) is reachable from a"
+// (k steps along the major axis, m along the minor one) and bit m of open_k
+// is "(k, m) is open". From row k−1 to row k a straight step keeps m; a
+// diagonal step from m−1 to m is legal when (k, m−1) and (k−1, m) are open
+// (no corner cutting):
+//
+//	reach_k = open_k & window_k & (reach_{k−1} | ((reach_{k−1} & open_k) << 1) & open_{k−1})
+//
+// window_k keeps the offsets from which b can still be reached. Row k's
+// open bits are read over window_k widened by one on each side, which
+// covers both the corner cells of row k and those row k+1 needs of it.
+// Cost: one load per cell of the (widened) window, no branch per cell.
 func octileReach(g *pathing.Grid, a, b image.Point) bool {
 	cells := g.Cells()
 	w := g.Width()
@@ -1334,41 +1347,36 @@ func octileReach(g *pathing.Grid, a, b image.Point) bool {
 	if nm >= 64 {
 		return false
 	}
-	var buf [2][65]bool
-	prev, cur := &buf[0], &buf[1]
-	prev[0] = true
 	base := a.Y*w + a.X
+	// Row 0: a itself and, for the corner of a first diagonal step, (0, 1).
+	openPrev := openBits(cells, base, minor, 0, min(1, nm))
+	reach := uint64(1)
 	for k := 1; k <= na; k++ {
 		lo := max(0, nm-(na-k)) // offsets from which b is still reachable
 		hi := min(k, nm)
-		any := false
-		for m := 0; m <= nm; m++ {
-			cur[m] = false
-		}
-		for m := lo; m <= hi; m++ {
-			p := base + k*major + m*minor
-			if cells[p] == pathing.Blocked {
-				continue
-			}
-			if prev[m] { // straight from (k−1, m)
-				cur[m] = true
-				any = true
-				continue
-			}
-			if m > 0 && prev[m-1] { // diagonal from (k−1, m−1): no corner cutting
-				q := base + (k-1)*major + (m-1)*minor
-				if cells[q+major] != pathing.Blocked && cells[q+minor] != pathing.Blocked {
-					cur[m] = true
-					any = true
-				}
-			}
-		}
-		if !any {
+		row := base + k*major
+		open := openBits(cells, row, minor, max(0, lo-1), min(nm, hi+1))
+		window := (uint64(2)<<uint(hi) - 1) &^ (uint64(1)<<uint(lo) - 1)
+		reach = open & window & (reach | ((reach&open)<<1)&openPrev)
+		if reach == 0 {
 			return false
 		}
-		prev, cur = cur, prev
+		openPrev = open
 	}
-	return prev[nm]
+	return reach>>uint(nm)&1 != 0
+}
+
+// openBits returns a word whose bit m (lo ≤ m ≤ hi < 64) is set when cell
+// row+m·minor is open; the other bits are 0.
+func openBits(cells []uint8, row, minor, lo, hi int) uint64 {
+	var bits uint64
+	p := row + lo*minor
+	for m := lo; m <= hi; m++ {
+		// 1 for any weight 1..255, 0 for Blocked (0), without a branch.
+		bits |= (uint64(cells[p]) + 0xff) >> 8 << uint(m)
+		p += minor
+	}
+	return bits
 }
 
 // appendOctileReach is octileReach that also appends, when it holds, one

@@ -548,21 +548,27 @@ func TestComponentsRandom(t *testing.T) {
 // the octile distance (it finds every octile-shaped path, and only legal ones).
 func TestOctileReach(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	for trial := 0; trial < 200; trial++ {
-		g := pathing.MustGrid(16, 16)
+	for trial := 0; trial < 300; trial++ {
+		// Mostly cluster-sized grids; some up to 70 wide, so that the
+		// word-wide rows are used up to their last bits (offsets 0..63).
+		gw, gh := 16, 16
+		if trial%3 == 2 {
+			gw, gh = 4+rng.Intn(67), 4+rng.Intn(67)
+		}
+		g := pathing.MustGrid(gw, gh)
 		density := rng.Float64() * 0.4
-		for y := 0; y < 16; y++ {
-			for x := 0; x < 16; x++ {
+		for y := 0; y < gh; y++ {
+			for x := 0; x < gw; x++ {
 				if rng.Float64() < density {
 					g.SetOpen(image.Pt(x, y), false)
 				}
 			}
 		}
 		s := pathing.NewSearcher(g)
-		for k := 0; k < 20; k++ {
-			a := image.Pt(rng.Intn(16), rng.Intn(16))
-			b := image.Pt(rng.Intn(16), rng.Intn(16))
-			if !g.Open(a) || !g.Open(b) || a == b {
+		for k := 0; k < 30; k++ {
+			a := image.Pt(rng.Intn(gw), rng.Intn(gh))
+			b := image.Pt(rng.Intn(gw), rng.Intn(gh))
+			if !g.Open(a) || !g.Open(b) || a == b || min(abs(a.X-b.X), abs(a.Y-b.Y)) >= 64 {
 				continue
 			}
 			// A path of octile cost never leaves the bounding box, so
@@ -570,7 +576,7 @@ func TestOctileReach(t *testing.T) {
 			res, _ := s.Search(pathing.Query{Start: a, Goal: b})
 			exact := res.Status == pathing.Found && res.Cost <= pathing.OctileDistance(a, b)+1e-9
 			if got := octileReach(g, a, b); got != exact {
-				t.Fatalf("trial %d: octileReach(%v, %v) = %v, want %v (cost %v, octile %v)", trial, a, b, got, exact, res.Cost, pathing.OctileDistance(a, b))
+				t.Fatalf("trial %d (%d×%d): octileReach(%v, %v) = %v, want %v (cost %v, octile %v)", trial, gw, gh, a, b, got, exact, res.Cost, pathing.OctileDistance(a, b))
 			}
 		}
 	}

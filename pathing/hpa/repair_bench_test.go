@@ -563,3 +563,53 @@ func TestRepairReportsDiff(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkOctileExact runs the octile tests of intra1Lines (a straight
+// line in sight, else octileReach's bent octile path) on every node pair of
+// every one-weight, not fully open level-1 cluster of a default build
+// (cluster 10); ns/op is per pair. /reach runs octileReach alone on the
+// pairs with no straight line, the ones it decides.
+func BenchmarkOctileExact(b *testing.B) {
+	for _, name := range []string{"8room_000", "random512-10-0", "maze512-16-0", "Aftershock"} {
+		m, _ := loadBench(b, name)
+		h, err := Build(m.Grid, Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var pairs, bent [][2]image.Point
+		l1 := h.lv[0]
+		for ci := range l1.clusters {
+			cl := &l1.clusters[ci]
+			if !cl.sym || cl.open {
+				continue
+			}
+			for i, id := range cl.nodes {
+				for _, jd := range cl.nodes[i+1:] {
+					pr := [2]image.Point{l1.nodes[id].pt, l1.nodes[jd].pt}
+					pairs = append(pairs, pr)
+					if !inSight(m.Grid, pr[0], pr[1]) {
+						bent = append(bent, pr)
+					}
+				}
+			}
+		}
+		for _, mode := range []struct {
+			name  string
+			pairs [][2]image.Point
+			f     func(*pathing.Grid, image.Point, image.Point) bool
+		}{{"exact", pairs, octileExact}, {"reach", bent, octileReach}} {
+			b.Run(name+"/"+mode.name, func(b *testing.B) {
+				yes := 0
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					p := mode.pairs[i%len(mode.pairs)]
+					if mode.f(m.Grid, p[0], p[1]) {
+						yes++
+					}
+				}
+				b.ReportMetric(float64(yes)/float64(b.N), "exact/op")
+			})
+		}
+	}
+}
