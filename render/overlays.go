@@ -159,7 +159,7 @@ const zoomInNote = "zoom in to see the abstract nodes and edges"
 // structureVisible reports whether the abstract structure of level l is
 // large enough on screen to draw (a cluster at least 12 pixels wide) and
 // not too dense in view; otherwise it writes a note asking to zoom in.
-func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, ix *levelIndex, vis image.Rectangle) bool {
+func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, l int, ix *levelIndex, vis image.Rectangle) bool {
 	side := ix.view.ClusterSize
 	if side <= 0 {
 		side = 8
@@ -169,10 +169,17 @@ func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, ix *levelIndex,
 		return false
 	}
 	if n, e := ix.count(vis); n > maxVisibleNodes || (f.Layers.Has(LayerEdges) && e > maxVisibleEdges) {
-		r.mapNote(dst, f, fmt.Sprintf("%d nodes, %d edges in view: zoom in to see them", n, e))
+		r.mapNote(dst, f, crowdedNote(l, n, e))
 		return false
 	}
 	return true
+}
+
+// crowdedNote is the map note for a level whose nodes or edges in view are
+// too many to draw. It names the level counted (the one viewed), so that a
+// count of level 2 is not read as the whole hierarchy's or level 1's.
+func crowdedNote(level, nodes, edges int) string {
+	return fmt.Sprintf("level %d: %d nodes, %d edges in view: zoom in to see them", level, nodes, edges)
 }
 
 // entranceBar returns, in world coordinates (cell units), the bar of the
@@ -214,7 +221,7 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 	l := clampLevel(f.ViewLevel, h.Levels())
 	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
-	if !r.structureVisible(dst, f, ix, vis) {
+	if !r.structureVisible(dst, f, l, ix, vis) {
 		return
 	}
 	cam := f.Cam
@@ -277,7 +284,7 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 	l := clampLevel(f.ViewLevel, h.Levels())
 	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
-	if !r.structureVisible(dst, f, ix, vis) {
+	if !r.structureVisible(dst, f, l, ix, vis) {
 		return
 	}
 	cam := f.Cam

@@ -309,3 +309,12 @@ func TestSegmentsFoundAsRefinementFinishes(t *testing.T) {
 		t.Errorf("group planner at 4: %v", got)
 	}
 }
+
+// Users read "N nodes, M edges in view" as the whole hierarchy's count; it
+// is the viewed level's, and the note now says which.
+func TestCrowdedNoteNamesItsLevel(t *testing.T) {
+	got := crowdedNote(2, 5100, 48000)
+	if want := "level 2: 5100 nodes, 48000 edges in view"; !strings.HasPrefix(got, want) {
+		t.Errorf("crowdedNote = %q, want it to start %q", got, want)
+	}
+}
