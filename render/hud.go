@@ -945,7 +945,11 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	if compact && len(o.Phases) > 1 {
 		parts := make([]string, 0, len(o.Phases))
 		for _, ph := range o.Phases {
-			parts = append(parts, fmt.Sprintf("%s %d", ph.Name, ph.Expanded))
+			part := fmt.Sprintf("%s %d", ph.Name, ph.Expanded)
+			if extra := strings.Trim(strings.TrimPrefix(ph.Unit, "expanded"), ":, "); extra != "" && extra != ph.Unit {
+				part += " (" + extra + ")" // "insert L1 0 (S and G in sight)"
+			}
+			parts = append(parts, part)
 		}
 		// Every phase, however many lines: the panel scrolls (an HPA* query
 		// on four levels has ten phases, cut after three lines before).

@@ -71,6 +71,12 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 	}
 	add("shortcut", 0, ph.Shortcut)
 	for l := range ph.Insert { // Insert[l]: searches on level l putting S and G into level l+1
+		if l == 0 && (ph.InSight[0] || ph.InSight[1]) {
+			// Joined without a search: a row that says so, rather than
+			// none (0 expansions), which read as a missing phase.
+			ans.Phases = append(ans.Phases, PhaseStat{Name: "insert L1", Level: 0, Expanded: ph.Insert[0], Unit: inSightUnit(ph.InSight)})
+			continue
+		}
 		add(fmt.Sprintf("insert L%d", l+1), l, ph.Insert[l])
 	}
 	add(fmt.Sprintf("abstract L%d", a.h.Levels()), a.h.Levels(), ph.Abstract)
@@ -92,6 +98,19 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 		ans.Note = "short query: a bounded A* inside neighbouring clusters answered it"
 	}
 	return ans, nil
+}
+
+// inSightUnit is the unit of an "insert L1" row when the start, the goal
+// or both joined level 1 by octile distances, without a search.
+func inSightUnit(in [2]bool) string {
+	switch {
+	case in[0] && in[1]:
+		return "expanded: S and G in sight"
+	case in[0]:
+		return "expanded, S in sight"
+	default:
+		return "expanded, G in sight"
+	}
 }
 
 // splitAtEnds cuts path into the segments hpa.Result's ends mark: segment

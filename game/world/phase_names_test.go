@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"image"
 	"pathlens/pathing"
 	"strings"
@@ -158,5 +159,62 @@ func TestStepFromHomeNamesTheEmptyPhasesThere(t *testing.T) {
 	}
 	if got := tl.EmptyPhasesPassed(1, 2); len(got) != 0 {
 		t.Errorf("inside the search: %q, want none", got)
+	}
+}
+
+// Regression (user test: "at some cluster sizes the panel has no insert L1
+// row, and nothing explains why"): when the start and the goal both join
+// level 1 without a search (0 expansions), the row is still there and
+// says why; when one end needed a search the row names the other as in
+// sight.
+func TestInsertRowWhenJoinedWithoutSearch(t *testing.T) {
+	w, err := Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(AlgoHPA)
+	w.Wait()
+	g := w.Grid
+	var open []image.Point
+	for y := 0; y < g.Height(); y++ {
+		for x := 0; x < g.Width(); x++ {
+			if p := image.Pt(x, y); g.Open(p) {
+				open = append(open, p)
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for i := 0; i < 400 && len(seen) < 2; i++ {
+		s, e := open[(i*7919)%len(open)], open[(i*104729+len(open)/2)%len(open)]
+		w.SetEndpoints(s, e)
+		w.Replan()
+		w.Wait()
+		if w.Outcome.Err != nil {
+			t.Fatalf("%v→%v: %v", s, e, w.Outcome.Err)
+		}
+		for _, ps := range w.Outcome.Phases {
+			if ps.Name != "insert L1" || !strings.Contains(ps.Unit, "in sight") {
+				continue
+			}
+			both := strings.Contains(ps.Unit, "S and G")
+			if both && ps.Expanded != 0 {
+				t.Errorf("%v→%v: %q with %d expanded", s, e, ps.Unit, ps.Expanded)
+			}
+			if !both && ps.Expanded == 0 {
+				t.Errorf("%v→%v: %q with 0 expanded: one end was searched", s, e, ps.Unit)
+			}
+			if w.Timeline.FindPhase(ps.Name) < 0 {
+				t.Errorf("%v→%v: row %q finds no timeline phase", s, e, ps.Name)
+			}
+			if !seen[fmt.Sprint(both)] {
+				t.Logf("%v→%v: %d %s", s, e, ps.Expanded, ps.Unit)
+			}
+			seen[fmt.Sprint(both)] = true
+		}
+	}
+	if !seen["true"] {
+		t.Error("no query joined both ends without a search: the row for that case is untested")
 	}
 }

@@ -62,6 +62,12 @@ type Phases struct {
 	Refine   [MaxLevels + 1]int // nodes expanded refining plan steps without a cached path
 	Smooth   int                // cells checked by smoothing
 	Shortcut int                // cells expanded by the short-query A*
+	// InSight says, for the start and the goal, that level-1 insertion
+	// joined it by octile distances without a search (a cluster open, or
+	// every node in straight or octile sight), so 0 expansions there are
+	// no missing phase. Both false when no insertion ran (shortcut, start =
+	// goal, unreachable goal).
+	InSight [2]bool
 
 	InsertTime, AbstractTime, RefineTime, SmoothTime, ShortcutTime time.Duration
 }
@@ -523,6 +529,7 @@ func (q *Querier) insert(s, g image.Point) error {
 		}
 	}
 	r.Phases.Insert[0] = cf.expanded + cr.expanded
+	r.Phases.InSight = [2]bool{q.sOpen, q.gOpen}
 
 	for l := 2; l <= h.cfg.Levels; l++ {
 		lv := h.lv[l-1]
