@@ -107,9 +107,9 @@ func inSightUnit(in [2]bool) string {
 	case in[0] && in[1]:
 		return "expanded: S and G in sight"
 	case in[0]:
-		return "expanded, S in sight"
+		return "expanded: S in sight"
 	default:
-		return "expanded, G in sight"
+		return "expanded: G in sight"
 	}
 }
 

@@ -1256,6 +1256,13 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 			}
 			b := lv.nodes[cl.nodes[j]].pt
 			c, ok := s.cost(b)
+			if oct := w * pathing.OctileDistance(a, b); ok && c <= oct+1e-9*max(1, oct) {
+				// An octile-exact pair the lazy test above left to the
+				// search: the cost as the line tests write it (the search
+				// sums w·(a + b√2) another way, which may differ in the last
+				// bit), so that builds and repairs agree exactly.
+				c = oct
+			}
 			if ok {
 				cl.dist[r*n+j] = c
 				cl.dist[j*n+r] = c

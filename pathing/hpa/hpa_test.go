@@ -582,6 +582,121 @@ func TestOctileReach(t *testing.T) {
 	}
 }
 
+// TestOctileReachHighBits checks the word-wide rows at their last bits,
+// which random pairs rarely reach: fixed cases on a 64×64 grid (a corner
+// cut on the last step, at bit 63), and pairs from opposite corners of
+// wide grids, compared with appendOctileReach (an independent programme
+// that steps cell by cell).
+func TestOctileReachHighBits(t *testing.T) {
+	for _, c := range []struct {
+		blocked []image.Point
+		a, b    image.Point
+		want    bool
+	}{
+		{nil, image.Pt(0, 0), image.Pt(63, 63), true},
+		{[]image.Point{{63, 62}}, image.Pt(0, 0), image.Pt(63, 63), false}, // last diagonal cuts (63,62)
+		{[]image.Point{{62, 63}}, image.Pt(0, 0), image.Pt(63, 63), false}, // and (62,63)
+		{[]image.Point{{40, 40}}, image.Pt(0, 0), image.Pt(63, 63), false}, // the only octile path is the diagonal
+		{[]image.Point{{40, 40}}, image.Pt(0, 0), image.Pt(63, 62), false}, // one line off: a diagonal past it cuts its corner
+		{[]image.Point{{40, 40}}, image.Pt(0, 0), image.Pt(63, 61), true},  // two lines off clears it
+		{[]image.Point{{62, 62}}, image.Pt(0, 63), image.Pt(63, 0), true},  // another diagonal
+		{[]image.Point{{62, 1}}, image.Pt(0, 63), image.Pt(63, 0), false},
+	} {
+		g := pathing.MustGrid(64, 64)
+		for _, p := range c.blocked {
+			g.SetOpen(p, false)
+		}
+		if got := octileReach(g, c.a, c.b); got != c.want {
+			t.Errorf("blocked %v: octileReach(%v, %v) = %v, want %v", c.blocked, c.a, c.b, got, c.want)
+		}
+	}
+	rng := rand.New(rand.NewSource(11))
+	high := 0
+	for trial := 0; trial < 600; trial++ {
+		gw, gh := 64+rng.Intn(64), 56+rng.Intn(9)
+		if trial%2 == 1 {
+			gw, gh = gh, gw
+		}
+		g := pathing.MustGrid(gw, gh)
+		density := rng.Float64() * 0.03
+		for y := 0; y < gh; y++ {
+			for x := 0; x < gw; x++ {
+				if rng.Float64() < density {
+					g.SetOpen(image.Pt(x, y), false)
+				}
+			}
+		}
+		for k := 0; k < 8; k++ {
+			a := image.Pt(rng.Intn(3), rng.Intn(3))
+			b := image.Pt(gw-1-rng.Intn(3), gh-1-rng.Intn(3))
+			if k%2 == 1 {
+				a.Y, b.Y = b.Y, a.Y
+			}
+			if !g.Open(a) || !g.Open(b) || min(abs(a.X-b.X), abs(a.Y-b.Y)) >= 64 || max(abs(a.X-b.X), abs(a.Y-b.Y)) >= 128 {
+				continue
+			}
+			_, want := appendOctileReach(nil, g, a, b)
+			if got := octileReach(g, a, b); got != want {
+				t.Fatalf("trial %d (%d×%d): octileReach(%v, %v) = %v, appendOctileReach %v", trial, gw, gh, a, b, got, want)
+			}
+			if want && min(abs(a.X-b.X), abs(a.Y-b.Y)) >= 60 {
+				high++
+			}
+		}
+	}
+	if high < 100 {
+		t.Errorf("only %d reachable pairs used offsets 60..63: the test needs more", high)
+	}
+}
+
+// TestOctilePairsCostExactly checks that an octile-exact level-1 pair
+// costs exactly w·octile, bit for bit, however it was settled (a line
+// test or, when the lazy bent-path test left it to one, a search, whose
+// sum rounds another way): repairs write w·octile, and a build must agree.
+func TestOctilePairsCostExactly(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	checked := 0
+	for trial := 0; trial < 40; trial++ {
+		g := randomGrid(rng, 60+rng.Intn(40), 60+rng.Intn(40), 0.05+rng.Float64()*0.25, false)
+		if trial%2 == 1 {
+			for y := 0; y < g.Height(); y++ {
+				for x := 0; x < g.Width(); x++ {
+					if p := image.Pt(x, y); g.Open(p) {
+						g.SetWeight(p, 3)
+					}
+				}
+			}
+		}
+		h, err := Build(g, Config{ClusterSize: 8 + rng.Intn(9)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l1 := h.lv[0]
+		for ci := range l1.clusters {
+			cl := &l1.clusters[ci]
+			n := len(cl.nodes)
+			if !cl.sym || len(cl.dist) != n*n {
+				continue
+			}
+			for i := 0; i < n; i++ {
+				for j := i + 1; j < n; j++ {
+					a, b := l1.nodes[cl.nodes[i]].pt, l1.nodes[cl.nodes[j]].pt
+					oct := float64(g.Weight(a)) * pathing.OctileDistance(a, b)
+					if d := cl.dist[i*n+j]; math.Abs(d-oct) <= 1e-9*oct {
+						checked++
+						if d != oct {
+							t.Fatalf("trial %d: %v→%v costs %v, not w·octile %v exactly", trial, a, b, d, oct)
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no octile-exact pair checked")
+	}
+}
+
 // TestStatsMemory checks that MemoryBytes counts the hierarchy's data
 // only: a repair that leaves the terrain as it was (a toggle and its undo)
 // keeps it within a few percent (matrices may keep a larger capacity),

@@ -64,7 +64,7 @@ type Phases struct {
 	Shortcut int                // cells expanded by the short-query A*
 	// InSight says, for the start and the goal, that level-1 insertion
 	// joined it by octile distances without a search (a cluster open, or
-	// every node in straight or octile sight), so 0 expansions there are
+	// every node on a legal straight line), so 0 expansions there are
 	// no missing phase. Both false when no insertion ran (shortcut, start =
 	// goal, unreachable goal).
 	InSight [2]bool
