@@ -947,7 +947,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		for _, ph := range o.Phases {
 			part := fmt.Sprintf("%s %d", ph.Name, ph.Expanded)
 			if extra := strings.Trim(strings.TrimPrefix(ph.Unit, "expanded"), ":, "); extra != "" && strings.HasPrefix(ph.Unit, "expanded") {
-				part += " (" + extra + ")" // "insert L1 0 (S and G in sight)"
+				part += " (" + extra + ")" // "insert L1 0 (S, G in sight)"
 			}
 			parts = append(parts, part)
 		}

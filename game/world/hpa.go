@@ -105,7 +105,7 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 func inSightUnit(in [2]bool) string {
 	switch {
 	case in[0] && in[1]:
-		return "expanded: S and G in sight"
+		return "expanded: S, G in sight"
 	case in[0]:
 		return "expanded: S in sight"
 	default:

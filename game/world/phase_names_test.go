@@ -198,7 +198,7 @@ func TestInsertRowWhenJoinedWithoutSearch(t *testing.T) {
 			if ps.Name != "insert L1" || !strings.Contains(ps.Unit, "in sight") {
 				continue
 			}
-			both := strings.Contains(ps.Unit, "S and G")
+			both := strings.Contains(ps.Unit, "S, G")
 			if both && ps.Expanded != 0 {
 				t.Errorf("%v→%v: %q with %d expanded", s, e, ps.Unit, ps.Expanded)
 			}
