@@ -946,8 +946,12 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		parts := make([]string, 0, len(o.Phases))
 		for _, ph := range o.Phases {
 			part := fmt.Sprintf("%s %d", ph.Name, ph.Expanded)
-			if extra := strings.Trim(strings.TrimPrefix(ph.Unit, "expanded"), ":, "); extra != "" && strings.HasPrefix(ph.Unit, "expanded") {
-				part += " (" + extra + ")" // "insert L1 0 (S, G in sight)"
+			// A unit that says more than "expanded" says it here too:
+			// "insert L1 0 (S, G in sight)".
+			if rest, ok := strings.CutPrefix(ph.Unit, "expanded"); ok {
+				if extra := strings.Trim(rest, ":, "); extra != "" {
+					part += " (" + extra + ")"
+				}
 			}
 			parts = append(parts, part)
 		}

@@ -1214,8 +1214,8 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 				r = i
 			}
 		}
+		a := lv.nodes[cl.nodes[r]].pt
 		if bent {
-			a := lv.nodes[cl.nodes[r]].pt
 			for j := 0; j < n && cnt[r] > 0; j++ {
 				if !need[r*n+j] {
 					continue
@@ -1242,7 +1242,6 @@ func (h *Hierarchy) coverPairs(cl *cluster, s *cellSearch, need []bool, cnt []in
 		} else {
 			s.useBuckets(w)
 		}
-		a := lv.nodes[cl.nodes[r]].pt
 		for j := 0; j < n; j++ {
 			if need[r*n+j] {
 				s.markTarget(lv.nodes[cl.nodes[j]].pt)

@@ -555,15 +555,7 @@ func TestOctileReach(t *testing.T) {
 		if trial%3 == 2 {
 			gw, gh = 4+rng.Intn(67), 4+rng.Intn(67)
 		}
-		g := pathing.MustGrid(gw, gh)
-		density := rng.Float64() * 0.4
-		for y := 0; y < gh; y++ {
-			for x := 0; x < gw; x++ {
-				if rng.Float64() < density {
-					g.SetOpen(image.Pt(x, y), false)
-				}
-			}
-		}
+		g := randomGrid(rng, gw, gh, rng.Float64()*0.4, false)
 		s := pathing.NewSearcher(g)
 		for k := 0; k < 30; k++ {
 			a := image.Pt(rng.Intn(gw), rng.Intn(gh))
@@ -617,15 +609,7 @@ func TestOctileReachHighBits(t *testing.T) {
 		if trial%2 == 1 {
 			gw, gh = gh, gw
 		}
-		g := pathing.MustGrid(gw, gh)
-		density := rng.Float64() * 0.03
-		for y := 0; y < gh; y++ {
-			for x := 0; x < gw; x++ {
-				if rng.Float64() < density {
-					g.SetOpen(image.Pt(x, y), false)
-				}
-			}
-		}
+		g := randomGrid(rng, gw, gh, rng.Float64()*0.03, false)
 		for k := 0; k < 8; k++ {
 			a := image.Pt(rng.Intn(3), rng.Intn(3))
 			b := image.Pt(gw-1-rng.Intn(3), gh-1-rng.Intn(3))
