@@ -89,7 +89,7 @@ type Hierarchy struct {
 	cntBuf          []int
 	spareDist       []float64
 	spareVia        []uint16
-	edgeBuf         [2][]EdgeInfo // Update: the Repair's edge lists, copied out at the end
+	edgeBuf         [2][]EdgeInfo // Update: the Repair's edge lists, lent until the next Update
 	// rebuildLevel's reused lists (the returned changed clusters are only
 	// valid until the next call) and Update's reused sets.
 	nodeOffBuf, restBuf, changedBuf []int

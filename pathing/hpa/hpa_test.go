@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"pathlens/pathing"
 )
@@ -713,11 +714,12 @@ func TestStatsMemory(t *testing.T) {
 	}
 }
 
-// TestRepairReportOwned checks that the edge lists a Repair reports belong
-// to it: every entry is filled in (level, cells at the reported cost) and
-// stays as it was after later repairs (Update collects them in reused
-// buffers and must copy them out).
-func TestRepairReportOwned(t *testing.T) {
+// TestRepairReportClone checks the lists a Repair reports: every edge is
+// filled in (level, cells); Update lends them from buffers it reuses (the
+// edge, node and dirty lists of a later repair start where an earlier
+// one's did); and a Clone keeps every list as it was through later
+// repairs.
+func TestRepairReportClone(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	g := randomGrid(rng, 64, 64, 0.25, false)
 	h, err := Build(g, Editable)
@@ -725,10 +727,18 @@ func TestRepairReportOwned(t *testing.T) {
 		t.Fatal(err)
 	}
 	type kept struct {
-		rep          Repair
-		added, remov []EdgeInfo
+		rep                Repair // the clone
+		added, remov       []EdgeInfo
+		nodesAdd, nodesRem []NodeInfo
+		dirty              [][]int
+		times              []time.Duration
 	}
 	var reps []kept
+	// Where each list began in the repair before (nil until seen).
+	var prevEdge *EdgeInfo
+	var prevNode *NodeInfo
+	var prevDirty *int
+	reusedEdge, reusedNode, reusedDirty := false, false, false
 	for i := 0; i < 200; i++ {
 		p := image.Pt(rng.Intn(64), rng.Intn(64))
 		g.SetOpen(p, !g.Open(p))
@@ -738,11 +748,37 @@ func TestRepairReportOwned(t *testing.T) {
 				t.Fatalf("edit %d: malformed reported edge %+v", i, e)
 			}
 		}
-		reps = append(reps, kept{r, slices.Clone(r.EdgesAdded), slices.Clone(r.EdgesRemoved)})
+		if len(r.EdgesAdded) > 0 {
+			reusedEdge = reusedEdge || &r.EdgesAdded[0] == prevEdge
+			prevEdge = &r.EdgesAdded[0]
+		}
+		if len(r.NodesAdded) > 0 {
+			reusedNode = reusedNode || &r.NodesAdded[0] == prevNode
+			prevNode = &r.NodesAdded[0]
+		}
+		if len(r.Dirty) > 1 && len(r.Dirty[1]) > 0 {
+			reusedDirty = reusedDirty || &r.Dirty[1][0] == prevDirty
+			prevDirty = &r.Dirty[1][0]
+		}
+		dirty := make([][]int, len(r.Dirty))
+		for l, d := range r.Dirty {
+			dirty[l] = slices.Clone(d)
+		}
+		reps = append(reps, kept{r.Clone(), slices.Clone(r.EdgesAdded), slices.Clone(r.EdgesRemoved),
+			slices.Clone(r.NodesAdded), slices.Clone(r.NodesRemoved), dirty, slices.Clone(r.LevelTimes)})
+	}
+	if !reusedEdge || !reusedNode || !reusedDirty {
+		t.Errorf("buffers reused: edges %v, nodes %v, dirty lists %v; want all (Update allocates its lists again)", reusedEdge, reusedNode, reusedDirty)
 	}
 	for i, k := range reps {
 		if !slices.EqualFunc(k.rep.EdgesAdded, k.added, edgeInfoEq) || !slices.EqualFunc(k.rep.EdgesRemoved, k.remov, edgeInfoEq) {
-			t.Fatalf("repair %d: its edge lists changed after later repairs", i)
+			t.Fatalf("repair %d: its clone's edge lists changed after later repairs", i)
+		}
+		if !slices.Equal(k.rep.NodesAdded, k.nodesAdd) || !slices.Equal(k.rep.NodesRemoved, k.nodesRem) {
+			t.Fatalf("repair %d: its clone's node lists changed after later repairs", i)
+		}
+		if !slices.EqualFunc(k.rep.Dirty, k.dirty, slices.Equal) || !slices.Equal(k.rep.LevelTimes, k.times) {
+			t.Fatalf("repair %d: its clone's dirty lists or level times changed after later repairs", i)
 		}
 	}
 }

@@ -470,5 +470,12 @@ func (h *Hierarchy) scratchBytes() int {
 		cap(h.reuseFrom)*8 + cap(h.zPts)*int(unsafe.Sizeof(image.Point{})) + cap(h.zMargin)*8 +
 		cap(h.zLB)*8 + cap(h.needBuf) + cap(h.hitBuf) + cap(h.cntBuf)*8 + cap(h.spareDist)*8 +
 		cap(h.spareVia)*2
+	// The buffers Update lends its Repair lists from.
+	b += (cap(h.edgeBuf[0]) + cap(h.edgeBuf[1])) * int(unsafe.Sizeof(EdgeInfo{}))
+	b += (cap(h.upd.nodes[0]) + cap(h.upd.nodes[1])) * int(unsafe.Sizeof(NodeInfo{}))
+	b += cap(h.upd.dirtyOuter)*int(unsafe.Sizeof([]int{})) + cap(h.upd.times)*8
+	for _, d := range h.upd.dirtyLists {
+		b += cap(d) * 8
+	}
 	return b
 }

@@ -9,6 +9,11 @@ import (
 )
 
 // Repair reports what Update changed, for the UI to flash and for tests.
+// Its slices are the hierarchy's reused buffers: they stay valid until the
+// next Update of the same hierarchy, and Clone gives a copy to keep past
+// that. (Copying them out took about 5 % of a median maze512 edit in quiet
+// interleaved runs, more with the collections the garbage caused: hundreds
+// of 88-byte edge records when a transition moves.)
 type Repair struct {
 	// Dirty[l] lists the level-l clusters recomputed (index 0 unused).
 	// A cluster is recomputed at level l ≥ 2 only when a cluster below it
@@ -45,21 +50,31 @@ type Repair struct {
 // cluttered and whose border edits move transitions (each moved
 // transition costs a cell search in each of the two clusters and a
 // dozen searches of the level-1 graph above); with the path cache every
-// dirty cluster is recomputed in full (3–4× more). The returned Repair
-// owns its slices.
+// dirty cluster is recomputed in full (3–4× more). The returned Repair's
+// slices are valid until the next Update (see Repair).
 func (h *Hierarchy) Update(changed []image.Point) Repair {
 	t0 := time.Now()
-	rep := Repair{Dirty: make([][]int, len(h.lv)+1), LevelTimes: make([]time.Duration, len(h.lv)+1)}
-	// The edge lists are collected in reused buffers and copied out once,
-	// at their final size (finishEdges): doubling fresh slices of 96-byte
-	// entries cost a tenth of a median edit's time on the maze.
+	// Every list of the Repair lives in a buffer reused from one Update to
+	// the next (finishEdges takes the node and edge lists back, the level
+	// loop below the dirty lists), so the Repair costs no allocation once
+	// the buffers have grown.
+	u := h.upd.reset()
+	nl := len(h.lv) + 1
+	u.dirtyLists = slices.Grow(u.dirtyLists[:0], nl)[:nl]
+	for l := range u.dirtyLists {
+		u.dirtyLists[l] = u.dirtyLists[l][:0]
+	}
+	u.times = slices.Grow(u.times[:0], nl)[:nl]
+	clear(u.times)
+	u.dirtyOuter = slices.Grow(u.dirtyOuter[:0], nl)[:nl]
+	clear(u.dirtyOuter)
+	rep := Repair{Dirty: u.dirtyOuter, LevelTimes: u.times}
 	rep.EdgesAdded, rep.EdgesRemoved = h.edgeBuf[0][:0], h.edgeBuf[1][:0]
-	rep.NodesAdded, rep.NodesRemoved = h.upd.nodes[0][:0], h.upd.nodes[1][:0]
+	rep.NodesAdded, rep.NodesRemoved = u.nodes[0][:0], u.nodes[1][:0]
 	l1 := h.lv[0]
 	C := h.cfg.ClusterSize
 	// The sets below live in reused buffers (h.upd): a median edit's
 	// handful of fresh maps cost more than their lookups.
-	u := h.upd.reset()
 	dirty := u.dirty     // cluster → must be recomputed (false: maybe)
 	borders := u.borders // border → index in u.bvals: its two clusters and changed cells on it
 	touch := func(k bkey, a, b int, c int32) {
@@ -164,7 +179,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 			}
 		}
 	}
-	d := make([]int, 0, len(dirty))
+	d := u.dirtyLists[1]
 	for ci, must := range dirty {
 		if !must {
 			// Every change in ci is an isolated cell (no open 4-neighbour
@@ -192,6 +207,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		}
 		changedClusters := h.rebuildLevel(l, d, &rep, inc, own)
 		rep.LevelTimes[l] = time.Since(tl)
+		u.dirtyLists[l] = d
 		if l == len(h.lv) {
 			break
 		}
@@ -204,7 +220,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 			cx, cy := ci%cur.ncx, ci/cur.ncx
 			set[(cy/k)*up.ncx+cx/k] = true
 		}
-		d = d[:0:0]
+		d = u.dirtyLists[l+1]
 		for ci := range set {
 			d = append(d, ci)
 		}
@@ -238,7 +254,8 @@ type bval struct {
 }
 
 // updateBufs are Update's sets and lists, kept between calls (Update runs
-// on one goroutine at a time) and cleared at the start of each.
+// on one goroutine at a time): reset clears the sets, Update resets the
+// lists it lends in its Repair.
 type updateBufs struct {
 	dirty   map[int]bool
 	borders map[bkey]int
@@ -249,7 +266,12 @@ type updateBufs struct {
 	multi   map[int]bool
 	set     map[int]bool
 	runs    []run
-	nodes   [2][]NodeInfo // the Repair's node lists, copied out at the end
+	// The Repair's lists, handed out until the next Update: node lists,
+	// dirty clusters per level (dirtyOuter holds them) and level times.
+	nodes      [2][]NodeInfo
+	dirtyLists [][]int
+	dirtyOuter [][]int
+	times      []time.Duration
 }
 
 // reset clears the buffers for a new Update and returns them. Maps that a
@@ -281,6 +303,11 @@ func (u *updateBufs) reset() *updateBufs {
 	if cap(u.cellIdx) > 4096 {
 		u.cellIdx = nil
 	}
+	for l, d := range u.dirtyLists {
+		if cap(d) > 4096 {
+			u.dirtyLists[l] = nil
+		}
+	}
 	u.cellIdx = u.cellIdx[:0]
 	return u
 }
@@ -298,35 +325,25 @@ func (h *Hierarchy) isolated(p image.Point, r image.Rectangle) bool {
 	return true
 }
 
-// finishEdges gives rep node and edge lists of its own (the caller keeps them),
-// copied from the reused buffers Update collected them in into one
-// allocation (each list capped at its length, so appending to one cannot
-// overwrite the other), and takes the buffers back. Repairs report no
-// paths (EdgeInfo.Path stays nil), so the buffers keep nothing alive and
-// need no clearing.
+// finishEdges takes back the buffers Update collected rep's node and edge
+// lists in, so that the next Update reuses them (rep keeps them until
+// then). Repairs report no paths (EdgeInfo.Path stays nil), so the buffers
+// keep nothing alive and need no clearing.
 func (h *Hierarchy) finishEdges(rep *Repair) {
 	h.upd.nodes = [2][]NodeInfo{rep.NodesAdded, rep.NodesRemoved}
-	rep.NodesAdded, rep.NodesRemoved = ownPair(rep.NodesAdded, rep.NodesRemoved)
 	h.edgeBuf = [2][]EdgeInfo{rep.EdgesAdded, rep.EdgesRemoved}
-	rep.EdgesAdded, rep.EdgesRemoved = ownPair(rep.EdgesAdded, rep.EdgesRemoved)
 }
 
-// ownPair copies a and b into one new allocation, each result capped at its
-// length (nil when empty).
-func ownPair[T any](a, b []T) ([]T, []T) {
-	na, nb := len(a), len(b)
-	if na+nb == 0 {
-		return nil, nil
+// Clone returns a copy of r that owns its slices (a Repair's own are
+// reused by the next Update).
+func (r Repair) Clone() Repair {
+	c := r
+	c.Dirty = make([][]int, len(r.Dirty))
+	for l, d := range r.Dirty {
+		c.Dirty[l] = slices.Clone(d)
 	}
-	all := make([]T, na+nb)
-	copy(all, a)
-	copy(all[na:], b)
-	ra, rb := all[:na:na], all[na:]
-	if na == 0 {
-		ra = nil
-	}
-	if nb == 0 {
-		rb = nil
-	}
-	return ra, rb
+	c.NodesAdded, c.NodesRemoved = slices.Clone(r.NodesAdded), slices.Clone(r.NodesRemoved)
+	c.EdgesAdded, c.EdgesRemoved = slices.Clone(r.EdgesAdded), slices.Clone(r.EdgesRemoved)
+	c.LevelTimes = slices.Clone(r.LevelTimes)
+	return c
 }
