@@ -192,6 +192,18 @@ func randomGrid(rng *rand.Rand, w, h int, p float64, weighted bool) *pathing.Gri
 	return g
 }
 
+// weighOpen gives every open cell of g weight w (a one-weight grid whose
+// weight is not 1).
+func weighOpen(g *pathing.Grid, w uint8) {
+	for y := 0; y < g.Height(); y++ {
+		for x := 0; x < g.Width(); x++ {
+			if p := image.Pt(x, y); g.Open(p) {
+				g.SetWeight(p, w)
+			}
+		}
+	}
+}
+
 // checkQueries compares HPA* with A* on random pairs: a path exactly when A*
 // finds one, legal, with the reported cost, never cheaper than optimal.
 func checkQueries(t *testing.T, h *Hierarchy, rng *rand.Rand, n int) {
@@ -644,13 +656,7 @@ func TestOctilePairsCostExactly(t *testing.T) {
 	for trial := 0; trial < 40; trial++ {
 		g := randomGrid(rng, 60+rng.Intn(40), 60+rng.Intn(40), 0.05+rng.Float64()*0.25, false)
 		if trial%2 == 1 {
-			for y := 0; y < g.Height(); y++ {
-				for x := 0; x < g.Width(); x++ {
-					if p := image.Pt(x, y); g.Open(p) {
-						g.SetWeight(p, 3)
-					}
-				}
-			}
+			weighOpen(g, 3)
 		}
 		h, err := Build(g, Config{ClusterSize: 8 + rng.Intn(9)})
 		if err != nil {

@@ -121,13 +121,7 @@ func TestRepairToggles(t *testing.T) {
 		w, hh := 40+rng.Intn(40), 40+rng.Intn(40)
 		g := randomGrid(rng, w, hh, 0.05+rng.Float64()*0.3, false)
 		if round%3 == 2 {
-			for y := 0; y < hh; y++ {
-				for x := 0; x < w; x++ {
-					if p := image.Pt(x, y); g.Open(p) {
-						g.SetWeight(p, 3)
-					}
-				}
-			}
+			weighOpen(g, 3)
 		}
 		h, err := Build(g, cfg)
 		if err != nil {
@@ -332,13 +326,7 @@ func TestLevel1CostsMatchAStar(t *testing.T) {
 		weighted := round%2 == 1
 		g := randomGrid(rng, w, hh, 0.05+rng.Float64()*0.3, weighted)
 		if !weighted {
-			for y := 0; y < hh; y++ {
-				for x := 0; x < w; x++ {
-					if p := image.Pt(x, y); g.Open(p) {
-						g.SetWeight(p, 2)
-					}
-				}
-			}
+			weighOpen(g, 2)
 		}
 		h, err := Build(g, cfg)
 		if err != nil {
