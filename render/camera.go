@@ -105,18 +105,41 @@ func (c *Camera) Fit(w, h int, view image.Rectangle) {
 }
 
 // FitBeside is Fit, then, when the map leaves less than side pixels free
-// on its left but the viewport is wide enough for the map and side pixels
-// beside it, moves the map right until side pixels are free on its left
-// (the layer legend goes there instead of over the map). side <= 0 is Fit.
+// on its left, makes that room (the layer legend goes there instead of
+// over the map): it moves the map right when the viewport is wide enough
+// for the map and side pixels beside it, else fits the map into the
+// viewport less side pixels on its left when that keeps at least
+// besideMinZoom of the fitted zoom (a map a little too wide for the
+// margin, pathological-maximin at 1280×800, lost 4 % of its size rather
+// than the ends of its corridors under the legend). side <= 0 is Fit.
 func (c *Camera) FitBeside(w, h int, view image.Rectangle, side float64) {
 	c.Fit(w, h, view)
 	left := c.OffX - float64(view.Min.X)
 	right := float64(view.Max.X) - (c.OffX + float64(w)*c.Zoom)
-	if side <= 0 || left >= side || left+right < side {
+	if side <= 0 || left >= side {
 		return
 	}
-	c.OffX += side - left
+	if left+right >= side {
+		c.OffX += side - left
+		return
+	}
+	full := c.Zoom
+	narrow := view
+	narrow.Min.X += int(math.Ceil(side))
+	if narrow.Dx() <= 0 {
+		return
+	}
+	c.Fit(w, h, narrow)
+	if c.Zoom < besideMinZoom*full {
+		c.Fit(w, h, view)
+		return
+	}
+	c.view = view // panning and zooming keep to the whole viewport
 }
+
+// besideMinZoom is the least fraction of the fitted zoom FitBeside gives
+// up to make room for the legend beside the map.
+const besideMinZoom = 0.85
 
 // ZoomAt multiplies the zoom by factor, keeping the world point under the
 // screen point (sx, sy) fixed. The zoom is clamped to [MinZoom, MaxZoom]

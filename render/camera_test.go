@@ -127,3 +127,47 @@ func TestCameraPanBoundedByNewView(t *testing.T) {
 		t.Errorf("map's corner at (%v,%v), outside the %v viewport", x0, y0, small)
 	}
 }
+
+// FitBeside leaves side pixels free left of the map: by moving it when the
+// viewport is wide enough, by shrinking it a little when it is not, and not
+// at all when that would cost more than besideMinZoom of its size.
+func TestCameraFitBeside(t *testing.T) {
+	view := image.Rect(0, 30, 940, 745)
+	var plain Camera
+	cases := []struct {
+		name   string
+		w, h   int
+		side   float64
+		room   bool // side pixels free on the left afterwards
+		shrunk bool // zoom below the plain fit's
+	}{
+		{"narrow map moves right", 20, 43, 226, true, false},
+		{"map a little too wide shrinks", 45, 43, 226, true, true},
+		{"wide map stays fitted", 128, 43, 226, false, false},
+		{"no side is Fit", 45, 43, 0, false, false},
+	}
+	for _, tc := range cases {
+		plain.Fit(tc.w, tc.h, view)
+		var c Camera
+		c.FitBeside(tc.w, tc.h, view, tc.side)
+		x0, y0 := c.ToScreen(0, 0)
+		x1, y1 := c.ToScreen(float64(tc.w), float64(tc.h))
+		if x0 < float64(view.Min.X) || y0 < float64(view.Min.Y) || x1 > float64(view.Max.X) || y1 > float64(view.Max.Y) {
+			t.Errorf("%s: map spans (%v,%v)-(%v,%v), outside %v", tc.name, x0, y0, x1, y1, view)
+		}
+		if room := x0-float64(view.Min.X) >= tc.side && tc.side > 0; room != tc.room {
+			t.Errorf("%s: %v px free on the left for a side of %v, want room %v", tc.name, x0-float64(view.Min.X), tc.side, tc.room)
+		}
+		if shrunk := c.Zoom < plain.Zoom-1e-9; shrunk != tc.shrunk {
+			t.Errorf("%s: zoom %v against the plain fit's %v, want shrunk %v", tc.name, c.Zoom, plain.Zoom, tc.shrunk)
+		}
+		if c.Zoom < besideMinZoom*plain.Zoom-1e-9 {
+			t.Errorf("%s: zoom %v is under %v of the plain fit's %v", tc.name, c.Zoom, besideMinZoom, plain.Zoom)
+		}
+		// Panning keeps to the whole viewport, not the narrowed one.
+		c.Pan(-1000, 0)
+		if x1, _ := c.ToScreen(float64(tc.w), 0); x1 < float64(view.Min.X) {
+			t.Errorf("%s: panned map's right edge %v left the view", tc.name, x1)
+		}
+	}
+}
