@@ -279,16 +279,38 @@ func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	chip, rim := PM(color.RGBA{16, 18, 22, 210}), PM(ColRegion)
 	// Above the cell, clear of the plan's node disc drawn on the group's
 	// representative (often that very cell).
-	lift := float32(math.Max(5, math.Min(f.Cam.Zoom*0.45, 14))) + 12
+	z := f.Cam.Zoom
+	lift := float32(math.Max(5, math.Min(z*0.45, 14))) + 12
+	// Where the cells show g / h / f (left-aligned from the cell's top),
+	// the letter goes into the cell's top-right corner when it fits beside
+	// the widest number there: lifted over the centre it sat on the h line
+	// (textbook-groups, user test).
+	corner := 0.0
+	if f.Layers.Has(LayerValues) && z >= valuesMinZoom && f.World.Timeline.Len() > 0 {
+		face, _ := r.valueFace(z)
+		corner = 2 + ft.Width(face, "f 00.0") + 4
+	}
 	for _, lb := range r.labels {
-		x, y := f.Cam.CellCenter(lb.Cell)
-		y -= lift
+		cx, cy := f.Cam.CellCenter(lb.Cell)
 		s := string(rune(lb.Ch))
 		half := float32(ft.Width(ft.Bold, s)/2 + 5)
+		x, y := labelSpot(cx, cy, float32(z), lift, half, float32(corner))
 		vector.DrawFilledRect(dst, x-half, y-10, 2*half, 20, chip, false)
 		vector.StrokeRect(dst, x-half, y-10, 2*half, 20, 1.5, rim, false)
 		ft.DrawCentered(dst, ft.Bold, s, float64(x), float64(y), ColText)
 	}
+}
+
+// labelSpot returns the centre of a region letter's chip (half its width
+// wide either side, 20 px tall) for the cell centred at (cx, cy), cells z
+// pixels wide: lift above the centre, or in the cell's top-right corner
+// when corner > 0 (the width the g / h / f numbers take from the cell's
+// left edge) leaves room for the chip beside them.
+func labelSpot(cx, cy, z, lift, half, corner float32) (x, y float32) {
+	if corner > 0 && corner+2*half+4 <= z {
+		return cx + z/2 - half - 3, cy - z/2 + 13
+	}
+	return cx, cy - lift
 }
 
 // regionLabel is where a region's letter goes.

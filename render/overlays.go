@@ -645,11 +645,7 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 	}
 	ft := r.fonts
 	z := f.Cam.Zoom
-	size, step := valueFont(z)
-	face := ft.Small
-	if size != face.Size {
-		face = &text.GoTextFace{Source: ft.Small.Source, Size: size}
-	}
+	face, step := r.valueFace(z)
 	n := 0
 	for y := vis.Min.Y; y < vis.Max.Y; y++ {
 		for x := vis.Min.X; x < vis.Max.X; x++ {
@@ -681,6 +677,20 @@ func valueFont(zoom float64) (size, step float64) {
 	size = math.Round(math.Max(10, math.Min(zoom/3.8, 24)))
 	step = math.Max(zoom*0.3, size*1.2)
 	return size, step
+}
+
+// valueFace returns the face of the g / h / f numbers at zoom (valueFont's
+// size, the small face when that is its size) and their line step.
+func (r *Renderer) valueFace(zoom float64) (*text.GoTextFace, float64) {
+	ft := r.fonts
+	size, step := valueFont(zoom)
+	if size == ft.Small.Size {
+		return ft.Small, step
+	}
+	if r.valFace == nil || r.valFace.Size != size {
+		r.valFace = &text.GoTextFace{Source: ft.Small.Source, Size: size}
+	}
+	return r.valFace, step
 }
 
 // drawPlans draws the plan of every level: a polyline through the plan's

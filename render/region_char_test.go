@@ -141,3 +141,40 @@ func TestInspectorOnACutTrace(t *testing.T) {
 		t.Errorf("inspector on a cut trace: %s", got)
 	}
 }
+
+// A region letter goes into its cell's top-right corner only when the
+// g / h / f numbers leave room for its chip beside them; otherwise above
+// the cell's centre, as on cells without numbers.
+func TestLabelSpotBesideTheNumbers(t *testing.T) {
+	const lift, half = 26, 10
+	cases := []struct {
+		name       string
+		z, corner  float32
+		wantCorner bool
+	}{
+		{"no numbers", 136, 0, false},
+		{"big cell beside the numbers", 136, 80, true},
+		{"numbers fill the cell", 60, 50, false},
+		{"just room", 104, 80, true},
+		{"one pixel short", 103, 80, false},
+	}
+	for _, tc := range cases {
+		x, y := labelSpot(500, 400, tc.z, lift, half, tc.corner)
+		inCorner := x != 500
+		if inCorner != tc.wantCorner {
+			t.Errorf("%s: chip at (%v,%v), in the corner %v, want %v", tc.name, x, y, inCorner, tc.wantCorner)
+			continue
+		}
+		if !inCorner {
+			if y != 400-lift {
+				t.Errorf("%s: chip centre y %v, want lifted to %v", tc.name, y, 400-lift)
+			}
+			continue
+		}
+		// Inside the cell, right of the numbers.
+		left, right := 500-tc.z/2, 500+tc.z/2
+		if x-half < left+tc.corner || x+half > right || y-10 < 400-tc.z/2 || y+10 > 400+tc.z/2 {
+			t.Errorf("%s: chip [%v,%v]×[%v,%v] outside cell [%v,%v] or over the numbers (to %v)", tc.name, x-half, x+half, y-10, y+10, left, right, left+tc.corner)
+		}
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"pathlens/game/world"
 	"pathlens/pathing"
@@ -113,7 +114,8 @@ type Renderer struct {
 	groups   tintCache
 	comps    tintCache
 	regions  tintCache
-	labels   []regionLabel // region letters' cells (drawRegionLabels) for labelKey
+	labels   []regionLabel    // region letters' cells (drawRegionLabels) for labelKey
+	valFace  *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
 	labelKey regionKey
 	exclude  tintCache
 	fill     tintCache
