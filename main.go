@@ -127,15 +127,35 @@ func run(args []string) int {
 	if f.Zoom > 0 && f.Center == "" {
 		opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
 	}
-	if f.Center != "" && !w.Grid.In(opts.Center) {
-		fmt.Fprintf(os.Stderr, "pathlens: -center %d,%d: outside the %d×%d map of %s (cells 0,0 to %d,%d)\n",
-			opts.Center.X, opts.Center.Y, w.Grid.Width(), w.Grid.Height(), w.Name, w.Grid.Width()-1, w.Grid.Height()-1)
-		return 2
+	// Cell flags name cells of the map asked for. When it failed to load,
+	// the built-in world is open instead: its cells are not the ones
+	// meant, so the flags are dropped (and said to be) rather than judged
+	// against it, which ended the app over a map that was never open.
+	if opts.StartError != "" {
+		var dropped []string
+		for _, c := range []struct{ name, val string }{{"-center", f.Center}, {"-pin", f.Pin}, {"-from", f.From}, {"-to", f.To}} {
+			if c.val != "" {
+				dropped = append(dropped, c.name+" "+c.val)
+			}
+		}
+		if len(dropped) > 0 {
+			fmt.Fprintf(os.Stderr, "pathlens: %s ignored: cells of %s, which did not load\n", strings.Join(dropped, ", "), src)
+		}
+		f.Center, f.Pin, f.From, f.To = "", "", "", ""
+		if f.Zoom > 0 {
+			opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
+		}
+	}
+	if f.Center != "" {
+		if err := onMap(w, opts.Center); err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: -center %v\n", err)
+			return 2
+		}
 	}
 	if f.Pin != "" {
 		p, err := parseCell(f.Pin)
-		if err == nil && !w.Grid.In(p) {
-			err = fmt.Errorf("%d,%d: outside the %d×%d map of %s (cells 0,0 to %d,%d)", p.X, p.Y, w.Grid.Width(), w.Grid.Height(), w.Name, w.Grid.Width()-1, w.Grid.Height()-1)
+		if err == nil {
+			err = onMap(w, p)
 		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -pin %v\n", err)
@@ -189,6 +209,18 @@ func run(args []string) int {
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 			return 2
+		}
+		// Off the map is a mistyped flag, refused as -center and -pin are;
+		// a start or goal in a wall is shown in the window, where another
+		// can be clicked.
+		for i, spec := range []string{f.From, f.To} {
+			if spec == "" {
+				continue
+			}
+			if err := onMap(w, q[i]); err != nil {
+				fmt.Fprintf(os.Stderr, "pathlens: %s %v\n", [2]string{"-from", "-to"}[i], err)
+				return 2
+			}
 		}
 		w.PrependQuery(q)
 	}
@@ -280,6 +312,16 @@ func firstQuery(from, to string, queries [][2]image.Point) ([2]image.Point, erro
 		q[i] = p
 	}
 	return q, nil
+}
+
+// onMap returns nil when p is a cell of w's map, else an error naming p,
+// the map and its cells' range.
+func onMap(w *world.World, p image.Point) error {
+	if w.Grid.In(p) {
+		return nil
+	}
+	gw, gh := w.Grid.Width(), w.Grid.Height()
+	return fmt.Errorf("%d,%d: outside the %d×%d map of %s (cells 0,0 to %d,%d)", p.X, p.Y, gw, gh, w.Name, gw-1, gh-1)
 }
 
 // parseCell reads "X,Y".

@@ -709,8 +709,9 @@ func TestNoDisplay(t *testing.T) {
 // wall, a file that cannot be read and a -center off the map used to exit
 // 0 with nothing on the terminal (the -center one silently drew an empty
 // view): each is now named on stderr, and a picture of something other
-// than what was asked for exits 1. A -pin off the map is refused the same
-// way as -center.
+// than what was asked for exits 1. A -pin, -from or -to off the map is
+// refused the same way as -center; when the map failed to load, they are
+// dropped (named on stderr) instead of judged against the built-in world.
 func TestShotBadInput(t *testing.T) {
 	need(t)
 	bin := filepath.Join(t.TempDir(), "pathlens")
@@ -730,6 +731,11 @@ func TestShotBadInput(t *testing.T) {
 		{[]string{"-map", filepath.Join(dir, "missing.map")}, 1, "missing.map", true},
 		{[]string{"-zoom", "8", "-center", "9999,9999"}, 2, "-center 9999,9999: outside the 128×96 map", false},
 		{[]string{"-pin", "128,5"}, 2, "-pin 128,5: outside the 128×96 map", false},
+		{[]string{"-from", "600,5", "-to", "3,3"}, 2, "-from 600,5: outside the 128×96 map", false},
+		{[]string{"-to", "3,-1"}, 2, "-to 3,-1: outside the 128×96 map", false},
+		// Cells of a map that did not load are not judged against the
+		// built-in world shown instead (that exited 2 over -center).
+		{[]string{"-map", filepath.Join(dir, "gone.map"), "-zoom", "8", "-center", "300,300", "-from", "1,1"}, 1, "-center 300,300, -from 1,1 ignored: cells of " + filepath.Join(dir, "gone.map") + ", which did not load", true},
 		{nil, 0, "", true},
 	}
 	for i, c := range cases {
