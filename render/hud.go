@@ -1236,14 +1236,20 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		drawSwatch(screen, image.Rect(cx, cy+2, cx+12, cy+14), swatchFor(lr.Layer, legendLevels(f)), lr.On)
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
 		name := legendName(lr, zoom)
-		if name != LayerInfo[lr.Layer].Name || lr.On && layerIdle(lr.Layer, f) != idleNone {
-			tc = ColTextDim // on, but nothing to see at this zoom, or at all now (the footer says why)
+		switch {
+		case lr.On && layerIdle(lr.Layer, f) != idleNone:
+			// On, but nothing to draw at all now: amber, as the footer
+			// that says why (a second grey beside the off rows' was
+			// hard to tell apart, user test).
+			tc = ColIdle
+		case name != LayerInfo[lr.Layer].Name:
+			tc = ColTextDim // on, but nothing to see at this zoom ("(zoom in)")
 		}
 		ft.Draw(screen, ft.UI, name, float64(cx+nameX), float64(cy-1), tc)
 	}
 	if foot != "" {
 		y := box.Min.Y + 25 + perCol*legendRowH
-		ft.Draw(screen, ft.UI, clip(ft, ft.UI, foot, float64(box.Dx()-16)), float64(box.Min.X+8), float64(y-1), ColTextDim)
+		ft.Draw(screen, ft.UI, clip(ft, ft.UI, foot, float64(box.Dx()-16)), float64(box.Min.X+8), float64(y-1), ColIdle)
 	}
 }
 
@@ -1287,7 +1293,7 @@ func layerIdle(l Layer, f *Frame) idleWhy {
 }
 
 // idleFooter is the legend's last line when rows has a layer that is on
-// but has nothing to draw: why, e.g. "dimmed: nothing to draw with A*, or
+// but has nothing to draw: why, e.g. "amber: on, nothing to draw with A*, or
 // on this map". Empty when there is none. The text is kept while its
 // reasons stay the same, so a frame allocates nothing for it.
 func (r *Renderer) idleFooter(rows []LegendRow, f *Frame) string {
@@ -1325,11 +1331,11 @@ func idleFooterText(seen [idleMap + 1]bool, algo world.Algo) string {
 	if len(why) == 0 {
 		return ""
 	}
-	return "dimmed: nothing to draw " + strings.Join(why, ", or ")
+	return "amber: on, nothing to draw " + strings.Join(why, ", or ")
 }
 
 // idleFooterShort is idleFooter where the box is too narrow for the reasons.
-const idleFooterShort = "dimmed: nothing to draw now"
+const idleFooterShort = "amber: on, nothing to draw now"
 
 // drawSwatch fills rect with a layer's colours side by side, faint when
 // the layer is off, and outlines it.

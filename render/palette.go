@@ -44,7 +44,10 @@ var (
 	ColText      = color.RGBA{232, 234, 238, 255}
 	ColTextDim   = color.RGBA{160, 166, 178, 255}
 	ColTextWarn  = color.RGBA{255, 196, 80, 255}
-	ColTextErr   = color.RGBA{255, 110, 100, 255}
+	// ColIdle names legend rows that are on with nothing to draw, and
+	// the footer saying why: a hue, not a third grey.
+	ColIdle    = color.RGBA{214, 178, 112, 255}
+	ColTextErr = color.RGBA{255, 110, 100, 255}
 )
 
 // ColPlan is the plan colour of each level (index 1..4), the open-list
