@@ -1680,9 +1680,10 @@ func (h *Hierarchy) coverL(l, ci int, need []bool, cnt []int, left int) {
 // the level-(l−1) intra edges inside the cluster whose cost changed (or
 // that appeared or vanished) between two nodes whose cells are not in Z,
 // each at the lower of its old and new cost c(u,v). The level-(l−1) graph
-// inside the cluster changed only in those elements: a path that used
-// none of them still exists at its old cost, and any path that is new or
-// cheaper uses one. A path through a cell z costs at least
+// inside the cluster changed only in those elements (up to rounding:
+// diffCluster does not report a cost that moved by rounding alone, see
+// near): a path that used none of them still exists at its old cost, and
+// any path that is new or cheaper uses one. A path through a cell z costs at least
 // w·(oct(s,z) + oct(z,t)) (every step enters a cell of weight ≥ w), one
 // through an edge of E at least w·(oct(s,u) + oct(v,t)) + c(u,v) in one
 // direction or the other. So for a surviving pair s,t with old cost d:
