@@ -116,19 +116,19 @@ func (c *Camera) FitBeside(w, h int, view image.Rectangle, side float64) {
 	c.Fit(w, h, view)
 	left := c.OffX - float64(view.Min.X)
 	right := float64(view.Max.X) - (c.OffX + float64(w)*c.Zoom)
-	if side <= 0 || left >= side {
+	if !(side > 0) || left >= side { // NaN too
 		return
 	}
 	if left+right >= side {
 		c.OffX += side - left
 		return
 	}
+	if side >= float64(view.Dx()) {
+		return
+	}
 	full := c.Zoom
 	narrow := view
 	narrow.Min.X += int(math.Ceil(side))
-	if narrow.Dx() <= 0 {
-		return
-	}
 	c.Fit(w, h, narrow)
 	if c.Zoom < besideMinZoom*full {
 		c.Fit(w, h, view)

@@ -141,7 +141,7 @@ func TestCameraFitBeside(t *testing.T) {
 		room   bool // side pixels free on the left afterwards
 		shrunk bool // zoom below the plain fit's
 	}{
-		{"narrow map moves right", 20, 43, 226, true, false},
+		{"narrow map moves right", 35, 43, 226, true, false},
 		{"map a little too wide shrinks", 45, 43, 226, true, true},
 		{"wide map stays fitted", 128, 43, 226, false, false},
 		{"no side is Fit", 45, 43, 0, false, false},
@@ -164,10 +164,23 @@ func TestCameraFitBeside(t *testing.T) {
 		if c.Zoom < besideMinZoom*plain.Zoom-1e-9 {
 			t.Errorf("%s: zoom %v is under %v of the plain fit's %v", tc.name, c.Zoom, besideMinZoom, plain.Zoom)
 		}
-		// Panning keeps to the whole viewport, not the narrowed one.
-		c.Pan(-1000, 0)
-		if x1, _ := c.ToScreen(float64(tc.w), 0); x1 < float64(view.Min.X) {
-			t.Errorf("%s: panned map's right edge %v left the view", tc.name, x1)
+		if tc.name == "narrow map moves right" && x0-float64(view.Min.X) > tc.side+1e-9 {
+			t.Errorf("%s: %v px free on the left, want exactly the side %v (moved, not refitted)", tc.name, x0-float64(view.Min.X), tc.side)
+		}
+		// Panning keeps to the whole viewport, not the narrowed one: the
+		// map can be pushed left until keepPixels of it remain.
+		c.Pan(-10000, 0)
+		if x1, _ := c.ToScreen(float64(tc.w), 0); !near(x1, float64(view.Min.X)+keepPixels) {
+			t.Errorf("%s: map pushed left ends at %v, want %v", tc.name, x1, float64(view.Min.X)+keepPixels)
+		}
+	}
+	// A side as wide as the view or wider (or not a number) is plain Fit.
+	for _, side := range []float64{940, 1e300, math.Inf(1), math.NaN()} {
+		var c Camera
+		c.FitBeside(45, 43, view, side)
+		plain.Fit(45, 43, view)
+		if c.Zoom != plain.Zoom || c.OffX != plain.OffX {
+			t.Errorf("side %v: zoom %v at %v, want the plain fit's %v at %v", side, c.Zoom, c.OffX, plain.Zoom, plain.OffX)
 		}
 	}
 }

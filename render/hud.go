@@ -1581,8 +1581,8 @@ func (r *Renderer) legendSideSize(legend []LegendRow) (bw, bh int) {
 // LegendSideWidth is the room, in pixels, the one-column legend needs
 // beside the map in the map area m (its width and a gap either side), or
 // 0 when the area is too small for a legend or too short for that column.
-// The game's fit leaves that much on the left of a map narrower than the
-// area, when the area is wide enough (Camera.FitBeside).
+// The game's fit leaves that much on the left of the map, moving it or
+// shrinking it a little (Camera.FitBeside).
 func (r *Renderer) LegendSideWidth(legend []LegendRow, m image.Rectangle) int {
 	if len(legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
 		return 0
