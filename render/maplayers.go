@@ -255,7 +255,8 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 }
 
 // drawRegionLabels writes each region's letter, at the cell regionLabels
-// picks (just above it), white on a dark chip so it reads from the back of a room over
+// picks (just above its centre, or in its top-right corner beside its
+// g / h / f numbers, labelSpot), white on a dark chip so it reads from the back of a room over
 // any tint, fill or path. It runs after the searches, plans and path (the
 // letters, drawn with the tints in the region colour, were hidden under the
 // closed set and the plan's nodes: the gallery's texts name rooms M, X, Y
@@ -281,19 +282,15 @@ func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	// representative (often that very cell).
 	z := f.Cam.Zoom
 	lift := float32(math.Max(5, math.Min(z*0.45, 14))) + 12
-	// Where the cells show g / h / f (left-aligned from the cell's top),
-	// the letter goes into the cell's top-right corner when it fits beside
-	// the widest number there: lifted over the centre it sat on the h line
-	// (textbook-groups, user test).
-	corner := 0.0
-	if f.Layers.Has(LayerValues) && z >= valuesMinZoom && f.World.Timeline.Len() > 0 {
-		face, _ := r.valueFace(z)
-		corner = 2 + ft.Width(face, "f 00.0") + 4
-	}
 	for _, lb := range r.labels {
 		cx, cy := f.Cam.CellCenter(lb.Cell)
 		s := string(rune(lb.Ch))
 		half := float32(ft.Width(ft.Bold, s)/2 + 5)
+		// Where the cell shows g / h / f (left-aligned from its top), the
+		// letter goes into its top-right corner when it fits beside the
+		// widest of them: lifted over the centre it sat on the h line
+		// (textbook-groups, user test).
+		corner := r.valuesWidth(f, lb.Cell, z)
 		x, y := labelSpot(cx, cy, float32(z), lift, half, float32(corner))
 		vector.DrawFilledRect(dst, x-half, y-10, 2*half, 20, chip, false)
 		vector.StrokeRect(dst, x-half, y-10, 2*half, 20, 1.5, rim, false)

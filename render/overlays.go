@@ -658,13 +658,41 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 			}
 			sx, sy := f.Cam.ToScreen(float64(x), float64(y))
 			c := color.RGBA{20, 20, 30, 255}
-			ft.Draw(dst, face, fmt.Sprintf("g %.1f", st.G), sx+2, sy+1, c)
-			ft.Draw(dst, face, fmt.Sprintf("h %.1f", st.H), sx+2, sy+1+step, c)
-			if z >= 40 {
-				ft.Draw(dst, face, fmt.Sprintf("f %.1f", st.G+st.H), sx+2, sy+1+2*step, c)
+			for k, line := range valueLines(st, z) {
+				ft.Draw(dst, face, line, sx+2, sy+1+float64(k)*step, c)
 			}
 		}
 	}
+}
+
+// valueLines returns the g / h / f lines drawValues writes in a seen cell
+// at zoom z (f only from 40 px a cell).
+func valueLines(st world.NodeState, z float64) []string {
+	lines := []string{fmt.Sprintf("g %.1f", st.G), fmt.Sprintf("h %.1f", st.H)}
+	if z >= 40 {
+		lines = append(lines, fmt.Sprintf("f %.1f", st.G+st.H))
+	}
+	return lines
+}
+
+// valuesWidth is how far from a cell's left edge its g / h / f numbers
+// reach at zoom z (0 when it shows none): drawRegionLabels keeps the
+// region letter clear of them.
+func (r *Renderer) valuesWidth(f *Frame, cell image.Point, z float64) float64 {
+	tl := &f.World.Timeline
+	if !f.Layers.Has(LayerValues) || z < valuesMinZoom || tl.Len() == 0 || !f.World.Grid.In(cell) {
+		return 0
+	}
+	st := tl.State(0, int32(f.World.Grid.Index(cell)))
+	if !st.Seen {
+		return 0
+	}
+	face, _ := r.valueFace(z)
+	w := 0.0
+	for _, line := range valueLines(st, z) {
+		w = max(w, r.fonts.Width(face, line))
+	}
+	return 2 + w + 4
 }
 
 // valueFont returns the font size of the g / h / f numbers in cells of

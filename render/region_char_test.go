@@ -178,3 +178,52 @@ func TestLabelSpotBesideTheNumbers(t *testing.T) {
 		}
 	}
 }
+
+// valuesWidth reaches past the widest g / h / f line the cell itself shows
+// (costs of 100 or more are wider than a fixed "f 00.0", which let the
+// letter's chip cover digits), and is 0 where the cell shows none.
+func TestValuesWidthCoversTheCellsOwnNumbers(t *testing.T) {
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.Wait()
+	if w.Timeline.Len() == 0 {
+		t.Fatal("the test needs a traced query")
+	}
+	r := New()
+	f := &Frame{World: w, ViewLevel: 1, Layers: LayerSet(0).With(LayerValues, true)}
+	face, _ := r.valueFace(136)
+	seen, wide := 0, 0
+	for i := 0; i < w.Grid.Len(); i++ {
+		p := w.Grid.Point(i)
+		st := w.Timeline.State(0, int32(i))
+		got := r.valuesWidth(f, p, 136)
+		if !st.Seen {
+			if got != 0 {
+				t.Fatalf("unseen cell %v: width %v, want 0", p, got)
+			}
+			continue
+		}
+		seen++
+		if st.G+st.H >= 100 {
+			wide++
+		}
+		for _, line := range valueLines(st, 136) {
+			if lw := r.fonts.Width(face, line); got < 2+lw {
+				t.Fatalf("cell %v: width %v does not cover %q (%v px)", p, got, line, lw)
+			}
+		}
+	}
+	if seen == 0 || wide == 0 {
+		t.Fatalf("%d cells seen, %d with f ≥ 100: the test needs both", seen, wide)
+	}
+	if got := r.valuesWidth(&Frame{World: w, ViewLevel: 1}, w.Start, 136); got != 0 {
+		t.Errorf("values layer off: width %v, want 0", got)
+	}
+	if got := r.valuesWidth(f, w.Start, valuesMinZoom-1); got != 0 {
+		t.Errorf("below %v px a cell: width %v, want 0", valuesMinZoom, got)
+	}
+}
