@@ -94,6 +94,17 @@ func run(args []string) int {
 		}
 		opts.Center = c
 	}
+	// The other cell flags are read before the map loads too, so a typo is
+	// refused as one whether or not the map then opens.
+	for _, c := range []struct{ name, val string }{{"-pin", f.Pin}, {"-from", f.From}, {"-to", f.To}} {
+		if c.val == "" {
+			continue
+		}
+		if _, err := parseCell(c.val); err != nil {
+			fmt.Fprintf(os.Stderr, "pathlens: %s: %v\n", c.name, err)
+			return 2
+		}
+	}
 	if f.Save != "" {
 		// Before the map loads (a large one takes seconds); found at the
 		// first Ctrl+S, the edits could never be saved.
@@ -141,7 +152,10 @@ func run(args []string) int {
 		if len(dropped) > 0 {
 			fmt.Fprintf(os.Stderr, "pathlens: %s ignored: cells of %s, which did not load\n", strings.Join(dropped, ", "), src)
 		}
-		f.Center, f.Pin, f.From, f.To = "", "", "", ""
+		if f.Scen != "" {
+			fmt.Fprintf(os.Stderr, "pathlens: -scen %s ignored: its rows are for %s, which did not load\n", f.Scen, src)
+		}
+		f.Center, f.Pin, f.From, f.To, f.Scen = "", "", "", "", ""
 		if f.Zoom > 0 {
 			opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
 		}
@@ -228,8 +242,8 @@ func run(args []string) int {
 	if f.Shot != "" {
 		w.WaitOptimal() // the picture shows the finished numbers
 	}
-	// A first query the session refused (a blocked or outside -from or -to,
-	// or a scenario's) is shown in the window; say it on the terminal too,
+	// A first query the session refused (a blocked -from or -to, or a
+	// scenario's) is shown in the window; say it on the terminal too,
 	// where the command was typed.
 	startFailed := opts.StartError != ""
 	if opts.StartError == "" && w.MessageErr && w.Message != "" {

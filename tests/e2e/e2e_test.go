@@ -736,6 +736,9 @@ func TestShotBadInput(t *testing.T) {
 		// Cells of a map that did not load are not judged against the
 		// built-in world shown instead (that exited 2 over -center).
 		{[]string{"-map", filepath.Join(dir, "gone.map"), "-zoom", "8", "-center", "300,300", "-from", "1,1"}, 1, "-center 300,300, -from 1,1 ignored: cells of " + filepath.Join(dir, "gone.map") + ", which did not load", true},
+		{[]string{"-map", filepath.Join(dir, "gone.map"), "-scen", filepath.Join(dir, "gone.map.scen")}, 1, "-scen " + filepath.Join(dir, "gone.map.scen") + " ignored: its rows are for", true},
+		// A typo is one whether or not the map loads.
+		{[]string{"-map", filepath.Join(dir, "gone.map"), "-pin", "abc"}, 2, `-pin: "abc": want X,Y`, false},
 		{nil, 0, "", true},
 	}
 	for i, c := range cases {
