@@ -89,7 +89,8 @@ type Hierarchy struct {
 	// counts, and a spare matrix and via array that remaps swap with the
 	// cluster's.
 	needBuf, hitBuf []bool
-	farBuf          []int // coverL: nodes with pairs left not connected to the search's source
+	farBuf          []int   // coverL: nodes with pairs left not connected to the search's source
+	locBuf          []int32 // coverL: the cluster's nodes' local ids
 	cntBuf          []int
 	spareDist       []float64
 	spareVia        []uint16
@@ -1603,6 +1604,12 @@ func (h *Hierarchy) coverL(l, ci int, need []bool, cnt []int, left int) {
 	}
 	s := h.ls
 	s.load(h, l, ci)
+	// loc[i]: the local id of node i's lower node.
+	loc := slices.Grow(h.locBuf[:0], n)[:n]
+	h.locBuf = loc
+	for i, id := range cl.nodes {
+		loc[i] = s.local(lv.nodes[id].down)
+	}
 	for left > 0 {
 		r := 0
 		for i := 1; i < n; i++ {
@@ -1610,12 +1617,12 @@ func (h *Hierarchy) coverL(l, ci int, need []bool, cnt []int, left int) {
 				r = i
 			}
 		}
-		s.run(s.local(lv.nodes[cl.nodes[r]].down))
+		s.run(loc[r])
 		for j := 0; j < n; j++ {
 			if !need[r*n+j] {
 				continue
 			}
-			b := s.local(lv.nodes[cl.nodes[j]].down)
+			b := loc[j]
 			c := s.dist[b]
 			cl.dist[r*n+j], cl.dist[j*n+r] = c, c
 			if cl.via != nil {
@@ -1638,7 +1645,7 @@ func (h *Hierarchy) coverL(l, ci int, need []bool, cnt []int, left int) {
 		}
 		far := h.farBuf[:0]
 		for i := 0; i < n; i++ {
-			if cnt[i] > 0 && s.dist[s.local(lv.nodes[cl.nodes[i]].down)] == inf {
+			if cnt[i] > 0 && s.dist[loc[i]] == inf {
 				far = append(far, i)
 			}
 		}
@@ -1647,7 +1654,7 @@ func (h *Hierarchy) coverL(l, ci int, need []bool, cnt []int, left int) {
 			continue
 		}
 		for i := 0; i < n && left > 0; i++ {
-			if cnt[i] == 0 || s.dist[s.local(lv.nodes[cl.nodes[i]].down)] == inf {
+			if cnt[i] == 0 || s.dist[loc[i]] == inf {
 				continue
 			}
 			for _, j := range far {
@@ -1812,18 +1819,18 @@ func (h *Hierarchy) intraLEdit(l, ci int, oldCells []int32, rep *Repair, dearer 
 	for _, ed := range es {
 		ecMin = min(ecMin, ed.c)
 	}
+	// bound(p, q) is the least cost of any path between cells p and q.
+	bound := func(p, q image.Point) float64 {
+		if four {
+			return w * float64(abs(p.X-q.X)+abs(p.Y-q.Y))
+		}
+		return w * pathing.OctileDistance(p, q)
+	}
 	for i, id := range cl.nodes {
 		p := lv.nodes[id].pt
 		enear[i] = inf
 		for q, ed := range es {
-			var a, b float64
-			if four {
-				a = w * float64(abs(p.X-ed.u.X)+abs(p.Y-ed.u.Y))
-				b = w * float64(abs(p.X-ed.v.X)+abs(p.Y-ed.v.Y))
-			} else {
-				a = w * pathing.OctileDistance(p, ed.u)
-				b = w * pathing.OctileDistance(p, ed.v)
-			}
+			a, b := bound(p, ed.u), bound(p, ed.v)
 			eu[i*ne+q], ev[i*ne+q] = a, b
 			enear[i] = min(enear[i], a, b)
 		}
@@ -1834,11 +1841,7 @@ func (h *Hierarchy) intraLEdit(l, ci int, oldCells []int32, rep *Repair, dearer 
 	for i, id := range cl.nodes {
 		p := lv.nodes[id].pt
 		for k, z := range zs {
-			if four {
-				lb[i*nz+k] = w * float64(abs(p.X-z.X)+abs(p.Y-z.Y))
-			} else {
-				lb[i*nz+k] = w * pathing.OctileDistance(p, z)
-			}
+			lb[i*nz+k] = bound(p, z)
 		}
 	}
 	// near[i] = min over z of lb(i,z): near[i] + near[j] − max margin is

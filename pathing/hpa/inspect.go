@@ -469,7 +469,7 @@ func (h *Hierarchy) scratchBytes() int {
 		cap(h.fullDirty)*8 + cap(h.incBuf)*8 + cap(h.incAffected) + cap(h.rest)*4 +
 		cap(h.reuseFrom)*8 + cap(h.zPts)*int(unsafe.Sizeof(image.Point{})) + cap(h.zMargin)*8 +
 		cap(h.zLB)*8 + cap(h.zNear)*8 + cap(h.zEdges)*int(unsafe.Sizeof(zEdge{})) + cap(h.zEU)*8 + cap(h.zENear)*8 +
-		cap(h.needBuf) + cap(h.hitBuf) + cap(h.farBuf)*8 + cap(h.cntBuf)*8 + cap(h.spareDist)*8 +
+		cap(h.needBuf) + cap(h.hitBuf) + cap(h.farBuf)*8 + cap(h.locBuf)*4 + cap(h.cntBuf)*8 + cap(h.spareDist)*8 +
 		cap(h.spareVia)*2
 	// The buffers Update lends its Repair lists from.
 	b += (cap(h.edgeBuf[0]) + cap(h.edgeBuf[1])) * int(unsafe.Sizeof(EdgeInfo{}))
