@@ -658,7 +658,8 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 			}
 			sx, sy := f.Cam.ToScreen(float64(x), float64(y))
 			c := color.RGBA{20, 20, 30, 255}
-			for k, line := range valueLines(st, z) {
+			lines, nl := valueLines(st, z)
+			for k, line := range lines[:nl] {
 				ft.Draw(dst, face, line, sx+2, sy+1+float64(k)*step, c)
 			}
 		}
@@ -666,13 +667,14 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 }
 
 // valueLines returns the g / h / f lines drawValues writes in a seen cell
-// at zoom z (f only from 40 px a cell).
-func valueLines(st world.NodeState, z float64) []string {
-	lines := []string{fmt.Sprintf("g %.1f", st.G), fmt.Sprintf("h %.1f", st.H)}
-	if z >= 40 {
-		lines = append(lines, fmt.Sprintf("f %.1f", st.G+st.H))
+// at zoom z, the first n of lines (f only from 40 px a cell).
+func valueLines(st world.NodeState, z float64) (lines [3]string, n int) {
+	lines[0], lines[1] = fmt.Sprintf("g %.1f", st.G), fmt.Sprintf("h %.1f", st.H)
+	if z < 40 {
+		return lines, 2
 	}
-	return lines
+	lines[2] = fmt.Sprintf("f %.1f", st.G+st.H)
+	return lines, 3
 }
 
 // valuesWidth is how far from a cell's left edge its g / h / f numbers
@@ -689,7 +691,8 @@ func (r *Renderer) valuesWidth(f *Frame, cell image.Point, z float64) float64 {
 	}
 	face, _ := r.valueFace(z)
 	w := 0.0
-	for _, line := range valueLines(st, z) {
+	lines, nl := valueLines(st, z)
+	for _, line := range lines[:nl] {
 		w = max(w, r.fonts.Width(face, line))
 	}
 	return 2 + w + 4
