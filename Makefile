@@ -8,7 +8,7 @@ XVFB      := xvfb-run -a -s "-screen 0 1280x800x24"
 HEADLESS  := ./pathing/... ./maps/... ./game/world/... ./cmd/... ./internal/...
 TESTFLAGS ?= -timeout 20m
 
-.PHONY: run test deps deps-test vet fmt-check headless-check test-headless test-peers test-window bench bench-peers fuzz shot clean
+.PHONY: run test deps deps-test vet fmt-check headless-check test-headless test-race test-peers test-window bench bench-peers fuzz shot clean
 
 run: deps
 	$(GO) run . $(ARGS)
@@ -19,7 +19,7 @@ deps:
 deps-test:
 	@scripts/deps.sh test
 
-test: deps-test fmt-check vet headless-check test-headless test-peers test-window
+test: deps-test fmt-check vet headless-check test-headless test-race test-peers test-window
 	@echo "make test: all checks passed"
 
 fmt-check:
@@ -36,6 +36,14 @@ headless-check:
 
 test-headless:
 	$(GO) test $(TESTFLAGS) $(HEADLESS)
+
+# The tests that share work between goroutines, again under the race detector: many HPA*
+# queriers on one hierarchy and the parallel build (issue 3 asks for -race proof), cancelled
+# builds, the group planners, and the session's build, search and optimal-cost workers. The
+# whole packages take about four minutes under -race; these take well under one.
+RACE_TESTS := Concurrent|BuildContext|RaceMix|BuildOnlyTheLatest|CloseEnds|CloseStops|EditsDuringABuild|SlicedSearch|SaveWhileSearching|OptimalLine
+test-race:
+	CGO_ENABLED=1 $(GO) test -race -count=1 -run '$(RACE_TESTS)' ./pathing/hpa/ ./pathing/groups/ ./game/world/
 
 # The peer A* libraries live in their own module (cmd/bench/peers) so they never enter ours;
 # its short tests check every adapter finds the optimal cost the way ours does.
