@@ -94,8 +94,12 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 	switch {
 	case r.Unreachable:
 		ans.Note = "the goal is in another connected component (answered without search)"
+	case r.Shortcut && ph.Abstract > 0:
+		ans.Note = "short query: a bounded A* inside neighbouring clusters answered it (the hierarchy, asked too, found nothing cheaper)"
 	case r.Shortcut:
 		ans.Note = "short query: a bounded A* inside neighbouring clusters answered it"
+	case ph.Shortcut > 0:
+		ans.Note = "short query: the hierarchy answered (a path leaving the start's and goal's clusters is cheaper than any inside them, or the only one)"
 	}
 	return ans, nil
 }

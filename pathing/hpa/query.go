@@ -21,7 +21,11 @@ type QueryOptions struct {
 	// NoShortcut disables the short-query shortcut: when start and goal lie
 	// in the same or neighbouring level-1 clusters, Find first tries a plain
 	// A* bounded to those clusters (optimal within them, and cheaper than
-	// insertion). With NoShortcut every query goes through the hierarchy.
+	// insertion). Its path answers alone when no path leaving the clusters
+	// can be cheaper (a lower bound through the ring of cells around them;
+	// in open ground it always is); otherwise the hierarchy answers too
+	// and the cheaper path is returned, so the shortcut never makes an
+	// answer dearer. With NoShortcut every query goes through the hierarchy.
 	NoShortcut bool
 	// AbstractWeight multiplies the heuristic of the top-level search
 	// (weighted A*); 0 means 1, the exact abstract search. Above 1 the top
@@ -108,7 +112,9 @@ type Result struct {
 	// as much before smoothing (up to rounding), and smoothing only lowers
 	// Cost; a shortcut answer has PlanCost = Cost.
 	PlanCost float64
-	// Shortcut reports that the bounded short-query A* answered.
+	// Shortcut reports that the bounded short-query A*'s path is the
+	// answer: proved optimal on its own (Phases.Abstract is 0), or no
+	// dearer than the hierarchy's, which was searched too.
 	Shortcut bool
 	// Unreachable reports a NoPath decided by the component labels alone.
 	Unreachable bool
@@ -163,6 +169,9 @@ type Querier struct {
 	// so insertion used octile distances and refinement draws lines.
 	sOpen, gOpen bool
 	divW         uint64 // cellDivisor of the grid's width
+	// short: the bounded short-query A*'s path when it could not be
+	// proved optimal, kept while the hierarchy answers too.
+	short []image.Point
 }
 
 // cellDivisor returns m such that c*m>>42 == c/w for every cell index c of a
@@ -217,6 +226,7 @@ func (h *Hierarchy) NewQuerier() *Querier {
 	q.res.SegmentEnds = make([]int, 0, 1024)
 	q.path = make([]image.Point, 0, 4*(h.w+h.h))
 	q.path2 = make([]image.Point, 0, 4*(h.w+h.h))
+	q.short = make([]image.Point, 0, 4*C)
 	q.sm.out = make([]image.Point, 0, 4*(h.w+h.h))
 	q.sm.prefix = make([]uint64, 0, 4*(h.w+h.h))
 	q.sm.newIdx = make([]int, 0, 4*(h.w+h.h))
@@ -329,6 +339,7 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 		return q.finish(0), nil
 	}
 	l1 := h.lv[0]
+	short := inf // the bounded A*'s cost when it found a path it could not prove optimal
 	if !opt.NoShortcut {
 		t0 := time.Now()
 		a, b := l1.clusters[l1.clusterIndex(start)].rect, l1.clusters[l1.clusterIndex(goal)].rect
@@ -337,17 +348,27 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 		if dx >= -C && dx <= C && dy >= -C && dy <= C {
 			q.phase("shortcut", 0)
 			cs := q.cs[2]
-			cs.reset(a.Union(b), false, q.tr)
+			box := a.Union(b)
+			cs.reset(box, false, q.tr)
 			ok := cs.run(start, goal)
 			r.Phases.Shortcut = cs.expanded
 			if ok {
-				q.path = cs.appendPath(q.path, goal, false)
-				r.Shortcut = true
-				r.SegmentEnds = append(r.SegmentEnds, len(q.path)-1)
-				r.Phases.ShortcutTime = time.Since(t0)
 				c, _ := cs.cost(goal)
-				r.PlanCost = c
-				return q.finish(c), nil
+				if c <= h.leaveBound(box, start, goal) {
+					// No path through a cell outside the box can be
+					// cheaper: the bounded A*'s path is optimal.
+					q.path = cs.appendPath(q.path, goal, false)
+					r.Shortcut = true
+					r.SegmentEnds = append(r.SegmentEnds, len(q.path)-1)
+					r.Phases.ShortcutTime = time.Since(t0)
+					r.PlanCost = c
+					return q.finish(c), nil
+				}
+				// A path leaving the box might be cheaper (a wall inside
+				// it, a gap just outside): ask the hierarchy too, and keep
+				// the cheaper answer.
+				q.short = cs.appendPath(q.short[:0], goal, false)
+				short = c
 			}
 		}
 		r.Phases.ShortcutTime = time.Since(t0)
@@ -444,7 +465,77 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 		}
 		r.Phases.SmoothTime = time.Since(t3)
 	}
+	if short < inf {
+		// A partial answer is judged by its whole plan's cost (what its
+		// full refinement costs before smoothing).
+		judge := cost
+		if r.Partial {
+			judge = r.PlanCost
+		}
+		if short <= judge {
+			q.useShort(short)
+			return q.finish(short), nil
+		}
+	}
 	return q.finish(cost), nil
+}
+
+// useShort makes the kept bounded A* path the answer (it was no dearer than
+// the hierarchy's): one segment, no plans, no refinement to show. The work
+// of every phase stays counted.
+func (q *Querier) useShort(c float64) {
+	r := &q.res
+	q.path = append(q.path[:0], q.short...)
+	r.Shortcut = true
+	r.Partial = false
+	r.SegmentEnds = append(r.SegmentEnds[:0], len(q.path)-1)
+	r.PlanCost = c
+	r.Refined, r.RefinedEnds = nil, nil
+	for l := range r.Plans {
+		r.Plans[l] = r.Plans[l][:0]
+	}
+}
+
+// leaveBound returns a lower bound on the cost of any path from s to g (both
+// inside box) that leaves box: such a path enters a cell of the ring just
+// outside box, and every step costs at least its length (weights are at
+// least 1), so it costs at least the least octile (Manhattan, 4-connected)
+// distance s→r→g over the ring's cells r on the grid. +Inf when the box
+// covers the whole grid. The ring holds about 6 cluster sides of cells.
+func (h *Hierarchy) leaveBound(box image.Rectangle, s, g image.Point) float64 {
+	d := pathing.Octile
+	if h.cfg.Neighborhood == pathing.Four {
+		d = pathing.Manhattan
+	}
+	best := inf
+	try := func(x, y int) {
+		r := image.Point{x, y}
+		if v := d.Distance(s, r) + d.Distance(r, g); v < best {
+			best = v
+		}
+	}
+	x0, x1 := max(box.Min.X-1, 0), min(box.Max.X, h.w-1)
+	if y := box.Min.Y - 1; y >= 0 {
+		for x := x0; x <= x1; x++ {
+			try(x, y)
+		}
+	}
+	if y := box.Max.Y; y < h.h {
+		for x := x0; x <= x1; x++ {
+			try(x, y)
+		}
+	}
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		if x := box.Min.X - 1; x >= 0 {
+			try(x, y)
+		}
+		if x := box.Max.X; x < h.w {
+			try(x, y)
+		}
+	}
+	// Sums of the same distances in another order may differ in the last
+	// bits; the margin keeps an exact tie proven.
+	return best * (1 + 1e-12)
 }
 
 func (q *Querier) finish(cost float64) Result {
