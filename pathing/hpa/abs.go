@@ -204,7 +204,7 @@ func (s *absSearch) run(src, goal int32) bool {
 		cs.pos = closedPos
 		s.expanded++
 		if tr := s.trace; tr != nil {
-			tr.Add(pathing.Event{Kind: pathing.EventPop, Level: uint8(s.m), Node: cur, Parent: cs.parent, G: cs.g})
+			tr.Add(pathing.Event{Kind: pathing.EventPop, Level: uint8(s.m), Node: cur, Parent: cs.parent, G: cs.g, H: s.hOf(cur)})
 		}
 		if cur == goal {
 			s.found = cur
@@ -315,7 +315,7 @@ func (s *absSearch) relax(v, parent int32, ng float64) {
 	st.parent = parent
 	s.update(int(st.pos), aitem{k: akey(ng+s.w*s.hOf(v), ng), n: v})
 	if tr := s.trace; tr != nil {
-		tr.Add(pathing.Event{Kind: pathing.EventRelax, Level: uint8(s.m), Node: v, Parent: parent, G: ng})
+		tr.Add(pathing.Event{Kind: pathing.EventRelax, Level: uint8(s.m), Node: v, Parent: parent, G: ng, H: s.hOf(v)})
 	}
 }
 

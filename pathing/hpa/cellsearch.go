@@ -234,7 +234,7 @@ func (s *cellSearch) run(src, goal image.Point) bool {
 			if cs.parent >= 0 {
 				par = s.global(cs.parent)
 			}
-			tr.Add(pathing.Event{Kind: pathing.EventPop, Level: 0, Node: s.global(cur), Parent: par, G: cs.g})
+			tr.Add(pathing.Event{Kind: pathing.EventPop, Level: 0, Node: s.global(cur), Parent: par, G: cs.g, H: s.h(cur)})
 		}
 		if cur == s.goal {
 			s.found = cur
@@ -318,7 +318,7 @@ func (s *cellSearch) relax(li, parent int32, cg float64, nw uint8, cw float64, l
 	s.heap[p].f = ng + s.h(li)
 	s.up(p)
 	if tr := s.trace; tr != nil {
-		tr.Add(pathing.Event{Kind: pathing.EventRelax, Level: 0, Node: s.global(li), Parent: s.global(parent), G: ng})
+		tr.Add(pathing.Event{Kind: pathing.EventRelax, Level: 0, Node: s.global(li), Parent: s.global(parent), G: ng, H: s.h(li)})
 	}
 }
 
@@ -344,7 +344,7 @@ func (s *cellSearch) push(li, parent int32, g float64) {
 		if parent >= 0 {
 			par = s.global(parent)
 		}
-		tr.Add(pathing.Event{Kind: pathing.EventPush, Level: 0, Node: s.global(li), Parent: par, G: g})
+		tr.Add(pathing.Event{Kind: pathing.EventPush, Level: 0, Node: s.global(li), Parent: par, G: g, H: s.h(li)})
 	}
 }
 

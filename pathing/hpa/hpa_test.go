@@ -531,6 +531,27 @@ func TestTrace(t *testing.T) {
 			t.Fatalf("event %+v maps to %v", ev, p)
 		}
 	}
+	// The top search's events carry its heuristic, pops and relaxes as
+	// well as pushes (the window showed "h 0.00" on every pop).
+	checked := 0
+	for k, ph := range tr.Phases {
+		if ph.Name != "abstract L2" {
+			continue
+		}
+		for _, ev := range tr.Events[ph.Start:tr.PhaseEnd(k)] {
+			switch ev.Kind {
+			case pathing.EventPop, pathing.EventRelax, pathing.EventPush:
+				want := pathing.OctileDistance(q.NodeCell(int(ev.Level), ev.Node), e)
+				if math.Abs(ev.H-want) > 1e-9 {
+					t.Fatalf("%v event %+v: h %g, want %g", ev.Kind, ev, ev.H, want)
+				}
+				checked++
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no events in the top search")
+	}
 }
 
 // TestComponentsRandom checks the component repair alone against a fresh
