@@ -20,7 +20,8 @@ import (
 //	bench -map M.map -from 3,4 -to 60,41 -algo hpa
 //	bench -map M.map -algo hpa -repair 10000 -seed 1 -cluster 16 -levels 2
 //
-// On a .scen the report adds, besides the common fields: reachable (rows
+// On a .scen, or a single query (-from, -to), the report adds, besides the
+// common fields: reachable (rows
 // whose goal A* reaches), mean_subopt, p99_subopt, max_subopt (cost/optimal
 // − 1 over rows with a positive optimum), astar_median_us and
 // speedup_median (A* timed on the same rows in the same run; the speedup is
@@ -77,6 +78,7 @@ func init() {
 	registerAlgo("hpa", Algo{Doc: "HPA* hierarchy (pathing/hpa): -cluster -levels -smooth -cache -placement", Prepare: prepareHPA})
 	registerMode(Mode{Name: "hpa-repair", When: func(c *Config) bool { return c.Algo == "hpa" && c.ExtInt("repair") != 0 }, Run: runHPARepair})
 	registerMode(Mode{Name: "hpa-scen", When: func(c *Config) bool { return c.Algo == "hpa" && c.ScenPath != "" && !c.Single }, Run: runHPAScen})
+	registerMode(Mode{Name: "hpa-single", When: func(c *Config) bool { return c.Algo == "hpa" && c.Single && c.ExtInt("agents") == 0 }, Run: runHPASingle})
 }
 
 // intFlag defines an int flag unless another file already did (the groups
@@ -232,6 +234,37 @@ func runHPAScen(env *Env) (*Report, error) {
 	}
 	// A* on the same rows, timed the same way.
 	durs, err := compareWithAStar(env, qs, rep, "HPA*", "rows", nil)
+	if err != nil {
+		return nil, err
+	}
+	t := Summarize(durs)
+	rep.Set("astar_median_us", round3(t.MedianUS))
+	if rep.MedianUS > 0 {
+		rep.Set("speedup_median", round3(t.MedianUS/rep.MedianUS))
+	}
+	return rep, nil
+}
+
+// runHPASingle is the single-query mode (-from, -to) with the comparison a
+// scenario run makes: the query is timed with HPA* and then with A*, and
+// the report adds reachable, the subopt fields (one row), astar_median_us
+// and speedup_median besides the cost and path, so one query can be judged
+// without a second run.
+func runHPASingle(env *Env) (*Report, error) {
+	c := env.Cfg
+	rep := NewReport(env)
+	p, err := prepare(env, rep)
+	if err != nil {
+		return nil, err
+	}
+	qs := []Query{{Start: c.From, Goal: c.To, Optimal: -1, FileOptimal: -1}}
+	if err := RunQueries(env, p, qs, c.Repeat, rep); err != nil {
+		return nil, err
+	}
+	if err := setSinglePath(p, c.From, c.To, rep); err != nil {
+		return nil, err
+	}
+	durs, err := compareWithAStar(env, qs, rep, "HPA*", "query", nil)
 	if err != nil {
 		return nil, err
 	}

@@ -48,6 +48,16 @@ func TestHPASingleNoSmooth(t *testing.T) {
 	if m["smooth"] != false || m["shortcut"] != false || m["abstract_weight"] != 1.0 {
 		t.Errorf("smooth %v, shortcut %v, abstract_weight %v; want false, false, 1", m["smooth"], m["shortcut"], m["abstract_weight"])
 	}
+	// A single query is compared with A* as a scenario's rows are, so one
+	// run judges it (a user needed a second, -algo astar, run).
+	for _, k := range []string{"reachable", "reach_errors", "mean_subopt", "max_subopt", "astar_median_us", "speedup_median"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("single query: report lacks %s", k)
+		}
+	}
+	if m["reachable"] != 1.0 || m["reach_errors"] != 0.0 || m["max_subopt"].(float64) < 0 {
+		t.Errorf("single query: reachable %v, reach_errors %v, max_subopt %v", m["reachable"], m["reach_errors"], m["max_subopt"])
+	}
 	_, out, _ = runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cluster", "4", "-abstract-weight", "1.5", "-json")
 	if m := decode(t, out); m["smooth"] != true || m["shortcut"] != true || m["abstract_weight"] != 1.5 {
 		t.Errorf("defaults with -abstract-weight 1.5: smooth %v, shortcut %v, abstract_weight %v", m["smooth"], m["shortcut"], m["abstract_weight"])
@@ -130,7 +140,7 @@ func TestHPAUnreachable(t *testing.T) {
 		t.Fatalf("exit %d, stderr: %s", code, errs)
 	}
 	m := decode(t, out)
-	if m["no_path"] != 1.0 || m["expanded_mean"] != 0.0 {
+	if m["no_path"] != 1.0 || m["expanded_mean"] != 0.0 || m["reachable"] != 0.0 || m["reach_errors"] != 0.0 {
 		t.Errorf("unreachable goal: %v", m)
 	}
 }
