@@ -238,6 +238,14 @@ func (p *HPA) planLazy(from, goal image.Point, pl *Plan) error {
 		if err != nil {
 			return fmt.Errorf("agents: hpa %v→%v: %w", from, goal, err)
 		}
+		if r.Status == pathing.Found && r.Shortcut {
+			// The short-query A*'s path won against the whole route
+			// (hpa judges a partial answer by its unsmoothed plan, a whole
+			// one by its smoothed cost): it is all refined.
+			pl.Cost = r.PlanCost
+			pl.Segment = append(pl.Segment[:0], r.Path...)
+			return nil
+		}
 		if r.Status != pathing.Found || len(r.SegmentEnds) != n {
 			return fmt.Errorf("agents: hpa %v→%v: the second query planned differently", from, goal)
 		}
