@@ -232,17 +232,26 @@ func runHPAScen(env *Env) (*Report, error) {
 	if err := RunQueries(env, p, qs, env.Cfg.Repeat, rep); err != nil {
 		return nil, err
 	}
-	// A* on the same rows, timed the same way.
-	durs, err := compareWithAStar(env, qs, rep, "HPA*", "rows", nil)
-	if err != nil {
+	if err := hpaVersusAStar(env, qs, rep, "rows"); err != nil {
 		return nil, err
+	}
+	return rep, nil
+}
+
+// hpaVersusAStar runs A* on the queries HPA* just ran (rep holds their
+// rows), timed the same way, and sets reachable, reach_errors, the subopt
+// fields, astar_median_us and speedup_median (the ratio of the medians).
+func hpaVersusAStar(env *Env, qs []Query, rep *Report, what string) error {
+	durs, err := compareWithAStar(env, qs, rep, "HPA*", what, nil)
+	if err != nil {
+		return err
 	}
 	t := Summarize(durs)
 	rep.Set("astar_median_us", round3(t.MedianUS))
 	if rep.MedianUS > 0 {
 		rep.Set("speedup_median", round3(t.MedianUS/rep.MedianUS))
 	}
-	return rep, nil
+	return nil
 }
 
 // runHPASingle is the single-query mode (-from, -to) with the comparison a
@@ -251,27 +260,12 @@ func runHPAScen(env *Env) (*Report, error) {
 // and speedup_median besides the cost and path, so one query can be judged
 // without a second run.
 func runHPASingle(env *Env) (*Report, error) {
-	c := env.Cfg
-	rep := NewReport(env)
-	p, err := prepare(env, rep)
+	rep, err := runSingle(env)
 	if err != nil {
 		return nil, err
 	}
-	qs := []Query{{Start: c.From, Goal: c.To, Optimal: -1, FileOptimal: -1}}
-	if err := RunQueries(env, p, qs, c.Repeat, rep); err != nil {
+	if err := hpaVersusAStar(env, []Query{singleQuery(env.Cfg)}, rep, "query"); err != nil {
 		return nil, err
-	}
-	if err := setSinglePath(p, c.From, c.To, rep); err != nil {
-		return nil, err
-	}
-	durs, err := compareWithAStar(env, qs, rep, "HPA*", "query", nil)
-	if err != nil {
-		return nil, err
-	}
-	t := Summarize(durs)
-	rep.Set("astar_median_us", round3(t.MedianUS))
-	if rep.MedianUS > 0 {
-		rep.Set("speedup_median", round3(t.MedianUS/rep.MedianUS))
 	}
 	return rep, nil
 }

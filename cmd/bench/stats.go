@@ -489,14 +489,18 @@ func runSingle(env *Env) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := Query{Start: c.From, Goal: c.To, Optimal: -1, FileOptimal: -1}
-	if err := RunQueries(env, p, []Query{q}, c.Repeat, rep); err != nil {
+	if err := RunQueries(env, p, []Query{singleQuery(c)}, c.Repeat, rep); err != nil {
 		return nil, err
 	}
 	if err := setSinglePath(p, c.From, c.To, rep); err != nil {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// singleQuery is the query of -from and -to (no optimum known).
+func singleQuery(c *Config) Query {
+	return Query{Start: c.From, Goal: c.To, Optimal: -1, FileOptimal: -1}
 }
 
 // setSinglePath plans from→to once more, untimed, and sets the report's

@@ -358,10 +358,8 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 					// No path through a cell outside the box can be
 					// cheaper: the bounded A*'s path is optimal.
 					q.path = cs.appendPath(q.path, goal, false)
-					r.Shortcut = true
-					r.SegmentEnds = append(r.SegmentEnds, len(q.path)-1)
+					q.shortAnswer(c)
 					r.Phases.ShortcutTime = time.Since(t0)
-					r.PlanCost = c
 					return q.finish(c), nil
 				}
 				// A path leaving the box might be cheaper (a wall inside
@@ -477,19 +475,20 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 		// way they rounded, so a partial query of a pair and a whole one
 		// agree on them (an agent asks both).
 		if short <= judge*(1+1e-9) {
-			q.useShort(short)
+			q.path = append(q.path[:0], q.short...)
+			q.shortAnswer(short)
 			return q.finish(short), nil
 		}
 	}
 	return q.finish(cost), nil
 }
 
-// useShort makes the kept bounded A* path the answer (it was no dearer than
-// the hierarchy's): one segment, no plans, no refinement to show. The work
-// of every phase stays counted.
-func (q *Querier) useShort(c float64) {
+// shortAnswer makes q.path, the bounded A*'s path of cost c, the answer:
+// one segment, no plans, no refinement to show (after the hierarchy was
+// searched too, its plans are dropped; the work of every phase stays
+// counted).
+func (q *Querier) shortAnswer(c float64) {
 	r := &q.res
-	q.path = append(q.path[:0], q.short...)
 	r.Shortcut = true
 	r.Partial = false
 	r.SegmentEnds = append(r.SegmentEnds[:0], len(q.path)-1)
