@@ -267,3 +267,47 @@ func TestNoLastRepairRowAfterARebuildingSwitch(t *testing.T) {
 		t.Fatalf("a last repair row after the rebuild: %s", txt)
 	}
 }
+
+// Regression (a user: an HPA* node expanded at level 2 read "search: not
+// reached at this point"): the inspector of a cell hosting abstract nodes
+// lists each level's search state, and the g / h / f layer writes the
+// numbers of a node no cell search touched.
+func TestInspectorShowsAbstractSearches(t *testing.T) {
+	w, err := world.Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Begin()
+	w.SetAlgo(world.AlgoHPA)
+	w.Wait()
+	// A level-2 node popped by the top search and touched by no cell search.
+	var p image.Point
+	found := false
+	for _, e := range w.Timeline.Trace().Events {
+		if e.Level != 2 || e.Kind != pathing.EventPop {
+			continue
+		}
+		if q, ok := w.NodeCell(2, e.Node); ok && !w.Timeline.State(0, int32(w.Grid.Index(q))).Seen && q != w.Start {
+			p, found = q, true
+			break
+		}
+	}
+	if !found {
+		t.Fatal("no level-2 node off the cell searches: the test needs one")
+	}
+	ci := w.Inspect(p)
+	got := panelText(New(), w, &ci)
+	if strings.Contains(got, "not reached") || !strings.Contains(got, "L2 node") || !strings.Contains(got, "L2 g  h  f") || !strings.Contains(got, "closed #") {
+		t.Errorf("inspector of level-2 node %v:\n%s", p, got)
+	}
+	r := New()
+	st, c, ok := r.valueState(&Frame{World: w}, p)
+	if !ok || c == cellValueColor || !st.Closed {
+		t.Errorf("values layer at %v: state %+v colour %v ok %v", p, st, c, ok)
+	}
+	w.Timeline.Seek(0)
+	ci = w.Inspect(p)
+	if got := panelText(New(), w, &ci); strings.Contains(got, "L2 node") {
+		t.Errorf("at cursor 0 the inspector lists abstract states:\n%s", got)
+	}
+}

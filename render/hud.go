@@ -1054,7 +1054,9 @@ func fmtBytes(n int) string {
 func inspectorMaxHeight(w *world.World) float64 {
 	rows := 6 // cell, component, search, g h f, parent, last event
 	if w.Settings.Algo.Hierarchical() {
-		rows += w.Settings.LevelCount()
+		// A level row each, and two rows for each level's search of a
+		// node on the cell (the start's cell has one on every level).
+		rows += 3 * w.Settings.LevelCount()
 	}
 	return 20 + float64(rows*17)
 }
@@ -1105,7 +1107,13 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		y = r.kv(dst, x, y, "on the path", fmt.Sprintf("g %.3f · step %d of %d", s.PathG, s.PathStep, s.PathSteps), ColText)
 	}
 	if !s.Seen && s.Joined != "" {
-		return r.kv(dst, x, y, "search", s.Joined, ColText) // an HPA* endpoint taken in without a cell search
+		y = r.kv(dst, x, y, "search", s.Joined, ColText) // an HPA* endpoint taken in without a cell search
+		return r.drawLevelSearches(dst, ci.Abstract, x, y)
+	}
+	if !s.Seen && len(ci.Abstract) > 0 {
+		// An abstract node no cell search touched (a level-2 node
+		// between its cluster's insertions): its levels' states only.
+		return r.drawLevelSearches(dst, ci.Abstract, x, y)
 	}
 	if !s.Seen && pendingAnswer(f.World) {
 		return r.kv(dst, x, y, "search", "not run yet (planning…)", ColTextDim)
@@ -1138,7 +1146,28 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		par = fmt.Sprintf("(%d,%d)", s.Parent.X, s.Parent.Y)
 	}
 	y = r.kv(dst, x, y, "parent", par, ColText)
-	return r.kv(dst, x, y, "last event", fmt.Sprintf("#%d in %s", s.Event, clip(r.fonts, r.fonts.UI, s.Phase, width-200)), ColTextDim)
+	y = r.kv(dst, x, y, "last event", fmt.Sprintf("#%d in %s", s.Event, clip(r.fonts, r.fonts.UI, s.Phase, width-200)), ColTextDim)
+	return r.drawLevelSearches(dst, ci.Abstract, x, y)
+}
+
+// drawLevelSearches writes two rows per abstract search that touched a
+// node on the inspected cell: the level, node and state with the parent
+// node's cell, then g, h and f. It returns the y below them.
+func (r *Renderer) drawLevelSearches(dst *ebiten.Image, ls []world.LevelSearch, x, y float64) float64 {
+	for _, s := range ls {
+		state := "open"
+		if s.Closed {
+			state = fmt.Sprintf("closed #%d", s.Order)
+		}
+		if s.HasParent {
+			state += fmt.Sprintf(", parent (%d,%d)", s.Parent.X, s.Parent.Y)
+		} else {
+			state += ", root"
+		}
+		y = r.kvLines(dst, x, y, fmt.Sprintf("L%d node %d", s.Level, s.Node), state, ColText, 2)
+		y = r.kv(dst, x, y, fmt.Sprintf("L%d g  h  f", s.Level), fmt.Sprintf("%.3f   %.3f   %.3f", s.G, s.H, s.F), ColText)
+	}
+	return y
 }
 
 // Legend metrics: row height and the gap around the box.

@@ -626,7 +626,8 @@ func (r *Renderer) drawParents(dst *ebiten.Image, f *Frame) {
 }
 
 // drawValues writes g, h and f in every seen visible cell when cells are
-// at least 34 pixels wide.
+// at least 34 pixels wide: a cell search's, else those of an abstract
+// node's search on the cell (valueState).
 // valuesMinZoom is the zoom (pixels per cell) from which g, h and f fit
 // in a cell; below it the values layer draws nothing and the legend says
 // to zoom in.
@@ -638,7 +639,6 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 	if tl.Len() == 0 || f.Cam.Zoom < valuesMinZoom {
 		return
 	}
-	g := w.Grid
 	vis := visibleRect(f, dst, 0)
 	if vis.Dx()*vis.Dy() > maxNumbers*4 {
 		return
@@ -649,21 +649,61 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 	n := 0
 	for y := vis.Min.Y; y < vis.Max.Y; y++ {
 		for x := vis.Min.X; x < vis.Max.X; x++ {
-			st := tl.State(0, int32(g.Index(image.Pt(x, y))))
-			if !st.Seen {
+			st, c, ok := r.valueState(f, image.Pt(x, y))
+			if !ok {
 				continue
 			}
 			if n++; n > maxNumbers {
 				return
 			}
 			sx, sy := f.Cam.ToScreen(float64(x), float64(y))
-			c := color.RGBA{20, 20, 30, 255}
 			lines, nl := valueLines(st, z)
+			if c != cellValueColor {
+				// An abstract node's numbers sit on its search disc: a
+				// pale card under them keeps them legible.
+				wd := 0.0
+				for _, line := range lines[:nl] {
+					wd = max(wd, ft.Width(face, line))
+				}
+				vector.DrawFilledRect(dst, float32(sx+1), float32(sy+1), float32(wd+3), float32(float64(nl)*step+2), PM(color.RGBA{255, 255, 255, 185}), false)
+			}
 			for k, line := range lines[:nl] {
 				ft.Draw(dst, face, line, sx+2, sy+1+float64(k)*step, c)
 			}
 		}
 	}
+}
+
+// cellValueColor is the colour of a cell search's g / h / f numbers.
+var cellValueColor = color.RGBA{20, 20, 30, 255}
+
+// valueState returns the search state whose g / h / f numbers cell p
+// shows, and their colour: the cell search's, in near-black; else, on the
+// cell of an abstract node a search has touched, that node's, in its
+// level's plan colour darkened (the level of the phase at the cursor when
+// it touched the node there, else the highest). ok is false when no search
+// has touched the cell.
+func (r *Renderer) valueState(f *Frame, p image.Point) (st world.NodeState, c color.RGBA, ok bool) {
+	w := f.World
+	st = w.Timeline.State(0, int32(w.Grid.Index(p)))
+	if st.Seen {
+		return st, cellValueColor, true
+	}
+	r.levelBuf = w.AbstractSearches(p, r.levelBuf[:0])
+	if len(r.levelBuf) == 0 {
+		return st, c, false
+	}
+	pick := r.levelBuf[len(r.levelBuf)-1]
+	if k := w.Timeline.Phase(); k >= 0 && !w.Timeline.AtEnd() {
+		for _, ls := range r.levelBuf {
+			if ls.Level == w.Timeline.Trace().Phases[k].Level {
+				pick = ls
+			}
+		}
+	}
+	c = ColPlan[min(pick.Level, len(ColPlan)-1)]
+	c = color.RGBA{uint8(int(c.R) * 55 / 100), uint8(int(c.G) * 55 / 100), uint8(int(c.B) * 55 / 100), 255}
+	return world.NodeState{Seen: true, Closed: pick.Closed, G: pick.G, H: pick.H, Parent: -1, Event: pick.Event}, c, true
 }
 
 // valueLines returns the g / h / f lines drawValues writes in a seen cell
@@ -685,8 +725,8 @@ func (r *Renderer) valuesWidth(f *Frame, cell image.Point, z float64) float64 {
 	if !f.Layers.Has(LayerValues) || z < valuesMinZoom || tl.Len() == 0 || !f.World.Grid.In(cell) {
 		return 0
 	}
-	st := tl.State(0, int32(f.World.Grid.Index(cell)))
-	if !st.Seen {
+	st, _, ok := r.valueState(f, cell)
+	if !ok {
 		return 0
 	}
 	face, _ := r.valueFace(z)

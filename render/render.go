@@ -103,7 +103,8 @@ type GalleryItem struct {
 type Renderer struct {
 	fonts *Fonts
 
-	searchNodes []searchNode // drawAbstractSearch's, reused every frame
+	searchNodes []searchNode        // drawAbstractSearch's, reused every frame
+	levelBuf    []world.LevelSearch // valueState's, reused per cell
 
 	// The legend's footer (idleFooter) for footKey.
 	foot    string

@@ -1,7 +1,9 @@
 package world
 
 import (
+	"cmp"
 	"image"
+	"slices"
 	"strings"
 
 	"pathlens/pathing"
@@ -18,6 +20,10 @@ type CellInfo struct {
 	// Search is what the query's cell searches knew about the cell at the
 	// timeline's cursor (the latest search that touched it).
 	Search SearchInfo
+	// Abstract is the state of each abstract node on the cell that the
+	// query's searches of levels 1 and up have touched by the cursor,
+	// lowest level first (empty for a cell hosting none).
+	Abstract []LevelSearch
 }
 
 // LevelInfo is a cell's cluster or group at one abstract level.
@@ -98,6 +104,7 @@ func (w *World) Inspect(p image.Point) CellInfo {
 		ci.Search.Joined = w.joinedWithoutSearch(p)
 	}
 	w.pathPlace(p, &ci.Search)
+	ci.Abstract = w.AbstractSearches(p, nil)
 	return ci
 }
 
@@ -168,3 +175,119 @@ func (w *World) joinedWithoutSearch(p image.Point) string {
 // popOrder returns how many cell expansions precede event i within its
 // phase: the cell's expansion order in that search (Timeline.PopOrder).
 func (w *World) popOrder(i int) int { return w.Timeline.PopOrder(i) }
+
+// LevelSearch is a cell's state in the search of one abstract level: the
+// abstract node of that level on the cell, as the timeline's cursor left
+// it.
+type LevelSearch struct {
+	Level int
+	Node  int32
+	// Seen is always true in Inspect's list (a node no search touched is
+	// left out); Closed, G, H, F, Parent, Event, Order and Phase read as
+	// in SearchInfo, the parent being the cell of the parent node.
+	Seen, Closed bool
+	G, H, F      float64
+	Parent       image.Point
+	HasParent    bool
+	Event, Order int
+	Phase        string
+}
+
+// absIndex lists the abstract nodes the trace's searches touched, sorted
+// by cell then level, so that Inspect finds the nodes on a cell with a
+// binary search. It is rebuilt once per trace (timeline generation).
+type absIndex struct {
+	gen  uint64
+	hier Hierarchy
+	keys []absKey
+	seen []bool // scratch: node ids of one level already listed
+}
+
+type absKey struct {
+	cell  int32
+	level int8
+	node  int32
+}
+
+// abstractKeys returns the index for the timeline's current trace,
+// building it first when the trace or the hierarchy changed. Cost:
+// O(events) once per trace, plus a sort of the distinct nodes.
+func (w *World) abstractKeys() []absKey {
+	ix := &w.absAt
+	tl := &w.Timeline
+	if ix.gen == tl.Generation() && ix.hier == w.hier && ix.keys != nil {
+		return ix.keys
+	}
+	ix.gen, ix.hier, ix.keys = tl.Generation(), w.hier, ix.keys[:0]
+	if tr := tl.Trace(); tr != nil && w.hier != nil {
+		for l := 1; l < MaxLevels; l++ {
+			last := tl.Last(l)
+			if len(last) == 0 {
+				continue
+			}
+			if cap(ix.seen) < len(last) {
+				ix.seen = make([]bool, len(last))
+			}
+			ix.seen = ix.seen[:len(last)]
+			clear(ix.seen)
+			for i := range tr.Events {
+				e := &tr.Events[i]
+				if int(e.Level) != l || !e.Kind.Search() || e.Node < 0 || int(e.Node) >= len(last) || ix.seen[e.Node] {
+					continue
+				}
+				ix.seen[e.Node] = true
+				if p, ok := w.NodeCell(l, e.Node); ok && w.Grid.In(p) {
+					ix.keys = append(ix.keys, absKey{cell: int32(w.Grid.Index(p)), level: int8(l), node: e.Node})
+				}
+			}
+		}
+		slices.SortFunc(ix.keys, func(a, b absKey) int {
+			if a.cell != b.cell {
+				return cmp.Compare(a.cell, b.cell)
+			}
+			if a.level != b.level {
+				return cmp.Compare(a.level, b.level)
+			}
+			return cmp.Compare(a.node, b.node)
+		})
+	}
+	if ix.keys == nil {
+		ix.keys = []absKey{} // built: empty, not "not built"
+	}
+	return ix.keys
+}
+
+// AbstractSearches appends to dst the states, at the timeline's cursor, of
+// the abstract nodes on cell p that the query's searches have touched so
+// far, lowest level first (an HPA* node of level 2 sits on the cell of a
+// level-1 node, and the query's start and goal join every level). Cost: a
+// binary search in the trace's node index (built on the first call after a
+// query).
+func (w *World) AbstractSearches(p image.Point, dst []LevelSearch) []LevelSearch {
+	if !w.Grid.In(p) || w.Timeline.Len() == 0 {
+		return dst
+	}
+	keys := w.abstractKeys()
+	cell := int32(w.Grid.Index(p))
+	i, _ := slices.BinarySearchFunc(keys, cell, func(k absKey, c int32) int { return cmp.Compare(k.cell, c) })
+	tl := &w.Timeline
+	for ; i < len(keys) && keys[i].cell == cell; i++ {
+		k := keys[i]
+		st := tl.State(int(k.level), k.node)
+		if !st.Seen {
+			continue
+		}
+		ls := LevelSearch{Level: int(k.level), Node: k.node, Seen: true, Closed: st.Closed, G: st.G, H: st.H, F: st.G + st.H, Event: st.Event}
+		if st.Parent >= 0 {
+			ls.Parent, ls.HasParent = w.NodeCell(int(k.level), st.Parent)
+		}
+		if k := tl.Trace().PhaseAt(st.Event); k >= 0 {
+			ls.Phase = tl.Trace().Phases[k].Name
+		}
+		if st.Closed {
+			ls.Order = w.popOrder(st.Event)
+		}
+		dst = append(dst, ls)
+	}
+	return dst
+}

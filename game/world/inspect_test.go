@@ -173,3 +173,95 @@ func TestInspectPathPlace(t *testing.T) {
 		t.Errorf("mid-playback the path is not final, yet %v is placed on it", mid)
 	}
 }
+
+// Regression (a user: "a node expanded at L2 reads 'search: not
+// reached'"): the inspector reports every abstract node on a cell that the
+// query's searches touched, at every level, as the cursor leaves it. The
+// expected states come from a plain scan of the events up to the cursor,
+// not from the timeline, for every touched cell at several cursors, with
+// both hierarchies.
+func TestInspectAbstractSearches(t *testing.T) {
+	for _, algo := range []Algo{AlgoHPA, AlgoGroup} {
+		w, err := Open("builtin:world")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Begin()
+		w.SetAlgo(algo)
+		if w.Outcome.Status != pathing.Found || w.Timeline.Len() == 0 {
+			t.Fatalf("%v: status %v, %d events", algo, w.Outcome.Status, w.Timeline.Len())
+		}
+		ev := w.Timeline.Trace().Events
+		levels := map[int]bool{}
+		for _, e := range ev {
+			if e.Level > 0 && e.Kind.Search() {
+				levels[int(e.Level)] = true
+			}
+		}
+		if len(levels) < w.hier.Levels() {
+			t.Fatalf("%v: the trace searches levels %v of %d: the test needs every level", algo, levels, w.hier.Levels())
+		}
+		type key struct {
+			l    int
+			node int32
+		}
+		n := len(ev)
+		for _, cur := range []int{0, n / 5, n / 2, 3 * n / 4, n} {
+			w.Timeline.Seek(cur)
+			want := map[image.Point]map[key]pathing.Event{}
+			order := map[key]int{}
+			for i, e := range ev[:cur] {
+				if e.Level == 0 || !e.Kind.Search() {
+					continue
+				}
+				k := key{int(e.Level), e.Node}
+				p, ok := w.NodeCell(k.l, e.Node)
+				if !ok {
+					t.Fatalf("node %v has no cell", k)
+				}
+				if want[p] == nil {
+					want[p] = map[key]pathing.Event{}
+				}
+				want[p][k] = e
+				if e.Kind == pathing.EventPop {
+					order[k] = w.Timeline.PopOrder(i)
+				}
+			}
+			if cur == n && len(want) < 10 {
+				t.Fatalf("%v: only %d cells with abstract nodes", algo, len(want))
+			}
+			for p, nodes := range want {
+				got := w.Inspect(p).Abstract
+				if len(got) != len(nodes) {
+					t.Fatalf("%v cursor %d cell %v: %d abstract states, want %d (%v)", algo, cur, p, len(got), len(nodes), got)
+				}
+				for i, ls := range got {
+					if i > 0 && got[i-1].Level > ls.Level {
+						t.Errorf("%v cell %v: levels out of order: %v", algo, p, got)
+					}
+					e, ok := nodes[key{ls.Level, ls.Node}]
+					if !ok {
+						t.Fatalf("%v cursor %d cell %v: unexpected node L%d %d", algo, cur, p, ls.Level, ls.Node)
+					}
+					closed := e.Kind == pathing.EventPop
+					if ls.Closed != closed || ls.G != e.G || ls.H != e.H || ls.F != e.G+e.H {
+						t.Errorf("%v cursor %d cell %v L%d: closed %v g %v h %v, want %v %v %v", algo, cur, p, ls.Level, ls.Closed, ls.G, ls.H, closed, e.G, e.H)
+					}
+					if closed && ls.Order != order[key{ls.Level, ls.Node}] {
+						t.Errorf("%v cell %v L%d: order %d, want %d", algo, p, ls.Level, ls.Order, order[key{ls.Level, ls.Node}])
+					}
+					if wp, ok := w.NodeCell(ls.Level, e.Parent); ok != ls.HasParent || ok && wp != ls.Parent {
+						t.Errorf("%v cell %v L%d: parent %v %v, want %v %v", algo, p, ls.Level, ls.Parent, ls.HasParent, wp, ok)
+					}
+					if ls.Phase == "" {
+						t.Errorf("%v cell %v L%d: no phase", algo, p, ls.Level)
+					}
+				}
+			}
+			// A cell no abstract search touched has none.
+			if got := w.Inspect(image.Pt(0, 0)).Abstract; len(got) != 0 && want[image.Pt(0, 0)] == nil {
+				t.Errorf("%v: a wall cell has abstract states %v", algo, got)
+			}
+		}
+	}
+}

@@ -132,6 +132,7 @@ type World struct {
 
 	hier       Hierarchy
 	hierGrid   *pathing.Grid // the copy of Grid the hierarchy reads
+	absAt      absIndex      // the trace's abstract nodes by cell, for Inspect
 	hierKey    hierKey
 	hierErr    error
 	hierBuild  time.Duration
