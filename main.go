@@ -218,6 +218,7 @@ func run(args []string) int {
 			return 2
 		}
 	}
+	var blockedFlags []string // a -from or -to on a wall, said by name
 	if f.From != "" || f.To != "" {
 		q, err := firstQuery(f.From, f.To, w.Queries[min(w.FirstQuery, len(w.Queries)):])
 		if err != nil {
@@ -235,6 +236,10 @@ func run(args []string) int {
 				fmt.Fprintf(os.Stderr, "pathlens: %s %v\n", [2]string{"-from", "-to"}[i], err)
 				return 2
 			}
+			if w.Grid.Weight(q[i]) == 0 {
+				blockedFlags = append(blockedFlags, fmt.Sprintf("%s %s: cell (%d,%d) is blocked (the window shows it: click an open cell)",
+					[2]string{"-from", "-to"}[i], spec, q[i].X, q[i].Y))
+			}
 		}
 		w.PrependQuery(q)
 	}
@@ -247,7 +252,13 @@ func run(args []string) int {
 	// where the command was typed.
 	startFailed := opts.StartError != ""
 	if opts.StartError == "" && w.MessageErr && w.Message != "" {
-		fmt.Fprintf(os.Stderr, "pathlens: %s\n", w.Message)
+		if len(blockedFlags) > 0 {
+			for _, m := range blockedFlags {
+				fmt.Fprintf(os.Stderr, "pathlens: %s\n", m)
+			}
+		} else {
+			fmt.Fprintf(os.Stderr, "pathlens: %s\n", w.Message)
+		}
 		startFailed = true
 	}
 	if opts.StartError != "" {

@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -300,13 +301,24 @@ func (g *Game) seekSpec(s string) error {
 			tl.Seek((tr.Phases[k].Start + tr.PhaseEnd(k) + 1) / 2)
 			return nil
 		}
+		// One name per kind of phase: a long route has a refinement
+		// phase per plan step, listed as "refine L1 step K".
 		var names []string
+		example := ""
 		for _, ph := range tr.Phases {
-			if !slices.Contains(names, ph.Name) {
-				names = append(names, ph.Name)
+			name := stepNumber.ReplaceAllString(ph.Name, "step K")
+			if name != ph.Name && (example == "" || !strings.HasPrefix(example, "refine") && strings.HasPrefix(ph.Name, "refine")) {
+				example = ph.Name // a refinement's, the kind the panel lists
+			}
+			if !slices.Contains(names, name) {
+				names = append(names, name)
 			}
 		}
-		return fmt.Errorf("-cursor %q: no such phase (have %s)", s, strings.Join(names, ", "))
+		list := strings.Join(names, ", ")
+		if example != "" {
+			list += fmt.Sprintf("; K is a plan step, as in phase:%q", example)
+		}
+		return fmt.Errorf("-cursor %q: no such phase (have %s)", s, list)
 	}
 	if strings.Contains(s, ".") {
 		f, err := strconv.ParseFloat(s, 64)
@@ -320,9 +332,15 @@ func (g *Game) seekSpec(s string) error {
 	if err != nil {
 		return fmt.Errorf("-cursor %q: want an event number or a fraction 0..1", s)
 	}
+	if n < 0 || n > tl.Len() {
+		return fmt.Errorf("-cursor %d: the query's timeline has events 0 to %d", n, tl.Len())
+	}
 	tl.Seek(n)
 	return nil
 }
+
+// stepNumber matches the plan step a refinement phase's name carries.
+var stepNumber = regexp.MustCompile(`step \d+`)
 
 // Title is the window title.
 func (g *Game) Title() string {

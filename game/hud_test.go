@@ -1006,3 +1006,39 @@ func TestLegendLineKeysToggleTheirLayers(t *testing.T) {
 	}
 	t.Fatal("no window size tried gives the one-line legend")
 }
+
+// Regression (a user): -cursor 99999 or -3 was clamped silently to the
+// timeline's ends, and an unknown phase:NAME listed every refinement phase
+// of the route (about 90 names). Both are refused with the range, and the
+// phase list names each kind once.
+func TestCursorSpecErrors(t *testing.T) {
+	wd, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Begin()
+	wd.SetAlgo(world.AlgoHPA)
+	n := wd.Timeline.Len()
+	if n == 0 {
+		t.Fatal("no timeline")
+	}
+	for _, spec := range []string{"-3", fmt.Sprint(n + 1), "99999"} {
+		_, err := New(wd, Options{Cursor: spec})
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("events 0 to %d", n)) {
+			t.Errorf("-cursor %s: %v", spec, err)
+		}
+	}
+	for _, spec := range []string{"0", fmt.Sprint(n), "0.5", "phase:abstract"} {
+		if _, err := New(wd, Options{Cursor: spec}); err != nil {
+			t.Errorf("-cursor %s: %v", spec, err)
+		}
+	}
+	_, err = New(wd, Options{Cursor: "phase:nothing"})
+	if err == nil {
+		t.Fatal("an unknown phase was accepted")
+	}
+	msg := err.Error()
+	if strings.Count(msg, "refine L1 step") != 2 || !strings.Contains(msg, "refine L1 step K") || !strings.Contains(msg, "abstract L2") || len(msg) > 600 {
+		t.Errorf("unknown phase message (%d bytes): %s", len(msg), msg)
+	}
+}
