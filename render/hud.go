@@ -120,7 +120,10 @@ func aboutRoom(h int) int {
 }
 
 // panelInspectorH is the inspector's height aboutRoom budgets: a
-// one-level hierarchy's (inspectorMaxHeight).
+// one-level hierarchy's on a cell no abstract search touched
+// (inspectorMaxHeight also counts the two rows of each level's node
+// search, which a node's cell shows; past the budget the panel compacts,
+// then scrolls).
 const panelInspectorH = 20 + (6+1)*17
 
 // panelSwitchRows and panelNumbersRows are the switch rows (14, and the
