@@ -251,6 +251,9 @@ func run(args []string) int {
 	// scenario's) is shown in the window; say it on the terminal too,
 	// where the command was typed.
 	startFailed := opts.StartError != ""
+	for _, n := range w.LoadNotes() {
+		fmt.Fprintf(os.Stderr, "pathlens: %s: %s\n", w.Source, n)
+	}
 	if opts.StartError == "" && w.MessageErr && w.Message != "" {
 		if len(blockedFlags) > 0 {
 			for _, m := range blockedFlags {

@@ -354,6 +354,14 @@ func (s *Settings) Merge(over Settings) error {
 	return first
 }
 
+// hpaClusterOut reports a cluster size outside HPA*'s 4..64 in settings
+// that choose HPA*, by its abstraction or by its algorithm (a file with
+// "set algo hpa" alone was read with cluster 99, and only its save refused).
+func (s *Settings) hpaClusterOut() bool {
+	hpa := s.Abstraction == AbstractionHPA || s.Algo == AlgoHPA
+	return hpa && s.Cluster != 0 && (s.Cluster < 4 || s.Cluster > 64)
+}
+
 // set stores a value already checked against settingKeys.
 func (s *Settings) set(key, v string) error {
 	toggle := func(v string) Toggle {
@@ -742,8 +750,7 @@ func (s *Scenario) check(name string, at *scenarioLines, setAt map[string]int) e
 		}
 		s.Regions = append(s.Regions, layer)
 	}
-	if s.Settings.Abstraction == AbstractionHPA && s.Settings.Cluster != 0 &&
-		(s.Settings.Cluster < 4 || s.Settings.Cluster > 64) {
+	if s.Settings.hpaClusterOut() {
 		return errAt(name, setAt["cluster"], "cluster %d: HPA* clusters are 4 to 64 cells wide", s.Settings.Cluster)
 	}
 	inside := func(ln int, what string, p image.Point) error {
@@ -1089,8 +1096,7 @@ func (s *Scenario) writable() error {
 			return bad("setting %v", err)
 		}
 	}
-	if s.Settings.Abstraction == AbstractionHPA && s.Settings.Cluster != 0 &&
-		(s.Settings.Cluster < 4 || s.Settings.Cluster > 64) {
+	if s.Settings.hpaClusterOut() {
 		return bad("cluster %d: HPA* clusters are 4 to 64 cells wide", s.Settings.Cluster)
 	}
 	// Endpoints, which the reader wants on the map and open once the edit

@@ -241,6 +241,7 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"bad number", head + "set levels 9\n", "s.pls:6: levels \"9\" is not a whole number from 1 to 4"},
 		{"set twice", head + "set smooth on\nset smooth off\n", "s.pls:7: smooth is set twice (first on line 6)"},
 		{"hpa cluster", head + "set abstraction hpa\nset cluster 2\n", "s.pls:7: cluster 2: HPA* clusters are 4 to 64 cells wide"},
+		{"hpa algo cluster", head + "set algo hpa\nset cluster 99\n", "s.pls:7: cluster 99: HPA* clusters are 4 to 64 cells wide"},
 		{"agent refine", head + "set agent-refine eagerly\n", "s.pls:6: unknown value \"eagerly\" for agent-refine (want eager, lazy)"},
 		{"agent refine twice", head + "set agent-refine lazy\nset agent-refine eager\n", "s.pls:7: agent-refine is set twice (first on line 6)"},
 		{"ragged map", "pathlens-scenario 1\nmap inline\n#....\n#..#\nend\n", "s.pls:4: row has 4 cells, want 5"},

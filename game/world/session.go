@@ -130,11 +130,28 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		w.pushEdit(e)
 	}
 	w.edits.saved = w.edits.pos
+	if ss := sc.Settings; ss.Cluster > 0 && w.Settings.Cluster() != ss.Cluster {
+		// Shown clamped, saved as the file has it while the switch
+		// stays: a save must not rewrite a value the user never set.
+		w.keepCluster = [2]int{ss.Cluster, w.Settings.Cluster()}
+		for i, n := range notes {
+			if strings.HasPrefix(n, "cluster ") {
+				notes[i] = n + fmt.Sprintf("; a save keeps %d unless the switch changes", ss.Cluster)
+			}
+		}
+	}
 	if len(notes) > 0 {
+		w.loadNotes = notes
 		w.Note("%s", strings.Join(notes, "; "))
 	}
 	return w, nil
 }
+
+// LoadNotes returns what the file opened set that the session shows
+// otherwise (a cluster size outside the app's range), one sentence each;
+// Begin says them again after the first query, whose own note would hide
+// them.
+func (w *World) LoadNotes() []string { return w.loadNotes }
 
 // OwnSettings reports whether the session's file set any switch (a
 // scenario's "set" lines); a bare map sets none and opens with the
@@ -173,6 +190,10 @@ func (w *World) Begin() {
 		w.agents.sim.Pause()
 		w.agents.saved = w.agents.changes // the file's own agents
 		w.Note("%d agents loaded: U runs them", len(sc.Agents))
+	}
+	if len(w.loadNotes) > 0 && !w.MessageErr {
+		// The first query's note would hide what the file set otherwise.
+		w.Note("%s", strings.Join(w.loadNotes, "; "))
 	}
 }
 
@@ -252,6 +273,11 @@ func (w *World) OverrideSettings(over maps.Settings) []string {
 	}
 	s, notes := settingsFrom(ss)
 	w.Settings = s
+	if over.Cluster != 0 {
+		// A cluster size given now replaces the file's: a save writes it.
+		w.keepCluster = [2]int{}
+		w.loadNotes = slices.DeleteFunc(w.loadNotes, func(n string) bool { return strings.HasPrefix(n, "cluster ") })
+	}
 	for _, n := range notes {
 		w.Note("%s", n)
 	}
@@ -356,6 +382,11 @@ func (w *World) agentSpecs() []maps.AgentSpec {
 // left out for a blocked endpoint.
 func (w *World) toScenario() (*maps.Scenario, int) {
 	sc := &maps.Scenario{Name: w.Name, About: w.About, Settings: scenarioSettings(w.Settings)}
+	if k := w.keepCluster; k[0] != 0 && w.Settings.Cluster() == k[1] && w.Settings.Algo != AlgoHPA {
+		// The file's own value, shown clamped (HPA*'s range is the
+		// app's: a file choosing HPA* cannot hold another).
+		sc.Settings.Cluster = k[0]
+	}
 	sc.Map = w.scenario.Map
 	sc.MapPath = w.scenario.MapPath
 	dropped := 0

@@ -133,6 +133,11 @@ type World struct {
 	hier       Hierarchy
 	hierGrid   *pathing.Grid // the copy of Grid the hierarchy reads
 	absAt      absIndex      // the trace's abstract nodes by cell, for Inspect
+	// loadNotes are the file's settings shown otherwise (LoadNotes);
+	// keepCluster is the file's cluster size and the one shown for it,
+	// when they differ, so a save keeps the file's.
+	loadNotes   []string
+	keepCluster [2]int
 	hierKey    hierKey
 	hierErr    error
 	hierBuild  time.Duration
