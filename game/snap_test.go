@@ -197,3 +197,62 @@ func TestPressOnTheDiscGrabsTheMarker(t *testing.T) {
 		t.Errorf("press on the start's centre grabbed %d, want the start", got)
 	}
 }
+
+// Regression (a user: with the start clicked, a goal click on the start's
+// cell or next to it did nothing: the press grabbed the start's disc and
+// the release ended the "drag"). While the query waits for its goal, a
+// press on the start released without a drag is the goal's click; a drag
+// still moves the start.
+func TestGoalClickBesideTheStart(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	g.cam.Zoom = 1.3
+	var s image.Point
+	found := false
+	for i := 0; i < w.Grid.Len() && !found; i++ {
+		p := w.Grid.Point(i)
+		s, found = p, w.Grid.Open(p) && w.Grid.Open(p.Add(image.Pt(1, 0))) && w.Grid.Open(p.Add(image.Pt(5, 0)))
+	}
+	if !found {
+		t.Fatal("no open run of six cells")
+	}
+	click := func(c image.Point, dragTo ...image.Point) {
+		x, y := g.cam.CellCenter(c)
+		g.mouseX, g.mouseY, g.mouseIn = int(x), int(y), true
+		tool := g.tool.(*queryTool)
+		tool.Press(g, c, false)
+		for _, d := range dragTo {
+			tool.Drag(g, d)
+			c = d
+		}
+		tool.Release(g, c)
+	}
+	for _, goal := range []image.Point{s.Add(image.Pt(1, 0)), s} {
+		w.HasStart, w.HasGoal = false, false
+		click(s)
+		if !w.HasStart || w.Start != s || w.HasGoal {
+			t.Fatalf("first click: start %v %v, goal set %v", w.Start, w.HasStart, w.HasGoal)
+		}
+		if g.grabEndpoint(goal) != 1 {
+			t.Fatalf("the test needs %v on the start's disc", goal)
+		}
+		click(goal)
+		if !w.HasGoal || w.Goal != goal || w.Start != s {
+			t.Errorf("goal click at %v beside start %v: start %v, goal %v (set %v), message %q", goal, s, w.Start, w.Goal, w.HasGoal, w.Message)
+		}
+	}
+	// A drag of the start while the goal is awaited moves the start.
+	w.HasStart, w.HasGoal = false, false
+	click(s)
+	click(s, s.Add(image.Pt(5, 0)))
+	if w.Start != s.Add(image.Pt(5, 0)) || w.HasGoal {
+		t.Errorf("drag of the start: start %v, goal set %v", w.Start, w.HasGoal)
+	}
+	// With both set, a click on the start without a drag changes nothing.
+	w.Pick(s.Add(image.Pt(1, 0)))
+	before := [2]image.Point{w.Start, w.Goal}
+	click(w.Start)
+	if [2]image.Point{w.Start, w.Goal} != before || !w.HasGoal {
+		t.Errorf("a click on the start of a whole query moved it: %v → %v %v", before, w.Start, w.Goal)
+	}
+}

@@ -29,6 +29,12 @@ type Tool interface {
 // live replanning.
 type queryTool struct {
 	dragging int // 0 none, 1 start, 2 goal
+	// goalClick: the press grabbed the start while the query waits for
+	// its goal, at cell pressed; released there without a drag, it is
+	// that goal's click (on a fitted map the start's disc covers the
+	// cells around it, and such a click was swallowed as a grab).
+	goalClick bool
+	pressed   image.Point
 }
 
 func (t *queryTool) Name() string { return "query" }
@@ -39,6 +45,8 @@ func (t *queryTool) Hint() string {
 
 func (t *queryTool) Press(g *Game, c image.Point, mod bool) {
 	t.dragging = g.grabEndpoint(c)
+	t.goalClick = t.dragging == 1 && g.w.HasStart && !g.w.HasGoal
+	t.pressed = c
 	if t.dragging == 0 {
 		g.w.Pick(g.snapOpen(c))
 	}
@@ -112,11 +120,17 @@ func near(c, p image.Point) bool {
 
 func (t *queryTool) Drag(g *Game, c image.Point) {
 	if t.dragging != 0 {
+		t.goalClick = false // a drag of the start after all
 		g.w.MoveEndpoint(t.dragging == 2, c)
 	}
 }
 
 func (t *queryTool) Release(g *Game, c image.Point) {
+	if t.goalClick {
+		t.dragging, t.goalClick = 0, false
+		g.w.Pick(g.snapOpen(t.pressed))
+		return
+	}
 	if t.dragging != 0 {
 		t.dragging = 0
 		g.w.Replan() // the full timeline and a log line for the drag
