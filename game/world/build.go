@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"pathlens/pathing"
+	"pathlens/pathing/groups"
 )
 
 // hierKey is what a built hierarchy depends on: when any of it changes the
@@ -75,6 +76,7 @@ func (w *World) hierarchyFor(a Algo) (Hierarchy, error) {
 	if w.building != nil && w.building.key == k {
 		return nil, errBuilding
 	}
+	w.noteCoverChange(k)
 	b := builders[a]
 	if b == nil {
 		w.dropHierarchy()
@@ -95,4 +97,36 @@ func (w *World) dropHierarchy() {
 	w.hierKey = hierKey{}
 	w.repairTime = 0
 	w.cancelBuild()
+}
+
+// noteCoverChange says so when the group hierarchy about to be built for
+// key k changes from the designer's regions alone to regions plus square
+// clusters, or back: an edit opened a cell outside every region (a dig
+// through a wall between rooms), or closed or undid the last such cell.
+// Without it the cluster size switch came alive and the structure changed
+// with no word (a user's finding).
+func (w *World) noteCoverChange(k hierKey) {
+	old := w.hierKey
+	if k.algo != AlgoGroup || old.algo != AlgoGroup || old.levels != k.levels || old.regions != k.regions || (old.cluster == 0) == (k.cluster == 0) {
+		return
+	}
+	if k.cluster == 0 {
+		w.Note("every open cell is in a region again: the groups are the designer's regions alone")
+		return
+	}
+	at := ""
+	for l := 0; l < k.levels && l < len(w.Regions) && at == ""; l++ {
+		layer := w.Regions[l]
+		for i, c := range w.Grid.Cells() {
+			if i < len(layer) && c != pathing.Blocked && groups.NoRegion(layer[i]) {
+				p := w.Grid.Point(i)
+				at = fmt.Sprintf("cell (%d,%d) is", p.X, p.Y)
+				break
+			}
+		}
+	}
+	if at == "" {
+		at = "a cell is"
+	}
+	w.Note("%s open but in no region: square clusters of %d now group such cells (the cluster size switch sizes them; undo brings back regions alone)", at, k.cluster)
 }
