@@ -171,8 +171,17 @@ func (w *World) AgentsUnsaved() bool { return w.agents.changes != w.agents.saved
 // false.
 func (w *World) UnsavedText() string {
 	s := ""
-	if n := w.Unsaved(); n > 0 {
-		s = plural(n, "unsaved edit", "unsaved edits")
+	ahead, undone := w.unsavedParts()
+	if ahead > 0 {
+		s = plural(ahead, "unsaved edit", "unsaved edits")
+	}
+	if undone > 0 {
+		// Undoing what the file holds is a change to save, not an edit
+		// (a user read "1 unsaved edit" after only pressing Ctrl+Z).
+		if s != "" {
+			s += " and "
+		}
+		s += plural(undone, "saved edit", "saved edits") + " undone"
 	}
 	if w.AgentsUnsaved() {
 		if s == "" {
@@ -197,19 +206,25 @@ func (w *World) EditCount() int { return w.edits.pos }
 // since, and one for a stroke in progress. It is 0 exactly when Dirty is
 // false.
 func (w *World) Unsaved() int {
+	ahead, undone := w.unsavedParts()
+	return ahead + undone
+}
+
+// unsavedParts splits Unsaved: edits applied that the file lacks (a stroke
+// in progress counted), and edits the file holds that are undone.
+func (w *World) unsavedParts() (ahead, undone int) {
 	ed := &w.edits
-	n := 0
 	switch {
 	case ed.saved >= 0:
-		n = max(ed.pos-ed.saved, ed.saved-ed.pos)
+		ahead, undone = max(ed.pos-ed.saved, 0), max(ed.saved-ed.pos, 0)
 	default:
 		c := min(ed.pos, ed.div) // the applied edits still shared with the file
-		n = ed.savedLen - c + ed.pos - c
+		ahead, undone = ed.pos-c, ed.savedLen-c
 	}
 	if w.stroke != nil && len(w.stroke.edit.Cells) > 0 {
-		n++
+		ahead++
 	}
-	return n
+	return ahead, undone
 }
 
 // Edits returns the applied edits, oldest first (for saving).

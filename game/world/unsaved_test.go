@@ -24,32 +24,37 @@ func TestUnsavedCountsChangesSinceTheSave(t *testing.T) {
 		w.BeginStroke(image.Pt(x, 1), 0)
 		w.EndStroke()
 	}
-	check := func(what string, want int) {
+	check := func(what string, want int, text ...string) {
 		t.Helper()
 		if got := w.Unsaved(); got != want || w.Dirty() != (want > 0) {
 			t.Fatalf("%s: Unsaved %d, Dirty %v; want %d", what, got, w.Dirty(), want)
+		}
+		// The quit question's words: edits the file lacks, and saved
+		// edits undone (a user read "1 unsaved edit" after only an undo).
+		if len(text) > 0 && w.UnsavedText() != text[0] {
+			t.Errorf("%s: UnsavedText %q, want %q", what, w.UnsavedText(), text[0])
 		}
 	}
 	check("fresh", 0)
 	dig(0)
 	dig(1)
 	dig(2)
-	check("three edits", 3)
+	check("three edits", 3, "3 unsaved edits")
 	if err := w.Save(filepath.Join(t.TempDir(), "s.pls")); err != nil {
 		t.Fatal(err)
 	}
-	check("saved", 0)
+	check("saved", 0, "")
 	dig(3)
-	check("one edit after the save", 1)
+	check("one edit after the save", 1, "1 unsaved edit")
 	w.Undo()
 	check("undone back to the save", 0)
 	w.Undo()
 	w.Undo()
-	check("two saved edits undone", 2)
+	check("two saved edits undone", 2, "2 saved edits undone")
 	w.Redo()
-	check("one redone", 1)
+	check("one redone", 1, "1 saved edit undone")
 	dig(5) // overwrites the third saved edit, which was undone
-	check("a new edit over an undone saved one", 2)
+	check("a new edit over an undone saved one", 2, "1 unsaved edit and 1 saved edit undone")
 	w.Undo()
 	check("the new edit undone", 1)
 	w.Undo()
@@ -58,10 +63,10 @@ func TestUnsavedCountsChangesSinceTheSave(t *testing.T) {
 	check("redone into the common part", 1)
 	w.Undo()
 	dig(7) // truncates below the common part
-	check("a second edit over the common part", 3)
+	check("a second edit over the common part", 3, "1 unsaved edit and 2 saved edits undone")
 	w.BeginStroke(image.Pt(6, 0), 0)
 	w.StrokeTo(image.Pt(6, 1))
-	check("stroke in progress", 4)
+	check("stroke in progress", 4, "2 unsaved edits and 2 saved edits undone")
 	w.EndStroke()
 	check("stroke ended", 4)
 }
