@@ -950,7 +950,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		for _, ph := range o.Phases {
 			part := fmt.Sprintf("%s %d", ph.Name, ph.Expanded)
 			// A unit that says more than "expanded" says it here too:
-			// "insert L1 0 (S, G in sight)".
+			// "insert L1 0 (S, G joined by straight lines)".
 			if rest, ok := strings.CutPrefix(ph.Unit, "expanded"); ok {
 				if extra := strings.Trim(rest, ":, "); extra != "" {
 					part += " (" + extra + ")"

@@ -109,11 +109,11 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 func inSightUnit(in [2]bool) string {
 	switch {
 	case in[0] && in[1]:
-		return "expanded: S, G in sight"
+		return "expanded: S, G joined by straight lines"
 	case in[0]:
-		return "expanded: S in sight"
+		return "expanded: S joined by straight lines"
 	default:
-		return "expanded: G in sight"
+		return "expanded: G joined by straight lines"
 	}
 }
 

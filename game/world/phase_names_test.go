@@ -143,15 +143,15 @@ func TestPhaseStepsNameTheEmptyPhasesPassed(t *testing.T) {
 // Home shows, are named when a step from Home passes them.
 func TestStepFromHomeNamesTheEmptyPhasesThere(t *testing.T) {
 	var tr pathing.Trace
-	tr.BeginPhase("insert S L1 (in sight, no search)", 0)
-	tr.BeginPhase("insert G L1 (in sight, no search)", 0)
+	tr.BeginPhase("insert S L1 (straight lines, no search)", 0)
+	tr.BeginPhase("insert G L1 (straight lines, no search)", 0)
 	tr.BeginPhase("abstract L1", 1)
 	tr.Add(pathing.Event{Kind: pathing.EventPop, Level: 1})
 	tr.Add(pathing.Event{Kind: pathing.EventPop, Level: 1})
 	var tl Timeline
 	tl.Reset(&tr, 16)
 	got := tl.EmptyPhasesPassed(0, 2)
-	if len(got) != 1 || got[0] != "insert G L1 (in sight, no search)" {
+	if len(got) != 1 || got[0] != "insert G L1 (straight lines, no search)" {
 		t.Errorf("from Home: %q, want the second insert phase (the first is what Home shows)", got)
 	}
 	if got := tl.EmptyPhasesPassed(2, 0); len(got) != 1 {
@@ -195,7 +195,7 @@ func TestInsertRowWhenJoinedWithoutSearch(t *testing.T) {
 			t.Fatalf("%v→%v: %v", s, e, w.Outcome.Err)
 		}
 		for _, ps := range w.Outcome.Phases {
-			if ps.Name != "insert L1" || !strings.Contains(ps.Unit, "in sight") {
+			if ps.Name != "insert L1" || !strings.Contains(ps.Unit, "joined by straight lines") {
 				continue
 			}
 			both := strings.Contains(ps.Unit, "S, G")

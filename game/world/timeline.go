@@ -299,7 +299,7 @@ func (t *Timeline) EmptyPhasesPassed(a, b int) []string {
 	for k, ph := range t.tr.Phases {
 		// At the start the cursor shows phase 0, so empty phases after it
 		// that also start at event 0 are passed too (the first step from
-		// Home went silently past "insert G L1 (in sight, no search)").
+		// Home went silently past "insert G L1 (straight lines, no search)").
 		after := ph.Start > lo || lo == 0 && ph.Start == 0 && k > 0
 		if after && ph.Start <= hi && t.tr.PhaseEnd(k) <= ph.Start {
 			names = append(names, ph.Name)

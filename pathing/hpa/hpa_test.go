@@ -1003,7 +1003,7 @@ func TestRefineSteps(t *testing.T) {
 }
 
 // An insertion joined by octile distances records no events; its phase
-// says so ("insert S L1 (in sight, no search)") rather than standing empty
+// says so ("insert S L1 (straight lines, no search)") rather than standing empty
 // under the plain name, while one that searched keeps the plain name.
 func TestInsertPhaseSaysWhenNoSearch(t *testing.T) {
 	g := grid(t,

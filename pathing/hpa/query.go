@@ -262,9 +262,9 @@ func (q *Querier) phase(name string, level int) {
 }
 
 // noSearchSuffix ends the name of an insertion phase joined by octile
-// distances without a search: "insert S L1 (in sight, no search)"
+// distances without a search: "insert S L1 (straight lines, no search)"
 // (Trace.MarkEmptyPhase).
-const noSearchSuffix = " (in sight, no search)"
+const noSearchSuffix = " (straight lines, no search)"
 
 // stepPhase begins the phase refining top-level step step ("refine L1
 // step 3", "refine cells step 3"). Consecutive searches of one step on
