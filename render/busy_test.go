@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"path/filepath"
 	"strings"
@@ -31,7 +32,8 @@ func panelText(r *Renderer, w *world.World, ci *world.CellInfo) string {
 	dst := ebiten.NewImage(PanelWidth, 600)
 	f := &Frame{World: w, Inspect: ci}
 	y := r.drawNumbers(dst, f, 10, 10, PanelWidth-20, false)
-	r.drawInspector(dst, f, 10, y+8, PanelWidth-20)
+	y = r.drawOpenList(dst, f, 10, y+8)
+	r.drawInspector(dst, f, 10, y, PanelWidth-20)
 	return strings.Join(drawn, " | ")
 }
 
@@ -309,5 +311,39 @@ func TestInspectorShowsAbstractSearches(t *testing.T) {
 	ci = w.Inspect(p)
 	if got := panelText(New(), w, &ci); strings.Contains(got, "L2 node") {
 		t.Errorf("at cursor 0 the inspector lists abstract states:\n%s", got)
+	}
+}
+
+// The panel lists the open list of the search at the cursor, best first,
+// with its count (a teacher stepping A* wants what it pops next); a phase
+// without a search says so, and without a timeline there is no section.
+func TestPanelOpenList(t *testing.T) {
+	w, err := world.Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Begin()
+	w.SetAlgo(world.AlgoAStar)
+	w.Wait()
+	w.Timeline.Seek(w.Timeline.Len() / 3)
+	ol, ok := w.OpenListAt(openListRows, nil)
+	if !ok || len(ol.Top) != openListRows {
+		t.Fatalf("open list at a third of the A* timeline: %+v %v", ol, ok)
+	}
+	r := New()
+	got := panelText(r, w, nil)
+	first := fmt.Sprintf("1. (%d,%d)", ol.Top[0].Cell.X, ol.Top[0].Cell.Y)
+	if !strings.Contains(got, fmt.Sprintf("Open list (cells · %d open)", ol.Open)) || !strings.Contains(got, first) || !strings.Contains(got, fmt.Sprintf("f %.2f", ol.Top[0].F)) {
+		t.Errorf("panel at a third of A*:\n%s", got)
+	}
+	// HPA*'s smoothing searches nothing.
+	w.SetAlgo(world.AlgoHPA)
+	w.Wait()
+	w.Timeline.Seek(w.Timeline.Len())
+	if got := panelText(r, w, nil); !strings.Contains(got, "none in this phase") {
+		t.Errorf("panel at the end of HPA* (smoothing):\n%s", got)
+	}
+	if got := panelText(r, openWorld(t, 20, 20), nil); strings.Contains(got, "Open list") {
+		t.Errorf("an open list without a query:\n%s", got)
 	}
 }

@@ -746,10 +746,10 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 	// Measure first (nil images draw nothing): when the numbers and the
 	// inspector do not both fit, the phases go on one row.
 	width := float64(rc.Dx() - 20)
-	need := r.drawNumbers(nil, f, 0, 0, width, false) + 8 + inspectorMaxHeight(f.World)
+	need := r.drawNumbers(nil, f, 0, 0, width, false) + 8 + openListHeight(f.World) + inspectorMaxHeight(f.World)
 	compact := y+need > float64(rc.Max.Y)
 	if compact {
-		need = r.drawNumbers(nil, f, 0, 0, width, true) + 8 + inspectorMaxHeight(f.World)
+		need = r.drawNumbers(nil, f, 0, 0, width, true) + 8 + openListHeight(f.World) + inspectorMaxHeight(f.World)
 	}
 	// Still too tall (a short window, or a large UI scale): the numbers
 	// and the inspector scroll under the switches with the wheel, and a
@@ -766,7 +766,8 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 		y -= float64(scroll)
 	}
 	y = r.drawNumbers(dst, f, x, y, width, compact)
-	end := r.drawInspector(dst, f, x, y+8, width)
+	y = r.drawOpenList(dst, f, x, y+8)
+	end := r.drawInspector(dst, f, x, y, width)
 	if r.panelMax > 0 && top < rc.Max.Y {
 		hint := func(y0 int, s string) {
 			fillRect(dst, image.Rect(rc.Min.X+1, y0, rc.Max.X, y0+panelHintH), color.RGBA{22, 24, 29, 255})
@@ -2228,4 +2229,74 @@ func lineCheckText(w *world.World, e pathing.Event) string {
 		return fmt.Sprintf("line %s %.2f ≤ path %.2f: a candidate", ab, e.G, e.H)
 	}
 	return fmt.Sprintf("line %s blocked or dearer than path %.2f", ab, e.H)
+}
+
+// openListRows is how many entries of the open list the panel shows.
+const openListRows = 5
+
+// openListHeight is the height drawOpenList takes for w: its title and
+// rows while there is a timeline (the same at every cursor, so the
+// panel's layout does not jump as the cursor moves), else nothing.
+func openListHeight(w *world.World) float64 {
+	if w.Timeline.Len() == 0 {
+		return 0
+	}
+	return 20 + float64(openListRows+1)*17
+}
+
+// openList returns the open list at the cursor, computed once per
+// timeline version.
+func (r *Renderer) openList(w *world.World) (world.OpenList, bool) {
+	if v := w.Timeline.Version(); !r.olValid || r.olVersion != v || r.olWorld != w {
+		r.ol, r.olOK = w.OpenListAt(openListRows, r.ol.Top)
+		r.olVersion, r.olWorld, r.olValid = v, w, true
+	}
+	return r.ol, r.olOK
+}
+
+// drawOpenList shows the best entries of the open list of the search at
+// the cursor, what it pops next first, and returns the y below the
+// section (its height is openListHeight's).
+func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float64 {
+	w := f.World
+	h := openListHeight(w)
+	if h == 0 {
+		return y
+	}
+	end := y + h
+	ol, ok := r.openList(w)
+	title := "Open list"
+	if ok {
+		lv := "cells"
+		if ol.Level > 0 {
+			lv = fmt.Sprintf("L%d", ol.Level)
+		}
+		title += fmt.Sprintf(" (%s · %d open)", lv, ol.Open)
+	}
+	r.sectionTitle(dst, title, x, y)
+	y += 20
+	switch {
+	case !ok:
+		r.kv(dst, x, y, "search", "none in this phase", ColTextDim)
+		return end
+	case ol.TooLong:
+		r.kv(dst, x, y, "search", "too many events to list here", ColTextDim)
+		return end
+	case len(ol.Top) == 0:
+		r.kv(dst, x, y, "next pop", "the open list is empty", ColTextDim)
+		return end
+	}
+	for i, e := range ol.Top {
+		k := fmt.Sprintf("%d. (%d,%d)", i+1, e.Cell.X, e.Cell.Y)
+		v := fmt.Sprintf("f %.2f   g %.2f   h %.2f", e.F, e.G, e.H)
+		col := ColTextDim
+		if i == 0 {
+			col = ColText // what the search pops next
+		}
+		y = r.kvLines(dst, x, y, k, v, col, 1)
+	}
+	if ol.Open > len(ol.Top) {
+		r.kv(dst, x, y, "", fmt.Sprintf("… and %d more", ol.Open-len(ol.Top)), ColTextDim)
+	}
+	return end
 }

@@ -515,10 +515,17 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 }
 
 // drawCurrent marks the node of the event at the cursor and, for a cell
-// search, the best known path to it.
+// search, the best known path to it; and, in yellow, the node the search
+// pops next.
 func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	tl := &w.Timeline
+	if !tl.AtEnd() {
+		// The open node the search pops next (the open list's first).
+		if ol, ok := r.openList(w); ok && len(ol.Top) > 0 && w.Grid.In(ol.Top[0].Cell) {
+			r.cellOutline(dst, f.Cam, ol.Top[0].Cell, ColNextPop)
+		}
+	}
 	cur, ok := tl.Current()
 	if !ok || tl.AtEnd() {
 		return

@@ -21,6 +21,7 @@ var (
 	ColStart    = color.RGBA{30, 170, 70, 255}
 	ColGoal     = color.RGBA{210, 40, 40, 255}
 	ColFrontier = color.RGBA{236, 64, 200, 160} // best path to the current node
+	ColNextPop  = color.RGBA{255, 214, 0, 255}  // the open node the search pops next
 
 	ColBorder   = color.RGBA{40, 40, 150, 200}
 	ColRegion   = color.RGBA{170, 40, 120, 230}

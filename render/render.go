@@ -105,6 +105,12 @@ type Renderer struct {
 
 	searchNodes []searchNode        // drawAbstractSearch's, reused every frame
 	levelBuf    []world.LevelSearch // valueState's, reused per cell
+	// The open list the panel shows, for a timeline version of a world.
+	ol        world.OpenList
+	olOK      bool
+	olValid   bool
+	olVersion uint64
+	olWorld   *world.World
 
 	// The legend's footer (idleFooter) for footKey.
 	foot    string
