@@ -80,9 +80,9 @@ func TestStagesWalkHPA(t *testing.T) {
 // refinement phases, and the group hierarchy's phases in its own stages.
 func TestStageNames(t *testing.T) {
 	for name, want := range map[string]string{
-		"insert S L1 (straight lines, no search)":           "insert",
-		"abstract L2":                                 "abstract",
-		"refine cells step 12":                        "refine",
+		"insert S L1 (straight lines, no search)": "insert",
+		"abstract L2":          "abstract",
+		"refine cells step 12": "refine",
 		"step 3 crosses a cluster border (no search)": "refine",
 		"smooth":  "smooth",
 		"plan L2": "plan",
