@@ -62,7 +62,9 @@ type Query struct {
 	Neighborhood Neighborhood
 	// Heuristic picks a built-in estimate (Auto: Octile on Eight, Manhattan on
 	// Four). Custom calls HeuristicFunc(cell, Goal) instead; a custom function
-	// costs a call per pushed cell.
+	// costs a call per pushed cell. It must not overestimate: +Inf says the
+	// goal cannot be reached from the cell, which is then never pushed (a
+	// goal in another component ends the search after the start).
 	Heuristic     Heuristic
 	HeuristicFunc func(p, goal image.Point) float64
 	// Weight multiplies h in A* (weighted A*); 0 (or below) means 1, NaN
@@ -439,6 +441,14 @@ func (s *Searcher) Step(n int) Status {
 					hv = float64(dx) + (Sqrt2-1)*float64(dy)
 				} else {
 					hv = s.hAt(int32(i), nx, ny)
+					if hv > math.MaxFloat64 {
+						// An admissible +Inf: the goal cannot be reached
+						// from here. Pushed, every such cell had f = +Inf,
+						// ties between them went to the larger g, and
+						// reopening made a search for an unreachable goal
+						// run for hours on a 512×512 map.
+						continue
+					}
 				}
 				it := s.add(int32(i), cur, ng, hv)
 				switch {

@@ -888,3 +888,52 @@ func TestZeroAllocs(t *testing.T) {
 		}
 	}
 }
+
+// Regression (a user: the cluster heuristic never finished on a goal in
+// another component): a custom heuristic's +Inf (the goal unreachable from
+// the cell, as the cluster table says for every group of the start's
+// component) made every pushed f +Inf; ties went to the larger g, and
+// reopening cells whose g dropped grew the work faster than the square of
+// the map. Such cells are no longer pushed: the search ends after the start.
+// An inconsistent but finite custom heuristic still finds the optimum.
+func TestCustomHeuristicInfinityPrunes(t *testing.T) {
+	const n = 60
+	g, err := pathing.NewGrid(n, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := image.Pt(50, 50)
+	for _, d := range []image.Point{{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}} {
+		g.SetWeight(goal.Add(d), 0) // walled in
+	}
+	inf := func(p, q image.Point) float64 {
+		if p == q {
+			return 0
+		}
+		return math.Inf(1)
+	}
+	s := pathing.NewSearcher(g)
+	for _, algo := range []pathing.Algorithm{pathing.AStar, pathing.Greedy} {
+		res, err := s.Search(pathing.Query{Start: image.Pt(2, 2), Goal: goal, Algorithm: algo, Heuristic: pathing.Custom, HeuristicFunc: inf})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != pathing.NoPath || res.Expanded > 1 {
+			t.Errorf("%v: status %v after %d expansions: want pathing.NoPath after the start alone", algo, res.Status, res.Expanded)
+		}
+	}
+	// Finite and inconsistent (0 on even columns, octile elsewhere): still
+	// optimal, as plain A* on an open goal.
+	g.SetWeight(goal.Add(image.Pt(1, 0)), 1)
+	odd := func(p, q image.Point) float64 {
+		if p.X%2 == 0 {
+			return 0
+		}
+		return pathing.Octile.Distance(p, q)
+	}
+	want, _ := s.Search(pathing.Query{Start: image.Pt(2, 2), Goal: goal})
+	got, _ := s.Search(pathing.Query{Start: image.Pt(2, 2), Goal: goal, Heuristic: pathing.Custom, HeuristicFunc: odd})
+	if got.Status != pathing.Found || math.Abs(got.Cost-want.Cost) > 1e-9 {
+		t.Errorf("inconsistent finite heuristic: %v %v, want %v", got.Status, got.Cost, want.Cost)
+	}
+}
