@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"pathlens/game/world"
 	"slices"
 	"strconv"
 	"strings"
@@ -340,6 +341,13 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 		if given(f.name) && !f.off {
 			return "", "the window has no -" + f.name + ": it would show other costs"
 		}
+	}
+	// The window's ranges (bench's group hierarchy takes larger ones).
+	if n := c.ExtInt("cluster"); given("cluster") && n != 0 && (n < world.MinClusterSize || n > world.MaxClusterSize) {
+		return "", fmt.Sprintf("the window's clusters are %d to %d cells wide: it cannot show -cluster %d", world.MinClusterSize, world.MaxClusterSize, n)
+	}
+	if n := c.ExtInt("levels"); given("levels") && n > world.MaxAbstractLevels {
+		return "", fmt.Sprintf("the window has 1 to %d levels: it cannot show -levels %d", world.MaxAbstractLevels, n)
 	}
 	if rep.Algo == "hpa" && c.ExtBool("cache") {
 		return "", "these costs use HPA*'s path cache, which the window does not: run with -cache=false for rows, and commands, the window reproduces"

@@ -402,3 +402,37 @@ func TestProgressGoesToStderr(t *testing.T) {
 		}
 	}
 }
+
+// Regression (a user): -worst with the group hierarchy's larger ranges
+// printed a window command the app refuses ("-cluster 80": the window
+// takes 4 to 64, and 1 to 4 levels). Such a run gives no command and says
+// why; within the ranges the command is given.
+func TestWorstOutsideTheWindowsRanges(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		note string
+	}{
+		{[]string{"-cluster", "80"}, "cannot show -cluster 80"},
+		{[]string{"-cluster", "2"}, "cannot show -cluster 2"},
+		{[]string{"-cluster", "4", "-levels", "6"}, "cannot show -levels 6"},
+		{[]string{"-cluster", "4", "-levels", "3"}, ""},
+	} {
+		args := append([]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-worst", "1", "-json"}, tc.args...)
+		code, stdout, errs := runMain(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
+		}
+		m := decode(t, stdout)
+		w := m["worst"].([]any)[0].(map[string]any)
+		note, _ := m["worst_note"].(string)
+		if tc.note == "" {
+			if w["open"] == nil || note != "" {
+				t.Errorf("%v: open %v, note %q", tc.args, w["open"], note)
+			}
+			continue
+		}
+		if w["open"] != nil || !strings.Contains(note, tc.note) {
+			t.Errorf("%v: open %v, note %q", tc.args, w["open"], note)
+		}
+	}
+}
