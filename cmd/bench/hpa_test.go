@@ -205,3 +205,24 @@ func TestHPAMemoryWithoutCache(t *testing.T) {
 		t.Errorf("memory_bytes %v with the cache, %v without", with["memory_bytes"], without["memory_bytes"])
 	}
 }
+
+// Regression (a user): a single -from/-to query was timed once, cold, and
+// its speedup_median compared that run with A*'s cold one (24× where warm
+// runs give 46×). Without -repeat a single query is timed SingleRepeat
+// times on both sides; -repeat still sets it.
+func TestSingleQueryTimedWarm(t *testing.T) {
+	for _, tc := range []struct {
+		extra []string
+		runs  float64
+	}{{nil, SingleRepeat}, {[]string{"-repeat", "3"}, 3}} {
+		args := append([]string{"-map", tinyMap, "-from", "0,0", "-to", "7,7", "-algo", "hpa", "-cluster", "4", "-json"}, tc.extra...)
+		code, out, errs := runMain(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		m := decode(t, out)
+		if m["runs"] != tc.runs || m["astar_median_us"] == nil || m["speedup_median"] == nil {
+			t.Errorf("%v: runs %v, astar_median_us %v, speedup %v", tc.extra, m["runs"], m["astar_median_us"], m["speedup_median"])
+		}
+	}
+}
