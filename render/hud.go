@@ -2231,8 +2231,9 @@ func lineCheckText(w *world.World, e pathing.Event) string {
 	return fmt.Sprintf("line %s blocked or dearer than path %.2f", ab, e.H)
 }
 
-// openListRows is how many entries of the open list the panel shows.
-const openListRows = 5
+// openListRows is how many entries of the open list the panel shows (the
+// title gives the count of all).
+const openListRows = 4
 
 // openListHeight is the height drawOpenList takes for w: its title and
 // rows while there is a timeline (the same at every cursor, so the
@@ -2241,7 +2242,7 @@ func openListHeight(w *world.World) float64 {
 	if w.Timeline.Len() == 0 {
 		return 0
 	}
-	return 20 + float64(openListRows+1)*17
+	return 20 + float64(openListRows)*17
 }
 
 // openList returns the open list at the cursor, computed once per
@@ -2294,9 +2295,6 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 			col = ColText // what the search pops next
 		}
 		y = r.kvLines(dst, x, y, k, v, col, 1)
-	}
-	if ol.Open > len(ol.Top) {
-		r.kv(dst, x, y, "", fmt.Sprintf("… and %d more", ol.Open-len(ol.Top)), ColTextDim)
 	}
 	return end
 }
