@@ -12,12 +12,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"pathlens/game/world"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"pathlens/game/world"
 	"pathlens/maps"
 	"pathlens/pathing"
 )

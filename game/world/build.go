@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"pathlens/pathing"
-	"pathlens/pathing/groups"
 )
 
 // hierKey is what a built hierarchy depends on: when any of it changes the
@@ -114,19 +113,9 @@ func (w *World) noteCoverChange(k hierKey) {
 		w.Note("every open cell is in a region again: the groups are the designer's regions alone")
 		return
 	}
-	at := ""
-	for l := 0; l < k.levels && l < len(w.Regions) && at == ""; l++ {
-		layer := w.Regions[l]
-		for i, c := range w.Grid.Cells() {
-			if i < len(layer) && c != pathing.Blocked && groups.NoRegion(layer[i]) {
-				p := w.Grid.Point(i)
-				at = fmt.Sprintf("cell (%d,%d) is", p.X, p.Y)
-				break
-			}
-		}
-	}
-	if at == "" {
-		at = "a cell is"
+	at := "a cell is"
+	if p, ok := w.uncovered(k.levels); ok && w.Grid.In(p) {
+		at = fmt.Sprintf("cell (%d,%d) is", p.X, p.Y)
 	}
 	w.Note("%s open but in no region: square clusters of %d now group such cells (the cluster size switch sizes them; undo brings back regions alone)", at, k.cluster)
 }

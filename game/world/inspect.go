@@ -81,31 +81,36 @@ func (w *World) Inspect(p image.Point) CellInfo {
 			ci.Levels = append(ci.Levels, li)
 		}
 	}
-	tl := &w.Timeline
-	st := tl.State(0, int32(w.Grid.Index(p)))
-	if st.Seen {
-		s := &ci.Search
-		s.Seen, s.Closed, s.G, s.H, s.Event = true, st.Closed, st.G, st.H, st.Event
-		s.F = st.G + st.H
-		if w.Settings.Algo == AlgoGreedy {
-			s.F = st.H
-		}
-		if st.Parent >= 0 && int(st.Parent) < w.Grid.Len() {
-			s.Parent, s.HasParent = w.Grid.Point(int(st.Parent)), true
-		}
-		tr := tl.Trace()
-		if k := tr.PhaseAt(st.Event); k >= 0 {
-			s.Phase = tr.Phases[k].Name
-		}
-		if st.Closed {
-			s.Order = w.popOrder(st.Event)
-		}
+	if st := w.Timeline.State(0, int32(w.Grid.Index(p))); st.Seen {
+		ci.Search = w.searchInfo(0, st)
 	} else {
 		ci.Search.Joined = w.joinedWithoutSearch(p)
 	}
 	w.pathPlace(p, &ci.Search)
 	ci.Abstract = w.AbstractSearches(p, nil)
 	return ci
+}
+
+// searchInfo is the inspector's reading of node state st (seen) of level
+// l: f as the search orders (h alone for greedy's cell search), the
+// parent node's cell, the phase of its last event and, once closed, its
+// expansion order.
+func (w *World) searchInfo(l int, st NodeState) SearchInfo {
+	s := SearchInfo{Seen: true, Closed: st.Closed, G: st.G, H: st.H, F: st.G + st.H, Event: st.Event}
+	if l == 0 && w.Settings.Algo == AlgoGreedy {
+		s.F = st.H
+	}
+	if st.Parent >= 0 {
+		s.Parent, s.HasParent = w.NodeCell(l, st.Parent)
+	}
+	tr := w.Timeline.Trace()
+	if k := tr.PhaseAt(st.Event); k >= 0 {
+		s.Phase = tr.Phases[k].Name
+	}
+	if st.Closed {
+		s.Order = w.popOrder(st.Event)
+	}
+	return s
 }
 
 // pathPlace fills s's OnPath, PathG and PathStep for cell p when the
@@ -182,15 +187,10 @@ func (w *World) popOrder(i int) int { return w.Timeline.PopOrder(i) }
 type LevelSearch struct {
 	Level int
 	Node  int32
-	// Seen is always true in Inspect's list (a node no search touched is
-	// left out); Closed, G, H, F, Parent, Event, Order and Phase read as
-	// in SearchInfo, the parent being the cell of the parent node.
-	Seen, Closed bool
-	G, H, F      float64
-	Parent       image.Point
-	HasParent    bool
-	Event, Order int
-	Phase        string
+	// SearchInfo's search fields read as for a cell, the parent being
+	// the cell of the parent node (Seen is always true: a node no search
+	// touched is left out; Joined and the path fields stay empty).
+	SearchInfo
 }
 
 // absIndex lists the abstract nodes the trace's searches touched, sorted
@@ -277,17 +277,7 @@ func (w *World) AbstractSearches(p image.Point, dst []LevelSearch) []LevelSearch
 		if !st.Seen {
 			continue
 		}
-		ls := LevelSearch{Level: int(k.level), Node: k.node, Seen: true, Closed: st.Closed, G: st.G, H: st.H, F: st.G + st.H, Event: st.Event}
-		if st.Parent >= 0 {
-			ls.Parent, ls.HasParent = w.NodeCell(int(k.level), st.Parent)
-		}
-		if k := tl.Trace().PhaseAt(st.Event); k >= 0 {
-			ls.Phase = tl.Trace().Phases[k].Name
-		}
-		if st.Closed {
-			ls.Order = w.popOrder(st.Event)
-		}
-		dst = append(dst, ls)
+		dst = append(dst, LevelSearch{Level: int(k.level), Node: k.node, SearchInfo: w.searchInfo(int(k.level), st)})
 	}
 	return dst
 }

@@ -66,8 +66,9 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	for _, r := range sc.Regions {
 		w.Regions = append(w.Regions, append([]byte(nil), r...))
 	}
-	var notes []string
-	w.Settings, notes = settingsFrom(sc.Settings)
+	// settingsFrom's one note, a cluster size shown clamped, is
+	// LoadNotes', which also says what a save keeps.
+	w.Settings, _ = settingsFrom(sc.Settings)
 	for _, q := range sc.Queries {
 		w.Queries = append(w.Queries, [2]image.Point{q.Start, q.Goal})
 	}
@@ -134,14 +135,8 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		// Shown clamped, saved as the file has it while the switch
 		// stays: a save must not rewrite a value the user never set.
 		w.keepCluster = [2]int{ss.Cluster, w.Settings.Cluster()}
-		for i, n := range notes {
-			if strings.HasPrefix(n, "cluster ") {
-				notes[i] = n + fmt.Sprintf("; a save keeps %d unless the switch changes", ss.Cluster)
-			}
-		}
 	}
-	if len(notes) > 0 {
-		w.loadNotes = notes
+	if notes := w.LoadNotes(); len(notes) > 0 {
 		w.Note("%s", strings.Join(notes, "; "))
 	}
 	return w, nil
@@ -151,7 +146,14 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 // otherwise (a cluster size outside the app's range), one sentence each;
 // Begin says them again after the first query, whose own note would hide
 // them.
-func (w *World) LoadNotes() []string { return w.loadNotes }
+func (w *World) LoadNotes() []string {
+	k := w.keepCluster
+	if k[0] == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("cluster %d shown as %d (the app offers %d..%d); a save keeps %d unless the switch changes",
+		k[0], k[1], MinClusterSize, MaxClusterSize, k[0])}
+}
 
 // OwnSettings reports whether the session's file set any switch (a
 // scenario's "set" lines); a bare map sets none and opens with the
@@ -191,9 +193,9 @@ func (w *World) Begin() {
 		w.agents.saved = w.agents.changes // the file's own agents
 		w.Note("%d agents loaded: U runs them", len(sc.Agents))
 	}
-	if len(w.loadNotes) > 0 && !w.MessageErr {
+	if notes := w.LoadNotes(); len(notes) > 0 && !w.MessageErr {
 		// The first query's note would hide what the file set otherwise.
-		w.Note("%s", strings.Join(w.loadNotes, "; "))
+		w.Note("%s", strings.Join(notes, "; "))
 	}
 }
 
@@ -276,7 +278,6 @@ func (w *World) OverrideSettings(over maps.Settings) []string {
 	if over.Cluster != 0 {
 		// A cluster size given now replaces the file's: a save writes it.
 		w.keepCluster = [2]int{}
-		w.loadNotes = slices.DeleteFunc(w.loadNotes, func(n string) bool { return strings.HasPrefix(n, "cluster ") })
 	}
 	for _, n := range notes {
 		w.Note("%s", n)

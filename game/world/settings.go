@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"image"
 
 	"pathlens/game/world/agents"
 	"pathlens/pathing"
@@ -251,31 +252,46 @@ type coverKey struct {
 // region, so the answer is kept per grid version (the panel asks each
 // frame; the scan is linear in cells).
 func (w *World) regionsCover(levels int) bool {
+	_, ok := w.uncovered(levels)
+	return !ok
+}
+
+// uncovered returns the first open cell that levels 1..levels of the
+// regions leave to the square clusters (regionsCover's scan, cached with
+// it), and ok false when the regions cover every open cell. With fewer
+// layers than levels, or a layer of another size, no cell is named: p is
+// (-1,-1) with ok true.
+func (w *World) uncovered(levels int) (p image.Point, ok bool) {
 	if len(w.Regions) < levels {
-		return false
+		return image.Pt(-1, -1), true
 	}
 	k := coverKey{w.GridVersion(), levels}
-	if w.cover.ok && w.cover.key == k {
-		return w.cover.val
-	}
-	val := true
-	cells := w.Grid.Cells()
-scan:
-	for l := 0; l < levels; l++ {
-		layer := w.Regions[l]
-		if len(layer) != len(cells) {
-			val = false
-			break
-		}
-		for i, c := range cells {
-			if c != pathing.Blocked && groups.NoRegion(layer[i]) {
-				val = false
-				break scan
+	if !w.cover.ok || w.cover.key != k {
+		w.cover.key, w.cover.at, w.cover.ok = k, -1, true
+		cells := w.Grid.Cells()
+	scan:
+		for l := 0; l < levels; l++ {
+			layer := w.Regions[l]
+			if len(layer) != len(cells) {
+				w.cover.at = -2
+				break
+			}
+			for i, c := range cells {
+				if c != pathing.Blocked && groups.NoRegion(layer[i]) {
+					w.cover.at = i
+					break scan
+				}
 			}
 		}
 	}
-	w.cover.key, w.cover.val, w.cover.ok = k, val, true
-	return val
+	switch at := w.cover.at; {
+	case at == -1:
+		return image.Point{}, false
+	case at < 0:
+		return image.Pt(-1, -1), true
+	default:
+		return w.Grid.Point(at), true
+	}
 }
 
 // Admissible reports whether the heuristic never overestimates under the

@@ -75,10 +75,12 @@ type World struct {
 	// Regions are the designer's region layers (level 1, 2...), one byte
 	// per cell, or nil.
 	Regions [][]byte
-	// cover caches regionsCoverLevels' answer for a grid version.
+	// cover caches uncovered's scan for a grid version: the first open
+	// cell in no region, -1 for none, -2 for a layer of another size.
 	cover struct {
-		key     coverKey
-		val, ok bool
+		key coverKey
+		at  int
+		ok  bool
 	}
 
 	Settings Settings
@@ -133,10 +135,8 @@ type World struct {
 	hier     Hierarchy
 	hierGrid *pathing.Grid // the copy of Grid the hierarchy reads
 	absAt    absIndex      // the trace's abstract nodes by cell, for Inspect
-	// loadNotes are the file's settings shown otherwise (LoadNotes);
 	// keepCluster is the file's cluster size and the one shown for it,
-	// when they differ, so a save keeps the file's.
-	loadNotes   []string
+	// when they differ, so a save keeps the file's (LoadNotes says so).
 	keepCluster [2]int
 	hierKey     hierKey
 	hierErr     error
