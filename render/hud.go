@@ -28,24 +28,45 @@ type Layout struct {
 	AboutLines int
 }
 
-// Sizes of the fixed parts of the layout.
+// Sizes of the fixed parts of the layout. PanelWidth is the panel's
+// width on a window wide enough for it (PanelWidth/panelShare and up);
+// narrower windows give it panelShare of their width, but no less than
+// PanelMinWidth, and none below 2×PanelWidth.
 const (
 	TopHeight      = 30
 	TimelineHeight = 56
 	PanelWidth     = 340
+	PanelMinWidth  = 270
 	rowH           = 18
 )
 
+// panelShare is the most of the window's width the panel takes (3/8) while
+// that is less than PanelWidth: at 700×500 the panel took 340 of the 700
+// pixels, and the map less than half of the window (a user's report).
+const panelShareNum, panelShareDen = 3, 8
+
+// PanelWidthFor returns the width of the panel in a window w pixels wide:
+// PanelWidth, or on a narrower window panelShare of it but at least
+// PanelMinWidth, so that the map keeps most of the window; 0 (no panel)
+// below 2×PanelWidth, as always.
+func PanelWidthFor(w int) int {
+	if w < 2*PanelWidth {
+		return 0
+	}
+	return min(PanelWidth, max(PanelMinWidth, w*panelShareNum/panelShareDen))
+}
+
 // ComputeLayout lays out a w×h window. Any size works, down to 1×1 (the
 // parts are then empty); the panel is dropped when the window is too
-// narrow for it.
+// narrow for it, and narrowed on a window where it would take most of
+// the width (PanelWidthFor).
 func ComputeLayout(w, h int, panel bool) Layout {
 	w, h = max(w, 1), max(h, 1)
 	var l Layout
 	l.Screen = image.Rect(0, 0, w, h)
 	pw := 0
-	if panel && w >= 2*PanelWidth {
-		pw = PanelWidth
+	if panel {
+		pw = PanelWidthFor(w)
 	}
 	top := min(TopHeight, h/4)
 	tlh := min(TimelineHeight, h/4)
@@ -703,6 +724,7 @@ func fmtSpeed(s float64) string {
 // drawPanel draws the right panel: title, switches, numbers, inspector.
 func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 	rc := f.Layout.Panel
+	r.panelW = rc.Dx()
 	dst := screen.SubImage(rc).(*ebiten.Image)
 	fillRect(dst, rc, color.RGBA{22, 24, 29, 255})
 	vector.StrokeLine(dst, float32(rc.Min.X)+0.5, 0, float32(rc.Min.X)+0.5, float32(rc.Max.Y), 1, PM(ColPanelEdge), false)
@@ -739,17 +761,18 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 			lc, vc = color.RGBA{100, 104, 112, 255}, color.RGBA{120, 124, 132, 255}
 		}
 		ft.Draw(dst, ft.UI, s.Label, float64(row.Min.X+6), float64(row.Min.Y+1), lc)
-		ft.Draw(dst, ft.UI, s.Value, float64(row.Min.X+122), float64(row.Min.Y+1), vc)
-		ft.Draw(dst, ft.Mono, s.Keys, float64(row.Max.X)-6-ft.Width(ft.Mono, s.Keys), float64(row.Min.Y+2), ColTextDim)
+		val, keys := switchRowText(ft, s, float64(row.Dx()))
+		ft.Draw(dst, ft.UI, val, float64(row.Min.X+switchValueX), float64(row.Min.Y+1), vc)
+		ft.Draw(dst, ft.Mono, keys, float64(row.Max.X)-6-ft.Width(ft.Mono, keys), float64(row.Min.Y+2), ColTextDim)
 	}
 	y = float64(sy + len(f.Switches)*rowH + 10)
 	// Measure first (nil images draw nothing): when the numbers and the
 	// inspector do not both fit, the phases go on one row.
 	width := float64(rc.Dx() - 20)
-	need := r.drawNumbers(nil, f, 0, 0, width, false) + 8 + openListHeight(f.World) + inspectorMaxHeight(f.World)
+	need := r.drawNumbers(nil, f, 0, 0, width, false) + 8 + r.openListHeight(f.World) + r.inspectorMaxHeight(f.World)
 	compact := y+need > float64(rc.Max.Y)
 	if compact {
-		need = r.drawNumbers(nil, f, 0, 0, width, true) + 8 + openListHeight(f.World) + inspectorMaxHeight(f.World)
+		need = r.drawNumbers(nil, f, 0, 0, width, true) + 8 + r.openListHeight(f.World) + r.inspectorMaxHeight(f.World)
 	}
 	// Still too tall (a short window, or a large UI scale): the numbers
 	// and the inspector scroll under the switches with the wheel, and a
@@ -771,7 +794,7 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 	if r.panelMax > 0 && top < rc.Max.Y {
 		hint := func(y0 int, s string) {
 			fillRect(dst, image.Rect(rc.Min.X+1, y0, rc.Max.X, y0+panelHintH), color.RGBA{22, 24, 29, 255})
-			ft.Draw(dst, ft.UI, s, x, float64(y0+1), ColTextDim)
+			ft.Draw(dst, ft.UI, clip(ft, ft.UI, s, width), x, float64(y0+1), ColTextDim)
 		}
 		if scroll > 0 {
 			hint(top, "more above: the wheel over the panel scrolls")
@@ -784,6 +807,46 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 
 // panelHintH is the height of the panel's "more below" line.
 const panelHintH = 19
+
+// switchValueX is where a switch row's value starts in the row.
+const switchValueX = 122
+
+// switchRowText returns the value and keys a switch row rowW pixels wide
+// shows: both, or in a narrowed panel (PanelWidthFor), where a long value
+// ("sparse: paper's rule") would run into its keys, the value alone (the
+// help lists the keys), cut with "…" only when the row cannot hold it.
+func switchRowText(ft *Fonts, s SwitchRow, rowW float64) (val, keys string) {
+	room := rowW - 6 - switchValueX // to the row's right end
+	kw := ft.Width(ft.Mono, s.Keys)
+	if ft.Width(ft.UI, s.Value)+10+kw <= room {
+		return s.Value, s.Keys
+	}
+	return clip(ft, ft.UI, s.Value, room), ""
+}
+
+// panelWidth is the width of the panel drawn last (PanelWidth before the
+// first): the panel's rows wrap their values to it.
+func (r *Renderer) panelWidth() int {
+	if r.panelW <= 0 {
+		return PanelWidth
+	}
+	return r.panelW
+}
+
+// narrowPanel reports whether the panel drawn last is too narrow for an
+// open-list row's f, g and h on one line (a narrow window, PanelWidthFor):
+// the open list's rows then take two lines. The answer is kept per width.
+func (r *Renderer) narrowPanel() bool {
+	if w := r.panelWidth(); w != r.narrowFor {
+		ft := r.fonts
+		r.narrowFor = w
+		r.narrow = ft.Width(ft.UI, narrowTemplate) > float64(w-20-kvValueX)
+	}
+	return r.narrow
+}
+
+// narrowTemplate is a typical open-list value, measured by narrowPanel.
+const narrowTemplate = "f 888.88   g 888.88   h 88.88"
 
 // PanelMaxScroll is how far, in screen pixels, the numbers and inspector
 // could be scrolled in the last panel drawn (0: they fit).
@@ -816,7 +879,7 @@ func (r *Renderer) kv(dst *ebiten.Image, x, y float64, k, v string, vc color.RGB
 // kvLines is kv with at most maxLines lines of value.
 func (r *Renderer) kvLines(dst *ebiten.Image, x, y float64, k, v string, vc color.RGBA, maxLines int) float64 {
 	ft := r.fonts
-	width := float64(PanelWidth - 20 - kvValueX)
+	width := float64(r.panelWidth() - 20 - kvValueX)
 	ft.Draw(dst, ft.UI, k, x, y, ColTextDim)
 	lines := wrapList(ft, ft.UI, v, width)
 	if len(lines) > maxLines {
@@ -1055,12 +1118,17 @@ func fmtBytes(n int) string {
 
 // inspectorMaxHeight is the inspector's height for a reached cell (its
 // tallest case), so the panel's layout does not jump as the mouse moves.
-func inspectorMaxHeight(w *world.World) float64 {
+// In a narrowed panel the longer values (the cell, g h f, a node's state)
+// wrap onto a second line: half as many rows again are counted.
+func (r *Renderer) inspectorMaxHeight(w *world.World) float64 {
 	rows := 6 // cell, component, search, g h f, parent, last event
 	if w.Settings.Algo.Hierarchical() {
 		// A level row each, and two rows for each level's search of a
 		// node on the cell (the start's cell has one on every level).
 		rows += 3 * w.Settings.LevelCount()
+	}
+	if r.narrowPanel() {
+		rows += (rows + 1) / 2
 	}
 	return 20 + float64(rows*17)
 }
@@ -1150,7 +1218,7 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		par = fmt.Sprintf("(%d,%d)", s.Parent.X, s.Parent.Y)
 	}
 	y = r.kv(dst, x, y, "parent", par, ColText)
-	y = r.kv(dst, x, y, "last event", fmt.Sprintf("#%d in %s", s.Event, clip(r.fonts, r.fonts.UI, s.Phase, width-200)), ColTextDim)
+	y = r.kv(dst, x, y, "last event", fmt.Sprintf("#%d in %s", s.Event, clip(r.fonts, r.fonts.UI, s.Phase, max(width-200, 100))), ColTextDim)
 	return r.drawLevelSearches(dst, ci.Abstract, x, y)
 }
 
@@ -2237,12 +2305,23 @@ const openListRows = 4
 
 // openListHeight is the height drawOpenList takes for w: its title and
 // rows while there is a timeline (the same at every cursor, so the
-// panel's layout does not jump as the cursor moves), else nothing.
-func openListHeight(w *world.World) float64 {
+// panel's layout does not jump as the cursor moves), else nothing. In a
+// narrowed panel each row takes two lines (openListLines).
+func (r *Renderer) openListHeight(w *world.World) float64 {
 	if w.Timeline.Len() == 0 {
 		return 0
 	}
-	return 20 + float64(openListRows)*17
+	return 20 + float64(openListRows*r.openListLines())*17
+}
+
+// openListLines is how many lines each open-list row takes: one in the
+// full panel, two in a narrowed one, whose value column is too narrow
+// for "f 157.28   g 141.46   h 15.83" (it was cut to "f 157.28   g 14…").
+func (r *Renderer) openListLines() int {
+	if r.narrowPanel() {
+		return 2
+	}
+	return 1
 }
 
 // openList returns the open list at the cursor, computed once per
@@ -2260,7 +2339,7 @@ func (r *Renderer) openList(w *world.World) (world.OpenList, bool) {
 // section (its height is openListHeight's).
 func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float64 {
 	w := f.World
-	h := openListHeight(w)
+	h := r.openListHeight(w)
 	if h == 0 {
 		return y
 	}
@@ -2290,11 +2369,16 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 	for i, e := range ol.Top {
 		k := fmt.Sprintf("%d. (%d,%d)", i+1, e.Cell.X, e.Cell.Y)
 		v := fmt.Sprintf("f %.2f   g %.2f   h %.2f", e.F, e.G, e.H)
+		lines := r.openListLines()
+		if lines > 1 {
+			v = fmt.Sprintf("f %.2f, g %.2f, h %.2f", e.F, e.G, e.H) // wraps after a comma
+		}
 		col := ColTextDim
 		if i == 0 {
 			col = ColText // what the search pops next
 		}
-		y = r.kvLines(dst, x, y, k, v, col, 1)
+		r.kvLines(dst, x, y, k, v, col, lines)
+		y += float64(lines) * 17 // every row as tall, wrapped or not
 	}
 	return end
 }

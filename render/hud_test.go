@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/pathing"
@@ -537,5 +539,95 @@ func TestAnswerBriefForTheTopBar(t *testing.T) {
 	want := fmt.Sprintf("cost %.3f, optimal %.3f (%+.2f%%)", w.Outcome.Cost, w.Optimal.Cost, 100*sub)
 	if s != want || !warn {
 		t.Errorf("greedy: brief %q warn %v, want %q and a warning", s, warn, want)
+	}
+}
+
+// Regression (a user at 700×500): the side panel took 340 of the 700
+// pixels, so the map had less than half the window. On a narrow window the
+// panel takes at most 3/8 of the width (never under PanelMinWidth), and
+// its text still fits: a switch's value is never cut (its keys give way,
+// the help lists them), and the open list's rows wrap onto a second line
+// instead of losing their h.
+func TestPanelKeepsToItsShareOfANarrowWindow(t *testing.T) {
+	for _, tc := range []struct{ w, panel int }{
+		{1280, PanelWidth}, {1000, PanelWidth}, {800, 300}, {700, PanelMinWidth}, {680, PanelMinWidth}, {679, 0},
+	} {
+		l := ComputeLayout(tc.w, 500, true)
+		if l.Panel.Dx() != tc.panel {
+			t.Errorf("%d px window: panel %d px, want %d", tc.w, l.Panel.Dx(), tc.panel)
+		}
+		if l.Map.Dx()+l.Panel.Dx() != tc.w || l.Top.Dx() != l.Map.Dx() || l.Timeline.Dx() != l.Map.Dx() {
+			t.Errorf("%d px window: map %v, top %v, timeline %v, panel %v do not share the width", tc.w, l.Map, l.Top, l.Timeline, l.Panel)
+		}
+	}
+	if l := ComputeLayout(700, 500, true); 10*l.Map.Dx() < 6*700 {
+		t.Errorf("700×500: the map is %d px wide, want at least 60%% of the window", l.Map.Dx())
+	}
+
+	r := New()
+	ft := r.fonts
+	// The longest values of every switch, with their keys.
+	rows := []SwitchRow{
+		{"algorithm", "group hierarchy", "1–5", false}, {"connection cost", "average minimum", "M", false},
+		{"refine target", "representative", "Shift+M", false}, {"neighbourhood", "8–connected", "8", false},
+		{"transitions", "sparse: paper's rule", "Shift+N", false}, {"agent refine", "eager: whole route", "Shift+U", false},
+		{"tool", "query", "Q D I T", false}, {"levels", "2", "Shift+[ ]", false},
+	}
+	for _, pw := range []int{PanelMinWidth, 300, PanelWidth} {
+		l := ComputeLayout(8*pw/3+1, 500, true)
+		row := SwitchRowRect(l, 0)
+		for _, s := range rows {
+			val, keys := switchRowText(ft, s, float64(row.Dx()))
+			if val != s.Value {
+				t.Errorf("%d px panel: switch %q shows %q, want %q whole", l.Panel.Dx(), s.Label, val, s.Value)
+			}
+			if keys == "" {
+				continue
+			}
+			if end, kx := switchValueX+ft.Width(ft.UI, val), float64(row.Dx())-6-ft.Width(ft.Mono, keys); end+4 > kx {
+				t.Errorf("%d px panel: switch %q's value ends at %.0f, over its keys %q at %.0f", l.Panel.Dx(), s.Label, end, keys, kx)
+			}
+		}
+		if pw == PanelWidth {
+			for _, s := range rows {
+				if _, keys := switchRowText(ft, s, float64(row.Dx())); keys != s.Keys {
+					t.Errorf("full panel: switch %q lost its keys", s.Label)
+				}
+			}
+		}
+	}
+
+	// The open list in the narrow panel: every row's f, g and h.
+	w, err := world.Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.SetAlgo(world.AlgoAStar)
+	w.Wait()
+	w.Timeline.Seek(w.Timeline.Len() / 3)
+	l := r.FitPanel(ComputeLayout(700, 500, true), w)
+	var cam Camera
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+	var drawn []string
+	r.fonts.drawn = &drawn
+	r.Draw(ebiten.NewImage(700, 500), &Frame{World: w, Cam: &cam, Layout: l, PanelScroll: 1 << 20})
+	r.fonts.drawn = nil
+	all := strings.Join(drawn, " | ")
+	if r.PanelMaxScroll() <= 0 {
+		t.Errorf("700×500: the panel's numbers, open list and inspector do not scroll:\n%s", all)
+	}
+	hs := 0
+	for _, s := range drawn {
+		if strings.HasPrefix(s, "h ") {
+			hs++
+		}
+		if strings.HasPrefix(s, "f ") && strings.HasSuffix(s, "…") {
+			t.Errorf("an open-list row is cut: %q", s)
+		}
+	}
+	if hs < openListRows {
+		t.Errorf("700×500: %d of the open list's %d rows show their h:\n%s", hs, openListRows, all)
 	}
 }

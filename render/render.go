@@ -137,7 +137,10 @@ type Renderer struct {
 	helpKey  helpKey // the window and sections helpView was laid out for
 	helpView HelpView
 
-	panelMax   int             // how far the panel's lower part scrolls (drawPanel)
+	panelMax   int // how far the panel's lower part scrolls (drawPanel)
+	panelW     int // the panel's width in the last drawPanel (0: none yet)
+	narrowFor  int // the panel width narrow was computed for (narrowPanel)
+	narrow     bool
 	legendRect image.Rectangle // where the legend was drawn this frame (empty: not drawn)
 	legendRows []legendHit     // its rows, for clicks (LegendAt)
 	agentsRect image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
