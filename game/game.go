@@ -511,11 +511,11 @@ func (g *Game) messageAge(now time.Time) float64 {
 }
 
 func (g *Game) fit() {
-	side := 0.0 // room for the legend beside a narrow map (render.LegendSideWidth)
+	side, below := 0, 0 // room for the legend beside a narrow map or under a wide one (render.LegendRoom)
 	if !g.noLegend {
-		side = float64(g.r.LegendSideWidth(g.legend(), g.lay.Map))
+		side, below = g.r.LegendRoom(g.legend(), g.lay.Map)
 	}
-	g.cam.FitBeside(g.w.Grid.Width(), g.w.Grid.Height(), g.lay.Map, side)
+	g.cam.FitBeside(g.w.Grid.Width(), g.w.Grid.Height(), g.lay.Map, float64(side), float64(below))
 	if g.opts.Zoom > 0 && g.autoFit && g.frames <= 1 {
 		c := g.opts.Center
 		cx, cy := g.cam.ToScreen(float64(c.X)+0.5, float64(c.Y)+0.5)

@@ -847,6 +847,51 @@ func TestLegendGoesBesideANarrowMap(t *testing.T) {
 	}
 }
 
+// Regression (a user): the legend covered small maps although empty
+// margins lay beside them: on a window too small for its two columns the
+// list of the layers on sat over a tall map with room either side, and on
+// any window the legend sat over a wide map with room above and below.
+// The fit now leaves the room beside a narrow map or under a wide one, and
+// the legend goes there, covering no cell, whatever the window.
+func TestLegendKeepsOffSmallMaps(t *testing.T) {
+	for _, tc := range []struct{ w, h, winW, winH int }{
+		{8, 12, 1000, 700}, {8, 12, 900, 600}, {8, 12, 1280, 800},
+		{7, 4, 1280, 800}, {7, 4, 1000, 700}, {7, 4, 900, 600},
+		{27, 13, 1280, 800}, {27, 17, 1280, 800},
+	} {
+		gr, err := pathing.NewGrid(tc.w, tc.h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wd := world.New(&maps.Map{Name: "small", Grid: gr, Terrain: []byte(strings.Repeat(".", tc.w*tc.h))})
+		wd.Begin()
+		wd.SetEndpoints(image.Pt(0, 0), image.Pt(tc.w-1, tc.h-1))
+		wd.Wait()
+		g, err := New(wd, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Layout(tc.winW, tc.winH)
+		g.lay = g.r.FitPanel(render.ComputeLayout(tc.winW, tc.winH, g.panel), g.w)
+		g.fit()
+		g.Draw(ebiten.NewImage(tc.winW, tc.winH))
+		lg := g.r.LegendRect()
+		if lg.Empty() {
+			t.Fatalf("%d×%d in %d×%d: no legend drawn", tc.w, tc.h, tc.winW, tc.winH)
+		}
+		x0, y0 := g.cam.ToScreen(0, 0)
+		x1, y1 := g.cam.ToScreen(float64(tc.w), float64(tc.h))
+		mr := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
+		if over := lg.Intersect(mr); !over.Empty() {
+			t.Errorf("%d×%d in %d×%d: legend %v covers %v of the map %v", tc.w, tc.h, tc.winW, tc.winH, lg, over.Size(), mr)
+		}
+		if !lg.In(g.lay.Map) || !mr.In(g.lay.Map) {
+			t.Errorf("%d×%d in %d×%d: legend %v or map %v leaves the map area %v", tc.w, tc.h, tc.winW, tc.winH, lg, mr, g.lay.Map)
+		}
+		wd.Close()
+	}
+}
+
 // Projector readability: panel and HUD text was fixed at 14 px, too small
 // on a 1280×800 projector. -ui-scale (Options.UIScale) and Ctrl+= / Ctrl+-
 // / Ctrl+0 scale the whole interface: the screen is the window divided by

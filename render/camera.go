@@ -105,35 +105,58 @@ func (c *Camera) Fit(w, h int, view image.Rectangle) {
 }
 
 // FitBeside is Fit, then, when the map leaves less than side pixels free
-// on its left, makes that room (the layer legend goes there instead of
-// over the map): it moves the map right when the viewport is wide enough
-// for the map and side pixels beside it, else fits the map into the
-// viewport less side pixels on its left when that keeps at least
-// besideMinZoom of the fitted zoom (a map a little too wide for the
-// margin, pathological-maximin at 1280×800, lost 4 % of its size rather
-// than the ends of its corridors under the legend). side <= 0 is Fit.
-func (c *Camera) FitBeside(w, h int, view image.Rectangle, side float64) {
+// on its left and less than below pixels free under it, makes one of
+// those rooms (the layer legend goes there instead of over the map): it
+// moves the map right when the viewport is wide enough for the map and
+// side pixels beside it, else up when the viewport is tall enough for the
+// map and below pixels under it (a wide map: the legend goes under it),
+// else fits the map into the viewport less side pixels on its left or
+// below pixels at its bottom, whichever keeps the map larger, when that
+// keeps at least besideMinZoom of the fitted zoom (a map a little too
+// wide for the margin, pathological-maximin at 1280×800, lost 4 % of its
+// size rather than the ends of its corridors under the legend). A side or
+// below <= 0 (or not a number) asks for no room there; both is Fit.
+func (c *Camera) FitBeside(w, h int, view image.Rectangle, side, below float64) {
 	c.Fit(w, h, view)
+	wantSide, wantBelow := side > 0, below > 0 // false for NaN too
+	if !wantSide && !wantBelow {
+		return
+	}
 	left := c.OffX - float64(view.Min.X)
 	right := float64(view.Max.X) - (c.OffX + float64(w)*c.Zoom)
-	if !(side > 0) || left >= side { // NaN too
+	top := c.OffY - float64(view.Min.Y)
+	bottom := float64(view.Max.Y) - (c.OffY + float64(h)*c.Zoom)
+	switch {
+	case wantSide && left >= side, wantBelow && bottom >= below:
 		return
-	}
-	if left+right >= side {
+	case wantSide && left+right >= side:
 		c.OffX += side - left
 		return
-	}
-	if side >= float64(view.Dx()) {
+	case wantBelow && top+bottom >= below:
+		c.OffY -= below - bottom
 		return
 	}
 	full := c.Zoom
-	narrow := view
-	narrow.Min.X += int(math.Ceil(side))
-	c.Fit(w, h, narrow)
-	if c.Zoom < besideMinZoom*full {
+	var best Camera
+	if wantSide && side < float64(view.Dx()) {
+		narrow := view
+		narrow.Min.X += int(math.Ceil(side))
+		c.Fit(w, h, narrow)
+		best = *c
+	}
+	if wantBelow && below < float64(view.Dy()) {
+		short := view
+		short.Max.Y -= int(math.Ceil(below))
+		c.Fit(w, h, short)
+		if c.Zoom > best.Zoom {
+			best = *c
+		}
+	}
+	if best.Zoom < besideMinZoom*full {
 		c.Fit(w, h, view)
 		return
 	}
+	*c = best
 	c.view = view // panning and zooming keep to the whole viewport
 }
 

@@ -149,7 +149,7 @@ func TestCameraFitBeside(t *testing.T) {
 	for _, tc := range cases {
 		plain.Fit(tc.w, tc.h, view)
 		var c Camera
-		c.FitBeside(tc.w, tc.h, view, tc.side)
+		c.FitBeside(tc.w, tc.h, view, tc.side, 0)
 		x0, y0 := c.ToScreen(0, 0)
 		x1, y1 := c.ToScreen(float64(tc.w), float64(tc.h))
 		if x0 < float64(view.Min.X) || y0 < float64(view.Min.Y) || x1 > float64(view.Max.X) || y1 > float64(view.Max.Y) {
@@ -177,10 +177,55 @@ func TestCameraFitBeside(t *testing.T) {
 	// A side as wide as the view or wider (or not a number) is plain Fit.
 	for _, side := range []float64{940, 1e300, math.Inf(1), math.NaN()} {
 		var c Camera
-		c.FitBeside(45, 43, view, side)
+		c.FitBeside(45, 43, view, side, side)
 		plain.Fit(45, 43, view)
 		if c.Zoom != plain.Zoom || c.OffX != plain.OffX {
 			t.Errorf("side %v: zoom %v at %v, want the plain fit's %v at %v", side, c.Zoom, c.OffX, plain.Zoom, plain.OffX)
+		}
+	}
+}
+
+// Regression (a user: the legend covered small maps with empty margins):
+// FitBeside also leaves below pixels free under a wide map, moving it up
+// when the viewport is tall enough, else shrinking it a little; the room
+// beside it still comes first, and a map that fills the viewport stays
+// fitted.
+func TestCameraFitBesideLeavesRoomUnder(t *testing.T) {
+	view := image.Rect(0, 30, 940, 745)
+	cases := []struct {
+		name        string
+		w, h        int
+		side, below float64
+		roomBelow   bool // below pixels free under the map afterwards
+		roomSide    bool // side pixels free left of it
+		shrunk      bool
+	}{
+		{"wide map moves up", 7, 4, 236, 188, true, false, false},
+		{"wide map a little too tall shrinks", 27, 17, 236, 188, true, false, true},
+		{"narrow map moves right, not up", 35, 43, 236, 188, false, true, false},
+		{"map filling the view stays", 128, 96, 236, 188, false, false, false},
+		{"no below is Fit for a wide map", 7, 4, 0, 0, false, false, false},
+	}
+	for _, tc := range cases {
+		var plain, c Camera
+		plain.Fit(tc.w, tc.h, view)
+		c.FitBeside(tc.w, tc.h, view, tc.side, tc.below)
+		x0, y0 := c.ToScreen(0, 0)
+		x1, y1 := c.ToScreen(float64(tc.w), float64(tc.h))
+		if x0 < float64(view.Min.X) || y0 < float64(view.Min.Y) || x1 > float64(view.Max.X)+1e-9 || y1 > float64(view.Max.Y)+1e-9 {
+			t.Errorf("%s: map spans (%v,%v)-(%v,%v), outside %v", tc.name, x0, y0, x1, y1, view)
+		}
+		if room := float64(view.Max.Y)-y1 >= tc.below-1e-9 && tc.below > 0; room != tc.roomBelow {
+			t.Errorf("%s: %v px free under the map for %v, want room %v", tc.name, float64(view.Max.Y)-y1, tc.below, tc.roomBelow)
+		}
+		if room := x0-float64(view.Min.X) >= tc.side && tc.side > 0; room != tc.roomSide {
+			t.Errorf("%s: %v px free left of the map for %v, want room %v", tc.name, x0-float64(view.Min.X), tc.side, tc.roomSide)
+		}
+		if shrunk := c.Zoom < plain.Zoom-1e-9; shrunk != tc.shrunk {
+			t.Errorf("%s: zoom %v against the plain fit's %v, want shrunk %v", tc.name, c.Zoom, plain.Zoom, tc.shrunk)
+		}
+		if c.Zoom < besideMinZoom*plain.Zoom-1e-9 {
+			t.Errorf("%s: zoom %v is under %v of the plain fit's %v", tc.name, c.Zoom, besideMinZoom, plain.Zoom)
 		}
 	}
 }

@@ -1251,7 +1251,9 @@ const (
 // drawLegend draws the layers with their keys and state in two columns
 // sized to their text (on a small window, one column of the layers that
 // are on), in the corner of the map area where it hides the least (see
-// legendBox).
+// legendBox); when that corner covers some of the map (even walls only),
+// every layer goes in a margin beside the map (one column) or under it
+// (two columns) if one holds them, and only else over the map.
 func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	m := f.Layout.Map
 	r.legendRect = image.Rectangle{}
@@ -1289,13 +1291,18 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		}
 	}
 	box, hides := r.legendBox(f, bw, bh)
-	if cols == 2 && hides {
-		// A narrow map fitted to the area leaves margins beside it: a
-		// column of every layer goes into one when it fits, rather than
-		// two columns over the map (Camera.FitBeside makes the room).
+	if hides || f.Cam != nil && box.Overlaps(mapOnScreen(f)) {
+		// A map fitted to the area leaves margins beside it (a narrow
+		// map) or under it (a wide one): every layer goes into one when
+		// it fits, as one column beside the map or two under it, rather
+		// than over the map (Camera.FitBeside makes the room). On a
+		// small window too: its short list of the layers on covered a
+		// small map with empty margins either side (a user's report).
 		if side, ok := r.legendSide(f, f.Legend); ok {
+			rows, cols, title = f.Legend, 1, "Layers"
 			box, cw, perCol = side, side.Dx()-4, len(f.Legend)
 			sub = legendSideSub
+			hides = false
 			if foot != "" {
 				// The side column is measured without the footer: it
 				// grows by a row, away from the map area's edge it sits on.
@@ -1310,6 +1317,17 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 					box = grown
 				} else {
 					foot = ""
+				}
+			}
+		} else if under, ok := r.legendUnder(f, f.Legend, foot != ""); ok {
+			rows, cols, title, sub = f.Legend, 2, "Layers", legendUnderSub
+			_, _, cw = r.legendColumn(f.Legend)
+			box, perCol = under, (len(f.Legend)+1)/2
+			hides = false
+			if foot != "" {
+				foot = r.idleFooter(rows, f) // whole again: a small window's list was narrower
+				if int(ft.Width(ft.UI, foot))+16 > box.Dx() {
+					foot = idleFooterShort
 				}
 			}
 		}
@@ -1667,8 +1685,12 @@ func (r *Renderer) legendColumn(legend []LegendRow) (keyX, nameX, cw int) {
 	return keyX, nameX, nameX + int(nameW) + 14
 }
 
-// legendSideSub is the title's aside in the one-column legend beside the map.
-const legendSideSub = "(K hides)"
+// legendSideSub is the title's aside in the one-column legend beside the
+// map, legendUnderSub the two columns' under it.
+const (
+	legendSideSub  = "(K hides)"
+	legendUnderSub = "(click or key toggles · K hides)"
+)
 
 // legendSideSize is the box of the legend as one column of every layer,
 // the form that goes into a margin beside the map.
@@ -1679,24 +1701,62 @@ func (r *Renderer) legendSideSize(legend []LegendRow) (bw, bh int) {
 	return cw + 4, len(legend)*legendRowH + 28
 }
 
-// LegendSideWidth is the room, in pixels, the one-column legend needs
-// beside the map in the map area m (its width and a gap either side), or
-// 0 when the area is too small for a legend or too short for that column.
-// The game's fit leaves that much on the left of the map, moving it or
-// shrinking it a little (Camera.FitBeside).
-func (r *Renderer) LegendSideWidth(legend []LegendRow, m image.Rectangle) int {
-	if len(legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
-		return 0
-	}
+// legendUnderSize is the box of the legend as two columns of every layer,
+// the form that goes into a margin under (or above) the map, with a row
+// for the footer when foot.
+func (r *Renderer) legendUnderSize(legend []LegendRow, foot bool) (bw, bh int) {
+	ft := r.fonts
 	_, _, cw := r.legendColumn(legend)
-	if 2*cw+4 > m.Dx()/2 {
-		return 0 // a small window: the legend lists the layers that are on
+	bw = max(2*cw+4, int(ft.Width(ft.Bold, "Layers ")+ft.Width(ft.UI, legendUnderSub))+16)
+	bh = (len(legend)+1)/2*legendRowH + 28
+	if foot {
+		bh += legendRowH
 	}
-	bw, bh := r.legendSideSize(legend)
-	if bh+2*legendPad > m.Dy() {
-		return 0
+	return bw, bh
+}
+
+// LegendRoom is the room, in pixels, the legend needs beside the map in
+// the map area m to cover none of it: side, the width of its column of
+// every layer and a gap either side (0 when the area is too short for that
+// column), and below, the height of its two columns and a gap either side
+// (0 when the area is too narrow for them); both 0 when the area is too
+// small for a legend. The game's fit leaves one of them free left of or
+// under the map, moving it or shrinking it a little (Camera.FitBeside).
+func (r *Renderer) LegendRoom(legend []LegendRow, m image.Rectangle) (side, below int) {
+	if len(legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
+		return 0, 0
 	}
-	return bw + 2*legendPad
+	if bw, bh := r.legendSideSize(legend); bh+2*legendPad <= m.Dy() {
+		side = bw + 2*legendPad
+	}
+	if bw, bh := r.legendUnderSize(legend, true); bw+2*legendPad <= m.Dx() {
+		below = bh + 2*legendPad
+	}
+	return side, below
+}
+
+// legendUnder places the two-column legend of every layer (with a footer
+// row when foot) in the margin under the map, at its left, else above the
+// map (clear of the map notes), when the margin holds it whole; ok is
+// false when neither does.
+func (r *Renderer) legendUnder(f *Frame, legend []LegendRow, foot bool) (box image.Rectangle, ok bool) {
+	m := f.Layout.Map
+	bw, bh := r.legendUnderSize(legend, foot)
+	p := legendPad
+	if bw+2*p > m.Dx() || f.Cam == nil || f.World == nil || f.World.Grid == nil {
+		return box, false
+	}
+	mr := mapOnScreen(f)
+	if m.Max.Y-mr.Max.Y >= bh+2*p {
+		return image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p), true
+	}
+	if mr.Min.Y-m.Min.Y >= bh+2*p {
+		b := image.Rect(m.Min.X+p, m.Min.Y+p, m.Min.X+p+bw, m.Min.Y+p+bh)
+		if !b.Overlaps(r.noteRect) {
+			return b, true
+		}
+	}
+	return box, false
 }
 
 // legendSide places the one-column legend in the margin left of the map
@@ -1705,7 +1765,7 @@ func (r *Renderer) LegendSideWidth(legend []LegendRow, m image.Rectangle) int {
 func (r *Renderer) legendSide(f *Frame, legend []LegendRow) (box image.Rectangle, ok bool) {
 	m := f.Layout.Map
 	bw, bh := r.legendSideSize(legend)
-	if bh+2*legendPad > m.Dy() {
+	if bh+2*legendPad > m.Dy() || f.Cam == nil || f.World == nil || f.World.Grid == nil {
 		return box, false
 	}
 	mr := mapOnScreen(f)
