@@ -281,6 +281,7 @@ func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
 // after Draw (the agents) sets, to call DrawOverlays last.
 func (r *Renderer) DrawOverlays(screen *ebiten.Image, f *Frame) {
 	r.drawMessage(screen, f)
+	r.drawTimelineTip(screen)
 	if f.ShowGallery {
 		r.drawGallery(screen, f)
 	}
@@ -559,7 +560,8 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	tl := &w.Timeline
 	ft := r.fonts
 	line := timelineStatus(w)
-	ft.Draw(dst, ft.UI, clip(ft, ft.UI, line, float64(rc.Dx()-20)), float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
+	st := timelineStatusRect(f.Layout, ft.LineHeight(ft.UI))
+	ft.Draw(dst, ft.UI, clip(ft, ft.UI, line, float64(rc.Dx()-20)), float64(rc.Min.X+10), float64(st.Min.Y), ColText)
 
 	bar := TimelineBarRect(f.Layout)
 	fillRect(dst, bar, color.RGBA{55, 60, 70, 255})
@@ -581,13 +583,43 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 		cx := float32(bar.Min.X) + float32(bar.Dx())*float32(tl.Cursor())/float32(n)
 		vector.DrawFilledRect(dst, cx-1.5, float32(bar.Min.Y-5), 3, float32(bar.Dy()+8), PM(ColCurrent), false)
 		// Hovering the scrubber names the phase under the mouse: its
-		// colours alone did not say which span was which.
+		// colours alone did not say which span was which. The tip is
+		// drawn with the overlays (DrawOverlays), over the legend and the
+		// message too.
 		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(bar.Inset(-6)) {
 			if tip := timelineTip(tr, n, (f.MouseX-float64(bar.Min.X))/float64(bar.Dx())); tip != "" {
-				r.tooltipIn(screen, bar, float32(f.MouseX), float32(bar.Min.Y-2), tip)
+				r.tipText = clip(ft, ft.UI, tip, math.Max(float64(bar.Dx())-24, 1))
+				r.tipRect = timelineTipBox(f.Layout, ft.Width(ft.UI, r.tipText), float32(f.MouseX))
 			}
 		}
 	}
+}
+
+// timelineTipBox is where the scrubber's tip, text wd pixels wide, goes
+// for the pointer at x: right above the timeline bar, over the bottom of
+// the map area, kept within the scrubber's columns (tipBox). Placed just
+// above the scrubber it covered the bar's status line (the event, the
+// phase's expansions, the last event), which is what one reads while
+// scrubbing (a user's report).
+func timelineTipBox(l Layout, wd float64, x float32) image.Rectangle {
+	return tipBox(wd, l.Screen, TimelineBarRect(l), x, float32(l.Timeline.Min.Y-2+tipRise-tipH))
+}
+
+// timelineStatusRect is where the timeline bar's status line is drawn.
+func timelineStatusRect(l Layout, lineH float64) image.Rectangle {
+	rc := l.Timeline
+	return image.Rect(rc.Min.X, rc.Min.Y+6, rc.Max.X, rc.Min.Y+6+int(math.Ceil(lineH)))
+}
+
+// drawTimelineTip draws the scrubber's tip placed this frame, if any.
+func (r *Renderer) drawTimelineTip(screen *ebiten.Image) {
+	if r.tipText == "" {
+		return
+	}
+	ft := r.fonts
+	fillRect(screen, r.tipRect, color.RGBA{10, 10, 14, 235})
+	strokeRect(screen, r.tipRect, ColEdgeHot)
+	ft.Draw(screen, ft.UI, r.tipText, float64(r.tipRect.Min.X+8), float64(r.tipRect.Min.Y+3), ColText)
 }
 
 // timelineStatus is the timeline's status line: playing or paused, the
@@ -1944,14 +1976,20 @@ func (r *Renderer) tooltipIn(dst *ebiten.Image, within image.Rectangle, x, y flo
 }
 
 // tipBox is the box of a tooltip whose text is wd pixels wide, near (x, y):
-// right of and above the point, moved left to end inside both bounds and
-// within, but never left of within.
+// right of and above the point (tipRise pixels up), moved left to end
+// inside both bounds and within, but never left of within.
 func tipBox(wd float64, bounds, within image.Rectangle, x, y float32) image.Rectangle {
 	right := math.Min(float64(bounds.Max.X), float64(within.Max.X))
 	bx := int(math.Max(math.Min(float64(x)+12, right-wd-20), float64(within.Min.X)+4))
-	by := int(math.Max(float64(y)-30, float64(bounds.Min.Y)+4))
-	return image.Rect(bx, by, bx+int(wd)+16, by+22)
+	by := int(math.Max(float64(y)-tipRise, float64(bounds.Min.Y)+4))
+	return image.Rect(bx, by, bx+int(wd)+16, by+tipH)
 }
+
+// tipH is a tooltip's height; tipRise how far above its point it starts.
+const (
+	tipH    = 22
+	tipRise = 30
+)
 
 // Help screen metrics: the content's top (below the title), a row's line
 // height, a section title's height and the gap after a section.

@@ -631,3 +631,55 @@ func TestPanelKeepsToItsShareOfANarrowWindow(t *testing.T) {
 		t.Errorf("700×500: %d of the open list's %d rows show their h:\n%s", hs, openListRows, all)
 	}
 }
+
+// Regression (a user): hovering the timeline's scrubber put the phase's
+// tip right above the scrubber, over the bar's status line (event,
+// expansions, the last event), which is what one reads while scrubbing.
+// The tip goes above the timeline bar, over the map's bottom edge, still
+// within the scrubber's columns, and is drawn over the legend.
+func TestTimelineTipKeepsOffTheStatusLine(t *testing.T) {
+	w := openWorld(t, 40, 30)
+	defer w.Close()
+	w.Begin()
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(38, 28))
+	w.Wait()
+	if w.Timeline.Len() == 0 {
+		t.Fatal("the test needs a timeline")
+	}
+	r := New()
+	for _, size := range [][2]int{{1280, 800}, {700, 500}} {
+		l := r.FitPanel(ComputeLayout(size[0], size[1], true), w)
+		var cam Camera
+		cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+		bar := TimelineBarRect(l)
+		status := timelineStatusRect(l, r.fonts.LineHeight(r.fonts.UI))
+		for _, x := range []int{bar.Min.X + 2, bar.Min.X + bar.Dx()/2, bar.Max.X - 2} {
+			var drawn []string
+			r.fonts.drawn = &drawn
+			r.Draw(ebiten.NewImage(size[0], size[1]), &Frame{World: w, Cam: &cam, Layout: l,
+				MouseX: float64(x), MouseY: float64(bar.Min.Y + 4), MouseOK: true, Legend: []LegendRow{{Layer: LayerSearch, Keys: "S", On: true}}})
+			r.fonts.drawn = nil
+			if r.tipText == "" || !slices.Contains(drawn, r.tipText) {
+				t.Fatalf("%v, pointer at x %d on the scrubber: no tip drawn (%q)", size, x, r.tipText)
+			}
+			tip := r.tipRect
+			if tip.Overlaps(status) {
+				t.Errorf("%v, pointer at x %d: the tip %v covers the status line %v", size, x, tip, status)
+			}
+			if tip.Overlaps(l.Timeline) || !tip.In(l.Map) {
+				t.Errorf("%v, pointer at x %d: the tip %v is not above the timeline bar %v, in the map area %v", size, x, tip, l.Timeline, l.Map)
+			}
+			if tip.Min.X < bar.Min.X || tip.Max.X > bar.Max.X {
+				t.Errorf("%v, pointer at x %d: the tip %v leaves the scrubber's columns %v", size, x, tip, bar)
+			}
+			// Drawn after the legend: it is not hidden under it.
+			legend := slices.IndexFunc(drawn, func(s string) bool { return strings.HasPrefix(s, "Layers") })
+			if legend < 0 {
+				t.Fatalf("%v: no legend drawn", size)
+			}
+			if i := slices.Index(drawn, r.tipText); i < legend {
+				t.Errorf("%v: the tip is drawn before the legend, which covers it", size)
+			}
+		}
+	}
+}

@@ -145,6 +145,8 @@ type Renderer struct {
 	legendRows []legendHit     // its rows, for clicks (LegendAt)
 	agentsRect image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
 	noteRect   image.Rectangle // the map notes drawn this frame (the legend keeps off them)
+	tipText    string          // the timeline scrubber's tip this frame ("": none), drawn with the overlays
+	tipRect    image.Rectangle // and its box
 	noteBoxes  []mapNoteBox    // those notes, drawn last
 	notes      []string        // their texts (a note is drawn once a frame)
 
@@ -181,6 +183,7 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 		return
 	}
 	r.noteRect = image.Rectangle{}
+	r.tipText, r.tipRect = "", image.Rectangle{}
 	r.notes = r.notes[:0]
 	r.noteBoxes = r.noteBoxes[:0]
 	r.agentsRect = image.Rectangle{} // DrawAgents sets it again after Draw
