@@ -125,6 +125,7 @@ type Game struct {
 	uiScale     float64 // window pixels per screen pixel (Layout; Ctrl+= Ctrl+-)
 	panelScroll int     // pixels the panel's numbers and inspector are scrolled
 	messageSeq  int
+	messageW    *world.World // the session messageSeq counts in (each session counts from 0)
 	messageAt   time.Time
 	messageGen  uint64 // the timeline generation when the message appeared
 	messageBusy bool   // it appeared while a plan was being worked on
@@ -470,10 +471,14 @@ func (g *Game) needsDraw() bool {
 	return g.w.Message != "" && g.messageAge(time.Now()) < 13
 }
 
-// noteMessage starts the clock of a new message of the session.
+// noteMessage starts the clock of a new message of the session. A message
+// is new when its number differs, or when it is another session's (one
+// opened from the gallery or a drop counts its messages from 0 again):
+// the first message of the new session, with the same number as the old
+// session's last, an error shown seconds before, ran on that error's clock.
 func (g *Game) noteMessage(now time.Time) {
-	if g.w.MessageSeq != g.messageSeq {
-		g.messageSeq = g.w.MessageSeq
+	if g.w.MessageSeq != g.messageSeq || g.w != g.messageW {
+		g.messageSeq, g.messageW = g.w.MessageSeq, g.w
 		g.messageAt = now
 		g.messageGen = g.w.Timeline.Generation()
 		g.messageBusy = planPending(g.w)
@@ -499,6 +504,9 @@ func planPending(w *world.World) bool {
 // optimal" went in the frame that answer arrived, unread.
 func (g *Game) messageAge(now time.Time) float64 {
 	w := g.w
+	if w.MessageSeq != g.messageSeq || w != g.messageW {
+		return 0 // newer than the last noteMessage: it has just appeared
+	}
 	o := &w.Outcome
 	newer := w.Timeline.Generation() != g.messageGen
 	if g.messageBusy && w.Timeline.Generation() == g.messageGen+1 && !planPending(w) {
@@ -1557,7 +1565,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		path := g.shotPending
 		g.shotPending = ""
 		if err := writePNG(screen, path); err != nil {
-			g.w.Message = "screenshot: " + err.Error()
+			// A message of its own (an error, on its own clock): written
+			// into the last one's text, it took that message's colour and
+			// what was left of its time.
+			g.w.Fail("screenshot: %v", err)
 		} else {
 			// What the picture shows is logged with it: a test (or a
 			// user reading the log) can tell a mid-build picture.

@@ -235,6 +235,47 @@ func TestErrorExpiresAfterASuccessfulPlan(t *testing.T) {
 	}
 }
 
+// Regression (a user): a newer message kept the clock of the error toast
+// before it. A session opened from a drop (a map and its .scen, whose note
+// comes in the same frame) or the gallery numbers its messages from 0
+// again, so its first message had the number of the error shown before in
+// the old session, and went on that error's clock: the newer message
+// showed only for what was left of the error's time, or not at all when
+// that had run out. A message of another session is new, whatever its
+// number, and replaces the error's toast with its own full time.
+func TestNewerMessageReplacesTheErrorsToast(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	t0 := time.Now()
+	g.w.Pick(image.Pt(0, 0)) // a wall: an error
+	if !g.w.MessageErr {
+		t.Fatalf("a click on a wall gave no error: %q", g.w.Message)
+	}
+	g.noteMessage(t0)
+	errSeq := g.w.MessageSeq
+	// 8 s later, in one frame: another session opens and says something.
+	if err := g.open(assets.Prefix + "textbook-groups"); err != nil {
+		t.Fatal(err)
+	}
+	for g.w.MessageSeq < errSeq {
+		g.w.Note("textbook-groups.scen: 3 queries added") // numbered as the error was
+	}
+	if g.w.MessageSeq != errSeq || g.w.MessageErr {
+		t.Fatalf("the test needs the new session's note numbered %d as the error: %d (error %v)", errSeq, g.w.MessageSeq, g.w.MessageErr)
+	}
+	t1 := t0.Add(8 * time.Second)
+	g.noteMessage(t1)
+	// 5 s after it appeared the note still shows (6 s for a note), on its
+	// own clock: not 13 s old, as on the error's.
+	if age := g.messageAge(t1.Add(5 * time.Second)); age != 5 {
+		t.Errorf("the newer note is %v s old 5 s after it appeared (it ran on the error's clock)", age)
+	}
+	// A note not yet seen by noteMessage is new too.
+	g.w.Note("saved")
+	if age := g.messageAge(t1.Add(10 * time.Second)); age != 0 {
+		t.Errorf("a note written since the last update is %v s old", age)
+	}
+}
+
 // Regression: a -shot picture showed the hovered cell, the inspector's
 // hover and an edge tooltip wherever the display's pointer rested, so the
 // same command drew different pictures. A -shot run ignores the pointer.
