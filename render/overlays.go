@@ -589,7 +589,7 @@ func (r *Renderer) drawParentChain(dst *ebiten.Image, f *Frame, node int32) {
 		}
 		node = st.Parent
 	}
-	r.chain = chain
+	r.chain, r.chainDrawn = chain, true
 	r.drawPolyline(dst, f.Cam, chain, lineWidth(f.Cam.Zoom)*0.7, PM(ColFrontier))
 }
 
@@ -653,6 +653,13 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 	ft := r.fonts
 	z := f.Cam.Zoom
 	face, step := r.valueFace(z)
+	// Lines drawn through the cells (the parent arrows, and the best path
+	// to the node at the cursor) ran through the numbers, drawn in the
+	// same dark ink: those cells' numbers go on a pale card too, over the
+	// lines, which show through it faintly.
+	arrows := f.Layers.Has(LayerParents) && z >= parentsMinZoom
+	r.markChain(vis)
+	r.valueCards = r.valueCards[:0]
 	n := 0
 	for y := vis.Min.Y; y < vis.Max.Y; y++ {
 		for x := vis.Min.X; x < vis.Max.X; x++ {
@@ -665,14 +672,23 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 			}
 			sx, sy := f.Cam.ToScreen(float64(x), float64(y))
 			lines, nl := valueLines(st, z)
-			if c != cellValueColor {
-				// An abstract node's numbers sit on its search disc: a
-				// pale card under them keeps them legible.
+			abstract := c != cellValueColor
+			if _, onChain := r.chainSet[image.Pt(x, y)]; abstract || arrows || onChain {
+				// An abstract node's numbers sit on its search disc, a
+				// cell's under arrows or the best path: a pale card under
+				// them keeps them legible.
 				wd := 0.0
 				for _, line := range lines[:nl] {
 					wd = max(wd, ft.Width(face, line))
 				}
-				vector.DrawFilledRect(dst, float32(sx+1), float32(sy+1), float32(wd+3), float32(float64(nl)*step+2), PM(color.RGBA{255, 255, 255, 185}), false)
+				card, a := image.Rect(int(sx)+1, int(sy)+1, int(math.Ceil(sx+wd+4)), int(math.Ceil(sy+float64(nl)*step+3))), uint8(185)
+				if !abstract {
+					// Inside the cell's outlines (the node at the cursor,
+					// the next pop), lighter: the arrows stay in view.
+					card, a = card.Intersect(image.Rect(int(sx)+2, int(sy)+2, int(sx+z)-2, int(sy+z)-2)), valueCardAlpha
+				}
+				fillRect(dst, card, color.RGBA{255, 255, 255, a})
+				r.valueCards = append(r.valueCards, card)
 			}
 			for k, line := range lines[:nl] {
 				ft.Draw(dst, face, line, sx+2, sy+1+float64(k)*step, c)
@@ -683,6 +699,29 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 
 // cellValueColor is the colour of a cell search's g / h / f numbers.
 var cellValueColor = color.RGBA{20, 20, 30, 255}
+
+// valueCardAlpha is the opacity of the pale card under a cell's numbers
+// where lines cross the cell: enough to read the numbers over the dark
+// arrows, little enough to see the arrows and the open / closed tint.
+const valueCardAlpha = 150
+
+// markChain puts the cells of the best path drawn this frame
+// (drawParentChain) that lie in vis into chainSet (emptied first; left
+// empty when no path was drawn).
+func (r *Renderer) markChain(vis image.Rectangle) {
+	if r.chainSet == nil {
+		r.chainSet = map[image.Point]struct{}{}
+	}
+	clear(r.chainSet)
+	if !r.chainDrawn {
+		return
+	}
+	for _, p := range r.chain {
+		if p.In(vis) {
+			r.chainSet[p] = struct{}{}
+		}
+	}
+}
 
 // valueState returns the search state whose g / h / f numbers cell p
 // shows, and their colour: the cell search's, in near-black; else, on the

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/maps"
@@ -316,5 +318,103 @@ func TestCrowdedNoteNamesItsLevel(t *testing.T) {
 	got := crowdedNote(2, 5100, 48000)
 	if want := "level 2: 5100 nodes, 48000 edges in view"; !strings.HasPrefix(got, want) {
 		t.Errorf("crowdedNote = %q, want it to start %q", got, want)
+	}
+}
+
+// Regression (a user): with the g / h / f numbers and the parent arrows
+// both on, the arrows and the best path to the node at the cursor ran
+// through the numbers, dark on dark, and made them unreadable. Where lines
+// cross a cell (every reached cell with the arrows on; the cells of the
+// best path without them) its numbers sit on a pale card drawn over the
+// lines, inside the cell; elsewhere the numbers are drawn as before.
+func TestValueNumbersStayLegibleOverArrows(t *testing.T) {
+	w := openWorld(t, 12, 8)
+	defer w.Close()
+	w.Begin()
+	w.SetEndpoints(image.Pt(0, 0), image.Pt(11, 7))
+	w.Wait()
+	tl := &w.Timeline
+	mid := tl.Len() / 2
+	for tl.Seek(mid); ; tl.Seek(mid) {
+		if e, ok := tl.Current(); ok && e.Kind.Search() && e.Level == 0 {
+			break
+		}
+		if mid++; mid >= tl.Len() {
+			t.Fatal("no cell search event after the middle of the timeline")
+		}
+	}
+	r := New()
+	l := ComputeLayout(1280, 800, true)
+	var cam Camera
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+	if cam.Zoom < valuesMinZoom || cam.Zoom < parentsMinZoom {
+		t.Fatalf("zoom %v: the numbers or arrows are not drawn", cam.Zoom)
+	}
+	screen := ebiten.NewImage(1280, 800)
+	numbered := func() (cells, arrows []image.Point) {
+		for y := range w.Grid.Height() {
+			for x := range w.Grid.Width() {
+				st := tl.State(0, int32(w.Grid.Index(image.Pt(x, y))))
+				if st.Seen {
+					cells = append(cells, image.Pt(x, y))
+					if st.Parent >= 0 {
+						arrows = append(arrows, image.Pt(x, y))
+					}
+				}
+			}
+		}
+		return cells, arrows
+	}
+	cardOn := func(p image.Point) bool {
+		sx, sy := cam.ToScreen(float64(p.X), float64(p.Y))
+		cell := image.Rect(int(sx), int(sy), int(sx+cam.Zoom)+1, int(sy+cam.Zoom)+1)
+		for _, c := range r.valueCards {
+			if image.Pt(int(sx)+4, int(sy)+4).In(c) {
+				if !c.In(cell) {
+					t.Errorf("the card %v of cell %v leaves the cell %v", c, p, cell)
+				}
+				return c.Dx() >= int(cam.Zoom/3) && c.Dy() >= int(cam.Zoom/2)
+			}
+		}
+		return false
+	}
+	cells, arrows := numbered()
+	if len(arrows) < 3 {
+		t.Fatalf("%d cells with a parent at event %d: the test needs arrows", len(arrows), tl.Cursor())
+	}
+	frame := func(layers ...Layer) *Frame {
+		var set LayerSet
+		for _, ly := range layers {
+			set = set.With(ly, true)
+		}
+		return &Frame{World: w, Cam: &cam, Layout: l, Layers: set}
+	}
+	// Arrows on: every cell with numbers and an arrow has its card.
+	r.Draw(screen, frame(LayerValues, LayerParents, LayerSearch))
+	for _, p := range arrows {
+		if !cardOn(p) {
+			t.Errorf("arrows on: the numbers of %v (its arrow under them) have no card", p)
+		}
+	}
+	// Arrows off: the best path to the node at the cursor still crosses
+	// numbers, which get cards; the other cells do not.
+	r.Draw(screen, frame(LayerValues, LayerSearch))
+	if !r.chainDrawn || len(r.chain) < 2 {
+		t.Fatalf("no best path drawn at event %d", tl.Cursor())
+	}
+	onChain := map[image.Point]bool{}
+	for _, p := range r.chain {
+		onChain[p] = true
+	}
+	for _, p := range cells {
+		if got := cardOn(p); got != onChain[p] {
+			t.Errorf("arrows off: cell %v on the best path %v, card %v", p, onChain[p], got)
+		}
+	}
+	// At the end (no best path drawn) and no arrows: no cards at all.
+	tl.Seek(tl.Len())
+	r.Draw(screen, frame(LayerValues, LayerSearch))
+	if len(r.valueCards) != 0 {
+		t.Errorf("a finished search without arrows: %d cards under cell numbers, want none", len(r.valueCards))
 	}
 }

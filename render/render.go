@@ -160,6 +160,9 @@ type Renderer struct {
 	fillCursor int    // timeline cursor the fill image shows
 	fillBuf    []byte // scratch for partial uploads
 	chain      []image.Point
+	chainDrawn bool                     // drawParentChain drew chain this frame
+	chainSet   map[image.Point]struct{} // its cells in view (drawValues)
+	valueCards []image.Rectangle        // the cards drawValues put under numbers this frame
 
 	white *ebiten.Image
 }
@@ -196,6 +199,8 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 // area.
 func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	L := f.Layers
+	r.chainDrawn = false
+	r.valueCards = r.valueCards[:0]
 	r.drawTerrain(dst, f)
 	if L.Has(LayerComponents) {
 		r.drawComponents(dst, f)
