@@ -50,10 +50,10 @@ func init() {
 		// -cluster and -levels are shared with -algo hpa: whichever file's
 		// hook runs first defines them; both read c.Ext.
 		if fs.Lookup("cluster") == nil {
-			c.Ext["cluster"] = fs.Int("cluster", 0, "hpa/group: level-1 cluster side in cells (0: the package default)")
+			c.Ext["cluster"] = fs.Int("cluster", 0, clusterUsage)
 		}
 		if fs.Lookup("levels") == nil {
-			c.Ext["levels"] = fs.Int("levels", 0, "hpa/group: abstract levels (0: the package default)")
+			c.Ext["levels"] = fs.Int("levels", 0, levelsUsage)
 		}
 		fs.Func("scenario", "run a pathlens scenario `FILE` (or builtin:NAME): its map, regions, settings and queries; flags override its settings", func(s string) error {
 			path, err := scenarioPath(s)
@@ -187,8 +187,16 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	if ex, ok := c.Ext["exclusion"].(*optBool); ok && ex.set {
 		cfg.Exclusion = ex.on
 	}
-	// A size flag given on the command line wins over a scenario's, 0
-	// included (0: the package default, as for HPA*).
+	// -cluster 0 and -levels 0 are refused (left out, they mean the
+	// default or the scenario's setting); -branch 0 is the default.
+	if err := sizeFlagZero(c, "cluster", "the group hierarchy", minGroupCluster, 0, groups.DefaultClusterSize); err != nil {
+		return cfg, nil, err
+	}
+	if err := sizeFlagZero(c, "levels", "the group hierarchy", 1, groups.MaxLevels, groups.DefaultLevels); err != nil {
+		return cfg, nil, err
+	}
+	// A size flag given on the command line wins over a scenario's (-branch
+	// 0 included: the package default).
 	for _, f := range []struct {
 		name string
 		dst  *int

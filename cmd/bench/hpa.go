@@ -8,9 +8,11 @@ import (
 	"math/rand"
 	"runtime"
 	"slices"
+	"strconv"
 	"time"
 
 	"pathlens/pathing"
+	"pathlens/pathing/groups"
 	"pathlens/pathing/hpa"
 )
 
@@ -50,8 +52,8 @@ import (
 // -abstract-weight) are refused there: no query runs.
 func init() {
 	registerFlags(func(fs *flag.FlagSet, c *Config) {
-		intFlag(fs, c, "cluster", 0, "hpa/groups: level-1 cluster side `C` in cells (0: package default)")
-		intFlag(fs, c, "levels", 0, "hpa/groups: abstract levels `L` (0: package default)")
+		intFlag(fs, c, "cluster", 0, clusterUsage)
+		intFlag(fs, c, "levels", 0, levelsUsage)
 		c.Ext["hpa-k"] = fs.Int("hpa-k", 0, "hpa: clusters per side grouped by each level above the first `k` (0: 2)")
 		c.Ext["placement"] = fs.String("placement", "sparse", "hpa: transitions per entrance: sparse (the paper's rule) or dense")
 		c.Ext["cache"] = fs.Bool("cache", true, "hpa: cache the refined path of every intra edge")
@@ -81,6 +83,39 @@ func init() {
 	registerMode(Mode{Name: "hpa-single", When: func(c *Config) bool { return c.Algo == "hpa" && c.Single && c.ExtInt("agents") == 0 }, Run: runHPASingle})
 }
 
+// The -cluster and -levels help, shared with group.go (whichever hook runs
+// first defines the flags). Not given, they mean the package default (or a
+// scenario's setting); 0 given is refused (sizeFlagZero).
+var (
+	clusterUsage = fmt.Sprintf("hpa/group/astar-cluster: level-1 cluster side `C` in cells: %d to %d for hpa, %d or more for group and astar-cluster (default %d, or a -scenario's)",
+		hpa.MinClusterSize, hpa.MaxClusterSize, minGroupCluster, groups.DefaultClusterSize)
+	levelsUsage = fmt.Sprintf("hpa/group: abstract levels `L`: 1 to %d for hpa, 1 to %d for group (default %d, or a -scenario's)",
+		hpa.MaxLevels, groups.MaxLevels, groups.DefaultLevels)
+)
+
+// minGroupCluster is the smallest cluster side package groups builds.
+const minGroupCluster = 2
+
+// sizeFlagZero returns the refusal of -cluster 0 or -levels 0 given on the
+// command line, or nil. Left out, either flag means the default; typed as
+// 0 it is a mistake (it used to be read as "the default" without a word).
+// lo..hi is the range the run's hierarchy takes (hi 0: no upper bound),
+// def the default; who names the hierarchy ("HPA*").
+func sizeFlagZero(c *Config, name, who string, lo, hi, def int) error {
+	if c.ExtInt(name) != 0 || !slices.Contains(c.Given, name) {
+		return nil
+	}
+	rng := fmt.Sprintf("%d to %d", lo, hi)
+	if hi == 0 {
+		rng = fmt.Sprintf("%d or more", lo)
+	}
+	dflt := fmt.Sprintf("the default (%d)", def)
+	if c.ExtString("scenario-arg") != "" {
+		dflt = fmt.Sprintf("the scenario's setting (else the default, %d)", def)
+	}
+	return usagef("bench: -%s 0: %s takes %s; leave -%s out for %s, or give the default: -%s %d", name, who, rng, name, dflt, name, def)
+}
+
 // intFlag defines an int flag unless another file already did (the groups
 // engineer may share -cluster and -levels); both read c.Ext[name].
 func intFlag(fs *flag.FlagSet, c *Config, name string, def int, usage string) {
@@ -107,13 +142,23 @@ func hpaConfig(c *Config) (hpa.Config, error) {
 		name   string
 		v      int
 		lo, hi int
+		def    int
 	}{
-		{"cluster", cfg.ClusterSize, hpa.MinClusterSize, hpa.MaxClusterSize},
-		{"levels", cfg.Levels, 1, hpa.MaxLevels},
-		{"hpa-k", cfg.Branch, 2, hpa.MaxBranch},
+		{"cluster", cfg.ClusterSize, hpa.MinClusterSize, hpa.MaxClusterSize, hpa.Default.ClusterSize},
+		{"levels", cfg.Levels, 1, hpa.MaxLevels, hpa.Default.Levels},
+		{"hpa-k", cfg.Branch, 2, hpa.MaxBranch, hpa.Default.Branch},
 	} {
+		if f.name != "hpa-k" {
+			if err := sizeFlagZero(c, f.name, "HPA*", f.lo, f.hi, f.def); err != nil {
+				return cfg, err
+			}
+		}
 		if f.v != 0 && (f.v < f.lo || f.v > f.hi) {
-			return cfg, usagef("bench: -%s %d: HPA* takes %d to %d (0: the default)", f.name, f.v, f.lo, f.hi)
+			def := fmt.Sprintf("default %d", f.def)
+			if f.name == "hpa-k" {
+				def = "0: the default, " + strconv.Itoa(f.def)
+			}
+			return cfg, usagef("bench: -%s %d: HPA* takes %d to %d (%s)", f.name, f.v, f.lo, f.hi, def)
 		}
 	}
 	if _, err := cfg.Normalized(); err != nil {

@@ -99,7 +99,7 @@ func TestHPABadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-cluster", "3"}, "bench: -cluster 3: HPA* takes 4 to 64 (0: the default)\n"},
+		{[]string{"-cluster", "3"}, "bench: -cluster 3: HPA* takes 4 to 64 (default 10)\n"},
 		{[]string{"-levels", "9"}, "bench: -levels 9: HPA* takes 1 to 4"},
 		{[]string{"-hpa-k", "1"}, "bench: -hpa-k 1: HPA* takes 2 to 8"},
 		{[]string{"-placement", "thick"}, `unknown placement "thick"`},

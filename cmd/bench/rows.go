@@ -349,7 +349,7 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 		}
 	}
 	// The window's ranges (bench's group hierarchy takes larger ones).
-	if n := c.ExtInt("cluster"); given("cluster") && n != 0 && (n < world.MinClusterSize || n > world.MaxClusterSize) {
+	if n := c.ExtInt("cluster"); given("cluster") && (n < world.MinClusterSize || n > world.MaxClusterSize) {
 		return "", fmt.Sprintf("the window's clusters are %d to %d cells wide: it cannot show -cluster %d", world.MinClusterSize, world.MaxClusterSize, n)
 	}
 	if n := c.ExtInt("levels"); given("levels") && n > world.MaxAbstractLevels {
@@ -384,10 +384,7 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 		var v string
 		switch name {
 		case "cluster", "levels":
-			if c.ExtInt(name) == 0 {
-				continue // bench's "the default": the app's default too
-			}
-			v = strconv.Itoa(c.ExtInt(name))
+			v = strconv.Itoa(c.ExtInt(name)) // never 0: refused (sizeFlagZero)
 		case "cost", "target":
 			v = c.ExtString(name)
 		case "smooth":

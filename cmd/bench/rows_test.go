@@ -363,12 +363,12 @@ func TestScenarioListAfterEdits(t *testing.T) {
 	}
 }
 
-// bench's "0: the default" is left out of the app's command (the app
-// refuses -cluster 0), and a run with no row to compare still has its
+// The sizes left out are left out of the app's command too (both take
+// the same defaults), and a run with no row to compare still has its
 // worst list, empty, in the JSON.
 func TestWorstCommandDefaultsAndEmpty(t *testing.T) {
 	scen, _ := cupScen(t)
-	code, stdout, errs := runMain(t, "-map", "testdata/cup.txt", "-scen", scen, "-algo", "hpa", "-cluster", "0", "-levels", "0", "-cache=false", "-worst", "1", "-json")
+	code, stdout, errs := runMain(t, "-map", "testdata/cup.txt", "-scen", scen, "-algo", "hpa", "-cache=false", "-worst", "1", "-json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}

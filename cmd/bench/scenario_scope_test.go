@@ -287,18 +287,18 @@ func TestScenarioClusterOutOfHPARange(t *testing.T) {
 	}
 }
 
-// Regression: -cluster 0 and -levels 0 (the package defaults) overrode a
-// scenario's settings for HPA* but were ignored for the group hierarchy,
-// which kept the scenario's. Given on the command line, 0 now means the
-// package default for both.
-func TestZeroSizeFlagsMeanTheDefaultForGroups(t *testing.T) {
+// Regression: -cluster 0 and -levels 0 overrode a scenario's settings for
+// HPA* but were ignored for the group hierarchy. 0 is now refused
+// (TestZeroSizeFlagsRefused); the default is given by its value, which
+// overrides the scenario's setting for both.
+func TestDefaultSizeFlagsOverrideAScenario(t *testing.T) {
 	for _, c := range []struct {
 		args         []string
 		cluster, lvl float64
 	}{
 		{nil, float64(groups.DefaultClusterSize), 1}, // the scenario says levels 1 (and no cluster size)
-		{[]string{"-levels", "0"}, float64(groups.DefaultClusterSize), float64(groups.DefaultLevels)},
-		{[]string{"-levels", "0", "-cluster", "0"}, float64(groups.DefaultClusterSize), float64(groups.DefaultLevels)},
+		{[]string{"-levels", fmt.Sprint(groups.DefaultLevels)}, float64(groups.DefaultClusterSize), float64(groups.DefaultLevels)},
+		{[]string{"-levels", fmt.Sprint(groups.DefaultLevels), "-cluster", fmt.Sprint(groups.DefaultClusterSize)}, float64(groups.DefaultClusterSize), float64(groups.DefaultLevels)},
 	} {
 		code, out, errs := runMain(t, append([]string{"-scenario", "builtin:pathological-maximin", "-json"}, c.args...)...)
 		if code != 0 {

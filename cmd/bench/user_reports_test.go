@@ -38,3 +38,37 @@ func TestClusterHeuristicPointsToAStarCluster(t *testing.T) {
 		t.Errorf("-algo astar-cluster: exit %d: %s", code, errs)
 	}
 }
+
+// -cluster 0 and -levels 0 were read as "the default" without a word: a
+// user who types 0 made a mistake. Left out, the flags still mean the
+// default (every other test runs without them).
+func TestZeroSizeFlagsRefused(t *testing.T) {
+	scen := []string{"-map", tinyMap, "-scen", tinyScen}
+	cases := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"hpa cluster", append(scen, "-algo", "hpa", "-cluster", "0"), []string{"-cluster 0: HPA* takes 4 to 64", "default (10", "-cluster 10"}},
+		{"hpa levels", append(scen, "-algo", "hpa", "-levels", "0"), []string{"-levels 0: HPA* takes 1 to 4", "default (2", "-levels 2"}},
+		{"hpa repair", []string{"-map", tinyMap, "-algo", "hpa", "-repair", "3", "-cluster", "0"}, []string{"-cluster 0: HPA* takes 4 to 64"}},
+		{"hpa agents", []string{"-map", tinyMap, "-algo", "hpa", "-agents", "2", "-ticks", "5", "-levels", "0"}, []string{"-levels 0: HPA* takes 1 to 4"}},
+		{"group cluster", append(scen, "-algo", "group", "-cluster", "0"), []string{"-cluster 0: the group hierarchy takes 2 or more", "default (10"}},
+		{"group levels", append(scen, "-algo", "group", "-levels", "0"), []string{"-levels 0: the group hierarchy takes 1 to 8", "default (2"}},
+		{"astar-cluster", append(scen, "-algo", "astar-cluster", "-cluster", "0"), []string{"-cluster 0: the group hierarchy takes 2 or more"}},
+		{"scenario", []string{"-scenario", "builtin:pathological-maximin", "-levels", "0"}, []string{"-levels 0: the group hierarchy takes 1 to 8", "the scenario's setting (else the default, 2)"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runMain(t, tc.args...)
+			if code != exitUsage || out != "" {
+				t.Fatalf("exit %d, stdout %q; want 2 and nothing (stderr %q)", code, out, errs)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(errs, w) {
+					t.Errorf("stderr %q does not say %q", errs, w)
+				}
+			}
+		})
+	}
+}
