@@ -193,9 +193,13 @@ func runAgents(env *Env) (*Report, error) {
 	if scenName != "" {
 		rep.Set("scenario", scenName)
 	}
+	t0 := time.Now()
 	planner, repair, err := agentSetup(env, rep, setup)
 	if err != nil {
 		return nil, err
+	}
+	if rep.BuildMS == 0 { // A*'s setup: build_ms is on every report
+		rep.BuildMS = round3(float64(time.Since(t0)) / float64(time.Millisecond))
 	}
 	cfg := agents.Config{Neighborhood: c.Neighborhood, PlanBudget: time.Duration(budget * float64(time.Millisecond)), Yield: c.ExtBool("agent-yield")}
 	if budget == 0 {

@@ -516,9 +516,9 @@ func runScenario(env *Env) (*Report, error) {
 	var p Planner
 	switch cfg.Algo {
 	case "group":
-		p, err = prepareGroupWith(senv, rep, sr.setup)
+		p, err = timedPrepare(rep, func() (Planner, error) { return prepareGroupWith(senv, rep, sr.setup) })
 	case "astar-cluster":
-		p, err = prepareClusterAStarWith(senv, rep, sr.setup)
+		p, err = timedPrepare(rep, func() (Planner, error) { return prepareClusterAStarWith(senv, rep, sr.setup) })
 	default:
 		p, err = prepare(senv, rep)
 	}

@@ -50,7 +50,7 @@ type Report struct {
 	P99US          float64 `json:"p99_us"`
 	MaxUS          float64 `json:"max_us"`
 	TotalMS        float64 `json:"total_ms"`
-	BuildMS        float64 `json:"build_ms,omitempty"` // Algo.Prepare (hierarchy build)
+	BuildMS        float64 `json:"build_ms"` // the planner's setup (hierarchy build; µs for the grid searches): always present
 	ExpandedMean   float64 `json:"expanded_mean"`
 	PushesMean     float64 `json:"pushes_mean"`
 	PeakOpenMean   float64 `json:"peak_open_mean"`

@@ -534,13 +534,22 @@ func setSinglePath(p Planner, from, to image.Point, rep *Report) error {
 // prepare calls the -algo's Prepare, timing it into rep.BuildMS.
 func prepare(env *Env, rep *Report) (Planner, error) {
 	a := algos[env.Cfg.Algo]
+	return timedPrepare(rep, func() (Planner, error) { return a.Prepare(env, rep) })
+}
+
+// timedPrepare runs a planner's setup and sets rep.BuildMS to its wall
+// time in ms (rounded as every ms field, round3) unless the setup timed its
+// own build (HPA*'s median of -builds). It sets it whatever the time,
+// well under 1 ms for the grid searches: scripts read build_ms on every
+// report, and a field that appeared only past 1 ms broke them.
+func timedPrepare(rep *Report, setup func() (Planner, error)) (Planner, error) {
 	t0 := time.Now()
-	p, err := a.Prepare(env, rep)
+	p, err := setup()
 	if err != nil {
 		return nil, err
 	}
-	if d := time.Since(t0); d > time.Millisecond && rep.BuildMS == 0 { // a Prepare may time its own build
-		rep.BuildMS = float64(d) / float64(time.Millisecond)
+	if rep.BuildMS == 0 {
+		rep.BuildMS = round3(float64(time.Since(t0)) / float64(time.Millisecond))
 	}
 	return p, nil
 }

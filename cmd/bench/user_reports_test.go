@@ -72,3 +72,34 @@ func TestZeroSizeFlagsRefused(t *testing.T) {
 		})
 	}
 }
+
+// build_ms was in the report only when the planner's setup took over 1 ms,
+// so a script reading it failed on A* (microseconds of setup) and, on a
+// fast machine, on any small map. It is on every report now, JSON and
+// text, whatever the algorithm and mode.
+func TestBuildMSAlwaysPresent(t *testing.T) {
+	runs := [][]string{
+		{"-map", tinyMap, "-from", "0,0", "-to", "9,0"},
+		{"-scenario", "builtin:textbook-groups"},
+		{"-scenario", "builtin:pathological-minimum", "-algo", "astar-cluster"},
+		{"-map", tinyMap, "-agents", "3", "-ticks", "20"},
+		{"-map", tinyMap, "-algo", "hpa", "-repair", "3", "-cluster", "4"},
+	}
+	for _, algo := range algoNames() {
+		runs = append(runs, []string{"-map", tinyMap, "-scen", tinyScen, "-algo", algo})
+	}
+	for _, args := range runs {
+		code, out, errs := runMain(t, append(args, "-json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		m := decode(t, out)
+		if v, ok := m["build_ms"].(float64); !ok || v < 0 {
+			t.Errorf("%v: build_ms %v (present: %v), want a number ≥ 0", args, m["build_ms"], ok)
+		}
+		_, text, _ := runMain(t, args...)
+		if !strings.Contains(text, "\nbuild_ms ") {
+			t.Errorf("%v: no build_ms line in the text report:\n%s", args, text)
+		}
+	}
+}
