@@ -118,7 +118,7 @@ func agentSetup(env *Env, rep *Report, setup *groupSetup) (agents.Planner, func(
 		if err != nil {
 			return nil, nil, usagef("bench: -algo group: %v", err)
 		}
-		rep.BuildMS = float64(time.Since(t0)) / 1e6
+		rep.BuildMS = round3(float64(time.Since(t0)) / 1e6)
 		rc := gr.Config()
 		levels := fmt.Sprintf("%d levels", rc.Levels)
 		if rc.Levels == 1 {
@@ -215,14 +215,14 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Queries = r.Plans
 	rep.Found = r.Plans - st.Failed
 	rep.NoPath = st.Failed
-	rep.TotalMS = float64(r.Elapsed) / 1e6
+	rep.TotalMS = round3(float64(r.Elapsed) / 1e6)
 	// The Sim keeps the plans' total time and work, not each plan's time
 	// or allocations: plan_ms_p99 and plan_ms_max stand for the
 	// percentiles.
 	rep.Unmeasured("median_us", "p99_us", "max_us", "pushes_mean", "peak_open_mean", "allocs_per_query", "bytes_per_query")
 	if r.Plans > 0 {
-		rep.MeanUS = float64(st.PlanTime) / 1e3 / float64(r.Plans)
-		rep.ExpandedMean = float64(r.Work) / float64(r.Plans)
+		rep.MeanUS = round3(float64(st.PlanTime) / 1e3 / float64(r.Plans))
+		rep.ExpandedMean = round3(float64(r.Work) / float64(r.Plans))
 	}
 	// A step into a wall is an illegal walk: -check fails on it.
 	rep.InvalidPaths = r.WallViolations
@@ -256,10 +256,11 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("fills", r.Fills)
 	rep.Set("fills_on_paths", r.FillsOnPaths)
 	rep.Set("ticks_per_s", round2(r.TicksPerSecond))
-	rep.Set("plan_ms_p99", round2(r.PlanMsP99))
-	rep.Set("plan_ms_max", round2(r.PlanMsMax))
-	rep.Set("tick_ms_p99", round2(r.TickMsP99))
-	rep.Set("repair_ms", round2(float64(r.RepairTime)/1e6))
+	// Times in ms (and µs) to 3 decimals, as in every mode (round3).
+	rep.Set("plan_ms_p99", round3(r.PlanMsP99))
+	rep.Set("plan_ms_max", round3(r.PlanMsMax))
+	rep.Set("tick_ms_p99", round3(r.TickMsP99))
+	rep.Set("repair_ms", round3(float64(r.RepairTime)/1e6))
 	rep.Set("mean_queue", round2(r.MeanQueue))
 	rep.Set("queue_wait_max_ticks", st.MaxWait)
 	if nodes > 0 {

@@ -338,17 +338,19 @@ func (r *Report) writeWorst(out *strings.Builder) {
 		return fmt.Sprintf(f, *v)
 	}
 	fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1):\n")
-	fmt.Fprintf(out, "  %6s %6s %11s %11s %12s %12s %9s\n", "query", "line", "start", "goal", "optimal", "cost", "subopt")
+	fmt.Fprintf(out, "  %6s %6s %11s %11s %12s %12s %10s\n", "query", "line", "start", "goal", "optimal", "cost", "subopt")
 	for _, w := range worst {
 		sub := "-"
 		if w.Subopt != nil {
-			sub = fmt.Sprintf("%.3f%%", 100**w.Subopt)
+			// The JSON's subopt is rounded to 6 decimals (round6): 4 in
+			// percent, the same figure.
+			sub = fmt.Sprintf("%.4f%%", 100**w.Subopt)
 		}
 		line := "-"
 		if w.Line > 0 {
 			line = fmt.Sprint(w.Line)
 		}
-		fmt.Fprintf(out, "  %6d %6s %11s %11s %12s %12s %9s", w.Query, line,
+		fmt.Fprintf(out, "  %6d %6s %11s %11s %12s %12s %10s", w.Query, line,
 			fmt.Sprintf("%d,%d", w.Start[0], w.Start[1]), fmt.Sprintf("%d,%d", w.Goal[0], w.Goal[1]),
 			num(w.Optimal, "%.4f"), num(w.Cost, "%.4f"), sub)
 		if w.Problem != "" {

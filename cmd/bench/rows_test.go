@@ -144,7 +144,7 @@ func TestWorstAndCSV(t *testing.T) {
 	code, stdout, _ = runMain(t, "-map", "testdata/cup.txt", "-scen", scen, "-algo", "greedy", "-worst", "2")
 	first := worst[0].(map[string]any)
 	if code != 0 || !strings.Contains(stdout, "worst rows") || !strings.Contains(stdout, first["open"].(string)) ||
-		!strings.Contains(stdout, fmt.Sprintf("%.3f%%", 100*first["subopt"].(float64))) {
+		!strings.Contains(stdout, fmt.Sprintf("%.4f%%", 100*first["subopt"].(float64))) {
 		t.Errorf("text report:\n%s", stdout)
 	}
 }

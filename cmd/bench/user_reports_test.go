@@ -1,6 +1,12 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -101,5 +107,94 @@ func TestBuildMSAlwaysPresent(t *testing.T) {
 		if !strings.Contains(text, "\nbuild_ms ") {
 			t.Errorf("%v: no build_ms line in the text report:\n%s", args, text)
 		}
+	}
+}
+
+// timeDecimals walks a -json report and returns "key=value" for every
+// time figure (a key ending in _us or _ms, at any depth) printed with
+// more than 3 decimals: the convention of every field (round3: µs to the
+// nanosecond, ms to the microsecond).
+func timeDecimals(t *testing.T, out string) []string {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(out))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+	var bad []string
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				walk(k, e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(key, e)
+			}
+		case json.Number:
+			if !strings.HasSuffix(key, "_us") && !strings.HasSuffix(key, "_ms") {
+				return
+			}
+			s := x.String()
+			if strings.ContainsAny(s, "eE") {
+				bad = append(bad, key+"="+s)
+			} else if _, frac, ok := strings.Cut(s, "."); ok && len(frac) > 3 {
+				bad = append(bad, key+"="+s)
+			}
+		}
+	}
+	walk("", v)
+	return bad
+}
+
+// Times were rounded in some reports and not others: the agents mode
+// printed mean_us unrounded and total_ms (like build_ms from a quick
+// setup) with 6 decimals, its plan and tick times with 2. Every µs and ms
+// figure now has at most 3 decimals, and the worst table's percent shows
+// the JSON subopt's 6 decimals exactly.
+func TestTimesRoundedConsistently(t *testing.T) {
+	runs := [][]string{
+		{"-map", tinyMap, "-agents", "4", "-ticks", "200", "-edits", "10"},
+		{"-map", tinyMap, "-agents", "4", "-ticks", "200", "-edits", "10", "-algo", "group"},
+		{"-map", tinyMap, "-agents", "4", "-ticks", "200", "-edits", "10", "-algo", "hpa", "-cluster", "4"},
+		{"-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "hpa"},
+		{"-map", tinyMap, "-algo", "hpa", "-repair", "5", "-cluster", "4"},
+		{"-scenario", "builtin:textbook-groups"},
+	}
+	for _, algo := range algoNames() {
+		runs = append(runs, []string{"-map", tinyMap, "-scen", tinyScen, "-algo", algo})
+	}
+	for _, args := range runs {
+		code, out, errs := runMain(t, append(args, "-json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		if bad := timeDecimals(t, out); len(bad) > 0 {
+			t.Errorf("%v: time figures with more than 3 decimals: %v", args, bad)
+		}
+	}
+
+	// Greedy walks into testdata/cup.txt's cup: a suboptimal row.
+	scen := filepath.Join(t.TempDir(), "cup.scen")
+	row := fmt.Sprintf("version 1\n0\tcup.txt\t12\t9\t0\t4\t11\t4\t%.8f\n", 9+4*math.Sqrt2)
+	if err := os.WriteFile(scen, []byte(row), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-map", "testdata/cup.txt", "-scen", scen, "-algo", "greedy", "-worst", "1"}
+	_, out, _ := runMain(t, append(args, "-json")...)
+	sub := decode(t, out)["worst"].([]any)[0].(map[string]any)["subopt"].(float64)
+	_, text, _ := runMain(t, args...)
+	var shown string
+	for _, f := range strings.Fields(text) {
+		if strings.HasSuffix(f, "%") && f != "-" {
+			shown = strings.TrimSuffix(f, "%")
+		}
+	}
+	v, err := strconv.ParseFloat(shown, 64)
+	if err != nil || math.Abs(v/100-sub) > 1e-9 {
+		t.Errorf("worst table shows %s%%, the JSON subopt is %v (%.4f%%):\n%s", shown, sub, 100*sub, text)
 	}
 }
