@@ -232,7 +232,8 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 }
 
 // Write prints the report: one JSON object and a newline when asJSON, else
-// one "key  value" line per field in the same order (long lists shortened).
+// one "key  value" line per field in the same order (long lists shortened),
+// the values aligned two spaces after the longest key.
 func (r *Report) Write(w io.Writer, asJSON bool) error {
 	b, err := r.MarshalJSON()
 	if err != nil {
@@ -248,7 +249,8 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 	if _, err := dec.Token(); err != nil { // {
 		return err
 	}
-	var out strings.Builder
+	type line struct{ k, v string }
+	var lines []line
 	for dec.More() {
 		kt, err := dec.Token()
 		if err != nil {
@@ -269,9 +271,23 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 		if len(v) > 120 {
 			v = v[:100] + fmt.Sprintf("... (%d bytes)", len(v))
 		}
-		fmt.Fprintf(&out, "%-18s %s\n", kt.(string), v)
+		lines = append(lines, line{kt.(string), v})
 	}
-	r.writeWorst(&out)
+	// Values start in one column, after the longest key and two spaces (a
+	// fixed width of 18 let memory_bytes_no_cache and other long keys push
+	// their values out of line).
+	width := 0
+	for _, l := range lines {
+		width = max(width, len(l.k))
+	}
+	if r.Worst != nil && len(*r.Worst) == 0 {
+		width = max(width, len("worst")) // its line below
+	}
+	var out strings.Builder
+	for _, l := range lines {
+		fmt.Fprintf(&out, "%-*s  %s\n", width, l.k, l.v)
+	}
+	r.writeWorst(&out, width)
 	_, err = io.WriteString(w, out.String())
 	return err
 }
@@ -321,14 +337,15 @@ func dropKeys(b []byte, drop map[string]bool) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// writeWorst prints the worst rows as a table (the text report).
-func (r *Report) writeWorst(out *strings.Builder) {
+// writeWorst prints the worst rows as a table (the text report); width is
+// the key column's, for the line that says there is none.
+func (r *Report) writeWorst(out *strings.Builder, width int) {
 	if r.Worst == nil {
 		return
 	}
 	worst := *r.Worst
 	if len(worst) == 0 {
-		out.WriteString("worst              no row has an optimum to compare with\n")
+		fmt.Fprintf(out, "%-*s  no row has an optimum to compare with\n", width, "worst")
 		return
 	}
 	num := func(v *float64, f string) string {

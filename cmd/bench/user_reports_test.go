@@ -198,3 +198,49 @@ func TestTimesRoundedConsistently(t *testing.T) {
 		t.Errorf("worst table shows %s%%, the JSON subopt is %v (%.4f%%):\n%s", shown, sub, 100*sub, text)
 	}
 }
+
+// textValue returns the value of key's line in a text report ("key
+// value", the value after the run of spaces).
+func textValue(out, key string) (string, bool) {
+	for _, l := range strings.Split(out, "\n") {
+		if k, v, ok := strings.Cut(l, " "); ok && k == key {
+			return strings.TrimLeft(v, " "), true
+		}
+	}
+	return "", false
+}
+
+// The text report padded keys to 18 characters, so a longer key
+// (memory_bytes_no_cache, queue_wait_max_ticks) pushed its value out of
+// the column. The width is the longest key's now, with two spaces after
+// it, in every mode.
+func TestTextColumnsAligned(t *testing.T) {
+	for _, args := range [][]string{
+		{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cluster", "4", "-worst", "2", "-cache=false"},
+		{"-map", tinyMap, "-agents", "3", "-ticks", "50"},
+		{"-map", tinyMap, "-from", "0,0", "-to", "9,0"},
+		{"-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-worst", "2"}, // the "worst  no row ..." line
+	} {
+		code, out, errs := runMain(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		longest, col := 0, -1
+		for _, l := range strings.Split(out, "\n") {
+			if l == "" || strings.HasPrefix(l, "worst rows") {
+				break // the worst table has columns of its own
+			}
+			k, _, _ := strings.Cut(l, " ")
+			longest = max(longest, len(k))
+			c := len(k) + len(l[len(k):]) - len(strings.TrimLeft(l[len(k):], " "))
+			if col < 0 {
+				col = c
+			} else if c != col {
+				t.Errorf("%v: %q: value at column %d, others at %d:\n%s", args, k, c, col, out)
+			}
+		}
+		if col != longest+2 {
+			t.Errorf("%v: values at column %d, want the longest key (%d) and two spaces:\n%s", args, col, longest, out)
+		}
+	}
+}
