@@ -75,6 +75,7 @@ type Report struct {
 	worstNote string      // a caveat printed under the worst table
 	noOpen    string      // set by a mode: why its rows cannot be opened by number in the app
 	inputs    []string    // files a mode read beyond the flags' (a scenario's map and list)
+	zeroNote  string      // rows left out of the subopt figures for an optimum of 0: printed on stderr
 
 	extra      map[string]any
 	unmeasured map[string]bool // fixed fields this run did not measure: left out

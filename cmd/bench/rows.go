@@ -50,7 +50,8 @@ type rowResult struct {
 	// not counted (no path, no optimum, or a disagreement).
 	sub float64
 	// problem says why a row is not comparable though it should be: the
-	// planner and the optimum disagree on whether a path exists.
+	// planner and the optimum disagree on whether a path exists, or the
+	// optimum is 0 and the path costs more (zeroOptimumProblem).
 	problem string
 }
 
@@ -144,7 +145,7 @@ func finishRows(c *Config, rep *Report, csvPath string) error {
 // disagree on whether a path exists counts in reachErr, a found one with a
 // positive optimum adds its suboptimality to subs. The kept row (when
 // RunQueries kept rows) gets A*'s cost as its optimum.
-func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost float64, who string, subs *[]float64, reachErr *int) {
+func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost float64, who string, subs *[]float64, reachErr *int, zero *zeroOptimum) {
 	var row *rowResult
 	if i < len(r.rows) {
 		row = &r.rows[i]
@@ -168,11 +169,23 @@ func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost 
 		}
 		return
 	}
-	if found && aCost > 0 {
+	switch {
+	case found && aCost > 0:
 		s := subopt(cost, aCost)
 		*subs = append(*subs, s)
 		if row != nil {
 			row.sub = s
+		}
+	case found && cost-aCost > OptimalTolerance:
+		// A* says 0 (start is goal), the planner more: cost / 0 has no
+		// value. Counted and named, not dropped.
+		var q Query
+		if row != nil {
+			q = row.q
+		}
+		zero.add(q, i, cost)
+		if row != nil && row.problem == "" {
+			row.problem = zeroOptimumProblem
 		}
 	}
 }
@@ -192,6 +205,7 @@ func compareWithAStar(env *Env, qs []Query, rep *Report, who, what string, misse
 	durs := make([]time.Duration, 0, len(qs))
 	reachable, reachErr := 0, 0
 	var subs []float64
+	zero := zeroOptimum{ref: "A*'s cost"}
 	prog := newProgress(env.Stderr, "A* on the same "+what, len(qs))
 	for i, q := range qs {
 		prog.done(i)
@@ -216,11 +230,12 @@ func compareWithAStar(env *Env, qs []Query, rep *Report, who, what string, misse
 		if !row.found && missed != nil {
 			missed(q)
 		}
-		rep.compareRow(i, found, ar.Cost, row.found, row.cost, who, &subs, &reachErr)
+		rep.compareRow(i, found, ar.Cost, row.found, row.cost, who, &subs, &reachErr, &zero)
 	}
 	rep.Set("reachable", reachable)
 	rep.Set("reach_errors", reachErr)
 	setSubopt(rep, subs)
+	zero.set(rep, len(subs))
 	return durs, nil
 }
 

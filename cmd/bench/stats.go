@@ -171,13 +171,23 @@ type Query struct {
 	// FileOptimal is the scenario file's own optimal column (-scen rows),
 	// whatever Optimal was set to; < 0 when the query has none.
 	FileOptimal float64
+	File        string // the scenario file of Line, for messages; "" when none
+}
+
+// where names query i (0-based in its batch) for a message: "file:line
+// (query N)", or "query N".
+func (q Query) where(i int) string {
+	if q.File != "" && q.Line > 0 {
+		return fmt.Sprintf("%s:%d (query %d)", q.File, q.Line, i+1)
+	}
+	return fmt.Sprintf("query %d", i+1)
 }
 
 // QueriesFromRows turns scenario rows into queries with their optimal lengths.
 func QueriesFromRows(rows []maps.ScenRow) []Query {
 	qs := make([]Query, len(rows))
 	for i, r := range rows {
-		qs[i] = Query{Start: r.Start, Goal: r.Goal, Optimal: r.Optimal, Line: r.Line, FileOptimal: r.Optimal}
+		qs[i] = Query{Start: r.Start, Goal: r.Goal, Optimal: r.Optimal, Line: r.Line, FileOptimal: r.Optimal, File: r.File}
 	}
 	return qs
 }
@@ -241,6 +251,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	// The bookkeeping per row is allocated before the allocation count
 	// starts: allocs_per_query and bytes_per_query are the planner's.
 	subs := make([]float64, 0, len(qs)) // cost / optimal − 1 of found rows with a positive optimum
+	zero := zeroOptimum{ref: "the optimum", mismatch: true}
 	rep.rows = slices.Grow(rep.rows[:0], len(qs))
 	prog := newProgress(env.Stderr, env.Cfg.Algo+" queries", n)
 	var before, after, own runtime.MemStats // own: the report's allocations in between
@@ -307,6 +318,11 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 						}
 						subs = append(subs, sub)
 						row.sub = sub
+					} else if e > OptimalTolerance {
+						// cost / 0 − 1 has no value: counted and named,
+						// not dropped (it is a mismatch above too).
+						zero.add(q, qi, out.Cost)
+						row.problem = zeroOptimumProblem
 					}
 				}
 			}
@@ -340,6 +356,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	rep.Queries = len(qs)
 	rep.Set("runs", n)
 	setSubopt(rep, subs)
+	zero.set(rep, len(subs))
 	fn := float64(n)
 	rep.ExpandedMean = round3(float64(expanded) / fn)
 	if c, ok := p.(OpenListCounter); ok && c.CountsOpenList() {
@@ -578,6 +595,55 @@ func setSubopt(rep *Report, subs []float64) {
 	rep.Set("mean_subopt", round6(sum/float64(n)))
 	rep.Set("p99_subopt", round6(subs[int(math.Ceil(0.99*float64(n)))-1]))
 	rep.Set("max_subopt", round6(subs[n-1]))
+}
+
+// zeroOptimumProblem is the row problem (-worst, -csv) of a found path
+// costing more than an optimum of 0.
+const zeroOptimumProblem = "the optimum is 0, the path costs more"
+
+// zeroOptimum counts the found rows whose optimum (ref: the file's, or
+// A*'s cost for hpa and group) is 0 while the path costs more than
+// OptimalTolerance: cost / optimum − 1 has no value, so they cannot enter
+// the subopt figures. They are counted in zero_optimum_rows, marked in
+// the row list (-worst lists them first, -csv's problem column) and the
+// first is named once on stderr (Report.zeroNote, printed by run).
+// Against the file's optimum such a row is also a mismatch (-check fails).
+type zeroOptimum struct {
+	ref      string // "the optimum", "A*'s cost"
+	mismatch bool   // the rows are optimal-length mismatches too (ref is the file's)
+	n        int
+	// The first such row, formatted only by set: add runs inside
+	// RunQueries' allocation count, which is the planner's.
+	first     Query
+	firstI    int
+	firstCost float64
+}
+
+func (z *zeroOptimum) add(q Query, i int, cost float64) {
+	z.n++
+	if z.n == 1 {
+		z.first, z.firstI, z.firstCost = q, i, cost
+	}
+}
+
+// set puts zero_optimum_rows in rep (0 too, wherever subopt figures were
+// computed: compared is their row count) and the stderr note, replacing
+// an earlier call's, as setSubopt replaces the subopt fields.
+func (z *zeroOptimum) set(rep *Report, compared int) {
+	rep.zeroNote = ""
+	if compared == 0 && z.n == 0 {
+		delete(rep.extra, "zero_optimum_rows")
+		return
+	}
+	rep.Set("zero_optimum_rows", z.n)
+	if z.n > 0 {
+		also := ""
+		if z.mismatch {
+			also = ", and each is an optimal-length mismatch"
+		}
+		rep.zeroNote = fmt.Sprintf("bench: note: %s: %s is 0 but the path costs %.6g; cost / 0 has no value, so mean/p99/max_subopt leave out the rows like it (zero_optimum_rows: %d)%s",
+			z.first.where(z.firstI), z.ref, z.firstCost, z.n, also)
+	}
 }
 
 // subopt returns cost / optimal − 1, with float rounding (under 1e-9 either

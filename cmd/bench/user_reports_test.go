@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -242,5 +243,62 @@ func TestTextColumnsAligned(t *testing.T) {
 		if col != longest+2 {
 			t.Errorf("%v: values at column %d, want the longest key (%d) and two spaces:\n%s", args, col, longest, out)
 		}
+	}
+}
+
+// A .scen row whose optimum is 0 but whose path costs more has no
+// suboptimality (cost / 0), and was left out of the subopt figures
+// without a word. It is counted (zero_optimum_rows), named once on
+// stderr by file and line, listed first by -worst, and is a mismatch of
+// the optimal column as before (-check fails).
+func TestZeroOptimumRowsCounted(t *testing.T) {
+	scen := filepath.Join(t.TempDir(), "zero.map.scen")
+	rows := "version 1\n" +
+		"0\ttiny.map\t10\t8\t0\t0\t9\t0\t9.0\n" +
+		"0\ttiny.map\t10\t8\t0\t0\t0\t4\t0\n" + // line 3: really 4
+		"0\ttiny.map\t10\t8\t0\t0\t7\t7\t0\n" + // line 4: really 14
+		"0\ttiny.map\t10\t8\t0\t0\t0\t0\t0\n" // start is goal: 0 is right
+	if err := os.WriteFile(scen, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", scen, "-json", "-worst", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, out)
+	if m["zero_optimum_rows"] != 2.0 || m["optimal_matches"] != 2.0 || m["max_subopt"] != 0.0 {
+		t.Errorf("zero_optimum_rows %v, optimal_matches %v, max_subopt %v; want 2, 2, 0", m["zero_optimum_rows"], m["optimal_matches"], m["max_subopt"])
+	}
+	if strings.Count(errs, "\n") != 1 || !strings.Contains(errs, "zero.map.scen:3 (query 2): the optimum is 0 but the path costs 4") ||
+		!strings.Contains(errs, "zero_optimum_rows: 2") {
+		t.Errorf("stderr should name the first such row once: %q", errs)
+	}
+	if w := m["worst"].([]any)[0].(map[string]any); w["query"] != 2.0 || w["problem"] != zeroOptimumProblem {
+		t.Errorf("worst[0] %v, want query 2 with %q", w, zeroOptimumProblem)
+	}
+	if code, _, _ := runMain(t, "-map", tinyMap, "-scen", scen, "-check"); code != exitCheck {
+		t.Errorf("-check: exit %d, want 1", code)
+	}
+	// A file without such rows: the field says 0, stderr says nothing.
+	code, out, errs = runMain(t, "-map", tinyMap, "-scen", tinyScen, "-json")
+	if m := decode(t, out); code != 0 || m["zero_optimum_rows"] != 0.0 || errs != "" {
+		t.Errorf("tiny.map.scen: exit %d, zero_optimum_rows %v, stderr %q", code, m["zero_optimum_rows"], errs)
+	}
+}
+
+// The same against A*'s cost (hpa, group): a planner path costing more
+// than A*'s 0 is counted, not dropped.
+func TestZeroOptimumAgainstAStar(t *testing.T) {
+	rep := &Report{rows: []rowResult{{q: Query{Start: image.Pt(3, 3), Goal: image.Pt(3, 3)}, found: true, cost: 2}}}
+	var subs []float64
+	reach := 0
+	z := zeroOptimum{ref: "A*'s cost"}
+	rep.compareRow(0, true, 0, true, 2, "HPA*", &subs, &reach, &z)
+	z.set(rep, len(subs))
+	if v, _ := rep.Get("zero_optimum_rows"); v != 1 || len(subs) != 0 || reach != 0 {
+		t.Errorf("zero_optimum_rows %v, subs %v, reach errors %d; want 1, none, 0", v, subs, reach)
+	}
+	if !strings.Contains(rep.zeroNote, "query 1: A*'s cost is 0 but the path costs 2") || rep.rows[0].problem != zeroOptimumProblem {
+		t.Errorf("note %q, problem %q", rep.zeroNote, rep.rows[0].problem)
 	}
 }
