@@ -292,9 +292,28 @@ func csvTargetOK(name string, inputs []string) error {
 		}
 	}
 	if st, err := os.Lstat(name); err == nil && !st.Mode().IsRegular() {
-		return usagef("bench: -csv %s exists and is not a regular file (%s): pick another file", name, st.Mode().Type())
+		if st.IsDir() {
+			return usagef("bench: -csv %s: is a directory; give a file name (e.g. %s)", name, filepath.Join(name, "rows.csv"))
+		}
+		// fs.FileMode's String ("L---------") read as garbage: name the kind.
+		return usagef("bench: -csv %s: is %s, not a regular file: pick another file", name, fileKind(st.Mode()))
 	}
 	return nil
+}
+
+// fileKind names the kind of a file that is not a regular one.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "a symbolic link (the file would replace the link, not write where it points)"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }
 
 // sameFile reports whether paths a and b name one existing file.

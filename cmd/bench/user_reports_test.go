@@ -302,3 +302,24 @@ func TestZeroOptimumAgainstAStar(t *testing.T) {
 		t.Errorf("note %q, problem %q", rep.zeroNote, rep.rows[0].problem)
 	}
 }
+
+// -csv given a directory said "exists and is not a regular file
+// (d---------)": the mode string read as garbage. The message names the
+// path and says it is a directory.
+func TestCSVDirectoryMessage(t *testing.T) {
+	dir := t.TempDir()
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-csv", dir)
+	if code != exitUsage || out != "" {
+		t.Fatalf("exit %d, stdout %q; want 2 and nothing", code, out)
+	}
+	if want := "bench: -csv " + dir + ": is a directory; give a file name"; !strings.Contains(errs, want) || strings.Contains(errs, "d---") {
+		t.Errorf("stderr %q, want %q and no mode string", errs, want)
+	}
+	link := filepath.Join(dir, "link.csv")
+	if err := os.Symlink(filepath.Join(dir, "elsewhere.csv"), link); err != nil {
+		t.Skip(err)
+	}
+	if _, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-csv", link); !strings.Contains(errs, link+": is a symbolic link") || strings.Contains(errs, "L---") {
+		t.Errorf("link: stderr %q", errs)
+	}
+}
