@@ -89,7 +89,7 @@ func prepareClusterAStarWith(env *Env, rep *Report, setup *groupSetup) (Planner,
 	}
 	cells := env.Grid.Len()
 	if work := len(goals) * cells; work > maxClusterColumnWork {
-		return nil, usagef("bench: -algo astar-cluster: the %d rows of %s have goals in %d level-1 groups, each needing one search over the %d cells (%d×%d > the cap %d, minutes of preprocessing); run fewer with -rows (about %d goal groups fit) or make bigger groups with -cluster",
+		return nil, usagef("bench: -algo astar-cluster: the %d rows of %s have goals in %d level-1 groups, each needing one search over the %d cells (%d×%d > the cap %d, minutes of preprocessing); run fewer with -rows (about %d goal groups fit) or -every, or make bigger groups with -cluster",
 			len(env.Rows), filepath.Base(c.ScenPath), len(goals), cells, len(goals), cells, maxClusterColumnWork, maxClusterColumnWork/cells)
 	}
 	rc := gr.Config()

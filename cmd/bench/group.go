@@ -532,12 +532,10 @@ func runScenario(env *Env) (*Report, error) {
 		// it has no query lines, as the app opens it. LoadEnv checked
 		// -scen's rows against the scenario's map as written, the reader
 		// the file's own; they run on its world, after the edit log.
-		rows := env.Rows
+		rows, nums := env.Rows, env.RowNums
 		if rows == nil {
-			rows = slices.Clone(s.ScenRows)
-			if n := cfg.Rows; n > 0 && n < len(rows) {
-				rows = rows[:n]
-			}
+			rows, nums = sampleRows(s.ScenRows, cfg.Rows, cfg.Every) // a copy
+			setSampled(rep, cfg, len(rows), len(s.ScenRows))
 			if cfg.Neighborhood == pathing.Four {
 				for i := range rows {
 					rows[i].Optimal = -1 // an 8-connected length: see LoadEnv
@@ -554,7 +552,7 @@ func runScenario(env *Env) (*Report, error) {
 				}
 			}
 		}
-		qs = QueriesFromRows(rows)
+		qs = QueriesFromRows(rows, nums)
 		if env.Rows == nil {
 			rep.Set("scen", s.Scen)
 		}
@@ -576,6 +574,9 @@ func runScenario(env *Env) (*Report, error) {
 			}
 		}
 	default:
+		if slices.Contains(cfg.Given, "every") {
+			return nil, usagef("bench: -every samples the rows of a .scen, and -scenario %s runs its own queries (no -scen and no scen list); drop -every", arg)
+		}
 		list := s.Queries
 		if cfg.Single {
 			list = []maps.Query{{Start: cfg.From, Goal: cfg.To}}
@@ -629,7 +630,7 @@ func runGroupScen(env *Env) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := runGroupQueries(env, p, QueriesFromRows(env.Rows), rep); err != nil {
+	if err := runGroupQueries(env, p, QueriesFromRows(env.Rows, env.RowNums), rep); err != nil {
 		return nil, err
 	}
 	return rep, nil

@@ -273,7 +273,7 @@ func runHPAScen(env *Env) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	qs := QueriesFromRows(env.Rows)
+	qs := QueriesFromRows(env.Rows, env.RowNums)
 	if err := RunQueries(env, p, qs, env.Cfg.Repeat, rep); err != nil {
 		return nil, err
 	}

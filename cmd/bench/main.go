@@ -79,6 +79,7 @@ type Config struct {
 	Heuristic    pathing.Heuristic    // -heuristic auto|octile|...
 	Weight       float64              // -weight: weighted A* factor (0 = 1)
 	Rows         int                  // -rows N: only the first N scenario rows (0 = all)
+	Every        int                  // -every K: only every K-th of those rows (1 = all), keeping the file's row numbers
 	Repeat       int                  // -repeat N: run the row set N times (timings over all; default 1, SingleRepeat for -from/-to)
 
 	CPUProfile string // -cpuprofile FILE: write a CPU profile of the run
@@ -123,6 +124,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	heur := fs.String("heuristic", "auto", "heuristic: auto, octile, euclidean, manhattan, chebyshev, zero (A* with the cluster heuristic is -algo astar-cluster)")
 	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h, 1 or more (0 means 1)")
 	fs.IntVar(&c.Rows, "rows", 0, "run only the first `N` scenario rows (0 = all; Moving AI lists rows shortest first, so these are the short queries)")
+	fs.IntVar(&c.Every, "every", 1, "run only every `K`-th scenario row (the file's rows 1, K+1, 2K+1, …, after -rows): a quick sample of a big .scen; query numbers (and -worst's commands) stay the file's, and the report adds every, rows_sampled and scen_rows")
 	fs.IntVar(&c.Repeat, "repeat", 1, fmt.Sprintf("run the rows `N` times; timings cover every run (default %d for a single -from/-to query)", SingleRepeat))
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the timed runs to `file`")
 	for _, h := range flagHooks {
@@ -182,6 +184,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	if c.Rows < 0 {
 		return nil, usagef("bench: -rows %d: want 0 (all) or a positive count", c.Rows)
 	}
+	if c.Every < 1 {
+		return nil, usagef("bench: -every %d: want a positive count K (every K-th scenario row; 1, the default, runs them all)", c.Every)
+	}
 	if c.Repeat < 1 {
 		return nil, usagef("bench: -repeat %d: want a positive count", c.Repeat)
 	}
@@ -199,6 +204,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 			return nil, usagef("bench: -to: %v", err)
 		}
 		c.Single = true
+		if slices.Contains(c.Given, "every") {
+			return nil, usagef("bench: -every samples the rows of a .scen (-scen, or a -scenario's list); a single -from/-to query has none")
+		}
 		if !slices.Contains(c.Given, "repeat") {
 			// One query timed once is one cold run (buffers grow, caches
 			// miss): its "median" was a third of the warm figure's speedup.

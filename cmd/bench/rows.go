@@ -32,7 +32,7 @@ func init() {
 		c.Ext["csv"] = fs.String("csv", "", "write one CSV line per query to `FILE`: query, line, start_x/y, goal_x/y, optimal (what subopt is against: A*'s cost for hpa and group, else the file's), scen_optimal (the file's), cost, subopt, found, us (first run), expanded, problem")
 	})
 	scopeFlags("query runs, not -agents or -repair", func(c *Config) bool { return c.ExtInt("agents") <= 0 && c.ExtInt("repair") <= 0 },
-		"worst", "csv")
+		"worst", "csv", "every")
 }
 
 // rowResult is one query's answer in a batch, kept for -worst and -csv.
@@ -55,8 +55,8 @@ type rowResult struct {
 	problem string
 }
 
-// WorstRow is one row of -worst: Query is its 1-based position in the
-// run's list (with -scen, the .scen's row: the app's -query opens it),
+// WorstRow is one row of -worst: Query is its 1-based number in the
+// run's list (with -scen, the .scen's row, -every or not: the app's -query opens it),
 // Line its line in the file.
 type WorstRow struct {
 	Query   int      `json:"query"`
@@ -109,7 +109,7 @@ func finishRows(c *Config, rep *Report, csvPath string) error {
 		rep.Worst = &[]WorstRow{} // present, if empty: the run had no comparable row
 		for _, i := range worstRows(rep.rows, n) {
 			r := rep.rows[i]
-			wr := WorstRow{Query: i + 1, Line: r.q.Line, Start: [2]int{r.q.Start.X, r.q.Start.Y},
+			wr := WorstRow{Query: r.q.number(i), Line: r.q.Line, Start: [2]int{r.q.Start.X, r.q.Start.Y},
 				Goal: [2]int{r.q.Goal.X, r.q.Goal.Y}, Problem: r.problem}
 			if r.ref >= 0 {
 				wr.Optimal = ptr(round6(r.ref))
@@ -121,7 +121,7 @@ func finishRows(c *Config, rep *Report, csvPath string) error {
 				wr.Subopt = ptr(round6(r.sub))
 			}
 			if open != "" {
-				wr.Open = fmt.Sprintf("%s -query %d", open, i+1)
+				wr.Open = fmt.Sprintf("%s -query %d", open, wr.Query)
 			}
 			*rep.Worst = append(*rep.Worst, wr)
 		}
@@ -342,7 +342,7 @@ func rowsCSV(rows []rowResult) []byte {
 		return strconv.FormatFloat(v, 'f', 6, 64)
 	}
 	for i, r := range rows {
-		w.Write([]string{strconv.Itoa(i + 1), strconv.Itoa(r.q.Line),
+		w.Write([]string{strconv.Itoa(r.q.number(i)), strconv.Itoa(r.q.Line),
 			strconv.Itoa(r.q.Start.X), strconv.Itoa(r.q.Start.Y), strconv.Itoa(r.q.Goal.X), strconv.Itoa(r.q.Goal.Y),
 			num(r.ref, r.ref >= 0), num(r.q.FileOptimal, r.q.FileOptimal >= 0), num(r.cost, r.found), num(r.sub, !math.IsNaN(r.sub)),
 			strconv.FormatBool(r.found), strconv.FormatFloat(r.us, 'f', 3, 64), strconv.Itoa(r.expanded), r.problem})

@@ -30,6 +30,10 @@ type Env struct {
 	Map  *maps.Map
 	Grid *pathing.Grid
 	Rows []maps.ScenRow // nil without -scen
+	// RowNums are the 1-based numbers of Rows in their file (the app's
+	// -query K opens row K), which -every makes differ from positions.
+	RowNums  []int
+	ScenRows int // the rows in the -scen file, before -rows and -every
 
 	Stdout, Stderr io.Writer // for modes that print progress (keep stdout for the report)
 }
@@ -79,9 +83,8 @@ func LoadEnv(c *Config) (*Env, error) {
 			}
 			return nil, usagef("bench: %v%s", errs[0], more)
 		}
-		if c.Rows > 0 && c.Rows < len(rows) {
-			rows = rows[:c.Rows]
-		}
+		env.ScenRows = len(rows)
+		rows, env.RowNums = sampleRows(rows, c.Rows, c.Every)
 		if c.Neighborhood == pathing.Four {
 			// The optimal column is the 8-connected length (Moving AI's rule);
 			// a 4-connected path is longer by design, so it is not compared,
@@ -172,22 +175,68 @@ type Query struct {
 	// whatever Optimal was set to; < 0 when the query has none.
 	FileOptimal float64
 	File        string // the scenario file of Line, for messages; "" when none
+	// Num is the query's 1-based number in its list (a .scen's row: the
+	// app's -query opens it); 0 means its position in the batch, which
+	// -every makes differ.
+	Num int
+}
+
+// number is the query number of q, query i (0-based) of its batch.
+func (q Query) number(i int) int {
+	if q.Num > 0 {
+		return q.Num
+	}
+	return i + 1
 }
 
 // where names query i (0-based in its batch) for a message: "file:line
 // (query N)", or "query N".
 func (q Query) where(i int) string {
 	if q.File != "" && q.Line > 0 {
-		return fmt.Sprintf("%s:%d (query %d)", q.File, q.Line, i+1)
+		return fmt.Sprintf("%s:%d (query %d)", q.File, q.Line, q.number(i))
 	}
-	return fmt.Sprintf("query %d", i+1)
+	return fmt.Sprintf("query %d", q.number(i))
 }
 
-// QueriesFromRows turns scenario rows into queries with their optimal lengths.
-func QueriesFromRows(rows []maps.ScenRow) []Query {
+// sampleRows returns the first n rows (all when n is 0), then every k-th
+// of them (positions 0, k, 2k, …; all when k ≤ 1), a copy, with their
+// 1-based numbers in rows: the query numbers the app's -query opens.
+func sampleRows(rows []maps.ScenRow, n, k int) ([]maps.ScenRow, []int) {
+	if n > 0 && n < len(rows) {
+		rows = rows[:n]
+	}
+	k = max(k, 1)
+	out := make([]maps.ScenRow, 0, (len(rows)+k-1)/k)
+	nums := make([]int, 0, cap(out))
+	for i := 0; i < len(rows); i += k {
+		out = append(out, rows[i])
+		nums = append(nums, i+1)
+	}
+	return out, nums
+}
+
+// setSampled adds -every's fields: every (K), rows_sampled (the rows
+// run) and scen_rows (the rows in the file, before -rows and -every).
+// Nothing without -every.
+func setSampled(rep *Report, c *Config, sampled, total int) {
+	if !slices.Contains(c.Given, "every") {
+		return
+	}
+	rep.Set("every", c.Every)
+	rep.Set("rows_sampled", sampled)
+	rep.Set("scen_rows", total)
+}
+
+// QueriesFromRows turns scenario rows into queries with their optimal
+// lengths; nums, when not nil, are the rows' numbers in their file
+// (Env.RowNums).
+func QueriesFromRows(rows []maps.ScenRow, nums []int) []Query {
 	qs := make([]Query, len(rows))
 	for i, r := range rows {
 		qs[i] = Query{Start: r.Start, Goal: r.Goal, Optimal: r.Optimal, Line: r.Line, FileOptimal: r.Optimal, File: r.File}
+		if i < len(nums) {
+			qs[i].Num = nums[i]
+		}
 	}
 	return qs
 }
@@ -198,6 +247,9 @@ func NewReport(env *Env) *Report {
 	r := &Report{Map: env.Map.Name, Algo: c.Algo, Neighborhood: c.Neighborhood.String(), Weight: c.Weight}
 	if c.Heuristic != pathing.Auto {
 		r.Heuristic = c.Heuristic.String()
+	}
+	if env.Rows != nil {
+		setSampled(r, c, len(env.Rows), env.ScenRows)
 	}
 	return r
 }
@@ -500,7 +552,7 @@ func runScen(env *Env) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := RunQueries(env, p, QueriesFromRows(env.Rows), env.Cfg.Repeat, rep); err != nil {
+	if err := RunQueries(env, p, QueriesFromRows(env.Rows, env.RowNums), env.Cfg.Repeat, rep); err != nil {
 		return nil, err
 	}
 	return rep, nil

@@ -323,3 +323,100 @@ func TestCSVDirectoryMessage(t *testing.T) {
 		t.Errorf("link: stderr %q", errs)
 	}
 }
+
+// -every K runs rows 0, K, 2K, … of a .scen (a quick sample of a big
+// file); every query number printed (-worst, its window commands, -csv,
+// stderr notes) stays the file's row number, and the report says how
+// many rows were sampled.
+func TestEverySamplesRowsKeepingTheirNumbers(t *testing.T) {
+	csvPath := filepath.Join(t.TempDir(), "rows.csv")
+	// Greedy leaves some rows suboptimal, so -worst has a ranking.
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "greedy", "-every", "3", "-worst", "10", "-csv", csvPath, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, out)
+	for k, want := range map[string]float64{"queries": 4, "rows_sampled": 4, "scen_rows": 10, "every": 3, "optimal_checked": 4} {
+		if m[k] != want {
+			t.Errorf("%s = %v, want %v", k, m[k], want)
+		}
+	}
+	sampled := map[int]bool{1: true, 4: true, 7: true, 10: true} // the file's rows 1, 4, 7, 10
+	worst := m["worst"].([]any)
+	if len(worst) != 4 {
+		t.Fatalf("worst: %v", worst)
+	}
+	for _, w := range worst {
+		row := w.(map[string]any)
+		q := int(row["query"].(float64))
+		if !sampled[q] || int(row["line"].(float64)) != q+1 { // tiny.map.scen: row K on line K+1
+			t.Errorf("worst row %v: query %d is not the file's row of line %v", row, q, row["line"])
+		}
+		if open, _ := row["open"].(string); !strings.HasSuffix(open, fmt.Sprintf(" -query %d", q)) {
+			t.Errorf("query %d opens with %q", q, open)
+		}
+	}
+	b, err := os.ReadFile(csvPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var nums []string
+	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
+		n, _, _ := strings.Cut(l, ",")
+		nums = append(nums, n)
+	}
+	if got := strings.Join(nums, " "); got != "1 4 7 10" {
+		t.Errorf("csv query column %q, want 1 4 7 10", got)
+	}
+
+	// -rows first, then -every; -every 1 runs every row; a text report
+	// prints the fields too.
+	code, out, _ = runMain(t, "-map", tinyMap, "-scen", tinyScen, "-rows", "8", "-every", "3", "-json")
+	if m := decode(t, out); code != 0 || m["queries"] != 3.0 || m["rows_sampled"] != 3.0 || m["scen_rows"] != 10.0 {
+		t.Errorf("-rows 8 -every 3: exit %d, %v", code, out)
+	}
+	code, out, _ = runMain(t, "-map", tinyMap, "-scen", tinyScen, "-every", "1")
+	if v, _ := textValue(out, "rows_sampled"); code != 0 || v != "10" {
+		t.Errorf("-every 1: exit %d, rows_sampled %q:\n%s", code, v, out)
+	}
+
+	// A scenario's own list is sampled the same way, numbered as the app
+	// numbers it.
+	dir := cupCase(t, "set algo astar\n")
+	code, out, errs = runMain(t, "-scenario", filepath.Join(dir, "case.pls"), "-every", "2", "-worst", "3", "-json")
+	if code != 0 {
+		t.Fatalf("scenario list: exit %d: %s", code, errs)
+	}
+	m = decode(t, out)
+	if m["queries"] != 3.0 || m["rows_sampled"] != 3.0 || m["scen_rows"] != 6.0 {
+		t.Errorf("scenario list: %s", out)
+	}
+	for _, w := range m["worst"].([]any) {
+		if q := w.(map[string]any)["query"].(float64); q != 1 && q != 3 && q != 5 {
+			t.Errorf("scenario list: worst query %v, want 1, 3 or 5", q)
+		}
+	}
+}
+
+func TestEveryBadInput(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"zero", []string{"-map", tinyMap, "-scen", tinyScen, "-every", "0"}, "-every 0: want a positive count K"},
+		{"negative", []string{"-map", tinyMap, "-scen", tinyScen, "-every", "-2"}, "-every -2: want a positive count K"},
+		{"not a number", []string{"-map", tinyMap, "-scen", tinyScen, "-every", "x"}, "-every"},
+		{"single query", []string{"-map", tinyMap, "-from", "0,0", "-to", "9,0", "-every", "2"}, "-every samples the rows of a .scen"},
+		{"agents", []string{"-map", tinyMap, "-agents", "2", "-every", "2"}, "-every applies only with query runs"},
+		{"scenario queries", []string{"-scenario", "builtin:textbook-groups", "-every", "2"}, "runs its own queries"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runMain(t, tc.args...)
+			if code != exitUsage || out != "" || !strings.Contains(errs, tc.want) {
+				t.Errorf("exit %d, stdout %q, stderr %q; want 2 and %q", code, out, errs, tc.want)
+			}
+		})
+	}
+}
