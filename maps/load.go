@@ -12,9 +12,13 @@ import (
 
 // Detect names the format of a file from its first non-blank line: "type"
 // starts a Moving AI map, "version" a Moving AI scenario list,
-// "pathlens-scenario" a pathlens scenario; anything else is taken for an
-// ASCII map. head need only hold the start of the file (a few hundred bytes);
-// a UTF-8 byte order mark is skipped.
+// "pathlens-scenario" a pathlens scenario. A first line that cannot be an
+// ASCII row but looks like a Moving AI header, misspelt or not (its first
+// word is type, height, width or map in any case or one typing slip away,
+// or it starts a run of "KEY VALUE" lines ending in a "map" line), is also
+// taken for a Moving AI map, so that its reader reports the header problem;
+// anything else is taken for an ASCII map. head need only hold the start of
+// the file (a few hundred bytes); a UTF-8 byte order mark is skipped.
 func Detect(head []byte) Format {
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
 	for len(head) > 0 {
@@ -36,9 +40,101 @@ func Detect(head []byte) Format {
 		case "pathlens-scenario":
 			return FormatScenario
 		}
+		if looksMovingAIHeader(line, head) {
+			return FormatMovingAI
+		}
 		return FormatASCII
 	}
 	return FormatASCII
+}
+
+// looksMovingAIHeader reports whether first, the first non-blank line of a
+// file (rest is what follows it), is a Moving AI header line gone wrong. A
+// first line that is a valid ASCII row never is, so every map the ASCII
+// reader accepts is still read as ASCII.
+func looksMovingAIHeader(first, rest []byte) bool {
+	row := trimSpace(bytes.TrimSuffix(first, []byte("\r")))
+	asciiRow := true
+	for _, c := range row {
+		if terrainWeight[c] < 0 {
+			asciiRow = false
+			break
+		}
+	}
+	if asciiRow {
+		return false
+	}
+	f := bytes.Fields(first)
+	key := strings.ToLower(string(f[0]))
+	if key == "map" || strings.HasPrefix(key, "type") {
+		return true
+	}
+	for _, kw := range []string{"type", "height", "width"} {
+		if nearMiss(key, kw) {
+			return true
+		}
+	}
+	// A missing or unrecognisable type line: "KEY VALUE" lines up to "map".
+	for lines := 1; len(f) == 2 && isWord(f[0]) && lines < 8; lines++ {
+		line := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			line, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		f = bytes.Fields(line)
+		if len(f) == 1 && strings.EqualFold(string(f[0]), "map") {
+			return true
+		}
+	}
+	return false
+}
+
+// isWord reports whether b is made of ASCII letters only.
+func isWord(b []byte) bool {
+	for _, c := range b {
+		if (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// nearMiss reports whether word (already in lower case) is kw or one typing
+// slip from it: one letter added, dropped or changed, or two neighbours
+// swapped ("heigth", "widht", "tpye").
+func nearMiss(word, kw string) bool {
+	if len(word) > len(kw)+1 || len(word)+1 < len(kw) {
+		return false
+	}
+	return editDistance(word, kw) <= 1
+}
+
+// editDistance is the optimal string alignment distance of two short ASCII
+// words: insertions, deletions, substitutions and swaps of neighbours each
+// count one.
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
 }
 
 // binaryKind names a file kind that is surely no map from its first

@@ -19,6 +19,21 @@ func TestDetect(t *testing.T) {
 		{"\xef\xbb\xbfpathlens-scenario 1\n", FormatScenario},
 		{"###\n#.#\n", FormatASCII},
 		{"", FormatASCII},
+		// Moving AI headers gone wrong are still Moving AI, so its reader
+		// names the header problem instead of the ASCII reader an 'h'.
+		{"tpye octile\nheight 1\n", FormatMovingAI},
+		{"Type octile\n", FormatMovingAI},
+		{"typeoctile\n", FormatMovingAI},
+		{"heigth 10\nwidth 10\nmap\n", FormatMovingAI},
+		{"height 10\nwidth 10\nmap\n", FormatMovingAI},
+		{"width 10\n", FormatMovingAI},
+		{"kind octile\nheight 2\r\nwidth 2\nmap\r\n..\n", FormatMovingAI},
+		{"map\n..\n", FormatMovingAI},
+		// ...but not a valid ASCII row, nor text that is neither.
+		{"TT..\n....\n", FormatASCII},
+		{"WGS.\n", FormatASCII},
+		{"hello world\n", FormatASCII},
+		{"kind octile\nsize 2\n..\n", FormatASCII},
 	} {
 		if got := Detect([]byte(tc.in)); got != tc.want {
 			t.Errorf("Detect(%q) = %v, want %v", tc.in, got, tc.want)
@@ -155,5 +170,72 @@ func TestBinaryFileIsNamed(t *testing.T) {
 	// An ASCII map is still a map.
 	if _, err := ReadMap(strings.NewReader("BM..\n....\n"), "bm.txt"); err != nil && strings.Contains(err.Error(), "not a map") {
 		t.Errorf("an ASCII map starting BM: %v", err)
+	}
+}
+
+// A file meant to be a Moving AI map whose header is misspelt or incomplete
+// used to fall through to the ASCII reader, which reported "cell (0,0) has
+// unknown terrain 't'"; now the Moving AI reader names the header line and
+// the keyword it wants.
+func TestMisspeltMovingAIHeader(t *testing.T) {
+	const rows = "..\n..\n"
+	for _, c := range []struct{ name, in, want string }{
+		{"tpye", "tpye octile\nheight 2\nwidth 2\nmap\n" + rows,
+			`h.map:1: want "type octile" as the first line of a Moving AI map, found "tpye octile" ("tpye" is not "type")`},
+		{"Type", "Type octile\nheight 2\nwidth 2\nmap\n" + rows,
+			`h.map:1: want "type octile" as the first line of a Moving AI map, found "Type octile" ("Type" is not "type")`},
+		{"heigth", "type octile\nheigth 2\nwidth 2\nmap\n" + rows,
+			`h.map:2: unknown header line "heigth 2" (want type, height, width or map; is "heigth" a misspelt "height"?)`},
+		{"no map line", "type octile\nheight 2\nwidth 2\n" + rows,
+			`h.map:4: want the line "map" between the header and the rows, found the row ".."`},
+		{"no type line", "height 2\nwidth 2\nmap\n" + rows,
+			`h.map:1: want "type octile" as the first line of a Moving AI map, found "height 2" (a Moving AI map starts with its type line)`},
+		{"misspelt and no type line", "\nheigth 2\nwidth 2\nmap\n" + rows,
+			`h.map:2: want "type octile" as the first line of a Moving AI map, found "heigth 2"`},
+		{"other first key", "kind octile\nheight 2\nwidth 2\nmap\n" + rows,
+			`h.map:1: want "type octile" as the first line of a Moving AI map, found "kind octile"`},
+		{"octle", "type octle\nheight 2\nwidth 2\nmap\n" + rows,
+			`h.map:1: unsupported map type "type octle" (want "type octile")`},
+		{"Map", "type octile\nheight 2\nwidth 2\nMap\n" + rows,
+			`h.map:4: unknown header line "Map" (want type, height, width or map; is "Map" a misspelt "map"?)`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := ReadMap(strings.NewReader(c.in), "h.map")
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("ReadMap: %v (map %v)\nwant %q", err, m, c.want)
+			}
+			p := writeFile(t, t.TempDir(), "h.map", c.in)
+			if _, err := LoadMap(p); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("LoadMap: %v\nwant %q", err, c.want)
+			}
+		})
+	}
+}
+
+// Every ASCII map in testdata and every Moving AI benchmark map is still
+// read in its own format after the misspelt-header guess was added.
+func TestDetectKeepsRealMaps(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*"))
+	if dir, ok := MovingAIDir(); ok {
+		more, _ := filepath.Glob(filepath.Join(dir, "*.map"))
+		files = append(files, more...)
+	}
+	for _, p := range files {
+		want := FormatASCII
+		switch filepath.Ext(p) {
+		case ".map":
+			want = FormatMovingAI
+		case ".scen":
+			want = FormatScen
+		case ".pls":
+			want = FormatScenario
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Detect(data[:min(len(data), 512)]); got != want {
+			t.Errorf("%s: Detect = %v, want %v", p, got, want)
+		}
 	}
 }

@@ -94,7 +94,14 @@ func readMovingAIHeader(lr *lineReader) (w, h int, err error) {
 		}
 		key := f[0]
 		if !sawType && key != "type" {
-			return 0, 0, errAt(name, lr.line, "want \"type octile\" as the first line of a Moving AI map, found %s", quoteText(line))
+			why := ""
+			switch {
+			case key == "height" || key == "width" || key == "map":
+				why = " (a Moving AI map starts with its type line)"
+			case guessKeyword(key) == "type":
+				why = fmt.Sprintf(" (%s is not \"type\")", quoteText([]byte(key)))
+			}
+			return 0, 0, errAt(name, lr.line, "want \"type octile\" as the first line of a Moving AI map, found %s%s", quoteText(line), why)
 		}
 		switch key {
 		case "type":
@@ -133,9 +140,39 @@ func readMovingAIHeader(lr *lineReader) (w, h int, err error) {
 			}
 			return w, h, nil
 		default:
+			if kw := guessKeyword(key); kw != "" {
+				return 0, 0, errAt(name, lr.line, "unknown header line %s (want type, height, width or map; is %s a misspelt %q?)", quoteText(line), quoteText([]byte(key)), kw)
+			}
+			if h != 0 && w != 0 && len(f) == 1 && isMovingAIRow(line) {
+				return 0, 0, errAt(name, lr.line, "want the line \"map\" between the header and the rows, found the row %s", quoteText(line))
+			}
 			return 0, 0, errAt(name, lr.line, "unknown header line %s (want type, height, width or map)", quoteText(line))
 		}
 	}
+}
+
+// guessKeyword returns the Moving AI header keyword that word is a near miss
+// of (another case, or one typing slip away), or "".
+func guessKeyword(word string) string {
+	word = strings.ToLower(word)
+	for _, kw := range []string{"type", "height", "width", "map"} {
+		if nearMiss(word, kw) {
+			return kw
+		}
+	}
+	return ""
+}
+
+// isMovingAIRow reports whether line is made of Moving AI terrain characters
+// only (spaces and tabs at its ends aside).
+func isMovingAIRow(line []byte) bool {
+	row := trimSpace(line)
+	for _, c := range row {
+		if !movingAIOK[c] {
+			return false
+		}
+	}
+	return len(row) > 0
 }
 
 // WriteMovingAI writes m as a Moving AI .map file, with m's line ends (CRLF
