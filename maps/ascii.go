@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"image"
 	"io"
+	"unicode/utf8"
 
 	"pathlens/pathing"
 )
@@ -67,24 +68,23 @@ func (b *asciiBuilder) add(line []byte, lineNo int) error {
 	if b.blankAfter != 0 {
 		return errAt(b.file, b.blankAfter, "blank line between rows (more rows follow on line %d)", lineNo)
 	}
+	n := utf8.RuneCount(row) // cells are characters, not bytes
 	if b.h == 0 {
-		b.w = len(row)
+		b.w = n
 		b.firstLine = lineNo
 		if b.w > pathing.MaxSide {
 			return errAt(b.file, lineNo, "row has %d cells, more than the limit of %d a side", b.w, pathing.MaxSide)
 		}
 		b.terrain = make([]byte, 0, min(b.w*64, 1<<20))
-	} else if len(row) != b.w {
-		return errAt(b.file, lineNo, "row has %d cells, want %d (the width of the first row, line %d)", len(row), b.w, b.firstLine)
+	} else if n != b.w {
+		return errAt(b.file, lineNo, "row has %d cells, want %d (the width of the first row, line %d)", n, b.w, b.firstLine)
 	}
 	if b.h == pathing.MaxSide {
 		return errAt(b.file, lineNo, "more than %d rows, the limit of a side", pathing.MaxSide)
 	}
-	for x, c := range row {
-		if terrainWeight[c] < 0 {
-			return errCell(b.file, lineNo, image.Pt(x, b.h),
-				"cell (%d,%d) has unknown terrain %s (want # . 1-9, or a Moving AI letter @ O T W G S)", x, b.h, quoteByte(c))
-		}
+	if x, q, bad := firstBad(row, &asciiOK); bad {
+		return errCell(b.file, lineNo, image.Pt(x, b.h),
+			"cell (%d,%d) has unknown terrain %s (want # . 1-9, or a Moving AI letter @ O T W G S)", x, b.h, q)
 	}
 	b.terrain = append(b.terrain, row...)
 	b.h++

@@ -2,6 +2,7 @@ package maps
 
 import (
 	"bytes"
+	"errors"
 	"image"
 	"strings"
 	"testing"
@@ -127,5 +128,38 @@ func TestMovingAIAsASCII(t *testing.T) {
 	}
 	if !back.Equal(m) {
 		t.Errorf("ASCII copy differs: %q vs %q", back.Terrain, m.Terrain)
+	}
+}
+
+// Cells are characters: a row holding 'é' or '█' was measured in bytes
+// ("row has 6 cells, want 5" for a five-character row) and the character
+// was named by its first byte ('\xc3'). Columns and widths now count
+// characters, and the character is named with its code point.
+func TestASCIIColumnsCountCharacters(t *testing.T) {
+	for _, c := range []struct {
+		name, in, want string
+		cell           image.Point
+	}{
+		{"accent", "#####\n#é..#\n", "maps: u.txt:2: cell (1,1) has unknown terrain 'é' (U+00E9)", image.Pt(1, 1)},
+		{"block", "#####\n...█#\n", "maps: u.txt:2: cell (3,1) has unknown terrain '█' (U+2588)", image.Pt(3, 1)},
+		{"first row", "#..é\n####\n", "maps: u.txt:1: cell (3,0) has unknown terrain 'é' (U+00E9)", image.Pt(3, 0)},
+		{"invisible", "##\u200b#\n", `maps: u.txt:1: cell (2,0) has unknown terrain '\u200b' (U+200B)`, image.Pt(2, 0)},
+		{"not UTF-8", "#####\n#\xff..#\n", `maps: u.txt:2: cell (1,1) has unknown terrain '\xff'`, image.Pt(1, 1)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ReadASCII(strings.NewReader(c.in), "u.txt")
+			var me *Error
+			if err == nil || !strings.Contains(err.Error(), c.want) || !errors.As(err, &me) || !me.HasCell || me.Cell != c.cell {
+				t.Errorf("error %v\nwant %q at cell %v", err, c.want, c.cell)
+			}
+		})
+	}
+	_, err := ReadASCII(strings.NewReader("#####\n#é...#\n"), "u.txt")
+	if want := "maps: u.txt:2: row has 6 cells, want 5"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("six characters after five: %v\nwant %q", err, want)
+	}
+	_, err = ReadASCII(strings.NewReader(strings.Repeat("█", 16385)), "u.txt")
+	if want := "maps: u.txt:1: line is longer than"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("a long line of '█': %v\nwant %q", err, want)
 	}
 }

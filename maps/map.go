@@ -108,11 +108,14 @@ func (f Format) String() string {
 }
 
 // terrainWeight maps a terrain character to its weight: 0 blocked, 1..9
-// open; -1 marks characters no format accepts. movingAIOK marks the subset
-// allowed in Moving AI files.
+// open; -1 marks characters no format accepts. asciiOK marks the characters
+// allowed in ASCII maps, movingAIOK the subset allowed in Moving AI files,
+// and printableOK those allowed in region layers (printable ASCII).
 var (
 	terrainWeight [256]int8
+	asciiOK       [256]bool
 	movingAIOK    [256]bool
+	printableOK   [256]bool
 )
 
 func init() {
@@ -130,6 +133,10 @@ func init() {
 	}
 	for _, c := range []byte(".GS@OTW") {
 		movingAIOK[c] = true
+	}
+	for c := range terrainWeight {
+		asciiOK[c] = terrainWeight[c] >= 0
+		printableOK[c] = c >= 0x20 && c <= 0x7e
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"pathlens/pathing"
 )
@@ -37,17 +38,15 @@ func ReadMovingAI(r io.Reader, name string) (*Map, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(row) != w {
+		if n := utf8.RuneCount(row); n != w { // cells are characters, not bytes
 			if isBlank(row) {
 				return nil, errAt(name, lr.line, "blank line where row %d of %d should be (want %d cells)", y+1, h, w)
 			}
-			return nil, errAt(name, lr.line, "row has %d cells, want %d", len(row), w)
+			return nil, errAt(name, lr.line, "row has %d cells, want %d", n, w)
 		}
-		for x, c := range row {
-			if !movingAIOK[c] {
-				return nil, errCell(name, lr.line, image.Pt(x, y),
-					"cell (%d,%d) has unknown terrain %s (want one of . G S @ O T W)", x, y, quoteByte(c))
-			}
+		if x, q, bad := firstBad(row, &movingAIOK); bad {
+			return nil, errCell(name, lr.line, image.Pt(x, y),
+				"cell (%d,%d) has unknown terrain %s (want one of . G S @ O T W)", x, y, q)
 		}
 		terrain = append(terrain, row...)
 	}

@@ -214,3 +214,21 @@ func TestReadMovingAIRepeatedHeader(t *testing.T) {
 		t.Fatalf("want an error naming line 3 and both heights, got %v", err)
 	}
 }
+
+// Moving AI rows count characters too: "é" in a four-cell row was "row has
+// 5 cells, want 4", and text after the rows is cut between characters.
+func TestMovingAIColumnsCountCharacters(t *testing.T) {
+	for _, c := range []struct{ name, in, want string }{
+		{"accent", mai("1", "4", "..é."), "maps: m.map:5: cell (2,0) has unknown terrain 'é' (U+00E9)"},
+		{"block", mai("2", "3", "...", "█.."), "maps: m.map:6: cell (0,1) has unknown terrain '█' (U+2588)"},
+		{"too long", mai("1", "3", ".é.."), "maps: m.map:5: row has 4 cells, want 3"},
+		{"after the rows", mai("1", "1", ".", strings.Repeat(".", 39)+"é"), `unexpected text "` + strings.Repeat(".", 39) + `"...`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := ReadMovingAI(strings.NewReader(c.in), "m.map")
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v\nwant %q", err, c.want)
+			}
+		})
+	}
+}

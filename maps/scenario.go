@@ -518,11 +518,9 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				}
 				continue
 			}
-			for x, c := range raw {
-				if c < 0x20 || c > 0x7e {
-					return nil, errCell(name, ln, image.Pt(x, len(regionRows)),
-						"region cell (%d,%d) is %s; region names are printable ASCII characters", x, len(regionRows), quoteByte(c))
-				}
+			if x, q, bad := firstBad(raw, &printableOK); bad {
+				return nil, errCell(name, ln, image.Pt(x, len(regionRows)),
+					"region cell (%d,%d) is %s; region names are printable ASCII characters", x, len(regionRows), q)
 			}
 			regionRows = append(regionRows, append([]byte(nil), raw...))
 			k := len(at.regionRows) - 1

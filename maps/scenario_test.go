@@ -253,6 +253,8 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"regions rows", head + "regions 1\nAAAAA\nend\n", "s.pls:6: regions 1 has 1 rows, the map has 2"},
 		{"regions skip", head + "regions 2\nAAAAA\nAAAAA\nend\n", "s.pls:6: regions 2: want level 1"},
 		{"regions tab", head + "regions 1\nAA\tAA\nAAAAA\nend\n", "s.pls:7: region cell (2,0) is '\\x09'"},
+		{"regions accent", head + "regions 1\nAéAAA\nAAAAA\nend\n", "s.pls:7: region cell (1,0) is 'é' (U+00E9); region names are printable ASCII"},
+		{"map block character", "pathlens-scenario 1\nmap inline\n#.█..\nend\n", "s.pls:3: cell (2,0) has unknown terrain '█' (U+2588)"},
 		{"end alone", head + "end\n", "s.pls:6: end without a block"},
 		{"two maps", head + "map inline\n.\nend\n", "s.pls:6: second map line (the first is line 2)"},
 		{"bad coords", head + "query 1;1 2,2\n", "s.pls:6: query: coordinates must be X,Y"},
