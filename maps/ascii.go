@@ -2,6 +2,7 @@ package maps
 
 import (
 	"bufio"
+	"fmt"
 	"image"
 	"io"
 	"unicode/utf8"
@@ -20,10 +21,13 @@ import (
 // Lines may end in "\n" or "\r\n"; spaces and tabs at the ends of a row are
 // ignored (they are never cells); blank lines before and after the rows are
 // ignored, a blank line between rows is an error. At most pathing.MaxSide rows
-// of at most pathing.MaxSide cells. name is used in errors and as Map.Name.
-// Cost: one pass over the input; memory follows the rows actually read.
+// of at most pathing.MaxSide cells (characters); a line, spaces around the row
+// included, may hold at most maxASCIILine bytes (pathing.MaxSide+64), and
+// longer lines are refused as they are read. name is used in errors and as
+// Map.Name. Cost: one pass over the input; memory follows the rows actually
+// read.
 func ReadASCII(r io.Reader, name string) (*Map, error) {
-	lr := newLineReader(r, name, pathing.MaxSide+64, MaxMapBytes)
+	lr := newASCIILineReader(r, name, MaxMapBytes)
 	b := asciiBuilder{file: name}
 	for {
 		line, err := lr.next()
@@ -44,6 +48,20 @@ func ReadASCII(r io.Reader, name string) (*Map, error) {
 	m.CRLF = lr.crlf
 	m.NoFinalNewline = !lr.final && b.blankAfter == 0
 	return m, nil
+}
+
+// maxASCIILine is the longest line of an ASCII map or a scenario file, in
+// bytes: the widest row, pathing.MaxSide cells of one byte, with room for
+// spaces and tabs around it.
+const maxASCIILine = pathing.MaxSide + 64
+
+// newASCIILineReader is the line reader of ASCII maps and scenario files,
+// whose "line too long" message states the limit in bytes and in cells.
+func newASCIILineReader(r io.Reader, name string, maxIn int64) *lineReader {
+	lr := newLineReader(r, name, maxASCIILine, maxIn)
+	lr.limitNote = fmt.Sprintf(" (the limit: a row of %d cells, one byte each, and %d bytes of spaces around it)",
+		pathing.MaxSide, maxASCIILine-pathing.MaxSide)
+	return lr
 }
 
 // asciiBuilder collects the rows of an ASCII map one line at a time, for

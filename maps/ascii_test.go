@@ -163,3 +163,33 @@ func TestASCIIColumnsCountCharacters(t *testing.T) {
 		t.Errorf("a long line of '█': %v\nwant %q", err, want)
 	}
 }
+
+// The line limit is in bytes, and says what it means in cells: a user with
+// a 17,000-cell row read "line is longer than 16448 bytes" while the docs
+// spoke of 16384 cells a side, and could not tell the two apart.
+func TestLineLimitStatesBytesAndCells(t *testing.T) {
+	wide := strings.Repeat(".", 17000) + "\n"
+	for _, c := range []struct {
+		name string
+		read func() error
+		want string
+	}{
+		{"ascii", func() error { _, err := ReadASCII(strings.NewReader(wide), "a.txt"); return err },
+			"maps: a.txt:1: line is longer than 16448 bytes (the limit: a row of 16384 cells, one byte each, and 64 bytes of spaces around it)"},
+		{"movingai", func() error { _, err := ReadMovingAI(strings.NewReader(mai("1", "16384", wide)), "m.map"); return err },
+			"maps: m.map:5: line is longer than 16384 bytes (the limit: a row of 16384 cells, one byte each)"},
+		{"scenario", func() error {
+			_, err := ParseScenario(strings.NewReader("pathlens-scenario 1\nmap inline\n"+wide), "s.pls", t.TempDir())
+			return err
+		}, "maps: s.pls:3: line is longer than 16448 bytes (the limit: a row of 16384 cells"},
+	} {
+		if err := c.read(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v\nwant %q", c.name, err, c.want)
+		}
+	}
+	// The widest row is accepted with spaces around it, and with CRLF.
+	row := "  " + strings.Repeat(".", 16384) + "\t\r\n"
+	if m, err := ReadASCII(strings.NewReader(row+row), "a.txt"); err != nil || m.Grid.Width() != 16384 {
+		t.Errorf("widest row: %v", err)
+	}
+}

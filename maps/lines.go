@@ -6,7 +6,10 @@ import (
 )
 
 // lineReader splits input into lines with a hard limit on line length and on
-// total bytes, so arbitrary input costs bounded memory. Lines end at '\n'; one
+// total bytes, so arbitrary input costs bounded memory. Both limits are in
+// bytes, checked before anything is decoded; the cells of a valid row are
+// ASCII characters, one byte each, so a byte limit at least as long as the
+// widest row never refuses a valid one. Lines end at '\n'; one
 // '\r' before it is dropped. The slice returned by next is valid only until
 // the following call.
 type lineReader struct {
@@ -14,10 +17,13 @@ type lineReader struct {
 	lim     *io.LimitedReader
 	file    string
 	line    int   // number of the line last returned (1-based)
-	maxLine int   // longest allowed line, without its end
+	maxLine int   // longest allowed line in bytes, without its end
 	maxIn   int64 // largest allowed input in bytes
 	crlf    bool  // the first line ended in "\r\n"
 	final   bool  // the last line returned ended with '\n'
+	// limitNote follows the "line is longer than N bytes" message, to say
+	// what the limit allows in the format's own terms ("" for nothing).
+	limitNote string
 }
 
 func newLineReader(r io.Reader, file string, maxLine int, maxIn int64) *lineReader {
@@ -35,7 +41,7 @@ func (lr *lineReader) next() ([]byte, error) {
 	b, err := lr.br.ReadSlice('\n')
 	switch {
 	case err == bufio.ErrBufferFull:
-		return nil, errAt(lr.file, lr.line+1, "line is longer than %d bytes", lr.maxLine)
+		return nil, errAt(lr.file, lr.line+1, "line is longer than %d bytes%s", lr.maxLine, lr.limitNote)
 	case err == io.EOF:
 		if lr.lim.N <= 0 {
 			return nil, errAt(lr.file, 0, "input is larger than %d bytes", lr.maxIn)
@@ -64,7 +70,7 @@ func (lr *lineReader) next() ([]byte, error) {
 		n-- // a lone '\r' at the very end of the input
 	}
 	if n > lr.maxLine {
-		return nil, errAt(lr.file, lr.line, "line is longer than %d bytes", lr.maxLine)
+		return nil, errAt(lr.file, lr.line, "line is longer than %d bytes%s", lr.maxLine, lr.limitNote)
 	}
 	return b[:n], nil
 }

@@ -47,10 +47,15 @@
 //
 //	maps: arena.map:7: row has 48 cells, want 49
 //
-// Maps wider or taller than pathing.MaxSide are refused from the header,
-// before anything is allocated; lines longer than a map row can be and inputs
-// larger than MaxMapBytes are refused while reading, so memory use follows the
-// real size of the input, never what a header claims.
+// Maps wider or taller than pathing.MaxSide cells are refused from the
+// header, before anything is allocated. Lines longer than a map row can be
+// and inputs larger than MaxMapBytes are refused while reading; both limits
+// are in bytes, checked before decoding: a line may hold pathing.MaxSide
+// bytes in a Moving AI map (16,384: the widest row, whose cells are one byte
+// each), 64 more in an ASCII map or a scenario file (spaces may surround a
+// row), and 4,096 in a .scen file. So memory use follows the real size of the
+// input, never what a header claims. Cells and columns in messages count
+// characters, not bytes.
 package maps
 
 import (

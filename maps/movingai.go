@@ -16,7 +16,9 @@ import (
 // "height H", "width W" (height and width in either order) and "map", then H
 // rows of W terrain characters (see the package doc; W is water and blocked).
 // Lines may end in "\n" or "\r\n"; blank lines after the last row are
-// ignored; anything else after it is an error. name is used in errors and as
+// ignored; anything else after it is an error. A line may hold at most
+// pathing.MaxSide bytes (the widest row: its cells are one byte each), and
+// longer lines are refused as they are read. name is used in errors and as
 // Map.Name.
 //
 // The header's size is checked against pathing.MaxSide before anything is
@@ -25,6 +27,7 @@ import (
 // of W*H bytes (terrain and grid).
 func ReadMovingAI(r io.Reader, name string) (*Map, error) {
 	lr := newLineReader(r, name, pathing.MaxSide, MaxMapBytes)
+	lr.limitNote = fmt.Sprintf(" (the limit: a row of %d cells, one byte each)", pathing.MaxSide)
 	w, h, err := readMovingAIHeader(lr)
 	if err != nil {
 		return nil, err

@@ -475,7 +475,7 @@ type scenarioLines struct {
 }
 
 func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, error) {
-	lr := newLineReader(r, name, pathing.MaxSide+64, MaxScenarioBytes)
+	lr := newASCIILineReader(r, name, MaxScenarioBytes)
 	s := &Scenario{}
 	var at scenarioLines
 	setAt := map[string]int{}
