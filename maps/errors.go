@@ -1,8 +1,10 @@
 package maps
 
 import (
+	"errors"
 	"fmt"
 	"image"
+	"io/fs"
 	"strconv"
 	"unicode/utf8"
 )
@@ -41,6 +43,19 @@ func (e *Error) Error() string {
 		return "maps: line " + strconv.Itoa(e.Line) + ": " + e.Msg
 	}
 	return "maps: " + e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
+}
+
+// errPath is the error of a file operation on path that failed with err,
+// as "maps: PATH: no such file or directory": the path in File (where a UI
+// looks for it) rather than inside Msg, and err kept for errors.Is(err,
+// fs.ErrNotExist) and the like.
+func errPath(path string, err error) *Error {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		msg = pe.Err.Error()
+	}
+	return &Error{File: path, Msg: msg, Err: err}
 }
 
 func errAt(file string, line int, format string, args ...any) *Error {

@@ -223,7 +223,7 @@ type Benchmark struct {
 func Benchmarks(dir string) ([]Benchmark, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, &Error{Msg: err.Error()}
+		return nil, errPath(dir, err)
 	}
 	have := map[string]bool{}
 	for _, e := range ents {

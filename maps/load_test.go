@@ -1,6 +1,8 @@
 package maps
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -237,5 +239,35 @@ func TestDetectKeepsRealMaps(t *testing.T) {
 		if got := Detect(data[:min(len(data), 512)]); got != want {
 			t.Errorf("%s: Detect = %v, want %v", p, got, want)
 		}
+	}
+}
+
+// A file that cannot be opened was "maps: open PATH: no such file or
+// directory" with no File in the *Error and nothing for errors.Is: a UI
+// could neither show which file nor tell a missing file from a bad one.
+func TestOpenErrorsNameTheFile(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.map")
+	for _, c := range []struct {
+		name string
+		err  error
+		path string
+	}{
+		{"LoadMap", func() error { _, err := LoadMap(missing); return err }(), missing},
+		{"LoadScen", func() error { _, err := LoadScen(missing + ".scen"); return err }(), missing + ".scen"},
+		{"LoadScenario", func() error { _, err := LoadScenario(missing); return err }(), missing},
+		{"Benchmarks", func() error { _, err := Benchmarks(filepath.Join(dir, "nope")); return err }(), filepath.Join(dir, "nope")},
+	} {
+		var me *Error
+		want := "maps: " + c.path + ": no such file or directory"
+		if c.err == nil || c.err.Error() != want || !errors.As(c.err, &me) || me.File != c.path || !errors.Is(c.err, fs.ErrNotExist) {
+			t.Errorf("%s: %v (%#v)\nwant %q with File set and fs.ErrNotExist", c.name, c.err, c.err, want)
+		}
+	}
+	// A scenario naming a missing map names its own line and the map.
+	sp := writeFile(t, dir, "s.pls", "pathlens-scenario 1\nmap missing.map\n")
+	_, err := LoadScenario(sp)
+	if want := "maps: " + sp + ":2: map missing.map: " + missing + ": no such file or directory"; err == nil || err.Error() != want {
+		t.Errorf("scenario with a missing map: %v\nwant %q", err, want)
 	}
 }

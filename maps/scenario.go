@@ -849,12 +849,12 @@ func loadMapFile(path string, allowScenario bool) (*Map, error) {
 func openInput(path string) (*os.File, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, &Error{Msg: err.Error()}
+		return nil, errPath(path, err)
 	}
 	st, err := f.Stat()
 	switch {
 	case err != nil:
-		err = errAt(path, 0, "%v", err)
+		err = errPath(path, err)
 	case st.IsDir():
 		err = errAt(path, 0, "is a directory, not a file")
 	case !st.Mode().IsRegular():

@@ -213,7 +213,7 @@ func TestScenarioMapPath(t *testing.T) {
 		t.Errorf("self-reference: %v", err)
 	}
 	missing := writeFile(t, dir, "missing.pls", "pathlens-scenario 1\n\nmap nowhere.map\n")
-	if _, err := LoadScenario(missing); err == nil || !strings.Contains(err.Error(), "missing.pls:3: map nowhere.map: open") {
+	if _, err := LoadScenario(missing); err == nil || !strings.Contains(err.Error(), "missing.pls:3: map nowhere.map: "+filepath.Join(dir, "nowhere.map")+": no such file or directory") {
 		t.Errorf("missing map: %v", err)
 	}
 	broken := writeFile(t, dir, "broken.pls", "pathlens-scenario 1\nmap broken.map\n")
@@ -541,7 +541,7 @@ func TestScenarioScenList(t *testing.T) {
 		{"another map", "map maps/a.map\nscen other.scen\n", "other.scen:2: the row is for b.map, the map open is a.map (the map of e.pls)"},
 		{"size", "map maps/a.map\nscen small.scen\n", "small.scen:3: the row is for a 4×2 map (a.map), the map open is 3×2 (a.map (the map of e.pls))"},
 		{"broken", "map maps/a.map\nscen broken.scen\n", "broken.scen:2:"},
-		{"missing", "map maps/a.map\nscen nowhere.scen\n", "e.pls:3: scen nowhere.scen: open"},
+		{"missing", "map maps/a.map\nscen nowhere.scen\n", "e.pls:3: scen nowhere.scen: " + filepath.Join(dir, "nowhere.scen") + ": no such file or directory"},
 		{"empty", "map maps/a.map\nscen empty.scen\n", "e.pls:3: scen empty.scen has no rows"},
 		{"twice", "map maps/a.map\nscen maps/a.map.scen\nscen maps/a.map.scen\n", "e.pls:4: second scen line (the first is line 3)"},
 		{"no path", "map maps/a.map\nscen   # none\n", "e.pls:3: want \"scen PATH\""},
