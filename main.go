@@ -195,12 +195,9 @@ func run(args []string) int {
 		}
 		w.Note("%s", strings.Join(notes, "; "))
 	}
-	if top := w.Settings.LevelCount(); f.Level > top {
-		// The view level is clamped to the top; say so rather than show
-		// "view level 2 of 2" to a user who asked for 3 (and may have
-		// meant -levels).
-		fmt.Fprintf(os.Stderr, "pathlens: -level %d: the hierarchy has %d levels, so level %d is shown (-levels N sets how many there are)\n", f.Level, top, top)
-		opts.ViewLevel = top
+	if note, view := viewLevelNote(w.Settings, f.Level); note != "" {
+		fmt.Fprintf(os.Stderr, "pathlens: %s\n", note)
+		opts.ViewLevel = view
 	}
 	if f.Scen != "" {
 		rows, err := w.ScenRows(f.Scen)
@@ -410,4 +407,23 @@ func writableFolder(file, example string) error {
 	probe.Close()
 	os.Remove(probe.Name())
 	return nil
+}
+
+// viewLevelNote says what becomes of -level n under the settings s, and the
+// level the window starts on: above the hierarchy's top the top is shown
+// (rather than "view level 2 of 2" to a user who asked for 3, and may have
+// meant -levels); with an algorithm that builds no hierarchy nothing is
+// shown at any level until one that does is chosen. "" when -level n is
+// shown as asked.
+func viewLevelNote(s world.Settings, n int) (note string, view int) {
+	if n <= 1 {
+		return "", n
+	}
+	if !s.Algo.Hierarchical() {
+		return fmt.Sprintf("-level %d: %s builds no abstract levels; level %d is shown once HPA* (key 4) or the group hierarchy (key 5) is chosen", n, s.Algo.Title(), n), n
+	}
+	if top := s.LevelCount(); n > top {
+		return fmt.Sprintf("-level %d: the hierarchy has %d levels, so level %d is shown (-levels N sets how many there are)", n, top, top), top
+	}
+	return "", n
 }

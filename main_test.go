@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pathlens/game/world"
 )
 
 // -size names the allowed range when a side is out of it, and the form
@@ -54,5 +56,30 @@ func TestWritableFolder(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, ".pathlens-save-check-*")); len(left) > 0 {
 		t.Errorf("the check left %v", left)
+	}
+}
+
+// TestViewLevelNote: -level N is said back when it cannot be shown as
+// asked, both above the hierarchy's top and with an algorithm that builds
+// no hierarchy at all (which used to pass silently).
+func TestViewLevelNote(t *testing.T) {
+	hpa := world.Settings{Algo: world.AlgoHPA, Levels: 2}
+	astar := world.Settings{Algo: world.AlgoAStar, Levels: 2}
+	for _, c := range []struct {
+		s    world.Settings
+		n    int
+		want string
+		view int
+	}{
+		{hpa, 1, "", 1},
+		{hpa, 2, "", 2},
+		{hpa, 3, "the hierarchy has 2 levels, so level 2 is shown", 2},
+		{astar, 1, "", 1},
+		{astar, 2, "A* builds no abstract levels; level 2 is shown once HPA* (key 4)", 2},
+	} {
+		note, view := viewLevelNote(c.s, c.n)
+		if (c.want == "") != (note == "") || !strings.Contains(note, c.want) || view != c.view {
+			t.Errorf("%v -level %d: note %q, view %d; want %q, view %d", c.s.Algo, c.n, note, view, c.want, c.view)
+		}
 	}
 }
