@@ -48,6 +48,27 @@ func BenchmarkBuild512(b *testing.B) {
 	}
 }
 
+// BenchmarkBuildOpen512 builds on Moving AI's Aftershock, a 512×512 map
+// of wide open ground, where most groups are open rectangles of one weight
+// costed without a search (BenchmarkBuild512's rooms have a wall in every
+// cluster).
+func BenchmarkBuildOpen512(b *testing.B) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		b.Skip("no Moving AI maps: ../shared/maps/movingai missing and $PATHLENS_MAPS not set")
+	}
+	m, err := maps.LoadMap(filepath.Join(dir, "Aftershock.map"))
+	if err != nil {
+		b.Skip(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Build(m.Grid, Config{}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func benchPlanner(b *testing.B, cfg Config) (*Planner, [][2]image.Point) {
 	g := benchGrid(b)
 	gr, err := Build(g, cfg, nil)

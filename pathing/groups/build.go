@@ -1,12 +1,12 @@
 package groups
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image"
 	"math"
 	"slices"
-	"sort"
 
 	"pathlens/pathing"
 )
@@ -31,21 +31,23 @@ type builder struct {
 	g *Graph
 	// ctx is BuildContext's context while it builds, when it can be
 	// cancelled; nil otherwise (Update is never stopped).
-	ctx    context.Context
-	queue  []int32
-	exits  []exitRec
-	ents   []entRec
-	nbrs   []int32
-	terms  [][2]float64 // per neighbour: sum, max
-	counts []int
-	loc    []int32 // lower group id → local index (-1 when not a member)
-	ldist  []float64
-	lheap  []lhItem
-	label  []int32    // Update: per-cell flood labels, reused
-	spare  []*level   // Update: retired levels whose arrays assemble reuses
-	recs   []rec      // Update: group records, reused
-	flat   []Edge     // Update: kept edges, reused
-	pairs  [][2]int32 // Update: old and new groups beside a checked group
+	ctx     context.Context
+	queue   []int32
+	exits   []exitRec
+	ents    []entRec
+	nbrs    []int32
+	exStart []int        // per neighbour: where its exits start in exits (and the end)
+	ents2   []entRec     // one per entry cell; from −1 when entered from several groups
+	terms   [][2]float64 // per neighbour: sum, max
+	counts  []int
+	loc     []int32 // lower group id → local index (-1 when not a member)
+	ldist   []float64
+	lheap   []lhItem
+	label   []int32    // Update: per-cell flood labels, reused
+	spare   []*level   // Update: retired levels whose arrays assemble reuses
+	recs    []rec      // Update: group records, reused
+	flat    []Edge     // Update: kept edges, reused
+	pairs   [][2]int32 // Update: old and new groups beside a checked group
 	// touch[c] == touchGen marks the cells Update's changed cells can
 	// affect: the changed cells and their eight neighbours.
 	touch    []uint32
@@ -159,7 +161,7 @@ func (b *builder) cellGroups(cells []int32, label []int32, out []rec) []rec {
 		}
 		b.queue = q
 		cs := append([]int32(nil), q...)
-		sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
+		slices.Sort(cs)
 		out = append(out, rec{key: k, minCell: cs[0], cells: cs, old: -1})
 	}
 	return out
@@ -242,12 +244,12 @@ func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []r
 		}
 		b.queue = q
 		ms := append([]int32(nil), q...)
-		sort.Slice(ms, func(i, j int) bool { return ms[i] < ms[j] })
+		slices.Sort(ms)
 		var cells []int32
 		for _, m := range ms {
 			cells = append(cells, low.cells[low.cellStart[m]:low.cellStart[m+1]]...)
 		}
-		sort.Slice(cells, func(i, j int) bool { return cells[i] < cells[j] })
+		slices.Sort(cells)
 		out = append(out, rec{key: k, minCell: cells[0], cells: cells, members: ms, old: -1})
 	}
 	return out
@@ -459,23 +461,6 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 	steps := nb.Steps()
 	cells := lv.cells[lv.cellStart[a]:lv.cellStart[a+1]]
 	b.exits, b.ents = b.exits[:0], b.ents[:0]
-	for _, c := range cells {
-		p := g.Point(int(c))
-		for _, st := range steps {
-			d := image.Point{p.X + st.DX, p.Y + st.DY}
-			if !g.CanStep(p, d, nb) {
-				continue
-			}
-			to := lv.groupOf[g.Index(d)]
-			if to == a {
-				continue
-			}
-			sc := g.StepCost(p, d, nb)
-			b.exits = append(b.exits, exitRec{cell: c, to: to, c: [numCosts]float64{sc, sc, sc}})
-			b.ents = append(b.ents, entRec{cell: c, from: to}) // steps are symmetric
-		}
-	}
-	// The in-group graph, on local indices: steps between cells of a.
 	if len(b.cloc) != g.Len() {
 		b.cloc = make([]int32, g.Len())
 		for i := range b.cloc {
@@ -485,43 +470,119 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 	for i, c := range cells {
 		b.cloc[c] = int32(i)
 	}
+	// An open rectangle of one weight w (most groups of rooms and open
+	// ground) needs no search: a cheapest path between two of its cells is
+	// w times their octile (Manhattan, 4-connected) distance, every such
+	// path staying in the rectangle, and only its rim can step out.
+	w, r, rect := openRect(g, cells)
+	rmin, rmax := r.Min.Add(image.Pt(1, 1)), r.Max.Sub(image.Pt(1, 1)) // the inner cells
+	// One pass over the legal steps: a step to another group is an exit
+	// (and, steps being symmetric, an entry from it); a step inside a is
+	// an edge of the in-group graph, on local indices and reversed (the
+	// step from the neighbour into this cell, as exitDijkstra reads it).
 	b.adjStart = append(b.adjStart[:0], 0)
 	b.adj = b.adj[:0]
 	for _, c := range cells {
 		p := g.Point(int(c))
+		if rect && p.In(image.Rectangle{rmin, rmax}) {
+			continue // inner cell of a rectangle
+		}
 		for _, st := range steps {
 			d := image.Point{p.X + st.DX, p.Y + st.DY}
 			if !g.CanStep(p, d, nb) {
 				continue
 			}
-			if j := b.cloc[g.Index(d)]; j >= 0 {
-				b.adj = append(b.adj, lhItem{g.StepCost(p, d, nb), j})
+			di := g.Index(d)
+			if j := b.cloc[di]; j >= 0 {
+				if !rect {
+					b.adj = append(b.adj, lhItem{g.StepCost(d, p, nb), j})
+				}
+				continue
 			}
+			to := lv.groupOf[di]
+			sc := g.StepCost(p, d, nb)
+			b.exits = append(b.exits, exitRec{cell: c, to: to, c: [numCosts]float64{sc, sc, sc}})
+			b.ents = append(b.ents, entRec{cell: c, from: to})
 		}
 		b.adjStart = append(b.adjStart, int32(len(b.adj)))
+	}
+	if rect {
+		dist := pathing.Octile
+		if nb == pathing.Four {
+			dist = pathing.Manhattan
+		}
+		var toward []exitRec
+		out = b.finishEdges(a, out, nil, func(e int32, _ CostKind) float64 {
+			pe := g.Point(int(e))
+			best := inf
+			for _, x := range toward {
+				if d := w*dist.Distance(pe, g.Point(int(x.cell))) + x.c[Maximin]; d < best {
+					best = d
+				}
+			}
+			return best
+		}, func(ex []exitRec) { toward = ex })
+		for _, c := range cells {
+			b.cloc[c] = -1
+		}
+		return out
 	}
 	if cap(b.cdist) < len(cells) {
 		b.cdist = make([]float64, len(cells))
 	}
-	out = b.finishEdges(a, out, func(e int32, _ CostKind) {
-		b.localDijkstra(b.cdist[:len(cells)], b.cloc[e])
-	}, func(x int32, _ CostKind) float64 {
-		return b.cdist[b.cloc[x]]
-	}, true)
+	out = b.finishEdges(a, out, nil, func(e int32, _ CostKind) float64 {
+		return b.cdist[b.cloc[e]]
+	}, func(ex []exitRec) {
+		b.exitDijkstra(b.cdist[:len(cells)], ex)
+	})
 	for _, c := range cells {
 		b.cloc[c] = -1
 	}
 	return out
 }
 
-// localDijkstra fills dist with the costs from local node src over the
-// graph b.adjStart/b.adj (edge: cost in d, target in n).
-func (b *builder) localDijkstra(dist []float64, src int32) {
+// openRect reports whether cells (ascending flat indices) fill their
+// bounding rectangle r and all have one weight w.
+func openRect(g *pathing.Grid, cells []int32) (w float64, r image.Rectangle, ok bool) {
+	if len(cells) == 0 {
+		return 0, r, false
+	}
+	gw := g.Width()
+	y0, y1 := int(cells[0])/gw, int(cells[len(cells)-1])/gw
+	x0, x1 := int(cells[0])%gw, int(cells[len(cells)-1])%gw
+	r = image.Rect(x0, y0, x1+1, y1+1)
+	if r.Empty() || r.Dx()*r.Dy() != len(cells) {
+		return 0, r, false
+	}
+	w0 := g.WeightAt(int(cells[0]))
+	for i, c := range cells {
+		// Row-major order and the count pin every cell to its place in r.
+		if int(c) != (y0+i/r.Dx())*gw+x0+i%r.Dx() || g.WeightAt(int(c)) != w0 {
+			return 0, r, false
+		}
+	}
+	return float64(w0), r, true
+}
+
+// exitDijkstra fills dist with every cell's cost to leave its group by
+// one of the exits ex (all into one neighbour; the step out included): a
+// search from all of them at once over the group's reversed steps
+// (b.adjStart/b.adj, on local indices: edge n → node costs d), as step
+// costs depend on the cell stepped into. One such search per neighbour
+// replaces one search per entry cell, which a group of open ground has
+// several times as many of.
+func (b *builder) exitDijkstra(dist []float64, ex []exitRec) {
 	for i := range dist {
 		dist[i] = inf
 	}
-	dist[src] = 0
-	h := append(b.lheap[:0], lhItem{0, src})
+	h := b.lheap[:0]
+	for _, x := range ex {
+		if li, c := b.cloc[x.cell], x.c[Maximin]; c < dist[li] {
+			dist[li] = c
+			h = append(h, lhItem{c, li})
+			lhUp(h)
+		}
+	}
 	for len(h) > 0 {
 		top := h[0]
 		last := len(h) - 1
@@ -543,16 +604,19 @@ func (b *builder) localDijkstra(dist []float64, src int32) {
 	b.lheap = h
 }
 
-// finishEdges turns b.exits and b.ents of group a into edges. search runs
-// the in-group distance search from an entry (for kind k); dist reads it.
-// With cellMask (level 1) one search serves both kinds.
-func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKind), dist func(x int32, k CostKind) float64, cellMask bool) []Edge {
+// finishEdges turns b.exits and b.ents of group a into edges, with one of
+// two ways to cost the Maximin and AvgMin terms. With search (level ≥ 2)
+// search(e, k) runs the in-group search from entry e for kind k and dist(x,
+// k) reads the cost from e to x. With toward (level 1, where the kinds share
+// one cost) toward(ex) runs a search from the exits ex into one neighbour
+// and dist(e, _) reads e's cost to leave by them, the step out included.
+func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKind), dist func(x int32, k CostKind) float64, toward func(ex []exitRec)) []Edge {
 	ex := b.exits
-	sort.Slice(ex, func(i, j int) bool {
-		if ex[i].to != ex[j].to {
-			return ex[i].to < ex[j].to
+	slices.SortFunc(ex, func(x, y exitRec) int {
+		if x.to != y.to {
+			return cmp.Compare(x.to, y.to)
 		}
-		return ex[i].cell < ex[j].cell
+		return cmp.Compare(x.cell, y.cell)
 	})
 	// Merge duplicate (to, cell) exits, keeping the cheapest link per kind.
 	k := 0
@@ -568,18 +632,19 @@ func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKi
 	}
 	ex = ex[:k]
 	b.exits = ex
-	b.nbrs = b.nbrs[:0]
-	for _, e := range ex {
+	// The neighbours, in order, and where each one's exits start in ex.
+	b.nbrs, b.exStart = b.nbrs[:0], b.exStart[:0]
+	for i, e := range ex {
 		if len(b.nbrs) == 0 || b.nbrs[len(b.nbrs)-1] != e.to {
 			b.nbrs = append(b.nbrs, e.to)
+			b.exStart = append(b.exStart, i)
 		}
 	}
-	for _, to := range b.nbrs {
+	b.exStart = append(b.exStart, len(ex))
+	for bi, to := range b.nbrs {
 		m := inf
-		for _, e := range ex {
-			if e.to == to {
-				m = math.Min(m, e.c[Minimum])
-			}
+		for _, e := range ex[b.exStart[bi]:b.exStart[bi+1]] {
+			m = math.Min(m, e.c[Minimum])
 		}
 		out = append(out, Edge{From: a, To: to, Costs: [numCosts]float64{m, m, m}})
 	}
@@ -587,12 +652,25 @@ func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKi
 		return out // entries come only from the single neighbour: fallback
 	}
 	en := b.ents
-	sort.Slice(en, func(i, j int) bool {
-		if en[i].cell != en[j].cell {
-			return en[i].cell < en[j].cell
+	slices.SortFunc(en, func(x, y entRec) int {
+		if x.cell != y.cell {
+			return cmp.Compare(x.cell, y.cell)
 		}
-		return en[i].from < en[j].from
+		return cmp.Compare(x.from, y.from)
 	})
+	// One record per entry cell: the group it is entered from, or -1 when
+	// from several (it then counts for every neighbour; else for all but
+	// that one).
+	b.ents2 = b.ents2[:0]
+	for i := 0; i < len(en); {
+		r := en[i]
+		for i++; i < len(en) && en[i].cell == r.cell; i++ {
+			if en[i].from != r.from {
+				r.from = -1
+			}
+		}
+		b.ents2 = append(b.ents2, r)
+	}
 	nn := len(b.nbrs)
 	if cap(b.terms) < nn*int(numCosts) {
 		b.terms = make([][2]float64, nn*int(numCosts))
@@ -606,49 +684,50 @@ func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKi
 	for i := range counts {
 		counts[i] = 0
 	}
-	for i := 0; i < len(en); {
-		j := i
-		for j < len(en) && en[j].cell == en[i].cell {
-			j++
-		}
-		e := en[i].cell
-		srcs := en[i:j]
-		i = j
-		var searched [numCosts]bool
+	add := func(bi int, kind CostKind, best float64) {
+		t := &terms[bi*int(numCosts)+int(kind)]
+		t[0] += best
+		t[1] = math.Max(t[1], best)
+	}
+	if toward != nil {
 		for bi, to := range b.nbrs {
-			// The entry counts for B unless it is entered from B alone.
-			other := false
-			for _, s := range srcs {
-				if s.from != to {
-					other = true
-					break
+			searched := false
+			for _, r := range b.ents2 {
+				if r.from == to {
+					continue // entered from B alone
+				}
+				if !searched {
+					toward(ex[b.exStart[bi]:b.exStart[bi+1]])
+					searched = true
+				}
+				counts[bi]++
+				best := dist(r.cell, Maximin)
+				for kind := Maximin; kind < numCosts; kind++ {
+					add(bi, kind, best)
 				}
 			}
-			if !other {
-				continue
-			}
-			counts[bi]++
-			for kind := Maximin; kind < numCosts; kind++ {
-				sk := kind
-				if cellMask {
-					sk = Maximin // cell distances do not depend on the kind
+		}
+	} else {
+		for _, r := range b.ents2 {
+			var searched [numCosts]bool
+			for bi, to := range b.nbrs {
+				if r.from == to {
+					continue
 				}
-				if !searched[sk] {
-					search(e, sk)
-					searched[sk] = true
-				}
-				best := inf
-				for _, x := range ex {
-					if x.to != to {
-						continue
+				counts[bi]++
+				for kind := Maximin; kind < numCosts; kind++ {
+					if !searched[kind] {
+						search(r.cell, kind)
+						searched[kind] = true
 					}
-					if d := dist(x.cell, kind) + x.c[kind]; d < best {
-						best = d
+					best := inf
+					for _, x := range ex[b.exStart[bi]:b.exStart[bi+1]] {
+						if d := dist(x.cell, kind) + x.c[kind]; d < best {
+							best = d
+						}
 					}
+					add(bi, kind, best)
 				}
-				t := &terms[bi*int(numCosts)+int(kind)]
-				t[0] += best
-				t[1] = math.Max(t[1], best)
 			}
 		}
 	}
@@ -701,7 +780,7 @@ func (b *builder) unitEdges(l int, lv *level, a int32, out []Edge) []Edge {
 		b.memberDijkstra(low, mem, e, kind)
 	}, func(x int32, k CostKind) float64 {
 		return b.ldist[int(b.loc[x])*int(numCosts)+int(k)]
-	}, false)
+	}, nil)
 	for _, m := range mem {
 		b.loc[m] = -1
 	}

@@ -119,7 +119,7 @@ func (g *Graph) Update(changed []image.Point) Change {
 	for _, k := range keys {
 		cells = b.keyCells(cells, k)
 	}
-	sort.Slice(cells, func(i, j int) bool { return cells[i] < cells[j] })
+	slices.Sort(cells)
 	if len(b.label) != grid.Len() {
 		b.label = make([]int32, grid.Len())
 	}
