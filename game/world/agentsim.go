@@ -240,6 +240,28 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 	return nil
 }
 
+// RemoveSelectedAgents deletes the selected agents (a removed group member
+// leaves its group) and returns how many went; with none selected it says
+// how to select and removes nothing. A removal is an unsaved change, as a
+// spawn is.
+func (w *World) RemoveSelectedAgents() int {
+	s := w.agents.sim
+	var ids []int
+	if s != nil {
+		ids = s.Selected(nil)
+	}
+	if len(ids) == 0 {
+		w.Note("select agents to remove first (agent tool T: click one, or drag a box)")
+		return 0
+	}
+	s.Remove(ids)
+	w.agents.changes++
+	live := len(w.agentSpecs())
+	w.Log.Add("agent", F{"action", "remove"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"left", live})
+	w.Note("%s removed, %d left", plural(len(ids), "agent", "agents"), live)
+	return len(ids)
+}
+
 // idList writes ids as "0,3,5", the first max of them then "…".
 func idList(ids []int, max int) string {
 	var b strings.Builder

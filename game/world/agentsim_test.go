@@ -446,3 +446,63 @@ func TestNeighbourhoodSwitchLostGoalsAndGroupOrder(t *testing.T) {
 		}
 	}
 }
+
+// Selected agents can be removed, a group member included (it leaves its
+// group, the others keep going); with none selected nothing goes and the
+// note says how to select. A removal counts as unsaved, and the removed
+// agents are not saved.
+func TestRemoveSelectedAgents(t *testing.T) {
+	w, log := mustWorld(t,
+		"############",
+		"#..........#",
+		"#..........#",
+		"############",
+	)
+	if n := w.RemoveSelectedAgents(); n != 0 || !strings.Contains(w.Message, "select agents") {
+		t.Fatalf("no agents: removed %d, message %q", n, w.Message)
+	}
+	var ids []int
+	for _, c := range []image.Point{{1, 1}, {2, 1}, {3, 1}, {1, 2}} {
+		id, err := w.SpawnAgent(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	s := w.Agents()
+	s.Select(ids[:3], false)
+	if err := w.SendAgents(image.Pt(10, 2), true); err != nil {
+		t.Fatal(err)
+	}
+	w.agents.saved = w.agents.changes
+	s.Select(ids[1:2], false)
+	if n := w.RemoveSelectedAgents(); n != 1 {
+		t.Fatalf("removed %d, want 1", n)
+	}
+	if !strings.Contains(w.Message, "1 agent removed, 3 left") || !strings.Contains(log.String(), "action=remove") {
+		t.Fatalf("message %q; log:\n%s", w.Message, log.String())
+	}
+	if !w.AgentsUnsaved() {
+		t.Fatal("a removal is not counted as unsaved")
+	}
+	if _, ok := s.Agent(ids[1]); ok {
+		t.Fatal("removed agent still there")
+	}
+	for _, sp := range w.agentSpecs() {
+		if sp.Start == image.Pt(2, 1) {
+			t.Fatalf("removed agent saved: %v", w.agentSpecs())
+		}
+	}
+	for range 600 {
+		w.Tick(1.0 / 60)
+	}
+	for _, id := range []int{ids[0], ids[2]} {
+		if v, _ := s.Agent(id); v.State != agents.Arrived {
+			t.Fatalf("member %d after the removal: %v at %v", id, v.State, v.Cell)
+		}
+	}
+	s.ClearSelection()
+	if n := w.RemoveSelectedAgents(); n != 0 {
+		t.Fatalf("nothing selected: removed %d", n)
+	}
+}
