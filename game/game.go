@@ -815,6 +815,9 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActAgentsRun) {
 		w.ToggleAgents()
 	}
+	if in.JustPressed(ActRemoveAgents) {
+		w.RemoveSelectedAgents()
+	}
 	if in.JustPressed(ActFit) {
 		g.autoFit = true
 		g.fit()
