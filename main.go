@@ -63,10 +63,13 @@ func run(args []string) int {
 
 	var logw io.Writer
 	if f.Log != "" {
-		f, err := os.OpenFile(f.Log, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		f, note, err := openLog(f.Log)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -log: %v\n", err)
 			return 2
+		}
+		if note != "" {
+			fmt.Fprintf(os.Stderr, "pathlens: -log: %s\n", note)
 		}
 		defer f.Close()
 		logw = f
@@ -426,4 +429,23 @@ func viewLevelNote(s world.Settings, n int) (note string, view int) {
 		return fmt.Sprintf("-level %d: the hierarchy has %d levels, so level %d is shown (-levels N sets how many there are)", n, top, top), top
 	}
 	return "", n
+}
+
+// openLog opens the -log file for appending, and says so when it already
+// holds lines (a session's lines then follow an earlier one's, which a
+// user reading the file as this session's alone would not expect).
+func openLog(path string) (*os.File, string, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, "", err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, "", err
+	}
+	if !st.Mode().IsRegular() || st.Size() == 0 {
+		return f, "", nil
+	}
+	return f, fmt.Sprintf("appending to %s (%d bytes already there; remove it to start afresh)", path, st.Size()), nil
 }

@@ -83,3 +83,22 @@ func TestViewLevelNote(t *testing.T) {
 		}
 	}
 }
+
+// -log appends, and says so when the file already holds lines.
+func TestOpenLogSaysItAppends(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "events.log")
+	f, note, err := openLog(p)
+	if err != nil || note != "" {
+		t.Fatalf("new file: note %q, err %v", note, err)
+	}
+	f.WriteString("load a\n")
+	f.Close()
+	f, note, err = openLog(p)
+	if err != nil || !strings.Contains(note, "appending to "+p) || !strings.Contains(note, "7 bytes") {
+		t.Fatalf("second session: note %q, err %v", note, err)
+	}
+	f.Close()
+	if _, _, err := openLog(filepath.Join(p, "x")); err == nil {
+		t.Fatal("a log under a file opened")
+	}
+}
