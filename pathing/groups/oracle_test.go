@@ -3,6 +3,7 @@ package groups
 import (
 	"image"
 	"math"
+	"math/rand"
 	"testing"
 
 	"pathlens/pathing"
@@ -136,6 +137,40 @@ func checkLevel1(t *testing.T, gr *Graph, nb pathing.Neighborhood) {
 			if e.Entries != n {
 				t.Fatalf("%v edge %s→%s: %d entries, the definition counts %d", nb, a.Name, gr.Groups(1)[e.To].Name, e.Entries, n)
 			}
+		}
+	}
+}
+
+// TestLevel1CostsMatchDefinitionOnPatches checks the costs where most groups
+// are open rectangles of one weight, costed without a search: whole
+// clusters of weight 1 to 5, some crossed by a broken wall (those are
+// searched), with and without corner cells of another weight.
+func TestLevel1CostsMatchDefinitionOnPatches(t *testing.T) {
+	const C = 5
+	for seed := int64(0); seed < 8; seed++ {
+		r := rand.New(rand.NewSource(seed))
+		g := pathing.MustGrid(23, 17)
+		for cy := 0; cy*C < g.Height(); cy++ {
+			for cx := 0; cx*C < g.Width(); cx++ {
+				w := uint8(1 + r.Intn(5))
+				wall := r.Intn(4) == 0
+				for y := cy * C; y < min((cy+1)*C, g.Height()); y++ {
+					for x := cx * C; x < min((cx+1)*C, g.Width()); x++ {
+						v := w
+						if wall && x == cx*C+2 && r.Intn(3) != 0 {
+							v = 0
+						}
+						g.SetWeight(image.Pt(x, y), v)
+					}
+				}
+			}
+		}
+		for _, nb := range []pathing.Neighborhood{pathing.Eight, pathing.Four} {
+			gr, err := Build(g, Config{ClusterSize: C, Levels: 1, Neighborhood: nb}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkLevel1(t, gr, nb)
 		}
 	}
 }
