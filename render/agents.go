@@ -347,17 +347,6 @@ type logLine struct {
 // replans, one a line, coloured by reason; a stop says why in full, on a
 // second line when the first cannot hold it (it was cut to "stopped:
 // goal…"). rad is the agents' body radius (for the markers it avoids).
-// leaderGroup reports whether agent id is a group's virtual leader, and
-// the group.
-func (l *AgentLayer) leaderGroup(id int) (int, bool) {
-	for i := range l.views {
-		if v := &l.views[i]; v.ID == id {
-			return v.Group, v.Kind == agents.Leader
-		}
-	}
-	return 0, false
-}
-
 func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float32) {
 	if l.Log.Empty() {
 		return
@@ -399,8 +388,8 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	}
 	for _, e := range l.log[:min(len(l.log), logRows)] {
 		who := fmt.Sprintf("#%-3d", e.Agent)
-		if g, ok := l.leaderGroup(e.Agent); ok {
-			who = fmt.Sprintf("G%-3d", g) // a group's leader is no agent the user spawned
+		if e.Leader {
+			who = fmt.Sprintf("G%-3d", e.Group) // a group's leader is no agent the user spawned
 		}
 		ln := logLine{text: fmt.Sprintf("%5d %s %-13s (%d,%d)", e.Tick, who, e.Reason, e.Cell.X, e.Cell.Y), col: colReason[e.Reason]}
 		if e.State == agents.Stopped {

@@ -506,3 +506,46 @@ func TestRemoveSelectedAgents(t *testing.T) {
 		t.Fatalf("nothing selected: removed %d", n)
 	}
 }
+
+// A group's replan lines name its virtual leader as the group's, even after
+// the last member was removed and the leader with it (the panel read such
+// a line as "#4", an agent the user never spawned).
+func TestLeaderReplansStayTheGroups(t *testing.T) {
+	w, _ := mustWorld(t,
+		"############",
+		"#..........#",
+		"#..........#",
+		"############",
+	)
+	for _, c := range []image.Point{{1, 1}, {2, 1}, {3, 1}, {1, 2}} {
+		if _, err := w.SpawnAgent(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := w.Agents()
+	s.SelectRect(image.Rect(0, 0, 12, 4), false)
+	if err := w.SendAgents(image.Pt(10, 2), true); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		w.Tick(1.0 / 60)
+	}
+	w.RemoveSelectedAgents()
+	leader := false
+	for _, e := range s.Replans(nil) {
+		if e.Agent == 4 {
+			leader = true
+			if !e.Leader || e.Group != 0 {
+				t.Fatalf("leader's replan %+v: want Leader of group 0", e)
+			}
+		} else if e.Leader {
+			t.Fatalf("member's replan %+v marked as a leader's", e)
+		}
+	}
+	if !leader {
+		t.Fatalf("no replan by the leader (id 4): %+v", s.Replans(nil))
+	}
+	if n := len(s.Agents(nil)); n != 0 {
+		t.Fatalf("%d agents left after removing all", n)
+	}
+}

@@ -88,6 +88,11 @@ type Replan struct {
 	Cell   image.Point
 	State  State
 	Why    Why
+	// Leader: Agent was the virtual leader of group Group, planning for
+	// its members (kept here: the leader is gone once its group empties,
+	// while the log still shows its lines).
+	Leader bool
+	Group  int
 }
 
 // ring is a bounded log keeping the newest entries.

@@ -930,7 +930,7 @@ func (s *Sim) finish(i int, r Reason, err error) {
 	a.state, a.why = Moving, WhyNone
 	a.backoff = 0
 	s.notePlan(a, r)
-	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Moving})
+	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Moving, Leader: a.kind == Leader, Group: a.group})
 	if len(a.plan.Segment) == 1 && len(a.plan.Legs) == 0 && a.cell == a.goal {
 		s.arrive(i)
 	}
@@ -940,7 +940,7 @@ func (s *Sim) stop(i int, r Reason, why Why) {
 	a := &s.agents[i]
 	if a.state != Stopped || a.why != why {
 		s.stats.Stopped++
-		s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Stopped, Why: why})
+		s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Stopped, Why: why, Leader: a.kind == Leader, Group: a.group})
 	}
 	a.state, a.why = Stopped, why
 	a.plan.Reset()
