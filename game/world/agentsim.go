@@ -24,6 +24,9 @@ type agentState struct {
 	// its value at the last save or load (Dirty: a designer's placed
 	// agents are work a quit must not drop unasked).
 	changes, saved int
+	// savedSome: the last save or load held agents. With none then and
+	// none now, spawning and removing them again left nothing to save.
+	savedSome bool
 	seen           map[[2]int64]bool
 	scratch        []agents.Replan
 }
@@ -143,7 +146,7 @@ func (w *World) remakeAgents() (n, lost int) {
 	}
 	views := old.Agents(nil)
 	running := old.Running()
-	w.agents = agentState{changes: w.agents.changes, saved: w.agents.saved}
+	w.agents = agentState{changes: w.agents.changes, saved: w.agents.saved, savedSome: w.agents.savedSome}
 	s := w.agentSim()
 	groupGoal := map[int]image.Point{}
 	members := map[int][]int{}
@@ -203,7 +206,7 @@ func (w *World) SpawnAgent(p image.Point) (int, error) {
 		return -1, err
 	}
 	w.agents.changes++
-	w.Log.Add("agent", F{"action", "spawn"}, F{"id", id}, F{"at", pt(p)}, F{"agents", s.Len()})
+	w.Log.Add("agent", F{"action", "spawn"}, F{"id", id}, F{"at", pt(p)}, F{"agents", s.Live()})
 	return id, nil
 }
 
@@ -233,7 +236,7 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 		// Sending starts the clock: logged, as U's toggle is, so the next U
 		// reads as the pause it is.
 		s.Run()
-		w.Log.Add("agent", F{"action", "clock"}, F{"running", true}, F{"agents", s.Len()})
+		w.Log.Add("agent", F{"action", "clock"}, F{"running", true}, F{"agents", s.Live()})
 	}
 	w.agents.changes++
 	w.Log.Add("agent", F{"action", "send"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(p)}, F{"group", group})
@@ -256,7 +259,7 @@ func (w *World) RemoveSelectedAgents() int {
 	}
 	s.Remove(ids)
 	w.agents.changes++
-	live := len(w.agentSpecs())
+	live := s.Live()
 	w.Log.Add("agent", F{"action", "remove"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"left", live})
 	w.Note("%s removed, %d left", plural(len(ids), "agent", "agents"), live)
 	return len(ids)
@@ -286,7 +289,7 @@ func (w *World) ToggleAgents() {
 	} else {
 		s.Run()
 	}
-	w.Log.Add("agent", F{"action", "clock"}, F{"running", s.Running()}, F{"agents", s.Len()})
+	w.Log.Add("agent", F{"action", "clock"}, F{"running", s.Running()}, F{"agents", s.Live()})
 }
 
 // tickAgents advances the agents and logs their new replans.

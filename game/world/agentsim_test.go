@@ -549,3 +549,42 @@ func TestLeaderReplansStayTheGroups(t *testing.T) {
 		t.Fatalf("%d agents left after removing all", n)
 	}
 }
+
+// Spawning agents on a map that had none and removing them all leaves
+// nothing to save (the quit question asked to discard agents that were not
+// there); removed agents leave the plan queue; the log counts live agents.
+func TestRemovingEveryNewAgentLeavesNothingUnsaved(t *testing.T) {
+	w, log := mustWorld(t,
+		"############",
+		"#..........#",
+		"#..........#",
+		"############",
+	)
+	a, _ := w.SpawnAgent(image.Pt(1, 1))
+	b, _ := w.SpawnAgent(image.Pt(2, 1))
+	s := w.Agents()
+	s.Select([]int{a, b}, false)
+	if err := w.SendAgents(image.Pt(10, 2), false); err != nil {
+		t.Fatal(err)
+	}
+	s.Pause()
+	if q := s.Stats().Queue; q != 2 {
+		t.Fatalf("queue %d after sending two paused agents, want 2", q)
+	}
+	s.Select([]int{a}, false)
+	w.RemoveSelectedAgents()
+	if q := s.Stats().Queue; q != 1 {
+		t.Fatalf("queue %d after removing one of two queued agents, want 1", q)
+	}
+	if !w.AgentsUnsaved() {
+		t.Fatal("one new agent left: not counted as unsaved")
+	}
+	s.Select([]int{b}, false)
+	w.RemoveSelectedAgents()
+	if w.AgentsUnsaved() || w.Dirty() {
+		t.Fatalf("no agents before, none now: unsaved %v, dirty %v", w.AgentsUnsaved(), w.Dirty())
+	}
+	if !strings.Contains(log.String(), "action=spawn id=1 at=2,1 agents=2") || !strings.Contains(log.String(), "left=0") {
+		t.Fatalf("log counts:\n%s", log.String())
+	}
+}

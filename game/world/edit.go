@@ -162,9 +162,15 @@ func (w *World) Dirty() bool {
 	return w.edits.pos != w.edits.saved || (w.stroke != nil && len(w.stroke.edit.Cells) > 0) || w.AgentsUnsaved()
 }
 
-// AgentsUnsaved reports whether agents were spawned or sent since the last
-// save or load. Switches are not counted: trying them is not work to keep.
-func (w *World) AgentsUnsaved() bool { return w.agents.changes != w.agents.saved }
+// AgentsUnsaved reports whether agents were spawned, sent or removed since
+// the last save or load, unless there were none then and none are left.
+// Switches are not counted: trying them is not work to keep.
+func (w *World) AgentsUnsaved() bool {
+	if w.agents.changes == w.agents.saved {
+		return false
+	}
+	return w.agents.savedSome || w.agents.sim != nil && w.agents.sim.Live() > 0
+}
 
 // UnsavedText says what a save would keep that the file lacks: "3 unsaved
 // edits", "unsaved agents", "1 unsaved edit and agents"; "" when Dirty is

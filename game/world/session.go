@@ -191,6 +191,7 @@ func (w *World) Begin() {
 		w.agents.sim.ClearSelection()
 		w.agents.sim.Pause()
 		w.agents.saved = w.agents.changes // the file's own agents
+		w.agents.savedSome = true
 		w.Note("%d agents loaded: U runs them", len(sc.Agents))
 	}
 	if notes := w.LoadNotes(); len(notes) > 0 && !w.MessageErr {
@@ -655,6 +656,7 @@ func (w *World) save(path, why string) error {
 	}
 	w.edits.saved = w.edits.pos
 	w.agents.saved = w.agents.changes
+	w.agents.savedSome = len(sc.Agents) > 0
 	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || !strings.EqualFold(filepath.Ext(w.Source), ".pls") {
 		// From now on the session is this scenario file.
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {

@@ -434,6 +434,25 @@ func (s *Sim) Remove(ids []int) {
 		a.need = ReasonNone
 		a.state = Idle
 	}
+	s.dropDead()
+}
+
+// dropDead takes removed agents (and leaders of emptied groups) out of the
+// plan queue, keeping the others' order, so the queue's length counts only
+// agents that will be served.
+func (s *Sim) dropDead() {
+	n := len(s.queue)
+	k := 0
+	for j := 0; j < s.qlen; j++ {
+		i := s.queue[(s.qhead+j)%n]
+		if a := &s.agents[i]; a.dead {
+			a.queued = false
+			continue
+		}
+		s.queue[(s.qhead+k)%n] = i
+		k++
+	}
+	s.qlen = k
 }
 
 func (s *Sim) get(id int) *agent {
@@ -445,6 +464,18 @@ func (s *Sim) get(id int) *agent {
 
 // Len returns the number of ids handed out (removed agents included).
 func (s *Sim) Len() int { return len(s.agents) }
+
+// Live returns the number of agents on the map: spawned and not removed
+// (groups' virtual leaders not counted).
+func (s *Sim) Live() int {
+	n := 0
+	for i := range s.agents {
+		if a := &s.agents[i]; !a.dead && a.kind != Leader {
+			n++
+		}
+	}
+	return n
+}
 
 // SetSpeed sets the speed of agents in cells per second (0 means the
 // configured default).
