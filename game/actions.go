@@ -108,7 +108,7 @@ var actionTable = []Binding{
 	{Action: ActToolAgents, Group: "Tools", Keys: keys(ebiten.KeyT), Help: "agent tool: spawn, select (click or box), send (Shift: group)"},
 	{Action: ActSpawn, Group: "Tools", Keys: keys(ebiten.KeyJ), Help: "spawn an agent on the cell under the mouse"},
 	{Action: ActAgentsRun, Group: "Tools", Keys: keys(ebiten.KeyU), Help: "run / pause the agents"},
-	{Action: ActRemoveAgents, Group: "Edit", Keys: keys(ebiten.KeyDelete, ebiten.KeyBackspace), Help: "remove the selected agents"},
+	{Action: ActRemoveAgents, Group: "Edit", Keys: keys(ebiten.KeyDelete, ebiten.KeyBackspace), Help: "remove the selected agents (agent tool; no undo)"},
 	{Action: ActBrush, Group: "Tools", Keys: keys(ebiten.KeyW), Mods: ModShift, Help: "next brush weight (2..9) for Shift+paint"},
 
 	{Action: ActAlgoAStar, Group: "Switches", Keys: keys(ebiten.Key1), Help: "algorithm: A*"},

@@ -816,7 +816,7 @@ func (g *Game) updateKeys() {
 		w.ToggleAgents()
 	}
 	if in.JustPressed(ActRemoveAgents) {
-		w.RemoveSelectedAgents()
+		g.removeAgents()
 	}
 	if in.JustPressed(ActFit) {
 		g.autoFit = true
@@ -1297,6 +1297,18 @@ func (g *Game) clickSwitch(x, y int) {
 		if i < len(acts) && acts[i] != nil && image.Pt(x, y).In(render.SwitchRowRect(g.lay, i)) {
 			acts[i]()
 		}
+	}
+}
+
+// removeAgents removes the selected agents, in the agent tool only: a
+// removal cannot be undone, and a stray Backspace in another tool should
+// not take a selection made a while ago. Elsewhere, with agents selected,
+// it says where the key works.
+func (g *Game) removeAgents() {
+	if _, ok := g.tool.(*agentTool); ok {
+		g.w.RemoveSelectedAgents()
+	} else if s := g.w.Agents(); s != nil && len(s.Selected(nil)) > 0 {
+		g.w.Note("%s removes the selected agents in the agent tool (%s)", keysOf(ActRemoveAgents), keysOf(ActToolAgents))
 	}
 }
 

@@ -1128,3 +1128,37 @@ func TestCursorSpecErrors(t *testing.T) {
 		t.Errorf("unknown phase message (%d bytes): %s", len(msg), msg)
 	}
 }
+
+// The removal key takes the selected agents in the agent tool only; in
+// another tool it says where it works and removes nothing.
+func TestRemoveAgentsOnlyInTheAgentTool(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	var p image.Point
+	for y := 0; y < g.w.Grid.Height() && p == (image.Point{}); y++ {
+		for x := 0; x < g.w.Grid.Width(); x++ {
+			if g.w.Grid.Open(image.Pt(x, y)) {
+				p = image.Pt(x, y)
+				break
+			}
+		}
+	}
+	id, err := g.w.SpawnAgent(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.w.Agents()
+	s.Select([]int{id}, false)
+	g.tool = g.tools[0] // the query tool
+	g.removeAgents()
+	if _, ok := s.Agent(id); !ok || !strings.Contains(g.w.Message, "agent tool") {
+		t.Fatalf("query tool: agent kept %v, message %q", ok, g.w.Message)
+	}
+	g.tool = g.tools[3]
+	if _, ok := g.tool.(*agentTool); !ok {
+		t.Fatalf("tools[3] is %T", g.tool)
+	}
+	g.removeAgents()
+	if _, ok := s.Agent(id); ok || !strings.Contains(g.w.Message, "1 agent removed") {
+		t.Fatalf("agent tool: agent kept %v, message %q", ok, g.w.Message)
+	}
+}
