@@ -27,8 +27,8 @@ type agentState struct {
 	// savedSome: the last save or load held agents. With none then and
 	// none now, spawning and removing them again left nothing to save.
 	savedSome bool
-	seen           map[[2]int64]bool
-	scratch        []agents.Replan
+	seen      map[[2]int64]bool
+	scratch   []agents.Replan
 }
 
 // Agents returns the agent simulation, or nil before the first agent.
