@@ -422,11 +422,18 @@ func viewLevelNote(s world.Settings, n int) (note string, view int) {
 	if n <= 1 {
 		return "", n
 	}
-	if !s.Algo.Hierarchical() {
-		return fmt.Sprintf("-level %d: %s builds no abstract levels; level %d is shown once HPA* (key 4) or the group hierarchy (key 5) is chosen", n, s.Algo.Title(), n), n
+	top := s.LevelCount()
+	levels := fmt.Sprintf("%d levels", top)
+	if top == 1 {
+		levels = "1 level"
 	}
-	if top := s.LevelCount(); n > top {
-		return fmt.Sprintf("-level %d: the hierarchy has %d levels, so level %d is shown (-levels N sets how many there are)", n, top, top), top
+	switch {
+	case !s.Algo.Hierarchical() && n > top:
+		return fmt.Sprintf("-level %d: %s builds no abstract levels, and HPA* (key 4) or the group hierarchy (key 5) would build %s, so level %d would be shown (-levels N sets how many there are)", n, s.Algo.Title(), levels, top), top
+	case !s.Algo.Hierarchical():
+		return fmt.Sprintf("-level %d: %s builds no abstract levels; level %d is shown once HPA* (key 4) or the group hierarchy (key 5) is chosen", n, s.Algo.Title(), n), n
+	case n > top:
+		return fmt.Sprintf("-level %d: the hierarchy has %s, so level %d is shown (-levels N sets how many there are)", n, levels, top), top
 	}
 	return "", n
 }

@@ -76,6 +76,8 @@ func TestViewLevelNote(t *testing.T) {
 		{hpa, 3, "the hierarchy has 2 levels, so level 2 is shown", 2},
 		{astar, 1, "", 1},
 		{astar, 2, "A* builds no abstract levels; level 2 is shown once HPA* (key 4)", 2},
+		{world.Settings{Algo: world.AlgoAStar, Levels: 1}, 2, "would build 1 level, so level 1 would be shown", 1},
+		{world.Settings{Algo: world.AlgoHPA, Levels: 1}, 3, "the hierarchy has 1 level, so level 1 is shown", 1},
 	} {
 		note, view := viewLevelNote(c.s, c.n)
 		if (c.want == "") != (note == "") || !strings.Contains(note, c.want) || view != c.view {
