@@ -189,10 +189,14 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	}
 	// -cluster 0 and -levels 0 are refused (left out, they mean the
 	// default or the scenario's setting); -branch 0 is the default.
-	if err := sizeFlagZero(c, "cluster", "the group hierarchy", minGroupCluster, 0, groups.DefaultClusterSize); err != nil {
+	who := "the group hierarchy"
+	if c.Algo == "astar-cluster" {
+		who = "the cluster heuristic's group table"
+	}
+	if err := sizeFlagZero(c, "cluster", who, minGroupCluster, 0, groups.DefaultClusterSize); err != nil {
 		return cfg, nil, err
 	}
-	if err := sizeFlagZero(c, "levels", "the group hierarchy", 1, groups.MaxLevels, groups.DefaultLevels); err != nil {
+	if err := sizeFlagZero(c, "levels", who, 1, groups.MaxLevels, groups.DefaultLevels); err != nil {
 		return cfg, nil, err
 	}
 	// A size flag given on the command line wins over a scenario's (-branch

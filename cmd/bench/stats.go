@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -46,7 +48,11 @@ func LoadEnv(c *Config) (*Env, error) {
 	m, builtin, err := readMapArg(c.MapPath)
 	if !builtin {
 		if _, err := os.Stat(c.MapPath); err != nil {
-			return nil, usagef("bench: -map: %v", err)
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // "stat PATH: …" named the system call, not the flag
+			}
+			return nil, usagef("bench: -map %s: %v", c.MapPath, err)
 		}
 		m, err = maps.LoadMap(c.MapPath)
 	}

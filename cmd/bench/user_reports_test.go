@@ -62,7 +62,8 @@ func TestZeroSizeFlagsRefused(t *testing.T) {
 		{"hpa agents", []string{"-map", tinyMap, "-algo", "hpa", "-agents", "2", "-ticks", "5", "-levels", "0"}, []string{"-levels 0: HPA* takes 1 to 4"}},
 		{"group cluster", append(scen, "-algo", "group", "-cluster", "0"), []string{"-cluster 0: the group hierarchy takes 2 or more", "default (10"}},
 		{"group levels", append(scen, "-algo", "group", "-levels", "0"), []string{"-levels 0: the group hierarchy takes 1 to 8", "default (2"}},
-		{"astar-cluster", append(scen, "-algo", "astar-cluster", "-cluster", "0"), []string{"-cluster 0: the group hierarchy takes 2 or more"}},
+		{"astar-cluster", append(scen, "-algo", "astar-cluster", "-cluster", "0"), []string{"-cluster 0: the cluster heuristic's group table takes 2 or more"}},
+		{"missing map", []string{"-map", "no-such.map", "-from", "0,0", "-to", "1,1"}, []string{"-map no-such.map: no such file or directory"}},
 		{"scenario", []string{"-scenario", "builtin:pathological-maximin", "-levels", "0"}, []string{"-levels 0: the group hierarchy takes 1 to 8", "the scenario's setting (else the default, 2)"}},
 	}
 	for _, tc := range cases {
