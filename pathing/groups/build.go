@@ -475,7 +475,7 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 	// w times their octile (Manhattan, 4-connected) distance, every such
 	// path staying in the rectangle, and only its rim can step out.
 	w, r, rect := openRect(g, cells)
-	rmin, rmax := r.Min.Add(image.Pt(1, 1)), r.Max.Sub(image.Pt(1, 1)) // the inner cells
+	inner := image.Rectangle{r.Min.Add(image.Pt(1, 1)), r.Max.Sub(image.Pt(1, 1))}
 	// One pass over the legal steps: a step to another group is an exit
 	// (and, steps being symmetric, an entry from it); a step inside a is
 	// an edge of the in-group graph, on local indices and reversed (the
@@ -484,8 +484,8 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 	b.adj = b.adj[:0]
 	for _, c := range cells {
 		p := g.Point(int(c))
-		if rect && p.In(image.Rectangle{rmin, rmax}) {
-			continue // inner cell of a rectangle
+		if rect && p.In(inner) {
+			continue // no step leaves a rectangle from inside it
 		}
 		for _, st := range steps {
 			d := image.Point{p.X + st.DX, p.Y + st.DY}
@@ -504,37 +504,39 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 			b.exits = append(b.exits, exitRec{cell: c, to: to, c: [numCosts]float64{sc, sc, sc}})
 			b.ents = append(b.ents, entRec{cell: c, from: to})
 		}
-		b.adjStart = append(b.adjStart, int32(len(b.adj)))
+		if !rect {
+			b.adjStart = append(b.adjStart, int32(len(b.adj)))
+		}
 	}
+	// toward(ex) prepares the costs of leaving by the exits ex, which
+	// leave(e) reads for entry e.
+	var toward func(ex []exitRec)
+	var leave func(e int32, _ CostKind) float64
 	if rect {
 		dist := pathing.Octile
 		if nb == pathing.Four {
 			dist = pathing.Manhattan
 		}
-		var toward []exitRec
-		out = b.finishEdges(a, out, nil, func(e int32, _ CostKind) float64 {
+		var exits []exitRec
+		toward = func(ex []exitRec) { exits = ex }
+		leave = func(e int32, _ CostKind) float64 {
 			pe := g.Point(int(e))
 			best := inf
-			for _, x := range toward {
+			for _, x := range exits {
 				if d := w*dist.Distance(pe, g.Point(int(x.cell))) + x.c[Maximin]; d < best {
 					best = d
 				}
 			}
 			return best
-		}, func(ex []exitRec) { toward = ex })
-		for _, c := range cells {
-			b.cloc[c] = -1
 		}
-		return out
+	} else {
+		if cap(b.cdist) < len(cells) {
+			b.cdist = make([]float64, len(cells))
+		}
+		toward = func(ex []exitRec) { b.exitDijkstra(b.cdist[:len(cells)], ex) }
+		leave = func(e int32, _ CostKind) float64 { return b.cdist[b.cloc[e]] }
 	}
-	if cap(b.cdist) < len(cells) {
-		b.cdist = make([]float64, len(cells))
-	}
-	out = b.finishEdges(a, out, nil, func(e int32, _ CostKind) float64 {
-		return b.cdist[b.cloc[e]]
-	}, func(ex []exitRec) {
-		b.exitDijkstra(b.cdist[:len(cells)], ex)
-	})
+	out = b.finishEdges(a, out, nil, leave, toward)
 	for _, c := range cells {
 		b.cloc[c] = -1
 	}
