@@ -37,6 +37,17 @@ func runMain(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, o.String(), e.String()
 }
 
+// refused runs the command, fails the test unless it exits 2 with nothing
+// on stdout (a usage error), and returns stderr.
+func refused(t *testing.T, args ...string) string {
+	t.Helper()
+	code, out, errs := runMain(t, args...)
+	if code != exitUsage || out != "" {
+		t.Fatalf("%v: exit %d, stdout %q; want 2 and nothing (stderr %q)", args, code, out, errs)
+	}
+	return errs
+}
+
 // decode parses a -json report.
 func decode(t *testing.T, out string) map[string]any {
 	t.Helper()
