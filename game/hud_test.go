@@ -30,6 +30,13 @@ func drawnGame(t *testing.T, w, h int) *Game {
 		t.Fatal(err)
 	}
 	wd.Begin()
+	return drawnOn(t, wd, w, h)
+}
+
+// drawnOn returns a game on the begun session wd, laid out and drawn once
+// in a w×h window.
+func drawnOn(t *testing.T, wd *world.World, w, h int) *Game {
+	t.Helper()
 	g, err := New(wd, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -850,14 +857,7 @@ func TestLegendGoesBesideANarrowMap(t *testing.T) {
 		}
 		wd := world.New(&maps.Map{Name: "narrow", Grid: gr, Terrain: []byte(strings.Repeat(".", tc.w*tc.h))})
 		wd.Begin()
-		g, err := New(wd, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g.Layout(tc.winW, tc.winH)
-		g.lay = g.r.FitPanel(render.ComputeLayout(tc.winW, tc.winH, g.panel), g.w)
-		g.fit()
-		g.Draw(ebiten.NewImage(tc.winW, tc.winH))
+		g := drawnOn(t, wd, tc.winW, tc.winH)
 		lg := g.r.LegendRect()
 		if lg.Empty() {
 			t.Fatalf("%d×%d in %d×%d: no legend drawn", tc.w, tc.h, tc.winW, tc.winH)
@@ -908,14 +908,7 @@ func TestLegendKeepsOffSmallMaps(t *testing.T) {
 		wd.Begin()
 		wd.SetEndpoints(image.Pt(0, 0), image.Pt(tc.w-1, tc.h-1))
 		wd.Wait()
-		g, err := New(wd, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		g.Layout(tc.winW, tc.winH)
-		g.lay = g.r.FitPanel(render.ComputeLayout(tc.winW, tc.winH, g.panel), g.w)
-		g.fit()
-		g.Draw(ebiten.NewImage(tc.winW, tc.winH))
+		g := drawnOn(t, wd, tc.winW, tc.winH)
 		lg := g.r.LegendRect()
 		if lg.Empty() {
 			t.Fatalf("%d×%d in %d×%d: no legend drawn", tc.w, tc.h, tc.winW, tc.winH)
