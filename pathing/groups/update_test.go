@@ -1,55 +1,18 @@
 package groups
 
 import (
-	"fmt"
 	"image"
-	"math"
 	"math/rand"
-	"slices"
 	"testing"
 
 	"pathlens/pathing"
 )
 
-// diffGraphs describes the first structural difference between two graphs
-// ("" when equal): groups with every attribute, per-cell group maps, cell
-// and member lists, and edges with all three costs (to 1e-9).
+// diffGraphs is Equal's description of the first difference ("" when
+// the graphs are equal).
 func diffGraphs(a, b *Graph) string {
-	if a.cfg != b.cfg {
-		return fmt.Sprintf("config %+v vs %+v", a.cfg, b.cfg)
-	}
-	for l := 1; l <= a.cfg.Levels; l++ {
-		x, y := a.levels[l], b.levels[l]
-		if len(x.groups) != len(y.groups) {
-			return fmt.Sprintf("level %d: %d groups vs %d", l, len(x.groups), len(y.groups))
-		}
-		for i := range x.groups {
-			if x.groups[i] != y.groups[i] {
-				return fmt.Sprintf("level %d group %d: %+v vs %+v", l, i, x.groups[i], y.groups[i])
-			}
-		}
-		if !slices.Equal(x.groupOf, y.groupOf) {
-			return fmt.Sprintf("level %d: group maps differ", l)
-		}
-		if !slices.Equal(x.cellStart, y.cellStart) || !slices.Equal(x.cells, y.cells) {
-			return fmt.Sprintf("level %d: cell lists differ", l)
-		}
-		if !slices.Equal(x.memStart, y.memStart) || !slices.Equal(x.members, y.members) {
-			return fmt.Sprintf("level %d: member lists differ", l)
-		}
-		if !slices.Equal(x.edgeStart, y.edgeStart) {
-			return fmt.Sprintf("level %d: edge counts differ", l)
-		}
-		for i := range x.edges {
-			e, f := x.edges[i], y.edges[i]
-			same := e.From == f.From && e.To == f.To && e.Entries == f.Entries
-			for k := range e.Costs {
-				same = same && math.Abs(e.Costs[k]-f.Costs[k]) < 1e-9
-			}
-			if !same {
-				return fmt.Sprintf("level %d edge %d: %+v vs %+v", l, i, e, f)
-			}
-		}
+	if err := Equal(a, b); err != nil {
+		return err.Error()
 	}
 	return ""
 }
