@@ -205,6 +205,9 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 		w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", clusterField(k)}, F{"levels", k.levels}, F{"refused", err.Error()})
 		return nil, err
 	}
+	if rb := w.relevelBuilder(k); rb != nil {
+		b = rb // a change of levels alone: the levels below are kept
+	}
 	snap := w.Grid.Clone()
 	s, regions := w.Settings, w.Regions
 	run := func(j *buildJob) buildRes {
@@ -289,8 +292,12 @@ func (w *World) install(k hierKey, r buildRes, lent bool) {
 	}
 	w.repairTime = 0 // a new hierarchy: its repairs are measured afresh
 	sz := r.h.Size()
-	w.Log.Add("build", F{"hierarchy", k.algo}, F{"cluster", clusterField(k)}, F{"levels", r.h.Levels()},
-		F{"nodes", sz.Nodes}, F{"edges", sz.Edges}, F{"ms", r.dur})
+	fs := []F{{"hierarchy", k.algo}, {"cluster", clusterField(k)}, {"levels", r.h.Levels()},
+		{"nodes", sz.Nodes}, {"edges", sz.Edges}, {"ms", r.dur}}
+	if gh, ok := r.h.(*groupHier); ok && gh.kept > 0 {
+		fs = append(fs, F{"kept_levels", gh.kept}) // built on the last hierarchy's (relevelBuilder)
+	}
+	w.Log.Add("build", fs...)
 }
 
 // pollBuild installs a background build that has finished (wait: blocks

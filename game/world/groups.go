@@ -25,6 +25,7 @@ type groupHier struct {
 	p     *groups.Planner
 	views map[int]*LevelView
 	build time.Duration
+	kept  int // levels copied from the hierarchy it replaced (relevelBuilder), 0 when built afresh
 	size  *Size
 	table *groups.GoalHeuristic // the cluster heuristic's last goal column
 	// tableErr is why the column towards a goal in group tableErrOf could
@@ -62,6 +63,35 @@ func buildGroups(ctx context.Context, grid *pathing.Grid, regions [][]byte, s Se
 		return nil, err
 	}
 	return &groupHier{cfg: cfg, g: g, p: groups.NewPlanner(g), views: map[int]*LevelView{}, build: time.Since(t0)}, nil
+}
+
+// relevelBuilder returns, when the installed hierarchy is the group
+// hierarchy of key k but for its number of levels, a builder that makes
+// k's from it: its levels below the new top are copied now (a few
+// milliseconds on 2048×2048) and only the levels above are built
+// (groups.Graph.Relevel), where a build would group and cost level 1 again
+// (seconds on 2048×2048). nil otherwise, or when the installed one misses
+// edits (a stroke's repairs held until it ends): build from the grid then.
+func (w *World) relevelBuilder(k hierKey) builder {
+	gh, ok := w.hier.(*groupHier)
+	old := w.hierKey
+	old.levels = k.levels
+	if !ok || w.hierErr != nil || k.algo != AlgoGroup || old != k || (w.stroke != nil && len(w.stroke.pending) > 0) {
+		return nil
+	}
+	build, err := gh.g.Relevel(k.levels)
+	if err != nil {
+		return nil // a build says why, in the user's terms
+	}
+	kept := min(k.levels, gh.g.Levels())
+	return func(ctx context.Context, grid *pathing.Grid, _ [][]byte, s Settings) (Hierarchy, error) {
+		t0 := time.Now()
+		g, err := build(ctx, grid)
+		if err != nil {
+			return nil, err
+		}
+		return &groupHier{cfg: groupConfig(s), g: g, p: groups.NewPlanner(g), views: map[int]*LevelView{}, build: time.Since(t0), kept: kept}, nil
+	}
 }
 
 func (a *groupHier) Levels() int { return a.g.Levels() }
