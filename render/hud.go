@@ -1424,7 +1424,12 @@ func layerIdle(l Layer, f *Frame) idleWhy {
 	}
 	s := w.Settings
 	switch l {
-	case LayerBorders, LayerGroups, LayerNodes, LayerEdges, LayerPlans, LayerSegments:
+	case LayerBorders, LayerGroups:
+		// The cluster heuristic's groups are drawn under A* and greedy.
+		if !s.Algo.Hierarchical() && !s.UsesClusterHeuristic() {
+			return idleAlgo
+		}
+	case LayerNodes, LayerEdges, LayerPlans, LayerSegments:
 		if !s.Algo.Hierarchical() {
 			return idleAlgo
 		}

@@ -683,3 +683,52 @@ func TestTimelineTipKeepsOffTheStatusLine(t *testing.T) {
 		}
 	}
 }
+
+// Regression: with A* and the cluster heuristic the borders layer read
+// "nothing to draw", though the heuristic reads the group hierarchy's
+// level-1 clusters. The borders and groups layers now draw those (level 1
+// alone) and the legend counts them as drawing; the nodes and edges, which
+// the heuristic does not read, stay idle.
+func TestClusterHeuristicBordersAreDrawn(t *testing.T) {
+	w := openWorld(t, 40, 30)
+	defer w.Close()
+	w.Settings.Algo = world.AlgoAStar
+	w.Settings.ClusterSize = 6
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(38, 28))
+	w.Wait()
+	f := &Frame{World: w}
+	if shownGroups(w) != nil || layerIdle(LayerBorders, f) != idleAlgo {
+		t.Fatal("octile A* draws cluster borders")
+	}
+	w.SetHeuristic(world.HeurCluster)
+	w.Wait()
+	v := shownGroups(w)
+	if v == nil {
+		t.Fatal("A* with the cluster heuristic: the borders layer has nothing to draw")
+	}
+	if v.Levels() != 1 || v.Inspect(1).ClusterSize != 6 {
+		t.Fatalf("the borders layer draws %d levels of clusters of %d; want the heuristic's level 1, 6", v.Levels(), v.Inspect(1).ClusterSize)
+	}
+	for _, l := range []Layer{LayerBorders, LayerGroups} {
+		if got := layerIdle(l, f); got != idleNone {
+			t.Errorf("%s with the cluster heuristic: idle %v", LayerInfo[l].Name, got)
+		}
+	}
+	if got := layerIdle(LayerNodes, f); got != idleAlgo {
+		t.Errorf("nodes with the cluster heuristic: idle %v, want idleAlgo", got)
+	}
+	r := New()
+	if got := r.idleFooter([]LegendRow{{Layer: LayerBorders, On: true}, {Layer: LayerGroups, On: true}}, f); got != "" {
+		t.Errorf("borders and groups on: footer %q", got)
+	}
+	// Drawn without failing at any view level (the view has one).
+	dst := ebiten.NewImage(400, 300)
+	f.Layout = ComputeLayout(400, 300, false)
+	f.Cam = &Camera{}
+	f.Cam.Fit(40, 30, f.Layout.Map)
+	f.Layers = 1<<LayerBorders | 1<<LayerGroups
+	for _, lv := range []int{1, 2, 4} {
+		f.ViewLevel = lv
+		r.drawMap(dst, f)
+	}
+}

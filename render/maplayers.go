@@ -161,15 +161,16 @@ func hueColor(id int32, alpha uint8) color.RGBA {
 }
 
 type hierKey struct {
-	h     world.Hierarchy
+	h     world.GroupsView
 	level int
 	ver   uint64
 }
 
-// drawGroups tints every cell by its group (or cluster) at the view level.
+// drawGroups tints every cell by its group (or cluster) at the view level:
+// the hierarchy's, or the cluster heuristic's level-1 groups.
 func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 	w := f.World
-	h := w.Hierarchy()
+	h := shownGroups(w)
 	if h == nil {
 		return
 	}

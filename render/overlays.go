@@ -44,7 +44,7 @@ func visibleRect(f *Frame, dst *ebiten.Image, margin int) image.Rectangle {
 // wide (a 512×512 map fitted to the window drew a blue lattice every 13
 // pixels that hid the terrain and read as walls on maze512).
 func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
-	h := f.World.Hierarchy()
+	h := shownGroups(f.World)
 	if h == nil {
 		return
 	}
@@ -67,6 +67,19 @@ func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 		}
 		r.gridLines(dst, f, side, width, PM(c))
 	}
+}
+
+// shownGroups returns the groups the borders and groups layers draw: the
+// current hierarchy's, else those the cluster heuristic reads (its level 1
+// alone), else nil.
+func shownGroups(w *world.World) world.GroupsView {
+	if h := w.Hierarchy(); h != nil {
+		return h
+	}
+	if v := w.HeuristicGroups(); v != nil {
+		return v
+	}
+	return nil
 }
 
 // Level of detail of the structure layers, by the width of a cluster on

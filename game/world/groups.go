@@ -358,3 +358,53 @@ func plural(n int, one, many string) string {
 	}
 	return strconv.Itoa(n) + " " + many
 }
+
+// GroupsView is the read-only face of a hierarchy's groups or clusters, for
+// drawing them: the Hierarchy methods that change nothing but Inspect's
+// cache.
+type GroupsView interface {
+	Levels() int
+	Inspect(l int) LevelView
+	GroupOf(l int, p image.Point) int32
+	GroupName(l int, id int32) string
+}
+
+// HeuristicGroups returns the groups the cluster heuristic reads when the
+// current plan uses it (A* or greedy with the cluster heuristic): level 1
+// of the group hierarchy, square clusters of the cluster size split into
+// connected parts (or the designer's level-1 regions), as one level. nil
+// for any other plan, and while the hierarchy is not built for the current
+// switches (being built, or lent to compute a goal's column). The view is
+// valid until the next edit or switch, like Hierarchy's.
+func (w *World) HeuristicGroups() GroupsView {
+	if !w.Settings.UsesClusterHeuristic() || w.hier == nil || w.hierKey != w.keyFor(AlgoGroup) {
+		return nil
+	}
+	return level1View{w.hier}
+}
+
+// level1View shows level 1 of a hierarchy alone.
+type level1View struct{ h Hierarchy }
+
+func (v level1View) Levels() int { return 1 }
+
+func (v level1View) Inspect(l int) LevelView {
+	if l != 1 {
+		return LevelView{}
+	}
+	return v.h.Inspect(1)
+}
+
+func (v level1View) GroupOf(l int, p image.Point) int32 {
+	if l != 1 {
+		return -1
+	}
+	return v.h.GroupOf(1, p)
+}
+
+func (v level1View) GroupName(l int, id int32) string {
+	if l != 1 {
+		return "?"
+	}
+	return v.h.GroupName(1, id)
+}

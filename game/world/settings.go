@@ -217,6 +217,13 @@ func (s Settings) Uses(name string) bool {
 	return true
 }
 
+// UsesClusterHeuristic reports whether the plan reads the cluster
+// heuristic: A* or greedy with it (Dijkstra has no heuristic, and the
+// hierarchical planners ignore it).
+func (s Settings) UsesClusterHeuristic() bool {
+	return s.Heuristic == HeurCluster && (s.Algo == AlgoAStar || s.Algo == AlgoGreedy)
+}
+
 // Uses is Settings.Uses for this session: also false for the cluster
 // size where the designer's regions leave no square cluster to size: the
 // group planner's levels all regions (a region layer for every level up
@@ -234,7 +241,7 @@ func (w *World) Uses(name string) bool {
 	switch {
 	case s.Algo == AlgoGroup:
 		return !w.regionsCover(s.LevelCount())
-	case s.Heuristic == HeurCluster && (s.Algo == AlgoAStar || s.Algo == AlgoGreedy):
+	case s.UsesClusterHeuristic():
 		return !w.regionsCover(1)
 	}
 	return true
