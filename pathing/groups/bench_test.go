@@ -293,3 +293,34 @@ func BenchmarkClusterHeuristicTo(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBuildMovingAI builds each Moving AI map as docs/groups.md's
+// table does (clusters of 8, 2 levels; every cost kind is computed, so
+// the connection cost and exclusion do not change the build): that
+// table's build column. Run it with -count to take the median, e.g.
+//
+//	go test ./pathing/groups -run '^$' -bench BuildMovingAI -count 5
+func BenchmarkBuildMovingAI(b *testing.B) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		b.Skip("no Moving AI maps: ../shared/maps/movingai missing and $PATHLENS_MAPS not set")
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*.map"))
+	if err != nil || len(names) == 0 {
+		b.Skipf("no maps in %s", dir)
+	}
+	for _, name := range names {
+		m, err := maps.LoadMap(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(filepath.Base(name), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Build(m.Grid, Config{ClusterSize: 8, Levels: 2}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
