@@ -437,6 +437,55 @@ func (s *Sim) Remove(ids []int) {
 	s.dropDead()
 }
 
+// Revive brings back agent id, which Remove took: the same id, on the cell
+// it stood on (the nearest open cell when that is a wall now), with its
+// speed and counters, unselected, as a solo agent (a group member does not
+// rejoin its group by itself: SetGroupGoal sends it with one). With hasGoal
+// it has goal again: standing on it, it is there (Arrived, no arrival
+// counted again); elsewhere it plans anew (ReasonNewGoal: the route it was
+// walking is not kept, since the world may have changed since) and, like
+// any agent, stops with the reason when the goal is a wall or cut off.
+// Without, it is Idle. It fails, changing nothing, when id is not a
+// removed agent or goal is outside the grid.
+func (s *Sim) Revive(id int, goal image.Point, hasGoal bool) error {
+	if id < 0 || id >= len(s.agents) || !s.agents[id].dead || s.agents[id].kind == Leader {
+		return fmt.Errorf("agents: cannot revive agent %d: not a removed agent", id)
+	}
+	if hasGoal && !s.grid.In(goal) {
+		return fmt.Errorf("agents: goal (%d,%d) is outside the %d×%d grid", goal.X, goal.Y, s.grid.Width(), s.grid.Height())
+	}
+	a := &s.agents[id]
+	cell := a.cell
+	if !s.grid.Open(cell) {
+		p, ok := s.nearestOpen(cell)
+		if !ok {
+			return fmt.Errorf("agents: cannot revive agent %d: no open cell near (%d,%d)", id, cell.X, cell.Y)
+		}
+		cell = p
+	}
+	a.dead, a.selected = false, false
+	a.kind, a.group = Solo, -1
+	a.cell = cell
+	s.occ[s.grid.Index(cell)]++
+	a.acc, a.yield, a.queued, a.need = 0, 0, false, ReasonNone
+	a.plan.Reset()
+	a.segIdx, a.walked = 0, 0
+	a.state, a.why, a.err = Idle, WhyNone, nil
+	a.inFile, a.ownWay, a.localNeed, a.noPath = false, false, false, false
+	a.backoff, a.excused = 0, false
+	a.goal, a.hasGoal = goal, hasGoal
+	s.resetProgress(a)
+	switch {
+	case !hasGoal:
+		a.goal = image.Point{}
+	case cell == goal:
+		a.state = Arrived
+	default:
+		s.request(id, ReasonNewGoal)
+	}
+	return nil
+}
+
 // dropDead takes removed agents (and leaders of emptied groups) out of the
 // plan queue, keeping the others' order, so the queue's length counts only
 // agents that will be served.
