@@ -20,10 +20,14 @@ type agentState struct {
 	algo      Algo             // the algorithm it was made for
 	hpaCfg    agents.HPAConfig // the HPA* planner's config (queries, mode)
 	logged    int64            // newest replan tick already written to the event log
-	// changes counts the agents spawned and sent by the user; saved is
-	// its value at the last save or load (Dirty: a designer's placed
-	// agents are work a quit must not drop unasked).
-	changes, saved int
+	// version names the state of the agents as the user made it: each
+	// spawn, send, removal, undo or redo of one gives a new number
+	// (versions counts those handed out), except that undoing a removal
+	// right after it (or redoing it right after its undo) goes back to the
+	// number the agents had then. saved is the version at the last save or
+	// load (Dirty: a designer's placed agents are work a quit must not drop
+	// unasked).
+	version, versions, saved int
 	// savedSome: the last save or load held agents. With none then and
 	// none now, spawning and removing them again left nothing to save.
 	savedSome bool
@@ -146,11 +150,12 @@ func (w *World) remakeAgents() (n, lost int) {
 	}
 	views := old.Agents(nil)
 	running := old.Running()
-	w.agents = agentState{changes: w.agents.changes, saved: w.agents.saved, savedSome: w.agents.savedSome}
+	w.agents = agentState{version: w.agents.version, versions: w.agents.versions, saved: w.agents.saved, savedSome: w.agents.savedSome}
 	s := w.agentSim()
 	groupGoal := map[int]image.Point{}
 	members := map[int][]int{}
 	var selected []int
+	newID := map[int]int{}
 	for _, v := range views {
 		if v.Kind == agents.Leader {
 			if v.HasGoal {
@@ -163,6 +168,7 @@ func (w *World) remakeAgents() (n, lost int) {
 			continue // the cell it stood on is open: not expected
 		}
 		n++
+		newID[v.ID] = id
 		if v.Selected {
 			selected = append(selected, id)
 		}
@@ -192,6 +198,7 @@ func (w *World) remakeAgents() (n, lost int) {
 	} else {
 		s.Pause()
 	}
+	w.remapRemovals(old, s, newID)
 	w.Log.Add("agent", F{"action", "remake"}, F{"agents", n}, F{"nb", w.Settings.Neighborhood.String()}, F{"goals_lost", lost})
 	return n, lost
 }
@@ -205,7 +212,7 @@ func (w *World) SpawnAgent(p image.Point) (int, error) {
 		w.Fail("%v", err)
 		return -1, err
 	}
-	w.agents.changes++
+	w.agents.touch()
 	w.Log.Add("agent", F{"action", "spawn"}, F{"id", id}, F{"at", pt(p)}, F{"agents", s.Live()})
 	return id, nil
 }
@@ -238,7 +245,7 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 		s.Run()
 		w.Log.Add("agent", F{"action", "clock"}, F{"running", true}, F{"agents", s.Live()})
 	}
-	w.agents.changes++
+	w.agents.touch()
 	w.Log.Add("agent", F{"action", "send"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(p)}, F{"group", group})
 	return nil
 }
@@ -246,7 +253,8 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 // RemoveSelectedAgents deletes the selected agents (a removed group member
 // leaves its group) and returns how many went; with none selected it says
 // how to select and removes nothing. A removal is an unsaved change, as a
-// spawn is.
+// spawn is, and a step of the undo history: Undo brings the agents back
+// (see undoRemoval).
 func (w *World) RemoveSelectedAgents() int {
 	s := w.agents.sim
 	var ids []int
@@ -257,11 +265,13 @@ func (w *World) RemoveSelectedAgents() int {
 		w.Note("select agents to remove first (agent tool T: click one, or drag a box)")
 		return 0
 	}
+	r := &agentRemoval{sim: s, agents: snapshotAgents(s, ids), before: w.agents.version}
 	s.Remove(ids)
-	w.agents.changes++
+	r.after = w.agents.touch()
+	w.pushEdit(Edit{Kind: EditAgents, removal: r})
 	live := s.Live()
 	w.Log.Add("agent", F{"action", "remove"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"left", live})
-	w.Note("%s removed, %d left", plural(len(ids), "agent", "agents"), live)
+	w.Note("%s removed, %d left (Ctrl+Z brings them back)", plural(len(ids), "agent", "agents"), live)
 	return len(ids)
 }
 

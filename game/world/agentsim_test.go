@@ -474,7 +474,7 @@ func TestRemoveSelectedAgents(t *testing.T) {
 	if err := w.SendAgents(image.Pt(10, 2), true); err != nil {
 		t.Fatal(err)
 	}
-	w.agents.saved = w.agents.changes
+	w.agents.saved = w.agents.version
 	s.Select(ids[1:2], false)
 	if n := w.RemoveSelectedAgents(); n != 1 {
 		t.Fatalf("removed %d, want 1", n)

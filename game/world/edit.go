@@ -19,9 +19,13 @@ const (
 	EditFill                   // block open cells
 	EditWeight                 // set open cells' weight
 	EditLog                    // a scenario's edit log, applied as one step: digs, fills and weights
+	// EditAgents is a removal of agents (RemoveSelectedAgents): no cell
+	// changes, but a step of the same undo history, so Ctrl+Z takes back
+	// strokes and removals in the order they were made.
+	EditAgents
 )
 
-var editNames = [...]string{"dig", "fill", "weight", "edit-log"}
+var editNames = [...]string{"dig", "fill", "weight", "edit-log", "remove-agents"}
 
 func (k EditKind) String() string {
 	if int(k) < len(editNames) {
@@ -30,21 +34,39 @@ func (k EditKind) String() string {
 	return "edit?"
 }
 
-// Edit is one undoable step: the cells one stroke changed.
+// Edit is one undoable step: the cells one stroke changed, or (Kind
+// EditAgents) the agents one removal took.
 type Edit struct {
-	Kind   EditKind
-	Weight uint8 // for EditWeight
-	Cells  []CellEdit
+	Kind    EditKind
+	Weight  uint8 // for EditWeight
+	Cells   []CellEdit
+	removal *agentRemoval // for EditAgents
+}
+
+// terrain reports whether e changes cells (every kind but EditAgents):
+// what a save writes as the edit log and what the edit counts count.
+func (e *Edit) terrain() bool { return e.Kind != EditAgents }
+
+// countTerrain counts the terrain edits in es.
+func countTerrain(es []Edit) int {
+	n := 0
+	for i := range es {
+		if es[i].terrain() {
+			n++
+		}
+	}
+	return n
 }
 
 type edits struct {
 	list  []Edit
 	pos   int // edits [0,pos) are applied; [pos,len) can be redone
 	saved int // pos at the last save or load; -1 when unreachable
-	// With saved == -1 (for Unsaved): the saved state had savedLen edits,
-	// of which list[:div] are still the same (a later edit pushed below
-	// div truncates the list there, so div only shrinks).
-	div, savedLen int
+	// With saved == -1 (for Unsaved): the saved state's steps list[:div]
+	// are still the same (a later step pushed below div truncates the
+	// list there, so div only shrinks), and lost terrain edits of it
+	// beyond div were overwritten.
+	div, lost int
 }
 
 type stroke struct {
@@ -157,16 +179,17 @@ func (w *World) editEnds()   { w.editTo = w.GridVersion() }
 // Dirty reports whether the session has edits not saved to a file,
 // counting a stroke in progress that has changed cells (it is not an edit
 // until EndStroke, but the grid already shows it: quitting must ask), or
-// agents spawned or sent since the last save (a save keeps them).
+// agents spawned, sent, removed or brought back since the last save (a
+// save keeps them).
 func (w *World) Dirty() bool {
-	return w.edits.pos != w.edits.saved || (w.stroke != nil && len(w.stroke.edit.Cells) > 0) || w.AgentsUnsaved()
+	return w.Unsaved() > 0 || w.AgentsUnsaved()
 }
 
 // AgentsUnsaved reports whether agents were spawned, sent or removed since
 // the last save or load, unless there were none then and none are left.
 // Switches are not counted: trying them is not work to keep.
 func (w *World) AgentsUnsaved() bool {
-	if w.agents.changes == w.agents.saved {
+	if w.agents.version == w.agents.saved {
 		return false
 	}
 	return w.agents.savedSome || w.agents.sim != nil && w.agents.sim.Live() > 0
@@ -198,19 +221,22 @@ func (w *World) UnsavedText() string {
 	return s
 }
 
-// CanUndo and CanRedo report whether there is something to undo or redo.
+// CanUndo reports whether there is a step to undo: a stroke or edit, or a
+// removal of agents.
 func (w *World) CanUndo() bool { return w.edits.pos > 0 && w.stroke == nil }
 
-// CanRedo reports whether an undone edit can be applied again.
+// CanRedo reports whether an undone step can be done again.
 func (w *World) CanRedo() bool { return w.edits.pos < len(w.edits.list) && w.stroke == nil }
 
-// EditCount returns the number of applied edits.
-func (w *World) EditCount() int { return w.edits.pos }
+// EditCount returns the number of applied terrain edits (strokes and
+// edit logs; removals of agents, steps of the same undo history, are not
+// edits of the map).
+func (w *World) EditCount() int { return countTerrain(w.edits.list[:w.edits.pos]) }
 
-// Unsaved returns how many edits separate the session from its file: edits
-// applied since the last save or load, edits of the saved state undone
-// since, and one for a stroke in progress. It is 0 exactly when Dirty is
-// false.
+// Unsaved returns how many terrain edits separate the session from its
+// file: edits applied since the last save or load, edits of the saved state
+// undone since, and one for a stroke in progress. Agents are not counted
+// (AgentsUnsaved): Dirty is Unsaved() > 0 or AgentsUnsaved().
 func (w *World) Unsaved() int {
 	ahead, undone := w.unsavedParts()
 	return ahead + undone
@@ -222,10 +248,15 @@ func (w *World) unsavedParts() (ahead, undone int) {
 	ed := &w.edits
 	switch {
 	case ed.saved >= 0:
-		ahead, undone = max(ed.pos-ed.saved, 0), max(ed.saved-ed.pos, 0)
+		lo, hi := min(ed.pos, ed.saved), max(ed.pos, ed.saved)
+		if n := countTerrain(ed.list[lo:hi]); ed.pos > ed.saved {
+			ahead = n
+		} else {
+			undone = n
+		}
 	default:
-		c := min(ed.pos, ed.div) // the applied edits still shared with the file
-		ahead, undone = ed.pos-c, ed.savedLen-c
+		c := min(ed.pos, ed.div) // the applied steps still shared with the file
+		ahead, undone = countTerrain(ed.list[c:ed.pos]), ed.lost+countTerrain(ed.list[c:ed.div])
 	}
 	if w.stroke != nil && len(w.stroke.edit.Cells) > 0 {
 		ahead++
@@ -233,8 +264,17 @@ func (w *World) unsavedParts() (ahead, undone int) {
 	return ahead, undone
 }
 
-// Edits returns the applied edits, oldest first (for saving).
-func (w *World) Edits() []Edit { return w.edits.list[:w.edits.pos] }
+// Edits returns the applied terrain edits, oldest first (for saving;
+// removals of agents, which the saved agents already reflect, left out).
+func (w *World) Edits() []Edit {
+	var out []Edit
+	for _, e := range w.edits.list[:w.edits.pos] {
+		if e.terrain() {
+			out = append(out, e)
+		}
+	}
+	return out
+}
 
 // BeginStroke starts painting at p. With weight 0 the first cell decides
 // what the stroke does: a blocked cell makes it dig, an open one fill. With
@@ -474,16 +514,18 @@ func (w *World) pushEdit(e Edit) {
 	switch {
 	case ed.saved > ed.pos:
 		// The saved state was undone and is now overwritten.
-		ed.div, ed.savedLen = ed.pos, ed.saved
+		ed.div, ed.lost = ed.pos, countTerrain(ed.list[ed.pos:ed.saved])
 		ed.saved = -1
 	case ed.saved < 0 && ed.pos < ed.div:
+		ed.lost += countTerrain(ed.list[ed.pos:ed.div])
 		ed.div = ed.pos
 	}
 	ed.list = append(ed.list[:ed.pos], e)
 	ed.pos++
 }
 
-// Undo reverts the last edit.
+// Undo reverts the last step: a stroke or edit, or a removal of agents
+// (they come back: see undoRemoval).
 func (w *World) Undo() {
 	if !w.CanUndo() {
 		w.Note("nothing to undo")
@@ -491,11 +533,15 @@ func (w *World) Undo() {
 	}
 	w.edits.pos--
 	e := w.edits.list[w.edits.pos]
+	if e.Kind == EditAgents {
+		w.undoRemoval(e.removal)
+		return
+	}
 	w.logEdit("undo", e) // before the repair and plan lines it causes
 	w.applyCells(e, true)
 }
 
-// Redo applies the last undone edit again.
+// Redo does the last undone step again.
 func (w *World) Redo() {
 	if !w.CanRedo() {
 		w.Note("nothing to redo")
@@ -503,6 +549,10 @@ func (w *World) Redo() {
 	}
 	e := w.edits.list[w.edits.pos]
 	w.edits.pos++
+	if e.Kind == EditAgents {
+		w.redoRemoval(e.removal)
+		return
+	}
 	w.logEdit("redo", e) // before the repair and plan lines it causes
 	w.applyCells(e, false)
 }
@@ -540,7 +590,7 @@ func (w *World) logEdit(kind string, e Edit) {
 	if e.Kind == EditWeight {
 		fs = append(fs, F{"weight", int(e.Weight)})
 	}
-	fs = append(fs, F{"edits", w.edits.pos}, F{"dirty", w.Dirty()})
+	fs = append(fs, F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
 	w.Log.Add(kind, fs...)
 }
 

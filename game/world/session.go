@@ -167,7 +167,7 @@ func (w *World) OwnSettings() bool {
 func (w *World) Begin() {
 	g := w.Grid
 	w.Log.Add("load", F{"source", w.Source}, F{"name", w.Name}, F{"w", g.Width()}, F{"h", g.Height()},
-		F{"open", g.OpenCount()}, F{"edits", w.edits.pos}, F{"queries", len(w.Queries)}, F{"algo", w.Settings.Algo})
+		F{"open", g.OpenCount()}, F{"edits", w.EditCount()}, F{"queries", len(w.Queries)}, F{"algo", w.Settings.Algo})
 	if len(w.Queries) > 0 {
 		q := w.Queries[min(max(w.FirstQuery, 0), len(w.Queries)-1)]
 		if !w.SetEndpoints(q[0], q[1]) {
@@ -190,7 +190,7 @@ func (w *World) Begin() {
 		}
 		w.agents.sim.ClearSelection()
 		w.agents.sim.Pause()
-		w.agents.saved = w.agents.changes // the file's own agents
+		w.agents.saved = w.agents.version // the file's own agents
 		w.agents.savedSome = true
 		w.Note("%d agents loaded: U runs them", len(sc.Agents))
 	}
@@ -655,7 +655,7 @@ func (w *World) save(path, why string) error {
 		return err
 	}
 	w.edits.saved = w.edits.pos
-	w.agents.saved = w.agents.changes
+	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0
 	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || !strings.EqualFold(filepath.Ext(w.Source), ".pls") {
 		// From now on the session is this scenario file.

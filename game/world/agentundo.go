@@ -1,0 +1,207 @@
+package world
+
+import (
+	"image"
+	"maps"
+	"slices"
+
+	"pathlens/game/world/agents"
+)
+
+// agentRemoval is the undo step of one RemoveSelectedAgents: what each
+// removed agent was, so that Undo brings it back, and the agents' versions
+// (agentState.version) before and after it, so that an undo right after
+// the removal leaves nothing unsaved that was not before.
+type agentRemoval struct {
+	sim           *agents.Sim // the simulation the ids belong to
+	agents        []removedAgent
+	before, after int
+}
+
+// removedAgent is one removed agent as it was: its cell, its goal (a
+// group member's is its group's), its speed, and its group (-1: none).
+type removedAgent struct {
+	id      int
+	cell    image.Point
+	goal    image.Point
+	hasGoal bool
+	speed   float64
+	group   int
+}
+
+// touch gives the agents a new version (a change the user made) and
+// returns it.
+func (a *agentState) touch() int {
+	a.versions++
+	a.version = a.versions
+	return a.version
+}
+
+// snapshotAgents describes the agents ids of s as they are now, in id
+// order; a group member's goal is its group's (the virtual leader's).
+func snapshotAgents(s *agents.Sim, ids []int) []removedAgent {
+	out := make([]removedAgent, 0, len(ids))
+	for _, id := range slices.Sorted(slices.Values(ids)) {
+		v, ok := s.Agent(id)
+		if !ok || v.Kind == agents.Leader {
+			continue
+		}
+		ra := removedAgent{id: id, cell: v.Cell, goal: v.Goal, hasGoal: v.HasGoal, speed: v.Speed, group: -1}
+		if v.Kind == agents.Member {
+			ra.group = v.Group
+			ra.goal, ra.hasGoal = image.Point{}, false
+			if gi, ok := groupInfo(s, v.Group); ok {
+				if l, ok := s.Agent(gi.Leader); ok && l.HasGoal {
+					ra.goal, ra.hasGoal = l.Goal, true
+				}
+			}
+			if !ra.hasGoal {
+				ra.group = -1
+			}
+		}
+		out = append(out, ra)
+	}
+	return out
+}
+
+// groupInfo returns group id of s while it has members.
+func groupInfo(s *agents.Sim, id int) (agents.GroupInfo, bool) {
+	for _, g := range s.Groups(nil) {
+		if g.ID == id {
+			return g, true
+		}
+	}
+	return agents.GroupInfo{}, false
+}
+
+// undoRemoval brings back the agents r removed, selected (as they were
+// when the removal took them): each on the cell it stood on, with its
+// speed and goal. An agent that had arrived is there again; one that was
+// under way plans anew from its cell (the route it was walking is not
+// kept: the map may have changed and changed back since); an idle one is
+// idle. Removed members of a group whose other members still walk to the
+// same goal are sent with them again, as one group (it forms anew about
+// its centre); otherwise the removed members of a group come back as a
+// group of their own (alone: a solo agent with the goal). In the
+// simulation they were removed from they keep their ids; after a switch
+// that made the simulation anew (the neighbourhood) they are spawned
+// again with new ids, which a redo then removes.
+func (w *World) undoRemoval(r *agentRemoval) {
+	s := w.agentSim()
+	same := r.sim == s
+	var back []int
+	groupGoal := map[int]image.Point{}
+	members := map[int][]int{}
+	for k := range r.agents {
+		ra := &r.agents[k]
+		member := ra.group >= 0 && w.Grid.Open(ra.goal)
+		goal, hasGoal := ra.goal, ra.hasGoal && !member
+		id := ra.id
+		if !same {
+			// A fresh agent, taken and revived at once: the same way back
+			// as in the simulation it was removed from (an arrived agent
+			// arrives without a new plan, a walled goal stops it).
+			cell := ra.cell
+			if !w.Grid.Open(cell) {
+				p, ok := w.Grid.NearestOpen(cell, w.Grid.Width()+w.Grid.Height())
+				if !ok {
+					continue
+				}
+				cell = p
+			}
+			var err error
+			if id, err = s.Spawn(cell); err != nil {
+				continue
+			}
+			s.SetSpeed([]int{id}, ra.speed)
+			s.Remove([]int{id})
+			ra.id = id
+		}
+		if err := s.Revive(id, goal, hasGoal); err != nil {
+			continue
+		}
+		back = append(back, id)
+		if member {
+			groupGoal[ra.group] = ra.goal
+			members[ra.group] = append(members[ra.group], id)
+		}
+	}
+	r.sim = s
+	for _, g := range slices.Sorted(maps.Keys(members)) {
+		ids := members[g]
+		if gi, ok := groupInfo(s, g); ok && same {
+			if l, ok := s.Agent(gi.Leader); ok && l.HasGoal && l.Goal == groupGoal[g] {
+				ids = append(slices.Clone(gi.Members), ids...)
+			}
+		}
+		if len(ids) == 1 {
+			s.SetGoal(ids, groupGoal[g]) // open: checked above
+		} else {
+			s.SetGroupGoal(ids, groupGoal[g])
+		}
+	}
+	s.ClearSelection()
+	s.Select(back, false)
+	a := &w.agents
+	if a.version != r.after {
+		// The agents changed since the removal (a spawn, a send): their
+		// state with these back is a new one.
+		r.after = a.version
+		r.before = a.touch()
+	}
+	a.version = r.before
+	w.Log.Add("undo", F{"kind", EditAgents}, F{"agents", len(back)}, F{"ids", idList(back, 16)}, F{"live", s.Live()},
+		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
+	if lost := len(r.agents) - len(back); lost > 0 {
+		w.Note("undo: %s back, %d could not be (no open cell), %d on the map", plural(len(back), "agent", "agents"), lost, s.Live())
+		return
+	}
+	w.Note("undo: %s back, %d on the map", plural(len(back), "agent", "agents"), s.Live())
+}
+
+// redoRemoval removes again the agents r removed (as they are now: sent
+// elsewhere since the undo, they come back there on the next undo).
+func (w *World) redoRemoval(r *agentRemoval) {
+	s := w.agentSim()
+	var ids []int
+	if r.sim == s {
+		for _, ra := range r.agents {
+			if _, ok := s.Agent(ra.id); ok {
+				ids = append(ids, ra.id)
+			}
+		}
+	}
+	r.agents = snapshotAgents(s, ids)
+	s.Remove(ids)
+	a := &w.agents
+	if a.version != r.before {
+		r.before = a.version
+		r.after = a.touch()
+	}
+	a.version = r.after
+	w.Log.Add("redo", F{"kind", EditAgents}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"live", s.Live()},
+		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
+	w.Note("redo: %s removed, %d left", plural(len(ids), "agent", "agents"), s.Live())
+}
+
+// remapRemovals keeps the undo history's removals right when the
+// simulation old is made anew as s (remakeAgents), newID giving each live
+// agent's new id: a removal undone (redo ahead) names agents on the map,
+// which now have new ids in s; a removal done names removed agents, which
+// s never had: it keeps old, and its undo spawns them again.
+func (w *World) remapRemovals(old, s *agents.Sim, newID map[int]int) {
+	for i := w.edits.pos; i < len(w.edits.list); i++ {
+		r := w.edits.list[i].removal
+		if r == nil || r.sim != old {
+			continue
+		}
+		kept := r.agents[:0]
+		for _, ra := range r.agents {
+			if id, ok := newID[ra.id]; ok {
+				ra.id = id
+				kept = append(kept, ra)
+			}
+		}
+		r.agents, r.sim = kept, s
+	}
+}

@@ -1,0 +1,205 @@
+package world
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"pathlens/game/world/agents"
+)
+
+// agentAt returns the live agent standing on c (leaders aside).
+func agentAt(t *testing.T, s *agents.Sim, c image.Point) agents.AgentView {
+	t.Helper()
+	id := s.AgentAt(c)
+	v, ok := s.Agent(id)
+	if !ok {
+		t.Fatalf("no agent on %v", c)
+	}
+	return v
+}
+
+// Removed agents come back with Ctrl+Z, and Ctrl+Z takes back strokes and
+// removals in one history, in the order they were made: remove A, dig,
+// remove B; the first undo brings B back, the second takes the dig back,
+// the third brings A back. They come back under their ids, on their
+// cells, with their goals and speeds, selected; one that had arrived is
+// there, one under way plans anew and arrives. Redo does it all again.
+// Undoing right after removing leaves nothing unsaved that was saved, and
+// the log has an undo and a redo line for each removal.
+func TestUndoBringsRemovedAgentsBack(t *testing.T) {
+	w, log := mustWorld(t,
+		"##############",
+		"#............#",
+		"#............#",
+		"#............#",
+		"######.#######",
+		"#............#",
+		"##############",
+	)
+	w.Replan()
+	walker, _ := w.SpawnAgent(image.Pt(1, 1))
+	parked, _ := w.SpawnAgent(image.Pt(12, 3))
+	idle, _ := w.SpawnAgent(image.Pt(1, 5))
+	s := w.Agents()
+	s.SetSpeed([]int{walker}, 2)
+	s.Select([]int{parked}, false)
+	if err := w.SendAgents(image.Pt(12, 3), false); err != nil {
+		t.Fatal(err)
+	}
+	s.Select([]int{walker}, false)
+	if err := w.SendAgents(image.Pt(12, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	for range 40 {
+		w.Tick(1.0 / 60)
+	}
+	s.Pause()
+	mid, _ := s.Agent(walker)
+	if mid.State != agents.Moving || mid.Cell == image.Pt(1, 1) {
+		t.Fatalf("walker %v at %v: want it under way", mid.State, mid.Cell)
+	}
+	if v, _ := s.Agent(parked); v.State != agents.Arrived {
+		t.Fatalf("parked agent %v", v.State)
+	}
+	w.agents.saved, w.agents.savedSome = w.agents.version, true // as after a save
+	save := w.edits.pos
+	w.edits.saved = save
+
+	// Remove A (walker, parked), dig a cell, remove B (idle).
+	s.Select([]int{walker, parked}, false)
+	if n := w.RemoveSelectedAgents(); n != 2 {
+		t.Fatalf("removed %d", n)
+	}
+	w.ApplyEdit(Edit{Kind: EditDig, Cells: []CellEdit{{P: image.Pt(3, 4), New: 1}}})
+	s.Select([]int{idle}, false)
+	w.RemoveSelectedAgents()
+	if s.Live() != 0 || w.EditCount() != 1 || !w.Dirty() {
+		t.Fatalf("after the removals and the dig: %d live, %d edits, dirty %v", s.Live(), w.EditCount(), w.Dirty())
+	}
+	if got := w.UnsavedText(); got != "1 unsaved edit and agents" {
+		t.Fatalf("unsaved text %q", got)
+	}
+
+	w.Undo()
+	if s.Live() != 1 || w.Grid.Open(image.Pt(3, 4)) == false {
+		t.Fatalf("first undo: %d live, dug cell open %v; want B back and the dig kept", s.Live(), w.Grid.Open(image.Pt(3, 4)))
+	}
+	if v := agentAt(t, s, image.Pt(1, 5)); v.ID != idle || !v.Selected || v.State != agents.Idle {
+		t.Fatalf("B back as %+v", v)
+	}
+	if !strings.Contains(w.Message, "undo: 1 agent back") {
+		t.Fatalf("message %q", w.Message)
+	}
+	w.Undo()
+	if w.Grid.Open(image.Pt(3, 4)) || s.Live() != 1 {
+		t.Fatalf("second undo: dug cell open %v, %d live; want the dig taken back only", w.Grid.Open(image.Pt(3, 4)), s.Live())
+	}
+	w.Undo()
+	if s.Live() != 3 {
+		t.Fatalf("third undo: %d live, want all 3", s.Live())
+	}
+	if w.Dirty() || w.AgentsUnsaved() {
+		t.Fatalf("everything undone back to the save: dirty %v (%q)", w.Dirty(), w.UnsavedText())
+	}
+	if sel := s.Selected(nil); len(sel) != 2 || sel[0] != walker || sel[1] != parked {
+		t.Fatalf("selection after bringing A back: %v, want [%d %d]", sel, walker, parked)
+	}
+	v, _ := s.Agent(walker)
+	if v.Cell != mid.Cell || v.Goal != image.Pt(12, 1) || !v.HasGoal || v.Speed != 2 {
+		t.Fatalf("walker back as %+v; was at %v", v, mid.Cell)
+	}
+	if v, _ := s.Agent(parked); v.State != agents.Arrived || v.Cell != image.Pt(12, 3) || v.Arrivals != 1 {
+		t.Fatalf("parked agent back as %v at %v, %d arrivals", v.State, v.Cell, v.Arrivals)
+	}
+	if w.CanUndo() {
+		t.Fatal("more to undo than was done")
+	}
+	s.Run()
+	for range 600 {
+		w.Tick(1.0 / 60)
+	}
+	if v, _ := s.Agent(walker); v.State != agents.Arrived || v.Cell != image.Pt(12, 1) {
+		t.Fatalf("walker after the undo: %v at %v, want it to arrive", v.State, v.Cell)
+	}
+
+	w.Redo()
+	w.Redo()
+	w.Redo()
+	if s.Live() != 0 || !w.Grid.Open(image.Pt(3, 4)) || w.CanRedo() {
+		t.Fatalf("after three redos: %d live, dug %v, can redo %v", s.Live(), w.Grid.Open(image.Pt(3, 4)), w.CanRedo())
+	}
+	if !strings.Contains(w.Message, "redo: 1 agent removed, 0 left") {
+		t.Fatalf("message %q", w.Message)
+	}
+	for _, want := range []string{"undo kind=remove-agents agents=1 ids=2 live=1", "undo kind=remove-agents agents=2 ids=0,1 live=3",
+		"redo kind=remove-agents agents=2 ids=0,1 live=1", "redo kind=remove-agents agents=1 ids=2 live=0", "undo kind=dig"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("no %q in the log:\n%s", want, log.String())
+		}
+	}
+	// The saved file holds the dig and no removal step.
+	if es := w.Edits(); len(es) != 1 || es[0].Kind != EditDig {
+		t.Fatalf("edits to save: %+v", es)
+	}
+}
+
+// A removed group member comes back into its group when the others still
+// walk to the same goal, and all arrive; a removal undone after the
+// simulation was made anew (a neighbourhood switch) brings the agents back
+// on their cells with their goals, and redo removes those.
+func TestUndoRemovalOfGroupMemberAndAfterRemake(t *testing.T) {
+	w, _ := mustWorld(t,
+		"##############",
+		"#............#",
+		"#............#",
+		"#............#",
+		"##############",
+	)
+	w.Replan()
+	var ids []int
+	for _, c := range []image.Point{{1, 1}, {2, 1}, {1, 2}, {2, 2}} {
+		id, _ := w.SpawnAgent(c)
+		ids = append(ids, id)
+	}
+	s := w.Agents()
+	s.Select(ids, false)
+	if err := w.SendAgents(image.Pt(11, 2), true); err != nil {
+		t.Fatal(err)
+	}
+	w.Tick(1.0 / 60)
+	s.Select(ids[3:], false)
+	w.RemoveSelectedAgents()
+	w.Undo()
+	v, _ := s.Agent(ids[3])
+	if v.Kind != agents.Member {
+		t.Fatalf("member back as %v", v.Kind)
+	}
+	gs := s.Groups(nil)
+	if len(gs) != 1 || len(gs[0].Members) != 4 {
+		t.Fatalf("groups after the undo: %+v, want one of 4", gs)
+	}
+	for range 900 {
+		w.Tick(1.0 / 60)
+	}
+	for _, id := range ids {
+		if v, _ := s.Agent(id); v.State != agents.Arrived {
+			t.Fatalf("agent %d: %v at %v", id, v.State, v.Cell)
+		}
+	}
+
+	at, _ := s.Agent(ids[0])
+	s.Select(ids[:1], false)
+	w.RemoveSelectedAgents()
+	w.ToggleNeighborhood() // a new simulation: the ids are new
+	w.Undo()
+	s = w.Agents()
+	back := agentAt(t, s, at.Cell)
+	if !back.Selected || back.Goal != image.Pt(11, 2) || !back.HasGoal || s.Live() != 4 {
+		t.Fatalf("after the remake, back as %+v; %d live", back, s.Live())
+	}
+	w.Redo()
+	if s.Live() != 3 || s.AgentAt(at.Cell) == back.ID {
+		t.Fatalf("redo after the remake: %d live", s.Live())
+	}
+}
