@@ -108,7 +108,7 @@ var actionTable = []Binding{
 	{Action: ActToolAgents, Group: "Tools", Keys: keys(ebiten.KeyT), Help: "agent tool: spawn, select (click or box), send (Shift: group)"},
 	{Action: ActSpawn, Group: "Tools", Keys: keys(ebiten.KeyJ), Help: "spawn an agent on the cell under the mouse"},
 	{Action: ActAgentsRun, Group: "Tools", Keys: keys(ebiten.KeyU), Help: "run / pause the agents"},
-	{Action: ActRemoveAgents, Group: "Edit", Keys: keys(ebiten.KeyDelete, ebiten.KeyBackspace), Help: "remove the selected agents (agent tool; no undo)"},
+	{Action: ActRemoveAgents, Group: "Edit", Keys: keys(ebiten.KeyDelete, ebiten.KeyBackspace), Help: "remove the selected agents (agent tool; Ctrl+Z undoes)"},
 	{Action: ActBrush, Group: "Tools", Keys: keys(ebiten.KeyW), Mods: ModShift, Help: "next brush weight (2..9) for Shift+paint"},
 
 	{Action: ActAlgoAStar, Group: "Switches", Keys: keys(ebiten.Key1), Help: "algorithm: A*"},
@@ -143,7 +143,7 @@ var actionTable = []Binding{
 	{Action: ActFaster, Group: "Playback", Keys: keys(ebiten.KeyArrowUp), Help: "faster (up to 100,000 events/s)"},
 	{Action: ActSlower, Group: "Playback", Keys: keys(ebiten.KeyArrowDown), Help: "slower (down to 1 event/s)"},
 
-	{Action: ActUndo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl, Help: "undo the last stroke"},
+	{Action: ActUndo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl, Help: "undo the last stroke or agent removal"},
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyY), Mods: ModCtrl, Help: "redo"},
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl | ModShift, Help: "redo"},
 	{Action: ActSave, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl, Help: "save the session as a scenario (.pls)"},

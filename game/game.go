@@ -1300,10 +1300,10 @@ func (g *Game) clickSwitch(x, y int) {
 	}
 }
 
-// removeAgents removes the selected agents, in the agent tool only: a
-// removal cannot be undone, and a stray Backspace in another tool should
-// not take a selection made a while ago. Elsewhere, with agents selected,
-// it says where the key works.
+// removeAgents removes the selected agents (Ctrl+Z brings them back), in
+// the agent tool only: a stray Backspace in another tool should not take a
+// selection made a while ago. Elsewhere, with agents selected, it says
+// where the key works.
 func (g *Game) removeAgents() {
 	if _, ok := g.tool.(*agentTool); ok {
 		g.w.RemoveSelectedAgents()
