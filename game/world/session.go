@@ -380,9 +380,13 @@ func (w *World) agentSpecs() []maps.AgentSpec {
 	return out
 }
 
+// leftOut counts the queries and agents a save left out for a blocked
+// endpoint.
+type leftOut struct{ queries, agents int }
+
 // toScenario is Scenario, also returning how many queries and agents were
 // left out for a blocked endpoint.
-func (w *World) toScenario() (*maps.Scenario, int) {
+func (w *World) toScenario() (*maps.Scenario, leftOut) {
 	sc := &maps.Scenario{Name: w.Name, About: w.About, Settings: scenarioSettings(w.Settings)}
 	if k := w.keepCluster; k[0] != 0 && w.Settings.Cluster() == k[1] && w.Settings.Algo != AlgoHPA {
 		// The file's own value, shown clamped (HPA*'s range is the
@@ -391,19 +395,22 @@ func (w *World) toScenario() (*maps.Scenario, int) {
 	}
 	sc.Map = w.scenario.Map
 	sc.MapPath = w.scenario.MapPath
-	dropped := 0
+	var dropped leftOut
+	count := &dropped.queries
 	open := func(a, b image.Point) bool {
 		if w.Grid.Open(a) && w.Grid.Open(b) {
 			return true
 		}
-		dropped++
+		*count++
 		return false
 	}
+	count = &dropped.agents
 	for _, a := range w.agentSpecs() {
 		if open(a.Start, a.Goal) {
 			sc.Agents = append(sc.Agents, a)
 		}
 	}
+	count = &dropped.queries
 	if sc.Name == "" || strings.ContainsAny(sc.Name, "\r\n") {
 		sc.Name = "session"
 	}
@@ -670,17 +677,36 @@ func (w *World) save(path, why string) error {
 	if a, err := filepath.Abs(path); err == nil {
 		shown = a
 	}
-	// The edits as the user made them (strokes, as undo and the quit
-	// question count them), and the cells the file records for them.
-	what := plural(w.EditCount(), "edit", "edits") + ", " + plural(len(sc.Edits), "cell", "cells")
+	w.Note("saved %s: %s", shown, savedWhat(w.EditCount(), len(sc.Edits), len(sc.Agents), why, dropped))
+	w.Log.Add("save", F{"path", path}, F{"edits", w.EditCount()}, F{"cells", len(sc.Edits)}, F{"queries", len(sc.Queries)}, F{"agents", len(sc.Agents)})
+	return nil
+}
+
+// savedWhat says what a save wrote: the edits as the user made them
+// (strokes, as undo and the quit question count them) with the cells the
+// file records for them, and the agents ("3 edits (12 cells), 4 agents";
+// "no edits, 2 agents"), then why it went where it did and what it left
+// out.
+func savedWhat(edits, cells, agents int, why string, dropped leftOut) string {
+	what := "no edits"
+	if edits > 0 {
+		what = plural(edits, "edit", "edits") + " (" + plural(cells, "cell", "cells") + ")"
+	}
+	if agents > 0 {
+		what += ", " + plural(agents, "agent", "agents")
+	}
 	if why != "" {
 		what += "; " + why
 	}
-	if dropped > 0 {
-		w.Note("saved %s (%s; %d queries or agents left out: an endpoint is blocked)", shown, what, dropped)
-	} else {
-		w.Note("saved %s (%s)", shown, what)
+	var out []string
+	if dropped.queries > 0 {
+		out = append(out, plural(dropped.queries, "query", "queries"))
 	}
-	w.Log.Add("save", F{"path", path}, F{"edits", w.EditCount()}, F{"cells", len(sc.Edits)}, F{"queries", len(sc.Queries)})
-	return nil
+	if dropped.agents > 0 {
+		out = append(out, plural(dropped.agents, "agent", "agents"))
+	}
+	if len(out) > 0 {
+		what += "; " + strings.Join(out, " and ") + " left out: an endpoint is blocked"
+	}
+	return what
 }

@@ -87,7 +87,45 @@ func TestSaveNoteCountsEditsAndCells(t *testing.T) {
 	if err := w.Save(filepath.Join(t.TempDir(), "n.pls")); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasSuffix(w.Message, "(2 edits, 5 cells)") {
-		t.Fatalf("save note %q, want it to end with (2 edits, 5 cells)", w.Message)
+	if !strings.HasSuffix(w.Message, ": 2 edits (5 cells)") {
+		t.Fatalf("save note %q, want it to end with : 2 edits (5 cells)", w.Message)
+	}
+}
+
+// Regression: Ctrl+S with agents on the map said "0 edits, 0 cells", as if
+// nothing had been saved; the note and the log line now count the agents
+// the file holds too, and an agent left out (its goal walled) is said.
+func TestSaveNoteCountsAgents(t *testing.T) {
+	w, log := mustWorld(t,
+		"........",
+		"........",
+	)
+	w.Begin()
+	for _, c := range []image.Point{{0, 0}, {1, 0}, {2, 1}} {
+		if _, err := w.SpawnAgent(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	if err := w.Save(filepath.Join(dir, "a.pls")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(w.Message, ": no edits, 3 agents") {
+		t.Fatalf("save note %q, want it to end with : no edits, 3 agents", w.Message)
+	}
+	if line := lastLine(t, log, "save"); !strings.Contains(line, "edits=0 cells=0 queries=0 agents=3") {
+		t.Fatalf("save line %q", line)
+	}
+	s := w.Agents()
+	s.Select([]int{0}, false)
+	if err := w.SendAgents(image.Pt(7, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	w.ApplyEdit(Edit{Kind: EditFill, Cells: []CellEdit{{P: image.Pt(7, 1)}, {P: image.Pt(6, 1)}}})
+	if err := w.Save(filepath.Join(dir, "b.pls")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(w.Message, ": 1 edit (2 cells), 2 agents; 1 agent left out: an endpoint is blocked") {
+		t.Fatalf("save note %q", w.Message)
 	}
 }
