@@ -435,8 +435,18 @@ func (g *Game) Update() error {
 		g.logOverlay("repair", false)
 	}
 	g.noteMessage(now)
+	g.expireMessage(now)
 	g.drawKey = g.frameKey()
 	return nil
+}
+
+// expireMessage tells the session when its message is no longer shown
+// (past its render.MessageLife, or stale): an error gone from the screen
+// no longer holds back the notes that would replace it (a switch's note).
+func (g *Game) expireMessage(now time.Time) {
+	if w := g.w; w.Message != "" && g.messageAge(now) > render.MessageLife(w.MessageErr) {
+		w.MessageGone(w.MessageSeq)
+	}
 }
 
 // frameKey returns the key of what the frame would show now.

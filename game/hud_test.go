@@ -1155,3 +1155,44 @@ func TestRemoveAgentsOnlyInTheAgentTool(t *testing.T) {
 		t.Fatalf("agent tool: agent kept %v, message %q", ok, g.w.Message)
 	}
 }
+
+// Regression: a switch's note was held back while an error was set, even
+// once the error's toast had gone from the window. The game tells the
+// session when the message is no longer shown: an error 5 s old still is,
+// one 13 s old is not, and a switch then notes at once (S, smoothing,
+// under A*: that it is not used). A switch made while the error shows
+// replans, which makes the error stale in the next frame: its note shows
+// then, instead of nothing at all.
+func TestSwitchNoteAfterAnExpiredError(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	w.SetAlgo(world.AlgoAStar)
+	w.Wait()
+	t0 := time.Now()
+	w.Fail("cell (0,0) is blocked: pick an open cell")
+	g.noteMessage(t0)
+	g.expireMessage(t0.Add(5 * time.Second))
+	if !w.ErrorShown() {
+		t.Fatal("an error 5 s old reported gone")
+	}
+	g.expireMessage(t0.Add(13 * time.Second))
+	w.ToggleSmooth()
+	w.Wait()
+	if w.MessageErr || !strings.Contains(w.Message, "smoothing off: A* does not use it") {
+		t.Fatalf("13 s after the error: message %q (error %v), want the switch's note", w.Message, w.MessageErr)
+	}
+
+	t1 := t0.Add(20 * time.Second)
+	w.Fail("cell (0,0) is blocked: pick an open cell")
+	g.noteMessage(t1)
+	w.ToggleSmooth() // in the same frame as the error
+	w.Wait()
+	if !w.MessageErr {
+		t.Fatalf("the error on screen gave way to %q", w.Message)
+	}
+	g.noteMessage(t1)
+	g.expireMessage(t1) // the next frame: the replan made the error stale
+	if w.MessageErr || !strings.Contains(w.Message, "smoothing on: A* does not use it") {
+		t.Fatalf("after the error went stale: message %q (error %v), want the switch's note", w.Message, w.MessageErr)
+	}
+}

@@ -1839,18 +1839,22 @@ func openCellsUnder(f *Frame, rc image.Rectangle) int {
 	return n
 }
 
+// MessageLife is how many seconds the message shows: six, an error twelve.
+func MessageLife(err bool) float64 {
+	if err {
+		return 12
+	}
+	return 6
+}
+
 // drawMessage shows the world's last message at the bottom of the map for
-// six seconds (errors for twelve).
+// its MessageLife.
 func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 	w := f.World
 	if w.Message == "" {
 		return
 	}
-	life := 6.0
-	if w.MessageErr {
-		life = 12
-	}
-	if f.MessageAge > life {
+	if f.MessageAge > MessageLife(w.MessageErr) {
 		return
 	}
 	ft := r.fonts

@@ -194,9 +194,10 @@ func (w *World) Begin() {
 		w.agents.savedSome = true
 		w.Note("%d agents loaded: U runs them", len(sc.Agents))
 	}
-	if notes := w.LoadNotes(); len(notes) > 0 && !w.MessageErr {
-		// The first query's note would hide what the file set otherwise.
-		w.Note("%s", strings.Join(notes, "; "))
+	if notes := w.LoadNotes(); len(notes) > 0 {
+		// The first query's note would hide what the file set otherwise;
+		// an error (the first query refused) stays up, the notes after it.
+		w.noteAfterError(strings.Join(notes, "; "))
 	}
 }
 

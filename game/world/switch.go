@@ -265,10 +265,10 @@ func (w *World) switched(name string, val any) {
 	}
 	w.Replan()
 	w.afterPlan(func() {
-		if unused != "" && w.Outcome.Note == "" && !w.MessageErr {
+		if unused != "" && w.Outcome.Note == "" {
 			// The planner's own note (an ignored cluster heuristic) says
-			// more, and an error must stay up.
-			w.Note("%s", unused)
+			// more, and an error stays up while it is on screen.
+			w.noteAfterError(unused)
 		}
 		if w.Ghost == nil || w.Outcome.Status != pathing.Found {
 			return

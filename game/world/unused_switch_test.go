@@ -172,3 +172,49 @@ func TestClusterSizeUnusedWhenRegionsCoverEveryLevel(t *testing.T) {
 		t.Errorf("cluster size under A* with the cluster heuristic over rooms: %q", w.Message)
 	}
 }
+
+// Regression: an error kept a live switch's note from showing long after
+// the error's toast had gone (the session only knew an error was set).
+// While the view shows the error, the note waits behind it and shows when
+// the view says the error is gone (MessageGone); a switch after that shows
+// its note at once. A MessageGone for an older message changes nothing,
+// and a note kept back is dropped when another message came meanwhile.
+func TestSwitchNoteShowsOnceTheErrorIsGone(t *testing.T) {
+	w := openBuiltin(t, assets.DefaultName)
+	w.Begin()
+	w.SetAlgo(AlgoAStar)
+	w.Wait()
+	w.Fail("cell (0,0) is blocked: pick an open cell")
+	old := w.MessageSeq
+	w.ToggleSmooth()
+	w.Wait()
+	if !w.MessageErr || !strings.Contains(w.Message, "blocked") || !w.ErrorShown() {
+		t.Fatalf("error still on screen, then a switch: message %q (error %v), want the error kept", w.Message, w.MessageErr)
+	}
+	w.MessageGone(old)
+	if w.MessageErr || !strings.HasPrefix(w.Message, "smoothing off: A* does not use it") {
+		t.Fatalf("the error gone: message %q (error %v), want the switch's note kept back", w.Message, w.MessageErr)
+	}
+	w.Fail("an error")
+	w.MessageGone(w.MessageSeq)
+	if w.ErrorShown() {
+		t.Fatal("ErrorShown true for an error the view no longer shows")
+	}
+	w.ToggleSmooth()
+	w.Wait()
+	if w.MessageErr || !strings.HasPrefix(w.Message, "smoothing on: A* does not use it") {
+		t.Fatalf("after the error's toast went: message %q (error %v), want the switch's note", w.Message, w.MessageErr)
+	}
+	w.Fail("another error")
+	w.MessageGone(old) // an older message's: the new error stays
+	if !w.ErrorShown() {
+		t.Fatal("a MessageGone for an older message hid the newer error")
+	}
+	w.ToggleSmooth()
+	w.Wait()
+	w.Note("query 2 of 2") // a newer message: the kept note is out of date
+	w.MessageGone(w.MessageSeq)
+	if w.Message != "query 2 of 2" {
+		t.Fatalf("message %q, want the newer note, not the switch's kept back", w.Message)
+	}
+}

@@ -125,6 +125,12 @@ type World struct {
 	Message    string
 	MessageErr bool
 	MessageSeq int
+	// messageGone: the view no longer shows the message (MessageGone).
+	// held is a note kept back while an error showed (noteAfterError),
+	// to show when message number heldBehind, that error, is gone.
+	messageGone bool
+	held        string
+	heldBehind  int
 
 	Log *EventLog
 
@@ -181,6 +187,7 @@ func (w *World) Note(format string, args ...any) {
 	w.Message = fmt.Sprintf(format, args...)
 	w.MessageErr = false
 	w.MessageSeq++
+	w.messageGone = false
 }
 
 // Fail records an error message for the user and logs it.
@@ -188,7 +195,41 @@ func (w *World) Fail(format string, args ...any) {
 	w.Message = fmt.Sprintf(format, args...)
 	w.MessageErr = true
 	w.MessageSeq++
+	w.messageGone = false
 	w.Log.Add("error", F{"msg", w.Message})
+}
+
+// MessageGone tells the session that the view no longer shows message
+// number seq (MessageSeq): its time ran out, or a later answer made it
+// stale. The session does not keep time; the view decides how long a
+// message shows. A message newer than seq is not affected.
+func (w *World) MessageGone(seq int) {
+	if seq != w.MessageSeq || w.messageGone {
+		return
+	}
+	w.messageGone = true
+	if w.held != "" && w.heldBehind == seq {
+		w.Note("%s", w.held)
+	}
+	w.held = ""
+}
+
+// noteAfterError notes msg, unless an error is on screen (ErrorShown): the
+// error stays up, and msg shows when the view reports it gone, unless
+// another message has come meanwhile.
+func (w *World) noteAfterError(msg string) {
+	if w.ErrorShown() {
+		w.held, w.heldBehind = msg, w.MessageSeq
+		return
+	}
+	w.Note("%s", msg)
+}
+
+// ErrorShown reports whether the message is an error the user may still be
+// reading: set, and not reported gone by the view (MessageGone). Some
+// notes wait while it is (noteAfterError).
+func (w *World) ErrorShown() bool {
+	return w.MessageErr && w.Message != "" && !w.messageGone
 }
 
 // pt formats a cell for the log.
