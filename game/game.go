@@ -970,7 +970,7 @@ func (g *Game) stepQuery(d int) {
 		if opt := g.scenOptimal(g.query); opt > 0 && g.scenHolds() {
 			scen = fmt.Sprintf(", the .scen's optimal %.2f", opt)
 		}
-		w.Note("query %d of %d: (%d,%d) → (%d,%d)%s", g.query+1, n, q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
+		w.Note("query %s of %s: (%d,%d) → (%d,%d)%s", world.Count(g.query+1), world.Count(n), q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
 	}
 }
 
@@ -1256,7 +1256,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "brush weight", Value: strconv.Itoa(int(g.brush)), Keys: keysOf(ActBrush)},
 	}
 	if n := len(g.w.Queries); n > 1 {
-		rows = append(rows, render.SwitchRow{Label: "query", Value: fmt.Sprintf("%d of %d", g.query+1, n), Keys: keysOf(ActNextQuery)})
+		rows = append(rows, render.SwitchRow{Label: "query", Value: world.Count(g.query+1) + " of " + world.Count(n), Keys: keysOf(ActNextQuery)})
 	}
 	return rows
 }
@@ -1732,5 +1732,5 @@ func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return world.Count(n) + " " + many
 }

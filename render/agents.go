@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"pathlens/game/world"
 	"pathlens/game/world/agents"
 )
 
@@ -312,7 +313,7 @@ func agentLabel(v *agents.AgentView) string {
 		s += ", in formation"
 	}
 	if v.Plans > 0 {
-		s += fmt.Sprintf(" · %d plans, last: %s", v.Plans, v.LastReason)
+		s += fmt.Sprintf(" · %s plans, last: %s", world.Count(v.Plans), v.LastReason)
 	}
 	return s
 }
@@ -367,10 +368,10 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		states = "no agents"
 	}
 	if st.Queue > 0 {
-		states += fmt.Sprintf(" · queue %d", st.Queue)
+		states += " · queue " + world.Count(st.Queue)
 	}
 	if st.WallViolations > 0 { // a bug in the simulation, never expected
-		states += fmt.Sprintf(" · %d wall crossings", st.WallViolations)
+		states += " · " + world.Count(st.WallViolations) + " wall crossings"
 	}
 	reasons := counts([]int{st.Reasons[agents.ReasonSegmentDone], st.Reasons[agents.ReasonWorldChanged], st.Reasons[agents.ReasonGoalMoved],
 		st.Reasons[agents.ReasonBlocked], st.Reasons[agents.ReasonRecheck], st.Reasons[agents.ReasonPlannerChanged]},
@@ -578,9 +579,9 @@ func placePanel(room image.Rectangle, size image.Point, last image.Rectangle, av
 // ("groups/maximin/exclusion") and is what a narrow panel cuts.
 func agentsTitle(tick int64, planner string, running bool) string {
 	if !running {
-		return fmt.Sprintf("Agents · paused (U runs) · tick %d · %s", tick, planner)
+		return fmt.Sprintf("Agents · paused (U runs) · tick %s · %s", world.Count(int(tick)), planner)
 	}
-	return fmt.Sprintf("Agents · tick %d · %s", tick, planner)
+	return fmt.Sprintf("Agents · tick %s · %s", world.Count(int(tick)), planner)
 }
 
 // plannerName is the planner's name as the agents panel shows it: an HPA*
@@ -601,7 +602,7 @@ func counts(n []int, names []string) string {
 	var parts []string
 	for i, k := range n {
 		if k != 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", k, names[i]))
+			parts = append(parts, world.Count(k)+" "+names[i])
 		}
 	}
 	return strings.Join(parts, " · ")

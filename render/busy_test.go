@@ -60,7 +60,7 @@ func TestBusyBuildIsShownAsSuch(t *testing.T) {
 	// the rest would not say what waits.
 	note := w.Outcome.Note
 	for n, want := range map[string]string{
-		"planning: A* has expanded 40960 cells…":                        "A* has expanded 40960 cells…",
+		"planning: A* has expanded 40,960 cells…":                       "A* has expanded 40,960 cells…",
 		"planning: when the stroke ends (its cells are repaired then)…": "planning when the stroke ends (its cells are repaired then)…",
 		"": "planning…",
 	} {

@@ -166,7 +166,7 @@ func (r *Renderer) aboutLines(w *world.World, width float64) []string {
 		key := aboutKey{w.Grid, w.GridVersion()}
 		if key != r.aboutGrid {
 			r.aboutGrid = key
-			r.aboutSize = fmt.Sprintf("%d×%d, %d open cells", w.Grid.Width(), w.Grid.Height(), w.Grid.OpenCount())
+			r.aboutSize = fmt.Sprintf("%d×%d, %s open cells", w.Grid.Width(), w.Grid.Height(), world.Count(w.Grid.OpenCount()))
 		}
 		about = r.aboutSize
 	}
@@ -489,7 +489,7 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 }
 
 // busyLabel says what the session is doing while its answer is not in
-// (world.Busy): "building the group hierarchy…", "A* has expanded 41984
+// (world.Busy): "building the group hierarchy…", "A* has expanded 41,984
 // cells…" (the Outcome's note without its "planning: " prefix), "recording
 // the search…" while a hierarchical answer waits a frame for its trace.
 // ok is false when the session is not busy, or busy only with the
@@ -632,7 +632,7 @@ func timelineStatus(w *world.World) string {
 	if w.Play.Playing {
 		state = "playing"
 	}
-	line := fmt.Sprintf("%s  event %d / %d", state, tl.Cursor(), tl.Len())
+	line := fmt.Sprintf("%s  event %s / %s", state, world.Count(tl.Cursor()), world.Count(tl.Len()))
 	if tr := tl.Trace(); tr != nil && tr.Truncated {
 		// Early in the line, where a narrow bar does not clip it.
 		line += " (the trace was cut there: the search went on)"
@@ -713,7 +713,7 @@ func expandedLabel(tl *world.Timeline) string {
 	if !ok {
 		return ""
 	}
-	s := fmt.Sprintf("expanded %d / %d", done, total)
+	s := fmt.Sprintf("expanded %s / %s", world.Count(done), world.Count(total))
 	if tr := tl.Trace(); len(tr.Phases) > 1 {
 		s += fmt.Sprintf(" in phase %d of %d", tl.Phase()+1, len(tr.Phases))
 	}
@@ -731,7 +731,7 @@ func timelineTip(tr *pathing.Trace, n int, frac float64) string {
 	i := max(0, min(n-1, int(frac*float64(n))))
 	k := tr.PhaseAt(i)
 	if k < 0 {
-		return fmt.Sprintf("event %d", i+1)
+		return "event " + world.Count(i+1)
 	}
 	ph := tr.Phases[k]
 	end := tr.PhaseEnd(k)
@@ -739,7 +739,7 @@ func timelineTip(tr *pathing.Trace, n int, frac float64) string {
 	if smoothingPhase(ph.Name) {
 		what = "lines tried on the path, " // no search
 	}
-	return fmt.Sprintf("event %d · phase %d of %d: %s (%sevents %d–%d)", i+1, k+1, len(tr.Phases), ph.Name, what, ph.Start+1, end)
+	return fmt.Sprintf("event %s · phase %d of %d: %s (%sevents %s–%s)", world.Count(i+1), k+1, len(tr.Phases), ph.Name, what, world.Count(ph.Start+1), world.Count(end))
 }
 
 // smoothingPhase reports whether a phase is path smoothing, which tries
@@ -926,7 +926,7 @@ func (r *Renderer) kvLines(dst *ebiten.Image, x, y float64, k, v string, vc colo
 }
 
 // wrapList wraps a comma-separated value into lines no wider than width,
-// breaking after ", " where it can so "9915 nodes, 69204 edges, 3.4 MiB"
+// breaking after ", " where it can so "9,915 nodes, 69,204 edges, 3.4 MiB"
 // keeps each figure with its unit, and between words inside a part that
 // is wider than a line by itself.
 func wrapList(ft *Fonts, face *text.GoTextFace, s string, width float64) []string {
@@ -1013,7 +1013,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		if len(o.Path) == 2 {
 			steps = "step"
 		}
-		status = fmt.Sprintf("cost %.3f, %d %s", o.Cost, len(o.Path)-1, steps)
+		status = fmt.Sprintf("cost %.3f, %s %s", o.Cost, world.Count(len(o.Path)-1), steps)
 	}
 	y = r.kv(dst, x, y, "path", status, ColText)
 	opt := &w.Optimal
@@ -1040,11 +1040,11 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	if f.ScenOptimal > 0 {
 		y = r.kv(dst, x, y, "optimal (.scen)", scenOptimalText(o.Status == pathing.Found, o.Cost, f.ScenOptimal), ColText)
 	}
-	y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+fmt.Sprintf(", %d expanded", o.Expanded), ColText)
+	y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+", "+world.Count(o.Expanded)+" expanded", ColText)
 	if compact && len(o.Phases) > 1 {
 		parts := make([]string, 0, len(o.Phases))
 		for _, ph := range o.Phases {
-			part := fmt.Sprintf("%s %d", ph.Name, ph.Expanded)
+			part := ph.Name + " " + world.Count(ph.Expanded)
 			// A unit that says more than "expanded" says it here too:
 			// "insert L1 0 (S, G joined by straight lines)".
 			if rest, ok := strings.CutPrefix(ph.Unit, "expanded"); ok {
@@ -1073,16 +1073,16 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		if unit == "" {
 			unit = "expanded"
 		}
-		y = r.kv(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, kvValueX-10), fmt.Sprintf("%d %s (L%d)", ph.Expanded, unit, ph.Level), ColTextDim)
+		y = r.kv(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, kvValueX-10), fmt.Sprintf("%s %s (L%d)", world.Count(ph.Expanded), unit, ph.Level), ColTextDim)
 	}
 	y = r.drawHierarchyNumbers(dst, w, x, y)
 	if w.RepairSeq > 0 && w.Hierarchy() != nil && !w.LastRepair.Empty() { // A* and co. repair nothing; a rebuilding switch clears it
 		rp := &w.LastRepair
-		s := fmt.Sprintf("%s, %d clusters", fmtDur(rp.Time), rp.DirtyCount())
+		s := fmt.Sprintf("%s, %s clusters", fmtDur(rp.Time), world.Count(rp.DirtyCount()))
 		if rp.Rebuilt {
 			s = fmt.Sprintf("%s (rebuilt)", fmtDur(rp.Time))
 		} else if rp.NodesAdded+rp.NodesRemoved > 0 {
-			s += fmt.Sprintf(", +%d −%d nodes", rp.NodesAdded, rp.NodesRemoved)
+			s += fmt.Sprintf(", +%s −%s nodes", world.Count(rp.NodesAdded), world.Count(rp.NodesRemoved))
 		}
 		y = r.kv(dst, x, y, "last repair", s, ColText)
 	}
@@ -1108,24 +1108,52 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 // nothing for the flat algorithms.
 func (r *Renderer) drawHierarchyNumbers(dst *ebiten.Image, w *world.World, x, y float64) float64 {
 	if h := w.Hierarchy(); h != nil {
-		sz := h.Size()
-		s := fmt.Sprintf("%d nodes, %d edges", sz.Nodes, sz.Edges)
-		if sz.Bytes > 0 {
-			s += fmt.Sprintf(", %s", fmtBytes(sz.Bytes))
-		}
-		if sz.Kind != "" {
-			// cmd/bench's HPA* keeps the path cache by default: without
-			// this, its figures and the panel's looked contradictory.
-			s += " (" + sz.Kind + ")"
-		}
-		y = r.kv(dst, x, y, "hierarchy", s, ColText)
-		y = r.kv(dst, x, y, "build", fmtDur(w.HierarchyBuildTime()), ColTextDim)
+		y = r.hierarchyRows(dst, x, y, h.Size(), w.HierarchyBuildTime())
 	} else if err := w.HierarchyError(); err != nil {
 		y = r.kv(dst, x, y, "hierarchy", err.Error(), ColTextErr)
 	} else if w.Settings.Algo.Hierarchical() && w.Busy() {
 		y = r.kv(dst, x, y, "hierarchy", "building…", ColTextWarn)
 	}
 	return y
+}
+
+// hierarchyRows draws the rows of a hierarchy of size sz built in build:
+// its memory (with how it was built) on the "hierarchy" row, its counts on
+// a line of their own under it, and its build time. The counts of a large
+// map ("233,264 nodes, 1,628,200 edges", 207 px) are wider than the value
+// column (122 to 192 px), where they wrapped: on a line the panel's width
+// they stay whole at its narrowest (PanelMinWidth). It returns the next y.
+func (r *Renderer) hierarchyRows(dst *ebiten.Image, x, y float64, sz world.Size, build time.Duration) float64 {
+	counts, more := hierarchyFigures(sz)
+	ft := r.fonts
+	y = r.kv(dst, x, y, "hierarchy", more, ColText)
+	for _, l := range wrapList(ft, ft.UI, counts, float64(r.panelWidth()-20-hierIndent)) {
+		ft.Draw(dst, ft.UI, l, x+hierIndent, y, ColText)
+		y += 17
+	}
+	return r.kv(dst, x, y, "build", fmtDur(build), ColTextDim)
+}
+
+// hierIndent is how far the hierarchy's counts are indented when they take
+// a line of their own (drawHierarchyNumbers).
+const hierIndent = 12
+
+// hierarchyFigures returns the panel's figures of a hierarchy: its nodes and
+// edges, thousands grouped ("233,264 nodes, 1,628,200 edges"), and its
+// memory with how it was built ("26.9 MiB, no path cache"; "" when the
+// size knows neither).
+func hierarchyFigures(sz world.Size) (counts, more string) {
+	counts = world.Count(sz.Nodes) + " nodes, " + world.Count(sz.Edges) + " edges"
+	var parts []string
+	if sz.Bytes > 0 {
+		parts = append(parts, fmtBytes(sz.Bytes))
+	}
+	if sz.Kind != "" {
+		// cmd/bench's HPA* keeps the path cache by default: without
+		// this, its figures and the panel's looked contradictory.
+		parts = append(parts, sz.Kind)
+	}
+	return counts, strings.Join(parts, ", ")
 }
 
 func fmtDur(d time.Duration) string {
@@ -1234,14 +1262,14 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	if tr := f.World.Timeline.Trace(); !s.Seen && tr != nil && tr.Truncated && f.World.Timeline.AtEnd() {
 		// The search went on past the recorded events: "not reached"
 		// would be wrong for a goal the answer reached.
-		return r.kv(dst, x, y, "search", fmt.Sprintf("not in the %d recorded events (the trace was cut)", len(tr.Events)), ColTextDim)
+		return r.kv(dst, x, y, "search", fmt.Sprintf("not in the %s recorded events (the trace was cut)", world.Count(len(tr.Events))), ColTextDim)
 	}
 	if !s.Seen {
 		return r.kv(dst, x, y, "search", "not reached at this point", ColTextDim)
 	}
 	state := "open"
 	if s.Closed {
-		state = fmt.Sprintf("closed, expanded #%d", s.Order)
+		state = "closed, expanded #" + world.Count(s.Order)
 	}
 	y = r.kv(dst, x, y, "search", state, ColText)
 	y = r.kv(dst, x, y, "g  h  f", fmt.Sprintf("%.3f   %.3f   %.3f", s.G, s.H, s.F), ColText)
@@ -1250,7 +1278,7 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		par = fmt.Sprintf("(%d,%d)", s.Parent.X, s.Parent.Y)
 	}
 	y = r.kv(dst, x, y, "parent", par, ColText)
-	y = r.kv(dst, x, y, "last event", fmt.Sprintf("#%d in %s", s.Event, clip(r.fonts, r.fonts.UI, s.Phase, max(width-200, 100))), ColTextDim)
+	y = r.kv(dst, x, y, "last event", fmt.Sprintf("#%s in %s", world.Count(s.Event), clip(r.fonts, r.fonts.UI, s.Phase, max(width-200, 100))), ColTextDim)
 	return r.drawLevelSearches(dst, ci.Abstract, x, y)
 }
 
@@ -1261,7 +1289,7 @@ func (r *Renderer) drawLevelSearches(dst *ebiten.Image, ls []world.LevelSearch, 
 	for _, s := range ls {
 		state := "open"
 		if s.Closed {
-			state = fmt.Sprintf("closed #%d", s.Order)
+			state = "closed #" + world.Count(s.Order)
 		}
 		if s.HasParent {
 			state += fmt.Sprintf(", parent (%d,%d)", s.Parent.X, s.Parent.Y)
@@ -2458,7 +2486,7 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 		if ol.Level > 0 {
 			lv = fmt.Sprintf("L%d", ol.Level)
 		}
-		title += fmt.Sprintf(" (%s · %d open)", lv, ol.Open)
+		title += fmt.Sprintf(" (%s · %s open)", lv, world.Count(ol.Open))
 	}
 	r.sectionTitle(dst, title, x, y)
 	y += 20

@@ -732,3 +732,28 @@ func TestClusterHeuristicBordersAreDrawn(t *testing.T) {
 		r.drawMap(dst, f)
 	}
 }
+
+// Regression: the hierarchy row read "233264 nodes, 1628200 edges" and
+// wrapped, cut with "…" in a narrow panel. Counts are grouped by
+// thousands and take one line of their own, whole, at the narrowest panel
+// (PanelMinWidth) as at the widest, under the row with the memory.
+func TestHierarchyCountsStayOnOneLine(t *testing.T) {
+	r := New()
+	for _, pw := range []int{PanelMinWidth, PanelWidth} {
+		r.panelW = pw
+		var drawn []string
+		r.fonts.drawn = &drawn
+		r.hierarchyRows(ebiten.NewImage(pw, 200), 10, 0, world.Size{Nodes: 233264, Edges: 1628200, Bytes: 28 << 20, Kind: "no path cache"}, 0)
+		r.fonts.drawn = nil
+		all := strings.Join(drawn, " | ")
+		if !slices.Contains(drawn, "233,264 nodes, 1,628,200 edges") {
+			t.Errorf("panel %d px: the counts are not one line: %s", pw, all)
+		}
+		if strings.Contains(all, "…") || strings.Contains(all, "233264") {
+			t.Errorf("panel %d px: a figure cut or ungrouped: %s", pw, all)
+		}
+		if !strings.Contains(all, "28.0 MiB") || !strings.Contains(all, "no path cache") {
+			t.Errorf("panel %d px: the memory or the kind is missing: %s", pw, all)
+		}
+	}
+}

@@ -28,7 +28,7 @@ const (
 
 // tooManySearchNodes is the note past 4·maxVisibleNodes search nodes (worded
 // once, not every frame it shows).
-var tooManySearchNodes = fmt.Sprintf("over %d abstract search nodes in view: zoom in to see them", 4*maxVisibleNodes)
+var tooManySearchNodes = "over " + world.Count(4*maxVisibleNodes) + " abstract search nodes in view: zoom in to see them"
 
 // visibleRect returns the visible cells of the map widened by margin.
 func visibleRect(f *Frame, dst *ebiten.Image, margin int) image.Rectangle {
@@ -192,7 +192,7 @@ func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, l int, ix *leve
 // too many to draw. It names the level counted (the one viewed), so that a
 // count of level 2 is not read as the whole hierarchy's or level 1's.
 func crowdedNote(level, nodes, edges int) string {
-	return fmt.Sprintf("level %d: %d nodes, %d edges in view: zoom in to see them", level, nodes, edges)
+	return fmt.Sprintf("level %d: %s nodes, %s edges in view: zoom in to see them", level, world.Count(nodes), world.Count(edges))
 }
 
 // entranceBar returns, in world coordinates (cell units), the bar of the

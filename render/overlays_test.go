@@ -316,7 +316,7 @@ func TestSegmentsFoundAsRefinementFinishes(t *testing.T) {
 // is the viewed level's, and the note now says which.
 func TestCrowdedNoteNamesItsLevel(t *testing.T) {
 	got := crowdedNote(2, 5100, 48000)
-	if want := "level 2: 5100 nodes, 48000 edges in view"; !strings.HasPrefix(got, want) {
+	if want := "level 2: 5,100 nodes, 48,000 edges in view"; !strings.HasPrefix(got, want) {
 		t.Errorf("crowdedNote = %q, want it to start %q", got, want)
 	}
 }

@@ -502,7 +502,7 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 		}
 		if st == pathing.Running {
 			if budget > 0 && time.Since(t0) >= budget {
-				w.showPending(fmt.Sprintf("planning: %s has expanded %d cells…", s.Algo.Title(), w.search.Result().Expanded))
+				w.showPending(fmt.Sprintf("planning: %s has expanded %s cells…", s.Algo.Title(), Count(w.search.Result().Expanded)))
 				return false, a, 0, 0, nil
 			}
 			continue

@@ -356,7 +356,7 @@ func plural(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return strconv.Itoa(n) + " " + many
+	return Count(n) + " " + many
 }
 
 // GroupsView is the read-only face of a hierarchy's groups or clusters, for
