@@ -1597,6 +1597,10 @@ func (r *Renderer) LegendAt(x, y int) (l Layer, ok, in bool) {
 // when it was not).
 func (r *Renderer) LegendRect() image.Rectangle { return r.legendRect }
 
+// MessageRect returns where the message box was drawn in the last frame
+// (empty when no message showed).
+func (r *Renderer) MessageRect() image.Rectangle { return r.msgRect }
+
 // OverHUD reports whether screen point (x, y) is on a box drawn over the
 // map in the last frame (the legend, the agents' panel), where a click
 // must not place, paint or spawn on the cells underneath.
@@ -1879,6 +1883,7 @@ func MessageLife(err bool) float64 {
 // its MessageLife.
 func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 	w := f.World
+	r.msgRect = image.Rectangle{}
 	if w.Message == "" {
 		return
 	}
@@ -1887,13 +1892,15 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 	}
 	ft := r.fonts
 	m := f.Layout.Map
-	lines := wrap(ft, ft.UI, w.Message, float64(max(100, m.Dx()-80)))
 	lh := ft.LineHeight(ft.UI)
-	wmax := 0.0
-	for _, l := range lines {
-		wmax = math.Max(wmax, ft.Width(ft.UI, l))
+	measure := func(width float64) (int, int) {
+		lines := wrapHard(ft, ft.UI, w.Message, width)
+		wmax := 0.0
+		for _, l := range lines {
+			wmax = math.Max(wmax, ft.Width(ft.UI, l))
+		}
+		return int(wmax) + 24, int(float64(len(lines))*lh) + 12
 	}
-	bw, bh := int(wmax)+24, int(float64(len(lines))*lh)+12
 	var markBuf [2]image.Rectangle // start and goal: no allocation per frame
 	marks := markBuf[:0]
 	if f.Cam != nil {
@@ -1908,7 +1915,9 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 			}
 		}
 	}
-	box := messageBox(m, bw, bh, r.legendRect, marks, r.noteRect)
+	box, width := placeMessage(m, r.legendRect, marks, r.noteRect, measure)
+	lines := wrapHard(ft, ft.UI, w.Message, width)
+	r.msgRect = box
 	x, y := box.Min.X, box.Min.Y
 	bg := color.RGBA{40, 34, 20, 235}
 	tc := ColTextWarn
@@ -1922,17 +1931,55 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 	}
 }
 
+// placeMessage places the message in map area m, measure giving its box's
+// size for the text wrapped to a width: with the map's width, where
+// messageBox puts it; when every such place covers the legend (a tall
+// legend, a long message), wrapped to the room beside the legend, at the
+// bottom of that room, so the legend (its title first) is never under it.
+// It returns the box and the wrap width.
+func placeMessage(m, legend image.Rectangle, marks []image.Rectangle, notes image.Rectangle, measure func(width float64) (bw, bh int)) (image.Rectangle, float64) {
+	width := float64(max(100, m.Dx()-80))
+	bw, bh := measure(width)
+	box := messageBox(m, bw, bh, legend, marks, notes)
+	if !box.Overlaps(legend) {
+		return box, width
+	}
+	// The wider side of the legend, 10 px clear of it and of the area's
+	// edge.
+	side := image.Rect(legend.Max.X+10, m.Min.Y, m.Max.X-10, m.Max.Y)
+	if left := image.Rect(m.Min.X+10, m.Min.Y, legend.Min.X-10, m.Max.Y); left.Dx() > side.Dx() {
+		side = left
+	}
+	if side.Dx() < 160 {
+		return box, width // no room worth the name: the usual place
+	}
+	width = float64(side.Dx() - 24)
+	bw, bh = measure(width)
+	x := side.Min.X + (side.Dx()-bw)/2
+	return image.Rect(x, max(m.Min.Y, m.Max.Y-bh-10), x+bw, m.Max.Y-10), width
+}
+
 // messageBox places the message's bw×bh box in map area m: centred at
-// the bottom, above the legend rather than over its rows, and at the top,
-// under the map notes (notes), when the bottom place would cover the start
-// or goal disc in marks while the top one would cover neither them nor the
-// legend (a note about the phase stepped past sat on the goal for seconds,
-// user test).
+// the bottom; above the legend rather than over it; at the top, under the
+// map notes (notes), when the bottom place would cover the start or goal
+// disc in marks (a note about the phase stepped past sat on the goal for
+// seconds, user test) or the legend with no room above it. A place that
+// covers neither the legend nor a marker is taken first, then one clear
+// of the legend; else the bottom.
 func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []image.Rectangle, notes image.Rectangle) image.Rectangle {
 	x := m.Min.X + (m.Dx()-bw)/2
-	box := image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10)
-	if box.Overlaps(legend) && legend.Min.Y-bh-6 > m.Min.Y {
-		box = box.Add(image.Pt(0, legend.Min.Y-6-box.Max.Y))
+	bottom := image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10)
+	var buf [3]image.Rectangle
+	places := append(buf[:0], bottom)
+	if bottom.Overlaps(legend) && legend.Min.Y-bh-6 > m.Min.Y {
+		places = append(places, bottom.Add(image.Pt(0, legend.Min.Y-6-bottom.Max.Y)))
+	}
+	y := m.Min.Y + 34
+	if !notes.Empty() {
+		y = max(y, notes.Max.Y+6) // below the map notes
+	}
+	if top := image.Rect(x, y, x+bw, y+bh); top.Max.Y <= bottom.Min.Y {
+		places = append(places, top)
 	}
 	covers := func(b image.Rectangle) bool {
 		for _, mk := range marks {
@@ -1942,17 +1989,17 @@ func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []i
 		}
 		return false
 	}
-	if covers(box) {
-		y := m.Min.Y + 34
-		if !notes.Empty() {
-			y = max(y, notes.Max.Y+6) // below the map notes
-		}
-		top := image.Rect(x, y, x+bw, y+bh)
-		if top.Max.Y < box.Min.Y && !covers(top) && !top.Overlaps(legend) {
-			return top
+	for _, p := range places {
+		if !p.Overlaps(legend) && !covers(p) {
+			return p
 		}
 	}
-	return box
+	for _, p := range places {
+		if !p.Overlaps(legend) {
+			return p
+		}
+	}
+	return bottom
 }
 
 // mapNote places a short note at the top of the map area, under the notes
@@ -2398,6 +2445,25 @@ func wrap(ft *Fonts, face *text.GoTextFace, s string, width float64) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// wrapHard is wrap, with a word wider than width by itself (a file's path
+// in a message) broken across lines rather than left sticking out.
+func wrapHard(ft *Fonts, face *text.GoTextFace, s string, width float64) []string {
+	lines := wrap(ft, face, s, width)
+	for i := 0; i < len(lines); i++ {
+		l := []rune(lines[i])
+		if len(l) < 2 || ft.Width(face, lines[i]) <= width {
+			continue
+		}
+		n := len(l) - 1
+		for n > 1 && ft.Width(face, string(l[:n])) > width {
+			n--
+		}
+		lines = slices.Insert(lines, i+1, string(l[n:]))
+		lines[i] = string(l[:n])
+	}
+	return lines
 }
 
 // clip shortens s with an ellipsis to fit width.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -754,6 +755,62 @@ func TestHierarchyCountsStayOnOneLine(t *testing.T) {
 		}
 		if !strings.Contains(all, "28.0 MiB") || !strings.Contains(all, "no path cache") {
 			t.Errorf("panel %d px: the memory or the kind is missing: %s", pw, all)
+		}
+	}
+}
+
+// Regression: the message box could cover the legend, its title included:
+// over a tall legend (a side column of every layer, on a short window) a
+// message of several lines found no room above it and stayed where it
+// was, on top of the legend. It now goes to the top of the map when that
+// is clear, else beside the legend, wrapped to the room there; a short
+// message still goes above a legend at the bottom, and a message with
+// room at the bottom stays there.
+func TestMessageKeepsOffTheLegend(t *testing.T) {
+	ft := New().fonts
+	measure := func(msg string) func(float64) (int, int) {
+		return func(width float64) (int, int) {
+			lines := wrapHard(ft, ft.UI, msg, width)
+			wmax := 0.0
+			for _, l := range lines {
+				wmax = math.Max(wmax, ft.Width(ft.UI, l))
+			}
+			return int(wmax) + 24, int(float64(len(lines))*ft.LineHeight(ft.UI)) + 12
+		}
+	}
+	long := strings.Repeat("maps: /home/user/levels/a-long-folder-name/level.map: line 12: the row is 80 cells, the header says 81; ", 3)
+	short := "start: cell (0,0) is blocked: pick an open cell"
+	for _, c := range []struct {
+		name          string
+		m, legend     image.Rectangle
+		notes         image.Rectangle
+		msg           string
+		marks         []image.Rectangle
+		wantUnchanged bool
+	}{
+		// 700×500: the map area beside the 270 px panel; a side legend of
+		// every layer down the left, nearly the area's height.
+		{name: "tall side legend, long message", m: image.Rect(0, 30, 430, 444), legend: image.Rect(8, 60, 222, 436), msg: long},
+		// The same with the top of the map taken by notes down to y=400.
+		{name: "tall side legend, notes", m: image.Rect(0, 30, 430, 444), legend: image.Rect(8, 60, 222, 436), notes: image.Rect(0, 36, 430, 400), msg: long},
+		// 1280×800: a two-column legend at the bottom left.
+		{name: "legend at the bottom", m: image.Rect(0, 30, 940, 744), legend: image.Rect(8, 580, 434, 736), msg: short},
+		{name: "long message, legend at the bottom", m: image.Rect(0, 30, 940, 744), legend: image.Rect(8, 580, 434, 736), msg: long},
+		// 1024×768, legend top right: the bottom is free.
+		{name: "legend at the top", m: image.Rect(0, 30, 684, 712), legend: image.Rect(250, 38, 676, 200), msg: short, wantUnchanged: true},
+	} {
+		box, _ := placeMessage(c.m, c.legend, c.marks, c.notes, measure(c.msg))
+		if box.Overlaps(c.legend) {
+			t.Errorf("%s: message %v covers the legend %v", c.name, box, c.legend)
+		}
+		if !box.In(c.m) {
+			t.Errorf("%s: message %v leaves the map area %v", c.name, box, c.m)
+		}
+		if c.wantUnchanged {
+			bw, bh := measure(c.msg)(float64(c.m.Dx() - 80))
+			if want := messageBox(c.m, bw, bh, image.Rectangle{}, nil, image.Rectangle{}); box != want {
+				t.Errorf("%s: message at %v, want the usual place %v", c.name, box, want)
+			}
 		}
 	}
 }
