@@ -49,7 +49,8 @@ type AgentLayer struct {
 	// so the panel does not jump back and forth).
 	lines []logLine
 	avoid []image.Rectangle
-	route []image.Point // drawAgentRoute's plan points, reused
+	still map[image.Point]bool // screen squares already kept clear for agents standing still
+	route []image.Point        // drawAgentRoute's plan points, reused
 	last  image.Rectangle
 }
 
@@ -479,9 +480,13 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 // panelAvoid returns the screen rectangles the agents' panel keeps off,
 // in l's scratch slice: the map notes and the legend drawn this frame,
 // the line where the window's message shows (messageBands), and a box
-// around each marker: l.Marks, the goals of agents not yet there, and the
-// selected and hovered agents (not every agent: the panel would jump
-// whenever one walked by).
+// around each marker: l.Marks, the goals of agents not yet there, the
+// selected and hovered agents, and the agents standing still (arrived,
+// idle or stopped: the panel settled over agents that had arrived, a
+// user's report). Agents walking are not kept clear of, or the panel would
+// jump whenever one walked by. Agents standing still are kept clear of by
+// screen square (twice a marker's margin), one box a square, so a crowd of
+// them costs the placement no more than the squares it covers.
 func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) []image.Rectangle {
 	av := append(l.avoid[:0], r.noteRect, r.legendRect)
 	av = messageBands(l.Map, r.legendRect, int(r.fonts.LineHeight(r.fonts.UI)), av)
@@ -498,13 +503,26 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) []image.Rectangle {
 	if l.HoverOK {
 		hover = l.Sim.AgentAt(l.Hover)
 	}
+	if l.still == nil {
+		l.still = map[image.Point]bool{}
+	}
+	clear(l.still)
+	side := 2 * m
 	for i := range l.views {
 		v := &l.views[i]
 		if v.HasGoal && v.State != agents.Arrived {
 			mark(v.Goal)
 		}
-		if v.Selected || v.ID == hover {
+		switch {
+		case v.Selected || v.ID == hover:
 			mark(v.Cell)
+		case v.Kind != agents.Leader && (v.State == agents.Arrived || v.State == agents.Idle || v.State == agents.Stopped):
+			x, y := cam.CellCenter(v.Cell)
+			sq := image.Pt(int(math.Floor(float64(x)/float64(side))), int(math.Floor(float64(y)/float64(side))))
+			if !l.still[sq] {
+				l.still[sq] = true
+				av = append(av, image.Rect(sq.X*side-m, sq.Y*side-m, (sq.X+1)*side+m+1, (sq.Y+1)*side+m+1))
+			}
 		}
 	}
 	l.avoid = av

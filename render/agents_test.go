@@ -275,3 +275,53 @@ func TestEmptyLogHint(t *testing.T) {
 		t.Errorf("an agent, running: %q", h)
 	}
 }
+
+// Regression (a user: "the agents panel covers agents that have arrived"):
+// the panel kept off the goals of agents under way but not off agents that
+// had arrived (nor idle or stopped ones), so once they stood still it took
+// its place nearest the corner, over them (whenever it was placed again:
+// its text grew, the clock paused). Agents standing still are kept clear
+// of now, an idle one too.
+func TestAgentPanelKeepsOffAgentsStandingStill(t *testing.T) {
+	g := pathing.MustGrid(30, 23)
+	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
+	var ids []int
+	for _, p := range []image.Point{{20, 16}, {21, 16}, {20, 17}, {21, 17}} {
+		id, err := s.Spawn(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	idle, _ := s.Spawn(image.Pt(22, 19))
+	for k, id := range ids {
+		if err := s.SetGoal([]int{id}, image.Pt(26+k%2, 18+k/2)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 600 {
+		s.Step()
+	}
+	for _, id := range ids {
+		if v, _ := s.Agent(id); v.State != agents.Arrived {
+			t.Fatalf("agent %d: %v at %v", id, v.State, v.Cell)
+		}
+	}
+	r := New()
+	var cam Camera
+	m := image.Rect(0, 0, 900, 700)
+	cam.Fit(30, 23, m)
+	l := &AgentLayer{Sim: s, Cam: &cam, Map: m, Log: image.Rect(490, 350, 890, 690)}
+	r.DrawAgents(ebiten.NewImage(900, 700), l)
+	panel := r.agentsRect
+	if panel.Empty() {
+		t.Fatal("no panel drawn")
+	}
+	for _, id := range append(ids, idle) {
+		v, _ := s.Agent(id)
+		x, y := cam.CellCenter(v.Cell)
+		if image.Pt(int(x), int(y)).In(panel.Inset(-4)) {
+			t.Errorf("agent %d (%v) at (%.0f,%.0f) is under the panel %v", id, v.State, x, y, panel)
+		}
+	}
+}
