@@ -33,7 +33,8 @@ type Report struct {
 	// compare with (scenario rows); OptimalMatches those whose cost was
 	// within OptimalTolerance of it. A query that found no path although the
 	// row has one counts as a mismatch. MaxAbsError is the largest
-	// |cost − optimal| over found paths.
+	// |cost − optimal| over found paths, rounded to 6 decimals (round6),
+	// as the costs of -worst and -csv are.
 	OptimalChecked int     `json:"optimal_checked"`
 	OptimalMatches int     `json:"optimal_matches"`
 	MaxAbsError    float64 `json:"max_abs_error"`

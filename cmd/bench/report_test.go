@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -142,5 +144,47 @@ func TestSuboptBelowOptimalIsCounted(t *testing.T) {
 	// find it; it was left out).
 	if js, _ := json.Marshal(rep); !strings.Contains(string(js), `"below_optimal":0`) {
 		t.Errorf("report %s: want below_optimal 0", js)
+	}
+}
+
+// rawField returns the JSON text of the top-level key in the one-object
+// report out, as printed ("" when absent).
+func rawField(t *testing.T, out, key string) string {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(out), &m); err != nil {
+		t.Fatalf("output is not one JSON object: %v\n%s", err, out)
+	}
+	return string(m[key])
+}
+
+// max_abs_error is a difference of costs: rounded to 6 decimals, as the
+// costs and subopt figures of -worst and -csv are. It was printed as
+// computed, 2.373095497887334e-9 for the .scen's own 8-decimal rounding
+// and 14.058387517702954 beside figures of 3 decimals.
+func TestMaxAbsErrorRounded(t *testing.T) {
+	b, err := os.ReadFile(tinyScen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Row 1 (0,0)→(9,0) costs 9; the file claims 9.12345678.
+	text := strings.Replace(string(b), "9\t0\t9.00000000", "9\t0\t9.12345678", 1)
+	scen := filepath.Join(t.TempDir(), "tiny.map.scen")
+	if err := os.WriteFile(scen, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		scen, want string
+	}{
+		{tinyScen, "0"}, // the file's rounding, 2.4e-9
+		{scen, "0.123457"},
+	} {
+		code, out, errs := runMain(t, "-map", tinyMap, "-scen", tc.scen, "-json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		if got := rawField(t, out, "max_abs_error"); got != tc.want {
+			t.Errorf("%s: JSON max_abs_error %s, want %s", tc.scen, got, tc.want)
+		}
 	}
 }

@@ -428,6 +428,9 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	prep.report(rep)
 	t := Summarize(durs)
 	rep.MeanUS, rep.MedianUS, rep.P99US, rep.MaxUS, rep.TotalMS = round3(t.MeanUS), round3(t.MedianUS), round3(t.P99US), round3(t.MaxUS), round3(t.TotalMS)
+	// A difference of costs: 6 decimals, as the costs of -worst and -csv
+	// (3 would print the .scen's own rounding, up to 0.0005, as 0).
+	rep.MaxAbsError = round6(rep.MaxAbsError)
 	return nil
 }
 
