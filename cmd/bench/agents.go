@@ -255,18 +255,18 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("digs", r.Digs)
 	rep.Set("fills", r.Fills)
 	rep.Set("fills_on_paths", r.FillsOnPaths)
-	rep.Set("ticks_per_s", round2(r.TicksPerSecond))
-	// Times in ms (and µs) to 3 decimals, as in every mode (round3).
-	rep.Set("plan_ms_p99", round3(r.PlanMsP99))
-	rep.Set("plan_ms_max", round3(r.PlanMsMax))
-	rep.Set("tick_ms_p99", round3(r.TickMsP99))
-	rep.Set("repair_ms", round3(float64(r.RepairTime)/1e6))
-	rep.Set("mean_queue", round2(r.MeanQueue))
+	rep.SetFixed("ticks_per_s", r.TicksPerSecond, 2)
+	// Times in ms (and µs) to 3 decimals, as in every mode.
+	rep.SetFixed("plan_ms_p99", r.PlanMsP99, 3)
+	rep.SetFixed("plan_ms_max", r.PlanMsMax, 3)
+	rep.SetFixed("tick_ms_p99", r.TickMsP99, 3)
+	rep.SetFixed("repair_ms", float64(r.RepairTime)/1e6, 3)
+	rep.SetFixed("mean_queue", r.MeanQueue, 2)
 	rep.Set("queue_wait_max_ticks", st.MaxWait)
 	if nodes > 0 {
 		rep.Set("plan_budget_nodes", nodes) // in place of the time cap
 	} else {
-		rep.Set("plan_budget_ms", budget)
+		rep.SetFixed("plan_budget_ms", budget, 3)
 	}
 	rep.Set("seed", c.ExtInt("seed"))
 	rep.Set("yields", st.Yields)

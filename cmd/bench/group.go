@@ -364,7 +364,7 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 		return err
 	}
 	if gp.calls > 0 {
-		rep.Set("segments_mean", round3(float64(gp.segments)/float64(gp.calls)))
+		rep.SetFixed("segments_mean", float64(gp.segments)/float64(gp.calls), 3)
 	}
 	if exclusion {
 		rep.Set("excluded", excluded)

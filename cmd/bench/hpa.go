@@ -233,7 +233,7 @@ func buildHPA(env *Env, rep *Report) (*hpa.Hierarchy, error) {
 		ms = append(ms, float64(time.Since(t0))/1e6)
 		h = hb
 	}
-	rep.Set("build_first_ms", round3(ms[0]))
+	rep.SetFixed("build_first_ms", ms[0], 3)
 	rep.Set("builds", runs)
 	slices.Sort(ms)
 	rep.BuildMS = round3(ms[len(ms)/2])
@@ -241,7 +241,7 @@ func buildHPA(env *Env, rep *Report) (*hpa.Hierarchy, error) {
 	rep.Set("hierarchy", h.Config().String())
 	rep.Set("abstract_nodes", st.Nodes)
 	rep.Set("abstract_edges", st.Edges)
-	rep.Set("abstract_ratio", round3(st.AbstractRatio()))
+	rep.SetFixed("abstract_ratio", st.AbstractRatio(), 3)
 	rep.Set("memory_bytes", st.MemoryBytes)
 	rep.Set("cache_bytes", st.CacheBytes)
 	// Without the cache the hierarchy keeps other data (per-pair masks of
@@ -292,9 +292,9 @@ func hpaVersusAStar(env *Env, qs []Query, rep *Report, what string) error {
 		return err
 	}
 	t := Summarize(durs)
-	rep.Set("astar_median_us", round3(t.MedianUS))
+	rep.SetFixed("astar_median_us", t.MedianUS, 3)
 	if rep.MedianUS > 0 {
-		rep.Set("speedup_median", round3(t.MedianUS/rep.MedianUS))
+		rep.SetFixed("speedup_median", t.MedianUS/rep.MedianUS, 3)
 	}
 	return nil
 }
@@ -422,11 +422,11 @@ func runHPARepair(env *Env) (*Report, error) {
 	rep.Queries = 0
 	rep.Set("repairs", n)
 	rep.Set("seed", c.ExtInt("seed"))
-	rep.Set("repair_mean_us", round3(t.MeanUS))
-	rep.Set("repair_median_us", round3(t.MedianUS))
-	rep.Set("repair_p99_us", round3(t.P99US))
-	rep.Set("repair_max_us", round3(t.MaxUS))
-	rep.Set("rebuild_ms", round3(float64(rebuild)/1e6))
+	rep.SetFixed("repair_mean_us", t.MeanUS, 3)
+	rep.SetFixed("repair_median_us", t.MedianUS, 3)
+	rep.SetFixed("repair_p99_us", t.P99US, 3)
+	rep.SetFixed("repair_max_us", t.MaxUS, 3)
+	rep.SetFixed("rebuild_ms", float64(rebuild)/1e6, 3)
 	rep.Set("consistent", consistent)
 	if firstDiff != "" {
 		rep.Set("first_difference", firstDiff)

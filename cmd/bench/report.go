@@ -8,6 +8,7 @@ import (
 	"math"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -79,7 +80,20 @@ type Report struct {
 	zeroNote  string      // rows left out of the subopt figures for an optimum of 0: printed on stderr
 
 	extra      map[string]any
+	places     map[string]int  // decimals of the fields added with SetFixed, for the text report
 	unmeasured map[string]bool // fixed fields this run did not measure: left out
+}
+
+// fixedPlaces are the decimals the text report prints for Report's float
+// fields, by JSON key: what their values are rounded to where they are set
+// (round3, round6). cost is kept whole in the JSON (a script recomputes
+// paths against it) and shown with 6 decimals, as the mismatches' costs.
+// weight is a setting, printed as given.
+var fixedPlaces = map[string]int{
+	"max_abs_error": 6,
+	"mean_us":       3, "median_us": 3, "p99_us": 3, "max_us": 3, "total_ms": 3, "build_ms": 3,
+	"expanded_mean": 3, "pushes_mean": 3, "peak_open_mean": 3, "allocs_per_query": 3, "bytes_per_query": 3,
+	"cost": 6,
 }
 
 // Mismatch is one query that failed a check.
@@ -124,6 +138,24 @@ func (r *Report) Set(key string, v any) {
 		v = nil
 	}
 	r.extra[key] = v
+}
+
+// SetFixed adds a mode-specific number rounded to places decimals, which
+// the text report prints with exactly that many, trailing zeros kept, so
+// a field reads the same from run to run and a column of times lines up
+// (2036.150 over 2036.153, not 2036.15). NaN and ±Inf become null, as
+// with Set. Measurements go through SetFixed; counts and settings
+// through Set.
+func (r *Report) SetFixed(key string, v float64, places int) {
+	if !math.IsNaN(v) && !math.IsInf(v, 0) {
+		p := math.Pow10(places)
+		v = math.Round(v*p) / p
+	}
+	r.Set(key, v)
+	if r.places == nil {
+		r.places = map[string]int{}
+	}
+	r.places[key] = places
 }
 
 // Unmeasured marks fixed fields (by JSON key) that this run does not
@@ -269,6 +301,10 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 		var str string
 		if json.Unmarshal(raw, &str) == nil {
 			v = str
+		} else if p, ok := r.textPlaces(kt.(string)); ok {
+			if f, err := strconv.ParseFloat(v, 64); err == nil { // not null
+				v = strconv.FormatFloat(f, 'f', p, 64)
+			}
 		}
 		if len(v) > 120 {
 			v = v[:100] + fmt.Sprintf("... (%d bytes)", len(v))
@@ -292,6 +328,16 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 	r.writeWorst(&out, width)
 	_, err = io.WriteString(w, out.String())
 	return err
+}
+
+// textPlaces returns the decimals the text report prints for the field
+// key, and false for a field printed as the JSON has it (counts, settings).
+func (r *Report) textPlaces(key string) (int, bool) {
+	if p, ok := r.places[key]; ok {
+		return p, true
+	}
+	p, ok := fixedPlaces[key]
+	return p, ok
 }
 
 // queryKeys are the Report fields that describe a batch of queries.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -185,6 +186,55 @@ func TestMaxAbsErrorRounded(t *testing.T) {
 		}
 		if got := rawField(t, out, "max_abs_error"); got != tc.want {
 			t.Errorf("%s: JSON max_abs_error %s, want %s", tc.scen, got, tc.want)
+		}
+	}
+}
+
+// textPlaces is how many decimals the text report prints for a field, by
+// its name: times 3, ratios to the optimum and max_abs_error 6; -1 for a
+// field the test does not judge.
+func textPlaces(key string) int {
+	switch {
+	case strings.HasSuffix(key, "_us"), strings.HasSuffix(key, "_ms"),
+		key == "expanded_mean", key == "pushes_mean", key == "peak_open_mean",
+		key == "allocs_per_query", key == "bytes_per_query", key == "abstract_ratio",
+		key == "speedup_median", key == "segments_mean":
+		return 3
+	case strings.HasSuffix(key, "_subopt"), key == "max_abs_error", key == "cost":
+		return 6
+	case key == "ticks_per_s", key == "mean_queue":
+		return 2
+	}
+	return -1
+}
+
+// The text report printed each number as JSON does, without its trailing
+// zeros: 2036.15 over 2036.153, 0.07 under 0.191, 212 among 69.737. Each
+// field has its number of decimals now, whatever the value, so a column
+// reads cleanly; the JSON is unchanged (numbers are numbers there).
+func TestTextDecimalsPerField(t *testing.T) {
+	for _, args := range modeRuns {
+		code, out, errs := runMain(t, args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+			continue
+		}
+		judged := 0
+		for _, l := range strings.Split(out, "\n") {
+			k, v, ok := strings.Cut(l, " ")
+			v = strings.TrimLeft(v, " ")
+			p := textPlaces(k)
+			if !ok || p < 0 || strings.HasPrefix(l, " ") {
+				continue
+			}
+			judged++
+			whole, frac, dot := strings.Cut(v, ".")
+			if _, err := strconv.ParseUint(strings.TrimPrefix(whole, "-"), 10, 64); err != nil || !dot || len(frac) != p {
+				t.Errorf("%v: %s %q, want a number with %d decimals", args, k, v, p)
+			}
+		}
+		if judged < 3 {
+			t.Errorf("%v: only %d numeric fields judged in\n%s", args, judged, out)
 		}
 	}
 }

@@ -479,12 +479,12 @@ func (g *goalPrep) report(rep *Report) {
 	if g.gp == nil {
 		return
 	}
-	ms := func(d time.Duration) float64 { return round3(float64(d) / float64(time.Millisecond)) }
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 	rep.Set("goal_preps", g.builds)
-	rep.Set("goal_prep_ms", ms(g.total))
-	rep.Set("goal_prep_max_ms", ms(g.longest))
+	rep.SetFixed("goal_prep_ms", ms(g.total), 3)
+	rep.SetFixed("goal_prep_max_ms", ms(g.longest), 3)
 	if g.builds > 0 {
-		rep.Set("goal_prep_mean_ms", ms(g.total/time.Duration(g.builds)))
+		rep.SetFixed("goal_prep_mean_ms", ms(g.total/time.Duration(g.builds)), 3)
 	}
 }
 
@@ -653,9 +653,9 @@ func setSubopt(rep *Report, subs []float64) {
 	for _, x := range subs {
 		sum += x
 	}
-	rep.Set("mean_subopt", round6(sum/float64(n)))
-	rep.Set("p99_subopt", round6(subs[int(math.Ceil(0.99*float64(n)))-1]))
-	rep.Set("max_subopt", round6(subs[n-1]))
+	rep.SetFixed("mean_subopt", sum/float64(n), 6)
+	rep.SetFixed("p99_subopt", subs[int(math.Ceil(0.99*float64(n)))-1], 6)
+	rep.SetFixed("max_subopt", subs[n-1], 6)
 }
 
 // zeroOptimumProblem is the row problem (-worst, -csv) of a found path
