@@ -238,3 +238,48 @@ func TestTextDecimalsPerField(t *testing.T) {
 		}
 	}
 }
+
+// The agents mode printed optimal_checked 0, optimal_matches 0 and
+// max_abs_error 0: its plans have no optimum to be checked against, so
+// the fields are left out there, JSON and text. max_abs_error, a maximum
+// over the queries that had an optimum, is left out of any run that had
+// none (a single -from/-to query on a -map, -nb 4 rows); optimal_checked stays in
+// the query modes, where 0 says that nothing was compared.
+func TestReportOmitsOptimalFieldsItDoesNotMeasure(t *testing.T) {
+	optimal := []string{"optimal_checked", "optimal_matches", "max_abs_error"}
+	for _, args := range modeRuns {
+		joined := strings.Join(args, " ")
+		var absent []string
+		switch {
+		case strings.Contains(joined, "-agents"):
+			absent = optimal
+		case strings.Contains(joined, "-from") && !strings.Contains(joined, "-scenario"):
+			// (A -scenario's query is measured against A* on its world.)
+			absent = optimal[2:]
+		default:
+			continue
+		}
+		code, js, errs := runMain(t, append(args, "-json")...)
+		if code != 0 {
+			t.Errorf("%v: exit %d: %s", args, code, errs)
+			continue
+		}
+		_, text, _ := runMain(t, args...)
+		m := lastJSON(t, js)
+		for _, k := range absent {
+			if v, ok := m[k]; ok {
+				t.Errorf("%v: JSON has %s %v", args, k, v)
+			}
+			if v, ok := textValue(text, k); ok {
+				t.Errorf("%v: text has %s %s", args, k, v)
+			}
+		}
+	}
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-json")
+	if code != 0 {
+		t.Fatalf("-nb 4: exit %d: %s", code, errs)
+	}
+	if m := decode(t, out); m["optimal_checked"] != 0.0 || m["max_abs_error"] != nil {
+		t.Errorf("-nb 4: optimal_checked %v, max_abs_error %v; want 0 and absent", m["optimal_checked"], m["max_abs_error"])
+	}
+}

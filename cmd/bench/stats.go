@@ -431,6 +431,11 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	// A difference of costs: 6 decimals, as the costs of -worst and -csv
 	// (3 would print the .scen's own rounding, up to 0.0005, as 0).
 	rep.MaxAbsError = round6(rep.MaxAbsError)
+	if rep.OptimalChecked == 0 {
+		// A maximum over no query (a single -from/-to query, -nb 4 rows):
+		// a 0 would read as a perfect match. optimal_checked 0 says why.
+		rep.Unmeasured("max_abs_error")
+	}
 	return nil
 }
 
