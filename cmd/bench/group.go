@@ -46,7 +46,7 @@ func init() {
 		c.Ext["exclusion"] = ex
 		c.Ext["regions"] = fs.String("regions", "", "group: region layer `FILE`s for levels 1, 2, … separated by commas (rows of one character per cell; '#' or ' ' = none), or a scenario file")
 		c.Ext["target"] = fs.String("target", "", "group: refinement target representative or nearest (default representative)")
-		c.Ext["branch"] = fs.Int("branch", 0, "group: k, level l+1 clusters gather k×k level-l clusters (0: 2)")
+		c.Ext["branch"] = fs.Int("branch", 0, fmt.Sprintf("group: k, level l+1 clusters gather k×k level-l clusters: 2 or more (default %d)", groups.DefaultBranch))
 		// -cluster and -levels are shared with -algo hpa: whichever file's
 		// hook runs first defines them; both read c.Ext.
 		if fs.Lookup("cluster") == nil {
@@ -187,8 +187,8 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	if ex, ok := c.Ext["exclusion"].(*optBool); ok && ex.set {
 		cfg.Exclusion = ex.on
 	}
-	// -cluster 0 and -levels 0 are refused (left out, they mean the
-	// default or the scenario's setting); -branch 0 is the default.
+	// -cluster 0, -levels 0 and -branch 0 are refused (left out, they
+	// mean the default or the scenario's setting).
 	who := "the group hierarchy"
 	if c.Algo == "astar-cluster" {
 		who = "the cluster heuristic's group table"
@@ -199,8 +199,13 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	if err := sizeFlagZero(c, "levels", who, 1, groups.MaxLevels, groups.DefaultLevels); err != nil {
 		return cfg, nil, err
 	}
-	// A size flag given on the command line wins over a scenario's (-branch
-	// 0 included: the package default).
+	if err := sizeFlagZero(c, "branch", who, 2, 0, groups.DefaultBranch); err != nil {
+		return cfg, nil, err
+	}
+	if k := c.ExtInt("branch"); k < 0 || k == 1 {
+		return cfg, nil, usagef("bench: -branch %d: %s takes 2 or more (default %d)", k, who, groups.DefaultBranch)
+	}
+	// A size flag given on the command line wins over a scenario's.
 	for _, f := range []struct {
 		name string
 		dst  *int

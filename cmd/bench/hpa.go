@@ -8,7 +8,6 @@ import (
 	"math/rand"
 	"runtime"
 	"slices"
-	"strconv"
 	"time"
 
 	"pathlens/pathing"
@@ -54,7 +53,7 @@ func init() {
 	registerFlags(func(fs *flag.FlagSet, c *Config) {
 		intFlag(fs, c, "cluster", 0, clusterUsage)
 		intFlag(fs, c, "levels", 0, levelsUsage)
-		c.Ext["hpa-k"] = fs.Int("hpa-k", 0, "hpa: clusters per side grouped by each level above the first `k` (0: 2)")
+		c.Ext["hpa-k"] = fs.Int("hpa-k", 0, fmt.Sprintf("hpa: clusters per side grouped by each level above the first `k`, 2 to %d (default %d)", hpa.MaxBranch, hpa.Default.Branch))
 		c.Ext["placement"] = fs.String("placement", "sparse", "hpa: transitions per entrance: sparse (the paper's rule) or dense")
 		c.Ext["cache"] = fs.Bool("cache", true, "hpa: cache the refined path of every intra edge")
 		c.Ext["smooth"] = fs.Bool("smooth", true, "hpa: smooth the refined path")
@@ -96,11 +95,12 @@ var (
 // minGroupCluster is the smallest cluster side package groups builds.
 const minGroupCluster = 2
 
-// sizeFlagZero returns the refusal of -cluster 0 or -levels 0 given on the
-// command line, or nil. Left out, either flag means the default; typed as
-// 0 it is a mistake (it used to be read as "the default" without a word).
-// lo..hi is the range the run's hierarchy takes (hi 0: no upper bound),
-// def the default; who names the hierarchy ("HPA*").
+// sizeFlagZero returns the refusal of -cluster 0, -levels 0, -hpa-k 0 or
+// -branch 0 given on the command line, or nil. Left out, each flag means
+// the default; typed as 0 it is a mistake (it used to be read as "the
+// default" without a word). lo..hi is the range the run's hierarchy takes
+// (hi 0: no upper bound), def the default; who names the hierarchy
+// ("HPA*").
 func sizeFlagZero(c *Config, name, who string, lo, hi, def int) error {
 	if c.ExtInt(name) != 0 || !slices.Contains(c.Given, name) {
 		return nil
@@ -110,11 +110,15 @@ func sizeFlagZero(c *Config, name, who string, lo, hi, def int) error {
 		rng = fmt.Sprintf("%d or more", lo)
 	}
 	dflt := fmt.Sprintf("the default (%d)", def)
-	if c.ExtString("scenario-arg") != "" {
+	if c.ExtString("scenario-arg") != "" && scenarioSizes[name] {
 		dflt = fmt.Sprintf("the scenario's setting (else the default, %d)", def)
 	}
 	return usagef("bench: -%s 0: %s takes %s; leave -%s out for %s, or give the default: -%s %d", name, who, rng, name, dflt, name, def)
 }
+
+// scenarioSizes are the size flags a scenario's settings also give (set
+// cluster, set levels): left out under -scenario, they mean its setting.
+var scenarioSizes = map[string]bool{"cluster": true, "levels": true}
 
 // intFlag defines an int flag unless another file already did (the groups
 // engineer may share -cluster and -levels); both read c.Ext[name].
@@ -148,17 +152,11 @@ func hpaConfig(c *Config) (hpa.Config, error) {
 		{"levels", cfg.Levels, 1, hpa.MaxLevels, hpa.Default.Levels},
 		{"hpa-k", cfg.Branch, 2, hpa.MaxBranch, hpa.Default.Branch},
 	} {
-		if f.name != "hpa-k" {
-			if err := sizeFlagZero(c, f.name, "HPA*", f.lo, f.hi, f.def); err != nil {
-				return cfg, err
-			}
+		if err := sizeFlagZero(c, f.name, "HPA*", f.lo, f.hi, f.def); err != nil {
+			return cfg, err
 		}
 		if f.v != 0 && (f.v < f.lo || f.v > f.hi) {
-			def := fmt.Sprintf("default %d", f.def)
-			if f.name == "hpa-k" {
-				def = "0: the default, " + strconv.Itoa(f.def)
-			}
-			return cfg, usagef("bench: -%s %d: HPA* takes %d to %d (%s)", f.name, f.v, f.lo, f.hi, def)
+			return cfg, usagef("bench: -%s %d: HPA* takes %d to %d (default %d)", f.name, f.v, f.lo, f.hi, f.def)
 		}
 	}
 	if _, err := cfg.Normalized(); err != nil {

@@ -43,9 +43,9 @@ func TestClusterHeuristicPointsToAStarCluster(t *testing.T) {
 	}
 }
 
-// -cluster 0 and -levels 0 were read as "the default" without a word: a
-// user who types 0 made a mistake. Left out, the flags still mean the
-// default (every other test runs without them).
+// -cluster 0, -levels 0, -hpa-k 0 and -branch 0 were read as "the
+// default" without a word: a user who types 0 made a mistake. Left out,
+// the flags still mean the default (every other test runs without them).
 func TestZeroSizeFlagsRefused(t *testing.T) {
 	scen := []string{"-map", tinyMap, "-scen", tinyScen}
 	cases := []struct {
@@ -62,6 +62,13 @@ func TestZeroSizeFlagsRefused(t *testing.T) {
 		{"astar-cluster", append(scen, "-algo", "astar-cluster", "-cluster", "0"), []string{"-cluster 0: the cluster heuristic's group table takes 2 or more"}},
 		{"missing map", []string{"-map", "no-such.map", "-from", "0,0", "-to", "1,1"}, []string{"-map no-such.map: no such file or directory"}},
 		{"scenario", []string{"-scenario", "builtin:pathological-maximin", "-levels", "0"}, []string{"-levels 0: the group hierarchy takes 1 to 8", "the scenario's setting (else the default, 2)"}},
+		// -hpa-k 0 and -branch 0 were "the default" too. No scenario sets
+		// them: the message offers the default alone.
+		{"hpa k", append(scen, "-algo", "hpa", "-hpa-k", "0"), []string{"-hpa-k 0: HPA* takes 2 to 8", "leave -hpa-k out for the default (2), or give the default: -hpa-k 2"}},
+		{"group branch", append(scen, "-algo", "group", "-branch", "0"), []string{"-branch 0: the group hierarchy takes 2 or more", "leave -branch out for the default (2), or give the default: -branch 2"}},
+		{"scenario branch", []string{"-scenario", "builtin:pathological-maximin", "-branch", "0"}, []string{"-branch 0: the group hierarchy takes 2 or more", "leave -branch out for the default (2)"}},
+		{"group agents branch", []string{"-map", tinyMap, "-algo", "group", "-agents", "2", "-ticks", "5", "-branch", "0"}, []string{"-branch 0: the group hierarchy takes 2 or more"}},
+		{"group branch 1", append(scen, "-algo", "group", "-branch", "1"), []string{"-branch 1: the group hierarchy takes 2 or more (default 2)"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
