@@ -77,7 +77,9 @@ func init() {
 	// -seed is shared with hpa.go's repair mode.
 	scopeFlags("-agents N or -repair N", func(c *Config) bool { return c.ExtInt("agents") != 0 || c.ExtInt("repair") != 0 }, "seed")
 	// Any -agents other than 0 takes over, so a bad count is refused (exit 2)
-	// rather than silently running another mode.
+	// rather than silently running another mode; so is a typed 0, which
+	// would run the queries of -scen or -from as if -agents were not there.
+	refuseZero("agents", "want a positive count of agents (1 to 100000); leave -agents out for a query run")
 	registerMode(Mode{Name: "agents", When: func(c *Config) bool { return c.ExtInt("agents") != 0 }, Run: runAgents})
 }
 

@@ -74,6 +74,14 @@ func TestAgentsModeBadInput(t *testing.T) {
 		{[]string{"-agents", "-1", "-from", "0,0", "-to", "0,0"}, "-agents -1"},
 		// -agents 0 ran no mode and asked for -scen or -from.
 		{[]string{"-agents", "0"}, "-agents 0: want a positive count"},
+		// With -scen or -from, -agents 0 and -repair 0 ran the queries
+		// without a word, as if the flag had not been typed; -repair 0
+		// alone asked for -scen or -from.
+		{[]string{"-agents", "0", "-scen", tinyScen}, "-agents 0: want a positive count"},
+		{[]string{"-agents", "0", "-from", "0,0", "-to", "1,0"}, "-agents 0: want a positive count"},
+		{[]string{"-agents", "0", "-ticks", "5"}, "-agents 0: want a positive count"},
+		{[]string{"-algo", "hpa", "-repair", "0", "-scen", tinyScen}, "-repair 0: want a positive number of edits"},
+		{[]string{"-algo", "hpa", "-repair", "0"}, "-repair 0: want a positive number of edits"},
 		// Query flags were accepted and read by nothing in agents and
 		// repair runs.
 		{[]string{"-agents", "5", "-scen", tinyScen}, "-scen applies only with query runs"},

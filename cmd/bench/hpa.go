@@ -73,6 +73,8 @@ func init() {
 		return c.Algo == "hpa" && c.ExtInt("agents") == 0
 	}, "abstract-weight", "repair")
 	scopeFlags("-repair N", func(c *Config) bool { return c.ExtInt("repair") != 0 }, "repair-mix")
+	// -repair 0 picks no repair run: with -scen it ran the queries.
+	refuseZero("repair", "want a positive number of edits (-repair N toggles N cells, repairing after each); leave -repair out for a query run")
 	scopeFlagsOrScenario("-algo hpa, group or astar-cluster", algoIs("hpa", "group", "astar-cluster"), "cluster")
 	// astar-cluster reads level 1 only: more levels would be built for nothing.
 	scopeFlagsOrScenario("-algo hpa or group", algoIs("hpa", "group"), "levels")

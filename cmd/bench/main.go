@@ -163,6 +163,11 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 		return nil, usagef("bench: unknown -algo %q (want %s)", c.Algo, strings.Join(algoNames(), ", "))
 	}
 	fs.Visit(func(f *flag.Flag) { c.Given = append(c.Given, f.Name) })
+	for _, name := range c.Given {
+		if why, ok := zeroRefused[name]; ok && c.ExtInt(name) == 0 {
+			return nil, usagef("bench: -%s 0: %s", name, why)
+		}
+	}
 	if *heur == "cluster" && c.ExtInt("agents") == 0 {
 		// Checked before the scopes: -algo astar-cluster -heuristic cluster
 		// would be told that -heuristic applies to astar and greedy only.
@@ -273,11 +278,6 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 	env.Stdout, env.Stderr = stdout, stderr
 	m := pickMode(c)
 	if m == nil {
-		if c.ExtInt("agents") == 0 && slices.Contains(c.Given, "agents") {
-			// -agents 0 selects no mode; say what -agents wants rather
-			// than suggest the query flags.
-			return nil, usagef("bench: -agents 0: want a positive count of agents (1 to 100000)")
-		}
 		return nil, usagef("bench: nothing to run: give -scen FILE or -from X,Y -to X,Y")
 	}
 	if c.CPUProfile != "" {

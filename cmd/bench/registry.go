@@ -160,6 +160,16 @@ func (c *Config) ExtBool(name string) bool {
 	return false
 }
 
+// zeroRefused maps an int flag to the refusal of a 0 typed on the command
+// line (see refuseZero).
+var zeroRefused = map[string]string{}
+
+// refuseZero makes parseFlags refuse "-name 0" given on the command line,
+// saying "bench: -name 0: " and why: for a count whose 0 picks no mode
+// (-agents, -repair), so that the run would quietly become another one.
+// Left out, the flag is unaffected.
+func refuseZero(name, why string) { zeroRefused[name] = why }
+
 // flagScope says when a hook's flag means something. A flag given on a run
 // it does not apply to (-cost with -algo astar, -ticks without -agents) is a
 // usage error rather than silently ignored, so a typo'd -algo cannot make a
