@@ -58,7 +58,7 @@ func init() {
 		c.Ext["cache"] = fs.Bool("cache", true, "hpa: cache the refined path of every intra edge")
 		c.Ext["smooth"] = fs.Bool("smooth", true, "hpa: smooth the refined path")
 		c.Ext["shortcut"] = fs.Bool("shortcut", true, "hpa: bounded A* for queries within neighbouring clusters")
-		c.Ext["abstract-weight"] = fs.Float64("abstract-weight", 0, "hpa: heuristic weight `W` of the top-level search, 1 to 10 (0 or 1: exact; 1.2: faster, slightly longer paths)")
+		c.Ext["abstract-weight"] = fs.Float64("abstract-weight", 0, "hpa: heuristic weight `W` of the top-level search, 1 to 10 (left out or 1: exact; 1.2: faster, slightly longer paths)")
 		c.Ext["builds"] = fs.Int("builds", 5, "hpa: build the hierarchy `N` times (a GC before each): build_ms is the median, build_first_ms the process's first, cold build")
 		c.Ext["repair-mix"] = fs.String("repair-mix", "borders", "hpa repair mode: where toggles fall: borders (a sixth aimed at cluster corners and a third at border lines, the rest anywhere: the dear cases oversampled) or uniform (anywhere on the map)")
 		c.Ext["repair"] = fs.Int("repair", 0, "hpa: repair mode: `N` random single-cell toggles, each repaired (uses -seed)")
@@ -187,9 +187,11 @@ func prepareHPA(env *Env, rep *Report) (Planner, error) {
 		return nil, err
 	}
 	c := env.Cfg
+	// Left out, -abstract-weight is 0: the exact search, as 1. A typed 0
+	// is refused, as -weight 0 is.
 	w := c.ExtFloat("abstract-weight")
-	if w < 0 || w > 0 && w < 1 || w > 10 || w != w {
-		return nil, usagef("bench: -abstract-weight %v: want 0 (exact) or a factor from 1 to 10", w)
+	if slices.Contains(c.Given, "abstract-weight") && !(w >= 1 && w <= 10) { // NaN too
+		return nil, usagef("bench: -abstract-weight %v: HPA* takes a top-level weight from 1 to 10; leave -abstract-weight out, or give -abstract-weight 1, for the exact search", w)
 	}
 	opt := hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut"), AbstractWeight: w}
 	setHPAQueryOptions(rep, opt)

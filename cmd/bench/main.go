@@ -122,7 +122,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	fs.BoolVar(&c.Check, "check", false, "exit 1 when any cost differs from the scenario optimum by more than 0.01, or a path is invalid")
 	nb := fs.String("nb", "8", "neighbourhood: 8 (no corner cutting) or 4")
 	heur := fs.String("heuristic", "auto", "heuristic: auto, octile, euclidean, manhattan, chebyshev, zero (A* with the cluster heuristic is -algo astar-cluster)")
-	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h, 1 or more (0 means 1)")
+	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h, 1 or more (left out: 1, plain A*)")
 	fs.IntVar(&c.Rows, "rows", 0, "run only the first `N` scenario rows (0 = all; Moving AI lists rows shortest first, so these are the short queries)")
 	fs.IntVar(&c.Every, "every", 1, "run only every `K`-th scenario row (the file's rows 1, K+1, 2K+1, …, after -rows): a quick sample of a big .scen; query numbers (and -worst's commands) stay the file's, and the report adds every, rows_sampled and scen_rows")
 	fs.IntVar(&c.Repeat, "repeat", 1, fmt.Sprintf("run the rows `N` times; timings cover every run (default %d for a single -from/-to query)", SingleRepeat))
@@ -183,8 +183,12 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	if c.Heuristic, err = pathing.ParseHeuristic(*heur); err != nil || c.Heuristic == pathing.Custom {
 		return nil, usagef("bench: -heuristic %q: want auto, octile, euclidean, manhattan, chebyshev or zero", *heur)
 	}
-	if c.Weight < 0 || c.Weight > 0 && c.Weight < 1 || c.Weight != c.Weight || c.Weight > 1e6 {
-		return nil, usagef("bench: -weight %v: want 0 (default) or a factor ≥ 1", c.Weight)
+	// Left out, -weight is 0 and means 1. A typed 0 was read the same way
+	// without a word, though a weight of 0 on h is Dijkstra's search.
+	if weightGiven := slices.Contains(c.Given, "weight"); weightGiven && c.Weight == 0 {
+		return nil, usagef("bench: -weight 0: weighted A* takes a factor of 1 or more (0 would drop h: that is -algo dijkstra); leave -weight out, or give -weight 1, for plain A*")
+	} else if weightGiven && !(c.Weight >= 1 && c.Weight <= 1e6) { // NaN too
+		return nil, usagef("bench: -weight %v: weighted A* takes a factor of 1 or more; leave -weight out, or give -weight 1, for plain A*", c.Weight)
 	}
 	if c.Rows < 0 {
 		return nil, usagef("bench: -rows %d: want 0 (all) or a positive count", c.Rows)

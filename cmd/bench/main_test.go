@@ -236,8 +236,13 @@ func TestBadInputExit2(t *testing.T) {
 		{"seed alone", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-seed", "3"}, "-seed applies only with -agents N or -repair N"},
 		// A factor below 1 is neither the default nor weighted A*: the
 		// messages always said so, and the values were taken anyway.
-		{"weight below 1", []string{"-map", tinyMap, "-scen", tinyScen, "-weight", "0.5"}, "-weight 0.5: want 0 (default) or a factor ≥ 1"},
-		{"abstract weight below 1", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-abstract-weight", "0.5"}, "-abstract-weight 0.5: want 0 (exact) or a factor from 1 to 10"},
+		{"weight below 1", []string{"-map", tinyMap, "-scen", tinyScen, "-weight", "0.5"}, "-weight 0.5: weighted A* takes a factor of 1 or more; leave -weight out, or give -weight 1, for plain A*"},
+		{"abstract weight below 1", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-abstract-weight", "0.5"}, "-abstract-weight 0.5: HPA* takes a top-level weight from 1 to 10; leave -abstract-weight out, or give -abstract-weight 1, for the exact search"},
+		// A typed 0 was read as 1 without a word, though a weight of 0 on
+		// h is another search (Dijkstra's): refused, as -cluster 0 is.
+		{"weight 0", []string{"-map", tinyMap, "-scen", tinyScen, "-weight", "0"}, "-weight 0: weighted A* takes a factor of 1 or more (0 would drop h: that is -algo dijkstra)"},
+		{"abstract weight 0", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-abstract-weight", "0"}, "-abstract-weight 0: HPA* takes a top-level weight from 1 to 10;"},
+		{"abstract weight 0 on a query", []string{"-map", tinyMap, "-from", "0,0", "-to", "1,0", "-algo", "hpa", "-abstract-weight", "0"}, "-abstract-weight 0: HPA* takes"},
 		{"weight on dijkstra", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "dijkstra", "-weight", "2"}, "-weight applies only with -algo astar"},
 		{"cluster on astar", []string{"-map", tinyMap, "-scen", tinyScen, "-cluster", "8"}, "-cluster applies only with -algo hpa, group or astar-cluster"},
 	}
