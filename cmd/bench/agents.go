@@ -69,11 +69,11 @@ func init() {
 		"ticks", "edits", "agent-budget-ms", "agent-budget-nodes", "agent-yield", "agent-groups", "agent-group-size")
 	scopeFlags("-agents N and -algo astar", func(c *Config) bool { return c.ExtInt("agents") != 0 && c.Algo == "astar" }, "agent-chunk")
 	scopeFlags("-agents N and -algo hpa", func(c *Config) bool { return c.ExtInt("agents") != 0 && c.Algo == "hpa" }, "agent-refine")
-	// The query flags choose the queries of a query run; agents pick their
-	// own goals and the repair mode toggles cells, so there they would be
-	// read by nothing.
-	scopeFlags("query runs, not -agents or -repair", func(c *Config) bool { return c.ExtInt("agents") <= 0 && c.ExtInt("repair") <= 0 },
-		"scen", "rows", "repeat", "from", "to")
+	// The query flags choose the queries of a query run (Config's -scen,
+	// -rows, -every, -repeat, -from, -to); agents pick their own goals and
+	// the repair mode toggles cells, so there they would be read by
+	// nothing.
+	scopeFlags(queryRuns, isQueryRun, "scen", "rows", "every", "repeat", "from", "to")
 	// -seed is shared with hpa.go's repair mode.
 	scopeFlags("-agents N or -repair N", func(c *Config) bool { return c.ExtInt("agents") != 0 || c.ExtInt("repair") != 0 }, "seed")
 	// Any -agents other than 0 takes over, so a bad count is refused (exit 2)

@@ -204,6 +204,13 @@ func scopeFlagsOrScenario(where string, applies func(c *Config) bool, names ...s
 	}
 }
 
+// queryRuns names the runs that answer queries, for scope messages;
+// isQueryRun is their predicate: not the agents mode (agents.go), nor
+// HPA*'s repair mode (hpa.go).
+const queryRuns = "query runs, not -agents or -repair"
+
+func isQueryRun(c *Config) bool { return c.ExtInt("agents") <= 0 && c.ExtInt("repair") <= 0 }
+
 // algoIs returns a scope predicate true for the given -algo names.
 func algoIs(names ...string) func(c *Config) bool {
 	return func(c *Config) bool {

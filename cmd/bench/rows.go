@@ -31,8 +31,7 @@ func init() {
 		c.Ext["worst"] = fs.Int("worst", 0, "list the `N` rows furthest from the optimum either way (|cost / optimal − 1|; rows where the planner and the optimum disagree on whether a path exists first), each with its query number for the app's -query")
 		c.Ext["csv"] = fs.String("csv", "", "write one CSV line per query to `FILE`: query, line, start_x/y, goal_x/y, optimal (what subopt is against: A*'s cost for hpa and group, else the file's), scen_optimal (the file's), cost, subopt, found, us (first run), expanded, problem")
 	})
-	scopeFlags("query runs, not -agents or -repair", func(c *Config) bool { return c.ExtInt("agents") <= 0 && c.ExtInt("repair") <= 0 },
-		"worst", "csv", "every")
+	scopeFlags(queryRuns, isQueryRun, "worst", "csv")
 }
 
 // rowResult is one query's answer in a batch, kept for -worst and -csv.
