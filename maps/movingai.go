@@ -79,6 +79,7 @@ func ReadMovingAI(r io.Reader, name string) (*Map, error) {
 func readMovingAIHeader(lr *lineReader) (w, h int, err error) {
 	name := lr.file
 	sawType := false
+	var seen []headerLine // the header's non-blank lines so far, for messages
 	for {
 		line, err := lr.next()
 		if err == io.EOF {
@@ -105,6 +106,7 @@ func readMovingAIHeader(lr *lineReader) (w, h int, err error) {
 			}
 			return 0, 0, errAt(name, lr.line, "want \"type octile\" as the first line of a Moving AI map, found %s%s", quoteText(line), why)
 		}
+		seen = append(seen, headerLine{lr.line, key, quoteText(line)})
 		switch key {
 		case "type":
 			if len(f) != 2 || f[1] != "octile" {
@@ -134,23 +136,73 @@ func readMovingAIHeader(lr *lineReader) (w, h int, err error) {
 			if len(f) != 1 {
 				return 0, 0, errAt(name, lr.line, "want the line \"map\", found %s", quoteText(line))
 			}
-			if h == 0 {
-				return 0, 0, errAt(name, lr.line, "header has no height line")
-			}
-			if w == 0 {
-				return 0, 0, errAt(name, lr.line, "header has no width line")
+			if h == 0 || w == 0 {
+				return 0, 0, missingSize(name, seen, h == 0, w == 0)
 			}
 			return w, h, nil
 		default:
 			if kw := guessKeyword(key); kw != "" {
 				return 0, 0, errAt(name, lr.line, "unknown header line %s (want type, height, width or map; is %s a misspelt %q?)", quoteText(line), quoteText([]byte(key)), kw)
 			}
-			if h != 0 && w != 0 && len(f) == 1 && isMovingAIRow(line) {
-				return 0, 0, errAt(name, lr.line, "want the line \"map\" between the header and the rows, found the row %s", quoteText(line))
+			if len(f) == 1 && isMovingAIRow(line) {
+				if h != 0 && w != 0 {
+					return 0, 0, errAt(name, lr.line, "want the line \"map\" between the header and the rows, found the row %s", quoteText(line))
+				}
+				return 0, 0, errAt(name, lr.line, "found the row %s, but the header has no %s line, and no \"map\" line ends it", quoteText(line), sizeLines(h == 0, w == 0))
 			}
 			return 0, 0, errAt(name, lr.line, "unknown header line %s (want type, height, width or map)", quoteText(line))
 		}
 	}
+}
+
+// headerLine is a non-blank line of a Moving AI header, for messages.
+type headerLine struct {
+	line   int
+	key    string // its first word
+	quoted string // the line, quoted by quoteText
+}
+
+// missingSize is the error of a header that reached its "map" line (the
+// last of seen) without a height line, a width line or both. It names the
+// line where the missing one goes in a Moving AI header (type octile,
+// height H, width W, map): the line after the type line, or after the
+// height line when only the width is missing; and what is there instead.
+func missingSize(name string, seen []headerLine, noHeight, noWidth bool) *Error {
+	after := "type"
+	if !noHeight {
+		after = "height"
+	}
+	i := 0
+	for i < len(seen) && seen[i].key != after {
+		i++
+	}
+	end := seen[len(seen)-1]
+	if i+1 >= len(seen) { // not reached: the reader saw type (first) and map (last)
+		return errAt(name, end.line, "the header has no %s line", sizeLines(noHeight, noWidth))
+	}
+	prev, at := seen[i], seen[i+1]
+	it := "it goes"
+	if noHeight && noWidth {
+		it = "they go"
+	}
+	there := fmt.Sprintf("line %d is %s (the header ends with \"map\" on line %d)", at.line, at.quoted, end.line)
+	if at.line == end.line {
+		there = fmt.Sprintf("line %d is \"map\", the header's end", at.line)
+	}
+	return errAt(name, at.line, "the header has no %s line: %s after %s (line %d), and %s",
+		sizeLines(noHeight, noWidth), it, prev.quoted, prev.line, there)
+}
+
+// sizeLines names the missing size lines of a header: "\"height N\"",
+// "\"width N\"" or both.
+func sizeLines(noHeight, noWidth bool) string {
+	switch {
+	case noHeight && noWidth:
+		return `"height N" or "width N"`
+	case noHeight:
+		return `"height N"`
+	}
+	return `"width N"`
 }
 
 // guessKeyword returns the Moving AI header keyword that word is a near miss

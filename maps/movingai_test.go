@@ -70,7 +70,7 @@ func TestReadMovingAIErrors(t *testing.T) {
 		{"too tall", mai("99999999999", "3"), "maps: m.map:2: height 99999999999 exceeds the limit of 16384"},
 		{"huge", mai("16384", "16384", "..."), "maps: m.map:5: row has 3 cells, want 16384"},
 		{"zero", mai("0", "3"), "maps: m.map:2: height \"0\" is not a positive whole number"},
-		{"no width", "type octile\nheight 2\nmap\n..\n", "maps: m.map:3: header has no width line"},
+		{"no width", "type octile\nheight 2\nmap\n..\n", `maps: m.map:3: the header has no "width N" line: it goes after "height 2" (line 2), and line 3 is "map", the header's end`},
 		{"bad type", "type tile\nheight 1\nwidth 1\nmap\n.\n", "maps: m.map:1: unsupported map type"},
 		{"not a map", "hello\n", "maps: m.map:1: want \"type octile\" as the first line"},
 		{"unknown header", "type octile\ncolour 3\n", "maps: m.map:2: unknown header line \"colour 3\""},
@@ -204,6 +204,37 @@ func TestMovingAIFilesRoundTrip(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+// A header without its height line was blamed on the "map" line ("m.map:3:
+// header has no height line"), which is right where it is. The message
+// names the line where the missing one goes in a Moving AI header (after
+// type, height before width) and what is there instead.
+func TestReadMovingAIMissingSize(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"no height", "type octile\nwidth 2\nmap\n..\n",
+			`maps: m.map:2: the header has no "height N" line: it goes after "type octile" (line 1), and line 2 is "width 2" (the header ends with "map" on line 3)`},
+		{"no height, blank line", "type octile\n\nwidth 2\n\nmap\n..\n",
+			`maps: m.map:3: the header has no "height N" line: it goes after "type octile" (line 1), and line 3 is "width 2" (the header ends with "map" on line 5)`},
+		{"no height nor width", "type octile\nmap\n..\n",
+			`maps: m.map:2: the header has no "height N" or "width N" line: they go after "type octile" (line 1), and line 2 is "map", the header's end`},
+		{"no height, no map line", "type octile\nwidth 2\n..\n..\n",
+			`maps: m.map:3: found the row "..", but the header has no "height N" line, and no "map" line ends it`},
+		{"no width, no map line", "type octile\nheight 2\n..\n..\n",
+			`maps: m.map:3: found the row "..", but the header has no "width N" line, and no "map" line ends it`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ReadMovingAI(strings.NewReader(tc.in), "m.map")
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("error %v\nwant  %s", err, tc.want)
+			}
+		})
+	}
+	// Through LoadMap, which chooses the reader by content.
+	path := writeFile(t, t.TempDir(), "noheight.map", "type octile\nwidth 2\nmap\n..\n")
+	if _, err := LoadMap(path); err == nil || !strings.Contains(err.Error(), `noheight.map:2: the header has no "height N" line`) {
+		t.Errorf("LoadMap: %v", err)
 	}
 }
 
