@@ -17,7 +17,10 @@ import (
 // word is type, height, width or map in any case or one typing slip away,
 // or it starts a run of "KEY VALUE" lines ending in a "map" line), is also
 // taken for a Moving AI map, so that its reader reports the header problem;
-// anything else is taken for an ASCII map. head need only hold the start of
+// one that looks like the start of a scenario list gone wrong (a version
+// line misspelt, "Version 1", "versoin 1", "version1", or a scenario row
+// where the version line should be) for a scenario list, so that it is
+// refused as one; anything else is taken for an ASCII map. head need only hold the start of
 // the file (a few hundred bytes); a UTF-8 byte order mark is skipped.
 func Detect(head []byte) Format {
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
@@ -43,6 +46,9 @@ func Detect(head []byte) Format {
 		if looksMovingAIHeader(line, head) {
 			return FormatMovingAI
 		}
+		if looksScenList(line) {
+			return FormatScen
+		}
 		return FormatASCII
 	}
 	return FormatASCII
@@ -53,15 +59,7 @@ func Detect(head []byte) Format {
 // first line that is a valid ASCII row never is, so every map the ASCII
 // reader accepts is still read as ASCII.
 func looksMovingAIHeader(first, rest []byte) bool {
-	row := trimSpace(bytes.TrimSuffix(first, []byte("\r")))
-	asciiRow := true
-	for _, c := range row {
-		if terrainWeight[c] < 0 {
-			asciiRow = false
-			break
-		}
-	}
-	if asciiRow {
+	if isASCIIRow(first) {
 		return false
 	}
 	f := bytes.Fields(first)
@@ -88,6 +86,75 @@ func looksMovingAIHeader(first, rest []byte) bool {
 		}
 	}
 	return false
+}
+
+// isASCIIRow reports whether line (spaces, tabs and a '\r' at its ends
+// aside) is a valid row of an ASCII map.
+func isASCIIRow(line []byte) bool {
+	for _, c := range trimSpace(bytes.TrimSuffix(line, []byte("\r"))) {
+		if terrainWeight[c] < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// looksScenList reports whether first, the first non-blank line of a file
+// (not "version"), starts a Moving AI scenario list whose version line is
+// misspelt (its first word begins with "version" or is one typing slip
+// from it, in any case) or missing (first is a scenario row). A valid
+// ASCII row never does.
+func looksScenList(first []byte) bool {
+	if isASCIIRow(first) {
+		return false
+	}
+	f := bytes.Fields(first)
+	return misspeltVersion(string(f[0])) || isScenRow(f)
+}
+
+// misspeltVersion reports whether word, not "version", was meant to be
+// the "version" of a scenario list's first line: it starts with it in
+// any case ("Version", "version1", "version:1") or is one typing slip
+// away ("versoin", "verison", "versio").
+func misspeltVersion(word string) bool {
+	w := strings.ToLower(word)
+	return word != "version" && (strings.HasPrefix(w, "version") || nearMiss(w, "version"))
+}
+
+// scenNotMap is the refusal of a Moving AI scenario list (as Detect tells
+// it from head, the file's first bytes) opened as a map. It names the
+// first line, and when that is not a version line what it should be.
+func scenNotMap(name string, head []byte) *Error {
+	n, first := firstNonBlank(head)
+	f := bytes.Fields(first)
+	found := quoteText(trimSpace(first))
+	switch {
+	case len(f) == 0 || string(f[0]) == "version":
+		return errAt(name, n, "is a Moving AI scenario list (.scen), not a map; open the .map it names")
+	case isScenRow(f):
+		found = "the row " + found
+	}
+	return errAt(name, n, "looks like a Moving AI scenario list (.scen), not a map: its first line should be \"version 1\", found %s; open the .map it names", found)
+}
+
+// firstNonBlank returns the 1-based number and the text (without its
+// line end) of the first line of head holding more than spaces and tabs,
+// after a UTF-8 byte order mark; 1 and nil when there is none.
+func firstNonBlank(head []byte) (int, []byte) {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	for n := 1; len(head) > 0; n++ {
+		line := head
+		if i := bytes.IndexByte(head, '\n'); i >= 0 {
+			line, head = head[:i], head[i+1:]
+		} else {
+			head = nil
+		}
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if !isBlank(line) {
+			return n, line
+		}
+	}
+	return 1, nil
 }
 
 // isWord reports whether b is made of ASCII letters only.
@@ -258,7 +325,7 @@ func ReadMap(r io.Reader, name string) (*Map, error) {
 	case FormatMovingAI:
 		return ReadMovingAI(br, name)
 	case FormatScen:
-		return nil, errAt(name, 1, "is a Moving AI scenario list (.scen), not a map")
+		return nil, scenNotMap(name, head)
 	case FormatScenario:
 		s, err := parseScenario(br, name, "", false)
 		if err != nil {

@@ -31,11 +31,21 @@ func TestDetect(t *testing.T) {
 		{"width 10\n", FormatMovingAI},
 		{"kind octile\nheight 2\r\nwidth 2\nmap\r\n..\n", FormatMovingAI},
 		{"map\n..\n", FormatMovingAI},
+		// A scenario list whose version line is misspelt or missing is
+		// still a scenario list, so that it is not read as an ASCII map.
+		{"versoin 1\n0\ta.map\t4\t4\t0\t0\t1\t1\t1.41421356\n", FormatScen},
+		{"Version 1\n", FormatScen},
+		{"version1\n", FormatScen},
+		{"\xef\xbb\xbfversion:1\n", FormatScen},
+		{"0\ta.map\t4\t4\t0\t0\t1\t1\t1.41421356\n", FormatScen},
+		{"1 maps/dao/a.map 4 4 0 0 1 1 1.5\n", FormatScen},
 		// ...but not a valid ASCII row, nor text that is neither.
 		{"TT..\n....\n", FormatASCII},
 		{"WGS.\n", FormatASCII},
 		{"hello world\n", FormatASCII},
 		{"kind octile\nsize 2\n..\n", FormatASCII},
+		{"vision 1\n", FormatASCII},
+		{"0 a.map 4 4 0 0 1 1\n", FormatASCII},
 	} {
 		if got := Detect([]byte(tc.in)); got != tc.want {
 			t.Errorf("Detect(%q) = %v, want %v", tc.in, got, tc.want)
@@ -78,6 +88,44 @@ func TestLoadMap(t *testing.T) {
 		_, err := LoadMap(tc.path)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("LoadMap(%s): error %v, want %q", tc.path, err, tc.want)
+		}
+	}
+}
+
+// A .scen whose version line is misspelt, opened as a map, was read as
+// an ASCII map: "cell (0,0) has unknown terrain 'v'". It is named a
+// scenario list now, with the line and the keyword it wants, as a
+// misspelt Moving AI header is; and ReadScen says what the slip was.
+func TestMisspeltScenOpenedAsMap(t *testing.T) {
+	dir := t.TempDir()
+	row := "0\tarena.map\t49\t49\t1\t1\t2\t2\t1.41421356\n"
+	for _, tc := range []struct{ name, text, asMap, asScen string }{
+		{"versoin.map.scen", "versoin 1\n" + row,
+			`:1: looks like a Moving AI scenario list (.scen), not a map: its first line should be "version 1", found "versoin 1"; open the .map it names`,
+			`:1: want "version 1" as the first line of a Moving AI scenario file, found "versoin 1" (is "versoin" a misspelt "version"?)`},
+		{"upper.map.scen", "\nVersion 1\n" + row,
+			`:2: looks like a Moving AI scenario list (.scen), not a map: its first line should be "version 1", found "Version 1"; open the .map it names`,
+			`:2: want "version 1" as the first line of a Moving AI scenario file, found "Version 1" (is "Version" a misspelt "version"?)`},
+		{"noversion.map.scen", row,
+			`:1: looks like a Moving AI scenario list (.scen), not a map: its first line should be "version 1", found the row "0\tarena.map\t49\t49\t1\t1\t2\t2\t1.41421356"; open the .map it names`,
+			`:1: want "version 1" as the first line of a Moving AI scenario file, found "0\tarena.map\t49\t49\t1\t1\t2\t2\t1.41421356" (a scenario row: the version line is missing)`},
+		{"right.map.scen", "version 1\n" + row,
+			`:1: is a Moving AI scenario list (.scen), not a map; open the .map it names`, ""},
+	} {
+		path := writeFile(t, dir, tc.name, tc.text)
+		_, err := LoadMap(path)
+		var me *Error
+		if err == nil || err.Error() != "maps: "+path+tc.asMap || !errors.As(err, &me) || me.File != path {
+			t.Errorf("LoadMap(%s): %v\nwant maps: %s%s", tc.name, err, path, tc.asMap)
+		}
+		if _, err := LoadScenario(path); err == nil || err.Error() != "maps: "+path+tc.asMap {
+			t.Errorf("LoadScenario(%s): %v\nwant maps: %s%s", tc.name, err, path, tc.asMap)
+		}
+		if tc.asScen == "" {
+			continue
+		}
+		if _, err := LoadScen(path); err == nil || err.Error() != "maps: "+path+tc.asScen {
+			t.Errorf("LoadScen(%s): %v\nwant maps: %s%s", tc.name, err, path, tc.asScen)
 		}
 	}
 }

@@ -66,7 +66,14 @@ func ReadScen(r io.Reader, name string) ([]ScenRow, error) {
 		}
 		if !sawVersion {
 			if n != 2 || string(f[0]) != "version" {
-				return nil, errAt(name, lr.line, "want \"version 1\" as the first line of a Moving AI scenario file, found %s", quoteText(line))
+				hint := ""
+				switch {
+				case isScenRow(f[:n]):
+					hint = " (a scenario row: the version line is missing)"
+				case misspeltVersion(string(f[0])):
+					hint = fmt.Sprintf(" (is %s a misspelt \"version\"?)", quoteText(f[0]))
+				}
+				return nil, errAt(name, lr.line, "want \"version 1\" as the first line of a Moving AI scenario file, found %s%s", quoteText(line), hint)
 			}
 			if v := string(f[1]); v != "1" && v != "1.0" {
 				return nil, errAt(name, lr.line, "unsupported scenario version %s (want 1 or 1.0)", quoteText(f[1]))
@@ -125,6 +132,30 @@ func ReadScen(r io.Reader, name string) ([]ScenRow, error) {
 		return nil, errAt(name, 0, "empty file (want \"version 1\" and scenario rows)")
 	}
 	return rows, nil
+}
+
+// isScenRow reports whether f, a line's fields, has the shape of a
+// scenario row: nine fields, all but the map (the second) and the optimal
+// length (the last) whole numbers, that one a number. Whether the values
+// make sense is ReadScen's to say.
+func isScenRow(f [][]byte) bool {
+	if len(f) != 9 {
+		return false
+	}
+	for i, b := range f {
+		var err error
+		switch i {
+		case 1:
+		case 8:
+			_, err = strconv.ParseFloat(string(b), 64)
+		default:
+			_, err = strconv.Atoi(string(b))
+		}
+		if err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // fields splits line at runs of spaces and tabs into f, returning the count,

@@ -823,7 +823,7 @@ func loadMapFile(path string, allowScenario bool) (*Map, error) {
 	case FormatMovingAI:
 		m, err = ReadMovingAI(br, path)
 	case FormatScen:
-		return nil, errAt(path, 1, "is a Moving AI scenario list (.scen), not a map; open the .map it names")
+		return nil, scenNotMap(path, head)
 	case FormatScenario:
 		if !allowScenario {
 			return nil, errAt(path, 1, "is a pathlens scenario; a scenario's map must be a Moving AI or ASCII map")
