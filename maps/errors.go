@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"io/fs"
+	"os"
 	"strconv"
 	"unicode/utf8"
 )
@@ -27,9 +28,32 @@ type Error struct {
 // Unwrap returns the underlying error, or nil.
 func (e *Error) Unwrap() error { return e.Err }
 
-// errSave is the error of a save of path that failed on err.
-func errSave(path string, err error) *Error {
-	return &Error{File: path, Msg: "cannot save: " + err.Error(), Err: err}
+// errSave is the error of a save of path that failed on err at step
+// ("writing"; "" when the reason says it all): "PATH: cannot save: STEP:
+// REASON". The reason is the system's, without the operation and file
+// names of an *fs.PathError or *os.LinkError, which named path a second
+// time, or a temporary file the user never sees. err is kept for
+// errors.Is.
+func errSave(path, step string, err error) *Error {
+	reason := err
+	for {
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(reason, &pe):
+			reason = pe.Err
+			continue
+		case errors.As(reason, &le):
+			reason = le.Err
+			continue
+		}
+		break
+	}
+	msg := "cannot save: "
+	if step != "" {
+		msg += step + ": "
+	}
+	return &Error{File: path, Msg: msg + reason.Error(), Err: err}
 }
 
 // Error formats the error as "maps: FILE:LINE: MSG".

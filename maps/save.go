@@ -19,7 +19,7 @@ import (
 func SaveFileAtomic(path string, data []byte) (err error) {
 	target, err := linkTarget(path)
 	if err != nil {
-		return errSave(path, err)
+		return errSave(path, "", err)
 	}
 	dir, base := filepath.Split(target)
 	if dir == "" {
@@ -34,7 +34,7 @@ func SaveFileAtomic(path string, data []byte) (err error) {
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {
-		return errSave(path, err)
+		return errSave(path, "creating a file in its folder", err)
 	}
 	tmp := f.Name()
 	defer func() {
@@ -44,19 +44,19 @@ func SaveFileAtomic(path string, data []byte) (err error) {
 		}
 	}()
 	if _, err = f.Write(data); err != nil {
-		return errSave(path, err)
+		return errSave(path, "writing", err)
 	}
 	if err = f.Sync(); err != nil {
-		return errSave(path, err)
+		return errSave(path, "writing to disk", err)
 	}
 	if err = f.Chmod(perm); err != nil && !errors.Is(err, errors.ErrUnsupported) {
-		return errSave(path, err)
+		return errSave(path, "setting its permissions", err)
 	}
 	if err = f.Close(); err != nil {
-		return errSave(path, err)
+		return errSave(path, "writing", err)
 	}
 	if err = os.Rename(tmp, target); err != nil {
-		return errSave(path, err)
+		return errSave(path, "replacing it", err)
 	}
 	// The data is safe once the folder's entry is; a folder that cannot be
 	// opened or synced (some file systems refuse) leaves the rename done.
@@ -93,7 +93,8 @@ func linkTarget(path string) (string, error) {
 // SaveMap writes m to path atomically (see SaveFileAtomic) in format f
 // (FormatMovingAI or FormatASCII; FormatUnknown means m.Format, and ASCII when
 // that is unknown too). Nothing is written when the map cannot be expressed
-// in the format (a weight above 1 in Moving AI, above 9 in ASCII).
+// in the format (a weight above 1 in Moving AI, above 9 in ASCII); the
+// error names path and the cell.
 func SaveMap(path string, m *Map, f Format) error {
 	if f == FormatUnknown {
 		f = m.Format
@@ -109,7 +110,7 @@ func SaveMap(path string, m *Map, f Format) error {
 		return errAt(path, 0, "cannot save a map as %v", f)
 	}
 	if err != nil {
-		return err
+		return refusedSave(path, err, "cannot save: ")
 	}
 	return SaveFileAtomic(path, buf.Bytes())
 }
@@ -119,7 +120,21 @@ func SaveMap(path string, m *Map, f Format) error {
 func SaveScenario(path string, s *Scenario) error {
 	var buf bytes.Buffer
 	if err := WriteScenario(&buf, s); err != nil {
-		return err
+		return refusedSave(path, err, "")
 	}
 	return SaveFileAtomic(path, buf.Bytes())
+}
+
+// refusedSave is a writer's refusal (a weight the format cannot hold...)
+// as the error of saving to path: the writers name the map or the
+// scenario by its own name, and the user is saving a file. prefix goes
+// before the message; the cell, if any, is kept.
+func refusedSave(path string, err error, prefix string) error {
+	var me *Error
+	if !errors.As(err, &me) {
+		return err
+	}
+	e := *me
+	e.File, e.Line, e.Msg = path, 0, prefix+e.Msg
+	return &e
 }

@@ -451,6 +451,80 @@ func TestSaveErrorUnwraps(t *testing.T) {
 	}
 }
 
+// A failed save named the file twice, the second time as the temporary
+// file's name inside the system's message ("x.pls: cannot save: open
+// .../.x.pls.tmp-123: no such file or directory"). The file is named once
+// now, with the step that failed and the system's reason.
+func TestSaveErrorNamesTheFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no-such-folder", "x.pls")
+	links := t.TempDir()
+	dangling := filepath.Join(links, "x.pls")
+	if err := os.Symlink(missing, dangling); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	cases := []struct {
+		name string
+		err  error
+		path string
+		want string
+	}{
+		{"missing folder", SaveFileAtomic(missing, []byte("x")), missing,
+			"cannot save: creating a file in its folder: no such file or directory"},
+		{"link into a missing folder", SaveFileAtomic(dangling, []byte("x")), dangling,
+			"cannot save: creating a file in its folder: no such file or directory"},
+		{"rename", errSave("x.pls", "replacing it", &os.LinkError{Op: "rename", Old: ".x.pls.tmp-1", New: "x.pls", Err: fs.ErrPermission}), "x.pls",
+			"cannot save: replacing it: permission denied"},
+		{"write", errSave("x.pls", "writing", &fs.PathError{Op: "write", Path: ".x.pls.tmp-1", Err: errors.New("no space left on device")}), "x.pls",
+			"cannot save: writing: no space left on device"},
+	}
+	if os.Geteuid() != 0 { // root writes in a read-only folder
+		ro := t.TempDir()
+		if err := os.Chmod(ro, 0o500); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Chmod(ro, 0o700)
+		p := filepath.Join(ro, "x.pls")
+		cases = append(cases, struct {
+			name string
+			err  error
+			path string
+			want string
+		}{"read-only folder", SaveFileAtomic(p, []byte("x")), p, "cannot save: creating a file in its folder: permission denied"})
+	}
+	for _, c := range cases {
+		if c.err == nil {
+			t.Errorf("%s: no error", c.name)
+			continue
+		}
+		if want := "maps: " + c.path + ": " + c.want; c.err.Error() != want {
+			t.Errorf("%s: %v\nwant %s", c.name, c.err, want)
+		}
+		if n := strings.Count(c.err.Error(), "x.pls"); n != 1 {
+			t.Errorf("%s: %q names the file %d times", c.name, c.err, n)
+		}
+	}
+	if err := cases[0].err; !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("%v does not unwrap to fs.ErrNotExist", err)
+	}
+
+	// What the format cannot hold was blamed on the map's or the
+	// scenario's own name, not on the file being saved.
+	m := mustASCII(t, ".3\n")
+	m.Name = "level.txt"
+	out := filepath.Join(dir, "out.map")
+	err := SaveMap(out, m, FormatMovingAI)
+	var me *Error
+	if want := "maps: " + out + ": cannot save: cell (1,0) has weight 3: the Moving AI format has no weights (save as ASCII)"; err == nil || err.Error() != want || !errors.As(err, &me) || !me.HasCell || me.Cell != image.Pt(1, 0) {
+		t.Errorf("SaveMap of a weight: %v\nwant %s, with the cell", err, want)
+	}
+	pls := filepath.Join(dir, "out.pls")
+	err = SaveScenario(pls, &Scenario{Name: "two\nlines", Map: m})
+	if want := "maps: " + pls + `: cannot write scenario: the name "two\nlines" has a line break`; err == nil || err.Error() != want {
+		t.Errorf("SaveScenario of a bad name: %v\nwant %s", err, want)
+	}
+}
+
 // "stroke" lines mark where the editor's undo steps begin; they are read
 // into StrokeStarts and written back where they were, and a file without
 // them is one stroke.
