@@ -25,6 +25,7 @@ import (
 	"pathlens/internal/cli"
 	_ "pathlens/internal/preflight" // answers -h, -keys and bad flags when there is no display, before Ebiten starts
 	"pathlens/internal/sysmem"
+	"pathlens/maps"
 )
 
 func main() {
@@ -192,8 +193,9 @@ func run(args []string) int {
 		w.Settings.AgentRefine = m
 	}
 	if notes := w.OverrideSettings(f.Settings); len(notes) > 0 {
-		// Said where the flags were typed; the window notes them too.
-		for _, n := range notes {
+		// Said where the flags were typed, as flags; the window notes
+		// them too, in its panel's words.
+		for _, n := range flagNotes(notes, f.Settings) {
 			fmt.Fprintf(os.Stderr, "pathlens: %s\n", n)
 		}
 		w.Note("%s", strings.Join(notes, "; "))
@@ -410,6 +412,44 @@ func writableFolder(file, example string) error {
 	probe.Close()
 	os.Remove(probe.Name())
 	return nil
+}
+
+// flagNotes rewrites the notes of World.OverrideSettings, which name a
+// switch as the window's panel does ("levels 1: A* does not use it",
+// "smoothing off: ..."), for the terminal, where the user typed a flag:
+// "-levels 1: ...", "-smooth=false: ...". over holds the flags' values.
+// A note of no switch named below is left as it is.
+func flagNotes(notes []string, over maps.Settings) []string {
+	toggle := func(name string, t maps.Toggle) string {
+		if t == maps.Off {
+			return "-" + name + "=false"
+		}
+		return "-" + name
+	}
+	flags := []struct{ title, flag string }{ // the panel's titles (world's switchTitle)
+		{"cluster size", fmt.Sprintf("-cluster %d", over.Cluster)},
+		{"levels", fmt.Sprintf("-levels %d", over.Levels)},
+		{"connection cost", "-cost " + string(over.Cost)},
+		{"exclusion", toggle("exclusion", over.Exclusion)},
+		{"heuristic", "-heuristic " + string(over.Heuristic)},
+		{"smoothing", toggle("smooth", over.Smooth)},
+		{"transitions", "-transitions " + string(over.Transitions)},
+	}
+	out := make([]string, len(notes))
+	for i, n := range notes {
+		out[i] = n
+		head, rest, ok := strings.Cut(n, ": ")
+		if !ok {
+			continue
+		}
+		for _, f := range flags {
+			if strings.HasPrefix(head, f.title+" ") {
+				out[i] = f.flag + ": " + rest
+				break
+			}
+		}
+	}
+	return out
 }
 
 // viewLevelNote says what becomes of -level n under the settings s, and the

@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"pathlens/assets"
 	"pathlens/game/world"
+	"pathlens/maps"
 )
 
 // -size names the allowed range when a side is out of it, and the form
@@ -102,5 +104,38 @@ func TestOpenLogSaysItAppends(t *testing.T) {
 	f.Close()
 	if _, _, err := openLog(filepath.Join(p, "x")); err == nil {
 		t.Fatal("a log under a file opened")
+	}
+}
+
+// The terminal's note of a setting flag the algorithm does not use read
+// "levels 1: A* does not use it", the window panel's words: it names the
+// flag as typed now, dash and value ("-levels 1", "-smooth=false").
+func TestOverrideNotesNameTheFlag(t *testing.T) {
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Settings.Algo = world.AlgoAStar
+	over := maps.Settings{Cluster: 12, Levels: 1, Cost: "avgmin", Exclusion: maps.On, Smooth: maps.Off, Transitions: "dense"}
+	notes := w.OverrideSettings(over)
+	got := flagNotes(notes, over)
+	want := []string{
+		"-cluster 12: A* does not use it (",
+		"-levels 1: A* does not use it (",
+		"-cost avgmin: A* does not use it (",
+		"-exclusion: A* does not use it (",
+		"-smooth=false: A* does not use it (",
+		"-transitions dense: A* does not use it (",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("notes %q, want %d", got, len(want))
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("note %q, want it to start %q (the window's: %q)", got[i], want[i], notes[i])
+		}
+	}
+	if got := flagNotes([]string{"exclusion off: A* does not use it"}, maps.Settings{Exclusion: maps.Off}); got[0] != "-exclusion=false: A* does not use it" {
+		t.Errorf("-exclusion=false: %q", got[0])
 	}
 }
