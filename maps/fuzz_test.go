@@ -96,6 +96,25 @@ func FuzzReadASCII(f *testing.F) {
 	})
 }
 
+// FuzzReadMap follows an opened file's way: Detect on its first bytes,
+// then the reader it picks, or the refusal of a scenario list (misspelt
+// or not) or of a binary file.
+func FuzzReadMap(f *testing.F) {
+	for _, p := range []string{"*.map", "*.txt", "*.pls"} { // not testdata/fuzz, a folder
+		addSeeds(f, p)
+	}
+	addSeeds(f, "*.scen", "versoin 1\n0 a.map 1 1 0 0 0 0 0\n", "Version 1\n", "0\ta.map\t1\t1\t0\t0\t0\t0\t0\n",
+		"type octile\nwidth 2\nmap\n..\n", "heigth 1\nwidth 1\nmap\n.\n")
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := ReadMap(bytes.NewReader(data), "fuzz")
+		if err != nil {
+			wantMapsError(t, err)
+			return
+		}
+		checkMap(t, m)
+	})
+}
+
 func FuzzReadScen(f *testing.F) {
 	addSeeds(f, "*.scen", "version 1\n0 a.map 1 1 0 0 0 0 0\n")
 	f.Fuzz(func(t *testing.T, data []byte) {
