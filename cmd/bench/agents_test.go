@@ -90,10 +90,11 @@ func TestAgentsModeBadInput(t *testing.T) {
 		{[]string{"-agents", "5", "-from", "1,1", "-to", "2,2"}, "-from applies only with query runs"},
 		{[]string{"-algo", "hpa", "-repair", "5", "-scen", tinyScen}, "-scen applies only with query runs"},
 	} {
-		code, _, errOut := runMain(t, append([]string{"-map", tinyMap}, tc.args...)...)
-		if code != exitUsage || !strings.Contains(errOut, tc.want) {
-			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errOut, tc.want)
-		}
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			if errOut := refused(t, append([]string{"-map", tinyMap}, tc.args...)...); !strings.Contains(errOut, tc.want) {
+				t.Errorf("stderr %q; want %q", errOut, tc.want)
+			}
+		})
 	}
 }
 
