@@ -190,13 +190,12 @@ func (g *Game) drop(fsys fs.FS) {
 		}
 	}
 	w.Log.Add("drop", world.F{Key: "files", Val: strings.Join(names, ",")}, world.F{Key: "skipped", Val: len(d.skipped)})
-	skipped := skippedNote(d.skipped)
 	if g.confirm != nil {
 		w.Fail("answer the question first (S, D or Esc), then drop the file again")
 		return
 	}
 	if names == nil {
-		w.Fail("nothing to open in what was dropped%s", skipped)
+		w.Fail("nothing to open in what was dropped%s", skippedNote(d.skipped))
 		return
 	}
 	// The answer is on the map: close what covers it.
@@ -208,22 +207,32 @@ func (g *Game) drop(fsys fs.FS) {
 		g.gallery = false
 		g.logOverlay("gallery", false)
 	}
+	g.openFiles(d)
+}
+
+// openFiles opens what a drop or the open prompt (Ctrl+O) brought: a map
+// or scenario file replaces the session (asking first when edits are
+// unsaved), a .scen list adds its rows, both open the map and then add the
+// list. It returns the error when the files were refused before any
+// question was asked (the session is as it was, the error on screen).
+func (g *Game) openFiles(d dropped) error {
+	w := g.w
+	skipped := skippedNote(d.skipped)
 	if d.open == "" {
-		g.addScen(d.scen, d.skipped)
-		return
+		return g.addScen(d.scen, d.skipped)
 	}
 	// Read and check everything before asking: a file that is no map
 	// must not offer to discard the edits for nothing.
 	nw, err := world.Open(d.open)
 	if err != nil {
 		w.Fail("%v%s", err, skipped)
-		return
+		return err
 	}
 	if d.scen != "" {
 		if _, err := nw.ScenRows(d.scen); err != nil {
 			nw.Close()
 			w.Fail("%v%s", err, skipped)
-			return
+			return err
 		}
 	}
 	if !nw.OwnSettings() {
@@ -251,6 +260,7 @@ func (g *Game) drop(fsys fs.FS) {
 			c.lines = slices.Insert(c.lines, 1, "(skipped "+strings.Join(d.skipped, ", ")+")")
 		}
 	}
+	return nil
 }
 
 // addScen puts the rows of the .scen list at path before the session's
