@@ -29,6 +29,7 @@ const (
 
 	ActNextQuery
 	ActPrevQuery
+	ActGoto
 
 	ActToolQuery
 	ActToolPaint
@@ -74,6 +75,8 @@ const (
 	ActUndo
 	ActRedo
 	ActSave
+	ActSaveAs
+	ActOpen
 
 	// ActLayer0 + l toggles layer l.
 	ActLayer0
@@ -95,6 +98,7 @@ var actionTable = []Binding{
 	{Action: ActLegend, Group: "View", Keys: keys(ebiten.KeyK), Help: "show or hide the layer legend"},
 	{Action: ActRepairShow, Group: "View", Keys: keys(ebiten.KeyR), Mods: ModShift, Help: "show the last repair again and hold it (again: let it fade)"},
 	{Action: ActHelp, Group: "View", Keys: keys(ebiten.KeyF1, ebiten.KeySlash), Help: "show or hide this help"},
+	{Action: ActOpen, Group: "View", Keys: keys(ebiten.KeyO), Mods: ModCtrl, Help: "open a file by its path"},
 	{Action: ActGallery, Group: "View", Keys: keys(ebiten.KeyF2), Help: "gallery of built-in scenarios"},
 	{Action: ActScreenshot, Group: "View", Keys: keys(ebiten.KeyF12), Help: "save a PNG screenshot"},
 	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close the help, gallery or question; drop a new start (back to the query before); unpin; clear the agent selection"},
@@ -102,10 +106,11 @@ var actionTable = []Binding{
 
 	{Action: ActNextQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Help: "next query of the scenario (its start and goal)"},
 	{Action: ActPrevQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Mods: ModShift, Help: "previous query of the scenario"},
+	{Action: ActGoto, Group: "Tools", Keys: keys(ebiten.KeyG), Mods: ModCtrl, Help: "go to a query number, a cell X,Y, or X,Y X,Y"},
 	{Action: ActToolQuery, Group: "Tools", Keys: keys(ebiten.KeyQ), Help: "query tool: click start then goal; drag S or G"},
 	{Action: ActToolPaint, Group: "Tools", Keys: keys(ebiten.KeyD), Help: "paint tool: drag to dig or fill (first cell decides)"},
 	{Action: ActToolInspect, Group: "Tools", Keys: keys(ebiten.KeyI), Help: "inspect tool: click pins a cell in the inspector"},
-	{Action: ActToolAgents, Group: "Tools", Keys: keys(ebiten.KeyT), Help: "agent tool: spawn, select (click or box), send (Shift: group)"},
+	{Action: ActToolAgents, Group: "Tools", Keys: keys(ebiten.KeyT), Help: "agent tool: spawn, select, send (Shift: as a group)"},
 	{Action: ActSpawn, Group: "Tools", Keys: keys(ebiten.KeyJ), Help: "spawn an agent on the cell under the mouse"},
 	{Action: ActAgentsRun, Group: "Tools", Keys: keys(ebiten.KeyU), Help: "run / pause the agents"},
 	{Action: ActRemoveAgents, Group: "Edit", Keys: keys(ebiten.KeyDelete, ebiten.KeyBackspace), Help: "remove the selected agents (agent tool; Ctrl+Z undoes)"},
@@ -135,9 +140,9 @@ var actionTable = []Binding{
 	{Action: ActStepFwdBig, Group: "Playback", Keys: keys(ebiten.KeyArrowRight), Mods: ModShift, Help: "100 events forward"},
 	{Action: ActStepBackBig, Group: "Playback", Keys: keys(ebiten.KeyArrowLeft), Mods: ModShift, Help: "100 events back"},
 	{Action: ActNextPhase, Group: "Playback", Keys: keys(ebiten.KeyPeriod, ebiten.KeyPageDown), Help: "show the rest of this phase (pressed again: the next phase whole)"},
-	{Action: ActPrevPhase, Group: "Playback", Keys: keys(ebiten.KeyComma, ebiten.KeyPageUp), Help: "take back this phase (to the end of the one before)"},
+	{Action: ActPrevPhase, Group: "Playback", Keys: keys(ebiten.KeyComma, ebiten.KeyPageUp), Help: "back to the end of the phase before"},
 	{Action: ActNextStage, Group: "Playback", Keys: keys(ebiten.KeyPeriod), Mods: ModShift, Help: "show the rest of this stage: insert, abstract, refine, smooth (pressed again: the next stage whole)"},
-	{Action: ActPrevStage, Group: "Playback", Keys: keys(ebiten.KeyComma), Mods: ModShift, Help: "take back this stage (to the end of the one before)"},
+	{Action: ActPrevStage, Group: "Playback", Keys: keys(ebiten.KeyComma), Mods: ModShift, Help: "back to the end of the stage before"},
 	{Action: ActSeekStart, Group: "Playback", Keys: keys(ebiten.KeyHome), Help: "jump to the start"},
 	{Action: ActSeekEnd, Group: "Playback", Keys: keys(ebiten.KeyEnd), Help: "jump to the end"},
 	{Action: ActFaster, Group: "Playback", Keys: keys(ebiten.KeyArrowUp), Help: "faster (up to 100,000 events/s)"},
@@ -147,6 +152,7 @@ var actionTable = []Binding{
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyY), Mods: ModCtrl, Help: "redo"},
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl | ModShift, Help: "redo"},
 	{Action: ActSave, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl, Help: "save the session as a scenario (.pls)"},
+	{Action: ActSaveAs, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl | ModShift, Help: "save as (Ctrl+S then saves there)"},
 }
 
 // layerKeys binds each layer's toggle.

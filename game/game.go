@@ -96,6 +96,7 @@ type Game struct {
 	gallery    bool
 	gallerySel int
 	confirm    *confirm
+	prompt     *prompt // the one-line text entry (open, go to, save as), nil when closed
 
 	tools      []Tool
 	tool       Tool
@@ -176,6 +177,7 @@ type frameKey struct {
 	brush              uint8
 	caption            string
 	status             string
+	prompt             render.Prompt // the open prompt's (zero when closed)
 	// A background build arriving changes no other field when there is no
 	// query (the structure layers appear), and a sliced search's progress
 	// shows only in the note: without these they waited for the 500 ms
@@ -404,6 +406,8 @@ func (g *Game) Update() error {
 	switch {
 	case g.confirm != nil:
 		g.updateConfirm()
+	case g.prompt != nil:
+		g.updatePrompt()
 	case g.showHelp:
 		if g.in.JustPressed(ActHelp) || g.in.JustPressed(ActEscape) {
 			g.showHelp = false
@@ -456,13 +460,17 @@ func (g *Game) frameKey() frameKey {
 	if qt, ok := g.tool.(*queryTool); ok {
 		caption = qt.caption()
 	}
-	return frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
+	k := frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
 		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
 		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, level: g.viewLevel, tool: g.tool,
 		help: g.showHelp, helpScroll: g.helpScroll, panelScroll: g.panelScroll, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
 		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message,
 		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note}
+	if p := g.promptView(); p != nil {
+		k.prompt = *p
+	}
+	return k
 }
 
 // needsDraw reports whether the frame must be drawn again: something it
@@ -923,6 +931,15 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActSave) {
 		g.save()
 	}
+	for _, p := range [...]struct {
+		a Action
+		k promptKind
+	}{{ActOpen, promptOpen}, {ActGoto, promptGoto}, {ActSaveAs, promptSaveAs}} {
+		if in.JustPressed(p.a) {
+			g.openPrompt(p.k)
+			return
+		}
+	}
 	if in.Repeating(ActStepFwd) {
 		w.StepBy(1)
 	}
@@ -963,14 +980,21 @@ func (g *Game) stepQuery(d int) {
 		w.Note("%s has %s: click a start and a goal to make another", w.Name, plural(n, "query", "queries"))
 		return
 	}
-	g.query = ((g.query+d)%n + n) % n
-	if g.showQuery(g.query) {
-		q := w.Queries[g.query]
+	g.gotoQuery(((g.query+d)%n + n) % n)
+}
+
+// gotoQuery opens the session's query i (F3, or a number in the go-to
+// prompt) and says which it is, with the .scen's optimal length when that
+// holds, unless the plan left a message of its own.
+func (g *Game) gotoQuery(i int) {
+	w := g.w
+	if g.showQuery(i) {
+		q := w.Queries[i]
 		scen := ""
-		if opt := g.scenOptimal(g.query); opt > 0 && g.scenHolds() {
+		if opt := g.scenOptimal(i); opt > 0 && g.scenHolds() {
 			scen = fmt.Sprintf(", the .scen's optimal %.2f", opt)
 		}
-		w.Note("query %s of %s: (%d,%d) → (%d,%d)%s", world.Count(g.query+1), world.Count(n), q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
+		w.Note("query %s of %s: (%d,%d) → (%d,%d)%s", world.Count(i+1), world.Count(len(w.Queries)), q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
 	}
 }
 
@@ -1536,6 +1560,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.confirm != nil {
 		f.Confirm = g.confirm.lines
 	}
+	f.Prompt = g.promptView()
 	f.FlashAge = g.flashAge(time.Now())
 	if g.repairHeld {
 		f.FlashNote = "last repair, held: " + keysOf(ActRepairShow) + " lets it fade"

@@ -288,6 +288,9 @@ func (r *Renderer) DrawOverlays(screen *ebiten.Image, f *Frame) {
 	if f.ShowHelp {
 		r.drawHelp(screen, f)
 	}
+	if f.Prompt != nil {
+		r.drawPrompt(screen, f)
+	}
 	if len(f.Confirm) > 0 {
 		r.drawConfirm(screen, f)
 	}

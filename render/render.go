@@ -59,6 +59,7 @@ type Frame struct {
 	GallerySel  int
 
 	Confirm []string // a question shown over everything (unsaved edits)
+	Prompt  *Prompt  // the open text entry (nil: none)
 
 	// OverlaysLater leaves the message, gallery, help and question out of
 	// Draw, for the caller to draw with DrawOverlays after what it adds to
