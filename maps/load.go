@@ -43,6 +43,9 @@ func Detect(head []byte) Format {
 		case "pathlens-scenario":
 			return FormatScenario
 		}
+		if looksScenarioHeader(line) {
+			return FormatScenario // its reader names the first line it wants
+		}
 		if looksMovingAIHeader(line, head) {
 			return FormatMovingAI
 		}
@@ -52,6 +55,18 @@ func Detect(head []byte) Format {
 		return FormatASCII
 	}
 	return FormatASCII
+}
+
+// looksScenarioHeader reports whether first, the first non-blank line of a
+// file, is a pathlens scenario's "pathlens-scenario 1" gone wrong: another
+// case, a letter missing, swapped or wrong, "pathlens" alone. A valid ASCII
+// row never is.
+func looksScenarioHeader(first []byte) bool {
+	if isASCIIRow(first) {
+		return false
+	}
+	key := strings.ToLower(string(bytes.Fields(first)[0]))
+	return strings.HasPrefix(key, "pathlens") || nearMiss(key, "pathlens-scenario")
 }
 
 // looksMovingAIHeader reports whether first, the first non-blank line of a

@@ -39,10 +39,18 @@ func TestDetect(t *testing.T) {
 		{"\xef\xbb\xbfversion:1\n", FormatScen},
 		{"0\ta.map\t4\t4\t0\t0\t1\t1\t1.41421356\n", FormatScen},
 		{"1 maps/dao/a.map 4 4 0 0 1 1 1.5\n", FormatScen},
+		// A pathlens scenario's header gone wrong is still a scenario, so
+		// its reader says which first line it wants.
+		{"pathlens-scenaro 1\nmap inline\n..\nend\n", FormatScenario},
+		{"Pathlens-Scenario 1\n", FormatScenario},
+		{"pathlens 1\n", FormatScenario},
+		{"pathlens_scenario 1\n", FormatScenario},
+		{"pathlens-sceanrio 1\n", FormatScenario},
 		// ...but not a valid ASCII row, nor text that is neither.
 		{"TT..\n....\n", FormatASCII},
 		{"WGS.\n", FormatASCII},
 		{"hello world\n", FormatASCII},
+		{"path 1\n", FormatASCII},
 		{"kind octile\nsize 2\n..\n", FormatASCII},
 		{"vision 1\n", FormatASCII},
 		{"0 a.map 4 4 0 0 1 1\n", FormatASCII},
