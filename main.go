@@ -431,6 +431,7 @@ func flagNotes(notes []string, over maps.Settings) []string {
 		{"levels", fmt.Sprintf("-levels %d", over.Levels)},
 		{"connection cost", "-cost " + string(over.Cost)},
 		{"exclusion", toggle("exclusion", over.Exclusion)},
+		{"refine target", "-target " + string(over.Target)},
 		{"heuristic", "-heuristic " + string(over.Heuristic)},
 		{"smoothing", toggle("smooth", over.Smooth)},
 		{"transitions", "-transitions " + string(over.Transitions)},

@@ -116,7 +116,7 @@ func TestOverrideNotesNameTheFlag(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Settings.Algo = world.AlgoAStar
-	over := maps.Settings{Cluster: 12, Levels: 1, Cost: "avgmin", Exclusion: maps.On, Smooth: maps.Off, Transitions: "dense"}
+	over := maps.Settings{Cluster: 12, Levels: 1, Cost: "avgmin", Exclusion: maps.On, Target: maps.TargetNearest, Smooth: maps.Off, Transitions: "dense"}
 	notes := w.OverrideSettings(over)
 	got := flagNotes(notes, over)
 	want := []string{
@@ -124,6 +124,7 @@ func TestOverrideNotesNameTheFlag(t *testing.T) {
 		"-levels 1: A* does not use it (",
 		"-cost avgmin: A* does not use it (",
 		"-exclusion: A* does not use it (",
+		"-target nearest: A* does not use it (",
 		"-smooth=false: A* does not use it (",
 		"-transitions dense: A* does not use it (",
 	}

@@ -76,3 +76,18 @@ func TestOverrideSaysWhatIsUnused(t *testing.T) {
 		t.Errorf("notes %q: want the cluster size and smoothing said unused, the cost not", got)
 	}
 }
+
+// -target, like the other group-planner switches, is said to change nothing
+// under an algorithm that does not read it (it was the one left out).
+func TestOverrideSaysTargetIsUnused(t *testing.T) {
+	w := openBuiltin(t, "pathological-minimum")
+	w.Settings.Algo = AlgoAStar
+	got := w.OverrideSettings(maps.Settings{Target: maps.TargetNearest})
+	if len(got) != 1 || !strings.Contains(got[0], "refine target nearest") || !strings.Contains(got[0], "does not use it (the group planner does)") {
+		t.Errorf("notes %q: want the refine target said unused by A*", got)
+	}
+	w.Settings.Algo = AlgoGroup
+	if got := w.OverrideSettings(maps.Settings{Target: maps.TargetNearest}); len(got) != 0 {
+		t.Errorf("the group planner reads the target, yet: %q", got)
+	}
+}

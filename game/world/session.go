@@ -294,6 +294,7 @@ func (w *World) OverrideSettings(over maps.Settings) []string {
 		{over.Levels != 0, "levels", s.LevelCount()},
 		{over.Cost != "", "cost", s.Cost},
 		{over.Exclusion != maps.ToggleDefault, "exclusion", s.Exclusion},
+		{over.Target != "", "target", s.Target},
 		{over.Heuristic != "", "heuristic", s.Heuristic},
 		{over.Smooth != maps.ToggleDefault, "smooth", s.Smooth()},
 		{over.Transitions != "", "transitions", TransitionsText(s.Dense)},
