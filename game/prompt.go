@@ -68,7 +68,7 @@ func (g *Game) promptHint(k promptKind) string {
 		case n == 1:
 			q = "query 1"
 		default:
-			q = fmt.Sprintf("a query number (1 to %d)", n)
+			q = fmt.Sprintf("a query number (1 to %s)", world.Count(n))
 		}
 		return q + ", a cell X,Y to centre and pin, or a start and goal X,Y X,Y; Enter goes, Esc closes"
 	}
@@ -333,7 +333,11 @@ func parseGoto(text string, w, h, n int, name string) (gotoTarget, error) {
 		case n == 0:
 			return gotoTarget{}, fmt.Errorf("query %d: %s has no queries (a .scen list adds some); a cell is X,Y", k, name)
 		case k < 1 || k > n:
-			return gotoTarget{}, fmt.Errorf("query %d: %s has %s (1 to %d)", k, name, plural(n, "query", "queries"), n)
+			what := world.Count(n) + " queries"
+			if n == 1 {
+				what = "1 query"
+			}
+			return gotoTarget{}, fmt.Errorf("query %d: %s has %s (1 to %s)", k, name, what, world.Count(n))
 		}
 		return gotoTarget{query: k}, nil
 	}

@@ -49,6 +49,9 @@ func TestParseGoto(t *testing.T) {
 			t.Errorf("%q: %+v, %v; want query %d cells %v", c.text, got, err, c.query, c.cells)
 		}
 	}
+	if _, err := parseGoto("2000", 20, 10, 1280, "AR0011SR"); err == nil || !strings.Contains(err.Error(), "AR0011SR has 1,280 queries (1 to 1,280)") {
+		t.Errorf("a number past a long list: %v", err)
+	}
 	if _, err := parseGoto("2", 20, 10, 0, "room"); err == nil || !strings.Contains(err.Error(), "room has no queries") {
 		t.Errorf("a number with no queries: %v", err)
 	}
