@@ -361,3 +361,16 @@ func TestUnusedNameStopsOnLookupErrors(t *testing.T) {
 		t.Fatal("SaveGoesTo did not return")
 	}
 }
+
+// A failed save names the file once: the file format's error names it
+// already, and the message read "save x.pls: x.pls: cannot save: ...".
+func TestSaveErrorNamesTheFileOnce(t *testing.T) {
+	w := openBuiltin(t, "world")
+	path := filepath.Join(t.TempDir(), "missing", "x.pls")
+	if err := w.Save(path); err == nil {
+		t.Fatal("a save into a missing folder succeeded")
+	}
+	if n := strings.Count(w.Message, path); n != 1 || !w.MessageErr {
+		t.Errorf("message %q names %s %d times, want once, as an error", w.Message, path, n)
+	}
+}

@@ -510,9 +510,20 @@ func (w *World) SavePath() string {
 func (w *World) Save(path string) error {
 	err := w.save(path, "")
 	if err != nil {
-		w.Fail("save %s: %v", path, err)
+		w.Fail("%v", saveError(path, err))
 	}
 	return err
+}
+
+// saveError is err as the message of a failed save to path: the file
+// format's errors name the file already ("x.pls: cannot save: ..."), and
+// "save x.pls: x.pls: ..." said it twice; the others get "save PATH: ".
+func saveError(path string, err error) error {
+	var me *maps.Error
+	if errors.As(err, &me) && me.File == path {
+		return err
+	}
+	return fmt.Errorf("save %s: %w", path, err)
 }
 
 // SaveDefault saves to SavePath. When that is next to a map in a folder
@@ -557,7 +568,7 @@ func (w *World) SaveDefault() error {
 			return nil
 		}
 	}
-	w.Fail("save %s: %v", path, err)
+	w.Fail("%v", saveError(path, err))
 	return err
 }
 
