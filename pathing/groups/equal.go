@@ -46,7 +46,7 @@ func Equal(a, b *Graph) error {
 			e, f := x.edges[i], y.edges[i]
 			same := e.From == f.From && e.To == f.To && e.Entries == f.Entries
 			for k := range e.Costs {
-				same = same && math.Abs(e.Costs[k]-f.Costs[k]) < 1e-9
+				same = same && (e.Costs[k] == f.Costs[k] || math.Abs(e.Costs[k]-f.Costs[k]) < 1e-9) // +Inf equals +Inf
 			}
 			if !same {
 				return fmt.Errorf("groups: level %d edge %d: %+v vs %+v", l, i, e, f)
