@@ -207,6 +207,9 @@ func (g *Game) drop(fsys fs.FS) {
 		g.gallery = false
 		g.logOverlay("gallery", false)
 	}
+	// A prompt typed for the old session (a save-as naming its file) must
+	// not act on the new one.
+	g.closePrompt()
 	g.openFiles(d)
 }
 

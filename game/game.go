@@ -791,6 +791,7 @@ func (g *Game) install(nw *world.World) {
 	old := g.w
 	g.w = nw
 	g.saveAtEnd = false // the old session's
+	g.prompt = nil      // typed for the old session
 	old.Close()         // its background workers and their grid copies
 	nw.Begin()
 	g.autoFit = true

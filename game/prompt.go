@@ -122,12 +122,13 @@ func (g *Game) updatePrompt() {
 			edited = true
 		}
 	}
-	if !ctrl {
-		for _, r := range g.in.typed {
-			if unicode.IsPrint(r) && len(p.text) < maxPromptRunes {
-				p.text = append(p.text, r)
-				edited = true
-			}
+	// Typed text is taken whatever the modifiers: Ctrl+letter types
+	// nothing, while AltGr (Ctrl+Alt on Windows) types \ @ { } on many
+	// layouts.
+	for _, r := range g.in.typed {
+		if unicode.IsPrint(r) && len(p.text) < maxPromptRunes {
+			p.text = append(p.text, r)
+			edited = true
 		}
 	}
 	if edited {
@@ -224,6 +225,19 @@ func (g *Game) submitOpen(p *prompt, text string) {
 		// Refused before anything changed: the path stays to be fixed.
 		g.prompt = p
 		p.setNote(err.Error(), true)
+		return
+	}
+	if c := g.confirm; c != nil {
+		// Unsaved edits: the question is up. Esc on it brings the typed
+		// path back.
+		cancel := c.cancel
+		c.cancel = func() {
+			if cancel != nil {
+				cancel()
+			}
+			g.prompt = p
+			p.setNote(g.promptHint(p.kind), false)
+		}
 	}
 }
 
@@ -277,7 +291,7 @@ func (g *Game) submitSaveAs(p *prompt, text string) {
 		p.setNote(err.Error(), true)
 		return
 	}
-	if _, err := os.Stat(path); err == nil && p.overwrite != path && absPath(path) != absPath(w.SavePath()) {
+	if _, err := os.Stat(path); err == nil && p.overwrite != path && !g.ownFile(path) {
 		p.overwrite = path
 		p.text = []rune(path)
 		p.setNote(fmt.Sprintf("%s exists: Enter again writes over it, Esc keeps it", path), true)
@@ -292,6 +306,21 @@ func (g *Game) submitSaveAs(p *prompt, text string) {
 	g.closePrompt()
 }
 
+// ownFile reports whether path is the session's own file: the one it
+// saves to (-save, an earlier save-as) or the .pls it was opened from. The
+// NAME.pls SavePath makes up beside a map or for a built-in is not: a file
+// of that name is another session's (SaveDefault's unused avoids it too).
+func (g *Game) ownFile(path string) bool {
+	w := g.w
+	switch {
+	case w.SaveTo != "":
+		return absPath(path) == absPath(w.SaveTo)
+	case strings.EqualFold(filepath.Ext(w.Source), ".pls"):
+		return absPath(path) == absPath(w.Source)
+	}
+	return false
+}
+
 // saveAsPath checks the save-as prompt's text: a file name, .pls added when
 // there is no extension, any other extension refused.
 func saveAsPath(text string) (string, error) {
@@ -299,10 +328,8 @@ func saveAsPath(text string) (string, error) {
 		return "", errors.New("type a file name, e.g. my-case.pls")
 	}
 	path := expandHome(text)
-	if strings.HasSuffix(text, "/") || strings.HasSuffix(text, string(filepath.Separator)) {
-		return "", fmt.Errorf("%s is a folder: add a file name, e.g. %s", path, filepath.Join(path, "my-case.pls"))
-	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+	fi, err := os.Stat(path)
+	if strings.HasSuffix(text, "/") || strings.HasSuffix(text, string(filepath.Separator)) || err == nil && fi.IsDir() {
 		return "", fmt.Errorf("%s is a folder: add a file name, e.g. %s", path, filepath.Join(path, "my-case.pls"))
 	}
 	switch ext := filepath.Ext(path); {
@@ -418,13 +445,16 @@ func completePath(text string) (string, []string) {
 	if len(names) == 0 {
 		return text, nil
 	}
-	common := names[0]
+	common := []rune(names[0]) // whole letters: a name may start é1, another è2
 	for _, n := range names[1:] {
-		for !strings.HasPrefix(n, common) {
-			common = common[:len(common)-1]
+		r := []rune(n)
+		k := 0
+		for k < len(common) && k < len(r) && common[k] == r[k] {
+			k++
 		}
+		common = common[:k]
 	}
-	return dir + common, names
+	return dir + string(common), names
 }
 
 // completionNote is the note after Tab: the matches (up to a screenful),
@@ -435,6 +465,8 @@ func completionNote(k promptKind, text string, names []string) string {
 		return fmt.Sprintf("nothing here starts with %q", filepath.Base(text))
 	case len(names) == 1 && strings.HasSuffix(names[0], string(filepath.Separator)):
 		return "a folder: Tab lists what is in it"
+	case len(names) == 1 && k == promptSaveAs && !strings.EqualFold(filepath.Ext(names[0]), ".pls"):
+		return "that is not a .pls: a session is saved as a .pls scenario"
 	case len(names) == 1 && k == promptSaveAs:
 		return "that file exists: Enter, then Enter again, writes over it"
 	case len(names) == 1:

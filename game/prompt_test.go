@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"pathlens/assets"
 	"pathlens/game/world"
@@ -260,5 +261,74 @@ func TestSaveAsPrompt(t *testing.T) {
 	g.submitPrompt()
 	if g.prompt != nil {
 		t.Errorf("save as the session's own file asked: %+v", g.prompt)
+	}
+}
+
+// Regression (review): the made-up NAME.pls beside a map is not the
+// session's own file: a file of that name is another session's, and save
+// as wrote over it on the first Enter.
+func TestSaveAsAsksBeforeAnotherSessionsFile(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap, "room.pls": "another session"})
+	typeInto(g, promptOpen, filepath.Join(dir, "room.map"))
+	g.submitPrompt()
+	if g.w.SavePath() != filepath.Join(dir, "room.pls") {
+		t.Fatalf("SavePath %q: the test needs the made-up room.pls", g.w.SavePath())
+	}
+	fillSomewhere(t, g.w)
+	typeInto(g, promptSaveAs, filepath.Join(dir, "room.pls"))
+	g.submitPrompt()
+	if b, _ := os.ReadFile(filepath.Join(dir, "room.pls")); string(b) != "another session" || g.prompt == nil || !strings.Contains(g.prompt.note, "exists") {
+		t.Fatalf("first Enter on another session's room.pls: file %q, prompt %+v", b, g.prompt)
+	}
+}
+
+// Regression (review): a drop replaced the session under an open prompt,
+// whose save-as then wrote the new session over the old one's file.
+func TestDropClosesThePrompt(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	typeInto(g, promptSaveAs, "old.pls")
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap})
+	g.drop(os.DirFS(dir))
+	if g.prompt != nil || g.w.Source != filepath.Join(dir, "room.map") {
+		t.Fatalf("after the drop: prompt %+v, session %q", g.prompt, g.w.Source)
+	}
+}
+
+// With unsaved edits, open asks first; Esc on the question keeps the
+// session and brings the typed path back to fix or retry.
+func TestOpenPromptEscOnTheQuestionKeepsThePath(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w0 := g.w
+	fillSomewhere(t, w0)
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap})
+	path := filepath.Join(dir, "room.map")
+	typeInto(g, promptOpen, path)
+	g.submitPrompt()
+	if g.confirm == nil || g.w != w0 || g.prompt != nil {
+		t.Fatalf("open over unsaved edits: question %v, replaced %v, prompt %v", g.confirm != nil, g.w != w0, g.prompt)
+	}
+	g.cancelConfirm()
+	if g.w != w0 || !w0.Dirty() || g.prompt == nil || string(g.prompt.text) != path {
+		t.Fatalf("Esc on the question: replaced %v, dirty %v, prompt %+v", g.w != w0, w0.Dirty(), g.prompt)
+	}
+}
+
+// Regression (review): completion cut a letter in half where two names
+// differ inside it (é, è: the same first byte).
+func TestCompletePathKeepsLettersWhole(t *testing.T) {
+	dir := writeDropFiles(t, map[string]string{"é1.map": "", "è2.map": "", "ab.map": ""})
+	got, names := completePath(dir + "/")
+	if got != dir+"/" || len(names) != 3 {
+		t.Errorf("complete %q: %q %q", dir+"/", got, names)
+	}
+	for _, n := range names {
+		if !utf8.ValidString(n) {
+			t.Errorf("name %q cut", n)
+		}
+	}
+	dir2 := writeDropFiles(t, map[string]string{"é1.map": "", "è2.map": ""})
+	if got, _ := completePath(dir2 + "/"); got != dir2+"/" || !utf8.ValidString(got) {
+		t.Errorf("complete over é1 and è2: %q, want the folder alone", got)
 	}
 }
