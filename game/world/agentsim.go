@@ -265,6 +265,10 @@ func (w *World) RemoveSelectedAgents() int {
 		w.Note("select agents to remove first (agent tool T: click one, or drag a box)")
 		return 0
 	}
+	// A stroke still being painted (right-drag works in the agent tool) is
+	// one undo step before the removal, as ApplyEdit ends it: else the
+	// removal went into the history first, and the stroke's cells after it.
+	w.EndStroke()
 	r := &agentRemoval{sim: s, agents: snapshotAgents(s, ids), before: w.agents.version}
 	s.Remove(ids)
 	r.after = w.agents.touch()

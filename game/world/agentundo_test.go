@@ -203,3 +203,38 @@ func TestUndoRemovalOfGroupMemberAndAfterRemake(t *testing.T) {
 		t.Fatalf("redo after the remake: %d live", s.Live())
 	}
 }
+
+// Regression (review): Delete while a stroke is still painted ends the
+// stroke first, so the undo history holds the stroke, then the removal: the
+// first Ctrl+Z brings the agent back, the second takes the stroke back.
+func TestRemovalDuringAStrokeComesAfterIt(t *testing.T) {
+	w, _ := mustWorld(t,
+		"##########",
+		"#........#",
+		"#........#",
+		"##########",
+	)
+	w.Replan()
+	id, err := w.SpawnAgent(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := w.Agents()
+	s.Select([]int{id}, false)
+	w.BeginStroke(image.Pt(5, 2), 0)
+	w.StrokeTo(image.Pt(6, 2))
+	if w.RemoveSelectedAgents() != 1 {
+		t.Fatal("not removed")
+	}
+	if _, painting := w.Painting(); painting {
+		t.Fatal("the stroke is still open after the removal")
+	}
+	w.Undo()
+	if s.Live() != 1 || w.Grid.Open(image.Pt(5, 2)) {
+		t.Fatalf("first undo: %d live, cell (5,2) open %v; want the agent back and the fill kept", s.Live(), w.Grid.Open(image.Pt(5, 2)))
+	}
+	w.Undo()
+	if !w.Grid.Open(image.Pt(5, 2)) || !w.Grid.Open(image.Pt(6, 2)) || s.Live() != 1 {
+		t.Fatalf("second undo: cells open %v %v, %d live; want the stroke taken back", w.Grid.Open(image.Pt(5, 2)), w.Grid.Open(image.Pt(6, 2)), s.Live())
+	}
+}
