@@ -142,14 +142,9 @@ func (w *World) undoRemoval(r *agentRemoval) {
 	}
 	s.ClearSelection()
 	s.Select(back, false)
-	a := &w.agents
-	if a.version != r.after {
-		// The agents changed since the removal (a spawn, a send): their
-		// state with these back is a new one.
-		r.after = a.version
-		r.before = a.touch()
-	}
-	a.version = r.before
+	// The agents changed since the removal (a spawn, a send): their state
+	// with these back is a new one.
+	w.agents.stepVersion(&r.after, &r.before)
 	w.Log.Add("undo", F{"kind", EditAgents}, F{"agents", len(back)}, F{"ids", idList(back, 16)}, F{"live", s.Live()},
 		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
 	if lost := len(r.agents) - len(back); lost > 0 {
@@ -157,6 +152,18 @@ func (w *World) undoRemoval(r *agentRemoval) {
 		return
 	}
 	w.Note("undo: %s back, %d on the map", plural(len(back), "agent", "agents"), s.Live())
+}
+
+// stepVersion moves the agents' version from *from to *to, for an undo
+// or redo of a removal: when the agents are not at *from (they changed
+// since: a spawn, a send), the state the step makes is a new one, so both
+// ends are renumbered from the version they are at.
+func (a *agentState) stepVersion(from, to *int) {
+	if a.version != *from {
+		*from = a.version
+		*to = a.touch()
+	}
+	a.version = *to
 }
 
 // redoRemoval removes again the agents r removed (as they are now: sent
@@ -173,12 +180,7 @@ func (w *World) redoRemoval(r *agentRemoval) {
 	}
 	r.agents = snapshotAgents(s, ids)
 	s.Remove(ids)
-	a := &w.agents
-	if a.version != r.before {
-		r.before = a.version
-		r.after = a.touch()
-	}
-	a.version = r.after
+	w.agents.stepVersion(&r.before, &r.after)
 	w.Log.Add("redo", F{"kind", EditAgents}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"live", s.Live()},
 		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
 	w.Note("redo: %s removed, %d left", plural(len(ids), "agent", "agents"), s.Live())
