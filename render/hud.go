@@ -1111,7 +1111,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 // nothing for the flat algorithms.
 func (r *Renderer) drawHierarchyNumbers(dst *ebiten.Image, w *world.World, x, y float64) float64 {
 	if h := w.Hierarchy(); h != nil {
-		y = r.hierarchyRows(dst, x, y, h.Size(), w.HierarchyBuildTime())
+		y = r.hierarchyRows(dst, x, y, h.Size(), w.HierarchyBuildTime(), w.HierarchyKept())
 	} else if err := w.HierarchyError(); err != nil {
 		y = r.kv(dst, x, y, "hierarchy", err.Error(), ColTextErr)
 	} else if w.Settings.Algo.Hierarchical() && w.Busy() {
@@ -1122,11 +1122,13 @@ func (r *Renderer) drawHierarchyNumbers(dst *ebiten.Image, w *world.World, x, y 
 
 // hierarchyRows draws the rows of a hierarchy of size sz built in build:
 // its memory (with how it was built) on the "hierarchy" row, its counts on
-// a line of their own under it, and its build time. The counts of a large
+// a line of their own under it, and its build time (with kept > 0, the
+// levels kept from the hierarchy before a change of levels, which the time
+// does not cover). The counts of a large
 // map ("233,264 nodes, 1,628,200 edges", 207 px) are wider than the value
 // column (122 to 192 px), where they wrapped: on a line the panel's width
 // they stay whole at its narrowest (PanelMinWidth). It returns the next y.
-func (r *Renderer) hierarchyRows(dst *ebiten.Image, x, y float64, sz world.Size, build time.Duration) float64 {
+func (r *Renderer) hierarchyRows(dst *ebiten.Image, x, y float64, sz world.Size, build time.Duration, kept int) float64 {
 	counts, more := hierarchyFigures(sz)
 	ft := r.fonts
 	y = r.kv(dst, x, y, "hierarchy", more, ColText)
@@ -1134,7 +1136,14 @@ func (r *Renderer) hierarchyRows(dst *ebiten.Image, x, y float64, sz world.Size,
 		ft.Draw(dst, ft.UI, l, x+hierIndent, y, ColText)
 		y += 17
 	}
-	return r.kv(dst, x, y, "build", fmtDur(build), ColTextDim)
+	b := fmtDur(build)
+	switch {
+	case kept == 1:
+		b += ", level 1 kept"
+	case kept > 1:
+		b += fmt.Sprintf(", levels 1–%d kept", kept)
+	}
+	return r.kv(dst, x, y, "build", b, ColTextDim)
 }
 
 // hierIndent is how far the hierarchy's counts are indented when they take

@@ -14,6 +14,7 @@ import (
 	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/pathing"
+	"time"
 )
 
 // builtinGallery returns the gallery entries of the built-in scenarios,
@@ -744,7 +745,7 @@ func TestHierarchyCountsStayOnOneLine(t *testing.T) {
 		r.panelW = pw
 		var drawn []string
 		r.fonts.drawn = &drawn
-		r.hierarchyRows(ebiten.NewImage(pw, 200), 10, 0, world.Size{Nodes: 233264, Edges: 1628200, Bytes: 28 << 20, Kind: "no path cache"}, 0)
+		r.hierarchyRows(ebiten.NewImage(pw, 200), 10, 0, world.Size{Nodes: 233264, Edges: 1628200, Bytes: 28 << 20, Kind: "no path cache"}, 0, 0)
 		r.fonts.drawn = nil
 		all := strings.Join(drawn, " | ")
 		if !slices.Contains(drawn, "233,264 nodes, 1,628,200 edges") {
@@ -811,6 +812,23 @@ func TestMessageKeepsOffTheLegend(t *testing.T) {
 			if want := messageBox(c.m, bw, bh, image.Rectangle{}, nil, image.Rectangle{}); box != want {
 				t.Errorf("%s: message at %v, want the usual place %v", c.name, box, want)
 			}
+		}
+	}
+}
+
+// After a change of levels alone the build row's time is the relevel's,
+// which builds only the levels above those kept: the row says so (it read
+// like a full build, 85 ms where the map's build takes 2 s).
+func TestBuildRowSaysWhichLevelsWereKept(t *testing.T) {
+	r := New()
+	r.panelW = PanelWidth
+	for kept, want := range map[int]string{0: "85.00 ms", 1: "85.00 ms, level 1 kept", 2: "85.00 ms, levels 1–2 kept"} {
+		var drawn []string
+		r.fonts.drawn = &drawn
+		r.hierarchyRows(ebiten.NewImage(PanelWidth, 200), 10, 0, world.Size{Nodes: 10, Edges: 20}, 85*time.Millisecond, kept)
+		r.fonts.drawn = nil
+		if !slices.Contains(drawn, want) {
+			t.Errorf("kept %d: drew %q, want %q", kept, drawn, want)
 		}
 	}
 }

@@ -50,8 +50,8 @@ func TestLevelsSwitchKeepsLowerLevels(t *testing.T) {
 	w.Begin()
 	w.Wait()
 	sameGroupsAsFresh(t, w, "2 levels")
-	if line := lastLine(t, &log, "build"); strings.Contains(line, "kept_levels") {
-		t.Fatalf("the first build kept levels: %q", line)
+	if line := lastLine(t, &log, "build"); strings.Contains(line, "kept_levels") || w.HierarchyKept() != 0 {
+		t.Fatalf("the first build kept levels: %q, HierarchyKept %d", line, w.HierarchyKept())
 	}
 	dug, prev := false, 2
 	for _, n := range []int{3, 1, 4, 2} {
@@ -62,6 +62,9 @@ func TestLevelsSwitchKeepsLowerLevels(t *testing.T) {
 		}
 		sameGroupsAsFresh(t, w, "levels switched")
 		want := fmt.Sprintf("kept_levels=%d", min(n, prev))
+		if got := w.HierarchyKept(); got != min(n, prev) {
+			t.Fatalf("→ %d levels: HierarchyKept %d, want %d (the panel's build row)", n, got, min(n, prev))
+		}
 		prev = n
 		if line := lastLine(t, &log, "build"); !strings.Contains(line, want) {
 			t.Fatalf("→ %d levels: build line %q, want %s", n, line, want)

@@ -694,6 +694,16 @@ func (w *World) HierarchyError() error {
 // HierarchyBuildTime returns how long the current hierarchy took to build.
 func (w *World) HierarchyBuildTime() time.Duration { return w.hierBuild }
 
+// HierarchyKept returns how many levels the current group hierarchy kept
+// from the one it replaced (a change of levels alone builds only those
+// above them, and HierarchyBuildTime is that build's), 0 for a full build.
+func (w *World) HierarchyKept() int {
+	if gh, ok := w.hier.(*groupHier); ok {
+		return gh.kept
+	}
+	return 0
+}
+
 // Tick advances time by dt seconds: a background build that finished, a
 // frame's slice of a pending plan (see Busy), playback, results arriving
 // from background work. The game calls it once per frame.
