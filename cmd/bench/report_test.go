@@ -283,3 +283,25 @@ func TestReportOmitsOptimalFieldsItDoesNotMeasure(t *testing.T) {
 		t.Errorf("-nb 4: optimal_checked %v, max_abs_error %v; want 0 and absent", m["optimal_checked"], m["max_abs_error"])
 	}
 }
+
+// A mismatch's cost has 6 decimals, as max_abs_error and the problem text
+// (it printed 12.414213562373096).
+func TestMismatchCostRounded(t *testing.T) {
+	b, err := os.ReadFile(tinyScen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Row 6 (5,4)→(0,6) costs 12.41421356…; the file claims 13.
+	text := strings.Replace(string(b), "0\t6\t12.41421356", "0\t6\t13.00000000", 1)
+	scen := filepath.Join(t.TempDir(), "tiny.map.scen")
+	if err := os.WriteFile(scen, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", scen, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, `"cost":12.414214,`) {
+		t.Errorf("want the mismatch's cost as 12.414214 in %s", out)
+	}
+}

@@ -393,7 +393,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 				runtime.ReadMemStats(&m0)
 				c := -1.0
 				if out.Found {
-					c = out.Cost
+					c = round6(out.Cost) // as max_abs_error and the problem text
 				}
 				if problem == costMismatch {
 					problem = fmt.Sprintf("cost %.6f, optimal %.6f", out.Cost, q.Optimal)
