@@ -164,16 +164,8 @@ func rawField(t *testing.T, out, key string) string {
 // computed, 2.373095497887334e-9 for the .scen's own 8-decimal rounding
 // and 14.058387517702954 beside figures of 3 decimals.
 func TestMaxAbsErrorRounded(t *testing.T) {
-	b, err := os.ReadFile(tinyScen)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Row 1 (0,0)→(9,0) costs 9; the file claims 9.12345678.
-	text := strings.Replace(string(b), "9\t0\t9.00000000", "9\t0\t9.12345678", 1)
-	scen := filepath.Join(t.TempDir(), "tiny.map.scen")
-	if err := os.WriteFile(scen, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	scen := tinyScenWith(t, "9\t0\t9.00000000", "9\t0\t9.12345678")
 	for _, tc := range []struct {
 		scen, want string
 	}{
@@ -287,16 +279,8 @@ func TestReportOmitsOptimalFieldsItDoesNotMeasure(t *testing.T) {
 // A mismatch's cost has 6 decimals, as max_abs_error and the problem text
 // (it printed 12.414213562373096).
 func TestMismatchCostRounded(t *testing.T) {
-	b, err := os.ReadFile(tinyScen)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Row 6 (5,4)→(0,6) costs 12.41421356…; the file claims 13.
-	text := strings.Replace(string(b), "0\t6\t12.41421356", "0\t6\t13.00000000", 1)
-	scen := filepath.Join(t.TempDir(), "tiny.map.scen")
-	if err := os.WriteFile(scen, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	scen := tinyScenWith(t, "0\t6\t12.41421356", "0\t6\t13.00000000")
 	code, out, errs := runMain(t, "-map", tinyMap, "-scen", scen, "-json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
@@ -304,4 +288,22 @@ func TestMismatchCostRounded(t *testing.T) {
 	if !strings.Contains(out, `"cost":12.414214,`) {
 		t.Errorf("want the mismatch's cost as 12.414214 in %s", out)
 	}
+}
+
+// tinyScenWith writes a copy of the tiny .scen with the text from replaced
+// by to (a row's claimed optimum) and returns its path.
+func tinyScenWith(t *testing.T, from, to string) string {
+	t.Helper()
+	b, err := os.ReadFile(tinyScen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), from) {
+		t.Fatalf("%s has no %q", tinyScen, from)
+	}
+	scen := filepath.Join(t.TempDir(), "tiny.map.scen")
+	if err := os.WriteFile(scen, []byte(strings.Replace(string(b), from, to, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return scen
 }
