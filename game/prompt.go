@@ -250,6 +250,16 @@ func (g *Game) submitGoto(p *prompt, text string) {
 		p.setNote(err.Error(), true)
 		return
 	}
+	if len(t.cells) == 2 {
+		// Checked before anything changes: a blocked end threw the query
+		// on screen away and set the other end alone.
+		for i, c := range t.cells {
+			if !w.Grid.Open(c) {
+				p.setNote(fmt.Sprintf("the %s (%d,%d) is a wall: pick an open cell", [2]string{"start", "goal"}[i], c.X, c.Y), true)
+				return
+			}
+		}
+	}
 	g.closePrompt()
 	switch {
 	case t.query > 0:
@@ -261,7 +271,13 @@ func (g *Game) submitGoto(p *prompt, text string) {
 	default:
 		a, b := t.cells[0], t.cells[1]
 		w.Log.Add("goto", world.F{Key: "from", Val: fmt.Sprintf("%d,%d", a.X, a.Y)}, world.F{Key: "to", Val: fmt.Sprintf("%d,%d", b.X, b.Y)})
-		w.SetEndpoints(a, b)
+		// The whole map again: both ends on screen, wherever the view was
+		// (a go-to cell had zoomed in on one place).
+		g.autoFit = true
+		seq := w.MessageSeq
+		if w.SetEndpoints(a, b) && w.MessageSeq == seq {
+			w.Note("query (%d,%d) → (%d,%d), typed", a.X, a.Y, b.X, b.Y)
+		}
 	}
 }
 

@@ -158,10 +158,30 @@ func TestGotoPrompt(t *testing.T) {
 		}
 	}
 	a, b := open[0], open[len(open)-1]
+	g.autoFit = false // as after a go-to cell zoomed in somewhere
 	typeInto(g, promptGoto, cellText(a)+" "+cellText(b))
 	g.submitPrompt()
 	if g.prompt != nil || wd.Start != a || wd.Goal != b || !wd.HasStart || !wd.HasGoal {
 		t.Fatalf("go to %v %v: prompt %v, endpoints %v→%v", a, b, g.prompt, wd.Start, wd.Goal)
+	}
+	if !g.autoFit {
+		t.Error("a typed query left the view where it was: its ends may be off screen")
+	}
+	// A wall at either end: refused in the prompt, the query kept.
+	var wall image.Point
+	for i := 0; i < wd.Grid.Len(); i++ {
+		if p := wd.Grid.Point(i); !wd.Grid.Open(p) {
+			wall = p
+			break
+		}
+	}
+	for _, text := range []string{cellText(wall) + " " + cellText(b), cellText(a) + " " + cellText(wall)} {
+		typeInto(g, promptGoto, text)
+		g.submitPrompt()
+		if g.prompt == nil || !g.prompt.err || !strings.Contains(g.prompt.note, "is a wall") || wd.Start != a || wd.Goal != b {
+			t.Fatalf("go to %q: prompt %+v, endpoints %v→%v; want refused, %v→%v kept", text, g.prompt, wd.Start, wd.Goal, a, b)
+		}
+		g.closePrompt()
 	}
 	typeInto(g, promptGoto, cellText(b))
 	g.submitPrompt()
