@@ -53,17 +53,10 @@ func BenchmarkBuild512(b *testing.B) {
 // costed without a search (BenchmarkBuild512's rooms have a wall in every
 // cluster).
 func BenchmarkBuildOpen512(b *testing.B) {
-	dir, ok := maps.MovingAIDir()
-	if !ok {
-		b.Skip("no Moving AI maps: ../shared/maps/movingai missing and $PATHLENS_MAPS not set")
-	}
-	m, err := maps.LoadMap(filepath.Join(dir, "Aftershock.map"))
-	if err != nil {
-		b.Skip(err)
-	}
+	g := aftershock(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Build(m.Grid, Config{}, nil); err != nil {
+		if _, err := Build(g, Config{}, nil); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -323,4 +316,18 @@ func BenchmarkBuildMovingAI(b *testing.B) {
 			}
 		})
 	}
+}
+
+// aftershock loads Moving AI's Aftershock (512×512, open ground), or skips
+// when the maps are not there.
+func aftershock(b *testing.B) *pathing.Grid {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		b.Skip("no Moving AI maps: ../shared/maps/movingai missing and $PATHLENS_MAPS not set")
+	}
+	m, err := maps.LoadMap(filepath.Join(dir, "Aftershock.map"))
+	if err != nil {
+		b.Skip(err)
+	}
+	return m.Grid
 }

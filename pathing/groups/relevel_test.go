@@ -213,15 +213,7 @@ func TestRelevelRefuses(t *testing.T) {
 // 4×4 into a 2048×2048 grid, the size where a change of levels that
 // rebuilt the whole hierarchy took seconds.
 func tiledAftershock(b *testing.B) *pathing.Grid {
-	dir, ok := maps.MovingAIDir()
-	if !ok {
-		b.Skip("no Moving AI maps: ../shared/maps/movingai missing and $PATHLENS_MAPS not set")
-	}
-	m, err := maps.LoadMap(filepath.Join(dir, "Aftershock.map"))
-	if err != nil {
-		b.Skip(err)
-	}
-	src := m.Grid
+	src := aftershock(b)
 	g := pathing.MustGrid(4*src.Width(), 4*src.Height())
 	for y := 0; y < g.Height(); y++ {
 		for x := 0; x < g.Width(); x++ {
