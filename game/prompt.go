@@ -503,5 +503,5 @@ func (g *Game) promptView() *render.Prompt {
 	if p == nil {
 		return nil
 	}
-	return &render.Prompt{Label: p.kind.label(), Text: string(p.text), Note: p.note, NoteErr: p.err}
+	return &render.Prompt{Label: p.kind.label(), Text: string(p.text), Cursor: len(p.text), Note: p.note, NoteErr: p.err}
 }

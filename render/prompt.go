@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -12,42 +13,96 @@ import (
 // file, go to a query or cell, save as).
 type Prompt struct {
 	Label, Text string
-	Note        string // under the line: what to type, completions, or why Enter was refused
-	NoteErr     bool
+	// Cursor is where the caret is in Text, in runes (0: before the
+	// first letter, len: after the last).
+	Cursor int
+	// Base is the folder a relative Text is taken in, drawn dimmed before
+	// the text ("" when the text is absolute or no path).
+	Base    string
+	Note    string // under the line: what to type, completions, or why Enter was refused
+	NoteErr bool
 }
 
-// promptNoteLines is the most lines of note shown (completions can be
-// many: the rest are cut).
-const promptNoteLines = 4
+// promptNoteLines is the most lines of note shown for completions (they
+// can be many: the rest are cut); a refusal gets promptErrLines, so its
+// whole reason is read.
+const (
+	promptNoteLines = 4
+	promptErrLines  = 8
+)
+
+// promptBoxFill is the prompt box's colour: opaque, so nothing drawn on the
+// map (its notes, labels, paths) shows through the text.
+var promptBoxFill = color.RGBA{24, 28, 36, 255}
+
+// promptLayout is where the prompt is drawn on a map area m: its box, and
+// the note wrapped to the box's inner width (each line fits inside it).
+// The box is empty when m is too narrow for one.
+func (r *Renderer) promptLayout(p *Prompt, m image.Rectangle) (box image.Rectangle, note []string) {
+	ft := r.fonts
+	box = image.Rect(m.Min.X+8, m.Min.Y+8, m.Max.X-8, m.Min.Y+8)
+	inner := float64(box.Dx() - 24)
+	if inner < 40 {
+		return image.Rectangle{}, nil
+	}
+	lh := ft.LineHeight(ft.UI)
+	note = wrapNote(ft, p.Note, inner)
+	most := promptNoteLines
+	if p.NoteErr {
+		most = promptErrLines
+	}
+	// Never below the map area: a short window shows fewer lines.
+	if fit := int((float64(m.Max.Y-box.Min.Y)-18)/lh) - 1; fit < most {
+		most = max(1, fit)
+	}
+	if len(note) > most {
+		note = append(note[:most-1], clip(ft, ft.UI, note[most-1]+" …", inner))
+	}
+	box.Max.Y = box.Min.Y + 14 + int(math.Ceil(lh*float64(1+len(note)))) + 4
+	return box, note
+}
 
 // drawPrompt draws f.Prompt across the top of the map area: the label, the
-// text with a caret (its start cut off when too long: the end is what is
-// being typed), and the note under it.
+// text with a caret at the cursor (cut with "…" where it is too long,
+// keeping the caret in view), and the note under it, wrapped inside the
+// box.
 func (r *Renderer) drawPrompt(screen *ebiten.Image, f *Frame) {
 	p := f.Prompt
 	ft := r.fonts
-	m := f.Layout.Map
-	box := image.Rect(m.Min.X+8, m.Min.Y+8, m.Max.X-8, m.Min.Y+8)
-	inner := float64(box.Dx() - 24)
-	if inner < 40 {
+	box, note := r.promptLayout(p, f.Layout.Map)
+	if box.Empty() {
 		return
 	}
 	lh := ft.LineHeight(ft.UI)
-	note := wrap(ft, ft.UI, p.Note, inner)
-	if len(note) > promptNoteLines {
-		note = append(note[:promptNoteLines-1], clip(ft, ft.UI, note[promptNoteLines-1]+" …", inner))
-	}
-	box.Max.Y = box.Min.Y + 14 + int(math.Ceil(lh*float64(1+len(note)))) + 4
-	fillRect(screen, box, color.RGBA{24, 28, 36, 245})
+	fillRect(screen, box, promptBoxFill)
 	strokeRect(screen, box, ColTextWarn)
 	x, y := float64(box.Min.X+12), float64(box.Min.Y+7)
 	label := p.Label + ": "
 	ft.Draw(screen, ft.Bold, label, x, y, ColTextWarn)
 	tx := x + ft.Width(ft.Bold, label)
 	room := float64(box.Max.X-12) - tx - 4
-	shown := tailClip(ft, p.Text, room)
-	ft.Draw(screen, ft.UI, shown, tx, y, ColText)
-	cx := int(tx + ft.Width(ft.UI, shown) + 1)
+	base := []rune(p.Base)
+	line := append(base, []rune(p.Text)...)
+	cur := len(base) + max(0, min(p.Cursor, len(line)-len(base)))
+	v := fitAround(ft, line, cur, room)
+	// The text shown: "…", the dimmed folder's part, the typed part, "…".
+	at := tx
+	put := func(s string, c color.RGBA) {
+		if s != "" {
+			ft.Draw(screen, ft.UI, s, at, y, c)
+			at += ft.Width(ft.UI, s)
+		}
+	}
+	if v.from > 0 {
+		put("…", ColTextDim)
+	}
+	split := max(v.from, min(len(base), v.to))
+	put(string(line[v.from:split]), ColTextDim)
+	put(string(line[split:v.to]), ColText)
+	if v.to < len(line) {
+		put("…", ColTextDim)
+	}
+	cx := int(tx + v.caret)
 	fillRect(screen, image.Rect(cx, int(y), cx+2, int(y+lh)), ColTextWarn) // the caret
 	c := ColTextDim
 	if p.NoteErr {
@@ -58,15 +113,67 @@ func (r *Renderer) drawPrompt(screen *ebiten.Image, f *Frame) {
 	}
 }
 
-// tailClip keeps the end of s that fits in width, with "…" before it when
-// the start is cut.
-func tailClip(ft *Fonts, s string, width float64) string {
-	if ft.Width(ft.UI, s) <= width {
-		return s
+// shownText is the part of a line of text the prompt shows: runes
+// [from, to), with "…" drawn before when from > 0 and after when to is short
+// of the end, and the caret's x from the start of what is drawn.
+type shownText struct {
+	from, to int
+	caret    float64
+}
+
+// fitAround picks the part of line to show in width pixels with the caret
+// before rune cur in view: all of it when it fits; else its end (what is
+// being typed) when the caret is there, else a stretch from a little before
+// the caret.
+func fitAround(ft *Fonts, line []rune, cur int, width float64) shownText {
+	w := func(rs []rune) float64 { return ft.Width(ft.UI, string(rs)) }
+	ell := ft.Width(ft.UI, "…")
+	if w(line) <= width {
+		return shownText{0, len(line), w(line[:cur])}
 	}
-	rs := []rune(s)
-	for len(rs) > 0 && ft.Width(ft.UI, "…"+string(rs)) > width {
-		rs = rs[1:]
+	// The end, cut at the start.
+	from := 0
+	for from < len(line) && ell+w(line[from:]) > width {
+		from++
 	}
-	return "…" + string(rs)
+	if cur >= from {
+		return shownText{from, len(line), ell + w(line[from:cur])}
+	}
+	// The caret further back: a few letters before it, then as many after
+	// as fit.
+	from = max(0, cur-8)
+	lead := 0.0
+	if from > 0 {
+		lead = ell
+	}
+	to := cur
+	for to < len(line) && lead+w(line[from:to+1])+ell <= width {
+		to++
+	}
+	return shownText{from, to, lead + w(line[from:cur])}
+}
+
+// wrapNote wraps s at spaces to width, and breaks a word wider than width
+// by itself (a long path in a refusal) after a '/' where it can, else
+// where it must: no line is wider than width.
+func wrapNote(ft *Fonts, s string, width float64) []string {
+	var out []string
+	for _, l := range wrap(ft, ft.UI, s, width) {
+		for ft.Width(ft.UI, l) > width && len([]rune(l)) > 1 {
+			rs := []rune(l)
+			n := len(rs) - 1
+			for n > 1 && ft.Width(ft.UI, string(rs[:n])) > width {
+				n--
+			}
+			if k := strings.LastIndexAny(string(rs[:n]), "/\\ "); k > 0 {
+				if kr := len([]rune(string(rs[:n])[:k])) + 1; kr > n/2 {
+					n = kr
+				}
+			}
+			out = append(out, strings.TrimRight(string(rs[:n]), " "))
+			l = strings.TrimLeft(string(rs[n:]), " ")
+		}
+		out = append(out, l)
+	}
+	return out
 }

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"image"
+	"strings"
+	"testing"
+)
+
+// Regression (new-user test): a refusal naming a long path was one word
+// wider than the prompt box and ran over the side panel. Every line of the
+// note now fits inside the box, and the whole reason is there.
+func TestPromptNoteStaysInTheBox(t *testing.T) {
+	r := New()
+	ft := r.fonts
+	m := image.Rect(0, 40, 860, 760)
+	long := "/home/tester/projects/pathfinding/benchmarks/moving-ai/dragon-age-origins/maps/" + strings.Repeat("very-long-folder-name/", 4) + "arena2.map"
+	for _, note := range []string{
+		long + ": no such file (Tab completes)",
+		"save " + long + ": the folder " + long + " is read-only (no write permission): pick another folder",
+		strings.Repeat("word ", 200),
+	} {
+		p := &Prompt{Label: "open", Text: long, Cursor: len([]rune(long)), Note: note, NoteErr: true}
+		box, lines := r.promptLayout(p, m)
+		if box.Empty() || !box.In(m) {
+			t.Fatalf("box %v, map %v", box, m)
+		}
+		inner := float64(box.Dx() - 24)
+		for _, l := range lines {
+			if w := ft.Width(ft.UI, l); w > inner {
+				t.Errorf("note line %q is %.0f px, the box holds %.0f", l, w, inner)
+			}
+		}
+		if strings.Count(note, "word") > 100 {
+			continue // cut with "…" after promptErrLines
+		}
+		if got := strings.Join(lines, ""); strings.ReplaceAll(got, " ", "") != strings.ReplaceAll(note, " ", "") {
+			t.Errorf("the note reads %q, want all of %q", lines, note)
+		}
+	}
+}
+
+// Regression (new-user test): map notes showed through the prompt box,
+// which was drawn at alpha 245.
+func TestPromptBoxIsOpaque(t *testing.T) {
+	if promptBoxFill.A != 255 {
+		t.Errorf("the prompt box is drawn at alpha %d: what is under it shows through", promptBoxFill.A)
+	}
+}
+
+// The caret stays in view: at the end of a long text the end is shown; at
+// its start, the start.
+func TestPromptTextKeepsTheCaretInView(t *testing.T) {
+	ft := New().fonts
+	line := []rune(strings.Repeat("abcdefghij/", 30))
+	width := 300.0
+	for _, cur := range []int{0, 5, 100, 200, len(line)} {
+		v := fitAround(ft, line, cur, width)
+		if cur < v.from || cur > v.to {
+			t.Errorf("caret %d outside the shown %d..%d", cur, v.from, v.to)
+		}
+		shown := string(line[v.from:v.to])
+		if v.from > 0 {
+			shown = "…" + shown
+		}
+		if v.to < len(line) {
+			shown += "…"
+		}
+		if w := ft.Width(ft.UI, shown); w > width+0.5 {
+			t.Errorf("caret %d: %.0f px shown in %.0f", cur, w, width)
+		}
+		if v.caret < 0 || v.caret > width {
+			t.Errorf("caret %d drawn at %.0f, outside 0..%.0f", cur, v.caret, width)
+		}
+	}
+	if v := fitAround(ft, []rune("short"), 2, width); v.from != 0 || v.to != 5 {
+		t.Errorf("a short text is cut: %+v", v)
+	}
+}
