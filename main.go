@@ -11,7 +11,6 @@ import (
 	"image"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strconv"
@@ -386,33 +385,9 @@ func parseSize(s string) (int, int, error) {
 	return w, h, nil
 }
 
-// writableFolder checks that the folder of file exists, is not marked
-// read-only, and takes a new file (a save or a -shot writes a temporary
-// file there, then renames it); example names a file for a folder given
-// instead.
-func writableFolder(file, example string) error {
-	if st, err := os.Stat(file); err == nil && st.IsDir() {
-		return fmt.Errorf("is a folder: give the file to write, e.g. %s", filepath.Join(file, example))
-	}
-	dir := filepath.Dir(file)
-	st, err := os.Stat(dir)
-	switch {
-	case err != nil:
-		return fmt.Errorf("the folder %s cannot be used: %v", dir, errors.Unwrap(err))
-	case !st.IsDir():
-		return fmt.Errorf("%s is not a folder", dir)
-	case st.Mode().Perm()&0o222 == 0:
-		// Left alone even by root, as the default save place is.
-		return fmt.Errorf("the folder %s is read-only (no write permission)", dir)
-	}
-	probe, err := os.CreateTemp(dir, ".pathlens-save-check-*")
-	if err != nil {
-		return fmt.Errorf("the folder %s cannot be written: %v", dir, errors.Unwrap(err))
-	}
-	probe.Close()
-	os.Remove(probe.Name())
-	return nil
-}
+// writableFolder is world.WritableFolder (the save-as prompt checks its
+// file the same way).
+func writableFolder(file, example string) error { return world.WritableFolder(file, example) }
 
 // flagNotes rewrites the notes of World.OverrideSettings, which name a
 // switch as the window's panel does ("levels 1: A* does not use it",
