@@ -42,6 +42,13 @@ type Input struct {
 // NewInput returns an Input for table.
 func NewInput(table []Binding) *Input { return &Input{table: table} }
 
+// keyDuration and keyPressed read the keyboard (inpututil's frames held,
+// Ebiten's state); tests replace them to press keys without a window.
+var (
+	keyDuration = inpututil.KeyPressDuration
+	keyPressed  = ebiten.IsKeyPressed
+)
+
 // Poll reads this frame's typed characters.
 func (in *Input) Poll() {
 	in.typed = ebiten.AppendInputChars(in.typed[:0])
@@ -49,10 +56,10 @@ func (in *Input) Poll() {
 
 func currentMods() Mods {
 	var m Mods
-	if ebiten.IsKeyPressed(ebiten.KeyShift) {
+	if keyPressed(ebiten.KeyShift) {
 		m |= ModShift
 	}
-	if ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta) {
+	if keyPressed(ebiten.KeyControl) || keyPressed(ebiten.KeyMeta) {
 		m |= ModCtrl
 	}
 	return m
@@ -68,7 +75,7 @@ func (in *Input) JustPressed(a Action) bool {
 			continue
 		}
 		for _, k := range b.Keys {
-			if inpututil.IsKeyJustPressed(k) {
+			if keyDuration(k) == 1 {
 				return true
 			}
 		}
@@ -97,7 +104,7 @@ func (in *Input) Repeating(a Action) bool {
 			continue
 		}
 		for _, k := range b.Keys {
-			d := inpututil.KeyPressDuration(k)
+			d := keyDuration(k)
 			if d == 1 || (d > 18 && d%3 == 0) {
 				return true
 			}

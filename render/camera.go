@@ -84,6 +84,10 @@ func (c *Camera) CellCenter(p image.Point) (float32, float32) {
 // Fitted reports whether Fit has been called since the camera was made.
 func (c *Camera) Fitted() bool { return c.fitted }
 
+// FitZoom is the zoom the last Fit gave (the whole map in the viewport); 0
+// before any.
+func (c *Camera) FitZoom() float64 { return c.fitZoom }
+
 // Fit zooms and centres so that a w×h map fills the viewport rectangle
 // view (screen pixels) with a small margin. It copes with any viewport,
 // including an empty one.
