@@ -1,10 +1,13 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
 )
@@ -19,8 +22,13 @@ type Prompt struct {
 	// Base is the folder a relative Text is taken in, drawn dimmed before
 	// the text ("" when the text is absolute or no path).
 	Base    string
-	Note    string // under the line: what to type, completions, or why Enter was refused
+	Note    string // under the line: what to type, or why Enter was refused
 	NoteErr bool
+	// Matches are Tab's names, NUL between them (no file name has one),
+	// listed under the line instead of the note: two spaces between
+	// names, a name with a space (or a quote) in quotes, a folder ending in
+	// '/', a line broken only between names.
+	Matches string
 }
 
 // promptNoteLines is the most lines of note shown for completions (they
@@ -46,7 +54,6 @@ func (r *Renderer) promptLayout(p *Prompt, m image.Rectangle) (box image.Rectang
 		return image.Rectangle{}, nil
 	}
 	lh := ft.LineHeight(ft.UI)
-	note = wrapNote(ft, p.Note, inner)
 	most := promptNoteLines
 	if p.NoteErr {
 		most = promptErrLines
@@ -55,8 +62,13 @@ func (r *Renderer) promptLayout(p *Prompt, m image.Rectangle) (box image.Rectang
 	if fit := int((float64(m.Max.Y-box.Min.Y)-18)/lh) - 1; fit < most {
 		most = max(1, fit)
 	}
-	if len(note) > most {
-		note = append(note[:most-1], clip(ft, ft.UI, note[most-1]+" …", inner))
+	if len(p.Matches) > 0 {
+		note = matchLines(ft, strings.Split(p.Matches, "\x00"), inner, most)
+	} else {
+		note = wrapNote(ft, p.Note, inner)
+		if len(note) > most {
+			note = append(note[:most-1], clip(ft, ft.UI, note[most-1]+" …", inner))
+		}
 	}
 	box.Max.Y = box.Min.Y + 14 + int(math.Ceil(lh*float64(1+len(note)))) + 4
 	return box, note
@@ -176,4 +188,54 @@ func wrapNote(ft *Fonts, s string, width float64) []string {
 		out = append(out, l)
 	}
 	return out
+}
+
+// matchSep is what stands between two of Tab's names.
+const matchSep = "  "
+
+// matchName is a name as Tab lists it: quoted when it has a space or a
+// quote in it, so two names never read as one or three.
+func matchName(n string) string {
+	if strings.ContainsFunc(n, unicode.IsSpace) || strings.ContainsRune(n, '"') {
+		return strconv.Quote(n)
+	}
+	return n
+}
+
+// matchLines lays Tab's names out in at most most lines of width pixels,
+// matchSep between them, a line broken only between names (a name wider
+// than a line by itself is cut with "…"); names that do not fit are
+// counted on the last line: "… and 12 more".
+func matchLines(ft *Fonts, names []string, width float64, most int) []string {
+	var lines []string
+	line := ""
+	for i, n := range names {
+		n = clip(ft, ft.UI, matchName(n), width)
+		try := n
+		if line != "" {
+			try = line + matchSep + n
+		}
+		if ft.Width(ft.UI, try) <= width {
+			line = try
+			continue
+		}
+		if len(lines) == most-1 {
+			// The last line: as many names as fit with the count of the rest.
+			for k := i; ; k-- {
+				more := fmt.Sprintf("… and %d more", len(names)-k)
+				if ft.Width(ft.UI, line+matchSep+more) <= width || k == 0 || line == "" {
+					return append(lines, strings.TrimLeft(line+matchSep+more, " "))
+				}
+				// Give back the last name put on the line.
+				if j := strings.LastIndex(line, matchSep); j >= 0 {
+					line = line[:j]
+				} else {
+					line = ""
+				}
+			}
+		}
+		lines = append(lines, line)
+		line = n
+	}
+	return append(lines, line)
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"strings"
 	"testing"
@@ -74,5 +75,46 @@ func TestPromptTextKeepsTheCaretInView(t *testing.T) {
 	}
 	if v := fitAround(ft, []rune("short"), 2, width); v.from != 0 || v.to != 5 {
 		t.Errorf("a short text is cut: %+v", v)
+	}
+}
+
+// Regression (new-user test): Tab's names were joined by spaces (and the
+// note's wrapping made two spaces one), so "my map.map" and "other.map"
+// read as three names. A name with a space is quoted, two spaces stand
+// between names, a folder ends in '/', and a line breaks between names
+// only.
+func TestPromptMatchesCannotRunTogether(t *testing.T) {
+	ft := New().fonts
+	names := []string{"my map.map", "other.map", `say "hi".pls`, "sub dir/", "z.map"}
+	got := matchLines(ft, names, 2000, 4)
+	want := `"my map.map"  other.map  "say \"hi\".pls"  "sub dir/"  z.map`
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("matches %q, want %q", got, want)
+	}
+	var many []string
+	for i := 0; i < 200; i++ {
+		many = append(many, fmt.Sprintf("case %03d.map", i))
+	}
+	lines := matchLines(ft, many, 400, 4)
+	if len(lines) != 4 || !strings.HasSuffix(lines[3], "more") {
+		t.Fatalf("200 names in 4 lines: %q", lines)
+	}
+	shown := 0
+	for _, l := range lines {
+		if w := ft.Width(ft.UI, l); w > 400 {
+			t.Errorf("line %q is %.0f px wide, the room 400", l, w)
+		}
+		for _, n := range strings.Split(strings.TrimSpace(strings.Split(l, "…")[0]), "  ") {
+			if n == "" {
+				continue
+			}
+			if !strings.HasPrefix(n, `"case `) || !strings.HasSuffix(n, `.map"`) {
+				t.Errorf("line %q: %q is no whole name", l, n)
+			}
+			shown++
+		}
+	}
+	if want := fmt.Sprintf("… and %d more", 200-shown); !strings.HasSuffix(lines[3], want) {
+		t.Errorf("last line %q, want it to end %q", lines[3], want)
 	}
 }
