@@ -213,28 +213,41 @@ func (g *Game) drop(fsys fs.FS) {
 	g.openFiles(d)
 }
 
-// openFiles opens what a drop or the open prompt (Ctrl+O) brought: a map
-// or scenario file replaces the session (asking first when edits are
-// unsaved), a .scen list adds its rows, both open the map and then add the
-// list. It returns the error when the files were refused before any
-// question was asked (the session is as it was, the error on screen).
+// openFiles opens what a drop brought: a map or scenario file replaces the
+// session (asking first when edits are unsaved), a .scen list adds its
+// rows, both open the map and then add the list. It returns the error when
+// the files were refused before any question was asked (the session is as
+// it was, the error on screen).
 func (g *Game) openFiles(d dropped) error {
+	err := g.tryOpenFiles(d)
+	if err != nil {
+		g.w.Fail("%v%s", err, skippedNote(d.skipped))
+	}
+	return err
+}
+
+// tryOpenFiles is openFiles without showing a refusal: the open prompt
+// (Ctrl+O) shows it under its line instead.
+func (g *Game) tryOpenFiles(d dropped) error {
 	w := g.w
 	skipped := skippedNote(d.skipped)
 	if d.open == "" {
-		return g.addScen(d.scen, d.skipped)
+		rows, err := w.ScenRows(d.scen)
+		if err != nil {
+			return err
+		}
+		g.addScenRows(d.scen, rows, d.skipped)
+		return nil
 	}
 	// Read and check everything before asking: a file that is no map
 	// must not offer to discard the edits for nothing.
 	nw, err := world.Open(d.open)
 	if err != nil {
-		w.Fail("%v%s", err, skipped)
 		return err
 	}
 	if d.scen != "" {
 		if _, err := nw.ScenRows(d.scen); err != nil {
 			nw.Close()
-			w.Fail("%v%s", err, skipped)
 			return err
 		}
 	}
@@ -282,6 +295,14 @@ func (g *Game) addScen(path string, skippedItems []string) error {
 		w.Fail("%v%s", err, skipped)
 		return err
 	}
+	g.addScenRows(path, rows, skippedItems)
+	return nil
+}
+
+// addScenRows is addScen with the rows read and checked.
+func (g *Game) addScenRows(path string, rows []maps.ScenRow, skippedItems []string) {
+	w := g.w
+	skipped := skippedNote(skippedItems)
 	w.AddScenRows(path, rows)
 	w.Log.Add("scen", world.F{Key: "path", Val: path}, world.F{Key: "rows", Val: len(rows)})
 	if !g.showQuery(0) {
@@ -289,7 +310,7 @@ func (g *Game) addScen(path string, skippedItems []string) error {
 		if len(skippedItems) > 0 {
 			g.w.Log.Add("drop_skipped", world.F{Key: "what", Val: strings.Join(skippedItems, ", ")})
 		}
-		return nil
+		return
 	}
 	r := rows[0]
 	length := fmt.Sprintf(", the .scen's optimal %.2f", r.Optimal)
@@ -301,5 +322,4 @@ func (g *Game) addScen(path string, skippedItems []string) error {
 		added = fmt.Sprintf("%d queries added (F3 steps through them)", len(rows))
 	}
 	w.Note("%s: %s; query 1: (%d,%d) → (%d,%d)%s%s", filepath.Base(path), added, r.Start.X, r.Start.Y, r.Goal.X, r.Goal.Y, length, skipped)
-	return nil
 }

@@ -408,6 +408,9 @@ func (g *Game) Update() error {
 		g.updateConfirm()
 	case g.prompt != nil:
 		g.updatePrompt()
+	case g.promptKeys():
+		// Ctrl+O, Ctrl+G, Ctrl+Shift+S over the help or the gallery: they
+		// close it, and what is typed next is the prompt's.
 	case g.showHelp:
 		if g.in.JustPressed(ActHelp) || g.in.JustPressed(ActEscape) {
 			g.showHelp = false
@@ -932,14 +935,8 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActSave) {
 		g.save()
 	}
-	for _, p := range [...]struct {
-		a Action
-		k promptKind
-	}{{ActOpen, promptOpen}, {ActGoto, promptGoto}, {ActSaveAs, promptSaveAs}} {
-		if in.JustPressed(p.a) {
-			g.openPrompt(p.k)
-			return
-		}
+	if g.promptKeys() {
+		return
 	}
 	if in.Repeating(ActStepFwd) {
 		w.StepBy(1)

@@ -1,19 +1,20 @@
 package game
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"image"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"pathlens/assets"
 	"pathlens/game/world"
@@ -38,8 +39,14 @@ const maxPromptRunes = 4096
 type prompt struct {
 	kind promptKind
 	text []rune
-	note string // under the line: what to type, the completions, or why Enter was refused
-	err  bool   // note is a refusal
+	cur  int // the caret, in runes: text[:cur] is before it
+	// dir is the folder a relative path is taken in (open: the session's
+	// folder; save as: the working folder, as -save); shown before a
+	// relative text. "" for go to.
+	dir     string
+	note    string   // under the line: what to type, or why Enter was refused
+	err     bool     // note is a refusal
+	matches []string // Tab's matches, listed under the line instead of the note
 	// overwrite is the existing file a second Enter on save-as writes over.
 	overwrite string
 }
@@ -75,32 +82,112 @@ func (g *Game) promptHint(k promptKind) string {
 	return "a .pls scenario file (the extension is added when left out); later Ctrl+S saves there too; Tab completes, Esc closes"
 }
 
-// openPrompt opens the prompt of kind k, closing what would cover it.
+// openPrompt opens the prompt of kind k, closing what would cover it (the
+// help, the gallery: a digit typed next is the prompt's, never a gallery
+// pick).
 func (g *Game) openPrompt(k promptKind) {
 	if g.confirm != nil {
 		return
 	}
-	g.showHelp, g.gallery = false, false
-	text := ""
+	if g.showHelp {
+		g.showHelp = false
+		g.logOverlay("help", false)
+	}
+	if g.gallery {
+		g.gallery = false
+		g.logOverlay("gallery", false)
+	}
+	wd, _ := os.Getwd()
+	text, dir := "", ""
 	switch k {
 	case promptOpen:
 		// Start in the folder of the session's file (the working folder
-		// for a built-in or a file named without one).
-		if src := g.w.Source; !strings.HasPrefix(src, assets.Prefix) && strings.ContainsRune(src, filepath.Separator) {
-			text = filepath.Dir(src) + string(filepath.Separator)
+		// for a built-in), shown whole: a relative path typed instead is
+		// taken in that folder too.
+		dir = wd
+		if src := g.w.Source; src != "" && !strings.HasPrefix(src, assets.Prefix) {
+			if a, err := filepath.Abs(filepath.Dir(src)); err == nil {
+				dir = a
+			}
 		}
+		text = withSep(dir)
 	case promptSaveAs:
+		dir = wd // where -save and Ctrl+S take a relative name
 		text = g.w.SaveGoesTo()
 	}
-	g.prompt = &prompt{kind: k, text: []rune(text), note: g.promptHint(k)}
+	g.prompt = &prompt{kind: k, text: []rune(text), cur: len([]rune(text)), dir: dir, note: g.promptHint(k)}
 	g.w.Log.Add("prompt", world.F{Key: "what", Val: k.label()})
+}
+
+// promptKeys opens the prompt whose key (Ctrl+O, Ctrl+G, Ctrl+Shift+S)
+// went down this frame, over the map, the help or the gallery, and reports
+// whether one did.
+func (g *Game) promptKeys() bool {
+	for _, p := range [...]struct {
+		a Action
+		k promptKind
+	}{{ActOpen, promptOpen}, {ActGoto, promptGoto}, {ActSaveAs, promptSaveAs}} {
+		if g.in.JustPressed(p.a) {
+			g.openPrompt(p.k)
+			return g.prompt != nil
+		}
+	}
+	return false
+}
+
+// withSep is folder dir with one separator at its end.
+func withSep(dir string) string {
+	if strings.HasSuffix(dir, string(filepath.Separator)) {
+		return dir
+	}
+	return dir + string(filepath.Separator)
+}
+
+// resolve is the path text names: ~ is the home folder, and a relative
+// path is taken in the prompt's folder (the one shown before it). A
+// trailing separator is kept (it says "a folder").
+func (p *prompt) resolve(text string) string {
+	path := expandHome(text)
+	if p.dir == "" || filepath.IsAbs(path) || path == "" {
+		return path
+	}
+	out := filepath.Join(p.dir, path)
+	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) {
+		out = withSep(out)
+	}
+	return out
+}
+
+// base is the folder drawn before the text: the prompt's folder while the
+// text is a relative path, else "".
+func (p *prompt) base() string {
+	if p.dir == "" || len(p.text) > 0 && (p.text[0] == '~' || filepath.IsAbs(string(p.text))) {
+		return ""
+	}
+	return withSep(p.dir)
 }
 
 // closePrompt closes the prompt.
 func (g *Game) closePrompt() { g.prompt = nil }
 
 // setNote shows s under the prompt's line (err: as a refusal).
-func (p *prompt) setNote(s string, err bool) { p.note, p.err = s, err }
+func (p *prompt) setNote(s string, err bool) { p.note, p.err, p.matches = s, err, nil }
+
+// refuse is Enter refused, in any prompt and for any reason: the prompt
+// stays open with the reason under the typed text (the map's message line
+// is left alone: the reason is said once, where the user looks), and the
+// event log gets an error line naming the prompt.
+func (g *Game) refuse(p *prompt, reason string) {
+	p.setNote(reason, true)
+	g.w.Log.Add("error", world.F{Key: "prompt", Val: p.kind.label()}, world.F{Key: "msg", Val: reason})
+}
+
+// repeats reports whether key k acts this frame: pressed, then held past
+// 18 frames, every third (as Backspace always did).
+func repeats(k ebiten.Key) bool {
+	d := keyDuration(k)
+	return d == 1 || d > 18 && d%3 == 0
+}
 
 // updatePrompt reads the keys while the prompt is open.
 func (g *Game) updatePrompt() {
@@ -109,45 +196,156 @@ func (g *Game) updatePrompt() {
 	// Text first: a fast typist's last letter and Enter can arrive in one
 	// frame, and Enter must see the letter.
 	edited := false
-	if ctrl && inpututil.IsKeyJustPressed(ebiten.KeyU) {
-		p.text, edited = p.text[:0], true
-	}
-	if d := inpututil.KeyPressDuration(ebiten.KeyBackspace); d == 1 || d > 18 && d%3 == 0 {
-		if n := len(p.text); n > 0 {
-			if ctrl {
-				p.text = p.text[:wordStart(p.text)]
-			} else {
-				p.text = p.text[:n-1]
-			}
-			edited = true
+	switch {
+	case ctrl && keyDuration(ebiten.KeyU) == 1:
+		edited = p.clearToStart()
+	case ctrl && repeats(ebiten.KeyW):
+		edited = p.deleteWord()
+	case repeats(ebiten.KeyBackspace):
+		if ctrl {
+			edited = p.deleteWord()
+		} else {
+			edited = p.backspace()
 		}
+	case repeats(ebiten.KeyDelete):
+		edited = p.deleteAt()
 	}
 	// Typed text is taken whatever the modifiers: Ctrl+letter types
 	// nothing, while AltGr (Ctrl+Alt on Windows) types \ @ { } on many
 	// layouts.
-	for _, r := range g.in.typed {
-		if unicode.IsPrint(r) && len(p.text) < maxPromptRunes {
-			p.text = append(p.text, r)
-			edited = true
-		}
+	if p.insert(g.in.typed) {
+		edited = true
+	}
+	switch {
+	case repeats(ebiten.KeyArrowLeft):
+		p.move(-1, ctrl)
+	case repeats(ebiten.KeyArrowRight):
+		p.move(+1, ctrl)
+	case keyDuration(ebiten.KeyHome) == 1:
+		p.cur = 0
+	case keyDuration(ebiten.KeyEnd) == 1:
+		p.cur = len(p.text)
 	}
 	if edited {
 		p.overwrite = ""
-		if p.err {
+		if p.err || p.matches != nil {
 			p.setNote(g.promptHint(p.kind), false)
 		}
 	}
 	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+	case keyDuration(ebiten.KeyEscape) == 1:
 		g.w.Log.Add("prompt_close", world.F{Key: "what", Val: p.kind.label()})
 		g.closePrompt()
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
+	case keyDuration(ebiten.KeyEnter) == 1 || keyDuration(ebiten.KeyNumpadEnter) == 1:
 		g.submitPrompt()
-	case inpututil.IsKeyJustPressed(ebiten.KeyTab) && p.kind != promptGoto:
-		text, names := completePath(string(p.text))
-		p.text = []rune(text)
-		p.overwrite = ""
-		p.setNote(completionNote(p.kind, string(p.text), names), false)
+	case keyDuration(ebiten.KeyTab) == 1 && p.kind != promptGoto:
+		g.completePrompt()
+	}
+}
+
+// completePrompt is Tab: the path before the caret is completed as far as
+// the folder's names agree (the text after the caret stays after it), and
+// the matches are listed under the line.
+func (g *Game) completePrompt() {
+	p := g.prompt
+	before, after := string(p.text[:p.cur]), p.text[p.cur:]
+	full := p.resolve(before)
+	done, names := completePath(full)
+	// Keep the text as typed (relative, or with ~): only the completed
+	// letters are added.
+	text := []rune(before)
+	if strings.HasPrefix(done, full) {
+		text = append(text, []rune(done[len(full):])...)
+	} else {
+		text = []rune(done)
+	}
+	p.text = append(text, after...)
+	p.cur = len(text)
+	p.overwrite = ""
+	note := completionNote(p.kind, done, names)
+	p.setNote(note, false)
+	if len(names) > 1 {
+		p.note, p.matches = "", names
+	}
+}
+
+// insert puts rs at the caret (printable letters only, up to
+// maxPromptRunes) and reports whether any went in.
+func (p *prompt) insert(rs []rune) bool {
+	var add []rune
+	for _, r := range rs {
+		if unicode.IsPrint(r) && len(p.text)+len(add) < maxPromptRunes {
+			add = append(add, r)
+		}
+	}
+	if len(add) == 0 {
+		return false
+	}
+	p.text = slices.Insert(p.text, p.cur, add...)
+	p.cur += len(add)
+	return true
+}
+
+// backspace deletes the letter before the caret.
+func (p *prompt) backspace() bool {
+	if p.cur == 0 {
+		return false
+	}
+	p.text = slices.Delete(p.text, p.cur-1, p.cur)
+	p.cur--
+	return true
+}
+
+// deleteAt deletes the letter after the caret (Delete).
+func (p *prompt) deleteAt() bool {
+	if p.cur >= len(p.text) {
+		return false
+	}
+	p.text = slices.Delete(p.text, p.cur, p.cur+1)
+	return true
+}
+
+// deleteWord deletes back from the caret to the start of the word or path
+// element before it (Ctrl+W, Ctrl+Backspace).
+func (p *prompt) deleteWord() bool {
+	k := wordStart(p.text[:p.cur])
+	if k == p.cur {
+		return false
+	}
+	p.text = slices.Delete(p.text, k, p.cur)
+	p.cur = k
+	return true
+}
+
+// clearToStart deletes everything before the caret (Ctrl+U).
+func (p *prompt) clearToStart() bool {
+	if p.cur == 0 {
+		return false
+	}
+	p.text = slices.Delete(p.text, 0, p.cur)
+	p.cur = 0
+	return true
+}
+
+// move moves the caret one letter (word: to the start of the previous
+// word, or past the end of the next) left (d < 0) or right.
+func (p *prompt) move(d int, word bool) {
+	switch {
+	case d < 0 && word:
+		p.cur = wordStart(p.text[:p.cur])
+	case d < 0:
+		p.cur = max(0, p.cur-1)
+	case word:
+		i := p.cur
+		for i < len(p.text) && isWordSep(p.text[i]) {
+			i++
+		}
+		for i < len(p.text) && !isWordSep(p.text[i]) {
+			i++
+		}
+		p.cur = i
+	default:
+		p.cur = min(len(p.text), p.cur+1)
 	}
 }
 
@@ -155,7 +353,7 @@ func (g *Game) updatePrompt() {
 // separators, then to just after the previous one (a path element or a
 // word).
 func wordStart(text []rune) int {
-	sep := func(r rune) bool { return r == '/' || r == filepath.Separator || unicode.IsSpace(r) || r == ',' }
+	sep := isWordSep
 	i := len(text)
 	for i > 0 && sep(text[i-1]) {
 		i--
@@ -164,6 +362,12 @@ func wordStart(text []rune) int {
 		i--
 	}
 	return i
+}
+
+// isWordSep reports whether r ends a word for Ctrl+W and Ctrl+arrows: a
+// path separator, a space, a comma.
+func isWordSep(r rune) bool {
+	return r == '/' || r == filepath.Separator || unicode.IsSpace(r) || r == ','
 }
 
 // submitPrompt is Enter in the prompt.
@@ -182,35 +386,38 @@ func (g *Game) submitPrompt() {
 
 // submitOpen opens the file at text as a drop of it would: a map or
 // scenario replaces the session (asking first when edits are unsaved), a
-// .scen list adds its rows. A path that is no readable file keeps the
-// prompt open with the reason.
+// .scen list adds its rows. A relative path is taken in the folder shown.
+// A path that is no readable file, or a file that is no map, scenario or
+// list for this map, is refused (refuse: the reason in the prompt, an error
+// line in the log, the session as it was).
 func (g *Game) submitOpen(p *prompt, text string) {
 	if text == "" {
-		p.setNote("type the path of a file (Tab completes)", true)
+		g.refuse(p, "type the path of a file (Tab completes)")
 		return
 	}
-	path := expandHome(text)
+	path := p.resolve(text)
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		p.setNote(fmt.Sprintf("%s: no such file (Tab completes)", path), true)
+		g.refuse(p, fmt.Sprintf("%s: no such file (Tab completes)", path))
 		return
 	case err != nil:
-		p.setNote(fmt.Sprintf("%s: %v", path, unwrapPath(err)), true)
+		g.refuse(p, fmt.Sprintf("%s: %v", path, unwrapPath(err)))
 		return
 	case fi.IsDir():
 		if !strings.HasSuffix(text, string(filepath.Separator)) {
 			p.text = append(p.text, filepath.Separator)
+			p.cur = len(p.text)
 		}
-		p.setNote(fmt.Sprintf("%s is a folder: type a file in it (Tab lists them)", path), true)
+		g.refuse(p, fmt.Sprintf("%s is a folder: type a file in it (Tab lists them)", path))
 		return
 	case !fi.Mode().IsRegular():
-		p.setNote(fmt.Sprintf("%s is not a regular file", path), true)
+		g.refuse(p, fmt.Sprintf("%s is not a regular file", path))
 		return
 	}
 	real, scen, err := sniffDropped(os.DirFS(filepath.Dir(path)), filepath.Base(path))
 	if err != nil {
-		p.setNote(err.Error(), true)
+		g.refuse(p, filepath.Dir(path)+string(filepath.Separator)+err.Error()) // the name, with its folder
 		return
 	}
 	var d dropped
@@ -219,14 +426,14 @@ func (g *Game) submitOpen(p *prompt, text string) {
 	} else {
 		d.open = real
 	}
-	g.w.Log.Add("open", world.F{Key: "path", Val: real})
 	g.closePrompt()
-	if err := g.openFiles(d); err != nil {
+	if err := g.tryOpenFiles(d); err != nil {
 		// Refused before anything changed: the path stays to be fixed.
 		g.prompt = p
-		p.setNote(err.Error(), true)
+		g.refuse(p, err.Error())
 		return
 	}
+	g.w.Log.Add("open", world.F{Key: "path", Val: real})
 	if c := g.confirm; c != nil {
 		// Unsaved edits: the question is up. Esc on it brings the typed
 		// path back.
@@ -247,7 +454,7 @@ func (g *Game) submitGoto(p *prompt, text string) {
 	w := g.w
 	t, err := parseGoto(text, w.Grid.Width(), w.Grid.Height(), len(w.Queries), w.Name)
 	if err != nil {
-		p.setNote(err.Error(), true)
+		g.refuse(p, err.Error())
 		return
 	}
 	if len(t.cells) == 2 {
@@ -255,7 +462,7 @@ func (g *Game) submitGoto(p *prompt, text string) {
 		// on screen away and set the other end alone.
 		for i, c := range t.cells {
 			if !w.Grid.Open(c) {
-				p.setNote(fmt.Sprintf("the %s (%d,%d) is a wall: pick an open cell", [2]string{"start", "goal"}[i], c.X, c.Y), true)
+				g.refuse(p, fmt.Sprintf("the %s (%d,%d) is a wall: pick an open cell", [2]string{"start", "goal"}[i], c.X, c.Y))
 				return
 			}
 		}
@@ -281,13 +488,12 @@ func (g *Game) submitGoto(p *prompt, text string) {
 	}
 }
 
-// centreOn centres the view on cell c, zoomed in to at least minGotoZoom
-// pixels a cell, and pins it in the inspector.
+// centreOn centres the view on cell c, zoomed in to gotoZoom, and pins it
+// in the inspector.
 func (g *Game) centreOn(c image.Point) {
-	const minGotoZoom = 12
 	cx, cy := g.cam.ToScreen(float64(c.X)+0.5, float64(c.Y)+0.5)
-	if g.cam.Zoom < minGotoZoom {
-		g.cam.ZoomAt(cx, cy, minGotoZoom/g.cam.Zoom)
+	if z := gotoZoom(g.cam.FitZoom()); g.cam.Zoom < z {
+		g.cam.ZoomAt(cx, cy, z/g.cam.Zoom)
 		cx, cy = g.cam.ToScreen(float64(c.X)+0.5, float64(c.Y)+0.5)
 	}
 	m := g.lay.Map
@@ -296,25 +502,47 @@ func (g *Game) centreOn(c image.Point) {
 	g.pinned, g.hasPinned = c, true
 }
 
+// gotoZoom is the least zoom (pixels a cell) a go-to cell shows, for a map
+// whose whole fits at fit pixels a cell: 12 on a big map; on a small map,
+// already larger than that when fitted, three times the fitted zoom, so
+// the view visibly closes in on the cell there too.
+func gotoZoom(fit float64) float64 {
+	return min(render.MaxZoom, max(12, 3*fit))
+}
+
 // submitSaveAs saves the session to text (NAME.pls, the extension added
-// when left out) and makes it where Ctrl+S saves from then on. An
+// when left out; a relative name in the folder shown) and makes it where
+// Ctrl+S saves from then on. A folder -save would refuse (read-only,
+// missing, not writable) and a file marked read-only are refused; an
 // existing file other than the session's own is written over only on a
 // second Enter.
 func (g *Game) submitSaveAs(p *prompt, text string) {
 	w := g.w
-	path, err := saveAsPath(text)
+	path, err := saveAsPath(p.resolve(text))
 	if err != nil {
-		p.setNote(err.Error(), true)
+		g.refuse(p, err.Error())
 		return
 	}
-	if _, err := os.Stat(path); err == nil && p.overwrite != path && !g.ownFile(path) {
+	if err := world.WritableFolder(path, "session.pls"); err != nil {
+		g.refuse(p, fmt.Sprintf("cannot save %s: %v", path, err))
+		return
+	}
+	fi, err := os.Stat(path)
+	if err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o222 == 0 {
+		// Saving renames a new file over it, which the folder allows: the
+		// mark would be lost with the file.
+		g.refuse(p, fmt.Sprintf("cannot save %s: the file is read-only (mode %04o): pick another name, or make it writable first", path, fi.Mode().Perm()))
+		return
+	}
+	if err == nil && p.overwrite != path && !g.ownFile(path) {
 		p.overwrite = path
 		p.text = []rune(path)
+		p.cur = len(p.text)
 		p.setNote(fmt.Sprintf("%s exists: Enter again writes over it, Esc keeps it", path), true)
 		return
 	}
-	if err := w.Save(path); err != nil {
-		p.setNote(w.Message, true) // Save put the reason on screen too
+	if err := w.SaveAs(path); err != nil {
+		g.refuse(p, err.Error())
 		return
 	}
 	w.SaveTo = path
@@ -365,51 +593,186 @@ type gotoTarget struct {
 }
 
 // parseGoto reads the go-to prompt's text for a w×h map with n queries
-// (name is the session's, for messages): "K", "X,Y", or "X,Y X,Y" (also
-// with "to", "->" or "→" between).
+// (name is the session's, for messages): a query "K"; a cell "X,Y" (the
+// app's own "(X,Y)" and "(X, Y)" too, or "X Y" alone); a start and goal
+// "X,Y X,Y", the cells also in parentheses, with "->", "→", "-" or "to"
+// between them allowed ("(1,2)-(3,4)", "(1,2) → (3,4)"). Four bare numbers
+// are refused: a start and goal are written with commas.
 func parseGoto(text string, w, h, n int, name string) (gotoTarget, error) {
+	const want = "want a query number, a cell X,Y, or a start and goal X,Y X,Y"
 	if text == "" {
 		return gotoTarget{}, errors.New("type a query number, a cell X,Y, or a start and goal X,Y X,Y")
 	}
-	if k, err := strconv.Atoi(text); err == nil {
-		switch {
-		case n == 0:
-			return gotoTarget{}, fmt.Errorf("query %d: %s has no queries (a .scen list adds some); a cell is X,Y", k, name)
-		case k < 1 || k > n:
-			what := world.Count(n) + " queries"
-			if n == 1 {
-				what = "1 query"
-			}
-			return gotoTarget{}, fmt.Errorf("query %d: %s has %s (1 to %s)", k, name, what, world.Count(n))
+	toks, err := gotoTokens(text)
+	if err != nil {
+		return gotoTarget{}, err
+	}
+	if len(toks) == 1 && toks[0].kind == tokNum {
+		return queryTarget(toks[0].text, n, name)
+	}
+	pos := 0
+	at := func(k tokKind) bool { return pos < len(toks) && toks[pos].kind == k }
+	// A cell: "X,Y", "(X,Y)", "(X Y)", or "X Y" when that is all the text is.
+	cell := func() (image.Point, error) {
+		paren := at(tokLParen)
+		if paren {
+			pos++
 		}
-		return gotoTarget{query: k}, nil
-	}
-	t := text
-	for _, sep := range []string{"->", "→", " to "} {
-		t = strings.ReplaceAll(t, sep, " ")
-	}
-	// "3, 4 5,6": spaces after commas belong to the cell.
-	for strings.Contains(t, ", ") || strings.Contains(t, " ,") {
-		t = strings.ReplaceAll(strings.ReplaceAll(t, ", ", ","), " ,", ",")
-	}
-	fields := strings.Fields(t)
-	if len(fields) < 1 || len(fields) > 2 {
-		return gotoTarget{}, fmt.Errorf("%q: want a query number, a cell X,Y, or a start and goal X,Y X,Y", text)
+		if !at(tokNum) {
+			return image.Point{}, fmt.Errorf("%q: a cell is X,Y with whole numbers, e.g. 12,7", text)
+		}
+		xs := toks[pos].text
+		pos++
+		switch {
+		case at(tokComma):
+			pos++
+		case paren || len(toks) == 2:
+		default:
+			return image.Point{}, fmt.Errorf("%q: write a cell as X,Y and a start and goal as X,Y X,Y (e.g. 12,7 30,4)", text)
+		}
+		if !at(tokNum) {
+			return image.Point{}, fmt.Errorf("%q: a cell is X,Y with whole numbers, e.g. 12,7", text)
+		}
+		ys := toks[pos].text
+		pos++
+		if paren {
+			if !at(tokRParen) {
+				return image.Point{}, fmt.Errorf("%q: a ( without its ): a cell is (X,Y), e.g. (12,7)", text)
+			}
+			pos++
+		}
+		x, err1 := cellCoord("x", xs, w, h)
+		y, err2 := cellCoord("y", ys, w, h)
+		if err := cmp.Or(err1, err2); err != nil {
+			return image.Point{}, err
+		}
+		return image.Pt(x, y), nil
 	}
 	var out gotoTarget
-	for _, f := range fields {
-		xs, ys, ok := strings.Cut(f, ",")
-		x, err1 := strconv.Atoi(xs)
-		y, err2 := strconv.Atoi(ys)
-		if !ok || err1 != nil || err2 != nil {
-			return gotoTarget{}, fmt.Errorf("%q: a cell is X,Y with whole numbers, e.g. 12,7", f)
+	for len(out.cells) < 2 && pos < len(toks) {
+		if len(out.cells) == 1 && at(tokSep) {
+			pos++
 		}
-		if x < 0 || y < 0 || x >= w || y >= h {
-			return gotoTarget{}, fmt.Errorf("cell (%d,%d) is outside the %d×%d map (cells 0,0 to %d,%d)", x, y, w, h, w-1, h-1)
+		c, err := cell()
+		if err != nil {
+			return gotoTarget{}, err
 		}
-		out.cells = append(out.cells, image.Pt(x, y))
+		out.cells = append(out.cells, c)
+	}
+	if pos < len(toks) || len(out.cells) == 0 {
+		return gotoTarget{}, fmt.Errorf("%q: %s", text, want)
+	}
+	for _, c := range out.cells {
+		if c.X >= w || c.Y >= h || c.X < 0 || c.Y < 0 {
+			return gotoTarget{}, fmt.Errorf("cell (%d,%d) is outside the %d×%d map (cells 0,0 to %d,%d)", c.X, c.Y, w, h, w-1, h-1)
+		}
 	}
 	return out, nil
+}
+
+// queryTarget is query number s of the n queries of the session name.
+func queryTarget(s string, n int, name string) (gotoTarget, error) {
+	what := world.Count(n) + " queries"
+	if n == 1 {
+		what = "1 query"
+	}
+	k, err := strconv.Atoi(s)
+	switch {
+	case n == 0:
+		return gotoTarget{}, fmt.Errorf("query %s: %s has no queries (a .scen list adds some); a cell is X,Y", s, name)
+	case err != nil:
+		return gotoTarget{}, fmt.Errorf("query %s is out of range: %s has %s (1 to %s)", s, name, what, world.Count(n))
+	case k < 1 || k > n:
+		return gotoTarget{}, fmt.Errorf("query %d: %s has %s (1 to %s)", k, name, what, world.Count(n))
+	}
+	return gotoTarget{query: k}, nil
+}
+
+// cellCoord reads s, coordinate axis ("x" or "y") of a cell on a w×h
+// map: a number too large for an int is out of range, said with the
+// range (parseGoto checks the others against the map).
+func cellCoord(axis, s string, w, h int) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, fmt.Errorf("%s = %s is out of range: the %d×%d map's cells are 0,0 to %d,%d", axis, s, w, h, w-1, h-1)
+	}
+	return v, nil
+}
+
+// tokKind is the kind of a piece of the go-to text.
+type tokKind int
+
+const (
+	tokNum    tokKind = iota // a whole number, with its sign
+	tokComma                 // ,
+	tokLParen                // (
+	tokRParen                // )
+	tokSep                   // between start and goal: -> → - to
+)
+
+type gotoTok struct {
+	kind tokKind
+	text string
+}
+
+// gotoTokens splits the go-to text into numbers, commas, parentheses and
+// the words between a start and a goal. A '-' after a number or a ')' is
+// such a word ("(1,2)-(3,4)"); elsewhere it is a number's sign.
+func gotoTokens(text string) ([]gotoTok, error) {
+	rs := []rune(text)
+	var toks []gotoTok
+	last := func() (tokKind, bool) {
+		if len(toks) == 0 {
+			return 0, false
+		}
+		return toks[len(toks)-1].kind, true
+	}
+	digit := func(i int) bool { return i < len(rs) && rs[i] >= '0' && rs[i] <= '9' }
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		switch {
+		case unicode.IsSpace(r):
+			i++
+		case r == ',':
+			toks, i = append(toks, gotoTok{tokComma, ","}), i+1
+		case r == '(':
+			toks, i = append(toks, gotoTok{tokLParen, "("}), i+1
+		case r == ')':
+			toks, i = append(toks, gotoTok{tokRParen, ")"}), i+1
+		case r == '→':
+			toks, i = append(toks, gotoTok{tokSep, "→"}), i+1
+		case r == '-' && i+1 < len(rs) && rs[i+1] == '>':
+			toks, i = append(toks, gotoTok{tokSep, "->"}), i+2
+		case r == '-' || r == '+' || digit(i):
+			if k, ok := last(); r == '-' && ok && (k == tokNum || k == tokRParen) {
+				toks, i = append(toks, gotoTok{tokSep, "-"}), i+1
+				continue
+			}
+			j := i
+			if !digit(j) {
+				j++ // the sign
+			}
+			if !digit(j) {
+				return nil, fmt.Errorf("%q: a cell is X,Y with whole numbers, e.g. 12,7", text)
+			}
+			for digit(j) {
+				j++
+			}
+			toks, i = append(toks, gotoTok{tokNum, string(rs[i:j])}), j
+		case unicode.IsLetter(r):
+			j := i
+			for j < len(rs) && unicode.IsLetter(rs[j]) {
+				j++
+			}
+			if !strings.EqualFold(string(rs[i:j]), "to") {
+				return nil, fmt.Errorf("%q: a cell is X,Y with whole numbers, e.g. 12,7", text)
+			}
+			toks, i = append(toks, gotoTok{tokSep, "to"}), j
+		default:
+			return nil, fmt.Errorf("%q: %q is not part of a query number or a cell X,Y", text, string(r))
+		}
+	}
+	return toks, nil
 }
 
 // expandHome turns a leading ~ into the home folder.
@@ -473,8 +836,8 @@ func completePath(text string) (string, []string) {
 	return dir + string(common), names
 }
 
-// completionNote is the note after Tab: the matches (up to a screenful),
-// or that there are none.
+// completionNote is the note after Tab when it lists no names: that there
+// are none, or what the one match is ("" for several: they are listed).
 func completionNote(k promptKind, text string, names []string) string {
 	switch {
 	case len(names) == 0:
@@ -488,13 +851,7 @@ func completionNote(k promptKind, text string, names []string) string {
 	case len(names) == 1:
 		return "Enter opens it"
 	}
-	const most = 12
-	shown := names
-	more := ""
-	if len(names) > most {
-		shown, more = names[:most], fmt.Sprintf(" … and %d more", len(names)-most)
-	}
-	return strings.Join(shown, "  ") + more
+	return "" // the names: listed by the prompt (prompt.matches)
 }
 
 // promptView is what render draws of the open prompt (nil: none).
@@ -503,5 +860,5 @@ func (g *Game) promptView() *render.Prompt {
 	if p == nil {
 		return nil
 	}
-	return &render.Prompt{Label: p.kind.label(), Text: string(p.text), Cursor: len(p.text), Note: p.note, NoteErr: p.err}
+	return &render.Prompt{Label: p.kind.label(), Text: string(p.text), Cursor: p.cur, Base: p.base(), Note: p.note, NoteErr: p.err, Matches: strings.Join(p.matches, "\x00")}
 }

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"pathlens/assets"
 	"pathlens/game/world"
 )
@@ -37,6 +39,28 @@ func TestParseGoto(t *testing.T) {
 		{text: "4,x", err: `"4,x": a cell is X,Y with whole numbers`},
 		{text: "4", query: 4},
 		{text: "1,1 2,2 3,3", err: "want a query number, a cell X,Y, or a start and goal"},
+		// The app's own (x,y), with spaces, and its pairs.
+		{text: "(4,5)", cells: []image.Point{{4, 5}}},
+		{text: "(4, 5)", cells: []image.Point{{4, 5}}},
+		{text: " ( 4 , 5 ) ", cells: []image.Point{{4, 5}}},
+		{text: "4 5", cells: []image.Point{{4, 5}}},
+		{text: "(4 5)", cells: []image.Point{{4, 5}}},
+		{text: "(1,2) (3,4)", cells: []image.Point{{1, 2}, {3, 4}}},
+		{text: "(1,2)-(3,4)", cells: []image.Point{{1, 2}, {3, 4}}},
+		{text: "(1, 2) - (3, 4)", cells: []image.Point{{1, 2}, {3, 4}}},
+		{text: "(1,2) → (3,4)", cells: []image.Point{{1, 2}, {3, 4}}},
+		{text: "(1,2)→(3,4)", cells: []image.Point{{1, 2}, {3, 4}}},
+		{text: "1,2-3,4", cells: []image.Point{{1, 2}, {3, 4}}},
+		{text: "1,2 TO 3,4", cells: []image.Point{{1, 2}, {3, 4}}},
+		{text: "4,-5", err: "cell (4,-5) is outside"},
+		{text: "1 2 3 4", err: "write a cell as X,Y and a start and goal as X,Y X,Y"},
+		{text: "1,2 3", err: "write a cell as X,Y"},
+		{text: "(1,2", err: "a ( without its )"},
+		{text: "1;2", err: `";" is not part of`},
+		// Numbers past an int: out of range, with the range.
+		{text: "99999999999999999999", err: "query 99999999999999999999 is out of range: room has 12 queries (1 to 12)"},
+		{text: "99999999999999999999,3", err: "x = 99999999999999999999 is out of range: the 20×10 map's cells are 0,0 to 19,9"},
+		{text: "3,-99999999999999999999", err: "y = -99999999999999999999 is out of range"},
 		{text: "", err: "type a query number"},
 	} {
 		got, err := parseGoto(c.text, 20, 10, 12, "room")
@@ -350,5 +374,265 @@ func TestCompletePathKeepsLettersWhole(t *testing.T) {
 	dir2 := writeDropFiles(t, map[string]string{"é1.map": "", "è2.map": ""})
 	if got, _ := completePath(dir2 + "/"); got != dir2+"/" || !utf8.ValidString(got) {
 		t.Errorf("complete over é1 and è2: %q, want the folder alone", got)
+	}
+}
+
+// heldKeys is what the fake keyboard holds: each key with the frames it has
+// been down (1: pressed this frame).
+type heldKeys map[ebiten.Key]int
+
+// fakeKeys makes the game read its keys from *held instead of the display
+// until the test ends.
+func fakeKeys(t *testing.T, held *heldKeys) {
+	d, p := keyDuration, keyPressed
+	keyDuration = func(k ebiten.Key) int { return (*held)[k] }
+	keyPressed = func(k ebiten.Key) bool { return (*held)[k] > 0 }
+	t.Cleanup(func() { keyDuration, keyPressed = d, p })
+}
+
+// logged returns the session's event log lines.
+func logged(g *Game) []string { return g.w.Log.Recent(nil, 10000) }
+
+// Regression (new-user test): Ctrl+O and Ctrl+G did nothing over the help
+// or the gallery, and a digit typed next picked a gallery case. The keys
+// now close the overlay and open the prompt, which takes the digit.
+func TestPromptKeysOverHelpAndGallery(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	g.w.Log = world.NewEventLog(nil)
+	var held heldKeys
+	fakeKeys(t, &held)
+	w0 := g.w
+	for _, c := range []struct {
+		name string
+		set  func()
+		key  ebiten.Key
+		kind promptKind
+	}{
+		{"gallery", func() { g.gallery = true }, ebiten.KeyG, promptGoto},
+		{"help", func() { g.showHelp = true }, ebiten.KeyO, promptOpen},
+		{"gallery", func() { g.gallery = true }, ebiten.KeyO, promptOpen},
+	} {
+		g.closePrompt()
+		c.set()
+		held = heldKeys{ebiten.KeyControl: 5, c.key: 1}
+		g.Update()
+		if g.prompt == nil || g.prompt.kind != c.kind || g.gallery || g.showHelp {
+			t.Fatalf("Ctrl+%v over the %s: prompt %+v, gallery %v, help %v", c.key, c.name, g.prompt, g.gallery, g.showHelp)
+		}
+		held = heldKeys{}
+		g.in.typed = []rune("1")
+		g.updatePrompt()
+		if g.w != w0 || !strings.HasSuffix(string(g.prompt.text), "1") {
+			t.Fatalf("the 1 typed after Ctrl+%v over the %s: session replaced %v, prompt %q", c.key, c.name, g.w != w0, string(g.prompt.text))
+		}
+		g.in.typed = nil
+	}
+	if l := strings.Join(logged(g), "\n"); !strings.Contains(l, "overlay name=gallery on=off") || !strings.Contains(l, "overlay name=help on=off") {
+		t.Errorf("the overlays closed unlogged:\n%s", l)
+	}
+}
+
+// Cursor editing: the caret moves with the arrows (Ctrl: a word), Home and
+// End; typed letters go in at it; Backspace and Delete take the letter
+// before and after it; Ctrl+W the word before it; Ctrl+U all before it.
+// Held keys repeat.
+func TestPromptCursorEditing(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	var held heldKeys
+	fakeKeys(t, &held)
+	g.openPrompt(promptGoto)
+	p := g.prompt
+	frame := func(k heldKeys, typed string) {
+		held = k
+		g.in.typed = []rune(typed)
+		g.updatePrompt()
+	}
+	expect := func(what, text string, cur int) {
+		t.Helper()
+		if string(p.text) != text || p.cur != cur {
+			t.Fatalf("%s: %q caret %d, want %q caret %d", what, string(p.text), p.cur, text, cur)
+		}
+	}
+	frame(nil, "12,3")
+	expect("typed", "12,3", 4)
+	frame(heldKeys{ebiten.KeyArrowLeft: 1}, "")
+	frame(heldKeys{ebiten.KeyArrowLeft: 2}, "") // held, not yet repeating
+	expect("Left", "12,3", 3)
+	frame(nil, "4")
+	expect("typed at the caret", "12,43", 4)
+	frame(heldKeys{ebiten.KeyHome: 1}, "")
+	expect("Home", "12,43", 0)
+	frame(heldKeys{ebiten.KeyDelete: 1}, "")
+	expect("Delete", "2,43", 0)
+	frame(heldKeys{ebiten.KeyArrowRight: 1}, "")
+	frame(heldKeys{ebiten.KeyBackspace: 1}, "")
+	expect("Backspace at the caret", ",43", 0)
+	frame(heldKeys{ebiten.KeyEnd: 1}, "")
+	expect("End", ",43", 3)
+	frame(nil, " 7,8")
+	frame(heldKeys{ebiten.KeyControl: 3, ebiten.KeyW: 1}, "")
+	expect("Ctrl+W", ",43 7,", 6)
+	frame(heldKeys{ebiten.KeyControl: 3, ebiten.KeyArrowLeft: 1}, "")
+	expect("Ctrl+Left", ",43 7,", 4)
+	frame(heldKeys{ebiten.KeyControl: 3, ebiten.KeyU: 1}, "")
+	expect("Ctrl+U", "7,", 0)
+	frame(heldKeys{ebiten.KeyControl: 3, ebiten.KeyArrowRight: 1}, "")
+	expect("Ctrl+Right", "7,", 1)
+	// Held: the key acts at once, then from the 19th frame every third.
+	p.text, p.cur = []rune("abcdefgh"), 8
+	acted := 0
+	for d := 1; d <= 30; d++ {
+		before := p.cur
+		frame(heldKeys{ebiten.KeyArrowLeft: d}, "")
+		if p.cur != before {
+			acted++
+		}
+	}
+	if acted != 1+4 { // frames 1, 21, 24, 27, 30
+		t.Errorf("Left held 30 frames moved %d times, want 5", acted)
+	}
+	if v := g.promptView(); v.Cursor != p.cur || v.Text != string(p.text) {
+		t.Errorf("drawn: %+v, want caret %d", v, p.cur)
+	}
+}
+
+// Regression (new-user test): save as wrote into a folder -save refuses
+// (read-only) and over a file marked read-only with only the usual
+// "exists" question. Both are refused, naming the path.
+func TestSaveAsRefusesReadOnly(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	fillSomewhere(t, g.w)
+	dir := t.TempDir()
+	ro := filepath.Join(dir, "ro")
+	if err := os.Mkdir(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(ro, 0o755) })
+	locked := filepath.Join(dir, "locked.pls")
+	if err := os.WriteFile(locked, []byte("keep me"), 0o444); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ text, want string }{
+		{filepath.Join(ro, "mine"), "the folder " + ro + " is read-only"},
+		{locked, locked + ": the file is read-only (mode 0444)"},
+	} {
+		typeInto(g, promptSaveAs, c.text)
+		g.submitPrompt()
+		g.submitPrompt() // an "exists" question would write on the second Enter
+		if g.prompt == nil || !g.prompt.err || !strings.Contains(g.prompt.note, c.want) {
+			t.Fatalf("save as %s: prompt %+v, want refused with %q", c.text, g.prompt, c.want)
+		}
+		g.closePrompt()
+	}
+	if b, _ := os.ReadFile(locked); string(b) != "keep me" {
+		t.Errorf("the read-only file was written: %q", b)
+	}
+	if ents, _ := os.ReadDir(ro); len(ents) > 0 {
+		t.Errorf("the read-only folder was written: %v", ents)
+	}
+	if !g.w.Dirty() || g.w.SaveTo != "" {
+		t.Errorf("refused saves: dirty %v, later saves to %q", g.w.Dirty(), g.w.SaveTo)
+	}
+}
+
+// Regression (new-user test): open's refusals landed in different places
+// (a missing file only in the prompt; a broken map also on the map's
+// message line and in the log). One rule now: every refusal keeps the
+// prompt open with the reason, adds an error line to the log naming the
+// prompt, and leaves the map's message line alone.
+func TestOpenPromptRefusalsOneRule(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	g.w.Log = world.NewEventLog(nil)
+	dir := writeDropFiles(t, map[string]string{
+		"room.map":   dropMap,
+		"bad.map":    "type octile\nheight 2\nwidth 2\nmap\n.\n",
+		"other.scen": scenText("big.map", 99, 99, "0\t0\t3\t0\t3"),
+		"notes/":     "",
+	})
+	if err := os.WriteFile(filepath.Join(dir, "pic.map"), []byte{0x89, 'P', 'N', 'G', 0, 0, 1}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w0 := g.w
+	for _, c := range []struct{ text, note string }{
+		{"", "type the path of a file"},
+		{filepath.Join(dir, "nothere.map"), "nothere.map: no such file"},
+		{filepath.Join(dir, "notes"), "is a folder"},
+		{filepath.Join(dir, "pic.map"), "pic.map (not a text file"},
+		{filepath.Join(dir, "bad.map"), "bad.map"},
+		{filepath.Join(dir, "other.scen"), "other.scen"},
+	} {
+		seq, lines := w0.MessageSeq, len(logged(g))
+		typeInto(g, promptOpen, c.text)
+		g.submitPrompt()
+		if g.prompt == nil || !g.prompt.err || !strings.Contains(g.prompt.note, c.note) || g.w != w0 {
+			t.Fatalf("open %q: prompt %+v, replaced %v; want the prompt kept with %q", c.text, g.prompt, g.w != w0, c.note)
+		}
+		if w0.MessageSeq != seq {
+			t.Errorf("open %q: the refusal was also put on the map: %q", c.text, w0.Message)
+		}
+		var errs []string
+		for _, l := range logged(g)[lines:] {
+			if strings.HasPrefix(l, "error") {
+				errs = append(errs, l)
+			}
+		}
+		if len(errs) != 1 || !strings.HasPrefix(errs[0], "error prompt=open msg=") {
+			t.Errorf("open %q: log's error lines %q, want one `error prompt=open msg=…`", c.text, errs)
+		}
+		g.closePrompt()
+	}
+}
+
+// Regression (new-user test): a relative path in the open prompt was taken
+// in the working folder, not the folder the prompt shows (the session's).
+// Tab completes it there too, and the folder is drawn before it.
+func TestOpenPromptRelativeToTheFolderShown(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap, "room.scen": scenText("room.map", 8, 5, "0\t0\t3\t0\t3")})
+	if wd, _ := os.Getwd(); wd == dir {
+		t.Fatal("the test needs another working folder")
+	}
+	typeInto(g, promptOpen, filepath.Join(dir, "room.map"))
+	g.submitPrompt()
+	g.openPrompt(promptOpen)
+	p := g.prompt
+	p.text, p.cur = []rune("room.s"), 6
+	if v := g.promptView(); v.Base != dir+string(filepath.Separator) {
+		t.Errorf("the folder drawn before %q: %q, want %q", v.Text, v.Base, dir+"/")
+	}
+	g.completePrompt()
+	if string(p.text) != "room.scen" {
+		t.Fatalf("Tab on room.s: %q, want room.scen (completed in %s)", string(p.text), dir)
+	}
+	g.submitPrompt()
+	if g.prompt != nil || len(g.w.Queries) != 1 || g.w.Start != image.Pt(0, 0) {
+		t.Fatalf("open room.scen typed relative: prompt %+v, queries %v", g.prompt, g.w.Queries)
+	}
+}
+
+// Regression (new-user test): go to a cell on a small map already fitted
+// did not zoom in (its cells were past the 12 px a go-to asks for). It
+// now closes in (3× the fitted zoom) and pins the cell, centred.
+func TestGotoCellZoomsInOnASmallMap(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap})
+	typeInto(g, promptOpen, filepath.Join(dir, "room.map"))
+	g.submitPrompt()
+	g.Update() // fitted
+	fit := g.cam.Zoom
+	if fit < 12 {
+		t.Fatalf("room.map fitted at %.1f px a cell: the test needs a small map", fit)
+	}
+	cell := image.Pt(6, 2)
+	typeInto(g, promptGoto, "6,2")
+	g.submitPrompt()
+	g.Update()
+	if g.cam.Zoom < 2*fit || !g.hasPinned || g.pinned != cell {
+		t.Fatalf("go to 6,2: zoom %.1f (fitted %.1f), pinned %v %v", g.cam.Zoom, fit, g.hasPinned, g.pinned)
+	}
+	x, y := g.cam.CellCenter(cell)
+	m := g.lay.Map
+	if absInt(int(x)-(m.Min.X+m.Max.X)/2) > 2 || absInt(int(y)-(m.Min.Y+m.Max.Y)/2) > 2 {
+		t.Errorf("cell %v drawn at %.0f,%.0f, want the map area's centre %v", cell, x, y, m)
 	}
 }
