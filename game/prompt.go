@@ -148,8 +148,11 @@ func withSep(dir string) string {
 // trailing separator is kept (it says "a folder").
 func (p *prompt) resolve(text string) string {
 	path := expandHome(text)
-	if p.dir == "" || filepath.IsAbs(path) || path == "" {
+	switch {
+	case p.dir == "" || filepath.IsAbs(path):
 		return path
+	case path == "":
+		return withSep(p.dir) // Tab on nothing lists the folder shown
 	}
 	out := filepath.Join(p.dir, path)
 	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) {

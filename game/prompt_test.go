@@ -600,6 +600,12 @@ func TestOpenPromptRelativeToTheFolderShown(t *testing.T) {
 	if v := g.promptView(); v.Base != dir+string(filepath.Separator) {
 		t.Errorf("the folder drawn before %q: %q, want %q", v.Text, v.Base, dir+"/")
 	}
+	p.text, p.cur = nil, 0
+	g.completePrompt()
+	if !slices.Equal(p.matches, []string{"room.map", "room.scen"}) || string(p.text) != "room." {
+		t.Errorf("Tab on nothing: %q listed, text %q; want the folder shown listed", p.matches, string(p.text))
+	}
+	p.text, p.cur = []rune("room.s"), 6
 	g.completePrompt()
 	if string(p.text) != "room.scen" {
 		t.Fatalf("Tab on room.s: %q, want room.scen (completed in %s)", string(p.text), dir)
