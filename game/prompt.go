@@ -40,9 +40,9 @@ type prompt struct {
 	kind promptKind
 	text []rune
 	cur  int // the caret, in runes: text[:cur] is before it
-	// dir is the folder a relative path is taken in (open: the session's
-	// folder; save as: the working folder, as -save); shown before a
-	// relative text. "" for go to.
+	// dir is the folder a relative path is taken in: the folder of the
+	// path the prompt starts with (open: the session's file; save as:
+	// where Ctrl+S would save), shown before a relative text. "" for go to.
 	dir     string
 	note    string   // under the line: what to type, or why Enter was refused
 	err     bool     // note is a refusal
@@ -112,8 +112,14 @@ func (g *Game) openPrompt(k promptKind) {
 		}
 		text = withSep(dir)
 	case promptSaveAs:
-		dir = wd // where -save and Ctrl+S take a relative name
+		// Start with where Ctrl+S would save; a relative name typed
+		// instead goes into that file's folder (the working folder for a
+		// built-in, or beside a map in a read-only folder).
 		text = g.w.SaveGoesTo()
+		dir = wd
+		if a, err := filepath.Abs(filepath.Dir(text)); err == nil {
+			dir = a
+		}
 	}
 	g.prompt = &prompt{kind: k, text: []rune(text), cur: len([]rune(text)), dir: dir, note: g.promptHint(k)}
 	g.w.Log.Add("prompt", world.F{Key: "what", Val: k.label()})
@@ -507,10 +513,10 @@ func (g *Game) centreOn(c image.Point) {
 
 // gotoZoom is the least zoom (pixels a cell) a go-to cell shows, for a map
 // whose whole fits at fit pixels a cell: 12 on a big map; on a small map,
-// already larger than that when fitted, three times the fitted zoom, so
+// already larger than that when fitted, twice the fitted zoom, so
 // the view visibly closes in on the cell there too.
 func gotoZoom(fit float64) float64 {
-	return min(render.MaxZoom, max(12, 3*fit))
+	return min(render.MaxZoom, max(12, 2*fit))
 }
 
 // submitSaveAs saves the session to text (NAME.pls, the extension added
