@@ -210,6 +210,7 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 	}
 	snap := w.Grid.Clone()
 	s, regions := w.Settings, w.Regions
+	s.Levels = k.levels // the cluster heuristic's key has its own (keyFor)
 	run := func(j *buildJob) buildRes {
 		ctx := context.Background() // small grids: built at once, never stopped
 		if j != nil {

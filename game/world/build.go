@@ -34,13 +34,20 @@ func (w *World) keyFor(a Algo) hierKey {
 	s := w.Settings
 	// Dense transitions shape HPA*'s hierarchy only: the group hierarchy
 	// is not rebuilt for them.
-	cluster := s.Cluster()
-	if a == AlgoGroup && w.regionsCover(s.LevelCount()) {
+	cluster, levels, read := s.Cluster(), s.LevelCount(), s.LevelCount()
+	if a == AlgoGroup && s.UsesClusterHeuristic() {
+		// The cluster heuristic reads level 1 alone: the levels switch
+		// changes nothing there, so it rebuilds nothing either. The
+		// hierarchy has as many levels as the designer's region layers
+		// (a build refuses fewer), else one.
+		levels, read = max(1, min(len(w.Regions), MaxAbstractLevels)), 1
+	}
+	if a == AlgoGroup && w.regionsCover(read) {
 		// Regions make every level: a new size would rebuild the same
 		// groups (and drop the last repair shown).
 		cluster = 0
 	}
-	return hierKey{algo: a, cluster: cluster, levels: s.LevelCount(), nb: s.Neighborhood, regions: len(w.Regions), dense: s.Dense && a == AlgoHPA, grid: w.Grid}
+	return hierKey{algo: a, cluster: cluster, levels: levels, nb: s.Neighborhood, regions: len(w.Regions), dense: s.Dense && a == AlgoHPA, grid: w.Grid}
 }
 
 // clusterField is a hierarchy's cluster size as the build and plan log

@@ -130,6 +130,9 @@ func (w *World) checkHierMemory(k hierKey) error {
 	s := Settings{ClusterSize: k.cluster, Levels: k.levels}
 	what := fmt.Sprintf("not built: the %s of cluster %d, %d levels", hierName(k.algo), s.Cluster(), s.LevelCount())
 	less := "larger clusters (]) or fewer levels (Shift+[) need less"
+	if k.algo == AlgoGroup && w.Settings.UsesClusterHeuristic() {
+		less = "larger clusters (]) need less" // its levels are not the switch's (keyFor)
+	}
 	if k.dense {
 		what += ", dense transitions,"
 		less = "the paper's transitions (Shift+N) need far less"

@@ -198,9 +198,11 @@ func (s Settings) LevelCount() int {
 
 // Uses reports whether the current algorithm reads the switch named as
 // the log names it: "heuristic" (A*, greedy and the group planner's
-// searches), "cost" and "exclusion" (the group planner), "cluster" and
-// "levels" (a hierarchy: HPA*, the group planner, or A* and greedy with the
-// cluster heuristic's group table), "smooth" and "transitions" (HPA*); every other switch
+// searches), "cost" and "exclusion" (the group planner), "cluster" (a
+// hierarchy: HPA*, the group planner, or A* and greedy with the cluster
+// heuristic's group table), "levels" (HPA* and the group planner: the
+// cluster heuristic's table is made of level 1 alone, whatever the levels
+// set), "smooth" and "transitions" (HPA*); every other switch
 // ("algo", "nb") always. The panel dims the rows it reports false for, and
 // such a switch notes that the algorithm does not use it.
 func (s Settings) Uses(name string) bool {
@@ -209,8 +211,10 @@ func (s Settings) Uses(name string) bool {
 		return s.Algo == AlgoAStar || s.Algo == AlgoGreedy || s.Algo == AlgoGroup
 	case "cost", "exclusion", "target":
 		return s.Algo == AlgoGroup
-	case "cluster", "levels":
+	case "cluster":
 		return s.Algo.Hierarchical() || (s.Heuristic == HeurCluster && s.Algo != AlgoDijkstra)
+	case "levels":
+		return s.Algo.Hierarchical()
 	case "smooth", "transitions":
 		return s.Algo == AlgoHPA
 	}

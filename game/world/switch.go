@@ -292,7 +292,7 @@ var (
 		"exclusion":   "the group planner does",
 		"target":      "the group planner does",
 		"cluster":     "HPA*, the group planner and the cluster heuristic do",
-		"levels":      "HPA*, the group planner and the cluster heuristic do",
+		"levels":      "HPA* and the group planner do; the cluster heuristic reads level 1 alone",
 		"smooth":      "HPA* does",
 		"transitions": "HPA* does",
 	}

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strings"
@@ -51,8 +52,8 @@ func TestUnusedSwitchSaysSo(t *testing.T) {
 	}
 	w.SetAlgo(AlgoAStar)
 	w.SetHeuristic(HeurCluster)
-	if !w.Settings.Uses("cluster") || !w.Settings.Uses("levels") {
-		t.Error("A* with the cluster heuristic reads the group hierarchy's cluster size and levels")
+	if !w.Settings.Uses("cluster") || w.Settings.Uses("levels") {
+		t.Error("A* with the cluster heuristic reads the group hierarchy's cluster size, and its level 1 alone")
 	}
 	w.SetAlgo(AlgoDijkstra)
 	if w.Settings.Uses("cluster") || w.Settings.Uses("heuristic") {
@@ -216,5 +217,48 @@ func TestSwitchNoteShowsOnceTheErrorIsGone(t *testing.T) {
 	w.MessageGone(w.MessageSeq)
 	if w.Message != "query 2 of 2" {
 		t.Fatalf("message %q, want the newer note, not the switch's kept back", w.Message)
+	}
+}
+
+// A user's finding: with A* and the cluster heuristic the levels row was
+// lit, though the heuristic's table is made of level 1 whatever the levels
+// set. The row is dimmed (Uses is false), the switch says it changes
+// nothing, as any unused switch does, and the group hierarchy the table is
+// read from is not rebuilt: the answer is the same.
+func TestLevelsUnusedByClusterHeuristic(t *testing.T) {
+	for _, algo := range []Algo{AlgoAStar, AlgoGreedy} {
+		w := openBuiltin(t, assets.DefaultName)
+		w.Begin()
+		w.SetAlgo(algo)
+		w.SetHeuristic(HeurCluster)
+		w.Wait()
+		if w.Uses("levels") || w.Settings.Uses("levels") {
+			t.Errorf("%v with the cluster heuristic: Uses(levels) true, so the panel's row is lit", algo)
+		}
+		if !w.Uses("cluster") {
+			t.Errorf("%v with the cluster heuristic: the cluster size sizes the level-1 groups it reads", algo)
+		}
+		before, cost := w.HeuristicGroups(), w.Outcome.Cost
+		if before == nil {
+			t.Fatalf("%v with the cluster heuristic: no group hierarchy", algo)
+		}
+		w.LevelsUp()
+		w.Wait()
+		want := fmt.Sprintf("levels 3: %s does not use it (HPA* and the group planner do; the cluster heuristic reads level 1 alone)", algo.Title())
+		if w.Message != want || w.MessageErr {
+			t.Errorf("levels up under %v with the cluster heuristic: message %q, want %q", algo, w.Message, want)
+		}
+		if w.HeuristicGroups() != before {
+			t.Errorf("%v: a change of levels rebuilt the group hierarchy the cluster heuristic reads level 1 of", algo)
+		}
+		if w.Outcome.Cost != cost {
+			t.Errorf("%v: cost %v after levels up, was %v", algo, w.Outcome.Cost, cost)
+		}
+		// The group planner reads the levels: its hierarchy has them.
+		w.SetAlgo(AlgoGroup)
+		w.Wait()
+		if h := w.Hierarchy(); h == nil || h.Levels() != 3 {
+			t.Errorf("group planner after the cluster heuristic: hierarchy %v, want 3 levels", h)
+		}
 	}
 }
