@@ -1278,9 +1278,31 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "brush weight", Value: strconv.Itoa(int(g.brush)), Keys: keysOf(ActBrush)},
 	}
 	if n := len(g.w.Queries); n > 1 {
-		rows = append(rows, render.SwitchRow{Label: "query", Value: world.Count(g.query+1) + " of " + world.Count(n), Keys: keysOf(ActNextQuery)})
+		rows = append(rows, g.queryRow(n))
 	}
 	return rows
+}
+
+// queryRow is the panel's query row for a session of n queries: "k of n"
+// while the query on screen is the list's query k, which F3 last opened.
+// A query made since by clicks, a drag of S or G, or Ctrl+G's typed
+// "X,Y X,Y" is none of the list's: the row then reads "your query" with
+// its cells (a tester saw "1,234 of 1,280" over a typed query); F3 still
+// opens the one after k.
+func (g *Game) queryRow(n int) render.SwitchRow {
+	w := g.w
+	row := render.SwitchRow{Label: "query", Value: world.Count(g.query+1) + " of " + world.Count(n), Keys: keysOf(ActNextQuery)}
+	if g.query >= 0 && g.query < n && w.HasStart && w.HasGoal && w.Queries[g.query] == [2]image.Point{w.Start, w.Goal} {
+		return row
+	}
+	cell := func(ok bool, p image.Point) string {
+		if !ok {
+			return "?"
+		}
+		return fmt.Sprintf("(%d,%d)", p.X, p.Y)
+	}
+	row.Label, row.Value = "your query", cell(w.HasStart, w.Start)+"→"+cell(w.HasGoal, w.Goal)
+	return row
 }
 
 func switchActions(g *Game) []func() {

@@ -1196,3 +1196,58 @@ func TestSwitchNoteAfterAnExpiredError(t *testing.T) {
 		t.Fatalf("after the error went stale: message %q (error %v), want the switch's note", w.Message, w.MessageErr)
 	}
 }
+
+// A tester's finding: after a typed query (Ctrl+G "X,Y X,Y") or one made
+// by clicks, the panel still read "query 1 of 2", the list's row shown
+// before. The query row now says the query on screen is the user's own,
+// with its cells, until F3 opens one of the list's again.
+func TestQueryRowSaysWhenTheQueryIsNotTheList(t *testing.T) {
+	wd, err := world.Open(assets.Prefix + "textbook-groups")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Begin()
+	wd.Wait()
+	g := drawnOn(t, wd, 1280, 800)
+	if len(wd.Queries) < 2 {
+		t.Fatalf("textbook-groups has %d queries; the test needs two", len(wd.Queries))
+	}
+	row := func() render.SwitchRow {
+		rows := g.switchRows()
+		return rows[len(rows)-1]
+	}
+	if r := row(); r.Label != "query" || r.Value != "1 of 2" {
+		t.Fatalf("at start: row %+v, want query 1 of 2", r)
+	}
+	// Another open cell pair than either of the list's queries.
+	var a, b image.Point
+	found := false
+	for y := 0; y < wd.Grid.Height() && !found; y++ {
+		for x := 0; x < wd.Grid.Width() && !found; x++ {
+			p := image.Pt(x, y)
+			if wd.Grid.Open(p) && p != wd.Queries[0][0] && p != wd.Queries[1][0] {
+				a, found = p, true
+			}
+		}
+	}
+	b = wd.Queries[0][1]
+	if !found || !wd.SetEndpoints(a, b) {
+		t.Fatalf("no query %v→%v", a, b)
+	}
+	wd.Wait()
+	want := fmt.Sprintf("(%d,%d)→(%d,%d)", a.X, a.Y, b.X, b.Y)
+	if r := row(); r.Label != "your query" || r.Value != want || r.Keys == "" {
+		t.Errorf("after a query of the user's: row %+v, want your query %s with F3", r, want)
+	}
+	g.stepQuery(+1)
+	wd.Wait()
+	if r := row(); r.Label != "query" || r.Value != "2 of 2" {
+		t.Errorf("F3 after the user's query: row %+v, want query 2 of 2", r)
+	}
+	// Half a query (the start clicked, the goal not yet): not the list's
+	// either.
+	wd.Goal, wd.HasGoal = image.Point{}, false
+	if r := row(); r.Label != "your query" || !strings.HasSuffix(r.Value, "→?") {
+		t.Errorf("start only: row %+v", r)
+	}
+}
