@@ -346,7 +346,7 @@ func (a *groupHier) Component(p image.Point) int32 {
 
 func (a *groupHier) Size() Size {
 	if a.size == nil {
-		a.size = &Size{Nodes: a.countNodes(), Edges: a.countEdges(), Build: a.build}
+		a.size = &Size{Nodes: a.countNodes(), Edges: a.countEdges(), Bytes: a.g.MemoryBytes(), Build: a.build}
 	}
 	return *a.size
 }

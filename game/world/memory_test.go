@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"pathlens/assets"
 	"pathlens/internal/sysmem"
 	"pathlens/maps"
 	"pathlens/pathing"
@@ -157,5 +158,27 @@ func TestOpenRefusedForMemory(t *testing.T) {
 	}
 	if err := checkOpenMemory(256, 256); err != nil {
 		t.Errorf("a 256×256 map was checked: %v", err)
+	}
+}
+
+// A tester's finding: the panel's hierarchy row gave HPA*'s memory but
+// none for the group hierarchy. Its size now has the graph's own bytes
+// (groups.Graph.MemoryBytes), before and after a repair.
+func TestGroupHierarchySizeHasBytes(t *testing.T) {
+	w := openBuiltin(t, assets.DefaultName)
+	w.Begin()
+	w.SetAlgo(AlgoGroup)
+	w.Wait()
+	gh, ok := w.Hierarchy().(*groupHier)
+	if !ok {
+		t.Fatalf("group planner: hierarchy %T", w.Hierarchy())
+	}
+	if sz := gh.Size(); sz.Bytes <= 0 || sz.Bytes != gh.g.MemoryBytes() {
+		t.Errorf("group hierarchy: size %+v, want the graph's %d bytes", sz, gh.g.MemoryBytes())
+	}
+	w.SetAlgo(AlgoHPA)
+	w.Wait()
+	if sz := w.Hierarchy().Size(); sz.Bytes <= 0 {
+		t.Errorf("HPA*: size %+v without bytes", sz)
 	}
 }
