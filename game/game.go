@@ -1430,7 +1430,7 @@ func (g *Game) followPhase() {
 // panel row), with a note and a log line.
 func (g *Game) nextBrush() {
 	g.brush = max(g.brush%9+1, 2)
-	g.w.Note("brush weight %d (Shift+paint)", g.brush)
+	g.w.NoteAfterError("brush weight %d (Shift+paint)", g.brush) // an error on screen stays its 12 s
 	g.w.Log.Add("switch", world.F{Key: "name", Val: "brush"}, world.F{Key: "value", Val: int(g.brush)})
 }
 

@@ -1251,3 +1251,19 @@ func TestQueryRowSaysWhenTheQueryIsNotTheList(t *testing.T) {
 		t.Errorf("start only: row %+v", r)
 	}
 }
+
+// The brush weight (Shift+W) replans nothing either: its note waits while
+// an error is on screen, as every switch's does (docs/window.md, Messages).
+func TestBrushNoteWaitsForTheError(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	g.w.Fail("cell (0,0) is blocked: pick an open cell")
+	seq := g.w.MessageSeq
+	g.nextBrush()
+	if !g.w.MessageErr || g.w.MessageSeq != seq {
+		t.Fatalf("Shift+W with an error on screen: message %q, want the error kept", g.w.Message)
+	}
+	g.w.MessageGone(seq)
+	if want := fmt.Sprintf("brush weight %d (Shift+paint)", g.brush); g.w.Message != want {
+		t.Errorf("the error gone: message %q, want %q", g.w.Message, want)
+	}
+}

@@ -88,7 +88,9 @@ func (w *World) SetAgentRefine(m agents.HPAMode) {
 	w.Settings.AgentRefine = m
 	w.Log.Add("switch", F{"name", "agent_refine"}, F{"value", m.String()})
 	if w.Settings.Algo != AlgoHPA {
-		w.Note("agents refine %s: takes effect when agents plan with HPA*", m)
+		// No replan makes an error on screen stale: the note waits for
+		// its 12 s, as any switch's note does (docs/window.md, Messages).
+		w.noteAfterError(fmt.Sprintf("agents refine %s: takes effect when agents plan with HPA*", m))
 	}
 	w.syncAgentPlanner()
 }

@@ -262,3 +262,29 @@ func TestLevelsUnusedByClusterHeuristic(t *testing.T) {
 		}
 	}
 }
+
+// A tester's finding: Shift+U (the agents' refine mode, which replans
+// nothing) replaced an error at once, where docs/window.md says a
+// switch's note waits while an error is on screen: with no replan to make
+// the error stale, it waits for the error's time to be up.
+func TestAgentRefineNoteWaitsForTheError(t *testing.T) {
+	w := openBuiltin(t, assets.DefaultName)
+	w.Begin()
+	w.SetAlgo(AlgoAStar)
+	w.Wait()
+	w.Fail("cell (0,0) is blocked: pick an open cell")
+	seq := w.MessageSeq
+	w.ToggleAgentRefine()
+	if !w.MessageErr || !strings.Contains(w.Message, "blocked") || w.MessageSeq != seq {
+		t.Fatalf("Shift+U with an error on screen: message %q (error %v), want the error kept", w.Message, w.MessageErr)
+	}
+	w.MessageGone(seq)
+	if w.MessageErr || !strings.HasPrefix(w.Message, "agents refine lazy") {
+		t.Errorf("the error gone: message %q, want the Shift+U note", w.Message)
+	}
+	// With no error up, the note shows at once.
+	w.ToggleAgentRefine()
+	if !strings.HasPrefix(w.Message, "agents refine eager") {
+		t.Errorf("Shift+U, no error up: message %q", w.Message)
+	}
+}

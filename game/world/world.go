@@ -225,6 +225,12 @@ func (w *World) noteAfterError(msg string) {
 	w.Note("%s", msg)
 }
 
+// NoteAfterError is noteAfterError for the view's own switches (the
+// brush weight): a note that waits while an error is on screen.
+func (w *World) NoteAfterError(format string, args ...any) {
+	w.noteAfterError(fmt.Sprintf(format, args...))
+}
+
 // ErrorShown reports whether the message is an error the user may still be
 // reading: set, and not reported gone by the view (MessageGone). Some
 // notes wait while it is (noteAfterError).
