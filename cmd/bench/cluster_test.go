@@ -223,7 +223,7 @@ func TestClusterAStarRefusals(t *testing.T) {
 		{"cost", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cost", "maximin"}, "-cost applies only with -algo group"},
 		{"cost with a scenario", []string{"-scenario", "builtin:textbook-groups", "-algo", "astar-cluster", "-cost", "maximin"}, "-cost applies only with -algo group (this run: -algo astar-cluster)"},
 		{"two region layers", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-regions", layer + "," + layer}, "reads level 1 only, but -regions gives 2 layers"},
-		{"cluster size", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cluster", "1"}, "cluster size 1"},
+		{"cluster size", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cluster", "1"}, "-cluster 1: the cluster heuristic's group table takes 2 or more"},
 	}
 	for _, c := range cases {
 		code, out, errs := runMain(t, c.args...)

@@ -176,6 +176,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	if err := checkFlagScopes(fs, c); err != nil {
 		return nil, err
 	}
+	if err := checkSizeFlags(c); err != nil {
+		return nil, err // before "nothing to run", which only run() can say
+	}
 	var err error
 	if c.Neighborhood, err = pathing.ParseNeighborhood(*nb); err != nil {
 		return nil, usagef("bench: -nb %q: want 8 or 4", *nb)

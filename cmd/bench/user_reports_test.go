@@ -418,3 +418,36 @@ func TestEveryBadInput(t *testing.T) {
 		})
 	}
 }
+
+// A tester's finding: "-cluster 3" with no query or scenario said "nothing
+// to run", and only a run with a query said that 3 is out of range. The
+// hierarchy's size flags are checked as the flags are parsed, each message
+// naming the flag, the hierarchy and its range; with a query the message
+// is the same.
+func TestSizeFlagsCheckedBeforeNothingToRun(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-algo", "hpa", "-cluster", "3"}, "bench: -cluster 3: HPA* takes 4 to 64 (default 10)\n"},
+		{[]string{"-algo", "hpa", "-levels", "5"}, "bench: -levels 5: HPA* takes 1 to 4 (default 2)\n"},
+		{[]string{"-algo", "hpa", "-builds", "0"}, "bench: -builds 0: want 1 to 1000\n"},
+		{[]string{"-algo", "group", "-cluster", "1"}, "bench: -cluster 1: the group hierarchy takes 2 or more (default 10)\n"},
+		{[]string{"-algo", "group", "-levels", "9"}, "bench: -levels 9: the group hierarchy takes 1 to 8 (default 2)\n"},
+		{[]string{"-algo", "group", "-branch", "1"}, "bench: -branch 1: the group hierarchy takes 2 or more (default 2)\n"},
+		{[]string{"-algo", "astar-cluster", "-cluster", "1"}, "bench: -cluster 1: the cluster heuristic's group table takes 2 or more (default 10)\n"},
+		{[]string{"-algo", "hpa", "-cluster", "0"}, "bench: -cluster 0: HPA* takes 4 to 64; leave -cluster out"},
+	} {
+		for _, query := range [][]string{nil, {"-from", "0,0", "-to", "1,0"}} {
+			args := append(append([]string{"-map", tinyMap}, c.args...), query...)
+			code, out, errs := runMain(t, args...)
+			if code != exitUsage || out != "" || !strings.HasPrefix(errs, c.want) {
+				t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and %q", args, code, out, errs, c.want)
+			}
+		}
+	}
+	// In range, with nothing to run: that is the message.
+	if code, _, errs := runMain(t, "-map", tinyMap, "-algo", "hpa", "-cluster", "8"); code != exitUsage || !strings.Contains(errs, "nothing to run") {
+		t.Errorf("-cluster 8 alone: exit %d, %q", code, errs)
+	}
+}
