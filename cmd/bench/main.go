@@ -78,7 +78,7 @@ type Config struct {
 	Neighborhood pathing.Neighborhood // -nb 8|4
 	Heuristic    pathing.Heuristic    // -heuristic auto|octile|...
 	Weight       float64              // -weight: weighted A* factor (0 = 1)
-	Rows         int                  // -rows N: only the first N scenario rows (0 = all)
+	Rows         int                  // -rows N: only the first N scenario rows (0: left out, all; a typed 0 is refused)
 	Every        int                  // -every K: only every K-th of those rows (1 = all), keeping the file's row numbers
 	Repeat       int                  // -repeat N: run the row set N times (timings over all; default 1, SingleRepeat for -from/-to)
 
@@ -123,7 +123,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	nb := fs.String("nb", "8", "neighbourhood: 8 (no corner cutting) or 4")
 	heur := fs.String("heuristic", "auto", "heuristic: auto, octile, euclidean, manhattan, chebyshev, zero (A* with the cluster heuristic is -algo astar-cluster)")
 	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h, 1 or more (left out: 1, plain A*)")
-	fs.IntVar(&c.Rows, "rows", 0, "run only the first `N` scenario rows (0 = all; Moving AI lists rows shortest first, so these are the short queries)")
+	fs.IntVar(&c.Rows, "rows", 0, "run only the first `N` scenario rows, 1 or more (left out: all; Moving AI lists rows shortest first, so these are the short queries)")
 	fs.IntVar(&c.Every, "every", 1, "run only every `K`-th scenario row (the file's rows 1, K+1, 2K+1, …, after -rows): a quick sample of a big .scen; query numbers (and -worst's commands) stay the file's, and the report adds every, rows_sampled and scen_rows")
 	fs.IntVar(&c.Repeat, "repeat", 1, fmt.Sprintf("run the rows `N` times; timings cover every run (default %d for a single -from/-to query)", SingleRepeat))
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the timed runs to `file`")
@@ -193,8 +193,12 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	} else if weightGiven && !(c.Weight >= 1 && c.Weight <= 1e6) { // NaN too
 		return nil, usagef("bench: -weight %v: weighted A* takes a factor of 1 or more; leave -weight out, or give -weight 1, for plain A*", c.Weight)
 	}
-	if c.Rows < 0 {
-		return nil, usagef("bench: -rows %d: want 0 (all) or a positive count", c.Rows)
+	// Left out, -rows is 0: every row. A typed 0 read the same way, where
+	// -cluster 0 or -agents 0 are refused: it runs no row, or is a slip.
+	if rowsGiven := slices.Contains(c.Given, "rows"); rowsGiven && c.Rows == 0 {
+		return nil, usagef("bench: -rows 0: want a positive count N (the first N scenario rows); leave -rows out to run them all")
+	} else if c.Rows < 0 {
+		return nil, usagef("bench: -rows %d: want a positive count N (the first N scenario rows); leave -rows out to run them all", c.Rows)
 	}
 	if c.Every < 1 {
 		return nil, usagef("bench: -every %d: want a positive count K (every K-th scenario row; 1, the default, runs them all)", c.Every)

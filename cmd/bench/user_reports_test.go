@@ -451,3 +451,19 @@ func TestSizeFlagsCheckedBeforeNothingToRun(t *testing.T) {
 		t.Errorf("-cluster 8 alone: exit %d, %q", code, errs)
 	}
 }
+
+// -rows 0 meant every row, where a typed 0 of the other counts (-cluster,
+// -agents, -repair) is refused: it is refused too, saying that leaving the
+// flag out runs every row.
+func TestRowsZeroRefused(t *testing.T) {
+	for _, n := range []string{"0", "-2"} {
+		code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-rows", n)
+		want := "bench: -rows " + n + ": want a positive count N (the first N scenario rows); leave -rows out to run them all\n"
+		if code != exitUsage || out != "" || errs != want {
+			t.Errorf("-rows %s: exit %d, stdout %q, stderr %q; want %q", n, code, out, errs, want)
+		}
+	}
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-rows", "2"); code != 0 {
+		t.Errorf("-rows 2: exit %d: %s", code, errs)
+	}
+}
