@@ -201,3 +201,46 @@ func BenchmarkBuildContext512(b *testing.B) {
 		}
 	}
 }
+
+// A relevel from 1 to 4 levels cancelled as soon as level 2 is built
+// builds no further level, returns no graph and says which levels it was
+// making; the graph it came from still equals a fresh one-level build.
+func TestRelevelStopsBetweenLevels(t *testing.T) {
+	g, cfg := cancelCase()
+	cfg.Levels = 1
+	old, err := Build(g, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	build, err := old.Relevel(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var built []int
+	buildLevelHook = func(l int) {
+		built = append(built, l)
+		if l == 2 {
+			cancel()
+		}
+	}
+	t.Cleanup(func() { buildLevelHook = nil })
+	gr, err := build(ctx, nil)
+	if gr != nil {
+		t.Fatal("a stopped relevel returned a graph")
+	}
+	if !errors.Is(err, context.Canceled) || !strings.Contains(err.Error(), "groups: build of levels 2 to 4 of the 120×120 grid (cluster 4) stopped") {
+		t.Fatalf("stopped relevel: error %v, want one wrapping context.Canceled that names the levels", err)
+	}
+	if len(built) != 1 || built[0] != 2 {
+		t.Fatalf("levels built by a relevel cancelled at the end of level 2: %v, want [2]", built)
+	}
+	want, err := Build(g, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diffGraphs(old, want); d != "" {
+		t.Fatalf("the graph a cancelled relevel came from changed: %s", d)
+	}
+}

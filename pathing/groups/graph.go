@@ -180,21 +180,32 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config, regions [][]
 		b.ctx = ctx
 	}
 	gr.levels = make([]*level, c.Levels+1)
-	for l := 1; l <= c.Levels; l++ {
+	if !b.buildLevels(1, c.Levels) {
+		return nil, stopped()
+	}
+	return gr, nil
+}
+
+// buildLevels makes levels from..to of b's graph in turn, each from the
+// one below (level 1 from the grid). It reports false when b's context was
+// cancelled; the level being made may then be nil or half done.
+func (b *builder) buildLevels(from, to int) bool {
+	gr := b.g
+	for l := from; l <= to; l++ {
 		if l == 1 {
 			gr.levels[1] = b.level1()
 		} else {
 			gr.levels[l] = b.upper(l)
 		}
-		if b.cancelled() { // the level may be nil or half done
-			return nil, stopped()
+		if b.cancelled() {
+			return false
 		}
 		if buildLevelHook != nil {
 			buildLevelHook(l)
 		}
 	}
 	b.ctx = nil
-	return gr, nil
+	return true
 }
 
 // Grid returns the grid the graph was built on.

@@ -75,16 +75,9 @@ func (g *Graph) Relevel(n int) (build func(ctx context.Context, grid *pathing.Gr
 		if ctx.Done() != nil {
 			b.ctx = ctx
 		}
-		for l := keep + 1; l <= n; l++ {
-			ng.levels[l] = b.upper(l)
-			if b.cancelled() {
-				return nil, stopped()
-			}
-			if buildLevelHook != nil {
-				buildLevelHook(l)
-			}
+		if !b.buildLevels(keep+1, n) {
+			return nil, stopped()
 		}
-		b.ctx = nil
 		return ng, nil
 	}, nil
 }
