@@ -62,7 +62,13 @@ func buildGroups(ctx context.Context, grid *pathing.Grid, regions [][]byte, s Se
 	if err != nil {
 		return nil, err
 	}
-	return &groupHier{cfg: cfg, g: g, p: groups.NewPlanner(g), views: map[int]*LevelView{}, build: time.Since(t0)}, nil
+	return newGroupHier(cfg, g, time.Since(t0), 0), nil
+}
+
+// newGroupHier is the adapter of graph g built with cfg in build, kept
+// levels copied from the hierarchy it replaces (0: built afresh).
+func newGroupHier(cfg groups.Config, g *groups.Graph, build time.Duration, kept int) *groupHier {
+	return &groupHier{cfg: cfg, g: g, p: groups.NewPlanner(g), views: map[int]*LevelView{}, build: build, kept: kept}
 }
 
 // relevelBuilder returns, when the installed hierarchy is the group
@@ -90,7 +96,7 @@ func (w *World) relevelBuilder(k hierKey) builder {
 		if err != nil {
 			return nil, err
 		}
-		return &groupHier{cfg: groupConfig(s), g: g, p: groups.NewPlanner(g), views: map[int]*LevelView{}, build: time.Since(t0), kept: kept}, nil
+		return newGroupHier(groupConfig(s), g, time.Since(t0), kept), nil
 	}
 }
 
