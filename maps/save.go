@@ -12,7 +12,8 @@ import (
 // content or all of data, never a mix, even if the program dies midway: it
 // writes a temporary file in the same folder, syncs it, and renames it over
 // path, then syncs the folder so the rename itself survives a crash. An
-// existing file keeps its permission bits; a new one gets 0644. When path is
+// existing file keeps its permission bits; a new one gets 0644; one with
+// no write permission for anybody is left alone, with an error. When path is
 // a symbolic link, the file it points to is replaced and the link is kept
 // (a dangling link gets its target created). On error the temporary file is
 // removed and path is untouched.
@@ -31,6 +32,12 @@ func SaveFileAtomic(path string, data []byte) (err error) {
 			return errAt(path, 0, "cannot save: is a directory")
 		}
 		perm = st.Mode().Perm()
+		if perm&0o222 == 0 {
+			// The rename would replace it (the folder allows that), but
+			// a file nobody may write is one the user meant to keep:
+			// refused even for root, as an editor refuses it.
+			return errAt(path, 0, "cannot save: the file is read-only (mode %04o): make it writable first, or save under another name", perm)
+		}
 	}
 	f, err := os.CreateTemp(dir, "."+base+".tmp-*")
 	if err != nil {

@@ -339,6 +339,21 @@ func TestSaveFileAtomic(t *testing.T) {
 	if len(ents) != 1 {
 		t.Errorf("folder holds %d entries, want only out.txt (a temporary file was left)", len(ents))
 	}
+	// A file nobody may write is kept, though its folder would allow the
+	// rename (root included: the check is on the mode bits).
+	if err := os.Chmod(p, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveFileAtomic(p, []byte("three")); err == nil || !strings.Contains(err.Error(), p+": cannot save: the file is read-only (mode 0444)") {
+		t.Errorf("saving over a 0444 file: %v, want a refusal naming it", err)
+	}
+	if data, _ := os.ReadFile(p); string(data) != "two" {
+		t.Errorf("a refused save changed the file to %q", data)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("a refused save left %d entries in the folder, want 1", len(ents))
+	}
+	os.Chmod(p, 0o600)
 	if err := SaveFileAtomic(dir, []byte("x")); err == nil || !strings.Contains(err.Error(), "is a directory") {
 		t.Errorf("saving over a directory: %v", err)
 	}
