@@ -189,6 +189,12 @@ func init() {
 	}
 }
 
+// promptHelp describes the editing keys of the prompt line (Ctrl+O,
+// Ctrl+G, Ctrl+Shift+S; prompt.go), which are not rebindable either.
+var promptHelp = [][2]string{
+	{"← → Home End Del", "edit (Ctrl+← →: by word; Ctrl+W, Ctrl+U: cut the word, all before; Tab completes)"},
+}
+
 // mouseHelp describes the mouse gestures (not rebindable).
 var mouseHelp = [][2]string{
 	{"wheel", "zoom about the cursor"},
@@ -208,6 +214,7 @@ func helpSections() []render.HelpSection {
 	order := []string{"View", "Tools", "Switches", "Playback", "Edit", "Layers"}
 	var out []render.HelpSection
 	out = append(out, render.HelpSection{Title: "Mouse", Rows: mouseHelp})
+	out = append(out, render.HelpSection{Title: "Prompt line", Rows: promptHelp})
 	for _, grp := range order {
 		sec := render.HelpSection{Title: grp}
 		for i := range actionTable {
