@@ -610,6 +610,12 @@ func transitionsText(dense bool) string {
 // when it may overestimate under the neighbourhood (Manhattan with
 // diagonal moves), since paths found with it need not be shortest.
 func heuristicText(s world.Settings) string {
+	if s.Algo == world.AlgoGroup && s.Heuristic == world.HeurCluster {
+		// The planner's searches aim at the next group, where the cluster
+		// table has nothing to say: it takes the grid's own distance (its
+		// note says so).
+		return "cluster (" + pathing.Auto.Resolve(s.Neighborhood).String() + " here)"
+	}
 	if !s.Admissible() {
 		return s.Heuristic.String() + " (inadmissible)"
 	}

@@ -312,6 +312,40 @@ func TestHeuristicRowDimForDijkstra(t *testing.T) {
 	}
 }
 
+// The group planner takes the grid's own distance where the cluster
+// heuristic is set (its searches aim at the next group), and the row's
+// value says which; A* reads the cluster table, and the row says cluster.
+func TestHeuristicRowSaysWhatTheGroupPlannerUses(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	g.w.SetHeuristic(world.HeurCluster)
+	value := func() string {
+		for _, r := range g.switchRows() {
+			if r.Label == "heuristic" {
+				return r.Value
+			}
+		}
+		t.Fatal("no heuristic row")
+		return ""
+	}
+	for _, c := range []struct {
+		algo world.Algo
+		four bool
+		want string
+	}{
+		{world.AlgoGroup, false, "cluster (octile here)"},
+		{world.AlgoGroup, true, "cluster (manhattan here)"},
+		{world.AlgoAStar, false, "cluster"},
+	} {
+		if (g.w.Settings.Neighborhood == pathing.Four) != c.four {
+			g.w.ToggleNeighborhood()
+		}
+		g.w.SetAlgo(c.algo)
+		if got := value(); got != c.want {
+			t.Errorf("%s, 4-connected %v: heuristic row %q, want %q", c.algo.Title(), c.four, got, c.want)
+		}
+	}
+}
+
 // In a gallery case whose regions make every level, the cluster size row
 // is dimmed like a switch the algorithm does not read.
 func TestClusterRowDimOverRegions(t *testing.T) {

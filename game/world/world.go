@@ -576,9 +576,9 @@ func unusedHeuristicNote(s Settings) string {
 	}
 	switch s.Algo {
 	case AlgoHPA:
-		return "HPA* ignores the heuristic (it uses octile): the cluster table was not built"
+		return fmt.Sprintf("HPA* ignores the heuristic (it uses %s): the cluster table was not built", pathing.Auto.Resolve(s.Neighborhood))
 	case AlgoGroup:
-		return "the group planner ignores the cluster heuristic (its searches aim at the next group, with octile): the table was not built"
+		return fmt.Sprintf("the group planner ignores the cluster heuristic (its searches aim at the next group, with %s): the table was not built", pathing.Auto.Resolve(s.Neighborhood))
 	}
 	return ""
 }

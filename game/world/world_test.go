@@ -554,6 +554,16 @@ func TestClusterHeuristicNotedAsUnusedByHierarchies(t *testing.T) {
 			t.Fatalf("%v: plan line %q: want the note", c.algo, l)
 		}
 	}
+	// 4-connected, both estimate with Manhattan, and the note says so
+	// (it said octile whatever the moves).
+	w.ToggleNeighborhood()
+	for _, a := range []Algo{AlgoHPA, AlgoGroup} {
+		w.SetAlgo(a)
+		if n := w.Outcome.Note; !strings.Contains(n, "manhattan") || strings.Contains(n, "octile") {
+			t.Fatalf("%v, 4-connected, cluster heuristic: note %q, want it to name manhattan", a, n)
+		}
+	}
+	w.ToggleNeighborhood()
 	w.SetAlgo(AlgoAStar)
 	if strings.Contains(w.Outcome.Note, "ignores") || w.Outcome.Status != pathing.Found {
 		t.Fatalf("A* with the cluster heuristic: %v, note %q", w.Outcome.Status, w.Outcome.Note)
