@@ -1381,6 +1381,27 @@ func (g *Game) nextViewLevel() {
 	}
 	g.viewLevel = g.viewLevel%n + 1
 	g.w.Log.Add("switch", world.F{Key: "name", Val: "view_level"}, world.F{Key: "value", Val: g.viewLevel})
+	g.w.Note("%s", g.viewLevelNote(n))
+}
+
+// viewLevelNote says what L just changed, as every other switch says: the
+// level shown of how many, or why nothing is, and which keys show the
+// layers that follow it when none of them is on (else L seems to do
+// nothing).
+func (g *Game) viewLevelNote(n int) string {
+	if !g.w.Settings.Algo.Hierarchical() && !g.w.Settings.UsesClusterHeuristic() {
+		return fmt.Sprintf("view level: %s builds no hierarchy (%s HPA*, %s the group hierarchy)",
+			g.w.Settings.Algo.Title(), keysOf(ActAlgoHPA), keysOf(ActAlgoGroup))
+	}
+	note := fmt.Sprintf("view level %d of %d: borders, groups, nodes and edges show level %d", g.viewLevel, n, g.viewLevel)
+	var off []string
+	for _, l := range []render.Layer{render.LayerBorders, render.LayerGroups, render.LayerNodes, render.LayerEdges} {
+		if g.layers.Has(l) {
+			return note
+		}
+		off = append(off, KeyText(&layerKeys[l]))
+	}
+	return note + " (all four are off: " + strings.Join(off, ", ") + " show them)"
 }
 
 // phaseKey names a phase of one trace (Timeline.Generation, phase index).

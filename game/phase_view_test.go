@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pathlens/game/world"
+	"pathlens/render"
 )
 
 // The view level follows the phase under the cursor: stepping into an
@@ -149,4 +150,27 @@ func hpaGame(t *testing.T) *Game {
 	w.Wait()
 	g.Update()
 	return g
+}
+
+// L says what it did, as the other switches do: the level shown of how
+// many; that the four layers drawn at that level are all off, with their
+// keys, when they are; and with A* that there is no hierarchy to show.
+func TestViewLevelSaysWhatItShows(t *testing.T) {
+	g := hpaGame(t)
+	g.nextViewLevel()
+	if want := "view level 2 of 2: borders, groups, nodes and edges show level 2"; g.w.Message != want {
+		t.Fatalf("L under HPA*: message %q, want %q", g.w.Message, want)
+	}
+	for _, l := range []render.Layer{render.LayerBorders, render.LayerGroups, render.LayerNodes, render.LayerEdges} {
+		g.layers &^= 1 << l
+	}
+	g.nextViewLevel()
+	if m := g.w.Message; !strings.HasPrefix(m, "view level 1 of 2") || !strings.Contains(m, "all four are off: B, G, N, E show them") {
+		t.Fatalf("L with the level's layers off: message %q, want the level and the four keys", m)
+	}
+	g.w.SetAlgo(world.AlgoAStar)
+	g.nextViewLevel()
+	if m := g.w.Message; !strings.Contains(m, "A* builds no hierarchy") {
+		t.Fatalf("L under A*: message %q, want it to say there is no hierarchy", m)
+	}
 }
