@@ -1355,7 +1355,11 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	}
 	perCol := max(1, (len(rows)+cols-1)/cols)
 	foot := r.idleFooter(rows, f)
+	now := currentNote(f)
 	bw, bh := cols*cw+4, perCol*legendRowH+28
+	if now != "" {
+		bh += legendRowH
+	}
 	if foot != "" {
 		bh += legendRowH
 		if fw := int(ft.Width(ft.UI, foot)) + 16; fw > bw {
@@ -1379,6 +1383,14 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 				// The side column is measured without the footer: it
 				// grows by a row, away from the map area's edge it sits on.
 				foot = idleFooterShort
+			}
+			// The side column is measured without the footer and the
+			// magenta line: it grows by a row for each, away from the
+			// map area's edge it sits on.
+			for _, extra := range []*string{&foot, &now} {
+				if *extra == "" {
+					continue
+				}
 				grown := box
 				if box.Max.Y == m.Max.Y-legendPad {
 					grown.Min.Y -= legendRowH
@@ -1388,10 +1400,10 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 				if grown.In(m) {
 					box = grown
 				} else {
-					foot = ""
+					*extra = ""
 				}
 			}
-		} else if under, ok := r.legendUnder(f, f.Legend, foot != ""); ok {
+		} else if under, ok := r.legendUnderFor(f, &foot, now != ""); ok {
 			rows, cols, title, sub = f.Legend, 2, "Layers", legendUnderSub
 			_, _, cw = r.legendColumn(f.Legend)
 			box, perCol = under, (len(f.Legend)+1)/2
@@ -1433,15 +1445,69 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 			// that says why (a second grey beside the off rows' was
 			// hard to tell apart, user test).
 			tc = ColIdle
-		case name != LayerInfo[lr.Layer].Name:
+		case name != LayerInfo[lr.Layer].Name && name != valuesNoF:
 			tc = ColTextDim // on, but nothing to see at this zoom ("(zoom in)")
 		}
 		ft.Draw(screen, ft.UI, name, float64(cx+nameX), float64(cy-1), tc)
 	}
+	y := box.Min.Y + 25 + perCol*legendRowH
+	if now != "" {
+		// What drawCurrent draws in magenta at the cursor, only while it
+		// draws it: the help's colour list had it, the legend did not.
+		cx := box.Min.X + 8
+		drawSwatch(screen, image.Rect(cx, y+2, cx+12, y+14), []color.RGBA{ColCurrent}, true)
+		ft.Draw(screen, ft.UI, clip(ft, ft.UI, now, float64(box.Dx()-16-17)), float64(cx+17), float64(y-1), ColText)
+		y += legendRowH
+	}
 	if foot != "" {
-		y := box.Min.Y + 25 + perCol*legendRowH
 		ft.Draw(screen, ft.UI, clip(ft, ft.UI, foot, float64(box.Dx()-16)), float64(box.Min.X+8), float64(y-1), ColIdle)
 	}
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// The legend's magenta line: what drawCurrent marks at the cursor.
+const (
+	// A cell search's event: the cell ringed and the best path to it.
+	currentNoteCell = "magenta: the cell expanded now and its best path"
+	// An abstract search's event: the node ringed (no path is drawn).
+	currentNoteNode = "magenta ring: the node expanded now"
+	// HPA*'s smooth phase: the anchor the line at the cursor is tried
+	// from (green: a candidate or the shortcut taken, red: refused);
+	// the path drawn meanwhile is the answer as smoothing leaves it,
+	// by segment, whose second colour is magenta too.
+	currentNoteSmooth = "magenta ring: smoothing's anchor · path: the smoothed answer"
+)
+
+// currentNote is the legend's line for what drawCurrent draws in magenta
+// at the timeline's cursor, or "" when it draws nothing (the search layer
+// off, no timeline, the cursor at its end).
+func currentNote(f *Frame) string {
+	w := f.World
+	if w == nil || w.Grid == nil || !f.Layers.Has(LayerSearch) {
+		return ""
+	}
+	tl := &w.Timeline
+	cur, ok := tl.Current()
+	if !ok || tl.AtEnd() {
+		return ""
+	}
+	if _, ok := w.NodeCell(int(cur.Level), cur.Node); !ok {
+		return ""
+	}
+	switch {
+	case !cur.Kind.Search():
+		return currentNoteSmooth
+	case cur.Level == 0:
+		return currentNoteCell
+	}
+	return currentNoteNode
 }
 
 // idleWhy is why a layer that is on draws nothing whatever the zoom.
@@ -1565,6 +1631,11 @@ func legendName(lr LegendRow, zoom float64) string {
 	if lr.Layer == LayerValues && lr.On && zoom < valuesMinZoom {
 		return valuesZoomIn
 	}
+	if lr.Layer == LayerValues && lr.On && zoom < valuesFZoom {
+		// g and h fit, f does not: the row said "g / h / f numbers"
+		// over cells that showed two numbers (a user's report).
+		return valuesNoF
+	}
 	if lr.Layer == LayerParents && lr.On && zoom < parentsMinZoom {
 		return parentsZoomIn
 	}
@@ -1575,6 +1646,7 @@ func legendName(lr LegendRow, zoom float64) string {
 // names while what they draw is too small to draw.
 const (
 	valuesZoomIn  = "g / h / f (zoom in)"
+	valuesNoF     = "g / h (f: zoom in)"
 	parentsZoomIn = "parent arrows (zoom in)"
 )
 
@@ -1785,14 +1857,11 @@ func (r *Renderer) legendSideSize(legend []LegendRow) (bw, bh int) {
 // legendUnderSize is the box of the legend as two columns of every layer,
 // the form that goes into a margin under (or above) the map, with a row
 // for the footer when foot.
-func (r *Renderer) legendUnderSize(legend []LegendRow, foot bool) (bw, bh int) {
+func (r *Renderer) legendUnderSize(legend []LegendRow, extra int) (bw, bh int) {
 	ft := r.fonts
 	_, _, cw := r.legendColumn(legend)
 	bw = max(2*cw+4, int(ft.Width(ft.Bold, "Layers ")+ft.Width(ft.UI, legendUnderSub))+16)
-	bh = (len(legend)+1)/2*legendRowH + 28
-	if foot {
-		bh += legendRowH
-	}
+	bh = (len(legend)+1)/2*legendRowH + 28 + extra*legendRowH
 	return bw, bh
 }
 
@@ -1810,7 +1879,7 @@ func (r *Renderer) LegendRoom(legend []LegendRow, m image.Rectangle) (side, belo
 	if bw, bh := r.legendSideSize(legend); bh+2*legendPad <= m.Dy() {
 		side = bw + 2*legendPad
 	}
-	if bw, bh := r.legendUnderSize(legend, true); bw+2*legendPad <= m.Dx() {
+	if bw, bh := r.legendUnderSize(legend, 1); bw+2*legendPad <= m.Dx() {
 		below = bh + 2*legendPad
 	}
 	return side, below
@@ -1820,9 +1889,9 @@ func (r *Renderer) LegendRoom(legend []LegendRow, m image.Rectangle) (side, belo
 // row when foot) in the margin under the map, at its left, else above the
 // map (clear of the map notes), when the margin holds it whole; ok is
 // false when neither does.
-func (r *Renderer) legendUnder(f *Frame, legend []LegendRow, foot bool) (box image.Rectangle, ok bool) {
+func (r *Renderer) legendUnder(f *Frame, legend []LegendRow, extra int) (box image.Rectangle, ok bool) {
 	m := f.Layout.Map
-	bw, bh := r.legendUnderSize(legend, foot)
+	bw, bh := r.legendUnderSize(legend, extra)
 	p := legendPad
 	if bw+2*p > m.Dx() || f.Cam == nil || f.World == nil || f.World.Grid == nil {
 		return box, false
@@ -1838,6 +1907,20 @@ func (r *Renderer) legendUnder(f *Frame, legend []LegendRow, foot bool) (box ima
 		}
 	}
 	return box, false
+}
+
+// legendUnderFor is legendUnder with the rows under the layers: the
+// footer (*foot) and the magenta line (now). The fit leaves room for one
+// of them: when both do not fit, the footer is dropped (*foot emptied),
+// since the magenta line is about what the cursor shows.
+func (r *Renderer) legendUnderFor(f *Frame, foot *string, now bool) (image.Rectangle, bool) {
+	box, ok := r.legendUnder(f, f.Legend, b2i(*foot != "")+b2i(now))
+	if !ok && *foot != "" && now {
+		if box, ok = r.legendUnder(f, f.Legend, 1); ok {
+			*foot = ""
+		}
+	}
+	return box, ok
 }
 
 // legendSide places the one-column legend in the margin left of the map

@@ -136,8 +136,8 @@ func TestLegendSaysWhenValuesNeedZoom(t *testing.T) {
 	if got := legendName(on, 9); !strings.Contains(got, "zoom in") {
 		t.Errorf("values on at 9 px per cell: legend %q does not say to zoom in", got)
 	}
-	if got := legendName(on, valuesMinZoom); got != LayerInfo[LayerValues].Name {
-		t.Errorf("values on at %v px per cell (drawn): legend %q", float64(valuesMinZoom), got)
+	if got := legendName(on, valuesFZoom); got != LayerInfo[LayerValues].Name {
+		t.Errorf("values on at %v px per cell (drawn): legend %q", float64(valuesFZoom), got)
 	}
 	if got := legendName(LegendRow{Layer: LayerValues}, 9); got != LayerInfo[LayerValues].Name {
 		t.Errorf("values off: legend %q", got)

@@ -765,11 +765,15 @@ func (r *Renderer) valueState(f *Frame, p image.Point) (st world.NodeState, c co
 	return world.NodeState{Seen: true, Closed: pick.Closed, G: pick.G, H: pick.H, Parent: -1, Event: pick.Event}, c, true
 }
 
+// valuesFZoom is the zoom (pixels per cell) from which a cell has room
+// for the third line, f, under g and h: below it the legend's row says so.
+const valuesFZoom = 40
+
 // valueLines returns the g / h / f lines drawValues writes in a seen cell
-// at zoom z, the first n of lines (f only from 40 px a cell).
+// at zoom z, the first n of lines (f only from valuesFZoom px a cell).
 func valueLines(st world.NodeState, z float64) (lines [3]string, n int) {
 	lines[0], lines[1] = fmt.Sprintf("g %.1f", st.G), fmt.Sprintf("h %.1f", st.H)
-	if z < 40 {
+	if z < valuesFZoom {
 		return lines, 2
 	}
 	lines[2] = fmt.Sprintf("f %.1f", st.G+st.H)
