@@ -56,3 +56,23 @@ func aboutAndRegions(b []byte) (about, letters string) {
 	}
 	return about, letters
 }
+
+// Regression (a user test): pathological-minimum and exclusion-shortcut
+// named their start and goal rooms S and G, the letters of the start and
+// goal discs, so a region label "G" beside the goal disc "G" read as two
+// goals. No gallery region may use the letters the endpoints are drawn
+// with.
+func TestRegionLettersAreNotTheEndpoints(t *testing.T) {
+	for _, name := range Names() {
+		b, ok := File(name)
+		if !ok {
+			t.Fatalf("%s: listed but not found", name)
+		}
+		_, letters := aboutAndRegions(b)
+		for _, c := range "SG" {
+			if strings.ContainsRune(letters, c) {
+				t.Errorf("%s: a region is named %c, the letter of the start or goal disc (regions %s)", name, c, letters)
+			}
+		}
+	}
+}

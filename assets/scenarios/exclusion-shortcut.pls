@@ -1,6 +1,6 @@
 pathlens-scenario 1
 name exclusion-shortcut
-about Exclusion plans the rooms S, C and G and keeps the cell search inside them, so the walk goes round by corridor C. Press X: without exclusion only the first step of the wing plan is refined, toward the middle wing's centre in hall H, and the walk crosses H straight.
+about Exclusion plans the rooms W, C and E and keeps the cell search inside them, so the walk goes round by corridor C. Press X: without exclusion only the first step of the wing plan is refined, toward the middle wing's centre in hall H, and the walk crosses H straight.
 set abstraction groups
 set algo group
 set levels 2
@@ -25,17 +25,17 @@ map inline
 end
 regions 1
 ###########################
-#SSSSCCCCCCCCCCCCCCCCCGGGG#
-#SSSS#CCCC############GGGG#
-#SSSS#HHHHHHHHHHHHHHH#GGGG#
-#SSSS#HHHHHHHHHHHHHHH#GGGG#
-#SSSS#HHHHHHHHHHHHHHH#GGGG#
-#SSSS#HHHHHHHHHHHHHHH#GGGG#
-#SSSSHHHHHHHHHHHHHHHHHGGGG#
-#SSSS#HHHHHHHHHHHHHHH#GGGG#
-#SSSS#HHHHHHHHHHHHHHH#GGGG#
-#SSSS#HHHHHHHHHHHHHHH#GGGG#
-#SSSS#HHHHHHHHHHHHHHH#GGGG#
+#WWWWCCCCCCCCCCCCCCCCCEEEE#
+#WWWW#CCCC############EEEE#
+#WWWW#HHHHHHHHHHHHHHH#EEEE#
+#WWWW#HHHHHHHHHHHHHHH#EEEE#
+#WWWW#HHHHHHHHHHHHHHH#EEEE#
+#WWWW#HHHHHHHHHHHHHHH#EEEE#
+#WWWWHHHHHHHHHHHHHHHHHEEEE#
+#WWWW#HHHHHHHHHHHHHHH#EEEE#
+#WWWW#HHHHHHHHHHHHHHH#EEEE#
+#WWWW#HHHHHHHHHHHHHHH#EEEE#
+#WWWW#HHHHHHHHHHHHHHH#EEEE#
 ###########################
 end
 regions 2

@@ -95,12 +95,12 @@ func TestGalleryMustShow(t *testing.T) {
 			{AvgMin, false, 1.30, 99},
 			{Minimum, false, 1, 1.10},
 		}},
-		// Exclusion plans wings w, m, e and rooms S, C, G, and keeps the
+		// Exclusion plans wings w, m, e and rooms W, C, E, and keeps the
 		// cell search in those rooms: the walk goes round by corridor C.
 		// Without exclusion the level-2 step w→m is refined toward the
 		// middle wing's centre, in hall H, which the walk then crosses on
 		// the optimal line. Exclusion with minimum costs is not asserted:
-		// S-C-G and S-H-G both count two rooms, so which one it plans is
+		// W-C-E and W-H-E both count two rooms, so which one it plans is
 		// the abstract search's tie-break, not the costs.
 		{"exclusion-shortcut", []check{
 			{AvgMin, true, 1.30, 99},
@@ -129,7 +129,7 @@ func TestGalleryMustShow(t *testing.T) {
 
 // TestGalleryExclusionNeedsTwoLevels shows why exclusion-shortcut has a
 // second level. With one level the incremental planner's top plan is the
-// level-1 plan itself (S, C, G) and every segment stays in its rooms, so
+// level-1 plan itself (W, C, E) and every segment stays in its rooms, so
 // turning exclusion off cannot reach hall H: both walks round by C.
 func TestGalleryExclusionNeedsTwoLevels(t *testing.T) {
 	s, _ := loadGallery(t, "exclusion-shortcut")
