@@ -34,7 +34,7 @@ var LayerInfo = [NumLayers]struct {
 }{
 	LayerWeights:    {"terrain weights", ColHeavy, color.RGBA{}},
 	LayerBorders:    {"cluster borders", ColBorder, color.RGBA{}},
-	LayerRegions:    {"regions", ColRegion, color.RGBA{}},
+	LayerRegions:    {"regions", regionSwatch[0], color.RGBA{}},
 	LayerGroups:     {"groups (tinted)", color.RGBA{180, 120, 200, 255}, color.RGBA{}},
 	LayerNodes:      {"entrances & nodes", ColEntrance, ColNode},
 	LayerEdges:      {"abstract edges", ColEdge, color.RGBA{}},
@@ -65,8 +65,22 @@ func swatchFor(l Layer, levels int) []color.RGBA {
 	if l == LayerPlans && levels > 2 {
 		return ColPlan[1 : min(levels, len(ColPlan)-1)+1]
 	}
+	if l == LayerRegions {
+		return regionSwatch[:]
+	}
 	return swatchParts(l)
 }
+
+// regionSwatch is the regions row's swatch: the first three region tints,
+// opaque, as the layer gives regions side by side different colours (the
+// swatch was one pink, as the layer drew every region).
+var regionSwatch = func() (s [3]color.RGBA) {
+	for k := range s {
+		s[k] = regionPalette[k]
+		s[k].A = 255
+	}
+	return s
+}()
 
 // LayerSet is a set of layers.
 type LayerSet uint32

@@ -217,8 +217,13 @@ type regionKey struct {
 	n     int
 }
 
-// drawRegions tints the designer's region layer of the view level and
-// outlines region borders.
+// drawRegions tints the designer's region layer of the view level, each
+// region in a colour of regionPalette that no region beside it has
+// (regionColours), and draws the borders between regions as lines on the
+// cell edges. Every region was one pink, its border cells a darker pink:
+// in rooms three cells tall every cell was a border cell, and where one
+// room ended and the next began could only be seen with the groups layer
+// (a user test).
 func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	if len(w.Regions) == 0 {
@@ -232,28 +237,148 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 	}
 	c := &r.regions
 	if c.prepare(g.Width(), g.Height(), regionKey{&layer[0], len(layer)}) {
-		W := g.Width()
+		cols := regionColours(layer, g.Width())
 		for i, ch := range layer {
 			p := c.pix[4*i : 4*i+4]
-			if ch == '#' || ch == ' ' || ch == 0 {
+			if noRegion(ch) {
 				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
 				continue
 			}
-			col := hueColor(int32(ch)*5, 70)
-			// Region borders are drawn darker, inside the region.
-			x := i % W
-			edge := (x > 0 && layer[i-1] != ch) || (x+1 < W && layer[i+1] != ch) ||
-				(i >= W && layer[i-W] != ch) || (i+W < len(layer) && layer[i+W] != ch)
-			if edge {
-				col = ColRegion
-				col.A = 150
-			}
-			premul(p, col)
+			premul(p, cols[ch])
 		}
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
+	r.drawRegionBorders(dst, f, layer)
 }
+
+// regionPalette holds the region tints: hues far apart, light (alpha 80
+// over the floor) so that the open / closed fill drawn over them stays
+// readable.
+var regionPalette = [...]color.RGBA{
+	{220, 60, 150, 80},  // pink
+	{40, 160, 170, 80},  // teal
+	{235, 160, 30, 80},  // amber
+	{90, 90, 220, 80},   // blue
+	{120, 190, 50, 80},  // green
+	{170, 80, 200, 80},  // violet
+	{230, 90, 50, 80},   // orange
+	{110, 110, 120, 80}, // grey
+}
+
+// regionColours returns the tint of every region character of layer (a
+// region map w cells wide): the first colour of regionPalette that no
+// region beside it already has, regions taken in character order, so the
+// colours are the same every time the layer is drawn. Regions are beside
+// each other when their cells touch or face each other across one cell
+// (a wall a cell thick between two rooms). With more neighbours than
+// colours the least used colour among them is reused.
+func regionColours(layer []byte, w int) [256]color.RGBA {
+	var near [256][256]bool
+	touch := func(a, b byte) {
+		if a != b && !noRegion(a) && !noRegion(b) {
+			near[a][b], near[b][a] = true, true
+		}
+	}
+	for i, ch := range layer {
+		if noRegion(ch) {
+			continue
+		}
+		x := i % w
+		for d := 1; d <= 2; d++ {
+			if x+d < w {
+				touch(ch, layer[i+d])
+			}
+			if i+d*w < len(layer) {
+				touch(ch, layer[i+d*w])
+			}
+		}
+	}
+	var idx [256]int
+	var used [256]bool
+	for _, ch := range layer {
+		used[ch] = !noRegion(ch)
+	}
+	var out [256]color.RGBA
+	for ch := range 256 {
+		if !used[ch] {
+			continue
+		}
+		var taken [len(regionPalette)]int
+		for o := range ch {
+			if used[o] && near[ch][o] {
+				taken[idx[o]]++
+			}
+		}
+		best := 0
+		for k := range taken {
+			if taken[k] < taken[best] {
+				best = k
+			}
+		}
+		idx[ch], out[ch] = best, regionPalette[best]
+	}
+	return out
+}
+
+// drawRegionBorders draws a line on every cell edge between cells of two
+// different regions, over the visible part, from 3 px a cell (below that
+// the tints alone tell the regions apart). Runs along a row or column are
+// drawn as one line.
+func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte) {
+	cam := f.Cam
+	if cam.Zoom < 3 {
+		return
+	}
+	g := f.World.Grid
+	W := g.Width()
+	vis := visibleRect(f, dst, 1)
+	if vis.Empty() {
+		return
+	}
+	col := PM(regionBorderColor)
+	width := float32(math.Max(1.5, math.Min(cam.Zoom*0.08, 3)))
+	differ := func(a, b byte) bool { return a != b && !noRegion(a) && !noRegion(b) }
+	// Vertical edges: between (x-1, y) and (x, y).
+	for x := max(vis.Min.X, 1); x < vis.Max.X && x < W; x++ {
+		y0 := -1
+		for y := vis.Min.Y; y <= vis.Max.Y; y++ {
+			on := y < vis.Max.Y && y < g.Height() && differ(layer[y*W+x-1], layer[y*W+x])
+			switch {
+			case on && y0 < 0:
+				y0 = y
+			case !on && y0 >= 0:
+				sx, sy := cam.ToScreen(float64(x), float64(y0))
+				_, ey := cam.ToScreen(float64(x), float64(y))
+				vector.StrokeLine(dst, float32(sx), float32(sy), float32(sx), float32(ey), width, col, false)
+				y0 = -1
+			}
+		}
+	}
+	// Horizontal edges: between (x, y-1) and (x, y).
+	for y := max(vis.Min.Y, 1); y < vis.Max.Y && y < g.Height(); y++ {
+		x0 := -1
+		for x := vis.Min.X; x <= vis.Max.X; x++ {
+			on := x < vis.Max.X && x < W && differ(layer[(y-1)*W+x], layer[y*W+x])
+			switch {
+			case on && x0 < 0:
+				x0 = x
+			case !on && x0 >= 0:
+				sx, sy := cam.ToScreen(float64(x0), float64(y))
+				ex, _ := cam.ToScreen(float64(x), float64(y))
+				vector.StrokeLine(dst, float32(sx), float32(sy), float32(ex), float32(sy), width, col, false)
+				x0 = -1
+			}
+		}
+	}
+}
+
+// noRegion reports whether a region layer's character names no region.
+func noRegion(ch byte) bool { return ch == 0 || ch == ' ' || ch == '#' }
+
+// regionBorderColor is the line between two regions: dark, half opaque,
+// apart from the walls (solid, wider) and the cluster borders (blue).
+var regionBorderColor = color.RGBA{60, 20, 50, 170}
 
 // drawRegionLabels writes each region's letter, at the cell regionLabels
 // picks (just above its centre, or in its top-right corner beside its
