@@ -11,7 +11,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"unicode/utf8"
 
 	"pathlens/game/world"
 	"pathlens/maps"
@@ -126,24 +125,11 @@ func sniffDropped(fsys fs.FS, name string) (path string, scen bool, err error) {
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
 		return "", false, fmt.Errorf("%s (cannot be read: %v)", name, unwrapPath(err))
 	}
-	if h := head[:n]; bytes.IndexByte(h, 0) >= 0 || !utf8.Valid(trimPartialRune(h)) {
-		return "", false, fmt.Errorf("%s (not a text file: maps and scenarios are text; is it a picture?)", name)
+	if why := maps.NotText(head[:n]); why != "" {
+		// The words every reader of a file uses (-map, -scenario, -scen).
+		return "", false, fmt.Errorf("%s (%s)", name, why)
 	}
 	return of.Name(), maps.Detect(bytes.TrimSpace(head[:n])) == maps.FormatScen, nil
-}
-
-// trimPartialRune drops a UTF-8 sequence cut at the end of b (the head
-// read stops at a byte count, not at a character).
-func trimPartialRune(b []byte) []byte {
-	for i := 1; i <= 3 && i <= len(b); i++ {
-		if c := b[len(b)-i]; c&0xC0 != 0x80 {
-			if !utf8.FullRune(b[len(b)-i:]) {
-				return b[:len(b)-i]
-			}
-			break
-		}
-	}
-	return b
 }
 
 // unwrapPath drops a PathError's operation and path (the message names the

@@ -2,6 +2,7 @@ package maps
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"image"
 	"io"
@@ -101,8 +102,16 @@ func (b *asciiBuilder) add(line []byte, lineNo int) error {
 		return errAt(b.file, lineNo, "more than %d rows, the limit of a side", pathing.MaxSide)
 	}
 	if x, q, bad := firstBad(row, &asciiOK); bad {
+		// Spaces and tabs before the row are no cells, so the cell's x
+		// is not where the character stands on the line: the column is
+		// said too (a file starting " -" was reported as cell (0,0) '-',
+		// its second character, user test).
+		at := ""
+		if lead := len(line) - len(bytes.TrimLeft(line, " \t")); lead > 0 {
+			at = fmt.Sprintf(" (column %d of the line: spaces and tabs before a row are not cells)", lead+x+1)
+		}
 		return errCell(b.file, lineNo, image.Pt(x, b.h),
-			"cell (%d,%d) has unknown terrain %s (want # . 1-9, or a Moving AI letter @ O T W G S)", x, b.h, q)
+			"cell (%d,%d)%s has unknown terrain %s (want # . 1-9, or a Moving AI letter @ O T W G S)", x, b.h, at, q)
 	}
 	b.terrain = append(b.terrain, row...)
 	b.h++

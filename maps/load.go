@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Detect names the format of a file from its first non-blank line: "type"
@@ -219,6 +220,39 @@ func editDistance(a, b string) int {
 	return d[len(a)][len(b)]
 }
 
+// NotText returns why a file whose first bytes are head cannot be a map,
+// scenario or scenario list, or "" when it may be one: it is not text (a
+// NUL byte, or bytes that are not UTF-8; a character cut at the end of
+// head is forgiven), named for what it is when its first bytes say so (a
+// picture, an archive, a document, a program). Every reader of a file by
+// path, and a file dropped on the window or typed at Ctrl+O, refuse such a
+// file with these words: as -map it was read as an ASCII map whose first
+// byte was unknown terrain, while a drop refused it as no text. head need
+// only hold the start of the file (512 bytes are read).
+func NotText(head []byte) string {
+	if k := binaryKind(head); k != "" {
+		return "not a text file but " + k + ": maps and scenarios are text"
+	}
+	if bytes.IndexByte(head, 0) >= 0 || !utf8.Valid(trimPartialRune(head)) {
+		return "not a text file: maps and scenarios are text; is it a picture?"
+	}
+	return ""
+}
+
+// trimPartialRune drops a UTF-8 sequence cut at the end of b (a head read
+// stops at a byte count, not at a character).
+func trimPartialRune(b []byte) []byte {
+	for i := 1; i <= 3 && i <= len(b); i++ {
+		if c := b[len(b)-i]; c&0xC0 != 0x80 {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			break
+		}
+	}
+	return b
+}
+
 // binaryKind names a file kind that is surely no map from its first
 // bytes (a picture, an archive, a document, a program), or returns "": the
 // map readers would otherwise report its first byte as unknown terrain.
@@ -333,8 +367,8 @@ func Benchmarks(dir string) ([]Benchmark, error) {
 func ReadMap(r io.Reader, name string) (*Map, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, _ := br.Peek(512)
-	if k := binaryKind(head); k != "" {
-		return nil, errAt(name, 1, "is %s, not a map", k)
+	if why := NotText(head); why != "" {
+		return nil, errAt(name, 0, "%s", why)
 	}
 	switch Detect(head) {
 	case FormatMovingAI:

@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -209,10 +210,10 @@ func TestBenchmarks(t *testing.T) {
 func TestBinaryFileIsNamed(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct{ data, want string }{
-		{"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "shot.png:1: is a PNG image, not a map"},
-		{"\xff\xd8\xff\xe0\x00\x10JFIF", "is a JPEG image"},
-		{"PK\x03\x04\x14\x00", "is a ZIP archive"},
-		{"%PDF-1.7\n", "is a PDF document"},
+		{"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "shot.png: not a text file but a PNG image: maps and scenarios are text"},
+		{"\xff\xd8\xff\xe0\x00\x10JFIF", "but a JPEG image"},
+		{"PK\x03\x04\x14\x00", "but a ZIP archive"},
+		{"%PDF-1.7\n", "but a PDF document"},
 	} {
 		path := filepath.Join(dir, "shot.png")
 		if err := os.WriteFile(path, []byte(c.data), 0o644); err != nil {
@@ -221,12 +222,12 @@ func TestBinaryFileIsNamed(t *testing.T) {
 		if _, err := LoadMap(path); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("LoadMap of %q: %v, want %q", c.data[:4], err, c.want)
 		}
-		if _, err := ReadMap(strings.NewReader(c.data), "shot.png"); err == nil || !strings.Contains(err.Error(), "not a map") {
+		if _, err := ReadMap(strings.NewReader(c.data), "shot.png"); err == nil || !strings.Contains(err.Error(), "not a text file") {
 			t.Errorf("ReadMap of %q: %v", c.data[:4], err)
 		}
 	}
 	// An ASCII map is still a map.
-	if _, err := ReadMap(strings.NewReader("BM..\n....\n"), "bm.txt"); err != nil && strings.Contains(err.Error(), "not a map") {
+	if _, err := ReadMap(strings.NewReader("BM..\n....\n"), "bm.txt"); err != nil && strings.Contains(err.Error(), "not a text file") {
 		t.Errorf("an ASCII map starting BM: %v", err)
 	}
 }
@@ -325,5 +326,56 @@ func TestOpenErrorsNameTheFile(t *testing.T) {
 	_, err := LoadScenario(sp)
 	if want := "maps: " + sp + ":2: map missing.map: " + missing + ": no such file or directory"; err == nil || err.Error() != want {
 		t.Errorf("scenario with a missing map: %v\nwant %q", err, want)
+	}
+}
+
+// Regression (a user test): 4 KB of random bytes given as -map was read as
+// an ASCII map, "cell (0,0) has unknown terrain '-'", while the window
+// refused the same file dropped on it as no text. Every reader of a file
+// refuses it in NotText's words, and no terrain is reported.
+func TestNoTextFileIsRefusedAsSuch(t *testing.T) {
+	junk := make([]byte, 4096)
+	for i := range junk {
+		junk[i] = byte(i*131 + i*i*7)
+	}
+	junk[0], junk[1] = ' ', '-'
+	why := NotText(junk[:512])
+	if why == "" || !strings.Contains(why, "not a text file") {
+		t.Fatalf("NotText of random bytes: %q", why)
+	}
+	path := filepath.Join(t.TempDir(), "junk.map")
+	if err := os.WriteFile(path, junk, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for name, load := range map[string]func() error{
+		"LoadMap":      func() error { _, err := LoadMap(path); return err },
+		"LoadScenario": func() error { _, err := LoadScenario(path); return err },
+		"LoadScen":     func() error { _, err := LoadScen(path); return err },
+		"ReadMap":      func() error { _, err := ReadMap(bytes.NewReader(junk), path); return err },
+	} {
+		if err := load(); err == nil || !strings.Contains(err.Error(), path+": "+why) || strings.Contains(err.Error(), "terrain") {
+			t.Errorf("%s: %v, want %q", name, err, path+": "+why)
+		}
+	}
+	// Text is text: UTF-8 with a character cut at the end of the head.
+	if why := NotText([]byte("# é")[:3]); why != "" {
+		t.Errorf("a cut é: %q", why)
+	}
+	if why := NotText([]byte("....\n#..é\n")); why != "" {
+		t.Errorf("a map: %q", why)
+	}
+}
+
+// Regression (a user test): spaces before a row are not cells, so the bad
+// character of " -.." is cell (0,0) but the line's second character: the
+// message names its column too, and only when they differ.
+func TestUnknownTerrainNamesTheColumn(t *testing.T) {
+	_, err := ReadASCII(strings.NewReader(" -..\n....\n"), "lead.map")
+	if err == nil || !strings.Contains(err.Error(), "cell (0,0) (column 2 of the line") {
+		t.Errorf("leading space: %v, want cell (0,0) at column 2", err)
+	}
+	_, err = ReadASCII(strings.NewReader("-...\n....\n"), "flush.map")
+	if err == nil || strings.Contains(err.Error(), "column") {
+		t.Errorf("no leading space: %v, want no column", err)
 	}
 }

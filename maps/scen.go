@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"bufio"
 	"fmt"
 	"image"
 	"io"
@@ -189,7 +190,11 @@ func LoadScen(path string) ([]ScenRow, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadScen(f, path)
+	br := bufio.NewReaderSize(f, 64<<10)
+	if head, _ := br.Peek(512); NotText(head) != "" {
+		return nil, errAt(path, 0, "%s", NotText(head))
+	}
+	return ReadScen(br, path)
 }
 
 // BaseName returns the last element of a map field, whether it uses '/' or

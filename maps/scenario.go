@@ -450,6 +450,9 @@ func LoadScenario(path string) (*Scenario, error) {
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, _ := br.Peek(512)
+	if why := NotText(head); why != "" {
+		return nil, errAt(path, 0, "%s", why)
+	}
 	if Detect(head) == FormatScenario {
 		return ParseScenario(br, path, filepath.Dir(path))
 	}
@@ -815,8 +818,8 @@ func loadMapFile(path string, allowScenario bool) (*Map, error) {
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, _ := br.Peek(512)
-	if k := binaryKind(head); k != "" {
-		return nil, errAt(path, 1, "is %s, not a map", k)
+	if why := NotText(head); why != "" {
+		return nil, errAt(path, 0, "%s", why)
 	}
 	var m *Map
 	switch Detect(head) {
