@@ -13,7 +13,6 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
-	"strconv"
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -47,19 +46,14 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 		return 2
 	}
-	if f.Map != "" && f.Scenario != "" {
-		fmt.Fprintln(os.Stderr, "pathlens: give -map or -scenario, not both")
-		return 2
-	}
-	ww, wh, err := parseSize(f.Size)
-	if err != nil {
-		fmt.Fprintf(os.Stderr, "pathlens: -size: %v\n", err)
-		return 2
-	}
+	// Every flag whose value needs no map (ranges, forms, cells, layer
+	// names, the -save and -shot folders) is checked here, as it is
+	// without a display (cli.Headless), so the two say the same.
 	if err := f.Check(); err != nil {
 		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 		return 2
 	}
+	ww, wh, _ := parseSize(f.Size) // checked by f.Check
 
 	var logw io.Writer
 	if f.Log != "" {
@@ -85,43 +79,8 @@ func run(args []string) int {
 	}
 	opts := game.Options{ShotPath: f.Shot, Layers: f.Layers, Cursor: f.Cursor, ProfileFrames: f.Profile,
 		Play: f.Play, NoLegend: f.NoLegend, UIScale: f.UIScale, Zoom: f.Zoom, ViewLevel: f.Level, ShotDir: f.ShotDir}
-	if f.Center != "" && f.Zoom <= 0 {
-		fmt.Fprintln(os.Stderr, "pathlens: -center needs -zoom PX (pixels per cell); without it the map is fitted to the window")
-		return 2
-	}
 	if f.Center != "" {
-		c, err := parseCell(f.Center)
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: -center: %v\n", err)
-			return 2
-		}
-		opts.Center = c
-	}
-	// The other cell flags are read before the map loads too, so a typo is
-	// refused as one whether or not the map then opens.
-	for _, c := range []struct{ name, val string }{{"-pin", f.Pin}, {"-from", f.From}, {"-to", f.To}} {
-		if c.val == "" {
-			continue
-		}
-		if _, err := parseCell(c.val); err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: %s: %v\n", c.name, err)
-			return 2
-		}
-	}
-	if f.Save != "" {
-		// Before the map loads (a large one takes seconds); found at the
-		// first Ctrl+S, the edits could never be saved.
-		if err := writableFolder(f.Save, "session.pls"); err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: -save %s: %v\n", f.Save, err)
-			return 2
-		}
-	}
-	if f.Shot != "" {
-		// Before the map loads and the frame is drawn, as -save.
-		if err := writableFolder(f.Shot, "frame.png"); err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: -shot %s: %v\n", f.Shot, err)
-			return 2
-		}
+		opts.Center, _ = parseCell(f.Center) // its form was checked by f.Check
 	}
 	w, err := world.Open(src)
 	if err != nil {
@@ -353,37 +312,15 @@ func onMap(w *world.World, p image.Point) error {
 	return fmt.Errorf("%d,%d: outside the %d×%d map of %s (cells 0,0 to %d,%d)", p.X, p.Y, gw, gh, w.Name, gw-1, gh-1)
 }
 
-// parseCell reads "X,Y".
-func parseCell(s string) (image.Point, error) {
-	xs, ys, ok := strings.Cut(s, ",")
-	if !ok {
-		return image.Point{}, fmt.Errorf("%q: want X,Y", s)
-	}
-	x, err1 := strconv.Atoi(strings.TrimSpace(xs))
-	y, err2 := strconv.Atoi(strings.TrimSpace(ys))
-	if err1 != nil || err2 != nil {
-		return image.Point{}, fmt.Errorf("%q: want X,Y with whole numbers", s)
-	}
-	return image.Pt(x, y), nil
-}
+// parseCell reads "X,Y" (cli.ParseCell).
+func parseCell(s string) (image.Point, error) { return cli.ParseCell(s) }
 
 // The smallest window: the map, the top bar and the timeline still fit
 // (the panel and legend give way first); -size and resizing stop there.
-const minWindowW, minWindowH = 320, 200
+const minWindowW, minWindowH = cli.MinWindowW, cli.MinWindowH
 
-// parseSize reads "WxH".
-func parseSize(s string) (int, int, error) {
-	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
-	w, err1 := strconv.Atoi(ws)
-	h, err2 := strconv.Atoi(hs)
-	if !ok || err1 != nil || err2 != nil {
-		return 0, 0, fmt.Errorf("%q: want WxH, e.g. 1280x800", s)
-	}
-	if w < minWindowW || h < minWindowH || w > 16384 || h > 16384 {
-		return 0, 0, fmt.Errorf("%q: width %d to 16384 and height %d to 16384 pixels, e.g. 1280x800", s, minWindowW, minWindowH)
-	}
-	return w, h, nil
-}
+// parseSize reads "WxH" (cli.ParseSize).
+func parseSize(s string) (int, int, error) { return cli.ParseSize(s) }
 
 // writableFolder is world.WritableFolder (the save-as prompt checks its
 // file the same way).

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"pathlens/assets"
 	"pathlens/game/world"
+	"pathlens/internal/cli"
 	"pathlens/maps"
 )
 
@@ -138,5 +140,25 @@ func TestOverrideNotesNameTheFlag(t *testing.T) {
 	}
 	if got := flagNotes([]string{"exclusion off: A* does not use it"}, maps.Settings{Exclusion: maps.Off}); got[0] != "-exclusion=false: A* does not use it" {
 		t.Errorf("-exclusion=false: %q", got[0])
+	}
+}
+
+// Regression (a user test): without a display a malformed -from was hidden
+// behind "no display" while a bad -cluster was named. The window's start
+// and the headless answer refuse the same malformed flags, both before any
+// map is read.
+func TestMalformedFlagsRefusedWithOrWithoutDisplay(t *testing.T) {
+	for _, args := range [][]string{
+		{"-from", "3"}, {"-to", "a,b"}, {"-pin", "1"}, {"-zoom", "8", "-center", "4"},
+		{"-size", "huge"}, {"-layers", "serch"}, {"-cursor", "later"},
+		{"-map", "/nonexistent/x.map", "-shot", "/nonexistent/x.png"},
+	} {
+		var errs strings.Builder
+		if code := cli.Headless(args, io.Discard, &errs); code != 2 || strings.Contains(errs.String(), "no display") {
+			t.Errorf("headless %q: %d, %q; want the flag named", args, code, errs.String())
+		}
+		if code := run(args); code != 2 {
+			t.Errorf("run %q: %d, want 2", args, code)
+		}
 	}
 }

@@ -157,3 +157,16 @@ func TestZoomFlagRangeIsTheCamera(t *testing.T) {
 		t.Errorf("-zoom takes %v to %v, the camera %v to %v", cli.MinZoom, cli.MaxZoom, render.MinZoom, render.MaxZoom)
 	}
 }
+
+// The layer names the command line checks without a display (cli's) are
+// the ones the window reads -layers with (render's), in the same order.
+func TestLayerNamesAgreeWithTheCommandLine(t *testing.T) {
+	if len(cli.LayerNames) != int(render.NumLayers) {
+		t.Fatalf("cli has %d layer names, render %d layers", len(cli.LayerNames), render.NumLayers)
+	}
+	for l := render.Layer(0); l < render.NumLayers; l++ {
+		if cli.LayerNames[l] != l.ShortName() {
+			t.Errorf("layer %d: cli %q, render %q", l, cli.LayerNames[l], l.ShortName())
+		}
+	}
+}

@@ -9,8 +9,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image"
 	"io"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -193,6 +195,132 @@ func (f *Flags) Check() error {
 	if f.Save != "" && !strings.EqualFold(filepath.Ext(f.Save), ".pls") {
 		// A session written over a .map or .scen would destroy it.
 		return fmt.Errorf("-save %q: want a .pls file (the session as a scenario; the map is referenced, not rewritten)", f.Save)
+	}
+	return f.checkForms()
+}
+
+// checkForms reports a flag whose text is malformed whatever the map:
+// -map with -scenario, -size, the cells of -from, -to, -center and -pin,
+// -center without -zoom, the layer names of -layers, the form of -cursor,
+// and a -save or -shot whose folder cannot take the file. Headless checks
+// them before saying there is no display: a mistyped -from 3 was hidden
+// behind "no display" while a bad -cluster 3 was named (a user test).
+func (f *Flags) checkForms() error {
+	if f.Map != "" && f.Scenario != "" {
+		return errors.New("give -map or -scenario, not both")
+	}
+	if _, _, err := ParseSize(f.Size); err != nil {
+		return fmt.Errorf("-size: %v", err)
+	}
+	if f.Center != "" && f.Zoom <= 0 {
+		return errors.New("-center needs -zoom PX (pixels per cell); without it the map is fitted to the window")
+	}
+	for _, c := range []struct{ name, val string }{{"-center", f.Center}, {"-pin", f.Pin}, {"-from", f.From}, {"-to", f.To}} {
+		if c.val == "" {
+			continue
+		}
+		if _, err := ParseCell(c.val); err != nil {
+			return fmt.Errorf("%s: %v", c.name, err)
+		}
+	}
+	if err := CheckLayers(f.Layers); err != nil {
+		return err
+	}
+	if err := checkCursor(f.Cursor); err != nil {
+		return err
+	}
+	if f.Save != "" {
+		// Before the map loads (a large one takes seconds); found at the
+		// first Ctrl+S, the edits could never be saved.
+		if err := world.WritableFolder(f.Save, "session.pls"); err != nil {
+			return fmt.Errorf("-save %s: %v", f.Save, err)
+		}
+	}
+	if f.Shot != "" {
+		// Before the map loads and the frame is drawn, as -save.
+		if err := world.WritableFolder(f.Shot, "frame.png"); err != nil {
+			return fmt.Errorf("-shot %s: %v", f.Shot, err)
+		}
+	}
+	return nil
+}
+
+// ParseCell reads a cell "X,Y" (spaces around the numbers allowed).
+func ParseCell(s string) (image.Point, error) {
+	xs, ys, ok := strings.Cut(s, ",")
+	if !ok {
+		return image.Point{}, fmt.Errorf("%q: want X,Y", s)
+	}
+	x, err1 := strconv.Atoi(strings.TrimSpace(xs))
+	y, err2 := strconv.Atoi(strings.TrimSpace(ys))
+	if err1 != nil || err2 != nil {
+		return image.Point{}, fmt.Errorf("%q: want X,Y with whole numbers", s)
+	}
+	return image.Pt(x, y), nil
+}
+
+// The smallest window: the map, the top bar and the timeline still fit
+// (the panel and legend give way first); -size and resizing stop there.
+const MinWindowW, MinWindowH = 320, 200
+
+// ParseSize reads a window size "WxH" within MinWindowW×MinWindowH and
+// 16384×16384.
+func ParseSize(s string) (int, int, error) {
+	ws, hs, ok := strings.Cut(strings.ToLower(s), "x")
+	w, err1 := strconv.Atoi(ws)
+	h, err2 := strconv.Atoi(hs)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("%q: want WxH, e.g. 1280x800", s)
+	}
+	if w < MinWindowW || h < MinWindowH || w > 16384 || h > 16384 {
+		return 0, 0, fmt.Errorf("%q: width %d to 16384 and height %d to 16384 pixels, e.g. 1280x800", s, MinWindowW, MinWindowH)
+	}
+	return w, h, nil
+}
+
+// LayerNames are the layers' names on the command line, in the order of
+// the legend (render's Layer.ShortName; a test of package game checks
+// that they agree).
+var LayerNames = []string{"weights", "borders", "regions", "groups", "nodes", "edges", "components",
+	"search", "plans", "segments", "excluded", "parents", "values", "compare"}
+
+// CheckLayers reports an unknown layer name in a -layers spec: "all", or
+// names separated by commas, each with an optional + or - before it.
+func CheckLayers(spec string) error {
+	if spec == "" || spec == "all" {
+		return nil
+	}
+	for _, p := range strings.Split(spec, ",") {
+		name := strings.TrimLeft(strings.TrimSpace(p), "+-")
+		if !slices.Contains(LayerNames, name) {
+			return fmt.Errorf("-layers: unknown layer %q (have %s, or all)", name, strings.Join(LayerNames, ", "))
+		}
+	}
+	return nil
+}
+
+// checkCursor reports a -cursor that is none of its forms: an event
+// number, a fraction 0..1 (with a point) or phase:NAME. Whether the
+// number or the phase is in the query's timeline is for the window to
+// say, once the query has run.
+func checkCursor(s string) error {
+	if s == "" {
+		return nil
+	}
+	if name, ok := strings.CutPrefix(s, "phase:"); ok {
+		if strings.TrimSpace(name) == "" {
+			return fmt.Errorf("-cursor %q: name the phase, e.g. phase:smooth", s)
+		}
+		return nil
+	}
+	if strings.Contains(s, ".") {
+		if v, err := strconv.ParseFloat(s, 64); err != nil || !(v >= 0 && v <= 1) {
+			return fmt.Errorf("-cursor %q: want an event number or a fraction 0..1", s)
+		}
+		return nil
+	}
+	if n, err := strconv.Atoi(s); err != nil || n < 0 {
+		return fmt.Errorf("-cursor %q: want an event number or a fraction 0..1", s)
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -69,6 +71,26 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-profile", "many"}, 2, "", "invalid value \"many\" for flag -profile: want a whole number\n"},
 		{[]string{"-ui-scale", "1.5"}, 2, "", "no display"},
 		{[]string{"-map", "x.map"}, 2, "", "xvfb-run -a pathlens"},
+		// Every flag whose form needs no map is named before "no display"
+		// (a malformed -from was hidden by it while -cluster 3 was named).
+		{[]string{"-from", "3"}, 2, "", `-from: "3": want X,Y`},
+		{[]string{"-to", "3,b"}, 2, "", `-to: "3,b": want X,Y with whole numbers`},
+		{[]string{"-pin", "x"}, 2, "", `-pin: "x": want X,Y`},
+		{[]string{"-zoom", "8", "-center", "1;2"}, 2, "", `-center: "1;2": want X,Y`},
+		{[]string{"-center", "1,2"}, 2, "", "-center needs -zoom PX"},
+		{[]string{"-size", "big"}, 2, "", `-size: "big": want WxH`},
+		{[]string{"-size", "10x10"}, 2, "", "-size: \"10x10\": width 320 to 16384"},
+		{[]string{"-layers", "search,nodez"}, 2, "", `-layers: unknown layer "nodez" (have weights,`},
+		{[]string{"-layers", "+values,-plans"}, 2, "", "no display"},
+		{[]string{"-layers", "all"}, 2, "", "no display"},
+		{[]string{"-cursor", "halfway"}, 2, "", `-cursor "halfway": want an event number or a fraction 0..1`},
+		{[]string{"-cursor", "1.5"}, 2, "", `-cursor "1.5": want an event number or a fraction 0..1`},
+		{[]string{"-cursor", "phase:"}, 2, "", `-cursor "phase:": name the phase`},
+		{[]string{"-cursor", "phase:smooth"}, 2, "", "no display"},
+		{[]string{"-map", "a.map", "-scenario", "builtin:world"}, 2, "", "give -map or -scenario, not both"},
+		{[]string{"-shot", "/nonexistent-folder/x.png"}, 2, "", "-shot /nonexistent-folder/x.png: the folder /nonexistent-folder cannot be used"},
+		{[]string{"-save", "/nonexistent-folder/x.pls"}, 2, "", "-save /nonexistent-folder/x.pls: the folder"},
+		{[]string{"-from", "3,4", "-to", "5,6", "-pin", "1,1", "-zoom", "8", "-center", "2,2", "-size", "800x600"}, 2, "", "no display"},
 	}
 	for _, c := range cases {
 		var out, errs bytes.Buffer
@@ -143,7 +165,7 @@ func TestSaveFlag(t *testing.T) {
 		errPart string
 	}{
 		{"", ""},
-		{"runs/cave.pls", ""},
+		{filepath.Join(os.TempDir(), "cave.pls"), ""}, // its folder is checked too (missing: refused)
 		{"CAVE.PLS", ""},
 		{"AR0011SR.map", `-save "AR0011SR.map": want a .pls file`},
 		{"x.map.scen", `want a .pls file`},
