@@ -601,7 +601,7 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 // transitionsText is the transitions row's value.
 func transitionsText(dense bool) string {
 	if dense {
-		return "dense: every open pair"
+		return "dense: all open pairs" // fits beside its Shift+N in the full panel
 	}
 	return "sparse: paper's rule"
 }

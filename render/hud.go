@@ -847,16 +847,24 @@ const panelHintH = 19
 const switchValueX = 122
 
 // switchRowText returns the value and keys a switch row rowW pixels wide
-// shows: both, or in a narrowed panel (PanelWidthFor), where a long value
-// ("sparse: paper's rule") would run into its keys, the value alone (the
-// help lists the keys), cut with "…" only when the row cannot hold it.
+// shows. The keys always show: the value whole when it fits beside them;
+// else, for a value with an explanation ("dense: all open pairs"), its
+// head before the colon ("dense"); else the value cut with "…". The keys
+// were dropped instead, and a user looking for how to switch
+// "dense: every open pair" found no Shift+N on its row.
 func switchRowText(ft *Fonts, s SwitchRow, rowW float64) (val, keys string) {
 	room := rowW - 6 - switchValueX // to the row's right end
-	kw := ft.Width(ft.Mono, s.Keys)
-	if ft.Width(ft.UI, s.Value)+10+kw <= room {
+	avail := room - 10 - ft.Width(ft.Mono, s.Keys)
+	if s.Keys == "" {
+		avail = room
+	}
+	if ft.Width(ft.UI, s.Value) <= avail {
 		return s.Value, s.Keys
 	}
-	return clip(ft, ft.UI, s.Value, room), ""
+	if head, _, ok := strings.Cut(s.Value, ": "); ok && ft.Width(ft.UI, head) <= avail {
+		return head, s.Keys
+	}
+	return clip(ft, ft.UI, s.Value, avail), s.Keys
 }
 
 // panelWidth is the width of the panel drawn last (PanelWidth before the

@@ -575,28 +575,34 @@ func TestPanelKeepsToItsShareOfANarrowWindow(t *testing.T) {
 		{"transitions", "sparse: paper's rule", "Shift+N", false}, {"agent refine", "eager: whole route", "Shift+U", false},
 		{"tool", "query", "Q D I T", false}, {"levels", "2", "Shift+[ ]", false},
 	}
+	rows = append(rows, SwitchRow{"transitions", "dense: all open pairs", "Shift+N", false})
 	for _, pw := range []int{PanelMinWidth, 300, PanelWidth} {
 		l := ComputeLayout(8*pw/3+1, 500, true)
 		row := SwitchRowRect(l, 0)
 		for _, s := range rows {
 			val, keys := switchRowText(ft, s, float64(row.Dx()))
-			if val != s.Value {
-				t.Errorf("%d px panel: switch %q shows %q, want %q whole", l.Panel.Dx(), s.Label, val, s.Value)
+			// Regression (a user test): "dense: every open pair" pushed
+			// its Shift+N off the row. The keys always show; the value
+			// is whole, its head before the colon, or cut with "…".
+			if keys != s.Keys {
+				t.Errorf("%d px panel: switch %q shows keys %q, want %q", l.Panel.Dx(), s.Label, keys, s.Keys)
 			}
-			if keys == "" {
-				continue
+			head, _, _ := strings.Cut(s.Value, ": ")
+			if val != s.Value && val != head && !strings.HasSuffix(val, "…") {
+				t.Errorf("%d px panel: switch %q shows %q for %q", l.Panel.Dx(), s.Label, val, s.Value)
+			}
+			if pw == PanelWidth && val != s.Value {
+				t.Errorf("full panel: switch %q shows %q, want %q whole", s.Label, val, s.Value)
 			}
 			if end, kx := switchValueX+ft.Width(ft.UI, val), float64(row.Dx())-6-ft.Width(ft.Mono, keys); end+4 > kx {
 				t.Errorf("%d px panel: switch %q's value ends at %.0f, over its keys %q at %.0f", l.Panel.Dx(), s.Label, end, keys, kx)
 			}
 		}
-		if pw == PanelWidth {
-			for _, s := range rows {
-				if _, keys := switchRowText(ft, s, float64(row.Dx())); keys != s.Keys {
-					t.Errorf("full panel: switch %q lost its keys", s.Label)
-				}
-			}
-		}
+	}
+	// The old, longer value keeps its keys in the full panel too.
+	full := SwitchRowRect(ComputeLayout(1280, 800, true), 0)
+	if _, keys := switchRowText(ft, SwitchRow{"transitions", "dense: every open pair", "Shift+N", false}, float64(full.Dx())); keys != "Shift+N" {
+		t.Errorf("full panel: dense: every open pair without its Shift+N")
 	}
 
 	// The open list in the narrow panel: every row's f, g and h.
