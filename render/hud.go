@@ -281,7 +281,7 @@ func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
 // after Draw (the agents) sets, to call DrawOverlays last.
 func (r *Renderer) DrawOverlays(screen *ebiten.Image, f *Frame) {
 	r.drawMessage(screen, f)
-	r.drawTimelineTip(screen)
+	r.drawTimelineTip(screen, f)
 	if f.ShowGallery {
 		r.drawGallery(screen, f)
 	}
@@ -615,11 +615,14 @@ func timelineStatusRect(l Layout, lineH float64) image.Rectangle {
 }
 
 // drawTimelineTip draws the scrubber's tip placed this frame, if any.
-func (r *Renderer) drawTimelineTip(screen *ebiten.Image) {
+func (r *Renderer) drawTimelineTip(screen *ebiten.Image, f *Frame) {
 	if r.tipText == "" {
 		return
 	}
 	ft := r.fonts
+	// Placed before the message was (drawTimeline runs first): moved off
+	// it now, since it covered the map's message (a user test).
+	r.tipRect = tipClearOf(r.tipRect, r.msgRect, TimelineBarRect(f.Layout))
 	fillRect(screen, r.tipRect, color.RGBA{10, 10, 14, 235})
 	strokeRect(screen, r.tipRect, ColEdgeHot)
 	ft.Draw(screen, ft.UI, r.tipText, float64(r.tipRect.Min.X+8), float64(r.tipRect.Min.Y+3), ColText)
@@ -2170,6 +2173,28 @@ func tipBox(wd float64, bounds, within image.Rectangle, x, y float32) image.Rect
 	bx := int(math.Max(math.Min(float64(x)+12, right-wd-20), float64(within.Min.X)+4))
 	by := int(math.Max(float64(y)-tipRise, float64(bounds.Min.Y)+4))
 	return image.Rect(bx, by, bx+int(wd)+16, by+tipH)
+}
+
+// tipClearOf moves the scrubber's tip off the message box msg: beside
+// it, on the side nearer the tip, at the same height, when that side of
+// the bar (within) holds it; else just above the message. tip is kept
+// when it does not cover msg.
+func tipClearOf(tip, msg, within image.Rectangle) image.Rectangle {
+	if msg.Empty() || !tip.Overlaps(msg) {
+		return tip
+	}
+	left := tip.Add(image.Pt(msg.Min.X-6-tip.Max.X, 0))
+	right := tip.Add(image.Pt(msg.Max.X+6-tip.Min.X, 0))
+	sides := [2]image.Rectangle{left, right}
+	if tip.Min.X+tip.Dx()/2 > msg.Min.X+msg.Dx()/2 {
+		sides = [2]image.Rectangle{right, left}
+	}
+	for _, b := range sides {
+		if b.Min.X >= within.Min.X && b.Max.X <= within.Max.X {
+			return b
+		}
+	}
+	return tip.Add(image.Pt(0, msg.Min.Y-4-tip.Max.Y))
 }
 
 // tipH is a tooltip's height; tipRise how far above its point it starts.

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"strings"
 	"testing"
 
@@ -103,6 +104,39 @@ func TestValuesRowNamesWhatCellsShow(t *testing.T) {
 		claimsF := name == LayerInfo[LayerValues].Name
 		if claimsF != (n == 3) {
 			t.Errorf("%v px a cell: %d lines drawn, legend %q", z, n, name)
+		}
+	}
+}
+
+// Regression (a user test): the scrubber's hover tip covered the map's
+// message at the bottom of the map. With a message on, the tip is drawn
+// clear of its box wherever the pointer is on the scrubber, and still in
+// the map area over the scrubber's columns.
+func TestTimelineTipKeepsOffTheMessage(t *testing.T) {
+	w := openWorld(t, 40, 30)
+	defer w.Close()
+	w.Begin()
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(38, 28))
+	w.Wait()
+	w.Note("short query: a bounded A* inside neighbouring clusters answered it")
+	r := New()
+	for _, size := range [][2]int{{1280, 800}, {700, 500}} {
+		l := r.FitPanel(ComputeLayout(size[0], size[1], true), w)
+		var cam Camera
+		cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+		bar := TimelineBarRect(l)
+		for x := bar.Min.X + 2; x < bar.Max.X; x += 37 {
+			r.Draw(ebiten.NewImage(size[0], size[1]), &Frame{World: w, Cam: &cam, Layout: l,
+				MouseX: float64(x), MouseY: float64(bar.Min.Y + 4), MouseOK: true})
+			if r.msgRect.Empty() || r.tipText == "" {
+				t.Fatalf("%v: message %v, tip %q: the test needs both", size, r.msgRect, r.tipText)
+			}
+			if r.tipRect.Overlaps(r.msgRect) {
+				t.Errorf("%v, pointer at x %d: tip %v covers the message %v", size, x, r.tipRect, r.msgRect)
+			}
+			if !r.tipRect.In(l.Map) || r.tipRect.Min.X < bar.Min.X || r.tipRect.Max.X > bar.Max.X {
+				t.Errorf("%v, pointer at x %d: tip %v leaves the map area %v or the scrubber's columns %v", size, x, r.tipRect, l.Map, bar)
+			}
 		}
 	}
 }
