@@ -318,7 +318,7 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 	rep.Set("connection_cost", rc.Cost.String())
 	rep.Set("exclusion", rc.Exclusion)
 	rep.Set("target", rc.Target.String())
-	rep.Set("cluster", rc.ClusterSize)
+	rep.Set("cluster", clusterField(env.Grid, regions, rc.Levels, rc.ClusterSize))
 	rep.Set("levels", rc.Levels)
 	rep.Set("branch", rc.Branch)
 	rep.Set("region_layers", len(regions))
@@ -655,4 +655,28 @@ func runDumpOnly(env *Env) (*Report, error) {
 		return nil, err
 	}
 	return rep, nil
+}
+
+// clusterField is the cluster size as the report gives it, the app's way
+// (its log's cluster=regions): "regions" when the region layers name a
+// region for every open cell of g at every level built (1..levels), so no
+// square cluster is cut and the size is read nowhere; else size. A gallery
+// scenario whose regions make every level was reported as "cluster 10".
+func clusterField(g *pathing.Grid, regions [][]byte, levels, size int) any {
+	if len(regions) < levels {
+		return size
+	}
+	cells := g.Cells()
+	for l := 0; l < levels; l++ {
+		layer := regions[l]
+		if len(layer) != len(cells) {
+			return size
+		}
+		for i, c := range cells {
+			if c != pathing.Blocked && groups.NoRegion(layer[i]) {
+				return size
+			}
+		}
+	}
+	return "regions"
 }
