@@ -82,6 +82,7 @@ type Game struct {
 
 	screenW, screenH int
 	autoFit          bool // refit on resize until the user moves the view
+	frameFirst       bool // the session's first query is framed (frameListQuery) once the view is fitted
 
 	layers     render.LayerSet
 	noLegend   bool
@@ -218,7 +219,7 @@ type confirm struct {
 
 // New returns a game showing w.
 func New(w *world.World, opts Options) (*Game, error) {
-	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true,
+	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true, frameFirst: true,
 		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
 	g.tool = g.tools[0]
@@ -386,6 +387,15 @@ func (g *Game) Update() error {
 		g.fit()
 	}
 	g.cam.SetView(g.lay.Map) // a resize keeps the user's view but bounds panning by the new area
+	if g.frameFirst {
+		// The query the session opened with (-query K, or the list's
+		// first) is framed as F3 frames one, unless -zoom asked for a
+		// view of its own.
+		g.frameFirst = false
+		if g.opts.Zoom <= 0 || g.frames > 1 {
+			g.frameListQuery()
+		}
+	}
 	if g.shotWritten != "" {
 		g.w.Note("screenshot saved: %s", g.shotWritten)
 		g.w.Log.Add("screenshot", world.F{Key: "path", Val: g.shotWritten},
@@ -804,6 +814,7 @@ func (g *Game) install(nw *world.World) {
 	old.Close()         // its background workers and their grid copies
 	nw.Begin()
 	g.autoFit = true
+	g.frameFirst = true
 	g.hasPinned = false
 	g.query = nw.FirstQuery
 	g.scenGrid = loadedGrid(nw)
@@ -992,7 +1003,9 @@ func (g *Game) stepQuery(d int) {
 // holds, unless the plan left a message of its own.
 func (g *Game) gotoQuery(i int) {
 	w := g.w
-	if g.showQuery(i) {
+	shown := g.showQuery(i)
+	g.frameListQuery()
+	if shown {
 		q := w.Queries[i]
 		scen := ""
 		if opt := g.scenOptimal(i); opt > 0 && g.scenHolds() {

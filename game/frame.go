@@ -1,0 +1,134 @@
+package game
+
+import (
+	"image"
+	"math"
+
+	"pathlens/render"
+)
+
+// How a query of the list is framed when it opens (F3, Shift+F3, a number
+// typed in the go-to prompt, -query K and the first query of a session).
+const (
+	// frameEdgePx: an endpoint nearer than this to the map area's edge is
+	// not comfortably on screen (at most an eighth of the area's side).
+	frameEdgePx = 40
+	// frameDotPx: a query whose start and goal are less than this apart on
+	// screen (the longer side of their box) is a dot: on a 512×512 map
+	// fitted to the window a 20-cell query is 27 pixels.
+	frameDotPx = 64
+	// frameMaxZoom: framing zooms in to at most this many pixels a cell,
+	// or twice the fitted zoom on a map already larger than that fitted,
+	// so a 3-cell query is not blown up to fill the window.
+	frameMaxZoom = 16
+	// framePadCells and framePadFrac: the query's box is grown by the
+	// larger of these on each side (cells; a fraction of its side), so its
+	// ends and the route's bends near them are not on the edge.
+	framePadCells = 3
+	framePadFrac  = 0.15
+)
+
+// frameKind is what queryFrame decided.
+type frameKind int
+
+const (
+	frameLeave frameKind = iota // in view at a useful size: the camera stays
+	frameWhole                  // the query needs the whole map: fit it
+	frameMove                   // zoom to Zoom and centre the query's box
+)
+
+// queryFrame decides how to show the query a→b with the camera cam in the
+// map area (a map of mapSize cells): leave the view alone when both ends
+// are comfortably inside the area (frameEdgePx in, or beside the map's own
+// edge where that is on screen) and the query is no dot (or already as large as framing would make
+// it); else zoom so that its box, with a margin, fills the area (at most
+// frameMaxZoom, or twice the fitted zoom, pixels a cell; the whole map when
+// that is no closer than the fitted zoom), keeping the user's zoom when the
+// box fits at it and is no dot there, and centre it. Pure: it only reads
+// cam.
+func queryFrame(cam *render.Camera, area image.Rectangle, mapSize, a, b image.Point) (frameKind, float64, [2]float64) {
+	fit := cam.FitZoom()
+	if fit <= 0 || area.Empty() {
+		return frameLeave, 0, [2]float64{}
+	}
+	box := image.Rectangle{a, a.Add(image.Pt(1, 1))}.Union(image.Rectangle{b, b.Add(image.Pt(1, 1))})
+	edge := min(frameEdgePx, area.Dx()/8, area.Dy()/8)
+	inner := area.Inset(edge)
+	// Where the map's own edge is on screen, a cell beside it is as far in
+	// as it can be shown: the comfort margin ends there.
+	x0, y0 := cam.ToScreen(0, 0)
+	x1, y1 := cam.ToScreen(float64(mapSize.X), float64(mapSize.Y))
+	if x0 >= float64(area.Min.X) {
+		inner.Min.X = min(inner.Min.X, int(x0))
+	}
+	if y0 >= float64(area.Min.Y) {
+		inner.Min.Y = min(inner.Min.Y, int(y0))
+	}
+	if x1 <= float64(area.Max.X) {
+		inner.Max.X = max(inner.Max.X, int(math.Ceil(x1)))
+	}
+	if y1 <= float64(area.Max.Y) {
+		inner.Max.Y = max(inner.Max.Y, int(math.Ceil(y1)))
+	}
+	onScreen := func(p image.Point) bool {
+		x, y := cam.CellCenter(p)
+		return image.Pt(int(math.Floor(float64(x))), int(math.Floor(float64(y)))).In(inner)
+	}
+	padX := math.Max(framePadCells, framePadFrac*float64(box.Dx()))
+	padY := math.Max(framePadCells, framePadFrac*float64(box.Dy()))
+	bw, bh := float64(box.Dx())+2*padX, float64(box.Dy())+2*padY
+	fits := math.Min(float64(inner.Dx())/bw, float64(inner.Dy())/bh) // the zoom the padded box fills the area at
+	zcap := math.Min(render.MaxZoom, math.Max(frameMaxZoom, 2*fit))
+	want := math.Min(fits, zcap)
+	span := func(z float64) float64 { return float64(max(box.Dx()-1, box.Dy()-1, 1)) * z }
+	useful := func(z float64) bool { return span(z) >= frameDotPx || z >= want*0.999 }
+	if onScreen(a) && onScreen(b) && useful(cam.Zoom) {
+		return frameLeave, 0, [2]float64{}
+	}
+	if want <= fit*1.05 {
+		return frameWhole, fit, [2]float64{}
+	}
+	z := cam.Zoom
+	if z > fits || !useful(z) || z < fit {
+		z = want
+	}
+	c := [2]float64{float64(box.Min.X+box.Max.X) / 2, float64(box.Min.Y+box.Max.Y) / 2}
+	return frameMove, z, c
+}
+
+// frameQuery shows the query a→b as queryFrame decides, and reports
+// whether the view changed.
+func (g *Game) frameQuery(a, b image.Point) bool {
+	kind, z, c := queryFrame(&g.cam, g.lay.Map, image.Pt(g.w.Grid.Width(), g.w.Grid.Height()), a, b)
+	switch kind {
+	case frameWhole:
+		if g.autoFit {
+			return false
+		}
+		g.autoFit = true
+		g.fit()
+		return true
+	case frameMove:
+		sx, sy := g.cam.ToScreen(c[0], c[1])
+		g.cam.ZoomAt(sx, sy, z/g.cam.Zoom)
+		sx, sy = g.cam.ToScreen(c[0], c[1])
+		m := g.lay.Map
+		g.cam.Pan(float64(m.Min.X+m.Max.X)/2-sx, float64(m.Min.Y+m.Max.Y)/2-sy)
+		g.autoFit = false
+		return true
+	}
+	return false
+}
+
+// frameListQuery frames the query on screen when it is the list's query
+// g.query (a refused endpoint leaves the one before on screen, which is
+// not framed for it).
+func (g *Game) frameListQuery() {
+	w := g.w
+	if g.query < 0 || g.query >= len(w.Queries) || !w.HasStart || !w.HasGoal {
+		return
+	}
+	if q := w.Queries[g.query]; q[0] == w.Start && q[1] == w.Goal {
+		g.frameQuery(q[0], q[1])
+	}
+}

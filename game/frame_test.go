@@ -1,0 +1,163 @@
+package game
+
+import (
+	"image"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"pathlens/game/world"
+	"pathlens/maps"
+	"pathlens/render"
+)
+
+// inComfort reports whether cell p is drawn inside area, frameEdgePx in.
+func inComfort(cam *render.Camera, area image.Rectangle, p image.Point) bool {
+	x, y := cam.CellCenter(p)
+	return image.Pt(int(x), int(y)).In(area.Inset(min(frameEdgePx, area.Dx()/8, area.Dy()/8)))
+}
+
+// applyFrame does what Game.frameQuery does with queryFrame's answer, on a
+// bare camera (frameWhole: fitted again).
+func applyFrame(cam *render.Camera, area image.Rectangle, mapW, mapH int, a, b image.Point) frameKind {
+	kind, z, c := queryFrame(cam, area, image.Pt(mapW, mapH), a, b)
+	switch kind {
+	case frameWhole:
+		cam.Fit(mapW, mapH, area)
+	case frameMove:
+		sx, sy := cam.ToScreen(c[0], c[1])
+		cam.ZoomAt(sx, sy, z/cam.Zoom)
+		sx, sy = cam.ToScreen(c[0], c[1])
+		cam.Pan(float64(area.Min.X+area.Max.X)/2-sx, float64(area.Min.Y+area.Max.Y)/2-sy)
+	}
+	return kind
+}
+
+// Regression (new-user test, 20-ar-q1247.png, 22-ar-f3.png): a query opened
+// from the list was a dot on a fitted 512×512 map, and after zooming in F3
+// opened the next one off screen. queryFrame brings it into view, at a
+// useful size but not blown up, and leaves a view that already shows it.
+func TestQueryFrame(t *testing.T) {
+	area := image.Rect(0, 30, 930, 740)
+	big := func() *render.Camera {
+		var c render.Camera
+		c.Fit(512, 512, area)
+		return &c
+	}
+	// A 20-cell query on the fitted big map is a dot: framed.
+	cam := big()
+	fit := cam.Zoom
+	a, b := image.Pt(69, 258), image.Pt(83, 246)
+	if k := applyFrame(cam, area, 512, 512, a, b); k != frameMove {
+		t.Fatalf("20-cell query on a fitted 512×512 map: %v, want it framed", k)
+	}
+	if !inComfort(cam, area, a) || !inComfort(cam, area, b) {
+		t.Errorf("framed: ends %v %v not comfortably on screen (zoom %.1f)", a, b, cam.Zoom)
+	}
+	if cam.Zoom < 8*fit || cam.Zoom > frameMaxZoom+1e-9 {
+		t.Errorf("framed at %.1f px a cell (fitted %.2f): want a useful size, at most %d", cam.Zoom, fit, frameMaxZoom)
+	}
+	// Framed once, it is left alone (no jerk on a second press).
+	if k, _, _ := queryFrame(cam, area, image.Pt(512, 512), a, b); k != frameLeave {
+		t.Errorf("the framed query framed again: %v", k)
+	}
+	// A 3-cell query is not blown up to fill the window.
+	cam = big()
+	if applyFrame(cam, area, 512, 512, image.Pt(300, 300), image.Pt(302, 301)); cam.Zoom > frameMaxZoom+1e-9 {
+		t.Errorf("3-cell query zoomed to %.1f px a cell, want at most %d", cam.Zoom, frameMaxZoom)
+	}
+	// Zoomed in elsewhere (20 px a cell), the next query is off screen: it
+	// is brought in at the user's zoom, which shows it well.
+	cam = big()
+	cam.ZoomAt(100, 100, 20/cam.Zoom)
+	a, b = image.Pt(400, 400), image.Pt(410, 415)
+	if inComfort(cam, area, a) {
+		t.Fatal("the test wants the query off screen")
+	}
+	if k := applyFrame(cam, area, 512, 512, a, b); k != frameMove || cam.Zoom != 20 {
+		t.Errorf("off screen at 20 px: %v, zoom %.1f; want moved to it at the same zoom", k, cam.Zoom)
+	}
+	if !inComfort(cam, area, a) || !inComfort(cam, area, b) {
+		t.Errorf("moved: ends %v %v not on screen", a, b)
+	}
+	// Zoomed in, a query across the whole map: the whole map again.
+	cam = big()
+	cam.ZoomAt(100, 100, 20/cam.Zoom)
+	if k := applyFrame(cam, area, 512, 512, image.Pt(2, 3), image.Pt(505, 500)); k != frameWhole {
+		t.Errorf("zoomed in, a query across the map: %v, want the whole map", k)
+	}
+	// A small map fitted (the built-in world at 7 px a cell) with a query
+	// across it: in view, useful, left alone.
+	var small render.Camera
+	small.Fit(128, 96, area)
+	if k, _, _ := queryFrame(&small, area, image.Pt(128, 96), image.Pt(23, 30), image.Pt(125, 40)); k != frameLeave {
+		t.Errorf("small map, a long query in view: %v, want the camera left alone", k)
+	}
+}
+
+// F3 and -query K frame the query they open (the tester's AR0011SR case:
+// -query 1247 showed a dot, F3 after zooming in showed nothing).
+func TestListQueriesAreFramed(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skip("no Moving AI maps (../shared/maps/movingai or $PATHLENS_MAPS)")
+	}
+	path := filepath.Join(dir, "AR0011SR.map")
+	w, err := world.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := w.ScenRows(path + ".scen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.AddScenRows(path+".scen", rows)
+	if err := w.OpenFirst(1247); err != nil {
+		t.Fatal(err)
+	}
+	w.Begin()
+	w.Wait()
+	g := drawnOn(t, w, 1280, 800)
+	fit := g.cam.Zoom
+	g.Update() // the first frame frames the query -query opened
+	area := g.lay.Map
+	q := w.Queries[1246]
+	if !inComfort(&g.cam, area, q[0]) || !inComfort(&g.cam, area, q[1]) || g.cam.Zoom < 4*fit {
+		t.Fatalf("-query 1247: zoom %.2f (fitted %.2f), ends %v %v: want it framed", g.cam.Zoom, fit, q[0], q[1])
+	}
+	// Zoomed in on a corner, F3: the next query comes into view.
+	g.cam.ZoomAt(float64(area.Min.X+10), float64(area.Min.Y+10), 3)
+	g.autoFit = false
+	g.stepQuery(+1)
+	q = w.Queries[1247]
+	if !inComfort(&g.cam, area, q[0]) || !inComfort(&g.cam, area, q[1]) {
+		t.Fatalf("F3: query %v→%v not on screen (zoom %.2f, offset %.0f,%.0f)", q[0], q[1], g.cam.Zoom, g.cam.OffX, g.cam.OffY)
+	}
+	// F3 again on a query that is in view at a useful size: the camera
+	// stays where it is.
+	cam := g.cam
+	g.gotoQuery(1247)
+	if g.cam.Zoom != cam.Zoom || g.cam.OffX != cam.OffX || g.cam.OffY != cam.OffY {
+		t.Errorf("the query on screen opened again: the view moved from %+v to %+v", cam, g.cam)
+	}
+	// -zoom wins at start.
+	w2, err := world.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w2.AddScenRows(path+".scen", rows)
+	if err := w2.OpenFirst(1247); err != nil {
+		t.Fatal(err)
+	}
+	w2.Begin()
+	w2.Wait()
+	g2, err := New(w2, Options{Zoom: 3, Center: image.Pt(400, 100)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2.Layout(1280, 800)
+	g2.Update()
+	if math.Abs(g2.cam.Zoom-3) > 1e-9 {
+		t.Errorf("-zoom 3 -center 400,100 with -query: zoom %.2f, want 3", g2.cam.Zoom)
+	}
+}
