@@ -1658,10 +1658,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		if g.w.HasGoal {
 			al.Marks = append(al.Marks, g.w.Goal)
 		}
-		al.Log = image.Rectangle{}
+		al.Log, al.MaxSize = image.Rectangle{}, image.Point{}
 		if m := lay.Map; m.Dx() > 560 && m.Dy() > 300 {
-			// The panel sizes itself to its text in this corner.
-			al.Log = image.Rect(m.Max.X-8-min(400, m.Dx()/2), m.Min.Y+m.Dy()/2, m.Max.X-8, m.Max.Y-8)
+			// The panel sizes itself to its text, at most half the map
+			// area, and takes the corner that covers the fewest agents.
+			al.Log, al.MaxSize = m.Inset(8), image.Pt(min(400, m.Dx()/2), m.Dy()/2)
 		}
 		g.r.DrawAgents(screen, al)
 		g.r.DrawOverlays(screen, f)

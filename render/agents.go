@@ -12,6 +12,7 @@ import (
 
 	"pathlens/game/world"
 	"pathlens/game/world/agents"
+	"pathlens/render/place"
 )
 
 // AgentLayer is what DrawAgents reads besides the Sim. Keep one value for
@@ -22,12 +23,13 @@ type AgentLayer struct {
 	Cam *Camera
 	// Map is the map area on screen; agents are clipped to it.
 	Map image.Rectangle
-	// Log is the most room the replan log panel may take (screen pixels);
-	// the panel sizes itself to its text and sits in the bottom-right
-	// corner of Log, above the line where the window's message shows,
-	// moving up (or left) off the legend, the map notes and the markers
-	// under it (see placePanel). Empty: no panel.
-	Log image.Rectangle
+	// Log is the room the replan log panel goes in (screen pixels): the
+	// panel sizes itself to its text (at most MaxSize, when set) and takes
+	// the corner of Log that covers the fewest agents, routes and markers,
+	// off the legend, the map notes and the message line (see panelAvoid
+	// and place.Panel). Empty: no panel.
+	Log     image.Rectangle
+	MaxSize image.Point
 	// Marks are cells whose markers the panel keeps clear of besides the
 	// agents' own (their goals and the selected agents): the query's
 	// start and goal. The slice is only read.
@@ -45,13 +47,14 @@ type AgentLayer struct {
 	views []agents.AgentView
 	log   []agents.Replan
 	// Scratch reused every frame by the panel: its lines, the rectangles
-	// it keeps off, and where it was drawn last (kept while still clear,
-	// so the panel does not jump back and forth).
-	lines []logLine
-	avoid []image.Rectangle
-	still map[image.Point]bool // screen squares already kept clear for agents standing still
-	route []image.Point        // drawAgentRoute's plan points, reused
-	last  image.Rectangle
+	// it keeps off and the things it covers as few of as it can, and the
+	// corner it was drawn in last, plus one (kept unless another is better
+	// by a margin, so the panel does not jump back and forth).
+	lines  []logLine
+	avoid  []image.Rectangle
+	things []place.Thing
+	route  []image.Point // drawAgentRoute's plan points, reused
+	corner int
 }
 
 // replanHeader heads the replan panel's rows, in their columns.
@@ -433,8 +436,15 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		h += lineH
 	}
 	bh := min(h, l.Log.Dy())
-	rc := placePanel(l.Log, image.Pt(bw, bh), l.last, r.panelAvoid(l, rad))
-	l.last = rc
+	if l.MaxSize.X > 0 {
+		bw = min(bw, l.MaxSize.X)
+	}
+	if l.MaxSize.Y > 0 {
+		bh = min(bh, l.MaxSize.Y)
+	}
+	hard, things := r.panelAvoid(l, rad)
+	rc, corner := place.Panel(l.Log, image.Pt(bw, bh), l.corner-1, hard, things)
+	l.corner = corner + 1
 	r.agentsRect = rc
 	dst := screen.SubImage(rc).(*ebiten.Image)
 	fillRect(dst, rc, ColPanel)
@@ -477,56 +487,92 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	}
 }
 
-// panelAvoid returns the screen rectangles the agents' panel keeps off,
-// in l's scratch slice: the map notes and the legend drawn this frame,
-// the line where the window's message shows (messageBands), and a box
-// around each marker: l.Marks, the goals of agents not yet there, the
-// selected and hovered agents, and the agents standing still (arrived,
-// idle or stopped: the panel settled over agents that had arrived, a
-// user's report). Agents walking are not kept clear of, or the panel would
-// jump whenever one walked by. Agents standing still are kept clear of by
-// screen square (twice a marker's margin), one box a square, so a crowd of
-// them costs the placement no more than the squares it covers.
-func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) []image.Rectangle {
+// Weights of what the agents' panel covers (place.Thing.W): it goes to the
+// corner of the map area covering the least of them.
+const (
+	weightMark     = 8 // the query's start or goal, a selected or hovered agent
+	weightGoal     = 4 // an agent's goal cross
+	weightAgent    = 2 // any other agent's disc
+	weightHotRoute = 2 // a point of a selected or hovered agent's route
+	weightRoute    = 1 // a point of another agent's route
+	routeSamples   = 160
+)
+
+// panelAvoid returns what the agents' panel keeps off, in l's scratch
+// slices: hard rectangles it never covers while a place clear of them
+// exists (the map notes and the legend drawn this frame, the line where the
+// window's message shows: messageBands), and the things drawn on the map
+// it covers as few of as it can, weighted (place.Thing): the query's start
+// and goal (l.Marks), the agents' goals, every agent's disc (the selected
+// and hovered ones weigh more), and the points of the routes drawn (the
+// remaining segment, the plan's leg ends and points between them; every
+// route with up to allPlansUpTo agents, else the selected and hovered
+// agents' only, as DrawAgents draws them).
+func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []place.Thing) {
 	av := append(l.avoid[:0], r.noteRect, r.legendRect)
 	av = messageBands(l.Map, r.legendRect, int(r.fonts.LineHeight(r.fonts.UI)), av)
+	l.avoid = av
 	cam := l.Cam
-	m := int(rad) + 6
-	mark := func(p image.Point) {
+	th := l.things[:0]
+	box := func(x, y float32, m int) image.Rectangle {
+		return image.Rect(int(x)-m, int(y)-m, int(x)+m+1, int(y)+m+1)
+	}
+	m := int(rad) + 4
+	at := func(p image.Point, w, m int) {
 		x, y := cam.CellCenter(p)
-		av = append(av, image.Rect(int(x)-m, int(y)-m, int(x)+m+1, int(y)+m+1))
+		th = append(th, place.Thing{R: box(x, y, m), W: w})
 	}
 	for _, p := range l.Marks {
-		mark(p)
+		at(p, weightMark, m)
 	}
 	hover := -1
 	if l.HoverOK {
 		hover = l.Sim.AgentAt(l.Hover)
 	}
-	if l.still == nil {
-		l.still = map[image.Point]bool{}
-	}
-	clear(l.still)
-	side := 2 * m
+	all := len(l.views) <= allPlansUpTo
+	pw := max(2, int(routeWidth(cam.Zoom, true)))
 	for i := range l.views {
 		v := &l.views[i]
+		hot := v.Selected || v.ID == hover || v.Kind == agents.Leader && l.groupSelected(v.Group)
 		if v.HasGoal && v.State != agents.Arrived {
-			mark(v.Goal)
+			at(v.Goal, weightGoal, m)
 		}
-		switch {
-		case v.Selected || v.ID == hover:
-			mark(v.Cell)
-		case v.Kind != agents.Leader && (v.State == agents.Arrived || v.State == agents.Idle || v.State == agents.Stopped):
-			x, y := cam.CellCenter(v.Cell)
-			sq := image.Pt(int(math.Floor(float64(x)/float64(side))), int(math.Floor(float64(y)/float64(side))))
-			if !l.still[sq] {
-				l.still[sq] = true
-				av = append(av, image.Rect(sq.X*side-m, sq.Y*side-m, (sq.X+1)*side+m+1, (sq.Y+1)*side+m+1))
+		x0, y0 := v.Pos()
+		x, y := cam.ToScreen(x0+0.5, y0+0.5)
+		w := weightAgent
+		if hot {
+			w = weightMark
+		}
+		th = append(th, place.Thing{R: box(float32(x), float32(y), m), W: w})
+		if v.Kind == agents.Member || !all && !hot {
+			continue
+		}
+		w = weightRoute
+		if hot {
+			w = weightHotRoute
+		}
+		if l.Segments && v.SegIndex < len(v.Segment)-1 {
+			rest := v.Segment[v.SegIndex+1:]
+			stride := max(1, len(rest)/routeSamples)
+			for k := 0; k < len(rest); k += stride {
+				at(rest[k], w, pw)
+			}
+		}
+		if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
+			prev := v.Segment[len(v.Segment)-1]
+			for _, leg := range v.Legs {
+				// The dashes are straight between leg ends: a few points
+				// along each stand for it.
+				for f := 1; f <= 4; f++ {
+					q := image.Pt(prev.X+(leg.To.X-prev.X)*f/4, prev.Y+(leg.To.Y-prev.Y)*f/4)
+					at(q, w, pw)
+				}
+				prev = leg.To
 			}
 		}
 	}
-	l.avoid = av
-	return av
+	l.things = th
+	return av, th
 }
 
 // messageBands appends to dst where the window's message may show in the
@@ -543,50 +589,6 @@ func messageBands(m, legend image.Rectangle, lineH int, dst []image.Rectangle) [
 		dst = append(dst, image.Rect(m.Min.X, legend.Min.Y-6-bh, m.Max.X, legend.Min.Y))
 	}
 	return dst
-}
-
-// placePanel returns where a panel of size goes in room: its bottom-right
-// corner when that is clear of every avoid rectangle, else last (its
-// place in the frame before) when that is still inside room and clear,
-// else the clear place nearest the bottom-right, trying the right edge
-// and then the left edge of room at every height from the bottom up;
-// when nothing is clear, the place covering the least of them (by
-// area). A panel larger than room is cut to it. Cost: a few hundred
-// rectangle tests per avoid rectangle, no allocation.
-func placePanel(room image.Rectangle, size image.Point, last image.Rectangle, avoid []image.Rectangle) image.Rectangle {
-	size.X, size.Y = min(size.X, room.Dx()), min(size.Y, room.Dy())
-	at := func(x, y int) image.Rectangle { return image.Rect(x, y, x+size.X, y+size.Y) }
-	cover := func(rc image.Rectangle) int {
-		n := 0
-		for _, a := range avoid {
-			if in := rc.Intersect(a); !in.Empty() {
-				n += in.Dx() * in.Dy()
-			}
-		}
-		return n
-	}
-	home := at(room.Max.X-size.X, room.Max.Y-size.Y)
-	if cover(home) == 0 {
-		return home
-	}
-	if last.Size() == size && last.In(room) && cover(last) == 0 {
-		return last
-	}
-	best, bestCover := home, cover(home)
-	const step = 4
-	for _, x := range []int{room.Max.X - size.X, room.Min.X} {
-		for y := room.Max.Y - size.Y; y >= room.Min.Y; y -= step {
-			rc := at(x, y)
-			c := cover(rc)
-			if c == 0 {
-				return rc
-			}
-			if c < bestCover {
-				best, bestCover = rc, c
-			}
-		}
-	}
-	return best
 }
 
 // agentsTitle is the agents panel's title: the tick, the planner, and,

@@ -11,6 +11,7 @@ import (
 	"pathlens/game/world/agents"
 	"pathlens/pathing"
 	"pathlens/pathing/hpa"
+	"pathlens/render/place"
 )
 
 // Regression: U after sending agents paused them (sending starts the
@@ -61,10 +62,8 @@ func TestEveryReplanReasonHasAColour(t *testing.T) {
 }
 
 // gameLogRoom is the room the window gives the agents' panel in map area
-// m (game.Draw: the lower right quarter, 8 pixels in).
-func gameLogRoom(m image.Rectangle) image.Rectangle {
-	return image.Rect(m.Max.X-8-min(400, m.Dx()/2), m.Min.Y+m.Dy()/2, m.Max.X-8, m.Max.Y-8)
-}
+// m (game.Draw: the whole area, 8 pixels in).
+func gameLogRoom(m image.Rectangle) image.Rectangle { return m.Inset(8) }
 
 // Regression (usability test, s72.png): the agents' panel was drawn over
 // the red error line at the bottom of the map ("agents: goal (141,445) is
@@ -86,7 +85,7 @@ func TestAgentPanelKeepsTheMessageLineClear(t *testing.T) {
 	} {
 		avoid := append(messageBands(m, c.legend, lh, nil), c.legend)
 		for _, size := range []image.Point{{260, 60}, {400, 150}, {330, 110}} {
-			panel := placePanel(room, size, image.Rectangle{}, avoid)
+			panel, _ := place.Panel(room, size, -1, avoid, nil)
 			if !panel.In(room) || panel.Size() != size {
 				t.Errorf("%s, panel %v: placed at %v, outside room %v or resized", c.name, size, panel, room)
 			}
@@ -104,47 +103,65 @@ func TestAgentPanelKeepsTheMessageLineClear(t *testing.T) {
 
 // Regression (usability test, s44.png): on maze512 the panel covered the
 // query's goal and the agents' goal crosses in the map's bottom-right
-// corner. It moves off the markers under it, stays where it is while that
-// is clear (no jumping back and forth as the view changes), and when no
-// place is clear it covers the least.
-func TestAgentPanelMovesOffMarkers(t *testing.T) {
-	room := image.Rect(500, 400, 900, 700)
-	size := image.Pt(300, 100)
-	home := image.Rect(600, 600, 900, 700)
-	if got := placePanel(room, size, image.Rectangle{}, nil); got != home {
-		t.Fatalf("nothing to avoid: %v, want the bottom-right corner %v", got, home)
+// corner; (new-user test, 52-agents-walled.png, 60-agents-replanned.png)
+// it covered the agents walking and their routes, kept to the lower-right
+// quarter. It takes the corner of the map area that covers none of them,
+// and keeps it while they walk on.
+func TestAgentPanelKeepsOffAgentsAndRoutes(t *testing.T) {
+	g := pathing.MustGrid(40, 30)
+	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
+	var ids []int
+	for i := range 4 { // in the bottom-right quarter, walking left along the bottom
+		id, err := s.Spawn(image.Pt(36, 24+i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
 	}
-	goal := image.Rect(880, 680, 900, 700) // a marker in the corner
-	got := placePanel(room, size, image.Rectangle{}, []image.Rectangle{goal})
-	if got.Overlaps(goal) || !got.In(room) {
-		t.Fatalf("marker at %v: panel at %v", goal, got)
+	if err := s.SetGoal(ids, image.Pt(3, 26)); err != nil {
+		t.Fatal(err)
 	}
-	if got.Max.Y != goal.Min.Y {
-		t.Errorf("marker at %v: panel at %v, want just above it (nearest the corner)", goal, got)
-	}
-	// Kept while clear, even when the corner is free again elsewhere.
-	last := got
-	other := image.Rect(500, 400, 520, 420)
-	if again := placePanel(room, size, last, []image.Rectangle{goal, other}); again != last {
-		t.Errorf("still clear at %v: moved to %v", last, again)
-	}
-	// The corner wins again as soon as it is clear.
-	if back := placePanel(room, size, last, nil); back != home {
-		t.Errorf("corner clear again: panel at %v, want %v", back, home)
-	}
-	// A column of markers on the right edge: the panel goes left.
-	col := image.Rect(880, 400, 900, 700)
-	if got := placePanel(room, size, image.Rectangle{}, []image.Rectangle{col}); got.Overlaps(col) {
-		t.Errorf("markers down the right edge: panel at %v", got)
-	}
-	// Nothing is clear: the least covered place.
-	wide := image.Rect(500, 400, 900, 690)
-	if got := placePanel(room, size, image.Rectangle{}, []image.Rectangle{wide}); got != home {
-		t.Errorf("everything covered: panel at %v, want %v (10 rows covered)", got, home)
-	}
-	// A panel larger than the room is cut to it.
-	if got := placePanel(room, image.Pt(1000, 1000), image.Rectangle{}, nil); got != room {
-		t.Errorf("oversize panel: %v, want the room %v", got, room)
+	s.Select(ids[:1], false)
+	s.Step()
+	r := New()
+	m := image.Rect(0, 30, 930, 740)
+	var cam Camera
+	cam.Fit(40, 30, m)
+	l := &AgentLayer{Sim: s, Cam: &cam, Map: m, Log: m.Inset(8), MaxSize: image.Pt(400, m.Dy()/2),
+		Plans: true, Segments: true, Marks: []image.Point{{2, 2}}}
+	screen := ebiten.NewImage(930, 740)
+	first, corner := image.Rectangle{}, 0
+	for frame := range 30 {
+		r.DrawAgents(screen, l)
+		panel := r.agentsRect
+		if panel.Empty() || !panel.In(l.Log) {
+			t.Fatalf("frame %d: panel %v, want it inside %v", frame, panel, l.Log)
+		}
+		if frame == 0 {
+			first, corner = panel, l.corner
+		} else if l.corner != corner {
+			t.Fatalf("frame %d: the panel moved from %v to %v while the agents walked", frame, first, panel)
+		}
+		for _, v := range s.Agents(nil) {
+			x, y := cam.CellCenter(v.Cell)
+			if image.Pt(int(x), int(y)).In(panel) {
+				t.Errorf("frame %d: agent %d at (%.0f,%.0f) under the panel %v", frame, v.ID, x, y, panel)
+			}
+			if v.Kind == agents.Member {
+				continue
+			}
+			for _, c := range v.Segment[v.SegIndex:] {
+				x, y := cam.CellCenter(c)
+				if image.Pt(int(x), int(y)).In(panel) {
+					t.Fatalf("frame %d: agent %d's route at %v (%.0f,%.0f) under the panel %v", frame, v.ID, c, x, y, panel)
+				}
+			}
+		}
+		x, y := cam.CellCenter(image.Pt(2, 2))
+		if image.Pt(int(x), int(y)).In(panel.Inset(-6)) {
+			t.Errorf("frame %d: the query's marker under the panel %v", frame, panel)
+		}
+		s.Step()
 	}
 }
 
