@@ -81,6 +81,8 @@ var (
 	colAgentSeg     = color.RGBA{30, 80, 240, 230}
 	colAgentGoal    = color.RGBA{210, 40, 140, 255}
 	colLeader       = color.RGBA{150, 70, 220, 255}
+	colRouteCut     = color.RGBA{255, 130, 20, 255} // a route an edit has cut (RouteBlock), from the cut on
+	colNoEntry      = color.RGBA{220, 30, 30, 255}
 
 	colReason = [agents.NumReasons]color.RGBA{
 		agents.ReasonNone:           ColText,
@@ -242,38 +244,81 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 	if hot {
 		planCol.A, segCol.A = 230, 255
 	}
+	// A route an edit has cut since it was planned (the agent replans at
+	// its next tick, or when U runs a paused clock) is drawn in the
+	// warning colour from the last cell it reaches, with a no-entry mark
+	// on the first it cannot.
+	blk := l.Sim.RouteBlock(v.ID)
+	cutCol := colRouteCut
+	if !hot {
+		cutCol.A = 200
+	}
 	if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
 		pts := append(l.route[:0], v.Segment[len(v.Segment)-1]) // one buffer for every agent, every frame
 		for _, leg := range v.Legs {
 			pts = append(pts, leg.To)
 		}
 		l.route = pts
+		cut := len(pts) // pts[cut:] follow the cut leg (pts[cut-1]→pts[cut] is it)
+		switch {
+		case blk.Blocked && blk.Seg >= 0:
+			cut = 0
+		case blk.Blocked && blk.Leg >= 0:
+			cut = blk.Leg + 1
+		}
 		dash := float32(math.Max(4, zoom*0.8))
+		good := pts[:max(cut, 1)]
 		if hot {
 			dash = max(dash, 8)
-			drawDashed(dst, cam, pts, pw+2, casing, dash)
+			drawDashed(dst, cam, good, pw+2, casing, dash)
 		}
-		drawDashed(dst, cam, pts, pw, PM(planCol), dash)
-		for _, p := range pts[1:] {
+		drawDashed(dst, cam, good, pw, PM(planCol), dash)
+		if cut < len(pts) {
+			bad := pts[max(cut-1, 0):]
+			drawDashed(dst, cam, bad, pw+2, casing, dash)
+			drawDashed(dst, cam, bad, pw, PM(cutCol), dash)
+		}
+		for k, p := range pts[1:] {
 			x, y := cam.CellCenter(p)
-			vector.DrawFilledCircle(dst, x, y, pw*1.2, PM(planCol), true)
+			c := planCol
+			if k+1 >= cut {
+				c = cutCol
+			}
+			vector.DrawFilledCircle(dst, x, y, pw*1.2, PM(c), true)
 		}
 	}
 	if l.Segments && v.SegIndex < len(v.Segment)-1 {
 		x0, y0 := v.Pos()
 		px, py := cam.ToScreen(x0+0.5, y0+0.5)
 		rest := v.Segment[v.SegIndex+1:]
-		nx, ny := cam.CellCenter(rest[0])
-		if hot {
-			vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw+2.5, casing, true)
-			r.drawPolyline(dst, cam, rest, sw+2.5, casing)
+		bad := []image.Point(nil)
+		if blk.Blocked && blk.Seg > v.SegIndex {
+			// rest[:j] is walkable, Segment[Seg-1:] is the cut part.
+			j := blk.Seg - v.SegIndex - 1
+			bad = v.Segment[blk.Seg-1:]
+			rest = rest[:j]
 		}
-		vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw, PM(segCol), true)
-		if hot {
-			r.drawPolyline(dst, cam, rest, sw, PM(segCol))
-		} else {
-			drawPolyline(dst, cam, rest, sw, PM(segCol))
+		if len(rest) > 0 {
+			nx, ny := cam.CellCenter(rest[0])
+			if hot {
+				vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw+2.5, casing, true)
+				r.drawPolyline(dst, cam, rest, sw+2.5, casing)
+			}
+			vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw, PM(segCol), true)
+			if hot {
+				r.drawPolyline(dst, cam, rest, sw, PM(segCol))
+			} else {
+				drawPolyline(dst, cam, rest, sw, PM(segCol))
+			}
 		}
+		if len(bad) > 0 {
+			r.drawPolyline(dst, cam, bad, sw+2, casing)
+			r.drawPolyline(dst, cam, bad, sw, PM(cutCol))
+		}
+	}
+	if blk.Blocked {
+		x, y := cam.CellCenter(blk.At)
+		drawNoEntry(dst, x, y, max(rad*0.9, 6))
 	}
 	if v.HasGoal && v.State != agents.Arrived {
 		gx, gy := cam.CellCenter(v.Goal)
@@ -286,6 +331,14 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw, PM(colAgentGoal), true)
 		vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw, PM(colAgentGoal), true)
 	}
+}
+
+// drawNoEntry draws a no-entry sign of radius rd at x, y: where an agent's
+// route is cut (a red disc with a white bar, unlike the goal's cross).
+func drawNoEntry(dst *ebiten.Image, x, y, rd float32) {
+	vector.DrawFilledCircle(dst, x, y, rd+1.5, color.RGBA{0, 0, 0, 220}, true)
+	vector.DrawFilledCircle(dst, x, y, rd, colNoEntry, true)
+	vector.DrawFilledRect(dst, x-rd*0.62, y-rd*0.2, rd*1.24, rd*0.4, color.White, true)
 }
 
 // groupSelected reports whether any member of group gid is selected.
@@ -383,6 +436,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	if reasons != "" {
 		reasons = "replans: " + reasons
 	}
+	cut := blockedNote(s.BlockedRoutes(), s.Running())
 	l.log = s.Replans(l.log[:0])
 	lines := l.lines[:0]
 	if len(l.log) > 0 {
@@ -411,7 +465,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	// line of its own, indented under the replan, when the two do not fit
 	// side by side.
 	wd := ft.Width(ft.Bold, title)
-	for _, t := range []string{states, reasons} {
+	for _, t := range []string{states, reasons, cut} {
 		wd = math.Max(wd, ft.Width(ft.UI, t))
 	}
 	indent := ft.Width(ft.Mono, "      ")
@@ -435,6 +489,9 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	if reasons != "" {
 		h += lineH
 	}
+	if cut != "" {
+		h += lineH
+	}
 	bh := min(h, l.Log.Dy())
 	if l.MaxSize.X > 0 {
 		bw = min(bw, l.MaxSize.X)
@@ -454,6 +511,10 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	y += 19
 	ft.Draw(dst, ft.UI, clip(ft, ft.UI, states, width), x, y, ColTextDim)
 	y += lineH
+	if cut != "" {
+		ft.Draw(dst, ft.UI, clip(ft, ft.UI, cut, width), x, y, colRouteCut)
+		y += lineH
+	}
 	if reasons != "" {
 		ft.Draw(dst, ft.UI, clip(ft, ft.UI, reasons, width), x, y, ColTextDim)
 		y += lineH
@@ -589,6 +650,23 @@ func messageBands(m, legend image.Rectangle, lineH int, dst []image.Rectangle) [
 		dst = append(dst, image.Rect(m.Min.X, legend.Min.Y-6-bh, m.Max.X, legend.Min.Y))
 	}
 	return dst
+}
+
+// blockedNote is the agents panel's line on routes an edit has cut since
+// they were planned (Sim.BlockedRoutes): paused, they keep them until U
+// runs the clock; running, they replan at their next tick. "" for none.
+func blockedNote(n int, running bool) string {
+	if n == 0 {
+		return ""
+	}
+	what := world.Count(n) + " routes blocked"
+	if n == 1 {
+		what = "1 route blocked"
+	}
+	if running {
+		return what + " by an edit: replanning"
+	}
+	return what + ": replan when U runs the agents"
 }
 
 // agentsTitle is the agents panel's title: the tick, the planner, and,

@@ -342,3 +342,55 @@ func TestAgentPanelKeepsOffAgentsStandingStill(t *testing.T) {
 		}
 	}
 }
+
+// Regression (new-user test, 59-wall-paused.png): a fill across the routes
+// of paused agents left the routes drawn through the wall and nothing said
+// so. The panel counts the routes cut (and says when they replan), and
+// drawing a cut route does not tick the paused clock.
+func TestAgentPanelSaysRoutesAreBlocked(t *testing.T) {
+	g := pathing.MustGrid(30, 8)
+	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
+	var ids []int
+	for y := 2; y < 5; y++ {
+		id, err := s.Spawn(image.Pt(2, y))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := s.SetGoal(ids, image.Pt(27, 3)); err != nil {
+		t.Fatal(err)
+	}
+	s.Run()
+	s.Step()
+	s.Pause()
+	var wall []image.Point
+	for y := 1; y < 7; y++ { // a wall across the map, a gap at the top row
+		wall = append(wall, image.Pt(15, y))
+		g.SetOpen(image.Pt(15, y), false)
+	}
+	s.CellsChanged(wall)
+	now := s.Now()
+	r := New()
+	var drawn []string
+	r.fonts.drawn = &drawn
+	var cam Camera
+	m := image.Rect(0, 0, 900, 700)
+	cam.Fit(30, 8, m)
+	l := &AgentLayer{Sim: s, Cam: &cam, Map: m, Log: m.Inset(8), Plans: true, Segments: true}
+	r.DrawAgents(ebiten.NewImage(900, 700), l)
+	r.fonts.drawn = nil
+	all := strings.Join(drawn, " | ")
+	if !strings.Contains(all, "3 routes blocked: replan when U runs the agents") {
+		t.Errorf("paused, three routes cut: the panel says %s", all)
+	}
+	if s.Now() != now || s.Running() {
+		t.Errorf("drawing ticked the paused clock: %d → %d", now, s.Now())
+	}
+	if got := blockedNote(1, true); got != "1 route blocked by an edit: replanning" {
+		t.Errorf("running, one: %q", got)
+	}
+	if got := blockedNote(0, false); got != "" {
+		t.Errorf("none: %q", got)
+	}
+}

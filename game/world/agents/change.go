@@ -85,6 +85,7 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 				a.lastTgt = image.Point{-1, -1}
 			}
 		}
+		s.noteCut(a)
 		if a.kind == Member && !a.ownWay {
 			// A member whose local path a change touched searches again
 			// (from the plan queue) and does not walk the old one; one

@@ -183,6 +183,9 @@ type agent struct {
 	// (see Sim.requestLocal).
 	localNeed bool
 	ownWay    bool // cut off from its group, it walks its own plan to the goal (Sim.ownWay)
+	// cutPlan is replans+1 while an edit since the agent's plan touched its
+	// route (see RouteBlock); another value: untouched.
+	cutPlan int
 }
 
 // Stats are the Sim's counters since it was made.
