@@ -54,6 +54,8 @@ type AgentLayer struct {
 	avoid  []image.Rectangle
 	things []place.Thing
 	route  []image.Point // drawAgentRoute's plan points, reused
+	good   []image.Point // those before a cut (RouteBlock) and the last cell reached
+	cut    []image.Point // the last cell reached and the points after the cut
 	corner int
 }
 
@@ -268,13 +270,23 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		}
 		dash := float32(math.Max(4, zoom*0.8))
 		good := pts[:max(cut, 1)]
+		if cut > 0 && cut < len(pts) {
+			// The cut leg's dash runs as planned to the last cell reached,
+			// and in the warning colour from there (a copy: pts is read on).
+			good = append(append(l.good[:0], good...), blk.From)
+			l.good = good
+		}
 		if hot {
 			dash = max(dash, 8)
 			drawDashed(dst, cam, good, pw+2, casing, dash)
 		}
 		drawDashed(dst, cam, good, pw, PM(planCol), dash)
 		if cut < len(pts) {
-			bad := pts[max(cut-1, 0):]
+			bad := append(l.cut[:0], pts[max(cut-1, 0):]...)
+			if cut > 0 {
+				bad[0] = blk.From
+			}
+			l.cut = bad
 			drawDashed(dst, cam, bad, pw+2, casing, dash)
 			drawDashed(dst, cam, bad, pw, PM(cutCol), dash)
 		}
