@@ -346,6 +346,7 @@ func flagNotes(notes []string, over maps.Settings) []string {
 		{"refine target", "-target " + string(over.Target)},
 		{"heuristic", "-heuristic " + string(over.Heuristic)},
 		{"smoothing", toggle("smooth", over.Smooth)},
+		{"shortcut", toggle("shortcut", over.Shortcut)},
 		{"transitions", "-transitions " + string(over.Transitions)},
 	}
 	out := make([]string, len(notes))

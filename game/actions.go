@@ -55,6 +55,7 @@ const (
 	ActLevelsDown
 	ActNeighborhood
 	ActSmooth
+	ActShortcut
 	ActTransitions
 	ActAgentRefine
 
@@ -131,8 +132,9 @@ var actionTable = []Binding{
 	{Action: ActLevelsDown, Group: "Switches", Keys: keys(ebiten.KeyBracketLeft), Mods: ModShift, Help: "one fewer abstract level"},
 	{Action: ActNeighborhood, Group: "Switches", Keys: keys(ebiten.Key8), Help: "8- or 4-connected moves"},
 	{Action: ActSmooth, Group: "Switches", Keys: keys(ebiten.KeyZ), Help: "HPA* smoothing on / off"},
-	{Action: ActTransitions, Group: "Switches", Keys: keys(ebiten.KeyN), Mods: ModShift, Help: "HPA* transitions: the paper's one or two per entrance, or dense (every open pair)"},
-	{Action: ActAgentRefine, Group: "Switches", Keys: keys(ebiten.KeyU), Mods: ModShift, Help: "agents' HPA* plans refine the whole route (eager) or the next segment (lazy)"},
+	{Action: ActShortcut, Group: "Switches", Keys: keys(ebiten.KeyZ), Mods: ModShift, Help: "HPA* short queries: bounded A* or the hierarchy"},
+	{Action: ActTransitions, Group: "Switches", Keys: keys(ebiten.KeyN), Mods: ModShift, Help: "HPA* transitions: paper's rule or every pair"},
+	{Action: ActAgentRefine, Group: "Switches", Keys: keys(ebiten.KeyU), Mods: ModShift, Help: "agents' HPA* plans: whole route or next segment"},
 
 	{Action: ActPlay, Group: "Playback", Keys: keys(ebiten.KeySpace), Help: "play / pause the query's timeline"},
 	{Action: ActStepFwd, Group: "Playback", Keys: keys(ebiten.KeyArrowRight), Help: "one event forward (hold to repeat)"},

@@ -619,6 +619,14 @@ func transitionsText(dense bool) string {
 // heuristicText is the heuristic row's value: its name, and a warning
 // when it may overestimate under the neighbourhood (Manhattan with
 // diagonal moves), since paths found with it need not be shortest.
+// shortcutText is the shortcut row's value: what a short HPA* query does.
+func shortcutText(on bool) string {
+	if on {
+		return "on: bounded A*"
+	}
+	return "off: via hierarchy"
+}
+
 func heuristicText(s world.Settings) string {
 	if s.Algo == world.AlgoGroup && s.Heuristic == world.HeurCluster {
 		// The planner's searches aim at the next group, where the cluster
@@ -927,7 +935,7 @@ func (g *Game) updateKeys() {
 		{ActHeuristic, w.CycleHeuristic}, {ActCost, w.CycleCost}, {ActExclusion, w.ToggleExclusion}, {ActTarget, w.ToggleTarget},
 		{ActClusterUp, w.ClusterBigger}, {ActClusterDown, w.ClusterSmaller},
 		{ActLevelsUp, w.LevelsUp}, {ActLevelsDown, w.LevelsDown},
-		{ActNeighborhood, w.ToggleNeighborhood}, {ActSmooth, w.ToggleSmooth},
+		{ActNeighborhood, w.ToggleNeighborhood}, {ActSmooth, w.ToggleSmooth}, {ActShortcut, w.ToggleShortcut},
 		{ActTransitions, w.ToggleTransitions}, {ActAgentRefine, w.ToggleAgentRefine},
 		{ActSeekStart, w.SeekStart}, {ActSeekEnd, w.SeekEnd},
 		{ActNextPhase, w.NextPhase}, {ActPrevPhase, w.PrevPhase},
@@ -1290,6 +1298,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "levels", Value: strconv.Itoa(s.LevelCount()), Keys: "Shift+[ ]", Dim: !g.w.Uses("levels")},
 		{Label: "neighbourhood", Value: s.Neighborhood.String() + "-connected", Keys: keysOf(ActNeighborhood)},
 		{Label: "smoothing", Value: onOff(s.Smooth()), Keys: keysOf(ActSmooth), Dim: !g.w.Uses("smooth")},
+		{Label: "shortcut", Value: shortcutText(s.Shortcut()), Keys: keysOf(ActShortcut), Dim: !g.w.Uses("shortcut")},
 		{Label: "transitions", Value: transitionsText(s.Dense), Keys: keysOf(ActTransitions), Dim: !g.w.Uses("transitions")},
 		{Label: "agent refine", Value: agentRefineText(s.AgentRefine), Keys: keysOf(ActAgentRefine), Dim: s.Algo != world.AlgoHPA},
 		{Label: "view level", Value: viewLevel, Keys: keysOf(ActViewLevel), Dim: !hier},
@@ -1344,7 +1353,7 @@ func switchActions(g *Game) []func() {
 	}
 	return []func(){
 		w.CycleAlgo, w.CycleHeuristic, w.CycleCost, w.ToggleExclusion, w.ToggleTarget,
-		cluster, levels, w.ToggleNeighborhood, w.ToggleSmooth,
+		cluster, levels, w.ToggleNeighborhood, w.ToggleSmooth, w.ToggleShortcut,
 		w.ToggleTransitions, w.ToggleAgentRefine,
 		g.nextViewLevel,
 		func() {

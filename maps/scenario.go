@@ -138,6 +138,7 @@ type Settings struct {
 	Neighborhood int         // set neighborhood 8|4 (0: not set)
 	Heuristic    HeuristicName
 	Smooth       Toggle      // set smooth on|off
+	Shortcut     Toggle      // set shortcut on|off (HPA*'s bounded A* for short queries)
 	Target       Target      // set target representative|nearest
 	AgentRefine  AgentRefine // set agent-refine eager|lazy
 	Transitions  Transitions // set transitions sparse|dense
@@ -262,6 +263,7 @@ var settingKeys = []struct {
 	{"neighborhood", []string{"8", "4"}},
 	{"heuristic", []string{"octile", "euclidean", "manhattan", "chebyshev", "zero", "cluster"}},
 	{"smooth", []string{"on", "off"}},
+	{"shortcut", []string{"on", "off"}},
 	{"target", []string{"representative", "nearest"}},
 	{"agent-refine", []string{"eager", "lazy"}},
 	{"transitions", []string{"sparse", "dense"}},
@@ -294,6 +296,8 @@ func (s *Settings) get(key string) string {
 		return string(s.Heuristic)
 	case "smooth":
 		return s.Smooth.String()
+	case "shortcut":
+		return s.Shortcut.String()
 	case "target":
 		return string(s.Target)
 	case "agent-refine":
@@ -399,6 +403,8 @@ func (s *Settings) set(key, v string) error {
 		s.Heuristic = HeuristicName(v)
 	case "smooth":
 		s.Smooth = toggle(v)
+	case "shortcut":
+		s.Shortcut = toggle(v)
 	case "target":
 		s.Target = Target(v)
 	case "agent-refine":

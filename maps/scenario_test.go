@@ -27,6 +27,7 @@ set exclusion off             # on | off
 set neighborhood 8            # 8 | 4
 set heuristic octile          # octile | euclidean | manhattan | chebyshev | zero | cluster
 set smooth on                 # on | off
+set shortcut off              # on | off   (HPA*: bounded A* for short queries)
 set target representative     # representative | nearest
 set agent-refine lazy         # eager | lazy   (how much of a route the agents' HPA* plans refine)
 map inline                    # or:  map relative/or/absolute/path.map
@@ -65,7 +66,7 @@ func TestParseScenarioExample(t *testing.T) {
 		t.Errorf("Name %q About %q", s.Name, s.About)
 	}
 	want := Settings{Abstraction: AbstractionGroups, Algo: AlgoGroup, Cluster: 8, Levels: 2, Cost: CostMinimum,
-		Exclusion: Off, Neighborhood: 8, Heuristic: HeuristicOctile, Smooth: On, Target: TargetRepresentative, AgentRefine: AgentRefineLazy}
+		Exclusion: Off, Neighborhood: 8, Heuristic: HeuristicOctile, Smooth: On, Shortcut: Off, Target: TargetRepresentative, AgentRefine: AgentRefineLazy}
 	if s.Settings != want {
 		t.Errorf("Settings %+v\nwant     %+v", s.Settings, want)
 	}

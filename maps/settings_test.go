@@ -9,18 +9,19 @@ import (
 // command line's setting flags go through it.
 func TestSettingsSet(t *testing.T) {
 	var s Settings
-	for _, kv := range [][2]string{{"cluster", "16"}, {"levels", "3"}, {"cost", "maximin"}, {"exclusion", "on"}, {"neighbourhood", "4"}, {"smooth", "off"}, {"transitions", "dense"}} {
+	for _, kv := range [][2]string{{"cluster", "16"}, {"levels", "3"}, {"cost", "maximin"}, {"exclusion", "on"}, {"neighbourhood", "4"}, {"smooth", "off"}, {"shortcut", "off"}, {"transitions", "dense"}} {
 		if err := s.Set(kv[0], kv[1]); err != nil {
 			t.Fatalf("Set(%q, %q): %v", kv[0], kv[1], err)
 		}
 	}
-	want := Settings{Cluster: 16, Levels: 3, Cost: "maximin", Exclusion: On, Neighborhood: 4, Smooth: Off, Transitions: "dense"}
+	want := Settings{Cluster: 16, Levels: 3, Cost: "maximin", Exclusion: On, Neighborhood: 4, Smooth: Off, Shortcut: Off, Transitions: "dense"}
 	if s != want {
 		t.Fatalf("got %+v, want %+v", s, want)
 	}
 	for _, c := range []struct{ key, val, msg string }{
 		{"cost", "cheapest", `unknown value "cheapest" for cost (want minimum, maximin, avgmin)`},
 		{"levels", "5", `levels "5" is not a whole number from 1 to 4`},
+		{"shortcut", "no", `unknown value "no" for shortcut (want on, off)`},
 		{"colour", "red", `unknown setting "colour" (known: abstraction, algo,`},
 	} {
 		before := s

@@ -371,7 +371,6 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 		off  bool // the value is the window's behaviour
 	}{
 		{"abstract-weight", c.ExtFloat("abstract-weight") <= 1},
-		{"shortcut", c.ExtBool("shortcut")},
 		{"hpa-k", c.ExtInt("hpa-k") == 0 || c.ExtInt("hpa-k") == 2},
 		{"branch", c.ExtInt("branch") == 0 || c.ExtInt("branch") == 2},
 		{"weight", c.Weight <= 1},
@@ -420,8 +419,8 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 			v = strconv.Itoa(c.ExtInt(name)) // never 0: refused (sizeFlagZero)
 		case "cost", "target":
 			v = c.ExtString(name)
-		case "smooth":
-			args = append(args, fmt.Sprintf("-smooth=%t", c.ExtBool(name)))
+		case "smooth", "shortcut":
+			args = append(args, fmt.Sprintf("-%s=%t", name, c.ExtBool(name)))
 			continue
 		case "exclusion":
 			ex, _ := c.Ext[name].(*optBool)

@@ -436,3 +436,19 @@ func TestWorstOutsideTheWindowsRanges(t *testing.T) {
 		}
 	}
 }
+
+// The window has -shortcut since it has the switch (Shift+Z), so a run
+// with -shortcut=false gives the command that opens its rows with it,
+// where it used to give none ("the window has no -shortcut").
+func TestWorstCommandCarriesShortcut(t *testing.T) {
+	code, stdout, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cluster", "4", "-cache=false", "-shortcut=false", "-worst", "1", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, stdout)
+	w := m["worst"].([]any)[0].(map[string]any)
+	open, _ := w["open"].(string)
+	if note, _ := m["worst_note"].(string); note != "" || !strings.Contains(open, " -shortcut=false") || !strings.Contains(open, " -algo hpa") {
+		t.Fatalf("-shortcut=false: open %q, note %q; want a command with -shortcut=false", open, note)
+	}
+}

@@ -66,9 +66,10 @@ func (w *World) agentPlanner() agents.Planner {
 }
 
 // agentHPAConfig is the HPA* agent planner's config for the current
-// switches (smoothing and Settings.AgentRefine).
+// switches (smoothing, the short-query shortcut and Settings.AgentRefine).
 func (w *World) agentHPAConfig() agents.HPAConfig {
-	return agents.HPAConfig{Query: hpa.QueryOptions{NoSmooth: !w.Settings.Smooth()}, Mode: w.Settings.AgentRefine}
+	q := hpa.QueryOptions{NoSmooth: !w.Settings.Smooth(), NoShortcut: !w.Settings.Shortcut()}
+	return agents.HPAConfig{Query: q, Mode: w.Settings.AgentRefine}
 }
 
 // AgentRefine returns how much of a route each HPA* plan of the agents

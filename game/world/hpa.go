@@ -38,7 +38,7 @@ func buildHPA(ctx context.Context, g *pathing.Grid, _ [][]byte, s Settings) (Hie
 func (a *hpaHier) Levels() int { return a.h.Levels() }
 
 func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) (Answer, error) {
-	r, err := a.q.Find(start, goal, hpa.QueryOptions{NoSmooth: !s.Smooth(), Trace: tr})
+	r, err := a.q.Find(start, goal, hpa.QueryOptions{NoSmooth: !s.Smooth(), NoShortcut: !s.Shortcut(), Trace: tr})
 	if err != nil {
 		return Answer{Status: pathing.NoPath, Cost: math.Inf(1)}, err
 	}

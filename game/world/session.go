@@ -245,6 +245,9 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 	if on, set := ss.Smooth.Set(); set {
 		s.NoSmooth = !on
 	}
+	if on, set := ss.Shortcut.Set(); set {
+		s.NoShortcut = !on
+	}
 	if ss.Target == maps.TargetNearest {
 		s.Target = groups.Nearest
 	}
@@ -297,6 +300,7 @@ func (w *World) OverrideSettings(over maps.Settings) []string {
 		{over.Target != "", "target", s.Target},
 		{over.Heuristic != "", "heuristic", s.Heuristic},
 		{over.Smooth != maps.ToggleDefault, "smooth", s.Smooth()},
+		{over.Shortcut != maps.ToggleDefault, "shortcut", s.Shortcut()},
 		{over.Transitions != "", "transitions", TransitionsText(s.Dense)},
 	} {
 		if !c.set {
@@ -329,6 +333,7 @@ func scenarioSettings(s Settings) maps.Settings {
 		ss.Target = maps.TargetNearest
 	}
 	ss.Smooth = toggle(s.Smooth())
+	ss.Shortcut = toggle(s.Shortcut())
 	ss.AgentRefine = maps.AgentRefine(s.AgentRefine.String())
 	ss.Transitions = maps.Transitions(TransitionsText(s.Dense))
 	ss.Neighborhood = 8

@@ -159,6 +159,11 @@ type Settings struct {
 	Levels int
 	// NoSmooth turns HPA*'s smoothing off (smoothing is on by default).
 	NoSmooth bool
+	// NoShortcut sends every HPA* query through the hierarchy: by default
+	// a query within neighbouring clusters is also tried by a bounded A*
+	// (hpa.QueryOptions.NoShortcut), which leaves a teacher no abstract
+	// phase to step through.
+	NoShortcut bool
 	// Target is where the group planner's refinements aim inside the next
 	// group (zero: its representative).
 	Target groups.Target
@@ -202,7 +207,7 @@ func (s Settings) LevelCount() int {
 // hierarchy: HPA*, the group planner, or A* and greedy with the cluster
 // heuristic's group table), "levels" (HPA* and the group planner: the
 // cluster heuristic's table is made of level 1 alone, whatever the levels
-// set), "smooth" and "transitions" (HPA*); every other switch
+// set), "smooth", "shortcut" and "transitions" (HPA*); every other switch
 // ("algo", "nb") always. The panel dims the rows it reports false for, and
 // such a switch notes that the algorithm does not use it.
 func (s Settings) Uses(name string) bool {
@@ -215,7 +220,7 @@ func (s Settings) Uses(name string) bool {
 		return s.Algo.Hierarchical() || (s.Heuristic == HeurCluster && s.Algo != AlgoDijkstra)
 	case "levels":
 		return s.Algo.Hierarchical()
-	case "smooth", "transitions":
+	case "smooth", "shortcut", "transitions":
 		return s.Algo == AlgoHPA
 	}
 	return true
@@ -315,6 +320,9 @@ func (s Settings) Admissible() bool {
 
 // Smooth reports whether smoothing is on.
 func (s Settings) Smooth() bool { return !s.NoSmooth }
+
+// Shortcut reports whether HPA*'s short queries may take the bounded A*.
+func (s Settings) Shortcut() bool { return !s.NoShortcut }
 
 // clusterSteps are the sizes the cluster switch cycles through.
 var clusterSteps = []int{4, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64}

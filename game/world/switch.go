@@ -119,6 +119,13 @@ func (w *World) ToggleSmooth() {
 	w.switched("smooth", w.Settings.Smooth())
 }
 
+// ToggleShortcut lets HPA*'s short queries take the bounded A*, or sends
+// every query through the hierarchy.
+func (w *World) ToggleShortcut() {
+	w.Settings.NoShortcut = !w.Settings.NoShortcut
+	w.switched("shortcut", w.Settings.Shortcut())
+}
+
 // ClusterBigger and ClusterSmaller step the cluster size through 4..64.
 func (w *World) ClusterBigger() { w.stepCluster(+1) }
 
@@ -285,7 +292,7 @@ func (w *World) switched(name string, val any) {
 // algorithm does not read (see Settings.Uses).
 var (
 	switchTitle = map[string]string{"heuristic": "heuristic", "cost": "connection cost", "exclusion": "exclusion", "target": "refine target",
-		"cluster": "cluster size", "levels": "levels", "smooth": "smoothing", "transitions": "transitions"}
+		"cluster": "cluster size", "levels": "levels", "smooth": "smoothing", "shortcut": "shortcut", "transitions": "transitions"}
 	switchUsers = map[string]string{
 		"heuristic":   "A*, greedy and the group planner do",
 		"cost":        "the group planner does",
@@ -294,6 +301,7 @@ var (
 		"cluster":     "HPA*, the group planner and the cluster heuristic do",
 		"levels":      "HPA* and the group planner do; the cluster heuristic reads level 1 alone",
 		"smooth":      "HPA* does",
+		"shortcut":    "HPA* does",
 		"transitions": "HPA* does",
 	}
 )

@@ -601,7 +601,7 @@ func (w *World) logPlan() {
 		if w.Settings.Algo == AlgoGroup {
 			fs = append(fs, F{"cost_kind", w.Settings.Cost}, F{"exclusion", w.Settings.Exclusion}, F{"target", w.Settings.Target})
 		} else {
-			fs = append(fs, F{"smooth", w.Settings.Smooth()}, F{"transitions", TransitionsText(w.Settings.Dense)})
+			fs = append(fs, F{"smooth", w.Settings.Smooth()}, F{"shortcut", w.Settings.Shortcut()}, F{"transitions", TransitionsText(w.Settings.Dense)})
 		}
 	} else {
 		if w.Settings.Uses("heuristic") {

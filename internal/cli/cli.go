@@ -155,6 +155,7 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 	fs.Func("heuristic", "A*'s heuristic: octile, euclidean, manhattan, chebyshev, zero or cluster (H cycles it); overrides the scenario's", set("heuristic"))
 	fs.Func("nb", "moves: 8 (8-connected, no corner cutting) or 4 (8 switches it); overrides the scenario's", set("neighborhood"))
 	fs.BoolFunc("smooth", "HPA*'s smoothing (Z switches it; on unless a scenario says otherwise); -smooth=false turns it off", toggle("smooth"))
+	fs.BoolFunc("shortcut", "HPA*'s bounded A* for queries within neighbouring clusters (Shift+Z switches it; on unless a scenario says otherwise); -shortcut=false sends every query through the hierarchy", toggle("shortcut"))
 	fs.Func("target", "where the group planner's refinements aim: representative or nearest; overrides the scenario's", set("target"))
 	fs.Func("transitions", "HPA* transitions per entrance: sparse (the paper's one or two) or dense (every open pair) (Shift+N switches it); overrides the scenario's", set("transitions"))
 }
