@@ -151,7 +151,8 @@ func withSep(dir string) string {
 
 // resolve is the path text names: ~ is the home folder, and a relative
 // path is taken in the prompt's folder (the one shown before it). A
-// trailing separator is kept (it says "a folder").
+// trailing separator is kept (it says "a folder"); the path is not
+// cleaned, so ".." after a symbolic link means what the system takes it to.
 func (p *prompt) resolve(text string) string {
 	path := expandHome(text)
 	switch {
@@ -160,17 +161,16 @@ func (p *prompt) resolve(text string) string {
 	case path == "":
 		return withSep(p.dir) // Tab on nothing lists the folder shown
 	}
-	out := filepath.Join(p.dir, path)
-	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) {
-		out = withSep(out)
-	}
-	return out
+	// Joined as text, not cleaned: "link/../x" goes up from where the
+	// link points, as the system (and a shell) takes it.
+	return withSep(p.dir) + path
 }
 
 // base is the folder drawn before the text: the prompt's folder while the
 // text is a relative path, else "".
 func (p *prompt) base() string {
-	if p.dir == "" || len(p.text) > 0 && (p.text[0] == '~' || filepath.IsAbs(string(p.text))) {
+	text := strings.TrimLeft(string(p.text), " ") // as Enter and Tab read it
+	if p.dir == "" || text == "~" || strings.HasPrefix(text, "~/") || filepath.IsAbs(text) {
 		return ""
 	}
 	return withSep(p.dir)
@@ -258,7 +258,7 @@ func (g *Game) updatePrompt() {
 func (g *Game) completePrompt() {
 	p := g.prompt
 	before, after := string(p.text[:p.cur]), p.text[p.cur:]
-	full := p.resolve(before)
+	full := p.resolve(strings.TrimLeft(before, " ")) // as Enter reads it
 	done, names := completePath(full)
 	// Keep the text as typed (relative, or with ~): only the completed
 	// letters are added.
@@ -415,7 +415,9 @@ func (g *Game) submitOpen(p *prompt, text string) {
 		return
 	case fi.IsDir():
 		if !strings.HasSuffix(text, string(filepath.Separator)) {
-			p.text = append(p.text, filepath.Separator)
+			// After the text as read (trimmed): "notes  " + "/" would
+			// name another file.
+			p.text = []rune(text + string(filepath.Separator))
 			p.cur = len(p.text)
 		}
 		g.refuse(p, fmt.Sprintf("%s is a folder: type a file in it (Tab lists them)", path))
@@ -788,7 +790,10 @@ func gotoTokens(text string) ([]gotoTok, error) {
 func expandHome(p string) string {
 	if p == "~" || strings.HasPrefix(p, "~/") {
 		if home, err := os.UserHomeDir(); err == nil {
-			return filepath.Join(home, p[1:])
+			// Not filepath.Join: it would drop a trailing separator,
+			// which says "a folder" (Tab on ~/ lists it; save as ~/x/ is
+			// refused).
+			return strings.TrimSuffix(home, string(filepath.Separator)) + p[1:]
 		}
 	}
 	return p

@@ -208,34 +208,26 @@ func matchName(n string) string {
 // counted on the last line: "… and 12 more".
 func matchLines(ft *Fonts, names []string, width float64, most int) []string {
 	var lines []string
-	line := ""
+	var parts []string // the names on the line being filled, as shown
 	for i, n := range names {
 		n = clip(ft, ft.UI, matchName(n), width)
-		try := n
-		if line != "" {
-			try = line + matchSep + n
-		}
-		if ft.Width(ft.UI, try) <= width {
-			line = try
+		if ft.Width(ft.UI, strings.Join(append(parts, n), matchSep)) <= width {
+			parts = append(parts, n)
 			continue
 		}
 		if len(lines) == most-1 {
-			// The last line: as many names as fit with the count of the rest.
+			// The last line: as many names as fit with the count of the
+			// rest, given back whole (a quoted name may hold matchSep).
 			for k := i; ; k-- {
 				more := fmt.Sprintf("… and %d more", len(names)-k)
-				if ft.Width(ft.UI, line+matchSep+more) <= width || k == 0 || line == "" {
-					return append(lines, strings.TrimLeft(line+matchSep+more, " "))
+				if ft.Width(ft.UI, strings.Join(append(parts, more), matchSep)) <= width || k == 0 || len(parts) == 0 {
+					return append(lines, strings.Join(append(parts, more), matchSep))
 				}
-				// Give back the last name put on the line.
-				if j := strings.LastIndex(line, matchSep); j >= 0 {
-					line = line[:j]
-				} else {
-					line = ""
-				}
+				parts = parts[:len(parts)-1]
 			}
 		}
-		lines = append(lines, line)
-		line = n
+		lines = append(lines, strings.Join(parts, matchSep))
+		parts = []string{n}
 	}
-	return append(lines, line)
+	return append(lines, strings.Join(parts, matchSep))
 }

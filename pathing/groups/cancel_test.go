@@ -203,8 +203,10 @@ func BenchmarkBuildContext512(b *testing.B) {
 }
 
 // A relevel from 1 to 4 levels cancelled as soon as level 2 is built
-// builds no further level, returns no graph and says which levels it was
-// making; the graph it came from still equals a fresh one-level build.
+// finishes no further level (level 3 is begun and stops at its first look
+// at the context, so the hook never reports it), returns no graph and says
+// which levels it was making; the graph it came from still equals a fresh
+// one-level build.
 func TestRelevelStopsBetweenLevels(t *testing.T) {
 	g, cfg := cancelCase()
 	cfg.Levels = 1

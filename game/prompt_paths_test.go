@@ -1,0 +1,129 @@
+package game
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A reviewer's finding: Tab on "~/" (or "~/sub/") must list that folder and keep the
+// text; resolve drops the trailing separator of a ~ path (filepath.Join in
+// expandHome), so completePath lists the parent and completePrompt appends
+// a second separator: "~//", "~///", ...
+func TestTabOnHomeFolderListsIt(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	for _, n := range []string{"a.map", "b.map"} {
+		if err := os.WriteFile(filepath.Join(home, n), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g := drawnGame(t, 1200, 760)
+	g.openPrompt(promptOpen)
+	p := g.prompt
+	p.text, p.cur = []rune("~/"), 2
+	g.completePrompt()
+	if string(p.text) != "~/" || !slices.Equal(p.matches, []string{"a.map", "b.map"}) {
+		t.Errorf("Tab on ~/: text %q, matches %q, note %q; want ~/ kept and a.map b.map listed", string(p.text), p.matches, p.note)
+	}
+}
+
+// A reviewer's finding: save as "~/missing/" (a folder that does not exist, typed with
+// its trailing separator) is refused as a folder when typed relative or
+// absolute, but under ~ resolve loses the separator and the session is
+// saved as ~/missing.pls.
+func TestSaveAsHomeFolderIsRefused(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	g := drawnGame(t, 1200, 760)
+	g.openPrompt(promptSaveAs)
+	p := g.prompt
+	p.text = []rune("~/missing/")
+	p.cur = len(p.text)
+	g.submitPrompt()
+	if _, err := os.Stat(filepath.Join(home, "missing.pls")); err == nil {
+		t.Errorf("save as ~/missing/ wrote %s (prompt %+v); a trailing / says a folder, refused elsewhere", filepath.Join(home, "missing.pls"), g.prompt)
+	}
+	// The same typed absolutely is refused.
+	g.openPrompt(promptSaveAs)
+	p = g.prompt
+	p.text = []rune(home + "/missing2/")
+	p.cur = len(p.text)
+	g.submitPrompt()
+	if g.prompt == nil || !strings.Contains(g.prompt.note, "is a folder") {
+		t.Errorf("absolute: prompt %+v", g.prompt)
+	}
+}
+
+// A reviewer's finding: a relative path is joined to the prompt's folder with
+// filepath.Join, which cleans "link/.." away lexically; the system (and a
+// shell, and the prompt before this change, for the working folder) takes
+// ".." after a symlink in the folder the link points into. Typed
+// "link/../x.map", where link → other/sub and other/x.map exists, opens
+// nothing ("no such file" for <dir>/x.map).
+func TestRelativePathThroughSymlink(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "shown")
+	other := filepath.Join(root, "other")
+	for _, d := range []string{dir, filepath.Join(other, "sub")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(other, "x.map"), []byte(dropMap), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(other, "sub"), filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir + "/link/../x.map"); err != nil {
+		t.Fatalf("the system does not reach it either: %v", err)
+	}
+	p := &prompt{kind: promptOpen, dir: dir}
+	if _, err := os.Stat(p.resolve("link/../x.map")); err != nil {
+		t.Errorf("resolve(link/../x.map) = %s: %v; the system reaches %s", p.resolve("link/../x.map"), err, dir+"/link/../x.map")
+	}
+}
+
+// The folder drawn before the text is the one the path is read in: hidden
+// for ~ and ~/… (the home folder) and absolute paths, also after leading
+// spaces (Enter and Tab trim them), but shown for ~foo, a relative name.
+func TestPromptBaseMatchesTheResolvedPath(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		text string
+		base bool
+	}{
+		{"~", false}, {"~/x.map", false}, {"/abs/x.map", false}, {"  /abs/x.map", false},
+		{"~foo", true}, {"x.map", true}, {"", true},
+	} {
+		p := &prompt{kind: promptOpen, dir: dir, text: []rune(c.text)}
+		if got := p.base() != ""; got != c.base {
+			t.Errorf("text %q: folder shown %v, want %v", c.text, got, c.base)
+		}
+		if c.base && c.text != "" && !strings.HasPrefix(p.resolve(strings.TrimSpace(c.text)), dir) {
+			t.Errorf("text %q: folder shown but resolved to %s", c.text, p.resolve(c.text))
+		}
+	}
+}
+
+// Enter on a folder typed with trailing spaces adds the separator after
+// the name as read, not after the spaces ("notes  /" is another name).
+func TestOpenFolderWithTrailingSpaces(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "notes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	g := drawnGame(t, 1200, 760)
+	g.openPrompt(promptOpen)
+	p := g.prompt
+	p.dir = dir
+	p.text = []rune("notes  ")
+	p.cur = len(p.text)
+	g.submitPrompt()
+	if g.prompt == nil || string(g.prompt.text) != "notes"+string(filepath.Separator) {
+		t.Fatalf("Enter on %q: prompt %+v, want it open with text notes/", "notes  ", g.prompt)
+	}
+}
