@@ -207,15 +207,32 @@ func (w *World) remakeAgents() (n, lost int) {
 }
 
 // SpawnAgent adds an agent on cell p; a wall or a cell outside the map is
-// refused with a message.
+// refused with a message. The spawn is a step of the undo history: Undo
+// takes the agent away, Redo brings it back.
 func (w *World) SpawnAgent(p image.Point) (int, error) {
+	return w.spawnAgent(p, true)
+}
+
+// spawnAgent is SpawnAgent; an undoable spawn is a step of the undo
+// history (Ctrl+Z takes the agent away), a scenario's own agents are not.
+func (w *World) spawnAgent(p image.Point, undoable bool) (int, error) {
 	s := w.agentSim()
+	before := w.agents.version
 	id, err := s.Spawn(p)
 	if err != nil {
 		w.Fail("%v", err)
 		return -1, err
 	}
-	w.agents.touch()
+	if undoable {
+		// One undo step, as a removal is: a stroke being painted ends
+		// first.
+		w.EndStroke()
+		r := &agentRemoval{sim: s, agents: snapshotAgents(s, []int{id}), before: before, spawn: true}
+		r.after = w.agents.touch()
+		w.pushEdit(Edit{Kind: EditAgents, removal: r})
+	} else {
+		w.agents.touch()
+	}
 	w.Log.Add("agent", F{"action", "spawn"}, F{"id", id}, F{"at", pt(p)}, F{"agents", s.Live()})
 	return id, nil
 }

@@ -12,10 +12,15 @@ import (
 // removed agent was, so that Undo brings it back, and the agents' versions
 // (agentState.version) before and after it, so that an undo right after
 // the removal leaves nothing unsaved that was not before.
+//
+// A spawn is the same step the other way round (spawn set): its undo
+// takes the agent away (as a removal does) and its redo brings it back
+// where it stood (as a removal's undo does).
 type agentRemoval struct {
 	sim           *agents.Sim // the simulation the ids belong to
 	agents        []removedAgent
 	before, after int
+	spawn         bool
 }
 
 // removedAgent is one removed agent as it was: its cell, its goal (a
@@ -87,9 +92,27 @@ func groupInfo(s *agents.Sim, id int) (agents.GroupInfo, bool) {
 // that made the simulation anew (the neighbourhood) they are spawned
 // again with new ids, which a redo then removes.
 func (w *World) undoRemoval(r *agentRemoval) {
+	back, lost := w.reviveAgents(r)
+	// The agents changed since the removal (a spawn, a send): their state
+	// with these back is a new one.
+	w.agents.stepVersion(&r.after, &r.before)
+	if lost > 0 {
+		w.agents.touch() // not the state before the removal: some are missing
+	}
+	w.Log.Add("undo", F{"kind", EditAgents}, F{"agents", len(back)}, F{"ids", idList(back, 16)}, F{"live", w.agentSim().Live()},
+		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
+	if lost > 0 {
+		w.Note("undo: %s back, %d could not be (no open cell), %d on the map", plural(len(back), "agent", "agents"), lost, w.agentSim().Live())
+		return
+	}
+	w.Note("undo: %s back, %d on the map", plural(len(back), "agent", "agents"), w.agentSim().Live())
+}
+
+// reviveAgents brings back the agents r names (see undoRemoval), selected,
+// and returns their ids and how many could not come back.
+func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 	s := w.agentSim()
 	same := r.sim == s
-	var back []int
 	groupGoal := map[int]image.Point{}
 	members := map[int][]int{}
 	for k := range r.agents {
@@ -142,16 +165,7 @@ func (w *World) undoRemoval(r *agentRemoval) {
 	}
 	s.ClearSelection()
 	s.Select(back, false)
-	// The agents changed since the removal (a spawn, a send): their state
-	// with these back is a new one.
-	w.agents.stepVersion(&r.after, &r.before)
-	w.Log.Add("undo", F{"kind", EditAgents}, F{"agents", len(back)}, F{"ids", idList(back, 16)}, F{"live", s.Live()},
-		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
-	if lost := len(r.agents) - len(back); lost > 0 {
-		w.Note("undo: %s back, %d could not be (no open cell), %d on the map", plural(len(back), "agent", "agents"), lost, s.Live())
-		return
-	}
-	w.Note("undo: %s back, %d on the map", plural(len(back), "agent", "agents"), s.Live())
+	return back, len(r.agents) - len(back)
 }
 
 // stepVersion moves the agents' version from *from to *to, for an undo
@@ -170,6 +184,17 @@ func (a *agentState) stepVersion(from, to *int) {
 // elsewhere since the undo, they come back there on the next undo).
 func (w *World) redoRemoval(r *agentRemoval) {
 	s := w.agentSim()
+	ids := w.takeAgents(r)
+	w.agents.stepVersion(&r.before, &r.after)
+	w.Log.Add("redo", F{"kind", EditAgents}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"live", s.Live()},
+		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
+	w.Note("redo: %s removed, %d left", plural(len(ids), "agent", "agents"), s.Live())
+}
+
+// takeAgents removes the agents r names that are on the map (as they are
+// now: r keeps them so, for bringing them back) and returns their ids.
+func (w *World) takeAgents(r *agentRemoval) []int {
+	s := w.agentSim()
 	var ids []int
 	if r.sim == s {
 		for _, ra := range r.agents {
@@ -180,21 +205,48 @@ func (w *World) redoRemoval(r *agentRemoval) {
 	}
 	r.agents = snapshotAgents(s, ids)
 	s.Remove(ids)
-	w.agents.stepVersion(&r.before, &r.after)
-	w.Log.Add("redo", F{"kind", EditAgents}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"live", s.Live()},
+	return ids
+}
+
+// undoSpawn takes away the agent a spawn put on the map (wherever it
+// walked since; its redo brings it back there).
+func (w *World) undoSpawn(r *agentRemoval) {
+	s := w.agentSim()
+	ids := w.takeAgents(r)
+	w.agents.stepVersion(&r.after, &r.before)
+	w.Log.Add("undo", F{"kind", "spawn-agents"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"live", s.Live()},
 		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
-	w.Note("redo: %s removed, %d left", plural(len(ids), "agent", "agents"), s.Live())
+	w.Note("undo: %s spawned taken away, %d on the map", plural(len(ids), "agent", "agents"), s.Live())
+}
+
+// redoSpawn brings the agent an undone spawn took away back.
+func (w *World) redoSpawn(r *agentRemoval) {
+	back, lost := w.reviveAgents(r)
+	w.agents.stepVersion(&r.before, &r.after)
+	if lost > 0 {
+		w.agents.touch()
+	}
+	s := w.agentSim()
+	w.Log.Add("redo", F{"kind", "spawn-agents"}, F{"agents", len(back)}, F{"ids", idList(back, 16)}, F{"live", s.Live()},
+		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
+	if lost > 0 {
+		w.Note("redo: %s back, %d could not be (no open cell), %d on the map", plural(len(back), "agent", "agents"), lost, s.Live())
+		return
+	}
+	w.Note("redo: %s back, %d on the map", plural(len(back), "agent", "agents"), s.Live())
 }
 
 // remapRemovals keeps the undo history's removals right when the
 // simulation old is made anew as s (remakeAgents), newID giving each live
 // agent's new id: a removal undone (redo ahead) names agents on the map,
 // which now have new ids in s; a removal done names removed agents, which
-// s never had: it keeps old, and its undo spawns them again.
+// s never had: it keeps old, and its undo spawns them again. A spawn is
+// the other way round: done, its agent is on the map; undone, it is not.
 func (w *World) remapRemovals(old, s *agents.Sim, newID map[int]int) {
-	for i := w.edits.pos; i < len(w.edits.list); i++ {
+	for i := range w.edits.list {
 		r := w.edits.list[i].removal
-		if r == nil || r.sim != old {
+		onMap := (i >= w.edits.pos) != (r != nil && r.spawn)
+		if r == nil || r.sim != old || !onMap {
 			continue
 		}
 		kept := r.agents[:0]

@@ -112,8 +112,8 @@ func TestUndoBringsRemovedAgentsBack(t *testing.T) {
 	if v, _ := s.Agent(parked); v.State != agents.Arrived || v.Cell != image.Pt(12, 3) || v.Arrivals != 1 {
 		t.Fatalf("parked agent back as %v at %v, %d arrivals", v.State, v.Cell, v.Arrivals)
 	}
-	if w.CanUndo() {
-		t.Fatal("more to undo than was done")
+	if !w.CanUndo() {
+		t.Fatal("the three spawns before the save are not undoable")
 	}
 	s.Run()
 	for range 600 {
@@ -236,5 +236,91 @@ func TestRemovalDuringAStrokeComesAfterIt(t *testing.T) {
 	w.Undo()
 	if !w.Grid.Open(image.Pt(5, 2)) || !w.Grid.Open(image.Pt(6, 2)) || s.Live() != 1 {
 		t.Fatalf("second undo: cells open %v %v, %d live; want the stroke taken back", w.Grid.Open(image.Pt(5, 2)), w.Grid.Open(image.Pt(6, 2)), s.Live())
+	}
+}
+
+// A user's finding: Ctrl+Z after spawning an agent by mistake took back
+// the stroke before it, and left the agent. A spawn is one step of the
+// undo history: undo takes the agent away from wherever it walked, redo
+// brings it back there with its goal; a spawn while a stroke is painted
+// comes after the stroke; a scenario's own agents are no steps; after the
+// simulation is made anew (the neighbourhood switch) the steps still name
+// the right agents; and undoing to the saved point leaves nothing unsaved.
+func TestSpawnIsAnUndoStep(t *testing.T) {
+	w, log := mustWorld(t,
+		"##############",
+		"#............#",
+		"#............#",
+		"##############",
+	)
+	w.Replan()
+	w.BeginStroke(image.Pt(6, 2), 0)
+	w.StrokeTo(image.Pt(7, 2))
+	a, err := w.SpawnAgent(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, painting := w.Painting(); painting {
+		t.Fatal("the stroke is still open after the spawn")
+	}
+	w.agents.saved, w.agents.savedSome = w.agents.version, true // as after a save
+	w.edits.saved = w.edits.pos
+	b, _ := w.SpawnAgent(image.Pt(1, 2))
+	s := w.Agents()
+	w.Undo()
+	if w.AgentsUnsaved() || s.Live() != 1 {
+		t.Fatalf("a spawn undone at once, back to the save: %d live, %q", s.Live(), w.UnsavedText())
+	}
+	w.Redo()
+	s.Select([]int{b}, false)
+	if err := w.SendAgents(image.Pt(12, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		w.Tick(1.0 / 60)
+	}
+	s.Pause()
+	walked, _ := s.Agent(b)
+	if walked.Cell == image.Pt(1, 2) {
+		t.Fatal("agent b did not move")
+	}
+	w.Undo()
+	if _, ok := s.Agent(b); ok || s.Live() != 1 {
+		t.Fatalf("first undo: agent b still there (%d live); want the last spawn taken away", s.Live())
+	}
+	if !strings.HasPrefix(w.Message, "undo: 1 agent spawned taken away, 1 on the map") {
+		t.Fatalf("first undo: message %q", w.Message)
+	}
+	w.Redo()
+	v, ok := s.Agent(b)
+	if !ok || v.Cell != walked.Cell || v.Goal != image.Pt(12, 1) || !v.HasGoal || s.Live() != 2 {
+		t.Fatalf("redo: agent b %+v (found %v), want it back on %v with its goal", v, ok, walked.Cell)
+	}
+	w.Undo()
+	w.Undo()
+	if s.Live() != 0 || w.Grid.Open(image.Pt(6, 2)) {
+		t.Fatalf("two more undos: %d live, stroke cell open %v; want no agent and the stroke kept", s.Live(), w.Grid.Open(image.Pt(6, 2)))
+	}
+	w.Undo()
+	if !w.Grid.Open(image.Pt(6, 2)) || w.CanUndo() {
+		t.Fatalf("fourth undo: stroke taken back %v, more to undo %v", w.Grid.Open(image.Pt(6, 2)), w.CanUndo())
+	}
+	w.Redo() // the stroke
+	w.Redo() // agent a
+	if s.Live() != 1 || s.AgentAt(image.Pt(1, 1)) != a {
+		t.Fatalf("redo of the spawn: %d live, agent on (1,1) %d; want a back", s.Live(), s.AgentAt(image.Pt(1, 1)))
+	}
+	w.ToggleNeighborhood() // a new simulation, new ids
+	w.Undo()
+	s = w.Agents()
+	if s.Live() != 0 {
+		t.Fatalf("undo of a spawn after the remake: %d live, want 0", s.Live())
+	}
+	w.Redo()
+	if s.Live() != 1 || s.AgentAt(image.Pt(1, 1)) < 0 {
+		t.Fatalf("redo after the remake: %d live, none on (1,1)", s.Live())
+	}
+	if !strings.Contains(log.String(), "undo kind=spawn-agents agents=1") {
+		t.Fatalf("no undo line for a spawn in the log:\n%s", log.String())
 	}
 }

@@ -534,7 +534,11 @@ func (w *World) Undo() {
 	w.edits.pos--
 	e := w.edits.list[w.edits.pos]
 	if e.Kind == EditAgents {
-		w.undoRemoval(e.removal)
+		if e.removal.spawn {
+			w.undoSpawn(e.removal)
+		} else {
+			w.undoRemoval(e.removal)
+		}
 		return
 	}
 	w.logEdit("undo", e) // before the repair and plan lines it causes
@@ -550,7 +554,11 @@ func (w *World) Redo() {
 	e := w.edits.list[w.edits.pos]
 	w.edits.pos++
 	if e.Kind == EditAgents {
-		w.redoRemoval(e.removal)
+		if e.removal.spawn {
+			w.redoSpawn(e.removal)
+		} else {
+			w.redoRemoval(e.removal)
+		}
 		return
 	}
 	w.logEdit("redo", e) // before the repair and plan lines it causes

@@ -178,7 +178,7 @@ func (w *World) Begin() {
 	}
 	if sc := w.scenario; sc != nil && len(sc.Agents) > 0 {
 		for _, a := range sc.Agents {
-			id, err := w.SpawnAgent(a.Start)
+			id, err := w.spawnAgent(a.Start, false) // the file's: not an undo step
 			if err != nil {
 				continue
 			}
