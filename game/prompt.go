@@ -154,7 +154,7 @@ func withSep(dir string) string {
 // trailing separator is kept (it says "a folder"); the path is not
 // cleaned, so ".." after a symbolic link means what the system takes it to.
 func (p *prompt) resolve(text string) string {
-	path := expandHome(text)
+	path := expandHome(restart(text))
 	switch {
 	case p.dir == "" || filepath.IsAbs(path):
 		return path
@@ -164,6 +164,20 @@ func (p *prompt) resolve(text string) string {
 	// Joined as text, not cleaned: "link/../x" goes up from where the
 	// link points, as the system (and a shell) takes it.
 	return withSep(p.dir) + path
+}
+
+// restart is text from its last fresh start: the open prompt starts
+// filled with its folder, so a path typed after it without clearing
+// (Ctrl+U does) would run on from it; as in Emacs, "//" starts an
+// absolute path and "/~/" the home folder again ("/a/b//c/x.map" is
+// "/c/x.map", "/a/b/~/x.map" is "~/x.map").
+func restart(text string) string {
+	sep := string(filepath.Separator)
+	i := max(strings.LastIndex(text, sep+sep), strings.LastIndex(text, sep+"~"+sep))
+	if i < 0 {
+		return text
+	}
+	return text[i+1:]
 }
 
 // base is the folder drawn before the text: the prompt's folder while the

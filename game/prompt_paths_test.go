@@ -127,3 +127,43 @@ func TestOpenFolderWithTrailingSpaces(t *testing.T) {
 		t.Fatalf("Enter on %q: prompt %+v, want it open with text notes/", "notes  ", g.prompt)
 	}
 }
+
+// The open prompt starts filled with its folder; a path typed after it
+// without clearing starts afresh at "//" (absolute) or "/~/" (home), as
+// in Emacs, instead of running on from the folder (a helper typed
+// /tmp/x/junk.map after the prefilled /tmp/h7/ and got /tmp/h7//tmp/x/junk.map).
+func TestTypedPathStartsAfreshAfterTheFolder(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	other := t.TempDir()
+	if err := os.WriteFile(filepath.Join(other, "x.map"), []byte(dropMap), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "h.map"), []byte(dropMap), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	g := drawnGame(t, 1200, 760)
+	for _, c := range []struct{ typed, want string }{
+		{other + "/x.map", filepath.Join(other, "x.map")},
+		{"~/h.map", filepath.Join(home, "h.map")},
+	} {
+		g.openPrompt(promptOpen)
+		p := g.prompt
+		p.text = append(p.text, []rune(c.typed)...)
+		p.cur = len(p.text)
+		if got := p.resolve(string(p.text)); got != c.want {
+			t.Errorf("prefilled %q + typed %q resolves to %s, want %s", withSep(p.dir), c.typed, got, c.want)
+		}
+		g.submitPrompt()
+		if g.prompt != nil {
+			t.Errorf("Enter on prefilled + %q: refused: %q", c.typed, g.prompt.note)
+			g.closePrompt()
+		}
+	}
+	if got := restart("a/b//c"); got != "/c" {
+		t.Errorf(`restart("a/b//c") = %q, want "/c"`, got)
+	}
+	if got := restart("~/x"); got != "~/x" {
+		t.Errorf(`restart("~/x") = %q`, got)
+	}
+}
