@@ -1493,7 +1493,7 @@ const (
 	// from (green: a candidate or the shortcut taken, red: refused);
 	// the path drawn meanwhile is the answer as smoothing leaves it,
 	// by segment, whose second colour is magenta too.
-	currentNoteSmooth = "magenta ring: smoothing's anchor · path: the smoothed answer"
+	currentNoteSmooth = "magenta ring: smoothing's anchor · path: not yet smoothed"
 )
 
 // currentNote is the legend's line for what drawCurrent draws in magenta

@@ -913,9 +913,10 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 	segs := o.Segments
 	last := -1
 	if playing {
-		if len(o.Refined) > 0 && beforeSmoothing(tl) {
-			// Each step's cells as refinement found them: the smoothed
-			// first segment may already run to the goal.
+		if len(o.Refined) > 0 && !smoothingDone(tl) {
+			// Each step's cells as refinement found them, until smoothing
+			// has finished: the smoothed first segment may already run to
+			// the goal, and smoothing is still testing its lines.
 			segs = o.Refined
 		}
 		r.segFound = segmentsFound(tl.Trace(), tl.Cursor(), len(segs), r.segFound[:0])
@@ -1003,19 +1004,20 @@ func segmentsFound(tr *pathing.Trace, cursor, n int, dst []bool) []bool {
 	return dst
 }
 
-// beforeSmoothing reports whether the timeline's cursor has not yet
-// entered the trace's smooth phase (false when there is none).
-func beforeSmoothing(tl *world.Timeline) bool {
+// smoothingDone reports whether the timeline's cursor is past the end of
+// the trace's smooth phase (true when there is none: the answer is as
+// refinement left it).
+func smoothingDone(tl *world.Timeline) bool {
 	tr := tl.Trace()
 	if tr == nil {
-		return false
+		return true
 	}
-	for _, ph := range tr.Phases {
+	for i, ph := range tr.Phases {
 		if ph.Name == "smooth" {
-			return tl.Cursor() <= ph.Start
+			return tl.Cursor() >= tr.PhaseEnd(i)
 		}
 	}
-	return false
+	return true
 }
 
 // drawCompare draws the optimal path as a cyan ghost.

@@ -180,8 +180,8 @@ func TestEntranceBarsLieOnTheBorder(t *testing.T) {
 // Regression (user test: at "refine cells step 0" of an HPA* query on
 // arena the whole smoothed path was drawn bright, since smoothing had
 // merged it into segment 0, as if the answer were already found): until
-// the cursor reaches the smooth phase the view draws the segments as
-// refinement left them, the current one from S to the first plan node.
+// smoothing has finished the view draws the segments as refinement left
+// them, the current one from S to the first plan node.
 func TestRefinementShowsTheUnsmoothedSegments(t *testing.T) {
 	dir, ok := maps.MovingAIDir()
 	if !ok {
@@ -212,12 +212,22 @@ func TestRefinementShowsTheUnsmoothedSegments(t *testing.T) {
 		t.Fatal("no phase refine cells step 0")
 	}
 	tl.Seek(tl.Trace().Phases[k].Start + 1)
-	if !beforeSmoothing(tl) {
-		t.Error("in refine cells step 0: not before smoothing")
+	if smoothingDone(tl) {
+		t.Error("in refine cells step 0: smoothing already done")
+	}
+	// Inside the smooth phase the answer is not known yet either (a helper
+	// saw the whole smoothed path from the phase's first event).
+	sm := tl.FindPhase("smooth")
+	if sm < 0 {
+		t.Fatal("no smooth phase")
+	}
+	tl.Seek(tl.Trace().Phases[sm].Start + 1)
+	if smoothingDone(tl) {
+		t.Error("at the smooth phase's first event: smoothing already done")
 	}
 	tl.Seek(tl.Len())
-	if beforeSmoothing(tl) {
-		t.Error("at the end: still before smoothing")
+	if !smoothingDone(tl) {
+		t.Error("at the end: smoothing not done")
 	}
 }
 
