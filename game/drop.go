@@ -185,14 +185,7 @@ func (g *Game) drop(fsys fs.FS) {
 		return
 	}
 	// The answer is on the map: close what covers it.
-	if g.showHelp {
-		g.showHelp = false
-		g.logOverlay("help", false)
-	}
-	if g.gallery {
-		g.gallery = false
-		g.logOverlay("gallery", false)
-	}
+	g.closeOverlays()
 	// A prompt typed for the old session (a save-as naming its file) must
 	// not act on the new one.
 	g.closePrompt()
@@ -308,4 +301,17 @@ func (g *Game) addScenRows(path string, rows []maps.ScenRow, skippedItems []stri
 		added = fmt.Sprintf("%d queries added (F3 steps through them)", len(rows))
 	}
 	w.Note("%s: %s; query 1: (%d,%d) → (%d,%d)%s%s", filepath.Base(path), added, r.Start.X, r.Start.Y, r.Goal.X, r.Goal.Y, length, skipped)
+}
+
+// closeOverlays closes the help and the gallery where they are open (and
+// logs it), for what must be seen over the map: a drop's answer, a prompt.
+func (g *Game) closeOverlays() {
+	if g.showHelp {
+		g.showHelp = false
+		g.logOverlay("help", false)
+	}
+	if g.gallery {
+		g.gallery = false
+		g.logOverlay("gallery", false)
+	}
 }

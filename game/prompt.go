@@ -89,14 +89,7 @@ func (g *Game) openPrompt(k promptKind) {
 	if g.confirm != nil {
 		return
 	}
-	if g.showHelp {
-		g.showHelp = false
-		g.logOverlay("help", false)
-	}
-	if g.gallery {
-		g.gallery = false
-		g.logOverlay("gallery", false)
-	}
+	g.closeOverlays()
 	wd, _ := os.Getwd()
 	text, dir := "", ""
 	switch k {

@@ -17,14 +17,7 @@ import (
 // the magenta polyline is the answer's smoothed segment. The legend has a
 // line for it while it is drawn, in the words of what is drawn.
 func TestLegendNamesTheMagentaMarks(t *testing.T) {
-	w, err := world.Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	w.Begin()
-	w.SetAlgo(world.AlgoHPA)
-	w.Wait()
+	w := builtinWorld(t, world.AlgoHPA)
 	tl := &w.Timeline
 	f := &Frame{World: w, Layers: DefaultLayers}
 	if got := currentNote(f); got != "" {
@@ -62,14 +55,7 @@ func TestLegendNamesTheMagentaMarks(t *testing.T) {
 // The line takes a row of its own: the legend box grows by one while it
 // is drawn, and the text fits the box.
 func TestLegendMagentaLineHasItsRow(t *testing.T) {
-	w, err := world.Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	w.Begin()
-	w.SetAlgo(world.AlgoAStar)
-	w.Wait()
+	w := builtinWorld(t, world.AlgoAStar)
 	r := New()
 	var legend []LegendRow
 	for l := range NumLayers {
@@ -139,4 +125,19 @@ func TestTimelineTipKeepsOffTheMessage(t *testing.T) {
 			}
 		}
 	}
+}
+
+// builtinWorld opens the built-in world with algorithm a, planned (closed
+// when the test ends).
+func builtinWorld(t *testing.T, a world.Algo) *world.World {
+	t.Helper()
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	w.Begin()
+	w.SetAlgo(a)
+	w.Wait()
+	return w
 }

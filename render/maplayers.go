@@ -339,35 +339,34 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte) 
 	col := PM(regionBorderColor)
 	width := float32(math.Max(1.5, math.Min(cam.Zoom*0.08, 3)))
 	differ := func(a, b byte) bool { return a != b && !noRegion(a) && !noRegion(b) }
-	// Vertical edges: between (x-1, y) and (x, y).
-	for x := max(vis.Min.X, 1); x < vis.Max.X && x < W; x++ {
-		y0 := -1
-		for y := vis.Min.Y; y <= vis.Max.Y; y++ {
-			on := y < vis.Max.Y && y < g.Height() && differ(layer[y*W+x-1], layer[y*W+x])
-			switch {
-			case on && y0 < 0:
-				y0 = y
-			case !on && y0 >= 0:
-				sx, sy := cam.ToScreen(float64(x), float64(y0))
-				_, ey := cam.ToScreen(float64(x), float64(y))
-				vector.StrokeLine(dst, float32(sx), float32(sy), float32(sx), float32(ey), width, col, false)
-				y0 = -1
-			}
+	// Vertical edges lie between (u-1, v) and (u, v) with u = x, runs
+	// along v = y; horizontal ones between (v, u-1) and (v, u), runs along
+	// v = x: one loop, the axes swapped.
+	H := g.Height()
+	for _, vertical := range [2]bool{true, false} {
+		uLo, uHi, vLo, vHi := vis.Min.X, min(vis.Max.X, W), vis.Min.Y, min(vis.Max.Y, H)
+		cell := func(u, v int) byte { return layer[v*W+u] }
+		if !vertical {
+			uLo, uHi, vLo, vHi = vis.Min.Y, min(vis.Max.Y, H), vis.Min.X, min(vis.Max.X, W)
+			cell = func(u, v int) byte { return layer[u*W+v] }
 		}
-	}
-	// Horizontal edges: between (x, y-1) and (x, y).
-	for y := max(vis.Min.Y, 1); y < vis.Max.Y && y < g.Height(); y++ {
-		x0 := -1
-		for x := vis.Min.X; x <= vis.Max.X; x++ {
-			on := x < vis.Max.X && x < W && differ(layer[(y-1)*W+x], layer[y*W+x])
-			switch {
-			case on && x0 < 0:
-				x0 = x
-			case !on && x0 >= 0:
-				sx, sy := cam.ToScreen(float64(x0), float64(y))
-				ex, _ := cam.ToScreen(float64(x), float64(y))
-				vector.StrokeLine(dst, float32(sx), float32(sy), float32(ex), float32(sy), width, col, false)
-				x0 = -1
+		for u := max(uLo, 1); u < uHi; u++ {
+			v0 := -1
+			for v := vLo; v <= vHi; v++ {
+				on := v < vHi && differ(cell(u-1, v), cell(u, v))
+				switch {
+				case on && v0 < 0:
+					v0 = v
+				case !on && v0 >= 0:
+					a, b := [2]float64{float64(u), float64(v0)}, [2]float64{float64(u), float64(v)}
+					if !vertical {
+						a, b = [2]float64{a[1], a[0]}, [2]float64{b[1], b[0]}
+					}
+					ax, ay := cam.ToScreen(a[0], a[1])
+					bx, by := cam.ToScreen(b[0], b[1])
+					vector.StrokeLine(dst, float32(ax), float32(ay), float32(bx), float32(by), width, col, false)
+					v0 = -1
+				}
 			}
 		}
 	}

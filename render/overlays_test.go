@@ -236,14 +236,7 @@ func TestRefinementShowsTheUnsmoothedSegments(t *testing.T) {
 // first ones by id and stopped, a band along a 4000×4000 map's top edge
 // under a note saying there were too many.
 func TestTooManyAbstractNodesInView(t *testing.T) {
-	w, err := world.Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	w.Begin()
-	w.SetAlgo(world.AlgoHPA)
-	w.Wait()
+	w := builtinWorld(t, world.AlgoHPA)
 	touched := 0
 	for l := 1; l < world.MaxLevels; l++ {
 		for _, e := range w.Timeline.Last(l) {
