@@ -616,9 +616,6 @@ func transitionsText(dense bool) string {
 	return "sparse: paper's rule"
 }
 
-// heuristicText is the heuristic row's value: its name, and a warning
-// when it may overestimate under the neighbourhood (Manhattan with
-// diagonal moves), since paths found with it need not be shortest.
 // shortcutText is the shortcut row's value: what a short HPA* query does.
 func shortcutText(on bool) string {
 	if on {
@@ -627,6 +624,9 @@ func shortcutText(on bool) string {
 	return "off: via hierarchy"
 }
 
+// heuristicText is the heuristic row's value: its name, and a warning
+// when it may overestimate under the neighbourhood (Manhattan with
+// diagonal moves), since paths found with it need not be shortest.
 func heuristicText(s world.Settings) string {
 	if s.Algo == world.AlgoGroup && s.Heuristic == world.HeurCluster {
 		// The planner's searches aim at the next group, where the cluster

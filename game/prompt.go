@@ -176,7 +176,7 @@ func restart(text string) string {
 // base is the folder drawn before the text: the prompt's folder while the
 // text is a relative path, else "".
 func (p *prompt) base() string {
-	text := strings.TrimLeft(string(p.text), " ") // as Enter and Tab read it
+	text := restart(strings.TrimLeft(string(p.text), " ")) // as Enter and Tab read it
 	if p.dir == "" || text == "~" || strings.HasPrefix(text, "~/") || filepath.IsAbs(text) {
 		return ""
 	}
@@ -541,6 +541,10 @@ func (g *Game) submitSaveAs(p *prompt, text string) {
 		g.refuse(p, err.Error())
 		return
 	}
+	// The folder the system writes into: "link/../x.pls" is not
+	// <folder>/x.pls when link points elsewhere, and the session's own
+	// file must be told from another's by where it really is.
+	path = realFolder(path)
 	if err := world.WritableFolder(path, "session.pls"); err != nil {
 		g.refuse(p, fmt.Sprintf("cannot save %s: %v", path, err))
 		return
@@ -576,11 +580,28 @@ func (g *Game) ownFile(path string) bool {
 	w := g.w
 	switch {
 	case w.SaveTo != "":
-		return absPath(path) == absPath(w.SaveTo)
+		return absPath(realFolder(path)) == absPath(realFolder(w.SaveTo))
 	case strings.EqualFold(filepath.Ext(w.Source), ".pls"):
-		return absPath(path) == absPath(w.Source)
+		return absPath(realFolder(path)) == absPath(realFolder(w.Source))
 	}
 	return false
+}
+
+// realFolder is path with its folder part resolved as the system resolves
+// it (symbolic links followed before "..", made absolute), the file name
+// left as it is; path itself when the folder cannot be resolved.
+func realFolder(path string) string {
+	i := strings.LastIndex(path, string(filepath.Separator))
+	if i < 0 {
+		return path
+	}
+	dir := path[:i+1]
+	if d, err := filepath.EvalSymlinks(dir); err == nil {
+		if a, err := filepath.Abs(d); err == nil {
+			return filepath.Join(a, path[i+1:])
+		}
+	}
+	return path
 }
 
 // saveAsPath checks the save-as prompt's text: a file name, .pls added when
@@ -800,6 +821,9 @@ func expandHome(p string) string {
 			// Not filepath.Join: it would drop a trailing separator,
 			// which says "a folder" (Tab on ~/ lists it; save as ~/x/ is
 			// refused).
+			if p == "~" {
+				return home // "/" too, where TrimSuffix would leave ""
+			}
 			return strings.TrimSuffix(home, string(filepath.Separator)) + p[1:]
 		}
 	}

@@ -97,7 +97,7 @@ func TestPromptBaseMatchesTheResolvedPath(t *testing.T) {
 		base bool
 	}{
 		{"~", false}, {"~/x.map", false}, {"/abs/x.map", false}, {"  /abs/x.map", false},
-		{"~foo", true}, {"x.map", true}, {"", true},
+		{"~foo", true}, {"x.map", true}, {"", true}, {"foo//tmp/x.map", false}, {"foo/~/x.map", false},
 	} {
 		p := &prompt{kind: promptOpen, dir: dir, text: []rune(c.text)}
 		if got := p.base() != ""; got != c.base {

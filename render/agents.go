@@ -488,7 +488,10 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		}
 	}
 	bw := min(int(math.Ceil(wd))+17, l.Log.Dx())
-	width := float64(bw - 16)
+	if l.MaxSize.X > 0 {
+		bw = min(bw, l.MaxSize.X)
+	}
+	width := float64(bw - 16) // the text's room in the box as drawn (clipped to it)
 	const lineH, monoH = 17, 15
 	rows := 0
 	for _, ln := range lines {
@@ -505,9 +508,6 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		h += lineH
 	}
 	bh := min(h, l.Log.Dy())
-	if l.MaxSize.X > 0 {
-		bw = min(bw, l.MaxSize.X)
-	}
 	if l.MaxSize.Y > 0 {
 		bh = min(bh, l.MaxSize.Y)
 	}

@@ -471,6 +471,9 @@ func openScenario(env *Env) (*scenarioRun, error) {
 		if on, set := s.Settings.Smooth.Set(); set && !slices.Contains(cfg.Given, "smooth") {
 			ext["smooth"] = &on
 		}
+		if on, set := s.Settings.Shortcut.Set(); set && !slices.Contains(cfg.Given, "shortcut") {
+			ext["shortcut"] = &on
+		}
 		if m := string(s.Settings.AgentRefine); m != "" && !slices.Contains(cfg.Given, "agent-refine") {
 			ext["agent-refine"] = &m
 		}

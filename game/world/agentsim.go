@@ -227,7 +227,7 @@ func (w *World) spawnAgent(p image.Point, undoable bool) (int, error) {
 		// One undo step, as a removal is: a stroke being painted ends
 		// first.
 		w.EndStroke()
-		r := &agentRemoval{sim: s, agents: snapshotAgents(s, []int{id}), before: before, spawn: true}
+		r := &agentRemoval{agents: snapshotAgents(s, []int{id}), before: before, spawn: true}
 		r.after = w.agents.touch()
 		w.pushEdit(Edit{Kind: EditAgents, removal: r})
 	} else {
@@ -289,7 +289,7 @@ func (w *World) RemoveSelectedAgents() int {
 	// one undo step before the removal, as ApplyEdit ends it: else the
 	// removal went into the history first, and the stroke's cells after it.
 	w.EndStroke()
-	r := &agentRemoval{sim: s, agents: snapshotAgents(s, ids), before: w.agents.version}
+	r := &agentRemoval{agents: snapshotAgents(s, ids), before: w.agents.version}
 	s.Remove(ids)
 	r.after = w.agents.touch()
 	w.pushEdit(Edit{Kind: EditAgents, removal: r})

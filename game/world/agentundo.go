@@ -17,7 +17,6 @@ import (
 // takes the agent away (as a removal does) and its redo brings it back
 // where it stood (as a removal's undo does).
 type agentRemoval struct {
-	sim           *agents.Sim // the simulation the ids belong to
 	agents        []removedAgent
 	before, after int
 	spawn         bool
@@ -25,7 +24,11 @@ type agentRemoval struct {
 
 // removedAgent is one removed agent as it was: its cell, its goal (a
 // group member's is its group's), its speed, and its group (-1: none).
+// (sim, id) names it: ids are never reused within a simulation, and a
+// simulation made anew (remapRemovals) or an agent brought back into
+// another one (renameAgent) renames it in every step of the history.
 type removedAgent struct {
+	sim     *agents.Sim
 	id      int
 	cell    image.Point
 	goal    image.Point
@@ -51,7 +54,7 @@ func snapshotAgents(s *agents.Sim, ids []int) []removedAgent {
 		if !ok || v.Kind == agents.Leader {
 			continue
 		}
-		ra := removedAgent{id: id, cell: v.Cell, goal: v.Goal, hasGoal: v.HasGoal, speed: v.Speed, group: -1}
+		ra := removedAgent{sim: s, id: id, cell: v.Cell, goal: v.Goal, hasGoal: v.HasGoal, speed: v.Speed, group: -1}
 		if v.Kind == agents.Member {
 			ra.group = v.Group
 			ra.goal, ra.hasGoal = image.Point{}, false
@@ -112,14 +115,15 @@ func (w *World) undoRemoval(r *agentRemoval) {
 // and returns their ids and how many could not come back.
 func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 	s := w.agentSim()
-	same := r.sim == s
 	groupGoal := map[int]image.Point{}
 	members := map[int][]int{}
+	sameGroup := map[int]bool{} // the group's id is one of s's
 	for k := range r.agents {
 		ra := &r.agents[k]
 		member := ra.group >= 0 && w.Grid.Open(ra.goal)
 		goal, hasGoal := ra.goal, ra.hasGoal && !member
 		id := ra.id
+		same := ra.sim == s
 		if !same {
 			// A fresh agent, taken and revived at once: the same way back
 			// as in the simulation it was removed from (an arrived agent
@@ -138,7 +142,8 @@ func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 			}
 			s.SetSpeed([]int{id}, ra.speed)
 			s.Remove([]int{id})
-			ra.id = id
+			// The other steps that name it (its spawn) follow.
+			w.renameAgent(ra.sim, ra.id, s, id)
 		}
 		if err := s.Revive(id, goal, hasGoal); err != nil {
 			continue
@@ -147,12 +152,12 @@ func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 		if member {
 			groupGoal[ra.group] = ra.goal
 			members[ra.group] = append(members[ra.group], id)
+			sameGroup[ra.group] = same
 		}
 	}
-	r.sim = s
 	for _, g := range slices.Sorted(maps.Keys(members)) {
 		ids := members[g]
-		if gi, ok := groupInfo(s, g); ok && same {
+		if gi, ok := groupInfo(s, g); ok && sameGroup[g] {
 			if l, ok := s.Agent(gi.Leader); ok && l.HasGoal && l.Goal == groupGoal[g] {
 				ids = append(slices.Clone(gi.Members), ids...)
 			}
@@ -196,16 +201,34 @@ func (w *World) redoRemoval(r *agentRemoval) {
 func (w *World) takeAgents(r *agentRemoval) []int {
 	s := w.agentSim()
 	var ids []int
-	if r.sim == s {
-		for _, ra := range r.agents {
-			if _, ok := s.Agent(ra.id); ok {
-				ids = append(ids, ra.id)
+	var away []removedAgent // named here but not on the map: kept as they were
+	for _, ra := range r.agents {
+		if _, ok := s.Agent(ra.id); ok && ra.sim == s {
+			ids = append(ids, ra.id)
+		} else {
+			away = append(away, ra)
+		}
+	}
+	r.agents = append(snapshotAgents(s, ids), away...)
+	s.Remove(ids)
+	return ids
+}
+
+// renameAgent makes every step of the undo history that names agent id of
+// simulation old name agent to of simulation s: the agent was brought back
+// into s under a new id.
+func (w *World) renameAgent(old *agents.Sim, id int, s *agents.Sim, to int) {
+	for i := range w.edits.list {
+		r := w.edits.list[i].removal
+		if r == nil {
+			continue
+		}
+		for k := range r.agents {
+			if ra := &r.agents[k]; ra.sim == old && ra.id == id {
+				ra.sim, ra.id = s, to
 			}
 		}
 	}
-	r.agents = snapshotAgents(s, ids)
-	s.Remove(ids)
-	return ids
 }
 
 // undoSpawn takes away the agent a spawn put on the map (wherever it
@@ -236,26 +259,23 @@ func (w *World) redoSpawn(r *agentRemoval) {
 	w.Note("redo: %s back, %d on the map", plural(len(back), "agent", "agents"), s.Live())
 }
 
-// remapRemovals keeps the undo history's removals right when the
-// simulation old is made anew as s (remakeAgents), newID giving each live
-// agent's new id: a removal undone (redo ahead) names agents on the map,
-// which now have new ids in s; a removal done names removed agents, which
-// s never had: it keeps old, and its undo spawns them again. A spawn is
-// the other way round: done, its agent is on the map; undone, it is not.
+// remapRemovals keeps the undo history right when the simulation old is
+// made anew as s (remakeAgents), newID giving each live agent's new id:
+// every step naming an agent on the map (a removal undone, a spawn done)
+// now names it in s. An agent not on the map (a removal done, a spawn
+// undone) s never had: its steps keep naming it in old, and bringing it
+// back spawns it in s under a new id, which renameAgent gives them.
 func (w *World) remapRemovals(old, s *agents.Sim, newID map[int]int) {
 	for i := range w.edits.list {
 		r := w.edits.list[i].removal
-		onMap := (i >= w.edits.pos) != (r != nil && r.spawn)
-		if r == nil || r.sim != old || !onMap {
+		if r == nil {
 			continue
 		}
-		kept := r.agents[:0]
-		for _, ra := range r.agents {
-			if id, ok := newID[ra.id]; ok {
-				ra.id = id
-				kept = append(kept, ra)
+		for k := range r.agents {
+			ra := &r.agents[k]
+			if id, ok := newID[ra.id]; ok && ra.sim == old {
+				ra.sim, ra.id = s, id
 			}
 		}
-		r.agents, r.sim = kept, s
 	}
 }
