@@ -185,6 +185,20 @@ type frameKey struct {
 	// safety net.
 	busy, hier bool
 	note       string
+	// The agents: what the simulation shows changes its Version (a tick,
+	// a spawn, a selection…), and the agent tool's box drag ends on a
+	// release that may move nothing else. A paused or empty simulation
+	// keeps the key, so it costs no redraw (the 100 ms redraws it had
+	// with agents, and every frame's with an empty running clock, took
+	// 160 % of a core under Xvfb).
+	sim     *agents.Sim
+	simV    uint64
+	simDrag image.Rectangle
+	// Whether the message shows (render.drawMessage: until its
+	// MessageLife): it is drawn whole or not at all, so only its going
+	// needs a redraw. needsDraw redrew every frame for 13 s after each
+	// message (a spawn's, an undo's).
+	msgShown bool
 }
 
 type inspectKey struct {
@@ -483,12 +497,20 @@ func (g *Game) frameKey() frameKey {
 	if p := g.promptView(); p != nil {
 		k.prompt = *p
 	}
+	if s := w.Agents(); s != nil {
+		k.sim, k.simV = s, s.Version()
+	}
+	k.msgShown = w.Message != "" && g.messageAge(time.Now()) <= render.MessageLife(w.MessageErr)
+	if at, ok := g.tool.(*agentTool); ok {
+		k.simDrag = at.drag
+	}
 	return k
 }
 
 // needsDraw reports whether the frame must be drawn again: something it
-// shows changed, a repair flash or a message is fading, or half a second
-// passed (a safety net for anything the key misses).
+// shows changed (a message going included: frameKey), a repair flash is
+// fading, or half a second passed (a safety net for anything the key
+// misses).
 func (g *Game) needsDraw() bool {
 	if g.drawKey != g.drawnKey || time.Since(g.drawnAt) > 500*time.Millisecond {
 		return true
@@ -496,10 +518,7 @@ func (g *Game) needsDraw() bool {
 	if g.repairHeld || !g.repairAt.IsZero() && time.Since(g.repairAt).Seconds() < 2.2 {
 		return true
 	}
-	if s := g.w.Agents(); s != nil && (s.Running() || s.Len() > 0 && time.Since(g.drawnAt) > 100*time.Millisecond) {
-		return true
-	}
-	return g.w.Message != "" && g.messageAge(time.Now()) < 13
+	return false
 }
 
 // noteMessage starts the clock of a new message of the session. A message
@@ -1668,7 +1687,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			al.Marks = append(al.Marks, g.w.Goal)
 		}
 		al.Log, al.MaxSize = image.Rectangle{}, image.Point{}
-		if m := lay.Map; m.Dx() > 560 && m.Dy() > 300 {
+		// No panel once no agent is left: it listed the replans of agents
+		// gone (a spawn undone) under "no agents".
+		if m := lay.Map; s.Live() > 0 && m.Dx() > 560 && m.Dy() > 300 {
 			// The panel sizes itself to its text, at most half the map
 			// area, and takes the corner that covers the fewest agents.
 			al.Log, al.MaxSize = m.Inset(8), image.Pt(min(400, m.Dx()/2), m.Dy()/2)

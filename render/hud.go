@@ -1696,6 +1696,10 @@ func (r *Renderer) LegendRect() image.Rectangle { return r.legendRect }
 // (empty when no message showed).
 func (r *Renderer) MessageRect() image.Rectangle { return r.msgRect }
 
+// AgentsRect returns where the agents' replan panel was drawn in the last
+// frame (empty when it was not).
+func (r *Renderer) AgentsRect() image.Rectangle { return r.agentsRect }
+
 // OverHUD reports whether screen point (x, y) is on a box drawn over the
 // map in the last frame (the legend, the agents' panel), where a click
 // must not place, paint or spawn on the cells underneath.

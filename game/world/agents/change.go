@@ -22,6 +22,7 @@ import (
 //
 // Cost: O(changed cells + agents × remaining route length).
 func (s *Sim) CellsChanged(cells []image.Point) {
+	s.changes++
 	g := s.grid
 	changed := s.chBuf[:0]
 	for _, c := range cells {

@@ -74,6 +74,7 @@ func (s *Sim) Groups(dst []GroupInfo) []GroupInfo {
 // (they leave any earlier group). A single agent simply gets the goal. It
 // fails, naming the cell, when goal is outside the grid or a wall.
 func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
+	s.changes++
 	if err := s.checkGoal(goal); err != nil {
 		return err
 	}

@@ -261,6 +261,7 @@ type Sim struct {
 	localWork  int         // expansions of that local search so far
 
 	tick    int64
+	changes uint64 // bumped by every call that may change what the agents look like (Version)
 	running bool
 	clock   float64 // clock speed factor
 	accum   float64 // real seconds not yet turned into ticks
@@ -311,6 +312,7 @@ func (s *Sim) Planner() Planner { return s.planner }
 // ReasonPlannerChanged before its next step, so no agent keeps a plan made
 // by another planner (the map did not change: world_changed said it had).
 func (s *Sim) SetPlanner(p Planner) {
+	s.changes++
 	if !s.curLocal { // a member's local search does not use the planner
 		s.abandon()
 	}
@@ -327,11 +329,19 @@ func (s *Sim) SetPlanner(p Planner) {
 // Now returns the number of ticks simulated so far.
 func (s *Sim) Now() int64 { return s.tick }
 
+// Version changes whenever something a view of the agents shows may have
+// changed: a tick, a spawn, removal or revival, a selection, a goal, a
+// speed, the planner, the clock started or stopped, cells reported
+// changed. A frame drawn at one version need not be drawn again while it
+// holds (a paused or empty simulation costs no redraws). It may change
+// when nothing visible did, never the other way round.
+func (s *Sim) Version() uint64 { return s.changes }
+
 // Run starts the clock; Tick then turns real time into ticks.
-func (s *Sim) Run() { s.running = true }
+func (s *Sim) Run() { s.running = true; s.changes++ }
 
 // Pause stops the clock; Step still runs single ticks.
-func (s *Sim) Pause() { s.running = false; s.accum = 0 }
+func (s *Sim) Pause() { s.running = false; s.accum = 0; s.changes++ }
 
 // Running reports whether the clock runs.
 func (s *Sim) Running() bool { return s.running }
@@ -343,6 +353,7 @@ func (s *Sim) SetClockSpeed(x float64) {
 		x = 1
 	}
 	s.clock = math.Min(64, math.Max(1.0/64, x))
+	s.changes++
 }
 
 // ClockSpeed returns the clock speed factor.
@@ -352,8 +363,18 @@ func (s *Sim) ClockSpeed() float64 { return s.clock }
 // ticks that time covers (at most Config.MaxCatchUp, and no more once the
 // call has spent twice Config.PlanBudget; the rest is dropped).
 // It returns the number of ticks run. Call it once per frame.
+//
+// With no agent on the map (none spawned yet, or the last one removed or
+// its spawn undone) the clock stands still although it runs: there is
+// nothing to simulate, and ticks counted for nobody made every frame a new
+// one (a redraw each frame, 160 % of a core under Xvfb, after one spawn
+// and its undo). It goes on from where it stood once an agent is back.
 func (s *Sim) Tick(dt float64) int {
 	if !s.running || !(dt > 0) {
+		return 0
+	}
+	if !s.anyLive() {
+		s.accum = 0
 		return 0
 	}
 	s.accum += dt * s.clock
@@ -387,6 +408,7 @@ func (s *Sim) Spawn(c image.Point) (int, error) {
 }
 
 func (s *Sim) add(c image.Point, k Kind) int {
+	s.changes++
 	id := len(s.agents)
 	s.agents = append(s.agents, agent{id: id, kind: k, group: -1, cell: c, speed: s.cfg.Speed, lastProgress: s.tick, best: math.Inf(1), lastReplan: -1})
 	if k != Leader {
@@ -423,6 +445,7 @@ func (s *Sim) mayEnter(a *agent, next image.Point, d float64) bool {
 // Remove deletes agents (unknown ids are ignored). A removed group member
 // leaves its group; ids are never reused.
 func (s *Sim) Remove(ids []int) {
+	s.changes++
 	for _, id := range ids {
 		a := s.get(id)
 		if a == nil || a.kind == Leader {
@@ -457,6 +480,7 @@ func (s *Sim) Revive(id int, goal image.Point, hasGoal bool) error {
 	if hasGoal && !s.grid.In(goal) {
 		return fmt.Errorf("agents: goal (%d,%d) is outside the %d×%d grid", goal.X, goal.Y, s.grid.Width(), s.grid.Height())
 	}
+	s.changes++
 	a := &s.agents[id]
 	cell := a.cell
 	if !s.grid.Open(cell) {
@@ -517,6 +541,17 @@ func (s *Sim) get(id int) *agent {
 // Len returns the number of ids handed out (removed agents included).
 func (s *Sim) Len() int { return len(s.agents) }
 
+// anyLive reports whether an agent is on the map (Live() > 0), stopping at
+// the first one.
+func (s *Sim) anyLive() bool {
+	for i := range s.agents {
+		if a := &s.agents[i]; !a.dead && a.kind != Leader {
+			return true
+		}
+	}
+	return false
+}
+
 // Live returns the number of agents on the map: spawned and not removed
 // (groups' virtual leaders not counted).
 func (s *Sim) Live() int {
@@ -532,6 +567,7 @@ func (s *Sim) Live() int {
 // SetSpeed sets the speed of agents in cells per second (0 means the
 // configured default).
 func (s *Sim) SetSpeed(ids []int, cps float64) {
+	s.changes++
 	if !(cps > 0) {
 		cps = s.cfg.Speed
 	}
@@ -545,6 +581,7 @@ func (s *Sim) SetSpeed(ids []int, cps float64) {
 // Select marks agents as selected; with add false the old selection is
 // cleared first. Leaders and unknown ids are skipped.
 func (s *Sim) Select(ids []int, add bool) {
+	s.changes++
 	if !add {
 		s.ClearSelection()
 	}
@@ -558,6 +595,7 @@ func (s *Sim) Select(ids []int, add bool) {
 // SelectRect selects the agents standing in r (cells); with add false the
 // old selection is cleared first. It returns the number selected by r.
 func (s *Sim) SelectRect(r image.Rectangle, add bool) int {
+	s.changes++
 	if !add {
 		s.ClearSelection()
 	}
@@ -574,6 +612,7 @@ func (s *Sim) SelectRect(r image.Rectangle, add bool) int {
 
 // ClearSelection unselects every agent.
 func (s *Sim) ClearSelection() {
+	s.changes++
 	for i := range s.agents {
 		s.agents[i].selected = false
 	}
@@ -629,6 +668,7 @@ func (s *Sim) checkGoal(g image.Point) error {
 }
 
 func (s *Sim) setGoal(i int, g image.Point) {
+	s.changes++
 	if s.cur == i {
 		s.abandon()
 	}
@@ -650,6 +690,7 @@ func (s *Sim) setGoal(i int, g image.Point) {
 
 // ClearGoal stops agents where they stand (they become Idle).
 func (s *Sim) ClearGoal(ids []int) {
+	s.changes++
 	for _, id := range ids {
 		a := s.get(id)
 		if a == nil || a.kind == Leader {
@@ -714,6 +755,7 @@ func (s *Sim) enqueue(i int) {
 // retries of stopped agents. Cost: O(agents) plus the planning done.
 func (s *Sim) Step() {
 	s.tick++
+	s.changes++
 	s.stats.Ticks = s.tick
 	s.arrived = s.arrived[:0]
 	s.planPhase()

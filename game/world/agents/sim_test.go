@@ -388,6 +388,9 @@ func TestClock(t *testing.T) {
 	if s.Now() != 1 {
 		t.Fatalf("single tick while paused: tick %d", s.Now())
 	}
+	if _, err := s.Spawn(image.Pt(1, 1)); err != nil { // an empty sim's clock stands still (TestEmptyClockStands)
+		t.Fatal(err)
+	}
 	s.Run()
 	if n := s.Tick(1.0 / 60); n != 1 {
 		t.Fatalf("one frame at speed 1 ran %d ticks", n)
@@ -402,6 +405,72 @@ func TestClock(t *testing.T) {
 	s.Pause()
 	if n := s.Tick(1); n != 0 {
 		t.Fatalf("paused: %d ticks", n)
+	}
+}
+
+// TestEmptyClockStands: a running clock with no agent on the map (none
+// spawned, or the last one removed: a spawn undone) counts no ticks, and
+// a paused one none either, so neither changes Version: the window then
+// draws nothing anew. The tester's panel counted tick 667 → 775 for no
+// agent, with the window redrawn every frame. An agent back (revived)
+// runs the clock on from where it stood.
+func TestEmptyClockStands(t *testing.T) {
+	g := pathing.MustGrid(8, 8)
+	s := New(g, NewAStar(g, AStarConfig{}), Config{})
+	s.Run()
+	v := s.Version()
+	for range 10 {
+		if n := s.Tick(1.0 / 30); n != 0 {
+			t.Fatalf("a running clock with no agents ran %d ticks", n)
+		}
+	}
+	if s.Now() != 0 || s.Version() != v {
+		t.Fatalf("empty sim: tick %d, version %d → %d", s.Now(), v, s.Version())
+	}
+	id, err := s.Spawn(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Version() == v {
+		t.Error("a spawn left the version as it was")
+	}
+	if n := s.Tick(1.0 / 30); n == 0 {
+		t.Fatal("a running clock with an agent ran no tick")
+	}
+	now := s.Now()
+	s.Remove([]int{id})
+	v = s.Version()
+	for range 10 {
+		s.Tick(1.0 / 30)
+	}
+	if s.Now() != now || s.Version() != v {
+		t.Errorf("after the last agent went: tick %d → %d, version %d → %d", now, s.Now(), v, s.Version())
+	}
+	if err := s.Revive(id, image.Point{}, false); err != nil {
+		t.Fatal(err)
+	}
+	if s.Tick(1.0/30) == 0 || s.Now() <= now {
+		t.Errorf("revived: the clock stayed at %d", s.Now())
+	}
+	s.Pause()
+	now, v = s.Now(), s.Version()
+	for range 10 {
+		s.Tick(1.0 / 30)
+	}
+	if s.Now() != now || s.Version() != v {
+		t.Errorf("paused with an agent: tick %d → %d, version %d → %d", now, s.Now(), v, s.Version())
+	}
+	for _, f := range []func(){
+		func() { s.Select([]int{id}, false) },
+		func() { _ = s.SetGoal([]int{id}, image.Pt(5, 5)) },
+		func() { s.Step() },
+		func() { s.Run() },
+	} {
+		v := s.Version()
+		f()
+		if s.Version() == v {
+			t.Error("a change left the version as it was")
+		}
 	}
 }
 

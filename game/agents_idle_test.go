@@ -1,0 +1,91 @@
+package game
+
+import (
+	"image"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
+
+// openCells returns the first n open cells of g's map, row by row.
+func openCells(t *testing.T, g *Game, n int) []image.Point {
+	t.Helper()
+	var ps []image.Point
+	for y := 0; y < g.w.Grid.Height() && len(ps) < n; y++ {
+		for x := 0; x < g.w.Grid.Width() && len(ps) < n; x++ {
+			if g.w.Grid.Open(image.Pt(x, y)) {
+				ps = append(ps, image.Pt(x, y))
+			}
+		}
+	}
+	if len(ps) < n {
+		t.Fatalf("only %d open cells", len(ps))
+	}
+	return ps
+}
+
+// idleFrames runs frames Updates (each with a Draw, 10 ms apart) and
+// reports whether any of them but the first needed a redraw, and whether
+// the agents' tick moved.
+func idleFrames(t *testing.T, g *Game, screen *ebiten.Image, frames int) (redraws int, ticked bool) {
+	t.Helper()
+	s := g.w.Agents()
+	now := s.Now()
+	for i := range frames {
+		time.Sleep(10 * time.Millisecond)
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		if i > 0 && g.needsDraw() {
+			redraws++
+		}
+		g.Draw(screen)
+	}
+	return redraws, s.Now() != now
+}
+
+// Regression (the tester's most serious find): after one spawn and its
+// undo the window was redrawn every frame (160 % of a core under Xvfb,
+// input lag on two cores) and the panel's tick counted on for no agent; with
+// paused agents it was redrawn ten times a second. A paused or empty
+// simulation now keeps the frame key, needs no redraw, counts no tick,
+// and the replan panel goes once no agent is left.
+func TestIdleAgentsNeedNoRedraw(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	screen := ebiten.NewImage(1280, 800)
+	cells := openCells(t, g, 6)
+	for _, p := range cells {
+		if _, err := g.w.SpawnAgent(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g.Update()
+	g.Draw(screen)
+	if g.r.AgentsRect().Empty() {
+		t.Fatal("no replan panel with 6 agents on a 1280×800 window")
+	}
+	if n, ticked := idleFrames(t, g, screen, 12); n > 0 || ticked {
+		t.Errorf("6 paused agents: %d redraws in 11 frames, tick moved %v", n, ticked)
+	}
+
+	// The last spawn undone with the clock running: no agent is left.
+	g2 := drawnGame(t, 1280, 800)
+	if _, err := g2.w.SpawnAgent(cells[0]); err != nil {
+		t.Fatal(err)
+	}
+	g2.w.ToggleAgents()
+	idleFrames(t, g2, screen, 3)
+	g2.w.Undo()
+	if s := g2.w.Agents(); s.Live() != 0 || !s.Running() {
+		t.Fatalf("after the undo: %d agents, running %v", s.Live(), s.Running())
+	}
+	g2.Update()
+	g2.Draw(screen)
+	if !g2.r.AgentsRect().Empty() {
+		t.Errorf("the replan panel stayed at %v with no agent left", g2.r.AgentsRect())
+	}
+	if n, ticked := idleFrames(t, g2, screen, 12); n > 0 || ticked {
+		t.Errorf("no agents, clock running: %d redraws in 11 frames, tick moved %v", n, ticked)
+	}
+}
