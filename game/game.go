@@ -1689,10 +1689,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		al.Log, al.MaxSize = image.Rectangle{}, image.Point{}
 		// No panel once no agent is left: it listed the replans of agents
 		// gone (a spawn undone) under "no agents".
-		if m := lay.Map; s.Live() > 0 && m.Dx() > 560 && m.Dy() > 300 {
-			// The panel sizes itself to its text, at most half the map
-			// area, and takes the corner that covers the fewest agents.
-			al.Log, al.MaxSize = m.Inset(8), image.Pt(min(400, m.Dx()/2), m.Dy()/2)
+		if m := lay.Map; s.Live() > 0 {
+			al.Log, al.MaxSize = agentPanelRoom(m)
 		}
 		g.r.DrawAgents(screen, al)
 		g.r.DrawOverlays(screen, f)
@@ -1716,6 +1714,29 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.shotWritten, g.shotPhase, g.shotBusy = path, g.r.PhaseLabel(g.w), g.w.Busy()
 		}
 	}
+}
+
+// Smallest map area the agents' replan panel is drawn in (agentPanelRoom).
+const agentPanelMinW, agentPanelMinH = 320, 240
+
+// agentPanelRoom returns where the agents' replan panel may go in map area
+// m and its largest size: it sizes itself to its text within that, clips
+// its text to its width and drops the lines that do not fit, and takes the
+// corner that covers the fewest agents. The cap is half the area, at most
+// 400 px wide, but never under 240×120 (or the area less its margins): at
+// half of a small area (800×600, or 1280×800 at -ui-scale 1.5) the title
+// alone would be cut. Under agentPanelMinW×agentPanelMinH there is no
+// panel: it would hide most of the map. It was drawn only in areas wider
+// than 560 px, so a projector's 150 % showed no panel and no "routes
+// blocked" line at all.
+func agentPanelRoom(m image.Rectangle) (room image.Rectangle, maxSize image.Point) {
+	if m.Dx() < agentPanelMinW || m.Dy() < agentPanelMinH {
+		return image.Rectangle{}, image.Point{}
+	}
+	room = m.Inset(8)
+	w := min(max(m.Dx()/2, 240), 400, room.Dx())
+	h := min(max(m.Dy()/2, 120), room.Dy())
+	return room, image.Pt(w, h)
 }
 
 // Layout makes the game resolution follow the window, so the map is

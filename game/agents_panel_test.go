@@ -89,3 +89,46 @@ func TestIdleAgentsNeedNoRedraw(t *testing.T) {
 		t.Errorf("no agents, clock running: %d redraws in 11 frames, tick moved %v", n, ticked)
 	}
 }
+
+// Regression: the replan panel was drawn only in map areas wider than
+// 560 px, so the documented projector setting (-ui-scale 1.5 on 1280×800)
+// and an 800×600 window had no panel and no "routes blocked" line. It
+// shows in both now, inside the map area, and not in an area under the
+// minimum.
+func TestAgentPanelInSmallMapAreas(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		w, h  int
+		scale float64
+		want  bool
+	}{
+		{"800x600", 800, 600, 1, true},
+		{"1280x800 at 150%", 1280, 800, 1.5, true},
+		{"800x600 at 150%", 800, 600, 1.5, true},
+		{"1280x800 at 300%", 1280, 800, 3, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := drawnGame(t, 1280, 800)
+			g.uiScale = c.scale
+			sw, sh := g.Layout(c.w, c.h)
+			screen := ebiten.NewImage(sw, sh)
+			if _, err := g.w.SpawnAgent(openCells(t, g, 1)[0]); err != nil {
+				t.Fatal(err)
+			}
+			g.Update()
+			g.Draw(screen)
+			m, rc := g.lay.Map, g.r.AgentsRect()
+			if want := m.Dx() >= agentPanelMinW && m.Dy() >= agentPanelMinH; want != c.want {
+				t.Fatalf("map area %v: the case expects panel %v", m, c.want)
+			}
+			switch {
+			case c.want && rc.Empty():
+				t.Errorf("no replan panel in a %v map area (screen %dx%d)", m.Size(), sw, sh)
+			case c.want && !rc.In(m):
+				t.Errorf("panel %v outside the map area %v", rc, m)
+			case !c.want && !rc.Empty():
+				t.Errorf("a panel %v in a %v map area", rc, m.Size())
+			}
+		})
+	}
+}
