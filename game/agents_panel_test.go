@@ -132,3 +132,54 @@ func TestAgentPanelInSmallMapAreas(t *testing.T) {
 		})
 	}
 }
+
+// Regression: with an agent selected in the agent tool, a click on a map
+// cell under the replan panel did nothing and said nothing (the hover
+// passed through the panel, the click did not). The panel is an overlay:
+// neither a click nor a right press under it is taken by the HUD, and the
+// click sends the agent there. The legend keeps its clicks.
+func TestClickUnderAgentPanelReachesTheMap(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	screen := ebiten.NewImage(1280, 800)
+	id, err := g.w.SpawnAgent(openCells(t, g, 1)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Update()
+	g.Draw(screen)
+	rc := g.r.AgentsRect()
+	if rc.Empty() {
+		t.Fatal("no replan panel")
+	}
+	var at, cell image.Point
+	found := false
+	for y := rc.Min.Y + 2; y < rc.Max.Y && !found; y += 3 {
+		for x := rc.Min.X + 2; x < rc.Max.X; x += 3 {
+			c := g.cam.CellAt(float64(x), float64(y))
+			if g.w.Grid.Open(c) && g.w.Agents().AgentAt(c) < 0 {
+				if _, _, in := g.r.LegendAt(x, y); !in {
+					at, cell, found = image.Pt(x, y), c, true
+					break
+				}
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no open cell under the panel %v", rc)
+	}
+	seq := g.w.MessageSeq
+	if g.clickHUD(at.X, at.Y) || g.rightOnHUD(at.X, at.Y) || g.w.MessageSeq != seq {
+		t.Fatalf("a press under the panel at %v was taken by the HUD (message %q)", at, g.w.Message)
+	}
+	at2 := g.tools[3]
+	if _, ok := at2.(*agentTool); !ok {
+		t.Fatalf("tools[3] is %T", at2)
+	}
+	g.tool = at2
+	g.w.Agents().Select([]int{id}, false)
+	at2.Press(g, cell, false)
+	at2.Release(g, cell)
+	if v, ok := g.w.Agents().Agent(id); !ok || !v.HasGoal || v.Goal != cell {
+		t.Errorf("after a click on %v under the panel: agent %+v", cell, v)
+	}
+}

@@ -1098,10 +1098,13 @@ func (g *Game) toggleLayer(l render.Layer) {
 	g.w.Log.Add("layer", world.F{Key: "name", Val: l.ShortName()}, world.F{Key: "on", Val: g.layers.Has(l)})
 }
 
-// clickHUD handles a left click at screen point (x, y) on a box drawn over
-// the map: a legend row toggles its layer. It reports whether the point
-// was on such a box, in which case the click is not the map's (it used to
-// place a start, paint or spawn on the cells hidden under the legend).
+// clickHUD handles a left click at screen point (x, y) on the legend: a
+// row toggles its layer. It reports whether the point was on the legend,
+// in which case the click is not the map's (it used to place a start,
+// paint or spawn on the cells hidden under it). The agents' replan panel
+// takes no click: it is an overlay, like the hover that passes through
+// it, and a click under it acts on the map cell as anywhere else (it was
+// swallowed without a word: an agent could not be sent there).
 func (g *Game) clickHUD(x, y int) bool {
 	if l, ok, in := g.r.LegendAt(x, y); in {
 		if ok {
@@ -1109,22 +1112,21 @@ func (g *Game) clickHUD(x, y int) bool {
 		}
 		return true
 	}
-	return g.r.OverHUD(x, y)
+	return false
 }
 
 // rightOnHUD reports whether a right press at screen point (x, y) falls on
-// a box drawn over the map, where no stroke starts (the cells under it
-// cannot be seen), and then says so: a stroke begun under the legend used
-// to vanish without a word.
+// the legend, where no stroke starts (its rows are clicked, and the cells
+// under it cannot be seen), and then says so: a stroke begun under the
+// legend used to vanish without a word. Under the agents' replan panel a
+// stroke starts as a left click there acts, the panel being an overlay
+// (clickHUD): a left drag of the paint tool painted there while a right
+// drag was refused.
 func (g *Game) rightOnHUD(x, y int) bool {
-	if !g.r.OverHUD(x, y) {
+	if _, _, in := g.r.LegendAt(x, y); !in {
 		return false
 	}
-	if _, _, in := g.r.LegendAt(x, y); in {
-		g.w.Note("no paint under the legend: start the stroke beside it (K hides the legend)")
-	} else {
-		g.w.Note("no paint under the box over the map: start the stroke beside it")
-	}
+	g.w.Note("no paint under the legend: start the stroke beside it (K hides the legend)")
 	return true
 }
 

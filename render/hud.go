@@ -1701,8 +1701,9 @@ func (r *Renderer) MessageRect() image.Rectangle { return r.msgRect }
 func (r *Renderer) AgentsRect() image.Rectangle { return r.agentsRect }
 
 // OverHUD reports whether screen point (x, y) is on a box drawn over the
-// map in the last frame (the legend, the agents' panel), where a click
-// must not place, paint or spawn on the cells underneath.
+// map in the last frame (the legend, the agents' panel). Of the two only
+// the legend takes clicks (game.clickHUD); the agents' panel is an
+// overlay the pointer acts through.
 func (r *Renderer) OverHUD(x, y int) bool {
 	p := image.Pt(x, y)
 	return p.In(r.legendRect) || p.In(r.agentsRect)
