@@ -183,3 +183,39 @@ func TestClickUnderAgentPanelReachesTheMap(t *testing.T) {
 		t.Errorf("after a click on %v under the panel: agent %+v", cell, v)
 	}
 }
+
+// Regression: the panel sat over the query's answer with a corner of the
+// map empty, and the message line was drawn over its last line. It now
+// keeps off the message (and the prompt) drawn over it, and off the
+// answer's path when a corner clear of it exists.
+func TestAgentPanelKeepsOffMessageAndAnswer(t *testing.T) {
+	for _, size := range []image.Point{{1280, 800}, {1000, 700}, {800, 600}} {
+		g := drawnGame(t, size.X, size.Y)
+		screen := ebiten.NewImage(size.X, size.Y)
+		for _, p := range openCells(t, g, 3) {
+			if _, err := g.w.SpawnAgent(p); err != nil {
+				t.Fatal(err)
+			}
+		}
+		g.w.Note("a message long enough to be seen across a good part of the map's width")
+		g.Update()
+		g.Draw(screen)
+		rc, msg := g.r.AgentsRect(), g.r.MessageRect()
+		if rc.Empty() || msg.Empty() {
+			t.Fatalf("%v: panel %v, message %v", size, rc, msg)
+		}
+		if rc.Overlaps(msg) {
+			t.Errorf("%v: the panel %v overlaps the message %v", size, rc, msg)
+		}
+		under := 0
+		for _, c := range g.w.Outcome.Path {
+			x, y := g.cam.CellCenter(c)
+			if image.Pt(int(x), int(y)).In(rc) {
+				under++
+			}
+		}
+		if under > 0 {
+			t.Errorf("%v: the panel %v covers %d cells of the answer", size, rc, under)
+		}
+	}
+}

@@ -34,6 +34,15 @@ type AgentLayer struct {
 	// agents' own (their goals and the selected agents): the query's
 	// start and goal. The slice is only read.
 	Marks []image.Point
+	// Answer holds the cells of the query's answer drawn under the panel
+	// (its path, the points of its plans), which the panel covers as
+	// little of as it can: it sat on the answer with a whole corner empty.
+	// Only read; sampled (at most answerSamples points per slice).
+	Answer [][]image.Point
+	// Hard holds boxes drawn over the map after the panel (the message
+	// shown this frame, the open prompt) that it never covers while a
+	// clear place exists: the message was drawn over its last line.
+	Hard []image.Rectangle
 	// Plans and Segments switch the faint plan and the bright segment
 	// (the LayerPlans and LayerSegments toggles).
 	Plans, Segments bool
@@ -568,7 +577,9 @@ const (
 	weightAgent    = 2 // any other agent's disc
 	weightHotRoute = 2 // a point of a selected or hovered agent's route
 	weightRoute    = 1 // a point of another agent's route
+	weightAnswer   = 2 // a point of the query's answer path or plan
 	routeSamples   = 160
+	answerSamples  = 160
 )
 
 // panelAvoid returns what the agents' panel keeps off, in l's scratch
@@ -584,6 +595,11 @@ const (
 func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []place.Thing) {
 	av := append(l.avoid[:0], r.noteRect, r.legendRect)
 	av = messageBands(l.Map, r.legendRect, int(r.fonts.LineHeight(r.fonts.UI)), av)
+	for _, h := range l.Hard {
+		if !h.Empty() {
+			av = append(av, h.Inset(-4)) // a gap, as beside the message bands
+		}
+	}
 	l.avoid = av
 	cam := l.Cam
 	th := l.things[:0]
@@ -597,6 +613,13 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 	}
 	for _, p := range l.Marks {
 		at(p, weightMark, m)
+	}
+	pw0 := max(2, int(routeWidth(cam.Zoom, false)))
+	for _, cells := range l.Answer {
+		stride := max(1, len(cells)/answerSamples)
+		for k := 0; k < len(cells); k += stride {
+			at(cells[k], weightAnswer, pw0)
+		}
 	}
 	hover := -1
 	if l.HoverOK {

@@ -1696,6 +1696,29 @@ func (r *Renderer) LegendRect() image.Rectangle { return r.legendRect }
 // (empty when no message showed).
 func (r *Renderer) MessageRect() image.Rectangle { return r.msgRect }
 
+// MessageBox returns where the message line is drawn in frame f (empty
+// when none shows), once Draw has placed the legend and the map notes:
+// DrawAgents runs before DrawOverlays draws it, and the agents' panel
+// keeps off it.
+func (r *Renderer) MessageBox(f *Frame) image.Rectangle {
+	w := f.World
+	if w.Message == "" || f.MessageAge > MessageLife(w.MessageErr) {
+		return image.Rectangle{}
+	}
+	box, _ := r.messagePlace(f)
+	return box
+}
+
+// PromptBox returns where the open prompt of frame f is drawn (empty when
+// none is open).
+func (r *Renderer) PromptBox(f *Frame) image.Rectangle {
+	if f.Prompt == nil {
+		return image.Rectangle{}
+	}
+	box, _ := r.promptLayout(f.Prompt, f.Layout.Map)
+	return box
+}
+
 // AgentsRect returns where the agents' replan panel was drawn in the last
 // frame (empty when it was not).
 func (r *Renderer) AgentsRect() image.Rectangle { return r.agentsRect }
@@ -2001,6 +2024,16 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 	if f.MessageAge > MessageLife(w.MessageErr) {
 		return
 	}
+	box, width := r.messagePlace(f)
+	lines := wrapHard(r.fonts, r.fonts.UI, w.Message, width)
+	r.msgRect = box
+	r.paintMessage(screen, box, lines, w.MessageErr)
+}
+
+// messagePlace returns where the message of frame f goes and the width
+// its text is wrapped to (placeMessage).
+func (r *Renderer) messagePlace(f *Frame) (image.Rectangle, float64) {
+	w := f.World
 	ft := r.fonts
 	m := f.Layout.Map
 	lh := ft.LineHeight(ft.UI)
@@ -2026,13 +2059,17 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 			}
 		}
 	}
-	box, width := placeMessage(m, r.legendRect, marks, r.noteRect, measure)
-	lines := wrapHard(ft, ft.UI, w.Message, width)
-	r.msgRect = box
+	return placeMessage(m, r.legendRect, marks, r.noteRect, measure)
+}
+
+// paintMessage draws the message's box and its wrapped lines.
+func (r *Renderer) paintMessage(screen *ebiten.Image, box image.Rectangle, lines []string, isErr bool) {
+	ft := r.fonts
+	lh := ft.LineHeight(ft.UI)
 	x, y := box.Min.X, box.Min.Y
 	bg := color.RGBA{40, 34, 20, 235}
 	tc := ColTextWarn
-	if w.MessageErr {
+	if isErr {
 		bg, tc = color.RGBA{60, 20, 20, 240}, ColTextErr
 	}
 	fillRect(screen, box, bg)
