@@ -272,9 +272,12 @@ func (w *World) switched(name string, val any) {
 	}
 	w.Replan()
 	w.afterPlan(func() {
-		if unused != "" && w.Outcome.Note == "" {
-			// The planner's own note (an ignored cluster heuristic) says
-			// more, and an error stays up while it is on screen.
+		if unused != "" && (name != "heuristic" || w.Outcome.Note == "") {
+			// The switch just pressed changes nothing: that is what the
+			// user needs to read, over the planner's standing note (an
+			// ignored cluster heuristic, said at every plan) unless that
+			// note is about this very switch, and says more; an error
+			// stays up while it is on screen.
 			w.noteAfterError(unused)
 		}
 		if w.Ghost == nil || w.Outcome.Status != pathing.Found {

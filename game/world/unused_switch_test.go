@@ -288,3 +288,27 @@ func TestAgentRefineNoteWaitsForTheError(t *testing.T) {
 		t.Errorf("Shift+U, no error up: message %q", w.Message)
 	}
 }
+
+// A tester's finding: under the group planner with the cluster heuristic
+// set, every switch the planner does not read showed the planner's
+// standing note ("ignores the cluster heuristic") instead of its own.
+func TestUnusedSwitchNoteOverThePlannersNote(t *testing.T) {
+	w := openBuiltin(t, assets.DefaultName)
+	w.Begin()
+	w.SetAlgo(AlgoGroup)
+	w.SetHeuristic(HeurCluster)
+	w.Wait()
+	if !strings.Contains(w.Outcome.Note, "ignores the cluster heuristic") {
+		t.Fatalf("group planner with the cluster heuristic: note %q", w.Outcome.Note)
+	}
+	w.ToggleTransitions()
+	w.Wait()
+	if !strings.HasPrefix(w.Message, "transitions dense") || !strings.Contains(w.Message, "does not use it") {
+		t.Fatalf("Shift+N under the group planner: message %q, want the switch's own note", w.Message)
+	}
+	w.ToggleSmooth()
+	w.Wait()
+	if !strings.HasPrefix(w.Message, "smoothing off") {
+		t.Fatalf("Z under the group planner: message %q", w.Message)
+	}
+}
