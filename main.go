@@ -78,7 +78,7 @@ func run(args []string) int {
 		src = f.Scenario
 	}
 	opts := game.Options{ShotPath: f.Shot, Layers: f.Layers, Cursor: f.Cursor, ProfileFrames: f.Profile,
-		Play: f.Play, NoLegend: f.NoLegend, UIScale: f.UIScale, Zoom: f.Zoom, ViewLevel: f.Level, ShotDir: f.ShotDir}
+		Play: f.Play, NoLegend: f.NoLegend, UIScale: f.UIScale, Zoom: f.Zoom, ZoomSet: f.ZoomSet, ViewLevel: f.Level, ShotDir: f.ShotDir}
 	if f.Center != "" {
 		opts.Center, _ = parseCell(f.Center) // its form was checked by f.Check
 	}

@@ -21,6 +21,10 @@ const (
 	// or twice the fitted zoom on a map already larger than that fitted,
 	// so a 3-cell query is not blown up to fill the window.
 	frameMaxZoom = 16
+	// frameReadablePx: a view of at least this many pixels a cell shows
+	// every cell readably; with both ends on screen framing leaves it (a
+	// small map fitted to the window: arena's 49×49 at 14 px).
+	frameReadablePx = 10
 	// framePadCells and framePadFrac: the query's box is grown by the
 	// larger of these on each side (cells; a fraction of its side), so its
 	// ends and the route's bends near them are not on the edge.
@@ -81,7 +85,7 @@ func queryFrame(cam *render.Camera, area image.Rectangle, mapSize, a, b image.Po
 	zcap := math.Min(render.MaxZoom, math.Max(frameMaxZoom, 2*fit))
 	want := math.Min(fits, zcap)
 	span := func(z float64) float64 { return float64(max(box.Dx()-1, box.Dy()-1, 1)) * z }
-	useful := func(z float64) bool { return span(z) >= frameDotPx || z >= want*0.999 }
+	useful := func(z float64) bool { return span(z) >= frameDotPx || z >= want*0.999 || z >= frameReadablePx }
 	if onScreen(a) && onScreen(b) && useful(cam.Zoom) {
 		return frameLeave, 0, [2]float64{}
 	}

@@ -93,6 +93,18 @@ func TestQueryFrame(t *testing.T) {
 	if k, _, _ := queryFrame(&small, area, image.Pt(128, 96), image.Pt(23, 30), image.Pt(125, 40)); k != frameLeave {
 		t.Errorf("small map, a long query in view: %v, want the camera left alone", k)
 	}
+	// A tester's finding: arena (49×49) fitted at 14 px a cell, a 4-cell
+	// query was zoomed to 28 px, so the whole map was never shown and F3
+	// through its rows panned every time. Fitted at a readable size, a
+	// query in view leaves the camera alone, short or not.
+	var arena render.Camera
+	arena.Fit(49, 49, area)
+	if arena.Zoom < frameReadablePx {
+		t.Fatalf("arena fitted at %.1f px: the test wants a readable fit", arena.Zoom)
+	}
+	if k, _, _ := queryFrame(&arena, area, image.Pt(49, 49), image.Pt(20, 20), image.Pt(23, 22)); k != frameLeave {
+		t.Errorf("arena fitted, a 4-cell query in view: %v, want the camera left alone", k)
+	}
 }
 
 // F3 and -query K frame the query they open (the tester's AR0011SR case:
@@ -159,5 +171,17 @@ func TestListQueriesAreFramed(t *testing.T) {
 	g2.Update()
 	if math.Abs(g2.cam.Zoom-3) > 1e-9 {
 		t.Errorf("-zoom 3 -center 400,100 with -query: zoom %.2f, want 3", g2.cam.Zoom)
+	}
+	// -zoom 0 ("0: fit the map") wins too: the map stays fitted (a tester
+	// saw the query framed at 27.8 px whatever -zoom 0 said).
+	g3, err := New(w2, Options{ZoomSet: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g3.Layout(1280, 800)
+	g3.Update()
+	fit3 := g3.cam.FitZoom()
+	if math.Abs(g3.cam.Zoom-fit3) > 1e-9 {
+		t.Errorf("-zoom 0 with -query: zoom %.2f, want the fitted %.2f", g3.cam.Zoom, fit3)
 	}
 }

@@ -47,6 +47,9 @@ type Options struct {
 	// (cells) to this many pixels per cell instead of fitting the map.
 	Zoom   float64
 	Center image.Point
+	// ZoomSet: -zoom was given, 0 included (the fitted map): the first
+	// query is then not framed.
+	ZoomSet bool
 	// ProfileFrames, when positive, measures Update and Draw for that many
 	// frames, then ends; ProfileReport gives the figures.
 	ProfileFrames int
@@ -406,7 +409,7 @@ func (g *Game) Update() error {
 		// first) is framed as F3 frames one, unless -zoom asked for a
 		// view of its own.
 		g.frameFirst = false
-		if g.opts.Zoom <= 0 || g.frames > 1 {
+		if !g.opts.ZoomSet && g.opts.Zoom <= 0 || g.frames > 1 {
 			g.frameListQuery()
 		}
 	}

@@ -36,21 +36,24 @@ type Flags struct {
 	From, To      string
 	Query         int  // -query K: open the session's query K (1-based) first; 0: the default
 	querySet      bool // -query was given (so 0 is refused, not read as the default)
-	Algo          string
-	AgentRefine   string // "", eager or lazy (see Check and AgentRefineMode)
-	Layers        string
-	Cursor        string
-	Size          string
-	Profile       int
-	CPUProfile    string
-	Play          bool
-	Zoom          float64
-	UIScale       float64 // text and HUD size, 1 = 100% (see Check and MinUIScale)
-	Center        string
-	Pin           string
-	Level         int
-	Keys          bool
-	NoLegend      bool
+	// ZoomSet: -zoom was given; -zoom 0 then asks for the fitted map, and
+	// the first query is not framed.
+	ZoomSet     bool
+	Algo        string
+	AgentRefine string // "", eager or lazy (see Check and AgentRefineMode)
+	Layers      string
+	Cursor      string
+	Size        string
+	Profile     int
+	CPUProfile  string
+	Play        bool
+	Zoom        float64
+	UIScale     float64 // text and HUD size, 1 = 100% (see Check and MinUIScale)
+	Center      string
+	Pin         string
+	Level       int
+	Keys        bool
+	NoLegend    bool
 	// Settings holds the switches given by -cluster, -levels, -cost,
 	// -exclusion, -heuristic, -nb, -smooth, -target and -transitions (a
 	// zero field: not given), checked as a scenario's "set" lines are;
@@ -109,7 +112,10 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 		return nil, err
 	}
 	f.Args = fs.Args()
-	fs.Visit(func(fl *flag.Flag) { f.querySet = f.querySet || fl.Name == "query" })
+	fs.Visit(func(fl *flag.Flag) {
+		f.querySet = f.querySet || fl.Name == "query"
+		f.ZoomSet = f.ZoomSet || fl.Name == "zoom"
+	})
 	f.argsErr = argsError(fs, args)
 	return f, nil
 }
