@@ -451,10 +451,18 @@ func (g *Game) submitOpen(p *prompt, text string) {
 		g.refuse(p, err.Error())
 		return
 	}
-	g.w.Log.Add("open", world.F{Key: "path", Val: real})
 	if c := g.confirm; c != nil {
-		// Unsaved edits: the question is up. Esc on it brings the typed
-		// path back.
+		// Unsaved edits: the question is up. The open is logged when it
+		// happens (S or D), not before (Esc opens nothing); Esc brings
+		// the typed path back.
+		then := c.then
+		c.then = func(g *Game) error {
+			err := then(g)
+			if err == nil {
+				g.w.Log.Add("open", world.F{Key: "path", Val: real})
+			}
+			return err
+		}
 		cancel := c.cancel
 		c.cancel = func() {
 			if cancel != nil {
@@ -463,7 +471,9 @@ func (g *Game) submitOpen(p *prompt, text string) {
 			g.prompt = p
 			p.setNote(g.promptHint(p.kind), false)
 		}
+		return
 	}
+	g.w.Log.Add("open", world.F{Key: "path", Val: real})
 }
 
 // submitGoto goes where text says: query K, cell X,Y (centred and

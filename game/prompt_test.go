@@ -344,6 +344,8 @@ func TestDropClosesThePrompt(t *testing.T) {
 func TestOpenPromptEscOnTheQuestionKeepsThePath(t *testing.T) {
 	g := drawnGame(t, 1200, 760)
 	w0 := g.w
+	var log strings.Builder
+	w0.Log = world.NewEventLog(&log)
 	fillSomewhere(t, w0)
 	dir := writeDropFiles(t, map[string]string{"room.map": dropMap})
 	path := filepath.Join(dir, "room.map")
@@ -355,6 +357,23 @@ func TestOpenPromptEscOnTheQuestionKeepsThePath(t *testing.T) {
 	g.cancelConfirm()
 	if g.w != w0 || !w0.Dirty() || g.prompt == nil || string(g.prompt.text) != path {
 		t.Fatalf("Esc on the question: replaced %v, dirty %v, prompt %+v", g.w != w0, w0.Dirty(), g.prompt)
+	}
+	// The log says "open" when a file is opened, not when the question
+	// is asked (a tester's log claimed an open that Esc had cancelled).
+	if strings.Contains(log.String(), "open path=") {
+		t.Fatalf("Esc on the question, yet the log has an open line:\n%s", log.String())
+	}
+	g.submitPrompt()
+	c := g.confirm
+	if c == nil {
+		t.Fatal("second try: no question")
+	}
+	g.confirm = nil // D: discard them and open
+	if err := c.then(g); err != nil || g.w == w0 {
+		t.Fatalf("discard and open: %v, replaced %v", err, g.w != w0)
+	}
+	if !strings.Contains(log.String(), "open path=") {
+		t.Fatalf("opened, yet no open line in the log:\n%s", log.String())
 	}
 }
 
