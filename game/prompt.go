@@ -554,7 +554,10 @@ func (g *Game) submitSaveAs(p *prompt, text string) {
 	// The folder the system writes into: "link/../x.pls" is not
 	// <folder>/x.pls when link points elsewhere, and the session's own
 	// file must be told from another's by where it really is.
-	path = realFolder(path)
+	if path, err = realFolder(path); err != nil {
+		g.refuse(p, fmt.Sprintf("cannot save %s: %v", path, err))
+		return
+	}
 	if err := world.WritableFolder(path, "session.pls"); err != nil {
 		g.refuse(p, fmt.Sprintf("cannot save %s: %v", path, err))
 		return
@@ -590,28 +593,42 @@ func (g *Game) ownFile(path string) bool {
 	w := g.w
 	switch {
 	case w.SaveTo != "":
-		return absPath(realFolder(path)) == absPath(realFolder(w.SaveTo))
+		return samePlace(path, w.SaveTo)
 	case strings.EqualFold(filepath.Ext(w.Source), ".pls"):
-		return absPath(realFolder(path)) == absPath(realFolder(w.Source))
+		return samePlace(path, w.Source)
 	}
 	return false
 }
 
 // realFolder is path with its folder part resolved as the system resolves
 // it (symbolic links followed before "..", made absolute), the file name
-// left as it is; path itself when the folder cannot be resolved.
-func realFolder(path string) string {
+// left as it is; path itself and why when the folder cannot be resolved
+// (it does not exist: "sub/../x.pls" with no sub).
+func realFolder(path string) (string, error) {
 	i := strings.LastIndex(path, string(filepath.Separator))
-	if i < 0 {
-		return path
+	if i < 0 { // a bare name: in the working folder
+		path, i = "."+string(filepath.Separator)+path, 1
 	}
 	dir := path[:i+1]
-	if d, err := filepath.EvalSymlinks(dir); err == nil {
-		if a, err := filepath.Abs(d); err == nil {
-			return filepath.Join(a, path[i+1:])
-		}
+	d, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return path, fmt.Errorf("the folder %s cannot be used: %v", dir, unwrapPath(err))
 	}
-	return path
+	if a, err := filepath.Abs(d); err == nil {
+		d = a
+	}
+	return filepath.Join(d, path[i+1:]), nil
+}
+
+// samePlace reports whether paths a and b name the same file, their
+// folders resolved as the system resolves them.
+func samePlace(a, b string) bool {
+	ra, errA := realFolder(a)
+	rb, errB := realFolder(b)
+	if errA != nil || errB != nil {
+		return absPath(a) == absPath(b)
+	}
+	return ra == rb
 }
 
 // saveAsPath checks the save-as prompt's text: a file name, .pls added when

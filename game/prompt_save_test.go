@@ -60,3 +60,23 @@ func TestTildeWithRootHome(t *testing.T) {
 		t.Errorf(`resolve("~") with HOME=/ = %q, want "/"`, got)
 	}
 }
+
+// A tester's finding: save as "sub/../name" with no sub gave the raw
+// "maps: …: cannot save: creating a file in its folder: no such file or
+// directory"; it is refused in the prompt as any unusable folder is.
+func TestSaveAsThroughMissingFolder(t *testing.T) {
+	dir := t.TempDir()
+	g := drawnGame(t, 1200, 760)
+	g.openPrompt(promptSaveAs)
+	p := g.prompt
+	p.dir = dir
+	p.text = []rune("sub/../name")
+	p.cur = len(p.text)
+	g.submitPrompt()
+	if g.prompt == nil || !strings.Contains(g.prompt.note, "cannot be used") || strings.Contains(g.prompt.note, "creating a file") {
+		t.Fatalf("save as sub/../name with no sub: prompt %+v", g.prompt)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "name.pls")); err == nil {
+		t.Fatal("a file was written")
+	}
+}
