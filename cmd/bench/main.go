@@ -147,7 +147,11 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 		}
 		return nil, usagef("bench: unexpected argument %q (flags go before nothing else; see -h)", fs.Arg(0))
 	}
+	fs.Visit(func(f *flag.Flag) { c.Given = append(c.Given, f.Name) })
 	if c.MapPath == "" {
+		if err := checkSizeFlags(c); err != nil {
+			return nil, err // a flag's range first, as with a map (README)
+		}
 		return nil, usagef("bench: -map is required")
 	}
 	if mapGiven(fs) && c.ExtString("scenario-arg") == "" {
@@ -162,7 +166,6 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	if _, ok := algos[c.Algo]; !ok {
 		return nil, usagef("bench: unknown -algo %q (want %s)", c.Algo, strings.Join(algoNames(), ", "))
 	}
-	fs.Visit(func(f *flag.Flag) { c.Given = append(c.Given, f.Name) })
 	for _, name := range c.Given {
 		if why, ok := zeroRefused[name]; ok && c.ExtInt(name) == 0 {
 			return nil, usagef("bench: -%s 0: %s", name, why)

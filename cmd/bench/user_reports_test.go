@@ -467,3 +467,21 @@ func TestRowsZeroRefused(t *testing.T) {
 		t.Errorf("-rows 2: exit %d: %s", code, errs)
 	}
 }
+
+// A tester's finding: a size flag out of range with no -map said "-map is
+// required", where the README promises the range first.
+func TestSizeFlagRangeBeforeMissingMap(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-algo", "hpa", "-cluster", "3"}, "bench: -cluster 3: HPA* takes 4 to 64"},
+		{[]string{"-algo", "group", "-cluster", "1"}, "bench: -cluster 1: the group hierarchy takes 2 or more"},
+		{[]string{"-algo", "hpa"}, "bench: -map is required"},
+	} {
+		code, _, errs := runMain(t, c.args...)
+		if code != 2 || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+}
