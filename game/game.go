@@ -879,7 +879,7 @@ func (g *Game) updateKeys() {
 		}
 	}
 	if in.JustPressed(ActSpawn) && g.hoverOK {
-		w.SpawnAgent(g.snapOpen(g.hover))
+		g.spawnAtMouse()
 	}
 	if in.JustPressed(ActAgentsRun) {
 		w.ToggleAgents()
@@ -1116,6 +1116,17 @@ func (g *Game) clickHUD(x, y int) bool {
 		return true
 	}
 	return false
+}
+
+// spawnAtMouse is J: an agent on the open cell nearest the hovered one,
+// unless the pointer is on the legend, where it would stand hidden (a
+// tester's finding), as a stroke would be painted unseen: that is said.
+func (g *Game) spawnAtMouse() {
+	if _, _, under := g.r.LegendAt(g.mouseX, g.mouseY); under {
+		g.w.Note("no spawn under the legend: point beside it (K hides the legend)")
+		return
+	}
+	g.w.SpawnAgent(g.snapOpen(g.hover))
 }
 
 // rightOnHUD reports whether a right press at screen point (x, y) falls on

@@ -120,6 +120,41 @@ func TestRightPressOnLegendSaysWhy(t *testing.T) {
 	}
 }
 
+// J with the pointer on the legend spawns nothing and says why (an agent
+// was spawned hidden under it); beside it, J spawns.
+func TestSpawnUnderTheLegendSaysWhy(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	var on image.Point
+	found := false
+	for y := g.lay.Map.Min.Y; y < g.lay.Map.Max.Y && !found; y++ {
+		for x := g.lay.Map.Min.X; x < g.lay.Map.Max.X; x++ {
+			if _, _, in := g.r.LegendAt(x, y); in {
+				on, found = image.Pt(x+2, y+2), true
+				break
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no legend drawn on a 1200×760 window")
+	}
+	g.mouseX, g.mouseY = on.X, on.Y
+	g.hover, g.hoverOK = g.cam.CellAt(float64(on.X), float64(on.Y)), true
+	g.spawnAtMouse()
+	if s := g.w.Agents(); s != nil && s.Live() != 0 || !strings.Contains(g.w.Message, "no spawn under the legend") {
+		t.Fatalf("J on the legend: message %q", g.w.Message)
+	}
+	c := g.lay.Map.Min.Add(g.lay.Map.Size().Div(2))
+	if g.r.OverHUD(c.X, c.Y) {
+		t.Skipf("the map's centre %v is under a box", c)
+	}
+	g.mouseX, g.mouseY = c.X, c.Y
+	g.hover = g.cam.CellAt(float64(c.X), float64(c.Y))
+	g.spawnAtMouse()
+	if s := g.w.Agents(); s == nil || s.Live() != 1 {
+		t.Fatal("J at the map's centre spawned no agent")
+	}
+}
+
 // A scenario may hold several queries (textbook-groups has two), but only
 // the first was ever shown: F3 and Shift+F3 now step through them,
 // wrapping, each with a log line naming it.
