@@ -373,7 +373,10 @@ func (s *Sim) Tick(dt float64) int {
 	if !s.running || !(dt > 0) {
 		return 0
 	}
-	if !s.anyLive() {
+	if !s.anyWork() {
+		// Nothing to do (no agent, or every one idle or arrived): the
+		// clock stands, so a window shows the same frame and spends no
+		// time on it, and carries on from this tick when a goal is set.
 		s.accum = 0
 		return 0
 	}
@@ -543,6 +546,17 @@ func (s *Sim) Len() int { return len(s.agents) }
 
 // anyLive reports whether an agent is on the map (Live() > 0), stopping at
 // the first one.
+// anyWork reports whether a tick can change anything: some agent (or a
+// group's leader) is walking or waiting for a plan, or a plan is queued.
+func (s *Sim) anyWork() bool {
+	for i := range s.agents {
+		if a := &s.agents[i]; !a.dead && (a.state == Moving || a.state == Waiting) {
+			return true
+		}
+	}
+	return false
+}
+
 func (s *Sim) anyLive() bool {
 	for i := range s.agents {
 		if a := &s.agents[i]; !a.dead && a.kind != Leader {

@@ -379,7 +379,7 @@ func TestPlanQueueIsFairAndCapped(t *testing.T) {
 }
 
 func TestClock(t *testing.T) {
-	g := pathing.MustGrid(8, 8)
+	g := pathing.MustGrid(64, 8)
 	s := New(g, NewAStar(g, AStarConfig{}), Config{})
 	if n := s.Tick(1); n != 0 || s.Now() != 0 {
 		t.Fatalf("paused clock ran %d ticks", n)
@@ -388,7 +388,13 @@ func TestClock(t *testing.T) {
 	if s.Now() != 1 {
 		t.Fatalf("single tick while paused: tick %d", s.Now())
 	}
-	if _, err := s.Spawn(image.Pt(1, 1)); err != nil { // an empty sim's clock stands still (TestEmptyClockStands)
+	// A clock with nothing to do stands still (TestEmptyClockStands): an
+	// agent with a far goal keeps it going.
+	id, err := s.Spawn(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetGoal([]int{id}, image.Pt(62, 6)); err != nil {
 		t.Fatal(err)
 	}
 	s.Run()
@@ -409,7 +415,8 @@ func TestClock(t *testing.T) {
 }
 
 // TestEmptyClockStands: a running clock with no agent on the map (none
-// spawned, or the last one removed: a spawn undone) counts no ticks, and
+// spawned, or the last one removed: a spawn undone), or none with anything
+// to do (idle, arrived), counts no ticks, and
 // a paused one none either, so neither changes Version: the window then
 // draws nothing anew. The tester's panel counted tick 667 → 775 for no
 // agent, with the window redrawn every frame. An agent back (revived)
@@ -434,8 +441,14 @@ func TestEmptyClockStands(t *testing.T) {
 	if s.Version() == v {
 		t.Error("a spawn left the version as it was")
 	}
+	if n := s.Tick(1.0 / 30); n != 0 {
+		t.Fatalf("a running clock with an idle agent ran %d ticks: it has nothing to do", n)
+	}
+	if err := s.SetGoal([]int{id}, image.Pt(6, 6)); err != nil {
+		t.Fatal(err)
+	}
 	if n := s.Tick(1.0 / 30); n == 0 {
-		t.Fatal("a running clock with an agent ran no tick")
+		t.Fatal("a running clock with an agent sent to a goal ran no tick")
 	}
 	now := s.Now()
 	s.Remove([]int{id})
@@ -446,7 +459,7 @@ func TestEmptyClockStands(t *testing.T) {
 	if s.Now() != now || s.Version() != v {
 		t.Errorf("after the last agent went: tick %d → %d, version %d → %d", now, s.Now(), v, s.Version())
 	}
-	if err := s.Revive(id, image.Point{}, false); err != nil {
+	if err := s.Revive(id, image.Pt(6, 1), true); err != nil {
 		t.Fatal(err)
 	}
 	if s.Tick(1.0/30) == 0 || s.Now() <= now {
@@ -1174,5 +1187,43 @@ func TestSetPlannerReplansWithItsOwnReason(t *testing.T) {
 	}
 	if !ReasonPlannerChanged.IsReplan() || ReasonPlannerChanged.String() != "planner_changed" {
 		t.Errorf("planner_changed: replan %v, name %q", ReasonPlannerChanged.IsReplan(), ReasonPlannerChanged)
+	}
+}
+
+// Once every agent has arrived, the running clock stands (the window then
+// spends nothing on a frame that shows the same thing: 174 % of a core
+// with paused-in-all-but-name agents, a helper measured), and a new goal
+// starts it again from the same tick.
+func TestClockStandsWhenAllArrived(t *testing.T) {
+	g := pathing.MustGrid(12, 4)
+	s := New(g, NewAStar(g, AStarConfig{}), Config{})
+	id, err := s.Spawn(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetGoal([]int{id}, image.Pt(5, 1)); err != nil {
+		t.Fatal(err)
+	}
+	s.Run()
+	for range 600 {
+		s.Tick(1.0 / 60)
+	}
+	if v, _ := s.Agent(id); v.State != Arrived {
+		t.Fatalf("agent %v after 10 s", v.State)
+	}
+	now, ver := s.Now(), s.Version()
+	for range 60 {
+		if n := s.Tick(1.0 / 60); n != 0 {
+			t.Fatalf("all arrived: a frame ran %d ticks", n)
+		}
+	}
+	if s.Now() != now || s.Version() != ver {
+		t.Fatalf("all arrived: tick %d → %d, version %d → %d", now, s.Now(), ver, s.Version())
+	}
+	if err := s.SetGoal([]int{id}, image.Pt(10, 2)); err != nil {
+		t.Fatal(err)
+	}
+	if s.Tick(1.0/60) == 0 || s.Now() != now+1 {
+		t.Fatalf("a new goal: tick %d, want %d", s.Now(), now+1)
 	}
 }
