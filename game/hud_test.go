@@ -90,19 +90,7 @@ func TestLegendClickTogglesLayerNotTheMap(t *testing.T) {
 // Away from the boxes it is the map's, without a note.
 func TestRightPressOnLegendSaysWhy(t *testing.T) {
 	g := drawnGame(t, 1200, 760)
-	var on image.Point
-	found := false
-	for y := g.lay.Map.Min.Y; y < g.lay.Map.Max.Y && !found; y++ {
-		for x := g.lay.Map.Min.X; x < g.lay.Map.Max.X; x++ {
-			if _, _, in := g.r.LegendAt(x, y); in {
-				on, found = image.Pt(x+2, y+2), true
-				break
-			}
-		}
-	}
-	if !found {
-		t.Fatal("no legend drawn on a 1200×760 window")
-	}
+	on := legendPoint(t, g)
 	seq := g.w.MessageSeq
 	if !g.rightOnHUD(on.X, on.Y) {
 		t.Fatalf("a right press on the legend at %v was left to the map", on)
@@ -124,19 +112,7 @@ func TestRightPressOnLegendSaysWhy(t *testing.T) {
 // was spawned hidden under it); beside it, J spawns.
 func TestSpawnUnderTheLegendSaysWhy(t *testing.T) {
 	g := drawnGame(t, 1200, 760)
-	var on image.Point
-	found := false
-	for y := g.lay.Map.Min.Y; y < g.lay.Map.Max.Y && !found; y++ {
-		for x := g.lay.Map.Min.X; x < g.lay.Map.Max.X; x++ {
-			if _, _, in := g.r.LegendAt(x, y); in {
-				on, found = image.Pt(x+2, y+2), true
-				break
-			}
-		}
-	}
-	if !found {
-		t.Fatal("no legend drawn on a 1200×760 window")
-	}
+	on := legendPoint(t, g)
 	g.mouseX, g.mouseY = on.X, on.Y
 	g.hover, g.hoverOK = g.cam.CellAt(float64(on.X), float64(on.Y)), true
 	g.spawnAtMouse()
@@ -1335,4 +1311,18 @@ func TestBrushNoteWaitsForTheError(t *testing.T) {
 	if want := fmt.Sprintf("brush weight %d (Shift+paint)", g.brush); g.w.Message != want {
 		t.Errorf("the error gone: message %q, want %q", g.w.Message, want)
 	}
+}
+
+// legendPoint returns a screen point on the legend g draws over the map.
+func legendPoint(t *testing.T, g *Game) image.Point {
+	t.Helper()
+	for y := g.lay.Map.Min.Y; y < g.lay.Map.Max.Y; y++ {
+		for x := g.lay.Map.Min.X; x < g.lay.Map.Max.X; x++ {
+			if _, _, in := g.r.LegendAt(x, y); in {
+				return image.Pt(x+2, y+2)
+			}
+		}
+	}
+	t.Fatal("no legend drawn over the map")
+	return image.Point{}
 }
