@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -170,8 +171,11 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 // outside 1..groups.MaxLevels (a level above a hierarchy's top shows the
 // top), a negative or non-finite -zoom, a -ui-scale outside
 // MinUIScale..MaxUIScale, a negative -profile (both were
-// ignored silently), an -agent-refine other than eager or lazy. Values that
-// need the map (cells, files) are checked by the app.
+// ignored silently), an -agent-refine other than eager or lazy, and the
+// files the run writes (-save, -shot, -log, -cpuprofile) where they cannot
+// be. Values that need the map (cells), and the files it reads (a missing
+// -map or -scen opens the built-in world with the message), are checked by
+// the app.
 func (f *Flags) Check() error {
 	if f.Level < 1 || f.Level > groups.MaxLevels {
 		return fmt.Errorf("-level %d: want 1 to %d (a level above the hierarchy's top shows the top; L cycles them)", f.Level, groups.MaxLevels)
@@ -247,6 +251,24 @@ func (f *Flags) checkForms() error {
 		// Before the map loads and the frame is drawn, as -save.
 		if err := world.WritableFolder(f.Shot, "frame.png"); err != nil {
 			return fmt.Errorf("-shot %s: %v", f.Shot, err)
+		}
+	}
+	// The files the run appends to or reads, checked without a display
+	// too: a bad -log path said only "no display" on a headless machine.
+	for _, o := range []struct{ flag, path, example string }{
+		{"-log", f.Log, "events.log"}, {"-cpuprofile", f.CPUProfile, "cpu.pprof"},
+	} {
+		if o.path == "" {
+			continue
+		}
+		if st, err := os.Stat(o.path); err == nil && st.Mode().IsRegular() {
+			if st.Mode().Perm()&0o222 == 0 {
+				return fmt.Errorf("%s %s: the file is read-only (mode %04o)", o.flag, o.path, st.Mode().Perm())
+			}
+			continue // appended to (-log) or replaced (-cpuprofile) in place
+		}
+		if err := world.WritableFolder(o.path, o.example); err != nil {
+			return fmt.Errorf("%s %s: %v", o.flag, o.path, err)
 		}
 	}
 	return nil

@@ -78,6 +78,9 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-pin", "x"}, 2, "", `-pin: "x": want X,Y`},
 		{[]string{"-zoom", "8", "-center", "1;2"}, 2, "", `-center: "1;2": want X,Y`},
 		{[]string{"-center", "1,2"}, 2, "", "-center needs -zoom PX"},
+		// The files the run writes, too: a bad -log said only "no display".
+		{[]string{"-log", "/nonexistent-pathlens-dir/e.log"}, 2, "", "-log /nonexistent-pathlens-dir/e.log: the folder /nonexistent-pathlens-dir cannot be used"},
+		{[]string{"-cpuprofile", "/nonexistent-pathlens-dir/c.pprof"}, 2, "", "-cpuprofile /nonexistent-pathlens-dir/c.pprof: the folder"},
 		{[]string{"-size", "big"}, 2, "", `-size: "big": want WxH`},
 		{[]string{"-size", "10x10"}, 2, "", "-size: \"10x10\": width 320 to 16384"},
 		{[]string{"-layers", "search,nodez"}, 2, "", `-layers: unknown layer "nodez" (have weights,`},
