@@ -547,10 +547,19 @@ func (s *Sim) Len() int { return len(s.agents) }
 // anyLive reports whether an agent is on the map (Live() > 0), stopping at
 // the first one.
 // anyWork reports whether a tick can change anything: some agent (or a
-// group's leader) is walking or waiting for a plan, or a plan is queued.
+// group's leader) is walking or waiting for a plan, has a plan request
+// pending, or has a goal it has not reached, as a stopped agent has (its
+// retry, and an edit that reopened its way, are handled on ticks: a
+// tester's stopped agent stayed stopped after a dig with the clock
+// standing). Only idle agents without a goal and arrived ones leave the
+// clock nothing to do.
 func (s *Sim) anyWork() bool {
 	for i := range s.agents {
-		if a := &s.agents[i]; !a.dead && (a.state == Moving || a.state == Waiting) {
+		a := &s.agents[i]
+		if a.dead {
+			continue
+		}
+		if a.state == Moving || a.state == Waiting || a.need != ReasonNone || a.queued || (a.hasGoal && a.state != Arrived) {
 			return true
 		}
 	}

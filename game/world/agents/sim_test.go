@@ -1227,3 +1227,34 @@ func TestClockStandsWhenAllArrived(t *testing.T) {
 		t.Fatalf("a new goal: tick %d, want %d", s.Now(), now+1)
 	}
 }
+
+// A tester's finding: with the clock standing while no agent had work, a
+// stopped agent (goal walled off) stayed stopped after a dig reopened its
+// way: the retry runs on ticks, and none came. An agent with a goal it has
+// not reached keeps the running clock going; it reaches its goal once the
+// wall is dug away.
+func TestStoppedAgentRetriesOnARunningClock(t *testing.T) {
+	g, m := parse(t, `
+############
+#S....#G...#
+#.....#....#
+#.....#....#
+############`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['S'])
+	s.SetGoal([]int{id}, m['G'])
+	s.Run()
+	s.Tick(1.0 / 60)
+	if v := view(t, s, id); v.State != Stopped {
+		t.Fatalf("%v, want stopped: goal unreachable", v.State)
+	}
+	door := image.Pt(6, 2)
+	g.SetOpen(door, true)
+	s.CellsChanged([]image.Point{door})
+	for range 600 {
+		s.Tick(1.0 / 60)
+	}
+	if v := view(t, s, id); v.State != Arrived {
+		t.Fatalf("after the dig and 10 s on a running clock: %v at %v, want arrived", v.State, v.Cell)
+	}
+}
