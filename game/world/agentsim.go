@@ -144,8 +144,9 @@ func (w *World) syncAgentPlanner() {
 // each stands where it stood and plans anew for its goal, a group's
 // members together as a group again, the selection and the clock as they
 // were. A goal the simulation refuses now (a wall: the agent had stopped
-// at it) is dropped and counted in lost. n is how many agents there are;
-// 0 without a simulation.
+// at it) is dropped and counted in lost. An agent standing on its goal
+// stays arrived, with no new plan. n is how many agents plan anew; 0
+// without a simulation.
 func (w *World) remakeAgents() (n, lost int) {
 	old := w.agents.sim
 	if old == nil {
@@ -159,6 +160,7 @@ func (w *World) remakeAgents() (n, lost int) {
 	members := map[int][]int{}
 	var selected []int
 	newID := map[int]int{}
+	all := 0
 	for _, v := range views {
 		if v.Kind == agents.Leader {
 			if v.HasGoal {
@@ -170,7 +172,7 @@ func (w *World) remakeAgents() (n, lost int) {
 		if err != nil {
 			continue // the cell it stood on is open: not expected
 		}
-		n++
+		all++
 		newID[v.ID] = id
 		if v.Selected {
 			selected = append(selected, id)
@@ -178,10 +180,18 @@ func (w *World) remakeAgents() (n, lost int) {
 		switch {
 		case v.Kind == agents.Member:
 			members[v.Group] = append(members[v.Group], id)
+		case v.HasGoal && v.Cell == v.Goal:
+			// At its goal: arrived again, no plan (a tester saw new_goal
+			// plans "from" the goal cells of arrived agents).
+			s.Remove([]int{id})
+			if s.Revive(id, v.Goal, true) != nil {
+				lost++
+			}
 		case v.HasGoal:
 			// A goal cut off with 4-connected moves stops the agent
 			// with its reason, shown as any stopped agent's; one filled
 			// since is refused, and said below.
+			n++
 			if s.SetGoal([]int{id}, v.Goal) != nil {
 				lost++
 			}
@@ -190,7 +200,12 @@ func (w *World) remakeAgents() (n, lost int) {
 	// Groups in their old order: the new leaders' ids, which the log and
 	// the panel name, are the same from run to run.
 	for _, g := range slices.Sorted(maps.Keys(members)) {
-		if goal, ok := groupGoal[g]; ok && s.SetGroupGoal(members[g], goal) != nil {
+		goal, ok := groupGoal[g]
+		if !ok {
+			continue
+		}
+		n += len(members[g])
+		if s.SetGroupGoal(members[g], goal) != nil {
 			lost += len(members[g])
 		}
 	}
@@ -202,7 +217,7 @@ func (w *World) remakeAgents() (n, lost int) {
 		s.Pause()
 	}
 	w.remapRemovals(old, s, newID)
-	w.Log.Add("agent", F{"action", "remake"}, F{"agents", n}, F{"nb", w.Settings.Neighborhood.String()}, F{"goals_lost", lost})
+	w.Log.Add("agent", F{"action", "remake"}, F{"agents", all}, F{"replan", n}, F{"nb", w.Settings.Neighborhood.String()}, F{"goals_lost", lost})
 	return n, lost
 }
 

@@ -588,3 +588,51 @@ func TestRemovingEveryNewAgentLeavesNothingUnsaved(t *testing.T) {
 		t.Fatalf("log counts:\n%s", log.String())
 	}
 }
+
+// A tester's finding: after the neighbourhood switch, agents already
+// standing on their goals planned anew (new_goal "from" the goal cell) and
+// were counted as replanning. They stay arrived, with no plan; the note
+// counts the agents that do replan.
+func TestRemakeKeepsArrivedAgents(t *testing.T) {
+	w, log := mustWorld(t,
+		"############",
+		"#..........#",
+		"#..........#",
+		"############",
+	)
+	w.Replan()
+	a, _ := w.SpawnAgent(image.Pt(1, 1))
+	b, _ := w.SpawnAgent(image.Pt(1, 2))
+	s := w.Agents()
+	s.Select([]int{a}, false)
+	if err := w.SendAgents(image.Pt(3, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	s.Run()
+	for range 300 {
+		w.Tick(1.0 / 60)
+	}
+	if v, _ := s.Agent(a); v.State != agents.Arrived {
+		t.Fatalf("agent a %v", v.State)
+	}
+	s.Select([]int{b}, false)
+	if err := w.SendAgents(image.Pt(10, 2), false); err != nil {
+		t.Fatal(err)
+	}
+	w.ToggleNeighborhood()
+	s2 := w.Agents()
+	plans := s2.Stats().Plans
+	if v, ok := s2.Agent(s2.AgentAt(image.Pt(3, 1))); !ok || v.State != agents.Arrived {
+		t.Fatalf("the arrived agent after the switch: %+v", v)
+	}
+	if !strings.Contains(w.Message, "1 agent replans with 4-connected moves") {
+		t.Errorf("message %q, want one agent replanning", w.Message)
+	}
+	if l := lastLine(t, log, "agent"); !strings.Contains(l, "agents=2") || !strings.Contains(l, "replan=1") {
+		t.Errorf("remake line %q", l)
+	}
+	w.Tick(1.0 / 60)
+	if got := s2.Stats().Plans - plans; got > 1 {
+		t.Errorf("%d plans after the switch, want at most the walker's", got)
+	}
+}

@@ -90,9 +90,9 @@ func (w *World) ToggleNeighborhood() {
 	// made again, each agent planning anew from where it stands (the
 	// agents were deleted, without a question or an undo).
 	if n, lost := w.remakeAgents(); lost > 0 {
-		w.Note("%d agents replan with %s-connected moves; %d lost their goals, now walls: send them again", n, w.Settings.Neighborhood, lost)
+		w.Note("%s with %s-connected moves; %d lost their goals, now walls: send them again", plural(n, "agent replans", "agents replan"), w.Settings.Neighborhood, lost)
 	} else if n > 0 {
-		w.Note("%d agents replan with %s-connected moves", n, w.Settings.Neighborhood)
+		w.Note("%s with %s-connected moves", plural(n, "agent replans", "agents replan"), w.Settings.Neighborhood)
 	}
 }
 
