@@ -270,8 +270,8 @@ var regionPalette = [...]color.RGBA{
 // region map w cells wide): the first colour of regionPalette that no
 // region beside it already has, regions taken in character order, so the
 // colours are the same every time the layer is drawn. Regions are beside
-// each other when their cells touch or face each other across one cell
-// (a wall a cell thick between two rooms). With more neighbours than
+// each other when their cells touch, at a side or a corner, or face each
+// other across one cell (a wall a cell thick between two rooms). With more neighbours than
 // colours the least used colour among them is reused.
 func regionColours(layer []byte, w int) [256]color.RGBA {
 	var near [256][256]bool
@@ -291,6 +291,14 @@ func regionColours(layer []byte, w int) [256]color.RGBA {
 			}
 			if i+d*w < len(layer) {
 				touch(ch, layer[i+d*w])
+				// Corners too: rooms meeting only at a corner (or across
+				// a wall's corner) read as one region in one tint.
+				if x+d < w {
+					touch(ch, layer[i+d*w+d])
+				}
+				if x-d >= 0 {
+					touch(ch, layer[i+d*w-d])
+				}
 			}
 		}
 	}

@@ -72,3 +72,26 @@ func TestRegionsSwatchHasSeveralTints(t *testing.T) {
 		t.Errorf("regions swatch %v: want the region tints side by side", parts)
 	}
 }
+
+// Regions that meet only at a corner, or diagonally across a wall's corner,
+// are tinted apart too (a reviewer saw that only rows and columns counted).
+func TestRegionsMeetingAtACornerAreTintedApart(t *testing.T) {
+	for _, rows := range [][]string{
+		{"AA##", "AA##", "##BB", "##BB"},              // corners touching
+		{"AA###", "AA###", "##.##", "###BB", "###BB"}, // across a cell diagonally
+	} {
+		var layer []byte
+		for _, r := range rows {
+			layer = append(layer, r...)
+		}
+		for i := range layer {
+			if layer[i] == '.' {
+				layer[i] = ' '
+			}
+		}
+		cols := regionColours(layer, len(rows[0]))
+		if cols['A'] == cols['B'] {
+			t.Errorf("%q: A and B both tinted %v", rows, cols['A'])
+		}
+	}
+}
