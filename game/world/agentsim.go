@@ -289,7 +289,7 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 // leaves its group) and returns how many went; with none selected it says
 // how to select and removes nothing. A removal is an unsaved change, as a
 // spawn is, and a step of the undo history: Undo brings the agents back
-// (see undoRemoval).
+// (see agentStep).
 func (w *World) RemoveSelectedAgents() int {
 	s := w.agents.sim
 	var ids []int

@@ -82,9 +82,10 @@ func groupInfo(s *agents.Sim, id int) (agents.GroupInfo, bool) {
 	return agents.GroupInfo{}, false
 }
 
-// undoRemoval brings back the agents r removed, selected (as they were
-// when the removal took them): each on the cell it stood on, with its
-// speed and goal. An agent that had arrived is there again; one that was
+// agentStep undoes (verb "undo") or does again ("redo") the agents' step
+// r of the undo history. Undoing a removal, or doing a spawn again, brings
+// the agents back, selected (as they were when the removal took them):
+// each on the cell it stood on, with its speed and goal. An agent that had arrived is there again; one that was
 // under way plans anew from its cell (the route it was walking is not
 // kept: the map may have changed and changed back since); an idle one is
 // idle. Removed members of a group whose other members still walk to the
@@ -93,25 +94,49 @@ func groupInfo(s *agents.Sim, id int) (agents.GroupInfo, bool) {
 // group of their own (alone: a solo agent with the goal). In the
 // simulation they were removed from they keep their ids; after a switch
 // that made the simulation anew (the neighbourhood) they are spawned
-// again with new ids, which a redo then removes.
-func (w *World) undoRemoval(r *agentRemoval) {
-	back, lost := w.reviveAgents(r)
-	// The agents changed since the removal (a spawn, a send): their state
-	// with these back is a new one.
-	w.agents.stepVersion(&r.after, &r.before)
-	if lost > 0 {
-		w.agents.touch() // not the state before the removal: some are missing
+// again with new ids, which a redo then removes. Doing a removal again,
+// or undoing a spawn, takes them away as they are now (sent elsewhere
+// since, they come back there). The agents' version steps between the
+// step's ends (stepVersion); a state with agents that could not come
+// back is a new one.
+func (w *World) agentStep(r *agentRemoval, verb string) {
+	undo := verb == "undo"
+	from, to := &r.before, &r.after
+	if undo {
+		from, to = &r.after, &r.before
 	}
-	w.Log.Add("undo", F{"kind", EditAgents}, F{"agents", len(back)}, F{"ids", idList(back, 16)}, F{"live", w.agentSim().Live()},
-		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
-	if lost > 0 {
-		w.Note("undo: %s back, %d could not be (no open cell), %d on the map", plural(len(back), "agent", "agents"), lost, w.agentSim().Live())
+	var kind any = EditAgents
+	if r.spawn {
+		kind = "spawn-agents"
+	}
+	s := w.agentSim()
+	if undo == r.spawn { // a spawn undone, a removal redone: taken away
+		ids := w.takeAgents(r)
+		w.agents.stepVersion(from, to)
+		w.Log.Add(verb, F{"kind", kind}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"live", s.Live()},
+			F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
+		if r.spawn {
+			w.Note("undo: %s spawned taken away, %d on the map", plural(len(ids), "agent", "agents"), s.Live())
+		} else {
+			w.Note("redo: %s removed, %d left", plural(len(ids), "agent", "agents"), s.Live())
+		}
 		return
 	}
-	w.Note("undo: %s back, %d on the map", plural(len(back), "agent", "agents"), w.agentSim().Live())
+	back, lost := w.reviveAgents(r)
+	w.agents.stepVersion(from, to)
+	if lost > 0 {
+		w.agents.touch() // not the state the step returns to: some are missing
+	}
+	w.Log.Add(verb, F{"kind", kind}, F{"agents", len(back)}, F{"ids", idList(back, 16)}, F{"live", s.Live()},
+		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
+	if lost > 0 {
+		w.Note("%s: %s back, %d could not be (no open cell), %d on the map", verb, plural(len(back), "agent", "agents"), lost, s.Live())
+		return
+	}
+	w.Note("%s: %s back, %d on the map", verb, plural(len(back), "agent", "agents"), s.Live())
 }
 
-// reviveAgents brings back the agents r names (see undoRemoval), selected,
+// reviveAgents brings back the agents r names (see agentStep), selected,
 // and returns their ids and how many could not come back.
 func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 	s := w.agentSim()
@@ -174,7 +199,7 @@ func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 }
 
 // stepVersion moves the agents' version from *from to *to, for an undo
-// or redo of a removal: when the agents are not at *from (they changed
+// or redo of an agents' step: when the agents are not at *from (they changed
 // since: a spawn, a send), the state the step makes is a new one, so both
 // ends are renumbered from the version they are at.
 func (a *agentState) stepVersion(from, to *int) {
@@ -183,17 +208,6 @@ func (a *agentState) stepVersion(from, to *int) {
 		*to = a.touch()
 	}
 	a.version = *to
-}
-
-// redoRemoval removes again the agents r removed (as they are now: sent
-// elsewhere since the undo, they come back there on the next undo).
-func (w *World) redoRemoval(r *agentRemoval) {
-	s := w.agentSim()
-	ids := w.takeAgents(r)
-	w.agents.stepVersion(&r.before, &r.after)
-	w.Log.Add("redo", F{"kind", EditAgents}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"live", s.Live()},
-		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
-	w.Note("redo: %s removed, %d left", plural(len(ids), "agent", "agents"), s.Live())
 }
 
 // takeAgents removes the agents r names that are on the map (as they are
@@ -229,34 +243,6 @@ func (w *World) renameAgent(old *agents.Sim, id int, s *agents.Sim, to int) {
 			}
 		}
 	}
-}
-
-// undoSpawn takes away the agent a spawn put on the map (wherever it
-// walked since; its redo brings it back there).
-func (w *World) undoSpawn(r *agentRemoval) {
-	s := w.agentSim()
-	ids := w.takeAgents(r)
-	w.agents.stepVersion(&r.after, &r.before)
-	w.Log.Add("undo", F{"kind", "spawn-agents"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"live", s.Live()},
-		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
-	w.Note("undo: %s spawned taken away, %d on the map", plural(len(ids), "agent", "agents"), s.Live())
-}
-
-// redoSpawn brings the agent an undone spawn took away back.
-func (w *World) redoSpawn(r *agentRemoval) {
-	back, lost := w.reviveAgents(r)
-	w.agents.stepVersion(&r.before, &r.after)
-	if lost > 0 {
-		w.agents.touch()
-	}
-	s := w.agentSim()
-	w.Log.Add("redo", F{"kind", "spawn-agents"}, F{"agents", len(back)}, F{"ids", idList(back, 16)}, F{"live", s.Live()},
-		F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
-	if lost > 0 {
-		w.Note("redo: %s back, %d could not be (no open cell), %d on the map", plural(len(back), "agent", "agents"), lost, s.Live())
-		return
-	}
-	w.Note("redo: %s back, %d on the map", plural(len(back), "agent", "agents"), s.Live())
 }
 
 // remapRemovals keeps the undo history right when the simulation old is

@@ -525,7 +525,7 @@ func (w *World) pushEdit(e Edit) {
 }
 
 // Undo reverts the last step: a stroke or edit, or a removal of agents
-// (they come back: see undoRemoval).
+// (they come back: see agentStep).
 func (w *World) Undo() {
 	if !w.CanUndo() {
 		w.Note("nothing to undo")
@@ -534,11 +534,7 @@ func (w *World) Undo() {
 	w.edits.pos--
 	e := w.edits.list[w.edits.pos]
 	if e.Kind == EditAgents {
-		if e.removal.spawn {
-			w.undoSpawn(e.removal)
-		} else {
-			w.undoRemoval(e.removal)
-		}
+		w.agentStep(e.removal, "undo")
 		return
 	}
 	w.logEdit("undo", e) // before the repair and plan lines it causes
@@ -554,11 +550,7 @@ func (w *World) Redo() {
 	e := w.edits.list[w.edits.pos]
 	w.edits.pos++
 	if e.Kind == EditAgents {
-		if e.removal.spawn {
-			w.redoSpawn(e.removal)
-		} else {
-			w.redoRemoval(e.removal)
-		}
+		w.agentStep(e.removal, "redo")
 		return
 	}
 	w.logEdit("redo", e) // before the repair and plan lines it causes
