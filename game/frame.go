@@ -128,11 +128,15 @@ func (g *Game) frameQuery(a, b image.Point) bool {
 // g.query (a refused endpoint leaves the one before on screen, which is
 // not framed for it).
 func (g *Game) frameListQuery() {
+	if g.onListQuery() {
+		g.frameQuery(g.w.Start, g.w.Goal)
+	}
+}
+
+// onListQuery reports whether the query on screen is the list's query
+// g.query (F3 opened it and no click, drag or typed query replaced it).
+func (g *Game) onListQuery() bool {
 	w := g.w
-	if g.query < 0 || g.query >= len(w.Queries) || !w.HasStart || !w.HasGoal {
-		return
-	}
-	if q := w.Queries[g.query]; q[0] == w.Start && q[1] == w.Goal {
-		g.frameQuery(q[0], q[1])
-	}
+	return g.query >= 0 && g.query < len(w.Queries) && w.HasStart && w.HasGoal &&
+		w.Queries[g.query] == [2]image.Point{w.Start, w.Goal}
 }

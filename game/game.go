@@ -1355,7 +1355,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 func (g *Game) queryRow(n int) render.SwitchRow {
 	w := g.w
 	row := render.SwitchRow{Label: "query", Value: world.Count(g.query+1) + " of " + world.Count(n), Keys: keysOf(ActNextQuery)}
-	if g.query >= 0 && g.query < n && w.HasStart && w.HasGoal && w.Queries[g.query] == [2]image.Point{w.Start, w.Goal} {
+	if g.onListQuery() {
 		return row
 	}
 	cell := func(ok bool, p image.Point) string {

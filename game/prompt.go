@@ -177,7 +177,7 @@ func restart(text string) string {
 // text is a relative path, else "".
 func (p *prompt) base() string {
 	text := restart(strings.TrimLeft(string(p.text), " ")) // as Enter and Tab read it
-	if p.dir == "" || text == "~" || strings.HasPrefix(text, "~/") || filepath.IsAbs(text) {
+	if p.dir == "" || filepath.IsAbs(expandHome(text)) {   // resolve does not join it
 		return ""
 	}
 	return withSep(p.dir)
@@ -862,10 +862,7 @@ func expandHome(p string) string {
 // names that match (folders with a trailing separator, sorted). Hidden
 // names are offered only when the typed part starts with a dot.
 func completePath(text string) (string, []string) {
-	full := expandHome(text)
-	if full != text {
-		text = full
-	}
+	text = expandHome(text)
 	dir, base := filepath.Split(text)
 	list := dir
 	if list == "" {
