@@ -364,19 +364,17 @@ func (s *Sim) ClockSpeed() float64 { return s.clock }
 // call has spent twice Config.PlanBudget; the rest is dropped).
 // It returns the number of ticks run. Call it once per frame.
 //
-// With no agent on the map (none spawned yet, or the last one removed or
-// its spawn undone) the clock stands still although it runs: there is
-// nothing to simulate, and ticks counted for nobody made every frame a new
-// one (a redraw each frame, 160 % of a core under Xvfb, after one spawn
-// and its undo). It goes on from where it stood once an agent is back.
+// While no agent has work (anyWork: none on the map, or every one idle
+// without a goal or arrived) the clock stands still although it runs:
+// there is nothing to simulate, and ticks counted for nobody made every
+// frame a new one (a redraw each frame, 160 % of a core under Xvfb, after
+// one spawn and its undo). It goes on from where it stood once an agent
+// has work again.
 func (s *Sim) Tick(dt float64) int {
 	if !s.running || !(dt > 0) {
 		return 0
 	}
 	if !s.anyWork() {
-		// Nothing to do (no agent, or every one idle or arrived): the
-		// clock stands, so a window shows the same frame and spends no
-		// time on it, and carries on from this tick when a goal is set.
 		s.accum = 0
 		return 0
 	}
@@ -544,8 +542,6 @@ func (s *Sim) get(id int) *agent {
 // Len returns the number of ids handed out (removed agents included).
 func (s *Sim) Len() int { return len(s.agents) }
 
-// anyLive reports whether an agent is on the map (Live() > 0), stopping at
-// the first one.
 // anyWork reports whether a tick can change anything: some agent (or a
 // group's leader) is walking or waiting for a plan, has a plan request
 // pending, or has a goal it has not reached, as a stopped agent has (its
@@ -560,15 +556,6 @@ func (s *Sim) anyWork() bool {
 			continue
 		}
 		if a.state == Moving || a.state == Waiting || a.need != ReasonNone || a.queued || (a.hasGoal && a.state != Arrived) {
-			return true
-		}
-	}
-	return false
-}
-
-func (s *Sim) anyLive() bool {
-	for i := range s.agents {
-		if a := &s.agents[i]; !a.dead && a.kind != Leader {
 			return true
 		}
 	}
