@@ -241,6 +241,37 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 	h.hb = make([][]run, max(0, l1.ncx*(l1.ncy-1)))
 	h.vh = make([]uint8, len(h.vb))
 	h.hh = make([]uint8, len(h.hb))
+	if serialBuild {
+		h.buildSerial()
+	} else {
+		h.scanBorders(buildWorkers(len(l1.clusters)))
+		for l := 1; l <= cfg.Levels && !h.cancelled(); l++ {
+			h.buildLevel(l, buildWorkers(len(h.lv[l-1].clusters)))
+			if buildLevelHook != nil {
+				buildLevelHook(l)
+			}
+		}
+	}
+	compDone.Wait() // also when stopped: the labelling writes h.comp
+	if h.cancelled() {
+		return nil, stopped()
+	}
+	h.ctx = nil
+	if !cfg.CachePaths {
+		h.shadow = g.Clone()
+	}
+	return h, nil
+}
+
+// serialBuild makes BuildContext build one cluster after another through
+// rebuildLevel, as it did before buildLevel: the reference the parallel
+// build is tested against.
+var serialBuild bool
+
+// buildSerial is BuildContext's border scan and levels through
+// rebuildLevel (see serialBuild).
+func (h *Hierarchy) buildSerial() {
+	l1 := h.lv[0]
 	for cy := 0; cy < l1.ncy; cy++ {
 		for cx := 0; cx < l1.ncx; cx++ {
 			if cx+1 < l1.ncx {
@@ -263,7 +294,7 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 		for _, b := range rs {
 			for _, r := range b {
 				switch {
-				case cfg.Placement == Dense:
+				case h.cfg.Placement == Dense:
 					est += 2 * int(r.n)
 				case r.n < SparseRun:
 					est += 2
@@ -274,7 +305,7 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 		}
 	}
 	all := make([]int, len(l1.clusters))
-	for l := 1; l <= cfg.Levels; l++ {
+	for l := 1; l <= h.cfg.Levels; l++ {
 		lv := h.lv[l-1]
 		if l > 1 {
 			est = 0
@@ -302,15 +333,6 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 			buildLevelHook(l)
 		}
 	}
-	compDone.Wait() // also when stopped: the labelling writes h.comp
-	if h.cancelled() {
-		return nil, stopped()
-	}
-	h.ctx = nil
-	if !cfg.CachePaths {
-		h.shadow = g.Clone()
-	}
-	return h, nil
 }
 
 // borderHeight is the highest level whose clusters are separated by the
@@ -329,9 +351,8 @@ func (h *Hierarchy) borderHeight(c int) uint8 {
 }
 
 // scanBorder lists the entrances of the border to the right of (vertical)
-// or below (horizontal) level-1 cluster (cx,cy), reusing dst.
+// or below (horizontal) level-1 cluster (cx,cy), appended to dst.
 func (h *Hierarchy) scanBorder(vertical bool, cx, cy int, dst []run) []run {
-	dst = dst[:0]
 	C := h.cfg.ClusterSize
 	cells := h.grid.Cells()
 	var lo, hi int
@@ -591,21 +612,7 @@ func (h *Hierarchy) rebuildLevel(l int, dirty []int, rep *Repair, inc map[int]im
 		if l == 1 {
 			h.level1Inter(ci)
 		} else {
-			low := h.lv[l-2]
-			for _, id := range lv.clusters[ci].nodes {
-				n := &lv.nodes[id]
-				d := &low.nodes[n.down]
-				for e := 0; e < int(d.ninter); e++ {
-					ie := d.inter[e]
-					if int(ie.height) < l {
-						continue
-					}
-					t := &low.nodes[ie.to]
-					ie.to = h.nodeAtPt(lv, t.cell, t.pt)
-					n.inter[n.ninter] = ie
-					n.ninter++
-				}
-			}
+			h.levelInter(l, ci)
 		}
 	}
 	// Pass 3: intra edges, cluster by cluster (in parallel for big batches:
@@ -939,6 +946,27 @@ func (h *Hierarchy) level1Inter(ci int) {
 		b := cy*l1.ncx + cx
 		for _, r := range h.hb[b] {
 			h.forTransitions(false, cx, cy, r, func(a, p image.Point) { add(a, p, h.hh[b]) })
+		}
+	}
+}
+
+// levelInter sets the inter edges of level-l cluster ci's nodes (l ≥ 2,
+// their counts cleared): the edges of the nodes below that cross a level-l
+// border, with the partner's level-l id.
+func (h *Hierarchy) levelInter(l, ci int) {
+	lv, low := h.lv[l-1], h.lv[l-2]
+	for _, id := range lv.clusters[ci].nodes {
+		n := &lv.nodes[id]
+		d := &low.nodes[n.down]
+		for e := 0; e < int(d.ninter); e++ {
+			ie := d.inter[e]
+			if int(ie.height) < l {
+				continue
+			}
+			t := &low.nodes[ie.to]
+			ie.to = h.nodeAtPt(lv, t.cell, t.pt)
+			n.inter[n.ninter] = ie
+			n.ninter++
 		}
 	}
 }

@@ -166,7 +166,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 			runs = &h.vb
 			cx, cy = k.b%(l1.ncx-1), k.b/(l1.ncx-1)
 		}
-		u.runs = h.scanBorder(k.vertical, cx, cy, u.runs)
+		u.runs = h.scanBorder(k.vertical, cx, cy, u.runs[:0])
 		if !slices.Equal((*runs)[k.b], u.runs) {
 			(*runs)[k.b] = slices.Clone(u.runs)
 			dirty[pair[0]], dirty[pair[1]] = true, true
