@@ -4,6 +4,7 @@ go 1.24
 
 require (
 	github.com/hajimehoshi/ebiten/v2 v2.8.8
+	github.com/lafriks/go-tiled v0.13.0
 	golang.org/x/image v0.20.0
 )
 

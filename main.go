@@ -1,6 +1,6 @@
 // Command pathlens is a desktop visualizer and debugger for hierarchical
 // pathfinding on tile worlds. Run it with no arguments for the built-in
-// world, -map FILE for a Moving AI, ASCII or scenario file, or -scenario
+// world, -map FILE for a Moving AI, ASCII, Tiled or scenario file, or -scenario
 // builtin:NAME for a gallery case; -h lists the flags.
 package main
 

@@ -65,7 +65,7 @@ func (k promptKind) label() string {
 func (g *Game) promptHint(k promptKind) string {
 	switch k {
 	case promptOpen:
-		return "a map (.map, ASCII), a scenario (.pls) or a Moving AI .scen list; Tab completes, Enter opens, Esc closes"
+		return "a map (.map, ASCII, Tiled .tmx), a scenario (.pls) or a Moving AI .scen list; Tab completes, Enter opens, Esc closes"
 	case promptGoto:
 		n := len(g.w.Queries)
 		q := "a query number"

@@ -13,7 +13,8 @@ import (
 
 // Detect names the format of a file from its first non-blank line: "type"
 // starts a Moving AI map, "version" a Moving AI scenario list,
-// "pathlens-scenario" a pathlens scenario. A first line that cannot be an
+// "pathlens-scenario" a pathlens scenario, '<' XML (read as a Tiled map),
+// '{' with a Tiled key in head a Tiled JSON map. A first line that cannot be an
 // ASCII row but looks like a Moving AI header, misspelt or not (its first
 // word is type, height, width or map in any case or one typing slip away,
 // or it starts a run of "KEY VALUE" lines ending in a "map" line), is also
@@ -25,6 +26,7 @@ import (
 // the file (a few hundred bytes); a UTF-8 byte order mark is skipped.
 func Detect(head []byte) Format {
 	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	all := head
 	for len(head) > 0 {
 		line := head
 		if i := bytes.IndexByte(head, '\n'); i >= 0 {
@@ -35,6 +37,14 @@ func Detect(head []byte) Format {
 		f := bytes.Fields(line)
 		if len(f) == 0 {
 			continue
+		}
+		switch f[0][0] {
+		case '<': // never terrain: XML, a Tiled map or not (its reader says)
+			return FormatTiled
+		case '{':
+			if bytes.Contains(all, []byte(`"tiledversion"`)) || bytes.Contains(all, []byte(`"orientation"`)) {
+				return FormatTiledJSON
+			}
 		}
 		switch string(f[0]) {
 		case "type":
@@ -375,6 +385,11 @@ func ReadMap(r io.Reader, name string) (*Map, error) {
 		return ReadMovingAI(br, name)
 	case FormatScen:
 		return nil, scenNotMap(name, head)
+	case FormatTiled:
+		m, _, err := ReadTiled(br, name, "")
+		return m, err
+	case FormatTiledJSON:
+		return nil, tiledJSON(name)
 	case FormatScenario:
 		s, err := parseScenario(br, name, "", false)
 		if err != nil {

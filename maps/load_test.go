@@ -274,7 +274,9 @@ func TestMisspeltMovingAIHeader(t *testing.T) {
 // Every ASCII map in testdata and every Moving AI benchmark map is still
 // read in its own format after the misspelt-header guess was added.
 func TestDetectKeepsRealMaps(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*"))
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.*"))
+	tmx, _ := filepath.Glob(filepath.Join("testdata", "tiled", "*.tmx"))
+	files = append(files, tmx...)
 	if dir, ok := MovingAIDir(); ok {
 		more, _ := filepath.Glob(filepath.Join(dir, "*.map"))
 		files = append(files, more...)
@@ -288,6 +290,11 @@ func TestDetectKeepsRealMaps(t *testing.T) {
 			want = FormatScen
 		case ".pls":
 			want = FormatScenario
+		case ".tmx":
+			want = FormatTiled
+		}
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			continue
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {

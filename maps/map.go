@@ -1,7 +1,8 @@
 // Package maps reads and writes the file formats of pathlens: Moving AI
 // grid maps (.map) and scenario lists (.scen), a plain ASCII map format, and
-// pathlens scenario files (.pls). It depends on the standard library and
-// package pathing only, never on the screen.
+// pathlens scenario files (.pls); and it reads Tiled maps (.tmx, see
+// ReadTiled). It depends on the standard library, package pathing and the
+// TMX decoder github.com/lafriks/go-tiled, never on the screen.
 //
 // # Terrain
 //
@@ -37,6 +38,10 @@
 // pathlens format of team/SCENARIO.md: a first line "pathlens-scenario 1",
 // then keyword lines (name, about, set, map, regions, query, agent, dig, fill,
 // weight) and the blocks "map inline" and "regions N" that run to "end".
+//
+// Tiled maps (ReadTiled) are finite orthogonal TMX maps: walls and weights
+// come from tile properties and collision layers, regions from object
+// layers; see ReadTiled's file comment for the rules.
 //
 // LoadMap and Detect tell the formats apart by content, not by extension.
 //
@@ -95,16 +100,19 @@ type Map struct {
 type Format uint8
 
 const (
-	FormatUnknown  Format = iota
-	FormatMovingAI        // Moving AI .map: "type octile" header
-	FormatASCII           // pathlens ASCII: rows of # . 1-9, no header
-	FormatScenario        // pathlens scenario: "pathlens-scenario 1" first line
-	FormatScen            // Moving AI scenario list: "version 1" first line
+	FormatUnknown   Format = iota
+	FormatMovingAI         // Moving AI .map: "type octile" header
+	FormatASCII            // pathlens ASCII: rows of # . 1-9, no header
+	FormatScenario         // pathlens scenario: "pathlens-scenario 1" first line
+	FormatScen             // Moving AI scenario list: "version 1" first line
+	FormatTiled            // Tiled TMX map: XML whose root element is <map> (read only)
+	FormatTiledJSON        // Tiled JSON map (.tmj): refused, with how to export TMX
 )
 
-var formatNames = [...]string{"unknown", "movingai", "ascii", "scenario", "scen"}
+var formatNames = [...]string{"unknown", "movingai", "ascii", "scenario", "scen", "tiled", "tiled-json"}
 
-// String returns "movingai", "ascii", "scenario", "scen" or "unknown".
+// String returns "movingai", "ascii", "scenario", "scen", "tiled",
+// "tiled-json" or "unknown".
 func (f Format) String() string {
 	if int(f) < len(formatNames) {
 		return formatNames[f]

@@ -445,9 +445,10 @@ func ParseScenario(r io.Reader, name, dir string) (*Scenario, error) {
 }
 
 // LoadScenario reads the scenario file at path (see ParseScenario); a map
-// path inside it is relative to the file's folder. A Moving AI or ASCII map
-// file is also accepted and returned as a scenario holding only that map
-// (MapPath set to the file's base name), so callers can open either.
+// path inside it is relative to the file's folder. A Moving AI, ASCII or
+// Tiled map file is also accepted and returned as a scenario holding only
+// that map (MapPath set to the file's base name) and, for a Tiled map, its
+// region layers, so callers can open either.
 func LoadScenario(path string) (*Scenario, error) {
 	f, err := openInput(path)
 	if err != nil {
@@ -459,8 +460,16 @@ func LoadScenario(path string) (*Scenario, error) {
 	if why := NotText(head); why != "" {
 		return nil, errAt(path, 0, "%s", why)
 	}
-	if Detect(head) == FormatScenario {
+	switch Detect(head) {
+	case FormatScenario:
 		return ParseScenario(br, path, filepath.Dir(path))
+	case FormatTiled:
+		m, regions, err := ReadTiled(br, path, filepath.Dir(path))
+		if err != nil {
+			return nil, err
+		}
+		name := strings.TrimSuffix(m.Name, filepath.Ext(m.Name))
+		return &Scenario{Name: name, Map: m, MapPath: m.Name, Regions: regions}, nil
 	}
 	m, err := LoadMap(path)
 	if err != nil {
@@ -833,9 +842,13 @@ func loadMapFile(path string, allowScenario bool) (*Map, error) {
 		m, err = ReadMovingAI(br, path)
 	case FormatScen:
 		return nil, scenNotMap(path, head)
+	case FormatTiled:
+		m, _, err = ReadTiled(br, path, filepath.Dir(path))
+	case FormatTiledJSON:
+		return nil, tiledJSON(path)
 	case FormatScenario:
 		if !allowScenario {
-			return nil, errAt(path, 1, "is a pathlens scenario; a scenario's map must be a Moving AI or ASCII map")
+			return nil, errAt(path, 1, "is a pathlens scenario; a scenario's map must be a Moving AI, ASCII or Tiled map")
 		}
 		var s *Scenario
 		s, err = ParseScenario(br, path, filepath.Dir(path))

@@ -64,7 +64,7 @@ const SingleRepeat = 25
 // Config is every flag of one run. parseFlags fills it; modes and algorithms
 // read it and never change it. Zero values mean defaults.
 type Config struct {
-	MapPath  string // -map: Moving AI or ASCII map (required)
+	MapPath  string // -map: Moving AI, ASCII or Tiled map (required)
 	ScenPath string // -scen: Moving AI .scen rows to run
 	Algo     string // -algo: a name registered with registerAlgo (default astar)
 
@@ -113,7 +113,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	c := &Config{Ext: map[string]any{}}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.MapPath, "map", "", "map `file` (Moving AI .map or ASCII); required")
+	fs.StringVar(&c.MapPath, "map", "", "map `file` (Moving AI .map, ASCII or Tiled .tmx); required")
 	fs.StringVar(&c.ScenPath, "scen", "", "Moving AI scenario `file` whose rows are run")
 	fs.StringVar(&c.Algo, "algo", "astar", "algorithm: "+strings.Join(algoNames(), ", "))
 	from := fs.String("from", "", "single query start `X,Y` (needs -to)")
@@ -160,7 +160,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 		// window was benchmarked on the map it started from.
 		_, builtin := strings.CutPrefix(c.MapPath, assets.Prefix)
 		if builtin || isScenarioFile(c.MapPath) {
-			return nil, usagef("bench: -map %s is a pathlens scenario: -map reads plain maps (Moving AI or ASCII); use -scenario %s for its map with its edits, regions, switches and queries", c.MapPath, c.MapPath)
+			return nil, usagef("bench: -map %s is a pathlens scenario: -map reads plain maps (Moving AI, ASCII or Tiled); use -scenario %s for its map with its edits, regions, switches and queries", c.MapPath, c.MapPath)
 		}
 	}
 	if _, ok := algos[c.Algo]; !ok {

@@ -76,7 +76,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	// gets the whole list, a bad flag its message and a pointer to it (the
 	// message was lost above seventy lines of flags).
 	fs.Usage = func() {}
-	fs.StringVar(&f.Map, "map", "", "open this Moving AI (.map), ASCII or scenario (.pls) file instead of the built-in world")
+	fs.StringVar(&f.Map, "map", "", "open this Moving AI (.map), ASCII, Tiled (.tmx) or scenario (.pls) file instead of the built-in world")
 	fs.StringVar(&f.Scenario, "scenario", "", "open a scenario: builtin:NAME or a .pls file")
 	fs.StringVar(&f.Scen, "scen", "", "a Moving AI scenario list (.scen) for the -map: its rows become the queries, F3 steps through them and the note gives each row's optimal length")
 	fs.StringVar(&f.Shot, "shot", "", "draw the first complete frame to this PNG file and exit")

@@ -1,0 +1,576 @@
+package maps
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	tiled "github.com/lafriks/go-tiled"
+
+	"pathlens/pathing"
+)
+
+// Tiled maps (TMX, the XML format of the Tiled editor, mapeditor.org) are
+// read, not written: a level designer's map opens as it is, and an edited
+// one is saved as a scenario, a Moving AI map or an ASCII map.
+//
+// Only finite orthogonal maps have cells to walk on. What a cell is:
+//
+//   - blocked when any tile layer holds a tile there whose tile has a true
+//     boolean property blocked, solid, collides, collision or wall, or when
+//     the tile lies on a collision layer: a tile layer whose name or class
+//     is collision(s), collide(s), wall(s), blocked, solid or obstacle(s),
+//     or that has one of the tile properties above set true. Hidden layers
+//     count (a collision layer is usually hidden);
+//   - else open with the highest move weight among its tiles' integer
+//     property cost, weight or movecost (1 to 9; 1 when none says);
+//   - a cell no tile layer covers is open, unless the map's string property
+//     pathlens.empty is "blocked" (void outside the level).
+//
+// Property names are matched in any case. Designer regions (the group
+// hierarchy's rooms) come from object layers named regions or rooms (level
+// 1) and "regions N" (level N): each rectangle or polygon object covers the
+// cells whose centres lie inside it, named by its string property region
+// (one printable character) or else by the first character of its name.
+// Group layers are walked with their offsets.
+//
+// Map.Terrain holds '#' for a blocked cell, '.' for weight 1 and the digit
+// of any other weight, so writers and renderers treat the map like an
+// ASCII one.
+
+// MaxTiledTiles bounds a Tiled map's cells times its tile layers (about
+// 36 bytes each while decoding): 8M, e.g. 2048×2048 in two layers or
+// 1024×1024 in eight. It is checked from the file's elements before any
+// layer is decoded.
+const MaxTiledTiles = 1 << 23
+
+// blockProps are the tile and layer properties that make a tile a wall.
+var blockProps = []string{"blocked", "solid", "collides", "collision", "wall"}
+
+// collisionNames are the layer names (and classes) whose every tile is a
+// wall.
+var collisionNames = []string{"collision", "collisions", "collide", "collides", "wall", "walls", "blocked", "solid", "obstacle", "obstacles"}
+
+// weightProps are the tile properties holding a move weight.
+var weightProps = []string{"cost", "weight", "movecost"}
+
+// ReadTiled reads a Tiled TMX map from r (name for messages; dir is the
+// folder external tilesets and templates are relative to) and returns the
+// map and its region layers (nil when it has none). Errors name the file,
+// and the line for XML syntax errors; a map that is not orthogonal, is
+// infinite, or is larger than pathing.MaxSide on a side is refused before
+// its layers are decoded.
+func ReadTiled(r io.Reader, name, dir string) (*Map, [][]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxMapBytes+1))
+	if err != nil {
+		return nil, nil, errAt(name, 0, "%v", err)
+	}
+	if int64(len(data)) > MaxMapBytes {
+		return nil, nil, errAt(name, 0, "is larger than %d bytes", MaxMapBytes)
+	}
+	w, h, err := tiledHeader(data, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	tm, err := loadTMX(dir, data)
+	if err != nil {
+		return nil, nil, tiledErr(name, err)
+	}
+	if tm.Width != w || tm.Height != h {
+		return nil, nil, errAt(name, 0, "the map reads as %d×%d after its header said %d×%d", tm.Width, tm.Height, w, h)
+	}
+	rd := tiledReader{name: name, m: tm, w: w, h: h, tiles: map[*tiled.Tileset]map[uint32]tileRule{}}
+	if err := rd.walk(tm.Layers, tm.ObjectGroups, tm.Groups, image.Point{}); err != nil {
+		return nil, nil, err
+	}
+	g, terrain, err := rd.grid()
+	if err != nil {
+		return nil, nil, err
+	}
+	regions, err := rd.regionLayers()
+	if err != nil {
+		return nil, nil, err
+	}
+	return &Map{Name: filepath.Base(name), Grid: g, Terrain: terrain, Format: FormatTiled}, regions, nil
+}
+
+// tiledJSON is the refusal of a Tiled JSON map.
+func tiledJSON(path string) *Error {
+	return errAt(path, 1, "is a Tiled JSON map: pathlens reads Tiled's TMX format (in Tiled: File › Export As… › Tiled map files (*.tmx))")
+}
+
+// tiledHeader reads the root element's attributes: it must be <map>,
+// orthogonal (or without an orientation), finite, with a size from 1 to
+// pathing.MaxSide on each side.
+func tiledHeader(data []byte, name string) (w, h int, err error) {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			if err == io.EOF {
+				return 0, 0, errAt(name, 0, "holds no XML element: not a Tiled map")
+			}
+			return 0, 0, tiledErr(name, err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		line, _ := d.InputPos()
+		if se.Name.Local != "map" {
+			return 0, 0, errAt(name, line, "starts with <%s>, not a Tiled <map>", se.Name.Local)
+		}
+		attr := func(k string) string {
+			for _, a := range se.Attr {
+				if a.Name.Local == k {
+					return a.Value
+				}
+			}
+			return ""
+		}
+		if o := attr("orientation"); o != "" && o != "orthogonal" {
+			return 0, 0, errAt(name, line, "is a %s Tiled map: only orthogonal maps have square cells to walk on", o)
+		}
+		if attr("infinite") == "1" {
+			return 0, 0, errAt(name, line, "is an infinite Tiled map: give it a fixed size (Map › Map Properties › Infinite off) and save it again")
+		}
+		for _, s := range []struct {
+			key string
+			v   *int
+		}{{"width", &w}, {"height", &h}} {
+			n, err := strconv.Atoi(attr(s.key))
+			if err != nil || n < 1 || n > pathing.MaxSide {
+				return 0, 0, errAt(name, line, "map %s %q: want a whole number from 1 to %d", s.key, attr(s.key), pathing.MaxSide)
+			}
+			*s.v = n
+		}
+		// Count the tile layers before any is decoded: the decoder keeps
+		// a record per tile of every layer, and compressed layer data can
+		// be far smaller than what it unpacks to.
+		layers := 0
+		for {
+			tok, err := d.Token()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				return 0, 0, tiledErr(name, err)
+			}
+			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "layer" {
+				layers++
+			}
+		}
+		if tiles := int64(w) * int64(h) * int64(max(layers, 1)); tiles > MaxTiledTiles {
+			return 0, 0, errAt(name, line, "%d×%d cells in %d tile layers is %d tiles, more than the %d a Tiled map may hold here", w, h, layers, tiles, MaxTiledTiles)
+		}
+		return w, h, nil
+	}
+}
+
+// loadTMX runs the go-tiled decoder, turning a panic inside it (it is not
+// ours, and readers must never panic on any input) into an error.
+func loadTMX(dir string, data []byte) (m *tiled.Map, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			m, err = nil, fmt.Errorf("the TMX decoder failed on this file (%v)", r)
+		}
+	}()
+	return tiled.LoadReader(dir, bytes.NewReader(data))
+}
+
+// tiledErr gives a go-tiled or XML error the file's name (and line).
+func tiledErr(name string, err error) *Error {
+	var se *xml.SyntaxError
+	if errors.As(err, &se) {
+		return errAt(name, se.Line, "XML: %s", se.Msg)
+	}
+	msg := strings.TrimPrefix(err.Error(), "tiled: ")
+	for _, k := range []struct {
+		err error
+		msg string
+	}{
+		{tiled.ErrInvalidDecodedTileCount, "a tile layer's data does not hold one tile per cell (width × height)"},
+		{tiled.ErrEmptyLayerData, "a tile layer has no <data>"},
+		{tiled.ErrUnknownEncoding, "a tile layer's data encoding is not csv, base64 or XML"},
+		{tiled.ErrUnknownCompression, "a tile layer's data compression is not gzip or zlib (in Tiled: Map Properties › Tile Layer Format)"},
+		{tiled.ErrInvalidTileGID, "a tile number (gid) comes before every tileset's first gid"},
+		{tiled.ErrInvalidObjectPoint, "an object's points are not x,y pairs"},
+	} {
+		if errors.Is(err, k.err) {
+			msg = k.msg
+		}
+	}
+	return &Error{File: name, Msg: "Tiled: " + msg, Err: err}
+}
+
+// tileRule is what one tile of a tileset does to a cell.
+type tileRule struct {
+	blocked bool
+	weight  uint8 // 0: no weight property
+}
+
+// tiledReader gathers the layers of one map.
+type tiledReader struct {
+	name  string
+	m     *tiled.Map
+	w, h  int
+	tiles map[*tiled.Tileset]map[uint32]tileRule
+
+	blocked []bool  // per cell
+	weight  []uint8 // per cell: highest weight seen, 0 none
+	covered []bool  // per cell: some tile layer has a tile here
+	regions []regionLayer
+}
+
+// regionLayer is one object layer of regions with the offset it is drawn at.
+type regionLayer struct {
+	level int
+	og    *tiled.ObjectGroup
+	off   image.Point
+}
+
+// walk visits tile layers, object layers and group layers (depth first,
+// offsets added up).
+func (rd *tiledReader) walk(layers []*tiled.Layer, objs []*tiled.ObjectGroup, groups []*tiled.Group, off image.Point) error {
+	if rd.blocked == nil {
+		n := rd.w * rd.h
+		rd.blocked, rd.weight, rd.covered = make([]bool, n), make([]uint8, n), make([]bool, n)
+	}
+	for _, l := range layers {
+		if err := rd.tileLayer(l); err != nil {
+			return err
+		}
+	}
+	for _, og := range objs {
+		lvl, ok, err := regionLevel(og.Name, og.Class)
+		if err != nil {
+			return errAt(rd.name, 0, "object layer %q: %v", og.Name, err)
+		}
+		if ok {
+			rd.regions = append(rd.regions, regionLayer{lvl, og, off.Add(image.Pt(og.OffsetX, og.OffsetY))})
+		}
+	}
+	for _, g := range groups {
+		if err := rd.walk(g.Layers, g.ObjectGroups, g.Groups, off.Add(image.Pt(g.OffsetX, g.OffsetY))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tileLayer adds one tile layer's walls, weights and coverage.
+func (rd *tiledReader) tileLayer(l *tiled.Layer) error {
+	if _, ok, _ := regionLevel(l.Name, l.Class); ok {
+		return errAt(rd.name, 0, "tile layer %q: draw regions as rectangles or polygons on an object layer of that name", l.Name)
+	}
+	if len(l.Tiles) != rd.w*rd.h {
+		return errAt(rd.name, 0, "tile layer %q has %d tiles, the map %d×%d = %d", l.Name, len(l.Tiles), rd.w, rd.h, rd.w*rd.h)
+	}
+	wall := nameIn(l.Name, collisionNames) || nameIn(l.Class, collisionNames)
+	if !wall {
+		b, err := anyTrue(l.Properties, blockProps)
+		if err != nil {
+			return errAt(rd.name, 0, "tile layer %q: %v", l.Name, err)
+		}
+		wall = b
+	}
+	for i, t := range l.Tiles {
+		if t == nil || t.Nil {
+			continue
+		}
+		if !hasTile(t.Tileset, t.ID) {
+			return errCell(rd.name, 0, image.Pt(i%rd.w, i/rd.w), "tile layer %q cell (%d,%d): tile %d of tileset %q, which has %d tiles",
+				l.Name, i%rd.w, i/rd.w, t.ID, t.Tileset.Name, t.Tileset.TileCount)
+		}
+		if wall {
+			rd.blocked[i] = true
+			continue
+		}
+		rd.covered[i] = true
+		rule, err := rd.rule(t)
+		if err != nil {
+			return errCell(rd.name, 0, image.Pt(i%rd.w, i/rd.w), "tile layer %q: %v", l.Name, err)
+		}
+		if rule.blocked {
+			rd.blocked[i] = true
+		}
+		rd.weight[i] = max(rd.weight[i], rule.weight)
+	}
+	return nil
+}
+
+// hasTile reports whether tileset ts has a tile id: below its tile count
+// for a sprite sheet, among its listed tiles for a collection of images
+// (whose ids may have gaps). A tileset that says nothing is believed.
+func hasTile(ts *tiled.Tileset, id uint32) bool {
+	if ts.Image == nil && len(ts.Tiles) > 0 && ts.Tiles[0].Image != nil {
+		for _, tt := range ts.Tiles {
+			if tt.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	return ts.TileCount <= 0 || id < uint32(ts.TileCount)
+}
+
+// rule returns what tile t does, read from its tileset once.
+func (rd *tiledReader) rule(t *tiled.LayerTile) (tileRule, error) {
+	ts := t.Tileset
+	rules, ok := rd.tiles[ts]
+	if !ok {
+		rules = map[uint32]tileRule{}
+		for _, tt := range ts.Tiles {
+			var r tileRule
+			b, err := anyTrue(tt.Properties, blockProps)
+			if err != nil {
+				return r, fmt.Errorf("tileset %q tile %d: %v", ts.Name, tt.ID, err)
+			}
+			r.blocked = b
+			for _, p := range tt.Properties {
+				if !nameIn(p.Name, weightProps) {
+					continue
+				}
+				v, err := strconv.Atoi(strings.TrimSpace(p.Value))
+				if err != nil || v < 1 || v > 9 {
+					return r, fmt.Errorf("tileset %q tile %d: %s %q, want a whole move weight from 1 to 9", ts.Name, tt.ID, p.Name, p.Value)
+				}
+				r.weight = max(r.weight, uint8(v))
+			}
+			rules[tt.ID] = r
+		}
+		rd.tiles[ts] = rules
+	}
+	return rules[t.ID], nil
+}
+
+// grid turns the gathered layers into a grid and its terrain characters.
+func (rd *tiledReader) grid() (*pathing.Grid, []byte, error) {
+	emptyBlocked := false
+	if rd.m.Properties != nil {
+		for _, p := range *rd.m.Properties {
+			if strings.EqualFold(p.Name, "pathlens.empty") {
+				switch strings.ToLower(strings.TrimSpace(p.Value)) {
+				case "blocked":
+					emptyBlocked = true
+				case "open", "":
+				default:
+					return nil, nil, errAt(rd.name, 0, "map property pathlens.empty %q: want open or blocked", p.Value)
+				}
+			}
+		}
+	}
+	g, err := pathing.NewGrid(rd.w, rd.h)
+	if err != nil {
+		return nil, nil, errAt(rd.name, 0, "%v", err)
+	}
+	terrain := make([]byte, rd.w*rd.h)
+	for i := range terrain {
+		p := image.Pt(i%rd.w, i/rd.w)
+		switch {
+		case rd.blocked[i] || emptyBlocked && !rd.covered[i]:
+			g.SetOpen(p, false)
+			terrain[i] = '#'
+		case rd.weight[i] > 1:
+			g.SetWeight(p, rd.weight[i])
+			terrain[i] = '0' + rd.weight[i]
+		default:
+			terrain[i] = '.'
+		}
+	}
+	return g, terrain, nil
+}
+
+// regionLevel reports whether a layer named name (class class) holds
+// regions, and of which level: "regions" and "rooms" are level 1,
+// "regions N" level N (1 to MaxRegionLevels).
+func regionLevel(name, class string) (int, bool, error) {
+	for _, s := range []string{name, class} {
+		f := strings.Fields(strings.ToLower(s))
+		if len(f) == 0 {
+			continue
+		}
+		var rest string
+		switch {
+		case f[0] == "rooms" && len(f) == 1:
+			return 1, true, nil
+		case f[0] == "regions":
+			rest = strings.Join(f[1:], "")
+		case strings.HasPrefix(f[0], "regions") && len(f) == 1:
+			rest = strings.TrimPrefix(f[0], "regions")
+		default:
+			continue
+		}
+		if rest == "" {
+			return 1, true, nil
+		}
+		n, err := strconv.Atoi(rest)
+		if err != nil || n < 1 || n > MaxRegionLevels {
+			return 0, false, fmt.Errorf("a region layer's level %q: want 1 to %d", rest, MaxRegionLevels)
+		}
+		return n, true, nil
+	}
+	return 0, false, nil
+}
+
+// regionLayers rasterises the region object layers: one byte per cell per
+// level, ' ' outside every region. A cell inside two regions of one level
+// is an error naming both.
+func (rd *tiledReader) regionLayers() ([][]byte, error) {
+	if len(rd.regions) == 0 {
+		return nil, nil
+	}
+	top := 0
+	for _, r := range rd.regions {
+		top = max(top, r.level)
+	}
+	out := make([][]byte, top)
+	owner := make([][]uint32, top) // object id per cell, to name overlaps
+	for l := range out {
+		out[l] = bytes.Repeat([]byte{' '}, rd.w*rd.h)
+		owner[l] = make([]uint32, rd.w*rd.h)
+	}
+	seen := make([]bool, top)
+	tw, th := float64(max(rd.m.TileWidth, 1)), float64(max(rd.m.TileHeight, 1))
+	for _, rl := range rd.regions {
+		seen[rl.level-1] = true
+		layer, own := out[rl.level-1], owner[rl.level-1]
+		for _, o := range rl.og.Objects {
+			c, err := regionChar(o)
+			if err != nil {
+				return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+			}
+			inside, box, err := objectShape(o, float64(rl.off.X), float64(rl.off.Y))
+			if err != nil {
+				return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+			}
+			x0, y0 := max(0, int(math.Floor(box.Min.X/tw))), max(0, int(math.Floor(box.Min.Y/th)))
+			x1, y1 := min(rd.w, int(math.Ceil(box.Max.X/tw))+1), min(rd.h, int(math.Ceil(box.Max.Y/th))+1)
+			for y := y0; y < y1; y++ {
+				for x := x0; x < x1; x++ {
+					if !inside((float64(x)+0.5)*tw, (float64(y)+0.5)*th) {
+						continue
+					}
+					i := y*rd.w + x
+					if own[i] != 0 && layer[i] != c {
+						return nil, errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (object %d) and %q (object %d)",
+							rl.og.Name, x, y, rune(layer[i]), own[i], rune(c), o.ID)
+					}
+					layer[i], own[i] = c, o.ID
+				}
+			}
+		}
+	}
+	for l, ok := range seen {
+		if !ok {
+			return nil, errAt(rd.name, 0, "region layers go up to level %d but level %d has none", top, l+1)
+		}
+	}
+	return out, nil
+}
+
+// regionChar is the one-character name of a region object: its region
+// property, else the first character of its name.
+func regionChar(o *tiled.Object) (byte, error) {
+	s := ""
+	for _, p := range o.Properties {
+		if strings.EqualFold(p.Name, "region") {
+			s = p.Value
+		}
+	}
+	from := "property region"
+	if s == "" {
+		s, from = strings.TrimSpace(o.Name), "name"
+	}
+	if s == "" {
+		return 0, fmt.Errorf("object %d has neither a name nor a region property to name its region", o.ID)
+	}
+	c := s[0]
+	if c < 0x21 || c > 0x7e || c == '#' {
+		return 0, fmt.Errorf("object %d: its %s %q does not start with a printable character other than #", o.ID, from, s)
+	}
+	return c, nil
+}
+
+// fbox is a box in pixels.
+type fbox struct{ Min, Max struct{ X, Y float64 } }
+
+// objectShape returns the point test and bounding box (in map pixels) of a
+// rectangle or polygon object. Rotated objects, ellipses, points,
+// polylines, text and tile objects are refused.
+func objectShape(o *tiled.Object, dx, dy float64) (func(x, y float64) bool, fbox, error) {
+	var box fbox
+	if o.Rotation != 0 {
+		return nil, box, fmt.Errorf("object %d is rotated (%g°): regions must be unrotated rectangles or polygons", o.ID, o.Rotation)
+	}
+	ox, oy := o.X+dx, o.Y+dy
+	switch {
+	case len(o.Ellipses) > 0, len(o.PolyLines) > 0, o.Text != nil, o.GID != 0:
+		return nil, box, fmt.Errorf("object %d is not a rectangle or a polygon", o.ID)
+	case len(o.Polygons) > 0:
+		var pts [][2]float64
+		if o.Polygons[0].Points != nil {
+			for _, p := range *o.Polygons[0].Points {
+				pts = append(pts, [2]float64{ox + p.X, oy + p.Y})
+			}
+		}
+		if len(pts) < 3 {
+			return nil, box, fmt.Errorf("object %d is a polygon of %d points", o.ID, len(pts))
+		}
+		box.Min.X, box.Min.Y, box.Max.X, box.Max.Y = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, p := range pts {
+			box.Min.X, box.Min.Y = min(box.Min.X, p[0]), min(box.Min.Y, p[1])
+			box.Max.X, box.Max.Y = max(box.Max.X, p[0]), max(box.Max.Y, p[1])
+		}
+		return func(x, y float64) bool { return inPolygon(pts, x, y) }, box, nil
+	case o.Width <= 0 || o.Height <= 0:
+		return nil, box, fmt.Errorf("object %d has no area (a point?): regions must be rectangles or polygons", o.ID)
+	}
+	box.Min.X, box.Min.Y, box.Max.X, box.Max.Y = ox, oy, ox+o.Width, oy+o.Height
+	return func(x, y float64) bool { return x >= ox && x < ox+o.Width && y >= oy && y < oy+o.Height }, box, nil
+}
+
+// inPolygon is the even-odd rule: a ray from (x, y) to the right crosses
+// the polygon's edges an odd number of times when the point is inside.
+func inPolygon(pts [][2]float64, x, y float64) bool {
+	in := false
+	for i, j := 0, len(pts)-1; i < len(pts); j, i = i, i+1 {
+		a, b := pts[i], pts[j]
+		if (a[1] > y) != (b[1] > y) && x < (b[0]-a[0])*(y-a[1])/(b[1]-a[1])+a[0] {
+			in = !in
+		}
+	}
+	return in
+}
+
+// nameIn reports whether s (trimmed, any case) is one of names.
+func nameIn(s string, names []string) bool {
+	s = strings.ToLower(strings.TrimSpace(s))
+	return s != "" && slices.Contains(names, s)
+}
+
+// anyTrue reports whether one of props named in names (any case) is true.
+// A value other than true or false is an error naming the property.
+func anyTrue(props tiled.Properties, names []string) (bool, error) {
+	for _, p := range props {
+		if !nameIn(p.Name, names) {
+			continue
+		}
+		switch strings.ToLower(strings.TrimSpace(p.Value)) {
+		case "true", "1":
+			return true, nil
+		case "false", "0", "":
+		default:
+			return false, fmt.Errorf("property %s is %q, want true or false", p.Name, p.Value)
+		}
+	}
+	return false, nil
+}
