@@ -150,7 +150,8 @@ func (bw *buildWorker) stop() {
 }
 
 // Close stops the world's background goroutines: the optimal reference's
-// worker and the hierarchy build worker (started on grids over 256×256).
+// worker, the hierarchy build worker (started on grids over 256×256) and
+// a batch under way (StartBatch), whose result is dropped.
 // Without it each world loaded leaves them blocked for the life of the
 // program, holding a grid copy each. The owner calls it once when it
 // discards the world, e.g. after replacing it by another map; it does not
@@ -162,6 +163,7 @@ func (bw *buildWorker) stop() {
 // asks for it again; the optimal reference waits for the next plan), and
 // must then be closed again.
 func (w *World) Close() {
+	w.stopBatch()
 	w.cancelBuild()
 	if w.worker != nil {
 		w.worker.stop()

@@ -146,7 +146,9 @@ func (a *groupHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace
 			ans.Phases = append(ans.Phases, PhaseStat{Name: name, Level: l, Expanded: n})
 		}
 	}
-	ans.Segments = splitSegments(a.w.Grid, wr.Path, tr)
+	// The graph's own grid (the session's copy, or a batch's snapshot: a
+	// hierarchy built off the session has no world) numbers the cells.
+	ans.Segments = splitSegments(a.g.Grid(), wr.Path, tr)
 	if planSet != nil {
 		gm := a.g.GroupMap(1)
 		ans.Excluded = make([]bool, len(gm))

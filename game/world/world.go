@@ -111,6 +111,9 @@ type World struct {
 	Timeline Timeline
 	Play     Playback
 	Optimal  Optimal
+	// Batch is the run of every query of the list (StartBatch) under way
+	// or last finished.
+	Batch Batch
 	// Ghost is the previous answer kept after a connection-cost switch.
 	Ghost *Ghost
 	// LastRepair is the last stroke's repair report, and RepairSeq counts
@@ -719,6 +722,7 @@ func (w *World) Tick(dt float64) {
 		w.advancePlan(w.budget())
 	}
 	w.Optimal.poll(w)
+	w.pollBatch(false)
 	w.Play.tick(w, dt)
 	w.tickAgents(dt)
 }
