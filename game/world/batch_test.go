@@ -502,3 +502,39 @@ func TestBatchMatchesHPAOnAMovingAIMap(t *testing.T) {
 	}
 	t.Logf("den312d, %d rows: mean %s, max %s, %v (median %v, A* %v)", len(r.Rows), Percent(r.Mean), Percent(r.Max), r.Elapsed, r.Median, r.AStarMedian)
 }
+
+// BenchmarkBatch is a batch over AR0011SR's rows (512×512, about 1,280
+// queries) with HPA* at its defaults, its own build and A* on every row
+// included: what Ctrl+B costs there. One op is the whole batch.
+func BenchmarkBatch(b *testing.B) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		b.Skip("no Moving AI maps (../shared/maps/movingai or $PATHLENS_MAPS): skipping")
+	}
+	w, err := Open(filepath.Join(dir, "AR0011SR.map"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer w.Close()
+	scen := filepath.Join(dir, "AR0011SR.map.scen")
+	rows, err := w.ScenRows(scen)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w.AddScenRows(scen, rows)
+	w.Settings = Settings{Algo: AlgoHPA}
+	b.ReportAllocs()
+	var r *BatchResult
+	for b.Loop() {
+		w.StartBatch()
+		w.WaitBatch()
+		r = w.LastBatch()
+	}
+	if r == nil || r.Err != nil || len(r.Rows) != len(rows) {
+		b.Fatalf("batch %+v", r)
+	}
+	b.ReportMetric(float64(len(r.Rows)), "rows")
+	b.ReportMetric(float64(r.Build.Microseconds())/1000, "build-ms")
+	b.ReportMetric(float64(r.Median.Nanoseconds())/1000, "median-us/row")
+	b.ReportMetric(float64(r.AStarMedian.Nanoseconds())/1000, "astar-median-us/row")
+}
