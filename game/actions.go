@@ -30,6 +30,9 @@ const (
 	ActNextQuery
 	ActPrevQuery
 	ActGoto
+	ActBatch
+	ActWorst
+	ActWorstBack
 
 	ActToolQuery
 	ActToolPaint
@@ -105,9 +108,12 @@ var actionTable = []Binding{
 	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close the help, gallery or question; drop a new start (back to the query before); unpin; clear the agent selection"},
 	{Action: ActQuit, Group: "View", Keys: keys(ebiten.KeyQ), Mods: ModCtrl, Help: "quit (asks first when edits or agents are unsaved)"},
 
-	{Action: ActNextQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Help: "next query of the scenario (its start and goal)"},
-	{Action: ActPrevQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Mods: ModShift, Help: "previous query of the scenario"},
+	{Action: ActNextQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Help: "next query of the scenario"},
+	{Action: ActPrevQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Mods: ModShift, Help: "previous", Fold: true},
 	{Action: ActGoto, Group: "Tools", Keys: keys(ebiten.KeyG), Mods: ModCtrl, Help: "go to a query number, a cell X,Y, or X,Y X,Y"},
+	{Action: ActBatch, Group: "Tools", Keys: keys(ebiten.KeyB), Mods: ModCtrl, Help: "run the whole list against A* (again: cancel)"},
+	{Action: ActWorst, Group: "Tools", Keys: keys(ebiten.KeyF4), Help: "the batch's next worst row"},
+	{Action: ActWorstBack, Group: "Tools", Keys: keys(ebiten.KeyF4), Mods: ModShift, Help: "back", Fold: true},
 	{Action: ActToolQuery, Group: "Tools", Keys: keys(ebiten.KeyQ), Help: "query tool: click start then goal; drag S or G"},
 	{Action: ActToolPaint, Group: "Tools", Keys: keys(ebiten.KeyD), Help: "paint tool: drag to dig or fill (first cell decides)"},
 	{Action: ActToolInspect, Group: "Tools", Keys: keys(ebiten.KeyI), Help: "inspect tool: click pins a cell in the inspector"},
@@ -221,9 +227,15 @@ func helpSections() []render.HelpSection {
 		sec := render.HelpSection{Title: grp}
 		for i := range actionTable {
 			b := &actionTable[i]
-			if b.Group == grp {
-				sec.Rows = append(sec.Rows, [2]string{KeyText(b), b.Help})
+			if b.Group != grp {
+				continue
 			}
+			if n := len(sec.Rows); b.Fold && n > 0 {
+				last := &sec.Rows[n-1]
+				last[1] += "; " + KeyText(b) + ": " + b.Help
+				continue
+			}
+			sec.Rows = append(sec.Rows, [2]string{KeyText(b), b.Help})
 		}
 		out = append(out, sec)
 	}

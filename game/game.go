@@ -869,6 +869,7 @@ func (g *Game) updateKeys() {
 		return
 	}
 	if in.JustPressed(ActEscape) {
+		w.CancelBatch()
 		w.CancelPick()
 		if g.hasPinned {
 			w.Log.Add("inspect", world.F{Key: "at", Val: fmt.Sprintf("%d,%d", g.pinned.X, g.pinned.Y)}, world.F{Key: "pinned", Val: false})
@@ -979,6 +980,15 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActPrevQuery) {
 		g.stepQuery(-1)
 	}
+	if in.JustPressed(ActBatch) {
+		g.toggleBatch()
+	}
+	if in.JustPressed(ActWorst) {
+		g.openWorst(+1)
+	}
+	if in.JustPressed(ActWorstBack) {
+		g.openWorst(-1)
+	}
 	if in.JustPressed(ActSave) {
 		g.save()
 	}
@@ -1043,6 +1053,77 @@ func (g *Game) gotoQuery(i int) {
 		}
 		w.Note("query %s of %s: (%d,%d) → (%d,%d)%s", world.Count(i+1), world.Count(len(w.Queries)), q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
 	}
+}
+
+// toggleBatch starts a batch over the session's query list (Ctrl+B), or
+// cancels the one under way.
+func (g *Game) toggleBatch() {
+	if !g.w.CancelBatch() {
+		g.w.StartBatch()
+	}
+}
+
+// openWorst opens the last batch's next row down its ranking (d = +1, F4)
+// or back up it (d = -1, Shift+F4) as the go-to prompt opens a query
+// number, and says which it is and how bad; with no row that way it says
+// why.
+func (g *Game) openWorst(d int) {
+	w := g.w
+	row, rank, msg, ok := w.BatchStep(d)
+	if !ok {
+		w.Note("%s", msg)
+		return
+	}
+	r := w.LastBatch()
+	what := row.Problem
+	switch {
+	case what != "":
+	case row.Sub == 0:
+		what = "optimal"
+	default:
+		what = world.Percent(row.Sub) + " over optimal"
+	}
+	note := fmt.Sprintf("worst %s of %s: query %s, %s (batch: %s)", world.Count(rank+1), world.Count(len(r.Ranking)),
+		world.Count(row.Query+1), what, r.Config)
+	if st := w.BatchStale(); st != "" {
+		note += "; the batch ran before this: " + st
+	}
+	seq := w.MessageSeq
+	shown := g.showQuery(row.Query)
+	g.frameListQuery()
+	switch {
+	case shown:
+		w.Note("%s", note)
+	case w.MessageSeq != seq && !w.MessageErr:
+		w.Note("%s; %s", note, w.Message) // the plan's own note (no path) after it
+	}
+}
+
+// batchRow is the panel's batch row: the progress while one runs, the
+// last one's rows and worst figure (dimmed when the map or a switch
+// changed since it started), or "not run".
+func (g *Game) batchRow() render.SwitchRow {
+	w := g.w
+	row := render.SwitchRow{Label: "batch", Value: "not run", Keys: keysOf(ActBatch)}
+	if done, total, running := w.BatchRunning(); running {
+		row.Value = world.Count(done) + " of " + world.Count(total)
+		return row
+	}
+	r := w.LastBatch()
+	if r == nil {
+		return row
+	}
+	row.Keys = keysOf(ActWorst)
+	row.Dim = w.BatchStale() != ""
+	switch bad := r.ReachErrors + r.Invalid; {
+	case bad > 0:
+		row.Value = world.Count(len(r.Rows)) + " rows, " + plural(bad, "problem", "problems")
+	case r.Compared > 0:
+		row.Value = world.Count(len(r.Rows)) + " rows, max " + world.Percent(r.Max)
+	default:
+		row.Value = world.Count(len(r.Rows)) + " rows"
+	}
+	return row
 }
 
 // showQuery makes query i of the session the one shown (logged as a
@@ -1343,7 +1424,17 @@ func (g *Game) switchRows() []render.SwitchRow {
 	if n := len(g.w.Queries); n > 1 {
 		rows = append(rows, g.queryRow(n))
 	}
+	if g.batchShown() {
+		rows = append(rows, g.batchRow())
+	}
 	return rows
+}
+
+// batchShown reports whether the panel has a batch row: for a list of
+// several queries, or a batch under way or finished.
+func (g *Game) batchShown() bool {
+	_, _, running := g.w.BatchRunning()
+	return len(g.w.Queries) > 1 || running || g.w.LastBatch() != nil
 }
 
 // queryRow is the panel's query row for a session of n queries: "k of n"
@@ -1386,7 +1477,7 @@ func switchActions(g *Game) []func() {
 		}
 		w.LevelsUp()
 	}
-	return []func(){
+	acts := []func(){
 		w.CycleAlgo, w.CycleHeuristic, w.CycleCost, w.ToggleExclusion, w.ToggleTarget,
 		cluster, levels, w.ToggleNeighborhood, w.ToggleSmooth, w.ToggleShortcut,
 		w.ToggleTransitions, w.ToggleAgentRefine,
@@ -1400,8 +1491,23 @@ func switchActions(g *Game) []func() {
 			}
 		},
 		g.nextBrush,
-		func() { g.stepQuery(+1) }, // the query row, when the scenario has several
 	}
+	if len(w.Queries) > 1 {
+		acts = append(acts, func() { g.stepQuery(+1) }) // the query row, when the scenario has several
+	}
+	if g.batchShown() {
+		// The batch row: runs or cancels a batch, or opens the next worst
+		// row of the last one (after a cancel, the earlier batch's).
+		acts = append(acts, func() {
+			_, _, running := w.BatchRunning()
+			if running || w.LastBatch() == nil {
+				g.toggleBatch()
+				return
+			}
+			g.openWorst(+1)
+		})
+	}
+	return acts
 }
 
 // clickSwitch runs the switch of the panel row at screen point (x, y), if

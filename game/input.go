@@ -28,6 +28,12 @@ type Binding struct {
 	Mods   Mods // modifiers that must be held (others must not)
 	Label  string
 	Help   string
+	// Fold shows the binding on the help row of the binding before it
+	// (the same action the other way, as Shift+F4 of F4): its keys and
+	// help follow that row's text ("…; Shift+F4: back"), and the key
+	// column keeps the first binding's keys, so it stays narrow and the
+	// help screen within one 1280×800 window.
+	Fold bool
 }
 
 // Input polls the keyboard once per Update and answers questions about
