@@ -287,7 +287,7 @@ func (w *World) BatchSummary() string {
 		fmt.Fprintf(&b, ", worst query %s", Count(wr.Query+1))
 	}
 	if r.Median > 0 && r.AStarMedian > 0 {
-		fmt.Fprintf(&b, "; median %s per row against A*'s %s (%s×)", msText(r.Median), msText(r.AStarMedian),
+		fmt.Fprintf(&b, "; median %s per row against A*'s %s (A* takes %s×)", msText(r.Median), msText(r.AStarMedian),
 			strconv.FormatFloat(float64(r.AStarMedian)/float64(r.Median), 'f', 1, 64))
 	}
 	fmt.Fprintf(&b, " (%s; F4 opens the worst)", r.Config)
