@@ -1115,7 +1115,7 @@ func (g *Game) batchRow() render.SwitchRow {
 	}
 	row.Keys = keysOf(ActWorst)
 	row.Dim = w.BatchStale() != ""
-	switch bad := r.ReachErrors + r.Invalid; {
+	switch bad := r.ReachErrors + r.Invalid + r.Below; {
 	case bad > 0:
 		row.Value = world.Count(len(r.Rows)) + " rows, " + plural(bad, "problem", "problems")
 	case r.Compared > 0:

@@ -356,13 +356,14 @@ func TestBatchRankingAndSteps(t *testing.T) {
 		{Query: 4, Found: true, Sub: 0.01, Optimal: 10},
 		{Query: 5, Found: true, Sub: nan, Optimal: 10, Problem: "invalid path: x", Invalid: true},
 		{Query: 6, Found: true, Sub: 0, Optimal: 10},
+		{Query: 7, Found: true, Sub: -0.01, Optimal: 10, Problem: "below optimal: x", Below: true},
 	}}
 	r.summarize(nil, nil)
-	want := []int{3, 5, 2, 0, 4, 6}
+	want := []int{3, 5, 7, 2, 0, 4, 6}
 	if !equalInts(r.Ranking, want) {
 		t.Fatalf("ranking %v, want %v", r.Ranking, want)
 	}
-	if r.ReachErrors != 1 || r.Invalid != 1 || r.Unreachable != 1 || r.Found != 5 || r.Compared != 4 || r.Max != 0.2 {
+	if r.ReachErrors != 1 || r.Invalid != 1 || r.Below != 1 || r.Unreachable != 1 || r.Found != 6 || r.Compared != 5 || r.Max != 0.2 {
 		t.Errorf("counts %+v", r)
 	}
 	w, _ := batchWorld(t)
@@ -380,7 +381,7 @@ func TestBatchRankingAndSteps(t *testing.T) {
 	if _, _, msg, ok := w.BatchStep(1); ok || !strings.Contains(msg, "Shift+F4") {
 		t.Errorf("F4 past the end: %v %q", ok, msg)
 	}
-	if row, rank, _, ok := w.BatchStep(-1); !ok || rank != 4 || row.Query != 4 {
+	if row, rank, _, ok := w.BatchStep(-1); !ok || rank != 5 || row.Query != 4 {
 		t.Errorf("Shift+F4: rank %d query %d", rank, row.Query)
 	}
 	w.Batch.pos = 0
@@ -430,6 +431,36 @@ func TestBatchPathCheck(t *testing.T) {
 		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
 			t.Errorf("%v: %q, want %q", c.path, got, c.want)
 		}
+	}
+}
+
+// A hierarchy the batch cannot build, or a planner that panics on a row,
+// ends the batch with an error naming what is wrong; the window goes on.
+func TestBatchFailuresNameWhatIsWrong(t *testing.T) {
+	w, _ := batchWorld(t)
+	layer := make([]byte, w.Grid.Len())
+	w.Regions = [][]byte{layer, layer}
+	w.Settings = Settings{Algo: AlgoGroup, Levels: 1}
+	w.StartBatch()
+	w.WaitBatch()
+	if !w.MessageErr || !strings.Contains(w.Message, "batch: group hierarchy") || !strings.Contains(w.Message, "set 2 levels or more") {
+		t.Errorf("a build refused: %q", w.Message)
+	}
+	w.Regions = nil
+	w.Settings = Settings{Algo: AlgoHPA, ClusterSize: 4}
+	batchHook = func(row int) {
+		if row == 2 {
+			panic("boom")
+		}
+	}
+	t.Cleanup(func() { batchHook = nil })
+	w.StartBatch()
+	w.WaitBatch()
+	if !w.MessageErr || w.Message != "batch: internal error at query 3 of 7 with HPA*, cluster size 4, levels 2, smoothing on, shortcut on, transitions sparse, 8-connected: boom" {
+		t.Errorf("a planner's panic: %q", w.Message)
+	}
+	if w.LastBatch() != nil {
+		t.Error("a failed batch left a result")
 	}
 }
 
