@@ -1,0 +1,119 @@
+package world
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"pathlens/maps"
+)
+
+// MapExtensions are the file name endings the save-as prompt (and -export)
+// take for a map rather than a scenario: the Moving AI extension, and the
+// two an ASCII map goes by (the loader itself tells the formats apart by
+// content, so any of them opens again).
+var MapExtensions = map[string]maps.Format{
+	".map":   maps.FormatMovingAI,
+	".txt":   maps.FormatASCII,
+	".ascii": maps.FormatASCII,
+}
+
+// ExportFormat returns the map format path's extension asks for (any case:
+// x.MAP is a Moving AI map), or maps.FormatUnknown when it names none (a
+// .pls, or anything else: a scenario, as saves always were).
+func ExportFormat(path string) maps.Format {
+	return MapExtensions[strings.ToLower(filepath.Ext(path))]
+}
+
+// formatText names a map format as notes and messages do.
+func formatText(f maps.Format) string {
+	if f == maps.FormatMovingAI {
+		return "Moving AI"
+	}
+	return "ASCII"
+}
+
+// ExportMap writes the terrain the session shows now (the map as loaded
+// with every edit applied, a stroke in progress ended first) to path as a
+// map in format f (maps.FormatMovingAI or maps.FormatASCII), atomically,
+// as saves are (maps.SaveFileAtomic: a file marked read-only is refused).
+//
+// It is an export, not a save: the session's own file (SavePath, SaveTo),
+// its unsaved state and its edit history are left as they were, and the
+// note says that the session itself is not saved while it has unsaved
+// work. What a map file cannot hold stays in the session only: regions,
+// switches, queries and agents (the note names those the session has).
+//
+// Each cell keeps its character from the file it was loaded from while
+// that still describes it (trees stay T, water W), else it is written in
+// the target format's own letters; the line ends are the loaded map's. So
+// a Moving AI map exported as .map with no edits is the same file, byte
+// for byte. A Moving AI map has no move weights: when any open cell
+// weighs more than 1, nothing is written and the error counts those cells,
+// names the first (in reading order) and suggests ASCII or a .pls, rather
+// than flattening them to floor. ASCII holds walls and weights 1 to 9,
+// everything the app can paint.
+//
+// Errors name path; the caller shows them (the save-as prompt keeps them
+// under its line).
+func (w *World) ExportMap(path string, f maps.Format) error {
+	if f != maps.FormatMovingAI && f != maps.FormatASCII {
+		return fmt.Errorf("cannot export %s: a map is written as Moving AI (.map) or ASCII (.txt, .ascii), not %v", path, f)
+	}
+	w.EndStroke()
+	g := w.Grid
+	if f == maps.FormatMovingAI {
+		n, first := 0, -1
+		for i, wt := range g.Cells() {
+			if wt > 1 {
+				if n == 0 {
+					first = i
+				}
+				n++
+			}
+		}
+		if n > 0 {
+			p := g.Point(first)
+			return fmt.Errorf("cannot export %s: %s a move weight above 1 (the first (%d,%d), weight %d), which a Moving AI map cannot hold: export as .txt (ASCII keeps weights) or save the session as .pls",
+				path, plural(n, "cell has", "cells have"), p.X, p.Y, g.Weight(p))
+		}
+	}
+	m := *w.Map // the grid as edited; the writers reconcile stale terrain
+	m.Name = filepath.Base(path)
+	m.Format = f
+	if err := maps.SaveMap(path, &m, f); err != nil {
+		return saveError(path, err)
+	}
+	shown := path
+	if a, err := filepath.Abs(path); err == nil {
+		shown = a
+	}
+	msg := fmt.Sprintf("terrain written to %s (%s, %d×%d)", shown, formatText(f), g.Width(), g.Height())
+	if w.Dirty() {
+		msg += "; the session itself is not saved: Ctrl+S"
+	}
+	if kept := w.notInMap(); kept != "" {
+		msg += "; only a .pls keeps " + kept
+	}
+	w.Note("%s", msg)
+	w.Log.Add("export", F{"path", path}, F{"format", f.String()}, F{"w", g.Width()}, F{"h", g.Height()}, F{"edits", w.EditCount()})
+	return nil
+}
+
+// notInMap names what the session has that no map file holds: its
+// regions, queries and agents ("regions, 3 queries, 2 agents"), or "".
+func (w *World) notInMap() string {
+	var out []string
+	if len(w.Regions) > 0 {
+		out = append(out, "regions")
+	}
+	if n := len(w.Queries); n > 0 {
+		out = append(out, plural(n, "query", "queries"))
+	} else if w.HasStart && w.HasGoal {
+		out = append(out, "the query")
+	}
+	if s := w.agents.sim; s != nil && s.Live() > 0 {
+		out = append(out, plural(s.Live(), "agent", "agents"))
+	}
+	return strings.Join(out, ", ")
+}
