@@ -18,6 +18,7 @@ import (
 
 	"pathlens/assets"
 	"pathlens/game/world"
+	"pathlens/maps"
 	"pathlens/render"
 )
 
@@ -79,7 +80,7 @@ func (g *Game) promptHint(k promptKind) string {
 		}
 		return q + ", a cell X,Y to centre and pin, or a start and goal X,Y X,Y; Enter goes, Esc closes"
 	}
-	return "a .pls scenario file (the extension is added when left out); later Ctrl+S saves there too; Tab completes, Esc closes"
+	return "a .pls scenario file (the extension is added when left out; later Ctrl+S saves there too), or .map (Moving AI) or .txt (ASCII) to export the terrain only; Tab completes, Esc closes"
 }
 
 // openPrompt opens the prompt of kind k, closing what would cover it (the
@@ -540,40 +541,61 @@ func gotoZoom(fit float64) float64 {
 
 // submitSaveAs saves the session to text (NAME.pls, the extension added
 // when left out; a relative name in the folder shown) and makes it where
-// Ctrl+S saves from then on. A folder -save would refuse (read-only,
+// Ctrl+S saves from then on; a name ending in .map, .txt or .ascii exports
+// the terrain instead (World.ExportMap), which changes neither where Ctrl+S
+// saves nor what is unsaved. A folder -save would refuse (read-only,
 // missing, not writable) and a file marked read-only are refused; an
-// existing file other than the session's own is written over only on a
-// second Enter.
+// existing file other than the session's own .pls is written over only on
+// a second Enter, and the question says so when it is the map the session
+// was loaded from.
 func (g *Game) submitSaveAs(p *prompt, text string) {
 	w := g.w
-	path, err := saveAsPath(p.resolve(text))
+	path, format, err := saveAsPath(p.resolve(text))
 	if err != nil {
 		g.refuse(p, err.Error())
 		return
+	}
+	verb, example := "save", "session.pls"
+	if format != maps.FormatUnknown {
+		verb, example = "export", "terrain"+filepath.Ext(path)
 	}
 	// The folder the system writes into: "link/../x.pls" is not
 	// <folder>/x.pls when link points elsewhere, and the session's own
 	// file must be told from another's by where it really is.
 	if path, err = realFolder(path); err != nil {
-		g.refuse(p, fmt.Sprintf("cannot save %s: %v", path, err))
+		g.refuse(p, fmt.Sprintf("cannot %s %s: %v", verb, path, err))
 		return
 	}
-	if err := world.WritableFolder(path, "session.pls"); err != nil {
-		g.refuse(p, fmt.Sprintf("cannot save %s: %v", path, err))
+	if err := world.WritableFolder(path, example); err != nil {
+		g.refuse(p, fmt.Sprintf("cannot %s %s: %v", verb, path, err))
 		return
 	}
 	fi, err := os.Stat(path)
 	if err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o222 == 0 {
 		// Saving renames a new file over it, which the folder allows: the
 		// mark would be lost with the file.
-		g.refuse(p, fmt.Sprintf("cannot save %s: the file is read-only (mode %04o): pick another name, or make it writable first", path, fi.Mode().Perm()))
+		g.refuse(p, fmt.Sprintf("cannot %s %s: the file is read-only (mode %04o): pick another name, or make it writable first", verb, path, fi.Mode().Perm()))
 		return
 	}
-	if err == nil && p.overwrite != path && !g.ownFile(path) {
+	if err == nil && p.overwrite != path && (format != maps.FormatUnknown || !g.ownFile(path)) {
 		p.overwrite = path
 		p.text = []rune(path)
 		p.cur = len(p.text)
-		p.setNote(fmt.Sprintf("%s exists: Enter again writes over it, Esc keeps it", path), true)
+		q := fmt.Sprintf("%s exists: Enter again writes over it, Esc keeps it", path)
+		if mf := w.MapFile(); format != maps.FormatUnknown && mf != "" && samePlace(path, mf) {
+			// The one file an export could lose for good: the map the
+			// session (and any .pls built on it) is loaded from.
+			q = fmt.Sprintf("%s is the map this session was loaded from: Enter again writes the edited terrain over it, and the original is gone; Esc keeps it", path)
+		}
+		p.setNote(q, true)
+		return
+	}
+	if format != maps.FormatUnknown {
+		if err := w.ExportMap(path, format); err != nil {
+			g.refuse(p, err.Error())
+			return
+		}
+		g.closePrompt()
 		return
 	}
 	if err := w.SaveAs(path); err != nil {
@@ -632,23 +654,28 @@ func samePlace(a, b string) bool {
 }
 
 // saveAsPath checks the save-as prompt's text: a file name, .pls added when
-// there is no extension, any other extension refused.
-func saveAsPath(text string) (string, error) {
+// there is no extension. format is the map format an extension asks for
+// (.map, .txt, .ascii: world.ExportFormat), FormatUnknown for a .pls; any
+// other extension is refused.
+func saveAsPath(text string) (path string, format maps.Format, err error) {
 	if text == "" {
-		return "", errors.New("type a file name, e.g. my-case.pls")
+		return "", 0, errors.New("type a file name, e.g. my-case.pls (or my-level.map to export the terrain)")
 	}
-	path := expandHome(text)
+	path = expandHome(text)
 	fi, err := os.Stat(path)
 	if strings.HasSuffix(text, "/") || strings.HasSuffix(text, string(filepath.Separator)) || err == nil && fi.IsDir() {
-		return "", fmt.Errorf("%s is a folder: add a file name, e.g. %s", path, filepath.Join(path, "my-case.pls"))
+		return "", 0, fmt.Errorf("%s is a folder: add a file name, e.g. %s", path, filepath.Join(path, "my-case.pls"))
 	}
-	switch ext := filepath.Ext(path); {
+	ext := filepath.Ext(path)
+	switch format = world.ExportFormat(path); {
+	case format != maps.FormatUnknown:
 	case ext == "":
 		path += ".pls"
 	case !strings.EqualFold(ext, ".pls"):
-		return "", fmt.Errorf("%s: a session is saved as a .pls scenario (try %s)", path, strings.TrimSuffix(path, ext)+".pls")
+		stem := strings.TrimSuffix(path, ext)
+		return "", 0, fmt.Errorf("%s: a session is saved as a .pls scenario (try %s); its terrain alone is exported as .map (Moving AI) or .txt (ASCII)", path, stem+".pls")
 	}
-	return path, nil
+	return path, format, nil
 }
 
 // gotoTarget is what the go-to prompt's text names: a query (1-based), or
@@ -913,8 +940,10 @@ func completionNote(k promptKind, text string, names []string) string {
 		return fmt.Sprintf("nothing here starts with %q", filepath.Base(text))
 	case len(names) == 1 && strings.HasSuffix(names[0], string(filepath.Separator)):
 		return "a folder: Tab lists what is in it"
+	case len(names) == 1 && k == promptSaveAs && world.ExportFormat(names[0]) != maps.FormatUnknown:
+		return "that file exists: Enter, then Enter again, writes the terrain over it"
 	case len(names) == 1 && k == promptSaveAs && !strings.EqualFold(filepath.Ext(names[0]), ".pls"):
-		return "that is not a .pls: a session is saved as a .pls scenario"
+		return "that is not a .pls, .map or .txt: a session is saved as a .pls scenario, its terrain exported as .map or .txt"
 	case len(names) == 1 && k == promptSaveAs:
 		return "that file exists: Enter, then Enter again, writes over it"
 	case len(names) == 1:

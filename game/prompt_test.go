@@ -14,6 +14,7 @@ import (
 
 	"pathlens/assets"
 	"pathlens/game/world"
+	"pathlens/maps"
 )
 
 func TestParseGoto(t *testing.T) {
@@ -106,24 +107,32 @@ func TestCompletePath(t *testing.T) {
 
 func TestSaveAsPath(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range []struct{ text, want, err string }{
-		{"case", "case.pls", ""},
-		{"case.PLS", "case.PLS", ""},
-		{filepath.Join(dir, "x"), filepath.Join(dir, "x.pls"), ""},
-		{"case.map", "", "a session is saved as a .pls scenario (try case.pls)"},
-		{dir + "/", "", "is a folder: add a file name"},
-		{dir, "", "is a folder: add a file name"},
-		{"", "", "type a file name"},
+	for _, c := range []struct {
+		text, want string
+		format     maps.Format
+		err        string
+	}{
+		{"case", "case.pls", maps.FormatUnknown, ""},
+		{"case.PLS", "case.PLS", maps.FormatUnknown, ""},
+		{filepath.Join(dir, "x"), filepath.Join(dir, "x.pls"), maps.FormatUnknown, ""},
+		{"case.map", "case.map", maps.FormatMovingAI, ""},
+		{"case.Map", "case.Map", maps.FormatMovingAI, ""},
+		{"case.txt", "case.txt", maps.FormatASCII, ""},
+		{"case.ascii", "case.ascii", maps.FormatASCII, ""},
+		{"case.png", "", 0, "a session is saved as a .pls scenario (try case.pls); its terrain alone is exported as .map"},
+		{dir + "/", "", 0, "is a folder: add a file name"},
+		{dir, "", 0, "is a folder: add a file name"},
+		{"", "", 0, "type a file name"},
 	} {
-		got, err := saveAsPath(c.text)
+		got, f, err := saveAsPath(c.text)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%q: %q, %v; want an error containing %q", c.text, got, err, c.err)
 			}
 			continue
 		}
-		if err != nil || got != c.want {
-			t.Errorf("%q: %q, %v; want %q", c.text, got, err, c.want)
+		if err != nil || got != c.want || f != c.format {
+			t.Errorf("%q: %q %v, %v; want %q %v", c.text, got, f, err, c.want, c.format)
 		}
 	}
 }

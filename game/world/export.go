@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"pathlens/assets"
 	"pathlens/maps"
 )
 
@@ -116,4 +117,23 @@ func (w *World) notInMap() string {
 		out = append(out, plural(s.Live(), "agent", "agents"))
 	}
 	return strings.Join(out, ", ")
+}
+
+// MapFile returns the map file the session's terrain was loaded from: the
+// file opened when it is a map, the file a scenario's "map PATH" line
+// names (taken in the scenario's folder), or "" for a map held inline or
+// built in. The save-as prompt asks before an export writes over it.
+func (w *World) MapFile() string {
+	src := w.Source
+	switch {
+	case src == "" || strings.HasPrefix(src, assets.Prefix):
+		return ""
+	case !strings.EqualFold(filepath.Ext(src), ".pls"):
+		return src
+	}
+	mp := w.scenario.MapPath
+	if mp == "" || filepath.IsAbs(mp) {
+		return mp
+	}
+	return filepath.Join(filepath.Dir(src), filepath.FromSlash(mp))
 }
