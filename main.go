@@ -53,6 +53,9 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 		return 2
 	}
+	if f.Export != "" {
+		return cli.Export(f, os.Stdout, os.Stderr) // no window, as without a display
+	}
 	ww, wh, _ := parseSize(f.Size) // checked by f.Check
 
 	var logw io.Writer

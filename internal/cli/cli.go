@@ -5,6 +5,7 @@
 package cli
 
 import (
+	"cmp"
 	_ "embed"
 	"errors"
 	"flag"
@@ -34,6 +35,7 @@ type Flags struct {
 	Shot, ShotDir string
 	Log           string
 	Save          string // where Ctrl+S writes (a .pls), instead of the default place
+	Export        string // -export: write the session's terrain to this map file and exit, with no window
 	From, To      string
 	Query         int  // -query K: open the session's query K (1-based) first; 0: the default
 	querySet      bool // -query was given (so 0 is refused, not read as the default)
@@ -81,6 +83,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.Scen, "scen", "", "a Moving AI scenario list (.scen) for the -map: its rows become the queries, F3 steps through them and the note gives each row's optimal length")
 	fs.StringVar(&f.Shot, "shot", "", "draw the first complete frame to this PNG file and exit")
 	fs.StringVar(&f.Save, "save", "", "the .pls file Ctrl+S (and the quit question's S) writes the session to; default: the .pls opened, else NAME.pls next to the map (in the working folder when the map's folder is read-only), or NAME.pls in the working folder for a built-in")
+	fs.StringVar(&f.Export, "export", "", "write the terrain of the -map or -scenario (a .pls with its edits applied) to this file and exit, with no window: .map for a Moving AI map, .txt or .ascii for ASCII")
 	fs.StringVar(&f.Log, "log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
 	fs.StringVar(&f.From, "from", "", "start cell X,Y of the first query (without -to, the goal is the scenario's)")
 	fs.IntVar(&f.Query, "query", 0, "open the session's query K first (1 is the first; with -scen, row K of the list, as bench -worst numbers them); F3 goes on from there")
@@ -245,6 +248,14 @@ func (f *Flags) checkForms() error {
 		// first Ctrl+S, the edits could never be saved.
 		if err := world.WritableFolder(f.Save, "session.pls"); err != nil {
 			return fmt.Errorf("-save %s: %v", f.Save, err)
+		}
+	}
+	if f.Export != "" {
+		if world.ExportFormat(f.Export) == maps.FormatUnknown {
+			return fmt.Errorf("-export %q: want a map file: .map (Moving AI), .txt or .ascii (ASCII); a session is saved as .pls with -save and Ctrl+S", f.Export)
+		}
+		if err := world.WritableFolder(f.Export, "terrain"+filepath.Ext(f.Export)); err != nil {
+			return fmt.Errorf("-export %s: %v", f.Export, err)
 		}
 	}
 	if f.Shot != "" {
@@ -439,9 +450,46 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "pathlens: %v\n", err)
 		return 2
 	}
+	if f.Export != "" {
+		return Export(f, stdout, stderr)
+	}
 	fmt.Fprintln(stderr, "pathlens: no display: DISPLAY is not set, and pathlens opens a window.")
 	fmt.Fprintln(stderr, "  Run it in a desktop session, or under a virtual X server, e.g.")
 	fmt.Fprintln(stderr, "    xvfb-run -a pathlens -shot frame.png   (draws the first frame to a PNG and exits)")
 	fmt.Fprintln(stderr, "  Queries, scenario batches and repair timings run headless with: go run ./cmd/bench -h")
 	return 2
+}
+
+// Export is -export, with or without a display: it opens the session
+// -map or -scenario names (the built-in world without either; a .pls with
+// its edit log applied), writes its terrain to f.Export (World.ExportMap:
+// Moving AI or ASCII by extension, weights a Moving AI map cannot hold
+// refused) and says what it wrote on stdout. It never writes over the map
+// it read: that would lose the original. It returns the exit code: 0
+// written, 1 when the file did not load or could not be written.
+func Export(f *Flags, stdout, stderr io.Writer) int {
+	src := cmp.Or(f.Map, f.Scenario, assets.Prefix+assets.DefaultName)
+	w, err := world.Open(src)
+	if err != nil {
+		fmt.Fprintf(stderr, "pathlens: %v\n", err)
+		return 1
+	}
+	defer w.Close()
+	if mf := w.MapFile(); mf != "" && sameFile(mf, f.Export) {
+		fmt.Fprintf(stderr, "pathlens: -export %s: is the map %s reads: give another name (the original would be lost)\n", f.Export, src)
+		return 1
+	}
+	if err := w.ExportMap(f.Export, world.ExportFormat(f.Export)); err != nil {
+		fmt.Fprintf(stderr, "pathlens: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "pathlens: %s\n", w.Message)
+	return 0
+}
+
+// sameFile reports whether paths a and b name one existing file.
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
