@@ -160,7 +160,7 @@ var actionTable = []Binding{
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyY), Mods: ModCtrl, Help: "redo"},
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl | ModShift, Help: "redo"},
 	{Action: ActSave, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl, Help: "save the session as a scenario (.pls)"},
-	{Action: ActSaveAs, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl | ModShift, Help: "save as (Ctrl+S then saves there)"},
+	{Action: ActSaveAs, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl | ModShift, Help: "save as (or export: .map, .txt)"},
 }
 
 // layerKeys binds each layer's toggle.
