@@ -106,18 +106,16 @@ func (g *Game) frameQuery(a, b image.Point) bool {
 	kind, z, c := queryFrame(&g.cam, g.lay.Map, image.Pt(g.w.Grid.Width(), g.w.Grid.Height()), a, b)
 	switch kind {
 	case frameWhole:
-		if g.autoFit {
+		if g.autoFit && !g.startView {
 			return false
 		}
-		g.autoFit = true
+		g.autoFit, g.startView = true, false
 		g.fit()
 		return true
 	case frameMove:
 		sx, sy := g.cam.ToScreen(c[0], c[1])
 		g.cam.ZoomAt(sx, sy, z/g.cam.Zoom)
-		sx, sy = g.cam.ToScreen(c[0], c[1])
-		m := g.lay.Map
-		g.cam.Pan(float64(m.Min.X+m.Max.X)/2-sx, float64(m.Min.Y+m.Max.Y)/2-sy)
+		g.centreView(c[0], c[1])
 		g.autoFit = false
 		return true
 	}

@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/maps"
 	"pathlens/render"
@@ -183,5 +186,66 @@ func TestListQueriesAreFramed(t *testing.T) {
 	fit3 := g3.cam.FitZoom()
 	if math.Abs(g3.cam.Zoom-fit3) > 1e-9 {
 		t.Errorf("-zoom 0 with -query: zoom %.2f, want the fitted %.2f", g3.cam.Zoom, fit3)
+	}
+}
+
+// Regression: -center 40,60 -zoom 36 was seen off-centre at start-up. The
+// requested view was made once, on the first frame, and then kept like a
+// view the user had moved to: when the window changed size after it opened
+// (a window manager fitting it to the screen, or the user), the cell stayed
+// at its pixels instead of the middle of the map area. The requested view
+// now follows the map area, as the fitted map does, until the user moves
+// the view; F still fits the whole map.
+func TestStartViewStaysCentred(t *testing.T) {
+	open := func() *Game {
+		w, err := world.Open(assets.Prefix + assets.DefaultName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(w.Close)
+		w.Begin()
+		g, err := New(w, Options{Zoom: 36, ZoomSet: true, Center: image.Pt(40, 60)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	// off is how far cell (40,60)'s centre is from the map area's.
+	off := func(g *Game) float64 {
+		x, y := g.cam.CellCenter(image.Pt(40, 60))
+		m := g.lay.Map
+		return math.Hypot(float64(x)-float64(m.Min.X+m.Max.X)/2, float64(y)-float64(m.Min.Y+m.Max.Y)/2)
+	}
+	g := open()
+	for _, size := range [][2]int{{1280, 800}, {1000, 640}, {1600, 1000}, {1280, 800}} {
+		g.Layout(size[0], size[1])
+		g.Update()
+		if d := off(g); d > 0.5 || math.Abs(g.cam.Zoom-36) > 1e-9 {
+			t.Errorf("%d×%d: cell (40,60) %.1f px from the map area's centre %v, zoom %.2f; want it there at 36",
+				size[0], size[1], d, g.lay.Map, g.cam.Zoom)
+		}
+	}
+	// F fits the whole map, and a resize keeps it fitted.
+	var held heldKeys
+	fakeKeys(t, &held)
+	held = heldKeys{ebiten.KeyF: 1}
+	g.Update()
+	held = heldKeys{}
+	g.Layout(1000, 640)
+	g.Update()
+	if g.cam.Zoom != g.cam.FitZoom() {
+		t.Errorf("F, then a resize: zoom %.2f, want the fitted %.2f", g.cam.Zoom, g.cam.FitZoom())
+	}
+	// A view the user moved is the user's: a resize leaves it where it is.
+	g = open()
+	g.Layout(1280, 800)
+	g.Update()
+	g.cam.Pan(-100, 0) // as a middle-drag does
+	g.autoFit = false
+	x0, y0 := g.cam.CellCenter(image.Pt(40, 60))
+	g.Layout(1000, 640)
+	g.Update()
+	if x, y := g.cam.CellCenter(image.Pt(40, 60)); x != x0 || y != y0 || g.cam.Zoom != 36 {
+		t.Errorf("the user's view after a resize: cell at %.1f,%.1f zoom %.2f, want it left at %.1f,%.1f zoom 36", x, y, g.cam.Zoom, x0, y0)
 	}
 }

@@ -85,7 +85,14 @@ type Game struct {
 
 	screenW, screenH int
 	autoFit          bool // refit on resize until the user moves the view
-	frameFirst       bool // the session's first query is framed (frameListQuery) once the view is fitted
+	// startView: what autoFit keeps is the view -zoom asked for
+	// (Options.Zoom pixels a cell, Options.Center in the middle of the map
+	// area) rather than the whole map, so a window resized after it opens
+	// keeps that cell in the middle. Cleared wherever autoFit is set anew
+	// (F, a query framed whole, a typed query, another session): those ask
+	// for the whole map.
+	startView  bool
+	frameFirst bool // the session's first query is framed (frameListQuery) once the view is fitted
 
 	layers     render.LayerSet
 	noLegend   bool
@@ -236,7 +243,7 @@ type confirm struct {
 
 // New returns a game showing w.
 func New(w *world.World, opts Options) (*Game, error) {
-	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true, frameFirst: true,
+	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true, startView: opts.Zoom > 0, frameFirst: true,
 		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
 	g.tool = g.tools[0]
@@ -577,18 +584,21 @@ func (g *Game) fit() {
 		side, below = g.r.LegendRoom(g.legend(), g.lay.Map)
 	}
 	g.cam.FitBeside(g.w.Grid.Width(), g.w.Grid.Height(), g.lay.Map, float64(side), float64(below))
-	if g.opts.Zoom > 0 && g.autoFit && g.frames <= 1 {
-		c := g.opts.Center
-		cx, cy := g.cam.ToScreen(float64(c.X)+0.5, float64(c.Y)+0.5)
-		g.cam.ZoomAt(cx, cy, g.opts.Zoom/g.cam.Zoom)
-		// Centre the point in the map area.
-		mx := float64(g.lay.Map.Min.X+g.lay.Map.Max.X) / 2
-		my := float64(g.lay.Map.Min.Y+g.lay.Map.Max.Y) / 2
-		g.cam.Pan(mx-cx, my-cy)
-		if g.frames == 1 {
-			g.autoFit = false // keep the requested view from now on
-		}
+	if g.startView {
+		cx, cy := float64(g.opts.Center.X)+0.5, float64(g.opts.Center.Y)+0.5
+		sx, sy := g.cam.ToScreen(cx, cy)
+		g.cam.ZoomAt(sx, sy, g.opts.Zoom/g.cam.Zoom)
+		g.centreView(cx, cy)
 	}
+}
+
+// centreView pans the view so that world point (wx, wy) is in the middle
+// of the map area (the window less the panel, the top bar and the
+// timeline), as far as the camera's bounds let it.
+func (g *Game) centreView(wx, wy float64) {
+	sx, sy := g.cam.ToScreen(wx, wy)
+	m := g.lay.Map
+	g.cam.Pan(float64(m.Min.X+m.Max.X)/2-sx, float64(m.Min.Y+m.Max.Y)/2-sy)
 }
 
 // readMouse reads the pointer. A -shot run ignores it: the picture must
@@ -843,7 +853,7 @@ func (g *Game) install(nw *world.World) {
 	g.prompt = nil      // typed for the old session
 	old.Close()         // its background workers and their grid copies
 	nw.Begin()
-	g.autoFit = true
+	g.autoFit, g.startView = true, false
 	g.frameFirst = true
 	g.hasPinned = false
 	g.query = nw.FirstQuery
@@ -889,7 +899,7 @@ func (g *Game) updateKeys() {
 		g.removeAgents()
 	}
 	if in.JustPressed(ActFit) {
-		g.autoFit = true
+		g.autoFit, g.startView = true, false
 		g.fit()
 	}
 	mid := func() (float64, float64) {

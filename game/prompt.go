@@ -509,7 +509,7 @@ func (g *Game) submitGoto(p *prompt, text string) {
 		w.Log.Add("goto", world.F{Key: "from", Val: fmt.Sprintf("%d,%d", a.X, a.Y)}, world.F{Key: "to", Val: fmt.Sprintf("%d,%d", b.X, b.Y)})
 		// The whole map again: both ends on screen, wherever the view was
 		// (a go-to cell had zoomed in on one place).
-		g.autoFit = true
+		g.autoFit, g.startView = true, false
 		seq := w.MessageSeq
 		if w.SetEndpoints(a, b) && w.MessageSeq == seq {
 			w.Note("query (%d,%d) → (%d,%d), typed", a.X, a.Y, b.X, b.Y)
@@ -520,13 +520,12 @@ func (g *Game) submitGoto(p *prompt, text string) {
 // centreOn centres the view on cell c, zoomed in to gotoZoom, and pins it
 // in the inspector.
 func (g *Game) centreOn(c image.Point) {
-	cx, cy := g.cam.ToScreen(float64(c.X)+0.5, float64(c.Y)+0.5)
+	cx, cy := float64(c.X)+0.5, float64(c.Y)+0.5
 	if z := gotoZoom(g.cam.FitZoom()); g.cam.Zoom < z {
-		g.cam.ZoomAt(cx, cy, z/g.cam.Zoom)
-		cx, cy = g.cam.ToScreen(float64(c.X)+0.5, float64(c.Y)+0.5)
+		sx, sy := g.cam.ToScreen(cx, cy)
+		g.cam.ZoomAt(sx, sy, z/g.cam.Zoom)
 	}
-	m := g.lay.Map
-	g.cam.Pan(float64(m.Min.X+m.Max.X)/2-cx, float64(m.Min.Y+m.Max.Y)/2-cy)
+	g.centreView(cx, cy)
 	g.autoFit = false
 	g.pinned, g.hasPinned = c, true
 }
