@@ -1705,8 +1705,7 @@ func (r *Renderer) MessageBox(f *Frame) image.Rectangle {
 	if w.Message == "" || f.MessageAge > MessageLife(w.MessageErr) {
 		return image.Rectangle{}
 	}
-	box, _ := r.messagePlace(f)
-	return box
+	return r.messagePlace(f).box
 }
 
 // PromptBox returns where the open prompt of frame f is drawn (empty when
@@ -2024,29 +2023,39 @@ func (r *Renderer) drawMessage(screen *ebiten.Image, f *Frame) {
 	if f.MessageAge > MessageLife(w.MessageErr) {
 		return
 	}
-	box, width := r.messagePlace(f)
-	lines := wrapHard(r.fonts, r.fonts.UI, w.Message, width)
-	r.msgRect = box
-	r.paintMessage(screen, box, lines, w.MessageErr)
+	mp := r.messagePlace(f)
+	r.msgRect = mp.box
+	r.paintMessage(screen, mp.box, mp.lines, w.MessageErr)
 }
 
-// messagePlace returns where the message of frame f goes and the width
-// its text is wrapped to (placeMessage).
-func (r *Renderer) messagePlace(f *Frame) (image.Rectangle, float64) {
+// msgPlace is where the message goes and its lines, wrapped to fit there
+// (messagePlace), with what they were computed from.
+type msgPlace struct {
+	ok    bool
+	key   msgPlaceKey
+	box   image.Rectangle
+	lines []string
+}
+
+// msgPlaceKey is everything placeMessage and the wrapping read: the text,
+// the map area, the boxes to keep off (legend, map notes, the start and
+// goal discs). The fonts are the renderer's own, fixed.
+type msgPlaceKey struct {
+	text                string
+	area, legend, notes image.Rectangle
+	marks               [2]image.Rectangle
+	nmarks              int
+}
+
+// messagePlace returns where the message of frame f goes and its lines
+// (placeMessage). Wrapping and measuring the text is most of its cost (a
+// text.Measure per word tried), and a frame with agents asks twice
+// (MessageBox for their panel, then drawMessage), so the answer is kept
+// while its inputs stay the same: a message shows unchanged for seconds.
+func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 	w := f.World
 	ft := r.fonts
-	m := f.Layout.Map
-	lh := ft.LineHeight(ft.UI)
-	measure := func(width float64) (int, int) {
-		lines := wrapHard(ft, ft.UI, w.Message, width)
-		wmax := 0.0
-		for _, l := range lines {
-			wmax = math.Max(wmax, ft.Width(ft.UI, l))
-		}
-		return int(wmax) + 24, int(float64(len(lines))*lh) + 12
-	}
-	var markBuf [2]image.Rectangle // start and goal: no allocation per frame
-	marks := markBuf[:0]
+	k := msgPlaceKey{text: w.Message, area: f.Layout.Map, legend: r.legendRect, notes: r.noteRect}
 	if f.Cam != nil {
 		rad := int(math.Ceil(EndpointRadius(f.Cam.Zoom)))
 		for _, p := range [2]struct {
@@ -2055,11 +2064,32 @@ func (r *Renderer) messagePlace(f *Frame) (image.Rectangle, float64) {
 		}{{w.HasStart, w.Start}, {w.HasGoal, w.Goal}} {
 			if p.on {
 				cx, cy := f.Cam.CellCenter(p.at)
-				marks = append(marks, image.Rect(int(cx)-rad, int(cy)-rad, int(cx)+rad+1, int(cy)+rad+1))
+				k.marks[k.nmarks] = image.Rect(int(cx)-rad, int(cy)-rad, int(cx)+rad+1, int(cy)+rad+1)
+				k.nmarks++
 			}
 		}
 	}
-	return placeMessage(m, r.legendRect, marks, r.noteRect, measure)
+	mp := &r.msgPlace
+	if mp.ok && mp.key == k {
+		return mp
+	}
+	lh := ft.LineHeight(ft.UI)
+	var lines []string // as measured last, wrapped to wrapW
+	wrapW := -1.0
+	measure := func(width float64) (int, int) {
+		lines, wrapW = wrapHard(ft, ft.UI, w.Message, width), width
+		wmax := 0.0
+		for _, l := range lines {
+			wmax = math.Max(wmax, ft.Width(ft.UI, l))
+		}
+		return int(wmax) + 24, int(float64(len(lines))*lh) + 12
+	}
+	box, width := placeMessage(k.area, k.legend, k.marks[:k.nmarks], k.notes, measure)
+	if wrapW != width {
+		lines = wrapHard(ft, ft.UI, w.Message, width)
+	}
+	*mp = msgPlace{ok: true, key: k, box: box, lines: lines}
+	return mp
 }
 
 // paintMessage draws the message's box and its wrapped lines.

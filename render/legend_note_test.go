@@ -129,7 +129,7 @@ func TestTimelineTipKeepsOffTheMessage(t *testing.T) {
 
 // builtinWorld opens the built-in world with algorithm a, planned (closed
 // when the test ends).
-func builtinWorld(t *testing.T, a world.Algo) *world.World {
+func builtinWorld(t testing.TB, a world.Algo) *world.World {
 	t.Helper()
 	w, err := world.Open(assets.Prefix + assets.DefaultName)
 	if err != nil {

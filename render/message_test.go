@@ -1,0 +1,104 @@
+package render
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/game/world"
+)
+
+// BenchmarkMessageFrame is the message box's share of a frame with agents
+// on the map, as game.Draw spends it: MessageBox for the agents' panel to
+// keep off, then DrawOverlays' drawMessage. A long message (wrapped to two
+// lines) shows over the built-in world with its query and the legend.
+// Drawing queues commands the GPU never runs here (no game loop), so run
+// it with a bounded -benchtime (say 3000x).
+func BenchmarkMessageFrame(b *testing.B) {
+	w := builtinWorld(b, world.AlgoAStar)
+	w.Note("%s", "agents: 12 of 40 replanned after the dig at (63,41) walled their corridor; the others kept their routes, and 3 wait for a door that the next stroke may open again")
+	r := New()
+	var legend []LegendRow
+	for l := range NumLayers {
+		legend = append(legend, LegendRow{Layer: l, On: DefaultLayers.Has(l)})
+	}
+	lay := r.FitPanel(ComputeLayout(1280, 800, true), w)
+	cam := &Camera{}
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), lay.Map)
+	f := &Frame{World: w, Cam: cam, Layout: lay, Layers: DefaultLayers, Legend: legend, OverlaysLater: true}
+	screen := ebiten.NewImage(1280, 800)
+	r.Draw(screen, f) // places the legend and the map notes
+	if r.MessageBox(f).Empty() {
+		b.Fatal("no message box")
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = r.MessageBox(f)
+		r.drawMessage(screen, f)
+	}
+}
+
+// The message box was laid out twice in a frame with agents (MessageBox
+// for their panel, then drawMessage), wrapping and measuring the text
+// each time. Its place and lines are now kept while what they depend on
+// stays: asking again allocates nothing, and a new text, a moved goal or
+// another window size gives what a renderer that never placed it gives.
+func TestMessagePlaceKeptUntilItsInputsChange(t *testing.T) {
+	w := builtinWorld(t, world.AlgoAStar)
+	w.Note("%s", "short note")
+	lay := ComputeLayout(1280, 800, true)
+	cam := &Camera{}
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), lay.Map)
+	f := &Frame{World: w, Cam: cam, Layout: lay, Layers: DefaultLayers, OverlaysLater: true}
+	screen := ebiten.NewImage(1280, 800)
+	r := New()
+	r.Draw(screen, f)
+	first := r.MessageBox(f)
+	if first.Empty() {
+		t.Fatal("no message box")
+	}
+	if a := testing.AllocsPerRun(20, func() { r.MessageBox(f) }); a != 0 {
+		t.Errorf("MessageBox with nothing changed: %v allocations, want 0 (laid out again)", a)
+	}
+	// fresh is what a renderer that has placed no message gives.
+	fresh := func() image.Rectangle {
+		r2 := New()
+		r2.Draw(screen, f)
+		return r2.MessageBox(f)
+	}
+	check := func(what string) image.Rectangle {
+		t.Helper()
+		r.Draw(screen, f)
+		got, want := r.MessageBox(f), fresh()
+		if got != want {
+			t.Errorf("%s: message box %v, want %v", what, got, want)
+		}
+		return got
+	}
+	w.Note("%s", strings.Repeat("a longer note that wraps onto more lines ", 8))
+	if b := check("a longer text"); b.Dy() <= first.Dy() {
+		t.Errorf("a longer text: box %v, no taller than the short one's %v", b, first)
+	}
+	// The goal under the box's place, the text as it was: it moves off
+	// the goal.
+	w.Note("%s", "short note")
+	if b := check("the short text again"); b != first {
+		t.Fatalf("the short text again: %v, was %v", b, first)
+	}
+	under := cam.CellAt(float64(first.Min.X+first.Max.X)/2, float64(first.Min.Y+first.Max.Y)/2)
+	if !w.Grid.Open(under) {
+		w.Grid.SetOpen(under, true)
+	}
+	if !w.SetEndpoints(w.Start, under) {
+		t.Fatalf("goal %v refused", under)
+	}
+	w.Wait()
+	w.Note("%s", "short note")
+	if b := check("the goal under it"); b == first {
+		t.Errorf("the goal under the box: it stayed at %v", b)
+	}
+	f.Layout = ComputeLayout(900, 600, true)
+	check("a smaller window")
+}
