@@ -2,6 +2,9 @@ package maps
 
 import (
 	"bytes"
+	"compress/gzip"
+	"compress/zlib"
+	"encoding/base64"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -39,18 +42,20 @@ import (
 // hierarchy's rooms) come from object layers named regions or rooms (level
 // 1) and "regions N" (level N): each rectangle or polygon object covers the
 // cells whose centres lie inside it, named by its string property region
-// (one printable character) or else by the first character of its name.
-// Group layers are walked with their offsets.
+// (one printable character) or else by the first character of its name;
+// an object placed from a template takes what it leaves unset from it.
+// Group layers are walked with their offsets, which move tiles (by whole
+// tiles) and rooms alike.
 //
 // Map.Terrain holds '#' for a blocked cell, '.' for weight 1 and the digit
 // of any other weight, so writers and renderers treat the map like an
 // ASCII one.
 
 // MaxTiledTiles bounds a Tiled map's cells times its tile layers (about
-// 36 bytes each while decoding): 8M, e.g. 2048×2048 in two layers or
-// 1024×1024 in eight. It is checked from the file's elements before any
+// 36 bytes each while decoding): 4M, e.g. 2048×2048 in one layer or
+// 1024×1024 in four. It is checked from the file's elements before any
 // layer is decoded.
-const MaxTiledTiles = 1 << 23
+const MaxTiledTiles = 1 << 22
 
 // blockProps are the tile and layer properties that make a tile a wall.
 var blockProps = []string{"blocked", "solid", "collides", "collision", "wall"}
@@ -128,14 +133,7 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 		if se.Name.Local != "map" {
 			return 0, 0, errAt(name, line, "starts with <%s>, not a Tiled <map>", se.Name.Local)
 		}
-		attr := func(k string) string {
-			for _, a := range se.Attr {
-				if a.Name.Local == k {
-					return a.Value
-				}
-			}
-			return ""
-		}
+		attr := func(k string) string { return attrOf(se, k) }
 		if o := attr("orientation"); o != "" && o != "orthogonal" {
 			return 0, 0, errAt(name, line, "is a %s Tiled map: only orthogonal maps have square cells to walk on", o)
 		}
@@ -152,27 +150,128 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 			}
 			*s.v = n
 		}
-		// Count the tile layers before any is decoded: the decoder keeps
-		// a record per tile of every layer, and compressed layer data can
-		// be far smaller than what it unpacks to.
-		layers := 0
-		for {
-			tok, err := d.Token()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				return 0, 0, tiledErr(name, err)
-			}
-			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "layer" {
-				layers++
-			}
+		// Check the tile layers before any is decoded: the decoder keeps
+		// a record per tile of every layer, and reads compressed data
+		// without a bound, so a small file could unpack to gigabytes.
+		layers, err := scanLayers(d, name, w, h)
+		if err != nil {
+			return 0, 0, err
 		}
-		if tiles := int64(w) * int64(h) * int64(max(layers, 1)); tiles > MaxTiledTiles {
+		if layers == 0 {
+			return 0, 0, errAt(name, line, "has no tile layer: no cell to walk on")
+		}
+		if tiles := int64(w) * int64(h) * int64(layers); tiles > MaxTiledTiles {
 			return 0, 0, errAt(name, line, "%d×%d cells in %d tile layers is %d tiles, more than the %d a Tiled map may hold here", w, h, layers, tiles, MaxTiledTiles)
 		}
 		return w, h, nil
 	}
+}
+
+// scanLayers reads the rest of the document after <map>, counting tile
+// layers and checking each one's data before the decoder sees it: CSV holds
+// only tile numbers (the decoder reads "-12" as 12), compressed base64
+// unpacks to at most one 4-byte tile number per cell of the w×h map (the
+// decoder would unpack any amount first and count after), zstd (which the
+// decoder cannot read) is refused by name, and chunks (infinite maps) too.
+// Errors name the layer and the line.
+func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, err error) {
+	layer := ""
+	limit := int64(w) * int64(h) * 4
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			return layers, nil
+		}
+		if err != nil {
+			return 0, tiledErr(name, err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		line, _ := d.InputPos()
+		switch se.Name.Local {
+		case "layer":
+			layers++
+			layer = attrOf(se, "name")
+		case "data":
+			enc, comp := attrOf(se, "encoding"), attrOf(se, "compression")
+			if enc != "csv" && enc != "base64" {
+				continue // XML <tile> elements: one element per cell, bounded by the file
+			}
+			var text []byte
+			for {
+				tok, err := d.Token()
+				if err != nil {
+					return 0, tiledErr(name, err)
+				}
+				if cd, ok := tok.(xml.CharData); ok {
+					text = append(text, cd...)
+					continue
+				}
+				if in, ok := tok.(xml.StartElement); ok {
+					if in.Name.Local == "chunk" {
+						return 0, errAt(name, line, "tile layer %q is stored in chunks, as infinite maps are: give the map a fixed size and save it again", layer)
+					}
+					return 0, errAt(name, line, "tile layer %q: %s data holds an element <%s>", layer, enc, in.Name.Local)
+				}
+				break // the end of <data>
+			}
+			if err := checkData(text, enc, comp, limit); err != nil {
+				return 0, errAt(name, line, "tile layer %q: %v", layer, err)
+			}
+		}
+	}
+}
+
+// checkData checks one layer's data text (see scanLayers).
+func checkData(text []byte, enc, comp string, limit int64) error {
+	if enc == "csv" {
+		for _, c := range text {
+			if (c < '0' || c > '9') && c != ',' && c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+				return fmt.Errorf("CSV data holds %s: only tile numbers, commas and line breaks belong there", quoteByte(c))
+			}
+		}
+		return nil
+	}
+	raw, err := base64.StdEncoding.DecodeString(string(bytes.Join(bytes.Fields(text), nil)))
+	if err != nil {
+		return fmt.Errorf("base64 data does not decode (%v)", err)
+	}
+	var r io.Reader
+	switch comp {
+	case "":
+		return nil
+	case "gzip":
+		r, err = gzip.NewReader(bytes.NewReader(raw))
+	case "zlib":
+		r, err = zlib.NewReader(bytes.NewReader(raw))
+	case "zstd":
+		return fmt.Errorf("zstd-compressed data is not read here: choose zlib or gzip (Map › Map Properties › Tile Layer Format) and save again")
+	default:
+		return fmt.Errorf("unknown compression %q", comp)
+	}
+	if err != nil {
+		return fmt.Errorf("%s data does not unpack (%v)", comp, err)
+	}
+	n, err := io.Copy(io.Discard, io.LimitReader(r, limit+1))
+	if err != nil {
+		return fmt.Errorf("%s data does not unpack (%v)", comp, err)
+	}
+	if n > limit {
+		return fmt.Errorf("its %s data unpacks to more than the map's %d tiles", comp, limit/4)
+	}
+	return nil
+}
+
+// attrOf returns the attribute k of se, or "".
+func attrOf(se xml.StartElement, k string) string {
+	for _, a := range se.Attr {
+		if a.Name.Local == k {
+			return a.Value
+		}
+	}
+	return ""
 }
 
 // loadTMX runs the go-tiled decoder, turning a panic inside it (it is not
@@ -245,7 +344,7 @@ func (rd *tiledReader) walk(layers []*tiled.Layer, objs []*tiled.ObjectGroup, gr
 		rd.blocked, rd.weight, rd.covered = make([]bool, n), make([]uint8, n), make([]bool, n)
 	}
 	for _, l := range layers {
-		if err := rd.tileLayer(l); err != nil {
+		if err := rd.tileLayer(l, off.Add(image.Pt(l.OffsetX, l.OffsetY))); err != nil {
 			return err
 		}
 	}
@@ -266,8 +365,12 @@ func (rd *tiledReader) walk(layers []*tiled.Layer, objs []*tiled.ObjectGroup, gr
 	return nil
 }
 
-// tileLayer adds one tile layer's walls, weights and coverage.
-func (rd *tiledReader) tileLayer(l *tiled.Layer) error {
+// tileLayer adds one tile layer's walls, weights and coverage. off is
+// where the layer is drawn (its offset plus its groups'), in pixels: a
+// whole number of tiles moves its cells by as many (tiles moved off the map
+// are dropped), as the rooms drawn over it move with theirs; any other
+// offset would put tiles between cells and is refused.
+func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 	if _, ok, _ := regionLevel(l.Name, l.Class); ok {
 		return errAt(rd.name, 0, "tile layer %q: draw regions as rectangles or polygons on an object layer of that name", l.Name)
 	}
@@ -282,10 +385,20 @@ func (rd *tiledReader) tileLayer(l *tiled.Layer) error {
 		}
 		wall = b
 	}
-	for i, t := range l.Tiles {
+	tw, th := max(rd.m.TileWidth, 1), max(rd.m.TileHeight, 1)
+	if off.X%tw != 0 || off.Y%th != 0 {
+		return errAt(rd.name, 0, "tile layer %q is drawn offset by (%d,%d) px, not a whole number of %d×%d tiles: its tiles would lie between cells", l.Name, off.X, off.Y, tw, th)
+	}
+	dx, dy := off.X/tw, off.Y/th
+	for k, t := range l.Tiles {
 		if t == nil || t.Nil {
 			continue
 		}
+		x, y := k%rd.w+dx, k/rd.w+dy
+		if x < 0 || y < 0 || x >= rd.w || y >= rd.h {
+			continue
+		}
+		i := y*rd.w + x
 		if !hasTile(t.Tileset, t.ID) {
 			return errCell(rd.name, 0, image.Pt(i%rd.w, i/rd.w), "tile layer %q cell (%d,%d): tile %d of tileset %q, which has %d tiles",
 				l.Name, i%rd.w, i/rd.w, t.ID, t.Tileset.Name, t.Tileset.TileCount)
@@ -423,7 +536,9 @@ func regionLevel(name, class string) (int, bool, error) {
 
 // regionLayers rasterises the region object layers: one byte per cell per
 // level, ' ' outside every region. A cell inside two regions of one level
-// is an error naming both.
+// is an error naming both objects. The work, each object's bounding box in
+// cells times its points, is bounded by regionWork: objects of one name may
+// overlap, so nothing else stops a file of many huge objects.
 func (rd *tiledReader) regionLayers() ([][]byte, error) {
 	if len(rd.regions) == 0 {
 		return nil, nil
@@ -433,48 +548,106 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 		top = max(top, r.level)
 	}
 	out := make([][]byte, top)
-	owner := make([][]uint32, top) // object id per cell, to name overlaps
-	for l := range out {
-		out[l] = bytes.Repeat([]byte{' '}, rd.w*rd.h)
-		owner[l] = make([]uint32, rd.w*rd.h)
-	}
-	seen := make([]bool, top)
+	own := make([]int32, rd.w*rd.h) // 1 + index in objs of the object that named the cell
+	var objs []*tiled.Object
+	budget := regionWork(rd.w, rd.h)
 	tw, th := float64(max(rd.m.TileWidth, 1)), float64(max(rd.m.TileHeight, 1))
-	for _, rl := range rd.regions {
-		seen[rl.level-1] = true
-		layer, own := out[rl.level-1], owner[rl.level-1]
-		for _, o := range rl.og.Objects {
-			c, err := regionChar(o)
-			if err != nil {
-				return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+	for lvl := 1; lvl <= top; lvl++ {
+		layer := bytes.Repeat([]byte{' '}, rd.w*rd.h)
+		clear(own)
+		objs = objs[:0]
+		seen := false
+		for _, rl := range rd.regions {
+			if rl.level != lvl {
+				continue
 			}
-			inside, box, err := objectShape(o, float64(rl.off.X), float64(rl.off.Y))
-			if err != nil {
-				return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
-			}
-			x0, y0 := max(0, int(math.Floor(box.Min.X/tw))), max(0, int(math.Floor(box.Min.Y/th)))
-			x1, y1 := min(rd.w, int(math.Ceil(box.Max.X/tw))+1), min(rd.h, int(math.Ceil(box.Max.Y/th))+1)
-			for y := y0; y < y1; y++ {
-				for x := x0; x < x1; x++ {
-					if !inside((float64(x)+0.5)*tw, (float64(y)+0.5)*th) {
-						continue
+			seen = true
+			for _, o := range rl.og.Objects {
+				o = withTemplate(o)
+				c, err := regionChar(o)
+				if err != nil {
+					return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+				}
+				inside, box, points, err := objectShape(o, float64(rl.off.X), float64(rl.off.Y))
+				if err != nil {
+					return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+				}
+				x0, y0 := max(0, int(math.Floor(box.Min.X/tw))), max(0, int(math.Floor(box.Min.Y/th)))
+				x1, y1 := min(rd.w, int(math.Ceil(box.Max.X/tw))+1), min(rd.h, int(math.Ceil(box.Max.Y/th))+1)
+				if x1 > x0 && y1 > y0 {
+					budget -= int64(x1-x0) * int64(y1-y0) * int64(points)
+				}
+				if budget < 0 {
+					return nil, errAt(rd.name, 0, "region layer %q: the region objects' boxes (cells times points) add up to more than %d cell tests for this %d×%d map: are objects repeated?",
+						rl.og.Name, regionWork(rd.w, rd.h), rd.w, rd.h)
+				}
+				objs = append(objs, o)
+				k := int32(len(objs))
+				for y := y0; y < y1; y++ {
+					for x := x0; x < x1; x++ {
+						if !inside((float64(x)+0.5)*tw, (float64(y)+0.5)*th) {
+							continue
+						}
+						i := y*rd.w + x
+						if own[i] != 0 && layer[i] != c {
+							return nil, errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
+								rl.og.Name, x, y, rune(layer[i]), objLabel(objs[own[i]-1]), rune(c), objLabel(o))
+						}
+						layer[i], own[i] = c, k
 					}
-					i := y*rd.w + x
-					if own[i] != 0 && layer[i] != c {
-						return nil, errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (object %d) and %q (object %d)",
-							rl.og.Name, x, y, rune(layer[i]), own[i], rune(c), o.ID)
-					}
-					layer[i], own[i] = c, o.ID
 				}
 			}
 		}
-	}
-	for l, ok := range seen {
-		if !ok {
-			return nil, errAt(rd.name, 0, "region layers go up to level %d but level %d has none", top, l+1)
+		if !seen {
+			return nil, errAt(rd.name, 0, "region layers go up to level %d but level %d has none", top, lvl)
 		}
+		out[lvl-1] = layer
 	}
 	return out, nil
+}
+
+// regionWork is how many cell tests the region objects of a w×h map may
+// ask for: sixteen per cell (rooms drawn once over the map take one, a
+// polygon one per point), and a million more for small maps.
+func regionWork(w, h int) int64 { return 16*int64(w)*int64(h) + 1<<20 }
+
+// objLabel names an object in a message: by id, or by name when it has
+// none (hand-written and generated files may leave ids out).
+func objLabel(o *tiled.Object) string {
+	if o.ID != 0 {
+		return fmt.Sprintf("object %d", o.ID)
+	}
+	return fmt.Sprintf("object %q (no id)", o.Name)
+}
+
+// withTemplate returns o with what it leaves unset taken from its template
+// (an object placed from a .tx file keeps only what was changed on it):
+// name, size, rotation, shape and the properties it does not override.
+func withTemplate(o *tiled.Object) *tiled.Object {
+	if o.Template == nil || o.Template.Object == nil {
+		return o
+	}
+	t, c := o.Template.Object, *o
+	if c.Name == "" {
+		c.Name = t.Name
+	}
+	if c.Width == 0 && c.Height == 0 {
+		c.Width, c.Height = t.Width, t.Height
+	}
+	if c.Rotation == 0 {
+		c.Rotation = t.Rotation
+	}
+	if len(c.Polygons) == 0 && len(c.Ellipses) == 0 && len(c.PolyLines) == 0 && c.Text == nil && c.GID == 0 {
+		c.Polygons, c.Ellipses, c.PolyLines, c.Text, c.GID = t.Polygons, t.Ellipses, t.PolyLines, t.Text, t.GID
+	}
+	props := slices.Clone(c.Properties)
+	for _, p := range t.Properties {
+		if !slices.ContainsFunc(props, func(q *tiled.Property) bool { return q.Name == p.Name }) {
+			props = append(props, p)
+		}
+	}
+	c.Properties = props
+	return &c
 }
 
 // regionChar is the one-character name of a region object: its region
@@ -491,11 +664,11 @@ func regionChar(o *tiled.Object) (byte, error) {
 		s, from = strings.TrimSpace(o.Name), "name"
 	}
 	if s == "" {
-		return 0, fmt.Errorf("object %d has neither a name nor a region property to name its region", o.ID)
+		return 0, fmt.Errorf("%s has neither a name nor a region property to name its region", objLabel(o))
 	}
 	c := s[0]
 	if c < 0x21 || c > 0x7e || c == '#' {
-		return 0, fmt.Errorf("object %d: its %s %q does not start with a printable character other than #", o.ID, from, s)
+		return 0, fmt.Errorf("%s: its %s %q does not start with a printable character other than #", objLabel(o), from, s)
 	}
 	return c, nil
 }
@@ -503,18 +676,17 @@ func regionChar(o *tiled.Object) (byte, error) {
 // fbox is a box in pixels.
 type fbox struct{ Min, Max struct{ X, Y float64 } }
 
-// objectShape returns the point test and bounding box (in map pixels) of a
-// rectangle or polygon object. Rotated objects, ellipses, points,
+// objectShape returns the point test, bounding box (in map pixels) and
+// cost per cell tested (its points) of a rectangle or polygon object. Rotated objects, ellipses, points,
 // polylines, text and tile objects are refused.
-func objectShape(o *tiled.Object, dx, dy float64) (func(x, y float64) bool, fbox, error) {
-	var box fbox
+func objectShape(o *tiled.Object, dx, dy float64) (inside func(x, y float64) bool, box fbox, points int, err error) {
 	if o.Rotation != 0 {
-		return nil, box, fmt.Errorf("object %d is rotated (%g°): regions must be unrotated rectangles or polygons", o.ID, o.Rotation)
+		return nil, box, 0, fmt.Errorf("%s is rotated (%g°): regions must be unrotated rectangles or polygons", objLabel(o), o.Rotation)
 	}
 	ox, oy := o.X+dx, o.Y+dy
 	switch {
 	case len(o.Ellipses) > 0, len(o.PolyLines) > 0, o.Text != nil, o.GID != 0:
-		return nil, box, fmt.Errorf("object %d is not a rectangle or a polygon", o.ID)
+		return nil, box, 0, fmt.Errorf("%s is not a rectangle or a polygon", objLabel(o))
 	case len(o.Polygons) > 0:
 		var pts [][2]float64
 		if o.Polygons[0].Points != nil {
@@ -523,19 +695,19 @@ func objectShape(o *tiled.Object, dx, dy float64) (func(x, y float64) bool, fbox
 			}
 		}
 		if len(pts) < 3 {
-			return nil, box, fmt.Errorf("object %d is a polygon of %d points", o.ID, len(pts))
+			return nil, box, 0, fmt.Errorf("%s is a polygon of %d points", objLabel(o), len(pts))
 		}
 		box.Min.X, box.Min.Y, box.Max.X, box.Max.Y = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 		for _, p := range pts {
 			box.Min.X, box.Min.Y = min(box.Min.X, p[0]), min(box.Min.Y, p[1])
 			box.Max.X, box.Max.Y = max(box.Max.X, p[0]), max(box.Max.Y, p[1])
 		}
-		return func(x, y float64) bool { return inPolygon(pts, x, y) }, box, nil
+		return func(x, y float64) bool { return inPolygon(pts, x, y) }, box, len(pts), nil
 	case o.Width <= 0 || o.Height <= 0:
-		return nil, box, fmt.Errorf("object %d has no area (a point?): regions must be rectangles or polygons", o.ID)
+		return nil, box, 0, fmt.Errorf("%s has no area (a point?): regions must be rectangles or polygons", objLabel(o))
 	}
 	box.Min.X, box.Min.Y, box.Max.X, box.Max.Y = ox, oy, ox+o.Width, oy+o.Height
-	return func(x, y float64) bool { return x >= ox && x < ox+o.Width && y >= oy && y < oy+o.Height }, box, nil
+	return func(x, y float64) bool { return x >= ox && x < ox+o.Width && y >= oy && y < oy+o.Height }, box, 1, nil
 }
 
 // inPolygon is the even-odd rule: a ray from (x, y) to the right crosses

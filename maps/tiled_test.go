@@ -2,12 +2,17 @@ package maps
 
 import (
 	"bytes"
+	"compress/gzip"
+	"compress/zlib"
+	"encoding/base64"
 	"fmt"
 	"image"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"pathlens/pathing"
 )
@@ -166,8 +171,22 @@ func TestTiledRefusals(t *testing.T) {
 		{"infinite", strings.Replace(fmt.Sprintf(ok, ""), `infinite="0"`, `infinite="1"`, 1), "infinite Tiled map: give it a fixed size", 2},
 		{"zero width", strings.Replace(fmt.Sprintf(ok, ""), `width="2"`, `width="0"`, 1), `map width "0": want a whole number from 1 to`, 2},
 		{"too wide", strings.Replace(fmt.Sprintf(ok, ""), `width="2"`, `width="99999"`, 1), `map width "99999"`, 2},
-		{"too many tiles", strings.Replace(strings.Replace(fmt.Sprintf(ok, `<layer id="2" name="b"><data encoding="base64" compression="zlib">eJw=</data></layer>`), `width="2"`, `width="4096"`, 1), `height="2"`, `height="1100"`, 1),
-			"4096×1100 cells in 2 tile layers is 9011200 tiles, more than the 8388608", 2},
+		{"too many tiles", strings.Replace(strings.Replace(fmt.Sprintf(ok, `<layer id="2" name="b"><data encoding="csv"></data></layer>`), `width="2"`, `width="2048"`, 1), `height="2"`, `height="1100"`, 1),
+			"2048×1100 cells in 2 tile layers is 4505600 tiles, more than the 4194304", 2},
+		{"no tile layer", "<?xml version=\"1.0\"?>\n<map orientation=\"orthogonal\" width=\"3000\" height=\"3000\" tilewidth=\"16\" tileheight=\"16\">\n<objectgroup name=\"regions 8\"/></map>", "has no tile layer", 2},
+		{"gzip bomb", fmt.Sprintf(strings.Replace(ok, `<data encoding="csv">
+1,1,
+1,1
+</data>`, `<data encoding="base64" compression="gzip">`+gzipZeros(64)+`</data>`, 1), ""), `tile layer "ground": its gzip data unpacks to more than the map's 4 tiles`, 7},
+		{"negative gid", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,-1,\n1,1", 1), ""), `tile layer "ground": CSV data holds '-': only tile numbers`, 7},
+		{"zstd", fmt.Sprintf(strings.Replace(ok, `<data encoding="csv">
+1,1,
+1,1
+</data>`, `<data encoding="base64" compression="zstd">KLUv/SAQgQAAAQAAAAEAAAABAAAAAQAAAA==</data>`, 1), ""), `tile layer "ground": zstd-compressed data is not read here`, 7},
+		{"chunks", fmt.Sprintf(strings.Replace(ok, `<data encoding="csv">
+1,1,
+1,1
+</data>`, `<data encoding="csv"><chunk x="0" y="0" width="2" height="2">1,1,1,1</chunk></data>`, 1), ""), `tile layer "ground" is stored in chunks, as infinite maps are`, 7},
 		{"not a map", `<?xml version="1.0"?>` + "\n<svg width=\"2\"/>", "starts with <svg>, not a Tiled <map>", 2},
 		{"broken XML", "<?xml version=\"1.0\"?>\n<map width=\"2\" height=\"2\">\n<layer>\n</map>", "XML: element <layer> closed by </map>", 4},
 		{"no element", "<?xml version=\"1.0\"?>\n<!-- nothing -->\n", "holds no XML element", 0},
@@ -227,6 +246,36 @@ func TestTiledRefusalsByPath(t *testing.T) {
 	}
 }
 
+// gzipZeros is n zero bytes, gzipped and base64-encoded.
+func gzipZeros(n int) string {
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write(make([]byte, n))
+	zw.Close()
+	return base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+// TestTiledCompressedBombRefusedCheaply: layer data that unpacks to far
+// more than the map's tiles is refused while unpacking, before the decoder
+// (which would unpack all of it) runs; the reviewer's 256 MiB of zeros in
+// a 348 kB file allocated 575 MiB before.
+func TestTiledCompressedBombRefusedCheaply(t *testing.T) {
+	src := strings.Replace(fmt.Sprintf(tmx(tileset, "1", 1, 1), ""), `<data encoding="csv">
+1
+</data>`, `<data encoding="base64" compression="gzip">`+gzipZeros(64<<20)+`</data>`, 1)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, _, err := ReadTiled(strings.NewReader(src), "bomb.tmx", "")
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "unpacks to more than the map's 1 tiles") {
+		t.Fatalf("bomb: %v", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20+uint64(10*len(src)) {
+		t.Fatalf("refusing a %d-byte file allocated %d MiB", len(src), got>>20)
+	}
+}
+
 func FuzzReadTiled(f *testing.F) {
 	addSeeds(f, "tiled/*.tmx", tmx(tileset, "1,2,\n3,0", 2, 2))
 	f.Fuzz(func(t *testing.T, data []byte) {
@@ -282,4 +331,83 @@ func TestTiledImageCollection(t *testing.T) {
 	if _, _, err := ReadTiled(strings.NewReader(fmt.Sprintf(tmx(ts, "1,5", 2, 1), "")), "c.tmx", ""); err == nil || !strings.Contains(err.Error(), `tile 4 of tileset "c"`) {
 		t.Fatalf("unlisted tile: %v", err)
 	}
+}
+
+// TestTiledTemplates: an object placed from a template (.tx) takes the
+// name and size it does not set itself from the template, so a room
+// drawn from a template names its region ("neither a name nor a region
+// property" before).
+func TestTiledTemplates(t *testing.T) {
+	s, err := LoadScenario("testdata/tiled/template.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := rows(s.Regions[0], 4), "KK  \nKK  \n  LL\n    "; got != want {
+		t.Fatalf("regions:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestTiledOffsetsMoveWallsAndRoomsAlike: a group drawn one tile right and
+// one down moves both its wall layer and its rooms by a cell, so rooms stay
+// over the walls they were drawn on (rooms moved and walls did not before);
+// an offset of part of a tile is refused.
+func TestTiledOffsetsMoveWallsAndRoomsAlike(t *testing.T) {
+	src := fmt.Sprintf(tmx(tileset, "1,1,1,\n1,1,1,\n1,1,1", 3, 3), `<group id="5" name="g" offsetx="16" offsety="16">
+<layer id="2" name="walls" width="3" height="3"><data encoding="csv">1,0,0,
+0,0,0,
+0,0,0</data></layer>
+<objectgroup id="3" name="rooms"><object id="1" name="r" x="0" y="0" width="16" height="16"/></objectgroup>
+</group>`)
+	m, regions, err := ReadTiled(strings.NewReader(src), "o.tmx", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rows(m.Terrain, 3); got != "...\n.#.\n..." {
+		t.Fatalf("terrain %q", got)
+	}
+	if got := rows(regions[0], 3); got != "   \n r \n   " {
+		t.Fatalf("regions %q", got)
+	}
+	half := strings.Replace(src, `offsetx="16"`, `offsetx="8"`, 1)
+	if _, _, err := ReadTiled(strings.NewReader(half), "o.tmx", ""); err == nil || !strings.Contains(err.Error(), `tile layer "walls" is drawn offset by (8,16) px`) {
+		t.Fatalf("half-tile offset: %v", err)
+	}
+}
+
+// TestTiledRegionsWithoutIDs: objects without ids (old or hand-written
+// files) that overlap are still refused, named by name (the overlap check
+// took id 0 for "no owner" and let them overwrite each other).
+func TestTiledRegionsWithoutIDs(t *testing.T) {
+	src := fmt.Sprintf(tmx(tileset, "1,1,1,1", 4, 1), `<objectgroup name="rooms"><object name="a" x="0" y="0" width="48" height="16"/><object name="b" x="16" y="0" width="48" height="16"/></objectgroup>`)
+	if _, _, err := ReadTiled(strings.NewReader(src), "n.tmx", ""); err == nil || !strings.Contains(err.Error(), `cell (1,0) lies in region 'a' (object "a" (no id)) and 'b' (object "b" (no id))`) {
+		t.Fatalf("overlap without ids: %v", err)
+	}
+}
+
+// TestTiledRegionWorkBounded: many map-sized objects of one name (they may
+// overlap) are refused once their boxes add up past the bound, instead of
+// scanning for seconds (300 objects on a 2048×2048 map took 5 s).
+func TestTiledRegionWorkBounded(t *testing.T) {
+	var objs strings.Builder
+	for k := 1; k <= 300; k++ {
+		fmt.Fprintf(&objs, `<object id="%d" name="a" x="0" y="0" width="32768" height="32768"/>`, k)
+	}
+	src := strings.Replace(fmt.Sprintf(tmx(tileset, "", 2048, 2048), `<objectgroup name="rooms">`+objs.String()+`</objectgroup>`), `<data encoding="csv">`, `<data encoding="base64" compression="zlib">`+zlibZeros(2048*2048*4)+``, 1)
+	t0 := time.Now()
+	_, _, err := ReadTiled(strings.NewReader(src), "w.tmx", "")
+	if err == nil || !strings.Contains(err.Error(), "add up to more than") {
+		t.Fatalf("%v", err)
+	}
+	if d := time.Since(t0); d > 3*time.Second {
+		t.Logf("refused after %v (a loaded machine?)", d)
+	}
+}
+
+// zlibZeros is n zero bytes, zlib-compressed and base64-encoded.
+func zlibZeros(n int) string {
+	var b bytes.Buffer
+	zw := zlib.NewWriter(&b)
+	zw.Write(make([]byte, n))
+	zw.Close()
+	return base64.StdEncoding.EncodeToString(b.Bytes())
 }
