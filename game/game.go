@@ -133,9 +133,10 @@ type Game struct {
 	inspectKey  inspectKey
 	repairSeq   int
 	repairAt    time.Time
-	repairHeld  bool    // Shift+R: the last repair's highlight stays, unfaded
-	uiScale     float64 // window pixels per screen pixel (Layout; Ctrl+= Ctrl+-)
-	panelScroll int     // pixels the panel's numbers and inspector are scrolled
+	repairHeld  bool              // Shift+R: the last repair's highlight stays, unfaded
+	uiScale     float64           // window pixels per screen pixel (Layout; Ctrl+= Ctrl+-)
+	panelScroll int               // lines the panel's numbers and inspector are scrolled
+	switchFold  render.SwitchFold // the panel's switch rows: folded when short, or as clicked
 	messageSeq  int
 	messageW    *world.World // the session messageSeq counts in (each session counts from 0)
 	messageAt   time.Time
@@ -406,7 +407,7 @@ func (g *Game) Update() error {
 	}
 	g.last = now
 	g.in.Poll()
-	g.lay = g.r.FitPanel(render.ComputeLayout(g.screenW, g.screenH, g.panel), g.w)
+	g.lay = g.layout(g.screenW, g.screenH)
 	if g.autoFit || !g.cam.Fitted() {
 		g.fit()
 	}
@@ -936,7 +937,7 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActPanel) {
 		g.panel = !g.panel
 		g.logOverlay("panel", g.panel)
-		g.lay = g.r.FitPanel(render.ComputeLayout(g.screenW, g.screenH, g.panel), g.w)
+		g.lay = g.layout(g.screenW, g.screenH)
 		if g.autoFit {
 			g.fit()
 		}
@@ -1253,7 +1254,7 @@ func (g *Game) updateMouse() {
 	// The wheel over the panel scrolls its numbers and inspector when
 	// they do not fit; over the map it zooms about the cursor.
 	if _, wy := ebiten.Wheel(); wy != 0 && image.Pt(mx, my).In(g.lay.Panel) && g.mouseIn {
-		g.scrollPanel(-int(math.Round(wy * 3 * 17)))
+		g.scrollPanel(-int(math.Round(wy * 3)))
 	}
 	if _, wy := ebiten.Wheel(); wy != 0 && inMap {
 		g.autoFit = false
@@ -1525,6 +1526,10 @@ func switchActions(g *Game) []func() {
 // scenario with several queries; a click below the last row did its
 // action).
 func (g *Game) clickSwitch(x, y int) {
+	if image.Pt(x, y).In(render.SwitchTitleRect(g.lay)) {
+		g.foldSwitches()
+		return
+	}
 	acts := switchActions(g)
 	for i := range g.switchRows() {
 		if i < len(acts) && acts[i] != nil && image.Pt(x, y).In(render.SwitchRowRect(g.lay, i)) {
@@ -1756,7 +1761,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	t0 := time.Now()
 	lay := g.lay
 	if lay.Screen.Empty() {
-		lay = g.r.FitPanel(render.ComputeLayout(screen.Bounds().Dx(), screen.Bounds().Dy(), g.panel), g.w)
+		lay = g.layout(screen.Bounds().Dx(), screen.Bounds().Dy())
 	}
 	f := &render.Frame{
 		World: g.w, Cam: &g.cam, Layout: lay,
@@ -1896,7 +1901,27 @@ func (g *Game) Layout(outsideW, outsideH int) (int, int) {
 	return w, h
 }
 
-// scrollPanel moves the panel's numbers and inspector by d pixels, within
+// layout lays out a w×h screen with the panel's text and switch rows
+// fitted to it (render.FitPanel).
+func (g *Game) layout(w, h int) render.Layout {
+	l := render.ComputeLayout(w, h, g.panel)
+	l.SwitchFold = g.switchFold
+	return g.r.FitPanel(l, g.w)
+}
+
+// foldSwitches folds the panel's switch rows, or unfolds them, from what
+// the panel shows now: a click on their title, after which the choice
+// holds at every scale and window size.
+func (g *Game) foldSwitches() {
+	g.switchFold = render.FoldShut
+	if g.lay.Folded {
+		g.switchFold = render.FoldOpen
+	}
+	g.lay = g.layout(g.screenW, g.screenH)
+	g.logOverlay("switches", !g.lay.Folded)
+}
+
+// scrollPanel moves the panel's numbers and inspector by d lines, within
 // what the last frame showed could scroll.
 func (g *Game) scrollPanel(d int) {
 	g.panelScroll = min(max(g.panelScroll+d, 0), g.r.PanelMaxScroll())

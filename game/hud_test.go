@@ -1031,8 +1031,9 @@ func TestPanelScrollsWhenItDoesNotFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	g.switchFold = render.FoldOpen // the switch rows kept: the rest scrolls
 	w, h := g.Layout(1280, 800)
-	g.lay = g.r.FitPanel(render.ComputeLayout(w, h, g.panel), g.w)
+	g.lay = g.layout(w, h)
 	g.fit()
 	g.Draw(ebiten.NewImage(w, h))
 	max := g.r.PanelMaxScroll()
@@ -1050,7 +1051,7 @@ func TestPanelScrollsWhenItDoesNotFit(t *testing.T) {
 	// On a tall window it all fits: nothing scrolls.
 	g.setUIScale(1)
 	w, h = g.Layout(1280, 1000)
-	g.lay = g.r.FitPanel(render.ComputeLayout(w, h, g.panel), g.w)
+	g.lay = g.layout(w, h)
 	g.drawnAt = time.Time{} // draw again although nothing the key names changed
 	g.Draw(ebiten.NewImage(w, h))
 	if m := g.r.PanelMaxScroll(); m != 0 {
@@ -1074,6 +1075,7 @@ func TestPanelScrollClampedWhenThePanelShrinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	g.switchFold = render.FoldOpen // the switch rows kept: the rest scrolls
 	w, h := g.Layout(1280, 800)
 	g.Update()
 	g.Draw(ebiten.NewImage(w, h))

@@ -20,6 +20,11 @@ type Fonts struct {
 
 	drawn *[]string // tests: every string Draw draws is appended here
 
+	// tops, when set, gets the y of every line Draw is asked for, drawn
+	// or measured (dst nil): the panel finds its line boundaries so that
+	// it scrolls by whole lines (Renderer.panelLines).
+	tops *[]float64
+
 	// glyphs is Draw's reused glyph list: text.Draw builds a fresh one per
 	// call, most of the HUD's allocations a frame. Draw runs on the
 	// render goroutine only.
@@ -58,6 +63,9 @@ func (f *Fonts) LineHeight(face *text.GoTextFace) float64 {
 
 // Draw draws s with its top-left corner at (x, y).
 func (f *Fonts) Draw(dst *ebiten.Image, face *text.GoTextFace, s string, x, y float64, c color.RGBA) {
+	if f.tops != nil {
+		*f.tops = append(*f.tops, y)
+	}
 	if dst == nil { // a measuring pass (the panel sizes its parts before drawing)
 		return
 	}

@@ -26,6 +26,38 @@ type Layout struct {
 	// at the top of the panel (Renderer.FitPanel sets it; 0 counts as 2).
 	// The switch rows start below them.
 	AboutLines int
+	// SwitchFold is the user's choice for the panel's switch rows (a click
+	// on their title switches it); Folded is what FitPanel made of it:
+	// the rows then show as one summary line under their title, and the
+	// numbers, the open list and the inspector get their room.
+	SwitchFold SwitchFold
+	Folded     bool
+}
+
+// SwitchFold says whether the panel's switch rows are folded.
+type SwitchFold uint8
+
+const (
+	// FoldAuto folds them when the panel is too short for them and a
+	// useful part of the numbers (under foldBelow pixels would be left:
+	// a large UI scale, a short window).
+	FoldAuto SwitchFold = iota
+	FoldOpen            // always shown, scrolling the rest if it must
+	FoldShut            // always folded
+)
+
+// foldBelow is the room under the switch rows, in screen pixels, under
+// which FoldAuto folds them: at 175 % on a 1280×800 projector 90 pixels
+// were left, and the numbers, the open list and the inspector shared a
+// box three lines high (a user's report). 100 % keeps its rows down to
+// 800×600 and 1280×720.
+const foldBelow = 200
+
+// SwitchTitleRect returns where the title of the switch rows is, which a
+// click folds or unfolds.
+func SwitchTitleRect(l Layout) image.Rectangle {
+	y := l.Panel.Min.Y + switchTop(l)
+	return image.Rect(l.Panel.Min.X+4, y-21, l.Panel.Max.X-4, y-1)
 }
 
 // Sizes of the fixed parts of the layout. PanelWidth is the panel's
@@ -82,7 +114,11 @@ func ComputeLayout(w, h int, panel bool) Layout {
 
 // SwitchRowRect returns the rectangle of switch row i in the panel (for
 // clicks); the panel draws its rows in the same places.
+// Folded rows have none (empty).
 func SwitchRowRect(l Layout, i int) image.Rectangle {
+	if l.Folded {
+		return image.Rectangle{}
+	}
 	y := l.Panel.Min.Y + switchTop(l) + i*rowH
 	return image.Rect(l.Panel.Min.X+4, y, l.Panel.Max.X-4, y+rowH)
 }
@@ -121,6 +157,8 @@ func (r *Renderer) FitPanel(l Layout, w *world.World) Layout {
 		return l
 	}
 	l.AboutLines = min(len(r.aboutLines(w, float64(l.Panel.Dx()-20))), aboutRoom(l.Panel.Dy()))
+	below := l.Panel.Dy() - switchTop(l) - panelSwitchRows*rowH - 10
+	l.Folded = l.SwitchFold == FoldShut || l.SwitchFold == FoldAuto && below < foldBelow
 	return l
 }
 
@@ -562,9 +600,9 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	w := f.World
 	tl := &w.Timeline
 	ft := r.fonts
-	line := timelineStatus(w)
+	line := fitStatus(ft, timelineParts(w), float64(rc.Dx()-20))
 	st := timelineStatusRect(f.Layout, ft.LineHeight(ft.UI))
-	ft.Draw(dst, ft.UI, clip(ft, ft.UI, line, float64(rc.Dx()-20)), float64(rc.Min.X+10), float64(st.Min.Y), ColText)
+	ft.Draw(dst, ft.UI, line, float64(rc.Min.X+10), float64(st.Min.Y), ColText)
 
 	bar := TimelineBarRect(f.Layout)
 	fillRect(dst, bar, color.RGBA{55, 60, 70, 255})
@@ -631,34 +669,81 @@ func (r *Renderer) drawTimelineTip(screen *ebiten.Image, f *Frame) {
 // timelineStatus is the timeline's status line: playing or paused, the
 // cursor, the expansions of the cursor's phase, the speed, and the last
 // event applied; at event 0, that the answer is drawn as it is found
-// (startNote).
+// (startNote). It is every part of timelineParts, as a bar wide enough
+// for them shows it.
 func timelineStatus(w *world.World) string {
+	parts := timelineParts(w)
+	s := make([]string, len(parts))
+	for i, p := range parts {
+		s[i] = p.text
+	}
+	return strings.Join(s, "   ")
+}
+
+// statusPart is one part of the timeline's status line; keep ranks what
+// a narrow bar keeps: the lower, the sooner it is dropped.
+type statusPart struct {
+	text string
+	keep int
+}
+
+// timelineParts returns the parts of the status line in the order they
+// show (timelineStatus).
+func timelineParts(w *world.World) []statusPart {
 	tl := &w.Timeline
 	state := "paused"
 	if w.Play.Playing {
 		state = "playing"
 	}
-	line := fmt.Sprintf("%s  event %s / %s", state, world.Count(tl.Cursor()), world.Count(tl.Len()))
+	head := fmt.Sprintf("%s  event %s / %s", state, world.Count(tl.Cursor()), world.Count(tl.Len()))
 	if tr := tl.Trace(); tr != nil && tr.Truncated {
-		// Early in the line, where a narrow bar does not clip it.
-		line += " (the trace was cut there: the search went on)"
+		head += " (the trace was cut there: the search went on)"
 	}
+	parts := []statusPart{{head, 5}}
 	if s := expandedLabel(tl); s != "" {
-		line += "   " + s
+		parts = append(parts, statusPart{s, 3})
 	}
-	line += fmt.Sprintf("   speed %s ev/s", fmtSpeed(w.Play.Speed))
+	parts = append(parts, statusPart{fmt.Sprintf("speed %s ev/s", fmtSpeed(w.Play.Speed)), 4})
 	if tl.Cursor() == 0 && tl.Len() > 0 && len(w.Outcome.Path) >= 2 {
-		line += "   " + startNote(w)
+		parts = append(parts, statusPart{startNote(w), 2})
 	}
 	if e, ok := tl.Current(); ok {
 		p, _ := w.NodeCell(int(e.Level), e.Node)
 		if !e.Kind.Search() {
-			line += "   last: " + lineCheckText(w, e)
+			parts = append(parts, statusPart{"last: " + lineCheckText(w, e), 1})
 		} else {
-			line += fmt.Sprintf("   last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H)
+			parts = append(parts, statusPart{fmt.Sprintf("last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H), 1})
 		}
 	}
-	return line
+	return parts
+}
+
+// fitStatus joins the parts of the status line that fit in width, whole:
+// when all do not, the least kept go first (the last event, the start
+// note, the expansions, the speed), so a bar narrowed by a large UI scale
+// shows "paused  event 1,673 / 1,673   speed 200 ev/s" rather than a line
+// cut mid-figure ("speed 20…", "last: line (117,82)→(…", a user's report
+// at 175 %). Only a first part too wide by itself is cut with "…".
+func fitStatus(ft *Fonts, parts []statusPart, width float64) string {
+	join := func(minKeep int) string {
+		var b strings.Builder
+		for _, p := range parts {
+			if p.keep < minKeep {
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteString("   ")
+			}
+			b.WriteString(p.text)
+		}
+		return b.String()
+	}
+	for k := 0; k <= 5; k++ {
+		if s := join(k); ft.Width(ft.UI, s) <= width || k == 5 {
+			return clip(ft, ft.UI, s, width)
+		}
+	}
+	return ""
 }
 
 // startNote is the status line's word at event 0 of a query with an
@@ -788,9 +873,19 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 	}
 	// Switches.
 	sy := rc.Min.Y + switchTop(lay)
-	r.sectionTitle(dst, "Switches (click or key)", x, float64(sy-19))
+	rows := len(f.Switches)
+	if lay.Folded {
+		r.sectionTitle(dst, "Switches (folded: click to show)", x, float64(sy-19))
+		ft.Draw(dst, ft.UI, clip(ft, ft.UI, switchSummary(f.Switches), float64(rc.Dx()-20)), x, float64(sy+1), ColText)
+		rows = 1
+	} else {
+		r.sectionTitle(dst, "Switches (click or key)", x, float64(sy-19))
+	}
 	for i, s := range f.Switches {
 		row := SwitchRowRect(lay, i)
+		if row.Empty() {
+			break
+		}
 		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(row) {
 			fillRect(dst, row, color.RGBA{50, 56, 70, 255})
 		}
@@ -803,44 +898,147 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 		ft.Draw(dst, ft.UI, val, float64(row.Min.X+switchValueX), float64(row.Min.Y+1), vc)
 		ft.Draw(dst, ft.Mono, keys, float64(row.Max.X)-6-ft.Width(ft.Mono, keys), float64(row.Min.Y+2), ColTextDim)
 	}
-	y = float64(sy + len(f.Switches)*rowH + 10)
+	y = float64(sy + rows*rowH + 10)
 	// Measure first (nil images draw nothing): when the numbers and the
 	// inspector do not both fit, the phases go on one row.
 	width := float64(rc.Dx() - 20)
 	need := r.drawNumbers(nil, f, 0, 0, width, false) + 8 + r.openListHeight(f.World) + r.inspectorMaxHeight(f.World)
 	compact := y+need > float64(rc.Max.Y)
-	if compact {
-		need = r.drawNumbers(nil, f, 0, 0, width, true) + 8 + r.openListHeight(f.World) + r.inspectorMaxHeight(f.World)
-	}
 	// Still too tall (a short window, or a large UI scale): the numbers
-	// and the inspector scroll under the switches with the wheel, and a
-	// line says which way more lies.
-	top := int(y) - 4
-	r.panelMax = 0
-	if over := int(math.Ceil(float64(top)+4+need)) - rc.Max.Y; over > 0 {
-		r.panelMax = over + panelHintH // the last row clears the "more below" line
+	// and the inspector scroll under the switches by whole lines, and a
+	// line says which way more lies (panelView).
+	v := r.panelView(f, int(y), rc.Max.Y, width, compact, f.PanelScroll)
+	r.panelMax = v.MaxFirst
+	r.panelShown = v
+	if v.MaxFirst == 0 {
+		y = r.drawNumbers(dst, f, x, y, width, compact)
+		y = r.drawOpenList(dst, f, x, y+8)
+		r.drawInspector(dst, f, x, y, width)
+		return
 	}
-	scroll := min(max(f.PanelScroll, 0), r.panelMax)
-	if r.panelMax > 0 && top < rc.Max.Y {
-		area := image.Rect(rc.Min.X+1, top, rc.Max.X, rc.Max.Y)
-		dst = dst.SubImage(area).(*ebiten.Image)
-		y -= float64(scroll)
+	hint := func(y0 int, s string) {
+		fillRect(dst, image.Rect(rc.Min.X+1, y0, rc.Max.X, y0+panelHintH), color.RGBA{22, 24, 29, 255})
+		ft.Draw(dst, ft.UI, clip(ft, ft.UI, s, width), x, float64(y0+1), ColTextDim)
 	}
-	y = r.drawNumbers(dst, f, x, y, width, compact)
-	y = r.drawOpenList(dst, f, x, y+8)
-	end := r.drawInspector(dst, f, x, y, width)
-	if r.panelMax > 0 && top < rc.Max.Y {
-		hint := func(y0 int, s string) {
-			fillRect(dst, image.Rect(rc.Min.X+1, y0, rc.Max.X, y0+panelHintH), color.RGBA{22, 24, 29, 255})
-			ft.Draw(dst, ft.UI, clip(ft, ft.UI, s, width), x, float64(y0+1), ColTextDim)
+	if v.First > 0 {
+		hint(int(y)-4, "more above: the wheel over the panel scrolls")
+	}
+	if v.Below {
+		hint(rc.Max.Y-panelHintH, "more below: the wheel over the panel scrolls")
+	}
+	if v.Area.Empty() {
+		return
+	}
+	clipped := dst.SubImage(v.Area).(*ebiten.Image)
+	y = float64(v.Area.Min.Y) - v.Offset
+	y = r.drawNumbers(clipped, f, x, y, width, compact)
+	y = r.drawOpenList(clipped, f, x, y+8)
+	r.drawInspector(clipped, f, x, y, width)
+}
+
+// PanelView is how the panel's lower part (the numbers, the open list and
+// the inspector) was shown in the last frame: scrolled to line First of
+// Lines (MaxFirst the last line it can start at: 0 when all fits), drawn
+// in Area, whose top shows the content Offset pixels down, with the lines
+// [First, Last) whole in it; Below reports lines hidden under it.
+type PanelView struct {
+	First, Last, Lines, MaxFirst int
+	Offset                       float64
+	Area                         image.Rectangle
+	Below                        bool
+}
+
+// PanelShown returns the view of the panel's lower part drawn last.
+func (r *Renderer) PanelShown() PanelView { return r.panelShown }
+
+// panelLineH is the most a line of the panel's lower part is drawn over:
+// a section title's 20 pixels (rows are 17).
+const panelLineH = 20
+
+// panelView lays out the panel's lower part, which starts at y top and
+// may go down to bottom, scrolled to start at line first (clamped to the
+// lines there are). The content is measured with a pass that records
+// the y of every line drawn, so the view scrolls by whole lines, shows
+// only whole lines (a row cut in half, "h 84.46", read as a different
+// figure), and can scroll no further than the view that shows the last
+// line: the end used to be reckoned from the inspector's tallest case,
+// and scrolling to it showed an empty box under "more above" (a user's
+// report).
+func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact bool, first int) PanelView {
+	ft := r.fonts
+	r.panelTops = r.panelTops[:0]
+	ft.tops = &r.panelTops
+	end := r.drawNumbers(nil, f, 0, 0, width, compact)
+	end = r.drawOpenList(nil, f, 0, end+8)
+	end = r.drawInspector(nil, f, 0, end, width)
+	ft.tops = nil
+	tops := r.panelTops
+	slices.Sort(tops)
+	tops = slices.Compact(tops)
+	r.panelTops = tops
+	v := PanelView{Lines: len(tops)}
+	if len(tops) == 0 || float64(top)+end <= float64(bottom) {
+		return v // all fits: no scrolling
+	}
+	lineEnd := func(i int) float64 { // the bottom of line i
+		e := tops[i] + panelLineH
+		if i+1 < len(tops) {
+			e = min(e, tops[i+1])
 		}
-		if scroll > 0 {
-			hint(top, "more above: the wheel over the panel scrolls")
+		return min(e, end)
+	}
+	// start is where line k's view begins: under "more above" once
+	// scrolled.
+	start := func(k int) int {
+		if k > 0 {
+			return top - 4 + panelHintH + 2
 		}
-		if end > float64(rc.Max.Y) { // rows are cut at the bottom
-			hint(rc.Max.Y-panelHintH, "more below: the wheel over the panel scrolls")
+		return top
+	}
+	// The view from k shows every line to the end with no "more below".
+	for v.MaxFirst = 0; v.MaxFirst < len(tops)-1; v.MaxFirst++ {
+		if float64(start(v.MaxFirst))+end-tops[v.MaxFirst] <= float64(bottom) {
+			break
 		}
 	}
+	k := min(max(first, 0), v.MaxFirst)
+	v.First, v.Offset = k, tops[k]
+	room := float64(bottom - start(k))
+	if k < v.MaxFirst {
+		room -= panelHintH + 2 // "more below"
+		v.Below = true
+	}
+	v.Last = k
+	for v.Last < len(tops) && lineEnd(v.Last)-tops[k] <= room {
+		v.Last++
+	}
+	if v.Last == len(tops) {
+		v.Below = false
+	}
+	h := 0.0
+	if v.Last > k {
+		h = lineEnd(v.Last-1) - tops[k]
+	}
+	v.Area = image.Rect(f.Layout.Panel.Min.X+1, start(k), f.Layout.Panel.Max.X, start(k)+int(math.Ceil(h)))
+	return v
+}
+
+// switchSummary is the folded switch rows' line: the value of each row
+// that matters to the current algorithm (a value's explanation after its
+// colon dropped), a number or on/off named by its row.
+func switchSummary(rows []SwitchRow) string {
+	var parts []string
+	for _, s := range rows {
+		if s.Dim || s.Value == "" {
+			continue
+		}
+		v, _, _ := strings.Cut(s.Value, ": ")
+		if v == "on" || v == "off" || strings.Trim(v, "0123456789 of") == "" {
+			v = s.Label + " " + v
+		}
+		parts = append(parts, v)
+	}
+	return strings.Join(parts, " · ")
 }
 
 // panelHintH is the height of the panel's "more below" line.
@@ -894,8 +1092,9 @@ func (r *Renderer) narrowPanel() bool {
 // narrowTemplate is a typical open-list value, measured by narrowPanel.
 const narrowTemplate = "f 888.88   g 888.88   h 88.88"
 
-// PanelMaxScroll is how far, in screen pixels, the numbers and inspector
-// could be scrolled in the last panel drawn (0: they fit).
+// PanelMaxScroll is how far, in lines, the numbers and inspector could be
+// scrolled in the last panel drawn (0: they fit): the line the view that
+// shows the last line starts at (PanelView.MaxFirst).
 func (r *Renderer) PanelMaxScroll() int { return r.panelMax }
 
 func (r *Renderer) sectionTitle(dst *ebiten.Image, s string, x, y float64) {

@@ -615,12 +615,18 @@ func TestPanelKeepsToItsShareOfANarrowWindow(t *testing.T) {
 	w.SetAlgo(world.AlgoAStar)
 	w.Wait()
 	w.Timeline.Seek(w.Timeline.Len() / 3)
-	l := r.FitPanel(ComputeLayout(700, 500, true), w)
+	l := ComputeLayout(700, 500, true)
+	l.SwitchFold = FoldOpen // the rows shown: the rest scrolls
+	l = r.FitPanel(l, w)
 	var cam Camera
 	cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
 	var drawn []string
 	r.fonts.drawn = &drawn
-	r.Draw(ebiten.NewImage(700, 500), &Frame{World: w, Cam: &cam, Layout: l, PanelScroll: 1 << 20})
+	srows := make([]SwitchRow, panelSwitchRows)
+	for i := range srows {
+		srows[i] = SwitchRow{Label: "switch", Value: "value", Keys: "K"}
+	}
+	r.Draw(ebiten.NewImage(700, 500), &Frame{World: w, Cam: &cam, Layout: l, Switches: srows, PanelScroll: 1 << 20})
 	r.fonts.drawn = nil
 	all := strings.Join(drawn, " | ")
 	if r.PanelMaxScroll() <= 0 {
@@ -836,5 +842,35 @@ func TestBuildRowSaysWhichLevelsWereKept(t *testing.T) {
 		if !slices.Contains(drawn, want) {
 			t.Errorf("kept %d: drew %q, want %q", kept, drawn, want)
 		}
+	}
+}
+
+// Regression (a user at 175 %): the timeline's status line was cut
+// mid-figure ("speed 20…", "last: line (117,82)→(…"). A narrow bar drops
+// whole parts, the last event first, and keeps the state, the event and
+// the speed; a wide one shows the whole line.
+func TestTimelineStatusDropsWholeParts(t *testing.T) {
+	r := New()
+	ft := r.fonts
+	parts := []statusPart{
+		{"paused  event 1,673 / 1,673", 5},
+		{"speed 200 ev/s", 4},
+		{"last: line (117,82)→(124,79) blocked or dearer than path 8.83", 1},
+	}
+	all := "paused  event 1,673 / 1,673   speed 200 ev/s   last: line (117,82)→(124,79) blocked or dearer than path 8.83"
+	if got := fitStatus(ft, parts, 2000); got != all {
+		t.Errorf("wide bar: %q, want %q", got, all)
+	}
+	narrow := 392.0 - 20 // the bar at 175 % on 1280×800
+	got := fitStatus(ft, parts, narrow)
+	if want := "paused  event 1,673 / 1,673   speed 200 ev/s"; got != want {
+		t.Errorf("175 %% bar: %q, want %q", got, want)
+	}
+	if ft.Width(ft.UI, got) > narrow {
+		t.Errorf("175 %% bar: %q is wider than the bar", got)
+	}
+	// A first part too wide by itself is still cut to the bar.
+	if got := fitStatus(ft, parts[:1], 60); ft.Width(ft.UI, got) > 60 || !strings.HasSuffix(got, "…") {
+		t.Errorf("60 px: %q", got)
 	}
 }

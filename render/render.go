@@ -49,7 +49,7 @@ type Frame struct {
 	Help       []HelpSection
 	ShowHelp   bool
 	HelpScroll int // pixels the help screen is scrolled down (clamped to HelpView.MaxScroll)
-	// PanelScroll is how far the panel's numbers and inspector are
+	// PanelScroll is how many lines the panel's numbers and inspector are
 	// scrolled when they do not fit under the switches (clamped to
 	// Renderer.PanelMaxScroll).
 	PanelScroll int
@@ -138,7 +138,9 @@ type Renderer struct {
 	helpKey  helpKey // the window and sections helpView was laid out for
 	helpView HelpView
 
-	panelMax   int // how far the panel's lower part scrolls (drawPanel)
+	panelMax   int // the last line the panel's lower part can start at (drawPanel)
+	panelShown PanelView
+	panelTops  []float64 // panelView's measured line tops (reused)
 	panelW     int // the panel's width in the last drawPanel (0: none yet)
 	narrowFor  int // the panel width narrow was computed for (narrowPanel)
 	narrow     bool

@@ -1,0 +1,129 @@
+package game
+
+import (
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/assets"
+	"pathlens/game/world"
+	"pathlens/render"
+)
+
+// hpaScaled returns a game on the default world with an HPA* query answered,
+// laid out and drawn in a 1280×800 window at UI scale s.
+func hpaScaled(t *testing.T, s float64) *Game {
+	t.Helper()
+	wd, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Settings.Algo = world.AlgoHPA
+	wd.Begin()
+	wd.Wait()
+	g, err := New(wd, Options{UIScale: s})
+	if err != nil {
+		t.Fatal(err)
+	}
+	redraw(g)
+	return g
+}
+
+// redraw lays g out in a 1280×800 window at its UI scale and draws a
+// frame, as Update and Draw do.
+func redraw(g *Game) {
+	w, h := g.Layout(1280, 800)
+	g.lay = g.layout(w, h)
+	g.fit()
+	g.drawnAt = time.Time{}
+	g.Draw(ebiten.NewImage(w, h))
+}
+
+// checkWholeLines fails when the panel's lower part, as last drawn, shows
+// a line cut by its box or by the panel's bottom, or leaves the lines
+// after the view's end hidden while the view does not end the content.
+func checkWholeLines(t *testing.T, g *Game, what string) render.PanelView {
+	t.Helper()
+	v := g.r.PanelShown()
+	if v.MaxFirst == 0 {
+		return v
+	}
+	if v.Area.Max.Y > g.lay.Panel.Max.Y {
+		t.Errorf("%s: the lines' box %v goes past the panel's bottom %d", what, v.Area, g.lay.Panel.Max.Y)
+	}
+	if v.Last <= v.First {
+		t.Errorf("%s: the view shows no line (first %d, lines %d)", what, v.First, v.Lines)
+	}
+	if v.First == v.MaxFirst && (v.Last != v.Lines || v.Below) {
+		t.Errorf("%s: scrolled to the end, the view shows lines %d to %d of %d (more below %v): the last line is not shown",
+			what, v.First, v.Last, v.Lines, v.Below)
+	}
+	return v
+}
+
+// Regression (a teacher at 175 % on a 1280×800 projector): the switch rows
+// kept their full height and the numbers, the open list and the inspector
+// shared a box three lines high, cut mid-line. At that scale the rows fold
+// to one summary line by themselves; at 100 % they show as before.
+func TestSwitchRowsFoldAtProjectorScale(t *testing.T) {
+	g := hpaScaled(t, 1.75)
+	if !g.lay.Folded {
+		t.Fatalf("175 %%: the switch rows are not folded")
+	}
+	if rc := render.SwitchRowRect(g.lay, 0); !rc.Empty() {
+		t.Errorf("175 %%, folded: switch row 0 still takes clicks at %v", rc)
+	}
+	v := g.r.PanelShown()
+	if n := v.Last - v.First; v.MaxFirst > 0 && n < 12 {
+		t.Errorf("175 %%: the numbers show %d whole lines, want at least 12", n)
+	}
+	checkWholeLines(t, g, "175 %")
+
+	g100 := hpaScaled(t, 1)
+	if g100.lay.Folded {
+		t.Errorf("100 %% on 1280×800: the switch rows are folded")
+	}
+	if rc := render.SwitchRowRect(g100.lay, 0); rc.Empty() {
+		t.Errorf("100 %%: switch row 0 has no place")
+	}
+}
+
+// A click on the switch rows' title unfolds them, and another folds them
+// again, at any scale; unfolded at 175 %, the rest scrolls by whole lines
+// down to its last line, and no further.
+func TestSwitchTitleClickFoldsAndScrollEndsOnTheLastLine(t *testing.T) {
+	g := hpaScaled(t, 1.75)
+	title := render.SwitchTitleRect(g.lay)
+	g.clickSwitch(title.Min.X+20, title.Min.Y+8)
+	redraw(g)
+	if g.lay.Folded {
+		t.Fatalf("a click on the title left the rows folded")
+	}
+	if rc := render.SwitchRowRect(g.lay, 0); rc.Empty() || !rc.In(g.lay.Panel) {
+		t.Errorf("unfolded: switch row 0 at %v", rc)
+	}
+	v := checkWholeLines(t, g, "175 %, unfolded, at the top")
+	if v.MaxFirst == 0 {
+		t.Fatalf("175 %% with the rows unfolded: nothing scrolls, the test needs it to")
+	}
+	for i := 0; i < 40; i++ {
+		g.scrollPanel(3) // a notch of the wheel
+		redraw(g)
+		checkWholeLines(t, g, "175 %, unfolded, scrolling")
+	}
+	if v := g.r.PanelShown(); v.First != v.MaxFirst || g.panelScroll != v.MaxFirst {
+		t.Errorf("after 40 notches: first line %d, scroll %d, want the end %d", v.First, g.panelScroll, v.MaxFirst)
+	}
+	g.scrollPanel(-1)
+	redraw(g)
+	if v := g.r.PanelShown(); v.First != v.MaxFirst-1 {
+		t.Errorf("one line up from the end: first line %d, want %d (no dead notches past the end)", v.First, v.MaxFirst-1)
+	}
+	title = render.SwitchTitleRect(g.lay)
+	g.clickSwitch(title.Min.X+20, title.Min.Y+8)
+	redraw(g)
+	if !g.lay.Folded {
+		t.Errorf("a second click on the title left the rows unfolded")
+	}
+}
