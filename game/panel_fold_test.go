@@ -127,3 +127,39 @@ func TestSwitchTitleClickFoldsAndScrollEndsOnTheLastLine(t *testing.T) {
 		t.Errorf("a second click on the title left the rows unfolded")
 	}
 }
+
+// Regression (a user: HPA* at 175 %, the panel wheeled down, then Ctrl+0):
+// at 100 % the panel showed "more above" over a half-cut "hierarchy" line,
+// hiding the path's cost and the query time, above a large empty gap. The
+// scroll is clamped to the new end whenever the view changes, and what
+// fits at 100 % shows from its first line.
+func TestPanelScrollClampedAfterTheScaleShrinks(t *testing.T) {
+	g := hpaScaled(t, 1.75)
+	g.switchFold = render.FoldOpen // the most scrolling there can be
+	redraw(g)
+	g.scrollPanel(1000)
+	redraw(g)
+	if g.panelScroll == 0 {
+		t.Fatalf("175 %%: the panel does not scroll, the test needs it to")
+	}
+	g.setUIScale(1) // Ctrl+0
+	redraw(g)
+	v := checkWholeLines(t, g, "100 % after Ctrl+0")
+	if g.panelScroll > v.MaxFirst || v.First > v.MaxFirst {
+		t.Errorf("100 %%: scroll %d, first line %d, past the end %d", g.panelScroll, v.First, v.MaxFirst)
+	}
+	if v.MaxFirst == 0 && v.First != 0 {
+		t.Errorf("100 %%: everything fits, yet the view starts at line %d", v.First)
+	}
+	if v.MaxFirst > 0 && v.First > 0 && v.Last != v.Lines {
+		t.Errorf("100 %%: lines hidden above (first %d) and below (last %d of %d)", v.First, v.Last, v.Lines)
+	}
+	// A shorter window at 100 %: still no more than its end.
+	w, h := g.Layout(1280, 560)
+	g.lay = g.layout(w, h)
+	g.drawnAt = time.Time{}
+	g.Draw(ebiten.NewImage(w, h))
+	if v := g.r.PanelShown(); g.panelScroll > v.MaxFirst || v.First > v.MaxFirst {
+		t.Errorf("1280×560: scroll %d, first %d, end %d", g.panelScroll, v.First, v.MaxFirst)
+	}
+}

@@ -141,8 +141,8 @@ type Renderer struct {
 	panelMax   int // the last line the panel's lower part can start at (drawPanel)
 	panelShown PanelView
 	panelTops  []float64 // panelView's measured line tops (reused)
-	panelW     int // the panel's width in the last drawPanel (0: none yet)
-	narrowFor  int // the panel width narrow was computed for (narrowPanel)
+	panelW     int       // the panel's width in the last drawPanel (0: none yet)
+	narrowFor  int       // the panel width narrow was computed for (narrowPanel)
 	narrow     bool
 	legendRect image.Rectangle // where the legend was drawn this frame (empty: not drawn)
 	msgRect    image.Rectangle // where the message was drawn this frame (empty: none)
