@@ -2237,12 +2237,13 @@ type msgPlace struct {
 }
 
 // msgPlaceKey is everything placeMessage and the wrapping read: the text,
-// the map area, the boxes to keep off (legend, map notes, the start and
-// goal discs). The fonts are the renderer's own, fixed.
+// the map area, the boxes to keep off (legend, map notes, the cells last
+// edited, the cursor, the start and goal discs). The fonts are the
+// renderer's own, fixed.
 type msgPlaceKey struct {
 	text                string
 	area, legend, notes image.Rectangle
-	marks               [2]image.Rectangle
+	marks               [4]image.Rectangle
 	nmarks              int
 }
 
@@ -2254,8 +2255,21 @@ type msgPlaceKey struct {
 func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 	w := f.World
 	ft := r.fonts
-	k := msgPlaceKey{text: w.Message, area: f.Layout.Map, legend: r.legendRect, notes: r.noteRect}
+	m := f.Layout.Map
+	k := msgPlaceKey{text: w.Message, area: m, legend: r.legendRect, notes: r.noteRect}
 	if f.Cam != nil {
+		// The cells just edited, and the cursor: a "no path" after filling
+		// a corridor lay right over the filled cells, for its 6 seconds,
+		// above the legend mid-map (a user's report).
+		if rc := lastEditRect(f); !rc.Empty() {
+			k.marks[k.nmarks] = rc
+			k.nmarks++
+		}
+		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(m) {
+			const c = 12
+			k.marks[k.nmarks] = image.Rect(int(f.MouseX)-c, int(f.MouseY)-c, int(f.MouseX)+c+1, int(f.MouseY)+c+1)
+			k.nmarks++
+		}
 		rad := int(math.Ceil(EndpointRadius(f.Cam.Zoom)))
 		for _, p := range [2]struct {
 			on bool
@@ -2289,6 +2303,28 @@ func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 	}
 	*mp = msgPlace{ok: true, key: k, box: box, lines: lines}
 	return mp
+}
+
+// lastEditRect returns the screen rectangle around the cells of the last
+// edit (World.LastEdited) with a few pixels' margin, empty when there is
+// none.
+func lastEditRect(f *Frame) image.Rectangle {
+	w := f.World
+	cells := w.LastEdited()
+	if len(cells) == 0 || f.Cam == nil {
+		return image.Rectangle{}
+	}
+	gw := int32(w.Grid.Width())
+	lo, hi := image.Pt(math.MaxInt32, math.MaxInt32), image.Pt(-1, -1)
+	for _, i := range cells {
+		x, y := int(i%gw), int(i/gw)
+		lo.X, lo.Y = min(lo.X, x), min(lo.Y, y)
+		hi.X, hi.Y = max(hi.X, x), max(hi.Y, y)
+	}
+	x0, y0 := f.Cam.CellCenter(lo)
+	x1, y1 := f.Cam.CellCenter(hi)
+	half := float32(math.Max(f.Cam.Zoom/2, 1) + 4)
+	return image.Rect(int(x0-half), int(y0-half), int(x1+half)+1, int(y1+half)+1)
 }
 
 // paintMessage draws the message's box and its wrapped lines.
@@ -2338,11 +2374,12 @@ func placeMessage(m, legend image.Rectangle, marks []image.Rectangle, notes imag
 
 // messageBox places the message's bw×bh box in map area m: centred at
 // the bottom; above the legend rather than over it; at the top, under the
-// map notes (notes), when the bottom place would cover the start or goal
-// disc in marks (a note about the phase stepped past sat on the goal for
-// seconds, user test) or the legend with no room above it. A place that
-// covers neither the legend nor a marker is taken first, then one clear
-// of the legend; else the bottom.
+// map notes (notes). Of those clear of the legend it takes the one that
+// covers the fewest of marks, the first of them on a tie: marks are what
+// the user works on, the start and goal discs (a note about the phase
+// stepped past sat on the goal for seconds, user test), the cells just
+// edited and the cursor (messagePlace). When every place covers the
+// legend, the bottom.
 func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []image.Rectangle, notes image.Rectangle) image.Rectangle {
 	x := m.Min.X + (m.Dx()-bw)/2
 	bottom := image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10)
@@ -2358,25 +2395,25 @@ func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []i
 	if top := image.Rect(x, y, x+bw, y+bh); top.Max.Y <= bottom.Min.Y {
 		places = append(places, top)
 	}
-	covers := func(b image.Rectangle) bool {
+	covers := func(b image.Rectangle) int {
+		n := 0
 		for _, mk := range marks {
 			if b.Overlaps(mk) {
-				return true
+				n++
 			}
 		}
-		return false
+		return n
 	}
+	best, fewest := bottom, -1
 	for _, p := range places {
-		if !p.Overlaps(legend) && !covers(p) {
-			return p
+		if p.Overlaps(legend) {
+			continue
+		}
+		if n := covers(p); fewest < 0 || n < fewest {
+			best, fewest = p, n
 		}
 	}
-	for _, p := range places {
-		if !p.Overlaps(legend) {
-			return p
-		}
-	}
-	return bottom
+	return best
 }
 
 // mapNote places a short note at the top of the map area, under the notes
