@@ -9,25 +9,26 @@ import (
 	"pathlens/pathing"
 )
 
-// splits reports, by brute force, whether filling open cell c leaves two
-// cells of its old area unable to reach each other: the cells around c
-// that were one area must fall into more than one.
-func splits(g *pathing.Grid, c image.Point) bool {
+// cutOff returns, by brute force, how many cells filling open cell c cuts
+// off from the largest part left of its area: the parts are the areas of
+// c's open neighbours once c is filled; all but the largest are cut off.
+func cutOff(g *pathing.Grid, c image.Point) int32 {
 	h := g.Clone()
 	h.SetOpen(c, false)
 	seen := map[image.Point]bool{}
-	areas := 0
+	var sum, largest int32
 	for _, d := range []image.Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 		s := c.Add(d)
 		if !h.In(s) || !h.Open(s) || seen[s] {
 			continue
 		}
-		areas++
+		part := int32(0)
 		stack := []image.Point{s}
 		seen[s] = true
 		for len(stack) > 0 {
 			p := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
+			part++
 			for _, e := range []image.Point{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 				q := p.Add(e)
 				if h.In(q) && h.Open(q) && !seen[q] {
@@ -36,14 +37,16 @@ func splits(g *pathing.Grid, c image.Point) bool {
 				}
 			}
 		}
+		sum += part
+		largest = max(largest, part)
 	}
-	return areas > 1
+	return sum - largest
 }
 
 // TestCutCellsDrawn: the door between two rooms and the cell on either side
 // of it (each the door's only way into its room), and the cells of a
-// corridor, are cut cells; cells of a room, of a ring, a lone cell and the
-// ends of a corridor are not.
+// corridor, are cut cells (X); cells of a room, of a ring, a lone cell and
+// the ends of a corridor are not. The figures are what each cuts off.
 func TestCutCellsDrawn(t *testing.T) {
 	for _, c := range []struct{ rows, want string }{
 		{"...#...\n...#...\n.......\n...#...", "...#...\n...#...\n..XXX..\n...#..."},
@@ -62,7 +65,7 @@ func TestCutCellsDrawn(t *testing.T) {
 			}
 			for x := range row {
 				ch := row[x]
-				if cut[y*len(row)+x] {
+				if cut[y*len(row)+x] > 0 {
 					ch = 'X'
 				}
 				got.WriteByte(ch)
@@ -71,6 +74,21 @@ func TestCutCellsDrawn(t *testing.T) {
 		if got.String() != c.want {
 			t.Errorf("cut cells of\n%s\ngot\n%s\nwant\n%s", c.rows, got.String(), c.want)
 		}
+	}
+	// Two rooms of 12 joined by a door: the door cuts off 12, the cell
+	// before it on either side the 11 other cells of its room. On the
+	// winding corridor (18 cells) a cell cuts off what lies past it on
+	// the shorter side; the junction (7,2) has three parts, 7, 1 and 9,
+	// and cuts off 8.
+	d := draw(t, "...#...", "...#...", ".......", "...#...")
+	cut := pathing.CutCells(d.g, nil)
+	if got := []int32{cut[2*7+2], cut[2*7+3], cut[2*7+4]}; got[0] != 11 || got[1] != 12 || got[2] != 11 {
+		t.Errorf("door cells cut off %v, want 11 12 11", got)
+	}
+	d = draw(t, "........#", "#######.#", ".........")
+	cut = pathing.CutCells(d.g, nil)
+	if cut[1] != 1 || cut[7] != 7 || cut[2*9+7] != 8 {
+		t.Errorf("corridor cells cut off %d, %d, %d, want 1, 7, 8", cut[1], cut[7], cut[2*9+7])
 	}
 }
 
@@ -86,11 +104,14 @@ func TestCutCellsAgainstBruteForce(t *testing.T) {
 		cut := pathing.CutCells(g, nil)
 		for i := range cut {
 			p := g.Point(i)
-			want := g.Open(p) && splits(g, p)
-			if cut[i] != want {
-				t.Fatalf("grid %d (%d×%d): cell %v cut %v, brute force %v", k, w, h, p, cut[i], want)
+			want := int32(0)
+			if g.Open(p) {
+				want = cutOff(g, p)
 			}
-			if want && !splitsEight(g, p) {
+			if cut[i] != want {
+				t.Fatalf("grid %d (%d×%d): cell %v cuts off %d, brute force %d", k, w, h, p, cut[i], want)
+			}
+			if want > 0 && !splitsEight(g, p) {
 				t.Fatalf("grid %d: cell %v splits 4-connected moves but not 8-connected ones", k, p)
 			}
 		}
@@ -138,12 +159,12 @@ func splitsEight(g *pathing.Grid, c image.Point) bool {
 // TestCutCellsReusesDst: a big enough dst is reused and cleared.
 func TestCutCellsReusesDst(t *testing.T) {
 	g := draw(t, "...", "#.#", "...").g
-	dst := make([]bool, 20)
+	dst := make([]int32, 20)
 	for i := range dst {
-		dst[i] = true
+		dst[i] = 5
 	}
 	got := pathing.CutCells(g, dst)
-	if &got[0] != &dst[0] || len(got) != 9 || got[0] || !got[4] {
+	if &got[0] != &dst[0] || len(got) != 9 || got[0] != 0 || got[4] != 3 {
 		t.Fatalf("got %v", got)
 	}
 }

@@ -1437,6 +1437,9 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	y = r.kv(dst, x, y, "cell", desc, ColText)
 	if ci.Component >= 0 {
 		y = r.kv(dst, x, y, "component", fmt.Sprintf("%d", ci.Component), ColText)
+		if n := r.cutOff(f, ci.P); n > 0 {
+			y = r.kv(dst, x, y, "cut cell", cutOffText(n), ColText)
+		}
 	}
 	stale := len(ci.Levels) > 0 && strokeHoldsRepair(f.World)
 	for _, l := range ci.Levels {
@@ -2201,6 +2204,29 @@ func openCellsUnder(f *Frame, rc image.Rectangle) int {
 		}
 	}
 	return n
+}
+
+// cutOffText is the inspector's reading of a cut cell that cuts off n cells.
+func cutOffText(n int32) string {
+	if n == 1 {
+		return "filling it cuts off 1 cell"
+	}
+	return "filling it cuts off " + world.Count(int(n)) + " cells"
+}
+
+// cutOff returns how many cells filling p would cut off its component's
+// largest part (0: not a cut cell), read from what the components layer
+// drew: 0 while the layer is off or has not drawn this version of the grid
+// (nothing is computed here).
+func (r *Renderer) cutOff(f *Frame, p image.Point) int32 {
+	w := f.World
+	if !f.Layers.Has(LayerComponents) || r.cutGrid != w.Grid || r.cutVersion != w.GridVersion() || !w.Grid.In(p) {
+		return 0
+	}
+	if i := w.Grid.Index(p); i < len(r.cut) {
+		return r.cut[i]
+	}
+	return 0
 }
 
 // MessageLife is how many seconds the message shows: six, an error twelve.

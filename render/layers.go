@@ -12,7 +12,7 @@ const (
 	LayerGroups                  // groups (or clusters) of the view level, tinted
 	LayerNodes                   // entrances, transitions and abstract nodes
 	LayerEdges                   // abstract edges (cost on hover)
-	LayerComponents              // connected components, tinted
+	LayerComponents              // connected components, tinted, and their cut cells
 	LayerSearch                  // open and closed sets of every search in the query
 	LayerPlans                   // the high-level plan per level
 	LayerSegments                // the refined segments
@@ -38,7 +38,7 @@ var LayerInfo = [NumLayers]struct {
 	LayerGroups:     {"groups (tinted)", color.RGBA{180, 120, 200, 255}, color.RGBA{}},
 	LayerNodes:      {"entrances & nodes", ColEntrance, ColNode},
 	LayerEdges:      {"abstract edges", ColEdge, color.RGBA{}},
-	LayerComponents: {"components", color.RGBA{120, 200, 180, 255}, color.RGBA{}},
+	LayerComponents: {"components / cuts", color.RGBA{120, 200, 180, 255}, ColCut},
 	LayerSearch:     {"open / closed", ColOpen, ColClosed},
 	LayerPlans:      {"plans per level", ColPlan[1], ColPlan[2]},
 	LayerSegments:   {"path by segment", ColSegA, ColSegB},

@@ -192,24 +192,42 @@ func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 	c.draw(dst, f.Cam, 1)
 }
 
-// drawComponents tints every open cell by its connected component.
+// drawComponents tints every open cell by its connected component, and
+// marks in ColCut the cut cells: those whose filling alone would split
+// their component (pathing.CutCells), a map's chokepoints, the more opaque
+// the more cells they cut off, so a door between halls stands out from a
+// nook's mouth. Both are baked once per grid version.
 func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	g := w.Grid
 	c := &r.comps
 	if c.prepare(g.Width(), g.Height(), hierKey{nil, 0, w.GridVersion()}) {
 		labels := world.LabelComponents(g, nil)
+		r.cut = pathing.CutCells(g, r.cut)
+		r.cutVersion, r.cutGrid = w.GridVersion(), g
 		for i, id := range labels {
 			p := c.pix[4*i : 4*i+4]
-			if id < 0 {
+			switch {
+			case id < 0:
 				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
-				continue
+			case r.cut[i] > 0:
+				premul(p, cutColour(r.cut[i]))
+			default:
+				premul(p, hueColor(id*7+3, 120))
 			}
-			premul(p, hueColor(id*7+3, 120))
 		}
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
+}
+
+// cutColour is ColCut at an opacity that grows with the cells a cut cell
+// cuts off: lighter for one (a nook), full from 64 (a door between rooms).
+func cutColour(off int32) color.RGBA {
+	c := ColCut
+	a := 150 + 14*int(math.Log2(float64(min(off, 64)))) // 150 at 1 … 234 at 64
+	c.A = uint8(min(a, int(ColCut.A)))
+	return c
 }
 
 type regionKey struct {

@@ -34,6 +34,7 @@ var (
 	ColExcluded = color.RGBA{20, 20, 30, 120}
 	ColParent   = color.RGBA{30, 60, 120, 200}
 	ColOptimal  = color.RGBA{20, 200, 230, 200}
+	ColCut      = color.RGBA{120, 0, 30, 235} // cut cells: filling one splits its area
 	ColGhost    = color.RGBA{120, 120, 120, 200}
 	ColFlash    = color.RGBA{255, 235, 60, 255}
 	ColAdded    = color.RGBA{40, 220, 90, 255}

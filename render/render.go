@@ -118,17 +118,23 @@ type Renderer struct {
 	footKey footKey
 	footOK  bool
 
-	terrain  tintCache
-	groups   tintCache
-	comps    tintCache
-	regions  tintCache
-	labels   []regionLabel    // region letters' cells (drawRegionLabels) for labelKey
-	valFace  *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
-	labelKey regionKey
-	exclude  tintCache
-	fill     tintCache
-	flash    tintCache
-	levelIx  levelIndex
+	terrain tintCache
+	groups  tintCache
+	comps   tintCache
+	// cut is the cells each cell cuts off (pathing.CutCells) as the
+	// components layer drew them last, of grid cutGrid at version
+	// cutVersion: the inspector reads it while the layer shows them.
+	cut        []int32
+	cutGrid    *pathing.Grid
+	cutVersion uint64
+	regions    tintCache
+	labels     []regionLabel    // region letters' cells (drawRegionLabels) for labelKey
+	valFace    *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
+	labelKey   regionKey
+	exclude    tintCache
+	fill       tintCache
+	flash      tintCache
+	levelIx    levelIndex
 
 	planGen   uint64         // timeline generation planFound was computed for
 	planTrace *pathing.Trace // and its trace
