@@ -1305,6 +1305,9 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 			d = 0 // no "-0.000" from rounding
 		}
 		y = r.kv(dst, x, y, "ghost", fmt.Sprintf("%.3f with %s (now %+.3f)", gh.Cost, gh.Label, d), ColGhost)
+		if gh.Fill != nil {
+			y = r.kv(dst, x, y, "", fmt.Sprintf("%s expanded (outlined), now %s", world.Count(gh.Expanded), world.Count(o.Expanded)), ColGhost)
+		}
 	}
 	if o.Note != "" {
 		for _, l := range wrap(r.fonts, r.fonts.UI, o.Note, width) { // Draw skips a nil dst

@@ -1029,15 +1029,46 @@ func (r *Renderer) drawCompare(dst *ebiten.Image, f *Frame) {
 	r.drawPolyline(dst, f.Cam, o.Path, lineWidth(f.Cam.Zoom)*1.8, PM(ColOptimal))
 }
 
-// drawGhost draws the answer kept from before the last connection-cost or
-// exclusion switch: its path grey, its top plan dashed grey.
+// drawGhost draws the answer kept from before the last switch: its path
+// grey, its top plan dashed grey and, after an algorithm or heuristic
+// switch, the outline of the cells its searches expanded (the edge cells
+// of that fill, baked once per ghost), so a teacher switching Dijkstra to
+// A* sees the fill shrink inside the old one.
 func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	gh := f.World.Ghost
 	if gh == nil {
 		return
 	}
+	if gh.Fill != nil {
+		g := f.World.Grid
+		c := &r.ghostFill
+		if c.prepare(g.Width(), g.Height(), gh) {
+			ghostOutline(c.pix, gh, g.Width(), g.Height())
+			c.upload()
+		}
+		c.draw(dst, f.Cam, 1)
+	}
 	r.drawPolyline(dst, f.Cam, gh.Path, lineWidth(f.Cam.Zoom)*1.2, PM(color.RGBA{90, 90, 90, 150}))
 	drawDashed(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6)
+}
+
+// ghostOutline paints into pix (RGBA, a pixel per cell of a w×h grid) the
+// cells of gh's fill that have a neighbour outside it (or the map's edge)
+// in ColGhostFill, and clears the rest.
+func ghostOutline(pix []byte, gh *world.Ghost, w, h int) {
+	var edge [4]byte
+	premul(edge[:], ColGhostFill)
+	for i := 0; i < w*h; i++ {
+		p := pix[4*i : 4*i+4]
+		p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+		if !gh.Filled(i) {
+			continue
+		}
+		x, y := i%w, i/w
+		if x == 0 || y == 0 || x == w-1 || y == h-1 || !gh.Filled(i-1) || !gh.Filled(i+1) || !gh.Filled(i-w) || !gh.Filled(i+w) {
+			copy(p, edge[:])
+		}
+	}
 }
 
 // EndpointRadius is the screen radius in pixels of the start and goal

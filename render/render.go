@@ -121,6 +121,8 @@ type Renderer struct {
 	terrain tintCache
 	groups  tintCache
 	comps   tintCache
+	// ghostFill is the outline of the ghost's expanded cells (drawGhost).
+	ghostFill tintCache
 	// cut is the cells each cell cuts off (pathing.CutCells) as the
 	// components layer drew them last, of grid cutGrid at version
 	// cutVersion: the inspector reads it while the layer shows them.

@@ -17,6 +17,9 @@ func (w *World) SetAlgo(a Algo) {
 	if a >= numAlgos {
 		return
 	}
+	if a != w.Settings.Algo {
+		w.keepSearchGhost(w.Settings.Algo.Title())
+	}
 	w.Settings.Algo = a
 	w.switched("algo", a)
 }
@@ -26,15 +29,15 @@ func (w *World) CycleAlgo() { w.SetAlgo((w.Settings.Algo + 1) % numAlgos) }
 
 // CycleHeuristic moves to the next A* heuristic (octile, Euclidean,
 // Manhattan, Chebyshev, zero, cluster table).
-func (w *World) CycleHeuristic() {
-	w.Settings.Heuristic = (w.Settings.Heuristic + 1) % numHeurs
-	w.switched("heuristic", w.Settings.Heuristic)
-}
+func (w *World) CycleHeuristic() { w.SetHeuristic((w.Settings.Heuristic + 1) % numHeurs) }
 
 // SetHeuristic selects the A* heuristic.
 func (w *World) SetHeuristic(h Heur) {
 	if h >= numHeurs {
 		return
+	}
+	if h != w.Settings.Heuristic && w.Settings.Uses("heuristic") {
+		w.keepSearchGhost("heuristic " + w.Settings.Heuristic.String())
 	}
 	w.Settings.Heuristic = h
 	w.switched("heuristic", h)
@@ -216,6 +219,7 @@ func (w *World) keepGhost(label string) {
 		return
 	}
 	g := &Ghost{Label: label, Cost: o.Cost, Path: append([]image.Point(nil), o.Path...)}
+	w.ghostNew = true
 	// The highest level that planned: a query whose start and goal share a
 	// top-level group plans below the top, leaving the top plan empty.
 	for l := len(o.Plans) - 1; l >= 1; l-- {
@@ -225,6 +229,31 @@ func (w *World) keepGhost(label string) {
 		}
 	}
 	w.Ghost = g
+}
+
+// keepSearchGhost is keepGhost for a switch of what searches the cells
+// (the algorithm, the heuristic): the ghost also keeps the cells the
+// answer's cell searches expanded, from its trace, whatever the timeline's
+// cursor shows, and how many expansions it took.
+func (w *World) keepSearchGhost(label string) {
+	w.keepGhost(label)
+	g := w.Ghost
+	if g == nil {
+		return
+	}
+	g.Expanded = w.Outcome.Expanded
+	g.FillVersion = w.GridVersion()
+	tr := w.Timeline.Trace()
+	if tr == nil {
+		return
+	}
+	n := w.Grid.Len()
+	g.Fill = make([]uint64, (n+63)/64)
+	for _, e := range tr.Events {
+		if e.Kind == pathing.EventPop && e.Level == 0 && e.Node >= 0 && int(e.Node) < n {
+			g.Fill[e.Node>>6] |= 1 << (uint(e.Node) & 63)
+		}
+	}
 }
 
 // unusedNote says why switch name (set to val) changes nothing for the
@@ -266,8 +295,9 @@ func (w *World) switched(name string, val any) {
 		// stroke.
 		w.LastRepair = Repair{}
 	}
-	if w.Settings.Algo != AlgoGroup {
-		// Ghosts compare group-hierarchy switches only.
+	if w.Settings.Algo != AlgoGroup && name != "algo" && name != "heuristic" {
+		// Ghosts compare the group hierarchy's switches, and the
+		// algorithms and heuristics of any search.
 		w.Ghost = nil
 	}
 	w.Replan()
@@ -280,12 +310,27 @@ func (w *World) switched(name string, val any) {
 			// stays up while it is on screen.
 			w.noteAfterError(unused)
 		}
-		if w.Ghost == nil || w.Outcome.Status != pathing.Found {
+		fresh := w.ghostNew
+		w.ghostNew = false
+		if !fresh || w.Ghost == nil || w.Outcome.Status != pathing.Found {
+			// Only the switch that made the ghost compares with it: a
+			// later switch that changes nothing keeps its own note.
 			return
 		}
 		d := w.Outcome.Cost - w.Ghost.Cost
 		if math.Abs(d) < 5e-3 {
 			d = 0 // no "-0.00" from rounding
+		}
+		if w.Ghost.Fill != nil {
+			if w.Outcome.Note != "" {
+				// The planner's note on the new answer (a heuristic it
+				// ignores, a table not built) matters more; the Numbers
+				// panel compares the two answers.
+				return
+			}
+			w.Note("%s: cost %.2f, was %.2f with %s (%+.2f); %s expanded, was %s (outlined)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d,
+				Count(w.Outcome.Expanded), Count(w.Ghost.Expanded))
+			return
 		}
 		w.Note("%s: cost %.2f, was %.2f with %s (%+.2f)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d)
 	})

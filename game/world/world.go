@@ -47,12 +47,25 @@ func NoQueryOutcome() Outcome {
 }
 
 // Ghost is an earlier answer kept for comparison after a switch: its plan
-// at the top level and its path, labelled with what was switched.
+// at the top level and its path, labelled with what was switched. After an
+// algorithm or heuristic switch it also keeps the cells its cell searches
+// expanded (Fill, a bit per cell, for the grid of FillVersion) and how
+// many expansions it took, so A* and Dijkstra, or two heuristics, can be
+// compared on one query.
 type Ghost struct {
 	Label string
 	Plan  []image.Point
 	Path  []image.Point
 	Cost  float64
+
+	Fill        []uint64 // bit i: cell i was expanded by a cell search
+	FillVersion uint64   // GridVersion the fill was searched on
+	Expanded    int      // the answer's expansions (Outcome.Expanded)
+}
+
+// Filled reports whether cell i (y*Width+x) is in the ghost's fill.
+func (g *Ghost) Filled(i int) bool {
+	return i>>6 < len(g.Fill) && g.Fill[i>>6]&(1<<(uint(i)&63)) != 0
 }
 
 // World is one session: a map, the query on it and everything shown about
@@ -114,8 +127,10 @@ type World struct {
 	// Batch is the run of every query of the list (StartBatch) under way
 	// or last finished.
 	Batch Batch
-	// Ghost is the previous answer kept after a connection-cost switch.
-	Ghost *Ghost
+	// Ghost is the previous answer kept after a connection-cost,
+	// exclusion, target, algorithm or heuristic switch.
+	Ghost    *Ghost
+	ghostNew bool // the ghost was made by the switch being planned (switched notes it)
 	// LastRepair is the last stroke's repair report, and RepairSeq counts
 	// repairs so the view can flash each one once. A switch that rebuilds
 	// or drops the hierarchy clears LastRepair (it described the old one).
