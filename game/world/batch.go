@@ -140,11 +140,21 @@ func (w *World) LastBatch() *BatchResult { return w.Batch.last }
 
 // StartBatch starts a batch over the session's queries with the current
 // switches. With no query list it says how to get one and starts nothing;
-// a batch already under way is cancelled first. It reports whether one
+// when the batch's own copies, searches and hierarchy would not fit in
+// the free memory it says so and starts nothing (checkBatchMemory); a
+// batch already under way is cancelled first. It reports whether one
 // started.
 func (w *World) StartBatch() bool {
 	if len(w.Queries) == 0 {
 		w.Fail("batch: %s has no query list: drop a Moving AI .scen for it on the window, open one with Ctrl+O, or start with -scen FILE", w.Name)
+		return false
+	}
+	if err := w.checkBatchMemory(); err != nil {
+		// The batch's hierarchy is a second one beside the session's:
+		// past what is free the out-of-memory killer would take the
+		// session, unsaved edits with it, as checkHierMemory guards.
+		w.Log.Add("batch", F{"state", "refused"}, F{"rows", len(w.Queries)}, F{"why", err.Error()})
+		w.Fail("batch: %v", err)
 		return false
 	}
 	w.stopBatch()

@@ -127,17 +127,74 @@ func (w *World) checkHierMemory(k hierKey) error {
 		w.dropHierarchy()
 		return nil
 	}
+	what, less := w.hierWords(k)
+	what = "not built: the " + what
+	if k.dense {
+		what += "," // "…, dense transitions, needs about"
+	}
+	return &errMemory{what: what, w: w.Grid.Width(), h: w.Grid.Height(), need: need, free: free, less: less}
+}
+
+// hierWords names the hierarchy of key k for a refusal ("HPA* hierarchy
+// of cluster 10, 2 levels", with no article) and says which switches
+// would make it need less.
+func (w *World) hierWords(k hierKey) (what, less string) {
 	s := Settings{ClusterSize: k.cluster, Levels: k.levels}
-	what := fmt.Sprintf("not built: the %s of cluster %d, %d levels", hierName(k.algo), s.Cluster(), s.LevelCount())
-	less := "larger clusters (]) or fewer levels (Shift+[) need less"
+	what = fmt.Sprintf("%s of cluster %d, %s", hierName(k.algo), s.Cluster(), plural(s.LevelCount(), "level", "levels"))
+	less = "larger clusters (]) or fewer levels (Shift+[) need less"
 	if k.algo == AlgoGroup && w.Settings.UsesClusterHeuristic() {
 		less = "larger clusters (]) need less" // its levels are not the switch's (keyFor)
 	}
 	if k.dense {
-		what += ", dense transitions,"
+		what += ", dense transitions"
 		less = "the paper's transitions (Shift+N) need far less"
 	}
-	return &errMemory{what: what, w: w.Grid.Width(), h: w.Grid.Height(), need: need, free: free, less: less}
+	return what, less
+}
+
+// searcherBytes is what a flat searcher holds per cell of its grid
+// (pathing.NewSearcher).
+const searcherBytes = 20
+
+// checkBatchMemory returns nil when a batch with the current settings may
+// start, or an *errMemory saying why not. Everything a batch holds is its
+// own, on top of the session (which keeps its hierarchy: a batch never
+// drops it): a copy of the grid and of the region layers, A*'s search
+// state for the optimum of every row, and the planner's — a flat
+// searcher's state, or a second hierarchy built from the copy (the group
+// hierarchy for the cluster heuristic's table), sized as checkHierMemory
+// sizes the session's.
+func (w *World) checkBatchMemory() error {
+	if w.Grid.Len() <= asyncCells {
+		return nil
+	}
+	free, ok := freeMemory()
+	if !ok {
+		return nil
+	}
+	s := w.Settings
+	cells, open := uint64(w.Grid.Len()), w.Grid.OpenCount()
+	need := uint64(len(w.Regions))*cells + searcherBytes*cells // the layers' copies, A*
+	what, less := fmt.Sprintf("a batch of %s with its own copy of the map and searches", s.Algo.Title()), ""
+	switch {
+	case s.Algo.Hierarchical():
+		k := w.keyFor(s.Algo)
+		need += hierBytes(k, int(cells), open) // the grid copy included
+		hw, hl := w.hierWords(k)
+		what, less = fmt.Sprintf("a batch with its own %s (a second one, beside the session's)", hw), hl
+	default:
+		need += cells + searcherBytes*cells // the grid copy, the planner's searcher
+		if s.UsesClusterHeuristic() {
+			k := w.keyFor(AlgoGroup)
+			need += hierBytes(k, int(cells), open) - cells // the same grid copy
+			hw, hl := w.hierWords(k)
+			what, less = fmt.Sprintf("a batch of %s with its own %s for the cluster heuristic (a second one, beside the session's)", s.Algo.Title(), hw), hl
+		}
+	}
+	if fits(need, free) {
+		return nil
+	}
+	return &errMemory{what: "not run: " + what, w: w.Grid.Width(), h: w.Grid.Height(), need: need, free: free, less: less}
 }
 
 // checkOpenMemory returns an *errMemory when a session on a w×h map would
