@@ -90,7 +90,7 @@ func TestBatchKeysRunAndOpenTheWorst(t *testing.T) {
 	if g.query != worst.Query || g.w.Start != q[0] || g.w.Goal != q[1] || !g.w.Outcome.Traced {
 		t.Errorf("F4 opened query %d %v→%v (traced %v), want the worst, query %d", g.query+1, g.w.Start, g.w.Goal, g.w.Outcome.Traced, worst.Query+1)
 	}
-	if !strings.HasPrefix(g.w.Message, "worst 1 of ") || !strings.Contains(g.w.Message, "(batch: group hierarchy, connection cost") {
+	if !strings.HasPrefix(g.w.Message, "worst 1 of ") || !strings.Contains(g.w.Message, "(batch: group hierarchy, heuristic octile, connection cost") {
 		t.Errorf("F4's note %q", g.w.Message)
 	}
 	if !strings.Contains(strings.Join(logged(g), "\n"), "query index="+strconv.Itoa(worst.Query+1)) {

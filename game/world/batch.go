@@ -383,22 +383,28 @@ func (w *World) batchListHolds() bool {
 // it uses (Settings.Uses), always in the same order.
 func configWords(s Settings) [][2]string {
 	out := [][2]string{{"algorithm", s.Algo.Title()}}
-	if s.Uses("heuristic") && s.Algo != AlgoGroup {
-		out = append(out, [2]string{"heuristic", s.Heuristic.String()})
+	heur := s.Heuristic.String()
+	if s.Algo == AlgoGroup && s.Heuristic == HeurCluster {
+		// As the panel's row says it: the planner's searches aim at the
+		// next group, where the table does not apply (unusedHeuristicNote).
+		heur += " (" + pathing.Auto.Resolve(s.Neighborhood).String() + " here)"
 	}
-	if s.Uses("cost") {
-		out = append(out, [2]string{"connection cost", s.Cost.Title()}, [2]string{"exclusion", onOff(s.Exclusion)},
-			[2]string{"refine target", s.Target.String()})
-	}
-	if s.Algo.Hierarchical() || s.UsesClusterHeuristic() {
-		out = append(out, [2]string{"cluster size", strconv.Itoa(s.Cluster())})
-	}
-	if s.Uses("levels") {
-		out = append(out, [2]string{"levels", strconv.Itoa(s.LevelCount())})
-	}
-	if s.Uses("smooth") {
-		out = append(out, [2]string{"smoothing", onOff(s.Smooth())}, [2]string{"shortcut", onOff(s.Shortcut())},
-			[2]string{"transitions", strings.SplitN(TransitionsText(s.Dense), ":", 2)[0]})
+	for _, sw := range []struct{ name, value string }{
+		// The group planner's cell searches read the heuristic too (a
+		// group batch left it out, so changing it made no batch stale).
+		{"heuristic", heur},
+		{"cost", s.Cost.Title()},
+		{"exclusion", onOff(s.Exclusion)},
+		{"target", s.Target.String()},
+		{"cluster", strconv.Itoa(s.Cluster())},
+		{"levels", strconv.Itoa(s.LevelCount())},
+		{"smooth", onOff(s.Smooth())},
+		{"shortcut", onOff(s.Shortcut())},
+		{"transitions", TransitionsText(s.Dense)},
+	} {
+		if s.Uses(sw.name) {
+			out = append(out, [2]string{switchTitle[sw.name], sw.value})
+		}
 	}
 	return append(out, [2]string{"neighbourhood", s.Neighborhood.String() + "-connected"})
 }
