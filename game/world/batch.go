@@ -49,6 +49,11 @@ type BatchRow struct {
 	// a path cheaper than A*'s optimum (a bug of A* or of the planner's
 	// cost: Sub is negative); else, with a Problem, a reach error.
 	Invalid, Below bool
+	// Wall marks a row whose start or goal is a wall on the batch's grid
+	// (a stroke painted over a .scen endpoint): neither A* nor the planner
+	// is asked, it is not unreachable, and it is not ranked, as F3
+	// refuses to open it.
+	Wall bool
 	// Time and AStarTime are one untraced run of the planner and of A*.
 	Time, AStarTime time.Duration
 }
@@ -66,10 +71,12 @@ type BatchResult struct {
 	queries [][2]image.Point
 	Rows    []BatchRow
 	// Found counts the rows the planner found a path for, Unreachable the
-	// rows A* finds none for, ReachErrors the rows where they disagree and
-	// Invalid the found paths that are not legal walks at their cost,
-	// Below the paths cheaper than A*'s optimum.
-	Found, Unreachable, ReachErrors, Invalid, Below int
+	// rows A* proves have no path (both endpoints open), Walls the rows
+	// whose start or goal is a wall, ReachErrors the rows where the
+	// planner and A* disagree and Invalid the found paths that are not
+	// legal walks at their cost, Below the paths cheaper than A*'s
+	// optimum.
+	Found, Unreachable, Walls, ReachErrors, Invalid, Below int
 	// Compared counts the rows in the suboptimality figures; Mean, P99 and
 	// Max are over them (0 when none).
 	Compared       int
@@ -77,7 +84,7 @@ type BatchResult struct {
 	// Ranking lists row indices worst first: problems (reach errors and
 	// invalid paths, in row order), then comparable rows by Sub,
 	// highest first (ties in row order). Unreachable rows both sides agree
-	// on are not in it.
+	// on are not in it, nor rows on a wall.
 	Ranking []int
 	// Median and AStarMedian are the medians over the rows each found a
 	// path for, or tried (every row whose endpoints are open).
@@ -260,6 +267,9 @@ func (w *World) WaitBatch() { w.pollBatch(true) }
 func (w *World) logBatch(r *BatchResult) {
 	fs := []F{{"state", "done"}, {"rows", len(r.Rows)}, {"found", r.Found}, {"unreachable", r.Unreachable},
 		{"reach_errors", r.ReachErrors}}
+	if r.Walls > 0 {
+		fs = append(fs, F{"wall_endpoints", r.Walls})
+	}
 	if r.Invalid > 0 {
 		fs = append(fs, F{"invalid", r.Invalid})
 	}
@@ -304,6 +314,9 @@ func (w *World) BatchSummary() string {
 	if r.Invalid > 0 {
 		fmt.Fprintf(&b, ", %s", plural(r.Invalid, "invalid path", "invalid paths"))
 	}
+	if r.Walls > 0 {
+		fmt.Fprintf(&b, ", %s", wallRows(r.Walls))
+	}
 	if r.Below > 0 {
 		fmt.Fprintf(&b, ", %s below A*'s optimum", plural(r.Below, "path", "paths"))
 	}
@@ -319,6 +332,15 @@ func (w *World) BatchSummary() string {
 	}
 	fmt.Fprintf(&b, " (%s; F4 opens the worst)", r.Config)
 	return b.String()
+}
+
+// wallRows says how many rows start or end on a wall: "1 row starts or
+// ends on a wall", "3 rows start or end on a wall".
+func wallRows(n int) string {
+	if n == 1 {
+		return "1 row starts or ends on a wall"
+	}
+	return Count(n) + " rows start or end on a wall"
 }
 
 // Percent writes a suboptimality (0.021) as the window shows it ("2.1 %").
@@ -438,6 +460,12 @@ func (w *World) BatchStep(d int) (row BatchRow, rank int, msg string, ok bool) {
 			return row, 0, fmt.Sprintf("the batch is still running (%s of %s): F4 opens its worst rows when it ends", Count(done), Count(total)), false
 		}
 		return row, 0, "no batch has run: Ctrl+B runs every query of the list, then F4 opens the worst", false
+	case len(r.Ranking) == 0 && r.Walls == 1 && len(r.Rows) == 1:
+		return row, 0, "the batch ranked no row: its one row starts or ends on a wall", false
+	case len(r.Ranking) == 0 && r.Walls == len(r.Rows):
+		return row, 0, fmt.Sprintf("the batch ranked no row: every one of its %s rows starts or ends on a wall", Count(len(r.Rows))), false
+	case len(r.Ranking) == 0 && r.Walls > 0:
+		return row, 0, fmt.Sprintf("the batch ranked no row: of its %s rows, %s and the rest are unreachable both ways", Count(len(r.Rows)), wallRows(r.Walls)), false
 	case len(r.Ranking) == 0:
 		return row, 0, fmt.Sprintf("the batch ranked no row: every one of its %s rows is unreachable both ways", Count(len(r.Rows))), false
 	}
@@ -481,6 +509,14 @@ func runBatch(ctx context.Context, j *batchJob, snap *pathing.Grid, regions [][]
 			batchHook(i)
 		}
 		row := BatchRow{Query: i, Start: q[0], Goal: q[1], Cost: inf, Optimal: inf, Sub: math.NaN()}
+		if !snap.Open(q[0]) || !snap.Open(q[1]) {
+			// Not a query anyone can answer: A* would refuse it, and
+			// counting it unreachable would hide what an edit did.
+			row.Wall = true
+			res.Rows[i] = row
+			j.done.Store(int64(i + 1))
+			continue
+		}
 		aq.Start, aq.Goal = q[0], q[1]
 		t1 := time.Now()
 		ar, aerr := astar.Search(aq)
@@ -553,7 +589,11 @@ func (r *BatchResult) summarize(durs, adurs []time.Duration) {
 		if row.Found {
 			r.Found++
 		}
-		if math.IsInf(row.Optimal, 1) {
+		switch {
+		case row.Wall:
+			r.Walls++
+			continue
+		case math.IsInf(row.Optimal, 1):
 			r.Unreachable++
 		}
 		switch {
