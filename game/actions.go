@@ -105,7 +105,7 @@ var actionTable = []Binding{
 	{Action: ActOpen, Group: "View", Keys: keys(ebiten.KeyO), Mods: ModCtrl, Help: "open a file by its path"},
 	{Action: ActGallery, Group: "View", Keys: keys(ebiten.KeyF2), Help: "gallery of built-in scenarios"},
 	{Action: ActScreenshot, Group: "View", Keys: keys(ebiten.KeyF12), Help: "save a PNG screenshot"},
-	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close the help, gallery or question; drop a new start (back to the query before); unpin; clear the agent selection"},
+	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close the help, gallery or question; drop a new start (back to the query before); unpin; unselect agents; else stop a batch"},
 	{Action: ActQuit, Group: "View", Keys: keys(ebiten.KeyQ), Mods: ModCtrl, Help: "quit (asks first when edits or agents are unsaved)"},
 
 	{Action: ActNextQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Help: "next query of the scenario"},

@@ -182,3 +182,46 @@ func TestBatchKeyWithoutAList(t *testing.T) {
 		t.Error("a batch row without a list or a batch")
 	}
 }
+
+// Esc over the map drops a new start, unpins the inspector and clears the
+// agent selection; it cancels a running batch only when it has none of
+// those to do, the last of its chain: a user unpinning a cell lost a long
+// batch. Ctrl+B cancels at any time (TestBatchKeysCancel).
+func TestEscStopsTheBatchOnlyWithNothingElseToDo(t *testing.T) {
+	g := batchGame(t)
+	var held heldKeys
+	fakeKeys(t, &held)
+	q := g.w.Queries[0]
+	g.w.Queries = make([][2]image.Point, 200000)
+	for i := range g.w.Queries {
+		g.w.Queries[i] = q
+	}
+	press(g, &held, ebiten.KeyControl, ebiten.KeyB)
+	running := func() bool { _, _, r := g.w.BatchRunning(); return r }
+	if !running() {
+		t.Fatalf("no batch under way: %q", g.w.Message)
+	}
+	g.pinned, g.hasPinned = q[0], true
+	press(g, &held, -1, ebiten.KeyEscape)
+	if g.hasPinned || !running() {
+		t.Errorf("Esc on a pinned cell: pinned %v, batch running %v", g.hasPinned, running())
+	}
+	id, err := g.w.SpawnAgent(q[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.w.Agents().Select([]int{id}, false)
+	press(g, &held, -1, ebiten.KeyEscape)
+	if sel := g.w.Agents().Selected(nil); len(sel) != 0 || !running() {
+		t.Errorf("Esc on a selection: selected %v, batch running %v", sel, running())
+	}
+	g.w.Pick(q[1]) // a new start, the query put aside
+	press(g, &held, -1, ebiten.KeyEscape)
+	if g.w.Start != q[0] || g.w.Goal != q[1] || !running() {
+		t.Errorf("Esc on a new start: query %v→%v, batch running %v", g.w.Start, g.w.Goal, running())
+	}
+	press(g, &held, -1, ebiten.KeyEscape)
+	if running() || !strings.HasPrefix(g.w.Message, "batch cancelled after ") {
+		t.Errorf("Esc with nothing else to do: running %v, note %q", running(), g.w.Message)
+	}
+}

@@ -880,15 +880,7 @@ func (g *Game) updateKeys() {
 		return
 	}
 	if in.JustPressed(ActEscape) {
-		w.CancelBatch()
-		w.CancelPick()
-		if g.hasPinned {
-			w.Log.Add("inspect", world.F{Key: "at", Val: fmt.Sprintf("%d,%d", g.pinned.X, g.pinned.Y)}, world.F{Key: "pinned", Val: false})
-		}
-		g.hasPinned = false
-		if s := w.Agents(); s != nil {
-			s.ClearSelection()
-		}
+		g.escape()
 	}
 	if in.JustPressed(ActSpawn) && g.hoverOK {
 		g.spawnAtMouse()
@@ -1063,6 +1055,27 @@ func (g *Game) gotoQuery(i int) {
 			scen = fmt.Sprintf(", the .scen's optimal %.2f", opt)
 		}
 		w.Note("query %s of %s: (%d,%d) → (%d,%d)%s", world.Count(i+1), world.Count(len(w.Queries)), q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
+	}
+}
+
+// escape is Esc over the map: it drops a new start (back to the query
+// before), unpins the inspector and clears the agent selection, and only
+// when none of those had anything to do cancels the batch under way, the
+// last of its chain: unpinning a cell must not throw away a long batch
+// (Ctrl+B cancels it at any time).
+func (g *Game) escape() {
+	w := g.w
+	did := w.CancelPick()
+	if g.hasPinned {
+		w.Log.Add("inspect", world.F{Key: "at", Val: fmt.Sprintf("%d,%d", g.pinned.X, g.pinned.Y)}, world.F{Key: "pinned", Val: false})
+		g.hasPinned, did = false, true
+	}
+	if s := w.Agents(); s != nil {
+		did = did || len(s.Selected(nil)) > 0
+		s.ClearSelection()
+	}
+	if !did {
+		w.CancelBatch()
 	}
 }
 
