@@ -178,8 +178,10 @@ type interEdge struct {
 // a 512×512 game map (AR0011SR, Aftershock), about 4–6 ms with Fast (path
 // cache) and 2.5–4 ms without; maze512 9 and 7.5 ms, 8room 16–17 and 13 ms;
 // maps full of small obstacles (many entrances, cluttered clusters:
-// random512) about 65 and 55 ms (cmd/bench medians, 2 cores). Build is
-// BuildContext with a context that is never cancelled.
+// random512) about 65 and 55 ms (cmd/bench medians, 2 cores). With the
+// zero Config (cluster 10, no cache; BenchmarkBuild, quiet machine): 4–8 ms
+// on the game maps and maze512, 19 ms on 8room, 33 ms on random512. Build
+// is BuildContext with a context that is never cancelled.
 func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	return BuildContext(context.Background(), g, cfg)
 }
