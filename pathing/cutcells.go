@@ -17,8 +17,9 @@ package pathing
 // dst is reused when it holds g.Len() cells; the result has one entry per
 // cell, indexed y*Width+x. Cost: one depth-first search over the open
 // cells (Tarjan's low-link numbering, iterative, so no map is too large for
-// the stack), O(cells) time and at most 32 bytes of working memory per
-// cell (20, and 12 per cell on the search's path).
+// the stack), O(cells) time and, at its peak, about 60 bytes of working
+// memory per cell: 20 in arrays and the search's stack, 12 bytes per cell
+// on its path (every cell of an open map), twice that while it grows.
 func CutCells(g *Grid, dst []int32) []int32 {
 	n := g.Len()
 	if cap(dst) < n {

@@ -78,3 +78,47 @@ func TestComponentsLayerMarksCutCells(t *testing.T) {
 		t.Errorf("after an edit, before the layer redraws: cuts off %d", n)
 	}
 }
+
+// A review found the layer baked by grid version alone: another map of the
+// same size opens at version 0 too, and showed the first map's tints and
+// cut cells (which the inspector, checking the grid, then denied). The
+// bake follows the grid; and while a stroke is painted no cut cells are
+// marked (every mouse move would search the whole map again).
+func TestComponentsLayerFollowsTheGridAndSkipsCutsWhilePainting(t *testing.T) {
+	read := func(rows ...string) *world.World {
+		m, err := maps.ReadASCII(strings.NewReader(strings.Join(rows, "\n")), "m.txt")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return world.New(m)
+	}
+	a := read("..#..", ".....", "..#..")
+	b := read(".....", ".....", ".....")
+	r := New()
+	cam := &Camera{}
+	cam.Fit(5, 3, ComputeLayout(1280, 800, true).Map)
+	layers := LayerSet(0).With(LayerComponents, true)
+	screen := ebiten.NewImage(1280, 800)
+	door := image.Pt(2, 1)
+	r.drawComponents(screen, &Frame{World: a, Cam: cam, Layers: layers})
+	if r.cutOff(&Frame{World: a, Cam: cam, Layers: layers}, door) == 0 {
+		t.Fatal("map A's door is no cut cell")
+	}
+	fb := &Frame{World: b, Cam: cam, Layers: layers}
+	r.drawComponents(screen, fb)
+	i := 4 * (1*5 + 2)
+	if got := r.comps.pix[i : i+4]; r.cutGrid != b.Grid || got[3] == 0 || r.cut[5+2] != 0 {
+		t.Errorf("map B (open) drawn with map A's bake: pixel %v, cut grid is B's: %v", got, r.cutGrid == b.Grid)
+	}
+	b.BeginStroke(image.Pt(0, 0), 0)
+	b.StrokeTo(image.Pt(1, 0))
+	r.drawComponents(screen, fb)
+	if r.cutGrid != nil {
+		t.Error("cut cells searched again while a stroke is painted")
+	}
+	b.EndStroke()
+	r.drawComponents(screen, fb)
+	if r.cutGrid != b.Grid {
+		t.Error("no cut cells once the stroke ended")
+	}
+}

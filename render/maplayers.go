@@ -43,6 +43,15 @@ func (c *tintCache) prepare(w, h int, key any) bool {
 	return false
 }
 
+// release drops the image and pixels (a cache whose layer is gone: on a
+// big map each is 4 bytes a cell, in memory and on the GPU).
+func (c *tintCache) release() {
+	if c.img != nil {
+		c.img.Deallocate()
+	}
+	*c = tintCache{}
+}
+
 // upload writes the whole pixel buffer to the image.
 func (c *tintCache) upload() { c.img.WritePixels(c.pix) }
 
@@ -201,16 +210,24 @@ func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	g := w.Grid
 	c := &r.comps
-	if c.prepare(g.Width(), g.Height(), hierKey{nil, 0, w.GridVersion()}) {
+	// Cut cells cost a search of the whole map: not on the biggest maps,
+	// and not while a stroke is painted (every mouse move is a new
+	// version); the stroke's end draws them again.
+	_, painting := w.Painting()
+	cuts := g.Len() <= MaxCutCells && !painting
+	if c.prepare(g.Width(), g.Height(), compKey{g, w.GridVersion(), cuts}) {
 		labels := world.LabelComponents(g, nil)
-		r.cut = pathing.CutCells(g, r.cut)
-		r.cutVersion, r.cutGrid = w.GridVersion(), g
+		r.cutGrid = nil
+		if cuts {
+			r.cut = pathing.CutCells(g, r.cut)
+			r.cutVersion, r.cutGrid = w.GridVersion(), g
+		}
 		for i, id := range labels {
 			p := c.pix[4*i : 4*i+4]
 			switch {
 			case id < 0:
 				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
-			case r.cut[i] > 0:
+			case r.cutGrid != nil && r.cut[i] > 0:
 				premul(p, cutColour(r.cut[i]))
 			default:
 				premul(p, hueColor(id*7+3, 120))
@@ -219,6 +236,20 @@ func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
+}
+
+// MaxCutCells is the largest map (in cells) whose cut cells the components
+// layer marks: CutCells needs about 20 bytes a cell and a second on 4M
+// cells, on the drawing thread.
+const MaxCutCells = 1 << 22
+
+// compKey is what the components layer was baked from: the grid (another
+// map of the same size starts at version 0 too), its version, and whether
+// cut cells were marked.
+type compKey struct {
+	g    *pathing.Grid
+	v    uint64
+	cuts bool
 }
 
 // cutColour is ColCut at an opacity that grows with the cells a cut cell

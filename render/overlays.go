@@ -1036,6 +1036,9 @@ func (r *Renderer) drawCompare(dst *ebiten.Image, f *Frame) {
 // A* sees the fill shrink inside the old one.
 func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	gh := f.World.Ghost
+	if gh == nil || gh.Fill == nil {
+		r.ghostFill.release()
+	}
 	if gh == nil {
 		return
 	}

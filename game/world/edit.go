@@ -364,6 +364,7 @@ func (w *World) paint(cells []image.Point) {
 	if len(changed) == 0 {
 		return
 	}
+	w.Ghost = nil // it compared searches of the grid before
 	if len(st.edit.Cells) == len(changed) {
 		// The stroke's first change: the agents may replan (and log it)
 		// while it goes on, before its edit line at the end; this line
@@ -501,6 +502,7 @@ func (w *World) ApplyEdit(e Edit) {
 	w.editFrom = from
 	w.editEnds()
 	w.pushEdit(done)
+	w.Ghost = nil // it compared searches of the grid before
 	r := w.repair(changed)
 	w.LastRepair = r
 	w.RepairSeq++
@@ -574,6 +576,9 @@ func (w *World) applyCells(e Edit, undo bool) {
 			w.journal.add(int32(w.Grid.Index(c.P)))
 			changed = append(changed, c.P)
 		}
+	}
+	if len(changed) > 0 {
+		w.Ghost = nil // it compared searches of the grid before
 	}
 	r := w.repair(changed)
 	w.LastRepair = r

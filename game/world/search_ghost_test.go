@@ -48,7 +48,7 @@ func TestSearchGhostKeepsTheFillBeforeTheSwitch(t *testing.T) {
 		t.Fatalf("A* expanded %d, Dijkstra %d: the map should show A* expanding fewer", w.Outcome.Expanded, dij.Expanded)
 	}
 	wantNote := "A*: cost " // then the costs and both counts
-	if !strings.HasPrefix(w.Message, wantNote) || !strings.Contains(w.Message, Count(dij.Expanded)) || !strings.Contains(w.Message, "(outlined)") {
+	if !strings.HasPrefix(w.Message, wantNote) || !strings.Contains(w.Message, Count(dij.Expanded)) || !strings.Contains(w.Message, "(its cells outlined)") {
 		t.Errorf("note %q: want A*'s and Dijkstra's expansions compared", w.Message)
 	}
 
@@ -78,5 +78,74 @@ func TestSearchGhostKeepsTheFillBeforeTheSwitch(t *testing.T) {
 	w.Wait()
 	if w.Ghost != before {
 		t.Errorf("a heuristic switch under Dijkstra (which reads none) replaced the ghost with %+v", w.Ghost)
+	}
+}
+
+// Review findings on the search ghost: an edit drops it (its outline was
+// another grid's search); a trace cut short at its limit leaves no outline
+// (it drew where recording stopped as the fill's edge); and a ghost note
+// belongs to the switch that made the ghost even when that switch's plan is
+// replaced before it lands (a flag left set had a later switch show the old
+// comparison over its own note).
+func TestSearchGhostEditsTraceLimitAndReplans(t *testing.T) {
+	rows := make([]string, 40)
+	for y := range rows {
+		rows[y] = strings.Repeat(".", 40)
+	}
+	w, _ := mustWorld(t, rows...)
+	w.SetAlgo(AlgoDijkstra)
+	w.SetEndpoints(image.Pt(0, 0), image.Pt(39, 39))
+	w.Wait()
+	w.SetAlgo(AlgoAStar)
+	w.Wait()
+	if w.Ghost == nil || w.Ghost.Fill == nil {
+		t.Fatal("no search ghost")
+	}
+	p := image.Pt(20, 5)
+	w.BeginStroke(p, 0)
+	w.StrokeTo(p)
+	w.EndStroke()
+	w.Wait()
+	if w.Ghost != nil {
+		t.Errorf("ghost %q kept after an edit", w.Ghost.Label)
+	}
+	w.Undo()
+	w.Wait()
+
+	w.trace.Limit = 500 // stands in for MaxTraceEvents on a big map
+	w.SetAlgo(AlgoDijkstra)
+	w.Wait()
+	if !w.Timeline.Trace().Truncated {
+		t.Fatal("the trace was not cut short: raise the map or lower the limit")
+	}
+	w.SetAlgo(AlgoAStar)
+	w.Wait()
+	if w.Ghost == nil || w.Ghost.Fill != nil || w.Ghost.Expanded == 0 {
+		t.Errorf("ghost after a cut-short trace: %+v, want its path and count, no outline", w.Ghost)
+	}
+	w.trace.Limit = MaxTraceEvents
+
+}
+
+// The switch's plan replaced before it lands (a 512×512 maze plans in the
+// background; the same query set again replans): the next switch, which makes no ghost, keeps
+// its own note (the reviewer's case showed the old Dijkstra/A* comparison).
+func TestSearchGhostNoteBelongsToItsSwitch(t *testing.T) {
+	w, r := openMaze(t, AlgoAStar)
+	w.Begin()
+	w.Wait()
+	w.SetAlgo(AlgoDijkstra)
+	if !w.Busy() {
+		t.Skip("Dijkstra planned at once here: the case needs a plan in the background")
+	}
+	w.SetEndpoints(r.Start, r.Goal) // the same query, planned again: the switch's plan is dropped
+	w.Wait()
+	if w.Ghost == nil {
+		t.Fatal("the same query dropped the ghost")
+	}
+	w.SetHeuristic(HeurManhattan) // Dijkstra reads none: no ghost is made
+	w.Wait()
+	if !strings.Contains(w.Message, "does not use it") {
+		t.Errorf("the switch's own note lost to an old comparison: %q", w.Message)
 	}
 }

@@ -242,9 +242,10 @@ func (w *World) keepSearchGhost(label string) {
 		return
 	}
 	g.Expanded = w.Outcome.Expanded
-	g.FillVersion = w.GridVersion()
 	tr := w.Timeline.Trace()
-	if tr == nil {
+	if tr == nil || tr.Truncated {
+		// No trace, or one cut short at its limit: an outline of part of
+		// the fill would draw where recording stopped as its edge.
 		return
 	}
 	n := w.Grid.Len()
@@ -287,6 +288,11 @@ func (w *World) unusedNote(name string, val any) string {
 func (w *World) switched(name string, val any) {
 	w.Log.Add("switch", F{"name", name}, F{"value", val})
 	unused := w.unusedNote(name, val)
+	// Whether this switch made the ghost, read now: the plan's callback
+	// below may be dropped (a replan before it lands), and a flag left
+	// for it would have a later switch compare with a ghost it did not make.
+	made := w.ghostNew
+	w.ghostNew = false
 	if w.hierKey != w.keyFor(w.Settings.Algo) {
 		// The switch rebuilds the hierarchy (cluster size, levels,
 		// neighbourhood) or drops it (a flat search, another hierarchy):
@@ -310,9 +316,7 @@ func (w *World) switched(name string, val any) {
 			// stays up while it is on screen.
 			w.noteAfterError(unused)
 		}
-		fresh := w.ghostNew
-		w.ghostNew = false
-		if !fresh || w.Ghost == nil || w.Outcome.Status != pathing.Found {
+		if !made || w.Ghost == nil || w.Outcome.Status != pathing.Found {
 			// Only the switch that made the ghost compares with it: a
 			// later switch that changes nothing keeps its own note.
 			return
@@ -328,7 +332,7 @@ func (w *World) switched(name string, val any) {
 				// panel compares the two answers.
 				return
 			}
-			w.Note("%s: cost %.2f, was %.2f with %s (%+.2f); %s expanded, was %s (outlined)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d,
+			w.Note("%s: cost %.2f, was %.2f with %s (%+.2f); %s expanded, was %s (its cells outlined)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d,
 				Count(w.Outcome.Expanded), Count(w.Ghost.Expanded))
 			return
 		}

@@ -49,18 +49,17 @@ func NoQueryOutcome() Outcome {
 // Ghost is an earlier answer kept for comparison after a switch: its plan
 // at the top level and its path, labelled with what was switched. After an
 // algorithm or heuristic switch it also keeps the cells its cell searches
-// expanded (Fill, a bit per cell, for the grid of FillVersion) and how
-// many expansions it took, so A* and Dijkstra, or two heuristics, can be
-// compared on one query.
+// expanded (Fill, a bit per cell) and how many expansions it took, so A*
+// and Dijkstra, or two heuristics, can be compared on one query. An edit
+// of the terrain drops it: it compared searches of another grid.
 type Ghost struct {
 	Label string
 	Plan  []image.Point
 	Path  []image.Point
 	Cost  float64
 
-	Fill        []uint64 // bit i: cell i was expanded by a cell search
-	FillVersion uint64   // GridVersion the fill was searched on
-	Expanded    int      // the answer's expansions (Outcome.Expanded)
+	Fill     []uint64 // bit i: cell i was expanded by a cell search (nil: trace cut short or none)
+	Expanded int      // the answer's expansions (Outcome.Expanded), every level counted
 }
 
 // Filled reports whether cell i (y*Width+x) is in the ghost's fill.
