@@ -1672,7 +1672,13 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		// draws it: the help's colour list had it, the legend did not.
 		cx := box.Min.X + 8
 		drawSwatch(screen, image.Rect(cx, y+2, cx+12, y+14), []color.RGBA{ColCurrent}, true)
-		ft.Draw(screen, ft.UI, clip(ft, ft.UI, now, float64(box.Dx()-16-17)), float64(cx+17), float64(y-1), ColText)
+		room := float64(box.Dx() - 16 - 17)
+		if ft.Width(ft.UI, now) > room {
+			// The column beside a map is narrow: the short form reads
+			// whole where the long one was cut ("the node ex…").
+			now = currentNoteShort[now]
+		}
+		ft.Draw(screen, ft.UI, clip(ft, ft.UI, now, room), float64(cx+17), float64(y-1), ColText)
 		y += legendRowH
 	}
 	if foot != "" {
@@ -1700,6 +1706,13 @@ const (
 	// by segment, whose second colour is magenta too.
 	currentNoteSmooth = "magenta ring: smoothing's anchor · path: not yet smoothed"
 )
+
+// currentNoteShort gives each magenta line a form for a narrow legend.
+var currentNoteShort = map[string]string{
+	currentNoteCell:   "magenta: cell now, its path",
+	currentNoteNode:   "magenta: node expanded",
+	currentNoteSmooth: "magenta: smooth anchor",
+}
 
 // currentNote is the legend's line for what drawCurrent draws in magenta
 // at the timeline's cursor, or "" when it draws nothing (the search layer

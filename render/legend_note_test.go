@@ -141,3 +141,25 @@ func builtinWorld(t testing.TB, a world.Algo) *world.World {
 	w.Wait()
 	return w
 }
+
+// A new user stepping HPA* with the legend in the column beside a narrow
+// map read "magenta ring: the node ex…": the line was clipped to the
+// column. Every magenta line has a short form, and it fits that column.
+func TestLegendMagentaLineFitsTheSideColumn(t *testing.T) {
+	r := New()
+	var legend []LegendRow
+	for l := range NumLayers {
+		legend = append(legend, LegendRow{Layer: l, Keys: "Shift+X"})
+	}
+	bw, _ := r.legendSideSize(legend)
+	for long, short := range currentNoteShort {
+		if wd := r.fonts.Width(r.fonts.UI, short) + 16 + 17; wd > float64(bw) {
+			t.Errorf("short form %q of %q is %.0f px, the side column %d", short, long, wd, bw)
+		}
+	}
+	for _, n := range []string{currentNoteCell, currentNoteNode, currentNoteSmooth} {
+		if currentNoteShort[n] == "" {
+			t.Errorf("no short form for %q", n)
+		}
+	}
+}
