@@ -41,8 +41,9 @@ import (
 // Property names are matched in any case. Designer regions (the group
 // hierarchy's rooms) come from object layers named regions or rooms (level
 // 1) and "regions N" (level N): each rectangle or polygon object covers the
-// cells whose centres lie inside it, named by its string property region
-// (one printable character) or else by the first character of its name;
+// cells whose centres lie inside it; objects of one name are one room, each
+// name with a character of its own (freeChar), unless a string property
+// region gives the character outright;
 // an object placed from a template takes what it leaves unset from it.
 // Group layers are walked with their offsets, which move tiles (by whole
 // tiles) and rooms alike.
@@ -135,7 +136,11 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 		}
 		attr := func(k string) string { return attrOf(se, k) }
 		if o := attr("orientation"); o != "" && o != "orthogonal" {
-			return 0, 0, errAt(name, line, "is a %s Tiled map: only orthogonal maps have square cells to walk on", o)
+			art := "a"
+			if strings.ContainsAny(o[:1], "aeiouAEIOU") {
+				art = "an"
+			}
+			return 0, 0, errAt(name, line, "is %s %s Tiled map: only orthogonal maps have square cells to walk on", art, o)
 		}
 		if attr("infinite") == "1" {
 			return 0, 0, errAt(name, line, "is an infinite Tiled map: give it a fixed size (Map › Map Properties › Infinite off) and save it again")
@@ -557,44 +562,76 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 		clear(own)
 		objs = objs[:0]
 		seen := false
+		type placed struct {
+			o  *tiled.Object
+			rl regionLayer
+		}
+		var all []placed
 		for _, rl := range rd.regions {
 			if rl.level != lvl {
 				continue
 			}
 			seen = true
 			for _, o := range rl.og.Objects {
-				o = withTemplate(o)
-				c, err := regionChar(o)
-				if err != nil {
-					return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+				all = append(all, placed{withTemplate(o), rl})
+			}
+		}
+		chars := map[*tiled.Object]byte{}
+		named := map[string]byte{} // room name → its character
+		used := map[byte]string{}  // character → the name (or "" for a region property) it stands for
+		// Region properties first: they say which character they want.
+		for _, pl := range all {
+			if c, explicit, err := regionChar(pl.o); err != nil {
+				return nil, errAt(rd.name, 0, "region layer %q: %v", pl.rl.og.Name, err)
+			} else if explicit {
+				chars[pl.o] = c
+				used[c] = ""
+			}
+		}
+		for _, pl := range all {
+			if _, ok := chars[pl.o]; ok {
+				continue
+			}
+			name := strings.TrimSpace(pl.o.Name)
+			c, ok := named[name]
+			if !ok {
+				c = freeChar(name, used)
+				if c == 0 {
+					return nil, errAt(rd.name, 0, "region layer %q: more rooms than printable characters to name them", pl.rl.og.Name)
 				}
-				inside, box, points, err := objectShape(o, float64(rl.off.X), float64(rl.off.Y))
-				if err != nil {
-					return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
-				}
-				x0, y0 := max(0, int(math.Floor(box.Min.X/tw))), max(0, int(math.Floor(box.Min.Y/th)))
-				x1, y1 := min(rd.w, int(math.Ceil(box.Max.X/tw))+1), min(rd.h, int(math.Ceil(box.Max.Y/th))+1)
-				if x1 > x0 && y1 > y0 {
-					budget -= int64(x1-x0) * int64(y1-y0) * int64(points)
-				}
-				if budget < 0 {
-					return nil, errAt(rd.name, 0, "region layer %q: the region objects' boxes (cells times points) add up to more than %d cell tests for this %d×%d map: are objects repeated?",
-						rl.og.Name, regionWork(rd.w, rd.h), rd.w, rd.h)
-				}
-				objs = append(objs, o)
-				k := int32(len(objs))
-				for y := y0; y < y1; y++ {
-					for x := x0; x < x1; x++ {
-						if !inside((float64(x)+0.5)*tw, (float64(y)+0.5)*th) {
-							continue
-						}
-						i := y*rd.w + x
-						if own[i] != 0 && layer[i] != c {
-							return nil, errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
-								rl.og.Name, x, y, rune(layer[i]), objLabel(objs[own[i]-1]), rune(c), objLabel(o))
-						}
-						layer[i], own[i] = c, k
+				named[name], used[c] = c, name
+			}
+			chars[pl.o] = c
+		}
+		for _, pl := range all {
+			o, rl := pl.o, pl.rl
+			c := chars[o]
+			inside, box, points, err := objectShape(o, float64(rl.off.X), float64(rl.off.Y))
+			if err != nil {
+				return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+			}
+			x0, y0 := max(0, int(math.Floor(box.Min.X/tw))), max(0, int(math.Floor(box.Min.Y/th)))
+			x1, y1 := min(rd.w, int(math.Ceil(box.Max.X/tw))+1), min(rd.h, int(math.Ceil(box.Max.Y/th))+1)
+			if x1 > x0 && y1 > y0 {
+				budget -= int64(x1-x0) * int64(y1-y0) * int64(points)
+			}
+			if budget < 0 {
+				return nil, errAt(rd.name, 0, "region layer %q: the region objects' boxes (cells times points) add up to more than %d cell tests for this %d×%d map: are objects repeated?",
+					rl.og.Name, regionWork(rd.w, rd.h), rd.w, rd.h)
+			}
+			objs = append(objs, o)
+			k := int32(len(objs))
+			for y := y0; y < y1; y++ {
+				for x := x0; x < x1; x++ {
+					if !inside((float64(x)+0.5)*tw, (float64(y)+0.5)*th) {
+						continue
 					}
+					i := y*rd.w + x
+					if own[i] != 0 && layer[i] != c {
+						return nil, errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
+							rl.og.Name, x, y, rune(layer[i]), objLabel(objs[own[i]-1]), rune(c), objLabel(o))
+					}
+					layer[i], own[i] = c, k
 				}
 			}
 		}
@@ -650,9 +687,11 @@ func withTemplate(o *tiled.Object) *tiled.Object {
 	return &c
 }
 
-// regionChar is the one-character name of a region object: its region
-// property, else the first character of its name.
-func regionChar(o *tiled.Object) (byte, error) {
+// regionChar checks the name of a region object: explicit reports that it
+// has a region property, whose first character c names its room; else c is
+// the first character of its name (freeChar gives the room its own when
+// another name has it). A room needs a name or the property.
+func regionChar(o *tiled.Object) (c byte, explicit bool, err error) {
 	s := ""
 	for _, p := range o.Properties {
 		if strings.EqualFold(p.Name, "region") {
@@ -660,17 +699,63 @@ func regionChar(o *tiled.Object) (byte, error) {
 		}
 	}
 	from := "property region"
+	explicit = s != ""
 	if s == "" {
 		s, from = strings.TrimSpace(o.Name), "name"
 	}
 	if s == "" {
-		return 0, fmt.Errorf("%s has neither a name nor a region property to name its region", objLabel(o))
+		return 0, false, fmt.Errorf("%s has neither a name nor a region property to name its region", objLabel(o))
 	}
-	c := s[0]
+	c = s[0]
 	if c < 0x21 || c > 0x7e || c == '#' {
-		return 0, fmt.Errorf("%s: its %s %q does not start with a printable character other than #", objLabel(o), from, s)
+		return 0, false, fmt.Errorf("%s: its %s %q does not start with a printable character other than #", objLabel(o), from, s)
 	}
-	return c, nil
+	return c, explicit, nil
+}
+
+// freeChar picks the character of a room named name that no other room
+// has (used maps the characters taken to their names): its first character,
+// the same letter in the other case, another letter or digit of the name,
+// then any free one of A–Z, a–z, 0–9 and the other printable characters;
+// 0 when all are taken. Two rooms whose names begin alike ("West hall",
+// "Wine cellar") stay two rooms: 'W' and 'w'.
+func freeChar(name string, used map[byte]string) byte {
+	var cands []byte
+	add := func(c byte) {
+		if c > 0x20 && c < 0x7f && c != '#' {
+			cands = append(cands, c)
+		}
+	}
+	swap := func(c byte) byte {
+		switch {
+		case c >= 'a' && c <= 'z':
+			return c - 32
+		case c >= 'A' && c <= 'Z':
+			return c + 32
+		}
+		return c
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if i == 0 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+			add(c)
+			add(swap(c))
+		}
+	}
+	for _, r := range []string{"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", "0123456789"} {
+		for i := 0; i < len(r); i++ {
+			add(r[i])
+		}
+	}
+	for c := byte(0x21); c < 0x7f; c++ {
+		add(c)
+	}
+	for _, c := range cands {
+		if _, taken := used[c]; !taken {
+			return c
+		}
+	}
+	return 0
 }
 
 // fbox is a box in pixels.
@@ -686,7 +771,16 @@ func objectShape(o *tiled.Object, dx, dy float64) (inside func(x, y float64) boo
 	ox, oy := o.X+dx, o.Y+dy
 	switch {
 	case len(o.Ellipses) > 0, len(o.PolyLines) > 0, o.Text != nil, o.GID != 0:
-		return nil, box, 0, fmt.Errorf("%s is not a rectangle or a polygon", objLabel(o))
+		kind := "an ellipse"
+		switch {
+		case len(o.PolyLines) > 0:
+			kind = "a polyline"
+		case o.Text != nil:
+			kind = "a text"
+		case o.GID != 0:
+			kind = "a tile"
+		}
+		return nil, box, 0, fmt.Errorf("%s is %s, not a rectangle or a polygon: a region covers the cells inside one of those", objLabel(o), kind)
 	case len(o.Polygons) > 0:
 		var pts [][2]float64
 		if o.Polygons[0].Points != nil {

@@ -167,7 +167,7 @@ func TestTiledRefusals(t *testing.T) {
 		name, src, want string
 		line            int
 	}{
-		{"isometric", strings.Replace(fmt.Sprintf(ok, ""), "orthogonal", "isometric", 1), "is a isometric Tiled map: only orthogonal maps", 2},
+		{"isometric", strings.Replace(fmt.Sprintf(ok, ""), "orthogonal", "isometric", 1), "is an isometric Tiled map: only orthogonal maps", 2},
 		{"infinite", strings.Replace(fmt.Sprintf(ok, ""), `infinite="0"`, `infinite="1"`, 1), "infinite Tiled map: give it a fixed size", 2},
 		{"zero width", strings.Replace(fmt.Sprintf(ok, ""), `width="2"`, `width="0"`, 1), `map width "0": want a whole number from 1 to`, 2},
 		{"too wide", strings.Replace(fmt.Sprintf(ok, ""), `width="2"`, `width="99999"`, 1), `map width "99999"`, 2},
@@ -197,7 +197,7 @@ func TestTiledRefusals(t *testing.T) {
 		{"empty property", fmt.Sprintf(tmx(`<properties><property name="pathlens.empty" value="void"/></properties>`+tileset, "1,1,\n1,1", 2, 2), ""), `pathlens.empty "void": want open or blocked`, 0},
 		{"overlap", objs(`<object id="1" name="a" x="0" y="0" width="32" height="16"/><object id="2" name="b" x="16" y="0" width="16" height="32"/>`), `cell (1,0) lies in region 'a' (object 1) and 'b' (object 2)`, 0},
 		{"rotated", objs(`<object id="3" name="a" x="0" y="0" width="32" height="16" rotation="45"/>`), "object 3 is rotated (45°)", 0},
-		{"ellipse", objs(`<object id="4" name="a" x="0" y="0" width="32" height="16"><ellipse/></object>`), "object 4 is not a rectangle or a polygon", 0},
+		{"ellipse", objs(`<object id="4" name="a" x="0" y="0" width="32" height="16"><ellipse/></object>`), "object 4 is an ellipse, not a rectangle or a polygon", 0},
 		{"point", objs(`<object id="5" name="a" x="3" y="3"/>`), "object 5 has no area", 0},
 		{"unnamed", objs(`<object id="6" x="0" y="0" width="16" height="16"/>`), "object 6 has neither a name nor a region property", 0},
 		{"hash name", objs(`<object id="7" name="#1" x="0" y="0" width="16" height="16"/>`), `object 7: its name "#1" does not start with a printable character other than #`, 0},
@@ -410,4 +410,32 @@ func zlibZeros(n int) string {
 	zw.Write(make([]byte, n))
 	zw.Close()
 	return base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+// A new user's two rooms "West hall" and "Wine cellar" became one region
+// 'W' (the first character of each name), silently. Each name now gets a
+// character of its own ('W', then 'w'); pieces of one room share a name,
+// and so a character; a region property still says which it wants, and
+// the names work round it.
+func TestTiledRoomNamesGetTheirOwnCharacters(t *testing.T) {
+	src := fmt.Sprintf(tmx(tileset, "1,1,1,1,1,1", 6, 1), `<objectgroup name="regions">
+<object id="1" name="West hall" x="0" y="0" width="16" height="16"/>
+<object id="2" name="Wine cellar" x="16" y="0" width="16" height="16"/>
+<object id="3" name="West hall" x="32" y="0" width="16" height="16"/>
+<object id="4" name="Vault" x="48" y="0" width="16" height="16"/>
+<object id="5" name="Vestry" x="64" y="0" width="16" height="16"/>
+<object id="6" name="" x="80" y="0" width="16" height="16"><properties><property name="region" value="W"/></properties></object>
+</objectgroup>`)
+	_, regions, err := ReadTiled(strings.NewReader(src), "names.tmx", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The property takes 'W'; West hall then gets 'w', Wine cellar 'i',
+	// Vault 'V', Vestry 'v'.
+	if got := string(regions[0]); got != "wiwVvW" {
+		t.Fatalf("rooms %q, want \"wiwVvW\"", got)
+	}
+	if c := freeChar("x", map[byte]string{}); c != 'x' {
+		t.Errorf("free first character: %q", c)
+	}
 }
