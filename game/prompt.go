@@ -581,10 +581,16 @@ func (g *Game) submitSaveAs(p *prompt, text string) {
 		p.text = []rune(path)
 		p.cur = len(p.text)
 		q := fmt.Sprintf("%s exists: Enter again writes over it, Esc keeps it", path)
-		if mf := w.MapFile(); format != maps.FormatUnknown && mf != "" && samePlace(path, mf) {
-			// The one file an export could lose for good: the map the
-			// session (and any .pls built on it) is loaded from.
-			q = fmt.Sprintf("%s is the map this session was loaded from: Enter again writes the edited terrain over it, and the original is gone; Esc keeps it", path)
+		if format != maps.FormatUnknown {
+			// The files an export could lose for good: the map the session
+			// (and any .pls built on it) is loaded from, and the scenario
+			// it came from, whatever either is named (a scenario saved as
+			// case.txt is still one).
+			if mf := w.MapFile(); mf != "" && samePlace(path, mf) {
+				q = fmt.Sprintf("%s is the map this session was loaded from: Enter again writes the edited terrain over it, and the original is gone; Esc keeps it", path)
+			} else if sf := w.ScenarioFile(); sf != "" && samePlace(path, sf) {
+				q = fmt.Sprintf("%s is the scenario this session was loaded from: Enter again replaces it with a bare map, its queries, regions and edit log gone; Esc keeps it", path)
+			}
 		}
 		p.setNote(q, true)
 		return

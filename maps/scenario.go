@@ -36,8 +36,11 @@ type Scenario struct {
 	// writes the path, not the rows.
 	Map     *Map
 	MapPath string
-	// MapFile is the map file as the parser opened it: MapPath resolved
-	// against the scenario's folder ("" for an inline map).
+	// MapFile is the map file the terrain was read from: for a scenario,
+	// MapPath resolved against the scenario's folder as the parser opened
+	// it ("" for an inline map); for a map file loaded by LoadScenario
+	// (Moving AI, ASCII or Tiled, told by content, whatever the name), that
+	// file itself.
 	MapFile string
 
 	// Regions[l-1] is the region layer of level l: one byte per cell,
@@ -469,14 +472,14 @@ func LoadScenario(path string) (*Scenario, error) {
 			return nil, err
 		}
 		name := strings.TrimSuffix(m.Name, filepath.Ext(m.Name))
-		return &Scenario{Name: name, Map: m, MapPath: m.Name, Regions: regions}, nil
+		return &Scenario{Name: name, Map: m, MapPath: m.Name, MapFile: path, Regions: regions}, nil
 	}
 	m, err := LoadMap(path)
 	if err != nil {
 		return nil, err
 	}
 	name := strings.TrimSuffix(m.Name, filepath.Ext(m.Name))
-	return &Scenario{Name: name, Map: m, MapPath: m.Name}, nil
+	return &Scenario{Name: name, Map: m, MapPath: m.Name, MapFile: path}, nil
 }
 
 // scenarioLines remembers where each item of a scenario was read, for the checks

@@ -119,21 +119,28 @@ func (w *World) notInMap() string {
 	return strings.Join(out, ", ")
 }
 
-// MapFile returns the map file the session's terrain was loaded from: the
-// file opened when it is a map, the file a scenario's "map PATH" line
-// names (taken in the scenario's folder), or "" for a map held inline or
-// built in. The save-as prompt asks before an export writes over it.
+// MapFile returns the map file the session's terrain was loaded from, as
+// the loader opened it (maps.Scenario.MapFile): the file opened when it
+// was a map, the file a scenario's "map PATH" line names, or "" for a map
+// held inline or built in. Files are told apart by content, not by name:
+// a scenario saved as case.txt names its map here, and a map named x.pls
+// is its own. The save-as prompt asks before an export writes over it;
+// -export refuses to.
 func (w *World) MapFile() string {
-	src := w.Source
-	switch {
-	case src == "" || strings.HasPrefix(src, assets.Prefix):
+	if src := w.Source; src == "" || strings.HasPrefix(src, assets.Prefix) || w.scenario == nil {
 		return ""
-	case !strings.EqualFold(filepath.Ext(src), ".pls"):
-		return src
 	}
-	mp := w.scenario.MapPath
-	if mp == "" || filepath.IsAbs(mp) {
-		return mp
+	return w.scenario.MapFile
+}
+
+// ScenarioFile returns the scenario file the session was loaded from (or
+// last saved as: a save makes the session that file), whatever its name;
+// "" when it came from a map file or is built in. An export over it would
+// replace the whole scenario (queries, regions, edit log) with a bare map.
+func (w *World) ScenarioFile() string {
+	src := w.Source
+	if src == "" || strings.HasPrefix(src, assets.Prefix) || w.scenario == nil || w.scenario.MapFile == src {
+		return ""
 	}
-	return filepath.Join(filepath.Dir(src), filepath.FromSlash(mp))
+	return src
 }

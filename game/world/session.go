@@ -672,6 +672,7 @@ func (w *World) save(path, why string) error {
 			abs = filepath.Join(filepath.Dir(w.Source), abs)
 		}
 		sc.MapPath = pathFrom(path, abs)
+		sc.MapFile = w.scenario.MapFile
 	}
 	if sc.Scen != "" {
 		sc.Scen = pathFrom(path, sc.Scen)

@@ -465,8 +465,10 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 // its edit log applied), writes its terrain to f.Export (World.ExportMap:
 // Moving AI or ASCII by extension, weights a Moving AI map cannot hold
 // refused) and says what it wrote on stdout. It never writes over the map
-// it read: that would lose the original. It returns the exit code: 0
-// written, 1 when the file did not load or could not be written.
+// it read, nor over the scenario it read, whatever either file is named
+// (the loader tells them apart by content): that would lose the original.
+// It returns the exit code: 0 written, 1 when the file did not load or
+// could not be written.
 func Export(f *Flags, stdout, stderr io.Writer) int {
 	src := cmp.Or(f.Map, f.Scenario, assets.Prefix+assets.DefaultName)
 	w, err := world.Open(src)
@@ -477,6 +479,10 @@ func Export(f *Flags, stdout, stderr io.Writer) int {
 	defer w.Close()
 	if mf := w.MapFile(); mf != "" && sameFile(mf, f.Export) {
 		fmt.Fprintf(stderr, "pathlens: -export %s: is the map %s reads: give another name (the original would be lost)\n", f.Export, src)
+		return 1
+	}
+	if sf := w.ScenarioFile(); sf != "" && sameFile(sf, f.Export) {
+		fmt.Fprintf(stderr, "pathlens: -export %s: is the scenario being read: give another name (a bare map would replace it, its queries and edits lost)\n", f.Export)
 		return 1
 	}
 	if err := w.ExportMap(f.Export, world.ExportFormat(f.Export)); err != nil {

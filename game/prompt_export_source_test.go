@@ -1,0 +1,50 @@
+package game
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pathlens/game/world"
+)
+
+// scenarioGame opens a scenario saved under name (any extension: files are
+// told apart by content) that reads dropMap from room.map beside it.
+func scenarioGame(t *testing.T, name string) (*Game, string) {
+	t.Helper()
+	const scen = "pathlens-scenario 1\nmap room.map\ndig 4,0\n"
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap, name: scen})
+	wd, err := world.Open(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Log = world.NewEventLog(nil)
+	wd.Begin()
+	t.Cleanup(wd.Close)
+	wd.Wait()
+	return drawnOn(t, wd, 1200, 760), dir
+}
+
+// A session from a scenario named case.txt: an export over its map asks
+// the question that says the original is lost (not the generic "exists"
+// one), and an export over case.txt itself says that a bare map replaces
+// the scenario. Neither is written on the first Enter.
+func TestExportAsksBeforeSourcesOfAScenarioNotNamedPls(t *testing.T) {
+	for _, c := range []struct{ typed, file, want string }{
+		{"room.map", "room.map", "the map this session was loaded from"},
+		{"case.txt", "case.txt", "the scenario this session was loaded from"},
+	} {
+		g, dir := scenarioGame(t, "case.txt")
+		var held heldKeys
+		fakeKeys(t, &held)
+		before, _ := os.ReadFile(filepath.Join(dir, c.file))
+		saveAsKeys(t, g, &held, c.typed)
+		if b, _ := os.ReadFile(filepath.Join(dir, c.file)); string(b) != string(before) {
+			t.Fatalf("save as %s: the first Enter wrote over it", c.typed)
+		}
+		if g.prompt == nil || !strings.Contains(g.prompt.note, c.want) || !strings.Contains(g.prompt.note, "Esc keeps it") {
+			t.Errorf("save as %s: want the question %q, got %+v", c.typed, c.want, g.prompt)
+		}
+	}
+}
