@@ -647,15 +647,29 @@ func realFolder(path string) (string, error) {
 	return filepath.Join(d, path[i+1:]), nil
 }
 
-// samePlace reports whether paths a and b name the same file, their
-// folders resolved as the system resolves them.
+// samePlace reports whether paths a and b name the same file where a
+// write lands: a file that exists is resolved whole (a symbolic link to
+// the source map is the source map: a save writes through the link, as
+// maps.SaveFileAtomic does), one that does not yet has its folder
+// resolved as the system resolves it.
 func samePlace(a, b string) bool {
-	ra, errA := realFolder(a)
-	rb, errB := realFolder(b)
+	ra, errA := realFile(a)
+	rb, errB := realFile(b)
 	if errA != nil || errB != nil {
 		return absPath(a) == absPath(b)
 	}
 	return ra == rb
+}
+
+// realFile is path with every symbolic link in it followed, made
+// absolute, when the file exists; else realFolder's path.
+func realFile(path string) (string, error) {
+	if r, err := filepath.EvalSymlinks(path); err == nil {
+		if a, err := filepath.Abs(r); err == nil {
+			return a, nil
+		}
+	}
+	return realFolder(path)
 }
 
 // saveAsPath checks the save-as prompt's text: a file name, .pls added when

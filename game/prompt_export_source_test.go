@@ -48,3 +48,24 @@ func TestExportAsksBeforeSourcesOfAScenarioNotNamedPls(t *testing.T) {
 		}
 	}
 }
+
+// A symbolic link to the source map is the source map: exporting to
+// latest.map -> room.map asks the question that says the original is lost,
+// as -export (which compares the files themselves) refuses it (the
+// reviewer's reproduction: the generic question, then the second Enter
+// replaced room.map through the link).
+func TestExportAsksBeforeALinkToTheSourceMap(t *testing.T) {
+	g, dir := exportGame(t)
+	var held heldKeys
+	fakeKeys(t, &held)
+	if err := os.Symlink("room.map", filepath.Join(dir, "latest.map")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	saveAsKeys(t, g, &held, "latest.map")
+	if b, _ := os.ReadFile(filepath.Join(dir, "room.map")); string(b) != dropMap {
+		t.Fatal("the first Enter wrote over the source map through the link")
+	}
+	if g.prompt == nil || !strings.Contains(g.prompt.note, "the map this session was loaded from") {
+		t.Errorf("a link to the source map got %+v, want the question that names it", g.prompt)
+	}
+}
