@@ -41,6 +41,13 @@ type prompt struct {
 	kind promptKind
 	text []rune
 	cur  int // the caret, in runes: text[:cur] is before it
+	// sel is how many runes before the caret are selected (0: none): save
+	// as opens with its file name selected, as a desktop save dialog
+	// does, so a name typed replaces it rather than running on from
+	// "level1.pls". Typing replaces the selection, Backspace and Delete
+	// delete it, and every other key that moves the caret or edits
+	// (arrows, Home, End, Tab, Ctrl+W, Ctrl+U) drops it first.
+	sel int
 	// dir is the folder a relative path is taken in: the folder of the
 	// path the prompt starts with (open: the session's file; save as:
 	// where Ctrl+S would save), shown before a relative text. "" for go to.
@@ -115,7 +122,14 @@ func (g *Game) openPrompt(k promptKind) {
 			dir = a
 		}
 	}
-	g.prompt = &prompt{kind: k, text: []rune(text), cur: len([]rune(text)), dir: dir, note: g.promptHint(k)}
+	p := &prompt{kind: k, text: []rune(text), cur: len([]rune(text)), dir: dir, note: g.promptHint(k)}
+	if k == promptSaveAs {
+		// The file name (after the last separator) selected: typed text
+		// replaces it, the folder stays.
+		name := text[strings.LastIndex(text, string(filepath.Separator))+1:]
+		p.sel = len([]rune(name))
+	}
+	g.prompt = p
 	g.w.Log.Add("prompt", world.F{Key: "what", Val: k.label()})
 }
 
@@ -215,9 +229,13 @@ func (g *Game) updatePrompt() {
 	edited := false
 	switch {
 	case ctrl && keyDuration(ebiten.KeyU) == 1:
+		p.sel = 0
 		edited = p.clearToStart()
 	case ctrl && repeats(ebiten.KeyW):
+		p.sel = 0
 		edited = p.deleteWord()
+	case p.sel > 0 && (repeats(ebiten.KeyBackspace) || repeats(ebiten.KeyDelete)):
+		edited = p.deleteSelection()
 	case repeats(ebiten.KeyBackspace):
 		if ctrl {
 			edited = p.deleteWord()
@@ -235,12 +253,16 @@ func (g *Game) updatePrompt() {
 	}
 	switch {
 	case repeats(ebiten.KeyArrowLeft):
+		p.sel = 0
 		p.move(-1, ctrl)
 	case repeats(ebiten.KeyArrowRight):
+		p.sel = 0
 		p.move(+1, ctrl)
 	case keyDuration(ebiten.KeyHome) == 1:
+		p.sel = 0
 		p.cur = 0
 	case keyDuration(ebiten.KeyEnd) == 1:
+		p.sel = 0
 		p.cur = len(p.text)
 	}
 	if edited {
@@ -265,6 +287,7 @@ func (g *Game) updatePrompt() {
 // the matches are listed under the line.
 func (g *Game) completePrompt() {
 	p := g.prompt
+	p.sel = 0
 	before, after := string(p.text[:p.cur]), p.text[p.cur:]
 	full := p.resolve(strings.TrimLeft(before, " ")) // as Enter reads it
 	done, names := completePath(full)
@@ -287,19 +310,44 @@ func (g *Game) completePrompt() {
 }
 
 // insert puts rs at the caret (printable letters only, up to
-// maxPromptRunes) and reports whether any went in.
+// maxPromptRunes), in place of the selection when there is one, and
+// reports whether the text changed.
 func (p *prompt) insert(rs []rune) bool {
 	var add []rune
 	for _, r := range rs {
-		if unicode.IsPrint(r) && len(p.text)+len(add) < maxPromptRunes {
+		if unicode.IsPrint(r) {
 			add = append(add, r)
 		}
 	}
 	if len(add) == 0 {
 		return false
 	}
+	replaced := p.deleteSelection()
+	add = add[:max(0, min(len(add), maxPromptRunes-len(p.text)))]
 	p.text = slices.Insert(p.text, p.cur, add...)
 	p.cur += len(add)
+	return replaced || len(add) > 0
+}
+
+// selection is where the selection starts (it ends at the caret), and
+// whether there is one.
+func (p *prompt) selection() (from int, ok bool) {
+	if p.sel <= 0 || p.cur > len(p.text) {
+		return p.cur, false
+	}
+	return max(0, p.cur-p.sel), true
+}
+
+// deleteSelection deletes the selected text (typing over it, Backspace,
+// Delete) and reports whether there was any.
+func (p *prompt) deleteSelection() bool {
+	from, ok := p.selection()
+	p.sel = 0
+	if !ok || from == p.cur {
+		return false
+	}
+	p.text = slices.Delete(p.text, from, p.cur)
+	p.cur = from
 	return true
 }
 
@@ -426,7 +474,7 @@ func (g *Game) submitOpen(p *prompt, text string) {
 			// After the text as read (trimmed): "notes  " + "/" would
 			// name another file.
 			p.text = []rune(text + string(filepath.Separator))
-			p.cur = len(p.text)
+			p.cur, p.sel = len(p.text), 0
 		}
 		g.refuse(p, fmt.Sprintf("%s is a folder: type a file in it (Tab lists them)", path))
 		return
@@ -579,7 +627,7 @@ func (g *Game) submitSaveAs(p *prompt, text string) {
 	if err == nil && p.overwrite != path && (format != maps.FormatUnknown || !g.ownFile(path)) {
 		p.overwrite = path
 		p.text = []rune(path)
-		p.cur = len(p.text)
+		p.cur, p.sel = len(p.text), 0
 		q := fmt.Sprintf("%s exists: Enter again writes over it, Esc keeps it", path)
 		if format != maps.FormatUnknown {
 			// The files an export could lose for good: the map the session
@@ -977,5 +1025,6 @@ func (g *Game) promptView() *render.Prompt {
 	if p == nil {
 		return nil
 	}
-	return &render.Prompt{Label: p.kind.label(), Text: string(p.text), Cursor: p.cur, Base: p.base(), Note: p.note, NoteErr: p.err, Matches: strings.Join(p.matches, "\x00")}
+	from, _ := p.selection()
+	return &render.Prompt{Label: p.kind.label(), Text: string(p.text), Cursor: p.cur, SelFrom: from, SelTo: p.cur, Base: p.base(), Note: p.note, NoteErr: p.err, Matches: strings.Join(p.matches, "\x00")}
 }

@@ -19,6 +19,10 @@ type Prompt struct {
 	// Cursor is where the caret is in Text, in runes (0: before the
 	// first letter, len: after the last).
 	Cursor int
+	// SelFrom and SelTo are the selected runes of Text, [SelFrom, SelTo),
+	// drawn on a highlight (none when SelFrom >= SelTo): save as opens
+	// with its file name selected, which typing replaces.
+	SelFrom, SelTo int
 	// Base is the folder a relative Text is taken in, drawn dimmed before
 	// the text ("" when the text is absolute or no path).
 	Base    string
@@ -42,6 +46,10 @@ const (
 // promptBoxFill is the prompt box's colour: opaque, so nothing drawn on the
 // map (its notes, labels, paths) shows through the text.
 var promptBoxFill = color.RGBA{24, 28, 36, 255}
+
+// promptSelFill is the selection's highlight behind the text: a desktop
+// text field's blue, dark enough for ColText on it to read.
+var promptSelFill = color.RGBA{44, 92, 170, 255}
 
 // promptLayout is where the prompt is drawn on a map area m: its box, and
 // the note wrapped to the box's inner width (each line fits inside it).
@@ -105,6 +113,9 @@ func (r *Renderer) drawPrompt(screen *ebiten.Image, f *Frame) {
 			at += ft.Width(ft.UI, s)
 		}
 	}
+	if x0, x1, ok := selectionSpan(ft, line, v, len(base)+p.SelFrom, len(base)+p.SelTo); ok {
+		fillRect(screen, image.Rect(int(tx+x0), int(y), int(math.Ceil(tx+x1)), int(y+lh)), promptSelFill)
+	}
 	if v.from > 0 {
 		put("…", ColTextDim)
 	}
@@ -163,6 +174,22 @@ func fitAround(ft *Fonts, line []rune, cur int, width float64) shownText {
 		to++
 	}
 	return shownText{from, to, lead + w(line[from:cur])}
+}
+
+// selectionSpan is where runes [a, b) of line are drawn when v of it is
+// shown, from the start of what is drawn: the part of them in view; ok is
+// false when none is (no selection, or all of it cut off).
+func selectionSpan(ft *Fonts, line []rune, v shownText, a, b int) (x0, x1 float64, ok bool) {
+	a, b = max(a, v.from), min(b, v.to)
+	if a >= b {
+		return 0, 0, false
+	}
+	lead := 0.0
+	if v.from > 0 {
+		lead = ft.Width(ft.UI, "…")
+	}
+	x0 = lead + ft.Width(ft.UI, string(line[v.from:a]))
+	return x0, x0 + ft.Width(ft.UI, string(line[a:b])), true
 }
 
 // wrapNote wraps s at spaces to width, and breaks a word wider than width

@@ -118,3 +118,39 @@ func TestPromptMatchesCannotRunTogether(t *testing.T) {
 		t.Errorf("last line %q, want it to end %q", lines[3], want)
 	}
 }
+
+// The selection (save as opens with its file name selected) is drawn
+// behind exactly the selected letters: from the end of the text before it
+// to the end of the selected text, after the "…" of a cut text, and only
+// the part in view when the text is cut through it.
+func TestPromptSelectionSpan(t *testing.T) {
+	ft := New().fonts
+	w := func(s string) float64 { return ft.Width(ft.UI, s) }
+	line := []rune("/home/me/maps/level1.pls")
+	from := len(line) - len("level1.pls")
+	v := fitAround(ft, line, len(line), 1000)
+	x0, x1, ok := selectionSpan(ft, line, v, from, len(line))
+	if !ok || x0 != w("/home/me/maps/") || x1 != w(string(line)) {
+		t.Errorf("whole text shown: span %.1f..%.1f (%v), want %.1f..%.1f", x0, x1, ok, w("/home/me/maps/"), w(string(line)))
+	}
+	if _, _, ok := selectionSpan(ft, line, v, 5, 5); ok {
+		t.Error("an empty selection is drawn")
+	}
+	// Cut at the start: the span starts after the "…" and what is shown.
+	long := []rune(strings.Repeat("folder/", 40) + "level1.pls")
+	from = len(long) - len("level1.pls")
+	v = fitAround(ft, long, len(long), 300)
+	if v.from == 0 {
+		t.Fatal("the long text was not cut")
+	}
+	x0, x1, ok = selectionSpan(ft, long, v, from, len(long))
+	want0 := w("…") + w(string(long[v.from:from]))
+	if !ok || x0 != want0 || x1-x0 != w("level1.pls") || x1 > 300.5 {
+		t.Errorf("cut text: span %.1f..%.1f (%v), want from %.1f, %.1f wide, within 300", x0, x1, ok, want0, w("level1.pls"))
+	}
+	// A selection running off the shown part is drawn to its edge only.
+	x0, x1, ok = selectionSpan(ft, long, v, 0, v.from+3)
+	if !ok || x0 != w("…") || x1 != w("…")+w(string(long[v.from:v.from+3])) {
+		t.Errorf("selection cut off: span %.1f..%.1f (%v)", x0, x1, ok)
+	}
+}
