@@ -1291,7 +1291,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	y = r.drawHierarchyNumbers(dst, w, x, y)
 	if w.RepairSeq > 0 && w.Hierarchy() != nil && !w.LastRepair.Empty() { // A* and co. repair nothing; a rebuilding switch clears it
 		rp := &w.LastRepair
-		s := fmt.Sprintf("%s, %s clusters", fmtDur(rp.Time), world.Count(rp.DirtyCount()))
+		s := fmtDur(rp.Time) + ", " + world.Plural(rp.DirtyCount(), "cluster", "clusters")
 		if rp.Rebuilt {
 			s = fmt.Sprintf("%s (rebuilt)", fmtDur(rp.Time))
 		} else if rp.NodesAdded+rp.NodesRemoved > 0 {

@@ -33,3 +33,7 @@ func Count(n int) string {
 	}
 	return string(b)
 }
+
+// Plural writes a count with its noun for the window: "1 cluster",
+// "12 clusters", "1,024 clusters" (Count's commas).
+func Plural(n int, one, many string) string { return plural(n, one, many) }

@@ -1,0 +1,36 @@
+package render
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"pathlens/game/world"
+)
+
+// Regression (panel text): one dug cell repairs one cluster, and the row
+// read "last repair 64 µs, 1 clusters".
+func TestLastRepairRowCountsClustersInEnglish(t *testing.T) {
+	w := openWorld(t, 40, 30)
+	w.Settings.Algo = world.AlgoHPA
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(38, 28))
+	w.BeginStroke(image.Pt(14, 14), 0)
+	w.EndStroke()
+	w.Wait()
+	rp := &w.LastRepair
+	if rp.DirtyCount() == 0 || len(rp.Dirty) < 2 || len(rp.Dirty[1]) == 0 {
+		t.Fatalf("the dig repaired nothing: %+v", rp)
+	}
+	// Its figures as one cluster's repair (a dig here touches a level-2
+	// cluster too).
+	rp.Dirty = [][]image.Rectangle{nil, rp.Dirty[1][:1]}
+	rp.NodesAdded, rp.NodesRemoved = 0, 0
+	txt := panelText(New(), w, nil)
+	if !strings.Contains(txt, ", 1 cluster") || strings.Contains(txt, "1 clusters") {
+		t.Errorf("last repair row: want \"…, 1 cluster\", got %s", txt)
+	}
+	rp.Dirty = [][]image.Rectangle{nil, {image.Rect(0, 0, 10, 10), image.Rect(10, 0, 20, 10)}}
+	if txt := panelText(New(), w, nil); !strings.Contains(txt, ", 2 clusters") {
+		t.Errorf("last repair row of two: want \"…, 2 clusters\", got %s", txt)
+	}
+}
