@@ -50,6 +50,7 @@ func TestSaveDefaultFallsBackToTheWorkingFolder(t *testing.T) {
 	mapDir := t.TempDir()
 	w := openCave(t, mapDir)
 	w.Source = filepath.Join(ro, "cave.map") // as if opened from there
+	w.scenario.MapFile = w.Source            // a map, as the loader records it
 	work := t.TempDir()
 	t.Chdir(work)
 	w.BeginStroke(image.Pt(0, 0), 0)
@@ -77,6 +78,7 @@ func TestSaveDefaultFallsBackToTheWorkingFolder(t *testing.T) {
 	// takes the next free name.
 	w2 := openCave(t, mapDir)
 	w2.Source = filepath.Join(ro, "cave.map")
+	w2.scenario.MapFile = w2.Source
 	w2.BeginStroke(image.Pt(3, 2), 0)
 	w2.EndStroke()
 	before, _ := os.ReadFile(got)
@@ -372,5 +374,33 @@ func TestSaveErrorNamesTheFileOnce(t *testing.T) {
 	}
 	if n := strings.Count(w.Message, path); n != 1 || !w.MessageErr {
 		t.Errorf("message %q names %s %d times, want once, as an error", w.Message, path, n)
+	}
+}
+
+// A helper noticed that whether the session came from a scenario was told
+// by the .pls extension: a map file that happens to be called level.pls
+// was taken for the session's own scenario, and Ctrl+S wrote a scenario
+// over the map. It is told by what the loader read.
+func TestCtrlSNeverWritesOverAMapNamedPls(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "level.pls")
+	if err := os.WriteFile(src, []byte("....\n.##.\n....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	w.BeginStroke(image.Pt(0, 0), 0)
+	w.EndStroke()
+	if got := w.SaveGoesTo(); filepath.Base(got) != "level-2.pls" {
+		t.Fatalf("Ctrl+S would write %q, want level-2.pls beside the map", got)
+	}
+	if err := w.SaveDefault(); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(src); string(b) != "....\n.##.\n....\n" {
+		t.Fatalf("the map named level.pls was overwritten:\n%s", b)
 	}
 }

@@ -495,7 +495,10 @@ func (w *World) SavePath() string {
 			name = "session"
 		}
 		return name + ".pls"
-	case strings.EqualFold(filepath.Ext(src), ".pls"):
+	case w.ScenarioFile() != "":
+		// Opened from (or saved as) a scenario, whatever its name: a map
+		// file that happens to end in .pls is not one, and Ctrl+S wrote a
+		// scenario over it.
 		return src
 	}
 	return strings.TrimSuffix(src, filepath.Ext(src)) + ".pls"
@@ -580,7 +583,7 @@ func (w *World) SaveDefault() error {
 // nextToMap reports whether SavePath is NAME.pls beside the map the
 // session came from (not a -save target, a .pls or a built-in).
 func (w *World) nextToMap() bool {
-	return w.SaveTo == "" && w.Source != "" && !strings.EqualFold(filepath.Ext(w.Source), ".pls") && !strings.HasPrefix(w.Source, assets.Prefix)
+	return w.SaveTo == "" && w.Source != "" && w.ScenarioFile() == "" && !strings.HasPrefix(w.Source, assets.Prefix)
 }
 
 // SaveGoesTo is where SaveDefault will try to write first: SavePath, or,
@@ -600,7 +603,7 @@ func (w *World) SaveGoesTo() string {
 // NAME-2.pls, NAME-3.pls... that does not: Ctrl+S on a built-in overwrote
 // the case an earlier session had saved under its name.
 func (w *World) unused(path string) string {
-	if w.SaveTo != "" || strings.EqualFold(filepath.Ext(w.Source), ".pls") {
+	if w.SaveTo != "" || w.ScenarioFile() != "" {
 		return path
 	}
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
@@ -683,7 +686,7 @@ func (w *World) save(path, why string) error {
 	w.edits.saved = w.edits.pos
 	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0
-	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || !strings.EqualFold(filepath.Ext(w.Source), ".pls") {
+	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || w.ScenarioFile() == "" {
 		// From now on the session is this scenario file.
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
 			w.Source = path
