@@ -9,3 +9,5 @@ require (
 	github.com/fzipp/astar v0.3.0
 	pathlens v0.0.0-00010101000000-000000000000
 )
+
+require github.com/lafriks/go-tiled v0.13.0 // indirect
