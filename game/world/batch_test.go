@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -360,7 +361,7 @@ func TestBatchRankingAndSteps(t *testing.T) {
 	}}
 	r.summarize(nil, nil)
 	want := []int{3, 5, 7, 2, 0, 4, 6}
-	if !equalInts(r.Ranking, want) {
+	if !slices.Equal(r.Ranking, want) {
 		t.Fatalf("ranking %v, want %v", r.Ranking, want)
 	}
 	if r.ReachErrors != 1 || r.Invalid != 1 || r.Below != 1 || r.Unreachable != 1 || r.Found != 6 || r.Compared != 5 || r.Max != 0.2 {
@@ -392,18 +393,6 @@ func TestBatchRankingAndSteps(t *testing.T) {
 	if _, _, msg, ok := w.BatchStep(1); ok || !strings.Contains(msg, "list was replaced") {
 		t.Errorf("F4 on another list: %q", msg)
 	}
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // A path that is not a legal walk, or not at its given cost, is caught.
