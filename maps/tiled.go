@@ -174,11 +174,12 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 
 // scanLayers reads the rest of the document after <map>, counting tile
 // layers and checking each one's data before the decoder sees it: CSV holds
-// only tile numbers (the decoder reads "-12" as 12), compressed base64
-// unpacks to at most one 4-byte tile number per cell of the w×h map (the
-// decoder would unpack any amount first and count after), zstd (which the
-// decoder cannot read) is refused by name, and chunks (infinite maps) too.
-// Errors name the layer and the line.
+// only tile numbers (the decoder reads "-12" as 12), and no data holds more
+// tiles than the w×h map (CSV values and XML <tile> elements are counted,
+// compressed base64 may unpack to one 4-byte number a cell: the decoder
+// makes a record of every tile, or unpacks all, before it counts), zstd
+// (which the decoder cannot read) is refused by name, and chunks (infinite
+// maps) too. Errors name the layer and the line.
 func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, err error) {
 	layer := ""
 	limit := int64(w) * int64(h) * 4
@@ -201,26 +202,42 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, err error) {
 			layer = attrOf(se, "name")
 		case "data":
 			enc, comp := attrOf(se, "encoding"), attrOf(se, "compression")
-			if enc != "csv" && enc != "base64" {
-				continue // XML <tile> elements: one element per cell, bounded by the file
-			}
 			var text []byte
+			tiles := int64(0) // XML data: its <tile> elements
+		data:
 			for {
 				tok, err := d.Token()
 				if err != nil {
 					return 0, tiledErr(name, err)
 				}
-				if cd, ok := tok.(xml.CharData); ok {
-					text = append(text, cd...)
-					continue
-				}
-				if in, ok := tok.(xml.StartElement); ok {
-					if in.Name.Local == "chunk" {
-						return 0, errAt(name, line, "tile layer %q is stored in chunks, as infinite maps are: give the map a fixed size and save it again", layer)
+				switch t := tok.(type) {
+				case xml.CharData:
+					if enc != "" {
+						text = append(text, t...)
 					}
-					return 0, errAt(name, line, "tile layer %q: %s data holds an element <%s>", layer, enc, in.Name.Local)
+				case xml.StartElement:
+					switch {
+					case t.Name.Local == "chunk":
+						return 0, errAt(name, line, "tile layer %q is stored in chunks, as infinite maps are: give the map a fixed size and save it again", layer)
+					case enc == "" && t.Name.Local == "tile":
+						if tiles++; tiles > limit/4 {
+							return 0, errAt(name, line, "tile layer %q holds more than the map's %d tiles", layer, limit/4)
+						}
+						if err := d.Skip(); err != nil {
+							return 0, tiledErr(name, err)
+						}
+					default:
+						return 0, errAt(name, line, "tile layer %q: %s data holds an element <%s>", layer, dataKind(enc), t.Name.Local)
+					}
+				case xml.EndElement:
+					break data
 				}
-				break // the end of <data>
+				// Comments and processing instructions inside <data> are
+				// passed over, as the decoder passes over them: the check
+				// must see all of the text it reads.
+			}
+			if enc == "" {
+				continue
 			}
 			if err := checkData(text, enc, comp, limit); err != nil {
 				return 0, errAt(name, line, "tile layer %q: %v", layer, err)
@@ -229,15 +246,33 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, err error) {
 	}
 }
 
+// dataKind names a layer data encoding for a message.
+func dataKind(enc string) string {
+	if enc == "" {
+		return "XML"
+	}
+	return enc
+}
+
 // checkData checks one layer's data text (see scanLayers).
 func checkData(text []byte, enc, comp string, limit int64) error {
 	if enc == "csv" {
+		commas := int64(0)
 		for _, c := range text {
 			if (c < '0' || c > '9') && c != ',' && c != ' ' && c != '\t' && c != '\n' && c != '\r' {
 				return fmt.Errorf("CSV data holds %s: only tile numbers, commas and line breaks belong there", quoteByte(c))
 			}
+			if c == ',' {
+				if commas++; commas > limit/4 { // a trailing comma is allowed
+					// Counted before the decoder makes a record of each.
+					return fmt.Errorf("its CSV data holds more than the map's %d tiles", limit/4)
+				}
+			}
 		}
 		return nil
+	}
+	if enc != "base64" {
+		return fmt.Errorf("unknown data encoding %q (Tiled writes csv, base64 or XML)", enc)
 	}
 	raw, err := base64.StdEncoding.DecodeString(string(bytes.Join(bytes.Fields(text), nil)))
 	if err != nil {
@@ -585,7 +620,11 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 				return nil, errAt(rd.name, 0, "region layer %q: %v", pl.rl.og.Name, err)
 			} else if explicit {
 				chars[pl.o] = c
-				used[c] = ""
+				name := strings.TrimSpace(pl.o.Name)
+				used[c] = name
+				if _, ok := named[name]; !ok && name != "" {
+					named[name] = c // its other pieces, with no property, are this room too
+				}
 			}
 		}
 		for _, pl := range all {
@@ -609,6 +648,9 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 			inside, box, points, err := objectShape(o, float64(rl.off.X), float64(rl.off.Y))
 			if err != nil {
 				return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+			}
+			if lim := 4 * float64(pathing.MaxSide) * max(tw, th); !(math.Abs(box.Min.X) <= lim && math.Abs(box.Min.Y) <= lim && math.Abs(box.Max.X) <= lim && math.Abs(box.Max.Y) <= lim) {
+				return nil, errAt(rd.name, 0, "region layer %q: %s lies far outside the map (%g,%g)-(%g,%g) px", rl.og.Name, objLabel(o), box.Min.X, box.Min.Y, box.Max.X, box.Max.Y)
 			}
 			x0, y0 := max(0, int(math.Floor(box.Min.X/tw))), max(0, int(math.Floor(box.Min.Y/th)))
 			x1, y1 := min(rd.w, int(math.Ceil(box.Max.X/tw))+1), min(rd.h, int(math.Ceil(box.Max.Y/th))+1)

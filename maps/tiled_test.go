@@ -439,3 +439,41 @@ func TestTiledRoomNamesGetTheirOwnCharacters(t *testing.T) {
 		t.Errorf("free first character: %q", c)
 	}
 }
+
+// Review findings on the reader: a room drawn in pieces keeps one
+// character when only one piece has the region property ("Ww" before); a
+// comment inside <data> no longer hides the rest of it from the check
+// (the decoder then read -2 as tile 2); CSV values and XML <tile> elements
+// are counted against the map before the decoder makes a record of each
+// (216 MiB for an 8 MB CSV on a 1×1 map); a room far outside the map is
+// refused rather than silently covering nothing.
+func TestTiledReviewCases(t *testing.T) {
+	pieces := fmt.Sprintf(tmx(tileset, "1,1", 2, 1), `<objectgroup name="regions">
+<object id="1" name="West hall" x="0" y="0" width="16" height="16"><properties><property name="region" value="W"/></properties></object>
+<object id="2" name="West hall" x="16" y="0" width="16" height="16"/>
+</objectgroup>`)
+	if _, regions, err := ReadTiled(strings.NewReader(pieces), "p.tmx", ""); err != nil || string(regions[0]) != "WW" {
+		t.Errorf("room in pieces: %q, %v; want \"WW\"", regions, err)
+	}
+	comment := strings.Replace(fmt.Sprintf(tmx(tileset, "1,1", 2, 1), ""), `<data encoding="csv">`, `<data encoding="csv"><!---->`, 1)
+	comment = strings.Replace(comment, "1,1\n</data>", "1,-2\n</data>", 1)
+	if _, _, err := ReadTiled(strings.NewReader(comment), "c.tmx", ""); err == nil || !strings.Contains(err.Error(), "CSV data holds '-'") {
+		t.Errorf("comment inside data: %v", err)
+	}
+	long := fmt.Sprintf(tmx(tileset, strings.Repeat("1,", 100)+"1", 1, 1), "")
+	if _, _, err := ReadTiled(strings.NewReader(long), "l.tmx", ""); err == nil || !strings.Contains(err.Error(), "its CSV data holds more than the map's 1 tiles") {
+		t.Errorf("long CSV: %v", err)
+	}
+	trailing := fmt.Sprintf(tmx(tileset, "1,1,", 2, 1), "")
+	if _, _, err := ReadTiled(strings.NewReader(trailing), "t.tmx", ""); err != nil && strings.Contains(err.Error(), "more than the map") {
+		t.Errorf("a trailing comma counted as a tile: %v", err)
+	}
+	xmlTiles := strings.Replace(fmt.Sprintf(tmx(tileset, "", 1, 1), ""), `<data encoding="csv">`, `<data>`+strings.Repeat(`<tile gid="1"/>`, 5), 1)
+	if _, _, err := ReadTiled(strings.NewReader(xmlTiles), "x.tmx", ""); err == nil || !strings.Contains(err.Error(), "holds more than the map's 1 tiles") {
+		t.Errorf("XML tiles: %v", err)
+	}
+	far := fmt.Sprintf(tmx(tileset, "1,1", 2, 1), `<objectgroup name="regions"><object id="1" name="a" x="-1e300" y="-1e300" width="2e300" height="2e300"/></objectgroup>`)
+	if _, _, err := ReadTiled(strings.NewReader(far), "f.tmx", ""); err == nil || !strings.Contains(err.Error(), "lies far outside the map") {
+		t.Errorf("far room: %v", err)
+	}
+}

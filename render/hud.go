@@ -701,9 +701,11 @@ func timelineParts(w *world.World) []statusPart {
 	}
 	parts := []statusPart{{head, 5}}
 	if s := expandedLabel(tl); s != "" {
-		parts = append(parts, statusPart{s, 3})
+		// Kept before the speed: it is what A* against Dijkstra compares
+		// on a projector (a teacher lost it at 175 %, keeping the speed).
+		parts = append(parts, statusPart{s, 4})
 	}
-	parts = append(parts, statusPart{fmt.Sprintf("speed %s ev/s", fmtSpeed(w.Play.Speed)), 4})
+	parts = append(parts, statusPart{fmt.Sprintf("speed %s ev/s", fmtSpeed(w.Play.Speed)), 3})
 	if tl.Cursor() == 0 && tl.Len() > 0 && len(w.Outcome.Path) >= 2 {
 		parts = append(parts, statusPart{startNote(w), 2})
 	}
@@ -720,8 +722,8 @@ func timelineParts(w *world.World) []statusPart {
 
 // fitStatus joins the parts of the status line that fit in width, whole:
 // when all do not, the least kept go first (the last event, the start
-// note, the expansions, the speed), so a bar narrowed by a large UI scale
-// shows "paused  event 1,673 / 1,673   speed 200 ev/s" rather than a line
+// note, the speed, the expansions), so a bar narrowed by a large UI scale
+// shows "paused  event 4,070 / 4,070   expanded 2,368 / 2,368" rather than a line
 // cut mid-figure ("speed 20…", "last: line (117,82)→(…", a user's report
 // at 175 %). Only a first part too wide by itself is cut with "…".
 func fitStatus(ft *Fonts, parts []statusPart, width float64) string {

@@ -874,3 +874,29 @@ func TestTimelineStatusDropsWholeParts(t *testing.T) {
 		t.Errorf("60 px: %q", got)
 	}
 }
+
+// Regression (a teacher at 175 %): with four-digit counts the bar kept
+// the speed and dropped "expanded N / N", the figure an A*-against-Dijkstra
+// slide compares. The expansions now outlast the speed.
+func TestTimelineStatusKeepsTheExpansionsOverTheSpeed(t *testing.T) {
+	w := builtinWorld(t, world.AlgoDijkstra)
+	r := New()
+	ft := r.fonts
+	parts := timelineParts(w)
+	var head, exp string
+	for _, p := range parts {
+		switch {
+		case strings.HasPrefix(p.text, "paused") || strings.HasPrefix(p.text, "playing"):
+			head = p.text
+		case strings.HasPrefix(p.text, "expanded"):
+			exp = p.text
+		}
+	}
+	if head == "" || exp == "" {
+		t.Fatalf("parts %+v: want the state and the expansions", parts)
+	}
+	room := ft.Width(ft.UI, head+"   "+exp) + 5 // not room for the speed too
+	if got := fitStatus(ft, parts, room); got != head+"   "+exp {
+		t.Errorf("narrow bar: %q, want %q", got, head+"   "+exp)
+	}
+}
