@@ -39,6 +39,11 @@ func writeDropFiles(t *testing.T, files map[string]string) string {
 			}
 			continue
 		}
+		// Its folder first: the map's order is random, and "sub/x" could
+		// come before "sub/".
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}

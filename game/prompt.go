@@ -117,6 +117,11 @@ func (g *Game) openPrompt(k promptKind) {
 		// instead goes into that file's folder (the working folder for a
 		// built-in, or beside a map in a read-only folder).
 		text = g.w.SaveGoesTo()
+		if a, err := filepath.Abs(text); err == nil {
+			// Shown whole: a relative sub/room.pls was taken in the folder
+			// shown before it, sub/, and became sub/sub/room.pls.
+			text = a
+		}
 		dir = wd
 		if a, err := filepath.Abs(filepath.Dir(text)); err == nil {
 			dir = a
@@ -617,6 +622,12 @@ func (g *Game) submitSaveAs(p *prompt, text string) {
 		g.refuse(p, fmt.Sprintf("cannot %s %s: %v", verb, path, err))
 		return
 	}
+	if mf := w.MapFile(); format == maps.FormatUnknown && mf != "" && samePlace(path, mf) {
+		// A scenario there would replace the map it is built on (a map
+		// called level.pls): refused at once, as World.save refuses it.
+		g.refuse(p, fmt.Sprintf("cannot save %s: it is the map this session was loaded from, and a scenario written there would replace it: pick another name, or export the terrain with a .map or .txt name", path))
+		return
+	}
 	fi, err := os.Stat(path)
 	if err == nil && fi.Mode().IsRegular() && fi.Mode().Perm()&0o222 == 0 {
 		// Saving renames a new file over it, which the folder allows: the
@@ -669,8 +680,10 @@ func (g *Game) ownFile(path string) bool {
 	switch {
 	case w.SaveTo != "":
 		return samePlace(path, w.SaveTo)
-	case strings.EqualFold(filepath.Ext(w.Source), ".pls"):
-		return samePlace(path, w.Source)
+	case w.ScenarioFile() != "":
+		// Told by what the loader read, not the .pls extension: a map
+		// called level.pls is not the session's own file.
+		return samePlace(path, w.ScenarioFile())
 	}
 	return false
 }

@@ -404,3 +404,35 @@ func TestCtrlSNeverWritesOverAMapNamedPls(t *testing.T) {
 		t.Fatalf("the map named level.pls was overwritten:\n%s", b)
 	}
 }
+
+// A review found save itself unguarded: -save level.pls on a map called
+// level.pls, or a save-as onto it, wrote a scenario over the map (which
+// then named itself and never opened again). Saving onto the session's
+// map is refused, and the map is left as it was.
+func TestSaveNeverReplacesTheSessionsMap(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "level.pls")
+	const mp = "....\n.##.\n....\n"
+	if err := os.WriteFile(src, []byte(mp), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.BeginStroke(image.Pt(0, 0), 0)
+	w.EndStroke()
+	if err := w.SaveAs(src); err == nil || !strings.Contains(err.Error(), "is the map this session was loaded from") {
+		t.Errorf("save as onto the map: %v", err)
+	}
+	w.SaveTo = src // pathlens -map level.pls -save level.pls
+	if err := w.SaveDefault(); err == nil {
+		t.Error("Ctrl+S with -save naming the map: no error")
+	}
+	if b, _ := os.ReadFile(src); string(b) != mp {
+		t.Fatalf("the map was overwritten:\n%s", b)
+	}
+	if !w.Dirty() {
+		t.Error("the refused save marked the session saved")
+	}
+}

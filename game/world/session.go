@@ -666,6 +666,14 @@ func pathFrom(file, target string) string {
 // not empty, says why it went there rather than to the default place.
 // It reports errors without showing them.
 func (w *World) save(path, why string) error {
+	if mf := w.MapFile(); mf != "" && sameExistingFile(path, mf) {
+		// A scenario written there would replace the map it names (a map
+		// called level.pls, a -save or save-as onto it): the map would be
+		// gone and the scenario would not open.
+		err := fmt.Errorf("cannot save %s: it is the map this session was loaded from, and a scenario written there would replace it: save under another name (or export the terrain with a .map or .txt name)", path)
+		w.Fail("%v", err)
+		return err
+	}
 	w.EndStroke()
 	sc, dropped := w.toScenario()
 	// The referenced map and list, relative to the new location.
@@ -731,4 +739,12 @@ func savedWhat(edits, cells, agents int, why string, dropped leftOut) string {
 		what += "; " + strings.Join(out, " and ") + " left out: an endpoint is blocked"
 	}
 	return what
+}
+
+// sameExistingFile reports whether paths a and b name one existing file
+// (links followed, as a save writes through them).
+func sameExistingFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }

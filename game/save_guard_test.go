@@ -1,0 +1,90 @@
+package game
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pathlens/game/world"
+)
+
+func sessionGame(t *testing.T, open string) *Game {
+	t.Helper()
+	wd, err := world.Open(open)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Log = world.NewEventLog(nil)
+	wd.Begin()
+	t.Cleanup(wd.Close)
+	wd.Wait()
+	return drawnOn(t, wd, 1200, 760)
+}
+
+// From a review: a map named level.pls; save as "level.pls" (its own name)
+// writes a scenario over the map on the first Enter, no question
+// (ownFile still tells a scenario by the .pls extension).
+func TestSaveAsAsksBeforeAMapNamedPls(t *testing.T) {
+	dir := writeDropFiles(t, map[string]string{"level.pls": dropMap})
+	g := sessionGame(t, filepath.Join(dir, "level.pls"))
+	var held heldKeys
+	fakeKeys(t, &held)
+	saveAsKeys(t, g, &held, filepath.Join(dir, "level.pls"))
+	b, _ := os.ReadFile(filepath.Join(dir, "level.pls"))
+	t.Logf("prompt=%v note=%q", g.prompt != nil, func() string {
+		if g.prompt != nil {
+			return g.prompt.note
+		}
+		return ""
+	}())
+	if string(b) != dropMap {
+		t.Errorf("first Enter wrote over the map named level.pls:\n%.80s", b)
+	}
+}
+
+// From a review: a scenario whose map is m.pls (a Moving AI map with a .pls
+// name); save as m.pls asks only the generic question, and the second
+// Enter leaves a scenario that names itself as its map.
+func TestSaveAsNeverReplacesAScenariosMapNamedPls(t *testing.T) {
+	dir := writeDropFiles(t, map[string]string{"m.pls": dropMap, "case.pls": "pathlens-scenario 1\nmap m.pls\n"})
+	g := sessionGame(t, filepath.Join(dir, "case.pls"))
+	var held heldKeys
+	fakeKeys(t, &held)
+	saveAsKeys(t, g, &held, filepath.Join(dir, "m.pls"))
+	if g.prompt != nil {
+		t.Logf("first Enter: %q", g.prompt.note)
+		if !strings.Contains(g.prompt.note, "loaded from") {
+			t.Errorf("only the generic question before replacing the source map")
+		}
+	}
+	enter(g, &held)
+	if _, err := world.Open(filepath.Join(dir, "case.pls")); err != nil {
+		t.Errorf("case.pls after: %v", err)
+	}
+	if _, err := world.Open(filepath.Join(dir, "m.pls")); err != nil {
+		t.Errorf("m.pls after: %v", err)
+	}
+}
+
+// From a review: a session opened by a relative path in a subfolder: the save-as
+// prompt starts with "sub/room.pls" in folder <cwd>/sub, so Enter on it
+// goes to sub/sub/room.pls.
+func TestSaveAsPrefillIsWholeForARelativeSource(t *testing.T) {
+	dir := writeDropFiles(t, map[string]string{"sub/": "", "sub/room.map": dropMap})
+	t.Chdir(dir)
+	g := sessionGame(t, filepath.Join("sub", "room.map"))
+	var held heldKeys
+	fakeKeys(t, &held)
+	held = heldKeys{}
+	g.openPrompt(promptSaveAs)
+	p := g.prompt
+	t.Logf("text=%q dir=%q resolve=%q", string(p.text), p.dir, p.resolve(string(p.text)))
+	enter(g, &held)
+	if g.prompt != nil {
+		t.Errorf("Enter on the prefilled name: %q", g.prompt.note)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sub", "room.pls")); err != nil {
+		t.Errorf("not saved at sub/room.pls: %v", err)
+	}
+}
