@@ -1123,6 +1123,15 @@ func (r *Renderer) kv(dst *ebiten.Image, x, y float64, k, v string, vc color.RGB
 	return r.kvLines(dst, x, y, k, v, vc, kvMaxLines)
 }
 
+// The open list's values when it lists nothing. Each fits one line at any
+// UI scale: the section keeps one line for them, and "the open list is
+// empty" wrapped at 175 % and lost its end (a teacher's report).
+const (
+	openListNone    = "none in this phase"
+	openListTooLong = "too many to list"
+	openListEmpty   = "none: list empty"
+)
+
 // kvLines is kv with at most maxLines lines of value.
 func (r *Renderer) kvLines(dst *ebiten.Image, x, y float64, k, v string, vc color.RGBA, maxLines int) float64 {
 	ft := r.fonts
@@ -3038,13 +3047,13 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 	y += 20
 	switch {
 	case !ok:
-		r.kv(dst, x, y, "search", "none in this phase", ColTextDim)
+		r.kv(dst, x, y, "search", openListNone, ColTextDim)
 		return end
 	case ol.TooLong:
-		r.kv(dst, x, y, "search", "too many events to list here", ColTextDim)
+		r.kv(dst, x, y, "search", openListTooLong, ColTextDim)
 		return end
 	case len(ol.Top) == 0:
-		r.kv(dst, x, y, "next pop", "the open list is empty", ColTextDim)
+		r.kv(dst, x, y, "next pop", openListEmpty, ColTextDim)
 		return end
 	}
 	for i, e := range ol.Top {

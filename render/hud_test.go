@@ -900,3 +900,18 @@ func TestTimelineStatusKeepsTheExpansionsOverTheSpeed(t *testing.T) {
 		t.Errorf("narrow bar: %q, want %q", got, head+"   "+exp)
 	}
 }
+
+// A teacher at 175 % read "next pop: the open list is" with its end cut:
+// the open list keeps one line for its empty and unlisted states, and the
+// value wrapped. Each fits one line of the panel at that scale.
+func TestOpenListStatesFitOneLineAtProjectorScale(t *testing.T) {
+	r := New()
+	lay := ComputeLayout(731, 457, true) // 1280×800 at 175 %
+	r.panelW = lay.Panel.Dx()
+	width := float64(r.panelWidth() - 20 - kvValueX)
+	for _, v := range []string{openListEmpty, openListTooLong, openListNone} {
+		if lines := wrapList(r.fonts, r.fonts.UI, v, width); len(lines) != 1 {
+			t.Errorf("%q takes %d lines in a %d px panel", v, len(lines), r.panelW)
+		}
+	}
+}
