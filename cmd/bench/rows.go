@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/csv"
 	"errors"
 	"flag"
@@ -80,19 +79,7 @@ func worstRows(rows []rowResult, n int) []int {
 			idx = append(idx, i)
 		}
 	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		ra, rb := rows[a], rows[b]
-		if pa, pb := ra.problem != "", rb.problem != ""; pa != pb {
-			if pa {
-				return -1
-			}
-			return 1
-		}
-		if ra.problem != "" {
-			return cmp.Compare(a, b)
-		}
-		return cmp.Compare(math.Abs(rb.sub), math.Abs(ra.sub))
-	})
+	world.RankWorst(idx, func(i int) bool { return rows[i].problem != "" }, func(i int) float64 { return rows[i].sub })
 	return idx[:min(n, len(idx))]
 }
 

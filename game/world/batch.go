@@ -619,19 +619,7 @@ func (r *BatchResult) summarize(durs, adurs []time.Duration) {
 			subs = append(subs, row.Sub)
 		}
 	}
-	slices.SortStableFunc(r.Ranking, func(a, b int) int {
-		ra, rb := &r.Rows[a], &r.Rows[b]
-		if pa, pb := ra.Problem != "", rb.Problem != ""; pa != pb {
-			if pa {
-				return -1
-			}
-			return 1
-		}
-		if ra.Problem != "" {
-			return cmp.Compare(a, b)
-		}
-		return cmp.Compare(rb.Sub, ra.Sub)
-	})
+	RankWorst(r.Ranking, func(i int) bool { return r.Rows[i].Problem != "" }, func(i int) float64 { return r.Rows[i].Sub })
 	if n := len(subs); n > 0 {
 		r.Compared = n
 		sum := 0.0
@@ -736,4 +724,23 @@ func batchPlanner(ctx context.Context, snap *pathing.Grid, regions [][]byte, s S
 		}
 		return Answer{Status: r.Status, Cost: r.Cost, Path: r.Path, Expanded: r.Expanded}, nil
 	}, build, nil
+}
+
+// RankWorst orders the row indexes idx worst first, as the batch's F4 and
+// cmd/bench's -worst both list them: rows with a problem first, in row
+// order, then by how far they are from the optimum (the size of sub, so a
+// row below the optimum that is no problem still ranks by its distance).
+func RankWorst(idx []int, problem func(i int) bool, sub func(i int) float64) {
+	slices.SortStableFunc(idx, func(a, b int) int {
+		if pa, pb := problem(a), problem(b); pa != pb {
+			if pa {
+				return -1
+			}
+			return 1
+		}
+		if problem(a) {
+			return cmp.Compare(a, b)
+		}
+		return cmp.Compare(math.Abs(sub(b)), math.Abs(sub(a)))
+	})
 }
