@@ -198,21 +198,28 @@ func (h *Hierarchy) buildLevel(l, workers int) {
 		}
 		at += n * n
 	}
+	cs, ls := h.searchers(workers)
+	h.forChunks(nch, workers, func(w, k int) {
+		for ci := k * buildChunk; ci < min((k+1)*buildChunk, nc); ci++ {
+			if l == 1 {
+				h.level1Inter(ci)
+			} else {
+				h.levelInter(l, ci)
+			}
+			h.intraOne(l, ci, cs[w], ls[w])
+		}
+	})
+}
+
+// searchers returns a cell search and a local search per worker: the
+// hierarchy's own for worker 0, new ones (their buffers grow on first use)
+// for the others.
+func (h *Hierarchy) searchers(workers int) ([]*cellSearch, []*localSearch) {
 	cs := make([]*cellSearch, workers)
 	ls := make([]*localSearch, workers)
 	cs[0], ls[0] = h.cs, h.ls
 	for w := 1; w < workers; w++ {
 		cs[w], ls[w] = newCellSearch(h.grid, h.cfg.Neighborhood), &localSearch{}
 	}
-	h.forChunks(nch, workers, func(w, k int) {
-		for ci := k * buildChunk; ci < min((k+1)*buildChunk, nc); ci++ {
-			if l == 1 {
-				h.level1Inter(ci)
-				h.intra1(ci, cs[w])
-			} else {
-				h.levelInter(l, ci)
-				h.intraL(l, ci, ls[w])
-			}
-		}
-	})
+	return cs, ls
 }

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"pathlens/pathing"
 )
@@ -2450,48 +2448,34 @@ const parallelMin = 64
 
 // intraAll recomputes the intra edges of the given level-l clusters.
 func (h *Hierarchy) intraAll(l int, dirty []int) {
-	workers := runtime.GOMAXPROCS(0)
-	if len(dirty) < parallelMin || workers < 2 {
+	workers := buildWorkers(len(dirty))
+	if workers < 2 {
+		// A repair's few clusters: on this goroutine, with no closure or
+		// searcher to allocate.
 		for _, ci := range dirty {
 			if h.cancelled() {
 				return
 			}
-			if l == 1 {
-				h.intra1(ci, h.cs)
-			} else {
-				h.intraL(l, ci, h.ls)
-			}
+			h.intraOne(l, ci, h.cs, h.ls)
 		}
 		return
 	}
-	workers = min(workers, 8)
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	const chunk = 16
-	for w := 0; w < workers; w++ {
-		cs, ls := h.cs, h.ls
-		if w > 0 {
-			cs, ls = newCellSearch(h.grid, h.cfg.Neighborhood), &localSearch{}
+	cs, ls := h.searchers(workers)
+	h.forChunks((len(dirty)+buildChunk-1)/buildChunk, workers, func(w, k int) {
+		for _, ci := range dirty[k*buildChunk : min((k+1)*buildChunk, len(dirty))] {
+			h.intraOne(l, ci, cs[w], ls[w])
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := int(next.Add(chunk)) - chunk
-				if k >= len(dirty) || h.cancelled() {
-					return
-				}
-				for _, ci := range dirty[k:min(k+chunk, len(dirty))] {
-					if l == 1 {
-						h.intra1(ci, cs)
-					} else {
-						h.intraL(l, ci, ls)
-					}
-				}
-			}
-		}()
+	})
+}
+
+// intraOne recomputes the intra edges of level-l cluster ci with the
+// worker's searchers (a cell search at level 1, a local search above).
+func (h *Hierarchy) intraOne(l, ci int, cs *cellSearch, ls *localSearch) {
+	if l == 1 {
+		h.intra1(ci, cs)
+	} else {
+		h.intraL(l, ci, ls)
 	}
-	wg.Wait()
 }
 
 // appendLine appends the cells of an octile-shaped straight line from a to b
