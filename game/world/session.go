@@ -666,7 +666,7 @@ func pathFrom(file, target string) string {
 // not empty, says why it went there rather than to the default place.
 // It reports errors without showing them.
 func (w *World) save(path, why string) error {
-	if mf := w.MapFile(); mf != "" && sameExistingFile(path, mf) {
+	if mf := w.MapFile(); mf != "" && SameFile(path, mf) {
 		// A scenario written there would replace the map it names (a map
 		// called level.pls, a -save or save-as onto it): the map would be
 		// gone and the scenario would not open.
@@ -741,9 +741,9 @@ func savedWhat(edits, cells, agents int, why string, dropped leftOut) string {
 	return what
 }
 
-// sameExistingFile reports whether paths a and b name one existing file
-// (links followed, as a save writes through them).
-func sameExistingFile(a, b string) bool {
+// SameFile reports whether paths a and b name one existing file (links
+// followed, as a save writes through them). -export's guards use it too.
+func SameFile(a, b string) bool {
 	sa, err1 := os.Stat(a)
 	sb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(sa, sb)

@@ -477,11 +477,11 @@ func Export(f *Flags, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer w.Close()
-	if mf := w.MapFile(); mf != "" && sameFile(mf, f.Export) {
+	if mf := w.MapFile(); mf != "" && world.SameFile(mf, f.Export) {
 		fmt.Fprintf(stderr, "pathlens: -export %s: is the map %s reads: give another name (the original would be lost)\n", f.Export, src)
 		return 1
 	}
-	if sf := w.ScenarioFile(); sf != "" && sameFile(sf, f.Export) {
+	if sf := w.ScenarioFile(); sf != "" && world.SameFile(sf, f.Export) {
 		fmt.Fprintf(stderr, "pathlens: -export %s: is the scenario being read: give another name (a bare map would replace it, its queries and edits lost)\n", f.Export)
 		return 1
 	}
@@ -491,11 +491,4 @@ func Export(f *Flags, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "pathlens: %s\n", w.Message)
 	return 0
-}
-
-// sameFile reports whether paths a and b name one existing file.
-func sameFile(a, b string) bool {
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
