@@ -1,8 +1,10 @@
 package hpa
 
 import (
+	"fmt"
 	"image"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -37,12 +39,21 @@ func buildWorkers(n int) int {
 // is the caller's worker index, for per-worker scratch): each takes the
 // next k until none is left or the build is cancelled. The calling
 // goroutine is worker 0. It returns when every call has.
+//
+// A panic in f on another goroutine would end the program whatever the
+// caller does (a recover works only on its own goroutine), taking an
+// app's unsaved session with it. So the workers recover, stop handing
+// out work, and the first panic is raised again on the calling goroutine
+// once every worker has stopped, as a *WorkerPanic holding the worker's
+// stack: the caller's recover (the app's build worker) sees it as it
+// would a panic of its own.
 func (h *Hierarchy) forChunks(n, workers int, f func(w, k int)) {
 	var next atomic.Int64
+	var failed atomic.Pointer[WorkerPanic]
 	work := func(w int) {
 		for {
 			k := int(next.Add(1)) - 1
-			if k >= n || h.cancelled() {
+			if k >= n || h.cancelled() || failed.Load() != nil {
 				return
 			}
 			f(w, k)
@@ -53,11 +64,40 @@ func (h *Hierarchy) forChunks(n, workers int, f func(w, k int)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					failed.CompareAndSwap(nil, &WorkerPanic{Value: p, Stack: debug.Stack()})
+				}
+			}()
 			work(w)
 		}()
 	}
-	work(0)
-	wg.Wait()
+	func() {
+		// Worker 0's own panic stops the others too, and waits for them:
+		// they share the hierarchy, and must be stopped before the
+		// caller's recover goes on with it.
+		defer wg.Wait()
+		defer func() {
+			if p := recover(); p != nil {
+				failed.CompareAndSwap(nil, &WorkerPanic{Value: p, Stack: debug.Stack()})
+			}
+		}()
+		work(0)
+	}()
+	if p := failed.Load(); p != nil {
+		panic(p)
+	}
+}
+
+// WorkerPanic is a panic raised on one of a build's worker goroutines,
+// raised again on the goroutine that started the build (see forChunks).
+type WorkerPanic struct {
+	Value any    // what the worker panicked with
+	Stack []byte // the worker's stack when it did
+}
+
+func (p *WorkerPanic) Error() string {
+	return fmt.Sprintf("hpa: build worker panicked: %v", p.Value)
 }
 
 // scanBorders fills h.vb and h.hb (sized already) with every level-1

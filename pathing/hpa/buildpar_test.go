@@ -7,7 +7,9 @@ import (
 	"math/rand"
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"pathlens/pathing"
 )
@@ -162,5 +164,62 @@ func TestParallelBuildMatchesSerialOnMaps(t *testing.T) {
 				t.Fatalf("%s %v: %v", name, cfg, err)
 			}
 		}
+	}
+}
+
+// A panic on a build's worker goroutine comes out on the goroutine that
+// started the build, where the app's recover can catch it, rather than
+// ending the program; and it comes out only after every worker stopped.
+func TestForChunksRaisesWorkerPanicOnCaller(t *testing.T) {
+	for _, who := range []int{0, 1} {
+		h := &Hierarchy{}
+		var running atomic.Int32
+		var calls atomic.Int32
+		got := func() (p any) {
+			defer func() { p = recover() }()
+			h.forChunks(1000, 2, func(w, k int) {
+				running.Add(1)
+				defer running.Add(-1)
+				calls.Add(1)
+				if w == who && k >= 10 {
+					panic(fmt.Sprintf("boom on worker %d", w))
+				}
+				time.Sleep(50 * time.Microsecond)
+			})
+			return nil
+		}()
+		wp, ok := got.(*WorkerPanic)
+		if !ok {
+			t.Fatalf("worker %d: recovered %T %v, want a *WorkerPanic", who, got, got)
+		}
+		if want := fmt.Sprintf("boom on worker %d", who); wp.Value != want || len(wp.Stack) == 0 {
+			t.Errorf("worker %d: panic value %v (stack %d bytes), want %q and a stack", who, wp.Value, len(wp.Stack), want)
+		}
+		if n := running.Load(); n != 0 {
+			t.Errorf("worker %d: %d calls still running when the panic reached the caller", who, n)
+		}
+		if n := calls.Load(); n >= 1000 {
+			t.Errorf("worker %d: all %d chunks ran; a panic should stop the hand-out", who, n)
+		}
+	}
+}
+
+// A panic while labelling components (its own goroutine in BuildContext)
+// also reaches the caller.
+func TestBuildRaisesComponentPanicOnCaller(t *testing.T) {
+	g, err := pathing.NewGrid(40, 40)
+	if err != nil {
+		t.Fatal(err)
+	}
+	compBuildHook = func() { panic("labelling failed") }
+	t.Cleanup(func() { compBuildHook = nil })
+	got := func() (p any) {
+		defer func() { p = recover() }()
+		_, _ = Build(g, Config{})
+		return nil
+	}()
+	wp, ok := got.(*WorkerPanic)
+	if !ok || wp.Value != "labelling failed" {
+		t.Fatalf("recovered %T %v, want a *WorkerPanic of the labelling's panic", got, got)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"runtime/debug"
 	"slices"
 	"sync"
 
@@ -230,9 +231,19 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 	// The component labels do not depend on the hierarchy: label while
 	// the levels are built.
 	var compDone sync.WaitGroup
+	var compPanic *WorkerPanic
 	compDone.Add(1)
 	go func() {
 		defer compDone.Done()
+		defer func() {
+			// Raised again below, on the caller's goroutine (see forChunks).
+			if p := recover(); p != nil {
+				compPanic = &WorkerPanic{Value: p, Stack: debug.Stack()}
+			}
+		}()
+		if compBuildHook != nil {
+			compBuildHook()
+		}
 		h.comp.build(g)
 	}()
 	l1 := h.lv[0]
@@ -252,6 +263,9 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 		}
 	}
 	compDone.Wait() // also when stopped: the labelling writes h.comp
+	if compPanic != nil {
+		panic(compPanic)
+	}
 	if h.cancelled() {
 		return nil, stopped()
 	}
@@ -2437,6 +2451,10 @@ func (h *Hierarchy) incRow(n int) []float64 {
 // buildLevelHook, when not nil, is called by BuildContext after each level
 // is built (tests: a cancellation between levels).
 var buildLevelHook func(l int)
+
+// compBuildHook, when not nil, is called on BuildContext's component
+// labelling goroutine before it labels (tests: a panic there).
+var compBuildHook func()
 
 // cancelled reports whether the running BuildContext's context is
 // cancelled (never outside a build: h.ctx is nil then).
