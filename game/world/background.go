@@ -219,7 +219,7 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 			ctx = j.ctx
 		}
 		t0 := time.Now()
-		h, err := b(ctx, snap, regions, s)
+		h, err := safeBuild(ctx, "building the "+hierName(k.algo), b, snap, regions, s)
 		dur := time.Since(t0)
 		if j != nil && (j.stale.Load() || ctx.Err() != nil) {
 			return buildRes{stale: true} // stopped, or not worth counting
@@ -241,6 +241,20 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 	return nil, errBuilding
 }
 
+// safeBuild is b(ctx, g, regions, s), with a panic inside it while what
+// was under way (on any of
+// its goroutines: see hpa.WorkerPanic) returned as an *InternalError: the
+// build read a copy of the grid and wrote nothing of the world's, so the
+// session goes on without that hierarchy, as after a refused build.
+func safeBuild(ctx context.Context, what string, b builder, g *pathing.Grid, regions [][]byte, s Settings) (h Hierarchy, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			h, err = nil, Recovered(what, p)
+		}
+	}()
+	return b(ctx, g, regions, s)
+}
+
 // hierName names the hierarchy of algorithm a in messages.
 func hierName(a Algo) string {
 	if a == AlgoHPA {
@@ -259,7 +273,14 @@ func (w *World) lend(what, ready string, f func()) {
 	h, g, dur := w.hier, w.hierGrid, w.hierBuild
 	w.hier, w.hierGrid = nil, nil
 	w.syncAgentPlanner() // agents stop planning on it before it is lent
-	run := func(*buildJob) buildRes {
+	run := func(*buildJob) (r buildRes) {
+		defer func() {
+			if p := recover(); p != nil {
+				// f may have left the hierarchy half-changed: it is
+				// dropped, and built again when next needed.
+				r = buildRes{err: Recovered(what, p)}
+			}
+		}()
 		f()
 		return buildRes{h: h, grid: g, dur: dur}
 	}

@@ -183,8 +183,8 @@ func (w *World) StartBatch() bool {
 			// the user's unsaved edits, with it: it ends the batch with
 			// an error naming the row.
 			if p := recover(); p != nil {
-				j.res <- &BatchResult{Err: fmt.Errorf("internal error at query %s of %s with %s: %v",
-					Count(int(j.done.Load())+1), Count(j.total), BatchConfig(s), p)}
+				j.res <- &BatchResult{Err: Recovered(fmt.Sprintf("running query %s of %s with %s",
+					Count(int(j.done.Load())+1), Count(j.total), BatchConfig(s)), p)}
 			}
 		}()
 		r := runBatch(ctx, j, snap, regions, s, qs)

@@ -443,10 +443,14 @@ func TestBatchFailuresNameWhatIsWrong(t *testing.T) {
 		}
 	}
 	t.Cleanup(func() { batchHook = nil })
+	stack := capturePanicOut(t)
 	w.StartBatch()
 	w.WaitBatch()
-	if !w.MessageErr || w.Message != "batch: internal error at query 3 of 7 with HPA*, cluster size 4, levels 2, smoothing on, shortcut on, transitions sparse, 8-connected: boom" {
+	if !w.MessageErr || w.Message != "batch: internal error while running query 3 of 7 with HPA*, cluster size 4, levels 2, smoothing on, shortcut on, transitions sparse, 8-connected: boom (a bug: details on standard error)" {
 		t.Errorf("a planner's panic: %q", w.Message)
+	}
+	if !strings.Contains(stack.String(), "TestBatchFailuresNameWhatIsWrong") {
+		t.Errorf("the stack written for the report does not show where the panic began:\n%s", stack)
 	}
 	if w.LastBatch() != nil {
 		t.Error("a failed batch left a result")

@@ -56,6 +56,7 @@ type optRes struct {
 	path     []image.Point
 	expanded int
 	dur      time.Duration
+	err      error // an internal error: no answer
 }
 
 // optWorker runs optimal searches on its own copy of the grid, on one
@@ -87,14 +88,7 @@ func (ow *optWorker) run() {
 			s = pathing.NewSearcher(g)
 		}
 		copy(g.Cells(), r.cells)
-		t0 := time.Now()
-		res, err := s.Search(pathing.Query{Start: r.start, Goal: r.goal, Neighborhood: r.nb})
-		out := optRes{gen: r.gen, dur: time.Since(t0), cost: math.Inf(1)}
-		if err == nil && res.Status == pathing.Found {
-			out.found, out.cost = true, res.Cost
-			out.path = append([]image.Point(nil), res.Path...)
-		}
-		out.expanded = res.Expanded
+		out := optSearch(s, r)
 		select {
 		case ow.res <- out: // the world drains results every tick
 		case <-ow.quit:
@@ -102,6 +96,33 @@ func (ow *optWorker) run() {
 		}
 	}
 }
+
+// optSearch answers r with s, on the worker's goroutine. A panic in the
+// search is the answer's error (see Recovered): the window goes on
+// without the reference for that query.
+func optSearch(s *pathing.Searcher, r optReq) (out optRes) {
+	defer func() {
+		if p := recover(); p != nil {
+			out = optRes{gen: r.gen, cost: math.Inf(1), err: Recovered("computing the optimal reference", p)}
+		}
+	}()
+	if optSearchHook != nil {
+		optSearchHook()
+	}
+	t0 := time.Now()
+	res, err := s.Search(pathing.Query{Start: r.start, Goal: r.goal, Neighborhood: r.nb})
+	out = optRes{gen: r.gen, dur: time.Since(t0), cost: math.Inf(1)}
+	if err == nil && res.Status == pathing.Found {
+		out.found, out.cost = true, res.Cost
+		out.path = append([]image.Point(nil), res.Path...)
+	}
+	out.expanded = res.Expanded
+	return out
+}
+
+// optSearchHook, when not nil, runs before each background optimal
+// search (tests: a panic there).
+var optSearchHook func()
 
 // stop ends the worker's goroutine: at once when it waits, else when the
 // search under way ends.
@@ -173,6 +194,13 @@ func (o *Optimal) request(w *World, logIt bool) {
 }
 
 func (o *Optimal) set(r optRes, w *World, logIt bool) {
+	if r.err != nil {
+		// Unknown for this query; asked again when the query or the
+		// grid changes.
+		o.Pending = false
+		w.Fail("%v", r.err)
+		return
+	}
 	o.Known, o.Pending = true, false
 	o.Found = r.found
 	o.Cost = r.cost

@@ -676,18 +676,7 @@ func (w *World) save(path, why string) error {
 	}
 	w.EndStroke()
 	sc, dropped := w.toScenario()
-	// The referenced map and list, relative to the new location.
-	if w.scenario.MapPath != "" {
-		abs := w.scenario.MapPath
-		if !filepath.IsAbs(abs) && w.Source != "" {
-			abs = filepath.Join(filepath.Dir(w.Source), abs)
-		}
-		sc.MapPath = pathFrom(path, abs)
-		sc.MapFile = w.scenario.MapFile
-	}
-	if sc.Scen != "" {
-		sc.Scen = pathFrom(path, sc.Scen)
-	}
+	sc = w.relocated(sc, path)
 	if err := maps.SaveScenario(path, sc); err != nil {
 		return err
 	}
@@ -710,6 +699,24 @@ func (w *World) save(path, why string) error {
 	w.Note("saved %s: %s", shown, savedWhat(w.EditCount(), len(sc.Edits), len(sc.Agents), why, dropped))
 	w.Log.Add("save", F{"path", path}, F{"edits", w.EditCount()}, F{"cells", len(sc.Edits)}, F{"queries", len(sc.Queries)}, F{"agents", len(sc.Agents)})
 	return nil
+}
+
+// relocated makes sc (from toScenario) refer to the map and the query
+// list it names from path, where it is about to be written: relative to
+// path's folder.
+func (w *World) relocated(sc *maps.Scenario, path string) *maps.Scenario {
+	if w.scenario.MapPath != "" {
+		abs := w.scenario.MapPath
+		if !filepath.IsAbs(abs) && w.Source != "" {
+			abs = filepath.Join(filepath.Dir(w.Source), abs)
+		}
+		sc.MapPath = pathFrom(path, abs)
+		sc.MapFile = w.scenario.MapFile
+	}
+	if sc.Scen != "" {
+		sc.Scen = pathFrom(path, sc.Scen)
+	}
+	return sc
 }
 
 // savedWhat says what a save wrote: the edits as the user made them
