@@ -76,12 +76,13 @@ type Options struct {
 
 // Game implements ebiten.Game for one session.
 type Game struct {
-	w    *world.World
-	opts Options
-	r    *render.Renderer
-	in   *Input
-	cam  render.Camera
-	lay  render.Layout
+	crash error // a panic caught in Draw (survive): the next Update returns it
+	w     *world.World
+	opts  Options
+	r     *render.Renderer
+	in    *Input
+	cam   render.Camera
+	lay   render.Layout
 
 	screenW, screenH int
 	autoFit          bool // refit on resize until the user moves the view
@@ -384,9 +385,16 @@ func (g *Game) Title() string {
 var ErrShot = errors.New("game: screenshot")
 
 // Update moves the session and the view one tick.
-func (g *Game) Update() error {
+func (g *Game) Update() (err error) {
 	t0 := time.Now()
 	defer func() { g.prof.addUpdate(time.Since(t0)) }()
+	defer g.survive("updating the window", &err)
+	if g.crash != nil {
+		return g.crash // a panic while drawing
+	}
+	if updateHook != nil {
+		updateHook(g)
+	}
 	if g.shotDone {
 		if g.shotErr != nil {
 			return fmt.Errorf("%w: %v", ErrShot, g.shotErr)
@@ -481,6 +489,43 @@ func (g *Game) Update() error {
 	g.drawKey = g.frameKey()
 	return nil
 }
+
+// survive, deferred by Update and Draw, catches a panic in them (a bug):
+// the session may be half-changed, so rather than go on with it the app
+// writes it to a rescue file (world.Rescue: the edits, the stroke under
+// way, agents, queries and switches; the session's own files untouched)
+// and ends, the error saying what failed and where the work is. The
+// panic's stack goes to standard error (world.Recovered). Update returns
+// the error through err; after a panic in Draw the next Update does.
+func (g *Game) survive(what string, err *error) {
+	p := recover()
+	if p == nil {
+		return
+	}
+	if g.crash == nil {
+		ie := world.Recovered(what, p)
+		path, rerr := g.w.Rescue()
+		if rerr != nil {
+			g.crash = fmt.Errorf("%w; %v", ie, rerr)
+		} else {
+			arg := path
+			if strings.ContainsAny(arg, " \t\n'\"$`\\") {
+				arg = strconv.Quote(arg)
+			}
+			g.crash = fmt.Errorf("%w\nthe session (terrain edits, agents, queries, switches) was saved to %s; reopen it with: pathlens -map %s", ie, path, arg)
+		}
+	}
+	if err != nil {
+		*err = g.crash
+	}
+}
+
+// updateHook, when not nil, runs at the start of each Update (tests: a
+// panic there).
+var updateHook func(g *Game)
+
+// drawHook, when not nil, runs at the start of each Draw (tests).
+var drawHook func(g *Game)
 
 // expireMessage tells the session when its message is no longer shown
 // (past its render.MessageLife, or stale): an error gone from the screen
@@ -1767,6 +1812,10 @@ func (g *Game) legend() []render.LegendRow {
 // Draw draws the session. It reads state only; the caches it fills live in
 // the renderer.
 func (g *Game) Draw(screen *ebiten.Image) {
+	defer g.survive("drawing the window", nil)
+	if drawHook != nil {
+		drawHook(g)
+	}
 	if !g.needsDraw() && g.opts.ShotPath == "" && g.shotPending == "" && g.opts.ProfileFrames == 0 {
 		return // the screen keeps the last frame (SetScreenClearedEveryFrame(false))
 	}
