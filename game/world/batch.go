@@ -111,6 +111,7 @@ func (r *BatchResult) Worst() *BatchRow {
 type batchJob struct {
 	total    int
 	settings Settings
+	config   string // BatchConfig of settings, as the batch's messages name it
 	version  uint64
 	done     atomic.Int64 // rows finished, read by the panel
 	cancel   context.CancelFunc
@@ -173,7 +174,7 @@ func (w *World) StartBatch() bool {
 	}
 	qs := slices.Clone(w.Queries)
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &batchJob{total: len(qs), settings: s, version: w.GridVersion(), cancel: cancel,
+	j := &batchJob{total: len(qs), settings: s, config: w.batchConfig(s), version: w.GridVersion(), cancel: cancel,
 		res: make(chan *BatchResult, 1), ended: make(chan struct{}), started: time.Now()}
 	w.Batch.job = j
 	go func() {
@@ -184,7 +185,7 @@ func (w *World) StartBatch() bool {
 			// an error naming the row.
 			if p := recover(); p != nil {
 				j.res <- &BatchResult{Err: Recovered(fmt.Sprintf("running query %s of %s with %s",
-					Count(int(j.done.Load())+1), Count(j.total), BatchConfig(s)), p)}
+					Count(int(j.done.Load())+1), Count(j.total), j.config), p)}
 			}
 		}()
 		r := runBatch(ctx, j, snap, regions, s, qs)
@@ -192,7 +193,7 @@ func (w *World) StartBatch() bool {
 			j.res <- r
 		}
 	}()
-	cfg := BatchConfig(s)
+	cfg := j.config
 	w.Log.Add("batch", F{"state", "started"}, F{"rows", len(qs)}, F{"config", cfg})
 	w.Note("batch: %s queries with %s… (Ctrl+B or Esc cancels)", Count(len(qs)), cfg)
 	return true
@@ -439,20 +440,32 @@ func configWords(s Settings) [][2]string {
 	return append(out, [2]string{"neighbourhood", s.Neighborhood.String() + "-connected"})
 }
 
-// BatchConfig names the configuration a batch with s runs, in the panel's
+// batchConfig names the configuration a batch with s runs, in the panel's
 // words: "HPA*, cluster size 10, levels 2, smoothing on, shortcut on,
-// transitions sparse, 8-connected".
-func BatchConfig(s Settings) string {
+// transitions sparse, 8-connected"; "clusters from regions" instead of the
+// size when regions is set: the designer's regions make every level of
+// the group hierarchy, and the size (which the panel then dims, and the
+// build line gives as cluster=regions) is not used.
+func batchConfig(s Settings, regions bool) string {
 	ws := configWords(s)
 	parts := []string{ws[0][1]}
 	for _, kv := range ws[1:] {
-		if kv[0] == "neighbourhood" {
+		switch {
+		case kv[0] == "neighbourhood":
 			parts = append(parts, kv[1])
-			continue
+		case kv[0] == switchTitle["cluster"] && regions:
+			parts = append(parts, "clusters from regions")
+		default:
+			parts = append(parts, kv[0]+" "+kv[1])
 		}
-		parts = append(parts, kv[0]+" "+kv[1])
 	}
 	return strings.Join(parts, ", ")
+}
+
+// batchConfig is the configuration a batch with s would run on this
+// session's map and regions (see batchConfig).
+func (w *World) batchConfig(s Settings) string {
+	return batchConfig(s, s.Algo == AlgoGroup && w.keyFor(AlgoGroup).cluster == 0)
 }
 
 // BatchStep moves F4's place in the last batch's ranking by d (+1: the
@@ -495,13 +508,13 @@ func (w *World) BatchStep(d int) (row BatchRow, rank int, msg string, ok bool) {
 // result, or nil when ctx was cancelled.
 func runBatch(ctx context.Context, j *batchJob, snap *pathing.Grid, regions [][]byte, s Settings, qs [][2]image.Point) *BatchResult {
 	t0 := time.Now()
-	res := &BatchResult{Settings: s, Config: BatchConfig(s), Version: j.version, queries: qs}
+	res := &BatchResult{Settings: s, Config: j.config, Version: j.version, queries: qs}
 	plan, build, err := batchPlanner(ctx, snap, regions, s)
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil
 		}
-		res.Err = fmt.Errorf("%s could not be built for it (%v)", BatchConfig(s), err)
+		res.Err = fmt.Errorf("%s could not be built for it (%v)", j.config, err)
 		return res
 	}
 	res.Build = build

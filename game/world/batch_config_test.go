@@ -83,3 +83,28 @@ func TestBatchGroupHeuristicMakesItStale(t *testing.T) {
 		t.Errorf("smoothing made a group batch stale: %q", st)
 	}
 }
+
+// From a usability test: on textbook-groups, whose regions make every
+// level, the batch's note said "cluster size 10", a size the panel dims
+// and the build did not use.
+func TestBatchConfigNamesRegionsNotAnUnusedSize(t *testing.T) {
+	w := openBuiltin(t, "textbook-groups")
+	w.Settings.Algo = AlgoGroup
+	if !w.StartBatch() {
+		t.Fatalf("no batch: %q", w.Message)
+	}
+	w.WaitBatch()
+	r := w.LastBatch()
+	if r == nil || r.Err != nil {
+		t.Fatalf("batch result %v", r)
+	}
+	if !strings.Contains(r.Config, "clusters from regions") || strings.Contains(r.Config, "cluster size") {
+		t.Errorf("config %q, want the regions named and no cluster size", r.Config)
+	}
+	w.Regions = nil // square clusters now: the size is used
+	w.StartBatch()
+	w.WaitBatch()
+	if r := w.LastBatch(); r == nil || !strings.Contains(r.Config, "cluster size") {
+		t.Errorf("without regions: %v", r)
+	}
+}
