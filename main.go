@@ -81,7 +81,7 @@ func run(args []string) int {
 		src = f.Scenario
 	}
 	opts := game.Options{ShotPath: f.Shot, Layers: f.Layers, Cursor: f.Cursor, ProfileFrames: f.Profile,
-		Play: f.Play, NoLegend: f.NoLegend, UIScale: f.UIScale, Zoom: f.Zoom, ZoomSet: f.ZoomSet, ViewLevel: f.Level, ShotDir: f.ShotDir}
+		Play: f.Play, NoLegend: f.NoLegend, UIScale: f.UIScale, Zoom: f.Zoom, ZoomSet: f.ZoomSet, ViewLevel: viewLevelOpt(f), ShotDir: f.ShotDir}
 	if f.Center != "" {
 		opts.Center, _ = parseCell(f.Center) // its form was checked by f.Check
 	}
@@ -276,6 +276,15 @@ func run(args []string) int {
 		// asked for: a script must not take it for a good one.
 		fmt.Fprintf(os.Stderr, "pathlens: %s shows the error above, not the requested view\n", f.Shot)
 		return 1
+	}
+	return 0
+}
+
+// viewLevelOpt is the view level -level asks for, 0 when it was not
+// given (the game then follows -cursor's phase).
+func viewLevelOpt(f *cli.Flags) int {
+	if f.LevelSet {
+		return f.Level
 	}
 	return 0
 }

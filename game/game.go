@@ -41,7 +41,9 @@ type Options struct {
 	// Cursor, with ShotPath, places the timeline cursor before the shot:
 	// an event number or a fraction of the timeline ("0.4").
 	Cursor string
-	// ViewLevel is the abstract level whose structure is drawn (0: 1).
+	// ViewLevel is the abstract level whose structure is drawn (0: 1,
+	// or, with Cursor in a trace, the level of the phase there, as
+	// stepping to it shows).
 	ViewLevel int
 	// Zoom, when positive, zooms the first frame about the point Center
 	// (cells) to this many pixels per cell instead of fitting the map.
@@ -267,6 +269,12 @@ func New(w *world.World, opts Options) (*Game, error) {
 	if opts.Cursor != "" {
 		if err := g.seekSpec(opts.Cursor); err != nil {
 			return nil, err
+		}
+		if opts.ViewLevel == 0 {
+			// The cursor moved within this trace: followPhase shows the
+			// level of its phase, as for a step there ("phase:abstract
+			// L2" kept level 1's structure on screen).
+			g.phaseSeen = phaseKey{w.Timeline.Generation(), -1}
 		}
 	}
 	if opts.Play {

@@ -174,3 +174,21 @@ func TestViewLevelSaysWhatItShows(t *testing.T) {
 		t.Fatalf("L under A*: message %q, want it to say there is no hierarchy", m)
 	}
 }
+
+// From a usability test: -cursor "phase:abstract L2" opened at that phase
+// with level 1's structure drawn, where stepping there shows level 2's.
+// An explicit -level still wins.
+func TestCursorAtAPhaseShowsItsLevel(t *testing.T) {
+	for _, c := range []struct{ level, want int }{{0, 2}, {1, 1}} {
+		src := hpaGame(t)
+		g, err := New(src.w, Options{Cursor: "phase:abstract L2", ViewLevel: c.level})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Layout(1200, 760)
+		g.Update()
+		if g.viewLevel != c.want {
+			t.Errorf("-level %d with -cursor at abstract L2: view level %d, want %d", c.level, g.viewLevel, c.want)
+		}
+	}
+}

@@ -41,7 +41,10 @@ type Flags struct {
 	querySet      bool // -query was given (so 0 is refused, not read as the default)
 	// ZoomSet: -zoom was given; -zoom 0 then asks for the fitted map, and
 	// the first query is not framed.
-	ZoomSet     bool
+	ZoomSet bool
+	// LevelSet: -level was given; else a -cursor at a phase shows that
+	// phase's level, as stepping to it does.
+	LevelSet    bool
 	Algo        string
 	AgentRefine string // "", eager or lazy (see Check and AgentRefineMode)
 	Layers      string
@@ -100,7 +103,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.Float64Var(&f.UIScale, "ui-scale", 1, "size of the text, panel, bars and legend: 1.5 draws them half as large again, for a projector (0.75 to 3; Ctrl+= and Ctrl+- change it in the app, Ctrl+0 resets it)")
 	fs.StringVar(&f.Center, "center", "", "cell X,Y to centre the first view on (needs -zoom)")
 	fs.StringVar(&f.Pin, "pin", "", "cell X,Y to pin in the inspector at start, as the inspect tool's click does (a -shot ignores the pointer, so this shows a cell's figures in it)")
-	fs.IntVar(&f.Level, "level", 1, "abstract level whose clusters, groups, nodes and edges are drawn")
+	fs.IntVar(&f.Level, "level", 1, "abstract level whose clusters, groups, nodes and edges are drawn (default 1, or with -cursor at an abstract phase that phase's level, as stepping there shows)")
 	fs.BoolVar(&f.Keys, "keys", false, "print the key table (the help screen) as Markdown and exit")
 	fs.BoolVar(&f.NoLegend, "nolegend", false, "start with the layer legend hidden (K toggles it)")
 	fs.StringVar(&f.ShotDir, "shotdir", ".", "folder the screenshot key (F12) writes into")
@@ -119,6 +122,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.Visit(func(fl *flag.Flag) {
 		f.querySet = f.querySet || fl.Name == "query"
 		f.ZoomSet = f.ZoomSet || fl.Name == "zoom"
+		f.LevelSet = f.LevelSet || fl.Name == "level"
 	})
 	f.argsErr = argsError(fs, args)
 	return f, nil
