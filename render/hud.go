@@ -1317,7 +1317,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		}
 		y = r.kv(dst, x, y, "ghost", fmt.Sprintf("%.3f with %s (now %+.3f)", gh.Cost, gh.Label, d), ColGhost)
 		if gh.Fill != nil {
-			y = r.kv(dst, x, y, "", fmt.Sprintf("%s expanded (outlined), now %s", world.Count(gh.Expanded), world.Count(o.Expanded)), ColGhost)
+			y = r.kv(dst, x, y, "", fmt.Sprintf("%s expanded (dotted), now %s", world.Count(gh.Expanded), world.Count(o.Expanded)), ColGhost)
 		}
 	}
 	if o.Note != "" {
@@ -2614,7 +2614,7 @@ var colourKey = []struct {
 	{[]color.RGBA{ColSegA, ColSegB}, "red, magenta", "the answer; by segment, red and magenta by turns"},
 	{[]color.RGBA{ColEntrance, ColNode}, "amber / brown", "entrances / abstract nodes"},
 	{[]color.RGBA{ColFlash, ColAdded, ColRemoved}, "yellow, green, red", "repair: clusters redone, nodes added, removed (×)"},
-	{[]color.RGBA{ColOptimal}, "cyan", "the optimal A* path, under the answer"},
+	{[]color.RGBA{ColOptimal, ColGhostDot, ColGhost}, "cyan; dotted, grey", "the optimal path; before a switch: fill edge, path"},
 }
 
 // ColourKey returns the help's colour key as rows of the colours in words

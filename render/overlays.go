@@ -1046,7 +1046,7 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 		g := f.World.Grid
 		c := &r.ghostFill
 		if c.prepare(g.Width(), g.Height(), gh) {
-			ghostOutline(c.pix, gh, g.Width(), g.Height())
+			ghostOutline(c.pix, gh, g)
 			c.upload()
 		}
 		c.draw(dst, f.Cam, 1)
@@ -1055,12 +1055,20 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	drawDashed(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6)
 }
 
-// ghostOutline paints into pix (RGBA, a pixel per cell of a w×h grid) the
-// cells of gh's fill that have a neighbour outside it (or the map's edge)
-// in ColGhostFill, and clears the rest.
-func ghostOutline(pix []byte, gh *world.Ghost, w, h int) {
-	var edge [4]byte
-	premul(edge[:], ColGhostFill)
+// ghostOutline paints into pix (RGBA, a pixel per cell of grid g) the
+// frontier of gh's fill: its cells with an open neighbour outside it, where
+// the earlier search stopped. A wall or the map's edge is no frontier (every
+// cell along a wall was outlined, and after Dijkstra's fill the walls read
+// as thick blue bands). The cells alternate ColGhostDot and
+// ColGhostDotLight, a dotted line unlike any fill, wall or path colour.
+// The rest is cleared.
+func ghostOutline(pix []byte, gh *world.Ghost, g *pathing.Grid) {
+	w, h := g.Width(), g.Height()
+	var dark, light [4]byte
+	premul(dark[:], ColGhostDot)
+	premul(light[:], ColGhostDotLight)
+	cells := g.Cells()
+	out := func(j int) bool { return cells[j] != pathing.Blocked && !gh.Filled(j) }
 	for i := 0; i < w*h; i++ {
 		p := pix[4*i : 4*i+4]
 		p[0], p[1], p[2], p[3] = 0, 0, 0, 0
@@ -1068,8 +1076,12 @@ func ghostOutline(pix []byte, gh *world.Ghost, w, h int) {
 			continue
 		}
 		x, y := i%w, i/w
-		if x == 0 || y == 0 || x == w-1 || y == h-1 || !gh.Filled(i-1) || !gh.Filled(i+1) || !gh.Filled(i-w) || !gh.Filled(i+w) {
-			copy(p, edge[:])
+		if x > 0 && out(i-1) || x < w-1 && out(i+1) || y > 0 && out(i-w) || y < h-1 && out(i+w) {
+			if (x+y)&1 == 0 {
+				copy(p, dark[:])
+			} else {
+				copy(p, light[:])
+			}
 		}
 	}
 }

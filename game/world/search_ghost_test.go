@@ -48,7 +48,7 @@ func TestSearchGhostKeepsTheFillBeforeTheSwitch(t *testing.T) {
 		t.Fatalf("A* expanded %d, Dijkstra %d: the map should show A* expanding fewer", w.Outcome.Expanded, dij.Expanded)
 	}
 	wantNote := "A*: cost " // then the costs and both counts
-	if !strings.HasPrefix(w.Message, wantNote) || !strings.Contains(w.Message, Count(dij.Expanded)) || !strings.Contains(w.Message, "(its cells outlined)") {
+	if !strings.HasPrefix(w.Message, wantNote) || !strings.Contains(w.Message, Count(dij.Expanded)) || !strings.Contains(w.Message, "(dotted: where its search stopped)") {
 		t.Errorf("note %q: want A*'s and Dijkstra's expansions compared", w.Message)
 	}
 

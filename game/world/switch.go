@@ -332,7 +332,7 @@ func (w *World) switched(name string, val any) {
 				// panel compares the two answers.
 				return
 			}
-			w.Note("%s: cost %.2f, was %.2f with %s (%+.2f); %s expanded, was %s (its cells outlined)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d,
+			w.Note("%s: cost %.2f, was %.2f with %s (%+.2f); %s expanded, was %s (dotted: where its search stopped)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d,
 				Count(w.Outcome.Expanded), Count(w.Ghost.Expanded))
 			return
 		}
