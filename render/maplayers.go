@@ -549,7 +549,7 @@ type exclKey struct {
 func (r *Renderer) drawExcluded(dst *ebiten.Image, f *Frame) {
 	ex := f.World.Outcome.Excluded
 	g := f.World.Grid
-	if len(ex) != g.Len() {
+	if len(ex) != g.Len() || !exclusionDecided(&f.World.Timeline) {
 		return
 	}
 	c := &r.exclude
@@ -567,6 +567,20 @@ func (r *Renderer) drawExcluded(dst *ebiten.Image, f *Frame) {
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
+}
+
+// exclusionDecided reports whether the timeline's cursor is where the
+// excluded area is known: the level-1 plan that decides it is found once
+// the cursor is in a cell phase or at the end (or there is no trace).
+// Drawn from the first event, the area showed a class the outcome of
+// "plan L1" while "plan L2" was still being stepped.
+func exclusionDecided(tl *world.Timeline) bool {
+	tr := tl.Trace()
+	if tr == nil || tl.AtEnd() {
+		return true
+	}
+	k := tl.Phase()
+	return k >= 0 && k < len(tr.Phases) && tr.Phases[k].Level == 0
 }
 
 type fillKey struct {
