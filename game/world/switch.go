@@ -96,7 +96,25 @@ func (w *World) ToggleNeighborhood() {
 		w.Note("%s with %s-connected moves; %d lost their goals, now walls: send them again", plural(n, "agent replans", "agents replan"), w.Settings.Neighborhood, lost)
 	} else if n > 0 {
 		w.Note("%s with %s-connected moves", plural(n, "agent replans", "agents replan"), w.Settings.Neighborhood)
+	} else if hint := weakHeuristicHint(w.Settings); hint != "" {
+		w.NoteAfterError("%s", hint)
 	}
+}
+
+// weakHeuristicHint says, for a search that reads the heuristic, when the
+// one chosen is admissible but looser than another for the moves allowed:
+// the panel warns of manhattan under 8-connected moves (inadmissible), and
+// said nothing of octile under 4-connected ones, where manhattan is the
+// exact distance of an open grid and A* expands far fewer cells with it.
+func weakHeuristicHint(s Settings) string {
+	if s.Neighborhood != pathing.Four || !s.Uses("heuristic") || s.UsesClusterHeuristic() {
+		return ""
+	}
+	switch s.Heuristic {
+	case HeurOctile, HeurEuclidean, HeurChebyshev:
+		return fmt.Sprintf("4-connected moves: %s is admissible but looser than manhattan, the exact distance of an open grid here (H cycles the heuristic)", s.Heuristic)
+	}
+	return ""
 }
 
 // ToggleTransitions switches HPA*'s transition placement between the
