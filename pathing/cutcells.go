@@ -1,5 +1,7 @@
 package pathing
 
+import "context"
+
 // CutCells finds the open cells of g whose filling alone would split the
 // open area they belong to, the map's chokepoints (the articulation points
 // of its graph of moves), and how much each one matters: dst[i] is the
@@ -21,6 +23,21 @@ package pathing
 // memory per cell: 20 in arrays and the search's stack, 12 bytes per cell
 // on its path (every cell of an open map), twice that while it grows.
 func CutCells(g *Grid, dst []int32) []int32 {
+	cut, _ := CutCellsContext(context.Background(), g, dst)
+	return cut
+}
+
+// cutCellsCheck is how many cells CutCellsContext reaches between looks
+// at its context (well under a millisecond of work).
+const cutCellsCheck = 1 << 16
+
+// CutCellsContext is CutCells that stops once ctx is done (it looks every
+// 65,536 cells it reaches: within a millisecond), returning ctx's error
+// and dst grown to g.Len(), its contents meaningless, so that the buffer
+// can be reused. A computation in the background that an edit has made
+// stale is stopped so, rather than finishing a second's work on a
+// 4M-cell map that nobody will see.
+func CutCellsContext(ctx context.Context, g *Grid, dst []int32) ([]int32, error) {
 	n := g.Len()
 	if cap(dst) < n {
 		dst = make([]int32, n)
@@ -51,6 +68,11 @@ func CutCells(g *Grid, dst []int32) []int32 {
 			continue
 		}
 		order++
+		if order&(cutCellsCheck-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return cut, err
+			}
+		}
 		disc[root], low[root], size[root] = order, order, 1
 		stack = append(stack[:0], frame{cell: int32(root), parent: -1})
 		found = found[:0]
@@ -88,6 +110,11 @@ func CutCells(g *Grid, dst []int32) []int32 {
 					continue
 				}
 				order++
+				if order&(cutCellsCheck-1) == 0 {
+					if err := ctx.Err(); err != nil {
+						return cut, err
+					}
+				}
 				disc[j], low[j], size[j] = order, order, 1
 				stack = append(stack, frame{cell: int32(j), parent: int32(i)})
 				continue
@@ -120,5 +147,5 @@ func CutCells(g *Grid, dst []int32) []int32 {
 			cut[c] = total - 1 - largest
 		}
 	}
-	return cut
+	return cut, ctx.Err()
 }

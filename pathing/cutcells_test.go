@@ -1,8 +1,11 @@
 package pathing_test
 
 import (
+	"context"
+	"errors"
 	"image"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,6 +169,36 @@ func TestCutCellsReusesDst(t *testing.T) {
 	got := pathing.CutCells(g, dst)
 	if &got[0] != &dst[0] || len(got) != 9 || got[0] != 0 || got[4] != 3 {
 		t.Fatalf("got %v", got)
+	}
+}
+
+// TestCutCellsContextStops: a done context stops the search, on an open
+// map (one area, whose cells are reached inside one depth-first search)
+// and on a checkerboard (every open cell an area of its own), and the
+// buffer comes back at full length for reuse; a live context gives what
+// CutCells gives.
+func TestCutCellsContextStops(t *testing.T) {
+	open := pathing.MustGrid(400, 400)
+	board := pathing.MustGrid(400, 400)
+	for i := 0; i < board.Len(); i++ {
+		if p := board.Point(i); (p.X+p.Y)%2 == 1 {
+			board.SetOpen(p, false)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	mixed := randomGrid(rng, 300, 300, 0.4, false)
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, g := range map[string]*pathing.Grid{"open": open, "checkerboard": board, "random": mixed} {
+		got, err := pathing.CutCellsContext(done, g, nil)
+		if !errors.Is(err, context.Canceled) || len(got) != g.Len() {
+			t.Errorf("%s: cancelled: err %v, %d cells returned", name, err, len(got))
+		}
+		got, err = pathing.CutCellsContext(context.Background(), g, got)
+		want := pathing.CutCells(g, nil)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("%s: live context: err %v, equal to CutCells %v", name, err, slices.Equal(got, want))
+		}
 	}
 }
 
