@@ -150,8 +150,9 @@ func (bw *buildWorker) stop() {
 }
 
 // Close stops the world's background goroutines: the optimal reference's
-// worker, the hierarchy build worker (started on grids over 256×256) and
-// a batch under way (StartBatch), whose result is dropped.
+// worker, the hierarchy build worker and the cut-cell worker (started on
+// grids over 256×256) and a batch under way (StartBatch), whose result is
+// dropped.
 // Without it each world loaded leaves them blocked for the life of the
 // program, holding a grid copy each. The owner calls it once when it
 // discards the world, e.g. after replacing it by another map; it does not
@@ -165,6 +166,7 @@ func (bw *buildWorker) stop() {
 func (w *World) Close() {
 	w.stopBatch()
 	w.cancelBuild()
+	w.closeCutCells()
 	if w.worker != nil {
 		w.worker.stop()
 		w.worker = nil
@@ -413,9 +415,10 @@ type planJob struct {
 func (w *World) Busy() bool { return w.building != nil || w.plan != nil }
 
 // Wait finishes at once (blocking) the background build and the pending
-// plan, then the optimal reference: for tests, screenshots and the
-// headless bench, which want the finished answer. A plan waiting for the
-// stroke in progress (see EndStroke) stays pending.
+// plan, then the optimal reference and the cut cells (when they are shown,
+// ShowCutCells): for tests, screenshots and the headless bench, which want
+// the finished answer. A plan waiting for the stroke in progress (see
+// EndStroke) stays pending.
 func (w *World) Wait() {
 	for w.Busy() {
 		w.pollBuild(true)
@@ -425,6 +428,7 @@ func (w *World) Wait() {
 		w.advancePlan(0)
 	}
 	w.waitOptimal()
+	w.waitCutCells()
 }
 
 // afterPlan runs f once the current plan's answer is in: now when it is.

@@ -174,6 +174,7 @@ type World struct {
 	path   []image.Point
 
 	comps   components
+	cuts    cutCells // the components layer's cut cells (cutcells.go)
 	agents  agentState
 	edits   edits
 	journal journal
@@ -748,7 +749,8 @@ func (w *World) HierarchyKept() int {
 
 // Tick advances time by dt seconds: a background build that finished, a
 // frame's slice of a pending plan (see Busy), playback, results arriving
-// from background work. The game calls it once per frame.
+// from background work, the cut cells of an edited grid asked for (see
+// ShowCutCells). The game calls it once per frame.
 func (w *World) Tick(dt float64) {
 	if !w.pollBuild(false) {
 		// (A frame that installs a build leaves the plan to the next.)
@@ -756,6 +758,7 @@ func (w *World) Tick(dt float64) {
 	}
 	w.Optimal.poll(w)
 	w.pollBatch(false)
+	w.syncCutCells()
 	w.Play.tick(w, dt)
 	w.tickAgents(dt)
 }

@@ -1,0 +1,303 @@
+package world
+
+import (
+	"context"
+	"image"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// Cut cells, the components layer's chokepoints (pathing.CutCells), are a
+// search of the whole map: 5–8 ms on 512×512, about a second on 4M cells.
+// The view drew them itself, on the drawing thread, after every edit, and
+// froze that long. The session computes them now, while the view says it
+// shows them (ShowCutCells), the way it computes the optimal reference:
+//
+//   - on grids of asyncCells or fewer at once, in the call that finds the
+//     grid changed (Tick, ShowCutCells, Wait), as builds and searches are;
+//   - on larger grids on one goroutine (cutWorker), over its own copy of
+//     the grid, the latest request winning: a computation an edit makes
+//     stale is stopped (pathing.CutCellsContext) and its result is never
+//     taken;
+//   - not while a stroke is painted (every mouse move is a new version of
+//     the grid; the stroke's end asks again), nor on maps over MaxCutCells.
+//
+// A result is kept with the grid and version it is for, and CutCells gives
+// it only while the grid is still that version: marks of an earlier grid
+// are never shown over a newer one. While the current grid's are computed
+// there are none (CutCellsPending says since when).
+//
+// Memory: a result is 4 bytes a cell. The session holds the result shown
+// and at most one spare buffer the next computation fills (a stale result
+// becomes that spare); pathing.CutCells' own working memory (about 60
+// bytes a cell at its peak) lives only while it runs.
+
+// MaxCutCells is the largest map (in cells) whose cut cells are computed:
+// at its peak pathing.CutCells needs about 60 bytes a cell (240 MB on 4M
+// cells), and a second.
+const MaxCutCells = 1 << 22
+
+// cutKey is the grid a cut-cell result is for: which grid (another map of
+// the same size starts at version 0 too) at which version.
+type cutKey struct {
+	grid    *pathing.Grid
+	version uint64
+}
+
+// cutJob is a computation of the cut cells of snap, a copy of the grid
+// at key, on the cut worker.
+type cutJob struct {
+	key     cutKey
+	snap    *pathing.Grid
+	dst     []int32 // a buffer to compute into (nil: the worker's, or a new one)
+	ctx     context.Context
+	cancel  context.CancelFunc // abandon: stops it within a millisecond
+	done    chan []int32       // capacity 1: the worker never waits for the world
+	started time.Time
+}
+
+// cutHook, when not nil, runs on the worker before each job it computes
+// (tests: hold one under way while the grid is edited).
+var cutHook func(j *cutJob)
+
+// cutWorker computes cut cells on one goroutine, one job at a time, like
+// the build worker: a job not yet started is replaced by the next one; a
+// job under way when it is abandoned stops within a millisecond.
+type cutWorker struct {
+	reqs  chan *cutJob // capacity 1: the job waiting for the worker
+	quit  chan struct{}
+	ended chan struct{} // closed when the goroutine returns
+}
+
+func newCutWorker() *cutWorker {
+	cw := &cutWorker{reqs: make(chan *cutJob, 1), quit: make(chan struct{}), ended: make(chan struct{})}
+	go cw.loop()
+	return cw
+}
+
+func (cw *cutWorker) loop() {
+	defer close(cw.ended)
+	// buf is the buffer of the last job stopped, kept for the next job
+	// that brings none (a job's own buffer replaces it: never two).
+	var buf []int32
+	for {
+		var j *cutJob
+		select {
+		case <-cw.quit:
+			return
+		case j = <-cw.reqs:
+		}
+		if j.dst != nil {
+			buf = j.dst
+		}
+		if j.ctx.Err() != nil {
+			continue // abandoned before it started
+		}
+		if cutHook != nil {
+			cutHook(j)
+		}
+		cut, err := pathing.CutCellsContext(j.ctx, j.snap, buf)
+		if err != nil {
+			buf = cut // stopped: nobody wants it, the buffer serves the next
+			continue
+		}
+		buf = nil
+		j.done <- cut
+	}
+}
+
+// submit queues j, replacing (and abandoning) a job the worker has not
+// started; j takes that job's buffer when it brings none. Only the world's
+// goroutine submits, so the send never blocks.
+func (cw *cutWorker) submit(j *cutJob) {
+	select {
+	case old := <-cw.reqs:
+		old.cancel()
+		if j.dst == nil {
+			j.dst = old.dst
+		}
+	default:
+	}
+	cw.reqs <- j
+}
+
+// stop ends the worker's goroutine: at once when it is idle, else when the
+// job under way ends (the world abandons it first: within a millisecond).
+func (cw *cutWorker) stop() {
+	close(cw.quit)
+	select {
+	case old := <-cw.reqs:
+		old.cancel()
+	default:
+	}
+}
+
+// cutCells is the session's cut-cell state.
+type cutCells struct {
+	want   bool    // the view shows them (ShowCutCells)
+	shown  []int32 // the last result, for key (nil: none)
+	key    cutKey
+	spare  []int32 // a buffer for the next computation (nil: none)
+	job    *cutJob // the computation under way for the worker (nil: none)
+	worker *cutWorker
+}
+
+// ShowCutCells says whether the view shows the cut cells (the components
+// layer is on); the game says so every frame. While they are shown the
+// session keeps them computed for the grid as it is (see CutCells); when
+// they are not, a computation under way is stopped, no other starts, and
+// a result of an earlier grid is let go (the current grid's is kept, for
+// when they are shown again).
+func (w *World) ShowCutCells(on bool) {
+	w.cuts.want = on
+	w.syncCutCells()
+}
+
+// CutCells returns, for each cell (indexed y*Width+x), how many cells
+// filling it would cut off from the largest part left of its open area,
+// 0 for cells that are no cut cell (pathing.CutCells), computed for the
+// grid as it is now; nil when that is not known: the cut cells are not
+// shown (ShowCutCells), a stroke is being painted, the map has over
+// MaxCutCells cells, or they are being computed (CutCellsPending). The
+// slice is the session's own: read it, and only until the grid changes.
+func (w *World) CutCells() []int32 {
+	c := &w.cuts
+	if c.shown == nil || c.key != w.cutKey() || len(c.shown) != w.Grid.Len() {
+		return nil
+	}
+	return c.shown
+}
+
+// CutOff returns how many cells filling p would cut off (0: p is no cut
+// cell, or is blocked) and whether that is known for the grid as it is
+// now (see CutCells).
+func (w *World) CutOff(p image.Point) (n int32, ok bool) {
+	cut := w.CutCells()
+	if cut == nil || !w.Grid.In(p) {
+		return 0, false
+	}
+	return cut[w.Grid.Index(p)], true
+}
+
+// CutCellsPending reports whether the cut cells of the grid as it is now
+// are being computed in the background, and since when. Tick takes them
+// when they are in; Wait waits for them.
+func (w *World) CutCellsPending() (since time.Time, pending bool) {
+	if j := w.cuts.job; j != nil && j.key == w.cutKey() {
+		return j.started, true
+	}
+	return time.Time{}, false
+}
+
+func (w *World) cutKey() cutKey { return cutKey{w.Grid, w.GridVersion()} }
+
+// syncCutCells takes a computation that has finished, then starts the one
+// the grid as it is needs, if any (see ShowCutCells). Every frame calls
+// it (Tick): when nothing changed it costs a comparison.
+func (w *World) syncCutCells() {
+	c := &w.cuts
+	w.pollCutCells(false)
+	k := w.cutKey()
+	_, painting := w.Painting()
+	if !c.want || painting || w.Grid.Len() > MaxCutCells {
+		w.abandonCutCells()
+		if c.shown != nil && c.key != k {
+			// Stale: kept as the spare while they are shown (a
+			// stroke's end fills it), let go when they are not.
+			if c.want && c.spare == nil {
+				c.spare = c.shown
+			}
+			c.shown = nil
+		}
+		if !c.want {
+			c.spare = nil
+		}
+		return
+	}
+	if c.shown != nil && c.key == k {
+		return // current
+	}
+	if c.job != nil && c.job.key == k {
+		return // under way
+	}
+	w.abandonCutCells()
+	// The buffer to fill: the spare, else the stale result (never shown
+	// again: the grid's version only grows); the other one, if both,
+	// becomes the spare.
+	dst := c.spare
+	c.spare = nil
+	if c.shown != nil {
+		if dst == nil {
+			dst = c.shown
+		} else {
+			c.spare = c.shown
+		}
+		c.shown = nil
+	}
+	if w.Grid.Len() <= asyncCells {
+		c.shown, c.key = pathing.CutCells(w.Grid, dst), k
+		return
+	}
+	j := &cutJob{key: k, snap: w.Grid.Clone(), dst: dst, done: make(chan []int32, 1), started: time.Now()}
+	j.ctx, j.cancel = context.WithCancel(context.Background())
+	if c.worker == nil {
+		c.worker = newCutWorker()
+	}
+	c.job = j
+	c.worker.submit(j)
+}
+
+// pollCutCells takes the computation under way if it has finished (wait:
+// blocks until it has), and reports whether it took one. Its result is
+// kept with the grid version it is for, whatever the grid's now.
+func (w *World) pollCutCells(wait bool) bool {
+	c := &w.cuts
+	j := c.job
+	if j == nil {
+		return false
+	}
+	var cut []int32
+	if wait {
+		cut = <-j.done
+	} else {
+		select {
+		case cut = <-j.done:
+		default:
+			return false
+		}
+	}
+	c.job = nil
+	j.cancel() // its context's work is done
+	// (A job starts with the result it replaces taken as its buffer or
+	// the spare: shown is nil here.)
+	c.shown, c.key = cut, j.key
+	return true
+}
+
+// abandonCutCells stops the computation under way, if any: its result is
+// never taken.
+func (w *World) abandonCutCells() {
+	if j := w.cuts.job; j != nil {
+		j.cancel()
+		w.cuts.job = nil
+	}
+}
+
+// waitCutCells brings the cut cells up to date with the grid, blocking
+// until a computation in the background is in (Wait).
+func (w *World) waitCutCells() {
+	w.syncCutCells()
+	w.pollCutCells(true)
+}
+
+// closeCutCells stops the cut worker (Close); the result known stays, and
+// a later ShowCutCells or Tick starts a worker again when one is needed.
+func (w *World) closeCutCells() {
+	w.abandonCutCells()
+	if c := &w.cuts; c.worker != nil {
+		c.worker.stop()
+		c.worker = nil
+	}
+	w.cuts.spare = nil
+}
