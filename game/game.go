@@ -199,6 +199,10 @@ type frameKey struct {
 	// safety net.
 	busy, hier bool
 	note       string
+	// The components layer's cut cells arriving from the background, and
+	// the moment its note starts saying they are computed: no other
+	// field changes then.
+	cuts, cutsNote bool
 	// The agents: what the simulation shows changes its Version (a tick,
 	// a spawn, a selection…), and the agent tool's box drag ends on a
 	// release that may move nothing else. A paused or empty simulation
@@ -262,6 +266,13 @@ func New(w *world.World, opts Options) (*Game, error) {
 	}
 	if err := g.applyLayerSpec(opts.Layers); err != nil {
 		return nil, err
+	}
+	w.ShowCutCells(g.layers.Has(render.LayerComponents))
+	if opts.ShotPath != "" {
+		// The picture shows the layer's cut cells, as it shows the
+		// finished plan (main waited for it): they are computed in the
+		// background on maps over 256×256.
+		w.Wait()
 	}
 	if opts.ShotDir == "" {
 		g.opts.ShotDir = "."
@@ -475,6 +486,9 @@ func (g *Game) Update() (err error) {
 		g.updateMouse()
 	}
 	g.saveAfterStroke()
+	// The session keeps the cut cells computed while the components layer
+	// shows them (for a world opened this frame too).
+	g.w.ShowCutCells(g.layers.Has(render.LayerComponents))
 	g.w.Tick(dt)
 	g.followPhase()
 	g.updateInspect()
@@ -557,7 +571,8 @@ func (g *Game) frameKey() frameKey {
 		help: g.showHelp, helpScroll: g.helpScroll, panelScroll: g.panelScroll, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
 		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message,
-		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note}
+		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note,
+		cuts: w.CutCells() != nil, cutsNote: g.cutsAge(time.Now()) >= render.CutsNoteAfter}
 	if p := g.promptView(); p != nil {
 		k.prompt = *p
 	}
@@ -1764,6 +1779,17 @@ func (g *Game) flashAge(now time.Time) float64 {
 	return now.Sub(g.repairAt).Seconds()
 }
 
+// cutsAge is how long in seconds the session has been computing the cut
+// cells the components layer shows (Frame.CutsAge), 0 when it is not or
+// the layer is off.
+func (g *Game) cutsAge(now time.Time) float64 {
+	since, pending := g.w.CutCellsPending()
+	if !pending || !g.layers.Has(render.LayerComponents) {
+		return 0
+	}
+	return now.Sub(since).Seconds()
+}
+
 // logOverlay logs a panel or overlay shown or hidden.
 func (g *Game) logOverlay(name string, on bool) {
 	g.w.Log.Add("overlay", world.F{Key: "name", Val: name}, world.F{Key: "on", Val: on})
@@ -1857,6 +1883,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	f.Prompt = g.promptView()
 	f.FlashAge = g.flashAge(time.Now())
+	f.CutsAge = g.cutsAge(time.Now())
 	if g.repairHeld {
 		f.FlashNote = "last repair, held: " + keysOf(ActRepairShow) + " lets it fade"
 	}

@@ -1451,8 +1451,10 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	y = r.kv(dst, x, y, "cell", desc, ColText)
 	if ci.Component >= 0 {
 		y = r.kv(dst, x, y, "component", fmt.Sprintf("%d", ci.Component), ColText)
-		if n := r.cutOff(f, ci.P); n > 0 {
+		if n, ok := cutOff(f, ci.P); ok && n > 0 {
 			y = r.kv(dst, x, y, "cut cell", cutOffText(n), ColText)
+		} else if !ok && cutsComputing(f) {
+			y = r.kv(dst, x, y, "cut cell", "computing…", ColTextDim)
 		}
 	}
 	stale := len(ci.Levels) > 0 && strokeHoldsRepair(f.World)
@@ -2242,18 +2244,14 @@ func cutOffText(n int32) string {
 }
 
 // cutOff returns how many cells filling p would cut off its component's
-// largest part (0: not a cut cell), read from what the components layer
-// drew: 0 while the layer is off or has not drawn this version of the grid
-// (nothing is computed here).
-func (r *Renderer) cutOff(f *Frame, p image.Point) int32 {
-	w := f.World
-	if !f.Layers.Has(LayerComponents) || r.cutGrid != w.Grid || r.cutVersion != w.GridVersion() || !w.Grid.In(p) {
-		return 0
+// largest part (0: not a cut cell) and whether that is known: only while
+// the components layer is on, from the cut cells the session has for the
+// grid as it is (world.CutOff; nothing is computed here).
+func cutOff(f *Frame, p image.Point) (int32, bool) {
+	if !f.Layers.Has(LayerComponents) {
+		return 0, false
 	}
-	if i := w.Grid.Index(p); i < len(r.cut) {
-		return r.cut[i]
-	}
-	return 0
+	return f.World.CutOff(p)
 }
 
 // MessageLife is how many seconds the message shows: six, an error twelve.

@@ -203,32 +203,40 @@ func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 
 // drawComponents tints every open cell by its connected component, and
 // marks in ColCut the cut cells: those whose filling alone would split
-// their component (pathing.CutCells), a map's chokepoints, the more opaque
-// the more cells they cut off, so a door between halls stands out from a
-// nook's mouth. Both are baked once per grid version.
+// their component, a map's chokepoints, the more opaque the more cells
+// they cut off, so a door between halls stands out from a nook's mouth.
+// Both are baked once per grid version, the cut cells once they are in:
+// the session computes them (world.CutCells, in the background on large
+// maps, not while a stroke is painted), never the drawing thread, which
+// froze for a second on a 4M-cell map after every edit. Until they are in
+// for the grid as it is, none are marked (an earlier grid's would be
+// wrong), and once that takes CutsNoteAfter a map note says so.
 func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	g := w.Grid
 	c := &r.comps
-	// Cut cells cost a search of the whole map: not on the biggest maps,
-	// and not while a stroke is painted (every mouse move is a new
-	// version); the stroke's end draws them again.
-	_, painting := w.Painting()
-	cuts := g.Len() <= MaxCutCells && !painting
-	if c.prepare(g.Width(), g.Height(), compKey{g, w.GridVersion(), cuts}) {
-		labels := world.LabelComponents(g, nil)
-		r.cutGrid = nil
-		if cuts {
-			r.cut = pathing.CutCells(g, r.cut)
-			r.cutVersion, r.cutGrid = w.GridVersion(), g
+	cut := w.CutCells()
+	key := compKey{g, w.GridVersion(), cut != nil}
+	if cut != nil && c.img != nil && c.w == g.Width() && c.h == g.Height() && c.key == (compKey{g, key.v, false}) {
+		// The cut cells came in for the grid as baked: only their pixels
+		// change (a whole bake is a flood fill and a colour per cell, a
+		// third of a second on a 4M-cell map).
+		c.key = key
+		for i, n := range cut {
+			if n > 0 {
+				premul(c.pix[4*i:4*i+4], cutColour(n))
+			}
 		}
+		c.upload()
+	} else if c.prepare(g.Width(), g.Height(), key) {
+		labels, _ := w.ComponentLabels() // the session's, kept for this version
 		for i, id := range labels {
 			p := c.pix[4*i : 4*i+4]
 			switch {
 			case id < 0:
 				p[0], p[1], p[2], p[3] = 0, 0, 0, 0
-			case r.cutGrid != nil && r.cut[i] > 0:
-				premul(p, cutColour(r.cut[i]))
+			case cut != nil && cut[i] > 0:
+				premul(p, cutColour(cut[i]))
 			default:
 				premul(p, hueColor(id*7+3, 120))
 			}
@@ -236,12 +244,29 @@ func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
+	if cut == nil && cutsComputing(f) {
+		r.mapNote(dst, f, CutsComputingNote)
+	}
 }
 
-// MaxCutCells is the largest map (in cells) whose cut cells the components
-// layer marks: CutCells needs about 20 bytes a cell and a second on 4M
-// cells, on the drawing thread.
-const MaxCutCells = 1 << 22
+// CutsNoteAfter is how long (seconds) the cut cells of the grid shown are
+// computed before the view says so (Frame.CutsAge): the 5–8 ms of a
+// 512×512 map would only flash the note and the inspector's row.
+const CutsNoteAfter = 0.25
+
+// CutsComputingNote is the map note while the cut cells are computed.
+const CutsComputingNote = "cut cells: computing in the background…"
+
+// cutsComputing reports whether the view says the cut cells are being
+// computed: the components layer is on and they have been for
+// CutsNoteAfter.
+func cutsComputing(f *Frame) bool {
+	if !f.Layers.Has(LayerComponents) || f.CutsAge < CutsNoteAfter {
+		return false
+	}
+	_, pending := f.World.CutCellsPending()
+	return pending
+}
 
 // compKey is what the components layer was baked from: the grid (another
 // map of the same size starts at version 0 too), its version, and whether

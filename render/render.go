@@ -66,6 +66,12 @@ type Frame struct {
 	// the map (the agents), so they stay on top.
 	OverlaysLater bool
 
+	// CutsAge is how long (seconds) the session has been computing the
+	// cut cells of the grid as it is (world.CutCellsPending), 0 when it
+	// is not: from CutsNoteAfter the components layer and the inspector
+	// say so.
+	CutsAge float64
+
 	FlashAge   float64 // seconds since the last repair (negative: none to show)
 	FlashNote  string  // a map note while the repair highlight is held ("": none)
 	MessageAge float64 // seconds since the message appeared
@@ -123,20 +129,14 @@ type Renderer struct {
 	comps   tintCache
 	// ghostFill is the outline of the ghost's expanded cells (drawGhost).
 	ghostFill tintCache
-	// cut is the cells each cell cuts off (pathing.CutCells) as the
-	// components layer drew them last, of grid cutGrid at version
-	// cutVersion: the inspector reads it while the layer shows them.
-	cut        []int32
-	cutGrid    *pathing.Grid
-	cutVersion uint64
-	regions    tintCache
-	labels     []regionLabel    // region letters' cells (drawRegionLabels) for labelKey
-	valFace    *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
-	labelKey   regionKey
-	exclude    tintCache
-	fill       tintCache
-	flash      tintCache
-	levelIx    levelIndex
+	regions   tintCache
+	labels    []regionLabel    // region letters' cells (drawRegionLabels) for labelKey
+	valFace   *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
+	labelKey  regionKey
+	exclude   tintCache
+	fill      tintCache
+	flash     tintCache
+	levelIx   levelIndex
 
 	planGen   uint64         // timeline generation planFound was computed for
 	planTrace *pathing.Trace // and its trace
