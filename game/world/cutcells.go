@@ -2,6 +2,7 @@ package world
 
 import (
 	"context"
+	"errors"
 	"image"
 	"time"
 
@@ -53,7 +54,7 @@ type cutJob struct {
 	dst     []int32 // a buffer to compute into (nil: the worker's, or a new one)
 	ctx     context.Context
 	cancel  context.CancelFunc // abandon: stops it within a millisecond
-	done    chan []int32       // capacity 1: the worker never waits for the world
+	done    chan cutRes        // capacity 1: the worker never waits for the world
 	started time.Time
 }
 
@@ -97,15 +98,46 @@ func (cw *cutWorker) loop() {
 		if cutHook != nil {
 			cutHook(j)
 		}
-		cut, err := pathing.CutCellsContext(j.ctx, j.snap, buf)
+		cut, err := safeCutCells(j.ctx, j.snap, buf)
+		var ie *InternalError
+		if errors.As(err, &ie) {
+			buf = nil
+			j.done <- cutRes{err: err}
+			continue
+		}
 		if err != nil {
 			buf = cut // stopped: nobody wants it, the buffer serves the next
 			continue
 		}
 		buf = nil
-		j.done <- cut
+		j.done <- cutRes{cut: cut}
 	}
 }
+
+// cutRes is a cut-cell job's result: the counts, or an internal error.
+type cutRes struct {
+	cut []int32
+	err error
+}
+
+// safeCutCells is pathing.CutCellsContext with a panic in it returned as
+// an *InternalError (see Recovered): the layer then shows no cut cells
+// for that grid, and the session goes on.
+func safeCutCells(ctx context.Context, g *pathing.Grid, dst []int32) (cut []int32, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			cut, err = nil, Recovered("computing the cut cells", p)
+		}
+	}()
+	if cutPanicHook != nil {
+		cutPanicHook()
+	}
+	return pathing.CutCellsContext(ctx, g, dst)
+}
+
+// cutPanicHook, when not nil, runs in safeCutCells before the computation
+// (tests: a panic there).
+var cutPanicHook func()
 
 // submit queues j, replacing (and abandoning) a job the worker has not
 // started; j takes that job's buffer when it brings none. Only the world's
@@ -135,12 +167,16 @@ func (cw *cutWorker) stop() {
 
 // cutCells is the session's cut-cell state.
 type cutCells struct {
-	want   bool    // the view shows them (ShowCutCells)
-	shown  []int32 // the last result, for key (nil: none)
-	key    cutKey
-	spare  []int32 // a buffer for the next computation (nil: none)
-	job    *cutJob // the computation under way for the worker (nil: none)
-	worker *cutWorker
+	want  bool    // the view shows them (ShowCutCells)
+	shown []int32 // the last result, for key (nil: none)
+	key   cutKey
+	spare []int32 // a buffer for the next computation (nil: none)
+	job   *cutJob // the computation under way for the worker (nil: none)
+	// failed is the grid whose computation failed with an internal error:
+	// not tried again until the grid changes (every frame would).
+	failed    cutKey
+	hasFailed bool
+	worker    *cutWorker
 }
 
 // ShowCutCells says whether the view shows the cut cells (the components
@@ -221,6 +257,9 @@ func (w *World) syncCutCells() {
 	if c.job != nil && c.job.key == k {
 		return // under way
 	}
+	if c.hasFailed && c.failed == k {
+		return // failed: said once, tried again after the next edit
+	}
 	w.abandonCutCells()
 	// The buffer to fill: the spare, else the stale result (never shown
 	// again: the grid's version only grows); the other one, if both,
@@ -236,10 +275,16 @@ func (w *World) syncCutCells() {
 		c.shown = nil
 	}
 	if w.Grid.Len() <= asyncCells {
-		c.shown, c.key = pathing.CutCells(w.Grid, dst), k
+		cut, err := safeCutCells(context.Background(), w.Grid, dst)
+		if err != nil {
+			c.failed, c.hasFailed = k, true
+			w.Fail("components layer: %v", err)
+			return
+		}
+		c.shown, c.key = cut, k
 		return
 	}
-	j := &cutJob{key: k, snap: w.Grid.Clone(), dst: dst, done: make(chan []int32, 1), started: time.Now()}
+	j := &cutJob{key: k, snap: w.Grid.Clone(), dst: dst, done: make(chan cutRes, 1), started: time.Now()}
 	j.ctx, j.cancel = context.WithCancel(context.Background())
 	if c.worker == nil {
 		c.worker = newCutWorker()
@@ -257,18 +302,24 @@ func (w *World) pollCutCells(wait bool) bool {
 	if j == nil {
 		return false
 	}
-	var cut []int32
+	var r cutRes
 	if wait {
-		cut = <-j.done
+		r = <-j.done
 	} else {
 		select {
-		case cut = <-j.done:
+		case r = <-j.done:
 		default:
 			return false
 		}
 	}
 	c.job = nil
 	j.cancel() // its context's work is done
+	if r.err != nil {
+		c.failed, c.hasFailed = j.key, true
+		w.Fail("components layer: %v", r.err)
+		return true
+	}
+	cut := r.cut
 	// (A job starts with the result it replaces taken as its buffer or
 	// the spare: shown is nil here.)
 	c.shown, c.key = cut, j.key

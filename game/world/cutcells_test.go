@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -338,5 +339,33 @@ func BenchmarkCutCellsAfterAnEdit(b *testing.B) {
 	b.StopTimer()
 	if w.CutCells() == nil {
 		b.Fatal("no cut cells")
+	}
+}
+
+// A cut-cell computation that panics (in the background on a large map, at
+// once on a small one) shows no marks, says so once, is not tried again
+// every frame, and is tried again after the next edit.
+func TestCutCellsPanicFailsTheLayerNotTheSession(t *testing.T) {
+	for _, side := range []int{300, 40} {
+		capturePanicOut(t)
+		w := cutWorld(t, side, side, 3)
+		calls := 0
+		cutPanicHook = func() { calls++; panic("bad index") }
+		t.Cleanup(func() { cutPanicHook = nil })
+		w.ShowCutCells(true)
+		w.Wait()
+		for range 3 {
+			w.Tick(1.0 / 60)
+		}
+		if w.CutCells() != nil || !w.MessageErr || !strings.Contains(w.Message, "internal error while computing the cut cells: bad index") {
+			t.Fatalf("side %d: marks %v, message %q", side, w.CutCells() != nil, w.Message)
+		}
+		if calls != 1 {
+			t.Errorf("side %d: %d computations for one grid, want 1 (not one a frame)", side, calls)
+		}
+		cutPanicHook = nil
+		fill(w, aCutCell(t, w))
+		w.Wait()
+		upToDate(t, w, "after the next edit")
 	}
 }
