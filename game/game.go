@@ -138,6 +138,8 @@ type Game struct {
 	repairAt    time.Time
 	repairHeld  bool              // Shift+R: the last repair's highlight stays, unfaded
 	uiScale     float64           // window pixels per screen pixel (Layout; Ctrl+= Ctrl+-)
+	outsideW    int               // the window's width in its own pixels (Layout)
+	panelSaid   bool              // the panel's drop for want of width has been noted
 	panelScroll int               // lines the panel's numbers and inspector are scrolled
 	switchFold  render.SwitchFold // the panel's switch rows: folded when short, or as clicked
 	messageSeq  int
@@ -435,6 +437,7 @@ func (g *Game) Update() (err error) {
 	g.last = now
 	g.in.Poll()
 	g.lay = g.layout(g.screenW, g.screenH)
+	g.notePanelDrop()
 	if g.autoFit || !g.cam.Fitted() {
 		g.fit()
 	}
@@ -994,7 +997,14 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActRepairShow) {
 		g.toggleRepair(time.Now())
 	}
-	if in.JustPressed(ActPanel) {
+	if in.JustPressed(ActPanel) && g.panelNoRoom() {
+		// Tab would change nothing on screen: say why, and what would
+		// show the panel. The panel comes back by itself when there is
+		// room again.
+		g.panel, g.panelSaid = true, true
+		g.w.Note("%s", g.panelRoomNote(""))
+		g.w.Log.Add("overlay", world.F{Key: "name", Val: "panel"}, world.F{Key: "on", Val: false}, world.F{Key: "why", Val: "no_room"})
+	} else if in.JustPressed(ActPanel) {
 		g.panel = !g.panel
 		g.logOverlay("panel", g.panel)
 		g.lay = g.layout(g.screenW, g.screenH)
@@ -1992,10 +2002,63 @@ func (g *Game) Layout(outsideW, outsideH int) (int, int) {
 	if s <= 0 {
 		s = 1
 	}
-	w := max(int(math.Ceil(float64(outsideW)/s)), 1)
-	h := max(int(math.Ceil(float64(outsideH)/s)), 1)
+	g.outsideW = outsideW
+	w, h := scaledSize(outsideW, s), scaledSize(outsideH, s)
 	g.screenW, g.screenH = w, h
 	return w, h
+}
+
+// scaledSize is the screen size of n window pixels at UI scale s.
+func scaledSize(n int, s float64) int {
+	return max(int(math.Ceil(float64(n)/s)), 1)
+}
+
+// panelNoRoom reports whether the side panel is wanted (Tab has not hidden
+// it) but not shown, since the screen is too narrow for it
+// (render.PanelWidthFor): a narrow window, or a large UI scale.
+func (g *Game) panelNoRoom() bool {
+	return g.screenW > 0 && render.PanelWidthFor(g.screenW) == 0
+}
+
+// panelRoomNote says that the side panel does not fit and what would make
+// it fit: the smaller UI scale Ctrl+- reaches where that is enough, or a
+// window wide enough at this scale. A 1024×768 projector at 175 % dropped
+// the panel with no word, and Tab then did nothing (a user's report).
+// lead starts the note ("interface scale 175%").
+func (g *Game) panelRoomNote(lead string) string {
+	need := 2 * render.PanelWidth // the narrowest screen with a panel
+	s := g.uiScale
+	var b strings.Builder
+	if lead != "" {
+		b.WriteString(lead + "; ")
+	}
+	fmt.Fprintf(&b, "no room for the side panel at %.0f%% in a %d px wide window", 100*s, g.outsideW)
+	fit := 0.0
+	for t := s - uiScaleStep; t >= cli.MinUIScale-1e-9; t -= uiScaleStep {
+		if scaledSize(g.outsideW, t) >= need {
+			fit = t
+			break
+		}
+	}
+	wide := int(math.Ceil(float64(need) * s))
+	if fit > 0 {
+		fmt.Fprintf(&b, ": %s to %.0f%% shows it (or a window %d px wide)", keysOf(ActUISmaller), 100*fit, wide)
+	} else {
+		fmt.Fprintf(&b, ": a window %d px wide shows it", wide)
+	}
+	return b.String()
+}
+
+// notePanelDrop notes, once each time it happens, that the side panel was
+// dropped for want of width (at start, on a resize): the panel and its
+// numbers went with no word. An error on screen keeps its place: the note
+// waits for it.
+func (g *Game) notePanelDrop() {
+	drop := g.panel && g.panelNoRoom()
+	if drop && !g.panelSaid {
+		g.w.NoteAfterError("%s", g.panelRoomNote(""))
+	}
+	g.panelSaid = drop
 }
 
 // layout lays out a w×h screen with the panel's text and switch rows
@@ -2038,11 +2101,18 @@ func (g *Game) setUIScale(s float64) {
 		return
 	}
 	g.uiScale = s
-	if s == 1 {
-		g.w.Note("interface scale 100%%")
-	} else {
-		g.w.Note("interface scale %.0f%% (%s: 100%%)", 100*s, keysOf(ActUIReset))
+	lead := "interface scale 100%"
+	if s != 1 {
+		lead = fmt.Sprintf("interface scale %.0f%% (%s: 100%%)", 100*s, keysOf(ActUIReset))
 	}
+	// The next Layout gives the screen this size; the panel may not fit it.
+	drop := g.panel && g.outsideW > 0 && render.PanelWidthFor(scaledSize(g.outsideW, s)) == 0
+	if drop {
+		g.w.Note("%s", g.panelRoomNote(lead))
+	} else {
+		g.w.Note("%s", lead)
+	}
+	g.panelSaid = drop
 	g.w.Log.Add("switch", world.F{Key: "name", Val: "ui_scale"}, world.F{Key: "value", Val: strconv.FormatFloat(s, 'g', -1, 64)})
 }
 

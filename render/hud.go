@@ -389,17 +389,36 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	fillRect(dst, rc, color.RGBA{30, 33, 40, 255})
 	w := f.World
 	ft := r.fonts
+	r.topShown = ""
 	dirty := ""
 	if w.Dirty() {
 		dirty = " •"
 	}
 	size := fmt.Sprintf("%d×%d", w.Grid.Width(), w.Grid.Height())
-	left, phase := topBarText(ft, w.Name+dirty, size, w.Settings.Algo.Title(), r.phaseLabel(w), float64(rc.Dx()-10))
+	var answers []string
+	var warn bool
+	if f.Layout.Panel.Empty() && (f.CaptionIsHint || f.Caption == "") {
+		// The panel is not shown (hidden with Tab, or dropped for want of
+		// width): the answer's cost and how far it is from optimal go here
+		// instead of the tool's hint (not instead of "painting: fill" or
+		// "dragging goal"), or they were nowhere on screen. (Worded only
+		// then: not every frame, to be dropped.)
+		var full, short string
+		full, short, warn = answerBriefs(w)
+		if full != "" {
+			answers = []string{full, short}
+		}
+	}
+	bar := topBarLayout(ft, w.Name+dirty, size, w.Settings.Algo.Title(), r.phaseLabel(w),
+		ft.Width(ft.UI, fmt.Sprintf("tool: %s", f.Tool)), answers, float64(rc.Dx()))
+	bar.warn = warn
+	left, phase := bar.left, bar.phase
 	ft.Draw(dst, ft.Bold, left, float64(rc.Min.X+10), float64(rc.Min.Y+6), ColText)
 	x := float64(rc.Min.X) + 24 + ft.Width(ft.Bold, left)
 	ft.Draw(dst, ft.Bold, phase, x, float64(rc.Min.Y+6), ColTextWarn)
+	r.topShown = left + "  " + phase
 	// On the right: the tool, always whole, and before it the tool's hint,
-	// cut to the room left.
+	// cut to the room left; or, while the panel is not shown, the answer.
 	tool := fmt.Sprintf("tool: %s", f.Tool)
 	x += ft.Width(ft.Bold, phase) + 24
 	room := float64(rc.Max.X) - 10 - x
@@ -409,50 +428,101 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	}
 	tx := float64(rc.Max.X) - 10 - tw
 	ft.Draw(dst, ft.UI, tool, tx, float64(rc.Min.Y+7), ColTextDim)
+	defer func() { r.topShown += "  " + tool }()
 	before, bc := f.Caption, ColTextDim
-	if f.Layout.Panel.Empty() && (f.CaptionIsHint || f.Caption == "") {
-		// The panel is hidden (Tab): the answer's cost and how far it is
-		// from optimal go here instead of the tool's hint (not instead of
-		// "painting: fill" or "dragging goal"), or they were nowhere on
-		// screen. (Worded only then: not every frame, to be dropped.)
-		if brief, warn := answerBrief(w); brief != "" {
-			before = brief
-			if warn {
-				bc = ColTextWarn
-			}
+	if bar.answer != "" {
+		before = bar.answer
+		if bar.warn {
+			bc = ColTextWarn
 		}
 	}
-	if before != "" && room-tw-16 > 80 {
+	if before != "" && (room-tw-16 > 80 || ft.Width(ft.UI, before) <= room-tw-16) {
 		before = clip(ft, ft.UI, before, room-tw-16)
 		ft.Draw(dst, ft.UI, before, tx-16-ft.Width(ft.UI, before), float64(rc.Min.Y+7), bc)
+		r.topShown += "  " + before
 	}
 }
 
+// TopBarShown returns the top bar's text as last drawn: the left text, the
+// phase, the hint or answer, and the tool, two spaces apart.
+func (r *Renderer) TopBarShown() string { return r.topShown }
+
 // answerBrief is the answer in a few words for the top bar while the panel
-// is hidden: "cost 54.284, optimal 38.000 (+42.85%)", "no path", or ""
+// is not shown: "cost 54.284, optimal 38.000 (+42.85%)", "no path", or ""
 // while there is no answer yet. warn is true when the cost is over 1 %
 // above optimal (the panel's warning colour).
 func answerBrief(w *world.World) (s string, warn bool) {
+	s, _, warn = answerBriefs(w)
+	return s, warn
+}
+
+// answerBriefs is answerBrief, and the same answer in fewer words for a
+// narrow bar: "cost 54.284 (+42.85%)", the optimum's own cost left out
+// (the percentage says how far the answer is from it).
+func answerBriefs(w *world.World) (full, short string, warn bool) {
 	o := &w.Outcome
 	if !w.HasStart || !w.HasGoal || o.Err != nil || pendingAnswer(w) {
-		return "", false
+		return "", "", false
 	}
 	if o.Status != pathing.Found {
-		return o.Status.String(), false
+		return o.Status.String(), o.Status.String(), false
 	}
-	s = fmt.Sprintf("cost %.3f", o.Cost)
+	s := fmt.Sprintf("cost %.3f", o.Cost)
 	opt := &w.Optimal
 	if !opt.Known || !opt.Found {
-		return s, false
+		return s, s, false
 	}
 	sub, warn := shownSubopt(w)
 	switch {
 	case math.IsNaN(sub):
-		return s, false
+		return s, s, false
 	case sub == 0:
-		return s + " (optimal)", false
+		return s + " (optimal)", s + " (optimal)", false
 	}
-	return s + fmt.Sprintf(", optimal %.3f (%+.2f%%)", opt.Cost, 100*sub), warn
+	pct := fmt.Sprintf("(%+.2f%%)", 100*sub)
+	return s + fmt.Sprintf(", optimal %.3f ", opt.Cost) + pct, s + " " + pct, warn
+}
+
+// topBarParts is what the top bar shows: its bold left text (name, size,
+// algorithm) and phase, and the answer to draw before the tool ("" for the
+// tool's hint or caption, cut to what room is left).
+type topBarParts struct {
+	left, phase string
+	answer      string
+	warn        bool
+}
+
+// topBarLayout fits the top bar of a window width px wide: the left text
+// and the phase as topBarText does, and, while the panel is not shown,
+// the answer (answers: the full words, then fewer), which is then the only
+// place the path's cost and its distance from optimal are on screen. The
+// phase stays named, and the tool (toolW px) stays whole at the right end:
+// the map's size, the phase count and the "phase: " prefix give way before
+// the answer loses its percentage. Without the room for that, the answer
+// is cut to what is left, as the tool's hint is.
+//
+// A 1024×768 projector at 175 % (a 586 px bar) showed the phase and the
+// tool only: the fuller left text took the room, and the panel, dropped for
+// want of width, was the answer's only other place (a user's report).
+func topBarLayout(ft *Fonts, name, size, algo, phase string, toolW float64, answers []string, width float64) topBarParts {
+	left, ph := topBarText(ft, name, size, algo, phase, width-10)
+	if len(answers) == 0 {
+		return topBarParts{left: left, phase: ph}
+	}
+	// The gaps are drawTop's: 10 before the left text, 14 to the phase, 24
+	// to the answer, 16 to the tool, 10 after it.
+	need := func(l, p, a string) float64 {
+		return 10 + ft.Width(ft.Bold, l) + 14 + ft.Width(ft.Bold, p) + 24 + ft.Width(ft.UI, a) + 16 + toolW + 10
+	}
+	tries := topBarTries(name, size, algo, phase)
+	for _, a := range answers {
+		for _, t := range tries[:len(tries)-1] { // the name alone says too little
+			if need(t[0], t[1], a) <= width {
+				return topBarParts{left: t[0], phase: t[1], answer: a}
+			}
+		}
+	}
+	return topBarParts{left: left, phase: ph, answer: answers[len(answers)-1]}
 }
 
 // shownSubopt is w's suboptimality as the panel and the top bar show it:
@@ -475,24 +545,31 @@ func topBarText(ft *Fonts, name, size, algo, phase string, width float64) (strin
 	fits := func(left, ph string) bool {
 		return 14+ft.Width(ft.Bold, left)+24+ft.Width(ft.Bold, ph) <= width
 	}
+	tries := topBarTries(name, size, algo, phase)
+	for _, t := range tries {
+		if fits(t[0], t[1]) {
+			return t[0], t[1]
+		}
+	}
+	left, short := tries[len(tries)-1][0], tries[len(tries)-1][1]
+	return left, clip(ft, ft.Bold, short, width-14-ft.Width(ft.Bold, left)-24) // cut with "…", not mid-letter
+}
+
+// topBarTries are the top bar's left text and phase from the fullest to the
+// shortest: the map size goes first, then the "· phase k of n" count, the
+// "phase: " prefix and the algorithm.
+func topBarTries(name, size, algo, phase string) [][2]string {
 	short := phase
 	if i := strings.LastIndex(phase, " · phase "); i > 0 {
 		short = phase[:i]
 	}
-	tries := [][2]string{
+	return [][2]string{
 		{name + "  " + size + "   " + algo, "phase: " + phase},
 		{name + "   " + algo, "phase: " + phase},
 		{name + "   " + algo, "phase: " + short},
 		{name + "   " + algo, short},
 		{name, short},
 	}
-	for _, t := range tries {
-		if fits(t[0], t[1]) {
-			return t[0], t[1]
-		}
-	}
-	left := name
-	return left, clip(ft, ft.Bold, short, width-14-ft.Width(ft.Bold, left)-24) // cut with "…", not mid-letter
 }
 
 // PhaseLabel returns the phase the top bar names for w (see phaseLabel):

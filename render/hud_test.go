@@ -915,3 +915,43 @@ func TestOpenListStatesFitOneLineAtProjectorScale(t *testing.T) {
 		}
 	}
 }
+
+// Regression (a user on a 1024×768 projector at 175 %, HPA*): the side
+// panel was dropped for want of width, and the top bar showed the phase and
+// the tool only, so the path's cost and how far it is from optimal were
+// nowhere on screen. While the panel is not shown the bar keeps the answer,
+// its percentage at least, and still names the phase and the tool.
+func TestTopBarKeepsTheAnswerWithoutThePanel(t *testing.T) {
+	r := New()
+	ft := r.fonts
+	l := ComputeLayout(586, 439, true) // 1024×768 at 175 %
+	if !l.Panel.Empty() {
+		t.Fatalf("a 586 px screen has a panel %v: the test needs one without", l.Panel)
+	}
+	toolW := ft.Width(ft.UI, "tool: query")
+	full, short := "cost 158.113, optimal 157.284 (+0.53%)", "cost 158.113 (+0.53%)"
+	for _, width := range []int{l.Top.Dx(), 560, 500} {
+		bar := topBarLayout(ft, "world", "128×96", "HPA*", "abstract L2 · phase 5 of 33", toolW, []string{full, short}, float64(width))
+		if bar.answer != full && bar.answer != short {
+			t.Errorf("%d px bar: answer %q, want %q or %q", width, bar.answer, full, short)
+		}
+		if !strings.Contains(bar.phase, "abstract L2") {
+			t.Errorf("%d px bar: phase %q", width, bar.phase)
+		}
+		need := 10 + ft.Width(ft.Bold, bar.left) + 14 + ft.Width(ft.Bold, bar.phase) + 24 + ft.Width(ft.UI, bar.answer) + 16 + toolW + 10
+		if need > float64(width) {
+			t.Errorf("%d px bar: %q %q %q and the tool take %.0f px", width, bar.left, bar.phase, bar.answer, need)
+		}
+	}
+	// A wide bar gives everything, as before.
+	bar := topBarLayout(ft, "world", "128×96", "HPA*", "abstract L2 · phase 5 of 33", toolW, []string{full, short}, 1270)
+	if bar.left != "world  128×96   HPA*" || bar.phase != "phase: abstract L2 · phase 5 of 33" || bar.answer != full {
+		t.Errorf("1270 px bar: %q %q %q", bar.left, bar.phase, bar.answer)
+	}
+	// With the panel shown there is no answer to place: the left text and
+	// phase are topBarText's.
+	bar = topBarLayout(ft, "world", "128×96", "HPA*", "abstract L2 · phase 5 of 33", toolW, nil, 586)
+	if left, ph := topBarText(ft, "world", "128×96", "HPA*", "abstract L2 · phase 5 of 33", 576); bar.left != left || bar.phase != ph || bar.answer != "" {
+		t.Errorf("no answer: %q %q %q, want topBarText's %q %q", bar.left, bar.phase, bar.answer, left, ph)
+	}
+}

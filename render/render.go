@@ -148,6 +148,7 @@ type Renderer struct {
 
 	panelMax   int // the last line the panel's lower part can start at (drawPanel)
 	panelShown PanelView
+	topShown   string    // the top bar's text, as last drawn (TopBarShown)
 	panelTops  []float64 // panelView's measured line tops (reused)
 	panelW     int       // the panel's width in the last drawPanel (0: none yet)
 	narrowFor  int       // the panel width narrow was computed for (narrowPanel)
