@@ -655,7 +655,18 @@ func (g *Game) fit() {
 	if !g.noLegend {
 		side, below = g.r.LegendRoom(g.legend(), g.lay.Map)
 	}
-	g.cam.FitBeside(g.w.Grid.Width(), g.w.Grid.Height(), g.lay.Map, float64(side), float64(below))
+	gw, gh := g.w.Grid.Width(), g.w.Grid.Height()
+	g.cam.FitBeside(gw, gh, g.lay.Map, float64(side), float64(below))
+	if !g.noLegend {
+		// No margin for the whole legend: when it is drawn as a line over
+		// the map, the line gets a margin of its own under the map.
+		x0, y0 := g.cam.ToScreen(0, 0)
+		x1, y1 := g.cam.ToScreen(float64(gw), float64(gh))
+		mr := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
+		if line := g.r.LegendLineRoom(g.legend(), g.lay.Map, mr); line > 0 {
+			g.cam.FitBeside(gw, gh, g.lay.Map, 0, float64(line))
+		}
+	}
 	if g.startView {
 		cx, cy := float64(g.opts.Center.X)+0.5, float64(g.opts.Center.Y)+0.5
 		sx, sy := g.cam.ToScreen(cx, cy)

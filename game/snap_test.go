@@ -133,8 +133,9 @@ func TestScenOptimalFollowsTheQueryShown(t *testing.T) {
 }
 
 // A legend that would cover more than an eighth of the map (the window
-// scaled 150 % for a projector: 853×533 laid out) is drawn as one line of
-// the keys that are on; at 100 % on 1280×800 it keeps its rows.
+// scaled 150 % for a projector: 853×533 laid out) is drawn as a line of
+// the keys that are on (wrapped to a second line where the area is too
+// narrow for one); at 100 % on 1280×800 it keeps its rows.
 func TestLegendShrinksToALineWhenItWouldHideTheMap(t *testing.T) {
 	big := drawnGame(t, 1280, 800)
 	if r := big.r.LegendRect(); r.Dy() < 5*16 {
@@ -142,8 +143,8 @@ func TestLegendShrinksToALineWhenItWouldHideTheMap(t *testing.T) {
 	}
 	small := drawnGame(t, 853, 533)
 	r := small.r.LegendRect()
-	if r.Empty() || r.Dy() > 30 {
-		t.Fatalf("853×533: legend %v, want one line", r)
+	if r.Empty() || r.Dy() > 50 {
+		t.Fatalf("853×533: legend %v, want its line form", r)
 	}
 	if _, ok, in := small.r.LegendAt(r.Min.X+10, r.Min.Y+10); ok || !in {
 		t.Errorf("the line toggles a layer (%v) or lets the click through (in %v)", ok, in)

@@ -737,7 +737,7 @@ func (r *Renderer) drawTimelineTip(screen *ebiten.Image, f *Frame) {
 	ft := r.fonts
 	// Placed before the message was (drawTimeline runs first): moved off
 	// it now, since it covered the map's message (a user test).
-	r.tipRect = tipClearOf(r.tipRect, r.msgRect, TimelineBarRect(f.Layout))
+	r.tipRect = tipClearOf(r.tipRect, TimelineBarRect(f.Layout), r.msgRect, r.legendRect)
 	fillRect(screen, r.tipRect, color.RGBA{10, 10, 14, 235})
 	strokeRect(screen, r.tipRect, ColEdgeHot)
 	ft.Draw(screen, ft.UI, r.tipText, float64(r.tipRect.Min.X+8), float64(r.tipRect.Min.Y+3), ColText)
@@ -2116,49 +2116,136 @@ func legendTooBig(box image.Rectangle, f *Frame) bool {
 	return a > 0 && 8*c.Dx()*c.Dy() > a
 }
 
-// drawLegendLine draws the legend as one line: the layers that are on,
-// each as its swatch and key, e.g. "Layers on  ▪W ▪B ▪N ▪P · K hides, F1
-// lists all", in the corner legendBox picks for it. A click on a key
+// Legend line metrics: a swatch's side, the space after a key, and the
+// distance between the line form's lines when it wraps.
+const (
+	legendLineSw   = 10
+	legendLineGap  = 10
+	legendLineStep = 18
+	legendLineTail = "· K hides, F1 lists all"
+	// legendLineTailAlone is the tail at the start of a line.
+	legendLineTailAlone = "K hides, F1 lists all"
+)
+
+// legendLineItem is a key of the legend's line form, or its tail (layer
+// -1), placed at x on line n (from the box's left edge).
+type legendLineItem struct {
+	lr   LegendRow
+	tail bool
+	x    float64
+	n    int
+	w    float64
+}
+
+// legendLineLayout lays out the legend's line form in a box at most maxW
+// pixels wide: the title, then the swatch and key of each layer that is
+// on, then the tail; a key or the tail that would pass the box's right
+// edge starts a new line, under the first key. It returns the items, and
+// the box's width and height.
+//
+// At 175 % on 1280×800 the line was cut to "V ·…", losing "K hides, F1
+// lists all", the one place it says how to see every layer (a user's
+// report): the line now wraps instead, and the fit leaves it its room
+// under the map (LegendLineRoom).
+func (r *Renderer) legendLineLayout(legend []LegendRow, maxW int) (items []legendLineItem, bw, bh int) {
+	ft := r.fonts
+	indent := 8 + ft.Width(ft.Bold, "Layers on ") + 2
+	right := float64(maxW - 6)
+	x, n, widest := indent, 0, indent
+	place := func(it legendLineItem) {
+		if x > indent && x+it.w > right {
+			x, n = indent, n+1
+		}
+		it.x, it.n = x, n
+		items = append(items, it)
+		widest = math.Max(widest, x+it.w)
+		x += it.w + legendLineGap
+	}
+	for _, lr := range legend {
+		if lr.On {
+			place(legendLineItem{lr: lr, w: legendLineSw + 3 + ft.Width(ft.Mono, lr.Keys)})
+		}
+	}
+	place(legendLineItem{tail: true, w: ft.Width(ft.UI, legendLineTail)})
+	if t := &items[len(items)-1]; t.n > 0 && t.x == indent {
+		t.w = ft.Width(ft.UI, legendLineTailAlone) // a line of its own: no "·" before it
+	}
+	bw = min(int(math.Ceil(widest))+8, maxW)
+	return items, bw, legendRowH + 10 + n*legendLineStep
+}
+
+// drawLegendLine draws the legend in its line form: the layers that are
+// on, each as its swatch and key, e.g. "Layers on  ▪W ▪B ▪N ▪P · K hides,
+// F1 lists all", wrapped onto a second line when the map area is too
+// narrow for one, in the corner legendBox picks for it. A click on a key
 // toggles its layer, as a row of the full legend does; the rest of the box
 // takes clicks too (they do not reach the map).
 func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 	ft := r.fonts
-	const sw, gap = 10, 10 // swatch side, space after a key
-	title, tail := "Layers on", "· K hides, F1 lists all"
-	tw := ft.Width(ft.Bold, title+" ")
-	keysW := 0.0
-	for _, lr := range f.Legend {
-		if lr.On {
-			keysW += sw + 3 + ft.Width(ft.Mono, lr.Keys) + gap
-		}
-	}
-	bw := int(tw+keysW+ft.Width(ft.UI, tail)) + 20
-	box, _ := r.legendBox(f, min(bw, f.Layout.Map.Dx()-2*legendPad), legendRowH+10)
+	items, bw, bh := r.legendLineLayout(f.Legend, f.Layout.Map.Dx()-2*legendPad)
+	box, _ := r.legendBox(f, bw, bh)
 	r.legendRect = box
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
-	ft.Draw(screen, ft.Bold, title, float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
-	x := float64(box.Min.X+8) + tw + 2
+	ft.Draw(screen, ft.Bold, "Layers on", float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
 	levels := legendLevels(f)
-	for _, lr := range f.Legend {
-		if !lr.On {
+	for _, it := range items {
+		x := float64(box.Min.X) + it.x
+		y := box.Min.Y + it.n*legendLineStep
+		if it.tail {
+			tail := legendLineTail
+			if it.n > 0 && it.x == items[0].x {
+				tail = legendLineTailAlone
+			}
+			ft.Draw(screen, ft.UI, clip(ft, ft.UI, tail, float64(box.Max.X-6)-x), x, float64(y+5), ColTextDim)
 			continue
 		}
-		kw := ft.Width(ft.Mono, lr.Keys)
-		end := x + sw + 3 + kw
-		if end > float64(box.Max.X-6) {
-			ft.Draw(screen, ft.UI, "…", x, float64(box.Min.Y+5), ColTextDim)
-			return
-		}
-		y0 := box.Min.Y + 7
+		y0 := y + 7
 		// A layer with nothing to draw now (cluster borders under A*)
 		// keeps its place, with a faint swatch.
-		drawSwatch(screen, image.Rect(int(x), y0, int(x)+sw, y0+sw), swatchFor(lr.Layer, levels), layerIdle(lr.Layer, f) == idleNone)
-		ft.Draw(screen, ft.Mono, lr.Keys, x+sw+3, float64(box.Min.Y+5), ColTextDim)
-		r.legendRows = append(r.legendRows, legendHit{image.Rect(int(x)-3, box.Min.Y+2, int(end)+4, box.Max.Y-2), lr.Layer})
-		x = end + gap
+		drawSwatch(screen, image.Rect(int(x), y0, int(x)+legendLineSw, y0+legendLineSw), swatchFor(it.lr.Layer, levels), layerIdle(it.lr.Layer, f) == idleNone)
+		ft.Draw(screen, ft.Mono, it.lr.Keys, x+legendLineSw+3, float64(y+5), ColTextDim)
+		r.legendRows = append(r.legendRows, legendHit{image.Rect(int(x)-3, y+2, int(x+it.w)+4, y+legendRowH+8), it.lr.Layer})
 	}
-	ft.Draw(screen, ft.UI, clip(ft, ft.UI, tail, float64(box.Max.X-6)-x), x, float64(box.Min.Y+5), ColTextDim)
+}
+
+// LegendLineRoom is the room, in pixels, the fit should leave under the
+// map in the area m for the legend's line form: its height and a gap
+// either side, when the map, fitted to mapRect, leaves no margin for the
+// whole legend (beside it or under it, as LegendRoom measures) and the
+// legend over the map would take more than an eighth of it, so that it is
+// drawn as a line; else 0. The line sat over the map's bottom rows at 175 %
+// on 1280×800 (a user's report).
+func (r *Renderer) LegendLineRoom(legend []LegendRow, m, mapRect image.Rectangle) int {
+	if len(legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
+		return 0
+	}
+	p := legendPad
+	side, below := r.LegendRoom(legend, m)
+	if side > 0 && (mapRect.Min.X-m.Min.X >= side || m.Max.X-mapRect.Max.X >= side) ||
+		below > 0 && (m.Max.Y-mapRect.Max.Y >= below || mapRect.Min.Y-m.Min.Y >= below) {
+		return 0
+	}
+	// The box drawLegend would put over the map, with its footer.
+	ft := r.fonts
+	_, _, cw := r.legendColumn(legend)
+	n, cols := len(legend), 2
+	if 2*cw+4 > m.Dx()/2 {
+		n, cols = 0, 1
+		for _, lr := range legend {
+			n += b2i(lr.On)
+		}
+		cw = max(cw, int(ft.Width(ft.Bold, "Layers on ")+ft.Width(ft.UI, "(K hides)"))+12)
+	}
+	bw, bh := cols*cw+4, ((n+cols-1)/cols+1)*legendRowH+28
+	box := image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p)
+	area := mapRect.Intersect(m)
+	c := box.Intersect(area)
+	if a := area.Dx() * area.Dy(); a == 0 || 8*c.Dx()*c.Dy() <= a {
+		return 0
+	}
+	_, _, lh := r.legendLineLayout(legend, m.Dx()-2*p)
+	return lh + 2*p
 }
 
 // mapOnScreen returns the screen rectangle the whole map covers.
@@ -2611,26 +2698,60 @@ func tipBox(wd float64, bounds, within image.Rectangle, x, y float32) image.Rect
 	return image.Rect(bx, by, bx+int(wd)+16, by+tipH)
 }
 
-// tipClearOf moves the scrubber's tip off the message box msg: beside
-// it, on the side nearer the tip, at the same height, when that side of
-// the bar (within) holds it; else just above the message. tip is kept
-// when it does not cover msg.
-func tipClearOf(tip, msg, within image.Rectangle) image.Rectangle {
-	if msg.Empty() || !tip.Overlaps(msg) {
+// tipClearOf moves the scrubber's tip off the boxes it must not cover (the
+// map's message, the legend): beside the box it covers, on the side nearer
+// the tip, at the same height, when that side of the bar (within) holds it
+// and covers no other box; else just above the boxes, as little higher as
+// will do. tip is kept when it covers none. The tip over the legend's last
+// line hid the legend's amber footer (a user's report, s58c).
+func tipClearOf(tip, within image.Rectangle, boxes ...image.Rectangle) image.Rectangle {
+	clear := func(b image.Rectangle) bool {
+		for _, o := range boxes {
+			if !o.Empty() && b.Overlaps(o) {
+				return false
+			}
+		}
+		return true
+	}
+	if clear(tip) {
 		return tip
 	}
-	left := tip.Add(image.Pt(msg.Min.X-6-tip.Max.X, 0))
-	right := tip.Add(image.Pt(msg.Max.X+6-tip.Min.X, 0))
-	sides := [2]image.Rectangle{left, right}
-	if tip.Min.X+tip.Dx()/2 > msg.Min.X+msg.Dx()/2 {
-		sides = [2]image.Rectangle{right, left}
+	var sides []image.Rectangle
+	for _, o := range boxes {
+		if o.Empty() {
+			continue
+		}
+		sides = append(sides, tip.Add(image.Pt(o.Min.X-6-tip.Max.X, 0)), tip.Add(image.Pt(o.Max.X+6-tip.Min.X, 0)))
 	}
+	dist := func(b image.Rectangle) int { return abs(b.Min.X - tip.Min.X) }
+	slices.SortStableFunc(sides, func(a, b image.Rectangle) int { return dist(a) - dist(b) })
 	for _, b := range sides {
-		if b.Min.X >= within.Min.X && b.Max.X <= within.Max.X {
+		if b.Min.X >= within.Min.X && b.Max.X <= within.Max.X && clear(b) {
 			return b
 		}
 	}
-	return tip.Add(image.Pt(0, msg.Min.Y-4-tip.Max.Y))
+	// Above: the lowest place over a box that is clear of them all.
+	var ups []image.Rectangle
+	for _, o := range boxes {
+		if !o.Empty() && o.Min.Y-4 < tip.Max.Y {
+			ups = append(ups, tip.Add(image.Pt(0, o.Min.Y-4-tip.Max.Y)))
+		}
+	}
+	slices.SortStableFunc(ups, func(a, b image.Rectangle) int { return b.Min.Y - a.Min.Y })
+	for _, b := range ups {
+		if b.Min.Y >= 0 && clear(b) {
+			return b
+		}
+	}
+	return tip
+}
+
+// abs is |n|.
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // tipH is a tooltip's height; tipRise how far above its point it starts.

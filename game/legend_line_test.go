@@ -1,0 +1,48 @@
+package game
+
+import (
+	"image"
+	"math"
+	"testing"
+
+	"pathlens/assets"
+	"pathlens/game/world"
+)
+
+// Regression (a user at 175 % on 1280×800, s31): the legend's line form
+// sat over the map's bottom rows. When the map leaves no margin for the
+// whole legend and the legend is drawn as a line, the fit leaves the line
+// a margin of its own under the map, as it does for the whole legend.
+func TestLegendLineKeepsOffTheMap(t *testing.T) {
+	for _, tc := range []struct {
+		algo  world.Algo
+		scale float64
+	}{{world.AlgoAStar, 1.75}, {world.AlgoHPA, 1.75}, {world.AlgoAStar, 1.5}} {
+		wd, err := world.Open(assets.Prefix + assets.DefaultName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wd.Settings.Algo = tc.algo
+		wd.Begin()
+		wd.Wait()
+		g, err := New(wd, Options{UIScale: tc.scale})
+		if err != nil {
+			t.Fatal(err)
+		}
+		redraw(g)
+		box := g.r.LegendRect()
+		if box.Empty() || box.Dy() > 60 {
+			t.Fatalf("%v at %v: legend %v, the test wants its line form", tc.algo, tc.scale, box)
+		}
+		x0, y0 := g.cam.ToScreen(0, 0)
+		x1, y1 := g.cam.ToScreen(float64(wd.Grid.Width()), float64(wd.Grid.Height()))
+		mr := image.Rect(int(math.Ceil(x0)), int(math.Ceil(y0)), int(math.Floor(x1)), int(math.Floor(y1)))
+		if box.Overlaps(mr) {
+			t.Errorf("%v at %v: the legend's line %v covers the map %v", tc.algo, tc.scale, box, mr)
+		}
+		if !box.In(g.lay.Map) {
+			t.Errorf("%v at %v: the legend's line %v leaves the map area %v", tc.algo, tc.scale, box, g.lay.Map)
+		}
+		wd.Close()
+	}
+}
