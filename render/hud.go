@@ -237,68 +237,162 @@ const (
 )
 
 // GalleryView is where the gallery draws: its box, and the rectangle of
-// each entry, as tall as the entry's whole about text. When the window is
-// too short for every entry, the list scrolls so that the selected entry
-// shows; entries that do not fit have an empty rectangle (not drawn, not
-// clickable), and More says so.
+// each entry. Every entry shows whole when the box holds them all; else the
+// selected entry shows whole and the others are cut to the lines that let
+// every entry show (their names at least), the cut ones ended with "…";
+// only when even the names do not fit does the list scroll so that the
+// selected entry shows. Entries scrolled out have an empty rectangle (not
+// drawn, not clickable), and Above and Below count them.
 type GalleryView struct {
 	Box  image.Rectangle
 	Rows []image.Rectangle
-	// Lines is each entry's about text, wrapped to the entry's width.
+	// Lines is each entry's about text as shown, wrapped to the entry's
+	// width (cut, with "…", when Cut).
 	Lines [][]string
-	// More reports that some entries are scrolled out of the box.
-	More bool
+	Cut   []bool
+	// More reports that some entries are scrolled out of the box: Above
+	// of them above the first shown, Below under the last; Hint is where
+	// the line saying so is drawn.
+	More         bool
+	Above, Below int
+	Hint         image.Rectangle
 }
 
 // Gallery lays out the gallery of items on l with entry sel selected. It
 // wraps every about text, so it costs a text measure per word: call it
 // when the gallery is shown, not every frame of the map.
+//
+// At 175 % on 1280×800 the box showed four of the five cases whole, then
+// blank space, and the fifth only after the arrow keys had scrolled to it,
+// with no word that it was there (a user's report): the other entries now
+// give up lines of their text before any entry is left out.
 func (r *Renderer) Gallery(l Layout, items []GalleryItem, sel int) GalleryView {
 	s := l.Screen
 	w := max(0, min(760, s.Dx()-40))
 	var v GalleryView
-	heights := make([]int, len(items))
-	total := 0
+	full := make([][]string, len(items))
+	height := func(n int) int { return galleryName + n*galleryLineH + 6 }
+	total, most := 0, 0
 	for i, it := range items {
 		lines := wrap(r.fonts, r.fonts.UI, strings.ReplaceAll(it.About, "\n", " "), float64(w-24-50))
 		if len(lines) == 1 && lines[0] == "" {
 			lines = nil
 		}
-		v.Lines = append(v.Lines, lines)
-		heights[i] = galleryName + len(lines)*galleryLineH + 6
-		total += heights[i] + galleryGap
+		full[i] = lines
+		total += height(len(lines)) + galleryGap
+		most = max(most, len(lines))
 	}
 	h := max(0, min(galleryHead+total+8, s.Dy()-40))
 	x, y := s.Min.X+(s.Dx()-w)/2, s.Min.Y+(s.Dy()-h)/2
 	v.Box = image.Rect(x, y, x+w, y+h)
-	// Scroll: the first entry shown is the smallest one from which the
-	// selected entry still fits.
 	room := v.Box.Max.Y - 8 - (v.Box.Min.Y + galleryHead)
+	// The lines each entry shows: all of them; else the selection's all
+	// and the others' at most n, the most n that lets every entry show;
+	// else the selection's cut too; else (the names alone do not fit) the
+	// names, the selection's lines as far as they fit, scrolled.
+	shown := make([]int, len(items))
+	used := func() int {
+		u := 0
+		for _, n := range shown {
+			u += height(n) + galleryGap
+		}
+		return u
+	}
+	fit := func(n, selN int) bool {
+		for k := range items {
+			shown[k] = min(len(full[k]), n)
+			if k == sel {
+				shown[k] = min(len(full[k]), selN)
+			}
+		}
+		return used() <= room
+	}
+	fitted := false
+	for n := most; n >= 0 && !fitted; n-- {
+		fitted = fit(n, most)
+	}
+	for selN := most; selN >= 0 && !fitted; selN-- {
+		fitted = fit(0, selN)
+	}
+	// Room left under the cut entries goes to them, a line at a time,
+	// from the top (no blank band under the list).
+	for grew := fitted; grew; {
+		grew = false
+		for k := range shown {
+			if shown[k] < len(full[k]) && used()+galleryLineH <= room {
+				shown[k]++
+				grew = true
+			}
+		}
+	}
 	first := 0
-	if sel >= 0 && sel < len(items) {
-		for first < sel {
-			used := 0
-			for k := first; k <= sel; k++ {
-				used += heights[k] + galleryGap
+	if !fitted {
+		// Scroll, a line kept at the bottom to say what is out of view:
+		// the first entry shown is the smallest one from which the
+		// selection still fits, with as many of its lines as fit alone.
+		room -= galleryLineH + 4
+		fit(0, most)
+		if sel >= 0 && sel < len(items) {
+			for shown[sel] > 0 && height(shown[sel])+galleryGap > room {
+				shown[sel]--
 			}
-			if used <= room {
-				break
+			for first < sel {
+				u := 0
+				for k := first; k <= sel; k++ {
+					u += height(shown[k]) + galleryGap
+				}
+				if u <= room {
+					break
+				}
+				first++
 			}
-			first++
 		}
 	}
 	v.Rows = make([]image.Rectangle, len(items))
+	v.Lines = make([][]string, len(items))
+	v.Cut = make([]bool, len(items))
 	top := v.Box.Min.Y + galleryHead
-	v.More = first > 0
+	bottom := v.Box.Max.Y - 4
+	if !fitted {
+		bottom -= galleryLineH + 4 // the hint line's, and a gap
+	}
+	v.Above = first
 	for k := first; k < len(items); k++ {
-		if top+heights[k] > v.Box.Max.Y-4 {
-			v.More = true
+		hk := height(shown[k])
+		if top+hk > bottom {
+			v.Below = len(items) - k
 			break
 		}
-		v.Rows[k] = image.Rect(v.Box.Min.X+12, top, v.Box.Max.X-12, top+heights[k])
-		top += heights[k] + galleryGap
+		v.Rows[k] = image.Rect(v.Box.Min.X+12, top, v.Box.Max.X-12, top+hk)
+		v.Lines[k] = full[k][:shown[k]]
+		if shown[k] < len(full[k]) {
+			v.Cut[k] = true
+			cut := slices.Clone(v.Lines[k])
+			if n := len(cut); n > 0 {
+				cut[n-1] = clip(r.fonts, r.fonts.UI, cut[n-1]+" …", float64(w-24-50))
+			}
+			v.Lines[k] = cut
+		}
+		top += hk + galleryGap
+	}
+	v.More = v.Above > 0 || v.Below > 0
+	if v.More {
+		v.Hint = image.Rect(v.Box.Min.X+12, v.Box.Max.Y-6-galleryLineH, v.Box.Max.X-12, v.Box.Max.Y-6)
 	}
 	return v
+}
+
+// galleryHint is the gallery's line saying how many entries are scrolled
+// out of view, and which way.
+func galleryHint(v GalleryView) string {
+	var parts []string
+	if v.Above > 0 {
+		parts = append(parts, fmt.Sprintf("↑ %d more above", v.Above))
+	}
+	if v.Below > 0 {
+		parts = append(parts, fmt.Sprintf("↓ %d more below", v.Below))
+	}
+	return strings.Join(parts, " · ") + " (↑ ↓ or the wheel)"
 }
 
 func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
@@ -3064,28 +3158,58 @@ func (r *Renderer) drawGallery(screen *ebiten.Image, f *Frame) {
 	fillRect(screen, box, color.RGBA{24, 27, 33, 250})
 	strokeRect(screen, box, ColPanelEdge)
 	ft := r.fonts
-	title := "Gallery — click a scenario or press its number (Esc closes)"
-	if v.More {
-		title = "Gallery — click or press a number; ↑ ↓ scroll (Esc closes)"
+	title := galleryTitle
+	if ft.Width(ft.Bold, title) > float64(box.Dx()-28) {
+		title = galleryTitleShort
 	}
 	ft.Draw(screen, ft.Bold, clip(ft, ft.Bold, title, float64(box.Dx()-28)), float64(box.Min.X+14), float64(box.Min.Y+14), ColText)
+	r.galleryLit, r.galleryOutlined = r.galleryLit[:0], r.galleryOutlined[:0]
 	for i, it := range f.Gallery {
 		row := v.Rows[i]
 		if row.Empty() {
 			continue
 		}
-		bg := color.RGBA{34, 38, 46, 255}
-		if i == f.GallerySel || (f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(row)) {
-			bg = color.RGBA{52, 60, 80, 255}
+		// The selection (what Enter opens) is filled and marked at its
+		// left edge; the row under the pointer (what a click opens) is
+		// only outlined. Both were the same fill, so two rows lit at once
+		// and one could not tell which Enter opens (a user's report).
+		bg := colGalleryRow
+		if i == f.GallerySel {
+			bg = colGallerySel
+			r.galleryLit = append(r.galleryLit, i)
 		}
 		fillRect(screen, row, bg)
-		ft.Draw(screen, ft.Mono, it.Keys, float64(row.Min.X+8), float64(row.Min.Y+3), ColTextWarn)
+		if i == f.GallerySel {
+			fillRect(screen, image.Rect(row.Min.X, row.Min.Y, row.Min.X+4, row.Max.Y), ColTextWarn)
+		}
+		if i != f.GallerySel && f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(row) {
+			strokeRect(screen, row, colGalleryHover)
+			r.galleryOutlined = append(r.galleryOutlined, i)
+		}
+		ft.Draw(screen, ft.Mono, it.Keys, float64(row.Min.X+10), float64(row.Min.Y+3), ColTextWarn)
 		ft.Draw(screen, ft.Bold, it.Name, float64(row.Min.X+36), float64(row.Min.Y+2), ColText)
 		for k, l := range v.Lines[i] {
 			ft.Draw(screen, ft.UI, l, float64(row.Min.X+36), float64(row.Min.Y+galleryName+galleryLineH*k), ColTextDim)
 		}
 	}
+	if v.More {
+		ft.Draw(screen, ft.UI, clip(ft, ft.UI, galleryHint(v), float64(v.Hint.Dx())), float64(v.Hint.Min.X+36), float64(v.Hint.Min.Y), ColTextDim)
+	}
 }
+
+// Gallery entry fills: an entry, the selected one (what Enter opens), and
+// the outline of the one under the pointer (what a click opens).
+var (
+	colGalleryRow   = color.RGBA{34, 38, 46, 255}
+	colGallerySel   = color.RGBA{52, 60, 80, 255}
+	colGalleryHover = color.RGBA{120, 130, 150, 255}
+)
+
+// The gallery's title, and its shorter form for a narrow box.
+const (
+	galleryTitle      = "Gallery — click a case or press its number; ↑ ↓ select, Enter opens (Esc closes)"
+	galleryTitleShort = "Gallery — click or press a number; ↑ ↓ Enter (Esc closes)"
+)
 
 // drawConfirm draws a question box over everything.
 func (r *Renderer) drawConfirm(screen *ebiten.Image, f *Frame) {

@@ -82,26 +82,122 @@ func TestGalleryShowsWholeAboutText(t *testing.T) {
 	}
 }
 
-// On a window too short for the list, the gallery scrolls so that the
-// selected entry (moved with the arrow keys) is always shown whole, and
-// says that there is more.
+// On a window too short for even the entries' names, the gallery scrolls
+// so that the selected entry (moved with the arrow keys) is always shown,
+// and a line under the list says how many entries are out of view, and
+// which way.
 func TestGalleryScrollsToTheSelection(t *testing.T) {
 	r := New()
 	items := builtinGallery(t)
-	l := ComputeLayout(800, 260, true)
+	l := ComputeLayout(800, 200, true)
 	for sel := range items {
 		v := r.Gallery(l, items, sel)
 		if !v.More {
-			t.Fatalf("selection %d: a 260 px window shows every entry; the test needs a list that scrolls", sel)
+			t.Fatalf("selection %d: a 200 px window shows every entry; the test needs a list that scrolls", sel)
 		}
 		if v.Rows[sel].Empty() || !v.Rows[sel].In(v.Box) {
 			t.Errorf("selection %d (%q) not shown: %v in box %v", sel, items[sel].Name, v.Rows[sel], v.Box)
+		}
+		shown := 0
+		for _, row := range v.Rows {
+			if !row.Empty() {
+				shown++
+				if row.Overlaps(v.Hint) {
+					t.Errorf("selection %d: entry %v under the hint line %v", sel, row, v.Hint)
+				}
+			}
+		}
+		if v.Above+v.Below+shown != len(items) || !v.Hint.In(v.Box) {
+			t.Errorf("selection %d: %d shown, %d above, %d below, of %d; hint at %v in %v", sel, shown, v.Above, v.Below, len(items), v.Hint, v.Box)
+		}
+		if hint := galleryHint(v); v.Below > 0 && !strings.Contains(hint, fmt.Sprintf("↓ %d more below", v.Below)) ||
+			v.Above > 0 && !strings.Contains(hint, fmt.Sprintf("↑ %d more above", v.Above)) {
+			t.Errorf("selection %d: hint %q for %d above, %d below", sel, hint, v.Above, v.Below)
 		}
 	}
 	// A click can only land on a shown entry.
 	v := r.Gallery(l, items, len(items)-1)
 	if !v.Rows[0].Empty() && v.Rows[0].Overlaps(v.Rows[len(items)-1]) {
 		t.Errorf("first and last entries overlap: %v %v", v.Rows[0], v.Rows[len(items)-1])
+	}
+}
+
+// Regression (a user at 175 % on 1280×800, s45): the gallery showed four
+// of its five cases whole, then blank space, and the fifth appeared only
+// once the arrow keys had scrolled to it, with no word that it was there.
+// Where the box does not hold every entry whole, the selected entry shows
+// whole and the others give up the end of their text (cut with "…"), so
+// every case is shown, none cut mid-line.
+func TestGalleryShowsEveryCaseAtProjectorScale(t *testing.T) {
+	r := New()
+	items := builtinGallery(t)
+	for _, size := range [][2]int{{732, 458}, {854, 534}, {586, 439}, {640, 360}} {
+		l := ComputeLayout(size[0], size[1], true)
+		for sel := range items {
+			v := r.Gallery(l, items, sel)
+			if v.More {
+				t.Errorf("%v, selection %d: entries scrolled out (%d above, %d below)", size, sel, v.Above, v.Below)
+			}
+			cut := false
+			for i, row := range v.Rows {
+				if row.Empty() || !row.In(v.Box) {
+					t.Errorf("%v, selection %d: entry %q at %v, box %v", size, sel, items[i].Name, row, v.Box)
+					continue
+				}
+				if i > 0 && row.Overlaps(v.Rows[i-1]) {
+					t.Errorf("%v: entries %d and %d overlap", size, i-1, i)
+				}
+				if need := galleryName + len(v.Lines[i])*galleryLineH; row.Dy() < need {
+					t.Errorf("%v: entry %q is %d px tall, its %d lines need %d", size, items[i].Name, row.Dy(), len(v.Lines[i]), need)
+				}
+				got := strings.Join(v.Lines[i], " ")
+				switch {
+				case i == sel && got != items[i].About:
+					t.Errorf("%v: the selected entry %q shows %q, want its whole text", size, items[i].Name, got)
+				case v.Cut[i]:
+					cut = true
+					if n := len(v.Lines[i]); n > 0 && !strings.HasSuffix(v.Lines[i][n-1], "…") {
+						t.Errorf("%v: entry %q is cut without an ellipsis: %q", size, items[i].Name, v.Lines[i])
+					}
+				case got != items[i].About:
+					t.Errorf("%v: entry %q shows %q, not cut, not whole", size, items[i].Name, got)
+				}
+			}
+			if size == [2]int{732, 458} && !cut {
+				t.Errorf("%v: nothing cut: the test wants a box too short for every entry whole", size)
+			}
+			// No blank band under the list while a cut entry could use it.
+			if last := v.Rows[len(items)-1]; cut && v.Box.Max.Y-8-last.Max.Y >= galleryLineH+galleryGap {
+				t.Errorf("%v, selection %d: %d px left blank under the list while entries are cut", size, sel, v.Box.Max.Y-8-last.Max.Y)
+			}
+		}
+	}
+}
+
+// Regression (a user test, s04): the selected gallery entry and the one
+// under the pointer were lit alike, so two rows were highlighted at once and
+// one could not tell which Enter opens. Only the selection is filled; the
+// row under the pointer (what a click opens) is only outlined.
+func TestGalleryLightsOnlyTheSelection(t *testing.T) {
+	r := New()
+	w := builtinWorld(t, world.AlgoAStar)
+	items := builtinGallery(t)
+	l := ComputeLayout(1280, 800, true)
+	v := r.Gallery(l, items, 0)
+	for i := range items {
+		p := v.Rows[i].Min.Add(image.Pt(60, 8))
+		f := &Frame{World: w, Layout: l, ShowGallery: true, Gallery: items, GallerySel: 0, MouseX: float64(p.X), MouseY: float64(p.Y), MouseOK: true}
+		r.drawGallery(ebiten.NewImage(1280, 800), f)
+		if !slices.Equal(r.galleryLit, []int{0}) {
+			t.Errorf("pointer on entry %d, entry 0 selected: entries %v lit", i, r.galleryLit)
+		}
+		want := []int{i}
+		if i == 0 {
+			want = nil
+		}
+		if !slices.Equal(r.galleryOutlined, want) {
+			t.Errorf("pointer on entry %d: entries %v outlined, want %v", i, r.galleryOutlined, want)
+		}
 	}
 }
 

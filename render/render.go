@@ -148,21 +148,24 @@ type Renderer struct {
 
 	panelMax   int // the last line the panel's lower part can start at (drawPanel)
 	panelShown PanelView
-	topShown   string    // the top bar's text, as last drawn (TopBarShown)
-	panelTops  []float64 // panelView's measured line tops (reused)
-	panelW     int       // the panel's width in the last drawPanel (0: none yet)
-	narrowFor  int       // the panel width narrow was computed for (narrowPanel)
-	narrow     bool
-	legendRect image.Rectangle // where the legend was drawn this frame (empty: not drawn)
-	msgRect    image.Rectangle // where the message was drawn this frame (empty: none)
-	msgPlace   msgPlace        // the message's place and lines as last computed (messagePlace)
-	legendRows []legendHit     // its rows, for clicks (LegendAt)
-	agentsRect image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
-	noteRect   image.Rectangle // the map notes drawn this frame (the legend keeps off them)
-	tipText    string          // the timeline scrubber's tip this frame ("": none), drawn with the overlays
-	tipRect    image.Rectangle // and its box
-	noteBoxes  []mapNoteBox    // those notes, drawn last
-	notes      []string        // their texts (a note is drawn once a frame)
+	topShown   string // the top bar's text, as last drawn (TopBarShown)
+	// The gallery's entries drawn filled as the selection, and outlined as
+	// under the pointer, in the last frame (tests).
+	galleryLit, galleryOutlined []int
+	panelTops                   []float64 // panelView's measured line tops (reused)
+	panelW                      int       // the panel's width in the last drawPanel (0: none yet)
+	narrowFor                   int       // the panel width narrow was computed for (narrowPanel)
+	narrow                      bool
+	legendRect                  image.Rectangle // where the legend was drawn this frame (empty: not drawn)
+	msgRect                     image.Rectangle // where the message was drawn this frame (empty: none)
+	msgPlace                    msgPlace        // the message's place and lines as last computed (messagePlace)
+	legendRows                  []legendHit     // its rows, for clicks (LegendAt)
+	agentsRect                  image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
+	noteRect                    image.Rectangle // the map notes drawn this frame (the legend keeps off them)
+	tipText                     string          // the timeline scrubber's tip this frame ("": none), drawn with the overlays
+	tipRect                     image.Rectangle // and its box
+	noteBoxes                   []mapNoteBox    // those notes, drawn last
+	notes                       []string        // their texts (a note is drawn once a frame)
 
 	// The panel's about text as last wrapped (FitPanel, drawPanel).
 	aboutText    string
