@@ -1320,17 +1320,28 @@ func (r *Renderer) kvLines(dst *ebiten.Image, x, y float64, k, v string, vc colo
 	return y
 }
 
+// unitExtra is what a phase's unit says beyond "expanded" ("no search, S
+// and G joined to their clusters' L1 nodes by straight lines"), or "".
+func unitExtra(unit string) string {
+	rest, ok := strings.CutPrefix(unit, "expanded")
+	if !ok {
+		return ""
+	}
+	return strings.Trim(rest, ":, ")
+}
+
 // wrapList wraps a comma-separated value into lines no wider than width,
 // breaking after ", " where it can so "9,915 nodes, 69,204 edges, 3.4 MiB"
 // keeps each figure with its unit, and between words inside a part that
-// is wider than a line by itself.
+// is wider than a line by itself. A ", " inside parentheses is no break
+// between parts: "insert L1 0 (S, G joined …)" was broken after "(S,".
 func wrapList(ft *Fonts, face *text.GoTextFace, s string, width float64) []string {
 	if ft.Width(face, s) <= width {
 		return []string{s}
 	}
 	var out []string
 	line := ""
-	for _, part := range strings.SplitAfter(s, ", ") {
+	for _, part := range listParts(s) {
 		try := line + part
 		if ft.Width(face, strings.TrimSpace(try)) <= width {
 			line = try
@@ -1350,6 +1361,29 @@ func wrapList(ft *Fonts, face *text.GoTextFace, s string, width float64) []strin
 		out = append(out, l)
 	}
 	return out
+}
+
+// listParts splits s after each ", " outside parentheses.
+func listParts(s string) []string {
+	var parts []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth = max(0, depth-1)
+		case ',':
+			if depth == 0 && i+1 < len(s) && s[i+1] == ' ' {
+				parts = append(parts, s[from:i+2])
+				from = i + 2
+			}
+		}
+	}
+	if from < len(s) {
+		parts = append(parts, s[from:])
+	}
+	return parts
 }
 
 // drawNumbers draws the figures of the current answer.
@@ -1441,11 +1475,11 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		for _, ph := range o.Phases {
 			part := ph.Name + " " + world.Count(ph.Expanded)
 			// A unit that says more than "expanded" says it here too:
-			// "insert L1 0 (S, G joined by straight lines)".
-			if rest, ok := strings.CutPrefix(ph.Unit, "expanded"); ok {
-				if extra := strings.Trim(rest, ":, "); extra != "" {
-					part += " (" + extra + ")"
-				}
+			// "insert L1 0 (no search, S and G joined to their clusters'
+			// L1 nodes by straight lines)", kept out of the list's breaks
+			// (wrapList).
+			if extra := unitExtra(ph.Unit); extra != "" {
+				part += " (" + extra + ")"
 			}
 			parts = append(parts, part)
 		}
@@ -1468,7 +1502,11 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		if unit == "" {
 			unit = "expanded"
 		}
-		y = r.kv(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, kvValueX-10), fmt.Sprintf("%s %s (L%d)", world.Count(ph.Expanded), unit, ph.Level), ColTextDim)
+		v := fmt.Sprintf("%s %s (L%d)", world.Count(ph.Expanded), unit, ph.Level)
+		if extra := unitExtra(ph.Unit); extra != "" {
+			v = fmt.Sprintf("%s expanded (L%d): %s", world.Count(ph.Expanded), ph.Level, extra)
+		}
+		y = r.kvLines(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, kvValueX-10), v, ColTextDim, kvMaxLines+2)
 	}
 	y = r.drawHierarchyNumbers(dst, w, x, y)
 	if w.RepairSeq > 0 && w.Hierarchy() != nil && !w.LastRepair.Empty() { // A* and co. repair nothing; a rebuilding switch clears it

@@ -1051,3 +1051,41 @@ func TestTopBarKeepsTheAnswerWithoutThePanel(t *testing.T) {
 		t.Errorf("no answer: %q %q %q, want topBarText's %q %q", bar.left, bar.phase, bar.answer, left, ph)
 	}
 }
+
+// Regression (a user, s13): HPA*'s phases row read "insert L1 0 (S," on
+// one line and "G joined by straight lines)" on the next: the list broke
+// after every ", ", inside the parentheses too, and the phrase did not say
+// joined to what. The list breaks only between its items (a long item
+// wraps between words), and the phrase says that no search was made.
+func TestPhasesRowKeepsItsPhrasesWhole(t *testing.T) {
+	r := New()
+	ft := r.fonts
+	for _, unit := range []string{
+		"expanded: no search, S and G joined to their clusters' L1 nodes by straight lines",
+		"expanded: S, G joined by straight lines",
+	} {
+		list := "insert L1 0 (" + unitExtra(unit) + "), insert L2 32, abstract L2 79, refine L1 28, refine cells 221, smooth 452"
+		for _, width := range []float64{192, 160, 260, 400} {
+			lines := wrapList(ft, ft.UI, list, width)
+			depth := 0
+			for i, l := range lines {
+				if w := ft.Width(ft.UI, l); w > width {
+					t.Errorf("%v px: line %q is %.0f px", width, l, w)
+				}
+				depth += strings.Count(l, "(") - strings.Count(l, ")")
+				if depth > 0 && strings.HasSuffix(l, ",") {
+					t.Errorf("%v px: line %d %q breaks the list inside its parentheses: %q", width, i, l, lines)
+				}
+			}
+			if got := strings.Join(lines, " "); got != list {
+				t.Errorf("%v px: the lines %q lose text of %q", width, lines, list)
+			}
+		}
+	}
+	if got := unitExtra("expanded: no search, S and G joined to their clusters' L1 nodes by straight lines"); got != "no search, S and G joined to their clusters' L1 nodes by straight lines" {
+		t.Errorf("unitExtra: %q", got)
+	}
+	if got := unitExtra("cells checked"); got != "" {
+		t.Errorf("unitExtra of a unit that is not expansions: %q", got)
+	}
+}

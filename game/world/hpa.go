@@ -105,15 +105,17 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 }
 
 // inSightUnit is the unit of an "insert L1" row when the start, the goal
-// or both joined level 1 by octile distances, without a search.
+// or both joined level 1 by octile distances, without a search. It says
+// what that means, plainly: "S, G joined by straight lines" left a reader
+// asking joined to what, and why the count was 0 (a user's report).
 func inSightUnit(in [2]bool) string {
 	switch {
 	case in[0] && in[1]:
-		return "expanded: S, G joined by straight lines"
+		return "expanded: no search, S and G joined to their clusters' L1 nodes by straight lines"
 	case in[0]:
-		return "expanded: S joined by straight lines"
+		return "expanded by G's search; S joined to its cluster's L1 nodes by straight lines"
 	default:
-		return "expanded: G joined by straight lines"
+		return "expanded by S's search; G joined to its cluster's L1 nodes by straight lines"
 	}
 }
 

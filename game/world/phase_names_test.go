@@ -195,10 +195,13 @@ func TestInsertRowWhenJoinedWithoutSearch(t *testing.T) {
 			t.Fatalf("%v→%v: %v", s, e, w.Outcome.Err)
 		}
 		for _, ps := range w.Outcome.Phases {
-			if ps.Name != "insert L1" || !strings.Contains(ps.Unit, "joined by straight lines") {
+			if ps.Name != "insert L1" || !strings.Contains(ps.Unit, "by straight lines") {
 				continue
 			}
-			both := strings.Contains(ps.Unit, "S, G")
+			both := strings.Contains(ps.Unit, "S and G")
+			if !strings.Contains(ps.Unit, "L1 nodes") || both != strings.Contains(ps.Unit, "no search") {
+				t.Errorf("%v→%v: %q does not say what the ends were joined to, or that no search was made", s, e, ps.Unit)
+			}
 			if both && ps.Expanded != 0 {
 				t.Errorf("%v→%v: %q with %d expanded", s, e, ps.Unit, ps.Expanded)
 			}
