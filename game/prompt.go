@@ -772,7 +772,6 @@ type gotoTarget struct {
 // between them allowed ("(1,2)-(3,4)", "(1,2) → (3,4)"). Four bare numbers
 // are refused: a start and goal are written with commas.
 func parseGoto(text string, w, h, n int, name string) (gotoTarget, error) {
-	const want = "want a query number, a cell X,Y, or a start and goal X,Y X,Y"
 	if text == "" {
 		return gotoTarget{}, errors.New("type a query number, a cell X,Y, or a start and goal X,Y X,Y")
 	}
@@ -792,7 +791,7 @@ func parseGoto(text string, w, h, n int, name string) (gotoTarget, error) {
 			pos++
 		}
 		if !at(tokNum) {
-			return image.Point{}, fmt.Errorf("%q: a cell is X,Y with whole numbers, e.g. 12,7", text)
+			return image.Point{}, gotoRefusal(text)
 		}
 		xs := toks[pos].text
 		pos++
@@ -804,7 +803,7 @@ func parseGoto(text string, w, h, n int, name string) (gotoTarget, error) {
 			return image.Point{}, fmt.Errorf("%q: write a cell as X,Y and a start and goal as X,Y X,Y (e.g. 12,7 30,4)", text)
 		}
 		if !at(tokNum) {
-			return image.Point{}, fmt.Errorf("%q: a cell is X,Y with whole numbers, e.g. 12,7", text)
+			return image.Point{}, gotoRefusal(text)
 		}
 		ys := toks[pos].text
 		pos++
@@ -833,7 +832,7 @@ func parseGoto(text string, w, h, n int, name string) (gotoTarget, error) {
 		out.cells = append(out.cells, c)
 	}
 	if pos < len(toks) || len(out.cells) == 0 {
-		return gotoTarget{}, fmt.Errorf("%q: %s", text, want)
+		return gotoTarget{}, gotoRefusal(text)
 	}
 	for _, c := range out.cells {
 		if c.X >= w || c.Y >= h || c.X < 0 || c.Y < 0 {
@@ -841,6 +840,16 @@ func parseGoto(text string, w, h, n int, name string) (gotoTarget, error) {
 		}
 	}
 	return out, nil
+}
+
+// gotoForms lists what the go-to prompt takes, each with an example.
+const gotoForms = "a query number (e.g. 3), a cell X,Y with whole numbers (12,7), or a start and goal X,Y X,Y (12,7 30,4)"
+
+// gotoRefusal refuses go-to text that is none of the forms the prompt
+// takes, naming them all: "abc" was told only what a cell is, as if the
+// prompt took nothing else (a user's report).
+func gotoRefusal(text string) error {
+	return fmt.Errorf("%q: type %s", text, gotoForms)
 }
 
 // queryTarget is query number s of the n queries of the session name.
@@ -926,7 +935,7 @@ func gotoTokens(text string) ([]gotoTok, error) {
 				j++ // the sign
 			}
 			if !digit(j) {
-				return nil, fmt.Errorf("%q: a cell is X,Y with whole numbers, e.g. 12,7", text)
+				return nil, gotoRefusal(text)
 			}
 			for digit(j) {
 				j++
@@ -938,11 +947,11 @@ func gotoTokens(text string) ([]gotoTok, error) {
 				j++
 			}
 			if !strings.EqualFold(string(rs[i:j]), "to") {
-				return nil, fmt.Errorf("%q: a cell is X,Y with whole numbers, e.g. 12,7", text)
+				return nil, gotoRefusal(text)
 			}
 			toks, i = append(toks, gotoTok{tokSep, "to"}), j
 		default:
-			return nil, fmt.Errorf("%q: %q is not part of a query number or a cell X,Y", text, string(r))
+			return nil, fmt.Errorf("%q: %q is not part of %s", text, string(r), gotoForms)
 		}
 	}
 	return toks, nil

@@ -37,9 +37,13 @@ func TestParseGoto(t *testing.T) {
 		{text: "4,5 to 19,9", cells: []image.Point{{4, 5}, {19, 9}}},
 		{text: "20,3", err: "cell (20,3) is outside the 20×10 map (cells 0,0 to 19,9)"},
 		{text: "-1,3", err: "cell (-1,3) is outside"},
-		{text: "4,x", err: `"4,x": a cell is X,Y with whole numbers`},
+		{text: "4,x", err: `"4,x": type a query number (e.g. 3), a cell X,Y with whole numbers (12,7), or a start and goal X,Y X,Y (12,7 30,4)`},
+		// Junk is told every form the prompt takes, not only a cell's.
+		{text: "abc", err: `"abc": type a query number (e.g. 3), a cell X,Y with whole numbers (12,7), or a start and goal X,Y X,Y (12,7 30,4)`},
+		{text: "-x", err: `type a query number (e.g. 3), a cell X,Y`},
+		{text: "4,(", err: `type a query number (e.g. 3), a cell X,Y`},
 		{text: "4", query: 4},
-		{text: "1,1 2,2 3,3", err: "want a query number, a cell X,Y, or a start and goal"},
+		{text: "1,1 2,2 3,3", err: "type a query number (e.g. 3), a cell X,Y with whole numbers (12,7), or a start and goal X,Y X,Y"},
 		// The app's own (x,y), with spaces, and its pairs.
 		{text: "(4,5)", cells: []image.Point{{4, 5}}},
 		{text: "(4, 5)", cells: []image.Point{{4, 5}}},
@@ -57,7 +61,7 @@ func TestParseGoto(t *testing.T) {
 		{text: "1 2 3 4", err: "write a cell as X,Y and a start and goal as X,Y X,Y"},
 		{text: "1,2 3", err: "write a cell as X,Y"},
 		{text: "(1,2", err: "a ( without its )"},
-		{text: "1;2", err: `";" is not part of`},
+		{text: "1;2", err: `";" is not part of a query number (e.g. 3), a cell X,Y with whole numbers (12,7), or a start and goal X,Y X,Y`},
 		// Numbers past an int: out of range, with the range.
 		{text: "99999999999999999999", err: "query 99999999999999999999 is out of range: room has 12 queries (1 to 12)"},
 		{text: "99999999999999999999,3", err: "x = 99999999999999999999 is out of range: the 20×10 map's cells are 0,0 to 19,9"},
