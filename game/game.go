@@ -159,6 +159,12 @@ type Game struct {
 	saveAtEnd   bool // Ctrl+S came during a stroke: save when it ends
 	last        time.Time
 
+	// stepping is whether the timeline's cursor was inside the query (a
+	// search being stepped or played) at the last Update; panelScrolled
+	// whether the wheel has moved the panel since the stepping began.
+	// While stepping and not scrolled, the panel follows its open list.
+	stepping, panelScrolled bool
+
 	prof profile
 
 	agentLayer render.AgentLayer
@@ -191,6 +197,7 @@ type frameKey struct {
 	dirty, legend      bool
 	panel, repairHeld  bool
 	panelScroll        int
+	panelFollow        bool
 	brush              uint8
 	caption            string
 	status             string
@@ -494,6 +501,7 @@ func (g *Game) Update() (err error) {
 	g.w.ShowCutCells(g.layers.Has(render.LayerComponents))
 	g.w.Tick(dt)
 	g.followPhase()
+	g.noteStepping()
 	g.updateInspect()
 	g.logView()
 	if t := g.Title(); t != g.title {
@@ -571,7 +579,7 @@ func (g *Game) frameKey() frameKey {
 	k := frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
 		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
 		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, level: g.viewLevel, tool: g.tool,
-		help: g.showHelp, helpScroll: g.helpScroll, panelScroll: g.panelScroll, gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
+		help: g.showHelp, helpScroll: g.helpScroll, panelScroll: g.panelScroll, panelFollow: g.panelFollow(), gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
 		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message,
 		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note,
@@ -1887,7 +1895,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		Layers: g.layers, ViewLevel: g.viewLevel, ScenOptimal: g.shownScenOptimal(),
 		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush,
 		Switches: g.switchRows(),
-		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, PanelScroll: g.panelScroll, ShowGallery: g.gallery, GallerySel: g.gallerySel,
+		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, PanelScroll: g.panelScroll, PanelFollow: g.panelFollow(), ShowGallery: g.gallery, GallerySel: g.gallerySel,
 		FlashAge: -1, MessageAge: g.messageAge(time.Now()),
 	}
 	if !g.noLegend {
@@ -2093,9 +2101,34 @@ func (g *Game) foldSwitches() {
 }
 
 // scrollPanel moves the panel's numbers and inspector by d lines, within
-// what the last frame showed could scroll.
+// what the last frame showed could scroll. While the panel follows the
+// open list, it moves from where the open list put it, and follows no
+// more until the next stepping begins.
 func (g *Game) scrollPanel(d int) {
-	g.panelScroll = min(max(g.panelScroll+d, 0), g.r.PanelMaxScroll())
+	from := g.panelScroll
+	if g.panelFollow() {
+		from = g.r.PanelShown().First
+	}
+	g.panelScrolled = true
+	g.panelScroll = min(max(from+d, 0), g.r.PanelMaxScroll())
+}
+
+// panelFollow reports whether the panel should show its open list rather
+// than where the wheel left it: while a search is being stepped (or
+// played), until the wheel moves the panel. At 175 % on 1280×800 the open
+// list, which every step changes, was under the numbers, out of view (a
+// user's report).
+func (g *Game) panelFollow() bool { return g.stepping && !g.panelScrolled }
+
+// noteStepping records whether the timeline's cursor is inside the query:
+// a stepping that begins lets the panel follow its open list again.
+func (g *Game) noteStepping() {
+	tl := &g.w.Timeline
+	now := tl.Len() > 0 && tl.Cursor() > 0 && !tl.AtEnd()
+	if now && !g.stepping {
+		g.panelScrolled = false
+	}
+	g.stepping = now
 }
 
 // uiScaleStep is how much Ctrl+= and Ctrl+- change the UI scale.

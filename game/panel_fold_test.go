@@ -1,6 +1,7 @@
 package game
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -161,5 +162,65 @@ func TestPanelScrollClampedAfterTheScaleShrinks(t *testing.T) {
 	g.Draw(ebiten.NewImage(w, h))
 	if v := g.r.PanelShown(); g.panelScroll > v.MaxFirst || v.First > v.MaxFirst {
 		t.Errorf("1280×560: scroll %d, first %d, end %d", g.panelScroll, v.First, v.MaxFirst)
+	}
+}
+
+// Regression (a teacher stepping HPA* at 175 % on a 1280×800 projector,
+// s32–s34): the open list, which every step changes, and the inspector were
+// under the numbers, out of view, and the "more below" line was cut. While
+// a search is stepped the panel scrolls, as far as it takes, to show the
+// whole open list, and the lines above and below name what they hide; the
+// wheel takes over from there, and the next stepping follows again. At the
+// end of the query the panel is where the wheel left it.
+func TestPanelFollowsTheOpenListWhileStepping(t *testing.T) {
+	g := hpaScaled(t, 1.75)
+	if v := g.r.PanelShown(); v.First != 0 || v.MaxFirst == 0 || v.Last >= v.InspectorLine {
+		t.Fatalf("175 %%, finished: view %+v; the test needs the open list cut by the fold at the top", v)
+	}
+	tl := &g.w.Timeline
+	at := func(name string) int {
+		k := tl.FindPhase(name)
+		if k < 0 {
+			t.Fatalf("no phase %q", name)
+		}
+		return tl.Trace().Phases[k].Start + 3
+	}
+	g.w.SeekTo(at("abstract L2"))
+	g.noteStepping()
+	redraw(g)
+	v := g.r.PanelShown()
+	if v.First > v.OpenLine || v.Last < v.InspectorLine {
+		t.Errorf("stepping abstract L2: lines %d to %d shown, the open list is lines %d to %d", v.First, v.Last, v.OpenLine, v.InspectorLine)
+	}
+	if above := v.SectionsAbove(); v.First > 0 && !slices.Equal(above, []string{"numbers"}) {
+		t.Errorf("stepping: the line above names %q", above)
+	}
+	checkWholeLines(t, g, "175 %, stepping")
+	// The wheel moves the panel from where the open list put it.
+	first := v.First
+	g.scrollPanel(-1)
+	redraw(g)
+	if v := g.r.PanelShown(); v.First != first-1 {
+		t.Errorf("a notch up while following: first line %d, want %d", v.First, first-1)
+	}
+	g.w.SeekTo(at("refine cells"))
+	g.noteStepping()
+	redraw(g)
+	if v := g.r.PanelShown(); v.First != first-1 {
+		t.Errorf("stepping on after the wheel: first line %d, want it where the wheel left it (%d)", v.First, first-1)
+	}
+	// At the end, then stepping again: it follows again.
+	g.w.SeekEnd()
+	g.noteStepping()
+	g.scrollPanel(-100)
+	redraw(g)
+	if v := g.r.PanelShown(); v.First != 0 {
+		t.Errorf("at the end, wheeled to the top: first line %d", v.First)
+	}
+	g.w.SeekTo(at("refine cells"))
+	g.noteStepping()
+	redraw(g)
+	if v := g.r.PanelShown(); v.First > v.OpenLine || v.Last < v.InspectorLine {
+		t.Errorf("stepping again: lines %d to %d shown, the open list is lines %d to %d", v.First, v.Last, v.OpenLine, v.InspectorLine)
 	}
 }

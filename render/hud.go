@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"slices"
+	"sort"
 	"strings"
 	"time"
 
@@ -1094,10 +1095,10 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 		ft.Draw(dst, ft.UI, clip(ft, ft.UI, s, width), x, float64(y0+1), ColTextDim)
 	}
 	if v.First > 0 {
-		hint(int(y)-4, "more above: the wheel over the panel scrolls")
+		hint(int(y)-4, panelHint(ft, "more above", v.SectionsAbove(), width))
 	}
 	if v.Below {
-		hint(rc.Max.Y-panelHintH, "more below: the wheel over the panel scrolls")
+		hint(rc.Max.Y-panelHintH, panelHint(ft, "more below", v.SectionsBelow(), width))
 	}
 	if v.Area.Empty() {
 		return
@@ -1119,6 +1120,61 @@ type PanelView struct {
 	Offset                       float64
 	Area                         image.Rectangle
 	Below                        bool
+	// OpenLine and InspectorLine are the lines the open list and the
+	// inspector start at (Lines when there is none): the hints name the
+	// sections out of view.
+	OpenLine, InspectorLine int
+}
+
+// SectionsBelow names the sections with lines hidden under the view:
+// "numbers", "open list", "inspector".
+func (v PanelView) SectionsBelow() []string {
+	var s []string
+	if v.Last < v.OpenLine && v.Last < v.InspectorLine {
+		s = append(s, "numbers")
+	}
+	if v.OpenLine < v.InspectorLine && v.Last < v.InspectorLine {
+		s = append(s, "open list")
+	}
+	if v.InspectorLine < v.Lines && v.Last < v.Lines {
+		s = append(s, "inspector")
+	}
+	return s
+}
+
+// SectionsAbove names the sections with lines hidden over the view.
+func (v PanelView) SectionsAbove() []string {
+	var s []string
+	if v.First > 0 {
+		s = append(s, "numbers")
+	}
+	if v.OpenLine < v.InspectorLine && v.First > v.OpenLine {
+		s = append(s, "open list")
+	}
+	if v.InspectorLine < v.Lines && v.First > v.InspectorLine {
+		s = append(s, "inspector")
+	}
+	return s
+}
+
+// panelHint is the panel's "more below" (or "more above") line for a panel
+// width px wide: what lies that way and how to get there, in the longest
+// form that fits whole. At 175 % it read "more below: the wheel over the
+// panel …", cut, and said nothing of the open list and the inspector it
+// hid (a user's report).
+func panelHint(ft *Fonts, more string, sections []string, width float64) string {
+	what := strings.Join(sections, ", ")
+	var tries []string
+	if what != "" {
+		tries = append(tries, more+": "+what+" (the wheel over the panel scrolls)", more+": "+what+" (wheel)", more+": "+what)
+	}
+	tries = append(tries, more+": the wheel over the panel scrolls", more+" (wheel)", more)
+	for _, t := range tries {
+		if ft.Width(ft.UI, t) <= width {
+			return t
+		}
+	}
+	return more
 }
 
 // PanelShown returns the view of the panel's lower part drawn last.
@@ -1142,7 +1198,9 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 	r.panelTops = r.panelTops[:0]
 	ft.tops = &r.panelTops
 	end := r.drawNumbers(nil, f, 0, 0, width, compact)
-	end = r.drawOpenList(nil, f, 0, end+8)
+	openTop := end + 8
+	end = r.drawOpenList(nil, f, 0, openTop)
+	inspTop := end
 	end = r.drawInspector(nil, f, 0, end, width)
 	ft.tops = nil
 	tops := r.panelTops
@@ -1150,6 +1208,8 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 	tops = slices.Compact(tops)
 	r.panelTops = tops
 	v := PanelView{Lines: len(tops)}
+	v.OpenLine = sort.SearchFloat64s(tops, openTop-0.5)
+	v.InspectorLine = sort.SearchFloat64s(tops, inspTop-0.5)
 	if len(tops) == 0 || float64(top)+end <= float64(bottom) {
 		return v // all fits: no scrolling
 	}
@@ -1174,20 +1234,33 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 			break
 		}
 	}
+	// last is the end of the lines shown whole from line k, under a
+	// "more below" line when k is not the last start.
+	last := func(k int) int {
+		room := float64(bottom - start(k))
+		if k < v.MaxFirst {
+			room -= panelHintH + 2 // "more below"
+		}
+		l := k
+		for l < len(tops) && lineEnd(l)-tops[k] <= room {
+			l++
+		}
+		return l
+	}
 	k := min(max(first, 0), v.MaxFirst)
+	if f.PanelFollow && v.OpenLine < v.InspectorLine {
+		// Stepping a search: the open list in view, scrolled no further
+		// than it takes (from where the wheel left the panel), its title
+		// kept.
+		top := min(v.OpenLine, v.MaxFirst)
+		k = min(k, top)
+		for k < top && last(k) < v.InspectorLine {
+			k++
+		}
+	}
 	v.First, v.Offset = k, tops[k]
-	room := float64(bottom - start(k))
-	if k < v.MaxFirst {
-		room -= panelHintH + 2 // "more below"
-		v.Below = true
-	}
-	v.Last = k
-	for v.Last < len(tops) && lineEnd(v.Last)-tops[k] <= room {
-		v.Last++
-	}
-	if v.Last == len(tops) {
-		v.Below = false
-	}
+	v.Last = last(k)
+	v.Below = k < v.MaxFirst && v.Last < len(tops)
 	h := 0.0
 	if v.Last > k {
 		h = lineEnd(v.Last-1) - tops[k]

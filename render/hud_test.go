@@ -1089,3 +1089,37 @@ func TestPhasesRowKeepsItsPhrasesWhole(t *testing.T) {
 		t.Errorf("unitExtra of a unit that is not expansions: %q", got)
 	}
 }
+
+// Regression (s32–s34): at 175 % the panel's hint read "more below: the
+// wheel over the panel …", cut, and did not say that the open list and the
+// inspector were what it hid. The hint names the sections out of view and
+// is whole at every panel width, shortening its advice first.
+func TestPanelHintFitsAndNamesWhatItHides(t *testing.T) {
+	r := New()
+	ft := r.fonts
+	for _, pw := range []int{PanelWidth, PanelMinWidth, 274} {
+		width := float64(pw - 20)
+		for _, secs := range [][]string{nil, {"inspector"}, {"open list", "inspector"}, {"numbers", "open list", "inspector"}} {
+			for _, more := range []string{"more below", "more above"} {
+				h := panelHint(ft, more, secs, width)
+				if w := ft.Width(ft.UI, h); w > width {
+					t.Errorf("%d px panel: %q is %.0f px, the panel has %.0f", pw, h, w, width)
+				}
+				if !strings.HasPrefix(h, more) {
+					t.Errorf("%q does not start %q", h, more)
+				}
+				if len(secs) > 0 && len(secs) < 3 && !strings.Contains(h, strings.Join(secs, ", ")) {
+					t.Errorf("%d px panel: %q does not name %q", pw, h, secs)
+				}
+			}
+		}
+	}
+	v := PanelView{First: 3, Last: 10, Lines: 20, OpenLine: 12, InspectorLine: 15}
+	if got := v.SectionsBelow(); !slices.Equal(got, []string{"numbers", "open list", "inspector"}) {
+		t.Errorf("below lines 3 to 10: %q", got)
+	}
+	v = PanelView{First: 13, Last: 15, Lines: 20, OpenLine: 12, InspectorLine: 15}
+	if got, above := v.SectionsBelow(), v.SectionsAbove(); !slices.Equal(got, []string{"inspector"}) || !slices.Equal(above, []string{"numbers", "open list"}) {
+		t.Errorf("lines 13 to 15 of an open list at 12: below %q, above %q", got, above)
+	}
+}

@@ -53,6 +53,11 @@ type Frame struct {
 	// scrolled when they do not fit under the switches (clamped to
 	// Renderer.PanelMaxScroll).
 	PanelScroll int
+	// PanelFollow scrolls the panel's lower part, when it does not all
+	// fit, from PanelScroll as far as it takes to show the whole open list:
+	// the game asks for it while a search is being stepped and the wheel
+	// has not moved the panel since.
+	PanelFollow bool
 
 	Gallery     []GalleryItem
 	ShowGallery bool
