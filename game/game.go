@@ -542,8 +542,10 @@ func (g *Game) survive(what string, err *error) {
 			g.crash = fmt.Errorf("%w; %v", ie, rerr)
 		} else {
 			arg := path
-			if strings.ContainsAny(arg, " \t\n'\"$`\\") {
-				arg = strconv.Quote(arg)
+			if strings.ContainsAny(arg, " \t\n'\"$`\\!*?[]{}()<>|&;#~") {
+				// Single quotes: a shell expands $ and ` inside double
+				// ones (strconv.Quote's), and reads \\ as one backslash.
+				arg = "'" + strings.ReplaceAll(arg, "'", `'\''`) + "'"
 			}
 			g.crash = fmt.Errorf("%w\nthe session (terrain edits, agents, queries, switches) was saved to %s; reopen it with: pathlens -map %s", ie, path, arg)
 		}

@@ -227,7 +227,12 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 			return buildRes{stale: true} // stopped, or not worth counting
 		}
 		if err == nil {
-			h.Size() // counted here, off the frame (HPA*: 8 ms on 512×512), and cached
+			// Counted here, off the frame (HPA*: 8 ms on 512×512), and
+			// cached: as much the build's code as b, so under a recover
+			// too (on the build worker a panic would end the program).
+			if err = safeSize("building the "+hierName(k.algo), h); err != nil {
+				h = nil
+			}
 		}
 		return buildRes{h: h, grid: snap, err: err, dur: dur}
 	}
@@ -255,6 +260,18 @@ func safeBuild(ctx context.Context, what string, b builder, g *pathing.Grid, reg
 		}
 	}()
 	return b(ctx, g, regions, s)
+}
+
+// safeSize is h.Size() with a panic in it returned as an *InternalError
+// (see safeBuild).
+func safeSize(what string, h Hierarchy) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = Recovered(what, p)
+		}
+	}()
+	h.Size()
+	return nil
 }
 
 // hierName names the hierarchy of algorithm a in messages.

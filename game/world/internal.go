@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"pathlens/maps"
 	"pathlens/pathing/hpa"
@@ -87,11 +88,20 @@ func (w *World) Rescue() (path string, err error) {
 		}
 	}
 	stem := strings.TrimSuffix(filepath.Base(w.SavePath()), filepath.Ext(w.SavePath()))
-	name := stem + ".rescued-" + time.Now().Format("20060102-150405") + ".pls"
+	suffix := ".rescued-" + time.Now().Format("20060102-150405") + ".pls"
+	// A name that fits the file system may not with the suffix, a "-100"
+	// of freeName and the ".NAME.tmp-123456789" SaveFileAtomic writes
+	// first: the stem is shortened, on a rune boundary.
+	for len(stem)+len(suffix)+len("-100")+len("..tmp-1234567890") > maxNameBytes && stem != "" {
+		_, size := utf8.DecodeLastRuneInString(stem)
+		stem = stem[:len(stem)-size]
+	}
+	name := stem + suffix
 	var errs []error
 	for _, dir := range []string{filepath.Dir(w.SavePath()), os.TempDir()} {
 		p := freeName(filepath.Join(dir, name))
 		if p == "" {
+			errs = append(errs, fmt.Errorf("%s: no free name for %s there", dir, name))
 			continue
 		}
 		if err := maps.SaveScenario(p, w.relocated(sc, p)); err != nil {
@@ -106,6 +116,9 @@ func (w *World) Rescue() (path string, err error) {
 	}
 	return "", fmt.Errorf("the session could not be rescued: %w", errors.Join(errs...))
 }
+
+// maxNameBytes is the longest file name most file systems take.
+const maxNameBytes = 255
 
 // freeName returns path, or the first of NAME-2.pls, NAME-3.pls… that
 // does not exist; "" when none of the first 100 is free.

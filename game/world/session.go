@@ -703,8 +703,11 @@ func (w *World) save(path, why string) error {
 
 // relocated makes sc (from toScenario) refer to the map and the query
 // list it names from path, where it is about to be written: relative to
-// path's folder.
-func (w *World) relocated(sc *maps.Scenario, path string) *maps.Scenario {
+// path's folder. sc itself is left as it is (Rescue relocates the same
+// scenario for a second folder when the first refuses it).
+func (w *World) relocated(orig *maps.Scenario, path string) *maps.Scenario {
+	c := *orig
+	sc := &c
 	if w.scenario.MapPath != "" {
 		abs := w.scenario.MapPath
 		if !filepath.IsAbs(abs) && w.Source != "" {

@@ -96,8 +96,11 @@ type WorkerPanic struct {
 	Stack []byte // the worker's stack when it did
 }
 
+// Error gives the value and the worker's stack: a caller that does not
+// recover (a test, cmd/bench) prints only its own stack, which does not
+// show where the worker failed.
 func (p *WorkerPanic) Error() string {
-	return fmt.Sprintf("hpa: build worker panicked: %v", p.Value)
+	return fmt.Sprintf("hpa: build worker panicked: %v\n\nworker goroutine stack:\n%s", p.Value, p.Stack)
 }
 
 // scanBorders fills h.vb and h.hb (sized already) with every level-1

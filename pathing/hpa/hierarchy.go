@@ -233,6 +233,9 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 	var compDone sync.WaitGroup
 	var compPanic *WorkerPanic
 	compDone.Add(1)
+	// Also when the build panics: the labelling reads g and writes h, and
+	// must stop before the caller's recover goes on (see forChunks).
+	defer compDone.Wait()
 	go func() {
 		defer compDone.Done()
 		defer func() {
