@@ -596,16 +596,22 @@ func (r *Renderer) drawExcluded(dst *ebiten.Image, f *Frame) {
 
 // exclusionDecided reports whether the timeline's cursor is where the
 // excluded area is known: the level-1 plan that decides it is found once
-// the cursor is in a cell phase or at the end (or there is no trace).
-// Drawn from the first event, the area showed a class the outcome of
-// "plan L1" while "plan L2" was still being stepped.
+// the cursor has reached a cell phase (and stays known after it, through a
+// later leg's abstract phases), or at the end, or with no trace. Drawn from
+// the first event, the area showed a class the outcome of "plan L1" while
+// "plan L2" was still being stepped.
 func exclusionDecided(tl *world.Timeline) bool {
 	tr := tl.Trace()
 	if tr == nil || tl.AtEnd() {
 		return true
 	}
 	k := tl.Phase()
-	return k >= 0 && k < len(tr.Phases) && tr.Phases[k].Level == 0
+	for i := 0; i <= k && i < len(tr.Phases); i++ {
+		if tr.Phases[i].Level == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 type fillKey struct {
