@@ -67,3 +67,22 @@ func TestPanicInTheWindowRescuesTheSession(t *testing.T) {
 		})
 	}
 }
+
+// A session with nothing unsaved leaves no rescue file behind (a -shot or
+// a script's run in a shared map folder): the error says nothing was lost.
+func TestPanicWithNothingUnsavedWritesNoRescue(t *testing.T) {
+	old := world.PanicOut
+	world.PanicOut = &strings.Builder{}
+	t.Cleanup(func() { world.PanicOut = old })
+	dir := writeDropFiles(t, map[string]string{"level.map": dropMap})
+	g := sessionGame(t, filepath.Join(dir, "level.map"))
+	updateHook = func(*Game) { panic("boom") }
+	t.Cleanup(func() { updateHook = nil })
+	err := g.Update()
+	if err == nil || !strings.Contains(err.Error(), "nothing was unsaved") {
+		t.Fatalf("Update: %v", err)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "*rescued*")); len(m) != 0 {
+		t.Errorf("rescue files written for a clean session: %v", m)
+	}
+}

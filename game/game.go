@@ -537,6 +537,15 @@ func (g *Game) survive(what string, err *error) {
 	}
 	if g.crash == nil {
 		ie := world.Recovered(what, p)
+		if !dirty(g.w) {
+			// Nothing to lose: no rescue file left in a map folder by a
+			// -shot, a script or a session with no change.
+			g.crash = fmt.Errorf("%w\nnothing was unsaved: the session's files are as they were", ie)
+			if err != nil {
+				*err = g.crash
+			}
+			return
+		}
 		path, rerr := g.w.Rescue()
 		if rerr != nil {
 			g.crash = fmt.Errorf("%w; %v", ie, rerr)
@@ -553,6 +562,17 @@ func (g *Game) survive(what string, err *error) {
 	if err != nil {
 		*err = g.crash
 	}
+}
+
+// dirty is w.Dirty(), true when that panics too (the rescue is then
+// written rather than risked).
+func dirty(w *world.World) (d bool) {
+	defer func() {
+		if recover() != nil {
+			d = true
+		}
+	}()
+	return w.Dirty()
 }
 
 // updateHook, when not nil, runs at the start of each Update (tests: a
