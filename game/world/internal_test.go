@@ -130,6 +130,21 @@ func TestOptimalPanicLeavesTheReferenceUnknown(t *testing.T) {
 	if !w.MessageErr || !strings.Contains(w.Message, "internal error while computing the optimal reference: heap corrupted") {
 		t.Errorf("message %q", w.Message)
 	}
+	// The same query replanned is not searched again (one stack, one
+	// message), and the small-grid path fails the same way.
+	calls := 0
+	optSearchHook = func() { calls++; panic("heap corrupted") }
+	w.Replan()
+	w.Wait()
+	if calls != 0 {
+		t.Errorf("a replan of the failed query searched it again %d times", calls)
+	}
+	small := openCave(t, t.TempDir())
+	small.SetEndpoints(image.Pt(0, 0), image.Pt(3, 2))
+	small.Wait()
+	if calls != 1 || small.Optimal.Known || !strings.Contains(small.Message, "heap corrupted") {
+		t.Errorf("small grid: %d searches, known %v, message %q", calls, small.Optimal.Known, small.Message)
+	}
 	optSearchHook = nil
 	w.SetEndpoints(image.Pt(1, 1), image.Pt(290, 280))
 	w.Wait()

@@ -31,6 +31,10 @@ type Optimal struct {
 	key    optKey // what the known or pending answer is for
 	search *pathing.Searcher
 	worker *optWorker
+	// failedKey is the query whose search failed with an internal error
+	// (failed set): not asked again (see request).
+	failedKey optKey
+	failed    bool
 }
 
 // optKey is a query on a version of the grid.
@@ -89,6 +93,9 @@ func (ow *optWorker) run() {
 		}
 		copy(g.Cells(), r.cells)
 		out := optSearch(s, r)
+		if out.err != nil {
+			g, s = nil, nil // made anew for the next request: this one may be broken
+		}
 		select {
 		case ow.res <- out: // the world drains results every tick
 		case <-ow.quit:
@@ -97,9 +104,9 @@ func (ow *optWorker) run() {
 	}
 }
 
-// optSearch answers r with s, on the worker's goroutine. A panic in the
-// search is the answer's error (see Recovered): the window goes on
-// without the reference for that query.
+// optSearch answers r with s (on the worker, or at once on a small grid).
+// A panic in the search is the answer's error (see Recovered): the window
+// goes on without the reference for that query.
 func optSearch(s *pathing.Searcher, r optReq) (out optRes) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -152,6 +159,9 @@ func (o *Optimal) reset() {
 // kept (a query traced after it was shown untraced asks again).
 func (o *Optimal) request(w *World, logIt bool) {
 	k := optKey{start: w.Start, goal: w.Goal, nb: w.Settings.Neighborhood, grid: w.Grid, version: w.GridVersion()}
+	if o.failed && o.failedKey == k {
+		return // failed with an internal error, said once: asked again when the query or the grid changes
+	}
 	if (o.Known || o.Pending) && o.key == k && w.HasStart && w.HasGoal {
 		o.logIt = o.logIt || logIt
 		if logIt && o.Known && !o.logged && o.key.grid.Len() > syncOptimalCells {
@@ -173,10 +183,11 @@ func (o *Optimal) request(w *World, logIt bool) {
 		if o.search == nil || o.search.Grid() != w.Grid {
 			o.search = pathing.NewSearcher(w.Grid)
 		}
-		t0 := time.Now()
-		res, err := o.search.Search(pathing.Query{Start: w.Start, Goal: w.Goal, Neighborhood: nb})
-		o.set(optRes{gen: o.gen, found: err == nil && res.Status == pathing.Found, cost: res.Cost,
-			path: res.Path, expanded: res.Expanded, dur: time.Since(t0)}, w, false)
+		r := optSearch(o.search, optReq{gen: o.gen, start: w.Start, goal: w.Goal, nb: nb})
+		if r.err != nil {
+			o.search = nil
+		}
+		o.set(r, w, false)
 		return
 	}
 	if o.worker == nil {
@@ -196,8 +207,9 @@ func (o *Optimal) request(w *World, logIt bool) {
 func (o *Optimal) set(r optRes, w *World, logIt bool) {
 	if r.err != nil {
 		// Unknown for this query; asked again when the query or the
-		// grid changes.
+		// grid changes (request), not at every replan of this one.
 		o.Pending = false
+		o.failed, o.failedKey = true, o.key
 		w.Fail("%v", r.err)
 		return
 	}
