@@ -296,7 +296,11 @@ func (w *World) lend(what, ready string, f func()) {
 		defer func() {
 			if p := recover(); p != nil {
 				// f may have left the hierarchy half-changed: it is
-				// dropped, and built again when next needed.
+				// dropped, its key showing the error until an edit or a
+				// structural switch builds anew (building at once would
+				// lend again, and fail again, in a loop). The cluster
+				// heuristic, the one lend there is, catches its own
+				// panics first (clusterTable): only that goal fails.
 				r = buildRes{err: Recovered(what, p)}
 			}
 		}()

@@ -245,7 +245,7 @@ func (a *groupHier) ClusterHeuristic(goal image.Point) (func(p, goal image.Point
 	if hf, ok, err := a.cachedHeuristic(goal); ok {
 		return hf, err
 	}
-	t, err := a.g.ClusterHeuristicTo(1, goal)
+	t, err := clusterTable(a.g, goal)
 	if err != nil {
 		a.tableErr, a.tableErrOf = err, a.g.GroupOf(1, goal)
 		return nil, err
@@ -253,6 +253,27 @@ func (a *groupHier) ClusterHeuristic(goal image.Point) (func(p, goal image.Point
 	a.table = t
 	return a.table.EstimateOctile, nil
 }
+
+// clusterTable is g.ClusterHeuristicTo(1, goal), with a panic in it
+// returned as an *InternalError: ClusterHeuristic keeps it as that goal
+// group's answer, so the heuristic fails for that goal alone (said once,
+// not computed again at every plan) while the hierarchy and other goals
+// go on.
+func clusterTable(g *groups.Graph, goal image.Point) (t *groups.GoalHeuristic, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			t, err = nil, Recovered(fmt.Sprintf("computing the cluster heuristic towards (%d,%d)", goal.X, goal.Y), p)
+		}
+	}()
+	if clusterTableHook != nil {
+		clusterTableHook()
+	}
+	return g.ClusterHeuristicTo(1, goal)
+}
+
+// clusterTableHook, when not nil, runs before each cluster table is
+// computed (tests: a panic there).
+var clusterTableHook func()
 
 // cachedHeuristic returns what ClusterHeuristic(goal) would return without
 // computing anything, ok false when it would have to compute the column.

@@ -219,3 +219,32 @@ func TestRescueFallsBackToTheTemporaryFolder(t *testing.T) {
 		t.Errorf("the rescue file does not open: %v", err)
 	}
 }
+
+// A cluster heuristic table that panics fails the heuristic towards that
+// goal only, said once: the group hierarchy stays, and another goal's
+// table is computed (on a large map through a lend of the hierarchy).
+func TestClusterTablePanicFailsThatGoalOnly(t *testing.T) {
+	capturePanicOut(t)
+	w := bigWorld(t)
+	w.Settings.Algo = AlgoAStar
+	w.Settings.Heuristic = HeurCluster
+	calls := 0
+	clusterTableHook = func() { calls++; panic("bad column") }
+	t.Cleanup(func() { clusterTableHook = nil })
+	w.Replan()
+	w.Wait()
+	if w.Outcome.Err == nil && !strings.Contains(w.Outcome.Note+w.Message, "bad column") {
+		t.Fatalf("the failed table is not said: err %v, note %q, message %q", w.Outcome.Err, w.Outcome.Note, w.Message)
+	}
+	w.Replan()
+	w.Wait()
+	if calls != 1 {
+		t.Errorf("%d tables computed for one goal, want 1 (not one a plan)", calls)
+	}
+	clusterTableHook = nil
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(200, 150))
+	w.Wait()
+	if w.Outcome.Status != pathing.Found || w.HierarchyError() != nil {
+		t.Errorf("another goal: status %v, hierarchy error %v", w.Outcome.Status, w.HierarchyError())
+	}
+}
