@@ -106,7 +106,13 @@ func (cw *cutWorker) loop() {
 			continue
 		}
 		if err != nil {
-			buf = cut // stopped: nobody wants it, the buffer serves the next
+			// Stopped: nobody wants it. The buffer serves the next job
+			// when one is waiting (an edit's), else it is let go (the
+			// layer turned off: up to 16 MB held for nothing).
+			buf = nil
+			if len(cw.reqs) > 0 {
+				buf = cut
+			}
 			continue
 		}
 		buf = nil
@@ -170,6 +176,11 @@ type cutCells struct {
 	want  bool    // the view shows them (ShowCutCells)
 	shown []int32 // the last result, for key (nil: none)
 	key   cutKey
+	// walls is the grid shown was computed from (the worker's copy, or a
+	// copy kept on small grids): an edit of weights alone leaves the cut
+	// cells as they are, and syncCutCells re-keys them rather than
+	// compute them again.
+	walls *pathing.Grid
 	spare []int32 // a buffer for the next computation (nil: none)
 	job   *cutJob // the computation under way for the worker (nil: none)
 	// failed is the grid whose computation failed with an internal error:
@@ -235,6 +246,11 @@ func (w *World) syncCutCells() {
 	c := &w.cuts
 	w.pollCutCells(false)
 	k := w.cutKey()
+	if c.shown != nil && c.key != k && c.key.grid == w.Grid && c.walls != nil {
+		if cells, ok := w.ChangedSince(c.key.version); ok && sameWalls(cells, c.walls, w.Grid) {
+			c.key = k // weights alone changed: the cut cells stand
+		}
+	}
 	_, painting := w.Painting()
 	if !c.want || painting || w.Grid.Len() > MaxCutCells {
 		w.abandonCutCells()
@@ -282,6 +298,11 @@ func (w *World) syncCutCells() {
 			return
 		}
 		c.shown, c.key = cut, k
+		if c.walls == nil || c.walls.Width() != w.Grid.Width() || c.walls.Height() != w.Grid.Height() {
+			c.walls = w.Grid.Clone()
+		} else {
+			copy(c.walls.Cells(), w.Grid.Cells())
+		}
 		return
 	}
 	j := &cutJob{key: k, snap: w.Grid.Clone(), dst: dst, done: make(chan cutRes, 1), started: time.Now()}
@@ -320,9 +341,22 @@ func (w *World) pollCutCells(wait bool) bool {
 		return true
 	}
 	cut := r.cut
+	c.walls = j.snap
 	// (A job starts with the result it replaces taken as its buffer or
 	// the spare: shown is nil here.)
 	c.shown, c.key = cut, j.key
+	return true
+}
+
+// sameWalls reports whether every cell in cells is open in g exactly when
+// it is in was.
+func sameWalls(cells []int32, was, g *pathing.Grid) bool {
+	a, b := was.Cells(), g.Cells()
+	for _, i := range cells {
+		if (a[i] == pathing.Blocked) != (b[i] == pathing.Blocked) {
+			return false
+		}
+	}
 	return true
 }
 

@@ -369,3 +369,36 @@ func TestCutCellsPanicFailsTheLayerNotTheSession(t *testing.T) {
 		upToDate(t, w, "after the next edit")
 	}
 }
+
+// From a review: cut cells depend on walls alone, yet a stroke of weights
+// hid them while they were computed again (about a second on a 4M-cell
+// map). A weight edit keeps them, re-keyed to the new grid version.
+func TestCutCellsStandThroughWeightEdits(t *testing.T) {
+	for _, side := range []int{300, 40} {
+		w := cutWorld(t, side, side, 5)
+		computed := 0
+		cutPanicHook = func() { computed++ }
+		t.Cleanup(func() { cutPanicHook = nil })
+		w.ShowCutCells(true)
+		w.Wait()
+		upToDate(t, w, "first")
+		open := aCutCell(t, w)
+		w.BeginStroke(open, 4) // weight 4 on an open cell: walls unchanged
+		w.EndStroke()
+		w.Tick(1.0 / 60)
+		if w.CutCells() == nil {
+			t.Errorf("side %d: a weight edit hid the cut cells", side)
+		}
+		w.Wait()
+		upToDate(t, w, "after a weight edit")
+		if computed != 1 {
+			t.Errorf("side %d: %d computations, want 1 (the weight edit needs none)", side, computed)
+		}
+		fill(w, open)
+		w.Wait()
+		upToDate(t, w, "after a fill")
+		if computed != 2 {
+			t.Errorf("side %d: %d computations after a fill, want 2", side, computed)
+		}
+	}
+}
