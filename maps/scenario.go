@@ -47,6 +47,17 @@ type Scenario struct {
 	// indexed y*Width+x, naming the cell's region; '#' and ' ' mean none
 	// (see RegionNone).
 	Regions [][]byte
+	// RegionNames[l-1] names the rooms behind layer l's characters, where
+	// the map file gives names (a Tiled map's room objects).
+	RegionNames []map[byte]string
+	// MapRegions says the regions are the map file's own (a Tiled map's
+	// rooms): WriteScenario writes no regions block for them, so a
+	// scenario saved from the session reads the rooms from the map again
+	// when it is opened, as they are then.
+	MapRegions bool
+	// Notes are remarks on what the parser chose that the user should
+	// read (a scenario's own copy of the rooms replaced by the map's).
+	Notes []string
 
 	Queries []Query
 	// Scen is the "scen PATH" line's path as written ("" when none): a
@@ -467,12 +478,13 @@ func LoadScenario(path string) (*Scenario, error) {
 	case FormatScenario:
 		return ParseScenario(br, path, filepath.Dir(path))
 	case FormatTiled:
-		m, regions, err := ReadTiled(br, path, filepath.Dir(path))
+		m, rooms, err := ReadTiledRooms(br, path, filepath.Dir(path))
 		if err != nil {
 			return nil, err
 		}
 		name := strings.TrimSuffix(m.Name, filepath.Ext(m.Name))
-		return &Scenario{Name: name, Map: m, MapPath: m.Name, MapFile: path, Regions: regions}, nil
+		return &Scenario{Name: name, Map: m, MapPath: m.Name, MapFile: path, Regions: rooms.Layers,
+			RegionNames: rooms.Names, MapRegions: len(rooms.Layers) > 0}, nil
 	}
 	m, err := LoadMap(path)
 	if err != nil {
@@ -493,6 +505,7 @@ type scenarioLines struct {
 	queries     []int
 	agents      []int
 	edits       []int
+	mapRooms    Rooms // the rooms of the map line's file (a Tiled map's)
 }
 
 func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, error) {
@@ -619,7 +632,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				return nil, errAt(name, ln, "map %s: this scenario may only hold an inline map", quoteText([]byte(p)))
 			}
 			mp := resolve(dir, p)
-			m, err := loadMapFile(mp, false)
+			m, rooms, err := loadMapFileRooms(mp, false)
 			if err != nil {
 				if me, ok := err.(*Error); ok && me.Line != 0 {
 					return nil, err // names the map file and its line
@@ -627,6 +640,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				return nil, errAt(name, ln, "map %s: %s", p, errMsg(err))
 			}
 			s.Map, s.MapPath, s.MapFile = m, p, mp
+			at.mapRooms = rooms
 		case "scen":
 			if at.scenLine != 0 {
 				return nil, errAt(name, ln, "second scen line (the first is line %d)", at.scenLine)
@@ -751,6 +765,19 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 	return s, nil
 }
 
+// regionsEqual reports whether two sets of region layers are the same.
+func regionsEqual(a, b [][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !bytes.Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // check validates what needs the whole file: regions against the map,
 // coordinates, endpoints after the edit log, settings that depend on each other.
 func (s *Scenario) check(name string, at *scenarioLines, setAt map[string]int) error {
@@ -768,6 +795,17 @@ func (s *Scenario) check(name string, at *scenarioLines, setAt map[string]int) e
 			layer = append(layer, row...)
 		}
 		s.Regions = append(s.Regions, layer)
+	}
+	if mr := at.mapRooms; len(mr.Layers) > 0 {
+		// The map draws its own rooms (Tiled), which pathlens does not
+		// edit: they are read from the map, as it is now. A copy the file
+		// holds (written before MapRegions, or by hand) gives way to them,
+		// with a note when it differs: the rooms were redrawn since.
+		if len(s.Regions) > 0 && !regionsEqual(s.Regions, mr.Layers) {
+			s.Notes = append(s.Notes, fmt.Sprintf("%s's rooms have changed since %s was saved: the map's rooms are used, not the copy in %s",
+				BaseName(s.MapPath), filepath.Base(name), filepath.Base(name)))
+		}
+		s.Regions, s.RegionNames, s.MapRegions = mr.Layers, mr.Names, true
 	}
 	if s.Settings.hpaClusterOut() {
 		return errAt(name, setAt["cluster"], "cluster %d: HPA* clusters are 4 to 64 cells wide", s.Settings.Cluster)
@@ -826,32 +864,39 @@ func (s *Scenario) check(name string, at *scenarioLines, setAt map[string]int) e
 	return nil
 }
 
-// loadMapFile is LoadMap, optionally refusing scenario files (a scenario's map
-// may not be another scenario: that could recurse forever).
+// loadMapFile is loadMapFileRooms without the rooms.
 func loadMapFile(path string, allowScenario bool) (*Map, error) {
+	m, _, err := loadMapFileRooms(path, allowScenario)
+	return m, err
+}
+
+// loadMapFileRooms is LoadMap, with a Tiled map's rooms, optionally refusing scenario files (a scenario's map
+// may not be another scenario: that could recurse forever).
+func loadMapFileRooms(path string, allowScenario bool) (*Map, Rooms, error) {
+	var rooms Rooms
 	f, err := openInput(path)
 	if err != nil {
-		return nil, err
+		return nil, rooms, err
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
 	head, _ := br.Peek(512)
 	if why := NotText(head); why != "" {
-		return nil, errAt(path, 0, "%s", why)
+		return nil, rooms, errAt(path, 0, "%s", why)
 	}
 	var m *Map
 	switch Detect(head) {
 	case FormatMovingAI:
 		m, err = ReadMovingAI(br, path)
 	case FormatScen:
-		return nil, scenNotMap(path, head)
+		return nil, rooms, scenNotMap(path, head)
 	case FormatTiled:
-		m, _, err = ReadTiled(br, path, filepath.Dir(path))
+		m, rooms, err = ReadTiledRooms(br, path, filepath.Dir(path))
 	case FormatTiledJSON:
-		return nil, tiledJSON(path)
+		return nil, rooms, tiledJSON(path)
 	case FormatScenario:
 		if !allowScenario {
-			return nil, errAt(path, 1, "is a pathlens scenario; a scenario's map must be a Moving AI, ASCII or Tiled map")
+			return nil, rooms, errAt(path, 1, "is a pathlens scenario; a scenario's map must be a Moving AI, ASCII or Tiled map")
 		}
 		var s *Scenario
 		s, err = ParseScenario(br, path, filepath.Dir(path))
@@ -862,10 +907,10 @@ func loadMapFile(path string, allowScenario bool) (*Map, error) {
 		m, err = ReadASCII(br, path)
 	}
 	if err != nil {
-		return nil, err
+		return nil, rooms, err
 	}
 	m.Name = filepath.Base(path)
-	return m, nil
+	return m, rooms, nil
 }
 
 // openInput opens a map or scenario file for reading, refusing folders,
@@ -991,7 +1036,11 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 		bw.WriteString("end\n")
 	}
 	W := s.Map.Grid.Width()
-	for l, layer := range s.Regions {
+	regions := s.Regions
+	if s.MapRegions && s.MapPath != "" {
+		regions = nil // the map's own rooms: read from it again (see MapRegions)
+	}
+	for l, layer := range regions {
 		fmt.Fprintf(bw, "regions %d\n", l+1)
 		for i := 0; i < len(layer); i += W {
 			bw.Write(layer[i : i+W])

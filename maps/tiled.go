@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	tiled "github.com/lafriks/go-tiled"
 
@@ -68,6 +69,15 @@ var collisionNames = []string{"collision", "collisions", "collide", "collides", 
 // weightProps are the tile properties holding a move weight.
 var weightProps = []string{"cost", "weight", "movecost"}
 
+// Rooms is what a Tiled map's region object layers give: Layers[l-1] is
+// the region layer of level l (one byte a cell, as Scenario.Regions), and
+// Names[l-1] the room name behind each of its characters (a room drawn
+// with a region property and no name has none).
+type Rooms struct {
+	Layers [][]byte
+	Names  []map[byte]string
+}
+
 // ReadTiled reads a Tiled TMX map from r (name for messages; dir is the
 // folder external tilesets and templates are relative to) and returns the
 // map and its region layers (nil when it has none). Errors name the file,
@@ -75,37 +85,44 @@ var weightProps = []string{"cost", "weight", "movecost"}
 // infinite, or is larger than pathing.MaxSide on a side is refused before
 // its layers are decoded.
 func ReadTiled(r io.Reader, name, dir string) (*Map, [][]byte, error) {
+	m, rooms, err := ReadTiledRooms(r, name, dir)
+	return m, rooms.Layers, err
+}
+
+// ReadTiledRooms is ReadTiled, with the rooms' names.
+func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
+	var none Rooms
 	data, err := io.ReadAll(io.LimitReader(r, MaxMapBytes+1))
 	if err != nil {
-		return nil, nil, errAt(name, 0, "%v", err)
+		return nil, none, errAt(name, 0, "%v", err)
 	}
 	if int64(len(data)) > MaxMapBytes {
-		return nil, nil, errAt(name, 0, "is larger than %d bytes", MaxMapBytes)
+		return nil, none, errAt(name, 0, "is larger than %d bytes", MaxMapBytes)
 	}
 	w, h, err := tiledHeader(data, name)
 	if err != nil {
-		return nil, nil, err
+		return nil, none, err
 	}
 	tm, err := loadTMX(dir, data)
 	if err != nil {
-		return nil, nil, tiledErr(name, err)
+		return nil, none, tiledErr(name, err)
 	}
 	if tm.Width != w || tm.Height != h {
-		return nil, nil, errAt(name, 0, "the map reads as %d×%d after its header said %d×%d", tm.Width, tm.Height, w, h)
+		return nil, none, errAt(name, 0, "the map reads as %d×%d after its header said %d×%d", tm.Width, tm.Height, w, h)
 	}
 	rd := tiledReader{name: name, m: tm, w: w, h: h, tiles: map[*tiled.Tileset]map[uint32]tileRule{}}
 	if err := rd.walk(tm.Layers, tm.ObjectGroups, tm.Groups, image.Point{}); err != nil {
-		return nil, nil, err
+		return nil, none, err
 	}
 	g, terrain, err := rd.grid()
 	if err != nil {
-		return nil, nil, err
+		return nil, none, err
 	}
-	regions, err := rd.regionLayers()
+	rooms, err := rd.regionLayers()
 	if err != nil {
-		return nil, nil, err
+		return nil, none, err
 	}
-	return &Map{Name: filepath.Base(name), Grid: g, Terrain: terrain, Format: FormatTiled}, regions, nil
+	return &Map{Name: filepath.Base(name), Grid: g, Terrain: terrain, Format: FormatTiled}, rooms, nil
 }
 
 // tiledJSON is the refusal of a Tiled JSON map.
@@ -579,15 +596,17 @@ func regionLevel(name, class string) (int, bool, error) {
 // is an error naming both objects. The work, each object's bounding box in
 // cells times its points, is bounded by regionWork: objects of one name may
 // overlap, so nothing else stops a file of many huge objects.
-func (rd *tiledReader) regionLayers() ([][]byte, error) {
+func (rd *tiledReader) regionLayers() (Rooms, error) {
+	var rooms, none Rooms
 	if len(rd.regions) == 0 {
-		return nil, nil
+		return none, nil
 	}
 	top := 0
 	for _, r := range rd.regions {
 		top = max(top, r.level)
 	}
-	out := make([][]byte, top)
+	rooms.Layers = make([][]byte, top)
+	rooms.Names = make([]map[byte]string, top)
 	own := make([]int32, rd.w*rd.h) // 1 + index in objs of the object that named the cell
 	var objs []*tiled.Object
 	budget := regionWork(rd.w, rd.h)
@@ -617,7 +636,7 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 		// Region properties first: they say which character they want.
 		for _, pl := range all {
 			if c, explicit, err := regionChar(pl.o); err != nil {
-				return nil, errAt(rd.name, 0, "region layer %q: %v", pl.rl.og.Name, err)
+				return none, errAt(rd.name, 0, "region layer %q: %v", pl.rl.og.Name, err)
 			} else if explicit {
 				chars[pl.o] = c
 				name := strings.TrimSpace(pl.o.Name)
@@ -636,7 +655,8 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 			if !ok {
 				c = freeChar(name, used)
 				if c == 0 {
-					return nil, errAt(rd.name, 0, "region layer %q: more rooms than printable characters to name them", pl.rl.og.Name)
+					return none, errAt(rd.name, 0, "region layer %q: %d rooms, and a level's region layer holds at most %d (each room is named by one printable character other than #): give pieces of one room the same name, or draw fewer, larger rooms",
+						pl.rl.og.Name, roomCount(all, func(p placed) *tiled.Object { return p.o }), regionChars)
 				}
 				named[name], used[c] = c, name
 			}
@@ -647,10 +667,10 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 			c := chars[o]
 			inside, box, points, err := objectShape(o, float64(rl.off.X), float64(rl.off.Y))
 			if err != nil {
-				return nil, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+				return none, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
 			}
 			if lim := 4 * float64(pathing.MaxSide) * max(tw, th); !(math.Abs(box.Min.X) <= lim && math.Abs(box.Min.Y) <= lim && math.Abs(box.Max.X) <= lim && math.Abs(box.Max.Y) <= lim) {
-				return nil, errAt(rd.name, 0, "region layer %q: %s lies far outside the map (%g,%g)-(%g,%g) px", rl.og.Name, objLabel(o), box.Min.X, box.Min.Y, box.Max.X, box.Max.Y)
+				return none, errAt(rd.name, 0, "region layer %q: %s lies far outside the map (%g,%g)-(%g,%g) px", rl.og.Name, objLabel(o), box.Min.X, box.Min.Y, box.Max.X, box.Max.Y)
 			}
 			x0, y0 := max(0, int(math.Floor(box.Min.X/tw))), max(0, int(math.Floor(box.Min.Y/th)))
 			x1, y1 := min(rd.w, int(math.Ceil(box.Max.X/tw))+1), min(rd.h, int(math.Ceil(box.Max.Y/th))+1)
@@ -658,7 +678,7 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 				budget -= int64(x1-x0) * int64(y1-y0) * int64(points)
 			}
 			if budget < 0 {
-				return nil, errAt(rd.name, 0, "region layer %q: the region objects' boxes (cells times points) add up to more than %d cell tests for this %d×%d map: are objects repeated?",
+				return none, errAt(rd.name, 0, "region layer %q: the region objects' boxes (cells times points) add up to more than %d cell tests for this %d×%d map: are objects repeated?",
 					rl.og.Name, regionWork(rd.w, rd.h), rd.w, rd.h)
 			}
 			objs = append(objs, o)
@@ -670,7 +690,7 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 					}
 					i := y*rd.w + x
 					if own[i] != 0 && layer[i] != c {
-						return nil, errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
+						return none, errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
 							rl.og.Name, x, y, rune(layer[i]), objLabel(objs[own[i]-1]), rune(c), objLabel(o))
 					}
 					layer[i], own[i] = c, k
@@ -678,11 +698,39 @@ func (rd *tiledReader) regionLayers() ([][]byte, error) {
 			}
 		}
 		if !seen {
-			return nil, errAt(rd.name, 0, "region layers go up to level %d but level %d has none", top, lvl)
+			return none, errAt(rd.name, 0, "region layers go up to level %d but level %d has none", top, lvl)
 		}
-		out[lvl-1] = layer
+		rooms.Layers[lvl-1] = layer
+		names := map[byte]string{}
+		for c, name := range used {
+			if name != "" {
+				names[c] = name
+			}
+		}
+		rooms.Names[lvl-1] = names
 	}
-	return out, nil
+	return rooms, nil
+}
+
+// regionChars is how many characters can name a level's rooms: the
+// printable ASCII characters but '#' (RegionNone).
+const regionChars = 0x7e - 0x21 + 1 - 1
+
+// roomCount counts the distinct rooms among objects (one per name; each
+// unnamed object its own).
+func roomCount[T any](objs []T, of func(T) *tiled.Object) int {
+	names := map[string]bool{}
+	n := 0
+	for _, x := range objs {
+		name := strings.TrimSpace(of(x).Name)
+		if name == "" {
+			n++
+		} else if !names[name] {
+			names[name] = true
+			n++
+		}
+	}
+	return n
 }
 
 // regionWork is how many cell tests the region objects of a w×h map may
@@ -750,6 +798,11 @@ func regionChar(o *tiled.Object) (c byte, explicit bool, err error) {
 	}
 	c = s[0]
 	if c < 0x21 || c > 0x7e || c == '#' {
+		if !explicit && c >= 0x80 {
+			// A name may start with a letter beyond ASCII ("Ölkeller"):
+			// freeChar gives its room a character of its own.
+			return 0, false, nil
+		}
 		return 0, false, fmt.Errorf("%s: its %s %q does not start with a printable character other than #", objLabel(o), from, s)
 	}
 	return c, explicit, nil
@@ -777,6 +830,14 @@ func freeChar(name string, used map[byte]string) byte {
 		}
 		return c
 	}
+	if r, _ := utf8.DecodeRuneInString(name); r >= 0x80 {
+		// A name starting with a letter beyond ASCII: its base letter
+		// first ("Ölkeller" 'O', "Étage" 'E').
+		if c := asciiBase(r); c != 0 {
+			add(c)
+			add(swap(c))
+		}
+	}
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if i == 0 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
@@ -794,6 +855,26 @@ func freeChar(name string, used map[byte]string) byte {
 	}
 	for _, c := range cands {
 		if _, taken := used[c]; !taken {
+			return c
+		}
+	}
+	return 0
+}
+
+// asciiBase is the ASCII letter a Latin letter with a diacritic is written
+// on (Ö 'O', é 'e', ß 's'), 0 for any other rune.
+func asciiBase(r rune) byte {
+	const upper = "AAAAAAACEEEEIIIIDNOOOOO_OUUUUYT"  // U+00C0..U+00DE
+	const lower = "aaaaaaaceeeeiiiidnooooo_ouuuuyty" // U+00E0..U+00FF
+	switch {
+	case r >= 0xC0 && r <= 0xDE:
+		if c := upper[r-0xC0]; c != '_' {
+			return c
+		}
+	case r == 0xDF:
+		return 's'
+	case r >= 0xE0 && r <= 0xFF:
+		if c := lower[r-0xE0]; c != '_' {
 			return c
 		}
 	}

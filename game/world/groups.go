@@ -338,6 +338,15 @@ func (a *groupHier) Inspect(l int) LevelView {
 
 func (a *groupHier) GroupOf(l int, p image.Point) int32 { return a.g.GroupOf(l, p) }
 
+// regionName is the room name behind character c of region layer l, ""
+// when the map gives none.
+func (a *groupHier) regionName(l int, c byte) string {
+	if a.w == nil || l < 1 || l > len(a.w.RegionNames) {
+		return ""
+	}
+	return a.w.RegionNames[l-1][c]
+}
+
 func (a *groupHier) GroupName(l int, id int32) string {
 	gs := a.g.Groups(l)
 	if id < 0 || int(id) >= len(gs) {
@@ -349,6 +358,9 @@ func (a *groupHier) GroupName(l int, id int32) string {
 	what := fmt.Sprintf("cluster (%d,%d)", k.X, k.Y)
 	if k.Region != 0 {
 		what = fmt.Sprintf("region %q", rune(k.Region))
+		if name := a.regionName(l, k.Region); name != "" && name != string(rune(k.Region)) {
+			what += " " + name // the room's own name (a Tiled map's): 'K' Kitchen
+		}
 	}
 	parts, nth := 0, 0
 	for i := range gs {

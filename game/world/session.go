@@ -66,6 +66,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	for _, r := range sc.Regions {
 		w.Regions = append(w.Regions, append([]byte(nil), r...))
 	}
+	w.RegionNames = sc.RegionNames
 	// settingsFrom's one note, a cluster size shown clamped, is
 	// LoadNotes', which also says what a save keeps.
 	w.Settings, _ = settingsFrom(sc.Settings)
@@ -147,12 +148,16 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 // Begin says them again after the first query, whose own note would hide
 // them.
 func (w *World) LoadNotes() []string {
+	var notes []string
+	if w.scenario != nil {
+		notes = append(notes, w.scenario.Notes...)
+	}
 	k := w.keepCluster
 	if k[0] == 0 {
-		return nil
+		return notes
 	}
-	return []string{fmt.Sprintf("cluster %d shown as %d (the app offers %d..%d); a save keeps %d unless the switch changes",
-		k[0], k[1], MinClusterSize, MaxClusterSize, k[0])}
+	return append(notes, fmt.Sprintf("cluster %d shown as %d (the app offers %d..%d); a save keeps %d unless the switch changes",
+		k[0], k[1], MinClusterSize, MaxClusterSize, k[0]))
 }
 
 // OwnSettings reports whether the session's file set any switch (a
@@ -437,6 +442,9 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 		}
 	}
 	sc.Regions = w.Regions
+	// The map's own rooms (Tiled) are read from it again when the file is
+	// opened (maps.Scenario.MapRegions); the session does not edit them.
+	sc.RegionNames, sc.MapRegions = w.RegionNames, w.scenario.MapRegions
 	if w.HasStart && w.HasGoal && open(w.Start, w.Goal) {
 		sc.Queries = append(sc.Queries, maps.Query{Start: w.Start, Goal: w.Goal})
 	}

@@ -87,6 +87,9 @@ type World struct {
 	// Regions are the designer's region layers (level 1, 2...), one byte
 	// per cell, or nil.
 	Regions [][]byte
+	// RegionNames[l-1] names the rooms behind layer l's characters where
+	// the map gives names (a Tiled map's room objects); nil otherwise.
+	RegionNames []map[byte]string
 	// cover caches uncovered's scan for a grid version: the first open
 	// cell in no region, -1 for none, -2 for a layer of another size.
 	cover struct {
