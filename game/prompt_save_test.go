@@ -62,7 +62,7 @@ func TestTildeWithRootHome(t *testing.T) {
 }
 
 // A tester's finding: save as "sub/../name" with no sub gave the raw
-// "maps: …: cannot save: creating a file in its folder: no such file or
+// "…: cannot save: creating a file in its folder: no such file or
 // directory"; it is refused in the prompt as any unusable folder is.
 func TestSaveAsThroughMissingFolder(t *testing.T) {
 	dir := t.TempDir()

@@ -60,14 +60,14 @@ func TestReadASCIIQuirks(t *testing.T) {
 
 func TestReadASCIIErrors(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
-		{"ragged", "###\n#.\n###\n", "maps: a.txt:2: row has 2 cells, want 3 (the width of the first row, line 1)"},
-		{"unknown", "###\n#x#\n", "maps: a.txt:2: cell (1,1) has unknown terrain 'x'"},
-		{"zero weight digit", "#0#\n", "maps: a.txt:1: cell (1,0) has unknown terrain '0'"},
-		{"gap", "###\n\n###\n", "maps: a.txt:2: blank line between rows"},
-		{"empty", "\n\n", "maps: a.txt: no map rows"},
-		{"inner space", "# #\n", "maps: a.txt:1: cell (1,0) has unknown terrain ' '"},
-		{"too wide", strings.Repeat(".", 16385) + "\n", "maps: a.txt:1: row has 16385 cells, more than the limit of 16384"},
-		{"long line", strings.Repeat(".", 17000), "maps: a.txt:1: line is longer than"},
+		{"ragged", "###\n#.\n###\n", "a.txt:2: row has 2 cells, want 3 (the width of the first row, line 1)"},
+		{"unknown", "###\n#x#\n", "a.txt:2: cell (1,1) has unknown terrain 'x'"},
+		{"zero weight digit", "#0#\n", "a.txt:1: cell (1,0) has unknown terrain '0'"},
+		{"gap", "###\n\n###\n", "a.txt:2: blank line between rows"},
+		{"empty", "\n\n", "a.txt: no map rows"},
+		{"inner space", "# #\n", "a.txt:1: cell (1,0) has unknown terrain ' '"},
+		{"too wide", strings.Repeat(".", 16385) + "\n", "a.txt:1: row has 16385 cells, more than the limit of 16384"},
+		{"long line", strings.Repeat(".", 17000), "a.txt:1: line is longer than"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadASCII(strings.NewReader(tc.in), "a.txt")
@@ -140,11 +140,11 @@ func TestASCIIColumnsCountCharacters(t *testing.T) {
 		name, in, want string
 		cell           image.Point
 	}{
-		{"accent", "#####\n#é..#\n", "maps: u.txt:2: cell (1,1) has unknown terrain 'é' (U+00E9)", image.Pt(1, 1)},
-		{"block", "#####\n...█#\n", "maps: u.txt:2: cell (3,1) has unknown terrain '█' (U+2588)", image.Pt(3, 1)},
-		{"first row", "#..é\n####\n", "maps: u.txt:1: cell (3,0) has unknown terrain 'é' (U+00E9)", image.Pt(3, 0)},
-		{"invisible", "##\u200b#\n", `maps: u.txt:1: cell (2,0) has unknown terrain '\u200b' (U+200B)`, image.Pt(2, 0)},
-		{"not UTF-8", "#####\n#\xff..#\n", `maps: u.txt:2: cell (1,1) has unknown terrain '\xff'`, image.Pt(1, 1)},
+		{"accent", "#####\n#é..#\n", "u.txt:2: cell (1,1) has unknown terrain 'é' (U+00E9)", image.Pt(1, 1)},
+		{"block", "#####\n...█#\n", "u.txt:2: cell (3,1) has unknown terrain '█' (U+2588)", image.Pt(3, 1)},
+		{"first row", "#..é\n####\n", "u.txt:1: cell (3,0) has unknown terrain 'é' (U+00E9)", image.Pt(3, 0)},
+		{"invisible", "##\u200b#\n", `u.txt:1: cell (2,0) has unknown terrain '\u200b' (U+200B)`, image.Pt(2, 0)},
+		{"not UTF-8", "#####\n#\xff..#\n", `u.txt:2: cell (1,1) has unknown terrain '\xff'`, image.Pt(1, 1)},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := ReadASCII(strings.NewReader(c.in), "u.txt")
@@ -155,11 +155,11 @@ func TestASCIIColumnsCountCharacters(t *testing.T) {
 		})
 	}
 	_, err := ReadASCII(strings.NewReader("#####\n#é...#\n"), "u.txt")
-	if want := "maps: u.txt:2: row has 6 cells, want 5"; err == nil || !strings.Contains(err.Error(), want) {
+	if want := "u.txt:2: row has 6 cells, want 5"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("six characters after five: %v\nwant %q", err, want)
 	}
 	_, err = ReadASCII(strings.NewReader(strings.Repeat("█", 16385)), "u.txt")
-	if want := "maps: u.txt:1: line is longer than"; err == nil || !strings.Contains(err.Error(), want) {
+	if want := "u.txt:1: line is longer than"; err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("a long line of '█': %v\nwant %q", err, want)
 	}
 }
@@ -175,13 +175,13 @@ func TestLineLimitStatesBytesAndCells(t *testing.T) {
 		want string
 	}{
 		{"ascii", func() error { _, err := ReadASCII(strings.NewReader(wide), "a.txt"); return err },
-			"maps: a.txt:1: line is longer than 16448 bytes (the limit: a row of 16384 cells, one byte each, and 64 bytes of spaces around it)"},
+			"a.txt:1: line is longer than 16448 bytes (the limit: a row of 16384 cells, one byte each, and 64 bytes of spaces around it)"},
 		{"movingai", func() error { _, err := ReadMovingAI(strings.NewReader(mai("1", "16384", wide)), "m.map"); return err },
-			"maps: m.map:5: line is longer than 16384 bytes (the limit: a row of 16384 cells, one byte each)"},
+			"m.map:5: line is longer than 16384 bytes (the limit: a row of 16384 cells, one byte each)"},
 		{"scenario", func() error {
 			_, err := ParseScenario(strings.NewReader("pathlens-scenario 1\nmap inline\n"+wide), "s.pls", t.TempDir())
 			return err
-		}, "maps: s.pls:3: line is longer than 16448 bytes (the limit: a row of 16384 cells"},
+		}, "s.pls:3: line is longer than 16448 bytes (the limit: a row of 16384 cells"},
 	} {
 		if err := c.read(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v\nwant %q", c.name, err, c.want)

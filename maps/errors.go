@@ -56,17 +56,20 @@ func errSave(path, step string, err error) *Error {
 	return &Error{File: path, Msg: msg + reason.Error(), Err: err}
 }
 
-// Error formats the error as "maps: FILE:LINE: MSG".
+// Error formats the error as "FILE:LINE: MSG".
 func (e *Error) Error() string {
+	// No package prefix: the file and line say where, and the message is
+	// the user's to read ("maps: arena.map:7: …" showed a Go package name
+	// in the window).
 	switch {
 	case e.File == "" && e.Line == 0:
-		return "maps: " + e.Msg
+		return e.Msg
 	case e.Line == 0:
-		return "maps: " + e.File + ": " + e.Msg
+		return e.File + ": " + e.Msg
 	case e.File == "":
-		return "maps: line " + strconv.Itoa(e.Line) + ": " + e.Msg
+		return "line " + strconv.Itoa(e.Line) + ": " + e.Msg
 	}
-	return "maps: " + e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
+	return e.File + ":" + strconv.Itoa(e.Line) + ": " + e.Msg
 }
 
 // errPath is the error of a file operation on path that failed with err,

@@ -36,7 +36,7 @@ query 1,1 5,1
 func ExampleReadMovingAI_error() {
 	_, err := maps.ReadMovingAI(strings.NewReader("type octile\nheight 2\nwidth 3\nmap\n...\n.?.\n"), "tiny.map")
 	fmt.Println(err)
-	// Output: maps: tiny.map:6: cell (1,1) has unknown terrain '?' (want one of . G S @ O T W)
+	// Output: tiny.map:6: cell (1,1) has unknown terrain '?' (want one of . G S @ O T W)
 }
 
 func ExampleWriteScenario() {

@@ -89,7 +89,7 @@ func TestLoadMap(t *testing.T) {
 	bad := writeFile(t, dir, "bad.map", mai("2", "3", "...", ".."))
 	for _, tc := range []struct{ path, want string }{
 		{sp, sp + ":1: is a Moving AI scenario list"},
-		{bad, "maps: " + bad + ":6: row has 2 cells, want 3"},
+		{bad, "" + bad + ":6: row has 2 cells, want 3"},
 		{filepath.Join(dir, "missing.map"), "no such file"},
 		{dir, dir + ": is a directory"},
 		{"/dev/null", "/dev/null: is not a regular file"},
@@ -124,16 +124,16 @@ func TestMisspeltScenOpenedAsMap(t *testing.T) {
 		path := writeFile(t, dir, tc.name, tc.text)
 		_, err := LoadMap(path)
 		var me *Error
-		if err == nil || err.Error() != "maps: "+path+tc.asMap || !errors.As(err, &me) || me.File != path {
+		if err == nil || err.Error() != ""+path+tc.asMap || !errors.As(err, &me) || me.File != path {
 			t.Errorf("LoadMap(%s): %v\nwant maps: %s%s", tc.name, err, path, tc.asMap)
 		}
-		if _, err := LoadScenario(path); err == nil || err.Error() != "maps: "+path+tc.asMap {
+		if _, err := LoadScenario(path); err == nil || err.Error() != ""+path+tc.asMap {
 			t.Errorf("LoadScenario(%s): %v\nwant maps: %s%s", tc.name, err, path, tc.asMap)
 		}
 		if tc.asScen == "" {
 			continue
 		}
-		if _, err := LoadScen(path); err == nil || err.Error() != "maps: "+path+tc.asScen {
+		if _, err := LoadScen(path); err == nil || err.Error() != ""+path+tc.asScen {
 			t.Errorf("LoadScen(%s): %v\nwant maps: %s%s", tc.name, err, path, tc.asScen)
 		}
 	}
@@ -306,7 +306,7 @@ func TestDetectKeepsRealMaps(t *testing.T) {
 	}
 }
 
-// A file that cannot be opened was "maps: open PATH: no such file or
+// A file that cannot be opened was "open PATH: no such file or
 // directory" with no File in the *Error and nothing for errors.Is: a UI
 // could neither show which file nor tell a missing file from a bad one.
 func TestOpenErrorsNameTheFile(t *testing.T) {
@@ -323,7 +323,7 @@ func TestOpenErrorsNameTheFile(t *testing.T) {
 		{"Benchmarks", func() error { _, err := Benchmarks(filepath.Join(dir, "nope")); return err }(), filepath.Join(dir, "nope")},
 	} {
 		var me *Error
-		want := "maps: " + c.path + ": no such file or directory"
+		want := "" + c.path + ": no such file or directory"
 		if c.err == nil || c.err.Error() != want || !errors.As(c.err, &me) || me.File != c.path || !errors.Is(c.err, fs.ErrNotExist) {
 			t.Errorf("%s: %v (%#v)\nwant %q with File set and fs.ErrNotExist", c.name, c.err, c.err, want)
 		}
@@ -331,7 +331,7 @@ func TestOpenErrorsNameTheFile(t *testing.T) {
 	// A scenario naming a missing map names its own line and the map.
 	sp := writeFile(t, dir, "s.pls", "pathlens-scenario 1\nmap missing.map\n")
 	_, err := LoadScenario(sp)
-	if want := "maps: " + sp + ":2: map missing.map: " + missing + ": no such file or directory"; err == nil || err.Error() != want {
+	if want := "" + sp + ":2: map missing.map: " + missing + ": no such file or directory"; err == nil || err.Error() != want {
 		t.Errorf("scenario with a missing map: %v\nwant %q", err, want)
 	}
 }

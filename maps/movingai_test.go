@@ -60,25 +60,25 @@ func TestReadMovingAIQuirks(t *testing.T) {
 
 func TestReadMovingAIErrors(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
-		{"short row", mai("2", "3", "...", ".."), "maps: m.map:6: row has 2 cells, want 3"},
-		{"long row", mai("2", "3", "....", "..."), "maps: m.map:5: row has 4 cells, want 3"},
-		{"truncated", mai("4", "3", "...", "..."), "maps: m.map:6: file ends after 2 of 4 rows"},
-		{"unknown letter", mai("2", "3", "...", ".x."), "maps: m.map:6: cell (1,1) has unknown terrain 'x'"},
-		{"binary byte", mai("1", "2", ".\xff"), `maps: m.map:5: cell (1,0) has unknown terrain '\xff'`},
+		{"short row", mai("2", "3", "...", ".."), "m.map:6: row has 2 cells, want 3"},
+		{"long row", mai("2", "3", "....", "..."), "m.map:5: row has 4 cells, want 3"},
+		{"truncated", mai("4", "3", "...", "..."), "m.map:6: file ends after 2 of 4 rows"},
+		{"unknown letter", mai("2", "3", "...", ".x."), "m.map:6: cell (1,1) has unknown terrain 'x'"},
+		{"binary byte", mai("1", "2", ".\xff"), `m.map:5: cell (1,0) has unknown terrain '\xff'`},
 		{"digit is not Moving AI", mai("1", "2", ".2"), "cell (1,0) has unknown terrain '2'"},
-		{"too wide", mai("2", "16385"), "maps: m.map:3: width 16385 exceeds the limit of 16384"},
-		{"too tall", mai("99999999999", "3"), "maps: m.map:2: height 99999999999 exceeds the limit of 16384"},
-		{"huge", mai("16384", "16384", "..."), "maps: m.map:5: row has 3 cells, want 16384"},
-		{"zero", mai("0", "3"), "maps: m.map:2: height \"0\" is not a positive whole number"},
-		{"no width", "type octile\nheight 2\nmap\n..\n", `maps: m.map:3: the header has no "width N" line: it goes after "height 2" (line 2), and line 3 is "map", the header's end`},
-		{"bad type", "type tile\nheight 1\nwidth 1\nmap\n.\n", "maps: m.map:1: unsupported map type"},
-		{"not a map", "hello\n", "maps: m.map:1: want \"type octile\" as the first line"},
-		{"unknown header", "type octile\ncolour 3\n", "maps: m.map:2: unknown header line \"colour 3\""},
-		{"empty", "", "maps: m.map: empty file"},
-		{"header only", "type octile\nheight 1\n", "maps: m.map:2: file ends inside the header"},
-		{"extra rows", mai("1", "2", "..", ".."), "maps: m.map:6: unexpected text \"..\" after the last of 1 rows"},
-		{"blank row", mai("2", "2", "..", "", ".."), "maps: m.map:6: blank line where row 2 of 2 should be"},
-		{"long line", "type octile\n" + strings.Repeat("x", 20000), "maps: m.map:2: line is longer than 16384 bytes"},
+		{"too wide", mai("2", "16385"), "m.map:3: width 16385 exceeds the limit of 16384"},
+		{"too tall", mai("99999999999", "3"), "m.map:2: height 99999999999 exceeds the limit of 16384"},
+		{"huge", mai("16384", "16384", "..."), "m.map:5: row has 3 cells, want 16384"},
+		{"zero", mai("0", "3"), "m.map:2: height \"0\" is not a positive whole number"},
+		{"no width", "type octile\nheight 2\nmap\n..\n", `m.map:3: the header has no "width N" line: it goes after "height 2" (line 2), and line 3 is "map", the header's end`},
+		{"bad type", "type tile\nheight 1\nwidth 1\nmap\n.\n", "m.map:1: unsupported map type"},
+		{"not a map", "hello\n", "m.map:1: want \"type octile\" as the first line"},
+		{"unknown header", "type octile\ncolour 3\n", "m.map:2: unknown header line \"colour 3\""},
+		{"empty", "", "m.map: empty file"},
+		{"header only", "type octile\nheight 1\n", "m.map:2: file ends inside the header"},
+		{"extra rows", mai("1", "2", "..", ".."), "m.map:6: unexpected text \"..\" after the last of 1 rows"},
+		{"blank row", mai("2", "2", "..", "", ".."), "m.map:6: blank line where row 2 of 2 should be"},
+		{"long line", "type octile\n" + strings.Repeat("x", 20000), "m.map:2: line is longer than 16384 bytes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := ReadMovingAI(strings.NewReader(tc.in), "m.map")
@@ -214,15 +214,15 @@ func TestMovingAIFilesRoundTrip(t *testing.T) {
 func TestReadMovingAIMissingSize(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
 		{"no height", "type octile\nwidth 2\nmap\n..\n",
-			`maps: m.map:2: the header has no "height N" line: it goes after "type octile" (line 1), and line 2 is "width 2" (the header ends with "map" on line 3)`},
+			`m.map:2: the header has no "height N" line: it goes after "type octile" (line 1), and line 2 is "width 2" (the header ends with "map" on line 3)`},
 		{"no height, blank line", "type octile\n\nwidth 2\n\nmap\n..\n",
-			`maps: m.map:3: the header has no "height N" line: it goes after "type octile" (line 1), and line 3 is "width 2" (the header ends with "map" on line 5)`},
+			`m.map:3: the header has no "height N" line: it goes after "type octile" (line 1), and line 3 is "width 2" (the header ends with "map" on line 5)`},
 		{"no height nor width", "type octile\nmap\n..\n",
-			`maps: m.map:2: the header has no "height N" or "width N" line: they go after "type octile" (line 1), and line 2 is "map", the header's end`},
+			`m.map:2: the header has no "height N" or "width N" line: they go after "type octile" (line 1), and line 2 is "map", the header's end`},
 		{"no height, no map line", "type octile\nwidth 2\n..\n..\n",
-			`maps: m.map:3: found the row "..", but the header has no "height N" line, and no "map" line ends it`},
+			`m.map:3: found the row "..", but the header has no "height N" line, and no "map" line ends it`},
 		{"no width, no map line", "type octile\nheight 2\n..\n..\n",
-			`maps: m.map:3: found the row "..", but the header has no "width N" line, and no "map" line ends it`},
+			`m.map:3: found the row "..", but the header has no "width N" line, and no "map" line ends it`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadMovingAI(strings.NewReader(tc.in), "m.map")
@@ -250,9 +250,9 @@ func TestReadMovingAIRepeatedHeader(t *testing.T) {
 // 5 cells, want 4", and text after the rows is cut between characters.
 func TestMovingAIColumnsCountCharacters(t *testing.T) {
 	for _, c := range []struct{ name, in, want string }{
-		{"accent", mai("1", "4", "..é."), "maps: m.map:5: cell (2,0) has unknown terrain 'é' (U+00E9)"},
-		{"block", mai("2", "3", "...", "█.."), "maps: m.map:6: cell (0,1) has unknown terrain '█' (U+2588)"},
-		{"too long", mai("1", "3", ".é.."), "maps: m.map:5: row has 4 cells, want 3"},
+		{"accent", mai("1", "4", "..é."), "m.map:5: cell (2,0) has unknown terrain 'é' (U+00E9)"},
+		{"block", mai("2", "3", "...", "█.."), "m.map:6: cell (0,1) has unknown terrain '█' (U+2588)"},
+		{"too long", mai("1", "3", ".é.."), "m.map:5: row has 4 cells, want 3"},
 		{"after the rows", mai("1", "1", ".", strings.Repeat(".", 39)+"é"), `unexpected text "` + strings.Repeat(".", 39) + `"...`},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -30,17 +30,17 @@ func TestReadScenStyles(t *testing.T) {
 
 func TestReadScenErrors(t *testing.T) {
 	for _, tc := range []struct{ name, in, want string }{
-		{"no version", "0 a.map 4 3 1 2 3 0 1\n", "maps: s.scen:1: want \"version 1\" as the first line"},
-		{"version 2", "version 2\n", "maps: s.scen:1: unsupported scenario version \"2\""},
-		{"empty", "", "maps: s.scen: empty file"},
-		{"few fields", "version 1\n0 a.map 4 3 1 2 3 0\n", "maps: s.scen:2: row has 8 fields, want 9"},
-		{"many fields", "version 1\n0 a.map 4 3 1 2 3 0 1 9\n", "maps: s.scen:2: row has more than 9 fields"},
-		{"bad number", "version 1\n\n0 a.map 4 3 1 y 3 0 1\n", "maps: s.scen:3: start y \"y\" is not a whole number"},
-		{"bad optimal", "version 1\n0 a.map 4 3 1 2 3 0 NaN\n", "maps: s.scen:2: optimal length \"NaN\" is not a finite number"},
-		{"start outside own map", "version 1\n0 a.map 4 3 4 2 3 0 1\n", "maps: s.scen:2: start (4,2) is outside the row's own 4×3 map"},
-		{"goal outside own map", "version 1\n0 a.map 4 3 0 0 0 -1 1\n", "maps: s.scen:2: goal (0,-1) is outside"},
-		{"huge size", "version 1\n0 a.map 40000 3 0 0 0 0 1\n", "maps: s.scen:2: map size 40000×3 is not between 1 and 16384"},
-		{"long line", "version 1\n" + strings.Repeat("1 ", 3000), "maps: s.scen:2: line is longer than 4096 bytes"},
+		{"no version", "0 a.map 4 3 1 2 3 0 1\n", "s.scen:1: want \"version 1\" as the first line"},
+		{"version 2", "version 2\n", "s.scen:1: unsupported scenario version \"2\""},
+		{"empty", "", "s.scen: empty file"},
+		{"few fields", "version 1\n0 a.map 4 3 1 2 3 0\n", "s.scen:2: row has 8 fields, want 9"},
+		{"many fields", "version 1\n0 a.map 4 3 1 2 3 0 1 9\n", "s.scen:2: row has more than 9 fields"},
+		{"bad number", "version 1\n\n0 a.map 4 3 1 y 3 0 1\n", "s.scen:3: start y \"y\" is not a whole number"},
+		{"bad optimal", "version 1\n0 a.map 4 3 1 2 3 0 NaN\n", "s.scen:2: optimal length \"NaN\" is not a finite number"},
+		{"start outside own map", "version 1\n0 a.map 4 3 4 2 3 0 1\n", "s.scen:2: start (4,2) is outside the row's own 4×3 map"},
+		{"goal outside own map", "version 1\n0 a.map 4 3 0 0 0 -1 1\n", "s.scen:2: goal (0,-1) is outside"},
+		{"huge size", "version 1\n0 a.map 40000 3 0 0 0 0 1\n", "s.scen:2: map size 40000×3 is not between 1 and 16384"},
+		{"long line", "version 1\n" + strings.Repeat("1 ", 3000), "s.scen:2: line is longer than 4096 bytes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ReadScen(strings.NewReader(tc.in), "s.scen")
@@ -67,9 +67,9 @@ func TestCheckScen(t *testing.T) {
 	}
 	errs := CheckScen(m, rows)
 	want := []string{
-		"maps: c.scen:3: row is for a 5×3 map, but c.map is 4×3",
-		"maps: c.scen:4: start (1,1) is blocked ('@') on c.map",
-		"maps: c.scen:5: goal (2,1) is blocked ('T') on c.map",
+		"c.scen:3: row is for a 5×3 map, but c.map is 4×3",
+		"c.scen:4: start (1,1) is blocked ('@') on c.map",
+		"c.scen:5: goal (2,1) is blocked ('T') on c.map",
 	}
 	if len(errs) != len(want) {
 		t.Fatalf("got %d errors %v, want %d", len(errs), errs, len(want))
@@ -118,7 +118,7 @@ func TestCheckScenMap(t *testing.T) {
 	if !errors.As(err, &me) || me.File != "a.scen" || me.Line != 4 {
 		t.Fatalf("error %v, want a.scen:4", err)
 	}
-	if want := "maps: a.scen:4: the row is for other.map, the map open is arena.map (the map of w.pls)"; err.Error() != want {
+	if want := "a.scen:4: the row is for other.map, the map open is arena.map (the map of w.pls)"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 }

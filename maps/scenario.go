@@ -940,12 +940,13 @@ func openInput(path string) (*os.File, error) {
 	return f, nil
 }
 
-// errMsg is err's text without a leading "maps: ".
+// errMsg is err's text: a file error's message alone when it names
+// neither file nor line.
 func errMsg(err error) string {
 	if me, ok := err.(*Error); ok && me.File == "" && me.Line == 0 {
 		return me.Msg
 	}
-	return strings.TrimPrefix(err.Error(), "maps: ")
+	return err.Error()
 }
 
 // splitWord splits a trimmed line at its first space or tab.

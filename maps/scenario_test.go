@@ -513,7 +513,7 @@ func TestSaveErrorNamesTheFileOnce(t *testing.T) {
 			t.Errorf("%s: no error", c.name)
 			continue
 		}
-		if want := "maps: " + c.path + ": " + c.want; c.err.Error() != want {
+		if want := "" + c.path + ": " + c.want; c.err.Error() != want {
 			t.Errorf("%s: %v\nwant %s", c.name, c.err, want)
 		}
 		if n := strings.Count(c.err.Error(), "x.pls"); n != 1 {
@@ -531,12 +531,12 @@ func TestSaveErrorNamesTheFileOnce(t *testing.T) {
 	out := filepath.Join(dir, "out.map")
 	err := SaveMap(out, m, FormatMovingAI)
 	var me *Error
-	if want := "maps: " + out + ": cannot save: cell (1,0) has weight 3: the Moving AI format has no weights (save as ASCII)"; err == nil || err.Error() != want || !errors.As(err, &me) || !me.HasCell || me.Cell != image.Pt(1, 0) {
+	if want := "" + out + ": cannot save: cell (1,0) has weight 3: the Moving AI format has no weights (save as ASCII)"; err == nil || err.Error() != want || !errors.As(err, &me) || !me.HasCell || me.Cell != image.Pt(1, 0) {
 		t.Errorf("SaveMap of a weight: %v\nwant %s, with the cell", err, want)
 	}
 	pls := filepath.Join(dir, "out.pls")
 	err = SaveScenario(pls, &Scenario{Name: "two\nlines", Map: m})
-	if want := "maps: " + pls + `: cannot write scenario: the name "two\nlines" has a line break`; err == nil || err.Error() != want {
+	if want := "" + pls + `: cannot write scenario: the name "two\nlines" has a line break`; err == nil || err.Error() != want {
 		t.Errorf("SaveScenario of a bad name: %v\nwant %s", err, want)
 	}
 }

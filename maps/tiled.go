@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"slices"
@@ -105,6 +106,12 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	}
 	tm, err := loadTMX(dir, data)
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			// An external tileset or template that does not open: the
+			// line of the source attribute naming it.
+			return nil, none, errAt(name, sourceLine(data, pe.Path), "%s %s: %v", sourceKind(pe.Path), filepath.Base(pe.Path), pe.Err)
+		}
 		return nil, none, tiledErr(name, err)
 	}
 	if tm.Width != w || tm.Height != h {
@@ -123,6 +130,36 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 		return nil, none, err
 	}
 	return &Map{Name: filepath.Base(name), Grid: g, Terrain: terrain, Format: FormatTiled}, rooms, nil
+}
+
+// sourceLine is the line of data whose source attribute names the file at
+// path (the base name, as written or with its folder), 0 when none does.
+func sourceLine(data []byte, path string) int {
+	base := filepath.Base(path)
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		for _, q := range []string{`source="`, `source='`} {
+			at := bytes.Index(line, []byte(q))
+			if at < 0 {
+				continue
+			}
+			rest := line[at+len(q):]
+			if end := bytes.IndexAny(rest, `"'`); end >= 0 && filepath.Base(string(rest[:end])) == base {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// sourceKind names what an external file of a Tiled map is, by extension.
+func sourceKind(path string) string {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".tsx":
+		return "tileset"
+	case ".tx":
+		return "template"
+	}
+	return "file"
 }
 
 // tiledJSON is the refusal of a Tiled JSON map.
@@ -175,7 +212,7 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 		// Check the tile layers before any is decoded: the decoder keeps
 		// a record per tile of every layer, and reads compressed data
 		// without a bound, so a small file could unpack to gigabytes.
-		layers, err := scanLayers(d, name, w, h)
+		layers, short, err := scanLayers(d, name, w, h)
 		if err != nil {
 			return 0, 0, err
 		}
@@ -184,6 +221,9 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 		}
 		if tiles := int64(w) * int64(h) * int64(layers); tiles > MaxTiledTiles {
 			return 0, 0, errAt(name, line, "%d×%d cells in %d tile layers is %d tiles, more than the %d a Tiled map may hold here", w, h, layers, tiles, MaxTiledTiles)
+		}
+		if short != nil {
+			return 0, 0, short
 		}
 		return w, h, nil
 	}
@@ -196,17 +236,21 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 // compressed base64 may unpack to one 4-byte number a cell: the decoder
 // makes a record of every tile, or unpacks all, before it counts), zstd
 // (which the decoder cannot read) is refused by name, and chunks (infinite
-// maps) too. Errors name the layer and the line.
-func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, err error) {
+// maps) too. Errors name the layer and the line. short is the first layer
+// whose tiles are not its width × height, returned apart so that the
+// caller's bound on all the layers' tiles is said first.
+func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err error) {
 	layer := ""
+	want := int64(w) * int64(h) // the layer's tiles: its width × height
+	lw, lh := w, h
 	limit := int64(w) * int64(h) * 4
 	for {
 		tok, err := d.Token()
 		if err == io.EOF {
-			return layers, nil
+			return layers, short, nil
 		}
 		if err != nil {
-			return 0, tiledErr(name, err)
+			return 0, nil, tiledErr(name, err)
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
@@ -217,6 +261,14 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, err error) {
 		case "layer":
 			layers++
 			layer = attrOf(se, "name")
+			lw, lh = w, h
+			if v, err := strconv.Atoi(attrOf(se, "width")); err == nil && v > 0 && v <= w {
+				lw = v
+			}
+			if v, err := strconv.Atoi(attrOf(se, "height")); err == nil && v > 0 && v <= h {
+				lh = v
+			}
+			want = int64(lw) * int64(lh)
 		case "data":
 			enc, comp := attrOf(se, "encoding"), attrOf(se, "compression")
 			var text []byte
@@ -225,7 +277,7 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, err error) {
 			for {
 				tok, err := d.Token()
 				if err != nil {
-					return 0, tiledErr(name, err)
+					return 0, nil, tiledErr(name, err)
 				}
 				switch t := tok.(type) {
 				case xml.CharData:
@@ -235,16 +287,16 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, err error) {
 				case xml.StartElement:
 					switch {
 					case t.Name.Local == "chunk":
-						return 0, errAt(name, line, "tile layer %q is stored in chunks, as infinite maps are: give the map a fixed size and save it again", layer)
+						return 0, nil, errAt(name, line, "tile layer %q is stored in chunks, as infinite maps are: give the map a fixed size and save it again", layer)
 					case enc == "" && t.Name.Local == "tile":
 						if tiles++; tiles > limit/4 {
-							return 0, errAt(name, line, "tile layer %q holds more than the map's %d tiles", layer, limit/4)
+							return 0, nil, errAt(name, line, "tile layer %q holds more than the map's %d tiles", layer, limit/4)
 						}
 						if err := d.Skip(); err != nil {
-							return 0, tiledErr(name, err)
+							return 0, nil, tiledErr(name, err)
 						}
 					default:
-						return 0, errAt(name, line, "tile layer %q: %s data holds an element <%s>", layer, dataKind(enc), t.Name.Local)
+						return 0, nil, errAt(name, line, "tile layer %q: %s data holds an element <%s>", layer, dataKind(enc), t.Name.Local)
 					}
 				case xml.EndElement:
 					break data
@@ -254,10 +306,15 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, err error) {
 				// must see all of the text it reads.
 			}
 			if enc == "" {
+				if tiles != want && short == nil {
+					short = errAt(name, line, "tile layer %q holds %d tiles, want %d (its %d×%d cells)", layer, tiles, want, lw, lh)
+				}
 				continue
 			}
-			if err := checkData(text, enc, comp, limit); err != nil {
-				return 0, errAt(name, line, "tile layer %q: %v", layer, err)
+			if n, err := checkData(text, enc, comp, limit); err != nil {
+				return 0, nil, errAt(name, line, "tile layer %q: %v", layer, err)
+			} else if n != want && short == nil {
+				short = errAt(name, line, "tile layer %q holds %d tiles, want %d (its %d×%d cells)", layer, n, want, lw, lh)
 			}
 		}
 	}
@@ -271,54 +328,67 @@ func dataKind(enc string) string {
 	return enc
 }
 
-// checkData checks one layer's data text (see scanLayers).
-func checkData(text []byte, enc, comp string, limit int64) error {
+// checkData checks one layer's data text (see scanLayers) and returns how
+// many tiles it holds.
+func checkData(text []byte, enc, comp string, limit int64) (int64, error) {
 	if enc == "csv" {
-		commas := int64(0)
+		commas, values := int64(0), int64(0)
+		inValue := false
 		for _, c := range text {
 			if (c < '0' || c > '9') && c != ',' && c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-				return fmt.Errorf("CSV data holds %s: only tile numbers, commas and line breaks belong there", quoteByte(c))
+				return 0, fmt.Errorf("CSV data holds %s: only tile numbers, commas and line breaks belong there", quoteByte(c))
 			}
+			digit := c >= '0' && c <= '9'
+			if digit && !inValue {
+				values++
+			}
+			inValue = digit
 			if c == ',' {
 				if commas++; commas > limit/4 { // a trailing comma is allowed
 					// Counted before the decoder makes a record of each.
-					return fmt.Errorf("its CSV data holds more than the map's %d tiles", limit/4)
+					return 0, fmt.Errorf("its CSV data holds more than the map's %d tiles", limit/4)
 				}
 			}
 		}
-		return nil
+		return values, nil
 	}
 	if enc != "base64" {
-		return fmt.Errorf("unknown data encoding %q (Tiled writes csv, base64 or XML)", enc)
+		return 0, fmt.Errorf("unknown data encoding %q (Tiled writes csv, base64 or XML)", enc)
 	}
 	raw, err := base64.StdEncoding.DecodeString(string(bytes.Join(bytes.Fields(text), nil)))
 	if err != nil {
-		return fmt.Errorf("base64 data does not decode (%v)", err)
+		return 0, fmt.Errorf("base64 data does not decode (%v)", err)
 	}
 	var r io.Reader
 	switch comp {
 	case "":
-		return nil
+		if len(raw)%4 != 0 {
+			return 0, fmt.Errorf("base64 data is %d bytes, not four a tile", len(raw))
+		}
+		return int64(len(raw) / 4), nil
 	case "gzip":
 		r, err = gzip.NewReader(bytes.NewReader(raw))
 	case "zlib":
 		r, err = zlib.NewReader(bytes.NewReader(raw))
 	case "zstd":
-		return fmt.Errorf("zstd-compressed data is not read here: choose zlib or gzip (Map › Map Properties › Tile Layer Format) and save again")
+		return 0, fmt.Errorf("zstd-compressed data is not read here: choose zlib or gzip (Map › Map Properties › Tile Layer Format) and save again")
 	default:
-		return fmt.Errorf("unknown compression %q", comp)
+		return 0, fmt.Errorf("unknown compression %q", comp)
 	}
 	if err != nil {
-		return fmt.Errorf("%s data does not unpack (%v)", comp, err)
+		return 0, fmt.Errorf("%s data does not unpack (%v)", comp, err)
 	}
 	n, err := io.Copy(io.Discard, io.LimitReader(r, limit+1))
 	if err != nil {
-		return fmt.Errorf("%s data does not unpack (%v)", comp, err)
+		return 0, fmt.Errorf("%s data does not unpack (%v)", comp, err)
 	}
 	if n > limit {
-		return fmt.Errorf("its %s data unpacks to more than the map's %d tiles", comp, limit/4)
+		return 0, fmt.Errorf("its %s data unpacks to more than the map's %d tiles", comp, limit/4)
 	}
-	return nil
+	if n%4 != 0 {
+		return 0, fmt.Errorf("its %s data unpacks to %d bytes, not four a tile", comp, n)
+	}
+	return n / 4, nil
 }
 
 // attrOf returns the attribute k of se, or "".

@@ -1,6 +1,7 @@
 package maps
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -98,5 +99,21 @@ func TestScenarioReadsTheTiledMapsRoomsAsTheyAreNow(t *testing.T) {
 	}
 	if string(s3.Regions[0]) != "PPP " || len(s3.Notes) != 1 || !strings.Contains(s3.Notes[0], "castle.tmx's rooms have changed since castle.pls was saved") {
 		t.Errorf("older copy: rooms %q, notes %v", s3.Regions[0], s3.Notes)
+	}
+}
+
+// From a designer's test: a missing external tileset was refused as
+// "Tiled: open nothere.tsx: no such file or directory", with no line; a
+// CSV layer one tile short named no layer.
+func TestTiledRefusalsNameTheLineAndLayer(t *testing.T) {
+	src := `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" width="2" height="2" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" source="nothere.tsx"/>
+ <layer id="1" name="ground" width="2" height="2"><data encoding="csv">1,1,1,1</data></layer>
+</map>`
+	_, _, err := ReadTiled(strings.NewReader(src), "m.tmx", t.TempDir())
+	var me *Error
+	if !errors.As(err, &me) || me.Line != 3 || !strings.Contains(err.Error(), "tileset nothere.tsx") {
+		t.Errorf("missing tileset: %v", err)
 	}
 }

@@ -887,7 +887,7 @@ func TestMessageKeepsOffTheLegend(t *testing.T) {
 			return int(wmax) + 24, int(float64(len(lines))*ft.LineHeight(ft.UI)) + 12
 		}
 	}
-	long := strings.Repeat("maps: /home/user/levels/a-long-folder-name/level.map: line 12: the row is 80 cells, the header says 81; ", 3)
+	long := strings.Repeat("/home/user/levels/a-long-folder-name/level.map: line 12: the row is 80 cells, the header says 81; ", 3)
 	short := "start: cell (0,0) is blocked: pick an open cell"
 	for _, c := range []struct {
 		name          string
