@@ -42,6 +42,11 @@ func ReadASCII(r io.Reader, name string) (*Map, error) {
 			return nil, err
 		}
 	}
+	if b.h == 0 {
+		// Told apart by content, an empty file reads as ASCII; its name may
+		// say it was meant as a Moving AI map.
+		return nil, errAt(name, 0, "is empty: want a Moving AI map (\"type octile\", height, width, \"map\", then the rows) or an ASCII map (rows of # . and 1-9)")
+	}
 	m, err := b.finish(0)
 	if err != nil {
 		return nil, err

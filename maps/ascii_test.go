@@ -64,7 +64,7 @@ func TestReadASCIIErrors(t *testing.T) {
 		{"unknown", "###\n#x#\n", "a.txt:2: cell (1,1) has unknown terrain 'x'"},
 		{"zero weight digit", "#0#\n", "a.txt:1: cell (1,0) has unknown terrain '0'"},
 		{"gap", "###\n\n###\n", "a.txt:2: blank line between rows"},
-		{"empty", "\n\n", "a.txt: no map rows"},
+		{"empty", "\n\n", "a.txt: is empty: want a Moving AI map"},
 		{"inner space", "# #\n", "a.txt:1: cell (1,0) has unknown terrain ' '"},
 		{"too wide", strings.Repeat(".", 16385) + "\n", "a.txt:1: row has 16385 cells, more than the limit of 16384"},
 		{"long line", strings.Repeat(".", 17000), "a.txt:1: line is longer than"},
