@@ -229,3 +229,21 @@ func TestCameraFitBesideLeavesRoomUnder(t *testing.T) {
 		}
 	}
 }
+
+// From a designer's test: castle.tmx (60×40) at 1280×800 kept 54 px free
+// above the map while the legend, for which no room could be made at 85 %
+// of the size, covered the corner of a room. The map now gives the legend
+// its top margin.
+func TestFitBesideMovesUpWhenNoRoomIsMade(t *testing.T) {
+	view := image.Rect(0, 30, 940, 744)
+	var c Camera
+	c.Fit(60, 40, view)
+	top := c.OffY - float64(view.Min.Y)
+	c.FitBeside(60, 40, view, 231, 172)
+	if math.Abs(c.Zoom-(940.0-32)/60) > 1e-9 {
+		t.Fatalf("zoom %v: the map was shrunk", c.Zoom)
+	}
+	if got := c.OffY - float64(view.Min.Y); got > 0.5 || top < 50 {
+		t.Errorf("top margin %v (was %v), want it given to the legend", got, top)
+	}
+}
