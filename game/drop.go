@@ -285,9 +285,16 @@ func (g *Game) addScenRows(path string, rows []maps.ScenRow, skippedItems []stri
 	w.AddScenRows(path, rows)
 	w.Log.Add("scen", world.F{Key: "path", Val: path}, world.F{Key: "rows", Val: len(rows)})
 	if !g.showQuery(0) {
-		// The plan's own message (no path) stays; the log has the rows.
+		// The plan's own message (no path, a short query's note) stays,
+		// with what the drop skipped after it: said only in the log, the
+		// skipped map went unnoticed (a designer's test).
 		if len(skippedItems) > 0 {
 			g.w.Log.Add("drop_skipped", world.F{Key: "what", Val: strings.Join(skippedItems, ", ")})
+			if w.MessageErr {
+				w.Fail("%s%s", w.Message, skipped)
+			} else {
+				w.Note("%s%s", w.Message, skipped)
+			}
 		}
 		return
 	}

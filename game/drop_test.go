@@ -416,3 +416,24 @@ func TestDropSaveThenOpenSaysWhereItSaved(t *testing.T) {
 		t.Errorf("message %q, want the save's path and the open's note", g.w.Message)
 	}
 }
+
+// From a designer's test: dropping a .scen with its map and a second map,
+// the "skipped den312d.map" part of the message was lost when the first
+// query's plan said something of its own; it follows the plan's message.
+func TestDropSkippedSurvivesThePlansMessage(t *testing.T) {
+	walled := "type octile\nheight 3\nwidth 5\nmap\n..@..\n..@..\n..@..\n"
+	dir := writeDropFiles(t, map[string]string{
+		"a.map":      walled,
+		"a.map.scen": scenText("a.map", 5, 3, "0\t0\t4\t0\t4"), // unreachable: the plan says "no path"
+		"b.map":      dropMap,
+	})
+	g := drawnGame(t, 1200, 760)
+	g.drop(os.DirFS(dir))
+	if g.confirm != nil {
+		t.Fatal("a question for a clean session")
+	}
+	g.w.Wait()
+	if !strings.Contains(g.w.Message, "skipped b.map") {
+		t.Errorf("message %q, want the skipped map named", g.w.Message)
+	}
+}
