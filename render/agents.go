@@ -107,6 +107,9 @@ var (
 		agents.ReasonCutOff:         {255, 200, 80, 255},
 		agents.ReasonRejoined:       {90, 220, 220, 255},
 		agents.ReasonPlannerChanged: {180, 180, 120, 255},
+		// Back on the repaired hierarchy after a stroke: the planner
+		// change's hue, lighter.
+		agents.ReasonHierarchyRepaired: {210, 210, 160, 255},
 	}
 )
 
@@ -452,8 +455,8 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		states += " · " + world.Count(st.WallViolations) + " wall crossings"
 	}
 	reasons := counts([]int{st.Reasons[agents.ReasonSegmentDone], st.Reasons[agents.ReasonWorldChanged], st.Reasons[agents.ReasonGoalMoved],
-		st.Reasons[agents.ReasonBlocked], st.Reasons[agents.ReasonRecheck], st.Reasons[agents.ReasonPlannerChanged]},
-		[]string{"segment", "world", "goal", "blocked", "retry", "planner"})
+		st.Reasons[agents.ReasonBlocked], st.Reasons[agents.ReasonRecheck], st.Reasons[agents.ReasonPlannerChanged], st.Reasons[agents.ReasonHierarchyRepaired]},
+		[]string{"segment", "world", "goal", "blocked", "retry", "planner", "repaired"})
 	if reasons != "" {
 		reasons = "replans: " + reasons
 	}

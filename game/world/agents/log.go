@@ -6,21 +6,22 @@ import "image"
 type Reason uint8
 
 const (
-	ReasonNone           Reason = iota
-	ReasonNewGoal               // the agent got its first goal (a plan, not a replan)
-	ReasonSegmentDone           // it reached the end of its refined segment
-	ReasonWorldChanged          // a changed cell touches its segment or remaining plan
-	ReasonGoalMoved             // its goal was changed while it was under way
-	ReasonBlocked               // its next step turned out to be illegal (see Stats.WallViolations)
-	ReasonRecheck               // it was stopped (goal unreachable or blocked) and tries again
-	ReasonStuck                 // it walked Config.StuckTicks ticks (plus its current step's) without progress toward its goal (see Sim.StuckAgents)
-	ReasonCutOff                // a group member cut off from its group plans its own way to the group's goal (or, stopped, has none)
-	ReasonRejoined              // a member on its own way was reconnected to its place and rejoins its group (a log entry, not a planner call: it walks to its place with a local search)
-	ReasonPlannerChanged        // the planner was switched (another algorithm, or a switch that rebuilt its hierarchy): its routes are planned afresh
+	ReasonNone              Reason = iota
+	ReasonNewGoal                  // the agent got its first goal (a plan, not a replan)
+	ReasonSegmentDone              // it reached the end of its refined segment
+	ReasonWorldChanged             // a changed cell touches its segment or remaining plan
+	ReasonGoalMoved                // its goal was changed while it was under way
+	ReasonBlocked                  // its next step turned out to be illegal (see Stats.WallViolations)
+	ReasonRecheck                  // it was stopped (goal unreachable or blocked) and tries again
+	ReasonStuck                    // it walked Config.StuckTicks ticks (plus its current step's) without progress toward its goal (see Sim.StuckAgents)
+	ReasonCutOff                   // a group member cut off from its group plans its own way to the group's goal (or, stopped, has none)
+	ReasonRejoined                 // a member on its own way was reconnected to its place and rejoins its group (a log entry, not a planner call: it walks to its place with a local search)
+	ReasonPlannerChanged           // the planner was switched (another algorithm, or a switch that rebuilt its hierarchy): its routes are planned afresh
+	ReasonHierarchyRepaired        // it planned with a stand-in while the planner's hierarchy awaited a repair (Sim.SetStandIn: a stroke deferring its repairs); repaired, the hierarchy plans its route (Sim.EndStandIn)
 	NumReasons
 )
 
-var reasonNames = [...]string{"none", "new_goal", "segment_done", "world_changed", "goal_moved", "blocked", "recheck", "stuck", "cut_off", "rejoined", "planner_changed"}
+var reasonNames = [...]string{"none", "new_goal", "segment_done", "world_changed", "goal_moved", "blocked", "recheck", "stuck", "cut_off", "rejoined", "planner_changed", "hierarchy_repaired"}
 
 // String returns the snake_case name used in logs and cmd/bench fields.
 func (r Reason) String() string {

@@ -186,6 +186,9 @@ type agent struct {
 	// cutPlan is replans+1 while an edit since the agent's plan touched its
 	// route (see RouteBlock); another value: untouched.
 	cutPlan int
+	// byStandIn: its plan was made whole by the stand-in planner
+	// (SetStandIn), not by the planner; EndStandIn replans it.
+	byStandIn bool
 }
 
 // Stats are the Sim's counters since it was made.
@@ -244,6 +247,12 @@ type Sim struct {
 	cfg     Config
 	grid    *pathing.Grid
 	planner Planner
+	// standIn plans instead of planner while it is set (SetStandIn), for
+	// the reason standInWhy; legPlan is the scratch plan of its
+	// refinements of a leg (refineLeg).
+	standIn    Planner
+	standInWhy string
+	legPlan    Plan
 
 	agents []agent
 	groups []group
@@ -304,13 +313,16 @@ func (s *Sim) Config() Config { return s.cfg }
 // Grid returns the grid the Sim reads.
 func (s *Sim) Grid() *pathing.Grid { return s.grid }
 
-// Planner returns the current planner.
+// Planner returns the current planner (a stand-in, SetStandIn, may be
+// planning in its place for now: see StandIn).
 func (s *Sim) Planner() Planner { return s.planner }
 
 // SetPlanner switches planners (say, after the user toggles HPA* or a switch
 // of the hierarchy). Every agent under way replans with
 // ReasonPlannerChanged before its next step, so no agent keeps a plan made
 // by another planner (the map did not change: world_changed said it had).
+// A stand-in set with SetStandIn stays: it plans until EndStandIn, and p
+// after it.
 func (s *Sim) SetPlanner(p Planner) {
 	s.changes++
 	if !s.curLocal { // a member's local search does not use the planner
@@ -324,6 +336,73 @@ func (s *Sim) SetPlanner(p Planner) {
 			s.request(i, ReasonPlannerChanged)
 		}
 	}
+}
+
+// SetStandIn makes p plan in the planner's place until EndStandIn, and
+// replans nobody: it is for a while in which the planner must not be asked
+// although the routes it gave are still good. The session's case: a paint
+// stroke that defers the repair of the hierarchy behind the planner until
+// it ends (a slow repair at every mouse move made painting stutter), while
+// the agents are told of its cells as they are painted (CellsChanged). The
+// hierarchy then lags the grid: a plan on it could run through the new
+// wall, or never see that the route is cut. So p (A* on the grid) plans
+// meanwhile, and the agents keep their routes as they keep them after any
+// edit: only those whose route an edit touches replan, with
+// ReasonWorldChanged, at their next tick as always; p makes those plans and
+// any other made meanwhile (a new goal, a retry). An agent reaching the end
+// of its segment keeps its plan and has p plan the next leg only, to the
+// leg's end (as the planner's Refiner would: the rest of the route is still
+// the planner's). why says why, for a view ("during the stroke"). A
+// sliced search of the planner in progress starts again with p.
+func (s *Sim) SetStandIn(p Planner, why string) {
+	s.changes++
+	if !s.curLocal {
+		s.abandon() // its search is the planner's: asked again of p
+	}
+	s.standIn, s.standInWhy = p, why
+}
+
+// StandIn returns the stand-in planner and why it plans (SetStandIn), or
+// nil and "".
+func (s *Sim) StandIn() (Planner, string) { return s.standIn, s.standInWhy }
+
+// EndStandIn gives planning back to the planner. An agent under way whose
+// whole plan the stand-in made replans with ReasonHierarchyRepaired before
+// its next step, as SetPlanner replans every agent under way so that none
+// keeps another planner's plan (the reason says what happened: the
+// planner's hierarchy is repaired, not switched). Every other agent keeps
+// its plan, one whose next leg the stand-in refined included: the rest of
+// that route is the planner's. A sliced search of the stand-in in progress
+// starts again with the planner, for the reason it was asked.
+func (s *Sim) EndStandIn() {
+	if s.standIn == nil {
+		return
+	}
+	s.changes++
+	if !s.curLocal {
+		s.abandon()
+	}
+	s.standIn, s.standInWhy = nil, ""
+	for i := range s.agents {
+		a := &s.agents[i]
+		if !a.byStandIn {
+			continue
+		}
+		a.byStandIn = false
+		if !a.dead && (a.kind != Member || a.ownWay) && (a.state == Moving || a.state == Waiting) {
+			a.rebase = true // another planner's routes are measured afresh
+			s.request(i, ReasonHierarchyRepaired)
+		}
+	}
+}
+
+// active returns the planner that plans now: the stand-in while one is
+// set, else the planner.
+func (s *Sim) active() Planner {
+	if s.standIn != nil {
+		return s.standIn
+	}
+	return s.planner
 }
 
 // Now returns the number of ticks simulated so far.
@@ -817,7 +896,7 @@ func (s *Sim) planPhase() {
 		}
 		return s.cfg.PlanBudget > 0 && time.Since(start) >= s.cfg.PlanBudget
 	}
-	sp, sliced := s.planner.(Sliced)
+	sp, sliced := s.active().(Sliced)
 	for n < s.cfg.PlanCap {
 		if s.cur < 0 {
 			if s.qlen == 0 || (worked && over()) {
@@ -952,18 +1031,29 @@ func (s *Sim) begin(i int, sp Sliced, sliced bool) int {
 	if !ok {
 		return 0
 	}
-	if rf, can := s.planner.(Refiner); can && r == ReasonSegmentDone && len(a.plan.Legs) > 0 {
-		rest := max(0, a.plan.Cost-a.walked)
-		if err := rf.Refine(a.cell, &a.plan); err == nil {
-			a.plan.Cost = rest
-			s.stats.Refined++
-			s.finish(i, r, nil)
-			return 1
+	if r == ReasonSegmentDone && len(a.plan.Legs) > 0 {
+		rf, can := s.planner.(Refiner)
+		if can || s.standIn != nil {
+			rest := max(0, a.plan.Cost-a.walked)
+			var err error
+			if s.standIn != nil {
+				err = s.refineLeg(a) // not the planner's Refiner: see SetStandIn
+			} else {
+				err = rf.Refine(a.cell, &a.plan)
+			}
+			if err == nil {
+				a.plan.Cost = rest
+				s.stats.Refined++
+				by := a.byStandIn // the kept plan's maker made the route
+				s.finish(i, r, nil)
+				a.byStandIn = by
+				return 1
+			}
+			s.stats.RefineFailed++ // plan the whole route again below
 		}
-		s.stats.RefineFailed++ // plan the whole route again below
 	}
 	if !sliced {
-		s.finish(i, r, s.planner.Plan(a.cell, a.goal, &a.plan))
+		s.finish(i, r, s.active().Plan(a.cell, a.goal, &a.plan))
 		return 1
 	}
 	if err := sp.Begin(a.cell, a.goal, &a.plan); err != nil {
@@ -972,6 +1062,32 @@ func (s *Sim) begin(i int, sp Sliced, sliced bool) int {
 	}
 	s.cur, s.curReason = i, r
 	return 0
+}
+
+// refineLeg plans the next leg of a's kept plan with the stand-in (see
+// SetStandIn): a path from a's cell to the leg's end, taking along the
+// one-step border crossings right after it as HPA.Refine does, becomes the
+// segment, and the legs it covers are dropped.
+func (s *Sim) refineLeg(a *agent) error {
+	legs := a.plan.Legs
+	n := 1
+	for n < len(legs) && chebyshev(legs[n-1].To, legs[n].To) <= 1 {
+		n++
+	}
+	tmp := &s.legPlan
+	err := s.standIn.Plan(a.cell, legs[n-1].To, tmp)
+	a.plan.Work = tmp.Work
+	if err != nil {
+		return err
+	}
+	if len(tmp.Legs) > 0 || len(tmp.Segment) == 0 {
+		return fmt.Errorf("agents: stand-in %s planned the leg to %v in parts", s.standIn.Name(), legs[n-1].To)
+	}
+	a.plan.Segment = append(a.plan.Segment[:0], tmp.Segment...)
+	a.plan.FootFrom = legs[n-1].Foot
+	m := copy(legs, legs[n:])
+	a.plan.Legs = legs[:m]
+	return nil
 }
 
 // sliceNodes is the number of expansions between two looks at the clock
@@ -1046,8 +1162,9 @@ func (s *Sim) finish(i int, r Reason, err error) {
 	s.stats.Work += int64(a.plan.Work)
 	a.replans++
 	a.lastReplan, a.lastReason = s.tick, r
+	a.byStandIn = s.standIn != nil
 	if err == nil && (len(a.plan.Segment) == 0 || a.plan.Segment[0] != a.cell) {
-		err = fmt.Errorf("agents: planner %s returned a segment that does not start at (%d,%d)", s.planner.Name(), a.cell.X, a.cell.Y)
+		err = fmt.Errorf("agents: planner %s returned a segment that does not start at (%d,%d)", s.active().Name(), a.cell.X, a.cell.Y)
 	}
 	if err != nil {
 		s.stats.Failed++
