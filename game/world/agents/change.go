@@ -18,7 +18,12 @@ import (
 // could make its route shorter. A fill beside a route that stays legal
 // needs no replan: it cannot make any other route cheaper. An agent
 // standing on a filled cell is moved to the nearest open cell. Every
-// stopped agent tries again at the next tick.
+// stopped agent tries again at the next tick. An agent already waiting to
+// replan for a reason that says the map did not change (segment_done,
+// planner_changed, hierarchy_repaired) replans as world_changed when the
+// change touches its route (see yieldsToChange). While a stand-in plans
+// (SetStandIn) this is all the same: the agents it concerns replan with
+// the stand-in.
 //
 // Cost: O(changed cells + agents × remaining route length).
 func (s *Sim) CellsChanged(cells []image.Point) {
@@ -110,7 +115,7 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		default:
 			continue
 		}
-		if !a.hasGoal || (a.need != ReasonNone && a.need != ReasonSegmentDone) {
+		if !a.hasGoal || !yieldsToChange(a.need) {
 			continue
 		}
 		switch s.touches(a, changed, box) {
@@ -124,12 +129,28 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 			}
 			s.stats.HitShortcut++
 		}
-		// A change overrides a pending segment_done: the whole route is
-		// planned again rather than the next leg refined.
+		// A change overrides a pending segment_done (the whole route is
+		// planned again rather than the next leg refined), planner_changed
+		// or hierarchy_repaired: the plan's outcome (a stop when the
+		// change cut the goal off, say) is the change's.
 		a.need = ReasonNone
 		a.rebase = a.rebase || worse
 		s.request(i, ReasonWorldChanged)
 	}
+}
+
+// yieldsToChange reports whether an agent waiting for a plan for reason r
+// (ReasonNone: not waiting) replans with ReasonWorldChanged instead when a
+// change touches its route: r says the map did not change (the end of a
+// segment, another planner, a repaired hierarchy), which is no longer the
+// whole story. A new goal, a moved goal, a retry, a blocked step or a stuck
+// agent plan for their own reason whatever the change.
+func yieldsToChange(r Reason) bool {
+	switch r {
+	case ReasonNone, ReasonSegmentDone, ReasonPlannerChanged, ReasonHierarchyRepaired:
+		return true
+	}
+	return false
 }
 
 const (
