@@ -33,6 +33,11 @@ type agentState struct {
 	savedSome bool
 	seen      map[[2]int64]bool
 	scratch   []agents.Replan
+	// standIn is the A* planner the agents plan with while a stroke
+	// defers the repairs of the hierarchy their planner reads
+	// (syncAgentStandIn), kept for the simulation's life: its searcher
+	// holds about 32 bytes a cell, 8 MB on a 512×512 map.
+	standIn *agents.AStar
 }
 
 // Agents returns the agent simulation, or nil before the first agent.
@@ -53,7 +58,7 @@ func (w *World) agentSim() *agents.Sim {
 func (w *World) agentPlanner() agents.Planner {
 	w.agents.algo = w.Settings.Algo
 	w.agents.hpaCfg = w.agentHPAConfig()
-	switch h := w.agentHierarchy().(type) {
+	switch h := w.Hierarchy().(type) {
 	case *hpaHier:
 		w.agents.plannerOf = h.h
 		return agents.NewHPA(h.h, w.agents.hpaCfg)
@@ -106,28 +111,21 @@ func (w *World) ToggleAgentRefine() {
 	}
 }
 
-// agentHierarchy returns the hierarchy the agents plan on: the current
-// one, except while it is being built or lent (none then) and while a
-// stroke defers its repairs (its copy of the grid lags the grid): then
-// they plan with A* on the grid.
-func (w *World) agentHierarchy() Hierarchy {
-	if st := w.stroke; st != nil && len(st.pending) > 0 {
-		return nil
-	}
-	return w.Hierarchy()
-}
-
 // syncAgentPlanner gives the agents a new planner when the algorithm, the
 // hierarchy object (a rebuild after a structural switch) or, with HPA*, the
-// planner's config (smoothing, AgentRefine) changed.
+// planner's config (smoothing, AgentRefine) changed: the current
+// hierarchy's, or A* on the grid while there is none (being built or
+// lent). Then it gives them a stand-in, or takes it back, as the stroke
+// in progress needs (syncAgentStandIn).
 func (w *World) syncAgentPlanner() {
 	s := w.agents.sim
 	if s == nil {
 		return
 	}
+	defer w.syncAgentStandIn()
 	var of any = w.Grid
 	hpaChanged := false
-	switch h := w.agentHierarchy().(type) {
+	switch h := w.Hierarchy().(type) {
 	case *hpaHier:
 		of = h.h
 		hpaChanged = w.agentHPAConfig() != w.agents.hpaCfg
@@ -138,6 +136,44 @@ func (w *World) syncAgentPlanner() {
 		s.SetPlanner(w.agentPlanner())
 	}
 }
+
+// syncAgentStandIn has the agents plan with A* on the grid while a stroke
+// defers the repairs of the hierarchy their planner reads (its copy of
+// the grid lags the grid: a plan on it could cross the new wall, or keep
+// a route the stroke cut), and with their planner again once the stroke's
+// repair is done (EndStroke). It is a stand-in (agents.Sim.SetStandIn), not
+// a planner switch: the agents are told of each painted cell at once, and
+// only those whose route it touches replan (world_changed, with A*), at
+// their next tick as after any edit; the others walk on (the switch did
+// replan every agent as planner_changed, twice a stroke). When the stroke
+// ends, the agents whose whole plan A* made replan on the repaired
+// hierarchy as hierarchy_repaired, as a planner switch replans every agent
+// so that none walks another planner's route; one whose next leg A*
+// refined keeps its plan (docs/agents.md, Strokes that defer their
+// repair).
+func (w *World) syncAgentStandIn() {
+	s := w.agents.sim
+	if s == nil {
+		return
+	}
+	st := w.stroke
+	need := st != nil && len(st.pending) > 0 && w.agents.plannerOf != any(w.Grid)
+	cur, _ := s.StandIn()
+	switch {
+	case need && cur == nil:
+		if w.agents.standIn == nil {
+			w.agents.standIn = agents.NewAStar(w.Grid, agents.AStarConfig{Neighborhood: s.Config().Neighborhood})
+		}
+		s.SetStandIn(w.agents.standIn, StandInWhy)
+	case !need && cur != nil:
+		s.EndStandIn()
+	}
+}
+
+// StandInWhy is why the agents plan with a stand-in (agents.Sim.StandIn)
+// while a stroke defers its repairs, as the agents' panel says it:
+// "astar during the stroke".
+const StandInWhy = "during the stroke"
 
 // remakeAgents makes the agent simulation again from the agents on the
 // map (a switch of the neighbourhood, which a simulation is made with):

@@ -379,9 +379,11 @@ func (w *World) paint(cells []image.Point) {
 		st.pending = append(st.pending, changed...)
 		st.moves++
 		// The agents are told of the cells now (one painted over an agent
-		// moves it out), and until the stroke ends they plan with A* on the
-		// grid, not on the hierarchy's copy of it that is not repaired yet.
-		w.syncAgentPlanner()
+		// moves it out, one on a route replans it at the next tick, as a
+		// repaired stroke's would), and until the stroke ends A* on the
+		// grid plans for them, not the hierarchy's copy of it that is not
+		// repaired yet (syncAgentStandIn: a stand-in, which replans nobody).
+		w.syncAgentStandIn()
 		w.agentsSeeChange(changed)
 		// A plan that reads the hierarchy shows as pending until the stroke
 		// ends (advancePlan); a flat one is planned live on the grid.
@@ -456,7 +458,8 @@ func (w *World) EndStroke() {
 	}
 	if len(st.pending) > 0 {
 		// The agents were told of these cells as they were painted; they
-		// plan on the repaired hierarchy again from here (syncAgentPlanner).
+		// plan on the repaired hierarchy again from here (syncAgentPlanner
+		// below ends the stand-in).
 		r := w.repairHier(st.pending)
 		if r.Time > 0 {
 			// Per mouse move, like a live repair's: the next stroke compares
