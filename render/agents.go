@@ -442,7 +442,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		}
 	}
 	st := s.Stats()
-	title := agentsTitle(s.Now(), plannerName(s.Planner()), s.Running())
+	title := agentsTitle(s.Now(), panelPlanner(s), s.Running())
 	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], n[agents.Idle]},
 		[]string{"moving", "waiting", "stopped", "arrived", "idle"})
 	if states == "" {
@@ -728,6 +728,20 @@ func plannerName(p agents.Planner) string {
 	name := p.Name()
 	if h, ok := p.(*agents.HPA); ok && !strings.Contains(name, h.Mode().String()) {
 		name += "/" + h.Mode().String()
+	}
+	return name
+}
+
+// panelPlanner is the planner the agents' panel names: the simulation's
+// planner (plannerName), and while a stand-in plans in its place (a stroke
+// that defers its repairs) that one too, and why: "hpa/lazy (astar during
+// the stroke)". The title named the stand-in alone, so it flipped from
+// hpa/lazy to astar and back with each such stroke, as if the algorithm
+// had been switched.
+func panelPlanner(s *agents.Sim) string {
+	name := plannerName(s.Planner())
+	if p, why := s.StandIn(); p != nil {
+		name += " (" + strings.TrimSpace(p.Name()+" "+why) + ")"
 	}
 	return name
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"pathlens/game/world"
 	"pathlens/game/world/agents"
 	"pathlens/pathing"
 	"pathlens/pathing/hpa"
@@ -47,6 +48,30 @@ func TestPlannerNameShowsTheRefineMode(t *testing.T) {
 		if got := plannerName(c.p); got != c.want {
 			t.Errorf("plannerName(%s planner) = %q, want %q", c.p.Name(), got, c.want)
 		}
+	}
+}
+
+// Regression (tester, a7.log): while a stroke deferred its repairs the
+// panel's title read astar instead of hpa/lazy, as if the algorithm had
+// been switched. It keeps the agents' planner and says what plans for now
+// and why; back to the planner alone when the stroke's repair is done.
+func TestPanelNamesTheStandInBesideThePlanner(t *testing.T) {
+	g := pathing.MustGrid(12, 8)
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := agents.New(g, agents.NewHPA(h, agents.HPAConfig{Mode: agents.HPALazy}), agents.Config{})
+	if got := panelPlanner(s); got != "hpa/lazy" {
+		t.Errorf("panel planner %q, want hpa/lazy", got)
+	}
+	s.SetStandIn(agents.NewAStar(g, agents.AStarConfig{}), world.StandInWhy)
+	if got := panelPlanner(s); got != "hpa/lazy (astar during the stroke)" {
+		t.Errorf("panel planner during a deferring stroke %q, want %q", got, "hpa/lazy (astar during the stroke)")
+	}
+	s.EndStandIn()
+	if got := panelPlanner(s); got != "hpa/lazy" {
+		t.Errorf("panel planner after the stroke %q, want hpa/lazy", got)
 	}
 }
 
