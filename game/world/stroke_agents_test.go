@@ -124,6 +124,7 @@ func TestDeferredStrokeFarFromRoutesReplansNobody(t *testing.T) {
 			w, log, a, b := splitWorld(t, m)
 			s := w.Agents()
 			name := s.Planner().Name()
+			segEnds := s.Stats().Reasons[agents.ReasonSegmentDone]
 			off := log.Len()
 			deferStrokes(w)
 			w.BeginStroke(image.Pt(250, 285), 0)
@@ -138,7 +139,7 @@ func TestDeferredStrokeFarFromRoutesReplansNobody(t *testing.T) {
 			if p, why := s.StandIn(); p == nil || p.Name() != "astar" || why != StandInWhy {
 				t.Errorf("stand-in during the stroke: %v %q, want astar %q", p, why, StandInWhy)
 			}
-			segEnds := s.Stats().Reasons[agents.ReasonSegmentDone]
+			segEnds = s.Stats().Reasons[agents.ReasonSegmentDone] - segEnds
 			w.EndStroke()
 			if p, _ := s.StandIn(); p != nil {
 				t.Errorf("the stand-in %s still plans after the stroke's repair", p.Name())
