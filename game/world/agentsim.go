@@ -300,6 +300,13 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 		w.Note("select agents first (click one, or drag a box)")
 		return fmt.Errorf("no agent selected")
 	}
+	if !w.Grid.In(p) {
+		// Said as a query's end is (it read "agents: goal (-2,-8) is
+		// outside the 60×40 grid").
+		err := fmt.Errorf("cannot send agents there: %s", w.checkEndpoint(p))
+		w.Fail("%v", err)
+		return err
+	}
 	var err error
 	if group && len(ids) > 1 {
 		err = s.SetGroupGoal(ids, p)

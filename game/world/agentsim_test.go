@@ -636,3 +636,25 @@ func TestRemakeKeepsArrivedAgents(t *testing.T) {
 		t.Errorf("%d plans after the switch, want at most the walker's", got)
 	}
 }
+
+// From a designer's test: sending agents to a cell off the map read
+// "agents: goal (-2,-8) is outside the 60×40 grid", a package's wording;
+// it is said as a query's end is.
+func TestSendAgentsOffTheMapSaysTheCell(t *testing.T) {
+	w, _ := mustWorld(t,
+		"#####",
+		"#...#",
+		"#####",
+	)
+	id, err := w.SpawnAgent(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Agents().Select([]int{id}, false)
+	if err := w.SendAgents(image.Pt(-2, -8), false); err == nil {
+		t.Fatal("sent off the map")
+	}
+	if want := "cannot send agents there: cell (-2,-8) is outside the 5×3 map"; !w.MessageErr || w.Message != want {
+		t.Errorf("message %q, want %q", w.Message, want)
+	}
+}
