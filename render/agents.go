@@ -71,6 +71,9 @@ type AgentLayer struct {
 // replanHeader heads the replan panel's rows, in their columns.
 var replanHeader = fmt.Sprintf("%5s %-4s %-13s %s", "tick", "who", "reason", "from")
 
+// replanHeaderShort is replanHeader without the cell's column.
+var replanHeaderShort = fmt.Sprintf("%5s %-4s %s", "tick", "who", "reason")
+
 // Agent drawing constants.
 const (
 	// allPlansUpTo: with more agents than this, plans and segments are drawn
@@ -417,7 +420,10 @@ func (r *Renderer) strokePath(dst *ebiten.Image, p *vector.Path, w float32, c co
 // logLine is one line of the replan log panel.
 type logLine struct {
 	text string
-	col  color.RGBA
+	// short is text without its last column (the cell a replan starts
+	// from), drawn when text does not fit: clipped, a row read "(359…".
+	short string
+	col   color.RGBA
 	// stop is the reason of a stop ("stopped: goal is a wall"), written
 	// after text when the line holds it, else on a line of its own below.
 	stop string
@@ -467,14 +473,15 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		// What the columns are: the tick, who (an agent, or a group's
 		// virtual leader, which plans for its members), why, and the
 		// cell the plan starts from.
-		lines = append(lines, logLine{text: replanHeader, col: ColTextDim})
+		lines = append(lines, logLine{text: replanHeader, short: replanHeaderShort, col: ColTextDim})
 	}
 	for _, e := range l.log[:min(len(l.log), logRows)] {
 		who := fmt.Sprintf("#%-3d", e.Agent)
 		if e.Leader {
 			who = fmt.Sprintf("G%-3d", e.Group) // a group's leader is no agent the user spawned
 		}
-		ln := logLine{text: fmt.Sprintf("%5d %s %-13s (%d,%d)", e.Tick, who, e.Reason, e.Cell.X, e.Cell.Y), col: colReason[e.Reason]}
+		ln := logLine{text: fmt.Sprintf("%5d %s %-13s (%d,%d)", e.Tick, who, e.Reason, e.Cell.X, e.Cell.Y),
+			short: fmt.Sprintf("%5d %s %s", e.Tick, who, e.Reason), col: colReason[e.Reason]}
 		if e.State == agents.Stopped {
 			ln.stop, ln.col = "stopped: "+e.Why.String(), ColTextErr
 		}
@@ -551,6 +558,9 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	for _, ln := range lines {
 		if y+monoH > float64(rc.Max.Y) {
 			break
+		}
+		if ln.short != "" && ft.Width(face, ln.text) > width {
+			ln.text = ln.short // whole columns, not a number cut short
 		}
 		if ln.stop == "" {
 			ft.Draw(dst, face, clip(ft, face, ln.text, width), x, y, ln.col)

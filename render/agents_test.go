@@ -419,3 +419,40 @@ func TestAgentPanelSaysRoutesAreBlocked(t *testing.T) {
 		t.Errorf("none: %q", got)
 	}
 }
+
+// From a designer's test: at 800×600 the replan rows were clipped inside
+// their last column ("(359…"); a row that does not fit drops the column
+// whole instead.
+func TestReplanRowsDropTheCellColumnWhole(t *testing.T) {
+	g := pathing.MustGrid(400, 8)
+	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
+	id, err := s.Spawn(image.Pt(359, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetGoal([]int{id}, image.Pt(2, 4)); err != nil {
+		t.Fatal(err)
+	}
+	for range 5 {
+		s.Step()
+	}
+	for _, wide := range []bool{true, false} {
+		r := New()
+		var drawn []string
+		r.fonts.drawn = &drawn
+		var cam Camera
+		cam.Fit(400, 8, image.Rect(0, 0, 900, 700))
+		l := &AgentLayer{Sim: s, Cam: &cam, Map: image.Rect(0, 0, 900, 700), Log: image.Rect(490, 350, 890, 690)}
+		if !wide {
+			l.MaxSize = image.Pt(int(r.fonts.Width(r.fonts.Mono, replanHeader))+6, 0) // the cell column does not fit
+		}
+		r.DrawAgents(ebiten.NewImage(900, 700), l)
+		all := strings.Join(drawn, " | ")
+		if strings.Contains(all, "(359…") || strings.Contains(all, "(35…") {
+			t.Errorf("wide %v: a cell cut inside its number: %s", wide, all)
+		}
+		if wide != strings.Contains(all, "(359,4)") {
+			t.Errorf("wide %v: the cell column shown %v: %s", wide, !wide, all)
+		}
+	}
+}
