@@ -75,6 +75,8 @@ const (
 	ActPrevStage
 	ActFaster
 	ActSlower
+	ActAgentsFaster
+	ActAgentsSlower
 
 	ActUndo
 	ActRedo
@@ -119,7 +121,9 @@ var actionTable = []Binding{
 	{Action: ActToolInspect, Group: "Tools", Keys: keys(ebiten.KeyI), Help: "inspect tool: click pins a cell in the inspector"},
 	{Action: ActToolAgents, Group: "Tools", Keys: keys(ebiten.KeyT), Help: "agent tool: spawn, select, send (Shift: as a group)"},
 	{Action: ActSpawn, Group: "Tools", Keys: keys(ebiten.KeyJ), Help: "spawn an agent on the cell under the mouse"},
-	{Action: ActAgentsRun, Group: "Tools", Keys: keys(ebiten.KeyU), Help: "run / pause the agents"},
+	{Action: ActAgentsRun, Group: "Tools", Keys: keys(ebiten.KeyU), Help: "run / pause agents"},
+	{Action: ActAgentsFaster, Group: "Tools", Keys: keys(ebiten.KeyArrowUp), Mods: ModShift, Help: "faster", Fold: true},
+	{Action: ActAgentsSlower, Group: "Tools", Keys: keys(ebiten.KeyArrowDown), Mods: ModShift, Help: "slower", Fold: true},
 	{Action: ActRemoveAgents, Group: "Edit", Keys: keys(ebiten.KeyDelete, ebiten.KeyBackspace), Help: "remove the selected agents (agent tool; Ctrl+Z undoes)"},
 	{Action: ActBrush, Group: "Tools", Keys: keys(ebiten.KeyW), Mods: ModShift, Help: "next brush weight (2..9) for Shift+paint"},
 

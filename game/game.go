@@ -1086,6 +1086,7 @@ func (g *Game) updateKeys() {
 		{ActNextPhase, w.NextPhase}, {ActPrevPhase, w.PrevPhase},
 		{ActNextStage, w.NextStage}, {ActPrevStage, w.PrevStage},
 		{ActFaster, w.Faster}, {ActSlower, w.Slower},
+		{ActAgentsFaster, func() { w.StepAgentClock(true) }}, {ActAgentsSlower, func() { w.StepAgentClock(false) }},
 		{ActUndo, g.undo}, {ActRedo, w.Redo},
 	}
 	for _, s := range simple {

@@ -448,7 +448,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		}
 	}
 	st := s.Stats()
-	title := agentsTitle(s.Now(), panelPlanner(s), s.Running())
+	title := agentsTitle(s.Now(), panelPlanner(s), s.Running(), s.ClockSpeed())
 	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], n[agents.Idle]},
 		[]string{"moving", "waiting", "stopped", "arrived", "idle"})
 	if states == "" {
@@ -723,11 +723,15 @@ func blockedNote(n int, running bool) string {
 // after a send pauses them: the title must say which state they are in).
 // The state comes before the planner's name, which can be long
 // ("groups/maximin/exclusion") and is what a narrow panel cuts.
-func agentsTitle(tick int64, planner string, running bool) string {
-	if !running {
-		return fmt.Sprintf("Agents · paused (U runs) · tick %s · %s", world.Count(int(tick)), planner)
+func agentsTitle(tick int64, planner string, running bool, clock float64) string {
+	speed := ""
+	if clock != 1 {
+		speed = " " + world.ClockText(clock) // Shift+↑ / Shift+↓
 	}
-	return fmt.Sprintf("Agents · tick %s · %s", world.Count(int(tick)), planner)
+	if !running {
+		return fmt.Sprintf("Agents · paused (U runs) · tick %s%s · %s", world.Count(int(tick)), speed, planner)
+	}
+	return fmt.Sprintf("Agents · tick %s%s · %s", world.Count(int(tick)), speed, planner)
 }
 
 // plannerName is the planner's name as the agents panel shows it: an HPA*

@@ -20,12 +20,18 @@ import (
 // clock) and nothing on screen said so; the panel's title now names a
 // stopped clock and the key that runs it.
 func TestAgentsTitleSaysWhenPaused(t *testing.T) {
-	if got := agentsTitle(137, "groups/maximin/exclusion", false); !strings.Contains(got, "paused") || !strings.Contains(got, "U") ||
+	if got := agentsTitle(137, "groups/maximin/exclusion", false, 1); !strings.Contains(got, "paused") || !strings.Contains(got, "U") ||
 		strings.Index(got, "paused") > strings.Index(got, "groups") {
 		t.Errorf("stopped clock: title %q does not say paused and how to run, before the planner's name (a narrow panel cuts the end)", got)
 	}
-	if got := agentsTitle(137, "astar", true); strings.Contains(got, "paused") || !strings.Contains(got, "tick 137") || !strings.Contains(got, "astar") {
+	if got := agentsTitle(137, "astar", true, 1); strings.Contains(got, "paused") || !strings.Contains(got, "tick 137") || !strings.Contains(got, "astar") || strings.Contains(got, "×") {
 		t.Errorf("running clock: title %q", got)
+	}
+	if got := agentsTitle(137, "astar", true, 4); !strings.Contains(got, "tick 137 ×4") {
+		t.Errorf("a clock at ×4: title %q", got)
+	}
+	if got := agentsTitle(137, "astar", true, 0.25); !strings.Contains(got, "tick 137 ×1/4") {
+		t.Errorf("a clock at ×1/4: title %q", got)
 	}
 }
 

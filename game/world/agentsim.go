@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -371,6 +372,50 @@ func idList(ids []int, max int) string {
 		b.WriteString(strconv.Itoa(id))
 	}
 	return b.String()
+}
+
+// AgentClockSpeeds are the speeds Shift+↑ and Shift+↓ step the agents'
+// clock through: simulated seconds a real second.
+var AgentClockSpeeds = []float64{0.25, 0.5, 1, 2, 4, 8}
+
+// StepAgentClock makes the agents' clock the next speed of
+// AgentClockSpeeds up (faster) or down, and says so. A replan on a
+// 512×512 map at 6 cells a second took minutes to watch (a designer's
+// test); the clock scales the agents' walking and their replans alike.
+func (w *World) StepAgentClock(faster bool) {
+	s := w.agentSim()
+	cur := s.ClockSpeed()
+	i := 0
+	for k, v := range AgentClockSpeeds {
+		if math.Abs(v-cur) < math.Abs(AgentClockSpeeds[i]-cur) {
+			i = k
+		}
+	}
+	switch {
+	case faster && i < len(AgentClockSpeeds)-1:
+		i++
+	case !faster && i > 0:
+		i--
+	}
+	s.SetClockSpeed(AgentClockSpeeds[i])
+	w.Log.Add("agent", F{"action", "clock_speed"}, F{"speed", AgentClockSpeeds[i]})
+	edge := ""
+	switch {
+	case i == len(AgentClockSpeeds)-1:
+		edge = " (the fastest)"
+	case i == 0:
+		edge = " (the slowest)"
+	}
+	w.NoteAfterError("agents' clock %s real time%s: Shift+↑ faster, Shift+↓ slower", ClockText(AgentClockSpeeds[i]), edge)
+}
+
+// ClockText writes a clock speed as the note and the agents' panel do:
+// "×2", "×1/4".
+func ClockText(v float64) string {
+	if v >= 1 {
+		return "×" + strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return "×1/" + strconv.FormatFloat(1/v, 'f', -1, 64)
 }
 
 // ToggleAgents runs or pauses the agent clock.

@@ -658,3 +658,54 @@ func TestSendAgentsOffTheMapSaysTheCell(t *testing.T) {
 		t.Errorf("message %q, want %q", w.Message, want)
 	}
 }
+
+// From a designer's test: watching agents replan on a 512×512 map took
+// minutes at their walking speed, and nothing sped them up (↑ and ↓ pace
+// the query's timeline). Shift+↑ and Shift+↓ step the agents' clock, and
+// a fast clock walks them that much further per real second.
+func TestAgentClockSteps(t *testing.T) {
+	w, _ := mustWorld(t,
+		"##############################",
+		"#............................#",
+		"##############################",
+	)
+	s := w.agentSim()
+	for _, c := range []struct {
+		faster bool
+		want   float64
+	}{{true, 2}, {true, 4}, {true, 8}, {true, 8}, {false, 4}, {false, 2}, {false, 1}, {false, 0.5}, {false, 0.25}, {false, 0.25}} {
+		w.StepAgentClock(c.faster)
+		if got := s.ClockSpeed(); got != c.want {
+			t.Fatalf("after a step faster=%v: clock %v, want %v", c.faster, got, c.want)
+		}
+	}
+	if !strings.Contains(w.Message, "×1/4") || !strings.Contains(w.Message, "slowest") {
+		t.Errorf("message %q", w.Message)
+	}
+	// Walked distance in one real second at ×1 and at ×4.
+	walked := func(clock float64) int {
+		x, _ := mustWorld(t,
+			"##############################",
+			"#............................#",
+			"##############################",
+		)
+		id, err := x.SpawnAgent(image.Pt(1, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.agentSim().SetClockSpeed(clock)
+		x.Agents().Select([]int{id}, false)
+		if err := x.SendAgents(image.Pt(28, 1), false); err != nil {
+			t.Fatal(err)
+		}
+		for range 60 {
+			x.Tick(1.0 / 60)
+		}
+		v, _ := x.Agents().Agent(id)
+		return v.Cell.X - 1
+	}
+	slow, fast := walked(1), walked(4)
+	if fast < 3*slow || slow == 0 {
+		t.Errorf("one second walks %d cells at ×1 and %d at ×4, want about four times as far", slow, fast)
+	}
+}

@@ -461,10 +461,11 @@ func (s *Sim) Tick(dt float64) int {
 	n := 0
 	start := time.Now()
 	for s.accum >= s.cfg.TickSeconds {
-		// Catching up stops after MaxCatchUp ticks, or once this call has
+		// Catching up stops after MaxCatchUp ticks (times the clock's
+		// speed, so a fast clock is not held to real time), or once this call has
 		// used twice the plan budget: a slow frame slows the clock instead
 		// of making the next frame slower still.
-		if n == s.cfg.MaxCatchUp || (n > 0 && s.cfg.PlanWork <= 0 && s.cfg.PlanBudget > 0 && time.Since(start) > 2*s.cfg.PlanBudget) {
+		if n == s.cfg.MaxCatchUp*max(1, int(math.Ceil(s.clock))) || (n > 0 && s.cfg.PlanWork <= 0 && s.cfg.PlanBudget > 0 && time.Since(start) > 2*s.cfg.PlanBudget) {
 			s.accum = 0
 			break
 		}
