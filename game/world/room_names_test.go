@@ -82,3 +82,21 @@ func TestInspectorNamesTheTiledRoom(t *testing.T) {
 		t.Errorf("load notes %q", notes)
 	}
 }
+
+// From a designer's test: a level-2 room ("West wing") drawn across
+// level-1 rooms B and K; the group planner put both wholly into the other
+// wing, and nothing said so. The session says it when it opens.
+func TestRoomsAcrossUpperRegionsAreNoted(t *testing.T) {
+	regions := [][]byte{
+		[]byte("BBBBKKKK"),
+		[]byte("WWWEEEEE"),
+	}
+	names := []map[byte]string{{'B': "Bakery", 'K': "Kitchen"}, {'W': "West wing", 'E': "East wing"}}
+	notes := straddleNotes(regions, names)
+	if len(notes) != 1 || !strings.Contains(notes[0], "'B' Bakery lies in 'W' West wing and 'E' East wing") || strings.Contains(notes[0], "Kitchen") {
+		t.Errorf("notes %q", notes)
+	}
+	if n := straddleNotes([][]byte{[]byte("BBKK"), []byte("WWEE")}, nil); len(n) != 0 {
+		t.Errorf("nested rooms noted: %q", n)
+	}
+}

@@ -67,6 +67,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		w.Regions = append(w.Regions, append([]byte(nil), r...))
 	}
 	w.RegionNames = sc.RegionNames
+	w.straddle = straddleNotes(w.Regions, w.RegionNames)
 	// settingsFrom's one note, a cluster size shown clamped, is
 	// LoadNotes', which also says what a save keeps.
 	w.Settings, _ = settingsFrom(sc.Settings)
@@ -152,6 +153,7 @@ func (w *World) LoadNotes() []string {
 	if w.scenario != nil {
 		notes = append(notes, w.scenario.Notes...)
 	}
+	notes = append(notes, w.straddle...)
 	k := w.keepCluster
 	if k[0] == 0 {
 		return notes

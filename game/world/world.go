@@ -90,6 +90,9 @@ type World struct {
 	// RegionNames[l-1] names the rooms behind layer l's characters where
 	// the map gives names (a Tiled map's room objects); nil otherwise.
 	RegionNames []map[byte]string
+	// straddle are LoadNotes' remarks on rooms one level drawn across the
+	// regions of the next (straddleNotes), found when the session opened.
+	straddle []string
 	// cover caches uncovered's scan for a grid version: the first open
 	// cell in no region, -1 for none, -2 for a layer of another size.
 	cover struct {
