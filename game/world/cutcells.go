@@ -66,13 +66,14 @@ var cutHook func(j *cutJob)
 // the build worker: a job not yet started is replaced by the next one; a
 // job under way when it is abandoned stops within a millisecond.
 type cutWorker struct {
-	reqs  chan *cutJob // capacity 1: the job waiting for the worker
+	reqs  chan *cutJob  // capacity 1: the job waiting for the worker
+	drop  chan struct{} // capacity 1: let go of the buffer kept from a stopped job (release)
 	quit  chan struct{}
 	ended chan struct{} // closed when the goroutine returns
 }
 
 func newCutWorker() *cutWorker {
-	cw := &cutWorker{reqs: make(chan *cutJob, 1), quit: make(chan struct{}), ended: make(chan struct{})}
+	cw := &cutWorker{reqs: make(chan *cutJob, 1), drop: make(chan struct{}, 1), quit: make(chan struct{}), ended: make(chan struct{})}
 	go cw.loop()
 	return cw
 }
@@ -87,6 +88,9 @@ func (cw *cutWorker) loop() {
 		select {
 		case <-cw.quit:
 			return
+		case <-cw.drop:
+			buf = nil
+			continue
 		case j = <-cw.reqs:
 		}
 		if j.dst != nil {
@@ -106,13 +110,7 @@ func (cw *cutWorker) loop() {
 			continue
 		}
 		if err != nil {
-			// Stopped: nobody wants it. The buffer serves the next job
-			// when one is waiting (an edit's), else it is let go (the
-			// layer turned off: up to 16 MB held for nothing).
-			buf = nil
-			if len(cw.reqs) > 0 {
-				buf = cut
-			}
+			buf = cut // stopped: nobody wants it, the buffer serves the next (release lets it go)
 			continue
 		}
 		buf = nil
@@ -160,6 +158,16 @@ func (cw *cutWorker) submit(j *cutJob) {
 	cw.reqs <- j
 }
 
+// release tells the worker to let go of the buffer it keeps from a stopped
+// job (up to 16 MB on a 4M-cell map), as the layer is no longer shown.
+// It never blocks.
+func (cw *cutWorker) release() {
+	select {
+	case cw.drop <- struct{}{}:
+	default:
+	}
+}
+
 // stop ends the worker's goroutine: at once when it is idle, else when the
 // job under way ends (the world abandons it first: within a millisecond).
 func (cw *cutWorker) stop() {
@@ -187,6 +195,7 @@ type cutCells struct {
 	// not tried again until the grid changes (every frame would).
 	failed    cutKey
 	hasFailed bool
+	released  bool // the worker was told to let its buffer go, and has had no job since
 	worker    *cutWorker
 }
 
@@ -264,6 +273,10 @@ func (w *World) syncCutCells() {
 		}
 		if !c.want {
 			c.spare = nil
+			if c.worker != nil && c.job == nil && !c.released {
+				c.worker.release() // once: not a wake-up of the worker every frame
+				c.released = true
+			}
 		}
 		return
 	}
@@ -311,6 +324,7 @@ func (w *World) syncCutCells() {
 		c.worker = newCutWorker()
 	}
 	c.job = j
+	c.released = false
 	c.worker.submit(j)
 }
 
