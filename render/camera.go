@@ -120,8 +120,8 @@ func (c *Camera) Fit(w, h int, view image.Rectangle) {
 // wide for the margin, pathological-maximin at 1280×800, lost 4 % of its
 // size rather than the ends of its corridors under the legend). A side or
 // below <= 0 (or not a number) asks for no room there; both is Fit. When
-// no room is made, a map with margin above it moves up by as much of it as
-// the legend below can use.
+// no room is made, a map with more than Fit's margin above it moves up by
+// as much of the rest as the legend below can use.
 func (c *Camera) FitBeside(w, h int, view image.Rectangle, side, below float64) {
 	c.Fit(w, h, view)
 	wantSide, wantBelow := side > 0, below > 0 // false for NaN too
@@ -162,10 +162,13 @@ func (c *Camera) FitBeside(w, h int, view image.Rectangle, side, below float64) 
 		c.Fit(w, h, view)
 		if wantBelow {
 			// No room to be made at a size worth keeping: the map at least
-			// gives the legend its top margin, so the legend covers as few
-			// rows as it can (castle.tmx at 1280×800 kept 54 px free above
-			// the map while the legend covered a room's corner).
-			c.OffY -= math.Min(top, below-bottom)
+			// gives the legend the free space above it beyond Fit's own
+			// margin, so the legend covers as few rows as it can
+			// (castle.tmx at 1280×800 kept 54 px free above the map while
+			// the legend covered a room's corner). The margin stays: the
+			// map notes sit in it, and the map does not touch the top bar.
+			margin := math.Min(16, math.Min(float64(view.Dx()), float64(view.Dy()))/10)
+			c.OffY -= math.Max(0, math.Min(top-margin, below-bottom))
 		}
 		return
 	}
