@@ -783,25 +783,37 @@ func regionsEqual(a, b [][]byte) bool {
 func (s *Scenario) check(name string, at *scenarioLines, setAt map[string]int) error {
 	g := s.Map.Grid
 	W, H := g.Width(), g.Height()
+	mr := at.mapRooms
+	resized := false // a copy of the map's rooms made before the map was resized
+layers:
 	for l, rows := range at.layers {
 		if len(rows) != H {
+			if len(mr.Layers) > 0 {
+				resized = true
+				break
+			}
 			return errAt(name, at.regionLines[l], "regions %d has %d rows, the map has %d", l+1, len(rows), H)
 		}
 		layer := make([]byte, 0, W*H)
 		for y, row := range rows {
 			if len(row) != W {
+				if len(mr.Layers) > 0 {
+					resized = true
+					break layers
+				}
 				return errAt(name, at.regionRows[l][y], "regions %d row %d has %d cells, the map is %d wide (spaces count as cells)", l+1, y+1, len(row), W)
 			}
 			layer = append(layer, row...)
 		}
 		s.Regions = append(s.Regions, layer)
 	}
-	if mr := at.mapRooms; len(mr.Layers) > 0 {
+	if len(mr.Layers) > 0 {
 		// The map draws its own rooms (Tiled), which pathlens does not
 		// edit: they are read from the map, as it is now. A copy the file
 		// holds (written before MapRegions, or by hand) gives way to them,
-		// with a note when it differs: the rooms were redrawn since.
-		if len(s.Regions) > 0 && !regionsEqual(s.Regions, mr.Layers) {
+		// with a note when it differs: the rooms were redrawn since (or the
+		// map resized: the copy is not checked against its new size).
+		if resized || len(s.Regions) > 0 && !regionsEqual(s.Regions, mr.Layers) {
 			s.Notes = append(s.Notes, fmt.Sprintf("%s's rooms have changed since %s was saved: the map's rooms are used, not the copy in %s",
 				BaseName(s.MapPath), filepath.Base(name), filepath.Base(name)))
 		}

@@ -132,23 +132,31 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	return &Map{Name: filepath.Base(name), Grid: g, Terrain: terrain, Format: FormatTiled}, rooms, nil
 }
 
-// sourceLine is the line of data whose source attribute names the file at
-// path (the base name, as written or with its folder), 0 when none does.
+// sourceLine is the line of data whose element names the file at path
+// in a source attribute (an external tileset) or a template attribute (an
+// object placed from a template), by its base name, as written or with its
+// folder; 0 when none does. Elements are read with the XML decoder, so a
+// map written on one line (Tiled's minimised output) or with the attribute
+// in either quotes is found too.
 func sourceLine(data []byte, path string) int {
 	base := filepath.Base(path)
-	for i, line := range bytes.Split(data, []byte("\n")) {
-		for _, q := range []string{`source="`, `source='`} {
-			at := bytes.Index(line, []byte(q))
-			if at < 0 {
-				continue
-			}
-			rest := line[at+len(q):]
-			if end := bytes.IndexAny(rest, `"'`); end >= 0 && filepath.Base(string(rest[:end])) == base {
-				return i + 1
+	d := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return 0
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		for _, a := range se.Attr {
+			if (a.Name.Local == "source" || a.Name.Local == "template") && filepath.Base(a.Value) == base {
+				line, _ := d.InputPos()
+				return line
 			}
 		}
 	}
-	return 0
 }
 
 // sourceKind names what an external file of a Tiled map is, by extension.

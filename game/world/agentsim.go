@@ -193,6 +193,7 @@ func (w *World) remakeAgents() (n, lost int) {
 	running := old.Running()
 	w.agents = agentState{version: w.agents.version, versions: w.agents.versions, saved: w.agents.saved, savedSome: w.agents.savedSome}
 	s := w.agentSim()
+	s.SetClockSpeed(old.ClockSpeed()) // Shift+↑ / Shift+↓ outlive the remake
 	groupGoal := map[int]image.Point{}
 	members := map[int][]int{}
 	var selected []int
