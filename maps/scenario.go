@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,11 +51,13 @@ type Scenario struct {
 	// RegionNames[l-1] names the rooms behind layer l's characters, where
 	// the map file gives names (a Tiled map's room objects).
 	RegionNames []map[byte]string
-	// MapRegions says the regions are the map file's own (a Tiled map's
-	// rooms): WriteScenario writes no regions block for them, so a
-	// scenario saved from the session reads the rooms from the map again
-	// when it is opened, as they are then.
-	MapRegions bool
+	// MapLevels counts the region layers, from level 1, that are the map
+	// file's own (a Tiled map's rooms): they are read from the map again
+	// whenever the scenario is opened, as they are then. WriteScenario
+	// writes no regions block when every layer is the map's; a scenario
+	// with layers of its own above them writes them all (the map's levels
+	// as copies, which give way to the map's when it is read).
+	MapLevels int
 	// Notes are remarks on what the parser chose that the user should
 	// read (a scenario's own copy of the rooms replaced by the map's).
 	Notes []string
@@ -484,7 +487,7 @@ func LoadScenario(path string) (*Scenario, error) {
 		}
 		name := strings.TrimSuffix(m.Name, filepath.Ext(m.Name))
 		return &Scenario{Name: name, Map: m, MapPath: m.Name, MapFile: path, Regions: rooms.Layers,
-			RegionNames: rooms.Names, MapRegions: len(rooms.Layers) > 0}, nil
+			RegionNames: rooms.Names, MapLevels: len(rooms.Layers)}, nil
 	}
 	m, err := LoadMap(path)
 	if err != nil {
@@ -807,17 +810,30 @@ layers:
 		}
 		s.Regions = append(s.Regions, layer)
 	}
-	if len(mr.Layers) > 0 {
+	if k := len(mr.Layers); k > 0 {
 		// The map draws its own rooms (Tiled), which pathlens does not
-		// edit: they are read from the map, as it is now. A copy the file
-		// holds (written before MapRegions, or by hand) gives way to them,
-		// with a note when it differs: the rooms were redrawn since (or the
-		// map resized: the copy is not checked against its new size).
-		if resized || len(s.Regions) > 0 && !regionsEqual(s.Regions, mr.Layers) {
+		// edit: levels 1..k are read from the map, as it is now. A copy the
+		// file holds of them (written before MapLevels, or with layers of
+		// its own above them) gives way, with a note when it differs: the
+		// rooms were redrawn since (or the map resized: the copy is not
+		// checked against its new size). The file's own layers above k
+		// stay, unless the resize left them the wrong size too.
+		own := s.Regions
+		n := min(k, len(own))
+		if resized || !regionsEqual(own[:n], mr.Layers[:n]) {
 			s.Notes = append(s.Notes, fmt.Sprintf("%s's rooms have changed since %s was saved: the map's rooms are used, not the copy in %s",
 				BaseName(s.MapPath), filepath.Base(name), filepath.Base(name)))
 		}
-		s.Regions, s.RegionNames, s.MapRegions = mr.Layers, mr.Names, true
+		var upper [][]byte
+		switch {
+		case resized && len(at.layers) > k:
+			s.Notes = append(s.Notes, fmt.Sprintf("the region layers above level %d in %s do not fit %s as it is now, and are left out",
+				k, filepath.Base(name), BaseName(s.MapPath)))
+		case len(own) > k:
+			upper = own[k:]
+		}
+		s.Regions = append(slices.Clone(mr.Layers), upper...)
+		s.RegionNames, s.MapLevels = mr.Names, k
 	}
 	if s.Settings.hpaClusterOut() {
 		return errAt(name, setAt["cluster"], "cluster %d: HPA* clusters are 4 to 64 cells wide", s.Settings.Cluster)
@@ -1050,8 +1066,8 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 	}
 	W := s.Map.Grid.Width()
 	regions := s.Regions
-	if s.MapRegions && s.MapPath != "" {
-		regions = nil // the map's own rooms: read from it again (see MapRegions)
+	if s.MapLevels > 0 && s.MapPath != "" && len(regions) <= s.MapLevels {
+		regions = nil // the map's own rooms: read from it again (see MapLevels)
 	}
 	for l, layer := range regions {
 		fmt.Fprintf(bw, "regions %d\n", l+1)

@@ -66,8 +66,8 @@ func TestScenarioReadsTheTiledMapsRoomsAsTheyAreNow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !s.MapRegions || string(s.Regions[0]) != "KK  " || s.RegionNames[0]['K'] != "Kitchen" {
-		t.Fatalf("from the map: own %v, rooms %q, names %v", s.MapRegions, s.Regions[0], s.RegionNames)
+	if s.MapLevels != 1 || string(s.Regions[0]) != "KK  " || s.RegionNames[0]['K'] != "Kitchen" {
+		t.Fatalf("from the map: map levels %v, rooms %q, names %v", s.MapLevels, s.Regions[0], s.RegionNames)
 	}
 	pls := filepath.Join(dir, "castle.pls")
 	if err := SaveScenario(pls, s); err != nil {

@@ -445,8 +445,8 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 	}
 	sc.Regions = w.Regions
 	// The map's own rooms (Tiled) are read from it again when the file is
-	// opened (maps.Scenario.MapRegions); the session does not edit them.
-	sc.RegionNames, sc.MapRegions = w.RegionNames, w.scenario.MapRegions
+	// opened (maps.Scenario.MapLevels); the session does not edit them.
+	sc.RegionNames, sc.MapLevels = w.RegionNames, w.scenario.MapLevels
 	if w.HasStart && w.HasGoal && open(w.Start, w.Goal) {
 		sc.Queries = append(sc.Queries, maps.Query{Start: w.Start, Goal: w.Goal})
 	}

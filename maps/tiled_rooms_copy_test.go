@@ -12,7 +12,7 @@ import (
 // been enlarged in Tiled. The copy is to give way to the map's rooms (the
 // commit's claim), but it is checked against the map's size first, so the
 // session does not open at all.
-func TestReviewOlderCopyOfResizedTiledMapOpens(t *testing.T) {
+func TestOlderCopyOfResizedTiledMapOpens(t *testing.T) {
 	dir := t.TempDir()
 	tm := filepath.Join(dir, "castle.tmx")
 	src := fmt.Sprintf(tmx(tileset, "1,1,1,1,1", 5, 1), `<objectgroup name="rooms">
@@ -39,7 +39,7 @@ func TestReviewOlderCopyOfResizedTiledMapOpens(t *testing.T) {
 // level 1 only. Level 2 is nobody's copy of the map: it is dropped on
 // open (with a note that says the map's rooms changed, which they did
 // not), and the next save loses it for good.
-func TestReviewHandWrittenUpperLevelOverTiledRoomsKept(t *testing.T) {
+func TestHandWrittenUpperLevelOverTiledRoomsKept(t *testing.T) {
 	dir := t.TempDir()
 	tm := filepath.Join(dir, "castle.tmx")
 	src := fmt.Sprintf(tmx(tileset, "1,1,1,1", 4, 1), `<objectgroup name="rooms">

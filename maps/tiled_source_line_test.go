@@ -9,7 +9,7 @@ import (
 // A missing template is named by an object's template attribute, not a
 // source attribute: the refusal names no line (0), which the commit says
 // it does ("a missing external tileset or template names its line").
-func TestReviewMissingTemplateNamesItsLine(t *testing.T) {
+func TestMissingTemplateNamesItsLine(t *testing.T) {
 	src := `<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16" infinite="0">
  <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="1" columns="1"/>
@@ -27,7 +27,7 @@ func TestReviewMissingTemplateNamesItsLine(t *testing.T) {
 
 // Tiled writes a map on one line when asked to minimise it (and other
 // tools do too): sourceLine looks at the first source= of a line only.
-func TestReviewMissingTilesetOnASharedLine(t *testing.T) {
+func TestMissingTilesetOnASharedLine(t *testing.T) {
 	src := `<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16" infinite="0"><tileset firstgid="1" source="here.tsx"/><tileset firstgid="5" source="nothere.tsx"/><layer id="1" name="ground" width="2" height="1"><data encoding="csv">1,5</data></layer></map>`
 	dir := t.TempDir()

@@ -8,7 +8,7 @@ import (
 // Shift+↑ sets the agents' clock to ×4; a switch of the neighbourhood makes
 // the simulation again (remakeAgents) and the clock falls back to ×1 with
 // no word: the panel's title loses its "×4" and the agents slow down.
-func TestReviewNeighbourhoodSwitchKeepsAgentClock(t *testing.T) {
+func TestNeighbourhoodSwitchKeepsAgentClock(t *testing.T) {
 	w, _ := mustWorld(t,
 		"##############################",
 		"#............................#",
