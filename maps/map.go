@@ -50,7 +50,7 @@
 // Readers never panic on any input. Every problem is an *Error naming the
 // file (as given), the line, and the cell when there is one:
 //
-//	maps: arena.map:7: row has 48 cells, want 49
+//	arena.map:7: row has 48 cells, want 49
 //
 // Maps wider or taller than pathing.MaxSide cells are refused from the
 // header, before anything is allocated. Lines longer than a map row can be

@@ -249,8 +249,8 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 // caller's bound on all the layers' tiles is said first.
 func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err error) {
 	layer := ""
-	want := int64(w) * int64(h) // the layer's tiles: its width × height
-	lw, lh := w, h
+	want := int64(w) * int64(h) // every layer's tiles: the map's width × height
+	lw, lh := w, h              // the layer's own width and height attributes
 	limit := int64(w) * int64(h) * 4
 	for {
 		tok, err := d.Token()
@@ -269,14 +269,16 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err e
 		case "layer":
 			layers++
 			layer = attrOf(se, "name")
+			// The decoder wants the map's cells in every layer, whatever
+			// the layer's own width and height say (they are named in the
+			// message when they differ).
 			lw, lh = w, h
-			if v, err := strconv.Atoi(attrOf(se, "width")); err == nil && v > 0 && v <= w {
+			if v, err := strconv.Atoi(attrOf(se, "width")); err == nil {
 				lw = v
 			}
-			if v, err := strconv.Atoi(attrOf(se, "height")); err == nil && v > 0 && v <= h {
+			if v, err := strconv.Atoi(attrOf(se, "height")); err == nil {
 				lh = v
 			}
-			want = int64(lw) * int64(lh)
 		case "data":
 			enc, comp := attrOf(se, "encoding"), attrOf(se, "compression")
 			var text []byte
@@ -315,17 +317,26 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err e
 			}
 			if enc == "" {
 				if tiles != want && short == nil {
-					short = errAt(name, line, "tile layer %q holds %d tiles, want %d (its %d×%d cells)", layer, tiles, want, lw, lh)
+					short = errAt(name, line, "tile layer %q holds %d tiles, want %d (the map's %d×%d cells)%s", layer, tiles, want, w, h, layerSize(lw, lh, w, h))
 				}
 				continue
 			}
 			if n, err := checkData(text, enc, comp, limit); err != nil {
 				return 0, nil, errAt(name, line, "tile layer %q: %v", layer, err)
 			} else if n != want && short == nil {
-				short = errAt(name, line, "tile layer %q holds %d tiles, want %d (its %d×%d cells)", layer, n, want, lw, lh)
+				short = errAt(name, line, "tile layer %q holds %d tiles, want %d (the map's %d×%d cells)%s", layer, n, want, w, h, layerSize(lw, lh, w, h))
 			}
 		}
 	}
+}
+
+// layerSize says, for a message, that a layer's own width and height
+// attributes (lw×lh) differ from the map's w×h, or "" when they do not.
+func layerSize(lw, lh, w, h int) string {
+	if lw == w && lh == h {
+		return ""
+	}
+	return fmt.Sprintf("; the layer says it is %d×%d: Tiled layers are the map's size", lw, lh)
 }
 
 // dataKind names a layer data encoding for a message.

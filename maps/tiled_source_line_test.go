@@ -38,3 +38,24 @@ func TestMissingTilesetOnASharedLine(t *testing.T) {
 		t.Errorf("missing tileset: %v (%+v), want line 2", err, me)
 	}
 }
+
+// A layer whose width and height attributes differ from the map's is read
+// as the decoder reads it, by the map's size: a map-sized layer that loaded
+// before is not refused, and a layer of its own stated size is refused
+// saying both.
+func TestTiledLayerSizeAttributesFollowTheMap(t *testing.T) {
+	layer := func(csv string) string {
+		return `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" width="3" height="2" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="1" columns="1"/>
+ <layer id="1" name="ground" width="2" height="2"><data encoding="csv">` + csv + `</data></layer>
+</map>`
+	}
+	if _, _, err := ReadTiled(strings.NewReader(layer("1,1,1,1,1,1")), "m.tmx", ""); err != nil {
+		t.Errorf("a map-sized layer with a smaller width attribute: %v", err)
+	}
+	_, _, err := ReadTiled(strings.NewReader(layer("1,1,1,1")), "m.tmx", "")
+	if err == nil || !strings.Contains(err.Error(), `holds 4 tiles, want 6 (the map's 3×2 cells); the layer says it is 2×2`) {
+		t.Errorf("a layer of its own stated size: %v", err)
+	}
+}
