@@ -36,8 +36,10 @@ type agentState struct {
 	scratch   []agents.Replan
 	// standIn is the A* planner the agents plan with while a stroke
 	// defers the repairs of the hierarchy their planner reads
-	// (syncAgentStandIn), kept for the simulation's life: its searcher
-	// holds about 32 bytes a cell, 8 MB on a 512×512 map.
+	// (syncAgentStandIn). Its searcher holds about 32 bytes a cell: kept
+	// between strokes up to standInKeepCells (8 MB at 512×512, made once
+	// for a session of strokes), let go after each stroke above that (128
+	// MB at 2048×2048, which the memory checks do not count).
 	standIn *agents.AStar
 }
 
@@ -168,8 +170,15 @@ func (w *World) syncAgentStandIn() {
 		s.SetStandIn(w.agents.standIn, StandInWhy)
 	case !need && cur != nil:
 		s.EndStandIn()
+		if w.Grid.Len() > standInKeepCells {
+			w.agents.standIn = nil
+		}
 	}
 }
+
+// standInKeepCells is the largest grid whose stand-in planner is kept
+// between strokes (see agentState.standIn).
+const standInKeepCells = 512 * 512
 
 // StandInWhy is why the agents plan with a stand-in (agents.Sim.StandIn)
 // while a stroke defers its repairs, as the agents' panel says it:
