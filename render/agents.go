@@ -469,18 +469,23 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	cut := blockedNote(s.BlockedRoutes(), s.Running())
 	l.log = s.Replans(l.log[:0])
 	lines := l.lines[:0]
+	shown := l.log[:min(len(l.log), logRows)]
+	rw := 13 // the reason column: as wide as its longest reason shown (hierarchy_repaired is 18)
+	for _, e := range shown {
+		rw = max(rw, len(e.Reason.String()))
+	}
 	if len(l.log) > 0 {
 		// What the columns are: the tick, who (an agent, or a group's
 		// virtual leader, which plans for its members), why, and the
 		// cell the plan starts from.
-		lines = append(lines, logLine{text: replanHeader, short: replanHeaderShort, col: ColTextDim})
+		lines = append(lines, logLine{text: fmt.Sprintf("%5s %-4s %-*s %s", "tick", "who", rw, "reason", "from"), short: replanHeaderShort, col: ColTextDim})
 	}
-	for _, e := range l.log[:min(len(l.log), logRows)] {
+	for _, e := range shown {
 		who := fmt.Sprintf("#%-3d", e.Agent)
 		if e.Leader {
 			who = fmt.Sprintf("G%-3d", e.Group) // a group's leader is no agent the user spawned
 		}
-		ln := logLine{text: fmt.Sprintf("%5d %s %-13s (%d,%d)", e.Tick, who, e.Reason, e.Cell.X, e.Cell.Y),
+		ln := logLine{text: fmt.Sprintf("%5d %s %-*s (%d,%d)", e.Tick, who, rw, e.Reason, e.Cell.X, e.Cell.Y),
 			short: fmt.Sprintf("%5d %s %s", e.Tick, who, e.Reason), col: colReason[e.Reason]}
 		if e.State == agents.Stopped {
 			ln.stop, ln.col = "stopped: "+e.Why.String(), ColTextErr
@@ -555,11 +560,19 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	if empty {
 		face = ft.UI
 	}
+	// One form for every row and the header: rows that kept their cell
+	// column beside rows that dropped it did not line up.
+	short := false
+	for _, ln := range lines {
+		if ln.short != "" && ft.Width(face, ln.text) > width {
+			short = true
+		}
+	}
 	for _, ln := range lines {
 		if y+monoH > float64(rc.Max.Y) {
 			break
 		}
-		if ln.short != "" && ft.Width(face, ln.text) > width {
+		if short && ln.short != "" {
 			ln.text = ln.short // whole columns, not a number cut short
 		}
 		if ln.stop == "" {

@@ -461,5 +461,8 @@ func TestReplanRowsDropTheCellColumnWhole(t *testing.T) {
 		if wide != strings.Contains(all, "(359,4)") {
 			t.Errorf("wide %v: the cell column shown %v: %s", wide, !wide, all)
 		}
+		if wide == !strings.Contains(all, "from") {
+			t.Errorf("wide %v: the header's from column does not match the rows: %s", wide, all)
+		}
 	}
 }
