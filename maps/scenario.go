@@ -821,7 +821,7 @@ layers:
 		own := s.Regions
 		n := min(k, len(own))
 		if resized || !regionsEqual(own[:n], mr.Layers[:n]) {
-			s.Notes = append(s.Notes, fmt.Sprintf("%s's rooms have changed since %s was saved: the map's rooms are used, not the copy in %s",
+			s.Notes = append(s.Notes, fmt.Sprintf("%s's rooms have changed since %s was saved: the map's rooms are used, not the copy in %s (saving the session again drops it)",
 				BaseName(s.MapPath), filepath.Base(name), filepath.Base(name)))
 		}
 		var upper [][]byte

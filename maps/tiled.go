@@ -805,21 +805,20 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 // printable ASCII characters but '#' (RegionNone).
 const regionChars = 0x7e - 0x21 + 1 - 1
 
-// roomCount counts the distinct rooms among objects (one per name; each
-// unnamed object its own).
+// roomCount counts the distinct rooms among objects: one per region
+// property's character, then one per name among the rest (the pieces of a
+// room share one or the other).
 func roomCount[T any](objs []T, of func(T) *tiled.Object) int {
-	names := map[string]bool{}
-	n := 0
+	rooms := map[string]bool{}
 	for _, x := range objs {
-		name := strings.TrimSpace(of(x).Name)
-		if name == "" {
-			n++
-		} else if !names[name] {
-			names[name] = true
-			n++
+		o := of(x)
+		key := "name " + strings.TrimSpace(o.Name)
+		if c, explicit, err := regionChar(o); err == nil && explicit {
+			key = "char " + string(rune(c))
 		}
+		rooms[key] = true
 	}
-	return n
+	return len(rooms)
 }
 
 // regionWork is how many cell tests the region objects of a w×h map may
