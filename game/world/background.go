@@ -347,6 +347,20 @@ func (w *World) install(k hierKey, r buildRes, lent bool) {
 	w.Log.Add("build", fs...)
 }
 
+// take receives from ch: blocking when wait, else only what is ready
+// (ok false when nothing is). The background workers' polls share it.
+func take[T any](ch <-chan T, wait bool) (v T, ok bool) {
+	if wait {
+		return <-ch, true
+	}
+	select {
+	case v = <-ch:
+		return v, true
+	default:
+		return v, false
+	}
+}
+
 // pollBuild installs a background build that has finished (wait: blocks
 // until it has), repairing the cells edited while it ran. It reports
 // whether it installed one.
@@ -355,15 +369,9 @@ func (w *World) pollBuild(wait bool) bool {
 	if j == nil {
 		return false
 	}
-	var r buildRes
-	if wait {
-		r = <-j.done
-	} else {
-		select {
-		case r = <-j.done:
-		default:
-			return false
-		}
+	r, ok := take(j.done, wait)
+	if !ok {
+		return false
 	}
 	w.building = nil
 	if r.stale {

@@ -337,15 +337,9 @@ func (w *World) pollCutCells(wait bool) bool {
 	if j == nil {
 		return false
 	}
-	var r cutRes
-	if wait {
-		r = <-j.done
-	} else {
-		select {
-		case r = <-j.done:
-		default:
-			return false
-		}
+	r, ok := take(j.done, wait)
+	if !ok {
+		return false
 	}
 	c.job = nil
 	j.cancel() // its context's work is done
