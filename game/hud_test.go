@@ -1020,17 +1020,7 @@ func TestUIScale(t *testing.T) {
 // inspector was cut off below the window. They now scroll with the wheel
 // over the panel, and a line says more lies below.
 func TestPanelScrollsWhenItDoesNotFit(t *testing.T) {
-	wd, err := world.Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wd.Settings.Algo = world.AlgoHPA
-	wd.Begin()
-	wd.Wait()
-	g, err := New(wd, Options{UIScale: 1.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := hpaAtScale(t, 1.5)
 	g.switchFold = render.FoldOpen // the switch rows kept: the rest scrolls
 	w, h := g.Layout(1280, 800)
 	g.lay = g.layout(w, h)
@@ -1064,17 +1054,7 @@ func TestPanelScrollsWhenItDoesNotFit(t *testing.T) {
 // to A*, the wheel did nothing for several notches): each Draw clamps the
 // scroll to the end the frame measured, and one notch up then scrolls.
 func TestPanelScrollClampedWhenThePanelShrinks(t *testing.T) {
-	wd, err := world.Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wd.Settings.Algo = world.AlgoHPA
-	wd.Begin()
-	wd.Wait()
-	g, err := New(wd, Options{UIScale: 1.5})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := hpaAtScale(t, 1.5)
 	g.switchFold = render.FoldOpen // the switch rows kept: the rest scrolls
 	w, h := g.Layout(1280, 800)
 	g.Update()

@@ -16,6 +16,15 @@ import (
 // laid out and drawn in a 1280×800 window at UI scale s.
 func hpaScaled(t *testing.T, s float64) *Game {
 	t.Helper()
+	g := hpaAtScale(t, s)
+	redraw(g)
+	return g
+}
+
+// hpaAtScale returns a game on the default world with an HPA* query
+// answered, at UI scale s, not yet laid out.
+func hpaAtScale(t *testing.T, s float64) *Game {
+	t.Helper()
 	wd, err := world.Open(assets.Prefix + assets.DefaultName)
 	if err != nil {
 		t.Fatal(err)
@@ -27,7 +36,6 @@ func hpaScaled(t *testing.T, s float64) *Game {
 	if err != nil {
 		t.Fatal(err)
 	}
-	redraw(g)
 	return g
 }
 

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"pathlens/assets"
 	"pathlens/game/world"
 )
 
@@ -18,17 +17,7 @@ import (
 // then says the same instead of toggling a panel that cannot show; and the
 // top bar carries the answer meanwhile.
 func TestTabSaysWhyThePanelDoesNotFit(t *testing.T) {
-	wd, err := world.Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wd.Settings.Algo = world.AlgoHPA
-	wd.Begin()
-	wd.Wait()
-	g, err := New(wd, Options{UIScale: 1.75})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := hpaAtScale(t, 1.75)
 	var log strings.Builder
 	g.w.Log = world.NewEventLog(&log)
 	var held heldKeys
