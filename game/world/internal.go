@@ -123,13 +123,20 @@ const maxNameBytes = 255
 // freeName returns path, or the first of NAME-2.pls, NAME-3.pls… that
 // does not exist; "" when none of the first 100 is free.
 func freeName(path string) string {
+	return numberedFree(path, 1, 100, func(err error) bool { return errors.Is(err, os.ErrNotExist) })
+}
+
+// numberedFree returns the first of path's numbered forms, from to last
+// (1 is path itself, k > 1 NAME-k.ext), whose Lstat error free accepts;
+// "" when none does. The rescue and the save's made-up names share it.
+func numberedFree(path string, from, last int, free func(error) bool) string {
 	stem, ext := strings.TrimSuffix(path, filepath.Ext(path)), filepath.Ext(path)
-	for k := 1; k <= 100; k++ {
+	for k := from; k <= last; k++ {
 		p := path
 		if k > 1 {
 			p = fmt.Sprintf("%s-%d%s", stem, k, ext)
 		}
-		if _, err := os.Lstat(p); errors.Is(err, os.ErrNotExist) {
+		if _, err := os.Lstat(p); free(err) {
 			return p
 		}
 	}

@@ -619,17 +619,13 @@ func (w *World) unused(path string) string {
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return path
 	}
-	stem := strings.TrimSuffix(path, filepath.Ext(path))
-	for k := 2; k < 1000; k++ {
-		p := fmt.Sprintf("%s-%d%s", stem, k, filepath.Ext(path))
-		if _, err := os.Lstat(p); err != nil {
-			// Free, or not to be known (a name too long, a folder that
-			// may not be searched): the save then fails on it with that
-			// error, shown, and writes over nothing.
-			return p
-		}
+	// Free, or not to be known (a name too long, a folder that may not
+	// be searched): the save then fails on it with that error, shown, and
+	// writes over nothing.
+	if p := numberedFree(path, 2, 999, func(err error) bool { return err != nil }); p != "" {
+		return p
 	}
-	return fmt.Sprintf("%s-%d%s", stem, time.Now().UnixNano(), filepath.Ext(path))
+	return fmt.Sprintf("%s-%d%s", strings.TrimSuffix(path, filepath.Ext(path)), time.Now().UnixNano(), filepath.Ext(path))
 }
 
 // workingFolderTakes reports whether SaveDefault may fall back to the
