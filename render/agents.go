@@ -505,8 +505,13 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		wd = math.Max(wd, ft.Width(ft.UI, t))
 	}
 	indent := ft.Width(ft.Mono, "      ")
+	widest := 0.0 // the widest row that has a short form
 	for _, ln := range lines {
-		wd = math.Max(wd, ft.Width(ft.Mono, ln.text))
+		lw := ft.Width(ft.Mono, ln.text)
+		wd = math.Max(wd, lw)
+		if ln.short != "" {
+			widest = math.Max(widest, lw)
+		}
 		if ln.stop != "" {
 			wd = math.Max(wd, indent+ft.Width(ft.Mono, ln.stop))
 		}
@@ -561,13 +566,9 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		face = ft.UI
 	}
 	// One form for every row and the header: rows that kept their cell
-	// column beside rows that dropped it did not line up.
-	short := false
-	for _, ln := range lines {
-		if ln.short != "" && ft.Width(face, ln.text) > width {
-			short = true
-		}
-	}
+	// column beside rows that dropped it did not line up. (Rows with a
+	// short form are replans, drawn in Mono: measured when sizing the box.)
+	short := widest > width
 	for _, ln := range lines {
 		if y+monoH > float64(rc.Max.Y) {
 			break
