@@ -147,11 +147,7 @@ func TestBatchKeysCancel(t *testing.T) {
 			g := batchGame(t)
 			var held heldKeys
 			fakeKeys(t, &held)
-			q := g.w.Queries[0]
-			g.w.Queries = make([][2]image.Point, 200000)
-			for i := range g.w.Queries {
-				g.w.Queries[i] = q
-			}
+			longList(g)
 			press(g, &held, ebiten.KeyControl, ebiten.KeyB)
 			r, _ := g.panelRow("batch")
 			if !strings.HasSuffix(r.Value, " of 200,000") || r.Keys != "Ctrl+B" {
@@ -165,6 +161,16 @@ func TestBatchKeysCancel(t *testing.T) {
 				t.Errorf("batch row after cancel: %+v", r)
 			}
 		})
+	}
+}
+
+// longList makes g's list 200,000 copies of its first query: a batch of
+// it runs long enough for a key to cancel it.
+func longList(g *Game) {
+	q := g.w.Queries[0]
+	g.w.Queries = make([][2]image.Point, 200000)
+	for i := range g.w.Queries {
+		g.w.Queries[i] = q
 	}
 }
 
@@ -192,10 +198,7 @@ func TestEscStopsTheBatchOnlyWithNothingElseToDo(t *testing.T) {
 	var held heldKeys
 	fakeKeys(t, &held)
 	q := g.w.Queries[0]
-	g.w.Queries = make([][2]image.Point, 200000)
-	for i := range g.w.Queries {
-		g.w.Queries[i] = q
-	}
+	longList(g)
 	press(g, &held, ebiten.KeyControl, ebiten.KeyB)
 	running := func() bool { _, _, r := g.w.BatchRunning(); return r }
 	if !running() {
