@@ -204,7 +204,7 @@ func init() {
 // promptHelp describes the editing keys of the prompt line (Ctrl+O,
 // Ctrl+G, Ctrl+Shift+S; prompt.go), which are not rebindable either.
 var promptHelp = [][2]string{
-	{"← → Home End Del", "edit (Ctrl+← →: by word; Ctrl+W, Ctrl+U: cut the word, all before; Tab completes)"},
+	{"← → Home End Del", "edit (Ctrl+← →: by word; Ctrl+W, Ctrl+U: cut the word, all before; ↑ ↓ history)"},
 }
 
 // mouseHelp describes the mouse gestures (not rebindable).

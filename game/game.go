@@ -110,7 +110,8 @@ type Game struct {
 	gallery    bool
 	gallerySel int
 	confirm    *confirm
-	prompt     *prompt // the one-line text entry (open, go to, save as), nil when closed
+	prompt     *prompt     // the one-line text entry (open, go to, save as), nil when closed
+	promptHist [3][]string // per prompt kind, what Enter carried out, oldest first (↑ ↓ recall it)
 
 	tools      []Tool
 	tool       Tool

@@ -57,6 +57,50 @@ type prompt struct {
 	matches []string // Tab's matches, listed under the line instead of the note
 	// overwrite is the existing file a second Enter on save-as writes over.
 	overwrite string
+	// histAt is the entry of this kind's history the text was recalled
+	// from (↑ ↓), len(history) while it is the text being typed, which
+	// draft keeps while an older entry shows.
+	histAt int
+	draft  []rune
+}
+
+// maxPromptHistory bounds each prompt kind's history.
+const maxPromptHistory = 50
+
+// remember adds text, carried out by Enter in a prompt of kind k, to that
+// kind's history as its newest entry (an equal older entry moves up, so
+// ↑ never shows the same text twice).
+func (g *Game) remember(k promptKind, text string) {
+	if text == "" {
+		return
+	}
+	h := slices.DeleteFunc(g.promptHist[k], func(s string) bool { return s == text })
+	h = append(h, text)
+	if len(h) > maxPromptHistory {
+		h = slices.Delete(h, 0, len(h)-maxPromptHistory)
+	}
+	g.promptHist[k] = h
+}
+
+// recall shows the history entry d steps from the one showing (↑: −1,
+// older; ↓: +1, newer), the caret at its end; past the newest it gives
+// back the text that was being typed. It reports whether the text changed.
+func (p *prompt) recall(hist []string, d int) bool {
+	i := max(0, min(len(hist), p.histAt+d))
+	if i == p.histAt {
+		return false
+	}
+	if p.histAt == len(hist) {
+		p.draft = slices.Clone(p.text)
+	}
+	p.histAt = i
+	if i == len(hist) {
+		p.text = p.draft
+	} else {
+		p.text = []rune(hist[i])
+	}
+	p.cur, p.sel = len(p.text), 0
+	return true
 }
 
 func (k promptKind) label() string {
@@ -127,7 +171,7 @@ func (g *Game) openPrompt(k promptKind) {
 			dir = a
 		}
 	}
-	p := &prompt{kind: k, text: []rune(text), cur: len([]rune(text)), dir: dir, note: g.promptHint(k)}
+	p := &prompt{kind: k, text: []rune(text), cur: len([]rune(text)), dir: dir, note: g.promptHint(k), histAt: len(g.promptHist[k])}
 	if k == promptSaveAs {
 		// The file name (after the last separator) selected: typed text
 		// replaces it, the folder stays.
@@ -269,6 +313,10 @@ func (g *Game) updatePrompt() {
 	case keyDuration(ebiten.KeyEnd) == 1:
 		p.sel = 0
 		p.cur = len(p.text)
+	case repeats(ebiten.KeyArrowUp):
+		edited = p.recall(g.promptHist[p.kind], -1) || edited
+	case repeats(ebiten.KeyArrowDown):
+		edited = p.recall(g.promptHist[p.kind], +1) || edited
 	}
 	if edited {
 		p.overwrite = ""
@@ -441,6 +489,11 @@ func isWordSep(r rune) bool {
 }
 
 // submitPrompt is Enter in the prompt.
+//
+// Text that Enter carried out (the prompt closed) goes into the kind's
+// history (a path as the file it named), which ↑ and ↓ recall in later prompts of that kind, in this and
+// later sessions of the window; a refused text stays on the line to be
+// mended and is not kept.
 func (g *Game) submitPrompt() {
 	p := g.prompt
 	text := strings.TrimSpace(string(p.text))
@@ -451,6 +504,12 @@ func (g *Game) submitPrompt() {
 		g.submitGoto(p, text)
 	case promptSaveAs:
 		g.submitSaveAs(p, text)
+	}
+	if g.prompt != p && text != "" {
+		if p.kind != promptGoto {
+			text = p.resolve(text) // the file, whichever folder a later prompt starts in
+		}
+		g.remember(p.kind, text)
 	}
 }
 
