@@ -62,6 +62,54 @@ type prompt struct {
 	// draft keeps while an older entry shows.
 	histAt int
 	draft  []rune
+	// paste delivers the clipboard read Ctrl+V started (nil: none
+	// running); the text goes in at the caret when it arrives.
+	paste chan pasteResult
+}
+
+// pasteResult is what a clipboard read gave.
+type pasteResult struct {
+	text string
+	err  error
+}
+
+// startPaste reads the clipboard off the frame (pasteText may wait on a
+// clipboard tool); one read at a time.
+func (p *prompt) startPaste() {
+	if p.paste != nil {
+		return
+	}
+	ch := make(chan pasteResult, 1) // the reader never blocks, even once the prompt is gone
+	p.paste = ch
+	go func() {
+		s, err := pasteText()
+		ch <- pasteResult{s, err}
+	}()
+}
+
+// takePaste puts an arrived clipboard read in at the caret (replacing the
+// selection, as typing does), or shows why there is none, and reports
+// whether the text changed.
+func (p *prompt) takePaste() bool {
+	if p.paste == nil {
+		return false
+	}
+	var r pasteResult
+	select {
+	case r = <-p.paste:
+		p.paste = nil
+	default:
+		return false
+	}
+	switch {
+	case r.err != nil:
+		p.setNote(r.err.Error(), true)
+	case r.text == "":
+		p.setNote("the clipboard holds no text", true)
+	default:
+		return p.insert([]rune(r.text))
+	}
+	return false
 }
 
 // maxPromptHistory bounds each prompt kind's history.
@@ -298,6 +346,12 @@ func (g *Game) updatePrompt() {
 	// nothing, while AltGr (Ctrl+Alt on Windows) types \ @ { } on many
 	// layouts.
 	if p.insert(g.in.typed) {
+		edited = true
+	}
+	if ctrl && keyDuration(ebiten.KeyV) == 1 || currentMods()&ModShift != 0 && keyDuration(ebiten.KeyInsert) == 1 {
+		p.startPaste()
+	}
+	if p.takePaste() {
 		edited = true
 	}
 	switch {

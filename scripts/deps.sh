@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # deps.sh [run|test]: install the Debian packages pathlens needs that are missing.
-#   run:  what Ebiten needs to build and open a window (cgo, GL, X11, ALSA headers).
+#   run:  what Ebiten needs to build and open a window (cgo, GL, X11, ALSA headers), and
+#         xclip, which the prompt's Ctrl+V reads the clipboard with (Ebiten reads none).
 #   test: the above plus a virtual display and the tools the window tests drive it with.
 # Installs only what dpkg says is not installed, runs `apt-get update` once before the first
 # install, and uses sudo when not root. Does nothing (quickly) when everything is present.
 set -euo pipefail
 
 want=(gcc libc6-dev libgl1-mesa-dev libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev
-      libxxf86vm-dev libasound2-dev pkg-config)
+      libxxf86vm-dev libasound2-dev pkg-config xclip)
 if [ "${1:-run}" = test ]; then
   want+=(xvfb xauth libgl1-mesa-dri xdotool x11-apps imagemagick)
 fi
