@@ -2654,17 +2654,56 @@ type msgPlace struct {
 	key   msgPlaceKey
 	box   image.Rectangle
 	lines []string
+	// wraps are the text's lines at each width tried (msgWidths), for
+	// wrapText in wrapArea: a place chosen again (the cursor moved, the
+	// timeline stepped) measures no word again.
+	wraps    [msgWidths]msgWrap
+	wrapText string
+	wrapArea image.Rectangle
+	// seq is the message the box was placed for (World.MessageSeq): the
+	// box stays where it is while no place is clearly better (messageBox's
+	// last).
+	seq int
+	// Scratch reused by every placement: the spots tried, and the cells
+	// of the answer's path as screen boxes.
+	spots []msgSpot
+	path  []image.Rectangle
 }
+
+// msgWrap is the message wrapped to a width: its lines and box size.
+type msgWrap struct {
+	ok     bool
+	width  float64
+	lines  []string
+	bw, bh int
+}
+
+// msgWidths is how many wrap widths a message is tried at: the map's
+// width, half of it and a third (msgWidth).
+const msgWidths = 3
+
+// msgMarks is the most marks a message keeps off (msgPlaceKey.marks).
+const msgMarks = 8
 
 // msgPlaceKey is everything placeMessage and the wrapping read: the text,
 // the map area, the boxes to keep off (legend, map notes, the cells last
-// edited, the cursor, the start and goal discs). The fonts are the
-// renderer's own, fixed.
+// edited, the cursor, the start and goal discs, the pinned cell, selected
+// agents), and what says where the answer's path, plans and search lie on
+// screen (the camera, the path and plans, the timeline at its cursor,
+// the layers). The fonts are the renderer's own, fixed.
 type msgPlaceKey struct {
 	text                string
+	seq                 int
 	area, legend, notes image.Rectangle
-	marks               [4]image.Rectangle
+	marks               [msgMarks]image.Rectangle
 	nmarks              int
+	zoom, offX, offY    float64
+	path                *image.Point
+	pathLen             int
+	plans               *[]image.Point
+	nplans              int
+	tlGen, tlVer        uint64
+	layers              LayerSet
 }
 
 // messagePlace returns where the message of frame f goes and its lines
@@ -2676,53 +2715,163 @@ func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 	w := f.World
 	ft := r.fonts
 	m := f.Layout.Map
-	k := msgPlaceKey{text: w.Message, area: m, legend: r.legendRect, notes: r.noteRect}
-	if f.Cam != nil {
+	mp := &r.msgPlace
+	k := msgPlaceKey{text: w.Message, seq: w.MessageSeq, area: m, legend: r.legendRect, notes: r.noteRect, layers: f.Layers}
+	mark := func(rc image.Rectangle) {
+		if k.nmarks < msgMarks {
+			k.marks[k.nmarks] = rc
+			k.nmarks++
+		}
+	}
+	if f.Cam != nil && w.Grid != nil {
 		// The cells just edited, and the cursor: a "no path" after filling
 		// a corridor lay right over the filled cells, for its 6 seconds,
 		// above the legend mid-map (a user's report).
 		if rc := lastEditRect(f); !rc.Empty() {
-			k.marks[k.nmarks] = rc
-			k.nmarks++
+			mark(rc)
 		}
 		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(m) {
 			const c = 12
-			k.marks[k.nmarks] = image.Rect(int(f.MouseX)-c, int(f.MouseY)-c, int(f.MouseX)+c+1, int(f.MouseY)+c+1)
-			k.nmarks++
+			mark(image.Rect(int(f.MouseX)-c, int(f.MouseY)-c, int(f.MouseX)+c+1, int(f.MouseY)+c+1))
 		}
 		rad := int(math.Ceil(EndpointRadius(f.Cam.Zoom)))
-		for _, p := range [2]struct {
-			on bool
-			at image.Point
-		}{{w.HasStart, w.Start}, {w.HasGoal, w.Goal}} {
-			if p.on {
-				cx, cy := f.Cam.CellCenter(p.at)
-				k.marks[k.nmarks] = image.Rect(int(cx)-rad, int(cy)-rad, int(cx)+rad+1, int(cy)+rad+1)
-				k.nmarks++
+		disc := func(p image.Point) {
+			cx, cy := f.Cam.CellCenter(p)
+			mark(image.Rect(int(cx)-rad, int(cy)-rad, int(cx)+rad+1, int(cy)+rad+1))
+		}
+		if w.HasStart {
+			disc(w.Start)
+		}
+		if w.HasGoal {
+			disc(w.Goal)
+		}
+		// The selection: the pinned cell, the selected agents.
+		if f.HasPinned {
+			disc(f.Pinned)
+		}
+		if s := w.Agents(); s != nil {
+			r.msgSel = s.Selected(r.msgSel[:0])
+			for _, id := range r.msgSel {
+				if v, ok := s.Agent(id); ok {
+					disc(v.Cell)
+				}
 			}
 		}
+		k.zoom, k.offX, k.offY = f.Cam.Zoom, f.Cam.OffX, f.Cam.OffY
+		if p := w.Outcome.Path; len(p) > 0 {
+			k.path, k.pathLen = &p[0], len(p)
+		}
+		if pl := w.Outcome.Plans; len(pl) > 0 {
+			k.plans, k.nplans = &pl[0], len(pl)
+		}
+		k.tlGen, k.tlVer = w.Timeline.Generation(), w.Timeline.Version()
 	}
-	mp := &r.msgPlace
 	if mp.ok && mp.key == k {
 		return mp
 	}
+	if mp.wrapText != w.Message || mp.wrapArea != m {
+		mp.wraps = [msgWidths]msgWrap{}
+		mp.wrapText, mp.wrapArea = w.Message, m
+	}
 	lh := ft.LineHeight(ft.UI)
-	var lines []string // as measured last, wrapped to wrapW
-	wrapW := -1.0
 	measure := func(width float64) (int, int) {
-		lines, wrapW = wrapHard(ft, ft.UI, w.Message, width), width
+		slot := -1
+		for i := range mp.wraps {
+			if wr := &mp.wraps[i]; wr.ok && wr.width == width {
+				return wr.bw, wr.bh
+			} else if !wr.ok && slot < 0 {
+				slot = i
+			}
+		}
+		lines := wrapHard(ft, ft.UI, w.Message, width)
 		wmax := 0.0
 		for _, l := range lines {
 			wmax = math.Max(wmax, ft.Width(ft.UI, l))
 		}
-		return int(wmax) + 24, int(float64(len(lines))*lh) + 12
+		bw, bh := int(wmax)+24, int(float64(len(lines))*lh)+12
+		if slot >= 0 {
+			mp.wraps[slot] = msgWrap{ok: true, width: width, lines: lines, bw: bw, bh: bh}
+		}
+		return bw, bh
 	}
-	box, width := placeMessage(k.area, k.legend, k.marks[:k.nmarks], k.notes, measure)
-	if wrapW != width {
+	av := msgAvoid{legend: k.legend, notes: k.notes, marks: k.marks[:k.nmarks]}
+	if f.Cam != nil && w.Grid != nil {
+		av.path = r.msgPathBoxes(f)
+		av.under = func(rc image.Rectangle) int { return answerUnder(f, rc) }
+	}
+	last := image.Rectangle{}
+	if mp.ok && mp.key.seq == k.seq && mp.key.text == k.text && mp.key.area == k.area {
+		last = mp.box
+	}
+	box, width := placeMessage(m, &av, last, &mp.spots, measure)
+	var lines []string
+	for i := range mp.wraps {
+		if wr := &mp.wraps[i]; wr.ok && wr.width == width {
+			lines = wr.lines
+		}
+	}
+	if lines == nil {
 		lines = wrapHard(ft, ft.UI, w.Message, width)
 	}
-	*mp = msgPlace{ok: true, key: k, box: box, lines: lines}
+	mp.ok, mp.key, mp.box, mp.lines = true, k, box, lines
 	return mp
+}
+
+// msgPathSamples is the most cells of the answer's path the message
+// placement looks at (a long path is sampled).
+const msgPathSamples = 400
+
+// msgPathBoxes returns the cells of the answer's path as screen boxes (a
+// sample of a long path, each box at least a few pixels), in the
+// renderer's scratch slice.
+func (r *Renderer) msgPathBoxes(f *Frame) []image.Rectangle {
+	path := f.World.Outcome.Path
+	out := r.msgPlace.path[:0]
+	half := int(math.Max(f.Cam.Zoom/2, 3))
+	stride := max(1, len(path)/msgPathSamples)
+	for i := 0; i < len(path); i += stride {
+		x, y := f.Cam.CellCenter(path[i])
+		out = append(out, image.Rect(int(x)-half, int(y)-half, int(x)+half+1, int(y)+half+1))
+	}
+	r.msgPlace.path = out
+	return out
+}
+
+// answerUnder is how much of the answer's drawing besides its path screen
+// rectangle rc hides: the cells the cell search has reached at the
+// timeline's cursor (with the open / closed layer on), sampled every 8
+// pixels, and the nodes of the plans (with their layer on), each worth
+// four samples.
+func answerUnder(f *Frame, rc image.Rectangle) int {
+	w := f.World
+	rc = rc.Intersect(mapOnScreen(f))
+	if rc.Empty() {
+		return 0
+	}
+	n := 0
+	if f.Layers.Has(LayerSearch) {
+		if last := w.Timeline.Last(0); len(last) == w.Grid.Len() {
+			const step = 8
+			for y := rc.Min.Y + step/2; y < rc.Max.Y; y += step {
+				for x := rc.Min.X + step/2; x < rc.Max.X; x += step {
+					if p := f.Cam.CellAt(float64(x), float64(y)); w.Grid.In(p) && last[w.Grid.Index(p)] >= 0 {
+						n++
+					}
+				}
+			}
+		}
+	}
+	if f.Layers.Has(LayerPlans) {
+		for _, plan := range w.Outcome.Plans {
+			for _, q := range plan {
+				x, y := f.Cam.CellCenter(q)
+				if image.Pt(int(x), int(y)).In(rc) {
+					n += 4
+				}
+			}
+		}
+	}
+	return n
 }
 
 // lastEditRect returns the screen rectangle around the cells of the last
@@ -2764,19 +2913,183 @@ func (r *Renderer) paintMessage(screen *ebiten.Image, box image.Rectangle, lines
 	}
 }
 
-// placeMessage places the message in map area m, measure giving its box's
-// size for the text wrapped to a width: with the map's width, where
-// messageBox puts it; when every such place covers the legend (a tall
-// legend, a long message), wrapped to the room beside the legend, at the
-// bottom of that room, so the legend (its title first) is never under it.
-// It returns the box and the wrap width.
-func placeMessage(m, legend image.Rectangle, marks []image.Rectangle, notes image.Rectangle, measure func(width float64) (bw, bh int)) (image.Rectangle, float64) {
-	width := float64(max(100, m.Dx()-80))
+// msgAvoid is what the message box keeps off: the legend and the map
+// notes, always when it can; marks, what the user works on (the start and
+// goal discs, the cells just edited, the cursor, the pinned cell and the
+// selected agents); the cells of the answer's path (path); and, as little
+// as it can, the rest of the answer (under: the search's cells and the
+// plans' nodes a box hides; nil for none).
+type msgAvoid struct {
+	legend, notes image.Rectangle
+	marks, path   []image.Rectangle
+	under         func(image.Rectangle) int
+}
+
+// msgSpot is a place the message may take: its box, wrapped to width.
+type msgSpot struct {
+	box   image.Rectangle
+	width float64
+}
+
+// msgCost is what a spot covers, worst first: the legend or the map
+// notes, marks, cells of the path, and the rest of the answer.
+type msgCost struct{ hard, marks, path, under int }
+
+// msgWidth is the i-th wrap width of a message in map area m (i <
+// msgWidths): the map's width less a margin, then about half and a third
+// of it; ok is false for a narrower width under msgMinWidth.
+func msgWidth(m image.Rectangle, i int) (width float64, ok bool) {
+	full := float64(max(100, m.Dx()-80))
+	switch i {
+	case 0:
+		return full, true
+	case 1:
+		width = float64(m.Dx()/2 - 20)
+	default:
+		width = float64(m.Dx()/3 - 16)
+	}
+	return width, width >= msgMinWidth
+}
+
+// msgMinWidth is the narrowest a message is wrapped to (pixels): some
+// twenty words a line; the map area at 175 % on 1280×800 is 458 pixels
+// wide, and its half must still be tried.
+const msgMinWidth = 130
+
+// messageSpots appends to dst every place the message may take in map
+// area m, in the order they are preferred when they hide as much: wrapped
+// to the map's width, centred at the bottom, above the legend when that
+// covers the legend, at the top under the map notes (notes); then, for
+// each narrower wrap (msgWidth), in the corners and at the middle of the
+// left and right edges. A box taller than the area is left out.
+func messageSpots(m, legend, notes image.Rectangle, measure func(width float64) (bw, bh int), dst []msgSpot) []msgSpot {
+	top := m.Min.Y + 34
+	if !notes.Empty() {
+		top = max(top, notes.Max.Y+6) // below the map notes
+	}
+	add := func(box image.Rectangle, width float64) {
+		if box.Min.Y >= m.Min.Y && box.Max.Y <= m.Max.Y && box.Min.X >= m.Min.X && box.Max.X <= m.Max.X {
+			dst = append(dst, msgSpot{box, width})
+		}
+	}
+	width, _ := msgWidth(m, 0)
 	bw, bh := measure(width)
-	box := messageBox(m, bw, bh, legend, marks, notes)
-	if !box.Overlaps(legend) {
+	x := m.Min.X + (m.Dx()-bw)/2
+	bottom := image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10)
+	add(bottom, width)
+	if bottom.Overlaps(legend) && legend.Min.Y-bh-6 > m.Min.Y {
+		add(bottom.Add(image.Pt(0, legend.Min.Y-6-bottom.Max.Y)), width)
+	}
+	if t := image.Rect(x, top, x+bw, top+bh); t.Max.Y <= bottom.Min.Y {
+		add(t, width)
+	}
+	prev := width
+	for i := 1; i < msgWidths; i++ {
+		wd, ok := msgWidth(m, i)
+		if !ok || wd >= prev {
+			continue
+		}
+		prev = wd
+		bw, bh := measure(wd)
+		left, right := m.Min.X+10, m.Max.X-10-bw
+		mid := m.Min.Y + (m.Dy()-bh)/2
+		for _, at := range [...]image.Point{
+			{left, m.Max.Y - 10 - bh}, {right, m.Max.Y - 10 - bh}, // bottom corners
+			{left, top}, {right, top}, // top corners
+			{left, mid}, {right, mid}, // middle of the sides
+		} {
+			add(image.Rect(at.X, at.Y, at.X+bw, at.Y+bh), wd)
+		}
+	}
+	return dst
+}
+
+// msgCostOf measures what box covers of av.
+func msgCostOf(box image.Rectangle, av *msgAvoid) msgCost {
+	var c msgCost
+	if box.Overlaps(av.legend) || box.Overlaps(av.notes) {
+		c.hard = 1
+	}
+	for _, mk := range av.marks {
+		if box.Overlaps(mk) {
+			c.marks++
+		}
+	}
+	for _, p := range av.path {
+		if box.Overlaps(p) {
+			c.path++
+		}
+	}
+	if av.under != nil {
+		c.under = av.under(box)
+	}
+	return c
+}
+
+// worse reports whether a covers more than b, ignoring under.
+func (a msgCost) worse(b msgCost) bool {
+	if a.hard != b.hard {
+		return a.hard > b.hard
+	}
+	if a.marks != b.marks {
+		return a.marks > b.marks
+	}
+	return a.path > b.path
+}
+
+// msgSlack is how much more of the rest of the answer (msgCost.under) a
+// spot may hide than the one hiding least and still be taken for coming
+// first or being where the message already is: a sample or an eighth.
+func msgSlack(least int) int { return max(1, least/8) }
+
+// placeMessage places the message in map area m, measure giving its box's
+// size for the text wrapped to a width, among messageSpots: the one that
+// covers neither the legend nor the map notes, then the fewest marks, then
+// the fewest cells of the answer's path, then the least of the rest of the
+// answer (the search, the plans), within msgSlack of the least, the spot
+// last (where the message was drawn in the frame before, empty for none)
+// when it is one of those, else the first of them. So a message that
+// hides nothing stays centred at the bottom, and one over the walked path
+// or the search goes where it hides least of it (the worst row's note of
+// a batch sat over the path, and at 175 % a three-line note covered a
+// quarter of the map: a user's report). When every place covers the
+// legend (a tall legend, a long message), the message is wrapped to the
+// room beside the legend, at the bottom of that room, so the legend (its
+// title first) is never under it. It returns the box and the wrap width;
+// spots is scratch.
+func placeMessage(m image.Rectangle, av *msgAvoid, last image.Rectangle, spots *[]msgSpot, measure func(width float64) (bw, bh int)) (image.Rectangle, float64) {
+	*spots = messageSpots(m, av.legend, av.notes, measure, (*spots)[:0])
+	ss := *spots
+	if len(ss) == 0 { // an area too small for any: the bottom, as before
+		width, _ := msgWidth(m, 0)
+		bw, bh := measure(width)
+		x := m.Min.X + (m.Dx()-bw)/2
+		return image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10), width
+	}
+	var costBuf [32]msgCost
+	costs := costBuf[:0]
+	best := msgCost{hard: math.MaxInt}
+	for _, s := range ss {
+		c := msgCostOf(s.box, av)
+		costs = append(costs, c)
+		if best.worse(c) || !c.worse(best) && c.under < best.under {
+			best = c
+		}
+	}
+	pick := -1
+	for i, c := range costs {
+		if c.worse(best) || best.worse(c) || c.under > best.under+msgSlack(best.under) {
+			continue
+		}
+		if pick < 0 || ss[i].box == last {
+			pick = i
+		}
+	}
+	box, width := ss[pick].box, ss[pick].width
+	if !box.Overlaps(av.legend) {
 		return box, width
 	}
+	legend := av.legend
 	// The wider side of the legend, 10 px clear of it and of the area's
 	// edge.
 	side := image.Rect(legend.Max.X+10, m.Min.Y, m.Max.X-10, m.Max.Y)
@@ -2784,56 +3097,21 @@ func placeMessage(m, legend image.Rectangle, marks []image.Rectangle, notes imag
 		side = left
 	}
 	if side.Dx() < 160 {
-		return box, width // no room worth the name: the usual place
+		return box, width // no room worth the name
 	}
 	width = float64(side.Dx() - 24)
-	bw, bh = measure(width)
+	bw, bh := measure(width)
 	x := side.Min.X + (side.Dx()-bw)/2
 	return image.Rect(x, max(m.Min.Y, m.Max.Y-bh-10), x+bw, m.Max.Y-10), width
 }
 
-// messageBox places the message's bw×bh box in map area m: centred at
-// the bottom; above the legend rather than over it; at the top, under the
-// map notes (notes). Of those clear of the legend it takes the one that
-// covers the fewest of marks, the first of them on a tie: marks are what
-// the user works on, the start and goal discs (a note about the phase
-// stepped past sat on the goal for seconds, user test), the cells just
-// edited and the cursor (messagePlace). When every place covers the
-// legend, the bottom.
+// messageBox places a bw×bh message box in map area m as placeMessage
+// does, keeping off legend, notes and marks (the size is the same at every
+// wrap width).
 func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []image.Rectangle, notes image.Rectangle) image.Rectangle {
-	x := m.Min.X + (m.Dx()-bw)/2
-	bottom := image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10)
-	var buf [3]image.Rectangle
-	places := append(buf[:0], bottom)
-	if bottom.Overlaps(legend) && legend.Min.Y-bh-6 > m.Min.Y {
-		places = append(places, bottom.Add(image.Pt(0, legend.Min.Y-6-bottom.Max.Y)))
-	}
-	y := m.Min.Y + 34
-	if !notes.Empty() {
-		y = max(y, notes.Max.Y+6) // below the map notes
-	}
-	if top := image.Rect(x, y, x+bw, y+bh); top.Max.Y <= bottom.Min.Y {
-		places = append(places, top)
-	}
-	covers := func(b image.Rectangle) int {
-		n := 0
-		for _, mk := range marks {
-			if b.Overlaps(mk) {
-				n++
-			}
-		}
-		return n
-	}
-	best, fewest := bottom, -1
-	for _, p := range places {
-		if p.Overlaps(legend) {
-			continue
-		}
-		if n := covers(p); fewest < 0 || n < fewest {
-			best, fewest = p, n
-		}
-	}
-	return best
+	var spots []msgSpot
+	box, _ := placeMessage(m, &msgAvoid{legend: legend, notes: notes, marks: marks}, image.Rectangle{}, &spots, func(float64) (int, int) { return bw, bh })
+	return box
 }
 
 // mapNote places a short note at the top of the map area, under the notes

@@ -460,7 +460,8 @@ func TestPlansSwatchHasEveryLevel(t *testing.T) {
 }
 
 // The message box leaves the start and goal visible when it can: at the
-// bottom by default, at the top when the bottom place covers a marker.
+// bottom by default, at the top when the bottom place covers a marker,
+// else in a corner or at a side.
 func TestMessageBoxKeepsOffTheMarkers(t *testing.T) {
 	m := image.Rect(0, 30, 600, 430)
 	plain := messageBox(m, 300, 30, image.Rectangle{}, nil, image.Rectangle{})
@@ -472,8 +473,13 @@ func TestMessageBoxKeepsOffTheMarkers(t *testing.T) {
 		t.Errorf("with the goal under the bottom place: %v, want it at the top", b)
 	}
 	start := image.Rect(290, 70, 310, 90) // under the top place as well
-	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{goal, start}, image.Rectangle{}); b != plain {
-		t.Errorf("both places cover a marker: %v, want the default %v", b, plain)
+	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{goal, start}, image.Rectangle{}); b.Overlaps(goal) || b.Overlaps(start) {
+		t.Errorf("both centred places cover a marker: %v, want a place clear of both (a corner, a side)", b)
+	}
+	// A marker under every place: the default.
+	everywhere := []image.Rectangle{m}
+	if b := messageBox(m, 300, 30, image.Rectangle{}, everywhere, image.Rectangle{}); b != plain {
+		t.Errorf("every place covers a marker: %v, want the default %v", b, plain)
 	}
 	if b := messageBox(m, 300, 30, image.Rectangle{}, []image.Rectangle{image.Rect(0, 100, 20, 120)}, image.Rectangle{}); b != plain {
 		t.Errorf("a marker elsewhere moved the box: %v", b)
@@ -484,8 +490,8 @@ func TestMessageBoxKeepsOffTheMarkers(t *testing.T) {
 		t.Errorf("with notes down to y=100: %v", b)
 	}
 	legend := image.Rect(0, 60, 600, 90)
-	if b := messageBox(m, 300, 30, legend, []image.Rectangle{goal}, image.Rectangle{}); b != plain {
-		t.Errorf("a legend at the top: %v, want the default place %v", b, plain)
+	if b := messageBox(m, 300, 30, legend, []image.Rectangle{goal}, image.Rectangle{}); b.Overlaps(legend) || b.Overlaps(goal) {
+		t.Errorf("a legend at the top, the goal at the bottom: %v covers one of them", b)
 	}
 }
 
@@ -908,7 +914,8 @@ func TestMessageKeepsOffTheLegend(t *testing.T) {
 		// 1024×768, legend top right: the bottom is free.
 		{name: "legend at the top", m: image.Rect(0, 30, 684, 712), legend: image.Rect(250, 38, 676, 200), msg: short, wantUnchanged: true},
 	} {
-		box, _ := placeMessage(c.m, c.legend, c.marks, c.notes, measure(c.msg))
+		var spots []msgSpot
+		box, _ := placeMessage(c.m, &msgAvoid{legend: c.legend, notes: c.notes, marks: c.marks}, image.Rectangle{}, &spots, measure(c.msg))
 		if box.Overlaps(c.legend) {
 			t.Errorf("%s: message %v covers the legend %v", c.name, box, c.legend)
 		}

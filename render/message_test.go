@@ -102,3 +102,52 @@ func TestMessagePlaceKeptUntilItsInputsChange(t *testing.T) {
 	f.Layout = ComputeLayout(900, 600, true)
 	check("a smaller window")
 }
+
+// A message over the search hides as little of it as a place allows, and,
+// placed, stays where it is while no place hides clearly less: stepping
+// the search under it does not make it jump between places that hide
+// about as much.
+func TestMessageHidesLeastOfTheSearchAndStays(t *testing.T) {
+	m := image.Rect(0, 30, 900, 730)
+	measure := func(width float64) (int, int) {
+		w := min(int(width), 500)
+		return w, 30 * (500/w + 1)
+	}
+	// The search's cells fill the map's lower half: a box hides one per
+	// 100 square pixels of it there.
+	search := image.Rect(0, 380, 900, 730)
+	under := func(rc image.Rectangle) int {
+		in := rc.Intersect(search)
+		return in.Dx() * in.Dy() / 100
+	}
+	var spots []msgSpot
+	av := &msgAvoid{under: under}
+	box, _ := placeMessage(m, av, image.Rectangle{}, &spots, measure)
+	if box.Overlaps(search) {
+		t.Fatalf("the search fills the lower half: the message %v is over it", box)
+	}
+	// Nothing under any place: the default, centred at the bottom.
+	plain, _ := placeMessage(m, &msgAvoid{}, image.Rectangle{}, &spots, measure)
+	if plain.Max.Y != m.Max.Y-10 || (plain.Min.X+plain.Max.X)/2 != (m.Min.X+m.Max.X)/2 {
+		t.Fatalf("nothing to keep off: %v, want centred at the bottom", plain)
+	}
+	// The message sits in a corner that hides as little as the best place
+	// (both nothing): it stays there, though the top centre comes first.
+	var corner image.Rectangle
+	for _, s := range spots {
+		if s.box.Min.X == m.Min.X+10 && s.box.Max.Y <= search.Min.Y {
+			corner = s.box
+			break
+		}
+	}
+	if corner.Empty() {
+		t.Fatal("no top-left place among the spots")
+	}
+	if got, _ := placeMessage(m, av, corner, &spots, measure); got != corner {
+		t.Errorf("placed at %v, as clear as the best: moved to %v", corner, got)
+	}
+	// A place over the search is left for one clear of it.
+	if got, _ := placeMessage(m, av, plain, &spots, measure); got == plain || got.Overlaps(search) {
+		t.Errorf("placed over the search at %v: stayed or moved over it, to %v", plain, got)
+	}
+}

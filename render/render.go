@@ -164,6 +164,7 @@ type Renderer struct {
 	legendRect                  image.Rectangle // where the legend was drawn this frame (empty: not drawn)
 	msgRect                     image.Rectangle // where the message was drawn this frame (empty: none)
 	msgPlace                    msgPlace        // the message's place and lines as last computed (messagePlace)
+	msgSel                      []int           // the selected agents' ids (messagePlace), reused
 	legendRows                  []legendHit     // its rows, for clicks (LegendAt)
 	agentsRect                  image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
 	noteRect                    image.Rectangle // the map notes drawn this frame (the legend keeps off them)
