@@ -175,6 +175,7 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 
 	// Bodies and flashes.
 	lw := float32(math.Max(1.2, math.Min(zoom*0.18, 4)))
+	discs := r.discs[:0]
 	for i := range l.views {
 		v := &l.views[i]
 		if !v.Cell.In(vis) {
@@ -184,6 +185,11 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 		fx, fy := cam.ToScreen(x0+0.5, y0+0.5)
 		x, y := float32(fx), float32(fy)
 		c := agentColor(v)
+		br := rad + 1
+		if v.Kind == agents.Leader {
+			br = rad * 1.3
+		}
+		discs = append(discs, image.Rect(int(x-br), int(y-br), int(math.Ceil(float64(x+br))), int(math.Ceil(float64(y+br)))))
 		if v.Kind == agents.Leader {
 			d := rad * 1.3
 			var p vector.Path
@@ -214,6 +220,10 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 			vector.StrokeCircle(dst, x, y, rad+3+t*rad*2.5+t*8, 2, PM(fc), true)
 		}
 	}
+	r.discs = discs
+	// The g / h / f numbers under the discs are written again over them,
+	// on a card: the discs hid them (textbook-groups, user test).
+	r.drawValuesOver(dst, cam, discs)
 	if !l.Drag.Empty() {
 		ax, ay := cam.ToScreen(float64(l.Drag.Min.X), float64(l.Drag.Min.Y))
 		bx, by := cam.ToScreen(float64(l.Drag.Max.X), float64(l.Drag.Max.Y))

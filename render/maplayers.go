@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"pathlens/game/world"
@@ -467,7 +468,8 @@ var regionBorderColor = color.RGBA{60, 20, 50, 170}
 // any tint, fill or path. It runs after the searches, plans and path (the
 // letters, drawn with the tints in the region colour, were hidden under the
 // closed set and the plan's nodes: the gallery's texts name rooms M, X, Y
-// and H that no one could find), and only when cells are at least 6 px.
+// and H that no one could find), before the g / h / f numbers, which read
+// over the chips, and only when cells are at least 6 px.
 func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	if len(w.Regions) == 0 || f.Cam.Zoom < 6 {
@@ -489,20 +491,51 @@ func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	// representative (often that very cell).
 	z := f.Cam.Zoom
 	lift := float32(math.Max(5, math.Min(z*0.45, 14))) + 12
+	small := r.chipFace()
 	for _, lb := range r.labels {
 		cx, cy := f.Cam.CellCenter(lb.Cell)
 		s := string(rune(lb.Ch))
-		half := float32(ft.Width(ft.Bold, s)/2 + 5)
+		face, half, hh := ft.Bold, float32(ft.Width(ft.Bold, s)/2+5), float32(10)
 		// Where the cell shows g / h / f (left-aligned from its top), the
 		// letter goes into its top-right corner when it fits beside the
 		// widest of them: lifted over the centre it sat on the h line
-		// (textbook-groups, user test).
-		corner := r.valuesWidth(f, lb.Cell, z)
-		x, y := labelSpot(cx, cy, float32(z), lift, half, float32(corner))
-		vector.DrawFilledRect(dst, x-half, y-10, 2*half, 20, chip, false)
-		vector.StrokeRect(dst, x-half, y-10, 2*half, 20, 1.5, rim, false)
-		ft.DrawCentered(dst, ft.Bold, s, float64(x), float64(y), ColText)
+		// (textbook-groups, user test). Where it does not fit there, a
+		// smaller chip goes into that corner all the same: lifted, it hid
+		// the g and h lines (textbook-groups at 175 %, user test); should
+		// it still reach the numbers, they are drawn over it on a card
+		// (drawValues runs after this).
+		corner := float32(r.valuesWidth(f, lb.Cell, z))
+		x, y := labelSpot(cx, cy, float32(z), lift, half, corner)
+		if corner > 0 && corner+2*half+4 > float32(z) { // labelSpot lifted it
+			face, half, hh = small, float32(ft.Width(small, s)/2+3), chipSmallH/2
+			x, y = smallChipSpot(cx, cy, float32(z), half)
+		}
+		vector.DrawFilledRect(dst, x-half, y-hh, 2*half, 2*hh, chip, false)
+		vector.StrokeRect(dst, x-half, y-hh, 2*half, 2*hh, 1.5, rim, false)
+		ft.DrawCentered(dst, face, s, float64(x), float64(y), ColText)
+		r.coverRects = append(r.coverRects, image.Rect(int(x-half), int(y-hh), int(math.Ceil(float64(x+half))), int(math.Ceil(float64(y+hh)))))
 	}
+}
+
+// chipSmallH is the height of a region letter's smaller chip, the one that
+// goes into a cell's corner beside numbers that leave no room for the
+// usual one (20 px).
+const chipSmallH = 15
+
+// smallChipSpot returns the centre of a region letter's smaller chip (half
+// its width wide either side, chipSmallH tall) in the top-right corner of
+// the cell centred at (cx, cy), cells z pixels wide, 2 px inside it.
+func smallChipSpot(cx, cy, z, half float32) (x, y float32) {
+	return cx + z/2 - half - 2, cy - z/2 + 2 + chipSmallH/2
+}
+
+// chipFace returns the face of the region letters' smaller chips: the
+// bold face at 11 px.
+func (r *Renderer) chipFace() *text.GoTextFace {
+	if r.smallChip == nil {
+		r.smallChip = &text.GoTextFace{Source: r.fonts.Bold.Source, Size: 11}
+	}
+	return r.smallChip
 }
 
 // labelSpot returns the centre of a region letter's chip (half its width

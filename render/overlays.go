@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -654,6 +655,7 @@ func (r *Renderer) drawParents(dst *ebiten.Image, f *Frame) {
 const valuesMinZoom = 34
 
 func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
+	r.valFrame = nil
 	w := f.World
 	tl := &w.Timeline
 	if tl.Len() == 0 || f.Cam.Zoom < valuesMinZoom {
@@ -663,51 +665,151 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 	if vis.Dx()*vis.Dy() > maxNumbers*4 {
 		return
 	}
-	ft := r.fonts
-	z := f.Cam.Zoom
-	face, step := r.valueFace(z)
-	// Lines drawn through the cells (the parent arrows, and the best path
-	// to the node at the cursor) ran through the numbers, drawn in the
-	// same dark ink: those cells' numbers go on a pale card too, over the
-	// lines, which show through it faintly.
-	arrows := f.Layers.Has(LayerParents) && z >= parentsMinZoom
 	r.markChain(vis)
 	r.valueCards = r.valueCards[:0]
+	r.valFrame = f
+	r.planCells = r.planCells[:0]
+	if f.Layers.Has(LayerPlans) {
+		for _, plan := range w.Outcome.Plans {
+			for _, q := range plan {
+				if q.In(vis) {
+					r.planCells = append(r.planCells, q)
+				}
+			}
+		}
+	}
 	n := 0
 	for y := vis.Min.Y; y < vis.Max.Y; y++ {
 		for x := vis.Min.X; x < vis.Max.X; x++ {
-			st, c, ok := r.valueState(f, image.Pt(x, y))
-			if !ok {
+			if !r.drawCellValues(dst, f, image.Pt(x, y), r.coverRects, false) {
 				continue
 			}
 			if n++; n > maxNumbers {
 				return
 			}
-			sx, sy := f.Cam.ToScreen(float64(x), float64(y))
-			lines, nl := valueLines(st, z)
-			abstract := c != cellValueColor
-			if _, onChain := r.chainSet[image.Pt(x, y)]; abstract || arrows || onChain {
-				// An abstract node's numbers sit on its search disc, a
-				// cell's under arrows or the best path: a pale card under
-				// them keeps them legible.
-				wd := 0.0
-				for _, line := range lines[:nl] {
-					wd = max(wd, ft.Width(face, line))
+		}
+	}
+}
+
+// drawCellValues writes cell p's g, h and f, when a search has reached it
+// (valueState), and reports whether it did; with onlyCovered, only when
+// one of over crosses them. The numbers go on a pale card
+// where something crosses them: lines drawn through the cell (the parent
+// arrows, the best path to the node at the cursor), an abstract node's
+// search disc, or one of over (the region letters' chips, the agents'
+// discs drawn before them), so they read over any of those.
+func (r *Renderer) drawCellValues(dst *ebiten.Image, f *Frame, p image.Point, over []image.Rectangle, onlyCovered bool) bool {
+	st, c, ok := r.valueState(f, p)
+	if !ok {
+		return false
+	}
+	ft := r.fonts
+	z := f.Cam.Zoom
+	face, step := r.valueFace(z)
+	sx, sy := f.Cam.ToScreen(float64(p.X), float64(p.Y))
+	lines, nl := valueLines(st, z)
+	wd := 0.0
+	for _, line := range lines[:nl] {
+		wd = max(wd, ft.Width(face, line))
+	}
+	text := valueTextRect(sx, sy, wd, nl, step)
+	abstract := c != cellValueColor
+	arrows := f.Layers.Has(LayerParents) && z >= parentsMinZoom
+	_, onChain := r.chainSet[p]
+	covered := slices.ContainsFunc(over, text.Overlaps)
+	if onlyCovered && !covered {
+		return false
+	}
+	covered = covered || !abstract && r.markedCell(f, p, text)
+	switch {
+	case covered:
+		// Over a chip, a disc or a plan's node: a card around the
+		// numbers, more opaque than the others.
+		card := text
+		fillRect(dst, card, color.RGBA{255, 255, 255, valueCoverAlpha})
+		r.valueCards = append(r.valueCards, card)
+	case abstract || arrows || onChain:
+		// An abstract node's numbers sit on its search disc, a cell's
+		// under arrows or the best path: a pale card under them keeps them
+		// legible.
+		card, a := text, uint8(185)
+		if !abstract {
+			// Inside the cell's outlines (the node at the cursor, the
+			// next pop), lighter: the arrows stay in view.
+			card, a = card.Intersect(image.Rect(int(sx)+2, int(sy)+2, int(sx+z)-2, int(sy+z)-2)), valueCardAlpha
+		}
+		fillRect(dst, card, color.RGBA{255, 255, 255, a})
+		r.valueCards = append(r.valueCards, card)
+	}
+	for k, line := range lines[:nl] {
+		ft.Draw(dst, face, line, sx+2, sy+1+float64(k)*step, c)
+	}
+	return true
+}
+
+// markedCell reports whether an abstract search's disc or ring, or a
+// plan's node, is drawn on cell p under its numbers (in screen box text):
+// a cell search's numbers on a transition cell ran over HPA*'s node
+// rings, and textbook-groups' over the group planner's discs.
+func (r *Renderer) markedCell(f *Frame, p image.Point, text image.Rectangle) bool {
+	cx, cy := f.Cam.CellCenter(p)
+	const o = 13 // the widest such disc's radius, with its rim
+	if !image.Rect(int(cx)-o, int(cy)-o, int(cx)+o+1, int(cy)+o+1).Overlaps(text.Inset(2)) {
+		return false
+	}
+	if slices.Contains(r.planCells, p) {
+		return true
+	}
+	if f.Layers.Has(LayerSearch) {
+		r.levelBuf = f.World.AbstractSearches(p, r.levelBuf[:0])
+		return len(r.levelBuf) > 0
+	}
+	return false
+}
+
+// valueTextRect is the screen box of a cell's nl lines of numbers, wd
+// pixels wide at most, for the cell whose top-left corner is at (sx, sy):
+// what a card under them covers.
+func valueTextRect(sx, sy, wd float64, nl int, step float64) image.Rectangle {
+	return image.Rect(int(sx)+1, int(sy)+1, int(math.Ceil(sx+wd+4)), int(math.Ceil(sy+float64(nl)*step+3)))
+}
+
+// valueCoverAlpha is the opacity of the card under numbers drawn over a
+// region letter's chip or an agent's disc: dark ink must read over them.
+const valueCoverAlpha = 160
+
+// drawValuesOver writes again, over what was drawn on the map after them,
+// the g / h / f numbers that boxes (screen rectangles, in dst's
+// coordinates) cross, each on a card: the agents'
+// discs are drawn after the map (DrawAgents), and hid the numbers under
+// them (textbook-groups, user test). It draws nothing when the last Draw
+// wrote no numbers, or for another camera.
+func (r *Renderer) drawValuesOver(dst *ebiten.Image, cam *Camera, boxes []image.Rectangle) {
+	f := r.valFrame
+	if f == nil || f.Cam != cam || len(boxes) == 0 {
+		return
+	}
+	g := f.World.Grid
+	vis := visibleRect(f, dst, 0)
+	done := r.valOver[:0]
+	for _, b := range boxes {
+		// The cells whose numbers may reach into b: those under it, and
+		// the one to its left and above (numbers start at a cell's left
+		// and top edges).
+		p0 := f.Cam.CellAt(float64(b.Min.X), float64(b.Min.Y)).Sub(image.Pt(1, 1))
+		p1 := f.Cam.CellAt(float64(b.Max.X), float64(b.Max.Y))
+		for y := max(p0.Y, vis.Min.Y); y <= min(p1.Y, vis.Max.Y-1); y++ {
+			for x := max(p0.X, vis.Min.X); x <= min(p1.X, vis.Max.X-1); x++ {
+				p := image.Pt(x, y)
+				if !g.In(p) || slices.Contains(done, p) {
+					continue
 				}
-				card, a := image.Rect(int(sx)+1, int(sy)+1, int(math.Ceil(sx+wd+4)), int(math.Ceil(sy+float64(nl)*step+3))), uint8(185)
-				if !abstract {
-					// Inside the cell's outlines (the node at the cursor,
-					// the next pop), lighter: the arrows stay in view.
-					card, a = card.Intersect(image.Rect(int(sx)+2, int(sy)+2, int(sx+z)-2, int(sy+z)-2)), valueCardAlpha
-				}
-				fillRect(dst, card, color.RGBA{255, 255, 255, a})
-				r.valueCards = append(r.valueCards, card)
-			}
-			for k, line := range lines[:nl] {
-				ft.Draw(dst, face, line, sx+2, sy+1+float64(k)*step, c)
+				done = append(done, p)
+				r.drawCellValues(dst, f, p, boxes, true)
 			}
 		}
 	}
+	r.valOver = done
 }
 
 // cellValueColor is the colour of a cell search's g / h / f numbers.
@@ -1104,6 +1206,8 @@ func (r *Renderer) drawEndpoints(dst *ebiten.Image, f *Frame) {
 		x, y := f.Cam.CellCenter(p)
 		vector.DrawFilledCircle(dst, x, y, rad+2, color.White, true)
 		vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
+		o := int(math.Ceil(float64(rad + 2)))
+		r.coverRects = append(r.coverRects, image.Rect(int(x)-o, int(y)-o, int(x)+o+1, int(y)+o+1))
 		if rad >= 8 {
 			ft.DrawCentered(dst, ft.Bold, letter, float64(x), float64(y), ColText)
 		}

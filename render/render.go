@@ -137,6 +137,7 @@ type Renderer struct {
 	regions   tintCache
 	labels    []regionLabel    // region letters' cells (drawRegionLabels) for labelKey
 	valFace   *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
+	smallChip *text.GoTextFace // the region letters' smaller chips' face (chipFace)
 	labelKey  regionKey
 	exclude   tintCache
 	fill      tintCache
@@ -186,6 +187,11 @@ type Renderer struct {
 	chainDrawn bool                     // drawParentChain drew chain this frame
 	chainSet   map[image.Point]struct{} // its cells in view (drawValues)
 	valueCards []image.Rectangle        // the cards drawValues put under numbers this frame
+	coverRects []image.Rectangle        // drawn this frame before the numbers, which go over them on a card: the region letters' chips, the start and goal discs
+	valFrame   *Frame                   // the frame whose numbers drawValues wrote (nil: none), for drawValuesOver
+	valOver    []image.Point            // drawValuesOver's cells, reused
+	planCells  []image.Point            // the plans' nodes in view (drawValues), reused
+	discs      []image.Rectangle        // DrawAgents' agent discs this frame, reused
 
 	white *ebiten.Image
 }
@@ -224,6 +230,8 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	L := f.Layers
 	r.chainDrawn = false
 	r.valueCards = r.valueCards[:0]
+	r.coverRects = r.coverRects[:0]
+	r.valFrame = nil
 	r.drawTerrain(dst, f)
 	if L.Has(LayerComponents) {
 		r.drawComponents(dst, f)
@@ -272,13 +280,16 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	if L.Has(LayerSearch) {
 		r.drawCurrent(dst, f)
 	}
-	if L.Has(LayerValues) {
-		r.drawValues(dst, f)
-	}
+	// The region letters and the start and goal before the numbers, which
+	// are written over their chips and discs on a card where they cross
+	// them (and over the agents' discs, drawn later: DrawAgents).
 	if L.Has(LayerRegions) {
 		r.drawRegionLabels(dst, f)
 	}
 	r.drawEndpoints(dst, f)
+	if L.Has(LayerValues) {
+		r.drawValues(dst, f)
+	}
 	r.drawHoverEdge(dst, f)
 	r.drawCursorCell(dst, f)
 	r.drawMapNotes(dst)
