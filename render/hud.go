@@ -801,21 +801,34 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 		// message too.
 		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(bar.Inset(-6)) {
 			if tip := timelineTip(tr, n, (f.MouseX-float64(bar.Min.X))/float64(bar.Dx())); tip != "" {
-				r.tipText = clip(ft, ft.UI, tip, math.Max(float64(bar.Dx())-24, 1))
-				r.tipRect = timelineTipBox(f.Layout, ft.Width(ft.UI, r.tipText), float32(f.MouseX))
+				// Wrapped to the scrubber's width, not cut: at 175 % the
+				// event range, the part one scrubs for, was lost to "…"
+				// (a user's report).
+				r.tipText = tip
+				r.tipLines = wrapHard(ft, ft.UI, tip, math.Max(float64(bar.Dx())-24, 1))
+				wd := 0.0
+				for _, l := range r.tipLines {
+					wd = math.Max(wd, ft.Width(ft.UI, l))
+				}
+				r.tipRect = timelineTipBox(f.Layout, wd, tipHeight(ft, len(r.tipLines)), float32(f.MouseX))
 			}
 		}
 	}
 }
 
-// timelineTipBox is where the scrubber's tip, text wd pixels wide, goes
-// for the pointer at x: right above the timeline bar, over the bottom of
-// the map area, kept within the scrubber's columns (tipBox). Placed just
-// above the scrubber it covered the bar's status line (the event, the
-// phase's expansions, the last event), which is what one reads while
-// scrubbing (a user's report).
-func timelineTipBox(l Layout, wd float64, x float32) image.Rectangle {
-	return tipBox(wd, l.Screen, TimelineBarRect(l), x, float32(l.Timeline.Min.Y-2+tipRise-tipH))
+// timelineTipBox is where the scrubber's tip, text wd pixels wide in a
+// box h pixels high, goes for the pointer at x: right above the timeline
+// bar, over the bottom of the map area, kept within the scrubber's columns
+// (tipBoxH). Placed just above the scrubber it covered the bar's status
+// line (the event, the phase's expansions, the last event), which is what
+// one reads while scrubbing (a user's report).
+func timelineTipBox(l Layout, wd float64, h int, x float32) image.Rectangle {
+	return tipBoxH(wd, h, l.Screen, TimelineBarRect(l), x, float32(l.Timeline.Min.Y-2+tipRise-h))
+}
+
+// tipHeight is the height of a tooltip box of n lines.
+func tipHeight(ft *Fonts, n int) int {
+	return tipH + max(0, n-1)*int(math.Ceil(ft.LineHeight(ft.UI)))
 }
 
 // timelineStatusRect is where the timeline bar's status line is drawn.
@@ -835,7 +848,10 @@ func (r *Renderer) drawTimelineTip(screen *ebiten.Image, f *Frame) {
 	r.tipRect = tipClearOf(r.tipRect, TimelineBarRect(f.Layout), r.msgRect, r.legendRect)
 	fillRect(screen, r.tipRect, color.RGBA{10, 10, 14, 235})
 	strokeRect(screen, r.tipRect, ColEdgeHot)
-	ft.Draw(screen, ft.UI, r.tipText, float64(r.tipRect.Min.X+8), float64(r.tipRect.Min.Y+3), ColText)
+	lh := math.Ceil(ft.LineHeight(ft.UI))
+	for i, l := range r.tipLines {
+		ft.Draw(screen, ft.UI, l, float64(r.tipRect.Min.X+8), float64(r.tipRect.Min.Y+3)+float64(i)*lh, ColText)
+	}
 }
 
 // timelineStatus is the timeline's status line: playing or paused, the
@@ -3175,10 +3191,15 @@ func (r *Renderer) tooltipIn(dst *ebiten.Image, within image.Rectangle, x, y flo
 // right of and above the point (tipRise pixels up), moved left to end
 // inside both bounds and within, but never left of within.
 func tipBox(wd float64, bounds, within image.Rectangle, x, y float32) image.Rectangle {
+	return tipBoxH(wd, tipH, bounds, within, x, y)
+}
+
+// tipBoxH is tipBox for a box h pixels high (a tip of several lines).
+func tipBoxH(wd float64, h int, bounds, within image.Rectangle, x, y float32) image.Rectangle {
 	right := math.Min(float64(bounds.Max.X), float64(within.Max.X))
 	bx := int(math.Max(math.Min(float64(x)+12, right-wd-20), float64(within.Min.X)+4))
 	by := int(math.Max(float64(y)-tipRise, float64(bounds.Min.Y)+4))
-	return image.Rect(bx, by, bx+int(wd)+16, by+tipH)
+	return image.Rect(bx, by, bx+int(wd)+16, by+h)
 }
 
 // tipClearOf moves the scrubber's tip off the boxes it must not cover (the

@@ -748,6 +748,59 @@ func TestPanelKeepsToItsShareOfANarrowWindow(t *testing.T) {
 	}
 }
 
+// Regression (new-user test at 175 %): the scrubber's tip was cut with "…"
+// to the scrubber's width, losing the phase's event range. It is wrapped
+// onto as many lines as it takes, whole, each inside the scrubber's
+// columns and the window, the box above the timeline bar.
+func TestTimelineTipWrapsWhole(t *testing.T) {
+	w := builtinWorld(t, world.AlgoHPA)
+	r := New()
+	// 1280×800 at 175 % and 150 % is laid out as 732×458 and 854×534;
+	// 800×600 at 150 % as 534×400.
+	for _, size := range [][2]int{{732, 458}, {854, 534}, {534, 400}, {1280, 800}} {
+		l := r.FitPanel(ComputeLayout(size[0], size[1], true), w)
+		var cam Camera
+		cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+		bar := TimelineBarRect(l)
+		wrapped := 0
+		for x := bar.Min.X + 1; x < bar.Max.X; x += 7 {
+			var drawn []string
+			r.fonts.drawn = &drawn
+			r.Draw(ebiten.NewImage(size[0], size[1]), &Frame{World: w, Cam: &cam, Layout: l, Layers: DefaultLayers,
+				MouseX: float64(x), MouseY: float64(bar.Min.Y + 4), MouseOK: true})
+			r.fonts.drawn = nil
+			want := timelineTip(w.Timeline.Trace(), w.Timeline.Len(), (float64(x)-float64(bar.Min.X))/float64(bar.Dx()))
+			if want == "" || r.tipText != want {
+				t.Fatalf("%v, pointer at x %d: tip %q, want %q", size, x, r.tipText, want)
+			}
+			if got := strings.Join(r.tipLines, " "); got != want {
+				t.Errorf("%v, pointer at x %d: the tip reads %q, want %q whole", size, x, got, want)
+			}
+			for _, line := range r.tipLines {
+				if !slices.Contains(drawn, line) {
+					t.Errorf("%v, pointer at x %d: the tip's line %q not drawn", size, x, line)
+				}
+				if lw := r.fonts.Width(r.fonts.UI, line); float64(r.tipRect.Min.X)+8+lw > float64(r.tipRect.Max.X) {
+					t.Errorf("%v, pointer at x %d: the line %q (%.0f px) passes the tip's box %v", size, x, line, lw, r.tipRect)
+				}
+			}
+			tip := r.tipRect
+			if tip.Min.X < bar.Min.X || tip.Max.X > bar.Max.X || !tip.In(l.Screen) || tip.Overlaps(l.Timeline) {
+				t.Errorf("%v, pointer at x %d: the tip %v leaves the scrubber's columns %v or the screen, or covers the timeline bar %v", size, x, tip, bar, l.Timeline)
+			}
+			if want := tipHeight(r.fonts, len(r.tipLines)); tip.Dy() != want {
+				t.Errorf("%v, pointer at x %d: the tip's box %v is %d px high for %d lines, want %d", size, x, tip, tip.Dy(), len(r.tipLines), want)
+			}
+			if len(r.tipLines) > 1 {
+				wrapped++
+			}
+		}
+		if size == [2]int{732, 458} && wrapped == 0 {
+			t.Errorf("%v: no tip wrapped: the test needs the 175 %% case", size)
+		}
+	}
+}
+
 // Regression (a user): hovering the timeline's scrubber put the phase's
 // tip right above the scrubber, over the bar's status line (event,
 // expansions, the last event), which is what one reads while scrubbing.
@@ -775,7 +828,7 @@ func TestTimelineTipKeepsOffTheStatusLine(t *testing.T) {
 			r.Draw(ebiten.NewImage(size[0], size[1]), &Frame{World: w, Cam: &cam, Layout: l,
 				MouseX: float64(x), MouseY: float64(bar.Min.Y + 4), MouseOK: true, Legend: []LegendRow{{Layer: LayerSearch, Keys: "S", On: true}}})
 			r.fonts.drawn = nil
-			if r.tipText == "" || !slices.Contains(drawn, r.tipText) {
+			if r.tipText == "" || len(r.tipLines) == 0 || !slices.Contains(drawn, r.tipLines[0]) {
 				t.Fatalf("%v, pointer at x %d on the scrubber: no tip drawn (%q)", size, x, r.tipText)
 			}
 			tip := r.tipRect
@@ -793,7 +846,7 @@ func TestTimelineTipKeepsOffTheStatusLine(t *testing.T) {
 			if legend < 0 {
 				t.Fatalf("%v: no legend drawn", size)
 			}
-			if i := slices.Index(drawn, r.tipText); i < legend {
+			if i := slices.Index(drawn, r.tipLines[0]); i < legend {
 				t.Errorf("%v: the tip is drawn before the legend, which covers it", size)
 			}
 		}

@@ -170,6 +170,7 @@ type Renderer struct {
 	agentsRect                  image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
 	noteRect                    image.Rectangle // the map notes drawn this frame (the legend keeps off them)
 	tipText                     string          // the timeline scrubber's tip this frame ("": none), drawn with the overlays
+	tipLines                    []string        // and its lines, wrapped to the scrubber's width
 	tipRect                     image.Rectangle // and its box
 	noteBoxes                   []mapNoteBox    // those notes, drawn last
 	notes                       []string        // their texts (a note is drawn once a frame)
@@ -215,7 +216,7 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 		return
 	}
 	r.noteRect = image.Rectangle{}
-	r.tipText, r.tipRect = "", image.Rectangle{}
+	r.tipText, r.tipRect, r.tipLines = "", image.Rectangle{}, r.tipLines[:0]
 	r.notes = r.notes[:0]
 	r.noteBoxes = r.noteBoxes[:0]
 	r.agentsRect = image.Rectangle{} // DrawAgents sets it again after Draw
