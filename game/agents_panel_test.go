@@ -219,3 +219,55 @@ func TestAgentPanelKeepsOffMessageAndAnswer(t *testing.T) {
 		}
 	}
 }
+
+// Regression (new-user test at 100 % and 175 %): with the agents' panel in
+// a top corner of the map, Ctrl+Shift+S's save-as prompt, across the top
+// of the map, shoved the panel down (it kept off the prompt), away from
+// the place it had picked to cover the fewest agents. The panel now stays
+// where it is and the prompt takes its place around it.
+func TestSaveAsPromptLeavesTheAgentPanelWhereItIs(t *testing.T) {
+	for _, scale := range []float64{1, 1.75} {
+		g := hpaScaled(t, scale)
+		t.Cleanup(func() { g.w.Close() })
+		// Agents along the bottom of the map: the panel goes to a top corner.
+		gw, gh := g.w.Grid.Width(), g.w.Grid.Height()
+		spawned := 0
+		for x := 2; x < gw-2 && spawned < 12; x += gw / 12 {
+			for y := gh - 10; y > gh/2; y-- {
+				if p := image.Pt(x, y); g.w.Grid.Open(p) {
+					if _, err := g.w.SpawnAgent(p); err != nil {
+						t.Fatal(err)
+					}
+					spawned++
+					break
+				}
+			}
+		}
+		g.mouseIn = false
+		redraw(g)
+		panel := g.r.AgentsRect()
+		if panel.Empty() || panel.Min.Y > g.lay.Map.Min.Y+g.lay.Map.Dy()/4 {
+			t.Fatalf("scale %v: the agents' panel at %v, not at the top of the map %v: the test needs it there", scale, panel, g.lay.Map)
+		}
+		var held heldKeys
+		fakeKeys(t, &held)
+		press(g, &held, ebiten.KeyControl, ebiten.KeyShift)
+		held = heldKeys{ebiten.KeyS: 1, ebiten.KeyControl: 5, ebiten.KeyShift: 5}
+		g.Update()
+		held = heldKeys{}
+		if g.prompt == nil {
+			t.Fatalf("scale %v: Ctrl+Shift+S opened no prompt", scale)
+		}
+		redraw(g)
+		if got := g.r.AgentsRect(); got != panel {
+			t.Errorf("scale %v: the save-as prompt moved the agents' panel from %v to %v", scale, panel, got)
+		}
+		pr := g.r.PromptRect()
+		if pr.Empty() || !pr.In(g.lay.Map) {
+			t.Fatalf("scale %v: prompt drawn at %v, map area %v", scale, pr, g.lay.Map)
+		}
+		if pr.Overlaps(panel) {
+			t.Errorf("scale %v: the prompt %v covers the agents' panel %v", scale, pr, panel)
+		}
+	}
+}

@@ -1974,13 +1974,15 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			al.Marks = append(al.Marks, g.w.Goal)
 		}
 		// And off the answer (its path and plans, when their layers are
-		// on), and off the message and the prompt, drawn over it next.
+		// on), and off the message, drawn over it next. Not off the
+		// prompt: the panel moved when save as opened; the prompt takes
+		// its place around the panel instead (render.promptLayout).
 		al.Answer = al.Answer[:0]
 		al.Answer = append(al.Answer, g.w.Outcome.Path)
 		if g.layers.Has(render.LayerPlans) {
 			al.Answer = append(al.Answer, g.w.Outcome.Plans...)
 		}
-		al.Hard = append(al.Hard[:0], g.r.MessageBox(f), g.r.PromptBox(f))
+		al.Hard = append(al.Hard[:0], g.r.MessageBox(f))
 		al.Log, al.MaxSize = image.Rectangle{}, image.Point{}
 		// No panel once no agent is left: it listed the replans of agents
 		// gone (a spawn undone) under "no agents".

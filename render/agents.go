@@ -40,8 +40,9 @@ type AgentLayer struct {
 	// Only read; sampled (at most answerSamples points per slice).
 	Answer [][]image.Point
 	// Hard holds boxes drawn over the map after the panel (the message
-	// shown this frame, the open prompt) that it never covers while a
-	// clear place exists: the message was drawn over its last line.
+	// shown this frame) that it never covers while a clear place exists:
+	// the message was drawn over its last line. (The open prompt is not
+	// one: it keeps off the panel instead, which stays where it is.)
 	Hard []image.Rectangle
 	// Plans and Segments switch the faint plan and the bright segment
 	// (the LayerPlans and LayerSegments toggles).

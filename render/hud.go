@@ -2237,15 +2237,10 @@ func (r *Renderer) MessageBox(f *Frame) image.Rectangle {
 	return r.messagePlace(f).box
 }
 
-// PromptBox returns where the open prompt of frame f is drawn (empty when
-// none is open).
-func (r *Renderer) PromptBox(f *Frame) image.Rectangle {
-	if f.Prompt == nil {
-		return image.Rectangle{}
-	}
-	box, _ := r.promptLayout(f.Prompt, f.Layout.Map)
-	return box
-}
+// PromptRect returns where the open prompt was drawn in the last frame
+// (empty when none was): around the agents' panel, which keeps its place
+// when the prompt opens (promptLayout).
+func (r *Renderer) PromptRect() image.Rectangle { return r.promptRect }
 
 // AgentsRect returns where the agents' replan panel was drawn in the last
 // frame (empty when it was not).

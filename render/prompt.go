@@ -53,10 +53,48 @@ var promptSelFill = color.RGBA{44, 92, 170, 255}
 
 // promptLayout is where the prompt is drawn on a map area m: its box, and
 // the note wrapped to the box's inner width (each line fits inside it).
+// The box goes across the top of the area, clear of avoid (the agents'
+// replan panel drawn this frame; empty for none) when it can: beside it
+// when the room there is promptMinWidth or wider, else just under it,
+// else over it. The panel kept off the prompt, so opening save as shoved
+// it down the map, away from the agents it was placed to keep clear of (a
+// user's report): the prompt now takes its place around the panel instead.
 // The box is empty when m is too narrow for one.
-func (r *Renderer) promptLayout(p *Prompt, m image.Rectangle) (box image.Rectangle, note []string) {
+func (r *Renderer) promptLayout(p *Prompt, m, avoid image.Rectangle) (box image.Rectangle, note []string) {
+	box, note = r.promptAt(p, m, m.Min.X+8, m.Max.X-8, m.Min.Y+8)
+	if box.Empty() || avoid.Empty() || !box.Overlaps(avoid) {
+		return box, note
+	}
+	// Beside the panel, on its wider side.
+	x0, x1 := m.Min.X+8, avoid.Min.X-8
+	if avoid.Max.X+8 < m.Max.X-8 && m.Max.X-8-(avoid.Max.X+8) > x1-x0 {
+		x0, x1 = avoid.Max.X+8, m.Max.X-8
+	}
+	if x1-x0 >= promptMinWidth {
+		if b, n := r.promptAt(p, m, x0, x1, m.Min.Y+8); !b.Empty() && !b.Overlaps(avoid) {
+			return b, n
+		}
+	}
+	// Under it, across the area, when the whole note fits there.
+	if top := avoid.Max.Y + 8; top < m.Max.Y {
+		full, _ := r.promptAt(p, m, m.Min.X+8, m.Max.X-8, m.Min.Y+8)
+		if b, n := r.promptAt(p, m, m.Min.X+8, m.Max.X-8, top); !b.Empty() && b.Dy() >= full.Dy() && b.Max.Y <= m.Max.Y {
+			return b, n
+		}
+	}
+	return box, note
+}
+
+// promptMinWidth is the narrowest the prompt box is made to keep beside
+// the agents' panel (pixels): room for the label and a file name.
+const promptMinWidth = 320
+
+// promptAt lays the prompt out in a box from x0 to x1 whose top is at top,
+// in map area m (the note never goes below it: a short area shows fewer
+// lines); the box is empty when that is too narrow for one.
+func (r *Renderer) promptAt(p *Prompt, m image.Rectangle, x0, x1, top int) (box image.Rectangle, note []string) {
 	ft := r.fonts
-	box = image.Rect(m.Min.X+8, m.Min.Y+8, m.Max.X-8, m.Min.Y+8)
+	box = image.Rect(x0, top, x1, top)
 	inner := float64(box.Dx() - 24)
 	if inner < 40 {
 		return image.Rectangle{}, nil
@@ -82,14 +120,16 @@ func (r *Renderer) promptLayout(p *Prompt, m image.Rectangle) (box image.Rectang
 	return box, note
 }
 
-// drawPrompt draws f.Prompt across the top of the map area: the label, the
+// drawPrompt draws f.Prompt across the top of the map area (around the
+// agents' panel: promptLayout): the label, the
 // text with a caret at the cursor (cut with "…" where it is too long,
 // keeping the caret in view), and the note under it, wrapped inside the
 // box.
 func (r *Renderer) drawPrompt(screen *ebiten.Image, f *Frame) {
 	p := f.Prompt
 	ft := r.fonts
-	box, note := r.promptLayout(p, f.Layout.Map)
+	box, note := r.promptLayout(p, f.Layout.Map, r.agentsRect)
+	r.promptRect = box
 	if box.Empty() {
 		return
 	}

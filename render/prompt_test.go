@@ -21,7 +21,7 @@ func TestPromptNoteStaysInTheBox(t *testing.T) {
 		strings.Repeat("word ", 200),
 	} {
 		p := &Prompt{Label: "open", Text: long, Cursor: len([]rune(long)), Note: note, NoteErr: true}
-		box, lines := r.promptLayout(p, m)
+		box, lines := r.promptLayout(p, m, image.Rectangle{})
 		if box.Empty() || !box.In(m) {
 			t.Fatalf("box %v, map %v", box, m)
 		}
@@ -152,5 +152,48 @@ func TestPromptSelectionSpan(t *testing.T) {
 	x0, x1, ok = selectionSpan(ft, long, v, 0, v.from+3)
 	if !ok || x0 != w("…") || x1 != w("…")+w(string(long[v.from:v.from+3])) {
 		t.Errorf("selection cut off: span %.1f..%.1f (%v)", x0, x1, ok)
+	}
+}
+
+// The prompt keeps off the agents' panel: across the top when the panel
+// is elsewhere, beside it when the room there is wide enough, else under
+// it; the note is wrapped to the box it gets.
+func TestPromptTakesItsPlaceAroundTheAgentPanel(t *testing.T) {
+	r := New()
+	ft := r.fonts
+	p := &Prompt{Label: "save as", Text: "/tmp/level.pls", Note: "a .pls scenario file (the extension is added when left out; later Ctrl+S saves there too), or .map (Moving AI) or .txt (ASCII) to export the terrain only; Tab completes, Esc closes"}
+	for _, c := range []struct {
+		name  string
+		m     image.Rectangle
+		panel image.Rectangle
+		want  string // "top", "beside", "under"
+	}{
+		{"no panel", image.Rect(0, 30, 940, 744), image.Rectangle{}, "top"},
+		{"panel at the bottom", image.Rect(0, 30, 940, 744), image.Rect(556, 635, 932, 700), "top"},
+		{"panel top right, 100 %", image.Rect(0, 30, 940, 744), image.Rect(556, 38, 932, 103), "beside"},
+		{"panel top left, 100 %", image.Rect(0, 30, 940, 744), image.Rect(8, 38, 384, 103), "beside"},
+		{"panel top right, 175 %", image.Rect(0, 30, 458, 402), image.Rect(210, 38, 450, 103), "under"},
+	} {
+		full, _ := r.promptLayout(p, c.m, image.Rectangle{})
+		box, lines := r.promptLayout(p, c.m, c.panel)
+		if box.Empty() || !box.In(c.m) || box.Overlaps(c.panel) {
+			t.Errorf("%s: prompt %v, map %v, panel %v", c.name, box, c.m, c.panel)
+			continue
+		}
+		got := "under"
+		switch {
+		case box == full:
+			got = "top"
+		case box.Min.Y == full.Min.Y:
+			got = "beside"
+		}
+		if got != c.want {
+			t.Errorf("%s: prompt %v (%s), want %s", c.name, box, got, c.want)
+		}
+		for _, l := range lines {
+			if w := ft.Width(ft.UI, l); w > float64(box.Dx()-24) {
+				t.Errorf("%s: note line %q is %.0f px, the box %v holds %d", c.name, l, w, box, box.Dx()-24)
+			}
+		}
 	}
 }

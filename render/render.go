@@ -164,6 +164,7 @@ type Renderer struct {
 	narrow                      bool
 	legendRect                  image.Rectangle // where the legend was drawn this frame (empty: not drawn)
 	msgRect                     image.Rectangle // where the message was drawn this frame (empty: none)
+	promptRect                  image.Rectangle // where the prompt was drawn this frame (empty: none)
 	msgPlace                    msgPlace        // the message's place and lines as last computed (messagePlace)
 	msgSel                      []int           // the selected agents' ids (messagePlace), reused
 	legendRows                  []legendHit     // its rows, for clicks (LegendAt)
@@ -220,6 +221,7 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 	r.notes = r.notes[:0]
 	r.noteBoxes = r.noteBoxes[:0]
 	r.agentsRect = image.Rectangle{} // DrawAgents sets it again after Draw
+	r.promptRect = image.Rectangle{} // drawPrompt sets it, after the agents' panel
 	mapView := screen.SubImage(f.Layout.Map).(*ebiten.Image)
 	r.drawMap(mapView, f)
 	r.drawHUD(screen, f)
