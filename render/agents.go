@@ -203,22 +203,22 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 		} else {
 			// A dark rim keeps a small body visible on any terrain (a
 			// grey idle agent vanished on sand).
-			vector.DrawFilledCircle(dst, x, y, rad+1, color.RGBA{0, 0, 0, 200}, true)
-			vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
+			vector.DrawFilledCircle(dst, x, y, rad+1, color.RGBA{0, 0, 0, 200}, aa(dst))
+			vector.DrawFilledCircle(dst, x, y, rad, PM(c), aa(dst))
 		}
 		if v.Selected {
-			vector.StrokeCircle(dst, x, y, rad+2.5, 3.5, color.RGBA{0, 0, 0, 200}, true)
-			vector.StrokeCircle(dst, x, y, rad+2.5, 1.5, color.White, true)
+			vector.StrokeCircle(dst, x, y, rad+2.5, 3.5, color.RGBA{0, 0, 0, 200}, aa(dst))
+			vector.StrokeCircle(dst, x, y, rad+2.5, 1.5, color.White, aa(dst))
 		}
 		if v.State == agents.Stopped && rad >= 4 {
-			vector.StrokeLine(dst, x, y-rad*0.6, x, y+rad*0.1, 2, color.White, true)
-			vector.DrawFilledCircle(dst, x, y+rad*0.45, 1.3, color.White, true)
+			vector.StrokeLine(dst, x, y-rad*0.6, x, y+rad*0.1, 2, color.White, aa(dst))
+			vector.DrawFilledCircle(dst, x, y+rad*0.45, 1.3, color.White, aa(dst))
 		}
 		if age := now - v.LastReplan; v.LastReplan >= 0 && age < flashTicks && v.LastReason.IsReplan() {
 			t := float32(age) / flashTicks
 			fc := colReason[v.LastReason]
 			fc.A = uint8(255 * (1 - t))
-			vector.StrokeCircle(dst, x, y, rad+3+t*rad*2.5+t*8, 2, PM(fc), true)
+			vector.StrokeCircle(dst, x, y, rad+3+t*rad*2.5+t*8, 2, PM(fc), aa(dst))
 		}
 	}
 	r.discs = discs
@@ -322,7 +322,7 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 			if k+1 >= cut {
 				c = cutCol
 			}
-			vector.DrawFilledCircle(dst, x, y, pw*1.2, PM(c), true)
+			vector.DrawFilledCircle(dst, x, y, pw*1.2, PM(c), aa(dst))
 		}
 	}
 	if l.Segments && v.SegIndex < len(v.Segment)-1 {
@@ -339,10 +339,10 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		if len(rest) > 0 {
 			nx, ny := cam.CellCenter(rest[0])
 			if hot {
-				vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw+2.5, casing, true)
+				vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw+2.5, casing, aa(dst))
 				r.drawPolyline(dst, cam, rest, sw+2.5, casing)
 			}
-			vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw, PM(segCol), true)
+			vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw, PM(segCol), aa(dst))
 			if hot {
 				r.drawPolyline(dst, cam, rest, sw, PM(segCol))
 			} else {
@@ -363,20 +363,20 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		d := max(rad*0.9, 4)
 		gw := max(sw*0.95, 2)
 		if hot {
-			vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw+2, color.White, true)
-			vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw+2, color.White, true)
+			vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw+2, color.White, aa(dst))
+			vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw+2, color.White, aa(dst))
 		}
-		vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw, PM(colAgentGoal), true)
-		vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw, PM(colAgentGoal), true)
+		vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw, PM(colAgentGoal), aa(dst))
+		vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw, PM(colAgentGoal), aa(dst))
 	}
 }
 
 // drawNoEntry draws a no-entry sign of radius rd at x, y: where an agent's
 // route is cut (a red disc with a white bar, unlike the goal's cross).
 func drawNoEntry(dst *ebiten.Image, x, y, rd float32) {
-	vector.DrawFilledCircle(dst, x, y, rd+1.5, color.RGBA{0, 0, 0, 220}, true)
-	vector.DrawFilledCircle(dst, x, y, rd, colNoEntry, true)
-	vector.DrawFilledRect(dst, x-rd*0.62, y-rd*0.2, rd*1.24, rd*0.4, color.White, true)
+	vector.DrawFilledCircle(dst, x, y, rd+1.5, color.RGBA{0, 0, 0, 220}, aa(dst))
+	vector.DrawFilledCircle(dst, x, y, rd, colNoEntry, aa(dst))
+	vector.DrawFilledRect(dst, x-rd*0.62, y-rd*0.2, rd*1.24, rd*0.4, color.White, aa(dst))
 }
 
 // groupSelected reports whether any member of group gid is selected.
@@ -425,7 +425,7 @@ func (r *Renderer) strokePath(dst *ebiten.Image, p *vector.Path, w float32, c co
 		vs[i].ColorA = float32(ca) / 0xffff
 	}
 	src := r.white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
-	dst.DrawTriangles(vs, is, src, &ebiten.DrawTrianglesOptions{AntiAlias: true})
+	dst.DrawTriangles(vs, is, src, &ebiten.DrawTrianglesOptions{AntiAlias: aa(dst)})
 }
 
 // logLine is one line of the replan log panel.

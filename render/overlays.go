@@ -407,7 +407,7 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 	}
 	ax, ay := f.Cam.CellCenter(e.A)
 	bx, by := f.Cam.CellCenter(e.B)
-	vector.StrokeLine(dst, ax, ay, bx, by, 3.5, PM(ColEdgeHot), true)
+	vector.StrokeLine(dst, ax, ay, bx, by, 3.5, PM(ColEdgeHot), aa(dst))
 	kind := "intra"
 	if e.Inter {
 		kind = "inter"
@@ -512,18 +512,18 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 		if par := ev[e].Parent; par >= 0 && !end {
 			if q, ok := w.NodeCell(l, par); ok && w.Grid.In(q) {
 				qx, qy := cam.CellCenter(q)
-				vector.StrokeLine(dst, x, y, qx, qy, 1.5, PM(pc), true)
+				vector.StrokeLine(dst, x, y, qx, qy, 1.5, PM(pc), aa(dst))
 			}
 		}
 		if ev[e].Kind == pathing.EventPop {
-			vector.DrawFilledCircle(dst, x, y, rad, PM(col), true)
+			vector.DrawFilledCircle(dst, x, y, rad, PM(col), aa(dst))
 			edge := color.RGBA{0, 0, 0, 255}
 			if faded {
 				edge.A = col.A // a full black ring kept faded discs loud
 			}
-			vector.StrokeCircle(dst, x, y, rad, 1, PM(edge), true)
+			vector.StrokeCircle(dst, x, y, rad, 1, PM(edge), aa(dst))
 		} else {
-			vector.StrokeCircle(dst, x, y, rad, 2.5, PM(col), true)
+			vector.StrokeCircle(dst, x, y, rad, 2.5, PM(col), aa(dst))
 		}
 	}
 }
@@ -558,7 +558,7 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	r.cellOutline(dst, f.Cam, p, ColCurrent)
 	x, y := f.Cam.CellCenter(p)
 	rad := float32(math.Max(7, math.Min(f.Cam.Zoom*0.9, 18)))
-	vector.StrokeCircle(dst, x, y, rad, 2.5, PM(ColCurrent), true)
+	vector.StrokeCircle(dst, x, y, rad, 2.5, PM(ColCurrent), aa(dst))
 }
 
 // drawLineCheck draws smoothing's event at the cursor, the anchor ringed:
@@ -582,10 +582,10 @@ func (r *Renderer) drawLineCheck(dst *ebiten.Image, f *Frame, e pathing.Event) {
 	case !(e.G <= e.H+1e-9):
 		c = color.RGBA{230, 50, 50, 255}
 	}
-	vector.StrokeLine(dst, ax, ay, bx, by, wd+2, color.Black, true)
-	vector.StrokeLine(dst, ax, ay, bx, by, wd, PM(c), true)
+	vector.StrokeLine(dst, ax, ay, bx, by, wd+2, color.Black, aa(dst))
+	vector.StrokeLine(dst, ax, ay, bx, by, wd, PM(c), aa(dst))
 	rad := float32(math.Max(7, math.Min(f.Cam.Zoom*0.9, 18)))
-	vector.StrokeCircle(dst, ax, ay, rad, 2.5, PM(ColCurrent), true)
+	vector.StrokeCircle(dst, ax, ay, rad, 2.5, PM(ColCurrent), aa(dst))
 	r.cellOutline(dst, f.Cam, b, c)
 }
 
@@ -634,13 +634,13 @@ func (r *Renderer) drawParents(dst *ebiten.Image, f *Frame) {
 			// From 20% to 80% of the way to the parent, with a head.
 			sx, sy := ax+(bx-ax)*0.15, ay+(by-ay)*0.15
 			ex, ey := ax+(bx-ax)*0.75, ay+(by-ay)*0.75
-			vector.StrokeLine(dst, sx, sy, ex, ey, 1.2, c, true)
+			vector.StrokeLine(dst, sx, sy, ex, ey, 1.2, c, aa(dst))
 			dx, dy := ex-sx, ey-sy
 			l := float32(math.Hypot(float64(dx), float64(dy)))
 			if l > 0 {
 				hx, hy := dx/l*float32(f.Cam.Zoom)*0.18, dy/l*float32(f.Cam.Zoom)*0.18
-				vector.StrokeLine(dst, ex, ey, ex-hx-hy*0.6, ey-hy+hx*0.6, 1.2, c, true)
-				vector.StrokeLine(dst, ex, ey, ex-hx+hy*0.6, ey-hy-hx*0.6, 1.2, c, true)
+				vector.StrokeLine(dst, ex, ey, ex-hx-hy*0.6, ey-hy+hx*0.6, 1.2, c, aa(dst))
+				vector.StrokeLine(dst, ex, ey, ex-hx+hy*0.6, ey-hy-hx*0.6, 1.2, c, aa(dst))
 			}
 		}
 	}
@@ -955,8 +955,8 @@ func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 			if !image.Pt(int(x), int(y)).In(fb) {
 				continue
 			}
-			vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, true)
-			vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
+			vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, aa(dst))
+			vector.DrawFilledCircle(dst, x, y, rad, PM(c), aa(dst))
 		}
 	}
 }
@@ -1049,7 +1049,7 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 		// Segment ends as small white ticks.
 		if !playing {
 			x, y := f.Cam.CellCenter(seg[len(seg)-1])
-			vector.DrawFilledCircle(dst, x, y, lw*0.9, color.White, true)
+			vector.DrawFilledCircle(dst, x, y, lw*0.9, color.White, aa(dst))
 		}
 	}
 }
@@ -1204,8 +1204,8 @@ func (r *Renderer) drawEndpoints(dst *ebiten.Image, f *Frame) {
 	ft := r.fonts
 	mark := func(p image.Point, c color.RGBA, letter string) {
 		x, y := f.Cam.CellCenter(p)
-		vector.DrawFilledCircle(dst, x, y, rad+2, color.White, true)
-		vector.DrawFilledCircle(dst, x, y, rad, PM(c), true)
+		vector.DrawFilledCircle(dst, x, y, rad+2, color.White, aa(dst))
+		vector.DrawFilledCircle(dst, x, y, rad, PM(c), aa(dst))
 		o := int(math.Ceil(float64(rad + 2)))
 		r.coverRects = append(r.coverRects, image.Rect(int(x)-o, int(y)-o, int(x)+o+1, int(y)+o+1))
 		if rad >= 8 {
@@ -1237,7 +1237,7 @@ func (r *Renderer) cellOutline(dst *ebiten.Image, cam *Camera, p image.Point, c 
 	s := float32(cam.Zoom)
 	if s < 4 {
 		cx, cy := cam.CellCenter(p)
-		vector.StrokeCircle(dst, cx, cy, 5, 2, PM(c), true)
+		vector.StrokeCircle(dst, cx, cy, 5, 2, PM(c), aa(dst))
 		return
 	}
 	wd := float32(math.Max(1.5, math.Min(cam.Zoom*0.12, 3)))
@@ -1298,7 +1298,7 @@ func drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Point, width floa
 	for _, p := range path[1:] {
 		x, y := cam.CellCenter(p)
 		if segmentMayShow(fb, px, py, x, y) {
-			vector.StrokeLine(dst, px, py, x, y, width, c, true)
+			vector.StrokeLine(dst, px, py, x, y, width, c, aa(dst))
 		}
 		px, py = x, y
 	}
@@ -1326,7 +1326,7 @@ func drawDashed(dst *ebiten.Image, cam *Camera, path []image.Point, width float3
 		for t < l {
 			step := min(left, l-t)
 			if on {
-				vector.StrokeLine(dst, px+dx*t/l, py+dy*t/l, px+dx*(t+step)/l, py+dy*(t+step)/l, width, c, true)
+				vector.StrokeLine(dst, px+dx*t/l, py+dy*t/l, px+dx*(t+step)/l, py+dy*(t+step)/l, width, c, aa(dst))
 			}
 			t += step
 			left -= step

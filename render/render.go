@@ -297,3 +297,17 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	r.drawCursorCell(dst, f)
 	r.drawMapNotes(dst)
 }
+
+// maxAASide is the longest side of an image shapes are antialiased on.
+// Ebiten draws an antialiased shape through an offscreen image twice the
+// destination's size and panics when that passes the largest texture the
+// GPU takes (16384 on common drivers): a 12800×12800 window (-size allows
+// up to 16384) ended drawing its first route. Past it shapes are drawn
+// aliased; at such sizes a pixel's edge is not what anyone looks at.
+const maxAASide = 8192
+
+// aa reports whether shapes drawn on dst may be antialiased.
+func aa(dst *ebiten.Image) bool {
+	b := dst.Bounds()
+	return b.Dx() <= maxAASide && b.Dy() <= maxAASide
+}

@@ -770,6 +770,12 @@ func TestShotBadInput(t *testing.T) {
 		// A typo is one whether or not the map loads.
 		{[]string{"-map", filepath.Join(dir, "gone.map"), "-pin", "abc"}, 2, `-pin: "abc": want X,Y`, false},
 		{nil, 0, "", true},
+		// Regression (new-user test): -size allows 16384 a side, but a
+		// window this large panicked drawing its first route: Ebiten
+		// antialiases a shape through an offscreen twice its size, past
+		// the GPU's largest texture. Only a real window shows it (the
+		// limit comes from the driver).
+		{[]string{"-size", "12000x8000"}, 0, "", true},
 	}
 	for i, c := range cases {
 		shot := filepath.Join(dir, fmt.Sprintf("shot%d.png", i))
