@@ -75,9 +75,12 @@ type Report struct {
 
 	rows      []rowResult // every query of the batch, for -worst and -csv
 	worstNote string      // a caveat printed under the worst table
-	noOpen    string      // set by a mode: why its rows cannot be opened by number in the app
-	inputs    []string    // files a mode read beyond the flags' (a scenario's map and list)
-	zeroNote  string      // rows left out of the subopt figures for an optimum of 0: printed on stderr
+	// refAStar: the rows' optimum is A*'s cost on the same grid
+	// (compareRow), not the .scen's column, as the worst table says.
+	refAStar bool
+	noOpen   string   // set by a mode: why its rows cannot be opened by number in the app
+	inputs   []string // files a mode read beyond the flags' (a scenario's map and list)
+	zeroNote string   // rows left out of the subopt figures for an optimum of 0: printed on stderr
 
 	extra      map[string]any
 	places     map[string]int  // decimals of the fields added with SetFixed, for the text report
@@ -402,7 +405,11 @@ func (r *Report) writeWorst(out *strings.Builder, width int) {
 		}
 		return fmt.Sprintf(f, *v)
 	}
-	fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1):\n")
+	ref := "the .scen's optimal column"
+	if r.refAStar {
+		ref = "A*'s cost on this grid, not the .scen's rounded column"
+	}
+	fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1; optimal: %s):\n", ref)
 	fmt.Fprintf(out, "  %6s %6s %11s %11s %12s %12s %10s\n", "query", "line", "start", "goal", "optimal", "cost", "subopt")
 	for _, w := range worst {
 		sub := "-"

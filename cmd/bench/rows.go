@@ -133,6 +133,7 @@ func finishRows(c *Config, rep *Report, csvPath string) error {
 // RunQueries kept rows) gets A*'s cost as its optimum.
 func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost float64, who string, subs *[]float64, reachErr *int, zero *zeroOptimum) {
 	var row *rowResult
+	r.refAStar = true
 	if i < len(r.rows) {
 		row = &r.rows[i]
 		row.ref, row.sub, row.problem = -1, math.NaN(), ""
