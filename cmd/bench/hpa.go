@@ -54,7 +54,11 @@ func init() {
 		intFlag(fs, c, "cluster", 0, clusterUsage)
 		intFlag(fs, c, "levels", 0, levelsUsage)
 		c.Ext["hpa-k"] = fs.Int("hpa-k", 0, fmt.Sprintf("hpa: clusters per side grouped by each level above the first `k`, 2 to %d (default %d)", hpa.MaxBranch, hpa.Default.Branch))
-		c.Ext["placement"] = fs.String("placement", "sparse", "hpa: transitions per entrance: sparse (the paper's rule) or dense")
+		pl := fs.String("placement", "sparse", "hpa: transitions per entrance: sparse (the paper's rule) or dense")
+		c.Ext["placement"] = pl
+		// The window's name for it: a command copied from one to the other
+		// works (it printed only "flag provided but not defined").
+		fs.StringVar(pl, "transitions", "sparse", "hpa: the same as -placement (the window's name)")
 		c.Ext["cache"] = fs.Bool("cache", true, "hpa: cache the refined path of every intra edge")
 		c.Ext["smooth"] = fs.Bool("smooth", true, "hpa: smooth the refined path")
 		c.Ext["shortcut"] = fs.Bool("shortcut", true, "hpa: bounded A* for queries within neighbouring clusters")
@@ -68,7 +72,7 @@ func init() {
 	})
 	// The query options are also refused by the repair mode, which runs
 	// no query (runHPARepair: repairQueryFlags).
-	scopeFlags("-algo hpa", algoIs("hpa"), "builds", "hpa-k", "placement", "cache", "smooth", "shortcut")
+	scopeFlags("-algo hpa", algoIs("hpa"), "builds", "hpa-k", "placement", "transitions", "cache", "smooth", "shortcut")
 	scopeFlags("-algo hpa (not -agents)", func(c *Config) bool {
 		return c.Algo == "hpa" && c.ExtInt("agents") == 0
 	}, "abstract-weight", "repair")
@@ -134,7 +138,11 @@ func intFlag(fs *flag.FlagSet, c *Config, name string, def int, usage string) {
 func hpaConfig(c *Config) (hpa.Config, error) {
 	pl, err := hpa.ParsePlacement(c.ExtString("placement"))
 	if err != nil {
-		return hpa.Config{}, usagef("bench: -placement: %v", err)
+		name := "placement"
+		if slices.Contains(c.Given, "transitions") {
+			name = "transitions"
+		}
+		return hpa.Config{}, usagef("bench: -%s: %v", name, err)
 	}
 	cfg := hpa.Config{
 		ClusterSize:  c.ExtInt("cluster"),

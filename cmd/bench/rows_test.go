@@ -196,6 +196,14 @@ func TestWorstHPA(t *testing.T) {
 	if w["open"] != want {
 		t.Errorf("open %q, want %q", w["open"], want)
 	}
+	// The window's name for -placement is taken too, and named when wrong.
+	code, stdout, errs = runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-transitions", "dense", "-rows", "20", "-builds", "1", "-json")
+	if m := decode(t, stdout); code != 0 || !strings.Contains(fmt.Sprint(m["hierarchy"]), "dense") {
+		t.Errorf("-transitions dense: exit %d, hierarchy %v, %s", code, m["hierarchy"], errs)
+	}
+	if code, _, errs = runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-transitions", "thick", "-rows", "2"); code != 2 || !strings.Contains(errs, "-transitions: ") {
+		t.Errorf("-transitions thick: exit %d, %s", code, errs)
+	}
 	// The optimum HPA* is measured against is A*'s (a tester took it for
 	// the .scen's, which is rounded): the table says so.
 	_, stdout, _ = runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-rows", "50", "-builds", "1", "-worst", "1")

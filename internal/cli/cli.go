@@ -172,6 +172,7 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 	fs.BoolFunc("shortcut", "HPA*'s bounded A* for queries within neighbouring clusters (Shift+Z switches it; on unless a scenario says otherwise); -shortcut=false sends every query through the hierarchy", toggle("shortcut"))
 	fs.Func("target", "where the group planner's refinements aim: representative or nearest; overrides the scenario's", set("target"))
 	fs.Func("transitions", "HPA* transitions per entrance: sparse (the paper's one or two) or dense (every open pair) (Shift+N switches it); overrides the scenario's", set("transitions"))
+	fs.Func("placement", "the same as -transitions (cmd/bench's name for it)", set("transitions"))
 }
 
 // Check reports a flag value that is out of range whatever the map: -level

@@ -213,6 +213,12 @@ func TestSettingFlags(t *testing.T) {
 	if err != nil || f.Settings != (maps.Settings{}) {
 		t.Errorf("no flags: %+v, %v; want nothing set", f.Settings, err)
 	}
+	// cmd/bench's name for -transitions works too (a command copied from
+	// bench was refused).
+	f, err = Parse([]string{"-placement", "dense"}, &bytes.Buffer{})
+	if err != nil || f.Settings != (maps.Settings{Transitions: "dense"}) {
+		t.Errorf("-placement dense: %+v, %v; want transitions dense", f.Settings, err)
+	}
 }
 
 // -query takes a number from 1 and cannot be given with -from/-to (both
