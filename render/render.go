@@ -132,6 +132,10 @@ type Renderer struct {
 	terrain tintCache
 	groups  tintCache
 	comps   tintCache
+	// compTints is the components layer's premultiplied tint per
+	// component (its four bytes read as little-endian), reused from bake
+	// to bake.
+	compTints []uint32
 	// ghostFill is the outline of the ghost's expanded cells (drawGhost).
 	ghostFill tintCache
 	regions   tintCache
