@@ -85,8 +85,21 @@ type Scenario struct {
 // Query is one start/goal pair; the app opens the first.
 type Query struct{ Start, Goal image.Point }
 
-// AgentSpec is an agent standing at Start whose goal is Goal.
-type AgentSpec struct{ Start, Goal image.Point }
+// AgentSpec is an agent standing at Start: under way to Goal ("agent X,Y
+// -> X,Y"), at its goal when Goal is Start ("agent X,Y arrived"; an older
+// file's "agent X,Y -> X,Y" with the same cell twice reads the same), or,
+// Idle, with no goal at all ("agent X,Y idle"; Goal is not used and reads
+// back as (0,0)).
+type AgentSpec struct {
+	Start, Goal image.Point
+	Idle        bool
+}
+
+// Arrived reports whether the agent stands at its goal.
+func (a AgentSpec) Arrived() bool { return !a.Idle && a.Start == a.Goal }
+
+// agentForms is how an agent line may be written, for messages.
+const agentForms = `"agent X,Y -> X,Y" (a goal), "agent X,Y arrived" or "agent X,Y idle"`
 
 // EditKind is what an Edit does to its cell.
 type EditKind uint8
@@ -683,29 +696,24 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			block, blockLine = 2, ln
 			at.regionLines = append(at.regionLines, ln)
 			at.regionRows = append(at.regionRows, nil)
-		case "query", "agent":
-			if word == "agent" && len(args) == 3 && args[1] == "->" {
-				args = []string{args[0], args[2]}
-			}
+		case "query":
 			if len(args) != 2 {
-				form := "query X,Y X,Y"
-				if word == "agent" {
-					form = "agent X,Y -> X,Y"
-				}
-				return nil, errAt(name, ln, "want \"%s\", found %s", form, quoteText(line))
+				return nil, errAt(name, ln, "want \"query X,Y X,Y\", found %s", quoteText(line))
 			}
 			a, err1 := parsePoint(args[0])
 			b, err2 := parsePoint(args[1])
 			if err1 != nil || err2 != nil {
-				return nil, errAt(name, ln, "%s: coordinates must be X,Y with whole numbers, found %s", word, quoteText(line))
+				return nil, errAt(name, ln, "query: coordinates must be X,Y with whole numbers, found %s", quoteText(line))
 			}
-			if word == "query" {
-				s.Queries = append(s.Queries, Query{a, b})
-				at.queries = append(at.queries, ln)
-			} else {
-				s.Agents = append(s.Agents, AgentSpec{a, b})
-				at.agents = append(at.agents, ln)
+			s.Queries = append(s.Queries, Query{a, b})
+			at.queries = append(at.queries, ln)
+		case "agent":
+			a, err := parseAgent(args, name, ln, line)
+			if err != nil {
+				return nil, err
 			}
+			s.Agents = append(s.Agents, a)
+			at.agents = append(at.agents, ln)
 		case "dig", "fill", "weight":
 			n := 1
 			if word == "weight" {
@@ -885,6 +893,9 @@ layers:
 		if err := open(at.agents[i], "agent start", a.Start); err != nil {
 			return err
 		}
+		if a.Idle {
+			continue
+		}
 		if err := open(at.agents[i], "agent goal", a.Goal); err != nil {
 			return err
 		}
@@ -1013,6 +1024,43 @@ func parsePoint(s string) (image.Point, error) {
 	return image.Pt(x, y), nil
 }
 
+// parseAgent reads an agent line's words after "agent" (see AgentSpec):
+// "X,Y -> X,Y", "X,Y X,Y" (an early form without the arrow), "X,Y
+// arrived" or "X,Y idle".
+func parseAgent(args []string, name string, ln int, line []byte) (AgentSpec, error) {
+	var a AgentSpec
+	words := args
+	if len(words) == 3 && words[1] == "->" {
+		words = []string{words[0], words[2]}
+	}
+	arrow := len(words) < len(args)
+	state := len(args) == 2 && (args[1] == "idle" || args[1] == "arrived")
+	if !state && (len(words) != 2 || words[1] == "idle" || words[1] == "arrived") {
+		return a, errAt(name, ln, "want %s, found %s", agentForms, quoteText(line))
+	}
+	start, err := parsePoint(words[0])
+	if err != nil {
+		return a, errAt(name, ln, "agent: coordinates must be X,Y with whole numbers, found %s", quoteText(line))
+	}
+	a.Start = start
+	switch words[1] {
+	case "idle":
+		a.Idle = true
+		return a, nil
+	case "arrived":
+		a.Goal = start
+		return a, nil
+	}
+	if a.Goal, err = parsePoint(words[1]); err != nil {
+		if !arrow && !strings.Contains(words[1], ",") {
+			// A word, not a cell: "agent 1,1 waiting".
+			return a, errAt(name, ln, "want %s, found %s", agentForms, quoteText(line))
+		}
+		return a, errAt(name, ln, "agent: coordinates must be X,Y with whole numbers, found %s", quoteText(line))
+	}
+	return a, nil
+}
+
 func contains(list []string, s string) bool {
 	for _, v := range list {
 		if v == s {
@@ -1084,7 +1132,14 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 		fmt.Fprintf(bw, "query %d,%d %d,%d\n", q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y)
 	}
 	for _, a := range s.Agents {
-		fmt.Fprintf(bw, "agent %d,%d -> %d,%d\n", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y)
+		switch {
+		case a.Idle:
+			fmt.Fprintf(bw, "agent %d,%d idle\n", a.Start.X, a.Start.Y)
+		case a.Arrived():
+			fmt.Fprintf(bw, "agent %d,%d arrived\n", a.Start.X, a.Start.Y)
+		default:
+			fmt.Fprintf(bw, "agent %d,%d -> %d,%d\n", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y)
+		}
 	}
 	next := 0 // index into StrokeStarts
 	for i, e := range s.Edits {
@@ -1227,6 +1282,9 @@ func (s *Scenario) writable() error {
 		if err := endpoint("agent start", a.Start); err != nil {
 			return err
 		}
+		if a.Idle {
+			continue
+		}
 		if err := endpoint("agent goal", a.Goal); err != nil {
 			return err
 		}
@@ -1242,7 +1300,7 @@ func (s *Scenario) Equal(o *Scenario) bool {
 	}
 	if s.Name != o.Name || s.About != o.About || s.Settings != o.Settings || s.MapPath != o.MapPath || s.Scen != o.Scen ||
 		!s.Map.Equal(o.Map) || len(s.Regions) != len(o.Regions) ||
-		!equalSlices(s.Queries, o.Queries) || !equalSlices(s.Agents, o.Agents) || !equalSlices(s.Edits, o.Edits) {
+		!equalSlices(s.Queries, o.Queries) || !equalSlices(agentKeys(s.Agents), agentKeys(o.Agents)) || !equalSlices(s.Edits, o.Edits) {
 		return false
 	}
 	for i := range s.Regions {
@@ -1251,6 +1309,19 @@ func (s *Scenario) Equal(o *Scenario) bool {
 		}
 	}
 	return true
+}
+
+// agentKeys returns the agents as Equal compares them: an idle agent's
+// Goal, which is not written, left out.
+func agentKeys(as []AgentSpec) []AgentSpec {
+	out := make([]AgentSpec, len(as))
+	for i, a := range as {
+		if a.Idle {
+			a.Goal = image.Point{}
+		}
+		out[i] = a
+	}
+	return out
 }
 
 func equalSlices[T comparable](a, b []T) bool {

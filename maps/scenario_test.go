@@ -80,7 +80,7 @@ func TestParseScenarioExample(t *testing.T) {
 	if len(s.Queries) != 2 || s.Queries[0] != (Query{image.Pt(1, 1), image.Pt(8, 2)}) {
 		t.Errorf("Queries %v", s.Queries)
 	}
-	if len(s.Agents) != 1 || s.Agents[0] != (AgentSpec{image.Pt(1, 1), image.Pt(8, 2)}) {
+	if len(s.Agents) != 1 || s.Agents[0] != (AgentSpec{Start: image.Pt(1, 1), Goal: image.Pt(8, 2)}) {
 		t.Errorf("Agents %v", s.Agents)
 	}
 	wantEdits := []Edit{{Dig, image.Pt(4, 2), 1}, {Fill, image.Pt(4, 1), 0}, {Weight, image.Pt(5, 1), 3}}
@@ -264,6 +264,10 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"query outside", head + "query 1,1 5,1\n", "s.pls:6: query goal (5,1) is outside the 5×2 map"},
 		{"query blocked", head + "query 0,0 1,1\n", "s.pls:6: query start (0,0) is blocked"},
 		{"agent blocked by edit", head + "agent 1,1 -> 2,1\nfill 2,1\n", "s.pls:6: agent goal (2,1) is blocked once the edits are made"},
+		{"agent state", head + "agent 1,1 waiting\n", "s.pls:6: want \"agent X,Y -> X,Y\" (a goal), \"agent X,Y arrived\" or \"agent X,Y idle\", found \"agent 1,1 waiting\""},
+		{"agent arrow to a state", head + "agent 1,1 -> idle\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
+		{"idle agent walled", head + "agent 1,1 idle\nfill 1,1\n", "s.pls:6: agent start (1,1) is blocked once the edits are made"},
+		{"idle agent coords", head + "agent 1;1 idle\n", "s.pls:6: agent: coordinates must be X,Y"},
 		{"edit outside", head + "dig -1,0\n", "s.pls:6: dig cell (-1,0) is outside the 5×2 map"},
 		{"weight range", head + "weight 1,1 0\n", "s.pls:6: weight \"0\" is not a whole number from 1 to 9"},
 		{"weight arity", head + "weight 1,1\n", "s.pls:6: want \"weight X,Y W\""},
@@ -296,7 +300,7 @@ func TestWriteScenarioRefuses(t *testing.T) {
 		{"query off map", Scenario{Map: NewMap("m", g), Queries: []Query{{image.Pt(0, 0), image.Pt(0, 2)}}}, "query goal (0,2) is off the map"},
 		{"query walled", Scenario{Map: NewMap("m", g), Queries: []Query{{image.Pt(1, 1), image.Pt(0, 0)}},
 			Edits: []Edit{{Fill, image.Pt(1, 1), 0}}}, "query start (1,1) is blocked once the edits are made"},
-		{"agent walled", Scenario{Map: NewMap("m", g), Agents: []AgentSpec{{image.Pt(0, 0), image.Pt(2, 1)}},
+		{"agent walled", Scenario{Map: NewMap("m", g), Agents: []AgentSpec{{Start: image.Pt(0, 0), Goal: image.Pt(2, 1)}},
 			Edits: []Edit{{Fill, image.Pt(2, 1), 0}}}, "agent goal (2,1) is blocked"},
 		{"levels", Scenario{Map: NewMap("m", g), Settings: Settings{Levels: 5}}, "levels"},
 		{"neighborhood", Scenario{Map: NewMap("m", g), Settings: Settings{Neighborhood: 6}}, "neighborhood"},
@@ -649,5 +653,58 @@ func TestScenarioScenList(t *testing.T) {
 	if _, err := ReadMap(strings.NewReader("pathlens-scenario 1\nmap inline\n...\nend\nscen a.scen\n"), "builtin"); err == nil ||
 		!strings.Contains(err.Error(), "builtin:5: scen \"a.scen\": this scenario may not refer to files") {
 		t.Errorf("ReadMap with a scen path: %v", err)
+	}
+}
+
+// Regression: an idle agent (no goal) was written "agent X,Y -> X,Y", a
+// journey to its own cell, and read back as an agent with a goal; an
+// arrived one the same way. Each state now has its line ("idle",
+// "arrived"), and every agent reads back as it was written; an older
+// file's "X,Y -> X,Y" is an agent standing at its goal.
+func TestScenarioAgentStatesRoundTrip(t *testing.T) {
+	const in = "pathlens-scenario 1\nmap inline\n......\n......\nend\n" +
+		"agent 0,0 idle\n" +
+		"agent 1,0 arrived\n" +
+		"agent 2,0 -> 5,1\n" +
+		"agent 3,0 -> 5,0   # a comment\n" +
+		"agent 1,1 -> 1,1\n" + // an older file's agent at its goal
+		"agent 3,1 4,1\n" // the early form without the arrow
+	s, err := ParseScenario(strings.NewReader(in), "s.pls", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []AgentSpec{
+		{Start: image.Pt(0, 0), Idle: true},
+		{Start: image.Pt(1, 0), Goal: image.Pt(1, 0)},
+		{Start: image.Pt(2, 0), Goal: image.Pt(5, 1)},
+		{Start: image.Pt(3, 0), Goal: image.Pt(5, 0)},
+		{Start: image.Pt(1, 1), Goal: image.Pt(1, 1)},
+		{Start: image.Pt(3, 1), Goal: image.Pt(4, 1)},
+	}
+	if !slices.Equal(s.Agents, want) {
+		t.Fatalf("agents %+v\nwant   %+v", s.Agents, want)
+	}
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	wantLines := "agent 0,0 idle\nagent 1,0 arrived\nagent 2,0 -> 5,1\nagent 3,0 -> 5,0\nagent 1,1 arrived\nagent 3,1 -> 4,1\n"
+	if !strings.Contains(buf.String(), wantLines) {
+		t.Errorf("written:\n%s\nwant the agents as\n%s", buf.String(), wantLines)
+	}
+	if strings.Contains(buf.String(), "agent 0,0 -> 0,0") || strings.Contains(buf.String(), "agent 1,0 -> 1,0") {
+		t.Errorf("an idle or arrived agent written as a journey to its own cell:\n%s", buf.String())
+	}
+	back, err := ParseScenario(bytes.NewReader(buf.Bytes()), "back.pls", "")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	if !back.Equal(s) || !slices.Equal(back.Agents, want) {
+		t.Errorf("read back %+v\nwant      %+v", back.Agents, want)
+	}
+	// An idle agent's goal is not written, so it does not count.
+	s.Agents[0].Goal = image.Pt(3, 1)
+	if !back.Equal(s) {
+		t.Errorf("an idle agent's unused goal made the scenarios differ")
 	}
 }

@@ -184,18 +184,7 @@ func (w *World) Begin() {
 		w.Replan() // no query: builds the hierarchy the layers show
 	}
 	if sc := w.scenario; sc != nil && len(sc.Agents) > 0 {
-		for _, a := range sc.Agents {
-			id, err := w.spawnAgent(a.Start, false) // the file's: not an undo step
-			if err != nil {
-				continue
-			}
-			s := w.agentSim()
-			s.Select([]int{id}, false)
-			if err := s.SetGoal([]int{id}, a.Goal); err != nil {
-				w.Fail("agent at (%d,%d): %v", a.Start.X, a.Start.Y, err)
-			}
-		}
-		w.agents.sim.ClearSelection()
+		w.loadAgents(sc.Agents)
 		w.agents.sim.Pause()
 		w.agents.saved = w.agents.version // the file's own agents
 		w.agents.savedSome = true
@@ -370,11 +359,40 @@ func (w *World) Scenario() *maps.Scenario {
 	return sc
 }
 
-// agentSpecs returns the agents to save: those on the map now, each from
-// the cell it stands on to its goal (its own cell when it has none), in
-// id order; a group's members as single agents (a scenario line holds no
-// formation) and not its virtual leader. Before the simulation exists
-// (the session not begun) they are the file's own.
+// loadAgents puts a scenario's agents on the map, in the file's order
+// (not steps of the undo history): an idle one idle, an arrived one at its
+// goal with no plan, one under way waiting to plan from its cell. A goal
+// refused now is said, naming the agent's cell.
+func (w *World) loadAgents(specs []maps.AgentSpec) {
+	s := w.agentSim()
+	for _, a := range specs {
+		id, err := w.spawnAgent(a.Start, false) // the file's: not an undo step
+		if err != nil {
+			continue
+		}
+		switch {
+		case a.Idle:
+		case a.Arrived():
+			// At its goal, as it was saved: no plan, no arrival counted
+			// again (as remakeAgents brings an arrived agent back).
+			s.Remove([]int{id})
+			if err := s.Revive(id, a.Goal, true); err != nil {
+				w.Fail("agent at (%d,%d): %v", a.Start.X, a.Start.Y, err)
+			}
+		default:
+			if err := s.SetGoal([]int{id}, a.Goal); err != nil {
+				w.Fail("agent at (%d,%d): %v", a.Start.X, a.Start.Y, err)
+			}
+		}
+	}
+	s.ClearSelection()
+}
+
+// agentSpecs returns the agents to save: those on the map now, in id
+// order, each on the cell it stands on: idle (no goal), at its goal
+// (arrived), or with its goal; a group's members as single agents (a
+// scenario line holds no formation) and not its virtual leader. Before the
+// simulation exists (the session not begun) they are the file's own.
 func (w *World) agentSpecs() []maps.AgentSpec {
 	s := w.agents.sim
 	if s == nil {
@@ -385,11 +403,11 @@ func (w *World) agentSpecs() []maps.AgentSpec {
 		if v.Kind == agents.Leader {
 			continue
 		}
-		goal := v.Cell
-		if v.HasGoal {
-			goal = v.Goal
+		a := maps.AgentSpec{Start: v.Cell, Goal: v.Goal, Idle: !v.HasGoal}
+		if a.Idle {
+			a.Goal = image.Point{}
 		}
-		out = append(out, maps.AgentSpec{Start: v.Cell, Goal: goal})
+		out = append(out, a)
 	}
 	return out
 }
@@ -420,7 +438,11 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 	}
 	count = &dropped.agents
 	for _, a := range w.agentSpecs() {
-		if open(a.Start, a.Goal) {
+		goal := a.Goal
+		if a.Idle {
+			goal = a.Start // none to check
+		}
+		if open(a.Start, goal) {
 			sc.Agents = append(sc.Agents, a)
 		}
 	}

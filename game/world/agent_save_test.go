@@ -1,0 +1,173 @@
+package world
+
+import (
+	"image"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"pathlens/game/world/agents"
+)
+
+// agentSaveWorld is a 22×9 room with a walled pocket at its right end
+// ((20,1) is open but cut off), its agents on the clock: an idle one, one
+// that arrived, one under way, one stopped (its goal cut off) and three
+// sent together as a group in formation, the group under way and a second
+// group of two that has arrived. It returns the world and the agents' ids
+// by role.
+func agentSaveWorld(t *testing.T) (*World, map[string][]int) {
+	t.Helper()
+	w, _ := mustWorld(t,
+		"######################",
+		"#..................#.#",
+		"#..................###",
+		"#....................#",
+		"#....................#",
+		"#....................#",
+		"#....................#",
+		"#....................#",
+		"######################",
+	)
+	t.Cleanup(w.Close)
+	w.Replan()
+	ids := map[string][]int{}
+	spawn := func(role string, cells ...image.Point) []int {
+		for _, c := range cells {
+			id, err := w.SpawnAgent(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids[role] = append(ids[role], id)
+		}
+		return ids[role]
+	}
+	send := func(who []int, goal image.Point, group bool) {
+		w.Agents().Select(who, false)
+		if err := w.SendAgents(goal, group); err != nil {
+			t.Fatal(err)
+		}
+	}
+	spawn("idle", image.Pt(1, 1))
+	send(spawn("arrived", image.Pt(2, 7)), image.Pt(4, 7), false)
+	send(spawn("parked", image.Pt(10, 7), image.Pt(11, 7)), image.Pt(12, 5), true)
+	for range 120 {
+		w.Tick(1.0 / 60)
+	}
+	send(spawn("walker", image.Pt(1, 3)), image.Pt(18, 3), false)
+	send(spawn("stopped", image.Pt(5, 1)), image.Pt(20, 1), false)
+	send(spawn("group", image.Pt(1, 5), image.Pt(2, 5), image.Pt(1, 6)), image.Pt(17, 6), true)
+	for range 20 {
+		w.Tick(1.0 / 60)
+	}
+	w.Agents().Pause()
+	s := w.Agents()
+	for role, want := range map[string]agents.State{"idle": agents.Idle, "arrived": agents.Arrived, "walker": agents.Moving, "stopped": agents.Stopped} {
+		if v, _ := s.Agent(ids[role][0]); v.State != want {
+			t.Fatalf("%s agent is %v before the save, want %v", role, v.State, want)
+		}
+	}
+	for _, role := range []string{"group", "parked"} {
+		for _, id := range ids[role] {
+			if v, _ := s.Agent(id); v.Kind != agents.Member {
+				t.Fatalf("%s agent %d is %v before the save, want a member", role, id, v.Kind)
+			}
+		}
+	}
+	for _, id := range ids["parked"] {
+		if v, _ := s.Agent(id); v.State != agents.Arrived {
+			t.Fatalf("parked member %d is %v before the save, want arrived", id, v.State)
+		}
+	}
+	return w, ids
+}
+
+// reopen saves w to a file and opens it again, begun.
+func reopen(t *testing.T, w *World) (*World, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "agents.pls")
+	if err := w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w2, err := Open(path)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	t.Cleanup(w2.Close)
+	w2.Begin()
+	w2.Wait()
+	return w2, string(text)
+}
+
+// agentLines returns the file's agent lines.
+func agentLines(text string) []string {
+	var out []string
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, "agent ") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Regression: an idle agent was saved as "agent X,Y -> X,Y", a journey to
+// its own cell, and an arrived one the same way, so both came back
+// waiting to plan a walk to where they stood. Each state now has its own
+// line, and a reopened session has every agent as it was saved: idle ones
+// idle, arrived ones arrived (no plan, no arrival counted again), the
+// others with their goals.
+func TestSavedAgentsKeepTheirStates(t *testing.T) {
+	w, ids := agentSaveWorld(t)
+	w2, text := reopen(t, w)
+	lines := agentLines(text)
+	for _, want := range []string{"agent 1,1 idle", "agent 4,7 arrived"} {
+		if !slices.Contains(lines, want) {
+			t.Errorf("no line %q in the saved agents:\n%s", want, strings.Join(lines, "\n"))
+		}
+	}
+	for _, l := range lines {
+		f := strings.Fields(l)
+		if len(f) >= 4 && f[2] == "->" && f[1] == f[3] && !strings.Contains(l, "group") {
+			t.Errorf("an agent saved as a journey to its own cell: %q", l)
+		}
+	}
+	s, s2 := w.Agents(), w2.Agents()
+	if s2.Live() != s.Live() {
+		t.Fatalf("%d agents reopened, %d saved", s2.Live(), s.Live())
+	}
+	for role, want := range map[string]agents.State{"idle": agents.Idle, "arrived": agents.Arrived, "walker": agents.Waiting, "stopped": agents.Waiting} {
+		v, _ := s.Agent(ids[role][0])
+		v2 := agentAt(t, s2, v.Cell)
+		if v2.State != want || v2.HasGoal != v.HasGoal || v.HasGoal && v2.Goal != v.Goal {
+			t.Errorf("%s agent reopened %v (goal %v %v), want %v (goal %v %v)", role, v2.State, v2.HasGoal, v2.Goal, want, v.HasGoal, v.Goal)
+		}
+	}
+	if st := s2.Stats(); st.Arrivals != 0 || st.Plans != 0 {
+		t.Errorf("reopening planned %d times and counted %d arrivals, want none before U", st.Plans, st.Arrivals)
+	}
+	// Saved again as it opened, the session writes the same agents.
+	if _, again := reopen(t, w2); !slices.Equal(agentLines(again), lines) {
+		t.Errorf("saved again:\n%s\nwant as first saved:\n%s", strings.Join(agentLines(again), "\n"), strings.Join(lines, "\n"))
+	}
+	// Once running, the stopped agent stops again, and the arrived and idle
+	// ones stay put.
+	s2.Run()
+	for range 10 {
+		w2.Tick(1.0 / 60)
+	}
+	if v := agentAt(t, s2, image.Pt(4, 7)); v.State != agents.Arrived || v.Plans != 0 {
+		t.Errorf("the arrived agent is %v after %d plans", v.State, v.Plans)
+	}
+	if v := agentAt(t, s2, image.Pt(1, 1)); v.State != agents.Idle {
+		t.Errorf("the idle agent is %v", v.State)
+	}
+	v, _ := s.Agent(ids["stopped"][0])
+	if v2 := agentAt(t, s2, v.Cell); v2.State != agents.Stopped || v2.Why != agents.WhyUnreachable {
+		t.Errorf("the agent whose goal is cut off is %v (%v)", v2.State, v2.Why)
+	}
+}
