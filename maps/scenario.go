@@ -89,17 +89,21 @@ type Query struct{ Start, Goal image.Point }
 // -> X,Y"), at its goal when Goal is Start ("agent X,Y arrived"; an older
 // file's "agent X,Y -> X,Y" with the same cell twice reads the same), or,
 // Idle, with no goal at all ("agent X,Y idle"; Goal is not used and reads
-// back as (0,0)).
+// back as (0,0)). Group, when not 0, is the number of the group it was
+// sent with in formation ("agent X,Y -> X,Y group N"): the agents of one
+// group share their Goal and set out together, and an idle agent is in
+// none. The numbers only tell the file's groups apart.
 type AgentSpec struct {
 	Start, Goal image.Point
 	Idle        bool
+	Group       int
 }
 
 // Arrived reports whether the agent stands at its goal.
 func (a AgentSpec) Arrived() bool { return !a.Idle && a.Start == a.Goal }
 
 // agentForms is how an agent line may be written, for messages.
-const agentForms = `"agent X,Y -> X,Y" (a goal), "agent X,Y arrived" or "agent X,Y idle"`
+const agentForms = `"agent X,Y -> X,Y" (a goal; "group N" after it: sent in formation with group N), "agent X,Y arrived" or "agent X,Y idle"`
 
 // EditKind is what an Edit does to its cell.
 type EditKind uint8
@@ -889,6 +893,7 @@ layers:
 			return err
 		}
 	}
+	groupAt := map[int]int{} // the first line of each group
 	for i, a := range s.Agents {
 		if err := open(at.agents[i], "agent start", a.Start); err != nil {
 			return err
@@ -898,6 +903,18 @@ layers:
 		}
 		if err := open(at.agents[i], "agent goal", a.Goal); err != nil {
 			return err
+		}
+		if a.Group == 0 {
+			continue
+		}
+		k, ok := groupAt[a.Group]
+		if !ok {
+			groupAt[a.Group] = i
+			continue
+		}
+		if g := s.Agents[k].Goal; g != a.Goal {
+			return errCell(name, at.agents[i], a.Goal, "agent goal (%d,%d) is not its group's: group %d goes to (%d,%d) (line %d), and a group's agents share their goal",
+				a.Goal.X, a.Goal.Y, a.Group, g.X, g.Y, at.agents[k])
 		}
 	}
 	return nil
@@ -1025,17 +1042,19 @@ func parsePoint(s string) (image.Point, error) {
 }
 
 // parseAgent reads an agent line's words after "agent" (see AgentSpec):
-// "X,Y -> X,Y", "X,Y X,Y" (an early form without the arrow), "X,Y
-// arrived" or "X,Y idle".
+// "X,Y -> X,Y", with "group N" after it or not, "X,Y X,Y" (an early form
+// without the arrow), "X,Y arrived" or "X,Y idle".
 func parseAgent(args []string, name string, ln int, line []byte) (AgentSpec, error) {
 	var a AgentSpec
 	words := args
-	if len(words) == 3 && words[1] == "->" {
-		words = []string{words[0], words[2]}
+	if len(words) >= 3 && words[1] == "->" {
+		words = append([]string{words[0]}, words[2:]...)
 	}
 	arrow := len(words) < len(args)
 	state := len(args) == 2 && (args[1] == "idle" || args[1] == "arrived")
-	if !state && (len(words) != 2 || words[1] == "idle" || words[1] == "arrived") {
+	switch {
+	case state, len(words) == 2 && words[1] != "idle" && words[1] != "arrived", len(words) == 4 && arrow && words[2] == "group":
+	default:
 		return a, errAt(name, ln, "want %s, found %s", agentForms, quoteText(line))
 	}
 	start, err := parsePoint(words[0])
@@ -1057,6 +1076,13 @@ func parseAgent(args []string, name string, ln int, line []byte) (AgentSpec, err
 			return a, errAt(name, ln, "want %s, found %s", agentForms, quoteText(line))
 		}
 		return a, errAt(name, ln, "agent: coordinates must be X,Y with whole numbers, found %s", quoteText(line))
+	}
+	if len(words) == 4 {
+		n, err := strconv.Atoi(words[3])
+		if err != nil || n < 1 {
+			return a, errAt(name, ln, "agent: group %s is not a whole number from 1 (the agents sent together share one)", quoteText([]byte(words[3])))
+		}
+		a.Group = n
 	}
 	return a, nil
 }
@@ -1135,6 +1161,9 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 		switch {
 		case a.Idle:
 			fmt.Fprintf(bw, "agent %d,%d idle\n", a.Start.X, a.Start.Y)
+		case a.Group != 0:
+			// A member standing on its group's goal is still one of the group.
+			fmt.Fprintf(bw, "agent %d,%d -> %d,%d group %d\n", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y, a.Group)
 		case a.Arrived():
 			fmt.Fprintf(bw, "agent %d,%d arrived\n", a.Start.X, a.Start.Y)
 		default:
@@ -1278,16 +1307,30 @@ func (s *Scenario) writable() error {
 			return err
 		}
 	}
+	groupGoal := map[int]image.Point{}
 	for _, a := range s.Agents {
 		if err := endpoint("agent start", a.Start); err != nil {
 			return err
 		}
 		if a.Idle {
+			if a.Group != 0 {
+				return bad("the idle agent at (%d,%d) is in group %d: a group has a goal", a.Start.X, a.Start.Y, a.Group)
+			}
 			continue
 		}
 		if err := endpoint("agent goal", a.Goal); err != nil {
 			return err
 		}
+		if a.Group < 0 {
+			return bad("the agent at (%d,%d) has group %d: groups are numbered from 1", a.Start.X, a.Start.Y, a.Group)
+		}
+		if a.Group == 0 {
+			continue
+		}
+		if g, ok := groupGoal[a.Group]; ok && g != a.Goal {
+			return bad("the agent at (%d,%d) goes to (%d,%d), but group %d goes to (%d,%d)", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y, a.Group, g.X, g.Y)
+		}
+		groupGoal[a.Group] = a.Goal
 	}
 	return nil
 }

@@ -264,8 +264,15 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"query outside", head + "query 1,1 5,1\n", "s.pls:6: query goal (5,1) is outside the 5×2 map"},
 		{"query blocked", head + "query 0,0 1,1\n", "s.pls:6: query start (0,0) is blocked"},
 		{"agent blocked by edit", head + "agent 1,1 -> 2,1\nfill 2,1\n", "s.pls:6: agent goal (2,1) is blocked once the edits are made"},
-		{"agent state", head + "agent 1,1 waiting\n", "s.pls:6: want \"agent X,Y -> X,Y\" (a goal), \"agent X,Y arrived\" or \"agent X,Y idle\", found \"agent 1,1 waiting\""},
+		{"agent state", head + "agent 1,1 waiting\n", "s.pls:6: want \"agent X,Y -> X,Y\" (a goal; \"group N\" after it: sent in formation with group N), \"agent X,Y arrived\" or \"agent X,Y idle\", found \"agent 1,1 waiting\""},
 		{"agent arrow to a state", head + "agent 1,1 -> idle\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
+		{"idle agent in a group", head + "agent 1,1 idle group 1\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
+		{"group without arrow", head + "agent 1,1 2,1 group 1\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
+		{"group word", head + "agent 1,1 -> 2,1 team 1\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
+		{"group number", head + "agent 1,1 -> 2,1 group 0\n", "s.pls:6: agent: group \"0\" is not a whole number from 1"},
+		{"group not a number", head + "agent 1,1 -> 2,1 group A\n", "s.pls:6: agent: group \"A\" is not a whole number from 1"},
+		{"group goals differ", head + "agent 1,1 -> 2,1 group 3\nagent 2,1 -> 4,1 group 3\n",
+			"s.pls:7: agent goal (4,1) is not its group's: group 3 goes to (2,1) (line 6)"},
 		{"idle agent walled", head + "agent 1,1 idle\nfill 1,1\n", "s.pls:6: agent start (1,1) is blocked once the edits are made"},
 		{"idle agent coords", head + "agent 1;1 idle\n", "s.pls:6: agent: coordinates must be X,Y"},
 		{"edit outside", head + "dig -1,0\n", "s.pls:6: dig cell (-1,0) is outside the 5×2 map"},
@@ -302,6 +309,10 @@ func TestWriteScenarioRefuses(t *testing.T) {
 			Edits: []Edit{{Fill, image.Pt(1, 1), 0}}}, "query start (1,1) is blocked once the edits are made"},
 		{"agent walled", Scenario{Map: NewMap("m", g), Agents: []AgentSpec{{Start: image.Pt(0, 0), Goal: image.Pt(2, 1)}},
 			Edits: []Edit{{Fill, image.Pt(2, 1), 0}}}, "agent goal (2,1) is blocked"},
+		{"group goals differ", Scenario{Map: NewMap("m", g), Agents: []AgentSpec{{Start: image.Pt(0, 0), Goal: image.Pt(2, 1), Group: 1},
+			{Start: image.Pt(1, 0), Goal: image.Pt(2, 0), Group: 1}}}, "the agent at (1,0) goes to (2,0), but group 1 goes to (2,1)"},
+		{"idle in a group", Scenario{Map: NewMap("m", g), Agents: []AgentSpec{{Start: image.Pt(0, 0), Idle: true, Group: 2}}}, "the idle agent at (0,0) is in group 2"},
+		{"group below 1", Scenario{Map: NewMap("m", g), Agents: []AgentSpec{{Start: image.Pt(0, 0), Goal: image.Pt(1, 1), Group: -1}}}, "has group -1"},
 		{"levels", Scenario{Map: NewMap("m", g), Settings: Settings{Levels: 5}}, "levels"},
 		{"neighborhood", Scenario{Map: NewMap("m", g), Settings: Settings{Neighborhood: 6}}, "neighborhood"},
 		{"algo", Scenario{Map: NewMap("m", g), Settings: Settings{Algo: "bfs"}}, "algo"},
@@ -659,14 +670,18 @@ func TestScenarioScenList(t *testing.T) {
 // Regression: an idle agent (no goal) was written "agent X,Y -> X,Y", a
 // journey to its own cell, and read back as an agent with a goal; an
 // arrived one the same way. Each state now has its line ("idle",
-// "arrived"), and every agent reads back as it was written; an older
-// file's "X,Y -> X,Y" is an agent standing at its goal.
+// "arrived"), a group sent in formation keeps its number ("group N"), and
+// every agent reads back as it was written; an older file's "X,Y -> X,Y"
+// is an agent standing at its goal.
 func TestScenarioAgentStatesRoundTrip(t *testing.T) {
 	const in = "pathlens-scenario 1\nmap inline\n......\n......\nend\n" +
 		"agent 0,0 idle\n" +
 		"agent 1,0 arrived\n" +
 		"agent 2,0 -> 5,1\n" +
-		"agent 3,0 -> 5,0   # a comment\n" +
+		"agent 3,0 -> 5,0 group 1\n" +
+		"agent 4,0 -> 5,0 group 1   # a comment\n" +
+		"agent 5,0 -> 5,0 group 1\n" +
+		"agent 0,1 -> 2,1 group 7\n" +
 		"agent 1,1 -> 1,1\n" + // an older file's agent at its goal
 		"agent 3,1 4,1\n" // the early form without the arrow
 	s, err := ParseScenario(strings.NewReader(in), "s.pls", "")
@@ -677,7 +692,10 @@ func TestScenarioAgentStatesRoundTrip(t *testing.T) {
 		{Start: image.Pt(0, 0), Idle: true},
 		{Start: image.Pt(1, 0), Goal: image.Pt(1, 0)},
 		{Start: image.Pt(2, 0), Goal: image.Pt(5, 1)},
-		{Start: image.Pt(3, 0), Goal: image.Pt(5, 0)},
+		{Start: image.Pt(3, 0), Goal: image.Pt(5, 0), Group: 1},
+		{Start: image.Pt(4, 0), Goal: image.Pt(5, 0), Group: 1},
+		{Start: image.Pt(5, 0), Goal: image.Pt(5, 0), Group: 1},
+		{Start: image.Pt(0, 1), Goal: image.Pt(2, 1), Group: 7},
 		{Start: image.Pt(1, 1), Goal: image.Pt(1, 1)},
 		{Start: image.Pt(3, 1), Goal: image.Pt(4, 1)},
 	}
@@ -688,7 +706,8 @@ func TestScenarioAgentStatesRoundTrip(t *testing.T) {
 	if err := WriteScenario(&buf, s); err != nil {
 		t.Fatal(err)
 	}
-	wantLines := "agent 0,0 idle\nagent 1,0 arrived\nagent 2,0 -> 5,1\nagent 3,0 -> 5,0\nagent 1,1 arrived\nagent 3,1 -> 4,1\n"
+	wantLines := "agent 0,0 idle\nagent 1,0 arrived\nagent 2,0 -> 5,1\nagent 3,0 -> 5,0 group 1\nagent 4,0 -> 5,0 group 1\n" +
+		"agent 5,0 -> 5,0 group 1\nagent 0,1 -> 2,1 group 7\nagent 1,1 arrived\nagent 3,1 -> 4,1\n"
 	if !strings.Contains(buf.String(), wantLines) {
 		t.Errorf("written:\n%s\nwant the agents as\n%s", buf.String(), wantLines)
 	}

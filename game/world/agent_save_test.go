@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"pathlens/game/world/agents"
+	"pathlens/maps"
 )
 
 // agentSaveWorld is a 22×9 room with a walled pocket at its right end
@@ -169,5 +170,67 @@ func TestSavedAgentsKeepTheirStates(t *testing.T) {
 	v, _ := s.Agent(ids["stopped"][0])
 	if v2 := agentAt(t, s2, v.Cell); v2.State != agents.Stopped || v2.Why != agents.WhyUnreachable {
 		t.Errorf("the agent whose goal is cut off is %v (%v)", v2.State, v2.Why)
+	}
+}
+
+// Regression: agents sent as a group in formation were saved as single
+// agents with the group's goal, so a reopened session sent each alone,
+// all to the one goal cell (an arrived group left its places to crowd
+// it). The group is saved ("group N" on its agents' lines) and sent again
+// as one group, each group apart.
+func TestSavedGroupKeepsItsFormation(t *testing.T) {
+	w, ids := agentSaveWorld(t)
+	w2, text := reopen(t, w)
+	lines := agentLines(text)
+	s, s2 := w.Agents(), w2.Agents()
+	groupOf := func(s *agents.Sim, cell image.Point) (agents.AgentView, []int) {
+		v := agentAt(t, s, cell)
+		if v.Kind != agents.Member {
+			t.Fatalf("the agent on %v is %v, want a group member\n%s", cell, v.Kind, strings.Join(lines, "\n"))
+		}
+		gi, ok := groupInfo(s, v.Group)
+		if !ok {
+			t.Fatalf("no group %d", v.Group)
+		}
+		var cells []int
+		for _, m := range gi.Members {
+			mv, _ := s.Agent(m)
+			cells = append(cells, s.Grid().Index(mv.Cell))
+		}
+		slices.Sort(cells)
+		return v, cells
+	}
+	for _, role := range []string{"group", "parked"} {
+		first, _ := s.Agent(ids[role][0])
+		_, want := groupOf(s, first.Cell)
+		v2, got := groupOf(s2, first.Cell)
+		if !slices.Equal(got, want) || v2.Goal != first.Goal {
+			t.Errorf("%s reopened as a group on cells %v to %v, want %v to %v\n%s", role, got, v2.Goal, want, first.Goal, strings.Join(lines, "\n"))
+		}
+	}
+	if n := len(s2.Groups(nil)); n != 2 {
+		t.Errorf("%d groups reopened, want 2", n)
+	}
+	// The arrived group stays in formation: its members keep their places
+	// (none walks to the goal cell the group was sent to).
+	s2.Run()
+	for range 120 {
+		w2.Tick(1.0 / 60)
+	}
+	for _, id := range ids["parked"] {
+		v, _ := s.Agent(id)
+		if v2 := agentAt(t, s2, v.Cell); v2.State != agents.Arrived {
+			t.Errorf("parked member from %v is %v at %v after running, want arrived where it stood", v.Cell, v2.State, v2.Cell)
+		}
+	}
+}
+
+// A scenario's groups must share a goal: a file whose group goes two ways
+// is refused naming the file and line, before a session opens.
+func TestScenarioGroupGoingTwoWaysIsRefused(t *testing.T) {
+	const src = "pathlens-scenario 1\nmap inline\n.....\n.....\nend\nagent 0,0 -> 4,1 group 2\nagent 1,0 -> 4,0 group 2\n"
+	_, err := maps.ParseScenario(strings.NewReader(src), "two.pls", "")
+	if err == nil || !strings.Contains(err.Error(), "two.pls:7: agent goal (4,0) is not its group's: group 2 goes to (4,1) (line 6)") {
+		t.Errorf("error %v", err)
 	}
 }

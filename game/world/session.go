@@ -361,10 +361,16 @@ func (w *World) Scenario() *maps.Scenario {
 
 // loadAgents puts a scenario's agents on the map, in the file's order
 // (not steps of the undo history): an idle one idle, an arrived one at its
-// goal with no plan, one under way waiting to plan from its cell. A goal
-// refused now is said, naming the agent's cell.
+// goal with no plan, one under way waiting to plan from its cell, and the
+// agents of one group sent together in formation (it forms anew about
+// their centre, as a group sent from where they stand does; a group of one
+// is a single agent with the goal). A goal refused now is said, naming
+// the agent's cell.
 func (w *World) loadAgents(specs []maps.AgentSpec) {
 	s := w.agentSim()
+	var order []int // groups by first member
+	members := map[int][]int{}
+	goals := map[int]maps.AgentSpec{}
 	for _, a := range specs {
 		id, err := w.spawnAgent(a.Start, false) // the file's: not an undo step
 		if err != nil {
@@ -372,6 +378,12 @@ func (w *World) loadAgents(specs []maps.AgentSpec) {
 		}
 		switch {
 		case a.Idle:
+		case a.Group != 0:
+			if _, ok := members[a.Group]; !ok {
+				order = append(order, a.Group)
+				goals[a.Group] = a
+			}
+			members[a.Group] = append(members[a.Group], id)
 		case a.Arrived():
 			// At its goal, as it was saved: no plan, no arrival counted
 			// again (as remakeAgents brings an arrived agent back).
@@ -385,25 +397,43 @@ func (w *World) loadAgents(specs []maps.AgentSpec) {
 			}
 		}
 	}
+	for _, g := range order {
+		if err := s.SetGroupGoal(members[g], goals[g].Goal); err != nil {
+			w.Fail("group %d of agents (the first at (%d,%d)): %v", g, goals[g].Start.X, goals[g].Start.Y, err)
+		}
+	}
 	s.ClearSelection()
 }
 
 // agentSpecs returns the agents to save: those on the map now, in id
 // order, each on the cell it stands on: idle (no goal), at its goal
-// (arrived), or with its goal; a group's members as single agents (a
-// scenario line holds no formation) and not its virtual leader. Before the
-// simulation exists (the session not begun) they are the file's own.
+// (arrived), or with its goal; a group's members with their group's goal
+// and a number for the group (1, 2, ... in the order of their first
+// member), not its virtual leader. Before the simulation exists (the
+// session not begun) they are the file's own.
 func (w *World) agentSpecs() []maps.AgentSpec {
 	s := w.agents.sim
 	if s == nil {
 		return w.scenario.Agents
 	}
 	var out []maps.AgentSpec
+	number := map[int]int{} // the simulation's group ids to the file's numbers
 	for _, v := range s.Agents(nil) {
 		if v.Kind == agents.Leader {
 			continue
 		}
 		a := maps.AgentSpec{Start: v.Cell, Goal: v.Goal, Idle: !v.HasGoal}
+		if v.Kind == agents.Member {
+			// The group's goal is its leader's (snapshotAgents reads it so).
+			gi, ok := groupInfo(s, v.Group)
+			l, lok := s.Agent(gi.Leader)
+			if ok && lok && l.HasGoal {
+				if number[v.Group] == 0 {
+					number[v.Group] = len(number) + 1
+				}
+				a.Goal, a.Idle, a.Group = l.Goal, false, number[v.Group]
+			}
+		}
 		if a.Idle {
 			a.Goal = image.Point{}
 		}
