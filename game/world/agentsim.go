@@ -300,7 +300,9 @@ func (w *World) spawnAgent(p image.Point, undoable bool) (int, error) {
 }
 
 // SendAgents gives the selected agents the goal p, each its own path, or
-// as one group keeping formation when group is true.
+// as one group keeping formation when group is true. The send is a step of
+// the undo history: Undo gives the agents back the goals (and groups) they
+// had before it, Redo sends them again (see sendStep).
 func (w *World) SendAgents(p image.Point, group bool) error {
 	s := w.agents.sim
 	if s == nil {
@@ -318,6 +320,22 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 		w.Fail("%v", err)
 		return err
 	}
+	// One undo step, as a removal is: a stroke being painted ends first.
+	w.EndStroke()
+	r := &agentRemoval{agents: snapshotAgents(s, ids), before: w.agents.version, send: true, goal: p, group: group}
+	if err := w.sendAgents(ids, p, group); err != nil {
+		return err
+	}
+	r.after = w.agents.touch()
+	w.pushEdit(Edit{Kind: EditAgents, removal: r})
+	w.Log.Add("agent", F{"action", "send"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(p)}, F{"group", group})
+	return nil
+}
+
+// sendAgents gives agents ids the goal p (as one group when group is true
+// and they are several) and starts the clock.
+func (w *World) sendAgents(ids []int, p image.Point, group bool) error {
+	s := w.agents.sim
 	var err error
 	if group && len(ids) > 1 {
 		err = s.SetGroupGoal(ids, p)
@@ -334,8 +352,6 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 		s.Run()
 		w.Log.Add("agent", F{"action", "clock"}, F{"running", true}, F{"agents", s.Live()})
 	}
-	w.agents.touch()
-	w.Log.Add("agent", F{"action", "send"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(p)}, F{"group", group})
 	return nil
 }
 

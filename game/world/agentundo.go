@@ -16,10 +16,17 @@ import (
 // A spawn is the same step the other way round (spawn set): its undo
 // takes the agent away (as a removal does) and its redo brings it back
 // where it stood (as a removal's undo does).
+//
+// A send (SendAgents, send set) keeps what each sent agent had before it
+// (its goal and group) in agents, and where they were sent, goal, alone or
+// as one group: see sendStep.
 type agentRemoval struct {
 	agents        []removedAgent
 	before, after int
 	spawn         bool
+	send          bool
+	goal          image.Point
+	group         bool
 }
 
 // removedAgent is one removed agent as it was: its cell, its goal (a
@@ -100,6 +107,10 @@ func groupInfo(s *agents.Sim, id int) (agents.GroupInfo, bool) {
 // step's ends (stepVersion); a state with agents that could not come
 // back is a new one.
 func (w *World) agentStep(r *agentRemoval, verb string) {
+	if r.send {
+		w.sendStep(r, verb)
+		return
+	}
 	undo := verb == "undo"
 	from, to := &r.before, &r.after
 	if undo {
@@ -196,6 +207,64 @@ func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 	s.ClearSelection()
 	s.Select(back, false)
 	return back, len(r.agents) - len(back)
+}
+
+// sendStep undoes (verb "undo") or does again ("redo") the send r of the
+// undo history, for the sent agents still on the map (an agent removed
+// since is brought back by that removal's undo first, as the history goes
+// back in order). Undone, each gets back what it had before the send, from
+// where it stands now, as agents brought back by a removal's undo do
+// (reviveAgents): its goal, planning anew (on it, it is there), none (idle),
+// or its place in its group, which it rejoins when the group still walks to
+// the same goal (else the members sent form a group of their own). Redone,
+// they are sent to the goal again, alone or as one group as they were.
+// Either way they are selected afterwards, as after a send.
+func (w *World) sendStep(r *agentRemoval, verb string) {
+	s := w.agentSim()
+	undo := verb == "undo"
+	from, to := &r.before, &r.after
+	if undo {
+		from, to = &r.after, &r.before
+	}
+	var ids []int
+	var live []removedAgent
+	for _, ra := range r.agents {
+		if _, ok := s.Agent(ra.id); ok && ra.sim == s {
+			ids = append(ids, ra.id)
+			live = append(live, ra)
+		}
+	}
+	gone := len(r.agents) - len(ids) // not on the map: not expected
+	if undo {
+		s.Remove(ids)
+		back, lost := w.reviveAgents(&agentRemoval{agents: live})
+		gone += lost
+		ids = back
+	} else if err := w.sendAgents(ids, r.goal, r.group); err != nil {
+		gone, ids = len(r.agents), nil // the goal is a wall now: said by sendAgents
+	} else {
+		s.ClearSelection()
+		s.Select(ids, false)
+	}
+	w.agents.stepVersion(from, to)
+	if gone > 0 {
+		w.agents.touch() // not the state the step returns to: some are missing
+	}
+	w.Log.Add(verb, F{"kind", "send-agents"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(r.goal)}, F{"group", r.group},
+		F{"live", s.Live()}, F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
+	what := plural(len(ids), "agent", "agents")
+	switch {
+	case undo && gone > 0:
+		w.Note("undo: %s no longer sent to (%d,%d), back to their goals before it; %d could not be", what, r.goal.X, r.goal.Y, gone)
+	case undo:
+		w.Note("undo: %s no longer sent to (%d,%d), back to their goals before it", what, r.goal.X, r.goal.Y)
+	case len(ids) == 0:
+		// sendAgents said why (the goal is a wall now), or none is left.
+	case gone > 0:
+		w.Note("redo: %s sent to (%d,%d) again; %d could not be", what, r.goal.X, r.goal.Y, gone)
+	default:
+		w.Note("redo: %s sent to (%d,%d) again", what, r.goal.X, r.goal.Y)
+	}
 }
 
 // stepVersion moves the agents' version from *from to *to, for an undo

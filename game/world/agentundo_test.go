@@ -2,6 +2,7 @@ package world
 
 import (
 	"image"
+	"slices"
 	"strings"
 	"testing"
 
@@ -284,22 +285,28 @@ func TestSpawnIsAnUndoStep(t *testing.T) {
 	if walked.Cell == image.Pt(1, 2) {
 		t.Fatal("agent b did not move")
 	}
+	w.Undo() // the send (a step too): b stops where it stands, idle as before it
+	if v, ok := s.Agent(b); !ok || v.HasGoal || v.State != agents.Idle || v.Cell != walked.Cell {
+		t.Fatalf("first undo: agent b %+v (found %v), want it idle on %v", v, ok, walked.Cell)
+	}
 	w.Undo()
 	if _, ok := s.Agent(b); ok || s.Live() != 1 {
-		t.Fatalf("first undo: agent b still there (%d live); want the last spawn taken away", s.Live())
+		t.Fatalf("second undo: agent b still there (%d live); want the last spawn taken away", s.Live())
 	}
 	if !strings.HasPrefix(w.Message, "undo: 1 agent spawned taken away, 1 on the map") {
-		t.Fatalf("first undo: message %q", w.Message)
+		t.Fatalf("second undo: message %q", w.Message)
 	}
+	w.Redo()
 	w.Redo()
 	v, ok := s.Agent(b)
 	if !ok || v.Cell != walked.Cell || v.Goal != image.Pt(12, 1) || !v.HasGoal || s.Live() != 2 {
-		t.Fatalf("redo: agent b %+v (found %v), want it back on %v with its goal", v, ok, walked.Cell)
+		t.Fatalf("redo, redo: agent b %+v (found %v), want it back on %v and sent again", v, ok, walked.Cell)
 	}
 	w.Undo()
 	w.Undo()
+	w.Undo()
 	if s.Live() != 0 || w.Grid.Open(image.Pt(6, 2)) {
-		t.Fatalf("two more undos: %d live, stroke cell open %v; want no agent and the stroke kept", s.Live(), w.Grid.Open(image.Pt(6, 2)))
+		t.Fatalf("three more undos: %d live, stroke cell open %v; want no agent and the stroke kept", s.Live(), w.Grid.Open(image.Pt(6, 2)))
 	}
 	w.Undo()
 	if !w.Grid.Open(image.Pt(6, 2)) || w.CanUndo() {
@@ -322,5 +329,136 @@ func TestSpawnIsAnUndoStep(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "undo kind=spawn-agents agents=1") {
 		t.Fatalf("no undo line for a spawn in the log:\n%s", log.String())
+	}
+}
+
+// Regression: sending agents was no step of the undo history, so Ctrl+Z
+// after a send took back the stroke or spawn before it and the agents
+// walked on to where they were sent. A send is a step now: undone, each
+// sent agent gets back what it had before, from where it stands (an idle
+// one is idle again, one with a goal goes back to it, a member rejoins its
+// group); redone, they are sent again. Undone right after, nothing is left
+// unsaved that was saved; the log has an undo and a redo line.
+func TestSendIsAnUndoStep(t *testing.T) {
+	w, log := mustWorld(t,
+		"################",
+		"#..............#",
+		"#..............#",
+		"#..............#",
+		"#..............#",
+		"#..............#",
+		"################",
+	)
+	w.Replan()
+	a, _ := w.SpawnAgent(image.Pt(1, 1))
+	b, _ := w.SpawnAgent(image.Pt(1, 3))
+	var team []int
+	for _, c := range []image.Point{{1, 5}, {2, 5}, {3, 5}} {
+		id, _ := w.SpawnAgent(c)
+		team = append(team, id)
+	}
+	s := w.Agents()
+	s.Select([]int{b}, false)
+	if err := w.SendAgents(image.Pt(3, 3), false); err != nil {
+		t.Fatal(err)
+	}
+	s.Select(team, false)
+	if err := w.SendAgents(image.Pt(13, 5), true); err != nil {
+		t.Fatal(err)
+	}
+	for range 30 {
+		w.Tick(1.0 / 60)
+	}
+	if v, _ := s.Agent(b); v.State != agents.Arrived {
+		t.Fatalf("agent b is %v, want arrived before the send", v.State)
+	}
+	w.BeginStroke(image.Pt(8, 1), 0) // a stroke before the send: undone after it
+	w.EndStroke()
+	w.agents.saved, w.agents.savedSome = w.agents.version, true // as after a save
+	w.edits.saved = w.edits.pos
+
+	sent := []int{a, b, team[0]}
+	s.Select(sent, false)
+	if err := w.SendAgents(image.Pt(13, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	for range 30 {
+		w.Tick(1.0 / 60)
+	}
+	w.Undo()
+	if w.Grid.Open(image.Pt(8, 1)) {
+		t.Fatal("the first undo took back the stroke, not the send")
+	}
+	if v, _ := s.Agent(a); v.HasGoal || v.State != agents.Idle {
+		t.Errorf("agent a after the undo: %v with goal %v %v, want idle as before the send", v.State, v.HasGoal, v.Goal)
+	}
+	if v, _ := s.Agent(b); !v.HasGoal || v.Goal != image.Pt(3, 3) {
+		t.Errorf("agent b after the undo: goal %v %v, want (3,3) as before the send", v.HasGoal, v.Goal)
+	}
+	v, _ := s.Agent(team[0])
+	if v.Kind != agents.Member || v.Goal != image.Pt(13, 5) {
+		t.Fatalf("agent %d after the undo: %v to %v, want a member of its group to (13,5) again", team[0], v.Kind, v.Goal)
+	}
+	if gi, ok := groupInfo(s, v.Group); !ok || len(gi.Members) != 3 {
+		t.Errorf("its group after the undo: %+v, want the three members again", gi)
+	}
+	if got := s.Selected(nil); !slices.Equal(got, sent) {
+		t.Errorf("selected after the undo: %v, want the agents sent %v", got, sent)
+	}
+	if w.AgentsUnsaved() {
+		t.Errorf("a send undone at once left agents unsaved: %q", w.UnsavedText())
+	}
+	if !strings.HasPrefix(w.Message, "undo: 3 agents no longer sent to (13,1)") {
+		t.Errorf("undo note %q", w.Message)
+	}
+	for range 60 {
+		w.Tick(1.0 / 60)
+	}
+	if v := agentAt(t, s, image.Pt(3, 3)); v.ID != b || v.State != agents.Arrived {
+		t.Errorf("agent b did not walk back to its goal: %+v", v)
+	}
+
+	w.Redo()
+	for _, id := range sent {
+		if v, _ := s.Agent(id); !v.HasGoal || v.Goal != image.Pt(13, 1) || v.Kind != agents.Solo {
+			t.Errorf("agent %d after the redo: %v to %v %v, want sent alone to (13,1) again", id, v.Kind, v.HasGoal, v.Goal)
+		}
+	}
+	if !w.AgentsUnsaved() {
+		t.Error("the send redone leaves nothing unsaved")
+	}
+	for _, want := range []string{"undo kind=send-agents agents=3 ids=0,1,2 goal=13,1 group=off", "redo kind=send-agents agents=3 ids=0,1,2 goal=13,1"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("no %q in the log:\n%s", want, log.String())
+		}
+	}
+
+	// A group send undone: its members get back their own goals.
+	s.Select([]int{a, b}, false)
+	if err := w.SendAgents(image.Pt(7, 3), true); err != nil {
+		t.Fatal(err)
+	}
+	if v, _ := s.Agent(a); v.Kind != agents.Member {
+		t.Fatalf("agent a after the group send: %v", v.Kind)
+	}
+	w.Undo()
+	for _, id := range []int{a, b} {
+		if v, _ := s.Agent(id); v.Kind != agents.Solo || v.Goal != image.Pt(13, 1) {
+			t.Errorf("agent %d after the group send's undo: %v to %v, want alone to (13,1)", id, v.Kind, v.Goal)
+		}
+	}
+	// The group send undone is redone by Ctrl+Y, and a new send instead
+	// ends what could be redone.
+	w.Redo()
+	if v, _ := s.Agent(a); v.Kind != agents.Member || v.Goal != image.Pt(7, 3) {
+		t.Errorf("agent a after the redo: %v to %v, want a member going to (7,3)", v.Kind, v.Goal)
+	}
+	w.Undo()
+	s.Select([]int{a}, false)
+	if err := w.SendAgents(image.Pt(1, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	if w.CanRedo() {
+		t.Error("a new send left the undone one to redo")
 	}
 }

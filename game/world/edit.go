@@ -19,9 +19,10 @@ const (
 	EditFill                   // block open cells
 	EditWeight                 // set open cells' weight
 	EditLog                    // a scenario's edit log, applied as one step: digs, fills and weights
-	// EditAgents is a removal of agents (RemoveSelectedAgents): no cell
-	// changes, but a step of the same undo history, so Ctrl+Z takes back
-	// strokes and removals in the order they were made.
+	// EditAgents is a removal, spawn or send of agents
+	// (RemoveSelectedAgents, SpawnAgent, SendAgents): no cell changes, but
+	// a step of the same undo history, so Ctrl+Z takes back strokes and
+	// these in the order they were made.
 	EditAgents
 )
 
@@ -222,7 +223,7 @@ func (w *World) UnsavedText() string {
 }
 
 // CanUndo reports whether there is a step to undo: a stroke or edit, or a
-// removal of agents.
+// removal, spawn or send of agents.
 func (w *World) CanUndo() bool { return w.edits.pos > 0 && w.stroke == nil }
 
 // CanRedo reports whether an undone step can be done again.
@@ -529,8 +530,8 @@ func (w *World) pushEdit(e Edit) {
 	ed.pos++
 }
 
-// Undo reverts the last step: a stroke or edit, or a removal of agents
-// (they come back: see agentStep).
+// Undo reverts the last step: a stroke or edit, or a removal, spawn or
+// send of agents (see agentStep).
 func (w *World) Undo() {
 	if !w.CanUndo() {
 		w.Note("nothing to undo")
