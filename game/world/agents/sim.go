@@ -338,6 +338,23 @@ func (s *Sim) SetPlanner(p Planner) {
 	}
 }
 
+// ReplacePlanner makes p the planner without replanning anyone, for a p
+// that plans as the planner it replaces did: the same configuration over a
+// hierarchy equal to its (built again over the same grid, or lent out and
+// given back), so the routes the old one gave stay good and its plans'
+// legs are p's to refine; or a p that stands for that planner while a
+// stand-in (SetStandIn) plans in its place anyway, so that the old one's
+// hierarchy can be let go. SetPlanner is for a planner that plans
+// otherwise. A sliced search of the planner in progress starts again with
+// p (one of a stand-in goes on).
+func (s *Sim) ReplacePlanner(p Planner) {
+	s.changes++
+	if s.standIn == nil && !s.curLocal {
+		s.abandon()
+	}
+	s.planner = p
+}
+
 // SetStandIn makes p plan in the planner's place until EndStandIn, and
 // replans nobody: it is for a while in which the planner must not be asked
 // although the routes it gave are still good. The session's case: a paint

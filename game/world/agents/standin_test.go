@@ -141,3 +141,36 @@ func TestEndStandInHandsItsSlicedSearchToThePlanner(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// ReplacePlanner swaps the planner with no replan: agents under way keep
+// their plans and the new planner makes the plans asked after it (here the
+// next segment of a chunked route); SetPlanner, by contrast, replans them.
+func TestReplacePlannerReplansNobody(t *testing.T) {
+	g := pathing.MustGrid(60, 9)
+	s := New(g, NewAStar(g, AStarConfig{Chunk: 10}), Config{PlanBudget: -1})
+	a, _ := s.Spawn(image.Pt(1, 2))
+	b, _ := s.Spawn(image.Pt(1, 7))
+	s.SetGoal([]int{a, b}, image.Pt(58, 4))
+	s.Step()
+	s.Run()
+	next := &counting{p: NewAStar(g, AStarConfig{Chunk: 10})}
+	s.ReplacePlanner(next)
+	if s.Planner() != next {
+		t.Fatalf("Planner() = %v after ReplacePlanner", s.Planner())
+	}
+	for range 150 { // 2.5 s at 6 cells a second: two segment ends each
+		s.Step()
+	}
+	st := s.Stats()
+	if st.Reasons[ReasonPlannerChanged] != 0 || st.Reasons[ReasonNewGoal] != 2 {
+		t.Errorf("plans by reason after ReplacePlanner: %v, want the two first plans and segment ends only", st.Reasons)
+	}
+	if next.plans == 0 || next.plans != st.Reasons[ReasonSegmentDone] {
+		t.Errorf("the new planner made %d plans, the segment ends %d: want it to plan them all", next.plans, st.Reasons[ReasonSegmentDone])
+	}
+	s.SetPlanner(NewAStar(g, AStarConfig{Chunk: 10}))
+	s.Step()
+	if n := s.Stats().Reasons[ReasonPlannerChanged]; n != 2 {
+		t.Errorf("SetPlanner replanned %d agents, want both", n)
+	}
+}
