@@ -10,17 +10,26 @@ import (
 	"strings"
 
 	"pathlens/game/world/agents"
+	"pathlens/pathing/groups"
 	"pathlens/pathing/hpa"
 )
 
 // agentState is the session's agent simulation (package agents) and what
 // its planner was made from.
 type agentState struct {
-	sim       *agents.Sim
-	plannerOf any              // the hierarchy (or grid) the planner reads
-	algo      Algo             // the algorithm it was made for
-	hpaCfg    agents.HPAConfig // the HPA* planner's config (queries, mode)
-	logged    int64            // newest replan tick already written to the event log
+	sim *agents.Sim
+	// plannerOf is the hierarchy (*hpa.Hierarchy, *groups.Graph) or the
+	// grid the planner reads; nil for a pendingPlanner.
+	plannerOf any
+	// key is what the agents' routes were planned with: the planner's
+	// switches (agentKey). fallback: the planner is A* on the grid in
+	// place of key's hierarchy, which could not be built, so its routes
+	// are A*'s. waiting: key's hierarchy is being built or lent (or is yet
+	// to be built), and the stand-in plans until it is in.
+	key      agentKey
+	fallback bool
+	waiting  bool
+	logged   int64 // newest replan tick already written to the event log
 	// version names the state of the agents as the user made it: each
 	// spawn, send, removal, undo or redo of one gives a new number
 	// (versions counts those handed out), except that undoing a removal
@@ -35,8 +44,8 @@ type agentState struct {
 	seen      map[[2]int64]bool
 	scratch   []agents.Replan
 	// standIn is the A* planner the agents plan with while a stroke
-	// defers the repairs of the hierarchy their planner reads
-	// (syncAgentStandIn). Its searcher holds about 32 bytes a cell: kept
+	// defers the repairs of the hierarchy their planner reads, or while
+	// that hierarchy is being built or lent (syncAgentStandIn). Its searcher holds about 32 bytes a cell: kept
 	// between strokes up to standInKeepCells (8 MB at 512×512, made once
 	// for a session of strokes), let go after each stroke above that (128
 	// MB at 2048×2048, which the memory checks do not count).
@@ -48,29 +57,116 @@ func (w *World) Agents() *agents.Sim { return w.agents.sim }
 
 // agentSim returns the simulation, creating it on first use with a
 // planner for the current algorithm: HPA* and the group hierarchy plan
-// high and refine lazily; the flat searches plan with A*.
+// high and refine lazily; the flat searches plan with A*. While the
+// hierarchy is being built the planner is a pendingPlanner, and A* stands
+// in for it (syncAgentPlanner).
 func (w *World) agentSim() *agents.Sim {
 	if w.agents.sim == nil {
-		w.agents.sim = agents.New(w.Grid, w.agentPlanner(), agents.Config{Neighborhood: w.Settings.Neighborhood})
+		want := w.agentKey()
+		of, fallback := w.agentSource(want)
+		w.agents.key, w.agents.plannerOf, w.agents.fallback, w.agents.waiting = want, of, fallback, of == nil
+		w.agents.sim = agents.New(w.Grid, w.newAgentPlanner(want, of), agents.Config{Neighborhood: w.Settings.Neighborhood})
 		w.agents.seen = map[[2]int64]bool{}
+		w.syncAgentStandIn()
 	}
 	return w.agents.sim
 }
 
-// agentPlanner makes the planner agents use with the current switches.
-func (w *World) agentPlanner() agents.Planner {
-	w.agents.algo = w.Settings.Algo
-	w.agents.hpaCfg = w.agentHPAConfig()
-	switch h := w.Hierarchy().(type) {
-	case *hpaHier:
-		w.agents.plannerOf = h.h
-		return agents.NewHPA(h.h, w.agents.hpaCfg)
-	case *groupHier:
-		w.agents.plannerOf = h.g
-		return agents.NewGroups(h.g)
+// agentKey is what the agents plan with, as far as their routes go: the
+// planner's algorithm and, for a hierarchy, its key (the switches that
+// build it anew) and HPA*'s planner config (smoothing, shortcut,
+// refinement). A*, Dijkstra and greedy share one key: under each the
+// agents plan with A* on the grid (the query's heuristic is not theirs).
+// The group planner's cost, exclusion and target are read at each plan,
+// so they are not in it.
+type agentKey struct {
+	algo Algo
+	hier hierKey
+	hpa  agents.HPAConfig
+}
+
+func (w *World) agentKey() agentKey {
+	a := w.Settings.Algo
+	if !a.Hierarchical() {
+		return agentKey{algo: AlgoAStar}
 	}
-	w.agents.plannerOf = w.Grid
+	k := agentKey{algo: a, hier: w.keyFor(a)}
+	if a == AlgoHPA {
+		k.hpa = w.agentHPAConfig()
+	}
+	return k
+}
+
+// agentSource says what the agents' planner for key want (the current
+// switches) reads: the grid for the flat algorithms, or in place of a
+// hierarchy that could not be built (fallback); the hierarchy when it is
+// there; nil while it is being built or lent, or is yet to be.
+func (w *World) agentSource(want agentKey) (of any, fallback bool) {
+	if !want.algo.Hierarchical() {
+		return w.Grid, false
+	}
+	if o := hierObject(w.Hierarchy()); o != nil {
+		return o, false
+	}
+	if w.HierarchyError() != nil {
+		return w.Grid, true
+	}
+	return nil, false
+}
+
+// newAgentPlanner makes the agents' planner for key want on of
+// (agentSource): a pendingPlanner for nil.
+func (w *World) newAgentPlanner(want agentKey, of any) agents.Planner {
+	switch o := of.(type) {
+	case *hpa.Hierarchy:
+		return agents.NewHPA(o, want.hpa)
+	case *groups.Graph:
+		return agents.NewGroups(o)
+	case nil:
+		return pendingPlanner{name: w.pendingName(want)}
+	}
+	return w.astarPlanner()
+}
+
+// astarPlanner is A* on the grid, as the agents plan with it.
+func (w *World) astarPlanner() agents.Planner {
 	return agents.NewAStar(w.Grid, agents.AStarConfig{Neighborhood: w.Settings.Neighborhood})
+}
+
+// hierObject is the hierarchy a planner on h reads, nil for none.
+func hierObject(h Hierarchy) any {
+	switch h := h.(type) {
+	case *hpaHier:
+		return h.h
+	case *groupHier:
+		return h.g
+	}
+	return nil
+}
+
+// pendingPlanner stands for the agents' planner while its hierarchy is
+// not there (being built, or let go for a new one: see syncAgentPlanner):
+// it names it, for the agents' panel, and plans nothing, since A* stands
+// in (agents.Sim.SetStandIn) until the hierarchy is in.
+type pendingPlanner struct{ name string }
+
+func (p pendingPlanner) Name() string { return p.name }
+
+func (p pendingPlanner) Plan(from, goal image.Point, _ *agents.Plan) error {
+	return fmt.Errorf("agents: %s: the hierarchy is not built yet", p.name)
+}
+
+// pendingName names the planner of key want as the agents' panel names
+// the planner itself ("hpa/eager", "groups/minimum/exclusion").
+func (w *World) pendingName(want agentKey) string {
+	if want.algo == AlgoHPA {
+		return "hpa/" + want.hpa.Mode.String()
+	}
+	n := "groups/" + groups.CostKind(w.Settings.Cost).String()
+	if w.Settings.Exclusion {
+		n += "/exclusion"
+	}
+	return n
 }
 
 // agentHPAConfig is the HPA* agent planner's config for the current
@@ -114,30 +210,50 @@ func (w *World) ToggleAgentRefine() {
 	}
 }
 
-// syncAgentPlanner gives the agents a new planner when the algorithm, the
-// hierarchy object (a rebuild after a structural switch) or, with HPA*, the
-// planner's config (smoothing, AgentRefine) changed: the current
-// hierarchy's, or A* on the grid while there is none (being built or
-// lent). Then it gives them a stand-in, or takes it back, as the stroke
-// in progress needs (syncAgentStandIn).
+// syncAgentPlanner keeps the agents' planner that of the current
+// switches. The agents replan (agents.Sim.SetPlanner: planner_changed) only
+// when what they plan with changed (agentKey: the algorithm, a switch that
+// builds the hierarchy anew, HPA*'s planner config), or when their routes
+// were A*'s in place of a hierarchy that could not be built and it is
+// there now. A hierarchy of the same switches over the same grid (built
+// again, or lent and given back) takes the planner's place with no replan
+// (ReplacePlanner). While the hierarchy they want is being built or lent,
+// A* stands in (syncAgentStandIn) and nobody replans for it: the agents
+// walk on along their routes, and when it is in, the agents whose whole
+// route A* made meanwhile replan on it (hierarchy_repaired), or, when the
+// switches changed, every agent under way (planner_changed). Each switch
+// used to make A* the planner until the build was in and the hierarchy's
+// planner after it: every agent replanned twice, and twice for nothing
+// when the switch was taken back before the build ended.
 func (w *World) syncAgentPlanner() {
 	s := w.agents.sim
 	if s == nil {
 		return
 	}
 	defer w.syncAgentStandIn()
-	var of any = w.Grid
-	hpaChanged := false
-	switch h := w.Hierarchy().(type) {
-	case *hpaHier:
-		of = h.h
-		hpaChanged = w.agentHPAConfig() != w.agents.hpaCfg
-	case *groupHier:
-		of = h.g
+	st := &w.agents
+	want := w.agentKey()
+	of, fallback := w.agentSource(want)
+	st.waiting = of == nil
+	switch {
+	case of == nil:
+		// The stand-in plans meanwhile: the planner only names the one to
+		// come, and lets go of the hierarchy it read (the world may have
+		// forgotten it, or need its memory for the new one). The agents'
+		// routes are still key's.
+		if name := w.pendingName(want); st.plannerOf != nil || s.Planner().Name() != name {
+			s.ReplacePlanner(pendingPlanner{name: name})
+			st.plannerOf = nil
+		}
+		return
+	case of == st.plannerOf && want == st.key && fallback == st.fallback:
+		return
+	case want == st.key && !fallback && !st.fallback:
+		s.ReplacePlanner(w.newAgentPlanner(want, of)) // the same switches over an equal hierarchy: routes stay good
+	default:
+		s.SetPlanner(w.newAgentPlanner(want, of))
 	}
-	if of != w.agents.plannerOf || w.agents.algo != w.Settings.Algo || hpaChanged {
-		s.SetPlanner(w.agentPlanner())
-	}
+	st.key, st.plannerOf, st.fallback = want, of, fallback
 }
 
 // syncAgentStandIn has the agents plan with A* on the grid while a stroke
@@ -153,21 +269,28 @@ func (w *World) syncAgentPlanner() {
 // hierarchy as hierarchy_repaired, as a planner switch replans every agent
 // so that none walks another planner's route; one whose next leg A*
 // refined keeps its plan (docs/agents.md, Strokes that defer their
-// repair).
+// repair). A* stands in the same way while the hierarchy the agents plan
+// with is being built or lent (agentState.waiting, "until the hierarchy is
+// ready"): see syncAgentPlanner.
 func (w *World) syncAgentStandIn() {
 	s := w.agents.sim
 	if s == nil {
 		return
 	}
 	st := w.stroke
-	need := st != nil && len(st.pending) > 0 && w.agents.plannerOf != any(w.Grid)
-	cur, _ := s.StandIn()
+	stroke := st != nil && len(st.pending) > 0 && w.agents.plannerOf != any(w.Grid)
+	need := stroke || w.agents.waiting
+	why := StandInWhy
+	if w.agents.waiting {
+		why = StandInBuildWhy
+	}
+	cur, curWhy := s.StandIn()
 	switch {
-	case need && cur == nil:
+	case need && (cur == nil || curWhy != why):
 		if w.agents.standIn == nil {
 			w.agents.standIn = agents.NewAStar(w.Grid, agents.AStarConfig{Neighborhood: s.Config().Neighborhood})
 		}
-		s.SetStandIn(w.agents.standIn, StandInWhy)
+		s.SetStandIn(w.agents.standIn, why)
 	case !need && cur != nil:
 		s.EndStandIn()
 		if w.Grid.Len() > standInKeepCells {
@@ -184,6 +307,11 @@ const standInKeepCells = 512 * 512
 // while a stroke defers its repairs, as the agents' panel says it:
 // "astar during the stroke".
 const StandInWhy = "during the stroke"
+
+// StandInBuildWhy is why the agents plan with a stand-in while the
+// hierarchy they plan with is being built (or lent for the cluster
+// heuristic): "astar until the hierarchy is ready".
+const StandInBuildWhy = "until the hierarchy is ready"
 
 // remakeAgents makes the agent simulation again from the agents on the
 // map (a switch of the neighbourhood, which a simulation is made with):

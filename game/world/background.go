@@ -244,7 +244,7 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 	name := hierName(k.algo)
 	w.submitJob(&buildJob{key: k, run: run, done: make(chan buildRes, 1), what: "building the " + name,
 		ready: "the " + name + " is built"})
-	w.syncAgentPlanner() // agents plan with A* until it arrives
+	w.syncAgentPlanner() // A* stands in for the agents' planner until it arrives
 	return nil, errBuilding
 }
 
@@ -291,7 +291,6 @@ func hierName(a Algo) string {
 func (w *World) lend(what, ready string, f func()) {
 	h, g, dur := w.hier, w.hierGrid, w.hierBuild
 	w.hier, w.hierGrid = nil, nil
-	w.syncAgentPlanner() // agents stop planning on it before it is lent
 	run := func(*buildJob) (r buildRes) {
 		defer func() {
 			if p := recover(); p != nil {
@@ -308,6 +307,9 @@ func (w *World) lend(what, ready string, f func()) {
 		return buildRes{h: h, grid: g, dur: dur}
 	}
 	w.submitJob(&buildJob{key: w.hierKey, run: run, done: make(chan buildRes, 1), what: what, ready: ready, lent: true})
+	// The agents stop planning on it before a tick (A* stands in); their
+	// planner stays, to plan again when it comes back.
+	w.syncAgentPlanner()
 }
 
 // pendingWhat says what the plan waits for ("building the HPA* hierarchy").

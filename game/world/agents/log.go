@@ -17,7 +17,7 @@ const (
 	ReasonCutOff                   // a group member cut off from its group plans its own way to the group's goal (or, stopped, has none)
 	ReasonRejoined                 // a member on its own way was reconnected to its place and rejoins its group (a log entry, not a planner call: it walks to its place with a local search)
 	ReasonPlannerChanged           // the planner was switched (another algorithm, or a switch that rebuilt its hierarchy): its routes are planned afresh
-	ReasonHierarchyRepaired        // it planned with a stand-in while the planner's hierarchy awaited a repair (Sim.SetStandIn: a stroke deferring its repairs); repaired, the hierarchy plans its route (Sim.EndStandIn)
+	ReasonHierarchyRepaired        // it planned with a stand-in while the planner's hierarchy could not be asked (Sim.SetStandIn: a stroke deferring its repairs, or the hierarchy being built); repaired or built, the hierarchy plans its route (Sim.EndStandIn)
 	NumReasons
 )
 
