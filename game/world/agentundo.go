@@ -252,12 +252,15 @@ func (w *World) sendStep(r *agentRemoval, verb string) {
 	}
 	w.Log.Add(verb, F{"kind", "send-agents"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(r.goal)}, F{"group", r.group},
 		F{"live", s.Live()}, F{"edits", w.EditCount()}, F{"dirty", w.Dirty()})
-	what := plural(len(ids), "agent", "agents")
+	what, goals := plural(len(ids), "agent", "agents"), "their goals"
+	if len(ids) == 1 {
+		goals = "its goal"
+	}
 	switch {
 	case undo && gone > 0:
-		w.Note("undo: %s no longer sent to (%d,%d), back to their goals before it; %d could not be", what, r.goal.X, r.goal.Y, gone)
+		w.Note("undo: %s no longer sent to (%d,%d), %s as before the send; %d could not be", what, r.goal.X, r.goal.Y, goals, gone)
 	case undo:
-		w.Note("undo: %s no longer sent to (%d,%d), back to their goals before it", what, r.goal.X, r.goal.Y)
+		w.Note("undo: %s no longer sent to (%d,%d), %s as before the send", what, r.goal.X, r.goal.Y, goals)
 	case len(ids) == 0:
 		// sendAgents said why (the goal is a wall now), or none is left.
 	case gone > 0:
