@@ -310,8 +310,8 @@ const StandInWhy = "during the stroke"
 
 // StandInBuildWhy is why the agents plan with a stand-in while the
 // hierarchy they plan with is being built (or lent for the cluster
-// heuristic): "astar until the hierarchy is ready".
-const StandInBuildWhy = "until the hierarchy is ready"
+// heuristic): "astar while building".
+const StandInBuildWhy = "while building"
 
 // remakeAgents makes the agent simulation again from the agents on the
 // map (a switch of the neighbourhood, which a simulation is made with):
