@@ -459,7 +459,8 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		}
 	}
 	st := s.Stats()
-	title := agentsTitle(s.Now(), panelPlanner(s), s.Running(), s.ClockSpeed())
+	planner := panelPlanner(s)
+	title := agentsTitle(s.Now(), planner, s.Running(), s.ClockSpeed())
 	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], n[agents.Idle]},
 		[]string{"moving", "waiting", "stopped", "arrived", "idle"})
 	if states == "" {
@@ -533,6 +534,13 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	}
 	width := float64(bw - 16) // the text's room in the box as drawn (clipped to it)
 	const lineH, monoH = 17, 15
+	// A title too wide for the box puts the planner on a line of its own
+	// (it read "groups/minimum (astar while buil…").
+	var plannerLine string
+	if ft.Width(ft.Bold, title) > width {
+		title = strings.TrimSuffix(title, " · "+planner)
+		plannerLine = planner
+	}
 	rows := 0
 	for _, ln := range lines {
 		rows++
@@ -541,6 +549,9 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		}
 	}
 	h := 8 + 19 + lineH + rows*monoH + 6
+	if plannerLine != "" {
+		h += lineH
+	}
 	if reasons != "" {
 		h += lineH
 	}
@@ -561,6 +572,10 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	x, y := float64(rc.Min.X+8), float64(rc.Min.Y+5)
 	ft.Draw(dst, ft.Bold, clip(ft, ft.Bold, title, width), x, y, ColText)
 	y += 19
+	if plannerLine != "" {
+		ft.Draw(dst, ft.UI, clip(ft, ft.UI, plannerLine, width), x, y, ColText)
+		y += lineH
+	}
 	ft.Draw(dst, ft.UI, clip(ft, ft.UI, states, width), x, y, ColTextDim)
 	y += lineH
 	if cut != "" {

@@ -82,6 +82,42 @@ func TestPanelNamesTheStandInBesideThePlanner(t *testing.T) {
 	}
 }
 
+// Regression (tester): a narrow panel cut its title's planner mid-word,
+// "groups/minimum (astar while buil…". A title too wide for the box puts
+// the planner, whole, on a line of its own.
+func TestPanelTitleKeepsThePlannerWhole(t *testing.T) {
+	g := pathing.MustGrid(12, 8)
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := agents.New(g, agents.NewHPA(h, agents.HPAConfig{Mode: agents.HPALazy}), agents.Config{})
+	s.SetStandIn(agents.NewAStar(g, agents.AStarConfig{}), world.StandInWhy)
+	want := panelPlanner(s)
+	r := New()
+	for _, roomW := range []int{600, 240} {
+		var drawn []string
+		r.fonts.drawn = &drawn
+		var cam Camera
+		cam.Fit(12, 8, image.Rect(0, 0, 900, 700))
+		l := &AgentLayer{Sim: s, Cam: &cam, Map: image.Rect(0, 0, 900, 700), Log: image.Rect(890-roomW, 350, 890, 690)}
+		r.DrawAgents(ebiten.NewImage(900, 700), l)
+		r.fonts.drawn = nil
+		whole := false
+		for _, d := range drawn {
+			if strings.HasSuffix(d, want) {
+				whole = true
+			}
+			if strings.Contains(d, "…") && strings.Contains(d, "hpa/lazy") {
+				t.Errorf("%d px room: planner cut: %q", roomW, d)
+			}
+		}
+		if !whole {
+			t.Errorf("%d px room: %q not drawn whole: %q", roomW, want, drawn)
+		}
+	}
+}
+
 // Regression: a reason added to the agents package without a colour here
 // (cut_off, stuck, rejoined in turn) drew its replan-log line and its
 // flash fully transparent. Every reason past none needs a visible colour.
