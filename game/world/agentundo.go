@@ -241,7 +241,11 @@ func (w *World) sendStep(r *agentRemoval, verb string) {
 		gone += lost
 		ids = back
 	} else if err := w.sendAgents(ids, r.goal, r.group); err != nil {
-		gone, ids = len(r.agents), nil // the goal is a wall now: said by sendAgents
+		// The goal is a wall now (said by sendAgents): nothing was done,
+		// so the step stays undone, as the history says.
+		w.edits.pos--
+		w.Log.Add("redo_refused", F{"kind", "send-agents"}, F{"goal", pt(r.goal)}, F{"msg", err.Error()})
+		return
 	} else {
 		s.ClearSelection()
 		s.Select(ids, false)
@@ -262,7 +266,7 @@ func (w *World) sendStep(r *agentRemoval, verb string) {
 	case undo:
 		w.Note("undo: %s no longer sent to (%d,%d), %s as before the send", what, r.goal.X, r.goal.Y, goals)
 	case len(ids) == 0:
-		// sendAgents said why (the goal is a wall now), or none is left.
+		// none of them is left on the map
 	case gone > 0:
 		w.Note("redo: %s sent to (%d,%d) again; %d could not be", what, r.goal.X, r.goal.Y, gone)
 	default:

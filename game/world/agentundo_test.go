@@ -462,3 +462,33 @@ func TestSendIsAnUndoStep(t *testing.T) {
 		t.Error("a new send left the undone one to redo")
 	}
 }
+
+// A redo of a send that cannot be done (its goal a wall: only a change
+// outside the history makes one, as a test does here) leaves the step
+// undone, so the history says what the agents did, and says why.
+func TestRedoOfAFailedSendStaysUndone(t *testing.T) {
+	w, log := mustWorld(t,
+		"##########",
+		"#........#",
+		"#........#",
+		"##########",
+	)
+	w.Replan()
+	a, _ := w.SpawnAgent(image.Pt(1, 1))
+	w.Agents().Select([]int{a}, false)
+	if err := w.SendAgents(image.Pt(8, 2), false); err != nil {
+		t.Fatal(err)
+	}
+	w.Undo()
+	w.Grid.SetOpen(image.Pt(8, 2), false)
+	w.Redo()
+	if !w.CanRedo() {
+		t.Error("the failed redo counted as done: nothing left to redo")
+	}
+	if v, _ := w.Agents().Agent(a); v.HasGoal {
+		t.Errorf("agent after the failed redo: goal %v, want none", v.Goal)
+	}
+	if !strings.Contains(w.Message, "(8,2)") || !strings.Contains(log.String(), "redo_refused kind=send-agents") {
+		t.Errorf("message %q; log:\n%s", w.Message, log.String())
+	}
+}
