@@ -339,7 +339,8 @@ func parseSize(s string) (int, int, error) { return cli.ParseSize(s) }
 func writableFolder(file, example string) error { return world.WritableFolder(file, example) }
 
 // flagNotes rewrites the notes of World.OverrideSettings, which name a
-// switch as the window's panel does ("levels 1: A* does not use it",
+// switch as the window's panel does ("levels 1: kept for HPA* and the group
+// hierarchy (algorithms 4, 5); A* does not use it",
 // "smoothing off: ..."), for the terminal, where the user typed a flag:
 // "-levels 1: ...", "-smooth=false: ...". over holds the flags' values.
 // A note of no switch named below is left as it is.

@@ -122,13 +122,13 @@ func TestOverrideNotesNameTheFlag(t *testing.T) {
 	notes := w.OverrideSettings(over)
 	got := flagNotes(notes, over)
 	want := []string{
-		"-cluster 12: A* does not use it (",
-		"-levels 1: A* does not use it (",
-		"-cost avgmin: A* does not use it (",
-		"-exclusion: A* does not use it (",
-		"-target nearest: A* does not use it (",
-		"-smooth=false: A* does not use it (",
-		"-transitions dense: A* does not use it (",
+		"-cluster 12: kept for HPA*, the group hierarchy (algorithms 4, 5) and the cluster heuristic; A* does not use it",
+		"-levels 1: kept for HPA* and the group hierarchy (algorithms 4, 5); A* does not use it",
+		"-cost avgmin: kept for the group hierarchy (algorithm 5); A* does not use it",
+		"-exclusion: kept for the group hierarchy (algorithm 5); A* does not use it",
+		"-target nearest: kept for the group hierarchy (algorithm 5); A* does not use it",
+		"-smooth=false: kept for HPA* (algorithm 4); A* does not use it",
+		"-transitions dense: kept for HPA* (algorithm 4); A* does not use it",
 	}
 	if len(got) != len(want) {
 		t.Fatalf("notes %q, want %d", got, len(want))
@@ -138,7 +138,7 @@ func TestOverrideNotesNameTheFlag(t *testing.T) {
 			t.Errorf("note %q, want it to start %q (the window's: %q)", got[i], want[i], notes[i])
 		}
 	}
-	if got := flagNotes([]string{"exclusion off: A* does not use it"}, maps.Settings{Exclusion: maps.Off}); got[0] != "-exclusion=false: A* does not use it" {
+	if got := flagNotes([]string{"exclusion off: kept for the group hierarchy (algorithm 5); A* does not use it"}, maps.Settings{Exclusion: maps.Off}); got[0] != "-exclusion=false: kept for the group hierarchy (algorithm 5); A* does not use it" {
 		t.Errorf("-exclusion=false: %q", got[0])
 	}
 }

@@ -1187,9 +1187,11 @@ func TestRemoveAgentsOnlyInTheAgentTool(t *testing.T) {
 // once the error's toast had gone from the window. The game tells the
 // session when the message is no longer shown: an error 5 s old still is,
 // one 13 s old is not, and a switch then notes at once (S, smoothing,
-// under A*: that it is not used). A switch made while the error shows
-// replans, which makes the error stale in the next frame: its note shows
-// then, instead of nothing at all.
+// under A*: that it is kept for HPA*). A switch made while the error shows
+// that replans (8, to 4-connected moves under A* with octile) makes the
+// error stale in the next frame: its note shows then, instead of nothing
+// at all. A switch A* does not read replans nothing, so its note waits for
+// the error's 12 s.
 func TestSwitchNoteAfterAnExpiredError(t *testing.T) {
 	g := drawnGame(t, 1200, 760)
 	w := g.w
@@ -1205,22 +1207,37 @@ func TestSwitchNoteAfterAnExpiredError(t *testing.T) {
 	g.expireMessage(t0.Add(13 * time.Second))
 	w.ToggleSmooth()
 	w.Wait()
-	if w.MessageErr || !strings.Contains(w.Message, "smoothing off: A* does not use it") {
+	if w.MessageErr || !strings.Contains(w.Message, "smoothing off: kept for HPA* (algorithm 4); A* does not use it") {
 		t.Fatalf("13 s after the error: message %q (error %v), want the switch's note", w.Message, w.MessageErr)
 	}
 
 	t1 := t0.Add(20 * time.Second)
 	w.Fail("cell (0,0) is blocked: pick an open cell")
 	g.noteMessage(t1)
-	w.ToggleSmooth() // in the same frame as the error
+	w.ToggleNeighborhood() // in the same frame as the error
 	w.Wait()
 	if !w.MessageErr {
 		t.Fatalf("the error on screen gave way to %q", w.Message)
 	}
 	g.noteMessage(t1)
 	g.expireMessage(t1) // the next frame: the replan made the error stale
-	if w.MessageErr || !strings.Contains(w.Message, "smoothing on: A* does not use it") {
+	if w.MessageErr || !strings.Contains(w.Message, "4-connected moves: octile is admissible but looser than manhattan") {
 		t.Fatalf("after the error went stale: message %q (error %v), want the switch's note", w.Message, w.MessageErr)
+	}
+
+	t2 := t1.Add(20 * time.Second)
+	w.Fail("cell (0,0) is blocked: pick an open cell")
+	g.noteMessage(t2)
+	w.ToggleSmooth() // replans nothing: the error is not made stale
+	w.Wait()
+	g.noteMessage(t2)
+	g.expireMessage(t2)
+	if !w.MessageErr {
+		t.Fatalf("an unused switch with the error on screen: message %q, want the error kept", w.Message)
+	}
+	g.expireMessage(t2.Add(13 * time.Second))
+	if w.MessageErr || !strings.Contains(w.Message, "smoothing on: kept for HPA* (algorithm 4); A* does not use it") {
+		t.Fatalf("the error's 12 s up: message %q (error %v), want the switch's note", w.Message, w.MessageErr)
 	}
 }
 

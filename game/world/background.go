@@ -529,7 +529,7 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 		switch {
 		case s.Heuristic == HeurCluster && q.Algorithm == pathing.Dijkstra:
 			q.Heuristic = pathing.Zero
-			p.note = "Dijkstra ignores the heuristic: the cluster table was not built"
+			p.note = unusedHeuristicNote(s)
 		case s.Heuristic == HeurCluster:
 			hf, err := w.clusterHeuristic()
 			if errors.Is(err, errBuilding) {

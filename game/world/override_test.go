@@ -72,7 +72,7 @@ func TestOverrideSaysWhatIsUnused(t *testing.T) {
 	w := openBuiltin(t, "pathological-minimum")
 	got := w.OverrideSettings(maps.Settings{Cluster: 4, Smooth: maps.Off, Cost: "maximin"})
 	if len(got) != 2 || !strings.Contains(got[0], "cluster size 4: this scenario's regions make") ||
-		!strings.Contains(got[1], "smoothing off: group hierarchy does not use it") {
+		!strings.Contains(got[1], "smoothing off: kept for HPA* (algorithm 4); the group hierarchy does not use it") {
 		t.Errorf("notes %q: want the cluster size and smoothing said unused, the cost not", got)
 	}
 }
@@ -83,7 +83,7 @@ func TestOverrideSaysTargetIsUnused(t *testing.T) {
 	w := openBuiltin(t, "pathological-minimum")
 	w.Settings.Algo = AlgoAStar
 	got := w.OverrideSettings(maps.Settings{Target: maps.TargetNearest})
-	if len(got) != 1 || !strings.Contains(got[0], "refine target nearest") || !strings.Contains(got[0], "does not use it (the group planner does)") {
+	if len(got) != 1 || !strings.Contains(got[0], "refine target nearest") || !strings.Contains(got[0], "kept for the group hierarchy (algorithm 5); A* does not use it") {
 		t.Errorf("notes %q: want the refine target said unused by A*", got)
 	}
 	w.Settings.Algo = AlgoGroup

@@ -58,11 +58,18 @@ func TestSearchGhostKeepsTheFillBeforeTheSwitch(t *testing.T) {
 	if w.Ghost == nil || w.Ghost.Label != "heuristic octile" || w.Ghost.Fill == nil {
 		t.Fatalf("ghost %+v after octile → zero", w.Ghost)
 	}
-	// A switch that does not change how cells are searched drops it.
+	// A switch A* does not read changes nothing, the ghost included; one
+	// that searches another grid of moves drops it (the fills are not
+	// comparable).
 	w.SetCost(CostMaximin)
 	w.Wait()
+	if w.Ghost == nil || w.Ghost.Label != "heuristic octile" {
+		t.Errorf("ghost %+v after a connection-cost switch on A*, which changes nothing: want the heuristic's kept", w.Ghost)
+	}
+	w.ToggleNeighborhood()
+	w.Wait()
 	if w.Ghost != nil {
-		t.Errorf("ghost %q kept after a connection-cost switch on A*", w.Ghost.Label)
+		t.Errorf("ghost %q kept after a neighbourhood switch on A*", w.Ghost.Label)
 	}
 	// No ghost from a switch to the same algorithm, nor from a heuristic
 	// switch that the algorithm does not read.

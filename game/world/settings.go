@@ -209,7 +209,8 @@ func (s Settings) LevelCount() int {
 // cluster heuristic's table is made of level 1 alone, whatever the levels
 // set), "smooth", "shortcut" and "transitions" (HPA*); every other switch
 // ("algo", "nb") always. The panel dims the rows it reports false for, and
-// such a switch notes that the algorithm does not use it.
+// such a switch is kept without a replan, noting which algorithms read it
+// and that this one does not.
 func (s Settings) Uses(name string) bool {
 	switch name {
 	case "heuristic":

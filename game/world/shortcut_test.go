@@ -89,7 +89,7 @@ func TestShortcutSwitchSendsShortQueriesThroughTheHierarchy(t *testing.T) {
 	w.SetAlgo(AlgoAStar)
 	w.ToggleShortcut()
 	w.Wait()
-	if !strings.HasPrefix(w.Message, "shortcut off: A* does not use it (HPA* does)") {
+	if !strings.HasPrefix(w.Message, "shortcut off: kept for HPA* (algorithm 4); A* does not use it") {
 		t.Fatalf("shortcut under A*: message %q", w.Message)
 	}
 }

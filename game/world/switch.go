@@ -9,8 +9,10 @@ import (
 	"pathlens/pathing/groups"
 )
 
-// The switches. Each one changes one setting, logs a "switch" line,
-// rebuilds the hierarchy when the setting is structural, and replans.
+// The switches. Each one changes one setting and logs a "switch" line;
+// when the current algorithm reads the setting it rebuilds the hierarchy
+// (a structural setting) and replans, else it keeps the setting for the
+// algorithms that read it and says so, replanning nothing (switched).
 
 // SetAlgo selects the algorithm answering the query.
 func (w *World) SetAlgo(a Algo) {
@@ -39,7 +41,13 @@ func (w *World) SetHeuristic(h Heur) {
 	if h != w.Settings.Heuristic && w.Settings.Uses("heuristic") {
 		w.keepSearchGhost("heuristic " + w.Settings.Heuristic.String())
 	}
+	was := unusedHeuristicNote(w.Settings)
 	w.Settings.Heuristic = h
+	if !w.Settings.Uses("heuristic") && w.Outcome.Status != pathing.Running {
+		// No replan (switched): the answer's note that the planner ignores
+		// the cluster heuristic follows the setting, as a plan would.
+		w.Outcome.Note = swapNote(w.Outcome.Note, was, unusedHeuristicNote(w.Settings))
+	}
 	w.switched("heuristic", h)
 }
 
@@ -54,7 +62,9 @@ func (w *World) SetCost(c Cost) {
 	if c >= numCosts {
 		return
 	}
-	w.keepGhost("cost " + w.Settings.Cost.Title())
+	if w.Uses("cost") {
+		w.keepGhost("cost " + w.Settings.Cost.Title())
+	}
 	w.Settings.Cost = c
 	w.switched("cost", c)
 }
@@ -62,7 +72,9 @@ func (w *World) SetCost(c Cost) {
 // ToggleExclusion turns exclusion mode on or off, keeping the previous
 // answer as a ghost.
 func (w *World) ToggleExclusion() {
-	w.keepGhost(fmt.Sprintf("exclusion %s", onOff(w.Settings.Exclusion)))
+	if w.Uses("exclusion") {
+		w.keepGhost(fmt.Sprintf("exclusion %s", onOff(w.Settings.Exclusion)))
+	}
 	w.Settings.Exclusion = !w.Settings.Exclusion
 	w.switched("exclusion", w.Settings.Exclusion)
 }
@@ -72,7 +84,9 @@ func (w *World) ToggleExclusion() {
 // it nearest the current position. The previous answer is kept as a
 // ghost, as for the connection cost.
 func (w *World) ToggleTarget() {
-	w.keepGhost("target " + w.Settings.Target.String())
+	if w.Uses("target") {
+		w.keepGhost("target " + w.Settings.Target.String())
+	}
 	if w.Settings.Target == groups.Nearest {
 		w.Settings.Target = groups.Representative
 	} else {
@@ -290,22 +304,37 @@ func (w *World) unusedNote(name string, val any) string {
 		}
 		unused = fmt.Sprintf("cluster size %v: this scenario's regions make %s, so no square cluster is sized (a cell outside every region, or a level without a region layer, would be)", val, what)
 	} else if !w.Settings.Uses(name) {
-		// The plan below gives the same answer: say why nothing moved
-		// (a dimmed row's switch changed silently).
+		// The setting is kept for the algorithms that read it: say which,
+		// and that this one does not (its dimmed row changed silently).
 		if b, ok := val.(bool); ok {
 			val = onOff(b)
 		}
 		if t, ok := val.(interface{ Title() string }); ok {
 			val = t.Title() // as the panel's row says it ("average minimum", not "avgmin")
 		}
-		unused = fmt.Sprintf("%s %v: %s does not use it (%s)", switchTitle[name], val, w.Settings.Algo.Title(), switchUsers[name])
+		who := w.Settings.Algo.Title()
+		if w.Settings.Algo == AlgoGroup {
+			who = "the " + who
+		}
+		unused = fmt.Sprintf("%s %v: kept for %s; %s does not use it", switchTitle[name], val, switchUsers[name], who)
+		if name == "levels" && w.Settings.UsesClusterHeuristic() {
+			unused += " (the cluster heuristic reads level 1 alone)"
+		}
 	}
 	return unused
 }
 
+// switched logs a switch, and replans with it when the current algorithm
+// reads it. A switch it does not read (the panel's row is dimmed) is kept
+// for the algorithms that do, and says so at once: the answer, its trace,
+// the timeline's cursor and any ghost stay as they are, since a replan
+// would only give the same answer again at the timeline's end.
 func (w *World) switched(name string, val any) {
 	w.Log.Add("switch", F{"name", name}, F{"value", val})
-	unused := w.unusedNote(name, val)
+	if unused := w.unusedNote(name, val); unused != "" {
+		w.noteAfterError(unused)
+		return
+	}
 	// Whether this switch made the ghost, read now: the plan's callback
 	// below may be dropped (a replan before it lands), and a flag left
 	// for it would have a later switch compare with a ghost it did not make.
@@ -326,14 +355,6 @@ func (w *World) switched(name string, val any) {
 	}
 	w.Replan()
 	w.afterPlan(func() {
-		if unused != "" && (name != "heuristic" || w.Outcome.Note == "") {
-			// The switch just pressed changes nothing: that is what the
-			// user needs to read, over the planner's standing note (an
-			// ignored cluster heuristic, said at every plan) unless that
-			// note is about this very switch, and says more; an error
-			// stays up while it is on screen.
-			w.noteAfterError(unused)
-		}
 		if !made || w.Ghost == nil || w.Outcome.Status != pathing.Found {
 			// Only the switch that made the ghost compares with it: a
 			// later switch that changes nothing keeps its own note.
@@ -364,14 +385,14 @@ var (
 	switchTitle = map[string]string{"heuristic": "heuristic", "cost": "connection cost", "exclusion": "exclusion", "target": "refine target",
 		"cluster": "cluster size", "levels": "levels", "smooth": "smoothing", "shortcut": "shortcut", "transitions": "transitions"}
 	switchUsers = map[string]string{
-		"heuristic":   "A*, greedy and the group planner do",
-		"cost":        "the group planner does",
-		"exclusion":   "the group planner does",
-		"target":      "the group planner does",
-		"cluster":     "HPA*, the group planner and the cluster heuristic do",
-		"levels":      "HPA* and the group planner do; the cluster heuristic reads level 1 alone",
-		"smooth":      "HPA* does",
-		"shortcut":    "HPA* does",
-		"transitions": "HPA* does",
+		"heuristic":   "A*, greedy and the group hierarchy (algorithms 1, 3, 5)",
+		"cost":        "the group hierarchy (algorithm 5)",
+		"exclusion":   "the group hierarchy (algorithm 5)",
+		"target":      "the group hierarchy (algorithm 5)",
+		"cluster":     "HPA*, the group hierarchy (algorithms 4, 5) and the cluster heuristic",
+		"levels":      "HPA* and the group hierarchy (algorithms 4, 5)",
+		"smooth":      "HPA* (algorithm 4)",
+		"shortcut":    "HPA* (algorithm 4)",
+		"transitions": "HPA* (algorithm 4)",
 	}
 )

@@ -61,7 +61,7 @@ func TestTransitionsSwitch(t *testing.T) {
 	w.SetAlgo(AlgoGroup)
 	w.Wait()
 	w.ToggleTransitions()
-	if !strings.Contains(w.Message, "transitions dense: group hierarchy does not use it (HPA* does)") {
+	if !strings.Contains(w.Message, "transitions dense: kept for HPA* (algorithm 4); the group hierarchy does not use it") {
 		t.Errorf("under the group planner: %q", w.Message)
 	}
 }

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"math"
@@ -15,9 +16,9 @@ import (
 
 // A switch the current algorithm does not read (the panel dims its row)
 // used to change the setting and replan with no word; now the note says
-// it has no effect here and who uses it. A switch that is read says
-// nothing of the kind, and the cluster heuristic makes A* read the
-// cluster size.
+// it has no effect here and which algorithms it is kept for. A switch
+// that is read says nothing of the kind, and the cluster heuristic makes
+// A* read the cluster size.
 func TestUnusedSwitchSaysSo(t *testing.T) {
 	w := openBuiltin(t, assets.DefaultName)
 	w.Begin()
@@ -27,16 +28,16 @@ func TestUnusedSwitchSaysSo(t *testing.T) {
 		sw   func()
 		want string
 	}{
-		{"cluster", w.ClusterBigger, "cluster size 12: A* does not use it (HPA*, the group planner and the cluster heuristic do)"},
-		{"levels", w.LevelsUp, "levels 3: A* does not use it"},
-		{"cost", w.CycleCost, "connection cost maximin: A* does not use it (the group planner does)"},
-		{"cost", w.CycleCost, "connection cost average minimum: A* does not use it"},
-		{"exclusion", w.ToggleExclusion, "exclusion on: A* does not use it"},
-		{"smooth", w.ToggleSmooth, "smoothing off: A* does not use it (HPA* does)"},
+		{"cluster", w.ClusterBigger, "cluster size 12: kept for HPA*, the group hierarchy (algorithms 4, 5) and the cluster heuristic; A* does not use it"},
+		{"levels", w.LevelsUp, "levels 3: kept for HPA* and the group hierarchy (algorithms 4, 5); A* does not use it"},
+		{"cost", w.CycleCost, "connection cost maximin: kept for the group hierarchy (algorithm 5); A* does not use it"},
+		{"cost", w.CycleCost, "connection cost average minimum: kept for the group hierarchy (algorithm 5); A* does not use it"},
+		{"exclusion", w.ToggleExclusion, "exclusion on: kept for the group hierarchy (algorithm 5); A* does not use it"},
+		{"smooth", w.ToggleSmooth, "smoothing off: kept for HPA* (algorithm 4); A* does not use it"},
 	} {
 		c.sw()
 		w.Wait()
-		if !strings.HasPrefix(w.Message, c.want) || w.MessageErr {
+		if w.Message != c.want || w.MessageErr {
 			t.Errorf("%s under A*: message %q, want %q", c.name, w.Message, c.want)
 		}
 		if w.Settings.Uses(c.name) {
@@ -193,7 +194,7 @@ func TestSwitchNoteShowsOnceTheErrorIsGone(t *testing.T) {
 		t.Fatalf("error still on screen, then a switch: message %q (error %v), want the error kept", w.Message, w.MessageErr)
 	}
 	w.MessageGone(old)
-	if w.MessageErr || !strings.HasPrefix(w.Message, "smoothing off: A* does not use it") {
+	if w.MessageErr || !strings.HasPrefix(w.Message, "smoothing off: kept for HPA* (algorithm 4); A* does not use it") {
 		t.Fatalf("the error gone: message %q (error %v), want the switch's note kept back", w.Message, w.MessageErr)
 	}
 	w.Fail("an error")
@@ -203,7 +204,7 @@ func TestSwitchNoteShowsOnceTheErrorIsGone(t *testing.T) {
 	}
 	w.ToggleSmooth()
 	w.Wait()
-	if w.MessageErr || !strings.HasPrefix(w.Message, "smoothing on: A* does not use it") {
+	if w.MessageErr || !strings.HasPrefix(w.Message, "smoothing on: kept for HPA* (algorithm 4); A* does not use it") {
 		t.Fatalf("after the error's toast went: message %q (error %v), want the switch's note", w.Message, w.MessageErr)
 	}
 	w.Fail("another error")
@@ -244,7 +245,7 @@ func TestLevelsUnusedByClusterHeuristic(t *testing.T) {
 		}
 		w.LevelsUp()
 		w.Wait()
-		want := fmt.Sprintf("levels 3: %s does not use it (HPA* and the group planner do; the cluster heuristic reads level 1 alone)", algo.Title())
+		want := fmt.Sprintf("levels 3: kept for HPA* and the group hierarchy (algorithms 4, 5); %s does not use it (the cluster heuristic reads level 1 alone)", algo.Title())
 		if w.Message != want || w.MessageErr {
 			t.Errorf("levels up under %v with the cluster heuristic: message %q, want %q", algo, w.Message, want)
 		}
@@ -310,5 +311,75 @@ func TestUnusedSwitchNoteOverThePlannersNote(t *testing.T) {
 	w.Wait()
 	if !strings.HasPrefix(w.Message, "smoothing off") {
 		t.Fatalf("Z under the group planner: message %q", w.Message)
+	}
+}
+
+// A tester's finding: under HPA*, M (the group hierarchy's connection
+// cost) replanned and threw the timeline to the end of an identical
+// answer, mid-lesson, before saying that HPA* does not use it. A switch
+// the algorithm does not read now records the setting, logs it and says
+// at once which algorithm it is kept for, and leaves the answer, its trace
+// and the cursor alone; the algorithm that reads it plans with it.
+func TestUnusedSwitchKeepsTheAnswerAndItsTrace(t *testing.T) {
+	w := openBuiltin(t, assets.DefaultName)
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	w.Begin()
+	plans := func() int { return strings.Count(buf.String(), " plan ") }
+	for _, c := range []struct {
+		algo Algo
+		keys []func()
+	}{
+		{AlgoHPA, []func(){w.CycleCost, w.ToggleExclusion, w.ToggleTarget, w.CycleHeuristic}},
+		{AlgoAStar, []func(){w.ToggleSmooth, w.ToggleShortcut, w.ToggleTransitions, w.ClusterBigger, w.ClusterSmaller, w.LevelsUp, w.LevelsDown, w.CycleCost, w.ToggleExclusion, w.ToggleTarget}},
+		{AlgoDijkstra, []func(){w.CycleHeuristic, w.ToggleSmooth, w.ClusterBigger}},
+		{AlgoGroup, []func(){w.ToggleSmooth, w.ToggleShortcut, w.ToggleTransitions}},
+	} {
+		w.SetAlgo(c.algo)
+		w.Wait()
+		if w.Timeline.Len() < 10 {
+			t.Fatalf("%v: %d events, want a trace to step in", c.algo, w.Timeline.Len())
+		}
+		w.SeekTo(w.Timeline.Len() / 2)
+		gen, cursor, n := w.Timeline.Generation(), w.Timeline.Cursor(), plans()
+		for i, press := range c.keys {
+			switches := strings.Count(buf.String(), " switch ")
+			press()
+			w.Wait()
+			if w.Timeline.Generation() != gen || w.Timeline.Cursor() != cursor || plans() != n {
+				t.Errorf("%v, switch %d (%q): timeline %d at %d, %d plan lines; want %d at %d, %d (no replan)",
+					c.algo, i, w.Message, w.Timeline.Generation(), w.Timeline.Cursor(), plans(), gen, cursor, n)
+			}
+			if strings.Count(buf.String(), " switch ") != switches+1 {
+				t.Errorf("%v, switch %d: not logged", c.algo, i)
+			}
+			if !strings.Contains(w.Message, ": kept for ") || !strings.HasSuffix(w.Message, " does not use it") || w.MessageErr {
+				t.Errorf("%v, switch %d: message %q", c.algo, i, w.Message)
+			}
+		}
+	}
+	// The group hierarchy plans with what was set while HPA* and A* showed.
+	w.SetAlgo(AlgoHPA)
+	w.Wait()
+	w.SetCost(CostMaximin)
+	if want := "connection cost maximin: kept for the group hierarchy (algorithm 5); HPA* does not use it"; w.Message != want {
+		t.Errorf("M under HPA*: message %q, want %q", w.Message, want)
+	}
+	w.SetAlgo(AlgoGroup)
+	w.Wait()
+	if l := lastLine(t, &buf, "plan"); !strings.Contains(l, "algo=group") || !strings.Contains(l, "cost_kind=maximin") {
+		t.Errorf("the group hierarchy after M under HPA*: plan line %q, want cost_kind=maximin", l)
+	}
+	// The answer's note on the ignored cluster heuristic follows the
+	// setting, though nothing is replanned.
+	w.SetAlgo(AlgoHPA)
+	w.Wait()
+	w.SetHeuristic(HeurCluster)
+	if !strings.Contains(w.Outcome.Note, "HPA* ignores the heuristic") {
+		t.Errorf("HPA* with the cluster heuristic set: note %q", w.Outcome.Note)
+	}
+	w.SetHeuristic(HeurOctile)
+	if strings.Contains(w.Outcome.Note, "heuristic") {
+		t.Errorf("HPA* with octile set again: note %q", w.Outcome.Note)
 	}
 }

@@ -617,18 +617,20 @@ func (w *World) showAnswer(o Outcome, ans Answer, err error, traced, logIt bool)
 	w.logPlan()
 }
 
-// unusedHeuristicNote says, for the answer's note, when the heuristic
-// setting does nothing for a hierarchical planner: HPA* estimates with its
-// own octile (Manhattan) distance whatever the setting (the panel dims the
-// row), and the group planner, which honours the grid heuristics, searches
-// towards the next group's cell rather than the query's goal, so a table
-// towards that goal does not apply and it uses octile. Neither builds the
-// cluster table. "" when the setting is used.
+// unusedHeuristicNote says, for the answer's note, when the cluster
+// heuristic setting does nothing: Dijkstra has no heuristic; HPA*
+// estimates with its own octile (Manhattan) distance whatever the setting
+// (the panel dims the row); and the group planner, which honours the grid
+// heuristics, searches towards the next group's cell rather than the
+// query's goal, so a table towards that goal does not apply and it uses
+// octile. None builds the cluster table. "" when the setting is used.
 func unusedHeuristicNote(s Settings) string {
 	if s.Heuristic != HeurCluster {
 		return ""
 	}
 	switch s.Algo {
+	case AlgoDijkstra:
+		return "Dijkstra ignores the heuristic: the cluster table was not built"
 	case AlgoHPA:
 		return fmt.Sprintf("HPA* ignores the heuristic (it uses %s): the cluster table was not built", pathing.Auto.Resolve(s.Neighborhood))
 	case AlgoGroup:
@@ -643,6 +645,19 @@ func joinNotes(a, b string) string {
 		return a + b
 	}
 	return a + "; " + b
+}
+
+// swapNote replaces was, the last of the notes joined in note (joinNotes),
+// with now: an answer's note on a setting that changed without a replan.
+func swapNote(note, was, now string) string {
+	if was != "" {
+		if note == was {
+			note = ""
+		} else {
+			note = strings.TrimSuffix(note, "; "+was)
+		}
+	}
+	return joinNotes(note, now)
 }
 
 func (w *World) logPlan() {

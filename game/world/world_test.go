@@ -484,7 +484,8 @@ func TestClusterHeuristicIsAdmissible(t *testing.T) {
 }
 
 // Dijkstra ignores heuristics: choosing the cluster table with it builds
-// nothing and says so (HUD note, message, plan line); A* then builds it.
+// nothing, replans nothing and says so (HUD note, message; the plan line
+// of a query planned with it); A* then builds it.
 func TestClusterHeuristicNotBuiltForDijkstra(t *testing.T) {
 	w, err := Open("builtin:world")
 	if err != nil {
@@ -502,11 +503,15 @@ func TestClusterHeuristicNotBuiltForDijkstra(t *testing.T) {
 	if w.Outcome.Status != pathing.Found || w.Outcome.Cost != opt {
 		t.Fatalf("Dijkstra with the cluster heuristic: %v cost %v, want %v", w.Outcome.Status, w.Outcome.Cost, opt)
 	}
-	if !strings.Contains(w.Outcome.Note, "ignores the heuristic") || w.Message != w.Outcome.Note {
-		t.Fatalf("note %q, message %q: want both to say the heuristic is ignored", w.Outcome.Note, w.Message)
+	if !strings.Contains(w.Outcome.Note, "ignores the heuristic") || !strings.HasPrefix(w.Message, "heuristic cluster: kept for A*, greedy and the group hierarchy") {
+		t.Fatalf("note %q, message %q: want the note to say the heuristic is ignored, the message that it is kept", w.Outcome.Note, w.Message)
 	}
+	w.Replan()
 	if l := lastLine(t, &buf, "plan"); strings.Contains(l, "heuristic=") || !strings.Contains(l, "ignores the heuristic") {
 		t.Fatalf("plan line %q: want the note and no heuristic field (Dijkstra has none)", l)
+	}
+	if w.Message != w.Outcome.Note {
+		t.Fatalf("replanned: message %q, want the note %q", w.Message, w.Outcome.Note)
 	}
 	w.SetAlgo(AlgoAStar)
 	if w.hier == nil || w.Outcome.Note != "" || math.Abs(w.Outcome.Cost-opt) > 1e-9 {
@@ -547,11 +552,21 @@ func TestClusterHeuristicNotedAsUnusedByHierarchies(t *testing.T) {
 			t.Fatalf("%v: the cluster heuristic changed the answer: %v cost %v expanded %d, octile %v %v %d",
 				c.algo, o.Status, o.Cost, o.Expanded, octile.Status, octile.Cost, octile.Expanded)
 		}
-		if !strings.Contains(o.Note, c.want) || !strings.Contains(w.Message, c.want) || w.MessageErr {
-			t.Fatalf("%v: note %q, message %q: want both to say %q", c.algo, o.Note, w.Message, c.want)
+		// HPA* does not read the heuristic at all: the switch is kept for
+		// the others and replans nothing, but the answer's note follows it.
+		msg := c.want
+		if c.algo == AlgoHPA {
+			msg = "heuristic cluster: kept for A*, greedy and the group hierarchy (algorithms 1, 3, 5); HPA* does not use it"
 		}
+		if !strings.Contains(o.Note, c.want) || !strings.Contains(w.Message, msg) || w.MessageErr {
+			t.Fatalf("%v: note %q, message %q: want the note to say %q, the message %q", c.algo, o.Note, w.Message, c.want, msg)
+		}
+		w.Replan()
 		if l := lastLine(t, &buf, "plan"); !strings.Contains(l, "note=") || !strings.Contains(l, c.want) {
 			t.Fatalf("%v: plan line %q: want the note", c.algo, l)
+		}
+		if w.Outcome.Note != o.Note {
+			t.Fatalf("%v: note %q after a replan, %q before", c.algo, w.Outcome.Note, o.Note)
 		}
 	}
 	// 4-connected, both estimate with Manhattan, and the note says so
