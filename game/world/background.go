@@ -429,6 +429,9 @@ type planJob struct {
 	shown         bool   // Outcome says the answer is pending
 	waiting       bool   // and its note names the background build it waits for
 	after         func() // runs once the answer is in (a switch's note)
+	// place is where the cursor stood in the trace of the plan a switch
+	// replaced, to be shown in this one's (nil: at its end).
+	place *place
 
 	// A flat search: stage 1 runs the untraced (timed) search, stage 2 the
 	// traced one. A hierarchical query: stage 1 shows the untraced answer

@@ -353,7 +353,18 @@ func (w *World) switched(name string, val any) {
 		// algorithms and heuristics of any search.
 		w.Ghost = nil
 	}
-	w.Replan()
+	// A teacher stepping through the query keeps their place: the new
+	// trace is shown, paused, where the cursor was in the old one (the
+	// same phase, else the start of the same stage), not at its end. A
+	// switch made while an earlier switch's plan is still being worked on
+	// (no trace shown meanwhile) keeps that switch's place.
+	if at, ok := w.Timeline.here(); ok {
+		w.replanAt(true, true, &at)
+	} else if w.plan != nil && w.plan.place != nil {
+		w.replanAt(true, true, w.plan.place)
+	} else {
+		w.Replan()
+	}
 	w.afterPlan(func() {
 		if !made || w.Ghost == nil || w.Outcome.Status != pathing.Found {
 			// Only the switch that made the ghost compares with it: a

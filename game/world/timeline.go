@@ -363,3 +363,89 @@ func (t *Timeline) FindPhase(name string) int {
 	}
 	return -1
 }
+
+// place is where the cursor stands in a trace, said in the trace's own
+// terms so that it can be found in another trace of the same query: a
+// switch replans, and a teacher stepped to "insert S L2" wants to stay in
+// that phase of the new plan rather than be shown its end.
+type place struct {
+	phase string // the name of the cursor's phase
+	nth   int    // phases of that name before it (the group planner repeats "cells")
+	into  int    // events of the phase applied, 1 or more
+	end   bool   // all of them: the cursor is at the phase's end
+	stage string // Stage(phase)
+	start bool   // the cursor is at 0, before any event
+}
+
+// here returns the cursor's place, ok false when there is no trace or the
+// cursor is at its end (where a new trace is shown anyway).
+func (t *Timeline) here() (p place, ok bool) {
+	if t.tr == nil || t.AtEnd() || len(t.tr.Phases) == 0 {
+		return place{}, false
+	}
+	if t.cursor == 0 {
+		return place{start: true}, true
+	}
+	k := t.Phase()
+	ph := t.tr.Phases[k]
+	p = place{phase: ph.Name, into: t.cursor - ph.Start, end: t.cursor == t.tr.PhaseEnd(k), stage: Stage(ph.Name)}
+	for _, o := range t.tr.Phases[:k] {
+		if o.Name == ph.Name {
+			p.nth++
+		}
+	}
+	return p, true
+}
+
+// find returns the cursor position that shows p in this trace: at 0 for
+// the start; else in the phase of p's name (its nth of that name, or the
+// last when there are fewer), as many events into it as p was (at its end
+// when p was at the end of its phase, or when this one is shorter); else,
+// the phase gone, at the first event of p's stage (insert, abstract,
+// refine, smooth), so that the top bar names a phase of it; else, the
+// stage gone too (smoothing turned off, a query the bounded A* answers),
+// at the end.
+func (t *Timeline) find(p place) int {
+	if t.tr == nil {
+		return 0
+	}
+	if p.start {
+		return 0
+	}
+	phases := t.tr.Phases
+	k, seen := -1, 0
+	for i, ph := range phases {
+		if ph.Name == p.phase {
+			k = i
+			if seen == p.nth {
+				break
+			}
+			seen++
+		}
+	}
+	if k >= 0 {
+		start, end := phases[k].Start, t.tr.PhaseEnd(k)
+		if end > start {
+			if p.end {
+				return end
+			}
+			return min(start+p.into, end)
+		}
+	}
+	first := -1
+	for i, ph := range phases {
+		if Stage(ph.Name) != p.stage {
+			continue
+		}
+		if t.tr.PhaseEnd(i) > ph.Start {
+			return ph.Start + 1
+		}
+		if first < 0 {
+			first = ph.Start
+		}
+	}
+	if first >= 0 {
+		return first
+	}
+	return t.Len()
+}

@@ -428,7 +428,11 @@ func (w *World) Replan() {
 	w.replan(true, true)
 }
 
-func (w *World) replan(traced, logIt bool) {
+func (w *World) replan(traced, logIt bool) { w.replanAt(traced, logIt, nil) }
+
+// replanAt is replan that shows the new trace at place at (see
+// Timeline.find) rather than at its end, when at is not nil.
+func (w *World) replanAt(traced, logIt bool, at *place) {
 	w.plan = nil
 	if !w.HasStart || !w.HasGoal {
 		if w.Settings.Algo.Hierarchical() {
@@ -452,7 +456,7 @@ func (w *World) replan(traced, logIt bool) {
 			return
 		}
 	}
-	w.plan = &planJob{traced: traced, logIt: logIt}
+	w.plan = &planJob{traced: traced, logIt: logIt, place: at}
 	w.advancePlan(w.budget())
 }
 
@@ -566,6 +570,12 @@ func (w *World) advancePlan(budget time.Duration) {
 	}
 	w.plan = nil
 	w.showAnswer(o, ans, err, p.traced, p.logIt)
+	if p.place != nil && w.Outcome.Traced {
+		w.Timeline.Seek(w.Timeline.find(*p.place))
+		if !w.Timeline.AtEnd() {
+			w.logStep("seek")
+		}
+	}
 	if p.after != nil {
 		p.after()
 	}
