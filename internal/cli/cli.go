@@ -5,6 +5,7 @@
 package cli
 
 import (
+	"bytes"
 	"cmp"
 	_ "embed"
 	"errors"
@@ -23,7 +24,6 @@ import (
 	"pathlens/game/world/agents"
 	"pathlens/internal/flagmsg"
 	"pathlens/maps"
-	"pathlens/pathing/groups"
 )
 
 // Flags is every flag of the app, as given. Parse checks the setting
@@ -176,8 +176,9 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 }
 
 // Check reports a flag value that is out of range whatever the map: -level
-// outside 1..groups.MaxLevels (a level above a hierarchy's top shows the
-// top), a negative or non-finite -zoom, a -ui-scale outside
+// outside 1..world.MaxAbstractLevels (a level above the hierarchy's top
+// shows the top; the message gives the hierarchy's own range, levelRange),
+// a negative or non-finite -zoom, a -ui-scale outside
 // MinUIScale..MaxUIScale, a negative -profile (both were
 // ignored silently), an -agent-refine other than eager or lazy, and the
 // files the run writes (-save, -shot, -log, -cpuprofile) where they cannot
@@ -185,8 +186,8 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 // -map or -scen opens the built-in world with the message), are checked by
 // the app.
 func (f *Flags) Check() error {
-	if f.Level < 1 || f.Level > groups.MaxLevels {
-		return fmt.Errorf("-level %d: want 1 to %d (a level above the hierarchy's top shows the top; L cycles them)", f.Level, groups.MaxLevels)
+	if f.Level < 1 || f.Level > world.MaxAbstractLevels {
+		return fmt.Errorf("-level %d: %s", f.Level, f.levelRange())
 	}
 	if f.Zoom != 0 && !(f.Zoom >= MinZoom && f.Zoom <= MaxZoom) { // NaN fails both
 		return fmt.Errorf("-zoom %v: want 1/64 to %v pixels per cell (0, or leave it out, to fit the map)", f.Zoom, MaxZoom)
@@ -216,6 +217,39 @@ func (f *Flags) Check() error {
 		return fmt.Errorf("-save %q: want a .pls file (the session as a scenario; the map is referenced, not rewritten)", f.Save)
 	}
 	return f.checkForms()
+}
+
+// levelRange words the range of -level for the hierarchy the session will
+// have, as far as it is known before any file is read: the levels -levels
+// sets, else those a built-in scenario sets, else the default, which a
+// scenario file may change. "-level 0: want 1 to 8" named the group
+// package's limit, where the app builds at most world.MaxAbstractLevels.
+func (f *Flags) levelRange() string {
+	set := fmt.Sprintf("-levels N sets 1 to %d", world.MaxAbstractLevels)
+	n, from := world.DefaultLevels, "the default, unless the scenario sets another; "+set
+	src := f.Scenario
+	if src == "" && f.Map == "" {
+		src = assets.Prefix + assets.DefaultName
+	}
+	switch ext := strings.ToLower(filepath.Ext(f.Map)); {
+	case f.Settings.Levels > 0:
+		n, from = f.Settings.Levels, fmt.Sprintf("-levels %d", f.Settings.Levels)
+	case ext == ".map" || ext == ".tmx":
+		from = "the default; " + set // a map sets no switches (a .pls, or a text file, might)
+	case strings.HasPrefix(src, assets.Prefix):
+		if b, ok := assets.File(src); ok {
+			if sc, err := maps.ParseScenario(bytes.NewReader(b), src, ""); err == nil {
+				from = "the default; " + set
+				if sc.Settings.Levels > 0 {
+					n, from = sc.Settings.Levels, src+" sets it; "+set
+				}
+			}
+		}
+	}
+	if n == 1 {
+		return fmt.Sprintf("want 1: the hierarchy has one level (%s)", from)
+	}
+	return fmt.Sprintf("want 1 to %d: the hierarchy has %d levels (%s); L cycles the levels shown", n, n, from)
 }
 
 // checkForms reports a flag whose text is malformed whatever the map:
