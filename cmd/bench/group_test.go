@@ -45,6 +45,7 @@ func TestGroupScenarioMustShow(t *testing.T) {
 		min, max float64
 	}{
 		{[]string{"-scenario", "builtin:pathological-minimum", "-cost", "minimum"}, 0.30, 9},
+		{[]string{"-scenario", "builtin:pathological-minimum", "-cost", "maximin"}, 0, 0.10}, // the app's first M
 		{[]string{"-scenario", "builtin:pathological-minimum", "-cost", "avgmin"}, 0, 0.10},
 		// The about text's worse case: rooms a to e, the hall and the
 		// corridor tie under minimum costs (+173%).

@@ -162,3 +162,22 @@ func TestTargetSwitch(t *testing.T) {
 		t.Error("HPA* reads no refine target, but Uses says it does")
 	}
 }
+
+// The README's gallery says of pathological-minimum that the first press
+// of M (maximin, which follows minimum) already walks the optimal 38.0;
+// it said "switch M to average minimum", the second press.
+func TestPathologicalMinimumFirstMWalksTheOptimum(t *testing.T) {
+	w := openBuiltin(t, "pathological-minimum")
+	w.Begin()
+	w.Wait()
+	if w.Settings.Cost != CostMinimum || w.Outcome.Cost < 38.5 {
+		t.Fatalf("pathological-minimum opens with %v, cost %.2f: want minimum, over the optimum 38", w.Settings.Cost, w.Outcome.Cost)
+	}
+	for _, want := range []Cost{CostMaximin, CostAvgMin} {
+		w.CycleCost()
+		w.Wait()
+		if w.Settings.Cost != want || w.Outcome.Status != pathing.Found || w.Outcome.Cost > 38+1e-9 {
+			t.Errorf("M: %v walks %.2f, want %v at the optimum 38", w.Settings.Cost, w.Outcome.Cost, want)
+		}
+	}
+}
