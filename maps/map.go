@@ -35,7 +35,7 @@
 // header; every row has the same length.
 //
 // Scenario files (ParseScenario, LoadScenario, WriteScenario) are the
-// pathlens format of README.md's File formats section: a first line "pathlens-scenario 1",
+// pathlens format of docs/formats.md: a first line "pathlens-scenario 1",
 // then keyword lines (name, about, set, map, regions, query, agent, dig, fill,
 // weight) and the blocks "map inline" and "regions N" that run to "end".
 //

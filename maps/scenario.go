@@ -22,8 +22,8 @@ const ScenarioVersion = 1
 // MaxRegionLevels is the largest number of region layers a scenario may hold.
 const MaxRegionLevels = 8
 
-// Scenario is a pathlens scenario file (.pls, format in README.md's File
-// formats section): a map, optional region layers, settings, queries,
+// Scenario is a pathlens scenario file (.pls, format in docs/formats.md):
+// a map, optional region layers, settings, queries,
 // agents and an ordered edit log. The zero value of every field means
 // "absent" or "default".
 type Scenario struct {

@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-// exampleScenario is the example of README.md's File formats section, filled in.
+// exampleScenario is the example of docs/formats.md, filled in.
 const exampleScenario = `pathlens-scenario 1   # format version
 # A comment line.
 name pathological-minimum

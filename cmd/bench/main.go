@@ -150,7 +150,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	fs.Visit(func(f *flag.Flag) { c.Given = append(c.Given, f.Name) })
 	if c.MapPath == "" {
 		if err := checkSizeFlags(c); err != nil {
-			return nil, err // a flag's range first, as with a map (README)
+			return nil, err // a flag's range first, as with a map (docs/bench.md)
 		}
 		return nil, usagef("bench: -map is required")
 	}

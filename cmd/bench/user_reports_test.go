@@ -469,7 +469,7 @@ func TestRowsZeroRefused(t *testing.T) {
 }
 
 // A tester's finding: a size flag out of range with no -map said "-map is
-// required", where the README promises the range first.
+// required", where docs/bench.md promises the range first.
 func TestSizeFlagRangeBeforeMissingMap(t *testing.T) {
 	for _, c := range []struct {
 		args []string
