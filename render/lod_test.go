@@ -2,7 +2,13 @@ package render
 
 import (
 	"image/color"
+	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/assets"
+	"pathlens/game/world"
 )
 
 // fittedClusterPx returns how many screen pixels a cluster of side cells
@@ -111,5 +117,58 @@ func TestFadedBordersAreLighterThanWalls(t *testing.T) {
 	line, wall := luma(over(c, ColFloor)), luma(ColWall)
 	if line-wall < 80 {
 		t.Errorf("border over floor has brightness %.0f, a wall %.0f: want the border at least 80 lighter", line, wall)
+	}
+}
+
+// Regression (a new user): with dense transitions and the edges layer on,
+// the built-in world at 24 and 48 px a cell showed no nodes, no entrance
+// bars and no edges, only "level 1: … edges in view: zoom in to see them":
+// the edges' count held back the nodes layer too. Only the edges are held
+// back now, and the note says so.
+func TestDenseEdgesHoldBackOnlyTheEdges(t *testing.T) {
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.Settings.Dense = true
+	w.SetAlgo(world.AlgoHPA)
+	w.Wait()
+	r := New()
+	l := ComputeLayout(1280, 800, true)
+	screen := ebiten.NewImage(1280, 800)
+	both := LayerSet(0).With(LayerWeights, true).With(LayerBorders, true).With(LayerNodes, true).With(LayerEdges, true)
+	for _, zoom := range []float64{24, 48} {
+		var cam Camera
+		cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+		cam.Zoom = zoom
+		cx, cy := float64(l.Map.Min.X+l.Map.Max.X)/2, float64(l.Map.Min.Y+l.Map.Max.Y)/2
+		cam.OffX, cam.OffY = cx-30.5*zoom, cy-40.5*zoom
+		f := &Frame{World: w, Cam: &cam, Layout: l, ViewLevel: 1, Layers: both}
+		var s []string
+		r.fonts.drawn = &s
+		r.Draw(screen, f)
+		r.fonts.drawn = nil
+		drawn := strings.Join(s, " | ")
+		if r.nodesDrawn == 0 || r.barsDrawn == 0 {
+			t.Errorf("%v px a cell, nodes and edges on: %d nodes and %d entrance bars drawn, want both (notes: %q)", zoom, r.nodesDrawn, r.barsDrawn, r.notes)
+		}
+		if r.edgesDrawn > 0 {
+			// The case needs the edges to be too many, else it tests nothing.
+			t.Fatalf("%v px a cell: %d edges drawn, the test wants more in view than the %d drawn at most", zoom, r.edgesDrawn, maxVisibleEdges)
+		}
+		if !strings.Contains(drawn, "zoom in to see the edges (nodes drawn)") {
+			t.Errorf("%v px a cell: the note does not say only the edges are held back:\n%s", zoom, drawn)
+		}
+		if strings.Contains(drawn, "zoom in to see them") {
+			t.Errorf("%v px a cell: a note says nodes and edges are both held back:\n%s", zoom, drawn)
+		}
+		// Without the edges layer the nodes are drawn as before, no note.
+		f.Layers = both.With(LayerEdges, false)
+		r.Draw(screen, f)
+		if r.nodesDrawn == 0 || len(r.notes) != 0 {
+			t.Errorf("%v px a cell, edges off: %d nodes drawn, notes %q", zoom, r.nodesDrawn, r.notes)
+		}
 	}
 }

@@ -173,7 +173,11 @@ const zoomInNote = "zoom in to see the abstract nodes and edges"
 // structureVisible reports whether the abstract structure of level l is
 // large enough on screen to draw (a cluster at least 12 pixels wide) and
 // not too dense in view; otherwise it writes a note asking to zoom in.
-func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, l int, ix *levelIndex, vis image.Rectangle) bool {
+// edges is true for the edges layer, false for the nodes layer: only the
+// edges layer is held back by the edges' count, so dense transitions (7,000
+// edges among 400 nodes in view at 24 px a cell) keep their nodes and
+// entrances on screen and lose only the edges, which the note then names.
+func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, l int, ix *levelIndex, vis image.Rectangle, edges bool) bool {
 	side := ix.view.ClusterSize
 	if side <= 0 {
 		side = 8
@@ -182,18 +186,35 @@ func (r *Renderer) structureVisible(dst *ebiten.Image, f *Frame, l int, ix *leve
 		r.mapNote(dst, f, zoomInNote)
 		return false
 	}
-	if n, e := ix.count(vis); n > maxVisibleNodes || (f.Layers.Has(LayerEdges) && e > maxVisibleEdges) {
+	n, e := ix.count(vis)
+	switch {
+	case n > maxVisibleNodes:
 		r.mapNote(dst, f, crowdedNote(l, n, e))
+		return false
+	case edges && e > maxVisibleEdges:
+		r.mapNote(dst, f, crowdedEdgesNote(l, e, f.Layers.Has(LayerNodes)))
 		return false
 	}
 	return true
 }
 
-// crowdedNote is the map note for a level whose nodes or edges in view are
-// too many to draw. It names the level counted (the one viewed), so that a
-// count of level 2 is not read as the whole hierarchy's or level 1's.
+// crowdedNote is the map note for a level whose nodes in view are too many
+// to draw (its edges are then held back too). It names the level counted
+// (the one viewed), so that a count of level 2 is not read as the whole
+// hierarchy's or level 1's.
 func crowdedNote(level, nodes, edges int) string {
 	return fmt.Sprintf("level %d: %s nodes, %s edges in view: zoom in to see them", level, world.Count(nodes), world.Count(edges))
+}
+
+// crowdedEdgesNote is the map note for a level whose edges in view are too
+// many to draw while its nodes are not: it says that only the edges are
+// held back (and, with the nodes layer on, that the nodes are drawn).
+func crowdedEdgesNote(level, edges int, nodesOn bool) string {
+	s := fmt.Sprintf("level %d: %s edges in view, too many to draw: zoom in to see the edges", level, world.Count(edges))
+	if nodesOn {
+		s += " (nodes drawn)"
+	}
+	return s
 }
 
 // entranceBar returns, in world coordinates (cell units), the bar of the
@@ -235,7 +256,7 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 	l := clampLevel(f.ViewLevel, h.Levels())
 	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
-	if !r.structureVisible(dst, f, l, ix, vis) {
+	if !r.structureVisible(dst, f, l, ix, vis, false) {
 		return
 	}
 	cam := f.Cam
@@ -257,6 +278,7 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 			x, y = float32(math.Floor(float64(x))), float32(math.Floor(float64(y)))
 			vector.DrawFilledRect(dst, x-2, y-2, 4, 4, rim, false)
 			vector.DrawFilledRect(dst, x-1, y-1, 2, 2, nc, false)
+			r.nodesDrawn++
 		})
 		return
 	}
@@ -276,6 +298,7 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 		ax, ay := cam.ToScreen(x0, y0)
 		bx, by := cam.ToScreen(x1, y1)
 		vector.StrokeLine(dst, float32(ax), float32(ay), float32(bx), float32(by), ew, ec, false)
+		r.barsDrawn++
 	}
 	s := float32(math.Max(3, math.Min(cam.Zoom*0.5, 10)))
 	nc, edge := PM(ColNode), PM(color.RGBA{255, 255, 255, 230})
@@ -285,6 +308,7 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 			vector.DrawFilledRect(dst, x-s/2-1, y-s/2-1, s+2, s+2, edge, false)
 		}
 		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, nc, false)
+		r.nodesDrawn++
 	})
 }
 
@@ -298,7 +322,7 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 	l := clampLevel(f.ViewLevel, h.Levels())
 	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
-	if !r.structureVisible(dst, f, l, ix, vis) {
+	if !r.structureVisible(dst, f, l, ix, vis, true) {
 		return
 	}
 	cam := f.Cam
@@ -324,6 +348,7 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 		} else {
 			vector.StrokeLine(dst, ax, ay, bx, by, wi, ci, false)
 		}
+		r.edgesDrawn++
 	})
 }
 

@@ -198,6 +198,9 @@ type Renderer struct {
 	valOver    []image.Point            // drawValuesOver's cells, reused
 	planCells  []image.Point            // the plans' nodes in view (drawValues), reused
 	discs      []image.Rectangle        // DrawAgents' agent discs this frame, reused
+	nodesDrawn int                      // abstract nodes drawNodes drew this frame (squares or dots)
+	barsDrawn  int                      // entrance bars drawNodes drew this frame
+	edgesDrawn int                      // abstract edges drawEdges drew this frame
 
 	white *ebiten.Image
 }
@@ -239,6 +242,7 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	r.valueCards = r.valueCards[:0]
 	r.coverRects = r.coverRects[:0]
 	r.valFrame = nil
+	r.nodesDrawn, r.barsDrawn, r.edgesDrawn = 0, 0, 0
 	r.drawTerrain(dst, f)
 	if L.Has(LayerComponents) {
 		r.drawComponents(dst, f)
