@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 
+	"pathlens/game/world"
+	"pathlens/pathing"
 	"pathlens/render"
 )
 
@@ -42,20 +44,37 @@ const (
 )
 
 // queryFrame decides how to show the query a→b with the camera cam in the
-// map area (a map of mapSize cells): leave the view alone when both ends
-// are comfortably inside the area (frameEdgePx in, or beside the map's own
-// edge where that is on screen) and the query is no dot (or already as large as framing would make
-// it); else zoom so that its box, with a margin, fills the area (at most
-// frameMaxZoom, or twice the fitted zoom, pixels a cell; the whole map when
-// that is no closer than the fitted zoom), keeping the user's zoom when the
-// box fits at it and is no dot there, and centre it. Pure: it only reads
-// cam.
+// map area (a map of mapSize cells) before its route is known: leave the
+// view alone when both ends are comfortably inside the area (frameEdgePx
+// in, or beside the map's own edge where that is on screen) and the query
+// is no dot (or already as large as framing would make it); else zoom so
+// that its box, with a margin, fills the area (at most frameMaxZoom, or
+// twice the fitted zoom, pixels a cell; the whole map when that is no
+// closer than the fitted zoom), keeping the user's zoom when the box fits
+// at it and is no dot there, and centre it. Pure: it only reads cam.
 func queryFrame(cam *render.Camera, area image.Rectangle, mapSize, a, b image.Point) (frameKind, float64, [2]float64) {
+	box := image.Rectangle{a, a.Add(image.Pt(1, 1))}.Union(image.Rectangle{b, b.Add(image.Pt(1, 1))})
+	return boxFrame(cam, area, mapSize, box, false)
+}
+
+// routeFrame decides how to show a query whose route is known: box holds
+// its start, goal, the answer's path and the optimal path (routeBox). It
+// frames that box as queryFrame frames the ends, but a route is no dot
+// only once its cells are readable (frameReadablePx) or as large as
+// framing makes them: on a 512×512 map fitted at 1.3 px a cell a 93-cell
+// query is 121 px wide, enough to see where it is, not the detour that
+// made it a batch's worst row.
+func routeFrame(cam *render.Camera, area image.Rectangle, mapSize image.Point, box image.Rectangle) (frameKind, float64, [2]float64) {
+	return boxFrame(cam, area, mapSize, box, true)
+}
+
+// boxFrame is queryFrame and routeFrame on the box of cells to show; route
+// is true for a route (routeFrame's test of a useful size).
+func boxFrame(cam *render.Camera, area image.Rectangle, mapSize image.Point, box image.Rectangle, route bool) (frameKind, float64, [2]float64) {
 	fit := cam.FitZoom()
-	if fit <= 0 || area.Empty() {
+	if fit <= 0 || area.Empty() || box.Empty() {
 		return frameLeave, 0, [2]float64{}
 	}
-	box := image.Rectangle{a, a.Add(image.Pt(1, 1))}.Union(image.Rectangle{b, b.Add(image.Pt(1, 1))})
 	edge := min(frameEdgePx, area.Dx()/8, area.Dy()/8)
 	inner := area.Inset(edge)
 	// Where the map's own edge is on screen, a cell beside it is as far in
@@ -85,8 +104,10 @@ func queryFrame(cam *render.Camera, area image.Rectangle, mapSize, a, b image.Po
 	zcap := math.Min(render.MaxZoom, math.Max(frameMaxZoom, 2*fit))
 	want := math.Min(fits, zcap)
 	span := func(z float64) float64 { return float64(max(box.Dx()-1, box.Dy()-1, 1)) * z }
-	useful := func(z float64) bool { return span(z) >= frameDotPx || z >= want*0.999 || z >= frameReadablePx }
-	if onScreen(a) && onScreen(b) && useful(cam.Zoom) {
+	useful := func(z float64) bool {
+		return (!route && span(z) >= frameDotPx) || z >= want*0.999 || z >= frameReadablePx
+	}
+	if onScreen(box.Min) && onScreen(box.Max.Sub(image.Pt(1, 1))) && useful(cam.Zoom) {
 		return frameLeave, 0, [2]float64{}
 	}
 	if want <= fit*1.05 {
@@ -100,10 +121,39 @@ func queryFrame(cam *render.Camera, area image.Rectangle, mapSize, a, b image.Po
 	return frameMove, z, c
 }
 
+// routeBox returns the box of the cells of the route of the query on
+// screen: its start and goal, the answer's path and the optimal path; ok
+// is false while the answer or the optimum is still being worked on.
+func routeBox(w *world.World) (box image.Rectangle, ok bool) {
+	if !w.HasStart || !w.HasGoal || w.Busy() || w.Optimal.Pending {
+		return image.Rectangle{}, false
+	}
+	add := func(p image.Point) { box = box.Union(image.Rectangle{p, p.Add(image.Pt(1, 1))}) }
+	add(w.Start)
+	add(w.Goal)
+	if w.Outcome.Status == pathing.Found {
+		for _, p := range w.Outcome.Path {
+			add(p)
+		}
+	}
+	if w.Optimal.Known && w.Optimal.Found {
+		for _, p := range w.Optimal.Path {
+			add(p)
+		}
+	}
+	return box, true
+}
+
 // frameQuery shows the query a→b as queryFrame decides, and reports
 // whether the view changed.
 func (g *Game) frameQuery(a, b image.Point) bool {
 	kind, z, c := queryFrame(&g.cam, g.lay.Map, image.Pt(g.w.Grid.Width(), g.w.Grid.Height()), a, b)
+	return g.applyFrame(kind, z, c)
+}
+
+// applyFrame moves the camera as a frameKind says, and reports whether the
+// view changed.
+func (g *Game) applyFrame(kind frameKind, z float64, c [2]float64) bool {
 	switch kind {
 	case frameWhole:
 		if g.autoFit && !g.startView {
@@ -124,12 +174,56 @@ func (g *Game) frameQuery(a, b image.Point) bool {
 
 // frameListQuery frames the query on screen when it is the list's query
 // g.query (a refused endpoint leaves the one before on screen, which is
-// not framed for it).
+// not framed for it): on its route when that is known already, else on
+// its ends now and on its route once the answer and the optimum are in
+// (frameRouteWhenIn), unless the view is moved or another query opened
+// meanwhile.
 func (g *Game) frameListQuery() {
-	if g.onListQuery() {
-		g.frameQuery(g.w.Start, g.w.Goal)
+	g.routePending = false
+	if !g.onListQuery() {
+		return
+	}
+	w := g.w
+	if g.frameRouteNow() {
+		return
+	}
+	g.frameQuery(w.Start, w.Goal)
+	g.routePending, g.routeFor = true, [2]image.Point{w.Start, w.Goal}
+}
+
+// frameRouteNow frames the route of the query on screen when it is known,
+// and reports whether it was.
+func (g *Game) frameRouteNow() bool {
+	box, ok := routeBox(g.w)
+	if !ok {
+		return false
+	}
+	kind, z, c := routeFrame(&g.cam, g.lay.Map, image.Pt(g.w.Grid.Width(), g.w.Grid.Height()), box)
+	g.applyFrame(kind, z, c)
+	return true
+}
+
+// frameRouteWhenIn frames the route of the query frameListQuery framed on
+// its ends, once its answer and optimum are in (each frame until then);
+// another query on screen drops it.
+func (g *Game) frameRouteWhenIn() {
+	if !g.routePending {
+		return
+	}
+	w := g.w
+	if !w.HasStart || !w.HasGoal || g.routeFor != [2]image.Point{w.Start, w.Goal} {
+		g.routePending = false
+		return
+	}
+	if g.frameRouteNow() {
+		g.routePending = false
 	}
 }
+
+// viewMoved is called where the user moves the view (wheel, pan, zoom
+// keys, F, a go-to cell): a route framing still waiting for its answer is
+// dropped, so the view never jumps away from where the user put it.
+func (g *Game) viewMoved() { g.routePending = false }
 
 // onListQuery reports whether the query on screen is the list's query
 // g.query (F3 opened it and no click, drag or typed query replaced it).

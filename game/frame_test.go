@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -247,5 +248,111 @@ func TestStartViewStaysCentred(t *testing.T) {
 	g.Update()
 	if x, y := g.cam.CellCenter(image.Pt(40, 60)); x != x0 || y != y0 || g.cam.Zoom != 36 {
 		t.Errorf("the user's view after a resize: cell at %.1f,%.1f zoom %.2f, want it left at %.1f,%.1f zoom 36", x, y, g.cam.Zoom, x0, y0)
+	}
+}
+
+// Regression (a tester, Aftershock): F4 and -query opened the batch's worst
+// row, query 310 ((320,292) → (227,350), 2.7 % over optimal), in the fitted
+// view at 1.3 px a cell: its ends were on screen and 121 px apart, "no
+// dot", so the camera stayed, and the detour that made it the worst was a
+// few pixels. A query whose route is known is framed on the route (its
+// path and the optimal path with a margin), zoomed in until its cells are
+// readable or the route fills the map area.
+func TestRouteFrameZoomsToTheDetour(t *testing.T) {
+	area := image.Rect(0, 30, 930, 740)
+	var cam render.Camera
+	cam.Fit(512, 512, area)
+	fit := cam.Zoom
+	a, b := image.Pt(320, 292), image.Pt(227, 350)
+	if k, _, _ := queryFrame(&cam, area, image.Pt(512, 512), a, b); k != frameLeave {
+		t.Fatalf("the ends alone: %v, the test wants the case the ends leave alone", k)
+	}
+	// The route bends north of both ends (the optimal path's corner).
+	box := image.Rect(227, 270, 321, 351)
+	kind, z, c := routeFrame(&cam, area, image.Pt(512, 512), box)
+	if kind != frameMove || z < 4*fit {
+		t.Fatalf("the route of query 310 on the fitted map: %v at %.2f px a cell (fitted %.2f), want it framed at 4× or more", kind, z, fit)
+	}
+	sx, sy := cam.ToScreen(c[0], c[1])
+	cam.ZoomAt(sx, sy, z/cam.Zoom)
+	sx, sy = cam.ToScreen(c[0], c[1])
+	cam.Pan(float64(area.Min.X+area.Max.X)/2-sx, float64(area.Min.Y+area.Max.Y)/2-sy)
+	for _, p := range []image.Point{box.Min, box.Max.Sub(image.Pt(1, 1)), image.Pt(box.Min.X, box.Max.Y-1), image.Pt(box.Max.X-1, box.Min.Y)} {
+		if !inComfort(&cam, area, p) {
+			t.Errorf("framed at %.2f px: the route's corner %v is not comfortably on screen", cam.Zoom, p)
+		}
+	}
+	if k, _, _ := routeFrame(&cam, area, image.Pt(512, 512), box); k != frameLeave {
+		t.Errorf("the framed route framed again: %v", k)
+	}
+	// A route across the map still fits the whole map, and a small map
+	// fitted at a readable size is left alone.
+	cam.Fit(512, 512, area)
+	if k, _, _ := routeFrame(&cam, area, image.Pt(512, 512), image.Rect(3, 5, 500, 490)); k != frameLeave {
+		t.Errorf("a route across the fitted map: %v, want it left fitted", k)
+	}
+	var arena render.Camera
+	arena.Fit(49, 49, area)
+	if k, _, _ := routeFrame(&arena, area, image.Pt(49, 49), image.Rect(20, 20, 30, 24)); k != frameLeave {
+		t.Errorf("arena fitted, a short route in view: %v, want the camera left alone", k)
+	}
+}
+
+// F4 on a 512×512 map frames the worst row's route with the optimal ghost
+// on, so its detour shows: every cell of the answer's path and of the
+// optimal path comfortably on screen, at several times the fitted zoom.
+func TestWorstRowIsFramedOnItsRoute(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skip("no Moving AI maps (../shared/maps/movingai or $PATHLENS_MAPS)")
+	}
+	path := filepath.Join(dir, "Aftershock.map")
+	w, err := world.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	rows, err := w.ScenRows(path + ".scen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) < 320 {
+		t.Fatalf("%d rows: the test wants query 310", len(rows))
+	}
+	w.AddScenRows(path+".scen", rows[300:320]) // query 310 among them
+	w.Settings.Algo = world.AlgoHPA
+	w.Begin()
+	w.Wait()
+	g := drawnOn(t, w, 1280, 800)
+	g.layers = g.layers.With(render.LayerCompare, false)
+	g.Update()
+	var held heldKeys
+	fakeKeys(t, &held)
+	w.StartBatch()
+	w.WaitBatch()
+	res := w.LastBatch()
+	if res == nil || len(res.Ranking) == 0 || res.Rows[res.Ranking[0]].Sub <= 0 {
+		t.Fatalf("the batch ranked no suboptimal row: %+v", res)
+	}
+	press(g, &held, -1, ebiten.KeyF) // the whole map, as a user starts
+	fit := g.cam.Zoom
+	press(g, &held, -1, ebiten.KeyF4)
+	w.Wait()
+	g.Update()
+	worst := res.Rows[res.Ranking[0]]
+	if q := w.Queries[worst.Query]; w.Start != q[0] || w.Goal != q[1] || !w.Optimal.Known {
+		t.Fatalf("F4 opened %v→%v (optimum known %v), want the worst row %v", w.Start, w.Goal, w.Optimal.Known, q)
+	}
+	if !g.layers.Has(render.LayerCompare) {
+		t.Errorf("F4 left the optimal ghost off: the detour is not drawn")
+	}
+	if g.cam.Zoom < 3*fit {
+		t.Errorf("F4: %.2f px a cell (fitted %.2f), want the route framed", g.cam.Zoom, fit)
+	}
+	for _, p := range append(slices.Clone(w.Outcome.Path), w.Optimal.Path...) {
+		if !inComfort(&g.cam, g.lay.Map, p) {
+			t.Errorf("F4: cell %v of the route is not comfortably on screen (zoom %.2f)", p, g.cam.Zoom)
+			break
+		}
 	}
 }

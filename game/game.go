@@ -96,6 +96,11 @@ type Game struct {
 	// for the whole map.
 	startView  bool
 	frameFirst bool // the session's first query is framed (frameListQuery) once the view is fitted
+	// routePending: the query routeFor was framed on its ends and is
+	// framed on its route once its answer and optimum are in
+	// (frameRouteWhenIn).
+	routePending bool
+	routeFor     [2]image.Point
 
 	layers     render.LayerSet
 	noLegend   bool
@@ -459,6 +464,7 @@ func (g *Game) Update() (err error) {
 			g.frameListQuery()
 		}
 	}
+	g.frameRouteWhenIn()
 	if g.shotWritten != "" {
 		g.w.Note("screenshot saved: %s", g.shotWritten)
 		g.w.Log.Add("screenshot", world.F{Key: "path", Val: g.shotWritten},
@@ -1006,6 +1012,7 @@ func (g *Game) updateKeys() {
 	}
 	if in.JustPressed(ActFit) {
 		g.autoFit, g.startView = true, false
+		g.viewMoved()
 		g.fit()
 	}
 	mid := func() (float64, float64) {
@@ -1014,11 +1021,13 @@ func (g *Game) updateKeys() {
 	if in.Repeating(ActZoomIn) {
 		x, y := mid()
 		g.autoFit = false
+		g.viewMoved()
 		g.cam.ZoomAt(x, y, 1.25)
 	}
 	if in.Repeating(ActZoomOut) {
 		x, y := mid()
 		g.autoFit = false
+		g.viewMoved()
 		g.cam.ZoomAt(x, y, 1/1.25)
 	}
 	if in.JustPressed(ActLegend) {
@@ -1234,6 +1243,11 @@ func (g *Game) openWorst(d int) {
 		note += "; the batch ran before this: " + st
 	}
 	seq := w.MessageSeq
+	// The row is there to be compared with A*'s optimum: the optimal ghost
+	// shows it (its route is framed with the answer's: frameListQuery).
+	if !g.layers.Has(render.LayerCompare) {
+		g.toggleLayer(render.LayerCompare)
+	}
 	shown := g.showQuery(row.Query)
 	g.frameListQuery()
 	switch {
@@ -1392,6 +1406,7 @@ func (g *Game) updateMouse() {
 	}
 	if _, wy := ebiten.Wheel(); wy != 0 && inMap {
 		g.autoFit = false
+		g.viewMoved()
 		g.cam.ZoomAt(float64(mx), float64(my), math.Pow(1.2, wy))
 	}
 	// Pan with the middle button, or the left button while Space is held.
@@ -1405,6 +1420,7 @@ func (g *Game) updateMouse() {
 		if g.panning && (mx != g.panX || my != g.panY) {
 			g.cam.Pan(float64(mx-g.panX), float64(my-g.panY))
 			g.autoFit = false
+			g.viewMoved()
 		}
 		g.panning = true
 		g.panX, g.panY = mx, my

@@ -693,6 +693,7 @@ func (g *Game) centreOn(c image.Point) {
 	}
 	g.centreView(cx, cy)
 	g.autoFit = false
+	g.viewMoved()
 	g.pinned, g.hasPinned = c, true
 }
 
