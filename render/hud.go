@@ -1392,13 +1392,17 @@ const (
 	openListEmpty   = "none: list empty"
 )
 
-// kvLines is kv with at most maxLines lines of value.
+// kvAllLines is kvLines' maxLines for a value never cut, however many
+// lines it wraps onto.
+const kvAllLines = 0
+
+// kvLines is kv with at most maxLines lines of value (kvAllLines: all).
 func (r *Renderer) kvLines(dst *ebiten.Image, x, y float64, k, v string, vc color.RGBA, maxLines int) float64 {
 	ft := r.fonts
 	width := float64(r.panelWidth() - 20 - kvValueX)
 	ft.Draw(dst, ft.UI, k, x, y, ColTextDim)
 	lines := wrapList(ft, ft.UI, v, width)
-	if len(lines) > maxLines {
+	if maxLines != kvAllLines && len(lines) > maxLines {
 		lines = lines[:maxLines]
 		lines[maxLines-1] += " …"
 	}
@@ -1573,8 +1577,10 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 			parts = append(parts, part)
 		}
 		// Every phase, however many lines: the panel scrolls (an HPA* query
-		// on four levels has ten phases, cut after three lines before).
-		y = r.kvLines(dst, x, y, "  phases", strings.Join(parts, ", "), ColTextDim, len(parts))
+		// on four levels has ten phases, cut after three lines before; and
+		// a line a phase was too few where insert L1's note takes three,
+		// which cut off the abstract search's figure on three levels).
+		y = r.kvLines(dst, x, y, "  phases", strings.Join(parts, ", "), ColTextDim, kvAllLines)
 	}
 	for i, ph := range o.Phases {
 		if compact {
@@ -3730,13 +3736,39 @@ func (r *Renderer) openListHeight(w *world.World) float64 {
 }
 
 // openListLines is how many lines each open-list row takes: one in the
-// full panel, two in a narrowed one, whose value column is too narrow
-// for "f 157.28   g 141.46   h 15.83" (it was cut to "f 157.28   g 14…").
+// full panel, and in a panel narrowed only a little (150 % on 1280×800,
+// whose row holds "f 888.88  g 888.88  h 88.88", the spaces between the
+// figures halved: it gave every row two lines, the second empty, in
+// another format); two in a panel narrower than that, whose value column
+// cannot hold f, g and h on a line (it was cut to "f 157.28   g 14…").
 func (r *Renderer) openListLines() int {
-	if r.narrowPanel() {
+	if _, lines := r.openListForm(); lines > 1 {
 		return 2
 	}
 	return 1
+}
+
+// The open list's row formats (f, g, h), widest first, each with the value
+// it is measured with: a row takes the first whose template fits the value
+// column, so every row of a panel has one form whatever its figures.
+var openListForms = [...]struct{ format, template string }{
+	{"f %.2f   g %.2f   h %.2f", narrowTemplate},
+	{"f %.2f  g %.2f  h %.2f", "f 888.88  g 888.88  h 88.88"},
+}
+
+// openListForm returns the format of the open list's rows in the panel
+// drawn last and how many lines each takes: the first of openListForms
+// that fits the value column on one line, else two lines, wrapped after a
+// comma.
+func (r *Renderer) openListForm() (format string, lines int) {
+	ft := r.fonts
+	room := float64(r.panelWidth() - 20 - kvValueX)
+	for _, f := range openListForms {
+		if ft.Width(ft.UI, f.template) <= room {
+			return f.format, 1
+		}
+	}
+	return "f %.2f, g %.2f, h %.2f", 2
 }
 
 // openList returns the open list at the cursor, computed once per
@@ -3783,11 +3815,8 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 	}
 	for i, e := range ol.Top {
 		k := fmt.Sprintf("%d. (%d,%d)", i+1, e.Cell.X, e.Cell.Y)
-		v := fmt.Sprintf("f %.2f   g %.2f   h %.2f", e.F, e.G, e.H)
-		lines := r.openListLines()
-		if lines > 1 {
-			v = fmt.Sprintf("f %.2f, g %.2f, h %.2f", e.F, e.G, e.H) // wraps after a comma
-		}
+		format, lines := r.openListForm()
+		v := fmt.Sprintf(format, e.F, e.G, e.H) // two lines: wraps after a comma
 		col := ColTextDim
 		if i == 0 {
 			col = ColText // what the search pops next

@@ -1183,3 +1183,70 @@ func TestPanelHintFitsAndNamesWhatItHides(t *testing.T) {
 		t.Errorf("lines 13 to 15 of an open list at 12: below %q, above %q", got, above)
 	}
 }
+
+// Regression (a tester, AR0011SR row 1273 on three levels, dense, no
+// shortcut, no smoothing, 1280×800): the panel's folded phases row ended
+// "insert L3 339, …" and hid the abstract search's figure. The row was
+// given a line a phase, and insert L1's note ("no search, S and G joined
+// …") takes three. Every phase's figure shows now, however many lines.
+func TestPhasesRowShowsEveryPhase(t *testing.T) {
+	w := builtinWorld(t, world.AlgoHPA)
+	w.Outcome.Phases = []world.PhaseStat{
+		{Name: "insert L1", Level: 0, Unit: "expanded: no search, S and G joined to their clusters' L1 nodes by straight lines"},
+		{Name: "insert L2", Level: 1, Expanded: 74},
+		{Name: "insert L3", Level: 2, Expanded: 462},
+		{Name: "abstract L3", Level: 3, Expanded: 2},
+	}
+	r := New()
+	for _, pw := range []int{PanelWidth, PanelWidthFor(853), PanelWidthFor(731)} {
+		r.panelW = pw
+		var drawn []string
+		r.fonts.drawn = &drawn
+		r.drawNumbers(ebiten.NewImage(pw, 800), &Frame{World: w}, 10, 10, float64(pw-20), true)
+		r.fonts.drawn = nil
+		all := strings.Join(drawn, " ")
+		for _, ph := range w.Outcome.Phases[1:] {
+			if want := ph.Name + " " + world.Count(ph.Expanded); !strings.Contains(all, want) {
+				t.Errorf("%d px panel: the phases row does not show %q:\n%s", pw, want, strings.Join(drawn, "\n"))
+			}
+		}
+		for _, s := range drawn {
+			if strings.HasSuffix(s, "…") {
+				t.Errorf("%d px panel: a line is cut: %q", pw, s)
+			}
+		}
+	}
+}
+
+// Regression (a tester at -ui-scale 1.5 on 1280×800): the open list's rows
+// were double-spaced, each with an empty second line, and written
+// "f 41.94, g 20.14, h 21.80" instead of "f 41.94   g 20.14   h 21.80":
+// the panel, 319 px there, was too narrow for the widest form but holds
+// the row on one line with the spaces halved. Two lines are kept for a
+// panel that holds no form on one line (175 %).
+func TestOpenListRowsStayOneLineAt150(t *testing.T) {
+	r := New()
+	for _, c := range []struct {
+		screenW int
+		lines   int
+		sep     string
+	}{
+		{1280, 1, "   "}, // 100 %
+		{853, 1, "  "},   // 150 %
+		{731, 2, ", "},   // 175 %
+	} {
+		r.panelW = PanelWidthFor(c.screenW)
+		format, lines := r.openListForm()
+		if lines != c.lines || r.openListLines() != c.lines {
+			t.Errorf("%d px screen (%d px panel): %d lines a row, want %d", c.screenW, r.panelW, lines, c.lines)
+		}
+		v := fmt.Sprintf(format, 157.28, 141.46, 15.83)
+		if !strings.Contains(v, "157.28"+c.sep+"g") {
+			t.Errorf("%d px screen: row %q, want f and g apart by %q", c.screenW, v, c.sep)
+		}
+		room := float64(r.panelW - 20 - kvValueX)
+		if got := len(wrapList(r.fonts, r.fonts.UI, fmt.Sprintf(format, 888.88, 888.88, 88.88), room)); got > lines {
+			t.Errorf("%d px screen: a wide row takes %d lines, the list keeps %d", c.screenW, got, lines)
+		}
+	}
+}
