@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"encoding/binary"
 	"image"
 	"image/color"
@@ -480,7 +481,11 @@ var regionBorderColor = color.RGBA{60, 20, 50, 170}
 // letters, drawn with the tints in the region colour, were hidden under the
 // closed set and the plan's nodes: the gallery's texts name rooms M, X, Y
 // and H that no one could find), before the g / h / f numbers, which read
-// over the chips, and only when cells are at least 6 px.
+// over the chips, and only when cells are at least 6 px. A chip that would
+// lie on a node's ring or disc (an abstract search's node at any point of
+// the query, a plan's node, the start or goal) goes to the nearest of the
+// region's own cells where it lies on none (exclusion-shortcut: H sat on
+// the level-2 node of the hall above its centre, C touched the corridor's).
 func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	if len(w.Regions) == 0 || f.Cam.Zoom < 6 {
@@ -498,34 +503,155 @@ func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	}
 	ft := r.fonts
 	chip, rim := PM(color.RGBA{16, 18, 22, 210}), PM(ColRegion)
-	// Above the cell, clear of the plan's node disc drawn on the group's
-	// representative (often that very cell).
-	z := f.Cam.Zoom
-	lift := float32(math.Max(5, math.Min(z*0.45, 14))) + 12
-	small := r.chipFace()
+	r.markPlanCells(f)
+	vis := visibleRect(f, dst, 0)
 	for _, lb := range r.labels {
-		cx, cy := f.Cam.CellCenter(lb.Cell)
 		s := string(rune(lb.Ch))
-		face, half, hh := ft.Bold, float32(ft.Width(ft.Bold, s)/2+5), float32(10)
-		// Where the cell shows g / h / f (left-aligned from its top), the
-		// letter goes into its top-right corner when it fits beside the
-		// widest of them: lifted over the centre it sat on the h line
-		// (textbook-groups, user test). Where it does not fit there, a
-		// smaller chip goes into that corner all the same: lifted, it hid
-		// the g and h lines (textbook-groups at 175 %, user test); should
-		// it still reach the numbers, they are drawn over it on a card
-		// (drawValues runs after this).
-		corner := float32(r.valuesWidth(f, lb.Cell, z))
-		x, y := labelSpot(cx, cy, float32(z), lift, half, corner)
-		if corner > 0 && corner+2*half+4 > float32(z) { // labelSpot lifted it
-			face, half, hh = small, float32(ft.Width(small, s)/2+3), chipSmallH/2
-			x, y = smallChipSpot(cx, cy, float32(z), half)
+		c := r.chipAt(f, lb.Cell, s)
+		if lb.Cell.In(vis) && !r.chipClear(f, c.rect()) {
+			// The nearest of the region's cells, around the one picked,
+			// whose chip covers no node.
+			r.chipCells = regionCellsNear(layer, g.Width(), lb, chipSearchCells, r.chipCells[:0])
+			for _, p := range r.chipCells[1:] {
+				if alt := r.chipAt(f, p, s); r.chipClear(f, alt.rect()) {
+					c = alt
+					break
+				}
+			}
 		}
+		x, y, half, hh := c.x, c.y, c.half, c.hh
 		vector.DrawFilledRect(dst, x-half, y-hh, 2*half, 2*hh, chip, false)
 		vector.StrokeRect(dst, x-half, y-hh, 2*half, 2*hh, 1.5, rim, false)
-		ft.DrawCentered(dst, face, s, float64(x), float64(y), ColText)
-		r.coverRects = append(r.coverRects, image.Rect(int(x-half), int(y-hh), int(math.Ceil(float64(x+half))), int(math.Ceil(float64(y+hh)))))
+		ft.DrawCentered(dst, c.face, s, float64(x), float64(y), ColText)
+		r.coverRects = append(r.coverRects, c.rect())
+		r.chips = append(r.chips, c.rect())
 	}
+}
+
+// chipSearchCells is how far (cells, either way) around the cell
+// regionLabels picked a region letter's chip may move to keep off nodes.
+const chipSearchCells = 4
+
+// regionChip is where a region letter's chip goes: its centre, half its
+// width and height, and the face of its letter.
+type regionChip struct {
+	x, y, half, hh float32
+	face           *text.GoTextFace
+}
+
+// rect is the chip's box on the screen.
+func (c regionChip) rect() image.Rectangle {
+	return image.Rect(int(c.x-c.half), int(c.y-c.hh), int(math.Ceil(float64(c.x+c.half))), int(math.Ceil(float64(c.y+c.hh))))
+}
+
+// chipAt returns the chip of letter s for cell p: lifted above the cell,
+// clear of a disc drawn on it; or, where the cell shows g / h / f (left-
+// aligned from its top), in its top-right corner when it fits beside the
+// widest of them: lifted over the centre it sat on the h line
+// (textbook-groups, user test). Where it does not fit there, a smaller
+// chip goes into that corner all the same: lifted, it hid the g and h
+// lines (textbook-groups at 175 %, user test); should it still reach the
+// numbers, they are drawn over it on a card (drawValues runs after this).
+func (r *Renderer) chipAt(f *Frame, p image.Point, s string) regionChip {
+	ft := r.fonts
+	z := f.Cam.Zoom
+	cx, cy := f.Cam.CellCenter(p)
+	lift := float32(math.Max(5, math.Min(z*0.45, 14))) + 12
+	c := regionChip{half: float32(ft.Width(ft.Bold, s)/2 + 5), hh: 10, face: ft.Bold}
+	corner := float32(r.valuesWidth(f, p, z))
+	c.x, c.y = labelSpot(cx, cy, float32(z), lift, c.half, corner)
+	if corner > 0 && corner+2*c.half+4 > float32(z) { // labelSpot lifted it
+		small := r.chipFace()
+		c.face, c.half, c.hh = small, float32(ft.Width(small, s)/2+3), chipSmallH/2
+		c.x, c.y = smallChipSpot(cx, cy, float32(z), c.half)
+	}
+	return c
+}
+
+// markPlanCells lists the plans' nodes, with their level, for
+// nodeMarkRadius (every node of every level's plan, whatever the cursor,
+// so a chip kept off them does not move while the timeline plays).
+func (r *Renderer) markPlanCells(f *Frame) {
+	clear(r.planMarks)
+	if !f.Layers.Has(LayerPlans) {
+		return
+	}
+	if r.planMarks == nil {
+		r.planMarks = map[image.Point]int{}
+	}
+	for l, plan := range f.World.Outcome.Plans {
+		for _, q := range plan {
+			r.planMarks[q] = max(r.planMarks[q], l)
+		}
+	}
+}
+
+// nodeMarkRadius returns the radius in pixels of the largest round mark
+// drawn on cell p in this frame or at another point of the query's
+// timeline: the start's or goal's disc, a plan's node (markPlanCells), an
+// abstract search's ring or disc; 0 for none.
+func (r *Renderer) nodeMarkRadius(f *Frame, p image.Point) float32 {
+	w := f.World
+	z := f.Cam.Zoom
+	rad := 0.0
+	if w.HasStart && p == w.Start || w.HasGoal && p == w.Goal {
+		rad = EndpointRadius(z)
+	}
+	if l, ok := r.planMarks[p]; ok {
+		rad = max(rad, float64(3+l)+1.5)
+	}
+	if f.Layers.Has(LayerSearch) {
+		if l := w.AbstractNodeLevel(p); l > 0 {
+			// drawAbstractSearch's radius, and half its ring's stroke.
+			rad = max(rad, math.Max(2.5, math.Min(z*0.55, 11))+float64(l)+1.25)
+		}
+	}
+	return float32(rad)
+}
+
+// chipClear reports whether a chip drawn in box rc covers no round mark
+// of a node (nodeMarkRadius), with a pixel to spare.
+func (r *Renderer) chipClear(f *Frame, rc image.Rectangle) bool {
+	const reach = 20 // the largest mark's radius, with room
+	cam := f.Cam
+	a := cam.CellAt(float64(rc.Min.X-reach), float64(rc.Min.Y-reach))
+	b := cam.CellAt(float64(rc.Max.X+reach), float64(rc.Max.Y+reach))
+	box := image.Rectangle{a, b.Add(image.Pt(1, 1))}.Intersect(f.World.Grid.Bounds())
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			p := image.Pt(x, y)
+			rad := r.nodeMarkRadius(f, p)
+			if rad == 0 {
+				continue
+			}
+			cx, cy := cam.CellCenter(p)
+			// The distance from the mark's centre to the box.
+			dx := max(float32(rc.Min.X)-cx, 0, cx-float32(rc.Max.X))
+			dy := max(float32(rc.Min.Y)-cy, 0, cy-float32(rc.Max.Y))
+			if dx*dx+dy*dy <= (rad+1)*(rad+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// regionCellsNear appends to dst the cells of lb's region (its character
+// in layer, a map w cells wide) at most n cells from lb.Cell either way,
+// nearest first (then top to bottom, left to right): lb.Cell first.
+func regionCellsNear(layer []byte, w int, lb regionLabel, n int, dst []image.Point) []image.Point {
+	h := len(layer) / w
+	c := lb.Cell
+	for y := max(c.Y-n, 0); y <= min(c.Y+n, h-1); y++ {
+		for x := max(c.X-n, 0); x <= min(c.X+n, w-1); x++ {
+			if layer[y*w+x] == lb.Ch {
+				dst = append(dst, image.Pt(x, y))
+			}
+		}
+	}
+	d2 := func(p image.Point) int { q := p.Sub(c); return q.X*q.X + q.Y*q.Y }
+	slices.SortStableFunc(dst, func(a, b image.Point) int { return cmp.Compare(d2(a), d2(b)) })
+	return dst
 }
 
 // chipSmallH is the height of a region letter's smaller chip, the one that

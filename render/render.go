@@ -143,6 +143,9 @@ type Renderer struct {
 	valFace   *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
 	smallChip *text.GoTextFace // the region letters' smaller chips' face (chipFace)
 	labelKey  regionKey
+	planMarks map[image.Point]int // the plans' nodes and their level (markPlanCells)
+	chipCells []image.Point       // a region's cells near its letter (regionCellsNear), reused
+	chips     []image.Rectangle   // the region letters' chips drawn this frame
 	exclude   tintCache
 	fill      tintCache
 	flash     tintCache
@@ -241,6 +244,7 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	r.chainDrawn = false
 	r.valueCards = r.valueCards[:0]
 	r.coverRects = r.coverRects[:0]
+	r.chips = r.chips[:0]
 	r.valFrame = nil
 	r.nodesDrawn, r.barsDrawn, r.edgesDrawn = 0, 0, 0
 	r.drawTerrain(dst, f)

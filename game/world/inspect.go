@@ -257,6 +257,26 @@ func (w *World) abstractKeys() []absKey {
 	return ix.keys
 }
 
+// AbstractNodeLevel returns the highest level of an abstract node on cell
+// p that the query's searches touch anywhere on its timeline (whatever the
+// cursor), or 0 when none does: where the search layer draws a node's ring
+// or disc at some point of the query, so a label kept off it stays put
+// while the timeline plays. Cost: a binary search in the trace's node
+// index (AbstractSearches').
+func (w *World) AbstractNodeLevel(p image.Point) int {
+	if !w.Grid.In(p) || w.Timeline.Len() == 0 {
+		return 0
+	}
+	keys := w.abstractKeys()
+	cell := int32(w.Grid.Index(p))
+	i, _ := slices.BinarySearchFunc(keys, cell, func(k absKey, c int32) int { return cmp.Compare(k.cell, c) })
+	l := 0
+	for ; i < len(keys) && keys[i].cell == cell; i++ {
+		l = max(l, int(keys[i].level))
+	}
+	return l
+}
+
 // AbstractSearches appends to dst the states, at the timeline's cursor, of
 // the abstract nodes on cell p that the query's searches have touched so
 // far, lowest level first (an HPA* node of level 2 sits on the cell of a
