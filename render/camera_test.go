@@ -232,19 +232,27 @@ func TestCameraFitBesideLeavesRoomUnder(t *testing.T) {
 
 // From a designer's test: castle.tmx (60×40) at 1280×800 kept 54 px free
 // above the map while the legend, for which no room could be made at 85 %
-// of the size, covered the corner of a room. The map now gives the legend
-// its top margin.
+// of the size, covered the corner of a room. Where no room can be made (a
+// 56×40 map: 81 % of its size even with the room in Fit's margin) the map
+// gives the legend its top margin; castle itself now gets the room under
+// it at 87 % of its size, the room taking the place of Fit's margin.
 func TestFitBesideMovesUpWhenNoRoomIsMade(t *testing.T) {
 	view := image.Rect(0, 30, 940, 744)
 	var c Camera
-	c.Fit(60, 40, view)
+	c.Fit(56, 40, view)
 	top := c.OffY - float64(view.Min.Y)
-	c.FitBeside(60, 40, view, 231, 172)
-	if math.Abs(c.Zoom-(940.0-32)/60) > 1e-9 {
+	c.FitBeside(56, 40, view, 231, 172)
+	if math.Abs(c.Zoom-(940.0-32)/56) > 1e-9 {
 		t.Fatalf("zoom %v: the map was shrunk", c.Zoom)
 	}
-	if got := c.OffY - float64(view.Min.Y); math.Abs(got-16) > 0.5 || top < 50 {
+	if got := c.OffY - float64(view.Min.Y); math.Abs(got-16) > 0.5 || top < 30 {
 		t.Errorf("top margin %v (was %v), want all but Fit's 16 px given to the legend", got, top)
+	}
+	var plain Camera
+	plain.Fit(60, 40, view)
+	c.FitBeside(60, 40, view, 231, 172)
+	if free := float64(view.Max.Y) - (c.OffY + 40*c.Zoom); free < 172 || c.Zoom < besideMinZoom*plain.Zoom {
+		t.Errorf("castle (60×40): %v px free under the map at %.2f px a cell (fitted %.2f), want 172 at 85 %% or more", free, c.Zoom, plain.Zoom)
 	}
 	// Fit's margin stays above every map (the map notes sit in it, and a
 	// click just above the map is on no cell, not on the top bar).

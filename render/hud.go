@@ -2263,13 +2263,15 @@ func (r *Renderer) OverHUD(x, y int) bool {
 
 // legendBox places a bw×bh legend in one corner of the map area: the one
 // that hides the fewest of start and goal, then the fewest cells of the
-// answer and nodes of its plans, then the fewest open cells (so it goes
+// answer and nodes of its plans, then the fewest region letters (the line
+// form at 175 % covered pathological-maximin's X over walls, a corner as
+// good as the others by its cells), then the fewest open cells (so it goes
 // into the margin beside or below a map that does not fill the area, or
 // over walls), keeping to the bottom-left when they tie. The bottom-right corner is the agents' replan
 // panel's while there are agents.
 //
 // hides reports whether the box chosen covers start or goal, the answer,
-// its plans or open cells of the map.
+// its plans, a region letter or open cells of the map.
 func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides bool) {
 	m := f.Layout.Map
 	p := legendPad
@@ -2286,12 +2288,12 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 	mapRect := mapOnScreen(f).Intersect(m)
 	path := w.Outcome.Path
 	stride := max(1, len(path)/2000) // a long path is sampled, not walked whole
-	best, bestScore := corners[0], [3]int{math.MaxInt, 0, 0}
+	best, bestScore := corners[0], [4]int{math.MaxInt, 0, 0, 0}
 	for k, c := range corners {
 		if k == 3 && w.Agents() != nil {
 			continue
 		}
-		var sc [3]int
+		var sc [4]int
 		hides := func(q image.Point) bool {
 			x, y := f.Cam.CellCenter(q)
 			return image.Pt(int(x), int(y)).In(c.Inset(-6))
@@ -2317,12 +2319,17 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 		if c.Overlaps(r.noteRect) {
 			sc[1] += 1 << 20 // never over a note asking to zoom in
 		}
-		sc[2] = openCellsUnder(f, c.Intersect(mapRect))
-		if sc[0] < bestScore[0] || sc[0] == bestScore[0] && (sc[1] < bestScore[1] || sc[1] == bestScore[1] && sc[2] < bestScore[2]) {
+		for _, chip := range r.chips {
+			if chip.Overlaps(c) {
+				sc[2]++
+			}
+		}
+		sc[3] = openCellsUnder(f, c.Intersect(mapRect))
+		if slices.Compare(sc[:], bestScore[:]) < 0 {
 			best, bestScore = c, sc
 		}
 	}
-	return best, bestScore != [3]int{}
+	return best, bestScore != [4]int{}
 }
 
 // legendTooBig reports whether a legend box over the map would cover more

@@ -84,3 +84,28 @@ func TestRegionChipsKeepOffNodeRings(t *testing.T) {
 		}
 	}
 }
+
+// The legend's corner keeps off the region letters' chips where another
+// corner covers no more of what comes first (start and goal, the answer
+// and its plans): at 175 % on pathological-maximin its line sat over X's
+// letter, in a corner that tied with the others on the cells it covered.
+func TestLegendCornerKeepsOffRegionLetters(t *testing.T) {
+	w := openWorld(t, 4, 4) // a small map in the middle: every corner is margin
+	defer w.Close()
+	r := New()
+	l := ComputeLayout(1280, 800, true)
+	var cam Camera
+	cam.Fit(4, 4, l.Map)
+	cam.Zoom = 20
+	cam.OffX, cam.OffY = float64(l.Map.Min.X+l.Map.Max.X)/2-40, float64(l.Map.Min.Y+l.Map.Max.Y)/2-40
+	f := &Frame{World: w, Cam: &cam, Layout: l}
+	free, hides := r.legendBox(f, 200, 100)
+	if hides {
+		t.Fatalf("no corner free of a 4×4 map in the middle of the window: %v", free)
+	}
+	r.chips = []image.Rectangle{free.Inset(40)} // a letter in that corner
+	box, hides := r.legendBox(f, 200, 100)
+	if box == free || hides {
+		t.Errorf("the legend %v (hides %v) covers the region letter at %v, with other corners free", box, hides, r.chips[0])
+	}
+}
