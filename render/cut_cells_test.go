@@ -160,7 +160,7 @@ func drawnText(r *Renderer, f *Frame, ci *world.CellInfo) string {
 	r.notes, r.noteBoxes, r.noteRect = r.notes[:0], r.noteBoxes[:0], image.Rectangle{}
 	screen := ebiten.NewImage(1280, 800)
 	r.drawComponents(screen, f)
-	r.drawMapNotes(screen)
+	r.drawMapNotes(screen, f)
 	f.Inspect = ci
 	r.drawInspector(ebiten.NewImage(PanelWidth, 600), f, 10, 10, PanelWidth-20)
 	return strings.Join(drawn, " | ")

@@ -403,6 +403,9 @@ func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
 		r.drawPanel(screen, f)
 	}
 	r.drawLegend(screen, f)
+	// The map notes after the legend, which they keep off (and before the
+	// message, which keeps off both), over every layer of the map.
+	r.drawMapNotes(screen.SubImage(f.Layout.Map).(*ebiten.Image), f)
 	if !f.OverlaysLater {
 		r.DrawOverlays(screen, f)
 	}
@@ -2316,9 +2319,6 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 				}
 			}
 		}
-		if c.Overlaps(r.noteRect) {
-			sc[1] += 1 << 20 // never over a note asking to zoom in
-		}
 		for _, chip := range r.chips {
 			if chip.Overlaps(c) {
 				sc[2]++
@@ -2549,7 +2549,7 @@ func (r *Renderer) LegendRoom(legend []LegendRow, m image.Rectangle) (side, belo
 
 // legendUnder places the two-column legend of every layer (with a footer
 // row when foot) in the margin under the map, at its left, else above the
-// map (clear of the map notes), when the margin holds it whole; ok is
+// map, when the margin holds it whole; ok is
 // false when neither does.
 func (r *Renderer) legendUnder(f *Frame, legend []LegendRow, extra int) (box image.Rectangle, ok bool) {
 	m := f.Layout.Map
@@ -2563,10 +2563,7 @@ func (r *Renderer) legendUnder(f *Frame, legend []LegendRow, extra int) (box ima
 		return image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p), true
 	}
 	if mr.Min.Y-m.Min.Y >= bh+2*p {
-		b := image.Rect(m.Min.X+p, m.Min.Y+p, m.Min.X+p+bw, m.Min.Y+p+bh)
-		if !b.Overlaps(r.noteRect) {
-			return b, true
-		}
+		return image.Rect(m.Min.X+p, m.Min.Y+p, m.Min.X+p+bw, m.Min.Y+p+bh), true
 	}
 	return box, false
 }
@@ -2600,10 +2597,7 @@ func (r *Renderer) legendSide(f *Frame, legend []LegendRow) (box image.Rectangle
 		return image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p), true
 	}
 	if m.Max.X-mr.Max.X >= bw+2*p {
-		b := image.Rect(m.Max.X-p-bw, m.Min.Y+p, m.Max.X-p, m.Min.Y+p+bh)
-		if !b.Overlaps(r.noteRect) {
-			return b, true
-		}
+		return image.Rect(m.Max.X-p-bw, m.Min.Y+p, m.Max.X-p, m.Min.Y+p+bh), true
 	}
 	return box, false
 }
@@ -2741,46 +2735,13 @@ func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 	m := f.Layout.Map
 	mp := &r.msgPlace
 	k := msgPlaceKey{text: w.Message, seq: w.MessageSeq, area: m, legend: r.legendRect, notes: r.noteRect, layers: f.Layers}
-	mark := func(rc image.Rectangle) {
-		if k.nmarks < msgMarks {
-			k.marks[k.nmarks] = rc
-			k.nmarks++
-		}
-	}
 	if f.Cam != nil && w.Grid != nil {
 		// The cells just edited, and the cursor: a "no path" after filling
 		// a corridor lay right over the filled cells, for its 6 seconds,
-		// above the legend mid-map (a user's report).
-		if rc := lastEditRect(f); !rc.Empty() {
-			mark(rc)
-		}
-		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(m) {
-			const c = 12
-			mark(image.Rect(int(f.MouseX)-c, int(f.MouseY)-c, int(f.MouseX)+c+1, int(f.MouseY)+c+1))
-		}
-		rad := int(math.Ceil(EndpointRadius(f.Cam.Zoom)))
-		disc := func(p image.Point) {
-			cx, cy := f.Cam.CellCenter(p)
-			mark(image.Rect(int(cx)-rad, int(cy)-rad, int(cx)+rad+1, int(cy)+rad+1))
-		}
-		if w.HasStart {
-			disc(w.Start)
-		}
-		if w.HasGoal {
-			disc(w.Goal)
-		}
-		// The selection: the pinned cell, the selected agents.
-		if f.HasPinned {
-			disc(f.Pinned)
-		}
-		if s := w.Agents(); s != nil {
-			r.msgSel = s.Selected(r.msgSel[:0])
-			for _, id := range r.msgSel {
-				if v, ok := s.Agent(id); ok {
-					disc(v.Cell)
-				}
-			}
-		}
+		// above the legend mid-map (a user's report). Then the start and
+		// goal, and the selection: the pinned cell, the selected agents.
+		r.msgMarks = r.userMarks(f, true, r.msgMarks[:0])
+		k.nmarks = copy(k.marks[:], r.msgMarks)
 		k.zoom, k.offX, k.offY = f.Cam.Zoom, f.Cam.OffX, f.Cam.OffY
 		if p := w.Outcome.Path; len(p) > 0 {
 			k.path, k.pathLen = &p[0], len(p)
@@ -2988,8 +2949,8 @@ const msgMinWidth = 130
 // left and right edges. A box taller than the area is left out.
 func messageSpots(m, legend, notes image.Rectangle, measure func(width float64) (bw, bh int), dst []msgSpot) []msgSpot {
 	top := m.Min.Y + 34
-	if !notes.Empty() {
-		top = max(top, notes.Max.Y+6) // below the map notes
+	if !notes.Empty() && notes.Min.Y < top {
+		top = max(top, notes.Max.Y+6) // below the map notes at the top
 	}
 	add := func(box image.Rectangle, width float64) {
 		if box.Min.Y >= m.Min.Y && box.Max.Y <= m.Max.Y && box.Min.X >= m.Min.X && box.Max.X <= m.Max.X {
@@ -3138,25 +3099,14 @@ func messageBox(m image.Rectangle, bw, bh int, legend image.Rectangle, marks []i
 	return box
 }
 
-// mapNote places a short note at the top of the map area, under the notes
-// already placed this frame (drawMapNotes draws them, over the layers); a
-// note already placed is not placed again.
-func (r *Renderer) mapNote(dst *ebiten.Image, f *Frame, s string) {
+// mapNote writes a short note over the map this frame (drawMapNotes places
+// the notes written, as one block, and draws them over the layers); a note
+// already written is not written again.
+func (r *Renderer) mapNote(_ *ebiten.Image, _ *Frame, s string) {
 	if slices.Contains(r.notes, s) { // the nodes and the edges layer both say "zoom in"
 		return
 	}
 	r.notes = append(r.notes, s)
-	ft := r.fonts
-	b := dst.Bounds()
-	wd := ft.Width(ft.UI, s)
-	x := float64(b.Min.X) + (float64(b.Dx())-wd)/2
-	top := b.Min.Y + 6
-	if !r.noteRect.Empty() { // under the notes already drawn this frame
-		top = r.noteRect.Max.Y + 4
-	}
-	box := image.Rect(int(x)-8, top, int(x+wd)+8, top+20)
-	r.noteRect = r.noteRect.Union(box)
-	r.noteBoxes = append(r.noteBoxes, mapNoteBox{box, s})
 }
 
 // mapNoteBox is a map note placed this frame, drawn once every layer is.
@@ -3165,14 +3115,135 @@ type mapNoteBox struct {
 	text string
 }
 
-// drawMapNotes draws the notes placed this frame over every layer (the
-// search's dashed markers were drawn over "zoom in to see them").
-func (r *Renderer) drawMapNotes(dst *ebiten.Image) {
+// Map note metrics: a note's line box is mapNoteH tall, the lines of the
+// block mapNoteGap apart, the block mapNoteInset inside the map area.
+const (
+	mapNoteH     = 20
+	mapNoteGap   = 4
+	mapNoteInset = 6
+)
+
+// drawMapNotes places the notes written this frame (placeMapNotes) and
+// draws them over every layer (the search's dashed markers were drawn over
+// "zoom in to see them").
+func (r *Renderer) drawMapNotes(dst *ebiten.Image, f *Frame) {
+	r.placeMapNotes(f, dst.Bounds())
 	ft := r.fonts
 	for _, n := range r.noteBoxes {
 		fillRect(dst, n.box, ColPanel)
 		ft.Draw(dst, ft.UI, n.text, float64(n.box.Min.X+8), float64(n.box.Min.Y+2), ColTextWarn)
 	}
+}
+
+// placeMapNotes places the notes written this frame as one block, a line
+// each, all as wide as the widest, in map area m, where the message box is
+// placed (placeMessage): of the top's middle (where they always went), the
+// bottom's, the four corners and the middle of the sides, the first that
+// covers the fewest marks (the start and goal, the pinned cell, selected
+// agents, the cells just edited; not the pointer, which a note would flee
+// while it stays for minutes), then the fewest cells of the answer's path,
+// then the least of its search and plans; and where it was in the frame
+// before while no place hides clearly less. "zoom in to see them" lay over
+// the answer's path at the top of the map, with the bottom clear (a user's
+// report). It sets noteBoxes and noteRect.
+func (r *Renderer) placeMapNotes(f *Frame, m image.Rectangle) {
+	r.noteBoxes, r.noteRect = r.noteBoxes[:0], image.Rectangle{}
+	if len(r.notes) == 0 {
+		r.noteLast, r.noteLastText = image.Rectangle{}, ""
+		return
+	}
+	ft := r.fonts
+	wd := 0.0
+	for _, s := range r.notes {
+		wd = math.Max(wd, ft.Width(ft.UI, s))
+	}
+	bw := int(math.Ceil(wd)) + 16
+	bh := len(r.notes)*mapNoteH + (len(r.notes)-1)*mapNoteGap
+	in := mapNoteInset
+	left, right, mid := m.Min.X+in, m.Max.X-in-bw, m.Min.X+(m.Dx()-bw)/2
+	top, bottom, middle := m.Min.Y+in, m.Max.Y-in-bh, m.Min.Y+(m.Dy()-bh)/2
+	spots := [...]image.Point{{mid, top}, {mid, bottom}, {left, top}, {right, top}, {left, bottom}, {right, bottom}, {left, middle}, {right, middle}}
+	block := image.Rect(mid, top, mid+bw, top+bh) // the top's middle, also where one does not fit
+	if f.Cam != nil && f.World != nil && f.World.Grid != nil {
+		av := msgAvoid{legend: r.legendRect, marks: r.userMarks(f, false, r.noteMarks[:0])}
+		r.noteMarks = av.marks
+		av.path = r.msgPathBoxes(f)
+		av.under = func(rc image.Rectangle) int { return answerUnder(f, rc) }
+		text := strings.Join(r.notes, "\n")
+		var costs [len(spots)]msgCost
+		var fits [len(spots)]bool
+		best, bestAt := msgCost{hard: math.MaxInt}, -1
+		for i, at := range spots {
+			b := image.Rect(at.X, at.Y, at.X+bw, at.Y+bh)
+			if fits[i] = b.In(m); !fits[i] {
+				continue
+			}
+			costs[i] = msgCostOf(b, &av)
+			if c := costs[i]; bestAt < 0 || best.worse(c) || !c.worse(best) && c.under < best.under {
+				best, bestAt = c, i
+			}
+		}
+		if bestAt >= 0 {
+			// Of the places as good as the best (within msgSlack of its
+			// search), the one of the frame before, else the first.
+			pick := -1
+			for i, c := range costs {
+				if !fits[i] || c.worse(best) || best.worse(c) || c.under > best.under+msgSlack(best.under) {
+					continue
+				}
+				at := spots[i]
+				if pick < 0 || image.Rect(at.X, at.Y, at.X+bw, at.Y+bh) == r.noteLast && text == r.noteLastText {
+					pick = i
+				}
+			}
+			at := spots[pick]
+			block = image.Rect(at.X, at.Y, at.X+bw, at.Y+bh)
+		}
+		r.noteLast, r.noteLastText = block, text
+	}
+	for i, s := range r.notes {
+		y := block.Min.Y + i*(mapNoteH+mapNoteGap)
+		box := image.Rect(block.Min.X, y, block.Max.X, y+mapNoteH)
+		r.noteRect = r.noteRect.Union(box)
+		r.noteBoxes = append(r.noteBoxes, mapNoteBox{box, s})
+	}
+}
+
+// userMarks appends to dst, as screen boxes, what a box over the map keeps
+// off first: the cells just edited, the pointer (when pointer), the start
+// and goal discs, the pinned cell and the selected agents.
+func (r *Renderer) userMarks(f *Frame, pointer bool, dst []image.Rectangle) []image.Rectangle {
+	w := f.World
+	if rc := lastEditRect(f); !rc.Empty() {
+		dst = append(dst, rc)
+	}
+	if pointer && f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(f.Layout.Map) {
+		const c = 12
+		dst = append(dst, image.Rect(int(f.MouseX)-c, int(f.MouseY)-c, int(f.MouseX)+c+1, int(f.MouseY)+c+1))
+	}
+	rad := int(math.Ceil(EndpointRadius(f.Cam.Zoom)))
+	disc := func(p image.Point) {
+		cx, cy := f.Cam.CellCenter(p)
+		dst = append(dst, image.Rect(int(cx)-rad, int(cy)-rad, int(cx)+rad+1, int(cy)+rad+1))
+	}
+	if w.HasStart {
+		disc(w.Start)
+	}
+	if w.HasGoal {
+		disc(w.Goal)
+	}
+	if f.HasPinned {
+		disc(f.Pinned)
+	}
+	if s := w.Agents(); s != nil {
+		r.msgSel = s.Selected(r.msgSel[:0])
+		for _, id := range r.msgSel {
+			if v, ok := s.Agent(id); ok {
+				disc(v.Cell)
+			}
+		}
+	}
+	return dst
 }
 
 // tooltip draws text in a box near (x, y), inside dst.

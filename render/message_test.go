@@ -151,3 +151,57 @@ func TestMessageHidesLeastOfTheSearchAndStays(t *testing.T) {
 		t.Errorf("placed over the search at %v: stayed or moved over it, to %v", plain, got)
 	}
 }
+
+// Regression (a tester): the map notes ("zoom in to see them", "last
+// repair, held…") stacked at the top of the map whatever lay there, over
+// the answer's path. They are placed as the message is: where they cover
+// no start or goal, then the fewest of the path's cells, then the least
+// of the search; never over the legend, which the message keeps off too.
+func TestMapNotesKeepOffThePath(t *testing.T) {
+	w := builtinWorld(t, world.AlgoAStar)
+	if !w.SetEndpoints(image.Pt(1, 1), image.Pt(80, 1)) { // along the top row
+		t.Fatalf("query refused: %s", w.Message)
+	}
+	w.Wait()
+	r := New()
+	var legend []LegendRow
+	for l := range NumLayers {
+		legend = append(legend, LegendRow{Layer: l, On: DefaultLayers.Has(l)})
+	}
+	lay := r.FitPanel(ComputeLayout(1280, 800, true), w)
+	cam := &Camera{}
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), lay.Map)
+	cam.Zoom = 10 // row 1 at the top of the map area, the path across its middle
+	cam.OffX, cam.OffY = float64(lay.Map.Min.X+60), float64(lay.Map.Min.Y+1)
+	f := &Frame{World: w, Cam: cam, Layout: lay, Layers: DefaultLayers, Legend: legend,
+		FlashNote: "last repair, held: Shift+R lets it fade"}
+	screen := ebiten.NewImage(1280, 800)
+	var seen []image.Rectangle
+	for range 3 { // placed again each frame: it stays
+		r.Draw(screen, f)
+		if len(r.noteBoxes) != 1 {
+			t.Fatalf("%d notes drawn, want the held repair's", len(r.noteBoxes))
+		}
+		note := r.noteRect
+		seen = append(seen, note)
+		if !note.In(lay.Map) {
+			t.Errorf("the note %v leaves the map area %v", note, lay.Map)
+		}
+		if note.Overlaps(r.legendRect) {
+			t.Errorf("the note %v covers the legend %v", note, r.legendRect)
+		}
+		for _, p := range w.Outcome.Path {
+			x, y := cam.CellCenter(p)
+			if image.Pt(int(x), int(y)).In(note) {
+				t.Errorf("the note %v covers the path's cell %v", note, p)
+				break
+			}
+		}
+		if !r.msgRect.Empty() && r.msgRect.Overlaps(note) {
+			t.Errorf("the message %v covers the note %v", r.msgRect, note)
+		}
+	}
+	if seen[0] != seen[1] || seen[1] != seen[2] {
+		t.Errorf("the note moves from frame to frame: %v", seen)
+	}
+}

@@ -169,19 +169,23 @@ type Renderer struct {
 	panelW                      int       // the panel's width in the last drawPanel (0: none yet)
 	narrowFor                   int       // the panel width narrow was computed for (narrowPanel)
 	narrow                      bool
-	legendRect                  image.Rectangle // where the legend was drawn this frame (empty: not drawn)
-	msgRect                     image.Rectangle // where the message was drawn this frame (empty: none)
-	promptRect                  image.Rectangle // where the prompt was drawn this frame (empty: none)
-	msgPlace                    msgPlace        // the message's place and lines as last computed (messagePlace)
-	msgSel                      []int           // the selected agents' ids (messagePlace), reused
-	legendRows                  []legendHit     // its rows, for clicks (LegendAt)
-	agentsRect                  image.Rectangle // where the agents' panel was drawn this frame (empty: not drawn)
-	noteRect                    image.Rectangle // the map notes drawn this frame (the legend keeps off them)
-	tipText                     string          // the timeline scrubber's tip this frame ("": none), drawn with the overlays
-	tipLines                    []string        // and its lines, wrapped to the scrubber's width
-	tipRect                     image.Rectangle // and its box
-	noteBoxes                   []mapNoteBox    // those notes, drawn last
-	notes                       []string        // their texts (a note is drawn once a frame)
+	legendRect                  image.Rectangle   // where the legend was drawn this frame (empty: not drawn)
+	msgRect                     image.Rectangle   // where the message was drawn this frame (empty: none)
+	promptRect                  image.Rectangle   // where the prompt was drawn this frame (empty: none)
+	msgPlace                    msgPlace          // the message's place and lines as last computed (messagePlace)
+	msgSel                      []int             // the selected agents' ids (messagePlace), reused
+	legendRows                  []legendHit       // its rows, for clicks (LegendAt)
+	agentsRect                  image.Rectangle   // where the agents' panel was drawn this frame (empty: not drawn)
+	noteRect                    image.Rectangle   // the map notes drawn this frame (the message and the agents' panel keep off them)
+	tipText                     string            // the timeline scrubber's tip this frame ("": none), drawn with the overlays
+	tipLines                    []string          // and its lines, wrapped to the scrubber's width
+	tipRect                     image.Rectangle   // and its box
+	noteBoxes                   []mapNoteBox      // those notes, drawn last
+	notes                       []string          // their texts (a note is drawn once a frame)
+	noteLast                    image.Rectangle   // where the notes' block went in the frame before (placeMapNotes)
+	noteLastText                string            // and its notes
+	noteMarks                   []image.Rectangle // placeMapNotes' marks, reused
+	msgMarks                    []image.Rectangle // messagePlace's marks, reused
 
 	// The panel's about text as last wrapped (FitPanel, drawPanel).
 	aboutText    string
@@ -307,7 +311,6 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	}
 	r.drawHoverEdge(dst, f)
 	r.drawCursorCell(dst, f)
-	r.drawMapNotes(dst)
 }
 
 // maxAASide is the longest side of an image shapes are antialiased on.
