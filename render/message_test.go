@@ -205,3 +205,37 @@ func TestMapNotesKeepOffThePath(t *testing.T) {
 		t.Errorf("the note moves from frame to frame: %v", seen)
 	}
 }
+
+// Regression (a tester): a batch's note wrapped with "2.21" at the end of a
+// line and "%" starting the next. A figure keeps its unit on its line
+// (world.Percent's "%", a time's "ms"), wherever the line breaks.
+func TestWrapKeepsAFigureWithItsUnit(t *testing.T) {
+	ft := New().fonts
+	for _, c := range []struct{ head, fig, tail string }{
+		{"worst 1 of 1,810: query 310,", world.Percent(0.0221), "over optimal (batch: HPA*, cluster size 10)"},
+		{"batch: 1,280 rows, mean", world.Percent(0.00019) + ",", "p99 0.600 %, max 1.10 %"},
+		{"median", "0.149 ms", "per row against A*'s 0.512 ms"},
+	} {
+		num, unit, _ := strings.Cut(c.fig, " ")
+		s := c.head + " " + c.fig + " " + c.tail
+		// The line holds the head and the number, not its unit.
+		width := ft.Width(ft.UI, c.head+" "+num) + 1
+		for _, lines := range [][]string{wrap(ft, ft.UI, s, width), wrapHard(ft, ft.UI, s, width)} {
+			if strings.Join(lines, " ") != s {
+				t.Errorf("%q wrapped to %q: the text changed", s, lines)
+			}
+			for i, l := range lines {
+				if strings.HasSuffix(l, " "+num) || l == num {
+					t.Errorf("%q at %.0f px: line %d %q ends with the figure, its %q on the next", s, width, i, l, unit)
+				}
+				if strings.HasPrefix(l, unit) && i > 0 {
+					t.Errorf("%q at %.0f px: line %d %q starts with the unit", s, width, i, l)
+				}
+			}
+		}
+	}
+	// A unit after a word that is no figure is a word like another.
+	if got := keepUnits([]string{"the", "s", "cell"}); len(got) != 3 {
+		t.Errorf("keepUnits joined a unit to a word: %q", got)
+	}
+}
