@@ -115,6 +115,10 @@ func (w *World) notInMap() string {
 	}
 	if s := w.agents.sim; s != nil && s.Live() > 0 {
 		out = append(out, plural(s.Live(), "agent", "agents"))
+	} else if s == nil && w.scenario != nil && len(w.scenario.Agents) > 0 {
+		// not begun (a headless -export): the scenario's agents, not yet
+		// in a simulation, are what a map file would drop
+		out = append(out, plural(len(w.scenario.Agents), "agent", "agents"))
 	}
 	return strings.Join(out, ", ")
 }

@@ -27,13 +27,18 @@ func TestExportFlag(t *testing.T) {
 		t.Fatal(err)
 	}
 	pls := filepath.Join(dir, "room.pls")
-	if err := os.WriteFile(pls, []byte("pathlens-scenario 1\nmap room.map\ndig 2,1\nfill 0,0\n"), 0o644); err != nil {
+	if err := os.WriteFile(pls, []byte("pathlens-scenario 1\nmap room.map\nagent 4,0 -> 4,2\nagent 0,2 idle\ndig 2,1\nfill 0,0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "room-v2.map")
 	code, stdout, errs := headless("-map", pls, "-export", out)
 	if code != 0 || !strings.Contains(stdout, "terrain written to") || errs != "" {
 		t.Fatalf("-export: exit %d, stdout %q, stderr %q", code, stdout, errs)
+	}
+	// What the map file drops is named, the scenario's agents too (a
+	// tester's headless export said only "1 query" for a file with 6).
+	if !strings.Contains(stdout, "only a .pls keeps 2 agents") {
+		t.Errorf("-export note %q does not name the agents the map drops", stdout)
 	}
 	m, err := maps.LoadMap(out)
 	if err != nil {
