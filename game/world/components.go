@@ -2,7 +2,6 @@ package world
 
 import (
 	"image"
-	"slices"
 
 	"pathlens/pathing"
 )
@@ -16,11 +15,11 @@ type components struct {
 	count   int
 	version uint64
 	valid   bool
-	runs    labelScratch // reused from labelling to labelling
+	runs    pathing.ComponentLabeler // its memory reused from labelling to labelling
 }
 
 // components returns the world's component labels, recomputing them after
-// edits. Cost: one flood fill over the grid.
+// edits. Cost: one labelling of the grid (pathing.ComponentLabeler).
 func (w *World) components() *components {
 	c := &w.comps
 	if c.valid && c.version == w.GridVersion() && len(c.label) == w.Grid.Len() {
@@ -33,101 +32,19 @@ func (w *World) components() *components {
 }
 
 func (c *components) build(g *pathing.Grid) {
-	c.label, c.count = c.runs.label(g, c.label)
+	var sizes []int32
+	c.label, sizes = c.runs.Label(g, c.label)
+	c.count = len(sizes)
 }
 
 // LabelComponents labels the connected components of g's open cells into
 // dst (grown to g.Len() as needed) and returns it: labels 0, 1, … in the
-// order of each component's first cell, -1 for blocked cells. Under both
-// neighbourhoods a diagonal step needs its two straight cells open, so the
-// components are those of 4-connectivity.
-//
-// Each row's runs of open cells are joined to the runs they touch in the
-// row above with a union-find (the smaller run number stays the root, so a
-// component's root is its first run), then numbered in order of first
-// cell. Cost: two passes over the cells and one find per run. The per-cell
-// flood fill it replaced, which the components layer paid after every
-// edit, took two to three times as long (about 300 ms against 100–150 on
-// a 2048×2048 map with 30 % walls, measured side by side on a busy host).
+// order of each component's first cell, -1 for blocked cells (see
+// pathing.ComponentLabeler).
 func LabelComponents(g *pathing.Grid, dst []int32) []int32 {
-	var sc labelScratch
-	label, _ := sc.label(g, dst)
+	var lb pathing.ComponentLabeler
+	label, _ := lb.Label(g, dst)
 	return label
-}
-
-// labelScratch is LabelComponents' working memory: the union-find's run
-// parents and the runs' component numbers (a run every two or three cells
-// on a map of scattered walls).
-type labelScratch struct{ parent, comp []int32 }
-
-// label labels g's components into dst (LabelComponents) and returns the
-// labels and the number of components.
-func (sc *labelScratch) label(g *pathing.Grid, dst []int32) ([]int32, int) {
-	n := g.Len()
-	if cap(dst) < n {
-		dst = make([]int32, n)
-	}
-	label := dst[:n]
-	cells := g.Cells()
-	W, H := g.Width(), g.Height()
-	parent := sc.parent[:0]
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	for y := 0; y < H; y++ {
-		row := y * W
-		for x := 0; x < W; {
-			if cells[row+x] == pathing.Blocked {
-				label[row+x] = -1
-				x++
-				continue
-			}
-			run := int32(len(parent))
-			parent = append(parent, run)
-			lastUp := int32(-1)
-			for ; x < W && cells[row+x] != pathing.Blocked; x++ {
-				label[row+x] = run
-				if y == 0 {
-					continue
-				}
-				up := label[row-W+x]
-				if up < 0 || up == lastUp {
-					continue
-				}
-				lastUp = up
-				a, b := find(run), find(up)
-				switch {
-				case a < b:
-					parent[b] = a
-				case b < a:
-					parent[a] = b
-				}
-			}
-		}
-	}
-	// Number the roots in order of first cell: a root is its component's
-	// first run, so numbering runs in order numbers components so.
-	comp := slices.Grow(sc.comp[:0], len(parent))[:len(parent)]
-	sc.parent, sc.comp = parent, comp
-	next := int32(0)
-	for r := range parent {
-		if root := find(int32(r)); root == int32(r) {
-			comp[r] = next
-			next++
-		} else {
-			comp[r] = comp[root]
-		}
-	}
-	for i, l := range label {
-		if l >= 0 {
-			label[i] = comp[l]
-		}
-	}
-	return label, int(next)
 }
 
 // at returns the label of p, -1 for blocked cells and cells off the grid.

@@ -40,78 +40,16 @@ type components struct {
 	head   []int
 }
 
-// build labels g from scratch: one raster pass that gives each run of open
-// cells in a row a provisional label and unites it with the runs above it
-// that it touches (union-find, path halving), then one pass that renumbers
-// the roots in raster order of their first cell (the order a flood fill
-// from each first unlabelled cell would number them). Memory: the labels
-// and two words per run; the repair buffers are allocated on first use.
+// build labels g from scratch (pathing.ComponentLabeler: a union-find over
+// each row's runs of open cells, components numbered in raster order of
+// their first cell). Memory: the labels, the sizes and, while building,
+// two words per run; the repair buffers are allocated on first use.
 func (c *components) build(g *pathing.Grid) {
 	c.w, c.h = g.Width(), g.Height()
-	n := g.Len()
-	w, h := c.w, c.h
-	c.label = make([]int32, n)
 	c.stamp, c.owner = nil, nil
-	c.size = c.size[:0]
-	c.count = 0
-	cells := g.Cells()
-	label := c.label
-	parent := make([]int32, 0, 1024)
-	find := func(x int32) int32 {
-		for parent[x] != x {
-			parent[x] = parent[parent[x]]
-			x = parent[x]
-		}
-		return x
-	}
-	for y := 0; y < h; y++ {
-		row := y * w
-		for x := 0; x < w; {
-			if cells[row+x] == pathing.Blocked {
-				label[row+x] = -1
-				x++
-				continue
-			}
-			lab := int32(len(parent))
-			parent = append(parent, lab)
-			lastUp := int32(-1)
-			for ; x < w && cells[row+x] != pathing.Blocked; x++ {
-				label[row+x] = lab
-				if y == 0 {
-					continue
-				}
-				up := label[row-w+x]
-				if up < 0 || up == lastUp {
-					continue
-				}
-				lastUp = up
-				a, b := find(lab), find(up)
-				switch {
-				case a < b:
-					parent[b] = a
-				case b < a:
-					parent[a] = b
-				}
-			}
-		}
-	}
-	comp := make([]int32, len(parent))
-	for i := range comp {
-		comp[i] = -1
-	}
-	for i, l := range label {
-		if l < 0 {
-			continue
-		}
-		r := find(l)
-		if comp[r] < 0 {
-			comp[r] = int32(len(c.size))
-			c.size = append(c.size, 0)
-			c.count++
-		}
-		label[i] = comp[r]
-		c.size[comp[r]]++
-	}
+	var lb pathing.ComponentLabeler // its sizes become c.size: not reused
+	c.label, c.size = lb.Label(g, make([]int32, g.Len()))
+	c.count = len(c.size)
 }
 
 // visit appends to q the 4-neighbours j of i that are open and accepted by
