@@ -82,6 +82,20 @@ func TestPanelNamesTheStandInBesideThePlanner(t *testing.T) {
 	}
 }
 
+// drawPanelIn draws the agents of s (on a 12×8 grid) fitted to a 900×700
+// map area whose panel room, at its bottom right, is roomW pixels wide, and
+// returns the strings drawn and the layer.
+func drawPanelIn(r *Renderer, s *agents.Sim, roomW int) ([]string, *AgentLayer) {
+	var drawn []string
+	r.fonts.drawn = &drawn
+	defer func() { r.fonts.drawn = nil }()
+	var cam Camera
+	cam.Fit(12, 8, image.Rect(0, 0, 900, 700))
+	l := &AgentLayer{Sim: s, Cam: &cam, Map: image.Rect(0, 0, 900, 700), Log: image.Rect(890-roomW, 350, 890, 690)}
+	r.DrawAgents(ebiten.NewImage(900, 700), l)
+	return drawn, l
+}
+
 // Regression (tester): a narrow panel cut its title's planner mid-word,
 // "groups/minimum (astar while buil…". A title too wide for the box puts
 // the planner, whole, on a line of its own.
@@ -96,13 +110,7 @@ func TestPanelTitleKeepsThePlannerWhole(t *testing.T) {
 	want := panelPlanner(s)
 	r := New()
 	for _, roomW := range []int{600, 240} {
-		var drawn []string
-		r.fonts.drawn = &drawn
-		var cam Camera
-		cam.Fit(12, 8, image.Rect(0, 0, 900, 700))
-		l := &AgentLayer{Sim: s, Cam: &cam, Map: image.Rect(0, 0, 900, 700), Log: image.Rect(890-roomW, 350, 890, 690)}
-		r.DrawAgents(ebiten.NewImage(900, 700), l)
-		r.fonts.drawn = nil
+		drawn, _ := drawPanelIn(r, s, roomW)
 		whole := false
 		for _, d := range drawn {
 			if strings.HasSuffix(d, want) {
@@ -257,13 +265,7 @@ func TestAgentPanelWritesTheStopReasonInFull(t *testing.T) {
 	}
 	r := New()
 	for _, roomW := range []int{400, 260} {
-		var drawn []string
-		r.fonts.drawn = &drawn
-		var cam Camera
-		cam.Fit(12, 8, image.Rect(0, 0, 900, 700))
-		l := &AgentLayer{Sim: s, Cam: &cam, Map: image.Rect(0, 0, 900, 700), Log: image.Rect(890-roomW, 350, 890, 690)}
-		r.DrawAgents(ebiten.NewImage(900, 700), l)
-		r.fonts.drawn = nil
+		drawn, l := drawPanelIn(r, s, roomW)
 		all := strings.Join(drawn, " | ")
 		if !strings.Contains(all, "stopped: goal unreachable") {
 			t.Errorf("%d px room: the panel does not say why the agent stopped in full: %s", roomW, all)
