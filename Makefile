@@ -41,7 +41,7 @@ test-headless:
 # queriers on one hierarchy and the parallel build (issue 3 asks for -race proof), cancelled
 # builds, the group planners, and the session's build, search, optimal-cost and cut-cell workers. The
 # whole packages take about four minutes under -race; these take well under one.
-RACE_TESTS := Concurrent|BuildContext|ParallelBuild|RaceMix|BuildOnlyTheLatest|CloseEnds|CloseStops|EditsDuringABuild|SlicedSearch|SaveWhileSearching|OptimalLine|Batch|CutCells
+RACE_TESTS := Concurrent|TakenBack|ReplansAgentsOnce|BuildContext|ParallelBuild|RaceMix|BuildOnlyTheLatest|CloseEnds|CloseStops|EditsDuringABuild|SlicedSearch|SaveWhileSearching|OptimalLine|Batch|CutCells
 test-race:
 	CGO_ENABLED=1 $(GO) test -race -count=1 -run '$(RACE_TESTS)' ./pathing/hpa/ ./pathing/groups/ ./game/world/
 

@@ -78,9 +78,19 @@ type buildRes struct {
 	stale bool // stopped or skipped because it was abandoned: h is nil
 }
 
-// buildHook, when not nil, sees each build's result on the worker as it
-// ends (tests: which builds were stopped, which finished).
-var buildHook func(j *buildJob, r buildRes)
+// buildHook, when set, sees each build's result on the worker as it ends
+// (tests: which builds were stopped, which finished). Atomic: a test sets
+// and clears it while a world's worker may be reading it.
+var buildHook atomic.Pointer[func(j *buildJob, r buildRes)]
+
+// setBuildHook sets buildHook to f (nil clears it).
+func setBuildHook(f func(j *buildJob, r buildRes)) {
+	if f == nil {
+		buildHook.Store(nil)
+		return
+	}
+	buildHook.Store(&f)
+}
 
 // buildWorker runs the world's background builds and lends, one at a time,
 // on one goroutine, like optWorker: the latest request wins. A request not
@@ -118,8 +128,8 @@ func (bw *buildWorker) loop() {
 			if j.cancel != nil {
 				j.cancel() // its context's work is done
 			}
-			if buildHook != nil {
-				buildHook(j, r)
+			if hook := buildHook.Load(); hook != nil {
+				(*hook)(j, r)
 			}
 			j.done <- r
 		}

@@ -124,14 +124,14 @@ func TestSupersededBuildStops(t *testing.T) {
 			})
 			var mu sync.Mutex
 			var ends []buildRes
-			buildHook = func(j *buildJob, r buildRes) {
+			setBuildHook(func(j *buildJob, r buildRes) {
 				if j.key.grid == w.Grid {
 					mu.Lock()
 					ends = append(ends, r)
 					mu.Unlock()
 				}
-			}
-			t.Cleanup(func() { buildHook = nil })
+			})
+			t.Cleanup(func() { setBuildHook(nil) })
 
 			w.Begin()
 			pending(t, w, "building")
@@ -186,12 +186,12 @@ func TestCloseStopsTheBuild(t *testing.T) {
 		return target
 	})
 	done := make(chan buildRes, 1)
-	buildHook = func(j *buildJob, r buildRes) {
+	setBuildHook(func(j *buildJob, r buildRes) {
 		if j.key.grid == w.Grid {
 			done <- r
 		}
-	}
-	t.Cleanup(func() { buildHook = nil })
+	})
+	t.Cleanup(func() { setBuildHook(nil) })
 	w.Begin()
 	target = w.building.ctx
 	close(set)

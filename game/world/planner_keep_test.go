@@ -18,11 +18,11 @@ import (
 func holdBuilds(t *testing.T, w *World) (release func()) {
 	t.Helper()
 	hold := make(chan struct{})
-	buildHook = func(j *buildJob, r buildRes) {
+	setBuildHook(func(j *buildJob, r buildRes) {
 		if j.key.grid == w.Grid {
 			<-hold
 		}
-	}
+	})
 	done := false
 	release = func() {
 		if !done {
@@ -32,7 +32,7 @@ func holdBuilds(t *testing.T, w *World) (release func()) {
 	}
 	t.Cleanup(func() {
 		release()
-		buildHook = nil
+		setBuildHook(nil)
 	})
 	return release
 }
