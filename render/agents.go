@@ -143,6 +143,7 @@ func agentColor(v *agents.AgentView) color.RGBA {
 // out over the query's plans and the other agents' routes. It only reads
 // the Sim.
 func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
+	r.aa = antialiasOn(screen)
 	if l == nil || l.Sim == nil || l.Cam == nil {
 		return
 	}
@@ -203,22 +204,22 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 		} else {
 			// A dark rim keeps a small body visible on any terrain (a
 			// grey idle agent vanished on sand).
-			vector.DrawFilledCircle(dst, x, y, rad+1, color.RGBA{0, 0, 0, 200}, aa(dst))
-			vector.DrawFilledCircle(dst, x, y, rad, PM(c), aa(dst))
+			vector.DrawFilledCircle(dst, x, y, rad+1, color.RGBA{0, 0, 0, 200}, r.aa)
+			vector.DrawFilledCircle(dst, x, y, rad, PM(c), r.aa)
 		}
 		if v.Selected {
-			vector.StrokeCircle(dst, x, y, rad+2.5, 3.5, color.RGBA{0, 0, 0, 200}, aa(dst))
-			vector.StrokeCircle(dst, x, y, rad+2.5, 1.5, color.White, aa(dst))
+			vector.StrokeCircle(dst, x, y, rad+2.5, 3.5, color.RGBA{0, 0, 0, 200}, r.aa)
+			vector.StrokeCircle(dst, x, y, rad+2.5, 1.5, color.White, r.aa)
 		}
 		if v.State == agents.Stopped && rad >= 4 {
-			vector.StrokeLine(dst, x, y-rad*0.6, x, y+rad*0.1, 2, color.White, aa(dst))
-			vector.DrawFilledCircle(dst, x, y+rad*0.45, 1.3, color.White, aa(dst))
+			vector.StrokeLine(dst, x, y-rad*0.6, x, y+rad*0.1, 2, color.White, r.aa)
+			vector.DrawFilledCircle(dst, x, y+rad*0.45, 1.3, color.White, r.aa)
 		}
 		if age := now - v.LastReplan; v.LastReplan >= 0 && age < flashTicks && v.LastReason.IsReplan() {
 			t := float32(age) / flashTicks
 			fc := colReason[v.LastReason]
 			fc.A = uint8(255 * (1 - t))
-			vector.StrokeCircle(dst, x, y, rad+3+t*rad*2.5+t*8, 2, PM(fc), aa(dst))
+			vector.StrokeCircle(dst, x, y, rad+3+t*rad*2.5+t*8, 2, PM(fc), r.aa)
 		}
 	}
 	r.discs = discs
@@ -304,17 +305,17 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		}
 		if hot {
 			dash = max(dash, 8)
-			drawDashed(dst, cam, good, pw+2, casing, dash)
+			drawDashed(dst, cam, good, pw+2, casing, dash, r.aa)
 		}
-		drawDashed(dst, cam, good, pw, PM(planCol), dash)
+		drawDashed(dst, cam, good, pw, PM(planCol), dash, r.aa)
 		if cut < len(pts) {
 			bad := append(l.cut[:0], pts[max(cut-1, 0):]...)
 			if cut > 0 {
 				bad[0] = blk.From
 			}
 			l.cut = bad
-			drawDashed(dst, cam, bad, pw+2, casing, dash)
-			drawDashed(dst, cam, bad, pw, PM(cutCol), dash)
+			drawDashed(dst, cam, bad, pw+2, casing, dash, r.aa)
+			drawDashed(dst, cam, bad, pw, PM(cutCol), dash, r.aa)
 		}
 		for k, p := range pts[1:] {
 			x, y := cam.CellCenter(p)
@@ -322,7 +323,7 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 			if k+1 >= cut {
 				c = cutCol
 			}
-			vector.DrawFilledCircle(dst, x, y, pw*1.2, PM(c), aa(dst))
+			vector.DrawFilledCircle(dst, x, y, pw*1.2, PM(c), r.aa)
 		}
 	}
 	if l.Segments && v.SegIndex < len(v.Segment)-1 {
@@ -339,14 +340,14 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		if len(rest) > 0 {
 			nx, ny := cam.CellCenter(rest[0])
 			if hot {
-				vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw+2.5, casing, aa(dst))
+				vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw+2.5, casing, r.aa)
 				r.drawPolyline(dst, cam, rest, sw+2.5, casing)
 			}
-			vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw, PM(segCol), aa(dst))
+			vector.StrokeLine(dst, float32(px), float32(py), nx, ny, sw, PM(segCol), r.aa)
 			if hot {
 				r.drawPolyline(dst, cam, rest, sw, PM(segCol))
 			} else {
-				drawPolyline(dst, cam, rest, sw, PM(segCol))
+				drawPolyline(dst, cam, rest, sw, PM(segCol), r.aa)
 			}
 		}
 		if len(bad) > 0 {
@@ -356,27 +357,27 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 	}
 	if blk.Blocked {
 		x, y := cam.CellCenter(blk.At)
-		drawNoEntry(dst, x, y, max(rad*0.9, 6))
+		drawNoEntry(dst, x, y, max(rad*0.9, 6), r.aa)
 	}
 	if v.HasGoal && v.State != agents.Arrived {
 		gx, gy := cam.CellCenter(v.Goal)
 		d := max(rad*0.9, 4)
 		gw := max(sw*0.95, 2)
 		if hot {
-			vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw+2, color.White, aa(dst))
-			vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw+2, color.White, aa(dst))
+			vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw+2, color.White, r.aa)
+			vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw+2, color.White, r.aa)
 		}
-		vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw, PM(colAgentGoal), aa(dst))
-		vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw, PM(colAgentGoal), aa(dst))
+		vector.StrokeLine(dst, gx-d, gy-d, gx+d, gy+d, gw, PM(colAgentGoal), r.aa)
+		vector.StrokeLine(dst, gx-d, gy+d, gx+d, gy-d, gw, PM(colAgentGoal), r.aa)
 	}
 }
 
 // drawNoEntry draws a no-entry sign of radius rd at x, y: where an agent's
 // route is cut (a red disc with a white bar, unlike the goal's cross).
-func drawNoEntry(dst *ebiten.Image, x, y, rd float32) {
-	vector.DrawFilledCircle(dst, x, y, rd+1.5, color.RGBA{0, 0, 0, 220}, aa(dst))
-	vector.DrawFilledCircle(dst, x, y, rd, colNoEntry, aa(dst))
-	vector.DrawFilledRect(dst, x-rd*0.62, y-rd*0.2, rd*1.24, rd*0.4, color.White, aa(dst))
+func drawNoEntry(dst *ebiten.Image, x, y, rd float32, aa bool) {
+	vector.DrawFilledCircle(dst, x, y, rd+1.5, color.RGBA{0, 0, 0, 220}, aa)
+	vector.DrawFilledCircle(dst, x, y, rd, colNoEntry, aa)
+	vector.DrawFilledRect(dst, x-rd*0.62, y-rd*0.2, rd*1.24, rd*0.4, color.White, aa)
 }
 
 // groupSelected reports whether any member of group gid is selected.
@@ -425,7 +426,7 @@ func (r *Renderer) strokePath(dst *ebiten.Image, p *vector.Path, w float32, c co
 		vs[i].ColorA = float32(ca) / 0xffff
 	}
 	src := r.white.SubImage(image.Rect(1, 1, 2, 2)).(*ebiten.Image)
-	dst.DrawTriangles(vs, is, src, &ebiten.DrawTrianglesOptions{AntiAlias: aa(dst)})
+	dst.DrawTriangles(vs, is, src, &ebiten.DrawTrianglesOptions{AntiAlias: r.aa})
 }
 
 // logLine is one line of the replan log panel.

@@ -416,6 +416,7 @@ func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
 // itself unless f.OverlaysLater, which a caller drawing more on the map
 // after Draw (the agents) sets, to call DrawOverlays last.
 func (r *Renderer) DrawOverlays(screen *ebiten.Image, f *Frame) {
+	r.aa = antialiasOn(screen)
 	r.drawMessage(screen, f)
 	r.drawTimelineTip(screen, f)
 	if f.ShowGallery {

@@ -883,14 +883,14 @@ func (r *Renderer) drawFlash(dst *ebiten.Image, f *Frame) {
 		x, y := cam.CellCenter(p)
 		c := ColAdded
 		c.A = uint8(255 * a)
-		vector.StrokeCircle(dst, x, y, rad, 2.5, PM(c), aa(dst))
+		vector.StrokeCircle(dst, x, y, rad, 2.5, PM(c), r.aa)
 	}
 	for _, p := range rep.RemovedNodes {
 		x, y := cam.CellCenter(p)
 		c := ColRemoved
 		c.A = uint8(255 * a)
-		vector.StrokeLine(dst, x-rad, y-rad, x+rad, y+rad, 2.5, PM(c), aa(dst))
-		vector.StrokeLine(dst, x-rad, y+rad, x+rad, y-rad, 2.5, PM(c), aa(dst))
+		vector.StrokeLine(dst, x-rad, y-rad, x+rad, y+rad, 2.5, PM(c), r.aa)
+		vector.StrokeLine(dst, x-rad, y+rad, x+rad, y-rad, 2.5, PM(c), r.aa)
 	}
 }
 
@@ -931,8 +931,8 @@ func (r *Renderer) drawLastEdit(dst *ebiten.Image, f *Frame) {
 	hh := float32(math.Max((y1-y0)/2, 3)) + 5
 	// Yellow on a dark edge: it reads over the floor, walls and the
 	// search's purple alike.
-	vector.StrokeRect(dst, cx-hw, cy-hh, 2*hw, 2*hh, 4, color.RGBA{0, 0, 0, 200}, aa(dst))
-	vector.StrokeRect(dst, cx-hw, cy-hh, 2*hw, 2*hh, 2, ColFlash, aa(dst))
+	vector.StrokeRect(dst, cx-hw, cy-hh, 2*hw, 2*hh, 4, color.RGBA{0, 0, 0, 200}, r.aa)
+	vector.StrokeRect(dst, cx-hw, cy-hh, 2*hw, 2*hh, 2, ColFlash, r.aa)
 }
 
 // lastEditZoom is the cell size, in pixels, from which drawLastEdit leaves

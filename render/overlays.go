@@ -432,7 +432,7 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 	}
 	ax, ay := f.Cam.CellCenter(e.A)
 	bx, by := f.Cam.CellCenter(e.B)
-	vector.StrokeLine(dst, ax, ay, bx, by, 3.5, PM(ColEdgeHot), aa(dst))
+	vector.StrokeLine(dst, ax, ay, bx, by, 3.5, PM(ColEdgeHot), r.aa)
 	kind := "intra"
 	if e.Inter {
 		kind = "inter"
@@ -537,18 +537,18 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 		if par := ev[e].Parent; par >= 0 && !end {
 			if q, ok := w.NodeCell(l, par); ok && w.Grid.In(q) {
 				qx, qy := cam.CellCenter(q)
-				vector.StrokeLine(dst, x, y, qx, qy, 1.5, PM(pc), aa(dst))
+				vector.StrokeLine(dst, x, y, qx, qy, 1.5, PM(pc), r.aa)
 			}
 		}
 		if ev[e].Kind == pathing.EventPop {
-			vector.DrawFilledCircle(dst, x, y, rad, PM(col), aa(dst))
+			vector.DrawFilledCircle(dst, x, y, rad, PM(col), r.aa)
 			edge := color.RGBA{0, 0, 0, 255}
 			if faded {
 				edge.A = col.A // a full black ring kept faded discs loud
 			}
-			vector.StrokeCircle(dst, x, y, rad, 1, PM(edge), aa(dst))
+			vector.StrokeCircle(dst, x, y, rad, 1, PM(edge), r.aa)
 		} else {
-			vector.StrokeCircle(dst, x, y, rad, 2.5, PM(col), aa(dst))
+			vector.StrokeCircle(dst, x, y, rad, 2.5, PM(col), r.aa)
 		}
 	}
 }
@@ -583,7 +583,7 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	r.cellOutline(dst, f.Cam, p, ColCurrent)
 	x, y := f.Cam.CellCenter(p)
 	rad := float32(math.Max(7, math.Min(f.Cam.Zoom*0.9, 18)))
-	vector.StrokeCircle(dst, x, y, rad, 2.5, PM(ColCurrent), aa(dst))
+	vector.StrokeCircle(dst, x, y, rad, 2.5, PM(ColCurrent), r.aa)
 }
 
 // drawLineCheck draws smoothing's event at the cursor, the anchor ringed:
@@ -607,10 +607,10 @@ func (r *Renderer) drawLineCheck(dst *ebiten.Image, f *Frame, e pathing.Event) {
 	case !(e.G <= e.H+1e-9):
 		c = color.RGBA{230, 50, 50, 255}
 	}
-	vector.StrokeLine(dst, ax, ay, bx, by, wd+2, color.Black, aa(dst))
-	vector.StrokeLine(dst, ax, ay, bx, by, wd, PM(c), aa(dst))
+	vector.StrokeLine(dst, ax, ay, bx, by, wd+2, color.Black, r.aa)
+	vector.StrokeLine(dst, ax, ay, bx, by, wd, PM(c), r.aa)
 	rad := float32(math.Max(7, math.Min(f.Cam.Zoom*0.9, 18)))
-	vector.StrokeCircle(dst, ax, ay, rad, 2.5, PM(ColCurrent), aa(dst))
+	vector.StrokeCircle(dst, ax, ay, rad, 2.5, PM(ColCurrent), r.aa)
 	r.cellOutline(dst, f.Cam, b, c)
 }
 
@@ -659,13 +659,13 @@ func (r *Renderer) drawParents(dst *ebiten.Image, f *Frame) {
 			// From 20% to 80% of the way to the parent, with a head.
 			sx, sy := ax+(bx-ax)*0.15, ay+(by-ay)*0.15
 			ex, ey := ax+(bx-ax)*0.75, ay+(by-ay)*0.75
-			vector.StrokeLine(dst, sx, sy, ex, ey, 1.2, c, aa(dst))
+			vector.StrokeLine(dst, sx, sy, ex, ey, 1.2, c, r.aa)
 			dx, dy := ex-sx, ey-sy
 			l := float32(math.Hypot(float64(dx), float64(dy)))
 			if l > 0 {
 				hx, hy := dx/l*float32(f.Cam.Zoom)*0.18, dy/l*float32(f.Cam.Zoom)*0.18
-				vector.StrokeLine(dst, ex, ey, ex-hx-hy*0.6, ey-hy+hx*0.6, 1.2, c, aa(dst))
-				vector.StrokeLine(dst, ex, ey, ex-hx+hy*0.6, ey-hy-hx*0.6, 1.2, c, aa(dst))
+				vector.StrokeLine(dst, ex, ey, ex-hx-hy*0.6, ey-hy+hx*0.6, 1.2, c, r.aa)
+				vector.StrokeLine(dst, ex, ey, ex-hx+hy*0.6, ey-hy-hx*0.6, 1.2, c, r.aa)
 			}
 		}
 	}
@@ -972,7 +972,7 @@ func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 		c := ColPlan[min(l, len(ColPlan)-1)]
 		c.A = 200
 		width := float32(2 + 1.5*float64(l))
-		drawDashed(dst, f.Cam, p, width, PM(c), 10)
+		drawDashed(dst, f.Cam, p, width, PM(c), 10, r.aa)
 		rad := float32(3 + l)
 		fb := dst.Bounds().Inset(-10)
 		for _, q := range p {
@@ -980,8 +980,8 @@ func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 			if !image.Pt(int(x), int(y)).In(fb) {
 				continue
 			}
-			vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, aa(dst))
-			vector.DrawFilledCircle(dst, x, y, rad, PM(c), aa(dst))
+			vector.DrawFilledCircle(dst, x, y, rad+1.5, color.White, r.aa)
+			vector.DrawFilledCircle(dst, x, y, rad, PM(c), r.aa)
 		}
 	}
 }
@@ -1074,7 +1074,7 @@ func (r *Renderer) drawPath(dst *ebiten.Image, f *Frame, segments bool) {
 		// Segment ends as small white ticks.
 		if !playing {
 			x, y := f.Cam.CellCenter(seg[len(seg)-1])
-			vector.DrawFilledCircle(dst, x, y, lw*0.9, color.White, aa(dst))
+			vector.DrawFilledCircle(dst, x, y, lw*0.9, color.White, r.aa)
 		}
 	}
 }
@@ -1179,7 +1179,7 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 		c.draw(dst, f.Cam, 1)
 	}
 	r.drawPolyline(dst, f.Cam, gh.Path, lineWidth(f.Cam.Zoom)*1.2, PM(color.RGBA{90, 90, 90, 150}))
-	drawDashed(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6)
+	drawDashed(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6, r.aa)
 }
 
 // ghostOutline paints into pix (RGBA, a pixel per cell of grid g) the
@@ -1229,8 +1229,8 @@ func (r *Renderer) drawEndpoints(dst *ebiten.Image, f *Frame) {
 	ft := r.fonts
 	mark := func(p image.Point, c color.RGBA, letter string) {
 		x, y := f.Cam.CellCenter(p)
-		vector.DrawFilledCircle(dst, x, y, rad+2, color.White, aa(dst))
-		vector.DrawFilledCircle(dst, x, y, rad, PM(c), aa(dst))
+		vector.DrawFilledCircle(dst, x, y, rad+2, color.White, r.aa)
+		vector.DrawFilledCircle(dst, x, y, rad, PM(c), r.aa)
 		o := int(math.Ceil(float64(rad + 2)))
 		r.coverRects = append(r.coverRects, image.Rect(int(x)-o, int(y)-o, int(x)+o+1, int(y)+o+1))
 		if rad >= 8 {
@@ -1262,7 +1262,7 @@ func (r *Renderer) cellOutline(dst *ebiten.Image, cam *Camera, p image.Point, c 
 	s := float32(cam.Zoom)
 	if s < 4 {
 		cx, cy := cam.CellCenter(p)
-		vector.StrokeCircle(dst, cx, cy, 5, 2, PM(c), aa(dst))
+		vector.StrokeCircle(dst, cx, cy, 5, 2, PM(c), r.aa)
 		return
 	}
 	wd := float32(math.Max(1.5, math.Min(cam.Zoom*0.12, 3)))
@@ -1313,8 +1313,9 @@ func (r *Renderer) drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Poi
 }
 
 // drawPolyline strokes a path of cells segment by segment (for callers
-// without a Renderer), skipping segments entirely off screen.
-func drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color) {
+// without a Renderer; aa: antialiased, Renderer.aa), skipping segments
+// entirely off screen.
+func drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color, aa bool) {
 	if len(path) < 2 {
 		return
 	}
@@ -1323,15 +1324,15 @@ func drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Point, width floa
 	for _, p := range path[1:] {
 		x, y := cam.CellCenter(p)
 		if segmentMayShow(fb, px, py, x, y) {
-			vector.StrokeLine(dst, px, py, x, y, width, c, aa(dst))
+			vector.StrokeLine(dst, px, py, x, y, width, c, aa)
 		}
 		px, py = x, y
 	}
 }
 
 // drawDashed strokes a polyline through cell centres with dashes of dash
-// pixels.
-func drawDashed(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color, dash float32) {
+// pixels (aa: antialiased, Renderer.aa).
+func drawDashed(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color, dash float32, aa bool) {
 	if len(path) < 2 {
 		return
 	}
@@ -1351,7 +1352,7 @@ func drawDashed(dst *ebiten.Image, cam *Camera, path []image.Point, width float3
 		for t < l {
 			step := min(left, l-t)
 			if on {
-				vector.StrokeLine(dst, px+dx*t/l, py+dy*t/l, px+dx*(t+step)/l, py+dy*(t+step)/l, width, c, aa(dst))
+				vector.StrokeLine(dst, px+dx*t/l, py+dy*t/l, px+dx*(t+step)/l, py+dy*(t+step)/l, width, c, aa)
 			}
 			t += step
 			left -= step

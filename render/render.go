@@ -132,6 +132,9 @@ type Renderer struct {
 	terrain tintCache
 	groups  tintCache
 	comps   tintCache
+	// aa is whether this frame's shapes are antialiased (antialiasOn the
+	// screen), set by each entry point that is given the screen.
+	aa bool
 	// compTints is the components layer's premultiplied tint per
 	// component (its four bytes read as little-endian), reused from bake
 	// to bake.
@@ -225,6 +228,7 @@ func (r *Renderer) Fonts() *Fonts { return r.fonts }
 
 // Draw draws f onto screen.
 func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
+	r.aa = antialiasOn(screen)
 	screen.Fill(ColBackground)
 	w := f.World
 	if w == nil || w.Grid == nil {
@@ -313,16 +317,19 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	r.drawCursorCell(dst, f)
 }
 
-// maxAASide is the longest side of an image shapes are antialiased on.
+// maxAASide is the longest side of a screen shapes are antialiased on.
 // Ebiten draws an antialiased shape through an offscreen image twice the
-// destination's size and panics when that passes the largest texture the
-// GPU takes (16384 on common drivers): a 12800×12800 window (-size allows
-// up to 16384) ended drawing its first route. Past it shapes are drawn
+// shape's bounds (rounded out to 16 px and clipped to the whole screen,
+// not to the sub-image drawn on) and panics when that passes the largest
+// texture the GPU takes (16384 on common drivers): a 12000×8000 window
+// (-size allows up to 16384) ended drawing its first route, and so did a
+// map area under 8192 px inside a wider screen. Past it shapes are drawn
 // aliased; at such sizes a pixel's edge is not what anyone looks at.
 const maxAASide = 8192
 
-// aa reports whether shapes drawn on dst may be antialiased.
-func aa(dst *ebiten.Image) bool {
-	b := dst.Bounds()
+// antialiasOn reports whether shapes may be antialiased on a screen the
+// size of screen (the root image, not a sub-image of it).
+func antialiasOn(screen *ebiten.Image) bool {
+	b := screen.Bounds()
 	return b.Dx() <= maxAASide && b.Dy() <= maxAASide
 }

@@ -762,6 +762,10 @@ func TestShotBadInput(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, b)
 	}
 	dir := t.TempDir()
+	tall := filepath.Join(dir, "tall.txt") // 10×200, open
+	if err := os.WriteFile(tall, []byte(strings.Repeat(strings.Repeat(".", 10)+"\n", 200)), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		args  []string
 		code  int
@@ -781,12 +785,14 @@ func TestShotBadInput(t *testing.T) {
 		// A typo is one whether or not the map loads.
 		{[]string{"-map", filepath.Join(dir, "gone.map"), "-pin", "abc"}, 2, `-pin: "abc": want X,Y`, false},
 		{nil, 0, "", true},
-		// Regression (new-user test): -size allows 16384 a side, but a
-		// window this large panicked drawing its first route: Ebiten
-		// antialiases a shape through an offscreen twice its size, past
-		// the GPU's largest texture. Only a real window shows it (the
-		// limit comes from the driver).
-		{[]string{"-size", "12000x8000"}, 0, "", true},
+		// Regression (new-user test, then review): -size allows 16384 a
+		// side, but a 12000×8000 window panicked drawing its first route,
+		// and, once the map area was checked, a 1200×8250 one still did:
+		// Ebiten antialiases a shape through an offscreen twice its bounds
+		// clipped to the whole screen, past the GPU's largest texture. Here
+		// a route runs the length of a tall map zoomed past its fit. Only a
+		// real window shows it (the limit comes from the driver).
+		{[]string{"-map", tall, "-from", "5,0", "-to", "5,199", "-size", "1200x8250", "-zoom", "43", "-center", "5,100"}, 0, "", true},
 	}
 	for i, c := range cases {
 		shot := filepath.Join(dir, fmt.Sprintf("shot%d.png", i))
