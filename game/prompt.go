@@ -101,15 +101,11 @@ func (p *prompt) takePaste() bool {
 	default:
 		return false
 	}
-	switch {
-	case r.err != nil:
+	if r.err != nil {
 		p.setNote(r.err.Error(), true)
-	case r.text == "":
-		p.setNote("the clipboard holds no text", true)
-	default:
-		return p.insert([]rune(r.text))
+		return false
 	}
-	return false
+	return p.insert([]rune(r.text))
 }
 
 // maxPromptHistory bounds each prompt kind's history.
