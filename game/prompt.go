@@ -633,6 +633,9 @@ func (g *Game) submitOpen(p *prompt, text string) {
 			}
 			g.prompt = p
 			p.setNote(g.promptHint(p.kind), false)
+			// Enter put the path in the history: ↑ starts from the
+			// newest again, and ↓ at the newest keeps the line.
+			p.histAt, p.draft = len(g.promptHist[p.kind]), nil
 		}
 		return
 	}

@@ -376,6 +376,14 @@ func TestOpenPromptEscOnTheQuestionKeepsThePath(t *testing.T) {
 	if strings.Contains(log.String(), "open path=") {
 		t.Fatalf("Esc on the question, yet the log has an open line:\n%s", log.String())
 	}
+	// The history took the path at Enter: on the path brought back, ↓
+	// keeps it (a review: it cleared the line) and ↑ gives it too.
+	if g.prompt.recall(g.promptHist[promptOpen], +1); string(g.prompt.text) != path {
+		t.Fatalf("↓ on the path brought back: %q, want it kept", string(g.prompt.text))
+	}
+	if g.prompt.recall(g.promptHist[promptOpen], -1); string(g.prompt.text) != path {
+		t.Fatalf("↑ on the path brought back: %q, want the newest entry, the same path", string(g.prompt.text))
+	}
 	g.submitPrompt()
 	c := g.confirm
 	if c == nil {
