@@ -433,7 +433,9 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 		// 0.240 for a querier that allocates nothing. One more pass,
 		// untimed and unchecked, shows what recurs; the lower figure is
 		// the steady state.
-		if a, b, err := allocPass(p, qs, prep.gp); err == nil && a < allocs {
+		// At most maxAllocPass queries: on a long batch the pass would
+		// double the run for a figure a sample gives.
+		if a, b, err := allocPass(p, qs[:min(len(qs), maxAllocPass)], prep.gp); err == nil && a < allocs {
 			allocs, bytes = a, b
 		}
 	}
@@ -492,6 +494,9 @@ func (g *goalPrep) run(goal image.Point) error {
 	}
 	return err
 }
+
+// maxAllocPass bounds the queries allocPass runs.
+const maxAllocPass = 1000
 
 // allocPass runs every query of qs once more through p (its goal prepared
 // first, when gp is set, off the count) and returns the allocations and
