@@ -271,7 +271,8 @@ func NewReport(env *Env) *Report {
 // the first) is run once untimed beforehand to warm the planner's buffers.
 // allocs_per_query is the steady state: a figure below one a call (a later
 // query that grew a buffer, or the runtime's own allocations on a busy
-// machine) is checked by one more untimed pass, and the lower one kept.
+// machine) is checked by one more untimed pass (of at most maxAllocPass
+// queries), and the lower one kept.
 //
 // A GoalPreparer's PrepareGoal runs before every Plan (the warm-up's
 // too), off the clock; its time and allocations are kept out of the search
