@@ -281,10 +281,11 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err e
 			}
 		case "data":
 			enc, comp := attrOf(se, "encoding"), attrOf(se, "compression")
-			var text []byte
+			var text textLines
 			tiles := int64(0) // XML data: its <tile> elements
 		data:
 			for {
+				at, _ := d.InputPos() // where the next token starts
 				tok, err := d.Token()
 				if err != nil {
 					return 0, nil, tiledErr(name, err)
@@ -292,21 +293,22 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err e
 				switch t := tok.(type) {
 				case xml.CharData:
 					if enc != "" {
-						text = append(text, t...)
+						text.add(t, at)
 					}
 				case xml.StartElement:
+					tl, _ := d.InputPos()
 					switch {
 					case t.Name.Local == "chunk":
-						return 0, nil, errAt(name, line, "tile layer %q is stored in chunks, as infinite maps are: give the map a fixed size and save it again", layer)
+						return 0, nil, errAt(name, tl, "tile layer %q is stored in chunks, as infinite maps are: give the map a fixed size and save it again", layer)
 					case enc == "" && t.Name.Local == "tile":
 						if tiles++; tiles > limit/4 {
-							return 0, nil, errAt(name, line, "tile layer %q holds more than the map's %d tiles", layer, limit/4)
+							return 0, nil, errAt(name, tl, "tile layer %q holds more than the map's %d tiles", layer, limit/4)
 						}
 						if err := d.Skip(); err != nil {
 							return 0, nil, tiledErr(name, err)
 						}
 					default:
-						return 0, nil, errAt(name, line, "tile layer %q: %s data holds an element <%s>", layer, dataKind(enc), t.Name.Local)
+						return 0, nil, errAt(name, tl, "tile layer %q: %s data holds an element <%s>", layer, dataKind(enc), t.Name.Local)
 					}
 				case xml.EndElement:
 					break data
@@ -321,7 +323,20 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err e
 				}
 				continue
 			}
-			if n, err := checkData(text, enc, comp, limit); err != nil {
+			if enc == "csv" {
+				// CSV is text a person may have edited: a bad token or a
+				// row of the wrong length is named at its own line.
+				n, pos, err := checkCSV(text.b, limit/4)
+				if err != nil {
+					return 0, nil, errAt(name, text.line(pos, line), "tile layer %q: %v", layer, err)
+				}
+				if n != want && short == nil {
+					pos, msg := csvShort(text.b, n, w, h)
+					short = errAt(name, text.line(pos, line), "tile layer %q%s%s", layer, msg, layerSize(lw, lh, w, h))
+				}
+				continue
+			}
+			if n, err := checkData(text.b, enc, comp, limit); err != nil {
 				return 0, nil, errAt(name, line, "tile layer %q: %v", layer, err)
 			} else if n != want && short == nil {
 				short = errAt(name, line, "tile layer %q holds %d tiles, want %d (the map's %d×%d cells)%s", layer, n, want, w, h, layerSize(lw, lh, w, h))
@@ -347,30 +362,130 @@ func dataKind(enc string) string {
 	return enc
 }
 
-// checkData checks one layer's data text (see scanLayers) and returns how
-// many tiles it holds.
-func checkData(text []byte, enc, comp string, limit int64) (int64, error) {
-	if enc == "csv" {
-		commas, values := int64(0), int64(0)
-		inValue := false
-		for _, c := range text {
-			if (c < '0' || c > '9') && c != ',' && c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-				return 0, fmt.Errorf("CSV data holds %s: only tile numbers, commas and line breaks belong there", quoteByte(c))
-			}
-			digit := c >= '0' && c <= '9'
-			if digit && !inValue {
-				values++
-			}
-			inValue = digit
-			if c == ',' {
-				if commas++; commas > limit/4 { // a trailing comma is allowed
-					// Counted before the decoder makes a record of each.
-					return 0, fmt.Errorf("its CSV data holds more than the map's %d tiles", limit/4)
-				}
+// textLines is the text of one <data> element as the XML decoder gives it,
+// in pieces (a comment splits it), each with the line it starts on, so a
+// position in the text can be named by its line in the file.
+type textLines struct {
+	b      []byte
+	starts []textPiece
+}
+
+type textPiece struct{ off, line int }
+
+func (t *textLines) add(b []byte, line int) {
+	t.starts = append(t.starts, textPiece{len(t.b), line})
+	t.b = append(t.b, b...)
+}
+
+// line is the file line of byte pos of the text: the line its piece starts
+// on plus the line breaks before pos in it; def when pos is negative or
+// the text is empty.
+func (t *textLines) line(pos, def int) int {
+	if pos < 0 || len(t.starts) == 0 {
+		return def
+	}
+	pos = min(pos, len(t.b))
+	k := 0
+	for k+1 < len(t.starts) && t.starts[k+1].off <= pos {
+		k++
+	}
+	p := t.starts[k]
+	return p.line + bytes.Count(t.b[p.off:pos], []byte("\n"))
+}
+
+// checkCSV checks a layer's CSV text: only tile numbers, commas and white
+// space, and at most max tiles. It returns how many tiles it holds, or the
+// error and the position it is about (the bad byte, the first tile too
+// many).
+func checkCSV(text []byte, max int64) (values int64, pos int, err error) {
+	commas := int64(0)
+	inValue := false
+	for i, c := range text {
+		if (c < '0' || c > '9') && c != ',' && c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return 0, i, fmt.Errorf("CSV data holds %s: only tile numbers, commas and line breaks belong there", quoteByte(c))
+		}
+		digit := c >= '0' && c <= '9'
+		if digit && !inValue {
+			values++
+		}
+		inValue = digit
+		if c == ',' {
+			if commas++; commas > max { // a trailing comma is allowed
+				// Counted before the decoder makes a record of each.
+				return 0, i, fmt.Errorf("its CSV data holds more than the map's %d tiles", max)
 			}
 		}
-		return values, nil
 	}
+	return values, -1, nil
+}
+
+// csvShort says how CSV text of n tiles misses the w×h map's count, and
+// at which position of the text: the first line whose tiles are not a
+// row's w, when the text is written a row a line as Tiled writes it (its
+// first line of tiles holds w); else where the tiles run out (too few) or
+// the first tile too many. The message follows the layer's name.
+func csvShort(text []byte, n int64, w, h int) (int, string) {
+	want := int64(w) * int64(h)
+	all := fmt.Sprintf("the map is %d×%d cells; the layer holds %d tiles in all, want %d", w, h, n, want)
+	type csvLine struct{ start, end, tiles int }
+	var lines []csvLine
+	for start := 0; start < len(text); {
+		end := bytes.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		tiles, in := 0, false
+		for _, c := range text[start:end] {
+			digit := c >= '0' && c <= '9'
+			if digit && !in {
+				tiles++
+			}
+			in = digit
+		}
+		if tiles > 0 {
+			lines = append(lines, csvLine{start, end, tiles})
+		}
+		start = end + 1
+	}
+	if len(lines) > 1 && lines[0].tiles == w {
+		for y, l := range lines {
+			if l.tiles != w {
+				return l.start, fmt.Sprintf(": row y=%d holds %d tiles, want %d (%s)", y, l.tiles, w, all)
+			}
+		}
+		if len(lines) < h {
+			last := lines[len(lines)-1]
+			return last.end, fmt.Sprintf(": ends after %d rows, want %d (%s)", len(lines), h, all)
+		}
+		return lines[h].start, fmt.Sprintf(": row y=%d is one row too many (%s)", h, all)
+	}
+	// Not a row a line: the place where the count goes wrong.
+	total := fmt.Sprintf(" holds %d tiles, want %d (the map's %d×%d cells)", n, want, w, h)
+	seen, in := int64(0), false
+	last := -1
+	for i, c := range text {
+		digit := c >= '0' && c <= '9'
+		if digit && !in {
+			if seen++; seen > want {
+				return i, total + "; the first tile too many is here"
+			}
+		}
+		if digit {
+			last = i + 1
+		}
+		in = digit
+	}
+	if last < 0 {
+		last = 0
+	}
+	return last, total
+}
+
+// checkData checks one layer's base64 data text (see scanLayers; CSV is
+// checkCSV's) and returns how many tiles it holds.
+func checkData(text []byte, enc, comp string, limit int64) (int64, error) {
 	if enc != "base64" {
 		return 0, fmt.Errorf("unknown data encoding %q (Tiled writes csv, base64 or XML)", enc)
 	}

@@ -178,7 +178,7 @@ func TestTiledRefusals(t *testing.T) {
 1,1,
 1,1
 </data>`, `<data encoding="base64" compression="gzip">`+gzipZeros(64)+`</data>`, 1), ""), `tile layer "ground": its gzip data unpacks to more than the map's 4 tiles`, 7},
-		{"negative gid", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,-1,\n1,1", 1), ""), `tile layer "ground": CSV data holds '-': only tile numbers`, 7},
+		{"negative gid", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,-1,\n1,1", 1), ""), `tile layer "ground": CSV data holds '-': only tile numbers`, 8},
 		{"zstd", fmt.Sprintf(strings.Replace(ok, `<data encoding="csv">
 1,1,
 1,1
@@ -192,7 +192,7 @@ func TestTiledRefusals(t *testing.T) {
 		{"no element", "<?xml version=\"1.0\"?>\n<!-- nothing -->\n", "holds no XML element", 0},
 		{"bad cost", fmt.Sprintf(strings.Replace(ok, `value="4"`, `value="12"`, 1), ""), `tileset "t" tile 2: cost "12", want a whole move weight from 1 to 9`, 0},
 		{"bad bool", fmt.Sprintf(strings.Replace(strings.Replace(ok, `value="true"`, `value="yes"`, 1), "1,1,\n1,1", "2,1,\n1,1", 1), ""), `property solid is "yes", want true or false`, 0},
-		{"short layer", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,1,1", 1), ""), `tile layer "ground" holds 3 tiles, want 4 (the map's 2×2 cells)`, 7},
+		{"short layer", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,1,1", 1), ""), `tile layer "ground" holds 3 tiles, want 4 (the map's 2×2 cells)`, 8},
 		{"unknown gid", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,1,\n1,99", 1), ""), `tile layer "ground" cell (1,1): tile 98 of tileset "t", which has 3 tiles`, 0},
 		{"empty property", fmt.Sprintf(tmx(`<properties><property name="pathlens.empty" value="void"/></properties>`+tileset, "1,1,\n1,1", 2, 2), ""), `pathlens.empty "void": want open or blocked`, 0},
 		{"overlap", objs(`<object id="1" name="a" x="0" y="0" width="32" height="16"/><object id="2" name="b" x="16" y="0" width="16" height="32"/>`), `cell (1,0) lies in region 'a' (object 1) and 'b' (object 2)`, 0},
