@@ -108,9 +108,7 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {
-			// An external tileset or template that does not open: the
-			// line of the source attribute naming it.
-			return nil, none, errAt(name, sourceLine(data, pe.Path), "%s %s: %v", sourceKind(pe.Path), filepath.Base(pe.Path), pe.Err)
+			return nil, none, missingSource(name, data, dir, pe)
 		}
 		return nil, none, tiledErr(name, err)
 	}
@@ -132,28 +130,56 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	return &Map{Name: filepath.Base(name), Grid: g, Terrain: terrain, Format: FormatTiled}, rooms, nil
 }
 
-// sourceLine is the line of data whose element names the file at path
-// in a source attribute (an external tileset) or a template attribute (an
-// object placed from a template), by its base name, as written or with its
-// folder; 0 when none does. Elements are read with the XML decoder, so a
-// map written on one line (Tiled's minimised output) or with the attribute
-// in either quotes is found too.
-func sourceLine(data []byte, path string) int {
+// missingSource is the refusal of a map whose external tileset (.tsx) or
+// template (.tx) did not open (pe, from the decoder, holds the path it
+// tried): the file as the map writes it, at the line that names it, and
+// where it was looked for, so a wrong folder shows.
+func missingSource(name string, data []byte, dir string, pe *fs.PathError) *Error {
+	line, written := sourceLine(data, dir, pe.Path)
+	if written == "" {
+		written = filepath.Base(pe.Path) // named by a template, not the map
+	}
+	where := pe.Path
+	if abs, err := filepath.Abs(where); err == nil {
+		where = abs
+	}
+	kind := sourceKind(pe.Path)
+	if errors.Is(pe.Err, fs.ErrNotExist) {
+		return errAt(name, line, "%s %q not found: looked for %s", kind, written, where)
+	}
+	return errAt(name, line, "%s %q (%s): %v", kind, written, where, pe.Err)
+}
+
+// sourceLine finds the element of data whose source attribute (an external
+// tileset) or template attribute (an object placed from a template) names
+// the file at path, and returns its line and the attribute as written: the
+// one that resolves against dir to path, else one with path's base name;
+// 0 and "" when none does (a tileset named by a template). Elements are
+// read with the XML decoder, so a map written on one line (Tiled's
+// minimised output) or with the attribute in either quotes is found too.
+func sourceLine(data []byte, dir, path string) (int, string) {
 	base := filepath.Base(path)
 	d := xml.NewDecoder(bytes.NewReader(data))
+	line, written := 0, ""
 	for {
 		tok, err := d.Token()
 		if err != nil {
-			return 0
+			return line, written
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
 			continue
 		}
 		for _, a := range se.Attr {
-			if (a.Name.Local == "source" || a.Name.Local == "template") && filepath.Base(a.Value) == base {
-				line, _ := d.InputPos()
-				return line
+			if a.Name.Local != "source" && a.Name.Local != "template" {
+				continue
+			}
+			l, _ := d.InputPos()
+			if filepath.Join(dir, a.Value) == path {
+				return l, a.Value
+			}
+			if written == "" && filepath.Base(a.Value) == base {
+				line, written = l, a.Value
 			}
 		}
 	}

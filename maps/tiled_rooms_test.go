@@ -113,7 +113,7 @@ func TestTiledRefusalsNameTheLineAndLayer(t *testing.T) {
 </map>`
 	_, _, err := ReadTiled(strings.NewReader(src), "m.tmx", t.TempDir())
 	var me *Error
-	if !errors.As(err, &me) || me.Line != 3 || !strings.Contains(err.Error(), "tileset nothere.tsx") {
+	if !errors.As(err, &me) || me.Line != 3 || !strings.Contains(err.Error(), `tileset "nothere.tsx" not found`) {
 		t.Errorf("missing tileset: %v", err)
 	}
 }

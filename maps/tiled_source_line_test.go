@@ -2,6 +2,8 @@ package maps
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -20,7 +22,7 @@ func TestMissingTemplateNamesItsLine(t *testing.T) {
 </map>`
 	_, _, err := ReadTiled(strings.NewReader(src), "m.tmx", t.TempDir())
 	var me *Error
-	if !errors.As(err, &me) || me.Line != 6 || !strings.Contains(err.Error(), "template room.tx") {
+	if !errors.As(err, &me) || me.Line != 6 || !strings.Contains(err.Error(), `template "room.tx" not found`) {
 		t.Errorf("missing template: %v (%+v), want line 6", err, me)
 	}
 }
@@ -34,7 +36,7 @@ func TestMissingTilesetOnASharedLine(t *testing.T) {
 	writeFile(t, dir, "here.tsx", `<?xml version="1.0" encoding="UTF-8"?><tileset name="h" tilewidth="16" tileheight="16" tilecount="4" columns="4"/>`)
 	_, _, err := ReadTiled(strings.NewReader(src), "m.tmx", dir)
 	var me *Error
-	if !errors.As(err, &me) || me.Line != 2 || !strings.Contains(err.Error(), "tileset nothere.tsx") {
+	if !errors.As(err, &me) || me.Line != 2 || !strings.Contains(err.Error(), `tileset "nothere.tsx" not found`) {
 		t.Errorf("missing tileset: %v (%+v), want line 2", err, me)
 	}
 }
@@ -57,5 +59,39 @@ func TestTiledLayerSizeAttributesFollowTheMap(t *testing.T) {
 	_, _, err := ReadTiled(strings.NewReader(layer("1,1,1,1")), "m.tmx", "")
 	if err == nil || !strings.Contains(err.Error(), `holds 4 tiles, want 6 (the map's 3×2 cells); the layer says it is 2×2`) {
 		t.Errorf("a layer of its own stated size: %v", err)
+	}
+}
+
+// The designer's missing_tsx.tmx names its tileset "tiles/missing.tsx";
+// the refusal said "tileset missing.tsx: no such file or directory",
+// dropping the folder and where it was looked for. It now names the path as
+// written, at its line, and the path tried (the map's folder joined to it).
+func TestMissingTilesetNamesThePathWrittenAndTried(t *testing.T) {
+	dir := t.TempDir()
+	src := `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" source="other/missing.tsx"/>
+ <tileset firstgid="3" source="tiles/missing.tsx"/>
+ <layer id="1" name="ground" width="2" height="1"><data encoding="csv">1,3</data></layer>
+</map>`
+	writeFile(t, dir, "missing_tsx.tmx", src)
+	if err := os.Mkdir(filepath.Join(dir, "other"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "other"), "missing.tsx", `<?xml version="1.0" encoding="UTF-8"?><tileset name="o" tilewidth="16" tileheight="16" tilecount="2" columns="2"/>`)
+	_, err := LoadMap(filepath.Join(dir, "missing_tsx.tmx"))
+	var me *Error
+	want := `tileset "tiles/missing.tsx" not found: looked for ` + filepath.Join(dir, "tiles", "missing.tsx")
+	if !errors.As(err, &me) || me.Line != 4 || !strings.Contains(err.Error(), want) {
+		t.Fatalf("missing tileset: %v, want %q at line 4", err, want)
+	}
+	// Read by a relative path, the path tried is still given in full.
+	wd, _ := os.Getwd()
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	if _, err := LoadScenario("missing_tsx.tmx"); err == nil || !strings.Contains(err.Error(), "missing_tsx.tmx:4: "+want) {
+		t.Fatalf("by a relative path: %v", err)
 	}
 }
