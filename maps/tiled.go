@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"math"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,6 +21,7 @@ import (
 
 	tiled "github.com/lafriks/go-tiled"
 
+	"pathlens/internal/sysmem"
 	"pathlens/pathing"
 )
 
@@ -54,11 +56,78 @@ import (
 // of any other weight, so writers and renderers treat the map like an
 // ASCII one.
 
-// MaxTiledTiles bounds a Tiled map's cells times its tile layers (about
-// 36 bytes each while decoding): 4M, e.g. 2048×2048 in one layer or
-// 1024×1024 in four. It is checked from the file's elements before any
-// layer is decoded.
-const MaxTiledTiles = 1 << 22
+// A Tiled map's tiles (its cells times its tile layers) are bounded by
+// what decoding them costs, checked from the file's elements before any
+// layer is decoded: the decoder keeps a record of every tile of every
+// layer (32 bytes), and while it reads one layer it holds that layer's
+// tiles once more as numbers and, for CSV, as text pieces; this reader then
+// keeps a few bytes a cell (tiledBytesPerCell covers both). Measured on
+// 1200×1200×3 and 3000×3000×1 maps, CSV and zlib: the estimate is within a
+// tenth of the peak heap. A map of TiledTilesAlwaysRead tiles or fewer is
+// always read (about a gigabyte at most); a larger one when its need fits
+// in the share of free memory one load may take (tiledMemShare), so a
+// Moving AI-sized 16384×16384 map in one layer opens on a machine with
+// some 20 GB free, and is refused, naming its need and what is free, on
+// one with less. Where the machine does not say what is free (sysmem.Read:
+// Linux only), the floor is the bound.
+const (
+	TiledTilesAlwaysRead = 1 << 24 // 4096×4096 in one layer, 2048×2048 in four
+
+	tiledBytesPerTile = 32
+	tiledBytesPerCell = 24
+	tiledMemShare     = 0.8 // as game/world's memShare: the rest is headroom
+)
+
+// tiledFreeMemory is what the machine can still give plus the process's
+// idle heap, false when the machine does not say (tests replace it).
+var tiledFreeMemory = func() (uint64, bool) {
+	in, ok := sysmem.Read()
+	if !ok {
+		return 0, false
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms) // only for maps past the floor: it stops the world a moment
+	return in.Available + ms.HeapIdle - ms.HeapReleased, true
+}
+
+// tiledNeed estimates the bytes reading a map of cells cells and tiles
+// tiles from a file of fileBytes bytes takes at its peak (the file is held
+// as read, and as the decoder's copy of each layer's text).
+func tiledNeed(tiles, cells, fileBytes int64) uint64 {
+	return uint64(tiles*tiledBytesPerTile + cells*tiledBytesPerCell + 3*fileBytes)
+}
+
+// checkTiledTiles refuses, at line, a w×h map of layers tile layers whose
+// decoding would not fit (see TiledTilesAlwaysRead).
+func checkTiledTiles(name string, line, w, h, layers int, fileBytes int64) error {
+	tiles := int64(w) * int64(h) * int64(layers)
+	if tiles <= TiledTilesAlwaysRead {
+		return nil
+	}
+	what := fmt.Sprintf("%d×%d cells in %d tile %s is %d tiles", w, h, layers, plural(layers, "layer", "layers"), tiles)
+	free, ok := tiledFreeMemory()
+	if !ok {
+		return errAt(name, line, "%s, more than the %d read where the machine does not say how much memory is free", what, TiledTilesAlwaysRead)
+	}
+	need := tiledNeed(tiles, int64(w)*int64(h), fileBytes)
+	if float64(need) <= tiledMemShare*float64(free) {
+		return nil
+	}
+	less := ""
+	if layers > 1 {
+		less = "; fewer tile layers need less"
+	}
+	return errAt(name, line, "%s: reading them needs about %s, and %s of memory is free%s (up to %d tiles are read whatever is free)",
+		what, sysmem.Format(need), sysmem.Format(free), less, TiledTilesAlwaysRead)
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
 
 // blockProps are the tile and layer properties that make a tile a wall.
 var blockProps = []string{"blocked", "solid", "collides", "collision", "wall"}
@@ -246,15 +315,16 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 		// Check the tile layers before any is decoded: the decoder keeps
 		// a record per tile of every layer, and reads compressed data
 		// without a bound, so a small file could unpack to gigabytes.
-		layers, short, err := scanLayers(d, name, w, h)
+		// The bound on tiles is checked as each layer starts, before its
+		// data is unpacked to be counted (seconds for a gigabyte).
+		layers, short, err := scanLayers(d, name, w, h, func(layers int) error {
+			return checkTiledTiles(name, line, w, h, layers, int64(len(data)))
+		})
 		if err != nil {
 			return 0, 0, err
 		}
 		if layers == 0 {
 			return 0, 0, errAt(name, line, "has no tile layer: no cell to walk on")
-		}
-		if tiles := int64(w) * int64(h) * int64(layers); tiles > MaxTiledTiles {
-			return 0, 0, errAt(name, line, "%d×%d cells in %d tile layers is %d tiles, more than the %d a Tiled map may hold here", w, h, layers, tiles, MaxTiledTiles)
 		}
 		if short != nil {
 			return 0, 0, short
@@ -270,10 +340,11 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 // compressed base64 may unpack to one 4-byte number a cell: the decoder
 // makes a record of every tile, or unpacks all, before it counts), zstd
 // (which the decoder cannot read) is refused by name, and chunks (infinite
-// maps) too. Errors name the layer and the line. short is the first layer
-// whose tiles are not its width × height, returned apart so that the
-// caller's bound on all the layers' tiles is said first.
-func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err error) {
+// maps) too. Errors name the layer and the line. bound is called with the
+// count of tile layers as each starts, and its error returned. short is the
+// first layer whose tiles are not its width × height, returned apart so
+// that the bound on all the layers' tiles is said first.
+func scanLayers(d *xml.Decoder, name string, w, h int, bound func(layers int) error) (layers int, short, err error) {
 	layer := ""
 	want := int64(w) * int64(h) // every layer's tiles: the map's width × height
 	lw, lh := w, h              // the layer's own width and height attributes
@@ -294,6 +365,14 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err e
 		switch se.Name.Local {
 		case "layer":
 			layers++
+			if err := bound(layers); err != nil {
+				// Refused before unpacking the rest: the message names
+				// all the layers, counted without unpacking them.
+				if all := bound(layers + countLayers(d)); all != nil {
+					err = all
+				}
+				return 0, nil, err
+			}
 			layer = attrOf(se, "name")
 			// The decoder wants the map's cells in every layer, whatever
 			// the layer's own width and height say (they are named in the
@@ -367,6 +446,21 @@ func scanLayers(d *xml.Decoder, name string, w, h int) (layers int, short, err e
 			} else if n != want && short == nil {
 				short = errAt(name, line, "tile layer %q holds %d tiles, want %d (the map's %d×%d cells)%s", layer, n, want, w, h, layerSize(lw, lh, w, h))
 			}
+		}
+	}
+}
+
+// countLayers counts the <layer> elements left in d, reading no data (up
+// to a syntax error, when there is one).
+func countLayers(d *xml.Decoder) int {
+	n := 0
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return n
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "layer" {
+			n++
 		}
 	}
 }
