@@ -59,7 +59,9 @@ type Scenario struct {
 	// as copies, which give way to the map's when it is read).
 	MapLevels int
 	// Notes are remarks on what the parser chose that the user should
-	// read (a scenario's own copy of the rooms replaced by the map's).
+	// read (a scenario's own copy of the rooms replaced by the map's), and
+	// the map's own (Rooms.Notes: what a Tiled map holds that is not read
+	// as drawn).
 	Notes []string
 
 	Queries []Query
@@ -504,7 +506,7 @@ func LoadScenario(path string) (*Scenario, error) {
 		}
 		name := strings.TrimSuffix(m.Name, filepath.Ext(m.Name))
 		return &Scenario{Name: name, Map: m, MapPath: m.Name, MapFile: path, Regions: rooms.Layers,
-			RegionNames: rooms.Names, MapLevels: len(rooms.Layers)}, nil
+			RegionNames: rooms.Names, MapLevels: len(rooms.Layers), Notes: rooms.Notes}, nil
 	}
 	m, err := LoadMap(path)
 	if err != nil {
@@ -661,6 +663,9 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			}
 			s.Map, s.MapPath, s.MapFile = m, p, mp
 			at.mapRooms = rooms
+			for _, n := range rooms.Notes {
+				s.Notes = append(s.Notes, BaseName(p)+": "+n) // the scenario's notes name their file
+			}
 		case "scen":
 			if at.scenLine != 0 {
 				return nil, errAt(name, ln, "second scen line (the first is line %d)", at.scenLine)

@@ -32,11 +32,15 @@ import (
 // Only finite orthogonal maps have cells to walk on. What a cell is:
 //
 //   - blocked when any tile layer holds a tile there whose tile has a true
-//     boolean property blocked, solid, collides, collision or wall, or when
-//     the tile lies on a collision layer: a tile layer whose name or class
-//     is collision(s), collide(s), wall(s), blocked, solid or obstacle(s),
-//     or that has one of the tile properties above set true. Hidden layers
-//     count (a collision layer is usually hidden);
+//     boolean property blocked, solid, collides, collision or wall, or
+//     collision shapes (Tiled's Collision Editor) one of which covers the
+//     tile's centre; or when the tile lies on a collision layer: a tile
+//     layer whose name or class is collision(s), collide(s), wall(s),
+//     blocked, solid or obstacle(s), or that has one of the tile
+//     properties above set true; or when the cell's centre lies inside a
+//     rectangle or polygon on an object layer named or set as a collision
+//     layer is (see tiled_collision.go). Hidden layers count (a collision
+//     layer is usually hidden);
 //   - else open with the highest move weight among its tiles' integer
 //     property cost, weight or movecost (1 to 9; 1 when none says);
 //   - a cell no tile layer covers is open, unless the map's string property
@@ -146,6 +150,10 @@ var weightProps = []string{"cost", "weight", "movecost"}
 type Rooms struct {
 	Layers [][]byte
 	Names  []map[byte]string
+	// Notes say what the map holds that is not read as drawn, one
+	// sentence each (tiles whose collision shapes leave their centre
+	// open, wall tiles placed as objects), for the session to show.
+	Notes []string
 }
 
 // ReadTiled reads a Tiled TMX map from r (name for messages; dir is the
@@ -184,10 +192,17 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	if tm.Width != w || tm.Height != h {
 		return nil, none, errAt(name, 0, "the map reads as %d×%d after its header said %d×%d", tm.Width, tm.Height, w, h)
 	}
-	rd := tiledReader{name: name, m: tm, w: w, h: h, tiles: map[*tiled.Tileset]map[uint32]tileRule{}}
+	rd := tiledReader{name: name, data: data, m: tm, w: w, h: h, tiles: map[*tiled.Tileset]map[uint32]tileRule{}}
 	if err := rd.walk(tm.Layers, tm.ObjectGroups, tm.Groups, image.Point{}); err != nil {
 		return nil, none, err
 	}
+	if err := rd.objectWalls(); err != nil {
+		return nil, none, err
+	}
+	if err := rd.tileObjectNotes(); err != nil {
+		return nil, none, err
+	}
+	rd.shapeNotes()
 	g, terrain, err := rd.grid()
 	if err != nil {
 		return nil, none, err
@@ -196,6 +211,7 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	if err != nil {
 		return nil, none, err
 	}
+	rooms.Notes = rd.notes
 	return &Map{Name: filepath.Base(name), Grid: g, Terrain: terrain, Format: FormatTiled}, rooms, nil
 }
 
@@ -695,11 +711,15 @@ func tiledErr(name string, err error) *Error {
 type tileRule struct {
 	blocked bool
 	weight  uint8 // 0: no weight property
+	// shapes says why a tile with collision shapes is not a wall:
+	// shapesPartial, or the kinds of shapes not read ("an ellipse").
+	shapes string
 }
 
 // tiledReader gathers the layers of one map.
 type tiledReader struct {
 	name  string
+	data  []byte // the file, for the lines of objects in messages
 	m     *tiled.Map
 	w, h  int
 	tiles map[*tiled.Tileset]map[uint32]tileRule
@@ -708,6 +728,20 @@ type tiledReader struct {
 	weight  []uint8 // per cell: highest weight seen, 0 none
 	covered []bool  // per cell: some tile layer has a tile here
 	regions []regionLayer
+	walls   []objectLayer // collision object layers
+	others  []objectLayer // object layers neither rooms nor walls
+
+	// shapeAt[i] is 1 + the index in shapeTiles of a tile on cell i whose
+	// collision shapes leave it open (nil until one is placed).
+	shapeAt    []int32
+	shapeTiles []shapeTile
+	notes      []string
+}
+
+// objectLayer is an object layer with the offset it is drawn at.
+type objectLayer struct {
+	og  *tiled.ObjectGroup
+	off image.Point
 }
 
 // regionLayer is one object layer of regions with the offset it is drawn at.
@@ -730,12 +764,27 @@ func (rd *tiledReader) walk(layers []*tiled.Layer, objs []*tiled.ObjectGroup, gr
 		}
 	}
 	for _, og := range objs {
+		at := off.Add(image.Pt(og.OffsetX, og.OffsetY))
 		lvl, ok, err := regionLevel(og.Name, og.Class)
 		if err != nil {
 			return errAt(rd.name, 0, "object layer %q: %v", og.Name, err)
 		}
 		if ok {
-			rd.regions = append(rd.regions, regionLayer{lvl, og, off.Add(image.Pt(og.OffsetX, og.OffsetY))})
+			rd.regions = append(rd.regions, regionLayer{lvl, og, at})
+			continue
+		}
+		wall := nameIn(og.Name, collisionNames) || nameIn(og.Class, collisionNames)
+		if !wall {
+			b, err := anyTrue(og.Properties, blockProps)
+			if err != nil {
+				return errAt(rd.name, 0, "object layer %q: %v", og.Name, err)
+			}
+			wall = b
+		}
+		if wall {
+			rd.walls = append(rd.walls, objectLayer{og, at})
+		} else {
+			rd.others = append(rd.others, objectLayer{og, at})
 		}
 	}
 	for _, g := range groups {
@@ -796,6 +845,9 @@ func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 		if rule.blocked {
 			rd.blocked[i] = true
 		}
+		if rule.shapes != "" {
+			rd.openShape(i, t.Tileset, t.ID, rule.shapes)
+		}
 		rd.weight[i] = max(rd.weight[i], rule.weight)
 	}
 	return nil
@@ -829,6 +881,9 @@ func (rd *tiledReader) rule(t *tiled.LayerTile) (tileRule, error) {
 				return r, fmt.Errorf("tileset %q tile %d: %v", ts.Name, tt.ID, err)
 			}
 			r.blocked = b
+			if !b {
+				r.blocked, r.shapes = tileShapes(ts, tt)
+			}
 			for _, p := range tt.Properties {
 				if !nameIn(p.Name, weightProps) {
 					continue
@@ -934,7 +989,6 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 	own := make([]int32, rd.w*rd.h) // 1 + index in objs of the object that named the cell
 	var objs []*tiled.Object
 	budget := regionWork(rd.w, rd.h)
-	tw, th := float64(max(rd.m.TileWidth, 1)), float64(max(rd.m.TileHeight, 1))
 	for lvl := 1; lvl <= top; lvl++ {
 		layer := bytes.Repeat([]byte{' '}, rd.w*rd.h)
 		clear(own)
@@ -989,36 +1043,26 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 		for _, pl := range all {
 			o, rl := pl.o, pl.rl
 			c := chars[o]
-			inside, box, points, err := objectShape(o, float64(rl.off.X), float64(rl.off.Y))
-			if err != nil {
-				return none, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
-			}
-			if lim := 4 * float64(pathing.MaxSide) * max(tw, th); !(math.Abs(box.Min.X) <= lim && math.Abs(box.Min.Y) <= lim && math.Abs(box.Max.X) <= lim && math.Abs(box.Max.Y) <= lim) {
-				return none, errAt(rd.name, 0, "region layer %q: %s lies far outside the map (%g,%g)-(%g,%g) px", rl.og.Name, objLabel(o), box.Min.X, box.Min.Y, box.Max.X, box.Max.Y)
-			}
-			x0, y0 := max(0, int(math.Floor(box.Min.X/tw))), max(0, int(math.Floor(box.Min.Y/th)))
-			x1, y1 := min(rd.w, int(math.Ceil(box.Max.X/tw))+1), min(rd.h, int(math.Ceil(box.Max.Y/th))+1)
-			if x1 > x0 && y1 > y0 {
-				budget -= int64(x1-x0) * int64(y1-y0) * int64(points)
-			}
-			if budget < 0 {
-				return none, errAt(rd.name, 0, "region layer %q: the region objects' boxes (cells times points) add up to more than %d cell tests for this %d×%d map: are objects repeated?",
-					rl.og.Name, regionWork(rd.w, rd.h), rd.w, rd.h)
-			}
 			objs = append(objs, o)
 			k := int32(len(objs))
-			for y := y0; y < y1; y++ {
-				for x := x0; x < x1; x++ {
-					if !inside((float64(x)+0.5)*tw, (float64(y)+0.5)*th) {
-						continue
-					}
-					i := y*rd.w + x
-					if own[i] != 0 && layer[i] != c {
-						return none, errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
-							rl.og.Name, x, y, rune(layer[i]), objLabel(objs[own[i]-1]), rune(c), objLabel(o))
-					}
-					layer[i], own[i] = c, k
+			err := rd.cellsInside(o, rl.off, roomShapes, &budget, func(x, y int) error {
+				i := y*rd.w + x
+				if own[i] != 0 && layer[i] != c {
+					return errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
+						rl.og.Name, x, y, rune(layer[i]), objLabel(objs[own[i]-1]), rune(c), objLabel(o))
 				}
+				layer[i], own[i] = c, k
+				return nil
+			})
+			var me *Error
+			switch {
+			case errors.As(err, &me):
+				return none, err
+			case errors.Is(err, errShapeWork):
+				return none, errAt(rd.name, 0, "region layer %q: the region objects' boxes (cells times points) add up to more than %d cell tests for this %d×%d map: are objects repeated?",
+					rl.og.Name, regionWork(rd.w, rd.h), rd.w, rd.h)
+			case err != nil:
+				return none, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
 			}
 		}
 		if !seen {
@@ -1034,6 +1078,46 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 		rooms.Names[lvl-1] = names
 	}
 	return rooms, nil
+}
+
+// errShapeWork is cellsInside's refusal of an object past the budget of
+// cell tests.
+var errShapeWork = errors.New("too many cell tests")
+
+// cellsInside calls fn for each cell of the map whose centre lies inside
+// o, a rectangle or polygon drawn off pixels from where it says (its
+// layers' offsets): the cells a room covers, and those a collision object
+// blocks. *budget, the cell tests left (see regionWork), is charged the
+// object's box in cells times its points; past it, errShapeWork. An
+// object far outside the map is refused rather than covering nothing
+// silently. fn's error is returned as it is.
+func (rd *tiledReader) cellsInside(o *tiled.Object, off image.Point, use shapeUse, budget *int64, fn func(x, y int) error) error {
+	tw, th := float64(max(rd.m.TileWidth, 1)), float64(max(rd.m.TileHeight, 1))
+	inside, box, points, err := objectShape(o, float64(off.X), float64(off.Y), use)
+	if err != nil {
+		return err
+	}
+	if lim := 4 * float64(pathing.MaxSide) * max(tw, th); !(math.Abs(box.Min.X) <= lim && math.Abs(box.Min.Y) <= lim && math.Abs(box.Max.X) <= lim && math.Abs(box.Max.Y) <= lim) {
+		return fmt.Errorf("%s lies far outside the map (%g,%g)-(%g,%g) px", objLabel(o), box.Min.X, box.Min.Y, box.Max.X, box.Max.Y)
+	}
+	x0, y0 := max(0, int(math.Floor(box.Min.X/tw))), max(0, int(math.Floor(box.Min.Y/th)))
+	x1, y1 := min(rd.w, int(math.Ceil(box.Max.X/tw))+1), min(rd.h, int(math.Ceil(box.Max.Y/th))+1)
+	if x1 > x0 && y1 > y0 {
+		*budget -= int64(x1-x0) * int64(y1-y0) * int64(points)
+	}
+	if *budget < 0 {
+		return errShapeWork
+	}
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			if inside((float64(x)+0.5)*tw, (float64(y)+0.5)*th) {
+				if err := fn(x, y); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // regionChars is how many characters can name a level's rooms: the
@@ -1207,33 +1291,31 @@ func asciiBase(r rune) byte {
 // fbox is a box in pixels.
 type fbox struct{ Min, Max struct{ X, Y float64 } }
 
+// shapeUse words objectShape's refusals for what the shapes are for.
+type shapeUse struct {
+	plural string // "regions"
+	covers string // what one of them does with cells
+}
+
+var (
+	roomShapes = shapeUse{"regions", "a region covers the cells inside one of those"}
+	wallShapes = shapeUse{"walls", "a wall blocks the cells whose centres lie inside one of those"}
+)
+
 // objectShape returns the point test, bounding box (in map pixels) and
-// cost per cell tested (its points) of a rectangle or polygon object. Rotated objects, ellipses, points,
-// polylines, text and tile objects are refused.
-func objectShape(o *tiled.Object, dx, dy float64) (inside func(x, y float64) bool, box fbox, points int, err error) {
+// cost per cell tested (its points) of a rectangle or polygon object.
+// Rotated objects, ellipses, points, polylines, text and tile objects are
+// refused, worded for use.
+func objectShape(o *tiled.Object, dx, dy float64, use shapeUse) (inside func(x, y float64) bool, box fbox, points int, err error) {
 	if o.Rotation != 0 {
-		return nil, box, 0, fmt.Errorf("%s is rotated (%g°): regions must be unrotated rectangles or polygons", objLabel(o), o.Rotation)
+		return nil, box, 0, fmt.Errorf("%s is rotated (%g°): %s must be unrotated rectangles or polygons", objLabel(o), o.Rotation, use.plural)
 	}
 	ox, oy := o.X+dx, o.Y+dy
 	switch {
 	case len(o.Ellipses) > 0, len(o.PolyLines) > 0, o.Text != nil, o.GID != 0:
-		kind := "an ellipse"
-		switch {
-		case len(o.PolyLines) > 0:
-			kind = "a polyline"
-		case o.Text != nil:
-			kind = "a text"
-		case o.GID != 0:
-			kind = "a tile"
-		}
-		return nil, box, 0, fmt.Errorf("%s is %s, not a rectangle or a polygon: a region covers the cells inside one of those", objLabel(o), kind)
+		return nil, box, 0, fmt.Errorf("%s is %s, not a rectangle or a polygon: %s", objLabel(o), unreadKind(o), use.covers)
 	case len(o.Polygons) > 0:
-		var pts [][2]float64
-		if o.Polygons[0].Points != nil {
-			for _, p := range *o.Polygons[0].Points {
-				pts = append(pts, [2]float64{ox + p.X, oy + p.Y})
-			}
-		}
+		pts := polygonPoints(o, dx, dy)
 		if len(pts) < 3 {
 			return nil, box, 0, fmt.Errorf("%s is a polygon of %d points", objLabel(o), len(pts))
 		}
@@ -1244,10 +1326,49 @@ func objectShape(o *tiled.Object, dx, dy float64) (inside func(x, y float64) boo
 		}
 		return func(x, y float64) bool { return inPolygon(pts, x, y) }, box, len(pts), nil
 	case o.Width <= 0 || o.Height <= 0:
-		return nil, box, 0, fmt.Errorf("%s has no area (a point?): regions must be rectangles or polygons", objLabel(o))
+		return nil, box, 0, fmt.Errorf("%s has no area (a point?): %s must be rectangles or polygons", objLabel(o), use.plural)
 	}
 	box.Min.X, box.Min.Y, box.Max.X, box.Max.Y = ox, oy, ox+o.Width, oy+o.Height
 	return func(x, y float64) bool { return x >= ox && x < ox+o.Width && y >= oy && y < oy+o.Height }, box, 1, nil
+}
+
+// unreadKind names what an object is that is neither a rectangle nor a
+// polygon: "an ellipse", "a polyline", "a text", "a tile", "a point";
+// "rotated" for a rotated one; "" for a rectangle with an area or a
+// polygon.
+func unreadKind(o *tiled.Object) string {
+	switch {
+	case o.Rotation != 0:
+		return "rotated"
+	case len(o.Ellipses) > 0:
+		return "an ellipse"
+	case len(o.PolyLines) > 0:
+		return "a polyline"
+	case o.Text != nil:
+		return "a text"
+	case o.GID != 0:
+		return "a tile"
+	case len(o.Polygons) > 0:
+		if len(polygonPoints(o, 0, 0)) < 3 {
+			return "a polygon of fewer than 3 points"
+		}
+		return ""
+	case o.Width <= 0 || o.Height <= 0:
+		return "a point"
+	}
+	return ""
+}
+
+// polygonPoints is a polygon object's points in map pixels, drawn (dx, dy)
+// from where the object says.
+func polygonPoints(o *tiled.Object, dx, dy float64) [][2]float64 {
+	var pts [][2]float64
+	if len(o.Polygons) > 0 && o.Polygons[0].Points != nil {
+		for _, p := range *o.Polygons[0].Points {
+			pts = append(pts, [2]float64{o.X + dx + p.X, o.Y + dy + p.Y})
+		}
+	}
+	return pts
 }
 
 // inPolygon is the even-odd rule: a ray from (x, y) to the right crosses
