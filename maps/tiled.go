@@ -1014,7 +1014,7 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 		// Region properties first: they say which character they want.
 		for _, pl := range all {
 			if c, explicit, err := regionChar(pl.o); err != nil {
-				return none, errAt(rd.name, 0, "region layer %q: %v", pl.rl.og.Name, err)
+				return none, errAt(rd.name, rd.objectLine(pl.rl.og.Name, pl.o), "region layer %q: %v", pl.rl.og.Name, err)
 			} else if explicit {
 				chars[pl.o] = c
 				name := strings.TrimSpace(pl.o.Name)
@@ -1033,7 +1033,7 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 			if !ok {
 				c = freeChar(name, used)
 				if c == 0 {
-					return none, errAt(rd.name, 0, "region layer %q: %d rooms, and a level's region layer holds at most %d (each room is named by one printable character other than #): give pieces of one room the same name, or draw fewer, larger rooms",
+					return none, errAt(rd.name, rd.objectLine(pl.rl.og.Name, pl.o), "region layer %q: %d rooms, and a level's region layer holds at most %d (each room is named by one printable character other than #): give pieces of one room the same name, or draw fewer, larger rooms",
 						pl.rl.og.Name, roomCount(all, func(p placed) *tiled.Object { return p.o }), regionChars)
 				}
 				named[name], used[c] = c, name
@@ -1048,7 +1048,7 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 			err := rd.cellsInside(o, rl.off, roomShapes, &budget, func(x, y int) error {
 				i := y*rd.w + x
 				if own[i] != 0 && layer[i] != c {
-					return errCell(rd.name, 0, image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
+					return errCell(rd.name, rd.objectLine(rl.og.Name, o), image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
 						rl.og.Name, x, y, rune(layer[i]), objLabel(objs[own[i]-1]), rune(c), objLabel(o))
 				}
 				layer[i], own[i] = c, k
@@ -1059,10 +1059,10 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 			case errors.As(err, &me):
 				return none, err
 			case errors.Is(err, errShapeWork):
-				return none, errAt(rd.name, 0, "region layer %q: the region objects' boxes (cells times points) add up to more than %d cell tests for this %d×%d map: are objects repeated?",
+				return none, errAt(rd.name, rd.objectLine(rl.og.Name, o), "region layer %q: the region objects' boxes (cells times points) add up to more than %d cell tests for this %d×%d map: are objects repeated?",
 					rl.og.Name, regionWork(rd.w, rd.h), rd.w, rd.h)
 			case err != nil:
-				return none, errAt(rd.name, 0, "region layer %q: %v", rl.og.Name, err)
+				return none, errAt(rd.name, rd.objectLine(rl.og.Name, o), "region layer %q: %v", rl.og.Name, err)
 			}
 		}
 		if !seen {

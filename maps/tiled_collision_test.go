@@ -168,3 +168,25 @@ func TestTiledNotesInAScenario(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A room that cannot be read was refused with no line (the designer's
+// ellipse.tmx: "region layer "rooms": object 4 is an ellipse"); rooms and
+// collision objects now name the line of the object's element, and an
+// object with the same id inside a tileset's tile is not taken for it.
+func TestTiledRoomErrorsNameTheObjectLine(t *testing.T) {
+	src := designerMap(4, 2, nil)
+	src = strings.Replace(src, `  </tile>`, `   <objectgroup><object id="4" x="0" y="0" width="16" height="16"/></objectgroup>
+  </tile>`, 1)
+	src = strings.Replace(src, "</map>", ` <objectgroup id="2" name="rooms">
+  <object id="1" name="West hall" x="0" y="0" width="32" height="32"/>
+  <object id="4" name="East wing" x="32" y="0" width="32" height="32">
+   <ellipse/>
+  </object>
+ </objectgroup>
+</map>`, 1)
+	_, _, err := ReadTiled(strings.NewReader(src), "ellipse.tmx", "")
+	var me *Error
+	if !errors.As(err, &me) || me.Line != 20 || !strings.Contains(err.Error(), `region layer "rooms": object 4 is an ellipse`) {
+		t.Fatalf("error %v (line %d), want the ellipse at line 20", err, lineOf(me))
+	}
+}
