@@ -39,9 +39,10 @@
 // then keyword lines (name, about, set, map, regions, query, agent, dig, fill,
 // weight) and the blocks "map inline" and "regions N" that run to "end".
 //
-// Tiled maps (ReadTiled) are finite orthogonal TMX maps: walls and weights
-// come from tile properties and collision layers, regions from object
-// layers; see ReadTiled's file comment for the rules.
+// Tiled maps (ReadTiled) are finite orthogonal TMX maps: walls come from
+// tile properties, collision tile and object layers and tiles' collision
+// shapes, weights from tile properties, regions from object layers; see
+// ReadTiled's file comment for the rules.
 //
 // LoadMap and Detect tell the formats apart by content, not by extension.
 //
