@@ -30,7 +30,8 @@ import (
 //     as on a room layer.
 //
 // Wall tiles placed as tile objects on any other object layer are not
-// read, and a note says so.
+// read, nor shapes marked as walls there (a true blocked property, a
+// collision class), and a note says so.
 
 // shapesPartial is tileRule.shapes for a tile whose collision shapes are
 // read but none covers its centre.
@@ -241,14 +242,19 @@ func (rd *tiledReader) objectWalls() error {
 
 // tileObjectNotes says, for each object layer that is neither rooms nor
 // walls, how many wall tiles (by property or collision shapes) are placed
-// on it as tile objects: they are not read, and a designer who put walls
-// there would otherwise find them silently open. Tiles placed from
-// templates are left out (their numbers are the template's tileset's).
+// on it as tile objects, and how many of its shapes are marked as walls
+// (a true blocked property, or a collision class): none is read, and a
+// designer who drew walls so would otherwise find them silently open.
+// Tiles placed from templates are left out (their numbers are the
+// template's tileset's).
 func (rd *tiledReader) tileObjectNotes() error {
 	for _, ol := range rd.others {
-		n, first := 0, ""
+		tiles, first, marked := 0, "", 0
 		for _, o := range ol.og.Objects {
 			if o.GID == 0 {
+				if b, _ := anyTrue(o.Properties, blockProps); b || nameIn(o.Class, collisionNames) || nameIn(o.Type, collisionNames) {
+					marked++
+				}
 				continue
 			}
 			lt, err := rd.m.TileGIDToTile(o.GID)
@@ -259,13 +265,17 @@ func (rd *tiledReader) tileObjectNotes() error {
 			if err != nil || !r.blocked {
 				continue // a tile's bad property is refused where the tile is read as a cell
 			}
-			if n++; first == "" {
+			if tiles++; first == "" {
 				first = fmt.Sprintf("tile %d of tileset %q", lt.ID, lt.Tileset.Name)
 			}
 		}
-		if n > 0 {
+		if tiles > 0 {
 			rd.notes = append(rd.notes, fmt.Sprintf("object layer %q holds %d wall %s placed as tile objects (%s first), which are not read: walls are tiles on tile layers, or rectangles and polygons on an object layer named collision",
-				ol.og.Name, n, plural(n, "tile", "tiles"), first))
+				ol.og.Name, tiles, plural(tiles, "tile", "tiles"), first))
+		}
+		if marked > 0 {
+			rd.notes = append(rd.notes, fmt.Sprintf("object layer %q holds %d %s marked as walls (by property or class), which %s not read: walls drawn as shapes belong on an object layer named collision (or walls, solid, obstacles)",
+				ol.og.Name, marked, plural(marked, "object", "objects"), plural(marked, "is", "are")))
 		}
 	}
 	return nil

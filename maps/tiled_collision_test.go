@@ -107,6 +107,16 @@ func TestTiledCollisionObjectLayers(t *testing.T) {
 		t.Fatalf("notes %q", s.Notes)
 	}
 
+	marked := fmt.Sprintf(tmx(tileset, "1,1", 2, 1), `<objectgroup id="2" name="objects">
+  <object id="1" x="0" y="0" width="16" height="16"><properties><property name="solid" type="bool" value="true"/></properties></object>
+  <object id="2" type="wall" x="16" y="0" width="16" height="16"/>
+  <object id="3" name="spawn" x="16" y="0" width="16" height="16"/>
+ </objectgroup>`)
+	if m, rooms, err := ReadTiledRooms(strings.NewReader(marked), "marked.tmx", ""); err != nil || rows(m.Terrain, 2) != ".." || len(rooms.Notes) != 1 ||
+		rooms.Notes[0] != `object layer "objects" holds 2 objects marked as walls (by property or class), which are not read: walls drawn as shapes belong on an object layer named collision (or walls, solid, obstacles)` {
+		t.Fatalf("shapes marked as walls elsewhere: %v, notes %q", err, rooms.Notes)
+	}
+
 	objcollision := fmt.Sprintf(tmx(tileset, "1,1,1,1,1,\n1,1,1,1,1", 5, 2), `<objectgroup id="2" name="collision">
   <object id="1" x="32" y="0" width="16" height="32"/>
  </objectgroup>
