@@ -466,10 +466,18 @@ const MaxScenarioBytes = MaxMapBytes
 // coordinates; a map block whose rows differ in length; region layers whose
 // size differs from the map or that skip a level; a block without its
 // "end"; a query or agent whose start or goal is blocked once the edit log
-// has been applied; a missing map; a "scen PATH" list that fails to read
-// (its own file and line named) or whose rows are for another map. A scen
-// row on a cell the edit log blocks is kept (the list is not the
-// scenario's to change): the app refuses it when it is opened.
+// has been applied (on an inline map, or by a fill of the log itself); a
+// missing map; a "scen PATH" list that fails to read (its own file and line
+// named) or whose rows are for another map. A scen row on a cell the edit
+// log blocks is kept (the list is not the scenario's to change): the app
+// refuses it when it is opened.
+//
+// A map file may have been redrawn since the scenario was saved: a query
+// or agent on a cell that file now walls (or that a smaller map has lost)
+// does not refuse the file. The query is left out; the agent moves to an
+// open cell beside its own, or is left out, and one whose goal is walled
+// stays idle where it stands, with its group; Notes gets one note listing
+// each, with its lines.
 //
 // Inside a block ("map inline", "regions N") every line up to "end" is a row:
 // '#' there is a wall or a region-less cell, not a comment. Outside blocks,
@@ -867,27 +875,66 @@ layers:
 		}
 	}
 	world := s.World()
-	open := func(ln int, what string, p image.Point) error {
-		if err := inside(ln, what, p); err != nil {
-			return err
+	filled := map[image.Point]int{} // the line of each cell's last edit, when that edit fills it
+	for i, e := range s.Edits {
+		if e.Kind == Fill {
+			filled[e.Cell] = at.edits[i]
+		} else {
+			delete(filled, e.Cell)
 		}
-		if !world.Open(p) {
-			after := ""
-			if len(s.Edits) > 0 {
-				after = " once the edits are made"
+	}
+	// A map file (a .tmx redrawn in Tiled, a .map re-exported) can change
+	// after the scenario was saved, which never saves a query or agent on
+	// a wall: a cell of the file that is a wall now, or off the map, is the
+	// map's change, not a fault of the scenario. Such a query is left out
+	// and such an agent moved or left idle (changedEndpoints), all said in
+	// one note. An inline map cannot change under the file, and a fill of
+	// the file's own edit log on an endpoint is the file contradicting
+	// itself: both are refused, naming the line.
+	fromFile := s.MapPath != ""
+	// fault returns why p cannot be an endpoint once the edits are made:
+	// "" when it is open; the reason, when the map file's change excuses
+	// it; err, when the file is refused.
+	fault := func(ln int, what string, p image.Point) (string, error) {
+		if !g.In(p) {
+			if fromFile {
+				return fmt.Sprintf("off the %d×%d map", W, H), nil
 			}
-			return errCell(name, ln, p, "%s (%d,%d) is blocked%s", what, p.X, p.Y, after)
+			return "", inside(ln, what, p)
 		}
-		return nil
+		if world.Open(p) {
+			return "", nil
+		}
+		if el, ok := filled[p]; ok {
+			return "", errCell(name, ln, p, "%s (%d,%d) is blocked once the edits are made (the fill on line %d)", what, p.X, p.Y, el)
+		}
+		if fromFile {
+			return "a wall", nil
+		}
+		return "", errCell(name, ln, p, "%s (%d,%d) is blocked on the map", what, p.X, p.Y)
 	}
+	var changes []endpointChange
+	kept := s.Queries[:0:0]
 	for i, q := range s.Queries {
-		if err := open(at.queries[i], "query start", q.Start); err != nil {
+		why, err := fault(at.queries[i], "query start", q.Start)
+		if err != nil {
 			return err
 		}
-		if err := open(at.queries[i], "query goal", q.Goal); err != nil {
-			return err
+		end := "start"
+		if why == "" {
+			if why, err = fault(at.queries[i], "query goal", q.Goal); err != nil {
+				return err
+			}
+			end = "goal"
 		}
+		if why != "" {
+			changes = append(changes, endpointChange{lines: []int{at.queries[i]},
+				text: fmt.Sprintf("query (%d,%d)→(%d,%d) left out (its %s is %s)", q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, end, why)})
+			continue
+		}
+		kept = append(kept, q)
 	}
+	s.Queries = kept
 	if len(s.ScenRows) > 0 {
 		mf, shown := "", "the inline map of "+filepath.Base(name)
 		if s.MapPath != "" {
@@ -900,16 +947,7 @@ layers:
 	}
 	groupAt := map[int]int{} // the first line of each group
 	for i, a := range s.Agents {
-		if err := open(at.agents[i], "agent start", a.Start); err != nil {
-			return err
-		}
-		if a.Idle {
-			continue
-		}
-		if err := open(at.agents[i], "agent goal", a.Goal); err != nil {
-			return err
-		}
-		if a.Group == 0 {
+		if a.Idle || a.Group == 0 {
 			continue
 		}
 		k, ok := groupAt[a.Group]
@@ -922,7 +960,111 @@ layers:
 				a.Goal.X, a.Goal.Y, a.Group, g.X, g.Y, at.agents[k])
 		}
 	}
+	agents, err := s.changedAgents(at.agents, fault, world, &changes)
+	if err != nil {
+		return err
+	}
+	s.Agents = agents
+	if len(changes) > 0 {
+		s.Notes = append(s.Notes, changedNote(BaseName(s.MapPath), filepath.Base(name), changes))
+	}
 	return nil
+}
+
+// endpointChange is one query or agent (or one group of agents) that the
+// map file's change made the scenario leave out, move or leave idle: the
+// lines that name it and what was done.
+type endpointChange struct {
+	lines []int
+	text  string
+}
+
+// moveAgentCells is how far (cells, Euclidean) an agent whose cell the
+// map file has walled since the save is moved to the nearest open cell: a
+// wall redrawn a tile or two thicker covers agents that stood beside it,
+// and a step aside keeps them, their goals and their groups where the
+// user put them. Farther, the nearest open cell may be another room, a
+// place the user never chose: the agent is left out instead (and said).
+const moveAgentCells = 2
+
+// changedAgents returns the scenario's agents as they open on the map as
+// it is now, for a scenario whose map file changed
+// since the save (fault excuses a cell): an agent on a wall moves to the
+// nearest open cell within moveAgentCells, or is left out when there is
+// none (or it is off the map); an agent whose goal is a wall or off the
+// map stays where it stands, idle, and so do all of its group, whose goal
+// it is. Each change is appended to changes. An agent fault refuses is
+// the error. lines holds each agent's line.
+func (s *Scenario) changedAgents(lines []int, fault func(int, string, image.Point) (string, error), world *pathing.Grid, changes *[]endpointChange) ([]AgentSpec, error) {
+	out := make([]AgentSpec, 0, len(s.Agents))
+	idleGroup := map[int]int{} // the index in changes of each group left idle
+	for i, a := range s.Agents {
+		ln := lines[i]
+		why, err := fault(ln, "agent start", a.Start)
+		if err != nil {
+			return nil, err
+		}
+		if why != "" {
+			p, ok := image.Point{}, false
+			if world.In(a.Start) {
+				p, ok = world.NearestOpen(a.Start, moveAgentCells)
+			}
+			if !ok {
+				*changes = append(*changes, endpointChange{lines: []int{ln},
+					text: fmt.Sprintf("agent at (%d,%d) left out (its cell is %s, with no open cell within %d)", a.Start.X, a.Start.Y, why, moveAgentCells)})
+				continue
+			}
+			*changes = append(*changes, endpointChange{lines: []int{ln},
+				text: fmt.Sprintf("agent moved from (%d,%d) to (%d,%d) (its cell is %s)", a.Start.X, a.Start.Y, p.X, p.Y, why)})
+			if a.Arrived() {
+				a.Goal = p // it stood at its goal, and stands still
+			}
+			a.Start = p
+		}
+		if !a.Idle && !a.Arrived() {
+			why, err := fault(ln, "agent goal", a.Goal)
+			if err != nil {
+				return nil, err
+			}
+			if why != "" {
+				switch k, seen := idleGroup[a.Group]; {
+				case a.Group != 0 && seen:
+					(*changes)[k].lines = append((*changes)[k].lines, ln)
+				case a.Group != 0:
+					idleGroup[a.Group] = len(*changes)
+					*changes = append(*changes, endpointChange{lines: []int{ln},
+						text: fmt.Sprintf("group %d left idle where it stands (its goal (%d,%d) is %s)", a.Group, a.Goal.X, a.Goal.Y, why)})
+				default:
+					*changes = append(*changes, endpointChange{lines: []int{ln},
+						text: fmt.Sprintf("agent at (%d,%d) left idle (its goal (%d,%d) is %s)", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y, why)})
+				}
+				a = AgentSpec{Start: a.Start, Idle: true}
+			}
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// changedNote is the one note on what the scenario file (base name file)
+// opens without, or changed, because its map file (mapName) changed since
+// it was saved: every query and agent named, with its lines.
+func changedNote(mapName, file string, changes []endpointChange) string {
+	slices.SortStableFunc(changes, func(a, b endpointChange) int { return a.lines[0] - b.lines[0] })
+	items := make([]string, len(changes))
+	for i, c := range changes {
+		what := "line"
+		if len(c.lines) > 1 {
+			what = "lines"
+		}
+		nums := make([]string, len(c.lines))
+		for k, l := range c.lines {
+			nums[k] = strconv.Itoa(l)
+		}
+		items[i] = fmt.Sprintf("%s %s: %s", what, strings.Join(nums, ", "), c.text)
+	}
+	return fmt.Sprintf("%s has changed since %s was saved, and its walls now fall on what %s names: %s. The edits are all kept; saving writes the session as it opens now",
+		mapName, file, file, strings.Join(items, " · "))
 }
 
 // loadMapFile is loadMapFileRooms without the rooms.

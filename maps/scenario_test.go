@@ -727,3 +727,114 @@ func TestScenarioAgentStatesRoundTrip(t *testing.T) {
 		t.Errorf("an idle agent's unused goal made the scenarios differ")
 	}
 }
+
+// From a designer's report: a session saved on level1.tmx could not be
+// opened again once the .tmx was redrawn with a wall over the query's start
+// ("session2.pls:17: query start (5,5) is blocked once the edits are
+// made"); the built-in world opened instead, the problems came one at a
+// time, and the words blamed the edits. A map file that changed since the
+// save now opens the session: each query and agent its walls cover is
+// left out, moved or left idle, all in one note naming the lines, and the
+// edits are kept.
+func TestScenarioOpensAfterItsMapFileIsRedrawn(t *testing.T) {
+	dir := t.TempDir()
+	// The map as it is now: (1,1), (6,1), the block (1,3)-(5,3) and the
+	// goal (6,3) were floor when the session was saved.
+	writeFile(t, dir, "level.txt", ""+
+		"########\n"+
+		"##....##\n"+
+		"#......#\n"+
+		"#######.\n"+
+		"#......#\n"+
+		"########\n")
+	src := "pathlens-scenario 1\n" + // 1
+		"map level.txt\n" + // 2
+		"query 1,1 5,2\n" + // 3: start walled
+		"query 2,2 5,2\n" + // 4: kept
+		"query 2,2 9,9\n" + // 5: goal off the map
+		"agent 6,1 -> 2,2\n" + // 6: moves beside
+		"agent 3,3 -> 2,2\n" + // 7: walled deep: no open cell within 2? (3,2) is 1 away: moves
+		"agent 2,2 -> 6,3\n" + // 8: goal walled: idle
+		"agent 3,2 -> 6,3 group 1\n" + // 9: the group's goal walled: idle
+		"agent 4,2 -> 6,3 group 1\n" + // 10
+		"agent 1,1 arrived\n" + // 11: stands on a wall: moves, still arrived
+		"agent 20,2 idle\n" + // 12: off the map: left out
+		"dig 6,4\n" + // 13: kept
+		"stroke\n" +
+		"fill 5,4\n"
+	path := writeFile(t, dir, "s.pls", src)
+	s, err := LoadScenario(path)
+	if err != nil {
+		t.Fatalf("the session does not open: %v", err)
+	}
+	if len(s.Queries) != 1 || s.Queries[0] != (Query{image.Pt(2, 2), image.Pt(5, 2)}) {
+		t.Errorf("queries %v, want only line 4's", s.Queries)
+	}
+	want := []AgentSpec{
+		{Start: image.Pt(5, 1), Goal: image.Pt(2, 2)},
+		{Start: image.Pt(3, 2), Goal: image.Pt(2, 2)},
+		{Start: image.Pt(2, 2), Idle: true},
+		{Start: image.Pt(3, 2), Idle: true},
+		{Start: image.Pt(4, 2), Idle: true},
+		{Start: image.Pt(2, 1), Goal: image.Pt(2, 1)},
+	}
+	if !equalSlices(agentKeys(s.Agents), want) {
+		t.Errorf("agents\n%+v\nwant\n%+v", s.Agents, want)
+	}
+	if len(s.Edits) != 2 || len(s.StrokeStarts) != 1 {
+		t.Errorf("edits %v (strokes %v): the edit log must be kept whole", s.Edits, s.StrokeStarts)
+	}
+	if len(s.Notes) != 1 {
+		t.Fatalf("notes %q, want one", s.Notes)
+	}
+	n := s.Notes[0]
+	for _, part := range []string{
+		"level.txt has changed since s.pls was saved",
+		"line 3: query (1,1)→(5,2) left out (its start is a wall)",
+		"line 5: query (2,2)→(9,9) left out (its goal is off the 8×6 map)",
+		"line 6: agent moved from (6,1) to (5,1) (its cell is a wall)",
+		"line 7: agent moved from (3,3) to (3,2)",
+		"line 8: agent at (2,2) left idle (its goal (6,3) is a wall)",
+		"lines 9, 10: group 1 left idle where it stands (its goal (6,3) is a wall)",
+		"line 11: agent moved from (1,1) to (2,1)",
+		"line 12: agent at (20,2) left out (its cell is off the 8×6 map",
+		"The edits are all kept",
+	} {
+		if !strings.Contains(n, part) {
+			t.Errorf("the note lacks %q:\n%s", part, n)
+		}
+	}
+	if strings.Contains(n, "once the edits are made") {
+		t.Errorf("the note blames the edits: %s", n)
+	}
+	// What it opened as saves and reads back.
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, s); err != nil {
+		t.Fatalf("the session as opened does not save: %v", err)
+	}
+	if _, err := ParseScenario(&buf, "again.pls", dir); err != nil {
+		t.Fatalf("saved again, it does not open: %v", err)
+	}
+}
+
+// The file's own edit log filling an endpoint, or a wall of an inline
+// map, is the file contradicting itself: still refused, and only the first
+// is blamed on the edits.
+func TestScenarioEndpointBlockedWordsItsCause(t *testing.T) {
+	const head = "pathlens-scenario 1\nmap inline\n#....\n#..#.\nend\n"
+	for _, tc := range []struct{ in, want string }{
+		{head + "query 3,1 1,1\ndig 2,1\n", "s.pls:6: query start (3,1) is blocked on the map"},
+		{head + "query 2,1 1,1\nfill 2,1\n", "s.pls:6: query start (2,1) is blocked once the edits are made (the fill on line 7)"},
+	} {
+		_, err := ParseScenario(strings.NewReader(tc.in), "s.pls", "")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("error %v, want %q", err, tc.want)
+		}
+	}
+	dir := t.TempDir()
+	writeFile(t, dir, "m.txt", "#....\n#....\n")
+	src := "pathlens-scenario 1\nmap m.txt\nquery 2,1 1,1\nfill 2,1\n"
+	if _, err := ParseScenario(strings.NewReader(src), "f.pls", dir); err == nil || !strings.Contains(err.Error(), "f.pls:3: query start (2,1) is blocked once the edits are made (the fill on line 4)") {
+		t.Errorf("a map file's endpoint filled by the file's own edit: %v", err)
+	}
+}

@@ -194,6 +194,11 @@ func (w *World) Begin() {
 		// The first query's note would hide what the file set otherwise;
 		// an error (the first query refused) stays up, the notes after it.
 		w.noteAfterError(strings.Join(notes, "; "))
+		for _, n := range notes {
+			// A note shows for seconds; what the file opened without
+			// (queries and agents its map file now walls) is kept here.
+			w.Log.Add("load_note", F{"msg", n})
+		}
 	}
 }
 
