@@ -760,8 +760,9 @@ func blockedNote(n int, running bool) string {
 
 // agentsTitle is the agents panel's title: the tick, the planner, and,
 // while the clock is stopped, that it is paused and how to run it (U both
-// runs and pauses, and sending agents starts the clock, so a press of U
-// after a send pauses them: the title must say which state they are in).
+// runs and pauses, and a first send starts the clock while a send after U
+// paused it does not, so a press of U after a send may pause or run them:
+// the title must say which state they are in).
 // The state comes before the planner's name, which can be long
 // ("groups/maximin/exclusion") and is what a narrow panel cuts.
 func agentsTitle(tick int64, planner string, running bool, clock float64) string {

@@ -41,8 +41,14 @@ type agentState struct {
 	// savedSome: the last save or load held agents. With none then and
 	// none now, spawning and removing them again left nothing to save.
 	savedSome bool
-	seen      map[[2]int64]bool
-	scratch   []agents.Replan
+	// userPaused: the clock is stopped because the user paused it (U), not
+	// because it never ran or a session was loaded paused. A send then
+	// leaves it paused (sendAgents): a designer pauses, fills a wall across
+	// a route, sends an agent to look at its orange cut route, and runs
+	// them all with U when ready.
+	userPaused bool
+	seen       map[[2]int64]bool
+	scratch    []agents.Replan
 	// standIn is the A* planner the agents plan with while a stroke
 	// defers the repairs of the hierarchy their planner reads, or while
 	// that hierarchy is being built or lent (syncAgentStandIn). Its searcher holds about 32 bytes a cell: kept
@@ -328,7 +334,8 @@ func (w *World) remakeAgents() (n, lost int) {
 	}
 	views := old.Agents(nil)
 	running := old.Running()
-	w.agents = agentState{version: w.agents.version, versions: w.agents.versions, saved: w.agents.saved, savedSome: w.agents.savedSome}
+	w.agents = agentState{version: w.agents.version, versions: w.agents.versions, saved: w.agents.saved, savedSome: w.agents.savedSome,
+		userPaused: w.agents.userPaused}
 	s := w.agentSim()
 	s.SetClockSpeed(old.ClockSpeed()) // Shift+↑ / Shift+↓ outlive the remake
 	groupGoal := map[int]image.Point{}
@@ -457,11 +464,20 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 	r.after = w.agents.touch()
 	w.pushEdit(Edit{Kind: EditAgents, removal: r})
 	w.Log.Add("agent", F{"action", "send"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(p)}, F{"group", group})
+	if !s.Running() {
+		w.Note("%s sent to (%d,%d)%s", plural(len(ids), "agent", "agents"), p.X, p.Y, pausedSend)
+	}
 	return nil
 }
 
+// pausedSend ends the note of a send made while the user has the clock
+// paused (U), which the send leaves paused.
+const pausedSend = ": the clock is paused, so they wait for U"
+
 // sendAgents gives agents ids the goal p (as one group when group is true
-// and they are several) and starts the clock.
+// and they are several) and starts the clock, unless the user paused it
+// with U: a send (or its redo) then leaves it paused, and the agents
+// wait for U.
 func (w *World) sendAgents(ids []int, p image.Point, group bool) error {
 	s := w.agents.sim
 	var err error
@@ -474,9 +490,13 @@ func (w *World) sendAgents(ids []int, p image.Point, group bool) error {
 		w.Fail("%v", err)
 		return err
 	}
-	if !s.Running() {
-		// Sending starts the clock: logged, as U's toggle is, so the next U
-		// reads as the pause it is.
+	if !s.Running() && !w.agents.userPaused {
+		// Sending starts a clock that never ran (a first send: a new user
+		// spawns, clicks a goal and expects the agent to walk, not to know
+		// U first) or that a loaded session stopped (its note said U runs
+		// them; a send is as plain a "go"). Logged, as U's toggle is, so
+		// the next U reads as the pause it is. A clock the user paused
+		// stays paused.
 		s.Run()
 		w.Log.Add("agent", F{"action", "clock"}, F{"running", true}, F{"agents", s.Live()})
 	}
@@ -580,6 +600,7 @@ func (w *World) ToggleAgents() {
 	} else {
 		s.Run()
 	}
+	w.agents.userPaused = !s.Running()
 	w.Log.Add("agent", F{"action", "clock"}, F{"running", s.Running()}, F{"agents", s.Live()})
 }
 

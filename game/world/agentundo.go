@@ -268,10 +268,19 @@ func (w *World) sendStep(r *agentRemoval, verb string) {
 	case len(ids) == 0:
 		// none of them is left on the map
 	case gone > 0:
-		w.Note("redo: %s sent to (%d,%d) again; %d could not be", what, r.goal.X, r.goal.Y, gone)
+		w.Note("redo: %s sent to (%d,%d) again; %d could not be%s", what, r.goal.X, r.goal.Y, gone, w.pausedNote())
 	default:
-		w.Note("redo: %s sent to (%d,%d) again", what, r.goal.X, r.goal.Y)
+		w.Note("redo: %s sent to (%d,%d) again%s", what, r.goal.X, r.goal.Y, w.pausedNote())
 	}
+}
+
+// pausedNote is pausedSend while the clock is stopped (a send left it
+// paused), else "".
+func (w *World) pausedNote() string {
+	if s := w.agents.sim; s != nil && !s.Running() {
+		return pausedSend
+	}
+	return ""
 }
 
 // stepVersion moves the agents' version from *from to *to, for an undo
