@@ -26,6 +26,7 @@ import (
 	"pathlens/game/world"
 	"pathlens/game/world/agents"
 	"pathlens/internal/cli"
+	"pathlens/maps"
 	"pathlens/pathing"
 	"pathlens/render"
 )
@@ -279,9 +280,11 @@ func New(w *world.World, opts Options) (*Game, error) {
 	if !(g.uiScale >= cli.MinUIScale && g.uiScale <= cli.MaxUIScale) {
 		return nil, fmt.Errorf("UI scale %v: want %v to %v", opts.UIScale, cli.MinUIScale, cli.MaxUIScale)
 	}
+	g.fileLayers()
 	if err := g.applyLayerSpec(opts.Layers); err != nil {
 		return nil, err
 	}
+	g.syncLayers()
 	w.ShowCutCells(g.layers.Has(render.LayerComponents))
 	if opts.ShotPath != "" {
 		// The picture shows the layer's cut cells, as it shows the
@@ -316,6 +319,46 @@ func New(w *world.World, opts Options) (*Game, error) {
 	g.messageSeq = -1
 	g.repairSeq = w.RepairSeq
 	return g, nil
+}
+
+// fileLayers shows the layers the session's file names ("set layers"),
+// when it names them: a saved session opens with the layers the user had
+// on. A file that names none leaves the layers as they are.
+func (g *Game) fileLayers() {
+	spec := g.w.Layers
+	if spec == "" {
+		return
+	}
+	var ls render.LayerSet
+	if spec != maps.NoLayers {
+		for _, name := range strings.Split(spec, ",") {
+			if l, ok := render.LayerByName(name); ok { // the reader took only known names
+				ls = ls.With(l, true)
+			}
+		}
+	}
+	g.layers = ls
+}
+
+// syncLayers tells the session which layers are on, for a save to write
+// them ("set layers"); call it whenever they change.
+func (g *Game) syncLayers() {
+	g.w.Layers = layerSpec(g.layers)
+}
+
+// layerSpec writes ls as a scenario's "set layers" value: the layers' names
+// in the legend's order, or maps.NoLayers.
+func layerSpec(ls render.LayerSet) string {
+	var names []string
+	for l := render.Layer(0); l < render.NumLayers; l++ {
+		if ls.Has(l) {
+			names = append(names, l.ShortName())
+		}
+	}
+	if len(names) == 0 {
+		return maps.NoLayers
+	}
+	return strings.Join(names, ",")
 }
 
 // applyLayerSpec applies -layers.
@@ -979,6 +1022,8 @@ func (g *Game) install(nw *world.World) {
 	g.query = nw.FirstQuery
 	g.scenGrid = loadedGrid(nw)
 	g.viewLevel = 1
+	g.fileLayers() // a saved session's own, else the ones on stay on
+	g.syncLayers()
 	g.phaseSeen = phaseKey{g.w.Timeline.Generation(), g.w.Timeline.Phase()}
 	g.inspectKey = inspectKey{}
 	g.repairSeq = nw.RepairSeq
@@ -1106,6 +1151,7 @@ func (g *Game) updateKeys() {
 	}
 	if in.JustPressed(ActExclusion) && w.Settings.Exclusion {
 		g.layers = g.layers.With(render.LayerExcluded, true)
+		g.syncLayers()
 	}
 	if in.JustPressed(ActNextQuery) {
 		g.stepQuery(+1)
@@ -1338,6 +1384,7 @@ func (g *Game) scenOptimal(i int) float64 {
 // row) and logs it.
 func (g *Game) toggleLayer(l render.Layer) {
 	g.layers = g.layers.Toggle(l)
+	g.syncLayers()
 	g.w.Log.Add("layer", world.F{Key: "name", Val: l.ShortName()}, world.F{Key: "on", Val: g.layers.Has(l)})
 }
 

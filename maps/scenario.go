@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -95,17 +96,22 @@ type Query struct{ Start, Goal image.Point }
 // sent with in formation ("agent X,Y -> X,Y group N"): the agents of one
 // group share their Goal and set out together, and an idle agent is in
 // none. The numbers only tell the file's groups apart.
+//
+// InPlace, for a group's agent, says that the group had arrived when the
+// file was saved, every member in its place about the goal ("agent X,Y ->
+// X,Y group N arrived"): it opens standing there, not sent again.
 type AgentSpec struct {
 	Start, Goal image.Point
 	Idle        bool
 	Group       int
+	InPlace     bool
 }
 
 // Arrived reports whether the agent stands at its goal.
 func (a AgentSpec) Arrived() bool { return !a.Idle && a.Start == a.Goal }
 
 // agentForms is how an agent line may be written, for messages.
-const agentForms = `"agent X,Y -> X,Y" (a goal; "group N" after it: sent in formation with group N), "agent X,Y arrived" or "agent X,Y idle"`
+const agentForms = `"agent X,Y -> X,Y" (a goal; "group N" after it: sent in formation with group N, "group N arrived": the group had arrived), "agent X,Y arrived" or "agent X,Y idle"`
 
 // EditKind is what an Edit does to its cell.
 type EditKind uint8
@@ -178,6 +184,82 @@ type Settings struct {
 	Target       Target      // set target representative|nearest
 	AgentRefine  AgentRefine // set agent-refine eager|lazy
 	Transitions  Transitions // set transitions sparse|dense
+
+	// The view, kept with the session rather than switches of the search:
+	// the agents' clock speed (Shift+↑/↓) and the map layers that are on.
+	AgentClock AgentClock // set agent-clock 1/4|1/2|1|2|4|8
+	Layers     string     // set layers NAME,NAME,... (LayerNames) or "none"
+}
+
+// AgentClock is the agents' clock speed as a file writes it: simulated
+// seconds a real second, "1/4" to "8" ("" is not set).
+type AgentClock string
+
+// AgentClocks are the speeds a file may set, slowest first, as the window's
+// Shift+↑ / Shift+↓ step through them.
+var AgentClocks = []string{"1/4", "1/2", "1", "2", "4", "8"}
+
+// agentClockSpeeds are AgentClocks' factors.
+var agentClockSpeeds = []float64{0.25, 0.5, 1, 2, 4, 8}
+
+// Speed returns the clock's factor (0.25 for "1/4"), and false when the
+// clock is not set (or not one of AgentClocks).
+func (c AgentClock) Speed() (float64, bool) {
+	for i, v := range AgentClocks {
+		if string(c) == v {
+			return agentClockSpeeds[i], true
+		}
+	}
+	return 0, false
+}
+
+// AgentClockOf returns the file's name of clock speed x (one of
+// AgentClocks, the nearest by ratio); "1" for a speed that is not positive.
+func AgentClockOf(x float64) AgentClock {
+	best := 2 // "1"
+	for i, v := range agentClockSpeeds {
+		if x > 0 && math.Abs(math.Log2(x/v)) < math.Abs(math.Log2(x/agentClockSpeeds[best])) {
+			best = i
+		}
+	}
+	return AgentClock(AgentClocks[best])
+}
+
+// LayerNames are the map layers a file's "set layers" line may name, in the
+// legend's order (the window's -layers names them the same way).
+var LayerNames = []string{"weights", "borders", "regions", "groups", "nodes", "edges", "components",
+	"search", "plans", "segments", "excluded", "parents", "values", "compare"}
+
+// NoLayers is the "set layers" value for no layer on.
+const NoLayers = "none"
+
+// checkLayers reports a "set layers" value that is neither "none" nor
+// LayerNames joined with commas, each once.
+func checkLayers(v string) error {
+	if v == NoLayers {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, n := range strings.Split(v, ",") {
+		if !slices.Contains(LayerNames, n) {
+			return fmt.Errorf("layers: unknown layer %s (want names from %s, separated by commas, or none)", quoteText([]byte(n)), strings.Join(LayerNames, ", "))
+		}
+		if seen[n] {
+			return fmt.Errorf("layers: %s is named twice", n)
+		}
+		seen[n] = true
+	}
+	return nil
+}
+
+// View returns only the view's settings (AgentClock, Layers); Search
+// returns the others.
+func (s Settings) View() Settings { return Settings{AgentClock: s.AgentClock, Layers: s.Layers} }
+
+// Search returns s without the view's settings (see View).
+func (s Settings) Search() Settings {
+	s.AgentClock, s.Layers = "", ""
+	return s
 }
 
 // Transitions names HPA*'s transition placement on an entrance; "" is not
@@ -303,6 +385,8 @@ var settingKeys = []struct {
 	{"target", []string{"representative", "nearest"}},
 	{"agent-refine", []string{"eager", "lazy"}},
 	{"transitions", []string{"sparse", "dense"}},
+	{"agent-clock", AgentClocks},
+	{"layers", nil},
 }
 
 // get returns the text of setting key ("" when not set).
@@ -340,6 +424,10 @@ func (s *Settings) get(key string) string {
 		return string(s.AgentRefine)
 	case "transitions":
 		return string(s.Transitions)
+	case "agent-clock":
+		return string(s.AgentClock)
+	case "layers":
+		return s.Layers
 	}
 	return ""
 }
@@ -447,6 +535,13 @@ func (s *Settings) set(key, v string) error {
 		s.AgentRefine = AgentRefine(v)
 	case "transitions":
 		s.Transitions = Transitions(v)
+	case "agent-clock":
+		s.AgentClock = AgentClock(v)
+	case "layers":
+		if err := checkLayers(v); err != nil {
+			return err
+		}
+		s.Layers = v
 	}
 	return nil
 }
@@ -959,6 +1054,14 @@ layers:
 			return errCell(name, at.agents[i], a.Goal, "agent goal (%d,%d) is not its group's: group %d goes to (%d,%d) (line %d), and a group's agents share their goal",
 				a.Goal.X, a.Goal.Y, a.Group, g.X, g.Y, at.agents[k])
 		}
+		if s.Agents[k].InPlace != a.InPlace {
+			arrived, not := i, k
+			if s.Agents[k].InPlace {
+				arrived, not = k, i
+			}
+			return errAt(name, at.agents[i], "group %d has arrived on line %d but not on line %d: a group arrives whole (every agent of it in its place) or is still under way",
+				a.Group, at.agents[arrived], at.agents[not])
+		}
 	}
 	agents, err := s.changedAgents(at.agents, fault, world, &changes)
 	if err != nil {
@@ -1199,6 +1302,10 @@ func parseAgent(args []string, name string, ln int, line []byte) (AgentSpec, err
 	}
 	arrow := len(words) < len(args)
 	state := len(args) == 2 && (args[1] == "idle" || args[1] == "arrived")
+	if len(words) == 5 && arrow && words[2] == "group" && words[4] == "arrived" {
+		a.InPlace = true
+		words = words[:4]
+	}
 	switch {
 	case state, len(words) == 2 && words[1] != "idle" && words[1] != "arrived", len(words) == 4 && arrow && words[2] == "group":
 	default:
@@ -1308,6 +1415,8 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 		switch {
 		case a.Idle:
 			fmt.Fprintf(bw, "agent %d,%d idle\n", a.Start.X, a.Start.Y)
+		case a.Group != 0 && a.InPlace:
+			fmt.Fprintf(bw, "agent %d,%d -> %d,%d group %d arrived\n", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y, a.Group)
 		case a.Group != 0:
 			// A member standing on its group's goal is still one of the group.
 			fmt.Fprintf(bw, "agent %d,%d -> %d,%d group %d\n", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y, a.Group)
@@ -1455,9 +1564,13 @@ func (s *Scenario) writable() error {
 		}
 	}
 	groupGoal := map[int]image.Point{}
+	groupIn := map[int]bool{}
 	for _, a := range s.Agents {
 		if err := endpoint("agent start", a.Start); err != nil {
 			return err
+		}
+		if a.InPlace && (a.Idle || a.Group == 0) {
+			return bad("the agent at (%d,%d) is marked arrived in place, which only a group's agents are", a.Start.X, a.Start.Y)
 		}
 		if a.Idle {
 			if a.Group != 0 {
@@ -1477,7 +1590,10 @@ func (s *Scenario) writable() error {
 		if g, ok := groupGoal[a.Group]; ok && g != a.Goal {
 			return bad("the agent at (%d,%d) goes to (%d,%d), but group %d goes to (%d,%d)", a.Start.X, a.Start.Y, a.Goal.X, a.Goal.Y, a.Group, g.X, g.Y)
 		}
-		groupGoal[a.Group] = a.Goal
+		if in, ok := groupIn[a.Group]; ok && in != a.InPlace {
+			return bad("group %d has arrived for some of its agents and not for the agent at (%d,%d)", a.Group, a.Start.X, a.Start.Y)
+		}
+		groupGoal[a.Group], groupIn[a.Group] = a.Goal, a.InPlace
 	}
 	return nil
 }

@@ -264,7 +264,7 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"query outside", head + "query 1,1 5,1\n", "s.pls:6: query goal (5,1) is outside the 5×2 map"},
 		{"query blocked", head + "query 0,0 1,1\n", "s.pls:6: query start (0,0) is blocked"},
 		{"agent blocked by edit", head + "agent 1,1 -> 2,1\nfill 2,1\n", "s.pls:6: agent goal (2,1) is blocked once the edits are made"},
-		{"agent state", head + "agent 1,1 waiting\n", "s.pls:6: want \"agent X,Y -> X,Y\" (a goal; \"group N\" after it: sent in formation with group N), \"agent X,Y arrived\" or \"agent X,Y idle\", found \"agent 1,1 waiting\""},
+		{"agent state", head + "agent 1,1 waiting\n", "s.pls:6: want \"agent X,Y -> X,Y\" (a goal; \"group N\" after it: sent in formation with group N, \"group N arrived\": the group had arrived), \"agent X,Y arrived\" or \"agent X,Y idle\", found \"agent 1,1 waiting\""},
 		{"agent arrow to a state", head + "agent 1,1 -> idle\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
 		{"idle agent in a group", head + "agent 1,1 idle group 1\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
 		{"group without arrow", head + "agent 1,1 2,1 group 1\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
@@ -836,5 +836,74 @@ func TestScenarioEndpointBlockedWordsItsCause(t *testing.T) {
 	src := "pathlens-scenario 1\nmap m.txt\nquery 2,1 1,1\nfill 2,1\n"
 	if _, err := ParseScenario(strings.NewReader(src), "f.pls", dir); err == nil || !strings.Contains(err.Error(), "f.pls:3: query start (2,1) is blocked once the edits are made (the fill on line 4)") {
 		t.Errorf("a map file's endpoint filled by the file's own edit: %v", err)
+	}
+}
+
+// A group that had arrived is written "group N arrived" on each of its
+// lines, and the view's settings as "set agent-clock" and "set layers";
+// they read back the same, an older file without them still reads, and
+// what is wrong in them is refused naming the line.
+func TestScenarioArrivedGroupClockAndLayers(t *testing.T) {
+	const src = "pathlens-scenario 1\n" +
+		"set agent-clock 1/4\n" +
+		"set layers weights,groups,search\n" +
+		"map inline\n.....\n.....\nend\n" +
+		"agent 1,0 -> 2,1 group 1 arrived\n" +
+		"agent 3,0 -> 2,1 group 1 arrived\n" +
+		"agent 0,1 -> 4,1 group 2\n" +
+		"agent 0,0 -> 4,1 group 2\n"
+	s, err := ParseScenario(strings.NewReader(src), "v.pls", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Agents[0].InPlace || !s.Agents[1].InPlace || s.Agents[2].InPlace {
+		t.Errorf("agents %+v: want group 1 in place, group 2 under way", s.Agents)
+	}
+	if x, ok := s.Settings.AgentClock.Speed(); !ok || x != 0.25 || s.Settings.Layers != "weights,groups,search" {
+		t.Errorf("clock %q, layers %q", s.Settings.AgentClock, s.Settings.Layers)
+	}
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, s); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"set agent-clock 1/4", "set layers weights,groups,search", "agent 1,0 -> 2,1 group 1 arrived", "agent 0,1 -> 4,1 group 2\n"} {
+		if !strings.Contains(buf.String(), line) {
+			t.Errorf("written without %q:\n%s", line, buf.String())
+		}
+	}
+	back, err := ParseScenario(&buf, "v.pls", "")
+	if err != nil || !back.Equal(s) {
+		t.Errorf("read back: %v equal=%v", err, err == nil && back.Equal(s))
+	}
+	for _, c := range []struct {
+		x    float64
+		want AgentClock
+	}{{0.25, "1/4"}, {1, "1"}, {8, "8"}, {3, "4"}, {0, "1"}} {
+		if got := AgentClockOf(c.x); got != c.want {
+			t.Errorf("AgentClockOf(%v) = %q, want %q", c.x, got, c.want)
+		}
+	}
+	if s, err := ParseScenario(strings.NewReader("pathlens-scenario 1\nset layers none\nmap inline\n.\nend\n"), "n.pls", ""); err != nil || s.Settings.Layers != NoLayers {
+		t.Errorf("set layers none: %v", err)
+	}
+	const head = "pathlens-scenario 1\nmap inline\n.....\n.....\nend\n"
+	for _, tc := range []struct{ in, want string }{
+		{head + "set agent-clock 3\n", "s.pls:6: unknown value \"3\" for agent-clock (want 1/4, 1/2, 1, 2, 4, 8)"},
+		{head + "set layers weights,trees\n", "s.pls:6: layers: unknown layer \"trees\" (want names from weights, borders"},
+		{head + "set layers weights,weights\n", "s.pls:6: layers: weights is named twice"},
+		{head + "agent 1,0 -> 2,1 group 1 arrived\nagent 3,0 -> 2,1 group 1\n",
+			"s.pls:7: group 1 has arrived on line 6 but not on line 7: a group arrives whole"},
+		{head + "agent 1,0 -> 2,1 arrived\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
+		{head + "agent 1,0 -> 2,1 group 1 there\n", "s.pls:6: want \"agent X,Y -> X,Y\""},
+	} {
+		_, err := ParseScenario(strings.NewReader(tc.in), "s.pls", "")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("error %v\nwant %q", err, tc.want)
+		}
+	}
+	g := mustASCII(t, "...\n...\n").Grid
+	solo := Scenario{Map: NewMap("m", g), Agents: []AgentSpec{{Start: image.Pt(0, 0), Goal: image.Pt(1, 1), InPlace: true}}}
+	if err := WriteScenario(&bytes.Buffer{}, &solo); err == nil || !strings.Contains(err.Error(), "only a group's agents are") {
+		t.Errorf("a solo agent in place: %v", err)
 	}
 }

@@ -72,6 +72,9 @@ func (w *World) agentSim() *agents.Sim {
 		of, fallback := w.agentSource(want)
 		w.agents.key, w.agents.plannerOf, w.agents.fallback, w.agents.waiting = want, of, fallback, of == nil
 		w.agents.sim = agents.New(w.Grid, w.newAgentPlanner(want, of), agents.Config{Neighborhood: w.Settings.Neighborhood})
+		if w.agentClock > 0 {
+			w.agents.sim.SetClockSpeed(w.agentClock) // a loaded session's
+		}
 		w.agents.seen = map[[2]int64]bool{}
 		w.syncAgentStandIn()
 	}
@@ -325,7 +328,8 @@ const StandInBuildWhy = "while building"
 // members together as a group again, the selection and the clock as they
 // were. A goal the simulation refuses now (a wall: the agent had stopped
 // at it) is dropped and counted in lost. An agent standing on its goal
-// stays arrived, with no new plan. n is how many agents plan anew; 0
+// stays arrived, and a group that had arrived stays in its places
+// (SetGroupArrived), with no new plan. n is how many agents plan anew; 0
 // without a simulation.
 func (w *World) remakeAgents() (n, lost int) {
 	old := w.agents.sim
@@ -340,10 +344,14 @@ func (w *World) remakeAgents() (n, lost int) {
 	s.SetClockSpeed(old.ClockSpeed()) // Shift+↑ / Shift+↓ outlive the remake
 	groupGoal := map[int]image.Point{}
 	members := map[int][]int{}
+	walking := map[int]bool{} // a group not arrived whole: its leader or a member is not
 	var selected []int
 	newID := map[int]int{}
 	all := 0
 	for _, v := range views {
+		if v.State != agents.Arrived && v.Kind != agents.Solo {
+			walking[v.Group] = true
+		}
 		if v.Kind == agents.Leader {
 			if v.HasGoal {
 				groupGoal[v.Group] = v.Goal
@@ -386,8 +394,13 @@ func (w *World) remakeAgents() (n, lost int) {
 		if !ok {
 			continue
 		}
-		n += len(members[g])
-		if s.SetGroupGoal(members[g], goal) != nil {
+		send := s.SetGroupGoal
+		if walking[g] {
+			n += len(members[g])
+		} else {
+			send = s.SetGroupArrived // it stays where it arrived
+		}
+		if send(members[g], goal) != nil {
 			lost += len(members[g])
 		}
 	}
@@ -572,6 +585,7 @@ func (w *World) StepAgentClock(faster bool) {
 		i--
 	}
 	s.SetClockSpeed(AgentClockSpeeds[i])
+	w.agentClock = AgentClockSpeeds[i]
 	w.Log.Add("agent", F{"action", "clock_speed"}, F{"speed", AgentClockSpeeds[i]})
 	edge := ""
 	switch {
@@ -581,6 +595,19 @@ func (w *World) StepAgentClock(faster bool) {
 		edge = " (the slowest)"
 	}
 	w.NoteAfterError("agents' clock %s real time%s: Shift+↑ faster, Shift+↓ slower", ClockText(AgentClockSpeeds[i]), edge)
+}
+
+// AgentClock returns the agents' clock speed (Shift+↑ / Shift+↓): the
+// simulation's, or before there is one the speed it will have (the loaded
+// file's, else 1).
+func (w *World) AgentClock() float64 {
+	if s := w.agents.sim; s != nil {
+		return s.ClockSpeed()
+	}
+	if w.agentClock > 0 {
+		return w.agentClock
+	}
+	return 1
 }
 
 // ClockText writes a clock speed as the note and the agents' panel do:

@@ -71,6 +71,8 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	// settingsFrom's one note, a cluster size shown clamped, is
 	// LoadNotes', which also says what a save keeps.
 	w.Settings, _ = settingsFrom(sc.Settings)
+	w.Layers = sc.Settings.Layers
+	w.agentClock, _ = sc.Settings.AgentClock.Speed()
 	for _, q := range sc.Queries {
 		w.Queries = append(w.Queries, [2]image.Point{q.Start, q.Goal})
 	}
@@ -166,7 +168,7 @@ func (w *World) LoadNotes() []string {
 // scenario's "set" lines); a bare map sets none and opens with the
 // defaults, which a caller may replace before Begin.
 func (w *World) OwnSettings() bool {
-	return w.scenario != nil && w.scenario.Settings != (maps.Settings{})
+	return w.scenario != nil && w.scenario.Settings.Search() != (maps.Settings{})
 }
 
 // Begin logs the load and plans the first query. Call it once the event
@@ -375,7 +377,7 @@ func (w *World) loadAgents(specs []maps.AgentSpec) {
 	s := w.agentSim()
 	var order []int // groups by first member
 	members := map[int][]int{}
-	goals := map[int]maps.AgentSpec{}
+	goals := map[int]maps.AgentSpec{} // each group's first agent: its goal, and whether it had arrived
 	for _, a := range specs {
 		id, err := w.spawnAgent(a.Start, false) // the file's: not an undo step
 		if err != nil {
@@ -403,7 +405,11 @@ func (w *World) loadAgents(specs []maps.AgentSpec) {
 		}
 	}
 	for _, g := range order {
-		if err := s.SetGroupGoal(members[g], goals[g].Goal); err != nil {
+		send := s.SetGroupGoal
+		if goals[g].InPlace {
+			send = s.SetGroupArrived // it stands where it arrived
+		}
+		if err := send(members[g], goals[g].Goal); err != nil {
 			w.Fail("group %d of agents (the first at (%d,%d)): %v", g, goals[g].Start.X, goals[g].Start.Y, err)
 		}
 	}
@@ -414,8 +420,9 @@ func (w *World) loadAgents(specs []maps.AgentSpec) {
 // order, each on the cell it stands on: idle (no goal), at its goal
 // (arrived), or with its goal; a group's members with their group's goal
 // and a number for the group (1, 2, ... in the order of their first
-// member), not its virtual leader. Before the simulation exists (the
-// session not begun) they are the file's own.
+// member), not its virtual leader, and InPlace when the whole group has
+// arrived (its leader and every member). Before the simulation exists
+// (the session not begun) they are the file's own.
 func (w *World) agentSpecs() []maps.AgentSpec {
 	s := w.agents.sim
 	if s == nil {
@@ -437,6 +444,7 @@ func (w *World) agentSpecs() []maps.AgentSpec {
 					number[v.Group] = len(number) + 1
 				}
 				a.Goal, a.Idle, a.Group = l.Goal, false, number[v.Group]
+				a.InPlace = l.State == agents.Arrived && groupArrived(s, gi)
 			}
 		}
 		if a.Idle {
@@ -447,6 +455,16 @@ func (w *World) agentSpecs() []maps.AgentSpec {
 	return out
 }
 
+// groupArrived reports whether every member of group gi has arrived.
+func groupArrived(s *agents.Sim, gi agents.GroupInfo) bool {
+	for _, m := range gi.Members {
+		if v, ok := s.Agent(m); !ok || v.State != agents.Arrived {
+			return false
+		}
+	}
+	return true
+}
+
 // leftOut counts the queries and agents a save left out for a blocked
 // endpoint.
 type leftOut struct{ queries, agents int }
@@ -455,6 +473,8 @@ type leftOut struct{ queries, agents int }
 // left out for a blocked endpoint.
 func (w *World) toScenario() (*maps.Scenario, leftOut) {
 	sc := &maps.Scenario{Name: w.Name, About: w.About, Settings: scenarioSettings(w.Settings)}
+	sc.Settings.AgentClock = maps.AgentClockOf(w.AgentClock())
+	sc.Settings.Layers = w.Layers
 	if k := w.keepCluster; k[0] != 0 && w.Settings.Cluster() == k[1] && w.Settings.Algo != AlgoHPA {
 		// The file's own value, shown clamped (HPA*'s range is the
 		// app's: a file choosing HPA* cannot hold another).

@@ -102,6 +102,16 @@ type World struct {
 	}
 
 	Settings Settings
+	// Layers names the map layers that are on, as a scenario's "set
+	// layers" line does (maps.LayerNames joined with commas, or
+	// maps.NoLayers): the file's when the session opens ("" when it names
+	// none), then the window's, which keeps it up to date so that a save
+	// writes the layers the user turned on. The session draws nothing.
+	Layers string
+	// agentClock is the agents' clock speed (Shift+↑ / Shift+↓; 0 is ×1):
+	// the file's when the session opens, kept for a simulation made later
+	// (the first spawn) and written by a save.
+	agentClock float64
 
 	Start, Goal       image.Point
 	HasStart, HasGoal bool

@@ -359,9 +359,8 @@ func ParseSize(s string) (int, int, error) {
 
 // LayerNames are the layers' names on the command line, in the order of
 // the legend (render's Layer.ShortName; a test of package game checks
-// that they agree).
-var LayerNames = []string{"weights", "borders", "regions", "groups", "nodes", "edges", "components",
-	"search", "plans", "segments", "excluded", "parents", "values", "compare"}
+// that they agree): a scenario's "set layers" line uses the same names.
+var LayerNames = maps.LayerNames
 
 // CheckLayers reports an unknown layer name in a -layers spec: "all", or
 // names separated by commas, each with an optional + or - before it.

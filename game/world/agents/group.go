@@ -162,6 +162,77 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 	return nil
 }
 
+// SetGroupArrived makes the agents in ids one group that has arrived at
+// goal: its leader stands on goal, arrived, and each member is arrived in
+// the place it stands, which becomes its place (its slot is its offset
+// from goal, and its single-file place, for a slot the leader cannot see,
+// is its own cell), so no one takes a step, plans or counts an arrival.
+// It is how a saved group that had arrived opens again (sent again with
+// SetGroupGoal, it formed anew about its centre and walked). A single
+// agent is sent as SetGroupGoal sends it. It fails, naming the cell, when
+// goal is outside the grid or a wall, and then changes nothing.
+func (s *Sim) SetGroupArrived(ids []int, goal image.Point) error {
+	if err := s.checkGoal(goal); err != nil {
+		return err
+	}
+	var members []int
+	seen := map[int]bool{}
+	for _, id := range ids {
+		if a := s.get(id); a != nil && a.kind != Leader && !seen[id] {
+			seen[id] = true
+			members = append(members, id)
+		}
+	}
+	if len(members) < 2 {
+		return s.SetGroupGoal(members, goal)
+	}
+	s.changes++
+	minSpeed := math.Inf(1)
+	for _, id := range members {
+		s.leaveGroup(id)
+		if s.cur == id {
+			s.abandon()
+		}
+		minSpeed = math.Min(minSpeed, s.agents[id].speed)
+	}
+	gi := len(s.groups)
+	li := s.add(goal, Leader)
+	l := &s.agents[li]
+	l.speed = leaderSpeedFactor * minSpeed
+	l.group = gi
+	l.goal, l.hasGoal = goal, true
+	l.state, l.why, l.err = Arrived, WhyNone, nil
+	s.resetProgress(l)
+	// Ranks by distance from the goal, as SetGroupGoal's slots are; the
+	// trail lists the members' cells farthest first, then the goal, so
+	// that each member's single-file place (memberTarget) is its own cell.
+	order := append([]int(nil), members...)
+	sort.SliceStable(order, func(i, j int) bool {
+		return slotDist(s.agents[order[i]].cell.Sub(goal)) < slotDist(s.agents[order[j]].cell.Sub(goal))
+	})
+	trail := make([]image.Point, 0, len(order)+1)
+	for r := len(order) - 1; r >= 0; r-- {
+		trail = append(trail, s.agents[order[r]].cell)
+	}
+	trail = append(trail, goal)
+	for r, id := range order {
+		a := &s.agents[id]
+		a.kind, a.group = Member, gi
+		a.slot, a.rank = a.cell.Sub(goal), r
+		a.ownWay, a.localNeed, a.inFile, a.noPath = false, false, false, false
+		a.goal, a.hasGoal = goal, true
+		a.state, a.why, a.err = Arrived, WhyNone, nil
+		a.need = ReasonNone
+		a.plan.Reset()
+		a.segIdx, a.acc = 0, 0
+		a.lastTgt = image.Point{-1, -1}
+		a.target = a.cell
+		s.resetProgress(a)
+	}
+	s.groups = append(s.groups, group{leader: li, members: members, trail: trail, active: false})
+	return nil
+}
+
 func slotDist(p image.Point) int { return p.X*p.X + p.Y*p.Y }
 
 // formation returns n offsets in a box of ceil(√n) columns centred on (0,0),
