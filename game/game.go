@@ -2023,7 +2023,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		al := &g.agentLayer
 		al.Sim, al.Cam, al.Map = s, &g.cam, lay.Map
 		al.Plans, al.Segments = g.layers.Has(render.LayerPlans), g.layers.Has(render.LayerSegments)
-		al.Hover, al.HoverOK = g.hover, g.hoverOK
+		al.Mouse, al.MouseOK = image.Pt(g.mouseX, g.mouseY), g.hoverOK
 		al.Drag = image.Rectangle{}
 		if at, ok := g.tool.(*agentTool); ok {
 			al.Drag = at.drag

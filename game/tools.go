@@ -198,6 +198,7 @@ func (inspectTool) Release(g *Game, c image.Point) {}
 type agentTool struct {
 	down     bool
 	from     image.Point
+	at       image.Point // the press's screen point
 	dragging bool
 	shift    bool
 	drag     image.Rectangle
@@ -211,6 +212,7 @@ func (t *agentTool) Hint() string {
 
 func (t *agentTool) Press(g *Game, c image.Point, mod bool) {
 	t.down, t.from, t.dragging, t.shift = true, c, false, mod
+	t.at = image.Pt(g.mouseX, g.mouseY)
 	t.drag = image.Rectangle{}
 }
 
@@ -240,7 +242,9 @@ func (t *agentTool) Release(g *Game, c image.Point) {
 	}
 	s := w.Agents()
 	if s != nil {
-		if id := s.AgentAt(c); id >= 0 {
+		// The agent whose disc is drawn under the click, not the one
+		// standing on the cell: a walking agent is drawn between cells.
+		if id := render.AgentAt(s, &g.cam, t.at.X, t.at.Y); id >= 0 {
 			s.Select([]int{id}, t.shift)
 			w.Log.Add("agent", world.F{Key: "action", Val: "select"}, world.F{Key: "id", Val: id})
 			return

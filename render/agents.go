@@ -47,10 +47,11 @@ type AgentLayer struct {
 	// Plans and Segments switch the faint plan and the bright segment
 	// (the LayerPlans and LayerSegments toggles).
 	Plans, Segments bool
-	// Hover is the cell under the mouse (HoverOK): the agent standing there
-	// gets its plan drawn and a label with its state.
-	Hover   image.Point
-	HoverOK bool
+	// Mouse is the pointer's screen point, over the map while MouseOK:
+	// the agent drawn under it (AgentAt) gets its plan drawn and a label
+	// with its state.
+	Mouse   image.Point
+	MouseOK bool
 	// Drag, when not empty, is a selection rectangle being dragged (cells).
 	Drag image.Rectangle
 
@@ -157,10 +158,7 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 	zoom := cam.Zoom
 	rad := agentRadius(zoom)
 	all := len(l.views) <= allPlansUpTo
-	hover := -1
-	if l.HoverOK {
-		hover = s.AgentAt(l.Hover)
-	}
+	hover := l.hovered()
 
 	// Routes first, under every body: the others' faint, then the
 	// selected and hovered agents' on top of them.
@@ -183,7 +181,7 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 		if !v.Cell.In(vis) {
 			continue
 		}
-		x0, y0 := v.Pos()
+		x0, y0 := s.Shown(v) // on its cell while paused, where it is clicked (AgentAt)
 		fx, fy := cam.ToScreen(x0+0.5, y0+0.5)
 		x, y := float32(fx), float32(fy)
 		c := agentColor(v)
@@ -233,11 +231,32 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 	}
 	if hover >= 0 {
 		if v, ok := s.Agent(hover); ok {
-			x, y := cam.CellCenter(v.Cell)
-			r.tooltip(dst, x+rad+4, y-rad-4, agentLabel(&v))
+			x0, y0 := s.Shown(&v)
+			x, y := cam.ToScreen(x0+0.5, y0+0.5)
+			r.tooltip(dst, float32(x)+rad+4, float32(y)-rad-4, agentLabel(&v))
 		}
 	}
 	r.drawReplanLog(screen, l, rad)
+}
+
+// AgentAt returns the id of the agent whose body DrawAgents draws under
+// screen point (x, y) with camera cam (its disc and rim, or the cell-sized
+// square about its centre where that is larger), or -1: a click on the
+// disc picks the agent wherever the disc is drawn (agents.Sim.Shown).
+func AgentAt(s *agents.Sim, cam *Camera, x, y int) int {
+	if s == nil || cam == nil || !(cam.Zoom > 0) {
+		return -1
+	}
+	wx, wy := cam.ToWorld(float64(x), float64(y))
+	return s.AgentNear(wx, wy, float64(agentRadius(cam.Zoom)+1)/cam.Zoom)
+}
+
+// hovered returns the agent under the mouse, or -1.
+func (l *AgentLayer) hovered() int {
+	if !l.MouseOK {
+		return -1
+	}
+	return AgentAt(l.Sim, l.Cam, l.Mouse.X, l.Mouse.Y)
 }
 
 // agentRadius is the radius in pixels of an agent's body at a zoom
@@ -327,7 +346,7 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		}
 	}
 	if l.Segments && v.SegIndex < len(v.Segment)-1 {
-		x0, y0 := v.Pos()
+		x0, y0 := l.Sim.Shown(v)
 		px, py := cam.ToScreen(x0+0.5, y0+0.5)
 		rest := v.Segment[v.SegIndex+1:]
 		bad := []image.Point(nil)
@@ -675,10 +694,7 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 			at(cells[k], weightAnswer, pw0)
 		}
 	}
-	hover := -1
-	if l.HoverOK {
-		hover = l.Sim.AgentAt(l.Hover)
-	}
+	hover := l.hovered()
 	all := len(l.views) <= allPlansUpTo
 	pw := max(2, int(routeWidth(cam.Zoom, true)))
 	for i := range l.views {
@@ -687,7 +703,7 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 		if v.HasGoal && v.State != agents.Arrived {
 			at(v.Goal, weightGoal, m)
 		}
-		x0, y0 := v.Pos()
+		x0, y0 := l.Sim.Shown(v)
 		x, y := cam.ToScreen(x0+0.5, y0+0.5)
 		w := weightAgent
 		if hot {

@@ -1,6 +1,9 @@
 package agents
 
-import "image"
+import (
+	"image"
+	"math"
+)
 
 // AgentView is a read-only snapshot of one agent for drawing and
 // inspecting. Segment and Legs share the agent's storage: read them, never
@@ -43,6 +46,45 @@ type AgentView struct {
 func (v *AgentView) Pos() (x, y float64) {
 	t := v.Progress
 	return float64(v.Cell.X) + t*float64(v.Next.X-v.Cell.X), float64(v.Cell.Y) + t*float64(v.Next.Y-v.Cell.Y)
+}
+
+// Shown returns where agent v is drawn, in cell units as Pos: between
+// Cell and Next as it steps while the clock runs, so that walking looks
+// smooth, and on Cell while the clock is paused. A paused agent is read
+// there: its tooltip, the inspector, a save and its cut route (from the
+// last cell it can reach) all place it on Cell, and drawn up to a cell
+// ahead it was clicked beside itself (a click on its disc spawned another
+// agent on top of it, or sent the selection there). Drawing and hit tests
+// (AgentNear) use it alike.
+func (s *Sim) Shown(v *AgentView) (x, y float64) {
+	if !s.running {
+		return float64(v.Cell.X), float64(v.Cell.Y)
+	}
+	return v.Pos()
+}
+
+// AgentNear returns the id of the agent drawn under the point (x, y), in
+// cell units (a cell c spans c to c+1), or -1: one whose body, a disc of
+// radius r cells about the centre of its shown place (Shown), or the
+// cell-sized square there, holds the point; the one whose centre is
+// nearest when several do, the newest among equals. Group leaders, which
+// are no one's to click, are left out. Cost: one pass over the agents.
+func (s *Sim) AgentNear(x, y, r float64) int {
+	best, bd := -1, math.Inf(1)
+	for i := len(s.agents) - 1; i >= 0; i-- {
+		a := &s.agents[i]
+		if a.dead || a.kind == Leader {
+			continue
+		}
+		v := s.view(i)
+		ax, ay := s.Shown(&v)
+		dx, dy := x-(ax+0.5), y-(ay+0.5)
+		d := math.Hypot(dx, dy)
+		if (d <= r || math.Abs(dx) <= 0.5 && math.Abs(dy) <= 0.5) && d < bd {
+			best, bd = a.id, d
+		}
+	}
+	return best
 }
 
 // Agents appends a view of every live agent (group leaders included, with
