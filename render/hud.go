@@ -1973,9 +1973,9 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		// Two colours (open / closed, L1 / L2 plans...) split the swatch,
 		// in the order the name gives them: the legend said what S
 		// toggles but not which of green and blue was the open list.
-		drawSwatch(screen, image.Rect(cx, cy+2, cx+12, cy+14), swatchFor(lr.Layer, legendLevels(f)), lr.On)
+		drawSwatch(screen, image.Rect(cx, cy+2, cx+12, cy+14), frameSwatch(lr.Layer, f), lr.On)
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
-		name := legendName(lr, zoom)
+		name := frameLegendName(lr, f, zoom)
 		switch {
 		case lr.On && layerIdle(lr.Layer, f) != idleNone:
 			// On, but nothing to draw at all now: amber, as the footer
@@ -2169,6 +2169,33 @@ func legendLevels(f *Frame) int {
 		return 0
 	}
 	return f.World.Settings.LevelCount()
+}
+
+// regionsOutlinedName is the regions row's name while the layer only
+// outlines the rooms of region layer %d (regionsOutlined): no wider than
+// "entrances & nodes", so the legend keeps its width.
+const regionsOutlinedName = "L%d room outlines"
+
+// frameLegendName is legendName in frame f: the regions row, while the
+// layer only outlines rooms that are no groups of the level shown
+// (regionsOutlined), says so rather than "regions".
+func frameLegendName(lr LegendRow, f *Frame, zoom float64) string {
+	if k := regionsOutlined(f); lr.Layer == LayerRegions && k > 0 {
+		return fmt.Sprintf(regionsOutlinedName, k)
+	}
+	return legendName(lr, zoom)
+}
+
+// frameSwatch is the swatch of layer l's legend row in frame f: the
+// regions row's while it outlines rooms is the outline's colour, not the
+// tints it no longer draws.
+func frameSwatch(l Layer, f *Frame) []color.RGBA {
+	if l == LayerRegions && regionsOutlined(f) > 0 {
+		c := regionOutlineColor
+		c.A = 255
+		return []color.RGBA{c}
+	}
+	return swatchFor(l, legendLevels(f))
 }
 
 // legendName is a layer's name in the legend: for the g / h / f numbers,
@@ -2418,7 +2445,6 @@ func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
 	ft.Draw(screen, ft.Bold, "Layers on", float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
-	levels := legendLevels(f)
 	for _, it := range items {
 		x := float64(box.Min.X) + it.x
 		y := box.Min.Y + it.n*legendLineStep
@@ -2433,7 +2459,7 @@ func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 		y0 := y + 7
 		// A layer with nothing to draw now (cluster borders under A*)
 		// keeps its place, with a faint swatch.
-		drawSwatch(screen, image.Rect(int(x), y0, int(x)+legendLineSw, y0+legendLineSw), swatchFor(it.lr.Layer, levels), layerIdle(it.lr.Layer, f) == idleNone)
+		drawSwatch(screen, image.Rect(int(x), y0, int(x)+legendLineSw, y0+legendLineSw), frameSwatch(it.lr.Layer, f), layerIdle(it.lr.Layer, f) == idleNone)
 		ft.Draw(screen, ft.Mono, it.lr.Keys, x+legendLineSw+3, float64(y+5), ColTextDim)
 		r.legendRows = append(r.legendRows, legendHit{image.Rect(int(x)-3, y+2, int(x+it.w)+4, y+legendRowH+8), it.lr.Layer})
 	}

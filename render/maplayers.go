@@ -311,6 +311,12 @@ type regionKey struct {
 // in rooms three cells tall every cell was a border cell, and where one
 // room ended and the next began could only be seen with the groups layer
 // (a user test).
+//
+// When the view level has no region layer of its own (level 2 over a
+// Tiled map's rooms, which make level 1 only), the rooms are not that
+// level's groups: the tints, which hid the groups layer's level-2 groups
+// under the level-1 rooms' colours, are left out and only the borders of
+// the highest region layer below it are drawn, faint (regionsOutlined).
 func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	if len(w.Regions) == 0 {
@@ -320,6 +326,10 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 	layer := w.Regions[l-1]
 	g := w.Grid
 	if len(layer) != g.Len() {
+		return
+	}
+	if regionsOutlined(f) > 0 {
+		r.drawRegionBorders(dst, f, layer, PM(regionOutlineColor), 1)
 		return
 	}
 	c := &r.regions
@@ -336,8 +346,34 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
-	r.drawRegionBorders(dst, f, layer)
+	r.drawRegionBorders(dst, f, layer, PM(regionBorderColor), float32(math.Max(1.5, math.Min(f.Cam.Zoom*0.08, 3))))
 }
+
+// regionsOutlined returns the region layer whose rooms the regions layer
+// outlines, faint and untinted, because the level the view shows has no
+// region layer of its own (its groups are the group planner's, or HPA*'s
+// clusters: the groups layer shows them); 0 when the view level has its own
+// layer (drawn tinted) or no hierarchy is shown (level 1's rooms are the
+// regions).
+func regionsOutlined(f *Frame) int {
+	w := f.World
+	n := len(w.Regions)
+	if n == 0 {
+		return 0
+	}
+	h := shownGroups(w)
+	if h == nil {
+		return 0
+	}
+	if l := clampLevel(f.ViewLevel, h.Levels()); l > n {
+		return n
+	}
+	return 0
+}
+
+// regionOutlineColor is a room's border drawn alone (regionsOutlined):
+// fainter than regionBorderColor, so the groups tinted under it read first.
+var regionOutlineColor = color.RGBA{60, 20, 50, 110}
 
 // regionPalette holds the region tints: hues far apart, light (alpha 80
 // over the floor) so that the open / closed fill drawn over them stays
@@ -416,11 +452,11 @@ func regionColours(layer []byte, w int) [256]color.RGBA {
 	return out
 }
 
-// drawRegionBorders draws a line on every cell edge between cells of two
-// different regions, over the visible part, from 3 px a cell (below that
-// the tints alone tell the regions apart). Runs along a row or column are
-// drawn as one line.
-func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte) {
+// drawRegionBorders draws a line of colour col (premultiplied) and width on
+// every cell edge between cells of two different regions, over the
+// visible part, from 3 px a cell (below that the tints alone tell the
+// regions apart). Runs along a row or column are drawn as one line.
+func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, col color.RGBA, width float32) {
 	cam := f.Cam
 	if cam.Zoom < 3 {
 		return
@@ -431,8 +467,6 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte) 
 	if vis.Empty() {
 		return
 	}
-	col := PM(regionBorderColor)
-	width := float32(math.Max(1.5, math.Min(cam.Zoom*0.08, 3)))
 	differ := func(a, b byte) bool { return a != b && !noRegion(a) && !noRegion(b) }
 	// Vertical edges lie between (u-1, v) and (u, v) with u = x, runs
 	// along v = y; horizontal ones between (v, u-1) and (v, u), runs along
