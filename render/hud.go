@@ -1731,6 +1731,7 @@ func (r *Renderer) inspectorMaxHeight(w *world.World) float64 {
 		// node on the cell (the start's cell has one on every level).
 		rows += 3 * w.Settings.LevelCount()
 	}
+	rows += len(w.Regions) // a room row per region layer
 	if r.narrowPanel() {
 		rows += (rows + 1) / 2
 	}
@@ -1779,6 +1780,19 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	}
 	if stale {
 		y = r.kv(dst, x, y, "levels", "as before this stroke (repaired when it ends)", ColTextWarn)
+	}
+	// The cell's room under every algorithm, while the map has rooms: only
+	// the group hierarchy's level rows named it (its groups are the rooms),
+	// where the row says it already it is not said twice.
+	for _, room := range ci.Rooms {
+		if room.InLevel {
+			continue
+		}
+		key := "region"
+		if len(f.World.Regions) > 1 {
+			key = fmt.Sprintf("region L%d", room.Level)
+		}
+		y = r.kv(dst, x, y, key, room.Text(), ColText)
 	}
 	s := ci.Search
 	if s.OnPath {

@@ -2,10 +2,12 @@ package world
 
 import (
 	"cmp"
+	"fmt"
 	"image"
 	"slices"
 	"strings"
 
+	"pathlens/maps"
 	"pathlens/pathing"
 )
 
@@ -17,6 +19,11 @@ type CellInfo struct {
 	Weight    uint8
 	Component int32
 	Levels    []LevelInfo
+	// Rooms are the designer's regions the cell lies in, one per region
+	// layer that names one for it, lowest level first: under every
+	// algorithm, while the map has rooms (the group hierarchy's level rows
+	// name them too, as its groups: see RoomInfo.InLevel).
+	Rooms []RoomInfo
 	// Search is what the query's cell searches knew about the cell at the
 	// timeline's cursor (the latest search that touched it).
 	Search SearchInfo
@@ -31,6 +38,27 @@ type LevelInfo struct {
 	Level int
 	Group int32
 	Name  string
+}
+
+// RoomInfo is the region (room) of one region layer a cell lies in: its
+// character and, where the map names its rooms (a Tiled map), its name.
+// InLevel: the level row of the same level (Levels) names it already, as
+// the group hierarchy's group made of it ("region 'K' Kitchen").
+type RoomInfo struct {
+	Level   int
+	Char    byte
+	Name    string
+	InLevel bool
+}
+
+// Text is the room as the inspector writes it: 'K' Kitchen, or 'K' where
+// the map gives no name.
+func (r RoomInfo) Text() string {
+	t := fmt.Sprintf("%q", rune(r.Char))
+	if r.Name != "" && r.Name != string(rune(r.Char)) {
+		t += " " + r.Name
+	}
+	return t
 }
 
 // SearchInfo is a cell's search state at the cursor.
@@ -80,6 +108,18 @@ func (w *World) Inspect(p image.Point) CellInfo {
 			}
 			ci.Levels = append(ci.Levels, li)
 		}
+	}
+	i := w.Grid.Index(p)
+	for k, layer := range w.Regions {
+		if i >= len(layer) || maps.RegionNone(layer[i]) {
+			continue
+		}
+		room := RoomInfo{Level: k + 1, Char: layer[i]}
+		if k < len(w.RegionNames) {
+			room.Name = w.RegionNames[k][room.Char]
+		}
+		room.InLevel = k < len(ci.Levels) && strings.HasPrefix(ci.Levels[k].Name, "region "+room.Text())
+		ci.Rooms = append(ci.Rooms, room)
 	}
 	if st := w.Timeline.State(0, int32(w.Grid.Index(p))); st.Seen {
 		ci.Search = w.searchInfo(0, st)

@@ -100,3 +100,34 @@ func TestRoomsAcrossUpperRegionsAreNoted(t *testing.T) {
 		t.Errorf("nested rooms noted: %q", n)
 	}
 }
+
+// From a designer's report: the inspector gave a cell's room name
+// ("region 'K' Kitchen") only under the group hierarchy, whose groups are
+// the rooms. Every algorithm gives it while the map has rooms; under the
+// group hierarchy the level row that names it already says so (InLevel),
+// so the inspector does not say it twice.
+func TestInspectorNamesTheRoomUnderEveryAlgorithm(t *testing.T) {
+	dir := t.TempDir()
+	tm := filepath.Join(dir, "castle.tmx")
+	if err := os.WriteFile(tm, []byte(roomsTMX), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(tm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	w.Begin()
+	for _, a := range []Algo{AlgoAStar, AlgoDijkstra, AlgoGreedy, AlgoHPA, AlgoGroup} {
+		w.SetAlgo(a)
+		w.Wait()
+		ci := w.Inspect(image.Pt(4, 1))
+		if len(ci.Rooms) != 1 || ci.Rooms[0].Text() != "'A' Armory" || ci.Rooms[0].Level != 1 {
+			t.Errorf("%v: rooms %+v, want level 1 'A' Armory", a, ci.Rooms)
+			continue
+		}
+		if got, want := ci.Rooms[0].InLevel, a == AlgoGroup; got != want {
+			t.Errorf("%v: the room is in the level rows %v, want %v (levels %+v)", a, got, want, ci.Levels)
+		}
+	}
+}
