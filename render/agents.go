@@ -660,11 +660,16 @@ const (
 // exists (the map notes and the legend drawn this frame, the line where the
 // window's message shows: messageBands), and the things drawn on the map
 // it covers as few of as it can, weighted (place.Thing): the query's start
-// and goal (l.Marks), the agents' goals, every agent's disc (the selected
-// and hovered ones weigh more), and the points of the routes drawn (the
-// remaining segment, the plan's leg ends and points between them; every
-// route with up to allPlansUpTo agents, else the selected and hovered
-// agents' only, as DrawAgents draws them).
+// and goal (l.Marks), the agents' goals (a group's once: its members'
+// goal is its leader's, drawn once), every agent's disc (the selected and
+// hovered ones weigh more), the points of the routes drawn (the remaining
+// segment, the plan's leg ends and points between them; every route with
+// up to allPlansUpTo agents, else the selected and hovered agents' only, as
+// DrawAgents draws them) and their no-entry signs where an edit cut them.
+// All of it is still (place.Thing.Still) but walking agents and their
+// routes while the clock runs, so the panel does not stay over idle,
+// arrived or paused agents, goals or markers that another place covers
+// less of.
 func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []place.Thing) {
 	av := append(l.avoid[:0], r.noteRect, r.legendRect)
 	av = messageBands(l.Map, r.legendRect, int(r.fonts.LineHeight(r.fonts.UI)), av)
@@ -680,38 +685,43 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 		return image.Rect(int(x)-m, int(y)-m, int(x)+m+1, int(y)+m+1)
 	}
 	m := int(rad) + 4
-	at := func(p image.Point, w, m int) {
+	at := func(p image.Point, w, m int, still bool) {
 		x, y := cam.CellCenter(p)
-		th = append(th, place.Thing{R: box(x, y, m), W: w})
+		th = append(th, place.Thing{R: box(x, y, m), W: w, Still: still})
 	}
 	for _, p := range l.Marks {
-		at(p, weightMark, m)
+		at(p, weightMark, m, true)
 	}
 	pw0 := max(2, int(routeWidth(cam.Zoom, false)))
 	for _, cells := range l.Answer {
 		stride := max(1, len(cells)/answerSamples)
 		for k := 0; k < len(cells); k += stride {
-			at(cells[k], weightAnswer, pw0)
+			at(cells[k], weightAnswer, pw0, true)
 		}
 	}
+	running := l.Sim.Running()
 	hover := l.hovered()
 	all := len(l.views) <= allPlansUpTo
 	pw := max(2, int(routeWidth(cam.Zoom, true)))
 	for i := range l.views {
 		v := &l.views[i]
 		hot := v.Selected || v.ID == hover || v.Kind == agents.Leader && l.groupSelected(v.Group)
-		if v.HasGoal && v.State != agents.Arrived {
-			at(v.Goal, weightGoal, m)
+		if v.HasGoal && v.State != agents.Arrived && v.Kind != agents.Member {
+			at(v.Goal, weightGoal, m, true)
 		}
+		still := !running || v.State != agents.Moving
 		x0, y0 := l.Sim.Shown(v)
 		x, y := cam.ToScreen(x0+0.5, y0+0.5)
 		w := weightAgent
 		if hot {
 			w = weightMark
 		}
-		th = append(th, place.Thing{R: box(float32(x), float32(y), m), W: w})
+		th = append(th, place.Thing{R: box(float32(x), float32(y), m), W: w, Still: still})
 		if v.Kind == agents.Member || !all && !hot {
 			continue
+		}
+		if blk := l.Sim.RouteBlock(v.ID); blk.Blocked {
+			at(blk.At, weightGoal, m, true) // the no-entry sign
 		}
 		w = weightRoute
 		if hot {
@@ -721,7 +731,7 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 			rest := v.Segment[v.SegIndex+1:]
 			stride := max(1, len(rest)/routeSamples)
 			for k := 0; k < len(rest); k += stride {
-				at(rest[k], w, pw)
+				at(rest[k], w, pw, still)
 			}
 		}
 		if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
@@ -731,7 +741,7 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 				// along each stand for it.
 				for f := 1; f <= 4; f++ {
 					q := image.Pt(prev.X+(leg.To.X-prev.X)*f/4, prev.Y+(leg.To.Y-prev.Y)*f/4)
-					at(q, w, pw)
+					at(q, w, pw, still)
 				}
 				prev = leg.To
 			}

@@ -504,3 +504,61 @@ func TestReplanRowsDropTheCellColumnWhole(t *testing.T) {
 		}
 	}
 }
+
+// From a designer's report (a 40×24 map at 1280×800): the replan panel
+// stayed over agents spawned under it and over a goal set there, though
+// another corner covered nothing: its margin against jumping, meant for
+// agents walking under it, held for idle agents and goals too. It now
+// leaves whatever stands still under it for a place that covers less.
+func TestAgentPanelLeavesIdleAgentsAndGoalsSpawnedUnderIt(t *testing.T) {
+	g := pathing.MustGrid(40, 24)
+	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
+	if _, err := s.Spawn(image.Pt(20, 12)); err != nil {
+		t.Fatal(err)
+	}
+	r := New()
+	m := image.Rect(0, 30, 940, 594) // the map fills the area: the panel lies over it
+	var cam Camera
+	cam.Fit(40, 24, m)
+	l := &AgentLayer{Sim: s, Cam: &cam, Map: m, Log: m.Inset(8), MaxSize: image.Pt(400, m.Dy()/2), Plans: true, Segments: true}
+	screen := ebiten.NewImage(940, 744)
+	r.DrawAgents(screen, l)
+	first := r.agentsRect
+	if first.Empty() {
+		t.Fatal("no panel")
+	}
+	// Three idle agents spawned under it (J).
+	var under []image.Point
+	for x := first.Min.X + 20; x < first.Max.X && len(under) < 3; x += 60 {
+		c := cam.CellAt(float64(x), float64(first.Min.Y+first.Dy()/2))
+		if g.In(c) {
+			if _, err := s.Spawn(c); err != nil {
+				t.Fatal(err)
+			}
+			under = append(under, c)
+		}
+	}
+	if len(under) < 3 {
+		t.Fatalf("only %d cells of the map under the panel %v", len(under), first)
+	}
+	covered := func(what string, cells ...image.Point) {
+		t.Helper()
+		for _, c := range cells {
+			x, y := cam.CellCenter(c)
+			if image.Pt(int(x), int(y)).In(r.agentsRect.Inset(-4)) {
+				t.Errorf("%s at %v is under the panel %v (first at %v)", what, c, r.agentsRect, first)
+			}
+		}
+	}
+	r.DrawAgents(screen, l)
+	covered("an idle agent", under...)
+	// A goal set under the panel where it is now, the clock paused.
+	second := r.agentsRect
+	goal := cam.CellAt(float64(second.Min.X+second.Dx()/2), float64(second.Min.Y+second.Dy()/2))
+	if err := s.SetGoal([]int{0}, goal); err != nil {
+		t.Fatal(err)
+	}
+	r.DrawAgents(screen, l)
+	covered("the agent's goal", goal)
+	covered("an idle agent", under...)
+}

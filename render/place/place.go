@@ -8,9 +8,16 @@ import "image"
 // Thing is something drawn on the map that a panel should not cover (an
 // agent's disc, a point of a route, a marker), as a screen rectangle with
 // a weight: covering it costs W.
+//
+// Still says it stays where it is while nothing is done (an idle, arrived
+// or waiting agent, a goal, a marker, the query's path; anything while the
+// agents' clock is paused), unlike a walking agent and its route: the
+// panel does not stay over more of those than the best place covers (see
+// Panel).
 type Thing struct {
-	R image.Rectangle
-	W int
+	R     image.Rectangle
+	W     int
+	Still bool
 }
 
 // Corner numbers, in the order they are preferred when they cover as much.
@@ -32,6 +39,7 @@ type Spot struct {
 	Rect   image.Rectangle
 	Hard   int // area of the hard rectangles it covers (pixels)
 	Cover  int // summed weight of the things it covers
+	Still  int // the part of Cover that is still things' (Thing.Still)
 }
 
 // Panel returns where a panel of size goes in room, and its corner. Each
@@ -44,8 +52,12 @@ type Spot struct {
 // above, bottom-right first). For stability, the corner last (the one
 // chosen in the frame before; -1 for none) is kept while it covers no more
 // hard area than the best and its cover is worse than the best's by no
-// more than Margin(best): agents walking under the panel do not make it
-// jump from corner to corner. A panel larger than room is cut to it. Cost:
+// more than Margin(best), all of it things that move: agents walking under
+// the panel do not make it jump from corner to corner, while agents
+// spawned or stopped under it, or a goal set there, make it go where it
+// covers less (it stayed over three idle agents or a goal and an agent,
+// with a corner covering nothing: a designer's report). A panel larger
+// than room is cut to it. Cost:
 // (room height / step) × hard rectangles per corner, plus one pass over
 // things per corner; no allocation.
 func Panel(room image.Rectangle, size image.Point, last int, hard []image.Rectangle, things []Thing) (image.Rectangle, int) {
@@ -58,7 +70,7 @@ func Panel(room image.Rectangle, size image.Point, last int, hard []image.Rectan
 		}
 	}
 	if last >= 0 && last < NumCorners && last != best {
-		if l := spots[last]; l.Hard <= spots[best].Hard && l.Cover-spots[best].Cover <= Margin(spots[best].Cover) {
+		if l := spots[last]; l.Hard <= spots[best].Hard && l.Cover-spots[best].Cover <= Margin(spots[best].Cover) && l.Still <= spots[best].Still {
 			return l.Rect, last
 		}
 	}
@@ -103,13 +115,16 @@ func Measure(room image.Rectangle, size image.Point, hard []image.Rectangle, thi
 		if bestH < 0 {
 			bestH = hardArea(bestR, hard)
 		}
-		c := 0
+		c, still := 0, 0
 		for _, t := range things {
 			if t.R.Overlaps(bestR) {
 				c += t.W
+				if t.Still {
+					still += t.W
+				}
 			}
 		}
-		spots[k] = Spot{Corner: k, Rect: bestR, Hard: bestH, Cover: c}
+		spots[k] = Spot{Corner: k, Rect: bestR, Hard: bestH, Cover: c, Still: still}
 	}
 }
 

@@ -109,3 +109,40 @@ func TestPanelSlidesOffHardRectangles(t *testing.T) {
 		t.Errorf("oversize panel: %v, want %v", got, room)
 	}
 }
+
+// From a designer's report (a 40×24 map at 1280×800): the panel kept its
+// corner over three idle agents spawned under it, or over a goal and an
+// agent, while another corner covered nothing: the margin that keeps it
+// still while agents walk under it held for agents standing still too. It
+// keeps its corner over more than the best covers only for things that
+// move.
+func TestPanelLeavesThingsStandingStill(t *testing.T) {
+	room := image.Rect(0, 0, 900, 700)
+	size := image.Pt(300, 150)
+	still := func(th Thing) Thing { th.Still = true; return th }
+	for name, under := range map[string][]Thing{
+		"three idle agents":   {still(disc(700, 640)), still(disc(760, 640)), still(disc(820, 640))},
+		"a goal and an agent": {still(Thing{R: image.Rect(690, 630, 711, 651), W: 4}), still(disc(760, 640))},
+	} {
+		got, k := Panel(room, size, BottomRight, nil, under)
+		if k == BottomRight {
+			t.Errorf("%s under the panel, every other corner clear: it stayed at %v", name, got)
+		}
+		for _, th := range under {
+			if th.R.Overlaps(got) {
+				t.Errorf("%s: the panel at %v covers %v", name, got, th.R)
+			}
+		}
+	}
+	// Walking, the same three keep it where it is, as before.
+	walking := []Thing{disc(700, 640), disc(760, 640), disc(820, 640)}
+	if _, k := Panel(room, size, BottomRight, nil, walking); k != BottomRight {
+		t.Errorf("three agents walking under the panel moved it to corner %d", k)
+	}
+	// Still things that every corner covers as much of do not move it.
+	mixed := append([]Thing{still(disc(100, 50)), still(disc(800, 50)), still(disc(100, 650))}, walking...)
+	mixed = append(mixed, still(disc(880, 690)))
+	if _, k := Panel(room, size, BottomRight, nil, mixed); k != BottomRight {
+		t.Errorf("no corner covers fewer still things, yet the panel moved to %d", k)
+	}
+}
