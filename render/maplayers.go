@@ -329,7 +329,7 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	if regionsOutlined(f) > 0 {
-		r.drawRegionBorders(dst, f, layer, PM(regionOutlineColor), 1)
+		r.drawRegionBorders(dst, f, layer, PM(regionOutlineColor), 2, true)
 		return
 	}
 	c := &r.regions
@@ -346,7 +346,7 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
-	r.drawRegionBorders(dst, f, layer, PM(regionBorderColor), float32(math.Max(1.5, math.Min(f.Cam.Zoom*0.08, 3))))
+	r.drawRegionBorders(dst, f, layer, PM(regionBorderColor), float32(math.Max(1.5, math.Min(f.Cam.Zoom*0.08, 3))), false)
 }
 
 // regionsOutlined returns the region layer whose rooms the regions layer
@@ -373,7 +373,7 @@ func regionsOutlined(f *Frame) int {
 
 // regionOutlineColor is a room's border drawn alone (regionsOutlined):
 // fainter than regionBorderColor, so the groups tinted under it read first.
-var regionOutlineColor = color.RGBA{60, 20, 50, 110}
+var regionOutlineColor = color.RGBA{60, 20, 50, 140}
 
 // regionPalette holds the region tints: hues far apart, light (alpha 80
 // over the floor) so that the open / closed fill drawn over them stays
@@ -455,8 +455,11 @@ func regionColours(layer []byte, w int) [256]color.RGBA {
 // drawRegionBorders draws a line of colour col (premultiplied) and width on
 // every cell edge between cells of two different regions, over the
 // visible part, from 3 px a cell (below that the tints alone tell the
-// regions apart). Runs along a row or column are drawn as one line.
-func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, col color.RGBA, width float32) {
+// regions apart); outer: also between a region's cell and a cell of none
+// (a wall or corridor outside every room), so that the rooms' outlines
+// show without their tints. Runs along a row or column are drawn as one
+// line.
+func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, col color.RGBA, width float32, outer bool) {
 	cam := f.Cam
 	if cam.Zoom < 3 {
 		return
@@ -468,6 +471,9 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, 
 		return
 	}
 	differ := func(a, b byte) bool { return a != b && !noRegion(a) && !noRegion(b) }
+	if outer {
+		differ = func(a, b byte) bool { return a != b && (!noRegion(a) || !noRegion(b)) }
+	}
 	// Vertical edges lie between (u-1, v) and (u, v) with u = x, runs
 	// along v = y; horizontal ones between (v, u-1) and (v, u), runs along
 	// v = x: one loop, the axes swapped.
