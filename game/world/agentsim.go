@@ -478,14 +478,19 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 	w.pushEdit(Edit{Kind: EditAgents, removal: r})
 	w.Log.Add("agent", F{"action", "send"}, F{"agents", len(ids)}, F{"ids", idList(ids, 16)}, F{"goal", pt(p)}, F{"group", group})
 	if !s.Running() {
-		w.Note("%s sent to (%d,%d)%s", plural(len(ids), "agent", "agents"), p.X, p.Y, pausedSend)
+		w.Note("%s sent to (%d,%d)%s", plural(len(ids), "agent", "agents"), p.X, p.Y, pausedSend(len(ids)))
 	}
 	return nil
 }
 
-// pausedSend ends the note of a send made while the user has the clock
-// paused (U), which the send leaves paused.
-const pausedSend = ": the clock is paused, so they wait for U"
+// pausedSend ends the note of a send of n agents made while the user has
+// the clock paused (U), which the send leaves paused.
+func pausedSend(n int) string {
+	if n == 1 {
+		return ": the clock is paused, so it waits for U"
+	}
+	return ": the clock is paused, so they wait for U"
+}
 
 // sendAgents gives agents ids the goal p (as one group when group is true
 // and they are several) and starts the clock, unless the user paused it

@@ -268,17 +268,17 @@ func (w *World) sendStep(r *agentRemoval, verb string) {
 	case len(ids) == 0:
 		// none of them is left on the map
 	case gone > 0:
-		w.Note("redo: %s sent to (%d,%d) again; %d could not be%s", what, r.goal.X, r.goal.Y, gone, w.pausedNote())
+		w.Note("redo: %s sent to (%d,%d) again; %d could not be%s", what, r.goal.X, r.goal.Y, gone, w.pausedNote(len(ids)))
 	default:
-		w.Note("redo: %s sent to (%d,%d) again%s", what, r.goal.X, r.goal.Y, w.pausedNote())
+		w.Note("redo: %s sent to (%d,%d) again%s", what, r.goal.X, r.goal.Y, w.pausedNote(len(ids)))
 	}
 }
 
-// pausedNote is pausedSend while the clock is stopped (a send left it
-// paused), else "".
-func (w *World) pausedNote() string {
+// pausedNote is pausedSend(n) while the clock is stopped (a send of n
+// agents left it paused), else "".
+func (w *World) pausedNote(n int) string {
 	if s := w.agents.sim; s != nil && !s.Running() {
-		return pausedSend
+		return pausedSend(n)
 	}
 	return ""
 }

@@ -41,7 +41,7 @@ func TestSendKeepsTheClockTheUserPaused(t *testing.T) {
 	if s.Running() {
 		t.Fatal("a send started the clock the user paused")
 	}
-	if !strings.Contains(w.Message, "sent to (28,2): the clock is paused, so they wait for U") {
+	if !strings.Contains(w.Message, "1 agent sent to (28,2): the clock is paused, so it waits for U") {
 		t.Errorf("note %q, want it to say the agent waits for U", w.Message)
 	}
 	before, _ := s.Agent(id)
@@ -55,7 +55,7 @@ func TestSendKeepsTheClockTheUserPaused(t *testing.T) {
 	if s.Running() {
 		t.Fatal("the redo of a send started the clock the user paused")
 	}
-	if !strings.Contains(w.Message, "redo: 1 agent sent to (28,2) again: the clock is paused, so they wait for U") {
+	if !strings.Contains(w.Message, "redo: 1 agent sent to (28,2) again: the clock is paused, so it waits for U") {
 		t.Errorf("redo note %q", w.Message)
 	}
 	w.ToggleAgents() // U runs them
