@@ -2194,8 +2194,10 @@ const regionsOutlinedName = "L%d room outlines"
 // layer only outlines rooms that are no groups of the level shown
 // (regionsOutlined), says so rather than "regions".
 func frameLegendName(lr LegendRow, f *Frame, zoom float64) string {
-	if k := regionsOutlined(f); lr.Layer == LayerRegions && k > 0 {
-		return fmt.Sprintf(regionsOutlinedName, k)
+	if lr.Layer == LayerRegions {
+		if k := regionsOutlined(f); k > 0 {
+			return fmt.Sprintf(regionsOutlinedName, k)
+		}
 	}
 	return legendName(lr, zoom)
 }
