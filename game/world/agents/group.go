@@ -70,14 +70,9 @@ func (s *Sim) Groups(dst []GroupInfo) []GroupInfo {
 	return dst
 }
 
-// SetGroupGoal sends the agents in ids to goal as one group in formation
-// (they leave any earlier group). A single agent simply gets the goal. It
-// fails, naming the cell, when goal is outside the grid or a wall.
-func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
-	s.changes++
-	if err := s.checkGoal(goal); err != nil {
-		return err
-	}
+// memberIDs returns the agents of ids that may join a group (live, not a
+// group's virtual leader), each once, in order.
+func (s *Sim) memberIDs(ids []int) []int {
 	var members []int
 	seen := map[int]bool{}
 	for _, id := range ids {
@@ -86,6 +81,18 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 			members = append(members, id)
 		}
 	}
+	return members
+}
+
+// SetGroupGoal sends the agents in ids to goal as one group in formation
+// (they leave any earlier group). A single agent simply gets the goal. It
+// fails, naming the cell, when goal is outside the grid or a wall.
+func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
+	s.changes++
+	if err := s.checkGoal(goal); err != nil {
+		return err
+	}
+	members := s.memberIDs(ids)
 	for _, id := range members {
 		s.leaveGroup(id)
 		if s.cur == id {
@@ -175,14 +182,7 @@ func (s *Sim) SetGroupArrived(ids []int, goal image.Point) error {
 	if err := s.checkGoal(goal); err != nil {
 		return err
 	}
-	var members []int
-	seen := map[int]bool{}
-	for _, id := range ids {
-		if a := s.get(id); a != nil && a.kind != Leader && !seen[id] {
-			seen[id] = true
-			members = append(members, id)
-		}
-	}
+	members := s.memberIDs(ids)
 	if len(members) < 2 {
 		return s.SetGroupGoal(members, goal)
 	}
