@@ -1149,7 +1149,9 @@ func (g *Game) updateKeys() {
 			s.f()
 		}
 	}
-	if in.JustPressed(ActExclusion) && w.Settings.Exclusion {
+	if in.JustPressed(ActExclusion) && w.Settings.Exclusion && w.Uses("exclusion") {
+		// Only where exclusion is read: under HPA* the layer was lit in
+		// the legend with nothing to draw.
 		g.layers = g.layers.With(render.LayerExcluded, true)
 		g.syncLayers()
 	}
