@@ -200,6 +200,13 @@ func TestSwitchKeepsTheRepeatedPhaseAndTheFlatSearchsEvent(t *testing.T) {
 	if w.Timeline.Cursor() != 100 || w.PhaseName() != "A*" {
 		t.Errorf("heuristic switched under A* at event 100: cursor %d in %q", w.Timeline.Cursor(), w.PhaseName())
 	}
+	// Another grid search keeps the event too (it went to the end): the
+	// teacher compares Dijkstra's 100th event with A*'s.
+	w.SetAlgo(AlgoDijkstra)
+	w.Wait()
+	if w.Timeline.Cursor() != 100 || w.Timeline.AtEnd() {
+		t.Errorf("A* at event 100, then Dijkstra: cursor %d of %d in %q, want event 100", w.Timeline.Cursor(), w.Timeline.Len(), w.PhaseName())
+	}
 }
 
 // On a large map a switch's plan is worked on in the background, and the

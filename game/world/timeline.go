@@ -375,6 +375,10 @@ type place struct {
 	end   bool   // all of them: the cursor is at the phase's end
 	stage string // Stage(phase)
 	start bool   // the cursor is at 0, before any event
+	// flat: the trace was one phase (a grid search: A*, Dijkstra,
+	// greedy), so another one-phase trace keeps the same number of events
+	// (A* stepped to event 500, then Dijkstra: Dijkstra's 500th).
+	flat bool
 }
 
 // here returns the cursor's place, ok false when there is no trace or the
@@ -388,7 +392,8 @@ func (t *Timeline) here() (p place, ok bool) {
 	}
 	k := t.Phase()
 	ph := t.tr.Phases[k]
-	p = place{phase: ph.Name, into: t.cursor - ph.Start, end: t.cursor == t.tr.PhaseEnd(k), stage: Stage(ph.Name)}
+	p = place{phase: ph.Name, into: t.cursor - ph.Start, end: t.cursor == t.tr.PhaseEnd(k), stage: Stage(ph.Name),
+		flat: len(t.tr.Phases) == 1}
 	for _, o := range t.tr.Phases[:k] {
 		if o.Name == ph.Name {
 			p.nth++
@@ -402,9 +407,10 @@ func (t *Timeline) here() (p place, ok bool) {
 // last when there are fewer), as many events into it as p was (at its end
 // when p was at the end of its phase, or when this one is shorter); else,
 // the phase gone, at the first event of p's stage (insert, abstract,
-// refine, smooth), so that the top bar names a phase of it; else, the
-// stage gone too (smoothing turned off, a query the bounded A* answers),
-// at the end.
+// refine, smooth), so that the top bar names a phase of it; between two
+// one-phase traces (grid searches), as many events in; else, the stage
+// gone too (smoothing turned off, a query the bounded A* answers), at the
+// end.
 func (t *Timeline) find(p place) int {
 	if t.tr == nil {
 		return 0
@@ -446,6 +452,13 @@ func (t *Timeline) find(p place) int {
 	}
 	if first >= 0 {
 		return first
+	}
+	if p.flat && len(phases) == 1 {
+		start, end := phases[0].Start, t.tr.PhaseEnd(0)
+		if p.end {
+			return end
+		}
+		return min(start+p.into, end)
 	}
 	return t.Len()
 }
