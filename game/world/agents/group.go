@@ -70,6 +70,23 @@ func (s *Sim) Groups(dst []GroupInfo) []GroupInfo {
 	return dst
 }
 
+// enrol makes agent a member gi's slot (offset from the group's centre)
+// and rank, going to goal in state st (Moving, or Arrived for a group that
+// stands at it), with no plan and its progress counted afresh.
+func (s *Sim) enrol(a *agent, gi int, slot image.Point, rank int, goal image.Point, st State) {
+	a.kind, a.group = Member, gi
+	a.slot, a.rank = slot, rank
+	a.ownWay, a.localNeed = false, false
+	a.goal, a.hasGoal = goal, true
+	a.state, a.why, a.err = st, WhyNone, nil
+	a.need = ReasonNone
+	a.plan.Reset()
+	a.segIdx, a.acc = 0, 0
+	a.lastTgt = image.Point{-1, -1}
+	a.target = a.cell
+	s.resetProgress(a)
+}
+
 // memberIDs returns the agents of ids that may join a group (live, not a
 // group's virtual leader), each once, in order.
 func (s *Sim) memberIDs(ids []int) []int {
@@ -152,18 +169,7 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 		rank[k] = r
 	}
 	for k, id := range order {
-		a := &s.agents[id]
-		a.kind, a.group = Member, gi
-		a.slot, a.rank = slots[k], rank[k]
-		a.ownWay, a.localNeed = false, false
-		a.goal, a.hasGoal = goal, true
-		a.state, a.why, a.err = Moving, WhyNone, nil
-		a.need = ReasonNone
-		a.plan.Reset()
-		a.segIdx, a.acc = 0, 0
-		a.lastTgt = image.Point{-1, -1}
-		a.target = a.cell
-		s.resetProgress(a)
+		s.enrol(&s.agents[id], gi, slots[k], rank[k], goal, Moving)
 	}
 	s.setGoal(li, goal)
 	return nil
@@ -217,17 +223,8 @@ func (s *Sim) SetGroupArrived(ids []int, goal image.Point) error {
 	trail = append(trail, goal)
 	for r, id := range order {
 		a := &s.agents[id]
-		a.kind, a.group = Member, gi
-		a.slot, a.rank = a.cell.Sub(goal), r
-		a.ownWay, a.localNeed, a.inFile, a.noPath = false, false, false, false
-		a.goal, a.hasGoal = goal, true
-		a.state, a.why, a.err = Arrived, WhyNone, nil
-		a.need = ReasonNone
-		a.plan.Reset()
-		a.segIdx, a.acc = 0, 0
-		a.lastTgt = image.Point{-1, -1}
-		a.target = a.cell
-		s.resetProgress(a)
+		a.inFile, a.noPath = false, false
+		s.enrol(a, gi, a.cell.Sub(goal), r, goal, Arrived)
 	}
 	s.groups = append(s.groups, group{leader: li, members: members, trail: trail, active: false})
 	return nil
