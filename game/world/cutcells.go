@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"image"
+	"sync"
 	"time"
 
 	"pathlens/pathing"
@@ -56,11 +57,24 @@ type cutJob struct {
 	cancel  context.CancelFunc // abandon: stops it within a millisecond
 	done    chan cutRes        // capacity 1: the worker never waits for the world
 	started time.Time
+	// mu orders the worker's hand-over of a result with the world's
+	// abandoning the job: a result is either sent before abandoned is
+	// set (abandonCutCells takes its buffer back) or never sent (the
+	// worker keeps the buffer for the next job). Without it a result
+	// finished between the world's poll and its abandoning was sent to
+	// nobody, and its buffer was lost: the next job made a new one.
+	mu        sync.Mutex
+	abandoned bool
 }
 
 // cutHook, when not nil, runs on the worker before each job it computes
 // (tests: hold one under way while the grid is edited).
 var cutHook func(j *cutJob)
+
+// cutDoneHook, when not nil, runs on the worker after a job's computation
+// has finished and before its result is handed over (tests: abandon the
+// job at that instant).
+var cutDoneHook func(j *cutJob)
 
 // cutWorker computes cut cells on one goroutine, one job at a time, like
 // the build worker: a job not yet started is replaced by the next one; a
@@ -113,8 +127,17 @@ func (cw *cutWorker) loop() {
 			buf = cut // stopped: nobody wants it, the buffer serves the next (release lets it go)
 			continue
 		}
-		buf = nil
-		j.done <- cutRes{cut: cut}
+		if cutDoneHook != nil {
+			cutDoneHook(j)
+		}
+		j.mu.Lock()
+		if j.abandoned {
+			buf = cut // finished, but too late: as if stopped
+		} else {
+			buf = nil
+			j.done <- cutRes{cut: cut}
+		}
+		j.mu.Unlock()
 	}
 }
 
@@ -369,11 +392,24 @@ func sameWalls(cells []int32, was, g *pathing.Grid) bool {
 }
 
 // abandonCutCells stops the computation under way, if any: its result is
-// never taken.
+// never shown. A result already handed over gives its buffer to the next
+// computation (as the spare, while the cut cells are shown and there is
+// none); one not yet handed over never will be, and the worker keeps its
+// buffer for its next job. Either way the buffer is reused.
 func (w *World) abandonCutCells() {
-	if j := w.cuts.job; j != nil {
-		j.cancel()
-		w.cuts.job = nil
+	c := &w.cuts
+	j := c.job
+	if j == nil {
+		return
+	}
+	j.cancel()
+	c.job = nil
+	j.mu.Lock()
+	j.abandoned = true
+	r, ok := take(j.done, false)
+	j.mu.Unlock()
+	if ok && r.err == nil && r.cut != nil && c.want && c.spare == nil {
+		c.spare = r.cut
 	}
 }
 

@@ -402,3 +402,45 @@ func TestCutCellsStandThroughWeightEdits(t *testing.T) {
 		}
 	}
 }
+
+// A computation that finishes at the instant an edit abandons it (after
+// the frame's poll found nothing, before the world let it go) used to send
+// its result to nobody: its buffer was lost and the next computation made
+// a new one (TestCutCellsReuseOneBuffer failed now and then). The worker
+// is held right there, between its finish and its hand-over, while the
+// edit comes.
+func TestCutCellsFinishedAsTheEditComesKeepsItsBuffer(t *testing.T) {
+	w := cutWorld(t, 300, 300, 6)
+	w.ShowCutCells(true)
+	w.Wait()
+	first := &w.CutCells()[0]
+	finished, gate := make(chan uint64, 4), make(chan struct{})
+	cutDoneHook = func(j *cutJob) {
+		finished <- j.key.version
+		<-gate
+	}
+	var once sync.Once
+	release := func() { once.Do(func() { close(gate) }) }
+	t.Cleanup(func() {
+		release()
+		cutDoneHook = nil
+	})
+	fill(w, aCutCell(t, w))
+	w.Tick(0)
+	select {
+	case <-finished:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the computation never finished")
+	}
+	fill(w, aCutCell(t, w))
+	w.Tick(0) // polls (nothing handed over yet), abandons it, starts the next
+	release()
+	w.Wait()
+	upToDate(t, w, "after the edit")
+	if &w.CutCells()[0] != first {
+		t.Error("the result is in a new buffer: the abandoned result's buffer was lost")
+	}
+	if w.cuts.spare != nil {
+		t.Error("a spare buffer is held beside the result")
+	}
+}
