@@ -1,6 +1,7 @@
 package game
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -167,6 +168,53 @@ func TestLayerNamesAgreeWithTheCommandLine(t *testing.T) {
 	for l := render.Layer(0); l < render.NumLayers; l++ {
 		if cli.LayerNames[l] != l.ShortName() {
 			t.Errorf("layer %d: cli %q, render %q", l, cli.LayerNames[l], l.ShortName())
+		}
+	}
+}
+
+// Regression: at 175 % on 1280×800 the help scrolls, and its first and last
+// rows on screen were drawn sliced through their letters (the top of
+// "middle-drag" under the title, half of "shows its level)" over the "more
+// below" line). Only whole lines are drawn at any scroll, and the arrow
+// keys' and the wheel's steps reach every line whole.
+func TestHelpScrollDrawsOnlyWholeLines(t *testing.T) {
+	r := render.New()
+	secs := helpSections()
+	for _, size := range [][2]int{{732, 458}, {854, 534}, {800, 600}, {640, 400}, {300, 200}} {
+		l := render.ComputeLayout(size[0], size[1], true)
+		v := r.Help(l, secs)
+		if v.MaxScroll == 0 {
+			t.Errorf("%dx%d: the help does not scroll; the test wants a window it scrolls in", size[0], size[1])
+			continue
+		}
+	sliced:
+		for scroll := 0; scroll <= v.MaxScroll; scroll++ {
+			for _, sp := range v.Spans(scroll) {
+				if sp.Y < v.Area.Min.Y || sp.Y+sp.H > v.Area.Max.Y {
+					t.Errorf("%dx%d scrolled %d: %q%q%q drawn at %d..%d, sliced by the area %d..%d", size[0], size[1], scroll,
+						sp.Title, sp.Key, sp.Text, sp.Y, sp.Y+sp.H, v.Area.Min.Y, v.Area.Max.Y)
+					break sliced
+				}
+			}
+		}
+		// Every line shows whole at one of the places the keys reach.
+		seen := map[string]bool{}
+		for scroll := 0; ; scroll += helpScrollStep {
+			scroll = min(scroll, v.MaxScroll)
+			for _, sp := range v.Spans(scroll) {
+				seen[fmt.Sprint(sp.X, sp.Y+scroll, sp.Title, sp.Key, sp.Text)] = true
+			}
+			if scroll == v.MaxScroll {
+				break
+			}
+		}
+		for _, it := range v.Items {
+			for k, line := range it.Lines {
+				y := v.Area.Min.Y + it.Y + k*render.HelpLineH
+				if !seen[fmt.Sprint(it.TextX, y, "", "", line)] {
+					t.Errorf("%dx%d: %q never shows whole", size[0], size[1], line)
+				}
+			}
 		}
 	}
 }

@@ -897,6 +897,10 @@ func (g *Game) updateConfirm() {
 	}
 }
 
+// helpScrollStep is how far an arrow key or a notch of the wheel scrolls
+// the help screen: three lines.
+const helpScrollStep = 3 * render.HelpLineH
+
 // updateHelpScroll scrolls the help screen when it is taller than the
 // window: arrows and the wheel by lines, Page Up/Down by screens, Home and
 // End to the ends.
@@ -906,7 +910,7 @@ func (g *Game) updateHelpScroll() {
 		g.helpScroll = 0
 		return
 	}
-	step, page := 3*17, max(17, v.Area.Dy()-40)
+	step, page := helpScrollStep, max(render.HelpLineH, v.Area.Dy()-40)
 	d := 0
 	if _, wy := ebiten.Wheel(); wy != 0 {
 		d -= int(math.Round(wy * float64(step)))

@@ -3396,6 +3396,10 @@ const (
 	helpMinCol = 360 // narrowest column worth a split
 )
 
+// HelpLineH is the height of a line of the help screen, the unit its
+// scrolling moves by.
+const HelpLineH = helpLineH
+
 // HelpView is the help screen laid out for one window: every section title
 // and row with its place in the content (before scrolling) and its text
 // wrapped to its column, so nothing is cut. Area is where the content
@@ -3585,6 +3589,51 @@ func (r *Renderer) Help(l Layout, secs []HelpSection) HelpView {
 	return v
 }
 
+// HelpSpan is one thing the help screen draws at a scroll, at its place on
+// the screen, H tall: a section title, a row's key or swatch, or one line
+// of a row's text.
+type HelpSpan struct {
+	X, Y, H int
+	Title   string
+	Key     string
+	Swatch  []color.RGBA
+	Text    string
+}
+
+// Spans returns what the help screen draws scrolled by scroll pixels: only
+// what lies wholly inside its area, so no line is shown sliced through its
+// letters at the top or the bottom while the help scrolls (a row's key and
+// swatch go with its first line).
+func (v HelpView) Spans(scroll int) []HelpSpan {
+	var out []HelpSpan
+	inside := func(y, h int) bool { return y >= v.Area.Min.Y && y+h <= v.Area.Max.Y }
+	for _, it := range v.Items {
+		y := v.Area.Min.Y + it.Y - scroll
+		if y+it.H < v.Area.Min.Y || y > v.Area.Max.Y {
+			continue
+		}
+		if it.Title != "" {
+			if inside(y, helpTitleH) {
+				out = append(out, HelpSpan{X: it.X, Y: y, H: helpTitleH, Title: it.Title})
+			}
+			continue
+		}
+		if inside(y, helpLineH) {
+			if it.Swatch != nil {
+				out = append(out, HelpSpan{X: it.X, Y: y, H: helpLineH, Swatch: it.Swatch})
+			} else {
+				out = append(out, HelpSpan{X: it.X, Y: y, H: helpLineH, Key: it.Key})
+			}
+		}
+		for k, line := range it.Lines {
+			if ly := y + k*helpLineH; inside(ly, helpLineH) {
+				out = append(out, HelpSpan{X: it.TextX, Y: ly, H: helpLineH, Text: line})
+			}
+		}
+	}
+	return out
+}
+
 // drawHelp draws the help screen generated from the key table, scrolled
 // by f.HelpScroll pixels (clamped).
 func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
@@ -3599,23 +3648,17 @@ func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
 	ft.Draw(screen, ft.Bold, title, float64(s.Min.X+20), float64(s.Min.Y+14), ColText)
 	scroll := max(0, min(f.HelpScroll, v.MaxScroll))
 	area := screen.SubImage(v.Area.Intersect(s)).(*ebiten.Image)
-	for _, it := range v.Items {
-		y := v.Area.Min.Y + it.Y - scroll
-		if y+it.H < v.Area.Min.Y || y > v.Area.Max.Y {
-			continue
-		}
-		if it.Title != "" {
-			r.sectionTitle(area, it.Title, float64(it.X), float64(y))
-			continue
-		}
-		tx := it.TextX
-		if it.Swatch != nil {
-			drawSwatch(area, image.Rect(it.X, y+3, it.X+12*len(it.Swatch), y+14), it.Swatch, true)
-		} else {
-			ft.Draw(area, ft.Mono, it.Key, float64(it.X), float64(y+1), ColTextWarn)
-		}
-		for k, line := range it.Lines {
-			ft.Draw(area, ft.UI, line, float64(tx), float64(y+k*helpLineH), ColText)
+	for _, sp := range v.Spans(scroll) {
+		x, y := float64(sp.X), float64(sp.Y)
+		switch {
+		case sp.Title != "":
+			r.sectionTitle(area, sp.Title, x, y)
+		case sp.Swatch != nil:
+			drawSwatch(area, image.Rect(sp.X, sp.Y+3, sp.X+12*len(sp.Swatch), sp.Y+14), sp.Swatch, true)
+		case sp.Key != "":
+			ft.Draw(area, ft.Mono, sp.Key, x, y+1, ColTextWarn)
+		default:
+			ft.Draw(area, ft.UI, sp.Text, x, y, ColText)
 		}
 	}
 	if v.MaxScroll > 0 {
