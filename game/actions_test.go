@@ -175,7 +175,8 @@ func TestLayerNamesAgreeWithTheCommandLine(t *testing.T) {
 // Regression: at 175 % on 1280×800 the help scrolls, and its first and last
 // rows on screen were drawn sliced through their letters (the top of
 // "middle-drag" under the title, half of "shows its level)" over the "more
-// below" line). Only whole lines are drawn at any scroll, and the arrow
+// below" line). Only whole lines are drawn at any scroll, the rest of a
+// row whose first line has scrolled off beside its key, and the arrow
 // keys' and the wheel's steps reach every line whole.
 func TestHelpScrollDrawsOnlyWholeLines(t *testing.T) {
 	r := render.New()
@@ -194,6 +195,32 @@ func TestHelpScrollDrawsOnlyWholeLines(t *testing.T) {
 					t.Errorf("%dx%d scrolled %d: %q%q%q drawn at %d..%d, sliced by the area %d..%d", size[0], size[1], scroll,
 						sp.Title, sp.Key, sp.Text, sp.Y, sp.Y+sp.H, v.Area.Min.Y, v.Area.Max.Y)
 					break sliced
+				}
+			}
+		}
+		// No line shows without its row's key (or swatch) beside the
+		// row's first line on screen.
+		for scroll := 0; scroll <= v.MaxScroll; scroll += 7 {
+			spans := v.Spans(scroll)
+			for _, it := range v.Items {
+				if it.Title != "" {
+					continue
+				}
+				y := v.Area.Min.Y + it.Y - scroll
+				first, keyY := -1, -1
+				for _, sp := range spans {
+					if sp.Y < y || sp.Y >= y+it.H {
+						continue
+					}
+					if sp.Text != "" && sp.X == it.TextX && (first < 0 || sp.Y < first) {
+						first = sp.Y
+					}
+					if sp.Text == "" && sp.Title == "" && sp.X == it.X {
+						keyY = sp.Y
+					}
+				}
+				if first >= 0 && keyY != first {
+					t.Errorf("%dx%d scrolled %d: row %q shows from %d, its key at %d", size[0], size[1], scroll, it.Key, first, keyY)
 				}
 			}
 		}

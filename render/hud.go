@@ -3602,8 +3602,8 @@ type HelpSpan struct {
 
 // Spans returns what the help screen draws scrolled by scroll pixels: only
 // what lies wholly inside its area, so no line is shown sliced through its
-// letters at the top or the bottom while the help scrolls (a row's key and
-// swatch go with its first line).
+// letters at the top or the bottom while the help scrolls. A row's key or
+// swatch goes with its first line on screen.
 func (v HelpView) Spans(scroll int) []HelpSpan {
 	var out []HelpSpan
 	inside := func(y, h int) bool { return y >= v.Area.Min.Y && y+h <= v.Area.Max.Y }
@@ -3618,17 +3618,24 @@ func (v HelpView) Spans(scroll int) []HelpSpan {
 			}
 			continue
 		}
-		if inside(y, helpLineH) {
-			if it.Swatch != nil {
-				out = append(out, HelpSpan{X: it.X, Y: y, H: helpLineH, Swatch: it.Swatch})
-			} else {
-				out = append(out, HelpSpan{X: it.X, Y: y, H: helpLineH, Key: it.Key})
-			}
-		}
+		// The key (or swatch) goes with the row's first line wholly inside,
+		// so the rest of a row scrolled partly off the top still shows
+		// under its key.
+		keyed := false
 		for k, line := range it.Lines {
-			if ly := y + k*helpLineH; inside(ly, helpLineH) {
-				out = append(out, HelpSpan{X: it.TextX, Y: ly, H: helpLineH, Text: line})
+			ly := y + k*helpLineH
+			if !inside(ly, helpLineH) {
+				continue
 			}
+			if !keyed {
+				keyed = true
+				if it.Swatch != nil {
+					out = append(out, HelpSpan{X: it.X, Y: ly, H: helpLineH, Swatch: it.Swatch})
+				} else {
+					out = append(out, HelpSpan{X: it.X, Y: ly, H: helpLineH, Key: it.Key})
+				}
+			}
+			out = append(out, HelpSpan{X: it.TextX, Y: ly, H: helpLineH, Text: line})
 		}
 	}
 	return out
