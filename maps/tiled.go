@@ -1077,7 +1077,14 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 		}
 		rooms.Names[lvl-1] = names
 	}
-	return rooms, nil
+	// Layers that name no cell (a rooms layer made before any room was
+	// drawn on it) are no regions: the session has none to draw or keep.
+	for _, l := range rooms.Layers {
+		if bytes.ContainsFunc(l, func(r rune) bool { return r != ' ' }) {
+			return rooms, nil
+		}
+	}
+	return none, nil
 }
 
 // errShapeWork is cellsInside's refusal of an object past the budget of

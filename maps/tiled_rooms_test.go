@@ -117,3 +117,35 @@ func TestTiledRefusalsNameTheLineAndLayer(t *testing.T) {
 		t.Errorf("missing tileset: %v", err)
 	}
 }
+
+// From a designer's test: a rooms layer made in Tiled before any room is
+// drawn on it (Tiled's new object layer is empty) counted as designer
+// regions: the legend's regions row was lit as if there were rooms to
+// draw, and an export said "only a .pls keeps regions" of a map that has
+// none. Region layers that name no cell are no regions.
+func TestTiledEmptyRoomsLayerIsNoRegions(t *testing.T) {
+	for name, objs := range map[string]string{
+		"empty":      `<objectgroup name="rooms"></objectgroup>`,
+		"two levels": `<objectgroup name="rooms"/><objectgroup name="regions 2"/>`,
+	} {
+		src := fmt.Sprintf(tmx(tileset, "1,1,1", 3, 1), objs)
+		_, rooms, err := ReadTiledRooms(strings.NewReader(src), "e.tmx", "")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if rooms.Layers != nil || rooms.Names != nil {
+			t.Errorf("%s: layers %q, want none", name, rooms.Layers)
+		}
+	}
+	// A room on level 2 keeps level 1's empty layer under it.
+	src := fmt.Sprintf(tmx(tileset, "1,1,1", 3, 1), `<objectgroup name="rooms"/><objectgroup name="regions 2">
+<object id="1" name="North" x="0" y="0" width="48" height="16"/>
+</objectgroup>`)
+	_, rooms, err := ReadTiledRooms(strings.NewReader(src), "l2.tmx", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rooms.Layers) != 2 || string(rooms.Layers[1]) != "NNN" {
+		t.Errorf("layers %q, want level 1 empty and level 2 NNN", rooms.Layers)
+	}
+}
