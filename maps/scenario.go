@@ -964,10 +964,33 @@ layers:
 		}
 		return nil
 	}
+	// A map file resized since the save (a level cut down in Tiled) may
+	// no longer have the cells of some edits: those are left out, said in
+	// the note below, as a query off the map is; an inline map cannot
+	// change under the file, so an edit off it is refused.
+	fromFile := s.MapPath != ""
+	var changes []endpointChange
+	var offLines []int
+	var off Edit // the first edit off the map
 	for i, e := range s.Edits {
-		if err := inside(at.edits[i], e.Kind.String()+" cell", e.Cell); err != nil {
-			return err
+		if g.In(e.Cell) {
+			continue
 		}
+		if !fromFile {
+			return inside(at.edits[i], e.Kind.String()+" cell", e.Cell)
+		}
+		if len(offLines) == 0 {
+			off = e
+		}
+		offLines = append(offLines, at.edits[i])
+	}
+	if len(offLines) > 0 {
+		s.dropEditsOff(g)
+		text := fmt.Sprintf("%v (%d,%d) left out (its cell is off the %d×%d map)", off.Kind, off.Cell.X, off.Cell.Y, W, H)
+		if len(offLines) > 1 {
+			text = fmt.Sprintf("%d edits left out (their cells are off the %d×%d map)", len(offLines), W, H)
+		}
+		changes = append(changes, endpointChange{lines: offLines, text: text})
 	}
 	world := s.World()
 	filled := map[image.Point]int{} // the line of each cell's last edit, when that edit fills it
@@ -986,7 +1009,6 @@ layers:
 	// one note. An inline map cannot change under the file, and a fill of
 	// the file's own edit log on an endpoint is the file contradicting
 	// itself: both are refused, naming the line.
-	fromFile := s.MapPath != ""
 	// fault returns why p cannot be an endpoint once the edits are made:
 	// "" when it is open; the reason, when the map file's change excuses
 	// it; err, when the file is refused.
@@ -1008,7 +1030,6 @@ layers:
 		}
 		return "", errCell(name, ln, p, "%s (%d,%d) is blocked on the map", what, p.X, p.Y)
 	}
-	var changes []endpointChange
 	kept := s.Queries[:0:0]
 	for i, q := range s.Queries {
 		why, err := fault(at.queries[i], "query start", q.Start)
@@ -1069,9 +1090,31 @@ layers:
 	}
 	s.Agents = agents
 	if len(changes) > 0 {
-		s.Notes = append(s.Notes, changedNote(BaseName(s.MapPath), filepath.Base(name), changes))
+		s.Notes = append(s.Notes, changedNote(BaseName(s.MapPath), filepath.Base(name), changes, len(offLines) > 0))
 	}
 	return nil
+}
+
+// dropEditsOff removes the edits whose cells g does not have, keeping the
+// strokes of the others: a stroke left with no edit goes with them.
+func (s *Scenario) dropEditsOff(g *pathing.Grid) {
+	var edits []Edit
+	var starts []int
+	next := 0 // index into StrokeStarts
+	for i, e := range s.Edits {
+		begins := next < len(s.StrokeStarts) && s.StrokeStarts[next] == i
+		if begins {
+			next++
+		}
+		if !g.In(e.Cell) {
+			continue
+		}
+		if n := len(edits); begins && n > 0 && (len(starts) == 0 || starts[len(starts)-1] != n) {
+			starts = append(starts, n)
+		}
+		edits = append(edits, e)
+	}
+	s.Edits, s.StrokeStarts = edits, starts
 }
 
 // endpointChange is one query or agent (or one group of agents) that the
@@ -1152,7 +1195,7 @@ func (s *Scenario) changedAgents(lines []int, fault func(int, string, image.Poin
 // changedNote is the one note on what the scenario file (base name file)
 // opens without, or changed, because its map file (mapName) changed since
 // it was saved: every query and agent named, with its lines.
-func changedNote(mapName, file string, changes []endpointChange) string {
+func changedNote(mapName, file string, changes []endpointChange, editsLeftOut bool) string {
 	slices.SortStableFunc(changes, func(a, b endpointChange) int { return a.lines[0] - b.lines[0] })
 	items := make([]string, len(changes))
 	for i, c := range changes {
@@ -1166,8 +1209,12 @@ func changedNote(mapName, file string, changes []endpointChange) string {
 		}
 		items[i] = fmt.Sprintf("%s %s: %s", what, strings.Join(nums, ", "), c.text)
 	}
-	return fmt.Sprintf("%s has changed since %s was saved, and its walls now fall on what %s names: %s. The edits are all kept; saving writes the session as it opens now",
-		mapName, file, file, strings.Join(items, " · "))
+	kept := "The edits are all kept"
+	if editsLeftOut {
+		kept = "The other edits are kept"
+	}
+	return fmt.Sprintf("%s has changed since %s was saved, and its walls now fall on what %s names: %s. %s; saving writes the session as it opens now",
+		mapName, file, file, strings.Join(items, " · "), kept)
 }
 
 // loadMapFile is loadMapFileRooms without the rooms.

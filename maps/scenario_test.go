@@ -907,3 +907,66 @@ func TestScenarioArrivedGroupClockAndLayers(t *testing.T) {
 		t.Errorf("a solo agent in place: %v", err)
 	}
 }
+
+// From a designer's test: a session saved on level1.tmx (20×12) with a
+// fill at (17,5) did not open at all once the level was cut down to 15
+// columns in Tiled ("level1.pls:21: fill cell (17,5) is outside the 15×12
+// map"): the built-in world opened instead, though a query or agent off
+// the resized map only leaves it out. An edit off a map file that shrank
+// is left out too, said in the same note with its line, and the strokes
+// of the edits kept stay as they were.
+func TestScenarioOpensAfterItsMapFileShrank(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "level.txt", "#####\n#...#\n#####\n")
+	src := "pathlens-scenario 1\n" + // 1
+		"map level.txt\n" + // 2
+		"query 1,1 3,1\n" + // 3
+		"fill 7,1\n" + // 4: off the map now
+		"stroke\n" + // 5
+		"fill 2,1\n" + // 6: kept
+		"dig 8,1\n" + // 7: off
+		"stroke\n" + // 8
+		"weight 9,1 3\n" + // 9: off: the stroke goes with it
+		"stroke\n" + // 10
+		"dig 2,1\n" // 11: kept, a stroke of its own
+	path := writeFile(t, dir, "s.pls", src)
+	s, err := LoadScenario(path)
+	if err != nil {
+		t.Fatalf("the session does not open: %v", err)
+	}
+	want := []Edit{{Kind: Fill, Cell: image.Pt(2, 1)}, {Kind: Dig, Cell: image.Pt(2, 1), Weight: 1}}
+	if !slices.Equal(s.Edits, want) || !slices.Equal(s.StrokeStarts, []int{1}) {
+		t.Errorf("edits %v strokes %v, want %v in two strokes", s.Edits, s.StrokeStarts, want)
+	}
+	if len(s.Queries) != 1 {
+		t.Errorf("queries %v, want the one", s.Queries)
+	}
+	if len(s.Notes) != 1 {
+		t.Fatalf("notes %q, want one", s.Notes)
+	}
+	for _, part := range []string{
+		"level.txt has changed since s.pls was saved",
+		"lines 4, 7, 9: 3 edits left out (their cells are off the 5×3 map)",
+		"The other edits are kept",
+	} {
+		if !strings.Contains(s.Notes[0], part) {
+			t.Errorf("the note lacks %q:\n%s", part, s.Notes[0])
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, s); err != nil {
+		t.Fatalf("the session as opened does not save: %v", err)
+	}
+	// One edit off the map is named.
+	writeFile(t, dir, "one.pls", "pathlens-scenario 1\nmap level.txt\nfill 2,1\nweight 6,1 4\n")
+	if s, err := LoadScenario(filepath.Join(dir, "one.pls")); err != nil {
+		t.Errorf("one edit off: %v", err)
+	} else if len(s.Notes) != 1 || !strings.Contains(s.Notes[0], "line 4: weight (6,1) left out (its cell is off the 5×3 map)") {
+		t.Errorf("one edit off: notes %q", s.Notes)
+	}
+	// An inline map cannot change under its file: an edit off it is still refused.
+	_, err = ParseScenario(strings.NewReader("pathlens-scenario 1\nmap inline\n#...#\nend\nfill 7,0\n"), "in.pls", "")
+	if err == nil || !strings.Contains(err.Error(), "outside the 5×1 map") {
+		t.Errorf("inline map, edit off it: err %v", err)
+	}
+}
