@@ -1100,18 +1100,20 @@ layers:
 func (s *Scenario) dropEditsOff(g *pathing.Grid) {
 	var edits []Edit
 	var starts []int
-	next := 0 // index into StrokeStarts
+	next := 0       // index into StrokeStarts
+	begins := false // a stroke began at an edit not yet kept
 	for i, e := range s.Edits {
-		begins := next < len(s.StrokeStarts) && s.StrokeStarts[next] == i
-		if begins {
+		if next < len(s.StrokeStarts) && s.StrokeStarts[next] == i {
+			begins = true
 			next++
 		}
 		if !g.In(e.Cell) {
 			continue
 		}
-		if n := len(edits); begins && n > 0 && (len(starts) == 0 || starts[len(starts)-1] != n) {
+		if n := len(edits); begins && n > 0 {
 			starts = append(starts, n)
 		}
+		begins = false
 		edits = append(edits, e)
 	}
 	s.Edits, s.StrokeStarts = edits, starts

@@ -928,15 +928,18 @@ func TestScenarioOpensAfterItsMapFileShrank(t *testing.T) {
 		"stroke\n" + // 8
 		"weight 9,1 3\n" + // 9: off: the stroke goes with it
 		"stroke\n" + // 10
-		"dig 2,1\n" // 11: kept, a stroke of its own
+		"dig 2,1\n" + // 11: kept, a stroke of its own
+		"stroke\n" + // 12
+		"fill 9,2\n" + // 13: off, the first of its stroke
+		"fill 2,1\n" // 14: kept: still a stroke of its own
 	path := writeFile(t, dir, "s.pls", src)
 	s, err := LoadScenario(path)
 	if err != nil {
 		t.Fatalf("the session does not open: %v", err)
 	}
-	want := []Edit{{Kind: Fill, Cell: image.Pt(2, 1)}, {Kind: Dig, Cell: image.Pt(2, 1), Weight: 1}}
-	if !slices.Equal(s.Edits, want) || !slices.Equal(s.StrokeStarts, []int{1}) {
-		t.Errorf("edits %v strokes %v, want %v in two strokes", s.Edits, s.StrokeStarts, want)
+	want := []Edit{{Kind: Fill, Cell: image.Pt(2, 1)}, {Kind: Dig, Cell: image.Pt(2, 1), Weight: 1}, {Kind: Fill, Cell: image.Pt(2, 1)}}
+	if !slices.Equal(s.Edits, want) || !slices.Equal(s.StrokeStarts, []int{1, 2}) {
+		t.Errorf("edits %v strokes %v, want %v in three strokes", s.Edits, s.StrokeStarts, want)
 	}
 	if len(s.Queries) != 1 {
 		t.Errorf("queries %v, want the one", s.Queries)
@@ -946,7 +949,7 @@ func TestScenarioOpensAfterItsMapFileShrank(t *testing.T) {
 	}
 	for _, part := range []string{
 		"level.txt has changed since s.pls was saved",
-		"lines 4, 7, 9: 3 edits left out (their cells are off the 5×3 map)",
+		"lines 4, 7, 9, 13: 4 edits left out (their cells are off the 5×3 map)",
 		"The other edits are kept",
 	} {
 		if !strings.Contains(s.Notes[0], part) {
