@@ -450,6 +450,14 @@ type planJob struct {
 	q     pathing.Query
 	note  string
 	dur   time.Duration
+	total int // a flat search: the untraced pass's expansions (stage 2's progress)
+}
+
+// budgetSpent reports whether a flat search that started its frame's slice
+// at t0 has used budget (stage: 1 untraced, 2 recording). Tests replace it
+// to stop a slice in the stage they want.
+var budgetSpent = func(t0 time.Time, budget time.Duration, stage int) bool {
+	return time.Since(t0) >= budget
 }
 
 // Busy reports whether work the window shows is still under way: a
@@ -504,11 +512,22 @@ func (w *World) showWaiting(suffix string) {
 }
 
 func (w *World) showPendingNote(what string) {
+	if !w.plan.shown {
+		w.trace.Reset()
+	}
+	w.showRecording(what)
+}
+
+// showRecording is showPendingNote for a flat search's recording pass: the
+// trace it is filling is kept. (When the untraced pass had ended within the
+// frame, nothing was shown pending yet, and showing it then cleared the
+// half-recorded trace: the answer came with its phase and first events
+// gone.)
+func (w *World) showRecording(what string) {
 	p := w.plan
 	if !p.shown {
 		p.shown = true
 		w.Outcome = Outcome{Algo: w.Settings.Algo, Answer: Answer{Status: pathing.Running, Cost: inf}}
-		w.trace.Reset()
 		w.Timeline.Reset(nil, w.Grid.Len())
 		w.Play.Playing = false
 		w.Optimal.reset()
@@ -573,8 +592,15 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 			p.dur += time.Since(t1)
 		}
 		if st == pathing.Running {
-			if budget > 0 && time.Since(t0) >= budget {
-				w.showPending(fmt.Sprintf("planning: %s has expanded %s cells…", s.Algo.Title(), Count(w.search.Result().Expanded)))
+			if budget > 0 && budgetSpent(t0, budget, p.stage) {
+				n := w.search.Result().Expanded
+				if p.stage == 2 {
+					// The recording pass counts from 0 again: say so, against
+					// the first pass's total, rather than a count that drops.
+					w.showRecording(fmt.Sprintf("planning: recording the search (%s of %s cells)…", Count(n), Count(p.total)))
+				} else {
+					w.showPending(fmt.Sprintf("planning: %s has expanded %s cells…", s.Algo.Title(), Count(n)))
+				}
 				return false, a, 0, 0, nil
 			}
 			continue
@@ -587,11 +613,12 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 			// A pause before recording is shown first: showing the
 			// pending state clears the trace, which must not take the
 			// phase begun below with it.
-			pause := budget > 0 && time.Since(t0) >= budget/2
+			pause := budget > 0 && budgetSpent(t0, budget/2, p.stage)
 			if pause {
 				w.showPending("planning: recording the search…")
 			}
 			res := w.search.Result()
+			p.total = res.Expanded
 			need := min(res.Expanded+2*res.Pushes, w.trace.Limit)
 			w.trace.Events = slices.Grow(w.trace.Events[:0], need)
 			w.trace.Reset()

@@ -3,6 +3,7 @@ package world
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"math"
 	"path/filepath"
@@ -284,4 +285,50 @@ func TestHPASizeAfterRepairs(t *testing.T) {
 		w.Undo()
 	}
 	check("after undoing them all")
+}
+
+// A flat search whose untraced pass ends within its frame and whose
+// recording pass does not: the top bar counted "Dijkstra has expanded …"
+// up, then down from 0 again for the recording pass; and since nothing was
+// shown pending before the recording began, showing it then cleared the
+// half-recorded trace, so the answer came without its phase and first
+// events. Now the note says it is recording, against the first pass's
+// total, and the trace is whole.
+func TestRecordingPassKeepsItsTraceAndSaysSo(t *testing.T) {
+	w, r := openMaze(t, AlgoDijkstra)
+	defer func(f func(time.Time, time.Duration, int) bool) { budgetSpent = f }(budgetSpent)
+	budgetSpent = func(_ time.Time, _ time.Duration, stage int) bool { return stage == 2 }
+	w.Begin()
+	var notes []string
+	for w.Busy() {
+		if n := w.Outcome.Note; len(notes) == 0 || notes[len(notes)-1] != n {
+			notes = append(notes, n)
+		}
+		w.Tick(0)
+	}
+	if len(notes) < 2 {
+		t.Fatalf("the recording pass was never shown pending: notes %q", notes)
+	}
+	for _, n := range notes {
+		if !strings.HasPrefix(n, "planning: recording the search (") || !strings.HasSuffix(n, " cells)…") {
+			t.Errorf("note %q while the recording pass ran", n)
+		}
+	}
+	want, err := pathing.NewSearcher(w.Grid).Search(pathing.Query{Start: r.Start, Goal: r.Goal, Algorithm: pathing.Dijkstra})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if total := fmt.Sprintf("of %s cells", Count(want.Expanded)); !strings.Contains(notes[len(notes)-1], total) {
+		t.Errorf("last note %q, want the first pass's total (%s)", notes[len(notes)-1], total)
+	}
+	var tr pathing.Trace
+	if _, err := pathing.NewSearcher(w.Grid).Search(pathing.Query{Start: r.Start, Goal: r.Goal, Algorithm: pathing.Dijkstra, Trace: &tr}); err != nil {
+		t.Fatal(err)
+	}
+	if w.Outcome.Cost != want.Cost || !w.Outcome.Traced {
+		t.Fatalf("cost %v (want %v), traced %v", w.Outcome.Cost, want.Cost, w.Outcome.Traced)
+	}
+	if w.Timeline.Len() != len(tr.Events) || len(w.trace.Phases) != 1 || w.trace.Phases[0].Name != "Dijkstra" {
+		t.Errorf("the trace: %d events (a traced search records %d), phases %v", w.Timeline.Len(), len(tr.Events), w.trace.Phases)
+	}
 }
