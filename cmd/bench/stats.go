@@ -472,7 +472,8 @@ type goalPrep struct {
 	gp             GoalPreparer
 	builds         int
 	total, longest time.Duration
-	mallocs, bytes uint64 // allocated during PrepareGoal calls
+	built          time.Duration // the calls that built something (goal_prep_mean_ms)
+	mallocs, bytes uint64        // allocated during PrepareGoal calls
 	ms             runtime.MemStats
 }
 
@@ -492,6 +493,7 @@ func (g *goalPrep) run(goal image.Point) error {
 	g.longest = max(g.longest, d)
 	if built {
 		g.builds++
+		g.built += d
 	}
 	return err
 }
@@ -529,7 +531,9 @@ func (g *goalPrep) report(rep *Report) {
 	rep.SetFixed("goal_prep_ms", ms(g.total), 3)
 	rep.SetFixed("goal_prep_max_ms", ms(g.longest), 3)
 	if g.builds > 0 {
-		rep.SetFixed("goal_prep_mean_ms", ms(g.total/time.Duration(g.builds)), 3)
+		// Per column built: the cache hits' time is in goal_prep_ms only
+		// (over every call it came out above goal_prep_max_ms).
+		rep.SetFixed("goal_prep_mean_ms", ms(g.built/time.Duration(g.builds)), 3)
 	}
 }
 
