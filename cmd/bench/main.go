@@ -36,6 +36,7 @@ import (
 	"image"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -294,7 +295,14 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 	if m == nil {
 		return nil, usagef("bench: nothing to run: give -scen FILE or -from X,Y -to X,Y")
 	}
+	csvPath, err := checkCSV(c)
+	if err != nil {
+		return nil, err
+	}
 	if c.CPUProfile != "" {
+		if err := checkProfile(c, csvPath); err != nil {
+			return nil, err
+		}
 		f, err := os.Create(c.CPUProfile)
 		if err != nil {
 			return nil, usagef("bench: -cpuprofile: %v", err)
@@ -305,10 +313,6 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	csvPath, err := checkCSV(c)
-	if err != nil {
-		return nil, err
-	}
 	rep, err := m.Run(env)
 	if err == nil {
 		err = finishRows(c, rep, csvPath)
@@ -317,6 +321,22 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 		fmt.Fprintln(stderr, rep.zeroNote)
 	}
 	return rep, err
+}
+
+// checkProfile refuses a -cpuprofile file that is an input of the run or
+// the -csv file: os.Create truncates it, so a profile named after the
+// .scen replaced the list with gzip data.
+func checkProfile(c *Config, csvPath string) error {
+	name := c.CPUProfile
+	if csvPath != "" && (sameFile(name, csvPath) || filepath.Clean(name) == filepath.Clean(csvPath)) {
+		return usagef("bench: -cpuprofile and -csv both name %s: pick two files", name)
+	}
+	for _, in := range csvInputs(c, nil) {
+		if in != "" && sameFile(in, name) {
+			return usagef("bench: -cpuprofile %s is an input of this run: pick another file", name)
+		}
+	}
+	return nil
 }
 
 // algoNames returns the registered -algo names, sorted.

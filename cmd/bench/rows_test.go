@@ -466,3 +466,35 @@ func TestWorstCommandCarriesShortcut(t *testing.T) {
 		t.Fatalf("-shortcut=false: open %q, note %q; want a command with -shortcut=false", open, note)
 	}
 }
+
+// -cpuprofile creates its file: named after an input of the run (a slip
+// of the shell's completion), it replaced the .scen with a gzip profile,
+// and the next run read "not a text file but a gzip archive". It is
+// refused as -csv is, and so are a folder and the -csv file itself.
+func TestCPUProfileRefusesInputs(t *testing.T) {
+	dir := t.TempDir()
+	scen := filepath.Join(dir, "tiny.map.scen")
+	data, _ := os.ReadFile(tinyScen)
+	os.WriteFile(scen, data, 0o644)
+	errs := refused(t, "-map", tinyMap, "-scen", scen, "-cpuprofile", scen)
+	if !strings.Contains(errs, "-cpuprofile "+scen+" is an input of this run") {
+		t.Errorf("profile over the scen: %q", errs)
+	}
+	if got, _ := os.ReadFile(scen); string(got) != string(data) {
+		t.Errorf("the .scen was changed")
+	}
+	if errs := refused(t, "-map", tinyMap, "-scen", scen, "-cpuprofile", dir); !strings.Contains(errs, "is a directory") {
+		t.Errorf("profile in a folder: %q", errs)
+	}
+	csv := filepath.Join(dir, "rows.csv")
+	if errs := refused(t, "-map", tinyMap, "-scen", scen, "-csv", csv, "-cpuprofile", csv); !strings.Contains(errs, "-cpuprofile and -csv") {
+		t.Errorf("profile over the csv: %q", errs)
+	}
+	prof := filepath.Join(dir, "cpu.prof")
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", scen, "-cpuprofile", prof); code != 0 {
+		t.Fatalf("a fresh profile: exit %d, %q", code, errs)
+	}
+	if st, err := os.Stat(prof); err != nil || st.Size() == 0 {
+		t.Errorf("no profile written: %v", err)
+	}
+}
