@@ -589,6 +589,9 @@ func runScenario(env *Env) (*Report, error) {
 		if slices.Contains(cfg.Given, "every") {
 			return nil, usagef("bench: -every samples the rows of a .scen, and -scenario %s runs its own queries (no -scen and no scen list); drop -every", arg)
 		}
+		if slices.Contains(cfg.Given, "rows") {
+			return nil, usagef("bench: -rows cuts the rows of a .scen, and -scenario %s runs its own queries (no -scen and no scen list); drop -rows", arg)
+		}
 		list := s.Queries
 		if cfg.Single {
 			list = []maps.Query{{Start: cfg.From, Goal: cfg.To}}

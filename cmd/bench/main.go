@@ -227,6 +227,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 		if slices.Contains(c.Given, "every") {
 			return nil, usagef("bench: -every samples the rows of a .scen (-scen, or a -scenario's list); a single -from/-to query has none")
 		}
+		if slices.Contains(c.Given, "rows") {
+			return nil, usagef("bench: -rows cuts the rows of a .scen (-scen, or a -scenario's list); a single -from/-to query has none")
+		}
 		if !slices.Contains(c.Given, "repeat") {
 			// One query timed once is one cold run (buffers grow, caches
 			// miss): its "median" was a third of the warm figure's speedup.

@@ -485,3 +485,26 @@ func TestSizeFlagRangeBeforeMissingMap(t *testing.T) {
 		}
 	}
 }
+
+// -rows N cuts a .scen's rows. With one -from/-to query, or a
+// -scenario's own query lines, it was accepted and read nowhere
+// ("-scenario builtin:textbook-groups -rows 1" ran both queries), where
+// -every is refused with a reason: -rows is refused the same way.
+func TestRowsWithoutRowsRefused(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"single query", []string{"-map", tinyMap, "-from", "0,0", "-to", "9,0", "-rows", "2"}, "-rows cuts the rows of a .scen"},
+		{"scenario single", []string{"-scenario", "builtin:textbook-groups", "-from", "0,0", "-to", "3,4", "-rows", "1"}, "-rows cuts the rows of a .scen"},
+		{"scenario queries", []string{"-scenario", "builtin:textbook-groups", "-rows", "1"}, "runs its own queries"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if errs := refused(t, tc.args...); !strings.Contains(errs, tc.want) {
+				t.Errorf("stderr %q; want %q", errs, tc.want)
+			}
+		})
+	}
+}
