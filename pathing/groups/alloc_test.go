@@ -5,6 +5,8 @@ import (
 	"image"
 	"math/rand"
 	"testing"
+
+	"pathlens/pathing"
 )
 
 // A warm Planner allocates nothing per PlanSegment or Walk.
@@ -73,5 +75,29 @@ func TestConcurrentPlanners(t *testing.T) {
 		if err := <-done; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// A Planner whose walks all fail (an unreachable goal, as cmd/bench's
+// warm-up query can be) is warm too: Walk grew its per-level expansion
+// counts afresh on every failing call (3 allocations a query for two
+// levels, reported by cmd/bench as allocs_per_query 3) and kept them only
+// when a walk succeeded.
+func TestWalkFailingZeroAllocs(t *testing.T) {
+	g := pathing.MustGrid(6, 4)
+	for y := 0; y < 4; y++ {
+		g.SetOpen(image.Pt(2, y), false) // a wall from top to bottom
+	}
+	gr, err := Build(g, Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pl := NewPlanner(gr)
+	a, b := image.Pt(0, 0), image.Pt(5, 3)
+	if _, err := pl.Walk(a, b, Options{}); !errors.Is(err, ErrNoPath) {
+		t.Fatalf("walk across the wall: %v, want ErrNoPath", err)
+	}
+	if n := testing.AllocsPerRun(100, func() { pl.Walk(a, b, Options{}) }); n != 0 {
+		t.Errorf("a failing Walk allocates %.2f times per call", n)
 	}
 }

@@ -56,7 +56,7 @@ func (p *Planner) Walk(start, goal image.Point, opts Options) (WalkResult, error
 		if p.g.grid.Open(cur) {
 			i := p.g.grid.Index(cur)
 			if p.visit[i] == p.visitGen {
-				p.path = wr.Path
+				p.path, p.walkExp = wr.Path, wr.ExpandedByLevel
 				return wr, fmt.Errorf("%w: segment %d would start again at (%d,%d)", ErrNoProgress, wr.Segments+1, cur.X, cur.Y)
 			}
 			p.visit[i] = p.visitGen
@@ -68,7 +68,9 @@ func (p *Planner) Walk(start, goal image.Point, opts Options) (WalkResult, error
 			wr.Expanded += n
 		}
 		if err != nil {
-			p.path = wr.Path
+			// The buffers are kept on failure too: a planner whose walks
+			// all fail allocated them afresh on every call.
+			p.path, p.walkExp = wr.Path, wr.ExpandedByLevel
 			if wr.Segments == 1 {
 				return wr, err
 			}
