@@ -477,7 +477,9 @@ func openScenario(env *Env) (*scenarioRun, error) {
 		if m := string(s.Settings.AgentRefine); m != "" && !slices.Contains(cfg.Given, "agent-refine") {
 			ext["agent-refine"] = &m
 		}
-		if t := string(s.Settings.Transitions); t != "" && !slices.Contains(cfg.Given, "placement") {
+		// -transitions is -placement under the window's name: either one
+		// typed overrides the file.
+		if t := string(s.Settings.Transitions); t != "" && !slices.Contains(cfg.Given, "placement") && !slices.Contains(cfg.Given, "transitions") {
 			ext["placement"] = &t // sparse or dense, hpa.ParsePlacement's names
 		}
 	}
