@@ -58,6 +58,9 @@ const (
 	exitUsage = 2 // bad flags, unreadable or malformed files, bad cells
 )
 
+// maxWeight is the largest -weight taken.
+const maxWeight = 1e6
+
 // SingleRepeat is how often a single -from/-to query is timed when
 // -repeat is not given, so that its medians are of warm runs.
 const SingleRepeat = 25
@@ -194,7 +197,10 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	// without a word, though a weight of 0 on h is Dijkstra's search.
 	if weightGiven := slices.Contains(c.Given, "weight"); weightGiven && c.Weight == 0 {
 		return nil, usagef("bench: -weight 0: weighted A* takes a factor of 1 or more (0 would drop h: that is -algo dijkstra); leave -weight out, or give -weight 1, for plain A*")
-	} else if weightGiven && !(c.Weight >= 1 && c.Weight <= 1e6) { // NaN too
+	} else if weightGiven && c.Weight > maxWeight {
+		// "1 or more" of a value that is read as a contradiction.
+		return nil, usagef("bench: -weight %v: weighted A* takes a factor from 1 to %v; leave -weight out, or give -weight 1, for plain A*", c.Weight, maxWeight)
+	} else if weightGiven && !(c.Weight >= 1 && c.Weight <= maxWeight) { // NaN too
 		return nil, usagef("bench: -weight %v: weighted A* takes a factor of 1 or more; leave -weight out, or give -weight 1, for plain A*", c.Weight)
 	}
 	// Left out, -rows is 0: every row. A typed 0 read the same way, where

@@ -237,6 +237,8 @@ func TestBadInputExit2(t *testing.T) {
 		// A factor below 1 is neither the default nor weighted A*: the
 		// messages always said so, and the values were taken anyway.
 		{"weight below 1", []string{"-map", tinyMap, "-scen", tinyScen, "-weight", "0.5"}, "-weight 0.5: weighted A* takes a factor of 1 or more; leave -weight out, or give -weight 1, for plain A*"},
+		// Past the cap the message said "1 or more" of a value that is.
+		{"weight above the cap", []string{"-map", tinyMap, "-scen", tinyScen, "-weight", "1e7"}, "-weight 1e+07: weighted A* takes a factor from 1 to 1e+06;"},
 		{"abstract weight below 1", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-abstract-weight", "0.5"}, "-abstract-weight 0.5: HPA* takes a top-level weight from 1 to 10; leave -abstract-weight out, or give -abstract-weight 1, for the exact search"},
 		// A typed 0 was read as 1 without a word, though a weight of 0 on
 		// h is another search (Dijkstra's): refused, as -cluster 0 is.
