@@ -322,3 +322,25 @@ func TestRepeatKeepsAnswers(t *testing.T) {
 		}
 	}
 }
+
+// segments_mean is the mean of the queries' walks, each counted once: the
+// untimed warm-up walk (the longest query, once more) and -repeat's runs
+// weighed in. pathological-minimum with two more queries walks 2, 4 and 1
+// segments: mean 2.333, reported 2.25 (2.308 with -repeat 3).
+func TestGroupSegmentsMeanPerQuery(t *testing.T) {
+	data, err := os.ReadFile("../../assets/scenarios/pathological-minimum.pls")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scen := filepath.Join(t.TempDir(), "pm.pls")
+	os.WriteFile(scen, append(data, "query 9,17 33,17\nquery 3,17 4,17\n"...), 0o644)
+	for _, repeat := range []string{"1", "3"} {
+		code, out, errs := runMain(t, "-scenario", scen, "-cost", "minimum", "-repeat", repeat, "-json")
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		if got := lastJSON(t, out)["segments_mean"]; got != 2.333 {
+			t.Errorf("-repeat %s: segments_mean %v, want 2.333 ((2+4+1)/3)", repeat, got)
+		}
+	}
+}

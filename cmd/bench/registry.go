@@ -33,6 +33,9 @@ type Outcome struct {
 	Expanded int
 	Pushes   int
 	PeakOpen int
+	// Segments is the planner calls a walk made (the group planner's
+	// segments; 0 elsewhere), read from each query's first run.
+	Segments int
 }
 
 // OpenListCounter is a Planner whose Outcomes fill Pushes and PeakOpen

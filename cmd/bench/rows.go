@@ -40,6 +40,7 @@ type rowResult struct {
 	cost     float64 // the planner's cost when found
 	us       float64 // the first timed run's wall time
 	expanded int
+	segments int // Outcome.Segments
 	// ref is the optimum the row is compared with: the scenario's column,
 	// or A*'s cost on the same grid for the planners that are measured
 	// against it (hpa, group); < 0 when there is none (no path, unknown).

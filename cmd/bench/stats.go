@@ -331,7 +331,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 			durs = append(durs, d)
 			if r == 0 {
 				rep.rows = append(rep.rows, rowResult{q: q, found: out.Found, cost: out.Cost,
-					us: float64(d) / float64(time.Microsecond), expanded: out.Expanded, ref: q.Optimal, sub: math.NaN()})
+					us: float64(d) / float64(time.Microsecond), expanded: out.Expanded, segments: out.Segments, ref: q.Optimal, sub: math.NaN()})
 			}
 			expanded += int64(out.Expanded)
 			pushes += int64(out.Pushes)
