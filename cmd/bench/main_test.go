@@ -440,3 +440,13 @@ func TestFlatBelowOptimalIsCounted(t *testing.T) {
 		t.Errorf("the true optima: exit %d, below_optimal %v", code, decode(t, out)["below_optimal"])
 	}
 }
+
+// A missing -scen is named as a missing -map is: the flag and the file,
+// not the system call ("bench: -scen: stat x.scen: no such file...").
+func TestMissingScenNamedLikeMap(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "gone.map.scen")
+	errs := refused(t, "-map", tinyMap, "-scen", missing)
+	if want := "bench: -scen " + missing + ": no such file or directory"; !strings.Contains(errs, want) || strings.Contains(errs, "stat ") {
+		t.Errorf("stderr %q; want %q", errs, want)
+	}
+}

@@ -70,7 +70,11 @@ func LoadEnv(c *Config) (*Env, error) {
 	}
 	if c.ScenPath != "" {
 		if _, err := os.Stat(c.ScenPath); err != nil {
-			return nil, usagef("bench: -scen: %v", err)
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				err = pe.Err // as -map's: the flag and file, not "stat PATH"
+			}
+			return nil, usagef("bench: -scen %s: %v", c.ScenPath, err)
 		}
 		rows, err := maps.LoadScen(c.ScenPath)
 		if err != nil {
