@@ -54,11 +54,12 @@ func init() {
 		intFlag(fs, c, "cluster", 0, clusterUsage)
 		intFlag(fs, c, "levels", 0, levelsUsage)
 		c.Ext["hpa-k"] = fs.Int("hpa-k", 0, fmt.Sprintf("hpa: clusters per side grouped by each level above the first `k`, 2 to %d (default %d)", hpa.MaxBranch, hpa.Default.Branch))
-		pl := fs.String("placement", "sparse", "hpa: transitions per entrance: sparse (the paper's rule) or dense")
-		c.Ext["placement"] = pl
+		c.Ext["placement"] = fs.String("placement", "sparse", "hpa: transitions per entrance: sparse (the paper's rule) or dense")
 		// The window's name for it: a command copied from one to the other
-		// works (it printed only "flag provided but not defined").
-		fs.StringVar(pl, "transitions", "sparse", "hpa: the same as -placement (the window's name)")
+		// works (it printed only "flag provided but not defined"). Its own
+		// variable, so that both given apart is refused (hpaConfig) rather
+		// than the last one winning unsaid.
+		c.Ext["transitions"] = fs.String("transitions", "sparse", "hpa: the same as -placement (the window's name)")
 		c.Ext["cache"] = fs.Bool("cache", true, "hpa: cache the refined path of every intra edge")
 		c.Ext["smooth"] = fs.Bool("smooth", true, "hpa: smooth the refined path")
 		c.Ext["shortcut"] = fs.Bool("shortcut", true, "hpa: bounded A* for queries within neighbouring clusters")
@@ -136,12 +137,16 @@ func intFlag(fs *flag.FlagSet, c *Config, name string, def int, usage string) {
 
 // hpaConfig turns the flags into an hpa.Config.
 func hpaConfig(c *Config) (hpa.Config, error) {
-	pl, err := hpa.ParsePlacement(c.ExtString("placement"))
-	if err != nil {
-		name := "placement"
-		if slices.Contains(c.Given, "transitions") {
-			name = "transitions"
+	name, val := "placement", c.ExtString("placement")
+	if slices.Contains(c.Given, "transitions") {
+		t := c.ExtString("transitions")
+		if slices.Contains(c.Given, "placement") && t != val {
+			return hpa.Config{}, usagef("bench: -placement %s and -transitions %s: two names of one setting, given two values; give one", val, t)
 		}
+		name, val = "transitions", t
+	}
+	pl, err := hpa.ParsePlacement(val)
+	if err != nil {
 		return hpa.Config{}, usagef("bench: -%s: %v", name, err)
 	}
 	cfg := hpa.Config{

@@ -204,6 +204,15 @@ func TestWorstHPA(t *testing.T) {
 	if code, _, errs = runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-transitions", "thick", "-rows", "2"); code != 2 || !strings.Contains(errs, "-transitions: ") {
 		t.Errorf("-transitions thick: exit %d, %s", code, errs)
 	}
+	// Both names given: the same value is taken, two values refused (the
+	// last one won, unsaid).
+	if code, _, errs = runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-placement", "dense", "-transitions", "sparse", "-rows", "2"); code != 2 || !strings.Contains(errs, "-placement dense and -transitions sparse") {
+		t.Errorf("-placement dense -transitions sparse: exit %d, %s", code, errs)
+	}
+	code, stdout, errs = runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-placement", "dense", "-transitions", "dense", "-rows", "2", "-builds", "1", "-json")
+	if m := decode(t, stdout); code != 0 || !strings.Contains(fmt.Sprint(m["hierarchy"]), "dense") {
+		t.Errorf("-placement dense -transitions dense: exit %d, hierarchy %v, %s", code, m["hierarchy"], errs)
+	}
 	// The optimum HPA* is measured against is A*'s (a tester took it for
 	// the .scen's, which is rounded): the table says so.
 	_, stdout, _ = runMain(t, "-map", mp, "-scen", scen, "-algo", "hpa", "-rows", "50", "-builds", "1", "-worst", "1")

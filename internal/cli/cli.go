@@ -171,8 +171,20 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 	fs.BoolFunc("smooth", "HPA*'s smoothing (Z switches it; on unless a scenario says otherwise); -smooth=false turns it off", toggle("smooth"))
 	fs.BoolFunc("shortcut", "HPA*'s bounded A* for queries within neighbouring clusters (Shift+Z switches it; on unless a scenario says otherwise); -shortcut=false sends every query through the hierarchy", toggle("shortcut"))
 	fs.Func("target", "where the group planner's refinements aim: representative or nearest; overrides the scenario's", set("target"))
-	fs.Func("transitions", "HPA* transitions per entrance: sparse (the paper's one or two) or dense (every open pair) (Shift+N switches it); overrides the scenario's", set("transitions"))
-	fs.Func("placement", "the same as -transitions (cmd/bench's name for it)", set("transitions"))
+	// Two names of one setting: given both with two values, refused (as
+	// cmd/bench does) rather than the last one winning unsaid.
+	given := map[string]string{}
+	transitions := func(name, other string) func(string) error {
+		return func(v string) error {
+			if o, ok := given[other]; ok && o != v {
+				return fmt.Errorf("contradicts -%s %s (two names of one setting: give one)", other, o)
+			}
+			given[name] = v
+			return f.Settings.Set("transitions", v)
+		}
+	}
+	fs.Func("transitions", "HPA* transitions per entrance: sparse (the paper's one or two) or dense (every open pair) (Shift+N switches it); overrides the scenario's", transitions("transitions", "placement"))
+	fs.Func("placement", "the same as -transitions (cmd/bench's name for it)", transitions("placement", "transitions"))
 }
 
 // Check reports a flag value that is out of range whatever the map: -level

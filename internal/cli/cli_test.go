@@ -224,6 +224,15 @@ func TestSettingFlags(t *testing.T) {
 	if err != nil || f.Settings != (maps.Settings{Transitions: "dense"}) {
 		t.Errorf("-placement dense: %+v, %v; want transitions dense", f.Settings, err)
 	}
+	// Both names with two values: refused, not the last one taken unsaid.
+	if _, err = Parse([]string{"-transitions", "dense", "-placement", "sparse"}, &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), `invalid value "sparse" for flag -placement: contradicts -transitions dense`) {
+		t.Errorf("-transitions dense -placement sparse: %v", err)
+	}
+	if f, err = Parse([]string{"-transitions", "dense", "-placement", "dense"}, &bytes.Buffer{}); err != nil {
+		t.Errorf("-transitions dense -placement dense: %v", err)
+	} else if f.Settings.Transitions != "dense" {
+		t.Errorf("-transitions dense -placement dense: %+v", f.Settings)
+	}
 }
 
 // -query takes a number from 1 and cannot be given with -from/-to (both
