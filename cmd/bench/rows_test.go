@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"pathlens/maps"
 	"pathlens/pathing"
@@ -423,6 +424,32 @@ func TestProgressGoesToStderr(t *testing.T) {
 		if !strings.Contains(errs, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, errs)
 		}
+	}
+}
+
+// The time left is estimated from the queries' lengths, not their count:
+// Moving AI lists rows shortest first, and by count a run on 8room_000
+// said "about 7s left" with 50 s to go. Three short queries done in 30 s
+// and a long one left (length 99 against 1: (100/2)^1.5 ≈ 354 times the
+// work of one) is about 3,536 s more, where counting says 10 s.
+func TestProgressWeighsQueriesByLength(t *testing.T) {
+	qs := []Query{
+		{Start: image.Pt(0, 0), Goal: image.Pt(1, 0), Optimal: 1},
+		{Start: image.Pt(0, 0), Goal: image.Pt(1, 0), Optimal: 1},
+		{Start: image.Pt(0, 0), Goal: image.Pt(1, 0), Optimal: -1}, // no optimum: the octile distance, 1
+		{Start: image.Pt(0, 0), Goal: image.Pt(99, 0), Optimal: 99},
+	}
+	var buf strings.Builder
+	p := newQueryProgress(&buf, "x", qs, len(qs))
+	p.start, p.at = time.Now().Add(-30*time.Second), time.Time{}
+	p.done(3)
+	var d string
+	if _, err := fmt.Sscanf(buf.String(), "bench: x: 3 of 4 (about %s left)", &d); err != nil {
+		t.Fatalf("%q: %v", buf.String(), err)
+	}
+	left, err := time.ParseDuration(d)
+	if want := 30 * math.Pow(50, 1.5) / 3; err != nil || math.Abs(left.Seconds()-want) > 2 {
+		t.Errorf("about %s left (%v), want %.0f s", d, err, want)
 	}
 }
 

@@ -317,7 +317,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	subs := make([]float64, 0, len(qs)) // cost / optimal − 1 of found rows with a positive optimum
 	zero := zeroOptimum{ref: "the optimum", mismatch: true}
 	rep.rows = slices.Grow(rep.rows[:0], len(qs))
-	prog := newProgress(env.Stderr, env.Cfg.Algo+" queries", n)
+	prog := newQueryProgress(env.Stderr, env.Cfg.Algo+" queries", qs, n)
 	var before, after, own runtime.MemStats // own: the report's allocations in between
 	runtime.ReadMemStats(&before)
 	for r := 0; r < repeat; r++ {
