@@ -621,6 +621,11 @@ func runScenario(env *Env) (*Report, error) {
 			qs = append(qs, Query{Start: q.Start, Goal: q.Goal, Optimal: opt, FileOptimal: -1})
 		}
 	}
+	if len(qs) == 1 && env.Rows == nil && !slices.Contains(cfg.Given, "repeat") {
+		// One query timed once is one cold run, as with -from/-to: time
+		// it as often (its median and allocations are then warm figures).
+		senv.Cfg.Repeat = SingleRepeat
+	}
 	if err := runGroupQueries(senv, p, qs, rep); err != nil {
 		return nil, err
 	}

@@ -335,3 +335,26 @@ func TestScenarioTransitions(t *testing.T) {
 		}
 	}
 }
+
+// A scenario holding one query is timed as often as a single -from/-to
+// query (it was timed once: a cold run for a median); -repeat still says
+// otherwise, and a scenario of two queries runs each once.
+func TestOneQueryScenarioIsTimedAsASingleQuery(t *testing.T) {
+	for _, c := range []struct {
+		args          []string
+		queries, runs float64
+	}{
+		{[]string{"-scenario", "builtin:pathological-maximin"}, 1, SingleRepeat},
+		{[]string{"-scenario", "builtin:pathological-maximin", "-repeat", "3"}, 1, 3},
+		{[]string{"-scenario", "builtin:textbook-groups"}, 2, 2},
+	} {
+		code, out, errs := runMain(t, append(c.args, "-json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		m := decode(t, out)
+		if m["queries"] != c.queries || m["runs"] != c.runs {
+			t.Errorf("%v: queries %v, runs %v; want %v, %v", c.args, m["queries"], m["runs"], c.queries, c.runs)
+		}
+	}
+}
