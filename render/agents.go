@@ -64,6 +64,7 @@ type AgentLayer struct {
 	lines  []logLine
 	avoid  []image.Rectangle
 	things []place.Thing
+	bands  []image.Rectangle
 	route  []image.Point // drawAgentRoute's plan points, reused
 	good   []image.Point // those before a cut (RouteBlock) and the last cell reached
 	cut    []image.Point // the last cell reached and the points after the cut
@@ -650,6 +651,7 @@ const (
 	weightAgent    = 2 // any other agent's disc
 	weightHotRoute = 2 // a point of a selected or hovered agent's route
 	weightRoute    = 1 // a point of another agent's route
+	weightBand     = 1 // the line a message would show on, none showing (messageBands)
 	weightAnswer   = 2 // a point of the query's answer path or plan
 	routeSamples   = 160
 	answerSamples  = 160
@@ -657,22 +659,22 @@ const (
 
 // panelAvoid returns what the agents' panel keeps off, in l's scratch
 // slices: hard rectangles it never covers while a place clear of them
-// exists (the map notes and the legend drawn this frame, the line where the
-// window's message shows: messageBands), and the things drawn on the map
+// exists (the map notes and the legend drawn this frame, the message shown:
+// l.Hard), and the things drawn on the map
 // it covers as few of as it can, weighted (place.Thing): the query's start
 // and goal (l.Marks), the agents' goals (a group's once: its members'
 // goal is its leader's, drawn once), every agent's disc (the selected and
 // hovered ones weigh more), the points of the routes drawn (the remaining
 // segment, the plan's leg ends and points between them; every route with
 // up to allPlansUpTo agents, else the selected and hovered agents' only, as
-// DrawAgents draws them) and their no-entry signs where an edit cut them.
+// DrawAgents draws them), their no-entry signs where an edit cut them,
+// and, weighing least, the line a message would show on (messageBands).
 // All of it is still (place.Thing.Still) but walking agents and their
 // routes while the clock runs, so the panel does not stay over idle,
 // arrived or paused agents, goals or markers that another place covers
 // less of.
 func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []place.Thing) {
 	av := append(l.avoid[:0], r.noteRect, r.legendRect)
-	av = messageBands(l.Map, r.legendRect, int(r.fonts.LineHeight(r.fonts.UI)), av)
 	for _, h := range l.Hard {
 		if !h.Empty() {
 			av = append(av, h.Inset(-4)) // a gap, as beside the message bands
@@ -688,6 +690,14 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 	at := func(p image.Point, w, m int, still bool) {
 		x, y := cam.CellCenter(p)
 		th = append(th, place.Thing{R: box(x, y, m), W: w, Still: still})
+	}
+	// Where a message would show when there is none: the least of
+	// things to cover (a message shown is in Hard). Kept clear as hard
+	// space, it pushed the panel over the only, selected agent of a small
+	// map while the strip below the map stayed empty (a designer's report).
+	l.bands = messageBands(l.Map, r.legendRect, int(r.fonts.LineHeight(r.fonts.UI)), l.bands[:0])
+	for _, b := range l.bands {
+		th = append(th, place.Thing{R: b, W: weightBand, Still: true})
 	}
 	for _, p := range l.Marks {
 		at(p, weightMark, m, true)

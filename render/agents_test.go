@@ -143,8 +143,9 @@ func gameLogRoom(m image.Rectangle) image.Rectangle { return m.Inset(8) }
 
 // Regression (usability test, s72.png): the agents' panel was drawn over
 // the red error line at the bottom of the map ("agents: goal (141,445) is
-// a wall" was half hidden). The panel keeps off the message's line, short
-// or long, at the bottom or lifted above the legend, and off the legend.
+// a wall" was half hidden). The panel keeps off the message shown (the
+// window gives its box as AgentLayer.Hard), short or long, at the bottom
+// or lifted above the legend, and off the legend.
 func TestAgentPanelKeepsTheMessageLineClear(t *testing.T) {
 	r := New()
 	lh := int(r.fonts.LineHeight(r.fonts.UI))
@@ -159,21 +160,63 @@ func TestAgentPanelKeepsTheMessageLineClear(t *testing.T) {
 		{"two-column legend, bottom left", image.Rect(m.Min.X+8, m.Max.Y-148, m.Min.X+432, m.Max.Y-8)},
 		{"legend top left", image.Rect(m.Min.X+8, m.Min.Y+8, m.Min.X+432, m.Min.Y+148)},
 	} {
-		avoid := append(messageBands(m, c.legend, lh, nil), c.legend)
 		for _, size := range []image.Point{{260, 60}, {400, 150}, {330, 110}} {
-			panel, _ := place.Panel(room, size, -1, avoid, nil)
-			if !panel.In(room) || panel.Size() != size {
-				t.Errorf("%s, panel %v: placed at %v, outside room %v or resized", c.name, size, panel, room)
-			}
-			if panel.Overlaps(c.legend) {
-				t.Errorf("%s, panel %v: at %v, over the legend %v", c.name, size, panel, c.legend)
-			}
 			for _, w := range []int{300, 600, m.Dx() - 56} {
-				if msg := messageBox(m, w, lh+12, c.legend, nil, image.Rectangle{}); panel.Overlaps(msg) {
+				msg := messageBox(m, w, lh+12, c.legend, nil, image.Rectangle{})
+				panel, _ := place.Panel(room, size, -1, []image.Rectangle{c.legend, msg.Inset(-4)}, nil)
+				if !panel.In(room) || panel.Size() != size {
+					t.Errorf("%s, panel %v: placed at %v, outside room %v or resized", c.name, size, panel, room)
+				}
+				if panel.Overlaps(c.legend) {
+					t.Errorf("%s, panel %v: at %v, over the legend %v", c.name, size, panel, c.legend)
+				}
+				if panel.Overlaps(msg) {
 					t.Errorf("%s, panel %v at %v covers a %d px message at %v", c.name, size, panel, w, msg)
 				}
 			}
 		}
+	}
+}
+
+// Regression (a designer's report): with no message showing, the line a
+// message would take was kept clear as if one were there, so on a small
+// map the panel sat just above it, over a selected agent, while the strip
+// below the map stayed empty. That line now weighs least of what the panel
+// covers: here, with the legend over the strip above the map and selected
+// agents in the map's four corners, the panel takes the strip below.
+func TestAgentPanelUsesTheMessageLineWhenNoMessageShows(t *testing.T) {
+	g := pathing.MustGrid(20, 12)
+	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
+	var ids []int
+	for _, p := range []image.Point{{0, 0}, {19, 0}, {0, 11}, {19, 11}} {
+		id, err := s.Spawn(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	s.Select(ids, false)
+	s.Step()
+	r := New()
+	m := ComputeLayout(1280, 800, true).Map
+	var cam Camera
+	cam.Fit(20, 12, m)
+	_, top := cam.CellCenter(image.Pt(0, 0))
+	r.legendRect = image.Rect(m.Min.X, m.Min.Y, m.Max.X, int(top)-30)
+	l := &AgentLayer{Sim: s, Cam: &cam, Map: m, Log: m.Inset(8), MaxSize: image.Pt(400, m.Dy()/2)}
+	r.DrawAgents(ebiten.NewImage(1280, 800), l)
+	panel := r.agentsRect
+	if panel.Empty() {
+		t.Fatal("no panel")
+	}
+	for _, v := range s.Agents(nil) {
+		x, y := cam.CellCenter(v.Cell)
+		if image.Pt(int(x), int(y)).In(panel.Inset(-12)) {
+			t.Errorf("selected agent %d at (%.0f,%.0f) under or against the panel %v", v.ID, x, y, panel)
+		}
+	}
+	if len(l.Hard) == 0 && panel.Max.Y < l.Log.Max.Y-8 {
+		t.Errorf("panel %v: not in the strip below the map (room %v)", panel, l.Log)
 	}
 }
 
