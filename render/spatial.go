@@ -23,9 +23,13 @@ type levelIndex struct {
 const bucketSide = 16
 
 // index returns the spatial index of level l of h, rebuilding it when the
-// hierarchy, level or grid changed.
+// hierarchy or level changed or a repair changed it. It is not keyed on
+// the grid's version: a stroke that collects its cells for one repair at
+// its end changes the grid at every mouse move but not the hierarchy, and
+// listing the level again per move (millions of edges on a 2048×2048 map)
+// made such a stroke stutter.
 func (r *Renderer) index(f *Frame, h world.Hierarchy, l int) *levelIndex {
-	key := hierKey{h, l, f.World.GridVersion()}
+	key := hierKey{h, l, uint64(f.World.RepairSeq)}
 	ix := &r.levelIx
 	if ix.key == key {
 		return ix

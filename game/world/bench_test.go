@@ -1,6 +1,7 @@
 package world
 
 import (
+	"context"
 	"image"
 	"path/filepath"
 	"testing"
@@ -154,5 +155,50 @@ func BenchmarkClusterHeuristicDrag(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// roomsGrid returns an n×n grid of 24×24 rooms, each wall with a
+// four-cell door in its middle: a big map with a real hierarchy.
+func roomsGrid(b *testing.B, n int) *pathing.Grid {
+	b.Helper()
+	g, err := pathing.NewGrid(n, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			door := x%24 >= 10 && x%24 < 14 || y%24 >= 10 && y%24 < 14
+			if (x%24 == 0 || y%24 == 0) && !door {
+				g.SetOpen(image.Pt(x, y), false)
+			}
+		}
+	}
+	return g
+}
+
+// BenchmarkHPARepairBigViews is one mouse move of a stroke on a
+// 1024×1024 map with HPA* whose level views the window has listed: a cell
+// in a room's middle filled and dug again. The hierarchy repairs two
+// clusters; the views used to be copied whole (edges of every level, a
+// fresh entrance list) on each repair, changed or not.
+func BenchmarkHPARepairBigViews(b *testing.B) {
+	g := roomsGrid(b, 1024)
+	h, err := buildHPA(context.Background(), g, nil, Settings{Algo: AlgoHPA})
+	if err != nil {
+		b.Fatal(err)
+	}
+	h.Inspect(1)
+	h.Inspect(2)
+	p := image.Pt(24*20+5, 24*20+5)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w := uint8(0)
+		if i%2 == 1 {
+			w = 1
+		}
+		g.SetWeight(p, w)
+		h.Update([]image.Point{p})
 	}
 }

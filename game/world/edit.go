@@ -391,9 +391,14 @@ func (w *World) paint(cells []image.Point) {
 		w.replan(w.Grid.Len() <= liveTraceCells, false)
 		return
 	}
+	t0 := time.Now()
 	r := w.repair(changed)
 	if r.Time > 0 {
-		w.repairTime = r.Time // one mouse move's
+		// One mouse move's, as the window waits for it: the hierarchy's
+		// own repair and what the adapter does with its report (the
+		// views' patch took 100 times the repair on a 2048×2048 map, and
+		// a budget blind to it kept a stroke repairing live).
+		w.repairTime = max(r.Time, time.Since(t0))
 	}
 	st.repair.merge(r)
 	w.LastRepair = st.repair

@@ -1,0 +1,78 @@
+package render
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/game/world"
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// BenchmarkNodesDuringStroke is a frame of a dig stroke zoomed in on a
+// 1024×1024 map of rooms with HPA* and the nodes layer: one mouse move
+// (the stroke defers its repairs, their cost being over the budget) and
+// the nodes drawn. The spatial index of the level's nodes and edges was
+// keyed on the grid's version, so every painted cell listed all of them
+// again (a million edges) although the hierarchy had not changed.
+func BenchmarkNodesDuringStroke(b *testing.B) {
+	const n = 1024
+	g, err := pathing.NewGrid(n, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	terrain := []byte(strings.Repeat(".", n*n))
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			door := x%24 >= 10 && x%24 < 14 || y%24 >= 10 && y%24 < 14
+			if (x%24 == 0 || y%24 == 0) && !door {
+				g.SetOpen(image.Pt(x, y), false)
+				terrain[y*n+x] = '@'
+			}
+		}
+	}
+	w := world.New(&maps.Map{Name: "rooms", Grid: g, Terrain: terrain})
+	b.Cleanup(w.Close)
+	w.Settings.Algo = world.AlgoHPA
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(n-5, n-5))
+	w.Wait()
+	if w.Hierarchy() == nil {
+		b.Fatal("no hierarchy")
+	}
+	l := ComputeLayout(1280, 800, true)
+	cam := &Camera{}
+	cam.Fit(n, n, l.Map)
+	cam.ZoomAt(float64(l.Map.Min.X+l.Map.Dx()/2), float64(l.Map.Min.Y+l.Map.Dy()/2), 14/cam.Zoom)
+	f := &Frame{World: w, Cam: cam, Layout: l, Layers: DefaultLayers.With(LayerNodes, true), ViewLevel: 1}
+	r := New()
+	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
+	r.drawNodes(dst, f)
+	// A fill stroke across room interiors; its first moves repair live
+	// until one is over the budget.
+	y := 24*21 + 5
+	w.BeginStroke(image.Pt(24*21+1, y), 0)
+	for x := 24*21 + 2; x < 24*21+12; x++ {
+		w.StrokeTo(image.Pt(x, y))
+	}
+	x := 24*21 + 12
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if x%24 == 0 || x%24 > 20 {
+			x++
+			continue
+		}
+		w.StrokeTo(image.Pt(x, y))
+		r.drawNodes(dst, f)
+		x++
+		if x >= n-2 {
+			x = 2
+			y++
+		}
+	}
+	b.StopTimer()
+	w.EndStroke()
+}
