@@ -51,7 +51,7 @@ func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 	}
 	l := clampLevel(f.ViewLevel, h.Levels())
 	for lv := max(l-1, 1); lv <= l; lv++ {
-		side := h.Inspect(lv).ClusterSize
+		side := world.ClusterSide(h, lv)
 		if side <= 0 {
 			continue
 		}
@@ -170,6 +170,23 @@ func (r *Renderer) gridLines(dst *ebiten.Image, f *Frame, side int, width float3
 // clusters are too small on screen to draw them.
 const zoomInNote = "zoom in to see the abstract nodes and edges"
 
+// clustersTooSmall reports whether level l's clusters are under 12 px on
+// screen, where no node or edge is drawn, and then puts up the note asking
+// to zoom in, as structureVisible does, before the level is listed: on a
+// fitted 2048×2048 map the listing (3.9 M edges) was a stall of seconds
+// and hundreds of MB for nothing drawn.
+func (r *Renderer) clustersTooSmall(dst *ebiten.Image, f *Frame, h world.Hierarchy, l int) bool {
+	side := world.ClusterSide(h, l)
+	if side <= 0 {
+		side = 8
+	}
+	if float64(side)*f.Cam.Zoom < 12 {
+		r.mapNote(dst, f, zoomInNote)
+		return true
+	}
+	return false
+}
+
 // structureVisible reports whether the abstract structure of level l is
 // large enough on screen to draw (a cluster at least 12 pixels wide) and
 // not too dense in view; otherwise it writes a note asking to zoom in.
@@ -254,6 +271,9 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	l := clampLevel(f.ViewLevel, h.Levels())
+	if r.clustersTooSmall(dst, f, h, l) {
+		return
+	}
 	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
 	if !r.structureVisible(dst, f, l, ix, vis, false) {
@@ -320,6 +340,9 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	l := clampLevel(f.ViewLevel, h.Levels())
+	if r.clustersTooSmall(dst, f, h, l) {
+		return
+	}
 	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
 	if !r.structureVisible(dst, f, l, ix, vis, true) {
@@ -371,14 +394,14 @@ func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
 		return nil, false
 	}
 	l := clampLevel(f.ViewLevel, h.Levels())
-	ix := r.index(f, h, l)
-	side := ix.view.ClusterSize
+	side := world.ClusterSide(h, l)
 	if side <= 0 {
 		side = 8
 	}
 	if float64(side)*f.Cam.Zoom < 12 {
 		return nil, false
 	}
+	ix := r.index(f, h, l)
 	vis := f.Cam.Visible(f.World.Grid.Width(), f.World.Grid.Height(), f.Layout.Map).Inset(-1).Intersect(f.World.Grid.Bounds())
 	if n, e := ix.count(vis); n > maxVisibleNodes || e > maxVisibleEdges {
 		return nil, false // too many in view, so the edges are not drawn: no tooltip for an unseen edge

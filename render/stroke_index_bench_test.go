@@ -20,28 +20,7 @@ import (
 // again (a million edges) although the hierarchy had not changed.
 func BenchmarkNodesDuringStroke(b *testing.B) {
 	const n = 1024
-	g, err := pathing.NewGrid(n, n)
-	if err != nil {
-		b.Fatal(err)
-	}
-	terrain := []byte(strings.Repeat(".", n*n))
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			door := x%24 >= 10 && x%24 < 14 || y%24 >= 10 && y%24 < 14
-			if (x%24 == 0 || y%24 == 0) && !door {
-				g.SetOpen(image.Pt(x, y), false)
-				terrain[y*n+x] = '@'
-			}
-		}
-	}
-	w := world.New(&maps.Map{Name: "rooms", Grid: g, Terrain: terrain})
-	b.Cleanup(w.Close)
-	w.Settings.Algo = world.AlgoHPA
-	w.SetEndpoints(image.Pt(5, 5), image.Pt(n-5, n-5))
-	w.Wait()
-	if w.Hierarchy() == nil {
-		b.Fatal("no hierarchy")
-	}
+	w := roomsWorld(b, n)
 	l := ComputeLayout(1280, 800, true)
 	cam := &Camera{}
 	cam.Fit(n, n, l.Map)
@@ -75,4 +54,58 @@ func BenchmarkNodesDuringStroke(b *testing.B) {
 	}
 	b.StopTimer()
 	w.EndStroke()
+}
+
+// roomsWorld returns a session on an n×n map of 24×24 rooms (a four-cell
+// door in the middle of each wall) with HPA* built and a query planned.
+func roomsWorld(b *testing.B, n int) *world.World {
+	b.Helper()
+	g, err := pathing.NewGrid(n, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	terrain := []byte(strings.Repeat(".", n*n))
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			door := x%24 >= 10 && x%24 < 14 || y%24 >= 10 && y%24 < 14
+			if (x%24 == 0 || y%24 == 0) && !door {
+				g.SetOpen(image.Pt(x, y), false)
+				terrain[y*n+x] = '@'
+			}
+		}
+	}
+	w := world.New(&maps.Map{Name: "rooms", Grid: g, Terrain: terrain})
+	b.Cleanup(w.Close)
+	w.Settings.Algo = world.AlgoHPA
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(n-5, n-5))
+	w.Wait()
+	if w.Hierarchy() == nil {
+		b.Fatal("no hierarchy")
+	}
+	return w
+}
+
+// BenchmarkFittedStructure is the borders, nodes and edges layers drawn
+// for the first time on a fitted 1024×1024 map of rooms with HPA*, where
+// the clusters are too small on screen for nodes or edges: they asked the
+// hierarchy for its whole level views (every edge listed, and indexed)
+// only to read the cluster size, a stall of seconds and hundreds of MB on
+// a 2048×2048 map.
+func BenchmarkFittedStructure(b *testing.B) {
+	l := ComputeLayout(1280, 800, true)
+	cam := &Camera{}
+	cam.Fit(1024, 1024, l.Map)
+	f := &Frame{Cam: cam, Layout: l, Layers: DefaultLayers.With(LayerNodes, true).With(LayerEdges, true).With(LayerBorders, true), ViewLevel: 1}
+	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		f.World = roomsWorld(b, 1024) // a fresh hierarchy: no level listed yet
+		b.StartTimer()
+		r := New()
+		r.drawBorders(dst, f)
+		r.drawNodes(dst, f)
+		r.drawEdges(dst, f)
+	}
 }

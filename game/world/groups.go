@@ -410,6 +410,41 @@ type GroupsView interface {
 	GroupName(l int, id int32) string
 }
 
+// ClusterSide returns the side in cells of level l's square clusters in
+// h, 0 when its groups come from designer regions: Inspect(l).ClusterSize
+// without listing the level's nodes and edges when h can tell it alone.
+// The borders layer reads it every frame, and on a fitted big map, where
+// no node or edge is drawn, the listing cost seconds and hundreds of MB
+// (3.9 M edges on a 2048×2048 map).
+func ClusterSide(h GroupsView, l int) int {
+	if s, ok := h.(interface{ clusterSide(l int) int }); ok {
+		return s.clusterSide(l)
+	}
+	return h.Inspect(l).ClusterSize
+}
+
+func (a *groupHier) clusterSide(l int) int {
+	if v := a.views[l]; v != nil {
+		return v.ClusterSize
+	}
+	if len(a.w.Regions) >= l && a.w.Regions[l-1] != nil {
+		return 0
+	}
+	c := a.g.Config()
+	side := c.ClusterSize
+	for i := 1; i < l; i++ {
+		side *= c.Branch
+	}
+	return side
+}
+
+func (v level1View) clusterSide(l int) int {
+	if l != 1 {
+		return 0
+	}
+	return ClusterSide(v.h, 1)
+}
+
 // HeuristicGroups returns the groups the cluster heuristic reads when the
 // current plan uses it (A* or greedy with the cluster heuristic): level 1
 // of the group hierarchy, square clusters of the cluster size split into

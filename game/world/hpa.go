@@ -173,6 +173,9 @@ func (a *hpaHier) Update(changed []image.Point) Repair {
 
 func (a *hpaHier) NodeCell(l int, id int32) image.Point { return a.q.NodeCell(l, id) }
 
+// clusterSide is Inspect(l).ClusterSize without listing the level.
+func (a *hpaHier) clusterSide(l int) int { return a.h.ClusterSide(l) }
+
 func (a *hpaHier) Inspect(l int) LevelView {
 	if v := a.views[l]; v != nil {
 		return *v

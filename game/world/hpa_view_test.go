@@ -108,3 +108,41 @@ func TestEntranceBarsOnTheDefaultWorld(t *testing.T) {
 		t.Fatal("no entrance longer than one cell: the test checks nothing")
 	}
 }
+
+// ClusterSide, which the borders layer reads every frame, must say what
+// Inspect says, and for HPA* without listing the level (on a fitted big
+// map that listing was the whole abstract graph, for a number).
+func TestClusterSideLikeInspect(t *testing.T) {
+	for _, algo := range []Algo{AlgoHPA, AlgoGroup} {
+		w, err := Open("builtin:world")
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Settings.Algo = algo
+		w.Settings.Levels = 3
+		w.Begin()
+		h := w.Hierarchy()
+		if h == nil {
+			t.Fatalf("%v: no hierarchy: %v", algo, w.HierarchyError())
+		}
+		var got []int
+		for l := 1; l <= h.Levels(); l++ {
+			got = append(got, ClusterSide(h, l))
+		}
+		if hh, ok := h.(*hpaHier); ok && len(hh.views) > 0 {
+			t.Errorf("%v: ClusterSide listed %d levels", algo, len(hh.views))
+		}
+		for l := 1; l <= h.Levels(); l++ {
+			if want := h.Inspect(l).ClusterSize; got[l-1] != want {
+				t.Errorf("%v level %d: ClusterSide %d, Inspect %d", algo, l, got[l-1], want)
+			}
+			if got, want := ClusterSide(h, l), h.Inspect(l).ClusterSize; got != want {
+				t.Errorf("%v level %d, listed: ClusterSide %d, Inspect %d", algo, l, got, want)
+			}
+		}
+		if got, want := ClusterSide(level1View{h}, 1), (level1View{h}).Inspect(1).ClusterSize; got != want {
+			t.Errorf("%v level1View: ClusterSide %d, Inspect %d", algo, got, want)
+		}
+		w.Close()
+	}
+}
