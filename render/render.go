@@ -157,7 +157,11 @@ type Renderer struct {
 	planGen   uint64         // timeline generation planFound was computed for
 	planTrace *pathing.Trace // and its trace
 	planFound []int          // per level: the timeline position from which its plan is found
-	segFound  []bool         // drawPath's per-frame segmentsFound answer (reused)
+	// fillDiscs' buffers: the plan's node centres, their vertices and indices.
+	planDiscs [][2]float32
+	discVs    []ebiten.Vertex
+	discIs    []uint16
+	segFound  []bool // drawPath's per-frame segmentsFound answer (reused)
 
 	helpKey  helpKey // the window and sections helpView was laid out for
 	helpView HelpView
