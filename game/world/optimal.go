@@ -35,6 +35,14 @@ type Optimal struct {
 	// (failed set): not asked again (see request).
 	failedKey optKey
 	failed    bool
+	// memo is the last answer found and memoKey its query: a switch of
+	// algorithm, cluster size or levels on a large grid shows the plan as
+	// pending (reset) and asks again for the same query on the same grid,
+	// which took the background A* 2 to 4 s of a core on a 2048×2048 map
+	// each time, beside the build it slowed, to find the same answer.
+	memo    optRes
+	memoKey optKey
+	memoOK  bool
 }
 
 // optKey is a query on a version of the grid.
@@ -179,6 +187,14 @@ func (o *Optimal) request(w *World, logIt bool) {
 		return
 	}
 	nb := w.Settings.Neighborhood
+	if o.memoOK && o.memoKey == k {
+		r := o.memo
+		r.gen = o.gen
+		o.set(r, w, false)
+		// The plan line logged next carries the figure, as on a small grid.
+		o.logged = logIt
+		return
+	}
 	if w.Grid.Len() <= syncOptimalCells {
 		if o.search == nil || o.search.Grid() != w.Grid {
 			o.search = pathing.NewSearcher(w.Grid)
@@ -213,6 +229,7 @@ func (o *Optimal) set(r optRes, w *World, logIt bool) {
 		w.Fail("%v", r.err)
 		return
 	}
+	o.memo, o.memoKey, o.memoOK = r, o.key, true
 	o.Known, o.Pending = true, false
 	o.Found = r.found
 	o.Cost = r.cost
