@@ -33,3 +33,32 @@ func BenchmarkPlansFitted(b *testing.B) {
 	dst.Clear() // the GPU work of the draws done, as a frame would be
 	b.ReportMetric(float64(n), "nodes")
 }
+
+// BenchmarkPathFitted is the path polyline of a long query on a fitted
+// 1024×1024 map (0.7 px a cell) and zoomed out to 0.12 px a cell (as a
+// fitted 8192×64 map is), drawn every frame while the view moves or the
+// timeline plays.
+func BenchmarkPathFitted(b *testing.B) {
+	w := roomsWorld(b, 1024)
+	l := ComputeLayout(1280, 800, true)
+	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
+	r := New()
+	path := w.Outcome.Path
+	for _, zoom := range []float64{0, 0.12} {
+		cam := &Camera{}
+		cam.Fit(1024, 1024, l.Map)
+		name := "fitted"
+		if zoom > 0 {
+			cam.Zoom, name = zoom, "0.12px"
+		}
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				r.drawPolyline(dst, cam, path, 3, ColPath)
+			}
+			b.StopTimer()
+			dst.Clear()
+			b.ReportMetric(float64(len(path)), "cells")
+		})
+	}
+}
