@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/game/world"
 )
 
 // BenchmarkPlansFitted is the plans layer of a long HPA* query on a fitted
@@ -61,4 +63,31 @@ func BenchmarkPathFitted(b *testing.B) {
 			b.ReportMetric(float64(len(path)), "cells")
 		})
 	}
+}
+
+// BenchmarkAbstractSearchFitted is the open / closed layer of a long
+// group-hierarchy query on a fitted 1024×1024 map: thousands of abstract
+// search nodes, each a small square at this zoom.
+func BenchmarkAbstractSearchFitted(b *testing.B) {
+	w := roomsWorld(b, 1024)
+	w.SetAlgo(world.AlgoGroup)
+	w.Wait()
+	l := ComputeLayout(1280, 800, true)
+	cam := &Camera{}
+	cam.Fit(1024, 1024, l.Map)
+	f := &Frame{World: w, Cam: cam, Layout: l, Layers: DefaultLayers.With(LayerSearch, true), ViewLevel: 1}
+	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
+	r := New()
+	r.drawAbstractSearch(dst, f)
+	if len(r.searchNodes) < 1000 {
+		b.Fatalf("%d search nodes in view: the benchmark wants a long search", len(r.searchNodes))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r.drawAbstractSearch(dst, f)
+	}
+	b.StopTimer()
+	dst.Clear()
+	b.ReportMetric(float64(len(r.searchNodes)), "nodes")
 }

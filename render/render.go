@@ -161,7 +161,11 @@ type Renderer struct {
 	planDiscs [][2]float32
 	discVs    []ebiten.Vertex
 	discIs    []uint16
-	segFound  []bool // drawPath's per-frame segmentsFound answer (reused)
+	// addSquare's queue and the image flushSquares draws it on when full.
+	sqVs     []ebiten.Vertex
+	sqIs     []uint16
+	sqDst    *ebiten.Image
+	segFound []bool // drawPath's per-frame segmentsFound answer (reused)
 
 	helpKey  helpKey // the window and sections helpView was laid out for
 	helpView HelpView
