@@ -162,10 +162,12 @@ type Renderer struct {
 	discVs    []ebiten.Vertex
 	discIs    []uint16
 	// addSquare's queue and the image flushSquares draws it on when full.
-	sqVs     []ebiten.Vertex
-	sqIs     []uint16
-	sqDst    *ebiten.Image
-	segFound []bool // drawPath's per-frame segmentsFound answer (reused)
+	sqVs  []ebiten.Vertex
+	sqIs  []uint16
+	sqDst *ebiten.Image
+	// groupTints is drawGroups' premultiplied tint per group id.
+	groupTints []uint32
+	segFound   []bool // drawPath's per-frame segmentsFound answer (reused)
 
 	helpKey  helpKey // the window and sections helpView was laid out for
 	helpView HelpView

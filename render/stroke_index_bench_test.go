@@ -109,3 +109,43 @@ func BenchmarkFittedStructure(b *testing.B) {
 		r.drawEdges(dst, f)
 	}
 }
+
+// BenchmarkGroupsDuringStroke is a frame of a stroke on a fitted
+// 1024×1024 map of rooms with HPA* and the groups layer: one mouse move
+// (its repair deferred to the stroke's end, the repairs being over the
+// budget) and the cluster tint drawn. The tint was baked again, every
+// cell's cluster and hue, at every move, though no cluster changed.
+func BenchmarkGroupsDuringStroke(b *testing.B) {
+	const n = 1024
+	w := roomsWorld(b, n)
+	l := ComputeLayout(1280, 800, true)
+	cam := &Camera{}
+	cam.Fit(n, n, l.Map)
+	f := &Frame{World: w, Cam: cam, Layout: l, Layers: DefaultLayers.With(LayerGroups, true), ViewLevel: 1}
+	r := New()
+	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
+	r.drawGroups(dst, f)
+	y := 24*21 + 5
+	w.BeginStroke(image.Pt(24*21+1, y), 0)
+	for x := 24*21 + 2; x < 24*21+12; x++ {
+		w.StrokeTo(image.Pt(x, y))
+	}
+	x := 24*21 + 12
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if x%24 == 0 || x%24 > 20 {
+			x++
+			continue
+		}
+		w.StrokeTo(image.Pt(x, y))
+		r.drawGroups(dst, f)
+		x++
+		if x >= n-2 {
+			x = 2
+			y++
+		}
+	}
+	b.StopTimer()
+	w.EndStroke()
+}
