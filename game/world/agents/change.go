@@ -39,7 +39,9 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 	if len(changed) == 0 {
 		return
 	}
-	s.compDirty = true
+	if !s.compDirty && !s.patchComponents(changed) {
+		s.compDirty = true
+	}
 	if s.cur >= 0 {
 		s.curStale = true
 	}
@@ -405,5 +407,81 @@ func (s *Sim) components() []int32 {
 	}
 	s.bfs = q
 	s.compDirty = false
+	s.compN = label
 	return comp
+}
+
+// ring8 is the 8-neighbourhood of a cell in order around it: consecutive
+// entries (and the last and the first) are 4-adjacent.
+var ring8 = [8]image.Point{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
+
+// patchComponents brings the component labels up to date with cells whose
+// openness changed, a cell at a time, when a look at its neighbours
+// decides: a dug cell joins its open neighbours' one component (or makes
+// a new one), and a filled cell whose open neighbours stay joined around
+// it splits nothing. It returns false when a cell may join or split
+// components (then the caller relabels). A weight change leaves them.
+// Relabelling is O(cells): 4 M cells on a 2048×2048 map, redone at every
+// mouse move of a stroke while agents replanned.
+func (s *Sim) patchComponents(changed []image.Point) bool {
+	g := s.grid
+	comp := s.comp
+	if len(comp) != g.Len() {
+		return false
+	}
+	// comp[i] >= 0 is cell i's openness with the cells patched so far:
+	// the unpatched changed cells keep their old state, as a sequence of
+	// one-cell changes has them.
+	open := func(p image.Point) bool { return g.In(p) && comp[g.Index(p)] >= 0 }
+	for _, c := range changed {
+		i := g.Index(c)
+		was, now := comp[i] >= 0, g.Open(c)
+		switch {
+		case was == now:
+		case now: // dug
+			label := int32(-1)
+			for k := 0; k < 8; k += 2 { // the 4-neighbours
+				if p := c.Add(ring8[k]); open(p) {
+					l := comp[g.Index(p)]
+					if label >= 0 && l != label {
+						return false // it joins two components
+					}
+					label = l
+				}
+			}
+			if label < 0 {
+				label = s.compN
+				s.compN++
+			}
+			comp[i] = label
+		default: // filled: its open 4-neighbours must lie in one run of open ring cells
+			runs, start := 0, -1
+			for k := range ring8 {
+				if !open(c.Add(ring8[k])) {
+					start = k
+					break
+				}
+			}
+			if start >= 0 {
+				inRun, runHasN := false, false
+				for j := 1; j <= len(ring8); j++ {
+					k := (start + j) % len(ring8)
+					if open(c.Add(ring8[k])) {
+						inRun = true
+						runHasN = runHasN || k%2 == 0
+						continue
+					}
+					if inRun && runHasN {
+						runs++
+					}
+					inRun, runHasN = false, false
+				}
+			}
+			if runs > 1 {
+				return false // it may cut its component in two
+			}
+			comp[i] = -1
+		}
+	}
+	return true
 }

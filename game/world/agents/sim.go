@@ -281,6 +281,7 @@ type Sim struct {
 	arrived  []int
 
 	comp      []int32 // connected component per cell, -1 for walls
+	compN     int32   // the labels in comp: the next new component's
 	compDirty bool
 	mark      []uint32 // cells near the last change, stamped with markGen
 	exact     []uint32 // the changed cells themselves, stamped with markGen
