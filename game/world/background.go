@@ -33,6 +33,29 @@ const asyncCells = 256 * 256
 // frameBudget is the search work one frame does on a large grid.
 const frameBudget = 8 * time.Millisecond
 
+// Where frames are slow anyway (software GL drawing a fitted 4M-cell map:
+// 100–200 ms a frame), 8 ms a frame made a 1.2 s A* take 20 s to show its
+// answer. Once the time between two Ticks reaches slowFrame, a slice takes
+// as long as the rest of the frame did (the drawing), up to maxFrameBudget:
+// the frame rate drops by at most a fifth there, and the search comes
+// several times sooner. At 20 frames a second and more nothing changes.
+const (
+	slowFrame      = 50 * time.Millisecond
+	maxFrameBudget = 50 * time.Millisecond
+)
+
+// tickClock is the clock Tick reads for the frame's pace (tests: a fake).
+var tickClock = time.Now
+
+// framePace is what Tick measured of the window's frames: when the last
+// one began, how long its search slice took, and the time between the
+// last two Ticks less that slice (the rest of the frame).
+type framePace struct {
+	last        time.Time
+	slice, rest time.Duration
+	gap         time.Duration
+}
+
 // stepChunk is how many expansions a sliced search makes between looks at
 // the clock (about a tenth of a millisecond).
 const stepChunk = 1024
@@ -540,6 +563,9 @@ func (w *World) showRecording(what string) {
 func (w *World) budget() time.Duration {
 	if w.Grid.Len() <= asyncCells {
 		return 0
+	}
+	if f := &w.pace; f.gap >= slowFrame {
+		return min(max(f.rest, frameBudget), maxFrameBudget)
 	}
 	return frameBudget
 }

@@ -332,3 +332,50 @@ func TestRecordingPassKeepsItsTraceAndSaysSo(t *testing.T) {
 		t.Errorf("the trace: %d events (a traced search records %d), phases %v", w.Timeline.Len(), len(tr.Events), w.trace.Phases)
 	}
 }
+
+// Where frames are slow anyway (software GL drawing a fitted 4M-cell map)
+// a flat search's slice of 8 ms a frame made a 1.2 s A* take 20 s to show.
+// Past 50 ms between Ticks the slice takes as long as the rest of the
+// frame did, up to 50 ms; at 20 frames a second and more it stays 8 ms.
+func TestSearchSliceFollowsSlowFrames(t *testing.T) {
+	w, _ := openMaze(t, AlgoAStar)
+	var now time.Time
+	defer func(f func() time.Time) { tickClock = f }(tickClock)
+	tickClock = func() time.Time { return now }
+	w.Tick(0)
+	for _, c := range []struct {
+		gap  time.Duration
+		want time.Duration
+	}{
+		{16 * time.Millisecond, frameBudget},
+		{40 * time.Millisecond, frameBudget},
+		{200 * time.Millisecond, maxFrameBudget},
+		{16 * time.Millisecond, frameBudget},
+		{60 * time.Millisecond, maxFrameBudget},
+	} {
+		now = now.Add(c.gap)
+		w.Tick(0)
+		if got := w.budget(); got != c.want {
+			t.Errorf("after a %v frame: slice %v, want %v", c.gap, got, c.want)
+		}
+	}
+	// The slice itself is not counted as the frame's rest: a frame of 60
+	// ms of which the search took 45 leaves 15 ms of drawing.
+	w.pace.slice = 45 * time.Millisecond
+	now = now.Add(60 * time.Millisecond)
+	w.Tick(0) // the fake clock stands still in it: this Tick's own slice is 0
+	if w.pace.rest != 15*time.Millisecond {
+		t.Errorf("a 60 ms frame, 45 of them searching: rest %v, want 15ms", w.pace.rest)
+	}
+	if got := w.budget(); got != 15*time.Millisecond {
+		t.Errorf("a 60 ms frame, 45 of them searching: slice %v, want 15ms", got)
+	}
+	small, err := Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	small.pace.gap, small.pace.rest = time.Second, time.Second
+	if got := small.budget(); got != 0 {
+		t.Errorf("a small grid's search is sliced (%v): it finishes in the frame that asks", got)
+	}
+}

@@ -74,6 +74,7 @@ func (g *Ghost) Filled(i int) bool {
 type World struct {
 	Map  *maps.Map
 	Grid *pathing.Grid
+	pace framePace // the window's frame pace, for the search slice (budget)
 	// Source is the file the session was loaded from ("" or "builtin:NAME"
 	// for embedded worlds); Name is what the title bar shows; About is the
 	// one-line "what to look at" of a gallery scenario.
@@ -804,9 +805,17 @@ func (w *World) HierarchyKept() int {
 // from background work, the cut cells of an edited grid asked for (see
 // ShowCutCells). The game calls it once per frame.
 func (w *World) Tick(dt float64) {
+	f := &w.pace
+	now := tickClock()
+	if !f.last.IsZero() {
+		f.gap = now.Sub(f.last)
+		f.rest = f.gap - f.slice
+	}
+	f.last, f.slice = now, 0
 	if !w.pollBuild(false) {
 		// (A frame that installs a build leaves the plan to the next.)
 		w.advancePlan(w.budget())
+		f.slice = tickClock().Sub(now)
 	}
 	w.Optimal.poll(w)
 	w.pollBatch(false)
