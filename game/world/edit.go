@@ -392,14 +392,17 @@ func (w *World) paint(cells []image.Point) {
 		return
 	}
 	t0 := time.Now()
-	r := w.repair(changed)
+	r := w.repairHier(changed)
 	if r.Time > 0 {
 		// One mouse move's, as the window waits for it: the hierarchy's
 		// own repair and what the adapter does with its report (the
 		// views' patch took 100 times the repair on a 2048×2048 map, and
-		// a budget blind to it kept a stroke repairing live).
+		// a budget blind to it kept a stroke repairing live). Not the
+		// agents' taking the cells in, below: they are told of every
+		// move's cells, deferred or not.
 		w.repairTime = max(r.Time, time.Since(t0))
 	}
+	w.agentsSeeChange(changed)
 	st.repair.merge(r)
 	w.LastRepair = st.repair
 	w.RepairSeq++
@@ -448,8 +451,15 @@ func (w *World) repairHier(changed []image.Point) Repair {
 func (w *World) agentsSeeChange(changed []image.Point) {
 	if w.agents.sim != nil && len(changed) > 0 {
 		w.agents.sim.CellsChanged(changed)
+		if agentsSeeHook != nil {
+			agentsSeeHook()
+		}
 	}
 }
+
+// agentsSeeHook, when not nil, runs after the agents are told of changed
+// cells (tests: agents slow to take an edit in).
+var agentsSeeHook func()
 
 // EndStroke finishes the stroke: it becomes one undoable edit, and the
 // edit, its repair and the new plan are logged.

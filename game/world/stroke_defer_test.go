@@ -133,3 +133,35 @@ func TestAgentsSeeADeferredStrokeAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// The repair budget weighs the hierarchy's repair of a mouse move (with
+// the adapter's patch of its views), not the agents' taking the cells in:
+// they are told of every move's cells whether the repairs are deferred or
+// not, so deferring for their time saved nothing and only showed the plan
+// pending until the stroke ended. Here agents that take 10 ms a move to
+// take an edit in must leave a cheap HPA* repair live.
+func TestStrokeBudgetLeavesOutTheAgents(t *testing.T) {
+	w := bigWorld(t)
+	w.SetAlgo(AlgoHPA)
+	w.Wait()
+	if w.Hierarchy() == nil {
+		t.Fatalf("no hierarchy: %v", w.HierarchyError())
+	}
+	if _, err := w.SpawnAgent(image.Pt(1, 1)); err != nil {
+		t.Fatal(err)
+	}
+	agentsSeeHook = func() { time.Sleep(10 * time.Millisecond) }
+	t.Cleanup(func() { agentsSeeHook = nil })
+	p := image.Pt(150, 150)
+	w.BeginStroke(p, 5) // weights: nothing refused on an open or blocked cell
+	for x := 1; x <= 4; x++ {
+		w.StrokeTo(p.Add(image.Pt(x, 0)))
+	}
+	if w.stroke == nil || len(w.stroke.edit.Cells) == 0 {
+		t.Fatal("the stroke changed no cell")
+	}
+	if n := len(w.stroke.pending); n > 0 || w.repairTime > repairBudget {
+		t.Errorf("%d cells deferred, repair time %v: the agents' 10 ms a move counted as the hierarchy's repair", n, w.repairTime)
+	}
+	w.EndStroke()
+}
