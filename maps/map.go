@@ -262,5 +262,6 @@ func build(name string, w, h int, terrain []byte) (*Map, error) {
 	for i, c := range terrain {
 		cells[i] = uint8(terrainWeight[c])
 	}
+	g.Recount()
 	return &Map{Name: name, Grid: g, Terrain: terrain}, nil
 }

@@ -30,6 +30,11 @@ const Blocked uint8 = 0
 type Grid struct {
 	w, h  int
 	cells []uint8
+	// open counts the cells that are not Blocked, kept by every write
+	// (SetWeight, SetOpen, SetCells, Recount) so OpenCount is O(1): the
+	// window's panel shows it after every edit, and a walk of the grid
+	// took 2 ms at 2048² and 10 ms at 4096².
+	open int
 }
 
 // NewGrid returns a w×h grid with every cell open at weight 1. It returns an
@@ -41,7 +46,7 @@ func NewGrid(w, h int) (*Grid, error) {
 	if w > MaxSide || h > MaxSide {
 		return nil, fmt.Errorf("pathing: grid size %d×%d exceeds the limit of %d×%d", w, h, MaxSide, MaxSide)
 	}
-	g := &Grid{w: w, h: h, cells: make([]uint8, w*h)}
+	g := &Grid{w: w, h: h, cells: make([]uint8, w*h), open: w * h}
 	for i := range g.cells {
 		g.cells[i] = 1
 	}
@@ -104,8 +109,15 @@ func (g *Grid) SetWeight(p image.Point, w uint8) bool {
 		return false
 	}
 	i := p.Y*g.w + p.X
-	if g.cells[i] == w {
+	old := g.cells[i]
+	if old == w {
 		return false
+	}
+	switch {
+	case old == Blocked:
+		g.open++
+	case w == Blocked:
+		g.open--
 	}
 	g.cells[i] = w
 	return true
@@ -121,9 +133,11 @@ func (g *Grid) SetOpen(p image.Point, open bool) bool {
 	switch {
 	case open && g.cells[i] == Blocked:
 		g.cells[i] = 1
+		g.open++
 		return true
 	case !open && g.cells[i] != Blocked:
 		g.cells[i] = Blocked
+		g.open--
 		return true
 	}
 	return false
@@ -131,12 +145,39 @@ func (g *Grid) SetOpen(p image.Point, open bool) bool {
 
 // Cells returns the backing slice of weights, indexed y*Width+x. It is the
 // grid's own storage: callers may read it freely but must not write it while
-// searches or hierarchies depend on the grid.
+// searches or hierarchies depend on the grid. A caller that writes through
+// it must call Recount afterwards (or use SetCells), or OpenCount is wrong.
 func (g *Grid) Cells() []uint8 { return g.cells }
+
+// SetCells copies src, one weight per cell indexed y*Width+x, over the
+// grid's cells and counts the open ones. It panics when len(src) is not
+// Len().
+func (g *Grid) SetCells(src []uint8) {
+	if len(src) != len(g.cells) {
+		panic(fmt.Sprintf("pathing: SetCells: %d weights for a %d×%d grid", len(src), g.w, g.h))
+	}
+	copy(g.cells, src)
+	g.Recount()
+}
+
+// Recount counts the open cells again: for a caller that wrote through
+// Cells. It walks the grid.
+func (g *Grid) Recount() { g.open = countOpen(g.cells) }
+
+// countOpen walks cells for the ones not Blocked.
+func countOpen(cells []uint8) int {
+	n := 0
+	for _, c := range cells {
+		if c != Blocked {
+			n++
+		}
+	}
+	return n
+}
 
 // Clone returns a deep copy.
 func (g *Grid) Clone() *Grid {
-	c := &Grid{w: g.w, h: g.h, cells: make([]uint8, len(g.cells))}
+	c := &Grid{w: g.w, h: g.h, cells: make([]uint8, len(g.cells)), open: g.open}
 	copy(c.cells, g.cells)
 	return c
 }
@@ -154,16 +195,9 @@ func (g *Grid) Equal(o *Grid) bool {
 	return true
 }
 
-// OpenCount returns the number of open cells.
-func (g *Grid) OpenCount() int {
-	n := 0
-	for _, c := range g.cells {
-		if c != Blocked {
-			n++
-		}
-	}
-	return n
-}
+// OpenCount returns the number of open cells. It is kept by every write,
+// so it costs nothing (see Recount for writes through Cells).
+func (g *Grid) OpenCount() int { return g.open }
 
 // Uniform reports whether every open cell has weight 1.
 func (g *Grid) Uniform() bool {

@@ -200,8 +200,8 @@ const (
 func (r *Renderer) aboutLines(w *world.World, width float64) []string {
 	about := w.About
 	if about == "" {
-		// The map's size and open cells; OpenCount walks the grid, so only
-		// when the grid changed (FitPanel runs every tick).
+		// The map's size and open cells (OpenCount is a running count),
+		// formatted only when the grid changed (FitPanel runs every tick).
 		key := aboutKey{w.Grid, w.GridVersion()}
 		if key != r.aboutGrid {
 			r.aboutGrid = key

@@ -337,7 +337,7 @@ func (w *World) syncCutCells() {
 		if c.walls == nil || c.walls.Width() != w.Grid.Width() || c.walls.Height() != w.Grid.Height() {
 			c.walls = w.Grid.Clone()
 		} else {
-			copy(c.walls.Cells(), w.Grid.Cells())
+			c.walls.SetCells(w.Grid.Cells())
 		}
 		return
 	}

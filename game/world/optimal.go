@@ -99,7 +99,7 @@ func (ow *optWorker) run() {
 			g = pathing.MustGrid(r.w, r.h)
 			s = pathing.NewSearcher(g)
 		}
-		copy(g.Cells(), r.cells)
+		g.SetCells(r.cells)
 		out := optSearch(s, r)
 		if out.err != nil {
 			g, s = nil, nil // made anew for the next request: this one may be broken
