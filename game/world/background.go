@@ -570,6 +570,17 @@ func (w *World) budget() time.Duration {
 	return frameBudget
 }
 
+// flatSearcher returns the flat searcher on Grid, made on first use (a
+// hierarchical session never needs its 20 bytes a cell), and made again
+// for another grid (its buffers go before the new ones are made).
+func (w *World) flatSearcher() *pathing.Searcher {
+	if w.search == nil || w.search.Grid() != w.Grid {
+		w.search = nil
+		w.search = pathing.NewSearcher(w.Grid)
+	}
+	return w.search
+}
+
 // flatStep advances the plan's flat search for up to budget (0: to the
 // end). done is false while it is not finished.
 func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, dur time.Duration, err error) {
@@ -605,7 +616,7 @@ func (w *World) flatStep(budget time.Duration) (done bool, a Answer, peak int, d
 		}
 		p.q = q
 		t1 := time.Now()
-		if err := w.search.Init(q); err != nil {
+		if err := w.flatSearcher().Init(q); err != nil {
 			return true, Answer{Cost: inf}, 0, time.Since(t1), err
 		}
 		p.dur += time.Since(t1)
