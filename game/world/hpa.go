@@ -234,7 +234,7 @@ func (a *hpaHier) Component(p image.Point) int32 { return a.h.Component(p) }
 
 func (a *hpaHier) Size() Size {
 	if a.size == nil {
-		st := a.h.Stats()
+		st := a.h.GraphStats() // Stats' pass over the grid counts what Size does not report
 		a.size = &Size{Nodes: st.Nodes, Edges: st.Edges, Bytes: st.MemoryBytes, Build: a.build}
 		if !a.h.Config().CachePaths {
 			a.size.Kind = "no path cache"
