@@ -52,7 +52,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		return nil, fmt.Errorf("%s: %v", source, err)
 	}
 	m := sc.Map.Clone()
-	w := New(m)
+	w := newWorld(m)
 	w.Source = source
 	if name, ok := strings.CutPrefix(source, assets.Prefix); ok {
 		w.builtin = name
