@@ -28,9 +28,15 @@ func BenchmarkNodesDuringStroke(b *testing.B) {
 	f := &Frame{World: w, Cam: cam, Layout: l, Layers: DefaultLayers.With(LayerNodes, true), ViewLevel: 1}
 	r := New()
 	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
-	r.drawNodes(dst, f)
-	// A fill stroke across room interiors; its first moves repair live
-	// until one is over the budget.
+	strokeFrames(b, w, n, func() { r.drawNodes(dst, f) })
+}
+
+// strokeFrames draws a frame (draw) once, then paints a fill stroke
+// across the room interiors of roomsWorld's map, one mouse move and one
+// frame per b.N; its first moves, untimed, repair live until one is over
+// the budget.
+func strokeFrames(b *testing.B, w *world.World, n int, draw func()) {
+	draw()
 	y := 24*21 + 5
 	w.BeginStroke(image.Pt(24*21+1, y), 0)
 	for x := 24*21 + 2; x < 24*21+12; x++ {
@@ -45,7 +51,7 @@ func BenchmarkNodesDuringStroke(b *testing.B) {
 			continue
 		}
 		w.StrokeTo(image.Pt(x, y))
-		r.drawNodes(dst, f)
+		draw()
 		x++
 		if x >= n-2 {
 			x = 2
@@ -124,28 +130,5 @@ func BenchmarkGroupsDuringStroke(b *testing.B) {
 	f := &Frame{World: w, Cam: cam, Layout: l, Layers: DefaultLayers.With(LayerGroups, true), ViewLevel: 1}
 	r := New()
 	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
-	r.drawGroups(dst, f)
-	y := 24*21 + 5
-	w.BeginStroke(image.Pt(24*21+1, y), 0)
-	for x := 24*21 + 2; x < 24*21+12; x++ {
-		w.StrokeTo(image.Pt(x, y))
-	}
-	x := 24*21 + 12
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		if x%24 == 0 || x%24 > 20 {
-			x++
-			continue
-		}
-		w.StrokeTo(image.Pt(x, y))
-		r.drawGroups(dst, f)
-		x++
-		if x >= n-2 {
-			x = 2
-			y++
-		}
-	}
-	b.StopTimer()
-	w.EndStroke()
+	strokeFrames(b, w, n, func() { r.drawGroups(dst, f) })
 }
