@@ -175,7 +175,7 @@ func (g *Game) promptHint(k promptKind) string {
 		}
 		return q + ", a cell X,Y to centre and pin, or a start and goal X,Y X,Y; Enter goes, Esc closes"
 	}
-	return "a .pls scenario file (the extension is added when left out; later Ctrl+S saves there too), or .map (Moving AI) or .txt (ASCII) to export the terrain only; Tab completes, Esc closes"
+	return "a .pls scenario file (the extension is added when left out; later Ctrl+S saves there too), or .map (Moving AI), .txt or .ascii (ASCII) to export the terrain only; Tab completes, Esc closes"
 }
 
 // openPrompt opens the prompt of kind k, closing what would cover it (the
