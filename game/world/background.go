@@ -48,8 +48,9 @@ const (
 var tickClock = time.Now
 
 // framePace is what Tick measured of the window's frames: when the last
-// one began, how long its search slice took, and the time between the
-// last two Ticks less that slice (the rest of the frame).
+// one began, how long the search slices since then took (Tick's own and a
+// replan's before the next Tick), and the time between the last two Ticks
+// less those slices (the rest of the frame).
 type framePace struct {
 	last        time.Time
 	slice, rest time.Duration

@@ -379,3 +379,37 @@ func TestSearchSliceFollowsSlowFrames(t *testing.T) {
 		t.Errorf("a small grid's search is sliced (%v): it finishes in the frame that asks", got)
 	}
 }
+
+// A slice run outside Tick (a replan as an endpoint is dragged or a stroke
+// paints, in the same frame before Tick) is search, not the frame's
+// drawing: counted as the rest of the frame, it raised the next slices,
+// which were counted again, until every frame searched 50 ms twice where
+// the drawing took 35.
+func TestSearchSliceNotCountedAsDrawing(t *testing.T) {
+	w, r := openMaze(t, AlgoAStar)
+	w.Log = NewEventLog(nil)
+	var now time.Time
+	defer func(f func() time.Time) { tickClock = f }(tickClock)
+	tickClock = func() time.Time { return now }
+	defer func(f func(time.Time, time.Duration, int) bool) { budgetSpent = f }(budgetSpent)
+	// Every slice stops at its first look at the clock, having taken its
+	// whole budget.
+	budgetSpent = func(_ time.Time, budget time.Duration, _ int) bool {
+		now = now.Add(budget)
+		return true
+	}
+	w.SetEndpoints(r.Start, r.Goal)
+	w.Tick(0)
+	const drawing = 35 * time.Millisecond
+	for frame := 0; frame < 8; frame++ {
+		now = now.Add(drawing)
+		w.Replan() // the frame's own replan, before its Tick
+		if !w.Busy() {
+			t.Fatal("the search ended: it must outlast the frames")
+		}
+		w.Tick(0)
+	}
+	if got := w.budget(); got != drawing {
+		t.Errorf("frames drawing for %v with a replan each: slice %v, want %v (rest of the frame %v)", drawing, got, drawing, w.pace.rest)
+	}
+}

@@ -478,7 +478,11 @@ func (w *World) replanAt(traced, logIt bool, at *place) {
 		}
 	}
 	w.plan = &planJob{traced: traced, logIt: logIt, place: at}
+	// Search, not the frame's drawing, for the next Tick's pace: this
+	// slice runs before that Tick (a drag, a stroke's move) in its frame.
+	t0 := tickClock()
 	w.advancePlan(w.budget())
+	w.pace.slice += tickClock().Sub(t0)
 }
 
 // warmRunsUnder is the time under which a hierarchical query is timed
