@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"image"
 	"strings"
 	"testing"
@@ -152,16 +153,27 @@ func TestStrokeBudgetLeavesOutTheAgents(t *testing.T) {
 	}
 	agentsSeeHook = func() { time.Sleep(10 * time.Millisecond) }
 	t.Cleanup(func() { agentsSeeHook = nil })
-	p := image.Pt(150, 150)
-	w.BeginStroke(p, 5) // weights: nothing refused on an open or blocked cell
-	for x := 1; x <= 4; x++ {
-		w.StrokeTo(p.Add(image.Pt(x, 0)))
+	// The repair is timed on the wall clock: a scheduler's or a
+	// collector's pause now and then (4–8 ms seen on 2 cores with the
+	// optimal worker running) defers one stroke. The agents' 10 ms are in
+	// every move, so one stroke of a few left live is the answer.
+	var msgs []string
+	for try := 0; try < 5; try++ {
+		p := image.Pt(150, 150+2*try)
+		w.repairTime = 0                 // each stroke starts live, as the first did
+		w.BeginStroke(p, uint8(5+try%2)) // weights: nothing refused on an open or blocked cell
+		for x := 1; x <= 4; x++ {
+			w.StrokeTo(p.Add(image.Pt(x, 0)))
+		}
+		if w.stroke == nil || len(w.stroke.edit.Cells) == 0 {
+			t.Fatal("the stroke changed no cell")
+		}
+		n, rt := len(w.stroke.pending), w.repairTime
+		w.EndStroke()
+		if n == 0 && rt <= repairBudget {
+			return
+		}
+		msgs = append(msgs, fmt.Sprintf("%d cells deferred, repair time %v", n, rt))
 	}
-	if w.stroke == nil || len(w.stroke.edit.Cells) == 0 {
-		t.Fatal("the stroke changed no cell")
-	}
-	if n := len(w.stroke.pending); n > 0 || w.repairTime > repairBudget {
-		t.Errorf("%d cells deferred, repair time %v: the agents' 10 ms a move counted as the hierarchy's repair", n, w.repairTime)
-	}
-	w.EndStroke()
+	t.Errorf("every stroke: %s: the agents' 10 ms a move counted as the hierarchy's repair", strings.Join(msgs, "; "))
 }
