@@ -37,8 +37,10 @@ const frameBudget = 8 * time.Millisecond
 // 100–200 ms a frame), 8 ms a frame made a 1.2 s A* take 20 s to show its
 // answer. Once the time between two Ticks reaches slowFrame, a slice takes
 // as long as the rest of the frame did (the drawing), up to maxFrameBudget:
-// the frame rate drops by at most a fifth there, and the search comes
-// several times sooner. At 20 frames a second and more nothing changes.
+// a frame there takes at most twice its drawing (a quarter longer where
+// drawing takes 200 ms), and the search comes several times sooner. At 20
+// frames a second and more nothing changes. A frame runs one slice in all:
+// a replan in its input (a drag) leaves Tick what is left of it.
 const (
 	slowFrame      = 50 * time.Millisecond
 	maxFrameBudget = 50 * time.Millisecond
@@ -55,6 +57,7 @@ type framePace struct {
 	last        time.Time
 	slice, rest time.Duration
 	gap         time.Duration
+	early       time.Duration // the replans' slices since the last Tick (Tick's budget is what is left)
 }
 
 // stepChunk is how many expansions a sliced search makes between looks at

@@ -384,7 +384,8 @@ func TestSearchSliceFollowsSlowFrames(t *testing.T) {
 // paints, in the same frame before Tick) is search, not the frame's
 // drawing: counted as the rest of the frame, it raised the next slices,
 // which were counted again, until every frame searched 50 ms twice where
-// the drawing took 35.
+// the drawing took 35. (With one slice a frame, a frame drawing 35 ms and
+// searching 8 is not slow: 45 ms of drawing is.)
 func TestSearchSliceNotCountedAsDrawing(t *testing.T) {
 	w, r := openMaze(t, AlgoAStar)
 	w.Log = NewEventLog(nil)
@@ -400,7 +401,7 @@ func TestSearchSliceNotCountedAsDrawing(t *testing.T) {
 	}
 	w.SetEndpoints(r.Start, r.Goal)
 	w.Tick(0)
-	const drawing = 35 * time.Millisecond
+	const drawing = 45 * time.Millisecond
 	for frame := 0; frame < 8; frame++ {
 		now = now.Add(drawing)
 		w.Replan() // the frame's own replan, before its Tick
@@ -411,5 +412,36 @@ func TestSearchSliceNotCountedAsDrawing(t *testing.T) {
 	}
 	if got := w.budget(); got != drawing {
 		t.Errorf("frames drawing for %v with a replan each: slice %v, want %v (rest of the frame %v)", drawing, got, drawing, w.pace.rest)
+	}
+}
+
+// One slice a frame: a replan in the frame's input (a drag's move) ran a
+// slice, then Tick ran another, so a drag on a big map searched twice a
+// frame for a plan the next move replaced. Tick now runs what is left of
+// the frame's budget, nothing when the replan used it all.
+func TestTickRunsWhatTheReplanLeft(t *testing.T) {
+	w, r := openMaze(t, AlgoDijkstra)
+	var now time.Time
+	defer func(f func() time.Time) { tickClock = f }(tickClock)
+	tickClock = func() time.Time { return now }
+	w.Tick(0)
+	w.SetEndpoints(r.Start, r.Goal)
+	if !w.Busy() {
+		t.Fatal("the search finished in one slice: the test needs a longer one")
+	}
+	n0 := w.search.Result().Expanded
+	w.pace.early = frameBudget // the replan spent the frame's slice
+	now = now.Add(16 * time.Millisecond)
+	w.Tick(0)
+	if n := w.search.Result().Expanded; n != n0 {
+		t.Errorf("Tick searched on (%d → %d expanded) after the replan spent the frame's slice", n0, n)
+	}
+	if w.pace.early != 0 {
+		t.Errorf("the replan's slice is carried to the next frame: %v", w.pace.early)
+	}
+	now = now.Add(16 * time.Millisecond)
+	w.Tick(0)
+	if n := w.search.Result().Expanded; n <= n0 {
+		t.Errorf("the next frame's Tick did not search on (%d expanded)", n)
 	}
 }

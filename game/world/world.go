@@ -482,7 +482,9 @@ func (w *World) replanAt(traced, logIt bool, at *place) {
 	// slice runs before that Tick (a drag, a stroke's move) in its frame.
 	t0 := tickClock()
 	w.advancePlan(w.budget())
-	w.pace.slice += tickClock().Sub(t0)
+	d := tickClock().Sub(t0)
+	w.pace.slice += d
+	w.pace.early += d
 }
 
 // warmRunsUnder is the time under which a hierarchical query is timed
@@ -825,10 +827,19 @@ func (w *World) Tick(dt float64) {
 		f.gap = now.Sub(f.last)
 		f.rest = f.gap - f.slice
 	}
-	f.last, f.slice = now, 0
+	early := f.early
+	f.last, f.slice, f.early = now, 0, 0
 	if !w.pollBuild(false) {
 		// (A frame that installs a build leaves the plan to the next.)
-		w.advancePlan(w.budget())
+		// One slice a frame: a replan in this frame's input (a drag, a
+		// stroke's move) has spent part of it already, on a plan the next
+		// move may replace anyway.
+		if b := w.budget(); b == 0 || b > early {
+			if b > 0 {
+				b -= early
+			}
+			w.advancePlan(b)
+		}
 		f.slice = tickClock().Sub(now)
 	}
 	w.Optimal.poll(w)
