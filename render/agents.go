@@ -493,8 +493,8 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	if st.WallViolations > 0 { // a bug in the simulation, never expected
 		states += " · " + world.Count(st.WallViolations) + " wall crossings"
 	}
-	reasons := counts([]int{st.Reasons[agents.ReasonSegmentDone], st.Reasons[agents.ReasonWorldChanged], st.Reasons[agents.ReasonGoalMoved],
-		st.Reasons[agents.ReasonBlocked], st.Reasons[agents.ReasonRecheck], st.Reasons[agents.ReasonPlannerChanged], st.Reasons[agents.ReasonHierarchyRepaired]},
+	reasons := counts([]int{st.Listed(agents.ReasonSegmentDone), st.Listed(agents.ReasonWorldChanged), st.Listed(agents.ReasonGoalMoved),
+		st.Listed(agents.ReasonBlocked), st.Listed(agents.ReasonRecheck), st.Listed(agents.ReasonPlannerChanged), st.Listed(agents.ReasonHierarchyRepaired)},
 		[]string{"segment", "world", "goal", "blocked", "retry", "planner", "repaired"})
 	if reasons != "" {
 		reasons = "replans: " + reasons

@@ -218,6 +218,9 @@ type Stats struct {
 	MaxWait  int64
 	Displace int // agents moved out of a cell that was filled under them
 	Yields   int // times an agent stopped to wait for an occupied cell
+	// Settled counts requests settled without a planner call (the goal a
+	// wall or in another component) that the replan log lists, by reason.
+	Settled [NumReasons]int
 	// Refined counts segment-end plans served by refining the next leg of
 	// the kept plan (Refiner); RefineFailed those that fell back to a
 	// whole new plan.
@@ -1157,18 +1160,32 @@ func (s *Sim) precheck(i int) (Reason, bool) {
 	// count (lastProgress moves on); a planner that fails although the
 	// labels say the goal is reachable is not.
 	if !s.grid.Open(a.goal) {
-		s.stop(i, r, WhyGoalBlocked)
+		s.settle(i, r, WhyGoalBlocked)
 		s.excuse(a)
 		return r, false
 	}
 	comp := s.components()
 	if comp[s.grid.Index(a.cell)] != comp[s.grid.Index(a.goal)] {
-		s.stop(i, r, WhyUnreachable)
+		s.settle(i, r, WhyUnreachable)
 		s.excuse(a)
 		return r, false
 	}
 	return r, true
 }
+
+// settle stops agent i for reason r without a search, counting it in
+// Stats.Settled when the stop is logged (the panel's counts match its lines).
+func (s *Sim) settle(i int, r Reason, why Why) {
+	a := &s.agents[i]
+	if a.state != Stopped || a.why != why {
+		s.stats.Settled[r]++
+	}
+	s.stop(i, r, why)
+}
+
+// Listed returns how many lines of the replan log give reason r: the
+// planner calls for it and the requests settled without one.
+func (st Stats) Listed(r Reason) int { return st.Reasons[r] + st.Settled[r] }
 
 // finish records the outcome of a plan for agent i asked for reason r.
 func (s *Sim) finish(i int, r Reason, err error) {
