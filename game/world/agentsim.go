@@ -674,7 +674,12 @@ func (w *World) tickAgents(dt float64) {
 		case !r.Reason.IsReplan():
 			continue
 		}
-		fs = append(fs, F{"agent", r.Agent}, F{"reason", r.Reason.String()}, F{"at", pt(r.Cell)}, F{"state", r.State.String()}, F{"tick", int(r.Tick)})
+		if r.Leader { // a group's virtual leader is no agent the user spawned: G0 in the panel
+			fs = append(fs, F{"group", r.Group})
+		} else {
+			fs = append(fs, F{"agent", r.Agent})
+		}
+		fs = append(fs, F{"reason", r.Reason.String()}, F{"at", pt(r.Cell)}, F{"state", r.State.String()}, F{"tick", int(r.Tick)})
 		if r.State == agents.Stopped {
 			fs = append(fs, F{"why", r.Why.String()})
 		}
