@@ -306,6 +306,9 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 	if err != nil {
 		return nil, err
 	}
+	if err := checkLevelsCoverRegions(env.Cfg, cfg, regions); err != nil {
+		return nil, err
+	}
 	gr, err := groups.Build(env.Grid, cfg, regions)
 	if err != nil {
 		return nil, usagef("bench: -algo group: %v", err)
@@ -694,4 +697,32 @@ func clusterField(g *pathing.Grid, regions [][]byte, levels, size int) any {
 		}
 	}
 	return "regions"
+}
+
+// checkLevelsCoverRegions refuses region layers that outnumber the levels
+// before groups.Build does, in the user's terms: where the layers and the
+// levels came from (the scenario, -regions, -levels, the default) and the
+// -levels that runs them. groups.Build's own "2 region layers for 1
+// levels" named neither the file nor the fix.
+func checkLevelsCoverRegions(c *Config, cfg groups.Config, regions [][]byte) error {
+	levels := cfg.Levels
+	if levels == 0 {
+		levels = groups.DefaultLevels
+	}
+	if len(regions) <= levels {
+		return nil
+	}
+	from := "-scenario " + c.ExtString("scenario-arg")
+	if f := c.ExtString("regions"); f != "" {
+		from = "-regions " + f
+	}
+	set := fmt.Sprintf("the default %d levels", levels)
+	switch {
+	case slices.Contains(c.Given, "levels"):
+		set = fmt.Sprintf("-levels %d", levels)
+	case cfg.Levels != 0:
+		set = fmt.Sprintf("the scenario's set levels %d", levels)
+	}
+	return usagef("bench: -algo group: %s draws %d region layers, one a level, and runs %s: give -levels %d or more (or drop the layers above level %d)",
+		from, len(regions), set, len(regions), levels)
 }

@@ -344,3 +344,34 @@ func TestGroupSegmentsMeanPerQuery(t *testing.T) {
 		}
 	}
 }
+
+// A scenario whose region layers outnumber its levels (set levels 1 with
+// two layers drawn, or -levels 1 on it) used to be refused in the
+// library's words, "groups: 2 region layers for 1 levels", naming neither
+// the file nor what to change; the app says "set 2 levels or more".
+func TestGroupLevelsBelowRegionLayers(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "two.pls")
+	text := "pathlens-scenario 1\nset algo group\nset levels 1\nmap inline\n#####\n#...#\n#####\nend\n" +
+		"regions 1\n#####\n#AAB#\n#####\nend\nregions 2\n#####\n#xxx#\n#####\nend\nquery 1,1 3,1\n"
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"-scenario", f}, []string{f, "2 region layers", "set levels 1", "-levels 2"}},
+		{[]string{"-scenario", f, "-levels", "1"}, []string{f, "2 region layers", "-levels 1", "-levels 2"}},
+	} {
+		code, _, errs := runMain(t, c.args...)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2", c.args, code)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: stderr %q lacks %q", c.args, errs, w)
+			}
+		}
+	}
+}
