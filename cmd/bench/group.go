@@ -416,6 +416,14 @@ func openScenario(env *Env) (*scenarioRun, error) {
 	if err != nil {
 		return nil, usagef("bench: -scenario: %v", err)
 	}
+	// The notes say what the file asked for and is not run (a query on a
+	// cell the map file now walls, layers that no longer fit): the window
+	// shows them, and a run without them would count fewer queries unsaid.
+	if env.Stderr != nil {
+		for _, n := range s.Notes {
+			fmt.Fprintf(env.Stderr, "bench: note: %s\n", n)
+		}
+	}
 	sr := &scenarioRun{arg: arg, s: s, env: *env, cfg: *env.Cfg}
 	cfg := &sr.cfg
 	sr.env.Cfg = cfg
