@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"pathlens/assets"
+	"pathlens/game/world"
 	"pathlens/maps"
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
@@ -422,6 +423,9 @@ func openScenario(env *Env) (*scenarioRun, error) {
 	if env.Stderr != nil {
 		for _, n := range s.Notes {
 			fmt.Fprintf(env.Stderr, "bench: note: %s\n", n)
+		}
+		for _, n := range world.StraddleNotes(s.Regions, s.RegionNames) {
+			fmt.Fprintf(env.Stderr, "bench: note: %s: %s\n", filepath.Base(arg), n)
 		}
 	}
 	sr := &scenarioRun{arg: arg, s: s, env: *env, cfg: *env.Cfg}

@@ -399,3 +399,23 @@ func TestGroupScenarioNotesOnStderr(t *testing.T) {
 		t.Errorf("stderr %q: want the scenario's note on the query of line 5 left out", errs)
 	}
 }
+
+// A level-2 layer drawn across a level-1 room: the window notes that the
+// planner puts the room wholly in one region; a -scenario run said nothing,
+// so a designer measuring headless never learnt the layer is not what runs.
+func TestGroupScenarioStraddleNote(t *testing.T) {
+	dir := t.TempDir()
+	f := filepath.Join(dir, "split.pls")
+	text := "pathlens-scenario 1\nset algo group\nset levels 2\nmap inline\n#######\n#.....#\n#######\nend\n" +
+		"regions 1\n#######\n#AAUUU#\n#######\nend\nregions 2\n#######\n#LLLRR#\n#######\nend\nquery 1,1 5,1\n"
+	if err := os.WriteFile(f, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runMain(t, "-scenario", f, "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if !strings.Contains(errs, "bench: note: split.pls: level-1 rooms cross level-2 regions: 'U' lies in 'L' and 'R'") {
+		t.Errorf("stderr %q: want the note that room U crosses regions L and R", errs)
+	}
+}

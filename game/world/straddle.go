@@ -66,3 +66,9 @@ func roomName(c byte, names []map[byte]string, l int) string {
 	}
 	return s
 }
+
+// StraddleNotes is straddleNotes for a caller with a scenario but no World
+// (cmd/bench's -scenario), so a headless run says what the window does.
+func StraddleNotes(regions [][]byte, names []map[byte]string) []string {
+	return straddleNotes(regions, names)
+}
