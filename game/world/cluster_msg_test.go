@@ -60,7 +60,7 @@ func TestClusterHeuristicErrorIsOneSentence(t *testing.T) {
 		t.Fatalf("A* with the cluster heuristic and 1 level set over 2 region layers: %v, error %v", w.Outcome.Status, w.Outcome.Err)
 	}
 	w.SetAlgo(AlgoGroup)
-	if e := w.Outcome.Err; e == nil || e.Error() != "this scenario's regions are drawn for 2 levels and 1 level is set: set 2 levels or more" {
+	if e := w.Outcome.Err; e == nil || e.Error() != "this scenario's regions are drawn for 2 levels and 1 level is set: set 2 levels or more (Shift+] adds one)" {
 		t.Errorf("group planner: error %v", e)
 	}
 	// Following the advice works.

@@ -54,7 +54,7 @@ func buildGroups(ctx context.Context, grid *pathing.Grid, regions [][]byte, s Se
 		// for 1 levels").
 		return nil, &buildError{
 			Why: fmt.Sprintf("this scenario's regions are drawn for %d levels and %s set", n, plural(l, "level is", "levels are")),
-			Fix: fmt.Sprintf("set %d levels or more", n),
+			Fix: fmt.Sprintf("set %d levels or more (Shift+] adds one)", n),
 		}
 	}
 	t0 := time.Now()
