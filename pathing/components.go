@@ -1,5 +1,7 @@
 package pathing
 
+import "image"
+
 // ComponentLabeler labels the connected components of a grid's open cells.
 // Moves do not cut corners, so a diagonal step needs its two straight
 // cells open and the components of both neighbourhoods are those of
@@ -98,4 +100,39 @@ func (lb *ComponentLabeler) Label(g *Grid, dst []int32) (labels, sizes []int32) 
 	}
 	lb.parent, lb.comp, lb.size = parent, comp, size
 	return label, size
+}
+
+// Ring8 is the ring of a cell's eight neighbours in order around it (N,
+// NE, E, SE, S, SW, W, NW): consecutive entries, the last and the first
+// included, are 4-adjacent, and the even entries are the 4-neighbours.
+var Ring8 = [8]image.Point{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
+
+// RingJoined reports whether blocking a cell leaves its open 4-neighbours
+// connected through its ring alone: open[k] says whether Ring8[k] is open.
+// A run of open ring cells is connected (its cells are 4-adjacent in
+// turn), so the test is that the 4-neighbours lie in one run. When it
+// holds, blocking the cell splits no component; when it does not, it may.
+func RingJoined(open [8]bool) bool {
+	start := -1 // a closed ring cell: a run is then not cut in two
+	for k := range open {
+		if !open[k] {
+			start = k
+			break
+		}
+	}
+	if start < 0 {
+		return true // the whole ring is open
+	}
+	runs, counted := 0, false
+	for t := 1; t <= 8; t++ {
+		k := (start + t) % 8
+		switch {
+		case !open[k]:
+			counted = false
+		case k%2 == 0 && !counted:
+			counted = true
+			runs++
+		}
+	}
+	return runs <= 1
 }

@@ -329,48 +329,15 @@ func (c *components) split(cells []uint8, lab int32, seeds []int32) {
 }
 
 // ringJoined reports whether the open 4-neighbours of i are all connected
-// through the ring of i's eight neighbours (consecutive ring cells are
-// 4-adjacent, so a run of open ring cells is connected).
+// through the ring of i's eight neighbours (pathing.RingJoined), counting
+// only labelled cells: a cell dug in the same batch is not yet part of any
+// component.
 func (c *components) ringJoined(cells []uint8, i int32) bool {
 	x, y := int(i)%c.w, int(i)/c.w
-	// Ring order: N, NE, E, SE, S, SW, W, NW; even entries are the
-	// 4-neighbours.
-	dx := [8]int{0, 1, 1, 1, 0, -1, -1, -1}
-	dy := [8]int{-1, -1, 0, 1, 1, 1, 0, -1}
 	var open [8]bool
-	for k := 0; k < 8; k++ {
-		nx, ny := x+dx[k], y+dy[k]
-		// Open and labelled: a cell dug in the same batch is not yet part
-		// of any component.
+	for k, d := range pathing.Ring8 {
+		nx, ny := x+d.X, y+d.Y
 		open[k] = nx >= 0 && ny >= 0 && nx < c.w && ny < c.h && cells[ny*c.w+nx] != pathing.Blocked && c.label[ny*c.w+nx] >= 0
 	}
-	// Start the walk at a closed ring cell so arcs are not cut in two.
-	start := -1
-	for k := 0; k < 8; k++ {
-		if !open[k] {
-			start = k
-			break
-		}
-	}
-	if start < 0 {
-		return true // the whole ring is open
-	}
-	arcs := 0
-	inArc := false
-	arcHasSeed := false
-	for t := 1; t <= 8; t++ {
-		k := (start + t) % 8
-		if open[k] {
-			if !inArc {
-				inArc, arcHasSeed = true, false
-			}
-			if k%2 == 0 && !arcHasSeed {
-				arcHasSeed = true
-				arcs++
-			}
-		} else {
-			inArc = false
-		}
-	}
-	return arcs <= 1
+	return pathing.RingJoined(open)
 }

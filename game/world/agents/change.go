@@ -358,62 +358,19 @@ func abs(v int) int {
 }
 
 // components returns the connected component of every cell (-1 for walls),
-// relabelling the grid (O(cells)) when it changed since the last call.
+// relabelling the grid (pathing.ComponentLabeler, O(cells)) when it changed
+// since the last call and patchComponents could not keep the labels.
 // Diagonal steps need both straight neighbours open, so 4-connectivity
 // gives the components of both neighbourhoods.
 func (s *Sim) components() []int32 {
 	if !s.compDirty && len(s.comp) == s.grid.Len() {
 		return s.comp
 	}
-	g := s.grid
-	w, h := g.Width(), g.Height()
-	cells := g.Cells()
-	if len(s.comp) != len(cells) {
-		s.comp = make([]int32, len(cells))
-	}
-	comp := s.comp
-	for i := range comp {
-		comp[i] = -1
-	}
-	label := int32(0)
-	q := s.bfs[:0]
-	for i := range cells {
-		if cells[i] == pathing.Blocked || comp[i] >= 0 {
-			continue
-		}
-		comp[i] = label
-		q = append(q[:0], int32(i))
-		for k := 0; k < len(q); k++ {
-			c := int(q[k])
-			x, y := c%w, c/w
-			if x+1 < w && cells[c+1] != pathing.Blocked && comp[c+1] < 0 {
-				comp[c+1] = label
-				q = append(q, int32(c+1))
-			}
-			if x > 0 && cells[c-1] != pathing.Blocked && comp[c-1] < 0 {
-				comp[c-1] = label
-				q = append(q, int32(c-1))
-			}
-			if y+1 < h && cells[c+w] != pathing.Blocked && comp[c+w] < 0 {
-				comp[c+w] = label
-				q = append(q, int32(c+w))
-			}
-			if y > 0 && cells[c-w] != pathing.Blocked && comp[c-w] < 0 {
-				comp[c-w] = label
-				q = append(q, int32(c-w))
-			}
-		}
-		label++
-	}
-	s.bfs = q
+	comp, sizes := s.labeler.Label(s.grid, s.comp)
+	s.comp, s.compN = comp, int32(len(sizes))
 	s.compDirty = false
-	s.compN = label
 	return comp
 }
-
-// ring8 is the 8-neighbourhood of a cell in order around it: consecutive
-// entries (and the last and the first) are 4-adjacent.
-var ring8 = [8]image.Point{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
 
 // patchComponents brings the component labels up to date with cells whose
 // openness changed, a cell at a time, when a look at its neighbours
@@ -441,7 +398,7 @@ func (s *Sim) patchComponents(changed []image.Point) bool {
 		case now: // dug
 			label := int32(-1)
 			for k := 0; k < 8; k += 2 { // the 4-neighbours
-				if p := c.Add(ring8[k]); open(p) {
+				if p := c.Add(pathing.Ring8[k]); open(p) {
 					l := comp[g.Index(p)]
 					if label >= 0 && l != label {
 						return false // it joins two components
@@ -455,29 +412,11 @@ func (s *Sim) patchComponents(changed []image.Point) bool {
 			}
 			comp[i] = label
 		default: // filled: its open 4-neighbours must lie in one run of open ring cells
-			runs, start := 0, -1
-			for k := range ring8 {
-				if !open(c.Add(ring8[k])) {
-					start = k
-					break
-				}
+			var ring [8]bool
+			for k, d := range pathing.Ring8 {
+				ring[k] = open(c.Add(d))
 			}
-			if start >= 0 {
-				inRun, runHasN := false, false
-				for j := 1; j <= len(ring8); j++ {
-					k := (start + j) % len(ring8)
-					if open(c.Add(ring8[k])) {
-						inRun = true
-						runHasN = runHasN || k%2 == 0
-						continue
-					}
-					if inRun && runHasN {
-						runs++
-					}
-					inRun, runHasN = false, false
-				}
-			}
-			if runs > 1 {
+			if !pathing.RingJoined(ring) {
 				return false // it may cut its component in two
 			}
 			comp[i] = -1

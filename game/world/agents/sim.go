@@ -290,7 +290,8 @@ type Sim struct {
 	exact     []uint32 // the changed cells themselves, stamped with markGen
 	markGen   uint32
 	bfs       []int32
-	dispSeen  []uint32 // cells displace's search has reached, stamped with dispGen
+	labeler   pathing.ComponentLabeler // relabels comp (components)
+	dispSeen  []uint32                 // cells displace's search has reached, stamped with dispGen
 	dispGen   uint32
 	chBuf     []image.Point // CellsChanged scratch
 	weights   []uint8       // each cell's weight as last reported to CellsChanged (0: wall)
