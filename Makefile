@@ -61,11 +61,13 @@ bench:
 bench-peers:
 	cd cmd/bench/peers && $(GO) run .
 
-# Each reader fuzzed for FUZZTIME (one at a time: the machine has two cores).
+# Each reader, and a whole session opened from a fuzzed .pls, fuzzed for
+# FUZZTIME (one at a time: the machine has two cores).
 FUZZTIME ?= 60s
 fuzz:
-	@for f in $$($(GO) test -list '^Fuzz' ./maps/ | grep ^Fuzz); do \
-		echo "== $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./maps/ || exit 1; done
+	@for p in ./maps/ ./game/world/; do \
+		for f in $$($(GO) test -list '^Fuzz' $$p | grep ^Fuzz); do \
+			echo "== $$p $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$p || exit 1; done; done
 
 # The built-in world drawn to out/shot.png (what the README screenshot is made from).
 shot: deps-test
