@@ -1,0 +1,54 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A .scen row whose optimal column is 0 while its start is not its goal is
+// a broken row. -algo astar names it (stderr by file and line, the row's
+// problem); hpa and group, measured against A*'s positive cost, showed
+// nothing. Every algorithm must name it the same way.
+func TestBrokenZeroOptimumRowNamedByEveryAlgo(t *testing.T) {
+	scen := filepath.Join(t.TempDir(), "zero.map.scen")
+	rows := "version 1\n" +
+		"0\ttiny.map\t10\t8\t0\t0\t9\t0\t9.00000000\n" +
+		"0\ttiny.map\t10\t8\t0\t0\t0\t4\t0\n" + // line 3: broken
+		"0\ttiny.map\t10\t8\t2\t2\t2\t2\t0\n" // start is goal: fine
+	if err := os.WriteFile(scen, []byte(rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, algo := range []string{"astar", "hpa", "group"} {
+		t.Run(algo, func(t *testing.T) {
+			csv := filepath.Join(t.TempDir(), "rows.csv")
+			code, out, errs := runMain(t, "-map", tinyMap, "-scen", scen, "-algo", algo, "-json", "-worst", "3", "-csv", csv)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			if !strings.Contains(errs, "zero.map.scen:3 (query 2)") {
+				t.Errorf("stderr does not name zero.map.scen:3: %q", errs)
+			}
+			worst, _ := decode(t, out)["worst"].([]any)
+			if len(worst) == 0 {
+				t.Fatalf("no worst rows: %s", out)
+			}
+			w := worst[0].(map[string]any)
+			if w["line"] != 3.0 || w["problem"] == nil || w["problem"] == "" {
+				t.Errorf("first worst row %v: want line 3 with its problem", w)
+			}
+			b, err := os.ReadFile(csv)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+			if len(lines) != 4 || !strings.HasPrefix(lines[2], "2,3,") || strings.HasSuffix(lines[2], ",") {
+				t.Errorf("csv row of line 3 has no problem:\n%s", b)
+			}
+			if strings.HasSuffix(lines[1], "\"") || strings.HasSuffix(lines[3], "\"") {
+				t.Errorf("csv: a sound row has a problem:\n%s", b)
+			}
+		})
+	}
+}
