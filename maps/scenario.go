@@ -66,6 +66,11 @@ type Scenario struct {
 	Notes []string
 
 	Queries []Query
+	// QueryLines[i] is the line of the file Queries[i] was read from, for
+	// messages (cmd/bench names a query by file:line); nil for a scenario
+	// not read from a file. Whoever edits Queries may leave it stale:
+	// read it only for a scenario as the parser returned it.
+	QueryLines []int
 	// Scen is the "scen PATH" line's path as written ("" when none): a
 	// Moving AI scenario list whose rows are more queries, kept by
 	// reference so that their optimal lengths survive and thousands of
@@ -1031,6 +1036,7 @@ layers:
 		return "", errCell(name, ln, p, "%s (%d,%d) is blocked on the map", what, p.X, p.Y)
 	}
 	kept := s.Queries[:0:0]
+	var keptLines []int
 	for i, q := range s.Queries {
 		why, err := fault(at.queries[i], "query start", q.Start)
 		if err != nil {
@@ -1049,8 +1055,9 @@ layers:
 			continue
 		}
 		kept = append(kept, q)
+		keptLines = append(keptLines, at.queries[i])
 	}
-	s.Queries = kept
+	s.Queries, s.QueryLines = kept, keptLines
 	if len(s.ScenRows) > 0 {
 		mf, shown := "", "the inline map of "+filepath.Base(name)
 		if s.MapPath != "" {

@@ -770,6 +770,10 @@ func TestScenarioOpensAfterItsMapFileIsRedrawn(t *testing.T) {
 	if len(s.Queries) != 1 || s.Queries[0] != (Query{image.Pt(2, 2), image.Pt(5, 2)}) {
 		t.Errorf("queries %v, want only line 4's", s.Queries)
 	}
+	// The lines follow the queries kept (cmd/bench names them file:line).
+	if len(s.QueryLines) != 1 || s.QueryLines[0] != 4 {
+		t.Errorf("query lines %v, want [4]", s.QueryLines)
+	}
 	want := []AgentSpec{
 		{Start: image.Pt(5, 1), Goal: image.Pt(2, 2)},
 		{Start: image.Pt(3, 2), Goal: image.Pt(2, 2)},

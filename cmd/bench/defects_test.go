@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -50,5 +51,52 @@ func TestBrokenZeroOptimumRowNamedByEveryAlgo(t *testing.T) {
 				t.Errorf("csv: a sound row has a problem:\n%s", b)
 			}
 		})
+	}
+}
+
+// A -scenario's own query lines had no line in the mismatches, -worst or
+// -csv, and the mismatch's optimum (A*'s cost) printed all 17 digits where
+// every other cost is rounded to 6. They carry their line now, and -check
+// names the first by file:line.
+func TestScenarioQueriesCarryLines(t *testing.T) {
+	src, err := os.ReadFile("../../assets/scenarios/textbook-groups.pls")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0 // the line of "query 0,4 3,3", the suboptimal one
+	for i, l := range strings.Split(string(src), "\n") {
+		if l == "query 0,4 3,3" {
+			want = i + 1
+		}
+	}
+	if want == 0 {
+		t.Fatal("the scenario has no line query 0,4 3,3")
+	}
+	csv := filepath.Join(t.TempDir(), "rows.csv")
+	code, out, errs := runMain(t, "-scenario", "builtin:textbook-groups", "-json", "-worst", "2", "-csv", csv, "-check")
+	if code != exitCheck {
+		t.Fatalf("exit %d (want 1: the minimum costs 6, A* 3.41): %s", code, errs)
+	}
+	if at := fmt.Sprintf("builtin:textbook-groups:%d ", want); !strings.Contains(errs, at) {
+		t.Errorf("-check's message does not name %s: %q", at, errs)
+	}
+	m := decode(t, out)
+	mm, _ := m["mismatches"].([]any)
+	if len(mm) != 1 {
+		t.Fatalf("mismatches %v", m["mismatches"])
+	}
+	if first := mm[0].(map[string]any); first["line"] != float64(want) || first["optimal"] != 3.414214 {
+		t.Errorf("mismatch %v: want line %d, optimal 3.414214", first, want)
+	}
+	worst, _ := m["worst"].([]any)
+	if len(worst) != 2 || worst[0].(map[string]any)["line"] != float64(want) || worst[1].(map[string]any)["line"] != float64(want-1) {
+		t.Errorf("worst %v: want lines %d and %d", worst, want, want-1)
+	}
+	b, err := os.ReadFile(csv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), fmt.Sprintf("\n2,%d,0,4,3,3,", want)) {
+		t.Errorf("csv has no line %d for query 2:\n%s", want, b)
 	}
 }

@@ -620,20 +620,30 @@ func runScenario(env *Env) (*Report, error) {
 		}
 		search := pathing.NewSearcher(senv.Grid)
 		for i, q := range list {
+			// A scenario's own query lines are named file:line, as .scen
+			// rows are (-from/-to's query has no line).
+			bq := Query{Start: q.Start, Goal: q.Goal, FileOptimal: -1}
+			if !cfg.Single && i < len(s.QueryLines) {
+				bq.Line, bq.File = s.QueryLines[i], arg
+			}
+			where := fmt.Sprintf("-scenario %s: query %d", arg, i+1)
+			if bq.Line > 0 {
+				where = bq.where(i)
+			}
 			for _, pt := range []image.Point{q.Start, q.Goal} {
 				if !senv.Grid.Open(pt) {
-					return nil, usagef("bench: -scenario %s: query %d: cell %d,%d is blocked or outside the map", arg, i+1, pt.X, pt.Y)
+					return nil, usagef("bench: %s: cell %d,%d is blocked or outside the map", where, pt.X, pt.Y)
 				}
 			}
 			o, err := search.Search(pathing.Query{Start: q.Start, Goal: q.Goal, Neighborhood: cfg.Neighborhood})
 			if err != nil {
-				return nil, usagef("bench: -scenario %s: query %d: %v", arg, i+1, err)
+				return nil, usagef("bench: %s: %v", where, err)
 			}
-			opt := -1.0
+			bq.Optimal = -1
 			if o.Status == pathing.Found {
-				opt = o.Cost
+				bq.Optimal = o.Cost
 			}
-			qs = append(qs, Query{Start: q.Start, Goal: q.Goal, Optimal: opt, FileOptimal: -1})
+			qs = append(qs, bq)
 		}
 	}
 	if len(qs) == 1 && env.Rows == nil && !slices.Contains(cfg.Given, "repeat") {

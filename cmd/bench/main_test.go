@@ -125,8 +125,8 @@ func TestCheckExit1(t *testing.T) {
 	if code != exitCheck {
 		t.Fatalf("exit %d, want 1; stderr: %s", code, errs)
 	}
-	if !strings.Contains(errs, "1 of 10 costs differ") || !strings.Contains(errs, "line 4") {
-		t.Errorf("stderr should count the mismatch and name line 4: %q", errs)
+	if !strings.Contains(errs, "1 of 10 costs differ") || !strings.Contains(errs, "tiny-wrong.map.scen:4 ") {
+		t.Errorf("stderr should count the mismatch and name tiny-wrong.map.scen:4: %q", errs)
 	}
 	if v, _ := textValue(out, "optimal_matches"); v != "9" {
 		t.Errorf("text report should show 9 matches:\n%s", out)

@@ -107,6 +107,7 @@ type Mismatch struct {
 	Optimal float64 `json:"optimal"`
 	Cost    float64 `json:"cost"` // -1 when no path was found
 	Problem string  `json:"problem"`
+	file    string  // the file of Line, for CheckFailure's message; "" when none
 }
 
 // fixedKeys are the JSON keys of Report's fixed fields, which Set refuses.
@@ -205,7 +206,10 @@ func (r *Report) CheckFailure() string {
 	if len(r.Mismatches) > 0 {
 		m := r.Mismatches[0]
 		msg += "; first: "
-		if m.Line > 0 {
+		switch {
+		case m.Line > 0 && m.file != "":
+			msg += fmt.Sprintf("%s:%d ", m.file, m.Line)
+		case m.Line > 0:
 			msg += fmt.Sprintf("line %d ", m.Line)
 		}
 		msg += fmt.Sprintf("(%d,%d)→(%d,%d): %s", m.Start[0], m.Start[1], m.Goal[0], m.Goal[1], m.Problem)

@@ -406,7 +406,9 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 				}
 				rep.Mismatches = append(rep.Mismatches, Mismatch{
 					Line: q.Line, Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
-					Optimal: q.Optimal, Cost: c, Problem: problem,
+					// Rounded as the cost and -worst's optimum: A*'s
+					// cost (a -scenario's queries) printed 17 digits.
+					Optimal: round6(q.Optimal), Cost: c, Problem: problem, file: q.File,
 				})
 				runtime.ReadMemStats(&m1)
 				own.Mallocs += m1.Mallocs - m0.Mallocs
