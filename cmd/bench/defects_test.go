@@ -100,3 +100,59 @@ func TestScenarioQueriesCarryLines(t *testing.T) {
 		t.Errorf("csv has no line %d for query 2:\n%s", want, b)
 	}
 }
+
+// An explicitly empty -placement or -transitions is the flag left out (as
+// the window's internal/cli reads it): "-transitions sparse -placement \"\""
+// was refused as two values of one setting, and "-placement \"\"" with
+// -algo astar as a flag of -algo hpa.
+func TestPlacementEmptyIsNotGiven(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string // the placement in the hierarchy field; "" for astar
+	}{
+		{[]string{"-algo", "hpa", "-transitions", "sparse", "-placement", ""}, "sparse"},
+		{[]string{"-algo", "hpa", "-placement", "", "-transitions", "dense"}, "dense"},
+		{[]string{"-algo", "hpa", "-transitions", "", "-placement", "dense"}, "dense"},
+		{[]string{"-algo", "hpa", "-placement", ""}, "sparse"},
+		{[]string{"-algo", "astar", "-placement", ""}, ""},
+	} {
+		args := append([]string{"-map", tinyMap, "-scen", tinyScen, "-json", "-worst", "1", "-cache=false"}, c.args...)
+		if c.want == "" {
+			args = append([]string{"-map", tinyMap, "-scen", tinyScen, "-json"}, c.args...)
+		}
+		code, out, errs := runMain(t, args...)
+		if code != 0 {
+			t.Errorf("%q: exit %d: %s", c.args, code, errs)
+			continue
+		}
+		if c.want == "" {
+			continue
+		}
+		m := decode(t, out)
+		if h, _ := m["hierarchy"].(string); !strings.Contains(h, ", "+c.want+",") {
+			t.Errorf("%q: hierarchy %q, want %s", c.args, h, c.want)
+		}
+		// The app's command carries no empty -transitions.
+		if w, _ := m["worst"].([]any); len(w) != 1 || strings.Contains(w[0].(map[string]any)["open"].(string), "-transitions  ") ||
+			strings.HasSuffix(strings.TrimSuffix(w[0].(map[string]any)["open"].(string), " -query 1"), "-transitions") {
+			t.Errorf("%q: worst %v", c.args, m["worst"])
+		}
+	}
+	// Left out, the scenario's own setting applies: so with an empty one.
+	pls := filepath.Join(t.TempDir(), "dense.pls")
+	src := "pathlens-scenario 1\nset algo hpa\nset transitions dense\nmap inline\n" + strings.Repeat("........\n", 8) + "end\nquery 0,0 7,7\n"
+	if err := os.WriteFile(pls, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := runMain(t, "-scenario", pls, "-json", "-placement", "")
+	if code != 0 {
+		t.Fatalf("-scenario -placement \"\": exit %d: %s", code, errs)
+	}
+	if h, _ := decode(t, out)["hierarchy"].(string); !strings.Contains(h, ", dense,") {
+		t.Errorf("-scenario (set transitions dense) -placement \"\": hierarchy %q, want the scenario's dense", h)
+	}
+	// Two values that are both given are still refused.
+	if errs := refused(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-transitions", "dense", "-placement", "sparse"); !strings.Contains(errs, "two names of one setting") {
+		t.Errorf("-transitions dense -placement sparse: %q", errs)
+	}
+}

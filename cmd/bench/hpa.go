@@ -74,6 +74,10 @@ func init() {
 	// The query options are also refused by the repair mode, which runs
 	// no query (runHPARepair: repairQueryFlags).
 	scopeFlags("-algo hpa", algoIs("hpa"), "builds", "hpa-k", "placement", "transitions", "cache", "smooth", "shortcut")
+	// An empty value is the flag left out, as in the window's
+	// internal/cli: "-transitions sparse -placement \"\"" was refused as
+	// two values of one setting.
+	unsetWhenEmpty("placement", "transitions")
 	scopeFlags("-algo hpa (not -agents)", func(c *Config) bool {
 		return c.Algo == "hpa" && c.ExtInt("agents") == 0
 	}, "abstract-weight", "repair")

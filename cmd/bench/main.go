@@ -151,7 +151,12 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 		}
 		return nil, usagef("bench: unexpected argument %q (flags go before nothing else; see -h)", fs.Arg(0))
 	}
-	fs.Visit(func(f *flag.Flag) { c.Given = append(c.Given, f.Name) })
+	fs.Visit(func(f *flag.Flag) {
+		if emptyIsUnset[f.Name] && f.Value.String() == "" {
+			return // -placement "": not given (unsetWhenEmpty)
+		}
+		c.Given = append(c.Given, f.Name)
+	})
 	if c.MapPath == "" {
 		if err := checkSizeFlags(c); err != nil {
 			return nil, err // a flag's range first, as with a map (docs/bench.md)

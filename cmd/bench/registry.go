@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 )
 
@@ -207,6 +208,21 @@ func scopeFlagsOrScenario(where string, applies func(c *Config) bool, names ...s
 	}
 }
 
+// emptyIsUnset holds the flags whose empty value means "not given"
+// (unsetWhenEmpty): parseFlags leaves them out of Config.Given, so no
+// check (scopes, two names of one setting, a scenario's own value, the
+// app's command) sees them.
+var emptyIsUnset = map[string]bool{}
+
+// unsetWhenEmpty declares that an explicitly empty value of the named
+// flags (-placement "") reads as the flag left out, as the window's
+// internal/cli reads it.
+func unsetWhenEmpty(names ...string) {
+	for _, n := range names {
+		emptyIsUnset[n] = true
+	}
+}
+
 // queryRuns names the runs that answer queries, for scope messages;
 // isQueryRun is their predicate: not the agents mode (agents.go), nor
 // HPA*'s repair mode (hpa.go).
@@ -240,7 +256,7 @@ func checkFlagScopes(fs *flag.FlagSet, c *Config) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		s, ok := flagScopes[f.Name]
-		if err != nil || !ok || s.applies(c) {
+		if err != nil || !ok || s.applies(c) || !slices.Contains(c.Given, f.Name) {
 			return
 		}
 		where := s.where

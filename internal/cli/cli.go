@@ -172,10 +172,20 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 	fs.BoolFunc("shortcut", "HPA*'s bounded A* for queries within neighbouring clusters (Shift+Z switches it; on unless a scenario says otherwise); -shortcut=false sends every query through the hierarchy", toggle("shortcut"))
 	fs.Func("target", "where the group planner's refinements aim: representative or nearest; overrides the scenario's", set("target"))
 	// Two names of one setting: given both with two values, refused (as
-	// cmd/bench does) rather than the last one winning unsaid.
+	// cmd/bench does) rather than the last one winning unsaid. An empty
+	// value is the flag not given (as in cmd/bench, whose unsetWhenEmpty says so):
+	// "-transitions sparse -placement \"\"" was refused as a contradiction,
+	// and "-placement \"\"" alone as an unknown value.
 	given := map[string]string{}
 	transitions := func(name, other string) func(string) error {
 		return func(v string) error {
+			if v == "" {
+				delete(given, name)
+				if _, ok := given[other]; !ok {
+					f.Settings.Transitions = "" // the scenario's, or the default
+				}
+				return nil
+			}
 			if o, ok := given[other]; ok && o != v {
 				return fmt.Errorf("contradicts -%s %s (two names of one setting: give one)", other, o)
 			}

@@ -260,3 +260,28 @@ func TestQueryFlag(t *testing.T) {
 		}
 	}
 }
+
+// An empty -transitions or -placement is the flag not given, as in
+// cmd/bench: "-transitions sparse -placement \"\"" was refused as a
+// contradiction, and "-placement \"\"" alone as an unknown value.
+func TestTransitionsEmptyIsNotGiven(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want maps.Transitions
+	}{
+		{[]string{"-transitions", "sparse", "-placement", ""}, "sparse"},
+		{[]string{"-placement", "", "-transitions", "dense"}, "dense"},
+		{[]string{"-placement", ""}, ""},
+		{[]string{"-transitions", ""}, ""},
+		{[]string{"-transitions", "dense", "-transitions", ""}, ""}, // the last value, as bench reads it
+	} {
+		f, err := Parse(c.args, &bytes.Buffer{})
+		if err != nil {
+			t.Errorf("%q: %v", c.args, err)
+			continue
+		}
+		if f.Settings != (maps.Settings{Transitions: c.want}) {
+			t.Errorf("%q: settings %+v, want transitions %q and nothing else", c.args, f.Settings, c.want)
+		}
+	}
+}
