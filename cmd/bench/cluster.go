@@ -93,7 +93,7 @@ func prepareClusterAStarWith(env *Env, rep *Report, setup *groupSetup) (Planner,
 			len(env.Rows), filepath.Base(c.ScenPath), len(goals), cells, len(goals), cells, maxClusterColumnWork, maxClusterColumnWork/cells)
 	}
 	rc := gr.Config()
-	rep.Set("cluster", clusterField(env.Grid, regions, 1, rc.ClusterSize))
+	setCluster(rep, env.Grid, regions, 1, rc.ClusterSize)
 	rep.Set("region_layers", len(regions))
 	rep.Set("heuristic_level", 1)
 	rep.Set("heuristic_groups", n)

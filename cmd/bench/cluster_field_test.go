@@ -12,7 +12,10 @@ import (
 // Regression (a user test): for a gallery scenario whose regions make
 // every level, bench reported "cluster 10" where the app logs
 // cluster=regions. bench reports the cluster size as the app's plan line
-// gives it, for every gallery scenario, at its own levels and at two.
+// gives it, for every gallery scenario, at its own levels and at two:
+// the app's regions as cluster_kind regions (cluster null: a JSON reader
+// found the string "regions" where it otherwise finds a number), its size
+// as cluster, with cluster_kind square.
 func TestClusterReportedTheAppsWay(t *testing.T) {
 	field := regexp.MustCompile(` cluster=(\S+)`)
 	for _, name := range assets.Names() {
@@ -49,8 +52,17 @@ func TestClusterReportedTheAppsWay(t *testing.T) {
 			if app == "" {
 				t.Fatalf("%s: the app logged no cluster=", name)
 			}
-			if got := fmt.Sprint(r["cluster"]); got != app {
-				t.Errorf("%s -levels %q: bench cluster %s, the app's cluster=%s", name, levels, got, app)
+			switch size := r["cluster"].(type) {
+			case nil:
+				if app != "regions" || r["cluster_kind"] != "regions" {
+					t.Errorf("%s -levels %q: bench cluster null, cluster_kind %v; the app's cluster=%s", name, levels, r["cluster_kind"], app)
+				}
+			case float64:
+				if fmt.Sprint(size) != app || r["cluster_kind"] != "square" {
+					t.Errorf("%s -levels %q: bench cluster %v, cluster_kind %v; the app's cluster=%s", name, levels, size, r["cluster_kind"], app)
+				}
+			default:
+				t.Errorf("%s -levels %q: bench cluster %#v: want a number or null", name, levels, size)
 			}
 		}
 	}

@@ -156,3 +156,41 @@ func TestPlacementEmptyIsNotGiven(t *testing.T) {
 		t.Errorf("-transitions dense -placement sparse: %q", errs)
 	}
 }
+
+// cluster was the string "regions" where the regions make every level, a
+// number otherwise: a JSON reader got a type that changed. It is a number
+// or null, and cluster_kind says which kind of clusters the run built, for
+// the group hierarchy and astar-cluster alike; the text report shows the
+// null as "-".
+func TestClusterFieldAlwaysNumeric(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		size any
+		kind string
+	}{
+		{[]string{"-scenario", "builtin:textbook-groups"}, nil, "regions"},
+		{[]string{"-scenario", "builtin:textbook-groups", "-algo", "astar-cluster"}, nil, "regions"},
+		{[]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-cluster", "4"}, 4.0, "square"},
+		{[]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cluster", "4"}, 4.0, "square"},
+	} {
+		code, out, errs := runMain(t, append(c.args, "-json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		m := decode(t, out)
+		if size, ok := m["cluster"]; !ok || size != c.size || m["cluster_kind"] != c.kind {
+			t.Errorf("%v: cluster %#v (present %v), cluster_kind %v; want %v, %s", c.args, size, ok, m["cluster_kind"], c.size, c.kind)
+		}
+		_, text, _ := runMain(t, c.args...)
+		want := "-"
+		if c.size != nil {
+			want = fmt.Sprint(c.size)
+		}
+		if v, _ := textValue(text, "cluster"); v != want {
+			t.Errorf("%v: text cluster %q, want %q", c.args, v, want)
+		}
+		if v, _ := textValue(text, "cluster_kind"); v != c.kind {
+			t.Errorf("%v: text cluster_kind %q, want %q", c.args, v, c.kind)
+		}
+	}
+}

@@ -318,7 +318,7 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 	rep.Set("connection_cost", rc.Cost.String())
 	rep.Set("exclusion", rc.Exclusion)
 	rep.Set("target", rc.Target.String())
-	rep.Set("cluster", clusterField(env.Grid, regions, rc.Levels, rc.ClusterSize))
+	setCluster(rep, env.Grid, regions, rc.Levels, rc.ClusterSize)
 	rep.Set("levels", rc.Levels)
 	rep.Set("branch", rc.Branch)
 	rep.Set("region_layers", len(regions))
@@ -697,28 +697,43 @@ func runDumpOnly(env *Env) (*Report, error) {
 	return rep, nil
 }
 
-// clusterField is the cluster size as the report gives it, the app's way
-// (its log's cluster=regions): "regions" when the region layers name a
-// region for every open cell of g at every level built (1..levels), so no
-// square cluster is cut and the size is read nowhere; else size. A gallery
-// scenario whose regions make every level was reported as "cluster 10".
-func clusterField(g *pathing.Grid, regions [][]byte, levels, size int) any {
+// setCluster sets the report's cluster fields, the app's way (its log's
+// cluster=regions): cluster_kind is "regions" when the region layers name
+// a region for every open cell of g at every level built (1..levels), so
+// no square cluster is cut and the size is read nowhere, and cluster is
+// then null; else cluster_kind is "square" and cluster the size. A
+// gallery scenario whose regions make every level was reported as
+// "cluster 10"; then cluster read "regions", a string where a JSON reader
+// otherwise finds a number.
+func setCluster(rep *Report, g *pathing.Grid, regions [][]byte, levels, size int) {
+	if regionsCoverLevels(g, regions, levels) {
+		rep.Set("cluster", nil)
+		rep.Set("cluster_kind", "regions")
+		return
+	}
+	rep.Set("cluster", size)
+	rep.Set("cluster_kind", "square")
+}
+
+// regionsCoverLevels reports whether the region layers name a region for
+// every open cell of g at every level 1..levels.
+func regionsCoverLevels(g *pathing.Grid, regions [][]byte, levels int) bool {
 	if len(regions) < levels {
-		return size
+		return false
 	}
 	cells := g.Cells()
 	for l := 0; l < levels; l++ {
 		layer := regions[l]
 		if len(layer) != len(cells) {
-			return size
+			return false
 		}
 		for i, c := range cells {
 			if c != pathing.Blocked && groups.NoRegion(layer[i]) {
-				return size
+				return false
 			}
 		}
 	}
-	return "regions"
+	return true
 }
 
 // checkLevelsCoverRegions refuses region layers that outnumber the levels

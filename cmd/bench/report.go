@@ -306,7 +306,9 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 		}
 		v := string(raw)
 		var str string
-		if json.Unmarshal(raw, &str) == nil {
+		if v == "null" {
+			v = "-" // no value (cluster of regions, a NaN), as in the worst table
+		} else if json.Unmarshal(raw, &str) == nil {
 			v = str
 		} else if p, ok := r.textPlaces(kt.(string)); ok {
 			if f, err := strconv.ParseFloat(v, 64); err == nil { // not null

@@ -295,22 +295,24 @@ func TestDefaultSizeFlagsOverrideAScenario(t *testing.T) {
 	for _, c := range []struct {
 		args    []string
 		cluster any
+		kind    string
 		lvl     float64
 	}{
 		// The scenario says levels 1 (and no cluster size), and its one
 		// region layer names every open cell: the size is read nowhere,
-		// and the report says so as the app's log does.
-		{nil, "regions", 1},
-		{[]string{"-levels", fmt.Sprint(groups.DefaultLevels)}, float64(groups.DefaultClusterSize), float64(groups.DefaultLevels)},
-		{[]string{"-levels", fmt.Sprint(groups.DefaultLevels), "-cluster", fmt.Sprint(groups.DefaultClusterSize)}, float64(groups.DefaultClusterSize), float64(groups.DefaultLevels)},
+		// and the report says so as the app's log does (cluster null,
+		// cluster_kind regions).
+		{nil, nil, "regions", 1},
+		{[]string{"-levels", fmt.Sprint(groups.DefaultLevels)}, float64(groups.DefaultClusterSize), "square", float64(groups.DefaultLevels)},
+		{[]string{"-levels", fmt.Sprint(groups.DefaultLevels), "-cluster", fmt.Sprint(groups.DefaultClusterSize)}, float64(groups.DefaultClusterSize), "square", float64(groups.DefaultLevels)},
 	} {
 		code, out, errs := runMain(t, append([]string{"-scenario", "builtin:pathological-maximin", "-json"}, c.args...)...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
 		}
 		r := lastJSON(t, out)
-		if r["cluster"] != c.cluster || r["levels"] != c.lvl {
-			t.Errorf("%v: cluster %v, levels %v; want %v, %v", c.args, r["cluster"], r["levels"], c.cluster, c.lvl)
+		if r["cluster"] != c.cluster || r["cluster_kind"] != c.kind || r["levels"] != c.lvl {
+			t.Errorf("%v: cluster %v (%v), levels %v; want %v (%v), %v", c.args, r["cluster"], r["cluster_kind"], r["levels"], c.cluster, c.kind, c.lvl)
 		}
 	}
 }
