@@ -194,3 +194,28 @@ func TestClusterFieldAlwaysNumeric(t *testing.T) {
 		}
 	}
 }
+
+// -worst's window command carried -placement as the app's -transitions but
+// dropped -transitions itself (the app's own name): the window then built
+// sparse transitions for a dense run's rows.
+func TestWorstCommandKeepsTransitions(t *testing.T) {
+	for _, flags := range [][]string{
+		{"-transitions", "dense"},
+		{"-placement", "dense"},
+		{"-transitions", "dense", "-placement", "dense"},
+	} {
+		args := append([]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cache=false", "-json", "-worst", "1"}, flags...)
+		code, out, errs := runMain(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", flags, code, errs)
+		}
+		w, _ := decode(t, out)["worst"].([]any)
+		if len(w) != 1 {
+			t.Fatalf("%v: worst %v", flags, w)
+		}
+		open, _ := w[0].(map[string]any)["open"].(string)
+		if strings.Count(open, "-transitions dense") != 1 || strings.Contains(open, "-placement") {
+			t.Errorf("%v: window command %q, want -transitions dense once", flags, open)
+		}
+	}
+}

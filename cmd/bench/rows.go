@@ -448,8 +448,14 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 			ex, _ := c.Ext[name].(*optBool)
 			args = append(args, fmt.Sprintf("-exclusion=%t", ex != nil && ex.on))
 			continue
-		case "placement":
-			args = append(args, "-transitions", c.ExtString(name))
+		case "placement", "transitions":
+			// One setting under two names (given both, they agree:
+			// hpaConfig refuses two values): the app's name, once.
+			// -transitions alone was left out, and the window built
+			// sparse transitions for a dense run's rows.
+			if !slices.Contains(args, "-transitions") {
+				args = append(args, "-transitions", shellWord(c.ExtString(name)))
+			}
 			continue
 		case "nb":
 			v = c.Neighborhood.String()
