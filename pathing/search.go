@@ -157,6 +157,14 @@ type heapItem struct {
 // are much further apart than that.
 const tieBits = 20
 
+// PopKey is the order in which the Searcher pops open entries (and HPA*'s
+// abstract search, which packs its keys the same way): an entry with a
+// smaller key is popped first; entries with equal keys are popped in the
+// order the heap happens to hold them. A viewer listing an open list in pop
+// order (the window's open-list panel) sorts by it rather than by exact f,
+// which splits ties the search does not.
+func PopKey(f, g float64) uint64 { return key(f, g) }
+
 // key returns the packed priority of an open cell with priority f and cost g.
 func key(f, g float64) uint64 {
 	b := math.Float64bits(f)

@@ -336,6 +336,28 @@ func TestPanelOpenList(t *testing.T) {
 	if !strings.Contains(got, fmt.Sprintf("Open list (cells · %d open)", ol.Open)) || !strings.Contains(got, first) || !strings.Contains(got, fmt.Sprintf("f %.2f", ol.Top[0].F)) {
 		t.Errorf("panel at a third of A*:\n%s", got)
 	}
+	// Dijkstra on open ground: cells the search cannot order share the
+	// first rank, and the title counts them.
+	w.SetAlgo(world.AlgoDijkstra)
+	w.Wait()
+	tied := false
+	for i := w.Timeline.Len() / 3; i < w.Timeline.Len() && !tied; i += 17 {
+		w.Timeline.Seek(i)
+		ol, ok = w.OpenListAt(openListRows, nil)
+		tied = ok && ol.Tied > 1
+	}
+	if !tied {
+		t.Fatal("no tied open list in Dijkstra's timeline")
+	}
+	got = panelText(r, w, nil)
+	for _, e := range ol.Top[:min(ol.Tied, len(ol.Top))] {
+		if rank := fmt.Sprintf("1= (%d,%d)", e.Cell.X, e.Cell.Y); !strings.Contains(got, rank) {
+			t.Errorf("tied entry %v not ranked %q:\n%s", e.Cell, rank, got)
+		}
+	}
+	if want := fmt.Sprintf("%d open, %d tied)", ol.Open, ol.Tied); !strings.Contains(got, want) {
+		t.Errorf("title without %q:\n%s", want, got)
+	}
 	// HPA*'s smoothing searches nothing.
 	w.SetAlgo(world.AlgoHPA)
 	w.Wait()

@@ -4001,7 +4001,12 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 		if ol.Level > 0 {
 			lv = fmt.Sprintf("L%d", ol.Level)
 		}
-		title += fmt.Sprintf(" (%s · %s open)", lv, world.Count(ol.Open))
+		full := title + fmt.Sprintf(" (%s · %s open, %s tied)", lv, world.Count(ol.Open), world.Count(ol.Tied))
+		if ol.Tied > 1 && r.fonts.Width(r.fonts.Bold, full) <= float64(r.panelWidth()-20) {
+			title = full // else the "1=" ranks alone say it
+		} else {
+			title += fmt.Sprintf(" (%s · %s open)", lv, world.Count(ol.Open))
+		}
 	}
 	r.sectionTitle(dst, title, x, y)
 	y += 20
@@ -4018,10 +4023,15 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 	}
 	for i, e := range ol.Top {
 		k := fmt.Sprintf("%d. (%d,%d)", i+1, e.Cell.X, e.Cell.Y)
+		if ol.Tied > 1 && i < ol.Tied {
+			// Tied with the first: the search pops whichever its heap
+			// holds first, so they share the first rank.
+			k = fmt.Sprintf("1= (%d,%d)", e.Cell.X, e.Cell.Y)
+		}
 		format, lines := r.openListForm()
 		v := fmt.Sprintf(format, e.F, e.G, e.H) // two lines: wraps after a comma
 		col := ColTextDim
-		if i == 0 {
+		if i == 0 || i < ol.Tied {
 			col = ColText // what the search pops next
 		}
 		r.kvLines(dst, x, y, k, v, col, lines)

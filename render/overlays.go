@@ -613,9 +613,14 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	tl := &w.Timeline
 	if !tl.AtEnd() {
-		// The open node the search pops next (the open list's first).
-		if ol, ok := r.openList(w); ok && len(ol.Top) > 0 && w.Grid.In(ol.Top[0].Cell) {
-			r.cellOutline(dst, f.Cam, ol.Top[0].Cell, ColNextPop)
+		// The open node the search pops next (the open list's first), or
+		// the listed ones it cannot order against it: it pops one of them.
+		if ol, ok := r.openList(w); ok && len(ol.Top) > 0 {
+			for _, e := range ol.Top[:min(max(ol.Tied, 1), len(ol.Top))] {
+				if w.Grid.In(e.Cell) {
+					r.cellOutline(dst, f.Cam, e.Cell, ColNextPop)
+				}
+			}
 		}
 	}
 	cur, ok := tl.Current()

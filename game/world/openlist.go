@@ -4,6 +4,7 @@ import (
 	"image"
 
 	"pathlens/pathing"
+	"pathlens/pathing/groups"
 )
 
 // OpenEntry is a node on the open list of the search at the timeline's
@@ -21,11 +22,16 @@ type OpenList struct {
 	// Phase names the search; Level is the level it searches.
 	Phase string
 	Level int
-	// Top holds the best entries by priority: a lower f first, ties to
-	// the larger g (A*'s own tie-break; a bucket Dijkstra pops ties in
-	// another order). Open counts them all.
+	// Top holds the best entries in the order the phase's search pops
+	// them (openOrder): a lower f first, ties to the larger g, with f and g
+	// compared as that search compares them. Open counts them all.
 	Top  []OpenEntry
 	Open int
+	// Tied counts the open entries the search cannot order against
+	// Top[0] (Top[0] included; 0 when Top is empty): it pops whichever of
+	// them its heap holds first, so the next pop is Top[0] only when Tied
+	// is 1. They are listed first; Tied may exceed len(Top).
+	Tied int
 	// TooLong is set when the phase had more events before the cursor
 	// than OpenList scans (openListScan): no list is given.
 	TooLong bool
@@ -66,7 +72,9 @@ func (w *World) OpenListAt(n int, dst []OpenEntry) (ol OpenList, ok bool) {
 		return ol, true
 	}
 	greedy := w.Settings.Algo == AlgoGreedy && ph.Level == 0
+	order := w.openOrder(ph.Level)
 	top := dst[:0]
+	start = searchStart(tr, ph.Level, start, end)
 	for i := start; i < end; i++ {
 		e := &tr.Events[i]
 		if int(e.Level) != ph.Level || !e.Kind.Search() || e.Kind == pathing.EventPop || e.Node < 0 || int(e.Node) >= len(last) || last[e.Node] != int32(i) {
@@ -78,10 +86,18 @@ func (w *World) OpenListAt(n int, dst []OpenEntry) (ol OpenList, ok bool) {
 			f = e.H
 		}
 		ent := OpenEntry{Level: ph.Level, Node: e.Node, G: e.G, H: e.H, F: f}
-		// Keep the n best by (f, larger g): insertion into a short
-		// sorted list.
+		// Count the entries tied with the best so far.
+		if len(top) == 0 {
+			ol.Tied = 1
+		} else if c := order.cmp(ent, top[0]); c < 0 {
+			ol.Tied = 1
+		} else if c == 0 {
+			ol.Tied++
+		}
+		// Keep the n best in pop order: insertion into a short sorted
+		// list (an entry tied with listed ones goes after them).
 		j := len(top)
-		for j > 0 && better(ent, top[j-1]) {
+		for j > 0 && order.cmp(ent, top[j-1]) < 0 {
 			j--
 		}
 		if j >= n {
@@ -100,11 +116,92 @@ func (w *World) OpenListAt(n int, dst []OpenEntry) (ol OpenList, ok bool) {
 	return ol, true
 }
 
-// better orders open entries as the searches pop them: lower f, then
-// larger g.
-func better(a, b OpenEntry) bool {
-	if a.F != b.F {
-		return a.F < b.F
+// searchStart returns where the search at event end (exclusive) began
+// within the phase's events [start, end): the push of its root (a push
+// with no parent, and any such pushes just before it). A phase may hold
+// several searches one after another (the searches refining one
+// top-level step across several edges share a phase): the open list is
+// the current one's alone, not its predecessors' leftovers.
+func searchStart(tr *pathing.Trace, level, start, end int) int {
+	root := func(i int) bool {
+		e := &tr.Events[i]
+		return e.Kind == pathing.EventPush && e.Parent < 0 && int(e.Level) == level
 	}
-	return a.G > b.G
+	for i := end - 1; i > start; i-- {
+		if root(i) {
+			for i > start && root(i-1) {
+				i--
+			}
+			return i
+		}
+	}
+	return start
+}
+
+// openOrder is how one kind of search orders its open list. Each compares f
+// and g its own way, and the panel must too: sorting by exact f split ties
+// the search makes (f values a few ulps apart, as sums of √2 are), so the
+// panel named as next pop entries the search took many pops later.
+type openOrder uint8
+
+const (
+	// popKey: pathing.PopKey, f to a relative 2⁻³² then the larger g in
+	// sixteenths (the grid Searcher, HPA*'s abstract search).
+	popKey openOrder = iota
+	// popExact: f, then the larger g, both exactly (HPA*'s cell searches).
+	popExact
+	// popGroups: groups.PopsBefore, f and g equal but for rounding, then
+	// the smaller group id (the group planner's abstract search).
+	popGroups
+)
+
+// openOrder returns the order of the searches the current algorithm runs
+// at level (0 for cells).
+func (w *World) openOrder(level int) openOrder {
+	switch {
+	case w.Settings.Algo == AlgoHPA && level == 0:
+		return popExact
+	case w.Settings.Algo == AlgoGroup && level > 0:
+		return popGroups
+	}
+	return popKey
+}
+
+// cmp is negative when a pops before b, positive when after, and 0 when
+// the search cannot tell them apart (its heap's layout decides).
+func (o openOrder) cmp(a, b OpenEntry) int {
+	switch o {
+	case popExact:
+		switch {
+		case a.F != b.F:
+			return cmpBool(a.F < b.F)
+		case a.G != b.G:
+			return cmpBool(a.G > b.G)
+		}
+		return 0
+	case popGroups:
+		switch {
+		case groups.PopsBefore(a.F, a.G, a.Node, b.F, b.G, b.Node):
+			return -1
+		case groups.PopsBefore(b.F, b.G, b.Node, a.F, a.G, a.Node):
+			return 1
+		}
+		return 0
+	}
+	ka, kb := pathing.PopKey(a.F, a.G), pathing.PopKey(b.F, b.G)
+	switch {
+	case ka < kb:
+		return -1
+	case ka > kb:
+		return 1
+	}
+	return 0
+}
+
+// cmpBool is -1 when less holds, else 1.
+func cmpBool(less bool) int {
+	if less {
+		return -1
+	}
+	return 1
 }

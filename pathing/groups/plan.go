@@ -132,6 +132,13 @@ func before(a, b aItem) bool {
 	return a.n < b.n
 }
 
+// PopsBefore reports whether the abstract search pops the entry (af, ag, an)
+// before (bf, bg, bn): f, g and group id as in its trace's events (f = G +
+// H). The order is total: the window's open-list panel lists entries by it.
+func PopsBefore(af, ag float64, an int32, bf, bg float64, bn int32) bool {
+	return before(aItem{af, ag, an}, aItem{bf, bg, bn})
+}
+
 // Planner answers queries on a Graph. It owns all working memory (a cell
 // Searcher, per-group search state stamped with generation counters, the
 // result slices), so a warm Planner allocates nothing per PlanSegment. It is
