@@ -356,3 +356,50 @@ func TestWorstRowIsFramedOnItsRoute(t *testing.T) {
 		}
 	}
 }
+
+// Regression: at 200 % UI scale in a 1280×800 window the built-in world
+// opened framed on its route at 1.42× the fitted zoom, its top 18 rows
+// under the top bar and its bottom ones under the timeline, for a route
+// hardly larger than in the whole map. A session opens on the whole map,
+// every row inside the map area, when framing would gain less than
+// frameMinGain; pathological-maximin (1.5×) too.
+func TestLargeUIScaleOpensOnTheWholeMap(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		scale float64
+		w, h  int
+	}{
+		{assets.DefaultName, 2, 1280, 800},
+		{assets.DefaultName, 3, 1280, 800},
+		{assets.DefaultName, 2.75, 1024, 768},
+		{"pathological-maximin", 2, 1280, 800},
+		{"pathological-maximin", 2.5, 1024, 768},
+	} {
+		wd, err := world.Open(assets.Prefix + c.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wd.Begin()
+		wd.Wait()
+		g, err := New(wd, Options{UIScale: c.scale})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Layout(c.w, c.h)
+		for range 3 { // the first frame frames the query, the next its route
+			g.Update()
+			g.Draw(ebiten.NewImage(g.screenW, g.screenH))
+		}
+		x0, y0 := g.cam.ToScreen(0, 0)
+		x1, y1 := g.cam.ToScreen(float64(wd.Grid.Width()), float64(wd.Grid.Height()))
+		m := g.lay.Map
+		if x0 < float64(m.Min.X) || y0 < float64(m.Min.Y) || x1 > float64(m.Max.X) || y1 > float64(m.Max.Y) {
+			t.Errorf("%s at %.0f%% in %d×%d: the map is drawn at (%.0f,%.0f)-(%.0f,%.0f), zoom %.2f (fitted %.2f), past the map area %v: rows or columns cut off",
+				c.name, c.scale*100, c.w, c.h, x0, y0, x1, y1, g.cam.Zoom, g.cam.FitZoom(), m)
+		}
+		if box, ok := routeBox(wd); !ok || box.Dx() < 20 {
+			t.Errorf("%s: route %v %v, the test wants a long route known at start", c.name, box, ok)
+		}
+		wd.Close()
+	}
+}
