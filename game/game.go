@@ -772,7 +772,7 @@ func (g *Game) readMouse() {
 		g.mouseX, g.mouseY, g.mouseIn, g.hoverOK = -1, -1, false, false
 		return
 	}
-	mx, my := ebiten.CursorPosition()
+	mx, my := cursorPosition()
 	g.mouseX, g.mouseY = mx, my
 	g.mouseIn = image.Pt(mx, my).In(g.lay.Screen)
 	inMap := image.Pt(mx, my).In(g.lay.Map)
@@ -1050,7 +1050,7 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActEscape) {
 		g.escape()
 	}
-	if in.JustPressed(ActSpawn) && g.hoverOK {
+	if in.JustPressed(ActSpawn) {
 		g.spawnAtMouse()
 	}
 	if in.JustPressed(ActAgentsRun) {
@@ -1414,7 +1414,15 @@ func (g *Game) clickHUD(x, y int) bool {
 // spawnAtMouse is J: an agent on the open cell nearest the hovered one,
 // unless the pointer is on the legend, where it would stand hidden (a
 // tester's finding), as a stroke would be painted unseen: that is said.
+// A cell beside the map is refused with the message a click of the agent
+// tool there gets, and a pointer over no map at all (the panel, a bar,
+// outside the window) is told where to point: J used to do nothing there
+// without a word.
 func (g *Game) spawnAtMouse() {
+	if !g.mouseIn || !image.Pt(g.mouseX, g.mouseY).In(g.lay.Map) {
+		g.w.Note("no spawn: J spawns an agent on the cell under the mouse, and the mouse is not over the map")
+		return
+	}
 	if _, _, under := g.r.LegendAt(g.mouseX, g.mouseY); under {
 		g.w.Note("no spawn under the legend: point beside it (K hides the legend)")
 		return

@@ -53,6 +53,9 @@ func NewInput(table []Binding) *Input { return &Input{table: table} }
 var (
 	keyDuration = inpututil.KeyPressDuration
 	keyPressed  = ebiten.IsKeyPressed
+	// cursorPosition reads the pointer (readMouse); tests replace it to
+	// point without a window.
+	cursorPosition = ebiten.CursorPosition
 )
 
 // Poll reads this frame's typed characters.
