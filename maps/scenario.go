@@ -49,6 +49,11 @@ type Scenario struct {
 	// indexed y*Width+x, naming the cell's region; '#' and ' ' mean none
 	// (see RegionNone).
 	Regions [][]byte
+	// RegionLines[l-1] is the line of the scenario file's "regions l"
+	// that drew layer l, 0 for a layer that is the map file's own (a Tiled
+	// map's rooms, MapFile): so a message about a layer names where it is
+	// drawn. Empty when the file was not parsed from lines.
+	RegionLines []int
 	// RegionNames[l-1] names the rooms behind layer l's characters, where
 	// the map file gives names (a Tiled map's room objects).
 	RegionNames []map[byte]string
@@ -934,6 +939,7 @@ layers:
 			layer = append(layer, row...)
 		}
 		s.Regions = append(s.Regions, layer)
+		s.RegionLines = append(s.RegionLines, at.regionLines[l])
 	}
 	if k := len(mr.Layers); k > 0 {
 		// The map draws its own rooms (Tiled), which pathlens does not
@@ -950,14 +956,16 @@ layers:
 				BaseName(s.MapPath), filepath.Base(name), filepath.Base(name)))
 		}
 		var upper [][]byte
+		var upperLines []int
 		switch {
 		case resized && len(at.layers) > k:
 			s.Notes = append(s.Notes, fmt.Sprintf("the region layers above level %d in %s do not fit %s as it is now, and are left out",
 				k, filepath.Base(name), BaseName(s.MapPath)))
 		case len(own) > k:
-			upper = own[k:]
+			upper, upperLines = own[k:], s.RegionLines[k:]
 		}
 		s.Regions = append(slices.Clone(mr.Layers), upper...)
+		s.RegionLines = append(make([]int, k), upperLines...)
 		s.RegionNames, s.MapLevels = mr.Names, k
 	}
 	if s.Settings.hpaClusterOut() {

@@ -361,6 +361,10 @@ func (w *World) pendingWhat() string {
 // installed before is dropped) and logs it (a lent one comes back without
 // a log line).
 func (w *World) install(k hierKey, r buildRes, lent bool) {
+	if be, ok := r.err.(*buildError); ok && be.layers > 0 {
+		// The builder read the layers alone: the session knows their file.
+		r.err = layersError(be.layers, be.levels, w.regionsWhere(be.levels+1))
+	}
 	w.hierKey = k
 	w.hierBuild = r.dur
 	w.hierErr = r.err

@@ -1,8 +1,11 @@
 package world
 
 import (
+	"fmt"
 	"math"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"pathlens/assets"
@@ -60,12 +63,72 @@ func TestClusterHeuristicErrorIsOneSentence(t *testing.T) {
 		t.Fatalf("A* with the cluster heuristic and 1 level set over 2 region layers: %v, error %v", w.Outcome.Status, w.Outcome.Err)
 	}
 	w.SetAlgo(AlgoGroup)
-	if e := w.Outcome.Err; e == nil || e.Error() != "this scenario's regions are drawn for 2 levels and 1 level is set: set 2 levels or more (Shift+] adds one)" {
+	if e := w.Outcome.Err; e == nil || e.Error() != "this scenario's regions are drawn for 2 levels (regions 2 at builtin:exclusion-shortcut:41) and 1 level is set: set 2 levels or more (Shift+] adds one)" {
 		t.Errorf("group planner: error %v", e)
 	}
 	// Following the advice works.
 	w.SetLevels(2)
 	if w.Outcome.Err != nil || w.Outcome.Status != pathing.Found {
 		t.Errorf("with 2 levels: %v, error %v", w.Outcome.Status, w.Outcome.Err)
+	}
+}
+
+// Regression: a scenario whose region layers outnumber its levels was
+// refused in the window with "this scenario's regions are drawn for 2
+// levels and 1 level is set", naming no file, where cmd/bench names the
+// scenario. The message now says which file and line draws the first
+// layer above the levels; after a save to another file, the line of the
+// file read is no longer claimed.
+func TestTooManyRegionLayersNameTheFile(t *testing.T) {
+	text, ok := assets.File("exclusion-shortcut")
+	if !ok {
+		t.Fatal("no built-in exclusion-shortcut")
+	}
+	src := strings.Replace(string(text), "set levels 2\n", "set levels 1\n", 1)
+	if src == string(text) {
+		t.Fatal("the built-in no longer sets 2 levels: the test wants to set 1")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "two-layers.pls")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(src, "\n") {
+		if l == "regions 2" {
+			line = i + 1
+		}
+	}
+	w, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	w.Begin()
+	w.Wait()
+	want := fmt.Sprintf("regions 2 at %s:%d", path, line)
+	if e := w.Outcome.Err; e == nil || !strings.Contains(e.Error(), want) {
+		t.Errorf("2 region layers, set levels 1: error %v, want it to name %q", e, want)
+	}
+	if !strings.Contains(w.Message, want) || !strings.Contains(w.Message, "set 2 levels or more") {
+		t.Errorf("the window's message %q does not name %q and the fix", w.Message, want)
+	}
+	// A built-in saved to a file becomes that file, whose lines the
+	// session did not read: the file is named without a line.
+	b, err := Open(assets.Prefix + "exclusion-shortcut")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(b.Close)
+	b.Begin()
+	saved := filepath.Join(dir, "saved.pls")
+	if err := b.Save(saved); err != nil {
+		t.Fatal(err)
+	}
+	if b.Source != saved {
+		t.Fatalf("the saved built-in's source is %q, want %q", b.Source, saved)
+	}
+	if got := b.regionsWhere(2); got != "regions 2 in "+saved {
+		t.Errorf("after a save: %q, want the saved file without the read file's line", got)
 	}
 }

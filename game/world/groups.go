@@ -43,19 +43,61 @@ func groupConfig(s Settings) groups.Config {
 // user can act on: Why says what is wrong and Fix what to change, so a
 // caller that needed the hierarchy for something else (the cluster
 // heuristic) can say so in one sentence.
-type buildError struct{ Why, Fix string }
+// layers and levels are set for region layers that outnumber the levels
+// (layersError), so the session can name where the layers are drawn.
+type buildError struct {
+	Why, Fix       string
+	layers, levels int
+}
 
 func (e *buildError) Error() string { return e.Why + ": " + e.Fix }
+
+// layersError is the group hierarchy refused for n region layers over l
+// levels; where, when known, says where the first layer above the levels
+// is drawn ("regions 2 at exclusion-shortcut.pls:14").
+func layersError(n, l int, where string) *buildError {
+	if where != "" {
+		where = " (" + where + ")"
+	}
+	return &buildError{
+		Why:    fmt.Sprintf("this scenario's regions are drawn for %d levels%s and %s set", n, where, plural(l, "level is", "levels are")),
+		Fix:    fmt.Sprintf("set %d levels or more (Shift+] adds one)", n),
+		layers: n, levels: l,
+	}
+}
+
+// regionsWhere says where region layer l (1 is level 1) is drawn: the
+// scenario file and the line of its "regions l" ("regions 2 at
+// worlds/keep.pls:14"), or the map file whose own rooms it is ("level 2's
+// rooms in keep.tmx"); "" when the session knows no file for it. The
+// window's message for layers that outnumber the levels named no file,
+// where cmd/bench's names the scenario.
+func (w *World) regionsWhere(l int) string {
+	sc := w.scenario
+	if sc == nil || l < 1 || l > len(w.Regions) {
+		return ""
+	}
+	if l <= sc.MapLevels {
+		if sc.MapFile == "" {
+			return ""
+		}
+		return fmt.Sprintf("level %d's rooms in %s", l, sc.MapFile)
+	}
+	if w.Source == "" {
+		return ""
+	}
+	if l <= len(sc.RegionLines) && sc.RegionLines[l-1] > 0 {
+		return fmt.Sprintf("regions %d at %s:%d", l, w.Source, sc.RegionLines[l-1])
+	}
+	return fmt.Sprintf("regions %d in %s", l, w.Source)
+}
 
 func buildGroups(ctx context.Context, grid *pathing.Grid, regions [][]byte, s Settings) (Hierarchy, error) {
 	cfg := groupConfig(s)
 	if n, l := len(regions), s.LevelCount(); n > l {
 		// groups.Build refuses it too, in its own terms ("2 region layers
-		// for 1 levels").
-		return nil, &buildError{
-			Why: fmt.Sprintf("this scenario's regions are drawn for %d levels and %s set", n, plural(l, "level is", "levels are")),
-			Fix: fmt.Sprintf("set %d levels or more (Shift+] adds one)", n),
-		}
+		// for 1 levels"). The session names the file (install).
+		return nil, layersError(n, l, "")
 	}
 	t0 := time.Now()
 	g, err := groups.BuildContext(ctx, grid, cfg, regions)

@@ -772,6 +772,7 @@ func (w *World) save(path, why string) error {
 			w.Source = path
 			nsc := *sc
 			nsc.Edits, nsc.StrokeStarts = nil, nil // the session's edit list still holds them
+			nsc.RegionLines = nil                  // the lines of the file read, not of this one
 			w.scenario = &nsc
 		}
 	}
