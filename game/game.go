@@ -1419,7 +1419,7 @@ func (g *Game) clickHUD(x, y int) bool {
 // outside the window) is told where to point: J used to do nothing there
 // without a word.
 func (g *Game) spawnAtMouse() {
-	if !g.mouseIn || !image.Pt(g.mouseX, g.mouseY).In(g.lay.Map) {
+	if !image.Pt(g.mouseX, g.mouseY).In(g.lay.Map) { // the map area lies in the window
 		g.w.Note("no spawn: J spawns an agent on the cell under the mouse, and the mouse is not over the map")
 		return
 	}
