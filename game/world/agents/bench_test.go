@@ -94,7 +94,7 @@ func BenchmarkSimStep(b *testing.B) {
 					s.Step()
 					arrived = s.ArrivedNow(arrived[:0])
 					for _, id := range arrived {
-						s.SetGoal([]int{id}, s.agents[(id+1)%len(s.agents)].cell)
+						s.SetGoal([]int{id}, s.at((id+1)%len(s.agents)).cell)
 					}
 				}
 				b.ReportMetric(float64(s.Stats().Queue), "queued")
@@ -176,7 +176,7 @@ func BenchmarkGroupStep(b *testing.B) {
 				}
 			}
 			wall = wall[:0]
-			l := s.agents[s.groups[0].leader].cell
+			l := s.at(s.groups[0].leader).cell
 			for x := l.X - 20; x < l.X+20; x++ {
 				c := image.Point{x, l.Y + 2}
 				if s.occ[g.Index(c)] == 0 && g.SetOpen(c, false) {

@@ -39,8 +39,7 @@ func (s *Sim) RouteBlock(id int) RouteBlock {
 // members) whose route is cut now (RouteBlock).
 func (s *Sim) BlockedRoutes() int {
 	n := 0
-	for i := range s.agents {
-		a := &s.agents[i]
+	for _, a := range s.all() {
 		if !a.dead && a.kind != Member && a.cutPlan == a.replans+1 && s.routeBlock(a).Blocked {
 			n++
 		}

@@ -82,8 +82,7 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		worse = worse || old != 0 && (now == 0 || now > old)
 		s.weights[i] = now
 	}
-	for i := range s.agents {
-		a := &s.agents[i]
+	for i, a := range s.all() {
 		if a.dead {
 			continue
 		}
@@ -253,7 +252,7 @@ func (s *Sim) shortcut(a *agent, dug []image.Point) bool {
 // cells touch no open cell (a pocket filled whole) does it take the nearest
 // open cell ring by ring, through walls.
 func (s *Sim) displace(i int) {
-	a := &s.agents[i]
+	a := s.at(i)
 	best, found := s.exitFill(a)
 	if !found {
 		best, found = s.nearestOpen(a.cell)

@@ -36,7 +36,7 @@ func TestGroupCutSeparatesTheTrail(t *testing.T) {
 	if len(cut) == 0 {
 		t.Fatal("no cut was made")
 	}
-	leader := s.agents[s.groups[0].leader].cell
+	leader := s.at(s.groups[0].leader).cell
 	// The trail's oldest cell lies behind the cut: no way round it.
 	behind := s.groups[0].trail[0]
 	if !g.Open(behind) {

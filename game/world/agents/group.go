@@ -129,7 +129,7 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 	var cx, cy float64
 	minSpeed := math.Inf(1)
 	for _, id := range members {
-		a := &s.agents[id]
+		a := s.at(id)
 		cx += float64(a.cell.X)
 		cy += float64(a.cell.Y)
 		minSpeed = math.Min(minSpeed, a.speed)
@@ -138,15 +138,15 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 	cy /= float64(len(members))
 	start, bd := s.agents[members[0]].cell, math.Inf(1)
 	for _, id := range members {
-		c := s.agents[id].cell
+		c := s.at(id).cell
 		if d := math.Hypot(float64(c.X)-cx, float64(c.Y)-cy); d < bd {
 			start, bd = c, d
 		}
 	}
 	gi := len(s.groups)
 	li := s.add(start, Leader)
-	s.agents[li].speed = leaderSpeedFactor * minSpeed
-	s.agents[li].group = gi
+	s.at(li).speed = leaderSpeedFactor * minSpeed
+	s.at(li).group = gi
 	s.groups = append(s.groups, group{leader: li, members: members, active: true})
 
 	// Slots: a box about the leader, as square as the group allows, handed
@@ -169,7 +169,7 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 		rank[k] = r
 	}
 	for k, id := range order {
-		s.enrol(&s.agents[id], gi, slots[k], rank[k], goal, Moving)
+		s.enrol(s.at(id), gi, slots[k], rank[k], goal, Moving)
 	}
 	s.setGoal(li, goal)
 	return nil
@@ -199,11 +199,11 @@ func (s *Sim) SetGroupArrived(ids []int, goal image.Point) error {
 		if s.cur == id {
 			s.abandon()
 		}
-		minSpeed = math.Min(minSpeed, s.agents[id].speed)
+		minSpeed = math.Min(minSpeed, s.at(id).speed)
 	}
 	gi := len(s.groups)
 	li := s.add(goal, Leader)
-	l := &s.agents[li]
+	l := s.at(li)
 	l.speed = leaderSpeedFactor * minSpeed
 	l.group = gi
 	l.goal, l.hasGoal = goal, true
@@ -222,7 +222,7 @@ func (s *Sim) SetGroupArrived(ids []int, goal image.Point) error {
 	}
 	trail = append(trail, goal)
 	for r, id := range order {
-		a := &s.agents[id]
+		a := s.at(id)
 		a.inFile, a.noPath = false, false
 		s.enrol(a, gi, a.cell.Sub(goal), r, goal, Arrived)
 	}
@@ -273,7 +273,7 @@ func (s *Sim) leaveGroup(id int) {
 		if s.cur == g.leader {
 			s.abandon() // its queue entry is skipped: the leader is dead
 		}
-		l := &s.agents[g.leader]
+		l := s.at(g.leader)
 		l.dead, l.need, l.state = true, ReasonNone, Idle
 		g.active = false
 	}
@@ -289,7 +289,7 @@ func (s *Sim) leaderMayMove(gi int) bool {
 	}
 	lag := 0
 	for _, m := range g.members {
-		a := &s.agents[m]
+		a := s.at(m)
 		if a.state == Stopped || a.ownWay {
 			continue
 		}
@@ -316,11 +316,11 @@ func (s *Sim) stepGroup(gi int, dt float64) {
 		g.active = false
 		return
 	}
-	l := &s.agents[g.leader]
+	l := s.at(g.leader)
 	done := l.state == Arrived
 	for _, m := range g.members {
 		s.stepMember(g, m, dt)
-		if a := &s.agents[m]; a.state != Arrived && !(a.state == Stopped && (a.why == WhyUnreachable || a.why == WhyCutOff)) {
+		if a := s.at(m); a.state != Arrived && !(a.state == Stopped && (a.why == WhyUnreachable || a.why == WhyCutOff)) {
 			done = false
 		}
 	}
@@ -334,8 +334,8 @@ func (s *Sim) stepGroup(gi int, dt float64) {
 // reach its place or the goal is a component lookup, so a cut-off member
 // costs no search; it rejoins as soon as a change reconnects it.
 func (s *Sim) stepMember(g *group, m int, dt float64) {
-	a := &s.agents[m]
-	l := &s.agents[g.leader]
+	a := s.at(m)
+	l := s.at(g.leader)
 	tgt, inFile := s.memberTarget(g, a)
 	a.target, a.inFile = tgt, inFile
 	if !s.reachable(a.cell, tgt) {
@@ -441,7 +441,7 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 // goal. It stays a member, and rejoins its group at its next step once a
 // change lets it reach its place again (stepMember).
 func (s *Sim) ownWay(m int, dt float64) {
-	a := &s.agents[m]
+	a := s.at(m)
 	if !a.ownWay {
 		if s.cur == m {
 			s.abandon() // a local search toward the lost place
@@ -546,7 +546,7 @@ func (s *Sim) memberProgress(a, l *agent) {
 // a pocket. Cost: a component lookup per trail cell tried (the labels are
 // rebuilt once after a change, O(cells)).
 func (s *Sim) memberTarget(g *group, a *agent) (image.Point, bool) {
-	lc := s.agents[g.leader].cell
+	lc := s.at(g.leader).cell
 	slot := lc.Add(a.slot)
 	if s.grid.Open(slot) && s.lineOpen(lc, slot) {
 		return slot, false
@@ -634,7 +634,7 @@ func (s *Sim) beginLocal(i int) int {
 	if s.local == nil {
 		s.local = pathing.NewSearcher(s.grid)
 	}
-	a := &s.agents[i]
+	a := s.at(i)
 	a.localNeed = false
 	tgt, inFile := s.memberTarget(&s.groups[a.group], a)
 	if tgt != a.lastTgt {
@@ -670,7 +670,7 @@ func (s *Sim) continueLocal() bool {
 	if st == pathing.Running && (s.localBoxed || s.localWork < farSearchLimit) {
 		return false
 	}
-	a := &s.agents[s.cur]
+	a := s.at(s.cur)
 	if st != pathing.Found && s.localBoxed && s.reachable(a.cell, s.localTgt) {
 		q := pathing.Query{Start: a.cell, Goal: s.localTgt, Neighborhood: s.cfg.Neighborhood}
 		if s.local.Init(q) == nil {

@@ -32,10 +32,10 @@ func spawnBlock(t *testing.T, s *Sim, c image.Point, w, h int) []int {
 // slots (leader + offset).
 func slotDistance(s *Sim, gi int) float64 {
 	g := &s.groups[gi]
-	lc := s.agents[g.leader].cell
+	lc := s.at(g.leader).cell
 	sum := 0.0
 	for _, m := range g.members {
-		a := &s.agents[m]
+		a := s.at(m)
 		d := a.cell.Sub(lc.Add(a.slot))
 		sum += math.Hypot(float64(d.X), float64(d.Y))
 	}
@@ -216,7 +216,7 @@ func TestGroupUnderRandomEdits(t *testing.T) {
 		if !active || tick-since > 4000 {
 			// The open cell nearest the next corner that the group can reach.
 			want := corners[started%len(corners)]
-			from := s.agents[ids[0]].cell
+			from := s.at(ids[0]).cell
 			best, bd := from, 1<<30
 			for i := 0; i < g.Len(); i++ {
 				p := g.Point(i)
@@ -235,7 +235,7 @@ func TestGroupUnderRandomEdits(t *testing.T) {
 		if tick%20 == 0 {
 			var c image.Point
 			if rng.Intn(3) == 0 {
-				c = s.agents[ids[rng.Intn(len(ids))]].cell // fill under a member
+				c = s.at(ids[rng.Intn(len(ids))]).cell // fill under a member
 			} else {
 				c = image.Point{rng.Intn(70), rng.Intn(50)}
 			}
@@ -285,7 +285,7 @@ func TestMemberWhoseTrailPlaceIsFilledMovesUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	leader := s.groups[0].leader
-	runUntil(t, s, 3000, func() bool { return s.agents[leader].state == Arrived })
+	runUntil(t, s, 3000, func() bool { return s.at(leader).state == Arrived })
 	if !s.groups[0].active {
 		t.Fatal("the members arrived with the leader; the test wants them still walking")
 	}
@@ -293,7 +293,7 @@ func TestMemberWhoseTrailPlaceIsFilledMovesUp(t *testing.T) {
 	// file, moving it off if it stands there already.
 	last := -1
 	for _, id := range ids {
-		if v := view(t, s, id); v.InFile && (last < 0 || s.agents[id].rank > s.agents[last].rank) {
+		if v := view(t, s, id); v.InFile && (last < 0 || s.at(id).rank > s.at(last).rank) {
 			last = id
 		}
 	}
@@ -332,7 +332,7 @@ func TestCutOffMembersResumeAfterTheGroupArrived(t *testing.T) {
 		t.Fatal(err)
 	}
 	leader := s.groups[0].leader
-	runUntil(t, s, 3000, func() bool { return s.agents[leader].state == Arrived })
+	runUntil(t, s, 3000, func() bool { return s.at(leader).state == Arrived })
 	door := m['d']
 	g.SetOpen(door, false)
 	s.CellsChanged([]image.Point{door})
@@ -505,7 +505,7 @@ func TestMemberSearchesShareThePlanBudgetFairly(t *testing.T) {
 func slotDistanceAll(s *Sim, ids []int) float64 {
 	sum := 0.0
 	for _, id := range ids {
-		a := &s.agents[id]
+		a := s.at(id)
 		d := a.cell.Sub(a.target)
 		sum += math.Hypot(float64(d.X), float64(d.Y))
 	}
@@ -569,7 +569,7 @@ func TestCutOffMemberGoesItsOwnWay(t *testing.T) {
 		t.Fatal(err)
 	}
 	leader := s.groups[0].leader
-	if c := s.agents[leader].cell; c.X > 9 {
+	if c := s.at(leader).cell; c.X > 9 {
 		t.Fatalf("test map: the leader starts at %v, want the left room", c)
 	}
 	g.SetOpen(m['d'], false)
@@ -691,7 +691,7 @@ func TestMemberPlaceSkipsDeadPocketOnTrail(t *testing.T) {
 		t.Fatal(err)
 	}
 	gr := &s.groups[0]
-	if c := s.agents[gr.leader].cell; c != m['L'] {
+	if c := s.at(gr.leader).cell; c != m['L'] {
 		t.Fatalf("test set-up: leader at %v, want %v", c, m['L'])
 	}
 	// The leader came along the corridor; the member is in single file
@@ -701,7 +701,7 @@ func TestMemberPlaceSkipsDeadPocketOnTrail(t *testing.T) {
 	for x := 2; x <= m['L'].X; x++ {
 		gr.trail = append(gr.trail, image.Pt(x, 3))
 	}
-	b := &s.agents[back]
+	b := s.at(back)
 	b.slot, b.rank = image.Pt(0, -1), 1
 	pocket := image.Pt(m['a'].X+1, 3)
 	if tgt, inFile := s.memberTarget(gr, b); tgt != pocket || !inFile {

@@ -27,7 +27,7 @@ func TestFarMembersFirstSearchIsSliced(t *testing.T) {
 	if err := s.SetGroupGoal([]int{near, far}, image.Pt(10, 10)); err != nil {
 		t.Fatal(err)
 	}
-	a := &s.agents[far]
+	a := s.at(far)
 	ticks := 0 // ticks that ended with its search unfinished
 	for s.Now() < 500 && (ticks == 0 || s.cur == far) {
 		s.Step()

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"iter"
 	"math"
 	"time"
 
@@ -257,8 +258,14 @@ type Sim struct {
 	standInWhy string
 	legPlan    Plan
 
-	agents []agent
-	groups []group
+	// agents are the spawned agents, agents[id] the one with id; leaders
+	// are the groups' virtual leaders, leaders[k] the one with id
+	// leaderBase+k. A leader is no agent the user spawned (the log and
+	// the panel name it by its group), so it takes no id of theirs: the
+	// ids of spawned agents run on without gaps.
+	agents  []agent
+	leaders []agent
+	groups  []group
 
 	queue []int32 // FIFO ring of agent indices waiting for a plan
 	qhead int
@@ -334,8 +341,7 @@ func (s *Sim) SetPlanner(p Planner) {
 		s.abandon()
 	}
 	s.planner = p
-	for i := range s.agents {
-		a := &s.agents[i]
+	for i, a := range s.all() {
 		if !a.dead && (a.kind != Member || a.ownWay) && (a.state == Moving || a.state == Waiting) {
 			a.rebase = true // another planner's routes are measured afresh
 			s.request(i, ReasonPlannerChanged)
@@ -405,8 +411,7 @@ func (s *Sim) EndStandIn() {
 		s.abandon()
 	}
 	s.standIn, s.standInWhy = nil, ""
-	for i := range s.agents {
-		a := &s.agents[i]
+	for i, a := range s.all() {
 		if !a.byStandIn {
 			continue
 		}
@@ -512,12 +517,56 @@ func (s *Sim) Spawn(c image.Point) (int, error) {
 
 func (s *Sim) add(c image.Point, k Kind) int {
 	s.changes++
-	id := len(s.agents)
-	s.agents = append(s.agents, agent{id: id, kind: k, group: -1, cell: c, speed: s.cfg.Speed, lastProgress: s.tick, best: math.Inf(1), lastReplan: -1})
-	if k != Leader {
-		s.occ[s.grid.Index(c)]++
+	a := agent{kind: k, group: -1, cell: c, speed: s.cfg.Speed, lastProgress: s.tick, best: math.Inf(1), lastReplan: -1}
+	if k == Leader {
+		a.id = leaderBase + len(s.leaders)
+		s.leaders = append(s.leaders, a)
+		return a.id
 	}
-	return id
+	a.id = len(s.agents)
+	s.agents = append(s.agents, a)
+	s.occ[s.grid.Index(c)]++
+	return a.id
+}
+
+// leaderBase is the id of the first group leader (see Sim.leaders): far
+// above any number of spawned agents, and within the plan queue's int32.
+const leaderBase = 1 << 30
+
+// IsLeaderID reports whether id is a group leader's (none is a spawned
+// agent's).
+func IsLeaderID(id int) bool { return id >= leaderBase }
+
+// at returns the agent with id i, spawned or leader; i must be valid.
+func (s *Sim) at(i int) *agent {
+	if i >= leaderBase {
+		return &s.leaders[i-leaderBase]
+	}
+	return &s.agents[i]
+}
+
+// valid reports whether id names an agent or leader ever added.
+func (s *Sim) valid(id int) bool {
+	if id >= leaderBase {
+		return id-leaderBase < len(s.leaders)
+	}
+	return id >= 0 && id < len(s.agents)
+}
+
+// all iterates over every agent and then every leader, with its id.
+func (s *Sim) all() iter.Seq2[int, *agent] {
+	return func(yield func(int, *agent) bool) {
+		for i := range s.agents {
+			if !yield(i, &s.agents[i]) {
+				return
+			}
+		}
+		for k := range s.leaders {
+			if !yield(leaderBase+k, &s.leaders[k]) {
+				return
+			}
+		}
+	}
 }
 
 // moveTo puts agent a on cell to, keeping the occupancy counts.
@@ -577,14 +626,14 @@ func (s *Sim) Remove(ids []int) {
 // Without, it is Idle. It fails, changing nothing, when id is not a
 // removed agent or goal is outside the grid.
 func (s *Sim) Revive(id int, goal image.Point, hasGoal bool) error {
-	if id < 0 || id >= len(s.agents) || !s.agents[id].dead || s.agents[id].kind == Leader {
+	if !s.valid(id) || !s.at(id).dead || s.at(id).kind == Leader {
 		return fmt.Errorf("agents: cannot revive agent %d: not a removed agent", id)
 	}
 	if hasGoal && !s.grid.In(goal) {
 		return fmt.Errorf("agents: goal (%d,%d) is outside the %d×%d grid", goal.X, goal.Y, s.grid.Width(), s.grid.Height())
 	}
 	s.changes++
-	a := &s.agents[id]
+	a := s.at(id)
 	cell := a.cell
 	if !s.grid.Open(cell) {
 		p, ok := s.nearestOpen(cell)
@@ -624,7 +673,7 @@ func (s *Sim) dropDead() {
 	k := 0
 	for j := 0; j < s.qlen; j++ {
 		i := s.queue[(s.qhead+j)%n]
-		if a := &s.agents[i]; a.dead {
+		if a := s.at(int(i)); a.dead {
 			a.queued = false
 			continue
 		}
@@ -635,14 +684,15 @@ func (s *Sim) dropDead() {
 }
 
 func (s *Sim) get(id int) *agent {
-	if id < 0 || id >= len(s.agents) || s.agents[id].dead {
+	if !s.valid(id) || s.at(id).dead {
 		return nil
 	}
-	return &s.agents[id]
+	return s.at(id)
 }
 
-// Len returns the number of ids handed out (removed agents included).
-func (s *Sim) Len() int { return len(s.agents) }
+// Len returns the number of ids handed out (removed agents and group
+// leaders included).
+func (s *Sim) Len() int { return len(s.agents) + len(s.leaders) }
 
 // anyWork reports whether a tick can change anything: some agent (or a
 // group's leader) is walking or waiting for a plan, has a plan request
@@ -652,8 +702,7 @@ func (s *Sim) Len() int { return len(s.agents) }
 // standing). Only idle agents without a goal and arrived ones leave the
 // clock nothing to do.
 func (s *Sim) anyWork() bool {
-	for i := range s.agents {
-		a := &s.agents[i]
+	for _, a := range s.all() {
 		if a.dead {
 			continue
 		}
@@ -669,7 +718,7 @@ func (s *Sim) anyWork() bool {
 func (s *Sim) Live() int {
 	n := 0
 	for i := range s.agents {
-		if a := &s.agents[i]; !a.dead && a.kind != Leader {
+		if a := s.at(i); !a.dead && a.kind != Leader {
 			n++
 		}
 	}
@@ -712,8 +761,7 @@ func (s *Sim) SelectRect(r image.Rectangle, add bool) int {
 		s.ClearSelection()
 	}
 	n := 0
-	for i := range s.agents {
-		a := &s.agents[i]
+	for _, a := range s.all() {
 		if !a.dead && a.kind != Leader && a.cell.In(r) {
 			a.selected = true
 			n++
@@ -725,15 +773,15 @@ func (s *Sim) SelectRect(r image.Rectangle, add bool) int {
 // ClearSelection unselects every agent.
 func (s *Sim) ClearSelection() {
 	s.changes++
-	for i := range s.agents {
-		s.agents[i].selected = false
+	for _, a := range s.all() {
+		a.selected = false
 	}
 }
 
 // Selected appends the ids of the selected agents to dst.
 func (s *Sim) Selected(dst []int) []int {
-	for i := range s.agents {
-		if a := &s.agents[i]; !a.dead && a.selected {
+	for _, a := range s.all() {
+		if !a.dead && a.selected {
 			dst = append(dst, a.id)
 		}
 	}
@@ -744,7 +792,7 @@ func (s *Sim) Selected(dst []int) []int {
 // several share it), or -1.
 func (s *Sim) AgentAt(c image.Point) int {
 	for i := len(s.agents) - 1; i >= 0; i-- {
-		if a := &s.agents[i]; !a.dead && a.kind != Leader && a.cell == c {
+		if a := s.at(i); !a.dead && a.kind != Leader && a.cell == c {
 			return a.id
 		}
 	}
@@ -784,7 +832,7 @@ func (s *Sim) setGoal(i int, g image.Point) {
 	if s.cur == i {
 		s.abandon()
 	}
-	a := &s.agents[i]
+	a := s.at(i)
 	// A goal changed under way is a replan; one changed while the first
 	// plan for the old goal is still waiting is the agent's first plan.
 	r := ReasonNewGoal
@@ -823,7 +871,7 @@ func (s *Sim) ClearGoal(ids []int) {
 
 // request marks agent i as needing a plan for reason r and queues it once.
 func (s *Sim) request(i int, r Reason) {
-	a := &s.agents[i]
+	a := s.at(i)
 	if a.need == ReasonNone {
 		a.need = r
 	}
@@ -839,13 +887,13 @@ func (s *Sim) request(i int, r Reason) {
 // served, under the tick's count cap and time budget; meanwhile the member
 // walks on along the path it has (toward its previous place), if any.
 func (s *Sim) requestLocal(i int) {
-	s.agents[i].localNeed = true
+	s.at(i).localNeed = true
 	s.enqueue(i)
 }
 
 // enqueue puts agent i at the back of the plan queue unless it is queued.
 func (s *Sim) enqueue(i int) {
-	a := &s.agents[i]
+	a := s.at(i)
 	if a.queued {
 		return
 	}
@@ -872,8 +920,7 @@ func (s *Sim) Step() {
 	s.arrived = s.arrived[:0]
 	s.planPhase()
 	dt := s.cfg.TickSeconds
-	for i := range s.agents {
-		a := &s.agents[i]
+	for i, a := range s.all() {
 		if a.dead {
 			continue
 		}
@@ -928,7 +975,7 @@ func (s *Sim) planPhase() {
 			i := int(s.queue[s.qhead])
 			s.qhead = (s.qhead + 1) % len(s.queue)
 			s.qlen--
-			a := &s.agents[i]
+			a := s.at(i)
 			a.queued = false
 			s.creditWait(a)
 			var k int
@@ -979,7 +1026,7 @@ func (s *Sim) planPhase() {
 				if stale && !s.stillGood(i, err) {
 					// The grid changed under the search and spoilt its
 					// answer: plan again, behind everyone waiting now.
-					s.agents[i].plan.Reset()
+					s.at(i).plan.Reset()
 					s.request(i, r)
 					break
 				}
@@ -1029,7 +1076,7 @@ func (s *Sim) noteWait(a *agent) {
 // change instead would let an edit per tick (a brush drag) starve the
 // search and the whole queue behind it.
 func (s *Sim) stillGood(i int, err error) bool {
-	a := &s.agents[i]
+	a := s.at(i)
 	if err != nil {
 		return !isUnreachable(err) || !s.reachable(a.cell, a.goal)
 	}
@@ -1049,7 +1096,7 @@ func (s *Sim) stillGood(i int, err error) bool {
 // can, plans it whole with a planner that does not slice, or begins a
 // sliced search (s.cur). It returns the number of plans finished (0 or 1).
 func (s *Sim) begin(i int, sp Sliced, sliced bool) int {
-	a := &s.agents[i]
+	a := s.at(i)
 	r, ok := s.precheck(i)
 	if !ok {
 		return 0
@@ -1135,7 +1182,7 @@ func (s *Sim) abandon() {
 	i, r := s.cur, s.curReason
 	local := s.curLocal
 	s.cur, s.curStale, s.curLocal = -1, false, false
-	a := &s.agents[i]
+	a := s.at(i)
 	a.plan.Reset()
 	if local {
 		a.lastTgt = image.Point{-1, -1} // a member still following asks again
@@ -1153,7 +1200,7 @@ func (s *Sim) LastPlanTime() time.Duration { return s.lastPlan }
 // the goal is a wall or in another component. It reports the reason and
 // whether a search is needed.
 func (s *Sim) precheck(i int) (Reason, bool) {
-	a := &s.agents[i]
+	a := s.at(i)
 	r := a.need
 	a.need = ReasonNone
 	a.err = nil
@@ -1177,7 +1224,7 @@ func (s *Sim) precheck(i int) (Reason, bool) {
 // settle stops agent i for reason r without a search, counting it in
 // Stats.Settled when the stop is logged (the panel's counts match its lines).
 func (s *Sim) settle(i int, r Reason, why Why) {
-	a := &s.agents[i]
+	a := s.at(i)
 	if a.state != Stopped || a.why != why {
 		s.stats.Settled[r]++
 	}
@@ -1190,7 +1237,7 @@ func (st Stats) Listed(r Reason) int { return st.Reasons[r] + st.Settled[r] }
 
 // finish records the outcome of a plan for agent i asked for reason r.
 func (s *Sim) finish(i int, r Reason, err error) {
-	a := &s.agents[i]
+	a := s.at(i)
 	s.stats.Plans++
 	s.stats.Reasons[r]++
 	if r.IsReplan() {
@@ -1226,7 +1273,7 @@ func (s *Sim) finish(i int, r Reason, err error) {
 }
 
 func (s *Sim) stop(i int, r Reason, why Why) {
-	a := &s.agents[i]
+	a := s.at(i)
 	if a.state != Stopped || a.why != why {
 		s.stats.Stopped++
 		s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Stopped, Why: why, Leader: a.kind == Leader, Group: a.group})
@@ -1243,7 +1290,7 @@ func (s *Sim) stop(i int, r Reason, why Why) {
 }
 
 func (s *Sim) arrive(i int) {
-	a := &s.agents[i]
+	a := s.at(i)
 	a.state = Arrived
 	a.acc = 0
 	a.arrivals++
@@ -1269,7 +1316,7 @@ func (s *Sim) stepDuration(a *agent, from, to image.Point) float64 {
 
 // walk moves a solo agent or a leader along its segment for dt seconds.
 func (s *Sim) walk(i int, dt float64) {
-	a := &s.agents[i]
+	a := s.at(i)
 	if a.state != Moving {
 		return
 	}
@@ -1460,7 +1507,7 @@ func (s *Sim) stepTicks(a *agent) int {
 // StuckTicks. Waiting for a plan does not count: a long queue is not the
 // agent's failure.
 func (s *Sim) checkStuck(i int) {
-	a := &s.agents[i]
+	a := s.at(i)
 	if s.cfg.StuckTicks < 0 || a.state != Moving {
 		return
 	}
@@ -1484,8 +1531,7 @@ func (s *Sim) checkStuck(i int) {
 // recheckPhase lets stopped agents try again when their backoff is over. A
 // try whose goal is still a wall or in another component costs no search.
 func (s *Sim) recheckPhase() {
-	for i := range s.agents {
-		a := &s.agents[i]
+	for i, a := range s.all() {
 		if a.dead || a.state != Stopped || a.kind == Member || a.recheck > s.tick {
 			continue
 		}

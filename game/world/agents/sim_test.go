@@ -1012,7 +1012,7 @@ func TestBackoffAfterAChangeStartsOverAndDoubles(t *testing.T) {
 	g.SetOpen(x, false)
 	s.CellsChanged([]image.Point{x})
 	s.Step() // the agent looks again at once
-	a := &s.agents[id]
+	a := s.at(id)
 	rt := int64(s.Config().RecheckTicks)
 	if a.recheck-s.Now() < rt {
 		t.Fatalf("next try in %d ticks after a failed try, want at least %d", a.recheck-s.Now(), rt)

@@ -162,8 +162,8 @@ func TestMemberNotMeasuredOnPathToOldPlace(t *testing.T) {
 	if err := s.SetGroupGoal([]int{a0, a1}, image.Pt(18, 2)); err != nil {
 		t.Fatal(err)
 	}
-	a := &s.agents[a0]
-	l := &s.agents[s.groups[0].leader]
+	a := s.at(a0)
+	l := s.at(s.groups[0].leader)
 	// It stands at the end of its path to its old place, A...
 	a.plan.Segment = append(a.plan.Segment[:0], image.Pt(3, 1), image.Pt(2, 1), m['A'])
 	a.plan.Cost, a.walked, a.segIdx = 2, 2, 2
@@ -210,8 +210,8 @@ func TestMemberChasingMovingPlaceProgresses(t *testing.T) {
 	if err := s.SetGroupGoal([]int{a0, a1}, image.Pt(12, 3)); err != nil {
 		t.Fatal(err)
 	}
-	a := &s.agents[a0]
-	l := &s.agents[s.groups[0].leader]
+	a := s.at(a0)
+	l := s.at(s.groups[0].leader)
 	a.plan.Segment = a.plan.Segment[:0]
 	for x := m['A'].X; x <= m['P'].X; x++ {
 		a.plan.Segment = append(a.plan.Segment, image.Pt(x, 1))

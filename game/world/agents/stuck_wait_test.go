@@ -18,7 +18,7 @@ func stuckNow(t *testing.T, s *Sim, ticks int64, when string) {
 	if len(ids) == 0 {
 		return
 	}
-	a := &s.agents[ids[0]]
+	a := s.at(ids[0])
 	t.Fatalf("tick %d, %s: %d agents stuck (%d ticks without progress), e.g. %d (%v, %v, state %v %q, at %v, place %v, queued %v)",
 		s.tick, when, len(ids), ticks, a.id, a.kind, a.group, a.state, a.why, a.cell, a.target, a.queued)
 }
@@ -52,9 +52,9 @@ func TestMemberHeldFarBehindByCutOffLeaderIsNotStuck(t *testing.T) {
 		t.Fatal(err)
 	}
 	gr := &s.groups[0]
-	leader := &s.agents[gr.leader]
+	leader := s.at(gr.leader)
 	runUntil(t, s, 3000, func() bool { return leader.cell.X >= 75 })
-	if a := &s.agents[far]; chebyshev(a.cell, a.target) <= lagLimit {
+	if a := s.at(far); chebyshev(a.cell, a.target) <= lagLimit {
 		t.Fatalf("member %d is %d cells from its place; the test needs it more than %d behind", far, chebyshev(a.cell, a.target), lagLimit)
 	}
 	g.SetOpen(m['d'], false)

@@ -72,7 +72,7 @@ func (s *Sim) Shown(v *AgentView) (x, y float64) {
 func (s *Sim) AgentNear(x, y, r float64) int {
 	best, bd := -1, math.Inf(1)
 	for i := len(s.agents) - 1; i >= 0; i-- {
-		a := &s.agents[i]
+		a := s.at(i)
 		if a.dead || a.kind == Leader {
 			continue
 		}
@@ -90,8 +90,8 @@ func (s *Sim) AgentNear(x, y, r float64) int {
 // Agents appends a view of every live agent (group leaders included, with
 // Kind Leader) to dst and returns it; pass dst[:0] each frame to reuse it.
 func (s *Sim) Agents(dst []AgentView) []AgentView {
-	for i := range s.agents {
-		if !s.agents[i].dead {
+	for i, a := range s.all() {
+		if !a.dead {
 			dst = append(dst, s.view(i))
 		}
 	}
@@ -107,7 +107,7 @@ func (s *Sim) Agent(id int) (AgentView, bool) {
 }
 
 func (s *Sim) view(i int) AgentView {
-	a := &s.agents[i]
+	a := s.at(i)
 	v := AgentView{
 		ID: a.id, Kind: a.kind, Group: a.group, Selected: a.selected,
 		Cell: a.cell, Next: a.cell,

@@ -191,7 +191,7 @@ func RunWorkload(s *Sim, w Workload) (WorkloadResult, error) {
 		queued += s.qlen
 		arrived = s.ArrivedNow(arrived[:0])
 		for _, id := range arrived {
-			a := &s.agents[id]
+			a := s.at(id)
 			if a.kind == Solo {
 				s.SetGoal([]int{id}, goalFor(a.cell))
 			}
@@ -199,14 +199,14 @@ func RunWorkload(s *Sim, w Workload) (WorkloadResult, error) {
 		for k := range wgs {
 			wg := &wgs[k]
 			gr := &s.groups[s.agents[wg.members[0]].group]
-			l := &s.agents[gr.leader]
+			l := s.at(gr.leader)
 			again := false
 			switch {
 			case !gr.active:
 				again = true
 				all := true
 				for _, m := range wg.members {
-					if a := &s.agents[m]; a.state != Arrived || a.ownWay {
+					if a := s.at(m); a.state != Arrived || a.ownWay {
 						all = false
 					}
 				}
@@ -234,13 +234,13 @@ func RunWorkload(s *Sim, w Workload) (WorkloadResult, error) {
 			stuckIDs = s.StuckAgents(stuckIDs[:0], int64(w.StuckTicks))
 			for _, id := range stuckIDs {
 				stuck[id] = true
-				if s.agents[id].kind == Member {
+				if s.at(id).kind == Member {
 					memberStuck[id] = true
 				}
 			}
 			for k := range wgs {
 				for _, m := range wgs[k].members {
-					if a := &s.agents[m]; a.kind == Member && !a.ownWay && a.state == Moving {
+					if a := s.at(m); a.kind == Member && !a.ownWay && a.state == Moving {
 						placeSum += float64(chebyshev(a.cell, a.target))
 						placeN++
 					}
@@ -268,7 +268,7 @@ func RunWorkload(s *Sim, w Workload) (WorkloadResult, error) {
 		res.MeanPlaceDist = placeSum / float64(placeN)
 	}
 	for _, id := range ids {
-		if s.agents[id].state == Stopped {
+		if s.at(id).state == Stopped {
 			res.StoppedAtEnd++
 		}
 	}
@@ -337,7 +337,7 @@ func (e *editor) cutGroup(s *Sim, dst []image.Point) []image.Point {
 	for range 20 {
 		gr := &s.groups[rng.Intn(len(s.groups))]
 		n := len(gr.trail)
-		if !gr.active || len(gr.members) < 2 || n < 4 || s.agents[gr.leader].state != Moving {
+		if !gr.active || len(gr.members) < 2 || n < 4 || s.at(gr.leader).state != Moving {
 			continue
 		}
 		k := n - 2 - rng.Intn(min(len(gr.members), n-2))
@@ -346,7 +346,7 @@ func (e *editor) cutGroup(s *Sim, dst []image.Point) []image.Point {
 			continue
 		}
 		across := image.Point{-d.Y, d.X}
-		lc := s.agents[gr.leader].cell
+		lc := s.at(gr.leader).cell
 		for j, dir := range [2]image.Point{across, across.Mul(-1)} {
 			start := c
 			if j == 1 {
@@ -399,7 +399,7 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 	}
 	if rng.Intn(2) == 0 && len(s.agents) > 0 {
 		for range 50 {
-			a := &s.agents[rng.Intn(len(s.agents))]
+			a := s.at(rng.Intn(len(s.agents)))
 			if a.dead || a.state != Moving || a.segIdx+4 >= len(a.plan.Segment) {
 				continue
 			}
@@ -463,15 +463,14 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 //
 // Cost: O(agents) plus a component relabelling after a change.
 func (s *Sim) StuckAgents(dst []int, ticks int64) []int {
-	for i := range s.agents {
-		a := &s.agents[i]
+	for _, a := range s.all() {
 		if a.dead || a.kind == Leader || !a.hasGoal || a.state == Arrived || s.tick-s.progressTick(a) < ticks+int64(s.stepTicks(a)) {
 			continue
 		}
 		from, g := a.cell, a.goal
 		if a.kind == Member && !a.ownWay {
 			g = a.target
-			if l := &s.agents[s.groups[a.group].leader]; l.state == Stopped {
+			if l := s.at(s.groups[a.group].leader); l.state == Stopped {
 				// Held by its stopped leader: stuck exactly when the
 				// leader could reach the group's goal.
 				from, g = l.cell, l.goal
