@@ -2,6 +2,7 @@ package world
 
 import (
 	"fmt"
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -130,5 +131,43 @@ func TestTooManyRegionLayersNameTheFile(t *testing.T) {
 	}
 	if got := b.regionsWhere(2); got != "regions 2 in "+saved {
 		t.Errorf("after a save: %q, want the saved file without the read file's line", got)
+	}
+}
+
+// The layers of a Tiled map's own rooms are named by the map file (its
+// rooms have no line of their own).
+func TestTooManyTiledRoomLevelsNameTheMap(t *testing.T) {
+	const tmx = `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" width="4" height="2" tilewidth="16" tileheight="16" infinite="0">
+<tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+ <tile id="1"><properties><property name="solid" type="bool" value="true"/></properties></tile>
+</tileset>
+<layer id="1" name="ground" width="4" height="2"><data encoding="csv">
+1,1,1,1,
+1,1,1,1
+</data></layer>
+<objectgroup id="2" name="regions"><object id="1" name="a" x="0" y="0" width="32" height="32"/><object id="2" name="b" x="32" y="0" width="32" height="32"/></objectgroup>
+<objectgroup id="3" name="regions 2"><object id="3" name="w" x="0" y="0" width="64" height="32"/></objectgroup>
+</map>`
+	path := filepath.Join(t.TempDir(), "rooms.tmx")
+	if err := os.WriteFile(path, []byte(tmx), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	if len(w.Regions) != 2 {
+		t.Fatalf("%d region layers read; the test wants 2", len(w.Regions))
+	}
+	w.Begin()
+	w.SetEndpoints(image.Pt(0, 0), image.Pt(3, 1))
+	w.SetLevels(1)
+	w.SetAlgo(AlgoGroup)
+	w.Wait()
+	want := "level 2's rooms in " + path
+	if e := w.Outcome.Err; e == nil || !strings.Contains(e.Error(), want) {
+		t.Errorf("2 room levels, 1 level set: error %v, want it to name %q", e, want)
 	}
 }
