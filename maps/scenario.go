@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -729,6 +730,10 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 		}
 		args := strings.Fields(string(stripComment(rest)))
 		switch word {
+		case "query", "agent", "dig", "fill", "weight":
+			args = strings.Fields(joinCells(string(stripComment(rest))))
+		}
+		switch word {
 		case "set":
 			if len(args) != 2 {
 				return nil, errAt(name, ln, "want \"set KEY VALUE\", found %s", quoteText(line))
@@ -825,7 +830,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			a, err1 := parsePoint(args[0])
 			b, err2 := parsePoint(args[1])
 			if err1 != nil || err2 != nil {
-				return nil, errAt(name, ln, "query: coordinates must be X,Y with whole numbers, found %s", quoteText(line))
+				return nil, errAt(name, ln, "query: coordinates must be %s, found %s", cellForms, quoteText(line))
 			}
 			s.Queries = append(s.Queries, Query{a, b})
 			at.queries = append(at.queries, ln)
@@ -847,7 +852,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			}
 			p, err := parsePoint(args[0])
 			if err != nil {
-				return nil, errAt(name, ln, "%s: coordinates must be X,Y with whole numbers, found %s", word, quoteText([]byte(args[0])))
+				return nil, errAt(name, ln, "%s: coordinates must be %s, found %s", word, cellForms, quoteText([]byte(args[0])))
 			}
 			e := Edit{Kind: Dig, Cell: p, Weight: 1}
 			switch word {
@@ -1338,6 +1343,29 @@ func stripComment(b []byte) []byte {
 	return b
 }
 
+// cellInParens and cellSpaced match a cell as the window shows it or its
+// go-to prompt takes it, "(X,Y)", "(X, Y)", "(X Y)" or "X, Y": joinCells
+// writes each as "X,Y", the form the file writes.
+var (
+	cellInParens = regexp.MustCompile(`\(\s*([+-]?[0-9]+)(?:\s*,\s*|\s+)([+-]?[0-9]+)\s*\)`)
+	cellSpaced   = regexp.MustCompile(`([+-]?[0-9]+)\s*,\s*([+-]?[0-9]+)`)
+)
+
+// joinCells rewrites the cells of a query, agent or edit line's words
+// written as the window writes them ("(12, 7)") as the file writes them
+// ("12,7"), so that splitting the line at spaces gives one word a cell.
+// Anything else is left as it is, for parsePoint to refuse.
+func joinCells(s string) string {
+	if !strings.ContainsAny(s, "(,") {
+		return s
+	}
+	s = cellInParens.ReplaceAllString(s, "$1,$2")
+	return cellSpaced.ReplaceAllString(s, "$1,$2")
+}
+
+// cellForms is how a cell may be written, for messages.
+const cellForms = "X,Y with whole numbers (also X, Y or (X,Y))"
+
 // parsePoint parses "X,Y".
 func parsePoint(s string) (image.Point, error) {
 	xs, ys, ok := strings.Cut(s, ",")
@@ -1377,7 +1405,7 @@ func parseAgent(args []string, name string, ln int, line []byte) (AgentSpec, err
 	}
 	start, err := parsePoint(words[0])
 	if err != nil {
-		return a, errAt(name, ln, "agent: coordinates must be X,Y with whole numbers, found %s", quoteText(line))
+		return a, errAt(name, ln, "agent: coordinates must be %s, found %s", cellForms, quoteText(line))
 	}
 	a.Start = start
 	switch words[1] {
@@ -1393,7 +1421,7 @@ func parseAgent(args []string, name string, ln int, line []byte) (AgentSpec, err
 			// A word, not a cell: "agent 1,1 waiting".
 			return a, errAt(name, ln, "want %s, found %s", agentForms, quoteText(line))
 		}
-		return a, errAt(name, ln, "agent: coordinates must be X,Y with whole numbers, found %s", quoteText(line))
+		return a, errAt(name, ln, "agent: coordinates must be %s, found %s", cellForms, quoteText(line))
 	}
 	if len(words) == 4 {
 		n, err := strconv.Atoi(words[3])
