@@ -802,7 +802,7 @@ func (rd *tiledReader) walk(layers []*tiled.Layer, objs []*tiled.ObjectGroup, gr
 // offset would put tiles between cells and is refused.
 func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 	if _, ok, _ := regionLevel(l.Name, l.Class); ok {
-		return errAt(rd.name, 0, "tile layer %q: draw regions as rectangles or polygons on an object layer of that name", l.Name)
+		return errAt(rd.name, 0, "tile layer %q: draw regions as rectangles, polygons or ellipses on an object layer of that name", l.Name)
 	}
 	if len(l.Tiles) != rd.w*rd.h {
 		return errAt(rd.name, 0, "tile layer %q has %d tiles, the map %d×%d = %d", l.Name, len(l.Tiles), rd.w, rd.h, rd.w*rd.h)
@@ -1310,17 +1310,29 @@ var (
 )
 
 // objectShape returns the point test, bounding box (in map pixels) and
-// cost per cell tested (its points) of a rectangle or polygon object.
-// Rotated objects, ellipses, points, polylines, text and tile objects are
+// cost per cell tested (its points) of a rectangle, polygon or ellipse
+// object. Rotated objects, points, polylines, text and tile objects are
 // refused, worded for use.
 func objectShape(o *tiled.Object, dx, dy float64, use shapeUse) (inside func(x, y float64) bool, box fbox, points int, err error) {
 	if o.Rotation != 0 {
-		return nil, box, 0, fmt.Errorf("%s is rotated (%g°): %s must be unrotated rectangles or polygons", objLabel(o), o.Rotation, use.plural)
+		return nil, box, 0, fmt.Errorf("%s is rotated (%g°): %s must be unrotated rectangles, polygons or ellipses", objLabel(o), o.Rotation, use.plural)
 	}
 	ox, oy := o.X+dx, o.Y+dy
 	switch {
+	case len(o.Ellipses) > 0 && len(o.PolyLines) == 0 && o.Text == nil && o.GID == 0:
+		if !(o.Width > 0 && o.Height > 0) {
+			return nil, box, 0, fmt.Errorf("%s is an ellipse with no area (%g×%g px): %s", objLabel(o), o.Width, o.Height, use.covers)
+		}
+		// Tiled's ellipse fills its box: x, y is the box's top left corner.
+		rx, ry := o.Width/2, o.Height/2
+		cx, cy := ox+rx, oy+ry
+		box.Min.X, box.Min.Y, box.Max.X, box.Max.Y = ox, oy, ox+o.Width, oy+o.Height
+		return func(x, y float64) bool {
+			ex, ey := (x-cx)/rx, (y-cy)/ry
+			return ex*ex+ey*ey < 1 // strictly inside: two ellipses touching share no cell
+		}, box, 1, nil
 	case len(o.Ellipses) > 0, len(o.PolyLines) > 0, o.Text != nil, o.GID != 0:
-		return nil, box, 0, fmt.Errorf("%s is %s, not a rectangle or a polygon: %s", objLabel(o), unreadKind(o), use.covers)
+		return nil, box, 0, fmt.Errorf("%s is %s, not a rectangle, a polygon or an ellipse: %s", objLabel(o), unreadKind(o), use.covers)
 	case len(o.Polygons) > 0:
 		pts := polygonPoints(o, dx, dy)
 		if len(pts) < 3 {
@@ -1333,7 +1345,7 @@ func objectShape(o *tiled.Object, dx, dy float64, use shapeUse) (inside func(x, 
 		}
 		return func(x, y float64) bool { return inPolygon(pts, x, y) }, box, len(pts), nil
 	case o.Width <= 0 || o.Height <= 0:
-		return nil, box, 0, fmt.Errorf("%s has no area (a point?): %s must be rectangles or polygons", objLabel(o), use.plural)
+		return nil, box, 0, fmt.Errorf("%s has no area (a point?): %s must be rectangles, polygons or ellipses", objLabel(o), use.plural)
 	}
 	box.Min.X, box.Min.Y, box.Max.X, box.Max.Y = ox, oy, ox+o.Width, oy+o.Height
 	return func(x, y float64) bool { return x >= ox && x < ox+o.Width && y >= oy && y < oy+o.Height }, box, 1, nil

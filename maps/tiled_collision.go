@@ -25,9 +25,9 @@ import (
 //     stay open;
 //   - an object layer named or classed as a collision tile layer is
 //     (collision, walls, solid…), or with a true blocked property, blocks
-//     every cell whose centre lies inside one of its rectangles or
-//     polygons, as a room covers cells; any other object on it is refused,
-//     as on a room layer.
+//     every cell whose centre lies inside one of its rectangles,
+//     polygons or ellipses, as a room covers cells; any other object on it
+//     is refused, as on a room layer.
 //
 // Wall tiles placed as tile objects on any other object layer are not
 // read, nor shapes marked as walls there (a true blocked property, a
@@ -270,7 +270,7 @@ func (rd *tiledReader) tileObjectNotes() error {
 			}
 		}
 		if tiles > 0 {
-			rd.notes = append(rd.notes, fmt.Sprintf("object layer %q holds %d wall %s placed as tile objects (%s first), which are not read: walls are tiles on tile layers, or rectangles and polygons on an object layer named collision",
+			rd.notes = append(rd.notes, fmt.Sprintf("object layer %q holds %d wall %s placed as tile objects (%s first), which are not read: walls are tiles on tile layers, or rectangles, polygons and ellipses on an object layer named collision",
 				ol.og.Name, tiles, plural(tiles, "tile", "tiles"), first))
 		}
 		if marked > 0 {

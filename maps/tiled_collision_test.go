@@ -103,7 +103,7 @@ func TestTiledCollisionObjectLayers(t *testing.T) {
 	if len(s.Regions) != 1 || rows(s.Regions[0], 8) != "LLL     \nLLL     \nLLL     \n        " {
 		t.Fatalf("rooms %q", s.Regions)
 	}
-	if len(s.Notes) != 1 || s.Notes[0] != `object layer "decor" holds 2 wall tiles placed as tile objects (tile 1 of tileset "basic" first), which are not read: walls are tiles on tile layers, or rectangles and polygons on an object layer named collision` {
+	if len(s.Notes) != 1 || s.Notes[0] != `object layer "decor" holds 2 wall tiles placed as tile objects (tile 1 of tileset "basic" first), which are not read: walls are tiles on tile layers, or rectangles, polygons and ellipses on an object layer named collision` {
 		t.Fatalf("notes %q", s.Notes)
 	}
 
@@ -139,11 +139,11 @@ func TestTiledCollisionObjectRefusals(t *testing.T) {
 	for _, c := range []struct {
 		name, obj, want string
 	}{
-		{"ellipse", `<object id="4" x="0" y="0" width="32" height="16"><ellipse/></object>`, `collision layer "walls": object 4 is an ellipse, not a rectangle or a polygon: a wall blocks the cells whose centres lie inside one of those`},
-		{"polyline", `<object id="5" x="0" y="0"><polyline points="0,0 32,0"/></object>`, `object 5 is a polyline, not a rectangle or a polygon`},
-		{"point", `<object id="6" x="3" y="3"><point/></object>`, `collision layer "walls": object 6 has no area (a point?): walls must be rectangles or polygons`},
-		{"rotated", `<object id="7" x="0" y="0" width="16" height="16" rotation="30"/>`, `object 7 is rotated (30°): walls must be unrotated rectangles or polygons`},
-		{"tile", `<object id="8" gid="2" x="0" y="16" width="16" height="16"/>`, `object 8 is a tile, not a rectangle or a polygon`},
+		{"polyline", `<object id="5" x="0" y="0"><polyline points="0,0 32,0"/></object>`, `collision layer "walls": object 5 is a polyline, not a rectangle, a polygon or an ellipse: a wall blocks the cells whose centres lie inside one of those`},
+		{"point", `<object id="6" x="3" y="3"><point/></object>`, `collision layer "walls": object 6 has no area (a point?): walls must be rectangles, polygons or ellipses`},
+		{"rotated", `<object id="7" x="0" y="0" width="16" height="16" rotation="30"/>`, `object 7 is rotated (30°): walls must be unrotated rectangles, polygons or ellipses`},
+		{"rotated ellipse", `<object id="10" x="0" y="0" width="32" height="16" rotation="30"><ellipse/></object>`, `object 10 is rotated (30°)`},
+		{"tile", `<object id="8" gid="2" x="0" y="16" width="16" height="16"/>`, `object 8 is a tile, not a rectangle, a polygon or an ellipse`},
 		{"far", `<object id="9" x="-1e300" y="0" width="16" height="16"/>`, `object 9 lies far outside the map`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -180,23 +180,24 @@ func TestTiledNotesInAScenario(t *testing.T) {
 }
 
 // A room that cannot be read was refused with no line (the designer's
-// ellipse.tmx: "region layer "rooms": object 4 is an ellipse"); rooms and
-// collision objects now name the line of the object's element, and an
-// object with the same id inside a tileset's tile is not taken for it.
+// ellipse.tmx: "region layer "rooms": object 4 is an ellipse"; ellipses
+// are read now, a polyline is still refused); rooms and collision objects
+// now name the line of the object's element, and an object with the same
+// id inside a tileset's tile is not taken for it.
 func TestTiledRoomErrorsNameTheObjectLine(t *testing.T) {
 	src := designerMap(4, 2, nil)
 	src = strings.Replace(src, `  </tile>`, `   <objectgroup><object id="4" x="0" y="0" width="16" height="16"/></objectgroup>
   </tile>`, 1)
 	src = strings.Replace(src, "</map>", ` <objectgroup id="2" name="rooms">
   <object id="1" name="West hall" x="0" y="0" width="32" height="32"/>
-  <object id="4" name="East wing" x="32" y="0" width="32" height="32">
-   <ellipse/>
+  <object id="4" name="East wing" x="32" y="0">
+   <polyline points="0,0 32,32"/>
   </object>
  </objectgroup>
 </map>`, 1)
-	_, _, err := ReadTiled(strings.NewReader(src), "ellipse.tmx", "")
+	_, _, err := ReadTiled(strings.NewReader(src), "polyline.tmx", "")
 	var me *Error
-	if !errors.As(err, &me) || me.Line != 20 || !strings.Contains(err.Error(), `region layer "rooms": object 4 is an ellipse`) {
-		t.Fatalf("error %v (line %d), want the ellipse at line 20", err, lineOf(me))
+	if !errors.As(err, &me) || me.Line != 20 || !strings.Contains(err.Error(), `region layer "rooms": object 4 is a polyline`) {
+		t.Fatalf("error %v (line %d), want the polyline at line 20", err, lineOf(me))
 	}
 }
