@@ -619,8 +619,12 @@ func LoadScenario(path string) (*Scenario, error) {
 			return nil, err
 		}
 		name := strings.TrimSuffix(m.Name, filepath.Ext(m.Name))
+		var notes []string
+		for _, n := range rooms.Notes {
+			notes = append(notes, m.Name+": "+n) // named as a scenario names its map's notes
+		}
 		return &Scenario{Name: name, Map: m, MapPath: m.Name, MapFile: path, Regions: rooms.Layers,
-			RegionNames: rooms.Names, MapLevels: len(rooms.Layers), Notes: rooms.Notes}, nil
+			RegionNames: rooms.Names, MapLevels: len(rooms.Layers), Notes: notes}, nil
 	}
 	m, err := LoadMap(path)
 	if err != nil {

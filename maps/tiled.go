@@ -798,8 +798,9 @@ func (rd *tiledReader) walk(layers []*tiled.Layer, objs []*tiled.ObjectGroup, gr
 // tileLayer adds one tile layer's walls, weights and coverage. off is
 // where the layer is drawn (its offset plus its groups'), in pixels: a
 // whole number of tiles moves its cells by as many (tiles moved off the map
-// are dropped), as the rooms drawn over it move with theirs; any other
-// offset would put tiles between cells and is refused.
+// are dropped, and a note says how many), as the rooms drawn over it move
+// with theirs; any other offset would put tiles between cells and is
+// refused.
 func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 	if _, ok, _ := regionLevel(l.Name, l.Class); ok {
 		return errAt(rd.name, 0, "tile layer %q: draw regions as rectangles, polygons or ellipses on an object layer of that name", l.Name)
@@ -820,12 +821,14 @@ func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 		return errAt(rd.name, 0, "tile layer %q is drawn offset by (%d,%d) px, not a whole number of %d×%d tiles: its tiles would lie between cells", l.Name, off.X, off.Y, tw, th)
 	}
 	dx, dy := off.X/tw, off.Y/th
+	dropped := 0 // tiles the offset moves off the map
 	for k, t := range l.Tiles {
 		if t == nil || t.Nil {
 			continue
 		}
 		x, y := k%rd.w+dx, k/rd.w+dy
 		if x < 0 || y < 0 || x >= rd.w || y >= rd.h {
+			dropped++
 			continue
 		}
 		i := y*rd.w + x
@@ -850,7 +853,21 @@ func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 		}
 		rd.weight[i] = max(rd.weight[i], rule.weight)
 	}
+	if dropped > 0 {
+		rd.notes = append(rd.notes, offsetNote(l.Name, off, dx, dy, dropped))
+	}
 	return nil
+}
+
+// offsetNote says that tile layer name, drawn off pixels (dx, dy tiles)
+// from its place by its offset and its groups', has n tiles off the map,
+// which are not read.
+func offsetNote(name string, off image.Point, dx, dy, n int) string {
+	what := fmt.Sprintf("%d of its tiles off the map: they are not read", n)
+	if n == 1 {
+		what = "1 of its tiles off the map: it is not read"
+	}
+	return fmt.Sprintf("tile layer %q is drawn offset by (%d,%d) tiles ((%d,%d) px, its offset and its groups'), which puts %s", name, dx, dy, off.X, off.Y, what)
 }
 
 // hasTile reports whether tileset ts has a tile id: below its tile count

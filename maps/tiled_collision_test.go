@@ -27,8 +27,8 @@ func TestTiledTileCollisionShapes(t *testing.T) {
 		t.Fatalf("terrain:\n%s\nwant:\n%s", got, want)
 	}
 	wantNotes := []string{
-		`tileset "props" tile 3: its collision shapes miss the tile's centre, so its 4 cells stay open (a shape over the centre makes a wall)`,
-		`tileset "props" tile 4: its collision shapes include an ellipse, not read (only unrotated rectangles and polygons are), so its cell stays open`,
+		`collision_shapes.tmx: tileset "props" tile 3: its collision shapes miss the tile's centre, so its 4 cells stay open (a shape over the centre makes a wall)`,
+		`collision_shapes.tmx: tileset "props" tile 4: its collision shapes include an ellipse, not read (only unrotated rectangles and polygons are), so its cell stays open`,
 	}
 	if strings.Join(s.Notes, "\n") != strings.Join(wantNotes, "\n") {
 		t.Fatalf("notes:\n%s\nwant:\n%s", strings.Join(s.Notes, "\n"), strings.Join(wantNotes, "\n"))
@@ -103,7 +103,7 @@ func TestTiledCollisionObjectLayers(t *testing.T) {
 	if len(s.Regions) != 1 || rows(s.Regions[0], 8) != "LLL     \nLLL     \nLLL     \n        " {
 		t.Fatalf("rooms %q", s.Regions)
 	}
-	if len(s.Notes) != 1 || s.Notes[0] != `object layer "decor" holds 2 wall tiles placed as tile objects (tile 1 of tileset "basic" first), which are not read: walls are tiles on tile layers, or rectangles, polygons and ellipses on an object layer named collision` {
+	if len(s.Notes) != 1 || s.Notes[0] != `collision_objects.tmx: object layer "decor" holds 2 wall tiles placed as tile objects (tile 1 of tileset "basic" first), which are not read: walls are tiles on tile layers, or rectangles, polygons and ellipses on an object layer named collision` {
 		t.Fatalf("notes %q", s.Notes)
 	}
 
