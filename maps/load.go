@@ -298,6 +298,22 @@ func LoadMap(path string) (*Map, error) {
 	return loadMapFile(path, true)
 }
 
+// LoadMapNotes is LoadMap with the map's load notes, each starting with the
+// file's base name: what a Tiled map holds that is not read as drawn
+// (Rooms.Notes: tiles left open, tiles offset off the map). The other
+// formats have none.
+func LoadMapNotes(path string) (*Map, []string, error) {
+	m, rooms, err := loadMapFileRooms(path, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	var notes []string
+	for _, n := range rooms.Notes {
+		notes = append(notes, m.Name+": "+n)
+	}
+	return m, notes, nil
+}
+
 // MovingAIDir returns the folder of Moving AI benchmark maps the tests and
 // benchmarks use as outside truth: $PATHLENS_MAPS when set, else
 // <module root>/../shared/maps/movingai for the first module root (a folder

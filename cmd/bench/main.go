@@ -305,6 +305,14 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 		return nil, err
 	}
 	env.Stdout, env.Stderr = stdout, stderr
+	if c.ExtString("scenario-arg") == "" {
+		// What the map holds that is not read as drawn (walls offset off a
+		// Tiled map) changes what is run, as the window says; a -scenario
+		// run prints its scenario's notes, the map's among them.
+		for _, n := range env.MapNotes {
+			fmt.Fprintf(stderr, "bench: note: %s\n", n)
+		}
+	}
 	m := pickMode(c)
 	if m == nil {
 		return nil, usagef("bench: nothing to run: give -scen FILE or -from X,Y -to X,Y")

@@ -38,6 +38,10 @@ type Env struct {
 	ScenRows int // the rows in the -scen file, before -rows and -every
 
 	Stdout, Stderr io.Writer // for modes that print progress (keep stdout for the report)
+
+	// MapNotes are the -map file's load notes (a Tiled map's: tiles not
+	// read as drawn), each naming the file, for run to print on stderr.
+	MapNotes []string
 }
 
 // LoadEnv reads c.MapPath (a file, or builtin:NAME from package assets)
@@ -46,6 +50,7 @@ type Env struct {
 // the cell, and is a usage error (exit 2).
 func LoadEnv(c *Config) (*Env, error) {
 	m, builtin, err := readMapArg(c.MapPath)
+	var notes []string
 	if !builtin {
 		if _, err := os.Stat(c.MapPath); err != nil {
 			var pe *fs.PathError
@@ -54,12 +59,12 @@ func LoadEnv(c *Config) (*Env, error) {
 			}
 			return nil, usagef("bench: -map %s: %v", c.MapPath, err)
 		}
-		m, err = maps.LoadMap(c.MapPath)
+		m, notes, err = maps.LoadMapNotes(c.MapPath)
 	}
 	if err != nil {
 		return nil, usagef("bench: %v", err)
 	}
-	env := &Env{Cfg: c, Map: m, Grid: m.Grid}
+	env := &Env{Cfg: c, Map: m, Grid: m.Grid, MapNotes: notes}
 	if c.Single {
 		if err := CheckCell(m, "-from", c.From); err != nil {
 			return nil, err
