@@ -175,7 +175,7 @@ func (g *Game) promptHint(k promptKind) string {
 		}
 		return q + ", a cell X,Y to centre and pin, or a start and goal X,Y X,Y; Enter goes, Esc closes"
 	}
-	return "a .pls scenario file (the extension is added when left out; later Ctrl+S saves there too), or .map (Moving AI), .txt or .ascii (ASCII) to export the terrain only; Tab completes, Esc closes"
+	return "a .pls scenario file (the extension is added when left out; later Ctrl+S saves there too), or .map (Moving AI), .txt or .ascii (ASCII), .tmx (Tiled, with the rooms) to export the terrain only; Tab completes, Esc closes"
 }
 
 // openPrompt opens the prompt of kind k, closing what would cover it (the
@@ -706,7 +706,7 @@ func gotoZoom(fit float64) float64 {
 
 // submitSaveAs saves the session to text (NAME.pls, the extension added
 // when left out; a relative name in the folder shown) and makes it where
-// Ctrl+S saves from then on; a name ending in .map, .txt or .ascii exports
+// Ctrl+S saves from then on; a name ending in .map, .txt, .ascii or .tmx exports
 // the terrain instead (World.ExportMap), which changes neither where Ctrl+S
 // saves nor what is unsaved. A folder -save would refuse (read-only,
 // missing, not writable) and a file marked read-only are refused; an
@@ -848,7 +848,7 @@ func realFile(path string) (string, error) {
 
 // saveAsPath checks the save-as prompt's text: a file name, .pls added when
 // there is no extension. format is the map format an extension asks for
-// (.map, .txt, .ascii: world.ExportFormat), FormatUnknown for a .pls; any
+// (.map, .txt, .ascii, .tmx: world.ExportFormat), FormatUnknown for a .pls; any
 // other extension is refused.
 func saveAsPath(text string) (path string, format maps.Format, err error) {
 	if text == "" {
@@ -866,7 +866,7 @@ func saveAsPath(text string) (path string, format maps.Format, err error) {
 		path += ".pls"
 	case !strings.EqualFold(ext, ".pls"):
 		stem := strings.TrimSuffix(path, ext)
-		return "", 0, fmt.Errorf("%s: a session is saved as a .pls scenario (try %s); its terrain alone is exported as .map (Moving AI) or .txt (ASCII)", path, stem+".pls")
+		return "", 0, fmt.Errorf("%s: a session is saved as a .pls scenario (try %s); its terrain alone is exported as .map (Moving AI) or .txt (ASCII), or .tmx (Tiled) with its rooms", path, stem+".pls")
 	}
 	return path, format, nil
 }
@@ -1145,7 +1145,7 @@ func completionNote(k promptKind, text string, names []string) string {
 	case len(names) == 1 && k == promptSaveAs && world.ExportFormat(names[0]) != maps.FormatUnknown:
 		return "that file exists: Enter, then Enter again, writes the terrain over it"
 	case len(names) == 1 && k == promptSaveAs && !strings.EqualFold(filepath.Ext(names[0]), ".pls"):
-		return "that is not a .pls, .map or .txt: a session is saved as a .pls scenario, its terrain exported as .map or .txt"
+		return "that is not a .pls, .map, .txt or .tmx: a session is saved as a .pls scenario, its terrain exported as .map, .txt or .tmx"
 	case len(names) == 1 && k == promptSaveAs:
 		return "that file exists: Enter, then Enter again, writes over it"
 	case len(names) == 1:

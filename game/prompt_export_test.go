@@ -60,7 +60,7 @@ func enter(g *Game, held *heldKeys) {
 
 // The designer's finding: Ctrl+Shift+S wrote only .pls files. A name
 // ending in .map exports the terrain on screen as a Moving AI map, .txt
-// as an ASCII map; the prompt closes, the note says what was written and
+// as an ASCII map, .tmx as a Tiled map; the prompt closes, the note says what was written and
 // that the session is not saved, and Ctrl+S still saves the .pls where it
 // did, with the edits still unsaved.
 func TestSaveAsExportsTheTerrain(t *testing.T) {
@@ -71,7 +71,7 @@ func TestSaveAsExportsTheTerrain(t *testing.T) {
 	for _, c := range []struct {
 		name   string
 		format maps.Format
-	}{{"room-edited.map", maps.FormatMovingAI}, {"room-edited.txt", maps.FormatASCII}} {
+	}{{"room-edited.map", maps.FormatMovingAI}, {"room-edited.txt", maps.FormatASCII}, {"room-edited.tmx", maps.FormatTiled}} {
 		saveAsKeys(t, g, &held, c.name)
 		if g.prompt != nil {
 			t.Fatalf("save as %s: the prompt stayed: %+v", c.name, g.prompt)

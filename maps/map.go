@@ -106,7 +106,7 @@ const (
 	FormatASCII            // pathlens ASCII: rows of # . 1-9, no header
 	FormatScenario         // pathlens scenario: "pathlens-scenario 1" first line
 	FormatScen             // Moving AI scenario list: "version 1" first line
-	FormatTiled            // Tiled TMX map: XML whose root element is <map> (read only)
+	FormatTiled            // Tiled TMX map: XML whose root element is <map> (written by WriteTiled)
 	FormatTiledJSON        // Tiled JSON map (.tmj): refused, with how to export TMX
 )
 

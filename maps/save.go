@@ -98,8 +98,9 @@ func linkTarget(path string) (string, error) {
 }
 
 // SaveMap writes m to path atomically (see SaveFileAtomic) in format f
-// (FormatMovingAI or FormatASCII; FormatUnknown means m.Format, and ASCII when
-// that is unknown too). Nothing is written when the map cannot be expressed
+// (FormatMovingAI, FormatASCII or FormatTiled, without rooms: SaveTiled
+// writes them; FormatUnknown means m.Format, and ASCII when that is unknown
+// too). Nothing is written when the map cannot be expressed
 // in the format (a weight above 1 in Moving AI, above 9 in ASCII); the
 // error names path and the cell.
 func SaveMap(path string, m *Map, f Format) error {
@@ -113,6 +114,8 @@ func SaveMap(path string, m *Map, f Format) error {
 		err = WriteMovingAI(&buf, m)
 	case FormatASCII, FormatUnknown:
 		err = WriteASCII(&buf, m)
+	case FormatTiled:
+		return SaveTiled(path, m, Rooms{})
 	default:
 		return errAt(path, 0, "cannot save a map as %v", f)
 	}

@@ -10,13 +10,14 @@ import (
 )
 
 // MapExtensions are the file name endings the save-as prompt (and -export)
-// take for a map rather than a scenario: the Moving AI extension, and the
-// two an ASCII map goes by (the loader itself tells the formats apart by
-// content, so any of them opens again).
+// take for a map rather than a scenario: the Moving AI extension, the
+// two an ASCII map goes by, and Tiled's (the loader itself tells the
+// formats apart by content, so any of them opens again).
 var MapExtensions = map[string]maps.Format{
 	".map":   maps.FormatMovingAI,
 	".txt":   maps.FormatASCII,
 	".ascii": maps.FormatASCII,
+	".tmx":   maps.FormatTiled,
 }
 
 // ExportFormat returns the map format path's extension asks for (any case:
@@ -28,8 +29,11 @@ func ExportFormat(path string) maps.Format {
 
 // formatText names a map format as notes and messages do.
 func formatText(f maps.Format) string {
-	if f == maps.FormatMovingAI {
+	switch f {
+	case maps.FormatMovingAI:
 		return "Moving AI"
+	case maps.FormatTiled:
+		return "Tiled"
 	}
 	return "ASCII"
 }
@@ -53,13 +57,16 @@ func formatText(f maps.Format) string {
 // weighs more than 1, nothing is written and the error counts those cells,
 // names the first (in reading order) and suggests ASCII or a .pls, rather
 // than flattening them to floor. ASCII holds walls and weights 1 to 9,
-// everything the app can paint.
+// everything the app can paint. A Tiled map (.tmx) holds the walls and
+// weights and the session's region layers with their room names (each
+// room as rectangles on a "rooms" or "regions N" object layer), and reads
+// back the same; terrain letters become walls and floor tiles.
 //
 // Errors name path; the caller shows them (the save-as prompt keeps them
 // under its line).
 func (w *World) ExportMap(path string, f maps.Format) error {
-	if f != maps.FormatMovingAI && f != maps.FormatASCII {
-		return fmt.Errorf("cannot export %s: a map is written as Moving AI (.map) or ASCII (.txt, .ascii), not %v", path, f)
+	if f != maps.FormatMovingAI && f != maps.FormatASCII && f != maps.FormatTiled {
+		return fmt.Errorf("cannot export %s: a map is written as Moving AI (.map), ASCII (.txt, .ascii) or Tiled (.tmx), not %v", path, f)
 	}
 	w.EndStroke()
 	g := w.Grid
@@ -82,7 +89,13 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 	m := *w.Map // the grid as edited; the writers reconcile stale terrain
 	m.Name = filepath.Base(path)
 	m.Format = f
-	if err := maps.SaveMap(path, &m, f); err != nil {
+	var err error
+	if f == maps.FormatTiled {
+		err = maps.SaveTiled(path, &m, maps.Rooms{Layers: w.Regions, Names: w.RegionNames})
+	} else {
+		err = maps.SaveMap(path, &m, f)
+	}
+	if err != nil {
 		return saveError(path, err)
 	}
 	shown := path
@@ -93,7 +106,7 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 	if w.Dirty() {
 		msg += "; the session itself is not saved: Ctrl+S"
 	}
-	if kept := w.notInMap(); kept != "" {
+	if kept := w.notInMap(f == maps.FormatTiled); kept != "" {
 		msg += "; only a .pls keeps " + kept
 	}
 	w.Note("%s", msg)
@@ -102,10 +115,11 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 }
 
 // notInMap names what the session has that no map file holds: its
-// regions, queries and agents ("regions, 3 queries, 2 agents"), or "".
-func (w *World) notInMap() string {
+// regions (unless rooms, as a Tiled map keeps them), queries and agents
+// ("regions, 3 queries, 2 agents"), or "".
+func (w *World) notInMap(rooms bool) string {
 	var out []string
-	if len(w.Regions) > 0 {
+	if len(w.Regions) > 0 && !rooms {
 		out = append(out, "regions")
 	}
 	if n := len(w.Queries); n > 0 {

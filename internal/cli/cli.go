@@ -86,7 +86,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.Scen, "scen", "", "a Moving AI scenario list (.scen) for the -map: its rows become the queries, F3 steps through them and the note gives each row's optimal length")
 	fs.StringVar(&f.Shot, "shot", "", "draw the first complete frame to this PNG file and exit")
 	fs.StringVar(&f.Save, "save", "", "the .pls file Ctrl+S (and the quit question's S) writes the session to; default: the .pls opened, else NAME.pls next to the map (in the working folder when the map's folder is read-only), or NAME.pls in the working folder for a built-in")
-	fs.StringVar(&f.Export, "export", "", "write the terrain of the -map or -scenario (a .pls with its edits applied) to this file and exit, with no window: .map for a Moving AI map, .txt or .ascii for ASCII")
+	fs.StringVar(&f.Export, "export", "", "write the terrain of the -map or -scenario (a .pls with its edits applied) to this file and exit, with no window: .map for a Moving AI map, .txt or .ascii for ASCII, .tmx for a Tiled map with the rooms")
 	fs.StringVar(&f.Log, "log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
 	fs.StringVar(&f.From, "from", "", "start cell X,Y of the first query (without -to, the goal is the scenario's)")
 	fs.IntVar(&f.Query, "query", 0, "open the session's query K first (1 is the first; with -scen, row K of the list, as bench -worst numbers them); F3 goes on from there")
@@ -313,7 +313,7 @@ func (f *Flags) checkForms() error {
 	}
 	if f.Export != "" {
 		if world.ExportFormat(f.Export) == maps.FormatUnknown {
-			return fmt.Errorf("-export %q: want a map file: .map (Moving AI), .txt or .ascii (ASCII); a session is saved as .pls with -save and Ctrl+S", f.Export)
+			return fmt.Errorf("-export %q: want a map file: .map (Moving AI), .txt or .ascii (ASCII), .tmx (Tiled); a session is saved as .pls with -save and Ctrl+S", f.Export)
 		}
 		if err := world.WritableFolder(f.Export, "terrain"+filepath.Ext(f.Export)); err != nil {
 			return fmt.Errorf("-export %s: %v", f.Export, err)
@@ -523,7 +523,7 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 // Export is -export, with or without a display: it opens the session
 // -map or -scenario names (the built-in world without either; a .pls with
 // its edit log applied), writes its terrain to f.Export (World.ExportMap:
-// Moving AI or ASCII by extension, weights a Moving AI map cannot hold
+// Moving AI, ASCII or Tiled by extension, weights a Moving AI map cannot hold
 // refused) and says what it wrote on stdout. It never writes over the map
 // it read, nor over the scenario it read, whatever either file is named
 // (the loader tells them apart by content): that would lose the original.

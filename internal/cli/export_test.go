@@ -59,6 +59,12 @@ func TestExportFlag(t *testing.T) {
 	} else if m, err := maps.LoadMap(filepath.Join(dir, "room.txt")); err != nil || m.Format != maps.FormatASCII {
 		t.Errorf("room.txt: %v, %v", m, err)
 	}
+	// Tiled by extension: the edited terrain, opening again as a Tiled map.
+	if code, stdout, errs := headless("-map", pls, "-export", filepath.Join(dir, "room.tmx")); code != 0 || !strings.Contains(stdout, "(Tiled, 5×3)") {
+		t.Fatalf("-export room.tmx: exit %d, %s %s", code, stdout, errs)
+	} else if m, err := maps.LoadMap(filepath.Join(dir, "room.tmx")); err != nil || m.Format != maps.FormatTiled || !m.Grid.Open(image.Pt(2, 1)) || m.Grid.Open(image.Pt(0, 0)) {
+		t.Errorf("room.tmx: %v, %v", m, err)
+	}
 }
 
 // What -export refuses: the map it reads (the original would be lost), a

@@ -1,0 +1,112 @@
+package maps
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A map and its rooms written as a Tiled map read back with the same
+// cells (walls and weights 1 to 9) and the same rooms on every level, with
+// their names, characters and all.
+func TestTiledWriteRoundTrip(t *testing.T) {
+	m := mustASCII(t, "########\n#..2.9.#\n#.##3..#\n#......#\n########\n")
+	l1 := []byte("        " +
+		" AAA<BB " +
+		" A  <BB " +
+		" &&&&BB " +
+		"        ")
+	l2 := []byte("########" +
+		"#XXXXYY#" +
+		"#X##XYY#" +
+		"#XXXXYY#" +
+		"########")
+	rooms := Rooms{Layers: [][]byte{l1, l2}, Names: []map[byte]string{{'A': "West hall", '<': "Gate \"<\" & co", '&': "Ölkeller", 'B': ""}, {'X': "West", 'Y': "East"}}}
+	var buf bytes.Buffer
+	if err := WriteTiled(&buf, m, rooms); err != nil {
+		t.Fatal(err)
+	}
+	back, got, err := ReadTiledRooms(bytes.NewReader(buf.Bytes()), "out.tmx", "")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	if !back.Grid.Equal(m.Grid) {
+		t.Errorf("grid:\n%s\nwant:\n%s", rows(back.Terrain, 8), rows(m.Terrain, 8))
+	}
+	if len(got.Layers) != 2 || string(got.Layers[0]) != string(l1) || string(got.Layers[1]) != strings.ReplaceAll(string(l2), "#", " ") {
+		t.Fatalf("rooms:\n%s\n\n%s", rows(got.Layers[0], 8), rows(got.Layers[len(got.Layers)-1], 8))
+	}
+	if n := got.Names[0]; len(n) != 3 || n['A'] != "West hall" || n['<'] != "Gate \"<\" & co" || n['&'] != "Ölkeller" {
+		t.Errorf("level 1 names %q", n)
+	}
+	if n := got.Names[1]; len(n) != 2 || n['X'] != "West" || n['Y'] != "East" {
+		t.Errorf("level 2 names %q", n)
+	}
+	if !sameRooms(rooms, got) {
+		t.Error("sameRooms says the rooms read back differ")
+	}
+	if len(got.Notes) != 0 {
+		t.Errorf("notes %q", got.Notes)
+	}
+
+	// Written to a file and opened as any map is, by content.
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.tmx")
+	if err := SaveTiled(p, m, rooms); err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadScenario(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Map.Format != FormatTiled || !s.Map.Grid.Equal(m.Grid) || len(s.Regions) != 2 || string(s.Regions[0]) != string(l1) {
+		t.Errorf("loaded %v, regions %q", s.Map, s.Regions)
+	}
+
+	// SaveMap by format writes the terrain alone.
+	bare := filepath.Join(dir, "bare.tmx")
+	if err := SaveMap(bare, m, FormatTiled); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := LoadMap(bare); err != nil || back.Format != FormatTiled || !back.Grid.Equal(m.Grid) {
+		t.Errorf("SaveMap as Tiled: %v, %v", back, err)
+	}
+
+	// No rooms: no object layer, and none read back.
+	buf.Reset()
+	if err := WriteTiled(&buf, m, Rooms{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, got, err := ReadTiledRooms(bytes.NewReader(buf.Bytes()), "bare.tmx", ""); err != nil || got.Layers != nil || strings.Contains(buf.String(), "objectgroup") {
+		t.Errorf("bare map: %v, rooms %q", err, got.Layers)
+	}
+}
+
+// What a Tiled map cannot hold is refused naming the file and cell, and
+// nothing is written.
+func TestTiledWriteRefuses(t *testing.T) {
+	m := mustASCII(t, "....\n....\n")
+	m.Grid.SetWeight(image.Pt(2, 1), 12)
+	dir := t.TempDir()
+	p := filepath.Join(dir, "heavy.tmx")
+	err := SaveTiled(p, m, Rooms{})
+	var me *Error
+	if !errors.As(err, &me) || !me.HasCell || me.Cell != image.Pt(2, 1) || !strings.Contains(err.Error(), "heavy.tmx: cannot save: cell (2,1) has weight 12: a Tiled map's tiles hold 1 to 9") {
+		t.Errorf("weight 12: %v", err)
+	}
+	if _, err := os.Stat(p); err == nil {
+		t.Error("a refused save wrote the file")
+	}
+	m.Grid.SetWeight(image.Pt(2, 1), 1)
+	bad := Rooms{Layers: [][]byte{[]byte("AA\x01A....")}}
+	if err := SaveTiled(p, m, bad); err == nil || !strings.Contains(err.Error(), `heavy.tmx: cannot save: regions 1 cell (2,0) is '\x01'`) {
+		t.Errorf("control character: %v", err)
+	}
+	if err := SaveTiled(p, m, Rooms{Layers: [][]byte{[]byte("AAA")}}); err == nil || !strings.Contains(err.Error(), "regions 1 has 3 cells, the map has 8") {
+		t.Errorf("short layer: %v", err)
+	}
+}
