@@ -3,11 +3,15 @@ package maps
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"pathlens/pathing"
 )
 
 // A map and its rooms written as a Tiled map read back with the same
@@ -108,5 +112,58 @@ func TestTiledWriteRefuses(t *testing.T) {
 	}
 	if err := SaveTiled(p, m, Rooms{Layers: [][]byte{[]byte("AAA")}}); err == nil || !strings.Contains(err.Error(), "regions 1 has 3 cells, the map has 8") {
 		t.Errorf("short layer: %v", err)
+	}
+}
+
+// Random maps, with up to three levels of rooms in random blobs (ragged
+// shapes, holes, one character in several places), read back the same.
+func TestTiledWriteRoundTripRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := range 60 {
+		w, h := 1+r.IntN(24), 1+r.IntN(16)
+		g, err := pathing.NewGrid(w, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range g.Cells() {
+			g.Cells()[i] = uint8(r.IntN(10)) // 0 a wall, 1..9 weights
+		}
+		m := &Map{Name: "r.map", Grid: g}
+		var rooms Rooms
+		for range r.IntN(4) {
+			layer := make([]byte, w*h)
+			names := map[byte]string{}
+			for i := range layer {
+				switch k := r.IntN(8); {
+				case k == 0:
+					layer[i] = ' '
+				case k == 1:
+					layer[i] = '#'
+				case i > 0 && k < 6:
+					layer[i] = layer[i-1] // runs
+				default:
+					layer[i] = byte(0x21 + r.IntN(0x7e-0x21+1))
+					if layer[i] == '#' {
+						layer[i] = 'Z'
+					}
+				}
+				if c := layer[i]; !RegionNone(c) && r.IntN(3) == 0 {
+					names[c] = fmt.Sprintf("room %c <%d>", c, n)
+				}
+			}
+			rooms.Layers = append(rooms.Layers, layer)
+			rooms.Names = append(rooms.Names, names)
+		}
+		var buf bytes.Buffer
+		if err := WriteTiled(&buf, m, rooms); err != nil {
+			t.Fatal(err)
+		}
+		back, got, err := ReadTiledRooms(bytes.NewReader(buf.Bytes()), "r.tmx", "")
+		if err != nil {
+			t.Fatalf("map %d: %v\n%s", n, err, buf.String())
+		}
+		if !back.Grid.Equal(g) || !sameRooms(rooms, got) {
+			t.Fatalf("map %d (%d×%d, %d levels) reads back differently", n, w, h, len(rooms.Layers))
+		}
 	}
 }
