@@ -23,6 +23,7 @@ func tiledTileset() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, " <tileset firstgid=\"1\" name=\"pathlens\" tilewidth=\"%d\" tileheight=\"%d\" tilecount=\"10\" columns=\"10\">\n", TiledTileSize, TiledTileSize)
 	b.WriteString("  <tile id=\"0\"><properties><property name=\"solid\" type=\"bool\" value=\"true\"/></properties></tile>\n")
+	b.WriteString("  <tile id=\"1\"/>\n") // floor: listed, so that every tile the layer uses is one the tileset names
 	for k := 2; k <= 9; k++ {
 		fmt.Fprintf(&b, "  <tile id=\"%d\"><properties><property name=\"cost\" type=\"int\" value=\"%d\"/></properties></tile>\n", k, k)
 	}
