@@ -162,6 +162,45 @@ func TestStepFromHomeNamesTheEmptyPhasesThere(t *testing.T) {
 	}
 }
 
+// Regression (tester, a group-hierarchy walk whose phases were "plan L1",
+// "cells", "plan L1 (stored plan, no search)", "cells"...): stepping by
+// phases to the end of the first "cells" showed "phase 2 of 6" in the top
+// bar while the note said the empty phase 3 had been passed. An empty
+// phase is named by the step that leaves it behind, not the one that stops
+// where it sits.
+func TestEmptyPhaseNamedWhenLeftBehind(t *testing.T) {
+	var tr pathing.Trace
+	tr.BeginPhase("plan L1", 1)
+	tr.Add(pathing.Event{Kind: pathing.EventPop, Level: 1})
+	tr.Add(pathing.Event{Kind: pathing.EventPop, Level: 1})
+	tr.BeginPhase("cells", 0)
+	tr.Add(pathing.Event{Kind: pathing.EventPop})
+	tr.Add(pathing.Event{Kind: pathing.EventPop})
+	tr.BeginPhase("plan L1 (stored plan, no search)", 1)
+	tr.BeginPhase("cells", 0)
+	tr.Add(pathing.Event{Kind: pathing.EventPop})
+	var tl Timeline
+	tl.Reset(&tr, 16)
+	for _, c := range []struct {
+		a, b int
+		want int
+	}{
+		{0, 2, 0}, {2, 4, 0}, // to the end of the first cells: the empty phase is still ahead
+		{4, 5, 1}, {2, 5, 1}, // past it
+		{5, 4, 1}, {5, 2, 1}, // back over it
+		{4, 2, 0}, // back from where it sits: never passed
+	} {
+		got := tl.EmptyPhasesPassed(c.a, c.b)
+		if len(got) != c.want {
+			t.Errorf("seek %d→%d named %q, want %d", c.a, c.b, got, c.want)
+		}
+	}
+	tl.Seek(4)
+	if ph := tr.Phases[tl.Phase()].Name; ph != "cells" {
+		t.Errorf("the cursor at 4 shows %q, the test's premise is the first cells", ph)
+	}
+}
+
 // Regression (user test: "at some cluster sizes the panel has no insert L1
 // row, and nothing explains why"): when the start and the goal both join
 // level 1 without a search (0 expansions), the row is still there and
