@@ -1109,8 +1109,12 @@ func (r *Renderer) plansFound(tl *world.Timeline, n int) []int {
 // planFoundAt appends to dst, for each level 0..n-1, the number of events
 // of tr after which the plan of that level is known: one past the last
 // event recorded at that level (the top plan's abstract search, or the
-// refinements that produced a lower plan), or 0 when no search ran at that
-// level (a cached or trivial plan is known from the start).
+// refinements that produced a lower plan), and never before the plan of
+// the level above it, which it refines: a level whose refinement followed
+// stored paths records no events of its own after its insertion search,
+// and its plan was drawn while the top search was still running (a
+// tester's report). 0 when no search ran at that level or above (a cached
+// or trivial plan is known from the start).
 func planFoundAt(tr *pathing.Trace, n int, dst []int) []int {
 	for range n {
 		dst = append(dst, 0)
@@ -1122,6 +1126,9 @@ func planFoundAt(tr *pathing.Trace, n int, dst []int) []int {
 		if l := int(tr.Events[i].Level); l < n {
 			dst[l] = i + 1
 		}
+	}
+	for l := n - 2; l >= 1; l-- {
+		dst[l] = max(dst[l], dst[l+1])
 	}
 	return dst
 }

@@ -43,6 +43,17 @@ func TestPlanFoundAfterItsLevelsLastSearch(t *testing.T) {
 	if got := planFoundAt(nil, 2, nil); !slices.Equal(got, []int{0, 0}) {
 		t.Errorf("no trace: %v", got)
 	}
+	// Regression (tester, a wall map under HPA*): level 1's refinement
+	// followed stored paths, so level 1's last events were the insertion's,
+	// before the abstract search; its plan showed while the top search was
+	// still running. A plan is never found before the one it refines.
+	var tr2 pathing.Trace
+	for _, l := range []int{1, 1, 1, 2, 2, 2, 2, 0, 0} {
+		tr2.Add(pathing.Event{Kind: pathing.EventPop, Level: uint8(l)})
+	}
+	if got, want := planFoundAt(&tr2, 3, nil), []int{9, 7, 7}; !slices.Equal(got, want) {
+		t.Errorf("stored refinement at level 1: planFoundAt = %v, want %v", got, want)
+	}
 }
 
 // Regression: region letters were drawn at the region's centroid, with the
