@@ -219,3 +219,17 @@ func TestWorstCommandKeepsTransitions(t *testing.T) {
 		}
 	}
 }
+
+// The worst rows' header said the optimum was "A*'s cost on this grid, not
+// the .scen's rounded column" for a scenario's own queries, which have no
+// .scen (a tester asked which column). The aside is kept for .scen rows.
+func TestWorstHeaderNamesTheScenColumnOnlyWithAScen(t *testing.T) {
+	_, out, errs := runMain(t, "-scenario", "builtin:textbook-groups", "-worst", "2")
+	if !strings.Contains(out, "optimal: A*'s cost on this grid):") {
+		t.Errorf("own queries: header without the plain reference:\n%s%s", out, errs)
+	}
+	_, out, errs = runMain(t, "-map", tinyMap, "-scen", tinyMap+".scen", "-algo", "hpa", "-worst", "2")
+	if !strings.Contains(out, "not the .scen's rounded column") {
+		t.Errorf(".scen rows under hpa: header without the aside:\n%s%s", out, errs)
+	}
+}

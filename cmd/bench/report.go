@@ -413,7 +413,13 @@ func (r *Report) writeWorst(out *strings.Builder, width int) {
 	}
 	ref := "the .scen's optimal column"
 	if r.refAStar {
-		ref = "A*'s cost on this grid, not the .scen's rounded column"
+		ref = "A*'s cost on this grid"
+		for _, row := range r.rows {
+			if row.q.FileOptimal >= 0 {
+				ref += ", not the .scen's rounded column" // only where there is one
+				break
+			}
+		}
 	}
 	fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1; optimal: %s):\n", ref)
 	fmt.Fprintf(out, "  %6s %6s %11s %11s %12s %12s %10s\n", "query", "line", "start", "goal", "optimal", "cost", "subopt")
