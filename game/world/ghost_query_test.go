@@ -3,6 +3,7 @@ package world
 import (
 	"bytes"
 	"image"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,10 +53,12 @@ func TestGhostBelongsToItsQuery(t *testing.T) {
 func TestRepairMergeCountsClustersOnce(t *testing.T) {
 	a := image.Rect(0, 0, 10, 10)
 	b := image.Rect(10, 0, 20, 10)
+	c := image.Rect(0, 0, 20, 20)
+	ids := func(l ...[]int32) [][]int32 { return l }
 	var r Repair
-	r.merge(Repair{Dirty: [][]image.Rectangle{nil, {a}}, AddedEdges: 2})
-	r.merge(Repair{Dirty: [][]image.Rectangle{nil, {a, b}, {image.Rect(0, 0, 20, 20)}}, AddedEdges: 3})
-	r.merge(Repair{Dirty: [][]image.Rectangle{nil, {b}, {image.Rect(0, 0, 20, 20)}}})
+	r.merge(Repair{Dirty: [][]image.Rectangle{nil, {a}}, dirtyIDs: ids(nil, []int32{0}), AddedEdges: 2})
+	r.merge(Repair{Dirty: [][]image.Rectangle{nil, {a, b}, {c}}, dirtyIDs: ids(nil, []int32{0, 1}, []int32{0}), AddedEdges: 3})
+	r.merge(Repair{Dirty: [][]image.Rectangle{nil, {b}, {c}}, dirtyIDs: ids(nil, []int32{1}, []int32{0})})
 	if got := r.DirtyCount(); got != 3 {
 		t.Errorf("dirty %v: count %d, want 3 (a, b at level 1; one at level 2)", r.Dirty, got)
 	}
@@ -64,9 +67,25 @@ func TestRepairMergeCountsClustersOnce(t *testing.T) {
 	}
 	// Two groups of one update may share a bounding box: both count.
 	var r2 Repair
-	r2.merge(Repair{Dirty: [][]image.Rectangle{nil, {a, a}}})
+	r2.merge(Repair{Dirty: [][]image.Rectangle{nil, {a, a}}, dirtyIDs: ids(nil, []int32{0, 1})})
 	if got := r2.DirtyCount(); got != 2 {
 		t.Errorf("one update with two groups boxed alike: count %d, want 2", got)
+	}
+	// Group ids change at every update: the next one's successor map
+	// carries the earlier ids over. Group 0 became group 1 and grew (box
+	// b): one group; the new group 0 is another.
+	var r3 Repair
+	r3.merge(Repair{Dirty: [][]image.Rectangle{nil, {a}}, dirtyIDs: ids(nil, []int32{0})})
+	r3.merge(Repair{Dirty: [][]image.Rectangle{nil, {c, b}}, dirtyIDs: ids(nil, []int32{0, 1}), successor: ids(nil, []int32{1})})
+	if got, want := r3.Dirty[1], []image.Rectangle{b, c}; !slices.Equal(got, want) {
+		t.Errorf("renumbered group: dirty %v, want %v (the grown box once, then the new group)", got, want)
+	}
+	// The same box under another id is another group.
+	var r4 Repair
+	r4.merge(Repair{Dirty: [][]image.Rectangle{nil, {a}}, dirtyIDs: ids(nil, []int32{0})})
+	r4.merge(Repair{Dirty: [][]image.Rectangle{nil, {a}}, dirtyIDs: ids(nil, []int32{1}), successor: ids(nil, []int32{-1})})
+	if got := r4.DirtyCount(); got != 2 {
+		t.Errorf("a group replaced by another of the same box: count %d, want 2", got)
 	}
 }
 

@@ -258,14 +258,18 @@ func (a *groupHier) Update(changed []image.Point) Repair {
 	ch := a.g.Update(changed)
 	r := Repair{Time: time.Since(t0)}
 	r.Dirty = make([][]image.Rectangle, len(ch.Levels))
+	r.dirtyIDs = make([][]int32, len(ch.Levels))
+	r.successor = make([][]int32, len(ch.Levels))
 	for l := 1; l < len(ch.Levels); l++ {
 		lc := &ch.Levels[l]
 		gs := a.g.Groups(l)
 		for _, id := range lc.Dirty {
 			if id >= 0 && int(id) < len(gs) {
 				r.Dirty[l] = append(r.Dirty[l], gs[id].Box)
+				r.dirtyIDs[l] = append(r.dirtyIDs[l], id)
 			}
 		}
+		r.successor[l] = lc.Successor
 		r.NodesAdded += lc.Added
 		r.NodesRemoved += lc.Removed
 		r.AddedEdges += len(lc.AddedEdges)

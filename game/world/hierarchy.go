@@ -154,6 +154,15 @@ type Repair struct {
 	// next showed as both, drawn as added on a wall).
 	nodes map[nodeKey]int
 	edges map[edgeKey]int
+
+	// dirtyIDs[l][k] names Dirty[l][k]: its cluster's or group's id at
+	// level l, as numbered after the last update merged (-1 when unknown
+	// or no longer continued). merge tells a cluster repaired twice by it.
+	dirtyIDs [][]int32
+	// successor[l], in one update's report, maps level l's group ids
+	// before the update to those after (-1: not continued); nil when the
+	// ids stay (HPA* clusters, a level the update left alone).
+	successor [][]int32
 }
 
 // nodeKey and edgeKey name an abstract node and a directed edge (with its
@@ -188,16 +197,45 @@ func (r *Repair) merge(o Repair) {
 	for len(r.Dirty) < len(o.Dirty) {
 		r.Dirty = append(r.Dirty, nil)
 	}
-	for l, d := range o.Dirty {
-		// A cluster repaired by several updates of one stroke is one dirty
-		// cluster (the panel counted it once per update: 15 for a stroke
-		// whose flash outlined 3). Only the earlier updates' are compared:
-		// two groups of one update may share a bounding box and are two.
-		before := r.Dirty[l]
-		for _, rc := range d {
-			if !slices.Contains(before, rc) {
-				r.Dirty[l] = append(r.Dirty[l], rc)
+	for len(r.dirtyIDs) < len(r.Dirty) {
+		r.dirtyIDs = append(r.dirtyIDs, nil)
+	}
+	for l := range r.Dirty {
+		for len(r.dirtyIDs[l]) < len(r.Dirty[l]) {
+			r.dirtyIDs[l] = append(r.dirtyIDs[l], -1) // merged without ids
+		}
+		// The earlier updates' ids, renumbered to o's (group ids change
+		// at every update; a group no longer continued is no longer named).
+		if l < len(o.successor) && o.successor[l] != nil {
+			succ := o.successor[l]
+			for k, id := range r.dirtyIDs[l] {
+				if id >= 0 && int(id) < len(succ) {
+					r.dirtyIDs[l][k] = succ[id]
+				} else {
+					r.dirtyIDs[l][k] = -1
+				}
 			}
+		}
+	}
+	for l, d := range o.Dirty {
+		// A cluster or group repaired by several updates of one stroke is
+		// one dirty cluster (the panel counted it once per update: 15 for
+		// a stroke whose flash outlined 3), told by its id, not its box: a
+		// group that grew between two updates has another box and is one
+		// (a dug group counted twice). Its box is the latest. Only the
+		// earlier updates' are compared; an update names each once.
+		n := len(r.Dirty[l])
+		for k, rc := range d {
+			id := int32(-1)
+			if l < len(o.dirtyIDs) && k < len(o.dirtyIDs[l]) {
+				id = o.dirtyIDs[l][k]
+			}
+			if j := slices.Index(r.dirtyIDs[l][:n], id); id >= 0 && j >= 0 {
+				r.Dirty[l][j] = rc
+				continue
+			}
+			r.Dirty[l] = append(r.Dirty[l], rc)
+			r.dirtyIDs[l] = append(r.dirtyIDs[l], id)
 		}
 	}
 	r.Rebuilt = r.Rebuilt || o.Rebuilt

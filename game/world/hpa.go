@@ -147,10 +147,11 @@ func (a *hpaHier) Update(changed []image.Point) Repair {
 		a.size.Nodes += len(r.NodesAdded) - len(r.NodesRemoved)
 		a.size.Edges += len(r.EdgesAdded) - len(r.EdgesRemoved)
 	}
-	out := Repair{Time: r.Duration, Dirty: make([][]image.Rectangle, len(r.Dirty))}
+	out := Repair{Time: r.Duration, Dirty: make([][]image.Rectangle, len(r.Dirty)), dirtyIDs: make([][]int32, len(r.Dirty))}
 	for l, cs := range r.Dirty {
 		for _, ci := range cs {
 			out.Dirty[l] = append(out.Dirty[l], a.h.ClusterRect(l, ci))
+			out.dirtyIDs[l] = append(out.dirtyIDs[l], int32(ci)) // cluster ids stay across updates
 		}
 	}
 	out.nodes = make(map[nodeKey]int, len(r.NodesAdded)+len(r.NodesRemoved))

@@ -30,6 +30,12 @@ type LevelChange struct {
 	// same old groups). Ids are new ids for added edges and old ids for
 	// removed ones; names are as they were then.
 	AddedEdges, RemovedEdges []EdgeRef
+	// Successor maps each group id before the update to the id of the
+	// group continuing it after (-1 when none does), so a caller keeping
+	// ids across updates (a stroke's repair report) can follow a group
+	// whose cells, and so whose bounding box, changed. Nil when the update
+	// did not touch the level (ids unchanged).
+	Successor []int32
 }
 
 // EdgeRef names one connection.
@@ -542,6 +548,7 @@ func diffLevel(old, nl *level, d *delta, redo, check []bool) LevelChange {
 			lc.Dirty = append(lc.Dirty, int32(id))
 		}
 	}
+	lc.Successor = d.o2n
 	for _, o := range d.n2o {
 		if o < 0 {
 			lc.Added++
