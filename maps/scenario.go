@@ -178,14 +178,47 @@ func (s *Scenario) World() *pathing.Grid {
 // RegionNone reports whether a region-layer byte means "no region".
 func RegionNone(c byte) bool { return c == '#' || c == ' ' }
 
+// The hierarchy sizes every way in takes, for HPA* and the group hierarchy
+// alike: a scenario's "set cluster" and "set levels" lines, the app's
+// -cluster and -levels, cmd/bench's. They are what the window can show:
+// its cluster switch steps 4 to 64 cells, and its timeline, level keys and
+// drawing hold 4 abstract levels (HPA*'s own limits too). The group package
+// builds more (2-cell clusters, 8 levels), but a file or command one of
+// them takes, the others take too (bench took -levels 6, the app refused
+// it and bench's own scenario reader refused "set levels 6").
+const (
+	MinCluster = 4
+	MaxCluster = 64
+	MaxLevels  = 4
+)
+
+// SizeRange returns the range of size setting key, "cluster" or "levels".
+func SizeRange(key string) (lo, hi int) {
+	if key == "levels" {
+		return 1, MaxLevels
+	}
+	return MinCluster, MaxCluster
+}
+
+// CheckSize reads v as a value of size setting key ("cluster" or
+// "levels"): an error saying the range when it is not a whole number in it.
+func CheckSize(key, v string) (int, error) {
+	lo, hi := SizeRange(key)
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("want a whole number from %d to %d", lo, hi)
+	}
+	return n, nil
+}
+
 // Settings are the scenario's "set" lines. Every field's zero value means
 // "not set: use the app's default"; a set value is never the zero value, so
 // "set exclusion off" (Off) differs from no line at all (ToggleDefault).
 type Settings struct {
 	Abstraction  Abstraction // set abstraction hpa|groups
 	Algo         Algo        // set algo astar|dijkstra|greedy|hpa|group
-	Cluster      int         // set cluster N: 2..MaxSide (hpa: 4..64)
-	Levels       int         // set levels N: 1..4
+	Cluster      int         // set cluster N: MinCluster..MaxCluster
+	Levels       int         // set levels N: 1..MaxLevels
 	Cost         Cost        // set cost minimum|maximin|avgmin
 	Exclusion    Toggle      // set exclusion on|off
 	Neighborhood int         // set neighborhood 8|4 (0: not set)
@@ -493,14 +526,6 @@ func (s *Settings) Merge(over Settings) error {
 	return first
 }
 
-// hpaClusterOut reports a cluster size outside HPA*'s 4..64 in settings
-// that choose HPA*, by its abstraction or by its algorithm (a file with
-// "set algo hpa" alone was read with cluster 99, and only its save refused).
-func (s *Settings) hpaClusterOut() bool {
-	hpa := s.Abstraction == AbstractionHPA || s.Algo == AlgoHPA
-	return hpa && s.Cluster != 0 && (s.Cluster < 4 || s.Cluster > 64)
-}
-
 // set stores a value already checked against settingKeys.
 func (s *Settings) set(key, v string) error {
 	toggle := func(v string) Toggle {
@@ -515,12 +540,9 @@ func (s *Settings) set(key, v string) error {
 	case "algo":
 		s.Algo = Algo(v)
 	case "cluster", "levels":
-		n, err := strconv.Atoi(v)
-		lo, hi := 2, pathing.MaxSide
-		if key == "levels" {
-			lo, hi = 1, 4
-		}
-		if err != nil || n < lo || n > hi {
+		n, err := CheckSize(key, v)
+		if err != nil {
+			lo, hi := SizeRange(key)
 			return fmt.Errorf("%s %q is not a whole number from %d to %d", key, v, lo, hi)
 		}
 		if key == "cluster" {
@@ -976,9 +998,6 @@ layers:
 		s.Regions = append(slices.Clone(mr.Layers), upper...)
 		s.RegionLines = append(make([]int, k), upperLines...)
 		s.RegionNames, s.MapLevels = mr.Names, k
-	}
-	if s.Settings.hpaClusterOut() {
-		return errAt(name, setAt["cluster"], "cluster %d: HPA* clusters are 4 to 64 cells wide", s.Settings.Cluster)
 	}
 	inside := func(ln int, what string, p image.Point) error {
 		if !g.In(p) {
@@ -1632,9 +1651,6 @@ func (s *Scenario) writable() error {
 		if err := scratch.set(k.key, v); err != nil {
 			return bad("setting %v", err)
 		}
-	}
-	if s.Settings.hpaClusterOut() {
-		return bad("cluster %d: HPA* clusters are 4 to 64 cells wide", s.Settings.Cluster)
 	}
 	// Endpoints, which the reader wants on the map and open once the edit
 	// log has been applied.

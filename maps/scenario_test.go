@@ -241,8 +241,12 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"unknown value", head + "set cost cheapest\n", "s.pls:6: unknown value \"cheapest\" for cost (want minimum, maximin, avgmin)"},
 		{"bad number", head + "set levels 9\n", "s.pls:6: levels \"9\" is not a whole number from 1 to 4"},
 		{"set twice", head + "set smooth on\nset smooth off\n", "s.pls:7: smooth is set twice (first on line 6)"},
-		{"hpa cluster", head + "set abstraction hpa\nset cluster 2\n", "s.pls:7: cluster 2: HPA* clusters are 4 to 64 cells wide"},
-		{"hpa algo cluster", head + "set algo hpa\nset cluster 99\n", "s.pls:7: cluster 99: HPA* clusters are 4 to 64 cells wide"},
+		{"hpa cluster", head + "set abstraction hpa\nset cluster 2\n", "s.pls:7: cluster \"2\" is not a whole number from 4 to 64"},
+		{"hpa algo cluster", head + "set algo hpa\nset cluster 99\n", "s.pls:7: cluster \"99\" is not a whole number from 4 to 64"},
+		// The group hierarchy takes the same range as HPA*, the app's
+		// flags and cmd/bench's (SizeRange): the window shows no more.
+		{"group cluster", head + "set algo group\nset cluster 2\n", "s.pls:7: cluster \"2\" is not a whole number from 4 to 64"},
+		{"group levels", head + "set algo group\nset levels 6\n", "s.pls:7: levels \"6\" is not a whole number from 1 to 4"},
 		{"agent refine", head + "set agent-refine eagerly\n", "s.pls:6: unknown value \"eagerly\" for agent-refine (want eager, lazy)"},
 		{"agent refine twice", head + "set agent-refine lazy\nset agent-refine eager\n", "s.pls:7: agent-refine is set twice (first on line 6)"},
 		{"ragged map", "pathlens-scenario 1\nmap inline\n#....\n#..#\nend\n", "s.pls:4: row has 4 cells, want 5"},
@@ -316,7 +320,8 @@ func TestWriteScenarioRefuses(t *testing.T) {
 		{"levels", Scenario{Map: NewMap("m", g), Settings: Settings{Levels: 5}}, "levels"},
 		{"neighborhood", Scenario{Map: NewMap("m", g), Settings: Settings{Neighborhood: 6}}, "neighborhood"},
 		{"algo", Scenario{Map: NewMap("m", g), Settings: Settings{Algo: "bfs"}}, "algo"},
-		{"hpa cluster", Scenario{Map: NewMap("m", g), Settings: Settings{Abstraction: AbstractionHPA, Cluster: 2}}, "cluster 2"},
+		{"hpa cluster", Scenario{Map: NewMap("m", g), Settings: Settings{Abstraction: AbstractionHPA, Cluster: 2}}, "cluster \"2\" is not a whole number from 4 to 64"},
+		{"group cluster", Scenario{Map: NewMap("m", g), Settings: Settings{Algo: AlgoGroup, Cluster: 99}}, "cluster \"99\" is not a whole number from 4 to 64"},
 		{"agent refine", Scenario{Map: NewMap("m", g), Settings: Settings{AgentRefine: "greedy"}}, "setting agent-refine \"greedy\" (want eager, lazy)"},
 		// Paths the reader would take for a comment (review).
 		{"map path #", Scenario{Map: NewMap("m", g), MapPath: "#maps/a.map"}, "the map path \"#maps/a.map\" cannot be written"},

@@ -188,23 +188,10 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	if ex, ok := c.Ext["exclusion"].(*optBool); ok && ex.set {
 		cfg.Exclusion = ex.on
 	}
-	// -cluster 0, -levels 0 and -branch 0 are refused (left out, they
+	// Size flags out of range, 0 among them, are refused (left out, they
 	// mean the default or the scenario's setting).
-	who := "the group hierarchy"
-	if c.Algo == "astar-cluster" {
-		who = "the cluster heuristic's group table"
-	}
-	if err := sizeFlagZero(c, "cluster", who, minGroupCluster, 0, groups.DefaultClusterSize); err != nil {
+	if err := checkGroupSizes(c); err != nil {
 		return cfg, nil, err
-	}
-	if err := sizeFlagZero(c, "levels", who, 1, groups.MaxLevels, groups.DefaultLevels); err != nil {
-		return cfg, nil, err
-	}
-	if err := sizeFlagZero(c, "branch", who, 2, 0, groups.DefaultBranch); err != nil {
-		return cfg, nil, err
-	}
-	if k := c.ExtInt("branch"); k < 0 || k == 1 {
-		return cfg, nil, usagef("bench: -branch %d: %s takes 2 or more (default %d)", k, who, groups.DefaultBranch)
 	}
 	// A size flag given on the command line wins over a scenario's.
 	for _, f := range []struct {
@@ -759,6 +746,11 @@ func checkLevelsCoverRegions(c *Config, cfg groups.Config, regions [][]byte) err
 		set = fmt.Sprintf("-levels %d", levels)
 	case cfg.Levels != 0:
 		set = fmt.Sprintf("the scenario's set levels %d", levels)
+	}
+	if _, hi := maps.SizeRange("levels"); len(regions) > hi {
+		// -levels cannot cover them: the range stops below.
+		return usagef("bench: -algo group: %s draws %d region layers, one a level, and the group hierarchy takes 1 to %d levels: drop the layers above level %d",
+			from, len(regions), hi, hi)
 	}
 	return usagef("bench: -algo group: %s draws %d region layers, one a level, and runs %s: give -levels %d or more (or drop the layers above level %d)",
 		from, len(regions), set, len(regions), levels)

@@ -91,12 +91,12 @@ func TestGroupScenarioMustShow(t *testing.T) {
 }
 
 func TestGroupScenRows(t *testing.T) {
-	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-cluster", "3", "-levels", "3", "-cost", "maximin", "-json")
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-cluster", "4", "-levels", "3", "-cost", "maximin", "-json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
 	m := decode(t, out)
-	if m["found"] != 10.0 || m["invalid_paths"] != 0.0 || m["reachable"] != 10.0 || m["levels"] != 3.0 || m["cluster"] != 3.0 {
+	if m["found"] != 10.0 || m["invalid_paths"] != 0.0 || m["reachable"] != 10.0 || m["levels"] != 3.0 || m["cluster"] != 4.0 {
 		t.Errorf("report: %v", m)
 	}
 	if s, ok := m["mean_subopt"].(float64); !ok || s < 0 {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"pathlens/maps"
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
 	"pathlens/pathing/hpa"
@@ -97,13 +98,16 @@ func init() {
 // first defines the flags). Not given, they mean the package default (or a
 // scenario's setting); 0 given is refused (sizeFlagZero).
 var (
-	clusterUsage = fmt.Sprintf("hpa/group/astar-cluster: level-1 cluster side `C` in cells: %d to %d for hpa, %d or more for group and astar-cluster (default %d, or a -scenario's)",
-		hpa.MinClusterSize, hpa.MaxClusterSize, minGroupCluster, groups.DefaultClusterSize)
-	levelsUsage = fmt.Sprintf("hpa/group: abstract levels `L`: 1 to %d for hpa, 1 to %d for group (default %d, or a -scenario's)",
-		hpa.MaxLevels, groups.MaxLevels, groups.DefaultLevels)
+	clusterUsage = fmt.Sprintf("hpa/group/astar-cluster: level-1 cluster side `C` in cells: %d to %d for hpa and group, as the app and a scenario take, %d or more for astar-cluster (default %d, or a -scenario's)",
+		maps.MinCluster, maps.MaxCluster, minGroupCluster, groups.DefaultClusterSize)
+	levelsUsage = fmt.Sprintf("hpa/group: abstract levels `L`: 1 to %d, as the app and a scenario take (default %d, or a -scenario's)",
+		maps.MaxLevels, groups.DefaultLevels)
 )
 
-// minGroupCluster is the smallest cluster side package groups builds.
+// minGroupCluster is the smallest cluster side package groups builds,
+// which -algo astar-cluster's table takes. The group hierarchy takes the
+// range the app and a scenario's set lines take (maps.SizeRange): the
+// window shows no more.
 const minGroupCluster = 2
 
 // sizeFlagZero returns the refusal of -cluster 0, -levels 0, -hpa-k 0 or

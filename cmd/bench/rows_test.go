@@ -455,19 +455,20 @@ func TestProgressWeighsQueriesByLength(t *testing.T) {
 
 // Regression (a user): -worst with the group hierarchy's larger ranges
 // printed a window command the app refuses ("-cluster 80": the window
-// takes 4 to 64, and 1 to 4 levels). Such a run gives no command and says
-// why; within the ranges the command is given.
+// takes 4 to 64, and 1 to 4 levels). The group hierarchy now takes only
+// the window's ranges (maps.SizeRange), so such a run is refused; the
+// cluster heuristic's table still takes 2-cell clusters, and its -worst
+// gives no command and says why. Within the ranges the command is given.
 func TestWorstOutsideTheWindowsRanges(t *testing.T) {
 	for _, tc := range []struct {
 		args []string
 		note string
 	}{
-		{[]string{"-cluster", "80"}, "cannot show -cluster 80"},
-		{[]string{"-cluster", "2"}, "cannot show -cluster 2"},
-		{[]string{"-cluster", "4", "-levels", "6"}, "cannot show -levels 6"},
-		{[]string{"-cluster", "4", "-levels", "3"}, ""},
+		{[]string{"-algo", "astar-cluster", "-cluster", "80"}, "cannot show -cluster 80"},
+		{[]string{"-algo", "astar-cluster", "-cluster", "2"}, "cannot show -cluster 2"},
+		{[]string{"-algo", "group", "-cluster", "4", "-levels", "3"}, ""},
 	} {
-		args := append([]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-worst", "1", "-json"}, tc.args...)
+		args := append([]string{"-map", tinyMap, "-scen", tinyScen, "-worst", "1", "-json"}, tc.args...)
 		code, stdout, errs := runMain(t, args...)
 		if code != 0 {
 			t.Fatalf("%v: exit %d: %s", tc.args, code, errs)
@@ -483,6 +484,19 @@ func TestWorstOutsideTheWindowsRanges(t *testing.T) {
 		}
 		if w["open"] != nil || !strings.Contains(note, tc.note) {
 			t.Errorf("%v: open %v, note %q", tc.args, w["open"], note)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-cluster", "80"}, "bench: -cluster 80: the group hierarchy takes 4 to 64"},
+		{[]string{"-cluster", "2"}, "bench: -cluster 2: the group hierarchy takes 4 to 64"},
+		{[]string{"-cluster", "4", "-levels", "6"}, "bench: -levels 6: the group hierarchy takes 1 to 4"},
+	} {
+		args := append([]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-worst", "1", "-json"}, tc.args...)
+		if code, _, errs := runMain(t, args...); code != exitUsage || !strings.Contains(errs, tc.want) {
+			t.Errorf("%v: exit %d, %q; want exit 2 and %q", tc.args, code, errs, tc.want)
 		}
 	}
 }

@@ -275,15 +275,32 @@ func TestAgentsScenarioRefineMode(t *testing.T) {
 
 // Regression: a scenario's cluster size outside HPA*'s range failed with
 // the library's bare "hpa: cluster size 3 out of range 4..64", naming
-// neither the file nor the way out.
+// neither the file nor the way out. Sizes outside the range every way in
+// takes (maps.SizeRange), HPA*'s or the group hierarchy's, are refused
+// when the file is read, naming its line.
 func TestScenarioClusterOutOfHPARange(t *testing.T) {
 	scen := roomsScenario(t, "set algo group\nset cluster 3\n", false)
-	code, _, errs := runMain(t, "-scenario", scen, "-algo", "hpa", "-json")
-	if code != 2 || !strings.Contains(errs, scen) || !strings.Contains(errs, "cluster size 3") || !strings.Contains(errs, "give -cluster") {
-		t.Fatalf("exit %d: %s", code, errs)
+	for _, algo := range []string{"hpa", "group"} {
+		code, _, errs := runMain(t, "-scenario", scen, "-algo", algo, "-json")
+		if code != 2 || !strings.Contains(errs, scen+":4: cluster \"3\" is not a whole number from 4 to 64") {
+			t.Errorf("-algo %s: exit %d: %s", algo, code, errs)
+		}
 	}
-	if code, _, errs := runMain(t, "-scenario", scen, "-algo", "hpa", "-cluster", "8", "-json"); code != 0 {
-		t.Fatalf("with -cluster 8: exit %d: %s", code, errs)
+	scen = roomsScenario(t, "set algo group\nset levels 6\n", false)
+	if code, _, errs := runMain(t, "-scenario", scen, "-json"); code != 2 || !strings.Contains(errs, scen+":4: levels \"6\" is not a whole number from 1 to 4") {
+		t.Errorf("set levels 6: exit %d: %s", code, errs)
+	}
+	// The flags take the same range, also when the scenario, not -algo,
+	// chose the group hierarchy (-levels 6 was accepted then).
+	scen = roomsScenario(t, "set algo group\n", false)
+	for _, c := range [][2]string{{"-levels", "6"}, {"-cluster", "2"}} {
+		code, _, errs := runMain(t, "-scenario", scen, c[0], c[1], "-json")
+		if code != 2 || !strings.Contains(errs, "bench: "+c[0]+" "+c[1]+": the group hierarchy takes") {
+			t.Errorf("%s %s with a group scenario: exit %d: %s", c[0], c[1], code, errs)
+		}
+	}
+	if code, _, errs := runMain(t, "-scenario", scen, "-cluster", "8", "-levels", "4", "-json"); code != 0 {
+		t.Fatalf("with -cluster 8 -levels 4: exit %d: %s", code, errs)
 	}
 }
 
@@ -358,5 +375,20 @@ func TestOneQueryScenarioIsTimedAsASingleQuery(t *testing.T) {
 		if m["queries"] != c.queries || m["runs"] != c.runs {
 			t.Errorf("%v: queries %v, runs %v; want %v, %v", c.args, m["queries"], m["runs"], c.queries, c.runs)
 		}
+	}
+}
+
+// More region layers than the group hierarchy's levels can take are
+// refused saying so: the message told to give -levels 5, which is out of
+// the range (maps.SizeRange) and refused in turn.
+func TestRegionLayersBeyondTheLevelRange(t *testing.T) {
+	layer := filepath.Join(t.TempDir(), "layer.txt")
+	if err := os.WriteFile(layer, []byte(strings.Repeat("aaaaabbbbb\n", 8)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	five := strings.TrimSuffix(strings.Repeat(layer+",", 5), ",")
+	code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-regions", five, "-levels", "4")
+	if code != exitUsage || !strings.Contains(errs, "draws 5 region layers, one a level, and the group hierarchy takes 1 to 4 levels: drop the layers above level 4") || strings.Contains(errs, "give -levels") {
+		t.Errorf("exit %d: %s", code, errs)
 	}
 }

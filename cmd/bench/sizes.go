@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"pathlens/maps"
 	"pathlens/pathing/groups"
 )
 
@@ -25,32 +26,45 @@ func checkSizeFlags(c *Config) error {
 			return usagef("bench: -builds %d: want 1 to 1000", runs)
 		}
 	case "group", "astar-cluster":
-		who := "the group hierarchy"
-		if c.Algo == "astar-cluster" {
-			who = "the cluster heuristic's group table"
+		return checkGroupSizes(c)
+	}
+	return nil
+}
+
+// checkGroupSizes refuses -cluster, -levels or -branch given out of the
+// range of the group hierarchy (the range maps.SizeRange gives the app
+// and a scenario's set lines) or of astar-cluster's group table. Also
+// called once a -scenario named the algorithm: -levels 6 slipped past the
+// parse-time check when the scenario chose the group hierarchy.
+func checkGroupSizes(c *Config) error {
+	who := "the group hierarchy"
+	clo, chi := maps.SizeRange("cluster")
+	if c.Algo == "astar-cluster" {
+		who = "the cluster heuristic's group table"
+		clo, chi = minGroupCluster, 0
+	}
+	_, lhi := maps.SizeRange("levels")
+	for _, f := range []struct {
+		name        string
+		lo, hi, def int // hi 0: no upper bound
+	}{
+		{"cluster", clo, chi, groups.DefaultClusterSize},
+		{"levels", 1, lhi, groups.DefaultLevels},
+		{"branch", 2, 0, groups.DefaultBranch},
+	} {
+		if !slices.Contains(c.Given, f.name) {
+			continue
 		}
-		for _, f := range []struct {
-			name        string
-			lo, hi, def int // hi 0: no upper bound
-		}{
-			{"cluster", minGroupCluster, 0, groups.DefaultClusterSize},
-			{"levels", 1, groups.MaxLevels, groups.DefaultLevels},
-			{"branch", 2, 0, groups.DefaultBranch},
-		} {
-			if !slices.Contains(c.Given, f.name) {
-				continue
+		if err := sizeFlagZero(c, f.name, who, f.lo, f.hi, f.def); err != nil {
+			return err
+		}
+		v := c.ExtInt(f.name)
+		if v < f.lo || (f.hi > 0 && v > f.hi) {
+			rng := fmt.Sprintf("%d to %d", f.lo, f.hi)
+			if f.hi == 0 {
+				rng = fmt.Sprintf("%d or more", f.lo)
 			}
-			if err := sizeFlagZero(c, f.name, who, f.lo, f.hi, f.def); err != nil {
-				return err
-			}
-			v := c.ExtInt(f.name)
-			if v < f.lo || (f.hi > 0 && v > f.hi) {
-				rng := fmt.Sprintf("%d to %d", f.lo, f.hi)
-				if f.hi == 0 {
-					rng = fmt.Sprintf("%d or more", f.lo)
-				}
-				return usagef("bench: -%s %d: %s takes %s (default %d)", f.name, v, who, rng, f.def)
-			}
+			return usagef("bench: -%s %d: %s takes %s (default %d)", f.name, v, who, rng, f.def)
 		}
 	}
 	return nil

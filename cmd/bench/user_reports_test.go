@@ -57,11 +57,11 @@ func TestZeroSizeFlagsRefused(t *testing.T) {
 		{"hpa levels", append(scen, "-algo", "hpa", "-levels", "0"), []string{"-levels 0: HPA* takes 1 to 4", "default (2", "-levels 2"}},
 		{"hpa repair", []string{"-map", tinyMap, "-algo", "hpa", "-repair", "3", "-cluster", "0"}, []string{"-cluster 0: HPA* takes 4 to 64"}},
 		{"hpa agents", []string{"-map", tinyMap, "-algo", "hpa", "-agents", "2", "-ticks", "5", "-levels", "0"}, []string{"-levels 0: HPA* takes 1 to 4"}},
-		{"group cluster", append(scen, "-algo", "group", "-cluster", "0"), []string{"-cluster 0: the group hierarchy takes 2 or more", "default (10"}},
-		{"group levels", append(scen, "-algo", "group", "-levels", "0"), []string{"-levels 0: the group hierarchy takes 1 to 8", "default (2"}},
+		{"group cluster", append(scen, "-algo", "group", "-cluster", "0"), []string{"-cluster 0: the group hierarchy takes 4 to 64", "default (10"}},
+		{"group levels", append(scen, "-algo", "group", "-levels", "0"), []string{"-levels 0: the group hierarchy takes 1 to 4", "default (2"}},
 		{"astar-cluster", append(scen, "-algo", "astar-cluster", "-cluster", "0"), []string{"-cluster 0: the cluster heuristic's group table takes 2 or more"}},
 		{"missing map", []string{"-map", "no-such.map", "-from", "0,0", "-to", "1,1"}, []string{"-map no-such.map: no such file or directory"}},
-		{"scenario", []string{"-scenario", "builtin:pathological-maximin", "-levels", "0"}, []string{"-levels 0: the group hierarchy takes 1 to 8", "the scenario's setting (else the default, 2)"}},
+		{"scenario", []string{"-scenario", "builtin:pathological-maximin", "-levels", "0"}, []string{"-levels 0: the group hierarchy takes 1 to 4", "the scenario's setting (else the default, 2)"}},
 		// -hpa-k 0 and -branch 0 were "the default" too. No scenario sets
 		// them: the message offers the default alone.
 		{"hpa k", append(scen, "-algo", "hpa", "-hpa-k", "0"), []string{"-hpa-k 0: HPA* takes 2 to 8", "leave -hpa-k out for the default (2), or give the default: -hpa-k 2"}},
@@ -432,8 +432,8 @@ func TestSizeFlagsCheckedBeforeNothingToRun(t *testing.T) {
 		{[]string{"-algo", "hpa", "-cluster", "3"}, "bench: -cluster 3: HPA* takes 4 to 64 (default 10)\n"},
 		{[]string{"-algo", "hpa", "-levels", "5"}, "bench: -levels 5: HPA* takes 1 to 4 (default 2)\n"},
 		{[]string{"-algo", "hpa", "-builds", "0"}, "bench: -builds 0: want 1 to 1000\n"},
-		{[]string{"-algo", "group", "-cluster", "1"}, "bench: -cluster 1: the group hierarchy takes 2 or more (default 10)\n"},
-		{[]string{"-algo", "group", "-levels", "9"}, "bench: -levels 9: the group hierarchy takes 1 to 8 (default 2)\n"},
+		{[]string{"-algo", "group", "-cluster", "2"}, "bench: -cluster 2: the group hierarchy takes 4 to 64 (default 10)\n"},
+		{[]string{"-algo", "group", "-levels", "6"}, "bench: -levels 6: the group hierarchy takes 1 to 4 (default 2)\n"},
 		{[]string{"-algo", "group", "-branch", "1"}, "bench: -branch 1: the group hierarchy takes 2 or more (default 2)\n"},
 		{[]string{"-algo", "astar-cluster", "-cluster", "1"}, "bench: -cluster 1: the cluster heuristic's group table takes 2 or more (default 10)\n"},
 		{[]string{"-algo", "hpa", "-cluster", "0"}, "bench: -cluster 0: HPA* takes 4 to 64; leave -cluster out"},
@@ -476,7 +476,7 @@ func TestSizeFlagRangeBeforeMissingMap(t *testing.T) {
 		want string
 	}{
 		{[]string{"-algo", "hpa", "-cluster", "3"}, "bench: -cluster 3: HPA* takes 4 to 64"},
-		{[]string{"-algo", "group", "-cluster", "1"}, "bench: -cluster 1: the group hierarchy takes 2 or more"},
+		{[]string{"-algo", "group", "-cluster", "1"}, "bench: -cluster 1: the group hierarchy takes 4 to 64"},
 		{[]string{"-algo", "hpa"}, "bench: -map is required"},
 	} {
 		code, _, errs := runMain(t, c.args...)

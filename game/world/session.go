@@ -135,11 +135,6 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		w.pushEdit(e)
 	}
 	w.edits.saved = w.edits.pos
-	if ss := sc.Settings; ss.Cluster > 0 && w.Settings.Cluster() != ss.Cluster {
-		// Shown clamped, saved as the file has it while the switch
-		// stays: a save must not rewrite a value the user never set.
-		w.keepCluster = [2]int{ss.Cluster, w.Settings.Cluster()}
-	}
 	if notes := w.LoadNotes(); len(notes) > 0 {
 		w.Note("%s", strings.Join(notes, "; "))
 	}
@@ -147,7 +142,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 }
 
 // LoadNotes returns what the file opened set that the session shows
-// otherwise (a cluster size outside the app's range), one sentence each;
+// otherwise (region layers left out, rooms straddling a cut), one sentence each;
 // Begin says them again after the first query, whose own note would hide
 // them.
 func (w *World) LoadNotes() []string {
@@ -155,13 +150,7 @@ func (w *World) LoadNotes() []string {
 	if w.scenario != nil {
 		notes = append(notes, w.scenario.Notes...)
 	}
-	notes = append(notes, w.straddle...)
-	k := w.keepCluster
-	if k[0] == 0 {
-		return notes
-	}
-	return append(notes, fmt.Sprintf("cluster %d shown as %d (the app offers %d..%d); a save keeps %d unless the switch changes",
-		k[0], k[1], MinClusterSize, MaxClusterSize, k[0]))
+	return append(notes, w.straddle...)
 }
 
 // OwnSettings reports whether the session's file set any switch (a
@@ -283,10 +272,6 @@ func (w *World) OverrideSettings(over maps.Settings) []string {
 	}
 	s, notes := settingsFrom(ss)
 	w.Settings = s
-	if over.Cluster != 0 {
-		// A cluster size given now replaces the file's: a save writes it.
-		w.keepCluster = [2]int{}
-	}
 	for _, n := range notes {
 		w.Note("%s", n)
 	}
@@ -475,11 +460,6 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 	sc := &maps.Scenario{Name: w.Name, About: w.About, Settings: scenarioSettings(w.Settings)}
 	sc.Settings.AgentClock = maps.AgentClockOf(w.AgentClock())
 	sc.Settings.Layers = w.Layers
-	if k := w.keepCluster; k[0] != 0 && w.Settings.Cluster() == k[1] && w.Settings.Algo != AlgoHPA {
-		// The file's own value, shown clamped (HPA*'s range is the
-		// app's: a file choosing HPA* cannot hold another).
-		sc.Settings.Cluster = k[0]
-	}
 	sc.Map = w.scenario.Map
 	sc.MapPath = w.scenario.MapPath
 	var dropped leftOut

@@ -5,6 +5,7 @@ import (
 	"image"
 
 	"pathlens/game/world/agents"
+	"pathlens/maps"
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
 )
@@ -176,13 +177,14 @@ type Settings struct {
 	Dense bool
 }
 
-// Defaults and limits of the hierarchy switches.
+// Defaults and limits of the hierarchy switches: the limits are the range
+// every way in takes (maps.SizeRange).
 const (
 	DefaultClusterSize = 10
-	MinClusterSize     = 4
-	MaxClusterSize     = 64
+	MinClusterSize     = maps.MinCluster
+	MaxClusterSize     = maps.MaxCluster
 	DefaultLevels      = 2
-	MaxAbstractLevels  = 4
+	MaxAbstractLevels  = maps.MaxLevels
 )
 
 // Cluster returns the effective cluster size.

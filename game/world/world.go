@@ -172,19 +172,16 @@ type World struct {
 	// edit, its path when it is a file, agents.
 	scenario *maps.Scenario
 
-	hier     Hierarchy
-	hierGrid *pathing.Grid // the copy of Grid the hierarchy reads
-	absAt    absIndex      // the trace's abstract nodes by cell, for Inspect
-	// keepCluster is the file's cluster size and the one shown for it,
-	// when they differ, so a save keeps the file's (LoadNotes says so).
-	keepCluster [2]int
-	hierKey     hierKey
-	hierErr     error
-	hierBuild   time.Duration
-	building    *buildJob     // a hierarchy being built in the background
-	worker      *buildWorker  // runs builds and lends, latest first (started on first use)
-	repairTime  time.Duration // one mouse move's repair of the installed hierarchy (0: not measured yet)
-	plan        *planJob      // the query while its answer is not in
+	hier       Hierarchy
+	hierGrid   *pathing.Grid // the copy of Grid the hierarchy reads
+	absAt      absIndex      // the trace's abstract nodes by cell, for Inspect
+	hierKey    hierKey
+	hierErr    error
+	hierBuild  time.Duration
+	building   *buildJob     // a hierarchy being built in the background
+	worker     *buildWorker  // runs builds and lends, latest first (started on first use)
+	repairTime time.Duration // one mouse move's repair of the installed hierarchy (0: not measured yet)
+	plan       *planJob      // the query while its answer is not in
 
 	// search is the flat search's state, 20 bytes a cell (84 MB at
 	// 2048²): made by flatSearcher on the first flat query, so a session

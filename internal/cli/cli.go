@@ -151,16 +151,14 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 		}
 	}
 	fs.Func("cluster", fmt.Sprintf("level-1 cluster side in cells, %d to %d (default %d; [ and ] change it); overrides the scenario's", world.MinClusterSize, world.MaxClusterSize, world.DefaultClusterSize), func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < world.MinClusterSize || n > world.MaxClusterSize {
-			return fmt.Errorf("want a whole number from %d to %d", world.MinClusterSize, world.MaxClusterSize)
+		if _, err := maps.CheckSize("cluster", v); err != nil {
+			return err
 		}
 		return f.Settings.Set("cluster", v)
 	})
 	fs.Func("levels", fmt.Sprintf("abstract levels of HPA* and the group hierarchy, 1 to %d (default %d; Shift+[ and Shift+] change it); overrides the scenario's", world.MaxAbstractLevels, world.DefaultLevels), func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > world.MaxAbstractLevels {
-			return fmt.Errorf("want a whole number from 1 to %d", world.MaxAbstractLevels)
+		if _, err := maps.CheckSize("levels", v); err != nil {
+			return err
 		}
 		return f.Settings.Set("levels", v)
 	})

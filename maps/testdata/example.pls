@@ -5,7 +5,7 @@ about Minimum costs route through the fewest rooms; switch to average minimum to
 about Second line: # is text here.
 set abstraction groups        # hpa | groups
 set algo group               # astar | dijkstra | greedy | hpa | group
-set cluster 8                 # cluster size (hpa 4..64; groups any >= 2)
+set cluster 8                 # cluster size, 4..64 (hpa and groups)
 set levels 2                  # 1..4
 set cost minimum              # minimum | maximin | avgmin
 set exclusion off             # on | off
