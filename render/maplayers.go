@@ -562,13 +562,28 @@ func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	for _, lb := range r.labels {
 		s := string(rune(lb.Ch))
 		c := r.chipAt(f, lb.Cell, s)
-		if lb.Cell.In(vis) && !r.chipClear(f, c.rect()) {
+		if lb.Cell.In(vis) && (!r.chipClear(f, c.rect()) || r.chipOnNumbers(f, c.rect())) {
 			// The nearest of the region's cells, around the one picked,
-			// whose chip covers no node.
+			// with a spot whose chip covers no node and no cell's numbers
+			// (a chip in a corner too small for it hid "2.0" of X's only
+			// cell in "g 2.0", user test); failing that, the nearest whose
+			// chip covers no node, the numbers then drawn over it on a card.
 			r.chipCells = regionCellsNear(layer, g.Width(), lb, chipSearchCells, r.chipCells[:0])
-			for _, p := range r.chipCells[1:] {
-				if alt := r.chipAt(f, p, s); r.chipClear(f, alt.rect()) {
-					c = alt
+			found, clearOnly := false, !r.chipClear(f, c.rect())
+			for _, p := range r.chipCells {
+				for _, alt := range r.chipSpots(f, p, s) {
+					if !r.chipClear(f, alt.rect()) {
+						continue
+					}
+					if !r.chipOnNumbers(f, alt.rect()) {
+						c, found = alt, true
+						break
+					}
+					if clearOnly {
+						c, clearOnly = alt, false
+					}
+				}
+				if found {
 					break
 				}
 			}
@@ -620,6 +635,55 @@ func (r *Renderer) chipAt(f *Frame, p image.Point, s string) regionChip {
 		c.x, c.y = smallChipSpot(cx, cy, float32(z), c.half)
 	}
 	return c
+}
+
+// chipSpots returns where the chip of letter s may go for cell p, best
+// first: chipAt's spot (beside the cell's numbers, or lifted above its
+// centre), then wholly above the cell (clear of its numbers, which start
+// at its top), on the cell's centre (a cell without numbers), just left
+// of, right of or below the cell (a wall beside a corridor's cell whose
+// numbers fill it, as r's and t's in my-maximin), and the smaller chip in
+// its top-right corner.
+func (r *Renderer) chipSpots(f *Frame, p image.Point, s string) [7]regionChip {
+	ft := r.fonts
+	z := float32(f.Cam.Zoom)
+	cx, cy := f.Cam.CellCenter(p)
+	big := regionChip{half: float32(ft.Width(ft.Bold, s)/2 + 5), hh: 10, face: ft.Bold}
+	at := func(x, y float32) regionChip { c := big; c.x, c.y = x, y; return c }
+	small := regionChip{face: r.chipFace(), hh: chipSmallH / 2}
+	small.half = float32(ft.Width(small.face, s)/2 + 3)
+	small.x, small.y = smallChipSpot(cx, cy, z, small.half)
+	return [7]regionChip{
+		r.chipAt(f, p, s),
+		at(cx, cy-z/2-big.hh-1),
+		at(cx, cy),
+		at(cx-z/2-big.half-1, cy),
+		at(cx+z/2+big.half+1, cy),
+		at(cx, cy+z/2+big.hh+1),
+		small,
+	}
+}
+
+// chipOnNumbers reports whether a chip drawn in box rc would cover the
+// g / h / f numbers a cell shows this frame (valuesBox), the box's own
+// cells' and those of the cells left of and above them, whose numbers
+// reach in.
+func (r *Renderer) chipOnNumbers(f *Frame, rc image.Rectangle) bool {
+	cam := f.Cam
+	if !f.Layers.Has(LayerValues) || cam.Zoom < valuesMinZoom || f.World.Timeline.Len() == 0 {
+		return false
+	}
+	a := cam.CellAt(float64(rc.Min.X), float64(rc.Min.Y)).Sub(image.Pt(1, 1))
+	b := cam.CellAt(float64(rc.Max.X), float64(rc.Max.Y))
+	box := image.Rectangle{a, b.Add(image.Pt(1, 1))}.Intersect(f.World.Grid.Bounds())
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if nb, ok := r.valuesBox(f, image.Pt(x, y)); ok && nb.Overlaps(rc) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // markPlanCells lists the plans' nodes, with their level, for

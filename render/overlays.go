@@ -986,6 +986,22 @@ func (r *Renderer) valuesWidth(f *Frame, cell image.Point, z float64) float64 {
 	return 2 + w + 4
 }
 
+// valuesBox returns the screen box of the g / h / f numbers cell p shows
+// this frame (valueTextRect, as drawCellValues draws them), and false when
+// it shows none.
+func (r *Renderer) valuesBox(f *Frame, p image.Point) (image.Rectangle, bool) {
+	z := f.Cam.Zoom
+	wd := r.valuesWidth(f, p, z)
+	if wd == 0 {
+		return image.Rectangle{}, false
+	}
+	st, _, _ := r.valueState(f, p)
+	_, step := r.valueFace(z)
+	_, nl := valueLines(st, z)
+	sx, sy := f.Cam.ToScreen(float64(p.X), float64(p.Y))
+	return valueTextRect(sx, sy, wd-6, nl, step), true
+}
+
 // valueFont returns the font size of the g / h / f numbers in cells of
 // zoom pixels, and the distance between their lines: the numbers grow
 // with the cells (10 px at the 34 px a cell where they appear, up to 24),
