@@ -348,9 +348,14 @@ func (w *World) switched(name string, val any) {
 		// stroke.
 		w.LastRepair = Repair{}
 	}
-	if w.Settings.Algo != AlgoGroup && name != "algo" && name != "heuristic" {
-		// Ghosts compare the group hierarchy's switches, and the
-		// algorithms and heuristics of any search.
+	if !made && name != "algo" {
+		// A ghost compares the answer before one switch with the answer
+		// after it, and its label names that switch: any other switch the
+		// search reads changes the answer too, and the ghost would credit
+		// that change to its own switch ("40.000 with exclusion off (now
+		// −20.000)" after Shift+] had added a level, user test). Dropped,
+		// as for every search (the group hierarchy's kept it). Pressing
+		// the current algorithm's key again changes nothing and keeps it.
 		w.Ghost = nil
 	}
 	// A teacher stepping through the query keeps their place: the new

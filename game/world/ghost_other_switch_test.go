@@ -1,0 +1,61 @@
+package world
+
+import (
+	"strings"
+	"testing"
+)
+
+// Regression (new-user test, my-maximin): X kept the answer with
+// exclusion off as the ghost, then Shift+] added a level and the ghost
+// stayed, its row still crediting the whole difference to exclusion. A
+// ghost names one switch: any other switch the search reads drops it, for
+// the group hierarchy as for every search; a switch it does not read
+// (smoothing, HPA*'s) changes nothing and keeps it.
+func TestGhostDroppedByAnotherSwitch(t *testing.T) {
+	w := openBuiltin(t, "pathological-maximin")
+	w.Begin()
+	w.Wait()
+	if w.Settings.Algo != AlgoGroup {
+		t.Fatalf("the case plans with %v: the test wants the group hierarchy", w.Settings.Algo)
+	}
+	w.ToggleExclusion()
+	w.Wait()
+	if w.Ghost == nil || !strings.Contains(w.Ghost.Label, "exclusion off") {
+		t.Fatalf("after X: ghost %+v, want one labelled exclusion off", w.Ghost)
+	}
+	w.ToggleSmooth() // not read by the group hierarchy
+	w.Wait()
+	if w.Ghost == nil {
+		t.Fatal("a switch the group hierarchy does not read dropped the ghost")
+	}
+	w.LevelsUp()
+	w.Wait()
+	if w.Ghost != nil {
+		t.Errorf("after Shift+]: ghost %q kept, comparing across two switches", w.Ghost.Label)
+	}
+	// The switch that makes a ghost still keeps its own.
+	w.CycleCost()
+	w.Wait()
+	if w.Ghost == nil || !strings.Contains(w.Ghost.Label, "cost") {
+		t.Errorf("after M: ghost %+v, want one labelled with the cost", w.Ghost)
+	}
+	for _, sw := range []struct {
+		name string
+		do   func()
+	}{
+		{"cluster", func() { w.SetCluster(16) }},
+		{"neighbourhood", w.ToggleNeighborhood},
+		{"levels down", w.LevelsDown},
+	} {
+		w.CycleCost()
+		w.Wait()
+		if w.Ghost == nil {
+			t.Fatalf("before %s: no ghost", sw.name)
+		}
+		sw.do()
+		w.Wait()
+		if w.Ghost != nil {
+			t.Errorf("after the %s switch: ghost %q kept", sw.name, w.Ghost.Label)
+		}
+	}
+}
