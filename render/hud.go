@@ -1367,6 +1367,28 @@ func (r *Renderer) sectionTitle(dst *ebiten.Image, s string, x, y float64) {
 	r.fonts.Draw(dst, r.fonts.Bold, s, x, y, color.RGBA{150, 180, 255, 255})
 }
 
+// repairedText says what a repair recomputed: "3 clusters", or with groups
+// "3 groups" (a designer's rooms are not clusters), and per level when more
+// than one level had any, "3 clusters (L1 2, L2 1)": the total alone read
+// as if one dug cell had redone three level-1 clusters.
+func repairedText(rp *world.Repair, groups bool) string {
+	one, many := "cluster", "clusters"
+	if groups {
+		one, many = "group", "groups"
+	}
+	s := world.Plural(rp.DirtyCount(), one, many)
+	var parts []string
+	for l, d := range rp.Dirty {
+		if len(d) > 0 {
+			parts = append(parts, fmt.Sprintf("L%d %s", l, world.Count(len(d))))
+		}
+	}
+	if len(parts) > 1 {
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return s
+}
+
 // maxPhaseRows is the most phase rows the Numbers list: every phase of an
 // HPA* query on four levels (insertion and refinement per level, the top
 // search, smoothing: ten) with room to spare; a hierarchy's phase list is
@@ -1610,7 +1632,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	y = r.drawHierarchyNumbers(dst, w, x, y)
 	if w.RepairSeq > 0 && w.Hierarchy() != nil && !w.LastRepair.Empty() { // A* and co. repair nothing; a rebuilding switch clears it
 		rp := &w.LastRepair
-		s := fmtDur(rp.Time) + ", " + world.Plural(rp.DirtyCount(), "cluster", "clusters")
+		s := fmtDur(rp.Time) + ", " + repairedText(rp, w.Settings.Algo == world.AlgoGroup)
 		if rp.Rebuilt {
 			s = fmt.Sprintf("%s (rebuilt)", fmtDur(rp.Time))
 		} else if rp.NodesAdded+rp.NodesRemoved > 0 {

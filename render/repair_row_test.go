@@ -33,4 +33,14 @@ func TestLastRepairRowCountsClustersInEnglish(t *testing.T) {
 	if txt := panelText(New(), w, nil); !strings.Contains(txt, ", 2 clusters") {
 		t.Errorf("last repair row of two: want \"…, 2 clusters\", got %s", txt)
 	}
+	// Two levels: the row splits the count by level, and under the group
+	// hierarchy it counts groups (a tester read "4 clusters" for one dug
+	// cell that redid two groups at each of two levels).
+	rp.Dirty = [][]image.Rectangle{nil, {image.Rect(0, 0, 10, 10), image.Rect(10, 0, 20, 10)}, {image.Rect(0, 0, 20, 20)}}
+	if txt := panelText(New(), w, nil); !strings.Contains(txt, ", 3 clusters (L1 2, L2 1)") {
+		t.Errorf("last repair row over two levels: want \"…, 3 clusters (L1 2, L2 1)\", got %s", txt)
+	}
+	if got := repairedText(rp, true); got != "3 groups (L1 2, L2 1)" {
+		t.Errorf("group hierarchy: %q, want \"3 groups (L1 2, L2 1)\"", got)
+	}
 }
