@@ -114,12 +114,20 @@ func TestOptimalLineAfterAnUnloggedShowing(t *testing.T) {
 	}
 	w.Replan() // the drag ends: logged
 	w.WaitOptimal()
-	if n := count(); n != 2 {
-		t.Fatalf("%d optimal lines after the drag ended, want 2:\n%s", n, log)
+	// The figure is logged for the query: as its own line (and then in the
+	// plan line too), or in the plan line alone when the answer was known
+	// before the plan was logged, as on a small grid (which happens depends
+	// on when the background answer lands: a loaded full run took the
+	// second way once). Never twice as its own line.
+	last := lastLine(t, log, "plan")
+	inline := strings.Contains(last, " to=110,200 ") && strings.Contains(last, " optimal=")
+	if n := count(); n > 2 || n < 2 && !inline {
+		t.Fatalf("%d optimal lines (inline in the plan line: %v) after the drag ended, want the figure once:\n%s", n, inline, log)
 	}
+	before := count()
 	w.Replan() // the same query again: its line is written already
 	w.WaitOptimal()
-	if n := count(); n != 2 {
-		t.Fatalf("%d optimal lines after replanning the same query, want 2", n)
+	if n := count(); n != before {
+		t.Fatalf("%d optimal lines after replanning the same query, want %d", n, before)
 	}
 }
