@@ -336,6 +336,16 @@ func TestPanelOpenList(t *testing.T) {
 	if !strings.Contains(got, fmt.Sprintf("Open list (cells · %d open)", ol.Open)) || !strings.Contains(got, first) || !strings.Contains(got, fmt.Sprintf("f %.2f", ol.Top[0].F)) {
 		t.Errorf("panel at a third of A*:\n%s", got)
 	}
+	// At the end of the search nothing is popped next: the list says it
+	// finished and what it left, with no rank (a teacher saw "1." there).
+	w.Timeline.Seek(w.Timeline.Len())
+	if ol, ok := w.OpenListAt(openListRows, nil); !ok || !ol.Finished {
+		t.Fatalf("the finished A* is not finished: %+v %v", ol, ok)
+	}
+	got = panelText(r, w, nil)
+	if !strings.Contains(got, "finished,") || !strings.Contains(got, "left open)") || strings.Contains(got, "1. (") {
+		t.Errorf("panel at the end of A*:\n%s", got)
+	}
 	// Dijkstra on open ground: cells the search cannot order share the
 	// first rank, and the title counts them.
 	w.SetAlgo(world.AlgoDijkstra)

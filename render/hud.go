@@ -4024,7 +4024,10 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 			lv = fmt.Sprintf("L%d", ol.Level)
 		}
 		full := title + fmt.Sprintf(" (%s · %s open, %s tied)", lv, world.Count(ol.Open), world.Count(ol.Tied))
-		if ol.Tied > 1 && r.fonts.Width(r.fonts.Bold, full) <= float64(r.panelWidth()-20) {
+		if ol.Finished {
+			// Nothing is popped next: say so, and what it left.
+			title += fmt.Sprintf(" (%s · finished, %s left open)", lv, world.Count(ol.Open))
+		} else if ol.Tied > 1 && r.fonts.Width(r.fonts.Bold, full) <= float64(r.panelWidth()-20) {
 			title = full // else the "1=" ranks alone say it
 		} else {
 			title += fmt.Sprintf(" (%s · %s open)", lv, world.Count(ol.Open))
@@ -4039,13 +4042,18 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 	case ol.TooLong:
 		r.kv(dst, x, y, "search", openListTooLong, ColTextDim)
 		return end
+	case len(ol.Top) == 0 && ol.Finished:
+		r.kv(dst, x, y, "left open", "none", ColTextDim)
+		return end
 	case len(ol.Top) == 0:
 		r.kv(dst, x, y, "next pop", openListEmpty, ColTextDim)
 		return end
 	}
 	for i, e := range ol.Top {
 		k := fmt.Sprintf("%d. (%d,%d)", i+1, e.Cell.X, e.Cell.Y)
-		if ol.Tied > 1 && i < ol.Tied {
+		if ol.Finished {
+			k = fmt.Sprintf("left (%d,%d)", e.Cell.X, e.Cell.Y)
+		} else if ol.Tied > 1 && i < ol.Tied {
 			// Tied with the first: the search pops whichever its heap
 			// holds first, so they share the first rank.
 			k = fmt.Sprintf("1= (%d,%d)", e.Cell.X, e.Cell.Y)
@@ -4053,7 +4061,7 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 		format, lines := r.openListForm()
 		v := fmt.Sprintf(format, e.F, e.G, e.H) // two lines: wraps after a comma
 		col := ColTextDim
-		if i == 0 || i < ol.Tied {
+		if !ol.Finished && (i == 0 || i < ol.Tied) {
 			col = ColText // what the search pops next
 		}
 		r.kvLines(dst, x, y, k, v, col, lines)

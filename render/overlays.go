@@ -615,7 +615,7 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	if !tl.AtEnd() {
 		// The open node the search pops next (the open list's first), or
 		// the listed ones it cannot order against it: it pops one of them.
-		if ol, ok := r.openList(w); ok && len(ol.Top) > 0 {
+		if ol, ok := r.openList(w); ok && len(ol.Top) > 0 && !ol.Finished {
 			for _, e := range ol.Top[:min(max(ol.Tied, 1), len(ol.Top))] {
 				if w.Grid.In(e.Cell) {
 					r.cellOutline(dst, f.Cam, e.Cell, ColNextPop)

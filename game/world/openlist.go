@@ -32,6 +32,10 @@ type OpenList struct {
 	// them its heap holds first, so the next pop is Top[0] only when Tied
 	// is 1. They are listed first; Tied may exceed len(Top).
 	Tied int
+	// Finished says the search has no event left after the cursor (its
+	// phase ends there, or the next event starts another search): Top is
+	// what it left open, and nothing is popped next.
+	Finished bool
 	// TooLong is set when the phase had more events before the cursor
 	// than OpenList scans (openListScan): no list is given.
 	TooLong bool
@@ -75,6 +79,11 @@ func (w *World) OpenListAt(n int, dst []OpenEntry) (ol OpenList, ok bool) {
 	order := w.openOrder(ph.Level)
 	top := dst[:0]
 	start = searchStart(tr, ph.Level, start, end)
+	if c := tl.Cursor(); c >= tr.PhaseEnd(k) {
+		ol.Finished = true
+	} else if isRoot(tr, c, ph.Level) && c > start && !isRoot(tr, c-1, ph.Level) {
+		ol.Finished = true // the next event is another search's root
+	}
 	for i := start; i < end; i++ {
 		e := &tr.Events[i]
 		if int(e.Level) != ph.Level || !e.Kind.Search() || e.Kind == pathing.EventPop || e.Node < 0 || int(e.Node) >= len(last) || last[e.Node] != int32(i) {
@@ -123,19 +132,22 @@ func (w *World) OpenListAt(n int, dst []OpenEntry) (ol OpenList, ok bool) {
 // top-level step across several edges share a phase): the open list is
 // the current one's alone, not its predecessors' leftovers.
 func searchStart(tr *pathing.Trace, level, start, end int) int {
-	root := func(i int) bool {
-		e := &tr.Events[i]
-		return e.Kind == pathing.EventPush && e.Parent < 0 && int(e.Level) == level
-	}
 	for i := end - 1; i > start; i-- {
-		if root(i) {
-			for i > start && root(i-1) {
+		if isRoot(tr, i, level) {
+			for i > start && isRoot(tr, i-1, level) {
 				i--
 			}
 			return i
 		}
 	}
 	return start
+}
+
+// isRoot reports whether event i pushes a search's root at level: a push
+// with no parent.
+func isRoot(tr *pathing.Trace, i, level int) bool {
+	e := &tr.Events[i]
+	return e.Kind == pathing.EventPush && e.Parent < 0 && int(e.Level) == level
 }
 
 // openOrder is how one kind of search orders its open list. Each compares f

@@ -79,6 +79,9 @@ func checkOpenListPops(t *testing.T, name string, w *World, algo Algo) {
 			}
 			t.Fatalf("%s %v event %d: no open list (ok %v)", name, algo, i, ok)
 		}
+		if ol.Finished {
+			t.Fatalf("%s %v event %d (%s): a pop follows, but the list says the search finished", name, algo, i, ph.Name)
+		}
 		if ol.Tied < 1 || ol.Tied > ol.Open {
 			t.Fatalf("%s %v event %d: Tied %d of %d open", name, algo, i, ol.Tied, ol.Open)
 		}
@@ -124,6 +127,35 @@ func checkOpenListPops(t *testing.T, name string, w *World, algo Algo) {
 	}
 	if checked < 10 {
 		t.Errorf("%s %v: only %d pops checked", name, algo, checked)
+	}
+	// Where a search ends (its phase's end, or just before another
+	// search's root in the same phase) the list says so: a teacher saw
+	// it name a "next pop" after the goal was popped.
+	ends := 0
+	for k, ph := range tr.Phases {
+		end := tr.PhaseEnd(k)
+		if end <= ph.Start {
+			continue
+		}
+		for c := ph.Start + 1; c <= end; c++ {
+			if c < end {
+				e := &tr.Events[c]
+				if e.Kind != pathing.EventPush || e.Parent >= 0 || int(e.Level) != ph.Level {
+					continue
+				}
+			}
+			w.Timeline.Seek(c)
+			if w.Timeline.Phase() != k {
+				continue
+			}
+			if ol, ok := w.OpenListAt(5, nil); ok && !ol.Finished {
+				t.Fatalf("%s %v: at %d, where a search of %q ends, the list is not finished: %+v", name, algo, c, ph.Name, ol)
+			}
+			ends++
+		}
+	}
+	if ends == 0 {
+		t.Errorf("%s %v: no search end checked", name, algo)
 	}
 	t.Logf("%s %v: %d pops checked, %d with tied entries", name, algo, checked, tied)
 }
