@@ -364,6 +364,7 @@ func (w *World) switched(name string, val any) {
 	// switch made while an earlier switch's plan is still being worked on
 	// (no trace shown meanwhile) keeps that switch's place.
 	if at, ok := w.Timeline.here(); ok {
+		at = w.switchBack(at)
 		w.replanAt(true, true, &at)
 	} else if w.plan != nil && w.plan.place != nil {
 		w.replanAt(true, true, w.plan.place)
@@ -412,3 +413,63 @@ var (
 		"transitions": "HPA* (algorithm 4)",
 	}
 )
+
+// switchTrail remembers, while the teacher only switches (the cursor left
+// where each switch's replan put it), the place the cursor stood in the
+// trace of each switch setting passed through. A place carried from one
+// plan to another is approximate (a phase the other plan lacks lands at
+// its stage's first event), so carrying it on from there drifted: Shift+]
+// then Shift+[ from event 617 of "abstract L2" came back at 291, the
+// phase's first. Switching back to settings already seen returns to the
+// place the cursor had under them, exactly.
+type switchTrail struct {
+	// gen and ver are the timeline as the last switch's replan left it
+	// (Generation, Version): any other step, seek, query or edit since
+	// makes the stops stale.
+	gen, ver uint64
+	stops    []switchStop
+}
+
+type switchStop struct {
+	s  Settings // normalised (trailSettings)
+	at place
+}
+
+// trailSettings is s with its defaults spelled out, so that the levels
+// left at 0 (the default, 2) equal the 2 that Shift+] comes back to.
+func trailSettings(s Settings) Settings {
+	s.ClusterSize, s.Levels = s.Cluster(), s.LevelCount()
+	return s
+}
+
+// switchBack records at, the cursor's place in the trace planned with
+// w.traceSettings, and returns the place to show under w.Settings: the
+// one recorded under them when the teacher has only switched since, else
+// at. Cost: a scan of the few settings passed through.
+func (w *World) switchBack(at place) place {
+	tr := &w.trail
+	tl := &w.Timeline
+	if tr.gen != tl.Generation() || tr.ver != tl.Version() {
+		tr.stops = tr.stops[:0]
+	}
+	was, now := trailSettings(w.traceSettings), trailSettings(w.Settings)
+	known := false
+	for _, st := range tr.stops {
+		known = known || st.s == was
+	}
+	if !known {
+		tr.stops = append(tr.stops, switchStop{s: was, at: at})
+	}
+	for _, st := range tr.stops {
+		if st.s == now {
+			return st.at
+		}
+	}
+	return at
+}
+
+// switchLanded notes the timeline as a switch's replan left it (see
+// switchTrail).
+func (w *World) switchLanded() {
+	w.trail.gen, w.trail.ver = w.Timeline.Generation(), w.Timeline.Version()
+}

@@ -182,6 +182,11 @@ type World struct {
 	worker     *buildWorker  // runs builds and lends, latest first (started on first use)
 	repairTime time.Duration // one mouse move's repair of the installed hierarchy (0: not measured yet)
 	plan       *planJob      // the query while its answer is not in
+	// traceSettings are the switches the shown answer was planned with,
+	// and trail the places a teacher switching back and forth left
+	// (switchTrail).
+	traceSettings Settings
+	trail         switchTrail
 
 	// search is the flat search's state, 20 bytes a cell (84 MB at
 	// 2048²): made by flatSearcher on the first flat query, so a session
@@ -593,12 +598,14 @@ func (w *World) advancePlan(budget time.Duration) {
 		}
 	}
 	w.plan = nil
+	w.traceSettings = s
 	w.showAnswer(o, ans, err, p.traced, p.logIt)
 	if p.place != nil && w.Outcome.Traced {
 		w.Timeline.Seek(w.Timeline.find(*p.place))
 		if !w.Timeline.AtEnd() {
 			w.logStep("seek")
 		}
+		w.switchLanded()
 	}
 	if p.after != nil {
 		p.after()
