@@ -219,6 +219,8 @@ type frameKey struct {
 	// the moment its note starts saying they are computed: no other
 	// field changes then.
 	cuts, cutsNote bool
+	// The inspector's component labelled in the background coming in.
+	comps uint64
 	// The agents: what the simulation shows changes its Version (a tick,
 	// a spawn, a selection…), and the agent tool's box drag ends on a
 	// release that may move nothing else. A paused or empty simulation
@@ -245,6 +247,7 @@ type inspectKey struct {
 	// any other field changing.
 	hier   world.Hierarchy
 	repair int
+	comps  uint64 // World.ComponentsSeq: a component worked out in the background came in
 }
 
 // loadedGrid is the grid version a .scen list's optimal lengths hold for
@@ -655,7 +658,7 @@ func (g *Game) frameKey() frameKey {
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
 		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message,
 		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note,
-		cuts: w.CutCells() != nil, cutsNote: g.cutsAge(time.Now()) >= render.CutsNoteAfter}
+		cuts: w.CutCells() != nil, cutsNote: g.cutsAge(time.Now()) >= render.CutsNoteAfter, comps: w.ComponentsSeq()}
 	if p := g.promptView(); p != nil {
 		k.prompt = *p
 	}
@@ -1953,7 +1956,7 @@ func (g *Game) updateInspect() {
 		p = g.pinned
 	}
 	k := inspectKey{p: p, tl: g.w.Timeline.Version(), grd: g.w.GridVersion(), algo: g.w.Settings.Algo, w: g.w,
-		hier: g.w.Hierarchy(), repair: g.w.RepairSeq}
+		hier: g.w.Hierarchy(), repair: g.w.RepairSeq, comps: g.w.ComponentsSeq()}
 	if k == g.inspectKey {
 		return
 	}

@@ -1780,6 +1780,9 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		desc += fmt.Sprintf("weight %d", ci.Weight)
 	}
 	y = r.kv(dst, x, y, "cell", desc, ColText)
+	if ci.ComponentPending {
+		y = r.kv(dst, x, y, "component", "computing…", ColTextDim)
+	}
 	if ci.Component >= 0 {
 		y = r.kv(dst, x, y, "component", fmt.Sprintf("%d", ci.Component), ColText)
 		if n, ok := cutOff(f, ci.P); ok && n > 0 {

@@ -37,3 +37,18 @@ func TestInspectorWritesTheRoomRow(t *testing.T) {
 		t.Errorf("with the level row naming the room: %s", got)
 	}
 }
+
+// A component still being labelled in the background (a large map just
+// edited, or its hierarchy building) reads "computing…", not nothing.
+func TestInspectorSaysComponentComputing(t *testing.T) {
+	w := openWorld(t, 6, 2)
+	r := New()
+	ci := w.Inspect(image.Pt(1, 1))
+	if got := panelText(r, w, &ci); !strings.Contains(got, "component | 0") || strings.Contains(got, "computing") {
+		t.Fatalf("labelled: %s", got)
+	}
+	ci.Component, ci.ComponentPending = -1, true
+	if got := panelText(r, w, &ci); !strings.Contains(got, "component | computing…") {
+		t.Fatalf("pending: %s", got)
+	}
+}

@@ -512,6 +512,7 @@ func (w *World) Wait() {
 	}
 	w.waitOptimal()
 	w.waitCutCells()
+	w.waitComponents()
 }
 
 // afterPlan runs f once the current plan's answer is in: now when it is.

@@ -18,7 +18,12 @@ type CellInfo struct {
 	Terrain   byte
 	Weight    uint8
 	Component int32
-	Levels    []LevelInfo
+	// ComponentPending says the component is being worked out in the
+	// background (a large map edited since its labels, or its HPA*
+	// hierarchy still being built): Component is -1 until then, and
+	// World.ComponentsSeq changes when it is in.
+	ComponentPending bool
+	Levels           []LevelInfo
 	// Rooms are the designer's regions the cell lies in, one per region
 	// layer that names one for it, lowest level first: under every
 	// algorithm, while the map has rooms (the group hierarchy's level rows
@@ -98,7 +103,8 @@ func (w *World) Inspect(p image.Point) CellInfo {
 	}
 	ci.Terrain = w.Map.TerrainAt(p)
 	ci.Weight = w.Grid.Weight(p)
-	ci.Component = w.Component(p)
+	comp, ok := w.ComponentAt(p)
+	ci.Component, ci.ComponentPending = comp, !ok
 	if h := w.Hierarchy(); h != nil {
 		for l := 1; l <= h.Levels(); l++ {
 			id := h.GroupOf(l, p)

@@ -849,6 +849,7 @@ func (w *World) Tick(dt float64) {
 	w.Optimal.poll(w)
 	w.pollBatch(false)
 	w.syncCutCells()
+	w.syncComponents()
 	w.Play.tick(w, dt)
 	w.tickAgents(dt)
 }
