@@ -254,6 +254,9 @@ func (a *hpaHier) Size() Size {
 // and 90 MB a move on a 1024×1024 map (3.9 M edges, 216 MB a copy at
 // 2048×2048), which froze the window for seconds per stroke.
 func (a *hpaHier) patchViews(r *hpa.Repair, changed []image.Point) {
+	if viewsPatchHook != nil {
+		viewsPatchHook()
+	}
 	// Keys are cells, as hpa diffs them: ids may be reused.
 	type ekey struct {
 		a, b  image.Point
@@ -334,3 +337,7 @@ func (a *hpaHier) onBorder(changed []image.Point) bool {
 	}
 	return false
 }
+
+// viewsPatchHook, when not nil, runs at the start of each patch of the
+// views (tests: a patch that takes long).
+var viewsPatchHook func()
