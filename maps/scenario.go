@@ -675,6 +675,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 	s := &Scenario{}
 	var at scenarioLines
 	setAt := map[string]int{}
+	oddCluster, oddClusterAt := 0, 0 // a group file's cluster outside the range (see the set case)
 	nameAt, versionAt := 0, 0
 	var regionRows [][]byte // rows of the layer being read, flattened later
 	var abouts []string
@@ -775,6 +776,15 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			}
 			if prev := setAt[key]; prev != 0 {
 				return nil, errAt(name, ln, "%s is set twice (first on line %d)", key, prev)
+			}
+			if n, err := strconv.Atoi(val); err == nil && key == "cluster" && n >= 2 && (n < MinCluster || n > MaxCluster) {
+				// The group hierarchy once took any cluster from 2 up,
+				// and the app kept such a file's value: a file written
+				// then opens at the nearest bound with a note, unless it
+				// is HPA*'s, whose range has always been this one
+				// (checked once every set line is read).
+				oddCluster, oddClusterAt = n, ln
+				val = strconv.Itoa(min(max(n, MinCluster), MaxCluster))
 			}
 			if err := s.Settings.set(key, val); err != nil {
 				return nil, errAt(name, ln, "%v", err)
@@ -923,6 +933,13 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 		return nil, errAt(name, 0, "no map (want a line \"map inline\" or \"map PATH\")")
 	}
 	s.About = strings.Join(abouts, "\n")
+	if oddClusterAt != 0 {
+		if s.Settings.Abstraction == AbstractionHPA || s.Settings.Algo == AlgoHPA {
+			return nil, errAt(name, oddClusterAt, "cluster \"%d\" is not a whole number from %d to %d", oddCluster, MinCluster, MaxCluster)
+		}
+		s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: set cluster %d is outside %d to %d: %d is used (a save writes it)",
+			name, oddClusterAt, oddCluster, MinCluster, MaxCluster, s.Settings.Cluster))
+	}
 	if err := s.check(name, &at, setAt); err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package maps
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image"
 	"io/fs"
 	"os"
@@ -245,7 +246,7 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"hpa algo cluster", head + "set algo hpa\nset cluster 99\n", "s.pls:7: cluster \"99\" is not a whole number from 4 to 64"},
 		// The group hierarchy takes the same range as HPA*, the app's
 		// flags and cmd/bench's (SizeRange): the window shows no more.
-		{"group cluster", head + "set algo group\nset cluster 2\n", "s.pls:7: cluster \"2\" is not a whole number from 4 to 64"},
+		{"hpa cluster after", head + "set cluster 2\nset algo hpa\n", "s.pls:6: cluster \"2\" is not a whole number from 4 to 64"},
 		{"group levels", head + "set algo group\nset levels 6\n", "s.pls:7: levels \"6\" is not a whole number from 1 to 4"},
 		{"agent refine", head + "set agent-refine eagerly\n", "s.pls:6: unknown value \"eagerly\" for agent-refine (want eager, lazy)"},
 		{"agent refine twice", head + "set agent-refine lazy\nset agent-refine eager\n", "s.pls:7: agent-refine is set twice (first on line 6)"},
@@ -980,5 +981,30 @@ func TestScenarioOpensAfterItsMapFileShrank(t *testing.T) {
 	_, err = ParseScenario(strings.NewReader("pathlens-scenario 1\nmap inline\n#...#\nend\nfill 7,0\n"), "in.pls", "")
 	if err == nil || !strings.Contains(err.Error(), "outside the 5×1 map") {
 		t.Errorf("inline map, edit off it: err %v", err)
+	}
+}
+
+// A group file written when the group hierarchy took any cluster from 2 up
+// (the app kept such a file's value on save) still opens: at the nearest
+// bound, with a note naming the line, not refused over one setting (a
+// review: the session's edits and agents were out of reach).
+func TestGroupClusterOutsideTheRangeOpensClamped(t *testing.T) {
+	head := "pathlens-scenario 1\nmap inline\n....\nend\n"
+	for _, c := range []struct {
+		set  string
+		want int
+		line int
+	}{{"set algo group\nset cluster 2\n", 4, 6}, {"set cluster 99\n", 64, 5}, {"set cluster 3\nset algo group\n", 4, 5}} {
+		s, err := ParseScenario(strings.NewReader(head+c.set), "s.pls", "")
+		if err != nil {
+			t.Errorf("%q: %v", c.set, err)
+			continue
+		}
+		if s.Settings.Cluster != c.want {
+			t.Errorf("%q: cluster %d, want %d", c.set, s.Settings.Cluster, c.want)
+		}
+		if len(s.Notes) != 1 || !strings.Contains(s.Notes[0], fmt.Sprintf("s.pls:%d: set cluster", c.line)) || !strings.Contains(s.Notes[0], fmt.Sprintf(": %d is used", c.want)) {
+			t.Errorf("%q: notes %q", c.set, s.Notes)
+		}
 	}
 }

@@ -279,12 +279,19 @@ func TestAgentsScenarioRefineMode(t *testing.T) {
 // takes (maps.SizeRange), HPA*'s or the group hierarchy's, are refused
 // when the file is read, naming its line.
 func TestScenarioClusterOutOfHPARange(t *testing.T) {
-	scen := roomsScenario(t, "set algo group\nset cluster 3\n", false)
+	scen := roomsScenario(t, "set algo hpa\nset cluster 3\n", false)
 	for _, algo := range []string{"hpa", "group"} {
 		code, _, errs := runMain(t, "-scenario", scen, "-algo", algo, "-json")
 		if code != 2 || !strings.Contains(errs, scen+":4: cluster \"3\" is not a whole number from 4 to 64") {
 			t.Errorf("-algo %s: exit %d: %s", algo, code, errs)
 		}
+	}
+	// A group file's cluster from before the range (the group hierarchy
+	// once took 2 up) runs at the nearest bound, said on stderr.
+	scen = roomsScenario(t, "set algo group\nset cluster 3\n", false)
+	code, out, errs := runMain(t, "-scenario", scen, "-json")
+	if code != 0 || !strings.Contains(errs, scen+":4: set cluster 3 is outside 4 to 64: 4 is used") || lastJSON(t, out)["cluster"] != 4.0 {
+		t.Errorf("group cluster 3: exit %d, cluster %v: %s", code, lastJSON(t, out)["cluster"], errs)
 	}
 	scen = roomsScenario(t, "set algo group\nset levels 6\n", false)
 	if code, _, errs := runMain(t, "-scenario", scen, "-json"); code != 2 || !strings.Contains(errs, scen+":4: levels \"6\" is not a whole number from 1 to 4") {

@@ -7,27 +7,41 @@ import (
 	"testing"
 )
 
-// A scenario's sizes outside the range the window shows are refused when
-// opened, naming the file and line, whichever hierarchy it chooses: HPA*'s
-// (it was read, shown clamped, and only its save failed) and the group
-// hierarchy's (once read, shown clamped and saved with the file's value;
-// bench and the app's flags refused what the file held). One range
-// (maps.SizeRange) for the file, the app's flags and cmd/bench's.
+// A scenario's sizes outside the range the window shows: HPA*'s cluster
+// and any levels are refused when opened, naming the file and line (HPA*'s
+// was once read, shown clamped, and only its save failed). A group
+// file's cluster outside it, which the group hierarchy once took (from 2
+// up) and the app saved back, opens at the nearest bound with a note
+// naming the line: refusing it put the session's edits and agents out of
+// reach over one setting. One range (maps.SizeRange) for the file, the
+// app's flags and cmd/bench's.
 func TestClusterOutOfRangeRefused(t *testing.T) {
-	for _, c := range []struct{ algo, set, want string }{
-		{"hpa", "set cluster 99", ":4: cluster \"99\" is not a whole number from 4 to 64"},
-		{"group", "set cluster 99", ":4: cluster \"99\" is not a whole number from 4 to 64"},
-		{"group", "set cluster 2", ":4: cluster \"2\" is not a whole number from 4 to 64"},
-		{"group", "set levels 6", ":4: levels \"6\" is not a whole number from 1 to 4"},
+	for _, c := range []struct{ algo, set, want, note string }{
+		{"hpa", "set cluster 99", ":4: cluster \"99\" is not a whole number from 4 to 64", ""},
+		{"group", "set cluster 99", "", ":4: set cluster 99 is outside 4 to 64: 64 is used"},
+		{"group", "set cluster 2", "", ":4: set cluster 2 is outside 4 to 64: 4 is used"},
+		{"group", "set levels 6", ":4: levels \"6\" is not a whole number from 1 to 4", ""},
 	} {
 		src := filepath.Join(t.TempDir(), "bad.pls")
 		body := "pathlens-scenario 1\nname bad\nset algo " + c.algo + "\n" + c.set + "\nmap inline\n#####\n#...#\n#####\nend\n"
 		if err := os.WriteFile(src, []byte(body), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Open(src); err == nil || !strings.Contains(err.Error(), src+c.want) {
-			t.Errorf("%s, %s: open: %v, want %q", c.algo, c.set, err, src+c.want)
+		w, err := Open(src)
+		if c.want != "" {
+			if err == nil || !strings.Contains(err.Error(), src+c.want) {
+				t.Errorf("%s, %s: open: %v, want %q", c.algo, c.set, err, src+c.want)
+			}
+			continue
 		}
+		if err != nil {
+			t.Errorf("%s, %s: open: %v, want it opened with a note", c.algo, c.set, err)
+			continue
+		}
+		if notes := strings.Join(w.LoadNotes(), "|"); !strings.Contains(notes, c.note) {
+			t.Errorf("%s, %s: load notes %q, want %q", c.algo, c.set, notes, c.note)
+		}
+		w.Close()
 	}
 }
 
