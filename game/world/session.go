@@ -210,6 +210,8 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 		}
 	}
 	if ss.Cluster > 0 {
+		// The reader and the flags keep to the range already
+		// (maps.SizeRange); a Settings made in code may not.
 		s.ClusterSize = max(MinClusterSize, min(ss.Cluster, MaxClusterSize))
 		if s.ClusterSize != ss.Cluster {
 			notes = append(notes, fmt.Sprintf("cluster %d shown as %d (the app offers %d..%d)", ss.Cluster, s.ClusterSize, MinClusterSize, MaxClusterSize))
@@ -258,8 +260,8 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 // OverrideSettings lays over's set switches (the command line's -cluster,
 // -cost...) over the session's, which came from the scenario or the
 // defaults; the others keep their values. Call it before Begin. A value
-// the app shows otherwise (a cluster outside 4..64) or refuses (levels 5:
-// the switch keeps its value) is noted. It returns, for each switch set
+// Merge refuses (one outside maps.SizeRange, which the command line
+// already refuses) is noted, the switch keeping its value. It returns, for each switch set
 // that the algorithm (or the scenario's regions) does not read, why it
 // changes nothing (as a switch pressed in the window says it).
 func (w *World) OverrideSettings(over maps.Settings) []string {
