@@ -195,6 +195,19 @@ func TestEmptyPhaseNamedWhenLeftBehind(t *testing.T) {
 			t.Errorf("seek %d→%d named %q, want %d", c.a, c.b, got, c.want)
 		}
 	}
+	// Empty phases after the last event are named by the seek that
+	// reaches the end (a review: with smoothing off, HPA*'s last steps,
+	// crossing a border or following the goal's insertion path, were
+	// never named), and not again on the way back.
+	tr.BeginPhase("step 3 crosses a cluster border (no search)", 1)
+	tr.BeginPhase("smooth", 0)
+	tl.Reset(&tr, 16)
+	if got := tl.EmptyPhasesPassed(4, 5); len(got) != 3 || got[1] != "step 3 crosses a cluster border (no search)" {
+		t.Errorf("to the end: %q, want the middle empty phase and the two after the last event", got)
+	}
+	if got := tl.EmptyPhasesPassed(5, 4); len(got) != 1 {
+		t.Errorf("back from the end: %q, want only the middle empty phase", got)
+	}
 	tl.Seek(4)
 	if ph := tr.Phases[tl.Phase()].Name; ph != "cells" {
 		t.Errorf("the cursor at 4 shows %q, the test's premise is the first cells", ph)
@@ -258,5 +271,32 @@ func TestInsertRowWhenJoinedWithoutSearch(t *testing.T) {
 	}
 	if !seen["true"] {
 		t.Error("no query joined both ends without a search: the row for that case is untested")
+	}
+}
+
+// The same on a real query (a review's case): HPA* with the shortcut off
+// across one cluster border ends in empty phases only; stepping by phases
+// to the end names them.
+func TestStepsToTheEndNameTheTrailingEmptyPhases(t *testing.T) {
+	w := openBuiltin(t, "world")
+	w.Begin()
+	w.SetAlgo(AlgoHPA)
+	w.ToggleShortcut()
+	w.Wait()
+	if !w.SetEndpoints(image.Pt(19, 1), image.Pt(20, 1)) {
+		t.Fatal("query refused")
+	}
+	w.Wait()
+	w.SeekStart()
+	var notes []string
+	for i := 0; i < 50 && w.Timeline.Cursor() < w.Timeline.Len(); i++ {
+		seq := w.MessageSeq
+		w.NextPhase()
+		if w.MessageSeq != seq && strings.HasPrefix(w.Message, "passed ") {
+			notes = append(notes, w.Message)
+		}
+	}
+	if !strings.Contains(strings.Join(notes, "|"), "crosses a cluster border") {
+		t.Errorf("stepping to the end named %q: want the steps crossing a cluster border", notes)
 	}
 }

@@ -316,18 +316,22 @@ func (t *Timeline) PrevStage() int {
 // before max(a,b): a step that stops where one sits does not name it yet
 // (the top bar would show the phase before it while the note said it had
 // been passed, a tester's report), the next step does. At 0 the cursor
-// shows the first phase itself, which is therefore never named.
+// shows the first phase itself, which is therefore never named. Empty
+// phases after the last event (HPA*'s last steps crossing a border or
+// following the goal's insertion path, an empty smoothing) have no step
+// after them: a seek forward to the end names them.
 func (t *Timeline) EmptyPhasesPassed(a, b int) []string {
 	if t.tr == nil || a == b {
 		return nil
 	}
 	lo, hi := min(a, b), max(a, b)
+	toEnd := b == hi && hi == t.Len()
 	var names []string
 	for k, ph := range t.tr.Phases {
 		if k == 0 && ph.Start == 0 {
 			continue // what the cursor shows at 0
 		}
-		if ph.Start >= lo && ph.Start < hi && t.tr.PhaseEnd(k) <= ph.Start {
+		if ph.Start >= lo && (ph.Start < hi || toEnd && ph.Start == hi) && t.tr.PhaseEnd(k) <= ph.Start {
 			names = append(names, ph.Name)
 		}
 	}
