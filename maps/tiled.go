@@ -202,6 +202,7 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	if err := rd.tileObjectNotes(); err != nil {
 		return nil, none, err
 	}
+	rd.unreadLayerNotes(rd.noted)
 	rd.shapeNotes()
 	g, terrain, err := rd.grid()
 	if err != nil {
@@ -736,6 +737,9 @@ type tiledReader struct {
 	shapeAt    []int32
 	shapeTiles []shapeTile
 	notes      []string
+	// noted holds the object layers a wall-tile note names
+	// (tileObjectNotes), which unreadLayerNotes leaves to it.
+	noted map[*tiled.ObjectGroup]bool
 }
 
 // objectLayer is an object layer with the offset it is drawn at.
@@ -957,7 +961,9 @@ func (rd *tiledReader) grid() (*pathing.Grid, []byte, error) {
 
 // regionLevel reports whether a layer named name (class class) holds
 // regions, and of which level: "regions" and "rooms" are level 1,
-// "regions N" level N (1 to MaxRegionLevels).
+// "regions N" and "rooms N" level N (1 to MaxRegionLevels), the space
+// optional ("regions2", "rooms2"). A one-word name that only starts with
+// rooms ("roomset") is no region layer, as before "rooms N" was read.
 func regionLevel(name, class string) (int, bool, error) {
 	for _, s := range []string{name, class} {
 		f := strings.Fields(strings.ToLower(s))
@@ -966,12 +972,12 @@ func regionLevel(name, class string) (int, bool, error) {
 		}
 		var rest string
 		switch {
-		case f[0] == "rooms" && len(f) == 1:
-			return 1, true, nil
-		case f[0] == "regions":
+		case f[0] == "regions" || f[0] == "rooms":
 			rest = strings.Join(f[1:], "")
 		case strings.HasPrefix(f[0], "regions") && len(f) == 1:
 			rest = strings.TrimPrefix(f[0], "regions")
+		case strings.HasPrefix(f[0], "rooms") && len(f) == 1 && isDigits(f[0][len("rooms"):]):
+			rest = strings.TrimPrefix(f[0], "rooms")
 		default:
 			continue
 		}
@@ -1083,7 +1089,7 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 			}
 		}
 		if !seen {
-			return none, errAt(rd.name, 0, "region layers go up to level %d but level %d has none", top, lvl)
+			return none, rd.missingLevel(top, lvl)
 		}
 		rooms.Layers[lvl-1] = layer
 		names := map[byte]string{}

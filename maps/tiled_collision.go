@@ -248,6 +248,9 @@ func (rd *tiledReader) objectWalls() error {
 // Tiles placed from templates are left out (their numbers are the
 // template's tileset's).
 func (rd *tiledReader) tileObjectNotes() error {
+	if rd.noted == nil {
+		rd.noted = map[*tiled.ObjectGroup]bool{}
+	}
 	for _, ol := range rd.others {
 		tiles, first, marked := 0, "", 0
 		for _, o := range ol.og.Objects {
@@ -268,6 +271,9 @@ func (rd *tiledReader) tileObjectNotes() error {
 			if tiles++; first == "" {
 				first = fmt.Sprintf("tile %d of tileset %q", lt.ID, lt.Tileset.Name)
 			}
+		}
+		if tiles > 0 || marked > 0 {
+			rd.noted[ol.og] = true
 		}
 		if tiles > 0 {
 			rd.notes = append(rd.notes, fmt.Sprintf("object layer %q holds %d wall %s placed as tile objects (%s first), which are not read: walls are tiles on tile layers, or rectangles, polygons and ellipses on an object layer named collision",

@@ -1,0 +1,174 @@
+package maps
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"strconv"
+	"strings"
+
+	tiled "github.com/lafriks/go-tiled"
+)
+
+// What a Tiled map holds on its object layers that is not read, said in
+// load notes so that a slip in Tiled shows when the map opens: an object
+// layer read neither as rooms nor as walls (a layer "romos" meant as
+// "rooms" was dropped without a word), a room that covers no cell (drawn
+// off the map) or only walls.
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// layerLine is the line of og's <objectgroup> element in the file (not one
+// inside a tileset's tiles), found by its id, or by its name when it has
+// none; 0 when not found.
+func (rd *tiledReader) layerLine(og *tiled.ObjectGroup) int {
+	d := xml.NewDecoder(bytes.NewReader(rd.data))
+	inTile := 0
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return 0
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			switch t.Name.Local {
+			case "tile":
+				inTile++
+			case "objectgroup":
+				if inTile > 0 {
+					continue
+				}
+				id, _ := strconv.ParseUint(attrOf(t, "id"), 10, 32)
+				if og.ID != 0 && uint32(id) == og.ID || og.ID == 0 && id == 0 && attrOf(t, "name") == og.Name {
+					line, _ := d.InputPos()
+					return line
+				}
+			}
+		case xml.EndElement:
+			if t.Name.Local == "tile" {
+				inTile--
+			}
+		}
+	}
+}
+
+// layerAt names an object layer for a message: `"rooms" (line 12)`, or
+// `"rooms"` when its line is not found.
+func (rd *tiledReader) layerAt(og *tiled.ObjectGroup) string {
+	if l := rd.layerLine(og); l > 0 {
+		return fmt.Sprintf("%q (line %d)", og.Name, l)
+	}
+	return strconv.Quote(og.Name)
+}
+
+// roomLayerGuess is the region layer name a layer named name was likely
+// meant to have, "" when it looks like none: its first word one or two
+// typing slips from rooms or regions ("romos", "regoins", "room"), the
+// rest (a level) kept.
+func roomLayerGuess(name string) string {
+	f := strings.Fields(strings.ToLower(name))
+	if len(f) == 0 {
+		return ""
+	}
+	word, level := f[0], strings.Join(f[1:], " ")
+	if level == "" {
+		// "romos2": the level written on.
+		if i := strings.IndexFunc(word, func(r rune) bool { return r >= '0' && r <= '9' }); i > 0 && isDigits(word[i:]) {
+			word, level = word[:i], word[i:]
+		}
+	}
+	for _, kw := range []string{"rooms", "regions", "room", "region"} {
+		if word == kw || len(word) >= 3 && editDistance(word, kw) <= 2 && abs(len(word)-len(kw)) <= 2 {
+			guess := kw
+			if !strings.HasSuffix(guess, "s") {
+				guess += "s"
+			}
+			if level != "" {
+				guess += " " + level
+			}
+			return guess
+		}
+	}
+	return ""
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// unreadLayerNotes says, one note per object layer read neither as rooms
+// nor as walls, that it is not read and which names are, with the name it
+// was likely meant to have when it is a slip from one ("romos": rooms).
+// Layers a wall-tile note already names (tileObjectNotes) are left to it.
+func (rd *tiledReader) unreadLayerNotes(noted map[*tiled.ObjectGroup]bool) {
+	for _, ol := range rd.others {
+		if noted[ol.og] {
+			continue
+		}
+		n := len(ol.og.Objects)
+		what := fmt.Sprintf("%d %s", n, plural(n, "object", "objects"))
+		hint := ""
+		if g := roomLayerGuess(ol.og.Name); g != "" {
+			hint = fmt.Sprintf("; if it holds rooms, name it %q", g)
+		}
+		rd.notes = append(rd.notes, fmt.Sprintf("object layer %s holds %s, not read as rooms or walls: rooms are read from object layers named rooms or regions (level 1) and \"rooms N\" or \"regions N\" (level N), walls from one named collision (or walls, solid, obstacles)%s",
+			rd.layerAt(ol.og), what, hint))
+	}
+}
+
+// missingLevel is the refusal of region layers that go up to level top
+// with none at level lvl: at the line of the lowest layer above lvl,
+// naming the object layers not read that may be the missing one (a name
+// slipped from rooms or regions, else every unread layer with objects).
+func (rd *tiledReader) missingLevel(top, lvl int) *Error {
+	var above *tiled.ObjectGroup
+	aboveLvl := 0
+	for _, r := range rd.regions {
+		if r.level > lvl && (above == nil || r.level < aboveLvl) {
+			above, aboveLvl = r.og, r.level
+		}
+	}
+	line, where := 0, ""
+	if above != nil {
+		line = rd.layerLine(above)
+		where = fmt.Sprintf("region layer %q (level %d): ", above.Name, aboveLvl)
+	}
+	var guesses, unread []string
+	for _, ol := range rd.others {
+		if g := roomLayerGuess(ol.og.Name); g != "" {
+			guesses = append(guesses, fmt.Sprintf("object layer %s, not read, may be meant as level %d: name it %q", rd.layerAt(ol.og), lvl, levelName(g, lvl)))
+		} else if len(ol.og.Objects) > 0 {
+			unread = append(unread, rd.layerAt(ol.og))
+		}
+	}
+	msg := fmt.Sprintf("%sregion layers go up to level %d but level %d has none", where, top, lvl)
+	switch {
+	case len(guesses) > 0:
+		msg += "; " + strings.Join(guesses, "; ")
+	case len(unread) > 0:
+		msg += fmt.Sprintf("; object %s %s %s not read (rooms of level %d are on a layer named %s)",
+			plural(len(unread), "layer", "layers"), joinAnd(unread), plural(len(unread), "is", "are"), lvl, levelName("rooms", lvl))
+	}
+	return errAt(rd.name, line, "%s", msg)
+}
+
+// levelName is the region layer name guess (rooms, regions, with or
+// without a level) for level lvl: "rooms" for 1, "rooms 2" for 2.
+func levelName(guess string, lvl int) string {
+	word, _, _ := strings.Cut(guess, " ")
+	if lvl == 1 {
+		return word
+	}
+	return fmt.Sprintf("%s %d", word, lvl)
+}
