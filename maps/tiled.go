@@ -1035,13 +1035,29 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 		named := map[string]byte{} // room name → its character
 		used := map[byte]string{}  // character → the name (or "" for a region property) it stands for
 		// Region properties first: they say which character they want.
+		// A character is a room's identity: two names giving one
+		// character are refused (it was two rooms merged silently, one
+		// name lost in the inspector and the export). A piece with the
+		// character and no name is a piece of the named room.
+		namedBy := map[byte]placed{} // character → the first named object giving it
 		for _, pl := range all {
 			if c, explicit, err := regionChar(pl.o); err != nil {
 				return none, errAt(rd.name, rd.objectLine(pl.rl.og.Name, pl.o), "region layer %q: %v", pl.rl.og.Name, err)
 			} else if explicit {
 				chars[pl.o] = c
 				name := strings.TrimSpace(pl.o.Name)
-				used[c] = name
+				if first, ok := namedBy[c]; ok && name != "" && strings.TrimSpace(first.o.Name) != name {
+					return none, errAt(rd.name, rd.objectLine(pl.rl.og.Name, pl.o), "region layer %q: %s %q has region %q, which %s %q (line %d) already gives its room: a region character names one room; give one of them another region character, or both the same name if they are pieces of one room",
+						pl.rl.og.Name, objLabel(pl.o), name, rune(c), objLabel(first.o), strings.TrimSpace(first.o.Name), rd.objectLine(first.rl.og.Name, first.o))
+				}
+				if name != "" {
+					if _, ok := namedBy[c]; !ok {
+						namedBy[c] = pl
+					}
+				}
+				if prev, ok := used[c]; !ok || prev == "" {
+					used[c] = name
+				}
 				if _, ok := named[name]; !ok && name != "" {
 					named[name] = c // its other pieces, with no property, are this room too
 				}
