@@ -208,7 +208,7 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	if err != nil {
 		return nil, none, err
 	}
-	rooms, err := rd.regionLayers()
+	rooms, err := rd.regionLayers(terrain)
 	if err != nil {
 		return nil, none, err
 	}
@@ -998,7 +998,11 @@ func regionLevel(name, class string) (int, bool, error) {
 // is an error naming both objects. The work, each object's bounding box in
 // cells times its points, is bounded by regionWork: objects of one name may
 // overlap, so nothing else stops a file of many huge objects.
-func (rd *tiledReader) regionLayers() (Rooms, error) {
+//
+// terrain ('#' a wall) is for the notes on rooms that cover no cell (drawn
+// off the map, or too small to hold a cell's centre) or only walls: such a
+// room has no part in the hierarchy, which a designer would not see.
+func (rd *tiledReader) regionLayers(terrain []byte) (Rooms, error) {
 	var rooms, none Rooms
 	if len(rd.regions) == 0 {
 		return none, nil
@@ -1011,11 +1015,12 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 	rooms.Names = make([]map[byte]string, top)
 	own := make([]int32, rd.w*rd.h) // 1 + index in objs of the object that named the cell
 	var objs []*tiled.Object
+	var objLayers []regionLayer // the layer of each of objs
 	budget := regionWork(rd.w, rd.h)
 	for lvl := 1; lvl <= top; lvl++ {
 		layer := bytes.Repeat([]byte{' '}, rd.w*rd.h)
 		clear(own)
-		objs = objs[:0]
+		objs, objLayers = objs[:0], objLayers[:0]
 		seen := false
 		type placed struct {
 			o  *tiled.Object
@@ -1079,20 +1084,49 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 			}
 			chars[pl.o] = c
 		}
+		type roomCells struct {
+			first       placed // the room's first object that covers a cell
+			cells, open int
+		}
+		covered := map[byte]*roomCells{}
+		var order []byte // the rooms' characters, as first covered
 		for _, pl := range all {
 			o, rl := pl.o, pl.rl
 			c := chars[o]
-			objs = append(objs, o)
+			objs, objLayers = append(objs, o), append(objLayers, rl)
 			k := int32(len(objs))
+			hit, n := 0, 0 // cells inside o; those no piece of its room had yet
 			err := rd.cellsInside(o, rl.off, roomShapes, &budget, func(x, y int) error {
 				i := y*rd.w + x
 				if own[i] != 0 && layer[i] != c {
+					prev, prevLayer := objs[own[i]-1], objLayers[own[i]-1]
+					if prevLayer.og != rl.og {
+						// Two layers of one level ("rooms" and "regions"):
+						// the object names alone read as one layer's.
+						return errCell(rd.name, rd.objectLine(rl.og.Name, o), image.Pt(x, y), "object layers %s and %s both give region level %d, and cell (%d,%d) lies in region %q (%s on %q, line %d) and %q (%s on %q): draw each level's rooms on one layer, or rename one layer (\"regions 2\" is level 2)",
+							rd.layerAt(prevLayer.og), rd.layerAt(rl.og), lvl, x, y, rune(layer[i]), objLabel(prev), prevLayer.og.Name, rd.objectLine(prevLayer.og.Name, prev), rune(c), objLabel(o), rl.og.Name)
+					}
 					return errCell(rd.name, rd.objectLine(rl.og.Name, o), image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
-						rl.og.Name, x, y, rune(layer[i]), objLabel(objs[own[i]-1]), rune(c), objLabel(o))
+						rl.og.Name, x, y, rune(layer[i]), objLabel(prev), rune(c), objLabel(o))
+				}
+				hit++
+				if own[i] == 0 {
+					n++
 				}
 				layer[i], own[i] = c, k
 				return nil
 			})
+			if err == nil && hit == 0 {
+				rd.notes = append(rd.notes, rd.noCellNote(o, rl))
+			} else if err == nil {
+				rc := covered[c]
+				if rc == nil {
+					rc = &roomCells{first: pl}
+					covered[c] = rc
+					order = append(order, c)
+				}
+				rc.cells += n
+			}
 			var me *Error
 			switch {
 			case errors.As(err, &me):
@@ -1106,6 +1140,22 @@ func (rd *tiledReader) regionLayers() (Rooms, error) {
 		}
 		if !seen {
 			return none, rd.missingLevel(top, lvl)
+		}
+		for i, c := range layer {
+			if rc := covered[c]; rc != nil && terrain[i] != '#' {
+				rc.open++
+			}
+		}
+		for _, c := range order {
+			if rc := covered[c]; rc.open == 0 {
+				o, rl := rc.first.o, rc.first.rl
+				who := objLabel(o)
+				if name := strings.TrimSpace(o.Name); name != "" {
+					who += fmt.Sprintf(" %q", name)
+				}
+				rd.notes = append(rd.notes, fmt.Sprintf("region layer %q: room %q (%s, line %d) covers only walls (%d %s): it holds no open cell, so it has no part in the hierarchy",
+					rl.og.Name, rune(c), who, rd.objectLine(rl.og.Name, o), rc.cells, plural(rc.cells, "cell", "cells")))
+			}
 		}
 		rooms.Layers[lvl-1] = layer
 		names := map[byte]string{}

@@ -172,3 +172,21 @@ func levelName(guess string, lvl int) string {
 	}
 	return fmt.Sprintf("%s %d", word, lvl)
 }
+
+// noCellNote says that room object o on layer rl covers no cell: it lies
+// outside the map, or within it but around no cell's centre.
+func (rd *tiledReader) noCellNote(o *tiled.Object, rl regionLayer) string {
+	who := objLabel(o)
+	if name := strings.TrimSpace(o.Name); name != "" {
+		who += fmt.Sprintf(" %q", name)
+	}
+	at := fmt.Sprintf("region layer %q: %s (line %d)", rl.og.Name, who, rd.objectLine(rl.og.Name, o))
+	tw, th := float64(max(rd.m.TileWidth, 1)), float64(max(rd.m.TileHeight, 1))
+	mw, mh := float64(rd.w)*tw, float64(rd.h)*th
+	if _, box, _, err := objectShape(o, float64(rl.off.X), float64(rl.off.Y), roomShapes); err == nil &&
+		(box.Max.X <= 0 || box.Max.Y <= 0 || box.Min.X >= mw || box.Min.Y >= mh) {
+		return fmt.Sprintf("%s lies outside the map ((%g,%g)-(%g,%g) px; the map is %g×%g px), so it covers no cell and is not read",
+			at, box.Min.X, box.Min.Y, box.Max.X, box.Max.Y, mw, mh)
+	}
+	return fmt.Sprintf("%s holds no cell's centre (a cell is in a room when its centre lies inside), so it covers no cell and is not read", at)
+}
