@@ -458,7 +458,7 @@ func scanLayers(d *xml.Decoder, name string, w, h int, bound func(layers int) er
 				}
 				continue
 			}
-			if n, err := checkData(text.b, enc, comp, limit); err != nil {
+			if n, err := checkData(text.b, enc, comp, w, h); err != nil {
 				return 0, nil, errAt(name, line, "tile layer %q: %v", layer, err)
 			} else if n != want && short == nil {
 				short = errAt(name, line, "tile layer %q holds %d tiles, want %d (the map's %d×%d cells)%s", layer, n, want, w, h, layerSize(lw, lh, w, h))
@@ -621,8 +621,14 @@ func csvShort(text []byte, n int64, w, h int) (int, string) {
 }
 
 // checkData checks one layer's base64 data text (see scanLayers; CSV is
-// checkCSV's) and returns how many tiles it holds.
-func checkData(text []byte, enc, comp string, limit int64) (int64, error) {
+// checkCSV's) of a w×h map and returns how many tiles it holds. Data that
+// is not a whole number of tiles is refused saying the size the map's
+// tiles need, four bytes a tile.
+func checkData(text []byte, enc, comp string, w, h int) (int64, error) {
+	limit := int64(w) * int64(h) * 4
+	need := func(what string, n int64) error {
+		return fmt.Errorf("%s %s bytes where the map's %d×%d tiles need %s (4 a tile)", what, thousands(n), w, h, thousands(limit))
+	}
 	if enc != "base64" {
 		return 0, fmt.Errorf("unknown data encoding %q (Tiled writes csv, base64 or XML)", enc)
 	}
@@ -634,7 +640,7 @@ func checkData(text []byte, enc, comp string, limit int64) (int64, error) {
 	switch comp {
 	case "":
 		if len(raw)%4 != 0 {
-			return 0, fmt.Errorf("base64 data is %d bytes, not four a tile", len(raw))
+			return 0, need("base64 data is", int64(len(raw)))
 		}
 		return int64(len(raw) / 4), nil
 	case "gzip":
@@ -657,7 +663,7 @@ func checkData(text []byte, enc, comp string, limit int64) (int64, error) {
 		return 0, fmt.Errorf("its %s data unpacks to more than the map's %d tiles", comp, limit/4)
 	}
 	if n%4 != 0 {
-		return 0, fmt.Errorf("its %s data unpacks to %d bytes, not four a tile", comp, n)
+		return 0, need("its "+comp+" data unpacks to", n)
 	}
 	return n / 4, nil
 }

@@ -190,3 +190,17 @@ func (rd *tiledReader) noCellNote(o *tiled.Object, rl regionLayer) string {
 	}
 	return fmt.Sprintf("%s holds no cell's centre (a cell is in a room when its centre lies inside), so it covers no cell and is not read", at)
 }
+
+// thousands writes n with commas between groups of three digits: 4,794.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}
