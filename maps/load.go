@@ -303,15 +303,28 @@ func LoadMap(path string) (*Map, error) {
 // (Rooms.Notes: tiles left open, tiles offset off the map). The other
 // formats have none.
 func LoadMapNotes(path string) (*Map, []string, error) {
-	m, rooms, err := loadMapFileRooms(path, true)
+	m, rooms, err := LoadMapRooms(path)
 	if err != nil {
 		return nil, nil, err
+	}
+	return m, rooms.Notes, nil
+}
+
+// LoadMapRooms is LoadMap with a Tiled map's rooms (its region layers and
+// their names, as a session opening the file reads them; none for the
+// other formats) and the map's load notes, each starting with the file's
+// base name.
+func LoadMapRooms(path string) (*Map, Rooms, error) {
+	m, rooms, err := loadMapFileRooms(path, true)
+	if err != nil {
+		return nil, Rooms{}, err
 	}
 	var notes []string
 	for _, n := range rooms.Notes {
 		notes = append(notes, m.Name+": "+n)
 	}
-	return m, notes, nil
+	rooms.Notes = notes
+	return m, rooms, nil
 }
 
 // MovingAIDir returns the folder of Moving AI benchmark maps the tests and

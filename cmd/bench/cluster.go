@@ -69,10 +69,10 @@ func prepareClusterAStarWith(env *Env, rep *Report, setup *groupSetup) (Planner,
 		return nil, err
 	}
 	if len(regions) > 1 {
-		if c.ExtString("regions") != "" {
+		if f := c.ExtString("regions"); f != "" && !allTiled(f) {
 			return nil, usagef("bench: -algo astar-cluster reads level 1 only, but -regions gives %d layers; give the level-1 layer alone", len(regions))
 		}
-		regions = regions[:1] // the scenario's level-1 layer
+		regions = regions[:1] // the scenario's or Tiled map's level-1 layer
 	}
 	cfg.Levels = 1
 	gr, err := groups.Build(env.Grid, cfg, regions)

@@ -45,7 +45,7 @@ func init() {
 		ex := &optBool{}
 		fs.Var(ex, "exclusion", "group: exclusion mode (plan every level, each inside the plan above); -exclusion=false overrides a scenario")
 		c.Ext["exclusion"] = ex
-		c.Ext["regions"] = fs.String("regions", "", "group: region layer `FILE`s for levels 1, 2, … separated by commas (rows of one character per cell; '#' or ' ' = none), or a scenario file")
+		c.Ext["regions"] = fs.String("regions", "", "group: region layer `FILE`s for levels 1, 2, … separated by commas (rows of one character per cell; '#' or ' ' = none), a scenario file, or a Tiled .tmx map's rooms (left out: a Tiled -map's own rooms)")
 		c.Ext["target"] = fs.String("target", "", "group: refinement target representative or nearest (default representative)")
 		c.Ext["branch"] = fs.Int("branch", 0, fmt.Sprintf("group: k, level l+1 clusters gather k×k level-l clusters: 2 or more (default %d)", groups.DefaultBranch))
 		// -cluster and -levels are shared with -algo hpa: whichever file's
@@ -169,7 +169,7 @@ type groupSetup struct {
 func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	c := env.Cfg
 	cfg := groups.Config{Neighborhood: c.Neighborhood}
-	var regions [][]byte
+	regions := env.MapRooms.Layers // a Tiled -map's rooms, as the window reads them
 	if setup != nil {
 		cfg = setup.base
 		regions = setup.regions
@@ -205,7 +205,7 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	if files := c.ExtString("regions"); files != "" {
 		regions = nil
 		for _, f := range strings.Split(files, ",") {
-			ls, err := readRegions(f, env.Grid.Width(), env.Grid.Height())
+			ls, err := readRegions(f, env.Grid.Width(), env.Grid.Height(), env.Stderr)
 			if err != nil {
 				return cfg, nil, err
 			}
@@ -215,16 +215,31 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	return cfg, regions, nil
 }
 
-// readRegions reads a region file: a scenario (its region layers) or plain
-// rows of one character per cell, w×h.
+// readRegions reads a region file: a scenario (its region layers), a
+// Tiled map (its room layers, read as the window reads them; its tiles
+// are not, and its load notes go to stderr) or plain rows of one
+// character per cell, w×h. A .tmx was read as rows of XML ("has 56 rows,
+// the map has 30").
 // A file larger than MaxLevels layers of the map (plus 1 MiB for a
 // scenario's other blocks) is refused before it is read whole.
-func readRegions(path string, w, h int) ([][]byte, error) {
+func readRegions(path string, w, h int, stderr io.Writer) ([][]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, usagef("bench: -regions: %v", err)
 	}
 	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	switch maps.Detect(head[:n]) {
+	case maps.FormatTiled:
+		f.Close()
+		return tiledRegions(path, w, h, stderr)
+	case maps.FormatTiledJSON:
+		return nil, usagef("bench: -regions: %s is a Tiled JSON map: rooms are read from Tiled's TMX format (in Tiled: File › Export As… › Tiled map files (*.tmx))", path)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, usagef("bench: -regions: %v", err)
+	}
 	limit := int64(groups.MaxLevels)*int64(w+2)*int64(h) + 1<<20
 	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
@@ -261,6 +276,40 @@ func readRegions(path string, w, h int) ([][]byte, error) {
 		layer = append(layer, r...)
 	}
 	return [][]byte{layer}, nil
+}
+
+// tiledRegions reads the room layers of the Tiled map at path for
+// -regions on a w×h map: the map must be w×h (rooms are drawn over cells)
+// and have rooms. Its load notes go to stderr, as -map's do.
+func tiledRegions(path string, w, h int, stderr io.Writer) ([][]byte, error) {
+	m, rooms, err := maps.LoadMapRooms(path)
+	if err != nil {
+		return nil, usagef("bench: -regions: %v", err)
+	}
+	if stderr != nil {
+		for _, n := range rooms.Notes {
+			fmt.Fprintf(stderr, "bench: note: %s\n", n)
+		}
+	}
+	if gw, gh := m.Grid.Width(), m.Grid.Height(); gw != w || gh != h {
+		return nil, usagef("bench: -regions: %s is a %d×%d Tiled map, the map is %d×%d: its rooms are drawn over cells of another size", path, gw, gh, w, h)
+	}
+	if len(rooms.Layers) == 0 {
+		return nil, usagef("bench: -regions: %s is a Tiled map with no rooms (rectangles, polygons or ellipses on an object layer named rooms or regions; see docs/formats.md)", path)
+	}
+	return rooms.Layers, nil
+}
+
+// isTiledFile reports whether the file at path reads as a Tiled TMX map.
+func isTiledFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	return maps.Detect(head[:n]) == maps.FormatTiled
 }
 
 // groupPlanner walks each query with a groups.Planner; its answers are
@@ -737,8 +786,11 @@ func checkLevelsCoverRegions(c *Config, cfg groups.Config, regions [][]byte) err
 		return nil
 	}
 	from := "-scenario " + c.ExtString("scenario-arg")
-	if f := c.ExtString("regions"); f != "" {
+	switch f := c.ExtString("regions"); {
+	case f != "":
 		from = "-regions " + f
+	case c.ExtString("scenario-arg") == "":
+		from = "-map " + c.MapPath // a Tiled map's rooms
 	}
 	set := fmt.Sprintf("the default %d levels", levels)
 	switch {
@@ -754,4 +806,15 @@ func checkLevelsCoverRegions(c *Config, cfg groups.Config, regions [][]byte) err
 	}
 	return usagef("bench: -algo group: %s draws %d region layers, one a level, and runs %s: give -levels %d or more (or drop the layers above level %d)",
 		from, len(regions), set, len(regions), levels)
+}
+
+// allTiled reports whether every file of a -regions list is a Tiled map
+// (whose rooms come in levels: astar-cluster takes its level 1).
+func allTiled(files string) bool {
+	for _, f := range strings.Split(files, ",") {
+		if !isTiledFile(f) {
+			return false
+		}
+	}
+	return true
 }

@@ -43,6 +43,7 @@ import (
 	"strings"
 
 	"pathlens/assets"
+	"pathlens/game/world"
 	"pathlens/internal/flagmsg"
 	"pathlens/pathing"
 )
@@ -311,6 +312,11 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 		// run prints its scenario's notes, the map's among them.
 		for _, n := range env.MapNotes {
 			fmt.Fprintf(stderr, "bench: note: %s\n", n)
+		}
+		// A Tiled map's rooms drawn across two regions of the level above,
+		// as the window (and -scenario) says when the map opens.
+		for _, n := range world.StraddleNotes(env.MapRooms.Layers, env.MapRooms.Names) {
+			fmt.Fprintf(stderr, "bench: note: %s: %s\n", filepath.Base(c.MapPath), n)
 		}
 	}
 	m := pickMode(c)

@@ -42,6 +42,11 @@ type Env struct {
 	// MapNotes are the -map file's load notes (a Tiled map's: tiles not
 	// read as drawn), each naming the file, for run to print on stderr.
 	MapNotes []string
+	// MapRooms are a Tiled -map's rooms (its region layers and their
+	// names), which the planners that read regions use unless -regions or
+	// a -scenario gives others: the window opening the .tmx uses them, and
+	// bench -map answered on square clusters alone.
+	MapRooms maps.Rooms
 }
 
 // LoadEnv reads c.MapPath (a file, or builtin:NAME from package assets)
@@ -50,7 +55,7 @@ type Env struct {
 // the cell, and is a usage error (exit 2).
 func LoadEnv(c *Config) (*Env, error) {
 	m, builtin, err := readMapArg(c.MapPath)
-	var notes []string
+	var rooms maps.Rooms
 	if !builtin {
 		if _, err := os.Stat(c.MapPath); err != nil {
 			var pe *fs.PathError
@@ -59,12 +64,12 @@ func LoadEnv(c *Config) (*Env, error) {
 			}
 			return nil, usagef("bench: -map %s: %v", c.MapPath, err)
 		}
-		m, notes, err = maps.LoadMapNotes(c.MapPath)
+		m, rooms, err = maps.LoadMapRooms(c.MapPath)
 	}
 	if err != nil {
 		return nil, usagef("bench: %v", err)
 	}
-	env := &Env{Cfg: c, Map: m, Grid: m.Grid, MapNotes: notes}
+	env := &Env{Cfg: c, Map: m, Grid: m.Grid, MapNotes: rooms.Notes, MapRooms: rooms}
 	if c.Single {
 		if err := CheckCell(m, "-from", c.From); err != nil {
 			return nil, err
