@@ -48,11 +48,14 @@ import (
 //
 // Property names are matched in any case. Designer regions (the group
 // hierarchy's rooms) come from object layers named regions or rooms (level
-// 1) and "regions N" (level N): each rectangle or polygon object covers the
-// cells whose centres lie inside it; objects of one name are one room, each
-// name with a character of its own (freeChar), unless a string property
-// region gives the character outright;
-// an object placed from a template takes what it leaves unset from it.
+// 1) and "regions N" or "rooms N" (level N): each rectangle or polygon
+// object covers the cells whose centres lie inside it; objects of one name
+// are one room, each name with a character of its own (freeChar), unless a
+// string property region gives the character outright (two names giving
+// one character are refused); an object placed from a template takes what
+// it leaves unset from it. Object layers read neither as rooms nor as
+// walls, and rooms that cover no cell or only walls, are noted
+// (tiled_notes.go).
 // Group layers are walked with their offsets, which move tiles (by whole
 // tiles) and rooms alike.
 //
