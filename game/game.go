@@ -39,8 +39,9 @@ type Options struct {
 	// Layers is a comma-separated list of layer names to show instead of
 	// the defaults, or "+name,-name" changes to the defaults, or "all".
 	Layers string
-	// Cursor, with ShotPath, places the timeline cursor before the shot:
-	// an event number or a fraction of the timeline ("0.4").
+	// Cursor places the timeline cursor before the shot, or in the window
+	// once the first traced answer is in: an event number, a fraction of
+	// the timeline ("0.4") or "phase:NAME".
 	Cursor string
 	// ViewLevel is the abstract level whose structure is drawn (0: 1,
 	// or, with Cursor in a trace, the level of the phase there, as
@@ -298,19 +299,34 @@ func New(w *world.World, opts Options) (*Game, error) {
 	if opts.ShotDir == "" {
 		g.opts.ShotDir = "."
 	}
-	if opts.Cursor != "" {
-		if err := g.seekSpec(opts.Cursor); err != nil {
-			return nil, err
+	if opts.Cursor != "" || opts.Play {
+		start := func() error {
+			if opts.Cursor != "" {
+				if err := g.applyCursor(); err != nil {
+					return err
+				}
+			}
+			if opts.Play {
+				w.TogglePlay()
+			}
+			return nil
 		}
-		if opts.ViewLevel == 0 {
-			// The cursor moved within this trace: followPhase shows the
-			// level of its phase, as for a step there ("phase:abstract
-			// L2" kept level 1's structure on screen).
-			g.phaseSeen = phaseKey{w.Timeline.Generation(), -1}
+		if !w.Busy() {
+			if err := start(); err != nil {
+				return nil, err
+			}
+		} else {
+			// A map over 256×256 builds and plans in the background (a
+			// shot waited above): the timeline is empty until the
+			// traced answer is in, so the cursor is placed (and play
+			// starts) then. A cursor that trace cannot show is said in
+			// the window, open by then, rather than ending the app.
+			w.AfterPlan(func() {
+				if err := start(); err != nil {
+					w.Fail("%v", err)
+				}
+			})
 		}
-	}
-	if opts.Play {
-		w.TogglePlay()
 	}
 	if opts.HasPin {
 		if !w.Grid.In(opts.Pin) {
@@ -394,6 +410,21 @@ func (g *Game) applyLayerSpec(spec string) error {
 			return fmt.Errorf("-layers: unknown layer %q (have %s, or all)", name, strings.Join(names, ", "))
 		}
 		g.layers = g.layers.With(l, on)
+	}
+	return nil
+}
+
+// applyCursor places the cursor -cursor asks for in the current trace,
+// and has the view follow its phase's level.
+func (g *Game) applyCursor() error {
+	if err := g.seekSpec(g.opts.Cursor); err != nil {
+		return err
+	}
+	if g.opts.ViewLevel == 0 {
+		// The cursor moved within this trace: followPhase shows the
+		// level of its phase, as for a step there ("phase:abstract
+		// L2" kept level 1's structure on screen).
+		g.phaseSeen = phaseKey{g.w.Timeline.Generation(), -1}
 	}
 	return nil
 }

@@ -515,6 +515,11 @@ func (w *World) Wait() {
 	w.waitComponents()
 }
 
+// AfterPlan runs f once the pending plan's answer is in (its trace too,
+// when it records one), now when no plan is pending. A plan replaced by
+// another before it finished (a new query, a switch) drops f.
+func (w *World) AfterPlan(f func()) { w.afterPlan(f) }
+
 // afterPlan runs f once the current plan's answer is in: now when it is.
 func (w *World) afterPlan(f func()) {
 	if p := w.plan; p != nil {

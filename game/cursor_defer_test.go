@@ -1,0 +1,71 @@
+package game
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"pathlens/game/world"
+)
+
+// A teacher's report: -cursor in the window on a map over 256×256 ended
+// the app ("the query has no timeline", "events 0 to 0") or was ignored
+// (a fraction), because the background build and plan had not produced the
+// trace when the window was made. The cursor is now placed once the traced
+// answer is in, and one that trace cannot show is said in the window.
+func TestCursorWaitsForTheBackgroundPlan(t *testing.T) {
+	begun := func(t *testing.T, cursor string) (*world.World, *Game) {
+		t.Helper()
+		wd := openWorld(t, world.AlgoHPA)
+		wd.PrependQuery([2]image.Point{{10, 10}, {280, 270}})
+		wd.Begin()
+		if !wd.Busy() {
+			t.Fatal("the test needs the plan pending when the window is made")
+		}
+		g, err := New(wd, Options{Cursor: cursor})
+		if err != nil {
+			t.Fatalf("-cursor %q: %v, want the window opened", cursor, err)
+		}
+		wd.Wait()
+		if wd.Timeline.Len() == 0 {
+			t.Fatalf("no trace after the plan: %v %v", wd.Outcome.Status, wd.Outcome.Err)
+		}
+		return wd, g
+	}
+	t.Run("a phase", func(t *testing.T) {
+		wd, _ := begun(t, "phase:abstract")
+		if got := wd.PhaseName(); !strings.HasPrefix(got, "abstract") || wd.Timeline.AtEnd() {
+			t.Errorf("cursor %d of %d in %q, want in the abstract search", wd.Timeline.Cursor(), wd.Timeline.Len(), got)
+		}
+		if wd.ErrorShown() {
+			t.Errorf("error shown: %q", wd.Message)
+		}
+	})
+	t.Run("a fraction", func(t *testing.T) {
+		wd, _ := begun(t, "0.5")
+		if got, want := wd.Timeline.Cursor(), wd.Timeline.Len()/2; got != want {
+			t.Errorf("cursor %d of %d, want %d", got, wd.Timeline.Len(), want)
+		}
+	})
+	t.Run("an event number", func(t *testing.T) {
+		wd, _ := begun(t, "5")
+		if got := wd.Timeline.Cursor(); got != 5 {
+			t.Errorf("cursor %d, want 5", got)
+		}
+	})
+	t.Run("out of range: said in the window", func(t *testing.T) {
+		wd, _ := begun(t, "99999999")
+		if !wd.ErrorShown() || !strings.Contains(wd.Message, "-cursor 99999999: the query's timeline has events 0 to ") {
+			t.Errorf("message %q (error %v), want the -shot refusal", wd.Message, wd.MessageErr)
+		}
+		if !wd.Timeline.AtEnd() {
+			t.Errorf("cursor %d of %d, want the end", wd.Timeline.Cursor(), wd.Timeline.Len())
+		}
+	})
+	t.Run("no such phase: said in the window", func(t *testing.T) {
+		wd, _ := begun(t, "phase:nosuch")
+		if !wd.ErrorShown() || !strings.Contains(wd.Message, `-cursor "phase:nosuch": no such phase`) {
+			t.Errorf("message %q, want the -shot refusal", wd.Message)
+		}
+	})
+}
