@@ -169,7 +169,7 @@ func (w *World) PhaseName() string {
 	return tr.Phases[i].Name
 }
 
-func (w *World) logStep(kind string) {
+func (w *World) logStep(kind string, extra ...F) {
 	tl := &w.Timeline
 	fs := []F{{"cursor", tl.Cursor()}, {"of", tl.Len()}, {"phase", w.PhaseName()}}
 	if e, ok := tl.Current(); ok {
@@ -178,7 +178,7 @@ func (w *World) logStep(kind string) {
 	if kind == "play" {
 		fs = append(fs, F{"playing", w.Play.Playing}, F{"speed", w.Play.Speed})
 	}
-	w.Log.Add(kind, fs...)
+	w.Log.Add(kind, append(fs, extra...)...)
 }
 
 // nodeLabel names a node of a level by its cell.

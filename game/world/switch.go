@@ -360,10 +360,13 @@ func (w *World) switched(name string, val any) {
 	}
 	// A teacher stepping through the query keeps their place: the new
 	// trace is shown, paused, where the cursor was in the old one (the
-	// same phase, else the start of the same stage), not at its end. A
+	// same phase, else the start of the same stage or of the same kind
+	// of search: Timeline.find), not at its end; at its start, with a
+	// note, when it has nothing like that place. A
 	// switch made while an earlier switch's plan is still being worked on
 	// (no trace shown meanwhile) keeps that switch's place.
 	if at, ok := w.Timeline.here(); ok {
+		at.algo = w.Outcome.Algo
 		at = w.switchBack(at)
 		w.replanAt(true, true, &at)
 	} else if w.plan != nil && w.plan.place != nil {
@@ -372,28 +375,44 @@ func (w *World) switched(name string, val any) {
 		w.Replan()
 	}
 	w.afterPlan(func() {
-		if !made || w.Ghost == nil || w.Outcome.Status != pathing.Found {
-			// Only the switch that made the ghost compares with it: a
-			// later switch that changes nothing keeps its own note.
-			return
-		}
-		d := w.Outcome.Cost - w.Ghost.Cost
-		if math.Abs(d) < 5e-3 {
-			d = 0 // no "-0.00" from rounding
-		}
-		if w.Ghost.Fill != nil {
-			if w.Outcome.Note != "" {
-				// The planner's note on the new answer (a heuristic it
-				// ignores, a table not built) matters more; the Numbers
-				// panel compares the two answers.
-				return
+		seq := w.MessageSeq
+		w.ghostNote(made)
+		if lost := w.placeLost; lost != "" {
+			// Said with the comparison, which would replace it.
+			w.placeLost = ""
+			if w.MessageSeq != seq && !w.MessageErr {
+				w.Note("%s", joinNotes(w.Message, lost))
+			} else {
+				w.noteAfterError(lost)
 			}
-			w.Note("%s: cost %.2f, was %.2f with %s (%+.2f); %s expanded, was %s (dotted: where its search stopped)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d,
-				Count(w.Outcome.Expanded), Count(w.Ghost.Expanded))
+		}
+	})
+}
+
+// ghostNote notes how the answer after a switch compares with its ghost,
+// when the switch made the ghost (made) and the new answer is found.
+func (w *World) ghostNote(made bool) {
+	if !made || w.Ghost == nil || w.Outcome.Status != pathing.Found {
+		// Only the switch that made the ghost compares with it: a
+		// later switch that changes nothing keeps its own note.
+		return
+	}
+	d := w.Outcome.Cost - w.Ghost.Cost
+	if math.Abs(d) < 5e-3 {
+		d = 0 // no "-0.00" from rounding
+	}
+	if w.Ghost.Fill != nil {
+		if w.Outcome.Note != "" {
+			// The planner's note on the new answer (a heuristic it
+			// ignores, a table not built) matters more; the Numbers
+			// panel compares the two answers.
 			return
 		}
-		w.Note("%s: cost %.2f, was %.2f with %s (%+.2f)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d)
-	})
+		w.Note("%s: cost %.2f, was %.2f with %s (%+.2f); %s expanded, was %s (dotted: where its search stopped)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d,
+			Count(w.Outcome.Expanded), Count(w.Ghost.Expanded))
+		return
+	}
+	w.Note("%s: cost %.2f, was %.2f with %s (%+.2f)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d)
 }
 
 // switchTitle and switchUsers word the note of a switch the current

@@ -409,6 +409,15 @@ type place struct {
 	// greedy), so another one-phase trace keeps the same number of events
 	// (A* stepped to event 500, then Dijkstra: Dijkstra's 500th).
 	flat bool
+	// kind is the step of a hierarchical search the phase is
+	// (phaseKind), which HPA* and the group hierarchy share under
+	// other stage names.
+	kind string
+	// algo is the algorithm whose trace this is (the switch's note
+	// names it when the new trace has no such place).
+	algo Algo
+	// cursor and of are the cursor and the event count of the trace.
+	cursor, of int
 }
 
 // here returns the cursor's place, ok false when there is no trace or the
@@ -423,7 +432,7 @@ func (t *Timeline) here() (p place, ok bool) {
 	k := t.Phase()
 	ph := t.tr.Phases[k]
 	p = place{phase: ph.Name, into: t.cursor - ph.Start, end: t.cursor == t.tr.PhaseEnd(k), stage: Stage(ph.Name),
-		flat: len(t.tr.Phases) == 1}
+		flat: len(t.tr.Phases) == 1, kind: phaseKind(t.tr.Phases, k), cursor: t.cursor, of: t.Len()}
 	for _, o := range t.tr.Phases[:k] {
 		if o.Name == ph.Name {
 			p.nth++
@@ -432,21 +441,29 @@ func (t *Timeline) here() (p place, ok bool) {
 	return p, true
 }
 
-// find returns the cursor position that shows p in this trace: at 0 for
-// the start; else in the phase of p's name (its nth of that name, or the
-// last when there are fewer), as many events into it as p was (at its end
-// when p was at the end of its phase, or when this one is shorter); else,
-// the phase gone, at the first event of p's stage (insert, abstract,
-// refine, smooth), so that the top bar names a phase of it; between two
-// one-phase traces (grid searches), as many events in; else, the stage
-// gone too (smoothing turned off, a query the bounded A* answers), at the
-// end.
-func (t *Timeline) find(p place) int {
+// find returns the cursor position that shows p in this trace, and
+// whether anything in it corresponds to p: at 0 for the start; else in
+// the phase of p's name (its nth of that name, or the last when there are
+// fewer), as many events into it as p was (at its end when p was at the
+// end of its phase, or when this one is shorter); else, the phase gone, at
+// the first event of p's stage (insert, abstract, refine, smooth), so that
+// the top bar names a phase of it; between two one-phase traces (grid
+// searches), as many events in; else, between HPA* and the group
+// hierarchy, at the first event of the step of the same kind (phaseKind:
+// HPA*'s abstract search and the group hierarchy's top-level plan; HPA*'s
+// refinement and the group hierarchy's walk after that plan); else from
+// smoothing, the last stage, at the end (smoothing turned off, or a plan
+// that never smooths: its path is whole there too). Anything else (a grid
+// search's event in a hierarchy's trace or back, HPA*'s insertion under
+// the group hierarchy, a query the bounded A* now answers) has no
+// counterpart: 0 and false, the new timeline from its start rather than
+// its end, which would show the answer in the middle of a lesson.
+func (t *Timeline) find(p place) (int, bool) {
 	if t.tr == nil {
-		return 0
+		return 0, true
 	}
 	if p.start {
-		return 0
+		return 0, true
 	}
 	phases := t.tr.Phases
 	k, seen := -1, 0
@@ -463,32 +480,28 @@ func (t *Timeline) find(p place) int {
 		start, end := phases[k].Start, t.tr.PhaseEnd(k)
 		if end > start {
 			if p.end {
-				return end
+				return end, true
 			}
-			return min(start+p.into, end)
+			return min(start+p.into, end), true
 		}
 	}
-	first := -1
-	for i, ph := range phases {
-		if Stage(ph.Name) != p.stage {
-			continue
-		}
-		if t.tr.PhaseEnd(i) > ph.Start {
-			return ph.Start + 1
-		}
-		if first < 0 {
-			first = ph.Start
-		}
-	}
-	if first >= 0 {
-		return first
+	if at := t.firstOf(func(i int) bool { return Stage(phases[i].Name) == p.stage }); at >= 0 {
+		return at, true
 	}
 	if p.flat && len(phases) == 1 {
 		start, end := phases[0].Start, t.tr.PhaseEnd(0)
 		if p.end {
-			return end
+			return end, true
 		}
-		return min(start+p.into, end)
+		return min(start+p.into, end), true
 	}
-	return t.Len()
+	if p.kind != "" {
+		if at := t.firstOf(func(i int) bool { return phaseKind(phases, i) == p.kind }); at >= 0 {
+			return at, true
+		}
+	}
+	if p.kind == "smooth" {
+		return t.Len(), true
+	}
+	return 0, false
 }

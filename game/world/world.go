@@ -187,6 +187,10 @@ type World struct {
 	// (switchTrail).
 	traceSettings Settings
 	trail         switchTrail
+	// placeLost is the note of a switch's plan whose trace had no
+	// counterpart of the place the switch left (placeLostNote), for the
+	// switch to show after its own note; "" when the place was kept.
+	placeLost string
 
 	// search is the flat search's state, 20 bytes a cell (84 MB at
 	// 2048²): made by flatSearcher on the first flat query, so a session
@@ -600,13 +604,23 @@ func (w *World) advancePlan(budget time.Duration) {
 	w.plan = nil
 	w.traceSettings = s
 	w.showAnswer(o, ans, err, p.traced, p.logIt)
+	lost := ""
 	if p.place != nil && w.Outcome.Traced {
-		w.Timeline.Seek(w.Timeline.find(*p.place))
+		at, kept := w.Timeline.find(*p.place)
+		w.Timeline.Seek(at)
+		if !kept {
+			lost = placeLostNote(*p.place, s.Algo)
+		}
 		if !w.Timeline.AtEnd() {
-			w.logStep("seek")
+			if lost != "" {
+				w.logStep("seek", F{"note", lost})
+			} else {
+				w.logStep("seek")
+			}
 		}
 		w.switchLanded()
 	}
+	w.placeLost = lost // shown by the switch (switched), after its own note
 	if p.after != nil {
 		p.after()
 	}
