@@ -1,10 +1,14 @@
 package game
 
 import (
+	"fmt"
 	"image"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
+	"pathlens/assets"
 	"pathlens/game/world"
 )
 
@@ -68,4 +72,56 @@ func TestCursorWaitsForTheBackgroundPlan(t *testing.T) {
 			t.Errorf("message %q, want the -shot refusal", wd.Message)
 		}
 	})
+}
+
+// A teacher's report: -cursor "phase:refine cells step 3" was refused with
+// the list of every kind of phase, "refine cells step K" among them, when
+// step 3 is a step refined without a search. The refusal says why, names
+// the nearest steps that can be shown and how many each head has.
+func TestCursorStepRefusalNamesTheNearestSteps(t *testing.T) {
+	wd, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Settings.Algo = world.AlgoHPA
+	wd.Settings.Levels = 2
+	wd.Settings.NoShortcut = true
+	wd.Begin()
+	wd.Wait()
+	tr := wd.Timeline.Trace()
+	if tr == nil {
+		t.Fatalf("no trace: %v", wd.Outcome.Err)
+	}
+	// A step that searched nothing, between two refine cells steps that did.
+	empty := regexp.MustCompile(`^step (\d+) (.*)\(no search\)$`)
+	n, why := -1, ""
+	for _, ph := range tr.Phases {
+		if m := empty.FindStringSubmatch(ph.Name); m != nil && wd.Timeline.FindPhase(fmt.Sprintf("refine cells step %s", m[1])) < 0 {
+			k, _ := strconv.Atoi(m[1])
+			if wd.Timeline.FindPhase(fmt.Sprintf("refine cells step %d", k-1)) >= 0 && wd.Timeline.FindPhase(fmt.Sprintf("refine cells step %d", k+1)) >= 0 {
+				n, why = k, ph.Name
+				break
+			}
+		}
+	}
+	if n < 0 {
+		t.Fatalf("no step without a search between two refine cells steps: the test needs one")
+	}
+	spec := fmt.Sprintf("phase:refine cells step %d", n)
+	_, err = New(wd, Options{Cursor: spec})
+	if err == nil {
+		t.Fatalf("-cursor %q accepted", spec)
+	}
+	for _, want := range []string{
+		fmt.Sprintf("-cursor %q: no such phase: %s", spec, why),
+		fmt.Sprintf(`nearest: phase:"refine cells step %d", phase:"refine cells step %d"`, n-1, n+1),
+		"refine cells has ",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("refusal %q\nwant it to say %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "step K") {
+		t.Errorf("refusal %q still lists every kind of phase", err)
+	}
 }

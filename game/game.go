@@ -442,6 +442,9 @@ func (g *Game) seekSpec(s string) error {
 			tl.Seek((tr.Phases[k].Start + tr.PhaseEnd(k) + 1) / 2)
 			return nil
 		}
+		if msg, ok := stepRefusal(s, name, tr); ok {
+			return errors.New(msg)
+		}
 		// One name per kind of phase: a long route has a refinement
 		// phase per plan step, listed as "refine L1 step K".
 		var names []string
