@@ -64,3 +64,6 @@ func the(a Algo) string {
 	}
 	return a.Title()
 }
+
+// isDigit reports whether c is an ASCII digit.
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -354,7 +354,7 @@ func (t *Timeline) PrevPhase() int {
 }
 
 // FindPhase returns the index of the first phase whose name starts with
-// name, else of the first whose words include all of name's (the panel's
+// name (a number ending name ends there: step 3 is not step 30), else of the first whose words include all of name's (the panel's
 // row "insert L2" adds up the timeline's "insert S L2" and "insert G L2"),
 // else -1 (also with no trace). Phases holding events come first: the
 // panel's "insert L1" of a start joined without a search is the goal's
@@ -369,7 +369,11 @@ func (t *Timeline) FindPhase(name string) int {
 	want := strings.Fields(name)
 	match := func(ph pathing.Phase, byWords bool) bool {
 		if !byWords {
-			return strings.HasPrefix(ph.Name, name)
+			// A number ends at a digit: "refine cells step 1" is not
+			// step 12 (a tester's -cursor showed step 12 for a step 1
+			// that searched nothing).
+			rest, ok := strings.CutPrefix(ph.Name, name)
+			return ok && !(rest != "" && name != "" && isDigit(rest[0]) && isDigit(name[len(name)-1]))
 		}
 		if len(want) == 0 {
 			return false
