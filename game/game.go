@@ -323,6 +323,8 @@ func New(w *world.World, opts Options) (*Game, error) {
 			// the window, open by then, rather than ending the app.
 			w.AfterPlan(func() {
 				if err := start(); err != nil {
+					// Also where the flag was typed, as a -shot says it.
+					fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 					w.Fail("%v", err)
 				}
 			})
