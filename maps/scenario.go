@@ -1201,7 +1201,8 @@ const moveAgentCells = 2
 // nearest open cell within moveAgentCells, or is left out when there is
 // none (or it is off the map); an agent whose goal is a wall or off the
 // map stays where it stands, idle, and so do all of its group, whose goal
-// it is. Each change is appended to changes. An agent fault refuses is
+// it is; so does an agent that had arrived on a cell now walled (its goal
+// is that wall): moved, and idle. Each change is appended to changes. An agent fault refuses is
 // the error. lines holds each agent's line.
 func (s *Scenario) changedAgents(lines []int, fault func(int, string, image.Point) (string, error), world *pathing.Grid, changes *[]endpointChange) ([]AgentSpec, error) {
 	out := make([]AgentSpec, 0, len(s.Agents))
@@ -1222,14 +1223,21 @@ func (s *Scenario) changedAgents(lines []int, fault func(int, string, image.Poin
 					text: fmt.Sprintf("agent at (%d,%d) left out (its cell is %s, with no open cell within %d)", a.Start.X, a.Start.Y, why, moveAgentCells)})
 				continue
 			}
+			if a.Arrived() && a.Group == 0 {
+				// It stood at its goal, which is that wall: moved, and
+				// idle, as an agent whose goal is walled is (it kept
+				// "arrived" at the cell it was moved to, a goal the user
+				// never chose, and a save wrote that).
+				*changes = append(*changes, endpointChange{lines: []int{ln},
+					text: fmt.Sprintf("agent moved from (%d,%d) to (%d,%d) and left idle (its cell, which was its goal, is %s)", a.Start.X, a.Start.Y, p.X, p.Y, why)})
+				out = append(out, AgentSpec{Start: p, Idle: true})
+				continue
+			}
 			*changes = append(*changes, endpointChange{lines: []int{ln},
 				text: fmt.Sprintf("agent moved from (%d,%d) to (%d,%d) (its cell is %s)", a.Start.X, a.Start.Y, p.X, p.Y, why)})
-			if a.Arrived() {
-				a.Goal = p // it stood at its goal, and stands still
-			}
-			a.Start = p
+			a.Start = p // its goal stays where it was, checked below
 		}
-		if !a.Idle && !a.Arrived() {
+		if !a.Idle {
 			why, err := fault(ln, "agent goal", a.Goal)
 			if err != nil {
 				return nil, err

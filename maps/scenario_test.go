@@ -763,7 +763,7 @@ func TestScenarioOpensAfterItsMapFileIsRedrawn(t *testing.T) {
 		"agent 2,2 -> 6,3\n" + // 8: goal walled: idle
 		"agent 3,2 -> 6,3 group 1\n" + // 9: the group's goal walled: idle
 		"agent 4,2 -> 6,3 group 1\n" + // 10
-		"agent 1,1 arrived\n" + // 11: stands on a wall: moves, still arrived
+		"agent 1,1 arrived\n" + // 11: stands on a wall, its goal: moves, and is idle
 		"agent 20,2 idle\n" + // 12: off the map: left out
 		"dig 6,4\n" + // 13: kept
 		"stroke\n" +
@@ -786,7 +786,7 @@ func TestScenarioOpensAfterItsMapFileIsRedrawn(t *testing.T) {
 		{Start: image.Pt(2, 2), Idle: true},
 		{Start: image.Pt(3, 2), Idle: true},
 		{Start: image.Pt(4, 2), Idle: true},
-		{Start: image.Pt(2, 1), Goal: image.Pt(2, 1)},
+		{Start: image.Pt(2, 1), Idle: true},
 	}
 	if !equalSlices(agentKeys(s.Agents), want) {
 		t.Errorf("agents\n%+v\nwant\n%+v", s.Agents, want)
@@ -806,7 +806,7 @@ func TestScenarioOpensAfterItsMapFileIsRedrawn(t *testing.T) {
 		"line 7: agent moved from (3,3) to (3,2)",
 		"line 8: agent at (2,2) left idle (its goal (6,3) is a wall)",
 		"lines 9, 10: group 1 left idle where it stands (its goal (6,3) is a wall)",
-		"line 11: agent moved from (1,1) to (2,1)",
+		"line 11: agent moved from (1,1) to (2,1) and left idle (its cell, which was its goal, is a wall)",
 		"line 12: agent at (20,2) left out (its cell is off the 8×6 map",
 		"The edits are all kept",
 	} {
@@ -1006,5 +1006,61 @@ func TestGroupClusterOutsideTheRangeOpensClamped(t *testing.T) {
 		if len(s.Notes) != 1 || !strings.Contains(s.Notes[0], fmt.Sprintf("s.pls:%d: set cluster", c.line)) || !strings.Contains(s.Notes[0], fmt.Sprintf(": %d is used", c.want)) {
 			t.Errorf("%q: notes %q", c.set, s.Notes)
 		}
+	}
+}
+
+// Regression (a level designer, redraw/level.pls): an agent saved as
+// arrived on a cell the redrawn map walls was moved a cell and kept
+// "arrived" there, its goal silently changed to a cell the user never
+// chose (the tooltip said arrived, a save wrote "agent 35,24 arrived").
+// Its goal is the wall: moved, and idle, as an agent whose goal is walled
+// is. A group that had arrived about a goal now walled is left idle
+// whole, the member that stood on the goal too (it was moved and given
+// its new cell as a goal of its own, apart from its group's).
+func TestArrivedAgentOnARedrawnWallGoesIdle(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "level.txt", ""+
+		"########\n"+
+		"#......#\n"+
+		"#.#....#\n"+
+		"#......#\n"+
+		"########\n")
+	src := "pathlens-scenario 1\n" + // 1
+		"map level.txt\n" + // 2
+		"agent 2,2 arrived\n" + // 3: its cell and goal walled
+		"agent 2,2 -> 2,2 group 1 arrived\n" + // 4: the group's goal walled
+		"agent 3,2 -> 2,2 group 1 arrived\n" + // 5
+		"agent 5,2 arrived\n" // 6: untouched
+	s, err := LoadScenario(writeFile(t, dir, "s.pls", src))
+	if err != nil {
+		t.Fatalf("the session does not open: %v", err)
+	}
+	want := []AgentSpec{
+		{Start: image.Pt(2, 1), Idle: true},
+		{Start: image.Pt(2, 1), Idle: true},
+		{Start: image.Pt(3, 2), Idle: true},
+		{Start: image.Pt(5, 2), Goal: image.Pt(5, 2)},
+	}
+	if !equalSlices(agentKeys(s.Agents), want) {
+		t.Errorf("agents\n%+v\nwant\n%+v", s.Agents, want)
+	}
+	if len(s.Notes) != 1 {
+		t.Fatalf("notes %q, want one", s.Notes)
+	}
+	for _, part := range []string{
+		"line 3: agent moved from (2,2) to (2,1) and left idle (its cell, which was its goal, is a wall)",
+		"line 4: agent moved from (2,2) to (2,1) (its cell is a wall)",
+		"lines 4, 5: group 1 left idle where it stands (its goal (2,2) is a wall)",
+	} {
+		if !strings.Contains(s.Notes[0], part) {
+			t.Errorf("the note lacks %q:\n%s", part, s.Notes[0])
+		}
+	}
+	var buf bytes.Buffer
+	if err := WriteScenario(&buf, s); err != nil {
+		t.Fatalf("the session as opened does not save: %v", err)
+	}
+	if out := buf.String(); strings.Contains(out, "arrived") && !strings.Contains(out, "agent 5,2 arrived") || strings.Count(out, "arrived") != 1 {
+		t.Errorf("saved again, only the untouched agent is arrived:\n%s", out)
 	}
 }
