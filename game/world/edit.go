@@ -68,6 +68,16 @@ type edits struct {
 	// list there, so div only shrinks), and lost terrain edits of it
 	// beyond div were overwritten.
 	div, lost int
+	// baked counts the edits the session's file still lists that an
+	// export over the map the session was loaded from put into that map
+	// (bakeEdits): unsaved until the next save writes the file without
+	// them, and says so.
+	baked int
+	// stale counts the file's edit lines that changed nothing when it was
+	// opened (its map already holds them: exported over, or redrawn): the
+	// session has no step for them, and the next save, which leaves them
+	// out, says so.
+	stale int
 }
 
 type stroke struct {
@@ -213,6 +223,12 @@ func (w *World) UnsavedText() string {
 		}
 		s += plural(undone, "saved edit", "saved edits") + " undone"
 	}
+	if b := w.edits.baked; b > 0 {
+		if s != "" {
+			s += " and "
+		}
+		s += plural(b, "saved edit", "saved edits") + " now in the map"
+	}
 	if w.AgentsUnsaved() {
 		if s == "" {
 			return "unsaved agents"
@@ -236,11 +252,37 @@ func (w *World) EditCount() int { return countTerrain(w.edits.list[:w.edits.pos]
 
 // Unsaved returns how many terrain edits separate the session from its
 // file: edits applied since the last save or load, edits of the saved state
-// undone since, and one for a stroke in progress. Agents are not counted
-// (AgentsUnsaved): Dirty is Unsaved() > 0 or AgentsUnsaved().
+// undone since, one for a stroke in progress, and the saved edits an export
+// over the session's map put into it (the file still lists them). Agents
+// are not counted (AgentsUnsaved): Dirty is Unsaved() > 0 or
+// AgentsUnsaved().
 func (w *World) Unsaved() int {
 	ahead, undone := w.unsavedParts()
-	return ahead + undone
+	return ahead + undone + w.edits.baked
+}
+
+// savedTerrain counts the terrain edits of the state last saved or loaded,
+// those the session's file lists (with baked, those an export put into
+// the map since).
+func (w *World) savedTerrain() int {
+	ed := &w.edits
+	if ed.saved >= 0 {
+		return countTerrain(ed.list[:ed.saved])
+	}
+	return countTerrain(ed.list[:ed.div]) + ed.lost
+}
+
+// bakeEdits makes the terrain on screen the session's map, as it is once
+// an export has written it over the map file the session was loaded from:
+// the undo history (strokes and the agents' steps alike) starts here, as a
+// reopened session's would, and the edits the session's file lists are
+// counted unsaved (edits.baked) until a save writes the file without them.
+// It returns how many edits went into the map and how many of them the
+// file lists.
+func (w *World) bakeEdits() (n, listed int) {
+	n, listed = w.EditCount(), w.savedTerrain()
+	w.edits = edits{baked: w.edits.baked + listed, stale: w.edits.stale}
+	return n, listed
 }
 
 // unsavedParts splits Unsaved: edits applied that the file lacks (a stroke

@@ -86,6 +86,9 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 				path, plural(n, "cell has", "cells have"), p.X, p.Y, g.Weight(p))
 		}
 	}
+	// Told before the file is replaced (a rename: another file after).
+	mf := w.MapFile()
+	over := mf != "" && SameFile(path, mf)
 	m := *w.Map // the grid as edited; the writers reconcile stale terrain
 	m.Name = filepath.Base(path)
 	m.Format = f
@@ -103,15 +106,44 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 		shown = a
 	}
 	msg := fmt.Sprintf("terrain written to %s (%s, %d×%d)", shown, formatText(f), g.Width(), g.Height())
-	if w.Dirty() {
+	fs := []F{{"path", path}, {"format", f.String()}, {"w", g.Width()}, {"h", g.Height()}, {"edits", w.EditCount()}}
+	if over {
+		msg += "; " + w.bakeNote(filepath.Base(mf))
+		fs = append(fs, F{"baked", true})
+	} else if w.Dirty() {
 		msg += "; the session itself is not saved: Ctrl+S"
 	}
 	if kept := w.notInMap(f == maps.FormatTiled); kept != "" {
 		msg += "; only a .pls keeps " + kept
 	}
 	w.Note("%s", msg)
-	w.Log.Add("export", F{"path", path}, F{"format", f.String()}, F{"w", g.Width()}, F{"h", g.Height()}, F{"edits", w.EditCount()})
+	w.Log.Add("export", fs...)
 	return nil
+}
+
+// bakeNote makes the terrain just exported over the session's map file
+// (named mapName) the session's map (bakeEdits) and says what that means:
+// the edits are part of the map now and the undo history starts there;
+// the session's .pls, which lists edits of the map as it was, is unsaved
+// until Ctrl+S writes it without them. Reopened unsaved, the .pls's edit
+// lines change nothing on the map (its load note says so).
+func (w *World) bakeNote(mapName string) string {
+	n, listed := w.bakeEdits()
+	msg := fmt.Sprintf("%s is the map this session was loaded from: ", mapName)
+	if n == 0 {
+		msg += "the undo history starts here"
+	} else {
+		msg += plural(n, "edit is", "edits are") + " part of it now, and the undo history starts here"
+	}
+	if listed > 0 || w.Dirty() {
+		save := filepath.Base(w.SavePath())
+		if listed > 0 {
+			msg += fmt.Sprintf("; %s still lists %s: Ctrl+S writes it without them", save, plural(listed, "edit", "edits"))
+		} else {
+			msg += fmt.Sprintf("; %s is not saved: Ctrl+S", save)
+		}
+	}
+	return msg
 }
 
 // notInMap names what the session has that no map file holds: its

@@ -129,12 +129,29 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		if se.Apply(m.Grid) {
 			w.journal.add(int32(m.Grid.Index(se.Cell)))
 			e.Cells = append(e.Cells, CellEdit{P: se.Cell, Old: old, New: m.Grid.Weight(se.Cell)})
+		} else {
+			// The map already has it: the file's map was exported over
+			// with these edits (or redrawn so). No step to undo, and the
+			// next save does not write the line: both said (staleNote).
+			w.edits.stale++
 		}
 	}
 	if len(e.Cells) > 0 {
 		w.pushEdit(e)
 	}
 	w.edits.saved = w.edits.pos
+	if n := w.edits.stale; n > 0 {
+		mapName := maps.BaseName(sc.MapPath)
+		if mapName == "" {
+			mapName = "its map"
+		}
+		verb, them := "change", "them"
+		if n == 1 {
+			verb, them = "changes", "it"
+		}
+		w.staleNote = fmt.Sprintf("%s of %s %s nothing on %s, which already holds %s (exported over, or redrawn): Ctrl+Z cannot take %s back, and the next save leaves %s out",
+			plural(n, "edit line", "edit lines"), filepath.Base(source), verb, mapName, them, them, them)
+	}
 	if notes := w.LoadNotes(); len(notes) > 0 {
 		w.Note("%s", strings.Join(notes, "; "))
 	}
@@ -149,6 +166,9 @@ func (w *World) LoadNotes() []string {
 	var notes []string
 	if w.scenario != nil {
 		notes = append(notes, w.scenario.Notes...)
+	}
+	if w.staleNote != "" {
+		notes = append(notes, w.staleNote)
 	}
 	return append(notes, w.straddle...)
 }
@@ -748,6 +768,8 @@ func (w *World) save(path, why string) error {
 	w.edits.saved = w.edits.pos
 	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0
+	gone, baked, stale := w.editLinesGone(), w.edits.baked, w.edits.stale
+	w.edits.baked, w.edits.stale = 0, 0
 	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || w.ScenarioFile() == "" {
 		// From now on the session is this scenario file.
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
@@ -762,9 +784,36 @@ func (w *World) save(path, why string) error {
 	if a, err := filepath.Abs(path); err == nil {
 		shown = a
 	}
-	w.Note("saved %s: %s", shown, savedWhat(w.EditCount(), len(sc.Edits), len(sc.Agents), why, dropped))
-	w.Log.Add("save", F{"path", path}, F{"edits", w.EditCount()}, F{"cells", len(sc.Edits)}, F{"queries", len(sc.Queries)}, F{"agents", len(sc.Agents)})
+	what := savedWhat(w.EditCount(), len(sc.Edits), len(sc.Agents), why, dropped)
+	fs := []F{{"path", path}, {"edits", w.EditCount()}, {"cells", len(sc.Edits)}, {"queries", len(sc.Queries)}, {"agents", len(sc.Agents)}}
+	if gone != "" {
+		what += "; " + gone
+		fs = append(fs, F{"baked", baked}, F{"stale", stale})
+	}
+	w.Note("saved %s: %s", shown, what)
+	w.Log.Add("save", fs...)
 	return nil
+}
+
+// editLinesGone says which edits of the session's file a save leaves out
+// because its map already holds them: those an export over the map put
+// there (edits.baked, counted as the user made them) and the lines that
+// changed nothing when the file was opened (edits.stale). The save's note
+// says so, "" when there are none: the file loses its dig and fill lines,
+// never silently.
+func (w *World) editLinesGone() string {
+	mapName := "the map"
+	if mf := w.MapFile(); mf != "" {
+		mapName = filepath.Base(mf)
+	}
+	var parts []string
+	if b := w.edits.baked; b > 0 {
+		parts = append(parts, fmt.Sprintf("%s left out, exported into %s, which holds them now (undo starts there)", plural(b, "edit", "edits"), mapName))
+	}
+	if n := w.edits.stale; n > 0 {
+		parts = append(parts, fmt.Sprintf("%s that changed nothing on %s left out", plural(n, "edit line", "edit lines"), mapName))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // relocated makes sc (from toScenario) refer to the map and the query

@@ -94,6 +94,9 @@ type World struct {
 	// straddle are LoadNotes' remarks on rooms one level drawn across the
 	// regions of the next (straddleNotes), found when the session opened.
 	straddle []string
+	// staleNote is LoadNotes' remark on the file's edit lines that changed
+	// nothing on its map (edits.stale), "" when there were none.
+	staleNote string
 	// cover caches uncovered's scan for a grid version: the first open
 	// cell in no region, -1 for none, -2 for a layer of another size.
 	cover struct {
