@@ -539,7 +539,10 @@ var regionBorderColor = color.RGBA{60, 20, 50, 170}
 // lie on a node's ring or disc (an abstract search's node at any point of
 // the query, a plan's node, the start or goal) goes to the nearest of the
 // region's own cells where it lies on none (exclusion-shortcut: H sat on
-// the level-2 node of the hall above its centre, C touched the corridor's).
+// the level-2 node of the hall above its centre, C touched the corridor's),
+// and a chip whose centre is not on an open cell of its region (lifted
+// above a cell under a wall) to one whose centre is, where there is such a
+// spot off the nodes and the numbers.
 func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	if len(w.Regions) == 0 || f.Cam.Zoom < 6 {
@@ -550,11 +553,7 @@ func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	if len(layer) != g.Len() {
 		return
 	}
-	key := regionKey{&layer[0], len(layer)}
-	if r.labelKey != key {
-		r.labels = regionLabels(layer, g.Width(), r.labels[:0])
-		r.labelKey = key
-	}
+	r.placeRegionLabels(w, layer)
 	ft := r.fonts
 	chip, rim := PM(color.RGBA{16, 18, 22, 210}), PM(ColRegion)
 	r.markPlanCells(f)
@@ -562,29 +561,39 @@ func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 	for _, lb := range r.labels {
 		s := string(rune(lb.Ch))
 		c := r.chipAt(f, lb.Cell, s)
-		if lb.Cell.In(vis) && (!r.chipClear(f, c.rect()) || r.chipOnNumbers(f, c.rect())) {
-			// The nearest of the region's cells, around the one picked,
-			// with a spot whose chip covers no node and no cell's numbers
-			// (a chip in a corner too small for it hid "2.0" of X's only
-			// cell in "g 2.0", user test); failing that, the nearest whose
-			// chip covers no node, the numbers then drawn over it on a card.
-			r.chipCells = regionCellsNear(layer, g.Width(), lb, chipSearchCells, r.chipCells[:0])
-			found, clearOnly := false, !r.chipClear(f, c.rect())
+		// tier ranks a spot, best 0: covering no node and no cell's
+		// numbers and centred on an open cell of the region (lifted
+		// over a cell beside a wall, a letter sat on the wall: the
+		// merged X of two rooms on the wall row between them, a
+		// designer's report); then off nodes and numbers; then off
+		// nodes; then on a node.
+		tier := func(c regionChip) int {
+			switch {
+			case !r.chipClear(f, c.rect()):
+				return 3
+			case r.chipOnNumbers(f, c.rect()):
+				return 2
+			case !chipInRoom(f, layer, lb.Ch, c):
+				return 1
+			}
+			return 0
+		}
+		if t := tier(c); lb.Cell.In(vis) && t > 0 {
+			// The nearest of the region's open cells, around the one
+			// picked, with a spot of a better tier (a chip in a corner
+			// too small for it hid "2.0" of X's only cell in "g 2.0",
+			// user test; failing a spot off the numbers, the numbers are
+			// then drawn over it on a card), the first of the best.
+			r.chipCells = regionCellsNear(layer, g.Cells(), g.Width(), lb, chipSearchCells, r.chipCells[:0])
+		search:
 			for _, p := range r.chipCells {
 				for _, alt := range r.chipSpots(f, p, s) {
-					if !r.chipClear(f, alt.rect()) {
-						continue
+					if at := tier(alt); at < t {
+						c, t = alt, at
+						if t == 0 {
+							break search
+						}
 					}
-					if !r.chipOnNumbers(f, alt.rect()) {
-						c, found = alt, true
-						break
-					}
-					if clearOnly {
-						c, clearOnly = alt, false
-					}
-				}
-				if found {
-					break
 				}
 			}
 		}
@@ -595,6 +604,14 @@ func (r *Renderer) drawRegionLabels(dst *ebiten.Image, f *Frame) {
 		r.coverRects = append(r.coverRects, c.rect())
 		r.chips = append(r.chips, c.rect())
 	}
+}
+
+// chipInRoom reports whether chip c is centred on an open cell of region
+// ch (its character in layer).
+func chipInRoom(f *Frame, layer []byte, ch byte, c regionChip) bool {
+	g := f.World.Grid
+	p := f.Cam.CellAt(float64(c.x), float64(c.y))
+	return g.In(p) && g.Open(p) && layer[g.Index(p)] == ch
 }
 
 // chipSearchCells is how far (cells, either way) around the cell
@@ -754,17 +771,25 @@ func (r *Renderer) chipClear(f *Frame, rc image.Rectangle) bool {
 	return true
 }
 
-// regionCellsNear appends to dst the cells of lb's region (its character
-// in layer, a map w cells wide) at most n cells from lb.Cell either way,
-// nearest first (then top to bottom, left to right): lb.Cell first.
-func regionCellsNear(layer []byte, w int, lb regionLabel, n int, dst []image.Point) []image.Point {
+// regionCellsNear appends to dst the open cells (weight above 0 in cells)
+// of lb's region (its character in layer, a map w cells wide) at most n
+// cells from lb.Cell either way, nearest first (then top to bottom, left to
+// right): lb.Cell first when open. A region with no open cell there gives
+// its walls instead, so its letter still has somewhere to go.
+func regionCellsNear(layer []byte, cells []uint8, w int, lb regionLabel, n int, dst []image.Point) []image.Point {
 	h := len(layer) / w
 	c := lb.Cell
-	for y := max(c.Y-n, 0); y <= min(c.Y+n, h-1); y++ {
-		for x := max(c.X-n, 0); x <= min(c.X+n, w-1); x++ {
-			if layer[y*w+x] == lb.Ch {
-				dst = append(dst, image.Pt(x, y))
+	start := len(dst)
+	for _, walls := range []bool{false, true} {
+		for y := max(c.Y-n, 0); y <= min(c.Y+n, h-1); y++ {
+			for x := max(c.X-n, 0); x <= min(c.X+n, w-1); x++ {
+				if i := y*w + x; layer[i] == lb.Ch && (walls || cells[i] > 0) {
+					dst = append(dst, image.Pt(x, y))
+				}
 			}
+		}
+		if len(dst) > start {
+			break
 		}
 	}
 	d2 := func(p image.Point) int { q := p.Sub(c); return q.X*q.X + q.Y*q.Y }
@@ -811,22 +836,101 @@ type regionLabel struct {
 	Cell image.Point
 }
 
+// labelPlace is how regionLabels chose a label's cell: the region's
+// centroid, the squared distance of the cell to it, and whether the cell
+// is open (a region all walls gets a wall). placeRegionLabels reads it to
+// tell whether an edit can move the label.
+type labelPlace struct {
+	cx, cy, bd float64
+	open       bool
+}
+
+// labelsKey is what the region labels were placed for: the layer, and the
+// grid at a version (the labels keep to open cells).
+type labelsKey struct {
+	regionKey
+	grid *pathing.Grid
+	ver  uint64
+}
+
+// placeRegionLabels brings r.labels up to date for the view's region
+// layer of w: placed anew for another layer or grid, and after edits only
+// when one of them can move a label (a label's cell walled, or a cell of
+// its region opened as near its centroid or nearer, or opened at all in a
+// region whose label had to sit on a wall), so a stroke does not rescan a
+// large map at every mouse move.
+func (r *Renderer) placeRegionLabels(w *world.World, layer []byte) {
+	g := w.Grid
+	key := labelsKey{regionKey{&layer[0], len(layer)}, g, w.GridVersion()}
+	old := r.labelKey
+	if old == key {
+		return
+	}
+	r.labelKey = key
+	if old.regionKey == key.regionKey && old.grid == key.grid {
+		if changed, ok := w.ChangedSince(old.ver); ok && !labelsMoved(layer, g.Cells(), g.Width(), r.labels, r.labelPlaces, changed) {
+			return
+		}
+	}
+	r.labels, r.labelPlaces = regionLabelsAt(layer, g.Width(), g.Cells(), r.labels[:0], r.labelPlaces[:0])
+}
+
+// labelsMoved reports whether a change of the cells (indices into layer)
+// could move one of labels (placed by regionLabelsAt, with places).
+func labelsMoved(layer []byte, cells []uint8, w int, labels []regionLabel, places []labelPlace, changed []int32) bool {
+	if len(changed) > 4096 || len(places) != len(labels) {
+		return true
+	}
+	for _, i := range changed {
+		ch := layer[i]
+		if noRegion(ch) {
+			continue
+		}
+		k, found := slices.BinarySearchFunc(labels, ch, func(lb regionLabel, c byte) int { return cmp.Compare(lb.Ch, c) })
+		if !found {
+			return true
+		}
+		p, pl := image.Pt(int(i)%w, int(i)/w), places[k]
+		if p == labels[k].Cell {
+			return true
+		}
+		if cells[i] > 0 {
+			dx, dy := float64(p.X)-pl.cx, float64(p.Y)-pl.cy
+			if !pl.open || dx*dx+dy*dy <= pl.bd {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // regionLabels returns, appended to dst, one label per region character
 // of layer (a region map w cells wide; '#', ' ' and 0 are no region), in
-// character order: at the region's cell nearest its centroid, so a U- or
-// comb-shaped region's letter lies on one of its own cells, not on the
-// wall or the other room its centroid falls in. Cost: two passes over the
-// layer.
-func regionLabels(layer []byte, w int, dst []regionLabel) []regionLabel {
+// character order: at the region's open cell (weight above 0 in cells)
+// nearest its centroid, so a U- or comb-shaped region's letter lies on one
+// of its own cells, not on the wall or the other room its centroid falls
+// in, and a room drawn over its walls (a Tiled room's rectangle, two rooms
+// of one character) has its letter in the room, not on the wall row
+// across its middle; a region with no open cell at its cell nearest the
+// centroid. Cost: two passes over the layer.
+func regionLabels(layer []byte, w int, cells []uint8, dst []regionLabel) []regionLabel {
+	dst, _ = regionLabelsAt(layer, w, cells, dst, nil)
+	return dst
+}
+
+// regionLabelsAt is regionLabels, also appending to places how each label
+// was placed.
+func regionLabelsAt(layer []byte, w int, cells []uint8, dst []regionLabel, places []labelPlace) ([]regionLabel, []labelPlace) {
 	type acc struct {
 		sx, sy, n int
 		best      image.Point
 		bd        float64 // squared distance of best to the centroid
 		found     bool
+		open      bool // best is open
 	}
 	var sums [256]acc
 	for i, ch := range layer {
-		if ch == '#' || ch == ' ' || ch == 0 {
+		if noRegion(ch) {
 			continue
 		}
 		a := &sums[ch]
@@ -835,22 +939,27 @@ func regionLabels(layer []byte, w int, dst []regionLabel) []regionLabel {
 		a.n++
 	}
 	for i, ch := range layer {
-		if ch == '#' || ch == ' ' || ch == 0 {
+		if noRegion(ch) {
 			continue
 		}
 		a := &sums[ch]
+		open := i < len(cells) && cells[i] > 0
+		if a.open && !open {
+			continue
+		}
 		dx := float64(i%w) - float64(a.sx)/float64(a.n)
 		dy := float64(i/w) - float64(a.sy)/float64(a.n)
-		if d := dx*dx + dy*dy; !a.found || d < a.bd {
-			a.best, a.bd, a.found = image.Pt(i%w, i/w), d, true
+		if d := dx*dx + dy*dy; !a.found || open && !a.open || d < a.bd {
+			a.best, a.bd, a.found, a.open = image.Pt(i%w, i/w), d, true, open
 		}
 	}
 	for ch := range sums {
-		if sums[ch].n > 0 {
-			dst = append(dst, regionLabel{byte(ch), sums[ch].best})
+		if a := &sums[ch]; a.n > 0 {
+			dst = append(dst, regionLabel{byte(ch), a.best})
+			places = append(places, labelPlace{float64(a.sx) / float64(a.n), float64(a.sy) / float64(a.n), a.bd, a.open})
 		}
 	}
-	return dst
+	return dst, places
 }
 
 type exclKey struct {

@@ -71,7 +71,11 @@ func TestRegionLabelsSitOnTheirRegion(t *testing.T) {
 	for _, r := range u {
 		layer = append(layer, strings.ReplaceAll(r, ".", "V")...)
 	}
-	got := regionLabels(layer, 6, nil)
+	open := make([]uint8, len(layer))
+	for i := range open {
+		open[i] = 1
+	}
+	got := regionLabels(layer, 6, open, nil)
 	want := []regionLabel{{'U', image.Pt(2, 0)}, {'V', image.Pt(5, 1)}}
 	if !slices.Equal(got, want) {
 		t.Errorf("U-shaped room: labels %v, want %v (the centroid (2,1.1) is wall)", got, want)
@@ -83,9 +87,12 @@ func TestRegionLabelsSitOnTheirRegion(t *testing.T) {
 		}
 		for l, layer := range w.Regions {
 			seen := map[byte]bool{}
-			for _, lb := range regionLabels(layer, w.Grid.Width(), nil) {
+			for _, lb := range regionLabels(layer, w.Grid.Width(), w.Grid.Cells(), nil) {
 				if c := layer[lb.Cell.Y*w.Grid.Width()+lb.Cell.X]; c != lb.Ch {
 					t.Errorf("%s level %d: label %q at %v, a cell of %q", name, l+1, lb.Ch, lb.Cell, c)
+				}
+				if !w.Grid.Open(lb.Cell) && regionHasOpen(layer, w.Grid.Cells(), lb.Ch) {
+					t.Errorf("%s level %d: label %q on the wall %v, its region has open cells", name, l+1, lb.Ch, lb.Cell)
 				}
 				seen[lb.Ch] = true
 			}
@@ -95,6 +102,74 @@ func TestRegionLabelsSitOnTheirRegion(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// regionHasOpen reports whether region ch of layer has an open cell.
+func regionHasOpen(layer []byte, cells []uint8, ch byte) bool {
+	for i, c := range layer {
+		if c == ch && cells[i] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Regression (a level designer, group_l2.png and r_dup_region.png): a
+// room's letter went to its cell nearest the middle even where that cell
+// is a wall: "W" (West wing, two rooms of one level-2 region with the wall
+// row y=14 between them) and the merged "X" sat on that wall row. The
+// letter now goes to the region's open cell nearest its middle (a region
+// all walls keeps its nearest cell), and moves when an edit walls its
+// cell or opens one nearer, but not for an edit elsewhere.
+func TestRegionLabelsSitOnOpenCells(t *testing.T) {
+	rows := []string{ // W: two rooms of one region across a wall row
+		"WWWWW",
+		"WWWWW",
+		"WWWWW", // the wall row (y=2): the centroid's
+		"WWWWW",
+		"WWWWW",
+		"ZZZZZ", // Z: walls only
+	}
+	walls := []string{
+		".....",
+		".....",
+		"#####",
+		".....",
+		".....",
+		"#####",
+	}
+	var layer []byte
+	var cells []uint8
+	for y := range rows {
+		layer = append(layer, rows[y]...)
+		for _, c := range walls[y] {
+			cells = append(cells, map[rune]uint8{'.': 1, '#': 0}[c])
+		}
+	}
+	got := regionLabels(layer, 5, cells, nil)
+	want := []regionLabel{{'W', image.Pt(2, 1)}, {'Z', image.Pt(2, 5)}}
+	if !slices.Equal(got, want) {
+		t.Errorf("labels %v, want %v: W's middle (2,2) is wall, (2,1) the nearest open cell; Z is all walls", got, want)
+	}
+	labels, places := regionLabelsAt(layer, 5, cells, nil, nil)
+	cells[1*5+2] = 0 // W's label cell walled: it moves
+	if !labelsMoved(layer, cells, 5, labels, places, []int32{1*5 + 2}) {
+		t.Error("walling the label's cell does not move it")
+	}
+	cells[1*5+2] = 1
+	cells[2*5+2] = 1 // the middle dug: nearer
+	if !labelsMoved(layer, cells, 5, labels, places, []int32{2*5 + 2}) {
+		t.Error("digging a cell nearer the middle does not move the label")
+	}
+	cells[2*5+2] = 0
+	cells[0] = 0 // a far corner filled: no move
+	if labelsMoved(layer, cells, 5, labels, places, []int32{0}) {
+		t.Error("filling a far corner of the region moves its label")
+	}
+	cells[5*5+0] = 1 // Z's first open cell: it leaves the wall
+	if !labelsMoved(layer, cells, 5, labels, places, []int32{5 * 5}) {
+		t.Error("opening a cell of an all-wall region does not move its label")
 	}
 }
 

@@ -145,7 +145,7 @@ type Renderer struct {
 	labels    []regionLabel    // region letters' cells (drawRegionLabels) for labelKey
 	valFace   *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
 	smallChip *text.GoTextFace // the region letters' smaller chips' face (chipFace)
-	labelKey  regionKey
+	labelKey  labelsKey
 	planMarks map[image.Point]int // the plans' nodes and their level (markPlanCells)
 	chipCells []image.Point       // a region's cells near its letter (regionCellsNear), reused
 	chips     []image.Rectangle   // the region letters' chips drawn this frame
@@ -153,6 +153,9 @@ type Renderer struct {
 	fill      tintCache
 	flash     tintCache
 	levelIx   levelIndex
+
+	// labelPlaces say how each of labels was placed (placeRegionLabels).
+	labelPlaces []labelPlace
 
 	planGen   uint64         // timeline generation planFound was computed for
 	planTrace *pathing.Trace // and its trace
