@@ -227,7 +227,7 @@ func (w *World) UnsavedText() string {
 		if s != "" {
 			s += " and "
 		}
-		s += plural(b, "saved edit", "saved edits") + " now in the map"
+		s += plural(b, "stale edit", "stale edits") + " (now in the map)"
 	}
 	if w.AgentsUnsaved() {
 		if s == "" {

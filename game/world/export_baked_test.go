@@ -50,7 +50,7 @@ func TestExportOverTheSourceMapBakesTheEdits(t *testing.T) {
 	if w.CanUndo() {
 		t.Error("after the export Ctrl+Z can still take back edits the map file now holds")
 	}
-	if !w.Dirty() || !strings.Contains(w.UnsavedText(), "3 saved edits now in the map") {
+	if !w.Dirty() || !strings.Contains(w.UnsavedText(), "3 stale edits (now in the map)") {
 		t.Errorf("after the export: dirty %v, unsaved %q; want the .pls's 3 listed edits unsaved", w.Dirty(), w.UnsavedText())
 	}
 	if !w.Grid.Equal(want) {
