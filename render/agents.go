@@ -137,7 +137,8 @@ func agentColor(v *agents.AgentView) color.RGBA {
 // (faint dashes through its legs), its current segment (bright), its goal,
 // its body coloured by state (blue moving, yellow waiting for a plan,
 // green arrived, red stopped, grey idle; a white ring when selected, a
-// purple diamond for a group's centre), a ring flash for a recent replan
+// purple diamond outline for a group's leader, drawn under the bodies and
+// larger than one, so an agent on the leader's cell stays whole), a ring flash for a recent replan
 // coloured by its reason, a label for the hovered agent, and then the
 // replan log panel in l.Log. Bodies are never smaller than agentRadius's
 // floor, however far the map is zoomed out, and the selected and hovered
@@ -174,51 +175,20 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 		}
 	}
 
-	// Bodies and flashes.
+	// Bodies and flashes: the groups' leaders first, under the agents. A
+	// group that has arrived (or was reloaded so) has its leader on the
+	// goal, where a member stands too: the diamond drawn over it hid all
+	// but a sliver of that agent (a designer's report). Drawn under, and
+	// larger than a body, its corners stand out around the member's disc.
 	lw := float32(math.Max(1.2, math.Min(zoom*0.18, 4)))
 	discs := r.discs[:0]
-	for i := range l.views {
-		v := &l.views[i]
-		if !v.Cell.In(vis) {
-			continue
-		}
-		x0, y0 := s.Shown(v) // on its cell while paused, where it is clicked (AgentAt)
-		fx, fy := cam.ToScreen(x0+0.5, y0+0.5)
-		x, y := float32(fx), float32(fy)
-		c := agentColor(v)
-		br := rad + 1
-		if v.Kind == agents.Leader {
-			br = rad * 1.3
-		}
-		discs = append(discs, image.Rect(int(x-br), int(y-br), int(math.Ceil(float64(x+br))), int(math.Ceil(float64(y+br)))))
-		if v.Kind == agents.Leader {
-			d := rad * 1.3
-			var p vector.Path
-			p.MoveTo(x, y-d)
-			p.LineTo(x+d, y)
-			p.LineTo(x, y+d)
-			p.LineTo(x-d, y)
-			p.Close()
-			r.strokePath(dst, &p, lw, PM(colLeader))
-		} else {
-			// A dark rim keeps a small body visible on any terrain (a
-			// grey idle agent vanished on sand).
-			vector.DrawFilledCircle(dst, x, y, rad+1, color.RGBA{0, 0, 0, 200}, r.aa)
-			vector.DrawFilledCircle(dst, x, y, rad, PM(c), r.aa)
-		}
-		if v.Selected {
-			vector.StrokeCircle(dst, x, y, rad+2.5, 3.5, color.RGBA{0, 0, 0, 200}, r.aa)
-			vector.StrokeCircle(dst, x, y, rad+2.5, 1.5, color.White, r.aa)
-		}
-		if v.State == agents.Stopped && rad >= 4 {
-			vector.StrokeLine(dst, x, y-rad*0.6, x, y+rad*0.1, 2, color.White, r.aa)
-			vector.DrawFilledCircle(dst, x, y+rad*0.45, 1.3, color.White, r.aa)
-		}
-		if age := now - v.LastReplan; v.LastReplan >= 0 && age < flashTicks && v.LastReason.IsReplan() {
-			t := float32(age) / flashTicks
-			fc := colReason[v.LastReason]
-			fc.A = uint8(255 * (1 - t))
-			vector.StrokeCircle(dst, x, y, rad+3+t*rad*2.5+t*8, 2, PM(fc), r.aa)
+	for pass := 0; pass < 2; pass++ {
+		for i := range l.views {
+			v := &l.views[i]
+			if !v.Cell.In(vis) || (v.Kind == agents.Leader) != (pass == 0) {
+				continue
+			}
+			discs = r.drawAgentBody(dst, l, v, rad, lw, now, discs)
 		}
 	}
 	r.discs = discs
@@ -238,6 +208,55 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 		}
 	}
 	r.drawReplanLog(screen, l, rad)
+}
+
+// leaderSize is the half-diagonal in pixels of a group leader's diamond,
+// for bodies of radius rad: enough larger than a body (with its rim) that
+// its corners stand out around the member drawn over it on the same cell.
+func leaderSize(rad float32) float32 { return max(rad*1.6, rad+5) }
+
+// drawAgentBody draws v's body at its shown place (a disc on a dark rim, a
+// group leader's outlined diamond), its selection ring, stop mark and
+// replan flash, and returns discs with the box the body covers.
+func (r *Renderer) drawAgentBody(dst *ebiten.Image, l *AgentLayer, v *agents.AgentView, rad, lw float32, now int64, discs []image.Rectangle) []image.Rectangle {
+	x0, y0 := l.Sim.Shown(v) // on its cell while paused, where it is clicked (AgentAt)
+	fx, fy := l.Cam.ToScreen(x0+0.5, y0+0.5)
+	x, y := float32(fx), float32(fy)
+	br := rad + 1
+	if v.Kind == agents.Leader {
+		br = leaderSize(rad) + lw/2
+	}
+	discs = append(discs, image.Rect(int(x-br), int(y-br), int(math.Ceil(float64(x+br))), int(math.Ceil(float64(y+br)))))
+	if v.Kind == agents.Leader {
+		d := leaderSize(rad)
+		var p vector.Path
+		p.MoveTo(x, y-d)
+		p.LineTo(x+d, y)
+		p.LineTo(x, y+d)
+		p.LineTo(x-d, y)
+		p.Close()
+		r.strokePath(dst, &p, lw, PM(colLeader))
+	} else {
+		// A dark rim keeps a small body visible on any terrain (a
+		// grey idle agent vanished on sand).
+		vector.DrawFilledCircle(dst, x, y, rad+1, color.RGBA{0, 0, 0, 200}, r.aa)
+		vector.DrawFilledCircle(dst, x, y, rad, PM(agentColor(v)), r.aa)
+	}
+	if v.Selected {
+		vector.StrokeCircle(dst, x, y, rad+2.5, 3.5, color.RGBA{0, 0, 0, 200}, r.aa)
+		vector.StrokeCircle(dst, x, y, rad+2.5, 1.5, color.White, r.aa)
+	}
+	if v.State == agents.Stopped && rad >= 4 {
+		vector.StrokeLine(dst, x, y-rad*0.6, x, y+rad*0.1, 2, color.White, r.aa)
+		vector.DrawFilledCircle(dst, x, y+rad*0.45, 1.3, color.White, r.aa)
+	}
+	if age := now - v.LastReplan; v.LastReplan >= 0 && age < flashTicks && v.LastReason.IsReplan() {
+		t := float32(age) / flashTicks
+		fc := colReason[v.LastReason]
+		fc.A = uint8(255 * (1 - t))
+		vector.StrokeCircle(dst, x, y, rad+3+t*rad*2.5+t*8, 2, PM(fc), r.aa)
+	}
+	return discs
 }
 
 // AgentAt returns the id of the agent whose body DrawAgents draws under
