@@ -1857,7 +1857,9 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	}
 	state := "open"
 	if s.Closed {
-		state = "closed, expanded #" + world.Count(s.Order)
+		// Ordinals read 1-based, as the timeline bar counts ("event 9,558",
+		// "expanded 3,019"): the world's Order and Event are 0-based indices.
+		state = "closed, expanded #" + world.Count(s.Order+1)
 	}
 	y = r.kv(dst, x, y, "search", state, ColText)
 	y = r.kv(dst, x, y, "g  h  f", fmt.Sprintf("%.3f   %.3f   %.3f", s.G, s.H, s.F), ColText)
@@ -1866,7 +1868,7 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		par = fmt.Sprintf("(%d,%d)", s.Parent.X, s.Parent.Y)
 	}
 	y = r.kv(dst, x, y, "parent", par, ColText)
-	y = r.kv(dst, x, y, "last event", fmt.Sprintf("#%s in %s", world.Count(s.Event), clip(r.fonts, r.fonts.UI, s.Phase, max(width-200, 100))), ColTextDim)
+	y = r.kv(dst, x, y, "last event", fmt.Sprintf("#%s in %s", world.Count(s.Event+1), clip(r.fonts, r.fonts.UI, s.Phase, max(width-200, 100))), ColTextDim)
 	return r.drawLevelSearches(dst, ci.Abstract, x, y)
 }
 
@@ -1877,7 +1879,7 @@ func (r *Renderer) drawLevelSearches(dst *ebiten.Image, ls []world.LevelSearch, 
 	for _, s := range ls {
 		state := "open"
 		if s.Closed {
-			state = "closed #" + world.Count(s.Order)
+			state = "closed #" + world.Count(s.Order+1) // 1-based, as drawInspector's
 		}
 		if s.HasParent {
 			state += fmt.Sprintf(", parent (%d,%d)", s.Parent.X, s.Parent.Y)
