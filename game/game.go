@@ -794,6 +794,18 @@ func (g *Game) fit() {
 	}
 }
 
+// scrubTo moves the timeline, paused, to the place a click or drag at
+// screen column mx on the scrubber names: render.TimelineCursorAt, the
+// mapping the hover tip reads, so the tip's event is the one clicked.
+func (g *Game) scrubTo(mx int) {
+	b := render.TimelineBarRect(g.lay)
+	if b.Dx() <= 0 {
+		return
+	}
+	g.w.Play.Playing = false
+	g.w.Timeline.Seek(render.TimelineCursorAt(b, g.w.Timeline.Len(), float64(mx)))
+}
+
 // centreView pans the view so that world point (wx, wy) is in the middle
 // of the map area (the window less the panel, the top bar and the
 // timeline), as far as the camera's bounds let it.
@@ -1545,12 +1557,7 @@ func (g *Game) updateMouse() {
 			w.SeekTo(w.Timeline.Cursor()) // logs where the scrub ended
 			return
 		}
-		b := render.TimelineBarRect(g.lay)
-		if b.Dx() > 0 {
-			f := float64(mx-b.Min.X) / float64(b.Dx())
-			w.Play.Playing = false
-			w.Timeline.Seek(int(math.Round(math.Max(0, math.Min(1, f)) * float64(w.Timeline.Len()))))
-		}
+		g.scrubTo(mx)
 		return
 	}
 

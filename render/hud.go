@@ -804,7 +804,7 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 		// drawn with the overlays (DrawOverlays), over the legend and the
 		// message too.
 		if f.MouseOK && image.Pt(int(f.MouseX), int(f.MouseY)).In(bar.Inset(-6)) {
-			if tip := timelineTip(tr, n, (f.MouseX-float64(bar.Min.X))/float64(bar.Dx())); tip != "" {
+			if tip := timelineTip(tr, n, TimelineCursorAt(bar, n, f.MouseX)); tip != "" {
 				// Wrapped to the scrubber's width, not cut: at 175 % the
 				// event range, the part one scrubs for, was lost to "…"
 				// (a user's report).
@@ -1005,18 +1005,37 @@ func expandedLabel(tl *world.Timeline) string {
 	return s
 }
 
-// timelineTip describes the point at fraction frac (0..1) of a timeline of
-// n events of tr: the event there and the phase it belongs to, with the
-// level its search runs on and the phase's event range; "" when there is
-// nothing to name.
-func timelineTip(tr *pathing.Trace, n int, frac float64) string {
-	if tr == nil || n <= 0 || math.IsNaN(frac) {
+// TimelineCursorAt returns the timeline cursor (events applied: the bar's
+// "event N", 0 before the first) that a click or drag at x on the
+// scrubber bar of a timeline of n events seeks to: the place whose marker
+// is nearest x. The hover tip names the same event (timelineTip): the tip
+// floored where the click rounded, and named the next event on the left
+// half of each event's span (a teacher's "event 710" hover, 709 click).
+func TimelineCursorAt(bar image.Rectangle, n int, x float64) int {
+	if n <= 0 || bar.Dx() <= 0 || math.IsNaN(x) {
+		return 0
+	}
+	f := (x - float64(bar.Min.X)) / float64(bar.Dx())
+	return int(math.Round(math.Max(0, math.Min(1, f)) * float64(n)))
+}
+
+// timelineTip describes the timeline place cursor (0..n, as
+// TimelineCursorAt gives it) of a timeline of n events of tr: the event a
+// click there seeks to and the phase it belongs to (the top bar's phase
+// there), with the level its search runs on and the phase's event range;
+// "" when there is nothing to name.
+func timelineTip(tr *pathing.Trace, n, cursor int) string {
+	if tr == nil || n <= 0 {
 		return ""
 	}
-	i := max(0, min(n-1, int(frac*float64(n))))
-	k := tr.PhaseAt(i)
+	cursor = max(0, min(n, cursor))
+	ev := "event " + world.Count(cursor)
+	if cursor == 0 {
+		ev += " (before the first)"
+	}
+	k := tr.PhaseAt(max(cursor-1, 0))
 	if k < 0 {
-		return "event " + world.Count(i+1)
+		return ev
 	}
 	ph := tr.Phases[k]
 	end := tr.PhaseEnd(k)
@@ -1024,7 +1043,7 @@ func timelineTip(tr *pathing.Trace, n int, frac float64) string {
 	if smoothingPhase(ph.Name) {
 		what = "lines tried on the path, " // no search
 	}
-	return fmt.Sprintf("event %s · phase %d of %d: %s (%sevents %s–%s)", world.Count(i+1), k+1, len(tr.Phases), ph.Name, what, world.Count(ph.Start+1), world.Count(end))
+	return fmt.Sprintf("%s · phase %d of %d: %s (%sevents %s–%s)", ev, k+1, len(tr.Phases), ph.Name, what, world.Count(ph.Start+1), world.Count(end))
 }
 
 // smoothingPhase reports whether a phase is path smoothing, which tries

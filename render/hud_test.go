@@ -266,20 +266,23 @@ func TestTimelineTipNamesThePhase(t *testing.T) {
 	}
 	n := len(tr.Events)
 	cases := []struct {
-		frac float64
-		want string
+		cursor int
+		want   string
 	}{
-		{0, "event 1 · phase 1 of 2: insert S L1 (search on L1, events 1–10)"},
-		{0.5, "event 21 · phase 2 of 2: abstract L2 (search on L2, events 11–40)"},
-		{1.2, "event 40 · phase 2 of 2"},
-		{-3, "event 1 · phase 1 of 2"},
+		{1, "event 1 · phase 1 of 2: insert S L1 (search on L1, events 1–10)"},
+		{10, "event 10 · phase 1 of 2"},
+		{11, "event 11 · phase 2 of 2: abstract L2 (search on L2, events 11–40)"},
+		{21, "event 21 · phase 2 of 2: abstract L2 (search on L2, events 11–40)"},
+		{55, "event 40 · phase 2 of 2"},
+		{0, "event 0 (before the first) · phase 1 of 2"},
+		{-3, "event 0 (before the first) · phase 1 of 2"},
 	}
 	for _, c := range cases {
-		if got := timelineTip(&tr, n, c.frac); !strings.HasPrefix(got, c.want) {
-			t.Errorf("timelineTip(%v) = %q, want %q…", c.frac, got, c.want)
+		if got := timelineTip(&tr, n, c.cursor); !strings.HasPrefix(got, c.want) {
+			t.Errorf("timelineTip(%v) = %q, want %q…", c.cursor, got, c.want)
 		}
 	}
-	if got := timelineTip(nil, 0, 0.5); got != "" {
+	if got := timelineTip(nil, 0, 5); got != "" {
 		t.Errorf("no timeline: %q", got)
 	}
 }
@@ -769,7 +772,7 @@ func TestTimelineTipWrapsWhole(t *testing.T) {
 			r.Draw(ebiten.NewImage(size[0], size[1]), &Frame{World: w, Cam: &cam, Layout: l, Layers: DefaultLayers,
 				MouseX: float64(x), MouseY: float64(bar.Min.Y + 4), MouseOK: true})
 			r.fonts.drawn = nil
-			want := timelineTip(w.Timeline.Trace(), w.Timeline.Len(), (float64(x)-float64(bar.Min.X))/float64(bar.Dx()))
+			want := timelineTip(w.Timeline.Trace(), w.Timeline.Len(), TimelineCursorAt(bar, w.Timeline.Len(), float64(x)))
 			if want == "" || r.tipText != want {
 				t.Fatalf("%v, pointer at x %d: tip %q, want %q", size, x, r.tipText, want)
 			}

@@ -346,3 +346,7 @@ func antialiasOn(screen *ebiten.Image) bool {
 	b := screen.Bounds()
 	return b.Dx() <= maxAASide && b.Dy() <= maxAASide
 }
+
+// TimelineTipText returns the scrubber's hover tip drawn in the last
+// frame, "" when there was none.
+func (r *Renderer) TimelineTipText() string { return r.tipText }
