@@ -24,6 +24,10 @@ type Fonts struct {
 	// or measured (dst nil): the panel finds its line boundaries so that
 	// it scrolls by whole lines (Renderer.panelLines).
 	tops *[]float64
+	// conts, when set, gets the y of every line that continues a row
+	// (kvLines's wrapped value after its first line): the panel scrolls
+	// by whole rows, so that a row is never shown without its label.
+	conts *[]float64
 
 	// glyphs is Draw's reused glyph list: text.Draw builds a fresh one per
 	// call, most of the HUD's allocations a frame. Draw runs on the

@@ -1153,7 +1153,9 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 // the inspector) was shown in the last frame: scrolled to line First of
 // Lines (MaxFirst the last line it can start at: 0 when all fits), drawn
 // in Area, whose top shows the content Offset pixels down, with the lines
-// [First, Last) whole in it; Below reports lines hidden under it.
+// [First, Last) whole in it; Below reports lines hidden under it. Its
+// "lines" are rows: a row whose value wraps (kvLines) is one, so the view
+// never starts on a row's second line, away from its label.
 type PanelView struct {
 	First, Last, Lines, MaxFirst int
 	Offset                       float64
@@ -1234,30 +1236,44 @@ const panelLineH = 20
 // report).
 func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact bool, first int) PanelView {
 	ft := r.fonts
-	r.panelTops = r.panelTops[:0]
-	ft.tops = &r.panelTops
+	r.panelTops, r.panelConts = r.panelTops[:0], r.panelConts[:0]
+	ft.tops, ft.conts = &r.panelTops, &r.panelConts
 	end := r.drawNumbers(nil, f, 0, 0, width, compact)
 	openTop := end + 8
 	end = r.drawOpenList(nil, f, 0, openTop)
 	inspTop := end
 	end = r.drawInspector(nil, f, 0, end, width)
-	ft.tops = nil
-	tops := r.panelTops
-	slices.Sort(tops)
-	tops = slices.Compact(tops)
-	r.panelTops = tops
+	ft.tops, ft.conts = nil, nil
+	lines := r.panelTops
+	slices.Sort(lines)
+	lines = slices.Compact(lines)
+	r.panelTops = lines
+	// The view starts at a row's first line only: started on a wrapped
+	// row's second line it showed "abstract L2 211, refine L1 29, …" under
+	// "more above" with no "phases" label (a teacher's report at 175 %).
+	// So the panel's "lines" (First, Last, Lines) are rows, tops their
+	// first lines' y.
+	slices.Sort(r.panelConts)
+	tops := r.panelStarts[:0]
+	for _, y := range lines {
+		if _, cont := slices.BinarySearch(r.panelConts, y); !cont {
+			tops = append(tops, y)
+		}
+	}
+	r.panelStarts = tops
 	v := PanelView{Lines: len(tops)}
 	v.OpenLine = sort.SearchFloat64s(tops, openTop-0.5)
 	v.InspectorLine = sort.SearchFloat64s(tops, inspTop-0.5)
 	if len(tops) == 0 || float64(top)+end <= float64(bottom) {
 		return v // all fits: no scrolling
 	}
-	lineEnd := func(i int) float64 { // the bottom of line i
-		e := tops[i] + panelLineH
+	lineEnd := func(i int) float64 { // the bottom of row i: its last line's
+		next := end
 		if i+1 < len(tops) {
-			e = min(e, tops[i+1])
+			next = tops[i+1]
 		}
-		return min(e, end)
+		j := sort.SearchFloat64s(lines, next) - 1 // the row's last line
+		return min(lines[j]+panelLineH, next, end)
 	}
 	// start is where line k's view begins: under "more above" once
 	// scrolled.
@@ -1273,15 +1289,19 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 			break
 		}
 	}
-	// last is the end of the lines shown whole from line k, under a
-	// "more below" line when k is not the last start.
-	last := func(k int) int {
-		room := float64(bottom - start(k))
-		if k < v.MaxFirst {
-			room -= panelHintH + 2 // "more below"
+	// room is the height the view from k has, under a "more below" line
+	// when k is not the last start.
+	room := func(k int) float64 {
+		rm := float64(bottom - start(k))
+		if k < v.MaxFirst || float64(start(k))+end-tops[k] > float64(bottom) {
+			rm -= panelHintH + 2 // "more below"
 		}
+		return rm
+	}
+	// last is the end of the rows shown whole from row k.
+	last := func(k int) int {
 		l := k
-		for l < len(tops) && lineEnd(l)-tops[k] <= room {
+		for l < len(tops) && lineEnd(l)-tops[k] <= room(k) {
 			l++
 		}
 		return l
@@ -1303,6 +1323,20 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 	h := 0.0
 	if v.Last > k {
 		h = lineEnd(v.Last-1) - tops[k]
+	} else {
+		// A row taller than the whole view: its first lines, as many as
+		// fit whole (the label with them), the rest under "more below".
+		for j := sort.SearchFloat64s(lines, tops[k]); j < len(lines) && lines[j] < lineEnd(k); j++ {
+			e := min(lines[j]+panelLineH, lineEnd(k))
+			if j+1 < len(lines) {
+				e = min(e, lines[j+1])
+			}
+			if e-tops[k] > room(k) {
+				break
+			}
+			h = e - tops[k]
+		}
+		v.Below = true
 	}
 	v.Area = image.Rect(f.Layout.Panel.Min.X+1, start(k), f.Layout.Panel.Max.X, start(k)+int(math.Ceil(h)))
 	return v
@@ -1451,7 +1485,10 @@ func (r *Renderer) kvLines(dst *ebiten.Image, x, y float64, k, v string, vc colo
 		lines = lines[:maxLines]
 		lines[maxLines-1] += " …"
 	}
-	for _, l := range lines {
+	for i, l := range lines {
+		if i > 0 && ft.conts != nil {
+			*ft.conts = append(*ft.conts, y)
+		}
 		ft.Draw(dst, ft.UI, clip(ft, ft.UI, l, width), x+kvValueX, y, vc)
 		y += 17
 	}

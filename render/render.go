@@ -182,6 +182,8 @@ type Renderer struct {
 	// under the pointer, in the last frame (tests).
 	galleryLit, galleryOutlined []int
 	panelTops                   []float64 // panelView's measured line tops (reused)
+	panelConts                  []float64 // and the tops of lines that continue a row (reused)
+	panelStarts                 []float64 // and the rows' tops: where the view may start (reused)
 	panelW                      int       // the panel's width in the last drawPanel (0: none yet)
 	narrowFor                   int       // the panel width narrow was computed for (narrowPanel)
 	narrow                      bool
