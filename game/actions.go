@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"pathlens/game/world"
 	"pathlens/render"
 )
 
@@ -164,7 +165,7 @@ var actionTable = []Binding{
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyY), Mods: ModCtrl, Help: "redo"},
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl | ModShift, Help: "redo"},
 	{Action: ActSave, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl, Help: "save the session as a scenario (.pls)"},
-	{Action: ActSaveAs, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl | ModShift, Help: "save as (or export: .map, .txt)"},
+	{Action: ActSaveAs, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl | ModShift, Help: "save as, or export " + strings.Join(world.MapExtensionList(), " ")},
 }
 
 // layerKeys binds each layer's toggle.

@@ -866,7 +866,7 @@ func saveAsPath(text string) (path string, format maps.Format, err error) {
 		path += ".pls"
 	case !strings.EqualFold(ext, ".pls"):
 		stem := strings.TrimSuffix(path, ext)
-		return "", 0, fmt.Errorf("%s: a session is saved as a .pls scenario (try %s); its terrain alone is exported as .map (Moving AI) or .txt (ASCII), or .tmx (Tiled) with its rooms", path, stem+".pls")
+		return "", 0, fmt.Errorf("%s: a session is saved as a .pls scenario (try %s); its terrain alone is exported as .map (Moving AI), .txt or .ascii (ASCII), or .tmx (Tiled) with its rooms", path, stem+".pls")
 	}
 	return path, format, nil
 }
@@ -1145,7 +1145,7 @@ func completionNote(k promptKind, text string, names []string) string {
 	case len(names) == 1 && k == promptSaveAs && world.ExportFormat(names[0]) != maps.FormatUnknown:
 		return "that file exists: Enter, then Enter again, writes the terrain over it"
 	case len(names) == 1 && k == promptSaveAs && !strings.EqualFold(filepath.Ext(names[0]), ".pls"):
-		return "that is not a .pls, .map, .txt or .tmx: a session is saved as a .pls scenario, its terrain exported as .map, .txt or .tmx"
+		return "that is not a .pls, .map, .txt, .ascii or .tmx: a session is saved as a .pls scenario, its terrain exported as .map, .txt, .ascii or .tmx"
 	case len(names) == 1 && k == promptSaveAs:
 		return "that file exists: Enter, then Enter again, writes over it"
 	case len(names) == 1:

@@ -148,7 +148,7 @@ func TestExportRefusals(t *testing.T) {
 		{"heavy.map", "2 cells have a move weight above 1 (the first (1,1), weight 4)", "heavy.map"},
 		{"ro.txt", "", "ro.txt"}, // (written: the check below is on ro.map)
 		{"ro.map", "cannot export " + ro + ": the file is read-only", ""},
-		{"room.png", "its terrain alone is exported as .map (Moving AI) or .txt (ASCII)", "room.png"},
+		{"room.png", "its terrain alone is exported as .map (Moving AI), .txt or .ascii (ASCII), or .tmx (Tiled)", "room.png"},
 	} {
 		saveAsKeys(t, g, &held, c.text)
 		if c.want == "" {

@@ -1,8 +1,10 @@
 package world
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"pathlens/assets"
@@ -18,6 +20,25 @@ var MapExtensions = map[string]maps.Format{
 	".txt":   maps.FormatASCII,
 	".ascii": maps.FormatASCII,
 	".tmx":   maps.FormatTiled,
+}
+
+// MapExtensionList returns MapExtensions' endings in the order the help
+// and the docs list them: by format (Moving AI, ASCII, Tiled), the longer
+// ASCII name after ".txt" (".map, .txt, .ascii, .tmx"). The help's save-as
+// row is built from it, so it names every format save-as exports (it
+// named .map and .txt only, where the docs had .tmx too).
+func MapExtensionList() []string {
+	list := make([]string, 0, len(MapExtensions))
+	for ext := range MapExtensions {
+		list = append(list, ext)
+	}
+	slices.SortFunc(list, func(a, b string) int {
+		if fa, fb := MapExtensions[a], MapExtensions[b]; fa != fb {
+			return cmp.Compare(fa, fb)
+		}
+		return cmp.Or(cmp.Compare(len(a), len(b)), strings.Compare(a, b))
+	})
+	return list
 }
 
 // ExportFormat returns the map format path's extension asks for (any case:
