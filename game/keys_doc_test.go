@@ -13,7 +13,8 @@ import (
 // From a teacher's report: F1 and -keys said "save as (or export: .map,
 // .txt)", docs/window.md's key table ".map, .txt, .tmx", and save-as
 // exports .ascii too. The help's row names every ending save-as exports
-// (world.MapExtensions), and docs/window.md's key table is -keys' table.
+// (world.MapExtensions), and docs/window.md's key table is -keys' table,
+// its colour key included.
 func TestSaveAsHelpNamesEveryExport(t *testing.T) {
 	var help string
 	for _, b := range actionTable {
@@ -41,6 +42,12 @@ func TestSaveAsHelpNamesEveryExport(t *testing.T) {
 			}
 		}
 		return out
+	}
+	// The colour key's rows (the help's Colours section) too.
+	for _, l := range strings.Split(cli.KeysMarkdown, "\n") {
+		if strings.HasPrefix(l, "| ") && !strings.HasPrefix(l, "| `") && !strings.Contains(string(doc), l+"\n") {
+			t.Errorf("docs/window.md lacks -keys' row %q", l)
+		}
 	}
 	want, got := rows(cli.KeysMarkdown), rows(string(doc))
 	if len(want) < 20 {

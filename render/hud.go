@@ -3519,7 +3519,7 @@ var colourKey = []struct {
 }{
 	{[]color.RGBA{ColOpen, ColClosed}, "green / blue", "cells on the open list / expanded"},
 	{[]color.RGBA{ColCurrent}, "magenta", "the node expanded now and its best path"},
-	{[]color.RGBA{ColPlan[1], ColPlan[2], ColPlan[3]}, "orange, purple, teal", "levels L1, L2, L3: abstract search (disc: expanded, ring: open), plans (dashed)"},
+	{ColPlan[1:], "orange, purple, teal, blue", "levels L1, L2, L3, L4: abstract search (disc: expanded, ring: open), plans (dashed)"},
 	{[]color.RGBA{ColSegA, ColSegB}, "red, magenta", "the answer; by segment, red and magenta by turns"},
 	{[]color.RGBA{ColEntrance, ColNode}, "amber / brown", "entrances / abstract nodes"},
 	{[]color.RGBA{ColFlash, ColAdded, ColRemoved}, "yellow, green, red", "repair: clusters redone, nodes added, removed (×)"},
@@ -3537,7 +3537,8 @@ func ColourKey() [][2]string {
 }
 
 // colourKeyTitle is the colour key section's title; colourKeyW the width
-// of its swatch column (three 12 px colours and a gap).
+// of its swatch column (three 12 px colours and a gap; four are drawn
+// narrower).
 const (
 	colourKeyTitle = "Colours"
 	colourKeyW     = 50
@@ -3744,7 +3745,9 @@ func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
 		case sp.Title != "":
 			r.sectionTitle(area, sp.Title, x, y)
 		case sp.Swatch != nil:
-			drawSwatch(area, image.Rect(sp.X, sp.Y+3, sp.X+12*len(sp.Swatch), sp.Y+14), sp.Swatch, true)
+			// 12 px a colour, narrower for the four levels' colours so the
+			// swatch keeps a gap before the text (colourKeyW).
+			drawSwatch(area, image.Rect(sp.X, sp.Y+3, sp.X+min(12*len(sp.Swatch), colourKeyW-8), sp.Y+14), sp.Swatch, true)
 		case sp.Key != "":
 			ft.Draw(area, ft.Mono, sp.Key, x, y+1, ColTextWarn)
 		default:
