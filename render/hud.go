@@ -892,7 +892,7 @@ func timelineParts(w *world.World) []statusPart {
 		head += " (the trace was cut there: the search went on)"
 	}
 	parts := []statusPart{{head, 5}}
-	if s := expandedLabel(tl); s != "" {
+	if s := expandedLabel(w); s != "" {
 		// Kept before the speed: it is what A* against Dijkstra compares
 		// on a projector (a teacher lost it at 175 %, keeping the speed).
 		parts = append(parts, statusPart{s, 4})
@@ -992,17 +992,57 @@ func phaseExpanded(tl *world.Timeline) (done, total int, ok bool) {
 // expansions ("expanded 12 / 89", and "in phase 5 of 24" when there are
 // several phases: the panel adds up phases of one kind, e.g. the group
 // walk's "cells" over every segment, so the phase must be named to tell
-// its count from the panel's), or "" when the phase expands nothing.
-func expandedLabel(tl *world.Timeline) string {
+// its count from the panel's). At the end of a query of several phases it
+// is the query's expansions in all, the panel's "524 expanded" ("expanded
+// 524 in all 33 phases"): the last phase's own figure, or none after
+// HPA*'s smoothing, left the bar with no expansions where A*'s end shows
+// "expanded 4,252 / 4,252" (a teacher's report). In a smoothing phase,
+// which checks cells along straight lines and expands none, it counts the
+// lines tried ("smoothing: lines tried 12 / 40, no expansions"). "" when
+// the phase expands nothing otherwise.
+func expandedLabel(w *world.World) string {
+	tl := &w.Timeline
+	tr := tl.Trace()
+	if tr == nil || tl.Len() == 0 {
+		return ""
+	}
+	if len(tr.Phases) > 1 && tl.AtEnd() {
+		return fmt.Sprintf("expanded %s in all %d phases", world.Count(w.Outcome.Expanded), len(tr.Phases))
+	}
+	if done, total, ok := smoothLines(tl); ok {
+		return fmt.Sprintf("smoothing: lines tried %s / %s, no expansions", world.Count(done), world.Count(total))
+	}
 	done, total, ok := phaseExpanded(tl)
 	if !ok {
 		return ""
 	}
 	s := fmt.Sprintf("expanded %s / %s", world.Count(done), world.Count(total))
-	if tr := tl.Trace(); len(tr.Phases) > 1 {
+	if len(tr.Phases) > 1 {
 		s += fmt.Sprintf(" in phase %d of %d", tl.Phase()+1, len(tr.Phases))
 	}
 	return s
+}
+
+// smoothLines counts the straight lines (line events) a smoothing phase at
+// the timeline's cursor has tried so far and in all; ok is false outside
+// such a phase. Cost: a pass over the phase's events.
+func smoothLines(tl *world.Timeline) (done, total int, ok bool) {
+	tr := tl.Trace()
+	k := tl.Phase()
+	if tr == nil || k < 0 || k >= len(tr.Phases) || !smoothingPhase(tr.Phases[k].Name) {
+		return 0, 0, false
+	}
+	cur := tl.Cursor()
+	for j := tr.Phases[k].Start; j < tr.PhaseEnd(k); j++ {
+		if tr.Events[j].Kind != pathing.EventLine {
+			continue
+		}
+		total++
+		if j < cur {
+			done++
+		}
+	}
+	return done, total, true
 }
 
 // TimelineCursorAt returns the timeline cursor (events applied: the bar's

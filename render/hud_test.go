@@ -366,13 +366,55 @@ func TestTimelineCountsThePhaseExpansions(t *testing.T) {
 	// The label names the phase: the panel sums phases of one kind (the
 	// group walk's "cells" over every segment), so "in this phase" left a
 	// class asking why 130 was not the panel's 161.
-	tl.Seek(8)
-	if got, want := expandedLabel(&tl), "expanded 2 / 4 in phase 2 of 3"; got != want {
+	var w world.World
+	w.Timeline.Reset(&h, 16)
+	w.Timeline.Seek(8)
+	if got, want := expandedLabel(&w), "expanded 2 / 4 in phase 2 of 3"; got != want {
 		t.Errorf("label at 8: %q, want %q", got, want)
 	}
-	tl.Seek(12)
-	if got := expandedLabel(&tl); got != "" {
-		t.Errorf("label in the smoothing phase: %q, want none", got)
+}
+
+// From a teacher's report: the status line had no expansions figure in
+// HPA*'s smooth phase or at the end, where A*'s end shows "expanded 4,252
+// / 4,252". Smoothing counts the lines it tried and says it expands
+// nothing; the end of a query of several phases gives its expansions in
+// all, the panel's figure.
+func TestTimelineStatusCountsSmoothingAndTheEnd(t *testing.T) {
+	var h pathing.Trace
+	ev := func(k pathing.EventKind, l uint8, n int) {
+		for range n {
+			h.Add(pathing.Event{Kind: k, Level: l})
+		}
+	}
+	h.BeginPhase("insert S L1", 0)
+	ev(pathing.EventPop, 0, 3)
+	h.BeginPhase("smooth", 0)
+	ev(pathing.EventLine, 0, 3)
+	ev(pathing.EventShortcut, 0, 1)
+	ev(pathing.EventLine, 0, 2) // events 4-9 (1-based)
+	var w world.World
+	w.Outcome.Expanded = 3
+	w.Timeline.Reset(&h, 16)
+	for _, c := range []struct {
+		cursor int
+		want   string
+	}{
+		{3, "expanded 3 / 3 in phase 1 of 2"},
+		{4, "smoothing: lines tried 1 / 5, no expansions"},
+		{8, "smoothing: lines tried 4 / 5, no expansions"},
+		{9, "expanded 3 in all 2 phases"},
+	} {
+		w.Timeline.Seek(c.cursor)
+		if got := expandedLabel(&w); got != c.want {
+			t.Errorf("cursor %d: %q, want %q", c.cursor, got, c.want)
+		}
+	}
+
+	// HPA* on the built-in world: the end's figure is the panel's.
+	hw := builtinWorld(t, world.AlgoHPA)
+	hw.SeekEnd()
+	if line, want := timelineStatus(hw), "expanded "+world.Count(hw.Outcome.Expanded)+" in all"; !strings.Contains(line, want) {
+		t.Errorf("HPA* at the end: %q, want %q", line, want)
 	}
 }
 
