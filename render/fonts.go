@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image/color"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -33,6 +34,9 @@ type Fonts struct {
 	// call, most of the HUD's allocations a frame. Draw runs on the
 	// render goroutine only.
 	glyphs []text.Glyph
+	// minus is the mono face's hyphen, drawn for a key's minus in UI text
+	// (monoMinus).
+	minus *text.Glyph
 }
 
 // LoadFonts parses the embedded Go fonts. The fonts are part of the binary,
@@ -91,12 +95,50 @@ func (f *Fonts) drawGlyphs(dst *ebiten.Image, face *text.GoTextFace, s string, x
 	f.glyphs = text.AppendGlyphs(f.glyphs[:0], s, face, &lo)
 	var op ebiten.DrawImageOptions
 	op.ColorScale.ScaleWithColor(PM(c))
+	keyMinus := face == f.UI && strings.Contains(s, "+-")
 	for _, g := range f.glyphs {
 		if g.Image == nil {
 			continue
 		}
+		img, dx, dy := g.Image, 0.0, 0.0
+		if keyMinus {
+			img, dx, dy = f.keyGlyph(s, g)
+		}
 		op.GeoM.Reset()
-		op.GeoM.Translate(g.X+x, g.Y+y)
-		dst.DrawImage(g.Image, &op)
+		op.GeoM.Translate(g.X+x+dx, g.Y+y+dy)
+		dst.DrawImage(img, &op)
 	}
+}
+
+// keyGlyph returns the image drawn for glyph g of UI text s, and its
+// offset from g's place: g's own, but for a key's minus ("Ctrl+-") the
+// mono face's hyphen centred where the UI's was. The UI face's hyphen is a
+// figure wide, as long as "+": "Ctrl+-" in a message read as "Ctrl+–", an
+// en dash (a teacher's report), where the help's monospaced keys show a
+// hyphen.
+func (f *Fonts) keyGlyph(s string, g text.Glyph) (*ebiten.Image, float64, float64) {
+	m := f.monoMinus()
+	if m == nil || !isKeyMinus(s, g.StartIndexInBytes) {
+		return g.Image, 0, 0
+	}
+	gb, mb := g.Image.Bounds(), m.Image.Bounds()
+	return m.Image, float64(gb.Dx()-mb.Dx()) / 2, float64(gb.Dy()-mb.Dy()) / 2
+}
+
+// isKeyMinus reports whether s[i] is the minus of a key name ("Ctrl+-"): a
+// '-' after a '+'.
+func isKeyMinus(s string, i int) bool {
+	return i > 0 && i < len(s) && s[i] == '-' && s[i-1] == '+'
+}
+
+// monoMinus is the mono face's hyphen glyph (nil if it has no image).
+func (f *Fonts) monoMinus() *text.Glyph {
+	if f.minus == nil {
+		g := text.AppendGlyphs(nil, "-", f.Mono, &text.LayoutOptions{})
+		if len(g) == 0 || g[0].Image == nil {
+			return nil
+		}
+		f.minus = &g[0]
+	}
+	return f.minus
 }
