@@ -1958,7 +1958,11 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		state = "closed, expanded #" + world.Count(s.Order+1)
 	}
 	y = r.kv(dst, x, y, "search", state, ColText)
-	y = r.kv(dst, x, y, "g  h  f", fmt.Sprintf("%.3f   %.3f   %.3f", s.G, s.H, s.F), ColText)
+	gh := "g  h  f"
+	if greedyKey(f.World) {
+		gh = "g  h  f=h" // greedy pops by h alone (its f is set to h)
+	}
+	y = r.kv(dst, x, y, gh, fmt.Sprintf("%.3f   %.3f   %.3f", s.G, s.H, s.F), ColText)
 	par := "none (root)"
 	if s.HasParent {
 		par = fmt.Sprintf("(%d,%d)", s.Parent.X, s.Parent.Y)
@@ -4061,7 +4065,16 @@ func (r *Renderer) openListHeight(w *world.World) float64 {
 	if w.Timeline.Len() == 0 {
 		return 0
 	}
-	return 20 + float64(openListRows*r.openListLines())*17
+	return 20 + float64(openListRows*r.openListLines(greedyKey(w)))*17
+}
+
+// greedyKey reports whether the open list shown is greedy best-first's,
+// which pops by h alone: its rows' priority is h, not g + h, and a row
+// reading "f 97.50  g 31.73  h 97.50" misled a class (a teacher's report),
+// so its rows say "f=h" with no separate h (openListForm).
+func greedyKey(w *world.World) bool {
+	tr := w.Timeline.Trace()
+	return tr != nil && len(tr.Phases) == 1 && tr.Phases[0].Name == world.AlgoGreedy.Title()
 }
 
 // openListLines is how many lines each open-list row takes: one in the
@@ -4070,8 +4083,8 @@ func (r *Renderer) openListHeight(w *world.World) float64 {
 // figures halved: it gave every row two lines, the second empty, in
 // another format); two in a panel narrower than that, whose value column
 // cannot hold f, g and h on a line (it was cut to "f 157.28   g 14…").
-func (r *Renderer) openListLines() int {
-	if _, lines := r.openListForm(); lines > 1 {
+func (r *Renderer) openListLines(greedy bool) int {
+	if _, lines := r.openListForm(greedy); lines > 1 {
 		return 2
 	}
 	return 1
@@ -4085,19 +4098,31 @@ var openListForms = [...]struct{ format, template string }{
 	{"f %.2f  g %.2f  h %.2f", "f 888.88  g 888.88  h 88.88"},
 }
 
+// greedyListForms are openListForms for greedy best-first, whose key f is
+// h: "f=h 97.50   g 31.73" (the arguments are still f, g, h).
+var greedyListForms = [...]struct{ format, template string }{
+	{"f=h %.2[1]f   g %.2[2]f", "f=h 888.88   g 888.88"},
+	{"f=h %.2[1]f  g %.2[2]f", "f=h 888.88  g 888.88"},
+	{"f=h %.2[1]f g %.2[2]f", "f=h 888.88 g 888.88"}, // one line at 175 % too
+}
+
 // openListForm returns the format of the open list's rows in the panel
 // drawn last and how many lines each takes: the first of openListForms
 // that fits the value column on one line, else two lines, wrapped after a
 // comma.
-func (r *Renderer) openListForm() (format string, lines int) {
+func (r *Renderer) openListForm(greedy bool) (format string, lines int) {
 	ft := r.fonts
 	room := float64(r.panelWidth() - 20 - kvValueX)
-	for _, f := range openListForms {
+	forms, two := openListForms[:], "f %.2f, g %.2f, h %.2f"
+	if greedy {
+		forms, two = greedyListForms[:], "f=h %.2[1]f, g %.2[2]f"
+	}
+	for _, f := range forms {
 		if ft.Width(ft.UI, f.template) <= room {
 			return f.format, 1
 		}
 	}
-	return "f %.2f, g %.2f, h %.2f", 2
+	return two, 2
 }
 
 // openList returns the open list at the cursor, computed once per
@@ -4162,7 +4187,7 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 			// holds first, so they share the first rank.
 			k = fmt.Sprintf("1= (%d,%d)", e.Cell.X, e.Cell.Y)
 		}
-		format, lines := r.openListForm()
+		format, lines := r.openListForm(greedyKey(w))
 		v := fmt.Sprintf(format, e.F, e.G, e.H) // two lines: wraps after a comma
 		col := ColTextDim
 		if !ol.Finished && (i == 0 || i < ol.Tied) {

@@ -1281,8 +1281,8 @@ func TestOpenListRowsStayOneLineAt150(t *testing.T) {
 		{731, 2, ", "},   // 175 %
 	} {
 		r.panelW = PanelWidthFor(c.screenW)
-		format, lines := r.openListForm()
-		if lines != c.lines || r.openListLines() != c.lines {
+		format, lines := r.openListForm(false)
+		if lines != c.lines || r.openListLines(false) != c.lines {
 			t.Errorf("%d px screen (%d px panel): %d lines a row, want %d", c.screenW, r.panelW, lines, c.lines)
 		}
 		v := fmt.Sprintf(format, 157.28, 141.46, 15.83)
