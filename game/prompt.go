@@ -738,7 +738,7 @@ func (g *Game) submitSaveAs(p *prompt, text string) {
 	if mf := w.MapFile(); format == maps.FormatUnknown && mf != "" && samePlace(path, mf) {
 		// A scenario there would replace the map it is built on (a map
 		// called level.pls): refused at once, as World.save refuses it.
-		g.refuse(p, fmt.Sprintf("cannot save %s: it is the map this session was loaded from, and a scenario written there would replace it: pick another name, or export the terrain with a .map or .txt name", path))
+		g.refuse(p, fmt.Sprintf("cannot save %s: it is the map this session was loaded from, and a scenario written there would replace it: pick another name, or export the terrain with a .map, .txt, .ascii or .tmx name", path))
 		return
 	}
 	fi, err := os.Stat(path)

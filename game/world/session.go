@@ -755,7 +755,7 @@ func (w *World) save(path, why string) error {
 		// A scenario written there would replace the map it names (a map
 		// called level.pls, a -save or save-as onto it): the map would be
 		// gone and the scenario would not open.
-		err := fmt.Errorf("cannot save %s: it is the map this session was loaded from, and a scenario written there would replace it: save under another name (or export the terrain with a .map or .txt name)", path)
+		err := fmt.Errorf("cannot save %s: it is the map this session was loaded from, and a scenario written there would replace it: save under another name (or export the terrain with a .map, .txt, .ascii or .tmx name)", path)
 		w.Fail("%v", err)
 		return err
 	}
