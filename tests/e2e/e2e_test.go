@@ -217,11 +217,31 @@ func (a *app) click(b string, x, y int) {
 // drag drags with button b through the given cells.
 func (a *app) drag(b string, cells ...image.Point) {
 	a.t.Helper()
+	a.dragFrom(b, "", cells...)
+}
+
+// paintDrag is drag for a stroke: after the press it waits (up to 5 s) for
+// the app to log the stroke's first cell before moving on. On a loaded
+// machine a frame took longer than the press's 200 ms, the first frame to
+// see the button saw the pointer already on the second cell, and a 4-cell
+// dig dug 3 (the stroke began at 46,32, not 45,32).
+func (a *app) paintDrag(b string, cells ...image.Point) {
+	a.t.Helper()
+	a.dragFrom(b, "stroke", cells...)
+}
+
+func (a *app) dragFrom(b, pressKind string, cells ...image.Point) {
+	a.t.Helper()
 	px, py := a.cellPixel(cells[0].X, cells[0].Y)
 	a.move(px, py)
 	a.act()
 	a.xdo("mousedown", b)
 	time.Sleep(200 * time.Millisecond)
+	if pressKind != "" {
+		if _, ok := a.wait(5*time.Second, pressKind, fmt.Sprintf("first=%d,%d", cells[0].X, cells[0].Y)); !ok {
+			a.t.Logf("no %s line for the press at %v after 5 s", pressKind, cells[0])
+		}
+	}
 	for i, c := range cells[1:] {
 		x, y := a.cellPixel(c.X, c.Y)
 		a.move(x, y)
@@ -445,7 +465,7 @@ func TestWindow(t *testing.T) {
 	a.press("4", "switch", "name=algo", "value=hpa")
 	a.expect("plan", "algo=hpa", "status=found")
 	a.press("d", "tool", "name=paint")
-	a.drag("1", image.Pt(45, 32), image.Pt(46, 32), image.Pt(46, 33), image.Pt(45, 33))
+	a.paintDrag("1", image.Pt(45, 32), image.Pt(46, 32), image.Pt(46, 33), image.Pt(45, 33))
 	edit := a.expect("edit", "kind=dig")
 	if n := num(t, edit, "cells"); n != 4 {
 		t.Errorf("dig changed %v cells, want 4: %s", n, edit)
@@ -554,7 +574,7 @@ func TestAgents(t *testing.T) {
 	a.expect("agent", "action=send", "goal=24,58")
 	// Wall the corridor (x 22..25) off at row 40, in front of the agent.
 	time.Sleep(400 * time.Millisecond)
-	a.drag("3", image.Pt(22, 40), image.Pt(23, 40), image.Pt(24, 40), image.Pt(25, 40))
+	a.paintDrag("3", image.Pt(22, 40), image.Pt(23, 40), image.Pt(24, 40), image.Pt(25, 40))
 	a.expect("edit", "kind=fill")
 	rp := a.expect("replan", "agent=0", "reason=world_changed")
 	t.Logf("replan: %s", rp)
