@@ -593,6 +593,7 @@ func runScenario(env *Env) (*Report, error) {
 		return nil, err
 	}
 	var qs []Query
+	aStarOptimum := false // every query's Optimal is A*'s cost on senv's grid
 	switch {
 	case env.Rows != nil || len(s.Queries) == 0 && len(s.ScenRows) > 0 && !cfg.Single:
 		// -scen's rows, else the scenario's own list (its "scen" line) when
@@ -628,6 +629,7 @@ func runScenario(env *Env) (*Report, error) {
 			// after the edit log, or with 4-connected moves, each row is
 			// measured against A* on the world it runs on, as the
 			// scenario's own queries are (FileOptimal keeps the list's).
+			aStarOptimum = true
 			search := pathing.NewSearcher(senv.Grid)
 			for i := range qs {
 				o, err := search.Search(pathing.Query{Start: qs[i].Start, Goal: qs[i].Goal, Neighborhood: cfg.Neighborhood})
@@ -654,6 +656,7 @@ func runScenario(env *Env) (*Report, error) {
 		if len(list) == 0 {
 			return nil, usagef("bench: -scenario %s has no query lines (give -from and -to)", arg)
 		}
+		aStarOptimum = true
 		search := pathing.NewSearcher(senv.Grid)
 		for i, q := range list {
 			// A scenario's own query lines are named file:line, as .scen
@@ -687,8 +690,27 @@ func runScenario(env *Env) (*Report, error) {
 		// it as often (its median and allocations are then warm figures).
 		senv.Cfg.Repeat = SingleRepeat
 	}
-	if err := runGroupQueries(senv, p, qs, rep); err != nil {
+	if cfg.Algo == "hpa" {
+		// HPA* is measured against A* on the scenario's world (its edits
+		// made) as with -map: reachable, reach_errors, the subopt fields,
+		// astar_median_us and speedup_median. runGroupQueries adds them
+		// for the group planner only, so an HPA* scenario lacked them.
+		if err := RunQueries(senv, p, qs, senv.Cfg.Repeat, rep); err != nil {
+			return nil, err
+		}
+		if err := hpaVersusAStar(senv, qs, rep, "queries"); err != nil {
+			return nil, err
+		}
+	} else if err := runGroupQueries(senv, p, qs, rep); err != nil {
 		return nil, err
+	}
+	if aStarOptimum {
+		// The optimal column (-worst, -csv) is A*'s cost on the scenario's
+		// world, whatever the algorithm: say so, not "the .scen's".
+		rep.refAStar = true
+		if len(s.Edits) > 0 {
+			rep.refGrid = "the scenario's world (its edit log applied)"
+		}
 	}
 	if env.Rows == nil && len(s.Queries) > 0 && len(s.ScenRows) > 0 {
 		// The app lists a scenario's own queries before its list's rows,

@@ -78,6 +78,9 @@ type Report struct {
 	// refAStar: the rows' optimum is A*'s cost on the same grid
 	// (compareRow), not the .scen's column, as the worst table says.
 	refAStar bool
+	// refGrid names the grid A* ran on when it is not the map as read
+	// ("the scenario's world (its edit log applied)"); "" for this grid.
+	refGrid  string
 	noOpen   string   // set by a mode: why its rows cannot be opened by number in the app
 	inputs   []string // files a mode read beyond the flags' (a scenario's map and list)
 	zeroNote string   // rows left out of the subopt figures for an optimum of 0: printed on stderr
@@ -101,13 +104,13 @@ var fixedPlaces = map[string]int{
 
 // Mismatch is one query that failed a check.
 type Mismatch struct {
-	Line    int     `json:"line,omitempty"` // scenario line, when from a file
-	Start   [2]int  `json:"start"`
-	Goal    [2]int  `json:"goal"`
-	Optimal float64 `json:"optimal"`
-	Cost    float64 `json:"cost"` // -1 when no path was found
-	Problem string  `json:"problem"`
-	file    string  // the file of Line, for CheckFailure's message; "" when none
+	Line    int      `json:"line,omitempty"` // scenario line, when from a file
+	Start   [2]int   `json:"start"`
+	Goal    [2]int   `json:"goal"`
+	Optimal float64  `json:"optimal"`
+	Cost    *float64 `json:"cost"` // null when no path was found, as in -worst
+	Problem string   `json:"problem"`
+	file    string   // the file of Line, for CheckFailure's message; "" when none
 }
 
 // fixedKeys are the JSON keys of Report's fixed fields, which Set refuses.
@@ -394,6 +397,27 @@ func dropKeys(b []byte, drop map[string]bool) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
+// optimalLabel says what the rows' optimum (-worst's optimal column) is:
+// the .scen's column, or A*'s cost on the grid the run used (hpa and group
+// everywhere, every algorithm on a -scenario's own queries or on its list
+// once its edit log has changed the map).
+func (r *Report) optimalLabel() string {
+	if !r.refAStar {
+		return "the .scen's optimal column"
+	}
+	ref, aside := "A*'s cost on this grid", ", not the .scen's rounded column"
+	if r.refGrid != "" {
+		ref, aside = "A*'s cost on "+r.refGrid, ", not the .scen's column (scen_optimal in -csv)"
+	}
+	for _, row := range r.rows {
+		if row.q.FileOptimal >= 0 {
+			ref += aside // only where there is one
+			break
+		}
+	}
+	return ref
+}
+
 // writeWorst prints the worst rows as a table (the text report); width is
 // the key column's, for the line that says there is none.
 func (r *Report) writeWorst(out *strings.Builder, width int) {
@@ -411,17 +435,7 @@ func (r *Report) writeWorst(out *strings.Builder, width int) {
 		}
 		return fmt.Sprintf(f, *v)
 	}
-	ref := "the .scen's optimal column"
-	if r.refAStar {
-		ref = "A*'s cost on this grid"
-		for _, row := range r.rows {
-			if row.q.FileOptimal >= 0 {
-				ref += ", not the .scen's rounded column" // only where there is one
-				break
-			}
-		}
-	}
-	fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1; optimal: %s):\n", ref)
+	fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1; optimal: %s):\n", r.optimalLabel())
 	fmt.Fprintf(out, "  %6s %6s %11s %11s %12s %12s %10s\n", "query", "line", "start", "goal", "optimal", "cost", "subopt")
 	for _, w := range worst {
 		sub := "-"

@@ -407,9 +407,9 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 				// README states). At most maxMismatches times a run.
 				var m0, m1 runtime.MemStats
 				runtime.ReadMemStats(&m0)
-				c := -1.0
+				var c *float64 // null: no path, as -worst writes it
 				if out.Found {
-					c = round6(out.Cost) // as max_abs_error and the problem text
+					c = ptr(round6(out.Cost)) // as max_abs_error and the problem text
 				}
 				if problem == costMismatch {
 					problem = fmt.Sprintf("cost %.6f, optimal %.6f", out.Cost, q.Optimal)

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// testerDir copies the tiny map and its .scen into a temporary folder and
+// writes files (name → text) beside them; it returns the folder.
+func testerDir(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, f := range []string{tinyMap, tinyScen} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const (
+	// q3Scenario: three query lines run by HPA* (the third goal is walled
+	// off: tiny.map's 9,7).
+	q3Scenario = "pathlens-scenario 1\nname q3\nset algo hpa\nmap tiny.map\nquery 0,0 9,0\nquery 0,0 0,4\nquery 0,0 9,7\n"
+	// editedScenario: the .scen list of tiny.map run by HPA* after an edit
+	// that lengthens its first row (9 → 21).
+	editedScenario = "pathlens-scenario 1\nname sr\nset algo hpa\nmap tiny.map\nscen tiny.map.scen\nfill 2,0\n"
+)
+
+// A tester: HPA* under -scenario left out reachable, reach_errors,
+// astar_median_us and speedup_median, which -from/-to and -scen give
+// (runScenario compared the group planner with A* only).
+func TestScenarioHPAComparesWithAStar(t *testing.T) {
+	dir := testerDir(t, map[string]string{"q3.pls": q3Scenario, "sr.pls": editedScenario})
+	for _, args := range [][]string{
+		{"-scenario", "builtin:world", "-algo", "hpa", "-repeat", "2"},
+		{"-scenario", filepath.Join(dir, "q3.pls")},
+		{"-scenario", filepath.Join(dir, "sr.pls")},
+	} {
+		code, out, errs := runMain(t, append(args, "-json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		m := decode(t, out)
+		for _, k := range []string{"reachable", "reach_errors", "astar_median_us", "speedup_median", "mean_subopt"} {
+			if _, ok := m[k]; !ok {
+				t.Errorf("%v: no %s", args, k)
+			}
+		}
+		if strings.HasSuffix(args[1], "q3.pls") && (m["reachable"] != 2.0 || m["reach_errors"] != 0.0) {
+			t.Errorf("q3.pls: reachable %v, reach_errors %v; want 2 and 0", m["reachable"], m["reach_errors"])
+		}
+	}
+}
+
+// A tester: -worst's header said "optimal: the .scen's optimal column"
+// for a scenario's list run after its edit log, where the optimum is A*'s
+// cost on the edited world (row 1: 21, the .scen's 9).
+func TestWorstHeaderNamesEditedWorld(t *testing.T) {
+	dir := testerDir(t, map[string]string{"sr.pls": editedScenario})
+	for _, algo := range []string{"hpa", "astar"} {
+		code, out, errs := runMain(t, "-scenario", filepath.Join(dir, "sr.pls"), "-algo", algo, "-worst", "3", "-cache=false")
+		if algo == "astar" {
+			code, out, errs = runMain(t, "-scenario", filepath.Join(dir, "sr.pls"), "-algo", algo, "-worst", "3")
+		}
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", algo, code, errs)
+		}
+		if strings.Contains(out, "optimal: the .scen's optimal column") || !strings.Contains(out, "optimal: A*'s cost on the scenario's world (its edit log applied)") {
+			t.Errorf("%s: header does not name A* on the edited world:\n%s", algo, out)
+		}
+	}
+	// A plain -scen run is measured against the file's column, and says so.
+	_, out, _ := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-worst", "1")
+	if !strings.Contains(out, "optimal: the .scen's optimal column") {
+		t.Errorf("-scen run: header:\n%s", out)
+	}
+}
+
+// A tester: a missing path was "cost":-1 in mismatches and null in -worst.
+func TestMismatchMissingCostIsNull(t *testing.T) {
+	dir := testerDir(t, map[string]string{"walled.map.scen": "version 1\n0\ttiny.map\t10\t8\t0\t0\t9\t7\t5.00000000\n"})
+	scen := filepath.Join(dir, "walled.map.scen")
+	code, out, errs := runMain(t, "-map", filepath.Join(dir, "tiny.map"), "-scen", scen, "-worst", "1", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, out)
+	mm, _ := m["mismatches"].([]any)
+	if len(mm) != 1 {
+		t.Fatalf("mismatches %v; want one", m["mismatches"])
+	}
+	if c, ok := mm[0].(map[string]any)["cost"]; !ok || c != nil {
+		t.Errorf("mismatch cost %v (present %v); want null", c, ok)
+	}
+	w := m["worst"].([]any)[0].(map[string]any)
+	if c, ok := w["cost"]; !ok || c != nil {
+		t.Errorf("worst cost %v (present %v); want null", c, ok)
+	}
+}
