@@ -164,7 +164,14 @@ func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost 
 		if row != nil {
 			row.sub = s
 		}
-	case found && cost-aCost > OptimalTolerance:
+	case found && cost-aCost <= OptimalTolerance:
+		// A* says 0 (start is goal) and so does the planner: optimal, so
+		// 0, as every optimal row (the subopt fields were left out).
+		*subs = append(*subs, 0)
+		if row != nil {
+			row.sub = 0
+		}
+	case found:
 		// A* says 0 (start is goal), the planner more: cost / 0 has no
 		// value. Counted and named, not dropped.
 		var q Query

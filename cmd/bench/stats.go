@@ -397,6 +397,11 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 						// not dropped (it is a mismatch above too).
 						zero.add(q, qi, out.Cost)
 						row.problem = zeroOptimumProblem
+					} else {
+						// An optimum of 0 met (start is goal): optimal,
+						// so 0, as every optimal row (it was left blank).
+						subs = append(subs, 0)
+						row.sub = 0
 					}
 				}
 			}

@@ -109,3 +109,44 @@ func TestMismatchMissingCostIsNull(t *testing.T) {
 		t.Errorf("worst cost %v (present %v); want null", c, ok)
 	}
 }
+
+// A tester: a row whose start is its goal (optimum 0, cost 0) had an empty
+// -csv subopt for astar, hpa and group, and -from 0,0 -to 0,0 -algo hpa on
+// a 1×1 map had no subopt field; bench.md says 0 when optimal.
+func TestStartIsGoalSuboptIsZero(t *testing.T) {
+	dir := testerDir(t, map[string]string{
+		"same.map.scen": "version 1\n0\ttiny.map\t10\t8\t0\t1\t0\t1\t0.00000000\n",
+		"one.txt":       ".\n",
+	})
+	for _, algo := range []string{"astar", "hpa", "group"} {
+		csvPath := filepath.Join(dir, algo+".csv")
+		code, out, errs := runMain(t, "-map", filepath.Join(dir, "tiny.map"), "-scen", filepath.Join(dir, "same.map.scen"), "-algo", algo, "-csv", csvPath, "-json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", algo, code, errs)
+		}
+		b, err := os.ReadFile(csvPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+		head, row := strings.Split(lines[0], ","), strings.Split(lines[1], ",")
+		for i, h := range head {
+			if h == "subopt" && row[i] != "0.000000" {
+				t.Errorf("%s: csv subopt %q; want 0.000000", algo, row[i])
+			}
+		}
+		if m := decode(t, out); m["max_subopt"] != 0.0 {
+			t.Errorf("%s: max_subopt %v; want 0", algo, m["max_subopt"])
+		}
+	}
+	code, out, errs := runMain(t, "-map", filepath.Join(dir, "one.txt"), "-from", "0,0", "-to", "0,0", "-algo", "hpa", "-json")
+	if code != 0 {
+		t.Fatalf("1×1: exit %d: %s", code, errs)
+	}
+	m := decode(t, out)
+	for _, k := range []string{"mean_subopt", "p99_subopt", "max_subopt"} {
+		if m[k] != 0.0 {
+			t.Errorf("1×1 hpa: %s %v; want 0", k, m[k])
+		}
+	}
+}
