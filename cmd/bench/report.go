@@ -238,7 +238,9 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 	if r.Queries == 0 {
 		// A mode that ran no queries (repair timings, agents) would print
 		// the query fields as zeros that read like measurements.
-		drop = make(map[string]bool, len(queryKeys)+len(r.unmeasured))
+		// queries 0 too: the repair mode printed it, a count of nothing run.
+		drop = make(map[string]bool, len(queryKeys)+len(r.unmeasured)+1)
+		drop["queries"] = true
 		for _, m := range []map[string]bool{queryKeys, r.unmeasured} {
 			for k := range m {
 				drop[k] = true

@@ -471,8 +471,9 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	rep.MaxAbsError = round6(rep.MaxAbsError)
 	if rep.OptimalChecked == 0 {
 		// A maximum over no query (a single -from/-to query, -nb 4 rows):
-		// a 0 would read as a perfect match. optimal_checked 0 says why.
-		rep.Unmeasured("max_abs_error")
+		// a 0 would read as a perfect match. optimal_checked 0 says why;
+		// optimal_matches 0 beside it read as every check failed.
+		rep.Unmeasured("max_abs_error", "optimal_matches")
 	}
 	return nil
 }

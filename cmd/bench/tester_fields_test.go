@@ -150,3 +150,33 @@ func TestStartIsGoalSuboptIsZero(t *testing.T) {
 		}
 	}
 }
+
+// A tester: fields a run does not measure were printed as 0, which
+// bench.md says never happens: queries 0 in the repair mode, and
+// optimal_matches 0 beside optimal_checked 0 (-from/-to, -nb 4 rows).
+func TestUnmeasuredCountsLeftOut(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		gone []string
+	}{
+		{[]string{"-map", tinyMap, "-algo", "hpa", "-repair", "5"}, []string{"queries", "optimal_matches", "optimal_checked"}},
+		{[]string{"-map", tinyMap, "-from", "0,0", "-to", "9,0"}, []string{"optimal_matches", "max_abs_error"}},
+		{[]string{"-map", tinyMap, "-scen", tinyScen, "-nb", "4"}, []string{"optimal_matches", "max_abs_error"}},
+	} {
+		code, out, errs := runMain(t, append(c.args, "-json")...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", c.args, code, errs)
+		}
+		m := decode(t, out)
+		for _, k := range c.gone {
+			if v, ok := m[k]; ok {
+				t.Errorf("%v: %s %v printed; an unmeasured field is left out", c.args, k, v)
+			}
+		}
+	}
+	// Where there is an optimum both are measured.
+	_, out, _ := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-json")
+	if m := decode(t, out); m["optimal_matches"] != m["optimal_checked"] || m["optimal_checked"] == nil {
+		t.Errorf("-scen: optimal_matches %v, optimal_checked %v", m["optimal_matches"], m["optimal_checked"])
+	}
+}
