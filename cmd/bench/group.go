@@ -80,6 +80,9 @@ func init() {
 	registerMode(Mode{Name: "group-scen", When: func(c *Config) bool {
 		return c.Algo == "group" && c.ScenPath != "" && !c.Single
 	}, Run: runGroupScen})
+	registerMode(Mode{Name: "group-single", When: func(c *Config) bool {
+		return c.Algo == "group" && c.Single && c.ExtInt("agents") == 0
+	}, Run: runGroupSingle})
 	registerMode(Mode{Name: "dump-graph", When: func(c *Config) bool {
 		return c.ExtBool("dump-graph") && !c.Single && c.ScenPath == ""
 	}, Run: runDumpOnly})
@@ -404,8 +407,17 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 	if _, err := compareWithAStar(env, qs, rep, "the group planner", "queries", missed); err != nil {
 		return err
 	}
-	// Each query once, from its first run: counted in Plan, the untimed
-	// warm-up walk (the longest query) and -repeat's runs weighed in too.
+	setSegmentsMean(rep)
+	if exclusion {
+		rep.Set("excluded", excluded)
+	}
+	return nil
+}
+
+// setSegmentsMean sets segments_mean, the segments a walk takes, each
+// query once, from its first run: counted in Plan, the untimed warm-up
+// walk (the longest query) and -repeat's runs weighed in too.
+func setSegmentsMean(rep *Report) {
 	if len(rep.rows) > 0 {
 		segs := 0
 		for _, r := range rep.rows {
@@ -413,10 +425,18 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 		}
 		rep.SetFixed("segments_mean", float64(segs)/float64(len(rep.rows)), 3)
 	}
-	if exclusion {
-		rep.Set("excluded", excluded)
+}
+
+// runGroupSingle is the single-query mode (-from, -to) of -algo group:
+// runSingle plus segments_mean, which bench.md lists for the group planner
+// and the scenario runs had alone.
+func runGroupSingle(env *Env) (*Report, error) {
+	rep, err := runSingle(env)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	setSegmentsMean(rep)
+	return rep, nil
 }
 
 // scenarioRun is a -scenario run once the file is read: the scenario, an

@@ -180,3 +180,15 @@ func TestUnmeasuredCountsLeftOut(t *testing.T) {
 		t.Errorf("-scen: optimal_matches %v, optimal_checked %v", m["optimal_matches"], m["optimal_checked"])
 	}
 }
+
+// A tester: -algo group with -from/-to had no segments_mean, which
+// bench.md lists for the group planner (scenario runs had it).
+func TestGroupSingleHasSegmentsMean(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "group", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if v, ok := decode(t, out)["segments_mean"].(float64); !ok || v < 1 {
+		t.Errorf("segments_mean %v; want a count of 1 or more", v)
+	}
+}
