@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -67,7 +68,7 @@ func init() {
 			}
 			return nil
 		})
-		c.Ext["dump-graph"] = fs.Bool("dump-graph", false, "group: print the level-1 group edges as JSON lines {\"level\":1,\"from\":\"C\",\"to\":\"D\",\"cost\":5} (cost of -cost) before the report")
+		c.Ext["dump-graph"] = fs.Bool("dump-graph", false, "group: print the level-1 group edges as JSON lines {\"level\":1,\"from\":\"C\",\"to\":\"D\",\"cost\":5} (cost of -cost) before the report; with -json, the report's dump_graph list")
 	})
 	// Under -scenario these are checked against the scenario's algorithm
 	// (or -algo's) once the file is read: -cost on a scenario run by A* is
@@ -369,11 +370,32 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 	rep.Set("groups_per_level", nodes)
 	rep.Set("edges_per_level", edges)
 	if env.Cfg.ExtBool("dump-graph") {
-		if err := gr.Dump(env.Stdout, 1); err != nil {
+		if err := dumpGraph(env, rep, gr); err != nil {
 			return nil, err
 		}
 	}
 	return &groupPlanner{gr: gr, pl: groups.NewPlanner(gr)}, nil
+}
+
+// dumpGraph prints the level-1 edges (-dump-graph): as JSON lines before
+// the text report, or with -json as the report's dump_graph list, so that
+// -json prints one JSON object (the lines came first, then the report).
+func dumpGraph(env *Env, rep *Report, gr *groups.Graph) error {
+	if !env.Cfg.JSON {
+		return gr.Dump(env.Stdout, 1)
+	}
+	var b bytes.Buffer
+	if err := gr.Dump(&b, 1); err != nil {
+		return err
+	}
+	edges := []json.RawMessage{} // [] for a graph without edges, not null
+	for _, line := range bytes.Split(bytes.TrimSpace(b.Bytes()), []byte("\n")) {
+		if len(line) > 0 {
+			edges = append(edges, json.RawMessage(line))
+		}
+	}
+	rep.Set("dump_graph", edges)
+	return nil
 }
 
 // runGroupQueries runs qs with the group planner and adds the fields
