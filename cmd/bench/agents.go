@@ -191,7 +191,7 @@ func runAgents(env *Env) (*Report, error) {
 			return nil, usagef("bench: -scenario %s: its world has no open cell to put agents on", sr.arg)
 		}
 	}
-	rep := &Report{Map: mapName, Algo: c.Algo, Neighborhood: c.Neighborhood.String()}
+	rep := &Report{Map: mapName, Algo: c.Algo, Neighborhood: nbNumber(c.Neighborhood)}
 	if scenName != "" {
 		rep.Set("scenario", scenName)
 	}

@@ -277,7 +277,7 @@ func TestFourNeighborhood(t *testing.T) {
 	// 6 does): the column is not compared, so -check judges validity alone.
 	code, out, _ := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-json", "-check")
 	m := decode(t, out)
-	if m["neighborhood"] != "4" || m["invalid_paths"] != 0.0 || m["found"] != 10.0 {
+	if m["neighborhood"] != 4.0 || m["invalid_paths"] != 0.0 || m["found"] != 10.0 {
 		t.Errorf("4-connected report: %s", out)
 	}
 	if m["optimal_checked"] != 0.0 || code != 0 {

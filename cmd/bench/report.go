@@ -22,7 +22,7 @@ import (
 type Report struct {
 	Map          string  `json:"map"`
 	Algo         string  `json:"algo"`
-	Neighborhood string  `json:"neighborhood"`
+	Neighborhood int     `json:"neighborhood"` // 8 or 4: a number, as every numeric field
 	Heuristic    string  `json:"heuristic,omitempty"`
 	Weight       float64 `json:"weight,omitempty"`
 

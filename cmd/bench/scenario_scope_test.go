@@ -201,7 +201,7 @@ func TestAgentsScenarioSettings(t *testing.T) {
 		}
 		m := lastJSON(t, out)
 		h, _ := m["hierarchy"].(string)
-		if m["algo"] != c.algo || m["neighborhood"] != c.nbhd || m["scenario"] != "rooms" || !strings.HasPrefix(h, c.hier) {
+		if m["algo"] != c.algo || fmt.Sprint(m["neighborhood"]) != c.nbhd || m["scenario"] != "rooms" || !strings.HasPrefix(h, c.hier) {
 			t.Errorf("%v: algo %v, neighborhood %v, scenario %v, hierarchy %q; want %s, %s, rooms, %q", c.args, m["algo"], m["neighborhood"], m["scenario"], h, c.algo, c.nbhd, c.hier)
 		}
 	}

@@ -261,10 +261,19 @@ func QueriesFromRows(rows []maps.ScenRow, nums []int) []Query {
 	return qs
 }
 
+// nbNumber is the report's neighborhood: 8 or 4, a number (it was the
+// string "8" where every other numeric field is a number).
+func nbNumber(n pathing.Neighborhood) int {
+	if n == pathing.Four {
+		return 4
+	}
+	return 8
+}
+
 // NewReport returns a report with the run's identity filled in from env.
 func NewReport(env *Env) *Report {
 	c := env.Cfg
-	r := &Report{Map: env.Map.Name, Algo: c.Algo, Neighborhood: c.Neighborhood.String(), Weight: c.Weight}
+	r := &Report{Map: env.Map.Name, Algo: c.Algo, Neighborhood: nbNumber(c.Neighborhood), Weight: c.Weight}
 	if c.Heuristic != pathing.Auto {
 		r.Heuristic = c.Heuristic.String()
 	}
