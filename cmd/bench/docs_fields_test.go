@@ -67,6 +67,7 @@ func TestEveryPrintedFieldIsDocumented(t *testing.T) {
 		{"-scenario", "builtin:textbook-groups", "-exclusion", "-worst", "2"},
 		{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cluster", "4", "-worst", "2"},
 		{"-map", tinyMap, "-agents", "3", "-ticks", "60", "-edits", "4", "-algo", "hpa", "-cluster", "4", "-builds", "1", "-agent-refine", "lazy"},
+		{"-map", tinyMap, "-agents", "3", "-agent-groups", "1", "-agent-group-size", "2", "-ticks", "40"},
 	}, modeRuns...)
 	missing := map[string][]string{}
 	for _, args := range runs {
