@@ -644,6 +644,9 @@ func runScenario(env *Env) (*Report, error) {
 		// the file's own; they run on its world, after the edit log.
 		rows, nums := env.Rows, env.RowNums
 		if rows == nil {
+			if note := rowsNote(cfg, len(s.ScenRows), s.Scen); note != "" && senv.Stderr != nil {
+				fmt.Fprintln(senv.Stderr, note)
+			}
 			rows, nums = sampleRows(s.ScenRows, cfg.Rows, cfg.Every) // a copy
 			setSampled(rep, cfg, len(rows), len(s.ScenRows))
 			if cfg.Neighborhood == pathing.Four {

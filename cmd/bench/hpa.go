@@ -348,7 +348,7 @@ var repairQueryFlags = []string{"smooth", "shortcut", "abstract-weight"}
 func runHPARepair(env *Env) (*Report, error) {
 	c := env.Cfg
 	if n := c.ExtInt("repair"); n < 0 {
-		return nil, usagef("bench: -repair %d: want a positive number of edits", n)
+		return nil, usagef("bench: -repair %d: want a positive number of edits (-repair N toggles N cells, repairing after each); leave -repair out for a query run", n)
 	}
 	for _, f := range repairQueryFlags {
 		if slices.Contains(c.Given, f) {

@@ -118,7 +118,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	c := &Config{Ext: map[string]any{}}
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&c.MapPath, "map", "", "map `file` (Moving AI .map, ASCII or Tiled .tmx); required")
+	fs.StringVar(&c.MapPath, "map", "", "map `file` (Moving AI .map, ASCII or Tiled .tmx); required unless -scenario gives the map")
 	fs.StringVar(&c.ScenPath, "scen", "", "Moving AI scenario `file` whose rows are run")
 	fs.StringVar(&c.Algo, "algo", "astar", "algorithm: "+strings.Join(algoNames(), ", "))
 	from := fs.String("from", "", "single query start `X,Y` (needs -to)")
@@ -130,7 +130,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h, 1 or more (left out: 1, plain A*)")
 	fs.IntVar(&c.Rows, "rows", 0, "run only the first `N` scenario rows, 1 or more (left out: all; Moving AI lists rows shortest first, so these are the short queries)")
 	fs.IntVar(&c.Every, "every", 1, "run only every `K`-th scenario row (the file's rows 1, K+1, 2K+1, …, after -rows): a quick sample of a big .scen; query numbers (and -worst's commands) stay the file's, and the report adds every, rows_sampled and scen_rows")
-	fs.IntVar(&c.Repeat, "repeat", 1, fmt.Sprintf("run the rows `N` times; timings cover every run (default %d for a single -from/-to query)", SingleRepeat))
+	// Default 0 in the FlagSet, 1 once parsed: -h printed "(default 1)"
+	// after the help's own defaults.
+	fs.IntVar(&c.Repeat, "repeat", 0, fmt.Sprintf("run the rows `N` times; timings cover every run (default 1; %d for a single -from/-to query, or a -scenario holding one)", SingleRepeat))
 	fs.StringVar(&c.CPUProfile, "cpuprofile", "", "write a CPU profile of the timed runs to `file`")
 	for _, h := range flagHooks {
 		h(fs, c)
@@ -162,7 +164,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 		if err := checkSizeFlags(c); err != nil {
 			return nil, err // a flag's range first, as with a map (docs/bench.md)
 		}
-		return nil, usagef("bench: -map is required")
+		return nil, usagef("bench: -map is required (or -scenario FILE, which brings its map)")
 	}
 	if mapGiven(fs) && c.ExtString("scenario-arg") == "" {
 		// -map reads terrain alone: a scenario's edit log, regions and
@@ -218,6 +220,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	}
 	if c.Every < 1 {
 		return nil, usagef("bench: -every %d: want a positive count K (every K-th scenario row; 1, the default, runs them all)", c.Every)
+	}
+	if !slices.Contains(c.Given, "repeat") {
+		c.Repeat = 1
 	}
 	if c.Repeat < 1 {
 		return nil, usagef("bench: -repeat %d: want a positive count", c.Repeat)
@@ -319,9 +324,12 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 			fmt.Fprintf(stderr, "bench: note: %s: %s\n", filepath.Base(c.MapPath), n)
 		}
 	}
+	if env.RowsNote != "" {
+		fmt.Fprintln(stderr, env.RowsNote)
+	}
 	m := pickMode(c)
 	if m == nil {
-		return nil, usagef("bench: nothing to run: give -scen FILE or -from X,Y -to X,Y")
+		return nil, usagef("bench: nothing to run: give -scen FILE or -from X,Y -to X,Y (queries), -scenario FILE (a scenario's queries), -agents N (agents mode) or, with -algo hpa, -repair N (repair mode)")
 	}
 	csvPath, err := checkCSV(c)
 	if err != nil {

@@ -225,7 +225,7 @@ func TestBadInputExit2(t *testing.T) {
 		{"stray argument", []string{"-map", tinyMap, "extra"}, `unexpected argument "extra"`},
 		{"scen and single query", []string{"-map", tinyMap, "-scen", tinyScen, "-from", "0,0", "-to", "1,0"}, "-scen and -from/-to both given"},
 		// A flag of another algorithm or mode is refused, not silently ignored.
-		{"group flag on astar", []string{"-map", tinyMap, "-scen", tinyScen, "-cost", "maximin"}, "-cost applies only with -algo group, or -scenario"},
+		{"group flag on astar", []string{"-map", tinyMap, "-scen", tinyScen, "-cost", "maximin"}, "-cost applies only with -algo group, given or set by a -scenario (this run: -algo astar)"},
 		{"hpa flag on group", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-smooth=false"}, "-smooth applies only with -algo hpa (this run: -algo group)"},
 		{"repair on astar", []string{"-map", tinyMap, "-repair", "5"}, "-repair applies only with -algo hpa"},
 		{"no builds", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-builds", "0"}, "-builds 0: want 1 to 1000"},

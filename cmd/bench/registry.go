@@ -261,7 +261,9 @@ func checkFlagScopes(fs *flag.FlagSet, c *Config) error {
 		}
 		where := s.where
 		if s.scenario {
-			where += ", or -scenario"
+			// ", or -scenario" read as any scenario run taking it, where
+			// one run by another algorithm refuses it too.
+			where += ", given or set by a -scenario"
 		}
 		err = scopeError(f.Name, where, c.Algo, "", s.where)
 	})

@@ -47,6 +47,19 @@ type Env struct {
 	// a -scenario gives others: the window opening the .tmx uses them, and
 	// bench -map answered on square clusters alone.
 	MapRooms maps.Rooms
+	// RowsNote says that -rows N asked for more rows than the .scen holds
+	// (run prints it on stderr); "" otherwise.
+	RowsNote string
+}
+
+// rowsNote returns the stderr note of a -rows N larger than the total
+// rows of file, or "": the run took every row without a word, so a user
+// asking for 100000 rows read a 160-row run as the figure for 100000.
+func rowsNote(c *Config, total int, file string) string {
+	if c.Rows <= total {
+		return ""
+	}
+	return fmt.Sprintf("bench: note: -rows %d: %s has %d rows; running all %d", c.Rows, file, total, total)
 }
 
 // LoadEnv reads c.MapPath (a file, or builtin:NAME from package assets)
@@ -104,6 +117,7 @@ func LoadEnv(c *Config) (*Env, error) {
 			return nil, usagef("bench: %v%s", errs[0], more)
 		}
 		env.ScenRows = len(rows)
+		env.RowsNote = rowsNote(c, len(rows), c.ScenPath)
 		rows, env.RowNums = sampleRows(rows, c.Rows, c.Every)
 		if c.Neighborhood == pathing.Four {
 			// The optimal column is the 8-connected length (Moving AI's rule);

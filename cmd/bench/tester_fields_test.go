@@ -192,3 +192,47 @@ func TestGroupSingleHasSegmentsMean(t *testing.T) {
 		t.Errorf("segments_mean %v; want a count of 1 or more", v)
 	}
 }
+
+// A tester's list of messages: -cost's refusal said it applies "with -algo
+// group, or -scenario" though a scenario run by HPA* refuses it; "nothing
+// to run" named neither -scenario, -agents nor -repair; -h called -map
+// required and printed -repeat's default twice; -repair -5 got less help
+// than -repair 0; -rows past the file's rows ran them all without a word.
+func TestTesterMessages(t *testing.T) {
+	if errs := refused(t, "-map", tinyMap, "-algo", "hpa", "-cost", "maximin"); !strings.Contains(errs, "-cost applies only with -algo group, given or set by a -scenario (this run: -algo hpa)") {
+		t.Errorf("-cost with hpa: %s", errs)
+	}
+	errs := refused(t, "-map", tinyMap, "-algo", "hpa")
+	for _, w := range []string{"-scen FILE", "-from X,Y -to X,Y", "-scenario FILE", "-agents N", "-repair N"} {
+		if !strings.Contains(errs, w) {
+			t.Errorf("nothing to run: no %s in %q", w, errs)
+		}
+	}
+	if zero, neg := refused(t, "-map", tinyMap, "-algo", "hpa", "-repair", "0"), refused(t, "-map", tinyMap, "-algo", "hpa", "-repair", "-5"); !strings.Contains(neg, "leave -repair out") || !strings.Contains(zero, "leave -repair out") {
+		t.Errorf("-repair 0: %q; -repair -5: %q", zero, neg)
+	}
+	_, _, help := runMain(t, "-h")
+	for _, block := range strings.Split(help, "\n  -") {
+		name, text, _ := strings.Cut(block, " ")
+		switch name {
+		case "map":
+			if !strings.Contains(text, "-scenario") {
+				t.Errorf("-h: -map's help does not say -scenario replaces it: %q", text)
+			}
+		case "repeat":
+			if strings.Count(text, "default") != 1 {
+				t.Errorf("-h: -repeat's help gives its default twice: %q", text)
+			}
+		}
+	}
+	if refused(t, "-map", tinyMap, "-scen", tinyScen, "-repeat", "0") == "" {
+		t.Error("-repeat 0 taken")
+	}
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-rows", "100000", "-json")
+	if code != 0 || decode(t, out)["queries"] != 10.0 || !strings.Contains(errs, "-rows 100000: testdata/tiny.map.scen has 10 rows; running all 10") {
+		t.Errorf("-rows 100000 on 10 rows: exit %d, stderr %q", code, errs)
+	}
+	if _, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-rows", "10"); strings.Contains(errs, "note") {
+		t.Errorf("-rows 10 of 10 rows: %q", errs)
+	}
+}
