@@ -22,7 +22,8 @@ import (
 //	bench -map M.map -from 3,4 -to 60,41 -algo hpa
 //	bench -map M.map -algo hpa -repair 10000 -seed 1 -cluster 16 -levels 2
 //
-// On a .scen, or a single query (-from, -to), the report adds, besides the
+// On a .scen, a single query (-from, -to) or a -scenario's queries or list
+// (A* then runs on the scenario's world), the report adds, besides the
 // common fields: reachable (rows
 // whose goal A* reaches), mean_subopt, p99_subopt, max_subopt (cost/optimal
 // − 1 over rows with a positive optimum), astar_median_us and
