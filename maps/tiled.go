@@ -981,8 +981,16 @@ func regionLevel(name, class string) (int, bool, error) {
 		}
 		var rest string
 		switch {
-		case f[0] == "regions" || f[0] == "rooms":
+		case f[0] == "regions":
 			rest = strings.Join(f[1:], "")
+		case f[0] == "rooms":
+			// "rooms" alone was read before "rooms N": a designer's
+			// "Rooms old" or "rooms backup" stays an unread layer (noted),
+			// not a refused map.
+			rest = strings.Join(f[1:], "")
+			if rest != "" && !isDigits(rest) {
+				continue
+			}
 		case strings.HasPrefix(f[0], "regions") && len(f) == 1:
 			rest = strings.TrimPrefix(f[0], "regions")
 		case strings.HasPrefix(f[0], "rooms") && len(f) == 1 && isDigits(f[0][len("rooms"):]):

@@ -110,13 +110,17 @@ func abs(n int) int {
 // unreadLayerNotes says, one note per object layer read neither as rooms
 // nor as walls, that it is not read and which names are, with the name it
 // was likely meant to have when it is a slip from one ("romos": rooms).
-// Layers a wall-tile note already names (tileObjectNotes) are left to it.
+// Layers a wall-tile note already names (tileObjectNotes) are left to it,
+// and empty layers, which leave nothing unread.
 func (rd *tiledReader) unreadLayerNotes(noted map[*tiled.ObjectGroup]bool) {
 	for _, ol := range rd.others {
 		if noted[ol.og] {
 			continue
 		}
 		n := len(ol.og.Objects)
+		if n == 0 {
+			continue // nothing unread: Tiled's default empty "Object Layer 1" would be noted on every open
+		}
 		what := fmt.Sprintf("%d %s", n, plural(n, "object", "objects"))
 		hint := ""
 		if g := roomLayerGuess(ol.og.Name); g != "" {
