@@ -113,3 +113,26 @@ func stepRefusal(spec, name string, tr *pathing.Trace) (string, bool) {
 	b.WriteString(")")
 	return b.String(), true
 }
+
+// emptyPhaseRefusal says why -cursor spec cannot stand in phase k of tr,
+// which holds no events, and names the nearest phases that do.
+func emptyPhaseRefusal(spec string, tr *pathing.Trace, k int) string {
+	msg := fmt.Sprintf("-cursor %q: %s searched nothing, so there is no event to stand in", spec, tr.Phases[k].Name)
+	var near []string
+	for j := k - 1; j >= 0; j-- {
+		if tr.PhaseEnd(j) > tr.Phases[j].Start {
+			near = append(near, fmt.Sprintf("phase:%q", tr.Phases[j].Name))
+			break
+		}
+	}
+	for j := k + 1; j < len(tr.Phases); j++ {
+		if tr.PhaseEnd(j) > tr.Phases[j].Start {
+			near = append(near, fmt.Sprintf("phase:%q", tr.Phases[j].Name))
+			break
+		}
+	}
+	if len(near) > 0 {
+		msg += "; nearest: " + strings.Join(near, ", ")
+	}
+	return msg
+}

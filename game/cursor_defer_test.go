@@ -124,4 +124,15 @@ func TestCursorStepRefusalNamesTheNearestSteps(t *testing.T) {
 	if strings.Contains(err.Error(), "step K") {
 		t.Errorf("refusal %q still lists every kind of phase", err)
 	}
+	// The empty phase named as it is (a review: "phase:step 3" matched
+	// the empty step by its prefix and was accepted, the cursor showing
+	// the phase before it).
+	spec = fmt.Sprintf("phase:%s", why)
+	if _, err = New(wd, Options{Cursor: spec}); err == nil || !strings.Contains(err.Error(), "searched nothing") {
+		t.Errorf("-cursor %q: %v, want a refusal saying it searched nothing", spec, err)
+	}
+	spec = fmt.Sprintf("phase:step %d", n)
+	if _, err = New(wd, Options{Cursor: spec}); err == nil {
+		t.Errorf("-cursor %q accepted", spec)
+	}
 }

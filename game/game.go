@@ -440,12 +440,20 @@ func (g *Game) seekSpec(s string) error {
 		if tr == nil {
 			return fmt.Errorf("-cursor %q: the query has no timeline", s)
 		}
-		if k := tl.FindPhase(name); k >= 0 {
+		k := tl.FindPhase(name)
+		if k >= 0 && tr.PhaseEnd(k) > tr.Phases[k].Start {
 			tl.Seek((tr.Phases[k].Start + tr.PhaseEnd(k) + 1) / 2)
 			return nil
 		}
 		if msg, ok := stepRefusal(s, name, tr); ok {
 			return errors.New(msg)
+		}
+		if k >= 0 {
+			// A phase that searched nothing has no event to stand in:
+			// the cursor would show the phase before it (a review found
+			// "phase:step 3" accepted so, "phase:plan L2 (stored plan…)"
+			// too).
+			return errors.New(emptyPhaseRefusal(s, tr, k))
 		}
 		// One name per kind of phase: a long route has a refinement
 		// phase per plan step, listed as "refine L1 step K".
