@@ -73,6 +73,11 @@ type edits struct {
 	// (bakeEdits): unsaved until the next save writes the file without
 	// them, and says so.
 	baked int
+	// undoneBaked counts the edits the session's file lists that were
+	// undone when such an export ran: the map it wrote lacks them, and the
+	// next save leaves them out, as the user had undone them (unsaved
+	// until then, as an undone saved edit is).
+	undoneBaked int
 	// stale counts the file's edit lines that changed nothing when it was
 	// opened (its map already holds them: exported over, or redrawn): the
 	// session has no step for them, and the next save, which leaves them
@@ -229,6 +234,12 @@ func (w *World) UnsavedText() string {
 		}
 		s += plural(b, "stale edit", "stale edits") + " (now in the map)"
 	}
+	if u := w.edits.undoneBaked; u > 0 {
+		if s != "" {
+			s += " and "
+		}
+		s += plural(u, "saved edit", "saved edits") + " undone"
+	}
 	if w.AgentsUnsaved() {
 		if s == "" {
 			return "unsaved agents"
@@ -258,7 +269,7 @@ func (w *World) EditCount() int { return countTerrain(w.edits.list[:w.edits.pos]
 // AgentsUnsaved().
 func (w *World) Unsaved() int {
 	ahead, undone := w.unsavedParts()
-	return ahead + undone + w.edits.baked
+	return ahead + undone + w.edits.baked + w.edits.undoneBaked
 }
 
 // savedTerrain counts the terrain edits of the state last saved or loaded,
@@ -277,12 +288,22 @@ func (w *World) savedTerrain() int {
 // the undo history (strokes and the agents' steps alike) starts here, as a
 // reopened session's would, and the edits the session's file lists are
 // counted unsaved (edits.baked) until a save writes the file without them.
-// It returns how many edits went into the map and how many of them the
-// file lists.
-func (w *World) bakeEdits() (n, listed int) {
+// It returns how many edits went into the map, how many the file lists,
+// and how many of those were undone, so the map lacks them (a review: a
+// user who undid the file's 3 edits and exported was told "3 stale edits
+// (now in the map)", and that quitting unsaved was harmless).
+func (w *World) bakeEdits() (n, listed, undone int) {
+	ed := &w.edits
 	n, listed = w.EditCount(), w.savedTerrain()
-	w.edits = edits{baked: w.edits.baked + listed, stale: w.edits.stale}
-	return n, listed
+	applied := 0 // the listed edits applied now, which the map holds
+	if ed.saved >= 0 {
+		applied = countTerrain(ed.list[:min(ed.pos, ed.saved)])
+	} else {
+		applied = countTerrain(ed.list[:min(ed.pos, ed.div)])
+	}
+	undone = listed - applied
+	w.edits = edits{baked: ed.baked + applied, undoneBaked: ed.undoneBaked + undone, stale: ed.stale}
+	return n, listed, undone
 }
 
 // unsavedParts splits Unsaved: edits applied that the file lacks (a stroke

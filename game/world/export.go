@@ -149,7 +149,7 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 // until Ctrl+S writes it without them. Reopened unsaved, the .pls's edit
 // lines change nothing on the map (its load note says so).
 func (w *World) bakeNote(mapName string) string {
-	n, listed := w.bakeEdits()
+	n, listed, undone := w.bakeEdits()
 	msg := fmt.Sprintf("%s is the map this session was loaded from: ", mapName)
 	if n == 0 {
 		msg += "the undo history starts here"
@@ -158,7 +158,9 @@ func (w *World) bakeNote(mapName string) string {
 	}
 	if listed > 0 || w.Dirty() {
 		save := filepath.Base(w.SavePath())
-		if listed > 0 {
+		if listed > 0 && undone > 0 {
+			msg += fmt.Sprintf("; %s still lists %s (%d undone, which the map lacks): Ctrl+S writes it without them", save, plural(listed, "edit", "edits"), undone)
+		} else if listed > 0 {
 			msg += fmt.Sprintf("; %s still lists %s: Ctrl+S writes it without them", save, plural(listed, "edit", "edits"))
 		} else {
 			msg += fmt.Sprintf("; %s is not saved: Ctrl+S", save)

@@ -123,3 +123,37 @@ func TestExportOverTheSourceMapBakesTheEdits(t *testing.T) {
 		t.Errorf("an export to another file: can undo %v, %d edits, dirty %v, note %q", w.CanUndo(), w.EditCount(), w.Dirty(), w.Message)
 	}
 }
+
+// Regression (a review): with the file's 3 edits undone and the terrain
+// exported over the map, the note, the quit question and the save all
+// said the 3 edits were now in the map, which holds none of them, and
+// that quitting unsaved was harmless (reopened, the .pls applies them
+// again). Undone listed edits are counted as undone saved edits, and the
+// save says it leaves them out because they were undone.
+func TestExportOverTheSourceMapWithItsEditsUndone(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "level.txt"), []byte("......\n..##..\n......\n......\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := openText(t, dir, "level.pls", "pathlens-scenario 1\nmap level.txt\nquery 0,0 5,3\ndig 2,1\nstroke\nfill 4,2\nstroke\nfill 1,3\n")
+	w.Undo()
+	w.Undo() // two of the three undone; one (dig 2,1) stays applied
+	if err := w.ExportMap(filepath.Join(dir, "level.txt"), maps.FormatASCII); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(w.Message, "1 edit is part of it now") || !strings.Contains(w.Message, "level.pls still lists 3 edits (2 undone, which the map lacks)") {
+		t.Errorf("export note: %q", w.Message)
+	}
+	if u := w.UnsavedText(); !strings.Contains(u, "1 stale edit (now in the map)") || !strings.Contains(u, "2 saved edits undone") {
+		t.Errorf("unsaved text %q, want 1 stale edit in the map and 2 saved edits undone", u)
+	}
+	if err := w.Save(filepath.Join(dir, "level.pls")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(w.Message, "1 edit left out, exported into level.txt") || !strings.Contains(w.Message, "2 undone edits left out (undone before the export)") {
+		t.Errorf("save note %q", w.Message)
+	}
+	if w.Dirty() {
+		t.Errorf("saved, still unsaved: %q", w.UnsavedText())
+	}
+}

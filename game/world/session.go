@@ -769,7 +769,7 @@ func (w *World) save(path, why string) error {
 	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0
 	gone, baked, stale := w.editLinesGone(), w.edits.baked, w.edits.stale
-	w.edits.baked, w.edits.stale = 0, 0
+	w.edits.baked, w.edits.undoneBaked, w.edits.stale = 0, 0, 0
 	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || w.ScenarioFile() == "" {
 		// From now on the session is this scenario file.
 		if st, err := os.Stat(path); err == nil && !st.IsDir() {
@@ -809,6 +809,9 @@ func (w *World) editLinesGone() string {
 	var parts []string
 	if b := w.edits.baked; b > 0 {
 		parts = append(parts, fmt.Sprintf("%s left out, exported into %s, which holds them now (undo starts there)", plural(b, "edit", "edits"), mapName))
+	}
+	if u := w.edits.undoneBaked; u > 0 {
+		parts = append(parts, fmt.Sprintf("%s left out (undone before the export)", plural(u, "undone edit", "undone edits")))
 	}
 	if n := w.edits.stale; n > 0 {
 		parts = append(parts, fmt.Sprintf("%s that changed nothing on %s left out", plural(n, "edit line", "edit lines"), mapName))
