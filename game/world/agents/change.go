@@ -28,6 +28,7 @@ import (
 // Cost: O(changed cells + agents × remaining route length).
 func (s *Sim) CellsChanged(cells []image.Point) {
 	s.changes++
+	s.cellsChanged++
 	g := s.grid
 	changed := s.chBuf[:0]
 	for _, c := range cells {

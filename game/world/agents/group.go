@@ -37,6 +37,17 @@ type group struct {
 	trail   []image.Point // the leader's recent cells, oldest first
 	waited  int
 	active  bool
+	// gather holds, once the leader has arrived, the place near the goal
+	// of each member whose slot is unusable there (agent index → cell),
+	// for gatherKey's leader cell and world (Sim.cellsChanged); see
+	// gatherSpot.
+	gather    map[int]image.Point
+	gatherKey gatherKey
+}
+
+type gatherKey struct {
+	leader  image.Point
+	changes uint64
 }
 
 func (g *group) noteLeader(c image.Point) {
@@ -545,11 +556,32 @@ func (s *Sim) memberProgress(a, l *agent) {
 // reach it is cut off from the group itself, never sent away by a place in
 // a pocket. Cost: a component lookup per trail cell tried (the labels are
 // rebuilt once after a change, O(cells)).
+//
+// Once the leader has arrived, a member whose slot is unusable there
+// gathers near the goal instead (gatherSpot): its place in single file was
+// up to its rank cells back along the trail, and a big group "arrived"
+// with members strung out 10 to 40 cells from the goal, saved as arrived
+// there (a tester's 60-agent group on den312d).
 func (s *Sim) memberTarget(g *group, a *agent) (image.Point, bool) {
-	lc := s.at(g.leader).cell
+	l := s.at(g.leader)
+	lc := l.cell
 	slot := lc.Add(a.slot)
-	if s.grid.Open(slot) && s.lineOpen(lc, slot) {
+	if s.usableSlot(lc, slot) {
 		return slot, false
+	}
+	if l.state == Arrived {
+		// A member arrived in single file before (a group saved at rest,
+		// a member round the corner of a corridor) keeps its place while
+		// the world stays as it was.
+		key := gatherKey{leader: lc, changes: s.cellsChanged}
+		if p, ok := g.gather[a.id]; ok && g.gatherKey == key {
+			return p, false
+		}
+		if a.state != Arrived {
+			if p, ok := s.gatherSpot(g, a); ok {
+				return p, false
+			}
+		}
 	}
 	for k := max(0, len(g.trail)-1-(a.rank+1)); k < len(g.trail); k++ {
 		if s.reachable(lc, g.trail[k]) {
@@ -557,6 +589,95 @@ func (s *Sim) memberTarget(g *group, a *agent) (image.Point, bool) {
 		}
 	}
 	return lc, true
+}
+
+// usableSlot reports whether slot cell p can be taken with the leader at
+// lc: open, and in the leader's straight line of sight.
+func (s *Sim) usableSlot(lc, p image.Point) bool {
+	return s.grid.Open(p) && s.lineOpen(lc, p)
+}
+
+// gatherSpot returns member a's place near the arrived leader's cell when
+// its slot there is unusable. The places are worked out once per leader
+// cell and world: the open cells nearest the leader (breadth first over
+// legal steps) that no usable slot takes, given to those members; a
+// member already standing on one keeps it, the others take the nearest
+// left, by rank. ok is false when there are not enough such cells (the
+// member keeps its place in single file).
+func (s *Sim) gatherSpot(g *group, a *agent) (image.Point, bool) {
+	lc := s.at(g.leader).cell
+	key := gatherKey{leader: lc, changes: s.cellsChanged}
+	if g.gather == nil || g.gatherKey != key {
+		s.planGather(g, lc)
+		g.gatherKey = key
+	}
+	p, ok := g.gather[a.id] // an agent's id is its index (Sim.at)
+	return p, ok
+}
+
+// planGather fills g.gather for the leader at lc (see gatherSpot).
+func (s *Sim) planGather(g *group, lc image.Point) {
+	if g.gather == nil {
+		g.gather = map[int]image.Point{}
+	}
+	clear(g.gather)
+	taken := map[image.Point]bool{}
+	var file []int // members whose slots are unusable, by rank
+	for _, m := range g.members {
+		a := s.at(m)
+		if p := lc.Add(a.slot); s.usableSlot(lc, p) {
+			taken[p] = true
+		} else {
+			file = append(file, m)
+		}
+	}
+	if len(file) == 0 {
+		return
+	}
+	sort.Slice(file, func(i, j int) bool { return s.at(file[i]).rank < s.at(file[j]).rank })
+	// The nearest free cells, twice as many as needed, so a member
+	// standing a little farther out keeps its cell.
+	want := 2 * len(file)
+	spots := make([]image.Point, 0, want)
+	inSpots := map[image.Point]bool{}
+	seen := map[image.Point]bool{lc: true}
+	queue := []image.Point{lc}
+	steps := pathing.Ring8
+	for len(queue) > 0 && len(spots) < want {
+		c := queue[0]
+		queue = queue[1:]
+		if !taken[c] {
+			spots = append(spots, c)
+			inSpots[c] = true
+		}
+		for _, d := range steps {
+			n := c.Add(d)
+			if seen[n] || !s.grid.In(n) || !s.grid.CanStep(c, n, s.cfg.Neighborhood) {
+				continue
+			}
+			seen[n] = true
+			queue = append(queue, n)
+		}
+	}
+	if len(spots) < len(file) {
+		return // no room: they keep their places in single file
+	}
+	used := map[image.Point]bool{}
+	var rest []int
+	for _, m := range file {
+		if c := s.at(m).cell; inSpots[c] && !used[c] {
+			g.gather[m], used[c] = c, true
+		} else {
+			rest = append(rest, m)
+		}
+	}
+	k := 0
+	for _, m := range rest {
+		for used[spots[k]] {
+			k++
+		}
+		g.gather[m], used[spots[k]] = spots[k], true
+	}
 }
 
 // lineOpen reports whether every cell on the straight line from a to b

@@ -284,22 +284,18 @@ func TestMemberWhoseTrailPlaceIsFilledMovesUp(t *testing.T) {
 	if err := s.SetGroupGoal(ids, m['G']); err != nil {
 		t.Fatal(err)
 	}
-	leader := s.groups[0].leader
-	runUntil(t, s, 3000, func() bool { return s.at(leader).state == Arrived })
-	if !s.groups[0].active {
-		t.Fatal("the members arrived with the leader; the test wants them still walking")
-	}
-	// Fill the place (in the upper lane) of the member furthest back in the
-	// file, moving it off if it stands there already.
+	// Fill the place in single file (on the leader's trail, in the upper
+	// lane) of a member walking to it while the leader is under way.
 	last := -1
-	for _, id := range ids {
-		if v := view(t, s, id); v.InFile && (last < 0 || s.at(id).rank > s.at(last).rank) {
-			last = id
+	runUntil(t, s, 3000, func() bool {
+		for _, id := range ids {
+			if v := view(t, s, id); v.InFile && v.Cell != v.Target {
+				last = id
+				return true
+			}
 		}
-	}
-	if last < 0 {
-		t.Fatal("no member in single file at the end of a one-cell lane")
-	}
+		return false
+	})
 	p := view(t, s, last).Target
 	g.SetOpen(p, false)
 	s.CellsChanged([]image.Point{p})
@@ -771,5 +767,58 @@ func TestWorkloadWithGroups(t *testing.T) {
 	s2 := New(g, NewAStar(g, AStarConfig{}), Config{})
 	if _, err := RunWorkload(s2, Workload{Agents: 10, Groups: 2, GroupSize: 6, Ticks: 1}); err == nil {
 		t.Fatal("2 groups of 6 out of 10 agents: no error")
+	}
+}
+
+// Regression (a tester's 60-agent group on den312d): a member whose slot
+// is a wall at the goal kept its place in single file, up to its rank
+// cells back along the leader's trail, and "arrived" there once the
+// leader had: 16 members stood in a corridor 10 to 40 cells from the
+// goal, reported and saved as arrived. Once the leader has arrived, such
+// members gather on the free cells nearest the goal.
+func TestLongGroupGathersAtTheGoal(t *testing.T) {
+	g, m := parse(t, `
+##############################
+#............................#
+#............................#
+#............................#
+#...........................G#
+#############.################
+#############.################
+#############.################
+#############.################
+#............................#
+#............................#
+#............................#
+#............................#
+##############################`)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	var ids []int
+	for y := 9; y <= 12 && len(ids) < 24; y++ {
+		for x := 1; x <= 6 && len(ids) < 24; x++ {
+			id, err := s.Spawn(image.Pt(x, y))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+	}
+	if err := s.SetGroupGoal(ids, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	runUntil(t, s, 20000, func() bool {
+		for _, id := range ids {
+			if view(t, s, id).State != Arrived {
+				return false
+			}
+		}
+		return true
+	})
+	for _, id := range ids {
+		v := view(t, s, id)
+		d := max(abs(v.Cell.X-m['G'].X), abs(v.Cell.Y-m['G'].Y))
+		if v.Cell.Y > 4 || d > 12 {
+			t.Errorf("agent %d arrived at %v, %d cells from the goal %v (in the corridor or beyond: stranded)", id, v.Cell, d, m['G'])
+		}
 	}
 }

@@ -279,11 +279,12 @@ type Sim struct {
 	localTgt   image.Point // the place that search goes to
 	localWork  int         // expansions of that local search so far
 
-	tick    int64
-	changes uint64 // bumped by every call that may change what the agents look like (Version)
-	running bool
-	clock   float64 // clock speed factor
-	accum   float64 // real seconds not yet turned into ticks
+	tick         int64
+	changes      uint64 // bumped by every call that may change what the agents look like (Version)
+	cellsChanged uint64 // bumped by CellsChanged alone (the world, not the agents, changed)
+	running      bool
+	clock        float64 // clock speed factor
+	accum        float64 // real seconds not yet turned into ticks
 
 	stats    Stats
 	lastPlan time.Duration
