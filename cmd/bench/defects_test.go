@@ -233,3 +233,21 @@ func TestWorstHeaderNamesTheScenColumnOnlyWithAScen(t *testing.T) {
 		t.Errorf(".scen rows under hpa: header without the aside:\n%s%s", out, errs)
 	}
 }
+
+// The text report cut objects over 120 bytes to 100 ("replans
+// {"blocked":0,…,"segm... (141 bytes)"), hiding segment_done, stuck and
+// world_changed (a tester); an object's fields are a line each now.
+func TestTextReportSpellsOutObjects(t *testing.T) {
+	code, out, errs := runMain(t, "-scenario", "builtin:world", "-agents", "12", "-agent-groups", "2", "-agent-group-size", "4", "-ticks", "200", "-algo", "hpa")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{"\nreplans.segment_done ", "\nreplans.world_changed ", "\ngroups.place_dist_mean "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report without %q:\n%s", strings.TrimSpace(want), out)
+		}
+	}
+	if strings.Contains(out, "... (") {
+		t.Errorf("text report still cuts a value:\n%s", out)
+	}
+}

@@ -295,7 +295,6 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 	if _, err := dec.Token(); err != nil { // {
 		return err
 	}
-	type line struct{ k, v string }
 	var lines []line
 	for dec.More() {
 		kt, err := dec.Token()
@@ -310,6 +309,13 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 			continue // a table of its own, below
 		}
 		v := string(raw)
+		if sub, ok := objectLines(kt.(string), raw); ok {
+			// An object (replans by reason, a group's figures): a line
+			// per field, not one cut at 100 bytes (a tester could not
+			// read segment_done, stuck or world_changed).
+			lines = append(lines, sub...)
+			continue
+		}
 		var str string
 		if v == "null" {
 			v = "-" // no value (cluster of regions, a NaN), as in the worst table
@@ -464,4 +470,44 @@ func (r *Report) writeWorst(out *strings.Builder, width int) {
 	case r.worstNote != "":
 		fmt.Fprintf(out, "no command to open them in the window: %s\n", r.worstNote)
 	}
+}
+
+// line is a key and its value in the text report.
+type line struct{ k, v string }
+
+// objectLines returns a JSON object's fields as text lines "key.field
+// value", in the object's order, and ok false when raw is not an object.
+// A field that is itself long (an array, a nested object) is cut as other
+// long values are.
+func objectLines(key string, raw json.RawMessage) ([]line, bool) {
+	if len(raw) == 0 || raw[0] != '{' {
+		return nil, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return nil, false
+	}
+	var out []line
+	for dec.More() {
+		kt, err := dec.Token()
+		if err != nil {
+			return nil, false
+		}
+		var sub json.RawMessage
+		if err := dec.Decode(&sub); err != nil {
+			return nil, false
+		}
+		v := string(sub)
+		var str string
+		if v == "null" {
+			v = "-"
+		} else if json.Unmarshal(sub, &str) == nil {
+			v = str
+		}
+		if len(v) > 120 {
+			v = v[:100] + fmt.Sprintf("... (%d bytes)", len(v))
+		}
+		out = append(out, line{key + "." + kt.(string), v})
+	}
+	return out, true
 }
