@@ -247,7 +247,7 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("new_goal_plans", r.Reasons[agents.ReasonNewGoal])
 	rep.Set("replans", reasons)
 	rep.Set("replans_total", r.Replans)
-	rep.Set("world_changed_by", map[string]int{"segment": st.HitSegment, "plan": st.HitLegs, "shortcut": st.HitShortcut})
+	rep.Set("world_changed_by", map[string]int{"segment": st.HitSegment, "plan": st.HitLegs, "shortcut": st.HitShortcut, "displaced": st.HitDisplaced})
 	rep.Set("refined_legs", st.Refined)
 	rep.Set("wall_violations", r.WallViolations)
 	rep.Set("stuck", r.Stuck)

@@ -251,3 +251,25 @@ func TestTextReportSpellsOutObjects(t *testing.T) {
 		t.Errorf("text report still cuts a value:\n%s", out)
 	}
 }
+
+// world_changed_by is the breakdown of replans.world_changed: a tester's
+// runs summed to more (506 against 529 on AR0011SR), the hits being
+// counted when edits touched routes, an agent waiting for its replan
+// counted again by the next edit. They are counted when the plan is made.
+func TestWorldChangedByAddsUp(t *testing.T) {
+	for _, algo := range []string{"astar", "hpa", "group"} {
+		code, out, errs := runMain(t, "-scenario", "builtin:world", "-agents", "60", "-agent-groups", "2", "-ticks", "800", "-edits", "60", "-seed", "3", "-agent-budget-ms", "0", "-algo", algo, "-json")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", algo, code, errs)
+		}
+		m := decode(t, out)
+		wc := m["replans"].(map[string]any)["world_changed"].(float64)
+		sum := 0.0
+		for _, v := range m["world_changed_by"].(map[string]any) {
+			sum += v.(float64)
+		}
+		if wc == 0 || sum != wc {
+			t.Errorf("%s: world_changed %v, world_changed_by %v sums to %v", algo, wc, m["world_changed_by"], sum)
+		}
+	}
+}

@@ -120,16 +120,22 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		if !a.hasGoal || !yieldsToChange(a.need) {
 			continue
 		}
+		// What the edit hit, counted when the plan is made (finish): an
+		// agent already waiting for its replan gets no second one.
+		hit := uint8(0)
 		switch s.touches(a, changed, box) {
 		case touchSegment:
-			s.stats.HitSegment++
+			hit = hitSegment
 		case touchLegs:
-			s.stats.HitLegs++
+			hit = hitLegs
 		default:
 			if s.cfg.NoShortcuts || !s.shortcut(a, dug) {
 				continue
 			}
-			s.stats.HitShortcut++
+			hit = hitShortcut
+		}
+		if a.hit == 0 {
+			a.hit = hit
 		}
 		// A change overrides a pending segment_done (the whole route is
 		// planned again rather than the next leg refined), planner_changed
@@ -272,9 +278,20 @@ func (s *Sim) displace(i int) {
 	if a.hasGoal && (a.kind != Member || a.ownWay) {
 		a.need = ReasonNone
 		a.rebase = true
+		if a.hit == 0 {
+			a.hit = hitDisplaced
+		}
 		s.request(i, ReasonWorldChanged)
 	}
 }
+
+// Why a world_changed replan was asked (agent.hit, Stats.Hit…).
+const (
+	hitSegment uint8 = 1 + iota
+	hitLegs
+	hitShortcut
+	hitDisplaced
+)
 
 // exitFill searches from a's cell across the cells of the last change that
 // are now walls (s.exact stamped with markGen) for the open 4-neighbours of

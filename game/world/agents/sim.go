@@ -169,9 +169,12 @@ type agent struct {
 	looped       bool
 	lastReplan   int64
 	lastReason   Reason
-	replans      int
-	steps        int
-	arrivals     int
+	// hit is why the pending world_changed replan was asked (hitSegment…),
+	// counted in Stats when that plan is made; 0 when none.
+	hit      uint8
+	replans  int
+	steps    int
+	arrivals int
 
 	// group members
 	slot    image.Point // formation offset from the leader
@@ -228,8 +231,12 @@ type Stats struct {
 	Refined, RefineFailed int
 	// Why world changes made agents replan: a changed cell next to the
 	// remaining segment, inside a leg's area, or a dug cell that might
-	// shorten the route.
-	HitSegment, HitLegs, HitShortcut int
+	// shorten the route; or a fill that pushed the agent off its cell.
+	// Counted when the plan is made, so they add up to
+	// Reasons[ReasonWorldChanged] (counted when edits touched routes,
+	// they summed to more: an agent waiting for its replan was counted
+	// again by the next edit, a tester found).
+	HitSegment, HitLegs, HitShortcut, HitDisplaced int
 	// StuckReplans counts fresh plans made for agents that walked
 	// Config.StuckTicks ticks without progress; StuckStops the agents that
 	// then stopped (WhyStuck) after as many ticks again.
@@ -1241,6 +1248,19 @@ func (s *Sim) finish(i int, r Reason, err error) {
 	a := s.at(i)
 	s.stats.Plans++
 	s.stats.Reasons[r]++
+	if r == ReasonWorldChanged {
+		switch a.hit {
+		case hitSegment:
+			s.stats.HitSegment++
+		case hitLegs:
+			s.stats.HitLegs++
+		case hitShortcut:
+			s.stats.HitShortcut++
+		case hitDisplaced:
+			s.stats.HitDisplaced++
+		}
+	}
+	a.hit = 0
 	if r.IsReplan() {
 		s.stats.Replans++
 	}
