@@ -269,7 +269,8 @@ type Sim struct {
 	// are the groups' virtual leaders, leaders[k] the one with id
 	// leaderBase+k. A leader is no agent the user spawned (the log and
 	// the panel name it by its group), so it takes no id of theirs: the
-	// ids of spawned agents run on without gaps.
+	// ids of spawned agents are not interrupted by leaders (an undone
+	// spawn's id is not given again, so a session's ids may skip).
 	agents  []agent
 	leaders []agent
 	groups  []group
