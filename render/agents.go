@@ -480,6 +480,28 @@ type logLine struct {
 	stop string
 }
 
+// agentStates is the panel's line of agents by state (n: counts indexed by
+// agents.State), with the plan queue and any wall crossings.
+func agentStates(n [5]int, st agents.Stats, running bool) string {
+	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], n[agents.Idle]},
+		[]string{"moving", "waiting", "stopped", "arrived", "idle"})
+	if states == "" {
+		states = "no agents"
+	}
+	if st.Queue > 0 {
+		states += " · queue " + world.Count(st.Queue)
+		if !running {
+			// Paused, plans asked (a fill across lazy routes, a send)
+			// wait for the clock: "12 waiting" alone read as stuck.
+			states += ": plans wait for U"
+		}
+	}
+	if st.WallViolations > 0 { // a bug in the simulation, never expected
+		states += " · " + world.Count(st.WallViolations) + " wall crossings"
+	}
+	return states
+}
+
 // drawReplanLog draws the panel of recent replans, sized to its text and
 // placed in l.Log by placePanel: a title (tick, planner), the agents by
 // state and replans by reason (only the non-zero counts), and the newest
@@ -501,17 +523,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	st := s.Stats()
 	planner := panelPlanner(s)
 	title := agentsTitle(s.Now(), planner, s.Running(), s.ClockSpeed())
-	states := counts([]int{n[agents.Moving], n[agents.Waiting], n[agents.Stopped], n[agents.Arrived], n[agents.Idle]},
-		[]string{"moving", "waiting", "stopped", "arrived", "idle"})
-	if states == "" {
-		states = "no agents"
-	}
-	if st.Queue > 0 {
-		states += " · queue " + world.Count(st.Queue)
-	}
-	if st.WallViolations > 0 { // a bug in the simulation, never expected
-		states += " · " + world.Count(st.WallViolations) + " wall crossings"
-	}
+	states := agentStates(n, st, s.Running())
 	reasons := counts([]int{st.Listed(agents.ReasonSegmentDone), st.Listed(agents.ReasonWorldChanged), st.Listed(agents.ReasonGoalMoved),
 		st.Listed(agents.ReasonBlocked), st.Listed(agents.ReasonRecheck), st.Listed(agents.ReasonPlannerChanged), st.Listed(agents.ReasonHierarchyRepaired)},
 		[]string{"segment", "world", "goal", "blocked", "retry", "planner", "repaired"})

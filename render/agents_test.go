@@ -605,3 +605,18 @@ func TestAgentPanelLeavesIdleAgentsAndGoalsSpawnedUnderIt(t *testing.T) {
 	covered("the agent's goal", goal)
 	covered("an idle agent", under...)
 }
+
+// Regression (tester: a paused fill across 12 lazy routes showed "12
+// waiting · queue 12" and no reason): paused, the queue says its plans
+// wait for U; running, it does not.
+func TestPausedQueueSaysPlansWaitForU(t *testing.T) {
+	var n [5]int
+	n[agents.Waiting] = 12
+	st := agents.Stats{Queue: 12}
+	if got := agentStates(n, st, false); got != "12 waiting · queue 12: plans wait for U" {
+		t.Errorf("paused: %q", got)
+	}
+	if got := agentStates(n, st, true); got != "12 waiting · queue 12" {
+		t.Errorf("running: %q", got)
+	}
+}
