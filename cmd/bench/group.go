@@ -304,18 +304,6 @@ func tiledRegions(path string, w, h int, stderr io.Writer) ([][]byte, error) {
 	return rooms.Layers, nil
 }
 
-// isTiledFile reports whether the file at path reads as a Tiled TMX map.
-func isTiledFile(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
-	return maps.Detect(head[:n]) == maps.FormatTiled
-}
-
 // groupPlanner walks each query with a groups.Planner; its answers are
 // read back from the report's rows (RunQueries records the first pass).
 type groupPlanner struct {
@@ -879,7 +867,7 @@ func checkLevelsCoverRegions(c *Config, cfg groups.Config, regions [][]byte) err
 // (whose rooms come in levels: astar-cluster takes its level 1).
 func allTiled(files string) bool {
 	for _, f := range strings.Split(files, ",") {
-		if !isTiledFile(f) {
+		if fileFormat(f) != maps.FormatTiled {
 			return false
 		}
 	}

@@ -160,16 +160,20 @@ func checkScenMap(mapArg string, rows []maps.ScenRow) error {
 }
 
 // isScenarioFile reports whether the file at path starts like a pathlens
-// scenario (maps.Detect on its first bytes).
-func isScenarioFile(path string) bool {
+// scenario.
+func isScenarioFile(path string) bool { return fileFormat(path) == maps.FormatScenario }
+
+// fileFormat is maps.Detect on the first bytes of the file at path
+// (FormatUnknown when it cannot be read).
+func fileFormat(path string) maps.Format {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return maps.FormatUnknown
 	}
 	defer f.Close()
 	head := make([]byte, 512)
 	n, _ := io.ReadFull(f, head)
-	return maps.Detect(head[:n]) == maps.FormatScenario
+	return maps.Detect(head[:n])
 }
 
 // CheckCell returns a usage error naming the flag and the cell when p is
