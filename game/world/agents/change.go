@@ -273,6 +273,10 @@ func (s *Sim) displace(i int) {
 	a.plan.Reset()
 	a.segIdx = 0
 	s.stats.Displace++
+	// Pushed off its cell it has a new way to go: its progress is
+	// measured from now (a member that arrived long before was flagged
+	// stuck within ticks of walking back to a place several cells away).
+	s.resetProgress(a)
 	// It walks back to its goal (an arrived agent too: it no longer stands
 	// on it), or stops if the goal itself was filled.
 	if a.hasGoal && (a.kind != Member || a.ownWay) {

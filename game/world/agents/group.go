@@ -87,7 +87,7 @@ func (s *Sim) Groups(dst []GroupInfo) []GroupInfo {
 func (s *Sim) enrol(a *agent, gi int, slot image.Point, rank int, goal image.Point, st State) {
 	a.kind, a.group = Member, gi
 	a.slot, a.rank = slot, rank
-	a.ownWay, a.localNeed = false, false
+	a.ownWay, a.localNeed, a.gathering = false, false, false
 	a.goal, a.hasGoal = goal, true
 	a.state, a.why, a.err = st, WhyNone, nil
 	a.need = ReasonNone
@@ -275,7 +275,7 @@ func (s *Sim) leaveGroup(id int) {
 		s.abandon()
 	}
 	a.kind, a.group = Solo, -1
-	a.inFile, a.ownWay = false, false
+	a.inFile, a.ownWay, a.gathering = false, false, false
 	a.localNeed = false
 	a.plan.Reset()
 	a.segIdx, a.acc = 0, 0
@@ -569,18 +569,19 @@ func (s *Sim) memberTarget(g *group, a *agent) (image.Point, bool) {
 	if s.usableSlot(lc, slot) {
 		return slot, false
 	}
-	if l.state == Arrived {
-		// A member arrived in single file before (a group saved at rest,
-		// a member round the corner of a corridor) keeps its place while
-		// the world stays as it was.
-		key := gatherKey{leader: lc, changes: s.cellsChanged}
-		if p, ok := g.gather[a.id]; ok && g.gatherKey == key {
-			return p, false
-		}
-		if a.state != Arrived {
-			if p, ok := s.gatherSpot(g, a); ok {
-				return p, false
+	if l.state == Arrived && (a.gathering || a.state != Arrived) {
+		// A member that arrived in single file otherwise (a group saved at
+		// rest, a member round the corner of a corridor) keeps its place;
+		// one gathering keeps gathering, across edits too (falling back to
+		// its trail place made it walk away and back after any edit).
+		if p, ok := s.gatherSpot(g, a); ok {
+			if !a.gathering {
+				// A new place, maybe far from its place in single file:
+				// progress is measured from now, not from the last.
+				a.gathering = true
+				s.resetProgress(a)
 			}
+			return p, false
 		}
 	}
 	for k := max(0, len(g.trail)-1-(a.rank+1)); k < len(g.trail); k++ {
@@ -625,9 +626,12 @@ func (s *Sim) planGather(g *group, lc image.Point) {
 	var file []int // members whose slots are unusable, by rank
 	for _, m := range g.members {
 		a := s.at(m)
-		if p := lc.Add(a.slot); s.usableSlot(lc, p) {
+		switch p := lc.Add(a.slot); {
+		case s.usableSlot(lc, p):
 			taken[p] = true
-		} else {
+		case a.state == Arrived && !a.gathering:
+			taken[a.cell] = true // at rest in single file: stays, and its cell is not free
+		default:
 			file = append(file, m)
 		}
 	}

@@ -177,12 +177,16 @@ type agent struct {
 	arrivals int
 
 	// group members
-	slot    image.Point // formation offset from the leader
-	rank    int         // place in single file
-	target  image.Point // cell the member walks to now
-	inFile  bool        // following the trail (single file) rather than its slot
-	lastTgt image.Point // target the local path was made for
-	noPath  bool        // no local path to lastTgt was found
+	slot   image.Point // formation offset from the leader
+	rank   int         // place in single file
+	target image.Point // cell the member walks to now
+	inFile bool        // following the trail (single file) rather than its slot
+	// gathering: its slot unusable at the arrived leader's goal, it walks
+	// to (or stands on) a place near the goal (Sim.gatherSpot) rather
+	// than its place in single file; cleared by a new goal.
+	gathering bool
+	lastTgt   image.Point // target the local path was made for
+	noPath    bool        // no local path to lastTgt was found
 	// localNeed: it waits in the plan queue for a local path to its place
 	// (see Sim.requestLocal).
 	localNeed bool
@@ -659,7 +663,7 @@ func (s *Sim) Revive(id int, goal image.Point, hasGoal bool) error {
 	a.plan.Reset()
 	a.segIdx, a.walked = 0, 0
 	a.state, a.why, a.err = Idle, WhyNone, nil
-	a.inFile, a.ownWay, a.localNeed, a.noPath = false, false, false, false
+	a.inFile, a.ownWay, a.localNeed, a.noPath, a.gathering = false, false, false, false, false
 	a.backoff, a.excused = 0, false
 	a.goal, a.hasGoal = goal, hasGoal
 	s.resetProgress(a)
