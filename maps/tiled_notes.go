@@ -79,6 +79,11 @@ func roomLayerGuess(name string) string {
 		return ""
 	}
 	word, level := f[0], strings.Join(f[1:], " ")
+	if level != "" && !isDigits(strings.ReplaceAll(level, " ", "")) {
+		// "rooms backup", "Rooms old": a name of its own, not a slip (the
+		// hint told the user to name it what it is already named).
+		return ""
+	}
 	if level == "" {
 		// "romos2": the level written on.
 		if i := strings.IndexFunc(word, func(r rune) bool { return r >= '0' && r <= '9' }); i > 0 && isDigits(word[i:]) {
