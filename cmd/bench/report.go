@@ -509,5 +509,8 @@ func objectLines(key string, raw json.RawMessage) ([]line, bool) {
 		}
 		out = append(out, line{key + "." + kt.(string), v})
 	}
+	if len(out) == 0 {
+		return nil, false // "{}" is printed as it is, not dropped
+	}
 	return out, true
 }

@@ -147,7 +147,8 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 // the edits are part of the map now and the undo history starts there;
 // the session's .pls, which lists edits of the map as it was, is unsaved
 // until Ctrl+S writes it without them. Reopened unsaved, the .pls's edit
-// lines change nothing on the map (its load note says so).
+// lines that were applied change nothing on the map (its load note says
+// so); those that were undone are not in the map and apply again.
 func (w *World) bakeNote(mapName string) string {
 	n, listed, undone := w.bakeEdits()
 	msg := fmt.Sprintf("%s is the map this session was loaded from: ", mapName)

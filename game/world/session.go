@@ -768,7 +768,7 @@ func (w *World) save(path, why string) error {
 	w.edits.saved = w.edits.pos
 	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0
-	gone, baked, stale := w.editLinesGone(), w.edits.baked, w.edits.stale
+	gone, baked, undoneBaked, stale := w.editLinesGone(), w.edits.baked, w.edits.undoneBaked, w.edits.stale
 	w.edits.baked, w.edits.undoneBaked, w.edits.stale = 0, 0, 0
 	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || w.ScenarioFile() == "" {
 		// From now on the session is this scenario file.
@@ -788,7 +788,7 @@ func (w *World) save(path, why string) error {
 	fs := []F{{"path", path}, {"edits", w.EditCount()}, {"cells", len(sc.Edits)}, {"queries", len(sc.Queries)}, {"agents", len(sc.Agents)}}
 	if gone != "" {
 		what += "; " + gone
-		fs = append(fs, F{"baked", baked}, F{"stale", stale})
+		fs = append(fs, F{"baked", baked}, F{"undone_baked", undoneBaked}, F{"stale", stale})
 	}
 	w.Note("saved %s: %s", shown, what)
 	w.Log.Add("save", fs...)
