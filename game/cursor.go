@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"pathlens/game/world"
 	"pathlens/pathing"
 )
 
@@ -116,18 +117,28 @@ func stepRefusal(spec, name string, tr *pathing.Trace) (string, bool) {
 
 // emptyPhaseRefusal says why -cursor spec cannot stand in phase k of tr,
 // which holds no events, and names the nearest phases that do.
-func emptyPhaseRefusal(spec string, tr *pathing.Trace, k int) string {
+func emptyPhaseRefusal(spec string, tl *world.Timeline, k int) string {
+	tr := tl.Trace()
 	msg := fmt.Sprintf("-cursor %q: %s searched nothing, so there is no event to stand in", spec, tr.Phases[k].Name)
+	// A phase's name, or where a name is shared (the group planner's
+	// "cells" repeats) and would resolve to another phase, its middle
+	// event's number.
+	where := func(j int) string {
+		if tl.FindPhase(tr.Phases[j].Name) == j {
+			return fmt.Sprintf("phase:%q", tr.Phases[j].Name)
+		}
+		return fmt.Sprintf("%d (in %s)", (tr.Phases[j].Start+tr.PhaseEnd(j)+1)/2, tr.Phases[j].Name)
+	}
 	var near []string
 	for j := k - 1; j >= 0; j-- {
 		if tr.PhaseEnd(j) > tr.Phases[j].Start {
-			near = append(near, fmt.Sprintf("phase:%q", tr.Phases[j].Name))
+			near = append(near, where(j))
 			break
 		}
 	}
 	for j := k + 1; j < len(tr.Phases); j++ {
 		if tr.PhaseEnd(j) > tr.Phases[j].Start {
-			near = append(near, fmt.Sprintf("phase:%q", tr.Phases[j].Name))
+			near = append(near, where(j))
 			break
 		}
 	}

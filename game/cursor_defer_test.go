@@ -136,3 +136,52 @@ func TestCursorStepRefusalNamesTheNearestSteps(t *testing.T) {
 		t.Errorf("-cursor %q accepted", spec)
 	}
 }
+
+// The refusal of an empty phase names its nearest phases so they can be
+// typed back: by name where the name finds that phase, else (the group
+// planner repeats "cells") by an event number, which phase:"cells" would
+// not reach (a review: it resolved to the first "cells").
+func TestEmptyPhaseRefusalSuggestionsResolve(t *testing.T) {
+	wd, err := world.Open(assets.Prefix + "pathological-minimum")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Begin()
+	wd.Wait()
+	tr := wd.Timeline.Trace()
+	if tr == nil {
+		t.Fatalf("no trace: %v", wd.Outcome.Err)
+	}
+	k := -1
+	for j := 1; j < len(tr.Phases); j++ {
+		if tr.PhaseEnd(j) <= tr.Phases[j].Start {
+			k = j
+			break
+		}
+	}
+	if k < 0 {
+		t.Fatalf("no empty phase after the first in %d phases: the test needs the walk through a stored plan", len(tr.Phases))
+	}
+	msg := emptyPhaseRefusal("phase:x", &wd.Timeline, k)
+	after := -1
+	for j := k + 1; j < len(tr.Phases); j++ {
+		if tr.PhaseEnd(j) > tr.Phases[j].Start {
+			after = j
+			break
+		}
+	}
+	if after < 0 {
+		t.Fatal("no phase with events after the empty one")
+	}
+	name := tr.Phases[after].Name
+	if wd.Timeline.FindPhase(name) != after {
+		if want := fmt.Sprintf("(in %s)", name); !strings.Contains(msg, want) {
+			t.Errorf("refusal %q: the phase after, %q, is not the first of its name; want it given by event, %q", msg, name, want)
+		}
+	} else if !strings.Contains(msg, fmt.Sprintf("phase:%q", name)) {
+		t.Errorf("refusal %q: want phase:%q", msg, name)
+	}
+	if !strings.Contains(msg, "searched nothing") {
+		t.Errorf("refusal %q", msg)
+	}
+}

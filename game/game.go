@@ -453,7 +453,7 @@ func (g *Game) seekSpec(s string) error {
 			// the cursor would show the phase before it (a review found
 			// "phase:step 3" accepted so, "phase:plan L2 (stored plan…)"
 			// too).
-			return errors.New(emptyPhaseRefusal(s, tr, k))
+			return errors.New(emptyPhaseRefusal(s, tl, k))
 		}
 		// One name per kind of phase: a long route has a refinement
 		// phase per plan step, listed as "refine L1 step K".
