@@ -209,7 +209,11 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 	if files := c.ExtString("regions"); files != "" {
 		regions = nil
 		for _, f := range strings.Split(files, ",") {
-			ls, err := readRegions(f, env.Grid.Width(), env.Grid.Height(), env.Stderr)
+			notes := env.Stderr
+			if c.MapPath != "" && world.SameFile(f, c.MapPath) {
+				notes = nil // -map's notes are printed already (they were twice)
+			}
+			ls, err := readRegions(f, env.Grid.Width(), env.Grid.Height(), notes)
 			if err != nil {
 				return cfg, nil, err
 			}

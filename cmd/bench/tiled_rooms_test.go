@@ -94,3 +94,13 @@ func jsonText(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// The same .tmx as -map and -regions printed its load notes twice (a
+// review); once now.
+func TestTiledNotesOnceForMapAndRegions(t *testing.T) {
+	const f = "testdata/typo_rooms.tmx" // a rooms layer misnamed "romos": one note
+	_, _, errs := runMain(t, "-map", f, "-regions", f, "-algo", "group", "-from", "3,3", "-to", "35,25")
+	if n := strings.Count(errs, `object layer "romos"`); n != 1 {
+		t.Errorf("%d notes on the romos layer, want 1:\n%s", n, errs)
+	}
+}
