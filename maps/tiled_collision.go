@@ -1,7 +1,6 @@
 package maps
 
 import (
-	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -291,41 +290,7 @@ func (rd *tiledReader) tileObjectNotes() error {
 // named layer (not in a tileset's tiles), found by its id, or by its name
 // when it has none; 0 when not found.
 func (rd *tiledReader) objectLine(layer string, o *tiled.Object) int {
-	d := xml.NewDecoder(bytes.NewReader(rd.data))
-	inTile, inLayer := 0, false
-	for {
-		tok, err := d.RawToken()
-		if err != nil {
-			return 0
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch t.Name.Local {
-			case "tile":
-				inTile++
-			case "objectgroup":
-				if inTile == 0 {
-					inLayer = attrOf(t, "name") == layer
-				}
-			case "object":
-				if inTile > 0 || !inLayer {
-					continue
-				}
-				id, _ := strconv.ParseUint(attrOf(t, "id"), 10, 32)
-				if o.ID != 0 && uint32(id) == o.ID || o.ID == 0 && id == 0 && attrOf(t, "name") == o.Name {
-					line, _ := d.InputPos()
-					return line
-				}
-			}
-		case xml.EndElement:
-			switch t.Name.Local {
-			case "tile":
-				inTile--
-			case "objectgroup":
-				if inTile == 0 {
-					inLayer = false
-				}
-			}
-		}
-	}
+	return rd.elementLine(func(t xml.StartElement, in string) bool {
+		return t.Name.Local == "object" && in == layer && sameIDOrName(t, o.ID, o.Name)
+	})
 }

@@ -30,8 +30,17 @@ func isDigits(s string) bool {
 // inside a tileset's tiles), found by its id, or by its name when it has
 // none; 0 when not found.
 func (rd *tiledReader) layerLine(og *tiled.ObjectGroup) int {
+	return rd.elementLine(func(t xml.StartElement, _ string) bool {
+		return t.Name.Local == "objectgroup" && sameIDOrName(t, og.ID, og.Name)
+	})
+}
+
+// elementLine is the line of the first start element outside a tileset's
+// tiles that match accepts, 0 when none does. match is also told the name
+// of the object layer the element lies in ("" outside one).
+func (rd *tiledReader) elementLine(match func(t xml.StartElement, layer string) bool) int {
 	d := xml.NewDecoder(bytes.NewReader(rd.data))
-	inTile := 0
+	inTile, layer := 0, ""
 	for {
 		tok, err := d.RawToken()
 		if err != nil {
@@ -39,25 +48,36 @@ func (rd *tiledReader) layerLine(og *tiled.ObjectGroup) int {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			switch t.Name.Local {
-			case "tile":
+			if t.Name.Local == "tile" {
 				inTile++
-			case "objectgroup":
-				if inTile > 0 {
-					continue
-				}
-				id, _ := strconv.ParseUint(attrOf(t, "id"), 10, 32)
-				if og.ID != 0 && uint32(id) == og.ID || og.ID == 0 && id == 0 && attrOf(t, "name") == og.Name {
-					line, _ := d.InputPos()
-					return line
-				}
+				continue
+			}
+			if inTile > 0 {
+				continue
+			}
+			if t.Name.Local == "objectgroup" {
+				layer = attrOf(t, "name")
+			}
+			if match(t, layer) {
+				line, _ := d.InputPos()
+				return line
 			}
 		case xml.EndElement:
-			if t.Name.Local == "tile" {
+			switch {
+			case t.Name.Local == "tile":
 				inTile--
+			case t.Name.Local == "objectgroup" && inTile == 0:
+				layer = ""
 			}
 		}
 	}
+}
+
+// sameIDOrName reports whether element t is the one with id, or, when id
+// is 0 (Tiled left it out), the one without an id named name.
+func sameIDOrName(t xml.StartElement, id uint32, name string) bool {
+	got, _ := strconv.ParseUint(attrOf(t, "id"), 10, 32)
+	return id != 0 && uint32(got) == id || id == 0 && got == 0 && attrOf(t, "name") == name
 }
 
 // layerAt names an object layer for a message: `"rooms" (line 12)`, or
