@@ -795,40 +795,20 @@ const longGroupMap = `
 // goal, reported and saved as arrived. Once the leader has arrived, such
 // members gather on the free cells nearest the goal.
 func TestLongGroupGathersAtTheGoal(t *testing.T) {
-	g, m := parse(t, longGroupMap)
-	s := exact(g, NewAStar(g, AStarConfig{}))
-	var ids []int
-	for y := 9; y <= 12 && len(ids) < 24; y++ {
-		for x := 1; x <= 6 && len(ids) < 24; x++ {
-			id, err := s.Spawn(image.Pt(x, y))
-			if err != nil {
-				t.Fatal(err)
-			}
-			ids = append(ids, id)
-		}
-	}
-	if err := s.SetGroupGoal(ids, m['G']); err != nil {
-		t.Fatal(err)
-	}
-	runUntil(t, s, 20000, func() bool {
-		for _, id := range ids {
-			if view(t, s, id).State != Arrived {
-				return false
-			}
-		}
-		return true
-	})
+	s, _, ids := gatheredGroup(t)
+	goal := s.at(s.groups[0].leader).goal
 	for _, id := range ids {
 		v := view(t, s, id)
-		d := max(abs(v.Cell.X-m['G'].X), abs(v.Cell.Y-m['G'].Y))
+		d := max(abs(v.Cell.X-goal.X), abs(v.Cell.Y-goal.Y))
 		if v.Cell.Y > 4 || d > 12 {
-			t.Errorf("agent %d arrived at %v, %d cells from the goal %v (in the corridor or beyond: stranded)", id, v.Cell, d, m['G'])
+			t.Errorf("agent %d arrived at %v, %d cells from the goal %v (in the corridor or beyond: stranded)", id, v.Cell, d, goal)
 		}
 	}
 }
 
-// gatheredGroup is TestLongGroupGathersAtTheGoal's group, arrived and
-// left 200 ticks at rest.
+// gatheredGroup spawns 24 agents in longGroupMap's bottom room, sends
+// them as a group to G and returns them arrived and left 200 ticks at
+// rest.
 func gatheredGroup(t *testing.T) (*Sim, *pathing.Grid, []int) {
 	g, m := parse(t, longGroupMap)
 	s := exact(g, NewAStar(g, AStarConfig{}))
