@@ -564,9 +564,16 @@ func answerBriefs(w *world.World) (full, short string, warn bool) {
 		return "", "", false
 	}
 	if o.Status != pathing.Found {
-		return o.Status.String(), o.Status.String(), false
+		st := o.Status.String()
+		if stepping(w) {
+			st = "at the end: " + st
+		}
+		return st, st, false
 	}
 	s := fmt.Sprintf("cost %.3f", o.Cost)
+	if stepping(w) {
+		s = "at the end: " + s // as the panel's title says (drawNumbers)
+	}
 	opt := &w.Optimal
 	if !opt.Known || !opt.Found {
 		return s, s, false
@@ -580,6 +587,13 @@ func answerBriefs(w *world.World) (full, short string, warn bool) {
 	}
 	pct := fmt.Sprintf("(%+.2f%%)", 100*sub)
 	return s + fmt.Sprintf(", optimal %.3f ", opt.Cost) + pct, s + " " + pct, warn
+}
+
+// stepping reports whether the query's timeline is shown before its end
+// (stepped, played or sought into), so that the map shows the search part
+// way while the answer's figures are those of its end.
+func stepping(w *world.World) bool {
+	return w.Timeline.Len() > 0 && !w.Timeline.AtEnd()
 }
 
 // topBarParts is what the top bar shows: its bold left text (name, size,
@@ -1625,7 +1639,16 @@ func scenOptimalText(found bool, cost, scen float64) string {
 func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64, compact bool) float64 {
 	w := f.World
 	o := &w.Outcome
-	r.sectionTitle(dst, "Numbers", x, y)
+	title := "Numbers"
+	if stepping(w) {
+		// The timeline's cursor is before the search's end: the figures
+		// below are the finished query's (cost, steps, expansions), where
+		// the map, the open list and the bottom bar show the search as it
+		// was at the cursor. A teacher stepping through read the final
+		// cost as the search's progress.
+		title = "Numbers (when the query ends)"
+	}
+	r.sectionTitle(dst, title, x, y)
 	y += 20
 	switch {
 	case !w.HasStart && w.HasGoal:

@@ -1295,3 +1295,46 @@ func TestOpenListRowsStayOneLineAt150(t *testing.T) {
 		}
 	}
 }
+
+// From a teacher's report: stepping an A* search half way, the panel's
+// "path cost 157.284, 149 steps" and the hidden panel's top-bar answer
+// read as the search's progress while the map showed it half done. Before
+// the timeline's end both say the figures are the finished query's; at
+// the end they are plain again.
+func TestNumbersSayTheyAreTheEndsWhileStepping(t *testing.T) {
+	w := builtinWorld(t, world.AlgoAStar)
+	r := New()
+	numbersTitle := func() string {
+		var drawn []string
+		r.fonts.drawn = &drawn
+		defer func() { r.fonts.drawn = nil }()
+		l := r.FitPanel(ComputeLayout(1280, 800, true), w)
+		var cam Camera
+		cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+		r.drawNumbers(ebiten.NewImage(PanelWidth, 10), &Frame{World: w, Cam: &cam, Layout: l}, 0, 0, float64(r.panelWidth()-20), false)
+		if len(drawn) == 0 {
+			t.Fatal("drawNumbers drew nothing")
+		}
+		return drawn[0]
+	}
+	if w.Timeline.Len() == 0 || !w.Timeline.AtEnd() {
+		t.Fatalf("the built-in query's timeline: %d events, at end %v; want a finished search", w.Timeline.Len(), w.Timeline.AtEnd())
+	}
+	if got := numbersTitle(); got != "Numbers" {
+		t.Errorf("at the end: title %q, want %q", got, "Numbers")
+	}
+	if s, _ := answerBrief(w); !strings.HasPrefix(s, "cost ") {
+		t.Errorf("at the end: top-bar answer %q, want it to start with the cost", s)
+	}
+	w.SeekTo(w.Timeline.Len() / 2)
+	if got := numbersTitle(); got != "Numbers (when the query ends)" {
+		t.Errorf("half way: title %q, want it to say the figures are the end's", got)
+	}
+	if s, _ := answerBrief(w); !strings.HasPrefix(s, "at the end: cost ") {
+		t.Errorf("half way: top-bar answer %q, want it to say it is the end's", s)
+	}
+	w.SeekTo(w.Timeline.Len())
+	if got := numbersTitle(); got != "Numbers" {
+		t.Errorf("back at the end: title %q", got)
+	}
+}
