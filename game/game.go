@@ -21,6 +21,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	xdraw "golang.org/x/image/draw"
 
 	"pathlens/assets"
 	"pathlens/game/world"
@@ -147,6 +148,7 @@ type Game struct {
 	repairHeld  bool              // Shift+R: the last repair's highlight stays, unfaded
 	uiScale     float64           // window pixels per screen pixel (Layout; Ctrl+= Ctrl+-)
 	outsideW    int               // the window's width in its own pixels (Layout)
+	outsideH    int               // and its height
 	panelSaid   bool              // the panel's drop for want of width has been noted
 	panelScroll int               // lines the panel's numbers and inspector are scrolled
 	switchFold  render.SwitchFold // the panel's switch rows: folded when short, or as clicked
@@ -2125,13 +2127,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	g.prof.addDraw(time.Since(t0))
 	if g.opts.ShotPath != "" && !g.shotDone && g.frames >= 1 {
-		g.shotErr = writePNG(screen, g.opts.ShotPath)
+		g.shotErr = writePNG(screen, g.opts.ShotPath, g.outsideW, g.outsideH)
 		g.shotDone = true
 	}
 	if g.shotPending != "" {
 		path := g.shotPending
 		g.shotPending = ""
-		if err := writePNG(screen, path); err != nil {
+		if err := writePNG(screen, path, g.outsideW, g.outsideH); err != nil {
 			// A message of its own (an error, on its own clock): written
 			// into the last one's text, it took that message's colour and
 			// what was left of its time.
@@ -2178,7 +2180,7 @@ func (g *Game) Layout(outsideW, outsideH int) (int, int) {
 	if s <= 0 {
 		s = 1
 	}
-	g.outsideW = outsideW
+	g.outsideW, g.outsideH = outsideW, outsideH
 	w, h := scaledSize(outsideW, s), scaledSize(outsideH, s)
 	g.screenW, g.screenH = w, h
 	return w, h
@@ -2318,7 +2320,7 @@ func (g *Game) setUIScale(s float64) {
 }
 
 // writePNG encodes the pixels of img to path through a temporary file.
-func writePNG(img *ebiten.Image, path string) error {
+func writePNG(img *ebiten.Image, path string, outW, outH int) error {
 	b := img.Bounds()
 	pix := make([]byte, 4*b.Dx()*b.Dy())
 	img.ReadPixels(pix)
@@ -2327,7 +2329,7 @@ func writePNG(img *ebiten.Image, path string) error {
 	}
 	rgba := &image.RGBA{Pix: pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, rgba); err != nil {
+	if err := png.Encode(&buf, windowSized(rgba, outW, outH)); err != nil {
 		return err
 	}
 	tmp := path + ".tmp"
@@ -2335,6 +2337,26 @@ func writePNG(img *ebiten.Image, path string) error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// windowSized returns the screen picture at the window's size (outW×outH
+// pixels): under a UI scale the screen is drawn smaller and the window
+// shows it enlarged, and a screenshot of a 1280×800 window at 200% was a
+// 640×400 picture. A whole scale doubles pixels, as the window shows them;
+// another is smoothed. Without a known window size (0), or at 100%, the
+// picture is returned as drawn.
+func windowSized(src *image.RGBA, outW, outH int) *image.RGBA {
+	b := src.Bounds()
+	if outW <= 0 || outH <= 0 || (outW == b.Dx() && outH == b.Dy()) {
+		return src
+	}
+	dst := image.NewRGBA(image.Rect(0, 0, outW, outH))
+	var s xdraw.Scaler = xdraw.BiLinear
+	if outW%b.Dx() == 0 && outH%b.Dy() == 0 && outW/b.Dx() == outH/b.Dy() {
+		s = xdraw.NearestNeighbor
+	}
+	s.Scale(dst, dst.Bounds(), src, b, xdraw.Src, nil)
+	return dst
 }
 
 // profile collects Update and Draw times for -profile.

@@ -791,20 +791,21 @@ func TestShotBadInput(t *testing.T) {
 		code  int
 		errs  string
 		drawn bool
+		size  image.Point // the picture's size in pixels, when checked
 	}{
-		{[]string{"-from", "0,0"}, 1, "cell (0,0) is blocked", true},
-		{[]string{"-map", filepath.Join(dir, "missing.map")}, 1, "missing.map", true},
-		{[]string{"-zoom", "8", "-center", "9999,9999"}, 2, "-center 9999,9999: outside the 128×96 map", false},
-		{[]string{"-pin", "128,5"}, 2, "-pin 128,5: outside the 128×96 map", false},
-		{[]string{"-from", "600,5", "-to", "3,3"}, 2, "-from 600,5: outside the 128×96 map", false},
-		{[]string{"-to", "3,-1"}, 2, "-to 3,-1: outside the 128×96 map", false},
+		{[]string{"-from", "0,0"}, 1, "cell (0,0) is blocked", true, image.Point{}},
+		{[]string{"-map", filepath.Join(dir, "missing.map")}, 1, "missing.map", true, image.Point{}},
+		{[]string{"-zoom", "8", "-center", "9999,9999"}, 2, "-center 9999,9999: outside the 128×96 map", false, image.Point{}},
+		{[]string{"-pin", "128,5"}, 2, "-pin 128,5: outside the 128×96 map", false, image.Point{}},
+		{[]string{"-from", "600,5", "-to", "3,3"}, 2, "-from 600,5: outside the 128×96 map", false, image.Point{}},
+		{[]string{"-to", "3,-1"}, 2, "-to 3,-1: outside the 128×96 map", false, image.Point{}},
 		// Cells of a map that did not load are not judged against the
 		// built-in world shown instead (that exited 2 over -center).
-		{[]string{"-map", filepath.Join(dir, "gone.map"), "-zoom", "8", "-center", "300,300", "-from", "1,1"}, 1, "-center 300,300, -from 1,1 ignored: cells of " + filepath.Join(dir, "gone.map") + ", which did not load", true},
-		{[]string{"-map", filepath.Join(dir, "gone.map"), "-scen", filepath.Join(dir, "gone.map.scen")}, 1, "-scen " + filepath.Join(dir, "gone.map.scen") + " ignored: its rows are for", true},
+		{[]string{"-map", filepath.Join(dir, "gone.map"), "-zoom", "8", "-center", "300,300", "-from", "1,1"}, 1, "-center 300,300, -from 1,1 ignored: cells of " + filepath.Join(dir, "gone.map") + ", which did not load", true, image.Point{}},
+		{[]string{"-map", filepath.Join(dir, "gone.map"), "-scen", filepath.Join(dir, "gone.map.scen")}, 1, "-scen " + filepath.Join(dir, "gone.map.scen") + " ignored: its rows are for", true, image.Point{}},
 		// A typo is one whether or not the map loads.
-		{[]string{"-map", filepath.Join(dir, "gone.map"), "-pin", "abc"}, 2, `-pin: "abc": want X,Y`, false},
-		{nil, 0, "", true},
+		{[]string{"-map", filepath.Join(dir, "gone.map"), "-pin", "abc"}, 2, `-pin: "abc": want X,Y`, false, image.Point{}},
+		{nil, 0, "", true, image.Point{}},
 		// Regression (new-user test, then review): -size allows 16384 a
 		// side, but a 12000×8000 window panicked drawing its first route,
 		// and, once the map area was checked, a 1200×8250 one still did:
@@ -812,7 +813,12 @@ func TestShotBadInput(t *testing.T) {
 		// clipped to the whole screen, past the GPU's largest texture. Here
 		// a route runs the length of a tall map zoomed past its fit. Only a
 		// real window shows it (the limit comes from the driver).
-		{[]string{"-map", tall, "-from", "5,0", "-to", "5,199", "-size", "1200x8250", "-zoom", "43", "-center", "5,100"}, 0, "", true},
+		{[]string{"-map", tall, "-from", "5,0", "-to", "5,199", "-size", "1200x8250", "-zoom", "43", "-center", "5,100"}, 0, "", true, image.Point{}},
+		// The picture is the window's size at any UI scale: at 200 % it
+		// was the half-size screen the window enlarges (640×400 for a
+		// 1280×800 window).
+		{[]string{"-ui-scale", "2", "-size", "800x500"}, 0, "", true, image.Pt(800, 500)},
+		{[]string{"-ui-scale", "1.5", "-size", "800x500"}, 0, "", true, image.Pt(800, 500)},
 	}
 	for i, c := range cases {
 		shot := filepath.Join(dir, fmt.Sprintf("shot%d.png", i))
@@ -831,7 +837,27 @@ func TestShotBadInput(t *testing.T) {
 			t.Errorf("pathlens %q -shot: exit %d, picture written %v, stderr %.300q; want exit %d, picture %v, stderr naming %q",
 				c.args, code, statErr == nil, errs.String(), c.code, c.drawn, c.errs)
 		}
+		if c.size != (image.Point{}) && statErr == nil {
+			if got := pngSize(t, shot); got != c.size {
+				t.Errorf("pathlens %q -shot: a %v picture, want %v (the window's size)", c.args, got, c.size)
+			}
+		}
 	}
+}
+
+// pngSize is the size of the PNG picture at path.
+func pngSize(t *testing.T, path string) image.Point {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cfg, err := png.DecodeConfig(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return image.Pt(cfg.Width, cfg.Height)
 }
 
 // TestScenRows opens a Moving AI map with its .scen list: the rows become
