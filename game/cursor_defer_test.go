@@ -185,3 +185,27 @@ func TestEmptyPhaseRefusalSuggestionsResolve(t *testing.T) {
 		t.Errorf("refusal %q", msg)
 	}
 }
+
+// A -cursor waiting for a big map's first plan was dropped without a word
+// when the user asked another query (or switched) before that plan came
+// in. It is still not applied to the new plan's timeline (it named a place
+// in the old one), but the window says so, and the log has it.
+func TestDeferredCursorDroppedIsSaid(t *testing.T) {
+	wd := openWorld(t, world.AlgoHPA)
+	wd.PrependQuery([2]image.Point{{10, 10}, {280, 270}})
+	wd.Begin()
+	if !wd.Busy() {
+		t.Fatal("the test needs the plan pending when the window is made")
+	}
+	if _, err := New(wd, Options{Cursor: "0.5"}); err != nil {
+		t.Fatal(err)
+	}
+	wd.SetEndpoints(image.Pt(12, 10), image.Pt(270, 260)) // before the first plan is in
+	wd.Wait()
+	if !strings.Contains(wd.Message, "-cursor 0.5 not applied: the query or a switch changed") || wd.MessageErr {
+		t.Errorf("message %q (error %v), want a note that -cursor was not applied", wd.Message, wd.MessageErr)
+	}
+	if !wd.Timeline.AtEnd() {
+		t.Errorf("cursor %d of %d: the dropped -cursor moved the new plan's timeline", wd.Timeline.Cursor(), wd.Timeline.Len())
+	}
+}

@@ -323,12 +323,19 @@ func New(w *world.World, opts Options) (*Game, error) {
 			// traced answer is in, so the cursor is placed (and play
 			// starts) then. A cursor that trace cannot show is said in
 			// the window, open by then, rather than ending the app.
-			w.AfterPlan(func() {
+			w.AfterPlanOr(func() {
 				if err := start(); err != nil {
 					// Also where the flag was typed, as a -shot says it.
 					fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
 					w.Fail("%v", err)
 				}
+			}, func() {
+				// A new query or a switch before the plan came in: the
+				// flag was for that plan's timeline, not this one's.
+				msg := deferredDroppedNote(opts)
+				fmt.Fprintf(os.Stderr, "pathlens: %s\n", msg)
+				w.Note("%s", msg)
+				w.Log.Add("flag_dropped", world.F{Key: "msg", Val: msg})
 			})
 		}
 	}
@@ -416,6 +423,20 @@ func (g *Game) applyLayerSpec(spec string) error {
 		g.layers = g.layers.With(l, on)
 	}
 	return nil
+}
+
+// deferredDroppedNote says that -cursor (or -play) waited for the first
+// plan of a big map and was not applied, since the query or a switch
+// changed before that plan arrived.
+func deferredDroppedNote(opts Options) string {
+	var flags []string
+	if opts.Cursor != "" {
+		flags = append(flags, "-cursor "+opts.Cursor)
+	}
+	if opts.Play {
+		flags = append(flags, "-play")
+	}
+	return strings.Join(flags, " and ") + " not applied: the query or a switch changed before the first plan came in"
 }
 
 // applyCursor places the cursor -cursor asks for in the current trace,

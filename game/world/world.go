@@ -449,7 +449,7 @@ func (w *World) clearQuery() {
 	w.Timeline.Reset(nil, w.Grid.Len())
 	w.Play.Playing = false
 	w.Optimal.reset()
-	w.plan = nil
+	w.dropPlan()
 }
 
 // Replan runs the current query again with the current switches, records
@@ -463,7 +463,7 @@ func (w *World) replan(traced, logIt bool) { w.replanAt(traced, logIt, nil) }
 // replanAt is replan that shows the new trace at place at (see
 // Timeline.find) rather than at its end, when at is not nil.
 func (w *World) replanAt(traced, logIt bool, at *place) {
-	w.plan = nil
+	w.dropPlan()
 	if !w.HasStart || !w.HasGoal {
 		if w.Settings.Algo.Hierarchical() {
 			// No query yet, but the structure layers (borders, groups,
