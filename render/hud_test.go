@@ -1338,3 +1338,30 @@ func TestNumbersSayTheyAreTheEndsWhileStepping(t *testing.T) {
 		t.Errorf("back at the end: title %q", got)
 	}
 }
+
+// From a user's report: at cursor 0 of an HPA* query whose first phase
+// searched nothing (the start joined its cluster's nodes by straight
+// lines), the top bar said "next: insert L1" while the timeline's hover
+// tip at that place named the next phase, the one the first event is in.
+// Both name the first event's phase.
+func TestCursorZeroNamesTheFirstEventsPhase(t *testing.T) {
+	w := openWorld(t, 40, 40)
+	w.Begin()
+	w.SetAlgo(world.AlgoHPA)
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(35, 35))
+	w.Wait()
+	tr := w.Timeline.Trace()
+	if tr == nil || len(tr.Phases) < 2 || tr.PhaseEnd(0) > tr.Phases[0].Start {
+		t.Fatalf("want a trace whose first phase is empty; phases %+v", tr)
+	}
+	w.SeekTo(0)
+	r := New()
+	k := tr.PhaseAt(0)
+	want := "before the first event · next: " + tr.Phases[k].Name
+	if got := r.phaseLabel(w); got != want {
+		t.Errorf("top bar at cursor 0: %q, want %q", got, want)
+	}
+	if tip := timelineTip(tr, w.Timeline.Len(), 0); !strings.Contains(tip, ": "+tr.Phases[k].Name+" (") {
+		t.Errorf("tip at cursor 0: %q, want it to name %q as the top bar does", tip, tr.Phases[k].Name)
+	}
+}
