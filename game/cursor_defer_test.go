@@ -209,3 +209,46 @@ func TestDeferredCursorDroppedIsSaid(t *testing.T) {
 		t.Errorf("cursor %d of %d: the dropped -cursor moved the new plan's timeline", wd.Timeline.Cursor(), wd.Timeline.Len())
 	}
 }
+
+// A user's report: refusing -cursor "phase:nosuch" on a long HPA* route
+// listed every kind of phase, those that searched nothing among them
+// ("step K crosses a cluster border (no search)", three such kinds before
+// the example), though the cursor cannot stand in any of them. The list
+// now names only the kinds it can show, and counts the others.
+func TestNoSuchPhaseListsOnlyPhasesThatSearched(t *testing.T) {
+	wd := openWorld(t, world.AlgoHPA)
+	wd.PrependQuery([2]image.Point{{10, 10}, {280, 270}})
+	wd.Begin()
+	wd.Wait()
+	tr := wd.Timeline.Trace()
+	if tr == nil {
+		t.Fatal("no trace")
+	}
+	empty := 0
+	for k, ph := range tr.Phases {
+		if tr.PhaseEnd(k) <= ph.Start {
+			empty++
+		}
+	}
+	if empty == 0 {
+		t.Fatal("the test needs a route with phases that searched nothing")
+	}
+	g, err := New(wd, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = g.seekSpec("phase:nosuch")
+	if err == nil {
+		t.Fatal("phase:nosuch accepted")
+	}
+	msg := err.Error()
+	have, _, _ := strings.Cut(strings.TrimPrefix(msg, `-cursor "phase:nosuch": no such phase (have `), "; ")
+	for k, ph := range tr.Phases {
+		if tr.PhaseEnd(k) <= ph.Start && strings.Contains(have, ph.Name) {
+			t.Errorf("the list names %q, which searched nothing: %s", ph.Name, msg)
+		}
+	}
+	if strings.Contains(msg, "(no search)") || !strings.Contains(msg, "searched nothing") {
+		t.Errorf("refusal %q: want the empty kinds counted, not listed", msg)
+	}
+}

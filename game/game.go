@@ -479,11 +479,20 @@ func (g *Game) seekSpec(s string) error {
 			return errors.New(emptyPhaseRefusal(s, tl, k))
 		}
 		// One name per kind of phase: a long route has a refinement
-		// phase per plan step, listed as "refine L1 step K".
-		var names []string
+		// phase per plan step, listed as "refine L1 step K". Only the
+		// kinds the cursor can stand in are listed: a phase that searched
+		// nothing is refused above, and HPA*'s long routes listed three
+		// kinds of "step K … (no search)" before the example.
+		var names, empty []string
 		example := ""
-		for _, ph := range tr.Phases {
+		for k, ph := range tr.Phases {
 			name := stepNumber.ReplaceAllString(ph.Name, "step K")
+			if tr.PhaseEnd(k) <= ph.Start {
+				if !slices.Contains(empty, name) {
+					empty = append(empty, name)
+				}
+				continue
+			}
 			if name != ph.Name && (example == "" || !strings.HasPrefix(example, "refine") && strings.HasPrefix(ph.Name, "refine")) {
 				example = ph.Name // a refinement's, the kind the panel lists
 			}
@@ -491,9 +500,20 @@ func (g *Game) seekSpec(s string) error {
 				names = append(names, name)
 			}
 		}
+		for _, e := range empty {
+			if slices.Contains(names, e) {
+				empty = slices.DeleteFunc(empty, func(x string) bool { return x == e })
+			}
+		}
 		list := strings.Join(names, ", ")
+		if len(names) == 0 {
+			list = "none that searched"
+		}
 		if example != "" {
 			list += fmt.Sprintf("; K is a plan step, as in phase:%q", example)
+		}
+		if len(empty) > 0 {
+			list += "; " + world.Plural(len(empty), "kind", "kinds") + " searched nothing"
 		}
 		return fmt.Errorf("-cursor %q: no such phase (have %s)", s, list)
 	}
