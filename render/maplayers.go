@@ -148,6 +148,57 @@ func (r *Renderer) drawGridLines(dst *ebiten.Image, f *Frame) {
 	}
 }
 
+// groupHues keeps the groups layer's colours across repairs. A repair of
+// the group hierarchy numbers its groups afresh (one dug line across a
+// room renumbered the groups of three quarters of the built-in world),
+// and tinting by id changed the colour of groups far from the edit: the
+// flash of what the repair touched was lost among the changes. A group is
+// known here by its first cell in reading order, which an edit elsewhere
+// does not move, and keeps the colour number it was first given; a group
+// that is new (or whose first cell moved) takes the next number. The
+// numbers of one bake are those of the groups seen in it, so they do not
+// pile up; they are kept per level, and start afresh on another grid.
+type groupHues struct {
+	grid   *pathing.Grid
+	levels [5]hueLevel // by level, 1 to 4
+}
+
+// hueLevel is one level's colour numbers: by first cell (was), and those
+// given in the bake under way (now), next the number a new group takes.
+type hueLevel struct {
+	was, now map[int32]int32
+	next     int32
+}
+
+// level returns level l's colour numbers for a bake of grid g.
+func (gh *groupHues) level(g *pathing.Grid, l int) *hueLevel {
+	if gh.grid != g {
+		*gh = groupHues{grid: g}
+	}
+	hl := &gh.levels[max(0, min(l, len(gh.levels)-1))]
+	if hl.now == nil {
+		hl.now = map[int32]int32{}
+	}
+	clear(hl.now)
+	return hl
+}
+
+// of returns the colour number of the group whose first cell is first.
+func (hl *hueLevel) of(first int32) int32 {
+	n, ok := hl.was[first]
+	if !ok {
+		n = hl.next
+		hl.next++
+	}
+	hl.now[first] = n
+	return n
+}
+
+// done ends a bake: its numbers are those the next bake keeps.
+func (hl *hueLevel) done() {
+	hl.was, hl.now = hl.now, hl.was
+}
+
 // hueColor returns a distinct, stable colour for id.
 func hueColor(id int32, alpha uint8) color.RGBA {
 	h := math.Mod(float64(id)*0.618033988749895, 1)
@@ -195,7 +246,11 @@ func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 	// its repairs changes the grid at every mouse move, and each move
 	// baked every cell again, a third of a second on a 2048×2048 map).
 	if c.prepare(g.Width(), g.Height(), hierKey{h, l, uint64(w.RepairSeq)}) {
-		tints := r.groupTints // a premultiplied tint per group id, made once (0: not yet)
+		hues := r.groupHues.level(g, l)
+		// A premultiplied tint per group id of this hierarchy as it is
+		// now (0: not met yet in this bake): a repair may number every
+		// group afresh.
+		tints := r.groupTints[:0]
 		for i := 0; i < g.Len(); i++ {
 			id := h.GroupOf(l, g.Point(i))
 			p := c.pix[4*i : 4*i+4 : 4*i+4]
@@ -203,16 +258,20 @@ func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 				binary.LittleEndian.PutUint32(p, 0)
 				continue
 			}
-			if int(id) >= len(tints) {
-				tints = slices.Grow(tints, int(id)+1-len(tints))[:id+1]
+			if n := len(tints); int(id) >= n {
+				tints = slices.Grow(tints, int(id)+1-n)[:id+1]
+				clear(tints[n:]) // the last bake's tints, for other ids
 			}
 			if tints[id] == 0 {
-				premul(p, hueColor(id, 110))
+				// The group's first cell in reading order names it
+				// across repairs.
+				premul(p, hueColor(hues.of(int32(i)), 110))
 				tints[id] = binary.LittleEndian.Uint32(p)
 				continue
 			}
 			binary.LittleEndian.PutUint32(p, tints[id])
 		}
+		hues.done()
 		r.groupTints = tints
 		c.upload()
 	}

@@ -168,8 +168,10 @@ type Renderer struct {
 	sqVs  []ebiten.Vertex
 	sqIs  []uint16
 	sqDst *ebiten.Image
-	// groupTints is drawGroups' premultiplied tint per group id.
+	// groupTints is drawGroups' premultiplied tint per group id, and
+	// groupHues the colour numbers that keep a group's tint across repairs.
 	groupTints []uint32
+	groupHues  groupHues
 	segFound   []bool // drawPath's per-frame segmentsFound answer (reused)
 
 	helpKey  helpKey // the window and sections helpView was laid out for

@@ -1,0 +1,109 @@
+package render
+
+import (
+	"image"
+	"math/rand"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/game/world"
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// From the earlier notes' list: the groups layer's colours changed all
+// over the map after each repair, since a repair of the group hierarchy
+// numbers its groups afresh and the tint was the id's. A wall drawn down
+// one column now changes the tints only of groups it touched: every cell
+// more than a cluster away from it keeps its colour.
+func TestGroupTintsSurviveARepairElsewhere(t *testing.T) {
+	w := builtinWorld(t, world.AlgoGroup)
+	r := New()
+	dst := ebiten.NewImage(640, 480)
+	var cam Camera
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), dst.Bounds())
+	bake := func() []byte {
+		r.drawGroups(dst, &Frame{World: w, Cam: &cam, ViewLevel: 1})
+		return append([]byte(nil), r.groups.pix...)
+	}
+	h := w.Hierarchy()
+	idsBefore := make([]int32, w.Grid.Len())
+	for i := range idsBefore {
+		idsBefore[i] = h.GroupOf(1, w.Grid.Point(i))
+	}
+	before := bake()
+	const x = 63 // inside a cluster column (10 cells), not on its border
+	w.BeginStroke(image.Pt(x, 0), 0)
+	for y := 0; y < w.Grid.Height(); y++ {
+		w.StrokeTo(image.Pt(x, y))
+	}
+	w.EndStroke()
+	w.Wait()
+	after := bake()
+	renumbered, kept, far := 0, 0, 0
+	for i := range idsBefore {
+		p := w.Grid.Point(i)
+		if p.X >= x-20 && p.X <= x+20 || !w.Grid.Open(p) {
+			continue
+		}
+		far++
+		if h.GroupOf(1, p) != idsBefore[i] {
+			renumbered++
+		}
+		if string(after[4*i:4*i+4]) == string(before[4*i:4*i+4]) {
+			kept++
+		}
+	}
+	if renumbered == 0 {
+		t.Fatal("the repair numbered no group afresh: the test needs one that does")
+	}
+	if kept != far {
+		t.Errorf("%d of %d open cells away from the edit changed colour (%d renumbered)", far-kept, far, renumbered)
+	}
+}
+
+// BenchmarkGroupsBake is the groups layer after a dig on a 1024×1024 map
+// with 20 % random walls under the group hierarchy (many small groups):
+// the hierarchy is repaired and the layer bakes a tint per cell, looking
+// each group's colour up by its first cell.
+func BenchmarkGroupsBake(b *testing.B) {
+	const n = 1024
+	g, err := pathing.NewGrid(n, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(1))
+	terrain := make([]byte, n*n)
+	for i := range terrain {
+		terrain[i] = '.'
+		if rng.Intn(10) < 2 {
+			terrain[i] = '#'
+			g.SetOpen(g.Point(i), false)
+		}
+	}
+	w := world.New(&maps.Map{Name: "noise", Grid: g, Terrain: terrain})
+	b.Cleanup(w.Close)
+	w.Begin()
+	w.SetAlgo(world.AlgoGroup)
+	w.Wait()
+	l := ComputeLayout(1280, 800, true)
+	cam := &Camera{}
+	cam.Fit(n, n, l.Map)
+	f := &Frame{World: w, Cam: cam, Layout: l, ViewLevel: 1}
+	r := New()
+	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
+	r.drawGroups(dst, f)
+	p := image.Pt(n/2+3, n/2+3)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e := world.Edit{Kind: world.EditFill, Cells: []world.CellEdit{{P: p, New: pathing.Blocked}}}
+		if i%2 == 1 {
+			e = world.Edit{Kind: world.EditDig, Cells: []world.CellEdit{{P: p, New: 1}}}
+		}
+		w.ApplyEdit(e)
+		w.Wait()
+		r.drawGroups(dst, f)
+	}
+}
