@@ -33,7 +33,7 @@ import (
 // A query's cost is the whole path an agent walks by calling the planner
 // again at the end of each segment (groups.Planner.Walk); the effort counts
 // every level's expansions. Beside the common fields the report has, on
-// scenario rows and a scenario's queries, reachable (queries whose goal A*
+// scenario rows, a scenario's queries and a single -from/-to query, reachable (queries whose goal A*
 // reaches, as for -algo hpa), reach_errors, mean_subopt, p99_subopt and
 // max_subopt (cost / A*'s cost − 1 over found paths with a positive
 // optimum), and always the settings in effect
@@ -442,14 +442,23 @@ func setSegmentsMean(rep *Report) {
 }
 
 // runGroupSingle is the single-query mode (-from, -to) of -algo group:
-// runSingle plus segments_mean, which bench.md lists for the group planner
-// and the scenario runs had alone.
+// the query measured as runGroupQueries measures scenario rows (against
+// A* on the same grid: reachable, reach_errors, the subopt fields,
+// segments_mean, excluded), plus its cost and path. It ran runSingle, so
+// one query had no subopt figure: -algo hpa -from -to had them.
 func runGroupSingle(env *Env) (*Report, error) {
-	rep, err := runSingle(env)
+	c := env.Cfg
+	rep := NewReport(env)
+	p, err := prepare(env, rep)
 	if err != nil {
 		return nil, err
 	}
-	setSegmentsMean(rep)
+	if err := runGroupQueries(env, p, []Query{singleQuery(c)}, rep); err != nil {
+		return nil, err
+	}
+	if err := setSinglePath(p, c.From, c.To, rep); err != nil {
+		return nil, err
+	}
 	return rep, nil
 }
 

@@ -236,3 +236,33 @@ func TestTesterMessages(t *testing.T) {
 		t.Errorf("-rows 10 of 10 rows: %q", errs)
 	}
 }
+
+// A user: -algo group with -from/-to printed no reachable and no subopt
+// field, where -algo hpa -from -to prints both, measured against A* on
+// the same grid. tiny.map 0,0→9,0 is reachable; the walk is at least A*'s.
+func TestGroupSingleHasSubopt(t *testing.T) {
+	code, out, errs := runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "group", "-cluster", "4", "-json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	m := decode(t, out)
+	for _, k := range []string{"reachable", "reach_errors", "mean_subopt", "p99_subopt", "max_subopt", "below_optimal", "zero_optimum_rows"} {
+		if _, ok := m[k]; !ok {
+			t.Errorf("single group query: report lacks %s", k)
+		}
+	}
+	if m["reachable"] != 1.0 || m["reach_errors"] != 0.0 || m["below_optimal"] != 0.0 {
+		t.Errorf("reachable %v, reach_errors %v, below_optimal %v; want 1, 0, 0", m["reachable"], m["reach_errors"], m["below_optimal"])
+	}
+	if v, ok := m["max_subopt"].(float64); !ok || v < 0 || m["cost"] == nil {
+		t.Errorf("max_subopt %v, cost %v", m["max_subopt"], m["cost"])
+	}
+	// Unreachable (9,7 is walled in): A* agrees, nothing to compare.
+	code, out, errs = runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "9,7", "-algo", "group", "-cluster", "4", "-json")
+	if code != 0 {
+		t.Fatalf("unreachable: exit %d: %s", code, errs)
+	}
+	if m := decode(t, out); m["reachable"] != 0.0 || m["reach_errors"] != 0.0 {
+		t.Errorf("unreachable: reachable %v, reach_errors %v; want 0, 0", m["reachable"], m["reach_errors"])
+	}
+}
