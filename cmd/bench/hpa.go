@@ -55,7 +55,7 @@ func init() {
 	registerFlags(func(fs *flag.FlagSet, c *Config) {
 		intFlag(fs, c, "cluster", 0, clusterUsage)
 		intFlag(fs, c, "levels", 0, levelsUsage)
-		c.Ext["hpa-k"] = fs.Int("hpa-k", 0, fmt.Sprintf("hpa: clusters per side grouped by each level above the first `k`, 2 to %d (default %d)", hpa.MaxBranch, hpa.Default.Branch))
+		c.Ext["hpa-k"] = fs.Int("hpa-k", 0, fmt.Sprintf("hpa: clusters per side grouped by each level above the first `k`, 2 to %d (default %d); refused with -levels 1, which has no level above", hpa.MaxBranch, hpa.Default.Branch))
 		c.Ext["placement"] = fs.String("placement", "sparse", "hpa: transitions per entrance: sparse (the paper's rule) or dense")
 		// The window's name for it: a command copied from one to the other
 		// works (it printed only "flag provided but not defined"). Its own
@@ -182,6 +182,17 @@ func hpaConfig(c *Config) (hpa.Config, error) {
 		if f.v != 0 && (f.v < f.lo || f.v > f.hi) {
 			return cfg, usagef("bench: -%s %d: HPA* takes %d to %d (default %d)", f.name, f.v, f.lo, f.hi, f.def)
 		}
+	}
+	if slices.Contains(c.Given, "hpa-k") && cfg.Levels == 1 {
+		// k groups the clusters of one level into those of the next: with
+		// one level nothing is grouped, and the run measured the same
+		// hierarchy whatever k said. Refused, as a flag given where it
+		// does not apply is (checkFlagScopes).
+		levels := "-levels 1"
+		if !slices.Contains(c.Given, "levels") {
+			levels = "the scenario's set levels 1"
+		}
+		return cfg, usagef("bench: -hpa-k %d: k groups k×k clusters of a level into one of the level above, and %s builds one level, so k means nothing; drop -hpa-k, or give -levels 2 or more", cfg.Branch, levels)
 	}
 	if _, err := cfg.Normalized(); err != nil {
 		return cfg, usagef("bench: %v", err)

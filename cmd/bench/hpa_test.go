@@ -226,3 +226,32 @@ func TestSingleQueryTimedWarm(t *testing.T) {
 		}
 	}
 }
+
+// A user: -hpa-k 3 -levels 1 ran without a word, though k groups the
+// clusters of one level into the next and one level groups nothing. It is
+// refused, as a flag where it does not apply is, with the levels named
+// where they came from (the flag, or a scenario's set line).
+func TestHPAKWithOneLevelRefused(t *testing.T) {
+	code, _, errs := runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "hpa", "-cluster", "4", "-hpa-k", "3", "-levels", "1")
+	if code != exitUsage || !strings.Contains(errs, "bench: -hpa-k 3:") || !strings.Contains(errs, "-levels 1 builds one level") || !strings.Contains(errs, "drop -hpa-k, or give -levels 2 or more") {
+		t.Errorf("-hpa-k 3 -levels 1: exit %d, stderr %q", code, errs)
+	}
+	// With no query either: the flags alone say it.
+	if code, _, errs := runMain(t, "-map", tinyMap, "-algo", "hpa", "-hpa-k", "3", "-levels", "1"); code != exitUsage || !strings.Contains(errs, "-hpa-k 3:") {
+		t.Errorf("no query: exit %d, stderr %q", code, errs)
+	}
+	scen := roomsScenario(t, "set algo hpa\nset cluster 4\nset levels 1\n", false)
+	if code, _, errs := runMain(t, "-scenario", scen, "-hpa-k", "3"); code != exitUsage || !strings.Contains(errs, "the scenario's set levels 1 builds one level") {
+		t.Errorf("-scenario with set levels 1: exit %d, stderr %q", code, errs)
+	}
+	// Two levels or more, or one level without -hpa-k, run.
+	for _, args := range [][]string{{"-hpa-k", "3", "-levels", "2"}, {"-levels", "1"}, {"-hpa-k", "3"}} {
+		a := append([]string{"-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "hpa", "-cluster", "4", "-builds", "1"}, args...)
+		if code, _, errs := runMain(t, a...); code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	if code, _, errs := runMain(t, "-scenario", scen, "-hpa-k", "3", "-levels", "2", "-builds", "1"); code != 0 {
+		t.Errorf("-scenario with -levels 2: exit %d, stderr %q", code, errs)
+	}
+}
