@@ -353,6 +353,9 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 	if err == nil {
 		err = finishRows(c, rep, csvPath)
 	}
+	if err == nil {
+		rep.setOptimumSource() // once -worst's rows are known
+	}
 	if err == nil && rep.zeroNote != "" {
 		fmt.Fprintln(stderr, rep.zeroNote)
 	}

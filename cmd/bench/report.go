@@ -405,16 +405,50 @@ func dropKeys(b []byte, drop map[string]bool) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// optimalLabel says what the rows' optimum (-worst's optimal column) is:
-// the .scen's column, or A*'s cost on the grid the run used (hpa and group
+// The values of optimum_source: what the subopt fields, -worst's and
+// -csv's optimal column are measured against. A fixed set, documented in
+// docs/bench.md, so that a script can compare runs by it.
+const (
+	optimumScen          = "scen_file"            // the .scen's optimal column
+	optimumAStarMap      = "astar_map"            // our A* on the map as loaded (the run's neighbourhood)
+	optimumAStarScenario = "astar_scenario_world" // our A* on a -scenario's world, its edit log applied
+)
+
+// optimumSource returns the optimum_source value of the run: the .scen's
+// column, or our A*'s cost on the grid the run used (hpa and group
 // everywhere, every algorithm on a -scenario's own queries or on its list
 // once its edit log has changed the map).
+func (r *Report) optimumSource() string {
+	switch {
+	case !r.refAStar:
+		return optimumScen
+	case r.refGrid != "":
+		return optimumAStarScenario
+	}
+	return optimumAStarMap
+}
+
+// setOptimumSource adds optimum_source to a report that prints subopt
+// fields (or a -worst table of rows with an optimum), and nothing to the
+// others (agents, repair, rows with no optimum: nothing was compared).
+// Only the -worst table's header said what the optimum was.
+func (r *Report) setOptimumSource() {
+	_, sub := r.extra["mean_subopt"]
+	_, zero := r.extra["zero_optimum_rows"]
+	if sub || zero || (r.Worst != nil && len(*r.Worst) > 0) {
+		r.Set("optimum_source", r.optimumSource())
+	}
+}
+
+// optimalLabel says in words what the rows' optimum (-worst's optimal
+// column) is, the optimum_source of the run (optimumSource).
 func (r *Report) optimalLabel() string {
-	if !r.refAStar {
+	src := r.optimumSource()
+	if src == optimumScen {
 		return "the .scen's optimal column"
 	}
 	ref, aside := "A*'s cost on this grid", ", not the .scen's rounded column"
-	if r.refGrid != "" {
+	if src == optimumAStarScenario {
 		ref, aside = "A*'s cost on "+r.refGrid, ", not the .scen's column (scen_optimal in -csv)"
 	}
 	for _, row := range r.rows {

@@ -266,3 +266,57 @@ func TestGroupSingleHasSubopt(t *testing.T) {
 		t.Errorf("unreachable: reachable %v, reach_errors %v; want 0, 0", m["reachable"], m["reach_errors"])
 	}
 }
+
+// A user: no JSON field said what the subopt fields were measured against
+// (the .scen's column, our A* on the map, or our A* on a scenario's
+// edited world); only -worst's text header did. optimum_source says it on
+// every report that prints subopt fields, from a fixed set of values, and
+// is left out where nothing was compared.
+func TestOptimumSource(t *testing.T) {
+	dir := testerDir(t, map[string]string{"sr.pls": editedScenario})
+	for _, c := range []struct {
+		args []string
+		want string // "" when the report has no subopt field
+	}{
+		{[]string{"-map", tinyMap, "-scen", tinyScen}, optimumScen},
+		{[]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cluster", "4"}, optimumScen},
+		{[]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-cluster", "4", "-builds", "1"}, optimumAStarMap},
+		{[]string{"-map", tinyMap, "-from", "0,0", "-to", "5,4", "-algo", "hpa", "-cluster", "4", "-builds", "1"}, optimumAStarMap},
+		{[]string{"-map", tinyMap, "-from", "0,0", "-to", "5,4", "-algo", "group", "-cluster", "4"}, optimumAStarMap},
+		{[]string{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-cluster", "4", "-nb", "4"}, optimumAStarMap},
+		{[]string{"-scenario", "builtin:textbook-groups"}, optimumAStarMap},
+		{[]string{"-scenario", dir + "/sr.pls", "-cache=false", "-builds", "1"}, optimumAStarScenario},
+		{[]string{"-scenario", dir + "/sr.pls", "-algo", "astar"}, optimumAStarScenario},
+		{[]string{"-map", tinyMap, "-from", "0,0", "-to", "5,4"}, ""},
+		{[]string{"-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-worst", "2"}, ""},
+		{[]string{"-map", tinyMap, "-agents", "3", "-ticks", "30", "-edits", "2"}, ""},
+	} {
+		for _, asJSON := range []bool{true, false} {
+			args := c.args
+			if asJSON {
+				args = append(args[:len(args):len(args)], "-json")
+			}
+			code, out, errs := runMain(t, args...)
+			if code != 0 {
+				t.Fatalf("%v: exit %d: %s", args, code, errs)
+			}
+			if !asJSON {
+				if got := strings.Contains(out, "\noptimum_source "); got != (c.want != "") || c.want != "" && !strings.Contains(out, " "+c.want+"\n") {
+					t.Errorf("%v: text report:\n%s", args, out)
+				}
+				continue
+			}
+			m := decode(t, out)
+			got, ok := m["optimum_source"]
+			_, sub := m["mean_subopt"]
+			switch {
+			case c.want == "" && ok:
+				t.Errorf("%v: optimum_source %v on a report with no subopt field", args, got)
+			case c.want != "" && got != c.want:
+				t.Errorf("%v: optimum_source %v, want %s", args, got, c.want)
+			case c.want != "" && !sub:
+				t.Errorf("%v: no mean_subopt: the case is not one that prints subopt fields", args)
+			}
+		}
+	}
+}
