@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"path/filepath"
+	"strings"
 
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
@@ -64,11 +65,21 @@ func prepareClusterAStar(env *Env, rep *Report) (Planner, error) {
 // than one layer is refused). -cluster and -regions override them.
 func prepareClusterAStarWith(env *Env, rep *Report, setup *groupSetup) (Planner, error) {
 	c := env.Cfg
+	if files := strings.Split(c.ExtString("regions"), ","); len(files) > 1 {
+		// The group planner reads the files' layers one after another as
+		// levels 1, 2, …: every file after the first gives levels above 1,
+		// which the heuristic's table never reads. Two .tmx files were run
+		// on the first's rooms alone without a word.
+		return nil, usagef("bench: -algo astar-cluster reads level 1 only, but -regions gives %d files: %s gives level 1, and %s (level 2 and up) would be ignored; give -regions %s alone",
+			len(files), files[0], strings.Join(files[1:], ", "), files[0])
+	}
 	cfg, regions, err := groupConfig(env, setup)
 	if err != nil {
 		return nil, err
 	}
 	if len(regions) > 1 {
+		// One file: a Tiled map's rooms come in levels, of which its
+		// level 1 is read; other files give a layer a level.
 		if f := c.ExtString("regions"); f != "" && !allTiled(f) {
 			return nil, usagef("bench: -algo astar-cluster reads level 1 only, but -regions gives %d layers; give the level-1 layer alone", len(regions))
 		}

@@ -222,7 +222,7 @@ func TestClusterAStarRefusals(t *testing.T) {
 		{"levels", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-levels", "2"}, "-levels applies only with -algo hpa or group"},
 		{"cost", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cost", "maximin"}, "-cost applies only with -algo group"},
 		{"cost with a scenario", []string{"-scenario", "builtin:textbook-groups", "-algo", "astar-cluster", "-cost", "maximin"}, "-cost applies only with -algo group (this run: -algo astar-cluster)"},
-		{"two region layers", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-regions", layer + "," + layer}, "reads level 1 only, but -regions gives 2 layers"},
+		{"two region layers", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-regions", layer + "," + layer}, "reads level 1 only, but -regions gives 2 files: " + layer + " gives level 1, and " + layer + " (level 2 and up) would be ignored"},
 		{"cluster size", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-cluster", "1"}, "-cluster 1: the cluster heuristic's group table takes 2 or more"},
 	}
 	for _, c := range cases {

@@ -104,3 +104,31 @@ func TestTiledNotesOnceForMapAndRegions(t *testing.T) {
 		t.Errorf("%d notes on the romos layer, want 1:\n%s", n, errs)
 	}
 }
+
+// A user: -algo astar-cluster -regions a.tmx,b.tmx ran on a.tmx's level-1
+// rooms and dropped b.tmx without a word (the group planner reads it as
+// the levels above a.tmx's). The heuristic reads level 1 only, so the
+// second file is refused, named; the first alone still runs.
+func TestClusterRegionsSecondTiledRefused(t *testing.T) {
+	other := filepath.Join(t.TempDir(), "upper.tmx")
+	b, err := os.ReadFile(roomsTMX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(other, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := []string{"-map", roomsTMX, "-from", "3,3", "-to", "35,25", "-algo", "astar-cluster"}
+	code, out, errs := runMain(t, append(q, "-regions", roomsTMX+","+other)...)
+	if code != exitUsage || out != "" || !strings.Contains(errs, "bench: -algo astar-cluster reads level 1 only, but -regions gives 2 files: "+roomsTMX+" gives level 1, and "+other+" (level 2 and up) would be ignored; give -regions "+roomsTMX+" alone") {
+		t.Errorf("-regions a.tmx,b.tmx: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// Under -scenario too (the algorithm from the flag, the map from the file).
+	code, _, errs = runMain(t, "-scenario", roomsTMX, "-from", "3,3", "-to", "35,25", "-algo", "astar-cluster", "-regions", roomsTMX+","+other)
+	if code != exitUsage || !strings.Contains(errs, other+" (level 2 and up) would be ignored") {
+		t.Errorf("-scenario: exit %d, stderr %q", code, errs)
+	}
+	if rep, _ := benchJSON(t, append(q, "-regions", other)...); rep["region_layers"] != 1.0 {
+		t.Errorf("-regions b.tmx alone: region_layers %v, want 1", rep["region_layers"])
+	}
+}
