@@ -757,7 +757,9 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 		}
 		args := strings.Fields(string(stripComment(rest)))
 		switch word {
-		case "query", "agent", "dig", "fill", "weight":
+		case "query", "agent":
+			args = strings.Fields(joinCells(spaceArrow(string(stripComment(rest)))))
+		case "dig", "fill", "weight":
 			args = strings.Fields(joinCells(string(stripComment(rest))))
 		}
 		switch word {
@@ -860,8 +862,11 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			at.regionLines = append(at.regionLines, ln)
 			at.regionRows = append(at.regionRows, nil)
 		case "query":
-			if len(args) != 2 {
-				return nil, errAt(name, ln, "want \"query X,Y X,Y\", found %s", quoteText(line))
+			if len(args) == 3 && args[1] == "->" {
+				args = []string{args[0], args[2]} // "X,Y -> X,Y", "(X,Y)→(X,Y)"
+			}
+			if len(args) != 2 || contains(args, "->") {
+				return nil, errAt(name, ln, "want \"query X,Y X,Y\" (or X,Y -> X,Y), found %s", quoteText(line))
 			}
 			a, err1 := parsePoint(args[0])
 			b, err2 := parsePoint(args[1])
@@ -1398,6 +1403,17 @@ var (
 	cellInParens = regexp.MustCompile(`\(\s*([+-]?[0-9]+)(?:\s*,\s*|\s+)([+-]?[0-9]+)\s*\)`)
 	cellSpaced   = regexp.MustCompile(`([+-]?[0-9]+)\s*,\s*([+-]?[0-9]+)`)
 )
+
+// spaceArrow writes the arrow between a query's or agent's start and
+// goal, "→" as the window shows it ("(5,5)→(35,20)") or "->" as the file
+// writes an agent's, as one word "->" between spaces, so that the cells
+// on either side split apart ("1,1→4,0" is "1,1 -> 4,0").
+func spaceArrow(s string) string {
+	if !strings.Contains(s, "→") && !strings.Contains(s, "->") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "→", "->"), "->", " -> ")
+}
 
 // joinCells rewrites the cells of a query, agent or edit line's words
 // written as the window writes them ("(12, 7)") as the file writes them

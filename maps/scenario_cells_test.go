@@ -67,3 +67,47 @@ func TestScenarioCellFormsRefused(t *testing.T) {
 		})
 	}
 }
+
+// A user pasted a query as the window shows it, "(5,5)→(35,20)", and got
+// "want query X,Y X,Y": a query line takes the arrow between its start and
+// its goal, "→" or "->", spaced or not, as an agent line takes "->"; an
+// agent line takes "→" too.
+func TestScenarioQueryArrow(t *testing.T) {
+	const head = "pathlens-scenario 1\nmap inline\n.....\n.....\nend\n"
+	for _, line := range []string{
+		"query 1,1 -> 4,0",
+		"query 1,1 → 4,0",
+		"query 1,1→4,0",
+		"query 1,1->4,0",
+		"query (1,1)→(4,0)",
+		"query (1, 1) → (4, 0)   # copied from the window",
+		"query (1,1) -> 4, 0",
+	} {
+		s, err := ParseScenario(strings.NewReader(head+line+"\nagent 1,0→3,1 group 2\n"), "s.pls", "")
+		if err != nil {
+			t.Errorf("%q: %v", line, err)
+			continue
+		}
+		if len(s.Queries) != 1 || s.Queries[0] != (Query{image.Pt(1, 1), image.Pt(4, 0)}) {
+			t.Errorf("%q: queries %v", line, s.Queries)
+		}
+		if want := (AgentSpec{Start: image.Pt(1, 0), Goal: image.Pt(3, 1), Group: 2}); len(s.Agents) != 1 || s.Agents[0] != want {
+			t.Errorf("%q: agents %+v", line, s.Agents)
+		}
+	}
+	// An arrow where no cell follows or precedes it, or two, is refused
+	// naming the file and line.
+	for _, tc := range []struct{ in, want string }{
+		{"query 1,1 ->\n", `s.pls:6: want "query X,Y X,Y" (or X,Y -> X,Y), found "query 1,1 ->"`},
+		{"query → 4,0\n", `s.pls:6: want "query X,Y X,Y" (or X,Y -> X,Y), found "query → 4,0"`},
+		{"query 1,1 -> 4,0 -> 2,0\n", `s.pls:6: want "query X,Y X,Y" (or X,Y -> X,Y)`},
+		{"query 1,1 -> -> 4,0\n", `s.pls:6: want "query X,Y X,Y" (or X,Y -> X,Y)`},
+		{"query 1,1 => 4,0\n", `s.pls:6: want "query X,Y X,Y" (or X,Y -> X,Y)`},
+		{"query (1,1 → 4,0\n", "s.pls:6: query: coordinates must be X,Y"},
+	} {
+		_, err := ParseScenario(strings.NewReader(head+tc.in), "s.pls", "")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: error %v\nwant it to contain %q", tc.in, err, tc.want)
+		}
+	}
+}
