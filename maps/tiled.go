@@ -1061,13 +1061,24 @@ func (rd *tiledReader) regionLayers(terrain []byte) (Rooms, error) {
 		// character are refused (it was two rooms merged silently, one
 		// name lost in the inspector and the export). A piece with the
 		// character and no name is a piece of the named room.
-		namedBy := map[byte]placed{} // character → the first named object giving it
+		namedBy := map[byte]placed{}   // character → the first named object giving it
+		pieceOf := map[string]placed{} // room name → its first piece with a region property
 		for _, pl := range all {
 			if c, explicit, err := regionChar(pl.o); err != nil {
 				return none, errAt(rd.name, rd.objectLine(pl.rl.og.Name, pl.o), "region layer %q: %v", pl.rl.og.Name, err)
 			} else if explicit {
 				chars[pl.o] = c
 				name := strings.TrimSpace(pl.o.Name)
+				// Pieces of one room (one name) giving two characters
+				// were split into two rooms, one of them nameless in the
+				// inspector and the export.
+				if first, ok := pieceOf[name]; ok && name != "" && chars[first.o] != c {
+					return none, errAt(rd.name, rd.objectLine(pl.rl.og.Name, pl.o), "region layer %q: %s %q has region %q, but %s %q (line %d), a piece of the same room, has region %q: the pieces of one room share one region character; give them the same region, or different names if they are two rooms",
+						pl.rl.og.Name, objLabel(pl.o), name, rune(c), objLabel(first.o), name, rd.objectLine(first.rl.og.Name, first.o), rune(chars[first.o]))
+				}
+				if _, ok := pieceOf[name]; !ok && name != "" {
+					pieceOf[name] = pl
+				}
 				if first, ok := namedBy[c]; ok && name != "" && strings.TrimSpace(first.o.Name) != name {
 					return none, errAt(rd.name, rd.objectLine(pl.rl.og.Name, pl.o), "region layer %q: %s %q has region %q, which %s %q (line %d) already gives its room: a region character names one room; give one of them another region character, or both the same name if they are pieces of one room",
 						pl.rl.og.Name, objLabel(pl.o), name, rune(c), objLabel(first.o), strings.TrimSpace(first.o.Name), rd.objectLine(first.rl.og.Name, first.o))
