@@ -206,6 +206,16 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 			*f.dst = n
 		}
 	}
+	if slices.Contains(c.Given, "branch") && cfg.Levels == 1 {
+		// As -hpa-k with one level (hpaConfig): nothing is grouped into a
+		// level above, so the run measured the same hierarchy whatever
+		// -branch said.
+		levels := "-levels 1"
+		if !slices.Contains(c.Given, "levels") {
+			levels = "the scenario's set levels 1"
+		}
+		return cfg, nil, usagef("bench: -branch %d: k gathers k×k clusters of a level into one of the level above, and %s builds one level, so k means nothing; drop -branch, or give -levels 2 or more", cfg.Branch, levels)
+	}
 	if files := c.ExtString("regions"); files != "" {
 		regions = nil
 		for _, f := range strings.Split(files, ",") {

@@ -423,3 +423,23 @@ func TestGroupScenarioStraddleNote(t *testing.T) {
 		t.Errorf("stderr %q: want the note that room U crosses regions L and R", errs)
 	}
 }
+
+// As -hpa-k with one level (TestHPAKWithOneLevelRefused): -algo group
+// -branch 3 -levels 1 ran without a word, though with one level nothing
+// is gathered into a level above.
+func TestGroupBranchWithOneLevelRefused(t *testing.T) {
+	code, _, errs := runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "group", "-cluster", "4", "-branch", "3", "-levels", "1")
+	if code != exitUsage || !strings.Contains(errs, "bench: -branch 3:") || !strings.Contains(errs, "-levels 1 builds one level") {
+		t.Errorf("-branch 3 -levels 1: exit %d, stderr %q", code, errs)
+	}
+	scen := roomsScenario(t, "set algo group\nset cluster 4\nset levels 1\n", false)
+	if code, _, errs := runMain(t, "-scenario", scen, "-branch", "3"); code != exitUsage || !strings.Contains(errs, "the scenario's set levels 1 builds one level") {
+		t.Errorf("-scenario with set levels 1: exit %d, stderr %q", code, errs)
+	}
+	for _, args := range [][]string{{"-branch", "3", "-levels", "2"}, {"-levels", "1"}} {
+		a := append([]string{"-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "group", "-cluster", "4"}, args...)
+		if code, _, errs := runMain(t, a...); code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+}
