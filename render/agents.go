@@ -61,14 +61,15 @@ type AgentLayer struct {
 	// it keeps off and the things it covers as few of as it can, and the
 	// corner it was drawn in last, plus one (kept unless another is better
 	// by a margin, so the panel does not jump back and forth).
-	lines  []logLine
-	avoid  []image.Rectangle
-	things []place.Thing
-	bands  []image.Rectangle
-	route  []image.Point // drawAgentRoute's plan points, reused
-	good   []image.Point // those before a cut (RouteBlock) and the last cell reached
-	cut    []image.Point // the last cell reached and the points after the cut
-	corner int
+	lines     []logLine
+	avoid     []image.Rectangle
+	things    []place.Thing
+	bands     []image.Rectangle
+	route     []image.Point // drawAgentRoute's plan points (leg ends), reused
+	routeEnds []int         // their legs' ends' indices in route
+	good      []image.Point // those before a cut (RouteBlock) and the last cell reached
+	cut       []image.Point // the last cell reached and the points after the cut
+	corner    int
 }
 
 // replanHeader heads the replan panel's rows, in their columns.
@@ -322,24 +323,45 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		cutCol.A = 200
 	}
 	if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
-		pts := append(l.route[:0], v.Segment[len(v.Segment)-1]) // one buffer for every agent, every frame
-		for _, leg := range v.Legs {
-			pts = append(pts, leg.To)
+		// The dashes follow the cells the legs refine to when the plan
+		// gives them (eager HPA*: a dash straight between leg ends crossed
+		// walls and forests the route goes round, and a cut was marked on
+		// a cell off the dash), else run straight from one leg's end to
+		// the next. ends are the legs' ends' indices in pts.
+		pts, ends := v.Route, v.RouteFoot
+		if len(pts) == 0 {
+			pts = append(l.route[:0], v.Segment[len(v.Segment)-1]) // one buffer for every agent, every frame
+			ends = l.routeEnds[:0]
+			for i, leg := range v.Legs {
+				pts = append(pts, leg.To)
+				ends = append(ends, i+1)
+			}
+			l.route, l.routeEnds = pts, ends
 		}
-		l.route = pts
-		cut := len(pts) // pts[cut:] follow the cut leg (pts[cut-1]→pts[cut] is it)
+		// The route is drawn as planned up to pts[:g] then From, and in
+		// the warning colour from From then pts[b:] (from pts[b:] alone
+		// when the segment is cut: the whole plan is).
+		g, b := len(pts), len(pts)
+		from, hasFrom := image.Point{}, false
 		switch {
 		case blk.Blocked && blk.Seg >= 0:
-			cut = 0
+			g, b = 1, 0
+		case blk.Blocked && blk.Leg >= 0 && len(v.Route) > 0:
+			for k := 0; k+1 < len(pts); k++ {
+				if pts[k] == blk.From && pts[k+1] == blk.At {
+					g, b, from, hasFrom = k, k+1, blk.From, true
+					break
+				}
+			}
 		case blk.Blocked && blk.Leg >= 0:
-			cut = blk.Leg + 1
+			g, b, from, hasFrom = blk.Leg+1, blk.Leg+1, blk.From, true
 		}
 		dash := float32(math.Max(4, zoom*0.8))
-		good := pts[:max(cut, 1)]
-		if cut > 0 && cut < len(pts) {
+		good := pts[:g]
+		if hasFrom {
 			// The cut leg's dash runs as planned to the last cell reached,
 			// and in the warning colour from there (a copy: pts is read on).
-			good = append(append(l.good[:0], good...), blk.From)
+			good = append(append(l.good[:0], good...), from)
 			l.good = good
 		}
 		if hot {
@@ -347,19 +369,20 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 			drawDashed(dst, cam, good, pw+2, casing, dash, r.aa)
 		}
 		drawDashed(dst, cam, good, pw, PM(planCol), dash, r.aa)
-		if cut < len(pts) {
-			bad := append(l.cut[:0], pts[max(cut-1, 0):]...)
-			if cut > 0 {
-				bad[0] = blk.From
+		if b < len(pts) {
+			bad := l.cut[:0]
+			if hasFrom {
+				bad = append(bad, from)
 			}
+			bad = append(bad, pts[b:]...)
 			l.cut = bad
 			drawDashed(dst, cam, bad, pw+2, casing, dash, r.aa)
 			drawDashed(dst, cam, bad, pw, PM(cutCol), dash, r.aa)
 		}
-		for k, p := range pts[1:] {
-			x, y := cam.CellCenter(p)
+		for _, e := range ends {
+			x, y := cam.CellCenter(pts[e])
 			c := planCol
-			if k+1 >= cut {
+			if e >= b {
 				c = cutCol
 			}
 			vector.DrawFilledCircle(dst, x, y, pw*1.2, PM(c), r.aa)
@@ -448,7 +471,7 @@ func agentLabel(v *agents.AgentView) string {
 		s += ", in formation"
 	}
 	if v.Plans > 0 {
-		s += fmt.Sprintf(" · %s plans, last: %s", world.Count(v.Plans), v.LastReason)
+		s += fmt.Sprintf(" · %s, last: %s", world.Plural(v.Plans, "plan", "plans"), v.LastReason)
 	}
 	return s
 }
@@ -775,7 +798,13 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 				at(rest[k], w, pw, still)
 			}
 		}
-		if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
+		if l.Plans && len(v.Route) > 0 {
+			// The dashes follow the route's cells: a sample stands for it.
+			stride := max(1, len(v.Route)/routeSamples)
+			for k := stride; k < len(v.Route); k += stride {
+				at(v.Route[k], w, pw, still)
+			}
+		} else if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
 			prev := v.Segment[len(v.Segment)-1]
 			for _, leg := range v.Legs {
 				// The dashes are straight between leg ends: a few points

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"pathlens/pathing"
+	"pathlens/pathing/hpa"
 )
 
 // sentAndPaused is a Sim on g with one agent at from sent to goal and
@@ -153,5 +154,51 @@ func TestRouteBlockedInALeg(t *testing.T) {
 	fill(s, g, false, image.Pt(10, 2))
 	if b := s.RouteBlock(id); !b.Blocked || b.Leg != 0 {
 		t.Errorf("filled (10,2), in the first leg: %+v", b)
+	}
+}
+
+// A user's report: an eager HPA* agent's plan was drawn as dashes straight
+// from one leg's end to the next, across walls the refined legs go round,
+// though the plan holds those cells (its footprint). The view gives them
+// as Route: from the segment's end to the goal, one legal step at a time,
+// with each leg's end at its RouteFoot index.
+func TestViewRouteFollowsTheFootprint(t *testing.T) {
+	g := pathing.MustGrid(120, 60)
+	for y := 0; y < 55; y++ { // a wall with a gap at the bottom, between start and goal
+		g.SetOpen(image.Pt(60, y), false)
+	}
+	h, err := hpa.Build(g, hpa.Config{ClusterSize: 8, Levels: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, id := sentAndPaused(t, g, NewHPA(h, HPAConfig{}), image.Pt(2, 2), image.Pt(117, 2))
+	v, _ := s.Agent(id)
+	if len(v.Legs) == 0 || len(v.Route) == 0 {
+		t.Fatalf("eager HPA*: %d legs, route of %d cells; want legs and their cells", len(v.Legs), len(v.Route))
+	}
+	if v.Route[0] != v.Segment[len(v.Segment)-1] || v.Route[len(v.Route)-1] != v.Goal {
+		t.Errorf("route %v…%v, want from the segment's end %v to the goal %v", v.Route[0], v.Route[len(v.Route)-1], v.Segment[len(v.Segment)-1], v.Goal)
+	}
+	for k := 0; k+1 < len(v.Route); k++ {
+		if !g.CanStep(v.Route[k], v.Route[k+1], pathing.Eight) {
+			t.Fatalf("route step %v→%v is not a legal move", v.Route[k], v.Route[k+1])
+		}
+	}
+	if len(v.RouteFoot) != len(v.Legs) {
+		t.Fatalf("%d leg ends for %d legs", len(v.RouteFoot), len(v.Legs))
+	}
+	for i, k := range v.RouteFoot {
+		if v.Route[k] != v.Legs[i].To {
+			t.Errorf("leg %d ends at %v, route[%d] is %v", i, v.Legs[i].To, k, v.Route[k])
+		}
+	}
+	// The flat planner gives no footprint: no route, the leg ends only.
+	s2, id2 := sentAndPaused(t, g, NewAStar(g, AStarConfig{Chunk: 10}), image.Pt(2, 2), image.Pt(117, 2))
+	if v2, _ := s2.Agent(id2); len(v2.Legs) > 0 && len(v2.Route) > 0 {
+		for k := 0; k+1 < len(v2.Route); k++ {
+			if !g.CanStep(v2.Route[k], v2.Route[k+1], pathing.Eight) {
+				t.Fatalf("A* route step %v→%v is not a legal move", v2.Route[k], v2.Route[k+1])
+			}
+		}
 	}
 }

@@ -122,11 +122,13 @@ func (k Kind) String() string {
 }
 
 type agent struct {
-	id       int
-	dead     bool
-	kind     Kind
-	group    int // index into Sim.groups, or -1
-	selected bool
+	id   int
+	dead bool
+	// routeFoot is the buffer of its view's RouteFoot (routeOf).
+	routeFoot []int
+	kind      Kind
+	group     int // index into Sim.groups, or -1
+	selected  bool
 
 	cell    image.Point
 	acc     float64 // seconds gathered toward the next step

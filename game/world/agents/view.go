@@ -31,6 +31,14 @@ type AgentView struct {
 	Segment  []image.Point // the refined segment being walked (members: their local path)
 	SegIndex int           // index of Cell in Segment
 	Legs     []Leg         // the high-level plan after the segment
+	// Route, when the planner gave the cells its legs refine to today
+	// (Plan.Footprint: eager HPA*), is those cells from the
+	// segment's end (Route[0]) to the goal; RouteFoot is the index in
+	// Route of each leg's end. Empty when only the legs' ends are known.
+	// The agent does not walk it as it is: each leg is planned again when
+	// the agent gets there.
+	Route     []image.Point
+	RouteFoot []int
 
 	Speed        float64 // cells per second
 	Plans        int     // planner calls made for this agent
@@ -117,6 +125,7 @@ func (s *Sim) view(i int) AgentView {
 		Speed: a.speed, Plans: a.replans, LastReplan: a.lastReplan, LastReason: a.lastReason,
 		Steps: a.steps, Arrivals: a.arrivals, LastProgress: a.lastProgress,
 	}
+	v.Route, v.RouteFoot = s.routeOf(a)
 	if a.state == Moving && a.segIdx+1 < len(a.plan.Segment) {
 		v.Next = a.plan.Segment[a.segIdx+1]
 		if d := s.stepDuration(a, a.cell, v.Next); d > 0 {
@@ -124,4 +133,26 @@ func (s *Sim) view(i int) AgentView {
 		}
 	}
 	return v
+}
+
+// routeOf returns a's footprint from its segment's end and its legs' ends
+// in it (AgentView.Route, RouteFoot), or nothing when the plan has no
+// footprint that fits its legs: one that does not start at the segment's
+// end, or a leg whose end it does not hold.
+func (s *Sim) routeOf(a *agent) ([]image.Point, []int) {
+	p := &a.plan
+	fp, from := p.Footprint, p.FootFrom
+	if len(p.Legs) == 0 || len(p.Segment) == 0 || from < 0 || from >= len(fp) || fp[from] != p.Segment[len(p.Segment)-1] {
+		return nil, nil
+	}
+	feet := a.routeFoot[:0]
+	for _, l := range p.Legs {
+		k := l.Foot - from
+		if k <= 0 || l.Foot >= len(fp) || fp[l.Foot] != l.To || len(feet) > 0 && k < feet[len(feet)-1] {
+			return nil, nil
+		}
+		feet = append(feet, k)
+	}
+	a.routeFoot = feet
+	return fp[from : p.Legs[len(p.Legs)-1].Foot+1], feet
 }
