@@ -366,9 +366,9 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 		}
 		if hot {
 			dash = max(dash, 8)
-			drawDashed(dst, cam, good, pw+2, casing, dash, r.aa)
+			r.strokeCells(dst, cam, good, pw+2, casing, dash)
 		}
-		drawDashed(dst, cam, good, pw, PM(planCol), dash, r.aa)
+		r.strokeCells(dst, cam, good, pw, PM(planCol), dash)
 		if b < len(pts) {
 			bad := l.cut[:0]
 			if hasFrom {
@@ -376,8 +376,8 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 			}
 			bad = append(bad, pts[b:]...)
 			l.cut = bad
-			drawDashed(dst, cam, bad, pw+2, casing, dash, r.aa)
-			drawDashed(dst, cam, bad, pw, PM(cutCol), dash, r.aa)
+			r.strokeCells(dst, cam, bad, pw+2, casing, dash)
+			r.strokeCells(dst, cam, bad, pw, PM(cutCol), dash)
 		}
 		for _, e := range ends {
 			x, y := cam.CellCenter(pts[e])
@@ -409,7 +409,7 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 			if hot {
 				r.drawPolyline(dst, cam, rest, sw, PM(segCol))
 			} else {
-				drawPolyline(dst, cam, rest, sw, PM(segCol), r.aa)
+				r.strokeCells(dst, cam, rest, sw, PM(segCol), 0)
 			}
 		}
 		if len(bad) > 0 {

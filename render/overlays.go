@@ -1046,7 +1046,7 @@ func (r *Renderer) drawPlans(dst *ebiten.Image, f *Frame) {
 		c := ColPlan[min(l, len(ColPlan)-1)]
 		c.A = 200
 		width := float32(2 + 1.5*float64(l))
-		drawDashed(dst, f.Cam, p, width, PM(c), 10, r.aa)
+		r.strokeCells(dst, f.Cam, p, width, PM(c), 10)
 		rad := float32(3 + l)
 		fb := dst.Bounds().Inset(-10)
 		r.planDiscs = r.planDiscs[:0]
@@ -1311,7 +1311,7 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 		c.draw(dst, f.Cam, 1)
 	}
 	r.drawPolyline(dst, f.Cam, gh.Path, lineWidth(f.Cam.Zoom)*1.2, PM(color.RGBA{90, 90, 90, 150}))
-	drawDashed(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6, r.aa)
+	r.strokeCells(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6)
 }
 
 // ghostOutline paints into pix (RGBA, a pixel per cell of grid g) the
@@ -1451,37 +1451,72 @@ func (r *Renderer) drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Poi
 	flush()
 }
 
-// drawPolyline strokes a path of cells segment by segment (for callers
-// without a Renderer; aa: antialiased, Renderer.aa), skipping segments
-// entirely off screen.
-func drawPolyline(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color, aa bool) {
+// strokeCells strokes a path of cells through their centres, solid when
+// dash is 0, else in dashes of dash pixels with gaps as long (the pattern
+// running on across the path's corners), in the premultiplied colour c,
+// skipping stretches entirely off screen. Every piece is a quad of one
+// batch drawn with the non-zero fill rule: a translucent colour covers
+// each pixel once where pieces meet, and one draw serves the whole path.
+// (A vector.StrokeLine call a dash, and one a cell for the solid
+// segments, allocated tens of thousands of times and took 50 ms a frame
+// for 60 agents' routes on a fitted 512×512 map.)
+func (r *Renderer) strokeCells(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color, dash float32) {
 	if len(path) < 2 {
 		return
 	}
 	fb := dst.Bounds().Inset(-8)
-	px, py := cam.CellCenter(path[0])
-	for _, p := range path[1:] {
-		x, y := cam.CellCenter(p)
-		if segmentMayShow(fb, px, py, x, y) {
-			vector.StrokeLine(dst, px, py, x, y, width, c, aa)
+	vs, is := r.qVs[:0], r.qIs[:0]
+	cr, cg, cb, ca := c.RGBA()
+	col := [4]float32{float32(cr) / 0xffff, float32(cg) / 0xffff, float32(cb) / 0xffff, float32(ca) / 0xffff}
+	flush := func() {
+		if len(is) > 0 {
+			dst.DrawTriangles(vs, is, whitePixel(), &ebiten.DrawTrianglesOptions{
+				ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
+				FillRule:       ebiten.FillRuleNonZero,
+				AntiAlias:      r.aa,
+			})
 		}
-		px, py = x, y
+		vs, is = vs[:0], is[:0]
 	}
-}
-
-// drawDashed strokes a polyline through cell centres with dashes of dash
-// pixels (aa: antialiased, Renderer.aa).
-func drawDashed(dst *ebiten.Image, cam *Camera, path []image.Point, width float32, c color.Color, dash float32, aa bool) {
-	if len(path) < 2 {
-		return
+	quad := func(x0, y0, x1, y1 float32) {
+		dx, dy := x1-x0, y1-y0
+		l := float32(math.Hypot(float64(dx), float64(dy)))
+		if l == 0 {
+			return
+		}
+		if len(vs)+4 > math.MaxUint16 {
+			flush()
+		}
+		// Half the width across the piece: every quad winds the same way
+		// (its corners in the same turn whatever its direction), which
+		// the non-zero rule needs to count overlaps once.
+		nx, ny := -dy/l*width/2, dx/l*width/2
+		o := uint16(len(vs))
+		for _, q := range [4][2]float32{{x0 + nx, y0 + ny}, {x1 + nx, y1 + ny}, {x1 - nx, y1 - ny}, {x0 - nx, y0 - ny}} {
+			vs = append(vs, ebiten.Vertex{DstX: q[0], DstY: q[1], SrcX: 0.5, SrcY: 0.5, ColorR: col[0], ColorG: col[1], ColorB: col[2], ColorA: col[3]})
+		}
+		is = append(is, o, o+1, o+2, o, o+2, o+3)
 	}
-	fb := dst.Bounds().Inset(-8)
 	on := true
 	left := dash
 	px, py := cam.CellCenter(path[0])
-	for _, p := range path[1:] {
+	for i, p := range path[1:] {
 		x, y := cam.CellCenter(p)
+		if dash == 0 && i < len(path)-2 && abs32(x-px) < 0.5 && abs32(y-py) < 0.5 {
+			continue // under half a pixel on: the stroke looks the same without the point
+		}
 		if !segmentMayShow(fb, px, py, x, y) {
+			px, py = x, y
+			continue
+		}
+		if dash == 0 {
+			// Solid: the piece runs half a width past each end, so that
+			// pieces meeting at an angle leave no notch at the corner.
+			dx, dy := x-px, y-py
+			if l := float32(math.Hypot(float64(dx), float64(dy))); l > 0 {
+				ex, ey := dx/l*width/2, dy/l*width/2
+				quad(px-ex, py-ey, x+ex, y+ey)
+			}
 			px, py = x, y
 			continue
 		}
@@ -1491,7 +1526,7 @@ func drawDashed(dst *ebiten.Image, cam *Camera, path []image.Point, width float3
 		for t < l {
 			step := min(left, l-t)
 			if on {
-				vector.StrokeLine(dst, px+dx*t/l, py+dy*t/l, px+dx*(t+step)/l, py+dy*(t+step)/l, width, c, aa)
+				quad(px+dx*t/l, py+dy*t/l, px+dx*(t+step)/l, py+dy*(t+step)/l)
 			}
 			t += step
 			left -= step
@@ -1502,6 +1537,8 @@ func drawDashed(dst *ebiten.Image, cam *Camera, path []image.Point, width float3
 		}
 		px, py = x, y
 	}
+	flush()
+	r.qVs, r.qIs = vs, is
 }
 
 func abs32(v float32) float32 {

@@ -165,6 +165,9 @@ type Renderer struct {
 	discVs    []ebiten.Vertex
 	discIs    []uint16
 	// addSquare's queue and the image flushSquares draws it on when full.
+	// strokeCells' batch of quads.
+	qVs   []ebiten.Vertex
+	qIs   []uint16
 	sqVs  []ebiten.Vertex
 	sqIs  []uint16
 	sqDst *ebiten.Image
