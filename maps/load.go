@@ -70,13 +70,21 @@ func Detect(head []byte) Format {
 
 // looksScenarioHeader reports whether first, the first non-blank line of a
 // file, is a pathlens scenario's "pathlens-scenario 1" gone wrong: another
-// case, a letter missing, swapped or wrong, "pathlens" alone. A valid ASCII
-// row never is.
+// case, a letter missing, swapped or wrong, "pathlens" alone, or left out
+// above a scenario's statements. A valid ASCII row never is.
 func looksScenarioHeader(first []byte) bool {
 	if isASCIIRow(first) {
 		return false
 	}
 	key := strings.ToLower(string(bytes.Fields(first)[0]))
+	switch key {
+	case "set", "name", "about", "query", "agent", "regions", "scen", "stroke":
+		// A scenario whose first line was left out ("set algo hpa" on
+		// top, written by hand): read as ASCII rows it was refused for
+		// cell (0,0)'s "unknown terrain 's'". Its reader now asks for
+		// the line. ("map" starts Moving AI headers too.)
+		return true
+	}
 	return strings.HasPrefix(key, "pathlens") || nearMiss(key, "pathlens-scenario")
 }
 

@@ -47,6 +47,12 @@ func TestDetect(t *testing.T) {
 		{"pathlens 1\n", FormatScenario},
 		{"pathlens_scenario 1\n", FormatScenario},
 		{"pathlens-sceanrio 1\n", FormatScenario},
+		// ...and one whose first line was left out: its reader asks for
+		// it, where the ASCII reader refused cell (0,0)'s 's' of "set".
+		{"set algo hpa\nmap a.map\n", FormatScenario},
+		{"name demo\n", FormatScenario},
+		{"query 1,1 8,2\n", FormatScenario},
+		{"agent 1,1 -> 8,2\n", FormatScenario},
 		// ...but not a valid ASCII row, nor text that is neither.
 		{"TT..\n....\n", FormatASCII},
 		{"WGS.\n", FormatASCII},
