@@ -107,7 +107,9 @@ func TestScenarioFlagScopes(t *testing.T) {
 		{"cluster, astar scenario", []string{"-scenario", astarScen, "-cluster", "4"}, "-cluster applies only with -algo hpa, group or astar-cluster (this run: -algo astar, the scenario's)"},
 		{"cost, scenario without algo", []string{"-scenario", plain, "-cost", "avgmin"}, "-cost applies only with -algo group (this run: -algo astar); drop it"},
 		// What applies still runs.
-		{"cost, group scenario", []string{"-scenario", "builtin:textbook-groups", "-cost", "maximin", "-target", "nearest", "-branch", "2"}, ""},
+		{"cost, group scenario", []string{"-scenario", "builtin:textbook-groups", "-cost", "maximin", "-target", "nearest"}, ""},
+		// Its one level gathers nothing above: -branch means nothing there.
+		{"branch, one-level group scenario", []string{"-scenario", "builtin:textbook-groups", "-branch", "2"}, "the scenario's set levels 1 builds one level"},
 		{"cluster, hpa scenario", []string{"-scenario", hpaScen, "-cluster", "5"}, ""},
 		{"regions, astar-cluster", []string{"-scenario", "builtin:textbook-groups", "-algo", "astar-cluster", "-regions", "../../assets/scenarios/textbook-groups.pls"}, ""},
 	}
