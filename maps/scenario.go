@@ -1268,8 +1268,9 @@ func (s *Scenario) changedAgents(lines []int, fault func(int, string, image.Poin
 }
 
 // changedNote is the one note on what the scenario file (base name file)
-// opens without, or changed, because its map file (mapName) changed since
-// it was saved: every query and agent named, with its lines.
+// opens without, or changed, because it does not fit its map file
+// (mapName): the map changed since the file was saved, or a hand-written
+// file named walls. Every query and agent is named, with its lines.
 func changedNote(mapName, file string, changes []endpointChange, editsLeftOut bool) string {
 	slices.SortStableFunc(changes, func(a, b endpointChange) int { return a.lines[0] - b.lines[0] })
 	items := make([]string, len(changes))
@@ -1288,8 +1289,10 @@ func changedNote(mapName, file string, changes []endpointChange, editsLeftOut bo
 	if editsLeftOut {
 		kept = "The other edits are kept"
 	}
-	return fmt.Sprintf("%s has changed since %s was saved, and its walls now fall on what %s names: %s. %s; saving writes the session as it opens now",
-		mapName, file, file, strings.Join(items, " · "), kept)
+	// Not only a changed map: a hand-written file naming a wall reads the
+	// same, and the note claimed the map had changed when it had not.
+	return fmt.Sprintf("what %s names does not fit %s as it is (%s has changed since %s was saved, or the file named these cells so): %s. %s; saving writes the session as it opens now",
+		file, mapName, mapName, file, strings.Join(items, " · "), kept)
 }
 
 // loadMapFile is loadMapFileRooms without the rooms.
