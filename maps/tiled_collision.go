@@ -202,6 +202,14 @@ func joinAnd(s []string) string {
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
 
+// joinOr joins alternatives for a sentence: "a", "a or b", "a, b or c".
+func joinOr(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
 // idList writes tile ids for a note: "1, 4 and 6", the first six and how
 // many more.
 func idList(ids []uint32) string {

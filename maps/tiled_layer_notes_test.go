@@ -90,13 +90,13 @@ func TestTiledLevelGapNamesUnread(t *testing.T) {
 	_, _, err := ReadTiled(strings.NewReader(src), "g.tmx", "")
 	var me *Error
 	if !errors.As(err, &me) || me.Line != 12 ||
-		!strings.Contains(err.Error(), `region layer "regions 2" (level 2): region layers go up to level 2 but level 1 has none; object layer "romos" (line 11), not read, may be meant as level 1: name it "rooms"`) {
+		!strings.Contains(err.Error(), `region layer "regions 2" (level 2): region layers go up to level 2 but level 1 has none: level 1's rooms go on a layer named "rooms"; object layer "romos" (line 11), not read, may be meant as level 1: name it "rooms"`) {
 		t.Fatalf("%v", err)
 	}
 	src = fmt.Sprintf(fourByTwo, `<objectgroup id="2" name="Hall"><object id="1" name="a" x="0" y="0" width="16" height="16"/></objectgroup>
 <objectgroup id="3" name="regions 2"><object id="3" name="b" x="0" y="0" width="16" height="16"/></objectgroup>`)
 	_, _, err = ReadTiled(strings.NewReader(src), "g.tmx", "")
-	if !errors.As(err, &me) || me.Line != 12 || !strings.Contains(err.Error(), `; object layer "Hall" (line 11) is not read (rooms of level 1 are on a layer named rooms)`) {
+	if !errors.As(err, &me) || me.Line != 12 || !strings.Contains(err.Error(), `level 1 has none: level 1's rooms go on a layer named "rooms" (or, if "regions 2" holds the only level, name it "rooms"); if object layer "Hall" (line 11) holds them, name it "rooms"`) {
 		t.Fatalf("%v", err)
 	}
 }

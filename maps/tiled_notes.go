@@ -181,13 +181,20 @@ func (rd *tiledReader) missingLevel(top, lvl int) *Error {
 			unread = append(unread, rd.layerAt(ol.og))
 		}
 	}
-	msg := fmt.Sprintf("%sregion layers go up to level %d but level %d has none", where, top, lvl)
+	msg := fmt.Sprintf("%sregion layers go up to level %d but level %d has none: level %d's rooms go on a layer named %q",
+		where, top, lvl, lvl, levelName("rooms", lvl))
+	if above != nil && aboveLvl == top && len(rd.regions) == 1 && len(guesses) == 0 {
+		// One room layer, above level 1: most likely meant as level 1.
+		msg += fmt.Sprintf(" (or, if %q holds the only level, name it %q)", above.Name, levelName("rooms", lvl))
+	}
 	switch {
 	case len(guesses) > 0:
 		msg += "; " + strings.Join(guesses, "; ")
 	case len(unread) > 0:
-		msg += fmt.Sprintf("; object %s %s %s not read (rooms of level %d are on a layer named %s)",
-			plural(len(unread), "layer", "layers"), joinAnd(unread), plural(len(unread), "is", "are"), lvl, levelName("rooms", lvl))
+		// Said as a question: a designer's "spawns" layer was named as
+		// if it were the missing rooms layer.
+		msg += fmt.Sprintf("; if object %s %s holds them, name it %q",
+			plural(len(unread), "layer", "layers"), joinOr(unread), levelName("rooms", lvl))
 	}
 	return errAt(rd.name, line, "%s", msg)
 }
