@@ -601,28 +601,77 @@ func (s *Sim) usableSlot(lc, p image.Point) bool {
 // gatherSpot returns member a's place near the arrived leader's cell when
 // its slot there is unusable. The places are worked out once per leader
 // cell and world: the open cells nearest the leader (breadth first over
-// legal steps) that no usable slot takes, given to those members; a
-// member already standing on one keeps it, the others take the nearest
-// left, by rank. ok is false when there are not enough such cells (the
+// legal steps) that no usable slot takes, that no other agent rests on
+// (see restingElsewhere) and that no other arrived group has given to its
+// own gathering members, given to those members that can reach the
+// leader; a member already standing on one keeps it, the others take the
+// nearest left, by rank. A member cut off from the leader gets none: it
+// would hold a place it cannot walk to, and stepMember stops it with
+// WhyCutOff (or sends it its own way) from its place in single file. ok is
+// false for such a member and when there are not enough free cells (the
 // member keeps its place in single file).
+//
+// The claims of other agents are those standing when the places are
+// worked out: an agent that comes to rest on a place later does not move
+// the member (the places would change at every arrival nearby).
 func (s *Sim) gatherSpot(g *group, a *agent) (image.Point, bool) {
 	lc := s.at(g.leader).cell
 	key := gatherKey{leader: lc, changes: s.cellsChanged}
 	if g.gather == nil || g.gatherKey != key {
-		s.planGather(g, lc)
+		s.planGather(a.group, lc)
 		g.gatherKey = key
 	}
 	p, ok := g.gather[a.id] // an agent's id is its index (Sim.at)
 	return p, ok
 }
 
-// planGather fills g.gather for the leader at lc (see gatherSpot).
-func (s *Sim) planGather(g *group, lc image.Point) {
+// restingElsewhere reports whether agent a, not a member of group gi,
+// holds its cell near an arrived group: it stands with nothing to walk
+// (idle, arrived, or stopped), so a member sent onto its cell would share
+// it for good. Agents under way only pass through.
+func restingElsewhere(a *agent, gi int) bool {
+	if a.dead || a.kind == Leader || a.kind == Member && a.group == gi {
+		return false
+	}
+	return a.state == Idle || a.state == Arrived || a.state == Stopped
+}
+
+// planGather fills group gi's gather for its leader at lc (see gatherSpot).
+func (s *Sim) planGather(gi int, lc image.Point) {
+	g := &s.groups[gi]
 	if g.gather == nil {
 		g.gather = map[int]image.Point{}
 	}
 	clear(g.gather)
 	taken := map[image.Point]bool{}
+	for i := range s.agents {
+		if a := &s.agents[i]; restingElsewhere(a, gi) {
+			taken[a.cell] = true
+		}
+	}
+	for gj := range s.groups {
+		o := &s.groups[gj]
+		if gj == gi || len(o.members) == 0 {
+			continue
+		}
+		// Another arrived group's slots and places (those worked out for
+		// where its leader stands now) are claimed even while its members
+		// walk to them.
+		l := s.at(o.leader)
+		if l.state != Arrived {
+			continue
+		}
+		for _, m := range o.members {
+			if p := l.cell.Add(s.at(m).slot); s.usableSlot(l.cell, p) {
+				taken[p] = true
+			}
+		}
+		if o.gatherKey.leader == l.cell {
+			for _, p := range o.gather {
+				taken[p] = true
+			}
+		}
+	}
 	var file []int // members whose slots are unusable, by rank
 	for _, m := range g.members {
 		a := s.at(m)
@@ -631,6 +680,8 @@ func (s *Sim) planGather(g *group, lc image.Point) {
 			taken[p] = true
 		case a.state == Arrived && !a.gathering:
 			taken[a.cell] = true // at rest in single file: stays, and its cell is not free
+		case !s.reachable(a.cell, lc):
+			// Cut off from the group: no place it cannot walk to.
 		default:
 			file = append(file, m)
 		}

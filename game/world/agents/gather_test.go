@@ -1,0 +1,213 @@
+package agents
+
+import (
+	"image"
+	"testing"
+)
+
+// spawnInBottomRoom spawns n agents in longGroupMap's bottom room, row by
+// row from its top-left corner.
+func spawnInBottomRoom(t *testing.T, s *Sim, n int) []int {
+	t.Helper()
+	var ids []int
+	for y := 9; y <= 12 && len(ids) < n; y++ {
+		for x := 1; x <= 8 && len(ids) < n; x++ {
+			id, err := s.Spawn(image.Pt(x, y))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, id)
+		}
+	}
+	return ids
+}
+
+// allArrived runs s until every agent of ids has arrived.
+func allArrived(t *testing.T, s *Sim, ids []int) {
+	t.Helper()
+	runUntil(t, s, 20000, func() bool {
+		for _, id := range ids {
+			if view(t, s, id).State != Arrived {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+// Regression (task: gather spots ignored other agents): the places a
+// group's members gather on were the free cells nearest the goal with
+// only the group's own members in mind, so members were sent onto cells
+// where solo agents stood at rest, idle or arrived, and stayed there with
+// them. The places leave such cells alone.
+func TestGatherLeavesSoloAgentsTheirCells(t *testing.T) {
+	g, m := parse(t, longGroupMap)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	// Cells 3 from the goal (28,4), outside the 5×5 formation's slots:
+	// the first a gathering member would take.
+	idle := []image.Point{{25, 4}, {25, 3}, {25, 2}}
+	arrived := []image.Point{{25, 1}, {26, 1}, {27, 1}}
+	var solos []int
+	for _, c := range append(append([]image.Point(nil), idle...), arrived...) {
+		id, err := s.Spawn(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		solos = append(solos, id)
+	}
+	for _, id := range solos[len(idle):] {
+		if err := s.SetGoal([]int{id}, view(t, s, id).Cell); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := spawnInBottomRoom(t, s, 24)
+	if err := s.SetGroupGoal(ids, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	allArrived(t, s, append(ids, solos[len(idle):]...))
+	for range 200 {
+		s.Step()
+	}
+	held := map[image.Point]int{}
+	for _, id := range solos {
+		v := view(t, s, id)
+		held[v.Cell] = id
+	}
+	if len(held) != len(solos) {
+		t.Fatalf("the solo agents moved: %v", held)
+	}
+	gathering := 0
+	for _, id := range ids {
+		if s.at(id).gathering {
+			gathering++
+		}
+		if c := view(t, s, id).Cell; held[c] != 0 || c == idle[0] {
+			t.Errorf("member %d gathered on %v, where solo agent %d rests", id, c, held[c])
+		}
+	}
+	if gathering == 0 {
+		t.Fatal("test set-up: no member gathered")
+	}
+}
+
+// Regression (task: gather spots ignored other groups): a second group
+// arriving beside a gathered one sent its own gathering members onto the
+// cells the first group's members stood on. Its places leave them alone.
+func TestGatherLeavesAnotherGroupItsCells(t *testing.T) {
+	g, m := parse(t, longGroupMap)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	first := spawnInBottomRoom(t, s, 24)
+	if err := s.SetGroupGoal(first, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	allArrived(t, s, first)
+	// The second group's goal is the room's north-east corner: most of
+	// its 3×3 slots are walls, so most of its members gather, among the
+	// first group's.
+	second := spawnInBottomRoom(t, s, 9)
+	if err := s.SetGroupGoal(second, image.Pt(28, 1)); err != nil {
+		t.Fatal(err)
+	}
+	allArrived(t, s, second)
+	for range 200 {
+		s.Step()
+	}
+	firstAt := map[image.Point]int{}
+	for _, id := range first {
+		firstAt[view(t, s, id).Cell] = id + 1
+	}
+	gathering := 0
+	seen := map[image.Point]int{}
+	for _, id := range second {
+		a := s.at(id)
+		if !a.gathering {
+			continue
+		}
+		gathering++
+		if o := firstAt[a.cell]; o != 0 {
+			t.Errorf("member %d of the second group gathered on %v, where member %d of the first stands", id, a.cell, o-1)
+		}
+		if o, ok := seen[a.cell]; ok {
+			t.Errorf("members %d and %d of the second group gathered on the same cell %v", o, id, a.cell)
+		}
+		seen[a.cell] = id
+	}
+	if gathering == 0 {
+		t.Fatal("test set-up: no member of the second group gathered")
+	}
+}
+
+// Regression (task: cut-off members held gather spots): once the leader
+// had arrived, a member walled off from the group (in another component)
+// was still given one of the places near the goal, which it could not
+// walk to, and counted when the group looked for room (too few free cells
+// for every member sent them all back to single file). A cut-off member
+// holds no place and stops, cut off (WhyCutOff); the others arrive.
+func TestGatherGivesNoSpotToACutOffMember(t *testing.T) {
+	g, m := parse(t, longGroupMap)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	ids := spawnInBottomRoom(t, s, 24)
+	if err := s.SetGroupGoal(ids, m['G']); err != nil {
+		t.Fatal(err)
+	}
+	gr := &s.groups[0]
+	l := s.at(gr.leader)
+	// The corridor's top cell is filled once the leader has arrived and
+	// members are still below it (in the corridor or the bottom room).
+	top := image.Pt(13, 5)
+	runUntil(t, s, 20000, func() bool {
+		if l.state != Arrived {
+			return false
+		}
+		below := 0
+		for _, id := range ids {
+			c := s.at(id).cell
+			if c == top || c.Y == 4 && c.X >= 12 && c.X <= 14 {
+				return false // about to cross: wait for a clean cut
+			}
+			if c.Y > 5 {
+				below++
+			}
+		}
+		return below >= 2
+	})
+	g.SetOpen(top, false)
+	s.CellsChanged([]image.Point{top})
+	var cut, joined []int
+	for _, id := range ids {
+		if s.reachable(s.at(id).cell, l.cell) {
+			joined = append(joined, id)
+		} else {
+			cut = append(cut, id)
+		}
+	}
+	if len(cut) == 0 {
+		t.Fatal("test set-up: nobody cut off")
+	}
+	allSettled := func() bool {
+		for _, id := range joined {
+			if s.at(id).state != Arrived {
+				return false
+			}
+		}
+		for _, id := range cut {
+			if a := s.at(id); a.state != Stopped {
+				return false
+			}
+		}
+		return true
+	}
+	runUntil(t, s, 20000, allSettled)
+	for range 100 {
+		s.Step()
+	}
+	for _, id := range cut {
+		a := s.at(id)
+		if p, ok := gr.gather[id]; ok {
+			t.Errorf("cut-off member %d at %v holds the place %v", id, a.cell, p)
+		}
+		if a.state != Stopped || a.why != WhyCutOff {
+			t.Errorf("cut-off member %d: %v %q, want stopped, cut off", id, a.state, a.why)
+		}
+	}
+}
