@@ -211,3 +211,48 @@ func TestGatherGivesNoSpotToACutOffMember(t *testing.T) {
 		}
 	}
 }
+
+// Regression (cmd/bench -agents 200 -agent-groups 4 -agent-group-size 50
+// -edits 300 on builtin:world): a member at rest in its slot whose slot an
+// edit made unusable (the leader's line of sight to it was cut) was sent
+// to its place in single file, up to its rank cells back along the trail,
+// and set out; at its next step it gathered instead, on the cell it had
+// left, and arrived a second time. Members that lose their slots at rest
+// gather at once: no one but the member pushed off the filled cell moves
+// or arrives again.
+func TestGatheredMemberThatLosesItsSlotStaysPut(t *testing.T) {
+	s, g, ids := gatheredGroup(t)
+	l := s.at(s.groups[0].leader)
+	fill := image.Pt(27, 3) // the slot member there shields (26,2) from the leader at (28,4)
+	if l.cell != image.Pt(28, 4) || s.AgentAt(fill) < 0 || s.AgentAt(image.Pt(26, 2)) < 0 {
+		t.Fatalf("test set-up: leader at %v, members at %v: %d, (26,2): %d", l.cell, fill, s.AgentAt(fill), s.AgentAt(image.Pt(26, 2)))
+	}
+	pushed := s.AgentAt(fill)
+	before := map[int]image.Point{}
+	for _, id := range ids {
+		before[id] = view(t, s, id).Cell
+	}
+	arr := s.Stats().Arrivals
+	g.SetOpen(fill, false)
+	s.CellsChanged([]image.Point{fill})
+	lost := 0
+	for _, id := range ids {
+		if a := s.at(id); id != pushed && !s.usableSlot(l.cell, l.cell.Add(a.slot)) && !a.gathering {
+			lost++
+		}
+	}
+	if lost == 0 {
+		t.Fatal("test set-up: the fill took no resting member's slot")
+	}
+	for range 400 {
+		s.Step()
+	}
+	for _, id := range ids {
+		if v := view(t, s, id); id != pushed && (v.Cell != before[id] || v.State != Arrived) {
+			t.Errorf("member %d: %v → %v, %v", id, before[id], v.Cell, v.State)
+		}
+	}
+	if n := s.Stats().Arrivals - arr; n > 1 {
+		t.Errorf("%d arrivals after a fill that pushed one member off its cell; want at most 1", n)
+	}
+}

@@ -234,7 +234,9 @@ func (s *Sim) SetGroupArrived(ids []int, goal image.Point) error {
 	trail = append(trail, goal)
 	for r, id := range order {
 		a := s.at(id)
-		a.inFile, a.noPath = false, false
+		// At rest in single file where the goal cannot see it: it keeps
+		// that place (see memberTarget), it does not gather.
+		a.inFile, a.noPath = !s.usableSlot(goal, a.cell), false
 		s.enrol(a, gi, a.cell.Sub(goal), r, goal, Arrived)
 	}
 	s.groups = append(s.groups, group{leader: li, members: members, trail: trail, active: false})
@@ -569,11 +571,16 @@ func (s *Sim) memberTarget(g *group, a *agent) (image.Point, bool) {
 	if s.usableSlot(lc, slot) {
 		return slot, false
 	}
-	if l.state == Arrived && (a.gathering || a.state != Arrived) {
+	if l.state == Arrived && (a.gathering || a.state != Arrived || !a.inFile) {
 		// A member that arrived in single file otherwise (a group saved at
 		// rest, a member round the corner of a corridor) keeps its place;
 		// one gathering keeps gathering, across edits too (falling back to
-		// its trail place made it walk away and back after any edit).
+		// its trail place made it walk away and back after any edit). One
+		// at rest in its slot when an edit makes the slot unusable
+		// gathers too: sent to its place in single file, up to its rank
+		// cells back along the trail, it set out on a long walk and
+		// gathered at its next step (an arrival more, and stuck at once
+		// by a progress measure that last moved when it arrived).
 		if p, ok := s.gatherSpot(g, a); ok {
 			if !a.gathering {
 				// A new place, maybe far from its place in single file:
@@ -678,7 +685,7 @@ func (s *Sim) planGather(gi int, lc image.Point) {
 		switch p := lc.Add(a.slot); {
 		case s.usableSlot(lc, p):
 			taken[p] = true
-		case a.state == Arrived && !a.gathering:
+		case a.state == Arrived && !a.gathering && a.inFile:
 			taken[a.cell] = true // at rest in single file: stays, and its cell is not free
 		case !s.reachable(a.cell, lc):
 			// Cut off from the group: no place it cannot walk to.
