@@ -256,3 +256,39 @@ func TestGatheredMemberThatLosesItsSlotStaysPut(t *testing.T) {
 		t.Errorf("%d arrivals after a fill that pushed one member off its cell; want at most 1", n)
 	}
 }
+
+// Regression (the same bench runs): the places were worked out again
+// after every edit as the free cells nearest the leader, and a member at
+// rest on a place that was no longer among them (cells dug nearer the
+// goal) stood up and walked to another. A member at rest keeps its place
+// while the cell is free.
+func TestGatheredMembersKeepTheirPlacesWhenCellsOpenNearer(t *testing.T) {
+	s, g, ids := gatheredGroup(t)
+	before := map[int]image.Point{}
+	for _, id := range ids {
+		before[id] = view(t, s, id).Cell
+	}
+	arr := s.Stats().Arrivals
+	// Dig the wall under the top room's east end (not under the slots):
+	// many free cells nearer the goal than the outer gathered members.
+	var dug []image.Point
+	for y := 5; y <= 7; y++ {
+		for x := 16; x <= 25; x++ {
+			c := image.Pt(x, y)
+			g.SetOpen(c, true)
+			dug = append(dug, c)
+		}
+	}
+	s.CellsChanged(dug)
+	for range 400 {
+		s.Step()
+	}
+	for _, id := range ids {
+		if v := view(t, s, id); v.Cell != before[id] || v.State != Arrived {
+			t.Errorf("member %d: %v → %v, %v", id, before[id], v.Cell, v.State)
+		}
+	}
+	if n := s.Stats().Arrivals; n != arr {
+		t.Errorf("arrivals %d → %d after a dig that took no member's place", arr, n)
+	}
+}

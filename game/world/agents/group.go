@@ -611,7 +611,8 @@ func (s *Sim) usableSlot(lc, p image.Point) bool {
 // legal steps) that no usable slot takes, that no other agent rests on
 // (see restingElsewhere) and that no other arrived group has given to its
 // own gathering members, given to those members that can reach the
-// leader; a member already standing on one keeps it, the others take the
+// leader; a member at rest on its place keeps it while the cell stays
+// free, one standing on one of those cells keeps it, the others take the
 // nearest left, by rank. A member cut off from the leader gets none: it
 // would hold a place it cannot walk to, and stepMember stops it with
 // WhyCutOff (or sends it its own way) from its place in single file. ok is
@@ -697,6 +698,28 @@ func (s *Sim) planGather(gi int, lc image.Point) {
 		return
 	}
 	sort.Slice(file, func(i, j int) bool { return s.at(file[i]).rank < s.at(file[j]).rank })
+	// A member at rest on its place keeps it while the cell is free
+	// (joined to the leader, as every member in file is): worked out again
+	// after any edit, the nearest cells shifted, and members stood up from
+	// cells they had gathered on long before and walked a few cells to
+	// others (an arrival more each, and flagged stuck at once).
+	used := map[image.Point]bool{}
+	k := 0
+	for _, m := range file {
+		if a := s.at(m); a.gathering && a.state == Arrived && !taken[a.cell] && !used[a.cell] {
+			g.gather[m], used[a.cell] = a.cell, true
+			continue
+		}
+		file[k] = m
+		k++
+	}
+	file = file[:k]
+	if len(file) == 0 {
+		return
+	}
+	for c := range used {
+		taken[c] = true
+	}
 	// The nearest free cells, twice as many as needed, so a member
 	// standing a little farther out keeps its cell.
 	want := 2 * len(file)
@@ -722,9 +745,10 @@ func (s *Sim) planGather(gi int, lc image.Point) {
 		}
 	}
 	if len(spots) < len(file) {
-		return // no room: they keep their places in single file
+		// No room: they keep their places in single file (those at rest
+		// on their places keep those).
+		return
 	}
-	used := map[image.Point]bool{}
 	var rest []int
 	for _, m := range file {
 		if c := s.at(m).cell; inSpots[c] && !used[c] {
@@ -733,7 +757,7 @@ func (s *Sim) planGather(gi int, lc image.Point) {
 			rest = append(rest, m)
 		}
 	}
-	k := 0
+	k = 0
 	for _, m := range rest {
 		for used[spots[k]] {
 			k++
