@@ -292,3 +292,41 @@ func TestGatheredMembersKeepTheirPlacesWhenCellsOpenNearer(t *testing.T) {
 		t.Errorf("arrivals %d → %d after a dig that took no member's place", arr, n)
 	}
 }
+
+// Regression (the same bench runs): a member at rest that had to walk
+// again (a dig made its slot usable, say) kept the progress measure of
+// its arrival, maybe thousands of ticks before, and counted as stuck
+// before its first step. Setting out from rest starts the measure.
+func TestMemberSettingOutFromRestIsNotStuck(t *testing.T) {
+	s, g, ids := gatheredGroup(t)
+	for range 600 {
+		s.Step()
+	}
+	// Dig the wall under the goal's 5×5 formation: the slots there open
+	// up, and the members they belong to walk from their gathering places
+	// to them.
+	l := s.at(s.groups[0].leader)
+	var dug []image.Point
+	for x := 26; x <= 28; x++ {
+		c := image.Pt(x, 5)
+		g.SetOpen(c, true)
+		dug = append(dug, c)
+	}
+	s.CellsChanged(dug)
+	walking := 0
+	for range 120 {
+		s.Step()
+		for _, id := range ids {
+			if a := s.at(id); a.state == Moving {
+				walking++
+			}
+		}
+		if ids := s.StuckAgents(nil, 300); len(ids) > 0 {
+			a := s.at(ids[0])
+			t.Fatalf("tick %d: %d stuck, e.g. member %d at %v for %v (leader at %v), last progress at tick %d", s.Now(), len(ids), a.id, a.cell, a.target, l.cell, a.lastProgress)
+		}
+	}
+	if walking == 0 {
+		t.Fatal("test set-up: nobody walked to a slot the dig opened")
+	}
+}

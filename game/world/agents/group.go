@@ -404,7 +404,13 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 		return
 	}
 	// Under way, or arrived but the target moved (the leader was pushed off
-	// a filled cell): walk to the target.
+	// a filled cell, its slot or place was lost to an edit): walk to the
+	// target. Setting out from rest is a new way to go, measured from now:
+	// its last progress was its arrival, maybe long before, and it counted
+	// as stuck before its first step.
+	if a.state == Arrived {
+		s.resetProgress(a)
+	}
 	a.state, a.why = Moving, WhyNone
 	searching := a.localNeed || s.cur == m && s.curLocal
 	if !searching && tgt != a.lastTgt {

@@ -444,9 +444,10 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 // (Plan.LowerBound: the group planner's octile legs), reaching a segment end
 // where none of its plans began before is progress too, and the measure
 // restarts there (see notePlan); a loop repeats segment starts and is
-// caught. Progress is also a new goal and an arrival. The ticks of the step
-// an agent is taking are added to ticks, so a slow step into a heavy cell is
-// not a lack of progress. A plan made because the world got worse for the
+// caught. Progress is also a new goal and an arrival, and a group member
+// setting out again from rest (its place moved) starts afresh. The ticks
+// of the step an agent is taking are added to ticks, so a slow step into a
+// heavy cell is not a lack of progress. A plan made because the world got worse for the
 // agent (a fill or a heavier cell on its route, a refused step, a goal
 // reopened after being cut off, a new planner) restarts the measure at that
 // plan's cost without counting as progress, so a detour a fill forces is not
