@@ -90,7 +90,7 @@ func (s *Sim) enrol(a *agent, gi int, slot image.Point, rank int, goal image.Poi
 	a.ownWay, a.localNeed, a.gathering = false, false, false
 	a.goal, a.hasGoal = goal, true
 	a.state, a.why, a.err = st, WhyNone, nil
-	a.need = ReasonNone
+	dropRequest(a)
 	a.plan.Reset()
 	a.segIdx, a.acc = 0, 0
 	a.lastTgt = image.Point{-1, -1}
@@ -468,7 +468,7 @@ func (s *Sim) ownWay(m int, dt float64) {
 		a.ownWay, a.inFile, a.localNeed = true, false, false
 		a.plan.Reset()
 		a.segIdx, a.walked, a.backoff = 0, 0, 0
-		a.need = ReasonNone
+		dropRequest(a)
 		s.resetProgress(a) // a new route to a new end: measured afresh
 		s.stats.OwnWay++
 		s.request(m, ReasonCutOff)
@@ -497,7 +497,7 @@ func (s *Sim) leaveOwnWay(a *agent) {
 		s.cur, s.curStale, s.curLocal = -1, false, false
 	}
 	a.ownWay = false
-	a.need = ReasonNone
+	dropRequest(a)
 	a.plan.Reset()
 	a.segIdx, a.acc = 0, 0
 	a.lastTgt, a.noPath = image.Point{-1, -1}, false

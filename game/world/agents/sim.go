@@ -172,7 +172,10 @@ type agent struct {
 	lastReplan   int64
 	lastReason   Reason
 	// hit is why the pending world_changed replan was asked (hitSegment…),
-	// counted in Stats when that plan is made; 0 when none.
+	// counted in Stats when that plan is made; 0 when none. It lives
+	// exactly as long as that request: dropRequest and a settled request
+	// clear it, so a later world_changed replan is counted for its own
+	// kind.
 	hit      uint8
 	replans  int
 	steps    int
@@ -624,7 +627,7 @@ func (s *Sim) Remove(ids []int) {
 		s.leaveGroup(id)
 		a.dead = true
 		s.occ[s.grid.Index(a.cell)]--
-		a.need = ReasonNone
+		dropRequest(a)
 		a.state = Idle
 	}
 	s.dropDead()
@@ -661,7 +664,8 @@ func (s *Sim) Revive(id int, goal image.Point, hasGoal bool) error {
 	a.kind, a.group = Solo, -1
 	a.cell = cell
 	s.occ[s.grid.Index(cell)]++
-	a.acc, a.yield, a.queued, a.need = 0, 0, false, ReasonNone
+	a.acc, a.yield, a.queued = 0, 0, false
+	dropRequest(a)
 	a.plan.Reset()
 	a.segIdx, a.walked = 0, 0
 	a.state, a.why, a.err = Idle, WhyNone, nil
@@ -859,7 +863,7 @@ func (s *Sim) setGoal(i int, g image.Point) {
 	a.backoff = 0
 	a.plan.Reset()
 	a.segIdx = 0
-	a.need = ReasonNone
+	dropRequest(a) // the new goal's plan answers it
 	s.request(i, r)
 }
 
@@ -877,7 +881,7 @@ func (s *Sim) ClearGoal(ids []int) {
 		}
 		s.leaveGroup(id)
 		a.hasGoal = false
-		a.need = ReasonNone
+		dropRequest(a)
 		a.state, a.why, a.err = Idle, WhyNone, nil
 		a.plan.Reset()
 		a.segIdx, a.acc = 0, 0
@@ -895,6 +899,14 @@ func (s *Sim) request(i int, r Reason) {
 	// once the new plan arrives. Resetting it let replans that come faster
 	// than a step takes (edits on a long route) freeze an agent mid-step.
 	s.enqueue(i)
+}
+
+// dropRequest forgets agent a's pending plan request, if any, and why a
+// world_changed one was asked (agent.hit): no plan answers it. (Its
+// queue entry stays and is skipped.)
+func dropRequest(a *agent) {
+	a.need = ReasonNone
+	a.hit = 0
 }
 
 // requestLocal queues group member i for a local path to its place. Its
@@ -998,14 +1010,14 @@ func (s *Sim) planPhase() {
 			case a.dead:
 				continue
 			case a.kind == Member && !a.ownWay:
-				a.need = ReasonNone
+				dropRequest(a)
 				if !a.localNeed {
 					continue
 				}
 				s.noteWait(a)
 				k = s.beginLocal(i)
 			case a.need == ReasonNone || !a.hasGoal:
-				a.need = ReasonNone
+				dropRequest(a)
 				continue
 			default:
 				s.noteWait(a)
@@ -1240,6 +1252,7 @@ func (s *Sim) precheck(i int) (Reason, bool) {
 // Stats.Settled when the stop is logged (the panel's counts match its lines).
 func (s *Sim) settle(i int, r Reason, why Why) {
 	a := s.at(i)
+	a.hit = 0 // no plan: a world_changed request settled is counted by no kind
 	if a.state != Stopped || a.why != why {
 		s.stats.Settled[r]++
 	}
