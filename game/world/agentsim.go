@@ -683,6 +683,11 @@ func (w *World) tickAgents(dt float64) {
 		if r.State == agents.Stopped {
 			fs = append(fs, F{"why", r.Why.String()})
 		}
+		if r.Displaced {
+			// Pushed off a filled cell (state arrived: onto its goal,
+			// without a step).
+			fs = append(fs, F{"displaced", true})
+		}
 		w.Log.Add(kind, fs...)
 	}
 	if newest > w.agents.logged {

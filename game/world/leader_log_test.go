@@ -44,3 +44,42 @@ func TestLeaderPlansAreLoggedAsTheGroup(t *testing.T) {
 		}
 	}
 }
+
+// An agent that a fill pushes onto its own goal arrives without a step;
+// its replan line says so (state=arrived … displaced=on).
+func TestPushedOntoItsGoalIsLoggedDisplaced(t *testing.T) {
+	w, log := mustWorld(t,
+		"########",
+		"#......#",
+		"#......#",
+		"#......#",
+		"########",
+	)
+	id, err := w.SpawnAgent(image.Pt(2, 2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := w.Agents()
+	s.SetSpeed([]int{id}, 0.5) // still on its first cell when the fill comes
+	s.Select([]int{id}, false)
+	if err := w.SendAgents(image.Pt(3, 2), false); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		w.Tick(1.0 / 60)
+	}
+	w.ApplyEdit(Edit{Kind: EditFill, Cells: []CellEdit{{P: image.Pt(2, 2), New: 0}}})
+	for range 3 {
+		w.Tick(1.0 / 60)
+	}
+	want := "replan agent=0 reason=world_changed at=3,2 state=arrived tick="
+	var line string
+	for _, ln := range strings.Split(log.String(), "\n") {
+		if strings.Contains(ln, want) {
+			line = ln
+		}
+	}
+	if line == "" || !strings.HasSuffix(line, "displaced=on") {
+		t.Fatalf("no %q … displaced=on line:\n%s", want, log.String())
+	}
+}

@@ -279,12 +279,23 @@ func (s *Sim) displace(i int) {
 	s.resetProgress(a)
 	// It walks back to its goal (an arrived agent too: it no longer stands
 	// on it), or stops if the goal itself was filled.
+	//
+	// Pushed onto its own goal (the exit nearest its goal is the goal),
+	// it becomes Arrived, deliberately: it stands on its goal, and
+	// whoever hands out goals on arrival (the workload, ArrivedNow) must
+	// hear of it. It did not walk there, and the counters and the log say
+	// so: it asks the same world_changed replan (kind displaced, unless an
+	// edit had already asked one) as any pushed agent, whose plan of one
+	// cell makes it arrive (finish), logged with State Arrived and
+	// Displaced, and counted in Stats.DisplacedArrivals as well as
+	// Arrivals.
 	if a.hasGoal && (a.kind != Member || a.ownWay) {
 		a.need = ReasonNone
 		a.rebase = true
 		if a.hit == 0 {
 			a.hit = hitDisplaced
 		}
+		a.pushed = true
 		s.request(i, ReasonWorldChanged)
 	}
 }

@@ -89,6 +89,10 @@ type Replan struct {
 	Cell   image.Point
 	State  State
 	Why    Why
+	// Displaced: a fill pushed the agent off its cell, and this plan
+	// starts from where it was pushed. With State Arrived it was pushed
+	// onto its goal: it arrived without a step (Stats.DisplacedArrivals).
+	Displaced bool
 	// Leader: Agent was the virtual leader of group Group, planning for
 	// its members (kept here: the leader is gone once its group empties,
 	// while the log still shows its lines).

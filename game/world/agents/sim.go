@@ -176,7 +176,10 @@ type agent struct {
 	// exactly as long as that request: dropRequest and a settled request
 	// clear it, so a later world_changed replan is counted for its own
 	// kind.
-	hit      uint8
+	hit uint8
+	// pushed: a fill pushed it off its cell (displace) since the request
+	// pending now was asked; its plan's log line says so (Replan.Displaced).
+	pushed   bool
 	replans  int
 	steps    int
 	arrivals int
@@ -230,7 +233,11 @@ type Stats struct {
 	// queue it is bounded by the queue's length over the plans per tick.
 	MaxWait  int64
 	Displace int // agents moved out of a cell that was filled under them
-	Yields   int // times an agent stopped to wait for an occupied cell
+	// DisplacedArrivals counts the arrivals (in Arrivals) of agents that a
+	// fill pushed onto their own goals: they took no step to get there
+	// (see Sim.displace).
+	DisplacedArrivals int
+	Yields            int // times an agent stopped to wait for an occupied cell
 	// Settled counts requests settled without a planner call (the goal a
 	// wall or in another component) that the replan log lists, by reason.
 	Settled [NumReasons]int
@@ -906,7 +913,7 @@ func (s *Sim) request(i int, r Reason) {
 // queue entry stays and is skipped.)
 func dropRequest(a *agent) {
 	a.need = ReasonNone
-	a.hit = 0
+	a.hit, a.pushed = 0, false
 }
 
 // requestLocal queues group member i for a local path to its place. Its
@@ -1252,7 +1259,7 @@ func (s *Sim) precheck(i int) (Reason, bool) {
 // Stats.Settled when the stop is logged (the panel's counts match its lines).
 func (s *Sim) settle(i int, r Reason, why Why) {
 	a := s.at(i)
-	a.hit = 0 // no plan: a world_changed request settled is counted by no kind
+	a.hit, a.pushed = 0, false // no plan: a world_changed request settled is counted by no kind
 	if a.state != Stopped || a.why != why {
 		s.stats.Settled[r]++
 	}
@@ -1281,6 +1288,8 @@ func (s *Sim) finish(i int, r Reason, err error) {
 		}
 	}
 	a.hit = 0
+	pushed := a.pushed
+	a.pushed = false
 	if r.IsReplan() {
 		s.stats.Replans++
 	}
@@ -1307,8 +1316,19 @@ func (s *Sim) finish(i int, r Reason, err error) {
 	a.state, a.why = Moving, WhyNone
 	a.backoff = 0
 	s.notePlan(a, r)
-	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: Moving, Leader: a.kind == Leader, Group: a.group})
-	if len(a.plan.Segment) == 1 && len(a.plan.Legs) == 0 && a.cell == a.goal {
+	// A plan of one cell at the goal: the agent is there, and arrives now
+	// (its log line says arrived, not moving). Pushed there by a fill (see
+	// displace), it is counted among DisplacedArrivals too.
+	here := len(a.plan.Segment) == 1 && len(a.plan.Legs) == 0 && a.cell == a.goal
+	st := Moving
+	if here {
+		st = Arrived
+	}
+	s.log.add(Replan{Tick: s.tick, Agent: a.id, Reason: r, Cell: a.cell, State: st, Displaced: pushed, Leader: a.kind == Leader, Group: a.group})
+	if here {
+		if pushed {
+			s.stats.DisplacedArrivals++
+		}
 		s.arrive(i)
 	}
 }

@@ -1,0 +1,78 @@
+package agents
+
+import (
+	"image"
+	"testing"
+)
+
+// An agent pushed off a filled cell onto its own goal (task: it became
+// "arrived" like any arrival): it arrives, deliberately (it stands on its
+// goal, and ArrivedNow tells whoever hands out the next goals), but the
+// counters and the log say it was pushed there: its world_changed replan
+// is of kind displaced, its log line says arrived and displaced, and
+// Stats.DisplacedArrivals counts it. An agent pushed elsewhere replans
+// displaced and walks on, not counted there.
+func TestAgentPushedOntoItsGoalArrivesDisplaced(t *testing.T) {
+	const room = `
+########
+#......#
+#.A.B..#
+#......#
+########`
+	for _, tc := range []struct {
+		name   string
+		goal   image.Point // from A at (2,2)
+		onGoal bool
+	}{
+		{"onto its goal", image.Pt(3, 2), true},
+		{"short of its goal", image.Pt(6, 2), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, m := parse(t, room)
+			s := exact(g, NewAStar(g, AStarConfig{}))
+			id, _ := s.Spawn(m['A'])
+			// Goals far in the step's time: it has not left A when the
+			// fill comes.
+			s.SetSpeed([]int{id}, 0.5)
+			if err := s.SetGoal([]int{id}, tc.goal); err != nil {
+				t.Fatal(err)
+			}
+			s.Step()
+			if v := view(t, s, id); v.State != Moving || v.Cell != m['A'] {
+				t.Fatalf("test set-up: %v at %v", v.State, v.Cell)
+			}
+			before := s.Stats()
+			g.SetOpen(m['A'], false)
+			s.CellsChanged([]image.Point{m['A']})
+			s.Step()
+			v := view(t, s, id)
+			st := s.Stats()
+			if d := st.Reasons[ReasonWorldChanged] - before.Reasons[ReasonWorldChanged]; d != 1 || st.HitDisplaced-before.HitDisplaced != 1 {
+				t.Errorf("world_changed replans %d (displaced %d), want 1 (1)", d, st.HitDisplaced-before.HitDisplaced)
+			}
+			log := s.Replans(nil)
+			if len(log) == 0 || log[0].Agent != id || log[0].Reason != ReasonWorldChanged || !log[0].Displaced {
+				t.Fatalf("newest log line %+v, want the agent's world_changed replan, displaced", log[:min(1, len(log))])
+			}
+			arrivals := st.Arrivals - before.Arrivals
+			if !tc.onGoal {
+				if v.State != Moving || log[0].State != Moving || arrivals != 0 || st.DisplacedArrivals != 0 {
+					t.Errorf("pushed short of its goal: %v, logged %v, arrivals %d, displaced arrivals %d; want moving, moving, 0, 0", v.State, log[0].State, arrivals, st.DisplacedArrivals)
+				}
+				return
+			}
+			if v.Cell != tc.goal || v.State != Arrived || v.Steps != 0 {
+				t.Errorf("agent at %v, %v, %d steps; want arrived on its goal %v without a step", v.Cell, v.State, v.Steps, tc.goal)
+			}
+			if log[0].State != Arrived || log[0].Cell != tc.goal {
+				t.Errorf("logged %v at %v, want arrived at %v", log[0].State, log[0].Cell, tc.goal)
+			}
+			if arrivals != 1 || st.DisplacedArrivals != 1 {
+				t.Errorf("arrivals %d, displaced arrivals %d; want 1, 1", arrivals, st.DisplacedArrivals)
+			}
+			if now := s.ArrivedNow(nil); len(now) != 1 || now[0] != id {
+				t.Errorf("ArrivedNow %v, want [%d]", now, id)
+			}
+		})
+	}
+}
