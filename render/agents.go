@@ -264,12 +264,33 @@ func (r *Renderer) drawAgentBody(dst *ebiten.Image, l *AgentLayer, v *agents.Age
 // screen point (x, y) with camera cam (its disc and rim, or the cell-sized
 // square about its centre where that is larger), or -1: a click on the
 // disc picks the agent wherever the disc is drawn (agents.Sim.Shown).
+// A point on a group leader's diamond outside every body names the agent
+// drawn at the diamond's centre, on the leader's cell (the leader itself
+// is no one's to pick): the diamond is drawn larger than a body around
+// that agent, and its corners named nobody. Cost: agents.Sim.AgentNear,
+// and a look at each group's leader when that finds nobody.
 func AgentAt(s *agents.Sim, cam *Camera, x, y int) int {
 	if s == nil || cam == nil || !(cam.Zoom > 0) {
 		return -1
 	}
 	wx, wy := cam.ToWorld(float64(x), float64(y))
-	return s.AgentNear(wx, wy, float64(agentRadius(cam.Zoom)+1)/cam.Zoom)
+	rad := agentRadius(cam.Zoom)
+	r := float64(rad+1) / cam.Zoom
+	if id := s.AgentNear(wx, wy, r); id >= 0 {
+		return id
+	}
+	d := float64(leaderSize(rad)) / cam.Zoom
+	for _, g := range s.Groups(nil) {
+		v, ok := s.Agent(g.Leader)
+		if !ok {
+			continue
+		}
+		lx, ly := s.Shown(&v)
+		if math.Abs(wx-(lx+0.5))+math.Abs(wy-(ly+0.5)) <= d {
+			return s.AgentNear(lx+0.5, ly+0.5, r)
+		}
+	}
+	return -1
 }
 
 // hovered returns the agent under the mouse, or -1.
