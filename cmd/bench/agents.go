@@ -243,6 +243,7 @@ func runAgents(env *Env) (*Report, error) {
 	rep.Set("agents", r.Agents)
 	rep.Set("ticks", r.Ticks)
 	rep.Set("arrivals", r.Arrivals)
+	rep.Set("arrivals_displaced", st.DisplacedArrivals)
 	rep.Set("plans", r.Plans)
 	rep.Set("new_goal_plans", r.Reasons[agents.ReasonNewGoal])
 	rep.Set("replans", reasons)
