@@ -187,9 +187,9 @@ func (bw *buildWorker) stop() {
 }
 
 // Close stops the world's background goroutines: the optimal reference's
-// worker, the hierarchy build worker and the cut-cell worker (started on
-// grids over 256×256) and a batch under way (StartBatch), whose result is
-// dropped.
+// worker, the hierarchy build worker, the cut-cell and components workers
+// (started on grids over 256×256) and a batch under way (StartBatch),
+// whose result is dropped.
 // Without it each world loaded leaves them blocked for the life of the
 // program, holding a grid copy each. The owner calls it once when it
 // discards the world, e.g. after replacing it by another map; it does not
@@ -204,6 +204,8 @@ func (w *World) Close() {
 	w.stopBatch()
 	w.cancelBuild()
 	w.closeCutCells()
+	w.closeComponents()
+	w.snap = nil // the jobs under way hold theirs
 	if w.worker != nil {
 		w.worker.stop()
 		w.worker = nil

@@ -1,7 +1,9 @@
 package world
 
 import (
+	"context"
 	"image"
+	"time"
 
 	"pathlens/pathing"
 )
@@ -12,114 +14,116 @@ import (
 // changes.
 //
 // On grids over asyncCells the inspector never labels on the window
-// thread: one labelling there took about 0.2 s on a 4096×4096 map, a
-// stall on the first hover after every edit, and on every hover's first
-// frame while an HPA* hierarchy was being built in the background (the
-// hierarchy's own labels are not there until it arrives). ComponentAt
-// starts a labelling on a goroutine over a copy of the grid instead and
-// says it is pending; Tick takes the labels in when they are done
-// (ComponentsSeq counts that). The components layer (ComponentLabels) and
-// the group hierarchy's Component still want the labels at once: they
-// wait for a labelling under way for the grid as it is, else label.
+// thread: one labelling there took about 0.2 s on a
+// 4096×4096 map, a stall on the first hover or frame after every edit, and
+// on every hover's first frame while an HPA* hierarchy was being built in
+// the background (the hierarchy's own labels are not there until it
+// arrives). ComponentAt starts a labelling on the components worker (a
+// bgRunner: see gridjob.go), over the grid's snapshot, and says it is
+// pending; Tick takes the labels in when they are done (ComponentsSeq
+// counts that), and starts the labelling of the grid as it is when an
+// edit made the one under way stale. The components layer
+// (ComponentLabels) and the group hierarchy's Component still want the
+// labels at once: they wait for the labelling of the grid as it is.
 type components struct {
-	label   []int32
-	count   int
-	version uint64
-	grid    *pathing.Grid // the grid labelled (another map starts at version 0 too)
-	valid   bool
-	runs    pathing.ComponentLabeler // its memory reused from labelling to labelling
+	label []int32
+	count int
+	key   gridKey // the grid labelled (another map starts at version 0 too)
+	valid bool
+	runs  pathing.ComponentLabeler // labelling at once: its memory reused from labelling to labelling
 
-	job  *compJob      // a labelling under way on a goroutine (nil: none)
-	snap *pathing.Grid // the copy the goroutine labels, reused when no job holds it
-	seq  uint64        // counts labels taken in from a goroutine (ComponentsSeq)
-	err  *compJob      // the last job that failed, not started again for its grid
+	worker *compWorker
+	job    *compJob // the labelling under way on the worker (nil: none)
+	seq    uint64   // counts labels taken in from the worker (ComponentsSeq)
+	// failed is the grid whose labelling failed with an internal error
+	// (hasFailed): not started again for it.
+	failed    gridKey
+	hasFailed bool
 }
 
-// compJob is a labelling of snap, a copy of the grid at key, on a
-// goroutine. It owns runs and the buffer it labels into until it sends.
-type compJob struct {
-	key  cutKey
-	snap *pathing.Grid
-	runs pathing.ComponentLabeler
-	done chan compRes // capacity 1: the goroutine never waits for the world
-}
-
+// compRes is a labelling: the labels and the number of components.
 type compRes struct {
 	label []int32
 	count int
-	err   error
 }
 
-// compHook, when not nil, runs on a labelling goroutine before it labels
+// compJob is a labelling on the components worker, whose scratch is the
+// labeler; a job's result buffer is the stale labels'.
+type compJob = bgJob[gridKey, compRes, pathing.ComponentLabeler]
+
+// compWorker labels the components of large grids on one goroutine.
+type compWorker = bgRunner[gridKey, compRes, pathing.ComponentLabeler]
+
+// compWhat is what a panic labelling the components says was under way.
+const compWhat = "labelling the components"
+
+// compHook, when not nil, runs on the components worker before it labels
 // (tests: hold a labelling under way).
 var compHook func()
 
 func (c *components) current(w *World) bool {
-	return c.valid && c.grid == w.Grid && c.version == w.GridVersion() && len(c.label) == w.Grid.Len()
+	return c.valid && c.key == w.gridKey() && len(c.label) == w.Grid.Len()
 }
 
+func (c *components) failedFor(k gridKey) bool { return c.hasFailed && c.failed == k }
+
 // components returns the world's component labels, recomputing them after
-// edits. Cost: one labelling of the grid (pathing.ComponentLabeler), or
-// the wait for one under way on a goroutine for the grid as it is.
+// edits. Cost: one labelling of the grid (pathing.ComponentLabeler): on a
+// grid over asyncCells the wait for it on the worker.
 func (w *World) components() *components {
 	c := &w.comps
 	w.pollComponents(false)
 	if c.current(w) {
 		return c
 	}
-	if c.job != nil && c.job.key == w.cutKey() {
-		if w.pollComponents(true); c.current(w) {
+	if w.Grid.Len() > asyncCells && !c.failedFor(w.gridKey()) {
+		w.startComponents()
+		if w.waitComponents(); c.current(w) {
 			return c
 		}
 	}
-	w.pollComponents(true) // a stale labelling: its buffer and labeler come back
-	c.build(w.Grid)
-	c.grid, c.version = w.Grid, w.GridVersion()
-	c.valid = true
+	// A small grid, or the worker failed for this grid: label here.
+	w.dropComponentsJob()
+	var sizes []int32
+	c.label, sizes = c.runs.Label(w.Grid, c.label)
+	c.count = len(sizes)
+	c.key, c.valid = w.gridKey(), true
 	return c
 }
 
-func (c *components) build(g *pathing.Grid) {
-	var sizes []int32
-	c.label, sizes = c.runs.Label(g, c.label)
-	c.count = len(sizes)
-}
-
-// pollComponents takes in the result of the labelling goroutine, if it is
+// pollComponents takes in the result of the labelling under way, if it is
 // done (wait: waits for it), keeping the labels when they are for the grid
 // as it is. It reports whether it took labels in.
 func (w *World) pollComponents(wait bool) bool {
+	if wait {
+		return w.pollComponentsWithin(-1)
+	}
+	return w.pollComponentsWithin(0)
+}
+
+// pollComponentsWithin is pollComponents waiting up to d for the result
+// (d < 0: as long as it takes).
+func (w *World) pollComponentsWithin(d time.Duration) bool {
 	c := &w.comps
 	j := c.job
 	if j == nil {
 		return false
 	}
-	var r compRes
-	if wait {
-		r = <-j.done
-	} else {
-		select {
-		case r = <-j.done:
-		default:
-			return false
-		}
+	r, ok := j.pollWithin(d)
+	if !ok {
+		return false
 	}
 	c.job = nil
-	c.snap = j.snap // free again for the next job
 	if r.err != nil {
-		c.err = j
+		c.failed, c.hasFailed = j.key, true
 		w.Fail("inspector: %v", r.err)
 		return false
 	}
-	c.runs = j.runs
-	if j.key != w.cutKey() {
-		if r.label != nil {
-			c.label, c.valid = r.label, false // stale: its buffer serves the next labelling
-		}
+	if j.key != w.gridKey() {
+		c.label, c.valid = r.val.label, false // stale: its buffer serves the next labelling
 		return false
 	}
-	c.label, c.count = r.label, r.count
-	c.grid, c.version, c.valid = j.key.grid, j.key.version, true
+	c.label, c.count, c.key, c.valid = r.val.label, r.val.count, j.key, true
 	c.seq++
 	return true
 }
@@ -130,7 +134,7 @@ func (w *World) pollComponents(wait bool) bool {
 // and no hierarchy answers (an HPA* hierarchy does, in O(1), once it is
 // built). It never labels on the caller's thread there; it starts the
 // labelling, and Tick takes it in. Cost on a large grid: at most one copy
-// of the grid's cells (a new labelling), else a lookup.
+// of the grid's cells (its snapshot, shared), else a lookup.
 func (w *World) ComponentAt(p image.Point) (int32, bool) {
 	if !w.Grid.Open(p) {
 		return -1, true // blocked or off the grid: no labels needed
@@ -141,77 +145,91 @@ func (w *World) ComponentAt(p image.Point) (int32, bool) {
 	c := &w.comps
 	w.pollComponents(false)
 	if !c.current(w) && w.Grid.Len() > asyncCells {
-		if c.err != nil && c.err.key == w.cutKey() {
+		if c.failedFor(w.gridKey()) {
 			return -1, true // failed for this grid (said once): no component shown
 		}
 		w.startComponents()
-		if !c.current(w) {
-			return -1, false
-		}
+		return -1, false
 	}
 	return w.components().at(w.Grid, p), true
 }
 
-// startComponents starts labelling the grid as it is on a goroutine,
-// unless that is under way or failed already. A labelling of an earlier
-// grid still under way is left to end first (its copy is reused); the
-// next ComponentAt or Tick after it starts this one.
+// startComponents starts labelling the grid as it is on the components
+// worker, unless its labels are known, under way or failed already. A
+// labelling of an earlier grid under way is abandoned: its result is
+// never taken, and its buffer serves this one.
 func (w *World) startComponents() {
 	c := &w.comps
-	k := w.cutKey()
-	if c.job != nil || (c.err != nil && c.err.key == k) {
+	k := w.gridKey()
+	if c.current(w) || (c.job != nil && c.job.key == k) || c.failedFor(k) {
 		return
 	}
-	if c.snap == nil || c.snap.Width() != w.Grid.Width() || c.snap.Height() != w.Grid.Height() {
-		c.snap = w.Grid.Clone()
-	} else {
-		// Copied here, counted on the goroutine (Recount walks the grid).
-		copy(c.snap.Cells(), w.Grid.Cells())
-	}
-	j := &compJob{key: k, snap: c.snap, runs: c.runs, done: make(chan compRes, 1)}
-	buf := c.label
-	c.snap, c.runs, c.label, c.valid = nil, pathing.ComponentLabeler{}, nil, false
-	c.job = j
-	go func() {
-		var r compRes
-		defer func() {
-			if p := recover(); p != nil {
-				r = compRes{err: Recovered("labelling the components", p)}
-			}
-			j.done <- r
-		}()
+	w.dropComponentsJob()
+	j := newJob(k, w.snapshot(), func(_ context.Context, snap *pathing.Grid, lb *pathing.ComponentLabeler, dst compRes) (compRes, error) {
 		if compHook != nil {
 			compHook()
 		}
-		j.snap.Recount()
-		label, sizes := j.runs.Label(j.snap, buf)
-		r = compRes{label: label, count: len(sizes)}
-	}()
+		label, sizes := lb.Label(snap, dst.label)
+		return compRes{label: label, count: len(sizes)}, nil
+	})
+	if c.label != nil {
+		j.dst, j.hasDst = compRes{label: c.label}, true // stale labels: their buffer is filled again
+	}
+	c.label, c.valid = nil, false
+	if c.worker == nil {
+		c.worker = newRunner[gridKey, compRes, pathing.ComponentLabeler](compWhat)
+	}
+	c.job = j
+	c.worker.submit(j)
 }
 
-// syncComponents is Tick's part: it takes in a labelling that is done and,
-// when the labels are stale and one was wanted for an earlier grid, starts
-// the one for the grid as it is.
-func (w *World) syncComponents() {
+// dropComponentsJob abandons the labelling under way, if any; a result
+// already handed over gives back its buffer.
+func (w *World) dropComponentsJob() {
 	c := &w.comps
 	if c.job == nil {
 		return
 	}
-	if w.pollComponents(false) || c.job != nil || c.current(w) {
+	r, ok := c.job.abandon()
+	c.job = nil
+	if ok && r.err == nil && c.label == nil {
+		c.label, c.valid = r.val.label, false
+	}
+}
+
+// syncComponents is Tick's part: it takes in a labelling that is done and,
+// when the labels are stale and one was under way for an earlier grid,
+// starts the one for the grid as it is.
+func (w *World) syncComponents() {
+	c := &w.comps
+	wanted := c.job != nil
+	w.pollComponents(false)
+	if !wanted || c.current(w) || w.Grid.Len() <= asyncCells {
 		return
 	}
-	w.startComponents() // the one taken in was stale: label the grid as it is
+	w.startComponents()
 }
 
 // waitComponents waits for a labelling under way (Wait: a -shot's pinned
-// cell shows its component), and for the one it starts when that was of
-// an earlier grid.
+// cell shows its component), and for the one of the grid as it is when
+// that was of an earlier grid.
 func (w *World) waitComponents() {
-	for w.comps.job != nil {
-		if w.pollComponents(true) || w.comps.current(w) {
+	c := &w.comps
+	for c.job != nil {
+		if w.pollComponents(true) || c.current(w) {
 			return
 		}
 		w.startComponents()
+	}
+}
+
+// closeComponents stops the components worker (Close); the labels known
+// stay, and a later labelling starts a worker again.
+func (w *World) closeComponents() {
+	w.dropComponentsJob()
+	if c := &w.comps; c.worker != nil {
+		c.worker.stop()
+		c.worker = nil
 	}
 }
 
@@ -249,6 +267,7 @@ func (w *World) Component(p image.Point) int32 {
 
 // ComponentLabels returns per-cell component labels (-1 blocked) and the
 // number of components: the world's own slice, valid until the next edit.
+// On a grid over asyncCells it waits for the labelling (see components).
 func (w *World) ComponentLabels() ([]int32, int) {
 	c := w.components()
 	return c.label, c.count

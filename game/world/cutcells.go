@@ -2,9 +2,7 @@ package world
 
 import (
 	"context"
-	"errors"
 	"image"
-	"sync"
 	"time"
 
 	"pathlens/pathing"
@@ -18,10 +16,10 @@ import (
 //
 //   - on grids of asyncCells or fewer at once, in the call that finds the
 //     grid changed (Tick, ShowCutCells, Wait), as builds and searches are;
-//   - on larger grids on one goroutine (cutWorker), over its own copy of
-//     the grid, the latest request winning: a computation an edit makes
-//     stale is stopped (pathing.CutCellsContext) and its result is never
-//     taken;
+//   - on larger grids on one goroutine (cutWorker, a bgRunner: see
+//     gridjob.go), over the grid's snapshot, the latest request winning: a
+//     computation an edit makes stale is stopped
+//     (pathing.CutCellsContext) and its result is never taken;
 //   - not while a stroke is painted (every mouse move is a new version of
 //     the grid; the stroke's end asks again), nor on maps over MaxCutCells.
 //
@@ -32,40 +30,28 @@ import (
 //
 // Memory: a result is 4 bytes a cell. The session holds the result shown
 // and at most one spare buffer the next computation fills (a stale result
-// becomes that spare); pathing.CutCells' own working memory (about 60
-// bytes a cell at its peak) lives only while it runs.
+// becomes that spare), and the snapshot the result was computed from
+// (walls: shared with the other jobs of that version); pathing.CutCells'
+// own working memory (about 60 bytes a cell at its peak) lives only while
+// it runs.
 
 // MaxCutCells is the largest map (in cells) whose cut cells are computed:
 // at its peak pathing.CutCells needs about 60 bytes a cell (240 MB on 4M
 // cells), and a second.
 const MaxCutCells = 1 << 22
 
-// cutKey is the grid a cut-cell result is for: which grid (another map of
-// the same size starts at version 0 too) at which version.
-type cutKey struct {
-	grid    *pathing.Grid
-	version uint64
-}
+// cutJob is a computation of the cut cells of the grid at key (its
+// snapshot) on the cut worker: the result is the counts, computed into
+// the job's buffer (or the worker's spare).
+type cutJob = bgJob[gridKey, []int32, struct{}]
 
-// cutJob is a computation of the cut cells of snap, a copy of the grid
-// at key, on the cut worker.
-type cutJob struct {
-	key     cutKey
-	snap    *pathing.Grid
-	dst     []int32 // a buffer to compute into (nil: the worker's, or a new one)
-	ctx     context.Context
-	cancel  context.CancelFunc // abandon: stops it within a millisecond
-	done    chan cutRes        // capacity 1: the worker never waits for the world
-	started time.Time
-	// mu orders the worker's hand-over of a result with the world's
-	// abandoning the job: a result is either sent before abandoned is
-	// set (abandonCutCells takes its buffer back) or never sent (the
-	// worker keeps the buffer for the next job). Without it a result
-	// finished between the world's poll and its abandoning was sent to
-	// nobody, and its buffer was lost: the next job made a new one.
-	mu        sync.Mutex
-	abandoned bool
-}
+// cutWorker computes cut cells on one goroutine (a bgRunner): a job not
+// yet started is replaced by the next one; a job under way when it is
+// abandoned stops within a millisecond (pathing.CutCellsContext).
+type cutWorker = bgRunner[gridKey, []int32, struct{}]
+
+// cutsWhat is what a panic computing the cut cells says was under way.
+const cutsWhat = "computing the cut cells"
 
 // cutHook, when not nil, runs on the worker before each job it computes
 // (tests: hold one under way while the grid is edited).
@@ -76,147 +62,43 @@ var cutHook func(j *cutJob)
 // job at that instant).
 var cutDoneHook func(j *cutJob)
 
-// cutWorker computes cut cells on one goroutine, one job at a time, like
-// the build worker: a job not yet started is replaced by the next one; a
-// job under way when it is abandoned stops within a millisecond.
-type cutWorker struct {
-	reqs  chan *cutJob  // capacity 1: the job waiting for the worker
-	drop  chan struct{} // capacity 1: let go of the buffer kept from a stopped job (release)
-	quit  chan struct{}
-	ended chan struct{} // closed when the goroutine returns
-}
+// cutPanicHook, when not nil, runs before each computation, on the worker
+// or at once (tests: a panic there).
+var cutPanicHook func()
 
-func newCutWorker() *cutWorker {
-	cw := &cutWorker{reqs: make(chan *cutJob, 1), drop: make(chan struct{}, 1), quit: make(chan struct{}), ended: make(chan struct{})}
-	go cw.loop()
-	return cw
-}
-
-func (cw *cutWorker) loop() {
-	defer close(cw.ended)
-	// buf is the buffer of the last job stopped, kept for the next job
-	// that brings none (a job's own buffer replaces it: never two).
-	var buf []int32
-	for {
-		var j *cutJob
-		select {
-		case <-cw.quit:
-			return
-		case <-cw.drop:
-			buf = nil
-			continue
-		case j = <-cw.reqs:
-		}
-		if j.dst != nil {
-			buf = j.dst
-		}
-		if j.ctx.Err() != nil {
-			continue // abandoned before it started
-		}
-		if cutHook != nil {
-			cutHook(j)
-		}
-		cut, err := safeCutCells(j.ctx, j.snap, buf)
-		var ie *InternalError
-		if errors.As(err, &ie) {
-			buf = nil
-			j.done <- cutRes{err: err}
-			continue
-		}
-		if err != nil {
-			buf = cut // stopped: nobody wants it, the buffer serves the next (release lets it go)
-			continue
-		}
-		if cutDoneHook != nil {
-			cutDoneHook(j)
-		}
-		j.mu.Lock()
-		if j.abandoned {
-			buf = cut // finished, but too late: as if stopped
-		} else {
-			buf = nil
-			j.done <- cutRes{cut: cut}
-		}
-		j.mu.Unlock()
-	}
-}
-
-// cutRes is a cut-cell job's result: the counts, or an internal error.
-type cutRes struct {
-	cut []int32
-	err error
-}
-
-// safeCutCells is pathing.CutCellsContext with a panic in it returned as
-// an *InternalError (see Recovered): the layer then shows no cut cells
-// for that grid, and the session goes on.
-func safeCutCells(ctx context.Context, g *pathing.Grid, dst []int32) (cut []int32, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			cut, err = nil, Recovered("computing the cut cells", p)
-		}
-	}()
+// computeCutCells is pathing.CutCellsContext on g into dst, the work of a
+// cut job (on the worker, or at once on a small grid, under safely).
+func computeCutCells(ctx context.Context, g *pathing.Grid, dst []int32) ([]int32, error) {
 	if cutPanicHook != nil {
 		cutPanicHook()
 	}
 	return pathing.CutCellsContext(ctx, g, dst)
 }
 
-// cutPanicHook, when not nil, runs in safeCutCells before the computation
-// (tests: a panic there).
-var cutPanicHook func()
-
-// submit queues j, replacing (and abandoning) a job the worker has not
-// started; j takes that job's buffer when it brings none. Only the world's
-// goroutine submits, so the send never blocks.
-func (cw *cutWorker) submit(j *cutJob) {
-	select {
-	case old := <-cw.reqs:
-		old.cancel()
-		if j.dst == nil {
-			j.dst = old.dst
+func newCutWorker() *cutWorker {
+	cw := newRunner[gridKey, []int32, struct{}](cutsWhat)
+	cw.finished = func(j *cutJob) {
+		if cutDoneHook != nil {
+			cutDoneHook(j)
 		}
-	default:
 	}
-	cw.reqs <- j
-}
-
-// release tells the worker to let go of the buffer it keeps from a stopped
-// job (up to 16 MB on a 4M-cell map), as the layer is no longer shown.
-// It never blocks.
-func (cw *cutWorker) release() {
-	select {
-	case cw.drop <- struct{}{}:
-	default:
-	}
-}
-
-// stop ends the worker's goroutine: at once when it is idle, else when the
-// job under way ends (the world abandons it first: within a millisecond).
-func (cw *cutWorker) stop() {
-	close(cw.quit)
-	select {
-	case old := <-cw.reqs:
-		old.cancel()
-	default:
-	}
+	return cw
 }
 
 // cutCells is the session's cut-cell state.
 type cutCells struct {
 	want  bool    // the view shows them (ShowCutCells)
 	shown []int32 // the last result, for key (nil: none)
-	key   cutKey
-	// walls is the grid shown was computed from (the worker's copy, or a
-	// copy kept on small grids): an edit of weights alone leaves the cut
-	// cells as they are, and syncCutCells re-keys them rather than
-	// compute them again.
+	key   gridKey
+	// walls is the grid shown was computed from (its snapshot): an edit
+	// of weights alone leaves the cut cells as they are, and syncCutCells
+	// re-keys them rather than compute them again.
 	walls *pathing.Grid
 	spare []int32 // a buffer for the next computation (nil: none)
 	job   *cutJob // the computation under way for the worker (nil: none)
 	// failed is the grid whose computation failed with an internal error:
 	// not tried again until the grid changes (every frame would).
-	failed    cutKey
+	failed    gridKey
 	hasFailed bool
 	released  bool // the worker was told to let its buffer go, and has had no job since
 	worker    *cutWorker
@@ -242,7 +124,7 @@ func (w *World) ShowCutCells(on bool) {
 // slice is the session's own: read it, and only until the grid changes.
 func (w *World) CutCells() []int32 {
 	c := &w.cuts
-	if c.shown == nil || c.key != w.cutKey() || len(c.shown) != w.Grid.Len() {
+	if c.shown == nil || c.key != w.gridKey() || len(c.shown) != w.Grid.Len() {
 		return nil
 	}
 	return c.shown
@@ -263,13 +145,11 @@ func (w *World) CutOff(p image.Point) (n int32, ok bool) {
 // are being computed in the background, and since when. Tick takes them
 // when they are in; Wait waits for them.
 func (w *World) CutCellsPending() (since time.Time, pending bool) {
-	if j := w.cuts.job; j != nil && j.key == w.cutKey() {
+	if j := w.cuts.job; j != nil && j.key == w.gridKey() {
 		return j.started, true
 	}
 	return time.Time{}, false
 }
-
-func (w *World) cutKey() cutKey { return cutKey{w.Grid, w.GridVersion()} }
 
 // syncCutCells takes a computation that has finished, then starts the one
 // the grid as it is needs, if any (see ShowCutCells). Every frame calls
@@ -277,7 +157,7 @@ func (w *World) cutKey() cutKey { return cutKey{w.Grid, w.GridVersion()} }
 func (w *World) syncCutCells() {
 	c := &w.cuts
 	w.pollCutCells(false)
-	k := w.cutKey()
+	k := w.gridKey()
 	if c.shown != nil && c.key != k && c.key.grid == w.Grid && c.walls != nil {
 		if cells, ok := w.ChangedSince(c.key.version); ok && sameWalls(cells, c.walls, w.Grid) {
 			c.key = k // weights alone changed: the cut cells stand
@@ -327,22 +207,23 @@ func (w *World) syncCutCells() {
 		c.shown = nil
 	}
 	if w.Grid.Len() <= asyncCells {
-		cut, err := safeCutCells(context.Background(), w.Grid, dst)
+		cut, err := safely(cutsWhat, func() ([]int32, error) { return computeCutCells(context.Background(), w.Grid, dst) })
 		if err != nil {
 			c.failed, c.hasFailed = k, true
 			w.Fail("components layer: %v", err)
 			return
 		}
-		c.shown, c.key = cut, k
-		if c.walls == nil || c.walls.Width() != w.Grid.Width() || c.walls.Height() != w.Grid.Height() {
-			c.walls = w.Grid.Clone()
-		} else {
-			c.walls.SetCells(w.Grid.Cells())
-		}
+		c.shown, c.key, c.walls = cut, k, w.snapshot()
 		return
 	}
-	j := &cutJob{key: k, snap: w.Grid.Clone(), dst: dst, done: make(chan cutRes, 1), started: time.Now()}
-	j.ctx, j.cancel = context.WithCancel(context.Background())
+	var j *cutJob
+	j = newJob(k, w.snapshot(), func(ctx context.Context, snap *pathing.Grid, _ *struct{}, dst []int32) ([]int32, error) {
+		if cutHook != nil {
+			cutHook(j)
+		}
+		return computeCutCells(ctx, snap, dst)
+	})
+	j.dst, j.hasDst = dst, dst != nil
 	if c.worker == nil {
 		c.worker = newCutWorker()
 	}
@@ -360,22 +241,19 @@ func (w *World) pollCutCells(wait bool) bool {
 	if j == nil {
 		return false
 	}
-	r, ok := take(j.done, wait)
+	r, ok := j.poll(wait)
 	if !ok {
 		return false
 	}
 	c.job = nil
-	j.cancel() // its context's work is done
 	if r.err != nil {
 		c.failed, c.hasFailed = j.key, true
 		w.Fail("components layer: %v", r.err)
 		return true
 	}
-	cut := r.cut
-	c.walls = j.snap
 	// (A job starts with the result it replaces taken as its buffer or
 	// the spare: shown is nil here.)
-	c.shown, c.key = cut, j.key
+	c.shown, c.key, c.walls = r.val, j.key, j.snap
 	return true
 }
 
@@ -402,14 +280,10 @@ func (w *World) abandonCutCells() {
 	if j == nil {
 		return
 	}
-	j.cancel()
 	c.job = nil
-	j.mu.Lock()
-	j.abandoned = true
-	r, ok := take(j.done, false)
-	j.mu.Unlock()
-	if ok && r.err == nil && r.cut != nil && c.want && c.spare == nil {
-		c.spare = r.cut
+	r, ok := j.abandon()
+	if ok && r.err == nil && r.val != nil && c.want && c.spare == nil {
+		c.spare = r.val
 	}
 }
 

@@ -1,6 +1,7 @@
 package world
 
 import (
+	"context"
 	"image"
 	"math"
 	"time"
@@ -16,6 +17,12 @@ const syncOptimalCells = 256 * 256
 // Optimal is the optimal answer to the current query (A* with an
 // admissible heuristic), the reference for suboptimality and the compare
 // ghost.
+//
+// On grids over syncOptimalCells it is searched on the optimal worker (a
+// bgRunner: see gridjob.go) over the grid's snapshot, shared by every
+// query on the same grid version: a drag of the goal over an unchanged map
+// copies nothing. The latest query wins: a search for a query replaced
+// (a new goal, an edit) is stopped and its answer never taken.
 type Optimal struct {
 	Known    bool
 	Pending  bool // being computed in the background
@@ -25,12 +32,12 @@ type Optimal struct {
 	Expanded int
 	Duration time.Duration
 
-	gen    int
 	logIt  bool   // log the answer when it arrives
 	logged bool   // the answer's "optimal" line is written
 	key    optKey // what the known or pending answer is for
 	search *pathing.Searcher
 	worker *optWorker
+	job    *optJob // the background search of the pending answer (nil: none)
 	// failedKey is the query whose search failed with an internal error
 	// (failed set): not asked again (see request).
 	failedKey optKey
@@ -53,110 +60,80 @@ type optKey struct {
 	version     uint64
 }
 
-type optReq struct {
-	gen         int
-	cells       []uint8
-	w, h        int
-	start, goal image.Point
-	nb          pathing.Neighborhood
-}
-
 type optRes struct {
-	gen      int
 	found    bool
 	cost     float64
 	path     []image.Point
 	expanded int
 	dur      time.Duration
-	err      error // an internal error: no answer
 }
 
-// optWorker runs optimal searches on its own copy of the grid, on one
-// goroutine that lives until stop.
-type optWorker struct {
-	reqs chan optReq
-	res  chan optRes
-	quit chan struct{}
-}
+// optJob is an optimal search on the optimal worker, whose scratch is its
+// searcher (made on its first job, pointed at each job's snapshot).
+type optJob = bgJob[optKey, optRes, *pathing.Searcher]
 
-func newOptWorker() *optWorker {
-	ow := &optWorker{reqs: make(chan optReq, 1), res: make(chan optRes, 4), quit: make(chan struct{})}
-	go ow.run()
-	return ow
-}
+// optWorker runs the optimal searches of large grids on one goroutine.
+type optWorker = bgRunner[optKey, optRes, *pathing.Searcher]
 
-func (ow *optWorker) run() {
-	var g *pathing.Grid
-	var s *pathing.Searcher
-	for {
-		var r optReq
-		select {
-		case <-ow.quit:
-			return
-		case r = <-ow.reqs:
-		}
-		if g == nil || g.Width() != r.w || g.Height() != r.h {
-			g = pathing.MustGrid(r.w, r.h)
-			s = pathing.NewSearcher(g)
-		}
-		g.SetCells(r.cells)
-		out := optSearch(s, r)
-		if out.err != nil {
-			g, s = nil, nil // made anew for the next request: this one may be broken
-		}
-		select {
-		case ow.res <- out: // the world drains results every tick
-		case <-ow.quit:
-			return
-		}
-	}
-}
+// optWhat is what a panic in the optimal search says was under way.
+const optWhat = "computing the optimal reference"
 
-// optSearch answers r with s (on the worker, or at once on a small grid).
-// A panic in the search is the answer's error (see Recovered): the window
-// goes on without the reference for that query.
-func optSearch(s *pathing.Searcher, r optReq) (out optRes) {
-	defer func() {
-		if p := recover(); p != nil {
-			out = optRes{gen: r.gen, cost: math.Inf(1), err: Recovered("computing the optimal reference", p)}
-		}
-	}()
+// optChunk is how many expansions the optimal search makes between looks
+// at its context (stopped when its query is replaced).
+const optChunk = 4096
+
+// optSearch answers q with s (on the worker, or at once on a small grid,
+// under safely: a panic is the answer's error, the window going on
+// without the reference for that query). It returns ctx's error when ctx
+// is cancelled before the search ends.
+func optSearch(ctx context.Context, s *pathing.Searcher, q pathing.Query) (optRes, error) {
 	if optSearchHook != nil {
 		optSearchHook()
 	}
 	t0 := time.Now()
-	res, err := s.Search(pathing.Query{Start: r.start, Goal: r.goal, Neighborhood: r.nb})
-	out = optRes{gen: r.gen, dur: time.Since(t0), cost: math.Inf(1)}
-	if err == nil && res.Status == pathing.Found {
+	out := optRes{cost: math.Inf(1)}
+	if err := s.Init(q); err != nil {
+		out.dur = time.Since(t0)
+		return out, nil // no answer: as a search that found no path
+	}
+	for s.Step(optChunk) == pathing.Running {
+		if err := ctx.Err(); err != nil {
+			return optRes{}, err
+		}
+	}
+	res := s.Result()
+	out.dur = time.Since(t0)
+	if res.Status == pathing.Found {
 		out.found, out.cost = true, res.Cost
 		out.path = append([]image.Point(nil), res.Path...)
 	}
 	out.expanded = res.Expanded
-	return out
+	return out, nil
 }
 
-// optSearchHook, when not nil, runs before each background optimal
-// search (tests: a panic there).
+// optSearchHook, when not nil, runs before each optimal search (tests: a
+// panic there).
 var optSearchHook func()
-
-// stop ends the worker's goroutine: at once when it waits, else when the
-// search under way ends.
-func (ow *optWorker) stop() { close(ow.quit) }
 
 // close stops the background worker; the answer pending from it is
 // forgotten.
 func (o *Optimal) close() {
+	if o.Pending {
+		o.reset()
+	}
 	if o.worker != nil {
 		o.worker.stop()
 		o.worker = nil
 	}
-	if o.Pending {
-		o.reset()
-	}
 }
 
+// reset forgets the answer, known or pending (a search under way for it
+// is stopped).
 func (o *Optimal) reset() {
-	o.gen++
+	if o.job != nil {
+		o.job.abandon()
+		o.job = nil
+	}
 	o.Known, o.Pending, o.Found, o.logged = false, false, false, false
 	o.Cost = math.Inf(1)
 	o.Path = o.Path[:0]
@@ -186,11 +163,9 @@ func (o *Optimal) request(w *World, logIt bool) {
 	if !w.HasStart || !w.HasGoal || !w.Grid.Open(w.Start) || !w.Grid.Open(w.Goal) {
 		return
 	}
-	nb := w.Settings.Neighborhood
+	q := pathing.Query{Start: w.Start, Goal: w.Goal, Neighborhood: w.Settings.Neighborhood}
 	if o.memoOK && o.memoKey == k {
-		r := o.memo
-		r.gen = o.gen
-		o.set(r, w, false)
+		o.set(o.memo, nil, w, false)
 		// The plan line logged next carries the figure, as on a small grid.
 		o.logged = logIt
 		return
@@ -199,34 +174,37 @@ func (o *Optimal) request(w *World, logIt bool) {
 		if o.search == nil || o.search.Grid() != w.Grid {
 			o.search = pathing.NewSearcher(w.Grid)
 		}
-		r := optSearch(o.search, optReq{gen: o.gen, start: w.Start, goal: w.Goal, nb: nb})
-		if r.err != nil {
-			o.search = nil
+		r, err := safely(optWhat, func() (optRes, error) { return optSearch(context.Background(), o.search, q) })
+		if err != nil {
+			o.search = nil // made anew for the next query: this one may be broken
 		}
-		o.set(r, w, false)
+		o.set(r, err, w, false)
 		return
 	}
 	if o.worker == nil {
-		o.worker = newOptWorker()
+		o.worker = newRunner[optKey, optRes, *pathing.Searcher](optWhat)
 	}
-	req := optReq{gen: o.gen, cells: append([]uint8(nil), w.Grid.Cells()...), w: w.Grid.Width(), h: w.Grid.Height(),
-		start: w.Start, goal: w.Goal, nb: nb}
-	// Latest wins: drop a request the worker has not taken yet.
-	select {
-	case <-o.worker.reqs:
-	default:
-	}
-	o.worker.reqs <- req
+	o.job = newJob(k, w.snapshot(), func(ctx context.Context, snap *pathing.Grid, s **pathing.Searcher, _ optRes) (optRes, error) {
+		if *s == nil {
+			*s = pathing.NewSearcher(snap)
+		} else {
+			(*s).SetGrid(snap)
+		}
+		return optSearch(ctx, *s, q)
+	})
+	o.worker.submit(o.job)
 	o.Pending = true
 }
 
-func (o *Optimal) set(r optRes, w *World, logIt bool) {
-	if r.err != nil {
+// set makes r (or err, an internal error) the answer of the query asked.
+func (o *Optimal) set(r optRes, err error, w *World, logIt bool) {
+	o.job = nil
+	if err != nil {
 		// Unknown for this query; asked again when the query or the
 		// grid changes (request), not at every replan of this one.
 		o.Pending = false
 		o.failed, o.failedKey = true, o.key
-		w.Fail("%v", r.err)
+		w.Fail("%v", err)
 		return
 	}
 	o.memo, o.memoKey, o.memoOK = r, o.key, true
@@ -256,19 +234,11 @@ func (o *Optimal) log(w *World) {
 	o.logged = true
 }
 
-// poll takes finished background results.
+// poll takes the background answer if it is in.
 func (o *Optimal) poll(w *World) {
-	if o.worker == nil {
-		return
-	}
-	for {
-		select {
-		case r := <-o.worker.res:
-			if r.gen == o.gen && o.Pending {
-				o.set(r, w, o.logIt)
-			}
-		default:
-			return
+	if j := o.job; j != nil {
+		if r, ok := j.poll(false); ok {
+			o.set(r.val, r.err, w, o.logIt)
 		}
 	}
 }
@@ -280,10 +250,8 @@ func (w *World) WaitOptimal() { w.Wait() }
 
 func (w *World) waitOptimal() {
 	o := &w.Optimal
-	for o.Pending && o.worker != nil {
-		r := <-o.worker.res
-		if r.gen == o.gen {
-			o.set(r, w, o.logIt)
-		}
+	if j := o.job; j != nil {
+		r, _ := j.poll(true)
+		o.set(r.val, r.err, w, o.logIt)
 	}
 }

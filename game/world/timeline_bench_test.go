@@ -10,7 +10,10 @@ import (
 
 // BenchmarkQuery4096 is one traced A* query of a few hundred cells on an
 // open 4096×4096 map (a new goal, replanned and settled): the timeline's per-query
-// cost on a large map, whatever the search touched.
+// cost on a large map, whatever the search touched. It includes the optimal
+// reference, searched in the background: when each of its queries copied
+// the grid this was 16 MB and 23 ms an op; on the grid's shared snapshot
+// (gridjob.go) it is about 3 KB and 0.1 ms.
 func BenchmarkQuery4096(b *testing.B) {
 	g, err := pathing.NewGrid(4096, 4096)
 	if err != nil {

@@ -202,6 +202,7 @@ type World struct {
 	trace  pathing.Trace
 	path   []image.Point
 
+	snap    *gridSnap // the grid's copy background jobs read (snapshot)
 	comps   components
 	cuts    cutCells // the components layer's cut cells (cutcells.go)
 	agents  agentState

@@ -1,0 +1,299 @@
+package world
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"pathlens/pathing"
+)
+
+// Background grid jobs: one mechanism for the work the session does over
+// the whole grid of a large map (over asyncCells) off the window thread.
+//
+// Why. Three parts of the session compute something over the whole grid
+// on a goroutine: the inspector's and the components layer's component
+// labels (components.go), the layer's cut cells (cutcells.go) and the
+// optimal reference (optimal.go). Each had its own worker, its own copy of
+// the grid, its own way of keying a result on the grid it was for, of
+// recovering a panic and of dropping a stale result; and the optimal
+// reference copied the grid twice for every query (16 MB a copy at 4096²),
+// a drag of the goal on an unchanged map making one pair a move.
+//
+// How. Two pieces, shared by the three:
+//
+//   - a snapshot (World.snapshot): a read-only copy of the grid for a
+//     gridKey (the grid and its version), made the first time a job needs
+//     that version and shared by every job that reads it, whichever kind
+//     and however many. Nobody writes a snapshot, so jobs on different
+//     goroutines read it at once; the cut cells keep the one their result
+//     was computed from (sameWalls). So the grid is copied at most once a
+//     version, and an optimal query on an unchanged grid copies nothing.
+//   - a runner (bgRunner): one goroutine a kind of job, one job at a time,
+//     the latest request winning. A job submitted replaces the one waiting
+//     for the runner (never started: dropped); the world abandons the job
+//     under way when it no longer wants it (bgJob.abandon): its context is
+//     cancelled, which stops the cut cells and the optimal A* within a
+//     moment (a labelling runs to its end), and its result is never handed
+//     over. A job's result comes back on its own channel, so it is tagged
+//     by the job: the world takes only its current job's, and each kind
+//     keeps a result with the key it is for and shows it only while the
+//     grid is still that version. A panic in a job is recovered on the
+//     runner (Recovered): the job's result is that *InternalError, the
+//     runner's scratch state is made anew, and the runner goes on.
+//
+// Memory. The world holds the snapshot of the latest version a job asked
+// for (1 byte a cell) until a newer one is asked for, plus whatever jobs
+// still under way hold of older ones; the old workers each held a copy of
+// their own. A runner keeps its scratch (the labeler, the A* searcher)
+// from job to job, and at most one spare result buffer: the one of a job
+// stopped or dropped, filled again by the next job that brings none
+// (release lets it go), so a stale result's memory is reused, not lost.
+
+// gridKey is the grid a result is for: which grid (another map of the
+// same size starts at version 0 too) at which version.
+type gridKey struct {
+	grid    *pathing.Grid
+	version uint64
+}
+
+func (w *World) gridKey() gridKey { return gridKey{w.Grid, w.GridVersion()} }
+
+// gridSnap is a read-only copy of the grid at key.
+type gridSnap struct {
+	key  gridKey
+	grid *pathing.Grid
+}
+
+// snapCopies counts the snapshots made (tests: the grid is copied once a
+// version).
+var snapCopies atomic.Int64
+
+// snapshot returns a copy of the grid as it is, for background jobs to
+// read: the same copy for every call until the grid changes. Nobody may
+// write it. Cost: one copy of the grid's cells the first time a version
+// is asked for, else a comparison.
+func (w *World) snapshot() *pathing.Grid {
+	k := w.gridKey()
+	if s := w.snap; s != nil && s.key == k {
+		return s.grid
+	}
+	snapCopies.Add(1)
+	w.snap = &gridSnap{key: k, grid: w.Grid.Clone()}
+	return w.snap.grid
+}
+
+// bgJob is one job for a bgRunner: run, for key, with R its result (a
+// buffer a result may be computed into, too) and S the runner's scratch.
+type bgJob[K comparable, R, S any] struct {
+	key     K
+	snap    *pathing.Grid // the snapshot of the grid it reads (World.snapshot)
+	started time.Time
+	// run computes the result from snap on the runner, into dst when it
+	// can (dst is the job's buffer, else the runner's spare, else zero),
+	// with s the runner's scratch. It stops early, returning ctx's error
+	// and what it has of dst, when ctx is cancelled; any other error is
+	// the job's result.
+	run    func(ctx context.Context, snap *pathing.Grid, s *S, dst R) (R, error)
+	dst    R    // a buffer to compute into, given to the runner
+	hasDst bool // dst is set
+	ctx    context.Context
+	cancel context.CancelFunc // abandon: stops a job that looks at ctx
+	done   chan bgRes[R]      // capacity 1: the runner never waits for the world
+	// mu orders the runner's hand-over of a result with the world's
+	// abandoning the job: a result is either sent before abandoned is
+	// set (abandon returns it, its buffer reused) or never sent (the
+	// runner keeps it as its spare). Without it a result finished
+	// between the world's poll and its abandoning went to nobody.
+	mu        sync.Mutex
+	abandoned bool
+}
+
+// bgRes is a job's result: its value, or an error (an *InternalError: a
+// panic in the job, or an error run returned).
+type bgRes[R any] struct {
+	val R
+	err error
+}
+
+// newJob returns a job computing run from snap, the snapshot of the grid
+// at key. Submit it to a runner (set dst first to give it a buffer).
+func newJob[K comparable, R, S any](key K, snap *pathing.Grid, run func(ctx context.Context, snap *pathing.Grid, s *S, dst R) (R, error)) *bgJob[K, R, S] {
+	j := &bgJob[K, R, S]{key: key, snap: snap, run: run, done: make(chan bgRes[R], 1), started: time.Now()}
+	j.ctx, j.cancel = context.WithCancel(context.Background())
+	return j
+}
+
+// poll takes the job's result if it is in (wait: blocks until it is).
+// Only for a job not abandoned: an abandoned one never sends.
+func (j *bgJob[K, R, S]) poll(wait bool) (bgRes[R], bool) {
+	if wait {
+		return j.pollWithin(-1)
+	}
+	return j.pollWithin(0)
+}
+
+// pollWithin is poll waiting up to d for the result (d < 0: as long as it
+// takes; 0: not at all).
+func (j *bgJob[K, R, S]) pollWithin(d time.Duration) (r bgRes[R], ok bool) {
+	if d > 0 {
+		t := time.NewTimer(d)
+		select {
+		case r, ok = <-j.done:
+		case <-t.C:
+		}
+		t.Stop()
+	} else {
+		r, ok = take(j.done, d < 0)
+	}
+	if ok {
+		j.cancel() // its context's work is done
+	}
+	return r, ok
+}
+
+// abandon tells the runner the job's result is no longer wanted, stopping
+// it if it is under way and looks at its context. It returns a result
+// handed over already (ok), for its buffer; one not handed over never
+// will be, the runner keeping its buffer for its next job.
+func (j *bgJob[K, R, S]) abandon() (r bgRes[R], ok bool) {
+	j.cancel()
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.abandoned = true
+	return take(j.done, false)
+}
+
+// bgRunner runs jobs of one kind on one goroutine, one at a time, the
+// latest request winning (see the top of this file).
+type bgRunner[K comparable, R, S any] struct {
+	what  string               // what a job does, for a panic's error: "computing the cut cells"
+	reqs  chan *bgJob[K, R, S] // capacity 1: the job waiting for the runner
+	drop  chan struct{}        // capacity 1: let go of the spare buffer (release)
+	quit  chan struct{}        // closed by stop
+	ended chan struct{}        // closed when the goroutine returns
+	// finished, when not nil, runs on the runner after a job finished and
+	// before its result is handed over (tests: abandon it at that instant).
+	finished func(j *bgJob[K, R, S])
+}
+
+func newRunner[K comparable, R, S any](what string) *bgRunner[K, R, S] {
+	r := &bgRunner[K, R, S]{what: what, reqs: make(chan *bgJob[K, R, S], 1), drop: make(chan struct{}, 1),
+		quit: make(chan struct{}), ended: make(chan struct{})}
+	go r.loop()
+	return r
+}
+
+func (r *bgRunner[K, R, S]) loop() {
+	defer close(r.ended)
+	var scratch S
+	// spare is the buffer of the last job stopped or not taken, for the
+	// next job that brings none (a job's own buffer replaces it: never
+	// two).
+	var spare, zero R
+	var noScratch S
+	for {
+		var j *bgJob[K, R, S]
+		select {
+		case <-r.quit:
+			return
+		case <-r.drop:
+			spare = zero
+			continue
+		case j = <-r.reqs:
+		}
+		if j.hasDst {
+			spare = j.dst
+		}
+		if j.ctx.Err() != nil {
+			continue // abandoned before it started
+		}
+		dst := spare
+		spare = zero
+		val, err := r.run(j, &scratch, dst)
+		var ie *InternalError
+		switch {
+		case errors.As(err, &ie):
+			scratch = noScratch // it may be broken: made anew for the next job
+			j.send(bgRes[R]{err: err})
+			continue
+		case err != nil && j.ctx.Err() != nil:
+			spare = val // stopped: nobody wants it, its buffer serves the next
+			continue
+		}
+		if r.finished != nil {
+			r.finished(j)
+		}
+		if !j.send(bgRes[R]{val: val, err: err}) {
+			spare = val // finished, but too late: as if stopped
+		}
+	}
+}
+
+// send hands r over unless the job was abandoned, and reports whether it
+// did.
+func (j *bgJob[K, R, S]) send(r bgRes[R]) bool {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if j.abandoned {
+		return false
+	}
+	j.done <- r
+	return true
+}
+
+// run is j.run with a panic in it returned as an *InternalError.
+func (r *bgRunner[K, R, S]) run(j *bgJob[K, R, S], s *S, dst R) (R, error) {
+	return safely(r.what, func() (R, error) { return j.run(j.ctx, j.snap, s, dst) })
+}
+
+// safely is f() with a panic in it returned as an *InternalError (see
+// Recovered) while what was under way: on a runner, and where a job's
+// work is done at once on a small grid.
+func safely[R any](what string, f func() (R, error)) (val R, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			var z R
+			val, err = z, Recovered(what, p)
+		}
+	}()
+	return f()
+}
+
+// submit queues j, replacing (and abandoning) a job the runner has not
+// started; j takes that job's buffer when it brings none. Only the world's
+// goroutine submits, so the send never blocks.
+func (r *bgRunner[K, R, S]) submit(j *bgJob[K, R, S]) {
+	select {
+	case old := <-r.reqs:
+		old.cancel()
+		if !j.hasDst && old.hasDst {
+			j.dst, j.hasDst = old.dst, true
+		}
+	default:
+	}
+	r.reqs <- j
+}
+
+// release tells the runner to let go of its spare buffer (up to 16 MB on
+// a 4M-cell map) when nobody will want it soon. It never blocks.
+func (r *bgRunner[K, R, S]) release() {
+	select {
+	case r.drop <- struct{}{}:
+	default:
+	}
+}
+
+// stop ends the runner's goroutine: at once when it is idle, else when the
+// job under way ends (abandon it first to stop it within a moment). A job
+// waiting for it is abandoned.
+func (r *bgRunner[K, R, S]) stop() {
+	close(r.quit)
+	select {
+	case old := <-r.reqs:
+		old.cancel()
+	default:
+	}
+}
