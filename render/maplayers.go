@@ -287,7 +287,10 @@ func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 // maps, not while a stroke is painted), never the drawing thread, which
 // froze for a second on a 4M-cell map after every edit. Until they are in
 // for the grid as it is, none are marked (an earlier grid's would be
-// wrong), and once that takes CutsNoteAfter a map note says so.
+// wrong), and once that takes CutsNoteAfter a map note says so. On a
+// large map the components themselves are labelled in the background
+// (world.ComponentLabels): until they are in for the grid as it is, the
+// layer draws nothing but a map note saying so.
 func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	g := w.Grid
@@ -305,8 +308,15 @@ func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 			}
 		}
 		c.upload()
-	} else if c.prepare(g.Width(), g.Height(), key) {
-		labels, count := w.ComponentLabels() // the session's, kept for this version
+	} else if c.img == nil || c.w != g.Width() || c.h != g.Height() || c.key != key {
+		labels, count, ok := w.ComponentLabels() // the session's, kept for this version
+		if !ok {
+			// Labelled in the background on a large map: nothing of an
+			// earlier grid's is shown meanwhile, and the note says why.
+			r.mapNote(dst, f, ComponentsLabellingNote)
+			return
+		}
+		c.prepare(g.Width(), g.Height(), key)
 		// One tint per component, premultiplied once: a hue per cell was
 		// a third of a bake (90 ms on a 2048×2048 map).
 		r.compTints = slices.Grow(r.compTints[:0], count)[:count]
@@ -339,6 +349,10 @@ func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 // computed before the view says so (Frame.CutsAge): the 5–8 ms of a
 // 512×512 map would only flash the note and the inspector's row.
 const CutsNoteAfter = 0.25
+
+// ComponentsLabellingNote is the map note while the components of the
+// grid as it is are labelled in the background.
+const ComponentsLabellingNote = "components: labelling in the background…"
 
 // CutsComputingNote is the map note while the cut cells are computed.
 const CutsComputingNote = "cut cells: computing in the background…"

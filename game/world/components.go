@@ -13,18 +13,18 @@ import (
 // components are those of 4-connectivity. Labels are cached until the grid
 // changes.
 //
-// On grids over asyncCells the inspector never labels on the window
-// thread: one labelling there took about 0.2 s on a
+// On grids over asyncCells neither the inspector nor the components layer
+// labels on the window thread: one labelling there took about 0.2 s on a
 // 4096×4096 map, a stall on the first hover or frame after every edit, and
 // on every hover's first frame while an HPA* hierarchy was being built in
 // the background (the hierarchy's own labels are not there until it
-// arrives). ComponentAt starts a labelling on the components worker (a
-// bgRunner: see gridjob.go), over the grid's snapshot, and says it is
-// pending; Tick takes the labels in when they are done (ComponentsSeq
-// counts that), and starts the labelling of the grid as it is when an
-// edit made the one under way stale. The components layer
-// (ComponentLabels) and the group hierarchy's Component still want the
-// labels at once: they wait for the labelling of the grid as it is.
+// arrives). ComponentAt and ComponentLabels start a labelling on the
+// components worker (a bgRunner: see gridjob.go), over the grid's
+// snapshot, and say it is pending; Tick takes the labels in when they are
+// done (ComponentsSeq counts that), and starts the labelling of the grid
+// as it is when an edit made the one under way stale. The group
+// hierarchy's Component still wants the labels at once: it waits for the
+// labelling of the grid as it is.
 type components struct {
 	label []int32
 	count int
@@ -56,6 +56,11 @@ type compWorker = bgRunner[gridKey, compRes, pathing.ComponentLabeler]
 
 // compWhat is what a panic labelling the components says was under way.
 const compWhat = "labelling the components"
+
+// compWait is how long ComponentLabels waits for a labelling it asks for
+// before it says the labels are pending: a 512×512 map's takes about
+// 3 ms, and the layer need not blink at every edit there.
+const compWait = 5 * time.Millisecond
 
 // compHook, when not nil, runs on the components worker before it labels
 // (tests: hold a labelling under way).
@@ -198,11 +203,12 @@ func (w *World) dropComponentsJob() {
 }
 
 // syncComponents is Tick's part: it takes in a labelling that is done and,
-// when the labels are stale and one was under way for an earlier grid,
-// starts the one for the grid as it is.
+// when the labels are stale and wanted (one was under way for an earlier
+// grid, or the components layer is shown), starts the one for the grid as
+// it is.
 func (w *World) syncComponents() {
 	c := &w.comps
-	wanted := c.job != nil
+	wanted := c.job != nil || w.cuts.want
 	w.pollComponents(false)
 	if !wanted || c.current(w) || w.Grid.Len() <= asyncCells {
 		return
@@ -210,16 +216,18 @@ func (w *World) syncComponents() {
 	w.startComponents()
 }
 
-// waitComponents waits for a labelling under way (Wait: a -shot's pinned
-// cell shows its component), and for the one of the grid as it is when
-// that was of an earlier grid.
+// waitComponents waits for the labels of the grid as it is when they are
+// wanted (a labelling under way, or the components layer shown: Wait, a
+// -shot's pinned cell shows its component, its layer its colours).
 func (w *World) waitComponents() {
 	c := &w.comps
-	for c.job != nil {
+	for c.job != nil || (w.cuts.want && w.Grid.Len() > asyncCells && !c.current(w) && !c.failedFor(w.gridKey())) {
+		if c.job == nil {
+			w.startComponents()
+		}
 		if w.pollComponents(true) || c.current(w) {
 			return
 		}
-		w.startComponents()
 	}
 }
 
@@ -257,7 +265,7 @@ func (c *components) at(g *pathing.Grid, p image.Point) int32 {
 
 // Component returns the connected-component label of p (-1 for blocked
 // cells), from the hierarchy when one is built, else from a flood fill
-// (on the caller's thread: the inspector uses ComponentAt).
+// (waited for: the inspector uses ComponentAt, the layer ComponentLabels).
 func (w *World) Component(p image.Point) int32 {
 	if h := w.Hierarchy(); h != nil {
 		return h.Component(p)
@@ -266,9 +274,20 @@ func (w *World) Component(p image.Point) int32 {
 }
 
 // ComponentLabels returns per-cell component labels (-1 blocked) and the
-// number of components: the world's own slice, valid until the next edit.
-// On a grid over asyncCells it waits for the labelling (see components).
-func (w *World) ComponentLabels() ([]int32, int) {
-	c := w.components()
-	return c.label, c.count
+// number of components, and true: the world's own slice, valid until the
+// next edit. On a grid over asyncCells whose labels are stale it starts
+// labelling them in the background (see components), waits compWait for
+// them, and returns nil, 0, false while they are not in: Tick takes them
+// in (ComponentsSeq moves).
+func (w *World) ComponentLabels() ([]int32, int, bool) {
+	c := &w.comps
+	w.pollComponents(false)
+	if !c.current(w) && w.Grid.Len() > asyncCells && !c.failedFor(w.gridKey()) {
+		w.startComponents()
+		if !w.pollComponentsWithin(compWait) {
+			return nil, 0, false
+		}
+	}
+	c = w.components()
+	return c.label, c.count, true
 }

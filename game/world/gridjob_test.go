@@ -235,3 +235,41 @@ func TestComponentsPanicFailsTheLabelsNotTheSession(t *testing.T) {
 		t.Errorf("after the next edit: left %d, right %d; want one component", l, r)
 	}
 }
+
+// The components layer on a large map never labels on the window thread:
+// while a labelling is under way ComponentLabels says the labels are not
+// in (after a short wait), Tick takes them in, and after an edit the
+// labels of the grid before it are never given.
+func TestComponentLabelsPendingOnLargeMaps(t *testing.T) {
+	w := wallWorld512(t, AlgoAStar)
+	w.Begin()
+	release := holdLabelling(t)
+	w.ShowCutCells(true) // the components layer is on
+	t0 := time.Now()
+	if labels, _, ok := w.ComponentLabels(); ok || labels != nil {
+		t.Fatal("labels given while their labelling is held")
+	}
+	if d := time.Since(t0); d > time.Second {
+		t.Errorf("ComponentLabels blocked %v", d)
+	}
+	seq := w.ComponentsSeq()
+	release()
+	tickUntilLabelled(t, w, seq)
+	labels, count, ok := w.ComponentLabels()
+	if !ok || count != 2 || labels[w.Grid.Index(image.Pt(10, 10))] == labels[w.Grid.Index(image.Pt(400, 10))] {
+		t.Fatalf("after Ticks: ok %v, %d components", ok, count)
+	}
+
+	release = holdLabelling(t)
+	fill(w, image.Pt(256, 100)) // a hole in the wall: one component
+	w.Tick(0)
+	if _, _, ok := w.ComponentLabels(); ok {
+		t.Fatal("labels given after an edit, the edited grid's held")
+	}
+	release()
+	w.Wait() // waits for them: the layer is shown
+	labels, count, ok = w.ComponentLabels()
+	if !ok || count != 1 || labels[w.Grid.Index(image.Pt(10, 10))] != labels[w.Grid.Index(image.Pt(400, 10))] {
+		t.Errorf("after the dig: ok %v, %d components; want the edited grid's one", ok, count)
+	}
+}
