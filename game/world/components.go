@@ -81,9 +81,8 @@ func (w *World) components() *components {
 	if c.current(w) {
 		return c
 	}
-	if w.Grid.Len() > asyncCells && !c.failedFor(w.gridKey()) {
-		w.startComponents()
-		if w.waitComponents(); c.current(w) {
+	if w.Grid.Len() > asyncCells {
+		if w.awaitComponents(); c.current(w) {
 			return c
 		}
 	}
@@ -161,15 +160,16 @@ func (w *World) ComponentAt(p image.Point) (int32, bool) {
 
 // startComponents starts labelling the grid as it is on the components
 // worker, unless its labels are known, under way or failed already. A
-// labelling of an earlier grid under way is abandoned: its result is
-// never taken, and its buffer serves this one.
+// labelling of an earlier grid still under way (it cannot be stopped) is
+// left to end first: the next Tick, or a wait, starts this one then, with
+// its buffer. So edits faster than a labelling (a stroke) copy the grid
+// once a labelling, not once an edit.
 func (w *World) startComponents() {
 	c := &w.comps
 	k := w.gridKey()
-	if c.current(w) || (c.job != nil && c.job.key == k) || c.failedFor(k) {
+	if c.current(w) || c.job != nil || c.failedFor(k) {
 		return
 	}
-	w.dropComponentsJob()
 	j := newJob(k, w.snapshot(), func(_ context.Context, snap *pathing.Grid, lb *pathing.ComponentLabeler, dst compRes) (compRes, error) {
 		if compHook != nil {
 			compHook()
@@ -221,13 +221,24 @@ func (w *World) syncComponents() {
 // -shot's pinned cell shows its component, its layer its colours).
 func (w *World) waitComponents() {
 	c := &w.comps
-	for c.job != nil || (w.cuts.want && w.Grid.Len() > asyncCells && !c.current(w) && !c.failedFor(w.gridKey())) {
-		if c.job == nil {
-			w.startComponents()
-		}
-		if w.pollComponents(true) || c.current(w) {
-			return
-		}
+	if c.job == nil && !w.cuts.want {
+		return
+	}
+	if w.Grid.Len() <= asyncCells {
+		w.pollComponents(true) // one of a larger map's: taken, stale
+		return
+	}
+	w.awaitComponents()
+}
+
+// awaitComponents waits for the labelling of the grid as it is on the
+// worker, starting it (after the one under way, if that is of an earlier
+// grid) unless its labels are known or it failed.
+func (w *World) awaitComponents() {
+	c := &w.comps
+	for !c.current(w) && !c.failedFor(w.gridKey()) {
+		w.startComponents()
+		w.pollComponents(true)
 	}
 }
 
