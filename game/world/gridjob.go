@@ -36,8 +36,10 @@ import (
 //     for the runner (never started: dropped); the world abandons the job
 //     under way when it no longer wants it (bgJob.abandon): its context is
 //     cancelled, which stops the cut cells and the optimal A* within a
-//     moment (a labelling runs to its end), and its result is never handed
-//     over. A job's result comes back on its own channel, so it is tagged
+//     moment, and its result is never handed over. (A labelling cannot be
+//     stopped: the components start the next one only once it has ended,
+//     so a stroke's edits copy the grid once a labelling, not once an
+//     edit.) A job's result comes back on its own channel, so it is tagged
 //     by the job: the world takes only its current job's, and each kind
 //     keeps a result with the key it is for and shows it only while the
 //     grid is still that version. A panic in a job is recovered on the

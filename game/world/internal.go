@@ -22,7 +22,8 @@ import (
 //   - a hierarchy build or a lent hierarchy's computation (build, lend,
 //     buildWorker): the build fails with the error, as a refused one does;
 //     the session goes on without that hierarchy;
-//   - the optimal reference's search (optWorker) and a batch (StartBatch):
+//   - a background grid job (bgRunner: the component labels, the cut
+//     cells, the optimal reference's search) and a batch (StartBatch):
 //     that answer, or that batch, fails with the error;
 //   - the window's update or drawing (package game): the state may be
 //     half-changed, so the app writes the session to a rescue file

@@ -32,9 +32,9 @@ const memShare = 0.8
 // sessionBytesPerCell is what opening a map costs per cell besides the
 // hierarchy, measured on random512-10-0 (28 B): the map and its scenario
 // copy, the flat searcher's state (19 B), the timeline's and the
-// components' per-cell arrays (and, over asyncCells once a cell is
-// inspected, the 1-byte grid copy the components are labelled from in the
-// background), the terrain texture's pixels.
+// components' per-cell arrays (and, over asyncCells once a background
+// job has run, the 1-byte grid snapshot the jobs read: see gridjob.go),
+// the terrain texture's pixels.
 const sessionBytesPerCell = 32
 
 // hierBytes estimates the bytes the hierarchy of key k needs on a grid of
