@@ -182,6 +182,17 @@ func (g *Grid) Clone() *Grid {
 	return c
 }
 
+// CopyFrom makes g a copy of src, which has g's size: its weights and
+// its open count, without walking them or allocating. It panics when the
+// sizes differ.
+func (g *Grid) CopyFrom(src *Grid) {
+	if g.w != src.w || g.h != src.h {
+		panic(fmt.Sprintf("pathing: CopyFrom: a %d×%d grid into a %d×%d one", src.w, src.h, g.w, g.h))
+	}
+	copy(g.cells, src.cells)
+	g.open = src.open
+}
+
 // Equal reports whether two grids have the same size and weights.
 func (g *Grid) Equal(o *Grid) bool {
 	if g.w != o.w || g.h != o.h {

@@ -78,3 +78,23 @@ func BenchmarkNearestOpen(b *testing.B) {
 		}
 	}
 }
+
+// CopyFrom makes a grid the same as another of its size, open count
+// included (kept, not walked), and refuses another size.
+func TestCopyFrom(t *testing.T) {
+	src := MustGrid(5, 3)
+	src.SetOpen(image.Pt(1, 1), false)
+	src.SetWeight(image.Pt(4, 2), 7)
+	dst := MustGrid(5, 3)
+	dst.SetOpen(image.Pt(0, 0), false)
+	dst.CopyFrom(src)
+	if !dst.Equal(src) || dst.OpenCount() != src.OpenCount() || dst.OpenCount() != 14 {
+		t.Errorf("copied: equal %v, open %d (source %d)", dst.Equal(src), dst.OpenCount(), src.OpenCount())
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("a 5×3 grid copied into a 3×5 one")
+		}
+	}()
+	MustGrid(3, 5).CopyFrom(src)
+}

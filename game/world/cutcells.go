@@ -213,7 +213,7 @@ func (w *World) syncCutCells() {
 			w.Fail("components layer: %v", err)
 			return
 		}
-		c.shown, c.key, c.walls = cut, k, w.snapshot()
+		c.shown, c.key, c.walls = cut, k, w.snapshot().grid
 		return
 	}
 	var j *cutJob
@@ -253,7 +253,7 @@ func (w *World) pollCutCells(wait bool) bool {
 	}
 	// (A job starts with the result it replaces taken as its buffer or
 	// the spare: shown is nil here.)
-	c.shown, c.key, c.walls = r.val, j.key, j.snap
+	c.shown, c.key, c.walls = r.val, j.key, j.grid()
 	return true
 }
 

@@ -47,12 +47,18 @@ import (
 //     runner's scratch state is made anew, and the runner goes on.
 //
 // Memory. The world holds the snapshot of the latest version a job asked
-// for (1 byte a cell) until a newer one is asked for, plus whatever jobs
-// still under way hold of older ones; the old workers each held a copy of
-// their own. A runner keeps its scratch (the labeler, the A* searcher)
-// from job to job, and at most one spare result buffer: the one of a job
-// stopped or dropped, filled again by the next job that brings none
-// (release lets it go), so a stale result's memory is reused, not lost.
+// for (1 byte a cell: 16 MB at 4096²) until a newer one is asked for, plus
+// whatever jobs not yet ended hold of older ones; the old workers each
+// held a copy of their own (up to three). A snapshot counts the jobs that
+// read it (gridSnap.jobs: until the runner has run a job and the world has
+// taken its result or abandoned it); when that is 0 and the cut cells do
+// not keep it as their walls, the next version is copied into it
+// (pathing.Grid.CopyFrom) instead of a new grid: edits under the inspector
+// alone allocate nothing, as its private copy did. A runner keeps its
+// scratch (the labeler, the A* searcher) from job to job, and at most one
+// spare result buffer: the one of a job stopped or dropped, filled again
+// by the next job that brings none (release lets it go), so a stale
+// result's memory is reused, not lost.
 
 // gridKey is the grid a result is for: which grid (another map of the
 // same size starts at version 0 too) at which version.
@@ -67,32 +73,55 @@ func (w *World) gridKey() gridKey { return gridKey{w.Grid, w.GridVersion()} }
 type gridSnap struct {
 	key  gridKey
 	grid *pathing.Grid
+	// jobs counts, twice a job, the jobs that read grid: once until the
+	// runner has run it (or dropped it), once until the world has taken
+	// its result (or abandoned it). While it is 0 and nothing else of the
+	// world's holds grid (the cut cells' walls), the next version's
+	// snapshot is copied into it rather than into a new grid.
+	jobs atomic.Int32
 }
 
-// snapCopies counts the snapshots made (tests: the grid is copied once a
-// version).
-var snapCopies atomic.Int64
+// snapCopies counts the snapshots made, snapClones those of them that
+// needed a new grid (tests: the grid is copied once a version, into the
+// last version's copy when nobody reads that any more).
+var snapCopies, snapClones atomic.Int64
 
 // snapshot returns a copy of the grid as it is, for background jobs to
 // read: the same copy for every call until the grid changes. Nobody may
 // write it. Cost: one copy of the grid's cells the first time a version
-// is asked for, else a comparison.
-func (w *World) snapshot() *pathing.Grid {
+// is asked for (into the last version's copy when no job reads it and the
+// cut cells do not keep it, else into a new one), else a comparison.
+func (w *World) snapshot() *gridSnap {
 	k := w.gridKey()
-	if s := w.snap; s != nil && s.key == k {
-		return s.grid
+	old := w.snap
+	if old != nil && old.key == k {
+		return old
 	}
 	snapCopies.Add(1)
-	w.snap = &gridSnap{key: k, grid: w.Grid.Clone()}
-	return w.snap.grid
+	s := &gridSnap{key: k}
+	if old != nil && old.jobs.Load() == 0 && old.grid != w.cuts.walls &&
+		old.grid.Width() == w.Grid.Width() && old.grid.Height() == w.Grid.Height() {
+		s.grid = old.grid // nobody reads it now, and only the world makes jobs
+		s.grid.CopyFrom(w.Grid)
+	} else {
+		snapClones.Add(1)
+		s.grid = w.Grid.Clone()
+	}
+	w.snap = s
+	return s
 }
 
 // bgJob is one job for a bgRunner: run, for key, with R its result (a
 // buffer a result may be computed into, too) and S the runner's scratch.
 type bgJob[K comparable, R, S any] struct {
-	key     K
-	snap    *pathing.Grid // the snapshot of the grid it reads (World.snapshot)
-	started time.Time
+	key  K
+	snap *gridSnap // the snapshot of the grid it reads (nil: none)
+	// running and wanted say the job counts in snap.jobs for the runner
+	// (until it has run, or was dropped before) and for the world (until
+	// it took the result, or abandoned the job: the cut cells keep the
+	// grid of the result they take).
+	running, wanted atomic.Bool
+	started         time.Time
 	// run computes the result from snap on the runner, into dst when it
 	// can (dst is the job's buffer, else the runner's spare, else zero),
 	// with s the runner's scratch. It stops early, returning ctx's error
@@ -121,11 +150,37 @@ type bgRes[R any] struct {
 }
 
 // newJob returns a job computing run from snap, the snapshot of the grid
-// at key. Submit it to a runner (set dst first to give it a buffer).
-func newJob[K comparable, R, S any](key K, snap *pathing.Grid, run func(ctx context.Context, snap *pathing.Grid, s *S, dst R) (R, error)) *bgJob[K, R, S] {
+// at key. Submit it to a runner at once (set dst first to give it a
+// buffer): snap counts it until it ends.
+func newJob[K comparable, R, S any](key K, snap *gridSnap, run func(ctx context.Context, snap *pathing.Grid, s *S, dst R) (R, error)) *bgJob[K, R, S] {
 	j := &bgJob[K, R, S]{key: key, snap: snap, run: run, done: make(chan bgRes[R], 1), started: time.Now()}
 	j.ctx, j.cancel = context.WithCancel(context.Background())
+	if snap != nil {
+		snap.jobs.Add(2)
+		j.running.Store(true)
+		j.wanted.Store(true)
+	}
 	return j
+}
+
+// end tells the job's snapshot the runner no longer reads it: called once
+// the job has run, or when it is dropped without running, by whoever took
+// it from the runner's queue.
+func (j *bgJob[K, R, S]) end() { j.letGo(&j.running) }
+
+// letGo drops the job's count in its snapshot for held, once.
+func (j *bgJob[K, R, S]) letGo(held *atomic.Bool) {
+	if held.Swap(false) {
+		j.snap.jobs.Add(-1)
+	}
+}
+
+// grid is the grid the job reads (nil: none).
+func (j *bgJob[K, R, S]) grid() *pathing.Grid {
+	if j.snap == nil {
+		return nil
+	}
+	return j.snap.grid
 }
 
 // poll takes the job's result if it is in (wait: blocks until it is).
@@ -152,6 +207,7 @@ func (j *bgJob[K, R, S]) pollWithin(d time.Duration) (r bgRes[R], ok bool) {
 	}
 	if ok {
 		j.cancel() // its context's work is done
+		j.letGo(&j.wanted)
 	}
 	return r, ok
 }
@@ -162,6 +218,7 @@ func (j *bgJob[K, R, S]) pollWithin(d time.Duration) (r bgRes[R], ok bool) {
 // will be, the runner keeping its buffer for its next job.
 func (j *bgJob[K, R, S]) abandon() (r bgRes[R], ok bool) {
 	j.cancel()
+	j.letGo(&j.wanted)
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	j.abandoned = true
@@ -210,11 +267,13 @@ func (r *bgRunner[K, R, S]) loop() {
 			spare = j.dst
 		}
 		if j.ctx.Err() != nil {
+			j.end()
 			continue // abandoned before it started
 		}
 		dst := spare
 		spare = zero
 		val, err := r.run(j, &scratch, dst)
+		j.end()
 		var ie *InternalError
 		switch {
 		case errors.As(err, &ie):
@@ -248,7 +307,7 @@ func (j *bgJob[K, R, S]) send(r bgRes[R]) bool {
 
 // run is j.run with a panic in it returned as an *InternalError.
 func (r *bgRunner[K, R, S]) run(j *bgJob[K, R, S], s *S, dst R) (R, error) {
-	return safely(r.what, func() (R, error) { return j.run(j.ctx, j.snap, s, dst) })
+	return safely(r.what, func() (R, error) { return j.run(j.ctx, j.grid(), s, dst) })
 }
 
 // safely is f() with a panic in it returned as an *InternalError (see
@@ -271,6 +330,7 @@ func (r *bgRunner[K, R, S]) submit(j *bgJob[K, R, S]) {
 	select {
 	case old := <-r.reqs:
 		old.cancel()
+		old.end()
 		if !j.hasDst && old.hasDst {
 			j.dst, j.hasDst = old.dst, true
 		}
@@ -296,6 +356,7 @@ func (r *bgRunner[K, R, S]) stop() {
 	select {
 	case old := <-r.reqs:
 		old.cancel()
+		old.end()
 	default:
 	}
 }

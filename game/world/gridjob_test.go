@@ -273,3 +273,90 @@ func TestComponentLabelsPendingOnLargeMaps(t *testing.T) {
 		t.Errorf("after the dig: ok %v, %d components; want the edited grid's one", ok, count)
 	}
 }
+
+// A snapshot nobody reads any more is the next version's: edits under
+// the inspector alone (the labelling done between them) copy the grid into
+// the same memory, not into 16 MB more at 4096² an edit.
+func TestSnapshotReusedWhenNobodyReadsIt(t *testing.T) {
+	w := wallWorld512(t, AlgoAStar)
+	w.Begin()
+	label := func() {
+		t.Helper()
+		w.ComponentAt(image.Pt(10, 10))
+		w.Wait()
+		if _, ok := w.ComponentAt(image.Pt(10, 10)); !ok {
+			t.Fatal("no labels after Wait")
+		}
+	}
+	label()
+	first := w.snap.grid
+	copies, clones := snapCopies.Load(), snapClones.Load()
+	for i := range 3 {
+		fill(w, image.Pt(100, 100+i))
+		label()
+	}
+	if n, c := snapCopies.Load()-copies, snapClones.Load()-clones; n != 3 || c != 0 || w.snap.grid != first {
+		t.Errorf("3 edits, each labelled: %d snapshots, %d of them new grids (want 3, 0)", n, c)
+	}
+	if !w.snap.grid.Equal(w.Grid) {
+		t.Error("the reused snapshot is not the grid as it is")
+	}
+}
+
+// A snapshot is never written while anything may still read it: a job
+// under way, a job whose result the world has not taken yet (the cut
+// cells keep the grid of their result), or the cut cells shown.
+func TestSnapshotNotReusedWhileHeld(t *testing.T) {
+	w := cutWorld(t, 300, 300, 8)
+	w.Begin()
+	// A labelling under way holds its snapshot.
+	release := holdLabelling(t)
+	w.ComponentAt(image.Pt(1, 1))
+	held := w.comps.job
+	before := held.grid().Clone()
+	fill(w, aCutCell(t, w))
+	w.ShowCutCells(true) // the cut cells want the edited grid's snapshot
+	if w.snap.grid == held.grid() {
+		t.Fatal("the edited grid's snapshot is the labelling's")
+	}
+	if !held.grid().Equal(before) {
+		t.Fatal("the snapshot of a labelling under way was written over")
+	}
+	release()
+	w.Wait()
+
+	// A cut-cell result in, not yet taken, holds its snapshot; once taken
+	// it is the walls the weight edits are checked against.
+	w.ShowCutCells(true)
+	w.Wait()
+	fill(w, aCutCell(t, w))
+	w.Tick(0)
+	j := w.cuts.job
+	if j == nil {
+		t.Fatal("no cut-cell computation after an edit")
+	}
+	for deadline := time.Now().Add(10 * time.Second); len(j.done) == 0; {
+		if time.Now().After(deadline) {
+			t.Fatal("the cut cells never came")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	before = j.grid().Clone()
+	fill(w, aCutCell(t, w)) // w.cuts.job still j: its result not taken
+	w.Inspect(image.Pt(1, 1))
+	w.SetEndpoints(image.Pt(0, 0), image.Pt(298, 299))
+	if !j.grid().Equal(before) {
+		t.Fatal("the snapshot of a result not yet taken was written over")
+	}
+	w.Wait()
+	upToDate(t, w, "after the edits")
+	walls := w.cuts.walls.Clone()
+	w.BeginStroke(aCutCell(t, w), 3) // a weight: the cut cells stand, their walls kept
+	w.EndStroke()
+	w.Inspect(image.Pt(2, 2))
+	w.Wait()
+	if !w.cuts.walls.Equal(walls) {
+		t.Error("the cut cells' walls were written over")
+	}
+	upToDate(t, w, "after a weight edit")
+}
