@@ -295,8 +295,8 @@ func (w *World) ComponentLabels() ([]int32, int, bool) {
 	w.pollComponents(false)
 	if !c.current(w) && w.Grid.Len() > asyncCells && !c.failedFor(w.gridKey()) {
 		w.startComponents()
-		if !w.pollComponentsWithin(compWait) {
-			return nil, 0, false
+		if c.job == nil || c.job.key != w.gridKey() || !w.pollComponentsWithin(compWait) {
+			return nil, 0, false // (a stale labelling under way is not waited for)
 		}
 	}
 	c = w.components()
