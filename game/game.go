@@ -500,11 +500,8 @@ func (g *Game) seekSpec(s string) error {
 				names = append(names, name)
 			}
 		}
-		for _, e := range empty {
-			if slices.Contains(names, e) {
-				empty = slices.DeleteFunc(empty, func(x string) bool { return x == e })
-			}
-		}
+		// A kind empty in one phase and searched in another is listed.
+		empty = slices.DeleteFunc(empty, func(x string) bool { return slices.Contains(names, x) })
 		list := strings.Join(names, ", ")
 		if len(names) == 0 {
 			list = "none that searched"

@@ -590,10 +590,15 @@ func answerBriefs(w *world.World) (full, short string, warn bool) {
 }
 
 // stepping reports whether the query's timeline is shown before its end
-// (stepped, played or sought into), so that the map shows the search part
-// way while the answer's figures are those of its end.
+// (stepped, played or sought into), or its trace was cut short, so that
+// the map shows the search part way while the answer's figures are those
+// of its end.
 func stepping(w *world.World) bool {
-	return w.Timeline.Len() > 0 && !w.Timeline.AtEnd()
+	tl := &w.Timeline
+	if tr := tl.Trace(); tr != nil && tr.Truncated {
+		return true // even at its end: the search went on past the cut (a reviewer's 1500² map)
+	}
+	return tl.Len() > 0 && !tl.AtEnd()
 }
 
 // topBarParts is what the top bar shows: its bold left text (name, size,
@@ -705,6 +710,9 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 		return "answered without search events"
 	case tl.Len() == 0:
 		return "no query"
+	case tl.AtEnd() && tl.Trace().Truncated:
+		// The map shows the search only as far as the trace kept it.
+		return "trace cut here (the search went on) · phase: " + w.PhaseName()
 	case tl.AtEnd():
 		return "finished · last phase: " + w.PhaseName()
 	case tl.Cursor() == 0:

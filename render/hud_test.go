@@ -1337,6 +1337,19 @@ func TestNumbersSayTheyAreTheEndsWhileStepping(t *testing.T) {
 	if got := numbersTitle(); got != "Numbers" {
 		t.Errorf("back at the end: title %q", got)
 	}
+	// A trace cut short (a huge search past the event limit) ends before
+	// the search did: its end is not the query's end (a reviewer's report:
+	// "finished" and plain Numbers over a map showing 1.4 M of 2.2 M
+	// expansions).
+	tr := w.Timeline.Trace()
+	tr.Truncated = true
+	defer func() { tr.Truncated = false }()
+	if got := numbersTitle(); got != "Numbers (when the query ends)" {
+		t.Errorf("at the end of a cut trace: title %q", got)
+	}
+	if got := r.phaseLabel(w); !strings.HasPrefix(got, "trace cut here") {
+		t.Errorf("at the end of a cut trace: phase %q, want it to say the trace was cut", got)
+	}
 }
 
 // From a user's report: at cursor 0 of an HPA* query whose first phase
