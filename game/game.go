@@ -161,10 +161,11 @@ type Game struct {
 	frames      int
 	shotDone    bool
 	shotErr     error
-	shotPending string // screenshot-key path to write in the next Draw
-	shotWritten string // path written by Draw, logged by the next Update
-	shotPhase   string // the top bar's phase in that picture
-	shotBusy    bool   // whether the session was busy in it (world.Busy)
+	shotPending string         // screenshot-key path to write in the next Draw
+	shotWritten string         // path written by Draw, logged by the next Update
+	shotPhase   string         // the top bar's phase in that picture
+	deferred    *deferredStart // -cursor / -play waiting for the first plan (pollDeferred)
+	shotBusy    bool           // whether the session was busy in it (world.Busy)
 	quit        bool
 	saveAtEnd   bool // Ctrl+S came during a stroke: save when it ends
 	last        time.Time
@@ -323,20 +324,12 @@ func New(w *world.World, opts Options) (*Game, error) {
 			// traced answer is in, so the cursor is placed (and play
 			// starts) then. A cursor that trace cannot show is said in
 			// the window, open by then, rather than ending the app.
-			w.AfterPlanOr(func() {
-				if err := start(); err != nil {
-					// Also where the flag was typed, as a -shot says it.
-					fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
-					w.Fail("%v", err)
-				}
-			}, func() {
-				// A new query or a switch before the plan came in: the
-				// flag was for that plan's timeline, not this one's.
-				msg := deferredDroppedNote(opts)
-				fmt.Fprintf(os.Stderr, "pathlens: %s\n", msg)
-				w.Note("%s", msg)
-				w.Log.Add("flag_dropped", world.F{Key: "msg", Val: msg})
-			})
+			// The query it is for is kept: an edit or a switch that plans
+			// the same query again keeps the flag for the new plan (its
+			// phase or fraction still makes sense there), a new query
+			// drops it, said once that query's answer is in (said at
+			// once, a pick's own instruction hid it). See pollDeferred.
+			g.deferred = &deferredStart{run: start, query: queryOf(w)}
 		}
 	}
 	if opts.HasPin {
@@ -425,9 +418,50 @@ func (g *Game) applyLayerSpec(spec string) error {
 	return nil
 }
 
+// deferredStart is -cursor (and -play) waiting for a big map's first
+// plan: run places the cursor (starts play), query is the query it is for.
+type deferredStart struct {
+	run   func() error
+	query [4]int
+}
+
+// queryOf is the session's query as a comparable value.
+func queryOf(w *world.World) [4]int {
+	if !w.HasStart || !w.HasGoal {
+		return [4]int{-1, -1, -1, -1}
+	}
+	return [4]int{w.Start.X, w.Start.Y, w.Goal.X, w.Goal.Y}
+}
+
+// pollDeferred applies a waiting -cursor (and -play) once the session's
+// plan is in: to it when it answers the query the flags were for (after an
+// edit or a switch too, and after Esc brought that query back), else it
+// says that they were not applied, once, when the other query's answer is
+// in.
+func (g *Game) pollDeferred() {
+	d := g.deferred
+	if d == nil || g.w.Busy() || !g.w.HasStart || !g.w.HasGoal {
+		return // a pick half done waits: its instruction stays up
+	}
+	g.deferred = nil
+	w := g.w
+	if queryOf(w) == d.query {
+		if err := d.run(); err != nil {
+			// Also where the flag was typed, as a -shot says it.
+			fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
+			w.Fail("%v", err)
+		}
+		return
+	}
+	msg := deferredDroppedNote(g.opts)
+	fmt.Fprintf(os.Stderr, "pathlens: %s\n", msg)
+	w.Note("%s", msg)
+	w.Log.Add("flag_dropped", world.F{Key: "msg", Val: msg})
+}
+
 // deferredDroppedNote says that -cursor (or -play) waited for the first
-// plan of a big map and was not applied, since the query or a switch
-// changed before that plan arrived.
+// plan of a big map and was not applied, since another query was asked
+// before that plan came in.
 func deferredDroppedNote(opts Options) string {
 	var flags []string
 	if opts.Cursor != "" {
@@ -436,7 +470,7 @@ func deferredDroppedNote(opts Options) string {
 	if opts.Play {
 		flags = append(flags, "-play")
 	}
-	return strings.Join(flags, " and ") + " not applied: the query or a switch changed before the first plan came in"
+	return strings.Join(flags, " and ") + " not applied: another query was asked before the first plan came in, and the flag was for that plan"
 }
 
 // applyCursor places the cursor -cursor asks for in the current trace,
@@ -637,6 +671,7 @@ func (g *Game) Update() (err error) {
 	// shows them (for a world opened this frame too).
 	g.w.ShowCutCells(g.layers.Has(render.LayerComponents))
 	g.w.Tick(dt)
+	g.pollDeferred()
 	g.followPhase()
 	g.noteStepping()
 	g.updateInspect()

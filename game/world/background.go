@@ -472,7 +472,6 @@ type planJob struct {
 	shown         bool   // Outcome says the answer is pending
 	waiting       bool   // and its note names the background build it waits for
 	after         func() // runs once the answer is in (a switch's note)
-	dropped       func() // runs if the plan is replaced or cleared first (AfterPlanOr)
 	// place is where the cursor stood in the trace of the plan a switch
 	// replaced, to be shown in this one's (nil: at its end).
 	place *place
@@ -516,40 +515,6 @@ func (w *World) Wait() {
 	w.waitOptimal()
 	w.waitCutCells()
 	w.waitComponents()
-}
-
-// AfterPlan runs f once the pending plan's answer is in (its trace too,
-// when it records one), now when no plan is pending. A plan replaced by
-// another before it finished (a new query, a switch) drops f.
-func (w *World) AfterPlan(f func()) { w.afterPlan(f) }
-
-// AfterPlanOr is AfterPlan, and runs dropped instead of f when the pending
-// plan is replaced or cleared before its answer is in: a caller waiting on
-// it (the window's -cursor) can say so rather than do nothing.
-func (w *World) AfterPlanOr(f, dropped func()) {
-	p := w.plan
-	if p == nil {
-		f()
-		return
-	}
-	w.afterPlan(f)
-	prev := p.dropped
-	p.dropped = func() {
-		if prev != nil {
-			prev()
-		}
-		dropped()
-	}
-}
-
-// dropPlan forgets the pending plan, if any, running what waited on it
-// being dropped (AfterPlanOr).
-func (w *World) dropPlan() {
-	p := w.plan
-	w.plan = nil
-	if p != nil && p.dropped != nil {
-		p.dropped()
-	}
 }
 
 // afterPlan runs f once the current plan's answer is in: now when it is.

@@ -450,7 +450,7 @@ func (w *World) clearQuery() {
 	w.Timeline.Reset(nil, w.Grid.Len())
 	w.Play.Playing = false
 	w.Optimal.reset()
-	w.dropPlan()
+	w.plan = nil
 }
 
 // Replan runs the current query again with the current switches, records
@@ -464,7 +464,7 @@ func (w *World) replan(traced, logIt bool) { w.replanAt(traced, logIt, nil) }
 // replanAt is replan that shows the new trace at place at (see
 // Timeline.find) rather than at its end, when at is not nil.
 func (w *World) replanAt(traced, logIt bool, at *place) {
-	w.dropPlan()
+	w.plan = nil
 	if !w.HasStart || !w.HasGoal {
 		if w.Settings.Algo.Hierarchical() {
 			// No query yet, but the structure layers (borders, groups,
