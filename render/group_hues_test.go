@@ -107,3 +107,59 @@ func BenchmarkGroupsBake(b *testing.B) {
 		r.drawGroups(dst, f)
 	}
 }
+
+// Review of the first version: a group known only by its first cell took
+// a new colour when that one cell was filled, so thickening a wall
+// recoloured whole clusters (HPA*'s ids never change, and their colours
+// had never moved). The group keeps the colour its cells had.
+func TestGroupTintSurvivesItsFirstCellFilled(t *testing.T) {
+	for _, algo := range []world.Algo{world.AlgoHPA, world.AlgoGroup} {
+		t.Run(algo.Title(), func(t *testing.T) {
+			w := builtinWorld(t, algo)
+			r := New()
+			dst := ebiten.NewImage(640, 480)
+			var cam Camera
+			cam.Fit(w.Grid.Width(), w.Grid.Height(), dst.Bounds())
+			bake := func() []byte {
+				r.drawGroups(dst, &Frame{World: w, Cam: &cam, ViewLevel: 1})
+				return append([]byte(nil), r.groups.pix...)
+			}
+			h := w.Hierarchy()
+			probe := image.Pt(75, 25)
+			id := h.GroupOf(1, probe)
+			if id < 0 {
+				t.Fatalf("%v is in no group", probe)
+			}
+			var firstCell image.Point
+			var members []image.Point
+			for i := 0; i < w.Grid.Len(); i++ {
+				if p := w.Grid.Point(i); h.GroupOf(1, p) == id {
+					if members == nil {
+						firstCell = p
+					}
+					members = append(members, p)
+				}
+			}
+			before := bake()
+			w.ApplyEdit(world.Edit{Kind: world.EditFill, Cells: []world.CellEdit{{P: firstCell, New: pathing.Blocked}}})
+			w.Wait()
+			after := bake()
+			h = w.Hierarchy()
+			changed, kept := 0, 0
+			for _, p := range members {
+				if p == firstCell || h.GroupOf(1, p) != h.GroupOf(1, probe) {
+					continue
+				}
+				i := w.Grid.Index(p)
+				if string(after[4*i:4*i+4]) == string(before[4*i:4*i+4]) {
+					kept++
+				} else {
+					changed++
+				}
+			}
+			if kept == 0 || changed > 0 {
+				t.Errorf("filled the first cell %v of the group of %v: %d of its cells changed colour, %d kept", firstCell, probe, changed, kept)
+			}
+		})
+	}
+}

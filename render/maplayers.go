@@ -152,51 +152,74 @@ func (r *Renderer) drawGridLines(dst *ebiten.Image, f *Frame) {
 // the group hierarchy numbers its groups afresh (one dug line across a
 // room renumbered the groups of three quarters of the built-in world),
 // and tinting by id changed the colour of groups far from the edit: the
-// flash of what the repair touched was lost among the changes. A group is
-// known here by its first cell in reading order, which an edit elsewhere
-// does not move, and keeps the colour number it was first given; a group
-// that is new (or whose first cell moved) takes the next number. The
-// numbers of one bake are those of the groups seen in it, so they do not
-// pile up; they are kept per level, and start afresh on another grid.
+// flash of what the repair touched was lost among the changes. A group
+// keeps the tint its first cell in reading order had in the last bake:
+//
+//   - always, when that cell was a group's first cell then too: a group
+//     an edit did not touch (two such groups may share a tint, as hues
+//     repeat);
+//   - else unless another group took that tint already: a group whose
+//     first cell was filled keeps its tint through its next cell (a review
+//     found that rule missing in a first version, which recoloured a whole
+//     HPA* cluster when its corner cell was filled), and of a group split
+//     in two the part met first in reading order keeps it.
+//
+// Other groups (new ones, and all on the first bake) take the next colour
+// of hueColor's sequence that no group has in this bake.
 type groupHues struct {
-	grid   *pathing.Grid
-	levels [5]hueLevel // by level, 1 to 4
+	grid     *pathing.Grid   // the grid the tints were baked for
+	level    int             // and the level
+	claimed  map[uint32]bool // tints taken in the bake under way
+	wasFirst []uint64        // bit per cell: a group's first cell in the last bake
+	next     int32           // the next new colour's number
 }
 
-// hueLevel is one level's colour numbers: by first cell (was), and those
-// given in the bake under way (now), next the number a new group takes.
-type hueLevel struct {
-	was, now map[int32]int32
-	next     int32
-}
-
-// level returns level l's colour numbers for a bake of grid g.
-func (gh *groupHues) level(g *pathing.Grid, l int) *hueLevel {
-	if gh.grid != g {
-		*gh = groupHues{grid: g}
+// assign sets tints[id] for every group met in a bake of level l
+// (first[id] ≥ 0: its first cell; old[id]: that cell's tint in the last
+// bake, 0 for none) by the rules of groupHues.
+func (gh *groupHues) assign(first []int32, old []uint32, tints []uint32, l int) {
+	if gh.level != l {
+		clear(gh.wasFirst) // another level's first cells say nothing here
+		gh.level = l
 	}
-	hl := &gh.levels[max(0, min(l, len(gh.levels)-1))]
-	if hl.now == nil {
-		hl.now = map[int32]int32{}
+	clear(gh.claimed)
+	kept := func(f int32) bool { return gh.wasFirst[f>>6]>>(f&63)&1 != 0 }
+	for id, f := range first {
+		if f >= 0 && old[id] != 0 && kept(f) {
+			tints[id] = old[id]
+			gh.claimed[old[id]] = true
+		}
 	}
-	clear(hl.now)
-	return hl
+	for id, f := range first {
+		if f < 0 || old[id] != 0 && kept(f) {
+			continue
+		}
+		t := old[id]
+		if t == 0 || gh.claimed[t] {
+			t = gh.newTint()
+		}
+		gh.claimed[t] = true
+		tints[id] = t
+	}
+	clear(gh.wasFirst)
+	for _, f := range first {
+		if f >= 0 {
+			gh.wasFirst[f>>6] |= 1 << (f & 63)
+		}
+	}
 }
 
-// of returns the colour number of the group whose first cell is first.
-func (hl *hueLevel) of(first int32) int32 {
-	n, ok := hl.was[first]
-	if !ok {
-		n = hl.next
-		hl.next++
+// newTint is the next colour of the sequence no group has in this bake
+// (after a few tries, the next one whatever: hues repeat on big maps).
+func (gh *groupHues) newTint() uint32 {
+	var px [4]byte
+	for try := 0; ; try++ {
+		premul(px[:], hueColor(gh.next, 110))
+		gh.next++
+		if t := binary.LittleEndian.Uint32(px[:]); !gh.claimed[t] || try >= 16 {
+			return t
+		}
 	}
-	hl.now[first] = n
-	return n
-}
-
-// done ends a bake: its numbers are those the next bake keeps.
-func (hl *hueLevel) done() {
-	hl.was, hl.now = hl.now, hl.was
 }
 
 // hueColor returns a distinct, stable colour for id.
@@ -246,11 +269,15 @@ func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 	// its repairs changes the grid at every mouse move, and each move
 	// baked every cell again, a third of a second on a 2048×2048 map).
 	if c.prepare(g.Width(), g.Height(), hierKey{h, l, uint64(w.RepairSeq)}) {
-		hues := r.groupHues.level(g, l)
-		// A premultiplied tint per group id of this hierarchy as it is
-		// now (0: not met yet in this bake): a repair may number every
-		// group afresh.
-		tints := r.groupTints[:0]
+		hues := &r.groupHues
+		if hues.grid != g || hues.claimed == nil {
+			*hues = groupHues{grid: g, claimed: map[uint32]bool{}, wasFirst: make([]uint64, (g.Len()+63)/64)}
+		}
+		// First pass: each cell's group id (plus one; 0 for none) into
+		// the pixel, and each group's first cell in reading order with
+		// the tint that cell had in the last bake (read before the cell
+		// is written).
+		first, old := r.groupFirst[:0], r.groupOld[:0]
 		for i := 0; i < g.Len(); i++ {
 			id := h.GroupOf(l, g.Point(i))
 			p := c.pix[4*i : 4*i+4 : 4*i+4]
@@ -258,21 +285,28 @@ func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 				binary.LittleEndian.PutUint32(p, 0)
 				continue
 			}
-			if n := len(tints); int(id) >= n {
-				tints = slices.Grow(tints, int(id)+1-n)[:id+1]
-				clear(tints[n:]) // the last bake's tints, for other ids
+			if n := len(first); int(id) >= n {
+				first = slices.Grow(first, int(id)+1-n)[:id+1]
+				old = slices.Grow(old, int(id)+1-n)[:id+1]
+				for k := n; k <= int(id); k++ {
+					first[k] = -1
+				}
 			}
-			if tints[id] == 0 {
-				// The group's first cell in reading order names it
-				// across repairs.
-				premul(p, hueColor(hues.of(int32(i)), 110))
-				tints[id] = binary.LittleEndian.Uint32(p)
-				continue
+			if first[id] < 0 {
+				first[id], old[id] = int32(i), binary.LittleEndian.Uint32(p)
 			}
-			binary.LittleEndian.PutUint32(p, tints[id])
+			binary.LittleEndian.PutUint32(p, uint32(id)+1)
 		}
-		hues.done()
-		r.groupTints = tints
+		tints := slices.Grow(r.groupTints[:0], len(first))[:len(first)]
+		hues.assign(first, old, tints, l)
+		// Second pass: the ids become their tints.
+		for i := 0; i < g.Len(); i++ {
+			p := c.pix[4*i : 4*i+4 : 4*i+4]
+			if v := binary.LittleEndian.Uint32(p); v != 0 {
+				binary.LittleEndian.PutUint32(p, tints[v-1])
+			}
+		}
+		r.groupFirst, r.groupOld, r.groupTints = first, old, tints
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)

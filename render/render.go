@@ -175,6 +175,9 @@ type Renderer struct {
 	// groupHues the colour numbers that keep a group's tint across repairs.
 	groupTints []uint32
 	groupHues  groupHues
+	// drawGroups' per-id first cells and their last tints (reused).
+	groupFirst []int32
+	groupOld   []uint32
 	segFound   []bool // drawPath's per-frame segmentsFound answer (reused)
 
 	helpKey  helpKey // the window and sections helpView was laid out for
