@@ -2196,10 +2196,18 @@ func b2i(b bool) int {
 
 // The legend's magenta line: what drawCurrent marks at the cursor.
 const (
-	// A cell search's event: the cell ringed and the best path to it.
+	// A cell search's pop: the cell ringed and the best path to it.
 	currentNoteCell = "magenta: the cell expanded now and its best path"
-	// An abstract search's event: the node ringed (no path is drawn).
+	// A cell search's push or relax: the ring stays on the cell being
+	// expanded; the path runs on through it to the neighbour reached.
+	currentNoteCellPush  = "magenta: cell expanded now, path to the cell pushed"
+	currentNoteCellRelax = "magenta: cell expanded now, path to the cell relaxed"
+	// An abstract search's pop: the node ringed (no path is drawn).
 	currentNoteNode = "magenta ring: the node expanded now"
+	// An abstract search's push or relax: the ring on the node being
+	// expanded, a line from it to the neighbour reached.
+	currentNoteNodePush  = "magenta ring: node expanded now · line: to node pushed"
+	currentNoteNodeRelax = "magenta ring: node expanded now · line: to node relaxed"
 	// HPA*'s smooth phase: the anchor the line at the cursor is tried
 	// from (green: a candidate or the shortcut taken, red: refused);
 	// the path drawn meanwhile is the answer as smoothing leaves it,
@@ -2209,14 +2217,19 @@ const (
 
 // currentNoteShort gives each magenta line a form for a narrow legend.
 var currentNoteShort = map[string]string{
-	currentNoteCell:   "magenta: cell now, its path",
-	currentNoteNode:   "magenta: node expanded",
-	currentNoteSmooth: "magenta: smooth anchor",
+	currentNoteCell:      "magenta: cell now, its path",
+	currentNoteCellPush:  "magenta: expanded cell",
+	currentNoteCellRelax: "magenta: expanded cell",
+	currentNoteNode:      "magenta: node expanded",
+	currentNoteNodePush:  "magenta: node expanded",
+	currentNoteNodeRelax: "magenta: node expanded",
+	currentNoteSmooth:    "magenta: smooth anchor",
 }
 
 // currentNote is the legend's line for what drawCurrent draws in magenta
 // at the timeline's cursor, or "" when it draws nothing (the search layer
-// off, no timeline, the cursor at its end).
+// off, no timeline, the cursor at its end, a search's root pushed before
+// anything is expanded).
 func currentNote(f *Frame) string {
 	w := f.World
 	if w == nil || w.Grid == nil || !f.Layers.Has(LayerSearch) {
@@ -2230,13 +2243,17 @@ func currentNote(f *Frame) string {
 	if _, ok := w.NodeCell(int(cur.Level), cur.Node); !ok {
 		return ""
 	}
-	switch {
-	case !cur.Kind.Search():
+	if !cur.Kind.Search() {
 		return currentNoteSmooth
-	case cur.Level == 0:
-		return currentNoteCell
 	}
-	return currentNoteNode
+	if _, ok := expandedMark(w); !ok {
+		return ""
+	}
+	notes := [2][3]string{ // [cell, node][push, pop, relax]
+		{currentNoteCellPush, currentNoteCell, currentNoteCellRelax},
+		{currentNoteNodePush, currentNoteNode, currentNoteNodeRelax},
+	}
+	return notes[b2i(cur.Level > 0)][cur.Kind]
 }
 
 // idleWhy is why a layer that is on draws nothing whatever the zoom.

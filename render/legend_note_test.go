@@ -74,8 +74,10 @@ func TestLegendMagentaLineHasItsRow(t *testing.T) {
 	if end.Empty() || mid.Dy() != end.Dy()+legendRowH {
 		t.Errorf("legend %v at the end, %v mid-search: want one row (%d px) more", end, mid, legendRowH)
 	}
-	if wd := r.fonts.Width(r.fonts.UI, currentNoteSmooth) + 17 + 16; wd > float64(mid.Dx()) {
-		t.Errorf("the smooth phase's line is %.0f px, the legend %d", wd, mid.Dx())
+	for n := range currentNoteShort {
+		if wd := r.fonts.Width(r.fonts.UI, n) + 17 + 16; wd > float64(mid.Dx()) {
+			t.Errorf("the line %q is %.0f px, the legend %d", n, wd, mid.Dx())
+		}
 	}
 }
 
@@ -157,7 +159,7 @@ func TestLegendMagentaLineFitsTheSideColumn(t *testing.T) {
 			t.Errorf("short form %q of %q is %.0f px, the side column %d", short, long, wd, bw)
 		}
 	}
-	for _, n := range []string{currentNoteCell, currentNoteNode, currentNoteSmooth} {
+	for _, n := range []string{currentNoteCell, currentNoteCellPush, currentNoteCellRelax, currentNoteNode, currentNoteNodePush, currentNoteNodeRelax, currentNoteSmooth} {
 		if currentNoteShort[n] == "" {
 			t.Errorf("no short form for %q", n)
 		}

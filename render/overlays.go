@@ -627,21 +627,63 @@ func (r *Renderer) drawCurrent(dst *ebiten.Image, f *Frame) {
 	if !ok || tl.AtEnd() {
 		return
 	}
-	p, ok := w.NodeCell(int(cur.Level), cur.Node)
-	if !ok {
+	if _, ok := w.NodeCell(int(cur.Level), cur.Node); !ok {
 		return
 	}
 	if !cur.Kind.Search() {
 		r.drawLineCheck(dst, f, cur)
 		return
 	}
+	m, ok := expandedMark(w)
 	if cur.Level == 0 {
+		// The best path to the event's cell: at a push or a relax it
+		// runs through the cell expanded to the neighbour it reaches.
 		r.drawParentChain(dst, f, cur.Node)
+	} else if ok && m.Reached {
+		// An abstract node has no path drawn: a line from the node
+		// expanded to the one it reaches says the same.
+		ax, ay := f.Cam.CellCenter(m.Cell)
+		bx, by := f.Cam.CellCenter(m.To)
+		vector.StrokeLine(dst, ax, ay, bx, by, lineWidth(f.Cam.Zoom)*0.7, PM(ColFrontier), r.aa)
 	}
-	r.cellOutline(dst, f.Cam, p, ColCurrent)
-	x, y := f.Cam.CellCenter(p)
+	if !ok {
+		return // a search's root pushed, nothing expanded yet
+	}
+	r.cellOutline(dst, f.Cam, m.Cell, ColCurrent)
+	x, y := f.Cam.CellCenter(m.Cell)
 	rad := float32(math.Max(7, math.Min(f.Cam.Zoom*0.9, 18)))
 	vector.StrokeCircle(dst, x, y, rad, 2.5, PM(ColCurrent), r.aa)
+}
+
+// currentMark is what drawCurrent rings in magenta during a search: the
+// node expanded now and, at a push or a relax, the neighbour it reaches.
+type currentMark struct {
+	Level   int
+	Cell    image.Point // the node expanded now (the last pop of its search)
+	Reached bool        // the event at the cursor is a push or a relax, of To
+	To      image.Point
+}
+
+// expandedMark returns the mark at the timeline's cursor: the node being
+// expanded, which stays ringed through the pushes and relaxes of its
+// neighbours (a user saw the ring jump to each cell pushed, while the
+// legend says "the cell expanded now"). ok is false outside a search's
+// events and before a search's first pop.
+func expandedMark(w *world.World) (m currentMark, ok bool) {
+	tl := &w.Timeline
+	i, ok := tl.Expanded()
+	if !ok {
+		return m, false
+	}
+	e := tl.Trace().Events[i]
+	m.Level = int(e.Level)
+	if m.Cell, ok = w.NodeCell(m.Level, e.Node); !ok {
+		return m, false
+	}
+	if cur, _ := tl.Current(); cur.Kind != pathing.EventPop {
+		m.To, m.Reached = w.NodeCell(int(cur.Level), cur.Node)
+	}
+	return m, true
 }
 
 // drawLineCheck draws smoothing's event at the cursor, the anchor ringed:

@@ -220,6 +220,45 @@ func (t *Timeline) Current() (pathing.Event, bool) {
 	return t.tr.Events[t.cursor-1], true
 }
 
+// Expanded returns the index of the pop whose expansion the event at the
+// cursor is part of: the event itself when it is a pop; for a push or a
+// relax, the last pop of its level before it in its phase, which is the
+// node being expanded while its neighbours are pushed. ok is false at
+// cursor 0, for smoothing's events, and for the pushes of a search's root
+// before its first pop (a push without a parent starts a search: a phase
+// may hold several, and the pop before one is the previous search's).
+func (t *Timeline) Expanded() (i int, ok bool) {
+	if t.cursor == 0 || t.tr == nil {
+		return -1, false
+	}
+	ev := t.tr.Events
+	c := t.cursor - 1
+	e := &ev[c]
+	if !e.Kind.Search() {
+		return -1, false
+	}
+	if e.Kind == pathing.EventPop {
+		return c, true
+	}
+	start := 0
+	if k := t.tr.PhaseAt(c); k >= 0 {
+		start = t.tr.Phases[k].Start
+	}
+	for j := c; j >= start; j-- {
+		p := &ev[j]
+		if p.Level != e.Level || !p.Kind.Search() {
+			continue
+		}
+		switch {
+		case p.Kind == pathing.EventPop:
+			return j, true
+		case p.Kind == pathing.EventPush && p.Parent < 0:
+			return -1, false // a root: this search has expanded nothing yet
+		}
+	}
+	return -1, false
+}
+
 // Phase returns the index of the phase the cursor is in (the phase of the
 // last applied event, or the first phase at cursor 0), or -1 when the trace
 // has no phases.
