@@ -1730,9 +1730,13 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 			// A unit that says more than "expanded" says it here too:
 			// "insert L1 0 (no search, S and G joined to their clusters'
 			// L1 nodes by straight lines)", kept out of the list's breaks
-			// (wrapList).
+			// (wrapList). A unit other than expansions follows its
+			// figure: "smooth 2,043" beside "insert L1 111" read as
+			// expansions, where smoothing counts cells checked.
 			if extra := unitExtra(ph.Unit); extra != "" {
 				part += " (" + extra + ")"
+			} else if ph.Unit != "" && !strings.HasPrefix(ph.Unit, "expanded") {
+				part += " " + ph.Unit
 			}
 			parts = append(parts, part)
 		}

@@ -1378,3 +1378,31 @@ func TestCursorZeroNamesTheFirstEventsPhase(t *testing.T) {
 		t.Errorf("tip at cursor 0: %q, want it to name %q as the top bar does", tip, tr.Phases[k].Name)
 	}
 }
+
+// Regression (a lecturer's report): the compact phases row read
+// "insert L1 111, …, smooth 2,043", smoothing's figure like the
+// expansions beside it, though smoothing counts cells checked (the row a
+// phase says so, and the bottom bar counts lines tried). A phase whose
+// unit is not expansions gives it after its figure, in either form.
+func TestPhasesRowSaysSmoothingsUnit(t *testing.T) {
+	w := builtinWorld(t, world.AlgoHPA)
+	w.Outcome.Phases = []world.PhaseStat{
+		{Name: "insert L1", Level: 0, Expanded: 111},
+		{Name: "abstract L2", Level: 2, Expanded: 40},
+		{Name: "smooth", Level: 0, Expanded: 2043, Unit: "cells checked"},
+	}
+	r := New()
+	for _, compact := range []bool{true, false} {
+		var drawn []string
+		r.fonts.drawn = &drawn
+		r.drawNumbers(ebiten.NewImage(PanelWidth, 800), &Frame{World: w}, 10, 10, float64(PanelWidth-20), compact)
+		r.fonts.drawn = nil
+		all := strings.Join(drawn, " ")
+		if !strings.Contains(all, "2,043 cells checked") {
+			t.Errorf("compact %v: smoothing's figure without its unit:\n%s", compact, strings.Join(drawn, "\n"))
+		}
+		if compact && !strings.Contains(all, "insert L1 111,") {
+			t.Errorf("compact: an expansion figure with a unit after it:\n%s", strings.Join(drawn, "\n"))
+		}
+	}
+}
