@@ -1075,6 +1075,19 @@ func (g *Game) galleryItems() []render.GalleryItem {
 	return items
 }
 
+// openCase is the gallery entry the gallery opens on: the built-in case
+// the session is, else the entry selected last. The selection (what
+// Enter opens, filled and marked) stayed on row 1, "world", while another
+// case was open (a lecturer's report).
+func (g *Game) openCase() int {
+	if name, ok := strings.CutPrefix(g.w.Source, assets.Prefix); ok {
+		if i := slices.Index(assets.Names(), name); i >= 0 {
+			return i
+		}
+	}
+	return g.gallerySel
+}
+
 // aboutOf reads the "about" lines of a scenario file without parsing it
 // all.
 func aboutOf(b []byte) string {
@@ -1178,6 +1191,7 @@ func (g *Game) updateKeys() {
 	}
 	if in.JustPressed(ActGallery) {
 		g.gallery = true
+		g.gallerySel = g.openCase()
 		g.logOverlay("gallery", true)
 		return
 	}
