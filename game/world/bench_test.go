@@ -202,3 +202,48 @@ func BenchmarkHPARepairBigViews(b *testing.B) {
 		h.Update([]image.Point{p})
 	}
 }
+
+// BenchmarkWideStroke is a designer's fill with a 9-cell brush across a
+// 512×512 map (fitted to the window, 1.3 px a cell) with HPA*: five fast
+// mouse moves sweeping a band of about 9×400 cells, the stroke's end (one
+// repair, deferred or not) and its undo. "one" is the same drag with a
+// one-cell brush, for comparison.
+func BenchmarkWideStroke(b *testing.B) {
+	g, err := pathing.NewGrid(512, 512)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for y := 0; y < 512; y++ { // walls every 64 cells with a door in each room's side
+		for x := 0; x < 512; x++ {
+			if (x%64 == 0 || y%64 == 0) && (x+y)%64 != 32 {
+				g.SetOpen(image.Pt(x, y), false)
+			}
+		}
+	}
+	for _, size := range []int{1, 9} {
+		name := "one"
+		if size > 1 {
+			name = "nine"
+		}
+		b.Run(name, func(b *testing.B) {
+			w := New(maps.NewMap("rooms512", g.Clone()))
+			defer w.Close()
+			w.Settings.Algo = AlgoHPA
+			w.Queries = [][2]image.Point{{{5, 5}, {500, 500}}}
+			w.Begin()
+			w.Wait()
+			moves := []image.Point{{150, 100}, {230, 160}, {330, 170}, {420, 260}, {440, 380}}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				w.BeginStrokeWith(image.Pt(40, 90), Brush{Mode: PaintFill, Size: size})
+				for _, p := range moves {
+					w.StrokeTo(p)
+				}
+				w.EndStroke()
+				w.Undo()
+				w.Wait()
+			}
+		})
+	}
+}

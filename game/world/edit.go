@@ -96,6 +96,11 @@ type stroke struct {
 	// counts the mouse moves that added to them.
 	pending []image.Point
 	moves   int
+	// r is the brush's reach past its centre (0: one cell), mode how the
+	// stroke's kind was chosen; buf holds the cells of the last move.
+	r    int
+	mode PaintMode
+	buf  []image.Point
 }
 
 // repairBudget is the repair time per mouse move above which a stroke on a
@@ -340,12 +345,56 @@ func (w *World) Edits() []Edit {
 	return out
 }
 
-// BeginStroke starts painting at p. With weight 0 the first cell decides
-// what the stroke does: a blocked cell makes it dig, an open one fill. With
-// weight 1..9 the stroke sets that weight on the open cells it passes;
-// walls stay (dig them first). A stroke started outside the map is ignored
-// with a note.
+// PaintMode says what a stroke without a weight does.
+type PaintMode uint8
+
+const (
+	PaintAuto PaintMode = iota // the first cell decides: a blocked one digs, an open one fills
+	PaintDig                   // dig, whatever the first cell is
+	PaintFill                  // fill, whatever the first cell is
+)
+
+var paintModeNames = [...]string{"auto", "dig", "fill"}
+
+func (m PaintMode) String() string {
+	if int(m) < len(paintModeNames) {
+		return paintModeNames[m]
+	}
+	return "paint?"
+}
+
+// MaxBrushSize is the widest brush, in cells across.
+const MaxBrushSize = 31
+
+// Brush is how a stroke paints.
+type Brush struct {
+	// Weight 1..9 sets that weight on the open cells the stroke passes;
+	// 0 digs or fills as Mode says.
+	Weight uint8
+	Mode   PaintMode
+	// Size is the width of the square brush in cells: odd, 1 (or 0) to
+	// MaxBrushSize; an even size paints one wider, so the brush is centred
+	// on the cell under the pointer.
+	Size int
+}
+
+// radius is how many cells the brush reaches past its centre.
+func (b Brush) radius() int { return min(max(b.Size, 1), MaxBrushSize) / 2 }
+
+// BeginStroke starts painting at p with a one-cell brush whose first cell
+// decides (BeginStrokeWith).
 func (w *World) BeginStroke(p image.Point, weight uint8) {
+	w.BeginStrokeWith(p, Brush{Weight: weight})
+}
+
+// BeginStrokeWith starts painting at p, the centre of the brush b. With
+// weight 0 and PaintAuto the cell p decides what the stroke does: a
+// blocked cell makes it dig, an open one fill; PaintDig and PaintFill dig
+// or fill whatever p is. With weight 1..9 the stroke sets that weight on
+// the open cells it passes; walls stay (dig them first). A stroke started
+// outside the map is ignored with a note. However wide the brush, the
+// stroke is one undoable edit and one repair (EndStroke).
+func (w *World) BeginStrokeWith(p image.Point, b Brush) {
 	if w.stroke != nil {
 		w.EndStroke()
 	}
@@ -353,18 +402,23 @@ func (w *World) BeginStroke(p image.Point, weight uint8) {
 		w.Note("cell (%d,%d) is outside the map: nothing to paint", p.X, p.Y)
 		return
 	}
-	st := &stroke{last: p, seen: map[image.Point]bool{}, t0: time.Now()}
+	st := &stroke{last: p, seen: map[image.Point]bool{}, t0: time.Now(), r: b.radius(), mode: b.Mode}
 	w.editBegins()
 	switch {
-	case weight > 0:
-		st.edit.Kind, st.edit.Weight = EditWeight, min(weight, 9)
+	case b.Weight > 0:
+		st.edit.Kind, st.edit.Weight = EditWeight, min(b.Weight, 9)
+	case b.Mode == PaintDig:
+		st.edit.Kind = EditDig
+	case b.Mode == PaintFill:
+		st.edit.Kind = EditFill
 	case w.Grid.Open(p):
 		st.edit.Kind = EditFill
 	default:
 		st.edit.Kind = EditDig
 	}
 	w.stroke = st
-	w.paint([]image.Point{p})
+	st.buf = brushSquare(st.buf[:0], p, st.r)
+	w.paint(st.buf)
 }
 
 // Painting reports whether a stroke is in progress, and its kind.
@@ -375,16 +429,22 @@ func (w *World) Painting() (EditKind, bool) {
 	return w.stroke.edit.Kind, true
 }
 
-// StrokeTo continues the stroke along a straight line to p. Cells outside
-// the map are skipped; the stroke goes on when the mouse comes back.
+// StrokeTo continues the stroke along a straight line to p: a brush wider
+// than a cell paints the whole band it sweeps, however far p is from the
+// last cell (a fast drag leaves no gaps). Cells outside the map are
+// skipped; the stroke goes on when the mouse comes back.
 func (w *World) StrokeTo(p image.Point) {
 	st := w.stroke
 	if st == nil || p == st.last {
 		return
 	}
-	line := lineCells(st.last, p)
+	if st.r == 0 {
+		st.buf = appendLine(st.buf[:0], st.last, p)
+	} else {
+		st.buf = sweepCells(st.buf[:0], st.last, p, st.r)
+	}
 	st.last = p
-	w.paint(line)
+	w.paint(st.buf)
 }
 
 // paint applies the stroke to cells, repairs the hierarchy for the cells
@@ -393,7 +453,7 @@ func (w *World) paint(cells []image.Point) {
 	st := w.stroke
 	var changed []image.Point
 	for _, p := range cells {
-		if !w.Grid.In(p) || st.seen[p] {
+		if !w.Grid.In(p) {
 			continue
 		}
 		// Never paint over the endpoints with a wall.
@@ -416,7 +476,9 @@ func (w *World) paint(cells []image.Point) {
 			}
 			nw = st.edit.Weight
 		}
-		if old == nw {
+		// A wide brush passes most cells many times: the map is asked
+		// only about the cells that would change.
+		if old == nw || st.seen[p] {
 			continue
 		}
 		st.seen[p] = true
@@ -436,6 +498,11 @@ func (w *World) paint(cells []image.Point) {
 		fs := []F{{"kind", st.edit.Kind}, {"first", pt(changed[0])}}
 		if st.edit.Kind == EditWeight {
 			fs = append(fs, F{"weight", int(st.edit.Weight)})
+		} else if st.mode != PaintAuto {
+			fs = append(fs, F{"forced", true}) // not what the first cell decides
+		}
+		if st.r > 0 {
+			fs = append(fs, F{"brush", 2*st.r + 1})
 		}
 		w.Log.Add("stroke", fs...)
 	}
@@ -703,6 +770,14 @@ func (w *World) logRepair(r Repair) {
 // b (inclusive), so a fast stroke leaves no diagonal gaps a path could slip
 // through.
 func lineCells(a, b image.Point) []image.Point {
+	return appendLine(make([]image.Point, 0, min(iabs(b.X-a.X)+iabs(b.Y-a.Y), maxLine)), a, b)
+}
+
+// maxLine caps the cells of one line (a drag across a huge map).
+const maxLine = 1 << 16
+
+// appendLine appends lineCells(a, b) to out.
+func appendLine(out []image.Point, a, b image.Point) []image.Point {
 	nx, ny := iabs(b.X-a.X), iabs(b.Y-a.Y)
 	sx, sy := 1, 1
 	if a.X > b.X {
@@ -711,9 +786,8 @@ func lineCells(a, b image.Point) []image.Point {
 	if a.Y > b.Y {
 		sy = -1
 	}
-	out := make([]image.Point, 0, min(nx+ny, 1<<16))
 	p := a
-	for ix, iy := 0, 0; (ix < nx || iy < ny) && len(out) < 1<<16; {
+	for ix, iy, n := 0, 0, 0; (ix < nx || iy < ny) && n < maxLine; n++ {
 		// Step along the axis whose next cell boundary the ideal line
 		// crosses first.
 		if (1+2*ix)*ny < (1+2*iy)*nx {
@@ -724,6 +798,54 @@ func lineCells(a, b image.Point) []image.Point {
 			iy++
 		}
 		out = append(out, p)
+	}
+	return out
+}
+
+// brushSquare appends the cells of the square brush of reach r centred on
+// c (clipped to nothing: paint skips cells off the map).
+func brushSquare(out []image.Point, c image.Point, r int) []image.Point {
+	for y := c.Y - r; y <= c.Y+r; y++ {
+		for x := c.X - r; x <= c.X+r; x++ {
+			out = append(out, image.Pt(x, y))
+		}
+	}
+	return out
+}
+
+// sweepCells appends the cells a square brush of reach r newly covers as
+// its centre moves from a (whose square is painted) to b along
+// lineCells(a, b): at each one-cell step, the edge of the square that
+// leads. The union of the squares along that 4-connected line holds every
+// cell within r (Chebyshev) of the straight segment from a to b, so the
+// band swept has no gaps however fast the drag; each cell is listed about
+// once (the painting asks 2r+1 cells a step, not (2r+1)²).
+func sweepCells(out []image.Point, a, b image.Point, r int) []image.Point {
+	nx, ny := iabs(b.X-a.X), iabs(b.Y-a.Y)
+	sx, sy := 1, 1
+	if a.X > b.X {
+		sx = -1
+	}
+	if a.Y > b.Y {
+		sy = -1
+	}
+	p := a
+	for ix, iy, n := 0, 0, 0; (ix < nx || iy < ny) && n < maxLine; n++ {
+		if (1+2*ix)*ny < (1+2*iy)*nx {
+			p.X += sx
+			ix++
+			x := p.X + sx*r // the column the square moved into
+			for y := p.Y - r; y <= p.Y+r; y++ {
+				out = append(out, image.Pt(x, y))
+			}
+		} else {
+			p.Y += sy
+			iy++
+			y := p.Y + sy*r // the row the square moved into
+			for x := p.X - r; x <= p.X+r; x++ {
+				out = append(out, image.Pt(x, y))
+			}
+		}
 	}
 	return out
 }
