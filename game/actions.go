@@ -43,6 +43,9 @@ const (
 	ActAgentsRun
 	ActRemoveAgents
 	ActBrush
+	ActBrushBigger
+	ActBrushSmaller
+	ActPaintMode
 
 	ActAlgoAStar
 	ActAlgoDijkstra
@@ -127,6 +130,9 @@ var actionTable = []Binding{
 	{Action: ActAgentsSlower, Group: "Tools", Keys: keys(ebiten.KeyArrowDown), Mods: ModShift, Help: "slower", Fold: true},
 	{Action: ActRemoveAgents, Group: "Edit", Keys: keys(ebiten.KeyDelete, ebiten.KeyBackspace), Help: "remove the selected agents (agent tool; Ctrl+Z undoes)"},
 	{Action: ActBrush, Group: "Tools", Keys: keys(ebiten.KeyW), Mods: ModShift, Help: "next brush weight (2..9) for Shift+paint"},
+	{Action: ActBrushBigger, Group: "Tools", Keys: keys(ebiten.KeyBracketRight), Mods: ModCtrl, Help: "brush 1, 3, 5, 9 cells wide"},
+	{Action: ActBrushSmaller, Group: "Tools", Keys: keys(ebiten.KeyBracketLeft), Mods: ModCtrl, Help: "narrower", Fold: true},
+	{Action: ActPaintMode, Group: "Tools", Keys: keys(ebiten.KeyD), Mods: ModShift, Help: "paint: first cell decides, dig only, fill only"},
 
 	{Action: ActAlgoAStar, Group: "Switches", Keys: keys(ebiten.Key1), Help: "algorithm: A*"},
 	{Action: ActAlgoDijkstra, Group: "Switches", Keys: keys(ebiten.Key2), Help: "algorithm: Dijkstra"},
@@ -134,9 +140,9 @@ var actionTable = []Binding{
 	{Action: ActAlgoHPA, Group: "Switches", Keys: keys(ebiten.Key4), Help: "algorithm: HPA*"},
 	{Action: ActAlgoGroup, Group: "Switches", Keys: keys(ebiten.Key5), Help: "algorithm: group hierarchy"},
 	{Action: ActHeuristic, Group: "Switches", Keys: keys(ebiten.KeyH), Help: "heuristic (A*, greedy, group hierarchy): octile, Euclidean, Manhattan, Chebyshev, zero, cluster"},
-	{Action: ActCost, Group: "Switches", Keys: keys(ebiten.KeyM), Help: "group hierarchy: connection cost minimum, maximin, average minimum"},
+	{Action: ActCost, Group: "Switches", Keys: keys(ebiten.KeyM), Help: "group hierarchy: cost minimum, maximin or avgmin"},
 	{Action: ActExclusion, Group: "Switches", Keys: keys(ebiten.KeyX), Help: "group hierarchy: exclusion mode on / off"},
-	{Action: ActTarget, Group: "Switches", Keys: keys(ebiten.KeyM), Mods: ModShift, Help: "group hierarchy: refine target representative or nearest cell"},
+	{Action: ActTarget, Group: "Switches", Keys: keys(ebiten.KeyM), Mods: ModShift, Help: "group hierarchy: refine to representative or nearest"},
 	{Action: ActClusterUp, Group: "Switches", Keys: keys(ebiten.KeyBracketRight), Help: "larger clusters (HPA*, group hierarchy)"},
 	{Action: ActClusterDown, Group: "Switches", Keys: keys(ebiten.KeyBracketLeft), Help: "smaller", Fold: true},
 	{Action: ActLevelsUp, Group: "Switches", Keys: keys(ebiten.KeyBracketRight), Mods: ModShift, Help: "more levels (HPA*, group hierarchy)"},

@@ -127,7 +127,9 @@ type Game struct {
 	rightDown  bool
 	lastCell   image.Point
 	brush      uint8
-	query      int // index in w.Queries of the query F3 last opened
+	brushSize  int             // the brush's width in cells (brushSizes), for every stroke
+	paintMode  world.PaintMode // what a stroke without the weight does (Shift+D)
+	query      int             // index in w.Queries of the query F3 last opened
 	pinned     image.Point
 	hasPinned  bool
 	hover      image.Point
@@ -210,6 +212,9 @@ type frameKey struct {
 	panelScroll        int
 	panelFollow        bool
 	brush              uint8
+	brushSize          int
+	paintMode          world.PaintMode
+	painting           bool
 	caption            string
 	status             string
 	prompt             render.Prompt // the open prompt's (zero when closed)
@@ -275,7 +280,7 @@ type confirm struct {
 // New returns a game showing w.
 func New(w *world.World, opts Options) (*Game, error) {
 	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true, startView: opts.Zoom > 0, frameFirst: true,
-		layers: render.DefaultLayers, panel: true, brush: 5, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
+		layers: render.DefaultLayers, panel: true, brush: 5, brushSize: 1, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
 	g.tool = g.tools[0]
 	g.query = w.FirstQuery // the query Begin opened
@@ -775,7 +780,7 @@ func (g *Game) frameKey() frameKey {
 		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, level: g.viewLevel, tool: g.tool,
 		help: g.showHelp, helpScroll: g.helpScroll, panelScroll: g.panelScroll, panelFollow: g.panelFollow(), gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
-		brush: g.brush, caption: caption, status: w.Outcome.Status.String() + w.Message,
+		brush: g.brush, brushSize: g.brushSize, paintMode: g.paintMode, painting: g.paintingNow(), caption: caption, status: w.Outcome.Status.String() + w.Message,
 		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note,
 		cuts: w.CutCells() != nil, cutsNote: g.cutsAge(time.Now()) >= render.CutsNoteAfter, comps: w.ComponentsSeq()}
 	if p := g.promptView(); p != nil {
@@ -1272,6 +1277,15 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActBrush) {
 		g.nextBrush()
 	}
+	if in.JustPressed(ActBrushBigger) {
+		g.stepBrushSize(+1)
+	}
+	if in.JustPressed(ActBrushSmaller) {
+		g.stepBrushSize(-1)
+	}
+	if in.JustPressed(ActPaintMode) {
+		g.nextPaintMode()
+	}
 	// Switches.
 	algos := map[Action]world.Algo{ActAlgoAStar: world.AlgoAStar, ActAlgoDijkstra: world.AlgoDijkstra,
 		ActAlgoGreedy: world.AlgoGreedy, ActAlgoHPA: world.AlgoHPA, ActAlgoGroup: world.AlgoGroup}
@@ -1673,11 +1687,7 @@ func (g *Game) updateMouse() {
 	// Right-drag paints in any tool.
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && inMap && !g.rightOnHUD(mx, my) {
 		g.rightDown = true
-		var wt uint8
-		if ebiten.IsKeyPressed(ebiten.KeyShift) {
-			wt = g.brush
-		}
-		w.BeginStroke(cell, wt)
+		g.beginStroke(cell, ebiten.IsKeyPressed(ebiten.KeyShift))
 		g.lastCell = cell
 	} else if g.rightDown {
 		g.strokeMove(ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight), inMap, cell)
@@ -1784,6 +1794,9 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "agent refine", Value: agentRefineText(s.AgentRefine), Keys: keysOf(ActAgentRefine), Dim: s.Algo != world.AlgoHPA},
 		{Label: "view level", Value: viewLevel, Keys: keysOf(ActViewLevel), Dim: !hier},
 		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I T"},
+		// One row for both (a second row left no line of the numbers
+		// under the unfolded rows at 175 %); Ctrl+[ ] size the brush.
+		{Label: "paint", Value: paintModeText(g.paintMode) + ", " + brushSizeText(g.brushSize), Keys: keysOf(ActPaintMode)},
 		{Label: "brush weight", Value: strconv.Itoa(int(g.brush)), Keys: keysOf(ActBrush)},
 	}
 	if n := len(g.w.Queries); n > 1 {
@@ -1855,6 +1868,7 @@ func switchActions(g *Game) []func() {
 				}
 			}
 		},
+		g.nextPaintMode,
 		g.nextBrush,
 	}
 	if len(w.Queries) > 1 {
@@ -1991,6 +2005,78 @@ func (g *Game) nextBrush() {
 	g.brush = max(g.brush%9+1, 2)
 	g.w.NoteAfterError("brush weight %d (Shift+paint)", g.brush) // an error on screen stays its 12 s
 	g.w.Log.Add("switch", world.F{Key: "name", Val: "brush"}, world.F{Key: "value", Val: int(g.brush)})
+}
+
+// brushSizes are the widths the brush takes, in cells across.
+var brushSizes = []int{1, 3, 5, 9}
+
+// beginStroke starts a stroke at cell c with the brush (its size and
+// paint mode), for the paint tool's left button and the right button in
+// any tool; weight (Shift held) paints the brush weight.
+func (g *Game) beginStroke(c image.Point, weight bool) {
+	b := world.Brush{Mode: g.paintMode, Size: g.brushSize}
+	if weight {
+		b.Weight = g.brush
+	}
+	g.w.BeginStrokeWith(c, b)
+}
+
+// stepBrushSize makes the brush one size wider (d > 0, Ctrl+]) or
+// narrower (Ctrl+[), stopping at the ends, with a note and a log line. A
+// stroke in progress keeps the brush it began with.
+func (g *Game) stepBrushSize(d int) {
+	i := 0
+	for k, s := range brushSizes {
+		if s <= g.brushSize {
+			i = k
+		}
+	}
+	j := i + d
+	if j < 0 || j >= len(brushSizes) {
+		end := "widest"
+		if d < 0 {
+			end = "narrowest"
+		}
+		g.w.NoteAfterError("brush %s, the %s", brushSizeText(g.brushSize), end)
+		return
+	}
+	g.brushSize = brushSizes[j]
+	g.w.NoteAfterError("brush %s: dig, fill and weight", brushSizeText(g.brushSize))
+	g.w.Log.Add("switch", world.F{Key: "name", Val: "brush_size"}, world.F{Key: "value", Val: g.brushSize})
+}
+
+// nextPaintMode is Shift+D and the paint row: what a stroke without the
+// weight does goes from the first cell deciding to dig only, fill only
+// and back, with a note and a log line.
+func (g *Game) nextPaintMode() {
+	g.paintMode = (g.paintMode + 1) % 3
+	g.w.NoteAfterError("paint: %s", paintModeText(g.paintMode))
+	g.w.Log.Add("switch", world.F{Key: "name", Val: "paint"}, world.F{Key: "value", Val: g.paintMode.String()})
+}
+
+// paintModeText is the paint row's value before the brush size.
+func paintModeText(m world.PaintMode) string {
+	switch m {
+	case world.PaintDig:
+		return "dig only"
+	case world.PaintFill:
+		return "fill only"
+	}
+	return "first cell decides"
+}
+
+// brushSizeText names the brush size: "1 cell", "5×5".
+func brushSizeText(n int) string {
+	if n <= 1 {
+		return "1 cell"
+	}
+	return fmt.Sprintf("%d×%d", n, n)
+}
+
+// paintingNow reports whether a stroke is in progress.
+func (g *Game) paintingNow() bool {
+	_, ok := g.w.Painting()
+	return ok
 }
 
 // agentRefineText is the agent refine row's value: the mode and what it
@@ -2137,7 +2223,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		Hover: g.hover, HoverOK: g.hoverOK, MouseX: float64(g.mouseX), MouseY: float64(g.mouseY), MouseOK: g.mouseIn,
 		Pinned: g.pinned, HasPinned: g.hasPinned, Inspect: &g.inspect,
 		Layers: g.layers, ViewLevel: g.viewLevel, ScenOptimal: g.shownScenOptimal(),
-		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush,
+		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush, BrushSize: g.brushSize, PaintMode: g.paintMode,
 		Switches: g.switchRows(),
 		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, PanelScroll: g.panelScroll, PanelFollow: g.panelFollow(), ShowGallery: g.gallery, GallerySel: g.gallerySel,
 		FlashAge: -1, MessageAge: g.messageAge(time.Now()),
@@ -2168,6 +2254,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	if k, ok := g.w.Painting(); ok {
 		f.Caption, f.CaptionIsHint = "painting: "+k.String(), false
+		if k != world.EditWeight && g.paintMode != world.PaintAuto {
+			f.Caption += " only" // forced: Shift+D
+		}
+		if g.brushSize > 1 {
+			f.Caption += ", brush " + brushSizeText(g.brushSize)
+		}
 	}
 	agents := g.w.Agents()
 	f.OverlaysLater = agents != nil // drawn after the agents, above them

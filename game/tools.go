@@ -147,23 +147,17 @@ func (t *queryTool) caption() string {
 	return ""
 }
 
-// paintTool digs or fills along the drag; with Shift it paints the brush
-// weight.
+// paintTool digs or fills along the drag (the brush's size and paint mode
+// apply); with Shift it paints the brush weight.
 type paintTool struct{}
 
 func (paintTool) Name() string { return "paint" }
 
 func (paintTool) Hint() string {
-	return "drag: dig or fill (first cell decides); Shift: paint weight on open cells"
+	return "drag: dig or fill (first cell decides, Shift+D forces); Shift: weight"
 }
 
-func (paintTool) Press(g *Game, c image.Point, mod bool) {
-	var wt uint8
-	if mod {
-		wt = g.brush
-	}
-	g.w.BeginStroke(c, wt)
-}
+func (paintTool) Press(g *Game, c image.Point, mod bool) { g.beginStroke(c, mod) }
 
 func (paintTool) Drag(g *Game, c image.Point)    { g.w.StrokeTo(c) }
 func (paintTool) Release(g *Game, c image.Point) { g.w.EndStroke() }

@@ -186,12 +186,12 @@ func aboutRoom(h int) int {
 // then scrolls).
 const panelInspectorH = 20 + (6+1)*17
 
-// panelSwitchRows and panelNumbersRows are the switch rows (14, and the
+// panelSwitchRows and panelNumbersRows are the switch rows (15, and the
 // query row of a scenario list) and the rows of numbers of a typical query
 // (path, optimal, time, two phases, hierarchy, build) aboutRoom keeps room
 // for.
 const (
-	panelSwitchRows  = 15
+	panelSwitchRows  = 16
 	panelNumbersRows = 7
 )
 

@@ -1424,10 +1424,43 @@ func (r *Renderer) drawCursorCell(dst *ebiten.Image, f *Frame) {
 	if f.HasPinned {
 		r.cellOutline(dst, f.Cam, f.Pinned, ColPinned)
 	}
-	if f.HoverOK && f.Cam.Zoom >= 4 {
-		c := color.RGBA{255, 255, 255, 140}
+	if !f.HoverOK {
+		return
+	}
+	_, painting := f.World.Painting()
+	brush := f.Tool == "paint" || painting
+	c := color.RGBA{255, 255, 255, 140}
+	if brush && f.BrushSize > 1 {
+		c.A = 230 // on its dark rim
+	}
+	if brush {
+		switch f.PaintMode {
+		case world.PaintDig:
+			c = ColBrushDig
+		case world.PaintFill:
+			c = ColBrushFill
+		}
+	}
+	if brush && f.BrushSize > 1 {
+		r.brushOutline(dst, f.Cam, f.Hover, f.BrushSize, c)
+		return
+	}
+	if f.Cam.Zoom >= 4 {
 		r.cellOutline(dst, f.Cam, f.Hover, c)
 	}
+}
+
+// brushOutline strokes the border of the square brush of size cells across
+// centred on cell p, at any zoom: on a map fitted at a pixel or so a cell
+// it is the only sign of what a stroke will cover.
+func (r *Renderer) brushOutline(dst *ebiten.Image, cam *Camera, p image.Point, size int, c color.RGBA) {
+	h := size / 2
+	x, y := cam.ToScreen(float64(p.X-h), float64(p.Y-h))
+	s := float32(cam.Zoom) * float32(2*h+1)
+	wd := float32(math.Max(1.5, math.Min(cam.Zoom*0.12, 3)))
+	// A dark rim under the colour: white alone vanished on the light floor.
+	vector.StrokeRect(dst, float32(x), float32(y), s, s, wd+2, PM(color.RGBA{0, 0, 0, 150}), false)
+	vector.StrokeRect(dst, float32(x), float32(y), s, s, wd, PM(c), false)
 }
 
 // cellOutline strokes the border of cell p.

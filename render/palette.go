@@ -44,6 +44,10 @@ var (
 	ColAdded         = color.RGBA{40, 220, 90, 255}
 	ColRemoved       = color.RGBA{240, 50, 50, 255}
 	ColPinned        = color.RGBA{255, 255, 255, 255}
+	// The brush's outline when the paint mode is forced (Shift+D): dig
+	// only and fill only; the first cell deciding draws it white.
+	ColBrushDig  = color.RGBA{110, 235, 150, 220}
+	ColBrushFill = color.RGBA{255, 140, 60, 230}
 
 	ColPanel     = color.RGBA{16, 18, 22, 220}
 	ColPanelEdge = color.RGBA{90, 96, 110, 255}

@@ -43,6 +43,10 @@ type Frame struct {
 	Tool     string // name of the active tool
 	ToolHint string
 	Brush    uint8 // weight painted with the modifier
+	// BrushSize is the brush's width in cells: the paint tool's cursor
+	// (and any tool's while a stroke is painted) outlines that square.
+	BrushSize int
+	PaintMode world.PaintMode // tints the brush's outline when forced
 
 	Switches   []SwitchRow
 	Legend     []LegendRow
