@@ -278,3 +278,36 @@ func TestGoalPrepMeanIsPerBuild(t *testing.T) {
 		}
 	}
 }
+
+// -regions with an empty entry was refused in garbled words ("a.tmx,"
+// said "…and  (level 2 and up) would be ignored", ",a.tmx" advised
+// "give -regions  alone"), and "a, b" kept the space in " b": entries are
+// trimmed, and an empty one is refused by its place before any file is
+// read, whatever the algorithm.
+func TestRegionsEmptyEntriesAndSpaces(t *testing.T) {
+	layer := filepath.Join(t.TempDir(), "layer.txt")
+	if err := os.WriteFile(layer, []byte(strings.Repeat("aaaaabbbbb\n", 8)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		regions, algo, want string
+	}{
+		{layer + ",", "astar-cluster", "the last of its 2 entries is empty"},
+		{"," + layer, "astar-cluster", "the first of its 2 entries is empty"},
+		{layer + ",," + layer, "group", "entry 2 of 3 is empty"},
+		{" ", "group", "-regions \" \": it is empty"},
+	} {
+		code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", c.algo, "-regions", c.regions)
+		if code != exitUsage || out != "" || !strings.Contains(errs, c.want) || strings.Contains(errs, "  ") {
+			t.Errorf("-regions %q: exit %d, stdout %q, stderr %q: want exit 2 saying %q", c.regions, code, out, errs, c.want)
+		}
+	}
+	// "a, b": the second file is b, not " b" (not found).
+	code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "astar-cluster", "-regions", layer+", "+layer)
+	if code != exitUsage || !strings.Contains(errs, "and "+layer+" (level 2 and up)") || strings.Contains(errs, "and  ") {
+		t.Errorf("-regions with a space after the comma: exit %d, stderr %q", code, errs)
+	}
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-regions", layer+", "+layer, "-levels", "2"); code != 0 {
+		t.Errorf("-algo group -regions %q: exit %d, %s", layer+", "+layer, code, errs)
+	}
+}

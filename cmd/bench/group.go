@@ -886,6 +886,35 @@ func checkLevelsCoverRegions(c *Config, cfg groups.Config, regions [][]byte) err
 		from, len(regions), set, len(regions), levels)
 }
 
+// cleanRegionsFlag trims the spaces around each of -regions' files
+// ("a.txt, b.txt" named " b.txt") and refuses an empty entry by its place
+// ("a.tmx," said "…and  (level 2 and up) would be ignored"), before any
+// file is read: every later use of -regions sees the cleaned list.
+func cleanRegionsFlag(c *Config) error {
+	p, ok := c.Ext["regions"].(*string)
+	if !ok || *p == "" {
+		return nil
+	}
+	files := strings.Split(*p, ",")
+	for i, f := range files {
+		files[i] = strings.TrimSpace(f)
+		if files[i] == "" {
+			where := fmt.Sprintf("entry %d of %d", i+1, len(files))
+			switch {
+			case len(files) == 1:
+				where = "it"
+			case i == 0:
+				where = fmt.Sprintf("the first of its %d entries", len(files))
+			case i == len(files)-1:
+				where = fmt.Sprintf("the last of its %d entries", len(files))
+			}
+			return usagef("bench: -regions %q: %s is empty (a stray comma or space?): give the region files for levels 1, 2, … separated by commas, e.g. -regions rooms.txt,wings.txt", *p, where)
+		}
+	}
+	*p = strings.Join(files, ",")
+	return nil
+}
+
 // allTiled reports whether every file of a -regions list is a Tiled map
 // (whose rooms come in levels: astar-cluster takes its level 1).
 func allTiled(files string) bool {

@@ -160,6 +160,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 		}
 		c.Given = append(c.Given, f.Name)
 	})
+	if err := cleanRegionsFlag(c); err != nil {
+		return nil, err
+	}
 	if c.MapPath == "" {
 		if err := checkSizeFlags(c); err != nil {
 			return nil, err // a flag's range first, as with a map (docs/bench.md)
