@@ -26,8 +26,9 @@ import (
 )
 
 // Tiled maps (TMX, the XML format of the Tiled editor, mapeditor.org) are
-// read, not written: a level designer's map opens as it is, and an edited
-// one is saved as a scenario, a Moving AI map or an ASCII map.
+// read here: a level designer's map opens as it is. An edited one is saved
+// as a scenario, or exported as a map (WriteTiled writes cells and rooms
+// only; TiledSource names what else a designer's file held).
 //
 // Only finite orthogonal maps have cells to walk on. What a cell is:
 //
@@ -153,6 +154,12 @@ var weightProps = []string{"cost", "weight", "movecost"}
 type Rooms struct {
 	Layers [][]byte
 	Names  []map[byte]string
+	// LayerNames, when set, names the object layer WriteTiled writes
+	// each level's rooms on (LayerNames[l-1] for level l, as the file
+	// the rooms came from named it: TiledSource.RoomLayers); a name that
+	// is empty or would not read back as that level gives way to
+	// "rooms" (level 1) or "regions N". The readers leave it nil.
+	LayerNames []string
 	// Notes say what the map holds that is not read as drawn, one
 	// sentence each (tiles whose collision shapes leave their centre
 	// open, wall tiles placed as objects), for the session to show.

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // TiledTileSize is the width and height in pixels of the tiles WriteTiled
@@ -36,7 +38,8 @@ func tiledTileset() string {
 // same grid and rooms: one CSV tile layer "ground" over an embedded tileset
 // without an image (a wall tile with a true "solid" property, a floor tile,
 // and tiles 2 to 9 with their "cost"), and one object layer a level
-// ("rooms", "regions 2", ...) holding each room as rectangles, each with a
+// (named by rooms.LayerNames, else "rooms", "regions 2", ...: see
+// tiledLayerName) holding each room as rectangles, each with a
 // "region" property giving its character and the room's name, if it has
 // one, as its name. Terrain letters (T, W...) are not kept: a Tiled map is
 // walls and weights.
@@ -91,15 +94,14 @@ func WriteTiled(w io.Writer, m *Map, rooms Rooms) error {
 	bw.WriteString("  </data>\n </layer>\n")
 	id := 1
 	for l, layer := range rooms.Layers {
-		name := "rooms"
-		if l > 0 {
-			name = fmt.Sprintf("regions %d", l+1)
-		}
+		name := tiledLayerName(rooms.LayerNames, l)
 		var names map[byte]string
 		if l < len(rooms.Names) {
 			names = rooms.Names[l]
 		}
-		fmt.Fprintf(bw, " <objectgroup id=\"%d\" name=\"%s\">\n", l+2, name)
+		fmt.Fprintf(bw, " <objectgroup id=\"%d\" name=\"", l+2)
+		xml.EscapeText(bw, []byte(name))
+		bw.WriteString("\">\n")
 		for _, r := range tiledRects(layer, W, H) {
 			bw.WriteString("  <object id=\"")
 			bw.WriteString(strconv.Itoa(id))
@@ -119,6 +121,23 @@ func WriteTiled(w io.Writer, m *Map, rooms Rooms) error {
 	}
 	bw.WriteString("</map>\n")
 	return bw.Flush()
+}
+
+// tiledLayerName is the name of the object layer WriteTiled writes level
+// l+1's rooms on: names[l] when it reads back as that level (a source
+// file's own "rooms 2", "Regions", "rooms3"), else "rooms" for level 1 and
+// "regions N" above.
+func tiledLayerName(names []string, l int) string {
+	if l < len(names) {
+		n := names[l]
+		if lvl, ok, err := regionLevel(n, ""); err == nil && ok && lvl == l+1 && strings.TrimSpace(n) == n && utf8.ValidString(n) && !strings.ContainsFunc(n, unicode.IsControl) {
+			return n
+		}
+	}
+	if l == 0 {
+		return "rooms"
+	}
+	return fmt.Sprintf("regions %d", l+1)
 }
 
 // tiledRect is a rectangle of cells of one room (character c).

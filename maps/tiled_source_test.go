@@ -1,0 +1,79 @@
+package maps
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// What an export over a designer's .tmx would drop is read from the file:
+// its unread object layers by name, its tilesets, its rooms not drawn as
+// whole-cell rectangles, and its room layers' own names, which WriteTiled
+// then keeps ("rooms 2" was written as "regions 2").
+func TestReadTiledSourceNamesWhatAnExportDrops(t *testing.T) {
+	src, err := ReadTiledSource(filepath.Join("testdata", "tiled", "designer_level2.tmx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(src.RoomLayers, "|"); got != "rooms|rooms 2" {
+		t.Errorf("room layers %q", got)
+	}
+	lost := strings.Join(src.Lost, "; ")
+	for _, s := range []string{`tileset "tiles"`, `object layer "spawns" (1 object)`, `"Hall" (a polygon)`, `"Pond" (an ellipse)`, `"West wing" (off the cell grid)`} {
+		if !strings.Contains(lost, s) {
+			t.Errorf("lost lacks %q: %q", s, lost)
+		}
+	}
+	if strings.Contains(lost, "North west") || strings.Contains(lost, `"K"`) {
+		t.Errorf("lost names a whole-cell rectangle room: %q", lost)
+	}
+}
+
+// WriteTiled writes a level's rooms under the name it is given when that
+// name reads back as the level, and under its own name otherwise.
+func TestWriteTiledKeepsRoomLayerNames(t *testing.T) {
+	m, err := ReadASCII(strings.NewReader("....\n....\n"), "m.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	layers := [][]byte{[]byte("AABBAABB"), []byte("CCCCCCCC"), []byte("DDDDDDDD")}
+	for _, c := range []struct {
+		names []string
+		want  []string
+	}{
+		{[]string{"Rooms", "rooms 2", "regions3"}, []string{`name="Rooms"`, `name="rooms 2"`, `name="regions3"`}},
+		{[]string{"", "rooms 3", "spawns"}, []string{`name="rooms"`, `name="regions 2"`, `name="regions 3"`}},
+		{nil, []string{`name="rooms"`, `name="regions 2"`, `name="regions 3"`}},
+	} {
+		var b bytes.Buffer
+		if err := WriteTiled(&b, m, Rooms{Layers: layers, LayerNames: c.names}); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range c.want {
+			if !strings.Contains(b.String(), s) {
+				t.Errorf("names %q: written file lacks %s", c.names, s)
+			}
+		}
+		_, back, err := ReadTiledRooms(bytes.NewReader(b.Bytes()), "x.tmx", "")
+		if err != nil || len(back.Layers) != 3 {
+			t.Fatalf("names %q: reads back with %d layers, %v", c.names, len(back.Layers), err)
+		}
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "own.tmx")
+	if err := SaveTiled(path, m, Rooms{Layers: layers}); err != nil {
+		t.Fatal(err)
+	}
+	src, err := ReadTiledSource(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(src.Lost) != 0 {
+		t.Errorf("a map WriteTiled wrote reads as losing %q", src.Lost)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatal(err)
+	}
+}
