@@ -69,3 +69,38 @@ func TestExportAsksBeforeALinkToTheSourceMap(t *testing.T) {
 		t.Errorf("a link to the source map got %+v, want the question that names it", g.prompt)
 	}
 }
+
+// The designer's report: Ctrl+Shift+S over the session's own .tmx asked
+// only whether the edits should become part of the map, then dropped the
+// "spawns" layer, the tileset and the ellipse and polygon rooms' shapes.
+// The question now names them before the second Enter.
+func TestExportOverTiledSourceAsksNamingWhatItDrops(t *testing.T) {
+	data, err := os.ReadFile("../maps/testdata/tiled/designer_level2.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeDropFiles(t, map[string]string{"level2.tmx": string(data)})
+	wd, err := world.Open(filepath.Join(dir, "level2.tmx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Log = world.NewEventLog(nil)
+	wd.Begin()
+	t.Cleanup(wd.Close)
+	wd.Wait()
+	g := drawnOn(t, wd, 1200, 760)
+	var held heldKeys
+	fakeKeys(t, &held)
+	saveAsKeys(t, g, &held, "level2.tmx")
+	if b, _ := os.ReadFile(filepath.Join(dir, "level2.tmx")); string(b) != string(data) {
+		t.Fatal("the first Enter wrote over level2.tmx")
+	}
+	if g.prompt == nil {
+		t.Fatal("no question")
+	}
+	for _, s := range []string{"the map this session was loaded from", `object layer "spawns"`, `tileset "tiles"`, `"Pond" (an ellipse)`, "Esc keeps it"} {
+		if !strings.Contains(g.prompt.note, s) {
+			t.Errorf("question lacks %q: %q", s, g.prompt.note)
+		}
+	}
+}

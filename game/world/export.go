@@ -81,7 +81,11 @@ func formatText(f maps.Format) string {
 // everything the app can paint. A Tiled map (.tmx) holds the walls and
 // weights and the session's region layers with their room names (each
 // room as rectangles on a "rooms" or "regions N" object layer), and reads
-// back the same; terrain letters become walls and floor tiles.
+// back the same; terrain letters become walls and floor tiles. When the
+// session's map file is a .tmx, what it holds that the written file does
+// not keep (its tilesets, unread object layers, rooms' shapes...:
+// maps.TiledSource) is read from it before the write and named in the
+// note and the log, and its room layers' names are kept.
 //
 // Errors name path; the caller shows them (the save-as prompt keeps them
 // under its line).
@@ -113,9 +117,21 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 	m := *w.Map // the grid as edited; the writers reconcile stale terrain
 	m.Name = filepath.Base(path)
 	m.Format = f
+	// What the session's own .tmx holds that the written file will not,
+	// read before the write (over it, it is gone after).
+	var lost []string
+	var layerNames []string
+	if f == maps.FormatTiled {
+		src, err := w.tiledSource()
+		if src != nil {
+			lost, layerNames = src.Lost, src.RoomLayers
+		} else if err != nil {
+			lost = []string{fmt.Sprintf("(what else it holds could not be read: %s)", err)}
+		}
+	}
 	var err error
 	if f == maps.FormatTiled {
-		err = maps.SaveTiled(path, &m, maps.Rooms{Layers: w.Regions, Names: w.RegionNames})
+		err = maps.SaveTiled(path, &m, maps.Rooms{Layers: w.Regions, Names: w.RegionNames, LayerNames: layerNames})
 	} else {
 		err = maps.SaveMap(path, &m, f)
 	}
@@ -134,12 +150,57 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 	} else if w.Dirty() {
 		msg += "; the session itself is not saved: Ctrl+S"
 	}
+	if len(lost) > 0 {
+		msg += "; " + lostText(filepath.Base(mf), over, lost)
+		fs = append(fs, F{"not_kept", strings.Join(lost, "; ")})
+	}
 	if kept := w.notInMap(f == maps.FormatTiled); kept != "" {
 		msg += "; only a .pls keeps " + kept
 	}
 	w.Note("%s", msg)
 	w.Log.Add("export", fs...)
 	return nil
+}
+
+// tiledSource reads the session's map file for what a Tiled export does
+// not keep of it (maps.TiledSource): nil, nil when the session has no map
+// file or it is not a Tiled map.
+func (w *World) tiledSource() (*maps.TiledSource, error) {
+	mf := w.MapFile()
+	if mf == "" || w.scenario.Map == nil || w.scenario.Map.Format != maps.FormatTiled {
+		return nil, nil
+	}
+	return maps.ReadTiledSource(mf)
+}
+
+// ExportLosses says what an export to path in format f will not keep of
+// the session's own Tiled map file (its unread object layers, tilesets,
+// rooms drawn as ellipses or polygons...), for the question asked before
+// writing over it: "" when it keeps all (not a Tiled export, or a map
+// file that holds only cells and rectangular rooms).
+func (w *World) ExportLosses(path string, f maps.Format) string {
+	if f != maps.FormatTiled {
+		return ""
+	}
+	src, err := w.tiledSource()
+	mf := w.MapFile()
+	over := mf != "" && SameFile(path, mf)
+	switch {
+	case err != nil:
+		return lostText(filepath.Base(mf), over, []string{fmt.Sprintf("(what else it holds could not be read: %s)", err)})
+	case src == nil || len(src.Lost) == 0:
+		return ""
+	}
+	return lostText(filepath.Base(mf), over, src.Lost)
+}
+
+// lostText says what the written file does not keep of the session's
+// map file mapName (over: it is that file, so the things are gone).
+func lostText(mapName string, over bool, lost []string) string {
+	if over {
+		return fmt.Sprintf("not kept, and gone from %s once written: %s", mapName, strings.Join(lost, "; "))
+	}
+	return fmt.Sprintf("not kept from %s (it keeps them): %s", mapName, strings.Join(lost, "; "))
 }
 
 // bakeNote makes the terrain just exported over the session's map file
