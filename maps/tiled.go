@@ -1025,7 +1025,9 @@ func regionLevel(name, class string) (int, bool, error) {
 //
 // terrain ('#' a wall) is for the notes on rooms that cover no cell (drawn
 // off the map, or too small to hold a cell's centre) or only walls: such a
-// room has no part in the hierarchy, which a designer would not see.
+// room has no part in the hierarchy, which a designer would not see; and
+// on rooms split by walls into parts (splitRoomNotes), each of which is a
+// group of its own.
 func (rd *tiledReader) regionLayers(terrain []byte) (Rooms, error) {
 	var rooms, none Rooms
 	if len(rd.regions) == 0 {
@@ -1192,6 +1194,9 @@ func (rd *tiledReader) regionLayers(terrain []byte) (Rooms, error) {
 					rl.og.Name, rune(c), who, rd.objectLine(rl.og.Name, o), rc.cells, plural(rc.cells, "cell", "cells")))
 			}
 		}
+		rd.splitRoomNotes(layer, terrain, own, order, func(c byte) (*tiled.Object, regionLayer) {
+			return covered[c].first.o, covered[c].first.rl
+		})
 		rooms.Layers[lvl-1] = layer
 		names := map[byte]string{}
 		for c, name := range used {

@@ -14,7 +14,7 @@ import (
 // load notes so that a slip in Tiled shows when the map opens: an object
 // layer read neither as rooms nor as walls (a layer "romos" meant as
 // "rooms" was dropped without a word), a room that covers no cell (drawn
-// off the map) or only walls.
+// off the map) or only walls, a room split by walls into parts.
 
 // isDigits reports whether s is one or more ASCII digits.
 func isDigits(s string) bool {
@@ -239,4 +239,80 @@ func thousands(n int64) string {
 		return "-" + s
 	}
 	return s
+}
+
+// maxSplitCells is how many parts' cells a split room's note names.
+const maxSplitCells = 4
+
+// splitRoomNotes notes each room of one level (layer, the rooms'
+// characters in order) whose open cells fall into several parts not
+// connected inside the room: the group hierarchy makes each part a group
+// of its own (the inspector's "part 1 of 2"), which a wall drawn through
+// a room without a door does silently. Connected is as the hierarchy's
+// default neighbourhood has it: 8-connected without corner cutting (a
+// diagonal step needs both cells beside it open, in the room or not).
+// scratch (one int32 a cell, no longer needed for this level) marks the
+// cells visited; first gives a room's first object and its layer, for
+// the note's line.
+func (rd *tiledReader) splitRoomNotes(layer, terrain []byte, scratch []int32, order []byte, first func(c byte) (*tiled.Object, regionLayer)) {
+	W, H := rd.w, rd.h
+	open := func(x, y int) bool { return x >= 0 && y >= 0 && x < W && y < H && terrain[y*W+x] != '#' }
+	parts := map[byte][]int{} // room → the first cell (reading order) of each part
+	var q []int
+	for i, c := range layer {
+		if RegionNone(c) || terrain[i] == '#' || scratch[i] == -1 {
+			continue
+		}
+		parts[c] = append(parts[c], i)
+		scratch[i] = -1
+		q = append(q[:0], i)
+		for h := 0; h < len(q); h++ {
+			if h >= 4096 && 2*h >= len(q) {
+				// Breadth first, the visited half dropped: the queue
+				// holds about the front, not the room (a map-sized room
+				// would take 4 bytes a cell more).
+				q = q[:copy(q, q[h:])]
+				h = 0
+			}
+			j := q[h]
+			x, y := j%W, j/W
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					nx, ny := x+dx, y+dy
+					if (dx == 0 && dy == 0) || !open(nx, ny) {
+						continue
+					}
+					if dx != 0 && dy != 0 && !(open(x+dx, y) && open(x, y+dy)) {
+						continue // no corner cutting
+					}
+					k := ny*W + nx
+					if layer[k] != c || scratch[k] == -1 {
+						continue
+					}
+					scratch[k] = -1
+					q = append(q, k)
+				}
+			}
+		}
+	}
+	for _, c := range order {
+		ps := parts[c]
+		if len(ps) < 2 {
+			continue
+		}
+		o, rl := first(c)
+		who := objLabel(o)
+		if name := strings.TrimSpace(o.Name); name != "" {
+			who += fmt.Sprintf(" %q", name)
+		}
+		var at []string
+		for _, i := range ps[:min(len(ps), maxSplitCells)] {
+			at = append(at, fmt.Sprintf("(%d,%d)", i%W, i/W))
+		}
+		if len(ps) > maxSplitCells {
+			at = append(at, fmt.Sprintf("and %d more", len(ps)-maxSplitCells))
+		}
+		rd.notes = append(rd.notes, fmt.Sprintf("region layer %q: room %q (%s, line %d) falls into %d parts not connected inside it (8-connected, no corner cutting), at %s: the group hierarchy makes each part a group of its own; join them with a door, or draw them as rooms of their own",
+			rl.og.Name, rune(c), who, rd.objectLine(rl.og.Name, o), len(ps), strings.Join(at, ", ")))
+	}
 }
