@@ -1521,11 +1521,24 @@ func polygonPoints(o *tiled.Object, dx, dy float64) [][2]float64 {
 
 // inPolygon is the even-odd rule: a ray from (x, y) to the right crosses
 // the polygon's edges an odd number of times when the point is inside.
+// An edge spans [lower y, upper y) and the ray crosses it when the point
+// lies strictly west of it, so a point on an edge is inside the polygon
+// east of it (below it, on a horizontal edge), as with rectangles. Each
+// edge is tested from its lower end whichever way the polygon runs, and
+// by a cross product rather than a division: two polygons sharing an edge
+// (drawn with fractional points) computed it from opposite ends and could
+// both claim a cell centre on it (refused as an overlap) or both leave it.
 func inPolygon(pts [][2]float64, x, y float64) bool {
 	in := false
 	for i, j := 0, len(pts)-1; i < len(pts); j, i = i, i+1 {
 		a, b := pts[i], pts[j]
-		if (a[1] > y) != (b[1] > y) && x < (b[0]-a[0])*(y-a[1])/(b[1]-a[1])+a[0] {
+		if (a[1] > y) == (b[1] > y) {
+			continue
+		}
+		if a[1] > b[1] {
+			a, b = b, a
+		}
+		if (x-a[0])*(b[1]-a[1]) < (b[0]-a[0])*(y-a[1]) {
 			in = !in
 		}
 	}
