@@ -126,7 +126,7 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 		if src != nil {
 			lost, layerNames = src.Lost, src.RoomLayers
 		} else if err != nil {
-			lost = []string{fmt.Sprintf("(what else it holds could not be read: %s)", err)}
+			lost = []string{unreadSource(err)}
 		}
 	}
 	var err error
@@ -187,11 +187,18 @@ func (w *World) ExportLosses(path string, f maps.Format) string {
 	over := mf != "" && SameFile(path, mf)
 	switch {
 	case err != nil:
-		return lostText(filepath.Base(mf), over, []string{fmt.Sprintf("(what else it holds could not be read: %s)", err)})
+		return lostText(filepath.Base(mf), over, []string{unreadSource(err)})
 	case src == nil || len(src.Lost) == 0:
 		return ""
 	}
 	return lostText(filepath.Base(mf), over, src.Lost)
+}
+
+// unreadSource is what lostText lists when the session's map file did
+// not read (moved, or broken since the session opened it): that what the
+// export drops of it is not known, and why.
+func unreadSource(err error) string {
+	return fmt.Sprintf("whatever it holds beyond cells and rooms, which could not be checked (%v)", err)
 }
 
 // lostText says what the written file does not keep of the session's

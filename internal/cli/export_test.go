@@ -122,3 +122,24 @@ func TestExportSaysTheLoadNotes(t *testing.T) {
 		t.Errorf("-export of a map with load notes: exit %d, stderr %q", code, errs)
 	}
 }
+
+// -export of a designer's .tmx as a .tmx named nothing of what the copy
+// drops (the "spawns" layer, the tileset, the ellipse and polygon rooms'
+// shapes): its output lists them, saying the original keeps them, and the
+// copy keeps the room layers' names ("rooms 2", not "regions 2").
+func TestExportTiledNamesWhatTheCopyDrops(t *testing.T) {
+	src := filepath.Join("..", "..", "maps", "testdata", "tiled", "designer_level2.tmx")
+	out := filepath.Join(t.TempDir(), "copy.tmx")
+	code, stdout, errs := headless("-map", src, "-export", out)
+	if code != 0 {
+		t.Fatalf("exit %d, %s", code, errs)
+	}
+	for _, s := range []string{"not kept from designer_level2.tmx (it keeps them)", `object layer "spawns" (1 object)`, `tileset "tiles"`, `"Pond" (an ellipse)`, `"Hall" (a polygon)`} {
+		if !strings.Contains(stdout, s) {
+			t.Errorf("stdout lacks %q: %q", s, stdout)
+		}
+	}
+	if b, _ := os.ReadFile(out); !strings.Contains(string(b), `name="rooms 2"`) {
+		t.Errorf("the copy renamed rooms 2")
+	}
+}
