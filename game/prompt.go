@@ -759,11 +759,12 @@ func (g *Game) submitSaveAs(p *prompt, text string) {
 			// it came from, whatever either is named (a scenario saved as
 			// case.txt is still one).
 			if mf := w.MapFile(); mf != "" && samePlace(path, mf) {
-				q = fmt.Sprintf("%s is the map this session was loaded from: Enter again writes the edited terrain over it: the original is gone, the edits become part of the map and undo starts there", path)
+				q = fmt.Sprintf("%s is the map this session was loaded from: Enter again writes the edited terrain over it: the original is gone, the edits become part of the map and undo starts there; Esc keeps it", path)
 				if lost := w.ExportLosses(path, format); lost != "" {
-					q += "; " + lost
+					// After "Esc keeps it": a long list cut at the
+					// prompt's last line keeps the way out in view.
+					q += ". " + strings.ToUpper(lost[:1]) + lost[1:]
 				}
-				q += "; Esc keeps it"
 			} else if sf := w.ScenarioFile(); sf != "" && samePlace(path, sf) {
 				q = fmt.Sprintf("%s is the scenario this session was loaded from: Enter again replaces it with a bare map, its queries, regions and edit log gone; Esc keeps it", path)
 			}
