@@ -194,8 +194,14 @@ func tiledSource(tm *tiled.Map) *TiledSource {
 			continue
 		}
 		src.RoomLayers[lvl-1] = lv.layers[0]
+		name := tiledLayerName(src.RoomLayers, lvl-1)
+		if name != lv.layers[0] {
+			// A layer that is rooms by its class ("Stuff", class rooms):
+			// its name would not read back as the level.
+			add("the name of room layer %q (level %d, written as %q)", lv.layers[0], lvl, name)
+		}
 		if len(lv.layers) > 1 {
-			add("room layers %s (level %d, merged into %q)", quoteAll(lv.layers), lvl, lv.layers[0])
+			add("room layers %s (level %d, merged into %q)", quoteAll(lv.layers), lvl, name)
 		}
 	}
 	var shaped, propped []string

@@ -2,6 +2,7 @@ package maps
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,5 +76,22 @@ func TestWriteTiledKeepsRoomLayerNames(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A room layer read as such by its class, not its name, cannot keep its
+// name (it would not read back as rooms): the list says it is renamed.
+func TestReadTiledSourceNamesARenamedLayer(t *testing.T) {
+	src := fmt.Sprintf(tmx(tileset, "1,1,\n1,1", 2, 2), `<objectgroup id="2" name="Stuff" class="rooms"><object id="1" name="A" x="0" y="0" width="32" height="32"/></objectgroup>`)
+	path := filepath.Join(t.TempDir(), "c.tmx")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := ReadTiledSource(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(ts.Lost, "; "), `the name of room layer "Stuff" (level 1, written as "rooms")`; !strings.Contains(got, want) {
+		t.Errorf("lost %q, want %q", got, want)
 	}
 }
