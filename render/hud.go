@@ -2159,12 +2159,18 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		drawSwatch(screen, image.Rect(cx, cy+2, cx+12, cy+14), frameSwatch(lr.Layer, f), lr.On)
 		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
 		name := frameLegendName(lr, f, zoom)
+		if lr.Layer == LayerEdges && lr.On {
+			// Whether a cluster's edges are in focus, or all alike
+			// (Shift+E): the row says which.
+			name = r.edgesLegendName(f)
+		}
 		switch {
 		case lr.On && layerIdle(lr.Layer, f) != idleNone:
 			// On, but nothing to draw at all now: amber, as the footer
 			// that says why (a second grey beside the off rows' was
 			// hard to tell apart, user test).
 			tc = ColIdle
+		case lr.Layer == LayerEdges:
 		case name != LayerInfo[lr.Layer].Name && name != valuesNoF:
 			tc = ColTextDim // on, but nothing to see at this zoom ("(zoom in)")
 		}
@@ -2723,6 +2729,13 @@ func (r *Renderer) legendColumn(legend []LegendRow) (keyX, nameX, cw int) {
 	for _, lr := range legend {
 		keyW = math.Max(keyW, ft.Width(ft.Mono, lr.Keys))
 		nameW = math.Max(nameW, ft.Width(ft.UI, legendName(lr, 0)))
+		if lr.Layer == LayerEdges && lr.On {
+			// Its names as the focus comes and goes (edgesLegendName):
+			// the column keeps its width under a moving pointer.
+			for _, s := range [...]string{edgesFocusCluster, edgesFocusGroup, edgesAllName} {
+				nameW = math.Max(nameW, ft.Width(ft.UI, s))
+			}
+		}
 	}
 	keyX = 17                     // after the swatch
 	nameX = keyX + int(keyW) + 10 // after the widest key

@@ -333,7 +333,10 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 }
 
 // drawEdges draws the abstract edges of the view level near the visible
-// part: intra edges thin, inter edges thicker.
+// part: intra edges thin, inter edges thicker. With a focus (edgeFocusAt:
+// a pinned cell's cluster, or the pointer's) its edges are drawn bright
+// over the rest of the level, faint; where the view holds too many edges
+// to draw, the focus's alone are, and the note says so.
 func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 	h := f.World.Hierarchy()
 	if h == nil {
@@ -345,34 +348,83 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 	}
 	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
-	if !r.structureVisible(dst, f, l, ix, vis, true) {
+	cam := f.Cam
+	// Where the nodes are hidden the edges are too: their note says
+	// both, and edges without their ends are a tangle.
+	hidden := ix.view.ClusterSize > 0 && nodeDetailAt(float64(ix.view.ClusterSize)*cam.Zoom) == nodesHidden
+	fc, focused := r.edgeFocusAt(f, h, l, ix)
+	n, e := ix.count(vis)
+	crowded := n > maxVisibleNodes || e > maxVisibleEdges
+	if crowded && (!focused || hidden) {
+		r.structureVisible(dst, f, l, ix, vis, true) // says why
 		return
 	}
-	cam := f.Cam
-	if side := ix.view.ClusterSize; side > 0 && nodeDetailAt(float64(side)*cam.Zoom) == nodesHidden {
-		// Where the nodes are hidden the edges are too: their note says
-		// both, and edges without their ends are a tangle.
+	if hidden {
 		r.mapNote(dst, f, zoomInNote)
 		return
 	}
-	ci, cx := PM(ColEdge), PM(color.RGBA{90, 40, 140, 220})
+	r.edgeFocus, r.edgeFocused = fc, focused
 	wi, wx := edgeWidths(cam.Zoom)
-	ix.eachEdge(vis, func(e *world.ViewEdge) {
-		if e.From > e.To && !e.Inter {
-			return // intra edges come in both directions; draw one
+	if crowded {
+		r.mapNote(dst, f, crowdedFocusNote(l, e, fc.group))
+	} else {
+		ci, cx := PM(ColEdge), PM(color.RGBA{90, 40, 140, 220})
+		if focused {
+			ci, cx = PM(colEdgeFaint), PM(colEdgeInterFaint)
+		}
+		ix.eachEdge(vis, func(e *world.ViewEdge) {
+			if e.From > e.To && !e.Inter {
+				return // intra edges come in both directions; draw one
+			}
+			if !e.A.In(vis) && !e.B.In(vis) || focused && fc.lit(e) {
+				return
+			}
+			ax, ay := cam.CellCenter(e.A)
+			bx, by := cam.CellCenter(e.B)
+			if e.Inter {
+				vector.StrokeLine(dst, ax, ay, bx, by, wx, cx, false)
+			} else {
+				vector.StrokeLine(dst, ax, ay, bx, by, wi, ci, false)
+			}
+			r.edgesDrawn++
+		})
+	}
+	if !focused {
+		return
+	}
+	// The focus's edges, each on a light halo so they read over the faint
+	// rest and over the terrain, a pixel wider than the layer's own.
+	halo := PM(colEdgeHalo)
+	li, lx := PM(colEdgeLit), PM(colEdgeInterLit)
+	wi, wx = wi+1, wx+1
+	ix.eachEdge(fc.area, func(e *world.ViewEdge) {
+		if e.From > e.To && !e.Inter || !fc.lit(e) {
+			return
 		}
 		if !e.A.In(vis) && !e.B.In(vis) {
 			return
 		}
 		ax, ay := cam.CellCenter(e.A)
 		bx, by := cam.CellCenter(e.B)
+		w, c := wi, li
 		if e.Inter {
-			vector.StrokeLine(dst, ax, ay, bx, by, wx, cx, false)
-		} else {
-			vector.StrokeLine(dst, ax, ay, bx, by, wi, ci, false)
+			w, c = wx, lx
 		}
+		vector.StrokeLine(dst, ax, ay, bx, by, w+2, halo, false)
+		vector.StrokeLine(dst, ax, ay, bx, by, w, c, false)
 		r.edgesDrawn++
+		r.edgesLit++
 	})
+}
+
+// crowdedFocusNote is the map note of a view with too many edges to draw
+// while a cluster (group) is in focus: its edges are drawn, the rest not.
+func crowdedFocusNote(level, edges int, group bool) string {
+	what := "cluster"
+	if group {
+		what = "group"
+	}
+	return fmt.Sprintf("level %d: %s edges in view, too many to draw: only one %s's shown (zoom in to see the rest)", level, world.Count(edges), what)
 }
 
 // edgeWidths returns the stroke widths of intra and inter edges at a zoom
@@ -403,7 +455,11 @@ func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
 	}
 	ix := r.index(f, h, l)
 	vis := f.Cam.Visible(f.World.Grid.Width(), f.World.Grid.Height(), f.Layout.Map).Inset(-1).Intersect(f.World.Grid.Bounds())
-	if n, e := ix.count(vis); n > maxVisibleNodes || e > maxVisibleEdges {
+	// With a focus only its edges, drawn bright, are hovered: a faint
+	// edge crossing them was named in their place. Past the count drawn
+	// they are the only ones drawn.
+	fc, focused := r.edgeFocusAt(f, h, l, ix)
+	if n, e := ix.count(vis); (n > maxVisibleNodes || e > maxVisibleEdges) && !focused {
 		return nil, false // too many in view, so the edges are not drawn: no tooltip for an unseen edge
 	}
 	mx, my := f.MouseX, f.MouseY
@@ -411,6 +467,9 @@ func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
 	bd := 6.0
 	near := image.Rect(f.Hover.X-1, f.Hover.Y-1, f.Hover.X+2, f.Hover.Y+2)
 	ix.eachEdge(near, func(e *world.ViewEdge) {
+		if focused && !fc.lit(e) {
+			return
+		}
 		ax, ay := f.Cam.CellCenter(e.A)
 		bx, by := f.Cam.CellCenter(e.B)
 		if d := segDist(mx, my, float64(ax), float64(ay), float64(bx), float64(by)); d < bd {

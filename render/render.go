@@ -35,6 +35,11 @@ type Frame struct {
 
 	Layers    LayerSet
 	ViewLevel int // abstract level whose structure is drawn (1..)
+	// EdgesAll draws every abstract edge alike (Shift+E). Without it the
+	// edges of the cluster (group) of the pinned cell, else of the cell
+	// under the pointer, are drawn bright and the rest of the level faint
+	// (edgeFocusAt); with no cell pinned or pointed at, all alike.
+	EdgesAll bool
 
 	// ScenOptimal is the Moving AI .scen file's optimal length for the
 	// query shown (the app's -scen), 0 when there is none.
@@ -237,7 +242,12 @@ type Renderer struct {
 	discs      []image.Rectangle        // DrawAgents' agent discs this frame, reused
 	nodesDrawn int                      // abstract nodes drawNodes drew this frame (squares or dots)
 	barsDrawn  int                      // entrance bars drawNodes drew this frame
-	edgesDrawn int                      // abstract edges drawEdges drew this frame
+	edgesDrawn int                      // abstract edges drawEdges drew this frame (bright or faint)
+	edgesLit   int                      // and of them, the focus's, drawn bright
+	// edgeFocus is the cluster or group whose edges drawEdges drew bright
+	// this frame, when edgeFocused (the legend names it).
+	edgeFocus   edgeFocus
+	edgeFocused bool
 
 	white *ebiten.Image
 }
@@ -281,7 +291,8 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	r.coverRects = r.coverRects[:0]
 	r.chips = r.chips[:0]
 	r.valFrame = nil
-	r.nodesDrawn, r.barsDrawn, r.edgesDrawn = 0, 0, 0
+	r.nodesDrawn, r.barsDrawn, r.edgesDrawn, r.edgesLit = 0, 0, 0, 0
+	r.edgeFocused = false
 	r.drawTerrain(dst, f)
 	if L.Has(LayerComponents) {
 		r.drawComponents(dst, f)
