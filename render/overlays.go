@@ -368,9 +368,9 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 	if crowded {
 		r.mapNote(dst, f, crowdedFocusNote(l, e, fc.group))
 	} else {
-		ci, cx := PM(ColEdge), PM(color.RGBA{90, 40, 140, 220})
+		ci, cx := vertexColor(PM(ColEdge)), vertexColor(PM(color.RGBA{90, 40, 140, 220}))
 		if focused {
-			ci, cx = PM(colEdgeFaint), PM(colEdgeInterFaint)
+			ci, cx = vertexColor(PM(colEdgeFaint)), vertexColor(PM(colEdgeInterFaint))
 		}
 		ix.eachEdge(vis, func(e *world.ViewEdge) {
 			if e.From > e.To && !e.Inter {
@@ -382,39 +382,81 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 			ax, ay := cam.CellCenter(e.A)
 			bx, by := cam.CellCenter(e.B)
 			if e.Inter {
-				vector.StrokeLine(dst, ax, ay, bx, by, wx, cx, false)
+				r.edgeLine(dst, ax, ay, bx, by, wx, cx)
 			} else {
-				vector.StrokeLine(dst, ax, ay, bx, by, wi, ci, false)
+				r.edgeLine(dst, ax, ay, bx, by, wi, ci)
 			}
 			r.edgesDrawn++
 		})
 	}
 	if !focused {
+		r.flushEdges(dst)
 		return
 	}
-	// The focus's edges, each on a light halo so they read over the faint
-	// rest and over the terrain, a pixel wider than the layer's own.
-	halo := PM(colEdgeHalo)
-	li, lx := PM(colEdgeLit), PM(colEdgeInterLit)
+	// The focus's edges on a light halo, so they read over the faint rest
+	// and over the terrain, a pixel wider than the layer's own; the halos
+	// first, so none is drawn over another's edge where two cross.
+	halo := vertexColor(PM(colEdgeHalo))
+	li, lx := vertexColor(PM(colEdgeLit)), vertexColor(PM(colEdgeInterLit))
 	wi, wx = wi+1, wx+1
-	ix.eachEdge(fc.area, func(e *world.ViewEdge) {
-		if e.From > e.To && !e.Inter || !fc.lit(e) {
-			return
-		}
-		if !e.A.In(vis) && !e.B.In(vis) {
-			return
-		}
-		ax, ay := cam.CellCenter(e.A)
-		bx, by := cam.CellCenter(e.B)
-		w, c := wi, li
-		if e.Inter {
-			w, c = wx, lx
-		}
-		vector.StrokeLine(dst, ax, ay, bx, by, w+2, halo, false)
-		vector.StrokeLine(dst, ax, ay, bx, by, w, c, false)
-		r.edgesDrawn++
-		r.edgesLit++
-	})
+	for pass := range 2 {
+		ix.eachEdge(fc.area, func(e *world.ViewEdge) {
+			if e.From > e.To && !e.Inter || !fc.lit(e) || !e.A.In(vis) && !e.B.In(vis) {
+				return
+			}
+			ax, ay := cam.CellCenter(e.A)
+			bx, by := cam.CellCenter(e.B)
+			w, c := wi, li
+			if e.Inter {
+				w, c = wx, lx
+			}
+			if pass == 0 {
+				r.edgeLine(dst, ax, ay, bx, by, w+2, halo)
+				return
+			}
+			r.edgeLine(dst, ax, ay, bx, by, w, c)
+			r.edgesDrawn++
+			r.edgesLit++
+		})
+	}
+	r.flushEdges(dst)
+}
+
+// vertexColor is the premultiplied colour c as a vertex's components.
+func vertexColor(c color.RGBA) [4]float32 {
+	return [4]float32{float32(c.R) / 0xff, float32(c.G) / 0xff, float32(c.B) / 0xff, float32(c.A) / 0xff}
+}
+
+// edgeLine queues the line (x0, y0)–(x1, y1), width pixels wide with butt
+// ends, in the premultiplied colour c, as a quad for flushEdges, which
+// draws the queue in one call, each quad blended on its own in the order
+// queued as a vector.StrokeLine a line was: that was 6,400 allocations and
+// 3.5 ms a frame for the 714 edges in view at 14 px a cell on a 1024×1024
+// map (BenchmarkEdgesFocus).
+func (r *Renderer) edgeLine(dst *ebiten.Image, x0, y0, x1, y1, width float32, c [4]float32) {
+	dx, dy := x1-x0, y1-y0
+	l := float32(math.Hypot(float64(dx), float64(dy)))
+	if l == 0 {
+		return
+	}
+	if len(r.edgeVs)+4 > math.MaxUint16 {
+		r.flushEdges(dst)
+	}
+	nx, ny := -dy/l*width/2, dx/l*width/2
+	o := uint16(len(r.edgeVs))
+	for _, q := range [4][2]float32{{x0 + nx, y0 + ny}, {x1 + nx, y1 + ny}, {x1 - nx, y1 - ny}, {x0 - nx, y0 - ny}} {
+		r.edgeVs = append(r.edgeVs, ebiten.Vertex{DstX: q[0], DstY: q[1], SrcX: 1, SrcY: 1, ColorR: c[0], ColorG: c[1], ColorB: c[2], ColorA: c[3]})
+	}
+	r.edgeIs = append(r.edgeIs, o, o+1, o+2, o, o+2, o+3)
+}
+
+// flushEdges draws the lines edgeLine queued onto dst and empties the
+// queue.
+func (r *Renderer) flushEdges(dst *ebiten.Image) {
+	if len(r.edgeIs) > 0 {
+		dst.DrawTriangles(r.edgeVs, r.edgeIs, whitePixel(), &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
+	}
+	r.edgeVs, r.edgeIs = r.edgeVs[:0], r.edgeIs[:0]
 }
 
 // crowdedFocusNote is the map note of a view with too many edges to draw

@@ -248,6 +248,9 @@ type Renderer struct {
 	// this frame, when edgeFocused (the legend names it).
 	edgeFocus   edgeFocus
 	edgeFocused bool
+	// edgeLine's queue of quads, drawn by flushEdges.
+	edgeVs []ebiten.Vertex
+	edgeIs []uint16
 
 	white *ebiten.Image
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"strings"
 	"testing"
@@ -131,4 +132,46 @@ func BenchmarkGroupsDuringStroke(b *testing.B) {
 	r := New()
 	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
 	strokeFrames(b, w, n, func() { r.drawGroups(dst, f) })
+}
+
+// BenchmarkEdgesFocus is a frame of the edges layer on a 1024×1024 map of
+// rooms with HPA*, level 1, with every edge alike (all) and with a pinned
+// cell's cluster in focus (pinned: its edges bright on a halo, the rest
+// faint): at 14 px a cell, where the view's edges are drawn, and at 3 px,
+// where they are too many and only the focus's are. The focus must cost
+// no frame: a lookup of the cell's cluster and a pass over the buckets
+// near it, nothing allocated.
+func BenchmarkEdgesFocus(b *testing.B) {
+	const n = 1024
+	w := roomsWorld(b, n)
+	l := ComputeLayout(1280, 800, true)
+	dst := ebiten.NewImage(l.Map.Dx(), l.Map.Dy())
+	for _, zoom := range []float64{14, 3} {
+		cam := &Camera{}
+		cam.Fit(n, n, l.Map)
+		mx, my := float64(l.Map.Min.X+l.Map.Dx()/2), float64(l.Map.Min.Y+l.Map.Dy()/2)
+		cam.ZoomAt(mx, my, zoom/cam.Zoom)
+		pin := cam.CellAt(mx, my)
+		for _, pinned := range []bool{false, true} {
+			name := fmt.Sprintf("%gpx/all", zoom)
+			if pinned {
+				name = fmt.Sprintf("%gpx/pinned", zoom)
+			}
+			b.Run(name, func(b *testing.B) {
+				f := &Frame{World: w, Cam: cam, Layout: l, Layers: DefaultLayers.With(LayerEdges, true), ViewLevel: 1,
+					Pinned: pin, HasPinned: pinned}
+				r := New()
+				r.drawEdges(dst, f) // the level's index
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					r.edgesDrawn, r.edgesLit, r.notes = 0, 0, r.notes[:0]
+					r.drawEdges(dst, f)
+				}
+				b.StopTimer()
+				b.ReportMetric(float64(r.edgesDrawn), "edges")
+				b.ReportMetric(float64(r.edgesLit), "bright")
+			})
+		}
+	}
 }
