@@ -87,6 +87,7 @@ const (
 	ActSave
 	ActSaveAs
 	ActOpen
+	ActEdgesAll
 
 	// ActLayer0 + l toggles layer l.
 	ActLayer0
@@ -199,6 +200,9 @@ func init() {
 		b.Group = "Layers"
 		b.Help = "layer: " + render.LayerInfo[l].Name
 		actionTable = append(actionTable, b)
+		if render.Layer(l) == render.LayerEdges {
+			actionTable = append(actionTable, edgesAllBinding)
+		}
 	}
 	keyLabels = make(map[Action]string, len(actionTable))
 	for i := range actionTable {
@@ -207,6 +211,14 @@ func init() {
 		}
 	}
 }
+
+// edgesAllBinding switches the edges layer between the focus (the pinned
+// or pointed cluster's edges bright, the rest faint) and every edge alike;
+// it follows E's row in the help, folded into it in a word, as the help
+// fills a 1280×800 window (TestHelpScreenShowsEveryRowWhole): the note it
+// shows, the legend's row and docs/window.md say the rest.
+var edgesAllBinding = Binding{Action: ActEdgesAll, Group: "Layers", Keys: keys(ebiten.KeyE), Mods: ModShift, Fold: true,
+	Help: "focus"}
 
 // promptHelp describes the editing keys of the prompt line (Ctrl+O,
 // Ctrl+G, Ctrl+Shift+S; prompt.go), which are not rebindable either.

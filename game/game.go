@@ -180,6 +180,10 @@ type Game struct {
 
 	prof profile
 
+	// edgesAll draws every abstract edge alike (Shift+E); off, the pinned
+	// or pointed cluster's are bright and the rest faint (render.Frame).
+	edgesAll bool
+
 	agentLayer render.AgentLayer
 
 	drawKey  frameKey
@@ -200,6 +204,7 @@ type frameKey struct {
 	hoverOK, hasPinned bool
 	mouseX, mouseY     int
 	layers             render.LayerSet
+	edgesAll           bool
 	level              int
 	tool               Tool
 	help, gal, conf    bool
@@ -777,7 +782,7 @@ func (g *Game) frameKey() frameKey {
 	}
 	k := frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
 		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
-		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, level: g.viewLevel, tool: g.tool,
+		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, edgesAll: g.edgesAll, level: g.viewLevel, tool: g.tool,
 		help: g.showHelp, helpScroll: g.helpScroll, panelScroll: g.panelScroll, panelFollow: g.panelFollow(), gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
 		brush: g.brush, brushSize: g.brushSize, paintMode: g.paintMode, painting: g.paintingNow(), caption: caption, status: w.Outcome.Status.String() + w.Message,
@@ -1359,6 +1364,9 @@ func (g *Game) updateKeys() {
 			g.toggleLayer(l)
 		}
 	}
+	if in.JustPressed(ActEdgesAll) {
+		g.toggleEdgesAll()
+	}
 	// Space: a tap plays or pauses; held with a left drag, it pans.
 	if inpututil.IsKeyJustPressed(ebiten.KeySpace) && currentMods() == 0 {
 		g.spaceDown, g.spacePan = true, false
@@ -1556,8 +1564,30 @@ func (g *Game) toggleLayer(l render.Layer) {
 	g.w.Log.Add("layer", world.F{Key: "name", Val: l.ShortName()}, world.F{Key: "on", Val: g.layers.Has(l)})
 }
 
+// toggleEdgesAll switches the edges layer between every edge alike and
+// the focus on the pinned or pointed cluster (Shift+E, or a Shift+click on
+// the legend's edges row), says which, turning the layer on if it was
+// off, and logs it.
+func (g *Game) toggleEdgesAll() {
+	g.edgesAll = !g.edgesAll
+	if !g.layers.Has(render.LayerEdges) {
+		g.toggleLayer(render.LayerEdges)
+	}
+	what := "cluster"
+	if g.w.Settings.Algo == world.AlgoGroup {
+		what = "group"
+	}
+	if g.edgesAll {
+		g.w.Note("abstract edges: all alike (Shift+E: the pinned or pointed %s's bright)", what)
+	} else {
+		g.w.Note("abstract edges: the pinned %s's, else the one under the pointer, bright, the rest faint (Shift+E: all alike)", what)
+	}
+	g.logOverlay("edges_all", g.edgesAll)
+}
+
 // clickHUD handles a left click at screen point (x, y) on the legend: a
-// row toggles its layer. It reports whether the point was on the legend,
+// row toggles its layer (a Shift+click on the edges row switches its focus:
+// toggleEdgesAll). It reports whether the point was on the legend,
 // in which case the click is not the map's (it used to place a start,
 // paint or spawn on the cells hidden under it). The agents' replan panel
 // takes no click: it is an overlay, like the hover that passes through
@@ -1565,7 +1595,10 @@ func (g *Game) toggleLayer(l render.Layer) {
 // swallowed without a word: an agent could not be sent there).
 func (g *Game) clickHUD(x, y int) bool {
 	if l, ok, in := g.r.LegendAt(x, y); in {
-		if ok {
+		switch {
+		case ok && l == render.LayerEdges && currentMods() == ModShift:
+			g.toggleEdgesAll()
+		case ok:
 			g.toggleLayer(l)
 		}
 		return true
@@ -2222,7 +2255,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		World: g.w, Cam: &g.cam, Layout: lay,
 		Hover: g.hover, HoverOK: g.hoverOK, MouseX: float64(g.mouseX), MouseY: float64(g.mouseY), MouseOK: g.mouseIn,
 		Pinned: g.pinned, HasPinned: g.hasPinned, Inspect: &g.inspect,
-		Layers: g.layers, ViewLevel: g.viewLevel, ScenOptimal: g.shownScenOptimal(),
+		Layers: g.layers, EdgesAll: g.edgesAll, ViewLevel: g.viewLevel, ScenOptimal: g.shownScenOptimal(),
 		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush, BrushSize: g.brushSize, PaintMode: g.paintMode,
 		Switches: g.switchRows(),
 		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, PanelScroll: g.panelScroll, PanelFollow: g.panelFollow(), ShowGallery: g.gallery, GallerySel: g.gallerySel,
