@@ -59,7 +59,7 @@ func TestBrushSizeAndPaintModeKeys(t *testing.T) {
 		}
 		return r.Value
 	}
-	if g.brushSize != 1 || g.paintMode != world.PaintAuto || row("paint") != "first cell decides, 1 cell" {
+	if g.brushSize != 1 || g.paintMode != world.PaintAuto || row("paint") != "by first cell, 1×1" {
 		t.Fatalf("start: brush %d mode %v, row %q: want a one-cell brush whose first cell decides",
 			g.brushSize, g.paintMode, row("paint"))
 	}
@@ -67,7 +67,7 @@ func TestBrushSizeAndPaintModeKeys(t *testing.T) {
 
 	press(g, &held, ebiten.KeyControl, ebiten.KeyBracketRight)
 	press(g, &held, ebiten.KeyControl, ebiten.KeyBracketRight)
-	if g.brushSize != 5 || row("paint") != "first cell decides, 5×5" || !strings.Contains(g.w.Message, "5×5") {
+	if g.brushSize != 5 || row("paint") != "by first cell, 5×5" || !strings.Contains(g.w.Message, "5×5") {
 		t.Fatalf("Ctrl+] twice: brush %d, row %q, message %q; want 5×5", g.brushSize, row("paint"), g.w.Message)
 	}
 	press(g, &held, ebiten.KeyControl, ebiten.KeyBracketLeft)
@@ -135,7 +135,7 @@ func TestBrushSizeAndPaintModeKeys(t *testing.T) {
 
 	// Back to the first cell deciding: the same stroke digs.
 	press(g, &held, ebiten.KeyShift, ebiten.KeyD)
-	if g.paintMode != world.PaintAuto || row("paint") != "first cell decides, 5×5" {
+	if g.paintMode != world.PaintAuto || row("paint") != "by first cell, 5×5" {
 		t.Fatalf("Shift+D a third time: mode %v, want first cell decides", g.paintMode)
 	}
 	paint.Press(g, wall, false)

@@ -2095,14 +2095,12 @@ func paintModeText(m world.PaintMode) string {
 	case world.PaintFill:
 		return "fill only"
 	}
-	return "first cell decides"
+	return "by first cell" // short: the panel's row clipped "first cell decides, 1 cell" at 1280×800
 }
 
-// brushSizeText names the brush size: "1 cell", "5×5".
+// brushSizeText names the brush size: "1×1", "5×5".
 func brushSizeText(n int) string {
-	if n <= 1 {
-		return "1 cell"
-	}
+	n = max(n, 1)
 	return fmt.Sprintf("%d×%d", n, n)
 }
 
