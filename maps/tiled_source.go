@@ -107,8 +107,24 @@ func tiledSource(tm *tiled.Map) *TiledSource {
 
 	var walk func(layers []*tiled.Layer, objs []*tiled.ObjectGroup, images []*tiled.ImageLayer, groups []*tiled.Group, offX, offY float64)
 	walk = func(layers []*tiled.Layer, objs []*tiled.ObjectGroup, images []*tiled.ImageLayer, groups []*tiled.Group, offX, offY float64) {
+		// What a layer carries besides its contents: WriteTiled writes
+		// every layer shown, opaque, with no properties (a review found
+		// these dropped without a word).
+		extras := func(kind, name string, props tiled.Properties, hidden bool, opacity float32) {
+			if len(props) > 0 {
+				var names []string
+				for _, p := range props {
+					names = append(names, p.Name)
+				}
+				add("%s %q's %s %s", kind, name, plural(len(names), "property", "properties"), quoteAll(names))
+			}
+			if hidden || opacity != 1 {
+				add("%s %q's visibility and opacity (written shown and opaque)", kind, name)
+			}
+		}
 		for _, l := range layers {
 			tileLayers = append(tileLayers, l.Name)
+			extras("tile layer", l.Name, l.Properties, !l.Visible, l.Opacity)
 		}
 		for _, og := range objs {
 			ox, oy := offX+float64(og.OffsetX), offY+float64(og.OffsetY)
@@ -133,6 +149,10 @@ func tiledSource(tm *tiled.Map) *TiledSource {
 				levels[lvl] = lv
 			}
 			lv.layers = append(lv.layers, og.Name)
+			extras("room layer", og.Name, og.Properties, !og.Visible, og.Opacity)
+			if og.Color != nil {
+				add("room layer %q's colour", og.Name)
+			}
 			for _, o := range og.Objects {
 				o = withTemplate(o)
 				key, label := "", ""
@@ -154,8 +174,9 @@ func tiledSource(tm *tiled.Map) *TiledSource {
 				case !onGrid(o.X+ox, tw) || !onGrid(o.Y+oy, th) || !onGrid(o.Width, tw) || !onGrid(o.Height, th):
 					kinds = append(kinds, "off the cell grid")
 				}
-				if slices.ContainsFunc(o.Properties, func(p *tiled.Property) bool { return !strings.EqualFold(p.Name, "region") }) {
-					kinds = append(kinds, "other properties")
+				if slices.ContainsFunc(o.Properties, func(p *tiled.Property) bool { return !strings.EqualFold(p.Name, "region") }) ||
+					o.Class != "" || o.Type != "" {
+					kinds = append(kinds, "other properties") // a class ("Kitchen") among them
 				}
 				r := roomOf[key]
 				if r == nil {
@@ -222,7 +243,7 @@ func tiledSource(tm *tiled.Map) *TiledSource {
 		add("the shapes of %s %s (written as rectangles of whole cells)", plural(len(shaped), "room", "rooms"), strings.Join(shaped, ", "))
 	}
 	if len(propped) > 0 {
-		add("the properties other than region of %s %s", plural(len(propped), "room", "rooms"), strings.Join(propped, ", "))
+		add("the class and properties other than region of %s %s", plural(len(propped), "room", "rooms"), strings.Join(propped, ", "))
 	}
 	src.Lost = lost
 	return src

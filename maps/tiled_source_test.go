@@ -95,3 +95,36 @@ func TestReadTiledSourceNamesARenamedLayer(t *testing.T) {
 		t.Errorf("lost %q, want %q", got, want)
 	}
 }
+
+// Review: the list left out what layers and rooms carry besides their
+// contents, which the export drops too: a tile layer's and a room layer's
+// properties, a layer hidden or faded, a room layer's colour, and a room's
+// class.
+func TestReadTiledSourceNamesLayerExtras(t *testing.T) {
+	src := tmx(tileset, "1,1,1,1,\n1,1,1,1", 4, 2)
+	src = strings.Replace(src, `<layer id="1" name="ground" width="4" height="2">`,
+		`<layer id="1" name="ground" width="4" height="2" opacity="0.5"><properties><property name="music" value="town.ogg"/></properties>`, 1)
+	src = fmt.Sprintf(src, `<objectgroup id="2" name="rooms" color="#ff0000" visible="0"><properties><property name="owner" value="ann"/></properties>`+
+		`<object id="1" name="Kitchen" type="Kitchen" x="0" y="0" width="32" height="32"/></objectgroup>`)
+	path := filepath.Join(t.TempDir(), "extras.tmx")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := ReadTiledSource(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost := strings.Join(ts.Lost, "; ")
+	for _, s := range []string{
+		`tile layer "ground"'s property "music"`,
+		`tile layer "ground"'s visibility and opacity`,
+		`room layer "rooms"'s property "owner"`,
+		`room layer "rooms"'s visibility and opacity`,
+		`room layer "rooms"'s colour`,
+		`the class and properties other than region of room "Kitchen"`,
+	} {
+		if !strings.Contains(lost, s) {
+			t.Errorf("lost lacks %q: %q", s, lost)
+		}
+	}
+}
