@@ -347,7 +347,11 @@ func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 		if !ok {
 			// Labelled in the background on a large map: nothing of an
 			// earlier grid's is shown meanwhile, and the note says why.
-			r.mapNote(dst, f, ComponentsLabellingNote)
+			note := ComponentsLabellingNote
+			if w.ComponentsFailed() {
+				note = ComponentsFailedNote
+			}
+			r.mapNote(dst, f, note)
 			return
 		}
 		c.prepare(g.Width(), g.Height(), key)
@@ -387,6 +391,10 @@ const CutsNoteAfter = 0.25
 // ComponentsLabellingNote is the map note while the components of the
 // grid as it is are labelled in the background.
 const ComponentsLabellingNote = "components: labelling in the background…"
+
+// ComponentsFailedNote is the map note when labelling the grid as it is
+// failed (an internal error, in the message): none are shown until an edit.
+const ComponentsFailedNote = "components: labelling failed (see the message); an edit labels again"
 
 // CutsComputingNote is the map note while the cut cells are computed.
 const CutsComputingNote = "cut cells: computing in the background…"

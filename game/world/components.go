@@ -293,6 +293,13 @@ func (w *World) Component(p image.Point) int32 {
 func (w *World) ComponentLabels() ([]int32, int, bool) {
 	c := &w.comps
 	w.pollComponents(false)
+	if !c.current(w) && w.ComponentsFailed() {
+		// Not labelled again here: a labelling that panicked on this
+		// grid would panic again, on the window thread and unrecovered
+		// (a review's probe labelled it synchronously). The next edit
+		// tries again in the background.
+		return nil, 0, false
+	}
 	if !c.current(w) && w.Grid.Len() > asyncCells && !c.failedFor(w.gridKey()) {
 		w.startComponents()
 		if c.job == nil || c.job.key != w.gridKey() || !w.pollComponentsWithin(compWait) {
@@ -301,4 +308,11 @@ func (w *World) ComponentLabels() ([]int32, int, bool) {
 	}
 	c = w.components()
 	return c.label, c.count, true
+}
+
+// ComponentsFailed reports whether the background labelling of the grid as
+// it is failed (an internal error, said once): the components layer then
+// shows none until the next edit labels again.
+func (w *World) ComponentsFailed() bool {
+	return w.Grid.Len() > asyncCells && w.comps.failedFor(w.gridKey())
 }

@@ -226,6 +226,12 @@ func TestComponentsPanicFailsTheLabelsNotTheSession(t *testing.T) {
 	if c, ok := w.ComponentAt(image.Pt(10, 10)); !ok || c != -1 || w.comps.job != nil {
 		t.Errorf("after the failure: component %d, %v, job %v; want -1, known, none started", c, ok, w.comps.job != nil)
 	}
+	// The layer does not label that grid on the window thread either
+	// (review: it did, unrecovered, where the same panic would come back).
+	compHook = func() { t.Error("labelled the failed grid again") }
+	if labels, _, ok := w.ComponentLabels(); ok || labels != nil || !w.ComponentsFailed() {
+		t.Errorf("the layer after the failure: labels given %v (%d), failed %v; want none, failed", ok, len(labels), w.ComponentsFailed())
+	}
 	compHook = nil
 	fill(w, image.Pt(256, 100)) // a hole in the wall
 	seq := w.ComponentsSeq()
