@@ -121,12 +121,14 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 	// read before the write (over it, it is gone after).
 	var lost []string
 	var layerNames []string
+	var srcErr error
 	if f == maps.FormatTiled {
-		src, err := w.tiledSource()
+		var src *maps.TiledSource
+		src, srcErr = w.tiledSource()
 		if src != nil {
 			lost, layerNames = src.Lost, src.RoomLayers
-		} else if err != nil {
-			lost = []string{unreadSource(err)}
+		} else if srcErr != nil {
+			lost = []string{unreadSource(srcErr)}
 		}
 	}
 	var err error
@@ -151,7 +153,7 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 		msg += "; the session itself is not saved: Ctrl+S"
 	}
 	if len(lost) > 0 {
-		msg += "; " + lostText(filepath.Base(mf), over, lost)
+		msg += "; " + lossText(filepath.Base(mf), over, lost, srcErr)
 		fs = append(fs, F{"not_kept", strings.Join(lost, "; ")})
 	}
 	if kept := w.notInMap(f == maps.FormatTiled); kept != "" {
@@ -187,11 +189,21 @@ func (w *World) ExportLosses(path string, f maps.Format) string {
 	over := mf != "" && SameFile(path, mf)
 	switch {
 	case err != nil:
-		return lostText(filepath.Base(mf), over, []string{unreadSource(err)})
+		return lossText(filepath.Base(mf), over, []string{unreadSource(err)}, err)
 	case src == nil || len(src.Lost) == 0:
 		return ""
 	}
-	return lostText(filepath.Base(mf), over, src.Lost)
+	return lossText(filepath.Base(mf), over, src.Lost, nil)
+}
+
+// lossText is lostText, or, when the session's map file did not read
+// (readErr), that what a copy elsewhere lacks of it is not known: "(it
+// keeps them)" was said of a truncated file (a review).
+func lossText(mapName string, over bool, lost []string, readErr error) string {
+	if readErr != nil && !over {
+		return fmt.Sprintf("not known what is not kept from %s: %s", mapName, strings.Join(lost, "; "))
+	}
+	return lostText(mapName, over, lost)
 }
 
 // unreadSource is what lostText lists when the session's map file did

@@ -129,3 +129,36 @@ func TestExportTiledElsewhereNamesWhatTheCopyLacks(t *testing.T) {
 		t.Errorf("note %q", w2.Message)
 	}
 }
+
+// Review: a session whose .tmx broke after it opened (truncated here)
+// exported elsewhere was told the file "keeps" what the copy lacks; what
+// it lacks is not known, and the note says so.
+func TestExportTiledElsewhereFromABrokenSource(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../../maps/testdata/tiled/designer_level2.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "level2.tmx")
+	if err := os.WriteFile(src, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	if err := os.WriteFile(src, data[:len(data)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "copy.tmx")
+	if s := w.ExportLosses(out, maps.FormatTiled); !strings.HasPrefix(s, "not known what is not kept from level2.tmx: ") || strings.Contains(s, "keeps them") {
+		t.Errorf("question: %q", s)
+	}
+	if err := w.ExportMap(out, maps.FormatTiled); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(w.Message, "not known what is not kept from level2.tmx: ") || strings.Contains(w.Message, "keeps them") {
+		t.Errorf("note %q", w.Message)
+	}
+}
