@@ -11,6 +11,7 @@ import (
 	"image"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
@@ -215,7 +216,7 @@ func run(args []string) int {
 	// where the command was typed.
 	startFailed := opts.StartError != ""
 	for _, n := range w.LoadNotes() {
-		fmt.Fprintf(os.Stderr, "pathlens: %s: %s\n", w.Source, n)
+		fmt.Fprintf(os.Stderr, "pathlens: %s\n", loadNoteLine(w.Source, n))
 	}
 	if opts.StartError == "" && w.MessageErr && w.Message != "" {
 		if len(blockedFlags) > 0 {
@@ -422,4 +423,14 @@ func openLog(path string) (*os.File, string, error) {
 		return f, "", nil
 	}
 	return f, fmt.Sprintf("appending to %s (%d bytes already there; remove it to start afresh)", path, st.Size()), nil
+}
+
+// loadNoteLine is a load note as the terminal shows it: after the file
+// it is about, unless the note names that file first already (the Tiled
+// reader's do: "split.tmx: split.tmx: room 'K' …" was printed).
+func loadNoteLine(source, note string) string {
+	if base := filepath.Base(source); strings.HasPrefix(note, base+":") {
+		return source + note[len(base):]
+	}
+	return source + ": " + note
 }

@@ -162,3 +162,17 @@ func TestMalformedFlagsRefusedWithOrWithoutDisplay(t *testing.T) {
 		}
 	}
 }
+
+// A reviewer's run: "pathlens: /tmp/x/split.tmx: split.tmx: room 'K' …":
+// a note that names its file already is printed with the path once.
+func TestLoadNoteLineNamesTheFileOnce(t *testing.T) {
+	for _, c := range []struct{ source, note, want string }{
+		{"/tmp/x/split.tmx", "split.tmx: room 'K' falls into 2 parts", "/tmp/x/split.tmx: room 'K' falls into 2 parts"},
+		{"/tmp/x/a.pls", "what a.pls names does not fit b.map", "/tmp/x/a.pls: what a.pls names does not fit b.map"},
+		{"builtin:world", "a note", "builtin:world: a note"},
+	} {
+		if got := loadNoteLine(c.source, c.note); got != c.want {
+			t.Errorf("loadNoteLine(%q, %q) = %q, want %q", c.source, c.note, got, c.want)
+		}
+	}
+}
