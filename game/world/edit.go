@@ -776,8 +776,9 @@ func lineCells(a, b image.Point) []image.Point {
 // maxLine caps the cells of one line (a drag across a huge map).
 const maxLine = 1 << 16
 
-// appendLine appends lineCells(a, b) to out.
-func appendLine(out []image.Point, a, b image.Point) []image.Point {
+// lineSteps calls step for each cell of lineCells(a, b) after a, in order,
+// with the direction it moved in (dx, dy: one of them 0).
+func lineSteps(a, b image.Point, step func(p image.Point, dx, dy int)) {
 	nx, ny := iabs(b.X-a.X), iabs(b.Y-a.Y)
 	sx, sy := 1, 1
 	if a.X > b.X {
@@ -793,12 +794,18 @@ func appendLine(out []image.Point, a, b image.Point) []image.Point {
 		if (1+2*ix)*ny < (1+2*iy)*nx {
 			p.X += sx
 			ix++
+			step(p, sx, 0)
 		} else {
 			p.Y += sy
 			iy++
+			step(p, 0, sy)
 		}
-		out = append(out, p)
 	}
+}
+
+// appendLine appends lineCells(a, b) to out.
+func appendLine(out []image.Point, a, b image.Point) []image.Point {
+	lineSteps(a, b, func(p image.Point, _, _ int) { out = append(out, p) })
 	return out
 }
 
@@ -821,32 +828,19 @@ func brushSquare(out []image.Point, c image.Point, r int) []image.Point {
 // band swept has no gaps however fast the drag; each cell is listed about
 // once (the painting asks 2r+1 cells a step, not (2r+1)²).
 func sweepCells(out []image.Point, a, b image.Point, r int) []image.Point {
-	nx, ny := iabs(b.X-a.X), iabs(b.Y-a.Y)
-	sx, sy := 1, 1
-	if a.X > b.X {
-		sx = -1
-	}
-	if a.Y > b.Y {
-		sy = -1
-	}
-	p := a
-	for ix, iy, n := 0, 0, 0; (ix < nx || iy < ny) && n < maxLine; n++ {
-		if (1+2*ix)*ny < (1+2*iy)*nx {
-			p.X += sx
-			ix++
-			x := p.X + sx*r // the column the square moved into
+	lineSteps(a, b, func(p image.Point, dx, dy int) {
+		if dx != 0 {
+			x := p.X + dx*r // the column the square moved into
 			for y := p.Y - r; y <= p.Y+r; y++ {
 				out = append(out, image.Pt(x, y))
 			}
-		} else {
-			p.Y += sy
-			iy++
-			y := p.Y + sy*r // the row the square moved into
-			for x := p.X - r; x <= p.X+r; x++ {
-				out = append(out, image.Pt(x, y))
-			}
+			return
 		}
-	}
+		y := p.Y + dy*r // the row the square moved into
+		for x := p.X - r; x <= p.X+r; x++ {
+			out = append(out, image.Pt(x, y))
+		}
+	})
 	return out
 }
 
