@@ -2,13 +2,11 @@ package render
 
 import (
 	"image"
-	"math/rand"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/game/world"
-	"pathlens/maps"
 	"pathlens/pathing"
 )
 
@@ -69,21 +67,7 @@ func TestGroupTintsSurviveARepairElsewhere(t *testing.T) {
 // each group's colour up by its first cell.
 func BenchmarkGroupsBake(b *testing.B) {
 	const n = 1024
-	g, err := pathing.NewGrid(n, n)
-	if err != nil {
-		b.Fatal(err)
-	}
-	rng := rand.New(rand.NewSource(1))
-	terrain := make([]byte, n*n)
-	for i := range terrain {
-		terrain[i] = '.'
-		if rng.Intn(10) < 2 {
-			terrain[i] = '#'
-			g.SetOpen(g.Point(i), false)
-		}
-	}
-	w := world.New(&maps.Map{Name: "noise", Grid: g, Terrain: terrain})
-	b.Cleanup(w.Close)
+	w := noiseWorld(b, n, 2)
 	w.Begin()
 	w.SetAlgo(world.AlgoGroup)
 	w.Wait()
