@@ -21,16 +21,7 @@ import (
 func TestCursorWaitsForTheBackgroundPlan(t *testing.T) {
 	begun := func(t *testing.T, cursor string) (*world.World, *Game) {
 		t.Helper()
-		wd := openWorld(t, world.AlgoHPA)
-		wd.PrependQuery([2]image.Point{{10, 10}, {280, 270}})
-		wd.Begin()
-		if !wd.Busy() {
-			t.Fatal("the test needs the plan pending when the window is made")
-		}
-		g, err := New(wd, Options{Cursor: cursor})
-		if err != nil {
-			t.Fatalf("-cursor %q: %v, want the window opened", cursor, err)
-		}
+		wd, g := pendingWindow(t, cursor)
 		wd.Wait()
 		g.pollDeferred() // what the next frame's Update does
 		if wd.Timeline.Len() == 0 {
@@ -199,17 +190,7 @@ func TestEmptyPhaseRefusalSuggestionsResolve(t *testing.T) {
 func TestDeferredCursorDroppedIsSaid(t *testing.T) {
 	begun := func(t *testing.T) (*world.World, *Game) {
 		t.Helper()
-		wd := openWorld(t, world.AlgoHPA)
-		wd.PrependQuery([2]image.Point{{10, 10}, {280, 270}})
-		wd.Begin()
-		if !wd.Busy() {
-			t.Fatal("the test needs the plan pending when the window is made")
-		}
-		g, err := New(wd, Options{Cursor: "0.5"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return wd, g
+		return pendingWindow(t, "0.5")
 	}
 	t.Run("another query", func(t *testing.T) {
 		wd, g := begun(t)
@@ -293,4 +274,21 @@ func TestNoSuchPhaseListsOnlyPhasesThatSearched(t *testing.T) {
 	if strings.Contains(msg, "(no search)") || !strings.Contains(msg, "searched nothing") {
 		t.Errorf("refusal %q: want the empty kinds counted, not listed", msg)
 	}
+}
+
+// pendingWindow makes a window with -cursor cursor on a 300×300 HPA*
+// session whose first plan is still being worked on.
+func pendingWindow(t *testing.T, cursor string) (*world.World, *Game) {
+	t.Helper()
+	wd := openWorld(t, world.AlgoHPA)
+	wd.PrependQuery([2]image.Point{{10, 10}, {280, 270}})
+	wd.Begin()
+	if !wd.Busy() {
+		t.Fatal("the test needs the plan pending when the window is made")
+	}
+	g, err := New(wd, Options{Cursor: cursor})
+	if err != nil {
+		t.Fatalf("-cursor %q: %v, want the window opened", cursor, err)
+	}
+	return wd, g
 }

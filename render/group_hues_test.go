@@ -16,15 +16,7 @@ import (
 // one column now changes the tints only of groups it touched: every cell
 // more than a cluster away from it keeps its colour.
 func TestGroupTintsSurviveARepairElsewhere(t *testing.T) {
-	w := builtinWorld(t, world.AlgoGroup)
-	r := New()
-	dst := ebiten.NewImage(640, 480)
-	var cam Camera
-	cam.Fit(w.Grid.Width(), w.Grid.Height(), dst.Bounds())
-	bake := func() []byte {
-		r.drawGroups(dst, &Frame{World: w, Cam: &cam, ViewLevel: 1})
-		return append([]byte(nil), r.groups.pix...)
-	}
+	w, bake := groupsBaker(t, world.AlgoGroup)
 	h := w.Hierarchy()
 	idsBefore := make([]int32, w.Grid.Len())
 	for i := range idsBefore {
@@ -99,15 +91,7 @@ func BenchmarkGroupsBake(b *testing.B) {
 func TestGroupTintSurvivesItsFirstCellFilled(t *testing.T) {
 	for _, algo := range []world.Algo{world.AlgoHPA, world.AlgoGroup} {
 		t.Run(algo.Title(), func(t *testing.T) {
-			w := builtinWorld(t, algo)
-			r := New()
-			dst := ebiten.NewImage(640, 480)
-			var cam Camera
-			cam.Fit(w.Grid.Width(), w.Grid.Height(), dst.Bounds())
-			bake := func() []byte {
-				r.drawGroups(dst, &Frame{World: w, Cam: &cam, ViewLevel: 1})
-				return append([]byte(nil), r.groups.pix...)
-			}
+			w, bake := groupsBaker(t, algo)
 			h := w.Hierarchy()
 			probe := image.Pt(75, 25)
 			id := h.GroupOf(1, probe)
@@ -145,5 +129,20 @@ func TestGroupTintSurvivesItsFirstCellFilled(t *testing.T) {
 				t.Errorf("filled the first cell %v of the group of %v: %d of its cells changed colour, %d kept", firstCell, probe, changed, kept)
 			}
 		})
+	}
+}
+
+// groupsBaker opens the built-in world under algo and returns it with a
+// function that bakes its groups layer (level 1) and returns a copy of
+// the pixels.
+func groupsBaker(t *testing.T, algo world.Algo) (*world.World, func() []byte) {
+	w := builtinWorld(t, algo)
+	r := New()
+	dst := ebiten.NewImage(640, 480)
+	var cam Camera
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), dst.Bounds())
+	return w, func() []byte {
+		r.drawGroups(dst, &Frame{World: w, Cam: &cam, ViewLevel: 1})
+		return append([]byte(nil), r.groups.pix...)
 	}
 }

@@ -18,20 +18,7 @@ import (
 // itself, as do the note and the log; and the room layers keep their
 // names.
 func TestExportOverTiledSourceSaysWhatItDrops(t *testing.T) {
-	data, err := os.ReadFile("../../maps/testdata/tiled/designer_level2.tmx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	path := filepath.Join(dir, "level2.tmx")
-	if err := os.WriteFile(path, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.Close)
+	w, path, _ := designerSession(t)
 	w.Log = NewEventLog(nil)
 	drag(w, 0, image.Pt(2, 2), image.Pt(2, 2)) // fill a cell
 
@@ -93,20 +80,8 @@ func TestExportOverTiledSourceSaysWhatItDrops(t *testing.T) {
 // lacks; a map pathlens wrote itself loses nothing and the note is as it
 // was.
 func TestExportTiledElsewhereNamesWhatTheCopyLacks(t *testing.T) {
-	dir := t.TempDir()
-	data, err := os.ReadFile("../../maps/testdata/tiled/designer_level2.tmx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := filepath.Join(dir, "level2.tmx")
-	if err := os.WriteFile(src, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.Close)
+	w, src, _ := designerSession(t)
+	dir := filepath.Dir(src)
 	out := filepath.Join(dir, "copy.tmx")
 	if err := w.ExportMap(out, maps.FormatTiled); err != nil {
 		t.Fatal(err)
@@ -134,20 +109,8 @@ func TestExportTiledElsewhereNamesWhatTheCopyLacks(t *testing.T) {
 // exported elsewhere was told the file "keeps" what the copy lacks; what
 // it lacks is not known, and the note says so.
 func TestExportTiledElsewhereFromABrokenSource(t *testing.T) {
-	dir := t.TempDir()
-	data, err := os.ReadFile("../../maps/testdata/tiled/designer_level2.tmx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := filepath.Join(dir, "level2.tmx")
-	if err := os.WriteFile(src, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, err := Open(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.Close)
+	w, src, data := designerSession(t)
+	dir := filepath.Dir(src)
 	if err := os.WriteFile(src, data[:len(data)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -161,4 +124,25 @@ func TestExportTiledElsewhereFromABrokenSource(t *testing.T) {
 	if !strings.Contains(w.Message, "not known what is not kept from level2.tmx: ") || strings.Contains(w.Message, "keeps them") {
 		t.Errorf("note %q", w.Message)
 	}
+}
+
+// designerSession opens a copy of the designer's Tiled level (maps'
+// testdata) in a fresh folder: the session, the copy's path and the
+// file's bytes.
+func designerSession(t *testing.T) (*World, string, []byte) {
+	t.Helper()
+	data, err := os.ReadFile("../../maps/testdata/tiled/designer_level2.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "level2.tmx")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	return w, path, data
 }
