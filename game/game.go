@@ -1735,13 +1735,17 @@ func (g *Game) updateMouse() {
 // out there (the button came up in the frame the pointer left) ends the
 // drag at the last cell on the map.
 func (g *Game) toolMove(down, inMap bool, cell image.Point) {
+	if !down {
+		// Released: where the pointer is now may be past where the button
+		// came up (the frame sees the release late), so the drag ends at
+		// the last cell it followed (see strokeMove).
+		g.toolDown.Release(g, g.lastCell)
+		g.toolDown = nil
+		return
+	}
 	if inMap && cell != g.lastCell {
 		g.lastCell = cell
 		g.toolDown.Drag(g, cell)
-	}
-	if !down {
-		g.toolDown.Release(g, g.lastCell)
-		g.toolDown = nil
 	}
 }
 
@@ -1751,14 +1755,21 @@ func (g *Game) toolMove(down, inMap bool, cell image.Point) {
 // in the frame the pointer moved onto the panel (or a drag across it) dug
 // a straight line from the last cell toward the panel, up to the map's
 // edge: 16 cells nobody painted, on the first try in the lecture walk.
+//
+// The frame that sees the button up paints nothing more: the pointer may
+// have moved on after the release, and a 9×9 fill ran on to where a user
+// moved the pointer after letting go (a new user's report: a wall into
+// the rooms, nearly trapping an agent). A move and a release within one
+// frame lose that frame's move instead.
 func (g *Game) strokeMove(down, inMap bool, cell image.Point) {
-	if inMap && cell != g.lastCell {
-		g.lastCell = cell
-		g.w.StrokeTo(cell)
-	}
 	if !down {
 		g.rightDown = false
 		g.w.EndStroke()
+		return
+	}
+	if inMap && cell != g.lastCell {
+		g.lastCell = cell
+		g.w.StrokeTo(cell)
 	}
 }
 

@@ -1330,3 +1330,25 @@ func legendPoint(t *testing.T, g *Game) image.Point {
 	t.Fatal("no legend drawn over the map")
 	return image.Point{}
 }
+
+// A new user's report: a 9×9 fill released and the pointer moved on at
+// once ran on to where the pointer went after the release: the frame that
+// saw the button up painted to the pointer's cell before ending the
+// stroke. It ends at the last cell the drag followed; a tool drag (the
+// paint tool's left button) too.
+func TestReleaseFramePaintsNothingMore(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	a, b, after := image.Pt(5, 0), image.Pt(9, 0), image.Pt(20, 0) // the top border row is wall
+	g.rightDown = true
+	w.BeginStroke(a, 0)
+	g.lastCell = a
+	g.strokeMove(true, true, b)
+	g.strokeMove(false, true, after) // the pointer moved on before the frame saw the release
+	if w.Grid.Open(image.Pt(15, 0)) || w.Grid.Open(after) {
+		t.Errorf("the stroke ran on past its last cell %v to %v", b, after)
+	}
+	if !w.Grid.Open(b) {
+		t.Errorf("the stroke's last cell %v is not dug", b)
+	}
+}
