@@ -172,3 +172,35 @@ func TestDenseEdgesHoldBackOnlyTheEdges(t *testing.T) {
 		}
 	}
 }
+
+// A new user's report: zoomed out on a big map with the edges layer on,
+// two notes showed at once, "…too many to draw: zoom in to see the edges
+// (nodes drawn)" and "zoom in to see the abstract nodes and edges", with
+// no node drawn. Where the nodes are hidden by their size on screen, that
+// is the one note.
+func TestHiddenNodesGiveOneZoomNote(t *testing.T) {
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.Settings.Dense = true
+	w.SetAlgo(world.AlgoHPA)
+	w.Wait()
+	r := New()
+	l := ComputeLayout(1280, 800, true)
+	screen := ebiten.NewImage(1280, 800)
+	var cam Camera
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+	cam.Zoom = 1.5 // 15 px a cluster: listed, but too small for nodes
+	f := &Frame{World: w, Cam: &cam, Layout: l, ViewLevel: 1, Layers: LayerSet(0).With(LayerNodes, true).With(LayerEdges, true)}
+	r.Draw(screen, f)
+	notes := strings.Join(r.notes, " | ")
+	if r.nodesDrawn != 0 {
+		t.Fatalf("%d nodes drawn at 15 px a cluster: the test wants them hidden", r.nodesDrawn)
+	}
+	if strings.Contains(notes, "nodes drawn") || !strings.Contains(notes, zoomInNote) {
+		t.Errorf("notes %q: want only the note to zoom in, none saying nodes are drawn", notes)
+	}
+}

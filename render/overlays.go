@@ -355,12 +355,14 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 	fc, focused := r.edgeFocusAt(f, h, l, ix)
 	n, e := ix.count(vis)
 	crowded := n > maxVisibleNodes || e > maxVisibleEdges
-	if crowded && (!focused || hidden) {
-		r.structureVisible(dst, f, l, ix, vis, true) // says why
+	if hidden {
+		// Said before the crowding: its note said "(nodes drawn)" beside
+		// this one, with no node drawn (a new user's report).
+		r.mapNote(dst, f, zoomInNote)
 		return
 	}
-	if hidden {
-		r.mapNote(dst, f, zoomInNote)
+	if crowded && !focused {
+		r.structureVisible(dst, f, l, ix, vis, true) // says why
 		return
 	}
 	r.edgeFocus, r.edgeFocused = fc, focused
