@@ -286,3 +286,50 @@ func TestEdgeTooltipOnlyForTheFocus(t *testing.T) {
 	}
 	t.Fatal("no edge of another cluster found to point at")
 }
+
+// A new user's report: the hovered edge's tooltip was drawn under the
+// agents' replan panel ("intra edge (19…"). It is an overlay now: with
+// OverlaysLater (the window, which draws the agents between the two) Draw
+// leaves it out and DrawOverlays draws it.
+func TestEdgeTooltipIsAnOverlay(t *testing.T) {
+	w := focusWorld(t, world.AlgoHPA, false)
+	h := w.Hierarchy()
+	r := New()
+	screen := ebiten.NewImage(1280, 800)
+	const l = 2
+	f := fittedFrame(w, l)
+	f.EdgesAll = true
+	drawnTexts(r, screen, f)
+	v := h.Inspect(l)
+	for i := range v.Edges {
+		e := &v.Edges[i]
+		mid := image.Pt((e.A.X+e.B.X)/2, (e.A.Y+e.B.Y)/2)
+		if e.Inter || e.A == e.B || mid.X < 70 || (e.A.X+e.B.X)%2 != 0 || (e.A.Y+e.B.Y)%2 != 0 {
+			continue
+		}
+		x, y := f.Cam.CellCenter(mid)
+		if image.Pt(int(x), int(y)).In(r.LegendRect()) {
+			continue
+		}
+		f.Hover, f.HoverOK, f.MouseX, f.MouseY, f.MouseOK = mid, true, float64(x), float64(y), true
+		if _, ok := r.hoverEdge(f); !ok {
+			continue
+		}
+		if got := drawnTexts(r, screen, f); !strings.Contains(got, "intra edge (") {
+			t.Fatalf("Draw without OverlaysLater left the edge's tip out:\n%s", got)
+		}
+		f.OverlaysLater = true
+		if got := drawnTexts(r, screen, f); strings.Contains(got, "intra edge (") {
+			t.Errorf("Draw with OverlaysLater drew the edge's tip under what comes after it")
+		}
+		var s []string
+		r.fonts.drawn = &s
+		r.DrawOverlays(screen, f)
+		r.fonts.drawn = nil
+		if got := strings.Join(s, " | "); !strings.Contains(got, "intra edge (") {
+			t.Errorf("DrawOverlays did not draw the edge's tip:\n%s", got)
+		}
+		return
+	}
+	t.Fatal("no edge found to point at")
+}

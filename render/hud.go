@@ -417,6 +417,12 @@ func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
 // after Draw (the agents) sets, to call DrawOverlays last.
 func (r *Renderer) DrawOverlays(screen *ebiten.Image, f *Frame) {
 	r.aa = antialiasOn(screen)
+	if t := r.edgeTip; t.text != "" {
+		// The hovered edge's tip over the agents and their panel, which
+		// covered it (a new user's "intra edge (19…"), kept to the map.
+		r.edgeTip = edgeTip{}
+		r.tooltip(screen.SubImage(f.Layout.Map).(*ebiten.Image), t.x, t.y, t.text)
+	}
 	r.drawMessage(screen, f)
 	r.drawTimelineTip(screen, f)
 	if f.ShowGallery {

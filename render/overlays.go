@@ -575,7 +575,13 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 	if strokeHoldsRepair(f.World) {
 		txt = "before this stroke: " + txt
 	}
-	r.tooltip(dst, (ax+bx)/2, (ay+by)/2, txt)
+	r.edgeTip = edgeTip{(ax + bx) / 2, (ay + by) / 2, txt} // drawn by DrawOverlays, over the agents
+}
+
+// edgeTip is the hovered edge's tooltip, drawn with the overlays.
+type edgeTip struct {
+	x, y float32
+	text string
 }
 
 // searchNode is an abstract node the timeline has touched: its level, its

@@ -174,6 +174,7 @@ type Renderer struct {
 	discVs    []ebiten.Vertex
 	discIs    []uint16
 	// addSquare's queue and the image flushSquares draws it on when full.
+	edgeTip edgeTip // the hovered edge's tooltip, for DrawOverlays
 	// strokeCells' batch of quads.
 	qVs   []ebiten.Vertex
 	qIs   []uint16
@@ -276,6 +277,7 @@ func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 	}
 	r.noteRect = image.Rectangle{}
 	r.tipText, r.tipRect, r.tipLines = "", image.Rectangle{}, r.tipLines[:0]
+	r.edgeTip = edgeTip{}
 	r.notes = r.notes[:0]
 	r.noteBoxes = r.noteBoxes[:0]
 	r.agentsRect = image.Rectangle{} // DrawAgents sets it again after Draw
