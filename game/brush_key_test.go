@@ -162,3 +162,24 @@ func TestBrushKeysInTheHelp(t *testing.T) {
 		}
 	}
 }
+
+// The caption names the brush before the mode: the top bar clips a long
+// caption at its end, and a new user saw "painting: fill onl…" with the
+// size lost beside a long phase.
+func TestPaintingCaptionPutsTheBrushFirst(t *testing.T) {
+	for _, c := range []struct {
+		k     world.EditKind
+		m     world.PaintMode
+		brush int
+		want  string
+	}{
+		{world.EditFill, world.PaintAuto, 1, "painting: fill"},
+		{world.EditFill, world.PaintFill, 9, "painting 9×9: fill only"},
+		{world.EditDig, world.PaintDig, 3, "painting 3×3: dig only"},
+		{world.EditWeight, world.PaintFill, 5, "painting 5×5: weight"},
+	} {
+		if got := paintingCaption(c.k, c.m, c.brush); got != c.want {
+			t.Errorf("paintingCaption(%v, %v, %d) = %q, want %q", c.k, c.m, c.brush, got, c.want)
+		}
+	}
+}

@@ -2109,6 +2109,23 @@ func paintModeText(m world.PaintMode) string {
 	return "by first cell" // short: the panel's row clipped "first cell decides, 1 cell" at 1280×800
 }
 
+// paintingCaption is the top bar's caption while a stroke of kind k is
+// painted: "painting: fill", "painting 9×9: fill only" (forced by
+// Shift+D). The brush comes first: the bar clips a long caption at its
+// end, and "painting: fill only, brush 9×9" lost the size beside a long
+// phase (a new user's report).
+func paintingCaption(k world.EditKind, m world.PaintMode, brush int) string {
+	s := "painting"
+	if brush > 1 {
+		s += " " + brushSizeText(brush)
+	}
+	s += ": " + k.String()
+	if k != world.EditWeight && m != world.PaintAuto {
+		s += " only"
+	}
+	return s
+}
+
 // brushSizeText names the brush size: "1×1", "5×5".
 func brushSizeText(n int) string {
 	n = max(n, 1)
@@ -2295,13 +2312,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		f.Caption, f.CaptionIsHint = g.tool.Hint(), true
 	}
 	if k, ok := g.w.Painting(); ok {
-		f.Caption, f.CaptionIsHint = "painting: "+k.String(), false
-		if k != world.EditWeight && g.paintMode != world.PaintAuto {
-			f.Caption += " only" // forced: Shift+D
-		}
-		if g.brushSize > 1 {
-			f.Caption += ", brush " + brushSizeText(g.brushSize)
-		}
+		f.Caption, f.CaptionIsHint = paintingCaption(k, g.paintMode, g.brushSize), false
 	}
 	agents := g.w.Agents()
 	f.OverlaysLater = agents != nil // drawn after the agents, above them
