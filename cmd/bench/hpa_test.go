@@ -1,6 +1,7 @@
 package main
 
 import (
+	"image"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -253,5 +254,39 @@ func TestHPAKWithOneLevelRefused(t *testing.T) {
 	}
 	if code, _, errs := runMain(t, "-scenario", scen, "-hpa-k", "3", "-levels", "2", "-builds", "1"); code != 0 {
 		t.Errorf("-scenario with -levels 2: exit %d, stderr %q", code, errs)
+	}
+}
+
+// A game-AI engineer could not gate CI on HPA*'s quality: -check failed on
+// every run for the costs HPA* is meant to differ by. -max-subopt lets a
+// cost be up to a fraction above the optimum; below it, above the bound or
+// a missing path still fails, named by file:line.
+func TestCheckWithinMaxSubopt(t *testing.T) {
+	q := func(line int, opt float64) Query {
+		return Query{Start: image.Pt(0, 0), Goal: image.Pt(5, 0), Optimal: opt, Line: line, File: "x.scen", FileOptimal: opt}
+	}
+	rep := &Report{OptimalChecked: 2, OptimalMatches: 1}
+	rep.rows = []rowResult{
+		{q: q(3, 10), found: true, cost: 10.4, ref: 10},
+		{q: q(4, 10), found: true, cost: 10, ref: 10},
+	}
+	if msg := rep.CheckFailure(); !strings.Contains(msg, "1 of 2 costs differ") {
+		t.Errorf("exact check: %q", msg)
+	}
+	if msg := rep.CheckFailureWithin(0.05); msg != "" {
+		t.Errorf("4%% above within 5%%: %q", msg)
+	}
+	if msg := rep.CheckFailureWithin(0.01); !strings.Contains(msg, "1 of 2 costs are not within 0–1% above the optimum") || !strings.Contains(msg, "x.scen:3") {
+		t.Errorf("4%% above against 1%%: %q", msg)
+	}
+	rep.rows = append(rep.rows, rowResult{q: q(5, 10), found: true, cost: 9, ref: 10}, rowResult{q: q(6, 10), ref: 10})
+	if msg := rep.CheckFailureWithin(0.05); !strings.Contains(msg, "2 of 4 costs") || !strings.Contains(msg, "x.scen:5") || !strings.Contains(msg, "below the optimum") {
+		t.Errorf("a cost below and a missing path: %q", msg)
+	}
+	for _, args := range [][]string{{"-max-subopt", "0.05"}, {"-check", "-max-subopt", "-0.1"}, {"-check", "-max-subopt", "NaN"}} {
+		a := append([]string{"-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "hpa", "-cluster", "4"}, args...)
+		if code, _, errs := runMain(t, a...); code != exitUsage || !strings.Contains(errs, "-max-subopt") {
+			t.Errorf("%v: exit %d, stderr %q; want a usage error naming -max-subopt", args, code, errs)
+		}
 	}
 }

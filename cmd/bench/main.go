@@ -35,6 +35,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
@@ -79,6 +80,9 @@ type Config struct {
 
 	JSON  bool // -json: one JSON object instead of aligned text
 	Check bool // -check: exit 1 unless every row's cost matches its optimal column
+	// MaxSubopt, when ≥ 0 (-max-subopt), lets -check accept a cost up to
+	// that fraction above the optimum (planners that are not optimal).
+	MaxSubopt float64
 
 	Neighborhood pathing.Neighborhood // -nb 8|4
 	Heuristic    pathing.Heuristic    // -heuristic auto|octile|...
@@ -125,6 +129,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	to := fs.String("to", "", "single query goal `X,Y` (needs -from)")
 	fs.BoolVar(&c.JSON, "json", false, "print one JSON object")
 	fs.BoolVar(&c.Check, "check", false, "exit 1 when any cost differs from the scenario optimum by more than 0.01, or a path is invalid")
+	fs.Float64Var(&c.MaxSubopt, "max-subopt", -1, "with -check, accept a cost up to this `fraction` above the optimum (0.05: 5 %) instead of equal to it, for planners that are not optimal (hpa, group, greedy); a cost below the optimum, or no path where one exists, still fails (default: off)")
 	nb := fs.String("nb", "8", "neighbourhood: 8 (no corner cutting) or 4")
 	heur := fs.String("heuristic", "auto", "heuristic: auto, octile, euclidean, manhattan, chebyshev, zero (A* with the cluster heuristic is -algo astar-cluster)")
 	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h, 1 or more (left out: 1, plain A*)")
@@ -224,6 +229,14 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	if c.Every < 1 {
 		return nil, usagef("bench: -every %d: want a positive count K (every K-th scenario row; 1, the default, runs them all)", c.Every)
 	}
+	if slices.Contains(c.Given, "max-subopt") {
+		switch {
+		case !(c.MaxSubopt >= 0) || math.IsInf(c.MaxSubopt, 0): // NaN too
+			return nil, usagef("bench: -max-subopt %v: want a fraction of 0 or more (0.05: costs up to 5 %% above the optimum pass -check)", c.MaxSubopt)
+		case !c.Check:
+			return nil, usagef("bench: -max-subopt applies only with -check (it is how far above the optimum a cost may be and pass); add -check, or drop it")
+		}
+	}
 	if !slices.Contains(c.Given, "repeat") {
 		c.Repeat = 1
 	}
@@ -299,7 +312,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if c.Check {
-		if msg := rep.CheckFailure(); msg != "" {
+		if msg := rep.CheckFailureWithin(c.MaxSubopt); msg != "" {
 			fmt.Fprintln(stderr, "bench: check failed:", msg)
 			return exitCheck
 		}

@@ -190,13 +190,26 @@ func (r *Report) Get(key string) (any, bool) {
 // CheckFailure returns why -check should fail, or "" when every query with
 // an optimal length matched it, every path was valid and, in the repair
 // mode, the repaired hierarchy equals a fresh build (field consistent).
-func (r *Report) CheckFailure() string {
+func (r *Report) CheckFailure() string { return r.CheckFailureWithin(-1) }
+
+// CheckFailureWithin is CheckFailure for a planner that is not optimal
+// (-max-subopt): a cost may be up to maxSubopt (a fraction: 0.05 is 5 %)
+// above the row's optimum, and fails below it, above the bound or when no
+// path is found where one exists. A user could not gate CI on HPA*'s
+// quality: -check failed on every run for the costs HPA* is meant to
+// differ by. maxSubopt < 0 is CheckFailure, every cost equal to its
+// optimum.
+func (r *Report) CheckFailureWithin(maxSubopt float64) string {
 	var why []string
 	if ok, set := r.extra["consistent"].(bool); set && !ok {
 		d, _ := r.extra["first_difference"].(string)
 		why = append(why, "the repaired hierarchy differs from a fresh build ("+d+")")
 	}
-	if bad := r.OptimalChecked - r.OptimalMatches; bad > 0 {
+	if maxSubopt >= 0 {
+		if bad, checked, first := r.outsideBound(maxSubopt); bad > 0 {
+			why = append(why, fmt.Sprintf("%d of %d costs are not within 0–%g%% above the optimum (-max-subopt %g); first: %s", bad, checked, 100*maxSubopt, maxSubopt, first))
+		}
+	} else if bad := r.OptimalChecked - r.OptimalMatches; bad > 0 {
 		why = append(why, fmt.Sprintf("%d of %d costs differ from the optimal column (max abs error %.4g)", bad, r.OptimalChecked, r.MaxAbsError))
 	}
 	if r.InvalidPaths > 0 {
@@ -206,7 +219,10 @@ func (r *Report) CheckFailure() string {
 		return ""
 	}
 	msg := strings.Join(why, "; ")
-	if len(r.Mismatches) > 0 {
+	if len(r.Mismatches) > 0 && (maxSubopt < 0 || r.InvalidPaths > 0) {
+		// Under -max-subopt the cost rows are named above; the first
+		// kept row is named for an invalid path (it may be one within
+		// the bound otherwise).
 		m := r.Mismatches[0]
 		msg += "; first: "
 		switch {
@@ -218,6 +234,38 @@ func (r *Report) CheckFailure() string {
 		msg += fmt.Sprintf("(%d,%d)→(%d,%d): %s", m.Start[0], m.Start[1], m.Goal[0], m.Goal[1], m.Problem)
 	}
 	return msg
+}
+
+// outsideBound counts the rows with an optimum whose cost is below it, more
+// than maxSubopt above it, or missing, and names the first.
+func (r *Report) outsideBound(maxSubopt float64) (bad, checked int, first string) {
+	for i, row := range r.rows {
+		opt := row.ref
+		if opt < 0 {
+			opt = row.q.Optimal
+		}
+		if opt < 0 {
+			continue
+		}
+		checked++
+		var problem string
+		switch {
+		case !row.found:
+			problem = fmt.Sprintf("no path found, the optimum is %.3f", opt)
+		case row.cost < opt-OptimalTolerance:
+			problem = fmt.Sprintf("cost %.3f below the optimum %.3f", row.cost, opt)
+		case row.cost > opt*(1+maxSubopt)+OptimalTolerance:
+			problem = fmt.Sprintf("cost %.3f, %.2f%% above the optimum %.3f", row.cost, 100*(row.cost/opt-1), opt)
+		default:
+			continue
+		}
+		if bad == 0 {
+			q := row.q
+			first = fmt.Sprintf("%s (%d,%d)→(%d,%d): %s", q.where(i), q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, problem)
+		}
+		bad++
+	}
+	return bad, checked, first
 }
 
 // MarshalJSON writes the fixed fields in declaration order, then the Set
