@@ -125,6 +125,10 @@ type Game struct {
 	tool       Tool
 	toolDown   Tool // the tool receiving the current left drag (nil: none)
 	rightDown  bool
+	// rightWait: the right button went down beside the grid (in the map
+	// area's margin); the stroke begins at the first grid cell the drag
+	// reaches, with rightShift (the weight) as pressed.
+	rightWait, rightShift bool
 	lastCell   image.Point
 	brush      uint8
 	brushSize  int             // the brush's width in cells (brushSizes), for every stroke
@@ -1720,8 +1724,17 @@ func (g *Game) updateMouse() {
 	// Right-drag paints in any tool.
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && inMap && !g.rightOnHUD(mx, my) {
 		g.rightDown = true
+		if !w.Grid.In(cell) {
+			// Pressed beside the grid: painting along its edge starts
+			// there (a new user's drag from the margin painted nothing,
+			// even after it crossed onto the map).
+			g.rightWait, g.rightShift = true, ebiten.IsKeyPressed(ebiten.KeyShift)
+			return
+		}
 		g.beginStroke(cell, ebiten.IsKeyPressed(ebiten.KeyShift))
 		g.lastCell = cell
+	} else if g.rightDown && g.rightWait {
+		g.waitForGrid(ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight), inMap, cell)
 	} else if g.rightDown {
 		g.strokeMove(ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight), inMap, cell)
 	}
@@ -1770,6 +1783,21 @@ func (g *Game) strokeMove(down, inMap bool, cell image.Point) {
 	if inMap && cell != g.lastCell {
 		g.lastCell = cell
 		g.w.StrokeTo(cell)
+	}
+}
+
+// waitForGrid follows a right drag pressed beside the grid: the stroke
+// begins at the first grid cell it reaches; released before, nothing is
+// painted, and the note says why.
+func (g *Game) waitForGrid(down, inMap bool, cell image.Point) {
+	switch {
+	case !down:
+		g.rightDown, g.rightWait = false, false
+		g.w.Note("nothing painted: the drag did not reach the map's cells")
+	case inMap && g.w.Grid.In(cell):
+		g.rightWait = false
+		g.beginStroke(cell, g.rightShift)
+		g.lastCell = cell
 	}
 }
 

@@ -1352,3 +1352,33 @@ func TestReleaseFramePaintsNothingMore(t *testing.T) {
 		t.Errorf("the stroke's last cell %v is not dug", b)
 	}
 }
+
+// A new user's right-drag pressed a pixel beside the grid (in the map
+// area's margin) painted nothing, even after it crossed onto the map:
+// "cell (128,49) is outside the map: nothing to paint". The stroke now
+// begins at the first grid cell the drag reaches.
+func TestRightDragFromBesideTheGridPaints(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	before := w.Grid.Clone()
+	g.rightDown, g.rightWait = true, true // as the press beside the grid leaves it
+	g.waitForGrid(true, true, image.Pt(-1, 0))
+	if _, painting := w.Painting(); painting {
+		t.Fatal("a stroke began off the grid")
+	}
+	g.waitForGrid(true, true, image.Pt(5, 0)) // onto the top border row (wall): digs
+	if _, painting := w.Painting(); !painting || g.rightWait {
+		t.Fatalf("the drag reached (5,0): painting %v, still waiting %v", painting, g.rightWait)
+	}
+	g.strokeMove(true, true, image.Pt(9, 0))
+	g.strokeMove(false, true, image.Pt(9, 0))
+	if w.Grid.Equal(before) || !w.Grid.Open(image.Pt(7, 0)) {
+		t.Error("the drag from beside the grid dug nothing")
+	}
+	// Released before reaching the grid: nothing, and a note says why.
+	g.rightDown, g.rightWait = true, true
+	g.waitForGrid(false, true, image.Pt(-1, 0))
+	if g.rightDown || g.rightWait || !strings.Contains(w.Message, "did not reach the map") {
+		t.Errorf("released beside the grid: down %v, waiting %v, message %q", g.rightDown, g.rightWait, w.Message)
+	}
+}
