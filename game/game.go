@@ -121,31 +121,31 @@ type Game struct {
 	prompt     *prompt     // the one-line text entry (open, go to, save as), nil when closed
 	promptHist [3][]string // per prompt kind, what Enter carried out, oldest first (↑ ↓ recall it)
 
-	tools      []Tool
-	tool       Tool
-	toolDown   Tool // the tool receiving the current left drag (nil: none)
-	rightDown  bool
+	tools     []Tool
+	tool      Tool
+	toolDown  Tool // the tool receiving the current left drag (nil: none)
+	rightDown bool
 	// rightWait: the right button went down beside the grid (in the map
 	// area's margin); the stroke begins at the first grid cell the drag
 	// reaches, with rightShift (the weight) as pressed.
 	rightWait, rightShift bool
-	lastCell   image.Point
-	brush      uint8
-	brushSize  int             // the brush's width in cells (brushSizes), for every stroke
-	paintMode  world.PaintMode // what a stroke without the weight does (Shift+D)
-	query      int             // index in w.Queries of the query F3 last opened
-	pinned     image.Point
-	hasPinned  bool
-	hover      image.Point
-	hoverOK    bool
-	mouseX     int
-	mouseY     int
-	mouseIn    bool
-	panning    bool
-	panX, panY int
-	spaceDown  bool
-	spacePan   bool
-	scrubbing  bool
+	lastCell              image.Point
+	brush                 uint8
+	brushSize             int             // the brush's width in cells (brushSizes), for every stroke
+	paintMode             world.PaintMode // what a stroke without the weight does (Shift+D)
+	query                 int             // index in w.Queries of the query F3 last opened
+	pinned                image.Point
+	hasPinned             bool
+	hover                 image.Point
+	hoverOK               bool
+	mouseX                int
+	mouseY                int
+	mouseIn               bool
+	panning               bool
+	panX, panY            int
+	spaceDown             bool
+	spacePan              bool
+	scrubbing             bool
 
 	inspect     world.CellInfo
 	inspectKey  inspectKey
