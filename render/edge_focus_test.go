@@ -258,25 +258,9 @@ func TestEdgeTooltipOnlyForTheFocus(t *testing.T) {
 	v := h.Inspect(l)
 	// An intra edge of another cluster, far from the pin's, away from the
 	// legend: the pointer on its middle.
-	for i := range v.Edges {
-		e := &v.Edges[i]
-		if e.Inter || h.GroupOf(l, e.A) == c {
-			continue
-		}
-		mid := image.Pt((e.A.X+e.B.X)/2, (e.A.Y+e.B.Y)/2)
-		if e.A == e.B || mid.X < 70 || (e.A.X+e.B.X)%2 != 0 || (e.A.Y+e.B.Y)%2 != 0 {
-			continue
-		}
-		x, y := f.Cam.CellCenter(mid)
-		if image.Pt(int(x), int(y)).In(r.LegendRect()) {
-			continue
-		}
-		f.Hover, f.HoverOK, f.MouseX, f.MouseY, f.MouseOK = mid, true, float64(x), float64(y), true
-		f.HasPinned = false
-		f.EdgesAll = true
-		if _, ok := r.hoverEdge(f); !ok {
-			continue // another edge's end in the way; try the next
-		}
+	f.HasPinned = false
+	mid, ok := pointAtAnIntraEdge(r, f, v, func(e *world.ViewEdge) bool { return h.GroupOf(l, e.A) != c })
+	if ok {
 		f.EdgesAll = false
 		f.Pinned, f.HasPinned = pin, true
 		if got, ok := r.hoverEdge(f); ok && !(h.GroupOf(l, got.A) == c || h.GroupOf(l, got.B) == c) {
@@ -298,23 +282,8 @@ func TestEdgeTooltipIsAnOverlay(t *testing.T) {
 	screen := ebiten.NewImage(1280, 800)
 	const l = 2
 	f := fittedFrame(w, l)
-	f.EdgesAll = true
 	drawnTexts(r, screen, f)
-	v := h.Inspect(l)
-	for i := range v.Edges {
-		e := &v.Edges[i]
-		mid := image.Pt((e.A.X+e.B.X)/2, (e.A.Y+e.B.Y)/2)
-		if e.Inter || e.A == e.B || mid.X < 70 || (e.A.X+e.B.X)%2 != 0 || (e.A.Y+e.B.Y)%2 != 0 {
-			continue
-		}
-		x, y := f.Cam.CellCenter(mid)
-		if image.Pt(int(x), int(y)).In(r.LegendRect()) {
-			continue
-		}
-		f.Hover, f.HoverOK, f.MouseX, f.MouseY, f.MouseOK = mid, true, float64(x), float64(y), true
-		if _, ok := r.hoverEdge(f); !ok {
-			continue
-		}
+	if _, ok := pointAtAnIntraEdge(r, f, h.Inspect(l), func(*world.ViewEdge) bool { return true }); ok {
 		if got := drawnTexts(r, screen, f); !strings.Contains(got, "intra edge (") {
 			t.Fatalf("Draw without OverlaysLater left the edge's tip out:\n%s", got)
 		}
@@ -332,4 +301,32 @@ func TestEdgeTooltipIsAnOverlay(t *testing.T) {
 		return
 	}
 	t.Fatal("no edge found to point at")
+}
+
+// pointAtAnIntraEdge puts f's pointer on the middle of an intra edge of v
+// that want accepts, whose middle is a cell away from the legend and that
+// the tooltip names with every edge drawn alike (f.EdgesAll is left set):
+// the edge's middle cell, and whether one was found.
+func pointAtAnIntraEdge(r *Renderer, f *Frame, v world.LevelView, want func(*world.ViewEdge) bool) (image.Point, bool) {
+	for i := range v.Edges {
+		e := &v.Edges[i]
+		if e.Inter || !want(e) {
+			continue
+		}
+		mid := image.Pt((e.A.X+e.B.X)/2, (e.A.Y+e.B.Y)/2)
+		if e.A == e.B || mid.X < 70 || (e.A.X+e.B.X)%2 != 0 || (e.A.Y+e.B.Y)%2 != 0 {
+			continue
+		}
+		x, y := f.Cam.CellCenter(mid)
+		if image.Pt(int(x), int(y)).In(r.LegendRect()) {
+			continue
+		}
+		f.Hover, f.HoverOK, f.MouseX, f.MouseY, f.MouseOK = mid, true, float64(x), float64(y), true
+		f.EdgesAll = true
+		if _, ok := r.hoverEdge(f); ok {
+			return mid, true
+		}
+		// another edge's end in the way; try the next
+	}
+	return image.Point{}, false
 }

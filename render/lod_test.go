@@ -126,15 +126,7 @@ func TestFadedBordersAreLighterThanWalls(t *testing.T) {
 // the edges' count held back the nodes layer too. Only the edges are held
 // back now, and the note says so.
 func TestDenseEdgesHoldBackOnlyTheEdges(t *testing.T) {
-	w, err := world.Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	w.Begin()
-	w.Settings.Dense = true
-	w.SetAlgo(world.AlgoHPA)
-	w.Wait()
+	w := denseWorld(t)
 	r := New()
 	l := ComputeLayout(1280, 800, true)
 	screen := ebiten.NewImage(1280, 800)
@@ -179,15 +171,7 @@ func TestDenseEdgesHoldBackOnlyTheEdges(t *testing.T) {
 // no node drawn. Where the nodes are hidden by their size on screen, that
 // is the one note.
 func TestHiddenNodesGiveOneZoomNote(t *testing.T) {
-	w, err := world.Open(assets.Prefix + assets.DefaultName)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	w.Begin()
-	w.Settings.Dense = true
-	w.SetAlgo(world.AlgoHPA)
-	w.Wait()
+	w := denseWorld(t)
 	r := New()
 	l := ComputeLayout(1280, 800, true)
 	screen := ebiten.NewImage(1280, 800)
@@ -203,4 +187,20 @@ func TestHiddenNodesGiveOneZoomNote(t *testing.T) {
 	if strings.Contains(notes, "nodes drawn") || !strings.Contains(notes, zoomInNote) {
 		t.Errorf("notes %q: want only the note to zoom in, none saying nodes are drawn", notes)
 	}
+}
+
+// denseWorld is the built-in world under HPA* with dense transitions
+// (every open pair of an entrance), planned; closed when the test ends.
+func denseWorld(t *testing.T) *world.World {
+	t.Helper()
+	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	w.Begin()
+	w.Settings.Dense = true
+	w.SetAlgo(world.AlgoHPA)
+	w.Wait()
+	return w
 }
