@@ -172,7 +172,7 @@ func (w *World) syncCutCells() {
 			if c.want && c.spare == nil {
 				c.spare = c.shown
 			}
-			c.shown = nil
+			c.shown, c.walls = nil, nil // walls are read only with shown; held, snapshot could not reuse them
 		}
 		if !c.want {
 			c.spare = nil
@@ -204,7 +204,7 @@ func (w *World) syncCutCells() {
 		} else {
 			c.spare = c.shown
 		}
-		c.shown = nil
+		c.shown, c.walls = nil, nil // as above: the next snapshot may take the walls' memory
 	}
 	if w.Grid.Len() <= asyncCells {
 		cut, err := safely(cutsWhat, func() ([]int32, error) { return computeCutCells(context.Background(), w.Grid, dst) })
