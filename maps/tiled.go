@@ -756,6 +756,9 @@ type tiledReader struct {
 	// noted holds the object layers a wall-tile note names
 	// (tileObjectNotes), which unreadLayerNotes leaves to it.
 	noted map[*tiled.ObjectGroup]bool
+	// lines holds the line of each object layer and object element in
+	// the file (elementLines), made on the first message that names one.
+	lines map[elemKey]int
 }
 
 // objectLayer is an object layer with the offset it is drawn at.

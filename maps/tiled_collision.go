@@ -1,7 +1,6 @@
 package maps
 
 import (
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"math"
@@ -292,13 +291,4 @@ func (rd *tiledReader) tileObjectNotes() error {
 		}
 	}
 	return nil
-}
-
-// objectLine is the line of o's element in the file, on the object layer
-// named layer (not in a tileset's tiles), found by its id, or by its name
-// when it has none; 0 when not found.
-func (rd *tiledReader) objectLine(layer string, o *tiled.Object) int {
-	return rd.elementLine(func(t xml.StartElement, in string) bool {
-		return t.Name.Local == "object" && in == layer && sameIDOrName(t, o.ID, o.Name)
-	})
 }

@@ -30,21 +30,48 @@ func isDigits(s string) bool {
 // inside a tileset's tiles), found by its id, or by its name when it has
 // none; 0 when not found.
 func (rd *tiledReader) layerLine(og *tiled.ObjectGroup) int {
-	return rd.elementLine(func(t xml.StartElement, _ string) bool {
-		return t.Name.Local == "objectgroup" && sameIDOrName(t, og.ID, og.Name)
-	})
+	return rd.elementLines()[elemKeyOf("objectgroup", "", og.ID, og.Name)]
 }
 
-// elementLine is the line of the first start element outside a tileset's
-// tiles that match accepts, 0 when none does. match is also told the name
-// of the object layer the element lies in ("" outside one).
-func (rd *tiledReader) elementLine(match func(t xml.StartElement, layer string) bool) int {
+// objectLine is the line of o's element in the file, on the object layer
+// named layer (not in a tileset's tiles), found by its id, or by its name
+// when it has none; 0 when not found.
+func (rd *tiledReader) objectLine(layer string, o *tiled.Object) int {
+	return rd.elementLines()[elemKeyOf("object", layer, o.ID, o.Name)]
+}
+
+// elemKey names an <objectgroup> or <object> element for its line: by its
+// id, or by its name when Tiled left the id out; an object by its layer's
+// name too.
+type elemKey struct {
+	kind, layer string
+	id          uint32
+	name        string // when id is 0
+}
+
+func elemKeyOf(kind, layer string, id uint32, name string) elemKey {
+	if id != 0 {
+		name = ""
+	}
+	return elemKey{kind, layer, id, name}
+}
+
+// elementLines maps every object layer and object element outside a
+// tileset's tiles to its line (the first, when two share a key), made in
+// one pass over the file when a message first asks: a scan of the whole
+// file for each line made a map with 40 unread object layers load ten
+// times slower (a review).
+func (rd *tiledReader) elementLines() map[elemKey]int {
+	if rd.lines != nil {
+		return rd.lines
+	}
+	rd.lines = map[elemKey]int{}
 	d := xml.NewDecoder(bytes.NewReader(rd.data))
 	inTile, layer := 0, ""
 	for {
 		tok, err := d.RawToken()
 		if err != nil {
-			return 0
+			return rd.lines
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -52,15 +79,20 @@ func (rd *tiledReader) elementLine(match func(t xml.StartElement, layer string) 
 				inTile++
 				continue
 			}
-			if inTile > 0 {
+			if inTile > 0 || t.Name.Local != "objectgroup" && t.Name.Local != "object" {
 				continue
 			}
+			in := ""
 			if t.Name.Local == "objectgroup" {
 				layer = attrOf(t, "name")
+			} else {
+				in = layer
 			}
-			if match(t, layer) {
+			id, _ := strconv.ParseUint(attrOf(t, "id"), 10, 32)
+			k := elemKeyOf(t.Name.Local, in, uint32(id), attrOf(t, "name"))
+			if _, seen := rd.lines[k]; !seen {
 				line, _ := d.InputPos()
-				return line
+				rd.lines[k] = line
 			}
 		case xml.EndElement:
 			switch {
@@ -71,13 +103,6 @@ func (rd *tiledReader) elementLine(match func(t xml.StartElement, layer string) 
 			}
 		}
 	}
-}
-
-// sameIDOrName reports whether element t is the one with id, or, when id
-// is 0 (Tiled left it out), the one without an id named name.
-func sameIDOrName(t xml.StartElement, id uint32, name string) bool {
-	got, _ := strconv.ParseUint(attrOf(t, "id"), 10, 32)
-	return id != 0 && uint32(got) == id || id == 0 && got == 0 && attrOf(t, "name") == name
 }
 
 // layerAt names an object layer for a message: `"rooms" (line 12)`, or
