@@ -112,3 +112,29 @@ func BenchmarkParseScenario(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseScenarioEdits parses a session whose edit log holds
+// 20,000 one-cell edits in the file's own form ("fill X,Y"): a long
+// session's save. A review found every such line run through the cell
+// regexps that only the window's forms ("(X, Y)") need.
+func BenchmarkParseScenarioEdits(b *testing.B) {
+	var s strings.Builder
+	s.WriteString("pathlens-scenario 1\nname bench\nmap inline\n")
+	const n = 256
+	for y := 0; y < n; y++ {
+		s.WriteString(strings.Repeat(".", n))
+		s.WriteByte('\n')
+	}
+	s.WriteString("end\nquery 1,1 250,250\n")
+	for i := 0; i < 20000; i++ {
+		fmt.Fprintf(&s, "fill %d,%d\ndig %d,%d\n", 5+i%240, 5+(i/240)%240, 5+i%240, 5+(i/240)%240)
+	}
+	data := []byte(s.String())
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := ParseScenario(bytes.NewReader(data), "bench.pls", ""); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

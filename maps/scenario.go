@@ -755,13 +755,14 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			s.Name, nameAt = text, ln
 			continue
 		}
-		args := strings.Fields(string(stripComment(rest)))
+		text := string(stripComment(rest))
 		switch word {
 		case "query", "agent":
-			args = strings.Fields(joinCells(spaceArrow(string(stripComment(rest)))))
+			text = joinCells(spaceArrow(text))
 		case "dig", "fill", "weight":
-			args = strings.Fields(joinCells(string(stripComment(rest))))
+			text = joinCells(text)
 		}
+		args := strings.Fields(text)
 		switch word {
 		case "set":
 			if len(args) != 2 {
@@ -1423,11 +1424,27 @@ func spaceArrow(s string) string {
 // ("12,7"), so that splitting the line at spaces gives one word a cell.
 // Anything else is left as it is, for parsePoint to refuse.
 func joinCells(s string) string {
-	if !strings.ContainsAny(s, "(,") {
-		return s
+	if !strings.Contains(s, "(") && !spacedComma(s) {
+		return s // the file's own form, "12,7": every edit line of a long log (the regexps tripled its parse)
 	}
 	s = cellInParens.ReplaceAllString(s, "$1,$2")
 	return cellSpaced.ReplaceAllString(s, "$1,$2")
+}
+
+// spacedComma reports whether s has a comma with a space or tab beside it
+// ("12, 7"), which joinCells closes up.
+func spacedComma(s string) bool {
+	for i := strings.IndexByte(s, ','); i >= 0; {
+		if i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') || i+1 < len(s) && (s[i+1] == ' ' || s[i+1] == '\t') {
+			return true
+		}
+		j := strings.IndexByte(s[i+1:], ',')
+		if j < 0 {
+			return false
+		}
+		i += 1 + j
+	}
+	return false
 }
 
 // cellForms is how a cell may be written, for messages.
