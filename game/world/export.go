@@ -119,18 +119,7 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 	m.Format = f
 	// What the session's own .tmx holds that the written file will not,
 	// read before the write (over it, it is gone after).
-	var lost []string
-	var layerNames []string
-	var srcErr error
-	if f == maps.FormatTiled {
-		var src *maps.TiledSource
-		src, srcErr = w.tiledSource()
-		if src != nil {
-			lost, layerNames = src.Lost, src.RoomLayers
-		} else if srcErr != nil {
-			lost = []string{unreadSource(srcErr)}
-		}
-	}
+	lost, layerNames, srcErr := w.tiledLosses(f)
 	var err error
 	if f == maps.FormatTiled {
 		err = maps.SaveTiled(path, &m, maps.Rooms{Layers: w.Regions, Names: w.RegionNames, LayerNames: layerNames})
@@ -181,19 +170,30 @@ func (w *World) tiledSource() (*maps.TiledSource, error) {
 // writing over it: "" when it keeps all (not a Tiled export, or a map
 // file that holds only cells and rectangular rooms).
 func (w *World) ExportLosses(path string, f maps.Format) string {
-	if f != maps.FormatTiled {
+	lost, _, err := w.tiledLosses(f)
+	if len(lost) == 0 {
 		return ""
+	}
+	mf := w.MapFile()
+	return lossText(filepath.Base(mf), mf != "" && SameFile(path, mf), lost, err)
+}
+
+// tiledLosses reads, for an export in format f, what the session's own
+// Tiled map file holds that the written file will not (lost: one
+// unreadSource phrase when it did not read, err then its error) and its
+// room layers' names; nothing for another format or session.
+func (w *World) tiledLosses(f maps.Format) (lost, layerNames []string, err error) {
+	if f != maps.FormatTiled {
+		return nil, nil, nil
 	}
 	src, err := w.tiledSource()
-	mf := w.MapFile()
-	over := mf != "" && SameFile(path, mf)
 	switch {
 	case err != nil:
-		return lossText(filepath.Base(mf), over, []string{unreadSource(err)}, err)
-	case src == nil || len(src.Lost) == 0:
-		return ""
+		return []string{unreadSource(err)}, nil, err
+	case src == nil:
+		return nil, nil, nil
 	}
-	return lossText(filepath.Base(mf), over, src.Lost, nil)
+	return src.Lost, src.RoomLayers, nil
 }
 
 // lossText is lostText, or, when the session's map file did not read
