@@ -1120,13 +1120,22 @@ func valueLines(st world.NodeState, z float64) (lines [3]string, n int) {
 // reach at zoom z (0 when it shows none): drawRegionLabels keeps the
 // region letter clear of them.
 func (r *Renderer) valuesWidth(f *Frame, cell image.Point, z float64) float64 {
+	wd, _ := r.valuesLayout(f, cell, z)
+	return wd
+}
+
+// valuesLayout is valuesWidth and the number of lines the numbers take
+// (0, 0 when the cell shows none): one state and one set of lines for
+// both, which valuesBox worked out twice for every cell the region
+// letters' placement tried, every frame (a review).
+func (r *Renderer) valuesLayout(f *Frame, cell image.Point, z float64) (wd float64, nl int) {
 	tl := &f.World.Timeline
 	if !f.Layers.Has(LayerValues) || z < valuesMinZoom || tl.Len() == 0 || !f.World.Grid.In(cell) {
-		return 0
+		return 0, 0
 	}
 	st, _, ok := r.valueState(f, cell)
 	if !ok {
-		return 0
+		return 0, 0
 	}
 	face, _ := r.valueFace(z)
 	w := 0.0
@@ -1134,7 +1143,7 @@ func (r *Renderer) valuesWidth(f *Frame, cell image.Point, z float64) float64 {
 	for _, line := range lines[:nl] {
 		w = max(w, r.fonts.Width(face, line))
 	}
-	return 2 + w + 4
+	return 2 + w + 4, nl
 }
 
 // valuesBox returns the screen box of the g / h / f numbers cell p shows
@@ -1142,13 +1151,11 @@ func (r *Renderer) valuesWidth(f *Frame, cell image.Point, z float64) float64 {
 // it shows none.
 func (r *Renderer) valuesBox(f *Frame, p image.Point) (image.Rectangle, bool) {
 	z := f.Cam.Zoom
-	wd := r.valuesWidth(f, p, z)
+	wd, nl := r.valuesLayout(f, p, z)
 	if wd == 0 {
 		return image.Rectangle{}, false
 	}
-	st, _, _ := r.valueState(f, p)
 	_, step := r.valueFace(z)
-	_, nl := valueLines(st, z)
 	sx, sy := f.Cam.ToScreen(float64(p.X), float64(p.Y))
 	return valueTextRect(sx, sy, wd-6, nl, step), true
 }
