@@ -4151,8 +4151,7 @@ func (r *Renderer) openListHeight(w *world.World) float64 {
 // reading "f 97.50  g 31.73  h 97.50" misled a class (a teacher's report),
 // so its rows say "f=h" with no separate h (openListForm).
 func greedyKey(w *world.World) bool {
-	tr := w.Timeline.Trace()
-	return tr != nil && len(tr.Phases) == 1 && tr.Phases[0].Name == world.AlgoGreedy.Title()
+	return w.Timeline.Trace() != nil && w.Outcome.Algo == world.AlgoGreedy // the algorithm that answered, not a phase's title
 }
 
 // openListLines is how many lines each open-list row takes: one in the
@@ -4256,6 +4255,7 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 		r.kv(dst, x, y, "next pop", openListEmpty, ColTextDim)
 		return end
 	}
+	format, lines := r.openListForm(greedyKey(w)) // the same for every row
 	for i, e := range ol.Top {
 		k := fmt.Sprintf("%d. (%d,%d)", i+1, e.Cell.X, e.Cell.Y)
 		if ol.Finished {
@@ -4265,7 +4265,6 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 			// holds first, so they share the first rank.
 			k = fmt.Sprintf("1= (%d,%d)", e.Cell.X, e.Cell.Y)
 		}
-		format, lines := r.openListForm(greedyKey(w))
 		v := fmt.Sprintf(format, e.F, e.G, e.H) // two lines: wraps after a comma
 		col := ColTextDim
 		if !ol.Finished && (i == 0 || i < ol.Tied) {
