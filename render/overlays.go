@@ -436,29 +436,51 @@ func vertexColor(c color.RGBA) [4]float32 {
 // 3.5 ms a frame for the 714 edges in view at 14 px a cell on a 1024×1024
 // map (BenchmarkEdgesFocus).
 func (r *Renderer) edgeLine(dst *ebiten.Image, x0, y0, x1, y1, width float32, c [4]float32) {
+	r.edgeQuads.line(dst, &edgeDrawOp, x0, y0, x1, y1, width, c)
+}
+
+// flushEdges draws the lines edgeLine queued onto dst and empties the
+// queue.
+func (r *Renderer) flushEdges(dst *ebiten.Image) { r.edgeQuads.flush(dst, &edgeDrawOp) }
+
+// edgeDrawOp draws the edges layer's lines, each blended in turn.
+var edgeDrawOp = ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha}
+
+// quadBatch queues lines as quads of a premultiplied colour, drawn in one
+// DrawTriangles by flush (or when the queue is full): the edges layer's
+// lines and strokeCells' pieces.
+type quadBatch struct {
+	vs []ebiten.Vertex
+	is []uint16
+}
+
+// line queues the line from (x0, y0) to (x1, y1), width wide, with square
+// ends at those points; a full queue is drawn on dst with op first. Every
+// quad winds the same way (its corners turn alike whatever its
+// direction), which the non-zero fill rule needs to count overlaps once.
+func (b *quadBatch) line(dst *ebiten.Image, op *ebiten.DrawTrianglesOptions, x0, y0, x1, y1, width float32, c [4]float32) {
 	dx, dy := x1-x0, y1-y0
 	l := float32(math.Hypot(float64(dx), float64(dy)))
 	if l == 0 {
 		return
 	}
-	if len(r.edgeVs)+4 > math.MaxUint16 {
-		r.flushEdges(dst)
+	if len(b.vs)+4 > math.MaxUint16 {
+		b.flush(dst, op)
 	}
 	nx, ny := -dy/l*width/2, dx/l*width/2
-	o := uint16(len(r.edgeVs))
+	o := uint16(len(b.vs))
 	for _, q := range [4][2]float32{{x0 + nx, y0 + ny}, {x1 + nx, y1 + ny}, {x1 - nx, y1 - ny}, {x0 - nx, y0 - ny}} {
-		r.edgeVs = append(r.edgeVs, ebiten.Vertex{DstX: q[0], DstY: q[1], SrcX: 1, SrcY: 1, ColorR: c[0], ColorG: c[1], ColorB: c[2], ColorA: c[3]})
+		b.vs = append(b.vs, ebiten.Vertex{DstX: q[0], DstY: q[1], SrcX: 0.5, SrcY: 0.5, ColorR: c[0], ColorG: c[1], ColorB: c[2], ColorA: c[3]})
 	}
-	r.edgeIs = append(r.edgeIs, o, o+1, o+2, o, o+2, o+3)
+	b.is = append(b.is, o, o+1, o+2, o, o+2, o+3)
 }
 
-// flushEdges draws the lines edgeLine queued onto dst and empties the
-// queue.
-func (r *Renderer) flushEdges(dst *ebiten.Image) {
-	if len(r.edgeIs) > 0 {
-		dst.DrawTriangles(r.edgeVs, r.edgeIs, whitePixel(), &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha})
+// flush draws the queued quads on dst with op and empties the queue.
+func (b *quadBatch) flush(dst *ebiten.Image, op *ebiten.DrawTrianglesOptions) {
+	if len(b.is) > 0 {
+		dst.DrawTriangles(b.vs, b.is, whitePixel(), op)
 	}
-	r.edgeVs, r.edgeIs = r.edgeVs[:0], r.edgeIs[:0]
+	b.vs, b.is = b.vs[:0], b.is[:0]
 }
 
 // crowdedFocusNote is the map note of a view with too many edges to draw
@@ -1656,38 +1678,14 @@ func (r *Renderer) strokeCells(dst *ebiten.Image, cam *Camera, path []image.Poin
 		return
 	}
 	fb := dst.Bounds().Inset(-8)
-	vs, is := r.qVs[:0], r.qIs[:0]
 	cr, cg, cb, ca := c.RGBA()
 	col := [4]float32{float32(cr) / 0xffff, float32(cg) / 0xffff, float32(cb) / 0xffff, float32(ca) / 0xffff}
-	flush := func() {
-		if len(is) > 0 {
-			dst.DrawTriangles(vs, is, whitePixel(), &ebiten.DrawTrianglesOptions{
-				ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
-				FillRule:       ebiten.FillRuleNonZero,
-				AntiAlias:      r.aa,
-			})
-		}
-		vs, is = vs[:0], is[:0]
+	op := &ebiten.DrawTrianglesOptions{
+		ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha,
+		FillRule:       ebiten.FillRuleNonZero,
+		AntiAlias:      r.aa,
 	}
-	quad := func(x0, y0, x1, y1 float32) {
-		dx, dy := x1-x0, y1-y0
-		l := float32(math.Hypot(float64(dx), float64(dy)))
-		if l == 0 {
-			return
-		}
-		if len(vs)+4 > math.MaxUint16 {
-			flush()
-		}
-		// Half the width across the piece: every quad winds the same way
-		// (its corners in the same turn whatever its direction), which
-		// the non-zero rule needs to count overlaps once.
-		nx, ny := -dy/l*width/2, dx/l*width/2
-		o := uint16(len(vs))
-		for _, q := range [4][2]float32{{x0 + nx, y0 + ny}, {x1 + nx, y1 + ny}, {x1 - nx, y1 - ny}, {x0 - nx, y0 - ny}} {
-			vs = append(vs, ebiten.Vertex{DstX: q[0], DstY: q[1], SrcX: 0.5, SrcY: 0.5, ColorR: col[0], ColorG: col[1], ColorB: col[2], ColorA: col[3]})
-		}
-		is = append(is, o, o+1, o+2, o, o+2, o+3)
-	}
+	quad := func(x0, y0, x1, y1 float32) { r.strokeQuads.line(dst, op, x0, y0, x1, y1, width, col) }
 	on := true
 	left := dash
 	px, py := cam.CellCenter(path[0])
@@ -1728,8 +1726,7 @@ func (r *Renderer) strokeCells(dst *ebiten.Image, cam *Camera, path []image.Poin
 		}
 		px, py = x, y
 	}
-	flush()
-	r.qVs, r.qIs = vs, is
+	r.strokeQuads.flush(dst, op)
 }
 
 func abs32(v float32) float32 {

@@ -170,14 +170,12 @@ type Renderer struct {
 	planTrace *pathing.Trace // and its trace
 	planFound []int          // per level: the timeline position from which its plan is found
 	// fillDiscs' buffers: the plan's node centres, their vertices and indices.
-	planDiscs [][2]float32
-	discVs    []ebiten.Vertex
-	discIs    []uint16
+	planDiscs   [][2]float32
+	discVs      []ebiten.Vertex
+	discIs      []uint16
+	edgeTip     edgeTip   // the hovered edge's tooltip, for DrawOverlays
+	strokeQuads quadBatch // strokeCells' pieces
 	// addSquare's queue and the image flushSquares draws it on when full.
-	edgeTip edgeTip // the hovered edge's tooltip, for DrawOverlays
-	// strokeCells' batch of quads.
-	qVs   []ebiten.Vertex
-	qIs   []uint16
 	sqVs  []ebiten.Vertex
 	sqIs  []uint16
 	sqDst *ebiten.Image
@@ -249,9 +247,7 @@ type Renderer struct {
 	// this frame, when edgeFocused (the legend names it).
 	edgeFocus   edgeFocus
 	edgeFocused bool
-	// edgeLine's queue of quads, drawn by flushEdges.
-	edgeVs []ebiten.Vertex
-	edgeIs []uint16
+	edgeQuads   quadBatch // edgeLine's queue, drawn by flushEdges
 
 	white *ebiten.Image
 }
