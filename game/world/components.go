@@ -300,7 +300,7 @@ func (w *World) ComponentLabels() ([]int32, int, bool) {
 		// tries again in the background.
 		return nil, 0, false
 	}
-	if !c.current(w) && w.Grid.Len() > asyncCells && !c.failedFor(w.gridKey()) {
+	if !c.current(w) && w.Grid.Len() > asyncCells { // (not failed: said above)
 		w.startComponents()
 		if c.job == nil || c.job.key != w.gridKey() || !w.pollComponentsWithin(compWait) {
 			return nil, 0, false // (a stale labelling under way is not waited for)
