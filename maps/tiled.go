@@ -1042,14 +1042,11 @@ func (rd *tiledReader) regionLayers(terrain []byte) (Rooms, error) {
 	}
 	rooms.Layers = make([][]byte, top)
 	rooms.Names = make([]map[byte]string, top)
-	own := make([]int32, rd.w*rd.h) // 1 + index in objs of the object that named the cell
-	var objs []*tiled.Object
-	var objLayers []regionLayer // the layer of each of objs
+	own := make([]int32, rd.w*rd.h) // 1 + index in the level's all of the object that named the cell
 	budget := regionWork(rd.w, rd.h)
 	for lvl := 1; lvl <= top; lvl++ {
 		layer := bytes.Repeat([]byte{' '}, rd.w*rd.h)
 		clear(own)
-		objs, objLayers = objs[:0], objLayers[:0]
 		seen := false
 		type placed struct {
 			o  *tiled.Object
@@ -1130,16 +1127,15 @@ func (rd *tiledReader) regionLayers(terrain []byte) (Rooms, error) {
 		}
 		covered := map[byte]*roomCells{}
 		var order []byte // the rooms' characters, as first covered
-		for _, pl := range all {
+		for idx, pl := range all {
 			o, rl := pl.o, pl.rl
 			c := chars[o]
-			objs, objLayers = append(objs, o), append(objLayers, rl)
-			k := int32(len(objs))
+			k := int32(idx + 1)
 			hit, n := 0, 0 // cells inside o; those no piece of its room had yet
 			err := rd.cellsInside(o, rl.off, roomShapes, &budget, func(x, y int) error {
 				i := y*rd.w + x
 				if own[i] != 0 && layer[i] != c {
-					prev, prevLayer := objs[own[i]-1], objLayers[own[i]-1]
+					prev, prevLayer := all[own[i]-1].o, all[own[i]-1].rl
 					if prevLayer.og != rl.og {
 						// Two layers of one level ("rooms" and "regions"):
 						// the object names alone read as one layer's.
