@@ -221,6 +221,11 @@ func groupConfig(env *Env, setup *groupSetup) (groups.Config, [][]byte, error) {
 		for _, f := range strings.Split(files, ",") {
 			notes := env.Stderr
 			if c.MapPath != "" && world.SameFile(f, c.MapPath) {
+				if len(env.MapRooms.Layers) > 0 {
+					// -map's own rooms, read with it: not parsed again.
+					regions = append(regions, env.MapRooms.Layers...)
+					continue
+				}
 				notes = nil // -map's notes are printed already (they were twice)
 			}
 			ls, err := readRegions(f, env.Grid.Width(), env.Grid.Height(), notes)
