@@ -306,18 +306,6 @@ func LoadMap(path string) (*Map, error) {
 	return loadMapFile(path, true)
 }
 
-// LoadMapNotes is LoadMap with the map's load notes, each starting with the
-// file's base name: what a Tiled map holds that is not read as drawn
-// (Rooms.Notes: tiles left open, tiles offset off the map). The other
-// formats have none.
-func LoadMapNotes(path string) (*Map, []string, error) {
-	m, rooms, err := LoadMapRooms(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	return m, rooms.Notes, nil
-}
-
 // LoadMapRooms is LoadMap with a Tiled map's rooms (its region layers and
 // their names, as a session opening the file reads them; none for the
 // other formats) and the map's load notes, each starting with the file's

@@ -74,9 +74,10 @@ func TestTiledUnreadLayerNotes(t *testing.T) {
 	}
 	// Named by the file when a map is loaded by path.
 	path := writeTemp(t, "n.tmx", src)
-	_, notes, err := LoadMapNotes(path)
+	_, loaded, err := LoadMapRooms(path)
+	notes := loaded.Notes
 	if err != nil || len(notes) != len(want) || !strings.HasPrefix(notes[0], `n.tmx: object layer "romos"`) {
-		t.Fatalf("LoadMapNotes: %v %q", err, notes)
+		t.Fatalf("LoadMapRooms: %v %q", err, notes)
 	}
 }
 
