@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/game/world"
+	"pathlens/render"
 )
 
 // squareWhere returns the centre of a 5×5 square of the grid whose cells
@@ -111,6 +112,17 @@ func TestBrushSizeAndPaintModeKeys(t *testing.T) {
 		t.Fatalf("a fill-only stroke begun on the wall %v is %v", wall, k)
 	}
 	g.stepBrushSize(+1) // during the stroke: it keeps its 3×3
+	press(g, &held, ebiten.KeyShift, ebiten.KeyD)
+	f := render.Frame{BrushSize: g.brushSize, PaintMode: g.paintMode}
+	g.strokeFrame(&f)
+	if f.BrushSize != 3 || f.PaintMode != world.PaintFill || f.Caption != "painting 3×3: fill only" ||
+		!strings.Contains(g.w.Message, "from the next stroke") {
+		t.Fatalf("brush widened and mode changed mid-stroke: outline %d×%d %v, caption %q, message %q; "+
+			"want the stroke's own 3×3 fill only, and a note that the change is for the next stroke",
+			f.BrushSize, f.BrushSize, f.PaintMode, f.Caption, g.w.Message)
+	}
+	press(g, &held, ebiten.KeyShift, ebiten.KeyD)
+	press(g, &held, ebiten.KeyShift, ebiten.KeyD) // back to fill only, for the rows below
 	paint.Drag(g, wall.Add(image.Pt(0, 1)))
 	paint.Release(g, wall.Add(image.Pt(0, 1)))
 	for dy := -1; dy <= 2; dy++ {

@@ -2113,7 +2113,7 @@ func (g *Game) stepBrushSize(d int) {
 		return
 	}
 	g.brushSize = brushSizes[j]
-	g.w.NoteAfterError("brush %s: dig, fill and weight", brushSizeText(g.brushSize))
+	g.w.NoteAfterError("brush %s: dig, fill and weight%s", brushSizeText(g.brushSize), g.nextStrokeNote())
 	g.w.Log.Add("switch", world.F{Key: "name", Val: "brush_size"}, world.F{Key: "value", Val: g.brushSize})
 }
 
@@ -2122,8 +2122,17 @@ func (g *Game) stepBrushSize(d int) {
 // and back, with a note and a log line.
 func (g *Game) nextPaintMode() {
 	g.paintMode = (g.paintMode + 1) % 3
-	g.w.NoteAfterError("paint: %s", paintModeText(g.paintMode))
+	g.w.NoteAfterError("paint: %s%s", paintModeText(g.paintMode), g.nextStrokeNote())
 	g.w.Log.Add("switch", world.F{Key: "name", Val: "paint"}, world.F{Key: "value", Val: g.paintMode.String()})
+}
+
+// nextStrokeNote ends a brush switch's note while a stroke is in
+// progress: the stroke keeps the brush it began with.
+func (g *Game) nextStrokeNote() string {
+	if g.paintingNow() {
+		return ", from the next stroke"
+	}
+	return ""
 }
 
 // paintModeText is the paint row's value before the brush size.
@@ -2152,6 +2161,19 @@ func paintingCaption(k world.EditKind, m world.PaintMode, brush int) string {
 		s += " only"
 	}
 	return s
+}
+
+// strokeFrame gives f the brush of the stroke in progress, if any: its
+// caption, and the size and mode the outline is drawn with. A size or mode
+// chosen mid-stroke is for the next stroke, so neither may claim it.
+func (g *Game) strokeFrame(f *render.Frame) {
+	k, ok := g.w.Painting()
+	if !ok {
+		return
+	}
+	b, _ := g.w.StrokeBrush()
+	f.BrushSize, f.PaintMode = b.Size, b.Mode
+	f.Caption, f.CaptionIsHint = paintingCaption(k, b.Mode, b.Size), false
 }
 
 // brushSizeText names the brush size: "1×1", "5×5".
@@ -2339,9 +2361,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if f.Caption == "" {
 		f.Caption, f.CaptionIsHint = g.tool.Hint(), true
 	}
-	if k, ok := g.w.Painting(); ok {
-		f.Caption, f.CaptionIsHint = paintingCaption(k, g.paintMode, g.brushSize), false
-	}
+	g.strokeFrame(f)
 	agents := g.w.Agents()
 	f.OverlaysLater = agents != nil // drawn after the agents, above them
 	g.r.Draw(screen, f)

@@ -429,6 +429,21 @@ func (w *World) Painting() (EditKind, bool) {
 	return w.stroke.edit.Kind, true
 }
 
+// StrokeBrush returns the brush of the stroke in progress (its size, mode
+// and weight as it began: a brush changed mid-stroke applies to the next
+// one), and false when there is none.
+func (w *World) StrokeBrush() (Brush, bool) {
+	st := w.stroke
+	if st == nil {
+		return Brush{}, false
+	}
+	b := Brush{Mode: st.mode, Size: 2*st.r + 1}
+	if st.edit.Kind == EditWeight {
+		b.Weight = st.edit.Weight
+	}
+	return b, true
+}
+
 // StrokeTo continues the stroke along a straight line to p: a brush wider
 // than a cell paints the whole band it sweeps, however far p is from the
 // last cell (a fast drag leaves no gaps). Cells outside the map are
