@@ -23,10 +23,15 @@ func premulOf(c color.RGBA) color.RGBA {
 }
 
 // compPixel is the components layer's baked tint of cell (x, y) of a map
-// w cells wide.
+// w cells wide; none (zero) while the layer is not baked: a map over
+// 256×256 labels its components in the background, and under load the
+// first frames draw before the labels are in.
 func compPixel(r *Renderer, w, x, y int) color.RGBA {
 	i := 4 * (y*w + x)
 	p := r.comps.pix
+	if i+3 >= len(p) {
+		return color.RGBA{}
+	}
 	return color.RGBA{p[i], p[i+1], p[i+2], p[i+3]}
 }
 
