@@ -722,13 +722,8 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 	case tl.AtEnd():
 		return "finished · last phase: " + w.PhaseName()
 	case tl.Cursor() == 0:
-		// The phase of the first event, as the timeline's hover tip
-		// names it there: a first phase that searched nothing (HPA*'s
-		// "insert L1" joined by straight lines) has no event to be next.
-		tr := tl.Trace()
-		if k := tr.PhaseAt(0); k >= 0 {
-			return "before the first event · next: " + tr.Phases[k].Name
-		}
+		// The phase of the first event (Timeline.Phase), as the
+		// timeline's hover tip names it there.
 		return "before the first event · next: " + w.PhaseName()
 	}
 	tr := tl.Trace()

@@ -1,11 +1,13 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -1376,6 +1378,18 @@ func TestCursorZeroNamesTheFirstEventsPhase(t *testing.T) {
 	}
 	if tip := timelineTip(tr, w.Timeline.Len(), 0); !strings.Contains(tip, ": "+tr.Phases[k].Name+" (") {
 		t.Errorf("tip at cursor 0: %q, want it to name %q as the top bar does", tip, tr.Phases[k].Name)
+	}
+	// The log's step line and the open list's phase (both PhaseName) had
+	// kept naming the empty first phase.
+	if got := w.PhaseName(); got != tr.Phases[k].Name {
+		t.Errorf("PhaseName at cursor 0: %q, want %q", got, tr.Phases[k].Name)
+	}
+	var log bytes.Buffer
+	w.Log = world.NewEventLog(&log)
+	w.SeekTo(1)
+	w.StepBy(-1)
+	if want := "phase=" + strconv.Quote(tr.Phases[k].Name); !strings.Contains(log.String(), want) {
+		t.Errorf("step back to cursor 0 logged %q, want %s", log.String(), want)
 	}
 }
 

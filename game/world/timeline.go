@@ -260,13 +260,19 @@ func (t *Timeline) Expanded() (i int, ok bool) {
 }
 
 // Phase returns the index of the phase the cursor is in (the phase of the
-// last applied event, or the first phase at cursor 0), or -1 when the trace
-// has no phases.
+// last applied event; at cursor 0 the first event's, which is the one to
+// come: a first phase that searched nothing, such as HPA*'s "insert L1"
+// joined by straight lines, has no event to stand in), or -1 when the trace
+// has no phases. The top bar, the log's step lines and the open list all
+// name this one phase.
 func (t *Timeline) Phase() int {
 	if t.tr == nil || len(t.tr.Phases) == 0 {
 		return -1
 	}
 	if t.cursor == 0 {
+		if k := t.tr.PhaseAt(0); k >= 0 {
+			return k
+		}
 		return 0
 	}
 	return t.tr.PhaseAt(t.cursor - 1)
