@@ -2523,7 +2523,7 @@ func (g *Game) notePanelDrop() {
 // fitted to it (render.FitPanel).
 func (g *Game) layout(w, h int) render.Layout {
 	l := render.ComputeLayout(w, h, g.panel)
-	l.SwitchFold = g.switchFold
+	l.SwitchFold, l.Pinned = g.switchFold, g.hasPinned
 	return g.r.FitPanel(l, g.w)
 }
 

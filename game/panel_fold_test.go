@@ -234,3 +234,37 @@ func TestPanelFollowsTheOpenListWhileStepping(t *testing.T) {
 		t.Errorf("stepping again: lines %d to %d shown, the open list is lines %d to %d", v.First, v.Last, v.OpenLine, v.InspectorLine)
 	}
 }
+
+// A designer pinned a cell on a 1280×800 window and saw three of the
+// inspector's rows above "more below". While a cell is pinned the switch
+// rows fold by themselves when the inspector would not fit whole under
+// them; unpinned they come back; a click that opened them keeps them
+// open; a window tall enough for all keeps them.
+func TestPinnedCellFoldsTheSwitchRows(t *testing.T) {
+	g := hpaScaled(t, 1)
+	if g.lay.Folded {
+		t.Fatal("nothing pinned on 1280×800: the switch rows are folded")
+	}
+	g.pinned, g.hasPinned = g.w.Start, true
+	redraw(g)
+	if !g.lay.Folded {
+		t.Fatal("a cell pinned on 1280×800: the switch rows still take the room")
+	}
+	if v := g.r.PanelShown(); v.MaxFirst > 0 && v.InspectorLine < v.Lines && v.Below {
+		t.Errorf("pinned, rows folded: the inspector is still cut (lines %d to %d of %d, more below)", v.First, v.Last, v.Lines)
+	}
+	if tall := g.layout(1920, 1200); tall.Folded {
+		t.Error("pinned on 1920×1200: the rows fold though all fits")
+	}
+	g.hasPinned = false
+	redraw(g)
+	if g.lay.Folded {
+		t.Error("unpinned: the switch rows stay folded")
+	}
+	g.hasPinned = true
+	g.switchFold = render.FoldOpen // the user's click on the title
+	redraw(g)
+	if g.lay.Folded {
+		t.Error("pinned, the rows opened by a click: folded anyway")
+	}
+}

@@ -33,6 +33,10 @@ type Layout struct {
 	// numbers, the open list and the inspector get their room.
 	SwitchFold SwitchFold
 	Folded     bool
+	// Pinned says a cell is pinned in the inspector: FoldAuto then folds
+	// the switch rows when the numbers, the open list and the inspector
+	// at its tallest would not fit under them (pinnedRoom).
+	Pinned bool
 }
 
 // SwitchFold says whether the panel's switch rows are folded.
@@ -41,7 +45,8 @@ type SwitchFold uint8
 const (
 	// FoldAuto folds them when the panel is too short for them and a
 	// useful part of the numbers (under foldBelow pixels would be left:
-	// a large UI scale, a short window).
+	// a large UI scale, a short window), and while a cell is pinned when
+	// the inspector would not fit whole under them (Layout.Pinned).
 	FoldAuto SwitchFold = iota
 	FoldOpen            // always shown, scrolling the rest if it must
 	FoldShut            // always folded
@@ -159,8 +164,18 @@ func (r *Renderer) FitPanel(l Layout, w *world.World) Layout {
 	}
 	l.AboutLines = min(len(r.aboutLines(w, float64(l.Panel.Dx()-20))), aboutRoom(l.Panel.Dy()))
 	below := l.Panel.Dy() - switchTop(l) - panelSwitchRows*rowH - 10
-	l.Folded = l.SwitchFold == FoldShut || l.SwitchFold == FoldAuto && below < foldBelow
+	auto := below < foldBelow || l.Pinned && float64(below) < r.pinnedRoom(w)
+	l.Folded = l.SwitchFold == FoldShut || l.SwitchFold == FoldAuto && auto
 	return l
+}
+
+// pinnedRoom is the height a pinned cell's panel wants under the switch
+// rows: a query's numbers, the open list's title and two rows, and the
+// inspector at its tallest for the current switches. A designer who
+// pinned a cell on a 1280×800 window saw three of its rows above "more
+// below" and had to scroll to read what they had asked for.
+func (r *Renderer) pinnedRoom(w *world.World) float64 {
+	return 20 + panelNumbersRows*17 + 8 + 20 + 2*17 + 8 + r.inspectorMaxHeight(w)
 }
 
 // aboutRoom is how many lines of about text a panel h pixels high has room
