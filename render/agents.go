@@ -56,6 +56,7 @@ type AgentLayer struct {
 	Drag image.Rectangle
 
 	views []agents.AgentView
+	hover int // the agent under the mouse this frame (hovered), or -1
 	log   []agents.Replan
 	// Scratch reused every frame by the panel: its lines, the rectangles
 	// it keeps off and the things it covers as few of as it can, and the
@@ -162,6 +163,7 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 	rad := agentRadius(zoom)
 	all := len(l.views) <= allPlansUpTo
 	hover := l.hovered()
+	l.hover = hover // the replan panel's placement reads it too
 
 	// Routes first, under every body: the others' faint, then the
 	// selected and hovered agents' on top of them.
@@ -280,15 +282,8 @@ func AgentAt(s *agents.Sim, cam *Camera, x, y int) int {
 		return id
 	}
 	d := float64(leaderSize(rad)) / cam.Zoom
-	for _, g := range s.Groups(nil) {
-		v, ok := s.Agent(g.Leader)
-		if !ok {
-			continue
-		}
-		lx, ly := s.Shown(&v)
-		if math.Abs(wx-(lx+0.5))+math.Abs(wy-(ly+0.5)) <= d {
-			return s.AgentNear(lx+0.5, ly+0.5, r)
-		}
+	if lx, ly, ok := s.LeaderNear(wx, wy, d); ok {
+		return s.AgentNear(lx+0.5, ly+0.5, r)
 	}
 	return -1
 }
@@ -785,7 +780,7 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 		}
 	}
 	running := l.Sim.Running()
-	hover := l.hovered()
+	hover := l.hover // DrawAgents's, this frame
 	all := len(l.views) <= allPlansUpTo
 	pw := max(2, int(routeWidth(cam.Zoom, true)))
 	for i := range l.views {

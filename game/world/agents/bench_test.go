@@ -194,3 +194,54 @@ func BenchmarkGroupStep(b *testing.B) {
 	b.ReportMetric(percentile(steps, 1), "max_step_ms")
 	b.ReportMetric(float64(s.Stats().Local-local)/float64(b.N), "searches/op")
 }
+
+// BenchmarkAgentNear is the window's hover test, run every frame the
+// pointer is over the map: the agent under a point (AgentNear) and the
+// group leader's diamond under it (LeaderNear), among 200 agents in four
+// groups of 50 walking den312d (the clock running, so places are between
+// cells). It used to build every agent's whole view, route included, and
+// a slice of the groups, each frame, twice.
+func BenchmarkAgentNear(b *testing.B) {
+	g := loadMovingAI(b, "den312d")
+	s := New(g, NewAStar(g, AStarConfig{}), Config{})
+	rng := rand.New(rand.NewSource(1))
+	open := func() image.Point {
+		for {
+			if p := image.Pt(rng.Intn(g.Width()), rng.Intn(g.Height())); g.Open(p) {
+				return p
+			}
+		}
+	}
+	var ids []int
+	for len(ids) < 200 {
+		if id, err := s.Spawn(open()); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	for k := 0; k < 4; k++ {
+		if err := s.SetGroupGoal(ids[50*k:50*(k+1)], open()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for i := 0; i < 20; i++ {
+		s.Step()
+	}
+	pts := make([][2]float64, 64)
+	for i := range pts {
+		p := open()
+		pts[i] = [2]float64{float64(p.X) + 0.5, float64(p.Y) + 0.5}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	hits := 0
+	for i := 0; i < b.N; i++ {
+		p := pts[i%len(pts)]
+		if s.AgentNear(p[0], p[1], 0.6) >= 0 {
+			hits++
+		}
+		if _, _, ok := s.LeaderNear(p[0], p[1], 1); ok {
+			hits++
+		}
+	}
+	_ = hits
+}

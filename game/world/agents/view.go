@@ -84,8 +84,7 @@ func (s *Sim) AgentNear(x, y, r float64) int {
 		if a.dead || a.kind == Leader {
 			continue
 		}
-		v := s.view(i)
-		ax, ay := s.Shown(&v)
+		ax, ay := s.shownAt(i)
 		dx, dy := x-(ax+0.5), y-(ay+0.5)
 		d := math.Hypot(dx, dy)
 		if (d <= r || math.Abs(dx) <= 0.5 && math.Abs(dy) <= 0.5) && d < bd {
@@ -126,13 +125,52 @@ func (s *Sim) view(i int) AgentView {
 		Steps: a.steps, Arrivals: a.arrivals, LastProgress: a.lastProgress,
 	}
 	v.Route, v.RouteFoot = s.routeOf(a)
+	v.Next, v.Progress = s.stepOf(a)
+	return v
+}
+
+// stepOf returns the cell a is stepping to (its own cell when it is not
+// moving) and how far along that step it is, 0 to 1 (AgentView.Next,
+// Progress).
+func (s *Sim) stepOf(a *agent) (next image.Point, progress float64) {
+	next = a.cell
 	if a.state == Moving && a.segIdx+1 < len(a.plan.Segment) {
-		v.Next = a.plan.Segment[a.segIdx+1]
-		if d := s.stepDuration(a, a.cell, v.Next); d > 0 {
-			v.Progress = min(1, a.acc/d)
+		next = a.plan.Segment[a.segIdx+1]
+		if d := s.stepDuration(a, a.cell, next); d > 0 {
+			progress = min(1, a.acc/d)
 		}
 	}
-	return v
+	return next, progress
+}
+
+// shownAt is Shown for agent i without building its view (AgentNear and
+// LeaderNear run every frame the pointer is over the map).
+func (s *Sim) shownAt(i int) (x, y float64) {
+	a := s.at(i)
+	if !s.running {
+		return float64(a.cell.X), float64(a.cell.Y)
+	}
+	v := AgentView{Cell: a.cell}
+	v.Next, v.Progress = s.stepOf(a)
+	return v.Pos()
+}
+
+// LeaderNear returns where the leader of a group is shown (Shown), for the
+// first group whose leader's diamond, of half-diagonal d cells about its
+// shown place's centre, holds the point (x, y), and false when none does.
+// Cost: one look at each group, no allocation.
+func (s *Sim) LeaderNear(x, y, d float64) (lx, ly float64, ok bool) {
+	for i := range s.groups {
+		g := &s.groups[i]
+		if len(g.members) == 0 || s.get(g.leader) == nil {
+			continue
+		}
+		lx, ly = s.shownAt(g.leader)
+		if math.Abs(x-(lx+0.5))+math.Abs(y-(ly+0.5)) <= d {
+			return lx, ly, true
+		}
+	}
+	return 0, 0, false
 }
 
 // routeOf returns a's footprint from its segment's end and its legs' ends
