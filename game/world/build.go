@@ -15,8 +15,9 @@ type hierKey struct {
 	cluster int
 	levels  int
 	nb      pathing.Neighborhood
-	regions int  // number of region layers
-	dense   bool // HPA*'s dense transitions
+	regions int    // number of region layers
+	rooms   uint64 // RoomsVersion, for the group hierarchy (HPA* reads no rooms)
+	dense   bool   // HPA*'s dense transitions
 	grid    *pathing.Grid
 }
 
@@ -47,7 +48,11 @@ func (w *World) keyFor(a Algo) hierKey {
 		// groups (and drop the last repair shown).
 		cluster = 0
 	}
-	return hierKey{algo: a, cluster: cluster, levels: levels, nb: s.Neighborhood, regions: len(w.Regions), dense: s.Dense && a == AlgoHPA, grid: w.Grid}
+	k := hierKey{algo: a, cluster: cluster, levels: levels, nb: s.Neighborhood, regions: len(w.Regions), dense: s.Dense && a == AlgoHPA, grid: w.Grid}
+	if a == AlgoGroup {
+		k.rooms = w.roomsV
+	}
+	return k
 }
 
 // clusterField is a hierarchy's cluster size as the build and plan log

@@ -2,6 +2,7 @@ package world
 
 import (
 	"image"
+	"strings"
 	"time"
 )
 
@@ -24,9 +25,12 @@ const (
 	// a step of the same undo history, so Ctrl+Z takes back strokes and
 	// these in the order they were made.
 	EditAgents
+	// EditRooms is a room stroke (rooms.go): the rooms' letters change,
+	// not the cells, in the same undo history.
+	EditRooms
 )
 
-var editNames = [...]string{"dig", "fill", "weight", "edit-log", "remove-agents"}
+var editNames = [...]string{"dig", "fill", "weight", "edit-log", "remove-agents", "rooms"}
 
 func (k EditKind) String() string {
 	if int(k) < len(editNames) {
@@ -42,11 +46,13 @@ type Edit struct {
 	Weight  uint8 // for EditWeight
 	Cells   []CellEdit
 	removal *agentRemoval // for EditAgents
+	rooms   *roomEdit     // for EditRooms
 }
 
-// terrain reports whether e changes cells (every kind but EditAgents):
-// what a save writes as the edit log and what the edit counts count.
-func (e *Edit) terrain() bool { return e.Kind != EditAgents }
+// terrain reports whether e changes cells (every kind but EditAgents and
+// EditRooms): what a save writes as the edit log and what the edit counts
+// count.
+func (e *Edit) terrain() bool { return e.Kind != EditAgents && e.Kind != EditRooms }
 
 // countTerrain counts the terrain edits in es.
 func countTerrain(es []Edit) int {
@@ -199,11 +205,11 @@ func (w *World) editEnds()   { w.editTo = w.GridVersion() }
 
 // Dirty reports whether the session has edits not saved to a file,
 // counting a stroke in progress that has changed cells (it is not an edit
-// until EndStroke, but the grid already shows it: quitting must ask), or
+// until EndStroke, but the grid already shows it: quitting must ask),
 // agents spawned, sent, removed or brought back since the last save (a
-// save keeps them).
+// save keeps them), or rooms painted since (RoomsUnsaved).
 func (w *World) Dirty() bool {
-	return w.Unsaved() > 0 || w.AgentsUnsaved()
+	return w.Unsaved() > 0 || w.AgentsUnsaved() || w.RoomsUnsaved()
 }
 
 // AgentsUnsaved reports whether agents were spawned, sent or removed since
@@ -245,21 +251,31 @@ func (w *World) UnsavedText() string {
 		}
 		s += plural(u, "saved edit", "saved edits") + " undone"
 	}
+	var also []string
 	if w.AgentsUnsaved() {
-		if s == "" {
-			return "unsaved agents"
-		}
-		s += " and agents"
+		also = append(also, "agents")
+	}
+	if w.RoomsUnsaved() {
+		also = append(also, "rooms")
+	}
+	switch {
+	case len(also) == 0:
+	case s == "":
+		s = "unsaved " + strings.Join(also, " and ")
+	default:
+		s += " and " + strings.Join(also, " and ")
 	}
 	return s
 }
 
 // CanUndo reports whether there is a step to undo: a stroke or edit, or a
 // removal, spawn or send of agents.
-func (w *World) CanUndo() bool { return w.edits.pos > 0 && w.stroke == nil }
+func (w *World) CanUndo() bool { return w.edits.pos > 0 && w.stroke == nil && w.roomStroke == nil }
 
 // CanRedo reports whether an undone step can be done again.
-func (w *World) CanRedo() bool { return w.edits.pos < len(w.edits.list) && w.stroke == nil }
+func (w *World) CanRedo() bool {
+	return w.edits.pos < len(w.edits.list) && w.stroke == nil && w.roomStroke == nil
+}
 
 // EditCount returns the number of applied terrain edits (strokes and
 // edit logs; removals of agents, steps of the same undo history, are not
@@ -395,9 +411,7 @@ func (w *World) BeginStroke(p image.Point, weight uint8) {
 // outside the map is ignored with a note. However wide the brush, the
 // stroke is one undoable edit and one repair (EndStroke).
 func (w *World) BeginStrokeWith(p image.Point, b Brush) {
-	if w.stroke != nil {
-		w.EndStroke()
-	}
+	w.EndStroke()
 	if !w.Grid.In(p) {
 		w.Note("cell (%d,%d) is outside the map: nothing to paint", p.X, p.Y)
 		return
@@ -609,6 +623,7 @@ var agentsSeeHook func()
 // EndStroke finishes the stroke: it becomes one undoable edit, and the
 // edit, its repair and the new plan are logged.
 func (w *World) EndStroke() {
+	w.EndRoomStroke() // either stroke: a save, an export or a new stroke ends it
 	st := w.stroke
 	if st == nil {
 		return
@@ -708,8 +723,12 @@ func (w *World) Undo() {
 	}
 	w.edits.pos--
 	e := w.edits.list[w.edits.pos]
-	if e.Kind == EditAgents {
+	switch e.Kind {
+	case EditAgents:
 		w.agentStep(e.removal, "undo")
+		return
+	case EditRooms:
+		w.roomStep(e.rooms, true)
 		return
 	}
 	w.logEdit("undo", e) // before the repair and plan lines it causes
@@ -724,8 +743,12 @@ func (w *World) Redo() {
 	}
 	e := w.edits.list[w.edits.pos]
 	w.edits.pos++
-	if e.Kind == EditAgents {
+	switch e.Kind {
+	case EditAgents:
 		w.agentStep(e.removal, "redo")
+		return
+	case EditRooms:
+		w.roomStep(e.rooms, false)
 		return
 	}
 	w.logEdit("redo", e) // before the repair and plan lines it causes

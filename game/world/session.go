@@ -524,7 +524,8 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 	}
 	sc.Regions = w.Regions
 	// The map's own rooms (Tiled) are read from it again when the file is
-	// opened (maps.Scenario.MapLevels); the session does not edit them.
+	// opened (maps.Scenario.MapLevels); the session does not edit them
+	// (RoomLevelError): the rooms painted are on the levels above.
 	sc.RegionNames, sc.MapLevels = w.RegionNames, w.scenario.MapLevels
 	if w.HasStart && w.HasGoal && open(w.Start, w.Goal) {
 		sc.Queries = append(sc.Queries, maps.Query{Start: w.Start, Goal: w.Goal})
@@ -768,6 +769,7 @@ func (w *World) save(path, why string) error {
 	w.edits.saved = w.edits.pos
 	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0
+	w.roomsSaved = w.roomsV
 	gone, baked, undoneBaked, stale := w.editLinesGone(), w.edits.baked, w.edits.undoneBaked, w.edits.stale
 	w.edits.baked, w.edits.undoneBaked, w.edits.stale = 0, 0, 0
 	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || w.ScenarioFile() == "" {

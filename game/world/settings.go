@@ -261,8 +261,8 @@ func (w *World) Uses(name string) bool {
 
 // coverKey is what regionsCover's answer depends on.
 type coverKey struct {
-	grid   uint64
-	levels int
+	grid, rooms uint64
+	levels      int
 }
 
 // regionsCover reports whether levels 1..levels of the group hierarchy are
@@ -284,7 +284,7 @@ func (w *World) uncovered(levels int) (p image.Point, ok bool) {
 	if len(w.Regions) < levels {
 		return image.Pt(-1, -1), true
 	}
-	k := coverKey{w.GridVersion(), levels}
+	k := coverKey{w.GridVersion(), w.roomsV, levels}
 	if !w.cover.ok || w.cover.key != k {
 		w.cover.key, w.cover.at, w.cover.ok = k, -1, true
 		cells := w.Grid.Cells()

@@ -212,7 +212,11 @@ type World struct {
 	// edit (LastEdited).
 	editFrom, editTo uint64
 	stroke           *stroke
-	quickSeq         int
+	roomStroke       *roomStroke // a room stroke in progress (rooms.go)
+	// roomsV counts changes of the rooms; roomsSaved is its value at the
+	// last save or load.
+	roomsV, roomsSaved uint64
+	quickSeq           int
 }
 
 // New returns a world showing m with default settings and no query. The

@@ -1,0 +1,319 @@
+package world
+
+import (
+	"fmt"
+	"image"
+
+	"pathlens/pathing/groups"
+)
+
+// Rooms painted in the window: the designer's region layers (Regions) are
+// edited by strokes as the terrain is, one undoable step per stroke. The
+// group hierarchy, whose groups the rooms are, is built again when a
+// stroke ends (its key holds the rooms' version), and a save writes the
+// layers as the scenario's own.
+//
+// A layer is never written in place once published: a stroke paints a
+// copy and replaces the layer (and the list of layers) with it, so a
+// build on the worker, a saved scenario and the renderer's cache, which
+// all hold the slices they were given, read layers that do not change
+// under them.
+
+// NoRoom is the letter of a cell in no room (groups.NoRegion): the group
+// hierarchy gives it to the square clusters.
+const NoRoom = ' '
+
+// RoomCell is one cell's change of room letter.
+type RoomCell struct {
+	P        image.Point
+	Old, New byte
+}
+
+// roomEdit is what one room stroke changed, on one level (1 is level 1).
+type roomEdit struct {
+	level int
+	cells []RoomCell
+	// added says the stroke made the layer (the map had no room layer at
+	// that level): its undo takes the layer away again.
+	added bool
+}
+
+// roomStroke is a room stroke in progress.
+type roomStroke struct {
+	edit   roomEdit
+	letter byte
+	last   image.Point
+	r      int
+	buf    []image.Point
+	// layer is the stroke's own copy of the layer, published after each
+	// move that changed a cell (publishRooms).
+	layer []byte
+}
+
+// RoomsVersion counts changes of the rooms (strokes, undo, redo): the
+// group hierarchy's key and the renderer's caches read it.
+func (w *World) RoomsVersion() uint64 { return w.roomsV }
+
+// RoomsUnsaved reports whether the rooms changed since the last save or
+// load.
+func (w *World) RoomsUnsaved() bool { return w.roomsV != w.roomsSaved }
+
+// RoomAt returns the room letter of cell p on level (1 is level 1), and
+// NoRoom off the map or where the level has no layer.
+func (w *World) RoomAt(p image.Point, level int) byte {
+	if level < 1 || level > len(w.Regions) || !w.Grid.In(p) {
+		return NoRoom
+	}
+	l := w.Regions[level-1]
+	if i := w.Grid.Index(p); i < len(l) && !groups.NoRegion(l[i]) {
+		return l[i]
+	}
+	return NoRoom
+}
+
+// roomLetters are the letters a new room takes, in order.
+const roomLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+// FreeRoom returns the first letter of roomLetters that no cell of level's
+// layer has (any letter when the level has no layer), and false when every
+// one is taken.
+func (w *World) FreeRoom(level int) (byte, bool) {
+	var used [256]bool
+	if level >= 1 && level <= len(w.Regions) {
+		for _, c := range w.Regions[level-1] {
+			used[c] = true
+		}
+	}
+	for i := 0; i < len(roomLetters); i++ {
+		if c := roomLetters[i]; !used[c] {
+			return c, true
+		}
+	}
+	return 0, false
+}
+
+// RoomLevelError says why rooms cannot be painted on level, or nil: a
+// level past the hierarchy's levels, one more than a layer above the last
+// (layers go 1, 2, … in order), or a level whose rooms are the map file's
+// own (a Tiled map's, read from it whenever the session opens: a save
+// would not keep them; they are edited in Tiled, or exported as .tmx).
+func (w *World) RoomLevelError(level int) error {
+	n := len(w.Regions)
+	switch {
+	case level < 1:
+		return fmt.Errorf("no level %d to paint rooms on", level)
+	case level > w.Settings.LevelCount():
+		return fmt.Errorf("rooms of level %d need %d levels (Shift+] adds one)", level, level)
+	case level > n+1:
+		return fmt.Errorf("level %d has no rooms yet: paint level %d's first (L shows it)", n+1, n+1)
+	case w.scenario != nil && level <= w.scenario.MapLevels:
+		return fmt.Errorf("level %d's rooms are %s's own, read from it whenever the session opens: draw them in Tiled, or export the session as .tmx (Ctrl+Shift+S) and open that", level, w.mapFileName())
+	}
+	return nil
+}
+
+// mapFileName names the session's map file for a message.
+func (w *World) mapFileName() string {
+	if mf := w.MapFile(); mf != "" {
+		return mf
+	}
+	return "the map"
+}
+
+// BeginRoomStroke starts painting room letter on level's layer at p, the
+// centre of a square brush size cells wide (1, 3, 5, 9: Brush.Size);
+// letter NoRoom takes cells out of their rooms. Walls take the letter too,
+// so a wall dug later is in the room around it. A level it cannot paint
+// (RoomLevelError) or a cell off the map is refused with a note. However
+// wide the brush, the stroke is one undoable step (EndRoomStroke).
+func (w *World) BeginRoomStroke(p image.Point, level int, letter byte, size int) {
+	w.EndStroke() // and a room stroke
+	if !w.Grid.In(p) {
+		w.Note("cell (%d,%d) is outside the map: no room to paint", p.X, p.Y)
+		return
+	}
+	if err := w.RoomLevelError(level); err != nil {
+		w.Note("%v", err)
+		return
+	}
+	if groups.NoRegion(letter) {
+		letter = NoRoom
+	}
+	st := &roomStroke{letter: letter, last: p, r: Brush{Size: size}.radius()}
+	st.edit.level = level
+	if level > len(w.Regions) {
+		st.edit.added = true
+		st.layer = make([]byte, w.Grid.Len())
+		for i := range st.layer {
+			st.layer[i] = NoRoom
+		}
+	} else {
+		st.layer = append([]byte(nil), w.Regions[level-1]...)
+	}
+	w.roomStroke = st
+	st.buf = brushSquare(st.buf[:0], p, st.r)
+	w.paintRooms(st.buf)
+}
+
+// RoomPainting reports whether a room stroke is in progress, its letter
+// (NoRoom: erasing), its level and its brush's size.
+func (w *World) RoomPainting() (letter byte, level, size int, ok bool) {
+	if st := w.roomStroke; st != nil {
+		return st.letter, st.edit.level, 2*st.r + 1, true
+	}
+	return 0, 0, 0, false
+}
+
+// RoomStrokeTo continues the room stroke along a straight line to p (the
+// band a wide brush sweeps, as StrokeTo).
+func (w *World) RoomStrokeTo(p image.Point) {
+	st := w.roomStroke
+	if st == nil || p == st.last {
+		return
+	}
+	if st.r == 0 {
+		st.buf = appendLine(st.buf[:0], st.last, p)
+	} else {
+		st.buf = sweepCells(st.buf[:0], st.last, p, st.r)
+	}
+	st.last = p
+	w.paintRooms(st.buf)
+}
+
+// paintRooms gives the stroke's letter to cells and publishes the layer
+// when any changed.
+func (w *World) paintRooms(cells []image.Point) {
+	st := w.roomStroke
+	changed := false
+	for _, p := range cells {
+		if !w.Grid.In(p) {
+			continue
+		}
+		i := w.Grid.Index(p)
+		old := st.layer[i]
+		if old == st.letter || groups.NoRegion(old) && st.letter == NoRoom {
+			continue
+		}
+		st.layer[i] = st.letter
+		st.edit.cells = append(st.edit.cells, RoomCell{P: p, Old: old, New: st.letter})
+		changed = true
+	}
+	if changed {
+		w.publishRooms(st.edit.level, st.layer)
+		// The next move paints a copy again: the one just published may
+		// be read by a build started meanwhile.
+		st.layer = append([]byte(nil), st.layer...)
+	}
+}
+
+// publishRooms makes layer the rooms of level (1-based; one past the last
+// adds a layer), in a new list of layers, and moves RoomsVersion.
+func (w *World) publishRooms(level int, layer []byte) {
+	rs := make([][]byte, max(len(w.Regions), level))
+	copy(rs, w.Regions)
+	rs[level-1] = layer
+	w.Regions = rs
+	if len(w.RegionNames) > 0 && len(w.RegionNames) < len(rs) {
+		names := make([]map[byte]string, len(rs))
+		copy(names, w.RegionNames)
+		w.RegionNames = names
+	}
+	w.roomsV++
+}
+
+// dropRoomLayer takes level's layer away (the undo of the stroke that
+// made it); only the last layer can go.
+func (w *World) dropRoomLayer(level int) {
+	if level != len(w.Regions) {
+		return
+	}
+	w.Regions = append([][]byte(nil), w.Regions[:level-1]...)
+	if len(w.Regions) == 0 {
+		w.Regions = nil
+	}
+	if len(w.RegionNames) > len(w.Regions) {
+		w.RegionNames = append([]map[byte]string(nil), w.RegionNames[:len(w.Regions)]...)
+	}
+	w.roomsV++
+}
+
+// EndRoomStroke finishes the room stroke: it becomes one undoable step,
+// logged, and the plan is made again (on a group hierarchy built for the
+// new rooms).
+func (w *World) EndRoomStroke() {
+	st := w.roomStroke
+	if st == nil {
+		return
+	}
+	w.roomStroke = nil
+	if len(st.edit.cells) == 0 {
+		return
+	}
+	re := st.edit
+	w.pushEdit(Edit{Kind: EditRooms, rooms: &re})
+	w.logRooms("rooms", &re, st.letter)
+	w.roomsChanged()
+}
+
+// roomsChanged replans after the rooms changed: the group hierarchy's key
+// holds their version, so the plan builds it again; the agents' planner
+// follows it (syncAgentPlanner). HPA* does not read the rooms.
+func (w *World) roomsChanged() {
+	w.Ghost = nil
+	w.syncAgentPlanner()
+	w.Replan()
+}
+
+// roomStep undoes or redoes a room stroke.
+func (w *World) roomStep(re *roomEdit, undo bool) {
+	how := "redo"
+	if undo {
+		how = "undo"
+	}
+	w.logRooms(how, re, 0)
+	if undo && re.added {
+		w.dropRoomLayer(re.level)
+		w.roomsChanged()
+		return
+	}
+	var layer []byte
+	if re.level <= len(w.Regions) {
+		layer = append([]byte(nil), w.Regions[re.level-1]...)
+	} else {
+		layer = make([]byte, w.Grid.Len())
+		for i := range layer {
+			layer[i] = NoRoom
+		}
+	}
+	for k := range re.cells {
+		c := re.cells[k]
+		v := c.New
+		if undo {
+			c = re.cells[len(re.cells)-1-k]
+			v = c.Old
+		}
+		if w.Grid.In(c.P) {
+			layer[w.Grid.Index(c.P)] = v
+		}
+	}
+	w.publishRooms(re.level, layer)
+	w.roomsChanged()
+}
+
+// logRooms logs a room stroke (kind "rooms"), or its undo or redo.
+func (w *World) logRooms(kind string, re *roomEdit, letter byte) {
+	fs := []F{{"level", re.level}, {"cells", len(re.cells)}}
+	if kind == "rooms" {
+		room := string(letter)
+		if letter == NoRoom {
+			room = "none"
+		}
+		fs = append(fs, F{"room", room})
+	} else {
+		fs = append([]F{{"kind", "rooms"}}, fs...)
+	}
+	if len(re.cells) > 0 {
+		fs = append(fs, F{"first", pt(re.cells[0].P)})
+	}
+	w.Log.Add(kind, append(fs, F{"dirty", w.Dirty()})...)
+}

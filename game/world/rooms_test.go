@@ -1,0 +1,167 @@
+package world
+
+import (
+	"bytes"
+	"image"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pathlens/pathing/groups"
+)
+
+// groupsOf returns the number of level-l groups of the session's installed
+// group hierarchy and of a fresh build of its grid with its rooms.
+func groupsOf(t *testing.T, w *World, l int) (installed, fresh int) {
+	t.Helper()
+	h := w.Hierarchy()
+	if h == nil {
+		t.Fatal("no group hierarchy installed")
+	}
+	g, err := groups.Build(w.Grid, groupConfig(w.Settings), w.Regions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(h.Inspect(l).Nodes), len(g.Groups(l))
+}
+
+// roomCells returns the cells of level l with room letter c.
+func roomCells(w *World, l int, c byte) []image.Point {
+	var out []image.Point
+	for i := 0; i < w.Grid.Len(); i++ {
+		if p := w.Grid.Point(i); w.RoomAt(p, l) == c {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// A designer building a maximin case wanted rooms without writing a .pls
+// by hand: a room stroke paints a new room, grows it, takes cells out; the
+// group hierarchy is built again for the rooms; undo and redo take the
+// strokes back and forth, a save keeps the rooms, and the layers the
+// stroke replaced are never written in place.
+func TestRoomStrokesPaintUndoAndSave(t *testing.T) {
+	w, log := openWorld(t, 30, 20, AlgoGroup)
+	if len(w.Regions) != 0 {
+		t.Fatal("the test wants a map without rooms")
+	}
+	before, _ := groupsOf(t, w, 1)
+
+	letter, ok := w.FreeRoom(1)
+	if !ok || letter != 'A' {
+		t.Fatalf("first free room %q %v, want A", letter, ok)
+	}
+	w.BeginRoomStroke(image.Pt(5, 5), 1, letter, 3)
+	w.RoomStrokeTo(image.Pt(12, 5))
+	if _, _, size, ok := w.RoomPainting(); !ok || size != 3 {
+		t.Fatalf("stroke in progress: %v, size %d", ok, size)
+	}
+	if w.CanUndo() {
+		t.Fatal("undo allowed in the middle of a room stroke")
+	}
+	w.EndRoomStroke()
+	w.Wait()
+	a := roomCells(w, 1, 'A')
+	if len(a) != 3*10 || w.RoomAt(image.Pt(4, 4), 1) != 'A' || w.RoomAt(image.Pt(13, 6), 1) != 'A' || w.RoomAt(image.Pt(14, 5), 1) != NoRoom {
+		t.Fatalf("room A has %d cells %v, want the 3×10 band (4..13, 4..6)", len(a), a)
+	}
+	got, fresh := groupsOf(t, w, 1)
+	if got != fresh || got == before {
+		t.Fatalf("after the stroke: %d level-1 groups installed, a fresh build of the rooms has %d (before: %d)", got, fresh, before)
+	}
+	if !w.Dirty() || !strings.Contains(w.UnsavedText(), "rooms") {
+		t.Fatalf("painted rooms not counted unsaved: %q", w.UnsavedText())
+	}
+	if !strings.Contains(log.String(), "rooms level=1 cells=30 room=A") {
+		t.Errorf("no rooms line in the log:\n%s", log)
+	}
+
+	// Grow A from inside it, then take a cell out.
+	layer := w.Regions[0]
+	snapshot := append([]byte(nil), layer...)
+	w.BeginRoomStroke(image.Pt(12, 5), 1, w.RoomAt(image.Pt(12, 5), 1), 1)
+	w.RoomStrokeTo(image.Pt(12, 10))
+	w.EndRoomStroke()
+	w.BeginRoomStroke(image.Pt(5, 5), 1, NoRoom, 1)
+	w.EndRoomStroke()
+	w.Wait()
+	if !bytes.Equal(layer, snapshot) {
+		t.Fatal("a stroke wrote into the layer it replaced (a build or a save may be reading it)")
+	}
+	if n := len(roomCells(w, 1, 'A')); n != 30+4-1 {
+		t.Fatalf("room A has %d cells after growing by 4 and losing 1, want 33", n)
+	}
+
+	// Undo all three, then redo them.
+	for range 3 {
+		w.Undo()
+	}
+	w.Wait()
+	if len(w.Regions) != 0 {
+		t.Fatalf("undoing the stroke that made the layer left %d layers", len(w.Regions))
+	}
+	if got, _ := groupsOf(t, w, 1); got != before {
+		t.Fatalf("all undone: %d groups, want the squares' %d", got, before)
+	}
+	for range 3 {
+		w.Redo()
+	}
+	w.Wait()
+	if n := len(roomCells(w, 1, 'A')); n != 33 {
+		t.Fatalf("redone: room A has %d cells, want 33", n)
+	}
+	if got, fresh := groupsOf(t, w, 1); got != fresh {
+		t.Fatalf("redone: %d groups installed, %d in a fresh build", got, fresh)
+	}
+
+	// A save keeps the rooms, and reopened they are the same.
+	path := filepath.Join(t.TempDir(), "rooms.pls")
+	if err := w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if w.Dirty() {
+		t.Fatalf("saved, still unsaved: %q", w.UnsavedText())
+	}
+	back, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer back.Close()
+	if len(back.Regions) != 1 || !bytes.Equal(back.Regions[0], w.Regions[0]) {
+		t.Fatal("the saved session's rooms differ from those painted")
+	}
+}
+
+// Rooms are painted only where a save keeps them and the hierarchy can
+// read them, and each refusal says why.
+func TestRoomStrokeRefusals(t *testing.T) {
+	w, _ := openWorld(t, 20, 20, AlgoGroup)
+	w.Settings.Levels = 2
+	for _, c := range []struct {
+		level int
+		want  string
+	}{
+		{3, "need 3 levels"},
+		{2, "paint level 1's first"},
+	} {
+		if err := w.RoomLevelError(c.level); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("level %d: %v, want %q", c.level, err, c.want)
+		}
+		w.BeginRoomStroke(image.Pt(3, 3), c.level, 'A', 1)
+		if _, _, _, ok := w.RoomPainting(); ok || !strings.Contains(w.Message, c.want) {
+			t.Errorf("level %d: stroke begun %v, message %q", c.level, ok, w.Message)
+		}
+	}
+	w.BeginRoomStroke(image.Pt(-1, 3), 1, 'A', 1)
+	if _, _, _, ok := w.RoomPainting(); ok || !strings.Contains(w.Message, "outside the map") {
+		t.Errorf("off the map: stroke begun %v, message %q", ok, w.Message)
+	}
+	// A Tiled map's own rooms are read from it at every open.
+	w.scenario.MapLevels = 1
+	w.scenario.MapFile = "keep.tmx"
+	w.Source = "keep.tmx"
+	if err := w.RoomLevelError(1); err == nil || !strings.Contains(err.Error(), "keep.tmx's own") {
+		t.Errorf("a .tmx's own level: %v", err)
+	}
+}
