@@ -39,6 +39,7 @@ const (
 	ActToolPaint
 	ActToolInspect
 	ActToolAgents
+	ActToolRooms
 	ActSpawn
 	ActAgentsRun
 	ActRemoveAgents
@@ -122,7 +123,8 @@ var actionTable = []Binding{
 	{Action: ActWorst, Group: "Tools", Keys: keys(ebiten.KeyF4), Help: "the batch's next worst row"},
 	{Action: ActWorstBack, Group: "Tools", Keys: keys(ebiten.KeyF4), Mods: ModShift, Help: "back", Fold: true},
 	{Action: ActToolQuery, Group: "Tools", Keys: keys(ebiten.KeyQ), Help: "query tool: click start then goal; drag S or G"},
-	{Action: ActToolPaint, Group: "Tools", Keys: keys(ebiten.KeyD), Help: "paint tool: drag to dig or fill (first cell decides)"},
+	{Action: ActToolPaint, Group: "Tools", Keys: keys(ebiten.KeyD), Help: "paint tool: drag to dig or fill"},
+	{Action: ActToolRooms, Group: "Tools", Keys: keys(ebiten.KeyR), Mods: ModCtrl, Help: "room tool", Fold: true},
 	{Action: ActToolInspect, Group: "Tools", Keys: keys(ebiten.KeyI), Help: "inspect tool: click pins a cell in the inspector"},
 	{Action: ActToolAgents, Group: "Tools", Keys: keys(ebiten.KeyT), Help: "agent tool: spawn, select, send (Shift: as a group)"},
 	{Action: ActSpawn, Group: "Tools", Keys: keys(ebiten.KeyJ), Help: "spawn an agent on the cell under the mouse"},

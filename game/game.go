@@ -200,7 +200,7 @@ type Game struct {
 // which saves a software-rendered display nearly all its work.
 type frameKey struct {
 	w                  *world.World
-	tl, grid           uint64
+	tl, grid, rooms    uint64
 	msg, repair        int
 	cam                render.Camera
 	lay                render.Layout
@@ -290,7 +290,7 @@ type confirm struct {
 func New(w *world.World, opts Options) (*Game, error) {
 	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true, startView: opts.Zoom > 0, frameFirst: true,
 		layers: render.DefaultLayers, panel: true, brush: 5, brushSize: 1, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
-	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}}
+	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}, roomTool{}}
 	g.tool = g.tools[0]
 	g.query = w.FirstQuery // the query Begin opened
 	g.scenGrid = loadedGrid(w)
@@ -784,12 +784,12 @@ func (g *Game) frameKey() frameKey {
 	if qt, ok := g.tool.(*queryTool); ok {
 		caption = qt.caption()
 	}
-	k := frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
+	k := frameKey{w: w, tl: w.Timeline.Version(), grid: w.GridVersion(), rooms: w.RoomsVersion(), msg: w.MessageSeq, repair: w.RepairSeq,
 		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
 		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, edgesAll: g.edgesAll, level: g.viewLevel, tool: g.tool,
 		help: g.showHelp, helpScroll: g.helpScroll, panelScroll: g.panelScroll, panelFollow: g.panelFollow(), gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
 		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
-		brush: g.brush, brushSize: g.brushSize, paintMode: g.paintMode, painting: g.paintingNow(), caption: caption, status: w.Outcome.Status.String() + w.Message,
+		brush: g.brush, brushSize: g.brushSize, paintMode: g.paintMode, painting: g.paintingNow() || g.roomPaintingNow(), caption: caption, status: w.Outcome.Status.String() + w.Message,
 		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note,
 		cuts: w.CutCells() != nil, cutsNote: g.cutsAge(time.Now()) >= render.CutsNoteAfter, comps: w.ComponentsSeq()}
 	if p := g.promptView(); p != nil {
@@ -1278,7 +1278,7 @@ func (g *Game) updateKeys() {
 		g.nextViewLevel()
 	}
 	// Tools.
-	for i, a := range []Action{ActToolQuery, ActToolPaint, ActToolInspect, ActToolAgents} {
+	for i, a := range []Action{ActToolQuery, ActToolPaint, ActToolInspect, ActToolAgents, ActToolRooms} {
 		if in.JustPressed(a) {
 			g.setTool(g.tools[i])
 		}
@@ -1651,6 +1651,10 @@ func (g *Game) setTool(t Tool) {
 	}
 	g.tool = t
 	g.w.Log.Add("tool", world.F{Key: "name", Val: t.Name()})
+	if _, ok := t.(roomTool); ok && !g.layers.Has(render.LayerRegions) {
+		// Rooms painted unseen would be no use: their layer comes on.
+		g.toggleLayer(render.LayerRegions)
+	}
 }
 
 func (g *Game) updateMouse() {
@@ -1831,9 +1835,7 @@ func (g *Game) saveAfterStroke() {
 // of the drag paints nothing. The session's Undo refuses while a stroke is
 // open, and said "nothing to undo" with the stroke's cells on the map.
 func (g *Game) undo() {
-	if _, painting := g.w.Painting(); painting {
-		g.w.EndStroke() // an edit now, unless it changed no cell
-	}
+	g.w.EndStroke() // a stroke in progress (rooms too) is an edit now, unless it changed no cell
 	g.w.Undo()
 }
 
@@ -1865,7 +1867,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 		{Label: "transitions", Value: transitionsText(s.Dense), Keys: keysOf(ActTransitions), Dim: !g.w.Uses("transitions")},
 		{Label: "agent refine", Value: agentRefineText(s.AgentRefine), Keys: keysOf(ActAgentRefine), Dim: s.Algo != world.AlgoHPA},
 		{Label: "view level", Value: viewLevel, Keys: keysOf(ActViewLevel), Dim: !hier},
-		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I T"},
+		{Label: "tool", Value: g.tool.Name(), Keys: "Q D I T ^R"},
 		// One row for both (a second row left no line of the numbers
 		// under the unfolded rows at 175 %); Ctrl+[ ] size the brush.
 		{Label: "paint", Value: paintModeText(g.paintMode) + ", " + brushSizeText(g.brushSize), Keys: keysOf(ActPaintMode)},
@@ -2167,6 +2169,11 @@ func paintingCaption(k world.EditKind, m world.PaintMode, brush int) string {
 // caption, and the size and mode the outline is drawn with. A size or mode
 // chosen mid-stroke is for the next stroke, so neither may claim it.
 func (g *Game) strokeFrame(f *render.Frame) {
+	if letter, level, size, ok := g.w.RoomPainting(); ok {
+		f.BrushSize = size
+		f.Caption, f.CaptionIsHint = roomCaption(letter, level), false
+		return
+	}
 	k, ok := g.w.Painting()
 	if !ok {
 		return
@@ -2180,6 +2187,12 @@ func (g *Game) strokeFrame(f *render.Frame) {
 func brushSizeText(n int) string {
 	n = max(n, 1)
 	return fmt.Sprintf("%d×%d", n, n)
+}
+
+// roomPaintingNow reports whether a room stroke is in progress.
+func (g *Game) roomPaintingNow() bool {
+	_, _, _, ok := g.w.RoomPainting()
+	return ok
 }
 
 // paintingNow reports whether a stroke is in progress.

@@ -252,3 +252,72 @@ func (t *agentTool) Release(g *Game, c image.Point) {
 		w.Agents().Select([]int{id}, false)
 	}
 }
+
+// roomTool paints the designer's rooms (the regions layer) on the view
+// level: a drag from inside a room grows it, one from a cell in no room
+// makes a new room (the first free letter), and with Shift it takes cells
+// out of their rooms. The brush size (Ctrl+[ ]) applies; a stroke is one
+// undo step, and the group hierarchy, whose groups the rooms make, is
+// built again when it ends.
+type roomTool struct{}
+
+func (roomTool) Name() string { return "rooms" }
+
+func (roomTool) Hint() string {
+	return "drag: grow the room, or a new one; Shift: no room"
+}
+
+func (roomTool) Press(g *Game, c image.Point, mod bool) { g.beginRoomStroke(c, mod) }
+func (roomTool) Drag(g *Game, c image.Point)            { g.w.RoomStrokeTo(c) }
+
+// Release ends the stroke, and says, when the plan reads no rooms, what
+// does: painted under HPA* the rooms change nothing on screen but their
+// tints (the note comes after the replan, which would hide it).
+func (roomTool) Release(g *Game, c image.Point) {
+	_, _, _, painting := g.w.RoomPainting()
+	g.w.EndRoomStroke()
+	if a := g.w.Settings.Algo; painting && a != world.AlgoGroup {
+		g.w.NoteAfterError("rooms make the group hierarchy's groups (%s): %s does not read them", keysOf(ActAlgoGroup), a)
+	}
+}
+
+// beginRoomStroke starts a room stroke at cell c on the view level:
+// erase (Shift) takes cells out of their rooms; otherwise the room under
+// c grows, or a new room starts where c is in none. A note says which,
+// and, when the plan reads no rooms, what does.
+func (g *Game) beginRoomStroke(c image.Point, erase bool) {
+	w := g.w
+	level := max(1, g.viewLevel)
+	if !w.Grid.In(c) {
+		return // a press beside the map: nothing to paint
+	}
+	if err := w.RoomLevelError(level); err != nil {
+		w.NoteAfterError("%v", err)
+		return
+	}
+	letter, what := byte(world.NoRoom), "taking cells out of their rooms"
+	if !erase {
+		letter = w.RoomAt(c, level)
+		what = fmt.Sprintf("growing room %c", letter)
+		if letter == world.NoRoom {
+			free, ok := w.FreeRoom(level)
+			if !ok {
+				w.NoteAfterError("level %d has a room for every letter and digit: grow one from inside it, or take cells out with Shift", level)
+				return
+			}
+			letter, what = free, fmt.Sprintf("new room %c", free)
+		}
+	}
+	w.BeginRoomStroke(c, level, letter, g.brushSize)
+	if _, _, _, ok := w.RoomPainting(); ok {
+		w.NoteAfterError("level %d: %s", level, what)
+	}
+}
+
+// roomCaption is the top bar's caption during a room stroke.
+func roomCaption(letter byte, level int) string {
+	if letter == world.NoRoom {
+		return fmt.Sprintf("taking cells out of rooms (level %d)", level)
+	}
+	return fmt.Sprintf("painting room %c (level %d)", letter, level)
+}

@@ -1566,12 +1566,14 @@ func (r *Renderer) drawCursorCell(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	_, painting := f.World.Painting()
-	brush := f.Tool == "paint" || painting
+	_, _, _, rooms := f.World.RoomPainting()
+	rooms = rooms || f.Tool == "rooms" && !painting // the room tool's brush: no paint mode
+	brush := f.Tool == "paint" || painting || rooms
 	c := color.RGBA{255, 255, 255, 140}
 	if brush && f.BrushSize > 1 {
 		c.A = 230 // on its dark rim
 	}
-	if brush {
+	if brush && !rooms {
 		switch f.PaintMode {
 		case world.PaintDig:
 			c = ColBrushDig

@@ -1,0 +1,87 @@
+package game
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/game/world"
+	"pathlens/render"
+)
+
+// Ctrl+R takes the room tool, which turns the regions layer on. A drag
+// from a cell in no room paints a new room with the brush, one from
+// inside a room grows it, Shift takes cells out; each is one undo step,
+// and the top bar's caption names the room while the button is held.
+// Under HPA* the release says that only the group hierarchy reads rooms.
+func TestRoomToolPaintsGrowsAndUndoes(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	var held heldKeys
+	fakeKeys(t, &held)
+	g.layers = g.layers.With(render.LayerRegions, false)
+	press(g, &held, ebiten.KeyControl, ebiten.KeyR)
+	if g.tool.Name() != "rooms" || !g.layers.Has(render.LayerRegions) {
+		t.Fatalf("Ctrl+R: tool %q, regions layer %v; want the room tool with its layer on", g.tool.Name(), g.layers.Has(render.LayerRegions))
+	}
+	if r, _ := g.panelRow("tool"); !strings.Contains(r.Keys, "^R") {
+		t.Errorf("the tool row's keys %q do not name Ctrl+R", r.Keys)
+	}
+	w := g.w
+	level := max(1, g.viewLevel)
+	var free image.Point
+	found := false
+	for y := 2; y < w.Grid.Height()-2 && !found; y++ {
+		for x := 2; x < w.Grid.Width()-2 && !found; x++ {
+			if p := image.Pt(x, y); w.RoomAt(p, level) == world.NoRoom && w.RoomAt(p.Add(image.Pt(1, 0)), level) == world.NoRoom {
+				free, found = p, true
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no cell in no room on the built-in world")
+	}
+	letter, _ := w.FreeRoom(level)
+	steps := w.CanUndo()
+	rooms := g.tools[4]
+	rooms.Press(g, free, false)
+	f := render.Frame{}
+	g.strokeFrame(&f)
+	if want := "painting room " + string(letter); !strings.HasPrefix(f.Caption, want) {
+		t.Errorf("caption %q during the stroke, want it to start %q", f.Caption, want)
+	}
+	rooms.Drag(g, free.Add(image.Pt(1, 0)))
+	rooms.Release(g, free.Add(image.Pt(1, 0)))
+	if w.RoomAt(free, level) != letter || w.RoomAt(free.Add(image.Pt(1, 0)), level) != letter {
+		t.Fatalf("the stroke from %v did not make room %c", free, letter)
+	}
+	// Grow it from inside, then take the first cell out.
+	rooms.Press(g, free.Add(image.Pt(1, 0)), false)
+	rooms.Drag(g, free.Add(image.Pt(1, 1)))
+	rooms.Release(g, free.Add(image.Pt(1, 1)))
+	if w.RoomAt(free.Add(image.Pt(1, 1)), level) != letter {
+		t.Fatalf("a stroke from inside room %c did not grow it", letter)
+	}
+	rooms.Press(g, free, true)
+	rooms.Release(g, free)
+	if w.RoomAt(free, level) != world.NoRoom {
+		t.Fatal("Shift+stroke left the cell in its room")
+	}
+	press(g, &held, ebiten.KeyControl, ebiten.KeyZ)
+	if w.RoomAt(free, level) != letter {
+		t.Fatal("Ctrl+Z did not bring the cell back into its room")
+	}
+	press(g, &held, ebiten.KeyControl, ebiten.KeyZ)
+	press(g, &held, ebiten.KeyControl, ebiten.KeyZ)
+	if w.RoomAt(free, level) != world.NoRoom || w.CanUndo() != steps {
+		t.Fatal("three undos did not take the three room strokes back")
+	}
+
+	w.SetAlgo(world.AlgoHPA)
+	rooms.Press(g, free, false)
+	rooms.Release(g, free)
+	if !strings.Contains(w.Message, "does not read them") {
+		t.Errorf("rooms painted under HPA*: message %q, want it to say HPA* does not read rooms", w.Message)
+	}
+}
