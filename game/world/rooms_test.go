@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"pathlens/maps"
+	"pathlens/pathing"
 	"pathlens/pathing/groups"
 )
 
@@ -164,4 +166,30 @@ func TestRoomStrokeRefusals(t *testing.T) {
 	if err := w.RoomLevelError(1); err == nil || !strings.Contains(err.Error(), "keep.tmx's own") {
 		t.Errorf("a .tmx's own level: %v", err)
 	}
+}
+
+// BenchmarkRoomStrokeMove is one mouse move of a room stroke on a 512×512
+// map with the 3×3 brush, four cells along: the cells painted and the
+// layer published (copied, so builds and caches holding the last one keep
+// it). The hierarchy is not built again until the stroke ends.
+func BenchmarkRoomStrokeMove(b *testing.B) {
+	g, err := pathing.NewGrid(512, 512)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := New(maps.NewMap("bench", g))
+	defer w.Close()
+	w.BeginRoomStroke(image.Pt(2, 2), 1, 'A', 3)
+	b.ReportAllocs()
+	b.ResetTimer()
+	x, y := 2, 2
+	for i := 0; i < b.N; i++ {
+		x += 4
+		if x >= 510 {
+			x, y = 2, (y+4)%510
+		}
+		w.RoomStrokeTo(image.Pt(x, y))
+	}
+	b.StopTimer()
+	w.EndRoomStroke()
 }
