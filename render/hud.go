@@ -661,8 +661,24 @@ func topBarLayout(ft *Fonts, name, size, algo, phase string, toolW float64, answ
 			}
 		}
 	}
-	return topBarParts{left: left, phase: ph, answer: answers[len(answers)-1]}
+	// Still too narrow: the algorithm goes, then the phase is cut with
+	// "…", before the short answer is. With the panel gone the answer is
+	// nowhere else: at 640×400 the gallery's pathological-minimum (a long
+	// name) showed its size and "phase:" and no cost (a user's report).
+	a := answers[len(answers)-1]
+	last := tries[len(tries)-1]
+	if need(last[0], last[1], a) <= width {
+		return topBarParts{left: last[0], phase: last[1], answer: a}
+	}
+	if room := width - need(last[0], "", a); room >= minPhaseW {
+		return topBarParts{left: last[0], phase: clip(ft, ft.Bold, last[1], room), answer: a}
+	}
+	return topBarParts{left: left, phase: ph, answer: a}
 }
+
+// minPhaseW is the least width the top bar's phase is cut to, in pixels,
+// to make room for the answer (a few letters and "…").
+const minPhaseW = 60
 
 // shownSubopt is w's suboptimality as the panel and the top bar show it:
 // 0 within rounding of the optimum (no "-0.00%"), and warn when it is over

@@ -1146,6 +1146,21 @@ func TestTopBarKeepsTheAnswerWithoutThePanel(t *testing.T) {
 			t.Errorf("%d px bar: %q %q %q and the tool take %.0f px", width, bar.left, bar.phase, bar.answer, need)
 		}
 	}
+	// A long name on a 640 px window (a user's report: the gallery's
+	// pathological-minimum showed its size and "phase:", and no cost): the
+	// algorithm goes and the phase is cut before the answer is.
+	toolW = ft.Width(ft.UI, "tool: query")
+	for _, width := range []int{640, 600} {
+		bar := topBarLayout(ft, "pathological-minimum", "43×20", "group hierarchy", "finished · last phase: cells", toolW,
+			[]string{"cost 54.284, optimal 38.000 (+42.85%)", "cost 54.284 (+42.85%)"}, float64(width))
+		if !strings.Contains(bar.answer, "+42.85%") {
+			t.Errorf("%d px bar, a long name: answer %q, want the cost and its percentage", width, bar.answer)
+		}
+		need := 10 + ft.Width(ft.Bold, bar.left) + 14 + ft.Width(ft.Bold, bar.phase) + 24 + ft.Width(ft.UI, bar.answer) + 16 + toolW + 10
+		if need > float64(width) || !strings.HasPrefix(bar.phase, "finished") {
+			t.Errorf("%d px bar: %q %q %q take %.0f px; want them to fit, the phase named first", width, bar.left, bar.phase, bar.answer, need)
+		}
+	}
 	// A wide bar gives everything, as before.
 	bar := topBarLayout(ft, "world", "128×96", "HPA*", "abstract L2 · phase 5 of 33", toolW, []string{full, short}, 1270)
 	if bar.left != "world  128×96   HPA*" || bar.phase != "phase: abstract L2 · phase 5 of 33" || bar.answer != full {
