@@ -458,8 +458,7 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	if regionsOutlined(f) > 0 {
-		r.drawRegionBorders(dst, f, layer, PM(regionOutlineColor), 2, true)
-		return
+		return // drawn as outlines only (drawRegionEdges)
 	}
 	c := &r.regions
 	if c.prepare(g.Width(), g.Height(), regionKey{&layer[0], len(layer)}) {
@@ -475,8 +474,38 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
-	r.drawRegionBorders(dst, f, layer, PM(regionBorderColor), float32(math.Max(1.5, math.Min(f.Cam.Zoom*0.08, 3))), false)
 }
+
+// drawRegionEdges draws the borders between the view level's regions (or
+// the faint outlines of regionsOutlined), over the open / closed fill:
+// drawn with the tints, under it, the rooms of a class's case could not be
+// told apart where the search had been (a lecturer's report on
+// textbook-groups, whose fill shares the tints' pastel blues and greens).
+func (r *Renderer) drawRegionEdges(dst *ebiten.Image, f *Frame) {
+	w := f.World
+	if len(w.Regions) == 0 {
+		return
+	}
+	layer := w.Regions[clampLevel(f.ViewLevel, len(w.Regions))-1]
+	if len(layer) != w.Grid.Len() {
+		return
+	}
+	if regionsOutlined(f) > 0 {
+		r.drawRegionBorders(dst, f, layer, PM(regionOutlineColor), 2, true)
+		return
+	}
+	wd := float32(math.Max(1.5, math.Min(f.Cam.Zoom*0.08, 3)))
+	if f.Layers.Has(LayerSearch) && f.World.Timeline.Len() > 0 {
+		// A light casing under the dark line: on the fill's blues and
+		// greens, and beside the dark grid lines, the line alone was lost.
+		r.drawRegionBorders(dst, f, layer, PM(regionCasingColor), wd+2.5, false)
+	}
+	r.drawRegionBorders(dst, f, layer, PM(regionBorderColor), wd, false)
+}
+
+// regionCasingColor is the light edge drawn under regionBorderColor
+// where the open / closed fill is shown.
+var regionCasingColor = color.RGBA{250, 245, 235, 190}
 
 // regionsOutlined returns the region layer whose rooms the regions layer
 // outlines, faint and untinted, because the level the view shows has no

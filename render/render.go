@@ -310,6 +310,9 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	if L.Has(LayerSearch) {
 		r.drawFill(dst, f)
 	}
+	if L.Has(LayerRegions) {
+		r.drawRegionEdges(dst, f) // over the fill: the rooms stay apart
+	}
 	r.drawGridLines(dst, f)
 	if L.Has(LayerBorders) {
 		r.drawBorders(dst, f)
