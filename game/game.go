@@ -2627,9 +2627,30 @@ func writePNG(img *ebiten.Image, path string, outW, outH int) error {
 	}
 	tmp := path + ".tmp"
 	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return err
+		// Named by the file asked for: the message had shown the
+		// temporary name ("open /x/shot.png.tmp: no such file").
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write %s: %v", path, pathCause(err))
 	}
-	return os.Rename(tmp, path)
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write %s: %v", path, pathCause(err))
+	}
+	return nil
+}
+
+// pathCause is the cause of a file error without the file's name (the
+// message names the file the user asked for), or err itself.
+func pathCause(err error) error {
+	var pe *os.PathError
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		return pe.Err
+	case errors.As(err, &le):
+		return le.Err
+	}
+	return err
 }
 
 // windowSized returns the screen picture at the window's size (outW×outH

@@ -323,6 +323,16 @@ func (f *Flags) checkForms() error {
 			return fmt.Errorf("-shot %s: %v", f.Shot, err)
 		}
 	}
+	if f.ShotDir != "." {
+		// Found only at the first F12 otherwise, when the moment to show
+		// is gone.
+		if st, err := os.Stat(f.ShotDir); err != nil || !st.IsDir() {
+			return fmt.Errorf("-shotdir %s: not a folder (F12 writes its screenshots there)", f.ShotDir)
+		}
+		if err := world.WritableFolder(filepath.Join(f.ShotDir, "pathlens-shot.png"), "shot.png"); err != nil {
+			return fmt.Errorf("-shotdir %s: %v", f.ShotDir, err)
+		}
+	}
 	// The files the run appends to or reads, checked without a display
 	// too: a bad -log path said only "no display" on a headless machine.
 	for _, o := range []struct{ flag, path, example string }{

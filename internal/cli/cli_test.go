@@ -324,3 +324,30 @@ func TestHelpUsageLines(t *testing.T) {
 		t.Errorf("-heuristic's usage still calls it A*'s alone:\n%s", h)
 	}
 }
+
+// A -shotdir that is not a writable folder was found only at the first
+// F12 (a new user's report), with the screenshot's temporary name in the
+// message: it is refused at start, naming the flag.
+func TestShotDirCheckedAtStart(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "plain")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{filepath.Join(dir, "missing"), file} {
+		f, err := Parse([]string{"-shotdir", bad}, io.Discard)
+		if err == nil {
+			err = f.Check()
+		}
+		if err == nil || !strings.Contains(err.Error(), "-shotdir "+bad) {
+			t.Errorf("-shotdir %s: %v, want it refused naming the flag", bad, err)
+		}
+	}
+	f, err := Parse([]string{"-shotdir", dir}, io.Discard)
+	if err == nil {
+		err = f.Check()
+	}
+	if err != nil {
+		t.Errorf("-shotdir %s (a writable folder): %v", dir, err)
+	}
+}
