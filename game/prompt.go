@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -1166,5 +1167,11 @@ func (g *Game) promptView() *render.Prompt {
 		return nil
 	}
 	from, _ := p.selection()
-	return &render.Prompt{Label: p.kind.label(), Text: string(p.text), Cursor: p.cur, SelFrom: from, SelTo: p.cur, Base: p.base(), Note: p.note, NoteErr: p.err, Matches: strings.Join(p.matches, "\x00")}
+	text := string(p.text)
+	shadow := 0
+	if p.kind != promptGoto {
+		// The runes before a fresh start (restart), as Enter reads it.
+		shadow = utf8.RuneCountInString(text) - utf8.RuneCountInString(restart(strings.TrimLeft(text, " ")))
+	}
+	return &render.Prompt{Label: p.kind.label(), Text: text, Cursor: p.cur, SelFrom: from, SelTo: p.cur, Base: p.base(), Shadow: shadow, Note: p.note, NoteErr: p.err, Matches: strings.Join(p.matches, "\x00")}
 }

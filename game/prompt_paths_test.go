@@ -154,6 +154,12 @@ func TestTypedPathStartsAfreshAfterTheFolder(t *testing.T) {
 		if got := p.resolve(string(p.text)); got != c.want {
 			t.Errorf("prefilled %q + typed %q resolves to %s, want %s", withSep(p.dir), c.typed, got, c.want)
 		}
+		// The prefilled part Enter leaves out is drawn dimmed, as the
+		// folder is ("/tmp/a//tmp/b/x.map" read as a broken path).
+		v := g.promptView()
+		if kept := string([]rune(v.Text)[v.Shadow:]); kept != restart(string(p.text)) || v.Shadow == 0 {
+			t.Errorf("prefilled + %q: shadow %d leaves %q bright, want %q", c.typed, v.Shadow, kept, restart(string(p.text)))
+		}
 		g.submitPrompt()
 		if g.prompt != nil {
 			t.Errorf("Enter on prefilled + %q: refused: %q", c.typed, g.prompt.note)

@@ -25,7 +25,12 @@ type Prompt struct {
 	SelFrom, SelTo int
 	// Base is the folder a relative Text is taken in, drawn dimmed before
 	// the text ("" when the text is absolute or no path).
-	Base    string
+	Base string
+	// Shadow counts the runes at the start of Text that a fresh start
+	// after them ("//" or "/~/" typed after the folder the prompt opened
+	// with) leaves out, drawn dimmed as the folder is: "/a/b//c/x.map"
+	// opens "/c/x.map", and drawn all alike it read as a broken path.
+	Shadow  int
 	Note    string // under the line: what to type, or why Enter was refused
 	NoteErr bool
 	// Matches are Tab's names, NUL between them (no file name has one),
@@ -159,7 +164,7 @@ func (r *Renderer) drawPrompt(screen *ebiten.Image, f *Frame) {
 	if v.from > 0 {
 		put("…", ColTextDim)
 	}
-	split := max(v.from, min(len(base), v.to))
+	split := max(v.from, min(len(base)+max(0, min(p.Shadow, len(line)-len(base))), v.to))
 	put(string(line[v.from:split]), ColTextDim)
 	put(string(line[split:v.to]), ColText)
 	if v.to < len(line) {
