@@ -93,8 +93,12 @@ func TestLoadMap(t *testing.T) {
 
 	sp := writeFile(t, dir, "a.map.scen", "version 1\n")
 	bad := writeFile(t, dir, "bad.map", mai("2", "3", "...", ".."))
+	trail := writeFile(t, dir, "trail.map", mai("2", "3", "... ", "..."))
+	wide := writeFile(t, dir, "wide.map", mai("2", "3", ".... \t", "..."))
 	for _, tc := range []struct{ path, want string }{
 		{sp, sp + ":1: is a Moving AI scenario list"},
+		{trail, trail + ":5: row has 4 cells, want 3 (its last character is a space or tab: remove it)"},
+		{wide, wide + ":5: row has 6 cells, want 3 (it ends in spaces or tabs, counted as cells)"},
 		{bad, "" + bad + ":6: row has 2 cells, want 3"},
 		{filepath.Join(dir, "missing.map"), "no such file"},
 		{dir, dir + ": is a directory"},

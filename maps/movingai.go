@@ -2,6 +2,7 @@ package maps
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"image"
 	"io"
@@ -45,7 +46,7 @@ func ReadMovingAI(r io.Reader, name string) (*Map, error) {
 			if isBlank(row) {
 				return nil, errAt(name, lr.line, "blank line where row %d of %d should be (want %d cells)", y+1, h, w)
 			}
-			return nil, errAt(name, lr.line, "row has %d cells, want %d", n, w)
+			return nil, errAt(name, lr.line, "row has %d cells, want %d%s", n, w, trailingNote(row, w))
 		}
 		if x, q, bad := firstBad(row, &movingAIOK); bad {
 			return nil, errCell(name, lr.line, image.Pt(x, y),
@@ -274,4 +275,22 @@ func WriteMovingAI(w io.Writer, m *Map) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// trailingNote says, for a row of the wrong width, that it ends in spaces
+// or tabs when that is why: "row has 4 cells, want 3" gave no hint that
+// the fourth was a space an editor had left there.
+func trailingNote(row []byte, want int) string {
+	trimmed := bytes.TrimRight(row, " \t")
+	k := len(row) - len(trimmed)
+	if k == 0 {
+		return ""
+	}
+	if utf8.RuneCount(trimmed) == want {
+		if k == 1 {
+			return " (its last character is a space or tab: remove it)"
+		}
+		return fmt.Sprintf(" (its last %d characters are spaces or tabs: remove them)", k)
+	}
+	return fmt.Sprintf(" (it ends in %s, counted as cells)", plural(k, "a space or tab", "spaces or tabs"))
 }
