@@ -433,6 +433,22 @@ var settingKeys = []struct {
 	{"layers", nil},
 }
 
+// abstractionAgrees checks "set abstraction" (the abstraction style:
+// HPA*'s entrances or groups as nodes, which names the hierarchical
+// algorithm) against "set algo" when a file has both, on lines aLine and
+// bLine: a file with "abstraction groups" and "algo hpa" ran HPA* with no
+// word, and "abstraction" with a flat algorithm was ignored as silently.
+func abstractionAgrees(ab Abstraction, algo Algo, aLine, bLine int) error {
+	want := map[Abstraction]Algo{AbstractionHPA: "hpa", AbstractionGroups: "group"}[ab]
+	if algo == want {
+		return nil
+	}
+	if algo != "hpa" && algo != "group" {
+		return fmt.Errorf("set abstraction %s (line %d) names a hierarchy, and set algo %s (line %d) searches the grid without one: keep one of them (abstraction hpa is algo hpa, abstraction groups is algo group)", ab, aLine, algo, bLine)
+	}
+	return fmt.Errorf("set abstraction %s (line %d) disagrees with set algo %s (line %d): keep one of them (abstraction hpa is algo hpa, abstraction groups is algo group)", ab, aLine, algo, bLine)
+}
+
 // get returns the text of setting key ("" when not set).
 func (s *Settings) get(key string) string {
 	switch key {
@@ -793,6 +809,11 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				return nil, errAt(name, ln, "%v", err)
 			}
 			setAt[key] = ln
+			if a, b := setAt["abstraction"], setAt["algo"]; a != 0 && b != 0 {
+				if err := abstractionAgrees(s.Settings.Abstraction, s.Settings.Algo, a, b); err != nil {
+					return nil, errAt(name, ln, "%v", err)
+				}
+			}
 		case "map":
 			if at.mapLine != 0 {
 				return nil, errAt(name, ln, "second map line (the first is line %d)", at.mapLine)

@@ -242,6 +242,9 @@ func TestParseScenarioErrors(t *testing.T) {
 		{"unknown value", head + "set cost cheapest\n", "s.pls:6: unknown value \"cheapest\" for cost (want minimum, maximin, avgmin)"},
 		{"bad number", head + "set levels 9\n", "s.pls:6: levels \"9\" is not a whole number from 1 to 4"},
 		{"set twice", head + "set smooth on\nset smooth off\n", "s.pls:7: smooth is set twice (first on line 6)"},
+		{"abstraction against algo", head + "set abstraction groups\nset algo hpa\n", "s.pls:7: set abstraction groups (line 6) disagrees with set algo hpa (line 7)"},
+		{"algo against abstraction", head + "set algo group\nset abstraction hpa\n", "s.pls:7: set abstraction hpa (line 7) disagrees with set algo group (line 6)"},
+		{"abstraction with a flat algo", head + "set abstraction hpa\nset algo astar\n", "s.pls:7: set abstraction hpa (line 6) names a hierarchy, and set algo astar (line 7) searches the grid without one"},
 		{"hpa cluster", head + "set abstraction hpa\nset cluster 2\n", "s.pls:7: cluster \"2\" is not a whole number from 4 to 64"},
 		{"hpa algo cluster", head + "set algo hpa\nset cluster 99\n", "s.pls:7: cluster \"99\" is not a whole number from 4 to 64"},
 		// The group hierarchy takes the same range as HPA*, the app's
