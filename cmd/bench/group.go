@@ -462,19 +462,7 @@ func setSegmentsMean(rep *Report) {
 // segments_mean, excluded), plus its cost and path. It ran runSingle, so
 // one query had no subopt figure: -algo hpa -from -to had them.
 func runGroupSingle(env *Env) (*Report, error) {
-	c := env.Cfg
-	rep := NewReport(env)
-	p, err := prepare(env, rep)
-	if err != nil {
-		return nil, err
-	}
-	if err := runGroupQueries(env, p, []Query{singleQuery(c)}, rep); err != nil {
-		return nil, err
-	}
-	if err := setSinglePath(p, c.From, c.To, rep); err != nil {
-		return nil, err
-	}
-	return rep, nil
+	return runSingleWith(env, runGroupQueries)
 }
 
 // scenarioRun is a -scenario run once the file is read: the scenario, an
@@ -793,15 +781,8 @@ func runScenario(env *Env) (*Report, error) {
 // runGroupScen is the scenario-rows mode for -algo group: runScen plus the
 // suboptimality fields.
 func runGroupScen(env *Env) (*Report, error) {
-	rep := NewReport(env)
-	p, err := prepare(env, rep)
-	if err != nil {
-		return nil, err
-	}
-	if err := runGroupQueries(env, p, QueriesFromRows(env.Rows, env.RowNums), rep); err != nil {
-		return nil, err
-	}
-	return rep, nil
+	rep, _, err := runPrepared(env, QueriesFromRows(env.Rows, env.RowNums), runGroupQueries)
+	return rep, err
 }
 
 // runDumpOnly is -dump-graph without queries: build, dump, report the build.

@@ -654,27 +654,47 @@ func CheckPath(g *pathing.Grid, nb pathing.Neighborhood, path []image.Point, sta
 // runScen is the built-in scenario mode: every row (or the first -rows) with
 // the -algo planner.
 func runScen(env *Env) (*Report, error) {
-	rep := NewReport(env)
-	p, err := prepare(env, rep)
-	if err != nil {
-		return nil, err
-	}
-	if err := RunQueries(env, p, QueriesFromRows(env.Rows, env.RowNums), env.Cfg.Repeat, rep); err != nil {
-		return nil, err
-	}
-	return rep, nil
+	rep, _, err := runPrepared(env, QueriesFromRows(env.Rows, env.RowNums), runPlain)
+	return rep, err
 }
 
 // runSingle is the built-in single-query mode (-from, -to): the scenario
 // statistics for one query, plus its cost and path.
 func runSingle(env *Env) (*Report, error) {
-	c := env.Cfg
+	return runSingleWith(env, runPlain)
+}
+
+// queryRunner measures qs with the prepared planner p into rep: runPlain,
+// or runGroupQueries, which adds the comparison with A*.
+type queryRunner func(env *Env, p Planner, qs []Query, rep *Report) error
+
+// runPlain is RunQueries with -repeat: the statistics every planner has.
+func runPlain(env *Env, p Planner, qs []Query, rep *Report) error {
+	return RunQueries(env, p, qs, env.Cfg.Repeat, rep)
+}
+
+// runPrepared prepares the -algo planner (prepare, timed into the new
+// report) and measures qs with it through run: what the scenario-row and
+// single-query modes share. It returns the planner too, for a single
+// query's path.
+func runPrepared(env *Env, qs []Query, run queryRunner) (*Report, Planner, error) {
 	rep := NewReport(env)
 	p, err := prepare(env, rep)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	if err := RunQueries(env, p, []Query{singleQuery(c)}, c.Repeat, rep); err != nil {
+	if err := run(env, p, qs, rep); err != nil {
+		return nil, nil, err
+	}
+	return rep, p, nil
+}
+
+// runSingleWith is a single-query mode (-from, -to): the query measured
+// through run, then its cost and path planned once more (setSinglePath).
+func runSingleWith(env *Env, run queryRunner) (*Report, error) {
+	c := env.Cfg
+	rep, p, err := runPrepared(env, []Query{singleQuery(c)}, run)
+	if err != nil {
 		return nil, err
 	}
 	if err := setSinglePath(p, c.From, c.To, rep); err != nil {
