@@ -274,3 +274,23 @@ func CheckScen(m *Map, rows []ScenRow) []error {
 	}
 	return errs
 }
+
+// Suboptimality is how much longer than an optimal length (≥ 0) a found
+// path of cost is: cost / optimal − 1, with float rounding (a relative
+// difference under 1e-9 either way) read as 0, so that only a real
+// difference is negative. ok is false under the zero-optimum rule: an
+// optimal length of 0 (the start is the goal) that the path costs more
+// than ScenTolerance above has no suboptimality, cost / 0 has no value
+// (cmd/bench counts such rows apart, the batch marks them invalid); one
+// the path meets is optimal, 0, as every optimal row. Every figure of
+// suboptimality (cmd/bench, the batch, the window) is this one.
+func Suboptimality(cost, optimal float64) (sub float64, ok bool) {
+	if optimal <= 0 {
+		return 0, cost-optimal <= ScenTolerance
+	}
+	sub = cost/optimal - 1
+	if math.Abs(sub) < 1e-9 {
+		return 0, true
+	}
+	return sub, true
+}

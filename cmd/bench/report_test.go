@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"pathlens/maps"
 )
 
 // modeRuns is one run of every mode and algorithm shape, on the test map
@@ -121,9 +123,10 @@ func TestReportOmitsUnmeasured(t *testing.T) {
 	}
 }
 
-// A planner's path cheaper than A*'s optimum is a bug to see: subopt keeps
+// A planner's path cheaper than A*'s optimum is a bug to see: maps.Suboptimality keeps
 // it negative (only rounding reads as 0) and setSubopt counts it.
 func TestSuboptBelowOptimalIsCounted(t *testing.T) {
+	subopt := func(cost, optimal float64) float64 { s, _ := maps.Suboptimality(cost, optimal); return s }
 	if got := subopt(10*(1+1e-12), 10); got != 0 {
 		t.Errorf("rounding: %v, want 0", got)
 	}

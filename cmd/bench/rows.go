@@ -129,8 +129,9 @@ func finishRows(c *Config, rep *Report, csvPath string) error {
 
 // compareRow judges query i of the batch against A*'s answer on the same
 // grid (planners measured against A*: hpa, group): a row where they
-// disagree on whether a path exists counts in reachErr, a found one with a
-// positive optimum adds its suboptimality to subs. The kept row (when
+// disagree on whether a path exists counts in reachErr, a found one adds
+// its suboptimality to subs, or to zero when it has none (the zero-optimum
+// rule, maps.Suboptimality). The kept row (when
 // RunQueries kept rows) gets A*'s cost as its optimum.
 func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost float64, who string, subs *[]float64, reachErr *int, zero *zeroOptimum) {
 	var row *rowResult
@@ -157,31 +158,25 @@ func (r *Report) compareRow(i int, aFound bool, aCost float64, found bool, cost 
 		}
 		return
 	}
-	switch {
-	case found && aCost > 0:
-		s := subopt(cost, aCost)
+	if !found {
+		return
+	}
+	if s, ok := maps.Suboptimality(cost, aCost); ok {
 		*subs = append(*subs, s)
 		if row != nil {
 			row.sub = s
 		}
-	case found && cost-aCost <= OptimalTolerance:
-		// A* says 0 (start is goal) and so does the planner: optimal, so
-		// 0, as every optimal row (the subopt fields were left out).
-		*subs = append(*subs, 0)
-		if row != nil {
-			row.sub = 0
-		}
-	case found:
-		// A* says 0 (start is goal), the planner more: cost / 0 has no
-		// value. Counted and named, not dropped.
-		var q Query
-		if row != nil {
-			q = row.q
-		}
-		zero.add(q, i, cost)
-		if row != nil && row.problem == "" {
-			row.problem = zeroOptimumProblem
-		}
+		return
+	}
+	// A* says 0 (start is goal), the planner more: counted and named, not
+	// dropped.
+	var q Query
+	if row != nil {
+		q = row.q
+	}
+	zero.add(q, i, cost)
+	if row != nil && row.problem == "" {
+		row.problem = zeroOptimumProblem
 	}
 }
 

@@ -408,8 +408,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 					} else if problem == "" {
 						problem = costMismatch // formatted below, only for the rows kept
 					}
-					if q.Optimal > 0 {
-						sub := out.Cost/q.Optimal - 1
+					if sub, ok := maps.Suboptimality(out.Cost, q.Optimal); ok {
 						if e <= OptimalTolerance {
 							// The file's optimum is rounded: a match is
 							// optimal, neither above nor below it. A cost
@@ -419,16 +418,12 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 						}
 						subs = append(subs, sub)
 						row.sub = sub
-					} else if e > OptimalTolerance {
-						// cost / 0 − 1 has no value: counted and named,
-						// not dropped (it is a mismatch above too).
+					} else {
+						// An optimum of 0 the path costs more than:
+						// counted and named, not dropped (it is a
+						// mismatch above too).
 						zero.add(q, qi, out.Cost)
 						row.problem = zeroOptimumProblem
-					} else {
-						// An optimum of 0 met (start is goal): optimal,
-						// so 0, as every optimal row (it was left blank).
-						subs = append(subs, 0)
-						row.sub = 0
 					}
 				}
 			}
@@ -823,14 +818,4 @@ func (z *zeroOptimum) set(rep *Report, compared int) {
 		rep.zeroNote = fmt.Sprintf("bench: note: %s: %s is 0 but the path costs %.6g; cost / 0 has no value, so mean/p99/max_subopt leave out the rows like it (zero_optimum_rows: %d)%s",
 			z.first.where(z.firstI), z.ref, z.firstCost, z.n, also)
 	}
-}
-
-// subopt returns cost / optimal − 1, with float rounding (under 1e-9 either
-// way) read as 0, so that only a real difference is negative.
-func subopt(cost, optimal float64) float64 {
-	x := cost/optimal - 1
-	if math.Abs(x) < 1e-9 {
-		return 0
-	}
-	return x
 }

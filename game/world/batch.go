@@ -598,21 +598,19 @@ func judgeRow(row *BatchRow, who string, perr error) {
 				row.Problem += " (" + perr.Error() + ")"
 			}
 		}
-	case row.Found && row.Optimal > 0:
-		row.Sub = row.Cost/row.Optimal - 1
-		if math.Abs(row.Sub) < 1e-9 {
-			row.Sub = 0
+	case row.Found:
+		sub, ok := maps.Suboptimality(row.Cost, row.Optimal)
+		if !ok {
+			// A* says 0 (start is goal): cost / 0 has no value.
+			row.Problem, row.Invalid = fmt.Sprintf("invalid path: the start is the goal, yet the path costs %.3f", row.Cost), true
+			return
 		}
-		if row.Sub < 0 {
+		row.Sub = sub
+		if sub < 0 {
 			// Counted in the figures, as cmd/bench counts below_optimal,
 			// and ranked with the problems: it is a bug to see.
 			row.Problem, row.Below = fmt.Sprintf("below optimal: the path costs %.3f, A*'s optimum is %.3f", row.Cost, row.Optimal), true
 		}
-	case row.Found && row.Cost > maps.ScenTolerance:
-		// A* says 0 (start is goal): cost / 0 has no value.
-		row.Problem, row.Invalid = fmt.Sprintf("invalid path: the start is the goal, yet the path costs %.3f", row.Cost), true
-	case row.Found:
-		row.Sub = 0
 	}
 }
 

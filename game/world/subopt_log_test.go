@@ -3,6 +3,7 @@ package world
 import (
 	"bytes"
 	"image"
+	"math"
 	"strings"
 	"testing"
 
@@ -129,5 +130,22 @@ func TestOptimalLineAfterAnUnloggedShowing(t *testing.T) {
 	w.WaitOptimal()
 	if n := count(); n != before {
 		t.Fatalf("%d optimal lines after replanning the same query, want %d", n, before)
+	}
+}
+
+// An optimal cost of 0 (start is goal) that the answer costs more than has
+// no suboptimality, as cmd/bench and the batch judge it (maps.Suboptimality):
+// the window showed 0 for it, an optimal answer, whatever the path cost.
+func TestSuboptimalityOfAZeroOptimumExceeded(t *testing.T) {
+	var w World
+	w.Optimal.Known, w.Optimal.Found = true, true
+	w.Outcome.Status = pathing.Found
+	w.Outcome.Cost = 0
+	if sub := w.Suboptimality(); sub != 0 {
+		t.Errorf("optimum 0 met: subopt %v, want 0", sub)
+	}
+	w.Outcome.Cost = 3
+	if sub := w.Suboptimality(); !math.IsNaN(sub) {
+		t.Errorf("optimum 0, path cost 3: subopt %v, want NaN (no value)", sub)
 	}
 }

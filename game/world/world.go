@@ -797,17 +797,19 @@ func (w *World) SearchState(p image.Point) pathing.CellState {
 	return w.search.State(p)
 }
 
-// Suboptimality returns cost/optimal − 1 for the current answer, or NaN
-// when either cost is unknown or infinite (no path, a failed query, the
-// optimal still computing): print no figure then.
+// Suboptimality returns cost/optimal − 1 for the current answer
+// (maps.Suboptimality), or NaN when either cost is unknown or infinite (no
+// path, a failed query, the optimal still computing) or the optimal is 0
+// and the path costs more (no value, the zero-optimum rule): print no
+// figure then.
 func (w *World) Suboptimality() float64 {
-	if !w.Optimal.Known || w.Outcome.Status != pathing.Found || w.Optimal.Cost <= 0 || math.IsInf(w.Optimal.Cost, 0) {
-		if w.Optimal.Known && w.Outcome.Status == pathing.Found && w.Optimal.Cost == 0 {
-			return 0
-		}
+	if !w.Optimal.Known || w.Outcome.Status != pathing.Found || math.IsInf(w.Optimal.Cost, 0) {
 		return math.NaN()
 	}
-	return w.Outcome.Cost/w.Optimal.Cost - 1
+	if sub, ok := maps.Suboptimality(w.Outcome.Cost, w.Optimal.Cost); ok {
+		return sub
+	}
+	return math.NaN()
 }
 
 // Hierarchy returns the built hierarchy of the current algorithm, or nil
