@@ -180,30 +180,29 @@ func ReadTiled(r io.Reader, name, dir string) (*Map, [][]byte, error) {
 // ReadTiledRooms is ReadTiled, with the rooms' names.
 func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	var none Rooms
-	data, err := io.ReadAll(io.LimitReader(r, MaxMapBytes+1))
-	if err != nil {
-		return nil, none, errAt(name, 0, "%v", err)
-	}
-	if int64(len(data)) > MaxMapBytes {
-		return nil, none, errAt(name, 0, "is larger than %d bytes", MaxMapBytes)
-	}
-	w, h, err := tiledHeader(data, name)
+	data, tm, err := decodeTiled(r, name, dir)
 	if err != nil {
 		return nil, none, err
 	}
-	tm, err := loadTMX(dir, data)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			return nil, none, missingSource(name, data, dir, pe)
-		}
-		return nil, none, tiledErr(name, err)
-	}
-	if tm.Width != w || tm.Height != h {
-		return nil, none, errAt(name, 0, "the map reads as %d×%d after its header said %d×%d", tm.Width, tm.Height, w, h)
-	}
+	w, h := tm.Width, tm.Height
 	rd := tiledReader{name: name, data: data, m: tm, w: w, h: h, tiles: map[*tiled.Tileset]map[uint32]tileRule{}}
-	if err := rd.walk(tm.Layers, tm.ObjectGroups, tm.Groups, image.Point{}); err != nil {
+	n := w * h
+	rd.blocked, rd.weight, rd.covered = make([]bool, n), make([]uint8, n), make([]bool, n)
+	err = walkTiledLayers(name, tm, tiledLayerVisit{
+		tile: rd.tileLayer,
+		object: func(og *tiled.ObjectGroup, k objectLayerKind, at image.Point) error {
+			switch {
+			case k.level > 0:
+				rd.regions = append(rd.regions, regionLayer{k.level, og, at})
+			case k.wall:
+				rd.walls = append(rd.walls, objectLayer{og, at})
+			default:
+				rd.others = append(rd.others, objectLayer{og, at})
+			}
+			return nil
+		},
+	})
+	if err != nil {
 		return nil, none, err
 	}
 	if err := rd.objectWalls(); err != nil {
@@ -224,6 +223,40 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 	}
 	rooms.Notes = rd.notes
 	return &Map{Name: filepath.Base(name), Grid: g, Terrain: terrain, Format: FormatTiled}, rooms, nil
+}
+
+// decodeTiled reads a Tiled TMX map from r (name for messages, dir the
+// folder external tilesets and templates are relative to) up to its
+// decoded layers: the file's size bound, the header's checks (tiledHeader)
+// before anything is decoded, the decoder (a missing .tsx or .tx named at
+// the line that names it, missingSource) and the decoded size agreeing
+// with the header. It returns the file's bytes too, for the lines of
+// messages. It is the front of every reader of a .tmx (ReadTiledRooms,
+// ReadTiledSource), so that they refuse a file alike.
+func decodeTiled(r io.Reader, name, dir string) ([]byte, *tiled.Map, error) {
+	data, err := io.ReadAll(io.LimitReader(r, MaxMapBytes+1))
+	if err != nil {
+		return nil, nil, errAt(name, 0, "%v", err)
+	}
+	if int64(len(data)) > MaxMapBytes {
+		return nil, nil, errAt(name, 0, "is larger than %d bytes", MaxMapBytes)
+	}
+	w, h, err := tiledHeader(data, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	tm, err := loadTMX(dir, data)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, nil, missingSource(name, data, dir, pe)
+		}
+		return nil, nil, tiledErr(name, err)
+	}
+	if tm.Width != w || tm.Height != h {
+		return nil, nil, errAt(name, 0, "the map reads as %d×%d after its header said %d×%d", tm.Width, tm.Height, w, h)
+	}
+	return data, tm, nil
 }
 
 // missingSource is the refusal of a map whose external tileset (.tsx) or
@@ -774,48 +807,80 @@ type regionLayer struct {
 	off   image.Point
 }
 
-// walk visits tile layers, object layers and group layers (depth first,
-// offsets added up).
-func (rd *tiledReader) walk(layers []*tiled.Layer, objs []*tiled.ObjectGroup, groups []*tiled.Group, off image.Point) error {
-	if rd.blocked == nil {
-		n := rd.w * rd.h
-		rd.blocked, rd.weight, rd.covered = make([]bool, n), make([]uint8, n), make([]bool, n)
-	}
-	for _, l := range layers {
-		if err := rd.tileLayer(l, off.Add(image.Pt(l.OffsetX, l.OffsetY))); err != nil {
-			return err
-		}
-	}
-	for _, og := range objs {
-		at := off.Add(image.Pt(og.OffsetX, og.OffsetY))
-		lvl, ok, err := regionLevel(og.Name, og.Class)
-		if err != nil {
-			return errAt(rd.name, 0, "object layer %q: %v", og.Name, err)
-		}
-		if ok {
-			rd.regions = append(rd.regions, regionLayer{lvl, og, at})
-			continue
-		}
-		wall := nameIn(og.Name, collisionNames) || nameIn(og.Class, collisionNames)
-		if !wall {
-			b, err := anyTrue(og.Properties, blockProps)
-			if err != nil {
-				return errAt(rd.name, 0, "object layer %q: %v", og.Name, err)
+// objectLayerKind is what an object layer holds, by its name, class and
+// properties: rooms of a level (level > 0), walls (a collision layer, or
+// one with a block property), or neither.
+type objectLayerKind struct {
+	level int
+	wall  bool
+}
+
+// tiledLayerVisit is what walkTiledLayers calls on each layer; a nil
+// func passes over layers of its kind. off is where the layer is drawn,
+// in pixels: its offset plus its groups'.
+type tiledLayerVisit struct {
+	tile   func(l *tiled.Layer, off image.Point) error
+	object func(og *tiled.ObjectGroup, k objectLayerKind, off image.Point) error
+	image  func(il *tiled.ImageLayer)
+	group  func(g *tiled.Group) // before the group's own layers
+}
+
+// walkTiledLayers visits tm's tile, object, image and group layers (depth
+// first, offsets added up), sorting each object layer (objectLayerKind).
+// It refuses what no reader can sort, naming the file (name) and the
+// layer: a tile layer named as a region layer, a region layer's level out
+// of range, a block property that is not a boolean.
+func walkTiledLayers(name string, tm *tiled.Map, v tiledLayerVisit) error {
+	var walk func(layers []*tiled.Layer, objs []*tiled.ObjectGroup, images []*tiled.ImageLayer, groups []*tiled.Group, off image.Point) error
+	walk = func(layers []*tiled.Layer, objs []*tiled.ObjectGroup, images []*tiled.ImageLayer, groups []*tiled.Group, off image.Point) error {
+		for _, l := range layers {
+			if _, ok, _ := regionLevel(l.Name, l.Class); ok {
+				return errAt(name, 0, "tile layer %q: draw regions as rectangles, polygons or ellipses on an object layer of that name", l.Name)
 			}
-			wall = b
+			if v.tile != nil {
+				if err := v.tile(l, off.Add(image.Pt(l.OffsetX, l.OffsetY))); err != nil {
+					return err
+				}
+			}
 		}
-		if wall {
-			rd.walls = append(rd.walls, objectLayer{og, at})
-		} else {
-			rd.others = append(rd.others, objectLayer{og, at})
+		for _, og := range objs {
+			var k objectLayerKind
+			lvl, ok, err := regionLevel(og.Name, og.Class)
+			if err != nil {
+				return errAt(name, 0, "object layer %q: %v", og.Name, err)
+			}
+			if ok {
+				k.level = lvl
+			} else {
+				k.wall = nameIn(og.Name, collisionNames) || nameIn(og.Class, collisionNames)
+				if !k.wall {
+					if k.wall, err = anyTrue(og.Properties, blockProps); err != nil {
+						return errAt(name, 0, "object layer %q: %v", og.Name, err)
+					}
+				}
+			}
+			if v.object != nil {
+				if err := v.object(og, k, off.Add(image.Pt(og.OffsetX, og.OffsetY))); err != nil {
+					return err
+				}
+			}
 		}
+		for _, il := range images {
+			if v.image != nil {
+				v.image(il)
+			}
+		}
+		for _, g := range groups {
+			if v.group != nil {
+				v.group(g)
+			}
+			if err := walk(g.Layers, g.ObjectGroups, g.ImageLayers, g.Groups, off.Add(image.Pt(g.OffsetX, g.OffsetY))); err != nil {
+				return err
+			}
+		}
+		return nil
 	}
-	for _, g := range groups {
-		if err := rd.walk(g.Layers, g.ObjectGroups, g.Groups, off.Add(image.Pt(g.OffsetX, g.OffsetY))); err != nil {
-			return err
-		}
-	}
-	return nil
+	return walk(tm.Layers, tm.ObjectGroups, tm.ImageLayers, tm.Groups, image.Point{})
 }
 
 // tileLayer adds one tile layer's walls, weights and coverage. off is
@@ -825,9 +890,6 @@ func (rd *tiledReader) walk(layers []*tiled.Layer, objs []*tiled.ObjectGroup, gr
 // with theirs; any other offset would put tiles between cells and is
 // refused.
 func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
-	if _, ok, _ := regionLevel(l.Name, l.Class); ok {
-		return errAt(rd.name, 0, "tile layer %q: draw regions as rectangles, polygons or ellipses on an object layer of that name", l.Name)
-	}
 	if len(l.Tiles) != rd.w*rd.h {
 		return errAt(rd.name, 0, "tile layer %q has %d tiles, the map %d×%d = %d", l.Name, len(l.Tiles), rd.w, rd.h, rd.w*rd.h)
 	}

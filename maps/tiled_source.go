@@ -2,9 +2,8 @@ package maps
 
 import (
 	"fmt"
-	"io"
+	"image"
 	"math"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -34,33 +33,25 @@ type TiledSource struct {
 }
 
 // ReadTiledSource reads the Tiled map at path for what an export over it
-// would not keep (TiledSource). Errors are the reader's: a file that does
-// not read as a Tiled map names itself.
+// would not keep (TiledSource). It reads the file as a session opening it
+// does (openInput, decodeTiled, walkTiledLayers), so a file the session
+// refuses it refuses with the same error, naming the file.
 func ReadTiledSource(path string) (*TiledSource, error) {
-	f, err := os.Open(path)
+	f, err := openInput(path)
 	if err != nil {
-		return nil, errAt(path, 0, "%v", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxMapBytes+1))
-	if err != nil {
-		return nil, errAt(path, 0, "%v", err)
-	}
-	if int64(len(data)) > MaxMapBytes {
-		return nil, errAt(path, 0, "is larger than %d bytes", MaxMapBytes)
-	}
-	if _, _, err := tiledHeader(data, path); err != nil {
 		return nil, err
 	}
-	tm, err := loadTMX(filepath.Dir(path), data)
+	defer f.Close()
+	_, tm, err := decodeTiled(f, path, filepath.Dir(path))
 	if err != nil {
-		return nil, tiledErr(path, err)
+		return nil, err
 	}
-	return tiledSource(tm), nil
+	return tiledSource(path, tm)
 }
 
-// tiledSource walks a decoded map for TiledSource.
-func tiledSource(tm *tiled.Map) *TiledSource {
+// tiledSource walks a decoded map for TiledSource; file, the map's path,
+// names it in walkTiledLayers' errors.
+func tiledSource(file string, tm *tiled.Map) (*TiledSource, error) {
 	src := &TiledSource{}
 	var lost []string
 	add := func(format string, a ...any) { lost = append(lost, fmt.Sprintf(format, a...)) }
@@ -105,43 +96,39 @@ func tiledSource(tm *tiled.Map) *TiledSource {
 	tw, th := float64(max(tm.TileWidth, 1)), float64(max(tm.TileHeight, 1))
 	onGrid := func(v, step float64) bool { return math.Abs(v/step-math.Round(v/step)) < 1e-9 }
 
-	var walk func(layers []*tiled.Layer, objs []*tiled.ObjectGroup, images []*tiled.ImageLayer, groups []*tiled.Group, offX, offY float64)
-	walk = func(layers []*tiled.Layer, objs []*tiled.ObjectGroup, images []*tiled.ImageLayer, groups []*tiled.Group, offX, offY float64) {
-		// What a layer carries besides its contents: WriteTiled writes
-		// every layer shown, opaque, with no properties (a review found
-		// these dropped without a word).
-		extras := func(kind, name string, props tiled.Properties, hidden bool, opacity float32) {
-			if len(props) > 0 {
-				var names []string
-				for _, p := range props {
-					names = append(names, p.Name)
-				}
-				add("%s %q's %s %s", kind, name, plural(len(names), "property", "properties"), quoteAll(names))
+	// What a layer carries besides its contents: WriteTiled writes every
+	// layer shown, opaque, with no properties (a review found these
+	// dropped without a word).
+	extras := func(kind, name string, props tiled.Properties, hidden bool, opacity float32) {
+		if len(props) > 0 {
+			var names []string
+			for _, p := range props {
+				names = append(names, p.Name)
 			}
-			if hidden || opacity != 1 {
-				add("%s %q's visibility and opacity (written shown and opaque)", kind, name)
-			}
+			add("%s %q's %s %s", kind, name, plural(len(names), "property", "properties"), quoteAll(names))
 		}
-		for _, l := range layers {
+		if hidden || opacity != 1 {
+			add("%s %q's visibility and opacity (written shown and opaque)", kind, name)
+		}
+	}
+	err := walkTiledLayers(file, tm, tiledLayerVisit{
+		tile: func(l *tiled.Layer, _ image.Point) error {
 			tileLayers = append(tileLayers, l.Name)
 			extras("tile layer", l.Name, l.Properties, !l.Visible, l.Opacity)
-		}
-		for _, og := range objs {
-			ox, oy := offX+float64(og.OffsetX), offY+float64(og.OffsetY)
-			lvl, ok, err := regionLevel(og.Name, og.Class)
-			if err != nil || !ok {
-				wall := nameIn(og.Name, collisionNames) || nameIn(og.Class, collisionNames)
-				if b, err := anyTrue(og.Properties, blockProps); err == nil && b {
-					wall = true
-				}
+			return nil
+		},
+		object: func(og *tiled.ObjectGroup, k objectLayerKind, off image.Point) error {
+			ox, oy := float64(off.X), float64(off.Y)
+			lvl := k.level
+			if lvl == 0 {
 				switch {
 				case len(og.Objects) == 0:
-				case wall:
+				case k.wall:
 					add("collision object layer %q (its shapes are written as wall tiles)", og.Name)
 				default:
 					add("object layer %q (%d %s)", og.Name, len(og.Objects), plural(len(og.Objects), "object", "objects"))
 				}
-				continue
+				return nil
 			}
 			lv := levels[lvl]
 			if lv == nil {
@@ -190,16 +177,14 @@ func tiledSource(tm *tiled.Map) *TiledSource {
 					}
 				}
 			}
-		}
-		for _, il := range images {
-			add("image layer %q", il.Name)
-		}
-		for _, g := range groups {
-			add("group layer %q (its layers are written flat)", g.Name)
-			walk(g.Layers, g.ObjectGroups, g.ImageLayers, g.Groups, offX+float64(g.OffsetX), offY+float64(g.OffsetY))
-		}
+			return nil
+		},
+		image: func(il *tiled.ImageLayer) { add("image layer %q", il.Name) },
+		group: func(g *tiled.Group) { add("group layer %q (its layers are written flat)", g.Name) },
+	})
+	if err != nil {
+		return nil, err
 	}
-	walk(tm.Layers, tm.ObjectGroups, tm.ImageLayers, tm.Groups, 0, 0)
 
 	if !(len(tileLayers) == 1 && tileLayers[0] == "ground") && len(tileLayers) > 0 {
 		add("tile %s %s (merged into one layer \"ground\")", plural(len(tileLayers), "layer", "layers"), quoteAll(tileLayers))
@@ -246,7 +231,7 @@ func tiledSource(tm *tiled.Map) *TiledSource {
 		add("the class and properties other than region of %s %s", plural(len(propped), "room", "rooms"), strings.Join(propped, ", "))
 	}
 	src.Lost = lost
-	return src
+	return src, nil
 }
 
 // quoteAll quotes each name and joins them with commas: "a", "b".

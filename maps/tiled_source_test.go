@@ -128,3 +128,39 @@ func TestReadTiledSourceNamesLayerExtras(t *testing.T) {
 		}
 	}
 }
+
+// ReadTiledSource reads a .tmx through the session's own front
+// (decodeTiled, walkTiledLayers): a file the session refuses it refuses
+// with the same message. It had its own copy, which named a missing .tsx
+// as the decoder's "open …: no such file or directory" with no line, and
+// passed over a layer name the session refuses ("regions 9") as an
+// unread object layer.
+func TestReadTiledSourceRefusesAsTheSession(t *testing.T) {
+	for _, c := range []struct {
+		name, src, want string
+	}{
+		{"missing .tsx", fmt.Sprintf(tmx(`<tileset firstgid="1" source="tiles/missing.tsx"/>`, "1,1,\n1,1", 2, 2), ""),
+			`tileset "tiles/missing.tsx" not found`},
+		{"object layer level", fmt.Sprintf(tmx(tileset, "1,1,\n1,1", 2, 2), `<objectgroup id="2" name="regions 9"><object id="1" name="A" x="0" y="0" width="16" height="16"/></objectgroup>`),
+			`object layer "regions 9": a region layer's level "9"`},
+		{"block property", fmt.Sprintf(tmx(tileset, "1,1,\n1,1", 2, 2), `<objectgroup id="2" name="stuff"><properties><property name="solid" value="maybe"/></properties><object id="1" x="0" y="0" width="16" height="16"/></objectgroup>`),
+			`object layer "stuff"`},
+		{"tile layer named rooms", strings.Replace(fmt.Sprintf(tmx(tileset, "1,1,\n1,1", 2, 2), ""), `name="ground"`, `name="rooms"`, 1),
+			`tile layer "rooms": draw regions`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			path := writeFile(t, t.TempDir(), "level.tmx", c.src)
+			_, _, loadErr := LoadMapRooms(path)
+			_, srcErr := ReadTiledSource(path)
+			if loadErr == nil || srcErr == nil {
+				t.Fatalf("load: %v; source: %v; want both refused", loadErr, srcErr)
+			}
+			if loadErr.Error() != srcErr.Error() {
+				t.Errorf("the session and ReadTiledSource disagree:\n load:   %v\n source: %v", loadErr, srcErr)
+			}
+			if !strings.Contains(srcErr.Error(), c.want) || !strings.HasPrefix(srcErr.Error(), path) {
+				t.Errorf("source: %v; want it to name %s and say %q", srcErr, path, c.want)
+			}
+		})
+	}
+}
