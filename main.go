@@ -11,7 +11,6 @@ import (
 	"image"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"runtime/pprof"
 	"strings"
@@ -215,8 +214,8 @@ func run(args []string) int {
 	// scenario's) is shown in the window; say it on the terminal too,
 	// where the command was typed.
 	startFailed := opts.StartError != ""
-	for _, n := range w.LoadNotes() {
-		fmt.Fprintf(os.Stderr, "pathlens: %s\n", loadNoteLine(w.Source, n))
+	for _, l := range w.LoadNoteLines() {
+		fmt.Fprintf(os.Stderr, "pathlens: %s\n", l)
 	}
 	if opts.StartError == "" && w.MessageErr && w.Message != "" {
 		if len(blockedFlags) > 0 {
@@ -423,14 +422,4 @@ func openLog(path string) (*os.File, string, error) {
 		return f, "", nil
 	}
 	return f, fmt.Sprintf("appending to %s (%d bytes already there; remove it to start afresh)", path, st.Size()), nil
-}
-
-// loadNoteLine is a load note as the terminal shows it: after the file
-// it is about, unless the note names that file first already (the Tiled
-// reader's do: "split.tmx: split.tmx: room 'K' …" was printed).
-func loadNoteLine(source, note string) string {
-	if base := filepath.Base(source); strings.HasPrefix(note, base+":") {
-		return source + note[len(base):]
-	}
-	return source + ": " + note
 }

@@ -164,15 +164,42 @@ func TestMalformedFlagsRefusedWithOrWithoutDisplay(t *testing.T) {
 }
 
 // A reviewer's run: "pathlens: /tmp/x/split.tmx: split.tmx: room 'K' …":
-// a note that names its file already is printed with the path once.
-func TestLoadNoteLineNamesTheFileOnce(t *testing.T) {
-	for _, c := range []struct{ source, note, want string }{
-		{"/tmp/x/split.tmx", "split.tmx: room 'K' falls into 2 parts", "/tmp/x/split.tmx: room 'K' falls into 2 parts"},
-		{"/tmp/x/a.pls", "what a.pls names does not fit b.map", "/tmp/x/a.pls: what a.pls names does not fit b.map"},
-		{"builtin:world", "a note", "builtin:world: a note"},
+// a note about the file opened is printed after its path, once; a
+// scenario's note about its map names the map after the scenario.
+func TestLoadNoteLinesNameTheFileOnce(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("maps", "testdata", "tiled", "split_room.tmx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	tmx, pls := filepath.Join(dir, "split.tmx"), filepath.Join(dir, "a.pls")
+	if err := os.WriteFile(tmx, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pls, []byte("pathlens-scenario 1\nmap split.tmx\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const room = `region layer "rooms": room 'K' (object 5, line 40) falls into 2 parts`
+	for _, c := range []struct{ source, want string }{
+		{tmx, tmx + ": " + room},
+		{pls, pls + ": split.tmx: " + room},
+		{"builtin:world", ""},
 	} {
-		if got := loadNoteLine(c.source, c.note); got != c.want {
-			t.Errorf("loadNoteLine(%q, %q) = %q, want %q", c.source, c.note, got, c.want)
+		w, err := world.Open(c.source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := w.LoadNoteLines()
+		w.Close()
+		found := c.want == ""
+		for _, l := range lines {
+			if !strings.HasPrefix(l, c.source+": ") || strings.Contains(l, "split.tmx: split.tmx") {
+				t.Errorf("%s: line %q, want it after %s, naming each file once", c.source, l, c.source)
+			}
+			found = found || strings.HasPrefix(l, c.want)
+		}
+		if !found {
+			t.Errorf("%s: lines %q, want one starting %q", c.source, lines, c.want)
 		}
 	}
 }

@@ -315,12 +315,21 @@ func LoadMapRooms(path string) (*Map, Rooms, error) {
 	if err != nil {
 		return nil, Rooms{}, err
 	}
-	var notes []string
-	for _, n := range rooms.Notes {
-		notes = append(notes, m.Name+": "+n)
-	}
-	rooms.Notes = notes
+	rooms.Notes = nameNotes(m.Name, rooms.Notes)
 	return m, rooms, nil
+}
+
+// nameNotes names each of a map file's load notes by the file (name, its
+// base name): "split.tmx: room 'K' falls into 2 parts". The readers say
+// their notes unnamed (Rooms.Notes); this is where a note gets its file's
+// name, for LoadMapRooms, a map file opened as a scenario and a
+// scenario's map line alike.
+func nameNotes(name string, notes []string) []string {
+	var named []string
+	for _, n := range notes {
+		named = append(named, name+": "+n)
+	}
+	return named
 }
 
 // MovingAIDir returns the folder of Moving AI benchmark maps the tests and

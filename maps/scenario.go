@@ -67,9 +67,13 @@ type Scenario struct {
 	MapLevels int
 	// Notes are remarks on what the parser chose that the user should
 	// read (a scenario's own copy of the rooms replaced by the map's), and
-	// the map's own (Rooms.Notes: what a Tiled map holds that is not read
-	// as drawn).
+	// the map's own, first, each named by the map file (nameNotes).
 	Notes []string
+	// MapNotes are the map file's own notes as its reader says them
+	// (Rooms.Notes: what a Tiled map holds that is not read as drawn),
+	// unnamed: for whoever names the map file otherwise, as a terminal
+	// names a map file opened alone by its path.
+	MapNotes []string
 
 	Queries []Query
 	// QueryLines[i] is the line of the file Queries[i] was read from, for
@@ -657,12 +661,9 @@ func LoadScenario(path string) (*Scenario, error) {
 			return nil, err
 		}
 		name := strings.TrimSuffix(m.Name, filepath.Ext(m.Name))
-		var notes []string
-		for _, n := range rooms.Notes {
-			notes = append(notes, m.Name+": "+n) // named as a scenario names its map's notes
-		}
 		return &Scenario{Name: name, Map: m, MapPath: m.Name, MapFile: path, Regions: rooms.Layers,
-			RegionNames: rooms.Names, MapLevels: len(rooms.Layers), Notes: notes}, nil
+			RegionNames: rooms.Names, MapLevels: len(rooms.Layers),
+			Notes: nameNotes(m.Name, rooms.Notes), MapNotes: rooms.Notes}, nil // named as a scenario names its map's notes
 	}
 	m, err := LoadMap(path)
 	if err != nil {
@@ -841,9 +842,8 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			}
 			s.Map, s.MapPath, s.MapFile = m, p, mp
 			at.mapRooms = rooms
-			for _, n := range rooms.Notes {
-				s.Notes = append(s.Notes, BaseName(p)+": "+n) // the scenario's notes name their file
-			}
+			s.Notes = append(s.Notes, nameNotes(BaseName(p), rooms.Notes)...) // the scenario's notes name their file
+			s.MapNotes = rooms.Notes
 		case "scen":
 			if at.scenLine != 0 {
 				return nil, errAt(name, ln, "second scen line (the first is line %d)", at.scenLine)

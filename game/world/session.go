@@ -165,8 +165,37 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 func (w *World) LoadNotes() []string {
 	var notes []string
 	if w.scenario != nil {
-		notes = append(notes, w.scenario.Notes...)
+		notes = w.scenario.Notes
 	}
+	return w.withSessionNotes(notes)
+}
+
+// LoadNoteLines are LoadNotes as a terminal says them, each after the
+// session's source: "maps/split.tmx: room 'K' falls into 2 parts". The
+// source names the session's file, so a map file opened alone gives its
+// own notes unnamed here (maps.Scenario.MapNotes), where LoadNotes has
+// them named by the file's base name as the window shows them; a
+// scenario's map, another file, is still named ("a.pls: b.tmx: …").
+func (w *World) LoadNoteLines() []string {
+	var notes []string
+	if sc := w.scenario; sc != nil {
+		notes = sc.Notes
+		if sc.MapFile != "" && sc.MapFile == w.Source {
+			notes = sc.MapNotes
+		}
+	}
+	notes = w.withSessionNotes(notes)
+	for i, n := range notes {
+		notes[i] = w.Source + ": " + n
+	}
+	return notes
+}
+
+// withSessionNotes returns the scenario's notes followed by those the
+// session made when it opened: edit lines gone stale, rooms straddling a
+// cut. It never changes the scenario's list.
+func (w *World) withSessionNotes(scenario []string) []string {
+	notes := slices.Clone(scenario)
 	if w.staleNote != "" {
 		notes = append(notes, w.staleNote)
 	}

@@ -46,4 +46,8 @@ func TestSessionShowsTiledOffsetNote(t *testing.T) {
 	if !strings.Contains(log.String(), "load_note") || !strings.Contains(log.String(), "2 of its tiles off the map") {
 		t.Errorf("event log lacks the note:\n%s", log.String())
 	}
+	// A terminal names the file by the path it was opened by, once.
+	if lines, want := w.LoadNoteLines(), p+": "+strings.TrimPrefix(want, "nudged.tmx: "); len(lines) != 1 || lines[0] != want {
+		t.Errorf("terminal lines %q, want %q", lines, want)
+	}
 }

@@ -545,10 +545,10 @@ func Export(f *Flags, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer w.Close()
-	for _, n := range w.LoadNotes() {
+	for _, l := range w.LoadNoteLines() {
 		// what the file set that the export does not keep, or how it was
 		// read (walls only noted), as a launch says it
-		fmt.Fprintf(stderr, "pathlens: %s: %s\n", src, n)
+		fmt.Fprintf(stderr, "pathlens: %s\n", l)
 	}
 	if mf := w.MapFile(); mf != "" && world.SameFile(mf, f.Export) {
 		fmt.Fprintf(stderr, "pathlens: -export %s: is the map %s reads: give another name (the original would be lost)\n", f.Export, src)

@@ -121,6 +121,11 @@ func TestExportSaysTheLoadNotes(t *testing.T) {
 	if code != 0 || !strings.Contains(errs, "collision_shapes.tmx") || !strings.Contains(errs, "miss the tile's centre") {
 		t.Errorf("-export of a map with load notes: exit %d, stderr %q", code, errs)
 	}
+	// As a launch says it: after the map's path, once ("pathlens:
+	// …/collision_shapes.tmx: collision_shapes.tmx: tileset …" was printed).
+	if want := "pathlens: " + src + `: tileset "props" tile 3: its collision shapes miss`; !strings.Contains(errs, want) || strings.Contains(errs, "collision_shapes.tmx: collision_shapes.tmx") {
+		t.Errorf("-export's load notes: %q, want %q, the file named once", errs, want)
+	}
 }
 
 // -export of a designer's .tmx as a .tmx named nothing of what the copy
