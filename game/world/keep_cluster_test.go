@@ -41,6 +41,11 @@ func TestClusterOutOfRangeRefused(t *testing.T) {
 		if notes := strings.Join(w.LoadNotes(), "|"); !strings.Contains(notes, c.note) {
 			t.Errorf("%s, %s: load notes %q, want %q", c.algo, c.set, notes, c.note)
 		}
+		// On a terminal the note stands at its line of the file, named
+		// once ("bad.pls: bad.pls:4: …" was printed).
+		if lines := w.LoadNoteLines(); len(lines) != 1 || !strings.HasPrefix(lines[0], src+c.note) {
+			t.Errorf("%s, %s: terminal lines %q, want %q", c.algo, c.set, lines, src+c.note)
+		}
 		w.Close()
 	}
 }

@@ -175,7 +175,9 @@ func (w *World) LoadNotes() []string {
 // source names the session's file, so a map file opened alone gives its
 // own notes unnamed here (maps.Scenario.MapNotes), where LoadNotes has
 // them named by the file's base name as the window shows them; a
-// scenario's map, another file, is still named ("a.pls: b.tmx: …").
+// scenario's map, another file, is still named ("a.pls: b.tmx: …"). A
+// note the parser placed at a line of the file ("a.pls:5: set cluster
+// …", named by the path it was opened by, the source) stands as it is.
 func (w *World) LoadNoteLines() []string {
 	var notes []string
 	if sc := w.scenario; sc != nil {
@@ -186,7 +188,9 @@ func (w *World) LoadNoteLines() []string {
 	}
 	notes = w.withSessionNotes(notes)
 	for i, n := range notes {
-		notes[i] = w.Source + ": " + n
+		if !strings.HasPrefix(n, w.Source+":") {
+			notes[i] = w.Source + ": " + n
+		}
 	}
 	return notes
 }
