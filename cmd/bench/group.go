@@ -259,6 +259,9 @@ func readRegions(path string, w, h int, stderr io.Writer) ([][]byte, error) {
 		return tiledRegions(path, w, h, stderr)
 	case maps.FormatTiledJSON:
 		return nil, usagef("bench: -regions: %s is a Tiled JSON map: rooms are read from Tiled's TMX format (in Tiled: File › Export As… › Tiled map files (*.tmx))", path)
+	case maps.FormatMovingAI:
+		// Read as rows, its header lines were counted ("has 8 rows").
+		return nil, usagef("bench: -regions: %s is a Moving AI map, not rooms: -regions takes a layer of room letters (%d rows of %d characters, '#' or ' ' for none), a .pls with regions blocks, or a .tmx with rooms", path, h, w)
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, usagef("bench: -regions: %v", err)
@@ -328,13 +331,17 @@ func tiledRegions(path string, w, h int, stderr io.Writer) ([][]byte, error) {
 type groupPlanner struct {
 	gr *groups.Graph
 	pl *groups.Planner
+	// opts are the walks' options: the cell searches' heuristic, as the
+	// window's H sets it (a session saved with "set heuristic zero" ran
+	// here with the octile one, under a report that said zero).
+	opts groups.Options
 }
 
 // Plan implements Planner: the walked path, its cost and the expansions of
 // every level and segment. No path is Found false; an exclusion failure is
 // counted and reported as no path; other planner errors abort the run.
 func (p *groupPlanner) Plan(start, goal image.Point) (Outcome, error) {
-	wr, err := p.pl.Walk(start, goal, groups.Options{})
+	wr, err := p.pl.Walk(start, goal, p.opts)
 	switch {
 	case errors.Is(err, groups.ErrNoPath), errors.Is(err, groups.ErrExcluded):
 		return Outcome{Expanded: wr.Expanded}, nil
@@ -381,7 +388,7 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 			return nil, err
 		}
 	}
-	return &groupPlanner{gr: gr, pl: groups.NewPlanner(gr)}, nil
+	return &groupPlanner{gr: gr, pl: groups.NewPlanner(gr), opts: groups.Options{Heuristic: env.Cfg.Heuristic}}, nil
 }
 
 // dumpGraph prints the level-1 edges (-dump-graph): as JSON lines before
@@ -427,7 +434,7 @@ func runGroupQueries(env *Env, p Planner, qs []Query, rep *Report) error {
 	if exclusion {
 		// Untimed, and only for the rows it failed: was it the exclusion?
 		missed = func(q Query) {
-			if _, err := gp.pl.Walk(q.Start, q.Goal, groups.Options{}); errors.Is(err, groups.ErrExcluded) {
+			if _, err := gp.pl.Walk(q.Start, q.Goal, gp.opts); errors.Is(err, groups.ErrExcluded) {
 				excluded++
 			}
 		}
@@ -535,6 +542,11 @@ func openScenario(env *Env) (*scenarioRun, error) {
 		if v, err := pathing.ParseHeuristic(string(h)); err == nil {
 			cfg.Heuristic = v
 		}
+	} else if h == "" && !slices.Contains(cfg.Given, "heuristic") {
+		// The window's default, octile whatever the moves: under "set
+		// neighborhood 4" auto would be manhattan here, and the session's
+		// expansions could not be reproduced (478 in the window, 113 here).
+		cfg.Heuristic = pathing.Octile
 	}
 	// Now the run's algorithm is known: a flag it does not read (-cost on
 	// a scenario run by A*) is refused, not ignored, and one it reads

@@ -128,10 +128,10 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	from := fs.String("from", "", "single query start `X,Y` (needs -to)")
 	to := fs.String("to", "", "single query goal `X,Y` (needs -from)")
 	fs.BoolVar(&c.JSON, "json", false, "print one JSON object")
-	fs.BoolVar(&c.Check, "check", false, "exit 1 when any cost differs from the scenario optimum by more than 0.01, or a path is invalid")
+	fs.BoolVar(&c.Check, "check", false, "exit 1 when any cost differs from the optimum by more than 0.01 (the .scen's column; without one, our A*'s on the same map for hpa and group), or a path is invalid")
 	fs.Float64Var(&c.MaxSubopt, "max-subopt", -1, "with -check, accept a cost up to this `fraction` above the optimum (0.05: 5 %) instead of equal to it, for planners that are not optimal (hpa, group, greedy); a cost below the optimum, or no path where one exists, still fails (default: off)")
 	nb := fs.String("nb", "8", "neighbourhood: 8 (no corner cutting) or 4")
-	heur := fs.String("heuristic", "auto", "heuristic: auto, octile, euclidean, manhattan, chebyshev, zero (A* with the cluster heuristic is -algo astar-cluster)")
+	heur := fs.String("heuristic", "auto", "heuristic of astar, greedy and group's cell searches: auto (octile; manhattan with -nb 4), octile, euclidean, manhattan, chebyshev, zero (A* with the cluster heuristic is -algo astar-cluster); a -scenario without one uses octile, as the window does")
 	fs.Float64Var(&c.Weight, "weight", 0, "weighted A* factor on h, 1 or more (left out: 1, plain A*)")
 	fs.IntVar(&c.Rows, "rows", 0, "run only the first `N` scenario rows, 1 or more (left out: all; Moving AI lists rows shortest first, so these are the short queries)")
 	fs.IntVar(&c.Every, "every", 1, "run only every `K`-th scenario row (the file's rows 1, K+1, 2K+1, …, after -rows): a quick sample of a big .scen; query numbers (and -worst's commands) stay the file's, and the report adds every, rows_sampled and scen_rows")
@@ -162,6 +162,9 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	fs.Visit(func(f *flag.Flag) {
 		if emptyIsUnset[f.Name] && f.Value.String() == "" {
 			return // -placement "": not given (unsetWhenEmpty)
+		}
+		if f.Name == "heuristic" && f.Value.String() == "auto" {
+			return // the default spelled out: refused for Dijkstra or HPA* as if it chose something
 		}
 		c.Given = append(c.Given, f.Name)
 	})

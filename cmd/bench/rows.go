@@ -462,14 +462,25 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 		case "nb":
 			v = c.Neighborhood.String()
 		case "heuristic":
-			if c.Heuristic == pathing.Auto {
+			// The window's default is octile whatever the moves: auto
+			// under -nb 4 (manhattan) is named, or the window would
+			// search with another heuristic than the row did.
+			h := c.Heuristic.Resolve(c.Neighborhood)
+			if h == pathing.Octile {
 				continue
 			}
-			v = c.Heuristic.String()
+			v = h.String()
 		default:
 			continue
 		}
 		args = append(args, "-"+name, shellWord(v))
+	}
+	// No -heuristic given: bench's auto is manhattan under -nb 4, where
+	// the window keeps octile (a -scenario run uses octile as it does).
+	if !given("heuristic") && arg == "" && algoIs("astar", "greedy", "group")(c) {
+		if h := c.Heuristic.Resolve(c.Neighborhood); h != pathing.Octile {
+			args = append(args, "-heuristic", h.String())
+		}
 	}
 	return strings.Join(args, " "), ""
 }

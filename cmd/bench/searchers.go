@@ -21,8 +21,9 @@ func init() {
 	scopeFlags("-algo astar or astar-cluster (not -agents)", func(c *Config) bool {
 		return algoIs("astar", "astar-cluster")(c) && c.ExtInt("agents") == 0
 	}, "weight")
-	scopeFlags("-algo astar or greedy (not -agents)", func(c *Config) bool {
-		return algoIs("astar", "greedy")(c) && c.ExtInt("agents") == 0
+	// The group hierarchy's cell searches read it too, as in the window.
+	scopeFlags("-algo astar, greedy or group (not -agents)", func(c *Config) bool {
+		return algoIs("astar", "greedy", "group")(c) && c.ExtInt("agents") == 0
 	}, "heuristic")
 }
 
