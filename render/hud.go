@@ -1351,7 +1351,7 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 	r.panelTops = lines
 	// The view starts at a row's first line only: started on a wrapped
 	// row's second line it showed "abstract L2 211, refine L1 29, …" under
-	// "more above" with no "phases" label (a teacher's report at 175 %).
+	// "more above" with no "by phase" label (a teacher's report at 175 %).
 	// So the panel's "lines" (First, Last, Lines) are rows, tops their
 	// first lines' y.
 	slices.Sort(r.panelConts)
@@ -1776,7 +1776,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		// on four levels has ten phases, cut after three lines before; and
 		// a line a phase was too few where insert L1's note takes three,
 		// which cut off the abstract search's figure on three levels).
-		y = r.kvLines(dst, x, y, "  phases", strings.Join(parts, ", "), ColTextDim, kvAllLines)
+		y = r.kvLines(dst, x, y, "  by phase", strings.Join(parts, ", "), ColTextDim, kvAllLines)
 	}
 	for i, ph := range o.Phases {
 		if compact {

@@ -40,7 +40,7 @@ func TestScrolledPanelKeepsARowsLabel(t *testing.T) {
 		r.fonts.drawn, r.fonts.tops = nil, nil
 		var rowYs []float64
 		for i, s := range drawn {
-			if s != "  phases" {
+			if s != "  by phase" {
 				continue
 			}
 			// The label, its value's first line beside it, then one
