@@ -331,3 +331,44 @@ func aftershock(b *testing.B) *pathing.Grid {
 	}
 	return m.Grid
 }
+
+// tiled4 is src tiled 4×4: a 2048×2048 grid from a 512×512 Moving AI map.
+func tiled4(src *pathing.Grid) *pathing.Grid {
+	g := pathing.MustGrid(4*src.Width(), 4*src.Height())
+	for y := 0; y < g.Height(); y++ {
+		for x := 0; x < g.Width(); x++ {
+			g.SetWeight(image.Pt(x, y), src.Weight(image.Pt(x%src.Width(), y%src.Height())))
+		}
+	}
+	return g
+}
+
+// BenchmarkBuild2048 builds the default hierarchy (clusters of 10, 2
+// levels) on 2048×2048 grids, the size a level designer reported builds
+// of seconds and more than a gigabyte on: 8room_000 (rooms and doors)
+// and Aftershock (open ground) tiled 4×4. A build takes seconds, so it
+// is skipped under -short.
+func BenchmarkBuild2048(b *testing.B) {
+	if testing.Short() {
+		b.Skip("seconds per build; run without -short")
+	}
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		b.Skip("no Moving AI maps: ../shared/maps/movingai missing and $PATHLENS_MAPS not set")
+	}
+	for _, n := range []string{"8room_000", "Aftershock"} {
+		m, err := maps.LoadMap(filepath.Join(dir, n+".map"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		g := tiled4(m.Grid)
+		b.Run(n, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := Build(g, Config{}, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
