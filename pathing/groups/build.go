@@ -127,11 +127,19 @@ func (b *builder) keyCells(dst []int32, k Key) []int32 {
 
 // cellGroups flood-fills the given open cells (ascending flat indices) into
 // connected parts of equal level-1 key. label is a per-cell scratch array
-// that must hold -1 for every listed cell; it is left marked.
+// that must hold -1 for every listed cell; it is left marked. The records'
+// cells, ascending, are cut from one array of len(cells) in record order
+// (each capped at its own length), rather than one array per group.
 func (b *builder) cellGroups(cells []int32, label []int32, out []rec) []rec {
 	g := b.g.grid
-	nb := b.g.cfg.Neighborhood
-	steps := nb.Steps()
+	w, h := g.Width(), g.Height()
+	steps := b.g.cfg.Neighborhood.Steps()
+	var layer []byte // the level-1 region layer, if any
+	if len(b.g.regions) > 0 {
+		layer = b.g.regions[0]
+	}
+	s := b.g.cfg.side(1)
+	buf := make([]int32, 0, len(cells))
 	for _, c0 := range cells {
 		if label[c0] >= 0 {
 			continue
@@ -140,28 +148,61 @@ func (b *builder) cellGroups(cells []int32, label []int32, out []rec) []rec {
 			return out
 		}
 		k := b.keyOfCell(1, int(c0))
+		// A cell has key k when it is in k's region, or else (k a
+		// cluster) in k's cluster and in no region: what keyOfCell says,
+		// without a division per step.
+		cl := image.Rect(int(k.X)*s, int(k.Y)*s, int(k.X+1)*s, int(k.Y+1)*s)
 		id := int32(len(out))
 		label[c0] = id
 		q := append(b.queue[:0], c0)
-		for h := 0; h < len(q); h++ {
-			c := q[h]
-			p := g.Point(int(c))
+		x0, y0 := int(c0)%w, int(c0)/w
+		box := image.Rect(x0, y0, x0+1, y0+1)
+		for hd := 0; hd < len(q); hd++ {
+			c := int(q[hd])
+			x, y := c%w, c/w
 			for _, st := range steps {
-				d := image.Point{p.X + st.DX, p.Y + st.DY}
-				if !g.CanStep(p, d, nb) {
+				// g.CanStep from the open cell c, on flat indices.
+				dx, dy := x+st.DX, y+st.DY
+				if uint(dx) >= uint(w) || uint(dy) >= uint(h) {
 					continue
 				}
-				di := int32(g.Index(d))
-				if label[di] >= 0 || b.keyOfCell(1, int(di)) != k {
+				di := dy*w + dx
+				if g.WeightAt(di) == pathing.Blocked || label[di] >= 0 {
+					continue
+				}
+				if st.DX != 0 && st.DY != 0 && (g.WeightAt(y*w+dx) == pathing.Blocked || g.WeightAt(dy*w+x) == pathing.Blocked) {
+					continue
+				}
+				if k.Region != 0 {
+					if layer[di] != k.Region {
+						continue
+					}
+				} else if dx < cl.Min.X || dx >= cl.Max.X || dy < cl.Min.Y || dy >= cl.Max.Y || layer != nil && !NoRegion(layer[di]) {
 					continue
 				}
 				label[di] = id
-				q = append(q, di)
+				q = append(q, int32(di))
+				box.Min.X, box.Max.X = min(box.Min.X, dx), max(box.Max.X, dx+1)
+				box.Min.Y, box.Max.Y = min(box.Min.Y, dy), max(box.Max.Y, dy+1)
 			}
 		}
 		b.queue = q
-		cs := append([]int32(nil), q...)
-		slices.Sort(cs)
+		start := len(buf)
+		if k.Region == 0 && box.Dx()*box.Dy() <= 4*len(q) {
+			// Row-major over the box instead of a sort: its open cells in
+			// no region are k's and so listed, their labels fresh.
+			for y := box.Min.Y; y < box.Max.Y; y++ {
+				for x := box.Min.X; x < box.Max.X; x++ {
+					if i := y*w + x; label[i] == id && g.WeightAt(i) != pathing.Blocked && (layer == nil || NoRegion(layer[i])) {
+						buf = append(buf, int32(i))
+					}
+				}
+			}
+		} else {
+			buf = append(buf, q...)
+			slices.Sort(buf[start:])
+		}
+		cs := buf[start:len(buf):len(buf)]
 		out = append(out, rec{key: k, minCell: cs[0], cells: cs, old: -1})
 	}
 	return out
@@ -171,7 +212,7 @@ func (b *builder) cellGroups(cells []int32, label []int32, out []rec) []rec {
 func (b *builder) level1() *level {
 	g := b.g.grid
 	label := make([]int32, g.Len())
-	var open []int32
+	open := make([]int32, 0, g.OpenCount())
 	for i := range label {
 		label[i] = -1
 		if g.WeightAt(i) != pathing.Blocked {
@@ -218,9 +259,23 @@ func (b *builder) unitKey(l int, u int32) Key {
 }
 
 // unitGroups gathers the given lower groups (ascending ids) of level l-1 into
-// connected parts of equal level-l key, connected by level l-1 edges.
+// connected parts of equal level-l key, connected by level l-1 edges. As
+// in cellGroups the records' members and cells are cut from one array each.
 func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []rec {
 	low := b.g.levels[l-1]
+	w := b.g.grid.Width()
+	nc := 0
+	for _, u := range units {
+		nc += int(low.cellStart[u+1] - low.cellStart[u])
+	}
+	mbuf := make([]int32, 0, len(units))
+	cbuf := make([]int32, 0, nc)
+	if len(b.loc) < len(low.groups) {
+		b.loc = make([]int32, len(low.groups))
+		for i := range b.loc {
+			b.loc[i] = -1
+		}
+	}
 	for _, u0 := range units {
 		if label[u0] >= 0 {
 			continue
@@ -243,13 +298,43 @@ func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []r
 			}
 		}
 		b.queue = q
-		ms := append([]int32(nil), q...)
+		ms0 := len(mbuf)
+		mbuf = append(mbuf, q...)
+		ms := mbuf[ms0:len(mbuf):len(mbuf)]
 		slices.Sort(ms)
-		var cells []int32
-		for _, m := range ms {
-			cells = append(cells, low.cells[low.cellStart[m]:low.cellStart[m+1]]...)
+		cs0 := len(cbuf)
+		box, n := image.Rectangle{}, 0
+		for i, m := range ms {
+			if i == 0 {
+				box = low.groups[m].Box
+			} else {
+				box = box.Union(low.groups[m].Box)
+			}
+			n += int(low.cellStart[m+1] - low.cellStart[m])
 		}
-		slices.Sort(cells)
+		if box.Dx()*box.Dy() <= 4*n {
+			// Row-major over the members' box (b.loc marks the members)
+			// instead of sorting their cells.
+			for _, m := range ms {
+				b.loc[m] = 0
+			}
+			for y := box.Min.Y; y < box.Max.Y; y++ {
+				for x := box.Min.X; x < box.Max.X; x++ {
+					if u := low.groupOf[y*w+x]; u >= 0 && b.loc[u] >= 0 {
+						cbuf = append(cbuf, int32(y*w+x))
+					}
+				}
+			}
+			for _, m := range ms {
+				b.loc[m] = -1
+			}
+		} else {
+			for _, m := range ms {
+				cbuf = append(cbuf, low.cells[low.cellStart[m]:low.cellStart[m+1]]...)
+			}
+			slices.Sort(cbuf[cs0:])
+		}
+		cells := cbuf[cs0:len(cbuf):len(cbuf)]
 		out = append(out, rec{key: k, minCell: cells[0], cells: cells, members: ms, old: -1})
 	}
 	return out
