@@ -31,23 +31,26 @@ type builder struct {
 	g *Graph
 	// ctx is BuildContext's context while it builds, when it can be
 	// cancelled; nil otherwise (Update is never stopped).
-	ctx     context.Context
-	queue   []int32
-	exits   []exitRec
-	ents    []entRec
-	nbrs    []int32
-	exStart []int        // per neighbour: where its exits start in exits (and the end)
-	ents2   []entRec     // one per entry cell; from −1 when entered from several groups
-	terms   [][2]float64 // per neighbour: sum, max
-	counts  []int
-	loc     []int32 // lower group id → local index (-1 when not a member)
-	ldist   []float64
-	lheap   []lhItem
-	label   []int32    // Update: per-cell flood labels, reused
-	spare   []*level   // Update: retired levels whose arrays assemble reuses
-	recs    []rec      // Update: group records, reused
-	flat    []Edge     // Update: kept edges, reused
-	pairs   [][2]int32 // Update: old and new groups beside a checked group
+	ctx    context.Context
+	queue  []int32
+	exits  []exitRec
+	exits2 []exitRec // sortExits' other buffer
+	// cellOrder: sortExits found b.exits (and so b.ents) in cell order.
+	cellOrder bool
+	ents      []entRec
+	nbrs      []int32
+	exStart   []int        // per neighbour: where its exits start in exits (and the end)
+	ents2     []entRec     // one per entry cell; from −1 when entered from several groups
+	terms     [][2]float64 // per neighbour: sum, max
+	counts    []int
+	loc       []int32 // lower group id → local index (-1 when not a member)
+	ldist     []float64
+	lheap     []lhItem
+	label     []int32    // Update: per-cell flood labels, reused
+	spare     []*level   // Update: retired levels whose arrays assemble reuses
+	recs      []rec      // Update: group records, reused
+	flat      []Edge     // Update: kept edges, reused
+	pairs     [][2]int32 // Update: old and new groups beside a checked group
 	// touch[c] == touchGen marks the cells Update's changed cells can
 	// affect: the changed cells and their eight neighbours.
 	touch    []uint32
@@ -57,6 +60,7 @@ type builder struct {
 	adjStart []int32 // in-group cell graph (CSR on local indices)
 	adj      []lhItem
 	cdist    []float64
+	need     []bool // exitDijkstra: the cells it must settle
 }
 
 type exitRec struct {
@@ -567,25 +571,37 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 	// step from the neighbour into this cell, as exitDijkstra reads it).
 	b.adjStart = append(b.adjStart[:0], 0)
 	b.adj = b.adj[:0]
+	gw, gh := g.Width(), g.Height()
 	for _, c := range cells {
-		p := g.Point(int(c))
-		if rect && p.In(inner) {
+		x, y := int(c)%gw, int(c)/gw
+		if rect && x >= inner.Min.X && x < inner.Max.X && y >= inner.Min.Y && y < inner.Max.Y {
 			continue // no step leaves a rectangle from inside it
 		}
+		wc := float64(g.WeightAt(int(c)))
 		for _, st := range steps {
-			d := image.Point{p.X + st.DX, p.Y + st.DY}
-			if !g.CanStep(p, d, nb) {
+			// g.CanStep and g.StepCost from the open cell c, on flat
+			// indices: a step costs the weight of the cell stepped into
+			// times st.Len (1 or √2, as StepCost multiplies).
+			dx, dy := x+st.DX, y+st.DY
+			if uint(dx) >= uint(gw) || uint(dy) >= uint(gh) {
 				continue
 			}
-			di := g.Index(d)
+			di := dy*gw + dx
+			wd := g.WeightAt(di)
+			if wd == pathing.Blocked {
+				continue
+			}
+			if st.DX != 0 && st.DY != 0 && (g.WeightAt(y*gw+dx) == pathing.Blocked || g.WeightAt(dy*gw+x) == pathing.Blocked) {
+				continue
+			}
 			if j := b.cloc[di]; j >= 0 {
 				if !rect {
-					b.adj = append(b.adj, lhItem{g.StepCost(d, p, nb), j})
+					b.adj = append(b.adj, lhItem{wc * st.Len, j})
 				}
 				continue
 			}
 			to := lv.groupOf[di]
-			sc := g.StepCost(p, d, nb)
+			sc := float64(wd) * st.Len
 			b.exits = append(b.exits, exitRec{cell: c, to: to, c: [numCosts]float64{sc, sc, sc}})
 			b.ents = append(b.ents, entRec{cell: c, from: to})
 		}
@@ -593,9 +609,9 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 			b.adjStart = append(b.adjStart, int32(len(b.adj)))
 		}
 	}
-	// toward(ex) prepares the costs of leaving by the exits ex, which
-	// leave(e) reads for entry e.
-	var toward func(ex []exitRec)
+	// toward(ex, to) prepares the costs of leaving by the exits ex (into
+	// to), which leave(e) reads for entry e.
+	var toward func(ex []exitRec, to int32)
 	var leave func(e int32, _ CostKind) float64
 	if rect {
 		dist := pathing.Octile
@@ -603,7 +619,7 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 			dist = pathing.Manhattan
 		}
 		var exits []exitRec
-		toward = func(ex []exitRec) { exits = ex }
+		toward = func(ex []exitRec, _ int32) { exits = ex }
 		leave = func(e int32, _ CostKind) float64 {
 			pe := g.Point(int(e))
 			best := inf
@@ -618,7 +634,22 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 		if cap(b.cdist) < len(cells) {
 			b.cdist = make([]float64, len(cells))
 		}
-		toward = func(ex []exitRec) { b.exitDijkstra(b.cdist[:len(cells)], ex) }
+		if cap(b.need) < len(cells) {
+			b.need = make([]bool, len(cells))
+		}
+		need := b.need[:len(cells)]
+		toward = func(ex []exitRec, to int32) {
+			// The search may stop once every entry cell it serves (those
+			// not entered from to alone) is settled.
+			n := 0
+			for _, r := range b.ents2 {
+				if r.from != to {
+					need[b.cloc[r.cell]] = true
+					n++
+				}
+			}
+			b.exitDijkstra(b.cdist[:len(cells)], ex, need, n)
+		}
 		leave = func(e int32, _ CostKind) float64 { return b.cdist[b.cloc[e]] }
 	}
 	out = b.finishEdges(a, out, nil, leave, toward)
@@ -658,7 +689,11 @@ func openRect(g *pathing.Grid, cells []int32) (w float64, r image.Rectangle, ok 
 // costs depend on the cell stepped into. One such search per neighbour
 // replaces one search per entry cell, which a group of open ground has
 // several times as many of.
-func (b *builder) exitDijkstra(dist []float64, ex []exitRec) {
+//
+// need flags the n cells whose costs are wanted: the search stops once
+// it has settled them all (later cells keep a cost too high or +Inf),
+// and clears their flags.
+func (b *builder) exitDijkstra(dist []float64, ex []exitRec, need []bool, n int) {
 	for i := range dist {
 		dist[i] = inf
 	}
@@ -680,6 +715,12 @@ func (b *builder) exitDijkstra(dist []float64, ex []exitRec) {
 		if top.d > dist[u] {
 			continue
 		}
+		if need[u] {
+			need[u] = false
+			if n--; n == 0 {
+				break
+			}
+		}
 		for _, e := range b.adj[b.adjStart[u]:b.adjStart[u+1]] {
 			if nd := top.d + e.d; nd < dist[e.n] {
 				dist[e.n] = nd
@@ -688,23 +729,83 @@ func (b *builder) exitDijkstra(dist []float64, ex []exitRec) {
 			}
 		}
 	}
+	if n > 0 { // (a group is connected: not expected)
+		clear(need)
+	}
 	b.lheap = h
+}
+
+// sortExits sorts b.exits by neighbour, then cell, and returns them. The
+// exits come in cell (member) order, each cell's together, so for the few
+// neighbours of a group a stable distribution by neighbour does it in two
+// passes, where a comparison sort of the 32-byte records was a tenth of a
+// build; b.cellOrder records whether they did (a caller that lists them
+// otherwise gets the comparison sort).
+func (b *builder) sortExits() []exitRec {
+	ex := b.exits
+	b.cellOrder = true
+	for i := 1; i < len(ex); i++ {
+		if ex[i].cell < ex[i-1].cell {
+			b.cellOrder = false
+			break
+		}
+	}
+	if !b.cellOrder {
+		slices.SortFunc(ex, func(x, y exitRec) int {
+			if x.to != y.to {
+				return cmp.Compare(x.to, y.to)
+			}
+			return cmp.Compare(x.cell, y.cell)
+		})
+		return ex
+	}
+	// The neighbours, ascending, and how many exits lead to each.
+	nb := b.nbrs[:0]
+	cnt := b.exStart[:0]
+	for _, e := range ex {
+		k := slices.Index(nb, e.to)
+		if k < 0 {
+			nb = append(nb, e.to)
+			cnt = append(cnt, 0)
+			k = len(nb) - 1
+		}
+		cnt[k]++
+	}
+	if len(nb) <= 1 {
+		b.nbrs, b.exStart = nb, cnt
+		return ex
+	}
+	// Starts in neighbour order: sort the (few) neighbours with their counts.
+	for i := 1; i < len(nb); i++ {
+		for j := i; j > 0 && nb[j] < nb[j-1]; j-- {
+			nb[j], nb[j-1] = nb[j-1], nb[j]
+			cnt[j], cnt[j-1] = cnt[j-1], cnt[j]
+		}
+	}
+	at := 0
+	for i, n := range cnt {
+		cnt[i] = at
+		at += n
+	}
+	out := grow(b.exits2, len(ex))
+	for _, e := range ex {
+		k, _ := slices.BinarySearch(nb, e.to)
+		out[cnt[k]] = e
+		cnt[k]++
+	}
+	b.nbrs, b.exStart = nb, cnt
+	b.exits, b.exits2 = out, ex
+	return out
 }
 
 // finishEdges turns b.exits and b.ents of group a into edges, with one of
 // two ways to cost the Maximin and AvgMin terms. With search (level ≥ 2)
 // search(e, k) runs the in-group search from entry e for kind k and dist(x,
 // k) reads the cost from e to x. With toward (level 1, where the kinds share
-// one cost) toward(ex) runs a search from the exits ex into one neighbour
+// one cost) toward(ex, to) runs a search from the exits ex into neighbour to
 // and dist(e, _) reads e's cost to leave by them, the step out included.
-func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKind), dist func(x int32, k CostKind) float64, toward func(ex []exitRec)) []Edge {
-	ex := b.exits
-	slices.SortFunc(ex, func(x, y exitRec) int {
-		if x.to != y.to {
-			return cmp.Compare(x.to, y.to)
-		}
-		return cmp.Compare(x.cell, y.cell)
-	})
+func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKind), dist func(x int32, k CostKind) float64, toward func(ex []exitRec, to int32)) []Edge {
+	ex := b.sortExits()
 	// Merge duplicate (to, cell) exits, keeping the cheapest link per kind.
 	k := 0
 	for i := range ex {
@@ -739,12 +840,14 @@ func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKi
 		return out // entries come only from the single neighbour: fallback
 	}
 	en := b.ents
-	slices.SortFunc(en, func(x, y entRec) int {
-		if x.cell != y.cell {
-			return cmp.Compare(x.cell, y.cell)
-		}
-		return cmp.Compare(x.from, y.from)
-	})
+	if !b.cellOrder {
+		slices.SortFunc(en, func(x, y entRec) int {
+			if x.cell != y.cell {
+				return cmp.Compare(x.cell, y.cell)
+			}
+			return cmp.Compare(x.from, y.from)
+		})
+	}
 	// One record per entry cell: the group it is entered from, or -1 when
 	// from several (it then counts for every neighbour; else for all but
 	// that one).
@@ -784,7 +887,7 @@ func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKi
 					continue // entered from B alone
 				}
 				if !searched {
-					toward(ex[b.exStart[bi]:b.exStart[bi+1]])
+					toward(ex[b.exStart[bi]:b.exStart[bi+1]], to)
 					searched = true
 				}
 				counts[bi]++
