@@ -514,6 +514,12 @@ func (b *builder) computeEdges(l int, lv *level, redo []bool, keep [][]Edge) {
 	n := len(lv.groups)
 	lv.edgeStart = make([]int32, n+1)
 	lv.edges = lv.edges[:0]
+	if redo == nil {
+		if w := edgeWorkers(n); w > 1 {
+			b.edgesParallel(l, lv, w)
+			return
+		}
+	}
 	var out []Edge
 	for a := int32(0); a < int32(n); a++ {
 		if b.cancelled() {
@@ -550,12 +556,7 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 	steps := nb.Steps()
 	cells := lv.cells[lv.cellStart[a]:lv.cellStart[a+1]]
 	b.exits, b.ents = b.exits[:0], b.ents[:0]
-	if len(b.cloc) != g.Len() {
-		b.cloc = make([]int32, g.Len())
-		for i := range b.cloc {
-			b.cloc[i] = -1
-		}
-	}
+	b.ensureCloc()
 	for i, c := range cells {
 		b.cloc[c] = int32(i)
 	}
@@ -594,13 +595,15 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 			if st.DX != 0 && st.DY != 0 && (g.WeightAt(y*gw+dx) == pathing.Blocked || g.WeightAt(dy*gw+x) == pathing.Blocked) {
 				continue
 			}
-			if j := b.cloc[di]; j >= 0 {
+			// Tested by the group map, not b.cloc: the workers of a
+			// parallel build share b.cloc, each on its own group's cells.
+			to := lv.groupOf[di]
+			if to == a {
 				if !rect {
-					b.adj = append(b.adj, lhItem{wc * st.Len, j})
+					b.adj = append(b.adj, lhItem{wc * st.Len, b.cloc[di]})
 				}
 				continue
 			}
-			to := lv.groupOf[di]
 			sc := float64(wd) * st.Len
 			b.exits = append(b.exits, exitRec{cell: c, to: to, c: [numCosts]float64{sc, sc, sc}})
 			b.ents = append(b.ents, entRec{cell: c, from: to})
@@ -657,6 +660,16 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 		b.cloc[c] = -1
 	}
 	return out
+}
+
+// ensureCloc sizes b.cloc to the grid, all -1, unless it is already.
+func (b *builder) ensureCloc() {
+	if n := b.g.grid.Len(); len(b.cloc) != n {
+		b.cloc = make([]int32, n)
+		for i := range b.cloc {
+			b.cloc[i] = -1
+		}
+	}
 }
 
 // openRect reports whether cells (ascending flat indices) fill their

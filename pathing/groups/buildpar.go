@@ -1,0 +1,151 @@
+package groups
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+)
+
+// A fresh build spends most of its time costing the edges of level 1, one
+// group after another, though every group's out-edges depend only on the
+// grid, the level's group map and its own cells. computeEdges hands the
+// groups of a fresh build out to every core in chunks; each worker has
+// its own scratch (one builder each) and writes its chunk's edges to its
+// own list, and the lists are joined in group order afterwards, so the
+// level is the one a single worker makes (TestParallelEdgesMatchSerial).
+// Update, which recomputes a handful of groups, stays on one goroutine.
+
+// edgeChunk is how many groups a worker takes at a time: enough to make
+// the hand-out's atomic add negligible, few enough to balance the cores
+// at the end of a level.
+const edgeChunk = 64
+
+// edgeWorkers is how many goroutines cost the edges of n groups: 1 when
+// the work is too small to split (or one core is all there is). A
+// variable so that tests can force either.
+var edgeWorkers = func(n int) int {
+	if n < 4*edgeChunk {
+		return 1
+	}
+	return min(runtime.GOMAXPROCS(0), 8)
+}
+
+// WorkerPanic is a panic raised on one of a build's worker goroutines,
+// raised again on the goroutine that started the build (see forChunks).
+type WorkerPanic struct {
+	Value any    // what the worker panicked with
+	Stack []byte // the worker's stack when it did
+}
+
+// Error gives the value and the worker's stack: a caller that does not
+// recover prints only its own stack, which does not show where the
+// worker failed.
+func (p *WorkerPanic) Error() string {
+	return fmt.Sprintf("groups: build worker panicked: %v\n\nworker goroutine stack:\n%s", p.Value, p.Stack)
+}
+
+// forChunks calls f(w, k) for every k in [0, n), on workers goroutines (w
+// is the caller's worker index, for per-worker scratch): each takes the
+// next k until none is left, stop reports true or a worker panicked. The
+// calling goroutine is worker 0. It returns when every call has.
+//
+// A panic in f on another goroutine would end the program whatever the
+// caller does (a recover works only on its own goroutine). So the workers
+// recover, stop handing out work, and the first panic is raised again on
+// the calling goroutine once every worker has stopped, as a *WorkerPanic
+// holding the worker's stack.
+func forChunks(n, workers int, stop func() bool, f func(w, k int)) {
+	var next atomic.Int64
+	var failed atomic.Pointer[WorkerPanic]
+	work := func(w int) {
+		for {
+			k := int(next.Add(1)) - 1
+			if k >= n || stop() || failed.Load() != nil {
+				return
+			}
+			f(w, k)
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 1; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					failed.CompareAndSwap(nil, &WorkerPanic{Value: p, Stack: debug.Stack()})
+				}
+			}()
+			work(w)
+		}()
+	}
+	func() {
+		// Worker 0's own panic stops the others too, and waits for them.
+		defer wg.Wait()
+		defer func() {
+			if p := recover(); p != nil {
+				failed.CompareAndSwap(nil, &WorkerPanic{Value: p, Stack: debug.Stack()})
+			}
+		}()
+		work(0)
+	}()
+	if p := failed.Load(); p != nil {
+		panic(p)
+	}
+}
+
+// edgesParallel fills lv's edges (lv.edgeStart sized n+1) on workers
+// goroutines. Worker 0 is b; the others are builders sharing b's graph,
+// context and per-cell local index (each group writes and reads only its
+// own cells' entries there, see cellEdges).
+func (b *builder) edgesParallel(l int, lv *level, workers int) {
+	n := len(lv.groups)
+	b.ensureCloc()
+	ws := make([]*builder, workers)
+	ws[0] = b
+	for i := 1; i < workers; i++ {
+		ws[i] = &builder{g: b.g, ctx: b.ctx, cloc: b.cloc}
+	}
+	chunks := make([][]Edge, (n+edgeChunk-1)/edgeChunk)
+	forChunks(len(chunks), workers, b.cancelled, func(w, k int) {
+		wb := ws[w]
+		var out []Edge
+		for a := int32(k * edgeChunk); a < int32(min(n, (k+1)*edgeChunk)); a++ {
+			if edgeHook != nil {
+				edgeHook(l, a)
+			}
+			start := len(out)
+			if l == 1 {
+				out = wb.cellEdges(lv, a, out)
+			} else {
+				out = wb.unitEdges(l, lv, a, out)
+			}
+			lv.edgeStart[a] = int32(len(out) - start) // a count until joined
+		}
+		chunks[k] = out
+	})
+	if b.cancelled() {
+		return
+	}
+	total := 0
+	for _, c := range chunks {
+		total += len(c)
+	}
+	lv.edges = grow(lv.edges, total)[:0]
+	for _, c := range chunks {
+		lv.edges = append(lv.edges, c...)
+	}
+	at := int32(0)
+	for a := 0; a < n; a++ {
+		cnt := lv.edgeStart[a]
+		lv.edgeStart[a] = at
+		at += cnt
+	}
+	lv.edgeStart[n] = at
+}
+
+// edgeHook, when not nil, is called before the edges of each group are
+// computed by edgesParallel (tests: a worker's panic).
+var edgeHook func(l int, a int32)
