@@ -21,9 +21,9 @@ type rec struct {
 	cells   []int32
 	members []int32
 	old     int32
-	attr    Group // valid when old >= 0
-	fresh   bool  // regrouped by Update (else carried from a clean key)
-	moved   bool  // old >= 0 but other cells: attributes are recomputed
+	attr    *Group // the predecessor's attributes, when old >= 0
+	fresh   bool   // regrouped by Update (else carried from a clean key)
+	moved   bool   // old >= 0 but other cells: attributes are recomputed
 }
 
 // builder holds the scratch memory of Build and Update.
@@ -60,7 +60,12 @@ type builder struct {
 	adjStart []int32 // in-group cell graph (CSR on local indices)
 	adj      []lhItem
 	cdist    []float64
-	need     []bool // exitDijkstra: the cells it must settle
+	// cellArr is the array cellGroups or unitGroups last cut its records'
+	// cells from, and groupOfBuf an array level1 hands assemble for the
+	// group map: assemble takes (and clears) them.
+	cellArr    []int32
+	groupOfBuf []int32
+	need       []bool // exitDijkstra: the cells it must settle
 }
 
 type exitRec struct {
@@ -209,6 +214,7 @@ func (b *builder) cellGroups(cells []int32, label []int32, out []rec) []rec {
 		cs := buf[start:len(buf):len(buf)]
 		out = append(out, rec{key: k, minCell: cs[0], cells: cs, old: -1})
 	}
+	b.cellArr = buf
 	return out
 }
 
@@ -227,6 +233,9 @@ func (b *builder) level1() *level {
 	if b.cancelled() {
 		return nil
 	}
+	// The labels number the groups in first-cell order, as assemble
+	// does: the level's group map can be their array.
+	b.groupOfBuf = label
 	lv := b.assemble(1, recs, nil, false)
 	b.computeEdges(1, lv, nil, nil)
 	return lv
@@ -341,6 +350,7 @@ func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []r
 		cells := cbuf[cs0:len(cbuf):len(cbuf)]
 		out = append(out, rec{key: k, minCell: cells[0], cells: cells, members: ms, old: -1})
 	}
+	b.cellArr = cbuf
 	return out
 }
 
@@ -359,6 +369,9 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool) *le
 		lv, b.spare[l] = b.spare[l], nil
 	}
 	lv.side = b.g.cfg.side(l)
+	if b.groupOfBuf != nil {
+		lv.groupOf, b.groupOfBuf = b.groupOfBuf, nil
+	}
 	lv.groupOf = grow(lv.groupOf, g.Len())
 	for i := range lv.groupOf {
 		lv.groupOf[i] = -1
@@ -369,7 +382,15 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool) *le
 		nc += len(r.cells)
 	}
 	lv.cellStart = grow(lv.cellStart, len(recs)+1)
-	lv.cells = grow(lv.cells, nc)[:0]
+	if arr := b.cellArr; arr != nil && !update && len(arr) == nc && inOrder(recs, arr) {
+		// A fresh build's groups, cut in id order from one array
+		// (cellGroups, unitGroups): the level takes the array, as the
+		// loop below would copy it unchanged.
+		lv.cells = arr[:0]
+	} else {
+		lv.cells = grow(lv.cells, nc)[:0]
+	}
+	b.cellArr = nil
 	lv.memStart, lv.members = nil, lv.members[:0]
 	if l > 1 {
 		lv.memStart = grow(lv.memStart, len(recs)+1)
@@ -390,7 +411,7 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool) *le
 			oldToNew[r.old] = int32(id)
 		}
 		if r.old >= 0 && !r.moved {
-			gr = r.attr
+			gr = *r.attr
 		} else {
 			gr = attributes(r.cells, w)
 			gr.Key = r.key
@@ -427,6 +448,19 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool) *le
 		}
 	}
 	return lv
+}
+
+// inOrder reports whether the cells of recs, one after another, are arr
+// itself: each record's cells start where the previous one's end.
+func inOrder(recs []rec, arr []int32) bool {
+	at := 0
+	for _, r := range recs {
+		if len(r.cells) > 0 && &r.cells[0] != &arr[at] {
+			return false
+		}
+		at += len(r.cells)
+	}
+	return at == len(arr)
 }
 
 // grow returns s with length n, reusing its array when large enough.

@@ -215,7 +215,7 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 		if dirty[old.groups[id].Key] {
 			continue // replaced by the fresh groups
 		}
-		r := rec{key: old.groups[id].Key, old: int32(id), attr: old.groups[id],
+		r := rec{key: old.groups[id].Key, old: int32(id), attr: &old.groups[id],
 			cells: old.cells[old.cellStart[id]:old.cellStart[id+1]]}
 		r.minCell = r.cells[0]
 		if l > 1 {
@@ -397,7 +397,7 @@ func (b *builder) predecessor(l int, old, oldLow *level, low *delta, r *rec, i i
 				return
 			}
 		}
-		r.old, r.attr, r.fresh = cand, old.groups[cand], true
+		r.old, r.attr, r.fresh = cand, &old.groups[cand], true
 		r.moved = !slices.Equal(r.cells, oc)
 		return
 	}
@@ -453,7 +453,7 @@ func (b *builder) predecessor(l int, old, oldLow *level, low *delta, r *rec, i i
 			}
 		}
 	}
-	r.old, r.attr, r.fresh, r.moved = cand, old.groups[cand], true, moved
+	r.old, r.attr, r.fresh, r.moved = cand, &old.groups[cand], true, moved
 }
 
 // stepsOut calls f with the index of every cell a legal step leads to
