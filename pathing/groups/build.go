@@ -3,10 +3,10 @@ package groups
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"image"
 	"math"
 	"slices"
+	"strconv"
 
 	"pathlens/pathing"
 )
@@ -501,37 +501,73 @@ func attributes(cells []int32, w int) Group {
 // nameGroups names groups by key, numbering the parts of a split key; with
 // only not nil, just the groups i it accepts, which must hold every group of
 // their keys.
+//
+// The names of a call share one string (a group's is a slice of it) and
+// the keys are counted in arrays, not maps: a fresh 2048² level has a
+// couple of hundred thousand groups, and fmt and a map per name were most
+// of a build's allocations. nameGroupsFmt in the tests is the old way.
 func nameGroups(gs []Group, only func(i int) bool) {
-	count := map[Key]int{}
-	for i, g := range gs {
-		if only == nil || only(i) {
-			count[g.Key]++
+	// Slots: a region byte's, else 256 + the cluster's row-major index.
+	maxX, maxY := int32(-1), int32(-1)
+	for i := range gs {
+		if k := gs[i].Key; k.Region == 0 && (only == nil || only(i)) {
+			maxX, maxY = max(maxX, k.X), max(maxY, k.Y)
 		}
 	}
-	seen := map[Key]int{}
+	nx := int(maxX) + 1
+	slot := func(k Key) int {
+		if k.Region != 0 {
+			return int(k.Region)
+		}
+		return 256 + int(k.Y)*nx + int(k.X)
+	}
+	count := make([]int32, 2*(256+nx*(int(maxY)+1))) // counts, then seen
+	seen := count[len(count)/2:]
+	n := 0
 	for i := range gs {
-		k := gs[i].Key
+		if only == nil || only(i) {
+			count[slot(gs[i].Key)]++
+			n++
+		}
+	}
+	const hex = "0123456789abcdef"
+	buf := make([]byte, 0, n*12)
+	ends := make([]int32, 0, n)
+	for i := range gs {
 		if only != nil && !only(i) {
 			continue
 		}
-		var base string
-		if k.Region != 0 {
-			base = string(rune(k.Region))
-			if k.Region >= 0x80 {
-				base = fmt.Sprintf("\\x%02x", k.Region)
-			}
-		} else {
-			base = fmt.Sprintf("(%d,%d)", k.X, k.Y)
+		k := gs[i].Key
+		switch {
+		case k.Region >= 0x80:
+			buf = append(buf, '\\', 'x', hex[k.Region>>4], hex[k.Region&15])
+		case k.Region != 0:
+			buf = append(buf, k.Region)
+		default:
+			buf = append(buf, '(')
+			buf = strconv.AppendInt(buf, int64(k.X), 10)
+			buf = append(buf, ',')
+			buf = strconv.AppendInt(buf, int64(k.Y), 10)
+			buf = append(buf, ')')
 		}
-		if count[k] > 1 {
-			seen[k]++
-			if k.Region != 0 {
-				base += fmt.Sprint(seen[k])
-			} else {
-				base += fmt.Sprintf("/%d", seen[k])
+		if sl := slot(k); count[sl] > 1 {
+			seen[sl]++
+			if k.Region == 0 {
+				buf = append(buf, '/')
 			}
+			buf = strconv.AppendInt(buf, int64(seen[sl]), 10)
 		}
-		gs[i].Name = base
+		ends = append(ends, int32(len(buf)))
+	}
+	all := string(buf)
+	at, e := int32(0), 0
+	for i := range gs {
+		if only != nil && !only(i) {
+			continue
+		}
+		gs[i].Name = all[at:ends[e]]
+		at = ends[e]
+		e++
 	}
 }
 

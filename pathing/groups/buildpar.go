@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -109,9 +110,10 @@ func (b *builder) edgesParallel(l int, lv *level, workers int) {
 		ws[i] = &builder{g: b.g, ctx: b.ctx, cloc: b.cloc}
 	}
 	chunks := make([][]Edge, (n+edgeChunk-1)/edgeChunk)
+	scratch := make([][]Edge, workers) // per worker, reused chunk after chunk
 	forChunks(len(chunks), workers, b.cancelled, func(w, k int) {
 		wb := ws[w]
-		var out []Edge
+		out := scratch[w][:0]
 		for a := int32(k * edgeChunk); a < int32(min(n, (k+1)*edgeChunk)); a++ {
 			if edgeHook != nil {
 				edgeHook(l, a)
@@ -124,7 +126,10 @@ func (b *builder) edgesParallel(l int, lv *level, workers int) {
 			}
 			lv.edgeStart[a] = int32(len(out) - start) // a count until joined
 		}
-		chunks[k] = out
+		// Kept exactly sized (appends to a fresh list per chunk
+		// allocated three times the level's edges).
+		chunks[k] = slices.Clone(out)
+		scratch[w] = out
 	})
 	if b.cancelled() {
 		return
