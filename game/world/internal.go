@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"pathlens/maps"
+	"pathlens/pathing/groups"
 	"pathlens/pathing/hpa"
 )
 
@@ -49,14 +50,18 @@ func (e *InternalError) Error() string {
 // into an *InternalError, and writes the stack to PanicOut. Called in the
 // deferred function that recovered, the stack still shows where the panic
 // began; a build worker's panic raised again by hpa (*hpa.WorkerPanic)
-// brings the worker's own stack.
+// or groups (*groups.WorkerPanic) brings the worker's own stack.
 func Recovered(what string, p any) *InternalError {
 	val := p
 	var b strings.Builder
 	var wp *hpa.WorkerPanic
+	var gp *groups.WorkerPanic
 	if err, ok := p.(error); ok && errors.As(err, &wp) {
 		val = wp.Value
 		fmt.Fprintf(&b, "worker goroutine:\n%s\nraised again on:\n", wp.Stack)
+	} else if ok && errors.As(err, &gp) {
+		val = gp.Value
+		fmt.Fprintf(&b, "worker goroutine:\n%s\nraised again on:\n", gp.Stack)
 	}
 	b.Write(debug.Stack())
 	fmt.Fprintf(PanicOut, "pathlens: internal error while %s: %v\n%s\n", what, val, b.String())

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"pathlens/pathing"
+	"pathlens/pathing/groups"
 	"pathlens/pathing/hpa"
 )
 
@@ -111,6 +112,23 @@ func TestBuildWorkerPanicReportsTheWorker(t *testing.T) {
 		t.Fatalf("hierarchy error %v, want the worker's value", w.HierarchyError())
 	}
 	if s := stack.String(); !strings.Contains(s, "hpa.(*Hierarchy).intra1") || !strings.Contains(s, "raised again on:") {
+		t.Errorf("the report lacks the worker's stack:\n%s", s)
+	}
+}
+
+// The same for a worker of the group hierarchy's build (*groups.WorkerPanic).
+func TestGroupBuildWorkerPanicReportsTheWorker(t *testing.T) {
+	stack := capturePanicOut(t)
+	w := openCave(t, t.TempDir())
+	panicBuilds(t, AlgoGroup, &groups.WorkerPanic{Value: "slice bounds out of range", Stack: []byte("goroutine 9 [running]:\ngroups.(*builder).cellEdges(...)\n")})
+	w.Settings.Algo = AlgoGroup
+	w.SetEndpoints(image.Pt(0, 0), image.Pt(3, 2))
+	w.Wait()
+	var ie *InternalError
+	if err := w.HierarchyError(); !errors.As(err, &ie) || ie.Value != "slice bounds out of range" {
+		t.Fatalf("hierarchy error %v, want the worker's value", w.HierarchyError())
+	}
+	if s := stack.String(); !strings.Contains(s, "groups.(*builder).cellEdges") || !strings.Contains(s, "raised again on:") {
 		t.Errorf("the report lacks the worker's stack:\n%s", s)
 	}
 }

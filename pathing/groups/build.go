@@ -135,11 +135,12 @@ func (b *builder) keyCells(dst []int32, k Key) []int32 {
 }
 
 // cellGroups flood-fills the given open cells (ascending flat indices) into
-// connected parts of equal level-1 key. label is a per-cell scratch array
+// connected parts of equal level-1 key; with all set (a fresh build) every
+// open cell of the grid instead, in order. label is a per-cell scratch array
 // that must hold -1 for every listed cell; it is left marked. The records'
 // cells, ascending, are cut from one array of len(cells) in record order
 // (each capped at its own length), rather than one array per group.
-func (b *builder) cellGroups(cells []int32, label []int32, out []rec) []rec {
+func (b *builder) cellGroups(cells []int32, all bool, label []int32, out []rec) []rec {
 	g := b.g.grid
 	w, h := g.Width(), g.Height()
 	steps := b.g.cfg.Neighborhood.Steps()
@@ -148,8 +149,18 @@ func (b *builder) cellGroups(cells []int32, label []int32, out []rec) []rec {
 		layer = b.g.regions[0]
 	}
 	s := b.g.cfg.side(1)
-	buf := make([]int32, 0, len(cells))
-	for _, c0 := range cells {
+	n, end := len(cells), len(cells)
+	if all {
+		n, end = g.OpenCount(), g.Len()
+	}
+	buf := make([]int32, 0, n)
+	for i := 0; i < end; i++ {
+		c0 := int32(i)
+		if !all {
+			c0 = cells[i]
+		} else if g.WeightAt(i) == pathing.Blocked {
+			continue
+		}
 		if label[c0] >= 0 {
 			continue
 		}
@@ -222,14 +233,10 @@ func (b *builder) cellGroups(cells []int32, label []int32, out []rec) []rec {
 func (b *builder) level1() *level {
 	g := b.g.grid
 	label := make([]int32, g.Len())
-	open := make([]int32, 0, g.OpenCount())
 	for i := range label {
 		label[i] = -1
-		if g.WeightAt(i) != pathing.Blocked {
-			open = append(open, int32(i))
-		}
 	}
-	recs := b.cellGroups(open, label, nil)
+	recs := b.cellGroups(nil, true, label, nil)
 	if b.cancelled() {
 		return nil
 	}

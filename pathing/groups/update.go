@@ -133,7 +133,7 @@ func (g *Graph) Update(changed []image.Point) Change {
 	for _, c := range cells {
 		label[c] = -1
 	}
-	fresh := b.cellGroups(cells, label, nil)
+	fresh := b.cellGroups(cells, false, label, nil)
 	if len(b.spare) != L+1 {
 		b.spare = make([]*level, L+1)
 	}
