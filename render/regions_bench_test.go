@@ -1,0 +1,139 @@
+package render
+
+import (
+	"image/color"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/game/world"
+	"pathlens/maps"
+	"pathlens/pathing"
+)
+
+// BenchmarkRegionsRebake is the frame after a room stroke's move on a
+// 1024×1024 map of 64 rooms: the layer is a new slice (the stroke
+// publishes a copy), so the regions layer works out its colours and bakes
+// its pixels again.
+func BenchmarkRegionsRebake(b *testing.B) {
+	const n = 1024
+	g := pathing.MustGrid(n, n)
+	layer := make([]byte, n*n)
+	for i := range layer {
+		x, y := i%n, i/n
+		layer[i] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!?"[(y/128)*8+x/128]
+	}
+	w := world.New(&maps.Map{Name: "rooms", Grid: g})
+	defer w.Close()
+	w.Regions = [][]byte{layer}
+	r := New()
+	cam := &Camera{}
+	cam.Fit(n, n, ComputeLayout(1280, 800, true).Map)
+	f := &Frame{World: w, Cam: cam, Layers: LayerSet(0).With(LayerRegions, true)}
+	dst := ebiten.NewImage(1280, 800)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l := append([]byte(nil), w.Regions[0]...) // a move's publish
+		l[i%len(l)] = 'A'
+		w.Regions = [][]byte{l}
+		r.drawRegions(dst, f)
+	}
+}
+
+// regionColoursScalar is regionColours with its neighbour scan cell by
+// cell (the form before the eight-at-a-time skip), for comparison.
+func regionColoursScalar(layer []byte, w int) map[[2]byte]bool {
+	near := map[[2]byte]bool{}
+	touch := func(a, b byte) {
+		if a != b && !noRegion(a) && !noRegion(b) {
+			near[[2]byte{a, b}], near[[2]byte{b, a}] = true, true
+		}
+	}
+	for i, ch := range layer {
+		if noRegion(ch) {
+			continue
+		}
+		x := i % w
+		for d := 1; d <= 2; d++ {
+			if x+d < w {
+				touch(ch, layer[i+d])
+			}
+			if i+d*w < len(layer) {
+				touch(ch, layer[i+d*w])
+				if x+d < w {
+					touch(ch, layer[i+d*w+d])
+				}
+				if x-d >= 0 {
+					touch(ch, layer[i+d*w-d])
+				}
+			}
+		}
+	}
+	return near
+}
+
+// The eight-at-a-time skip finds the same neighbours as the cell-by-cell
+// scan, on layers of every width around the word size, rooms of random
+// blocks with walls and holes: the colours it gives are then the same.
+func TestRegionColoursSkipFindsEveryNeighbour(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for round := 0; round < 2000; round++ {
+		w, h := 1+rng.IntN(40), 1+rng.IntN(12)
+		layer := make([]byte, w*h)
+		bw, bh := 1+rng.IntN(12), 1+rng.IntN(5)
+		noise := round%2 == 1 // letters at random, mostly holes: rooms meeting at corners
+		for i := range layer {
+			x, y := i%w, i/w
+			layer[i] = byte('A' + (x/bw+3*(y/bh))%20)
+			if noise {
+				layer[i] = ' '
+				if rng.IntN(40) == 0 {
+					layer[i] = byte('A' + rng.IntN(12))
+				}
+			}
+			if rng.IntN(30) == 0 {
+				layer[i] = " #"[rng.IntN(2)]
+			}
+		}
+		want := regionColoursScalar(layer, w)
+		got := regionColours(layer, w)
+		// The colours follow from the neighbours alone: equal colours
+		// for the scan's neighbours mean a missed pair.
+		ref := regionColoursFrom(want, layer)
+		if got != ref {
+			t.Fatalf("round %d, %d×%d: colours differ from the cell-by-cell scan's", round, w, h)
+		}
+	}
+}
+
+// regionColoursFrom is regionColours' colour choice on a given set of
+// neighbouring pairs.
+func regionColoursFrom(near map[[2]byte]bool, layer []byte) [256]color.RGBA {
+	var idx [256]int
+	var used [256]bool
+	for _, ch := range layer {
+		used[ch] = !noRegion(ch)
+	}
+	var out [256]color.RGBA
+	for ch := range 256 {
+		if !used[ch] {
+			continue
+		}
+		var taken [len(regionPalette)]int
+		for o := range ch {
+			if used[o] && near[[2]byte{byte(ch), byte(o)}] {
+				taken[idx[o]]++
+			}
+		}
+		best := 0
+		for k := range taken {
+			if taken[k] < taken[best] {
+				best = k
+			}
+		}
+		idx[ch], out[ch] = best, regionPalette[best]
+	}
+	return out
+}
