@@ -64,8 +64,10 @@ type BatchResult struct {
 	// panel's words ("HPA*, cluster size 10, levels 2, …").
 	Settings Settings
 	Config   string
-	// Version is the grid version it ran on (GridVersion when it started).
+	// Version is the grid version it ran on (GridVersion when it started),
+	// rooms the room steps done then (roomsDone).
 	Version uint64
+	rooms   uint64
 	// queries is the list it ran (the session's Queries then): rows name
 	// their query by index in it.
 	queries [][2]image.Point
@@ -113,6 +115,7 @@ type batchJob struct {
 	settings Settings
 	config   string // BatchConfig of settings, as the batch's messages name it
 	version  uint64
+	rooms    uint64
 	done     atomic.Int64 // rows finished, read by the panel
 	cancel   context.CancelFunc
 	res      chan *BatchResult // capacity 1: the worker never waits
@@ -174,7 +177,7 @@ func (w *World) StartBatch() bool {
 	}
 	qs := slices.Clone(w.Queries)
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &batchJob{total: len(qs), settings: s, config: w.batchConfig(s), version: w.GridVersion(), cancel: cancel,
+	j := &batchJob{total: len(qs), settings: s, config: w.batchConfig(s), version: w.GridVersion(), rooms: w.roomsDone, cancel: cancel,
 		res: make(chan *BatchResult, 1), ended: make(chan struct{}), started: time.Now()}
 	w.Batch.job = j
 	go func() {
@@ -403,6 +406,9 @@ func (w *World) BatchStale() string {
 	if !w.batchListHolds() {
 		why = append(why, "the query list was replaced since")
 	}
+	if w.roomsDone != r.rooms && r.Settings.Uses("rooms") {
+		why = append(why, "the rooms were repainted since")
+	}
 	was, now := configWords(r.Settings), configWords(w.Settings)
 	if was[0][1] != now[0][1] {
 		why = append(why, fmt.Sprintf("algorithm %s → %s", was[0][1], now[0][1]))
@@ -522,7 +528,7 @@ func (w *World) BatchStep(d int) (row BatchRow, rank int, msg string, ok bool) {
 // result, or nil when ctx was cancelled.
 func runBatch(ctx context.Context, j *batchJob, snap *pathing.Grid, regions [][]byte, s Settings, qs [][2]image.Point) *BatchResult {
 	t0 := time.Now()
-	res := &BatchResult{Settings: s, Config: j.config, Version: j.version, queries: qs}
+	res := &BatchResult{Settings: s, Config: j.config, Version: j.version, rooms: j.rooms, queries: qs}
 	plan, build, err := batchPlanner(ctx, snap, regions, s)
 	if err != nil {
 		if ctx.Err() != nil {

@@ -48,9 +48,14 @@ func (w *World) keyFor(a Algo) hierKey {
 		// groups (and drop the last repair shown).
 		cluster = 0
 	}
-	k := hierKey{algo: a, cluster: cluster, levels: levels, nb: s.Neighborhood, regions: len(w.Regions), dense: s.Dense && a == AlgoHPA, grid: w.Grid}
+	k := hierKey{algo: a, cluster: cluster, levels: levels, nb: s.Neighborhood, dense: s.Dense && a == AlgoHPA, grid: w.Grid}
 	if a == AlgoGroup {
-		k.rooms = w.roomsV
+		// HPA* reads no rooms: a room layer painted or taken back under
+		// it rebuilt it and replanned every agent.
+		k.regions, k.rooms = len(w.Regions), w.roomsDone
+		if st := w.roomStroke; st != nil && st.edit.added && len(st.edit.cells) > 0 {
+			k.regions-- // the stroke's own layer: not the hierarchy's until it ends
+		}
 	}
 	return k
 }

@@ -89,6 +89,11 @@ type edits struct {
 	// session has no step for them, and the next save, which leaves them
 	// out, says so.
 	stale int
+	// roomsLost says a room step of the saved state was overwritten (a
+	// new step pushed after undoing it); roomsBaked, that the rooms were
+	// unsaved when an export over the map started the history afresh.
+	// Either leaves the rooms unsaved until the next save.
+	roomsLost, roomsBaked bool
 }
 
 type stroke struct {
@@ -268,6 +273,10 @@ func (w *World) UnsavedText() string {
 	return s
 }
 
+// UndoSteps returns how many steps Undo can take back (strokes, room
+// strokes, edits and the agents' steps).
+func (w *World) UndoSteps() int { return w.edits.pos }
+
 // CanUndo reports whether there is a step to undo: a stroke or edit, or a
 // removal, spawn or send of agents.
 func (w *World) CanUndo() bool { return w.edits.pos > 0 && w.stroke == nil && w.roomStroke == nil }
@@ -323,7 +332,7 @@ func (w *World) bakeEdits() (n, listed, undone int) {
 		applied = countTerrain(ed.list[:min(ed.pos, ed.div)])
 	}
 	undone = listed - applied
-	w.edits = edits{baked: ed.baked + applied, undoneBaked: ed.undoneBaked + undone, stale: ed.stale}
+	w.edits = edits{baked: ed.baked + applied, undoneBaked: ed.undoneBaked + undone, stale: ed.stale, roomsBaked: w.RoomsUnsaved()}
 	return n, listed, undone
 }
 
@@ -705,9 +714,11 @@ func (w *World) pushEdit(e Edit) {
 	case ed.saved > ed.pos:
 		// The saved state was undone and is now overwritten.
 		ed.div, ed.lost = ed.pos, countTerrain(ed.list[ed.pos:ed.saved])
+		ed.roomsLost = ed.roomsLost || hasRooms(ed.list[ed.pos:ed.saved])
 		ed.saved = -1
 	case ed.saved < 0 && ed.pos < ed.div:
 		ed.lost += countTerrain(ed.list[ed.pos:ed.div])
+		ed.roomsLost = ed.roomsLost || hasRooms(ed.list[ed.pos:ed.div])
 		ed.div = ed.pos
 	}
 	ed.list = append(ed.list[:ed.pos], e)

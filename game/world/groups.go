@@ -77,6 +77,11 @@ func (w *World) regionsWhere(l int) string {
 	if sc == nil || l < 1 || l > len(w.Regions) {
 		return ""
 	}
+	if l > len(sc.Regions) {
+		// Painted with the room tool and not saved: no file holds it (a
+		// .map session's message named the map, which cannot).
+		return fmt.Sprintf("level %d's rooms painted in this session", l)
+	}
 	if l <= sc.MapLevels {
 		if sc.MapFile == "" {
 			return ""
@@ -467,6 +472,22 @@ func ClusterSide(h GroupsView, l int) int {
 		return s.clusterSide(l)
 	}
 	return h.Inspect(l).ClusterSize
+}
+
+// SquareSide returns the side of the square clusters of level l of h's
+// group hierarchy even where the level has designer rooms, which the
+// squares fill in around (cells in no room), and ClusterSide otherwise.
+func SquareSide(h GroupsView, l int) int {
+	a, ok := h.(*groupHier)
+	if !ok {
+		return ClusterSide(h, l)
+	}
+	c := a.g.Config()
+	side := c.ClusterSize
+	for i := 1; i < l; i++ {
+		side *= c.Branch
+	}
+	return side
 }
 
 func (a *groupHier) clusterSide(l int) int {

@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"image"
+	"strings"
 
 	"pathlens/pathing/groups"
 )
@@ -20,8 +21,10 @@ import (
 // under them.
 
 // NoRoom is the letter of a cell in no room (groups.NoRegion): the group
-// hierarchy gives it to the square clusters.
-const NoRoom = ' '
+// hierarchy gives it to the square clusters. '#', not ' ': a saved layer's
+// rows must not end in spaces, which editors strip (the row is then too
+// short to read back).
+const NoRoom = '#'
 
 // RoomCell is one cell's change of room letter.
 type RoomCell struct {
@@ -50,13 +53,39 @@ type roomStroke struct {
 	layer []byte
 }
 
-// RoomsVersion counts changes of the rooms (strokes, undo, redo): the
-// group hierarchy's key and the renderer's caches read it.
+// RoomsVersion counts the rooms' layers published: every move of a room
+// stroke that changed a cell, and every undo and redo (the window redraws
+// when it moves).
 func (w *World) RoomsVersion() uint64 { return w.roomsV }
 
-// RoomsUnsaved reports whether the rooms changed since the last save or
-// load.
-func (w *World) RoomsUnsaved() bool { return w.roomsV != w.roomsSaved }
+// RoomsUnsaved reports whether the rooms differ from the last save or
+// load: room steps done or undone since, read from the undo history as the
+// terrain's edits are (an undo and its redo leave the saved rooms), or a
+// room stroke in progress that changed cells.
+func (w *World) RoomsUnsaved() bool {
+	if st := w.roomStroke; st != nil && len(st.edit.cells) > 0 {
+		return true
+	}
+	ed := &w.edits
+	if ed.roomsBaked || ed.roomsLost {
+		return true
+	}
+	if ed.saved >= 0 {
+		return hasRooms(ed.list[min(ed.pos, ed.saved):max(ed.pos, ed.saved)])
+	}
+	c := min(ed.pos, ed.div) // the steps still shared with the saved state
+	return hasRooms(ed.list[c:ed.pos]) || hasRooms(ed.list[c:ed.div])
+}
+
+// hasRooms reports whether es holds a room step.
+func hasRooms(es []Edit) bool {
+	for i := range es {
+		if es[i].Kind == EditRooms {
+			return true
+		}
+	}
+	return false
+}
 
 // RoomAt returns the room letter of cell p on level (1 is level 1), and
 // NoRoom off the map or where the level has no layer.
@@ -107,7 +136,7 @@ func (w *World) RoomLevelError(level int) error {
 	case level > n+1:
 		return fmt.Errorf("level %d has no rooms yet: paint level %d's first (L shows it)", n+1, n+1)
 	case w.scenario != nil && level <= w.scenario.MapLevels:
-		return fmt.Errorf("level %d's rooms are %s's own, read from it whenever the session opens: draw them in Tiled, or export the session as .tmx (Ctrl+Shift+S) and open that", level, w.mapFileName())
+		return fmt.Errorf("level %d's rooms are %s's own, read from it whenever the session opens: edit them in Tiled (levels above them can be painted here)", level, w.mapFileName())
 	}
 	return nil
 }
@@ -129,11 +158,11 @@ func (w *World) mapFileName() string {
 func (w *World) BeginRoomStroke(p image.Point, level int, letter byte, size int) {
 	w.EndStroke() // and a room stroke
 	if !w.Grid.In(p) {
-		w.Note("cell (%d,%d) is outside the map: no room to paint", p.X, p.Y)
+		w.Fail("cell (%d,%d) is outside the map: no room to paint", p.X, p.Y)
 		return
 	}
 	if err := w.RoomLevelError(level); err != nil {
-		w.Note("%v", err)
+		w.Fail("%v", err) // shown and logged as an error
 		return
 	}
 	if groups.NoRegion(letter) {
@@ -251,8 +280,28 @@ func (w *World) EndRoomStroke() {
 	}
 	re := st.edit
 	w.pushEdit(Edit{Kind: EditRooms, rooms: &re})
+	w.roomsDone++
 	w.logRooms("rooms", &re, st.letter)
 	w.roomsChanged()
+	w.noteStraddle(re.level)
+}
+
+// noteStraddle says, after a room stroke on level, which rooms of the
+// level below it (or of it, under the level above) lie in two regions of
+// the level above, as the load's note does: the group hierarchy puts each
+// wholly in one, so what is drawn is not what is planned, and a designer
+// painting level 3 over two level-2 wings saw the tint say one room and
+// the planner use the other, with no word until the file was reopened.
+func (w *World) noteStraddle(level int) {
+	for _, n := range straddleNotes(w.Regions, w.RegionNames) {
+		for _, l := range []int{level - 1, level} {
+			if l >= 1 && strings.HasPrefix(n, fmt.Sprintf("level-%d rooms cross level-%d regions", l, l+1)) {
+				w.NoteAfterError("%s", n)
+				w.Log.Add("rooms_straddle", F{"msg", n})
+				return
+			}
+		}
+	}
 }
 
 // roomsChanged replans after the rooms changed: the group hierarchy's key
@@ -271,6 +320,7 @@ func (w *World) roomStep(re *roomEdit, undo bool) {
 		how = "undo"
 	}
 	w.logRooms(how, re, 0)
+	w.roomsDone++
 	if undo && re.added {
 		w.dropRoomLayer(re.level)
 		w.roomsChanged()

@@ -802,7 +802,7 @@ func (w *World) save(path, why string) error {
 	w.edits.saved = w.edits.pos
 	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0
-	w.roomsSaved = w.roomsV
+	w.edits.roomsBaked, w.edits.roomsLost = false, false
 	gone, baked, undoneBaked, stale := w.editLinesGone(), w.edits.baked, w.edits.undoneBaked, w.edits.stale
 	w.edits.baked, w.edits.undoneBaked, w.edits.stale = 0, 0, 0
 	if w.Source == "" || strings.HasPrefix(w.Source, assets.Prefix) || w.ScenarioFile() == "" {
@@ -819,8 +819,12 @@ func (w *World) save(path, why string) error {
 	if a, err := filepath.Abs(path); err == nil {
 		shown = a
 	}
-	what := savedWhat(w.EditCount(), len(sc.Edits), len(sc.Agents), why, dropped)
-	fs := []F{{"path", path}, {"edits", w.EditCount()}, {"cells", len(sc.Edits)}, {"queries", len(sc.Queries)}, {"agents", len(sc.Agents)}}
+	rooms := len(sc.Regions) // the layers the file holds as its own (WriteScenario)
+	if sc.MapLevels > 0 && sc.MapPath != "" && rooms <= sc.MapLevels {
+		rooms = 0
+	}
+	what := savedWhat(w.EditCount(), len(sc.Edits), len(sc.Agents), rooms, why, dropped)
+	fs := []F{{"path", path}, {"edits", w.EditCount()}, {"cells", len(sc.Edits)}, {"queries", len(sc.Queries)}, {"agents", len(sc.Agents)}, {"room_layers", rooms}}
 	if gone != "" {
 		what += "; " + gone
 		fs = append(fs, F{"baked", baked}, F{"undone_baked", undoneBaked}, F{"stale", stale})
@@ -880,13 +884,18 @@ func (w *World) relocated(orig *maps.Scenario, path string) *maps.Scenario {
 // file records for them, and the agents ("3 edits (12 cells), 4 agents";
 // "no edits, 2 agents"), then why it went where it did and what it left
 // out.
-func savedWhat(edits, cells, agents int, why string, dropped leftOut) string {
+func savedWhat(edits, cells, agents, rooms int, why string, dropped leftOut) string {
 	what := "no edits"
 	if edits > 0 {
 		what = plural(edits, "edit", "edits") + " (" + plural(cells, "cell", "cells") + ")"
+	} else if rooms > 0 {
+		what = "no terrain edits" // painted rooms were saved as "no edits" (a designer's report)
 	}
 	if agents > 0 {
 		what += ", " + plural(agents, "agent", "agents")
+	}
+	if rooms > 0 {
+		what += ", rooms on " + plural(rooms, "level", "levels")
 	}
 	if why != "" {
 		what += "; " + why

@@ -225,6 +225,10 @@ func (s Settings) Uses(name string) bool {
 		return s.Algo.Hierarchical()
 	case "smooth", "shortcut", "transitions":
 		return s.Algo == AlgoHPA
+	case "rooms":
+		// The group hierarchy's groups, and the cluster heuristic's
+		// table, made of its level 1.
+		return s.Algo == AlgoGroup || s.UsesClusterHeuristic()
 	}
 	return true
 }
@@ -284,7 +288,7 @@ func (w *World) uncovered(levels int) (p image.Point, ok bool) {
 	if len(w.Regions) < levels {
 		return image.Pt(-1, -1), true
 	}
-	k := coverKey{w.GridVersion(), w.roomsV, levels}
+	k := coverKey{w.GridVersion(), w.roomsDone, levels}
 	if !w.cover.ok || w.cover.key != k {
 		w.cover.key, w.cover.at, w.cover.ok = k, -1, true
 		cells := w.Grid.Cells()

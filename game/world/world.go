@@ -213,10 +213,13 @@ type World struct {
 	editFrom, editTo uint64
 	stroke           *stroke
 	roomStroke       *roomStroke // a room stroke in progress (rooms.go)
-	// roomsV counts changes of the rooms; roomsSaved is its value at the
-	// last save or load.
-	roomsV, roomsSaved uint64
-	quickSeq           int
+	// roomsV counts the rooms' layers published (every move of a room
+	// stroke, for the renderer); roomsDone counts room steps done, undone
+	// or redone, which the group hierarchy's key holds: mid-stroke the
+	// hierarchy of the rooms before it stays current, as the terrain's
+	// does while a stroke holds its repair.
+	roomsV, roomsDone uint64
+	quickSeq          int
 }
 
 // New returns a world showing m with default settings and no query. The
