@@ -1810,7 +1810,7 @@ func (g *Game) waitForGrid(down, inMap bool, cell image.Point) {
 // the stroke there, and the rest of the drag painted nothing, without a
 // word. The quit question's S still saves at once.
 func (g *Game) save() {
-	if _, painting := g.w.Painting(); painting {
+	if g.paintingNow() || g.roomPaintingNow() { // a room stroke too: it would end at once
 		g.saveAtEnd = true
 		g.w.Note("saving when the stroke ends (let go of the button)")
 		return
@@ -1824,7 +1824,7 @@ func (g *Game) saveAfterStroke() {
 	if !g.saveAtEnd {
 		return
 	}
-	if _, painting := g.w.Painting(); !painting {
+	if !g.paintingNow() && !g.roomPaintingNow() {
 		g.saveAtEnd = false
 		g.w.SaveDefault()
 	}
@@ -1835,7 +1835,18 @@ func (g *Game) saveAfterStroke() {
 // of the drag paints nothing. The session's Undo refuses while a stroke is
 // open, and said "nothing to undo" with the stroke's cells on the map.
 func (g *Game) undo() {
-	g.w.EndStroke() // a stroke in progress (rooms too) is an edit now, unless it changed no cell
+	if g.paintingNow() || g.roomPaintingNow() {
+		// A stroke in progress (rooms too) is a step now, unless it
+		// changed no cell: then there is nothing of it to take back, and
+		// the step before it must stay (a designer's Ctrl+Z over a room's
+		// own cells deleted the room painted before).
+		n := g.w.UndoSteps()
+		g.w.EndStroke()
+		if g.w.UndoSteps() == n {
+			g.w.Note("the stroke changed no cell: nothing undone")
+			return
+		}
+	}
 	g.w.Undo()
 }
 
@@ -2115,7 +2126,7 @@ func (g *Game) stepBrushSize(d int) {
 		return
 	}
 	g.brushSize = brushSizes[j]
-	g.w.NoteAfterError("brush %s: dig, fill and weight%s", brushSizeText(g.brushSize), g.nextStrokeNote())
+	g.w.NoteAfterError("brush %s: dig, fill, weight and rooms%s", brushSizeText(g.brushSize), g.nextStrokeNote())
 	g.w.Log.Add("switch", world.F{Key: "name", Val: "brush_size"}, world.F{Key: "value", Val: g.brushSize})
 }
 
@@ -2131,7 +2142,7 @@ func (g *Game) nextPaintMode() {
 // nextStrokeNote ends a brush switch's note while a stroke is in
 // progress: the stroke keeps the brush it began with.
 func (g *Game) nextStrokeNote() string {
-	if g.paintingNow() {
+	if g.paintingNow() || g.roomPaintingNow() {
 		return ", from the next stroke"
 	}
 	return ""

@@ -2,6 +2,7 @@ package game
 
 import (
 	"image"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -83,5 +84,48 @@ func TestRoomToolPaintsGrowsAndUndoes(t *testing.T) {
 	rooms.Release(g, free)
 	if !strings.Contains(w.Message, "does not read them") {
 		t.Errorf("rooms painted under HPA*: message %q, want it to say HPA* does not read rooms", w.Message)
+	}
+}
+
+// From a review and a designer's test: Ctrl+S in the middle of a room drag
+// ended the stroke at once (the rest of the drag painted nothing), and
+// Ctrl+Z during a stroke that had changed no cell undid the stroke before
+// it (the room painted just before was deleted).
+func TestRoomToolSaveAndUndoMidStroke(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	w := g.w
+	w.SaveTo = filepath.Join(t.TempDir(), "rooms.pls")
+	g.setTool(g.tools[4])
+	rooms := g.tools[4]
+	level := max(1, g.viewLevel)
+	var a image.Point
+	for y := 5; y < w.Grid.Height()-5; y++ {
+		if p := image.Pt(10, y); w.RoomAt(p, level) == world.NoRoom {
+			a = p
+			break
+		}
+	}
+	rooms.Press(g, a, false)
+	g.save()
+	rooms.Drag(g, a.Add(image.Pt(3, 0)))
+	if _, _, _, ok := w.RoomPainting(); !ok || !g.saveAtEnd {
+		t.Fatalf("Ctrl+S mid room stroke: painting %v, save waiting %v; want the stroke to go on and the save to wait", ok, g.saveAtEnd)
+	}
+	rooms.Release(g, a.Add(image.Pt(3, 0)))
+	g.saveAfterStroke()
+	letter := w.RoomAt(a, level)
+	if letter == world.NoRoom || w.RoomAt(a.Add(image.Pt(3, 0)), level) != letter || w.Dirty() {
+		t.Fatalf("after the release: room %q to (%v), dirty %v; want the whole drag painted and saved", letter, a.Add(image.Pt(3, 0)), w.Dirty())
+	}
+
+	// A stroke over the room's own cells changes nothing: Ctrl+Z then
+	// takes nothing back.
+	steps := w.UndoSteps()
+	rooms.Press(g, a, false)
+	rooms.Drag(g, a.Add(image.Pt(1, 0)))
+	g.undo()
+	rooms.Release(g, a.Add(image.Pt(1, 0)))
+	if w.UndoSteps() != steps || w.RoomAt(a, level) != letter {
+		t.Errorf("Ctrl+Z over a stroke that changed nothing: %d steps (was %d), room at %v %q; want the room kept", w.UndoSteps(), steps, a, w.RoomAt(a, level))
 	}
 }

@@ -276,8 +276,8 @@ func (roomTool) Drag(g *Game, c image.Point)            { g.w.RoomStrokeTo(c) }
 func (roomTool) Release(g *Game, c image.Point) {
 	_, _, _, painting := g.w.RoomPainting()
 	g.w.EndRoomStroke()
-	if a := g.w.Settings.Algo; painting && a != world.AlgoGroup {
-		g.w.NoteAfterError("rooms make the group hierarchy's groups (%s): %s does not read them", keysOf(ActAlgoGroup), a)
+	if s := g.w.Settings; painting && !s.Uses("rooms") {
+		g.w.NoteAfterError("rooms make the group hierarchy's groups (%s): %s does not read them", keysOf(ActAlgoGroup), s.Algo)
 	}
 }
 
@@ -292,7 +292,7 @@ func (g *Game) beginRoomStroke(c image.Point, erase bool) {
 		return // a press beside the map: nothing to paint
 	}
 	if err := w.RoomLevelError(level); err != nil {
-		w.NoteAfterError("%v", err)
+		w.Fail("%v", err) // shown and logged (an error line), as a refused click is
 		return
 	}
 	letter, what := byte(world.NoRoom), "taking cells out of their rooms"
@@ -302,7 +302,7 @@ func (g *Game) beginRoomStroke(c image.Point, erase bool) {
 		if letter == world.NoRoom {
 			free, ok := w.FreeRoom(level)
 			if !ok {
-				w.NoteAfterError("level %d has a room for every letter and digit: grow one from inside it, or take cells out with Shift", level)
+				w.Fail("level %d has a room for every letter and digit: grow one from inside it, or take cells out with Shift", level)
 				return
 			}
 			letter, what = free, fmt.Sprintf("new room %c", free)

@@ -52,8 +52,16 @@ func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 	l := clampLevel(f.ViewLevel, h.Levels())
 	for lv := max(l-1, 1); lv <= l; lv++ {
 		side := world.ClusterSide(h, lv)
+		var rooms []byte // the level's rooms, which the squares fill in around
 		if side <= 0 {
-			continue
+			w := f.World
+			if lv > len(w.Regions) || len(w.Regions[lv-1]) != w.Grid.Len() {
+				continue
+			}
+			if side = world.SquareSide(h, lv); side <= 0 {
+				continue
+			}
+			rooms = w.Regions[lv-1]
 		}
 		c := ColBorder
 		width := float32(1.5)
@@ -66,7 +74,60 @@ func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 		if c.A = borderAlpha(c.A, float64(side)*f.Cam.Zoom); c.A == 0 {
 			continue
 		}
+		if rooms != nil {
+			// A designer who painted one room saw every cluster border
+			// of the map go, though the squares still group the rest.
+			r.squareLinesOutsideRooms(dst, f, side, width, PM(c), rooms)
+			continue
+		}
 		r.gridLines(dst, f, side, width, PM(c))
+	}
+}
+
+// squareLinesOutsideRooms draws the square clusters' borders (every side
+// cells) where the cells on both sides of a border are in no room: inside
+// and between the designer's rooms the rooms are the groups.
+func (r *Renderer) squareLinesOutsideRooms(dst *ebiten.Image, f *Frame, side int, width float32, c color.Color, rooms []byte) {
+	g := f.World.Grid
+	W, H := g.Width(), g.Height()
+	vis := visibleRect(f, dst, side)
+	if vis.Empty() {
+		return
+	}
+	cam := f.Cam
+	free := func(x, y int) bool { return noRegion(rooms[y*W+x]) }
+	line := func(ax, ay, bx, by int) {
+		sx, sy := cam.ToScreen(float64(ax), float64(ay))
+		ex, ey := cam.ToScreen(float64(bx), float64(by))
+		vector.StrokeLine(dst, float32(sx), float32(sy), float32(ex), float32(ey), width, c, false)
+	}
+	y0, y1 := max(vis.Min.Y, 0), min(vis.Max.Y, H)
+	x0, x1 := max(vis.Min.X, 0), min(vis.Max.X, W)
+	for x := (vis.Min.X/side + 1) * side; x < x1 && x < W; x += side {
+		from := -1
+		for y := y0; y <= y1; y++ {
+			on := y < y1 && x > 0 && free(x-1, y) && free(x, y)
+			switch {
+			case on && from < 0:
+				from = y
+			case !on && from >= 0:
+				line(x, from, x, y)
+				from = -1
+			}
+		}
+	}
+	for y := (vis.Min.Y/side + 1) * side; y < y1 && y < H; y += side {
+		from := -1
+		for x := x0; x <= x1; x++ {
+			on := x < x1 && y > 0 && free(x, y-1) && free(x, y)
+			switch {
+			case on && from < 0:
+				from = x
+			case !on && from >= 0:
+				line(from, y, x, y)
+				from = -1
+			}
+		}
 	}
 }
 
