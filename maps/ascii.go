@@ -101,7 +101,7 @@ func (b *asciiBuilder) add(line []byte, lineNo int) error {
 		}
 		b.terrain = make([]byte, 0, min(b.w*64, 1<<20))
 	} else if n != b.w {
-		return errAt(b.file, lineNo, "row has %d cells, want %d (the width of the first row, line %d)%s", n, b.w, b.firstLine, trailingNote(row, b.w))
+		return errAt(b.file, lineNo, "row has %d cells, want %d (the width of the first row, line %d)", n, b.w, b.firstLine)
 	}
 	if b.h == pathing.MaxSide {
 		return errAt(b.file, lineNo, "more than %d rows, the limit of a side", pathing.MaxSide)

@@ -95,16 +95,25 @@ func TestLoadMap(t *testing.T) {
 	bad := writeFile(t, dir, "bad.map", mai("2", "3", "...", ".."))
 	trail := writeFile(t, dir, "trail.map", mai("2", "3", "... ", "..."))
 	wide := writeFile(t, dir, "wide.map", mai("2", "3", ".... \t", "..."))
+	short := writeFile(t, dir, "short.map", mai("2", "5", "..  ", "....."))
 	for _, tc := range []struct{ path, want string }{
 		{sp, sp + ":1: is a Moving AI scenario list"},
 		{trail, trail + ":5: row has 4 cells, want 3 (its last character is a space or tab: remove it)"},
 		{wide, wide + ":5: row has 6 cells, want 3 (it ends in spaces or tabs, counted as cells)"},
+		{short, short + ":5: row has 4 cells, want 5$"},
 		{bad, "" + bad + ":6: row has 2 cells, want 3"},
 		{filepath.Join(dir, "missing.map"), "no such file"},
 		{dir, dir + ": is a directory"},
 		{"/dev/null", "/dev/null: is not a regular file"},
 	} {
 		_, err := LoadMap(tc.path)
+		if want, whole := strings.CutSuffix(tc.want, "$"); whole {
+			// The whole message: nothing after it.
+			if err == nil || !strings.HasSuffix(err.Error(), want) {
+				t.Errorf("LoadMap(%s): error %v, want it to end %q", tc.path, err, want)
+			}
+			continue
+		}
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("LoadMap(%s): error %v, want %q", tc.path, err, tc.want)
 		}

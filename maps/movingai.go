@@ -283,8 +283,8 @@ func WriteMovingAI(w io.Writer, m *Map) error {
 func trailingNote(row []byte, want int) string {
 	trimmed := bytes.TrimRight(row, " \t")
 	k := len(row) - len(trimmed)
-	if k == 0 {
-		return ""
+	if k == 0 || utf8.RuneCount(row) < want {
+		return "" // too short: spaces at its end are not why
 	}
 	if utf8.RuneCount(trimmed) == want {
 		if k == 1 {

@@ -542,7 +542,7 @@ func openScenario(env *Env) (*scenarioRun, error) {
 		if v, err := pathing.ParseHeuristic(string(h)); err == nil {
 			cfg.Heuristic = v
 		}
-	} else if h == "" && !slices.Contains(cfg.Given, "heuristic") {
+	} else if h == "" && !slices.Contains(cfg.Given, "heuristic") && algoIs("astar", "greedy", "group")(cfg) {
 		// The window's default, octile whatever the moves: under "set
 		// neighborhood 4" auto would be manhattan here, and the session's
 		// expansions could not be reproduced (478 in the window, 113 here).

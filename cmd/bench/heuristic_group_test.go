@@ -100,3 +100,26 @@ func TestRegionsRefusesAMovingAIMap(t *testing.T) {
 		t.Errorf("-regions tiny.map: %q", errs)
 	}
 }
+
+// A review's two regressions: -worst dropped a given -heuristic octile
+// that overrode a scenario's own heuristic, and the scenario's default
+// octile was reported for algorithms that read no heuristic.
+func TestScenarioHeuristicOverrideAndScope(t *testing.T) {
+	dir := t.TempDir()
+	pls := filepath.Join(dir, "az.pls")
+	body := "pathlens-scenario 1\nset algo astar\nset heuristic zero\nmap inline\n" +
+		strings.Repeat("..........\n", 3) + "end\nquery 0,0 9,2\nquery 0,2 9,0\n"
+	if err := os.WriteFile(pls, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, errs := runMain(t, "-scenario", pls, "-heuristic", "octile", "-worst", "1")
+	if !strings.Contains(out, "-heuristic octile") {
+		t.Errorf("-worst after -heuristic octile over a scenario's zero: the window command lacks it:\n%s%s", out, errs)
+	}
+	for _, algo := range []string{"dijkstra", "hpa"} {
+		rep, _ := benchJSON(t, "-scenario", "builtin:textbook-groups", "-algo", algo)
+		if h, ok := rep["heuristic"]; ok {
+			t.Errorf("-algo %s on a scenario: heuristic %v reported, though it reads none", algo, h)
+		}
+	}
+}

@@ -210,7 +210,11 @@ func (r *Report) CheckFailureWithin(maxSubopt float64) string {
 			why = append(why, fmt.Sprintf("%d of %d costs are not within 0–%g%% above the optimum (-max-subopt %g); first: %s", bad, checked, 100*maxSubopt, maxSubopt, first))
 		}
 	} else if bad := r.OptimalChecked - r.OptimalMatches; bad > 0 {
-		why = append(why, fmt.Sprintf("%d of %d costs differ from the optimal column (max abs error %.4g)", bad, r.OptimalChecked, r.MaxAbsError))
+		of := "the optimal column"
+		if src := r.optimumSource(); src != optimumScen {
+			of = "the optimum (" + src + ")"
+		}
+		why = append(why, fmt.Sprintf("%d of %d costs differ from %s (max abs error %.4g)", bad, r.OptimalChecked, of, r.MaxAbsError))
 	} else if r.OptimalChecked == 0 {
 		// No column to check (a single -from/-to query), but our A*'s
 		// optimum beside each row (hpa, group): the report showed a

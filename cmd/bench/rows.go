@@ -462,14 +462,9 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 		case "nb":
 			v = c.Neighborhood.String()
 		case "heuristic":
-			// The window's default is octile whatever the moves: auto
-			// under -nb 4 (manhattan) is named, or the window would
-			// search with another heuristic than the row did.
-			h := c.Heuristic.Resolve(c.Neighborhood)
-			if h == pathing.Octile {
-				continue
-			}
-			v = h.String()
+			// Given (never auto: that is not counted as given), it is
+			// named, octile too: it may override a scenario's own.
+			v = c.Heuristic.Resolve(c.Neighborhood).String()
 		default:
 			continue
 		}
