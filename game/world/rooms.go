@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"strings"
+	"time"
 
 	"pathlens/pathing/groups"
 )
@@ -48,9 +49,12 @@ type roomStroke struct {
 	last   image.Point
 	r      int
 	buf    []image.Point
-	// layer is the stroke's own copy of the layer, published after each
-	// move that changed a cell (publishRooms).
-	layer []byte
+	// layer is the stroke's own copy of the layer, published after a move
+	// that changed a cell (publishStroke; on big maps at most every
+	// roomPublishGap, unpublished meanwhile).
+	layer       []byte
+	published   time.Time
+	unpublished bool
 }
 
 // RoomsVersion counts the rooms' layers published: every move of a room
@@ -228,11 +232,30 @@ func (w *World) paintRooms(cells []image.Point) {
 		changed = true
 	}
 	if changed {
-		w.publishRooms(st.edit.level, st.layer)
-		// The next move paints a copy again: the one just published may
-		// be read by a build started meanwhile.
-		st.layer = append([]byte(nil), st.layer...)
+		st.unpublished = true
+		if len(st.layer) <= roomPublishEvery || time.Since(st.published) >= roomPublishGap {
+			w.publishStroke()
+		}
 	}
+}
+
+// Publishing a layer costs a copy of it here and a new bake of the regions
+// layer in the window (about 17 ms at 1024×1024): on a map over
+// roomPublishEvery cells a stroke publishes at most every roomPublishGap,
+// and what it painted between shows at the next publish or when it ends
+// (a designer's drag on a big map lagged the pointer by a hand's width).
+const roomPublishEvery = 512 * 512
+
+var roomPublishGap = 60 * time.Millisecond // a var: a test holds it
+
+// publishStroke makes the stroke's copy of its layer the session's.
+func (w *World) publishStroke() {
+	st := w.roomStroke
+	w.publishRooms(st.edit.level, st.layer)
+	st.published, st.unpublished = time.Now(), false
+	// The next move paints a copy again: the one just published may be
+	// read by a build started meanwhile.
+	st.layer = append([]byte(nil), st.layer...)
 }
 
 // publishRooms makes layer the rooms of level (1-based; one past the last
@@ -273,6 +296,9 @@ func (w *World) EndRoomStroke() {
 	st := w.roomStroke
 	if st == nil {
 		return
+	}
+	if st.unpublished {
+		w.publishStroke() // the cells painted since the last publish
 	}
 	w.roomStroke = nil
 	if len(st.edit.cells) == 0 {

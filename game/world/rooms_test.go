@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"pathlens/maps"
 	"pathlens/pathing"
@@ -300,5 +301,35 @@ func TestRoomStrokeSaysWhatItStraddles(t *testing.T) {
 	}
 	if !strings.Contains(w.Message, "no terrain edits, rooms on 2 levels") {
 		t.Errorf("save of painted rooms: %q", w.Message)
+	}
+}
+
+// On a map over roomPublishEvery cells a stroke publishes its layer at
+// most every roomPublishGap; what it painted between is published when it
+// ends, before it is a step.
+func TestRoomStrokeOnABigMapPublishesLess(t *testing.T) {
+	defer func(g time.Duration) { roomPublishGap = g }(roomPublishGap)
+	roomPublishGap = time.Hour
+	g, err := pathing.NewGrid(600, 600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := New(maps.NewMap("big", g))
+	defer w.Close()
+	w.BeginRoomStroke(image.Pt(10, 10), 1, 'A', 3) // the first move publishes
+	first, v := &w.Regions[0][0], w.RoomsVersion()
+	for x := 11; x < 60; x++ {
+		w.RoomStrokeTo(image.Pt(x, 10))
+	}
+	if &w.Regions[0][0] != first || w.RoomsVersion() != v {
+		t.Error("a big map's stroke published at every move")
+	}
+	w.EndRoomStroke()
+	if w.RoomAt(image.Pt(59, 11), 1) != 'A' || w.RoomsVersion() == v {
+		t.Error("the cells painted since the last publish are not in the rooms when the stroke ends")
+	}
+	w.Undo()
+	if w.RoomAt(image.Pt(59, 11), 1) == 'A' || len(w.Regions) != 0 {
+		t.Error("undo of the big stroke left cells")
 	}
 }
