@@ -12,7 +12,6 @@ import (
 	"unicode/utf8"
 
 	"pathlens/maps"
-	"pathlens/pathing/groups"
 	"pathlens/pathing/hpa"
 )
 
@@ -54,14 +53,10 @@ func (e *InternalError) Error() string {
 func Recovered(what string, p any) *InternalError {
 	val := p
 	var b strings.Builder
-	var wp *hpa.WorkerPanic
-	var gp *groups.WorkerPanic
+	var wp *hpa.WorkerPanic // groups.WorkerPanic is the same type (pathing/internal/chunks)
 	if err, ok := p.(error); ok && errors.As(err, &wp) {
 		val = wp.Value
 		fmt.Fprintf(&b, "worker goroutine:\n%s\nraised again on:\n", wp.Stack)
-	} else if ok && errors.As(err, &gp) {
-		val = gp.Value
-		fmt.Fprintf(&b, "worker goroutine:\n%s\nraised again on:\n", gp.Stack)
 	}
 	b.Write(debug.Stack())
 	fmt.Fprintf(PanicOut, "pathlens: internal error while %s: %v\n%s\n", what, val, b.String())

@@ -1,12 +1,10 @@
 package groups
 
 import (
-	"fmt"
 	"runtime"
-	"runtime/debug"
 	"slices"
-	"sync"
-	"sync/atomic"
+
+	"pathlens/pathing/internal/chunks"
 )
 
 // A fresh build spends most of its time costing the edges of level 1, one
@@ -35,66 +33,12 @@ var edgeWorkers = func(n int) int {
 
 // WorkerPanic is a panic raised on one of a build's worker goroutines,
 // raised again on the goroutine that started the build (see forChunks).
-type WorkerPanic struct {
-	Value any    // what the worker panicked with
-	Stack []byte // the worker's stack when it did
-}
+type WorkerPanic = chunks.Panic
 
-// Error gives the value and the worker's stack: a caller that does not
-// recover prints only its own stack, which does not show where the
-// worker failed.
-func (p *WorkerPanic) Error() string {
-	return fmt.Sprintf("groups: build worker panicked: %v\n\nworker goroutine stack:\n%s", p.Value, p.Stack)
-}
-
-// forChunks calls f(w, k) for every k in [0, n), on workers goroutines (w
-// is the caller's worker index, for per-worker scratch): each takes the
-// next k until none is left, stop reports true or a worker panicked. The
-// calling goroutine is worker 0. It returns when every call has.
-//
-// A panic in f on another goroutine would end the program whatever the
-// caller does (a recover works only on its own goroutine). So the workers
-// recover, stop handing out work, and the first panic is raised again on
-// the calling goroutine once every worker has stopped, as a *WorkerPanic
-// holding the worker's stack.
+// forChunks calls f(w, k) for every k in [0, n) on workers goroutines
+// until stop reports true (chunks.Run).
 func forChunks(n, workers int, stop func() bool, f func(w, k int)) {
-	var next atomic.Int64
-	var failed atomic.Pointer[WorkerPanic]
-	work := func(w int) {
-		for {
-			k := int(next.Add(1)) - 1
-			if k >= n || stop() || failed.Load() != nil {
-				return
-			}
-			f(w, k)
-		}
-	}
-	var wg sync.WaitGroup
-	for w := 1; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if p := recover(); p != nil {
-					failed.CompareAndSwap(nil, &WorkerPanic{Value: p, Stack: debug.Stack()})
-				}
-			}()
-			work(w)
-		}()
-	}
-	func() {
-		// Worker 0's own panic stops the others too, and waits for them.
-		defer wg.Wait()
-		defer func() {
-			if p := recover(); p != nil {
-				failed.CompareAndSwap(nil, &WorkerPanic{Value: p, Stack: debug.Stack()})
-			}
-		}()
-		work(0)
-	}()
-	if p := failed.Load(); p != nil {
-		panic(p)
-	}
+	chunks.Run("groups", n, workers, stop, f)
 }
 
 // edgesParallel fills lv's edges (lv.edgeStart sized n+1) on workers

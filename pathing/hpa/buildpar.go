@@ -1,12 +1,10 @@
 package hpa
 
 import (
-	"fmt"
 	"image"
 	"runtime"
-	"runtime/debug"
-	"sync"
-	"sync/atomic"
+
+	"pathlens/pathing/internal/chunks"
 )
 
 // A fresh build spends a fifth of its time outside the cluster searches:
@@ -35,73 +33,16 @@ func buildWorkers(n int) int {
 	return w
 }
 
-// forChunks calls f(w, k) for every k in [0, n), on workers goroutines (w
-// is the caller's worker index, for per-worker scratch): each takes the
-// next k until none is left or the build is cancelled. The calling
-// goroutine is worker 0. It returns when every call has.
-//
-// A panic in f on another goroutine would end the program whatever the
-// caller does (a recover works only on its own goroutine), taking an
-// app's unsaved session with it. So the workers recover, stop handing
-// out work, and the first panic is raised again on the calling goroutine
-// once every worker has stopped, as a *WorkerPanic holding the worker's
-// stack: the caller's recover (the app's build worker) sees it as it
-// would a panic of its own.
+// forChunks calls f(w, k) for every k in [0, n) on workers goroutines
+// until the build is cancelled (chunks.Run): a worker's panic is raised
+// again here as a *WorkerPanic holding the worker's stack.
 func (h *Hierarchy) forChunks(n, workers int, f func(w, k int)) {
-	var next atomic.Int64
-	var failed atomic.Pointer[WorkerPanic]
-	work := func(w int) {
-		for {
-			k := int(next.Add(1)) - 1
-			if k >= n || h.cancelled() || failed.Load() != nil {
-				return
-			}
-			f(w, k)
-		}
-	}
-	var wg sync.WaitGroup
-	for w := 1; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if p := recover(); p != nil {
-					failed.CompareAndSwap(nil, &WorkerPanic{Value: p, Stack: debug.Stack()})
-				}
-			}()
-			work(w)
-		}()
-	}
-	func() {
-		// Worker 0's own panic stops the others too, and waits for them:
-		// they share the hierarchy, and must be stopped before the
-		// caller's recover goes on with it.
-		defer wg.Wait()
-		defer func() {
-			if p := recover(); p != nil {
-				failed.CompareAndSwap(nil, &WorkerPanic{Value: p, Stack: debug.Stack()})
-			}
-		}()
-		work(0)
-	}()
-	if p := failed.Load(); p != nil {
-		panic(p)
-	}
+	chunks.Run("hpa", n, workers, h.cancelled, f)
 }
 
 // WorkerPanic is a panic raised on one of a build's worker goroutines,
 // raised again on the goroutine that started the build (see forChunks).
-type WorkerPanic struct {
-	Value any    // what the worker panicked with
-	Stack []byte // the worker's stack when it did
-}
-
-// Error gives the value and the worker's stack: a caller that does not
-// recover (a test, cmd/bench) prints only its own stack, which does not
-// show where the worker failed.
-func (p *WorkerPanic) Error() string {
-	return fmt.Sprintf("hpa: build worker panicked: %v\n\nworker goroutine stack:\n%s", p.Value, p.Stack)
-}
+type WorkerPanic = chunks.Panic
 
 // scanBorders fills h.vb and h.hb (sized already) with every level-1
 // border's runs, a row of clusters per task. Each task's runs share one

@@ -240,7 +240,7 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 		defer func() {
 			// Raised again below, on the caller's goroutine (see forChunks).
 			if p := recover(); p != nil {
-				compPanic = &WorkerPanic{Value: p, Stack: debug.Stack()}
+				compPanic = &WorkerPanic{Value: p, Stack: debug.Stack(), Pkg: "hpa"}
 			}
 		}()
 		if compBuildHook != nil {
