@@ -171,14 +171,17 @@ func (r *Renderer) FitPanel(l Layout, w *world.World) Layout {
 
 // pinnedRoom is the height a pinned cell's panel wants under the switch
 // rows: a query's numbers, the open list's title and two rows, and the
-// inspector at its tallest under any switches (a hierarchy of the most
-// levels and room layers): one height whatever the switches, so a click on
-// "levels" or a stroke that adds a room layer never folds the rows under
-// the pointer. A designer who pinned a cell on a 1280×800 window saw three
-// of its rows above "more below" and had to scroll to read what they had
-// asked for.
+// inspector at its tallest for a flat search or a hierarchy (of the most
+// levels and room layers): one height whatever the levels and rooms, so a
+// click on "levels" or a stroke that adds a room layer never folds the
+// rows under the pointer, and a flat search's short inspector keeps them.
+// A designer who pinned a cell on a 1280×800 window saw three of its rows
+// above "more below" and had to scroll to read what they had asked for.
 func (r *Renderer) pinnedRoom(w *world.World) float64 {
-	rows := 6 + 3*world.MaxAbstractLevels + world.MaxAbstractLevels
+	rows := 6 + len(w.Regions) // cell…last event, a room row per layer
+	if w.Settings.Algo.Hierarchical() {
+		rows += 3 * world.MaxAbstractLevels
+	}
 	if r.narrowPanel() {
 		rows += (rows + 1) / 2
 	}

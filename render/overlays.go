@@ -52,7 +52,7 @@ func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 	l := clampLevel(f.ViewLevel, h.Levels())
 	for lv := max(l-1, 1); lv <= l; lv++ {
 		side := world.ClusterSide(h, lv)
-		var rooms []byte // the level's rooms, which the squares fill in around
+		var rooms [][]byte // the rooms of this level and below, which the squares fill in around
 		if side <= 0 {
 			w := f.World
 			if lv > len(w.Regions) || len(w.Regions[lv-1]) != w.Grid.Len() {
@@ -61,7 +61,7 @@ func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 			if side = world.SquareSide(h, lv); side <= 0 {
 				continue
 			}
-			rooms = w.Regions[lv-1]
+			rooms = w.Regions[:lv]
 		}
 		c := ColBorder
 		width := float32(1.5)
@@ -84,10 +84,28 @@ func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 	}
 }
 
+// squareCell reports whether cell i is one a square cluster groups: open,
+// and in no room of the layers given (this level's and those below).
+func squareCell(cells []uint8, rooms [][]byte, i int) bool {
+	if cells[i] == pathing.Blocked {
+		return false
+	}
+	for _, l := range rooms {
+		if len(l) == len(cells) && !noRegion(l[i]) {
+			return false
+		}
+	}
+	return true
+}
+
 // squareLinesOutsideRooms draws the square clusters' borders (every side
-// cells) where the cells on both sides of a border are in no room: inside
-// and between the designer's rooms the rooms are the groups.
-func (r *Renderer) squareLinesOutsideRooms(dst *ebiten.Image, f *Frame, side int, width float32, c color.Color, rooms []byte) {
+// cells) where the cells on both sides of a border are open and in no room
+// of this level or below: inside and between the designer's rooms the
+// rooms are the groups; a wall is in no group (lines were drawn through
+// walls on maps whose rooms cover every open cell, where no square is
+// left); and at level 2 and up a level-1 room lies wholly in one group of
+// the level, whatever square lines cross it.
+func (r *Renderer) squareLinesOutsideRooms(dst *ebiten.Image, f *Frame, side int, width float32, c color.Color, rooms [][]byte) {
 	g := f.World.Grid
 	W, H := g.Width(), g.Height()
 	vis := visibleRect(f, dst, side)
@@ -95,7 +113,8 @@ func (r *Renderer) squareLinesOutsideRooms(dst *ebiten.Image, f *Frame, side int
 		return
 	}
 	cam := f.Cam
-	free := func(x, y int) bool { return noRegion(rooms[y*W+x]) }
+	cells := g.Cells()
+	free := func(x, y int) bool { return squareCell(cells, rooms, y*W+x) }
 	line := func(ax, ay, bx, by int) {
 		sx, sy := cam.ToScreen(float64(ax), float64(ay))
 		ex, ey := cam.ToScreen(float64(bx), float64(by))

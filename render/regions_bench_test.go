@@ -137,3 +137,21 @@ func regionColoursFrom(near map[[2]byte]bool, layer []byte) [256]color.RGBA {
 	}
 	return out
 }
+
+// The squares' borders are drawn between cells a square groups: open and
+// in no room of the level or below (a review: lines ran through walls on
+// a map whose rooms cover every open cell, and at level 2 through a
+// level-1 room, which lies wholly in one level-2 group).
+func TestSquareCellsLeaveOutWallsAndLowerRooms(t *testing.T) {
+	cells := []uint8{1, 0, 1, 1}
+	l1 := []byte("##A#")
+	l2 := []byte("####")
+	for i, want := range []bool{true, false, false, true} {
+		if got := squareCell(cells, [][]byte{l1, l2}, i); got != want {
+			t.Errorf("cell %d (weight %d, rooms %q %q): %v, want %v", i, cells[i], l1[i], l2[i], got, want)
+		}
+	}
+	if !squareCell(cells, [][]byte{l2}, 2) {
+		t.Error("cell 2 with no level-1 layer given: not a square's")
+	}
+}

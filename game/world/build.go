@@ -36,12 +36,13 @@ func (w *World) keyFor(a Algo) hierKey {
 	// Dense transitions shape HPA*'s hierarchy only: the group hierarchy
 	// is not rebuilt for them.
 	cluster, levels, read := s.Cluster(), s.LevelCount(), s.LevelCount()
+	layers := w.doneLayers()
 	if a == AlgoGroup && s.UsesClusterHeuristic() {
 		// The cluster heuristic reads level 1 alone: the levels switch
 		// changes nothing there, so it rebuilds nothing either. The
 		// hierarchy has as many levels as the designer's region layers
 		// (a build refuses fewer), else one.
-		levels, read = max(1, min(len(w.Regions), MaxAbstractLevels)), 1
+		levels, read = max(1, min(layers, MaxAbstractLevels)), 1
 	}
 	if a == AlgoGroup && w.regionsCover(read) {
 		// Regions make every level: a new size would rebuild the same
@@ -52,12 +53,20 @@ func (w *World) keyFor(a Algo) hierKey {
 	if a == AlgoGroup {
 		// HPA* reads no rooms: a room layer painted or taken back under
 		// it rebuilt it and replanned every agent.
-		k.regions, k.rooms = len(w.Regions), w.roomsDone
-		if st := w.roomStroke; st != nil && st.edit.added && len(st.edit.cells) > 0 {
-			k.regions-- // the stroke's own layer: not the hierarchy's until it ends
-		}
+		k.regions, k.rooms = layers, w.roomsDone
 	}
 	return k
+}
+
+// doneLayers is the number of room layers but the one a room stroke in
+// progress made: not the hierarchy's until the stroke ends (a layer
+// counted from its first cell made the hierarchy not current mid-stroke).
+func (w *World) doneLayers() int {
+	n := len(w.Regions)
+	if st := w.roomStroke; st != nil && st.edit.added && n >= st.edit.level {
+		n--
+	}
+	return n
 }
 
 // clusterField is a hierarchy's cluster size as the build and plan log

@@ -138,6 +138,14 @@ func (w *World) ExportMap(path string, f maps.Format) error {
 	if over {
 		msg += "; " + w.bakeNote(filepath.Base(mf))
 		fs = append(fs, F{"baked", true})
+		if f == maps.FormatTiled && w.scenario != nil && len(w.Regions) > w.scenario.MapLevels {
+			// The painted levels are the map's own now: read from it at
+			// every open (a .pls's copy gives way to them), so painted
+			// again here they would be lost (a review).
+			sc := *w.scenario
+			sc.MapLevels = len(w.Regions)
+			w.scenario = &sc
+		}
 	} else if w.Dirty() {
 		msg += "; the session itself is not saved: Ctrl+S"
 	}

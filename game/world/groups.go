@@ -77,7 +77,7 @@ func (w *World) regionsWhere(l int) string {
 	if sc == nil || l < 1 || l > len(w.Regions) {
 		return ""
 	}
-	if l > len(sc.Regions) {
+	if l > len(sc.Regions) && w.RoomsUnsaved() {
 		// Painted with the room tool and not saved: no file holds it (a
 		// .map session's message named the map, which cannot).
 		return fmt.Sprintf("level %d's rooms painted in this session", l)
@@ -478,6 +478,9 @@ func ClusterSide(h GroupsView, l int) int {
 // group hierarchy even where the level has designer rooms, which the
 // squares fill in around (cells in no room), and ClusterSide otherwise.
 func SquareSide(h GroupsView, l int) int {
+	if v, ok := h.(interface{ squareSide(l int) int }); ok {
+		return v.squareSide(l) // the cluster heuristic's view of level 1
+	}
 	a, ok := h.(*groupHier)
 	if !ok {
 		return ClusterSide(h, l)
@@ -510,6 +513,13 @@ func (v level1View) clusterSide(l int) int {
 		return 0
 	}
 	return ClusterSide(v.h, 1)
+}
+
+func (v level1View) squareSide(l int) int {
+	if l != 1 {
+		return 0
+	}
+	return SquareSide(v.h, 1)
 }
 
 // HeuristicGroups returns the groups the cluster heuristic reads when the

@@ -3,6 +3,7 @@ package world
 import (
 	"bytes"
 	"image"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -331,5 +332,88 @@ func TestRoomStrokeOnABigMapPublishesLess(t *testing.T) {
 	w.Undo()
 	if w.RoomAt(image.Pt(59, 11), 1) == 'A' || len(w.Regions) != 0 {
 		t.Error("undo of the big stroke left cells")
+	}
+}
+
+// A second review of the room tool: under A* with the cluster heuristic a
+// stroke that made a layer still made the heuristic's groups not current
+// (the key's levels counted it), the squares' side was unknown there, a
+// big map's last move stayed unshown while the button was held still, and
+// after an export over the session's own .tmx its painted levels were the
+// map's, yet still paintable and then lost at the next open.
+func TestRoomStrokeSecondReview(t *testing.T) {
+	w, _ := openWorld(t, 40, 40, AlgoAStar)
+	w.SetHeuristic(HeurCluster)
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(38, 38))
+	w.Wait()
+	w.BeginRoomStroke(image.Pt(5, 5), 1, 'A', 3)
+	w.EndRoomStroke()
+	w.Wait()
+	before := w.HeuristicGroups()
+	if before == nil {
+		t.Fatal("no cluster-heuristic groups")
+	}
+	if side := SquareSide(before, 1); side != w.Settings.Cluster() {
+		t.Errorf("SquareSide of the cluster heuristic's view: %d, want %d", side, w.Settings.Cluster())
+	}
+	w.Settings.Levels = 2
+	w.BeginRoomStroke(image.Pt(5, 5), 2, 'X', 3)
+	if w.HeuristicGroups() == nil {
+		t.Error("mid-stroke of a new level-2 layer: the cluster heuristic's groups are not current")
+	}
+	w.EndRoomStroke()
+
+	defer func(g time.Duration) { roomPublishGap = g }(roomPublishGap)
+	roomPublishGap = time.Millisecond
+	g, err := pathing.NewGrid(520, 512)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := New(maps.NewMap("big", g))
+	defer big.Close()
+	big.BeginRoomStroke(image.Pt(5, 5), 1, 'A', 1)
+	big.RoomStrokeTo(image.Pt(6, 5)) // within the gap of the first publish, most likely
+	time.Sleep(3 * time.Millisecond)
+	big.Tick(1.0 / 60)
+	if big.RoomAt(image.Pt(6, 5), 1) != 'A' {
+		t.Error("a big map's last move, the button held: not shown after a tick past the gap")
+	}
+	big.EndRoomStroke()
+}
+
+// Exported over the session's own .tmx, the painted levels are the map's:
+// the tool refuses them from then on, as it does the map's own rooms.
+func TestRoomsExportedOverTheTmxAreItsOwn(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../maps/testdata/tiled/rooms.tmx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmx := filepath.Join(dir, "rooms.tmx")
+	if err := os.WriteFile(tmx, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(tmx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.Begin()
+	w.Wait()
+	own := len(w.Regions)
+	if own == 0 || w.RoomLevelError(own) == nil {
+		t.Fatalf("the test wants a .tmx with rooms the tool refuses: %d layers", own)
+	}
+	w.Settings.Levels = own + 1
+	w.BeginRoomStroke(image.Pt(1, 1), own+1, 'Q', 1)
+	w.EndRoomStroke()
+	if len(w.Regions) != own+1 {
+		t.Fatalf("painting level %d: %d layers", own+1, len(w.Regions))
+	}
+	if err := w.ExportMap(tmx, maps.FormatTiled); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RoomLevelError(own + 1); err == nil || !strings.Contains(err.Error(), "own") {
+		t.Errorf("after the export over the .tmx, level %d: %v; want it refused as the map's own", own+1, err)
 	}
 }

@@ -860,6 +860,9 @@ func (w *World) Tick(dt float64) {
 	}
 	early := f.early
 	f.last, f.slice, f.early = now, 0, 0
+	if st := w.roomStroke; st != nil && st.unpublished && time.Since(st.published) >= roomPublishGap {
+		w.publishStroke() // a big map's last move, the button held still
+	}
 	if !w.pollBuild(false) {
 		// (A frame that installs a build leaves the plan to the next.)
 		// One slice a frame: a replan in this frame's input (a drag, a
