@@ -476,13 +476,19 @@ func (w *World) StrokeTo(p image.Point) {
 	if st == nil || p == st.last {
 		return
 	}
-	if st.r == 0 {
-		st.buf = appendLine(st.buf[:0], st.last, p)
-	} else {
-		st.buf = sweepCells(st.buf[:0], st.last, p, st.r)
-	}
+	st.buf = brushPath(st.buf[:0], st.last, p, st.r)
 	st.last = p
 	w.paint(st.buf)
+}
+
+// brushPath appends the cells a brush reaching r cells past its centre
+// covers going from a (exclusive) to b: the one-cell line, or the band a
+// wider square sweeps (terrain and room strokes alike).
+func brushPath(out []image.Point, a, b image.Point, r int) []image.Point {
+	if r == 0 {
+		return appendLine(out, a, b)
+	}
+	return sweepCells(out, a, b, r)
 }
 
 // paint applies the stroke to cells, repairs the hierarchy for the cells

@@ -204,11 +204,7 @@ func (w *World) RoomStrokeTo(p image.Point) {
 	if st == nil || p == st.last {
 		return
 	}
-	if st.r == 0 {
-		st.buf = appendLine(st.buf[:0], st.last, p)
-	} else {
-		st.buf = sweepCells(st.buf[:0], st.last, p, st.r)
-	}
+	st.buf = brushPath(st.buf[:0], st.last, p, st.r)
 	st.last = p
 	w.paintRooms(st.buf)
 }
