@@ -1860,7 +1860,7 @@ func (g *Game) switchRows() []render.SwitchRow {
 	if h := g.w.Hierarchy(); h != nil {
 		views = h.Levels()
 	}
-	viewLevel := fmt.Sprintf("%d of %d", min(g.viewLevel, views), views)
+	viewLevel := fmt.Sprintf("%d of %d", g.shownLevel(), views)
 	if hier && g.w.Hierarchy() == nil && g.w.HierarchyError() == nil && g.w.Busy() {
 		viewLevel = "building…" // "1 of 1" until the hierarchy arrives
 	}
@@ -2005,6 +2005,24 @@ func (g *Game) removeAgents() {
 
 // nextViewLevel shows the next abstract level's structure (the L key and
 // the panel row do the same, and both log it).
+// shownLevel is the view level the panel names and the map draws: L's,
+// within the hierarchy's levels (1 without one), unless the hierarchy is
+// being built, when L's stays (the map would flick to level 1 and back).
+// With the levels set under the rooms' layers the build fails, and the
+// panel said "view level 1 of 1" while the map drew level 2's rooms (a
+// designer's report).
+func (g *Game) shownLevel() int {
+	w := g.w
+	if w.Settings.Algo.Hierarchical() && w.Hierarchy() == nil && w.HierarchyError() == nil && w.Busy() {
+		return g.viewLevel
+	}
+	n := 1
+	if h := w.Hierarchy(); h != nil {
+		n = h.Levels()
+	}
+	return max(1, min(g.viewLevel, n))
+}
+
 func (g *Game) nextViewLevel() {
 	n := 1
 	if h := g.w.Hierarchy(); h != nil {
@@ -2355,7 +2373,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		World: g.w, Cam: &g.cam, Layout: lay,
 		Hover: g.hover, HoverOK: g.hoverOK, MouseX: float64(g.mouseX), MouseY: float64(g.mouseY), MouseOK: g.mouseIn,
 		Pinned: g.pinned, HasPinned: g.hasPinned, Inspect: &g.inspect,
-		Layers: g.layers, EdgesAll: g.edgesAll, ViewLevel: g.viewLevel, ScenOptimal: g.shownScenOptimal(),
+		Layers: g.layers, EdgesAll: g.edgesAll, ViewLevel: g.shownLevel(), ScenOptimal: g.shownScenOptimal(),
 		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush, BrushSize: g.brushSize, PaintMode: g.paintMode,
 		Switches: g.switchRows(),
 		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, PanelScroll: g.panelScroll, PanelFollow: g.panelFollow(), ShowGallery: g.gallery, GallerySel: g.gallerySel,

@@ -129,3 +129,34 @@ func TestRoomToolSaveAndUndoMidStroke(t *testing.T) {
 		t.Errorf("Ctrl+Z over a stroke that changed nothing: %d steps (was %d), room at %v %q; want the room kept", w.UndoSteps(), steps, a, w.RoomAt(a, level))
 	}
 }
+
+// A designer painted rooms on levels 1 and 2 and set one level: the build
+// fails (the rooms need two), and the panel said "view level 1 of 1" while
+// the map drew level 2's rooms (the frame took L's level unclamped). Both
+// take shownLevel now.
+func TestViewLevelShownIsThePanelsWithRoomsOverTheLevels(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	w := g.w
+	w.SetAlgo(world.AlgoGroup)
+	w.Wait()
+	w.BeginRoomStroke(image.Pt(20, 20), 1, 'A', 3)
+	w.EndRoomStroke()
+	w.BeginRoomStroke(image.Pt(20, 20), 2, 'X', 3)
+	w.EndRoomStroke()
+	w.Wait()
+	g.viewLevel = 2
+	if got := g.shownLevel(); got != 2 {
+		t.Fatalf("two levels built: shown level %d, want 2", got)
+	}
+	w.LevelsDown()
+	w.Wait()
+	if w.HierarchyError() == nil {
+		t.Fatal("the test wants the build refused: rooms on 2 levels, 1 level set")
+	}
+	if got := g.shownLevel(); got != 1 {
+		t.Errorf("shown level %d with 1 level set, want 1", got)
+	}
+	if r, _ := g.panelRow("view level"); !strings.HasPrefix(r.Value, "1 of 1") {
+		t.Errorf("view level row %q", r.Value)
+	}
+}

@@ -287,7 +287,7 @@ func (roomTool) Release(g *Game, c image.Point) {
 // and, when the plan reads no rooms, what does.
 func (g *Game) beginRoomStroke(c image.Point, erase bool) {
 	w := g.w
-	level := max(1, g.viewLevel)
+	level := g.shownLevel()
 	if !w.Grid.In(c) {
 		return // a press beside the map: nothing to paint
 	}
