@@ -65,7 +65,7 @@ type BatchResult struct {
 	Settings Settings
 	Config   string
 	// Version is the grid version it ran on (GridVersion when it started),
-	// rooms the room steps done then (roomsDone).
+	// rooms the rooms' state then (roomsDone).
 	Version uint64
 	rooms   uint64
 	// queries is the list it ran (the session's Queries then): rows name

@@ -40,6 +40,10 @@ type roomEdit struct {
 	// added says the stroke made the layer (the map had no room layer at
 	// that level): its undo takes the layer away again.
 	added bool
+	// before and after name the rooms' states the step goes between
+	// (World.roomsDone): an undo and its redo come back to the same name,
+	// so a batch run before them is not stale after them.
+	before, after uint64
 }
 
 // roomStroke is a room stroke in progress.
@@ -301,8 +305,11 @@ func (w *World) EndRoomStroke() {
 		return
 	}
 	re := st.edit
+	re.before = w.roomsDone
+	w.roomsSeq++
+	re.after = w.roomsSeq
 	w.pushEdit(Edit{Kind: EditRooms, rooms: &re})
-	w.roomsDone++
+	w.roomsDone = re.after
 	w.logRooms("rooms", &re, st.letter)
 	w.roomsChanged()
 	w.noteStraddle(re.level)
@@ -342,7 +349,10 @@ func (w *World) roomStep(re *roomEdit, undo bool) {
 		how = "undo"
 	}
 	w.logRooms(how, re, 0)
-	w.roomsDone++
+	w.roomsDone = re.after
+	if undo {
+		w.roomsDone = re.before
+	}
 	if undo && re.added {
 		w.dropRoomLayer(re.level)
 		w.roomsChanged()

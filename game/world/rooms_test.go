@@ -269,6 +269,15 @@ func TestRoomStrokeReviewFindings(t *testing.T) {
 	if s := w.BatchStale(); !strings.Contains(s, "rooms were repainted") {
 		t.Errorf("batch after a room stroke: stale %q", s)
 	}
+	w.Undo()
+	if s := w.BatchStale(); s != "" {
+		t.Errorf("the stroke undone, the rooms are the batch's again: stale %q", s)
+	}
+	w.Redo()
+	w.Undo()
+	if s := w.BatchStale(); s != "" {
+		t.Errorf("redone and undone again: stale %q", s)
+	}
 
 	// Painted layers over the levels set: no file named.
 	w2, _ := openWorld(t, 30, 30, AlgoGroup)

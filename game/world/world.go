@@ -214,11 +214,14 @@ type World struct {
 	stroke           *stroke
 	roomStroke       *roomStroke // a room stroke in progress (rooms.go)
 	// roomsV counts the rooms' layers published (every move of a room
-	// stroke, for the renderer); roomsDone counts room steps done, undone
-	// or redone, which the group hierarchy's key holds: mid-stroke the
-	// hierarchy of the rooms before it stays current, as the terrain's
-	// does while a stroke holds its repair.
+	// stroke, for the renderer); roomsDone names the rooms' state, which
+	// the group hierarchy's key, the coverage cache and a batch hold: 0 as
+	// opened, a new name (roomsSeq) for each room stroke when it ends, and
+	// the name of the state an undo or redo goes back to. Mid-stroke the
+	// hierarchy of the rooms before stays current, as the terrain's does
+	// while a stroke holds its repair.
 	roomsV, roomsDone uint64
+	roomsSeq          uint64 // the last name given to a rooms' state
 	quickSeq          int
 }
 
