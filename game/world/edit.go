@@ -336,21 +336,28 @@ func (w *World) bakeEdits() (n, listed, undone int) {
 	return n, listed, undone
 }
 
+// apart returns the steps between the session and its file: those applied
+// that the file lacks, and those the file holds that are undone (beyond
+// them, with saved == -1, lost and roomsLost count what was overwritten).
+func (ed *edits) apart() (ahead, undone []Edit) {
+	if ed.saved >= 0 {
+		if ed.pos > ed.saved {
+			return ed.list[ed.saved:ed.pos], nil
+		}
+		return nil, ed.list[ed.pos:ed.saved]
+	}
+	c := min(ed.pos, ed.div) // the applied steps still shared with the file
+	return ed.list[c:ed.pos], ed.list[c:ed.div]
+}
+
 // unsavedParts splits Unsaved: edits applied that the file lacks (a stroke
 // in progress counted), and edits the file holds that are undone.
 func (w *World) unsavedParts() (ahead, undone int) {
 	ed := &w.edits
-	switch {
-	case ed.saved >= 0:
-		lo, hi := min(ed.pos, ed.saved), max(ed.pos, ed.saved)
-		if n := countTerrain(ed.list[lo:hi]); ed.pos > ed.saved {
-			ahead = n
-		} else {
-			undone = n
-		}
-	default:
-		c := min(ed.pos, ed.div) // the applied steps still shared with the file
-		ahead, undone = countTerrain(ed.list[c:ed.pos]), ed.lost+countTerrain(ed.list[c:ed.div])
+	a, u := ed.apart()
+	ahead, undone = countTerrain(a), countTerrain(u)
+	if ed.saved < 0 {
+		undone += ed.lost
 	}
 	if w.stroke != nil && len(w.stroke.edit.Cells) > 0 {
 		ahead++

@@ -75,14 +75,8 @@ func (w *World) RoomsUnsaved() bool {
 		return true
 	}
 	ed := &w.edits
-	if ed.roomsBaked || ed.roomsLost {
-		return true
-	}
-	if ed.saved >= 0 {
-		return hasRooms(ed.list[min(ed.pos, ed.saved):max(ed.pos, ed.saved)])
-	}
-	c := min(ed.pos, ed.div) // the steps still shared with the saved state
-	return hasRooms(ed.list[c:ed.pos]) || hasRooms(ed.list[c:ed.div])
+	ahead, undone := ed.apart()
+	return ed.roomsBaked || ed.roomsLost || hasRooms(ahead) || hasRooms(undone)
 }
 
 // hasRooms reports whether es holds a room step.
@@ -178,18 +172,24 @@ func (w *World) BeginRoomStroke(p image.Point, level int, letter byte, size int)
 	}
 	st := &roomStroke{letter: letter, last: p, r: Brush{Size: size}.radius()}
 	st.edit.level = level
-	if level > len(w.Regions) {
-		st.edit.added = true
-		st.layer = make([]byte, w.Grid.Len())
-		for i := range st.layer {
-			st.layer[i] = NoRoom
-		}
-	} else {
-		st.layer = append([]byte(nil), w.Regions[level-1]...)
-	}
+	st.edit.added = level > len(w.Regions)
+	st.layer = w.roomLayerCopy(level)
 	w.roomStroke = st
 	st.buf = brushSquare(st.buf[:0], p, st.r)
 	w.paintRooms(st.buf)
+}
+
+// roomLayerCopy returns a copy of level's layer to paint (never the
+// published one), or a new layer of no rooms one past the last.
+func (w *World) roomLayerCopy(level int) []byte {
+	if level <= len(w.Regions) {
+		return append([]byte(nil), w.Regions[level-1]...)
+	}
+	layer := make([]byte, w.Grid.Len())
+	for i := range layer {
+		layer[i] = NoRoom
+	}
+	return layer
 }
 
 // RoomPainting reports whether a room stroke is in progress, its letter
@@ -358,15 +358,7 @@ func (w *World) roomStep(re *roomEdit, undo bool) {
 		w.roomsChanged()
 		return
 	}
-	var layer []byte
-	if re.level <= len(w.Regions) {
-		layer = append([]byte(nil), w.Regions[re.level-1]...)
-	} else {
-		layer = make([]byte, w.Grid.Len())
-		for i := range layer {
-			layer[i] = NoRoom
-		}
-	}
+	layer := w.roomLayerCopy(re.level)
 	for k := range re.cells {
 		c := re.cells[k]
 		v := c.New
