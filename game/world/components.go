@@ -302,7 +302,10 @@ func (w *World) ComponentLabels() ([]int32, int, bool) {
 	}
 	if !c.current(w) && w.Grid.Len() > asyncCells { // (not failed: said above)
 		w.startComponents()
-		if c.job == nil || c.job.key != w.gridKey() || !w.pollComponentsWithin(compWait) {
+		// compWait in all from the job's start, not at every call: the
+		// layer asks every frame until it is baked, and a 4096² labelling
+		// (0.2 s) cost each of its frames up to 5 ms and a timer.
+		if c.job == nil || c.job.key != w.gridKey() || !w.pollComponentsWithin(max(0, compWait-time.Since(c.job.started))) {
 			return nil, 0, false // (a stale labelling under way is not waited for)
 		}
 	}

@@ -147,12 +147,9 @@ func (s *Sim) stepOf(a *agent) (next image.Point, progress float64) {
 // LeaderNear run every frame the pointer is over the map).
 func (s *Sim) shownAt(i int) (x, y float64) {
 	a := s.at(i)
-	if !s.running {
-		return float64(a.cell.X), float64(a.cell.Y)
-	}
 	v := AgentView{Cell: a.cell}
 	v.Next, v.Progress = s.stepOf(a)
-	return v.Pos()
+	return s.Shown(&v) // its rule for a paused clock, which drawing follows too
 }
 
 // LeaderNear returns where the leader of a group is shown (Shown), for the
