@@ -68,12 +68,9 @@ func (r *Renderer) edgeFocusAt(f *Frame, h world.Hierarchy, l int, ix *levelInde
 				return fc, true
 			}
 		}
-		if side <= 0 {
-			return edgeFocus{}, false // a wall among designer regions: no group
-		}
 	}
 	if side <= 0 {
-		return edgeFocus{}, false
+		return edgeFocus{}, false // (the group hierarchy's: a wall among designer regions, no group)
 	}
 	fc.side = side
 	fc.key = image.Pt(p.X/side, p.Y/side)

@@ -29,6 +29,12 @@ type tintCache struct {
 
 // prepare makes sure the image is w×h and reports whether the cache must
 // be rebuilt for key (a new size or a different key).
+// stale reports whether prepare would rebuild the cache for key (a new
+// size or a different key), without changing it.
+func (c *tintCache) stale(w, h int, key any) bool {
+	return c.img == nil || c.w != w || c.h != h || c.key != key
+}
+
 func (c *tintCache) prepare(w, h int, key any) bool {
 	if c.img == nil || c.w != w || c.h != h {
 		if c.img != nil {
@@ -342,7 +348,7 @@ func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 			}
 		}
 		c.upload()
-	} else if c.img == nil || c.w != g.Width() || c.h != g.Height() || c.key != key {
+	} else if c.stale(g.Width(), g.Height(), key) {
 		labels, count, ok := w.ComponentLabels() // the session's, kept for this version
 		if !ok {
 			// Labelled in the background on a large map: nothing of an
@@ -497,16 +503,17 @@ func (r *Renderer) drawRegionEdges(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	if regionsOutlined(f) > 0 {
-		r.drawRegionBorders(dst, f, layer, PM(regionOutlineColor), 2, true)
+		r.drawRegionBorders(dst, f, layer, PM(regionOutlineColor), 2, true, color.RGBA{}, 0)
 		return
 	}
 	wd := float32(math.Max(1.5, math.Min(f.Cam.Zoom*0.08, 3)))
+	var casing color.RGBA
 	if f.Layers.Has(LayerSearch) && f.World.Timeline.Len() > 0 {
 		// A light casing under the dark line: on the fill's blues and
 		// greens, and beside the dark grid lines, the line alone was lost.
-		r.drawRegionBorders(dst, f, layer, PM(regionCasingColor), wd+2.5, false)
+		casing = PM(regionCasingColor)
 	}
-	r.drawRegionBorders(dst, f, layer, PM(regionBorderColor), wd, false)
+	r.drawRegionBorders(dst, f, layer, PM(regionBorderColor), wd, false, casing, wd+2.5)
 }
 
 // regionCasingColor is the light edge drawn under regionBorderColor
@@ -651,7 +658,10 @@ func regionColours(layer []byte, w int) [256]color.RGBA {
 // (a wall or corridor outside every room), so that the rooms' outlines
 // show without their tints. Runs along a row or column are drawn as one
 // line.
-func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, col color.RGBA, width float32, outer bool) {
+//
+// With casing (not zero), every line is drawn first in casing, casingW
+// wide, under the lines: one scan of the cells for both.
+func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, col color.RGBA, width float32, outer bool, casing color.RGBA, casingW float32) {
 	cam := f.Cam
 	if cam.Zoom < 3 {
 		return
@@ -669,6 +679,7 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, 
 	// Vertical edges lie between (u-1, v) and (u, v) with u = x, runs
 	// along v = y; horizontal ones between (v, u-1) and (v, u), runs along
 	// v = x: one loop, the axes swapped.
+	segs := r.regionSegs[:0]
 	H := g.Height()
 	for _, vertical := range [2]bool{true, false} {
 		uLo, uHi, vLo, vHi := vis.Min.X, min(vis.Max.X, W), vis.Min.Y, min(vis.Max.Y, H)
@@ -691,11 +702,20 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, 
 					}
 					ax, ay := cam.ToScreen(a[0], a[1])
 					bx, by := cam.ToScreen(b[0], b[1])
-					vector.StrokeLine(dst, float32(ax), float32(ay), float32(bx), float32(by), width, col, false)
+					segs = append(segs, [4]float32{float32(ax), float32(ay), float32(bx), float32(by)})
 					v0 = -1
 				}
 			}
 		}
+	}
+	r.regionSegs = segs
+	if casing.A > 0 {
+		for _, sg := range segs {
+			vector.StrokeLine(dst, sg[0], sg[1], sg[2], sg[3], casingW, casing, false)
+		}
+	}
+	for _, sg := range segs {
+		vector.StrokeLine(dst, sg[0], sg[1], sg[2], sg[3], width, col, false)
 	}
 }
 

@@ -290,12 +290,7 @@ func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []r
 	}
 	mbuf := make([]int32, 0, len(units))
 	cbuf := make([]int32, 0, nc)
-	if len(b.loc) < len(low.groups) {
-		b.loc = make([]int32, len(low.groups))
-		for i := range b.loc {
-			b.loc[i] = -1
-		}
-	}
+	b.ensureLoc(len(low.groups))
 	for _, u0 := range units {
 		if label[u0] >= 0 {
 			continue
@@ -739,6 +734,17 @@ func (b *builder) cellEdges(lv *level, a int32, out []Edge) []Edge {
 	return out
 }
 
+// ensureLoc makes b.loc (a scratch index by lower group, -1 where
+// unset) at least n long.
+func (b *builder) ensureLoc(n int) {
+	if len(b.loc) < n {
+		b.loc = make([]int32, n)
+		for i := range b.loc {
+			b.loc[i] = -1
+		}
+	}
+}
+
 // ensureCloc sizes b.cloc to the grid, all -1, unless it is already.
 func (b *builder) ensureCloc() {
 	if n := b.g.grid.Len(); len(b.cloc) != n {
@@ -1033,12 +1039,7 @@ func (b *builder) finishEdges(a int32, out []Edge, search func(e int32, k CostKi
 func (b *builder) unitEdges(l int, lv *level, a int32, out []Edge) []Edge {
 	low := b.g.levels[l-1]
 	mem := lv.members[lv.memStart[a]:lv.memStart[a+1]]
-	if len(b.loc) < len(low.groups) {
-		b.loc = make([]int32, len(low.groups))
-		for i := range b.loc {
-			b.loc[i] = -1
-		}
-	}
+	b.ensureLoc(len(low.groups))
 	for i, m := range mem {
 		b.loc[m] = int32(i)
 	}
