@@ -99,6 +99,14 @@ func TestRoomsAcrossUpperRegionsAreNoted(t *testing.T) {
 	if n := straddleNotes([][]byte{[]byte("BBKK"), []byte("WWEE")}, nil); len(n) != 0 {
 		t.Errorf("nested rooms noted: %q", n)
 	}
+	// Half in a room above and half in none: the room's representative
+	// cell decides, so the room above may take none of it.
+	if n := straddleNotes([][]byte{[]byte("BBBBKK"), []byte("##WW##")}, names); len(n) != 1 || !strings.Contains(n[0], "'B' Bakery lies in no room and 'W' West wing") || strings.Contains(n[0], "Kitchen") {
+		t.Errorf("a room half under no room above: %q", n)
+	}
+	if n := straddleNotes([][]byte{[]byte("BBBBKK"), []byte("######")}, nil); len(n) != 0 {
+		t.Errorf("rooms under no room at all noted: %q", n)
+	}
 }
 
 // From a designer's report: the inspector gave a cell's room name

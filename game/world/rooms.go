@@ -337,6 +337,7 @@ func (w *World) noteStraddle(level int) {
 // holds their version, so the plan builds it again; the agents' planner
 // follows it (syncAgentPlanner). HPA* does not read the rooms.
 func (w *World) roomsChanged() {
+	w.roomsCheck = len(w.Regions) >= 2 // when the group hierarchy is built on them (install)
 	w.Ghost = nil
 	w.syncAgentPlanner()
 	w.Replan()

@@ -426,3 +426,39 @@ func TestRoomsExportedOverTheTmxAreItsOwn(t *testing.T) {
 		t.Errorf("after the export over the .tmx, level %d: %v; want it refused as the map's own", own+1, err)
 	}
 }
+
+// From a teacher's test: a level-2 room painted over level-1 squares was
+// named and tinted, but the group hierarchy planned all its cells in the
+// squares' groups around it (each lower group goes wholly into the room of
+// its representative cell), with no word. The build that takes the stroke
+// in says so; a room drawn over a whole lower room does not.
+func TestRoomPlannedOutsideItselfIsNoted(t *testing.T) {
+	w, log := openWorld(t, 40, 30, AlgoGroup)
+	w.BeginRoomStroke(image.Pt(5, 5), 1, 'B', 5)
+	w.RoomStrokeTo(image.Pt(8, 8))
+	w.EndRoomStroke()
+	w.Wait()
+	w.BeginRoomStroke(image.Pt(26, 16), 2, 'A', 3)
+	w.EndRoomStroke()
+	w.Wait()
+	h := w.Hierarchy()
+	for _, p := range roomCells(w, 2, 'A') {
+		if id := h.GroupOf(2, p); id >= 0 && strings.HasPrefix(h.GroupName(2, id), "region") {
+			t.Fatalf("the test wants a level-2 room none of whose cells is planned in it: %v is in %s", p, h.GroupName(2, id))
+		}
+	}
+	if !strings.Contains(log.String(), "rooms_elsewhere") || !strings.Contains(w.Message, "level-2 rooms planned mostly outside themselves, cells: 'A' 9 of 9") {
+		t.Errorf("a level-2 room over squares: message %q", w.Message)
+	}
+	// Undone, and painted again over the whole of room B: planned in it.
+	w.Undo()
+	w.Wait()
+	log.Reset()
+	w.BeginRoomStroke(image.Pt(5, 5), 2, 'C', 7)
+	w.RoomStrokeTo(image.Pt(8, 8))
+	w.EndRoomStroke()
+	w.Wait()
+	if strings.Contains(log.String(), "rooms_elsewhere") {
+		t.Errorf("a level-2 room over the whole of room B: %q", w.Message)
+	}
+}

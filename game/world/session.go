@@ -68,6 +68,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	}
 	w.RegionNames = sc.RegionNames
 	w.straddle = straddleNotes(w.Regions, w.RegionNames)
+	w.roomsCheck = len(w.Regions) >= 2
 	// settingsFrom's one note, a cluster size shown clamped, is
 	// LoadNotes', which also says what a save keeps.
 	w.Settings, _ = settingsFrom(sc.Settings)

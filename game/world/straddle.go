@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"pathlens/maps"
+	"pathlens/pathing/groups"
 )
 
 // straddleNotes says, for each region layer above the first, which rooms
@@ -23,10 +24,18 @@ func straddleNotes(regions [][]byte, names []map[byte]string) []string {
 		if len(below) != len(above) {
 			continue
 		}
-		var in [256][]byte // room below → the regions above its cells lie in
+		// room below → the regions above its cells lie in; 0 stands for
+		// no room above, whose squares are a region of their own to the
+		// planner (a designer painted a level-2 room over half of a
+		// level-1 room whose representative cell lay outside it, and the
+		// new room took none of it with no word).
+		var in [256][]byte
 		for i, c := range below {
 			a := above[i]
-			if maps.RegionNone(c) || maps.RegionNone(a) || slices.Contains(in[c], a) {
+			if maps.RegionNone(a) {
+				a = 0
+			}
+			if maps.RegionNone(c) || slices.Contains(in[c], a) {
 				continue
 			}
 			in[c] = append(in[c], a)
@@ -38,6 +47,10 @@ func straddleNotes(regions [][]byte, names []map[byte]string) []string {
 			}
 			var ups []string
 			for _, a := range in[c] {
+				if a == 0 {
+					ups = append(ups, "no room")
+					continue
+				}
 				ups = append(ups, roomName(byte(a), names, l+1))
 			}
 			rooms = append(rooms, fmt.Sprintf("%s lies in %s", roomName(byte(c), names, l), strings.Join(ups, " and ")))
@@ -71,4 +84,51 @@ func roomName(c byte, names []map[byte]string, l int) string {
 // (cmd/bench's -scenario), so a headless run says what the window does.
 func StraddleNotes(regions [][]byte, names []map[byte]string) []string {
 	return straddleNotes(regions, names)
+}
+
+// roomsPlannedElsewhere says which rooms of levels 2 and up the group
+// hierarchy g plans mostly in other groups: a group of a level goes wholly
+// into the room of its representative cell, so a room painted over parts
+// of lower rooms, or over the squares of cells in no lower room, may get
+// few of its cells or none. A designer painted a level-2 room over level-1
+// squares and saw it named and tinted, while the hierarchy planned every
+// one of its cells in the squares' groups around it, with no word. A room
+// is named when at least a quarter of its open cells are planned outside
+// it; at most three are named per level, with a count of the rest.
+func roomsPlannedElsewhere(g *groups.Graph, regions [][]byte, names []map[byte]string) []string {
+	var notes []string
+	for l := 2; l <= min(len(regions), g.Config().Levels); l++ {
+		gm, gs, layer := g.GroupMap(l), g.Groups(l), regions[l-1]
+		if len(gm) != len(layer) {
+			continue
+		}
+		var cells, away [256]int
+		for i, c := range layer {
+			id := gm[i]
+			if maps.RegionNone(c) || id < 0 || int(id) >= len(gs) {
+				continue
+			}
+			cells[c]++
+			if gs[id].Key.Region != c {
+				away[c]++
+			}
+		}
+		var rooms []string
+		for c := range cells {
+			if cells[c] > 0 && 4*away[c] >= cells[c] {
+				rooms = append(rooms, fmt.Sprintf("%s %d of %d", roomName(byte(c), names, l), away[c], cells[c]))
+			}
+		}
+		if len(rooms) == 0 {
+			continue
+		}
+		more := ""
+		if len(rooms) > 3 {
+			more = fmt.Sprintf(" (and %d more rooms)", len(rooms)-3)
+			rooms = rooms[:3]
+		}
+		notes = append(notes, fmt.Sprintf("level-%d rooms planned mostly outside themselves, cells: %s%s; a level-%d group goes wholly into the room of its representative cell, so paint level-%d rooms over whole level-%d rooms",
+			l, strings.Join(rooms, "; "), more, l-1, l, l-1))
+	}
+	return notes
 }

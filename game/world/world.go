@@ -213,6 +213,11 @@ type World struct {
 	editFrom, editTo uint64
 	stroke           *stroke
 	roomStroke       *roomStroke // a room stroke in progress (rooms.go)
+	// roomsCheck asks the next group hierarchy installed to say which
+	// rooms above level 1 it plans mostly outside themselves
+	// (roomsPlannedElsewhere): set when the session opens with such rooms
+	// and when a room stroke, or its undo or redo, changes them.
+	roomsCheck bool
 	// roomsV counts the rooms' layers published (every move of a room
 	// stroke, for the renderer); roomsDone names the rooms' state, which
 	// the group hierarchy's key, the coverage cache and a batch hold: 0 as
