@@ -149,3 +149,23 @@ func TestSuboptimalityOfAZeroOptimumExceeded(t *testing.T) {
 		t.Errorf("optimum 0, path cost 3: subopt %v, want NaN (no value)", sub)
 	}
 }
+
+// From an engineer's test: an HPA* path 1202.34 long against an optimum of
+// 1201.754 (0.05 % longer) was logged "subopt=0". The ratio keeps six
+// decimals; an equal cost still logs 0, never -0.
+func TestSuboptLoggedToSixDecimals(t *testing.T) {
+	for _, c := range []struct {
+		sub  float64
+		want string
+	}{
+		{1202.34/1201.754 - 1, "0.000488"},
+		{0, "0"},
+		{-1e-12, "0"},
+		{0.25, "0.25"},
+	} {
+		fs := appendSubopt(nil, c.sub)
+		if len(fs) != 1 || fmtVal(fs[0].Val) != c.want {
+			t.Errorf("subopt %g logged %v, want subopt=%s", c.sub, fs, c.want)
+		}
+	}
+}
