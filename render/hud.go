@@ -4147,9 +4147,12 @@ func clip(ft *Fonts, face *text.GoTextFace, s string, width float64) string {
 
 // lineCheckText describes smoothing's event for the bottom bar: a line
 // tried, "line (3,4)→(9,4) 6.00 ≤ path 6.83: a candidate" or "line
-// (3,4)→(9,9) blocked or dearer than path 7.41", or the one taken,
-// "shortcut (3,4)→(9,4) 6.00 replaces path 6.83" ("straight line … replaces
-// an equal-cost stretch" when it saves nothing).
+// (3,4)→(9,9) blocked or dearer than path 7.41", or the one taken, "line
+// (3,4)→(9,4) 6.00 taken, replaces path 6.83" ("… taken, as long as the
+// stretch it replaces" when it saves nothing). Smoothing's lines are
+// octile ones (a straight leg and a diagonal one), so none is called
+// straight, and none a shortcut: that is the switch of HPA*'s bounded A*
+// for short queries (an engineer's and a teacher's tests read both wrong).
 func lineCheckText(w *world.World, e pathing.Event) string {
 	a, _ := w.NodeCell(0, e.Node)
 	b, _ := w.NodeCell(0, e.Parent)
@@ -4157,10 +4160,10 @@ func lineCheckText(w *world.World, e pathing.Event) string {
 	switch {
 	case e.Kind == pathing.EventShortcut && e.G >= e.H-1e-9*math.Max(1, e.H):
 		// As long as the stretch it replaces: a straighter line, no gain
-		// ("shortcut … 112.73 replaces path 112.73" read as a mistake).
-		return fmt.Sprintf("straight line %s %.2f replaces an equal-cost stretch", ab, e.G)
+		// ("… 112.73 replaces path 112.73" read as a mistake).
+		return fmt.Sprintf("line %s %.2f taken, as long as the stretch it replaces", ab, e.G)
 	case e.Kind == pathing.EventShortcut:
-		return fmt.Sprintf("shortcut %s %.2f replaces path %.2f", ab, e.G, e.H)
+		return fmt.Sprintf("line %s %.2f taken, replaces path %.2f", ab, e.G, e.H)
 	case e.G <= e.H+1e-9:
 		return fmt.Sprintf("line %s %.2f ≤ path %.2f: a candidate", ab, e.G, e.H)
 	}

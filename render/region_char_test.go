@@ -73,13 +73,15 @@ func TestLineCheckText(t *testing.T) {
 		t.Errorf("%q, want %q", got, want)
 	}
 	cut := pathing.Event{Kind: pathing.EventShortcut, Node: cell(3, 4), Parent: cell(9, 4), G: 6, H: 6.83}
-	if got, want := lineCheckText(w, cut), "shortcut (3,4)→(9,4) 6.00 replaces path 6.83"; got != want {
+	if got, want := lineCheckText(w, cut), "line (3,4)→(9,4) 6.00 taken, replaces path 6.83"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
-	// A line as long as the stretch it replaces saves nothing: not called
-	// a shortcut (user test: "shortcut … 112.73 replaces path 112.73").
+	// A line as long as the stretch it replaces saves nothing: not said to
+	// replace the path (user test: "shortcut … 112.73 replaces path
+	// 112.73"). Neither is called a shortcut, the name of HPA*'s switch,
+	// nor straight: smoothing's lines have a straight and a diagonal leg.
 	same := pathing.Event{Kind: pathing.EventShortcut, Node: cell(3, 4), Parent: cell(9, 4), G: 112.73, H: 112.73}
-	if got, want := lineCheckText(w, same), "straight line (3,4)→(9,4) 112.73 replaces an equal-cost stretch"; got != want {
+	if got, want := lineCheckText(w, same), "line (3,4)→(9,4) 112.73 taken, as long as the stretch it replaces"; got != want {
 		t.Errorf("%q, want %q", got, want)
 	}
 }
