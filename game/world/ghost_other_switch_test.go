@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -57,5 +58,24 @@ func TestGhostDroppedByAnotherSwitch(t *testing.T) {
 		if w.Ghost != nil {
 			t.Errorf("after the %s switch: ghost %q kept", sw.name, w.Ghost.Label)
 		}
+	}
+}
+
+// From a teacher's test: the note "HPA*: cost 158.11, was 157.28 with A*
+// (+0.83)" sat beside the panel's "(+0.53%)", and +0.83 read as a
+// percentage. The note gives both, the share being of the ghost's cost.
+func TestGhostNoteGivesDifferenceAndShare(t *testing.T) {
+	w := openBuiltin(t, "exclusion-shortcut")
+	w.Begin()
+	w.Wait()
+	w.ToggleExclusion()
+	w.Wait()
+	if w.Ghost == nil || w.Outcome.Cost == w.Ghost.Cost {
+		t.Fatalf("the test wants X to change the cost: ghost %+v, cost %v", w.Ghost, w.Outcome.Cost)
+	}
+	d := w.Outcome.Cost - w.Ghost.Cost
+	want := fmt.Sprintf("(%+.2f, %+.2f%%)", d, 100*d/w.Ghost.Cost)
+	if !strings.Contains(w.Message, want) {
+		t.Errorf("note %q, want it to hold %q", w.Message, want)
 	}
 }

@@ -401,6 +401,12 @@ func (w *World) ghostNote(made bool) {
 	if math.Abs(d) < 5e-3 {
 		d = 0 // no "-0.00" from rounding
 	}
+	// The difference in cost units and as a share of the ghost's cost: a
+	// teacher read "(+0.83)" beside the panel's "(+0.53%)" as a percentage.
+	diff := fmt.Sprintf("%+.2f", d)
+	if w.Ghost.Cost > 0 {
+		diff += fmt.Sprintf(", %+.2f%%", 100*d/w.Ghost.Cost)
+	}
 	if w.Ghost.Fill != nil {
 		if w.Outcome.Note != "" {
 			// The planner's note on the new answer (a heuristic it
@@ -408,11 +414,11 @@ func (w *World) ghostNote(made bool) {
 			// panel compares the two answers.
 			return
 		}
-		w.Note("%s: cost %.2f, was %.2f with %s (%+.2f); %s expanded, was %s (dotted: where its search stopped)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d,
+		w.Note("%s: cost %.2f, was %.2f with %s (%s); %s expanded, was %s (dotted: where its search stopped)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, diff,
 			Count(w.Outcome.Expanded), Count(w.Ghost.Expanded))
 		return
 	}
-	w.Note("%s: cost %.2f, was %.2f with %s (%+.2f)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, d)
+	w.Note("%s: cost %.2f, was %.2f with %s (%s)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, diff)
 }
 
 // switchTitle and switchUsers word the note of a switch the current
