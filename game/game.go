@@ -2063,12 +2063,15 @@ type phaseKey struct {
 // playback, a step or a seek moves the cursor into a phase of an abstract
 // level (an HPA* or group search, an insertion or a refinement at level
 // l ≥ 1), the view level becomes l, so the fill is drawn over the borders,
-// nodes and edges it runs on. A cell phase (level 0) takes the level of the
-// last abstract phase before it (none: the level is left alone), as
-// stepping through the phases would have left it; a new trace leaves it
-// too (a new query keeps the level the user chose); L still
-// switches by hand until the cursor enters another phase. Cost: a compare
-// per frame.
+// nodes and edges it runs on. A cell phase (level 0: an insertion, a
+// refinement to cells, a group walk's segment) shows level 1, whose
+// clusters it searches in and whose nodes it runs between. It had taken
+// the level of the last abstract phase before it, which depended on how
+// the cursor got there: an engineer saw "refine cells" drawn over level 2
+// after a stage jump and over level 3 from -cursor, on a map of 3 levels.
+// A new trace leaves the level alone (a new query keeps the level the
+// user chose); L still switches by hand until the cursor enters another
+// phase. Cost: a compare per frame.
 func (g *Game) followPhase() {
 	tl := &g.w.Timeline
 	k := phaseKey{tl.Generation(), tl.Phase()}
@@ -2081,15 +2084,7 @@ func (g *Game) followPhase() {
 	if newTrace || tr == nil || k.phase < 0 || k.phase >= len(tr.Phases) {
 		return
 	}
-	// A cell phase shows the level of the last abstract phase before it,
-	// which stepping phase by phase would have left on screen: a jump by
-	// stage from the abstract search to the end of the refinement (a
-	// "refine cells" phase) left the view on the top level.
-	at := k.phase
-	for at > 0 && tr.Phases[at].Level == 0 {
-		at--
-	}
-	l := tr.Phases[at].Level
+	l := max(tr.Phases[k.phase].Level, 1) // a cell phase: level 1's clusters
 	n := 1
 	if h := g.w.Hierarchy(); h != nil {
 		n = h.Levels()

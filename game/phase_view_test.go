@@ -10,8 +10,8 @@ import (
 
 // The view level follows the phase under the cursor: stepping into an
 // abstract search of level 2 draws level 2's structure, a refinement on
-// level 1 draws level 1's, cell phases leave the choice alone, and a new
-// query keeps the level the user picked with L.
+// level 1 draws level 1's, cell phases level 1's (whose clusters they
+// search in), and a new query keeps the level the user picked with L.
 func TestViewLevelFollowsThePhase(t *testing.T) {
 	g := hpaGame(t)
 	w := g.w
@@ -37,22 +37,16 @@ func TestViewLevelFollowsThePhase(t *testing.T) {
 		t.Fatalf("a fresh query changed the view level to %d", g.viewLevel)
 	}
 	// Walk the cursor through every phase: where the phase is abstract,
-	// the view level is its level; in a cell phase it is what it was.
+	// the view level is its level; in a cell phase it is 1.
 	w.SeekStart()
 	g.Update()
-	prev := g.viewLevel
 	for w.Timeline.Cursor() < w.Timeline.Len() {
 		w.StepBy(1)
 		g.Update()
 		ph := tr.Phases[w.Timeline.Phase()]
-		want := prev
-		if ph.Level >= 1 {
-			want = ph.Level
-		}
-		if g.viewLevel != want {
+		if want := max(ph.Level, 1); g.viewLevel != want {
 			t.Fatalf("cursor %d in phase %q (level %d): view level %d, want %d", w.Timeline.Cursor(), ph.Name, ph.Level, g.viewLevel, want)
 		}
-		prev = g.viewLevel
 	}
 	// L inside a phase holds until the cursor enters another phase.
 	w.SeekTo(0)
@@ -108,8 +102,10 @@ func TestViewLevelFollowsThePhase(t *testing.T) {
 }
 
 // A jump by stage lands where stepping would have: at the end of the
-// refinement (a cell phase) the view shows the level being refined, not
-// the top level the abstract search left on screen.
+// refinement (a cell phase) the view shows level 1, not the top level the
+// abstract search left on screen. With three levels, -cursor at a
+// "refine cells" phase shows level 1 too (an engineer saw level 3 there,
+// and level 2 after a stage jump to it).
 func TestViewLevelAfterAStageJump(t *testing.T) {
 	g := hpaGame(t)
 	w := g.w
@@ -134,6 +130,36 @@ func TestViewLevelAfterAStageJump(t *testing.T) {
 	}
 	if g.viewLevel != 1 {
 		t.Errorf("at the end of the refinement (%q): view level %d, want 1, the level refined", ph.Name, g.viewLevel)
+	}
+	src := hpaGame(t)
+	src.w.SetLevels(3)
+	src.w.Wait()
+	src.w.Replan()
+	src.w.Wait()
+	if h := src.w.Hierarchy(); h == nil || h.Levels() != 3 {
+		t.Fatalf("want 3 levels, got %v", h)
+	}
+	// A cell phase right after a level-2 one (a plan step with no search
+	// of its own between them), reached by -cursor.
+	tr3 := src.w.Timeline.Trace()
+	cell := ""
+	for k := 1; k+1 < len(tr3.Phases) && cell == ""; k++ {
+		ph := tr3.Phases[k]
+		if ph.Level == 0 && strings.HasPrefix(ph.Name, "refine cells") && tr3.Phases[k-1].Level >= 2 && tr3.Phases[k+1].Start > ph.Start+1 {
+			cell = ph.Name
+		}
+	}
+	if cell == "" {
+		t.Fatalf("the test wants a refine cells phase right after a level-2 phase: %+v", tr3.Phases)
+	}
+	g3, err := New(src.w, Options{Cursor: "phase:" + cell})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g3.Layout(1200, 760)
+	g3.Update()
+	if ph := tr3.Phases[src.w.Timeline.Phase()]; ph.Name != cell || g3.viewLevel != 1 {
+		t.Errorf("-cursor phase:%s at 3 levels: phase %q (level %d), view level %d, want 1", cell, ph.Name, ph.Level, g3.viewLevel)
 	}
 }
 
