@@ -361,6 +361,7 @@ func flagNotes(notes []string, over maps.Settings) []string {
 		{"smoothing", toggle("smooth", over.Smooth)},
 		{"shortcut", toggle("shortcut", over.Shortcut)},
 		{"transitions", "-transitions " + string(over.Transitions)},
+		{"path cache", toggle("cache", over.Cache)},
 	}
 	out := make([]string, len(notes))
 	for i, n := range notes {

@@ -232,6 +232,7 @@ type Settings struct {
 	Target       Target      // set target representative|nearest
 	AgentRefine  AgentRefine // set agent-refine eager|lazy
 	Transitions  Transitions // set transitions sparse|dense
+	Cache        Toggle      // set cache on|off (HPA*'s cell paths stored with its intra edges; off unless set)
 
 	// The view, kept with the session rather than switches of the search:
 	// the agents' clock speed (Shift+↑/↓) and the map layers that are on.
@@ -433,6 +434,7 @@ var settingKeys = []struct {
 	{"target", []string{"representative", "nearest"}},
 	{"agent-refine", []string{"eager", "lazy"}},
 	{"transitions", []string{"sparse", "dense"}},
+	{"cache", []string{"on", "off"}},
 	{"agent-clock", AgentClocks},
 	{"layers", nil},
 }
@@ -488,6 +490,8 @@ func (s *Settings) get(key string) string {
 		return string(s.AgentRefine)
 	case "transitions":
 		return string(s.Transitions)
+	case "cache":
+		return s.Cache.String()
 	case "agent-clock":
 		return string(s.AgentClock)
 	case "layers":
@@ -588,6 +592,8 @@ func (s *Settings) set(key, v string) error {
 		s.AgentRefine = AgentRefine(v)
 	case "transitions":
 		s.Transitions = Transitions(v)
+	case "cache":
+		s.Cache = toggle(v)
 	case "agent-clock":
 		s.AgentClock = AgentClock(v)
 	case "layers":

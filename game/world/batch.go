@@ -452,6 +452,7 @@ func configWords(s Settings) [][2]string {
 		{"smooth", onOff(s.Smooth())},
 		{"shortcut", onOff(s.Shortcut())},
 		{"transitions", TransitionsText(s.Dense)},
+		{"cache", onOff(s.CachePaths)},
 	} {
 		if s.Uses(sw.name) {
 			out = append(out, [2]string{switchTitle[sw.name], sw.value})
@@ -462,7 +463,7 @@ func configWords(s Settings) [][2]string {
 
 // batchConfig names the configuration a batch with s runs, in the panel's
 // words: "HPA*, cluster size 10, levels 2, smoothing on, shortcut on,
-// transitions sparse, 8-connected"; "clusters from regions" instead of the
+// transitions sparse, path cache off, 8-connected"; "clusters from regions" instead of the
 // size when regions is set: the designer's regions make every level of
 // the group hierarchy, and the size (which the panel then dims, and the
 // build line gives as cluster=regions) is not used.

@@ -446,7 +446,7 @@ func TestBatchFailuresNameWhatIsWrong(t *testing.T) {
 	stack := capturePanicOut(t)
 	w.StartBatch()
 	w.WaitBatch()
-	if !w.MessageErr || w.Message != "batch: internal error while running query 3 of 7 with HPA*, cluster size 4, levels 2, smoothing on, shortcut on, transitions sparse, 8-connected: boom (a bug: details on standard error)" {
+	if !w.MessageErr || w.Message != "batch: internal error while running query 3 of 7 with HPA*, cluster size 4, levels 2, smoothing on, shortcut on, transitions sparse, path cache off, 8-connected: boom (a bug: details on standard error)" {
 		t.Errorf("a planner's panic: %q", w.Message)
 	}
 	if !strings.Contains(stack.String(), "TestBatchFailuresNameWhatIsWrong") {

@@ -18,6 +18,7 @@ type hierKey struct {
 	regions int    // number of region layers
 	rooms   uint64 // RoomsVersion, for the group hierarchy (HPA* reads no rooms)
 	dense   bool   // HPA*'s dense transitions
+	cache   bool   // HPA*'s path cache
 	grid    *pathing.Grid
 }
 
@@ -49,7 +50,7 @@ func (w *World) keyFor(a Algo) hierKey {
 		// groups (and drop the last repair shown).
 		cluster = 0
 	}
-	k := hierKey{algo: a, cluster: cluster, levels: levels, nb: s.Neighborhood, dense: s.Dense && a == AlgoHPA, grid: w.Grid}
+	k := hierKey{algo: a, cluster: cluster, levels: levels, nb: s.Neighborhood, dense: s.Dense && a == AlgoHPA, cache: s.CachePaths && a == AlgoHPA, grid: w.Grid}
 	if a == AlgoGroup {
 		// HPA* reads no rooms: a room layer painted or taken back under
 		// it rebuilt it and replanned every agent.

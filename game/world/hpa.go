@@ -24,6 +24,7 @@ type hpaHier struct {
 
 func buildHPA(ctx context.Context, g *pathing.Grid, _ [][]byte, s Settings) (Hierarchy, error) {
 	cfg := hpa.Config{ClusterSize: s.Cluster(), Levels: s.LevelCount(), Neighborhood: s.Neighborhood}
+	cfg.CachePaths = s.CachePaths
 	if s.Dense {
 		cfg.Placement = hpa.Dense
 	}
@@ -237,8 +238,9 @@ func (a *hpaHier) Size() Size {
 	if a.size == nil {
 		st := a.h.GraphStats() // Stats' pass over the grid counts what Size does not report
 		a.size = &Size{Nodes: st.Nodes, Edges: st.Edges, Bytes: st.MemoryBytes, Build: a.build}
-		if !a.h.Config().CachePaths {
-			a.size.Kind = "no path cache"
+		a.size.Kind = "no path cache"
+		if a.h.Config().CachePaths {
+			a.size.Kind = "path cache" // -cache, as cmd/bench builds it by default
 		}
 	}
 	return *a.size

@@ -302,6 +302,9 @@ func settingsFrom(ss maps.Settings) (Settings, []string) {
 	if ss.Transitions != "" {
 		s.Dense = ss.Transitions == maps.TransitionsDense
 	}
+	if on, set := ss.Cache.Set(); set {
+		s.CachePaths = on
+	}
 	if ss.AgentRefine != "" {
 		// The reader accepts only the names agents.ParseHPAMode knows.
 		if m, err := agents.ParseHPAMode(string(ss.AgentRefine)); err == nil {
@@ -346,6 +349,7 @@ func (w *World) OverrideSettings(over maps.Settings) []string {
 		{over.Smooth != maps.ToggleDefault, "smooth", s.Smooth()},
 		{over.Shortcut != maps.ToggleDefault, "shortcut", s.Shortcut()},
 		{over.Transitions != "", "transitions", TransitionsText(s.Dense)},
+		{over.Cache != maps.ToggleDefault, "cache", s.CachePaths},
 	} {
 		if !c.set {
 			continue
@@ -380,6 +384,9 @@ func scenarioSettings(s Settings) maps.Settings {
 	ss.Shortcut = toggle(s.Shortcut())
 	ss.AgentRefine = maps.AgentRefine(s.AgentRefine.String())
 	ss.Transitions = maps.Transitions(TransitionsText(s.Dense))
+	if s.CachePaths {
+		ss.Cache = maps.On // written only when on, the window's default being off
+	}
 	ss.Neighborhood = 8
 	if s.Neighborhood == pathing.Four {
 		ss.Neighborhood = 4

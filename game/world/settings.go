@@ -175,6 +175,12 @@ type Settings struct {
 	// (hpa.Dense) instead of the paper's one or two (hpa.Sparse, the zero
 	// value).
 	Dense bool
+	// CachePaths keeps each HPA* intra edge's cell path with it
+	// (hpa.Config.CachePaths), as cmd/bench does by default: its answers,
+	// and so its -worst rows, can differ from the uncached hierarchy's
+	// (another of several equal-cost paths, smoothed another way). Off by
+	// default: edits repair faster without it.
+	CachePaths bool
 }
 
 // Defaults and limits of the hierarchy switches: the limits are the range
@@ -223,7 +229,7 @@ func (s Settings) Uses(name string) bool {
 		return s.Algo.Hierarchical() || (s.Heuristic == HeurCluster && s.Algo != AlgoDijkstra)
 	case "levels":
 		return s.Algo.Hierarchical()
-	case "smooth", "shortcut", "transitions":
+	case "smooth", "shortcut", "transitions", "cache":
 		return s.Algo == AlgoHPA
 	case "rooms":
 		// The group hierarchy's groups, and the cluster heuristic's

@@ -425,7 +425,7 @@ func (w *World) ghostNote(made bool) {
 // algorithm does not read (see Settings.Uses).
 var (
 	switchTitle = map[string]string{"heuristic": "heuristic", "cost": "connection cost", "exclusion": "exclusion", "target": "refine target",
-		"cluster": "cluster size", "levels": "levels", "smooth": "smoothing", "shortcut": "shortcut", "transitions": "transitions"}
+		"cluster": "cluster size", "levels": "levels", "smooth": "smoothing", "shortcut": "shortcut", "transitions": "transitions", "cache": "path cache"}
 	switchUsers = map[string]string{
 		"heuristic":   "A*, greedy and the group hierarchy (algorithms 1, 3, 5)",
 		"cost":        "the group hierarchy (algorithm 5)",
@@ -436,6 +436,7 @@ var (
 		"smooth":      "HPA* (algorithm 4)",
 		"shortcut":    "HPA* (algorithm 4)",
 		"transitions": "HPA* (algorithm 4)",
+		"cache":       "HPA* (algorithm 4)",
 	}
 )
 

@@ -745,6 +745,9 @@ func (w *World) logPlan() {
 			fs = append(fs, F{"cost_kind", w.Settings.Cost}, F{"exclusion", w.Settings.Exclusion}, F{"target", w.Settings.Target})
 		} else {
 			fs = append(fs, F{"smooth", w.Settings.Smooth()}, F{"shortcut", w.Settings.Shortcut()}, F{"transitions", TransitionsText(w.Settings.Dense)})
+			if w.Settings.CachePaths {
+				fs = append(fs, F{"cache", true}) // -cache: logged only when on
+			}
 		}
 	} else {
 		if w.Settings.Uses("heuristic") {

@@ -168,6 +168,7 @@ func (f *Flags) settingFlags(fs *flag.FlagSet) {
 	fs.Func("nb", "moves: 8 (8-connected, no corner cutting) or 4 (8 switches it); overrides the scenario's", set("neighborhood"))
 	fs.BoolFunc("smooth", "HPA*'s smoothing (Z switches it; on unless a scenario says otherwise); -smooth=false turns it off", toggle("smooth"))
 	fs.BoolFunc("shortcut", "HPA*'s bounded A* for queries within neighbouring clusters (Shift+Z switches it; on unless a scenario says otherwise); -shortcut=false sends every query through the hierarchy", toggle("shortcut"))
+	fs.BoolFunc("cache", "HPA*'s path cache: each intra edge keeps its cell path, as cmd/bench's default does (off unless a scenario says otherwise: edits repair faster without it); -cache reproduces bench's answers and its -worst rows", toggle("cache"))
 	fs.Func("target", "where the group planner's refinements aim: representative or nearest; overrides the scenario's", set("target"))
 	// Two names of one setting: given both with two values, refused (as
 	// cmd/bench does) rather than the last one winning unsaid. An empty

@@ -202,11 +202,11 @@ func TestSaveFlag(t *testing.T) {
 // The setting flags fill Flags.Settings as a scenario's "set" lines would;
 // a flag not given leaves its field unset, so the scenario's value stays.
 func TestSettingFlags(t *testing.T) {
-	f, err := Parse([]string{"-cluster", "16", "-levels", "3", "-cost", "avgmin", "-exclusion", "-smooth=false", "-shortcut=false", "-nb", "4", "-heuristic", "zero", "-target", "nearest", "-transitions", "dense"}, &bytes.Buffer{})
+	f, err := Parse([]string{"-cluster", "16", "-levels", "3", "-cost", "avgmin", "-exclusion", "-smooth=false", "-shortcut=false", "-nb", "4", "-heuristic", "zero", "-target", "nearest", "-transitions", "dense", "-cache"}, &bytes.Buffer{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := maps.Settings{Cluster: 16, Levels: 3, Cost: "avgmin", Exclusion: maps.On, Smooth: maps.Off, Shortcut: maps.Off, Neighborhood: 4, Heuristic: "zero", Target: "nearest", Transitions: "dense"}
+	want := maps.Settings{Cluster: 16, Levels: 3, Cost: "avgmin", Exclusion: maps.On, Smooth: maps.Off, Shortcut: maps.Off, Neighborhood: 4, Heuristic: "zero", Target: "nearest", Transitions: "dense", Cache: maps.On}
 	if f.Settings != want {
 		t.Errorf("got %+v, want %+v", f.Settings, want)
 	}
