@@ -42,6 +42,7 @@ const (
 	ActToolRooms
 	ActSpawn
 	ActAgentsRun
+	ActAgentsStep
 	ActRemoveAgents
 	ActBrush
 	ActBrushBigger
@@ -127,7 +128,8 @@ var actionTable = []Binding{
 	{Action: ActToolRooms, Group: "Tools", Keys: keys(ebiten.KeyR), Mods: ModCtrl, Help: "room tool", Fold: true},
 	{Action: ActToolInspect, Group: "Tools", Keys: keys(ebiten.KeyI), Help: "inspect tool: click pins a cell in the inspector"},
 	{Action: ActToolAgents, Group: "Tools", Keys: keys(ebiten.KeyT), Help: "agent tool: spawn, select, send (Shift: as a group)"},
-	{Action: ActSpawn, Group: "Tools", Keys: keys(ebiten.KeyJ), Help: "spawn an agent on the cell under the mouse"},
+	{Action: ActSpawn, Group: "Tools", Keys: keys(ebiten.KeyJ), Help: "spawn an agent at the mouse"},
+	{Action: ActAgentsStep, Group: "Tools", Keys: keys(ebiten.KeyU), Mods: ModCtrl, Help: "step agents", Fold: true},
 	{Action: ActAgentsRun, Group: "Tools", Keys: keys(ebiten.KeyU), Help: "run / pause agents"},
 	{Action: ActAgentsFaster, Group: "Tools", Keys: keys(ebiten.KeyArrowUp), Mods: ModShift, Help: "faster", Fold: true},
 	{Action: ActAgentsSlower, Group: "Tools", Keys: keys(ebiten.KeyArrowDown), Mods: ModShift, Help: "slower", Fold: true},

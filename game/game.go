@@ -1218,6 +1218,9 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActAgentsRun) {
 		w.ToggleAgents()
 	}
+	if in.JustPressed(ActAgentsStep) {
+		w.StepAgents()
+	}
 	if in.JustPressed(ActRemoveAgents) {
 		g.removeAgents()
 	}

@@ -636,6 +636,24 @@ func (w *World) ToggleAgents() {
 	w.Log.Add("agent", F{"action", "clock"}, F{"running", s.Running()}, F{"agents", s.Live()})
 }
 
+// StepAgents pauses the agents' clock and runs one tick of it (1/60 s of
+// simulated time: plans within the budget, then every agent's move), for
+// a class watching a replan happen or an engineer following one agent
+// (Ctrl+U). A teacher found only run and pause, at ×1/4 the slowest. The
+// tick is logged, and so are the replans it made.
+func (w *World) StepAgents() {
+	s := w.agentSim()
+	if s.Running() {
+		s.Pause()
+	}
+	w.agents.userPaused = true
+	w.syncAgentPlanner()
+	s.Step()
+	w.logReplans(s)
+	w.Log.Add("agent", F{"action", "step"}, F{"tick", int(s.Now())}, F{"agents", s.Live()})
+	w.NoteAfterError("agents: tick %d, one step of 1/60 s; Ctrl+U another, U runs them", s.Now())
+}
+
 // tickAgents advances the agents and logs their new replans.
 func (w *World) tickAgents(dt float64) {
 	s := w.agents.sim
@@ -646,6 +664,11 @@ func (w *World) tickAgents(dt float64) {
 	if s.Tick(dt) == 0 {
 		return
 	}
+	w.logReplans(s)
+}
+
+// logReplans writes the replans of s not yet written to the log.
+func (w *World) logReplans(s *agents.Sim) {
 	// The replan log is newest first; write the entries not yet written.
 	w.agents.scratch = s.Replans(w.agents.scratch[:0])
 	newest := w.agents.logged
