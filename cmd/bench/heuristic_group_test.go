@@ -73,22 +73,29 @@ func TestWorstCommandNamesAutoUnderFourMoves(t *testing.T) {
 // A new user's CI gate: a single HPA* query 10 % above our A*'s optimum,
 // which the report showed as mean_subopt, passed a plain -check that
 // checked nothing (optimal_checked 0). Without a column the optimum is
-// A*'s; A* itself, with nothing to check it against, still passes.
+// A*'s, and the report counts the query as checked against it. A* itself,
+// with nothing to check it against, passed too, checking nothing: -check
+// fails saying so.
 func TestCheckSingleQueryAgainstAStar(t *testing.T) {
 	dir, ok := maps.MovingAIDir()
 	if !ok {
 		t.Skipf("Moving AI maps not found at %q (set PATHLENS_MAPS)", dir)
 	}
 	lak := filepath.Join(dir, "lak303d.map")
-	code, _, errs := runMain(t, "-map", lak, "-from", "10,84", "-to", "42,109", "-algo", "hpa", "-cluster", "16", "-cache=false", "-check")
-	if code != exitCheck || !strings.Contains(errs, "above the optimum") || !strings.Contains(errs, "astar_map") {
-		t.Errorf("hpa -check on a suboptimal single query: exit %d, %q; want 1 naming the optimum", code, errs)
+	code, out, errs := runMain(t, "-map", lak, "-from", "10,84", "-to", "42,109", "-algo", "hpa", "-cluster", "16", "-cache=false", "-check", "-json")
+	if want := "bench: check failed: 1 of 1 costs differ from the optimum (astar_map) (max abs error 5.071); first: (10,84)→(42,109): cost 55.627417, optimal 50.556349\n"; code != exitCheck || errs != want {
+		t.Errorf("hpa -check on a suboptimal single query: exit %d, %q; want 1, %q", code, errs, want)
+	}
+	if m := decode(t, out); m["optimal_checked"] != 1.0 || m["optimal_matches"] != 0.0 || m["max_abs_error"] != 5.071068 {
+		t.Errorf("optimal_checked %v, optimal_matches %v, max_abs_error %v; want 1, 0, 5.071068 (the query against A*'s optimum, as -check judges it)",
+			m["optimal_checked"], m["optimal_matches"], m["max_abs_error"])
 	}
 	if code, _, errs := runMain(t, "-map", lak, "-from", "10,84", "-to", "42,109", "-algo", "hpa", "-cluster", "16", "-cache=false", "-check", "-max-subopt", "0.2"); code != 0 {
 		t.Errorf("within -max-subopt 0.2: exit %d: %s", code, errs)
 	}
-	if code, _, errs := runMain(t, "-map", lak, "-from", "10,84", "-to", "42,109", "-check"); code != 0 {
-		t.Errorf("A* -check: exit %d: %s", code, errs)
+	if code, _, errs := runMain(t, "-map", lak, "-from", "10,84", "-to", "42,109", "-check"); code != exitCheck ||
+		!strings.Contains(errs, "no cost was checked (optimal_checked 0): a single -from/-to query has no optimal column to compare with, and -algo astar is not checked against our A* (hpa and group are)") {
+		t.Errorf("A* -check on a single query: exit %d: %q; want 1, saying nothing could be checked", code, errs)
 	}
 }
 

@@ -5,8 +5,9 @@
 //	go run ./cmd/bench -map M.map -scen M.map.scen -check              exit 1 on any wrong length
 //
 // Exit status: 0 success, 1 when -check finds a cost that differs from the
-// scenario's optimal column (or an invalid path, an agent stepping into a
-// wall, or -repair's hierarchy not consistent), 2 for bad flags or files.
+// optimum (the scenario's optimal column; our A*'s for hpa and group), or
+// compares no cost at all, or finds an invalid path, an agent stepping into
+// a wall, or -repair's hierarchy not consistent; 2 for bad flags or files.
 //
 // # Layout, for anyone adding a mode or an algorithm
 //
@@ -128,7 +129,7 @@ func parseFlags(args []string, stderr io.Writer) (*Config, error) {
 	from := fs.String("from", "", "single query start `X,Y` (needs -to)")
 	to := fs.String("to", "", "single query goal `X,Y` (needs -from)")
 	fs.BoolVar(&c.JSON, "json", false, "print one JSON object")
-	fs.BoolVar(&c.Check, "check", false, "exit 1 when any cost differs from the optimum by more than 0.01 (the .scen's column; without one, our A*'s on the same map for hpa and group), or a path is invalid")
+	fs.BoolVar(&c.Check, "check", false, "exit 1 when any cost differs from the optimum by more than 0.01 (the .scen's column; our A*'s on the same map for hpa and group), when no cost could be compared (-nb 4 rows, a single query, except with hpa and group), or a path is invalid")
 	fs.Float64Var(&c.MaxSubopt, "max-subopt", -1, "with -check, accept a cost up to this `fraction` above the optimum (0.05: 5 %) instead of equal to it, for planners that are not optimal (hpa, group, greedy); a cost below the optimum, or no path where one exists, still fails (default: off)")
 	nb := fs.String("nb", "8", "neighbourhood: 8 (no corner cutting) or 4")
 	heur := fs.String("heuristic", "auto", "heuristic of astar, greedy and group's cell searches: auto (octile; manhattan with -nb 4), octile, euclidean, manhattan, chebyshev, zero (A* with the cluster heuristic is -algo astar-cluster); a -scenario without one uses octile, as the window does")

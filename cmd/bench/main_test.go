@@ -274,14 +274,28 @@ func TestHelpExit0(t *testing.T) {
 func TestFourNeighborhood(t *testing.T) {
 	// The scenario's optimal column is the 8-connected length, which a
 	// 4-connected path cannot match where the optimum needs a diagonal (row
-	// 6 does): the column is not compared, so -check judges validity alone.
-	code, out, _ := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-json", "-check")
+	// 6 does): the column is not compared. A -check that so compared no
+	// cost passed (exit 0, optimal_checked 0, nothing on stderr): it fails,
+	// saying why. hpa and group are checked against our A* under -nb 4.
+	code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-json", "-check")
 	m := decode(t, out)
 	if m["neighborhood"] != 4.0 || m["invalid_paths"] != 0.0 || m["found"] != 10.0 {
 		t.Errorf("4-connected report: %s", out)
 	}
-	if m["optimal_checked"] != 0.0 || code != 0 {
-		t.Errorf("exit %d, optimal_checked %v: want 0 and 0 (the 8-connected column does not apply)", code, m["optimal_checked"])
+	want := "bench: check failed: no cost was checked (optimal_checked 0): the .scen's optimal column is an 8-connected length, not compared under -nb 4, and -algo astar is not checked against our A* (hpa and group are); only path validity was (invalid_paths 0). -check compares costs on 8-connected .scen rows\n"
+	if m["optimal_checked"] != 0.0 || code != exitCheck || errs != want {
+		t.Errorf("exit %d, optimal_checked %v, stderr %q: want 1, 0 and %q (the 8-connected column does not apply)", code, m["optimal_checked"], errs, want)
+	}
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-json", "-check", "-max-subopt", "0.5"); code != exitCheck || !strings.Contains(errs, "no cost was checked") {
+		t.Errorf("-check -max-subopt under -nb 4: exit %d, %q; want 1, nothing checked", code, errs)
+	}
+	for _, algo := range []string{"hpa", "group"} {
+		code, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-json", "-check", "-algo", algo, "-cluster", "4")
+		m := decode(t, out)
+		if code != exitOK || m["optimal_checked"] != 10.0 || m["optimal_matches"] != 10.0 || m["optimum_source"] != "astar_map" {
+			t.Errorf("-algo %s -nb 4 -check: exit %d (%s), optimal_checked %v, optimal_matches %v, optimum_source %v; want 0, 10, 10, astar_map",
+				algo, code, errs, m["optimal_checked"], m["optimal_matches"], m["optimum_source"])
+		}
 	}
 }
 

@@ -84,6 +84,14 @@ type Report struct {
 	noOpen   string   // set by a mode: why its rows cannot be opened by number in the app
 	inputs   []string // files a mode read beyond the flags' (a scenario's map and list)
 	zeroNote string   // rows left out of the subopt figures for an optimum of 0: printed on stderr
+	// noOptimum says why no query had an optimum (RunQueries), for
+	// -check's message when it compared no cost.
+	noOptimum string
+	// scenWrong counts the rows whose .scen optimal column, in force,
+	// differs from A*'s cost on the map (hpa and group, which are checked
+	// against A*: compareWithAStar); scenWrongFirst names the first.
+	scenWrong      int
+	scenWrongFirst string
 
 	extra      map[string]any
 	places     map[string]int  // decimals of the fields added with SetFixed, for the text report
@@ -107,8 +115,8 @@ type Mismatch struct {
 	Line    int      `json:"line,omitempty"` // scenario line, when from a file
 	Start   [2]int   `json:"start"`
 	Goal    [2]int   `json:"goal"`
-	Optimal float64  `json:"optimal"`
-	Cost    *float64 `json:"cost"` // null when no path was found, as in -worst
+	Optimal *float64 `json:"optimal"` // null when the query has none (the report's optimum_source)
+	Cost    *float64 `json:"cost"`    // null when no path was found, as in -worst
 	Problem string   `json:"problem"`
 	file    string   // the file of Line, for CheckFailure's message; "" when none
 }
@@ -215,13 +223,16 @@ func (r *Report) CheckFailureWithin(maxSubopt float64) string {
 			of = "the optimum (" + src + ")"
 		}
 		why = append(why, fmt.Sprintf("%d of %d costs differ from %s (max abs error %.4g)", bad, r.OptimalChecked, of, r.MaxAbsError))
-	} else if r.OptimalChecked == 0 {
-		// No column to check (a single -from/-to query), but our A*'s
-		// optimum beside each row (hpa, group): the report showed a
-		// suboptimality and -check passed it, checking nothing.
-		if bad, checked, first := r.outsideBound(0); bad > 0 {
-			why = append(why, fmt.Sprintf("%d of %d costs differ from the optimum (%s); first: %s", bad, checked, r.optimumSource(), first))
-		}
+	}
+	if r.Queries > 0 && r.OptimalChecked == 0 && !r.unmeasured["optimal_checked"] {
+		// -nb 4 rows (the column is 8-connected) or a single -from/-to
+		// query with an algorithm not checked against A*: a -check that
+		// compared no cost passed, optimal_checked 0 the only sign. (The
+		// agents mode's plans have no optimum, and do not print the field.)
+		why = append(why, r.nothingChecked())
+	}
+	if r.scenWrong > 0 {
+		why = append(why, fmt.Sprintf("%d .scen rows' optimal column differs from our A*'s cost on this map (a list for another map, or a broken row); first: %s", r.scenWrong, r.scenWrongFirst))
 	}
 	if r.InvalidPaths > 0 {
 		why = append(why, fmt.Sprintf("%d invalid paths", r.InvalidPaths))
@@ -245,6 +256,20 @@ func (r *Report) CheckFailureWithin(maxSubopt float64) string {
 		msg += fmt.Sprintf("(%d,%d)→(%d,%d): %s", m.Start[0], m.Start[1], m.Goal[0], m.Goal[1], m.Problem)
 	}
 	return msg
+}
+
+// nothingChecked is -check's failure when no query had an optimum: why,
+// and what to do instead.
+func (r *Report) nothingChecked() string {
+	why := r.noOptimum
+	if why == "" {
+		why = "no query had an optimum to compare with"
+	}
+	but := "our A* found no path for any query (hpa and group are checked against it)"
+	if !r.refAStar {
+		but = "-algo " + r.Algo + " is not checked against our A* (hpa and group are)"
+	}
+	return fmt.Sprintf("no cost was checked (optimal_checked 0): %s, and %s; only path validity was (invalid_paths %d). -check compares costs on 8-connected .scen rows", why, but, r.InvalidPaths)
 }
 
 // outsideBound counts the rows with an optimum whose cost is below it, more

@@ -52,6 +52,9 @@ type rowResult struct {
 	// planner and the optimum disagree on whether a path exists, or the
 	// optimum is 0 and the path costs more (zeroOptimumProblem).
 	problem string
+	// invalid is CheckPath's message for a found path that is not a legal
+	// walk of its cost; "" for a valid one.
+	invalid string
 }
 
 // WorstRow is one row of -worst: Query is its 1-based number in the
@@ -222,6 +225,18 @@ func compareWithAStar(env *Env, qs []Query, rep *Report, who, what string, misse
 			missed(q)
 		}
 		rep.compareRow(i, found, ar.Cost, row.found, row.cost, who, &subs, &reachErr, &zero)
+		if columnInForce(q) && (!found && q.Optimal > 0 || found && math.Abs(ar.Cost-q.Optimal) > OptimalTolerance) {
+			// The row's own optimum is not A*'s: the check below is
+			// against A*, and this row is named apart.
+			if rep.scenWrong == 0 {
+				a := "A* finds no path"
+				if found {
+					a = fmt.Sprintf("A*'s cost %.6f", ar.Cost)
+				}
+				rep.scenWrongFirst = fmt.Sprintf("%s (%d,%d)→(%d,%d): the .scen's %.6f, %s", q.where(i), q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y, q.Optimal, a)
+			}
+			rep.scenWrong++
+		}
 		if brokenZeroRow(q) {
 			// compareRow measures against A*, which has a positive cost
 			// here: the file's 0 would go unnoticed, where the other
@@ -232,6 +247,7 @@ func compareWithAStar(env *Env, qs []Query, rep *Report, who, what string, misse
 	}
 	rep.Set("reachable", reachable)
 	rep.Set("reach_errors", reachErr)
+	rep.checkAgainstRef()
 	setSubopt(rep, subs)
 	zero.set(rep, len(subs))
 	if broken.n > 0 {
@@ -247,6 +263,61 @@ func compareWithAStar(env *Env, qs []Query, rep *Report, who, what string, misse
 		rep.zeroNote = note
 	}
 	return durs, nil
+}
+
+// columnInForce reports whether q's optimum is its .scen's optimal column
+// (not A*'s cost on a scenario's world, nor none under -nb 4).
+func columnInForce(q Query) bool {
+	return q.FileOptimal >= 0 && q.Optimal == q.FileOptimal
+}
+
+// checkAgainstRef redoes RunQueries' optimal-length check (optimal_checked,
+// optimal_matches, max_abs_error, mismatches) against each row's ref, A*'s
+// cost on the same grid, once compareRow has set it: the optimum the
+// subopt fields, -worst, -csv and -check's message name (optimum_source).
+// The check was against the .scen's column, or nothing on a single query
+// or -nb 4 rows, while the message and the subopt fields said A*.
+// A path that is not a legal walk stays a mismatch with CheckPath's words.
+func (r *Report) checkAgainstRef() {
+	r.OptimalChecked, r.OptimalMatches, r.MaxAbsError = 0, 0, 0
+	r.Mismatches = nil
+	for _, row := range r.rows {
+		problem := row.invalid
+		if row.ref >= 0 {
+			r.OptimalChecked++
+			switch e := math.Abs(row.cost - row.ref); {
+			case !row.found:
+				if problem == "" {
+					problem = "no path found"
+				}
+			case e <= OptimalTolerance:
+				r.MaxAbsError = max(r.MaxAbsError, e)
+				r.OptimalMatches++
+			default:
+				r.MaxAbsError = max(r.MaxAbsError, e)
+				if problem == "" {
+					problem = fmt.Sprintf("cost %.6f, optimal %.6f", row.cost, row.ref)
+				}
+			}
+		}
+		if problem == "" || len(r.Mismatches) >= maxMismatches {
+			continue
+		}
+		var c *float64
+		if row.found {
+			c = ptr(round6(row.cost))
+		}
+		q := row.q
+		r.Mismatches = append(r.Mismatches, Mismatch{Line: q.Line, Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
+			Optimal: optimumOrNull(row.ref), Cost: c, Problem: problem, file: q.File})
+	}
+	r.MaxAbsError = round6(r.MaxAbsError)
+	if r.OptimalChecked > 0 {
+		delete(r.unmeasured, "max_abs_error")
+		delete(r.unmeasured, "optimal_matches")
+	} else {
+		r.Unmeasured("max_abs_error", "optimal_matches")
+	}
 }
 
 // brokenZeroProblem is the row problem (-worst, -csv) of a scenario row

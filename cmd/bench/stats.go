@@ -387,6 +387,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 				if msg := CheckPath(env.Grid, nb, out.Path, q.Start, q.Goal, out.Cost); msg != "" {
 					rep.InvalidPaths++
 					problem = msg
+					rep.rows[len(rep.rows)-1].invalid = msg
 				}
 			} else {
 				rep.NoPath++
@@ -445,7 +446,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 					Line: q.Line, Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
 					// Rounded as the cost and -worst's optimum: A*'s
 					// cost (a -scenario's queries) printed 17 digits.
-					Optimal: round6(q.Optimal), Cost: c, Problem: problem, file: q.File,
+					Optimal: optimumOrNull(q.Optimal), Cost: c, Problem: problem, file: q.File,
 				})
 				runtime.ReadMemStats(&m1)
 				own.Mallocs += m1.Mallocs - m0.Mallocs
@@ -497,7 +498,30 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 		// optimal_matches 0 beside it read as every check failed.
 		rep.Unmeasured("max_abs_error", "optimal_matches")
 	}
+	rep.noOptimum = noOptimumWhy(env.Cfg)
 	return nil
+}
+
+// noOptimumWhy says why the queries of a run with the configuration c
+// have no optimal column, for -check's message when it compared no cost.
+func noOptimumWhy(c *Config) string {
+	switch {
+	case c.Single:
+		return "a single -from/-to query has no optimal column to compare with"
+	case c.Neighborhood == pathing.Four:
+		return "the .scen's optimal column is an 8-connected length, not compared under -nb 4"
+	}
+	return "no query had an optimum to compare with"
+}
+
+// optimumOrNull is a mismatch's optimum: rounded to 6 decimals, as its
+// cost and -worst's, or null when the query has none (< 0), where -1 was
+// printed as if it were a length.
+func optimumOrNull(v float64) *float64 {
+	if v < 0 {
+		return nil
+	}
+	return ptr(round6(v))
 }
 
 // clock is RunQueries' time source (a test swaps in a fake one to check what

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"pathlens/maps"
+)
+
+// hpa and group are checked against our A*'s cost, the optimum their
+// subopt fields, -worst and -csv show (optimum_source astar_map), but the
+// check fields came from the .scen's column: a row whose column was wrong
+// showed up as the planner's mismatch against the column, under a message
+// naming A*, and a correct mismatch printed the column's figure as its
+// optimal. Each field is against A* now, and a column that disagrees with
+// A* fails -check as the list's fault, by file and line.
+func TestCheckFieldsOneReference(t *testing.T) {
+	// Row 6 (line 7), (5,4)→(0,6), costs 12.41421356; the file claims 13,
+	// then 0 (a broken row).
+	for _, c := range []struct{ claim, scen string }{{"13.00000000", "13.000000"}, {"0", "0.000000"}} {
+		scen := tinyScenWith(t, "0\t6\t12.41421356", "0\t6\t"+c.claim)
+		for _, algo := range []string{"hpa", "group"} {
+			code, out, errs := runMain(t, "-map", tinyMap, "-scen", scen, "-algo", algo, "-cluster", "4", "-json", "-check", "-max-subopt", "1")
+			m := decode(t, out)
+			if m["optimal_checked"] != 10.0 || m["optimum_source"] != "astar_map" {
+				t.Errorf("%s, column %s: optimal_checked %v, optimum_source %v; want 10, astar_map", algo, c.claim, m["optimal_checked"], m["optimum_source"])
+			}
+			mm, _ := m["mismatches"].([]any)
+			for _, x := range mm {
+				if x.(map[string]any)["line"] == 7.0 {
+					t.Errorf("%s, column %s: row 6 is the planner's mismatch against the column: %v", algo, c.claim, x)
+				}
+			}
+			want := "bench: check failed: 1 .scen rows' optimal column differs from our A*'s cost on this map (a list for another map, or a broken row); first: " + scen + ":7 (query 6) (5,4)→(0,6): the .scen's " + c.scen + ", A*'s cost 12.414214\n"
+			if code != exitCheck || !strings.HasSuffix(errs, want) {
+				t.Errorf("%s, column %s: exit %d, stderr %q; want 1 ending %q", algo, c.claim, code, errs, want)
+			}
+		}
+	}
+}
+
+// A mismatch's optimal is the figure the check compared with: on
+// den312d, group's mismatch printed the .scen's 11.8995 under a message
+// naming astar_map, while -csv's optimal (A*'s) was 11.899495.
+func TestMismatchOptimalIsAStars(t *testing.T) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		t.Skipf("Moving AI maps not found at %q (set PATHLENS_MAPS)", dir)
+	}
+	den := filepath.Join(dir, "den312d.map")
+	code, out, errs := runMain(t, "-map", den, "-scen", den+".scen", "-algo", "group", "-check", "-rows", "50", "-every", "3", "-json")
+	if code != exitCheck || !strings.Contains(errs, "2 of 17 costs differ from the optimum (astar_map)") || !strings.Contains(errs, "cost 13.656854, optimal 11.899495") {
+		t.Errorf("exit %d, stderr %q; want 1 naming A*'s 11.899495", code, errs)
+	}
+	m := decode(t, out)
+	mm, _ := m["mismatches"].([]any)
+	if len(mm) == 0 || mm[0].(map[string]any)["optimal"] != 11.899495 || m["optimal_matches"] != 15.0 || m["max_abs_error"] != 1.757359 {
+		t.Errorf("mismatches %v, optimal_matches %v, max_abs_error %v; want the first's optimal 11.899495, 15, 1.757359", m["mismatches"], m["optimal_matches"], m["max_abs_error"])
+	}
+}
