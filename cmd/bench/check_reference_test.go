@@ -59,3 +59,31 @@ func TestMismatchOptimalIsAStars(t *testing.T) {
 		t.Errorf("mismatches %v, optimal_matches %v, max_abs_error %v; want the first's optimal 11.899495, 15, 1.757359", m["mismatches"], m["optimal_matches"], m["max_abs_error"])
 	}
 }
+
+// A one-level group hierarchy reported branch 2, though -branch is
+// refused there as meaningless: branch is null (- in the text report),
+// as cluster is where no square cluster is cut, and a number from two
+// levels up.
+func TestBranchNullWithOneLevel(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want any
+	}{
+		{[]string{"-scenario", "builtin:textbook-groups"}, nil}, // set levels 1
+		{[]string{"-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "group", "-cluster", "4", "-levels", "1"}, nil},
+		{[]string{"-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "group", "-cluster", "4", "-levels", "2"}, 2.0},
+	} {
+		m, errs := benchJSON(t, c.args...)
+		if v, ok := m["branch"]; !ok || v != c.want {
+			t.Errorf("%v: branch %v (present %v); want %v: %s", c.args, v, ok, c.want, errs)
+		}
+		_, text, _ := runMain(t, c.args...)
+		want := "2"
+		if c.want == nil {
+			want = "-"
+		}
+		if v, _ := textValue(text, "branch"); v != want {
+			t.Errorf("%v: text branch %q; want %q", c.args, v, want)
+		}
+	}
+}

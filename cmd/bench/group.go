@@ -374,7 +374,15 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 	rep.Set("target", rc.Target.String())
 	setCluster(rep, env.Grid, regions, rc.Levels, rc.ClusterSize)
 	rep.Set("levels", rc.Levels)
-	rep.Set("branch", rc.Branch)
+	if rc.Levels > 1 {
+		rep.Set("branch", rc.Branch)
+	} else {
+		// One level gathers nothing above it: -branch is refused there
+		// (checkSizeFlags), and the report printed "branch 2" all the
+		// same. null, as cluster is where no square cluster is cut: the
+		// key stays for a JSON reader, with no value.
+		rep.Set("branch", nil)
+	}
 	rep.Set("region_layers", len(regions))
 	var nodes, edges []int
 	for l := 1; l <= gr.Levels(); l++ {
