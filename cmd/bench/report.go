@@ -391,6 +391,11 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 		}
 		if k := kt.(string); k == "worst" || k == "worst_note" {
 			continue // a table of its own, below
+		} else if k == "mismatches" || k == "path" {
+			// Lists of objects or cells: read as lines, where their
+			// JSON was cut at 100 bytes mid-row. -json has them whole.
+			lines = append(lines, r.listLines(k)...)
+			continue
 		}
 		v := string(raw)
 		if sub, ok := objectLines(kt.(string), raw); ok {
@@ -432,6 +437,46 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 	r.writeWorst(&out, width)
 	_, err = io.WriteString(w, out.String())
 	return err
+}
+
+// textMismatches is how many of the kept mismatches the text report
+// prints, a line each.
+const textMismatches = 5
+
+// listLines returns the text report's lines of the list field key:
+// mismatches as a count and a line per row (the first textMismatches),
+// path as its length and ends. Continuation lines have no key.
+func (r *Report) listLines(key string) []line {
+	if key == "path" {
+		p := r.Path
+		a, b := p[0], p[len(p)-1]
+		return []line{{key, fmt.Sprintf("%d cells, (%d,%d) → (%d,%d) (every cell in -json)", len(p), a[0], a[1], b[0], b[1])}}
+	}
+	ms := r.Mismatches
+	head := fmt.Sprintf("%d (the first queries that failed a check, at most %d)", len(ms), maxMismatches)
+	if len(ms) > textMismatches {
+		head += fmt.Sprintf("; the first %d below, all in -json", textMismatches)
+	}
+	out := []line{{key, head}}
+	num := func(v *float64) string {
+		if v == nil {
+			return "-"
+		}
+		return strconv.FormatFloat(*v, 'f', 6, 64)
+	}
+	for _, m := range ms[:min(len(ms), textMismatches)] {
+		var b strings.Builder
+		if m.Line > 0 {
+			fmt.Fprintf(&b, "line %d ", m.Line)
+		}
+		fmt.Fprintf(&b, "(%d,%d)→(%d,%d): optimal %s, cost %s", m.Start[0], m.Start[1], m.Goal[0], m.Goal[1], num(m.Optimal), num(m.Cost))
+		if !strings.HasPrefix(m.Problem, "cost ") {
+			// The cost mismatch's text repeats the two figures.
+			b.WriteString(": " + m.Problem)
+		}
+		out = append(out, line{"", b.String()})
+	}
+	return out
 }
 
 // textPlaces returns the decimals the text report prints for the field
