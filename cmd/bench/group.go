@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -68,7 +69,7 @@ func init() {
 			}
 			return nil
 		})
-		c.Ext["dump-graph"] = fs.Bool("dump-graph", false, "group: print the level-1 group edges as JSON lines {\"level\":1,\"from\":\"C\",\"to\":\"D\",\"cost\":5} (cost of -cost) before the report; with -json, the report's dump_graph list")
+		c.Ext["dump-graph"] = fs.Bool("dump-graph", false, "group: print the group graph as JSON lines before the report: the level-1 edges {\"level\":1,\"from\":\"C\",\"to\":\"D\",\"cost\":5} (cost of -cost), then each higher level's groups (with their members) and edges (with the cost under every -cost); with -json, the report's dump_graph list")
 	})
 	// Under -scenario these are checked against the scenario's algorithm
 	// (or -algo's) once the file is read: -cost on a scenario run by A* is
@@ -399,15 +400,18 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 	return &groupPlanner{gr: gr, pl: groups.NewPlanner(gr), opts: groups.Options{Heuristic: env.Cfg.Heuristic}}, nil
 }
 
-// dumpGraph prints the level-1 edges (-dump-graph): as JSON lines before
-// the text report, or with -json as the report's dump_graph list, so that
+// dumpGraph prints the graph (-dump-graph): level 1's edges, then each
+// higher level's groups and edges (dumpAbove), as JSON lines before the
+// text report, or with -json as the report's dump_graph list, so that
 // -json prints one JSON object (the lines came first, then the report).
 func dumpGraph(env *Env, rep *Report, gr *groups.Graph) error {
-	if !env.Cfg.JSON {
-		return gr.Dump(env.Stdout, 1)
-	}
 	var b bytes.Buffer
 	if err := gr.Dump(&b, 1); err != nil {
+		return err
+	}
+	dumpAbove(&b, gr)
+	if !env.Cfg.JSON {
+		_, err := env.Stdout.Write(b.Bytes())
 		return err
 	}
 	edges := []json.RawMessage{} // [] for a graph without edges, not null
@@ -418,6 +422,59 @@ func dumpGraph(env *Env, rep *Report, gr *groups.Graph) error {
 	}
 	rep.Set("dump_graph", edges)
 	return nil
+}
+
+// dumpAbove writes the levels above 1 as JSON lines, level by level: each
+// group with the groups of the level below it gathers, by name,
+//
+//	{"level":2,"group":"(0,0)","members":["(0,0)","(1,0)"]}
+//
+// then each directed edge, with the cost the run plans with (cost, as
+// level 1's lines) and its cost under every connection cost (costs), so
+// that a level-2 plan can be explained, and compared with another -cost,
+// from one dump:
+//
+//	{"level":2,"from":"(0,0)","to":"(1,0)","cost":12,"costs":{"minimum":12,"maximin":20.5,"avgmin":16}}
+//
+// Level 1's lines are groups.Graph.Dump's, unchanged; its groups are the
+// cells', too many to list.
+func dumpAbove(b *bytes.Buffer, gr *groups.Graph) {
+	kind := gr.Config().Cost
+	for l := 2; l <= gr.Levels(); l++ {
+		below, gs := gr.Groups(l-1), gr.Groups(l)
+		for _, g := range gs {
+			names := make([]string, 0, g.Members)
+			for _, m := range gr.Members(l, g.ID) {
+				names = append(names, below[m].Name)
+			}
+			name, _ := json.Marshal(g.Name)
+			members, _ := json.Marshal(names)
+			fmt.Fprintf(b, "{\"level\":%d,\"group\":%s,\"members\":%s}\n", l, name, members)
+		}
+		for _, g := range gs {
+			for _, e := range gr.Edges(l, g.ID) {
+				from, _ := json.Marshal(g.Name)
+				to, _ := json.Marshal(gs[e.To].Name)
+				fmt.Fprintf(b, "{\"level\":%d,\"from\":%s,\"to\":%s,\"cost\":%s,\"costs\":{", l, from, to, dumpCost(e.Cost(kind)))
+				for k := groups.Minimum; k <= groups.AvgMin; k++ {
+					if k > groups.Minimum {
+						b.WriteByte(',')
+					}
+					fmt.Fprintf(b, "%q:%s", k.String(), dumpCost(e.Cost(k)))
+				}
+				b.WriteString("}}\n")
+			}
+		}
+	}
+}
+
+// dumpCost prints a connection cost as groups.Graph.Dump does: rounded to
+// 3 decimals without trailing zeros, null when infinite.
+func dumpCost(c float64) string {
+	if math.IsInf(c, 0) || math.IsNaN(c) {
+		return "null"
+	}
+	return strconv.FormatFloat(math.Round(c*1000)/1000, 'f', -1, 64)
 }
 
 // runGroupQueries runs qs with the group planner and adds the fields
