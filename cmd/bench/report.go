@@ -80,8 +80,11 @@ type Report struct {
 	refAStar bool
 	// refGrid names the grid A* ran on when it is not the map as read
 	// ("the scenario's world (its edit log applied)"); "" for this grid.
-	refGrid  string
-	noOpen   string   // set by a mode: why its rows cannot be opened by number in the app
+	refGrid string
+	// openNums are the window's query numbers (-query K) of the batch's
+	// queries, by position, where they differ from the report's (a
+	// -scenario's own queries beside its scen list); nil: the same.
+	openNums []int
 	inputs   []string // files a mode read beyond the flags' (a scenario's map and list)
 	zeroNote string   // rows left out of the subopt figures for an optimum of 0: printed on stderr
 	// noOptimum says why no query had an optimum (RunQueries), for

@@ -111,7 +111,11 @@ func finishRows(c *Config, rep *Report, csvPath string) error {
 				wr.Subopt = ptr(round6(r.sub))
 			}
 			if open != "" {
-				wr.Open = fmt.Sprintf("%s -query %d", open, wr.Query)
+				k := wr.Query
+				if i < len(rep.openNums) {
+					k = rep.openNums[i] // the window numbers them otherwise
+				}
+				wr.Open = fmt.Sprintf("%s -query %d", open, k)
 			}
 			*rep.Worst = append(*rep.Worst, wr)
 		}
@@ -454,8 +458,6 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 	switch {
 	case c.Single:
 		return "", ""
-	case rep.noOpen != "":
-		return "", rep.noOpen
 	case arg == "" && c.ScenPath == "":
 		return "", ""
 	}
