@@ -87,3 +87,17 @@ func TestBranchNullWithOneLevel(t *testing.T) {
 		}
 	}
 }
+
+// HPA*'s hierarchy words said "k 2" for one level, where -hpa-k is
+// refused as meaningless, as group's branch was: no k there.
+func TestHierarchyNoKWithOneLevel(t *testing.T) {
+	for levels, want := range map[string]string{
+		"1": "cluster 4, 1 level, sparse, cached, 8-connected",
+		"2": "cluster 4, 2 levels, k 2, sparse, cached, 8-connected",
+	} {
+		m, _ := benchJSON(t, "-map", tinyMap, "-from", "0,0", "-to", "9,0", "-algo", "hpa", "-cluster", "4", "-builds", "1", "-levels", levels)
+		if m["hierarchy"] != want {
+			t.Errorf("-levels %s: hierarchy %q; want %q", levels, m["hierarchy"], want)
+		}
+	}
+}

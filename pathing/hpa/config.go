@@ -159,15 +159,19 @@ func (c Config) Normalized() (Config, error) {
 	return c, nil
 }
 
-// String is a compact description, e.g. "cluster 16, 2 levels, k 2, sparse, cached, 8".
+// String is a compact description, e.g. "cluster 16, 2 levels, k 2, sparse, cached, 8-connected"
+// (no k with one level: "cluster 16, 1 level, sparse, cached, 8-connected").
 func (c Config) String() string {
 	cache := "uncached"
 	if c.CachePaths {
 		cache = "cached"
 	}
 	levels := "levels"
+	k := fmt.Sprintf(", k %d", c.Branch)
 	if c.Levels == 1 {
-		levels = "level"
+		// k groups clusters into the level above: one level has none,
+		// and cmd/bench refuses -hpa-k there as meaningless.
+		levels, k = "level", ""
 	}
-	return fmt.Sprintf("cluster %d, %d %s, k %d, %v, %s, %v-connected", c.ClusterSize, c.Levels, levels, c.Branch, c.Placement, cache, c.Neighborhood)
+	return fmt.Sprintf("cluster %d, %d %s%s, %v, %s, %v-connected", c.ClusterSize, c.Levels, levels, k, c.Placement, cache, c.Neighborhood)
 }
