@@ -650,6 +650,9 @@ func openScenario(env *Env) (*scenarioRun, error) {
 		if on, set := s.Settings.Shortcut.Set(); set && !slices.Contains(cfg.Given, "shortcut") {
 			ext["shortcut"] = &on
 		}
+		if on, set := s.Settings.Cache.Set(); set && !slices.Contains(cfg.Given, "cache") {
+			ext["cache"] = &on // "set cache on|off", the window's -cache
+		}
 		if m := string(s.Settings.AgentRefine); m != "" && !slices.Contains(cfg.Given, "agent-refine") {
 			ext["agent-refine"] = &m
 		}

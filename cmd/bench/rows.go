@@ -484,9 +484,6 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 	if n := c.ExtInt("levels"); given("levels") && n > world.MaxAbstractLevels {
 		return "", fmt.Sprintf("the window has 1 to %d levels: it cannot show -levels %d", world.MaxAbstractLevels, n)
 	}
-	if rep.Algo == "hpa" && c.ExtBool("cache") {
-		return "", "these costs use HPA*'s path cache, which the window does not: run with -cache=false for rows, and commands, the window reproduces"
-	}
 	// The app puts a .scen's rows first (before a scenario's own queries),
 	// so row K is its query K either way.
 	var args []string
@@ -542,6 +539,17 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 			continue
 		}
 		args = append(args, "-"+name, shellWord(v))
+	}
+	// The path cache is bench's default and not the window's: its answers
+	// may differ (another of several equal-cost paths, smoothed another
+	// way), so the window is told to build it too. A scenario may set it
+	// either way, so there -cache=false is named as well.
+	if rep.Algo == "hpa" {
+		if c.ExtBool("cache") {
+			args = append(args, "-cache")
+		} else if arg != "" {
+			args = append(args, "-cache=false")
+		}
 	}
 	// No -heuristic given: bench's auto is manhattan under -nb 4, where
 	// the window keeps octile (a -scenario run uses octile as it does).
