@@ -1555,6 +1555,7 @@ func (r *Renderer) drawCompare(dst *ebiten.Image, f *Frame) {
 // A* sees the fill shrink inside the old one.
 func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	gh := f.World.Ghost
+	r.ghostDots = r.ghostDots[:0]
 	if gh == nil || gh.Fill == nil {
 		r.ghostFill.release()
 	}
@@ -1563,15 +1564,108 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	}
 	if gh.Fill != nil {
 		g := f.World.Grid
-		c := &r.ghostFill
-		if c.prepare(g.Width(), g.Height(), gh) {
-			ghostOutline(c.pix, gh, g)
-			c.upload()
+		if f.Cam.Zoom >= ghostDotsZoom {
+			// Cells wide enough for a dot smaller than a cell: the
+			// frontier is dots on the cell edges where the search
+			// stopped, never a filled cell (whole cells in two tones read
+			// as a dashed wall, and hid the g / h / f numbers, written
+			// near-black, under their black halves).
+			r.ghostFill.release()
+			r.drawGhostDots(dst, f, gh)
+		} else {
+			c := &r.ghostFill
+			if c.prepare(g.Width(), g.Height(), gh) {
+				ghostOutline(c.pix, gh, g)
+				c.upload()
+			}
+			c.draw(dst, f.Cam, 1)
 		}
-		c.draw(dst, f.Cam, 1)
 	}
 	r.drawPolyline(dst, f.Cam, gh.Path, lineWidth(f.Cam.Zoom)*1.2, PM(color.RGBA{90, 90, 90, 150}))
 	r.strokeCells(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6)
+}
+
+// ghostDotsZoom is the zoom (pixels a cell) from which a ghost's frontier
+// is drawn as dots on the cell edges (drawGhostDots); below it a dot would
+// be as wide as a cell, and the cells themselves are marked (ghostOutline).
+const ghostDotsZoom = 4
+
+// ghostDotSide is the side in pixels of a frontier dot's dark core at
+// zoom (its light rim, ghostDotRim, adds to each side): 1.5 to 3, far
+// smaller than a cell, so a dot never reads as terrain and the numbers
+// keep their cell.
+func ghostDotSide(zoom float64) float32 {
+	return float32(math.Max(1.5, math.Min(zoom*0.06, 3)))
+}
+
+// ghostDotRim is the width of a frontier dot's light rim at zoom: a
+// pixel, half of one on cells under 10 px, where a full one would join
+// the dots of an edge into a line.
+func ghostDotRim(zoom float64) float32 {
+	if zoom < 10 {
+		return 0.5
+	}
+	return 1
+}
+
+// drawGhostDots draws the frontier of gh's fill in view (ghostDots) as
+// small dark squares on a light rim, a few to an edge, each cell's inside
+// left as it is.
+func (r *Renderer) drawGhostDots(dst *ebiten.Image, f *Frame, gh *world.Ghost) {
+	s, rim := ghostDotSide(f.Cam.Zoom), ghostDotRim(f.Cam.Zoom)
+	r.ghostDots = ghostDots(f.Cam, f.World.Grid, gh, visibleRect(f, dst, 1), r.ghostDots[:0])
+	r.sqDst = dst
+	// The rims first, so a rim never covers a neighbour's core.
+	for _, p := range r.ghostDots {
+		r.addSquare(p[0]-s/2-rim, p[1]-s/2-rim, s+2*rim, PM(ColGhostDotLight))
+	}
+	for _, p := range r.ghostDots {
+		r.addSquare(p[0]-s/2, p[1]-s/2, s, PM(ColGhostDot))
+	}
+	r.flushSquares(dst)
+}
+
+// ghostDots appends to buf the screen centres of the dots that mark the
+// frontier of gh's fill in the cells vis: on each edge between a filled
+// cell and an open cell outside the fill (the edge the earlier search
+// stopped at; walls and the map's edge are no frontier, as in
+// ghostOutline), evenly spaced, with at least a dot's width (rim
+// included) between two.
+func ghostDots(cam *Camera, g *pathing.Grid, gh *world.Ghost, vis image.Rectangle, buf [][2]float32) [][2]float32 {
+	w, h := g.Width(), g.Height()
+	cells := g.Cells()
+	out := func(j int) bool { return cells[j] != pathing.Blocked && !gh.Filled(j) }
+	z := cam.Zoom
+	n := max(1, int(z/float64(2*(ghostDotSide(z)+2*ghostDotRim(z))))) // dots per edge
+	edge := func(x0, y0, dx, dy float64) {
+		for k := 0; k < n; k++ {
+			t := (float64(k) + 0.5) / float64(n)
+			sx, sy := cam.ToScreen(x0+dx*t, y0+dy*t)
+			buf = append(buf, [2]float32{float32(sx), float32(sy)})
+		}
+	}
+	for y := vis.Min.Y; y < vis.Max.Y; y++ {
+		for x := vis.Min.X; x < vis.Max.X; x++ {
+			i := y*w + x
+			if !gh.Filled(i) {
+				continue
+			}
+			fx, fy := float64(x), float64(y)
+			if x > 0 && out(i-1) {
+				edge(fx, fy, 0, 1)
+			}
+			if x < w-1 && out(i+1) {
+				edge(fx+1, fy, 0, 1)
+			}
+			if y > 0 && out(i-w) {
+				edge(fx, fy, 1, 0)
+			}
+			if y < h-1 && out(i+w) {
+				edge(fx, fy+1, 1, 0)
+			}
+		}
+	}
+	return buf
 }
 
 // ghostOutline paints into pix (RGBA, a pixel per cell of grid g) the

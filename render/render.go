@@ -150,6 +150,7 @@ type Renderer struct {
 	compTints []uint32
 	// ghostFill is the outline of the ghost's expanded cells (drawGhost).
 	ghostFill tintCache
+	ghostDots [][2]float32 // the ghost's frontier dots drawn this frame (drawGhostDots), reused
 	regions   tintCache
 	labels    []regionLabel    // region letters' cells (drawRegionLabels) for labelKey
 	valFace   *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
