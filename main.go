@@ -57,6 +57,14 @@ func run(args []string) int {
 		return cli.Export(f, os.Stdout, os.Stderr) // no window, as without a display
 	}
 	ww, wh, _ := parseSize(f.Size) // checked by f.Check
+	if !f.SizeSet && f.Shot == "" {
+		// A window the size of the screen or larger hid the panel, the
+		// bottom bar and the timeline on a 1024×640 screen. A -shot keeps
+		// 1280×800: a picture should not depend on the screen it was made on.
+		if m := ebiten.Monitor(); m != nil {
+			ww, wh = cli.FitWindow(m.Size())
+		}
+	}
 
 	var logw io.Writer
 	if f.Log != "" {

@@ -44,7 +44,10 @@ type Flags struct {
 	ZoomSet bool
 	// LevelSet: -level was given; else a -cursor at a phase shows that
 	// phase's level, as stepping to it does.
-	LevelSet    bool
+	LevelSet bool
+	// SizeSet: -size was given; else the window opens at DefaultWindow
+	// for the monitor (FitWindow).
+	SizeSet     bool
 	Algo        string
 	AgentRefine string // "", eager or lazy (see Check and AgentRefineMode)
 	Layers      string
@@ -95,7 +98,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.AgentRefine, "agent-refine", "", "how much of a route the agents' HPA* plans refine: eager (the whole route) or lazy (the next segment only); overrides the scenario's, Shift+U switches it")
 	fs.StringVar(&f.Layers, "layers", "", "comma-separated layers to show at start, +name/-name to add to or remove from the defaults, or all; names: weights, borders, regions, groups, nodes, edges, components, search, plans, segments, excluded, parents, values, compare")
 	fs.StringVar(&f.Cursor, "cursor", "", "show the query's timeline at this event: a number, a fraction like 0.4, or phase:NAME (the middle of the first phase whose name starts so, else that has all its words, as the panel names phases)")
-	fs.StringVar(&f.Size, "size", "1280x800", "initial window size WxH, at least 320x200")
+	fs.StringVar(&f.Size, "size", "1280x800", "initial window size WxH, at least 320x200; without it 1280x800, made smaller to fit a smaller screen")
 	fs.IntVar(&f.Profile, "profile", 0, "measure Update+Draw for this many frames, print a timing report and exit")
 	fs.StringVar(&f.CPUProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file (go tool pprof)")
 	fs.BoolVar(&f.Play, "play", false, "start playing the query's timeline from its beginning")
@@ -123,6 +126,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 		f.querySet = f.querySet || fl.Name == "query"
 		f.ZoomSet = f.ZoomSet || fl.Name == "zoom"
 		f.LevelSet = f.LevelSet || fl.Name == "level"
+		f.SizeSet = f.SizeSet || fl.Name == "size"
 	})
 	f.argsErr = argsError(fs, args)
 	return f, nil
@@ -372,6 +376,31 @@ func ParseCell(s string) (image.Point, error) {
 // The smallest window: the map, the top bar and the timeline still fit
 // (the panel and legend give way first); -size and resizing stop there.
 const MinWindowW, MinWindowH = 320, 200
+
+// The window's size without -size, kept on a monitor with room for it and
+// the window's decorations (DecorW, DecorH: borders, title bar, a task
+// bar).
+const (
+	DefaultWindowW, DefaultWindowH = 1280, 800
+	DecorW, DecorH                 = 16, 80
+)
+
+// FitWindow returns the window's size without -size on a monitor of
+// mw×mh (device-independent pixels; 0 when unknown): 1280×800 where it
+// fits with room for the decorations, else each side that does not fit
+// shrunk to the monitor's less that room (1008×560 on a 1024×640 screen),
+// never under MinWindowW×MinWindowH. The 1280×800 window was larger than a
+// 1024×640 screen: the panel, the bottom bar and the timeline were off it.
+func FitWindow(mw, mh int) (int, int) {
+	w, h := DefaultWindowW, DefaultWindowH
+	if mw > 0 && mw-DecorW < w {
+		w = max(mw-DecorW, MinWindowW)
+	}
+	if mh > 0 && mh-DecorH < h {
+		h = max(mh-DecorH, MinWindowH)
+	}
+	return w, h
+}
 
 // ParseSize reads a window size "WxH" within MinWindowW×MinWindowH and
 // 16384×16384.
