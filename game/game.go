@@ -1592,9 +1592,14 @@ func (g *Game) toggleEdgesAll() {
 	g.logOverlay("edges_all", g.edgesAll)
 }
 
+// LegendClickNote is the note of a left click on the legend's box but on
+// none of its layers.
+const LegendClickNote = "the layer legend: a click on a layer shows or hides it; K hides the legend"
+
 // clickHUD handles a left click at screen point (x, y) on the legend: a
 // row toggles its layer (a Shift+click on the edges row switches its focus:
-// toggleEdgesAll). It reports whether the point was on the legend,
+// toggleEdgesAll), anywhere else in its box says what the box is
+// (LegendClickNote). It reports whether the point was on the legend,
 // in which case the click is not the map's (it used to place a start,
 // paint or spawn on the cells hidden under it). The agents' replan panel
 // takes no click: it is an overlay, like the hover that passes through
@@ -1607,6 +1612,11 @@ func (g *Game) clickHUD(x, y int) bool {
 			g.toggleEdgesAll()
 		case ok:
 			g.toggleLayer(l)
+		default:
+			// Its title, footer or a gap between rows: the click used to
+			// be dropped without a word (in any tool), while a right press
+			// there was noted. Say what the box is and how to hide it.
+			g.w.Note("%s", LegendClickNote)
 		}
 		return true
 	}

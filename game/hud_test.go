@@ -1382,3 +1382,30 @@ func TestRightDragFromBesideTheGridPaints(t *testing.T) {
 		t.Errorf("released beside the grid: down %v, waiting %v, message %q", g.rightDown, g.rightWait, w.Message)
 	}
 }
+
+// From a user test: a left click in the legend's box but on none of its
+// rows (its title, a gap), in any tool, did nothing and said nothing,
+// while a right press there said why it painted nothing. It is not the
+// map's either, and now says what the box is and how to hide it.
+func TestLeftClickOnLegendBoxSaysWhatItIs(t *testing.T) {
+	for _, ti := range []int{0, 3} { // the query and agent tools
+		g := drawnGame(t, 1200, 760)
+		tool := g.tools[ti]
+		g.tool = tool
+		on := legendPoint(t, g) // the box's top-left corner, above the title
+		if _, row, in := g.r.LegendAt(on.X, on.Y); !in || row {
+			t.Fatalf("%v: on a row or off the legend", on)
+		}
+		start, seq := g.w.Start, g.w.MessageSeq
+		layers := g.layers
+		if !g.clickHUD(on.X, on.Y) {
+			t.Fatalf("%s tool: a click on the legend's box at %v was left to the map", tool.Name(), on)
+		}
+		if g.w.MessageSeq == seq || g.w.Message != LegendClickNote || !strings.Contains(g.w.Message, "K hides") {
+			t.Errorf("%s tool: click on the legend's box: message %q", tool.Name(), g.w.Message)
+		}
+		if g.layers != layers || g.w.Start != start {
+			t.Errorf("%s tool: the click changed the layers or the start", tool.Name())
+		}
+	}
+}
