@@ -1199,11 +1199,11 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 	sy := rc.Min.Y + switchTop(lay)
 	rows := len(f.Switches)
 	if lay.Folded {
-		r.sectionTitle(dst, "Switches (folded: click to show)", x, float64(sy-19))
+		r.sectionTitle(dst, float64(rc.Dx()-20), x, float64(sy-19), "Switches (folded: click to show)", "Switches (folded: click)", "Switches (folded)")
 		ft.Draw(dst, ft.UI, clip(ft, ft.UI, switchSummary(f.Switches), float64(rc.Dx()-20)), x, float64(sy+1), ColText)
 		rows = 1
 	} else {
-		r.sectionTitle(dst, "Switches (click or key)", x, float64(sy-19))
+		r.sectionTitle(dst, float64(rc.Dx()-20), x, float64(sy-19), "Switches (click or key)", "Switches")
 	}
 	for i, s := range f.Switches {
 		row := SwitchRowRect(lay, i)
@@ -1527,8 +1527,24 @@ const narrowTemplate = "f 888.88   g 888.88   h 88.88"
 // shows the last line starts at (PanelView.MaxFirst).
 func (r *Renderer) PanelMaxScroll() int { return r.panelMax }
 
-func (r *Renderer) sectionTitle(dst *ebiten.Image, s string, x, y float64) {
-	r.fonts.Draw(dst, r.fonts.Bold, s, x, y, color.RGBA{150, 180, 255, 255})
+// sectionTitle draws a panel section's title at (x, y) within width: the
+// first of forms (the full title, then shorter ones) that fits, else the
+// last cut with "…". A title used to be drawn whole whatever the panel's
+// width, and at 150 % on a 1024×640 window "Open list (cells · finished,
+// 76 left open)" ran off the window's edge, cut mid-word with no sign.
+func (r *Renderer) sectionTitle(dst *ebiten.Image, width, x, y float64, forms ...string) {
+	r.fonts.Draw(dst, r.fonts.Bold, fitTitle(r.fonts, width, forms...), x, y, color.RGBA{150, 180, 255, 255})
+}
+
+// fitTitle returns the first of forms whose width in the bold face is at
+// most width, else the last cut with "…" (clip).
+func fitTitle(ft *Fonts, width float64, forms ...string) string {
+	for _, s := range forms {
+		if ft.Width(ft.Bold, s) <= width {
+			return s
+		}
+	}
+	return clip(ft, ft.Bold, forms[len(forms)-1], width)
 }
 
 // repairedText says what a repair recomputed: "3 clusters", or with groups
@@ -1696,16 +1712,16 @@ func scenOptimalText(found bool, cost, scen float64) string {
 func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64, compact bool) float64 {
 	w := f.World
 	o := &w.Outcome
-	title := "Numbers"
+	titles := []string{"Numbers"}
 	if stepping(w) {
 		// The timeline's cursor is before the search's end: the figures
 		// below are the finished query's (cost, steps, expansions), where
 		// the map, the open list and the bottom bar show the search as it
 		// was at the cursor. A teacher stepping through read the final
 		// cost as the search's progress.
-		title = "Numbers (when the query ends)"
+		titles = []string{"Numbers (when the query ends)", "Numbers (at the query's end)", "Numbers (at the end)"}
 	}
-	r.sectionTitle(dst, title, x, y)
+	r.sectionTitle(dst, width, x, y, titles...)
 	y += 20
 	switch {
 	case !w.HasStart && w.HasGoal:
@@ -1944,11 +1960,11 @@ func (r *Renderer) inspectorMaxHeight(w *world.World) float64 {
 // it (dst nil measures).
 func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float64) float64 {
 	ci := f.Inspect
-	title := "Inspector (hover a cell"
+	titles := []string{"Inspector (hover a cell)", "Inspector (hover)"}
 	if f.HasPinned {
-		title = "Inspector (pinned"
+		titles = []string{"Inspector (pinned)"}
 	}
-	r.sectionTitle(dst, title+")", x, y)
+	r.sectionTitle(dst, width, x, y, titles...)
 	y += 20
 	if ci == nil || !ci.In {
 		return r.kv(dst, x, y, "cell", "—", ColTextDim)
@@ -3901,7 +3917,7 @@ func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
 		x, y := float64(sp.X), float64(sp.Y)
 		switch {
 		case sp.Title != "":
-			r.sectionTitle(area, sp.Title, x, y)
+			r.sectionTitle(area, math.Inf(1), x, y, sp.Title) // the help's layout gives its titles their room
 		case sp.Swatch != nil:
 			// 12 px a colour, narrower for the four levels' colours so the
 			// swatch keeps a gap before the text (colourKeyW).
@@ -4262,23 +4278,31 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 	}
 	end := y + h
 	ol, ok := r.openList(w)
-	title := "Open list"
+	titles := []string{"Open list"}
 	if ok {
 		lv := "cells"
 		if ol.Level > 0 {
 			lv = fmt.Sprintf("L%d", ol.Level)
 		}
-		full := title + fmt.Sprintf(" (%s · %s open, %s tied)", lv, world.Count(ol.Open), world.Count(ol.Tied))
+		open := world.Count(ol.Open)
 		if ol.Finished {
 			// Nothing is popped next: say so, and what it left.
-			title += fmt.Sprintf(" (%s · finished, %s left open)", lv, world.Count(ol.Open))
-		} else if ol.Tied > 1 && r.fonts.Width(r.fonts.Bold, full) <= float64(r.panelWidth()-20) {
-			title = full // else the "1=" ranks alone say it
+			titles = []string{
+				fmt.Sprintf("Open list (%s · finished, %s left open)", lv, open),
+				fmt.Sprintf("Open list (%s · finished, %s left)", lv, open),
+				fmt.Sprintf("Open list (finished, %s left)", open),
+			}
 		} else {
-			title += fmt.Sprintf(" (%s · %s open)", lv, world.Count(ol.Open))
+			titles = []string{
+				fmt.Sprintf("Open list (%s · %s open)", lv, open),
+				fmt.Sprintf("Open list (%s open)", open),
+			}
+			if ol.Tied > 1 { // else the "1=" ranks alone say it
+				titles = append([]string{fmt.Sprintf("Open list (%s · %s open, %s tied)", lv, open, world.Count(ol.Tied))}, titles...)
+			}
 		}
 	}
-	r.sectionTitle(dst, title, x, y)
+	r.sectionTitle(dst, float64(r.panelWidth()-20), x, y, titles...)
 	y += 20
 	switch {
 	case !ok:
