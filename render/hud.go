@@ -2456,6 +2456,9 @@ func frameLegendName(lr LegendRow, f *Frame, zoom float64) string {
 // regions row's while it outlines rooms is the outline's colour, not the
 // tints it no longer draws.
 func frameSwatch(l Layer, f *Frame) []color.RGBA {
+	if l == LayerExcluded {
+		return excludedSwatch()
+	}
 	if l == LayerRegions && regionsOutlined(f) > 0 {
 		c := regionOutlineColor
 		c.A = 255

@@ -1174,8 +1174,7 @@ func (r *Renderer) drawExcluded(dst *ebiten.Image, f *Frame) {
 	}
 	c := &r.exclude
 	if c.prepare(g.Width(), g.Height(), exclKey{&ex[0], len(ex)}) {
-		var on [4]byte
-		premul(on[:], ColExcluded)
+		on := [4]byte{255, 255, 255, 255} // a mask: drawExcludedMask colours it
 		for i, e := range ex {
 			p := c.pix[4*i : 4*i+4]
 			if e {
@@ -1186,7 +1185,7 @@ func (r *Renderer) drawExcluded(dst *ebiten.Image, f *Frame) {
 		}
 		c.upload()
 	}
-	c.draw(dst, f.Cam, 1)
+	drawExcludedMask(dst, c.img, f.Cam)
 }
 
 // exclusionDecided reports whether the timeline's cursor is where the

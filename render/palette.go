@@ -31,7 +31,6 @@ var (
 	ColEdgeHot  = color.RGBA{255, 230, 60, 255}
 	ColSegA     = color.RGBA{232, 60, 44, 255}
 	ColSegB     = color.RGBA{200, 30, 130, 255}
-	ColExcluded = color.RGBA{20, 20, 30, 120}
 	ColParent   = color.RGBA{30, 60, 120, 200}
 	ColOptimal  = color.RGBA{20, 200, 230, 200}
 	ColCut      = color.RGBA{120, 0, 30, 235} // cut cells: filling one splits its area
