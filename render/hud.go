@@ -393,11 +393,7 @@ func (r *Renderer) Gallery(l Layout, items []GalleryItem, sel int) GalleryView {
 		v.Lines[k] = full[k][:shown[k]]
 		if shown[k] < len(full[k]) {
 			v.Cut[k] = true
-			cut := slices.Clone(v.Lines[k])
-			if n := len(cut); n > 0 {
-				cut[n-1] = clip(r.fonts, r.fonts.UI, cut[n-1]+" …", float64(w-24-50))
-			}
-			v.Lines[k] = cut
+			v.Lines[k] = galleryCut(r.fonts, strings.ReplaceAll(items[k].About, "\n", " "), full[k], shown[k], float64(w-24-50))
 		}
 		top += hk + galleryGap
 	}
@@ -406,6 +402,53 @@ func (r *Renderer) Gallery(l Layout, items []GalleryItem, sel int) GalleryView {
 		v.Hint = image.Rect(v.Box.Min.X+12, v.Box.Max.Y-6-galleryLineH, v.Box.Max.X-12, v.Box.Max.Y-6)
 	}
 	return v
+}
+
+// galleryCut returns about, wrapped to width as full, cut to n lines with
+// "…" where text is left out, keeping its instruction: the sentence from
+// "Press " (what the case asks one to try, "Press M: maximin and average
+// minimum walk the corridor."). The first n lines lost it where it came
+// late (pathological-minimum at 150 % on a small window, or 175 %): the
+// text before it then gives up lines, cut with "…", and the instruction
+// takes the last ones (ended with "…" when more followed it). A text with
+// no instruction, or with it whole in the first n lines, is cut at its
+// end.
+func galleryCut(ft *Fonts, about string, full []string, n int, width float64) []string {
+	if n <= 0 {
+		return nil
+	}
+	plain := slices.Clone(full[:n])
+	plain[n-1] = clip(ft, ft.UI, plain[n-1]+" …", width)
+	i := strings.Index(about, "Press ")
+	if i < 0 {
+		return plain
+	}
+	end := len(about)
+	if j := strings.Index(about[i:], ". "); j >= 0 {
+		end = i + j + 1
+	}
+	instr := about[i:end]
+	if strings.Contains(strings.Join(plain, " "), instr) {
+		return plain
+	}
+	head, rest := strings.TrimSpace(about[:i]), strings.TrimSpace(about[end:])
+	if rest != "" {
+		instr += " …"
+	}
+	il := wrap(ft, ft.UI, instr, width)
+	if len(il) >= n {
+		il = il[:n]
+		if !strings.HasSuffix(il[n-1], "…") {
+			il[n-1] = clip(ft, ft.UI, il[n-1]+" …", width)
+		}
+		return il
+	}
+	hl := wrap(ft, ft.UI, head, width)
+	if k := n - len(il); len(hl) > k {
+		hl = hl[:k]
+		hl[k-1] = clip(ft, ft.UI, hl[k-1]+" …", width)
+	}
+	return append(hl, il...)
 }
 
 // galleryHint is the gallery's line saying how many entries are scrolled

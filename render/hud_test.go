@@ -158,7 +158,9 @@ func TestGalleryShowsEveryCaseAtProjectorScale(t *testing.T) {
 					t.Errorf("%v: the selected entry %q shows %q, want its whole text", size, items[i].Name, got)
 				case v.Cut[i]:
 					cut = true
-					if n := len(v.Lines[i]); n > 0 && !strings.HasSuffix(v.Lines[i][n-1], "…") {
+					// (at its end, or where the text before its instruction
+					// gives way: TestGalleryCutKeepsTheInstruction)
+					if n := len(v.Lines[i]); n > 0 && !strings.Contains(strings.Join(v.Lines[i], " "), "…") {
 						t.Errorf("%v: entry %q is cut without an ellipsis: %q", size, items[i].Name, v.Lines[i])
 					}
 				case got != items[i].About:
@@ -1433,5 +1435,46 @@ func TestPhasesRowSaysSmoothingsUnit(t *testing.T) {
 		if compact && !strings.Contains(all, "insert L1 111,") {
 			t.Errorf("compact: an expansion figure with a unit after it:\n%s", strings.Join(drawn, "\n"))
 		}
+	}
+}
+
+// From a user test at 150 %: where the gallery cuts the entries that are
+// not selected, pathological-minimum kept its first two lines and lost
+// "Press M: …", the one sentence that says what to try. A cut entry now
+// keeps its instruction (the sentence from "Press "), the text before it
+// giving up lines instead, marked with "…".
+func TestGalleryCutKeepsTheInstruction(t *testing.T) {
+	r := New()
+	items := builtinGallery(t)
+	cutSeen := 0
+	for _, size := range [][2]int{{732, 458}, {854, 534}, {842, 480}, {672, 373}, {586, 439}, {640, 360}} {
+		l := ComputeLayout(size[0], size[1], true)
+		for sel := range items {
+			v := r.Gallery(l, items, sel)
+			for i, it := range items {
+				k := strings.Index(it.About, "Press ")
+				if k < 0 || !v.Cut[i] || len(v.Lines[i]) < 2 {
+					continue
+				}
+				cutSeen++
+				got := strings.Join(v.Lines[i], " ")
+				press := it.About[k : k+len("Press M:")]
+				if !strings.Contains(got, press) {
+					t.Errorf("%v, selection %d: entry %q cut to %q, without %q", size, sel, it.Name, v.Lines[i], press)
+				}
+				if !strings.Contains(got, "…") {
+					t.Errorf("%v: entry %q cut without an ellipsis: %q", size, it.Name, v.Lines[i])
+				}
+				width := float64(v.Rows[i].Dx() - 36)
+				for _, line := range v.Lines[i] {
+					if w := r.fonts.Width(r.fonts.UI, line); w > width {
+						t.Errorf("%v: line %q is %.0f px wide, the entry has %.0f", size, line, w, width)
+					}
+				}
+			}
+		}
+	}
+	if cutSeen == 0 {
+		t.Fatal("no entry with an instruction was cut to two lines or more: the test needs smaller boxes")
 	}
 }
