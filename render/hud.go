@@ -2272,7 +2272,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 			// hard to tell apart, user test).
 			tc = ColIdle
 		case lr.Layer == LayerEdges:
-		case name != LayerInfo[lr.Layer].Name && name != valuesNoF:
+		case name != LayerInfo[lr.Layer].Name && name != valuesNoF && name != searchNodesName:
 			tc = ColTextDim // on, but nothing to see at this zoom ("(zoom in)")
 		}
 		ft.Draw(screen, ft.UI, name, float64(cx+nameX), float64(cy-1), tc)
@@ -2478,6 +2478,12 @@ func legendLevels(f *Frame) int {
 	return f.World.Settings.LevelCount()
 }
 
+// searchNodesName is the open / closed row's name where abstract searches
+// are drawn (HPA*, the group hierarchy): their nodes are rings while open
+// and discs once expanded, which only the F1 help said. No wider than
+// "entrances & nodes", so the legend keeps its width.
+const searchNodesName = "open ○ / closed ●"
+
 // regionsOutlinedName is the regions row's name while the layer only
 // outlines the rooms of region layer %d (regionsOutlined): no wider than
 // "entrances & nodes", so the legend keeps its width.
@@ -2487,6 +2493,9 @@ const regionsOutlinedName = "L%d room outlines"
 // layer only outlines rooms that are no groups of the level shown
 // (regionsOutlined), says so rather than "regions".
 func frameLegendName(lr LegendRow, f *Frame, zoom float64) string {
+	if lr.Layer == LayerSearch && f.World != nil && f.World.Settings.Algo.Hierarchical() {
+		return searchNodesName
+	}
 	if lr.Layer == LayerRegions {
 		if k := regionsOutlined(f); k > 0 {
 			return fmt.Sprintf(regionsOutlinedName, k)
@@ -2833,6 +2842,9 @@ func (r *Renderer) legendColumn(legend []LegendRow) (keyX, nameX, cw int) {
 	for _, lr := range legend {
 		keyW = math.Max(keyW, ft.Width(ft.Mono, lr.Keys))
 		nameW = math.Max(nameW, ft.Width(ft.UI, legendName(lr, 0)))
+		if lr.Layer == LayerSearch {
+			nameW = math.Max(nameW, ft.Width(ft.UI, searchNodesName)) // under HPA* and the group hierarchy
+		}
 		if lr.Layer == LayerEdges && lr.On {
 			// Its names as the focus comes and goes (edgesLegendName):
 			// the column keeps its width under a moving pointer.
