@@ -213,8 +213,12 @@ func (w *World) editEnds()   { w.editTo = w.GridVersion() }
 // until EndStroke, but the grid already shows it: quitting must ask),
 // agents spawned, sent, removed or brought back since the last save (a
 // save keeps them), or rooms painted since (RoomsUnsaved).
+//
+// A save that left something out (a query or agent on a blocked cell,
+// the goal of an agent saved idle) does not make the session clean: the
+// file lacks it (saveLacks) until a save writes everything.
 func (w *World) Dirty() bool {
-	return w.Unsaved() > 0 || w.AgentsUnsaved() || w.RoomsUnsaved()
+	return w.Unsaved() > 0 || w.AgentsUnsaved() || w.RoomsUnsaved() || w.saveLacks != ""
 }
 
 // AgentsUnsaved reports whether agents were spawned, sent or removed since
@@ -269,6 +273,12 @@ func (w *World) UnsavedText() string {
 		s = "unsaved " + strings.Join(also, " and ")
 	default:
 		s += " and " + strings.Join(also, " and ")
+	}
+	if w.saveLacks != "" {
+		if s != "" {
+			s += "; "
+		}
+		s += w.saveLacks
 	}
 	return s
 }

@@ -408,7 +408,9 @@ func toggle(b bool) maps.Toggle {
 // file), and the edit log (the loaded one followed by this session's
 // applied edits).
 // Queries and agents with an endpoint that the edits have blocked are left
-// out, since a scenario file may not hold them (the reader refuses it).
+// out, since a scenario file may not hold them (the reader refuses it),
+// except agents whose goal only is blocked: they are written idle where
+// they stand.
 func (w *World) Scenario() *maps.Scenario {
 	sc, _ := w.toScenario()
 	return sc
@@ -514,8 +516,31 @@ func groupArrived(s *agents.Sim, gi agents.GroupInfo) bool {
 }
 
 // leftOut counts the queries and agents a save left out for a blocked
-// endpoint.
-type leftOut struct{ queries, agents int }
+// endpoint, and the agents it saved idle because their goal is blocked
+// (the file cannot name a goal its own fills wall: the reader refuses it).
+type leftOut struct{ queries, agents, idled int }
+
+// any reports whether the save wrote less than the session holds.
+func (d leftOut) any() bool { return d.queries+d.agents+d.idled > 0 }
+
+// lacks says what the file lacks, for the unsaved-work text ("" when
+// nothing).
+func (d leftOut) lacks() string {
+	var out []string
+	if d.idled > 0 {
+		out = append(out, "the goal of "+plural(d.idled, "agent", "agents"))
+	}
+	if d.queries > 0 {
+		out = append(out, plural(d.queries, "query", "queries"))
+	}
+	if d.agents > 0 {
+		out = append(out, plural(d.agents, "agent", "agents"))
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return strings.Join(out, " and ") + " left out of the last save"
+}
 
 // toScenario is Scenario, also returning how many queries and agents were
 // left out for a blocked endpoint.
@@ -536,13 +561,20 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 	}
 	count = &dropped.agents
 	for _, a := range w.agentSpecs() {
-		goal := a.Goal
-		if a.Idle {
-			goal = a.Start // none to check
+		if !open(a.Start, a.Start) {
+			// On a wall: the file cannot place it there (the reader
+			// refuses it) and any other cell is one the user never chose.
+			continue
 		}
-		if open(a.Start, goal) {
-			sc.Agents = append(sc.Agents, a)
+		if !a.Idle && !w.Grid.Open(a.Goal) {
+			// Its goal is walled ("stopped: goal is a wall"): kept, idle
+			// where it stands, as the reader opens an agent whose map
+			// walled its goal; the note says so and the session stays
+			// unsaved, as the file lacks the goal.
+			a = maps.AgentSpec{Start: a.Start, Idle: true}
+			dropped.idled++
 		}
+		sc.Agents = append(sc.Agents, a)
 	}
 	count = &dropped.queries
 	if sc.Name == "" || strings.ContainsAny(sc.Name, "\r\n") {
@@ -638,8 +670,10 @@ func (w *World) SavePath() string {
 // Save writes the session as a scenario to path (atomically: a temporary
 // file renamed over the target). A map that came from a file is referenced
 // by a path relative to the scenario, not copied. Queries and agents whose
-// endpoints the edits blocked are left out (with a note), so the file always
-// opens again. On success the session is no longer dirty.
+// cells the edits blocked are left out, and agents whose goal they blocked
+// are written idle where they stand (with a note), so the file always opens
+// again. On success the session is no longer dirty, unless the save left
+// something out (saveLacks).
 //
 // A stroke in progress is ended first (EndStroke: one undoable edit, its
 // cells repaired), so the file holds every cell the grid shows; the drag
@@ -810,6 +844,10 @@ func (w *World) save(path, why string) error {
 	w.edits.saved = w.edits.pos
 	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0
+	// What the file lacks keeps the session unsaved (Dirty) until a save
+	// writes everything: marked clean, quitting did not ask, and the
+	// agents left out were lost.
+	w.saveLacks = dropped.lacks()
 	w.edits.roomsBaked, w.edits.roomsLost = false, false
 	gone, baked, undoneBaked, stale := w.editLinesGone(), w.edits.baked, w.edits.undoneBaked, w.edits.stale
 	w.edits.baked, w.edits.undoneBaked, w.edits.stale = 0, 0, 0
@@ -908,6 +946,13 @@ func savedWhat(edits, cells, agents, rooms int, why string, dropped leftOut) str
 	if why != "" {
 		what += "; " + why
 	}
+	if dropped.idled > 0 {
+		if dropped.idled == 1 {
+			what += "; 1 agent saved idle where it stands (its goal is a wall)"
+		} else {
+			what += fmt.Sprintf("; %d agents saved idle where they stand (their goal is a wall)", dropped.idled)
+		}
+	}
 	var out []string
 	if dropped.queries > 0 {
 		out = append(out, plural(dropped.queries, "query", "queries"))
@@ -917,6 +962,9 @@ func savedWhat(edits, cells, agents, rooms int, why string, dropped leftOut) str
 	}
 	if len(out) > 0 {
 		what += "; " + strings.Join(out, " and ") + " left out: an endpoint is blocked"
+	}
+	if dropped.any() {
+		what += "; the session stays unsaved until a save keeps everything"
 	}
 	return what
 }

@@ -94,7 +94,8 @@ func TestSaveNoteCountsEditsAndCells(t *testing.T) {
 
 // Regression: Ctrl+S with agents on the map said "0 edits, 0 cells", as if
 // nothing had been saved; the note and the log line now count the agents
-// the file holds too, and an agent left out (its goal walled) is said.
+// the file holds too, and an agent whose goal is walled is said (saved
+// idle where it stands, the session left unsaved: the file lacks its goal).
 func TestSaveNoteCountsAgents(t *testing.T) {
 	w, log := mustWorld(t,
 		"........",
@@ -125,7 +126,7 @@ func TestSaveNoteCountsAgents(t *testing.T) {
 	if err := w.Save(filepath.Join(dir, "b.pls")); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasSuffix(w.Message, ": 1 edit (2 cells), 2 agents; 1 agent left out: an endpoint is blocked") {
+	if !strings.HasSuffix(w.Message, ": 1 edit (2 cells), 3 agents; 1 agent saved idle where it stands (its goal is a wall); the session stays unsaved until a save keeps everything") {
 		t.Fatalf("save note %q", w.Message)
 	}
 }

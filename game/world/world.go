@@ -211,8 +211,11 @@ type World struct {
 	// editFrom and editTo are the grid versions before and after the last
 	// edit (LastEdited).
 	editFrom, editTo uint64
-	stroke           *stroke
-	roomStroke       *roomStroke // a room stroke in progress (rooms.go)
+	// saveLacks says what the last save left out ("" when nothing): the
+	// session stays Dirty while it is set (see Dirty).
+	saveLacks  string
+	stroke     *stroke
+	roomStroke *roomStroke // a room stroke in progress (rooms.go)
 	// roomsCheck asks the next group hierarchy installed to say which
 	// rooms above level 1 it plans mostly outside themselves
 	// (roomsPlannedElsewhere): set when the session opens with such rooms

@@ -1,0 +1,79 @@
+package world
+
+import (
+	"image"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSaveKeepsAgentsWhoseGoalIsWalled: the teacher's session lost four
+// agents. A group sent to a cell that a fill then walled was left out of
+// the save ("4 agents left out: an endpoint is blocked"), the session was
+// marked clean and quitting did not ask. They are saved idle where they
+// stand (the file cannot name a goal its own fills block), and, as their
+// goal is not in the file, the session stays unsaved.
+func TestSaveKeepsAgentsWhoseGoalIsWalled(t *testing.T) {
+	const src = `pathlens-scenario 1
+name walled goal
+map inline
+##########
+#........#
+#........#
+#........#
+##########
+end
+agent 1,1 -> 7,2 group 1
+agent 1,2 -> 7,2 group 1
+agent 1,3 -> 7,2 group 1
+agent 2,1 -> 7,2 group 1
+agent 8,3 arrived
+`
+	w := scenarioWorld(t, src, "walled.pls")
+	w.Begin()
+	w.Wait()
+	w.BeginStroke(image.Pt(7, 2), 0)
+	w.EndStroke()
+	if w.Grid.Open(image.Pt(7, 2)) {
+		t.Fatal("the fill did not wall the goal")
+	}
+	path := filepath.Join(t.TempDir(), "walled.pls")
+	if err := w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	msg := w.Message
+	if !strings.Contains(msg, "5 agents") || !strings.Contains(msg, "4 agents saved idle where they stand") {
+		t.Errorf("save note: %q", msg)
+	}
+	if !w.Dirty() {
+		t.Error("the session is marked saved, but the file lacks the agents' goal")
+	}
+	if u := w.UnsavedText(); !strings.Contains(u, "goal") {
+		t.Errorf("unsaved text %q does not say the goals are not saved", u)
+	}
+	w2, err := Open(path)
+	if err != nil {
+		t.Fatalf("the saved session does not open again: %v", err)
+	}
+	specs := w2.agentSpecs()
+	if len(specs) != 5 {
+		t.Fatalf("reopened with %d agents, want 5: %+v", len(specs), specs)
+	}
+	idle := 0
+	for _, a := range specs {
+		if a.Idle {
+			idle++
+		}
+	}
+	if idle != 4 {
+		t.Errorf("%d idle agents reopened, want 4: %+v", idle, specs)
+	}
+	// Nothing left out: a second save after the goal is dug again is clean.
+	w.Undo()
+	if err := w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if w.Dirty() {
+		t.Errorf("saved with nothing left out, still unsaved: %q (%s)", w.UnsavedText(), w.Message)
+	}
+}
