@@ -112,6 +112,9 @@ type stroke struct {
 	r    int
 	mode PaintMode
 	buf  []image.Point
+	// place is the timeline's place when the stroke began (nil: at the
+	// end, or no trace): the stroke's plans show there (editPlace).
+	place *place
 }
 
 // repairBudget is the repair time per mouse move above which a stroke on a
@@ -442,7 +445,7 @@ func (w *World) BeginStrokeWith(p image.Point, b Brush) {
 		w.Note("cell (%d,%d) is outside the map: nothing to paint", p.X, p.Y)
 		return
 	}
-	st := &stroke{last: p, seen: map[image.Point]bool{}, t0: time.Now(), r: b.radius(), mode: b.Mode}
+	st := &stroke{last: p, seen: map[image.Point]bool{}, t0: time.Now(), r: b.radius(), mode: b.Mode, place: w.editPlace()}
 	w.editBegins()
 	switch {
 	case b.Weight > 0:
@@ -579,7 +582,7 @@ func (w *World) paint(cells []image.Point) {
 		w.agentsSeeChange(changed)
 		// A plan that reads the hierarchy shows as pending until the stroke
 		// ends (advancePlan); a flat one is planned live on the grid.
-		w.replan(w.Grid.Len() <= liveTraceCells, false)
+		w.replanAt(w.Grid.Len() <= liveTraceCells, false, st.place)
 		return
 	}
 	t0 := time.Now()
@@ -597,7 +600,7 @@ func (w *World) paint(cells []image.Point) {
 	st.repair.merge(r)
 	w.LastRepair = st.repair
 	w.RepairSeq++
-	w.replan(w.Grid.Len() <= liveTraceCells, false)
+	w.replanAt(w.Grid.Len() <= liveTraceCells, false, st.place)
 }
 
 // repair tells the built hierarchy (if any) which cells changed, then the
@@ -692,13 +695,14 @@ func (w *World) EndStroke() {
 	w.logEdit("edit", st.edit)
 	w.logRepair(st.repair)
 	w.syncAgentPlanner()
-	w.Replan()
+	w.replanKeeping(st.place)
 }
 
 // ApplyEdit applies e as one undoable step (scenario edit logs, tests).
 // Cells outside the map are skipped; Old values are taken from the grid.
 func (w *World) ApplyEdit(e Edit) {
 	w.EndStroke()
+	at := w.editPlace()
 	var done Edit
 	done.Kind, done.Weight = e.Kind, e.Weight
 	var changed []image.Point
@@ -728,7 +732,7 @@ func (w *World) ApplyEdit(e Edit) {
 	w.RepairSeq++
 	w.logEdit("edit", done)
 	w.logRepair(r)
-	w.Replan()
+	w.replanKeeping(at)
 }
 
 func (w *World) pushEdit(e Edit) {
@@ -790,6 +794,7 @@ func (w *World) Redo() {
 }
 
 func (w *World) applyCells(e Edit, undo bool) {
+	at := w.editPlace()
 	w.editBegins()
 	defer w.editEnds()
 	changed := make([]image.Point, 0, len(e.Cells))
@@ -814,7 +819,35 @@ func (w *World) applyCells(e Edit, undo bool) {
 	w.LastRepair = r
 	w.RepairSeq++
 	w.logRepair(r)
-	w.Replan()
+	w.replanKeeping(at)
+}
+
+// editPlace returns the timeline's place for an edit's plan to show the
+// new trace at, as a switch's does (Timeline.find): a teacher stepping
+// through a query who digs or fills a cell stays in the phase they were
+// reading, rather than being thrown to the end. nil when the cursor is at
+// the end or there is no trace: the answer's end shows. A plan still
+// being worked on for an earlier switch or edit gives its place.
+func (w *World) editPlace() *place {
+	if at, ok := w.Timeline.here(); ok {
+		at.algo = w.Outcome.Algo
+		return &at
+	}
+	if w.plan != nil && w.plan.place != nil {
+		return w.plan.place
+	}
+	return nil
+}
+
+// replanKeeping replans after an edit, showing the new trace at place at
+// (nil: its end). The places a teacher's switches left (switchTrail) were
+// on the grid before the edit and are forgotten. When the new trace has
+// nothing like the place it shows from its start, and a note says so.
+func (w *World) replanKeeping(at *place) {
+	w.trail.stops = w.trail.stops[:0]
+	seq := w.MessageSeq
+	w.replanAt(true, true, at)
+	w.afterPlan(func() { w.notePlaceLost(seq) })
 }
 
 func (w *World) logEdit(kind string, e Edit) {

@@ -47,11 +47,17 @@ func (t *Timeline) firstOf(is func(int) bool) int {
 
 // placeLostNote says that the trace a switch replaced was at p and the
 // new one, of algo, has nothing like it, so it opens at its start: "HPA*
-// has no step like A*'s event 314 of 12,927: shown from its start".
+// has no step like A*'s event 314 of 12,927: shown from its start"; after
+// an edit (the same algorithm) "the new plan has no step like the last
+// one's ...".
 func placeLostNote(p place, algo Algo) string {
 	what := "event " + Count(p.cursor) + " of " + Count(p.of)
 	if !p.flat {
 		what = p.phase + ", " + what
+	}
+	if p.algo == algo {
+		// An edit's plan: the same algorithm, on the grid as edited.
+		return "the new plan has no step like the last one's " + what + ": shown from its start"
 	}
 	return the(algo) + " has no step like " + the(p.algo) + "'s " + what + ": shown from its start"
 }

@@ -377,16 +377,25 @@ func (w *World) switched(name string, val any) {
 	w.afterPlan(func() {
 		seq := w.MessageSeq
 		w.ghostNote(made)
-		if lost := w.placeLost; lost != "" {
-			// Said with the comparison, which would replace it.
-			w.placeLost = ""
-			if w.MessageSeq != seq && !w.MessageErr {
-				w.Note("%s", joinNotes(w.Message, lost))
-			} else {
-				w.noteAfterError(lost)
-			}
-		}
+		w.notePlaceLost(seq)
 	})
+}
+
+// notePlaceLost shows placeLost, the note of a plan whose trace had
+// nothing like the place it was to show (placeLostNote), with the note
+// written since the message numbered seq (a switch's comparison, an
+// answer's note), which would replace it.
+func (w *World) notePlaceLost(seq int) {
+	lost := w.placeLost
+	if lost == "" {
+		return
+	}
+	w.placeLost = ""
+	if w.MessageSeq != seq && !w.MessageErr {
+		w.Note("%s", joinNotes(w.Message, lost))
+	} else {
+		w.noteAfterError(lost)
+	}
 }
 
 // ghostNote notes how the answer after a switch compares with its ghost,

@@ -633,7 +633,8 @@ func (w *World) advancePlan(budget time.Duration) {
 		if !kept {
 			lost = placeLostNote(*p.place, s.Algo)
 		}
-		if !w.Timeline.AtEnd() {
+		if !w.Timeline.AtEnd() && p.logIt {
+			// Not a stroke's live plans, one per mouse move: its last.
 			if lost != "" {
 				w.logStep("seek", F{"note", lost})
 			} else {
