@@ -844,7 +844,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				if me, ok := err.(*Error); ok && me.Line != 0 {
 					return nil, err // names the map file and its line
 				}
-				return nil, errAt(name, ln, "map %s: %s", p, errMsg(err))
+				return nil, errAt(name, ln, "map %s: %s", p, pathErrMsg(err, name, dir, p, mp))
 			}
 			s.Map, s.MapPath, s.MapFile = m, p, mp
 			at.mapRooms = rooms
@@ -868,7 +868,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				if me, ok := err.(*Error); ok && me.Line != 0 {
 					return nil, err // names the list and its line
 				}
-				return nil, errAt(name, ln, "scen %s: %s", p, errMsg(err))
+				return nil, errAt(name, ln, "scen %s: %s", p, pathErrMsg(err, name, dir, p, sp))
 			}
 			if len(rows) == 0 {
 				return nil, errAt(name, ln, "scen %s has no rows", p)
@@ -1397,6 +1397,36 @@ func openInput(path string) (*os.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// pathErrMsg is the text of err, the error of opening file p named on a
+// line of scenario name, resolved against dir to path: the absolute path
+// tried, then the error, and for a relative p that climbs ("../") the
+// folder it was relative to ("/srv/maps/den.map: no such file or directory (the path is relative
+// to /home/t/levels, the folder of den.pls)"). The relative path alone,
+// repeated, never said where a copied .pls had looked.
+func pathErrMsg(err error, name, dir, p, path string) string {
+	me, ok := err.(*Error)
+	if !ok || me.Line != 0 || (me.File != path && me.File != "") {
+		return errMsg(err)
+	}
+	if filepath.IsAbs(filepath.FromSlash(p)) {
+		return me.Msg // the line names it already
+	}
+	abs, err1 := filepath.Abs(path)
+	from, err2 := filepath.Abs(dir)
+	if err1 != nil || err2 != nil {
+		return errMsg(err)
+	}
+	if !slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..") {
+		// Under the folder: the absolute path shows which it was.
+		return fmt.Sprintf("%s: %s", abs, me.Msg)
+	}
+	whose := "the folder of " + filepath.Base(name)
+	if dir == "" {
+		whose = "the working folder" // ParseScenario's dir ""
+	}
+	return fmt.Sprintf("%s: %s (the path is relative to %s, %s)", abs, me.Msg, from, whose)
 }
 
 // errMsg is err's text: a file error's message alone when it names

@@ -810,17 +810,45 @@ func markedReadOnly(dir string) bool {
 
 // pathFrom returns target (a path the program can open) as a scenario
 // saved at file refers to it: relative to file's folder, with '/', or
-// absolute when it cannot be made relative.
+// absolute when it cannot be made relative, or when the relative path
+// would climb to the filesystem root or one of its children (/tmp,
+// /home, /work): the two share no folder of their own, and the
+// relative path broke as soon as the .pls was copied one folder deeper
+// (../../../work/shared/maps/...). Within a shared tree (a project's
+// levels and maps) it stays relative, so the tree can move.
 func pathFrom(file, target string) string {
 	a, err1 := filepath.Abs(target)
 	d, err2 := filepath.Abs(filepath.Dir(file))
 	if err1 != nil || err2 != nil {
 		return filepath.ToSlash(target)
 	}
-	if rel, err := filepath.Rel(d, a); err == nil {
+	if rel, err := filepath.Rel(d, a); err == nil && !climbsToTop(d, rel) {
 		return filepath.ToSlash(rel)
 	}
 	return filepath.ToSlash(a)
+}
+
+// climbsToTop reports whether rel, a path relative to the absolute
+// folder dir, climbs ("..") to the filesystem root or one of its
+// children: the folder dir and the target share is one of those.
+func climbsToTop(dir, rel string) bool {
+	up := 0
+	for _, e := range strings.Split(filepath.ToSlash(rel), "/") {
+		if e != ".." {
+			break
+		}
+		up++
+	}
+	if up == 0 {
+		return false
+	}
+	depth := 0 // the folders below the root down to dir
+	for _, e := range strings.Split(filepath.ToSlash(strings.TrimPrefix(dir, filepath.VolumeName(dir))), "/") {
+		if e != "" {
+			depth++
+		}
+	}
+	return depth-up <= 1
 }
 
 // save writes the session to path (see Save) and notes where; why, when
