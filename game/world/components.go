@@ -2,6 +2,7 @@ package world
 
 import (
 	"context"
+	"fmt"
 	"image"
 	"time"
 
@@ -318,4 +319,42 @@ func (w *World) ComponentLabels() ([]int32, int, bool) {
 // shows none until the next edit labels again.
 func (w *World) ComponentsFailed() bool {
 	return w.Grid.Len() > asyncCells && w.comps.failedFor(w.gridKey())
+}
+
+// walledIn says why the query has no path when its start and goal are in
+// different connected areas: which of them is walled in (the one whose
+// area is smaller) and how many cells that area has, "the start is walled
+// in: its connected area has 2 cells (the goal's has 1,014)"; "" when
+// they share an area, or the labels are not known (a grid over asyncCells
+// whose labelling is not in: it is not labelled on the window thread for
+// this). A teacher who filled the cells around S read only "no path".
+// Cost: a scan of the labels.
+func (w *World) walledIn() string {
+	if !w.Grid.Open(w.Start) || !w.Grid.Open(w.Goal) {
+		return ""
+	}
+	c := &w.comps
+	w.pollComponents(false)
+	if !c.current(w) && (w.Grid.Len() > asyncCells || w.ComponentsFailed()) {
+		return ""
+	}
+	c = w.components()
+	a, b := c.at(w.Grid, w.Start), c.at(w.Grid, w.Goal)
+	if a < 0 || b < 0 || a == b {
+		return ""
+	}
+	na, nb := 0, 0
+	for _, l := range c.label {
+		switch l {
+		case a:
+			na++
+		case b:
+			nb++
+		}
+	}
+	end, n, other, on := "start", na, "goal", nb
+	if nb < na {
+		end, n, other, on = "goal", nb, "start", na
+	}
+	return fmt.Sprintf("the %s is walled in: its connected area has %s (the %s's has %s)", end, plural(n, "cell", "cells"), other, Count(on))
 }

@@ -685,8 +685,12 @@ func (w *World) showAnswer(o Outcome, ans Answer, err error, traced, logIt bool)
 	}
 	if o.Status != pathing.Found {
 		msg := fmt.Sprintf("no path from (%d,%d) to (%d,%d)", w.Start.X, w.Start.Y, w.Goal.X, w.Goal.Y)
+		sep := ": "
+		if why := w.walledIn(); why != "" {
+			msg, sep = msg+": "+why, "; "
+		}
 		if o.Note != "" {
-			msg += ": " + o.Note
+			msg += sep + o.Note
 		}
 		w.Note("%s", msg)
 	} else if o.Note != "" {
