@@ -505,6 +505,11 @@ func (g *Game) applyCursor() error {
 // seekSpec places the timeline cursor: an event number or a fraction.
 func (g *Game) seekSpec(s string) error {
 	tl := &g.w.Timeline
+	if !g.w.HasStart || !g.w.HasGoal {
+		// Not "the query has no timeline" nor "events 0 to 0": there is
+		// no query at all (-map without -from/-to), said so.
+		return fmt.Errorf("-cursor %q: there is no query to place it in: give one with -from X,Y -to X,Y (or open a .pls with a query line)", s)
+	}
 	if name, ok := strings.CutPrefix(s, "phase:"); ok {
 		// The middle of the phase FindPhase picks.
 		tr := tl.Trace()
