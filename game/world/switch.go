@@ -232,6 +232,18 @@ func (w *World) SetLevels(n int) {
 		w.Note("%d %s the %s (1 to %d)", c, verb, limitWord(n > c), MaxAbstractLevels)
 		return
 	}
+	if n := w.doneLayers(); c < n && w.Settings.Algo == AlgoGroup && !w.Settings.UsesClusterHeuristic() {
+		// The group hierarchy cannot be built over fewer levels than the
+		// region layers (layersError): applied, the switch left the
+		// query "not run (error)". Refused as cmd/bench refuses it.
+		where := w.regionsWhere(c + 1)
+		if where != "" {
+			where = " (" + where + ")"
+		}
+		w.Note("%s refused: this scenario's regions are drawn for %d levels%s, and the group hierarchy needs a level for each; levels stay %d (HPA*, algorithm 4, reads no regions)",
+			plural(c, "level", "levels"), n, where, w.Settings.LevelCount())
+		return
+	}
 	w.Settings.Levels = c
 	w.switched("levels", w.Settings.Levels)
 }
