@@ -1313,13 +1313,17 @@ func changedNote(mapName, file string, changes []endpointChange, editsLeftOut bo
 		}
 		items[i] = fmt.Sprintf("%s %s: %s", what, strings.Join(nums, ", "), c.text)
 	}
-	kept := "The edits are all kept"
+	// "Applied", not "kept": an edit line the map already holds is
+	// applied (it changes nothing), and the session's note on it says a
+	// save drops it; "the edits are all kept" beside that read as a
+	// contradiction (a teacher's headless export).
+	kept := "Every edit is applied"
 	if editsLeftOut {
-		kept = "The other edits are kept"
+		kept = "The other edits are applied"
 	}
 	// Not only a changed map: a hand-written file naming a wall reads the
 	// same, and the note claimed the map had changed when it had not.
-	return fmt.Sprintf("what %s names does not fit %s as it is (%s has changed since %s was saved, or the file named these cells so): %s. %s; saving writes the session as it opens now",
+	return fmt.Sprintf("what %s names does not fit %s as it is (%s has changed since %s was saved, or the file named these cells so): %s. %s; a save writes the session as it opens now",
 		file, mapName, mapName, file, strings.Join(items, " · "), kept)
 }
 

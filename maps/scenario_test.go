@@ -813,7 +813,7 @@ func TestScenarioOpensAfterItsMapFileIsRedrawn(t *testing.T) {
 		"lines 9, 10: group 1 left idle where it stands (its goal (6,3) is a wall)",
 		"line 11: agent moved from (1,1) to (2,1) and left idle (its cell, which was its goal, is a wall)",
 		"line 12: agent at (20,2) left out (its cell is off the 8×6 map",
-		"The edits are all kept",
+		"Every edit is applied",
 	} {
 		if !strings.Contains(n, part) {
 			t.Errorf("the note lacks %q:\n%s", part, n)
@@ -965,7 +965,7 @@ func TestScenarioOpensAfterItsMapFileShrank(t *testing.T) {
 	for _, part := range []string{
 		"level.txt has changed since s.pls was saved",
 		"lines 4, 7, 9, 13: 4 edits left out (their cells are off the 5×3 map)",
-		"The other edits are kept",
+		"The other edits are applied",
 	} {
 		if !strings.Contains(s.Notes[0], part) {
 			t.Errorf("the note lacks %q:\n%s", part, s.Notes[0])

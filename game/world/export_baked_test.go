@@ -98,7 +98,7 @@ func TestExportOverTheSourceMapBakesTheEdits(t *testing.T) {
 	r.Begin()
 	r.Wait()
 	notes := strings.Join(r.LoadNotes(), " | ")
-	if !strings.Contains(notes, "3 edit lines of level.pls change nothing on level.txt") || !strings.Contains(notes, "the next save leaves them out") {
+	if !strings.Contains(notes, "3 edit lines of level.pls change nothing on level.txt") || !strings.Contains(notes, "a save writes the edits without them") {
 		t.Errorf("reopened after the export: notes %q; want the idle edit lines named", notes)
 	}
 	if !r.Grid.Equal(want) {

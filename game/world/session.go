@@ -150,8 +150,8 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		if n == 1 {
 			verb, them = "changes", "it"
 		}
-		w.staleNote = fmt.Sprintf("%s of %s %s nothing on %s, which already holds %s (exported over, or redrawn): Ctrl+Z cannot take %s back, and the next save leaves %s out",
-			plural(n, "edit line", "edit lines"), filepath.Base(source), verb, mapName, them, them, them)
+		w.staleNote = fmt.Sprintf("%s of %s %s nothing on %s, which already holds %s (exported over, or redrawn): the terrain is as the file says, %s no step to undo, and a save writes the edits without %s",
+			plural(n, "edit line", "edit lines"), filepath.Base(source), verb, mapName, them, isAre(n), them)
 	}
 	if notes := w.LoadNotes(); len(notes) > 0 {
 		w.Note("%s", strings.Join(notes, "; "))
@@ -1003,4 +1003,12 @@ func SameFile(a, b string) bool {
 	sa, err1 := os.Stat(a)
 	sb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// isAre is "it is" for one, "they are" for more.
+func isAre(n int) string {
+	if n == 1 {
+		return "it is"
+	}
+	return "they are"
 }

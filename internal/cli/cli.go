@@ -562,7 +562,8 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 // -map or -scenario names (the built-in world without either; a .pls with
 // its edit log applied), writes its terrain to f.Export (World.ExportMap:
 // Moving AI, ASCII or Tiled by extension, weights a Moving AI map cannot hold
-// refused) and says what it wrote on stdout. It never writes over the map
+// refused) and says what it wrote on stdout, after the notes on what the
+// file opened with (all on stderr, the error last, when it fails). It never writes over the map
 // it read, nor over the scenario it read, whatever either file is named
 // (the loader tells them apart by content): that would lose the original.
 // It returns the exit code: 0 written, 1 when the file did not load or
@@ -575,22 +576,31 @@ func Export(f *Flags, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer w.Close()
-	for _, l := range w.LoadNoteLines() {
-		// what the file set that the export does not keep, or how it was
-		// read (walls only noted), as a launch says it
-		fmt.Fprintf(stderr, "pathlens: %s\n", l)
+	// What the file set that the export does not keep, or how it was read
+	// (walls only noted), as a launch says it: said before the result, on
+	// the same stream (stdout when the export is written, stderr with the
+	// error when not), so the report reads in order however the two
+	// streams are captured (the notes on stderr came out after "terrain
+	// written to …").
+	notes := w.LoadNoteLines()
+	fail := func(format string, args ...any) int {
+		for _, l := range notes {
+			fmt.Fprintf(stderr, "pathlens: %s\n", l)
+		}
+		fmt.Fprintf(stderr, "pathlens: "+format+"\n", args...)
+		return 1
 	}
 	if mf := w.MapFile(); mf != "" && world.SameFile(mf, f.Export) {
-		fmt.Fprintf(stderr, "pathlens: -export %s: is the map %s reads: give another name (the original would be lost)\n", f.Export, src)
-		return 1
+		return fail("-export %s: is the map %s reads: give another name (the original would be lost)", f.Export, src)
 	}
 	if sf := w.ScenarioFile(); sf != "" && world.SameFile(sf, f.Export) {
-		fmt.Fprintf(stderr, "pathlens: -export %s: is the scenario being read: give another name (a bare map would replace it, its queries and edits lost)\n", f.Export)
-		return 1
+		return fail("-export %s: is the scenario being read: give another name (a bare map would replace it, its queries and edits lost)", f.Export)
 	}
 	if err := w.ExportMap(f.Export, world.ExportFormat(f.Export)); err != nil {
-		fmt.Fprintf(stderr, "pathlens: %v\n", err)
-		return 1
+		return fail("%v", err)
+	}
+	for _, l := range notes {
+		fmt.Fprintf(stdout, "pathlens: %s\n", l)
 	}
 	fmt.Fprintf(stdout, "pathlens: %s\n", w.Message)
 	return 0

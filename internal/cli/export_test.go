@@ -113,11 +113,15 @@ func TestExportFlagRefusals(t *testing.T) {
 
 // -export says the map's load notes on the terminal as a launch does: a
 // Tiled map whose collision shapes miss their tiles' centres exports those
-// cells as floor, and a script running the export is told so.
+// cells as floor, and a script running the export is told so, on stdout
+// before the result (one stream, in order: TestExportNotesInOrderAndAgreeing).
 func TestExportSaysTheLoadNotes(t *testing.T) {
 	src := filepath.Join("..", "..", "maps", "testdata", "tiled", "collision_shapes.tmx")
 	out := filepath.Join(t.TempDir(), "shapes.txt")
-	code, _, errs := headless("-map", src, "-export", out)
+	code, errs, stderr := headless("-map", src, "-export", out)
+	if stderr != "" {
+		t.Errorf("stderr %q, want the whole report on stdout", stderr)
+	}
 	if code != 0 || !strings.Contains(errs, "collision_shapes.tmx") || !strings.Contains(errs, "miss the tile's centre") {
 		t.Errorf("-export of a map with load notes: exit %d, stderr %q", code, errs)
 	}
