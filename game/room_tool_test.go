@@ -82,8 +82,10 @@ func TestRoomToolPaintsGrowsAndUndoes(t *testing.T) {
 	w.SetAlgo(world.AlgoHPA)
 	rooms.Press(g, free, false)
 	rooms.Release(g, free)
-	if !strings.Contains(w.Message, "does not read them") {
-		t.Errorf("rooms painted under HPA*: message %q, want it to say HPA* does not read rooms", w.Message)
+	// "(5)" read as a count of groups: the key is named as a key, the
+	// algorithm by its title (it said "hpa").
+	if want := "rooms make the group hierarchy's groups (key 5): HPA* does not read them"; !strings.Contains(w.Message, want) {
+		t.Errorf("rooms painted under HPA*: message %q, want %q", w.Message, want)
 	}
 }
 

@@ -277,7 +277,8 @@ func (roomTool) Release(g *Game, c image.Point) {
 	_, _, _, painting := g.w.RoomPainting()
 	g.w.EndRoomStroke()
 	if s := g.w.Settings; painting && !s.Uses("rooms") {
-		g.w.NoteAfterError("rooms make the group hierarchy's groups (%s): %s does not read them", keysOf(ActAlgoGroup), s.Algo)
+		// "(key 5)": a bare "(5)" read as the number of groups.
+		g.w.NoteAfterError("rooms make the group hierarchy's groups (key %s): %s does not read them", keysOf(ActAlgoGroup), s.Algo.Title())
 	}
 }
 

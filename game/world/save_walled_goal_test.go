@@ -77,3 +77,14 @@ agent 8,3 arrived
 		t.Errorf("saved with nothing left out, still unsaved: %q (%s)", w.UnsavedText(), w.Message)
 	}
 }
+
+// A file with one agent said "1 agents loaded: U runs them".
+func TestOneAgentLoadedNote(t *testing.T) {
+	const src = "pathlens-scenario 1\nmap inline\n#####\n#...#\n#####\nend\nagent 1,1 -> 3,1\n"
+	w := scenarioWorld(t, src, "one.pls")
+	w.Begin()
+	w.Wait()
+	if !strings.Contains(w.Message, "1 agent loaded: U runs it") {
+		t.Errorf("message %q, want \"1 agent loaded: U runs it\"", w.Message)
+	}
+}

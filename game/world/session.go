@@ -233,7 +233,11 @@ func (w *World) Begin() {
 		w.agents.sim.Pause()
 		w.agents.saved = w.agents.version // the file's own agents
 		w.agents.savedSome = true
-		w.Note("%d agents loaded: U runs them", len(sc.Agents))
+		them := "them"
+		if len(sc.Agents) == 1 {
+			them = "it"
+		}
+		w.Note("%s loaded: U runs %s", plural(len(sc.Agents), "agent", "agents"), them)
 	}
 	if notes := w.LoadNotes(); len(notes) > 0 {
 		// The first query's note would hide what the file set otherwise;
