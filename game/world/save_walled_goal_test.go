@@ -48,7 +48,7 @@ agent 8,3 arrived
 	if !w.Dirty() {
 		t.Error("the session is marked saved, but the file lacks the agents' goal")
 	}
-	if u := w.UnsavedText(); !strings.Contains(u, "goal") {
+	if u := w.UnsavedText(); u != "the walled goal of 4 agents (not in the file)" {
 		t.Errorf("unsaved text %q does not say the goals are not saved", u)
 	}
 	w2, err := Open(path)

@@ -530,20 +530,24 @@ func (d leftOut) any() bool { return d.queries+d.agents+d.idled > 0 }
 // lacks says what the file lacks, for the unsaved-work text ("" when
 // nothing).
 func (d leftOut) lacks() string {
-	var out []string
+	var out, on []string
 	if d.idled > 0 {
-		out = append(out, "the goal of "+plural(d.idled, "agent", "agents"))
+		out = append(out, "the walled goal of "+plural(d.idled, "agent", "agents"))
 	}
 	if d.queries > 0 {
-		out = append(out, plural(d.queries, "query", "queries"))
+		on = append(on, plural(d.queries, "query", "queries"))
 	}
 	if d.agents > 0 {
-		out = append(out, plural(d.agents, "agent", "agents"))
+		on = append(on, plural(d.agents, "agent", "agents"))
+	}
+	if len(on) > 0 {
+		out = append(out, strings.Join(on, " and ")+" on blocked cells")
 	}
 	if len(out) == 0 {
 		return ""
 	}
-	return strings.Join(out, " and ") + " left out of the last save"
+	// The quit question reads "… (not in the file) in NAME".
+	return strings.Join(out, " and ") + " (not in the file)"
 }
 
 // toScenario is Scenario, also returning how many queries and agents were
