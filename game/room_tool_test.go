@@ -150,7 +150,12 @@ func TestViewLevelShownIsThePanelsWithRoomsOverTheLevels(t *testing.T) {
 	if got := g.shownLevel(); got != 2 {
 		t.Fatalf("two levels built: shown level %d, want 2", got)
 	}
+	// Shift+[ under the group hierarchy is refused now (the layers need
+	// two levels): one level set under HPA*, then the group hierarchy.
+	w.SetAlgo(world.AlgoHPA)
+	w.Wait()
 	w.LevelsDown()
+	w.SetAlgo(world.AlgoGroup)
 	w.Wait()
 	if w.HierarchyError() == nil {
 		t.Fatal("the test wants the build refused: rooms on 2 levels, 1 level set")
