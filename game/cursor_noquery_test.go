@@ -34,3 +34,20 @@ func TestCursorWithoutAQuerySaysSo(t *testing.T) {
 		}
 	}
 }
+
+// On a map over 256×256 the hierarchy is built in the background and
+// -cursor waited for the first plan, which never comes without a query: it
+// is refused at once, as on a small map, not later as "another query was
+// asked".
+func TestCursorWithoutAQueryOnABigMap(t *testing.T) {
+	wd := openWorld(t, world.AlgoHPA)
+	t.Cleanup(wd.Close)
+	wd.Begin()
+	if !wd.Busy() {
+		t.Skip("the hierarchy was built at once: the small-map test covers it")
+	}
+	_, err := New(wd, Options{Cursor: "phase:abstract"})
+	if err == nil || !strings.Contains(err.Error(), "there is no query to place it in") {
+		t.Errorf("-cursor without a query on a big map: %v", err)
+	}
+}

@@ -316,6 +316,12 @@ func New(w *world.World, opts Options) (*Game, error) {
 	if opts.ShotDir == "" {
 		g.opts.ShotDir = "."
 	}
+	if opts.Cursor != "" && (!w.HasStart || !w.HasGoal) {
+		// No query: no plan will come for the cursor to wait for (on a
+		// map over 256×256 it waited, and was dropped at the first query
+		// as "another query was asked").
+		return nil, g.seekSpec(opts.Cursor)
+	}
 	if opts.Cursor != "" || opts.Play {
 		start := func() error {
 			if opts.Cursor != "" {
