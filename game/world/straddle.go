@@ -58,13 +58,8 @@ func straddleNotes(regions [][]byte, names []map[byte]string) []string {
 		if len(rooms) == 0 {
 			continue
 		}
-		more := ""
-		if len(rooms) > 3 {
-			more = fmt.Sprintf(" (and %d more)", len(rooms)-3)
-			rooms = rooms[:3]
-		}
-		notes = append(notes, fmt.Sprintf("level-%d rooms cross level-%d regions: %s%s; the group planner puts each wholly in the region of its representative cell",
-			l, l+1, strings.Join(rooms, "; "), more))
+		notes = append(notes, fmt.Sprintf("level-%d rooms cross level-%d regions: %s; the group planner puts each wholly in the region of its representative cell",
+			l, l+1, firstThree(rooms, "more")))
 	}
 	return notes
 }
@@ -122,13 +117,17 @@ func roomsPlannedElsewhere(g *groups.Graph, regions [][]byte, names []map[byte]s
 		if len(rooms) == 0 {
 			continue
 		}
-		more := ""
-		if len(rooms) > 3 {
-			more = fmt.Sprintf(" (and %d more rooms)", len(rooms)-3)
-			rooms = rooms[:3]
-		}
-		notes = append(notes, fmt.Sprintf("level-%d rooms planned mostly outside themselves, cells: %s%s; a level-%d group goes wholly into the room of its representative cell, so paint level-%d rooms over whole level-%d rooms",
-			l, strings.Join(rooms, "; "), more, l-1, l, l-1))
+		notes = append(notes, fmt.Sprintf("level-%d rooms planned mostly outside themselves, cells: %s; a level-%d group goes wholly into the room of its representative cell, so paint level-%d rooms over whole level-%d rooms",
+			l, firstThree(rooms, "more rooms"), l-1, l, l-1))
 	}
 	return notes
+}
+
+// firstThree joins the first three of items with "; " and counts the
+// rest: "a; b; c (and 2 more rooms)" with rest "more rooms".
+func firstThree(items []string, rest string) string {
+	if len(items) <= 3 {
+		return strings.Join(items, "; ")
+	}
+	return fmt.Sprintf("%s (and %d %s)", strings.Join(items[:3], "; "), len(items)-3, rest)
 }
