@@ -50,7 +50,7 @@ dir=$(mktemp -d)
 if [ "$PL" = "go run ." ]; then
 	go build -o "$dir/pathlens" . && PL="$dir/pathlens"
 fi
-$PL -shotdir "$dir" &
+$PL -size 1280x800 -shotdir "$dir" & # the window fits the screen without -size
 pid=$!
 win=
 for _ in $(seq 100); do
