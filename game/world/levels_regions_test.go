@@ -41,3 +41,59 @@ func TestLevelsDownRefusedBelowTheRegionLayers(t *testing.T) {
 		t.Errorf("HPA*: levels %d after Shift+[, want 1", n)
 	}
 }
+
+// From a review: the refusal above also refused steps up, so the build's
+// own way out of fewer levels than layers ("set 3 levels or more
+// (Shift+] adds one)", reached under HPA* or from a file) was refused at
+// every press.
+func TestLevelsUpFromBelowTheRegionLayers(t *testing.T) {
+	const src = `pathlens-scenario 1
+set algo hpa
+set levels 1
+map inline
+############
+#..........#
+#..........#
+#..........#
+#..........#
+############
+end
+regions 1
+############
+#AABBCCDDEE#
+#AABBCCDDEE#
+#FFGGHHIIJJ#
+#FFGGHHIIJJ#
+############
+end
+regions 2
+############
+#AAAABBBBCC#
+#AAAABBBBCC#
+#DDDDEEEEFF#
+#DDDDEEEEFF#
+############
+end
+regions 3
+############
+#AAAAAAAABB#
+#AAAAAAAABB#
+#AAAAAAAABB#
+#AAAAAAAABB#
+############
+end
+query 1,1 10,4
+`
+	w := scenarioWorld(t, src, "three.pls")
+	w.Begin()
+	w.Wait()
+	w.SetAlgo(AlgoGroup)
+	w.Wait()
+	w.LevelsUp()
+	w.Wait()
+	w.LevelsUp()
+	w.Wait()
+	if w.Settings.LevelCount() != 3 {
+		t.Errorf("Shift+] twice from 1 level left %d levels; the build's fix says Shift+] adds one", w.Settings.LevelCount())
+	}
+}
