@@ -388,9 +388,9 @@ func scenarioSettings(s Settings) maps.Settings {
 	ss.Shortcut = toggle(s.Shortcut())
 	ss.AgentRefine = maps.AgentRefine(s.AgentRefine.String())
 	ss.Transitions = maps.Transitions(TransitionsText(s.Dense))
-	if s.CachePaths {
-		ss.Cache = maps.On // written only when on, the window's default being off
-	}
+	// Written either way, as every switch is: bench's default is on, so a
+	// file saved without the line ran cached there (a review).
+	ss.Cache = toggle(s.CachePaths)
 	ss.Neighborhood = 8
 	if s.Neighborhood == pathing.Four {
 		ss.Neighborhood = 4
