@@ -88,3 +88,32 @@ func TestOneAgentLoadedNote(t *testing.T) {
 		t.Errorf("message %q, want \"1 agent loaded: U runs it\"", w.Message)
 	}
 }
+
+// From a review: a query on a blocked cell that is also the one on screen
+// was counted twice ("2 queries left out"), in the save's note and in the
+// unsaved-work text the quit question shows.
+func TestBlockedQueryCountedOnce(t *testing.T) {
+	const src = `pathlens-scenario 1
+map inline
+##########
+#........#
+#........#
+##########
+end
+query 1,1 8,2
+`
+	w := scenarioWorld(t, src, "q.pls")
+	w.Begin()
+	w.Wait()
+	w.ApplyEdit(Edit{Kind: EditFill, Cells: []CellEdit{{P: image.Pt(8, 2)}}})
+	w.Wait()
+	if w.Grid.Open(image.Pt(8, 2)) {
+		t.Fatal("the test wants the goal filled")
+	}
+	if err := w.Save(filepath.Join(t.TempDir(), "q.pls")); err != nil {
+		t.Fatal(err)
+	}
+	if _, d := w.toScenario(); d.queries != 1 || !strings.Contains(w.Message, "1 query left out") {
+		t.Errorf("one query on a blocked cell counted %d times; note %q", d.queries, w.Message)
+	}
+}

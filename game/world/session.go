@@ -619,7 +619,9 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 		rows[q] = true
 	}
 	for _, q := range w.Queries {
-		if rows[q] {
+		if rows[q] || (w.HasStart && w.HasGoal && q == [2]image.Point{w.Start, w.Goal}) {
+			// The current query is written (or counted as left out)
+			// above: a blocked one was counted twice (a review).
 			continue
 		}
 		mq := maps.Query{Start: q[0], Goal: q[1]}
