@@ -383,13 +383,7 @@ func (w *World) install(k hierKey, r buildRes, lent bool) {
 		return
 	}
 	w.repairTime = 0 // a new hierarchy: its repairs are measured afresh
-	if gh, ok := r.h.(*groupHier); ok && w.roomsCheck {
-		w.roomsCheck = false
-		for _, n := range roomsPlannedElsewhere(gh.g, w.Regions, w.RegionNames) {
-			w.NoteAfterError("%s", n)
-			w.Log.Add("rooms_elsewhere", F{"msg", n})
-		}
-	}
+	w.noteRoomsElsewhere()
 	sz := r.h.Size()
 	fs := []F{{"hierarchy", k.algo}, {"cluster", clusterField(k)}, {"levels", r.h.Levels()},
 		{"nodes", sz.Nodes}, {"edges", sz.Edges}, {"ms", r.dur}}

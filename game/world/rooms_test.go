@@ -462,3 +462,29 @@ func TestRoomPlannedOutsideItselfIsNoted(t *testing.T) {
 		t.Errorf("a level-2 room over the whole of room B: %q", w.Message)
 	}
 }
+
+// From a review: A* with the cluster heuristic reads level 1 only, yet
+// its table's build gave the level-2 rooms note and spent it, so the group
+// hierarchy (algorithm 5), which plans level 2, then said nothing.
+func TestRoomsElsewhereNoteIsTheGroupPlanners(t *testing.T) {
+	w, log := openWorld(t, 40, 30, AlgoAStar)
+	w.Settings.Heuristic = HeurCluster
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(38, 28))
+	w.Wait()
+	w.BeginRoomStroke(image.Pt(5, 5), 1, 'B', 5)
+	w.RoomStrokeTo(image.Pt(8, 8))
+	w.EndRoomStroke()
+	w.Wait()
+	w.BeginRoomStroke(image.Pt(26, 16), 2, 'A', 3)
+	w.EndRoomStroke()
+	w.Wait()
+	if strings.Contains(log.String(), "rooms_elsewhere") {
+		t.Errorf("A* + cluster heuristic: level-2 note given: %q", w.Message)
+	}
+	log.Reset()
+	w.SetAlgo(AlgoGroup)
+	w.Wait()
+	if !strings.Contains(log.String(), "rooms_elsewhere") {
+		t.Errorf("switched to the group hierarchy, which does plan level 2: no note (roomsCheck was spent under A*)")
+	}
+}

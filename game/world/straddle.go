@@ -81,6 +81,24 @@ func StraddleNotes(regions [][]byte, names []map[byte]string) []string {
 	return straddleNotes(regions, names)
 }
 
+// noteRoomsElsewhere gives roomsPlannedElsewhere's notes once after
+// roomsCheck was set, when the group hierarchy plans (not the cluster
+// heuristic's table, which reads level 1 alone: a review saw the note
+// given under A* and then missing under the group hierarchy) and its
+// hierarchy is the installed one. install and a switch to the group
+// hierarchy call it.
+func (w *World) noteRoomsElsewhere() {
+	gh, ok := w.hier.(*groupHier)
+	if !w.roomsCheck || !ok || w.Settings.Algo != AlgoGroup || w.hierKey != w.keyFor(AlgoGroup) {
+		return
+	}
+	w.roomsCheck = false
+	for _, n := range roomsPlannedElsewhere(gh.g, w.Regions, w.RegionNames) {
+		w.NoteAfterError("%s", n)
+		w.Log.Add("rooms_elsewhere", F{"msg", n})
+	}
+}
+
 // roomsPlannedElsewhere says which rooms of levels 2 and up the group
 // hierarchy g plans mostly in other groups: a group of a level goes wholly
 // into the room of its representative cell, so a room painted over parts

@@ -24,6 +24,7 @@ func (w *World) SetAlgo(a Algo) {
 	}
 	w.Settings.Algo = a
 	w.switched("algo", a)
+	w.noteRoomsElsewhere() // a hierarchy the cluster heuristic built is the group planner's too
 }
 
 // CycleAlgo moves to the next algorithm (A*, Dijkstra, greedy, HPA*, group).
