@@ -464,3 +464,20 @@ func TestMissingScenNamedLikeMap(t *testing.T) {
 		t.Errorf("stderr %q; want %q", errs, want)
 	}
 }
+
+// From a review: a run checked against our A* whose every query is
+// unreachable both ways compared reachability, all there is to compare,
+// yet -check failed it as having checked nothing (for astar, with words
+// about hpa and group).
+func TestCheckPassesWhenEveryQueryIsUnreachableBothWays(t *testing.T) {
+	pls := filepath.Join(t.TempDir(), "un.pls")
+	src := "pathlens-scenario 1\nmap inline\n#######\n#..#..#\n#..#..#\n#######\nend\nquery 1,1 4,1\n"
+	if err := os.WriteFile(pls, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{"astar", "dijkstra", "hpa", "group"} {
+		if code, _, errs := runMain(t, "-scenario", pls, "-algo", a, "-check"); code != 0 {
+			t.Errorf("-algo %s: exit %d, %s", a, code, errs)
+		}
+	}
+}
