@@ -72,3 +72,35 @@ func TestEditKeepsTheTimelinePlace(t *testing.T) {
 		t.Errorf("an edit at the timeline's end moved the cursor to %d of %d", w.Timeline.Cursor(), w.Timeline.Len())
 	}
 }
+
+// From a designer's test: a room stroke (Ctrl+R) made while stepping
+// through a group-hierarchy query threw the cursor to the end, where a
+// dig or fill keeps the place. It keeps it too, and so do its undo and
+// redo.
+func TestRoomStrokeKeepsTheTimelinePlace(t *testing.T) {
+	w := openBuiltin(t, "pathological-minimum")
+	w.Begin()
+	w.Wait()
+	if w.Settings.Algo != AlgoGroup {
+		t.Fatalf("the case plans with %v: the test wants the group hierarchy", w.Settings.Algo)
+	}
+	seekPhase(t, w, "cells")
+	check := func(what string) {
+		t.Helper()
+		w.Wait()
+		if w.Timeline.AtEnd() || Stage(w.PhaseName()) != "cells" {
+			t.Errorf("after %s: cursor %d of %d in %q, want the place kept in cells", what, w.Timeline.Cursor(), w.Timeline.Len(), w.PhaseName())
+		}
+	}
+	cell := farOpenCell(t, w)
+	w.BeginRoomStroke(cell, 1, 'Z', 1)
+	w.EndRoomStroke()
+	if w.RoomAt(cell, 1) != 'Z' {
+		t.Fatalf("the room stroke at %v painted nothing", cell)
+	}
+	check("a room stroke")
+	w.Undo()
+	check("its undo")
+	w.Redo()
+	check("its redo")
+}

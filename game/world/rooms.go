@@ -59,6 +59,10 @@ type roomStroke struct {
 	layer       []byte
 	published   time.Time
 	unpublished bool
+	// place is the timeline's place when the stroke began: its plan shows
+	// there, as a terrain stroke's does (editPlace; a designer's test
+	// found a room stroke throwing the cursor to the end).
+	place *place
 }
 
 // RoomsVersion counts the rooms' layers published: every move of a room
@@ -174,6 +178,7 @@ func (w *World) BeginRoomStroke(p image.Point, level int, letter byte, size int)
 	st.edit.level = level
 	st.edit.added = level > len(w.Regions)
 	st.layer = w.roomLayerCopy(level)
+	st.place = w.editPlace()
 	w.roomStroke = st
 	st.buf = brushSquare(st.buf[:0], p, st.r)
 	w.paintRooms(st.buf)
@@ -311,7 +316,7 @@ func (w *World) EndRoomStroke() {
 	w.pushEdit(Edit{Kind: EditRooms, rooms: &re})
 	w.roomsDone = re.after
 	w.logRooms("rooms", &re, st.letter)
-	w.roomsChanged()
+	w.roomsChanged(st.place)
 	w.noteStraddle(re.level)
 }
 
@@ -335,16 +340,18 @@ func (w *World) noteStraddle(level int) {
 
 // roomsChanged replans after the rooms changed: the group hierarchy's key
 // holds their version, so the plan builds it again; the agents' planner
-// follows it (syncAgentPlanner). HPA* does not read the rooms.
-func (w *World) roomsChanged() {
+// follows it (syncAgentPlanner). HPA* does not read the rooms. The new
+// plan shows at the timeline's place at (nil: its end), as an edit's does.
+func (w *World) roomsChanged(at *place) {
 	w.roomsCheck = len(w.Regions) >= 2 // when the group hierarchy is built on them (install)
 	w.Ghost = nil
 	w.syncAgentPlanner()
-	w.Replan()
+	w.replanKeeping(at)
 }
 
 // roomStep undoes or redoes a room stroke.
 func (w *World) roomStep(re *roomEdit, undo bool) {
+	at := w.editPlace()
 	how := "redo"
 	if undo {
 		how = "undo"
@@ -356,7 +363,7 @@ func (w *World) roomStep(re *roomEdit, undo bool) {
 	}
 	if undo && re.added {
 		w.dropRoomLayer(re.level)
-		w.roomsChanged()
+		w.roomsChanged(at)
 		return
 	}
 	layer := w.roomLayerCopy(re.level)
@@ -372,7 +379,7 @@ func (w *World) roomStep(re *roomEdit, undo bool) {
 		}
 	}
 	w.publishRooms(re.level, layer)
-	w.roomsChanged()
+	w.roomsChanged(at)
 }
 
 // logRooms logs a room stroke (kind "rooms"), or its undo or redo.
