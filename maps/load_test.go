@@ -347,10 +347,11 @@ func TestOpenErrorsNameTheFile(t *testing.T) {
 			t.Errorf("%s: %v (%#v)\nwant %q with File set and fs.ErrNotExist", c.name, c.err, c.err, want)
 		}
 	}
-	// A scenario naming a missing map names its own line and the map.
+	// A scenario naming a missing map names its own line and the map, and
+	// what the path is relative to (a .pls moved without its map).
 	sp := writeFile(t, dir, "s.pls", "pathlens-scenario 1\nmap missing.map\n")
 	_, err := LoadScenario(sp)
-	if want := "" + sp + ":2: map missing.map: " + missing + ": no such file or directory"; err == nil || err.Error() != want {
+	if want := "" + sp + ":2: map missing.map: " + missing + ": no such file or directory (the path is relative to " + dir + ", the folder of s.pls: put the file there, or give its path on this line)"; err == nil || err.Error() != want {
 		t.Errorf("scenario with a missing map: %v\nwant %q", err, want)
 	}
 }

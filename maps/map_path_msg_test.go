@@ -28,7 +28,7 @@ func TestMissingMapNamesTheResolvedPath(t *testing.T) {
 		t.Fatal("a missing map was accepted")
 	}
 	tried := filepath.Join(dir, "shared", "den.map")
-	want := pls + ":2: map ../../shared/den.map: " + tried + ": no such file or directory (the path is relative to " + sub + ", the folder of den.pls)"
+	want := pls + ":2: map ../../shared/den.map: " + tried + ": no such file or directory (the path is relative to " + sub + ", the folder of den.pls: put the file there, or give its path on this line)"
 	if err.Error() != want {
 		t.Errorf("error\n%s\nwant\n%s", err, want)
 	}
@@ -36,7 +36,7 @@ func TestMissingMapNamesTheResolvedPath(t *testing.T) {
 	// did: the message still names the absolute path tried.
 	t.Chdir(sub)
 	_, err = LoadScenario("den.pls")
-	want = "den.pls:2: map ../../shared/den.map: " + tried + ": no such file or directory (the path is relative to " + sub + ", the folder of den.pls)"
+	want = "den.pls:2: map ../../shared/den.map: " + tried + ": no such file or directory (the path is relative to " + sub + ", the folder of den.pls: put the file there, or give its path on this line)"
 	if err == nil || err.Error() != want {
 		t.Errorf("opened from its folder: error\n%v\nwant\n%s", err, want)
 	}
@@ -51,5 +51,22 @@ func TestMissingMapNamesTheResolvedPath(t *testing.T) {
 	}
 	if err != nil && strings.Count(err.Error(), abs) != 1 {
 		t.Errorf("absolute path named %d times: %v", strings.Count(err.Error(), abs), err)
+	}
+}
+
+// From a review: a map that is found but will not read (here empty) was
+// also told its path is relative, pointing at a path problem there is not.
+func TestUnreadableMapIsNoPathProblem(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "e.map"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pls := filepath.Join(dir, "e.pls")
+	if err := os.WriteFile(pls, []byte("pathlens-scenario 1\nmap e.map\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadScenario(pls)
+	if err == nil || strings.Contains(err.Error(), "relative to") || !strings.Contains(err.Error(), filepath.Join(dir, "e.map")) {
+		t.Errorf("an empty map: %v; want its absolute path and no word of a relative path", err)
 	}
 }

@@ -3,9 +3,11 @@ package maps
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"image"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -1422,15 +1424,18 @@ func pathErrMsg(err error, name, dir, p, path string) string {
 	if err1 != nil || err2 != nil {
 		return errMsg(err)
 	}
-	if !slices.Contains(strings.Split(filepath.ToSlash(p), "/"), "..") {
-		// Under the folder: the absolute path shows which it was.
+	if !errors.Is(err, fs.ErrNotExist) {
+		// Found, but unreadable or bad: no path problem to point at (a
+		// review saw an empty map told it was relative).
 		return fmt.Sprintf("%s: %s", abs, me.Msg)
 	}
 	whose := "the folder of " + filepath.Base(name)
 	if dir == "" {
 		whose = "the working folder" // ParseScenario's dir ""
 	}
-	return fmt.Sprintf("%s: %s (the path is relative to %s, %s)", abs, me.Msg, from, whose)
+	// A .pls moved without its map (a designer's test) is told where the
+	// path was read from and what to do.
+	return fmt.Sprintf("%s: %s (the path is relative to %s, %s: put the file there, or give its path on this line)", abs, me.Msg, from, whose)
 }
 
 // errMsg is err's text: a file error's message alone when it names
