@@ -93,7 +93,7 @@ func TestRoomsAcrossUpperRegionsAreNoted(t *testing.T) {
 	}
 	names := []map[byte]string{{'B': "Bakery", 'K': "Kitchen"}, {'W': "West wing", 'E': "East wing"}}
 	notes := straddleNotes(regions, names)
-	if len(notes) != 1 || !strings.Contains(notes[0], "'B' Bakery lies in 'W' West wing and 'E' East wing") || strings.Contains(notes[0], "Kitchen") {
+	if len(notes) != 1 || !strings.Contains(notes[0], "'B' Bakery lies in level-2 'W' West wing and 'E' East wing") || strings.Contains(notes[0], "Kitchen") {
 		t.Errorf("notes %q", notes)
 	}
 	if n := straddleNotes([][]byte{[]byte("BBKK"), []byte("WWEE")}, nil); len(n) != 0 {
@@ -101,7 +101,7 @@ func TestRoomsAcrossUpperRegionsAreNoted(t *testing.T) {
 	}
 	// Half in a room above and half in none: the room's representative
 	// cell decides, so the room above may take none of it.
-	if n := straddleNotes([][]byte{[]byte("BBBBKK"), []byte("##WW##")}, names); len(n) != 1 || !strings.Contains(n[0], "'B' Bakery lies in no room and 'W' West wing") || strings.Contains(n[0], "Kitchen") {
+	if n := straddleNotes([][]byte{[]byte("BBBBKK"), []byte("##WW##")}, names); len(n) != 1 || !strings.Contains(n[0], "'B' Bakery lies in level-2 'W' West wing and outside every level-2 room") || strings.Contains(n[0], "Kitchen") {
 		t.Errorf("a room half under no room above: %q", n)
 	}
 	if n := straddleNotes([][]byte{[]byte("BBBBKK"), []byte("######")}, nil); len(n) != 0 {

@@ -45,15 +45,23 @@ func straddleNotes(regions [][]byte, names []map[byte]string) []string {
 			if len(in[c]) < 2 {
 				continue
 			}
+			// "'A' lies in level-2 'A' and outside every level-2 room":
+			// the level is named, as both levels' first rooms take the
+			// letter A ("'A' lies in no room and 'A'" puzzled a designer).
 			var ups []string
+			outside := false
 			for _, a := range in[c] {
 				if a == 0 {
-					ups = append(ups, "no room")
+					outside = true
 					continue
 				}
 				ups = append(ups, roomName(byte(a), names, l+1))
 			}
-			rooms = append(rooms, fmt.Sprintf("%s lies in %s", roomName(byte(c), names, l), strings.Join(ups, " and ")))
+			where := fmt.Sprintf("level-%d %s", l+1, strings.Join(ups, " and "))
+			if outside {
+				where += fmt.Sprintf(" and outside every level-%d room", l+1)
+			}
+			rooms = append(rooms, fmt.Sprintf("%s lies in %s", roomName(byte(c), names, l), where))
 		}
 		if len(rooms) == 0 {
 			continue
