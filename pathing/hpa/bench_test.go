@@ -283,3 +283,26 @@ func BenchmarkComponentsPocket(b *testing.B) {
 		b.Fatalf("%d components, want %d", c.count, want)
 	}
 }
+
+// BenchmarkMemoryBytes is the memory count the app takes after every
+// repair (MemoryBytes: the clusters' slices, not their distance tables),
+// against GraphStats, which also counts the edges.
+func BenchmarkMemoryBytes(b *testing.B) {
+	m, _ := benchMap(b, "AR0011SR")
+	h, err := Build(m.Grid, Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("MemoryBytes", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_ = h.MemoryBytes()
+		}
+	})
+	b.Run("GraphStats", func(b *testing.B) {
+		b.ReportAllocs()
+		for i := 0; i < b.N; i++ {
+			_ = h.GraphStats()
+		}
+	})
+}

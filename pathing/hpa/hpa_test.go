@@ -1448,3 +1448,21 @@ func TestFixedPointSteps(t *testing.T) {
 		}
 	}
 }
+
+// MemoryBytes is GraphStats' MemoryBytes, after a build and after repairs.
+func TestMemoryBytesIsGraphStats(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	g := randomGrid(rng, 70, 50, 0.2, false)
+	h, err := Build(g, Config{ClusterSize: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 40; i++ {
+		if got, want := h.MemoryBytes(), h.GraphStats().MemoryBytes; got != want {
+			t.Fatalf("after %d edits: MemoryBytes %d, GraphStats %d", i, got, want)
+		}
+		p := image.Pt(rng.Intn(70), rng.Intn(50))
+		g.SetOpen(p, !g.Open(p))
+		h.Update([]image.Point{p})
+	}
+}

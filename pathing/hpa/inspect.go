@@ -405,11 +405,8 @@ func (h *Hierarchy) Stats() Stats {
 // the app's hierarchy for figures it never showed.
 func (h *Hierarchy) GraphStats() Stats {
 	var s Stats
-	mem := int(unsafe.Sizeof(*h))
 	for _, lv := range h.lv {
 		ls := LevelStats{Level: lv.l, Clusters: len(lv.clusters), Nodes: lv.alive}
-		mem += cap(lv.nodes)*int(unsafe.Sizeof(node{})) + cap(lv.pts)*8 + cap(lv.free)*4
-		mem += cap(lv.clusters) * int(unsafe.Sizeof(cluster{}))
 		for ci := range lv.clusters {
 			cl := &lv.clusters[ci]
 			n := len(cl.nodes)
@@ -418,10 +415,6 @@ func (h *Hierarchy) GraphStats() Stats {
 					ls.IntraEdges++
 				}
 			}
-			mem += cap(cl.nodes)*4 + cap(cl.cells)*4 + cap(cl.dist)*8 + cap(cl.via)*2
-			cb := cap(cl.pidx)*4 + cap(cl.arena)*4
-			mem += cb
-			s.CacheBytes += cb
 		}
 		for id := range lv.nodes {
 			if lv.nodes[id].cluster >= 0 {
@@ -431,6 +424,37 @@ func (h *Hierarchy) GraphStats() Stats {
 		s.Nodes += ls.Nodes
 		s.Edges += ls.InterEdges + ls.IntraEdges
 		s.Levels = append(s.Levels, ls)
+	}
+	s.MemoryBytes, s.CacheBytes = h.memory()
+	s.ScratchBytes = h.scratchBytes()
+	s.Components = h.comp.count
+	s.GridBytes = h.grid.Len()
+	return s
+}
+
+// MemoryBytes is Stats.MemoryBytes alone: one pass over the clusters'
+// slices, not over their distance tables (GraphStats' edge count is most
+// of its time, 8 ms at 512×512), so a caller may take it after every
+// Update (the app's panel showed the size of the hierarchy as built).
+func (h *Hierarchy) MemoryBytes() int {
+	mem, _ := h.memory()
+	return mem
+}
+
+// memory adds up the hierarchy's own data (Stats.MemoryBytes) and the path
+// cache's part of it.
+func (h *Hierarchy) memory() (mem, cache int) {
+	mem = int(unsafe.Sizeof(*h))
+	for _, lv := range h.lv {
+		mem += cap(lv.nodes)*int(unsafe.Sizeof(node{})) + cap(lv.pts)*8 + cap(lv.free)*4
+		mem += cap(lv.clusters) * int(unsafe.Sizeof(cluster{}))
+		for ci := range lv.clusters {
+			cl := &lv.clusters[ci]
+			mem += cap(cl.nodes)*4 + cap(cl.cells)*4 + cap(cl.dist)*8 + cap(cl.via)*2
+			cb := cap(cl.pidx)*4 + cap(cl.arena)*4
+			mem += cb
+			cache += cb
+		}
 	}
 	mem += (cap(h.vb)+cap(h.hb))*int(unsafe.Sizeof([]run{})) + cap(h.vh) + cap(h.hh)
 	for i := range h.vb {
@@ -443,11 +467,7 @@ func (h *Hierarchy) GraphStats() Stats {
 	if h.shadow != nil {
 		mem += h.shadow.Len()
 	}
-	s.MemoryBytes = mem
-	s.ScratchBytes = h.scratchBytes()
-	s.Components = h.comp.count
-	s.GridBytes = h.grid.Len()
-	return s
+	return mem, cache
 }
 
 // scratchBytes adds up the capacity of the hierarchy's working memory (see
