@@ -985,10 +985,12 @@ func savedWhat(edits, cells, agents, rooms int, why string, dropped leftOut) str
 		what += "; " + why
 	}
 	if dropped.idled > 0 {
+		// Said with what would let a save keep it whole (a designer saw
+		// the session stay unsaved with no way out named).
 		if dropped.idled == 1 {
-			what += "; 1 agent saved idle where it stands (its goal is a wall)"
+			what += "; 1 agent saved idle where it stands (its goal is a wall: send it elsewhere, remove it or undo the fill, and save again)"
 		} else {
-			what += fmt.Sprintf("; %d agents saved idle where they stand (their goal is a wall)", dropped.idled)
+			what += fmt.Sprintf("; %d agents saved idle where they stand (their goal is a wall: send them elsewhere, remove them or undo the fill, and save again)", dropped.idled)
 		}
 	}
 	var out []string

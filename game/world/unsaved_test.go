@@ -126,7 +126,7 @@ func TestSaveNoteCountsAgents(t *testing.T) {
 	if err := w.Save(filepath.Join(dir, "b.pls")); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasSuffix(w.Message, ": 1 edit (2 cells), 3 agents; 1 agent saved idle where it stands (its goal is a wall); the session stays unsaved until a save keeps everything") {
+	if !strings.HasSuffix(w.Message, ": 1 edit (2 cells), 3 agents; 1 agent saved idle where it stands (its goal is a wall: send it elsewhere, remove it or undo the fill, and save again); the session stays unsaved until a save keeps everything") {
 		t.Fatalf("save note %q", w.Message)
 	}
 }
