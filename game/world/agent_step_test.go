@@ -44,3 +44,12 @@ func TestStepAgentsRunsOneTick(t *testing.T) {
 		t.Errorf("after 300 steps the agent is at %v: it did not move", v.Cell)
 	}
 }
+
+// With no agents a step says so rather than counting a tick of nobody.
+func TestStepAgentsWithNoneSaysSo(t *testing.T) {
+	w, log := openWorld(t, 10, 5, AlgoAStar)
+	w.StepAgents()
+	if !strings.Contains(w.Message, "no agents to step") || strings.Contains(log.String(), "action=step") {
+		t.Errorf("a step with no agents: note %q, log %q", w.Message, log.String())
+	}
+}

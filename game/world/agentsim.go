@@ -642,6 +642,11 @@ func (w *World) ToggleAgents() {
 // (Ctrl+U). A teacher found only run and pause, at ×1/4 the slowest. The
 // tick is logged, and so are the replans it made.
 func (w *World) StepAgents() {
+	if w.agents.sim == nil || w.agents.sim.Live() == 0 {
+		// A tick of nobody (a review saw "agents: tick 1" with none).
+		w.NoteAfterError("no agents to step: J spawns one at the mouse (or T, the agent tool)")
+		return
+	}
 	s := w.agentSim()
 	if s.Running() {
 		s.Pause()

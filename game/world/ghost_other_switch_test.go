@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"pathlens/pathing"
 )
 
 // Regression (new-user test, my-maximin): X kept the answer with
@@ -77,5 +79,18 @@ func TestGhostNoteGivesDifferenceAndShare(t *testing.T) {
 	want := fmt.Sprintf("(%+.2f, %+.2f%%)", d, 100*d/w.Ghost.Cost)
 	if !strings.Contains(w.Message, want) {
 		t.Errorf("note %q, want it to hold %q", w.Message, want)
+	}
+}
+
+// A share that rounds to nothing reads +0.00%, never -0.00% (a review:
+// 0.01 less on a path of 1000).
+func TestGhostNoteShareNeverMinusZero(t *testing.T) {
+	w, _ := openWorld(t, 10, 5, AlgoAStar)
+	w.Ghost = &Ghost{Cost: 1000, Label: "A*"}
+	w.Outcome.Status = pathing.Found
+	w.Outcome.Cost = 999.99
+	w.ghostNote(true)
+	if !strings.Contains(w.Message, "(-0.01, +0.00%)") {
+		t.Errorf("note %q, want (-0.01, +0.00%%)", w.Message)
 	}
 }

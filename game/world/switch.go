@@ -429,7 +429,11 @@ func (w *World) ghostNote(made bool) {
 	// teacher read "(+0.83)" beside the panel's "(+0.53%)" as a percentage.
 	diff := fmt.Sprintf("%+.2f", d)
 	if w.Ghost.Cost > 0 {
-		diff += fmt.Sprintf(", %+.2f%%", 100*d/w.Ghost.Cost)
+		share := 100 * d / w.Ghost.Cost
+		if math.Abs(share) < 5e-3 {
+			share = 0 // no "-0.00%" either (a review: -0.01 on 1000)
+		}
+		diff += fmt.Sprintf(", %+.2f%%", share)
 	}
 	if w.Ghost.Fill != nil {
 		if w.Outcome.Note != "" {
