@@ -344,6 +344,7 @@ func (w *World) noteStraddle(level int) {
 // plan shows at the timeline's place at (nil: its end), as an edit's does.
 func (w *World) roomsChanged(at *place) {
 	w.roomsCheck = len(w.Regions) >= 2 // when the group hierarchy is built on them (install)
+	w.splitCheck = len(w.Regions) >= 1
 	w.Ghost = nil
 	w.syncAgentPlanner()
 	w.replanKeeping(at)

@@ -488,3 +488,29 @@ func TestRoomsElsewhereNoteIsTheGroupPlanners(t *testing.T) {
 		t.Errorf("switched to the group hierarchy, which does plan level 2: no note (roomsCheck was spent under A*)")
 	}
 }
+
+// From a designer's test: a room painted across a wall is several groups
+// to the planner, said only by the note of a .tmx exported and opened
+// again. The build that takes the stroke in says so.
+func TestRoomPaintedAcrossAWallIsNotedSplit(t *testing.T) {
+	var wall []image.Point
+	for y := 0; y < 20; y++ {
+		wall = append(wall, image.Pt(10, y))
+	}
+	w, log := openWorld(t, 30, 20, AlgoGroup, wall...)
+	w.BeginRoomStroke(image.Pt(7, 5), 1, 'A', 3)
+	w.RoomStrokeTo(image.Pt(13, 5))
+	w.EndRoomStroke()
+	w.Wait()
+	if !strings.Contains(w.Message, "level-1 rooms fall into parts not connected inside them: 'A' 2 parts") || !strings.Contains(log.String(), "rooms_split") {
+		t.Errorf("a room across a wall: message %q", w.Message)
+	}
+	// One side taken out: one part, no note.
+	log.Reset()
+	w.BeginRoomStroke(image.Pt(12, 5), 1, NoRoom, 9)
+	w.EndRoomStroke()
+	w.Wait()
+	if strings.Contains(log.String(), "rooms_split") {
+		t.Errorf("a room on one side of the wall: %q", w.Message)
+	}
+}

@@ -219,8 +219,10 @@ type World struct {
 	// roomsCheck asks the next group hierarchy installed to say which
 	// rooms above level 1 it plans mostly outside themselves
 	// (roomsPlannedElsewhere): set when the session opens with such rooms
-	// and when a room stroke, or its undo or redo, changes them.
-	roomsCheck bool
+	// and when a room stroke, or its undo or redo, changes them. splitCheck
+	// asks it which rooms fall into parts (roomsSplit): set by room
+	// strokes alone (a .tmx's load says it of the map's own rooms).
+	roomsCheck, splitCheck bool
 	// roomsV counts the rooms' layers published (every move of a room
 	// stroke, for the renderer); roomsDone names the rooms' state, which
 	// the group hierarchy's key, the coverage cache and a batch hold: 0 as
