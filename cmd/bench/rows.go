@@ -484,8 +484,9 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 	if n := c.ExtInt("levels"); given("levels") && n > world.MaxAbstractLevels {
 		return "", fmt.Sprintf("the window has 1 to %d levels: it cannot show -levels %d", world.MaxAbstractLevels, n)
 	}
-	// The app puts a .scen's rows first (before a scenario's own queries),
-	// so row K is its query K either way.
+	// A -scen's rows are the app's queries 1..N in order; a -scenario's
+	// own queries and its list's rows are numbered as the window numbers
+	// them (windowQueryNumbers, rep.openNums).
 	var args []string
 	if arg != "" {
 		args = []string{"pathlens", "-scenario", shellWord(arg)}
