@@ -1,6 +1,7 @@
 package world
 
 import (
+	"bytes"
 	"image"
 	"path/filepath"
 	"strings"
@@ -115,5 +116,31 @@ query 1,1 8,2
 	}
 	if _, d := w.toScenario(); d.queries != 1 || !strings.Contains(w.Message, "1 query left out") {
 		t.Errorf("one query on a blocked cell counted %d times; note %q", d.queries, w.Message)
+	}
+}
+
+// The save's log line names what the file lacks, as its note does.
+func TestSaveLogNamesWhatTheFileLacks(t *testing.T) {
+	const src = `pathlens-scenario 1
+map inline
+##########
+#........#
+#........#
+##########
+end
+query 1,1 8,2
+`
+	w := scenarioWorld(t, src, "q.pls")
+	var buf bytes.Buffer
+	w.Log = NewEventLog(&buf)
+	w.Begin()
+	w.Wait()
+	w.ApplyEdit(Edit{Kind: EditFill, Cells: []CellEdit{{P: image.Pt(8, 2)}}})
+	w.Wait()
+	if err := w.Save(filepath.Join(t.TempDir(), "q.pls")); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "agents_idled=0 queries_left_out=1 agents_left_out=0") {
+		t.Errorf("save log %q lacks what the file lacks", buf.String())
 	}
 }

@@ -909,6 +909,11 @@ func (w *World) save(path, why string) error {
 	}
 	what := savedWhat(w.EditCount(), len(sc.Edits), len(sc.Agents), rooms, why, dropped)
 	fs := []F{{"path", path}, {"edits", w.EditCount()}, {"cells", len(sc.Edits)}, {"queries", len(sc.Queries)}, {"agents", len(sc.Agents)}, {"room_layers", rooms}}
+	if dropped.any() {
+		// What the file lacks, as the note says it: the log had only the
+		// counts written.
+		fs = append(fs, F{"agents_idled", dropped.idled}, F{"queries_left_out", dropped.queries}, F{"agents_left_out", dropped.agents})
+	}
 	if gone != "" {
 		what += "; " + gone
 		fs = append(fs, F{"baked", baked}, F{"undone_baked", undoneBaked}, F{"stale", stale})
