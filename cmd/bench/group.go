@@ -845,7 +845,7 @@ func runScenario(env *Env) (*Report, error) {
 		// The window lists the scenario's own queries and then its list's
 		// rows, but opens a first query that is one of the rows where the
 		// row stands: -worst's commands give the window's numbers.
-		rep.openNums = windowQueryNumbers(s)
+		rep.openNums = world.QueryNumbers(s)
 	}
 	rep.inputs = []string{s.ScenFile, s.MapFile}
 	if len(qs) == 1 && env.Rows == nil && (cfg.Single || len(s.Queries) > 0) {
@@ -857,34 +857,6 @@ func runScenario(env *Env) (*Report, error) {
 		}
 	}
 	return rep, nil
-}
-
-// windowQueryNumbers returns the window's query number (its -query K) of
-// each of s's own queries, in order, as game/world.FromScenario numbers a
-// session with a scen list: the own queries first, then the list's rows;
-// but when the first own query is one of the rows (the row on screen when
-// the session was saved), it is dropped from the own queries and opened
-// where the first such row stands, so the others move up by one.
-func windowQueryNumbers(s *maps.Scenario) []int {
-	nums := make([]int, len(s.Queries))
-	for i := range nums {
-		nums[i] = i + 1
-	}
-	if len(s.Queries) == 0 {
-		return nums
-	}
-	first := s.Queries[0]
-	for k, r := range s.ScenRows {
-		if r.Start == first.Start && r.Goal == first.Goal {
-			own := len(s.Queries) - 1
-			nums[0] = own + k + 1
-			for i := 1; i < len(nums); i++ {
-				nums[i] = i
-			}
-			break
-		}
-	}
-	return nums
 }
 
 // runGroupScen is the scenario-rows mode for -algo group: runScen plus the

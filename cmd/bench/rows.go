@@ -486,7 +486,7 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 	}
 	// A -scen's rows are the app's queries 1..N in order; a -scenario's
 	// own queries and its list's rows are numbered as the window numbers
-	// them (windowQueryNumbers, rep.openNums).
+	// them (world.QueryNumbers, rep.openNums).
 	var args []string
 	if arg != "" {
 		args = []string{"pathlens", "-scenario", shellWord(arg)}

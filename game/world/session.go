@@ -100,14 +100,11 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		// to open first: it is opened where it stands in the list rather
 		// than listed twice (a reopened 1280-row session read "1 of 1281",
 		// its query 2 the same as query 1).
-		if w.scenAt > 0 {
-			first := w.Queries[0]
-			if k := slices.Index(w.Queries[w.scenAt:], first); k >= 0 {
-				w.Queries = w.Queries[1:]
-				w.ScenOptimal = w.ScenOptimal[1:]
-				w.scenAt--
-				w.FirstQuery = w.scenAt + k
-			}
+		if k := savedRow(sc); k >= 0 {
+			w.Queries = w.Queries[1:]
+			w.ScenOptimal = w.ScenOptimal[1:]
+			w.scenAt--
+			w.FirstQuery = w.scenAt + k
 		}
 	}
 	// The scenario's edit log is the session's first edits, already saved:
@@ -1028,4 +1025,35 @@ func isAre(n int) string {
 		return "it is"
 	}
 	return "they are"
+}
+
+// savedRow returns the index among sc's list rows of its first own query
+// (the row on screen when the session was saved, written first to open
+// first), -1 when it is none of them.
+func savedRow(sc *maps.Scenario) int {
+	if len(sc.Queries) == 0 {
+		return -1
+	}
+	q := sc.Queries[0]
+	return slices.IndexFunc(sc.ScenRows, func(r maps.ScenRow) bool { return r.Start == q.Start && r.Goal == q.Goal })
+}
+
+// QueryNumbers returns the window's query number (-query K, from 1) of
+// each of sc's own queries, in order, as a session opened from sc numbers
+// them: the own queries first, then the list's rows; a first own query
+// that is one of the rows (savedRow) is opened where that row stands, and
+// the others move up by one. cmd/bench's -worst names them so.
+func QueryNumbers(sc *maps.Scenario) []int {
+	nums := make([]int, len(sc.Queries))
+	k := savedRow(sc)
+	for i := range nums {
+		nums[i] = i + 1
+		if k >= 0 {
+			nums[i] = i // the first is dropped from the own queries
+		}
+	}
+	if k >= 0 {
+		nums[0] = len(sc.Queries) - 1 + k + 1
+	}
+	return nums
 }
