@@ -44,6 +44,15 @@ func Fragment(dstPos vec4, srcPos vec2, color vec4) vec4 {
 
 var excludedShader *ebiten.Shader
 
+// excludedUniforms are the shader's constant uniforms, made once rather
+// than a map and two slices every frame the layer is drawn.
+var excludedUniforms = map[string]any{
+	"Veil":   premulVec(ColExcluded),
+	"Stripe": premulVec(ColExcludedHatch),
+	"Period": excludedPeriod,
+	"Width":  excludedStripe,
+}
+
 // excludedShaderOnce compiles excludedSrc on first use (a compile error is
 // a build defect and panics, as a font's does).
 func excludedShaderOnce() *ebiten.Shader {
@@ -89,11 +98,6 @@ func drawExcludedMask(dst, img *ebiten.Image, cam *Camera) {
 	}
 	op := &ebiten.DrawTrianglesShaderOptions{}
 	op.Images[0] = img
-	op.Uniforms = map[string]any{
-		"Veil":   premulVec(ColExcluded),
-		"Stripe": premulVec(ColExcludedHatch),
-		"Period": excludedPeriod,
-		"Width":  excludedStripe,
-	}
+	op.Uniforms = excludedUniforms
 	dst.DrawTrianglesShader(vs[:], []uint16{0, 1, 2, 0, 2, 3}, excludedShaderOnce(), op)
 }

@@ -98,7 +98,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.AgentRefine, "agent-refine", "", "how much of a route the agents' HPA* plans refine: eager (the whole route) or lazy (the next segment only); overrides the scenario's, Shift+U switches it")
 	fs.StringVar(&f.Layers, "layers", "", "comma-separated layers to show at start, +name/-name to add to or remove from the defaults, or all; names: weights, borders, regions, groups, nodes, edges, components, search, plans, segments, excluded, parents, values, compare")
 	fs.StringVar(&f.Cursor, "cursor", "", "show the query's timeline at this event: a number, a fraction like 0.4, or phase:NAME (the middle of the first phase whose name starts so, else that has all its words, as the panel names phases)")
-	fs.StringVar(&f.Size, "size", "1280x800", "initial window size WxH, at least 320x200; without it 1280x800, made smaller to fit a smaller screen")
+	fs.StringVar(&f.Size, "size", fmt.Sprintf("%dx%d", DefaultWindowW, DefaultWindowH), fmt.Sprintf("initial window size WxH, at least %dx%d; without it %dx%d, made smaller to fit a smaller screen", MinWindowW, MinWindowH, DefaultWindowW, DefaultWindowH))
 	fs.IntVar(&f.Profile, "profile", 0, "measure Update+Draw for this many frames, print a timing report and exit")
 	fs.StringVar(&f.CPUProfile, "cpuprofile", "", "write a Go CPU profile of the whole run to this file (go tool pprof)")
 	fs.BoolVar(&f.Play, "play", false, "start playing the query's timeline from its beginning")
