@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
@@ -58,6 +59,7 @@ type AgentLayer struct {
 	views []agents.AgentView
 	hover int // the agent under the mouse this frame (hovered), or -1
 	log   []agents.Replan
+	rows  []replanRow
 	// Scratch reused every frame by the panel: its lines, the rectangles
 	// it keeps off and the things it covers as few of as it can, and the
 	// corner it was drawn in last, plus one (kept unless another is better
@@ -507,6 +509,49 @@ func (r *Renderer) strokePath(dst *ebiten.Image, p *vector.Path, w float32, c co
 	dst.DrawTriangles(vs, is, src, &ebiten.DrawTrianglesOptions{AntiAlias: r.aa})
 }
 
+// replanRow is a row of the replan panel: the newest of n replans in a
+// row of one agent for one reason.
+type replanRow struct {
+	agents.Replan
+	n int
+}
+
+// reason is the row's reason column: the reason, and how many when more
+// than one ("world_changed ×12").
+func (e replanRow) reason() string {
+	if e.n > 1 {
+		return fmt.Sprintf("%s ×%d", e.Reason, e.n)
+	}
+	return e.Reason.String()
+}
+
+// replanRows appends to dst the panel's rows for log (newest first), at
+// most rows of them: a run of replans of one agent (or group leader) for
+// one reason is one row, with the newest's tick and cell and a count. A
+// stroke replans an agent whose route it crosses at every mouse move, and
+// one drag's world_changed lines had pushed every other agent's rows out
+// of the panel. A stop, or a plan from a cell a fill pushed the agent to,
+// keeps its own row.
+func replanRows(dst []replanRow, log []agents.Replan, rows int) []replanRow {
+	for _, e := range log {
+		if k := len(dst) - 1; k >= 0 && sameRun(dst[k].Replan, e) {
+			dst[k].n++
+			continue
+		}
+		if len(dst) == rows {
+			break
+		}
+		dst = append(dst, replanRow{Replan: e, n: 1})
+	}
+	return dst
+}
+
+// sameRun reports whether b, logged just before a, joins a's row.
+func sameRun(a, b agents.Replan) bool {
+	single := func(e agents.Replan) bool { return e.State == agents.Stopped || e.Displaced }
+	return a.Agent == b.Agent && a.Leader == b.Leader && a.Group == b.Group && a.Reason == b.Reason && !single(a) && !single(b)
+}
+
 // logLine is one line of the replan log panel.
 type logLine struct {
 	text string
@@ -572,10 +617,11 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	cut := blockedNote(s.BlockedRoutes(), s.Running())
 	l.log = s.Replans(l.log[:0])
 	lines := l.lines[:0]
-	shown := l.log[:min(len(l.log), logRows)]
+	l.rows = replanRows(l.rows[:0], l.log, logRows)
+	shown := l.rows
 	rw := 13 // the reason column: as wide as its longest reason shown (hierarchy_repaired is 18)
 	for _, e := range shown {
-		rw = max(rw, len(e.Reason.String()))
+		rw = max(rw, utf8.RuneCountInString(e.reason()))
 	}
 	if len(l.log) > 0 {
 		// What the columns are: the tick, who (an agent, or a group's
@@ -588,8 +634,9 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		if e.Leader {
 			who = fmt.Sprintf("G%-3d", e.Group) // a group's leader is no agent the user spawned
 		}
-		ln := logLine{text: fmt.Sprintf("%5d %s %-*s (%d,%d)", e.Tick, who, rw, e.Reason, e.Cell.X, e.Cell.Y),
-			short: fmt.Sprintf("%5d %s %s", e.Tick, who, e.Reason), col: colReason[e.Reason]}
+		reason := e.reason()
+		ln := logLine{text: fmt.Sprintf("%5d %s %-*s (%d,%d)", e.Tick, who, rw, reason, e.Cell.X, e.Cell.Y),
+			short: fmt.Sprintf("%5d %s %s", e.Tick, who, reason), col: colReason[e.Reason]}
 		if e.State == agents.Stopped {
 			ln.stop, ln.col = "stopped: "+e.Why.String(), ColTextErr
 		}
