@@ -954,7 +954,9 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 		lines: []string{
 			g.w.UnsavedText() + " in " + g.w.Name,
 			fmt.Sprintf("S: save to %s, then %s", absPath(g.w.SaveGoesTo()), what),
-			fmt.Sprintf("D: discard them and %s", what),
+			// Not "discard them": after undoing saved edits it read as
+			// discarding the edits, when D keeps the file as it is.
+			fmt.Sprintf("D: %s without saving", what),
 			"Esc: cancel",
 		},
 		what: what,

@@ -665,6 +665,18 @@ func TestQuitQuestionCountsUnsavedEditsOnly(t *testing.T) {
 	if g.confirm == nil || !strings.HasPrefix(g.confirm.lines[0], "1 unsaved edit in") {
 		t.Fatalf("question %v, want it to start with 1 unsaved edit", g.confirm)
 	}
+	// After undoing saved edits, "D: discard them" read as discarding the
+	// edits; D quits and leaves the file as it is.
+	g.confirm = nil
+	g.w.Undo()
+	g.w.Undo()
+	g.askThen("quit", func(*Game) error { return nil })
+	if g.confirm == nil || !strings.Contains(g.confirm.lines[0], "saved edit undone") {
+		t.Fatalf("question %v, want it to name the saved edit undone", g.confirm)
+	}
+	if d := g.confirm.lines[2]; d != "D: quit without saving" {
+		t.Errorf("D's line is %q, want %q", d, "D: quit without saving")
+	}
 }
 
 // Regression: opening another map left the old world's background workers
