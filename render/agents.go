@@ -264,6 +264,14 @@ func (r *Renderer) drawAgentBody(dst *ebiten.Image, l *AgentLayer, v *agents.Age
 	return discs
 }
 
+// shows says whether an agent's plan (the faint dashes) and its segment
+// are drawn: as the P and Y layers say, except for a selected or hovered
+// (hot) agent, whose whole route is always drawn. With both layers off, a
+// hover showed the agent's label and no route at all.
+func (l *AgentLayer) shows(hot bool) (plans, segs bool) {
+	return l.Plans || hot, l.Segments || hot
+}
+
 // AgentAt returns the id of the agent whose body DrawAgents draws under
 // screen point (x, y) with camera cam (its disc and rim, or the cell-sized
 // square about its centre where that is larger), or -1: a click on the
@@ -340,7 +348,8 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 	if !hot {
 		cutCol.A = 200
 	}
-	if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
+	plans, segs := l.shows(hot)
+	if plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
 		// The dashes follow the cells the legs refine to when the plan
 		// gives them (eager HPA*: a dash straight between leg ends crossed
 		// walls and forests the route goes round, and a cut was marked on
@@ -406,7 +415,7 @@ func (r *Renderer) drawAgentRoute(dst *ebiten.Image, l *AgentLayer, v *agents.Ag
 			vector.DrawFilledCircle(dst, x, y, pw*1.2, PM(c), r.aa)
 		}
 	}
-	if l.Segments && v.SegIndex < len(v.Segment)-1 {
+	if segs && v.SegIndex < len(v.Segment)-1 {
 		x0, y0 := l.Sim.Shown(v)
 		px, py := cam.ToScreen(x0+0.5, y0+0.5)
 		rest := v.Segment[v.SegIndex+1:]
@@ -854,20 +863,21 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 		if hot {
 			w = weightHotRoute
 		}
-		if l.Segments && v.SegIndex < len(v.Segment)-1 {
+		plans, segs := l.shows(hot)
+		if segs && v.SegIndex < len(v.Segment)-1 {
 			rest := v.Segment[v.SegIndex+1:]
 			stride := max(1, len(rest)/routeSamples)
 			for k := 0; k < len(rest); k += stride {
 				at(rest[k], w, pw, still)
 			}
 		}
-		if l.Plans && len(v.Route) > 0 {
+		if plans && len(v.Route) > 0 {
 			// The dashes follow the route's cells: a sample stands for it.
 			stride := max(1, len(v.Route)/routeSamples)
 			for k := stride; k < len(v.Route); k += stride {
 				at(v.Route[k], w, pw, still)
 			}
-		} else if l.Plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
+		} else if plans && len(v.Legs) > 0 && len(v.Segment) > 0 {
 			prev := v.Segment[len(v.Segment)-1]
 			for _, leg := range v.Legs {
 				// The dashes are straight between leg ends: a few points
