@@ -383,6 +383,7 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	ec := PM(ColEntrance)
+	tick := PM(color.RGBA{ColEntrance.R * 3 / 4, ColEntrance.G * 3 / 4, ColEntrance.B, 230})
 	ew := float32(math.Max(2, cam.Zoom*0.35))
 	sides := ix.view.EntranceSides
 	for i, e := range ix.view.Entrances {
@@ -397,6 +398,27 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 		x0, y0, x1, y1 := entranceBar(a, b, side)
 		ax, ay := cam.ToScreen(x0, y0)
 		bx, by := cam.ToScreen(x1, y1)
+		if side != (image.Point{}) {
+			// Each bar stops short of its run's ends, with a tick across
+			// the border at each: runs that meet at a cluster corner, or
+			// cover a whole open border, had read as one amber line along
+			// the cluster borders (a teacher could not tell entrances from
+			// borders).
+			dx, dy := float32(bx-ax), float32(by-ay)
+			n := float32(math.Hypot(float64(dx), float64(dy)))
+			in := min(float32(cam.Zoom)*0.15, 4)
+			if n > 3*in {
+				ux, uy := dx/n, dy/n
+				fx, fy, tx, ty := float32(ax)+ux*in, float32(ay)+uy*in, float32(bx)-ux*in, float32(by)-uy*in
+				vector.StrokeLine(dst, fx, fy, tx, ty, ew, ec, false)
+				t := ew * 0.9
+				for _, p := range [2][2]float32{{fx, fy}, {tx, ty}} {
+					vector.StrokeLine(dst, p[0]-uy*t, p[1]+ux*t, p[0]+uy*t, p[1]-ux*t, 1.5, tick, false)
+				}
+				r.barsDrawn++
+				continue
+			}
+		}
 		vector.StrokeLine(dst, float32(ax), float32(ay), float32(bx), float32(by), ew, ec, false)
 		r.barsDrawn++
 	}
