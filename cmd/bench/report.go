@@ -67,6 +67,9 @@ type Report struct {
 	// Mismatches lists the first few rows that failed the optimal check or
 	// path validation, for -check's message and for debugging.
 	Mismatches []Mismatch `json:"mismatches,omitempty"`
+	// mismatchRows is how many rows had a problem, Mismatches holding the
+	// first maxMismatches of them: the text report's count.
+	mismatchRows int
 
 	// Worst lists the rows furthest from the optimum (-worst N); the text
 	// report prints it as a table after the other fields.
@@ -470,8 +473,18 @@ func (r *Report) listLines(key string) []line {
 		return []line{{key, fmt.Sprintf("%d cells, (%d,%d) → (%d,%d) (every cell in -json)", len(p), a[0], a[1], b[0], b[1])}}
 	}
 	ms := r.Mismatches
-	head := fmt.Sprintf("%d (the first queries that failed a check, at most %d)", len(ms), maxMismatches)
-	if len(ms) > textMismatches {
+	// The count of every such row, not of the kept list: a teacher read
+	// "mismatches 10" on a run with 46 suboptimal HPA* rows. Not "failed a
+	// check" either: without -check a planner that is not optimal is
+	// expected to differ.
+	n := max(r.mismatchRows, len(ms))
+	head := fmt.Sprintf("%d (rows off the optimum, without a path, or not a valid walk)", n)
+	switch {
+	case n > len(ms) && len(ms) > textMismatches:
+		head += fmt.Sprintf("; the first %d below, the first %d in -json", textMismatches, len(ms))
+	case n > len(ms):
+		head += fmt.Sprintf("; the first %d below", len(ms))
+	case len(ms) > textMismatches:
 		head += fmt.Sprintf("; the first %d below, all in -json", textMismatches)
 	}
 	out := []line{{key, head}}

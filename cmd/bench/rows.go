@@ -284,7 +284,7 @@ func columnInForce(q Query) bool {
 // A path that is not a legal walk stays a mismatch with CheckPath's words.
 func (r *Report) checkAgainstRef() {
 	r.OptimalChecked, r.OptimalMatches, r.MaxAbsError = 0, 0, 0
-	r.Mismatches = nil
+	r.Mismatches, r.mismatchRows = nil, 0
 	for _, row := range r.rows {
 		problem := row.invalid
 		if row.ref >= 0 {
@@ -304,7 +304,10 @@ func (r *Report) checkAgainstRef() {
 				}
 			}
 		}
-		if problem == "" || len(r.Mismatches) >= maxMismatches {
+		if problem == "" {
+			continue
+		}
+		if r.mismatchRows++; len(r.Mismatches) >= maxMismatches {
 			continue
 		}
 		var c *float64

@@ -428,6 +428,9 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 					}
 				}
 			}
+			if problem != "" {
+				rep.mismatchRows++
+			}
 			if problem != "" && len(rep.Mismatches) < maxMismatches {
 				// The report's own allocations are not the planner's:
 				// counted apart and taken off (a user read 0.034 allocs

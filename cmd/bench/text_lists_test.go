@@ -2,6 +2,8 @@ package main
 
 import (
 	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -29,7 +31,7 @@ func TestTextListsReadable(t *testing.T) {
 			break
 		}
 	}
-	want := []string{"mismatches 2 (the first queries that failed a check, at most 10)",
+	want := []string{"mismatches 2 (rows off the optimum, without a path, or not a valid walk)",
 		"line 3 (0,0)→(0,4): optimal 5.000000, cost 4.000000",
 		"line 7 (5,4)→(0,6): optimal 13.000000, cost 12.414214"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -44,5 +46,36 @@ func TestTextListsReadable(t *testing.T) {
 	_, out, _ = runMain(t, "-map", tinyMap, "-from", "0,0", "-to", "9,7")
 	if strings.Contains(out, "bytes)") || strings.Contains(out, "[[") {
 		t.Errorf("text report cuts a list:\n%s", out)
+	}
+}
+
+// A teacher read "mismatches 10" on a run with 46 suboptimal HPA* rows:
+// the count was the kept list's. It counts every row now, and says how
+// many the lists hold.
+func TestTextMismatchesCountEveryRow(t *testing.T) {
+	b, err := os.ReadFile(tinyScen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	out := []string{lines[0]}
+	for i := 0; i < 12; i++ {
+		f := strings.Split(lines[1+i%(len(lines)-1)], "\t")
+		opt, err := strconv.ParseFloat(f[8], 64)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f[8] = strconv.FormatFloat(opt+1, 'f', 8, 64) // every row claims one more than its length
+		out = append(out, strings.Join(f, "\t"))
+	}
+	scen := filepath.Join(t.TempDir(), "tiny.map.scen")
+	if err := os.WriteFile(scen, []byte(strings.Join(out, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, text, _ := runMain(t, "-map", tinyMap, "-scen", scen)
+	v, _ := textValue(text, "mismatches")
+	want := "12 (rows off the optimum, without a path, or not a valid walk); the first 5 below, the first 10 in -json"
+	if strings.Join(strings.Fields(v), " ") != want {
+		t.Errorf("mismatches %q, want %q", v, want)
 	}
 }
