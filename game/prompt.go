@@ -430,7 +430,24 @@ func (p *prompt) insert(rs []rune) bool {
 	add = add[:max(0, min(len(add), maxPromptRunes-len(p.text)))]
 	p.text = slices.Insert(p.text, p.cur, add...)
 	p.cur += len(add)
+	p.dropRestarted()
 	return replaced || len(add) > 0
+}
+
+// dropRestarted removes what a fresh start typed before the caret ("//"
+// or "/~/", see restart) leaves out: typing /tmp/x.map after the
+// prefilled folder /tmp/h/ leaves /tmp/x.map on the line. Enter read it so
+// already, but the line showed /tmp/h//tmp/x.map, the first part dimmed,
+// and a teacher took it for a doubled path.
+func (p *prompt) dropRestarted() {
+	before := string(p.text[:p.cur])
+	lead := len(before) - len(strings.TrimLeft(before, " "))
+	kept := restart(before[lead:])
+	if n := utf8.RuneCountInString(before) - lead - utf8.RuneCountInString(kept); n > 0 && p.kind != promptGoto {
+		p.text = slices.Delete(p.text, lead, lead+n)
+		p.cur -= n
+		p.sel = 0
+	}
 }
 
 // selection is where the selection starts (it ends at the caret), and

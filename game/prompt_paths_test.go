@@ -173,3 +173,45 @@ func TestTypedPathStartsAfreshAfterTheFolder(t *testing.T) {
 		t.Errorf(`restart("~/x") = %q`, got)
 	}
 }
+
+// Typed after the prefilled folder, an absolute path or one from home
+// replaces the folder on the line as it is typed: the line showed
+// /tmp/h//tmp/x.map, its first part dimmed, and a teacher took it for a
+// doubled path. Enter opens the same file either way.
+func TestTypedFreshStartReplacesTheFolder(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	g := drawnGame(t, 1200, 760)
+	for _, c := range []struct{ typed, line string }{
+		{"/tmp/x.map", "/tmp/x.map"},
+		{"~/h.map", "~/h.map"},
+		{"sub/a.map", ""}, // relative: the folder stays
+	} {
+		g.openPrompt(promptOpen)
+		p := g.prompt
+		before := string(p.text)
+		for _, r := range c.typed {
+			p.insert([]rune{r})
+		}
+		want := c.line
+		if want == "" {
+			want = before + c.typed
+		}
+		if got := string(p.text); got != want || p.cur != len(p.text) {
+			t.Errorf("prefilled %q + typed %q: line %q caret %d, want %q at its end", before, c.typed, got, p.cur, want)
+		}
+		if v := g.promptView(); v.Shadow != 0 {
+			t.Errorf("typed %q: %d runes still dimmed", c.typed, v.Shadow)
+		}
+		g.closePrompt()
+	}
+	// Go to takes no paths: "//" stays as typed.
+	g.openPrompt(promptGoto)
+	for _, r := range "1//2" {
+		g.prompt.insert([]rune{r})
+	}
+	if got := string(g.prompt.text); got != "1//2" {
+		t.Errorf("go to: %q, want 1//2", got)
+	}
+	g.closePrompt()
+}
