@@ -169,6 +169,10 @@ func TestLayerNamesAgreeWithTheCommandLine(t *testing.T) {
 		if cli.LayerNames[l] != l.ShortName() {
 			t.Errorf("layer %d: cli %q, render %q", l, cli.LayerNames[l], l.ShortName())
 		}
+		// -layers takes the key letter too: the one that toggles it.
+		if key := strings.ToUpper(layerKeys[l].Keys[0].String()); key != string(cli.LayerLetters[l]) {
+			t.Errorf("layer %s: toggled by %s, -layers letter %c", l.ShortName(), key, cli.LayerLetters[l])
+		}
 	}
 }
 

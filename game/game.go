@@ -425,13 +425,10 @@ func (g *Game) applyLayerSpec(spec string) error {
 			on = false
 		}
 		name := strings.TrimLeft(p, "+-")
-		l, ok := render.LayerByName(name)
-		if !ok {
-			var names []string
-			for k := render.Layer(0); k < render.NumLayers; k++ {
-				names = append(names, k.ShortName())
-			}
-			return fmt.Errorf("-layers: unknown layer %q (have %s, or all)", name, strings.Join(names, ", "))
+		full, ok := cli.LayerName(name) // a name, or the layer's key letter
+		l, known := render.LayerByName(full)
+		if !ok || !known {
+			return cli.CheckLayers(name) // says why, as the command line's check does
 		}
 		g.layers = g.layers.With(l, on)
 	}

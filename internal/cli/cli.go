@@ -422,19 +422,54 @@ func ParseSize(s string) (int, int, error) {
 // that they agree): a scenario's "set layers" line uses the same names.
 var LayerNames = maps.LayerNames
 
+// LayerLetters are the keys that toggle the layers in the window, in
+// LayerNames' order (a test of package game checks them against the key
+// table): -layers takes a layer's letter for its name, as the legend and
+// the help show the letters (a teacher's -layers +P,+S was refused).
+const LayerLetters = "WBRGNECSPYXAVO"
+
+// LayerName returns the layer name s stands for: a name of LayerNames, or
+// its key letter (either case).
+func LayerName(s string) (string, bool) {
+	if slices.Contains(LayerNames, s) {
+		return s, true
+	}
+	if len(s) == 1 {
+		if i := strings.IndexByte(LayerLetters, strings.ToUpper(s)[0]); i >= 0 {
+			return LayerNames[i], true
+		}
+	}
+	return "", false
+}
+
 // CheckLayers reports an unknown layer name in a -layers spec: "all", or
-// names separated by commas, each with an optional + or - before it.
+// names (or key letters, LayerName) separated by commas, each with an
+// optional + or - before it.
 func CheckLayers(spec string) error {
 	if spec == "" || spec == "all" {
 		return nil
 	}
 	for _, p := range strings.Split(spec, ",") {
 		name := strings.TrimLeft(strings.TrimSpace(p), "+-")
-		if !slices.Contains(LayerNames, name) {
-			return fmt.Errorf("-layers: unknown layer %q (have %s, or all)", name, strings.Join(LayerNames, ", "))
+		if _, ok := LayerName(name); !ok {
+			return fmt.Errorf("-layers: unknown layer %q (have %s, or all; or a layer's key letter, %s)", name, strings.Join(LayerNames, ", "), letterList())
 		}
 	}
 	return nil
+}
+
+// letterList is "W weights, B borders, …" for -layers' message.
+func letterList() string {
+	var b strings.Builder
+	for i, n := range LayerNames {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteByte(LayerLetters[i])
+		b.WriteByte(' ')
+		b.WriteString(n)
+	}
+	return b.String()
 }
 
 // checkCursor reports a -cursor that is none of its forms: an event
