@@ -268,3 +268,36 @@ func TestPinnedCellFoldsTheSwitchRows(t *testing.T) {
 		t.Error("pinned, the rows opened by a click: folded anyway")
 	}
 }
+
+// A designer and a teacher on a laptop-sized window (the default window
+// on a 1280×800 screen is 1264×720) hovered cells under HPA* with a ghost
+// kept: the inspector sat under "more below", the numbers filling the
+// panel. While a map cell is hovered the panel scrolls to show the
+// inspector to its end; when the pointer leaves the map it goes back to
+// where the wheel left it.
+func TestHoveredCellBringsTheInspectorIntoView(t *testing.T) {
+	g := hpaAtScale(t, 1)
+	draw := func() render.PanelView {
+		w, h := g.Layout(1264, 720)
+		g.lay = g.layout(w, h)
+		g.fit()
+		g.drawnAt = time.Time{}
+		g.Draw(ebiten.NewImage(w, h))
+		return g.r.PanelShown()
+	}
+	g.hoverOK = false
+	v := draw()
+	if v.MaxFirst == 0 || v.Last > v.InspectorLine {
+		t.Fatalf("1264×720, nothing hovered: view %+v; the test needs the inspector under the fold", v)
+	}
+	g.hover, g.hoverOK = g.w.Start, true
+	v = draw()
+	if v.First > v.InspectorLine || v.Last != v.Lines || v.Below {
+		t.Errorf("a cell hovered: lines %d to %d of %d shown (more below %v), the inspector starts at line %d", v.First, v.Last, v.Lines, v.Below, v.InspectorLine)
+	}
+	checkWholeLines(t, g, "1264×720, hovered")
+	g.hoverOK = false
+	if v := draw(); v.First != 0 {
+		t.Errorf("the pointer off the map: the panel stays scrolled to line %d", v.First)
+	}
+}

@@ -1471,6 +1471,17 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 			k++
 		}
 	}
+	if f.HoverOK || f.HasPinned {
+		// A cell hovered or pinned: the inspector in view, scrolled no
+		// further than it takes to show it to its end (or from its
+		// title). On a laptop-sized window under HPA* it sat under "more
+		// below" while a cell was hovered, the main way to inspect a level
+		// (a designer's and a teacher's report); the panel goes back to
+		// the wheel's scroll when the pointer leaves the map.
+		for k < v.MaxFirst && k < v.InspectorLine && last(k) < len(tops) {
+			k++
+		}
+	}
 	v.First, v.Offset = k, tops[k]
 	v.Last = last(k)
 	v.Below = k < v.MaxFirst && v.Last < len(tops)
