@@ -694,6 +694,7 @@ func (w *World) EndStroke() {
 	w.pushEdit(st.edit)
 	w.logEdit("edit", st.edit)
 	w.logRepair(st.repair)
+	w.noteSplitChange()
 	w.syncAgentPlanner()
 	w.replanKeeping(st.place)
 }
@@ -732,6 +733,7 @@ func (w *World) ApplyEdit(e Edit) {
 	w.RepairSeq++
 	w.logEdit("edit", done)
 	w.logRepair(r)
+	w.noteSplitChange()
 	w.replanKeeping(at)
 }
 
@@ -819,6 +821,7 @@ func (w *World) applyCells(e Edit, undo bool) {
 	w.LastRepair = r
 	w.RepairSeq++
 	w.logRepair(r)
+	w.noteSplitChange()
 	w.replanKeeping(at)
 }
 

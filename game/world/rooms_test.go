@@ -514,3 +514,51 @@ func TestRoomPaintedAcrossAWallIsNotedSplit(t *testing.T) {
 		t.Errorf("a room on one side of the wall: %q", w.Message)
 	}
 }
+
+// From a designer's test: a fill drawn across a room split it into two
+// groups, which only the inspector's "part 1 of 2" told. A terrain edit
+// that splits a room says so, its undo that it is whole again, and an
+// edit that changes no room's parts says nothing.
+func TestTerrainEditThatSplitsARoomIsNoted(t *testing.T) {
+	w, log := openWorld(t, 30, 20, AlgoGroup)
+	w.BeginRoomStroke(image.Pt(4, 4), 1, 'A', 7) // cells 1..7 × 1..7
+	w.EndRoomStroke()
+	w.Wait()
+	log.Reset()
+	fill := func(x0, x1, y int) {
+		w.BeginStroke(image.Pt(x0, y), 0)
+		w.StrokeTo(image.Pt(x1, y))
+		w.EndStroke()
+		w.Wait()
+	}
+	fill(0, 3, 12) // away from the room
+	if strings.Contains(log.String(), "rooms_split") || strings.Contains(log.String(), "rooms_joined") {
+		t.Errorf("a fill outside the room: %s", log.String())
+	}
+	fill(0, 8, 4) // a wall across the room, from outside to outside
+	if !strings.Contains(w.Message, "the edit splits room level-1 'A' into 2 parts") || !strings.Contains(log.String(), "rooms_split") {
+		t.Errorf("a wall across the room: message %q", w.Message)
+	}
+	log.Reset()
+	w.Undo()
+	w.Wait()
+	if !strings.Contains(w.Message, "the edit joins room level-1 'A' into one part again") || !strings.Contains(log.String(), "rooms_joined") {
+		t.Errorf("the wall undone: message %q", w.Message)
+	}
+	log.Reset()
+	w.Redo()
+	w.Wait()
+	if !strings.Contains(log.String(), "rooms_split") {
+		t.Errorf("the wall redone: no note (%q)", w.Message)
+	}
+	// Under A* the group hierarchy does not plan: no note.
+	w.Undo()
+	w.Wait()
+	w.SetAlgo(AlgoAStar)
+	w.Wait()
+	log.Reset()
+	fill(0, 8, 4)
+	if strings.Contains(log.String(), "rooms_split") {
+		t.Errorf("A*: a split noted: %q", w.Message)
+	}
+}

@@ -96,6 +96,7 @@ func StraddleNotes(regions [][]byte, names []map[byte]string) []string {
 // hierarchy is the installed one. install and a switch to the group
 // hierarchy call it.
 func (w *World) noteRoomsElsewhere() {
+	defer w.splitBaseline() // what terrain edits compare with (noteSplitChange)
 	gh, ok := w.hier.(*groupHier)
 	if !(w.roomsCheck || w.splitCheck) || !ok || w.Settings.Algo != AlgoGroup || w.hierKey != w.keyFor(AlgoGroup) {
 		return
@@ -124,16 +125,11 @@ func (w *World) noteRoomsElsewhere() {
 // are named, with a count of the rest.
 func roomsSplit(g *groups.Graph, regions [][]byte, names []map[byte]string) []string {
 	var notes []string
+	parts := splitParts(g, regions)
 	for l := 1; l <= min(len(regions), g.Config().Levels); l++ {
-		var parts [256]int
-		for _, gr := range g.Groups(l) {
-			if c := gr.Key.Region; c != 0 && !maps.RegionNone(c) {
-				parts[c]++
-			}
-		}
 		var rooms []string
-		for c, n := range parts {
-			if n > 1 {
+		for c := 0; c < 256; c++ {
+			if n := parts[roomKey{byte(l), byte(c)}]; n > 1 {
 				rooms = append(rooms, fmt.Sprintf("%s %d parts", roomName(byte(c), names, l), n))
 			}
 		}
@@ -143,6 +139,28 @@ func roomsSplit(g *groups.Graph, regions [][]byte, names []map[byte]string) []st
 		}
 	}
 	return notes
+}
+
+// roomKey names a room: its level (from 1) and its letter.
+type roomKey [2]byte
+
+// splitParts counts the parts of every room the group hierarchy g makes
+// more than one group of (roomsSplit), by level and letter.
+func splitParts(g *groups.Graph, regions [][]byte) map[roomKey]int {
+	parts := map[roomKey]int{}
+	for l := 1; l <= min(len(regions), g.Config().Levels); l++ {
+		for _, gr := range g.Groups(l) {
+			if c := gr.Key.Region; c != 0 && !maps.RegionNone(c) {
+				parts[roomKey{byte(l), c}]++
+			}
+		}
+	}
+	for k, n := range parts {
+		if n < 2 {
+			delete(parts, k)
+		}
+	}
+	return parts
 }
 
 // roomsPlannedElsewhere says which rooms of levels 2 and up the group

@@ -223,6 +223,7 @@ type World struct {
 	// asks it which rooms fall into parts (roomsSplit): set by room
 	// strokes alone (a .tmx's load says it of the map's own rooms).
 	roomsCheck, splitCheck bool
+	splitSeen              map[roomKey]int // see splitBaseline
 	// roomsV counts the rooms' layers published (every move of a room
 	// stroke, for the renderer); roomsDone names the rooms' state, which
 	// the group hierarchy's key, the coverage cache and a batch hold: 0 as
