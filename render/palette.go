@@ -11,7 +11,7 @@ var (
 	ColTree       = color.RGBA{38, 84, 52, 255}
 	ColWater      = color.RGBA{36, 70, 122, 255}
 	ColFloor      = color.RGBA{226, 223, 212, 255}
-	ColHeavy      = color.RGBA{150, 104, 58, 255} // weight 9; 2..8 are blended toward it
+	ColHeavy      = color.RGBA{114, 64, 30, 255} // weight 9 and above (weightRamp)
 	ColGridLine   = color.RGBA{0, 0, 0, 40}
 
 	ColOpen     = color.RGBA{72, 190, 112, 150} // on the open list (cell level)
@@ -87,16 +87,22 @@ func TerrainColor(ch byte, weight uint8) color.RGBA {
 	if weight <= 1 {
 		return ColFloor
 	}
-	t := float64(weight-1) / 8
-	if t > 1 {
-		t = 1
-	}
-	return lerp(ColFloor, ColHeavy, 0.25+0.75*t)
+	return weightRamp[min(int(weight), 9)-2]
 }
 
-func lerp(a, b color.RGBA, t float64) color.RGBA {
-	f := func(x, y uint8) uint8 { return uint8(float64(x) + (float64(y)-float64(x))*t + 0.5) }
-	return color.RGBA{f(a.R, b.R), f(a.G, b.G), f(a.B, b.B), f(a.A, b.A)}
+// weightRamp is the colour of weights 2..9 (and above): sand to dark
+// earth, each step 16–34 apart in a channel. A blend from the floor
+// toward ColHeavy put weights 2, 3 and 5 within 7–14 of each other, and a
+// designer could not tell them apart without hovering each cell.
+var weightRamp = [8]color.RGBA{
+	{216, 198, 152, 255},
+	{204, 176, 118, 255},
+	{192, 154, 90, 255},
+	{178, 132, 68, 255},
+	{162, 112, 52, 255},
+	{146, 94, 42, 255},
+	{130, 78, 36, 255},
+	ColHeavy,
 }
 
 // premul writes c, premultiplied by its alpha, into p[0:4] (the layout
