@@ -1,8 +1,10 @@
 package game
 
 import (
+	"fmt"
 	"image"
 	"slices"
+	"strings"
 	"testing"
 
 	"pathlens/render"
@@ -92,5 +94,43 @@ func TestClickOnAnAgentsDiscSelectsIt(t *testing.T) {
 	}
 	if got := render.AgentAt(s, &g.cam, int(dx), int(dy)); got == id {
 		t.Errorf("paused, the agent is still found where it was drawn walking, %v", g.cam.CellAt(dx, dy))
+	}
+}
+
+// From a designer's test: after a spawn and a send the agent stays
+// selected, so the next click on a free cell sent it back instead of
+// spawning another, and the hint saying so was cut at the bar's end. With
+// agents selected the top bar says first what a click does.
+func TestAgentToolCaptionSaysAClickSends(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	g.tool = g.tools[3]
+	caption := func() string {
+		var f render.Frame
+		g.toolCaption(&f)
+		return f.Caption
+	}
+	if c := caption(); c != g.tool.Hint() {
+		t.Errorf("no agents: caption %q, want the hint", c)
+	}
+	id, err := g.w.SpawnAgent(g.w.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.w.Agents()
+	s.Select([]int{id}, false)
+	if c, want := caption(), fmt.Sprintf("#%d selected: a click on a free cell sends it there", id); !strings.HasPrefix(c, want) {
+		t.Errorf("one selected: caption %q, want it to start %q", c, want)
+	}
+	id2, err := g.w.SpawnAgent(g.w.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Select([]int{id, id2}, false)
+	if c := caption(); !strings.HasPrefix(c, "2 selected: a click sends them") {
+		t.Errorf("two selected: caption %q", c)
+	}
+	s.ClearSelection()
+	if c := caption(); c != g.tool.Hint() {
+		t.Errorf("none selected: caption %q, want the hint", c)
 	}
 }

@@ -90,7 +90,8 @@ type Game struct {
 	lay   render.Layout
 
 	screenW, screenH int
-	autoFit          bool // refit on resize until the user moves the view
+	selBuf           []int // the selected agents, for the agent tool's caption (reused)
+	autoFit          bool  // refit on resize until the user moves the view
 	// startView: what autoFit keeps is the view -zoom asked for
 	// (Options.Zoom pixels a cell, Options.Center in the middle of the map
 	// area) rather than the whole map, so a window resized after it opens
@@ -2373,6 +2374,20 @@ func (g *Game) legend() []render.LegendRow {
 
 // Draw draws the session. It reads state only; the caches it fills live in
 // the renderer.
+// toolCaption sets the top bar's caption from the tool: what it is doing
+// (a marker dragged, agents selected), else its standing hint.
+func (g *Game) toolCaption(f *render.Frame) {
+	if qt, ok := g.tool.(*queryTool); ok {
+		f.Caption = qt.caption()
+	}
+	if at, ok := g.tool.(*agentTool); ok && !at.dragging {
+		f.Caption, f.CaptionIsHint = at.caption(g), true
+	}
+	if f.Caption == "" {
+		f.Caption, f.CaptionIsHint = g.tool.Hint(), true
+	}
+}
+
 func (g *Game) Draw(screen *ebiten.Image) {
 	defer g.survive("drawing the window", nil)
 	if drawHook != nil {
@@ -2415,12 +2430,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.repairHeld {
 		f.FlashNote = "last repair, held: " + keysOf(ActRepairShow) + " lets it fade"
 	}
-	if qt, ok := g.tool.(*queryTool); ok {
-		f.Caption = qt.caption()
-	}
-	if f.Caption == "" {
-		f.Caption, f.CaptionIsHint = g.tool.Hint(), true
-	}
+	g.toolCaption(f)
 	g.strokeFrame(f)
 	agents := g.w.Agents()
 	f.OverlaysLater = agents != nil // drawn after the agents, above them

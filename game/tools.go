@@ -204,6 +204,26 @@ func (t *agentTool) Hint() string {
 	return "click: spawn (then click a goal to send it), select, or send (Shift: as a group); drag selects; J spawns more; U runs"
 }
 
+// caption is the top bar's line while agents are selected, "" when none
+// are (the hint then): a click on a free cell sends them, not spawns. A
+// designer spawned and sent an agent, clicked to spawn another and sent
+// the first back, the hint that says so cut off at the bar's end.
+func (t *agentTool) caption(g *Game) string {
+	s := g.w.Agents()
+	if s == nil {
+		return ""
+	}
+	g.selBuf = s.Selected(g.selBuf[:0])
+	switch n := len(g.selBuf); n {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("#%d selected: a click on a free cell sends it there · Esc unselects (then a click spawns)", g.selBuf[0])
+	default:
+		return fmt.Sprintf("%d selected: a click sends them (Shift: as a group) · Esc unselects (then a click spawns)", n)
+	}
+}
+
 func (t *agentTool) Press(g *Game, c image.Point, mod bool) {
 	t.down, t.from, t.dragging, t.shift = true, c, false, mod
 	t.at = image.Pt(g.mouseX, g.mouseY)
