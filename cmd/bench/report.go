@@ -435,6 +435,7 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 				v = strconv.FormatFloat(f, 'f', p, 64)
 			}
 		}
+		v += textUnit(kt.(string), raw)
 		if len(v) > 120 {
 			v = v[:100] + fmt.Sprintf("... (%d bytes)", len(v))
 		}
@@ -507,6 +508,26 @@ func (r *Report) listLines(key string) []line {
 		out = append(out, line{"", b.String()})
 	}
 	return out
+}
+
+// textUnit is what the text report adds after a value in the unit the
+// docs and the -worst table use: a suboptimality (a fraction in the JSON)
+// as a percentage, a byte count in MB. A teacher copying figures for
+// slides read "max_subopt 0.331371" beside -worst's "33.1371%".
+func textUnit(key string, raw json.RawMessage) string {
+	f, err := strconv.ParseFloat(string(raw), 64)
+	if err != nil {
+		return ""
+	}
+	switch {
+	case strings.HasSuffix(key, "_subopt"):
+		return fmt.Sprintf(" (%.4g%%)", 100*f)
+	case strings.HasSuffix(key, "_bytes") || strings.HasPrefix(key, "memory_bytes"):
+		if f >= 1e5 {
+			return fmt.Sprintf(" (%.2f MB)", f/1e6)
+		}
+	}
+	return ""
 }
 
 // textPlaces returns the decimals the text report prints for the field

@@ -223,6 +223,7 @@ func TestTextDecimalsPerField(t *testing.T) {
 				continue
 			}
 			judged++
+			v, _, _ = strings.Cut(v, " (") // a unit after the number (textUnit)
 			whole, frac, dot := strings.Cut(v, ".")
 			if _, err := strconv.ParseUint(strings.TrimPrefix(whole, "-"), 10, 64); err != nil || !dot || len(frac) != p {
 				t.Errorf("%v: %s %q, want a number with %d decimals", args, k, v, p)
@@ -311,4 +312,25 @@ func tinyScenWith(t *testing.T, from, to string) string {
 		t.Fatal(err)
 	}
 	return scen
+}
+
+// A teacher copying figures for slides read "max_subopt 0.331371" beside
+// -worst's "33.1371%", and memory in bytes beside the README's MB. The text
+// report adds the percentage and the MB after the number (the JSON keeps
+// the fraction and the bytes).
+func TestTextUnitsBesideFractionsAndBytes(t *testing.T) {
+	_, out, _ := runMain(t, "-scenario", "builtin:textbook-groups")
+	if v, _ := textValue(out, "max_subopt"); v != "0.757359 (75.74%)" {
+		t.Errorf("max_subopt %q, want 0.757359 (75.74%%)", v)
+	}
+	if got := textUnit("memory_bytes", []byte("3210016")); got != " (3.21 MB)" {
+		t.Errorf("memory_bytes unit %q", got)
+	}
+	if got := textUnit("grid_bytes", []byte("2401")); got != "" {
+		t.Errorf("a small byte count gets %q", got)
+	}
+	_, js, _ := runMain(t, "-scenario", "builtin:textbook-groups", "-json")
+	if !strings.Contains(js, `"max_subopt": 0.757359`) && !strings.Contains(js, `"max_subopt":0.757359`) {
+		t.Errorf("the JSON's max_subopt is not the bare fraction:\n%s", js)
+	}
 }
