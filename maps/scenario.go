@@ -919,11 +919,11 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			}
 			if len(args) != n {
 				form := map[string]string{"dig": "dig X,Y", "fill": "fill X,Y", "weight": "weight X,Y W"}[word]
-				return nil, errAt(name, ln, "want \"%s\", found %s", form, quoteText(line))
+				return nil, errAt(name, ln, "want \"%s\" (or a run, \"%s\"), found %s", form, strings.Replace(form, "X,Y", "X,Y..X2,Y", 1), quoteText(line))
 			}
-			p, err := parsePoint(args[0])
+			p, last, err := parseRun(args[0])
 			if err != nil {
-				return nil, errAt(name, ln, "%s: coordinates must be %s, found %s", word, cellForms, quoteText([]byte(args[0])))
+				return nil, errAt(name, ln, "%s: %v, found %s", word, err, quoteText([]byte(args[0])))
 			}
 			e := Edit{Kind: Dig, Cell: p, Weight: 1}
 			switch word {
@@ -936,8 +936,21 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				}
 				e = Edit{Kind: Weight, Cell: p, Weight: uint8(w)}
 			}
-			s.Edits = append(s.Edits, e)
-			at.edits = append(at.edits, ln)
+			if len(s.Edits)+last.X-p.X+last.Y-p.Y+1 > maxEditCells {
+				return nil, errAt(name, ln, "the edit log passes %d cells, the most a file may hold", maxEditCells)
+			}
+			step := image.Pt(1, 0)
+			if last.X == p.X {
+				step = image.Pt(0, 1)
+			}
+			for c := p; ; c = c.Add(step) {
+				e.Cell = c
+				s.Edits = append(s.Edits, e)
+				at.edits = append(at.edits, ln)
+				if c == last {
+					break
+				}
+			}
 		case "stroke":
 			if len(args) != 0 {
 				return nil, errAt(name, ln, "want \"stroke\" alone on its line, found %s", quoteText(line))
@@ -1669,21 +1682,72 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 		}
 	}
 	next := 0 // index into StrokeStarts
-	for i, e := range s.Edits {
+	for i := 0; i < len(s.Edits); {
 		if next < len(s.StrokeStarts) && s.StrokeStarts[next] == i {
 			bw.WriteString("stroke\n")
 			next++
 		}
+		// A run: the edits after e of its kind (and weight) on the cells
+		// to its right, in order, within the stroke. A 9×9 brush stroke
+		// had written 901 lines, a cell each.
+		e := s.Edits[i]
+		j := i + 1
+		var step image.Point // along the row, or down the column (a wide brush's sideways move)
+		for _, d := range []image.Point{{1, 0}, {0, 1}} {
+			for j < len(s.Edits) && s.Edits[j].Kind == e.Kind && s.Edits[j].Weight == e.Weight &&
+				s.Edits[j].Cell == e.Cell.Add(d.Mul(j-i)) &&
+				(next >= len(s.StrokeStarts) || s.StrokeStarts[next] != j) {
+				j, step = j+1, d
+			}
+			if j > i+1 {
+				break
+			}
+		}
+		cell := fmt.Sprintf("%d,%d", e.Cell.X, e.Cell.Y)
+		if j-i > 1 {
+			end := e.Cell.Add(step.Mul(j - i - 1))
+			cell += fmt.Sprintf("..%d,%d", end.X, end.Y)
+		}
 		switch e.Kind {
 		case Dig:
-			fmt.Fprintf(bw, "dig %d,%d\n", e.Cell.X, e.Cell.Y)
+			fmt.Fprintf(bw, "dig %s\n", cell)
 		case Fill:
-			fmt.Fprintf(bw, "fill %d,%d\n", e.Cell.X, e.Cell.Y)
+			fmt.Fprintf(bw, "fill %s\n", cell)
 		case Weight:
-			fmt.Fprintf(bw, "weight %d,%d %d\n", e.Cell.X, e.Cell.Y, e.Weight)
+			fmt.Fprintf(bw, "weight %s %d\n", cell, e.Weight)
 		}
+		i = j
 	}
 	return bw.Flush()
+}
+
+// maxEditCells is the most cells a scenario's edit log may hold: as many
+// as single-cell lines ("dig 1,1", 8 bytes) would fill the largest file,
+// so runs never let a small file ask for more memory than a large one.
+const maxEditCells = int(MaxScenarioBytes / 8)
+
+// parseRun reads the cell of an edit line, X,Y (first and last the same),
+// or a run of cells along a row, X,Y..X2,Y (X2 > X), or down a column,
+// X,Y..X,Y2 (Y2 > Y), which the writer makes of a stroke's edits on cells
+// side by side, in order. A run is at most pathing.MaxSide cells.
+func parseRun(s string) (first, last image.Point, err error) {
+	a, b, run := strings.Cut(s, "..")
+	first, err = parsePoint(a)
+	if err != nil {
+		return first, first, fmt.Errorf("coordinates must be %s (or X,Y..X2,Y for a run)", cellForms)
+	}
+	if !run {
+		return first, first, nil
+	}
+	last, err = parsePoint(b)
+	if err != nil {
+		return first, first, fmt.Errorf("a run's last cell must be %s", cellForms)
+	}
+	d := last.Sub(first)
+	if !(d.Y == 0 && d.X > 0 || d.X == 0 && d.Y > 0) || d.X+d.Y >= pathing.MaxSide {
+		return first, first, fmt.Errorf("a run goes along one row left to right (X,Y..X2,Y) or down one column (X,Y..X,Y2), at most %d cells", pathing.MaxSide)
+	}
+	return first, last, nil
 }
 
 // pathLine reports whether path p reads back unchanged after "map " or

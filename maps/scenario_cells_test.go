@@ -57,7 +57,7 @@ func TestScenarioCellFormsRefused(t *testing.T) {
 		{"no comma bare", "dig 1 1\n", "s.pls:6: want \"dig X,Y\""},
 		{"dangling comma", "dig 1,\n", "s.pls:6: dig: coordinates must be X,Y"},
 		{"agent paren", "agent (1,0 -> 3,1\n", "s.pls:6: agent: coordinates must be X,Y"},
-		{"words in parens", "fill (a, b)\n", "s.pls:6: want \"fill X,Y\", found \"fill (a, b)\""},
+		{"words in parens", "fill (a, b)\n", "s.pls:6: want \"fill X,Y\" (or a run, \"fill X,Y..X2,Y\"), found \"fill (a, b)\""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := ParseScenario(strings.NewReader(head+tc.in), "s.pls", "")
