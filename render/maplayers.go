@@ -624,6 +624,13 @@ func regionColours(layer []byte, w int) [256]color.RGBA {
 			cell(row + x)
 		}
 	}
+	return pickColours(layer, func(a, b int) bool { return near[a][b] })
+}
+
+// pickColours gives each room letter of layer a tint of regionPalette,
+// the one fewest rooms it is near (near(a, b): rooms a and b touch) with
+// smaller letters have, in letter order.
+func pickColours(layer []byte, near func(a, b int) bool) [256]color.RGBA {
 	var idx [256]int
 	var used [256]bool
 	for _, ch := range layer {
@@ -636,11 +643,16 @@ func regionColours(layer []byte, w int) [256]color.RGBA {
 		}
 		var taken [len(regionPalette)]int
 		for o := range ch {
-			if used[o] && near[ch][o] {
+			if used[o] && near(ch, o) {
 				taken[idx[o]]++
 			}
 		}
-		best := 0
+		// Each letter has a colour of its own, taken unless a room it
+		// touches has it already: choosing the first free colour in
+		// letter order made one fill or one new room recolour rooms far
+		// from it, and a session reopen recolour them all (a designer saw
+		// 'C' go from teal to grey).
+		best := ch % len(regionPalette)
 		for k := range taken {
 			if taken[k] < taken[best] {
 				best = k

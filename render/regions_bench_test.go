@@ -111,31 +111,7 @@ func TestRegionColoursSkipFindsEveryNeighbour(t *testing.T) {
 // regionColoursFrom is regionColours' colour choice on a given set of
 // neighbouring pairs.
 func regionColoursFrom(near map[[2]byte]bool, layer []byte) [256]color.RGBA {
-	var idx [256]int
-	var used [256]bool
-	for _, ch := range layer {
-		used[ch] = !noRegion(ch)
-	}
-	var out [256]color.RGBA
-	for ch := range 256 {
-		if !used[ch] {
-			continue
-		}
-		var taken [len(regionPalette)]int
-		for o := range ch {
-			if used[o] && near[[2]byte{byte(ch), byte(o)}] {
-				taken[idx[o]]++
-			}
-		}
-		best := 0
-		for k := range taken {
-			if taken[k] < taken[best] {
-				best = k
-			}
-		}
-		idx[ch], out[ch] = best, regionPalette[best]
-	}
-	return out
+	return pickColours(layer, func(a, b int) bool { return near[[2]byte{byte(a), byte(b)}] })
 }
 
 // The squares' borders are drawn between cells a square groups: open and
@@ -153,5 +129,30 @@ func TestSquareCellsLeaveOutWallsAndLowerRooms(t *testing.T) {
 	}
 	if !squareCell(cells, [][]byte{l2}, 2) {
 		t.Error("cell 2 with no level-1 layer given: not a square's")
+	}
+}
+
+// A designer saw a room change colour after a fill elsewhere and between
+// sessions: colours were handed out first-free in letter order. Each letter
+// keeps a colour of its own unless a room it touches holds it, so rooms
+// that touch no other keep theirs whatever is painted around them.
+func TestRoomColoursStayWithTheirLetters(t *testing.T) {
+	const w = 12
+	base := []byte("CC....EE....")
+	cols := regionColours(base, w)
+	if cols['C'] == cols['E'] {
+		t.Errorf("C and E, apart, share a colour %v", cols['C'])
+	}
+	if cols['C'] != regionPalette['C'%len(regionPalette)] {
+		t.Errorf("C alone is %v, want its own %v", cols['C'], regionPalette['C'%len(regionPalette)])
+	}
+	more := []byte("CC....EE..AA")
+	if got := regionColours(more, w); got['C'] != cols['C'] || got['E'] != cols['E'] {
+		t.Errorf("a room A painted away from them recoloured C %v→%v, E %v→%v", cols['C'], got['C'], cols['E'], got['E'])
+	}
+	// Two rooms with one colour of their own that touch still differ.
+	touch := []byte{'A', 'A', 'A' + byte(len(regionPalette)), 'A' + byte(len(regionPalette))}
+	if got := regionColours(touch, 4); got['A'] == got[touch[2]] {
+		t.Errorf("touching rooms %q share a colour", touch)
 	}
 }
