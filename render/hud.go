@@ -1510,20 +1510,35 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 // switchSummary is the folded switch rows' line: the value of each row
 // that matters to the current algorithm (a value's explanation after its
 // colon dropped), a number or on/off named by its row.
+//
+// The algorithm's own switches come first, right after it, and the rows
+// every algorithm has (heuristic, neighbourhood, tool, paint) last: the
+// line is cut at the panel's edge, and at 150 % a teacher saw "group
+// hierarchy · octile · minimum · e…", the exclusion being taught cut off.
 func switchSummary(rows []SwitchRow) string {
 	var parts []string
-	for _, s := range rows {
-		if s.Dim || s.Value == "" {
-			continue
+	for pass := 0; pass < 2; pass++ {
+		for i, s := range rows {
+			if s.Dim || s.Value == "" || (i == 0 || summaryFirst[s.Label]) != (pass == 0) {
+				continue
+			}
+			v, _, _ := strings.Cut(s.Value, ": ")
+			if v == "on" || v == "off" || strings.Trim(v, "0123456789 of") == "" {
+				v = s.Label + " " + v
+			}
+			if v == "group hierarchy" {
+				v = "groups" // its switches after it get the room
+			}
+			parts = append(parts, v)
 		}
-		v, _, _ := strings.Cut(s.Value, ": ")
-		if v == "on" || v == "off" || strings.Trim(v, "0123456789 of") == "" {
-			v = s.Label + " " + v
-		}
-		parts = append(parts, v)
 	}
 	return strings.Join(parts, " · ")
 }
+
+// summaryFirst are the switch rows the folded summary puts first: those
+// of one algorithm or hierarchy, dim under the others.
+var summaryFirst = map[string]bool{"connection cost": true, "exclusion": true, "cluster size": true, "levels": true,
+	"smoothing": true, "shortcut": true, "refine target": true}
 
 // panelHintH is the height of the panel's "more below" line.
 const panelHintH = 19

@@ -1478,3 +1478,23 @@ func TestGalleryCutKeepsTheInstruction(t *testing.T) {
 		t.Fatal("no entry with an instruction was cut to two lines or more: the test needs smaller boxes")
 	}
 }
+
+// At 150 % a teacher read "group hierarchy · octile · minimum · e…" on the
+// folded switch rows: the exclusion being taught was cut off. The
+// algorithm's own switches come right after it.
+func TestFoldedSummaryPutsTheAlgorithmsSwitchesFirst(t *testing.T) {
+	rows := []SwitchRow{
+		{Label: "algorithm", Value: "group hierarchy"},
+		{Label: "heuristic", Value: "octile"},
+		{Label: "connection cost", Value: "minimum"},
+		{Label: "exclusion", Value: "off"},
+		{Label: "cluster size", Value: "10", Dim: true},
+		{Label: "levels", Value: "1"},
+		{Label: "neighbourhood", Value: "8-connected"},
+		{Label: "tool", Value: "query"},
+	}
+	want := "groups · minimum · exclusion off · levels 1 · octile · 8-connected · query"
+	if got := switchSummary(rows); got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+}
