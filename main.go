@@ -173,13 +173,23 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "pathlens: %s\n", note)
 		opts.ViewLevel = view
 	}
+	scenError := "" // a -scen list that did not load: the map opens without its rows
 	if f.Scen != "" {
 		rows, err := w.ScenRows(f.Scen)
 		if err != nil {
+			// As a -map that fails: the message is shown in the window
+			// (and logged, by Fail below), over the map without the rows,
+			// rather than ending the app over the list's contents.
 			fmt.Fprintf(os.Stderr, "pathlens: -scen: %v\n", err)
-			return 2
+			scenError = fmt.Sprintf("-scen: %v (%s is open without its rows)", err, w.Name)
+			if f.Query > 0 {
+				// Row K of a list that did not load is no query of the map.
+				fmt.Fprintf(os.Stderr, "pathlens: -query %d ignored: a row of %s, which did not load\n", f.Query, f.Scen)
+				f.Query = 0
+			}
+		} else {
+			w.AddScenRows(f.Scen, rows)
 		}
-		w.AddScenRows(f.Scen, rows)
 	}
 	if f.Query > 0 && opts.StartError == "" {
 		// (A map that failed to load left the built-in world open: its
@@ -237,6 +247,10 @@ func run(args []string) int {
 	}
 	if opts.StartError != "" {
 		w.Fail("%s (the built-in world is open instead)", opts.StartError)
+	}
+	if scenError != "" {
+		w.Fail("%s", scenError)
+		startFailed = true
 	}
 
 	if os.Getenv("GOMEMLIMIT") == "" {

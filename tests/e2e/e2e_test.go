@@ -845,6 +845,14 @@ func TestShotBadInput(t *testing.T) {
 	if err := os.WriteFile(tall, []byte(strings.Repeat(strings.Repeat(".", 10)+"\n", 200)), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A malformed .scen for a map that loads (the third line is cut
+	// short): the map opens without the rows, as a bad -map opens the
+	// built-in world, with the error naming file and line (it exited 2,
+	// with no window).
+	wrongScen := filepath.Join(dir, "wrong.scen")
+	if err := os.WriteFile(wrongScen, []byte("version 1\n0\ttall.txt\t10\t200\t1\t1\t2\t2\t1.41421356\n0 tall.txt 10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		args  []string
 		code  int
@@ -852,6 +860,8 @@ func TestShotBadInput(t *testing.T) {
 		drawn bool
 		size  image.Point // the picture's size in pixels, when checked
 	}{
+		{[]string{"-map", tall, "-scen", wrongScen}, 1, "-scen: " + wrongScen + ":3: ", true, image.Point{}},
+		{[]string{"-map", tall, "-scen", wrongScen, "-query", "2"}, 1, "-query 2 ignored: a row of " + wrongScen + ", which did not load", true, image.Point{}},
 		{[]string{"-from", "0,0"}, 1, "cell (0,0) is blocked", true, image.Point{}},
 		{[]string{"-map", filepath.Join(dir, "missing.map")}, 1, "missing.map", true, image.Point{}},
 		{[]string{"-zoom", "8", "-center", "9999,9999"}, 2, "-center 9999,9999: outside the 128×96 map", false, image.Point{}},
@@ -921,7 +931,8 @@ func pngSize(t *testing.T, path string) image.Point {
 
 // TestScenRows opens a Moving AI map with its .scen list: the rows become
 // the session's queries (the first is planned, F3 steps on, see
-// TestControls), and a list for another map is refused naming its line.
+// TestControls), and a list for another map is shown as an error naming
+// its line, over the map without the rows.
 func TestScenRows(t *testing.T) {
 	need(t)
 	dir := os.Getenv("PATHLENS_MAPS")
@@ -959,9 +970,12 @@ func TestScenRows(t *testing.T) {
 	if code != 0 || !strings.Contains(log, "queries=1280") || !strings.Contains(log, "from=210,395 to=87,201 status=found") {
 		t.Errorf("-scen %s: exit %d, stderr %.200q, log:\n%.600s", scen, code, errs, log)
 	}
-	code, errs, _ = run("-scen", filepath.Join(dir, "arena.map.scen")) // the built-in world is 128×96
-	if code != 2 || !strings.Contains(errs, "arena.map.scen:2: the row is for a 49×49 map") {
-		t.Errorf("-scen for another map: exit %d, stderr %.300q; want 2 naming the file and line", code, errs)
+	// A list for another map is a file that fails to load: the window
+	// opens on the map without its rows, showing and logging the error
+	// (the picture shows it, so a -shot exits 1), as for a bad -map.
+	code, errs, log = run("-scen", filepath.Join(dir, "arena.map.scen")) // the built-in world is 128×96
+	if code != 1 || !strings.Contains(errs, "arena.map.scen:2: the row is for a 49×49 map") || !strings.Contains(log, "arena.map.scen:2: the row is for a 49×49 map") {
+		t.Errorf("-scen for another map: exit %d, stderr %.300q, log:\n%.600s; want 1 naming the file and line, and the error logged", code, errs, log)
 	}
 }
 
