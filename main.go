@@ -129,12 +129,13 @@ func run(args []string) int {
 			fmt.Fprintf(os.Stderr, "pathlens: -scen %s ignored: its rows are for %s, which did not load\n", f.Scen, src)
 		}
 		f.Center, f.Pin, f.From, f.To, f.Scen = "", "", "", "", ""
+		f.Query = 0 // the built-in world's queries are not the ones asked for, and the load error says so
 		if f.Zoom > 0 {
 			opts.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
 		}
 	}
 	if f.Center != "" {
-		if err := onMap(w, opts.Center); err != nil {
+		if err := cli.OnMap(w, opts.Center); err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -center %v\n", err)
 			return 2
 		}
@@ -142,7 +143,7 @@ func run(args []string) int {
 	if f.Pin != "" {
 		p, err := parseCell(f.Pin)
 		if err == nil {
-			err = onMap(w, p)
+			err = cli.OnMap(w, p)
 		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "pathlens: -pin %v\n", err)
@@ -173,56 +174,26 @@ func run(args []string) int {
 		fmt.Fprintf(os.Stderr, "pathlens: %s\n", note)
 		opts.ViewLevel = view
 	}
-	scenError := "" // a -scen list that did not load: the map opens without its rows
-	if f.Scen != "" {
-		rows, err := w.ScenRows(f.Scen)
-		if err != nil {
-			// As a -map that fails: the message is shown in the window
-			// (and logged, by Fail below), over the map without the rows,
-			// rather than ending the app over the list's contents.
-			fmt.Fprintf(os.Stderr, "pathlens: -scen: %v\n", err)
-			scenError = fmt.Sprintf("-scen: %v (%s is open without its rows)", err, w.Name)
-			if f.Query > 0 {
-				// Row K of a list that did not load is no query of the map.
-				fmt.Fprintf(os.Stderr, "pathlens: -query %d ignored: a row of %s, which did not load\n", f.Query, f.Scen)
-				f.Query = 0
-			}
-		} else {
-			w.AddScenRows(f.Scen, rows)
-		}
+	// -scen, -query, -from and -to, checked as -export checks them
+	// (cli.Queries). A -scen list that fails to load is shown in the
+	// window (and logged, by Fail below), over the map without its rows,
+	// as a -map that fails is, rather than ending the app.
+	qs, err := f.Queries(w)
+	scenError := ""
+	if qs.ScenErr != nil {
+		fmt.Fprintf(os.Stderr, "pathlens: -scen: %v\n", qs.ScenErr)
+		scenError = fmt.Sprintf("-scen: %v (%s is open without its rows)", qs.ScenErr, w.Name)
 	}
-	if f.Query > 0 && opts.StartError == "" {
-		// (A map that failed to load left the built-in world open: its
-		// queries are not the ones asked for, and the load error says so.)
-		if err := w.OpenFirst(f.Query); err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: -query %v\n", err)
-			return 2
-		}
+	for _, d := range qs.Dropped {
+		fmt.Fprintf(os.Stderr, "pathlens: %s\n", d)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
+		return 2
 	}
 	var blockedFlags []string // a -from or -to on a wall, said by name
-	if f.From != "" || f.To != "" {
-		q, err := firstQuery(f.From, f.To, w.Queries[min(w.FirstQuery, len(w.Queries)):])
-		if err != nil {
-			fmt.Fprintf(os.Stderr, "pathlens: %v\n", err)
-			return 2
-		}
-		// Off the map is a mistyped flag, refused as -center and -pin are;
-		// a start or goal in a wall is shown in the window, where another
-		// can be clicked.
-		for i, spec := range []string{f.From, f.To} {
-			if spec == "" {
-				continue
-			}
-			if err := onMap(w, q[i]); err != nil {
-				fmt.Fprintf(os.Stderr, "pathlens: %s %v\n", [2]string{"-from", "-to"}[i], err)
-				return 2
-			}
-			if w.Grid.Weight(q[i]) == 0 {
-				blockedFlags = append(blockedFlags, fmt.Sprintf("%s %s: cell (%d,%d) is blocked (the window shows it: click an open cell)",
-					[2]string{"-from", "-to"}[i], spec, q[i].X, q[i].Y))
-			}
-		}
-		w.PrependQuery(q)
+	for _, b := range qs.Blocked {
+		blockedFlags = append(blockedFlags, b+" (the window shows it: click an open cell)")
 	}
 	w.Begin()
 	if f.Shot != "" {
@@ -309,41 +280,6 @@ func viewLevelOpt(f *cli.Flags) int {
 		return f.Level
 	}
 	return 0
-}
-
-// firstQuery builds the first query from -from and -to. One of them may
-// be left out when the scenario has a query: the other end is then that of
-// queries[0] (main passes the queries from the one the session opens).
-func firstQuery(from, to string, queries [][2]image.Point) ([2]image.Point, error) {
-	var q [2]image.Point
-	if len(queries) > 0 {
-		q = queries[0]
-	}
-	for i, spec := range []string{from, to} {
-		name := [2]string{"-from", "-to"}[i]
-		if spec == "" {
-			if len(queries) == 0 {
-				return q, fmt.Errorf("%s X,Y is missing: this map has no query to take the %s from", name, [2]string{"start", "goal"}[i])
-			}
-			continue
-		}
-		p, err := parseCell(spec)
-		if err != nil {
-			return q, fmt.Errorf("%s: %v", name, err)
-		}
-		q[i] = p
-	}
-	return q, nil
-}
-
-// onMap returns nil when p is a cell of w's map, else an error naming p,
-// the map and its cells' range.
-func onMap(w *world.World, p image.Point) error {
-	if w.Grid.In(p) {
-		return nil
-	}
-	gw, gh := w.Grid.Width(), w.Grid.Height()
-	return fmt.Errorf("%d,%d: outside the %d×%d map of %s (cells 0,0 to %d,%d)", p.X, p.Y, gw, gh, w.Name, gw-1, gh-1)
 }
 
 // parseCell reads "X,Y" (cli.ParseCell).

@@ -601,8 +601,13 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 // file opened with (all on stderr, the error last, when it fails). It never writes over the map
 // it read, nor over the scenario it read, whatever either file is named
 // (the loader tells them apart by content): that would lose the original.
-// It returns the exit code: 0 written, 1 when the file did not load or
-// could not be written.
+// -scen, -query, -from and -to are checked as the window's start checks
+// them (Queries), and nothing is written when one cannot be honoured: a
+// -scen list that fails to load, a start or goal on a wall (1), a -query
+// the session does not have or a cell off the map (2). Queries they add are
+// named with the rest a map file does not keep ("only a .pls keeps …").
+// It returns the exit code: 0 written, 1 when a file did not load or
+// could not be written, 2 for a flag that cannot be honoured.
 func Export(f *Flags, stdout, stderr io.Writer) int {
 	src := cmp.Or(f.Map, f.Scenario, assets.Prefix+assets.DefaultName)
 	w, err := world.Open(src)
@@ -624,6 +629,22 @@ func Export(f *Flags, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stderr, "pathlens: "+format+"\n", args...)
 		return 1
+	}
+	// -scen, -query, -from and -to, checked as the window's start checks
+	// them, with its words: the export writes no query, but a flag it
+	// cannot honour (a list for another map, a query the session does not
+	// have, a start on a wall) was accepted and said nothing, where the
+	// window refuses it or shows the error.
+	qs, err := f.Queries(w)
+	if err != nil {
+		fail("%v", err)
+		return 2 // a flag that cannot be honoured whatever the file holds, as the window says it
+	}
+	if qs.ScenErr != nil {
+		return fail("-scen: %v", qs.ScenErr)
+	}
+	if len(qs.Blocked) > 0 {
+		return fail("%s", strings.Join(qs.Blocked, "; "))
 	}
 	if mf := w.MapFile(); mf != "" && world.SameFile(mf, f.Export) {
 		return fail("-export %s: is the map %s reads: give another name (the original would be lost)", f.Export, src)
