@@ -193,7 +193,13 @@ func run(args []string) int {
 	}
 	var blockedFlags []string // a -from or -to on a wall, said by name
 	for _, b := range qs.Blocked {
-		blockedFlags = append(blockedFlags, b+" (the window shows it: click an open cell)")
+		if f.Shot == "" && f.Cursor == "" {
+			// Only where a window stays open to click in: a -shot has
+			// none, and a -cursor with no query to place it in ends the
+			// app (game.New says why).
+			b += " (the window shows it: click an open cell)"
+		}
+		blockedFlags = append(blockedFlags, b)
 	}
 	w.Begin()
 	if f.Shot != "" {

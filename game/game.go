@@ -510,6 +510,12 @@ func (g *Game) applyCursor() error {
 func (g *Game) seekSpec(s string) error {
 	tl := &g.w.Timeline
 	if !g.w.HasStart || !g.w.HasGoal {
+		if why := g.refusedQuery(); why != "" {
+			// A query was given (-from and -to, a scenario's), but the
+			// session refused it: "there is no query … give one with
+			// -from X,Y -to X,Y" told a user who had given one.
+			return fmt.Errorf("-cursor %q: %s", s, why)
+		}
 		// Not "the query has no timeline" nor "events 0 to 0": there is
 		// no query at all (-map without -from/-to), said so.
 		return fmt.Errorf("-cursor %q: there is no query to place it in: give one with -from X,Y -to X,Y (or open a .pls with a query line)", s)
@@ -569,6 +575,12 @@ func (g *Game) seekSpec(s string) error {
 		if len(empty) > 0 {
 			list += "; " + world.Plural(len(empty), "kind", "kinds") + " searched nothing"
 		}
+		if onlyShortcut(tr) {
+			// HPA* answered a short query by its bounded A* alone: no
+			// insertion, abstract search or refinement ran, which "(have
+			// shortcut)" left the user to guess.
+			return fmt.Errorf("-cursor %q: no such phase: the query lies within neighbouring clusters, so HPA* answered it by its bounded-A* shortcut alone, with no insertion, abstract search or refinement (have %s); -shortcut=false (Shift+Z in the window) sends it through the hierarchy", s, list)
+		}
 		return fmt.Errorf("-cursor %q: no such phase (have %s)", s, list)
 	}
 	if strings.Contains(s, ".") {
@@ -588,6 +600,45 @@ func (g *Game) seekSpec(s string) error {
 	}
 	tl.Seek(n)
 	return nil
+}
+
+// refusedQuery words why the session's first query, given but refused,
+// has no start or goal, and what to give instead ("the query's start
+// (30,40) and goal (45,45) are blocked, so no query ran …"); "" when the
+// session was given no query.
+func (g *Game) refusedQuery() string {
+	w := g.w
+	if len(w.Queries) == 0 {
+		return ""
+	}
+	q := w.Queries[min(max(w.FirstQuery, 0), len(w.Queries)-1)]
+	var bad, flags []string
+	for i, p := range q {
+		if w.Grid.In(p) && w.Grid.Weight(p) == 0 {
+			bad = append(bad, fmt.Sprintf("%s (%d,%d)", [2]string{"start", "goal"}[i], p.X, p.Y))
+			flags = append(flags, [2]string{"-from", "-to"}[i]+" X,Y")
+		}
+	}
+	const ran = "so no query ran to place it in"
+	switch len(bad) {
+	case 0:
+		return fmt.Sprintf("the query (%d,%d)→(%d,%d) was refused, %s: give one with -from X,Y -to X,Y", q[0].X, q[0].Y, q[1].X, q[1].Y, ran)
+	case 1:
+		return fmt.Sprintf("the query's %s is blocked, %s: give an open cell with %s", bad[0], ran, flags[0])
+	}
+	return fmt.Sprintf("the query's %s and %s are blocked, %s: give open cells with -from X,Y -to X,Y", bad[0], bad[1], ran)
+}
+
+// onlyShortcut reports whether every phase of tr is HPA*'s bounded-A*
+// shortcut: a query within neighbouring clusters answered without the
+// hierarchy.
+func onlyShortcut(tr *pathing.Trace) bool {
+	for _, ph := range tr.Phases {
+		if ph.Name != "shortcut" {
+			return false
+		}
+	}
+	return len(tr.Phases) > 0
 }
 
 // stepNumber matches the plan step a refinement phase's name carries.

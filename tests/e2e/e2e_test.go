@@ -906,6 +906,11 @@ func TestShotBadInput(t *testing.T) {
 			t.Errorf("pathlens %q -shot: exit %d, picture written %v, stderr %.300q; want exit %d, picture %v, stderr naming %q",
 				c.args, code, statErr == nil, errs.String(), c.code, c.drawn, c.errs)
 		}
+		if strings.Contains(errs.String(), "click") {
+			// A -shot has no window to click in (a blocked -from said
+			// "the window shows it: click an open cell").
+			t.Errorf("pathlens %q -shot: stderr %.300q tells the user to click", c.args, errs.String())
+		}
 		if c.size != (image.Point{}) && statErr == nil {
 			if got := pngSize(t, shot); got != c.size {
 				t.Errorf("pathlens %q -shot: a %v picture, want %v (the window's size)", c.args, got, c.size)
