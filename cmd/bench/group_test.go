@@ -419,7 +419,7 @@ func TestGroupScenarioStraddleNote(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	if !strings.Contains(errs, "bench: note: split.pls: level-1 rooms cross level-2 regions: 'U' lies in level-2 'L' and 'R'") {
+	if !strings.Contains(errs, "bench: note: split.pls: level-1 rooms cross level-2 regions: 'U' lies partly in level-2 'L' and partly in 'R'") {
 		t.Errorf("stderr %q: want the note that room U crosses regions L and R", errs)
 	}
 }

@@ -93,7 +93,7 @@ func TestRoomsAcrossUpperRegionsAreNoted(t *testing.T) {
 	}
 	names := []map[byte]string{{'B': "Bakery", 'K': "Kitchen"}, {'W': "West wing", 'E': "East wing"}}
 	notes := straddleNotes(regions, names)
-	if len(notes) != 1 || !strings.Contains(notes[0], "'B' Bakery lies in level-2 'W' West wing and 'E' East wing") || strings.Contains(notes[0], "Kitchen") {
+	if len(notes) != 1 || !strings.Contains(notes[0], "'B' Bakery lies partly in level-2 'W' West wing and partly in 'E' East wing") || strings.Contains(notes[0], "Kitchen") {
 		t.Errorf("notes %q", notes)
 	}
 	if n := straddleNotes([][]byte{[]byte("BBKK"), []byte("WWEE")}, nil); len(n) != 0 {
@@ -101,8 +101,12 @@ func TestRoomsAcrossUpperRegionsAreNoted(t *testing.T) {
 	}
 	// Half in a room above and half in none: the room's representative
 	// cell decides, so the room above may take none of it.
-	if n := straddleNotes([][]byte{[]byte("BBBBKK"), []byte("##WW##")}, names); len(n) != 1 || !strings.Contains(n[0], "'B' Bakery lies in level-2 'W' West wing and outside every level-2 room") || strings.Contains(n[0], "Kitchen") {
+	if n := straddleNotes([][]byte{[]byte("BBBBKK"), []byte("##WW##")}, names); len(n) != 1 || !strings.Contains(n[0], "'B' Bakery lies partly in level-2 'W' West wing and partly outside every level-2 room") || strings.Contains(n[0], "Kitchen") {
 		t.Errorf("a room half under no room above: %q", n)
+	}
+	// Three parts: each said to be one.
+	if n := straddleNotes([][]byte{[]byte("BBBBBB"), []byte("WWEE##")}, names); len(n) != 1 || !strings.Contains(n[0], "'B' Bakery lies partly in level-2 'W' West wing, partly in 'E' East wing and partly outside every level-2 room") {
+		t.Errorf("a room in two rooms above and in none: %q", n)
 	}
 	if n := straddleNotes([][]byte{[]byte("BBBBKK"), []byte("######")}, nil); len(n) != 0 {
 		t.Errorf("rooms under no room at all noted: %q", n)

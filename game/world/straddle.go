@@ -45,23 +45,30 @@ func straddleNotes(regions [][]byte, names []map[byte]string) []string {
 			if len(in[c]) < 2 {
 				continue
 			}
-			// "'A' lies in level-2 'A' and outside every level-2 room":
-			// the level is named, as both levels' first rooms take the
-			// letter A ("'A' lies in no room and 'A'" puzzled a designer).
-			var ups []string
+			// "'A' lies partly in level-2 'A' and partly outside every
+			// level-2 room": the level is named, as both levels' first
+			// rooms take the letter A ("'A' lies in no room and 'A'"
+			// puzzled a designer), and each part is said to be one ("lies
+			// in level-2 'A' and outside every level-2 room" read as a
+			// contradiction).
+			var parts []string
 			outside := false
 			for _, a := range in[c] {
 				if a == 0 {
 					outside = true
 					continue
 				}
-				ups = append(ups, roomName(byte(a), names, l+1))
+				in := "in "
+				if len(parts) == 0 {
+					in = fmt.Sprintf("in level-%d ", l+1)
+				}
+				parts = append(parts, in+roomName(byte(a), names, l+1))
 			}
-			where := fmt.Sprintf("level-%d %s", l+1, strings.Join(ups, " and "))
 			if outside {
-				where += fmt.Sprintf(" and outside every level-%d room", l+1)
+				parts = append(parts, fmt.Sprintf("outside every level-%d room", l+1))
 			}
-			rooms = append(rooms, fmt.Sprintf("%s lies in %s", roomName(byte(c), names, l), where))
+			where := "partly " + strings.Join(parts[:len(parts)-1], ", partly ") + " and partly " + parts[len(parts)-1]
+			rooms = append(rooms, fmt.Sprintf("%s lies %s", roomName(byte(c), names, l), where))
 		}
 		if len(rooms) == 0 {
 			continue
