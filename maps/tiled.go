@@ -918,8 +918,7 @@ func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 		}
 		i := y*rd.w + x
 		if !hasTile(t.Tileset, t.ID) {
-			return errCell(rd.name, 0, image.Pt(i%rd.w, i/rd.w), "tile layer %q cell (%d,%d): tile %d of tileset %q, which has %d tiles",
-				l.Name, i%rd.w, i/rd.w, t.ID, t.Tileset.Name, t.Tileset.TileCount)
+			return rd.badTile(l, k, i, t)
 		}
 		if wall {
 			rd.blocked[i] = true
@@ -942,6 +941,33 @@ func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 		rd.notes = append(rd.notes, offsetNote(l.Name, off, dx, dy, dropped))
 	}
 	return nil
+}
+
+// badTile is the error of tile k of layer l's data, on cell i, whose
+// tileset t.Tileset has no tile t.ID. It names the gid as the file writes
+// it (the tileset's firstgid plus the tile's id: "tile 6" read as a
+// mistake in a file that says 7), with its line and column where the file
+// has them (CSV, XML), and the row and column of the data when an offset
+// puts the tile on another cell.
+func (rd *tiledReader) badTile(l *tiled.Layer, k, i int, t *tiled.LayerTile) error {
+	sp := rd.tileSpot(l, k)
+	gid := sp.gid
+	if gid == "" {
+		gid = strconv.FormatUint(uint64(t.Tileset.FirstGID)+uint64(t.ID), 10)
+	}
+	x, y := i%rd.w, i/rd.w
+	where := ""
+	if dx, dy := k%rd.w, k/rd.w; dx != x || dy != y {
+		where = fmt.Sprintf(", data row %d column %d", dy, dx)
+	}
+	if sp.col > 0 {
+		where += fmt.Sprintf(", column %d of line %d", sp.col, sp.line)
+	}
+	if where != "" {
+		where = " (" + where[2:] + ")"
+	}
+	return errCell(rd.name, sp.line, image.Pt(x, y), "tile layer %q cell (%d,%d): gid %s%s is tile %d of tileset %q (firstgid %d), which has %d tiles",
+		l.Name, x, y, gid, where, t.ID, t.Tileset.Name, t.Tileset.FirstGID, t.Tileset.TileCount)
 }
 
 // offsetNote says that tile layer name, drawn off pixels (dx, dy tiles)
@@ -1201,11 +1227,18 @@ func (rd *tiledReader) regionLayers(terrain []byte) (Rooms, error) {
 					if prevLayer.og != rl.og {
 						// Two layers of one level ("rooms" and "regions"):
 						// the object names alone read as one layer's.
-						return errCell(rd.name, rd.objectLine(rl.og.Name, o), image.Pt(x, y), "object layers %s and %s both give region level %d, and cell (%d,%d) lies in region %q (%s on %q, line %d) and %q (%s on %q): draw each level's rooms on one layer, or rename one layer (\"regions 2\" is level 2)",
-							rd.layerAt(prevLayer.og), rd.layerAt(rl.og), lvl, x, y, rune(layer[i]), objLabel(prev), prevLayer.og.Name, rd.objectLine(prevLayer.og.Name, prev), rune(c), objLabel(o), rl.og.Name)
+						ph, pl := roomHead(prev, layer[i])
+						oh, ol := roomHead(o, c)
+						return errCell(rd.name, rd.objectLine(rl.og.Name, o), image.Pt(x, y), "object layers %s and %s both give region level %d, and cell (%d,%d) lies in region %s (%s on %q, line %d%s) and %s (%s on %q%s): draw each level's rooms on one layer, or rename one layer (\"regions 2\" is level 2)",
+							rd.layerAt(prevLayer.og), rd.layerAt(rl.og), lvl, x, y, ph, objLabel(prev), prevLayer.og.Name, rd.objectLine(prevLayer.og.Name, prev), pl, oh, objLabel(o), rl.og.Name, ol)
 					}
-					return errCell(rd.name, rd.objectLine(rl.og.Name, o), image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %q (%s) and %q (%s)",
-						rl.og.Name, x, y, rune(layer[i]), objLabel(prev), rune(c), objLabel(o))
+					// Named as the designer named them in Tiled ("Hall",
+					// "Store"), not by the letters pathlens gave them
+					// alone ('H' and 'S', which the file never shows).
+					ph, pl := roomHead(prev, layer[i])
+					oh, ol := roomHead(o, c)
+					return errCell(rd.name, rd.objectLine(rl.og.Name, o), image.Pt(x, y), "region layer %q: cell (%d,%d) lies in region %s (%s%s) and %s (%s%s)",
+						rl.og.Name, x, y, ph, objLabel(prev), pl, oh, objLabel(o), ol)
 				}
 				hit++
 				if own[i] == 0 {
@@ -1349,6 +1382,19 @@ func objLabel(o *tiled.Object) string {
 		return fmt.Sprintf("object %d", o.ID)
 	}
 	return fmt.Sprintf("object %q (no id)", o.Name)
+}
+
+// roomHead names the room object o, of region character c, in a message
+// as the designer sees it in Tiled: by its name, `"Hall"`, with letter
+// ", letter 'H'" to follow its object id; a room named by its character
+// alone, or by a region property only, by the character, `'a'`, with no
+// letter.
+func roomHead(o *tiled.Object, c byte) (head, letter string) {
+	name := strings.TrimSpace(o.Name)
+	if name == "" || name == string(rune(c)) {
+		return fmt.Sprintf("%q", rune(c)), ""
+	}
+	return strconv.Quote(name), fmt.Sprintf(", letter %q", rune(c))
 }
 
 // withTemplate returns o with what it leaves unset taken from its template

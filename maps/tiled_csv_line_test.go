@@ -93,3 +93,29 @@ func lineOf(me *Error) int {
 	}
 	return me.Line
 }
+
+// Regression (new users): a tile id the tileset does not have was
+// reported as "tile 6" where the file says 7 (Tiled's CSV writes gids,
+// numbered from the tileset's firstgid), and with no line. The gid is
+// named as written, at its line and column, with the tile it stands for;
+// XML <tile> data is named at its element's line.
+func TestTiledBadTileNamesTheGidAndLine(t *testing.T) {
+	src := designerMap(40, 24, func(r []string) []string {
+		r[4] = strings.Replace(r[4], "1,1,1,1,1,1,1", "1,1,1,1,1,7,1", 1) // x=5
+		return r
+	})
+	_, _, err := ReadTiled(strings.NewReader(src), "level.tmx", "")
+	var me *Error
+	want := `level.tmx:17: tile layer "ground" cell (5,4): gid 7 (column 11 of line 17) is tile 6 of tileset "basic" (firstgid 1), which has 2 tiles`
+	if !errors.As(err, &me) || err.Error() != want || me.Line != 17 || !me.HasCell {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+	// XML data: one <tile gid=…/> a line, the bad one on line 15.
+	xmlData := strings.Replace(designerMap(2, 2, nil), "<data encoding=\"csv\">\n1,1,\n1,1\n</data>",
+		"<data>\n<tile gid=\"1\"/>\n<tile gid=\"2\"/>\n<tile gid=\"9\"/>\n<tile gid=\"1\"/>\n</data>", 1)
+	_, _, err = ReadTiled(strings.NewReader(xmlData), "x.tmx", "")
+	want = `x.tmx:15: tile layer "ground" cell (0,1): gid 9 is tile 8 of tileset "basic" (firstgid 1), which has 2 tiles`
+	if err == nil || err.Error() != want {
+		t.Errorf("XML data: got  %v\nwant %s", err, want)
+	}
+}

@@ -72,4 +72,11 @@ func TestTiledTwoLayersOneLevel(t *testing.T) {
 	if !errors.As(err, &me) || !me.HasCell || !strings.Contains(err.Error(), want) {
 		t.Fatalf("%v\nwant %s", err, want)
 	}
+	// Rooms the designer named are named so, their letters after.
+	src = strings.Replace(strings.Replace(src, `name="A"`, `name="Armoury"`, 1), `name="W"`, `name="West wing"`, 1)
+	_, _, err = ReadTiled(strings.NewReader(src), "t.tmx", "")
+	want = `cell (0,0) lies in region "Armoury" (object 1 on "rooms", line 11, letter 'A') and "West wing" (object 10 on "regions", letter 'W')`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("%v\nwant %s", err, want)
+	}
 }

@@ -191,9 +191,12 @@ func TestTiledRefusals(t *testing.T) {
 		{"bad cost", fmt.Sprintf(strings.Replace(ok, `value="4"`, `value="12"`, 1), ""), `tileset "t" tile 2: cost "12", want a whole move weight from 1 to 9`, 0},
 		{"bad bool", fmt.Sprintf(strings.Replace(strings.Replace(ok, `value="true"`, `value="yes"`, 1), "1,1,\n1,1", "2,1,\n1,1", 1), ""), `property solid is "yes", want true or false`, 0},
 		{"short layer", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,1,1", 1), ""), `tile layer "ground" holds 3 tiles, want 4 (the map's 2×2 cells)`, 8},
-		{"unknown gid", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,1,\n1,99", 1), ""), `tile layer "ground" cell (1,1): tile 98 of tileset "t", which has 3 tiles`, 0},
+		{"unknown gid", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,1,\n1,99", 1), ""), `tile layer "ground" cell (1,1): gid 99 (column 3 of line 9) is tile 98 of tileset "t" (firstgid 1), which has 3 tiles`, 9},
 		{"empty property", fmt.Sprintf(tmx(`<properties><property name="pathlens.empty" value="void"/></properties>`+tileset, "1,1,\n1,1", 2, 2), ""), `pathlens.empty "void": want open or blocked`, 0},
 		{"overlap", objs(`<object id="1" name="a" x="0" y="0" width="32" height="16"/><object id="2" name="b" x="16" y="0" width="16" height="32"/>`), `cell (1,0) lies in region 'a' (object 1) and 'b' (object 2)`, 11},
+		// Regression (new users): rooms named Hall and Store in Tiled were
+		// named 'H' and 'S', letters the file never shows.
+		{"overlap named", objs(`<object id="1" name="Hall" x="0" y="0" width="32" height="16"/><object id="2" name="Store" x="16" y="0" width="16" height="32"/>`), `cell (1,0) lies in region "Hall" (object 1, letter 'H') and "Store" (object 2, letter 'S')`, 11},
 		{"rotated", objs(`<object id="3" name="a" x="0" y="0" width="32" height="16" rotation="45"/>`), "object 3 is rotated (45°)", 11},
 		{"polyline", objs(`<object id="4" name="a" x="0" y="0"><polyline points="0,0 32,0"/></object>`), "object 4 is a polyline, not a rectangle, a polygon or an ellipse", 11},
 		{"flat ellipse", objs(`<object id="5" name="a" x="0" y="0" width="32" height="0"><ellipse/></object>`), "object 5 is an ellipse with no area (32×0 px)", 11},
