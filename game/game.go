@@ -1002,7 +1002,7 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 	g.confirm = &confirm{
 		lines: []string{
 			g.w.UnsavedText() + " in " + g.w.Name,
-			fmt.Sprintf("S: save to %s, then %s", absPath(g.w.SaveGoesTo()), what),
+			saveLine(g.w.SaveGoesTo(), what),
 			// Not "discard them": after undoing saved edits it read as
 			// discarding the edits, when D keeps the file as it is.
 			fmt.Sprintf("D: %s without saving", what),
@@ -1011,6 +1011,16 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 		what: what,
 		then: then,
 	}
+}
+
+// saveLine is the unsaved question's S line for a save to path: a file
+// marked read-only is named so, since the save will be refused (a designer
+// was offered "S: save to ro.pls", pressed it and got the refusal).
+func saveLine(path, what string) string {
+	if maps.ReadOnlyFile(path) {
+		return fmt.Sprintf("S: save to %s, read-only: refused (Esc, then %s saves elsewhere)", absPath(path), keysOf(ActSaveAs))
+	}
+	return fmt.Sprintf("S: save to %s, then %s", absPath(path), what)
 }
 
 // transitionsText is the transitions row's value.

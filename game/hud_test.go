@@ -1421,3 +1421,29 @@ func TestLeftClickOnLegendBoxSaysWhatItIs(t *testing.T) {
 		}
 	}
 }
+
+// A designer opened a session whose file is marked read-only, made an
+// edit and quit: the question offered "S: save to ro.pls", and S met the
+// refusal. The S line says the file is read-only and how to save elsewhere.
+func TestQuitQuestionNamesAReadOnlyFile(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	path := filepath.Join(t.TempDir(), "ro.pls")
+	if err := g.w.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	g.w.BeginStroke(g.w.Start.Add(image.Pt(1, 0)), 0)
+	g.w.EndStroke()
+	if !g.w.Dirty() {
+		t.Skip("the fill changed nothing: nothing to ask about")
+	}
+	g.askThen("quit", func(*Game) error { return nil })
+	if g.confirm == nil {
+		t.Fatal("no question")
+	}
+	if s := g.confirm.lines[1]; !strings.Contains(s, "read-only: refused") || !strings.Contains(s, keysOf(ActSaveAs)) {
+		t.Errorf("S line %q, want it to say the file is read-only and name save as", s)
+	}
+}

@@ -32,7 +32,7 @@ func SaveFileAtomic(path string, data []byte) (err error) {
 			return errAt(path, 0, "cannot save: is a directory")
 		}
 		perm = st.Mode().Perm()
-		if perm&0o222 == 0 {
+		if ReadOnlyFile(path) {
 			// The rename would replace it (the folder allows that), but
 			// a file nobody may write is one the user meant to keep:
 			// refused even for root, as an editor refuses it.
@@ -147,4 +147,11 @@ func refusedSave(path string, err error, prefix string) error {
 	e := *me
 	e.File, e.Line, e.Msg = path, 0, prefix+e.Msg
 	return &e
+}
+
+// ReadOnlyFile reports whether path is a file nobody may write (no write
+// bit), which SaveFileAtomic refuses to replace.
+func ReadOnlyFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && !st.IsDir() && st.Mode().Perm()&0o222 == 0
 }
