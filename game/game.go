@@ -647,6 +647,12 @@ var stepNumber = regexp.MustCompile(`step \d+`)
 // Title is the window title.
 func (g *Game) Title() string {
 	t := "pathlens — " + g.w.Name
+	// The file too when its name is not the session's: a designer opened a
+	// copy of rooms.pls and read "rooms", with no way to tell which file
+	// the edits would go to.
+	if f := g.w.ScenarioFile(); f != "" && strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) != g.w.Name {
+		t += " (" + filepath.Base(f) + ")"
+	}
 	if g.w.Dirty() {
 		t += " (unsaved)"
 	}

@@ -1447,3 +1447,31 @@ func TestQuitQuestionNamesAReadOnlyFile(t *testing.T) {
 		t.Errorf("S line %q, want it to say the file is read-only and name save as", s)
 	}
 }
+
+// A designer opened ro.pls, a copy of rooms.pls, and the window read
+// "rooms": which file the edits go to could not be told. The title names
+// the file when its name is not the session's.
+func TestTitleNamesAFileNotNamedAsTheSession(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	dir := t.TempDir()
+	for _, c := range []struct{ file, want string }{
+		{g.w.Name + ".pls", "pathlens — " + g.w.Name},
+		{"copy.pls", "pathlens — " + g.w.Name + " (copy.pls)"},
+	} {
+		path := filepath.Join(dir, c.file)
+		if err := g.w.Save(path); err != nil {
+			t.Fatal(err)
+		}
+		w, err := world.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := New(w, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Title(); got != c.want {
+			t.Errorf("%s: title %q, want %q", c.file, got, c.want)
+		}
+	}
+}
