@@ -150,10 +150,26 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		w.staleNote = fmt.Sprintf("%s of %s %s nothing on %s, which already holds %s (exported over, or redrawn): the terrain is as the file says, %s no step to undo, and a save writes the edits without %s",
 			plural(n, "edit line", "edit lines"), filepath.Base(source), verb, mapName, them, isAre(n), them)
 	}
+	w.besideNote = sessionBeside(w)
 	if notes := w.LoadNotes(); len(notes) > 0 {
 		w.Note("%s", strings.Join(notes, "; "))
 	}
 	return w, nil
+}
+
+// sessionBeside is the load note of a bare map with a saved session beside
+// it (NAME.pls, where Ctrl+S would save), "" otherwise: a designer reopened
+// rooms.txt, saw none of the rooms saved in rooms.pls, and had no hint
+// the session was there.
+func sessionBeside(w *World) string {
+	if w.builtin != "" || w.ScenarioFile() != "" || w.Source == "" {
+		return ""
+	}
+	p := w.SavePath()
+	if st, err := os.Stat(p); err != nil || st.IsDir() {
+		return ""
+	}
+	return fmt.Sprintf("%s beside the map holds a session saved from it (its rooms, edits, queries and agents): Ctrl+O opens it", filepath.Base(p))
 }
 
 // LoadNotes returns what the file opened set that the session shows
@@ -200,6 +216,9 @@ func (w *World) withSessionNotes(scenario []string) []string {
 	notes := slices.Clone(scenario)
 	if w.staleNote != "" {
 		notes = append(notes, w.staleNote)
+	}
+	if w.besideNote != "" {
+		notes = append(notes, w.besideNote)
 	}
 	return append(notes, w.straddle...)
 }

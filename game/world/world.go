@@ -94,6 +94,9 @@ type World struct {
 	// straddle are LoadNotes' remarks on rooms one level drawn across the
 	// regions of the next (straddleNotes), found when the session opened.
 	straddle []string
+	// besideNote is LoadNotes' remark on a session saved beside a bare
+	// map (sessionBeside).
+	besideNote string
 	// staleNote is LoadNotes' remark on the file's edit lines that changed
 	// nothing on its map (edits.stale), "" when there were none.
 	staleNote string
