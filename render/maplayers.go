@@ -627,6 +627,12 @@ func regionColours(layer []byte, w int) [256]color.RGBA {
 	return pickColours(layer, func(a, b int) bool { return near[a][b] })
 }
 
+// regionPreferred is each letter's own tint (regionPalette's index), by
+// its distance from 'A' (mod 8): the warm hues and violet first, so the
+// rooms of a small case (A to D) keep clear of the open / closed fill's
+// blue and green (textbook-groups' C and D were blue and green under it).
+var regionPreferred = [...]int{0, 2, 5, 6, 1, 3, 4, 7}
+
 // pickColours gives each room letter of layer a tint of regionPalette,
 // the one fewest rooms it is near (near(a, b): rooms a and b touch) with
 // smaller letters have, in letter order.
@@ -652,7 +658,7 @@ func pickColours(layer []byte, near func(a, b int) bool) [256]color.RGBA {
 		// letter order made one fill or one new room recolour rooms far
 		// from it, and a session reopen recolour them all (a designer saw
 		// 'C' go from teal to grey).
-		best := ch % len(regionPalette)
+		best := regionPreferred[(ch-'A'+256)%len(regionPreferred)]
 		for k := range taken {
 			if taken[k] < taken[best] {
 				best = k
@@ -702,20 +708,27 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, 
 		}
 		for u := max(uLo, 1); u < uHi; u++ {
 			v0 := -1
+			var pair [2]byte // the run's regions, before and after the line
 			for v := vLo; v <= vHi; v++ {
 				on := v < vHi && differ(cell(u-1, v), cell(u, v))
-				switch {
-				case on && v0 < 0:
-					v0 = v
-				case !on && v0 >= 0:
+				var here [2]byte
+				if on {
+					here = [2]byte{cell(u-1, v), cell(u, v)}
+				}
+				if v0 >= 0 && (!on || here != pair) {
+					// The run ends here: off the border, or between two
+					// other regions (the side bands change colour).
 					a, b := [2]float64{float64(u), float64(v0)}, [2]float64{float64(u), float64(v)}
 					if !vertical {
 						a, b = [2]float64{a[1], a[0]}, [2]float64{b[1], b[0]}
 					}
 					ax, ay := cam.ToScreen(a[0], a[1])
 					bx, by := cam.ToScreen(b[0], b[1])
-					segs = append(segs, [4]float32{float32(ax), float32(ay), float32(bx), float32(by)})
+					segs = append(segs, regionSeg{[4]float32{float32(ax), float32(ay), float32(bx), float32(by)}, pair})
 					v0 = -1
+				}
+				if on && v0 < 0 {
+					v0, pair = v, here
 				}
 			}
 		}
@@ -723,11 +736,49 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, 
 	r.regionSegs = segs
 	if casing.A > 0 {
 		for _, sg := range segs {
-			vector.StrokeLine(dst, sg[0], sg[1], sg[2], sg[3], casingW, casing, false)
+			vector.StrokeLine(dst, sg.at[0], sg.at[1], sg.at[2], sg.at[3], casingW, casing, false)
 		}
+		r.regionSideBands(dst, f, layer, segs, casingW)
 	}
 	for _, sg := range segs {
-		vector.StrokeLine(dst, sg[0], sg[1], sg[2], sg[3], width, col, false)
+		vector.StrokeLine(dst, sg.at[0], sg.at[1], sg.at[2], sg.at[3], width, col, false)
+	}
+}
+
+// regionSeg is a run of border drawn as one line (screen points) and the
+// regions on its two sides: before the line (left of a vertical one, above
+// a horizontal one) and after it.
+type regionSeg struct {
+	at    [4]float32
+	sides [2]byte
+}
+
+// regionSideBands draws, along each border line where the search's fill
+// covers the tints, a band on each side in that side's region colour, just
+// outside the line's casing (casingW wide): under the open / closed fill a
+// teacher could not tell which cells were room C's in textbook-groups, the
+// tints being the fill's own pastel blues and greens.
+func (r *Renderer) regionSideBands(dst *ebiten.Image, f *Frame, layer []byte, segs []regionSeg, casingW float32) {
+	bw := float32(math.Max(2, math.Min(f.Cam.Zoom*0.1, 5)))
+	cols := regionColours(layer, f.World.Grid.Width())
+	off := casingW/2 + bw/2
+	for _, sg := range segs {
+		x0, y0, x1, y1 := sg.at[0], sg.at[1], sg.at[2], sg.at[3]
+		// The unit normal, pointing from the "before" side to the "after".
+		nx, ny := float32(1), float32(0)
+		if x0 != x1 { // horizontal
+			nx, ny = 0, 1
+		}
+		for k, side := range []float32{-1, 1} {
+			c := cols[sg.sides[k]]
+			c.A = 230
+			c = PM(c)
+			dx, dy := nx*side*off, ny*side*off
+			// Short of the ends by the band's own width, so bands of two
+			// borders meeting at a corner do not cross.
+			ex, ey := (1-nx)*bw, (1-ny)*bw
+			vector.StrokeLine(dst, x0+dx+ex, y0+dy+ey, x1+dx-ex, y1+dy-ey, bw, c, false)
+		}
 	}
 }
 

@@ -1,8 +1,10 @@
 package render
 
 import (
+	"image"
 	"image/color"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -143,8 +145,8 @@ func TestRoomColoursStayWithTheirLetters(t *testing.T) {
 	if cols['C'] == cols['E'] {
 		t.Errorf("C and E, apart, share a colour %v", cols['C'])
 	}
-	if cols['C'] != regionPalette['C'%len(regionPalette)] {
-		t.Errorf("C alone is %v, want its own %v", cols['C'], regionPalette['C'%len(regionPalette)])
+	if own := regionPalette[regionPreferred[2]]; cols['C'] != own {
+		t.Errorf("C alone is %v, want its own %v", cols['C'], own)
 	}
 	more := []byte("CC....EE..AA")
 	if got := regionColours(more, w); got['C'] != cols['C'] || got['E'] != cols['E'] {
@@ -154,5 +156,35 @@ func TestRoomColoursStayWithTheirLetters(t *testing.T) {
 	touch := []byte{'A', 'A', 'A' + byte(len(regionPalette)), 'A' + byte(len(regionPalette))}
 	if got := regionColours(touch, 4); got['A'] == got[touch[2]] {
 		t.Errorf("touching rooms %q share a colour", touch)
+	}
+}
+
+// Under the open / closed fill a teacher could not tell which cells were
+// room C's in textbook-groups. Each border run names the regions on its
+// two sides, so bands in their colours can be drawn beside it, and a run
+// ends where either side changes.
+func TestRegionBorderRunsKeepTheirSides(t *testing.T) {
+	// Two rows of rooms: A|C above, B|C below: the line between columns
+	// 1 and 2 is one border, A|C then B|C: two runs.
+	layer := []byte("AACC" + "BBCC")
+	g, err := pathing.NewGrid(4, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := world.New(maps.NewMap("runs", g))
+	t.Cleanup(w.Close)
+	w.Regions = [][]byte{layer}
+	var cam Camera
+	cam.Fit(4, 2, image.Rect(0, 0, 400, 200))
+	f := &Frame{World: w, Cam: &cam, Layout: Layout{Map: image.Rect(0, 0, 400, 200), Screen: image.Rect(0, 0, 400, 200)}}
+	r := New()
+	r.drawRegionBorders(ebiten.NewImage(400, 200), f, layer, color.RGBA{}, 1, false, color.RGBA{1, 1, 1, 255}, 3)
+	var got []string
+	for _, sg := range r.regionSegs {
+		got = append(got, string(sg.sides[:]))
+	}
+	slices.Sort(got)
+	if want := []string{"AB", "AC", "BC"}; !slices.Equal(got, want) {
+		t.Errorf("border runs by sides %q, want %q", got, want)
 	}
 }

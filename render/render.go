@@ -174,9 +174,9 @@ type Renderer struct {
 	planDiscs   [][2]float32
 	discVs      []ebiten.Vertex
 	discIs      []uint16
-	edgeTip     edgeTip      // the hovered edge's tooltip, for DrawOverlays
-	regionSegs  [][4]float32 // drawRegionBorders' lines of a frame, reused
-	strokeQuads quadBatch    // strokeCells' pieces
+	edgeTip     edgeTip     // the hovered edge's tooltip, for DrawOverlays
+	regionSegs  []regionSeg // drawRegionBorders' lines of a frame, reused
+	strokeQuads quadBatch   // strokeCells' pieces
 	// addSquare's queue and the image flushSquares draws it on when full.
 	sqVs  []ebiten.Vertex
 	sqIs  []uint16
