@@ -185,7 +185,7 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 	// goal, where a member stands too: the diamond drawn over it hid all
 	// but a sliver of that agent (a designer's report). Drawn under, and
 	// larger than a body, its corners stand out around the member's disc.
-	lw := float32(math.Max(1.2, math.Min(zoom*0.18, 4)))
+	lw := agentLineWidth(zoom)
 	discs := r.discs[:0]
 	for pass := 0; pass < 2; pass++ {
 		for i := range l.views {
@@ -197,9 +197,6 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 		}
 	}
 	r.discs = discs
-	// The g / h / f numbers under the discs are written again over them,
-	// on a card: the discs hid them (textbook-groups, user test).
-	r.drawValuesOver(dst, cam, discs)
 	if !l.Drag.Empty() {
 		ax, ay := cam.ToScreen(float64(l.Drag.Min.X), float64(l.Drag.Min.Y))
 		bx, by := cam.ToScreen(float64(l.Drag.Max.X), float64(l.Drag.Max.Y))
@@ -215,6 +212,25 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 	r.drawReplanLog(screen, l, rad)
 }
 
+// agentLineWidth is the width of a group leader's diamond outline at a
+// zoom (pixels per cell).
+func agentLineWidth(zoom float64) float32 {
+	return float32(math.Max(1.2, math.Min(zoom*0.18, 4)))
+}
+
+// agentBodyBox is the screen box of the body of an agent of kind k shown
+// at (x, y) in cell units (Sim.Shown), for bodies of radius rad and
+// leader outlines lw wide: its disc and rim, or a leader's diamond.
+func agentBodyBox(cam *Camera, x, y float64, k agents.Kind, rad, lw float32) image.Rectangle {
+	fx, fy := cam.ToScreen(x+0.5, y+0.5)
+	cx, cy := float32(fx), float32(fy)
+	br := rad + 1
+	if k == agents.Leader {
+		br = leaderSize(rad) + lw/2
+	}
+	return image.Rect(int(cx-br), int(cy-br), int(math.Ceil(float64(cx+br))), int(math.Ceil(float64(cy+br))))
+}
+
 // leaderSize is the half-diagonal in pixels of a group leader's diamond,
 // for bodies of radius rad: enough larger than a body (with its rim) that
 // its corners stand out around the member drawn over it on the same cell.
@@ -227,11 +243,7 @@ func (r *Renderer) drawAgentBody(dst *ebiten.Image, l *AgentLayer, v *agents.Age
 	x0, y0 := l.Sim.Shown(v) // on its cell while paused, where it is clicked (AgentAt)
 	fx, fy := l.Cam.ToScreen(x0+0.5, y0+0.5)
 	x, y := float32(fx), float32(fy)
-	br := rad + 1
-	if v.Kind == agents.Leader {
-		br = leaderSize(rad) + lw/2
-	}
-	discs = append(discs, image.Rect(int(x-br), int(y-br), int(math.Ceil(float64(x+br))), int(math.Ceil(float64(y+br)))))
+	discs = append(discs, agentBodyBox(l.Cam, x0, y0, v.Kind, rad, lw))
 	if v.Kind == agents.Leader {
 		d := leaderSize(rad)
 		var p vector.Path

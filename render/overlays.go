@@ -1013,7 +1013,6 @@ func (r *Renderer) drawParents(dst *ebiten.Image, f *Frame) {
 const valuesMinZoom = 34
 
 func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
-	r.valFrame = nil
 	w := f.World
 	tl := &w.Timeline
 	if tl.Len() == 0 || f.Cam.Zoom < valuesMinZoom {
@@ -1025,7 +1024,8 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 	}
 	r.markChain(vis)
 	r.valueCards = r.valueCards[:0]
-	r.valFrame = f
+	r.valueBoxes = r.valueBoxes[:0]
+	r.markRects = r.markerRects(f, r.markRects[:0])
 	r.planCells = r.planCells[:0]
 	if f.Layers.Has(LayerPlans) {
 		for _, plan := range w.Outcome.Plans {
@@ -1039,7 +1039,7 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 	n := 0
 	for y := vis.Min.Y; y < vis.Max.Y; y++ {
 		for x := vis.Min.X; x < vis.Max.X; x++ {
-			if !r.drawCellValues(dst, f, image.Pt(x, y), r.coverRects, false) {
+			if !r.drawCellValues(dst, f, image.Pt(x, y), r.coverRects) {
 				continue
 			}
 			if n++; n > maxNumbers {
@@ -1050,13 +1050,16 @@ func (r *Renderer) drawValues(dst *ebiten.Image, f *Frame) {
 }
 
 // drawCellValues writes cell p's g, h and f, when a search has reached it
-// (valueState), and reports whether it did; with onlyCovered, only when
-// one of over crosses them. The numbers go on a pale card
+// (valueState), and reports whether it did. The numbers go on a pale card
 // where something crosses them: lines drawn through the cell (the parent
 // arrows, the best path to the node at the cursor), an abstract node's
-// search disc, or one of over (the region letters' chips, the agents'
-// discs drawn before them), so they read over any of those.
-func (r *Renderer) drawCellValues(dst *ebiten.Image, f *Frame, p image.Point, over []image.Rectangle, onlyCovered bool) bool {
+// search disc, or one of over (the region letters' chips), so they read
+// over any of those. Where a marker drawn after them (the start, the
+// goal, an agent: r.markRects) would cross them they are left out: a card
+// over the start and goal, and over the agents, hid half of each (the
+// teacher's and level designer's report), and the marker drawn over them
+// cut "h 2.4" to "h 2." (the inspector still gives the cell's numbers).
+func (r *Renderer) drawCellValues(dst *ebiten.Image, f *Frame, p image.Point, over []image.Rectangle) bool {
 	st, c, ok := r.valueState(f, p)
 	if !ok {
 		return false
@@ -1074,11 +1077,10 @@ func (r *Renderer) drawCellValues(dst *ebiten.Image, f *Frame, p image.Point, ov
 	abstract := c != cellValueColor
 	arrows := f.Layers.Has(LayerParents) && z >= parentsMinZoom
 	_, onChain := r.chainSet[p]
-	covered := slices.ContainsFunc(over, text.Overlaps)
-	if onlyCovered && !covered {
+	if slices.ContainsFunc(r.markRects, text.Overlaps) {
 		return false
 	}
-	covered = covered || !abstract && r.markedCell(f, p, text)
+	covered := slices.ContainsFunc(over, text.Overlaps) || !abstract && r.markedCell(f, p, text)
 	switch {
 	case covered:
 		// Over a chip, a disc or a plan's node: a card around the
@@ -1102,6 +1104,7 @@ func (r *Renderer) drawCellValues(dst *ebiten.Image, f *Frame, p image.Point, ov
 	for k, line := range lines[:nl] {
 		ft.Draw(dst, face, line, sx+2, sy+1+float64(k)*step, c)
 	}
+	r.valueBoxes = append(r.valueBoxes, text)
 	return true
 }
 
@@ -1133,42 +1136,8 @@ func valueTextRect(sx, sy, wd float64, nl int, step float64) image.Rectangle {
 }
 
 // valueCoverAlpha is the opacity of the card under numbers drawn over a
-// region letter's chip or an agent's disc: dark ink must read over them.
+// region letter's chip or a plan's node: dark ink must read over them.
 const valueCoverAlpha = 160
-
-// drawValuesOver writes again, over what was drawn on the map after them,
-// the g / h / f numbers that boxes (screen rectangles, in dst's
-// coordinates) cross, each on a card: the agents'
-// discs are drawn after the map (DrawAgents), and hid the numbers under
-// them (textbook-groups, user test). It draws nothing when the last Draw
-// wrote no numbers, or for another camera.
-func (r *Renderer) drawValuesOver(dst *ebiten.Image, cam *Camera, boxes []image.Rectangle) {
-	f := r.valFrame
-	if f == nil || f.Cam != cam || len(boxes) == 0 {
-		return
-	}
-	g := f.World.Grid
-	vis := visibleRect(f, dst, 0)
-	done := r.valOver[:0]
-	for _, b := range boxes {
-		// The cells whose numbers may reach into b: those under it, and
-		// the one to its left and above (numbers start at a cell's left
-		// and top edges).
-		p0 := f.Cam.CellAt(float64(b.Min.X), float64(b.Min.Y)).Sub(image.Pt(1, 1))
-		p1 := f.Cam.CellAt(float64(b.Max.X), float64(b.Max.Y))
-		for y := max(p0.Y, vis.Min.Y); y <= min(p1.Y, vis.Max.Y-1); y++ {
-			for x := max(p0.X, vis.Min.X); x <= min(p1.X, vis.Max.X-1); x++ {
-				p := image.Pt(x, y)
-				if !g.In(p) || slices.Contains(done, p) {
-					continue
-				}
-				done = append(done, p)
-				r.drawCellValues(dst, f, p, boxes, true)
-			}
-		}
-	}
-	r.valOver = done
-}
 
 // cellValueColor is the colour of a cell search's g / h / f numbers.
 var cellValueColor = color.RGBA{20, 20, 30, 255}
@@ -1731,6 +1700,39 @@ func EndpointRadius(zoom float64) float64 {
 
 func endpointCore(zoom float64) float64 { return math.Max(5, math.Min(zoom*0.45, 14)) }
 
+// endpointBox is the screen box of the start or goal disc on cell p, its
+// white ring included.
+func endpointBox(cam *Camera, p image.Point) image.Rectangle {
+	x, y := cam.CellCenter(p)
+	o := int(math.Ceil(endpointCore(cam.Zoom) + 2))
+	return image.Rect(int(x)-o, int(y)-o, int(x)+o+1, int(y)+o+1)
+}
+
+// markerRects appends to dst the screen boxes of the markers drawn over
+// the map after the numbers this frame: the start and goal discs
+// (drawEndpoints) and every agent's body (DrawAgents, after Draw), as
+// they will be drawn. drawValues writes no numbers under them.
+func (r *Renderer) markerRects(f *Frame, dst []image.Rectangle) []image.Rectangle {
+	w := f.World
+	if w.HasStart {
+		dst = append(dst, endpointBox(f.Cam, w.Start))
+	}
+	if w.HasGoal {
+		dst = append(dst, endpointBox(f.Cam, w.Goal))
+	}
+	if s := w.Agents(); s != nil {
+		rad := agentRadius(f.Cam.Zoom)
+		lw := agentLineWidth(f.Cam.Zoom)
+		r.markViews = s.Agents(r.markViews[:0])
+		for i := range r.markViews {
+			v := &r.markViews[i]
+			x, y := s.Shown(v)
+			dst = append(dst, agentBodyBox(f.Cam, x, y, v.Kind, rad, lw))
+		}
+	}
+	return dst
+}
+
 func (r *Renderer) drawEndpoints(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	rad := float32(endpointCore(f.Cam.Zoom))
@@ -1739,8 +1741,7 @@ func (r *Renderer) drawEndpoints(dst *ebiten.Image, f *Frame) {
 		x, y := f.Cam.CellCenter(p)
 		vector.DrawFilledCircle(dst, x, y, rad+2, color.White, r.aa)
 		vector.DrawFilledCircle(dst, x, y, rad, PM(c), r.aa)
-		o := int(math.Ceil(float64(rad + 2)))
-		r.coverRects = append(r.coverRects, image.Rect(int(x)-o, int(y)-o, int(x)+o+1, int(y)+o+1))
+		r.coverRects = append(r.coverRects, endpointBox(f.Cam, p))
 		if rad >= 8 {
 			ft.DrawCentered(dst, ft.Bold, letter, float64(x), float64(y), ColText)
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"pathlens/game/world"
+	"pathlens/game/world/agents"
 	"pathlens/pathing"
 )
 
@@ -236,11 +237,12 @@ type Renderer struct {
 	chainDrawn bool                     // drawParentChain drew chain this frame
 	chainSet   map[image.Point]struct{} // its cells in view (drawValues)
 	valueCards []image.Rectangle        // the cards drawValues put under numbers this frame
-	coverRects []image.Rectangle        // drawn this frame before the numbers, which go over them on a card: the region letters' chips, the start and goal discs
-	valFrame   *Frame                   // the frame whose numbers drawValues wrote (nil: none), for drawValuesOver
-	valOver    []image.Point            // drawValuesOver's cells, reused
+	valueBoxes []image.Rectangle        // the screen boxes of the numbers drawValues wrote this frame
+	coverRects []image.Rectangle        // drawn this frame before the numbers, which go over them on a card: the region letters' chips (and, after the numbers, the start and goal discs)
+	markRects  []image.Rectangle        // the start and goal discs and the agents' bodies this frame (markerRects): no numbers under them
 	planCells  []image.Point            // the plans' nodes in view (drawValues), reused
 	discs      []image.Rectangle        // DrawAgents' agent discs this frame, reused
+	markViews  []agents.AgentView       // markerRects' agents, reused
 	nodesDrawn int                      // abstract nodes drawNodes drew this frame (squares or dots)
 	barsDrawn  int                      // entrance bars drawNodes drew this frame
 	edgesDrawn int                      // abstract edges drawEdges drew this frame (bright or faint)
@@ -291,9 +293,9 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	L := f.Layers
 	r.chainDrawn = false
 	r.valueCards = r.valueCards[:0]
+	r.valueBoxes = r.valueBoxes[:0]
 	r.coverRects = r.coverRects[:0]
 	r.chips = r.chips[:0]
-	r.valFrame = nil
 	r.nodesDrawn, r.barsDrawn, r.edgesDrawn, r.edgesLit = 0, 0, 0, 0
 	r.edgeFocused = false
 	r.drawTerrain(dst, f)
@@ -347,16 +349,18 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	if L.Has(LayerSearch) {
 		r.drawCurrent(dst, f)
 	}
-	// The region letters and the start and goal before the numbers, which
-	// are written over their chips and discs on a card where they cross
-	// them (and over the agents' discs, drawn later: DrawAgents).
+	// The region letters before the numbers, which are written over their
+	// chips on a card where they cross them. The start and goal after
+	// them, and the agents later still (DrawAgents): no cell's numbers are
+	// written where a marker will be drawn (markerRects), so the markers
+	// stay whole and no number is left half hidden under one.
 	if L.Has(LayerRegions) {
 		r.drawRegionLabels(dst, f)
 	}
-	r.drawEndpoints(dst, f)
 	if L.Has(LayerValues) {
 		r.drawValues(dst, f)
 	}
+	r.drawEndpoints(dst, f)
 	r.drawHoverEdge(dst, f)
 	r.drawCursorCell(dst, f)
 }

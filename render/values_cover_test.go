@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"slices"
 	"testing"
@@ -106,47 +107,72 @@ func TestRegionChipsLeaveTheNumbersReadable(t *testing.T) {
 	}
 }
 
-// Regression (new-user test, textbook-groups): agents standing on cells
-// with g / h / f numbers hid them, their discs drawn after the map. The
-// numbers under a disc are written again over it, on a card, before the
-// agents' labels and panel.
-func TestAgentDiscsLeaveTheNumbersReadable(t *testing.T) {
-	w, f := textbookValues(t, 68)
-	r := New()
-	screen := ebiten.NewImage(1280, 800)
-	f.OverlaysLater = true
-	r.Draw(screen, f)
-	boxes := numbersBoxes(r, f)
-	var under []image.Point
-	for p := range boxes {
-		if p != w.Start && p != w.Goal && w.Grid.Open(p) {
+// Regression (new users' report, a teacher and a level designer): the
+// g / h / f numbers were written over the start and goal discs and over
+// the agents' bodies, each on a pale card that hid half of the marker
+// ("g 0.0 h 2.4" over S, "h 0.0" over G at 1024×768; the closed cells'
+// agents washed out). No cell's numbers are now written where a marker
+// lies, and no card goes over one: the markers stay whole. Where a cell
+// is large enough for both (250 px), its numbers are written beside the
+// marker as elsewhere.
+func TestMarkersStayWholeOverTheNumbers(t *testing.T) {
+	for _, zoom := range []float64{34, 40, 68, 108, 250} {
+		w, f := textbookValues(t, zoom)
+		f.OverlaysLater = true
+		var agentCells []image.Point
+		for _, p := range []image.Point{{1, 1}, {2, 4}, {1, 3}} { // a closed cell, an open one, on the path
 			if _, err := w.SpawnAgent(p); err != nil {
 				t.Fatal(err)
 			}
-			under = append(under, p)
+			agentCells = append(agentCells, p)
 		}
-	}
-	if len(under) < 3 {
-		t.Fatalf("%d agents on numbered cells", len(under))
-	}
-	r.Draw(screen, f)
-	cards := len(r.valueCards)
-	var drawn []string
-	r.fonts.drawn = &drawn
-	r.DrawAgents(screen, &AgentLayer{Sim: w.Agents(), Cam: f.Cam, Map: f.Layout.Map})
-	r.fonts.drawn = nil
-	for _, p := range under {
-		st, _, _ := r.valueState(f, p)
-		lines, nl := valueLines(st, f.Cam.Zoom)
-		// The line the disc (at the cell's centre) crosses: h, the middle one.
-		if !slices.Contains(drawn, lines[1]) {
-			t.Errorf("agent on %v: its numbers %q not written over its disc (drawn: %q)", p, lines[:nl], drawn)
+		r := New()
+		screen := ebiten.NewImage(1280, 800)
+		r.Draw(screen, f)
+		al := &AgentLayer{Sim: w.Agents(), Cam: f.Cam, Map: f.Layout.Map}
+		r.DrawAgents(screen, al)
+		marks := map[string]image.Rectangle{
+			"start": endpointBox(f.Cam, w.Start),
+			"goal":  endpointBox(f.Cam, w.Goal),
 		}
-		if !carded(r, boxes[p]) {
-			t.Errorf("agent on %v: its numbers %v have no card over the disc", p, boxes[p])
+		if len(r.discs) != len(agentCells) {
+			t.Fatalf("zoom %v: %d agent bodies drawn for %d agents", zoom, len(r.discs), len(agentCells))
 		}
-	}
-	if len(r.valueCards) <= cards {
-		t.Errorf("no card drawn over the agents' discs (%d before, %d after)", cards, len(r.valueCards))
+		for i, d := range r.discs {
+			marks[fmt.Sprintf("agent %d", i)] = d
+		}
+		if len(r.valueBoxes) < 4 {
+			t.Fatalf("zoom %v: numbers written in %d cells", zoom, len(r.valueBoxes))
+		}
+		for name, m := range marks {
+			for _, b := range r.valueBoxes {
+				if b.Overlaps(m) {
+					t.Errorf("zoom %v: numbers %v written under the %s (%v)", zoom, b, name, m)
+				}
+			}
+			for _, c := range r.valueCards {
+				if c.Overlaps(m) {
+					t.Errorf("zoom %v: a card %v over the %s (%v)", zoom, c, name, m)
+				}
+			}
+		}
+		// Beside the marker where the cell has room for both.
+		if zoom >= 250 {
+			checked := 0
+			for _, p := range append([]image.Point{w.Start, w.Goal}, agentCells...) {
+				sx, sy := f.Cam.ToScreen(float64(p.X), float64(p.Y))
+				cell := image.Rect(int(sx), int(sy), int(sx+zoom), int(sy+zoom))
+				if !cell.In(f.Layout.Map) {
+					continue // off the window at this zoom
+				}
+				checked++
+				if !slices.ContainsFunc(r.valueBoxes, func(b image.Rectangle) bool { return b.In(cell) }) {
+					t.Errorf("zoom %v: no numbers beside the marker on %v", zoom, p)
+				}
+			}
+			if checked < 2 {
+				t.Errorf("zoom %v: only %d marked cells in view", zoom, checked)
+			}
+		}
 	}
 }
