@@ -965,8 +965,7 @@ func (g *Game) scrubTo(mx int) {
 	if b.Dx() <= 0 {
 		return
 	}
-	g.w.Play.Playing = false
-	g.w.Timeline.Seek(render.TimelineCursorAt(b, g.w.Timeline.Len(), float64(mx)))
+	g.w.ScrubTo(render.TimelineCursorAt(b, g.w.Timeline.Len(), float64(mx)))
 }
 
 // centreView pans the view so that world point (wx, wy) is in the middle

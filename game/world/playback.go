@@ -51,6 +51,7 @@ func (w *World) TogglePlay() {
 		w.Note("nothing to play: plan a query first")
 		return
 	}
+	w.dropPlaceNote()
 	w.Play.Playing = !w.Play.Playing
 	if w.Play.Playing && w.Timeline.AtEnd() {
 		w.Timeline.Seek(0)
@@ -63,6 +64,7 @@ func (w *World) TogglePlay() {
 // pauses playback.
 func (w *World) StepBy(n int) {
 	w.Play.Playing = false
+	w.dropPlaceNote()
 	w.Timeline.Seek(w.Timeline.Cursor() + n)
 	w.logStep("step")
 }
@@ -71,13 +73,23 @@ func (w *World) StepBy(n int) {
 // logs a seek: the end of a drag on the scrubber.
 func (w *World) SeekTo(i int) {
 	w.Play.Playing = false
+	w.dropPlaceNote()
 	w.Timeline.Seek(i)
 	w.logStep("seek")
+}
+
+// ScrubTo moves the timeline to event i (clamped) and pauses playback,
+// unlogged: a step of a drag on the scrubber (SeekTo logs where it ends).
+func (w *World) ScrubTo(i int) {
+	w.Play.Playing = false
+	w.dropPlaceNote()
+	w.Timeline.Seek(i)
 }
 
 // SeekStart rewinds the timeline to before its first event.
 func (w *World) SeekStart() {
 	w.Play.Playing = false
+	w.dropPlaceNote()
 	w.Timeline.Seek(0)
 	w.logStep("seek")
 }
@@ -85,6 +97,7 @@ func (w *World) SeekStart() {
 // SeekEnd moves the timeline to the finished query.
 func (w *World) SeekEnd() {
 	w.Play.Playing = false
+	w.dropPlaceNote()
 	w.Timeline.Seek(w.Timeline.Len())
 	w.logStep("seek")
 }
@@ -118,17 +131,55 @@ func (w *World) PrevStage() {
 
 func (w *World) seekStage(to int) {
 	w.Play.Playing = false
+	w.dropPlaceNote()
 	w.Timeline.Seek(to)
 	w.logStep("stage")
 }
 
 func (w *World) seekPhase(to int) {
 	w.Play.Playing = false
+	w.dropPlaceNote()
 	from := w.Timeline.Cursor()
 	w.Timeline.Seek(to)
 	w.logStep("phase")
 	if names := w.Timeline.EmptyPhasesPassed(from, to); len(names) > 0 {
 		w.Note("passed %s: no events to step through", strings.Join(names, ", "))
+	}
+}
+
+// dropPlaceNote takes the note of where a switch or an edit put the
+// cursor (placeLostNote: "HPA* has no step like A*'s event 34 of 12,927:
+// shown from its start") out of the message, and out of a note held
+// behind an error, once the user moves the cursor: it stayed up after End
+// while the view was at the end (a teacher's report). The rest of the
+// message (the switch's comparison with its ghost) stays, on its own
+// clock; a message that was only that note goes.
+func (w *World) dropPlaceNote() {
+	note := w.placeShown
+	if note == "" {
+		return
+	}
+	w.placeShown = ""
+	drop := func(msg string) (string, bool) {
+		if msg == note {
+			return "", true
+		}
+		if t, ok := strings.CutSuffix(msg, "; "+note); ok {
+			return t, true
+		}
+		return msg, false
+	}
+	if w.held != "" {
+		w.held, _ = drop(w.held)
+	}
+	if w.MessageErr || w.messageGone {
+		return
+	}
+	if msg, ok := drop(w.Message); ok {
+		w.Message = msg
+		if msg == "" {
+			w.messageGone = true
+		}
 	}
 }
 

@@ -406,6 +406,7 @@ func (w *World) notePlaceLost(seq int) {
 		return
 	}
 	w.placeLost = ""
+	w.placeShown = lost
 	if w.MessageSeq != seq && !w.MessageErr {
 		w.Note("%s", joinNotes(w.Message, lost))
 	} else {

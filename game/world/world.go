@@ -197,6 +197,11 @@ type World struct {
 	// counterpart of the place the switch left (placeLostNote), for the
 	// switch to show after its own note; "" when the place was kept.
 	placeLost string
+	// placeShown is the placeLost note last shown (notePlaceLost), in the
+	// message or held behind an error, until the user moves the cursor
+	// (dropPlaceNote): it says where the cursor was put, and went on
+	// saying "shown from its start" at the end of the timeline.
+	placeShown string
 
 	// search is the flat search's state, 20 bytes a cell (84 MB at
 	// 2048²): made by flatSearcher on the first flat query, so a session
