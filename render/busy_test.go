@@ -346,6 +346,21 @@ func TestPanelOpenList(t *testing.T) {
 	if !strings.Contains(got, "finished,") || !strings.Contains(got, "left open)") || strings.Contains(got, "1. (") {
 		t.Errorf("panel at the end of A*:\n%s", got)
 	}
+	// Its rows are what it left open: "left (124,79)" read as a
+	// direction (a teacher's report), so they say "still open".
+	ol, _ = w.OpenListAt(openListRows, nil)
+	for _, e := range ol.Top {
+		if k := fmt.Sprintf("still open (%d,%d)", e.Cell.X, e.Cell.Y); !strings.Contains(got, k) {
+			t.Errorf("panel at the end of A*: no row %q:\n%s", k, got)
+		}
+	}
+	if strings.Contains(got, "left (") {
+		t.Errorf("panel at the end of A*: a row still says left:\n%s", got)
+	}
+	// Too wide for the key column (a 4-digit cell): "open" on every row.
+	if k := r.leftOpenKey([]world.OpenEntry{{Cell: image.Pt(12, 3)}, {Cell: image.Pt(1023, 1017)}}); k != leftOpenShort {
+		t.Errorf("a row at (1023,1017): key format %q, want %q", k, leftOpenShort)
+	}
 	// Dijkstra on open ground: cells the search cannot order share the
 	// first rank, and the title counts them.
 	w.SetAlgo(world.AlgoDijkstra)

@@ -2177,6 +2177,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	m := f.Layout.Map
 	r.legendRect = image.Rectangle{}
 	r.legendRows = r.legendRows[:0]
+	r.legendKeys = r.legendKeys[:0]
 	if len(f.Legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
 		return
 	}
@@ -2298,8 +2299,12 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 			// hard to tell apart, user test).
 			tc = ColIdle
 		case lr.Layer == LayerEdges:
-		case name != LayerInfo[lr.Layer].Name && name != valuesNoF && name != searchNodesName:
+		case name != LayerInfo[lr.Layer].Name && name != valuesNoF && name != searchNodesName && name != searchCellsName:
 			tc = ColTextDim // on, but nothing to see at this zoom ("(zoom in)")
+		}
+		if name == searchCellsName {
+			r.drawKeyedName(screen, name, float64(cx+nameX), float64(cy-1), tc, cy, []color.RGBA{ColOpen, ColClosed}, lr.On)
+			continue
 		}
 		ft.Draw(screen, ft.UI, name, float64(cx+nameX), float64(cy-1), tc)
 	}
@@ -2321,6 +2326,34 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	if foot != "" {
 		ft.Draw(screen, ft.UI, clip(ft, ft.UI, foot, float64(box.Dx()-16)), float64(box.Min.X+8), float64(y-1), ColIdle)
 	}
+}
+
+// drawKeyedName writes a legend row's name at (x, y) in colour tc with
+// each ■ in it drawn as a square of the next of colours (faint when the
+// layer is off, as its swatch), outlined as the swatch is, on the row at
+// cy: "open ■ / closed ■" in green and blue.
+func (r *Renderer) drawKeyedName(dst *ebiten.Image, name string, x, y float64, tc color.RGBA, cy int, colours []color.RGBA, on bool) {
+	ft := r.fonts
+	sq := ft.Width(ft.UI, "■")
+	side := min(10, int(sq))
+	for k, part := range strings.Split(name, "■") {
+		if k > 0 {
+			c := colours[(k-1)%len(colours)]
+			x0 := int(x + (sq-float64(side))/2)
+			sw := image.Rect(x0, cy+3, x0+side, cy+3+side)
+			drawSwatch(dst, sw, []color.RGBA{c}, on)
+			r.legendKeys = append(r.legendKeys, legendKey{sw, c})
+			x += sq
+		}
+		ft.Draw(dst, ft.UI, part, x, y, tc)
+		x += ft.Width(ft.UI, part)
+	}
+}
+
+// legendKey is a colour square drawKeyedName drew in a row's name.
+type legendKey struct {
+	r image.Rectangle
+	c color.RGBA
 }
 
 // b2i is 1 for true, 0 for false.
@@ -2438,8 +2471,8 @@ func layerIdle(l Layer, f *Frame) idleWhy {
 }
 
 // idleFooter is the legend's last line when rows has a layer that is on
-// but has nothing to draw: why, e.g. "amber: on, nothing to draw with A*, or
-// on this map". Empty when there is none. The text is kept while its
+// but has nothing to draw: why, e.g. "amber name: on, but nothing to draw
+// with A* or on this map". Empty when there is none. The text is kept while its
 // reasons stay the same, so a frame allocates nothing for it.
 func (r *Renderer) idleFooter(rows []LegendRow, f *Frame) string {
 	var seen [idleMap + 1]bool
@@ -2473,14 +2506,23 @@ func idleFooterText(seen [idleMap + 1]bool, algo world.Algo) string {
 	if seen[idleMap] {
 		why = append(why, "on this map")
 	}
-	if len(why) == 0 {
+	switch len(why) {
+	case 0:
 		return ""
+	case 1:
+		return idleFooterHead + why[0]
 	}
-	return "amber: on, nothing to draw " + strings.Join(why, ", or ")
+	return idleFooterHead + strings.Join(why[:len(why)-1], ", ") + " or " + why[len(why)-1]
 }
 
-// idleFooterShort is idleFooter where the box is too narrow for the reasons.
-const idleFooterShort = "amber: on, nothing to draw now"
+// idleFooterHead starts the footer: an amber name is a layer that is on
+// but has nothing to draw here. "amber: on, nothing to draw with A*, or on
+// this map" read as a list of what amber was (a teacher's report).
+const idleFooterHead = "amber name: on, but nothing to draw "
+
+// idleFooterShort is idleFooter where the box is too narrow for the
+// reasons (the one-column legend: no wider than its rows).
+const idleFooterShort = "amber name: on, nothing here"
 
 // drawSwatch fills rect with a layer's colours side by side, faint when
 // the layer is off, and outlines it.
@@ -2510,6 +2552,13 @@ func legendLevels(f *Frame) int {
 // "entrances & nodes", so the legend keeps its width.
 const searchNodesName = "open ○ / closed ●"
 
+// searchCellsName is the open / closed row's name where a cell search is
+// drawn (A*, Dijkstra, greedy): each ■ is drawn as a square of that set's
+// colour (drawKeyedName), so the row says which of green and blue is which
+// ("open / closed" beside a split swatch did not, a teacher's report). As
+// wide as searchNodesName.
+const searchCellsName = "open ■ / closed ■"
+
 // regionsOutlinedName is the regions row's name while the layer only
 // outlines the rooms of region layer %d (regionsOutlined): no wider than
 // "entrances & nodes", so the legend keeps its width.
@@ -2519,8 +2568,11 @@ const regionsOutlinedName = "L%d room outlines"
 // layer only outlines rooms that are no groups of the level shown
 // (regionsOutlined), says so rather than "regions".
 func frameLegendName(lr LegendRow, f *Frame, zoom float64) string {
-	if lr.Layer == LayerSearch && f.World != nil && f.World.Settings.Algo.Hierarchical() {
-		return searchNodesName
+	if lr.Layer == LayerSearch && f.World != nil {
+		if f.World.Settings.Algo.Hierarchical() {
+			return searchNodesName
+		}
+		return searchCellsName
 	}
 	if lr.Layer == LayerRegions {
 		if k := regionsOutlined(f); k > 0 {
@@ -2870,6 +2922,7 @@ func (r *Renderer) legendColumn(legend []LegendRow) (keyX, nameX, cw int) {
 		nameW = math.Max(nameW, ft.Width(ft.UI, legendName(lr, 0)))
 		if lr.Layer == LayerSearch {
 			nameW = math.Max(nameW, ft.Width(ft.UI, searchNodesName)) // under HPA* and the group hierarchy
+			nameW = math.Max(nameW, ft.Width(ft.UI, searchCellsName)) // under a cell search
 		}
 		if lr.Layer == LayerEdges && lr.On {
 			// Its names as the focus comes and goes (edgesLegendName):
@@ -4351,6 +4404,25 @@ func (r *Renderer) openList(w *world.World) (world.OpenList, bool) {
 	return r.ol, r.olOK
 }
 
+// leftOpenKey is the format of the keys of a finished search's open-list
+// rows, top: what it left on the open list, "still open (124,79)" ("left
+// (124,79)" read as a direction, a teacher's report), or "open (1024,1024)"
+// for every row when one would not fit the key column.
+func (r *Renderer) leftOpenKey(top []world.OpenEntry) string {
+	ft := r.fonts
+	for _, e := range top {
+		if ft.Width(ft.UI, fmt.Sprintf(leftOpenFormat, e.Cell.X, e.Cell.Y)) > kvValueX-6 {
+			return leftOpenShort
+		}
+	}
+	return leftOpenFormat
+}
+
+const (
+	leftOpenFormat = "still open (%d,%d)"
+	leftOpenShort  = "open (%d,%d)"
+)
+
 // drawOpenList shows the best entries of the open list of the search at
 // the cursor, what it pops next first, and returns the y below the
 // section (its height is openListHeight's).
@@ -4396,17 +4468,18 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 		r.kv(dst, x, y, "search", openListTooLong, ColTextDim)
 		return end
 	case len(ol.Top) == 0 && ol.Finished:
-		r.kv(dst, x, y, "left open", "none", ColTextDim)
+		r.kv(dst, x, y, "still open", "none", ColTextDim)
 		return end
 	case len(ol.Top) == 0:
 		r.kv(dst, x, y, "next pop", openListEmpty, ColTextDim)
 		return end
 	}
 	format, lines := r.openListForm(greedyKey(w)) // the same for every row
+	left := r.leftOpenKey(ol.Top)
 	for i, e := range ol.Top {
 		k := fmt.Sprintf("%d. (%d,%d)", i+1, e.Cell.X, e.Cell.Y)
 		if ol.Finished {
-			k = fmt.Sprintf("left (%d,%d)", e.Cell.X, e.Cell.Y)
+			k = fmt.Sprintf(left, e.Cell.X, e.Cell.Y)
 		} else if ol.Tied > 1 && i < ol.Tied {
 			// Tied with the first: the search pops whichever its heap
 			// holds first, so they share the first rank.

@@ -212,6 +212,7 @@ type Renderer struct {
 	msgPlace                    msgPlace          // the message's place and lines as last computed (messagePlace)
 	msgSel                      []int             // the selected agents' ids (messagePlace), reused
 	legendRows                  []legendHit       // its rows, for clicks (LegendAt)
+	legendKeys                  []legendKey       // the colour squares in its rows' names (drawKeyedName)
 	agentsRect                  image.Rectangle   // where the agents' panel was drawn this frame (empty: not drawn)
 	noteRect                    image.Rectangle   // the map notes drawn this frame (the message and the agents' panel keep off them)
 	tipText                     string            // the timeline scrubber's tip this frame ("": none), drawn with the overlays
