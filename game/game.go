@@ -1451,6 +1451,9 @@ func (g *Game) updateKeys() {
 	if in.JustPressed(ActEdgesAll) {
 		g.toggleEdgesAll()
 	}
+	if in.JustPressed(ActDropGhost) {
+		w.DropGhost()
+	}
 	// Space: a tap plays or pauses; held with a left drag, it pans.
 	if inpututil.IsKeyJustPressed(ebiten.KeySpace) && currentMods() == 0 {
 		g.spaceDown, g.spacePan = true, false

@@ -77,3 +77,49 @@ func TestGhostFrontierIsDotsOnTheEdgesNotFilledCells(t *testing.T) {
 		t.Errorf("at 2 px a cell: image %v, %d dots; want the cells marked", r.ghostFill.img != nil, len(r.ghostDots))
 	}
 }
+
+// A teacher's report: after 1 then 4 on the built-in world the A* ghost's
+// dotted frontier (where A*'s cell search stopped) was drawn over HPA*'s
+// abstract L2 search, cluttering its nodes and edges. The frontier is of
+// cells: it is drawn in the cell phases and at the end, not while the
+// cursor is in a phase searching an abstract level (the grey path stays).
+func TestGhostFrontierKeepsOffAbstractPhases(t *testing.T) {
+	w := builtinWorld(t, world.AlgoAStar)
+	w.SetAlgo(world.AlgoHPA)
+	w.Wait()
+	if w.Ghost == nil || w.Ghost.Fill == nil {
+		t.Fatalf("A* then HPA*: no ghost with a fill")
+	}
+	l := ComputeLayout(1280, 800, true)
+	cam := &Camera{}
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), l.Map)
+	f := &Frame{World: w, Cam: cam, Layout: l, Layers: DefaultLayers, ViewLevel: 1}
+	tl := &w.Timeline
+	tr := tl.Trace()
+	seen := map[bool]bool{}
+	for k, ph := range tr.Phases {
+		if tr.PhaseEnd(k) <= ph.Start+1 {
+			continue
+		}
+		tl.Seek((ph.Start + tr.PhaseEnd(k) + 1) / 2)
+		r := New()
+		r.Draw(ebiten.NewImage(1280, 800), f)
+		abstract := ph.Level > 0
+		seen[abstract] = true
+		if abstract && len(r.ghostDots) > 0 {
+			t.Errorf("%s (level %d): %d ghost frontier dots over the abstract search", ph.Name, ph.Level, len(r.ghostDots))
+		}
+		if !abstract && len(r.ghostDots) == 0 {
+			t.Errorf("%s (level %d): no ghost frontier dots over a cell phase", ph.Name, ph.Level)
+		}
+	}
+	if !seen[true] || !seen[false] {
+		t.Fatalf("phases seen: abstract %v, cells %v; want both", seen[true], seen[false])
+	}
+	tl.Seek(tl.Len())
+	r := New()
+	r.Draw(ebiten.NewImage(1280, 800), f)
+	if len(r.ghostDots) == 0 {
+		t.Error("at the end: no ghost frontier dots beside the answer")
+	}
+}

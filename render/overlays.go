@@ -1553,7 +1553,12 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	if gh == nil {
 		return
 	}
-	if gh.Fill != nil {
+	if gh.Fill != nil && abstractPhaseShown(&f.World.Timeline) {
+		// The frontier is of cells: over an abstract search (HPA*'s
+		// abstract L2, the group hierarchy's plan phases) it cluttered
+		// the nodes and edges being stepped through (a teacher's report).
+		r.ghostFill.release()
+	} else if gh.Fill != nil {
 		g := f.World.Grid
 		if f.Cam.Zoom >= ghostDotsZoom {
 			// Cells wide enough for a dot smaller than a cell: the
@@ -1574,6 +1579,18 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	}
 	r.drawPolyline(dst, f.Cam, gh.Path, lineWidth(f.Cam.Zoom)*1.2, PM(color.RGBA{90, 90, 90, 150}))
 	r.strokeCells(dst, f.Cam, gh.Plan, 3, PM(ColGhost), 6)
+}
+
+// abstractPhaseShown reports whether the timeline's cursor is inside a
+// phase whose search runs on an abstract level (its Level over 0): not at
+// the end, where the answer on the cells is shown.
+func abstractPhaseShown(tl *world.Timeline) bool {
+	tr := tl.Trace()
+	if tr == nil || tl.AtEnd() {
+		return false
+	}
+	k := tl.Phase()
+	return k >= 0 && k < len(tr.Phases) && tr.Phases[k].Level > 0
 }
 
 // ghostDotsZoom is the zoom (pixels a cell) from which a ghost's frontier

@@ -443,11 +443,32 @@ func (w *World) ghostNote(made bool) {
 			// panel compares the two answers.
 			return
 		}
-		w.Note("%s: cost %.2f, was %.2f with %s (%s); %s expanded, was %s (dotted: where its search stopped)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, diff,
-			Count(w.Outcome.Expanded), Count(w.Ghost.Expanded))
+		w.Note("%s: cost %.2f, was %.2f with %s (%s); %s expanded, was %s (dotted: where its search stopped); %s", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, diff,
+			Count(w.Outcome.Expanded), Count(w.Ghost.Expanded), DropGhostHint)
 		return
 	}
-	w.Note("%s: cost %.2f, was %.2f with %s (%s)", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, diff)
+	w.Note("%s: cost %.2f, was %.2f with %s (%s); %s", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, diff, DropGhostHint)
+}
+
+// DropGhostHint ends the note comparing an answer with its ghost: how to
+// drop the ghost, which otherwise stayed until another query (a teacher's
+// report: it cluttered every HPA* phase after 1 then 4).
+const DropGhostHint = "Shift+O drops the ghost"
+
+// DropGhost forgets the ghost, the answer before a switch kept to compare
+// (its grey path and plan, its dotted frontier), and says so; with none, it
+// says how one is made. The answer and its timeline are untouched. Logged
+// as "overlay name=ghost on=off".
+func (w *World) DropGhost() {
+	if w.Ghost == nil {
+		w.Note("no ghost to drop: a switch (1–5, H, M, X, Shift+M) keeps the answer before it as one")
+		return
+	}
+	label := w.Ghost.Label
+	w.Ghost = nil
+	w.ghostNew = false
+	w.Note("the ghost of the answer with %s dropped: the next switch keeps a new one", label)
+	w.Log.Add("overlay", F{"name", "ghost"}, F{"on", false})
 }
 
 // switchTitle and switchUsers word the note of a switch the current
