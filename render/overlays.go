@@ -1744,7 +1744,9 @@ func (r *Renderer) markerRects(f *Frame, dst []image.Rectangle) []image.Rectangl
 		for i := range r.markViews {
 			v := &r.markViews[i]
 			x, y := s.Shown(v)
-			dst = append(dst, agentBodyBox(f.Cam, x, y, v.Kind, rad, lw))
+			if b := agentBodyBox(f.Cam, x, y, v.Kind, rad, lw); f.Layout.Map.Empty() || b.Overlaps(f.Layout.Map) {
+				dst = append(dst, b) // those in view only: a few thousand agents elsewhere cost nothing per cell
+			}
 		}
 	}
 	return dst
