@@ -136,7 +136,8 @@ func FuzzParseScenario(f *testing.F) {
 	addSeeds(f, "*.pls",
 		"pathlens-scenario 1\nmap inline\n.\nend\n",
 		"pathlens-scenario 1\nmap inline\n..\nend\nregions 1\nA \nend\nagent 0,0 -> 1,0\n",
-		"pathlens-scenario 1\nmap inline\n...\nend\nagent 0,0 idle\nagent 1,0 arrived\nagent 2,0 -> 1,0 group 1\nagent 0,0 -> 1,0 group 1\n")
+		"pathlens-scenario 1\nmap inline\n...\nend\nagent 0,0 idle\nagent 1,0 arrived\nagent 2,0 -> 1,0 group 1\nagent 0,0 -> 1,0 group 1\n",
+		"pathlens-scenario 1\nmap inline\n...\n...\nend\ndig 0,0..2,0\nstroke\nfill 1,0..1,1\nweight 0,1..1,1 3\n")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// Files are off: a fuzzed "map PATH" must not read the disk.
 		s, err := parseScenario(bytes.NewReader(data), "fuzz.pls", "", false)

@@ -693,6 +693,11 @@ type scenarioLines struct {
 	agents      []int
 	edits       []int
 	mapRooms    Rooms // the rooms of the map line's file (a Tiled map's)
+	// Cells of run lines off a map file (resized since the save), never
+	// expanded: how many, the first, and the lines (each once).
+	offRunCells int
+	offRunFirst Edit
+	offRunLines []int
 }
 
 func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, error) {
@@ -936,6 +941,37 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				}
 				e = Edit{Kind: Weight, Cell: p, Weight: uint8(w)}
 			}
+			if p != last {
+				// A run is expanded only where the map has cells, and
+				// only with the map known: a small file of runs on a
+				// 1×1 map asked for gigabytes before the edits were
+				// checked against it (a review).
+				if s.Map == nil || s.Map.Grid == nil {
+					return nil, errAt(name, ln, "%s: a run needs the map first (the map line, or its inline block, before the edits)", word)
+				}
+				g := s.Map.Grid
+				if s.MapPath == "" && (!g.In(p) || !g.In(last)) {
+					q := p
+					if g.In(p) {
+						q = last
+					}
+					return nil, errCell(name, ln, q, "%s cell (%d,%d) is outside the %d×%d map", word, q.X, q.Y, g.Width(), g.Height())
+				}
+				var off int
+				var outside image.Point
+				p, last, off, outside = clipRun(p, last, g.Width(), g.Height())
+				if off > 0 {
+					if at.offRunCells == 0 {
+						at.offRunFirst = e
+						at.offRunFirst.Cell = outside
+					}
+					at.offRunCells += off
+					at.offRunLines = append(at.offRunLines, ln)
+				}
+				if last.X < p.X || last.Y < p.Y {
+					continue // all of it off the map
+				}
+			}
 			if len(s.Edits)+last.X-p.X+last.Y-p.Y+1 > maxEditCells {
 				return nil, errAt(name, ln, "the edit log passes %d cells, the most a file may hold", maxEditCells)
 			}
@@ -1077,6 +1113,7 @@ layers:
 	fromFile := s.MapPath != ""
 	var changes []endpointChange
 	var offLines []int
+	var offCells int
 	var off Edit // the first edit off the map
 	for i, e := range s.Edits {
 		if g.In(e.Cell) {
@@ -1088,13 +1125,27 @@ layers:
 		if len(offLines) == 0 {
 			off = e
 		}
-		offLines = append(offLines, at.edits[i])
+		// A run's cells share its line: named once.
+		if k := len(offLines); k == 0 || offLines[k-1] != at.edits[i] {
+			offLines = append(offLines, at.edits[i])
+		}
+		offCells++
 	}
-	if len(offLines) > 0 {
+	if at.offRunCells > 0 {
+		// Runs' cells off the map were never expanded (parseScenario).
+		if offCells == 0 {
+			off = at.offRunFirst
+		}
+		offCells += at.offRunCells
+		offLines = append(offLines, at.offRunLines...)
+		slices.Sort(offLines)
+		offLines = slices.Compact(offLines)
+	}
+	if offCells > 0 {
 		s.dropEditsOff(g)
 		text := fmt.Sprintf("%v (%d,%d) left out (its cell is off the %d×%d map)", off.Kind, off.Cell.X, off.Cell.Y, W, H)
-		if len(offLines) > 1 {
-			text = fmt.Sprintf("%d edits left out (their cells are off the %d×%d map)", len(offLines), W, H)
+		if offCells > 1 {
+			text = fmt.Sprintf("%d edits left out (their cells are off the %d×%d map)", offCells, W, H)
 		}
 		changes = append(changes, endpointChange{lines: offLines, text: text})
 	}
@@ -1719,6 +1770,37 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 		i = j
 	}
 	return bw.Flush()
+}
+
+// clipRun returns the part of the run from first to last (along a row or
+// down a column) inside a w×h map, and how many of its cells lie off it;
+// a run wholly off the map comes back with last before first.
+// outside is the first of the run's cells off the map (when there is one).
+func clipRun(first, last image.Point, w, h int) (lo, hi image.Point, off int, outside image.Point) {
+	n := last.X - first.X + last.Y - first.Y + 1
+	r := image.Rect(0, 0, w, h)
+	outside = first
+	if first.In(r) {
+		outside = last // a run leaves the map at its far end only
+		if first.Y == last.Y {
+			outside.X = w
+		} else {
+			outside.Y = h
+		}
+	}
+	if first.Y == last.Y { // along a row
+		if first.Y < 0 || first.Y >= h {
+			return first, first.Sub(image.Pt(1, 0)), n, outside
+		}
+		first.X, last.X = max(first.X, 0), min(last.X, w-1)
+	} else {
+		if first.X < 0 || first.X >= w {
+			return first, first.Sub(image.Pt(0, 1)), n, outside
+		}
+		first.Y, last.Y = max(first.Y, 0), min(last.Y, h-1)
+	}
+	in := max(0, last.X-first.X+last.Y-first.Y+1)
+	return first, last, n - in, outside
 }
 
 // maxEditCells is the most cells a scenario's edit log may hold: as many

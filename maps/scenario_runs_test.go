@@ -3,6 +3,8 @@ package maps
 import (
 	"bytes"
 	"image"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -72,5 +74,42 @@ func TestScenarioEditRuns(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), bad.want) || !strings.Contains(err.Error(), "r.pls:7") {
 			t.Errorf("%q: error %v, want line 7 and %q", bad.line, err, bad.want)
 		}
+	}
+}
+
+// A review: a 34 KB file of runs on a 1×1 inline map allocated gigabytes
+// before its edits were checked against the map, and a run partly off a
+// map file named its line once per cell in the note. A run now needs the
+// map first, is refused at once when it leaves an inline map, and is
+// expanded only where a map file has cells; the note names each line once
+// and counts the cells.
+func TestScenarioRunsStayInTheMap(t *testing.T) {
+	big := "pathlens-scenario 1\nmap inline\n.\nend\n" + strings.Repeat("dig 0,0..16383,0\n", 2000)
+	_, err := ParseScenario(strings.NewReader(big), "big.pls", "")
+	if err == nil || !strings.Contains(err.Error(), "big.pls:5") || !strings.Contains(err.Error(), "outside the 1×1 map") {
+		t.Errorf("runs off a 1×1 inline map: %v", err)
+	}
+	_, err = ParseScenario(strings.NewReader("pathlens-scenario 1\ndig 0,0..3,0\nmap inline\n....\nend\n"), "first.pls", "")
+	if err == nil || !strings.Contains(err.Error(), "first.pls:2") || !strings.Contains(err.Error(), "needs the map first") {
+		t.Errorf("a run before the map: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "small.map"), []byte("type octile\nheight 3\nwidth 5\nmap\n.....\n.....\n.....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pls := filepath.Join(dir, "s.pls")
+	if err := os.WriteFile(pls, []byte("pathlens-scenario 1\nmap small.map\ndig 0,1..40,1\ndig 2,0..2,9\ndig 1,2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := LoadScenario(pls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Edits) != 5+3+1 {
+		t.Errorf("%d edits kept, want the 9 cells on the 5×3 map", len(s.Edits))
+	}
+	notes := strings.Join(s.Notes, "; ")
+	if !strings.Contains(notes, "lines 3, 4: 43 edits left out") {
+		t.Errorf("note %q, want 43 edits left out, lines 3 and 4 named once each", notes)
 	}
 }
