@@ -84,7 +84,7 @@ type edits struct {
 	// next save leaves them out, as the user had undone them (unsaved
 	// until then, as an undone saved edit is).
 	undoneBaked int
-	// stale counts the file's edit lines that changed nothing when it was
+	// stale counts the file's edited cells that changed nothing when it was
 	// opened (its map already holds them: exported over, or redrawn): the
 	// session has no step for them, and the next save, which leaves them
 	// out, says so.

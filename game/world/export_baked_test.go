@@ -98,7 +98,7 @@ func TestExportOverTheSourceMapBakesTheEdits(t *testing.T) {
 	r.Begin()
 	r.Wait()
 	notes := strings.Join(r.LoadNotes(), " | ")
-	if !strings.Contains(notes, "3 edit lines of level.pls change nothing on level.txt") || !strings.Contains(notes, "a save writes the edits without them") {
+	if !strings.Contains(notes, "3 edited cells of level.pls change nothing on level.txt") || !strings.Contains(notes, "a save writes the edits without them") {
 		t.Errorf("reopened after the export: notes %q; want the idle edit lines named", notes)
 	}
 	if !r.Grid.Equal(want) {
@@ -107,7 +107,7 @@ func TestExportOverTheSourceMapBakesTheEdits(t *testing.T) {
 	if err := r.Save(plsPath); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(r.Message, "3 edit lines that changed nothing on level.txt left out") {
+	if !strings.Contains(r.Message, "3 edited cells that changed nothing on level.txt left out") {
 		t.Errorf("save note %q: the edit lines it drops are not named", r.Message)
 	}
 

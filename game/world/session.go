@@ -148,7 +148,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 			verb, them = "changes", "it"
 		}
 		w.staleNote = fmt.Sprintf("%s of %s %s nothing on %s, which already holds %s (exported over, or redrawn): the terrain is as the file says, %s no step to undo, and a save writes the edits without %s",
-			plural(n, "edit line", "edit lines"), filepath.Base(source), verb, mapName, them, isAre(n), them)
+			plural(n, "edited cell", "edited cells"), filepath.Base(source), verb, mapName, them, isAre(n), them)
 	}
 	w.besideNote = sessionBeside(w)
 	if notes := w.LoadNotes(); len(notes) > 0 {
@@ -958,7 +958,7 @@ func (w *World) editLinesGone() string {
 		parts = append(parts, fmt.Sprintf("%s left out (undone before the export)", plural(u, "undone edit", "undone edits")))
 	}
 	if n := w.edits.stale; n > 0 {
-		parts = append(parts, fmt.Sprintf("%s that changed nothing on %s left out", plural(n, "edit line", "edit lines"), mapName))
+		parts = append(parts, fmt.Sprintf("%s that changed nothing on %s left out", plural(n, "edited cell", "edited cells"), mapName))
 	}
 	return strings.Join(parts, "; ")
 }
