@@ -542,7 +542,7 @@ func TestTerrainEditThatSplitsARoomIsNoted(t *testing.T) {
 	log.Reset()
 	w.Undo()
 	w.Wait()
-	if !strings.Contains(w.Message, "the edit joins room level-1 'A' into one part again") || !strings.Contains(log.String(), "rooms_joined") {
+	if !strings.Contains(w.Message, "room level-1 'A' is one part again") || !strings.Contains(log.String(), "rooms_joined") {
 		t.Errorf("the wall undone: message %q", w.Message)
 	}
 	log.Reset()
@@ -550,6 +550,17 @@ func TestTerrainEditThatSplitsARoomIsNoted(t *testing.T) {
 	w.Wait()
 	if !strings.Contains(log.String(), "rooms_split") {
 		t.Errorf("the wall redone: no note (%q)", w.Message)
+	}
+	// A second wall: three parts; its undo joins two of them.
+	fill(0, 8, 6)
+	if !strings.Contains(w.Message, "the edit splits room level-1 'A' into 3 parts") {
+		t.Errorf("a second wall: message %q", w.Message)
+	}
+	log.Reset()
+	w.Undo()
+	w.Wait()
+	if !strings.Contains(w.Message, "the edit joins parts of room level-1 'A' (2 parts now)") || !strings.Contains(log.String(), "rooms_joined") {
+		t.Errorf("the second wall undone: message %q", w.Message)
 	}
 	// Under A* the group hierarchy does not plan: no note.
 	w.Undo()

@@ -3,6 +3,7 @@ package world
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // splitSeen is what the rooms' parts were when last looked at
@@ -31,7 +32,6 @@ func (w *World) noteSplitChange() {
 		return
 	}
 	now := splitParts(gh.g, w.Regions)
-	var split, whole []string
 	keys := make([]roomKey, 0, len(now)+len(w.splitSeen))
 	for k := range now {
 		keys = append(keys, k)
@@ -47,25 +47,38 @@ func (w *World) noteSplitChange() {
 		}
 		return int(a[1]) - int(b[1])
 	})
+	var more, fewer, whole []string
 	for _, k := range keys {
 		name := fmt.Sprintf("level-%d %s", k[0], roomName(k[1], w.RegionNames, int(k[0])))
 		switch n, was := now[k], w.splitSeen[k]; {
 		case n == was:
 		case n == 0:
 			whole = append(whole, name)
+		case n > was:
+			more = append(more, fmt.Sprintf("%s into %d parts", name, n))
 		default:
-			split = append(split, fmt.Sprintf("%s into %d parts", name, n))
+			fewer = append(fewer, fmt.Sprintf("%s (%d parts now)", name, n))
 		}
 	}
 	w.splitSeen = now
-	if len(split) > 0 {
-		n := fmt.Sprintf("the edit splits room %s not connected inside it; the group hierarchy makes each part a group of its own (a door joins them)", firstThree(split, "more rooms"))
-		w.NoteAfterError("%s", n)
-		w.Log.Add("rooms_split", F{"msg", n})
+	var notes []string
+	if len(more) > 0 {
+		notes = append(notes, fmt.Sprintf("the edit splits room %s not connected inside it: the group hierarchy makes each part a group of its own (dig a door to join them)", firstThree(more, "more rooms")))
+	}
+	if len(fewer) > 0 {
+		notes = append(notes, fmt.Sprintf("the edit joins parts of room %s", firstThree(fewer, "more rooms")))
 	}
 	if len(whole) > 0 {
-		n := fmt.Sprintf("the edit joins room %s into one part again", firstThree(whole, "more rooms"))
-		w.NoteAfterError("%s", n)
-		w.Log.Add("rooms_joined", F{"msg", n})
+		notes = append(notes, fmt.Sprintf("room %s is one part again", firstThree(whole, "more rooms")))
 	}
+	if len(notes) == 0 {
+		return
+	}
+	n := strings.Join(notes, "; ")
+	w.NoteAfterError("%s", n)
+	kind := "rooms_split"
+	if len(more) == 0 {
+		kind = "rooms_joined"
+	}
+	w.Log.Add(kind, F{"msg", n})
 }
