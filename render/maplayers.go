@@ -759,8 +759,20 @@ type regionSeg struct {
 // teacher could not tell which cells were room C's in textbook-groups, the
 // tints being the fill's own pastel blues and greens.
 func (r *Renderer) regionSideBands(dst *ebiten.Image, f *Frame, layer []byte, segs []regionSeg, casingW float32) {
+	if len(segs) == 0 {
+		return
+	}
+	// The colours once per layer (regionColours scans it whole: 24 ms at
+	// 1024×1024), boxed once so the strokes allocate nothing.
+	if key := (regionKey{&layer[0], len(layer)}); key != r.bandKey {
+		cols := regionColours(layer, f.World.Grid.Width())
+		for i, c := range cols {
+			c.A = 230
+			r.bandCols[i] = PM(c)
+		}
+		r.bandKey = key
+	}
 	bw := float32(math.Max(2, math.Min(f.Cam.Zoom*0.1, 5)))
-	cols := regionColours(layer, f.World.Grid.Width())
 	off := casingW/2 + bw/2
 	for _, sg := range segs {
 		x0, y0, x1, y1 := sg.at[0], sg.at[1], sg.at[2], sg.at[3]
@@ -769,10 +781,8 @@ func (r *Renderer) regionSideBands(dst *ebiten.Image, f *Frame, layer []byte, se
 		if x0 != x1 { // horizontal
 			nx, ny = 0, 1
 		}
-		for k, side := range []float32{-1, 1} {
-			c := cols[sg.sides[k]]
-			c.A = 230
-			c = PM(c)
+		for k, side := range [2]float32{-1, 1} {
+			c := r.bandCols[sg.sides[k]]
 			dx, dy := nx*side*off, ny*side*off
 			// Short of the ends by the band's own width, so bands of two
 			// borders meeting at a corner do not cross.

@@ -175,9 +175,11 @@ type Renderer struct {
 	planDiscs   [][2]float32
 	discVs      []ebiten.Vertex
 	discIs      []uint16
-	edgeTip     edgeTip     // the hovered edge's tooltip, for DrawOverlays
-	regionSegs  []regionSeg // drawRegionBorders' lines of a frame, reused
-	strokeQuads quadBatch   // strokeCells' pieces
+	edgeTip     edgeTip          // the hovered edge's tooltip, for DrawOverlays
+	regionSegs  []regionSeg      // drawRegionBorders' lines of a frame, reused
+	bandKey     regionKey        // the layer bandCols were taken from
+	bandCols    [256]color.Color // regionSideBands' colour of each letter, premultiplied
+	strokeQuads quadBatch        // strokeCells' pieces
 	// addSquare's queue and the image flushSquares draws it on when full.
 	sqVs  []ebiten.Vertex
 	sqIs  []uint16
