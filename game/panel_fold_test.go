@@ -301,3 +301,27 @@ func TestHoveredCellBringsTheInspectorIntoView(t *testing.T) {
 		t.Errorf("the pointer off the map: the panel stays scrolled to line %d", v.First)
 	}
 }
+
+// A review: with a cell pinned the panel was pulled to the inspector every
+// frame, and the wheel over the panel could not scroll it back up to the
+// numbers. A pinned cell alone (the pointer off the map) leaves the
+// scroll to the wheel.
+func TestPinnedCellLeavesTheWheelTheScroll(t *testing.T) {
+	g := hpaAtScale(t, 1.75)
+	g.pinned, g.hasPinned, g.hoverOK = g.w.Start, true, false
+	draw := func() render.PanelView {
+		w, h := g.Layout(1264, 720)
+		g.lay = g.layout(w, h)
+		g.fit()
+		g.drawnAt = time.Time{}
+		g.Draw(ebiten.NewImage(w, h))
+		return g.r.PanelShown()
+	}
+	if v := draw(); v.MaxFirst == 0 {
+		t.Fatalf("175 %%, 1264×720, pinned: the panel does not scroll (%+v); the test needs it to", v)
+	}
+	g.scrollPanel(-100)
+	if v := draw(); v.First != 0 {
+		t.Errorf("pinned, the wheel up over the panel: first line %d, want 0", v.First)
+	}
+}

@@ -1471,13 +1471,15 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 			k++
 		}
 	}
-	if f.HoverOK || f.HasPinned {
-		// A cell hovered or pinned: the inspector in view, scrolled no
-		// further than it takes to show it to its end (or from its
-		// title). On a laptop-sized window under HPA* it sat under "more
-		// below" while a cell was hovered, the main way to inspect a level
-		// (a designer's and a teacher's report); the panel goes back to
-		// the wheel's scroll when the pointer leaves the map.
+	if f.HoverOK {
+		// A cell hovered: the inspector in view, scrolled no further than
+		// it takes to show it to its end (or from its title). On a
+		// laptop-sized window under HPA* it sat under "more below" while a
+		// cell was hovered, the main way to inspect a level (a designer's
+		// and a teacher's report); the panel goes back to the wheel's
+		// scroll when the pointer leaves the map. Not for a pinned cell
+		// alone, whose inspector the folded switch rows make room for:
+		// the wheel over the panel could not scroll it then (a review).
 		for k < v.MaxFirst && k < v.InspectorLine && last(k) < len(tops) {
 			k++
 		}
