@@ -1,10 +1,12 @@
 package world
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -166,10 +168,40 @@ func sessionBeside(w *World) string {
 		return ""
 	}
 	p := w.SavePath()
-	if st, err := os.Stat(p); err != nil || st.IsDir() {
+	if st, err := os.Stat(p); err != nil || st.IsDir() || !namesMap(p, w.Source) {
 		return ""
 	}
-	return fmt.Sprintf("%s beside the map holds a session saved from it (its rooms, edits, queries and agents): Ctrl+O opens it", filepath.Base(p))
+	return fmt.Sprintf("%s beside the map holds a session saved from it: open it to see the session (Ctrl+O in the window)", filepath.Base(p))
+}
+
+// namesMap reports whether the scenario file pls has a "map" line naming
+// the map file mapPath (a NAME.pls beside a map may hold another map, or
+// an inline one). It reads no further than that line, and at most 64 KB.
+func namesMap(pls, mapPath string) bool {
+	f, err := os.Open(pls)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, 64<<10))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		word, rest, _ := strings.Cut(line, " ")
+		if word != "map" {
+			continue
+		}
+		rest = strings.TrimSpace(rest)
+		if rest == "inline" || rest == "" {
+			return false
+		}
+		if !filepath.IsAbs(rest) {
+			rest = filepath.Join(filepath.Dir(pls), rest)
+		}
+		a, err1 := filepath.Abs(rest)
+		b, err2 := filepath.Abs(mapPath)
+		return err1 == nil && err2 == nil && a == b
+	}
+	return false
 }
 
 // LoadNotes returns what the file opened set that the session shows

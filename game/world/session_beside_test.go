@@ -36,6 +36,22 @@ func TestBareMapNamesTheSessionBesideIt(t *testing.T) {
 	if notes := strings.Join(w.LoadNotes(), "; "); !strings.Contains(notes, "rooms.pls beside the map holds a session saved from it") {
 		t.Errorf("the map opened beside its session: notes %q", notes)
 	}
+	// A NAME.pls of another map (here an inline one) is not this map's
+	// session: nothing said.
+	other := "pathlens-scenario 1\nmap inline\n..\nend\n"
+	if err := os.WriteFile(filepath.Join(dir, "rooms.pls"), []byte(other), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err = Open(mp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if notes := strings.Join(w.LoadNotes(), "; "); strings.Contains(notes, "beside the map") {
+		t.Errorf("rooms.pls of an inline map: notes %q", notes)
+	}
+	if err := w.Save(filepath.Join(dir, "rooms.pls")); err != nil {
+		t.Fatal(err)
+	}
 	s, err := Open(filepath.Join(dir, "rooms.pls"))
 	if err != nil {
 		t.Fatal(err)
