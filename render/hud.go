@@ -1540,7 +1540,7 @@ func switchSummary(rows []SwitchRow) string {
 // summaryFirst are the switch rows the folded summary puts first: those
 // of one algorithm or hierarchy, dim under the others.
 var summaryFirst = map[string]bool{"connection cost": true, "exclusion": true, "cluster size": true, "levels": true,
-	"smoothing": true, "shortcut": true, "refine target": true}
+	"smoothing": true, "shortcut": true, "refine target": true, "transitions": true, "agent refine": true, "view level": true}
 
 // panelHintH is the height of the panel's "more below" line.
 const panelHintH = 19

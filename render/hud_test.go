@@ -1497,4 +1497,17 @@ func TestFoldedSummaryPutsTheAlgorithmsSwitchesFirst(t *testing.T) {
 	if got := switchSummary(rows); got != want {
 		t.Errorf("summary %q, want %q", got, want)
 	}
+	hpa := []SwitchRow{
+		{Label: "algorithm", Value: "HPA*"},
+		{Label: "heuristic", Value: "octile", Dim: true},
+		{Label: "neighbourhood", Value: "8-connected"},
+		{Label: "transitions", Value: "sparse: paper's rule"},
+		{Label: "agent refine", Value: "eager: whole route"},
+		{Label: "view level", Value: "1 of 2"},
+		{Label: "tool", Value: "query"},
+	}
+	want = "HPA* · sparse · eager · view level 1 of 2 · 8-connected · query"
+	if got := switchSummary(hpa); got != want {
+		t.Errorf("HPA* summary %q, want %q", got, want)
+	}
 }
