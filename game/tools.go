@@ -196,6 +196,8 @@ type agentTool struct {
 	dragging bool
 	shift    bool
 	drag     image.Rectangle
+	capKey   [2]int // the selection capText says: its count and first id
+	capText  string
 }
 
 func (t *agentTool) Name() string { return "agents" }
@@ -214,14 +216,21 @@ func (t *agentTool) caption(g *Game) string {
 		return ""
 	}
 	g.selBuf = s.Selected(g.selBuf[:0])
-	switch n := len(g.selBuf); n {
-	case 0:
+	n := len(g.selBuf)
+	if n == 0 {
 		return ""
-	case 1:
-		return fmt.Sprintf("#%d selected: a click on a free cell sends it there · Esc unselects (then a click spawns)", g.selBuf[0])
-	default:
-		return fmt.Sprintf("%d selected: a click sends them (Shift: as a group) · Esc unselects (then a click spawns)", n)
 	}
+	// Made again only when the selection's count or first agent changes:
+	// the caption is asked every frame.
+	if key := [2]int{n, g.selBuf[0]}; key != t.capKey || t.capText == "" {
+		t.capKey = key
+		if n == 1 {
+			t.capText = fmt.Sprintf("#%d selected: a click on a free cell sends it there · Esc unselects (then a click spawns)", g.selBuf[0])
+		} else {
+			t.capText = fmt.Sprintf("%d selected: a click sends them (Shift: as a group) · Esc unselects (then a click spawns)", n)
+		}
+	}
+	return t.capText
 }
 
 func (t *agentTool) Press(g *Game, c image.Point, mod bool) {

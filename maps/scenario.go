@@ -1827,7 +1827,7 @@ func parseRun(s string) (first, last image.Point, err error) {
 	}
 	d := last.Sub(first)
 	if !(d.Y == 0 && d.X > 0 || d.X == 0 && d.Y > 0) || d.X+d.Y >= pathing.MaxSide {
-		return first, first, fmt.Errorf("a run goes along one row left to right (X,Y..X2,Y) or down one column (X,Y..X,Y2), at most %d cells", pathing.MaxSide)
+		return first, first, fmt.Errorf("a run goes along one row left to right (X,Y..X2,Y) or down one column (X,Y..X,Y2), 2 to %d cells", pathing.MaxSide)
 	}
 	return first, last, nil
 }

@@ -67,7 +67,7 @@ func TestScenarioEditRuns(t *testing.T) {
 		{"dig 5,2..5,0", "down one column"},
 		{"fill 1,0..4,1", "along one row"},
 		{"dig 1,0..x,0", "a run's last cell"},
-		{"dig 0,0..99999,0", "at most 16384 cells"},
+		{"dig 0,0..99999,0", "2 to 16384 cells"},
 		{"weight 1,1..3,1", "want \"weight X,Y W\""},
 	} {
 		_, err := ParseScenario(strings.NewReader(head+bad.line+"\n"), "r.pls", "")

@@ -2338,7 +2338,9 @@ func (r *Renderer) drawKeyedName(dst *ebiten.Image, name string, x, y float64, t
 	ft := r.fonts
 	sq := ft.Width(ft.UI, "■")
 	side := min(10, int(sq))
-	for k, part := range strings.Split(name, "■") {
+	// strings.Split without its slice: the legend is drawn every frame.
+	for k, rest := 0, name; ; k++ {
+		part, after, more := strings.Cut(rest, "■")
 		if k > 0 {
 			c := colours[(k-1)%len(colours)]
 			x0 := int(x + (sq-float64(side))/2)
@@ -2349,6 +2351,10 @@ func (r *Renderer) drawKeyedName(dst *ebiten.Image, name string, x, y float64, t
 		}
 		ft.Draw(dst, ft.UI, part, x, y, tc)
 		x += ft.Width(ft.UI, part)
+		if !more {
+			return
+		}
+		rest = after
 	}
 }
 

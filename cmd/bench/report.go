@@ -521,7 +521,7 @@ func textUnit(key string, raw json.RawMessage) string {
 	}
 	switch {
 	case strings.HasSuffix(key, "_subopt"):
-		return fmt.Sprintf(" (%.4g%%)", 100*f)
+		return fmt.Sprintf(" (%.4f%%)", 100*f) // as -worst's table
 	case strings.HasSuffix(key, "_bytes") || strings.HasPrefix(key, "memory_bytes"):
 		if f >= 1e5 {
 			return fmt.Sprintf(" (%.2f MB)", f/1e6)

@@ -320,8 +320,8 @@ func tinyScenWith(t *testing.T, from, to string) string {
 // the fraction and the bytes).
 func TestTextUnitsBesideFractionsAndBytes(t *testing.T) {
 	_, out, _ := runMain(t, "-scenario", "builtin:textbook-groups")
-	if v, _ := textValue(out, "max_subopt"); v != "0.757359 (75.74%)" {
-		t.Errorf("max_subopt %q, want 0.757359 (75.74%%)", v)
+	if v, _ := textValue(out, "max_subopt"); v != "0.757359 (75.7359%)" {
+		t.Errorf("max_subopt %q, want 0.757359 (75.7359%%), as -worst writes it", v)
 	}
 	if got := textUnit("memory_bytes", []byte("3210016")); got != " (3.21 MB)" {
 		t.Errorf("memory_bytes unit %q", got)

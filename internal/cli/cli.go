@@ -452,7 +452,7 @@ func CheckLayers(spec string) error {
 	for _, p := range strings.Split(spec, ",") {
 		name := strings.TrimLeft(strings.TrimSpace(p), "+-")
 		if _, ok := LayerName(name); !ok {
-			return fmt.Errorf("-layers: unknown layer %q (have %s, or all; or a layer's key letter, %s)", name, strings.Join(LayerNames, ", "), letterList())
+			return fmt.Errorf("-layers: unknown layer %q (have %s, or all; a name or its key letter)", name, letterList())
 		}
 	}
 	return nil

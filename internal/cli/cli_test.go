@@ -88,7 +88,7 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-cpuprofile", "/nonexistent-pathlens-dir/c.pprof"}, 2, "", "-cpuprofile /nonexistent-pathlens-dir/c.pprof: the folder"},
 		{[]string{"-size", "big"}, 2, "", `-size: "big": want WxH`},
 		{[]string{"-size", "10x10"}, 2, "", "-size: \"10x10\": width 320 to 16384"},
-		{[]string{"-layers", "search,nodez"}, 2, "", `-layers: unknown layer "nodez" (have weights,`},
+		{[]string{"-layers", "search,nodez"}, 2, "", `-layers: unknown layer "nodez" (have W weights, B borders,`},
 		{[]string{"-layers", "+values,-plans"}, 2, "", "no display"},
 		{[]string{"-layers", "all"}, 2, "", "no display"},
 		{[]string{"-cursor", "halfway"}, 2, "", `-cursor "halfway": want an event number or a fraction 0..1`},

@@ -59,6 +59,9 @@ func need(t *testing.T) {
 	if _, err := exec.LookPath("xdotool"); err != nil {
 		t.Skip("xdotool is not installed (apt-get install xdotool): the end-to-end test drives the window with it")
 	}
+	if _, err := exec.LookPath("import"); err != nil {
+		t.Skip("ImageMagick's import is not installed (apt-get install imagemagick): the end-to-end test reads the window's pixels with it")
+	}
 }
 
 // start builds the app and starts it on args, waiting for its window and
