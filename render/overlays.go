@@ -1557,7 +1557,8 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 		// The frontier is of cells: over an abstract search (HPA*'s
 		// abstract L2, the group hierarchy's plan phases) it cluttered
 		// the nodes and edges being stepped through (a teacher's report).
-		r.ghostFill.release()
+		// Not drawn, and kept: released, it was baked again (4 bytes a
+		// cell) at every step back into a cell phase (a review).
 	} else if gh.Fill != nil {
 		g := f.World.Grid
 		if f.Cam.Zoom >= ghostDotsZoom {
