@@ -704,6 +704,10 @@ func runScenario(env *Env) (*Report, error) {
 	senv, cfg, s, arg := &sr.env, &sr.cfg, sr.s, sr.arg
 	rep := NewReport(senv)
 	rep.Algo = cfg.Algo
+	if cfg.Algo == "hpa" {
+		on := cfg.ExtBool("cache") // the file's "set cache" where -cache was not given
+		rep.hpaCache = &on
+	}
 	rep.Map = arg
 	rep.Set("scenario", s.Name)
 	var p Planner

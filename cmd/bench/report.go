@@ -78,6 +78,9 @@ type Report struct {
 
 	rows      []rowResult // every query of the batch, for -worst and -csv
 	worstNote string      // a caveat printed under the worst table
+	// hpaCache is whether the run's HPA* built the path cache, when a
+	// scenario's "set cache" decided it (nil: the -cache flag did).
+	hpaCache *bool
 	// refAStar: the rows' optimum is A*'s cost on the same grid
 	// (compareRow), not the .scen's column, as the worst table says.
 	refAStar bool

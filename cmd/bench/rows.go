@@ -549,7 +549,14 @@ func appCommand(c *Config, rep *Report) (cmd, why string) {
 	// way), so the window is told to build it too. A scenario may set it
 	// either way, so there -cache=false is named as well.
 	if rep.Algo == "hpa" {
-		if c.ExtBool("cache") {
+		cache := c.ExtBool("cache")
+		if rep.hpaCache != nil {
+			// The scenario's "set cache" ran: bench's default told the
+			// window -cache for a session saved with the cache off, and
+			// the window planned another cost (a user's report).
+			cache = *rep.hpaCache
+		}
+		if cache {
 			args = append(args, "-cache")
 		} else if arg != "" {
 			args = append(args, "-cache=false")

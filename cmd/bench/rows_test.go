@@ -570,3 +570,40 @@ func TestCPUProfileRefusesInputs(t *testing.T) {
 		t.Errorf("no profile written: %v", err)
 	}
 }
+
+// An engineer saved a session from the window (which writes "set cache
+// off") and ran bench -scenario on it: the run followed the file, uncached,
+// while -worst's command told the window -cache, which planned another
+// cost. The command follows what the run built: the file's setting, or
+// the flag when one is given.
+func TestWorstCommandFollowsTheScenariosCache(t *testing.T) {
+	dir := t.TempDir()
+	w, err := world.Open("builtin:world")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Settings.Algo = world.AlgoHPA // CachePaths false, as the window's default
+	pls := filepath.Join(dir, "world.pls")
+	if err := w.Save(pls); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "-cache=false"},
+		{[]string{"-cache"}, "-cache "},
+		{[]string{"-cache=false"}, "-cache=false"},
+	} {
+		args := append([]string{"-scenario", pls, "-worst", "1", "-json"}, c.args...)
+		code, stdout, errs := runMain(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errs)
+		}
+		open, _ := decode(t, stdout)["worst"].([]any)[0].(map[string]any)["open"].(string)
+		if !strings.Contains(open+" ", c.want) {
+			t.Errorf("%v: open %q, want it to hold %q", c.args, open, c.want)
+		}
+	}
+}
