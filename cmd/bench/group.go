@@ -743,14 +743,45 @@ func runScenario(env *Env) (*Report, error) {
 				}
 			}
 		}
-		for _, r := range rows {
+		// Rows whose start or goal the edit log walled are left out,
+		// counted and named, as the window's batch counts them
+		// (wall_endpoints): refusing the whole run left an edited
+		// session's batch impossible to reproduce headless (a user's
+		// report).
+		kept, keptNums := rows[:0:0], nums[:0:0]
+		walled, first := 0, ""
+		for i, r := range rows {
+			bad := ""
 			for _, e := range [2]struct {
 				what string
 				p    image.Point
 			}{{"start", r.Start}, {"goal", r.Goal}} {
-				if !senv.Grid.Open(e.p) {
-					return nil, usagef("bench: %s:%d: %s %d,%d is blocked once the edits of -scenario %s are made", r.File, r.Line, e.what, e.p.X, e.p.Y, arg)
+				if bad == "" && !senv.Grid.Open(e.p) {
+					bad = fmt.Sprintf("%s:%d: %s %d,%d", r.File, r.Line, e.what, e.p.X, e.p.Y)
 				}
+			}
+			if bad != "" {
+				if walled++; first == "" {
+					first = bad
+				}
+				continue
+			}
+			kept = append(kept, r)
+			if nums != nil {
+				keptNums = append(keptNums, nums[i])
+			}
+		}
+		if walled > 0 {
+			if len(kept) == 0 {
+				return nil, usagef("bench: every row's start or goal is blocked once the edits of -scenario %s are made (first: %s)", arg, first)
+			}
+			rep.Set("wall_endpoints", walled)
+			if senv.Stderr != nil {
+				fmt.Fprintf(senv.Stderr, "bench: %d rows left out: their start or goal is blocked once the edits of -scenario %s are made (first: %s is blocked)\n", walled, arg, first)
+			}
+			rows = kept
+			if nums != nil {
+				nums = keptNums
 			}
 		}
 		qs = QueriesFromRows(rows, nums)

@@ -198,17 +198,28 @@ func TestClusterAStarOptimal(t *testing.T) {
 }
 
 // TestScenarioRowsCheckedAfterEdits: -scen rows run on the scenario's world
-// with its edit log applied, so a row whose start the log walls up is a bad
-// row (exit 2, naming the .scen line), not a planner failure.
+// with its edit log applied, so a row whose start the log walls up is left
+// out, counted (wall_endpoints, as the window's batch counts it) and named
+// on stderr by its .scen line; the other rows run. (It had refused the
+// whole run, and an edited session's batch could not be reproduced.) With
+// every row walled there is nothing to run: exit 2.
 func TestScenarioRowsCheckedAfterEdits(t *testing.T) {
 	dir := t.TempDir()
 	pls := filepath.Join(dir, "w.pls")
 	scen := filepath.Join(dir, "w.scen")
 	os.WriteFile(pls, []byte("pathlens-scenario 1\nset algo group\nmap inline\n......\n......\nend\nfill 1,0\n"), 0o644)
 	os.WriteFile(scen, []byte("version 1\n0\tw.pls\t6\t2\t0\t1\t5\t1\t5\n0\tw.pls\t6\t2\t1\t0\t5\t0\t4\n"), 0o644)
-	code, _, errs := runMain(t, "-scenario", pls, "-scen", scen)
-	if code != 2 || !strings.Contains(errs, "w.scen:3") || !strings.Contains(errs, "1,0") {
-		t.Fatalf("exit %d, stderr %q; want 2 naming w.scen:3 and cell 1,0", code, errs)
+	code, out, errs := runMain(t, "-scenario", pls, "-scen", scen, "-json")
+	if code != 0 || !strings.Contains(errs, "1 rows left out") || !strings.Contains(errs, "w.scen:3: start 1,0") {
+		t.Fatalf("exit %d, stderr %q; want 0 naming w.scen:3 and cell 1,0", code, errs)
+	}
+	if m := decode(t, out); m["wall_endpoints"] != 1.0 || m["queries"] != 1.0 {
+		t.Errorf("report: wall_endpoints %v, queries %v; want 1 and 1", m["wall_endpoints"], m["queries"])
+	}
+	os.WriteFile(scen, []byte("version 1\n0\tw.pls\t6\t2\t1\t0\t5\t0\t4\n"), 0o644)
+	code, _, errs = runMain(t, "-scenario", pls, "-scen", scen)
+	if code != 2 || !strings.Contains(errs, "every row's start or goal is blocked") {
+		t.Errorf("every row walled: exit %d, %q", code, errs)
 	}
 }
 
