@@ -1482,7 +1482,11 @@ func segmentsFound(tr *pathing.Trace, cursor, n int, dst []bool) []bool {
 	// one decides; segments no phase makes wait for refinement to begin.
 	named := false
 	cells := 0
+	smooth := -1 // the smooth phase's first event
 	for i, ph := range tr.Phases {
+		if ph.Name == "smooth" && smooth < 0 {
+			smooth = ph.Start
+		}
 		k, ok := -1, false
 		if j := strings.LastIndex(ph.Name, "step "); j >= 0 {
 			if v, err := strconv.Atoi(strings.TrimSpace(ph.Name[j+5:])); err == nil {
@@ -1507,8 +1511,17 @@ func segmentsFound(tr *pathing.Trace, cursor, n int, dst []bool) []bool {
 		}
 	}
 	if !named {
+		// No refinement phase: HPA* refined every step from its path
+		// cache, with no search to show. The cells are known once
+		// smoothing begins (it tests lines over them), else at the end:
+		// with the cache, stepping through smoothing drew no path at all
+		// (a user's report).
+		at := len(tr.Events)
+		if smooth >= 0 {
+			at = smooth
+		}
 		for m := range found {
-			found[m] = cursor >= len(tr.Events)
+			found[m] = cursor >= at
 		}
 	}
 	return dst

@@ -391,6 +391,20 @@ func TestSegmentsFoundAsRefinementFinishes(t *testing.T) {
 	if got := segmentsFound(&flat, 5, 2, nil); !slices.Equal(got, []bool{true, true}) {
 		t.Errorf("no refinement, at the end: %v", got)
 	}
+	// HPA* with the path cache refines every step from it, with no
+	// search: the cells are known once smoothing begins (stepping through
+	// smoothing drew no path at all, a user's report).
+	var cached pathing.Trace
+	cached.Phases = []pathing.Phase{{Name: "abstract L2"}, {Name: "smooth", Start: 3}}
+	for range 6 {
+		cached.Add(pathing.Event{Kind: pathing.EventPop})
+	}
+	if got := segmentsFound(&cached, 2, 2, nil); !slices.Equal(got, []bool{false, false}) {
+		t.Errorf("cached, abstract search: %v", got)
+	}
+	if got := segmentsFound(&cached, 3, 2, nil); !slices.Equal(got, []bool{true, true}) {
+		t.Errorf("cached, smoothing begun: %v", got)
+	}
 	var grp pathing.Trace
 	grp.Phases = []pathing.Phase{{Name: "plan L2"}, {Name: "cells", Start: 2}, {Name: "cells", Start: 4}}
 	for range 6 {
