@@ -2,6 +2,7 @@ package game
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -296,6 +297,12 @@ func TestHoveredCellBringsTheInspectorIntoView(t *testing.T) {
 		t.Errorf("a cell hovered: lines %d to %d of %d shown (more below %v), the inspector starts at line %d", v.First, v.Last, v.Lines, v.Below, v.InspectorLine)
 	}
 	checkWholeLines(t, g, "1264×720, hovered")
+	// The numbers scrolled out, the top bar gives the answer (an
+	// engineer lost the cost whenever the pointer was over the map).
+	draw()
+	if top := g.r.TopBarShown(); !strings.Contains(top, "cost ") {
+		t.Errorf("numbers scrolled out: top bar %q, want the answer's cost", top)
+	}
 	g.hoverOK = false
 	if v := draw(); v.First != 0 {
 		t.Errorf("the pointer off the map: the panel stays scrolled to line %d", v.First)

@@ -570,7 +570,12 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	size := fmt.Sprintf("%d×%d", w.Grid.Width(), w.Grid.Height())
 	var answers []string
 	var warn bool
-	if f.Layout.Panel.Empty() && (f.CaptionIsHint || f.Caption == "") {
+	// The panel's numbers scrolled out of view (the last frame's panel:
+	// the pointer on the map brings the inspector up on a short window)
+	// count as not shown: an engineer lost the cost and its distance from
+	// the optimum whenever the pointer was over the map.
+	numbersOut := !f.Layout.Panel.Empty() && r.panelShown.MaxFirst > 0 && r.panelShown.First > 0
+	if (f.Layout.Panel.Empty() || numbersOut) && (f.CaptionIsHint || f.Caption == "") {
 		// The panel is not shown (hidden with Tab, or dropped for want of
 		// width): the answer's cost and how far it is from optimal go here
 		// instead of the tool's hint (not instead of "painting: fill" or
