@@ -1473,6 +1473,12 @@ func (g *Game) updateKeys() {
 func (g *Game) stepQuery(d int) {
 	w := g.w
 	n := len(w.Queries)
+	if n == 1 && !g.onListQuery() {
+		// The one query of the list, from one of the user's own: F3 said
+		// "1 query" and would not go back to it (an engineer's report).
+		g.gotoQuery(0)
+		return
+	}
 	if n < 2 {
 		w.Note("%s has %s: click a start and a goal to make another", w.Name, plural(n, "query", "queries"))
 		return

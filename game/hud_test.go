@@ -175,6 +175,15 @@ func TestStepQueryOpensEachQuery(t *testing.T) {
 		if one.Start != start || one.Goal != goal || !strings.Contains(one.Message, "1 query") {
 			t.Errorf("one query: moved to %v→%v, message %q", one.Start, one.Goal, one.Message)
 		}
+		// A query of the user's own on screen: F3 goes back to the
+		// list's one (an engineer's report: it said "1 query" and stayed).
+		one.SetEndpoints(image.Pt(30, 30), image.Pt(100, 60))
+		one.Wait()
+		g1.stepQuery(+1)
+		one.Wait()
+		if one.Start != start || one.Goal != goal {
+			t.Errorf("F3 from the user's own query: %v→%v, want the list's %v→%v", one.Start, one.Goal, start, goal)
+		}
 	}
 }
 
