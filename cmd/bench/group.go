@@ -807,11 +807,18 @@ func runScenario(env *Env) (*Report, error) {
 			}
 		}
 	default:
+		// Why the run has no rows to cut: no list at all, or a list the
+		// file's own queries run in place of (it read "no scen list" for
+		// a file with a scen line, an engineer's report).
+		why := "no -scen and no scen list"
+		if s.Scen != "" {
+			why = fmt.Sprintf("its query lines run in place of its scen list %s: add -scen %s to run the list's rows", s.Scen, shellWord(s.ScenFile))
+		}
 		if slices.Contains(cfg.Given, "every") {
-			return nil, usagef("bench: -every samples the rows of a .scen, and -scenario %s runs its own queries (no -scen and no scen list); drop -every", arg)
+			return nil, usagef("bench: -every samples the rows of a .scen, and -scenario %s runs its own queries (%s); drop -every", arg, why)
 		}
 		if slices.Contains(cfg.Given, "rows") {
-			return nil, usagef("bench: -rows cuts the rows of a .scen, and -scenario %s runs its own queries (no -scen and no scen list); drop -rows", arg)
+			return nil, usagef("bench: -rows cuts the rows of a .scen, and -scenario %s runs its own queries (%s); drop -rows", arg, why)
 		}
 		list := s.Queries
 		if cfg.Single {

@@ -454,3 +454,17 @@ func TestGroupBranchWithOneLevelRefused(t *testing.T) {
 		}
 	}
 }
+
+// An engineer's session had both query lines and a scen line: -rows was
+// refused saying it had "no -scen and no scen list". It says its queries
+// run in place of the list, and how to run the list's rows.
+func TestRowsRefusalNamesTheScenarioList(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "w.scen"), []byte("version 1\n0\tw.pls\t6\t2\t0\t1\t5\t1\t5\n"), 0o644)
+	pls := filepath.Join(dir, "w.pls")
+	os.WriteFile(pls, []byte("pathlens-scenario 1\nmap inline\n......\n......\nend\nscen w.scen\nquery 0,0 5,0\n"), 0o644)
+	code, _, errs := runMain(t, "-scenario", pls, "-rows", "1")
+	if code != 2 || strings.Contains(errs, "no scen list") || !strings.Contains(errs, "-scen "+filepath.Join(dir, "w.scen")) {
+		t.Errorf("exit %d, stderr %q; want the list named and -scen suggested", code, errs)
+	}
+}
