@@ -228,7 +228,7 @@ func init() {
 // fills a 1280×800 window (TestHelpScreenShowsEveryRowWhole): the note it
 // shows, the legend's row and docs/window.md say the rest.
 var edgesAllBinding = Binding{Action: ActEdgesAll, Group: "Layers", Keys: keys(ebiten.KeyE), Mods: ModShift, Fold: true,
-	Help: "focus"}
+	Help: "all alike"}
 
 // promptHelp describes the editing keys of the prompt line (Ctrl+O,
 // Ctrl+G, Ctrl+Shift+S; prompt.go), which are not rebindable either.
