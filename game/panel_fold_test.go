@@ -278,14 +278,7 @@ func TestPinnedCellFoldsTheSwitchRows(t *testing.T) {
 // where the wheel left it.
 func TestHoveredCellBringsTheInspectorIntoView(t *testing.T) {
 	g := hpaAtScale(t, 1)
-	draw := func() render.PanelView {
-		w, h := g.Layout(1264, 720)
-		g.lay = g.layout(w, h)
-		g.fit()
-		g.drawnAt = time.Time{}
-		g.Draw(ebiten.NewImage(w, h))
-		return g.r.PanelShown()
-	}
+	draw := func() render.PanelView { return drawLaptop(g) }
 	g.hoverOK = false
 	v := draw()
 	if v.MaxFirst == 0 || v.Last > v.InspectorLine {
@@ -309,6 +302,17 @@ func TestHoveredCellBringsTheInspectorIntoView(t *testing.T) {
 	}
 }
 
+// drawLaptop lays g out and draws it in the 1264×720 window a 1280×800
+// screen gets, and returns the panel's view.
+func drawLaptop(g *Game) render.PanelView {
+	w, h := g.Layout(1264, 720)
+	g.lay = g.layout(w, h)
+	g.fit()
+	g.drawnAt = time.Time{}
+	g.Draw(ebiten.NewImage(w, h))
+	return g.r.PanelShown()
+}
+
 // A review: with a cell pinned the panel was pulled to the inspector every
 // frame, and the wheel over the panel could not scroll it back up to the
 // numbers. A pinned cell alone (the pointer off the map) leaves the
@@ -316,14 +320,7 @@ func TestHoveredCellBringsTheInspectorIntoView(t *testing.T) {
 func TestPinnedCellLeavesTheWheelTheScroll(t *testing.T) {
 	g := hpaAtScale(t, 1.75)
 	g.pinned, g.hasPinned, g.hoverOK = g.w.Start, true, false
-	draw := func() render.PanelView {
-		w, h := g.Layout(1264, 720)
-		g.lay = g.layout(w, h)
-		g.fit()
-		g.drawnAt = time.Time{}
-		g.Draw(ebiten.NewImage(w, h))
-		return g.r.PanelShown()
-	}
+	draw := func() render.PanelView { return drawLaptop(g) }
 	if v := draw(); v.MaxFirst == 0 {
 		t.Fatalf("175 %%, 1264×720, pinned: the panel does not scroll (%+v); the test needs it to", v)
 	}

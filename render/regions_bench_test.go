@@ -14,21 +14,28 @@ import (
 	"pathlens/pathing"
 )
 
+// regionsWorld is an open n×n world whose region layer is 64 square rooms
+// (n/8 cells a side), closed when the benchmark ends.
+func regionsWorld(b *testing.B, n int) (*world.World, []byte) {
+	g := pathing.MustGrid(n, n)
+	layer := make([]byte, n*n)
+	for i := range layer {
+		x, y := i%n, i/n
+		layer[i] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!?"[(y/(n/8))*8+x/(n/8)]
+	}
+	w := world.New(&maps.Map{Name: "rooms", Grid: g})
+	b.Cleanup(w.Close)
+	w.Regions = [][]byte{layer}
+	return w, layer
+}
+
 // BenchmarkRegionsRebake is the frame after a room stroke's move on a
 // 1024×1024 map of 64 rooms: the layer is a new slice (the stroke
 // publishes a copy), so the regions layer works out its colours and bakes
 // its pixels again.
 func BenchmarkRegionsRebake(b *testing.B) {
 	const n = 1024
-	g := pathing.MustGrid(n, n)
-	layer := make([]byte, n*n)
-	for i := range layer {
-		x, y := i%n, i/n
-		layer[i] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!?"[(y/128)*8+x/128]
-	}
-	w := world.New(&maps.Map{Name: "rooms", Grid: g})
-	defer w.Close()
-	w.Regions = [][]byte{layer}
+	w, _ := regionsWorld(b, n)
 	r := New()
 	cam := &Camera{}
 	cam.Fit(n, n, ComputeLayout(1280, 800, true).Map)
@@ -195,15 +202,7 @@ func TestRegionBorderRunsKeepTheirSides(t *testing.T) {
 // not every frame (a review measured 24 ms a frame for them here).
 func BenchmarkRegionBordersWithBands(b *testing.B) {
 	const n = 1024
-	g := pathing.MustGrid(n, n)
-	layer := make([]byte, n*n)
-	for i := range layer {
-		x, y := i%n, i/n
-		layer[i] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!?"[(y/128)*8+x/128]
-	}
-	w := world.New(&maps.Map{Name: "rooms", Grid: g})
-	defer w.Close()
-	w.Regions = [][]byte{layer}
+	w, layer := regionsWorld(b, n)
 	r := New()
 	cam := &Camera{}
 	lay := ComputeLayout(1280, 800, true)
