@@ -26,6 +26,19 @@ func checkSizeFlags(c *Config) error {
 			return usagef("bench: -builds %d: want 1 to 1000", runs)
 		}
 	case "group", "astar-cluster":
+		// -cost and -target too: "-cost maxmin" with no query said
+		// "nothing to run", and with one that its start was blocked,
+		// never that maxmin is no cost (an engineer's report).
+		if s := c.ExtString("cost"); s != "" {
+			if _, err := groups.ParseCost(s); err != nil {
+				return usagef("bench: -cost %q: want minimum, maximin or avgmin", s)
+			}
+		}
+		if s := c.ExtString("target"); s != "" {
+			if _, err := groups.ParseTarget(s); err != nil {
+				return usagef("bench: -target %q: want representative or nearest", s)
+			}
+		}
 		return checkGroupSizes(c)
 	}
 	return nil

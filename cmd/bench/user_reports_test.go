@@ -437,6 +437,8 @@ func TestSizeFlagsCheckedBeforeNothingToRun(t *testing.T) {
 		{[]string{"-algo", "group", "-branch", "1"}, "bench: -branch 1: the group hierarchy takes 2 or more (default 2)\n"},
 		{[]string{"-algo", "astar-cluster", "-cluster", "1"}, "bench: -cluster 1: the cluster heuristic's group table takes 2 or more (default 10)\n"},
 		{[]string{"-algo", "hpa", "-cluster", "0"}, "bench: -cluster 0: HPA* takes 4 to 64; leave -cluster out"},
+		{[]string{"-algo", "group", "-cost", "maxmin"}, "bench: -cost \"maxmin\": want minimum, maximin or avgmin\n"},
+		{[]string{"-algo", "group", "-target", "far"}, "bench: -target \"far\": want representative or nearest\n"},
 	} {
 		for _, query := range [][]string{nil, {"-from", "0,0", "-to", "1,0"}} {
 			args := append(append([]string{"-map", tinyMap}, c.args...), query...)
