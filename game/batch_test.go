@@ -228,3 +228,28 @@ func TestEscStopsTheBatchOnlyWithNothingElseToDo(t *testing.T) {
 		t.Errorf("Esc with nothing else to do: running %v, note %q", running(), g.w.Message)
 	}
 }
+
+// After a batch with rows on a wall, F4 said "worst 1 of 1,274" and the
+// panel's row "1,280 rows": the row now counts the rows run, of all.
+func TestBatchRowCountsTheRowsRun(t *testing.T) {
+	g := batchGame(t)
+	var held heldKeys
+	fakeKeys(t, &held)
+	g.w.SetAlgo(world.AlgoGroup)
+	g.w.Wait()
+	q := g.w.Queries[1]
+	g.w.ApplyEdit(world.Edit{Kind: world.EditFill, Cells: []world.CellEdit{{P: q[0], New: 0}}})
+	g.w.Wait()
+	if g.w.Grid.Open(q[0]) {
+		t.Fatalf("query 2's start %v still open after the fill", q[0])
+	}
+	press(g, &held, ebiten.KeyControl, ebiten.KeyB)
+	g.w.WaitBatch()
+	res := g.w.LastBatch()
+	if res == nil || res.Walls != 1 {
+		t.Fatalf("batch result %+v: want one row on a wall", res)
+	}
+	if r, _ := g.panelRow("batch"); !strings.HasPrefix(r.Value, "1 of 2 rows") {
+		t.Errorf("batch row %q, want it to start \"1 of 2 rows\"", r.Value)
+	}
+}

@@ -1589,13 +1589,19 @@ func (g *Game) batchRow() render.SwitchRow {
 	}
 	row.Keys = keysOf(ActWorst)
 	row.Dim = w.BatchStale() != ""
+	// Rows on a wall were not run: "1,274 of 1,280 rows", as F4's "worst 1
+	// of 1,274" counts them (the row said 1,280, a user's report).
+	rows := world.Count(len(r.Rows)) + " rows"
+	if r.Walls > 0 {
+		rows = world.Count(len(r.Rows)-r.Walls) + " of " + rows
+	}
 	switch bad := r.ReachErrors + r.Invalid + r.Below; {
 	case bad > 0:
-		row.Value = world.Count(len(r.Rows)) + " rows, " + plural(bad, "problem", "problems")
+		row.Value = rows + ", " + plural(bad, "problem", "problems")
 	case r.Compared > 0:
-		row.Value = world.Count(len(r.Rows)) + " rows, max " + world.Percent(r.Max)
+		row.Value = rows + ", max " + world.Percent(r.Max)
 	default:
-		row.Value = world.Count(len(r.Rows)) + " rows"
+		row.Value = rows
 	}
 	return row
 }
