@@ -122,6 +122,7 @@ var fixedPlaces = map[string]int{
 // Mismatch is one query that failed a check.
 type Mismatch struct {
 	Line    int      `json:"line,omitempty"` // scenario line, when from a file
+	Query   int      `json:"query"`          // the window's query number (-query, Ctrl+G), as -worst's
 	Start   [2]int   `json:"start"`
 	Goal    [2]int   `json:"goal"`
 	Optimal *float64 `json:"optimal"` // null when the query has none (the report's optimum_source)
@@ -501,7 +502,9 @@ func (r *Report) listLines(key string) []line {
 	for _, m := range ms[:min(len(ms), textMismatches)] {
 		var b strings.Builder
 		if m.Line > 0 {
-			fmt.Fprintf(&b, "line %d ", m.Line)
+			// The line, and the number -query and Ctrl+G take: an
+			// engineer typed "26" from "line 26" and opened another row.
+			fmt.Fprintf(&b, "line %d, query %d ", m.Line, m.Query)
 		}
 		fmt.Fprintf(&b, "(%d,%d)→(%d,%d): optimal %s, cost %s", m.Start[0], m.Start[1], m.Goal[0], m.Goal[1], num(m.Optimal), num(m.Cost))
 		if !strings.HasPrefix(m.Problem, "cost ") {

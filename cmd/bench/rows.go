@@ -285,7 +285,7 @@ func columnInForce(q Query) bool {
 func (r *Report) checkAgainstRef() {
 	r.OptimalChecked, r.OptimalMatches, r.MaxAbsError = 0, 0, 0
 	r.Mismatches, r.mismatchRows = nil, 0
-	for _, row := range r.rows {
+	for i, row := range r.rows {
 		problem := row.invalid
 		if row.ref >= 0 {
 			r.OptimalChecked++
@@ -315,7 +315,7 @@ func (r *Report) checkAgainstRef() {
 			c = ptr(round6(row.cost))
 		}
 		q := row.q
-		r.Mismatches = append(r.Mismatches, Mismatch{Line: q.Line, Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
+		r.Mismatches = append(r.Mismatches, Mismatch{Line: q.Line, Query: q.number(i), Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
 			Optimal: optimumOrNull(row.ref), Cost: c, Problem: problem, file: q.File})
 	}
 	r.MaxAbsError = round6(r.MaxAbsError)

@@ -446,7 +446,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 					problem = fmt.Sprintf("cost %.6f, optimal %.6f", out.Cost, q.Optimal)
 				}
 				rep.Mismatches = append(rep.Mismatches, Mismatch{
-					Line: q.Line, Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
+					Line: q.Line, Query: q.number(qi), Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
 					// Rounded as the cost and -worst's optimum: A*'s
 					// cost (a -scenario's queries) printed 17 digits.
 					Optimal: optimumOrNull(q.Optimal), Cost: c, Problem: problem, file: q.File,

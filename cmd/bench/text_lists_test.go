@@ -32,8 +32,8 @@ func TestTextListsReadable(t *testing.T) {
 		}
 	}
 	want := []string{"mismatches 2 (rows off the optimum, without a path, or not a valid walk)",
-		"line 3 (0,0)→(0,4): optimal 5.000000, cost 4.000000",
-		"line 7 (5,4)→(0,6): optimal 13.000000, cost 12.414214"}
+		"line 3, query 2 (0,0)→(0,4): optimal 5.000000, cost 4.000000",
+		"line 7, query 6 (5,4)→(0,6): optimal 13.000000, cost 12.414214"}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("text mismatches: got\n%s\nwant\n%s\nin\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"), out)
 	}
