@@ -353,6 +353,9 @@ func New(w *world.World, opts Options) (*Game, error) {
 			g.deferred = &deferredStart{run: start, query: queryOf(w)}
 		}
 	}
+	if opts.Cursor == "" && !opts.Play {
+		g.placeFileCursor()
+	}
 	if opts.HasPin {
 		if !w.Grid.In(opts.Pin) {
 			return nil, fmt.Errorf("pin %d,%d: outside the %d×%d map (cells 0,0 to %d,%d)",
@@ -441,6 +444,38 @@ func (g *Game) applyLayerSpec(spec string) error {
 type deferredStart struct {
 	run   func() error
 	query [4]int
+	// file: the session file's saved cursor, not a flag: dropped without
+	// a word when another query came first.
+	file bool
+}
+
+// placeFileCursor places the first query's cursor at the event the
+// session's file saved it at ("set cursor N"), once its traced answer is
+// in. A place the timeline does not have (the file's map redrawn since) is
+// noted, never an error: the file opens either way.
+func (g *Game) placeFileCursor() {
+	w := g.w
+	c := w.FileCursor()
+	if c == "" || !w.HasStart || !w.HasGoal {
+		return
+	}
+	run := func() error {
+		n, _ := strconv.Atoi(c)
+		if tl := &g.w.Timeline; n > tl.Len() {
+			g.w.Note("the file saved the query at event %s, past its timeline's %s events: shown at the end", world.Count(n), world.Count(tl.Len()))
+			return nil
+		}
+		if err := g.seekSpec(c); err == nil {
+			g.w.Play.Playing = false
+			g.phaseSeen = phaseKey{g.w.Timeline.Generation(), -1} // show the level of its phase
+		}
+		return nil
+	}
+	if !w.Busy() {
+		run()
+		return
+	}
+	g.deferred = &deferredStart{run: run, query: queryOf(w), file: true}
 }
 
 // queryOf is the session's query as a comparable value.
@@ -470,6 +505,9 @@ func (g *Game) pollDeferred() {
 			w.Fail("%v", err)
 		}
 		return
+	}
+	if d.file {
+		return // the file's place was for the query it opened with
 	}
 	msg := deferredDroppedNote(g.opts)
 	fmt.Fprintf(os.Stderr, "pathlens: %s\n", msg)
@@ -1270,6 +1308,8 @@ func (g *Game) install(nw *world.World) {
 	g.inspectKey = inspectKey{}
 	g.repairSeq = nw.RepairSeq
 	g.repairHeld, g.repairAt = false, time.Time{} // the flash was the old world's
+	g.deferred = nil                              // the old session's
+	g.placeFileCursor()
 }
 
 func (g *Game) updateKeys() {

@@ -240,6 +240,10 @@ type Settings struct {
 	// the agents' clock speed (Shift+↑/↓) and the map layers that are on.
 	AgentClock AgentClock // set agent-clock 1/4|1/2|1|2|4|8
 	Layers     string     // set layers NAME,NAME,... (LayerNames) or "none"
+	// Cursor is the event of the first query's timeline the session
+	// showed when saved ("set cursor N"; "" at the end, or not set): a
+	// bad case saved at its bad step reopens there.
+	Cursor string
 }
 
 // AgentClock is the agents' clock speed as a file writes it: simulated
@@ -309,7 +313,7 @@ func (s Settings) View() Settings { return Settings{AgentClock: s.AgentClock, La
 
 // Search returns s without the view's settings (see View).
 func (s Settings) Search() Settings {
-	s.AgentClock, s.Layers = "", ""
+	s.AgentClock, s.Layers, s.Cursor = "", "", ""
 	return s
 }
 
@@ -439,6 +443,7 @@ var settingKeys = []struct {
 	{"cache", []string{"on", "off"}},
 	{"agent-clock", AgentClocks},
 	{"layers", nil},
+	{"cursor", nil},
 }
 
 // abstractionAgrees checks "set abstraction" (the abstraction style:
@@ -498,6 +503,8 @@ func (s *Settings) get(key string) string {
 		return string(s.AgentClock)
 	case "layers":
 		return s.Layers
+	case "cursor":
+		return s.Cursor
 	}
 	return ""
 }
@@ -603,6 +610,11 @@ func (s *Settings) set(key, v string) error {
 			return err
 		}
 		s.Layers = v
+	case "cursor":
+		if n, err := strconv.Atoi(v); err != nil || n < 0 || strings.TrimLeft(v, "0123456789") != "" {
+			return fmt.Errorf("cursor %s: want an event number of the first query's timeline (0 or more)", quoteText([]byte(v)))
+		}
+		s.Cursor = v
 	}
 	return nil
 }

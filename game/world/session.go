@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -253,6 +254,16 @@ func (w *World) withSessionNotes(scenario []string) []string {
 		notes = append(notes, w.besideNote)
 	}
 	return append(notes, w.straddle...)
+}
+
+// FileCursor is the timeline event the session's file saved it at ("set
+// cursor N"), "" for none: the window places the first query's cursor
+// there when it opens the file (unless -cursor says otherwise).
+func (w *World) FileCursor() string {
+	if w.scenario == nil {
+		return ""
+	}
+	return w.scenario.Settings.Cursor
 }
 
 // OwnSettings reports whether the session's file set any switch (a
@@ -604,6 +615,11 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 	sc := &maps.Scenario{Name: w.Name, About: w.About, Settings: scenarioSettings(w.Settings)}
 	sc.Settings.AgentClock = maps.AgentClockOf(w.AgentClock())
 	sc.Settings.Layers = w.Layers
+	if tl := &w.Timeline; tl.Len() > 0 && !tl.AtEnd() && w.HasStart && w.HasGoal && w.Grid.Open(w.Start) && w.Grid.Open(w.Goal) {
+		// The step on screen, for the query written first (the one on
+		// screen): a bad case saved at its bad step reopens there.
+		sc.Settings.Cursor = strconv.Itoa(tl.Cursor())
+	}
 	sc.Map = w.scenario.Map
 	sc.MapPath = w.scenario.MapPath
 	var dropped leftOut
