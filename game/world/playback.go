@@ -63,42 +63,30 @@ func (w *World) TogglePlay() {
 // StepBy moves the timeline n events forward (or back when n < 0) and
 // pauses playback.
 func (w *World) StepBy(n int) {
-	w.Play.Playing = false
-	w.dropPlaceNote()
-	w.Timeline.Seek(w.Timeline.Cursor() + n)
+	w.moveCursor(w.Timeline.Cursor() + n)
 	w.logStep("step")
 }
 
 // SeekTo moves the timeline to event i (clamped), pauses playback and
 // logs a seek: the end of a drag on the scrubber.
 func (w *World) SeekTo(i int) {
-	w.Play.Playing = false
-	w.dropPlaceNote()
-	w.Timeline.Seek(i)
+	w.moveCursor(i)
 	w.logStep("seek")
 }
 
 // ScrubTo moves the timeline to event i (clamped) and pauses playback,
 // unlogged: a step of a drag on the scrubber (SeekTo logs where it ends).
-func (w *World) ScrubTo(i int) {
-	w.Play.Playing = false
-	w.dropPlaceNote()
-	w.Timeline.Seek(i)
-}
+func (w *World) ScrubTo(i int) { w.moveCursor(i) }
 
 // SeekStart rewinds the timeline to before its first event.
 func (w *World) SeekStart() {
-	w.Play.Playing = false
-	w.dropPlaceNote()
-	w.Timeline.Seek(0)
+	w.moveCursor(0)
 	w.logStep("seek")
 }
 
 // SeekEnd moves the timeline to the finished query.
 func (w *World) SeekEnd() {
-	w.Play.Playing = false
-	w.dropPlaceNote()
-	w.Timeline.Seek(w.Timeline.Len())
+	w.moveCursor(w.Timeline.Len())
 	w.logStep("seek")
 }
 
@@ -130,21 +118,26 @@ func (w *World) PrevStage() {
 }
 
 func (w *World) seekStage(to int) {
-	w.Play.Playing = false
-	w.dropPlaceNote()
-	w.Timeline.Seek(to)
+	w.moveCursor(to)
 	w.logStep("stage")
 }
 
 func (w *World) seekPhase(to int) {
-	w.Play.Playing = false
-	w.dropPlaceNote()
 	from := w.Timeline.Cursor()
-	w.Timeline.Seek(to)
+	w.moveCursor(to)
 	w.logStep("phase")
 	if names := w.Timeline.EmptyPhasesPassed(from, to); len(names) > 0 {
 		w.Note("passed %s: no events to step through", strings.Join(names, ", "))
 	}
+}
+
+// moveCursor is every move of the timeline's cursor the user makes:
+// playback pauses, the note of where a switch put the cursor goes
+// (dropPlaceNote), and the cursor goes to event i (clamped).
+func (w *World) moveCursor(i int) {
+	w.Play.Playing = false
+	w.dropPlaceNote()
+	w.Timeline.Seek(i)
 }
 
 // dropPlaceNote takes the note of where a switch or an edit put the
