@@ -2493,8 +2493,6 @@ func (g *Game) legend() []render.LegendRow {
 	return rows
 }
 
-// Draw draws the session. It reads state only; the caches it fills live in
-// the renderer.
 // toolCaption sets the top bar's caption from the tool: what it is doing
 // (a marker dragged, agents selected), else its standing hint.
 func (g *Game) toolCaption(f *render.Frame) {
@@ -2509,6 +2507,8 @@ func (g *Game) toolCaption(f *render.Frame) {
 	}
 }
 
+// Draw draws the session. It reads state only; the caches it fills live in
+// the renderer.
 func (g *Game) Draw(screen *ebiten.Image) {
 	defer g.survive("drawing the window", nil)
 	if drawHook != nil {

@@ -4488,7 +4488,10 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 		return end
 	}
 	format, lines := r.openListForm(greedyKey(w)) // the same for every row
-	left := r.leftOpenKey(ol.Top)
+	left := ""
+	if ol.Finished {
+		left = r.leftOpenKey(ol.Top) // measured only where it is used
+	}
 	for i, e := range ol.Top {
 		k := fmt.Sprintf("%d. (%d,%d)", i+1, e.Cell.X, e.Cell.Y)
 		if ol.Finished {

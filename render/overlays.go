@@ -1566,13 +1566,12 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 	if gh == nil {
 		return
 	}
-	if gh.Fill != nil && abstractPhaseShown(&f.World.Timeline) {
-		// The frontier is of cells: over an abstract search (HPA*'s
-		// abstract L2, the group hierarchy's plan phases) it cluttered
-		// the nodes and edges being stepped through (a teacher's report).
-		// Not drawn, and kept: released, it was baked again (4 bytes a
-		// cell) at every step back into a cell phase (a review).
-	} else if gh.Fill != nil {
+	// The frontier is of cells: over an abstract search (HPA*'s abstract
+	// L2, the group hierarchy's plan phases) it cluttered the nodes and
+	// edges being stepped through (a teacher's report), so it is not drawn
+	// there, and its bake is kept: released, it was baked again (4 bytes
+	// a cell) at every step back into a cell phase (a review).
+	if gh.Fill != nil && !abstractPhaseShown(&f.World.Timeline) {
 		g := f.World.Grid
 		if f.Cam.Zoom >= ghostDotsZoom {
 			// Cells wide enough for a dot smaller than a cell: the
