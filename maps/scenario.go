@@ -1751,12 +1751,12 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 			next++
 		}
 		// A run: the edits after e of its kind (and weight) on the cells
-		// to its right, in order, within the stroke. A 9×9 brush stroke
-		// had written 901 lines, a cell each.
+		// to its right, or below it, in order, within the stroke. A 9×9
+		// brush stroke had written 901 lines, a cell each.
 		e := s.Edits[i]
 		j := i + 1
 		var step image.Point // along the row, or down the column (a wide brush's sideways move)
-		for _, d := range []image.Point{{1, 0}, {0, 1}} {
+		for _, d := range [2]image.Point{{1, 0}, {0, 1}} {
 			for j < len(s.Edits) && s.Edits[j].Kind == e.Kind && s.Edits[j].Weight == e.Weight &&
 				s.Edits[j].Cell == e.Cell.Add(d.Mul(j-i)) &&
 				(next >= len(s.StrokeStarts) || s.StrokeStarts[next] != j) {

@@ -766,10 +766,9 @@ func runScenario(env *Env) (*Report, error) {
 				}
 				continue
 			}
-			kept = append(kept, r)
-			if nums != nil {
-				keptNums = append(keptNums, nums[i])
-			}
+			// Each kept row keeps its number in the file (sampleRows
+			// numbers every list), as -worst's window command needs.
+			kept, keptNums = append(kept, r), append(keptNums, nums[i])
 		}
 		if walled > 0 {
 			if len(kept) == 0 {
@@ -779,10 +778,7 @@ func runScenario(env *Env) (*Report, error) {
 			if senv.Stderr != nil {
 				fmt.Fprintf(senv.Stderr, "bench: %d rows left out: their start or goal is blocked once the edits of -scenario %s are made (first: %s is blocked)\n", walled, arg, first)
 			}
-			rows = kept
-			if nums != nil {
-				nums = keptNums
-			}
+			rows, nums = kept, keptNums
 		}
 		qs = QueriesFromRows(rows, nums)
 		if env.Rows == nil {

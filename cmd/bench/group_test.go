@@ -216,6 +216,12 @@ func TestScenarioRowsCheckedAfterEdits(t *testing.T) {
 	if m := decode(t, out); m["wall_endpoints"] != 1.0 || m["queries"] != 1.0 {
 		t.Errorf("report: wall_endpoints %v, queries %v; want 1 and 1", m["wall_endpoints"], m["queries"])
 	}
+	// The walled row first: the row after it keeps its number, query 2.
+	os.WriteFile(scen, []byte("version 1\n0\tw.pls\t6\t2\t1\t0\t5\t0\t4\n0\tw.pls\t6\t2\t0\t1\t5\t1\t5\n"), 0o644)
+	code, out, _ = runMain(t, "-scenario", pls, "-scen", scen, "-worst", "1", "-json")
+	if w, _ := decode(t, out)["worst"].([]any); code != 0 || len(w) != 1 || w[0].(map[string]any)["query"] != 2.0 {
+		t.Errorf("the walled row first: exit %d, worst %v; want the kept row numbered 2", code, w)
+	}
 	os.WriteFile(scen, []byte("version 1\n0\tw.pls\t6\t2\t1\t0\t5\t0\t4\n"), 0o644)
 	code, _, errs = runMain(t, "-scenario", pls, "-scen", scen)
 	if code != 2 || !strings.Contains(errs, "every row's start or goal is blocked") {
