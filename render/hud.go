@@ -809,6 +809,16 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 		// The map shows the search only as far as the trace kept it.
 		return "trace cut here (the search went on) · phase: " + w.PhaseName()
 	case tl.AtEnd():
+		// Phases after the last event searched nothing (refinement read
+		// from the path cache, steps crossing a border): naming the
+		// last event's phase "last phase" hid them.
+		if n := len(tl.Trace().Phases) - 1 - tl.Phase(); n > 0 {
+			later := "later phases"
+			if n == 1 {
+				later = "later phase"
+			}
+			return fmt.Sprintf("finished · last search: %s (%d %s searched nothing)", w.PhaseName(), n, later)
+		}
 		return "finished · last phase: " + w.PhaseName()
 	case tl.Cursor() == 0:
 		// The phase of the first event (Timeline.Phase), as the

@@ -1511,3 +1511,28 @@ func TestFoldedSummaryPutsTheAlgorithmsSwitchesFirst(t *testing.T) {
 		t.Errorf("HPA* summary %q, want %q", got, want)
 	}
 }
+
+// From the last session's list: with HPA*'s path cache on and smoothing
+// off, refinement reads stored paths and records phases without events,
+// and the finished top bar named the abstract search "last phase".
+func TestFinishedNamesTrailingEmptyPhases(t *testing.T) {
+	w := openWorld(t, 40, 40)
+	w.Begin()
+	w.SetAlgo(world.AlgoHPA)
+	w.Settings.CachePaths = true
+	w.Settings.NoSmooth = true
+	w.Settings.NoShortcut = true
+	w.SetEndpoints(image.Pt(2, 2), image.Pt(37, 37))
+	w.Wait()
+	tr := w.Timeline.Trace()
+	w.SeekTo(w.Timeline.Len())
+	k := w.Timeline.Phase()
+	if tr == nil || k < 0 || k == len(tr.Phases)-1 {
+		t.Fatalf("want a trace whose last phases are empty; phase %d of %+v", k, tr)
+	}
+	got := New().phaseLabel(w)
+	want := fmt.Sprintf("finished · last search: %s (%d later phases searched nothing)", tr.Phases[k].Name, len(tr.Phases)-1-k)
+	if got != want {
+		t.Errorf("finished top bar %q, want %q", got, want)
+	}
+}
