@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"pathlens/game/world"
 )
 
 // Report is what every mode returns and Main prints: one JSON object with
@@ -663,9 +665,23 @@ func (r *Report) writeWorst(out *strings.Builder, width int) {
 		}
 		return fmt.Sprintf(f, *v)
 	}
-	fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1; optimal: %s):\n", r.optimalLabel())
-	fmt.Fprintf(out, "  %6s %6s %11s %11s %12s %12s %10s\n", "query", "line", "start", "goal", "optimal", "cost", "subopt")
+	// Rows at their optimum (a subopt that rounds to 0.0000%) come last
+	// in the ranking. The text table ends before them with their count:
+	// a column of 0.0000% rows under "worst" told an engineer nothing.
+	// The JSON keeps them (their window numbers are the list's use too).
+	atOpt := 0
 	for _, w := range worst {
+		if w.Problem == "" && w.Subopt != nil && *w.Subopt == 0 {
+			atOpt++
+		}
+	}
+	if atOpt == len(worst) {
+		fmt.Fprintf(out, "worst rows: none off the optimum (optimal: %s)\n", r.optimalLabel())
+	} else {
+		fmt.Fprintf(out, "worst rows (subopt = cost / optimal - 1; optimal: %s):\n", r.optimalLabel())
+		fmt.Fprintf(out, "  %6s %6s %11s %11s %12s %12s %10s\n", "query", "line", "start", "goal", "optimal", "cost", "subopt")
+	}
+	for _, w := range worst[:len(worst)-atOpt] {
 		sub := "-"
 		if w.Subopt != nil {
 			// The JSON's subopt is rounded to 6 decimals (round6): 4 in
@@ -683,6 +699,9 @@ func (r *Report) writeWorst(out *strings.Builder, width int) {
 			fmt.Fprintf(out, "  %s", w.Problem)
 		}
 		out.WriteByte('\n')
+	}
+	if atOpt > 0 && atOpt < len(worst) {
+		fmt.Fprintf(out, "  (%s more at their optimum, not listed)\n", world.Count(atOpt))
 	}
 	switch w := worst[0]; {
 	case w.Open != "":

@@ -607,3 +607,28 @@ func TestWorstCommandFollowsTheScenariosCache(t *testing.T) {
 		}
 	}
 }
+
+// The text table lists the rows off the optimum and counts the rest: a
+// user's -worst 10 had listed rows of 0.0000% under "worst rows".
+func TestWorstTextLeavesOutOptimalRows(t *testing.T) {
+	_, out, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "greedy", "-worst", "10")
+	m, _ := benchJSON(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "greedy", "-worst", "10")
+	off, at := 0, 0
+	for _, r := range m["worst"].([]any) { // the JSON keeps every row asked for
+		if r.(map[string]any)["subopt"] == 0.0 {
+			at++
+		} else {
+			off++
+		}
+	}
+	if off == 0 || at == 0 {
+		t.Fatalf("want greedy to leave some tiny rows off the optimum and some at it: %d and %d", off, at)
+	}
+	if strings.Contains(out, " 0.0000%") || !strings.Contains(out, fmt.Sprintf("(%d more at their optimum, not listed)", at)) {
+		t.Errorf("text table with %d rows at the optimum:\n%s%s", at, out, errs)
+	}
+	_, out, errs = runMain(t, "-map", tinyMap, "-scen", tinyScen, "-algo", "astar", "-worst", "3")
+	if strings.Contains(out, " 0.0000%") || !strings.Contains(out, "worst rows: none off the optimum") || !strings.Contains(out, "open the first in the window") {
+		t.Errorf("A*'s rows, all at the optimum:\n%s%s", out, errs)
+	}
+}
