@@ -18,6 +18,9 @@ import (
 // its planner was made from.
 type agentState struct {
 	sim *agents.Sim
+	// pushes gathers the agents moved off filled cells by the changes of
+	// the edit being applied (takePushes).
+	pushes []agents.Push
 	// plannerOf is the hierarchy (*hpa.Hierarchy, *groups.Graph) or the
 	// grid the planner reads; nil for a pendingPlanner.
 	plannerOf any

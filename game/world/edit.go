@@ -4,6 +4,8 @@ import (
 	"image"
 	"strings"
 	"time"
+
+	"pathlens/game/world/agents"
 )
 
 // CellEdit is one cell's change: its weight before and after (0 blocked).
@@ -47,6 +49,11 @@ type Edit struct {
 	Cells   []CellEdit
 	removal *agentRemoval // for EditAgents
 	rooms   *roomEdit     // for EditRooms
+	// pushed are the agents the edit moved off the cells it filled, done;
+	// unpushed, those its undo moved off the cells it had dug. Undo puts
+	// back the first, redo the second (agents.Sim.PutBack: only agents
+	// nothing has happened to since), and each records the other anew.
+	pushed, unpushed []agents.Push
 }
 
 // terrain reports whether e changes cells (every kind but EditAgents and
@@ -460,6 +467,7 @@ func (w *World) BeginStrokeWith(p image.Point, b Brush) {
 		st.edit.Kind = EditDig
 	}
 	w.stroke = st
+	w.agents.pushes = nil // gathered for this stroke's edit (EndStroke)
 	st.buf = brushSquare(st.buf[:0], p, st.r)
 	w.paint(st.buf)
 }
@@ -645,6 +653,7 @@ func (w *World) repairHier(changed []image.Point) Repair {
 func (w *World) agentsSeeChange(changed []image.Point) {
 	if w.agents.sim != nil && len(changed) > 0 {
 		w.agents.sim.CellsChanged(changed)
+		w.agents.pushes = w.agents.sim.Pushes(w.agents.pushes)
 		if agentsSeeHook != nil {
 			agentsSeeHook()
 		}
@@ -691,6 +700,7 @@ func (w *World) EndStroke() {
 		w.RepairSeq++
 	}
 	w.editEnds()
+	st.edit.pushed = w.takePushes()
 	w.pushEdit(st.edit)
 	w.logEdit("edit", st.edit)
 	w.logRepair(st.repair)
@@ -728,7 +738,9 @@ func (w *World) ApplyEdit(e Edit) {
 	w.editEnds()
 	w.pushEdit(done)
 	w.Ghost = nil // it compared searches of the grid before
+	w.takePushes()
 	r := w.repair(changed)
+	w.edits.list[w.edits.pos-1].pushed = w.takePushes()
 	w.LastRepair = r
 	w.RepairSeq++
 	w.logEdit("edit", done)
@@ -772,7 +784,7 @@ func (w *World) Undo() {
 		return
 	}
 	w.logEdit("undo", e) // before the repair and plan lines it causes
-	w.applyCells(e, true)
+	w.applyCells(&w.edits.list[w.edits.pos], true)
 }
 
 // Redo does the last undone step again.
@@ -792,10 +804,10 @@ func (w *World) Redo() {
 		return
 	}
 	w.logEdit("redo", e) // before the repair and plan lines it causes
-	w.applyCells(e, false)
+	w.applyCells(&w.edits.list[w.edits.pos-1], false)
 }
 
-func (w *World) applyCells(e Edit, undo bool) {
+func (w *World) applyCells(e *Edit, undo bool) {
 	at := w.editPlace()
 	w.editBegins()
 	defer w.editEnds()
@@ -817,12 +829,64 @@ func (w *World) applyCells(e Edit, undo bool) {
 	if len(changed) > 0 {
 		w.Ghost = nil // it compared searches of the grid before
 	}
+	w.takePushes()
 	r := w.repair(changed)
+	back := e.pushed
+	if undo {
+		e.unpushed = w.takePushes()
+	} else {
+		e.pushed = w.takePushes()
+		back = e.unpushed
+	}
+	w.putBack(back, undo)
 	w.LastRepair = r
 	w.RepairSeq++
 	w.logRepair(r)
 	w.noteSplitChange()
 	w.replanKeeping(at)
+}
+
+// takePushes returns the agents moved off filled cells since the last
+// call (agentsSeeChange gathers them), and forgets them.
+func (w *World) takePushes() []agents.Push {
+	p := w.agents.pushes
+	w.agents.pushes = nil
+	return p
+}
+
+// putBack returns the agents an edit (or its undo) pushed off filled
+// cells to where they stood, newest first, now that undo (or redo) has
+// opened those cells again, and says how many went back. Agents that have
+// walked on since stay where they are, and the note says so: undoing a
+// fill had left every agent it pushed beside the cells it reopened.
+func (w *World) putBack(ps []agents.Push, undo bool) {
+	if len(ps) == 0 || w.agents.sim == nil {
+		return
+	}
+	verb := "undo"
+	if !undo {
+		verb = "redo"
+	}
+	back := 0
+	for i := len(ps) - 1; i >= 0; i-- {
+		if w.agents.sim.PutBack(ps[i]) {
+			back++
+		}
+	}
+	switch {
+	case back == len(ps):
+		w.Note("%s: %s pushed off the filled cells put back", verb, plural(back, "agent", "agents"))
+	case back > 0:
+		others := "the others have"
+		if len(ps)-back == 1 {
+			others = "the other has"
+		}
+		w.Note("%s: %d of the %d agents pushed off the filled cells put back; %s walked on", verb, back, len(ps), others)
+	case len(ps) == 1:
+		w.Note("%s: the agent pushed off the filled cells has walked on and stays where it is", verb)
+	default:
+		w.Note("%s: the %d agents pushed off the filled cells have walked on and stay where they are", verb, len(ps))
+	}
 }
 
 // editPlace returns the timeline's place for an edit's plan to show the

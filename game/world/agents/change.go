@@ -29,6 +29,7 @@ import (
 func (s *Sim) CellsChanged(cells []image.Point) {
 	s.changes++
 	s.cellsChanged++
+	s.pushes = s.pushes[:0]
 	g := s.grid
 	changed := s.chBuf[:0]
 	for _, c := range cells {
@@ -268,6 +269,7 @@ func (s *Sim) displace(i int) {
 		a.state, a.why = Stopped, WhyUnreachable
 		return
 	}
+	s.pushes = append(s.pushes, Push{ID: i, From: a.cell, To: best, Tick: s.tick, state: a.state})
 	s.moveTo(a, best)
 	a.acc = 0
 	a.plan.Reset()
@@ -453,6 +455,56 @@ func (s *Sim) patchComponents(changed []image.Point) bool {
 			}
 			comp[i] = -1
 		}
+	}
+	return true
+}
+
+// Push is one agent that CellsChanged moved off a filled cell (see
+// displace): from the cell it stood on to the open cell it was put on, at
+// tick Tick.
+type Push struct {
+	ID       int
+	From, To image.Point
+	Tick     int64
+	state    State // before the push
+}
+
+// Pushes appends to dst the agents the last CellsChanged moved off filled
+// cells, in the order it moved them. An agent the fill left nowhere to go
+// (stopped, unreachable) is not among them.
+func (s *Sim) Pushes(dst []Push) []Push { return append(dst, s.pushes...) }
+
+// PutBack undoes push p once the fill behind it is undone: the agent goes
+// back to p.From. It does so only while the agent still stands on p.To
+// (one that has walked on stays where it walked; one that waited there,
+// or stopped there because the fill walled its goal, goes back), is not
+// removed, and p.From is open again. An agent that stood on its goal
+// before the push is there again (Arrived, no new arrival counted); any
+// other with a goal plans again from p.From, since the route it has now
+// starts at p.To. It reports whether the agent went back.
+func (s *Sim) PutBack(p Push) bool {
+	a := s.get(p.ID)
+	if a == nil || a.cell != p.To || !s.grid.Open(p.From) {
+		return false
+	}
+	s.changes++
+	s.moveTo(a, p.From)
+	a.acc = 0
+	a.plan.Reset()
+	a.segIdx = 0
+	s.resetProgress(a)
+	a.pushed = false
+	if a.hit == hitDisplaced {
+		a.hit = 0
+	}
+	switch {
+	case a.kind == Member && !a.ownWay:
+		a.lastTgt = image.Point{-1, -1} // its local path starts at p.To
+	case p.state == Arrived && a.hasGoal && a.goal == p.From:
+		dropRequest(a)
+		a.state = Arrived
+	case a.hasGoal:
+		s.request(p.ID, ReasonWorldChanged)
 	}
 	return true
 }

@@ -76,3 +76,48 @@ func TestAgentPushedOntoItsGoalArrivesDisplaced(t *testing.T) {
 		})
 	}
 }
+
+// PutBack returns a pushed agent only while its cell is open again and it
+// still stands where it was pushed; Pushes lists the last change's pushes
+// alone.
+func TestPutBackNeedsTheCellOpenAndTheAgentInPlace(t *testing.T) {
+	const room = `
+########
+#......#
+#.A....#
+#......#
+########`
+	g, m := parse(t, room)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['A'])
+	if err := s.SetGoal([]int{id}, image.Pt(6, 2)); err != nil {
+		t.Fatal(err)
+	}
+	s.Step()
+	g.SetOpen(m['A'], false)
+	s.CellsChanged([]image.Point{m['A']})
+	ps := s.Pushes(nil)
+	if len(ps) != 1 || ps[0].ID != id || ps[0].From != m['A'] || ps[0].To == m['A'] {
+		t.Fatalf("pushes %+v, want agent %d from %v", ps, id, m['A'])
+	}
+	if s.PutBack(ps[0]) {
+		t.Fatal("put back onto a wall")
+	}
+	g.SetOpen(m['A'], true)
+	s.CellsChanged([]image.Point{m['A']})
+	if len(s.Pushes(nil)) != 0 {
+		t.Errorf("a dig listed pushes %+v", s.Pushes(nil))
+	}
+	if !s.PutBack(ps[0]) || view(t, s, id).Cell != m['A'] {
+		t.Fatalf("not put back: at %v", view(t, s, id).Cell)
+	}
+	if s.PutBack(ps[0]) {
+		t.Error("put back twice: the agent no longer stands where it was pushed")
+	}
+	for range 200 {
+		s.Step()
+	}
+	if v := view(t, s, id); v.State != Arrived || v.Cell != image.Pt(6, 2) {
+		t.Errorf("after the put-back the agent is %v at %v, want arrived at (6,2)", v.State, v.Cell)
+	}
+}

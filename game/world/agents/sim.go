@@ -326,6 +326,7 @@ type Sim struct {
 	dispSeen  []uint32                 // cells displace's search has reached, stamped with dispGen
 	dispGen   uint32
 	chBuf     []image.Point // CellsChanged scratch
+	pushes    []Push        // the agents the last CellsChanged moved off filled cells
 	weights   []uint8       // each cell's weight as last reported to CellsChanged (0: wall)
 	dugBuf    []image.Point
 
