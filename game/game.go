@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	xdraw "golang.org/x/image/draw"
 
 	"pathlens/assets"
@@ -1149,11 +1148,11 @@ func (g *Game) confirmSave() {
 func (g *Game) updateConfirm() {
 	c := g.confirm
 	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
+	case keyJust(ebiten.KeyEscape):
 		g.cancelConfirm()
-	case inpututil.IsKeyJustPressed(ebiten.KeyS):
+	case keyJust(ebiten.KeyS):
 		g.confirmSave()
-	case inpututil.IsKeyJustPressed(ebiten.KeyD):
+	case keyJust(ebiten.KeyD):
 		g.w.Log.Add("discard", world.F{Key: "edits", Val: g.w.Unsaved()}, world.F{Key: "agents", Val: g.w.AgentsUnsaved()})
 		g.confirm = nil
 		c.then(g)
@@ -1175,13 +1174,13 @@ func (g *Game) updateHelpScroll() {
 	}
 	step, page := helpScrollStep, max(render.HelpLineH, v.Area.Dy()-40)
 	d := 0
-	if _, wy := ebiten.Wheel(); wy != 0 {
+	if _, wy := wheel(); wy != 0 {
 		d -= int(math.Round(wy * float64(step)))
 	}
 	keys := map[ebiten.Key]int{ebiten.KeyArrowDown: step, ebiten.KeyArrowUp: -step,
 		ebiten.KeyPageDown: page, ebiten.KeyPageUp: -page, ebiten.KeyEnd: v.MaxScroll, ebiten.KeyHome: -v.MaxScroll}
 	for k, by := range keys {
-		if d0 := inpututil.KeyPressDuration(k); d0 == 1 || (d0 > 18 && d0%3 == 0) {
+		if d0 := keyDuration(k); d0 == 1 || (d0 > 18 && d0%3 == 0) {
 			d += by
 		}
 	}
@@ -1242,23 +1241,23 @@ func (g *Game) updateGallery() {
 	}
 	pick := -1
 	for i := 0; i < len(names) && i < 9; i++ {
-		if inpututil.IsKeyJustPressed(ebiten.Key1 + ebiten.Key(i)) {
+		if keyJust(ebiten.Key1 + ebiten.Key(i)) {
 			pick = i
 		}
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyArrowDown) {
+	if keyJust(ebiten.KeyArrowDown) {
 		g.gallerySel = min(g.gallerySel+1, len(names)-1)
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyArrowUp) {
+	if keyJust(ebiten.KeyArrowUp) {
 		g.gallerySel = max(g.gallerySel-1, 0)
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 { // the wheel moves the selection (and scrolls a long list)
+	if _, wy := wheel(); wy != 0 { // the wheel moves the selection (and scrolls a long list)
 		g.gallerySel = max(0, min(g.gallerySel-int(math.Copysign(1, wy)), len(names)-1))
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyEnter) {
+	if keyJust(ebiten.KeyEnter) {
 		pick = g.gallerySel
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	if mouseJust(ebiten.MouseButtonLeft) {
 		v := g.r.Gallery(g.lay, g.galleryItems(), g.gallerySel)
 		for i, row := range v.Rows {
 			if image.Pt(g.mouseX, g.mouseY).In(row) {
@@ -1495,10 +1494,10 @@ func (g *Game) updateKeys() {
 		w.DropGhost()
 	}
 	// Space: a tap plays or pauses; held with a left drag, it pans.
-	if inpututil.IsKeyJustPressed(ebiten.KeySpace) && currentMods() == 0 {
+	if keyJust(ebiten.KeySpace) && currentMods() == 0 {
 		g.spaceDown, g.spacePan = true, false
 	}
-	if g.spaceDown && inpututil.IsKeyJustReleased(ebiten.KeySpace) {
+	if g.spaceDown && keyReleased(ebiten.KeySpace) {
 		g.spaceDown = false
 		if !g.spacePan {
 			w.TogglePlay()
@@ -1810,18 +1809,18 @@ func (g *Game) updateMouse() {
 
 	// The wheel over the panel scrolls its numbers and inspector when
 	// they do not fit; over the map it zooms about the cursor.
-	if _, wy := ebiten.Wheel(); wy != 0 && image.Pt(mx, my).In(g.lay.Panel) && g.mouseIn {
+	if _, wy := wheel(); wy != 0 && image.Pt(mx, my).In(g.lay.Panel) && g.mouseIn {
 		g.scrollPanel(-int(math.Round(wy * 3)))
 	}
-	if _, wy := ebiten.Wheel(); wy != 0 && inMap {
+	if _, wy := wheel(); wy != 0 && inMap {
 		g.autoFit = false
 		g.viewMoved()
 		g.cam.ZoomAt(float64(mx), float64(my), math.Pow(1.2, wy))
 	}
 	// Pan with the middle button, or the left button while Space is held.
-	spaceHeld := ebiten.IsKeyPressed(ebiten.KeySpace)
-	panDown := ebiten.IsMouseButtonPressed(ebiten.MouseButtonMiddle) ||
-		(spaceHeld && ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft))
+	spaceHeld := keyPressed(ebiten.KeySpace)
+	panDown := mouseDown(ebiten.MouseButtonMiddle) ||
+		(spaceHeld && mouseDown(ebiten.MouseButtonLeft))
 	if panDown {
 		if spaceHeld {
 			g.spacePan = true
@@ -1837,7 +1836,7 @@ func (g *Game) updateMouse() {
 	}
 	g.panning = false
 
-	leftJust := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
+	leftJust := mouseJust(ebiten.MouseButtonLeft)
 	// Panel switch rows.
 	if leftJust && image.Pt(mx, my).In(g.lay.Panel) && !g.lay.Panel.Empty() {
 		g.clickSwitch(mx, my)
@@ -1849,7 +1848,7 @@ func (g *Game) updateMouse() {
 		g.scrubbing = true
 	}
 	if g.scrubbing {
-		if !ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		if !mouseDown(ebiten.MouseButtonLeft) {
 			g.scrubbing = false
 			w.SeekTo(w.Timeline.Cursor()) // logs where the scrub ended
 			return
@@ -1866,26 +1865,26 @@ func (g *Game) updateMouse() {
 	if leftJust && inMap {
 		g.toolDown = g.tool
 		g.lastCell = cell
-		g.tool.Press(g, cell, ebiten.IsKeyPressed(ebiten.KeyShift))
+		g.tool.Press(g, cell, keyPressed(ebiten.KeyShift))
 	} else if g.toolDown != nil {
-		g.toolMove(ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), inMap, cell)
+		g.toolMove(mouseDown(ebiten.MouseButtonLeft), inMap, cell)
 	}
 	// Right-drag paints in any tool.
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonRight) && inMap && !g.rightOnHUD(mx, my) {
+	if mouseJust(ebiten.MouseButtonRight) && inMap && !g.rightOnHUD(mx, my) {
 		g.rightDown = true
 		if !w.Grid.In(cell) {
 			// Pressed beside the grid: painting along its edge starts
 			// there (a new user's drag from the margin painted nothing,
 			// even after it crossed onto the map).
-			g.rightWait, g.rightShift = true, ebiten.IsKeyPressed(ebiten.KeyShift)
+			g.rightWait, g.rightShift = true, keyPressed(ebiten.KeyShift)
 			return
 		}
-		g.beginStroke(cell, ebiten.IsKeyPressed(ebiten.KeyShift))
+		g.beginStroke(cell, keyPressed(ebiten.KeyShift))
 		g.lastCell = cell
 	} else if g.rightDown && g.rightWait {
-		g.waitForGrid(ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight), inMap, cell)
+		g.waitForGrid(mouseDown(ebiten.MouseButtonRight), inMap, cell)
 	} else if g.rightDown {
-		g.strokeMove(ebiten.IsMouseButtonPressed(ebiten.MouseButtonRight), inMap, cell)
+		g.strokeMove(mouseDown(ebiten.MouseButtonRight), inMap, cell)
 	}
 }
 

@@ -50,17 +50,33 @@ func NewInput(table []Binding) *Input { return &Input{table: table} }
 
 // keyDuration and keyPressed read the keyboard (inpututil's frames held,
 // Ebiten's state); tests replace them to press keys without a window.
+// Every read of the keyboard, the pointer, its buttons and the wheel goes
+// through these, so a test can drive every input of the window.
 var (
 	keyDuration = inpututil.KeyPressDuration
 	keyPressed  = ebiten.IsKeyPressed
+	keyReleased = inpututil.IsKeyJustReleased
 	// cursorPosition reads the pointer (readMouse); tests replace it to
 	// point without a window.
 	cursorPosition = ebiten.CursorPosition
+	// mouseDuration is how many frames a button has been held (0: up).
+	mouseDuration = inpututil.MouseButtonPressDuration
+	wheel         = ebiten.Wheel
+	// appendChars appends the characters typed this frame (Poll).
+	appendChars = ebiten.AppendInputChars
 )
+
+// keyJust reports whether k went down this frame.
+func keyJust(k ebiten.Key) bool { return keyDuration(k) == 1 }
+
+// mouseDown reports whether button b is held; mouseJust, whether it went
+// down this frame.
+func mouseDown(b ebiten.MouseButton) bool { return mouseDuration(b) > 0 }
+func mouseJust(b ebiten.MouseButton) bool { return mouseDuration(b) == 1 }
 
 // Poll reads this frame's typed characters.
 func (in *Input) Poll() {
-	in.typed = ebiten.AppendInputChars(in.typed[:0])
+	in.typed = appendChars(in.typed[:0])
 }
 
 func currentMods() Mods {
