@@ -31,12 +31,13 @@ type monkey struct {
 	chars  []rune
 	trail  []string // the newest input, for the failure message
 	screen *ebiten.Image
-	// quitOK: Ctrl+Q with nothing unsaved ends the run (Termination).
-	quit bool
+	// quit: the window asked to end (Ctrl+Q); reopen gives a fresh one.
+	quit   bool
+	reopen func() *Game
 }
 
-func newMonkey(t *testing.T, g *Game, seed int64, w, h int) *monkey {
-	m := &monkey{t: t, g: g, rng: rand.New(rand.NewSource(seed)),
+func newMonkey(t *testing.T, open func() *Game, seed int64, w, h int) *monkey {
+	m := &monkey{t: t, g: open(), reopen: open, rng: rand.New(rand.NewSource(seed)),
 		keys: map[ebiten.Key]int{}, mouse: map[ebiten.MouseButton]int{},
 		screen: ebiten.NewImage(w, h)}
 	kd, kp, kr, cp, md, wh, ac := keyDuration, keyPressed, keyReleased, cursorPosition, mouseDuration, wheel, appendChars
@@ -75,24 +76,21 @@ func (m *monkey) frame(n int, hold bool) {
 		m.g.Draw(m.screen)
 	}
 	m.wy, m.chars = 0, nil
-	for k, d := range m.keys {
+	age(m.keys, hold)
+	age(m.mouse, hold)
+}
+
+// age moves held keys or buttons to the next frame: held one more frame
+// with hold, else released (-1) this frame; released ones go.
+func age[K comparable](held map[K]int, hold bool) {
+	for k, d := range held {
 		switch {
 		case d == -1:
-			delete(m.keys, k)
+			delete(held, k)
 		case hold:
-			m.keys[k] = d + 1
+			held[k] = d + 1
 		default:
-			m.keys[k] = -1
-		}
-	}
-	for b, d := range m.mouse {
-		switch {
-		case d == -1:
-			delete(m.mouse, b)
-		case hold:
-			m.mouse[b] = d + 1
-		default:
-			m.mouse[b] = -1
+			held[k] = -1
 		}
 	}
 }
@@ -102,7 +100,15 @@ func (m *monkey) run(n int) {
 	table := m.g.in.table
 	size := m.screen.Bounds().Size()
 	mapArea := m.g.lay.Map
-	for i := 0; i < n && !m.quit; i++ {
+	for i := 0; i < n; i++ {
+		if m.quit {
+			// Quit (nothing unsaved, or D at the question): the run goes
+			// on in a fresh window on the same scenario.
+			m.note("quit: a fresh window")
+			m.g, m.quit = m.reopen(), false
+			mapArea = m.g.lay.Map
+			table = m.g.in.table
+		}
 		hold := false
 		switch r := m.rng.Intn(100); {
 		case r < 40: // a binding, with its modifiers
@@ -181,16 +187,19 @@ func TestMonkeyNeverPanics(t *testing.T) {
 	t.Chdir(t.TempDir()) // saves, exports and screenshots land here
 	for i, name := range assets.Names() {
 		t.Run(name, func(t *testing.T) {
-			wd, err := world.Open(assets.Prefix + name)
-			if err != nil {
-				t.Fatal(err)
+			open := func() *Game {
+				wd, err := world.Open(assets.Prefix + name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				wd.Begin()
+				g := drawnOn(t, wd, 1280, 800)
+				t.Cleanup(func() { g.w.Close() })
+				return g
 			}
-			wd.Begin()
-			g := drawnOn(t, wd, 1280, 800)
-			t.Cleanup(func() { g.w.Close() })
 			seed := base + int64(i)
 			t.Logf("seed %d", seed)
-			newMonkey(t, g, seed, 1280, 800).run(frames)
+			newMonkey(t, open, seed, 1280, 800).run(frames)
 		})
 	}
 }
