@@ -165,6 +165,29 @@ func (m *monkey) run(n int) {
 			m.note("idle")
 		}
 		m.frame(i, hold)
+		if i%250 == 249 || i == n-1 {
+			m.checkRepair(i)
+		}
+	}
+}
+
+// checkRepair lets go of everything, lets the session finish its work,
+// and compares its hierarchy, repaired after every dig, fill and undo so
+// far, with a fresh build of the grid.
+func (m *monkey) checkRepair(i int) {
+	clear(m.keys)
+	clear(m.mouse)
+	for range 2 {
+		if m.frame(i, false); m.quit {
+			return
+		}
+	}
+	if _, painting := m.g.w.Painting(); painting {
+		return
+	}
+	m.g.w.Wait()
+	if err := m.g.w.CheckRepair(); err != nil {
+		m.t.Fatalf("frame %d: %v\ninput before it (newest last):\n  %s", i, err, strings.Join(m.trail, "\n  "))
 	}
 }
 

@@ -2,7 +2,6 @@ package world
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"image"
 	"math"
@@ -15,7 +14,6 @@ import (
 	"pathlens/maps"
 	"pathlens/pathing"
 	"pathlens/pathing/groups"
-	"pathlens/pathing/hpa"
 )
 
 // openMaze opens maze512-16-0 (a 512×512 grid, above asyncCells) with
@@ -56,26 +54,11 @@ func pending(t *testing.T, w *World, what string) {
 // its grid.
 func sameAsFresh(t *testing.T, w *World) {
 	t.Helper()
-	if !w.hierGrid.Equal(w.Grid) {
-		t.Fatal("the hierarchy's copy of the grid differs from the grid")
+	if w.hier == nil {
+		t.Fatal("no hierarchy")
 	}
-	fresh, err := builders[w.hierKey.algo](context.Background(), w.Grid.Clone(), w.Regions, w.Settings)
-	if err != nil {
-		t.Fatal(err)
-	}
-	switch h := w.hier.(type) {
-	case *hpaHier:
-		if err := hpa.Equal(h.h, fresh.(*hpaHier).h); err != nil {
-			t.Fatalf("repaired after the background build: %v", err)
-		}
-	case *groupHier:
-		for l := 1; l <= h.g.Levels(); l++ {
-			if a, b := dumpSorted(t, h.g, l), dumpSorted(t, fresh.(*groupHier).g, l); a != b {
-				t.Fatalf("level %d: repaired after the background build differs from a fresh build", l)
-			}
-		}
-	default:
-		t.Fatalf("no hierarchy (%T)", w.hier)
+	if err := w.CheckRepair(); err != nil {
+		t.Fatalf("after the background build: %v", err)
 	}
 }
 
