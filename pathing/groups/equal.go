@@ -44,14 +44,25 @@ func Equal(a, b *Graph) error {
 		}
 		for i := range x.edges {
 			e, f := x.edges[i], y.edges[i]
-			same := e.From == f.From && e.To == f.To && e.Entries == f.Entries
-			for k := range e.Costs {
-				same = same && (e.Costs[k] == f.Costs[k] || math.Abs(e.Costs[k]-f.Costs[k]) < 1e-9) // +Inf equals +Inf
-			}
-			if !same {
+			if e.From != f.From || e.To != f.To || !sameEdgeData(e, f) {
 				return fmt.Errorf("groups: level %d edge %d: %+v vs %+v", l, i, e, f)
 			}
 		}
 	}
 	return nil
+}
+
+// sameEdgeData reports whether two edges have the same entry count and the
+// same costs of every kind, up to rounding (1e-9; equal infinities are the
+// same: |Inf − Inf| is NaN). Their ends are not compared.
+func sameEdgeData(e, f Edge) bool {
+	if e.Entries != f.Entries {
+		return false
+	}
+	for k := range e.Costs {
+		if e.Costs[k] != f.Costs[k] && !(math.Abs(e.Costs[k]-f.Costs[k]) < 1e-9) {
+			return false
+		}
+	}
+	return true
 }

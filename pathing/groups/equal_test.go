@@ -1,6 +1,7 @@
 package groups
 
 import (
+	"image"
 	"math"
 	"testing"
 
@@ -30,5 +31,39 @@ func TestEqualInfiniteCosts(t *testing.T) {
 	eb[0].Costs[0] = 3
 	if err := Equal(a, b); err == nil {
 		t.Error("+Inf and 3 compared equal")
+	}
+}
+
+// Equal tells apart graphs of grids one cell apart: a weight (only costs
+// differ), a wall splitting a group (groups, maps and edges differ), and
+// another configuration; a graph equals itself rebuilt.
+func TestEqualFindsDifferences(t *testing.T) {
+	base := pathing.MustGrid(12, 8)
+	cfg := Config{ClusterSize: 4, Levels: 2}
+	build := func(g *pathing.Grid, c Config) *Graph {
+		gr, err := Build(g, c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return gr
+	}
+	a := build(base, cfg)
+	if err := Equal(a, build(base.Clone(), cfg)); err != nil {
+		t.Fatalf("two builds of one grid: %v", err)
+	}
+	weighted := base.Clone()
+	weighted.SetWeight(image.Pt(4, 1), 7)
+	wall := base.Clone()
+	for y := 0; y < 4; y++ {
+		wall.SetWeight(image.Pt(1, y), pathing.Blocked)
+	}
+	for name, b := range map[string]*Graph{
+		"weight":  build(weighted, cfg),
+		"wall":    build(wall, cfg),
+		"cluster": build(base, Config{ClusterSize: 3, Levels: 2}),
+	} {
+		if err := Equal(a, b); err == nil {
+			t.Errorf("%s: graphs compared equal", name)
+		}
 	}
 }

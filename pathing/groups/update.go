@@ -30,6 +30,13 @@ type LevelChange struct {
 	// same old groups). Ids are new ids for added edges and old ids for
 	// removed ones; names are as they were then.
 	AddedEdges, RemovedEdges []EdgeRef
+	// ChangedEdges lists the connections that are there before and after
+	// (the same ends, as for AddedEdges) whose connection costs (any of
+	// the three kinds, beyond rounding) or entry count changed: what an
+	// edit that keeps every group connected, a weight change or a fill
+	// inside a room that lengthens a route through it, changes. Ids and
+	// names are new.
+	ChangedEdges []EdgeRef
 	// Successor maps each group id before the update to the id of the
 	// group continuing it after (-1 when none does), so a caller keeping
 	// ids across updates (a stroke's repair report) can follow a group
@@ -540,7 +547,8 @@ func byTo(a, b Edge) int { return int(a.To - b.To) }
 // diffLevel describes the change from old to nl. Edges are compared only
 // around the groups recomputed or checked (the others' edges are their old
 // ones renamed); an edge counts as the same when both ends are the same
-// groups (a group and its predecessor).
+// groups (a group and its predecessor), and as changed when it is the same
+// with other costs or entries.
 func diffLevel(old, nl *level, d *delta, redo, check []bool) LevelChange {
 	var lc LevelChange
 	for id, r := range redo {
@@ -561,14 +569,14 @@ func diffLevel(old, nl *level, d *delta, redo, check []bool) LevelChange {
 	}
 	look := func(id int32) bool { return id < 0 || redo[id] || check[id] }
 	type pair struct{ a, b int32 } // new ids of the ends
-	oldSet := map[pair]bool{}
+	oldSet := map[pair]int32{}     // each continued edge's index in old.edges, by its new ends
 	for id, n := range d.o2n {
 		if !look(n) {
 			continue
 		}
-		for _, e := range old.edges[old.edgeStart[id]:old.edgeStart[id+1]] {
-			if t := d.o2n[e.To]; n >= 0 && t >= 0 {
-				oldSet[pair{n, t}] = true
+		for i := old.edgeStart[id]; i < old.edgeStart[id+1]; i++ {
+			if t := d.o2n[old.edges[i].To]; n >= 0 && t >= 0 {
+				oldSet[pair{n, t}] = int32(i)
 			}
 		}
 	}
@@ -580,8 +588,12 @@ func diffLevel(old, nl *level, d *delta, redo, check []bool) LevelChange {
 		for _, e := range nl.edges[nl.edgeStart[id]:nl.edgeStart[id+1]] {
 			k := pair{int32(id), e.To}
 			newSet[k] = true
-			if !oldSet[k] {
-				lc.AddedEdges = append(lc.AddedEdges, EdgeRef{e.From, e.To, nl.groups[e.From].Name, nl.groups[e.To].Name})
+			ref := EdgeRef{e.From, e.To, nl.groups[e.From].Name, nl.groups[e.To].Name}
+			switch i, ok := oldSet[k]; {
+			case !ok:
+				lc.AddedEdges = append(lc.AddedEdges, ref)
+			case !sameEdgeData(old.edges[i], e):
+				lc.ChangedEdges = append(lc.ChangedEdges, ref)
 			}
 		}
 	}

@@ -1,8 +1,10 @@
 package groups
 
 import (
+	"fmt"
 	"image"
 	"math/rand"
+	"slices"
 	"testing"
 
 	"pathlens/pathing"
@@ -102,6 +104,9 @@ func TestUpdateEqualsBuild(t *testing.T) {
 				if _, msg := checkDirty(ch, before, fresh, changed); msg != "" {
 					t.Fatalf("step %d (changed %v): %s", step, changed, msg)
 				}
+				if msg := checkEdgeReport(ch, before, fresh); msg != "" {
+					t.Fatalf("step %d (changed %v): %s", step, changed, msg)
+				}
 			}
 			if ch := gr.Update([]image.Point{{-1, -1}}); !ch.Empty() {
 				t.Errorf("a cell outside the grid changed something: %+v", ch)
@@ -145,4 +150,120 @@ AAA#BBB
 	if err != nil || pathing.ValidatePath(g, wr.Path, pathing.Eight) != nil {
 		t.Fatalf("walk after reopening: %v", err)
 	}
+}
+
+// TestUpdateReportsCostChanges: a weight change beside a door keeps both
+// rooms connected, so no connection appears or disappears, but the step
+// through the door costs more: the connections whose costs moved are
+// reported as changed, and a fresh build has the same costs. Weighting a
+// cell far from every door changes nothing.
+func TestUpdateReportsCostChanges(t *testing.T) {
+	g, layer := asciiGrid(t, `
+AAA#BBB
+AAA.BBB
+AAA#BBB
+`)
+	layer[1*7+3] = 'A'
+	cfg := Config{Levels: 1}
+	gr, err := Build(g, cfg, [][]byte{layer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := gr.FindGroup(1, "A"), gr.FindGroup(1, "B")
+	before, _ := gr.Edge(1, a, b)
+	inside := image.Point{4, 1} // B's cell the door steps into
+	g.SetWeight(inside, 5)
+	ch := gr.Update([]image.Point{inside})
+	lc := ch.Levels[1]
+	if len(lc.AddedEdges) != 0 || len(lc.RemovedEdges) != 0 {
+		t.Fatalf("a weight change beside the door added %v, removed %v; want neither", lc.AddedEdges, lc.RemovedEdges)
+	}
+	after, _ := gr.Edge(1, a, b)
+	if before.Costs == after.Costs {
+		t.Fatalf("A→B costs %v before and after: the edit was meant to change them", after.Costs)
+	}
+	found := false
+	for _, e := range lc.ChangedEdges {
+		found = found || e.From == a && e.To == b && e.FromName == "A" && e.ToName == "B"
+	}
+	if !found {
+		t.Fatalf("changed edges %+v, want A→B among them", lc.ChangedEdges)
+	}
+	fresh, err := Build(g, cfg, [][]byte{layer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diffGraphs(gr, fresh); d != "" {
+		t.Fatal(d)
+	}
+	far := image.Point{0, 0}
+	g.SetWeight(far, 2)
+	if lc := gr.Update([]image.Point{far}).Levels[1]; len(lc.ChangedEdges) != 0 {
+		t.Errorf("a weight far from the door changed %+v", lc.ChangedEdges)
+	}
+}
+
+// checkEdgeReport compares ch's edge lists with the edges of before and
+// after (fresh builds of the grid before and after the update) matched
+// through ch's successor maps: an old edge whose ends both continue, to an
+// edge of after between the successors, is kept (changed when its costs or
+// entries differ), any other old edge removed, any other edge of after
+// added. It returns the first disagreement, or "".
+func checkEdgeReport(ch Change, before, after *Graph) string {
+	type pair [2]int32
+	for l := 1; l <= after.Levels(); l++ {
+		lc := ch.Levels[l]
+		succ := lc.Successor
+		if succ == nil { // untouched: ids kept
+			succ = make([]int32, len(before.Groups(l)))
+			for i := range succ {
+				succ[i] = int32(i)
+			}
+		}
+		var added, removed, changed []pair
+		kept := map[pair]bool{}
+		for _, g := range before.Groups(l) {
+			for _, e := range before.Edges(l, g.ID) {
+				a, b := succ[e.From], succ[e.To]
+				n, ok := after.Edge(l, a, b)
+				if a < 0 || b < 0 || !ok {
+					removed = append(removed, pair{e.From, e.To})
+					continue
+				}
+				kept[pair{a, b}] = true
+				if !sameEdgeData(e, n) {
+					changed = append(changed, pair{a, b})
+				}
+			}
+		}
+		for _, g := range after.Groups(l) {
+			for _, e := range after.Edges(l, g.ID) {
+				if !kept[pair{e.From, e.To}] {
+					added = append(added, pair{e.From, e.To})
+				}
+			}
+		}
+		for _, c := range []struct {
+			what string
+			want []pair
+			refs []EdgeRef
+		}{{"added", added, lc.AddedEdges}, {"removed", removed, lc.RemovedEdges}, {"changed", changed, lc.ChangedEdges}} {
+			var got []pair
+			for _, r := range c.refs {
+				got = append(got, pair{r.From, r.To})
+			}
+			cmp := func(x, y pair) int {
+				if x[0] != y[0] {
+					return int(x[0] - y[0])
+				}
+				return int(x[1] - y[1])
+			}
+			slices.SortFunc(got, cmp)
+			slices.SortFunc(c.want, cmp)
+			if !slices.Equal(got, c.want) {
+				return fmt.Sprintf("level %d: edges reported %s %v, want %v", l, c.what, got, c.want)
+			}
+		}
+	}
+	return ""
 }
