@@ -935,7 +935,8 @@ func (w *World) logRepair(r Repair) {
 	}
 	w.Log.Add("repair", F{"dirty", r.DirtyCount()}, F{"nodes_added", r.NodesAdded},
 		F{"nodes_removed", r.NodesRemoved}, F{"edges_added", r.AddedEdges},
-		F{"edges_removed", r.RemovedEdges}, F{"rebuilt", r.Rebuilt}, F{"ms", r.Time})
+		F{"edges_removed", r.RemovedEdges}, F{"edges_changed", r.ChangedEdges},
+		F{"rebuilt", r.Rebuilt}, F{"ms", r.Time})
 }
 
 // lineCells returns the cells of a 4-connected line from a (exclusive) to

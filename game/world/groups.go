@@ -279,6 +279,7 @@ func (a *groupHier) Update(changed []image.Point) Repair {
 		r.NodesRemoved += lc.Removed
 		r.AddedEdges += len(lc.AddedEdges)
 		r.RemovedEdges += len(lc.RemovedEdges)
+		r.ChangedEdges += len(lc.ChangedEdges)
 	}
 	a.views = map[int]*LevelView{}
 	a.size = nil

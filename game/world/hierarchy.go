@@ -142,8 +142,16 @@ type Repair struct {
 	// NodesAdded and NodesRemoved count abstract nodes or groups.
 	NodesAdded   int
 	NodesRemoved int
+	// AddedEdges and RemovedEdges count the connections (directed edges)
+	// that appeared or disappeared; ChangedEdges those there before and
+	// after whose cost changed (a weight or a fill that keeps the
+	// connectivity but lengthens or shortens a route), counted apart so
+	// that such an edit neither reads as no change (the group hierarchy's
+	// log said edges_added=0 edges_removed=0) nor as connections made and
+	// lost (HPA*'s said 1 and 1 per changed edge).
 	AddedEdges   int
 	RemovedEdges int
+	ChangedEdges int
 	// Rebuilt is true when the hierarchy was rebuilt rather than repaired.
 	Rebuilt bool
 
@@ -187,7 +195,7 @@ func keyCost(c float64) float64 { return math.Round(c*1e6) / 1e6 }
 // Empty reports that r describes no repair (the zero Repair, as a switch
 // that rebuilt or dropped the hierarchy leaves LastRepair).
 func (r *Repair) Empty() bool {
-	return r.Time == 0 && !r.Rebuilt && r.DirtyCount() == 0 && r.NodesAdded+r.NodesRemoved+r.AddedEdges+r.RemovedEdges == 0
+	return r.Time == 0 && !r.Rebuilt && r.DirtyCount() == 0 && r.NodesAdded+r.NodesRemoved+r.AddedEdges+r.RemovedEdges+r.ChangedEdges == 0
 }
 
 // merge adds o's figures to r (for a stroke of several updates): the
@@ -250,6 +258,7 @@ func (r *Repair) merge(o Repair) {
 		r.RemovedNodes = append(r.RemovedNodes, o.RemovedNodes...)
 		r.AddedEdges += o.AddedEdges
 		r.RemovedEdges += o.RemovedEdges
+		r.ChangedEdges += o.ChangedEdges
 		return
 	}
 	r.nodes = netAdd(r.nodes, o.nodes)
@@ -259,10 +268,12 @@ func (r *Repair) merge(o Repair) {
 
 // fromNet sets the node lists and the node and edge counts from the net
 // counts per identity: additions and removals that cancel are left out
-// (the same node removed and added again under a new id is no change).
+// (the same node removed and added again under a new id is no change). An
+// edge removed at one cost and added at another between the same cells is
+// one changed edge.
 func (r *Repair) fromNet() {
 	r.AddedNodes, r.RemovedNodes = r.AddedNodes[:0], r.RemovedNodes[:0]
-	r.NodesAdded, r.NodesRemoved, r.AddedEdges, r.RemovedEdges = 0, 0, 0, 0
+	r.NodesAdded, r.NodesRemoved, r.AddedEdges, r.RemovedEdges, r.ChangedEdges = 0, 0, 0, 0, 0
 	for k, n := range r.nodes {
 		for ; n > 0; n-- {
 			r.AddedNodes = append(r.AddedNodes, k.cell)
@@ -273,12 +284,29 @@ func (r *Repair) fromNet() {
 			r.NodesRemoved++
 		}
 	}
-	for _, n := range r.edges {
-		if n > 0 {
-			r.AddedEdges += n
-		} else {
-			r.RemovedEdges -= n
+	type ends struct {
+		level int
+		a, b  image.Point
+	}
+	var both map[ends][2]int // added, removed, per edge whatever its cost
+	for k, n := range r.edges {
+		if both == nil {
+			both = make(map[ends][2]int, len(r.edges))
 		}
+		e := ends{k.level, k.a, k.b}
+		v := both[e]
+		if n > 0 {
+			v[0] += n
+		} else {
+			v[1] -= n
+		}
+		both[e] = v
+	}
+	for _, v := range both {
+		c := min(v[0], v[1]) // removed at one cost, added at another
+		r.ChangedEdges += c
+		r.AddedEdges += v[0] - c
+		r.RemovedEdges += v[1] - c
 	}
 }
 

@@ -66,10 +66,11 @@ func TestStrokeRepairIsTheNetChange(t *testing.T) {
 		w.Wait()
 		redo := w.LastRepair
 		if stroke.NodesAdded != redo.NodesAdded || stroke.NodesRemoved != redo.NodesRemoved ||
-			stroke.AddedEdges != redo.AddedEdges || stroke.RemovedEdges != redo.RemovedEdges {
-			t.Errorf("row %d: the stroke reports +%d −%d nodes, +%d −%d edges; the same fill at once +%d −%d, +%d −%d",
-				y, stroke.NodesAdded, stroke.NodesRemoved, stroke.AddedEdges, stroke.RemovedEdges,
-				redo.NodesAdded, redo.NodesRemoved, redo.AddedEdges, redo.RemovedEdges)
+			stroke.AddedEdges != redo.AddedEdges || stroke.RemovedEdges != redo.RemovedEdges ||
+			stroke.ChangedEdges != redo.ChangedEdges {
+			t.Errorf("row %d: the stroke reports +%d −%d nodes, +%d −%d ~%d edges; the same fill at once +%d −%d, +%d −%d ~%d",
+				y, stroke.NodesAdded, stroke.NodesRemoved, stroke.AddedEdges, stroke.RemovedEdges, stroke.ChangedEdges,
+				redo.NodesAdded, redo.NodesRemoved, redo.AddedEdges, redo.RemovedEdges, redo.ChangedEdges)
 		}
 		for _, p := range stroke.AddedNodes {
 			if !w.Grid.Open(p) {
