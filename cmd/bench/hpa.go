@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"math/rand"
 	"runtime"
 	"slices"
 	"time"
@@ -356,120 +355,38 @@ func round6(v float64) float64 { return math.Round(v*1e6) / 1e6 }
 // refuses: it toggles cells and runs no query.
 var repairQueryFlags = []string{"smooth", "shortcut", "abstract-weight"}
 
-// runHPARepair is the repair mode: -repair N random single-cell toggles.
+// runHPARepair is the repair mode: -repair N random single-cell toggles
+// (runRepairs), plus edits_changing_components and components_after.
 func runHPARepair(env *Env) (*Report, error) {
-	c := env.Cfg
-	if n := c.ExtInt("repair"); n < 0 {
-		return nil, usagef("bench: -repair %d: want a positive number of edits (-repair N toggles N cells, repairing after each); leave -repair out for a query run", n)
-	}
-	for _, f := range repairQueryFlags {
-		if slices.Contains(c.Given, f) {
-			return nil, usagef("bench: -%s is an HPA* query option, and the repair mode (-repair) runs no query; drop it", f)
-		}
-	}
-	mix := c.ExtString("repair-mix")
-	if mix != "borders" && mix != "uniform" {
-		return nil, usagef("bench: -repair-mix %q: want borders or uniform", mix)
+	n, mix, err := repairArgs(env.Cfg, "an HPA*", repairQueryFlags)
+	if err != nil {
+		return nil, err
 	}
 	rep := NewReport(env)
-	g := env.Grid.Clone() // the env's grid is shared and read-only
-	genv := *env
-	genv.Grid = g
-	h, err := buildHPA(&genv, rep)
+	genv, g := repairEnv(env)
+	h, err := buildHPA(genv, rep)
 	if err != nil {
 		return nil, err
 	}
 	cfg := h.Config()
-	n := c.ExtInt("repair")
-	rng := rand.New(rand.NewSource(int64(c.ExtInt("seed"))))
-	C := cfg.ClusterSize
-	w, ht := g.Width(), g.Height()
-	edge := func(v, limit int) int { // snap v to its cluster's first or last line
-		b := (v / C) * C
-		if rng.Intn(2) == 0 {
-			return b
-		}
-		return min(limit-1, b+C-1)
-	}
-	sample := map[int]bool{}
-	for k := 1; k <= 20; k++ {
-		sample[k*n/20-1] = true
-	}
-	durs := make([]time.Duration, 0, n)
-	consistent := true
-	firstDiff := ""
-	nodeEdits, compEdits, cornerEdits, borderEdits := 0, 0, 0, 0
-	for i := 0; i < n; i++ {
-		p := image.Pt(rng.Intn(w), rng.Intn(ht))
-		if mix == "borders" {
-			switch k := rng.Intn(6); {
-			case k == 0: // a corner
-				p = image.Pt(edge(p.X, w), edge(p.Y, ht))
-			case k <= 2: // a border line
-				if k == 1 {
-					p.X = edge(p.X, w)
-				} else {
-					p.Y = edge(p.Y, ht)
-				}
-			}
-		}
-		// Where the toggle fell, whichever mix chose it: on a line
-		// between two clusters (the map's own edge is none).
-		onX := p.X%C == 0 && p.X > 0 || p.X%C == C-1 && p.X < w-1
-		onY := p.Y%C == 0 && p.Y > 0 || p.Y%C == C-1 && p.Y < ht-1
-		switch {
-		case onX && onY:
-			cornerEdits++
-		case onX || onY:
-			borderEdits++
-		}
-		g.SetOpen(p, !g.Open(p))
-		r := h.Update([]image.Point{p})
-		durs = append(durs, r.Duration)
-		if len(r.NodesAdded)+len(r.NodesRemoved) > 0 {
-			nodeEdits++
-		}
-		if r.Components {
-			compEdits++
-		}
-		if sample[i] && consistent {
+	counts, err := runRepairs(env, rep, g, n, mix, repairer{
+		cluster: cfg.ClusterSize,
+		update: func(p image.Point) repairStep {
+			r := h.Update([]image.Point{p})
+			return repairStep{dur: r.Duration, nodes: len(r.NodesAdded)+len(r.NodesRemoved) > 0, components: r.Components}
+		},
+		rebuild: func() (func() error, error) {
 			fresh, err := hpa.Build(g, cfg)
 			if err != nil {
 				return nil, err
 			}
-			if err := hpa.Equal(h, fresh); err != nil {
-				consistent = false
-				firstDiff = fmt.Sprintf("after edit %d at %v: %v", i+1, p, err)
-			}
-		}
-	}
-	t0 := time.Now()
-	fresh, err := hpa.Build(g, cfg)
+			return func() error { return hpa.Equal(h, fresh) }, nil
+		},
+	})
 	if err != nil {
 		return nil, err
 	}
-	rebuild := time.Since(t0)
-	if err := hpa.Equal(h, fresh); err != nil && consistent {
-		consistent = false
-		firstDiff = fmt.Sprintf("after the run: %v", err)
-	}
-	t := Summarize(durs)
-	rep.Queries = 0
-	rep.Set("repairs", n)
-	rep.Set("seed", c.ExtInt("seed"))
-	rep.SetFixed("repair_mean_us", t.MeanUS, 3)
-	rep.SetFixed("repair_median_us", t.MedianUS, 3)
-	rep.SetFixed("repair_p99_us", t.P99US, 3)
-	rep.SetFixed("repair_max_us", t.MaxUS, 3)
-	rep.SetFixed("rebuild_ms", float64(rebuild)/1e6, 3)
-	rep.Set("consistent", consistent)
-	if firstDiff != "" {
-		rep.Set("first_difference", firstDiff)
-	}
-	rep.Set("edits_on_corners", cornerEdits)
-	rep.Set("edits_on_borders", borderEdits)
-	rep.Set("edits_changing_nodes", nodeEdits)
-	rep.Set("edits_changing_components", compEdits)
+	rep.Set("edits_changing_components", counts.components)
 	rep.Set("components_after", h.Components())
 	return rep, nil
 }
