@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"pathlens/assets"
 	"pathlens/game/world"
@@ -30,6 +31,7 @@ import (
 //	go run ./cmd/bench -map M.map -scen M.map.scen -algo group -cost avgmin [-exclusion] [-cluster 8 -levels 2]
 //	go run ./cmd/bench -scenario builtin:pathological-minimum -cost avgmin
 //	go run ./cmd/bench -scenario builtin:textbook-groups -cost maximin -dump-graph
+//	go run ./cmd/bench -map M.map -algo group -repair 2000 -seed 1 [-cluster 8 -levels 2]
 //
 // A query's cost is the whole path an agent walks by calling the planner
 // again at the end of each segment (groups.Planner.Walk); the effort counts
@@ -79,6 +81,9 @@ func init() {
 	scopeFlagsOrScenario("-algo group or astar-cluster", algoIs("group", "astar-cluster"), "regions")
 	registerAlgo("group", Algo{Doc: "the textbook's group hierarchy (issue 4): plan high, refine the first step, walk segment by segment", Prepare: prepareGroup})
 	registerMode(Mode{Name: "scenario", When: func(c *Config) bool { return c.ExtString("scenario-arg") != "" }, Run: runScenario})
+	registerMode(Mode{Name: "group-repair", When: func(c *Config) bool {
+		return c.Algo == "group" && c.ExtInt("repair") != 0
+	}, Run: runGroupRepair})
 	registerMode(Mode{Name: "group-scen", When: func(c *Config) bool {
 		return c.Algo == "group" && c.ScenPath != "" && !c.Single
 	}, Run: runGroupScen})
@@ -358,21 +363,40 @@ func prepareGroup(env *Env, rep *Report) (Planner, error) {
 }
 
 func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error) {
-	cfg, regions, err := groupConfig(env, setup)
+	gr, _, err := buildGroups(env, rep, setup)
 	if err != nil {
 		return nil, err
-	}
-	if err := checkLevelsCoverRegions(env.Cfg, cfg, regions); err != nil {
-		return nil, err
-	}
-	gr, err := groups.Build(env.Grid, cfg, regions)
-	if err != nil {
-		return nil, usagef("bench: -algo group: %v", err)
 	}
 	rc := gr.Config()
 	rep.Set("connection_cost", rc.Cost.String())
 	rep.Set("exclusion", rc.Exclusion)
 	rep.Set("target", rc.Target.String())
+	if env.Cfg.ExtBool("dump-graph") {
+		if err := dumpGraph(env, rep, gr); err != nil {
+			return nil, err
+		}
+	}
+	return &groupPlanner{gr: gr, pl: groups.NewPlanner(gr), opts: groups.Options{Heuristic: env.Cfg.Heuristic}}, nil
+}
+
+// buildGroups builds the group hierarchy of env's grid from the flags (and
+// setup's scenario settings), and adds the hierarchy's settings and size
+// to rep: cluster, cluster_kind, levels, branch, region_layers,
+// groups_per_level, edges_per_level. It returns the region layers it was
+// built with.
+func buildGroups(env *Env, rep *Report, setup *groupSetup) (*groups.Graph, [][]byte, error) {
+	cfg, regions, err := groupConfig(env, setup)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkLevelsCoverRegions(env.Cfg, cfg, regions); err != nil {
+		return nil, nil, err
+	}
+	gr, err := groups.Build(env.Grid, cfg, regions)
+	if err != nil {
+		return nil, nil, usagef("bench: -algo group: %v", err)
+	}
+	rc := gr.Config()
 	setCluster(rep, env.Grid, regions, rc.Levels, rc.ClusterSize)
 	rep.Set("levels", rc.Levels)
 	if rc.Levels > 1 {
@@ -392,12 +416,73 @@ func prepareGroupWith(env *Env, rep *Report, setup *groupSetup) (Planner, error)
 	}
 	rep.Set("groups_per_level", nodes)
 	rep.Set("edges_per_level", edges)
-	if env.Cfg.ExtBool("dump-graph") {
-		if err := dumpGraph(env, rep, gr); err != nil {
-			return nil, err
-		}
+	return gr, regions, nil
+}
+
+// groupRepairer is the repair mode's view of gr, the group hierarchy of
+// g built with the region layers regions: each toggle repaired by
+// gr.Update, compared with groups.Build's graph by groups.Equal.
+func groupRepairer(gr *groups.Graph, g *pathing.Grid, regions [][]byte) repairer {
+	cfg := gr.Config()
+	return repairer{
+		cluster: cfg.ClusterSize,
+		update: func(p image.Point) repairStep {
+			t0 := time.Now()
+			ch := gr.Update([]image.Point{p})
+			s := repairStep{dur: time.Since(t0)}
+			for _, lc := range ch.Levels {
+				s.nodes = s.nodes || lc.Added+lc.Removed > 0
+				s.edges = s.edges || len(lc.AddedEdges)+len(lc.RemovedEdges) > 0
+				s.costs = s.costs || len(lc.ChangedEdges) > 0
+			}
+			return s
+		},
+		rebuild: func() (func() error, error) {
+			fresh, err := groups.Build(g, cfg, regions)
+			if err != nil {
+				return nil, err
+			}
+			return func() error { return groups.Equal(gr, fresh) }, nil
+		},
 	}
-	return &groupPlanner{gr: gr, pl: groups.NewPlanner(gr), opts: groups.Options{Heuristic: env.Cfg.Heuristic}}, nil
+}
+
+// groupRepairQueryFlags are the group planner's query options, which the
+// repair mode refuses: it toggles cells and runs no query (the edges keep
+// every connection cost whatever -cost names).
+var groupRepairQueryFlags = []string{"cost", "exclusion", "target", "heuristic"}
+
+// runGroupRepair is the repair mode of -algo group: -repair N random
+// single-cell toggles (runRepairs), each repaired by groups.Graph.Update,
+// the repaired graph compared with groups.Build's by groups.Equal. Beside
+// the shared fields (edits_changing_nodes counts the toggles that added or
+// removed groups at some level) it reports edits_changing_edges (toggles
+// that added or removed a connection) and edits_changing_costs (toggles
+// that changed the cost of a connection that stayed), and the hierarchy
+// as built (buildGroups' fields, build_ms).
+func runGroupRepair(env *Env) (*Report, error) {
+	n, mix, err := repairArgs(env.Cfg, "a group planner", groupRepairQueryFlags)
+	if err != nil {
+		return nil, err
+	}
+	if slices.Contains(env.Cfg.Given, "dump-graph") {
+		return nil, usagef("bench: -dump-graph prints the graph a query run or a dump builds, and the repair mode (-repair) changes it at every toggle; drop one of them")
+	}
+	rep := NewReport(env)
+	genv, g := repairEnv(env)
+	t0 := time.Now()
+	gr, regions, err := buildGroups(genv, rep, nil)
+	if err != nil {
+		return nil, err
+	}
+	rep.BuildMS = round3(float64(time.Since(t0)) / float64(time.Millisecond))
+	counts, err := runRepairs(env, rep, g, n, mix, groupRepairer(gr, g, regions))
+	if err != nil {
+		return nil, err
+	}
+	rep.Set("edits_changing_edges", counts.edges)
+	rep.Set("edits_changing_costs", counts.costs)
+	return rep, nil
 }
 
 // dumpGraph prints the graph (-dump-graph): level 1's edges, then each

@@ -66,8 +66,8 @@ func init() {
 		c.Ext["shortcut"] = fs.Bool("shortcut", true, "hpa: bounded A* for queries within neighbouring clusters")
 		c.Ext["abstract-weight"] = fs.Float64("abstract-weight", 0, "hpa: heuristic weight `W` of the top-level search, 1 to 10 (left out or 1: exact; 1.2: faster, slightly longer paths)")
 		c.Ext["builds"] = fs.Int("builds", 5, "hpa: build the hierarchy `N` times (a GC before each): build_ms is the median, build_first_ms the process's first, cold build")
-		c.Ext["repair-mix"] = fs.String("repair-mix", "borders", "hpa repair mode: where toggles fall: borders (a sixth aimed at cluster corners and a third at border lines, the rest anywhere: the dear cases oversampled) or uniform (anywhere on the map)")
-		c.Ext["repair"] = fs.Int("repair", 0, "hpa: repair mode: `N` random single-cell toggles, each repaired (uses -seed)")
+		c.Ext["repair-mix"] = fs.String("repair-mix", "borders", "hpa/group repair mode: where toggles fall: borders (a sixth aimed at cluster corners and a third at border lines, the rest anywhere: the dear cases oversampled) or uniform (anywhere on the map)")
+		c.Ext["repair"] = fs.Int("repair", 0, "hpa/group: repair mode: `N` random single-cell toggles, each repaired and the result compared with a fresh build (uses -seed)")
 		if fs.Lookup("seed") == nil {
 			c.Ext["seed"] = fs.Int("seed", 1, "random seed `S`")
 		}
@@ -81,7 +81,11 @@ func init() {
 	unsetWhenEmpty("placement", "transitions")
 	scopeFlags("-algo hpa (not -agents)", func(c *Config) bool {
 		return c.Algo == "hpa" && c.ExtInt("agents") == 0
-	}, "abstract-weight", "repair")
+	}, "abstract-weight")
+	// The group hierarchy's repair mode is group.go's runGroupRepair.
+	scopeFlags("-algo hpa or group (not -agents)", func(c *Config) bool {
+		return algoIs("hpa", "group")(c) && c.ExtInt("agents") == 0
+	}, "repair")
 	scopeFlags("-repair N", func(c *Config) bool { return c.ExtInt("repair") != 0 }, "repair-mix")
 	// -repair 0 picks no repair run: with -scen it ran the queries.
 	refuseZero("repair", "want a positive number of edits (-repair N toggles N cells, repairing after each); leave -repair out for a query run")

@@ -349,7 +349,7 @@ func run(c *Config, stdout, stderr io.Writer) (*Report, error) {
 	}
 	m := pickMode(c)
 	if m == nil {
-		return nil, usagef("bench: nothing to run: give -scen FILE or -from X,Y -to X,Y (queries), -scenario FILE (a scenario's queries), -agents N (agents mode) or, with -algo hpa, -repair N (repair mode)")
+		return nil, usagef("bench: nothing to run: give -scen FILE or -from X,Y -to X,Y (queries), -scenario FILE (a scenario's queries), -agents N (agents mode) or, with -algo hpa or group, -repair N (repair mode)")
 	}
 	csvPath, err := checkCSV(c)
 	if err != nil {

@@ -23,6 +23,7 @@ var modeRuns = [][]string{
 	{"-map", tinyMap, "-algo", "hpa", "-cluster", "4", "-repair", "20", "-builds", "1"},
 	{"-map", tinyMap, "-scen", tinyScen, "-algo", "group", "-cluster", "4"},
 	{"-map", tinyMap, "-from", "0,0", "-to", "5,4", "-algo", "group", "-cluster", "4"},
+	{"-map", tinyMap, "-algo", "group", "-cluster", "4", "-repair", "20"},
 	{"-scenario", "builtin:textbook-groups"},
 	{"-scenario", "builtin:textbook-groups", "-from", "0,4", "-to", "3,3"},
 	{"-scenario", "builtin:textbook-groups", "-dump-graph"},
