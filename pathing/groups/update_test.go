@@ -115,9 +115,10 @@ func TestUpdateEqualsBuild(t *testing.T) {
 	}
 }
 
-// TestUpdateReportsEdges: sealing the only door between two rooms removes
-// both directions of their connection, and opening it adds them back.
-func TestUpdateReportsEdges(t *testing.T) {
+// twoRooms builds one level over rooms A and B joined by a door at (3,1),
+// a cell of A; it returns the grid, the rooms' layer and the graph.
+func twoRooms(t *testing.T) (*pathing.Grid, []byte, *Graph) {
+	t.Helper()
 	g, layer := asciiGrid(t, `
 AAA#BBB
 AAA.BBB
@@ -128,6 +129,13 @@ AAA#BBB
 	if err != nil {
 		t.Fatal(err)
 	}
+	return g, layer, gr
+}
+
+// TestUpdateReportsEdges: sealing the only door between two rooms removes
+// both directions of their connection, and opening it adds them back.
+func TestUpdateReportsEdges(t *testing.T) {
+	g, _, gr := twoRooms(t)
 	door := image.Point{3, 1}
 	g.SetWeight(door, 0)
 	ch := gr.Update([]image.Point{door})
@@ -158,17 +166,7 @@ AAA#BBB
 // reported as changed, and a fresh build has the same costs. Weighting a
 // cell far from every door changes nothing.
 func TestUpdateReportsCostChanges(t *testing.T) {
-	g, layer := asciiGrid(t, `
-AAA#BBB
-AAA.BBB
-AAA#BBB
-`)
-	layer[1*7+3] = 'A'
-	cfg := Config{Levels: 1}
-	gr, err := Build(g, cfg, [][]byte{layer})
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, layer, gr := twoRooms(t)
 	a, b := gr.FindGroup(1, "A"), gr.FindGroup(1, "B")
 	before, _ := gr.Edge(1, a, b)
 	inside := image.Point{4, 1} // B's cell the door steps into
@@ -189,7 +187,7 @@ AAA#BBB
 	if !found {
 		t.Fatalf("changed edges %+v, want A→B among them", lc.ChangedEdges)
 	}
-	fresh, err := Build(g, cfg, [][]byte{layer})
+	fresh, err := Build(g, gr.Config(), [][]byte{layer})
 	if err != nil {
 		t.Fatal(err)
 	}
