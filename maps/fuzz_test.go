@@ -137,7 +137,10 @@ func FuzzParseScenario(f *testing.F) {
 		"pathlens-scenario 1\nmap inline\n.\nend\n",
 		"pathlens-scenario 1\nmap inline\n..\nend\nregions 1\nA \nend\nagent 0,0 -> 1,0\n",
 		"pathlens-scenario 1\nmap inline\n...\nend\nagent 0,0 idle\nagent 1,0 arrived\nagent 2,0 -> 1,0 group 1\nagent 0,0 -> 1,0 group 1\n",
-		"pathlens-scenario 1\nmap inline\n...\n...\nend\ndig 0,0..2,0\nstroke\nfill 1,0..1,1\nweight 0,1..1,1 3\n")
+		"pathlens-scenario 1\nmap inline\n...\n...\nend\ndig 0,0..2,0\nstroke\nfill 1,0..1,1\nweight 0,1..1,1 3\n",
+		// The view: good lines, then lines left out with notes.
+		"pathlens-scenario 1\nset zoom 12.5\nset center 2,1\nset level 2\nset pin (1, 0)\nmap inline\n...\n.#.\nend\n",
+		"pathlens-scenario 1\nset zoom 0\nset center 9,9\nset level 7\nset pin 1,1\nset zoom 1e400\nmap inline\n...\n.#.\nend\nfill 0,0\nset pin 0,0\n")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		// Files are off: a fuzzed "map PATH" must not read the disk.
 		s, err := parseScenario(bytes.NewReader(data), "fuzz.pls", "", false)

@@ -76,6 +76,11 @@ type Scenario struct {
 	// unnamed: for whoever names the map file otherwise, as a terminal
 	// names a map file opened alone by its path.
 	MapNotes []string
+	// SetLines is the line of each "set" line the parser took, by key
+	// ("zoom": 4), so that what is checked later (a view level against
+	// the hierarchy the session builds) can name its line; nil for a
+	// scenario not read from a file.
+	SetLines map[string]int
 
 	Queries []Query
 	// QueryLines[i] is the line of the file Queries[i] was read from, for
@@ -244,6 +249,100 @@ type Settings struct {
 	// showed when saved ("set cursor N"; "" at the end, or not set): a
 	// bad case saved at its bad step reopens there.
 	Cursor string
+	// The window's view when saved, so that whoever opens the file sees
+	// the spot it was saved at: Zoom in pixels a cell ("set zoom 12.5",
+	// 1/64 to 256) about the cell Center ("set center 40,30"), the view
+	// level ViewLevel ("set level 2", 1 to MaxLevels) and the cell pinned
+	// in the inspector, Pin ("set pin 12,7"). Each is "" when not set, and
+	// held in the form the writer writes (ParseZoom, a cell "X,Y"). A bad
+	// value is never a refusal: the reader leaves the line out with a note
+	// (Scenario.Notes) naming the file and line.
+	Zoom, Center, ViewLevel, Pin string
+}
+
+// ViewKeys are the settings that keep the window's view ("set zoom",
+// "set center", "set level", "set pin"): a line of theirs the reader cannot
+// use is left out with a note, and the rest of the file opens.
+var ViewKeys = []string{"zoom", "center", "level", "pin"}
+
+// The zoom a file may set, in pixels a cell: the window's range (its
+// -zoom flag's, and the camera's).
+const (
+	MinZoom = 1.0 / 64
+	MaxZoom = 256
+)
+
+// ParseZoom reads a "set zoom" value: pixels a cell, 1/64 to 256.
+func ParseZoom(v string) (float64, error) {
+	z, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(z >= MinZoom && z <= MaxZoom) { // NaN fails both
+		return 0, fmt.Errorf("want a zoom from 1/64 (0.015625) to %v pixels a cell", MaxZoom)
+	}
+	return z, nil
+}
+
+// FormatZoom writes zoom z as "set zoom" takes it: six significant digits
+// (enough to reopen the view as it was), kept within MinZoom..MaxZoom.
+func FormatZoom(z float64) string {
+	if !(z >= MinZoom) {
+		z = MinZoom
+	}
+	return strconv.FormatFloat(min(z, MaxZoom), 'g', 6, 64)
+}
+
+// ViewZoom returns the zoom "set zoom" gave, and whether it gave one.
+func (s Settings) ViewZoom() (float64, bool) {
+	z, err := ParseZoom(s.Zoom)
+	return z, s.Zoom != "" && err == nil
+}
+
+// ViewCenter returns the cell "set center" gave, and whether it gave one.
+func (s Settings) ViewCenter() (image.Point, bool) {
+	p, err := parsePoint(s.Center)
+	return p, s.Center != "" && err == nil
+}
+
+// ViewLevelSet returns the level "set level" gave, and whether it gave one.
+func (s Settings) ViewLevelSet() (int, bool) {
+	n, err := strconv.Atoi(s.ViewLevel)
+	return n, s.ViewLevel != "" && err == nil
+}
+
+// ViewPin returns the cell "set pin" gave, and whether it gave one.
+func (s Settings) ViewPin() (image.Point, bool) {
+	p, err := parsePoint(s.Pin)
+	return p, s.Pin != "" && err == nil
+}
+
+// checkView reads value v of view setting key (ViewKeys), returning it in
+// the form the writer writes, or why it cannot be used: its form or range
+// alone (a cell against the map is checked once the map is known).
+func checkView(key, v string) (string, error) {
+	switch key {
+	case "zoom":
+		z, err := ParseZoom(v)
+		if err != nil {
+			return "", err
+		}
+		return FormatZoom(z), nil
+	case "center", "pin":
+		p, err := parsePoint(v)
+		if err != nil {
+			what := "the cell in the middle of the view"
+			if key == "pin" {
+				what = "the cell pinned in the inspector"
+			}
+			return "", fmt.Errorf("want %s as %s", what, cellForms)
+		}
+		return fmt.Sprintf("%d,%d", p.X, p.Y), nil
+	case "level":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > MaxLevels {
+			return "", fmt.Errorf("want a view level from 1 to %d", MaxLevels)
+		}
+		return strconv.Itoa(n), nil
+	}
+	return "", fmt.Errorf("%s is no view setting", key)
 }
 
 // AgentClock is the agents' clock speed as a file writes it: simulated
@@ -307,13 +406,17 @@ func checkLayers(v string) error {
 	return nil
 }
 
-// View returns only the view's settings (AgentClock, Layers); Search
-// returns the others.
-func (s Settings) View() Settings { return Settings{AgentClock: s.AgentClock, Layers: s.Layers} }
+// View returns only the view's settings (AgentClock, Layers, Cursor and
+// the ViewKeys'); Search returns the others.
+func (s Settings) View() Settings {
+	return Settings{AgentClock: s.AgentClock, Layers: s.Layers, Cursor: s.Cursor,
+		Zoom: s.Zoom, Center: s.Center, ViewLevel: s.ViewLevel, Pin: s.Pin}
+}
 
 // Search returns s without the view's settings (see View).
 func (s Settings) Search() Settings {
 	s.AgentClock, s.Layers, s.Cursor = "", "", ""
+	s.Zoom, s.Center, s.ViewLevel, s.Pin = "", "", "", ""
 	return s
 }
 
@@ -444,6 +547,10 @@ var settingKeys = []struct {
 	{"agent-clock", AgentClocks},
 	{"layers", nil},
 	{"cursor", nil},
+	{"zoom", nil},
+	{"center", nil},
+	{"level", nil},
+	{"pin", nil},
 }
 
 // abstractionAgrees checks "set abstraction" (the abstraction style:
@@ -505,6 +612,14 @@ func (s *Settings) get(key string) string {
 		return s.Layers
 	case "cursor":
 		return s.Cursor
+	case "zoom":
+		return s.Zoom
+	case "center":
+		return s.Center
+	case "level":
+		return s.ViewLevel
+	case "pin":
+		return s.Pin
 	}
 	return ""
 }
@@ -615,6 +730,21 @@ func (s *Settings) set(key, v string) error {
 			return fmt.Errorf("cursor %s: want an event number of the first query's timeline (0 or more)", quoteText([]byte(v)))
 		}
 		s.Cursor = v
+	case "zoom", "center", "level", "pin":
+		c, err := checkView(key, v)
+		if err != nil {
+			return fmt.Errorf("%s %s: %v", key, quoteText([]byte(v)), err)
+		}
+		switch key {
+		case "zoom":
+			s.Zoom = c
+		case "center":
+			s.Center = c
+		case "level":
+			s.ViewLevel = c
+		case "pin":
+			s.Pin = c
+		}
 	}
 	return nil
 }
@@ -803,10 +933,24 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 			text = joinCells(spaceArrow(text))
 		case "dig", "fill", "weight":
 			text = joinCells(text)
+		case "set":
+			if k, _ := splitWord(trimSpace([]byte(text))); string(k) == "center" || string(k) == "pin" {
+				text = joinCells(text) // "set pin (12, 7)", as the window shows a cell
+			}
 		}
 		args := strings.Fields(text)
 		switch word {
 		case "set":
+			if len(args) > 0 && slices.Contains(ViewKeys, args[0]) {
+				// The view is no work of the user's: a line of it
+				// that cannot be used is left out, with a note, and
+				// the file opens (a file refused for its zoom would
+				// hide the case it was saved to show).
+				if why := s.setView(args, setAt, ln); why != "" {
+					s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: %s", name, ln, why))
+				}
+				continue
+			}
 			if len(args) != 2 {
 				return nil, errAt(name, ln, "want \"set KEY VALUE\", found %s", quoteText(line))
 			}
@@ -1039,7 +1183,104 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 	if err := s.check(name, &at, setAt); err != nil {
 		return nil, err
 	}
+	s.checkView(name, setAt)
+	s.SetLines = setAt
 	return s, nil
+}
+
+// openAfterEdits reports whether cell p of the map is open once the edit
+// log is applied (its last edit decides), without copying the grid.
+func (s *Scenario) openAfterEdits(p image.Point) bool {
+	open := s.Map.Grid.Open(p)
+	for _, e := range s.Edits {
+		if e.Cell == p {
+			open = e.Kind != Fill
+		}
+	}
+	return open
+}
+
+// setView reads a "set" line of one of ViewKeys (args: its words after
+// "set"), on line ln, into s.Settings, and returns "" or, when the line is
+// left out, why and what the window does instead.
+func (s *Scenario) setView(args []string, setAt map[string]int, ln int) string {
+	key := args[0]
+	line := "set " + strings.Join(args, " ")
+	forms := map[string]string{"zoom": "set zoom PX", "center": "set center X,Y", "level": "set level N", "pin": "set pin X,Y"}
+	if len(args) != 2 {
+		return fmt.Sprintf("%s left out: want %q", quoteText([]byte(line)), forms[key])
+	}
+	if prev := setAt[key]; prev != 0 {
+		return fmt.Sprintf("%s left out: %s is set on line %d already, which is used", quoteText([]byte(line)), key, prev)
+	}
+	c, err := checkView(key, args[1])
+	if err != nil {
+		return fmt.Sprintf("set %s %s left out: %v; %s", key, quoteText([]byte(args[1])), err, viewFallback[key])
+	}
+	switch key {
+	case "zoom":
+		s.Settings.Zoom = c
+	case "center":
+		s.Settings.Center = c
+	case "level":
+		s.Settings.ViewLevel = c
+	case "pin":
+		s.Settings.Pin = c
+	}
+	setAt[key] = ln
+	return ""
+}
+
+// viewFallback says what the window shows in place of a view line left
+// out.
+var viewFallback = map[string]string{
+	"zoom":   "the window frames the map as for a file without a view",
+	"center": "the window frames the map as for a file without a view",
+	"level":  "the window shows the level it would without the line",
+	"pin":    "no cell is pinned",
+}
+
+// checkView checks the view's cells against the map, its walls as the edit
+// log leaves them: a centre off the map, or a pin off it or on a wall (the
+// map redrawn since the save, or the line typed so), is left out with a
+// note, as is a centre without a zoom; a zoom whose centre is left out
+// goes too (a zoom about another spot shows something else).
+func (s *Scenario) checkView(name string, setAt map[string]int) {
+	g := s.Map.Grid
+	note := func(key, why string) {
+		s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: set %s %s left out: %s", name, setAt[key], key, s.Settings.get(key), why))
+		delete(setAt, key)
+	}
+	size := fmt.Sprintf("%d×%d", g.Width(), g.Height())
+	if p, ok := s.Settings.ViewCenter(); ok {
+		switch {
+		case !g.In(p):
+			why := fmt.Sprintf("the cell is off the %s map; %s", size, viewFallback["center"])
+			if s.Settings.Zoom != "" {
+				why = fmt.Sprintf("the cell is off the %s map, so set zoom %s (line %d) is left out too; %s", size, s.Settings.Zoom, setAt["zoom"], viewFallback["center"])
+				delete(setAt, "zoom")
+				s.Settings.Zoom = ""
+			}
+			note("center", why)
+			s.Settings.Center = ""
+		case s.Settings.Zoom == "":
+			note("center", "a centre needs a zoom (set zoom PX); "+viewFallback["center"])
+			s.Settings.Center = ""
+		}
+	}
+	if p, ok := s.Settings.ViewPin(); ok {
+		why := ""
+		switch {
+		case !g.In(p):
+			why = fmt.Sprintf("the cell is off the %s map", size)
+		case !s.openAfterEdits(p):
+			why = "the cell is a wall once the edits are made (the map redrawn since the save, or the line typed so)"
+		}
+		if why != "" {
+			note("pin", why+"; "+viewFallback["pin"])
+			s.Settings.Pin = ""
+		}
+	}
 }
 
 // regionsEqual reports whether two sets of region layers are the same.
