@@ -25,6 +25,8 @@ func FuzzSession(f *testing.F) {
 	f.Add([]byte("pathlens-scenario 1\nmap inline\n....\n.##.\n....\nend\nquery 0,0 3,2\n"))
 	f.Add([]byte("pathlens-scenario 1\nmap inline\n......\n......\nend\nregions 1\nAABBCC\nAABBCC\nend\nset algo group\nquery 0,0 5,1\nagent 0,1 -> 5,0\n"))
 	f.Add([]byte("pathlens-scenario 1\nmap inline\n.....\n.#.#.\n.....\nend\nset algo hpa\nset cluster 4\nagent 0,0 -> 4,2 group 1\nagent 0,2 -> 4,0 group 1\nedit fill 2,0\n"))
+	// The view: kept, and left out (a level above the hierarchy, a pin on a wall).
+	f.Add([]byte("pathlens-scenario 1\nset algo hpa\nset cluster 4\nset levels 1\nset zoom 9.5\nset center 2,1\nset level 2\nset pin 1,1\nset cursor 3\nmap inline\n.....\n.#.#.\n.....\nend\nquery 0,0 4,2\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, l := range strings.Split(string(data), "\n") {
 			if strings.HasPrefix(strings.TrimSpace(l), "map") && strings.TrimSpace(l) != "map inline" {

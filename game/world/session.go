@@ -77,6 +77,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	w.Settings, _ = settingsFrom(sc.Settings)
 	w.Layers = sc.Settings.Layers
 	w.agentClock, _ = sc.Settings.AgentClock.Speed()
+	w.fileView = viewOf(sc.Settings)
 	for _, q := range sc.Queries {
 		w.Queries = append(w.Queries, [2]image.Point{q.Start, q.Goal})
 	}
@@ -139,6 +140,9 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	}
 	if len(e.Cells) > 0 {
 		w.pushEdit(e)
+	}
+	if len(w.Queries) > 0 {
+		w.fileQuery, w.hasFileQuery = w.Queries[min(max(w.FirstQuery, 0), len(w.Queries)-1)], true
 	}
 	w.edits.saved = w.edits.pos
 	if n := w.edits.stale; n > 0 {
@@ -250,6 +254,9 @@ func (w *World) withSessionNotes(scenario []string) []string {
 	if w.staleNote != "" {
 		notes = append(notes, w.staleNote)
 	}
+	if w.viewNote != "" {
+		notes = append(notes, w.viewNote)
+	}
 	if w.besideNote != "" {
 		notes = append(notes, w.besideNote)
 	}
@@ -266,6 +273,81 @@ func (w *World) FileCursor() string {
 	return w.scenario.Settings.Cursor
 }
 
+// View is the window's view as a session file keeps it ("set zoom", "set
+// center", "set level", "set pin"; docs/formats.md).
+type View struct {
+	// Zoom is the pixels a cell about the cell Center, in the middle of
+	// the map area; 0: the whole map fitted to the window, which fits any
+	// window, so nothing is written.
+	Zoom   float64
+	Center image.Point
+	// Level is the view level drawn (1 up); 0: none written.
+	Level int
+	// Pin is the cell pinned in the inspector, when Pinned.
+	Pin    image.Point
+	Pinned bool
+}
+
+// noCenter stands for a file's zoom given without a centre.
+var noCenter = image.Pt(-1, -1)
+
+// viewOf reads the view a file's settings hold (checked by the reader).
+func viewOf(ss maps.Settings) View {
+	var v View
+	if z, ok := ss.ViewZoom(); ok {
+		c, ok := ss.ViewCenter()
+		if !ok {
+			c = noCenter // the map's centre (FileView)
+		}
+		v.Zoom, v.Center = z, c
+	}
+	v.Level, _ = ss.ViewLevelSet()
+	v.Pin, v.Pinned = ss.ViewPin()
+	return v
+}
+
+// FileView returns the view the session's file saved (a zero View for
+// none): a zoom about its centre (the map's when the file gives a zoom
+// alone), the view level (left out, with a load note, when it is above
+// the hierarchy Begin builds) and the pinned cell. The window shows it
+// when it opens the file, where its flags do not say otherwise.
+func (w *World) FileView() View {
+	v := w.fileView
+	if v.Zoom > 0 && v.Center == noCenter {
+		v.Center = image.Pt(w.Grid.Width()/2, w.Grid.Height()/2)
+	}
+	return v
+}
+
+// OpensFileQuery reports whether the query the session opens (Begin) is
+// the one its file opened on, or neither has one: the file's saved place
+// in the timeline, and its zoom and centre, are for that query, and a
+// -query, -from or -to that asks for another leaves them out.
+func (w *World) OpensFileQuery() bool {
+	if len(w.Queries) == 0 {
+		return !w.hasFileQuery
+	}
+	return w.hasFileQuery && w.Queries[min(max(w.FirstQuery, 0), len(w.Queries)-1)] == w.fileQuery
+}
+
+// checkFileView leaves out a file's view level above the levels the
+// session's hierarchy has (its own "set levels", or a flag's), with a
+// load note naming the line: a level a save cannot write (the window
+// draws no more than the hierarchy), so the file was typed so, or set
+// more levels then.
+func (w *World) checkFileView() {
+	l := w.fileView.Level
+	if n := w.Settings.LevelCount(); l > n {
+		line := 0
+		if w.scenario != nil {
+			line = w.scenario.SetLines["level"]
+		}
+		w.viewNote = fmt.Sprintf("%s:%d: set level %d left out: the hierarchy has %s (set levels, or -levels, sets how many); the window shows the level it would without the line",
+			w.Source, line, l, plural(n, "level", "levels"))
+		w.fileView.Level = 0
+	}
+}
+
 // OwnSettings reports whether the session's file set any switch (a
 // scenario's "set" lines); a bare map sets none and opens with the
 // defaults, which a caller may replace before Begin.
@@ -277,6 +359,7 @@ func (w *World) OwnSettings() bool {
 // log is attached.
 func (w *World) Begin() {
 	g := w.Grid
+	w.checkFileView() // against the levels the flags left
 	w.Log.Add("load", F{"source", w.Source}, F{"name", w.Name}, F{"w", g.Width()}, F{"h", g.Height()},
 		F{"open", g.OpenCount()}, F{"edits", w.EditCount()}, F{"queries", len(w.Queries)}, F{"algo", w.Settings.Algo})
 	if len(w.Queries) > 0 {
@@ -620,6 +703,7 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 		// screen): a bad case saved at its bad step reopens there.
 		sc.Settings.Cursor = strconv.Itoa(tl.Cursor())
 	}
+	w.writeView(&sc.Settings)
 	sc.Map = w.scenario.Map
 	sc.MapPath = w.scenario.MapPath
 	var dropped leftOut
@@ -705,6 +789,26 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 		}
 	}
 	return sc, dropped
+}
+
+// writeView puts the window's view (View) into a save's settings: a zoom
+// and its centre (the centre kept on the map: panned to the map's edge,
+// the middle of the view may lie beyond it), the view level, and a pinned
+// cell that is open (a wall's pin is not written: the reader leaves a pin
+// on a wall out, as the map may have been redrawn under it).
+func (w *World) writeView(ss *maps.Settings) {
+	v := w.View
+	g := w.Grid
+	if v.Zoom > 0 {
+		c := image.Pt(min(max(v.Center.X, 0), g.Width()-1), min(max(v.Center.Y, 0), g.Height()-1))
+		ss.Zoom, ss.Center = maps.FormatZoom(v.Zoom), fmt.Sprintf("%d,%d", c.X, c.Y)
+	}
+	if v.Level > 0 {
+		ss.ViewLevel = strconv.Itoa(min(v.Level, maps.MaxLevels))
+	}
+	if v.Pinned && g.Open(v.Pin) {
+		ss.Pin = fmt.Sprintf("%d,%d", v.Pin.X, v.Pin.Y)
+	}
 }
 
 func cellToEdit(c CellEdit) maps.Edit {

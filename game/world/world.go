@@ -100,6 +100,9 @@ type World struct {
 	// staleNote is LoadNotes' remark on the file's edit lines that changed
 	// nothing on its map (edits.stale), "" when there were none.
 	staleNote string
+	// viewNote is LoadNotes' remark on a file's view level above the
+	// hierarchy Begin builds, "" when there is none.
+	viewNote string
 	// cover caches uncovered's scan for a grid version: the first open
 	// cell in no region, -1 for none, -2 for a layer of another size.
 	cover struct {
@@ -119,6 +122,15 @@ type World struct {
 	// the file's when the session opens, kept for a simulation made later
 	// (the first spawn) and written by a save.
 	agentClock float64
+	// View is the window's view (zoom and centre, view level, pinned
+	// cell), kept up to date by the window as Layers is, so that a save
+	// writes it; it is not the user's work, so changing it leaves the
+	// session saved. fileView is the view the session's file saved
+	// (FileView), fileQuery the first query the file opened on.
+	View         View
+	fileView     View
+	fileQuery    [2]image.Point
+	hasFileQuery bool
 
 	Start, Goal       image.Point
 	HasStart, HasGoal bool
