@@ -230,7 +230,57 @@ func (g *Game) frameRouteWhenIn() {
 // viewMoved is called where the user moves the view (wheel, pan, zoom
 // keys, F, a go-to cell): a route framing still waiting for its answer is
 // dropped, so the view never jumps away from where the user put it.
-func (g *Game) viewMoved() { g.routePending = false }
+func (g *Game) viewMoved() { g.routePending, g.stepPending = false, false }
+
+// stepBox returns the box of the cells the step at the timeline's cursor
+// touches: the current event's node and its parent, and the node being
+// expanded with the neighbours it has pushed or relaxed so far (on cells,
+// a 3×3 block; above, the abstract nodes it reaches); for a smoothing
+// line, its two ends. ok is false with no step to show: the cursor at the
+// start or the end, or the answer still being worked on.
+func stepBox(w *world.World) (box image.Rectangle, ok bool) {
+	tl := &w.Timeline
+	e, cur := tl.Current()
+	if !cur || tl.AtEnd() || w.Busy() || tl.Trace() == nil {
+		return image.Rectangle{}, false
+	}
+	l := int(e.Level)
+	add := func(n int32) {
+		if p, ok := w.NodeCell(l, n); ok && w.Grid.In(p) {
+			box = box.Union(image.Rectangle{p, p.Add(image.Pt(1, 1))})
+		}
+	}
+	add(e.Node)
+	add(e.Parent)
+	if i, ok := tl.Expanded(); ok {
+		ev := tl.Trace().Events
+		for j := i; j < tl.Cursor(); j++ {
+			if int(ev[j].Level) == l && ev[j].Kind.Search() {
+				add(ev[j].Node)
+			}
+		}
+	}
+	return box, !box.Empty()
+}
+
+// frameStepWhenReady frames the step a session opened at (stepPending:
+// the file's cursor, or -cursor N, with no view asked for) once the
+// query's own framing is done: when the step is off screen or its cells
+// too small to read there (routeFrame's test), the view zooms to its box,
+// with the margin and the zoom limits a query's framing has; else the
+// query's view stays, which shows the step and more.
+func (g *Game) frameStepWhenReady() {
+	if !g.stepPending || g.frameFirst || g.routePending || g.deferred != nil || !g.cam.Fitted() || g.lay.Map.Empty() {
+		return
+	}
+	g.stepPending = false
+	box, ok := stepBox(g.w)
+	if !ok {
+		return
+	}
+	kind, z, c := routeFrame(&g.cam, g.lay.Map, image.Pt(g.w.Grid.Width(), g.w.Grid.Height()), box)
+	g.applyFrame(kind, z, c)
+}
 
 // onListQuery reports whether the query on screen is the list's query
 // g.query (F3 opened it and no click, drag or typed query replaced it).

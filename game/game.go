@@ -97,8 +97,22 @@ type Game struct {
 	// keeps that cell in the middle. Cleared wherever autoFit is set anew
 	// (F, a query framed whole, a typed query, another session): those ask
 	// for the whole map.
-	startView  bool
+	startView bool
+	// viewZoom and viewCenter are the view startView keeps: -zoom's and
+	// -center's, or the view a session's file saved (applyFileView).
+	viewZoom   float64
+	viewCenter image.Point
 	frameFirst bool // the session's first query is framed (frameListQuery) once the view is fitted
+	// viewGiven: the first view was asked for (-zoom, or the file's own
+	// zoom and centre), so a step placed at the start is not framed.
+	viewGiven bool
+	// stepPending: the session opened at a step (an event number of
+	// -cursor, or the file's "set cursor"), which is framed once the
+	// query's own framing is done (frameStepWhenReady).
+	stepPending bool
+	// fileLevel is the view level the session's file saved, which the
+	// file's cursor keeps rather than its phase's (0: none).
+	fileLevel int
 	// routePending: the query routeFor was framed on its ends and is
 	// framed on its route once its answer and optimum are in
 	// (frameRouteWhenIn).
@@ -289,6 +303,7 @@ type confirm struct {
 // New returns a game showing w.
 func New(w *world.World, opts Options) (*Game, error) {
 	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true, startView: opts.Zoom > 0, frameFirst: true,
+		viewZoom: opts.Zoom, viewCenter: opts.Center, viewGiven: opts.ZoomSet || opts.Zoom > 0,
 		layers: render.DefaultLayers, panel: true, brush: 5, brushSize: 1, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}, roomTool{}}
 	g.tool = g.tools[0]
@@ -352,6 +367,7 @@ func New(w *world.World, opts Options) (*Game, error) {
 			g.deferred = &deferredStart{run: start, query: queryOf(w)}
 		}
 	}
+	g.applyFileView(true)
 	if opts.Cursor == "" && !opts.Play {
 		g.placeFileCursor()
 	}
@@ -448,14 +464,64 @@ type deferredStart struct {
 	file bool
 }
 
+// applyFileView shows the view the session's file saved (world.FileView:
+// "set zoom", "set center", "set level", "set pin"), as -zoom, -center,
+// -level and -pin would: the zoom about its centre, kept on a resize until
+// the view is moved, the view level, and the pinned cell. flags is true
+// at the start, where the command line's flags say otherwise: -zoom (0
+// too) replaces the zoom and centre, -level or -cursor the level (-cursor
+// shows its phase's), -pin the pin. The zoom and centre are for the query
+// the file opened on: a -query, -from or -to that opens another is framed
+// as it always was.
+func (g *Game) applyFileView(flags bool) {
+	w := g.w
+	v := w.FileView()
+	g.fileLevel = 0
+	if v.Zoom > 0 && w.OpensFileQuery() && !(flags && g.opts.ZoomSet) {
+		g.viewZoom, g.viewCenter = v.Zoom, v.Center
+		g.autoFit, g.startView, g.viewGiven = true, true, true
+		g.frameFirst, g.routePending = false, false // the file's view, not the query framed
+	}
+	if v.Level > 0 && !(flags && (g.opts.ViewLevel != 0 || g.opts.Cursor != "")) {
+		g.viewLevel, g.fileLevel = v.Level, v.Level
+	}
+	if v.Pinned && !(flags && g.opts.HasPin) {
+		g.pinned, g.hasPinned = v.Pin, true
+	}
+}
+
+// syncView tells the session the view on screen, for a save to write it
+// (world.View): the zoom and the cell in the middle of the map area,
+// unless the whole map is fitted, the view level where there is a
+// hierarchy to show, and the pinned cell. Call it once the camera is
+// placed; it costs a few multiplications.
+func (g *Game) syncView() {
+	w := g.w
+	var v world.View
+	if (!g.autoFit || g.startView) && g.cam.Fitted() && !g.lay.Map.Empty() {
+		m := g.lay.Map
+		x, y := g.cam.ToWorld(float64(m.Min.X+m.Max.X)/2, float64(m.Min.Y+m.Max.Y)/2)
+		v.Zoom, v.Center = g.cam.Zoom, image.Pt(int(math.Floor(x)), int(math.Floor(y)))
+		if g.autoFit && g.startView {
+			v.Zoom, v.Center = g.viewZoom, g.viewCenter // as asked, not as rounded by the camera
+		}
+	}
+	if w.Settings.Algo.Hierarchical() || w.Settings.UsesClusterHeuristic() {
+		v.Level = g.shownLevel()
+	}
+	v.Pin, v.Pinned = g.pinned, g.hasPinned
+	w.View = v
+}
+
 // placeFileCursor places the first query's cursor at the event the
 // session's file saved it at ("set cursor N"), once its traced answer is
 // in. A place the timeline does not have (the file's map redrawn since) is
-// noted, never an error: the file opens either way.
+// noted, never an error: the file opens either way. The place is for the
+// query the file opened on: a flag that opens another leaves it out.
 func (g *Game) placeFileCursor() {
 	w := g.w
 	c := w.FileCursor()
-	if c == "" || !w.HasStart || !w.HasGoal {
+	if c == "" || !w.HasStart || !w.HasGoal || !w.OpensFileQuery() {
 		return
 	}
 	run := func() error {
@@ -466,7 +532,15 @@ func (g *Game) placeFileCursor() {
 		}
 		if err := g.seekSpec(c); err == nil {
 			g.w.Play.Playing = false
-			g.phaseSeen = phaseKey{g.w.Timeline.Generation(), -1} // show the level of its phase
+			tl := &g.w.Timeline
+			if g.fileLevel > 0 {
+				// The level saved with the step, not its phase's: the
+				// user may have switched it there with L.
+				g.viewLevel, g.phaseSeen = g.fileLevel, phaseKey{tl.Generation(), tl.Phase()}
+			} else {
+				g.phaseSeen = phaseKey{tl.Generation(), -1} // show the level of its phase
+			}
+			g.stepPending = !g.viewGiven
 		}
 		return nil
 	}
@@ -533,6 +607,12 @@ func deferredDroppedNote(opts Options) string {
 func (g *Game) applyCursor() error {
 	if err := g.seekSpec(g.opts.Cursor); err != nil {
 		return err
+	}
+	if _, err := strconv.Atoi(g.opts.Cursor); err == nil && !g.viewGiven {
+		// An event number names a step, shown as the file's cursor is
+		// (a fraction or a phase names a stretch of the query, framed
+		// whole as before).
+		g.stepPending = true
 	}
 	if g.opts.ViewLevel == 0 {
 		// The cursor moved within this trace: followPhase shows the
@@ -746,6 +826,7 @@ func (g *Game) Update() (err error) {
 		}
 	}
 	g.frameRouteWhenIn()
+	g.syncView()
 	if g.shotWritten != "" {
 		g.w.Note("screenshot saved: %s", g.shotWritten)
 		g.w.Log.Add("screenshot", world.F{Key: "path", Val: g.shotWritten},
@@ -789,6 +870,7 @@ func (g *Game) Update() (err error) {
 	g.w.ShowCutCells(g.layers.Has(render.LayerComponents))
 	g.w.Tick(dt)
 	g.pollDeferred()
+	g.frameStepWhenReady()
 	g.followPhase()
 	g.noteStepping()
 	g.updateInspect()
@@ -987,9 +1069,9 @@ func (g *Game) fit() {
 		}
 	}
 	if g.startView {
-		cx, cy := float64(g.opts.Center.X)+0.5, float64(g.opts.Center.Y)+0.5
+		cx, cy := float64(g.viewCenter.X)+0.5, float64(g.viewCenter.Y)+0.5
 		sx, sy := g.cam.ToScreen(cx, cy)
-		g.cam.ZoomAt(sx, sy, g.opts.Zoom/g.cam.Zoom)
+		g.cam.ZoomAt(sx, sy, g.viewZoom/g.cam.Zoom)
 		g.centreView(cx, cy)
 	}
 }
@@ -1308,6 +1390,8 @@ func (g *Game) install(nw *world.World) {
 	g.repairSeq = nw.RepairSeq
 	g.repairHeld, g.repairAt = false, time.Time{} // the flash was the old world's
 	g.deferred = nil                              // the old session's
+	g.viewGiven, g.stepPending = false, false
+	g.applyFileView(false)
 	g.placeFileCursor()
 }
 
