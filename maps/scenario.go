@@ -847,6 +847,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 	s := &Scenario{}
 	var at scenarioLines
 	setAt := map[string]int{}
+	viewLeft := map[string]int{}     // the line of a view value left out, by key (setView)
 	oddCluster, oddClusterAt := 0, 0 // a group file's cluster outside the range (see the set case)
 	nameAt, versionAt := 0, 0
 	var regionRows [][]byte // rows of the layer being read, flattened later
@@ -946,7 +947,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				// that cannot be used is left out, with a note, and
 				// the file opens (a file refused for its zoom would
 				// hide the case it was saved to show).
-				if why := s.setView(args, setAt, ln); why != "" {
+				if why := s.setView(args, setAt, viewLeft, ln); why != "" {
 					s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: %s", name, ln, why))
 				}
 				continue
@@ -1183,7 +1184,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 	if err := s.check(name, &at, setAt); err != nil {
 		return nil, err
 	}
-	s.checkView(name, setAt)
+	s.checkView(name, setAt, viewLeft)
 	s.SetLines = setAt
 	return s, nil
 }
@@ -1202,8 +1203,9 @@ func (s *Scenario) openAfterEdits(p image.Point) bool {
 
 // setView reads a "set" line of one of ViewKeys (args: its words after
 // "set"), on line ln, into s.Settings, and returns "" or, when the line is
-// left out, why and what the window does instead.
-func (s *Scenario) setView(args []string, setAt map[string]int, ln int) string {
+// left out, why and what the window does instead. setAt gets the line of
+// a line taken, left that of the first value left out.
+func (s *Scenario) setView(args []string, setAt, left map[string]int, ln int) string {
 	key := args[0]
 	line := "set " + strings.Join(args, " ")
 	forms := map[string]string{"zoom": "set zoom PX", "center": "set center X,Y", "level": "set level N", "pin": "set pin X,Y"}
@@ -1215,6 +1217,9 @@ func (s *Scenario) setView(args []string, setAt map[string]int, ln int) string {
 	}
 	c, err := checkView(key, args[1])
 	if err != nil {
+		if left[key] == 0 {
+			left[key] = ln // for checkView's note on a centre whose zoom is left out
+		}
 		return fmt.Sprintf("set %s %s left out: %v; %s", key, quoteText([]byte(args[1])), err, viewFallback[key])
 	}
 	switch key {
@@ -1234,9 +1239,9 @@ func (s *Scenario) setView(args []string, setAt map[string]int, ln int) string {
 // viewFallback says what the window shows in place of a view line left
 // out.
 var viewFallback = map[string]string{
-	"zoom":   "the window frames the map as for a file without a view",
-	"center": "the window frames the map as for a file without a view",
-	"level":  "the window shows the level it would without the line",
+	"zoom":   "the view is framed as without it",
+	"center": "the view is framed as without it",
+	"level":  "the level shown is chosen as without it",
 	"pin":    "no cell is pinned",
 }
 
@@ -1245,7 +1250,7 @@ var viewFallback = map[string]string{
 // map redrawn since the save, or the line typed so), is left out with a
 // note, as is a centre without a zoom; a zoom whose centre is left out
 // goes too (a zoom about another spot shows something else).
-func (s *Scenario) checkView(name string, setAt map[string]int) {
+func (s *Scenario) checkView(name string, setAt, left map[string]int) {
 	g := s.Map.Grid
 	note := func(key, why string) {
 		s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: set %s %s left out: %s", name, setAt[key], key, s.Settings.get(key), why))
@@ -1262,6 +1267,9 @@ func (s *Scenario) checkView(name string, setAt map[string]int) {
 				s.Settings.Zoom = ""
 			}
 			note("center", why)
+			s.Settings.Center = ""
+		case s.Settings.Zoom == "" && left["zoom"] != 0:
+			note("center", fmt.Sprintf("it goes with set zoom, left out on line %d", left["zoom"]))
 			s.Settings.Center = ""
 		case s.Settings.Zoom == "":
 			note("center", "a centre needs a zoom (set zoom PX); "+viewFallback["center"])

@@ -342,7 +342,7 @@ func (w *World) checkFileView() {
 		if w.scenario != nil {
 			line = w.scenario.SetLines["level"]
 		}
-		w.viewNote = fmt.Sprintf("%s:%d: set level %d left out: the hierarchy has %s (set levels, or -levels, sets how many); the window shows the level it would without the line",
+		w.viewNote = fmt.Sprintf("%s:%d: set level %d left out: the hierarchy has %s (set levels or -levels sets how many); the level shown is chosen as without it",
 			w.Source, line, l, plural(n, "level", "levels"))
 		w.fileView.Level = 0
 	}
