@@ -608,10 +608,10 @@ func (g *Game) applyCursor() error {
 	if err := g.seekSpec(g.opts.Cursor); err != nil {
 		return err
 	}
-	if _, err := strconv.Atoi(g.opts.Cursor); err == nil && !g.viewGiven {
+	if _, err := strconv.Atoi(g.opts.Cursor); err == nil && !g.viewGiven && !g.opts.Play {
 		// An event number names a step, shown as the file's cursor is
 		// (a fraction or a phase names a stretch of the query, framed
-		// whole as before).
+		// whole as before; played, the step is gone at once).
 		g.stepPending = true
 	}
 	if g.opts.ViewLevel == 0 {
