@@ -113,6 +113,11 @@ func TestSavedViewReopensInTheWindow(t *testing.T) {
 	if f.cam.Zoom != 4 || centreCell(f) != image.Pt(20, 20) || f.shownLevel() != 1 || f.pinned != other {
 		t.Errorf("flags over the file's view: zoom %v about %v, level %d, pin %v", f.cam.Zoom, centreCell(f), f.shownLevel(), f.pinned)
 	}
+	// -cursor N opens another step, in the file's view: a step is framed
+	// only where no view was saved.
+	if c := openAt(t, path, Options{Cursor: "5"}); math.Abs(c.cam.Zoom-zoom) > zoom*1e-5 || centreCell(c) != centre || c.w.Timeline.Cursor() != 5 {
+		t.Errorf("-cursor 5: zoom %.4f about %v at event %d, want the file's %.4f about %v at 5", c.cam.Zoom, centreCell(c), c.w.Timeline.Cursor(), zoom, centre)
+	}
 	if f := openAt(t, path, Options{ZoomSet: true}); f.cam.Zoom != f.cam.FitZoom() {
 		t.Errorf("-zoom 0 over the file's zoom: %v, want the fitted %v", f.cam.Zoom, f.cam.FitZoom())
 	}

@@ -331,6 +331,7 @@ func New(w *world.World, opts Options) (*Game, error) {
 	if opts.ShotDir == "" {
 		g.opts.ShotDir = "."
 	}
+	g.applyFileView(true) // before -cursor: a step is not framed over the file's own view
 	if opts.Cursor != "" && (!w.HasStart || !w.HasGoal) {
 		// No query: no plan will come for the cursor to wait for (on a
 		// map over 256×256 it waited, and was dropped at the first query
@@ -367,7 +368,6 @@ func New(w *world.World, opts Options) (*Game, error) {
 			g.deferred = &deferredStart{run: start, query: queryOf(w)}
 		}
 	}
-	g.applyFileView(true)
 	if opts.Cursor == "" && !opts.Play {
 		g.placeFileCursor()
 	}
