@@ -4,6 +4,7 @@ import (
 	"image"
 	"strings"
 	"testing"
+	"time"
 
 	"pathlens/game/world"
 )
@@ -21,6 +22,9 @@ func TestLastRepairRowCountsClustersInEnglish(t *testing.T) {
 	if rp.DirtyCount() == 0 || len(rp.Dirty) < 2 || len(rp.Dirty[1]) == 0 {
 		t.Fatalf("the dig repaired nothing: %+v", rp)
 	}
+	// A fixed time, so the row's width is the test's: under load a
+	// "2.20 ms," wrapped it and the count went to the next line.
+	rp.Time = 50 * time.Microsecond
 	// Its figures as one cluster's repair (a dig here touches a level-2
 	// cluster too).
 	rp.Dirty = [][]image.Rectangle{nil, rp.Dirty[1][:1]}
