@@ -726,7 +726,7 @@ func (s *Settings) set(key, v string) error {
 		}
 		s.Layers = v
 	case "cursor":
-		if n, err := strconv.Atoi(v); err != nil || n < 0 || strings.TrimLeft(v, "0123456789") != "" {
+		if !isEventNumber(v) {
 			return fmt.Errorf("cursor %s: want an event number of the first query's timeline (0 or more)", quoteText([]byte(v)))
 		}
 		s.Cursor = v
@@ -747,6 +747,13 @@ func (s *Settings) set(key, v string) error {
 		}
 	}
 	return nil
+}
+
+// isEventNumber reports whether v is a "set cursor" value: digits, a
+// number that fits an int.
+func isEventNumber(v string) bool {
+	n, err := strconv.Atoi(v)
+	return err == nil && n >= 0 && strings.TrimLeft(v, "0123456789") == ""
 }
 
 // MaxScenarioBytes is the largest scenario file accepted. Scenarios are for
@@ -950,6 +957,13 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				if why := s.setView(args, setAt, viewLeft, ln); why != "" {
 					s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: %s", name, ln, why))
 				}
+				continue
+			}
+			if len(args) > 0 && args[0] == "cursor" && (len(args) != 2 || !isEventNumber(args[1])) {
+				// The saved step is a place to show, as the view is: a
+				// bad one is left out with a note, and the query opens
+				// at its end (the whole file was refused).
+				s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: %s left out: want \"set cursor N\", an event number of the first query's timeline; the query opens at its end", name, ln, quoteText(line)))
 				continue
 			}
 			if len(args) != 2 {

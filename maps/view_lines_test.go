@@ -88,6 +88,11 @@ func TestBadViewLinesAreNotes(t *testing.T) {
 		{"pin malformed", "set pin x\n", "bad.pls:3", `set pin "x" left out: want the cell pinned in the inspector as X,Y`, []string{"pin"}},
 		{"two words", "set zoom 8 2\n", "bad.pls:3", `"set zoom 8 2" left out: want "set zoom PX"`, []string{"zoom"}},
 		{"set twice", "set zoom 8\nset zoom 9\n", "bad.pls:4", "set zoom 9", nil},
+		// The saved step is a place to show as the view is (it refused
+		// the whole file).
+		{"cursor not a number", "set cursor abc\n", "bad.pls:3", `"set cursor abc" left out: want "set cursor N"`, []string{"cursor"}},
+		{"cursor negative", "set cursor -3\n", "bad.pls:3", `"set cursor -3" left out`, []string{"cursor"}},
+		{"cursor two words", "set cursor 3 4\n", "bad.pls:3", `"set cursor 3 4" left out`, []string{"cursor"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src := head + c.lines + tail
