@@ -15,8 +15,8 @@ import (
 // that drifted from its grid answers wrongly without any error), not for
 // the frame loop.
 func (w *World) CheckRepair() error {
-	if w.hier == nil || w.building != nil {
-		return nil
+	if w.hier == nil || w.building != nil || w.stroke != nil {
+		return nil // nothing built, or a stroke's repair deferred to its end
 	}
 	if !w.hierGrid.Equal(w.Grid) {
 		return fmt.Errorf("the hierarchy's copy of the grid differs from the grid")
@@ -33,7 +33,13 @@ func (w *World) CheckRepair() error {
 		}
 		diff = hpa.Equal(h.h, fresh)
 	case *groupHier:
-		fresh, err := groups.Build(w.Grid.Clone(), h.g.Config(), w.Regions)
+		// The region layers it was built with: rooms painted since
+		// rebuild it when it is next used (keyFor), not before.
+		var regions [][]byte
+		for l := 1; h.g.Regions(l) != nil; l++ {
+			regions = append(regions, h.g.Regions(l))
+		}
+		fresh, err := groups.Build(w.Grid.Clone(), h.g.Config(), regions)
 		if err != nil {
 			return fmt.Errorf("a fresh build of the grid: %w", err)
 		}
