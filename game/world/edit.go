@@ -53,7 +53,15 @@ type Edit struct {
 	// unpushed, those its undo moved off the cells it had dug. Undo puts
 	// back the first, redo the second (agents.Sim.PutBack: only agents
 	// nothing has happened to since), and each records the other anew.
-	pushed, unpushed []agents.Push
+	pushed, unpushed agentPushes
+}
+
+// agentPushes are the agents one change moved off filled cells, in the
+// simulation that moved them: ids name agents of that simulation only (a
+// switch of the neighbourhood makes the agents anew, under new ids).
+type agentPushes struct {
+	sim  *agents.Sim
+	list []agents.Push
 }
 
 // terrain reports whether e changes cells (every kind but EditAgents and
@@ -848,8 +856,8 @@ func (w *World) applyCells(e *Edit, undo bool) {
 
 // takePushes returns the agents moved off filled cells since the last
 // call (agentsSeeChange gathers them), and forgets them.
-func (w *World) takePushes() []agents.Push {
-	p := w.agents.pushes
+func (w *World) takePushes() agentPushes {
+	p := agentPushes{sim: w.agents.sim, list: w.agents.pushes}
 	w.agents.pushes = nil
 	return p
 }
@@ -859,13 +867,18 @@ func (w *World) takePushes() []agents.Push {
 // opened those cells again, and says how many went back. Agents that have
 // walked on since stay where they are, and the note says so: undoing a
 // fill had left every agent it pushed beside the cells it reopened.
-func (w *World) putBack(ps []agents.Push, undo bool) {
+func (w *World) putBack(p agentPushes, undo bool) {
+	ps := p.list
 	if len(ps) == 0 || w.agents.sim == nil {
 		return
 	}
 	verb := "undo"
 	if !undo {
 		verb = "redo"
+	}
+	if p.sim != w.agents.sim {
+		w.Note("%s: the agents pushed off the filled cells stay where they are (a switch of the moves made the agents anew since)", verb)
+		return
 	}
 	back := 0
 	for i := len(ps) - 1; i >= 0; i-- {

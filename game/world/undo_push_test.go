@@ -82,3 +82,24 @@ func TestUndoFillPutsPushedAgentsBack(t *testing.T) {
 		t.Errorf("note %q", w.Message)
 	}
 }
+
+// A switch of the moves makes the agents anew under new ids: undoing a
+// fill made before it puts nobody back (an id could name another agent
+// now), and says why.
+func TestUndoFillAfterTheAgentsWereMadeAnew(t *testing.T) {
+	w, _ := openWorld(t, 40, 40, AlgoHPA)
+	id := sendAgent(t, w, image.Pt(20, 20), image.Pt(35, 35))
+	w.Agents().SetSpeed([]int{id}, 0.5)
+	w.BeginStrokeWith(image.Pt(21, 21), Brush{Mode: PaintFill, Size: 5})
+	w.EndStroke()
+	w.ToggleNeighborhood()
+	w.Undo()
+	if !strings.Contains(w.Message, "made the agents anew") {
+		t.Errorf("note %q, want it to say the agents were made anew", w.Message)
+	}
+	for _, a := range w.Agents().Agents(nil) {
+		if a.Cell == image.Pt(20, 20) {
+			t.Errorf("agent %d was put back on (20,20) in the new simulation", a.ID)
+		}
+	}
+}
