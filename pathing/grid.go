@@ -35,6 +35,9 @@ type Grid struct {
 	// window's panel shows it after every edit, and a walk of the grid
 	// took 2 ms at 2048² and 10 ms at 4096².
 	open int
+	// version advances with every write that may have changed a cell (see
+	// Version).
+	version uint64
 }
 
 // NewGrid returns a w×h grid with every cell open at weight 1. It returns an
@@ -120,6 +123,7 @@ func (g *Grid) SetWeight(p image.Point, w uint8) bool {
 		g.open--
 	}
 	g.cells[i] = w
+	g.version++
 	return true
 }
 
@@ -134,10 +138,12 @@ func (g *Grid) SetOpen(p image.Point, open bool) bool {
 	case open && g.cells[i] == Blocked:
 		g.cells[i] = 1
 		g.open++
+		g.version++
 		return true
 	case !open && g.cells[i] != Blocked:
 		g.cells[i] = Blocked
 		g.open--
+		g.version++
 		return true
 	}
 	return false
@@ -146,7 +152,8 @@ func (g *Grid) SetOpen(p image.Point, open bool) bool {
 // Cells returns the backing slice of weights, indexed y*Width+x. It is the
 // grid's own storage: callers may read it freely but must not write it while
 // searches or hierarchies depend on the grid. A caller that writes through
-// it must call Recount afterwards (or use SetCells), or OpenCount is wrong.
+// it must call Recount afterwards (or use SetCells), or OpenCount and
+// Version are wrong.
 func (g *Grid) Cells() []uint8 { return g.cells }
 
 // SetCells copies src, one weight per cell indexed y*Width+x, over the
@@ -160,9 +167,22 @@ func (g *Grid) SetCells(src []uint8) {
 	g.Recount()
 }
 
-// Recount counts the open cells again: for a caller that wrote through
-// Cells. It walks the grid.
-func (g *Grid) Recount() { g.open = countOpen(g.cells) }
+// Recount counts the open cells again and advances Version: for a caller
+// that wrote through Cells. It walks the grid.
+func (g *Grid) Recount() {
+	g.open = countOpen(g.cells)
+	g.version++
+}
+
+// Version is a counter that every write which may have changed a cell
+// advances: SetWeight and SetOpen when they change one, SetCells, CopyFrom
+// and Recount (which must follow writes through Cells). Equal versions of one
+// grid mean no cell changed in between. A structure built over the grid
+// remembers the version it last saw, so that it can refuse to answer from
+// outdated terrain: hpa's Querier.Find returns hpa.ErrStale when cells
+// changed since the hierarchy's Build or last Update. Clone and Equal ignore
+// it.
+func (g *Grid) Version() uint64 { return g.version }
 
 // countOpen walks cells for the ones not Blocked.
 func countOpen(cells []uint8) int {
@@ -191,6 +211,7 @@ func (g *Grid) CopyFrom(src *Grid) {
 	}
 	copy(g.cells, src.cells)
 	g.open = src.open
+	g.version++
 }
 
 // Equal reports whether two grids have the same size and weights.

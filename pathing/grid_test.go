@@ -98,3 +98,30 @@ func TestCopyFrom(t *testing.T) {
 	}()
 	MustGrid(3, 5).CopyFrom(src)
 }
+
+func TestVersionCountsChanges(t *testing.T) {
+	g := MustGrid(4, 3)
+	p := image.Pt(1, 1)
+	steps := []struct {
+		name    string
+		write   func()
+		changes bool
+	}{
+		{"SetOpen false", func() { g.SetOpen(p, false) }, true},
+		{"SetOpen false again", func() { g.SetOpen(p, false) }, false},
+		{"SetOpen true", func() { g.SetOpen(p, true) }, true},
+		{"SetWeight 3", func() { g.SetWeight(p, 3) }, true},
+		{"SetWeight 3 again", func() { g.SetWeight(p, 3) }, false},
+		{"SetWeight outside", func() { g.SetWeight(image.Pt(9, 9), 0) }, false},
+		{"SetCells", func() { g.SetCells(make([]uint8, g.Len())) }, true},
+		{"Recount", func() { g.Cells()[0] = 1; g.Recount() }, true},
+		{"CopyFrom", func() { g.CopyFrom(MustGrid(4, 3)) }, true},
+	}
+	for _, s := range steps {
+		v := g.Version()
+		s.write()
+		if moved := g.Version() != v; moved != s.changes {
+			t.Errorf("%s: version moved %v, want %v", s.name, moved, s.changes)
+		}
+	}
+}

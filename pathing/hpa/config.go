@@ -9,7 +9,8 @@
 // The pieces:
 //
 //   - Build(grid, Config) makes a *Hierarchy that reads the grid. The caller
-//     mutates the grid and then calls Hierarchy.Update with the changed cells.
+//     mutates the grid and then calls Hierarchy.Update with the changed cells
+//     (a query in between fails with ErrStale).
 //   - Hierarchy.NewQuerier gives a *Querier (one per goroutine) whose Find
 //     answers queries without touching anything shared, so any number of
 //     queriers may search one hierarchy at once while nobody calls Update.

@@ -21,11 +21,16 @@ var inf = math.Inf(1)
 // connected-component labels.
 //
 // A Hierarchy reads the grid it was built on and never writes it. When the
-// caller changes cells it must call Update with them before the next query.
-// Any number of Queriers may search a Hierarchy at the same time; Update and
-// queries must not overlap.
+// caller changes cells it must call Update with them before the next query;
+// until then Find fails with ErrStale. Any number of Queriers may search a
+// Hierarchy at the same time; Update and queries must not overlap, and
+// nothing checks that they do not (a sync.RWMutex held for reading around
+// Find and for writing around the edit and its Update is enough).
 type Hierarchy struct {
 	grid *pathing.Grid
+	// seen is the grid's Version as of Build or the last Update: Find
+	// refuses to answer once the grid has moved past it.
+	seen uint64
 	cfg  Config
 	w, h int
 	lv   []*level // lv[l-1] is level l
@@ -209,7 +214,7 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 	if ctx.Err() != nil {
 		return nil, stopped()
 	}
-	h := &Hierarchy{grid: g, cfg: cfg, w: g.Width(), h: g.Height()}
+	h := &Hierarchy{grid: g, seen: g.Version(), cfg: cfg, w: g.Width(), h: g.Height()}
 	if ctx.Done() != nil { // else it is never cancelled: nothing to look at
 		h.ctx = ctx
 	}

@@ -141,6 +141,14 @@ const smoothPasses = 2
 // outside the grid; the message names the cell.
 var ErrBlocked = errors.New("cell is blocked or outside the grid")
 
+// ErrStale is wrapped by Find's error when the grid's cells changed
+// (pathing.Grid.Version advanced) since the hierarchy's Build or its last
+// Update: the hierarchy no longer describes the terrain, and answering from
+// it would give paths through walls. Call Update with the changed cells
+// first. The check sees a forgotten Update, not an Update whose list missed
+// some of the changed cells.
+var ErrStale = errors.New("the grid changed since Build or the last Update: call Update with the changed cells")
+
 // Querier answers queries on one Hierarchy. It owns all its working memory
 // (reused from query to query: no allocations per query once warm) and never
 // writes the hierarchy, so each goroutine can have its own Querier on a
@@ -305,7 +313,8 @@ func (q *Querier) noSearchStep(L, i int, a, b int32) {
 }
 
 // Find returns a path from start to goal. It fails (wrapping ErrBlocked and
-// naming the cell) when an endpoint is blocked or outside the grid. A goal
+// naming the cell) when an endpoint is blocked or outside the grid, and
+// (wrapping ErrStale) when the grid changed without Update. A goal
 // in another component gives NoPath at once, without any search. The
 // Result's slices are q's buffers, valid until the next Find. Cost on
 // 512×512 game maps: tens to a few hundred microseconds.
@@ -321,6 +330,9 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 	q.tr = opt.Trace
 	if opt.RefineSteps < 0 {
 		return *r, fmt.Errorf("hpa: RefineSteps %d is negative (0 refines every step)", opt.RefineSteps)
+	}
+	if v := h.grid.Version(); v != h.seen {
+		return *r, fmt.Errorf("hpa: %w", ErrStale)
 	}
 	if !h.grid.Open(start) {
 		return *r, fmt.Errorf("hpa: start (%d,%d): %w", start.X, start.Y, ErrBlocked)

@@ -54,6 +54,7 @@ type Repair struct {
 // slices are valid until the next Update (see Repair).
 func (h *Hierarchy) Update(changed []image.Point) Repair {
 	t0 := time.Now()
+	h.seen = h.grid.Version()
 	// Every list of the Repair lives in a buffer reused from one Update to
 	// the next (finishEdges takes the node and edge lists back, the level
 	// loop below the dirty lists), so the Repair costs no allocation once
