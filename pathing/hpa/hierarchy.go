@@ -171,7 +171,7 @@ type interEdge struct {
 }
 
 // Build returns the hierarchy of g under cfg (zero fields take their
-// defaults). It fails on a nil grid or a config out of range (the error
+// defaults). It fails on a nil or empty grid or a config out of range (the error
 // names the field). Cost: per cluster, one search inside it from each of its
 // nodes but the last, at every level, spread over the cores when there are
 // many clusters; plus one labelling of the components. A level-1 cluster of
@@ -203,6 +203,11 @@ func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	if g == nil {
 		return nil, fmt.Errorf("hpa: nil grid")
+	}
+	if g.Len() == 0 {
+		// A zero pathing.Grid: its hierarchy had no clusters, and
+		// NewQuerier divided by their size.
+		return nil, fmt.Errorf("hpa: the grid has no cells (make it with pathing.NewGrid)")
 	}
 	cfg, err := cfg.Normalized()
 	if err != nil {

@@ -1,8 +1,10 @@
 package hpa
 
 import (
+	"context"
 	"errors"
 	"image"
+	"strings"
 	"testing"
 
 	"pathlens/pathing"
@@ -52,5 +54,25 @@ func TestFindRefusesStaleHierarchy(t *testing.T) {
 	g.SetWeight(image.Pt(0, 0), 1)
 	if _, err := q.Find(a, a, QueryOptions{}); err != nil {
 		t.Errorf("after writes that changed nothing: %v", err)
+	}
+}
+
+// A zero pathing.Grid has no cells: Build accepted it and NewQuerier then
+// panicked dividing by zero.
+func TestBuildRefusesEmptyGrid(t *testing.T) {
+	for _, ctx := range []bool{false, true} {
+		var h *Hierarchy
+		var err error
+		if ctx {
+			h, err = BuildContext(context.Background(), &pathing.Grid{}, Config{})
+		} else {
+			h, err = Build(&pathing.Grid{}, Config{})
+		}
+		if err == nil || !strings.Contains(err.Error(), "no cells") {
+			t.Errorf("Build of an empty grid: %v", err)
+			if h != nil {
+				h.NewQuerier()
+			}
+		}
 	}
 }
