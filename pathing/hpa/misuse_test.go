@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"image"
+	"math"
 	"strings"
 	"testing"
 
@@ -73,6 +74,30 @@ func TestBuildRefusesEmptyGrid(t *testing.T) {
 			if h != nil {
 				h.NewQuerier()
 			}
+		}
+	}
+}
+
+// pathing.Query refuses a NaN or infinite Weight; AbstractWeight, its
+// counterpart, took them silently (+Inf made every f infinite, and the goal's
+// Inf·0 NaN).
+func TestFindRefusesNonFiniteAbstractWeight(t *testing.T) {
+	g := pathing.MustGrid(40, 30)
+	h, err := Build(g, Config{ClusterSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := h.NewQuerier()
+	a, b := image.Pt(0, 0), image.Pt(39, 29)
+	for _, w := range []float64{math.NaN(), math.Inf(1), math.Inf(-1)} {
+		res, err := q.Find(a, b, QueryOptions{AbstractWeight: w, NoShortcut: true})
+		if err == nil || !strings.Contains(err.Error(), "AbstractWeight") {
+			t.Errorf("AbstractWeight %v: %v cost %v, %v; want an error", w, res.Status, res.Cost, err)
+		}
+	}
+	for _, w := range []float64{-1, 0, 0.5, 1, 1.2} {
+		if res, err := q.Find(a, b, QueryOptions{AbstractWeight: w, NoShortcut: true}); err != nil || res.Status != pathing.Found {
+			t.Errorf("AbstractWeight %v: %v, %v", w, res.Status, err)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"strconv"
 	"time"
 
@@ -28,11 +29,13 @@ type QueryOptions struct {
 	// answer dearer. With NoShortcut every query goes through the hierarchy.
 	NoShortcut bool
 	// AbstractWeight multiplies the heuristic of the top-level search
-	// (weighted A*); 0 means 1, the exact abstract search. Above 1 the top
+	// (weighted A*); 0, and any value up to 1, means 1: the exact abstract
+	// search. NaN and ±Inf are an error. Above 1 the top
 	// search expands fewer nodes (at 1.2 about a third fewer on 512×512 game
 	// maps, for 20–30% faster queries) and its plan costs at most that factor
 	// more than the best abstract plan; after smoothing the paths were about
-	// 0.05–0.1 points of mean suboptimality longer (HPA.md has the figures).
+	// 0.05–0.1 points of mean suboptimality longer (docs/hpa.md has the
+	// figures).
 	AbstractWeight float64
 	// RefineSteps, when positive, refines only the first RefineSteps steps
 	// of the top-level plan down to cells: plan high, refine the next
@@ -330,6 +333,9 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (Result, error
 	q.tr = opt.Trace
 	if opt.RefineSteps < 0 {
 		return *r, fmt.Errorf("hpa: RefineSteps %d is negative (0 refines every step)", opt.RefineSteps)
+	}
+	if w := opt.AbstractWeight; math.IsNaN(w) || math.IsInf(w, 0) {
+		return *r, fmt.Errorf("hpa: AbstractWeight %v: want a finite factor (up to 1 means 1)", w)
 	}
 	if v := h.grid.Version(); v != h.seen {
 		return *r, fmt.Errorf("hpa: %w", ErrStale)
