@@ -253,12 +253,16 @@ const (
 	Four
 )
 
-// String returns "8" or "4".
+// String returns "8" or "4" (for a value that is neither constant,
+// "neighborhood(N)", as Algorithm and Heuristic name theirs).
 func (n Neighborhood) String() string {
-	if n == Four {
+	switch n {
+	case Eight:
+		return "8"
+	case Four:
 		return "4"
 	}
-	return "8"
+	return fmt.Sprintf("neighborhood(%d)", uint8(n))
 }
 
 // ParseNeighborhood accepts "8" or "4".

@@ -61,8 +61,8 @@ type Query struct {
 	Algorithm    Algorithm
 	Neighborhood Neighborhood
 	// Heuristic picks a built-in estimate (Auto: Octile on Eight, Manhattan on
-	// Four). Custom calls HeuristicFunc(cell, Goal) instead; a custom function
-	// costs a call per pushed cell. It must not overestimate: +Inf says the
+	// Four). Custom calls HeuristicFunc(cell, Goal) instead (Custom with a nil
+	// HeuristicFunc is Zero); a custom function costs a call per pushed cell. It must not overestimate: +Inf says the
 	// goal cannot be reached from the cell, which is then never pushed (a
 	// goal in another component ends the search after the start).
 	Heuristic     Heuristic
@@ -267,7 +267,8 @@ func (s *Searcher) reset() {
 
 // Init starts a query. It fails when the start is blocked or outside the
 // grid, or (without a GoalTest) when the goal is, or when Mask has the wrong
-// length or Weight is NaN or infinite; the error names the cell, and the
+// length, Weight is NaN or infinite, or Algorithm, Neighborhood or Heuristic
+// is none of its constants; the error names the cell or the value, and the
 // searcher is left empty (status NoPath). After a successful Init the status
 // is Running, or already Found (with the start expanded) when the start is
 // the goal or satisfies GoalTest. Init does not allocate.
@@ -285,6 +286,17 @@ func (s *Searcher) Init(q Query) error {
 	}
 	if math.IsNaN(q.Weight) || math.IsInf(q.Weight, 0) {
 		return fmt.Errorf("pathing: query weight %v: want a finite factor (0 means 1)", q.Weight)
+	}
+	// Unknown values used to fall back silently (A*, 8-connected, a zero
+	// heuristic): a caller's conversion bug searched something else.
+	if q.Algorithm > Greedy {
+		return fmt.Errorf("pathing: unknown algorithm %d (want AStar, Dijkstra or Greedy)", q.Algorithm)
+	}
+	if q.Neighborhood > Four {
+		return fmt.Errorf("pathing: unknown neighbourhood %d (want Eight or Four)", q.Neighborhood)
+	}
+	if q.Heuristic > Custom {
+		return fmt.Errorf("pathing: unknown heuristic %d", q.Heuristic)
 	}
 	s.q = q
 	s.hk = q.Heuristic.Resolve(q.Neighborhood)

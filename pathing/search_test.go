@@ -758,6 +758,21 @@ func TestBlockedEndpoints(t *testing.T) {
 			t.Errorf("weight %v accepted", w)
 		}
 	}
+	// Values outside the enums used to run as A*, Eight and Zero (and the
+	// neighbourhood printed as "8").
+	if got := (pathing.Four + 1).String(); got != "neighborhood(2)" {
+		t.Errorf("Neighborhood(2) prints %q", got)
+	}
+	for name, q := range map[string]pathing.Query{
+		"algorithm":     {Algorithm: pathing.Greedy + 1},
+		"neighbourhood": {Neighborhood: pathing.Four + 1},
+		"heuristic":     {Heuristic: pathing.Custom + 1},
+	} {
+		q.Start, q.Goal = d.start, d.goal
+		if r, err := s.Search(q); err == nil || !strings.Contains(err.Error(), "unknown "+name) {
+			t.Errorf("%+v: %v cost %v, %v; want unknown %s", q, r.Status, r.Cost, err, name)
+		}
+	}
 }
 
 // TestTiesPreferLargerG: on open ground every cell of an optimal octile
