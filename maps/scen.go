@@ -19,14 +19,15 @@ const MaxScenRows = 1 << 20
 // maxScenLine is the longest .scen line accepted.
 const maxScenLine = 4096
 
-// ScenRow is one problem of a Moving AI scenario file: find a path from Start
-// to Goal on the map named Map (Width×Height) whose optimal 8-connected,
-// no-corner-cutting cost is Optimal. Coordinates are 0-based, x the column.
 // ScenTolerance is how far a path's cost may be from a row's Optimal and
 // still match it: the files print 8 decimals, the bg512 ones only 2, so
 // an exact optimum can read 0.005 below the column.
 const ScenTolerance = 0.01
 
+// ScenRow is one problem of a Moving AI scenario file: find a path from Start
+// to Goal on the map named Map (Width×Height) whose optimal 8-connected,
+// no-corner-cutting cost is Optimal. Coordinates are 0-based, x the column.
+// Bucket is the file's first column, the rows' grouping by optimal length.
 type ScenRow struct {
 	Bucket        int
 	Map           string // the map field as written: a path or a bare name

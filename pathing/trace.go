@@ -49,10 +49,15 @@ type Event struct {
 	G, H   float64
 }
 
-// Phase marks where a named part of a query begins in a Trace: "insert",
-// "abstract L2", "refine 3", "smooth" and so on.
+// Phase marks where a named part of a query begins in a Trace. The names are
+// the caller's: hpa's Find writes "shortcut", "insert S L1", "abstract L2",
+// "refine L1 step 3", "refine cells step 3", "smooth" and the like; groups'
+// planner "plan L2", "plan L1", "cells". A phase ends where the next one
+// starts (PhaseEnd), and may hold no events.
 type Phase struct {
-	Name  string
+	Name string
+	// Level is the graph level the phase's events are about: 0 for cells
+	// (Event.Node is a cell index), l ≥ 1 for level l's abstract nodes.
 	Level int
 	Start int // index of the phase's first event in Trace.Events
 }

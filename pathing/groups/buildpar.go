@@ -32,7 +32,11 @@ var edgeWorkers = func(n int) int {
 }
 
 // WorkerPanic is a panic raised on one of a build's worker goroutines,
-// raised again on the goroutine that started the build (see forChunks).
+// raised again, as a *WorkerPanic, on the goroutine that called Build,
+// BuildContext, WithLevels or Relevel's build (a panic on another goroutine could not be recovered and
+// would end the program). Its fields: Value, what the worker panicked with;
+// Stack, the worker's stack; Pkg, "groups". Error gives the value and the stack.
+// It is a bug of this package, not a misuse: please report it.
 type WorkerPanic = chunks.Panic
 
 // forChunks calls f(w, k) for every k in [0, n) on workers goroutines

@@ -232,7 +232,9 @@ func (g *Graph) Regions(l int) []byte {
 }
 
 // SetCost switches the connection cost the planner uses. All three are
-// precomputed, so this is O(1) and regroups nothing. Not safe while queries run.
+// precomputed, so this is O(1) and regroups nothing. A k that is none of the
+// CostKind constants is ignored (check it with ParseCost or Config()). Not
+// safe while queries run.
 func (g *Graph) SetCost(k CostKind) {
 	if k < numCosts {
 		g.cfg.Cost = k
@@ -243,7 +245,8 @@ func (g *Graph) SetCost(k CostKind) {
 // SetExclusion switches exclusion mode. Not safe while queries run.
 func (g *Graph) SetExclusion(on bool) { g.cfg.Exclusion = on }
 
-// SetTarget switches the refinement target. Not safe while queries run.
+// SetTarget switches the refinement target; a t that is neither
+// Representative nor Nearest is ignored. Not safe while queries run.
 func (g *Graph) SetTarget(t Target) {
 	if t <= Nearest {
 		g.cfg.Target = t

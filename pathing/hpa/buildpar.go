@@ -41,7 +41,11 @@ func (h *Hierarchy) forChunks(n, workers int, f func(w, k int)) {
 }
 
 // WorkerPanic is a panic raised on one of a build's worker goroutines,
-// raised again on the goroutine that started the build (see forChunks).
+// raised again, as a *WorkerPanic, on the goroutine that called Build,
+// BuildContext or an Update large enough to use several cores (a panic on another goroutine could not be recovered and
+// would end the program). Its fields: Value, what the worker panicked with;
+// Stack, the worker's stack; Pkg, "hpa". Error gives the value and the stack.
+// It is a bug of this package, not a misuse: please report it.
 type WorkerPanic = chunks.Panic
 
 // scanBorders fills h.vb and h.hb (sized already) with every level-1
