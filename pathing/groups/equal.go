@@ -14,9 +14,17 @@ import (
 // counts and all three costs (within 1e-9). Group ids are compared as they
 // are: Build, Update and Relevel number groups in first-cell order, so
 // equal graphs number them alike. The grids are not compared (a graph may
-// read a copy). Use it to check that a repaired or relevelled graph equals
-// a fresh Build.
+// read a copy). Two nil graphs are equal. Use it to check that a repaired
+// or relevelled graph equals a fresh Build.
 func Equal(a, b *Graph) error {
+	switch {
+	case a == nil && b == nil:
+		return nil
+	case a == nil:
+		return fmt.Errorf("groups: Equal: a is nil, b is not")
+	case b == nil:
+		return fmt.Errorf("groups: Equal: b is nil, a is not")
+	}
 	if a.cfg != b.cfg {
 		return fmt.Errorf("groups: config %+v vs %+v", a.cfg, b.cfg)
 	}

@@ -67,3 +67,20 @@ func TestEqualFindsDifferences(t *testing.T) {
 		}
 	}
 }
+
+// Equal dereferenced a nil graph.
+func TestEqualNil(t *testing.T) {
+	a, err := Build(pathing.MustGrid(6, 6), Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Equal(nil, nil); err != nil {
+		t.Errorf("Equal(nil, nil): %v", err)
+	}
+	if err := Equal(a, nil); err == nil {
+		t.Error("Equal(a, nil) is nil")
+	}
+	if err := Equal(nil, a); err == nil {
+		t.Error("Equal(nil, a) is nil")
+	}
+}

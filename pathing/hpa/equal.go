@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"image"
 	"slices"
+
+	"pathlens/pathing"
 )
 
 // Equal compares two hierarchies structurally and returns nil when they are
@@ -11,14 +13,23 @@ import (
 // may differ (repair reuses freed ids): nodes are compared by cell, edges by
 // their end cells and cost (within 1e-9 relative), cached paths by the cells
 // they pass, and component labels as partitions of the open cells. The
-// grids are compared too. Use it to check that a repaired hierarchy equals a
+// grids are compared too (the first differing cell is named). Two nil
+// hierarchies are equal. Use it to check that a repaired hierarchy equals a
 // fresh Build of the same grid.
 func Equal(a, b *Hierarchy) error {
+	switch {
+	case a == nil && b == nil:
+		return nil
+	case a == nil:
+		return fmt.Errorf("hpa: Equal: a is nil, b is not")
+	case b == nil:
+		return fmt.Errorf("hpa: Equal: b is nil, a is not")
+	}
 	if a.cfg != b.cfg {
 		return fmt.Errorf("hpa: configs differ: %v vs %v", a.cfg, b.cfg)
 	}
-	if !a.grid.Equal(b.grid) {
-		return fmt.Errorf("hpa: grids differ")
+	if err := gridDiff(a.grid, b.grid); err != nil {
+		return err
 	}
 	for i := range a.vb {
 		if !slices.Equal(a.vb[i], b.vb[i]) {
@@ -186,6 +197,22 @@ func (h *Hierarchy) check() error {
 		}
 		if alive != lv.alive {
 			return fmt.Errorf("level %d: %d live nodes, alive %d", l, alive, lv.alive)
+		}
+	}
+	return nil
+}
+
+// gridDiff names the first difference between two grids: their sizes, or the
+// first cell (in row order) whose weights differ.
+func gridDiff(a, b *pathing.Grid) error {
+	if a.Width() != b.Width() || a.Height() != b.Height() {
+		return fmt.Errorf("hpa: grids differ in size: %d×%d vs %d×%d", a.Width(), a.Height(), b.Width(), b.Height())
+	}
+	ca, cb := a.Cells(), b.Cells()
+	for i := range ca {
+		if ca[i] != cb[i] {
+			p := a.Point(i)
+			return fmt.Errorf("hpa: grids differ at (%d,%d): weight %d vs %d", p.X, p.Y, ca[i], cb[i])
 		}
 	}
 	return nil

@@ -101,3 +101,32 @@ func TestFindRefusesNonFiniteAbstractWeight(t *testing.T) {
 		}
 	}
 }
+
+// Equal used to dereference a nil hierarchy, and said only "grids differ"
+// of two hierarchies over different terrain.
+func TestEqualNilAndGridDifference(t *testing.T) {
+	g := pathing.MustGrid(8, 8)
+	a, err := Build(g, Config{ClusterSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Equal(nil, nil); err != nil {
+		t.Errorf("Equal(nil, nil): %v", err)
+	}
+	if err := Equal(a, nil); err == nil || !strings.Contains(err.Error(), "b is nil") {
+		t.Errorf("Equal(a, nil): %v", err)
+	}
+	if err := Equal(nil, a); err == nil || !strings.Contains(err.Error(), "a is nil") {
+		t.Errorf("Equal(nil, a): %v", err)
+	}
+	g2 := g.Clone()
+	g2.SetWeight(image.Pt(5, 6), 3)
+	b, _ := Build(g2, Config{ClusterSize: 4})
+	if err := Equal(a, b); err == nil || !strings.Contains(err.Error(), "(5,6): weight 1 vs 3") {
+		t.Errorf("Equal over different terrain: %v", err)
+	}
+	c, _ := Build(pathing.MustGrid(8, 9), Config{ClusterSize: 4})
+	if err := Equal(a, c); err == nil || !strings.Contains(err.Error(), "8×8 vs 8×9") {
+		t.Errorf("Equal over different sizes: %v", err)
+	}
+}
