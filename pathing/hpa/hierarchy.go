@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"pathlens/pathing"
 )
@@ -23,17 +24,20 @@ var inf = math.Inf(1)
 // A Hierarchy reads the grid it was built on and never writes it. When the
 // caller changes cells it must call Update with them before the next query;
 // until then Find fails with ErrStale. Any number of Queriers may search a
-// Hierarchy at the same time; Update and queries must not overlap, and
-// nothing checks that they do not (a sync.RWMutex held for reading around
-// Find and for writing around the edit and its Update is enough).
+// Hierarchy at the same time; Update and queries must not overlap (a
+// sync.RWMutex held for reading around Find and for writing around the edit
+// and its Update is enough). A query that an Update overlaps fails with
+// ErrConcurrentUpdate; one that a write to the grid overlaps is not caught.
 type Hierarchy struct {
 	grid *pathing.Grid
 	// seen is the grid's Version as of Build or the last Update: Find
 	// refuses to answer once the grid has moved past it.
 	seen uint64
-	cfg  Config
-	w, h int
-	lv   []*level // lv[l-1] is level l
+	// updates counts the starts and ends of Update: odd while one runs.
+	updates atomic.Uint64
+	cfg     Config
+	w, h    int
+	lv      []*level // lv[l-1] is level l
 
 	// Level-1 borders: vb[cy*(ncx-1)+cx] lies between clusters (cx,cy) and
 	// (cx+1,cy); hb[cy*ncx+cx] between (cx,cy) and (cx,cy+1). Each holds

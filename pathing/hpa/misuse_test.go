@@ -130,3 +130,62 @@ func TestEqualNilAndGridDifference(t *testing.T) {
 		t.Errorf("Equal over different sizes: %v", err)
 	}
 }
+
+// Update and queries must not overlap. An overlap used to go unseen: on
+// AR0011SR, two queriers racing a stream of Updates got paths through walls
+// and an index out of range. Find now reports every overlap with an Update
+// as ErrConcurrentUpdate, and a panic the torn hierarchy caused with it.
+func TestFindReportsOverlappingUpdate(t *testing.T) {
+	g := pathing.MustGrid(24, 24)
+	h, err := Build(g, Config{ClusterSize: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := h.NewQuerier()
+	a, b := image.Pt(0, 0), image.Pt(23, 23)
+	t.Cleanup(func() { findHook = nil })
+
+	// An Update under way when the query starts.
+	h.updates.Add(1)
+	res, err := q.Find(a, b, QueryOptions{})
+	h.updates.Add(1)
+	if !errors.Is(err, ErrConcurrentUpdate) || res.Status != pathing.NoPath || res.Path != nil {
+		t.Errorf("query during an Update: %v %v, %v; want ErrConcurrentUpdate", res.Status, res.Path, err)
+	}
+	// An Update that starts and ends during the query.
+	findHook = func() { h.Update([]image.Point{{5, 5}}) }
+	res, err = q.Find(a, b, QueryOptions{})
+	if !errors.Is(err, ErrConcurrentUpdate) || res.Status != pathing.NoPath || res.Path != nil {
+		t.Errorf("Update during the query: %v %v, %v; want ErrConcurrentUpdate", res.Status, res.Path, err)
+	}
+	// An Update that starts during the query, which then panics on what it
+	// half rewrote.
+	findHook = func() { h.updates.Add(1); panic("torn hierarchy") }
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				t.Errorf("the panic of an overlapped query escaped Find: %v", p)
+			}
+		}()
+		_, err = q.Find(a, b, QueryOptions{})
+		if !errors.Is(err, ErrConcurrentUpdate) {
+			t.Errorf("overlapped query that panicked: %v; want ErrConcurrentUpdate", err)
+		}
+	}()
+	h.updates.Add(1)
+	// Without an overlap a panic is a bug of its own and goes on.
+	findHook = func() { panic("a bug") }
+	func() {
+		defer func() {
+			if p := recover(); p != "a bug" {
+				t.Errorf("a query's own panic: recovered %v", p)
+			}
+		}()
+		q.Find(a, b, QueryOptions{})
+		t.Error("Find swallowed a panic with no Update running")
+	}()
+	findHook = nil
+	if res, err := q.Find(a, b, QueryOptions{}); err != nil || res.Status != pathing.Found {
+		t.Errorf("after the overlaps: %v, %v", res.Status, err)
+	}
+}

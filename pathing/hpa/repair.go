@@ -53,6 +53,8 @@ type Repair struct {
 // dirty cluster is recomputed in full (3–4× more). The returned Repair's
 // slices are valid until the next Update (see Repair).
 func (h *Hierarchy) Update(changed []image.Point) Repair {
+	h.updates.Add(1) // odd: queries that see it fail (ErrConcurrentUpdate)
+	defer h.updates.Add(1)
 	t0 := time.Now()
 	h.seen = h.grid.Version()
 	// Every list of the Repair lives in a buffer reused from one Update to
