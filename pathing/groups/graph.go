@@ -98,6 +98,9 @@ type Graph struct {
 	regions [][]byte
 	levels  []*level // levels[l] for l = 1..cfg.Levels; levels[0] is nil
 	version uint64   // bumped by every change; planners' plan caches check it
+	// seen is the grid's Version as of Build or the last Update: a
+	// planner refuses to plan once the grid has moved past it.
+	seen    uint64
 	updates uint64   // bumped by every Update that regroups; cluster heuristics check it
 	upd     *builder // Update's scratch memory, made on first use
 }
@@ -109,10 +112,13 @@ var (
 	// ErrExcluded: in exclusion mode the search of a lower level, limited
 	// to the groups of the plan above, could not reach its goal. With groups
 	// that are connected parts this only happens when the graph is out of
-	// date with the grid (cells changed without Update).
+	// date with the grid in a way its Version does not show (changed cells
+	// left out of Update's list).
 	ErrExcluded = errors.New("groups: goal excluded by the plan above")
-	// ErrStale: a search that the hierarchy guarantees to succeed failed, so
-	// the graph no longer matches the grid; call Update with the changed cells.
+	// ErrStale: the grid changed since Build or the last Update (its
+	// Version moved), or a search that the hierarchy guarantees to succeed
+	// failed: the graph no longer matches the grid; call Update with the
+	// changed cells.
 	ErrStale = errors.New("groups: hierarchy is out of date with the grid")
 	// ErrNoProgress: Walk came back to a cell it had already started a
 	// segment from, so following the planner would loop forever.
@@ -164,7 +170,7 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config, regions [][]
 	if len(regions) > c.Levels {
 		return nil, fmt.Errorf("groups: %d region layers for %d levels", len(regions), c.Levels)
 	}
-	gr := &Graph{grid: g, cfg: c, regions: make([][]byte, len(regions))}
+	gr := &Graph{grid: g, seen: g.Version(), cfg: c, regions: make([][]byte, len(regions))}
 	for i, layer := range regions {
 		if layer == nil {
 			continue

@@ -268,6 +268,10 @@ func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (Result, er
 	}
 	r.Segment, r.Cost, r.Final, r.StartLevel = nil, math.Inf(1), false, 0
 	p.goal = goal
+	if g.grid.Version() != g.seen {
+		// Planned on anyway, a dig that joined two parts read as ErrNoPath.
+		return *r, fmt.Errorf("%w: the grid changed since Build or the last Update (call Update with the changed cells)", ErrStale)
+	}
 	if !g.grid.Open(start) {
 		return *r, fmt.Errorf("groups: %w: cell (%d,%d)", pathing.ErrStartBlocked, start.X, start.Y)
 	}

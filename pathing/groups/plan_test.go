@@ -103,6 +103,12 @@ AAAA#BBBB#CCCC
 		g.SetWeight(image.Point{7, y}, 0)
 	}
 	pl := NewPlanner(gr)
+	if _, err := pl.PlanSegment(start, goal, Options{}); !errors.Is(err, ErrStale) {
+		t.Fatalf("a wall built without Update: %v, want ErrStale", err)
+	}
+	// An Update that is not told of the wall leaves the graph out of date
+	// where the grid's Version cannot see it.
+	gr.Update(nil)
 	_, err = pl.PlanSegment(start, goal, Options{})
 	var ex *ExcludedError
 	if !errors.As(err, &ex) || !errors.Is(err, ErrExcluded) || ex.Level != 0 {

@@ -43,7 +43,7 @@ func (g *Graph) Relevel(n int) (build func(ctx context.Context, grid *pathing.Gr
 		return nil, fmt.Errorf("groups: %d region layers for %d levels", len(g.regions), n)
 	}
 	keep := min(n, g.cfg.Levels)
-	ng := &Graph{grid: g.grid, cfg: c, regions: g.regions, levels: make([]*level, n+1)}
+	ng := &Graph{grid: g.grid, seen: g.seen, cfg: c, regions: g.regions, levels: make([]*level, n+1)}
 	for l := 1; l <= keep; l++ {
 		ng.levels[l] = g.levels[l].clone()
 	}
@@ -63,6 +63,7 @@ func (g *Graph) Relevel(n int) (build func(ctx context.Context, grid *pathing.Gr
 					grid.Width(), grid.Height(), g.grid.Width(), g.grid.Height())
 			}
 			ng.grid = grid
+			ng.seen = grid.Version() // holds the cells g's grid had
 		}
 		stopped := func() error {
 			return fmt.Errorf("groups: build of levels %d to %d of the %d×%d grid (cluster %d) stopped: %w",

@@ -91,6 +91,7 @@ func (c Change) Empty() bool {
 // which run only for the dirty groups. Not safe while queries run; planners
 // notice the change and drop stored plans.
 func (g *Graph) Update(changed []image.Point) Change {
+	g.seen = g.grid.Version()
 	L := g.cfg.Levels
 	ch := Change{Levels: make([]LevelChange, L+1)}
 	grid := g.grid

@@ -1,0 +1,54 @@
+package groups
+
+import (
+	"errors"
+	"image"
+	"testing"
+
+	"pathlens/pathing"
+)
+
+// A dig without Update used to read as ErrNoPath (the groups still said
+// the two sides were apart); a planner now refuses a graph the grid has
+// moved past, and plans again once Update has run.
+func TestPlannerRefusesStaleGraph(t *testing.T) {
+	g := pathing.MustGrid(20, 8)
+	var wall []image.Point
+	for y := 0; y < 8; y++ {
+		g.SetOpen(image.Pt(10, y), false)
+		wall = append(wall, image.Pt(10, y))
+	}
+	gr, err := Build(g, Config{ClusterSize: 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPlanner(gr)
+	a, b := image.Pt(0, 4), image.Pt(19, 4)
+	if _, err := p.Walk(a, b, Options{}); !errors.Is(err, ErrNoPath) {
+		t.Fatalf("behind the wall: %v, want ErrNoPath", err)
+	}
+	g.SetOpen(wall[4], true)
+	if _, err := p.PlanSegment(a, b, Options{}); !errors.Is(err, ErrStale) {
+		t.Errorf("PlanSegment after a dig without Update: %v, want ErrStale", err)
+	}
+	if _, err := p.Walk(a, b, Options{}); !errors.Is(err, ErrStale) {
+		t.Errorf("Walk after a dig without Update: %v, want ErrStale", err)
+	}
+	gr.Update(wall[4:5])
+	wr, err := p.Walk(a, b, Options{})
+	if err != nil {
+		t.Fatalf("after Update: %v", err)
+	}
+	if err := pathing.ValidatePath(g, wr.Path, pathing.Eight); err != nil || wr.Path[len(wr.Path)-1] != b {
+		t.Errorf("after Update: %v, ends at %v", err, wr.Path[len(wr.Path)-1])
+	}
+	// A relevelled graph starts from what its source had seen.
+	g.SetOpen(wall[4], false)
+	ng, err := gr.WithLevels(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := NewPlanner(ng).PlanSegment(a, b, Options{}); !errors.Is(err, ErrStale) {
+		t.Errorf("graph relevelled from a stale one: %v, want ErrStale", err)
+	}
+}
