@@ -24,9 +24,10 @@ var inf = math.Inf(1)
 // A Hierarchy reads the grid it was built on and never writes it. When the
 // caller changes cells it must call Update with them before the next query;
 // until then Find fails with ErrStale. Any number of Queriers may search a
-// Hierarchy at the same time; Update and queries must not overlap (a
-// sync.RWMutex held for reading around Find and for writing around the edit
-// and its Update is enough). A query that an Update overlaps fails with
+// Hierarchy at the same time; Update and queries must not overlap, nor Update
+// and the other methods, which read the hierarchy too (NewQuerier, the
+// inspection methods, Equal): a sync.RWMutex held for reading around those
+// and for writing around the edit and its Update is enough. A query that an Update overlaps fails with
 // ErrConcurrentUpdate; one that a write to the grid overlaps is not caught.
 type Hierarchy struct {
 	grid *pathing.Grid

@@ -198,7 +198,8 @@ func cellDivisor(w int) uint64 {
 // sized for the hierarchy (cell state for two clusters' area, node state
 // for every level's ids, path buffers for a few map crossings), so queries
 // allocate nothing; buffers still grow after repairs add nodes or for
-// unusually long paths.
+// unusually long paths. A Querier stays valid across Updates. NewQuerier
+// reads the hierarchy: like a query, it must not overlap Update.
 func (h *Hierarchy) NewQuerier() *Querier {
 	L := h.cfg.Levels
 	q := &Querier{h: h, divW: cellDivisor(h.w)}
