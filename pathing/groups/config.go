@@ -152,14 +152,17 @@ func (c Config) withDefaults() (Config, error) {
 	return c, nil
 }
 
-// side returns the cluster side in cells at level l (1-based).
+// side returns the cluster side in cells at level l (1-based), at most
+// pathing.MaxSide (a cluster that holds the whole map). The bound is checked
+// before each product, which could otherwise wrap round to zero or below
+// (ClusterSize 2⁶² with Branch 4 divided by zero).
 func (c Config) side(l int) int {
-	s := c.ClusterSize
+	s := min(c.ClusterSize, pathing.MaxSide)
 	for i := 1; i < l; i++ {
-		s *= c.Branch
-		if s > pathing.MaxSide {
+		if s > pathing.MaxSide/c.Branch {
 			return pathing.MaxSide
 		}
+		s *= c.Branch
 	}
 	return s
 }

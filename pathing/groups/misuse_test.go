@@ -52,3 +52,29 @@ func TestPlannerRefusesStaleGraph(t *testing.T) {
 		t.Errorf("graph relevelled from a stale one: %v, want ErrStale", err)
 	}
 }
+
+// Cluster sides past the map are one cluster; the product of a huge
+// ClusterSize and Branch used to wrap round to zero and divide by it.
+func TestHugeClusterSides(t *testing.T) {
+	g := pathing.MustGrid(40, 30)
+	for _, c := range []Config{
+		{ClusterSize: 1 << 62, Levels: 3, Branch: 4},
+		{ClusterSize: 10, Levels: 8, Branch: 1 << 40},
+		{ClusterSize: 1 << 40, Levels: 2},
+	} {
+		gr, err := Build(g, c, nil)
+		if err != nil {
+			t.Errorf("%+v: %v", c, err)
+			continue
+		}
+		for l := 1; l <= gr.Levels(); l++ {
+			if side := gr.cfg.side(l); side < 1 || side > pathing.MaxSide {
+				t.Errorf("%+v: level %d side %d", c, l, side)
+			}
+		}
+		wr, err := NewPlanner(gr).Walk(image.Pt(0, 0), image.Pt(39, 29), Options{})
+		if err != nil || pathing.ValidatePath(g, wr.Path, pathing.Eight) != nil {
+			t.Errorf("%+v: walk %v", c, err)
+		}
+	}
+}
