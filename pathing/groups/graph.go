@@ -11,7 +11,11 @@
 //
 // A Graph is read-only during queries: any number of Planners (one per
 // goroutine) may query it at once. Update, SetCost, SetExclusion and SetTarget
-// change it and must not run concurrently with queries.
+// change it and must not run concurrently with queries (nor with NewPlanner
+// and the inspection methods, which read it too): hold a sync.RWMutex for
+// reading around those and for writing around an edit and its Update. A
+// query that an Update overlaps fails with ErrConcurrentUpdate; one planned
+// after the grid changed without Update fails with ErrStale.
 //
 // Levels are numbered from 0 (cells) up to Config.Levels. At level l ≥ 1 a
 // node is a group id, 0..len(Groups(l))-1, assigned in the order of each
@@ -25,6 +29,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sync/atomic"
 
 	"pathlens/pathing"
 )
@@ -100,9 +105,11 @@ type Graph struct {
 	version uint64   // bumped by every change; planners' plan caches check it
 	// seen is the grid's Version as of Build or the last Update: a
 	// planner refuses to plan once the grid has moved past it.
-	seen    uint64
-	updates uint64   // bumped by every Update that regroups; cluster heuristics check it
-	upd     *builder // Update's scratch memory, made on first use
+	seen uint64
+	// inUpdate counts the starts and ends of Update: odd while one runs.
+	inUpdate atomic.Uint64
+	updates  uint64   // bumped by every Update that regroups; cluster heuristics check it
+	upd      *builder // Update's scratch memory, made on first use
 }
 
 // Errors of Build and of the planner.

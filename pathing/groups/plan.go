@@ -250,12 +250,54 @@ func (p *Planner) newMarks() {
 // groups of the plan above, and the segment is the whole path.
 //
 // Errors: a blocked or outside endpoint (wrapping pathing.ErrStartBlocked or
-// ErrGoalBlocked), ErrNoPath, an *ExcludedError (exclusion mode), ErrStale.
+// ErrGoalBlocked), ErrNoPath, an *ExcludedError (exclusion mode), ErrStale,
+// ErrConcurrentUpdate (an Update of the graph overlapped the query).
 // Cost: a few small abstract A* searches (on cluster levels the estimate is
 // the Chebyshev distance in clusters, every connection costing at least 1;
 // with regions none, as connection costs are not distances) and one cell
 // search confined to two groups; no allocation once warm.
-func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (Result, error) {
+func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (res Result, err error) {
+	// Update makes g.inUpdate odd while it runs. An odd count here, or one
+	// that moved by the end, means the query read a graph being rewritten:
+	// its answer (or a panic it ran into) is replaced by an error. Two
+	// atomic loads and an open-coded defer: no allocation.
+	g := p.g
+	u0 := g.inUpdate.Load()
+	if u0&1 != 0 {
+		return p.overlapped()
+	}
+	defer func() {
+		if g.inUpdate.Load() != u0 {
+			recover() // whatever the torn graph made the query do
+			res, err = p.overlapped()
+		}
+	}()
+	return p.planSegment(start, goal, opts)
+}
+
+// ErrConcurrentUpdate is wrapped by the planner's error when Graph.Update ran
+// while it planned: Update and queries must not overlap. The check sees
+// every overlap with an Update, but not a grid written during a query.
+var ErrConcurrentUpdate = errors.New("groups: Update ran during the query: Update and queries must not overlap")
+
+// planHook, when not nil, runs in every PlanSegment once its endpoints are
+// checked (tests: an Update or a panic in the middle of a query).
+var planHook func()
+
+// overlapped is PlanSegment's answer to a query that overlapped an Update.
+func (p *Planner) overlapped() (Result, error) {
+	r := &p.res
+	for l := range r.Plans {
+		r.Plans[l] = r.Plans[l][:0]
+		r.PlanCells[l] = r.PlanCells[l][:0]
+		r.PlanCosts[l] = 0
+	}
+	r.Segment, r.Cost, r.Final, r.StartLevel = nil, math.Inf(1), false, 0
+	return *r, ErrConcurrentUpdate
+}
+
+// planSegment is PlanSegment without the check for a concurrent Update.
+func (p *Planner) planSegment(start, goal image.Point, opts Options) (Result, error) {
 	g := p.g
 	p.fit()
 	r := &p.res
@@ -277,6 +319,9 @@ func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (Result, er
 	}
 	if !g.grid.Open(goal) {
 		return *r, fmt.Errorf("groups: %w: cell (%d,%d)", pathing.ErrGoalBlocked, goal.X, goal.Y)
+	}
+	if planHook != nil {
+		planHook()
 	}
 	if start == goal {
 		p.seg = append(p.seg[:0], start)

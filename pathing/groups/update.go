@@ -91,6 +91,8 @@ func (c Change) Empty() bool {
 // which run only for the dirty groups. Not safe while queries run; planners
 // notice the change and drop stored plans.
 func (g *Graph) Update(changed []image.Point) Change {
+	g.inUpdate.Add(1) // odd: planners that see it fail (ErrConcurrentUpdate)
+	defer g.inUpdate.Add(1)
 	g.seen = g.grid.Version()
 	L := g.cfg.Levels
 	ch := Change{Levels: make([]LevelChange, L+1)}
