@@ -177,11 +177,11 @@ func (g *Grid) Recount() {
 // Version is a counter that every write which may have changed a cell
 // advances: SetWeight and SetOpen when they change one, SetCells, CopyFrom
 // and Recount (which must follow writes through Cells). Equal versions of one
-// grid mean no cell changed in between. A structure built over the grid
-// remembers the version it last saw, so that it can refuse to answer from
-// outdated terrain: hpa's Querier.Find returns hpa.ErrStale when cells
-// changed since the hierarchy's Build or last Update. Clone and Equal ignore
-// it.
+// grid mean no cell changed in between through those methods. A structure
+// built over the grid remembers the version it last saw, so that it can
+// refuse to answer from outdated terrain: hpa's Querier.Find and groups'
+// Planner return their ErrStale when cells changed since the Build or the
+// last Update. A Clone starts again from 0; Equal ignores it.
 func (g *Grid) Version() uint64 { return g.version }
 
 // countOpen walks cells for the ones not Blocked.
