@@ -489,7 +489,11 @@ func (r *Renderer) DrawOverlays(screen *ebiten.Image, f *Frame) {
 		// The hovered edge's tip over the agents and their panel, which
 		// covered it (a new user's "intra edge (19…"), kept to the map.
 		r.edgeTip = edgeTip{}
-		r.tooltip(screen.SubImage(f.Layout.Map).(*ebiten.Image), t.x, t.y, t.text)
+		if strings.Contains(t.text, "\n") {
+			r.tooltipLines(screen.SubImage(f.Layout.Map).(*ebiten.Image), t.x, t.y, strings.Split(t.text, "\n"))
+		} else {
+			r.tooltip(screen.SubImage(f.Layout.Map).(*ebiten.Image), t.x, t.y, t.text)
+		}
 	}
 	r.drawMessage(screen, f)
 	r.drawTimelineTip(screen, f)
@@ -3709,6 +3713,27 @@ func (r *Renderer) userMarks(f *Frame, pointer bool, dst []image.Rectangle) []im
 // tooltip draws text in a box near (x, y), inside dst.
 func (r *Renderer) tooltip(dst *ebiten.Image, x, y float32, s string) {
 	r.tooltipIn(dst, dst.Bounds(), x, y, s)
+}
+
+// tooltipLines is tooltip for a tip of several lines, each ended with "…"
+// where the map is narrower than it.
+func (r *Renderer) tooltipLines(dst *ebiten.Image, x, y float32, lines []string) {
+	ft := r.fonts
+	within := dst.Bounds()
+	wd := 0.0
+	for i, l := range lines {
+		if room := float64(within.Dx()) - 24; room > 0 {
+			lines[i] = clip(ft, ft.UI, l, room)
+		}
+		wd = math.Max(wd, ft.Width(ft.UI, lines[i]))
+	}
+	box := tipBoxH(wd, tipHeight(ft, len(lines)), dst.Bounds(), within, x, y)
+	fillRect(dst, box, color.RGBA{10, 10, 14, 235})
+	strokeRect(dst, box, ColEdgeHot)
+	lh := math.Ceil(ft.LineHeight(ft.UI))
+	for i, l := range lines {
+		ft.Draw(dst, ft.UI, l, float64(box.Min.X+8), float64(box.Min.Y+3)+float64(i)*lh, ColText)
+	}
 }
 
 // tooltipIn draws text in a box near (x, y), kept inside the columns of

@@ -689,12 +689,8 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 	}
 	txt := fmt.Sprintf("%s edge (%d,%d)→(%d,%d) cost %.2f", kind, e.A.X, e.A.Y, e.B.X, e.B.Y, e.Cost)
 	if e.Costs != [3]float64{} {
-		ends := fmt.Sprintf("(%d,%d)→(%d,%d)", e.A.X, e.A.Y, e.B.X, e.B.Y)
-		if a, b := regionChar(f, e.A), regionChar(f, e.B); a != 0 && b != 0 {
-			// Named as the map's letters name the rooms (C→D), cells after.
-			ends = fmt.Sprintf("%c→%c %s", a, b, ends)
-		}
-		txt = fmt.Sprintf("edge %s  min %.2f · maximin %.2f · avgmin %.2f", ends, e.Costs[0], e.Costs[1], e.Costs[2])
+		l := clampLevel(f.ViewLevel, f.World.Hierarchy().Levels())
+		txt = strings.Join(groupEdgeTip(e, reverseEdge(f.World.Hierarchy().Inspect(l), e), regionChar(f, e.A), regionChar(f, e.B), f.World.Settings.Cost), "\n")
 	}
 	if strokeHoldsRepair(f.World) {
 		txt = "before this stroke: " + txt
@@ -705,7 +701,67 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 // edgeTip is the hovered edge's tooltip, drawn with the overlays.
 type edgeTip struct {
 	x, y float32
-	text string
+	text string // lines parted by "\n" (a group edge's: both directions)
+}
+
+// reverseEdge is the edge of v from e's target back to its source, nil
+// when there is none.
+func reverseEdge(v world.LevelView, e *world.ViewEdge) *world.ViewEdge {
+	for i := range v.Edges {
+		if r := &v.Edges[i]; r.From == e.To && r.To == e.From {
+			return r
+		}
+	}
+	return nil
+}
+
+// groupEdgeTip is the tooltip of a group edge e: a line for e and one for
+// the edge back, rev (nil: none), each with its three connection costs,
+// the one in use in brackets, and how many entry terms maximin and
+// average minimum were taken over. The two directions cost differently
+// (maximin and average minimum count the far room's crossing), and both
+// are drawn on one line, so the one under the pointer alone hid the other.
+// a and b are the rooms' letters (0: none, the ends are named by cell).
+func groupEdgeTip(e, rev *world.ViewEdge, a, b byte, inUse world.Cost) []string {
+	ends := func(x, y byte, from, to image.Point) string {
+		if x != 0 && y != 0 {
+			return fmt.Sprintf("%c→%c", x, y)
+		}
+		return fmt.Sprintf("(%d,%d)→(%d,%d)", from.X, from.Y, to.X, to.Y)
+	}
+	costs := func(v *world.ViewEdge, to string) string {
+		names := [3]string{"min", "maximin", "avgmin"}
+		var parts [3]string
+		for k := range names {
+			parts[k] = fmt.Sprintf("%s %.2f", names[k], v.Costs[k])
+			if world.Cost(k) == inUse {
+				parts[k] = "[" + parts[k] + "]"
+			}
+		}
+		s := strings.Join(parts[:], " · ")
+		switch {
+		case v.Entries == 0:
+			return s + " (no entry but from " + to + ": all minimum)"
+		case v.Entries == 1:
+			return s + " (1 entry)"
+		}
+		return fmt.Sprintf("%s (%d entries)", s, v.Entries)
+	}
+	name := func(c byte, p image.Point) string {
+		if c != 0 {
+			return string(c)
+		}
+		return fmt.Sprintf("(%d,%d)", p.X, p.Y)
+	}
+	first := fmt.Sprintf("edge %s (%d,%d)→(%d,%d)  %s", ends(a, b, e.A, e.B), e.A.X, e.A.Y, e.B.X, e.B.Y, costs(e, name(b, e.B)))
+	if a == 0 || b == 0 {
+		first = fmt.Sprintf("edge %s  %s", ends(a, b, e.A, e.B), costs(e, name(b, e.B)))
+	}
+	lines := []string{first}
+	if rev != nil {
+		lines = append(lines, fmt.Sprintf("back %s  %s", ends(b, a, e.B, e.A), costs(rev, name(a, e.A))))
+	}
+	return lines
 }
 
 // searchNode is an abstract node the timeline has touched: its level, its

@@ -379,7 +379,7 @@ func (a *groupHier) Inspect(l int) LevelView {
 			if int(e.To) >= len(gs) {
 				continue
 			}
-			ve := ViewEdge{From: e.From, To: e.To, A: gr.Rep, B: gs[e.To].Rep, Inter: true, Costs: e.Costs}
+			ve := ViewEdge{From: e.From, To: e.To, A: gr.Rep, B: gs[e.To].Rep, Inter: true, Costs: e.Costs, Entries: e.Entries}
 			ve.Cost = e.Costs[a.g.Config().Cost]
 			v.Edges = append(v.Edges, ve)
 		}

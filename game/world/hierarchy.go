@@ -79,6 +79,10 @@ type ViewEdge struct {
 	Cost     float64
 	Inter    bool
 	Costs    [3]float64
+	// Entries is, for a group edge, the number of entry terms its maximin
+	// and average minimum costs were taken over (0: none but from To, so
+	// both fell back to the minimum).
+	Entries int
 }
 
 // Size is the size of a hierarchy. After repairs Nodes and Edges are
