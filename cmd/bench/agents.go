@@ -74,8 +74,10 @@ func init() {
 	// the repair mode toggles cells, so there they would be read by
 	// nothing.
 	scopeFlags(queryRuns, isQueryRun, "scen", "rows", "every", "repeat", "from", "to")
-	// -seed is shared with hpa.go's repair mode.
-	scopeFlags("-agents N or -repair N", func(c *Config) bool { return c.ExtInt("agents") != 0 || c.ExtInt("repair") != 0 }, "seed")
+	// -seed is shared with hpa.go's repair mode and makescen.go.
+	scopeFlags("-agents N, -repair N or -make-scen FILE", func(c *Config) bool {
+		return c.ExtInt("agents") != 0 || c.ExtInt("repair") != 0 || c.ExtString("make-scen") != ""
+	}, "seed")
 	// Any -agents other than 0 takes over, so a bad count is refused (exit 2)
 	// rather than silently running another mode; so is a typed 0, which
 	// would run the queries of -scen or -from as if -agents were not there.

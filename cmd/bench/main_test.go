@@ -233,7 +233,7 @@ func TestBadInputExit2(t *testing.T) {
 		{"repair mix alone", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-repair-mix", "uniform"}, "-repair-mix applies only with -repair N"},
 		{"negative repair", []string{"-map", tinyMap, "-algo", "hpa", "-repair", "-5"}, "-repair -5: want a positive number"},
 		{"agents flag alone", []string{"-map", tinyMap, "-scen", tinyScen, "-ticks", "10"}, "-ticks applies only with -agents N"},
-		{"seed alone", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-seed", "3"}, "-seed applies only with -agents N or -repair N"},
+		{"seed alone", []string{"-map", tinyMap, "-scen", tinyScen, "-algo", "hpa", "-seed", "3"}, "-seed applies only with -agents N, -repair N or -make-scen FILE"},
 		// A factor below 1 is neither the default nor weighted A*: the
 		// messages always said so, and the values were taken anyway.
 		{"weight below 1", []string{"-map", tinyMap, "-scen", tinyScen, "-weight", "0.5"}, "-weight 0.5: weighted A* takes a factor of 1 or more; leave -weight out, or give -weight 1, for plain A*"},
