@@ -358,7 +358,7 @@ func TestPanelOpenList(t *testing.T) {
 		t.Errorf("panel at the end of A*: a row still says left:\n%s", got)
 	}
 	// Too wide for the key column (a 4-digit cell): "open" on every row.
-	if k := r.leftOpenKey([]world.OpenEntry{{Cell: image.Pt(12, 3)}, {Cell: image.Pt(1023, 1017)}}); k != leftOpenShort {
+	if k := r.leftOpenKey(nil, []world.OpenEntry{{Cell: image.Pt(12, 3)}, {Cell: image.Pt(1023, 1017)}}); k != leftOpenShort {
 		t.Errorf("a row at (1023,1017): key format %q, want %q", k, leftOpenShort)
 	}
 	// Dijkstra on open ground: cells the search cannot order share the

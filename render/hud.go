@@ -1039,7 +1039,7 @@ func timelineParts(w *world.World) []statusPart {
 		if !e.Kind.Search() {
 			parts = append(parts, statusPart{"last: " + lineCheckText(w, e), 1})
 		} else {
-			parts = append(parts, statusPart{fmt.Sprintf("last: %s L%d (%d,%d) g %.2f h %.2f", e.Kind, e.Level, p.X, p.Y, e.G, e.H), 1})
+			parts = append(parts, statusPart{fmt.Sprintf("last: %s L%d %s g %.2f h %.2f", e.Kind, e.Level, nodeKey(w, int(e.Level), p), e.G, e.H), 1})
 		}
 	}
 	return parts
@@ -4456,10 +4456,10 @@ func (r *Renderer) openList(w *world.World) (world.OpenList, bool) {
 // rows, top: what it left on the open list, "still open (124,79)" ("left
 // (124,79)" read as a direction, a teacher's report), or "open (1024,1024)"
 // for every row when one would not fit the key column.
-func (r *Renderer) leftOpenKey(top []world.OpenEntry) string {
+func (r *Renderer) leftOpenKey(w *world.World, top []world.OpenEntry) string {
 	ft := r.fonts
 	for _, e := range top {
-		if ft.Width(ft.UI, fmt.Sprintf(leftOpenFormat, e.Cell.X, e.Cell.Y)) > kvValueX-6 {
+		if ft.Width(ft.UI, fmt.Sprintf(leftOpenFormat, nodeKey(w, e.Level, e.Cell))) > kvValueX-6 {
 			return leftOpenShort
 		}
 	}
@@ -4467,9 +4467,35 @@ func (r *Renderer) leftOpenKey(top []world.OpenEntry) string {
 }
 
 const (
-	leftOpenFormat = "still open (%d,%d)"
-	leftOpenShort  = "open (%d,%d)"
+	leftOpenFormat = "still open %s"
+	leftOpenShort  = "open %s"
 )
+
+// nodeKey names a node of the search at level l by its cell, "(29,23)",
+// with, for a group of the group hierarchy in a designer room, the room's
+// letter first, "Y (29,23)": an abstract search's open list and last
+// event gave the representative cell alone, so which room each g belongs
+// to had to be found by hovering cells.
+func nodeKey(w *world.World, l int, p image.Point) string {
+	if c := roomLetter(w, l, p); c != 0 {
+		return fmt.Sprintf("%c (%d,%d)", c, p.X, p.Y)
+	}
+	return fmt.Sprintf("(%d,%d)", p.X, p.Y)
+}
+
+// roomLetter is the letter of the level-l designer room holding cell p
+// under the group hierarchy, 0 for a cell search (l 0), another
+// algorithm, or a cell in no room of that level.
+func roomLetter(w *world.World, l int, p image.Point) byte {
+	if w == nil || w.Settings.Algo != world.AlgoGroup || l < 1 || l > len(w.Regions) || !w.Grid.In(p) {
+		return 0
+	}
+	layer := w.Regions[l-1]
+	if i := w.Grid.Index(p); i < len(layer) && layer[i] != '#' && layer[i] != ' ' && layer[i] != 0 {
+		return layer[i]
+	}
+	return 0
+}
 
 // drawOpenList shows the best entries of the open list of the search at
 // the cursor, what it pops next first, and returns the y below the
@@ -4525,16 +4551,17 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 	format, lines := r.openListForm(greedyKey(w)) // the same for every row
 	left := ""
 	if ol.Finished {
-		left = r.leftOpenKey(ol.Top) // measured only where it is used
+		left = r.leftOpenKey(w, ol.Top) // measured only where it is used
 	}
 	for i, e := range ol.Top {
-		k := fmt.Sprintf("%d. (%d,%d)", i+1, e.Cell.X, e.Cell.Y)
+		node := nodeKey(w, e.Level, e.Cell)
+		k := fmt.Sprintf("%d. %s", i+1, node)
 		if ol.Finished {
-			k = fmt.Sprintf(left, e.Cell.X, e.Cell.Y)
+			k = fmt.Sprintf(left, node)
 		} else if ol.Tied > 1 && i < ol.Tied {
 			// Tied with the first: the search pops whichever its heap
 			// holds first, so they share the first rank.
-			k = fmt.Sprintf("1= (%d,%d)", e.Cell.X, e.Cell.Y)
+			k = "1= " + node
 		}
 		v := fmt.Sprintf(format, e.F, e.G, e.H) // two lines: wraps after a comma
 		col := ColTextDim
