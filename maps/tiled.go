@@ -372,6 +372,17 @@ func tiledHeader(data []byte, name string) (w, h int, err error) {
 			}
 			*s.v = n
 		}
+		// Rooms and collision objects are placed in pixels, divided by the
+		// tile size: a size of 0 (or a negative one, only ever typed by
+		// hand) put every room outside the map or on the wrong cells,
+		// with notes but no refusal. Left out, pixels count as cells.
+		for _, k := range []string{"tilewidth", "tileheight"} {
+			if v, ok := attrGiven(se, k); ok {
+				if n, err := strconv.Atoi(v); err != nil || n < 1 {
+					return 0, 0, errAt(name, line, "map %s %q: want the tile size in pixels, a whole number from 1", k, v)
+				}
+			}
+		}
 		// Check the tile layers before any is decoded: the decoder keeps
 		// a record per tile of every layer, and reads compressed data
 		// without a bound, so a small file could unpack to gigabytes.
@@ -719,6 +730,16 @@ func attrOf(se xml.StartElement, k string) string {
 		}
 	}
 	return ""
+}
+
+// attrGiven is attribute k of se and whether se has it.
+func attrGiven(se xml.StartElement, k string) (string, bool) {
+	for _, a := range se.Attr {
+		if a.Name.Local == k {
+			return a.Value, true
+		}
+	}
+	return "", false
 }
 
 // loadTMX runs the go-tiled decoder, turning a panic inside it (it is not
