@@ -265,9 +265,17 @@ func (w *World) withSessionNotes(scenario []string) []string {
 
 // FileCursor is the timeline event the session's file saved it at ("set
 // cursor N"), "" for none: the window places the first query's cursor
-// there when it opens the file (unless -cursor says otherwise).
+// there when it opens the file (unless -cursor says otherwise). The step
+// is the file's first query's (a save writes the query on screen first),
+// so it is "" while another query is the session's: a .scen list given
+// with -scen opens its first row before the file's queries, and -from/-to
+// or -query open others, where event N was applied to a timeline it was
+// never saved from.
 func (w *World) FileCursor() string {
 	if w.scenario == nil {
+		return ""
+	}
+	if qs := w.scenario.Queries; len(qs) > 0 && (!w.HasStart || !w.HasGoal || w.Start != qs[0].Start || w.Goal != qs[0].Goal) {
 		return ""
 	}
 	return w.scenario.Settings.Cursor
