@@ -62,6 +62,9 @@ func runMakeScen(env *Env) (*Report, error) {
 	if strings.HasPrefix(c.MapPath, "builtin:") {
 		return nil, usagef("bench: -make-scen: %s is built in: a .scen names a map file; export it first (pathlens -scenario %s -export FILE.map)", c.MapPath, c.MapPath)
 	}
+	if base := filepath.Base(c.MapPath); strings.ContainsAny(base, " \t") {
+		return nil, usagef("bench: -make-scen: the map's file name %q has a space, which a .scen row cannot hold (its fields are parted by spaces and tabs): rename the map", base)
+	}
 	if sameFile(out, c.MapPath) || filepath.Clean(out) == filepath.Clean(c.MapPath) {
 		return nil, usagef("bench: -make-scen %s is the map: pick another file (MAP.scen, say)", out)
 	}

@@ -89,6 +89,16 @@ func TestMakeScenRefusals(t *testing.T) {
 			t.Errorf("%v: exit %d, %q; want exit %d naming %q", tc.args, code, errs, exitUsage, tc.want)
 		}
 	}
+	// A map whose file name has a space: its rows could not be read back.
+	spaced := filepath.Join(dir, "my level.map")
+	if b, err := os.ReadFile(tinyMap); err != nil {
+		t.Fatal(err)
+	} else if err := os.WriteFile(spaced, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, errs := runMain(t, "-map", spaced, "-make-scen", filepath.Join(dir, "d.scen")); code != exitUsage || !strings.Contains(errs, "has a space") {
+		t.Errorf("a map named with a space: exit %d, %q", code, errs)
+	}
 	if b, _ := os.ReadFile(kept); string(b) != "version 1\n" {
 		t.Errorf("the existing list was written over: %q", b)
 	}
