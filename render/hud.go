@@ -2114,12 +2114,12 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	}
 	if !s.Seen && s.Joined != "" {
 		y = r.kv(dst, x, y, "search", s.Joined, ColText) // an HPA* endpoint taken in without a cell search
-		return r.drawLevelSearches(dst, ci.Abstract, x, y)
+		return r.drawLevelSearches(dst, f.World, ci.Abstract, x, y)
 	}
 	if !s.Seen && len(ci.Abstract) > 0 {
 		// An abstract node no cell search touched (a level-2 node
 		// between its cluster's insertions): its levels' states only.
-		return r.drawLevelSearches(dst, ci.Abstract, x, y)
+		return r.drawLevelSearches(dst, f.World, ci.Abstract, x, y)
 	}
 	if !s.Seen && pendingAnswer(f.World) {
 		return r.kv(dst, x, y, "search", "not run yet (planning…)", ColTextDim)
@@ -2159,20 +2159,21 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 	}
 	y = r.kv(dst, x, y, "parent", par, ColText)
 	y = r.kv(dst, x, y, "last event", fmt.Sprintf("#%s in %s", world.Count(s.Event+1), clip(r.fonts, r.fonts.UI, s.Phase, max(width-200, 100))), ColTextDim)
-	return r.drawLevelSearches(dst, ci.Abstract, x, y)
+	return r.drawLevelSearches(dst, f.World, ci.Abstract, x, y)
 }
 
 // drawLevelSearches writes two rows per abstract search that touched a
 // node on the inspected cell: the level, node and state with the parent
-// node's cell, then g, h and f. It returns the y below them.
-func (r *Renderer) drawLevelSearches(dst *ebiten.Image, ls []world.LevelSearch, x, y float64) float64 {
+// node's cell (with its room's letter: nodeKey), then g, h and f. It
+// returns the y below them.
+func (r *Renderer) drawLevelSearches(dst *ebiten.Image, w *world.World, ls []world.LevelSearch, x, y float64) float64 {
 	for _, s := range ls {
 		state := "open"
 		if s.Closed {
 			state = "closed #" + world.Count(s.Order+1) // 1-based, as drawInspector's
 		}
 		if s.HasParent {
-			state += fmt.Sprintf(", parent (%d,%d)", s.Parent.X, s.Parent.Y)
+			state += ", parent " + nodeKey(w, s.Level, s.Parent)
 		} else {
 			state += ", root"
 		}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"image"
 	"strings"
 	"testing"
 
@@ -14,8 +15,8 @@ import (
 // end of the plan over the rooms the open list read "still open (15,17)"
 // and the bar "last: pop L1 (39,17)", representative cells, so which room
 // each g belonged to (b, R) had to be found by hovering the map. The rows
-// and the last event now lead with the room's letter; cells stay as they
-// were.
+// and the last event now lead with the room's letter, as does the
+// inspector's parent of an abstract node; cells stay as they were.
 func TestAbstractOpenListNamesTheRooms(t *testing.T) {
 	w, err := world.Open(assets.Prefix + "pathological-minimum")
 	if err != nil {
@@ -37,8 +38,11 @@ func TestAbstractOpenListNamesTheRooms(t *testing.T) {
 	w.ScrubTo(end)
 	r := New()
 	f := fittedFrame(w, 1)
+	// The inspector on H's node names its parent by room too.
+	ci := w.Inspect(w.Hierarchy().NodeCell(1, w.Hierarchy().GroupOf(1, image.Pt(20, 7))))
+	f.Inspect = &ci
 	got := drawnTexts(r, ebiten.NewImage(1280, 800), f)
-	for _, want := range []string{"still open b (15,17)", "last: pop L1 R (39,17)"} {
+	for _, want := range []string{"still open b (15,17)", "last: pop L1 R (39,17)", "parent L (3,17)"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("at event %d the screen does not read %q:\n%s", end, want, got)
 		}
