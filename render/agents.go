@@ -700,6 +700,22 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		title = strings.TrimSuffix(title, " · "+planner)
 		plannerLine = planner
 	}
+	// The states line and the empty list's hint wrap rather than lose
+	// their end: at 150 % a reopened session's panel read "1 waiting ·
+	// 1 idle · queue 1: plans wai…" over "U runs the agents: their plans
+	// are list…" (a lecturer's run).
+	stateLines := []string{states}
+	if ft.Width(ft.UI, states) > width {
+		stateLines = wrap(ft, ft.UI, states, width)
+	}
+	if empty && ft.Width(ft.UI, lines[len(lines)-1].text) > width {
+		hint := lines[len(lines)-1]
+		lines = lines[:len(lines)-1]
+		for _, t := range wrap(ft, ft.UI, hint.text, width) {
+			lines = append(lines, logLine{text: t, col: hint.col})
+		}
+		l.lines = lines
+	}
 	rows := 0
 	for _, ln := range lines {
 		rows++
@@ -707,7 +723,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 			rows++
 		}
 	}
-	h := 8 + 19 + lineH + rows*monoH + 6
+	h := 8 + 19 + len(stateLines)*lineH + rows*monoH + 6
 	if plannerLine != "" {
 		h += lineH
 	}
@@ -735,8 +751,10 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 		ft.Draw(dst, ft.UI, clip(ft, ft.UI, plannerLine, width), x, y, ColText)
 		y += lineH
 	}
-	ft.Draw(dst, ft.UI, clip(ft, ft.UI, states, width), x, y, ColTextDim)
-	y += lineH
+	for _, t := range stateLines {
+		ft.Draw(dst, ft.UI, clip(ft, ft.UI, t, width), x, y, ColTextDim)
+		y += lineH
+	}
 	if cut != "" {
 		ft.Draw(dst, ft.UI, clip(ft, ft.UI, cut, width), x, y, colRouteCut)
 		y += lineH
