@@ -592,8 +592,10 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 		}
 	}
 	layout := topBarLayout
-	if !f.Layout.Panel.Empty() {
-		layout = topBarBeside // the numbers are a wheel turn away
+	if !f.Layout.Panel.Empty() && stepping(w) {
+		// The numbers are a wheel turn away, and the answer ("at the
+		// end: …") is not what the map shows: the phase stepped to is.
+		layout = topBarBeside
 	}
 	bar := layout(ft, w.Name+dirty, size, w.Settings.Algo.Title(), r.phaseLabel(w),
 		ft.Width(ft.UI, fmt.Sprintf("tool: %s", f.Tool)), answers, float64(rc.Dx()))
@@ -742,9 +744,10 @@ func topBarLayout(ft *Fonts, name, size, algo, phase string, toolW float64, answ
 	return topBarParts{left: left, phase: ph, answer: a}
 }
 
-// topBarBeside is topBarLayout while the panel is shown with its numbers
-// scrolled out of view (the pointer on the map brings the inspector up on
-// a short window): the answer is then a wheel turn away, so it takes only
+// topBarBeside is topBarLayout while a query is stepped and the panel is
+// shown with its numbers scrolled out of view (the pointer on the map
+// brings the inspector up on a short window): the answer, of the query's
+// end, is then a wheel turn away, so it takes only
 // the room the whole phase name leaves, and gives way to it. At 150 % on
 // a 1280×800 projector, stepping HPA* with the pointer on the map cut the
 // phase to "insert G L2 (sea…" to keep "at the end: cost 158.113
