@@ -481,6 +481,11 @@ func (g *Game) applyFileView(flags bool) {
 		g.viewZoom, g.viewCenter = v.Zoom, v.Center
 		g.autoFit, g.startView, g.viewGiven = true, true, true
 		g.frameFirst, g.routePending = false, false // the file's view, not the query framed
+	} else if v.Fit && w.OpensFileQuery() && !(flags && g.opts.ZoomSet) {
+		// "set zoom fit": the whole map, as -zoom 0, and the step the
+		// file saved is not framed either.
+		g.autoFit, g.startView, g.viewGiven = true, false, true
+		g.frameFirst, g.routePending = false, false
 	}
 	if v.Level > 0 && !(flags && (g.opts.ViewLevel != 0 || g.opts.Cursor != "")) {
 		g.viewLevel, g.fileLevel = v.Level, v.Level
@@ -505,6 +510,8 @@ func (g *Game) syncView() {
 		if g.autoFit && g.startView {
 			v.Zoom, v.Center = g.viewZoom, g.viewCenter // as asked, not as rounded by the camera
 		}
+	} else {
+		v.Fit = true
 	}
 	if w.Settings.Algo.Hierarchical() || w.Settings.UsesClusterHeuristic() {
 		v.Level = g.shownLevel()

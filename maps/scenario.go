@@ -290,6 +290,15 @@ func FormatZoom(z float64) string {
 	return strconv.FormatFloat(min(z, MaxZoom), 'g', 6, 64)
 }
 
+// ZoomFit is the "set zoom" value for the whole map fitted to the window
+// ("set zoom fit"), as -zoom 0 asks. A save writes it only with a "set
+// cursor": without one a file that sets no zoom opens fitted all the same,
+// but a file at a step would open framed on the step, not as it was saved.
+const ZoomFit = "fit"
+
+// ViewFit reports whether "set zoom fit" asked for the whole map fitted.
+func (s Settings) ViewFit() bool { return s.Zoom == ZoomFit }
+
 // ViewZoom returns the zoom "set zoom" gave, and whether it gave one.
 func (s Settings) ViewZoom() (float64, bool) {
 	z, err := ParseZoom(s.Zoom)
@@ -320,9 +329,12 @@ func (s Settings) ViewPin() (image.Point, bool) {
 func checkView(key, v string) (string, error) {
 	switch key {
 	case "zoom":
+		if v == ZoomFit {
+			return v, nil
+		}
 		z, err := ParseZoom(v)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("%v, or %s for the whole map", err, ZoomFit)
 		}
 		return FormatZoom(z), nil
 	case "center", "pin":
@@ -1281,6 +1293,9 @@ func (s *Scenario) checkView(name string, setAt, left map[string]int) {
 				s.Settings.Zoom = ""
 			}
 			note("center", why)
+			s.Settings.Center = ""
+		case s.Settings.ViewFit():
+			note("center", "set zoom fit (line "+strconv.Itoa(setAt["zoom"])+") shows the whole map, about no cell")
 			s.Settings.Center = ""
 		case s.Settings.Zoom == "" && left["zoom"] != 0:
 			note("center", fmt.Sprintf("it goes with set zoom, left out on line %d", left["zoom"]))

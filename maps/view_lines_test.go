@@ -79,6 +79,7 @@ func TestBadViewLinesAreNotes(t *testing.T) {
 		{"centre off the map", "set zoom 8\nset center 9,1\n", "bad.pls:4", "set center 9,1 left out: the cell is off the 5×3 map, so set zoom 8 (line 3) is left out too", []string{"zoom", "center"}},
 		{"centre negative", "set zoom 8\nset center -1,1\n", "bad.pls:4", "set center -1,1 left out: the cell is off the 5×3 map", []string{"zoom", "center"}},
 		{"centre malformed", "set zoom 8\nset center 3;1\n", "bad.pls:4", `set center "3;1" left out: want the cell in the middle of the view as X,Y`, []string{"center"}},
+		{"centre with zoom fit", "set zoom fit\nset center 1,1\n", "bad.pls:4", "set center 1,1 left out: set zoom fit (line 3) shows the whole map", []string{"center"}},
 		{"centre without a zoom", "set center 3,1\n", "bad.pls:3", "set center 3,1 left out: a centre needs a zoom", []string{"center"}},
 		{"level 0", "set pin 0,0\nset level 0\n", "bad.pls:3", `set level "0" left out: want a view level from 1 to 4`, nil},
 		{"level 5", "set zoom 8\nset level 5\n", "bad.pls:3", `set level "5" left out: want a view level from 1 to 4`, nil},
@@ -138,5 +139,21 @@ func TestBadViewLinesAreNotes(t *testing.T) {
 				t.Errorf("written back: %v, notes %q\n%s", err, back.Notes, buf.String())
 			}
 		})
+	}
+}
+
+// A lecturer's step saved with the whole map fitted reopened zoomed on the
+// step, since a fitted view wrote nothing. "set zoom fit" says so; it is
+// read, kept for the writer, and no note.
+func TestZoomFitIsRead(t *testing.T) {
+	s, err := ParseScenario(strings.NewReader("pathlens-scenario 1\nset cursor 3\nset zoom fit\nmap inline\n...\nend\nquery 0,0 2,0\n"), "fit.pls", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Settings.ViewFit() || len(s.Notes) > 0 {
+		t.Errorf("set zoom fit: fit %v, zoom %q, notes %q", s.Settings.ViewFit(), s.Settings.Zoom, s.Notes)
+	}
+	if _, ok := s.Settings.ViewZoom(); ok {
+		t.Errorf("set zoom fit read as a zoom in pixels")
 	}
 }

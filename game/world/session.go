@@ -289,6 +289,10 @@ type View struct {
 	// window, so nothing is written.
 	Zoom   float64
 	Center image.Point
+	// Fit: the whole map fitted (Zoom 0), said in the file ("set zoom
+	// fit") when a step is saved with it, which would otherwise open
+	// framed on the step.
+	Fit bool
 	// Level is the view level drawn (1 up); 0: none written.
 	Level int
 	// Pin is the cell pinned in the inspector, when Pinned.
@@ -309,6 +313,7 @@ func viewOf(ss maps.Settings) View {
 		}
 		v.Zoom, v.Center = z, c
 	}
+	v.Fit = v.Zoom == 0 && ss.ViewFit()
 	v.Level, _ = ss.ViewLevelSet()
 	v.Pin, v.Pinned = ss.ViewPin()
 	return v
@@ -810,6 +815,10 @@ func (w *World) writeView(ss *maps.Settings) {
 	if v.Zoom > 0 {
 		c := image.Pt(min(max(v.Center.X, 0), g.Width()-1), min(max(v.Center.Y, 0), g.Height()-1))
 		ss.Zoom, ss.Center = maps.FormatZoom(v.Zoom), fmt.Sprintf("%d,%d", c.X, c.Y)
+	} else if v.Fit && ss.Cursor != "" {
+		// Fitted at a step: said, or the file opens framed on the step
+		// (a lecturer's prepared step reopened zoomed into one node).
+		ss.Zoom = maps.ZoomFit
 	}
 	if v.Level > 0 {
 		ss.ViewLevel = strconv.Itoa(min(v.Level, maps.MaxLevels))
