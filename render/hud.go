@@ -4444,6 +4444,11 @@ func (r *Renderer) openListLines(greedy bool) int {
 var openListForms = [...]struct{ format, template string }{
 	{"f %.2f   g %.2f   h %.2f", narrowTemplate},
 	{"f %.2f  g %.2f  h %.2f", "f 888.88  g 888.88  h 88.88"},
+	// One space apart: one line at 150 % in the 1264×720 window a
+	// 1280×800 projector gives, where every row took two lines, most of
+	// them with the second empty, and the four rows pushed the numbers
+	// out of view (a lecturer's run).
+	{"f %.2f g %.2f h %.2f", "f 888.88 g 888.88 h 88.88"},
 }
 
 // greedyListForms are openListForms for greedy best-first, whose key f is
