@@ -465,11 +465,16 @@ func galleryHint(v GalleryView) string {
 }
 
 func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
-	r.drawTop(screen, f)
-	r.drawTimeline(screen, f)
+	// The panel first: the top bar gives the answer while the panel's
+	// numbers are scrolled out of view, and read the last frame's panel.
+	// The window draws no frame while nothing changes, so once the pointer
+	// left the map the bar kept the answer and the phase cut to "finished
+	// …" over a panel showing the numbers again (a lecturer's run).
 	if !f.Layout.Panel.Empty() {
 		r.drawPanel(screen, f)
 	}
+	r.drawTop(screen, f)
+	r.drawTimeline(screen, f)
 	r.drawLegend(screen, f)
 	// The map notes after the legend, which they keep off (and before the
 	// message, which keeps off both), over every layer of the map.
@@ -574,8 +579,9 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	size := fmt.Sprintf("%d×%d", w.Grid.Width(), w.Grid.Height())
 	var answers []string
 	var warn bool
-	// The panel's numbers scrolled out of view (the last frame's panel:
-	// the pointer on the map brings the inspector up on a short window)
+	// The panel's numbers scrolled out of view (this frame's panel, drawn
+	// first: the pointer on the map brings the inspector up on a short
+	// window)
 	// count as not shown: an engineer lost the cost and its distance from
 	// the optimum whenever the pointer was over the map.
 	numbersOut := !f.Layout.Panel.Empty() && r.panelShown.MaxFirst > 0 && r.panelShown.First > 0
