@@ -199,6 +199,10 @@ func TestDrawingComputesNoCutCells(t *testing.T) {
 		t.Errorf("not asked for, yet: %s", got)
 	}
 
+	// The components' labels first: while they are computed in the
+	// background their note is the one shown (under load the test read
+	// "components: labelling in the background…" for the cut cells').
+	w.Wait()
 	w.ShowCutCells(true)
 	if _, pending := w.CutCellsPending(); !pending {
 		t.Fatal("the test needs the cut cells computed in the background")
