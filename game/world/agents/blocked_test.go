@@ -12,7 +12,10 @@ import (
 // planned (one tick), its clock paused.
 func sentAndPaused(t *testing.T, g *pathing.Grid, p Planner, from, goal image.Point) (*Sim, int) {
 	t.Helper()
-	s := New(g, p, Config{})
+	// No time cap: one Step plans the whole route even on a loaded
+	// machine (under load a 6 ms budget left a sliced plan unfinished,
+	// and the agent "did not plan").
+	s := New(g, p, Config{PlanBudget: -1})
 	id, err := s.Spawn(from)
 	if err != nil {
 		t.Fatal(err)
