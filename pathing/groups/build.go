@@ -51,6 +51,15 @@ type builder struct {
 	recs      []rec      // Update: group records, reused
 	flat      []Edge     // Update: kept edges, reused
 	pairs     [][2]int32 // Update: old and new groups beside a checked group
+	ids       []int32    // Update: group ids, reused (groupsOfKeys)
+	gbuf      []Group    // Update: the records of a patched level's fresh groups
+	ulabel    []int32    // Update: per lower group flood labels, reused
+	units     []int32    // Update: the lower groups of the dirty keys
+	regIdx    []*regionIndex
+	// patched and rebuilt count the levels Update patched and laid out
+	// anew, patchedOnRebuilt the patched ones above a level laid out anew
+	// (tests: every path runs).
+	patched, rebuilt, patchedOnRebuilt int
 	// touch[c] == touchGen marks the cells Update's changed cells can
 	// affect: the changed cells and their eight neighbours.
 	touch    []uint32
@@ -113,10 +122,9 @@ func (b *builder) keyCells(dst []int32, k Key) []int32 {
 	g := b.g.grid
 	w := g.Width()
 	if k.Region != 0 {
-		layer := b.g.regions[0]
-		for i, c := range layer {
-			if c == k.Region && g.WeightAt(i) != pathing.Blocked {
-				dst = append(dst, int32(i))
+		for _, i := range b.regionCells(1, k.Region) {
+			if g.WeightAt(int(i)) != pathing.Blocked {
+				dst = append(dst, i)
 			}
 		}
 		return dst

@@ -148,7 +148,7 @@ func (g *Graph) Update(changed []image.Point) Change {
 		b.spare = make([]*level, L+1)
 	}
 	old := g.levels[1]
-	lv, d, lc := b.repairLevel(1, old, nil, nil, fresh, dirty)
+	lv, d, lc := b.repairLevel(1, old, nil, nil, fresh, b.groupsOfKeys(1, old, keys))
 	g.levels[1] = lv
 	lc.Regrouped = keys
 	ch.Levels[1] = lc
@@ -160,32 +160,38 @@ func (g *Graph) Update(changed []image.Point) Change {
 		oldLow, low, lowD := old, g.levels[l-1], d
 		old = g.levels[l]
 		dk := map[Key]bool{}
-		for u := range low.groups {
-			if lowD.moved(int32(u)) {
-				dk[b.unitKey(l, int32(u))] = true
-			}
+		for _, u := range lowD.movedIDs {
+			dk[b.unitKey(l, u)] = true
 		}
-		for u, n := range lowD.o2n {
-			if n >= 0 && !lowD.moved(n) {
-				continue
-			}
-			if p := oldLow.groups[u].Parent; p >= 0 {
+		for _, o := range lowD.gone {
+			if p := oldLow.groups[o].Parent; p >= 0 {
 				dk[old.groups[p].Key] = true
 			}
 		}
 		keys = sortedKeys(dk)
-		ulabel := make([]int32, len(low.groups))
-		var units []int32
-		for u := range low.groups {
-			if dk[b.unitKey(l, int32(u))] {
-				ulabel[u] = -1
-				units = append(units, int32(u))
+		removed := b.groupsOfKeys(l, old, keys)
+		// The lower groups of the dirty keys: the moved ones (all there)
+		// and the successors of the old groups' members.
+		b.ulabel = grow(b.ulabel, len(low.groups))
+		ulabel := b.ulabel // only the listed units are read: no clearing
+		units := append(b.units[:0], lowD.movedIDs...)
+		for _, id := range removed {
+			for _, m := range old.members[old.memStart[id]:old.memStart[id+1]] {
+				if u := lowD.o2n[m]; u >= 0 {
+					units = append(units, u)
+				}
 			}
 		}
+		slices.Sort(units)
+		units = slices.Compact(units)
+		for _, u := range units {
+			ulabel[u] = -1
+		}
+		b.units = units[:0]
 		fresh = b.unitGroups(l, units, ulabel, nil)
 		b.spare[l-1] = oldLow // read below, then nothing reads it any more
 		var nl *level
-		nl, d, lc = b.repairLevel(l, old, oldLow, lowD, fresh, dk)
+		nl, d, lc = b.repairLevel(l, old, oldLow, lowD, fresh, removed)
 		g.levels[l] = nl
 		lc.Regrouped = keys
 		ch.Levels[l] = lc
@@ -203,63 +209,165 @@ type delta struct {
 	// predecessor or whose out-edges differ from their predecessor's (targets
 	// mapped by o2n, costs and entry counts compared exactly).
 	cellsMoved, costsMoved []bool
+	// rebuilt: the level was laid out anew (ids may have moved, and every
+	// lower group's parent was cleared); else it was patched and every
+	// surviving group kept its id.
+	rebuilt bool
+	// movedIDs lists the new groups u with moved(u); gone the old groups
+	// without a successor or whose successor moved.
+	movedIDs, gone []int32
 }
 
 // moved reports whether new group u is anything but its predecessor
 // renumbered.
 func (d *delta) moved(u int32) bool { return d.n2o[u] < 0 || d.cellsMoved[u] || d.costsMoved[u] }
 
+// lists fills d.movedIDs and d.gone from the new groups that may have
+// moved (nil: all) and the old groups that may have lost their successor
+// (nil: all).
+func (d *delta) lists(newIDs, oldIDs []int32) {
+	add := func(u int32) {
+		if d.moved(u) {
+			d.movedIDs = append(d.movedIDs, u)
+			if o := d.n2o[u]; o >= 0 {
+				d.gone = append(d.gone, o)
+			}
+		}
+	}
+	if newIDs == nil {
+		for u := range d.n2o {
+			add(int32(u))
+		}
+	} else {
+		for _, u := range newIDs {
+			add(u)
+		}
+	}
+	if oldIDs == nil {
+		for o, n := range d.o2n {
+			if n < 0 {
+				d.gone = append(d.gone, int32(o))
+			}
+		}
+	} else {
+		for _, o := range oldIDs {
+			if d.o2n[o] < 0 {
+				d.gone = append(d.gone, o)
+			}
+		}
+	}
+}
+
+func byMinCell(a, b rec) int { return int(a.minCell - b.minCell) }
+
 // repairLevel lays out level l from the fresh groups of the dirty keys plus
 // the old groups of the other keys, and computes the edges of the groups
 // that need it (see Update); the others keep their old edges, renumbered.
-// oldLow and low (level ≥ 2) are the lower level before the repair and what
-// its repair reported.
-func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec, dirty map[Key]bool) (*level, *delta, LevelChange) {
+// removed lists (ascending) the old groups of the dirty keys, which the
+// fresh ones replace. oldLow and low (level ≥ 2) are the lower level before
+// the repair and what its repair reported.
+//
+// When the fresh groups can take the removed ones' slots (canPatch) the
+// level is old patched there (patchLayout) and only the groups in and
+// beside the dirty keys are visited; else it is laid out anew (assemble)
+// and every group is.
+func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec, removed []int32) (*level, *delta, LevelChange) {
 	// Predecessors of the fresh groups.
 	for i := range fresh {
 		b.predecessor(l, old, oldLow, low, &fresh[i], int32(i))
 	}
-	recs := append(b.recs[:0], fresh...)
-	defer func() { b.recs = recs[:0] }()
-	for id := range old.groups {
-		if dirty[old.groups[id].Key] {
-			continue // replaced by the fresh groups
+	if !slices.IsSortedFunc(fresh, byMinCell) {
+		slices.SortFunc(fresh, byMinCell)
+	}
+	var (
+		lv  *level
+		o2n []int32
+		// rec returns the record of new group id.
+		recOf func(id int32) *rec
+		// visit lists the groups to look at when patching (else all).
+		visit []int32
+	)
+	patch := canPatch(old, removed, fresh)
+	if patch {
+		b.patched++
+		lv, o2n = b.patchLayout(l, old, low, removed, fresh)
+		kept := rec{}
+		recOf = func(id int32) *rec {
+			if i, ok := slices.BinarySearch(removed, id); ok {
+				return &fresh[i]
+			}
+			kept = rec{key: lv.groups[id].Key, old: id}
+			return &kept
 		}
-		r := rec{key: old.groups[id].Key, old: int32(id), attr: &old.groups[id],
-			cells: old.cells[old.cellStart[id]:old.cellStart[id+1]]}
-		r.minCell = r.cells[0]
-		if l > 1 {
-			// Renumber the members in place: the old lower level is retired.
-			// They are all unmoved (a moved one dirties this key), so they
-			// have successors, in the same order.
-			r.members = old.members[old.memStart[id]:old.memStart[id+1]]
-			for i, m := range r.members {
-				if r.members[i] = low.o2n[m]; r.members[i] < 0 {
-					panic("groups: Update: a kept group lost a member")
+		visit = removed
+	} else {
+		b.rebuilt++
+		recs := append(b.recs[:0], fresh...)
+		defer func() { b.recs = recs[:0] }()
+		j := 0
+		for id := range old.groups {
+			if j < len(removed) && removed[j] == int32(id) {
+				j++
+				continue // replaced by the fresh groups
+			}
+			r := rec{key: old.groups[id].Key, old: int32(id), attr: &old.groups[id],
+				cells: old.cells[old.cellStart[id]:old.cellStart[id+1]]}
+			r.minCell = r.cells[0]
+			if l > 1 {
+				// Renumber the members in place: the old lower level is
+				// retired. They are all unmoved (a moved one dirties this
+				// key), so they have successors, in the same order.
+				r.members = old.members[old.memStart[id]:old.memStart[id+1]]
+				for i, m := range r.members {
+					if r.members[i] = low.o2n[m]; r.members[i] < 0 {
+						panic("groups: Update: a kept group lost a member")
+					}
 				}
 			}
+			recs = append(recs, r)
 		}
-		recs = append(recs, r)
+		o2n = make([]int32, len(old.groups))
+		for i := range o2n {
+			o2n[i] = -1
+		}
+		lv = b.assemble(l, recs, o2n, true) // sorts recs: recs[id] is group id
+		recOf = func(id int32) *rec { return &recs[id] }
 	}
-	o2n := make([]int32, len(old.groups))
-	for i := range o2n {
-		o2n[i] = -1
-	}
-	lv := b.assemble(l, recs, o2n, true) // sorts recs: recs[id] is group id
 	n := len(lv.groups)
-	d := &delta{o2n: o2n, n2o: make([]int32, n), cellsMoved: make([]bool, n), costsMoved: make([]bool, n)}
-	for i := range d.n2o {
-		d.n2o[i] = -1
+	d := &delta{o2n: o2n, n2o: make([]int32, n), cellsMoved: make([]bool, n), costsMoved: make([]bool, n), rebuilt: !patch}
+	if patch {
+		for i := range d.n2o {
+			d.n2o[i] = int32(i)
+		}
+		for i, id := range removed {
+			d.n2o[id] = fresh[i].old
+		}
+	} else {
+		for i := range d.n2o {
+			d.n2o[i] = -1
+		}
+		for o, id := range o2n {
+			if id >= 0 {
+				d.n2o[id] = int32(o)
+			}
+		}
 	}
-	for o, id := range o2n {
-		if id >= 0 {
-			d.n2o[id] = int32(o)
+	each := func(f func(id int32)) { // the groups of visit
+		if !patch {
+			for id := range n {
+				f(int32(id))
+			}
+			return
+		}
+		for _, id := range visit {
+			f(id)
 		}
 	}
 
 	// Which groups need their edges computed.
 	redo := make([]bool, n)
-	for id, r := range recs {
+	each(func(id int32) {
+		r := recOf(id)
 		d.cellsMoved[id] = r.moved
 		switch {
 		case r.old < 0:
@@ -281,32 +389,79 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 				}
 			}
 		}
-	}
+	})
 	// Groups beside a group without predecessor may see their neighbours cut
 	// differently: check them. (Beside an old group without successor
 	// always lies a new one without predecessor.)
 	check := make([]bool, n)
-	for id, r := range recs {
-		if r.old >= 0 {
-			continue
-		}
-		b.neighbours(l, lv, int32(id), func(y int32) { check[y] = !redo[y] })
+	var look []int32 // patch: the groups whose edges may change
+	if patch {
+		look = append(look, removed...)
 	}
-	keep := make([][]Edge, n)
-	flat := grow(b.flat, len(old.edges)) // one buffer for every kept list
+	each(func(id int32) {
+		if recOf(id).old >= 0 {
+			return
+		}
+		b.neighbours(l, lv, id, func(y int32) {
+			if patch && !redo[y] && !check[y] {
+				look = append(look, y)
+			}
+			check[y] = !redo[y]
+		})
+	})
+	if patch {
+		// The old neighbours of a removed group without successor: the
+		// rebuilt path finds their dangling edges (and computes them).
+		for i, id := range removed {
+			if fresh[i].old >= 0 {
+				continue
+			}
+			for _, e := range old.edges[old.edgeStart[id]:old.edgeStart[id+1]] {
+				look = append(look, e.To)
+			}
+		}
+		slices.Sort(look)
+		look = slices.Compact(look)
+		visit = look
+	}
+	var keep [][]Edge
+	if patch {
+		keep = make([][]Edge, len(visit))
+	} else {
+		keep = make([][]Edge, n)
+	}
+	keepAt := func(k int, id int32) *[]Edge {
+		if patch {
+			return &keep[k]
+		}
+		return &keep[id]
+	}
+	need := len(old.edges)
+	if patch {
+		need = 0
+		for _, id := range visit {
+			if po := d.n2o[id]; po >= 0 {
+				need += int(old.edgeStart[po+1] - old.edgeStart[po])
+			}
+		}
+	}
+	flat := grow(b.flat, need) // one buffer for every kept list
 	b.flat = flat
 	used := 0
-	for id, r := range recs {
+	k := -1
+	each(func(id int32) {
+		k++
+		r := recOf(id)
 		if redo[id] {
-			continue
+			return
 		}
 		pairs := b.pairs[:0]
 		if check[id] {
 			var ok bool
-			if pairs, ok = b.outsidePairs(l, lv, old, oldLow, low, int32(id), pairs); !ok {
+			if pairs, ok = b.outsidePairs(l, lv, old, oldLow, low, id, pairs); !ok {
 				b.pairs = pairs
 				redo[id] = true
-				continue
+				return
 			}
 		}
 		b.pairs = pairs
@@ -330,37 +485,38 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 				// Only when cells changed without being passed to Update:
 				// compute the edges rather than keep a dangling one.
 				redo[id] = true
-				break
+				return
 			}
-			e.From, e.To = int32(id), to
+			e.From, e.To = id, to
 			ne[i] = e
-		}
-		if redo[id] {
-			continue
 		}
 		if !slices.IsSortedFunc(ne, byTo) { // a moved successor can change places
 			slices.SortFunc(ne, byTo)
 		}
-		keep[id] = ne
+		*keepAt(k, id) = ne
 		d.costsMoved[id] = moved
+	})
+	if patch {
+		b.patchEdges(l, lv, visit, redo, keep)
+	} else {
+		b.computeEdges(l, lv, redo, keep)
 	}
-	b.computeEdges(l, lv, redo, keep)
 
 	// Did the recomputed costs move?
-	for id := range redo {
+	each(func(id int32) {
 		if !redo[id] {
-			continue
+			return
 		}
 		po := d.n2o[id]
 		if po < 0 {
 			d.costsMoved[id] = true
-			continue
+			return
 		}
 		ne := lv.edges[lv.edgeStart[id]:lv.edgeStart[id+1]]
 		oe := old.edges[old.edgeStart[po]:old.edgeStart[po+1]]
 		if len(ne) != len(oe) {
 			d.costsMoved[id] = true
-			continue
+			return
 		}
 		for _, e := range ne {
 			same := false
@@ -372,11 +528,35 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 			}
 			if !same {
 				d.costsMoved[id] = true
-				break
+				return
 			}
 		}
+	})
+	if patch {
+		d.lists(visit, removed)
+	} else {
+		d.lists(nil, nil)
 	}
 	return lv, d, diffLevel(old, lv, d, redo, check)
+}
+
+// patchEdges writes the edges of the groups of ids (ascending) into lv, a
+// patched level holding the old edges: computed for those redo flags,
+// else keep[i] (i their place in ids).
+func (b *builder) patchEdges(l int, lv *level, ids []int32, redo []bool, keep [][]Edge) {
+	var out []Edge
+	for i, a := range ids {
+		if !redo[a] {
+			lv.edges = splice(lv.edgeStart, lv.edges, a, keep[i])
+			continue
+		}
+		if l == 1 {
+			out = b.cellEdges(lv, a, out[:0])
+		} else {
+			out = b.unitEdges(l, lv, a, out[:0])
+		}
+		lv.edges = splice(lv.edgeStart, lv.edges, a, out)
+	}
 }
 
 // predecessor finds the old group that fresh group r (number i in the

@@ -1,0 +1,243 @@
+package groups
+
+import (
+	"image"
+	"slices"
+)
+
+// The patch path of Update: most edits regroup their keys into as many
+// groups as before, in the same order among the other groups (a toggle
+// that only changes costs, or moves a few cells between groups). Then
+// every group keeps its id, and the level is the old one with the dirty
+// keys' groups written over in their slots: the per-cell group map changes
+// at the cells of those groups only, and the cell, member and edge lists
+// are spliced at their ids. The old level is copied first (a few memory
+// copies, no per-group work), because the rest of the repair and the level
+// above read it as it was. Anything else (a group added or dropped, or an
+// order that changes) lays the level out anew (assemble).
+
+// regionIndex lists the cells of each byte of region layer l (1-based),
+// made on first use: regionCells reads it so that a room's cells are not
+// found by scanning the whole layer.
+type regionIndex struct {
+	start [257]int32
+	cells []int32
+}
+
+// regionCells returns the flat indices of the cells of region r of layer l.
+func (b *builder) regionCells(l int, r byte) []int32 {
+	if len(b.regIdx) < len(b.g.regions) {
+		b.regIdx = make([]*regionIndex, len(b.g.regions))
+	}
+	ix := b.regIdx[l-1]
+	if ix == nil {
+		layer := b.g.regions[l-1]
+		ix = &regionIndex{cells: make([]int32, len(layer))}
+		for _, c := range layer {
+			ix.start[int(c)+1]++
+		}
+		for i := 1; i <= 256; i++ {
+			ix.start[i] += ix.start[i-1]
+		}
+		at := ix.start
+		for i, c := range layer {
+			ix.cells[at[c]] = int32(i)
+			at[c]++
+		}
+		b.regIdx[l-1] = ix
+	}
+	return ix.cells[ix.start[r]:ix.start[int(r)+1]]
+}
+
+// keyArea calls f with every cell that may hold a cell of a level-l group
+// of key k: the region's cells, or the cluster's square (a superset: the
+// cluster's cells in a region are there too). Every group of key k has a
+// cell there (at level ≥ 2 its members' representatives).
+func (b *builder) keyArea(l int, k Key, f func(i int32)) {
+	if k.Region != 0 {
+		for _, c := range b.regionCells(l, k.Region) {
+			f(c)
+		}
+		return
+	}
+	g := b.g.grid
+	w := g.Width()
+	s := b.g.cfg.side(l)
+	r := image.Rect(int(k.X)*s, int(k.Y)*s, int(k.X+1)*s, int(k.Y+1)*s).Intersect(g.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			f(int32(y*w + x))
+		}
+	}
+}
+
+// groupsOfKeys returns the ids (ascending) of the groups of lv, a level-l
+// layout, whose key is one of keys.
+func (b *builder) groupsOfKeys(l int, lv *level, keys []Key) []int32 {
+	ids := b.ids[:0]
+	for _, k := range keys {
+		b.keyArea(l, k, func(c int32) {
+			if id := lv.groupOf[c]; id >= 0 && lv.groups[id].Key == k {
+				ids = append(ids, id)
+			}
+		})
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	b.ids = ids[:0]
+	return slices.Clone(ids)
+}
+
+// canPatch reports whether fresh (ascending first cells) can take the slots
+// of the old groups removed (ascending ids) one for one: as many, each
+// fresh group's first cell still between its slot's neighbours', and each
+// one with a predecessor continuing the group of its own slot.
+func canPatch(old *level, removed []int32, fresh []rec) bool {
+	if len(removed) != len(fresh) {
+		return false
+	}
+	n := int32(len(old.groups))
+	first := func(i int, id int32) int32 { // the first cell of slot id after the patch
+		if i >= 0 && i < len(removed) && removed[i] == id {
+			return fresh[i].minCell
+		}
+		return old.cells[old.cellStart[id]]
+	}
+	for i, id := range removed {
+		if fresh[i].old >= 0 && fresh[i].old != id {
+			return false
+		}
+		m := fresh[i].minCell
+		if id > 0 && first(i-1, id-1) >= m {
+			return false
+		}
+		if id+1 < n && first(i+1, id+1) <= m {
+			return false
+		}
+	}
+	return true
+}
+
+// copyLevel makes dst a copy of src, reusing dst's arrays.
+func copyLevel(dst, src *level) {
+	dst.side, dst.clustersOnly = src.side, src.clustersOnly
+	dst.groupOf = append(dst.groupOf[:0], src.groupOf...)
+	dst.groups = append(dst.groups[:0], src.groups...)
+	dst.cellStart = append(dst.cellStart[:0], src.cellStart...)
+	dst.cells = append(dst.cells[:0], src.cells...)
+	if src.memStart == nil {
+		dst.memStart, dst.members = nil, dst.members[:0]
+	} else {
+		dst.memStart = append(dst.memStart[:0], src.memStart...)
+		dst.members = append(dst.members[:0], src.members...)
+	}
+	dst.edgeStart = append(dst.edgeStart[:0], src.edgeStart...)
+	dst.edges = append(dst.edges[:0], src.edges...)
+}
+
+// splice replaces the items of group id in the CSR list (start, arr) by
+// seg and shifts the starts after it; it returns the new arr.
+func splice[T any](start []int32, arr []T, id int32, seg []T) []T {
+	a, e := start[id], start[id+1]
+	arr = slices.Replace(arr, int(a), int(e), seg...)
+	if d := int32(len(seg)) - (e - a); d != 0 {
+		for j := id + 1; j < int32(len(start)); j++ {
+			start[j] += d
+		}
+	}
+	return arr
+}
+
+// patchLayout lays out level l as old (copied into a spare level) with the
+// groups of removed replaced by fresh, slot for slot (canPatch holds), and
+// returns it with old id → new id (the identity but for removed groups
+// without a successor). low is the lower level's delta (l ≥ 2).
+func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fresh []rec) (*level, []int32) {
+	lv := &level{}
+	if l < len(b.spare) && b.spare[l] != nil {
+		lv, b.spare[l] = b.spare[l], nil
+	}
+	copyLevel(lv, old)
+	n := len(old.groups)
+	o2n := make([]int32, n)
+	for i := range o2n {
+		o2n[i] = int32(i)
+	}
+	for i, id := range removed {
+		if fresh[i].old < 0 {
+			o2n[id] = -1
+		}
+		for _, c := range old.cells[old.cellStart[id]:old.cellStart[id+1]] {
+			lv.groupOf[c] = -1
+		}
+	}
+	for i, r := range fresh {
+		for _, c := range r.cells {
+			lv.groupOf[c] = removed[i]
+		}
+	}
+	if l > 1 && low.rebuilt {
+		b.patchedOnRebuilt++
+		// The lower level was laid out anew: its ids moved. Every kept
+		// group's members are unmoved and have successors.
+		j := 0
+		for id := int32(0); id < int32(n); id++ {
+			if j < len(removed) && removed[j] == id {
+				j++
+				continue
+			}
+			ms := lv.members[lv.memStart[id]:lv.memStart[id+1]]
+			for i, m := range ms {
+				if ms[i] = low.o2n[m]; ms[i] < 0 {
+					panic("groups: Update: a kept group lost a member")
+				}
+			}
+		}
+	}
+	w := b.g.grid.Width()
+	gs := b.gbuf[:0]
+	for i, r := range fresh {
+		id := removed[i]
+		lv.cells = splice(lv.cellStart, lv.cells, id, r.cells)
+		if l > 1 {
+			lv.members = splice(lv.memStart, lv.members, id, r.members)
+		}
+		var gr Group
+		if r.old >= 0 && !r.moved {
+			gr = *r.attr // old's record, which is not written
+		} else {
+			gr = attributes(r.cells, w)
+			gr.Key, gr.Level, gr.Parent = r.key, l, -1
+			if l == 1 {
+				gr.Members = len(r.cells)
+			} else {
+				gr.Members = len(r.members)
+			}
+		}
+		gr.ID = id
+		gs = append(gs, gr)
+	}
+	nameGroups(gs, nil) // they hold every group of their keys, in id order
+	for i, id := range removed {
+		lv.groups[id] = gs[i]
+	}
+	b.gbuf = gs[:0]
+	if l > 1 {
+		lowLv := b.g.levels[l-1]
+		set := func(id int32) {
+			for _, m := range lv.members[lv.memStart[id]:lv.memStart[id+1]] {
+				lowLv.groups[m].Parent = id
+			}
+		}
+		if low.rebuilt { // (assemble cleared every parent)
+			for id := range lv.groups {
+				set(int32(id))
+			}
+		} else {
+			for _, id := range removed {
+				set(id)
+			}
+		}
+	}
+	return lv, o2n
+}
