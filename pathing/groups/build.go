@@ -56,6 +56,13 @@ type builder struct {
 	ulabel    []int32    // Update: per lower group flood labels, reused
 	units     []int32    // Update: the lower groups of the dirty keys
 	regIdx    []*regionIndex
+	// overlay: level 1 was patched in place, and ovOld[c] holds the old
+	// group of each cell c written over (ovMark[c] == ovGen); see
+	// oldGroupOf.
+	overlay bool
+	ovMark  []uint32
+	ovOld   []int32
+	ovGen   uint32
 	// patched and rebuilt count the levels Update patched and laid out
 	// anew, patchedOnRebuilt the patched ones above a level laid out anew
 	// (tests: every path runs).

@@ -118,10 +118,10 @@ func canPatch(old *level, removed []int32, fresh []rec) bool {
 	return true
 }
 
-// copyLevel makes dst a copy of src, reusing dst's arrays.
+// copyLevel makes dst a copy of src, reusing dst's arrays, but for the
+// group map (patchLayout takes src's).
 func copyLevel(dst, src *level) {
 	dst.side, dst.clustersOnly = src.side, src.clustersOnly
-	dst.groupOf = append(dst.groupOf[:0], src.groupOf...)
 	dst.groups = append(dst.groups[:0], src.groups...)
 	dst.cellStart = append(dst.cellStart[:0], src.cellStart...)
 	dst.cells = append(dst.cells[:0], src.cells...)
@@ -157,7 +157,29 @@ func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fr
 	if l < len(b.spare) && b.spare[l] != nil {
 		lv, b.spare[l] = b.spare[l], nil
 	}
+	// The group map is patched in place rather than copied (a copy of
+	// a per-cell array per level was half of copyLevel's time): old's
+	// becomes lv's, and old takes lv's stale one, which nothing reads.
+	// At level 1 outsidePairs reads old's map: oldGroupOf keeps the cells
+	// written over.
+	stale := lv.groupOf
 	copyLevel(lv, old)
+	lv.groupOf, old.groupOf = old.groupOf, stale
+	b.overlay = l == 1
+	if b.overlay {
+		if len(b.ovMark) != len(lv.groupOf) {
+			b.ovMark, b.ovOld, b.ovGen = make([]uint32, len(lv.groupOf)), make([]int32, len(lv.groupOf)), 0
+		}
+		if b.ovGen++; b.ovGen == 0 { // wrapped: old stamps could match
+			clear(b.ovMark)
+			b.ovGen = 1
+		}
+	}
+	save := func(c int32) {
+		if b.overlay && b.ovMark[c] != b.ovGen {
+			b.ovMark[c], b.ovOld[c] = b.ovGen, lv.groupOf[c]
+		}
+	}
 	n := len(old.groups)
 	o2n := make([]int32, n)
 	for i := range o2n {
@@ -168,11 +190,13 @@ func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fr
 			o2n[id] = -1
 		}
 		for _, c := range old.cells[old.cellStart[id]:old.cellStart[id+1]] {
+			save(c)
 			lv.groupOf[c] = -1
 		}
 	}
 	for i, r := range fresh {
 		for _, c := range r.cells {
+			save(c)
 			lv.groupOf[c] = removed[i]
 		}
 	}
@@ -240,4 +264,17 @@ func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fr
 		}
 	}
 	return lv, o2n
+}
+
+// oldGroupOf returns the group of level-1 cell c in old, the level before
+// the repair: after patchLayout, the cells it wrote over keep their old
+// values in the overlay, and old's own map is stale.
+func (b *builder) oldGroupOf(old, lv *level, c int) int32 {
+	if !b.overlay {
+		return old.groupOf[c]
+	}
+	if b.ovMark[c] == b.ovGen {
+		return b.ovOld[c]
+	}
+	return lv.groupOf[c]
 }

@@ -35,8 +35,8 @@ func TestUpdatePatchEqualsBuild(t *testing.T) {
 				l2 := make([]byte, g.Len())
 				for i := range l1 {
 					p := g.Point(i)
-					l1[i] = byte('A' + (p.X/8)%26 + 5*((p.Y/6)%4))
-					if (p.X*3+p.Y)%13 == 0 {
+					l1[i] = byte('A' + (p.X/9)%26 + 3*((p.Y/7)%3))
+					if (p.X+p.Y)%11 == 0 {
 						l1[i] = ' '
 					}
 					l2[i] = byte('a' + p.X/17 + 3*(p.Y/17))
@@ -47,14 +47,24 @@ func TestUpdatePatchEqualsBuild(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for step := 0; step < 150; step++ {
+			for step := 0; step < 300; step++ {
+				// Mostly single cells; every fourth step a few cells
+				// close together, which can move a border between two
+				// groups of a key (the checked neighbours' case).
 				n := 1
-				if step%10 == 9 {
-					n = 2 + r.Intn(4)
+				if step%4 == 3 {
+					n = 2 + r.Intn(10)
 				}
+				at := image.Point{r.Intn(g.Width()), r.Intn(g.Height())}
 				var changed []image.Point
 				for i := 0; i < n; i++ {
-					p := image.Point{r.Intn(g.Width()), r.Intn(g.Height())}
+					p := at
+					if i > 0 {
+						p = at.Add(image.Pt(r.Intn(5)-2, r.Intn(5)-2))
+						if !g.In(p) {
+							continue
+						}
+					}
 					switch {
 					case !g.Open(p):
 						g.SetWeight(p, 1)

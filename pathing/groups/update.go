@@ -302,6 +302,7 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 		visit = removed
 	} else {
 		b.rebuilt++
+		b.overlay = false
 		recs := append(b.recs[:0], fresh...)
 		defer func() { b.recs = recs[:0] }()
 		j := 0
@@ -705,7 +706,7 @@ func (b *builder) outsidePairs(l int, lv, old, oldLow *level, low *delta, a int3
 		pairs = append(pairs, [2]int32{x, y})
 	}
 	if l == 1 {
-		b.stepsOut(lv, a, func(di int) { add(old.groupOf[di], lv.groupOf[di]) })
+		b.stepsOut(lv, a, func(di int) { add(b.oldGroupOf(old, lv, di), lv.groupOf[di]) })
 		return pairs, ok
 	}
 	ll := b.g.levels[l-1]
