@@ -137,6 +137,30 @@ func BenchmarkUpdate512(b *testing.B) {
 	cpu.report(b)
 }
 
+// BenchmarkUpdateWeight512 changes one random open cell's weight (1 ↔ 3)
+// per iteration and repairs: an edit that keeps every group, so each level
+// is patched in place (the common case of BenchmarkUpdate512's toggles,
+// without the ones that add or drop a group and lay levels out anew).
+func BenchmarkUpdateWeight512(b *testing.B) {
+	g := benchGrid(b).Clone()
+	gr, err := Build(g, Config{}, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewSource(6))
+	b.ReportAllocs()
+	cpu := startCPU()
+	for b.Loop() {
+		p := randomOpen(g, r)
+		g.SetWeight(p, 4-g.Weight(p)) // 1 ↔ 3
+		gr.Update([]image.Point{p})
+	}
+	cpu.report(b)
+	if gr.upd.rebuilt != 0 {
+		b.Fatalf("%d levels laid out anew: weight changes should patch", gr.upd.rebuilt)
+	}
+}
+
 // cpuClock measures a benchmark's CPU time (cpuTime), which the other
 // engineers' jobs on a shared machine disturb far less than its wall time.
 type cpuClock struct {

@@ -535,10 +535,10 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 	})
 	if patch {
 		d.lists(visit, removed)
-	} else {
-		d.lists(nil, nil)
+		return lv, d, diffLevel(old, lv, d, redo, check, visit)
 	}
-	return lv, d, diffLevel(old, lv, d, redo, check)
+	d.lists(nil, nil)
+	return lv, d, diffLevel(old, lv, d, redo, check, nil)
 }
 
 // patchEdges writes the edges of the groups of ids (ascending) into lv, a
@@ -732,45 +732,60 @@ func byTo(a, b Edge) int { return int(a.To - b.To) }
 // around the groups recomputed or checked (the others' edges are their old
 // ones renamed); an edge counts as the same when both ends are the same
 // groups (a group and its predecessor), and as changed when it is the same
-// with other costs or entries.
-func diffLevel(old, nl *level, d *delta, redo, check []bool) LevelChange {
+// with other costs or entries. ids, when not nil (a patched level), lists
+// (ascending) every group that may be recomputed, checked, added or
+// removed: there every surviving group kept its id, so ids serve as old
+// and as new ids, and no other group needs a look.
+func diffLevel(old, nl *level, d *delta, redo, check []bool, ids []int32) LevelChange {
 	var lc LevelChange
-	for id, r := range redo {
-		if r {
-			lc.Dirty = append(lc.Dirty, int32(id))
+	each := func(n int, f func(id int32)) {
+		if ids == nil {
+			for id := range n {
+				f(int32(id))
+			}
+			return
+		}
+		for _, id := range ids {
+			f(id)
 		}
 	}
+	each(len(redo), func(id int32) {
+		if redo[id] {
+			lc.Dirty = append(lc.Dirty, id)
+		}
+	})
 	lc.Successor = d.o2n
-	for _, o := range d.n2o {
-		if o < 0 {
+	each(len(d.n2o), func(id int32) {
+		if d.n2o[id] < 0 {
 			lc.Added++
 		}
-	}
-	for _, n := range d.o2n {
-		if n < 0 {
+	})
+	each(len(d.o2n), func(id int32) {
+		if d.o2n[id] < 0 {
 			lc.Removed++
 		}
-	}
+	})
 	look := func(id int32) bool { return id < 0 || redo[id] || check[id] }
 	type pair struct{ a, b int32 } // new ids of the ends
 	oldSet := map[pair]int32{}     // each continued edge's index in old.edges, by its new ends
-	for id, n := range d.o2n {
+	each(len(d.o2n), func(id int32) {
+		n := d.o2n[id]
 		if !look(n) {
-			continue
+			return
 		}
 		for i := old.edgeStart[id]; i < old.edgeStart[id+1]; i++ {
 			if t := d.o2n[old.edges[i].To]; n >= 0 && t >= 0 {
-				oldSet[pair{n, t}] = int32(i)
+				oldSet[pair{n, t}] = i
 			}
 		}
-	}
+	})
 	newSet := map[pair]bool{}
-	for id := range nl.groups {
-		if !look(int32(id)) {
-			continue
+	each(len(nl.groups), func(id int32) {
+		if !look(id) {
+			return
 		}
 		for _, e := range nl.edges[nl.edgeStart[id]:nl.edgeStart[id+1]] {
-			k := pair{int32(id), e.To}
+			k := pair{id, e.To}
 			newSet[k] = true
 			ref := EdgeRef{e.From, e.To, nl.groups[e.From].Name, nl.groups[e.To].Name}
 			switch i, ok := oldSet[k]; {
@@ -780,17 +795,18 @@ func diffLevel(old, nl *level, d *delta, redo, check []bool) LevelChange {
 				lc.ChangedEdges = append(lc.ChangedEdges, ref)
 			}
 		}
-	}
-	for id, n := range d.o2n {
+	})
+	each(len(d.o2n), func(id int32) {
+		n := d.o2n[id]
 		if !look(n) {
-			continue
+			return
 		}
 		for _, e := range old.edges[old.edgeStart[id]:old.edgeStart[id+1]] {
 			if t := d.o2n[e.To]; n < 0 || t < 0 || !newSet[pair{n, t}] {
 				lc.RemovedEdges = append(lc.RemovedEdges, EdgeRef{e.From, e.To, old.groups[e.From].Name, old.groups[e.To].Name})
 			}
 		}
-	}
+	})
 	return lc
 }
 
