@@ -56,6 +56,7 @@ type cellSearch struct {
 	remaining int
 	expanded  int
 	trace     *pathing.Trace
+	near      openLines // intra1Lines: the loaded cluster's open cells, for nearOctile
 }
 
 type cellState struct {

@@ -616,7 +616,7 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 				}
 			}
 		}
-		h.coverPairs(cl, h.cs, need, cnt, left, false)
+		h.coverPairs(cl, h.cs, need, cnt, left)
 		return true
 	}
 	if count >= n-1 {
@@ -681,7 +681,7 @@ func (h *Hierarchy) searchRows(ci int, rows []bool) {
 				}
 			}
 		}
-		h.coverPairs(cl, s, need, cnt, left, false)
+		h.coverPairs(cl, s, need, cnt, left)
 		return
 	}
 	for i := 0; i < n; i++ {
