@@ -182,13 +182,16 @@ type interEdge struct {
 // many clusters; plus one labelling of the components. A level-1 cluster of
 // one weight (8-connected) searches less, with or without the path cache:
 // none when fully open, none for pairs joined by an octile-shaped path (the
-// cache stores that path), and bucket-queue searches covering the rest. For
+// cache stores that path), without the cache none for pairs costing at most
+// w·(octile + 2) (nearOctile) or in different components of the cluster,
+// and bucket-queue searches covering the rest. For
 // a 512×512 game map (AR0011SR, Aftershock), about 4–6 ms with Fast (path
 // cache) and 2.5–4 ms without; maze512 9 and 7.5 ms, 8room 16–17 and 13 ms;
 // maps full of small obstacles (many entrances, cluttered clusters:
 // random512) about 65 and 55 ms (cmd/bench medians, 2 cores). With the
 // zero Config (cluster 10, no cache; BenchmarkBuild, quiet machine): 4–8 ms
-// on the game maps and maze512, 19 ms on 8room, 33 ms on random512. Build
+// on the game maps and maze512, 19 ms on 8room, 33 ms on random512, before
+// nearOctile took about a third of random512's CPU time away. Build
 // is BuildContext with a context that is never cancelled.
 func Build(g *pathing.Grid, cfg Config) (*Hierarchy, error) {
 	return BuildContext(context.Background(), g, cfg)
