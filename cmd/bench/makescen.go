@@ -35,6 +35,12 @@ func init() {
 	})
 	registerMode(Mode{Name: "make-scen", When: func(c *Config) bool { return c.ExtString("make-scen") != "" }, Run: runMakeScen})
 	scopeFlags("-make-scen FILE", func(c *Config) bool { return c.ExtString("make-scen") != "" }, "make-scen-rows")
+	// The modes of -scenario, -agents and -repair are picked before this
+	// one: with any of them -make-scen ran that mode and wrote no file,
+	// exit 0. A .scen names a map file, and the maker runs nothing else.
+	scopeFlags("a -map of its own (not -scenario, -agents or -repair)", func(c *Config) bool {
+		return c.ExtString("scenario-arg") == "" && c.ExtInt("agents") == 0 && c.ExtInt("repair") == 0
+	}, "make-scen")
 }
 
 // maxMadeRows bounds -make-scen-rows.
@@ -49,9 +55,6 @@ func runMakeScen(env *Env) (*Report, error) {
 		if slices.Contains(c.Given, f) {
 			return nil, usagef("bench: -make-scen writes a list of queries and runs none: drop -%s (then run the list with -scen %s)", f, shellWord(out))
 		}
-	}
-	if c.ExtString("scenario-arg") != "" {
-		return nil, usagef("bench: -make-scen writes a list for a map file: give it with -map (a .scen names its map, which a scenario's inline map or edits are not)")
 	}
 	if n < 1 || n > maxMadeRows {
 		return nil, usagef("bench: -make-scen-rows %d: want 1 to %d", n, maxMadeRows)

@@ -83,6 +83,11 @@ func TestMakeScenRefusals(t *testing.T) {
 		{[]string{"-map", tinyMap, "-make-scen", filepath.Join(dir, "c.scen"), "-make-scen-rows", "0"}, "want 1 to"},
 		{[]string{"-map", tinyMap, "-make-scen", tinyMap}, "is the map"},
 		{[]string{"-map", tinyMap, "-scen", tinyScen, "-make-scen-rows", "5"}, "applies only with -make-scen"},
+		// Modes picked before the maker's ran instead, and wrote no file.
+		{[]string{"-map", tinyMap, "-make-scen", filepath.Join(dir, "e.scen"), "-agents", "2"}, "-make-scen applies only with a -map of its own"},
+		{[]string{"-map", tinyMap, "-make-scen", filepath.Join(dir, "f.scen"), "-algo", "hpa", "-repair", "3"}, "-make-scen applies only with a -map of its own"},
+		{[]string{"-map", tinyMap, "-make-scen", filepath.Join(dir, "g.scen"), "-algo", "group", "-repair", "3"}, "-make-scen applies only with a -map of its own"},
+		{[]string{"-scenario", "builtin:textbook-groups", "-make-scen", filepath.Join(dir, "h.scen")}, "-make-scen applies only with a -map of its own"},
 	} {
 		code, _, errs := runMain(t, tc.args...)
 		if code != exitUsage || !strings.Contains(errs, tc.want) {
@@ -98,6 +103,11 @@ func TestMakeScenRefusals(t *testing.T) {
 	}
 	if code, _, errs := runMain(t, "-map", spaced, "-make-scen", filepath.Join(dir, "d.scen")); code != exitUsage || !strings.Contains(errs, "has a space") {
 		t.Errorf("a map named with a space: exit %d, %q", code, errs)
+	}
+	for _, f := range []string{"e.scen", "f.scen", "g.scen", "h.scen"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err == nil {
+			t.Errorf("%s was written by a refused run", f)
+		}
 	}
 	if b, _ := os.ReadFile(kept); string(b) != "version 1\n" {
 		t.Errorf("the existing list was written over: %q", b)
