@@ -131,3 +131,37 @@ func TestPlannerReportsOverlappingUpdate(t *testing.T) {
 		t.Errorf("after the overlaps: %v", err)
 	}
 }
+
+// An Update between two segments of a Walk overlaps the walk as much as
+// one inside a segment: each PlanSegment alone saw no overlap, and Walk
+// returned a path stitched from plans of two graphs, without an error.
+func TestWalkReportsUpdateBetweenSegments(t *testing.T) {
+	g := pathing.MustGrid(40, 40)
+	gr, err := Build(g, Config{ClusterSize: 4}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := NewPlanner(gr)
+	a, b := image.Pt(0, 0), image.Pt(39, 39)
+	t.Cleanup(func() { walkHook = nil })
+	if wr, err := p.Walk(a, b, Options{}); err != nil || wr.Segments < 2 {
+		t.Fatalf("test set-up: %d segments, %v; want a walk of several", wr.Segments, err)
+	}
+	walkHook = func() {
+		walkHook = nil
+		gr.Update([]image.Point{{20, 20}})
+	}
+	wr, err := p.Walk(a, b, Options{})
+	if !errors.Is(err, ErrConcurrentUpdate) || wr.Path != nil {
+		t.Errorf("Update between two segments: %d cells, %v; want ErrConcurrentUpdate", len(wr.Path), err)
+	}
+	gr.inUpdate.Add(1)
+	wr, err = p.Walk(a, b, Options{})
+	gr.inUpdate.Add(1)
+	if !errors.Is(err, ErrConcurrentUpdate) || wr.Path != nil {
+		t.Errorf("walk during an Update: %d cells, %v; want ErrConcurrentUpdate", len(wr.Path), err)
+	}
+	if wr, err := p.Walk(a, b, Options{}); err != nil || wr.Path[len(wr.Path)-1] != b {
+		t.Errorf("after the overlaps: %v", err)
+	}
+}

@@ -29,8 +29,33 @@ type WalkResult struct {
 // plans are not kept from one Walk to the next, so walking a query again
 // repeats its work and its counts. Errors of PlanSegment are
 // returned with the segment number. The trace, when given, records every
-// segment's searches in order.
-func (p *Planner) Walk(start, goal image.Point, opts Options) (WalkResult, error) {
+// segment's searches in order. An Update that runs during the walk, within
+// a segment or between two, fails it with ErrConcurrentUpdate (and an empty
+// result): its segments were planned on two different graphs.
+func (p *Planner) Walk(start, goal image.Point, opts Options) (wr WalkResult, err error) {
+	// As PlanSegment (which checks each segment alone): an Update between
+	// two segments, or one under way while Walk sizes its buffers (fit),
+	// was not seen, and the path was stitched from two graphs.
+	g := p.g
+	u0 := g.inUpdate.Load()
+	if u0&1 != 0 {
+		return WalkResult{}, ErrConcurrentUpdate
+	}
+	defer func() {
+		if g.inUpdate.Load() != u0 {
+			recover() // whatever the torn graph made the walk do
+			wr, err = WalkResult{}, ErrConcurrentUpdate
+		}
+	}()
+	return p.walk(start, goal, opts)
+}
+
+// walkHook, when not nil, runs after each segment of a Walk (tests: an
+// Update between two segments).
+var walkHook func()
+
+// walk is Walk without the check for a concurrent Update.
+func (p *Planner) walk(start, goal image.Point, opts Options) (WalkResult, error) {
 	p.fit()
 	// The stored plans serve the segments of this walk only: kept from an
 	// earlier Walk, the same query walked again skipped its top-level
@@ -85,6 +110,9 @@ func (p *Planner) Walk(start, goal image.Point, opts Options) (WalkResult, error
 		cur = r.Segment[len(r.Segment)-1]
 		if r.Final || cur == goal {
 			break
+		}
+		if walkHook != nil {
+			walkHook()
 		}
 	}
 	p.path = wr.Path
