@@ -339,7 +339,8 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (res Result, e
 			res, err = q.overlapped()
 		}
 	}()
-	return q.find(start, goal, opt)
+	err = q.find(start, goal, opt)
+	return q.res, err
 }
 
 // ErrConcurrentUpdate is wrapped by Find's error when Hierarchy.Update ran
@@ -363,7 +364,7 @@ func (q *Querier) overlapped() (Result, error) {
 }
 
 // find is Find without the check for a concurrent Update.
-func (q *Querier) find(start, goal image.Point, opt QueryOptions) (Result, error) {
+func (q *Querier) find(start, goal image.Point, opt QueryOptions) error {
 	h := q.h
 	r := &q.res
 	plans := r.Plans
@@ -374,32 +375,33 @@ func (q *Querier) find(start, goal image.Point, opt QueryOptions) (Result, error
 	q.path = q.path[:0]
 	q.tr = opt.Trace
 	if opt.RefineSteps < 0 {
-		return *r, fmt.Errorf("hpa: RefineSteps %d is negative (0 refines every step)", opt.RefineSteps)
+		return fmt.Errorf("hpa: RefineSteps %d is negative (0 refines every step)", opt.RefineSteps)
 	}
 	if w := opt.AbstractWeight; math.IsNaN(w) || math.IsInf(w, 0) {
-		return *r, fmt.Errorf("hpa: AbstractWeight %v: want a finite factor (up to 1 means 1)", w)
+		return fmt.Errorf("hpa: AbstractWeight %v: want a finite factor (up to 1 means 1)", w)
 	}
 	if v := h.grid.Version(); v != h.seen {
-		return *r, fmt.Errorf("hpa: %w", ErrStale)
+		return fmt.Errorf("hpa: %w", ErrStale)
 	}
 	if !h.grid.Open(start) {
-		return *r, fmt.Errorf("hpa: start (%d,%d): %w", start.X, start.Y, ErrBlocked)
+		return fmt.Errorf("hpa: start (%d,%d): %w", start.X, start.Y, ErrBlocked)
 	}
 	if !h.grid.Open(goal) {
-		return *r, fmt.Errorf("hpa: goal (%d,%d): %w", goal.X, goal.Y, ErrBlocked)
+		return fmt.Errorf("hpa: goal (%d,%d): %w", goal.X, goal.Y, ErrBlocked)
 	}
 	if findHook != nil {
 		findHook()
 	}
 	if h.comp.label[h.grid.Index(start)] != h.comp.label[h.grid.Index(goal)] {
 		r.Unreachable = true
-		return *r, nil
+		return nil
 	}
 	if start == goal {
 		q.path = append(q.path, start)
 		r.SegmentEnds = append(r.SegmentEnds, 0)
 		r.PlanCost = 0
-		return q.finish(0), nil
+		q.finish(0)
+		return nil
 	}
 	l1 := h.lv[0]
 	short := inf // the bounded A*'s cost when it found a path it could not prove optimal
@@ -423,7 +425,8 @@ func (q *Querier) find(start, goal image.Point, opt QueryOptions) (Result, error
 					q.path = cs.appendPath(q.path, goal, false)
 					q.shortAnswer(c)
 					r.Phases.ShortcutTime = time.Since(t0)
-					return q.finish(c), nil
+					q.finish(c)
+					return nil
 				}
 				// A path leaving the box might be cheaper (a wall inside
 				// it, a gap just outside): ask the hierarchy too, and keep
@@ -439,7 +442,7 @@ func (q *Querier) find(start, goal image.Point, opt QueryOptions) (Result, error
 	t0 := time.Now()
 	L := h.cfg.Levels
 	if err := q.insert(start, goal); err != nil {
-		return *r, err
+		return err
 	}
 	t1 := time.Now()
 	r.Phases.InsertTime = t1.Sub(t0)
@@ -458,7 +461,7 @@ func (q *Querier) find(start, goal image.Point, opt QueryOptions) (Result, error
 	t2 := time.Now()
 	r.Phases.AbstractTime = t2.Sub(t1)
 	if !found {
-		return *r, fmt.Errorf("hpa: internal error: no abstract path from (%d,%d) to (%d,%d) inside one component", start.X, start.Y, goal.X, goal.Y)
+		return fmt.Errorf("hpa: internal error: no abstract path from (%d,%d) to (%d,%d) inside one component", start.X, start.Y, goal.X, goal.Y)
 	}
 	top := append(q.ids[L][:0], e.base)
 	top = q.top.appendPath(top, e.base+1)
@@ -489,7 +492,7 @@ func (q *Querier) find(start, goal image.Point, opt QueryOptions) (Result, error
 		}
 	}
 	if q.err != nil {
-		return *r, q.err
+		return q.err
 	}
 	for l := 1; l <= L; l++ {
 		for _, id := range q.ids[l] {
@@ -540,10 +543,12 @@ func (q *Querier) find(start, goal image.Point, opt QueryOptions) (Result, error
 		if short <= judge*(1+1e-9) {
 			q.path = append(q.path[:0], q.short...)
 			q.shortAnswer(short)
-			return q.finish(short), nil
+			q.finish(short)
+			return nil
 		}
 	}
-	return q.finish(cost), nil
+	q.finish(cost)
+	return nil
 }
 
 // shortAnswer makes q.path, the bounded A*'s path of cost c, the answer:
@@ -604,12 +609,11 @@ func (h *Hierarchy) leaveBound(box image.Rectangle, s, g image.Point) float64 {
 	return best * (1 + 1e-12)
 }
 
-func (q *Querier) finish(cost float64) Result {
+func (q *Querier) finish(cost float64) {
 	r := &q.res
 	r.Status = pathing.Found
 	r.Path = q.path
 	r.Cost = cost
-	return *r
 }
 
 // insert builds the extension of every level: level 1 by cell searches inside
