@@ -4529,14 +4529,10 @@ func nodeKey(w *world.World, l int, p image.Point) string {
 // under the group hierarchy, 0 for a cell search (l 0), another
 // algorithm, or a cell in no room of that level.
 func roomLetter(w *world.World, l int, p image.Point) byte {
-	if w == nil || w.Settings.Algo != world.AlgoGroup || l < 1 || l > len(w.Regions) || !w.Grid.In(p) {
+	if w == nil || w.Settings.Algo != world.AlgoGroup {
 		return 0
 	}
-	layer := w.Regions[l-1]
-	if i := w.Grid.Index(p); i < len(layer) && layer[i] != '#' && layer[i] != ' ' && layer[i] != 0 {
-		return layer[i]
-	}
-	return 0
+	return letterOrZero(w.RoomAt(p, l))
 }
 
 // drawOpenList shows the best entries of the open list of the search at

@@ -651,15 +651,18 @@ func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
 // level's region layer, or 0 when there is none (no layers, no region).
 func regionChar(f *Frame, p image.Point) byte {
 	w := f.World
-	if len(w.Regions) == 0 || !w.Grid.In(p) {
+	if len(w.Regions) == 0 {
 		return 0
 	}
-	layer := w.Regions[clampLevel(f.ViewLevel, len(w.Regions))-1]
-	i := w.Grid.Index(p)
-	if i >= len(layer) || layer[i] == '#' || layer[i] == ' ' || layer[i] == 0 {
+	return letterOrZero(w.RoomAt(p, clampLevel(f.ViewLevel, len(w.Regions))))
+}
+
+// letterOrZero is a world.RoomAt letter, with world.NoRoom as 0.
+func letterOrZero(c byte) byte {
+	if c == world.NoRoom {
 		return 0
 	}
-	return layer[i]
+	return c
 }
 
 func segDist(px, py, ax, ay, bx, by float64) float64 {
