@@ -36,8 +36,11 @@ func (w *World) CheckRepair() error {
 		// The region layers it was built with: rooms painted since
 		// rebuild it when it is next used (keyFor), not before.
 		var regions [][]byte
-		for l := 1; h.g.Regions(l) != nil; l++ {
-			regions = append(regions, h.g.Regions(l))
+		for l := 1; l <= h.g.Levels(); l++ {
+			regions = append(regions, h.g.Regions(l)) // nil for a level without rooms
+		}
+		for len(regions) > 0 && regions[len(regions)-1] == nil {
+			regions = regions[:len(regions)-1]
 		}
 		fresh, err := groups.Build(w.Grid.Clone(), h.g.Config(), regions)
 		if err != nil {
