@@ -747,16 +747,7 @@ func (s *Settings) set(key, v string) error {
 		if err != nil {
 			return fmt.Errorf("%s %s: %v", key, quoteText([]byte(v)), err)
 		}
-		switch key {
-		case "zoom":
-			s.Zoom = c
-		case "center":
-			s.Center = c
-		case "level":
-			s.ViewLevel = c
-		case "pin":
-			s.Pin = c
-		}
+		s.putView(key, c)
 	}
 	return nil
 }
@@ -1248,18 +1239,24 @@ func (s *Scenario) setView(args []string, setAt, left map[string]int, ln int) st
 		}
 		return fmt.Sprintf("set %s %s left out: %v; %s", key, quoteText([]byte(args[1])), err, viewFallback[key])
 	}
-	switch key {
-	case "zoom":
-		s.Settings.Zoom = c
-	case "center":
-		s.Settings.Center = c
-	case "level":
-		s.Settings.ViewLevel = c
-	case "pin":
-		s.Settings.Pin = c
-	}
+	s.Settings.putView(key, c)
 	setAt[key] = ln
 	return ""
+}
+
+// putView stores view setting key (ViewKeys) as c, a value checkView
+// returned.
+func (s *Settings) putView(key, c string) {
+	switch key {
+	case "zoom":
+		s.Zoom = c
+	case "center":
+		s.Center = c
+	case "level":
+		s.ViewLevel = c
+	case "pin":
+		s.Pin = c
+	}
 }
 
 // viewFallback says what the window shows in place of a view line left
