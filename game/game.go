@@ -528,7 +528,7 @@ func (g *Game) syncView() {
 func (g *Game) placeFileCursor() {
 	w := g.w
 	c := w.FileCursor()
-	if c == "" || !w.HasStart || !w.HasGoal || !w.OpensFileQuery() {
+	if c == "" {
 		return
 	}
 	run := func() error {

@@ -275,7 +275,7 @@ func (w *World) FileCursor() string {
 	if w.scenario == nil {
 		return ""
 	}
-	if qs := w.scenario.Queries; len(qs) > 0 && (!w.HasStart || !w.HasGoal || w.Start != qs[0].Start || w.Goal != qs[0].Goal) {
+	if !w.HasStart || !w.HasGoal || !w.OpensFileQuery() {
 		return ""
 	}
 	return w.scenario.Settings.Cursor
