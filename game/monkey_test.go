@@ -109,7 +109,6 @@ func (m *monkey) run(n int) {
 			mapArea = m.g.lay.Map
 			table = m.g.in.table
 		}
-		hold := false
 		switch r := m.rng.Intn(100); {
 		case r < 40: // a binding, with its modifiers
 			b := table[m.rng.Intn(len(table))]
@@ -164,7 +163,7 @@ func (m *monkey) run(n int) {
 		default:
 			m.note("idle")
 		}
-		m.frame(i, hold)
+		m.frame(i, false)
 		if i%250 == 249 || i == n-1 {
 			m.checkRepair(i)
 		}
