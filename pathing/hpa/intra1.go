@@ -217,13 +217,7 @@ func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 	var comp []int16 // without the cache: the nodes' components inside the cluster
 	useNear := !cache && nearOn
 	if useNear {
-		near.load(s, cl.rect)
-		near.components()
-		comp = slices.Grow(near.nodeComp[:0], n)[:n]
-		near.nodeComp = comp
-		for i := 0; i < n; i++ {
-			comp[i] = near.comp(lv.nodes[cl.nodes[i]].pt)
-		}
+		comp = h.nearNodes(cl, s)
 	}
 	for i := 0; i < n-1; i++ {
 		a := lv.nodes[cl.nodes[i]].pt
@@ -246,9 +240,8 @@ func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 				}
 			} else if !useNear {
 				exact = inSight(g, a, b)
-			} else if comp[i] != comp[j] {
-				continue // not connected inside the cluster: stays +Inf
-			} else if c, ok := near.nearOctile(a, b, w); ok {
+			} else if c, ok := near.pair(a, b, comp[i], comp[j], w); ok {
+				// (+Inf when not connected inside the cluster)
 				cl.dist[i*n+j] = c
 				cl.dist[j*n+i] = c
 				continue
@@ -266,6 +259,22 @@ func (h *Hierarchy) intra1Lines(cl *cluster, s *cellSearch) {
 		}
 	}
 	h.coverPairs(cl, s, need, cnt, left)
+}
+
+// nearNodes loads s.near with level-1 cluster cl's open cells from the pad
+// s holds for it (loadPad), labels the cluster's components and returns
+// each node's (scratch, valid until the next call).
+func (h *Hierarchy) nearNodes(cl *cluster, s *cellSearch) []int16 {
+	near := &s.near
+	near.load(s, cl.rect)
+	near.components()
+	n := len(cl.nodes)
+	comp := slices.Grow(near.nodeComp[:0], n)[:n]
+	near.nodeComp = comp
+	for i, id := range cl.nodes {
+		comp[i] = near.comp(h.lv[0].nodes[id].pt)
+	}
+	return comp
 }
 
 // coverPairs settles the pairs of level-1 cluster cl (one weight, costs

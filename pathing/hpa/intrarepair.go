@@ -375,7 +375,12 @@ func (h *Hierarchy) remapL(lv *level, cl *cluster, oldCells []int32) []int {
 // x's new row, so x's pairs need no search of their own. Otherwise the
 // search from x only has to reach the ends of pairs whose octile sum
 // w·(oct(s,x) + oct(x,t)), a lower bound of d(s,x) + d(x,t), does not
-// already clear the test above. Path caching needs the
+// already clear the test above.
+//
+// 8-connected, d(x, ·) and the pairs to settle again go through nearOctile
+// and the cluster's components first (openLines.pair), as in a fresh build
+// (intra1Lines), so most repairs search little or nothing; the values are
+// those a build writes, bit for bit. Path caching needs the
 // same paths a fresh build finds, so it always takes the full
 // recomputation.
 func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
@@ -416,14 +421,22 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	if h.cfg.Neighborhood == pathing.Four {
 		margin = 0
 	}
+	// useNear: settle pairs with nearOctile and the cluster's components,
+	// as intra1Lines does in a fresh build (s.near holds the old terrain
+	// when nearOld, the current one otherwise).
+	useNear := nearOn && h.cfg.Neighborhood == pathing.Eight
+	nearOld := false
+	var comp []int16 // useNear: the nodes' components on s.near's terrain
 	pts := h.tmp[:0]
 	for _, id := range cl.nodes {
 		pts = append(pts, lv.nodes[id].pt)
 	}
 	h.tmp = pts
 	dx := h.incRow(n)
-	// d(x, node) on the terrain searched (the old one for a fill): a node in
-	// straight-line sight of x is w·octile away; the Dijkstra settles the rest.
+	// d(x, node) on the terrain searched (the old one for a fill): 8-connected,
+	// nearOctile and the cluster's components settle most nodes (else a node
+	// in straight-line sight of x is w·octile away); the Dijkstra settles
+	// the rest.
 	terrain := h.grid
 	if fill {
 		terrain = h.shadow
@@ -480,16 +493,38 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 				}
 			}
 		}
+		// 8-connected: nearOctile settles d(x, ·) up to w·(octile + 2)
+		// exactly, and a node outside x's component of the cluster stays
+		// +Inf, on the terrain searched (the pad holds the current one).
+		var cx int16
+		if useNear {
+			if fill {
+				s.setPadCell(x, oldW)
+			}
+			comp = h.nearNodes(cl, s)
+			cx = s.near.comp(x)
+			if fill {
+				s.setPadCell(x, pathing.Blocked)
+			}
+		}
 		for j, p := range pts {
 			if want != nil && !want[j] {
 				continue
 			}
-			if octileExact(terrain, x, p) {
+			switch {
+			case useNear:
+				if c, ok := s.near.pair(x, p, cx, comp[j], w); ok {
+					dx[j] = c
+				} else {
+					rest = append(rest, int32(j))
+				}
+			case octileExact(terrain, x, p):
 				dx[j] = w * pathing.OctileDistance(x, p)
-			} else {
+			default:
 				rest = append(rest, int32(j))
 			}
 		}
+		nearOld = useNear && fill
 	}
 	h.rest = rest
 	if len(rest) > 0 {
@@ -591,16 +626,25 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 				}
 				a, b := pts[i], pts[j]
 				oct := cw * pathing.OctileDistance(a, b)
-				exact := false
-				switch d := cl.dist[i*n+j]; {
-				case old && fill && d > oct+1e-9*max(1, oct):
-					// No octile-shaped path before the fill, so none
-					// after it (its cells are a subset).
-				case old && !fill && d <= oct+1e-9*max(1, oct):
+				d := cl.dist[i*n+j]
+				if old && !fill && d <= oct+1e-9*max(1, oct) {
 					// Octile-exact before the dig, so after it too, and
 					// nothing is cheaper: the cost stands.
 					continue
-				default:
+				}
+				if useNear {
+					if comp == nil || nearOld {
+						comp, nearOld = h.nearNodes(cl, s), false
+					}
+					if c, ok := s.near.pair(a, b, comp[i], comp[j], cw); ok {
+						cl.dist[i*n+j], cl.dist[j*n+i] = c, c
+						continue
+					}
+				}
+				exact := false
+				if !useNear && !(old && fill && d > oct+1e-9*max(1, oct)) {
+					// (After a fill, a pair with no octile-shaped path
+					// before has none after: its cells are a subset.)
 					exact = octileExact(h.grid, a, b)
 				}
 				if exact {
@@ -656,10 +700,15 @@ func (h *Hierarchy) searchRows(ci int, rows []bool) {
 		w = float64(h.grid.Weight(lv.nodes[cl.nodes[0]].pt))
 	}
 	if lines {
-		// As intra1Lines: octile-exact pairs need no search, the rest are
-		// covered by few searches.
+		// As intra1Lines: pairs nearOctile settles, or in different
+		// components of the cluster, need no search; the rest are covered
+		// by few searches.
 		need, cnt := h.pairBufs(n)
 		left := 0
+		var comp []int16
+		if nearOn {
+			comp = h.nearNodes(cl, s)
+		}
 		for i := 0; i < n; i++ {
 			a := lv.nodes[cl.nodes[i]].pt
 			for j := i + 1; j < n; j++ {
@@ -667,18 +716,23 @@ func (h *Hierarchy) searchRows(ci int, rows []bool) {
 					continue
 				}
 				b := lv.nodes[cl.nodes[j]].pt
-				if octileExact(h.grid, a, b) {
+				if comp != nil {
+					if c, ok := s.near.pair(a, b, comp[i], comp[j], w); ok {
+						cl.dist[i*n+j], cl.dist[j*n+i] = c, c
+						continue
+					}
+				} else if octileExact(h.grid, a, b) {
 					c := w * pathing.OctileDistance(a, b)
 					cl.dist[i*n+j] = c
 					cl.dist[j*n+i] = c
-				} else {
-					cl.dist[i*n+j] = inf
-					cl.dist[j*n+i] = inf
-					need[i*n+j], need[j*n+i] = true, true
-					cnt[i]++
-					cnt[j]++
-					left++
+					continue
 				}
+				cl.dist[i*n+j] = inf
+				cl.dist[j*n+i] = inf
+				need[i*n+j], need[j*n+i] = true, true
+				cnt[i]++
+				cnt[j]++
+				left++
 			}
 		}
 		h.coverPairs(cl, s, need, cnt, left)

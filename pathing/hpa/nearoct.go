@@ -200,6 +200,17 @@ func (o *openLines) nearOctile(a, b image.Point, w float64) (float64, bool) {
 	return w * (float64(s) + float64(d)*pathing.Sqrt2), true
 }
 
+// pair returns the cost of the pair a, b of nodes in components ca, cb of
+// the loaded cluster (see components) when it needs no search: +Inf when
+// the components differ, nearOctile's cost when it applies. ok is false
+// when the pair must be searched.
+func (o *openLines) pair(a, b image.Point, ca, cb int16, w float64) (c float64, ok bool) {
+	if ca != cb {
+		return inf, true
+	}
+	return o.nearOctile(a, b, w)
+}
+
 // nearOctileOnly is nearClass for class 0 alone (octileReach over the
 // loaded words): about half of a cluster's pairs are octile-exact, and
 // this costs a fraction of all eight classes.
