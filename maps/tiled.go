@@ -185,10 +185,10 @@ func ReadTiledRooms(r io.Reader, name, dir string) (*Map, Rooms, error) {
 		return nil, none, err
 	}
 	w, h := tm.Width, tm.Height
-	rd := tiledReader{name: name, data: data, m: tm, w: w, h: h, tiles: map[*tiled.Tileset]map[uint32]tileRule{}}
+	rd := tiledReader{name: name, dir: dir, data: data, m: tm, w: w, h: h, tiles: map[*tiled.Tileset]map[uint32]tileRule{}}
 	n := w * h
 	rd.blocked, rd.weight, rd.covered = make([]bool, n), make([]uint8, n), make([]bool, n)
-	err = walkTiledLayers(name, tm, tiledLayerVisit{
+	err = walkTiledLayers(name, data, tm, tiledLayerVisit{
 		tile: rd.tileLayer,
 		object: func(og *tiled.ObjectGroup, k objectLayerKind, at image.Point) error {
 			switch {
@@ -790,7 +790,8 @@ type tileRule struct {
 // tiledReader gathers the layers of one map.
 type tiledReader struct {
 	name  string
-	data  []byte // the file, for the lines of objects in messages
+	dir   string // what external tilesets are relative to
+	data  []byte // the file, for the lines of elements in messages
 	m     *tiled.Map
 	w, h  int
 	tiles map[*tiled.Tileset]map[uint32]tileRule
@@ -851,12 +852,12 @@ type tiledLayerVisit struct {
 // It refuses what no reader can sort, naming the file (name) and the
 // layer: a tile layer named as a region layer, a region layer's level out
 // of range, a block property that is not a boolean.
-func walkTiledLayers(name string, tm *tiled.Map, v tiledLayerVisit) error {
+func walkTiledLayers(name string, data []byte, tm *tiled.Map, v tiledLayerVisit) error {
 	var walk func(layers []*tiled.Layer, objs []*tiled.ObjectGroup, images []*tiled.ImageLayer, groups []*tiled.Group, off image.Point) error
 	walk = func(layers []*tiled.Layer, objs []*tiled.ObjectGroup, images []*tiled.ImageLayer, groups []*tiled.Group, off image.Point) error {
 		for _, l := range layers {
 			if _, ok, _ := regionLevel(l.Name, l.Class); ok {
-				return errAt(name, 0, "tile layer %q: draw regions as rectangles, polygons or ellipses on an object layer of that name", l.Name)
+				return errAt(name, xmlLine(data, layerStep("layer", l.ID, l.Name)), "tile layer %q: draw regions as rectangles, polygons or ellipses on an object layer of that name", l.Name)
 			}
 			if v.tile != nil {
 				if err := v.tile(l, off.Add(image.Pt(l.OffsetX, l.OffsetY))); err != nil {
@@ -868,7 +869,7 @@ func walkTiledLayers(name string, tm *tiled.Map, v tiledLayerVisit) error {
 			var k objectLayerKind
 			lvl, ok, err := regionLevel(og.Name, og.Class)
 			if err != nil {
-				return errAt(name, 0, "object layer %q: %v", og.Name, err)
+				return errAt(name, xmlLine(data, layerStep("objectgroup", og.ID, og.Name)), "object layer %q: %v", og.Name, err)
 			}
 			if ok {
 				k.level = lvl
@@ -876,7 +877,9 @@ func walkTiledLayers(name string, tm *tiled.Map, v tiledLayerVisit) error {
 				k.wall = nameIn(og.Name, collisionNames) || nameIn(og.Class, collisionNames)
 				if !k.wall {
 					if k.wall, err = anyTrue(og.Properties, blockProps); err != nil {
-						return errAt(name, 0, "object layer %q: %v", og.Name, err)
+						line := xmlLine(data, layerStep("objectgroup", og.ID, og.Name), xmlStep{name: "properties"},
+							xmlStep{name: "property", attr: "name", val: propName(err)})
+						return errAt(name, line, "object layer %q: %v", og.Name, err)
 					}
 				}
 			}
@@ -918,7 +921,9 @@ func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 	if !wall {
 		b, err := anyTrue(l.Properties, blockProps)
 		if err != nil {
-			return errAt(rd.name, 0, "tile layer %q: %v", l.Name, err)
+			line := xmlLine(rd.data, layerStep("layer", l.ID, l.Name), xmlStep{name: "properties"},
+				xmlStep{name: "property", attr: "name", val: propName(err)})
+			return errAt(rd.name, line, "tile layer %q: %v", l.Name, err)
 		}
 		wall = b
 	}
@@ -948,7 +953,16 @@ func (rd *tiledReader) tileLayer(l *tiled.Layer, off image.Point) error {
 		rd.covered[i] = true
 		rule, err := rd.rule(t)
 		if err != nil {
-			return errCell(rd.name, 0, image.Pt(i%rd.w, i/rd.w), "tile layer %q: %v", l.Name, err)
+			var te *tilePropError
+			if !errors.As(err, &te) || te.id != t.ID {
+				// Another tile of the tileset: its line says where.
+				line := 0
+				if te != nil {
+					line = te.line
+				}
+				return errAt(rd.name, line, "%v", err)
+			}
+			return errCell(rd.name, te.line, image.Pt(i%rd.w, i/rd.w), "%v (placed on tile layer %q at cell (%d,%d))", err, l.Name, i%rd.w, i/rd.w)
 		}
 		if rule.blocked {
 			rd.blocked[i] = true
@@ -1017,17 +1031,37 @@ func hasTile(ts *tiled.Tileset, id uint32) bool {
 	return ts.TileCount <= 0 || id < uint32(ts.TileCount)
 }
 
-// rule returns what tile t does, read from its tileset once.
+// tilePropError is a tile of a tileset with a bad property: its id, the
+// property's line in the map (0 when the tileset is external: the message
+// says where in it).
+type tilePropError struct {
+	id   uint32
+	line int
+	msg  string
+}
+
+func (e *tilePropError) Error() string { return e.msg }
+
+// rule returns what tile t does, read from its tileset once (every tile of
+// it: a bad property on any of them is a *tilePropError).
 func (rd *tiledReader) rule(t *tiled.LayerTile) (tileRule, error) {
 	ts := t.Tileset
 	rules, ok := rd.tiles[ts]
 	if !ok {
 		rules = map[uint32]tileRule{}
+		bad := func(id uint32, prop, format string, a ...any) (tileRule, error) {
+			line, ext := rd.tilePropWhere(ts, id, prop)
+			msg := fmt.Sprintf("tileset %q tile %d", ts.Name, id)
+			if ext != "" {
+				msg += " (" + ext + ")"
+			}
+			return tileRule{}, &tilePropError{id, line, msg + ": " + fmt.Sprintf(format, a...)}
+		}
 		for _, tt := range ts.Tiles {
 			var r tileRule
 			b, err := anyTrue(tt.Properties, blockProps)
 			if err != nil {
-				return r, fmt.Errorf("tileset %q tile %d: %v", ts.Name, tt.ID, err)
+				return bad(tt.ID, propName(err), "%v", err)
 			}
 			r.blocked = b
 			if !b {
@@ -1039,7 +1073,7 @@ func (rd *tiledReader) rule(t *tiled.LayerTile) (tileRule, error) {
 				}
 				v, err := strconv.Atoi(strings.TrimSpace(p.Value))
 				if err != nil || v < 1 || v > 9 {
-					return r, fmt.Errorf("tileset %q tile %d: %s %q, want a whole move weight from 1 to 9", ts.Name, tt.ID, p.Name, p.Value)
+					return bad(tt.ID, p.Name, "%s %q, want a whole move weight from 1 to 9", p.Name, p.Value)
 				}
 				r.weight = max(r.weight, uint8(v))
 			}
@@ -1061,7 +1095,8 @@ func (rd *tiledReader) grid() (*pathing.Grid, []byte, error) {
 					emptyBlocked = true
 				case "open", "":
 				default:
-					return nil, nil, errAt(rd.name, 0, "map property pathlens.empty %q: want open or blocked", p.Value)
+					line := xmlLine(rd.data, xmlStep{name: "map"}, xmlStep{name: "properties"}, xmlStep{name: "property", attr: "name", val: p.Name})
+					return nil, nil, errAt(rd.name, line, "map property pathlens.empty %q: want open or blocked", p.Value)
 				}
 			}
 		}
@@ -1691,7 +1726,7 @@ func anyTrue(props tiled.Properties, names []string) (bool, error) {
 			return true, nil
 		case "false", "0", "":
 		default:
-			return false, fmt.Errorf("property %s is %q, want true or false", p.Name, p.Value)
+			return false, &propError{p.Name, p.Value, "true or false"}
 		}
 	}
 	return false, nil

@@ -42,16 +42,16 @@ func ReadTiledSource(path string) (*TiledSource, error) {
 		return nil, err
 	}
 	defer f.Close()
-	_, tm, err := decodeTiled(f, path, filepath.Dir(path))
+	data, tm, err := decodeTiled(f, path, filepath.Dir(path))
 	if err != nil {
 		return nil, err
 	}
-	return tiledSource(path, tm)
+	return tiledSource(path, data, tm)
 }
 
 // tiledSource walks a decoded map for TiledSource; file, the map's path,
-// names it in walkTiledLayers' errors.
-func tiledSource(file string, tm *tiled.Map) (*TiledSource, error) {
+// and data, its text, name it and its lines in walkTiledLayers' errors.
+func tiledSource(file string, data []byte, tm *tiled.Map) (*TiledSource, error) {
 	src := &TiledSource{}
 	var lost []string
 	add := func(format string, a ...any) { lost = append(lost, fmt.Sprintf(format, a...)) }
@@ -111,7 +111,7 @@ func tiledSource(file string, tm *tiled.Map) (*TiledSource, error) {
 			add("%s %q's visibility and opacity (written shown and opaque)", kind, name)
 		}
 	}
-	err := walkTiledLayers(file, tm, tiledLayerVisit{
+	err := walkTiledLayers(file, data, tm, tiledLayerVisit{
 		tile: func(l *tiled.Layer, _ image.Point) error {
 			tileLayers = append(tileLayers, l.Name)
 			extras("tile layer", l.Name, l.Properties, !l.Visible, l.Opacity)

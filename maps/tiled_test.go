@@ -188,11 +188,11 @@ func TestTiledRefusals(t *testing.T) {
 		{"not a map", `<?xml version="1.0"?>` + "\n<svg width=\"2\"/>", "starts with <svg>, not a Tiled <map>", 2},
 		{"broken XML", "<?xml version=\"1.0\"?>\n<map width=\"2\" height=\"2\">\n<layer>\n</map>", "XML: element <layer> closed by </map>", 4},
 		{"no element", "<?xml version=\"1.0\"?>\n<!-- nothing -->\n", "holds no XML element", 0},
-		{"bad cost", fmt.Sprintf(strings.Replace(ok, `value="4"`, `value="12"`, 1), ""), `tileset "t" tile 2: cost "12", want a whole move weight from 1 to 9`, 0},
-		{"bad bool", fmt.Sprintf(strings.Replace(strings.Replace(ok, `value="true"`, `value="yes"`, 1), "1,1,\n1,1", "2,1,\n1,1", 1), ""), `property solid is "yes", want true or false`, 0},
+		{"bad cost", fmt.Sprintf(strings.Replace(ok, `value="4"`, `value="12"`, 1), ""), `m.tmx:5: tileset "t" tile 2: cost "12", want a whole move weight from 1 to 9`, 5},
+		{"bad bool", fmt.Sprintf(strings.Replace(strings.Replace(ok, `value="true"`, `value="yes"`, 1), "1,1,\n1,1", "2,1,\n1,1", 1), ""), `m.tmx:4: tileset "t" tile 1: property solid is "yes", want true or false (placed on tile layer "ground" at cell (0,0))`, 4},
 		{"short layer", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,1,1", 1), ""), `tile layer "ground" holds 3 tiles, want 4 (the map's 2×2 cells)`, 8},
 		{"unknown gid", fmt.Sprintf(strings.Replace(ok, "1,1,\n1,1", "1,1,\n1,99", 1), ""), `tile layer "ground" cell (1,1): gid 99 (column 3 of line 9) is tile 98 of tileset "t" (firstgid 1), which has 3 tiles`, 9},
-		{"empty property", fmt.Sprintf(tmx(`<properties><property name="pathlens.empty" value="void"/></properties>`+tileset, "1,1,\n1,1", 2, 2), ""), `pathlens.empty "void": want open or blocked`, 0},
+		{"empty property", fmt.Sprintf(tmx(`<properties><property name="pathlens.empty" value="void"/></properties>`+tileset, "1,1,\n1,1", 2, 2), ""), `pathlens.empty "void": want open or blocked`, 3},
 		{"overlap", objs(`<object id="1" name="a" x="0" y="0" width="32" height="16"/><object id="2" name="b" x="16" y="0" width="16" height="32"/>`), `cell (1,0) lies in region 'a' (object 1) and 'b' (object 2)`, 11},
 		// Regression (new users): rooms named Hall and Store in Tiled were
 		// named 'H' and 'S', letters the file never shows.
@@ -203,9 +203,9 @@ func TestTiledRefusals(t *testing.T) {
 		{"point", objs(`<object id="5" name="a" x="3" y="3"/>`), "object 5 has no area", 11},
 		{"unnamed", objs(`<object id="6" x="0" y="0" width="16" height="16"/>`), "object 6 has neither a name nor a region property", 11},
 		{"hash name", objs(`<object id="7" name="#1" x="0" y="0" width="16" height="16"/>`), `object 7: its name "#1" does not start with a printable character other than #`, 11},
-		{"region tiles", fmt.Sprintf(strings.Replace(ok, `name="ground"`, `name="Regions"`, 1), ""), `tile layer "Regions": draw regions as rectangles, polygons or ellipses on an object layer`, 0},
+		{"region tiles", fmt.Sprintf(strings.Replace(ok, `name="ground"`, `name="Regions"`, 1), ""), `tile layer "Regions": draw regions as rectangles, polygons or ellipses on an object layer`, 7},
 		{"level gap", fmt.Sprintf(ok, `<objectgroup id="2" name="regions 2"><object id="1" name="a" x="0" y="0" width="16" height="16"/></objectgroup>`), `region layer "regions 2" (level 2): region layers go up to level 2 but level 1 has none`, 11},
-		{"bad level", fmt.Sprintf(ok, `<objectgroup id="2" name="regions x"/>`), `object layer "regions x": a region layer's level "x"`, 0},
+		{"bad level", fmt.Sprintf(ok, `<objectgroup id="2" name="regions x"/>`), `object layer "regions x": a region layer's level "x"`, 11},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := ReadTiled(strings.NewReader(c.src), "m.tmx", "")
