@@ -411,6 +411,43 @@ func TestRepairCachedMovingAI(t *testing.T) {
 	}
 }
 
+// TestRepairMovingAI replays cmd/bench's repair sequence on real maps with
+// the configuration repairs are measured in (Editable: cluster 16, 2
+// levels, no path cache), comparing with a fresh build every 500 edits. The
+// random grids of TestRepairToggles are small: the level-2 shortcuts of
+// intraLEdit (bounds, via masks) meet few of the cases a 512×512 maze or
+// random map gives, and a shortcut that kept a pair whose cost had fallen
+// passed them while this caught it.
+func TestRepairMovingAI(t *testing.T) {
+	edits := 10000
+	if testing.Short() {
+		edits = 2000
+	}
+	for _, name := range []string{"maze512-16-0", "random512-10-0", "8room_000"} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			m, _ := loadBench(t, name)
+			g := m.Grid.Clone()
+			h, err := Build(g, Editable)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ed := newBenchEdits(1, 16, g.Width(), g.Height())
+			for i := 1; i <= edits; i++ {
+				p := ed.next()
+				g.SetOpen(p, !g.Open(p))
+				h.Update([]image.Point{p})
+				if i%500 == 0 {
+					fresh, _ := Build(g, Editable)
+					if err := Equal(h, fresh); err != nil {
+						t.Fatalf("after edit %d at %v: %v", i, p, err)
+					}
+				}
+			}
+		})
+	}
+}
+
 // TestScanRect checks scanRect's eight-cells-at-a-time test against a
 // cell-by-cell scan on random rectangles of grids mixing blocked cells
 // and one, two or several weights.
