@@ -29,8 +29,13 @@ import (
 // It may be called once.
 //
 // Relevel refuses what Build would refuse: n out of 1..MaxLevels, or fewer
-// levels than g has region layers.
+// levels than g has region layers. It fails with ErrStale when g's grid
+// changed since Build or the last Update: the copied levels would describe
+// other cells than the new graph's grid, which would pass for current.
 func (g *Graph) Relevel(n int) (build func(ctx context.Context, grid *pathing.Grid) (*Graph, error), err error) {
+	if g.grid.Version() != g.seen {
+		return nil, fmt.Errorf("%w: the grid changed since Build or the last Update (call Update with the changed cells before Relevel)", ErrStale)
+	}
 	c := g.cfg
 	c.Levels = n
 	if c, err = c.withDefaults(); err != nil || n == 0 {

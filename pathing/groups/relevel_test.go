@@ -207,6 +207,29 @@ func TestRelevelRefuses(t *testing.T) {
 	if ng, err := build(ctx, nil); ng != nil || !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v, %v", ng, err)
 	}
+	// A grid changed without Update: the copied levels would describe other
+	// cells, and the new graph would pass for current (it answered through
+	// the cell below).
+	p := image.Pt(-1, -1)
+	for y := 0; y < g.Height() && p.X < 0; y++ {
+		for x := 0; x < g.Width(); x++ {
+			if g.Open(image.Pt(x, y)) {
+				p = image.Pt(x, y)
+				break
+			}
+		}
+	}
+	g.SetOpen(p, false)
+	if _, err := gr.Relevel(3); !errors.Is(err, ErrStale) {
+		t.Errorf("stale graph: %v, want ErrStale", err)
+	}
+	if _, err := gr.WithLevels(3); !errors.Is(err, ErrStale) {
+		t.Errorf("stale graph, WithLevels: %v, want ErrStale", err)
+	}
+	gr.Update([]image.Point{p})
+	if _, err := gr.Relevel(3); err != nil {
+		t.Errorf("after Update: %v", err)
+	}
 }
 
 // tiledAftershock is Moving AI's Aftershock (512×512, open ground) tiled
