@@ -14,8 +14,10 @@ import (
 
 // xmlStep matches one element on a path through a TMX or TSX file: its
 // local name and, when attr is set, that attribute's value. A deep step may
-// lie at any depth below the step before (layers inside groups); the
-// others must be its children (the first: the root element).
+// lie at any depth below the step before, through <group> elements only
+// (layers inside groups, not a tile's collision <objectgroup> inside a
+// <tileset>; a deep first step may also lie below the root); the others
+// must be its children (the first: the root element).
 type xmlStep struct {
 	name, attr, val string
 	deep            bool
@@ -32,6 +34,7 @@ func xmlLine(data []byte, steps ...xmlStep) int {
 	d.Strict = false
 	depth := 0
 	at := []int{0} // at[k]: the depth of the element step k−1 matched (0: the document)
+	opaque := 0    // the depth of an element a deep step may not look inside, or 0
 	for {
 		tok, err := d.RawToken()
 		if err != nil {
@@ -42,14 +45,19 @@ func xmlLine(data []byte, steps ...xmlStep) int {
 			depth++
 			k := len(at) - 1
 			s := steps[k]
-			if (s.deep || depth == at[k]+1) && t.Name.Local == s.name && (s.attr == "" || attrOf(t, s.attr) == s.val) {
+			if (s.deep && opaque == 0 || depth == at[k]+1) && t.Name.Local == s.name && (s.attr == "" || attrOf(t, s.attr) == s.val) {
 				if k == len(steps)-1 {
 					line, _ := d.InputPos()
 					return line
 				}
 				at = append(at, depth)
+			} else if s.deep && opaque == 0 && t.Name.Local != "group" && !(k == 0 && depth == 1) {
+				opaque = depth
 			}
 		case xml.EndElement:
+			if opaque == depth {
+				opaque = 0
+			}
 			if len(at) > 1 && at[len(at)-1] == depth {
 				at = at[:len(at)-1]
 			}

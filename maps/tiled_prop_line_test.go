@@ -124,3 +124,29 @@ func TestXMLLine(t *testing.T) {
 		}
 	}
 }
+
+// TestTiledLayerLineNotATileCollision: a tile's collision shapes are an
+// <objectgroup> inside the tileset, with ids of their own; an object
+// layer of the same id is named at its own line, not the tile's.
+func TestTiledLayerLineNotATileCollision(t *testing.T) {
+	src := `<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="2" columns="2">
+  <tile id="0">
+   <objectgroup draworder="index" id="2">
+    <object id="1" x="0" y="0" width="16" height="16"/>
+   </objectgroup>
+  </tile>
+ </tileset>
+ <layer id="1" name="ground" width="2" height="1">
+  <data encoding="csv">1,1</data>
+ </layer>
+ <objectgroup id="2" name="regions x"/>
+</map>
+`
+	_, _, err := ReadTiled(strings.NewReader(src), "m.tmx", "")
+	var me *Error
+	if !errors.As(err, &me) || me.Line != 13 {
+		t.Fatalf("got %v (line %d), want line 13", err, lineOf(me))
+	}
+}
