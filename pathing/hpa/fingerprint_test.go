@@ -64,15 +64,18 @@ func fpHier(h *Hierarchy) uint64 {
 }
 
 // TestFingerprints is a tool for changes meant to leave every hierarchy the
-// same bit for bit (a faster search, a shortcut that must write what the
-// search writes). It hashes every cluster's nodes, inter edges, matrix
-// entries (their bits), via masks and cached paths on every Moving AI map
-// under nine configs, after a build and, for three configs, after 300
-// repairs of BenchmarkRepairSeq's kind. PATHLENS_FINGERPRINT_OUT=FILE
+// same bit for bit as the code before them (a faster search, a shortcut
+// that must write what the search wrote). It hashes every cluster's nodes,
+// inter edges, matrix entries (their bits), via masks and cached paths on
+// every Moving AI map under nine configs, after a build and, for three of
+// the configs, after 300 repairs of BenchmarkRepairSeq's kind. It compares
+// two versions of the code with each other, not a repair with a build
+// (Equal and the repair tests do that). PATHLENS_FINGERPRINT_OUT=FILE
 // writes the hashes; PATHLENS_FINGERPRINT_WANT=FILE (written by the commit
-// before) fails on the first map and config whose hash differs. Without
-// either it skips. Floating-point results may differ between
-// architectures, so compare files from one machine.
+// before) fails on the first line that differs, on a different number of
+// lines, or when the maps are missing. Without either it skips.
+// Floating-point results may differ between architectures, so compare
+// files from one machine.
 func TestFingerprints(t *testing.T) {
 	out, want := os.Getenv("PATHLENS_FINGERPRINT_OUT"), os.Getenv("PATHLENS_FINGERPRINT_WANT")
 	if out == "" && want == "" {
@@ -80,7 +83,7 @@ func TestFingerprints(t *testing.T) {
 	}
 	dir, ok := maps.MovingAIDir()
 	if !ok {
-		t.Skipf("Moving AI maps not found at %q (set PATHLENS_MAPS)", dir)
+		t.Fatalf("Moving AI maps not found at %q (set PATHLENS_MAPS): nothing to fingerprint", dir)
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.map"))
 	sort.Strings(files)
@@ -130,6 +133,9 @@ func TestFingerprints(t *testing.T) {
 			t.Fatal(err)
 		}
 		wl, gl := strings.Split(string(b), "\n"), strings.Split(got.String(), "\n")
+		if len(wl) != len(gl) {
+			t.Fatalf("%s has %d lines, this run %d (other maps or configs?)", want, len(wl)-1, len(gl)-1)
+		}
 		for i := range gl {
 			if i >= len(wl) || wl[i] != gl[i] {
 				w := "(missing)"
