@@ -192,8 +192,18 @@ func LoadScen(path string) ([]ScenRow, error) {
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64<<10)
-	if head, _ := br.Peek(512); NotText(head) != "" {
+	head, _ := br.Peek(512)
+	if NotText(head) != "" {
 		return nil, errAt(path, 0, "%s", NotText(head))
+	}
+	// A map or a scenario named where a list belongs is refused for what
+	// it is, without a line: its first line was told it should read
+	// "version 1", as if the file were a broken list (a designer's
+	// `scen arena.map` blamed arena.map:1, a good map).
+	kind := map[Format]string{FormatMovingAI: "a Moving AI map", FormatTiled: "a Tiled map",
+		FormatTiledJSON: "a Tiled JSON map", FormatScenario: "a pathlens scenario"}[Detect(head)]
+	if kind != "" {
+		return nil, errAt(path, 0, "is %s, not a Moving AI scenario list (.scen, first line \"version 1\")", kind)
 	}
 	return ReadScen(br, path)
 }

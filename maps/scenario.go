@@ -1705,14 +1705,14 @@ func loadMapFileRooms(path string, allowScenario bool) (*Map, Rooms, error) {
 	case FormatMovingAI:
 		m, err = ReadMovingAI(br, path)
 	case FormatScen:
-		return nil, rooms, scenNotMap(path, head)
+		return nil, rooms, wrongKind(scenNotMap(path, head), !allowScenario)
 	case FormatTiled:
 		m, rooms, err = ReadTiledRooms(br, path, filepath.Dir(path))
 	case FormatTiledJSON:
-		return nil, rooms, tiledJSON(path)
+		return nil, rooms, wrongKind(tiledJSON(path), !allowScenario)
 	case FormatScenario:
 		if !allowScenario {
-			return nil, rooms, errAt(path, 1, "is a pathlens scenario; a scenario's map must be a Moving AI, ASCII or Tiled map")
+			return nil, rooms, wrongKind(errAt(path, 1, "is a pathlens scenario; a scenario's map must be a Moving AI, ASCII or Tiled map"), true)
 		}
 		var s *Scenario
 		s, err = ParseScenario(br, path, filepath.Dir(path))
@@ -1727,6 +1727,20 @@ func loadMapFileRooms(path string, allowScenario bool) (*Map, Rooms, error) {
 	}
 	m.Name = filepath.Base(path)
 	return m, rooms, nil
+}
+
+// wrongKind is e, the refusal of a whole file for its kind (a scenario
+// list or a scenario where a map belongs), as a scenario's map or scen line
+// names it (named is true): without a line of its own, so that the
+// scenario's reader puts its own file and line before it. With a line,
+// "lvl1.pls:1: is a pathlens scenario" read as a fault inside lvl1.pls,
+// a good session, when the fault was the line of the file opened that
+// named it.
+func wrongKind(e *Error, named bool) *Error {
+	if named {
+		e.Line = 0
+	}
+	return e
 }
 
 // openInput opens a map or scenario file for reading, refusing folders,

@@ -211,8 +211,26 @@ func TestScenarioMapPath(t *testing.T) {
 
 	// A scenario may not name a scenario as its map (it could name itself).
 	self := writeFile(t, dir, "self.pls", "pathlens-scenario 1\nmap self.pls\n")
-	if _, err := LoadScenario(self); err == nil || !strings.Contains(err.Error(), "self.pls:1: is a pathlens scenario; a scenario's map must be") {
+	if _, err := LoadScenario(self); err == nil || !strings.Contains(err.Error(), "self.pls:2: map self.pls: "+self+": is a pathlens scenario; a scenario's map must be") {
 		t.Errorf("self-reference: %v", err)
+	}
+	// A file of the wrong kind on a map or scen line is the fault of that
+	// line: the error names the file opened and its line, not line 1 of
+	// the good file it names (it read "good.pls:1: is a pathlens scenario",
+	// "a.map:1: want \"version 1\"…", blaming a good session and a good
+	// map).
+	writeFile(t, dir, "good.pls", "pathlens-scenario 1\nmap maps/a.map\n")
+	writeFile(t, dir, "good.map.scen", "version 1\n0\ta.map\t3\t2\t0\t0\t1\t0\t1\n")
+	for _, tc := range []struct{ text, want string }{
+		{"pathlens-scenario 1\nname x\n\nmap good.pls\n", "kind.pls:4: map good.pls: " + filepath.Join(dir, "good.pls") + ": is a pathlens scenario; a scenario's map must be a Moving AI, ASCII or Tiled map"},
+		{"pathlens-scenario 1\nmap good.map.scen\n", "kind.pls:2: map good.map.scen: " + filepath.Join(dir, "good.map.scen") + ": is a Moving AI scenario list (.scen), not a map; open the .map it names"},
+		{"pathlens-scenario 1\nmap maps/a.map\nscen maps/a.map\n", "kind.pls:3: scen maps/a.map: " + filepath.Join(dir, "maps", "a.map") + ": is a Moving AI map, not a Moving AI scenario list (.scen, first line \"version 1\")"},
+		{"pathlens-scenario 1\nmap maps/a.map\nscen good.pls\n", "kind.pls:3: scen good.pls: " + filepath.Join(dir, "good.pls") + ": is a pathlens scenario, not a Moving AI scenario list (.scen, first line \"version 1\")"},
+	} {
+		kind := writeFile(t, dir, "kind.pls", tc.text)
+		if _, err := LoadScenario(kind); err == nil || err.Error() != kind[:len(kind)-len("kind.pls")]+tc.want {
+			t.Errorf("%q:\n got %v\nwant %s", tc.text, err, tc.want)
+		}
 	}
 	missing := writeFile(t, dir, "missing.pls", "pathlens-scenario 1\n\nmap nowhere.map\n")
 	if _, err := LoadScenario(missing); err == nil || !strings.Contains(err.Error(), "missing.pls:3: map nowhere.map: "+filepath.Join(dir, "nowhere.map")+": no such file or directory") {
