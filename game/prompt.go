@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -256,7 +257,7 @@ func withSep(dir string) string {
 // trailing separator is kept (it says "a folder"); the path is not
 // cleaned, so ".." after a symbolic link means what the system takes it to.
 func (p *prompt) resolve(text string) string {
-	path := expandHome(restart(text))
+	path := expandHome(pastedPath(restart(text)))
 	switch {
 	case p.dir == "" || filepath.IsAbs(path):
 		return path
@@ -268,25 +269,53 @@ func (p *prompt) resolve(text string) string {
 	return withSep(p.dir) + path
 }
 
+// pastedPath is the path in text as it is pasted from elsewhere: in
+// quotes ('…' or "…", as a terminal quotes a file dropped on it, or
+// "Copy as path" gives it) or as a file:// URL (a file manager's copy,
+// spaces written %20). Such text was joined to the prompt's folder as a
+// relative name ("/maps/'/levels/my level.tmx': no such file"). Other
+// text is as typed.
+func pastedPath(text string) string {
+	if n := len(text); n >= 2 && (text[0] == '\'' || text[0] == '"') && text[n-1] == text[0] {
+		text = text[1 : n-1]
+	}
+	if strings.HasPrefix(text, "file://") {
+		if u, err := url.Parse(text); err == nil && (u.Host == "" || u.Host == "localhost") && u.Path != "" {
+			return filepath.FromSlash(u.Path)
+		}
+	}
+	return text
+}
+
 // restart is text from its last fresh start: the open prompt starts
 // filled with its folder, so a path typed after it without clearing
 // (Ctrl+U does) would run on from it; as in Emacs, "//" starts an
 // absolute path and "/~/" the home folder again ("/a/b//c/x.map" is
-// "/c/x.map", "/a/b/~/x.map" is "~/x.map").
+// "/c/x.map", "/a/b/~/x.map" is "~/x.map"). A path pasted after the
+// folder starts afresh too, where its quotes or its file:// begin
+// ("/a/b/'/c/my level.tmx'", "/a/b/file:///c/x.map": pastedPath reads
+// them).
 func restart(text string) string {
 	sep := string(filepath.Separator)
-	i := max(strings.LastIndex(text, sep+sep), strings.LastIndex(text, sep+"~"+sep))
-	if i < 0 {
-		return text
+	from := max(strings.LastIndex(text, sep+sep), strings.LastIndex(text, sep+"~"+sep)) + 1
+	for _, q := range []string{"'", `"`} {
+		// Quoted whole to the end, so that a name with a quote in it
+		// (o'brien.map) is not cut.
+		if j := strings.LastIndex(text, sep+q); j >= 0 && j+1 > from && len(text) > j+2 && strings.HasSuffix(text, q) {
+			from = j + 1
+		}
 	}
-	return text[i+1:]
+	if j := strings.LastIndex(text, "file://"); j >= 0 && from <= j+len("file://") {
+		from = j // the "//" of file:/// is no fresh start of its own
+	}
+	return text[from:]
 }
 
 // base is the folder drawn before the text: the prompt's folder while the
 // text is a relative path, else "".
 func (p *prompt) base() string {
-	text := restart(strings.TrimLeft(string(p.text), " ")) // as Enter and Tab read it
-	if p.dir == "" || filepath.IsAbs(expandHome(text)) {   // resolve does not join it
+	text := pastedPath(restart(strings.TrimLeft(string(p.text), " "))) // as Enter and Tab read it
+	if p.dir == "" || filepath.IsAbs(expandHome(text)) {               // resolve does not join it
 		return ""
 	}
 	return withSep(p.dir)

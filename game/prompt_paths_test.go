@@ -215,3 +215,48 @@ func TestTypedFreshStartReplacesTheFolder(t *testing.T) {
 	}
 	g.closePrompt()
 }
+
+// A path pasted after the prefilled folder as a file manager or a
+// terminal gives it, in quotes or as a file:// URL with its spaces written
+// %20, opens that file: it was joined to the folder as a relative name
+// ("/maps/'/levels/my level.map': no such file"), so a designer's pasted
+// path was refused. A name with a quote inside it is still a name.
+func TestPastedPathOpens(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "my levels")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "my level.map")
+	for _, f := range []string{file, filepath.Join(dir, "o'brien.map")} {
+		if err := os.WriteFile(f, []byte(dropMap), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	url := "file://" + strings.ReplaceAll(filepath.ToSlash(file), " ", "%20")
+	g := drawnGame(t, 1200, 760)
+	for _, c := range []struct{ pasted, want string }{
+		{"'" + file + "'", file},
+		{`"` + file + `"`, file},
+		{url, file},
+		{"file://localhost" + strings.TrimPrefix(url, "file://"), file},
+		{filepath.Join(dir, "o'brien.map"), filepath.Join(dir, "o'brien.map")},
+	} {
+		g.openPrompt(promptOpen)
+		p := g.prompt
+		p.text = append(p.text, []rune(c.pasted)...) // after the prefilled folder
+		p.cur = len(p.text)
+		if got := p.resolve(strings.TrimSpace(string(p.text))); got != c.want {
+			t.Errorf("prefilled %q + pasted %q resolves to %s, want %s", withSep(p.dir), c.pasted, got, c.want)
+		}
+		g.submitPrompt()
+		if g.prompt != nil {
+			t.Errorf("Enter on prefilled + pasted %q: refused: %q", c.pasted, g.prompt.note)
+			g.closePrompt()
+		} else if g.w.MapFile() != c.want {
+			t.Errorf("pasted %q opened %q, want %s", c.pasted, g.w.MapFile(), c.want)
+		}
+	}
+	if got := restart("/maps/o'brien.map"); got != "/maps/o'brien.map" {
+		t.Errorf(`restart("/maps/o'brien.map") = %q`, got)
+	}
+}
