@@ -1509,6 +1509,11 @@ func regionChar(o *tiled.Object) (c byte, explicit bool, err error) {
 			// freeChar gives its room a character of its own.
 			return 0, false, nil
 		}
+		if c >= 0x80 {
+			// "Does not start with a printable character" read as wrong
+			// of an É, which prints: the rule is ASCII.
+			return 0, false, fmt.Errorf("%s: its %s %q starts with a character beyond ASCII: a region character is one printable ASCII character other than # (A–Z, a–z, 0–9 or punctuation); without the property the room's name gives it one", objLabel(o), from, s)
+		}
 		return 0, false, fmt.Errorf("%s: its %s %q does not start with a printable character other than #", objLabel(o), from, s)
 	}
 	return c, explicit, nil

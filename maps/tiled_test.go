@@ -203,6 +203,9 @@ func TestTiledRefusals(t *testing.T) {
 		{"point", objs(`<object id="5" name="a" x="3" y="3"/>`), "object 5 has no area", 11},
 		{"unnamed", objs(`<object id="6" x="0" y="0" width="16" height="16"/>`), "object 6 has neither a name nor a region property", 11},
 		{"hash name", objs(`<object id="7" name="#1" x="0" y="0" width="16" height="16"/>`), `object 7: its name "#1" does not start with a printable character other than #`, 11},
+		// A region property beyond ASCII was told it "does not start with
+		// a printable character", which É is.
+		{"region beyond ASCII", objs(`<object id="8" name="Hall" x="0" y="0" width="16" height="16"><properties><property name="region" value="É"/></properties></object>`), `object 8: its property region "É" starts with a character beyond ASCII: a region character is one printable ASCII character other than #`, 11},
 		{"region tiles", fmt.Sprintf(strings.Replace(ok, `name="ground"`, `name="Regions"`, 1), ""), `tile layer "Regions": draw regions as rectangles, polygons or ellipses on an object layer`, 7},
 		{"level gap", fmt.Sprintf(ok, `<objectgroup id="2" name="regions 2"><object id="1" name="a" x="0" y="0" width="16" height="16"/></objectgroup>`), `region layer "regions 2" (level 2): region layers go up to level 2 but level 1 has none`, 11},
 		{"bad level", fmt.Sprintf(ok, `<objectgroup id="2" name="regions x"/>`), `object layer "regions x": a region layer's level "x"`, 11},
