@@ -231,7 +231,8 @@ func SameMap(field, mapName string) bool {
 func CheckScenMap(rows []ScenRow, mapFile, shown string) error {
 	for _, r := range rows {
 		if !SameMap(r.Map, mapFile) {
-			return errAt(r.File, r.Line, "the row is for %s, the map open is %s", BaseName(r.Map), shown)
+			m := BaseName(r.Map)
+			return errAt(r.File, r.Line, "the row is for %s, the map open is %s: the rows' optimal lengths are %s's; open %s to run them, or make rows for this map with cmd/bench -make-scen", m, shown, m, m)
 		}
 	}
 	return nil

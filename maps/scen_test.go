@@ -118,7 +118,7 @@ func TestCheckScenMap(t *testing.T) {
 	if !errors.As(err, &me) || me.File != "a.scen" || me.Line != 4 {
 		t.Fatalf("error %v, want a.scen:4", err)
 	}
-	if want := "a.scen:4: the row is for other.map, the map open is arena.map (the map of w.pls)"; err.Error() != want {
+	if want := "a.scen:4: the row is for other.map, the map open is arena.map (the map of w.pls): the rows' optimal lengths are other.map's; open other.map to run them, or make rows for this map with cmd/bench -make-scen"; err.Error() != want {
 		t.Errorf("message %q, want %q", err, want)
 	}
 }
