@@ -1969,6 +1969,13 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		}
 		y = r.kv(dst, x, y, "ghost", fmt.Sprintf("%.3f with %s (now %+.3f)", gh.Cost, gh.Label, d), ColGhost)
 		if gh.Fill != nil {
+			// The ghost row's second line, not a row of its own: the
+			// panel scrolled onto it showed "9,542 expanded (dotted), now
+			// 4,252" under "more above" with no "ghost" label, after 2
+			// then 1 with the open list scrolled into view.
+			if r.fonts.conts != nil {
+				*r.fonts.conts = append(*r.fonts.conts, y)
+			}
 			y = r.kv(dst, x, y, "", fmt.Sprintf("%s expanded (dotted), now %s", world.Count(gh.Expanded), world.Count(o.Expanded)), ColGhost)
 		}
 	}
