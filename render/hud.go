@@ -868,8 +868,8 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 	tr := tl.Trace()
 	k := tl.Phase()
 	name := w.PhaseName()
-	if len(tr.Phases) > 1 && !smoothingPhase(name) && !strings.Contains(name, fmt.Sprintf("L%d", tr.Phases[k].Level)) {
-		name += fmt.Sprintf(" (search on L%d)", tr.Phases[k].Level)
+	if lv := levelWord(int(tr.Phases[k].Level)); len(tr.Phases) > 1 && !smoothingPhase(name) && !strings.Contains(name, lv) {
+		name += " (search on " + lv + ")"
 	}
 	return fmt.Sprintf("%s · phase %d of %d", name, k+1, len(tr.Phases))
 }
@@ -1075,7 +1075,11 @@ func timelineParts(w *world.World) []statusPart {
 		if !e.Kind.Search() {
 			parts = append(parts, statusPart{"last: " + lineCheckText(w, e), 1})
 		} else {
-			parts = append(parts, statusPart{fmt.Sprintf("last: %s L%d %s g %.2f h %.2f", e.Kind, e.Level, nodeKey(w, int(e.Level), p), e.G, e.H), 1})
+			lv := levelWord(int(e.Level))
+			if e.Level == 0 {
+				lv = "cell"
+			}
+			parts = append(parts, statusPart{fmt.Sprintf("last: %s %s %s g %.2f h %.2f", e.Kind, lv, nodeKey(w, int(e.Level), p), e.G, e.H), 1})
 		}
 	}
 	return parts
@@ -1248,7 +1252,7 @@ func timelineTip(tr *pathing.Trace, n, cursor int) string {
 	}
 	ph := tr.Phases[k]
 	end := tr.PhaseEnd(k)
-	what := fmt.Sprintf("search on L%d, ", ph.Level)
+	what := "search on " + levelWord(int(ph.Level)) + ", "
 	if smoothingPhase(ph.Name) {
 		what = "lines tried on the path, " // no search
 	}
@@ -1945,9 +1949,13 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		if unit == "" {
 			unit = "expanded"
 		}
-		v := fmt.Sprintf("%s %s (L%d)", world.Count(ph.Expanded), unit, ph.Level)
+		lv := " (" + levelWord(int(ph.Level)) + ")"
+		if ph.Level == 0 && (strings.Contains(ph.Name, "cells") || strings.Contains(unit, "cells")) {
+			lv = "" // "smooth 2,043 cells checked", not "… (cells)" again
+		}
+		v := fmt.Sprintf("%s %s%s", world.Count(ph.Expanded), unit, lv)
 		if extra := unitExtra(ph.Unit); extra != "" {
-			v = fmt.Sprintf("%s expanded (L%d): %s", world.Count(ph.Expanded), ph.Level, extra)
+			v = fmt.Sprintf("%s expanded%s: %s", world.Count(ph.Expanded), lv, extra)
 		}
 		y = r.kvLines(dst, x, y, "  "+clip(r.fonts, r.fonts.UI, ph.Name, kvValueX-10), v, ColTextDim, kvMaxLines+2)
 	}
@@ -4525,6 +4533,17 @@ const (
 // letter first, "Y (29,23)": an abstract search's open list and last
 // event gave the representative cell alone, so which room each g belongs
 // to had to be found by hovering cells.
+// levelWord names a search's level as the open list's title and the
+// phase names do: "cells" for level 0, else "L2". The top bar read
+// "refine cells step 18 (search on L0)" and the bottom bar "pop L0": a
+// level 0 the screen names nowhere else (a lecturer's report).
+func levelWord(l int) string {
+	if l == 0 {
+		return "cells"
+	}
+	return fmt.Sprintf("L%d", l)
+}
+
 func nodeKey(w *world.World, l int, p image.Point) string {
 	if c := roomLetter(w, l, p); c != 0 {
 		return fmt.Sprintf("%c (%d,%d)", c, p.X, p.Y)

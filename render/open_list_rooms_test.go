@@ -50,7 +50,7 @@ func TestAbstractOpenListNamesTheRooms(t *testing.T) {
 	// The cell search's rows keep their cells alone.
 	w.SeekEnd()
 	got = drawnTexts(r, ebiten.NewImage(1280, 800), f)
-	if !strings.Contains(got, "still open (38,13)") || !strings.Contains(got, "last: pop L0 (40,17)") {
+	if !strings.Contains(got, "still open (38,13)") || !strings.Contains(got, "last: pop cell (40,17)") {
 		t.Errorf("at the end the cell search's rows changed:\n%s", got)
 	}
 }
