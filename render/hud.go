@@ -2288,6 +2288,16 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		}
 	}
 	box, hides := r.legendBox(f, bw, bh)
+	if foot != "" && hides && legendTooBig(box, f) {
+		// Only the amber footer makes the box too big for the map: the
+		// layers go without it (their amber names stay) rather than
+		// folding into the line of keys. Stepping a query adds the
+		// magenta line, and the legend that named open and closed at the
+		// end became a line of keys just when a lecture steps the search.
+		if b, h := r.legendBox(f, bw, bh-legendRowH); !(h && legendTooBig(b, f)) {
+			foot, bh, box, hides = "", bh-legendRowH, b, h
+		}
+	}
 	if hides || f.Cam != nil && box.Overlaps(mapOnScreen(f)) {
 		// A map fitted to the area leaves margins beside it (a narrow
 		// map) or under it (a wide one): every layer goes into one when
