@@ -63,8 +63,38 @@ func (w *World) TogglePlay() {
 // StepBy moves the timeline n events forward (or back when n < 0) and
 // pauses playback.
 func (w *World) StepBy(n int) {
+	w.noteStuck(n > 0)
 	w.moveCursor(w.Timeline.Cursor() + n)
 	w.logStep("step")
+}
+
+// Notes for a step that cannot move: the window opens at a query's end,
+// and a lecturer's first → (or . or Shift+.) there changed nothing on
+// screen and said nothing.
+const (
+	NoteAtEnd   = "the query has ended: Home goes back to its start (Space plays it from there)"
+	NoteAtStart = "the query's start: → steps forward, Space plays"
+)
+
+// noteStuck says so when a step forward is asked at the timeline's end,
+// or a step back at its start, once while the note is on screen (a held
+// key repeats the step).
+func (w *World) noteStuck(forward bool) {
+	tl := &w.Timeline
+	note := ""
+	switch {
+	case tl.Len() == 0:
+		return
+	case forward && tl.AtEnd():
+		note = NoteAtEnd
+	case !forward && tl.Cursor() == 0:
+		note = NoteAtStart
+	default:
+		return
+	}
+	if w.messageGone || !w.MessageErr && w.Message != note {
+		w.Note("%s", note) // not over an error still on screen
+	}
 }
 
 // SeekTo moves the timeline to event i (clamped), pauses playback and
@@ -94,12 +124,14 @@ func (w *World) SeekEnd() {
 // with no events on the way are named in a note (the cursor cannot stop
 // in them).
 func (w *World) NextPhase() {
+	w.noteStuck(true)
 	w.seekPhase(w.Timeline.NextPhase())
 }
 
 // PrevPhase jumps to the start of the current phase, or of the previous
 // one when already at a phase start.
 func (w *World) PrevPhase() {
+	w.noteStuck(false)
 	w.seekPhase(w.Timeline.PrevPhase())
 }
 
@@ -108,12 +140,14 @@ func (w *World) PrevPhase() {
 // a stage's end. The empty phases passed are not named, as NextPhase does:
 // a jump over a stage passes hundreds of them on a long route.
 func (w *World) NextStage() {
+	w.noteStuck(true)
 	w.seekStage(w.Timeline.NextStage())
 }
 
 // PrevStage takes back the cursor's stage, or the stage before when the
 // cursor is at a stage's start.
 func (w *World) PrevStage() {
+	w.noteStuck(false)
 	w.seekStage(w.Timeline.PrevStage())
 }
 

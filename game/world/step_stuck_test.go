@@ -1,0 +1,66 @@
+package world
+
+import (
+	"testing"
+
+	"pathlens/assets"
+)
+
+// The window opens at a query's end. A lecturer's first → (and . and
+// Shift+.) there moved nothing and said nothing, as if the key were dead;
+// likewise ← at the start. The step says where the cursor is and which
+// key moves it; a step that moves says nothing, and an error on screen is
+// not replaced.
+func TestStepAtAnEndSaysSo(t *testing.T) {
+	w := openBuiltin(t, assets.DefaultName)
+	w.Begin()
+	w.SetAlgo(AlgoHPA)
+	w.Wait()
+	if !w.Timeline.AtEnd() || w.Timeline.Len() == 0 {
+		t.Fatalf("the query does not open at its end (%d of %d)", w.Timeline.Cursor(), w.Timeline.Len())
+	}
+	for name, step := range map[string]func(){
+		"→": func() { w.StepBy(1) }, "Shift+→": func() { w.StepBy(100) },
+		".": w.NextPhase, "Shift+.": w.NextStage,
+	} {
+		w.Message = ""
+		w.SeekEnd()
+		step()
+		if w.Message != NoteAtEnd {
+			t.Errorf("%s at the end: message %q, want %q", name, w.Message, NoteAtEnd)
+		}
+	}
+	for name, step := range map[string]func(){
+		"←": func() { w.StepBy(-1) }, ",": w.PrevPhase, "Shift+,": w.PrevStage,
+	} {
+		w.Message = ""
+		w.SeekStart()
+		step()
+		if w.Message != NoteAtStart {
+			t.Errorf("%s at the start: message %q, want %q", name, w.Message, NoteAtStart)
+		}
+	}
+	// A step that moves says nothing of the kind.
+	w.Message = ""
+	w.SeekStart()
+	w.StepBy(1)
+	w.NextStage()
+	w.StepBy(-1)
+	if w.Message == NoteAtEnd || w.Message == NoteAtStart {
+		t.Errorf("a step that moved noted %q", w.Message)
+	}
+	// A held key repeats the step: the note is not made again while shown.
+	w.SeekEnd()
+	w.StepBy(1)
+	seq := w.MessageSeq
+	w.StepBy(1)
+	if w.MessageSeq != seq {
+		t.Error("a repeated step at the end made the note again")
+	}
+	// An error on screen stays.
+	w.Fail("some error")
+	w.StepBy(1)
+	if w.Message != "some error" {
+		t.Errorf("the note replaced an error on screen: %q", w.Message)
+	}
+}
