@@ -280,6 +280,7 @@ type inspectKey struct {
 	hier   world.Hierarchy
 	repair int
 	comps  uint64 // World.ComponentsSeq: a component worked out in the background came in
+	shown  bool   // a cell is inspected at all (pinned, or hovered off the legend)
 }
 
 // loadedGrid is the grid version a .scen list's optimal lengths hold for
@@ -1117,6 +1118,13 @@ func (g *Game) readMouse() {
 	inMap := image.Pt(mx, my).In(g.lay.Map)
 	g.hover = g.cam.CellAt(float64(mx), float64(my))
 	g.hoverOK = inMap && g.w.Grid.In(g.hover)
+	if _, _, under := g.r.LegendAt(mx, my); under && g.hoverOK {
+		// The cell under the legend is hidden: hovered, it filled the
+		// inspector with a cell no one could see and scrolled the panel's
+		// numbers away, while a lecturer only went to click a layer. The
+		// edges' focus already ignores it; drags still read g.hover.
+		g.hoverOK = false
+	}
 }
 
 // askThen runs then at once when the session has no unsaved edits, else
@@ -2563,7 +2571,7 @@ func (g *Game) updateInspect() {
 		p = g.pinned
 	}
 	k := inspectKey{p: p, tl: g.w.Timeline.Version(), grd: g.w.GridVersion(), algo: g.w.Settings.Algo, w: g.w,
-		hier: g.w.Hierarchy(), repair: g.w.RepairSeq, comps: g.w.ComponentsSeq()}
+		hier: g.w.Hierarchy(), repair: g.w.RepairSeq, comps: g.w.ComponentsSeq(), shown: g.hasPinned || g.hoverOK}
 	if k == g.inspectKey {
 		return
 	}
