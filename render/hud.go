@@ -2189,8 +2189,13 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		// would be wrong for a goal the answer reached.
 		return r.kv(dst, x, y, "search", fmt.Sprintf("not in the %s recorded events (the trace was cut)", world.Count(len(tr.Events))), ColTextDim)
 	}
+	if !s.Seen && f.World.Timeline.AtEnd() {
+		// The query is over: "at this point" read as "not yet" on a
+		// cell no search will ever reach (a lecturer's report).
+		return r.kv(dst, x, y, "search", "never reached by this query", ColTextDim)
+	}
 	if !s.Seen {
-		return r.kv(dst, x, y, "search", "not reached at this point", ColTextDim)
+		return r.kv(dst, x, y, "search", "not reached yet", ColTextDim)
 	}
 	state := "open"
 	if s.Closed {
