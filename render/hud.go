@@ -631,10 +631,27 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 		}
 	}
 	if before != "" && (room-tw-16 > 80 || ft.Width(ft.UI, before) <= room-tw-16) {
+		if bar.answer == "" {
+			before = clauses(ft, before, room-tw-16)
+		}
 		before = clip(ft, ft.UI, before, room-tw-16)
 		ft.Draw(dst, ft.UI, before, tx-16-ft.Width(ft.UI, before), float64(rc.Min.Y+7), bc)
 		r.topShown += "  " + before
 	}
+}
+
+// clauses drops a hint's last "; " clauses while it is wider than room:
+// the query tool's hint was cut mid-word on a gallery case ("click start,
+// then goal; drag S o…"), where "click start, then goal" reads whole.
+func clauses(ft *Fonts, s string, room float64) string {
+	for ft.Width(ft.UI, s) > room {
+		i := strings.LastIndex(s, "; ")
+		if i <= 0 {
+			break
+		}
+		s = s[:i]
+	}
+	return s
 }
 
 // TopBarShown returns the top bar's text as last drawn: the left text, the
