@@ -888,6 +888,9 @@ func (r *Renderer) phaseLabel(w *world.World) string {
 	if lv := levelWord(int(tr.Phases[k].Level)); len(tr.Phases) > 1 && !smoothingPhase(name) && !strings.Contains(name, lv) {
 		name += " (search on " + lv + ")"
 	}
+	if len(tr.Phases) == 1 {
+		return name // "A*", not "A* · phase 1 of 1": the bottom bar counts none either
+	}
 	return fmt.Sprintf("%s · phase %d of %d", name, k+1, len(tr.Phases))
 }
 

@@ -43,3 +43,18 @@ func TestCellSearchesAreNamedCells(t *testing.T) {
 		}
 	}
 }
+
+// The top bar read "phase: A* · phase 1 of 1" while a lecturer stepped A*
+// or Dijkstra: a count of one says nothing (the bottom bar gives none for
+// a one-phase search). A query of several phases keeps its count.
+func TestOnePhaseIsNotCounted(t *testing.T) {
+	for _, algo := range []world.Algo{world.AlgoAStar, world.AlgoDijkstra, world.AlgoHPA} {
+		w := builtinWorld(t, algo)
+		w.SeekTo(w.Timeline.Len() / 2)
+		got := New().phaseLabel(w)
+		several := len(w.Timeline.Trace().Phases) > 1
+		if strings.Contains(got, "of 1") || several != strings.Contains(got, " · phase ") {
+			t.Errorf("%v (%d phases): the top bar's phase reads %q", algo, len(w.Timeline.Trace().Phases), got)
+		}
+	}
+}
