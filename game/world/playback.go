@@ -1,6 +1,7 @@
 package world
 
 import (
+	"fmt"
 	"image"
 	"math"
 	"strings"
@@ -222,6 +223,15 @@ func (w *World) setSpeedStep(d int) {
 		if s <= w.Play.Speed {
 			i = k
 		}
+	}
+	if j := i + d; (j < 0 || j >= len(speedSteps)) && speedSteps[i] == w.Play.Speed {
+		// At a limit already: ↑ (or ↓) changed nothing and said nothing,
+		// as the cluster size and levels keys say theirs.
+		note := fmt.Sprintf("playback speed %s/s is the %s (%s to %s)", plural(int(w.Play.Speed), "event", "events"), limitWord(d > 0), Count(MinSpeed), Count(MaxSpeed))
+		if w.messageGone || !w.MessageErr && w.Message != note { // once while a held key repeats
+			w.Note("%s", note)
+		}
+		return
 	}
 	i = max(0, min(len(speedSteps)-1, i+d))
 	w.SetSpeed(speedSteps[i])

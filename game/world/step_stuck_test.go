@@ -64,3 +64,28 @@ func TestStepAtAnEndSaysSo(t *testing.T) {
 		t.Errorf("the note replaced an error on screen: %q", w.Message)
 	}
 }
+
+// ↑ at 100,000 events/s (and ↓ at 1) changed nothing and said nothing;
+// the cluster size and levels keys name their limits, and so does speed.
+func TestSpeedLimitSaysSo(t *testing.T) {
+	w := openBuiltin(t, assets.DefaultName)
+	w.Begin()
+	w.Wait()
+	for range 30 {
+		w.Faster()
+	}
+	if w.Play.Speed != MaxSpeed || w.Message != "playback speed 100,000 events/s is the most (1 to 100,000)" {
+		t.Errorf("↑ at the top: speed %v, message %q", w.Play.Speed, w.Message)
+	}
+	w.Message = ""
+	w.Slower()
+	if w.Play.Speed >= MaxSpeed || w.Message != "" {
+		t.Errorf("↓ from the top: speed %v, message %q", w.Play.Speed, w.Message)
+	}
+	for range 30 {
+		w.Slower()
+	}
+	if w.Play.Speed != MinSpeed || w.Message != "playback speed 1 event/s is the least (1 to 100,000)" {
+		t.Errorf("↓ at the bottom: speed %v, message %q", w.Play.Speed, w.Message)
+	}
+}
