@@ -2209,6 +2209,11 @@ func (r *Renderer) drawInspector(dst *ebiten.Image, f *Frame, x, y, width float6
 		// would be wrong for a goal the answer reached.
 		return r.kv(dst, x, y, "search", fmt.Sprintf("not in the %s recorded events (the trace was cut)", world.Count(len(tr.Events))), ColTextDim)
 	}
+	if !s.Seen && ci.Weight == 0 {
+		// A wall: "never reached" read as if a search might have (and
+		// "not reached yet" as if it might still).
+		return r.kv(dst, x, y, "search", "a wall: no search enters it", ColTextDim)
+	}
 	if !s.Seen && f.World.Timeline.AtEnd() {
 		// The query is over: "at this point" read as "not yet" on a
 		// cell no search will ever reach (a lecturer's report).

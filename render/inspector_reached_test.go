@@ -23,9 +23,22 @@ func TestInspectorSaysNeverReachedAtTheEnd(t *testing.T) {
 	if got := panelText(r, w, &ci); !strings.Contains(got, "search | never reached by this query") {
 		t.Errorf("at the end the inspector reads:\n%s", got)
 	}
+	// A wall says it is one, at the end or not.
+	wall := image.Pt(0, 0)
+	wi := w.Inspect(wall)
+	if w.Grid.Open(wall) || !wi.In {
+		t.Fatalf("%v: the test wants a wall", wall)
+	}
+	if got := panelText(r, w, &wi); !strings.Contains(got, "search | a wall: no search enters it") {
+		t.Errorf("a wall at the end: the inspector reads:\n%s", got)
+	}
 	w.SeekTo(w.Timeline.Len() / 2)
 	ci = w.Inspect(p)
 	if got := panelText(r, w, &ci); !strings.Contains(got, "search | not reached yet") {
 		t.Errorf("inside the timeline the inspector reads:\n%s", got)
+	}
+	wi = w.Inspect(wall)
+	if got := panelText(r, w, &wi); !strings.Contains(got, "search | a wall: no search enters it") {
+		t.Errorf("a wall inside the timeline: the inspector reads:\n%s", got)
 	}
 }
