@@ -4568,11 +4568,6 @@ const (
 	leftOpenShort  = "open %s"
 )
 
-// nodeKey names a node of the search at level l by its cell, "(29,23)",
-// with, for a group of the group hierarchy in a designer room, the room's
-// letter first, "Y (29,23)": an abstract search's open list and last
-// event gave the representative cell alone, so which room each g belongs
-// to had to be found by hovering cells.
 // levelWord names a search's level as the open list's title and the
 // phase names do: "cells" for level 0, else "L2". The top bar read
 // "refine cells step 18 (search on L0)" and the bottom bar "pop L0": a
@@ -4584,6 +4579,11 @@ func levelWord(l int) string {
 	return fmt.Sprintf("L%d", l)
 }
 
+// nodeKey names a node of the search at level l by its cell, "(29,23)",
+// with, for a group of the group hierarchy in a designer room, the room's
+// letter first, "Y (29,23)": an abstract search's open list and last
+// event gave the representative cell alone, so which room each g belongs
+// to had to be found by hovering cells.
 func nodeKey(w *world.World, l int, p image.Point) string {
 	if c := roomLetter(w, l, p); c != 0 {
 		return fmt.Sprintf("%c (%d,%d)", c, p.X, p.Y)
@@ -4672,7 +4672,19 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 		if !ol.Finished && (i == 0 || i < ol.Tied) {
 			col = ColText // what the search pops next
 		}
-		r.kvLines(dst, x, y, k, v, col, lines)
+		if c := strings.LastIndex(v, ", "); lines == 2 && c > 0 {
+			// The two-line form breaks before its last figure whether or
+			// not the row would fit on one line: small figures ("f 9.83,
+			// g 7.41, h 2.41") fitted, and every row showed an empty
+			// second line (an 800×600 window).
+			r.kvLines(dst, x, y, k, v[:c+1], col, 1)
+			if r.fonts.conts != nil {
+				*r.fonts.conts = append(*r.fonts.conts, y+17)
+			}
+			r.kvLines(dst, x, y+17, "", v[c+2:], col, 1)
+		} else {
+			r.kvLines(dst, x, y, k, v, col, lines)
+		}
 		y += float64(lines) * 17 // every row as tall, wrapped or not
 	}
 	return end
