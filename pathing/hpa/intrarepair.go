@@ -651,11 +651,7 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 					cl.dist[i*n+j] = oct
 					cl.dist[j*n+i] = oct
 				} else {
-					cl.dist[i*n+j] = inf
-					cl.dist[j*n+i] = inf
-					need[i*n+j], need[j*n+i] = true, true
-					cnt[i]++
-					cnt[j]++
+					markPair(cl, need, cnt, i, j)
 					left++
 				}
 			}
@@ -668,6 +664,16 @@ func (h *Hierarchy) intra1Inc(ci int, x image.Point, oldCells []int32) bool {
 	}
 	h.searchRows(ci, affected)
 	return true
+}
+
+// markPair makes pair i, j of level-1 cluster cl unknown (+Inf both ways)
+// and marks it in need and cnt for coverPairs.
+func markPair(cl *cluster, need []bool, cnt []int, i, j int) {
+	n := len(cl.nodes)
+	cl.dist[i*n+j], cl.dist[j*n+i] = inf, inf
+	need[i*n+j], need[j*n+i] = true, true
+	cnt[i]++
+	cnt[j]++
 }
 
 // remap rebuilds the distance matrix of level-1 cluster ci for its current
@@ -727,11 +733,7 @@ func (h *Hierarchy) searchRows(ci int, rows []bool) {
 					cl.dist[j*n+i] = c
 					continue
 				}
-				cl.dist[i*n+j] = inf
-				cl.dist[j*n+i] = inf
-				need[i*n+j], need[j*n+i] = true, true
-				cnt[i]++
-				cnt[j]++
+				markPair(cl, need, cnt, i, j)
 				left++
 			}
 		}
