@@ -843,7 +843,9 @@ func (w *World) applyCells(e *Edit, undo bool) {
 	if undo {
 		e.unpushed = w.takePushes()
 	} else {
+		stroke := e.pushed
 		e.pushed = w.takePushes()
+		w.repushAsBefore(stroke, e.pushed)
 		back = e.unpushed
 	}
 	w.putBack(back, undo)
@@ -852,6 +854,36 @@ func (w *World) applyCells(e *Edit, undo bool) {
 	w.logRepair(r)
 	w.noteSplitChange()
 	w.replanKeeping(at)
+}
+
+// repushAsBefore puts each agent a redo pushed (now) where the edit's
+// pushes when it was first made (before) had left it, when both started
+// from the same cell: a stroke fills cell by cell, and pushes an agent
+// along, where its redo fills every cell at once and pushed the agent to
+// another edge of the area (undo then redo left an agent one cell from
+// where the stroke had put it: a designer's report). The records are
+// rewritten to the cells the agents stand on, so that undo puts them back.
+func (w *World) repushAsBefore(before, now agentPushes) {
+	s := w.agents.sim
+	if s == nil || before.sim != s || now.sim != s || len(before.list) == 0 {
+		return
+	}
+	for i := range now.list {
+		r := &now.list[i]
+		first, last, seen := image.Point{}, image.Point{}, false
+		for _, p := range before.list {
+			if p.ID != r.ID {
+				continue
+			}
+			if !seen {
+				first, seen = p.From, true
+			}
+			last = p.To
+		}
+		if seen && first == r.From && last != r.To && s.Repush(*r, last) {
+			r.To = last
+		}
+	}
 }
 
 // takePushes returns the agents moved off filled cells since the last

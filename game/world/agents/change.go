@@ -474,6 +474,29 @@ type Push struct {
 // (stopped, unreachable) is not among them.
 func (s *Sim) Pushes(dst []Push) []Push { return append(dst, s.pushes...) }
 
+// Repush moves the agent push p put on p.To to cell to instead, as if the
+// push had put it there (its plan is asked again as the push asked it). A
+// redo of a stroke fills all its cells at once, and pushes an agent to the
+// edge of the whole filled area: Repush puts it where the stroke, filling
+// cell by cell, had pushed it. Only while the agent stands on p.To and to
+// is open; it reports whether the agent moved.
+func (s *Sim) Repush(p Push, to image.Point) bool {
+	a := s.get(p.ID)
+	if a == nil || a.cell != p.To || !s.grid.In(to) || !s.grid.Open(to) {
+		return false
+	}
+	if to == p.To {
+		return true
+	}
+	s.changes++
+	s.moveTo(a, to)
+	a.acc = 0
+	a.plan.Reset()
+	a.segIdx = 0
+	s.resetProgress(a)
+	return true
+}
+
 // PutBack undoes push p once the fill behind it is undone: the agent goes
 // back to p.From. It does so only while the agent still stands on p.To
 // (one that has walked on stays where it walked; one that waited there,
