@@ -234,3 +234,30 @@ func TestScenarioGroupGoingTwoWaysIsRefused(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// A group whose other members were removed is saved as the single agent it
+// opens as: the file said "group 1", the session opened it single, and a
+// second save dropped the group (a designer's report).
+func TestGroupOfOneSavesAsASingleAgent(t *testing.T) {
+	w, ids := agentSaveWorld(t)
+	group := ids["group"]
+	w.Agents().Select(group[1:], false)
+	w.RemoveSelectedAgents()
+	w2, text := reopen(t, w)
+	found := false
+	for _, l := range agentLines(text) {
+		if strings.Contains(l, "17,6") { // the group's goal
+			found = true
+			if strings.Contains(l, "group") {
+				t.Errorf("the last member is saved in a group: %q", l)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("the last member is not saved with its goal:\n%s", text)
+	}
+	_, text2 := reopen(t, w2)
+	if a, b := agentLines(text), agentLines(text2); !slices.Equal(a, b) {
+		t.Errorf("saved again after opening, the agents differ:\n%s\nvs\n%s", strings.Join(a, "\n"), strings.Join(b, "\n"))
+	}
+}

@@ -648,7 +648,15 @@ func (w *World) agentSpecs() []maps.AgentSpec {
 			// The group's goal is its leader's (snapshotAgents reads it so).
 			gi, ok := groupInfo(s, v.Group)
 			l, lok := s.Agent(gi.Leader)
-			if ok && lok && l.HasGoal {
+			switch {
+			case !ok || !lok || !l.HasGoal:
+			case len(gi.Members) == 1:
+				// The last of a group (the others removed): a file's group
+				// of one opens as a single agent, so it is written as one
+				// (it was written "group 1", opened single and saved again
+				// without it: a file that changed by being opened).
+				a.Goal, a.Idle = l.Goal, false
+			default:
 				if number[v.Group] == 0 {
 					number[v.Group] = len(number) + 1
 				}
