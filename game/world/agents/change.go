@@ -270,15 +270,8 @@ func (s *Sim) displace(i int) {
 		return
 	}
 	s.pushes = append(s.pushes, Push{ID: i, From: a.cell, To: best, Tick: s.tick, state: a.state})
-	s.moveTo(a, best)
-	a.acc = 0
-	a.plan.Reset()
-	a.segIdx = 0
+	s.place(a, best)
 	s.stats.Displace++
-	// Pushed off its cell it has a new way to go: its progress is
-	// measured from now (a member that arrived long before was flagged
-	// stuck within ticks of walking back to a place several cells away).
-	s.resetProgress(a)
 	// It walks back to its goal (an arrived agent too: it no longer stands
 	// on it), or stops if the goal itself was filled.
 	//
@@ -489,12 +482,21 @@ func (s *Sim) Repush(p Push, to image.Point) bool {
 		return true
 	}
 	s.changes++
+	s.place(a, to)
+	return true
+}
+
+// place puts a on cell to, as a push or a put-back does: its plan and the
+// time it gathered towards a step are dropped, and, with a new way to go,
+// its progress is measured from now (a member that arrived long before was
+// flagged stuck within ticks of walking back to a place several cells
+// away).
+func (s *Sim) place(a *agent, to image.Point) {
 	s.moveTo(a, to)
 	a.acc = 0
 	a.plan.Reset()
 	a.segIdx = 0
 	s.resetProgress(a)
-	return true
 }
 
 // PutBack undoes push p once the fill behind it is undone: the agent goes
@@ -511,11 +513,7 @@ func (s *Sim) PutBack(p Push) bool {
 		return false
 	}
 	s.changes++
-	s.moveTo(a, p.From)
-	a.acc = 0
-	a.plan.Reset()
-	a.segIdx = 0
-	s.resetProgress(a)
+	s.place(a, p.From)
 	a.pushed = false
 	if a.hit == hitDisplaced {
 		a.hit = 0
