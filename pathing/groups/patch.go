@@ -210,12 +210,7 @@ func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fr
 				j++
 				continue
 			}
-			ms := lv.members[lv.memStart[id]:lv.memStart[id+1]]
-			for i, m := range ms {
-				if ms[i] = low.o2n[m]; ms[i] < 0 {
-					panic("groups: Update: a kept group lost a member")
-				}
-			}
+			renumberMembers(lv.members[lv.memStart[id]:lv.memStart[id+1]], low.o2n)
 		}
 	}
 	w := b.g.grid.Width()
@@ -264,6 +259,30 @@ func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fr
 		}
 	}
 	return lv, o2n
+}
+
+// renumberMembers maps the lower-level members ms of a kept group to their
+// new ids (o2n) in place. They are all unmoved (a moved one dirties the
+// group's key), so each has a successor, in the same order.
+func renumberMembers(ms, o2n []int32) {
+	for i, m := range ms {
+		if ms[i] = o2n[m]; ms[i] < 0 {
+			panic("groups: Update: a kept group lost a member")
+		}
+	}
+}
+
+// eachGroup calls f with every group id below n when all, else with ids.
+func eachGroup(all bool, n int, ids []int32, f func(id int32)) {
+	if all {
+		for id := range n {
+			f(int32(id))
+		}
+		return
+	}
+	for _, id := range ids {
+		f(id)
+	}
 }
 
 // oldGroupOf returns the group of level-1 cell c in old, the level before

@@ -326,15 +326,9 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 				cells: old.cells[old.cellStart[id]:old.cellStart[id+1]]}
 			r.minCell = r.cells[0]
 			if l > 1 {
-				// Renumber the members in place: the old lower level is
-				// retired. They are all unmoved (a moved one dirties this
-				// key), so they have successors, in the same order.
+				// Renumbered in place: the old lower level is retired.
 				r.members = old.members[old.memStart[id]:old.memStart[id+1]]
-				for i, m := range r.members {
-					if r.members[i] = low.o2n[m]; r.members[i] < 0 {
-						panic("groups: Update: a kept group lost a member")
-					}
-				}
+				renumberMembers(r.members, low.o2n)
 			}
 			recs = append(recs, r)
 		}
@@ -364,17 +358,7 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 			}
 		}
 	}
-	each := func(f func(id int32)) { // the groups of visit
-		if !patch {
-			for id := range n {
-				f(int32(id))
-			}
-			return
-		}
-		for _, id := range visit {
-			f(id)
-		}
-	}
+	each := func(f func(id int32)) { eachGroup(!patch, n, visit, f) } // visit is read at each call
 
 	// Which groups need their edges computed.
 	redo := make([]bool, n)
@@ -749,17 +733,7 @@ func byTo(a, b Edge) int { return int(a.To - b.To) }
 // and as new ids, and no other group needs a look.
 func diffLevel(old, nl *level, d *delta, redo, check []bool, ids []int32) LevelChange {
 	var lc LevelChange
-	each := func(n int, f func(id int32)) {
-		if ids == nil {
-			for id := range n {
-				f(int32(id))
-			}
-			return
-		}
-		for _, id := range ids {
-			f(id)
-		}
-	}
+	each := func(n int, f func(id int32)) { eachGroup(ids == nil, n, ids, f) }
 	each(len(redo), func(id int32) {
 		if redo[id] {
 			lc.Dirty = append(lc.Dirty, id)
