@@ -142,7 +142,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		w.pushEdit(e)
 	}
 	if len(w.Queries) > 0 {
-		w.fileQuery, w.hasFileQuery = w.Queries[min(max(w.FirstQuery, 0), len(w.Queries)-1)], true
+		w.fileQuery, w.hasFileQuery = w.openingQuery(), true
 	}
 	w.edits.saved = w.edits.pos
 	if n := w.edits.stale; n > 0 {
@@ -332,6 +332,12 @@ func (w *World) FileView() View {
 	return v
 }
 
+// openingQuery is the query Begin opens, Queries[FirstQuery] (clamped to
+// the list); there must be one.
+func (w *World) openingQuery() [2]image.Point {
+	return w.Queries[min(max(w.FirstQuery, 0), len(w.Queries)-1)]
+}
+
 // OpensFileQuery reports whether the query the session opens (Begin) is
 // the one its file opened on, or neither has one: the file's saved place
 // in the timeline, and its zoom and centre, are for that query, and a
@@ -340,7 +346,7 @@ func (w *World) OpensFileQuery() bool {
 	if len(w.Queries) == 0 {
 		return !w.hasFileQuery
 	}
-	return w.hasFileQuery && w.Queries[min(max(w.FirstQuery, 0), len(w.Queries)-1)] == w.fileQuery
+	return w.hasFileQuery && w.openingQuery() == w.fileQuery
 }
 
 // checkFileView leaves out a file's view level above the levels the
@@ -376,7 +382,7 @@ func (w *World) Begin() {
 	w.Log.Add("load", F{"source", w.Source}, F{"name", w.Name}, F{"w", g.Width()}, F{"h", g.Height()},
 		F{"open", g.OpenCount()}, F{"edits", w.EditCount()}, F{"queries", len(w.Queries)}, F{"algo", w.Settings.Algo})
 	if len(w.Queries) > 0 {
-		q := w.Queries[min(max(w.FirstQuery, 0), len(w.Queries)-1)]
+		q := w.openingQuery()
 		if !w.SetEndpoints(q[0], q[1]) {
 			w.Replan() // the query was refused (and said why): the layers still show the hierarchy
 		}
