@@ -478,14 +478,14 @@ func (g *Game) applyFileView(flags bool) {
 	w := g.w
 	v := w.FileView()
 	g.fileLevel = 0
-	if v.Zoom > 0 && w.OpensFileQuery() && !(flags && g.opts.ZoomSet) {
-		g.viewZoom, g.viewCenter = v.Zoom, v.Center
-		g.autoFit, g.startView, g.viewGiven = true, true, true
-		g.frameFirst, g.routePending = false, false // the file's view, not the query framed
-	} else if v.Fit && w.OpensFileQuery() && !(flags && g.opts.ZoomSet) {
-		// "set zoom fit": the whole map, as -zoom 0, and the step the
-		// file saved is not framed either.
-		g.autoFit, g.startView, g.viewGiven = true, false, true
+	if (v.Zoom > 0 || v.Fit) && w.OpensFileQuery() && !(flags && g.opts.ZoomSet) {
+		// The file's view, not the query framed. "set zoom fit" is the
+		// whole map, as -zoom 0, and the step the file saved is not
+		// framed either.
+		if v.Zoom > 0 {
+			g.viewZoom, g.viewCenter = v.Zoom, v.Center
+		}
+		g.autoFit, g.startView, g.viewGiven = true, v.Zoom > 0, true
 		g.frameFirst, g.routePending = false, false
 	}
 	if v.Level > 0 && !(flags && (g.opts.ViewLevel != 0 || g.opts.Cursor != "")) {
