@@ -6,7 +6,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"pathlens/assets"
 	"pathlens/game/world"
 )
 
@@ -17,13 +16,7 @@ import (
 // could not be read anywhere in the window. The tip now gives both, marks
 // the cost in use and says how many entries the terms were taken over.
 func TestGroupEdgeTipGivesBothDirections(t *testing.T) {
-	w, err := world.Open(assets.Prefix + "pathological-maximin")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.Close)
-	w.Begin()
-	w.Wait()
+	w := openBuiltin(t, "pathological-maximin")
 	h := w.Hierarchy()
 	if h == nil {
 		t.Fatal("no hierarchy")

@@ -133,13 +133,22 @@ func TestTimelineTipKeepsOffTheMessage(t *testing.T) {
 // when the test ends).
 func builtinWorld(t testing.TB, a world.Algo) *world.World {
 	t.Helper()
-	w, err := world.Open(assets.Prefix + assets.DefaultName)
+	w := openBuiltin(t, assets.DefaultName)
+	w.SetAlgo(a)
+	w.Wait()
+	return w
+}
+
+// openBuiltin opens built-in scenario name, begun and planned (closed when
+// the test ends).
+func openBuiltin(t testing.TB, name string) *world.World {
+	t.Helper()
+	w, err := world.Open(assets.Prefix + name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(w.Close)
 	w.Begin()
-	w.SetAlgo(a)
 	w.Wait()
 	return w
 }

@@ -6,9 +6,6 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"pathlens/assets"
-	"pathlens/game/world"
 )
 
 // Regression (new-user test, pathological-minimum stepped by stage): at the
@@ -18,13 +15,7 @@ import (
 // and the last event now lead with the room's letter, as does the
 // inspector's parent of an abstract node; cells stay as they were.
 func TestAbstractOpenListNamesTheRooms(t *testing.T) {
-	w, err := world.Open(assets.Prefix + "pathological-minimum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.Close)
-	w.Begin()
-	w.Wait()
+	w := openBuiltin(t, "pathological-minimum")
 	// The plan over the rooms is the first phase: L, a, H, R popped, b
 	// left open.
 	end := 0

@@ -15,14 +15,7 @@ import (
 // the map, the bar kept "cost 158.113 (+0.53%)" and a phase cut to
 // "finished …" over a panel showing the numbers again.
 func TestTopBarReadsThisFramesPanel(t *testing.T) {
-	w, err := world.Open("builtin:world")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.Close)
-	w.Begin()
-	w.SetAlgo(world.AlgoHPA)
-	w.Wait()
+	w := builtinWorld(t, world.AlgoHPA)
 	r := New()
 	l := r.FitPanel(ComputeLayout(843, 480, true), w)
 	var cam Camera

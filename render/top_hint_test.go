@@ -5,9 +5,6 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"pathlens/assets"
-	"pathlens/game/world"
 )
 
 // On a gallery case with a long name, the query tool's hint in the top bar
@@ -15,13 +12,7 @@ import (
 // for the bar gives up its last clauses first, and is cut only when even
 // its first clause does not fit.
 func TestTopBarHintKeepsWholeClauses(t *testing.T) {
-	w, err := world.Open(assets.Prefix + "pathological-minimum")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.Close)
-	w.Begin()
-	w.Wait()
+	w := openBuiltin(t, "pathological-minimum")
 	const hint = "click start, then goal; drag S or G to move them"
 	r := New()
 	checked := false

@@ -15,14 +15,7 @@ import (
 // and cut the phase being taught to "insert G L2 (sea…". With the panel on
 // screen the answer is a wheel turn away: the phase stays whole.
 func TestTopBarPhaseWholeBesideThePanel(t *testing.T) {
-	w, err := world.Open("builtin:world")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.Close)
-	w.Begin()
-	w.SetAlgo(world.AlgoHPA)
-	w.Wait()
+	w := builtinWorld(t, world.AlgoHPA)
 	tr := w.Timeline.Trace()
 	k := -1
 	for i, ph := range tr.Phases {
