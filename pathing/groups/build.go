@@ -379,7 +379,9 @@ func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []r
 // regrouped whole, so the others keep their names.
 func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool) *level {
 	g := b.g.grid
-	slices.SortFunc(recs, func(a, b rec) int { return int(a.minCell - b.minCell) })
+	if !slices.IsSortedFunc(recs, byMinCell) {
+		slices.SortFunc(recs, byMinCell)
+	}
 	// Reuse the arrays of a level Update retired, if any.
 	lv := &level{}
 	if l < len(b.spare) && b.spare[l] != nil {

@@ -314,9 +314,14 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 	} else {
 		b.rebuilt++
 		b.overlay = false
-		recs := append(b.recs[:0], fresh...)
+		// The kept old groups, in id order, are in first-cell order, and
+		// so are the fresh ones: merging the two lists gives assemble its
+		// records sorted (it then only checks), instead of sorting every
+		// group of the level by first cell (a sixth of a toggle's time on
+		// 8room_000 when a group was added or dropped).
+		recs := slices.Grow(b.recs[:0], len(old.groups)-len(removed)+len(fresh))
 		defer func() { b.recs = recs[:0] }()
-		j := 0
+		j, f := 0, 0
 		for id := range old.groups {
 			if j < len(removed) && removed[j] == int32(id) {
 				j++
@@ -330,8 +335,13 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 				r.members = old.members[old.memStart[id]:old.memStart[id+1]]
 				renumberMembers(r.members, low.o2n)
 			}
+			for f < len(fresh) && fresh[f].minCell < r.minCell {
+				recs = append(recs, fresh[f])
+				f++
+			}
 			recs = append(recs, r)
 		}
+		recs = append(recs, fresh[f:]...)
 		o2n = make([]int32, len(old.groups))
 		for i := range o2n {
 			o2n[i] = -1
