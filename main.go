@@ -5,6 +5,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,10 +58,11 @@ func run(args []string) int {
 		return cli.Export(f, os.Stdout, os.Stderr) // no window, as without a display
 	}
 	ww, wh, _ := parseSize(f.Size) // checked by f.Check
-	if !f.SizeSet && f.Shot == "" {
+	if !f.SizeSet && f.Shot == "" && f.GIF == "" {
 		// A window the size of the screen or larger hid the panel, the
-		// bottom bar and the timeline on a 1024×640 screen. A -shot keeps
-		// 1280×800: a picture should not depend on the screen it was made on.
+		// bottom bar and the timeline on a 1024×640 screen. A -shot (or
+		// -gif) keeps 1280×800: a picture should not depend on the screen
+		// it was made on.
 		if m := ebiten.Monitor(); m != nil {
 			ww, wh = cli.FitWindow(m.Size())
 		}
@@ -89,7 +91,8 @@ func run(args []string) int {
 		src = f.Scenario
 	}
 	opts := game.Options{ShotPath: f.Shot, Layers: f.Layers, Cursor: f.Cursor, ProfileFrames: f.Profile,
-		Play: f.Play, NoLegend: f.NoLegend, UIScale: f.UIScale, Zoom: f.Zoom, ZoomSet: f.ZoomSet, ViewLevel: viewLevelOpt(f), ShotDir: f.ShotDir}
+		Play: f.Play, NoLegend: f.NoLegend, UIScale: f.UIScale, Zoom: f.Zoom, ZoomSet: f.ZoomSet, ViewLevel: viewLevelOpt(f), ShotDir: f.ShotDir,
+		GIFPath: f.GIF, GIFFrames: f.GIFFrames}
 	if f.Center != "" {
 		opts.Center, _ = parseCell(f.Center) // its form was checked by f.Check
 	}
@@ -193,7 +196,7 @@ func run(args []string) int {
 	}
 	var blockedFlags []string // a -from or -to on a wall, said by name
 	for _, b := range qs.Blocked {
-		if f.Shot == "" && f.Cursor == "" {
+		if f.Shot == "" && f.GIF == "" && f.Cursor == "" {
 			// Only where a window stays open to click in: a -shot has
 			// none, and a -cursor with no query to place it in ends the
 			// app (game.New says why).
@@ -202,7 +205,7 @@ func run(args []string) int {
 		blockedFlags = append(blockedFlags, b)
 	}
 	w.Begin()
-	if f.Shot != "" {
+	if f.Shot != "" || f.GIF != "" {
 		w.WaitOptimal() // the picture shows the finished numbers
 	}
 	// A first query the session refused (a blocked -from or -to, or a
@@ -270,10 +273,10 @@ func run(args []string) int {
 	if rep := g.ProfileReport(); rep != "" {
 		fmt.Print(rep)
 	}
-	if startFailed && f.Shot != "" {
+	if pic := cmp.Or(f.Shot, f.GIF); startFailed && pic != "" {
 		// The picture was drawn (it shows the message), but not of what was
 		// asked for: a script must not take it for a good one.
-		fmt.Fprintf(os.Stderr, "pathlens: %s shows the error above, not the requested view\n", f.Shot)
+		fmt.Fprintf(os.Stderr, "pathlens: %s shows the error above, not the requested view\n", pic)
 		return 1
 	}
 	return 0

@@ -91,6 +91,7 @@ const (
 	ActOpen
 	ActEdgesAll
 	ActDropGhost
+	ActRecord
 
 	// ActLayer0 + l toggles layer l.
 	ActLayer0
@@ -114,7 +115,8 @@ var actionTable = []Binding{
 	{Action: ActHelp, Group: "View", Keys: keys(ebiten.KeyF1, ebiten.KeySlash), Help: "show or hide this help"},
 	{Action: ActOpen, Group: "View", Keys: keys(ebiten.KeyO), Mods: ModCtrl, Help: "open a file by its path"},
 	{Action: ActGallery, Group: "View", Keys: keys(ebiten.KeyF2), Help: "gallery of built-in scenarios"},
-	{Action: ActScreenshot, Group: "View", Keys: keys(ebiten.KeyF12), Help: "save a PNG screenshot"},
+	{Action: ActScreenshot, Group: "View", Keys: keys(ebiten.KeyF12), Help: "PNG screenshot"},
+	{Action: ActRecord, Group: "View", Keys: keys(ebiten.KeyF12), Mods: ModShift, Help: "timeline GIF", Fold: true},
 	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close the help, gallery or question; drop a new start (back to the query before); unpin; unselect agents; else stop a batch"},
 	{Action: ActQuit, Group: "View", Keys: keys(ebiten.KeyQ), Mods: ModCtrl, Help: "quit (asks first when edits or agents are unsaved)"},
 

@@ -76,6 +76,12 @@ type Options struct {
 	// StartError is a message to show at start (a file that failed to
 	// load).
 	StartError string
+	// GIFPath, when set, makes the game record the query's timeline, from
+	// its start to its end, into this animated GIF and then end (-gif);
+	// GIFFrames is how many frames the recording (and Shift+F12's) takes
+	// (0: cli.DefaultGIFFrames).
+	GIFPath   string
+	GIFFrames int
 }
 
 // Game implements ebiten.Game for one session.
@@ -207,6 +213,12 @@ type Game struct {
 	drawKey  frameKey
 	drawnKey frameKey
 	drawnAt  time.Time
+
+	// The timeline recording (record.go).
+	recording  *recording      // under way (Shift+F12, -gif)
+	recDone    chan recordDone // the background encoder's report, until read
+	recErr     error           // a -gif recording that failed: Update ends the app with it
+	gifStarted bool            // the -gif recording has been begun
 }
 
 // frameKey is everything a frame shows that can change between Updates;
@@ -331,6 +343,12 @@ func New(w *world.World, opts Options) (*Game, error) {
 	}
 	if opts.ShotDir == "" {
 		g.opts.ShotDir = "."
+	}
+	if opts.GIFFrames <= 0 {
+		g.opts.GIFFrames = cli.DefaultGIFFrames
+	}
+	if opts.GIFPath != "" {
+		w.Wait() // the recording covers the finished query's whole timeline
 	}
 	g.applyFileView(true) // before -cursor: a step is not framed over the file's own view
 	if opts.Cursor != "" && (!w.HasStart || !w.HasGoal) {
@@ -804,6 +822,9 @@ func (g *Game) Update() (err error) {
 		}
 		return ebiten.Termination
 	}
+	if err := g.pollRecording(); err != nil {
+		return err
+	}
 	if g.quit {
 		return ebiten.Termination
 	}
@@ -851,6 +872,20 @@ func (g *Game) Update() (err error) {
 	}
 	if g.in.JustPressed(ActScreenshot) {
 		g.shotPending = filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+".png")
+	}
+	if g.opts.GIFPath != "" && !g.gifStarted {
+		g.gifStarted = true
+		if err := g.startRecording(g.opts.GIFPath, g.opts.GIFFrames, true); err != nil {
+			return fmt.Errorf("%w: %v", ErrGIF, err)
+		}
+	}
+	if g.in.JustPressed(ActRecord) && g.confirm == nil && g.prompt == nil {
+		if err := g.startRecording(g.recordPath(), g.opts.GIFFrames, false); err != nil {
+			g.w.Fail("recording: %v", err)
+		}
+	}
+	if g.updateRecording() {
+		return nil // the recording moves the cursor; the rest of the input waits
 	}
 	switch {
 	case g.confirm != nil:
@@ -1108,7 +1143,7 @@ func (g *Game) centreView(wx, wy float64) {
 // not depend on where the pointer happens to rest on the display (it drew
 // the hovered cell's outline, the inspector's hover and an edge tooltip).
 func (g *Game) readMouse() {
-	if g.opts.ShotPath != "" {
+	if g.opts.ShotPath != "" || g.opts.GIFPath != "" || g.recording != nil {
 		g.mouseX, g.mouseY, g.mouseIn, g.hoverOK = -1, -1, false, false
 		return
 	}
@@ -2612,7 +2647,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if drawHook != nil {
 		drawHook(g)
 	}
-	if !g.needsDraw() && g.opts.ShotPath == "" && g.shotPending == "" && g.opts.ProfileFrames == 0 {
+	if !g.needsDraw() && g.opts.ShotPath == "" && g.shotPending == "" && g.opts.ProfileFrames == 0 && g.recording == nil {
 		return // the screen keeps the last frame (SetScreenClearedEveryFrame(false))
 	}
 	g.drawnKey, g.drawnAt = g.drawKey, time.Now()
@@ -2630,6 +2665,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		Switches: g.switchRows(),
 		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, PanelScroll: g.panelScroll, PanelFollow: g.panelFollow(), ShowGallery: g.gallery, GallerySel: g.gallerySel,
 		FlashAge: -1, MessageAge: g.messageAge(time.Now()),
+	}
+	if g.recording != nil {
+		f.MessageAge = math.Inf(1) // the recording shows the query, not the note of the moment
 	}
 	if !g.noLegend {
 		f.Legend = g.legend()
@@ -2695,6 +2733,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.r.DrawOverlays(screen, f)
 	}
 	g.prof.addDraw(time.Since(t0))
+	g.captureFrame(screen)
 	if g.opts.ShotPath != "" && !g.shotDone && g.frames >= 1 {
 		g.shotErr = writePNG(screen, g.opts.ShotPath, g.outsideW, g.outsideH)
 		g.shotDone = true
@@ -2901,18 +2940,7 @@ func writePNG(img *ebiten.Image, path string, outW, outH int) error {
 	if err := png.Encode(&buf, windowSized(rgba, outW, outH)); err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		// Named by the file asked for: the message had shown the
-		// temporary name ("open /x/shot.png.tmp: no such file").
-		os.Remove(tmp)
-		return fmt.Errorf("cannot write %s: %v", path, pathCause(err))
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("cannot write %s: %v", path, pathCause(err))
-	}
-	return nil
+	return writeFileAtomic(path, buf.Bytes())
 }
 
 // pathCause is the cause of a file error without the file's name (the

@@ -2069,7 +2069,7 @@ func hierarchyFigures(sz world.Size) (counts, more string) {
 	counts = world.Count(sz.Nodes) + " nodes, " + world.Count(sz.Edges) + " edges"
 	var parts []string
 	if sz.Bytes > 0 {
-		parts = append(parts, fmtBytes(sz.Bytes))
+		parts = append(parts, FormatBytes(sz.Bytes))
 	}
 	if sz.Kind != "" {
 		// cmd/bench's HPA* keeps the path cache by default: without
@@ -2089,7 +2089,8 @@ func fmtDur(d time.Duration) string {
 	return fmt.Sprintf("%.2f s", d.Seconds())
 }
 
-func fmtBytes(n int) string {
+// FormatBytes formats n bytes for the panel and notes (B, KiB, MiB).
+func FormatBytes(n int) string {
 	switch {
 	case n >= 1<<20:
 		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))

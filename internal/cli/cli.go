@@ -22,6 +22,7 @@ import (
 	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/game/world/agents"
+	"pathlens/internal/anim"
 	"pathlens/internal/flagmsg"
 	"pathlens/maps"
 )
@@ -33,6 +34,8 @@ type Flags struct {
 	Map, Scenario string
 	Scen          string // a Moving AI .scen list whose rows become the queries
 	Shot, ShotDir string
+	GIF           string // -gif: record the query's timeline into this animated GIF and exit
+	GIFFrames     int    // -gif-frames: the frames of a recording (-gif and Shift+F12)
 	Log           string
 	Save          string // where Ctrl+S writes (a .pls), instead of the default place
 	Export        string // -export: write the session's terrain to this map file and exit, with no window
@@ -88,6 +91,8 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.Scenario, "scenario", "", "open a scenario: builtin:NAME or a .pls file")
 	fs.StringVar(&f.Scen, "scen", "", "a Moving AI scenario list (.scen) for the -map: its rows become the queries, F3 steps through them and the note gives each row's optimal length")
 	fs.StringVar(&f.Shot, "shot", "", "draw the first complete frame to this PNG file and exit")
+	fs.StringVar(&f.GIF, "gif", "", "record the first query's timeline, start to end, into this animated GIF and exit (Shift+F12 records in the window)")
+	fs.IntVar(&f.GIFFrames, "gif-frames", DefaultGIFFrames, fmt.Sprintf("frames of a timeline recording (-gif, Shift+F12), 2 to %d, each shown 1/20 s; a timeline of fewer events takes one frame per event", anim.MaxFrames))
 	fs.StringVar(&f.Save, "save", "", "the .pls file Ctrl+S (and the quit question's S) writes the session to; default: the .pls opened, else NAME.pls next to the map (in the working folder when the map's folder is read-only), or NAME.pls in the working folder for a built-in")
 	fs.StringVar(&f.Export, "export", "", "write the terrain of the -map or -scenario (a .pls with its edits applied) to this file and exit, with no window: .map for a Moving AI map, .txt or .ascii for ASCII, .tmx for a Tiled map with the rooms")
 	fs.StringVar(&f.Log, "log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
@@ -234,6 +239,29 @@ func (f *Flags) Check() error {
 	if f.Profile < 0 {
 		return fmt.Errorf("-profile %d: want a number of frames, more than 0", f.Profile)
 	}
+	if f.GIFFrames < 2 || f.GIFFrames > anim.MaxFrames {
+		return fmt.Errorf("-gif-frames %d: want 2 to %d frames (each is shown 1/20 s)", f.GIFFrames, anim.MaxFrames)
+	}
+	if f.GIF != "" {
+		if !strings.EqualFold(filepath.Ext(f.GIF), ".gif") {
+			return fmt.Errorf("-gif %q: want a .gif file (-shot writes one picture as .png)", f.GIF)
+		}
+		for _, c := range []struct {
+			on   bool
+			flag string
+			why  string
+		}{
+			{f.Shot != "", "-shot", "-shot draws one picture, -gif the whole timeline: give one of them"},
+			{f.Export != "", "-export", "-export writes a map and opens no window"},
+			{f.Profile > 0, "-profile", "-profile times frames the recording would drive"},
+			{f.Cursor != "", "-cursor", "a recording runs the timeline from its start to its end; -cursor places one picture's cursor (with -shot)"},
+			{f.Play, "-play", "a recording runs the timeline itself"},
+		} {
+			if c.on {
+				return fmt.Errorf("-gif with %s: %s", c.flag, c.why)
+			}
+		}
+	}
 	if _, _, err := f.AgentRefineMode(); err != nil {
 		return err
 	}
@@ -328,6 +356,11 @@ func (f *Flags) checkForms() error {
 			return fmt.Errorf("-shot %s: %v", f.Shot, err)
 		}
 	}
+	if f.GIF != "" {
+		if err := world.WritableFolder(f.GIF, "timeline.gif"); err != nil {
+			return fmt.Errorf("-gif %s: %v", f.GIF, err)
+		}
+	}
 	if f.ShotDir != "." {
 		// Found only at the first F12 otherwise, when the moment to show
 		// is gone.
@@ -376,6 +409,10 @@ func ParseCell(s string) (image.Point, error) {
 // The smallest window: the map, the top bar and the timeline still fit
 // (the panel and legend give way first); -size and resizing stop there.
 const MinWindowW, MinWindowH = 320, 200
+
+// DefaultGIFFrames is how many frames a timeline recording takes when
+// -gif-frames does not say: five seconds at 20 frames a second.
+const DefaultGIFFrames = 100
 
 // The window's size without -size, kept on a monitor with room for it and
 // the window's decorations (DecorW, DecorH: borders, title bar, a task

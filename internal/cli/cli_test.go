@@ -351,3 +351,39 @@ func TestShotDirCheckedAtStart(t *testing.T) {
 		t.Errorf("-shotdir %s (a writable folder): %v", dir, err)
 	}
 }
+
+// -gif takes a .gif in a writable folder, and not beside the flags that
+// make another picture or run the timeline themselves; -gif-frames is
+// bounded. Each refusal names the flag, with or without a display.
+func TestGIFFlags(t *testing.T) {
+	dir := t.TempDir()
+	gif := filepath.Join(dir, "run.gif")
+	for _, c := range []struct {
+		args []string
+		want string // "" for accepted
+	}{
+		{[]string{"-gif", gif}, ""},
+		{[]string{"-gif", gif, "-gif-frames", "2"}, ""},
+		{[]string{"-gif-frames", "300"}, ""}, // Shift+F12's frames
+		{[]string{"-gif", filepath.Join(dir, "run.png")}, "want a .gif file"},
+		{[]string{"-gif", filepath.Join(dir, "missing", "run.gif")}, "-gif " + filepath.Join(dir, "missing", "run.gif")},
+		{[]string{"-gif", gif, "-shot", filepath.Join(dir, "a.png")}, "-gif with -shot"},
+		{[]string{"-gif", gif, "-cursor", "0.5"}, "-gif with -cursor"},
+		{[]string{"-gif", gif, "-play"}, "-gif with -play"},
+		{[]string{"-gif", gif, "-profile", "10"}, "-gif with -profile"},
+		{[]string{"-gif", gif, "-export", filepath.Join(dir, "a.map")}, "-gif with -export"},
+		{[]string{"-gif-frames", "1"}, "-gif-frames 1: want 2 to 2000"},
+		{[]string{"-gif-frames", "2001"}, "-gif-frames 2001"},
+	} {
+		f, err := Parse(c.args, io.Discard)
+		if err == nil {
+			err = f.Check()
+		}
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%q: %v, want it accepted", c.args, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%q: %v, want it refused naming %q", c.args, err, c.want)
+		}
+	}
+}

@@ -13,6 +13,8 @@ import (
 	"bufio"
 	"fmt"
 	"image"
+	"image/draw"
+	"image/gif"
 	"image/png"
 	"math"
 	"os"
@@ -935,6 +937,111 @@ func pngSize(t *testing.T, path string) image.Point {
 		t.Fatalf("%s: %v", path, err)
 	}
 	return image.Pt(cfg.Width, cfg.Height)
+}
+
+// TestGIFRecording runs -gif the way a lecturer making slides does: the
+// file holds the asked number of frames at the window's size (at 200 % as
+// well), its last picture is the finished query as a -shot of the same
+// window draws it (the map and the bars; the panel's query time differs
+// from run to run), and bad requests are refused by name before anything
+// runs.
+func TestGIFRecording(t *testing.T) {
+	need(t)
+	bin := filepath.Join(t.TempDir(), "pathlens")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = moduleRoot(t)
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	dir := t.TempDir()
+	run := func(args ...string) (int, string) {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		var errs strings.Builder
+		cmd.Stderr = &errs
+		err := cmd.Run()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode(), errs.String()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return 0, errs.String()
+	}
+	for _, c := range []struct {
+		args []string
+		size image.Point
+	}{
+		{[]string{"-size", "800x500"}, image.Pt(800, 500)},
+		{[]string{"-size", "1400x760", "-ui-scale", "2"}, image.Pt(1400, 760)},
+	} {
+		anim, shot := filepath.Join(dir, "run.gif"), filepath.Join(dir, "run.png")
+		if code, errs := run(append([]string{"-gif", anim, "-gif-frames", "12"}, c.args...)...); code != 0 {
+			t.Fatalf("pathlens %q -gif: exit %d, stderr %.300q", c.args, code, errs)
+		}
+		if code, errs := run(append([]string{"-shot", shot}, c.args...)...); code != 0 {
+			t.Fatalf("pathlens %q -shot: exit %d, stderr %.300q", c.args, code, errs)
+		}
+		f, err := os.Open(anim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := gif.DecodeAll(f)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", anim, err)
+		}
+		if len(g.Image) != 12 || image.Pt(g.Config.Width, g.Config.Height) != c.size {
+			t.Errorf("pathlens %q -gif: %d frames of %d×%d, want 12 of %v", c.args, len(g.Image), g.Config.Width, g.Config.Height, c.size)
+			continue
+		}
+		last := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+		for _, p := range g.Image {
+			draw.Draw(last, p.Rect, p, p.Rect.Min, draw.Over)
+		}
+		pf, err := os.Open(shot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := png.Decode(pf)
+		pf.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The left half: the map and the bars under it. The panel's query
+		// time is measured anew by each run (its wrapping moves the rows
+		// below it). A GIF frame has at most 256 colours: a pixel of the
+		// others (the anti-aliased edges of text, markers and the path)
+		// becomes the nearest, so a pixel differs when a channel is off by
+		// more than that.
+		diff, half := 0, c.size.X/2
+		off := func(a, b uint32) bool { return a>>8 > b>>8+24 || b>>8 > a>>8+24 }
+		for y := 0; y < c.size.Y; y++ {
+			for x := 0; x < half; x++ {
+				r1, g1, b1, _ := last.At(x, y).RGBA()
+				r2, g2, b2, _ := want.At(x, y).RGBA()
+				if off(r1, r2) || off(g1, g2) || off(b1, b2) {
+					diff++
+				}
+			}
+		}
+		if diff > half*c.size.Y/1000 {
+			t.Errorf("pathlens %q: %d of %d pixels of the left half of the GIF's last picture differ from a -shot's", c.args, diff, half*c.size.Y)
+		}
+	}
+	for _, c := range []struct {
+		args []string
+		errs string
+	}{
+		{[]string{"-gif", filepath.Join(dir, "x.png")}, "-gif \"" + filepath.Join(dir, "x.png") + "\": want a .gif file"},
+		{[]string{"-gif", filepath.Join(dir, "x.gif"), "-shot", filepath.Join(dir, "x.png")}, "-gif with -shot"},
+		{[]string{"-gif", filepath.Join(dir, "x.gif"), "-cursor", "0.5"}, "-gif with -cursor"},
+		{[]string{"-gif-frames", "1"}, "-gif-frames 1: want 2 to"},
+		{[]string{"-gif", filepath.Join(dir, "no", "x.gif")}, "-gif " + filepath.Join(dir, "no", "x.gif")},
+	} {
+		if code, errs := run(c.args...); code != 2 || !strings.Contains(errs, c.errs) {
+			t.Errorf("pathlens %q: exit %d, stderr %.300q; want 2 naming %q", c.args, code, errs, c.errs)
+		}
+	}
 }
 
 // TestScenRows opens a Moving AI map with its .scen list: the rows become

@@ -1,0 +1,227 @@
+package game
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/game/world"
+	"pathlens/internal/anim"
+	"pathlens/render"
+)
+
+// The timeline recording (Shift+F12, -gif): the query's timeline from its
+// start to its end drawn frame by frame into an animated GIF, for slides
+// and web pages. Update moves the cursor to each frame's event in turn and
+// Draw captures the window once it shows it; the file is encoded and
+// written in the background.
+
+// Recording defaults.
+const (
+	// gifDelay is each frame's time on screen, in hundredths of a second.
+	gifDelay = 5
+	// gifHold is the finished query's extra time before the GIF loops.
+	gifHold = 300
+)
+
+// readScreen reads the screen's pixels (RGBA) into pix: a variable so that
+// tests, which run outside the game loop where Ebiten refuses ReadPixels,
+// can stand in for it.
+var readScreen = func(screen *ebiten.Image, pix []byte) { screen.ReadPixels(pix) }
+
+// ErrGIF wraps a failure of the -gif recording.
+var ErrGIF = errors.New("game: recording")
+
+// recording is a timeline recording under way.
+type recording struct {
+	path   string
+	rec    *anim.Recorder
+	events int  // the timeline's length when it began
+	n, k   int  // frames to capture, frames captured
+	want   bool // Update placed the cursor for frame k: the next Draw captures it
+	pix    []byte
+	script bool // -gif: the app ends once the file is written
+	gen    uint64
+}
+
+// recordDone is what the background encoder reports.
+type recordDone struct {
+	path          string
+	frames, bytes int
+	secs          float64
+	err           error
+	script        bool
+}
+
+// startRecording begins recording the timeline into path in about n frames
+// (fewer when the timeline has fewer events). It says why when it cannot.
+func (g *Game) startRecording(path string, n int, script bool) error {
+	w := g.w
+	switch {
+	case g.recording != nil:
+		return errors.New("a recording is already under way (Esc stops it)")
+	case g.recDone != nil:
+		return errors.New("the last recording is still being written")
+	case w.Busy():
+		return errors.New("nothing to record yet: the query is still being worked out")
+	case w.Timeline.Len() == 0:
+		return errors.New("nothing to record: plan a query first (its timeline is what is recorded)")
+	}
+	n = max(2, min(n, anim.MaxFrames, w.Timeline.Len()+1))
+	// The window's size, as a screenshot's: under a UI scale the screen
+	// is drawn smaller and the window shows it enlarged.
+	sw, sh := g.outsideW, g.outsideH
+	if sw <= 0 || sh <= 0 {
+		sw, sh = g.lay.Screen.Dx(), g.lay.Screen.Dy()
+	}
+	rec, err := anim.New(sw, sh)
+	if err != nil {
+		return err
+	}
+	w.Play.Playing = false
+	g.recording = &recording{path: path, rec: rec, events: w.Timeline.Len(), n: n, script: script,
+		gen: w.Timeline.Generation()}
+	w.Log.Add("record", world.F{Key: "path", Val: path}, world.F{Key: "frames", Val: fmt.Sprint(n)})
+	return nil
+}
+
+// updateRecording moves the cursor to the next frame's event, or ends the
+// recording: Esc stops it (no file), and so does a timeline that changed
+// under it. It reports whether the recording takes this update (the rest
+// of the input waits).
+func (g *Game) updateRecording() bool {
+	r := g.recording
+	if r == nil {
+		return false
+	}
+	w := g.w
+	if !r.script && (g.in.JustPressed(ActEscape) || g.confirm != nil) {
+		// Esc, or a question opened meanwhile (Ctrl+Q with unsaved work):
+		// it is answered in the window, which the recording would hold.
+		g.recording = nil
+		w.Note("recording stopped: no file written")
+		return g.confirm == nil
+	}
+	if w.Timeline.Generation() != r.gen || w.Timeline.Len() != r.events {
+		g.recording = nil
+		g.failRecording(r, errors.New("the query changed while it was being recorded"))
+		return true
+	}
+	if r.k >= r.n {
+		return true // written by the background encoder (finishRecording)
+	}
+	w.ScrubTo(r.k * r.events / (r.n - 1))
+	r.want = true
+	return true
+}
+
+// captureFrame adds the screen to the recording when Update placed the
+// cursor for it, and hands a finished recording to the background encoder.
+func (g *Game) captureFrame(screen *ebiten.Image) {
+	r := g.recording
+	if r == nil || !r.want {
+		return
+	}
+	r.want = false
+	b := screen.Bounds()
+	if len(r.pix) != 4*b.Dx()*b.Dy() {
+		r.pix = make([]byte, 4*b.Dx()*b.Dy())
+	}
+	readScreen(screen, r.pix)
+	// At the size the recording began with, even if the window was
+	// resized since (the GIF has one size).
+	sw, sh := r.rec.Size()
+	pic := windowSized(&image.RGBA{Pix: r.pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}, sw, sh)
+	if err := r.rec.Add(pic.Pix, gifDelay); err != nil {
+		g.recording = nil
+		g.failRecording(r, err)
+		return
+	}
+	if r.k++; r.k < r.n {
+		return
+	}
+	g.recording = nil
+	r.rec.Hold(gifHold)
+	done := make(chan recordDone, 1)
+	g.recDone = done
+	go func(rec *anim.Recorder, path string, script bool) {
+		var buf bytes.Buffer
+		err := rec.Encode(&buf)
+		if err == nil {
+			err = writeFileAtomic(path, buf.Bytes())
+		}
+		done <- recordDone{path: path, frames: rec.Frames(), bytes: buf.Len(), err: err, script: script,
+			secs: float64(rec.Duration()) / 100}
+	}(r.rec, r.path, r.script)
+}
+
+// failRecording reports a recording that ended without a file.
+func (g *Game) failRecording(r *recording, err error) {
+	if r.script {
+		g.recErr = err
+		return
+	}
+	g.w.Fail("recording: %v", err)
+}
+
+// pollRecording reports a recording the background encoder has written:
+// a note, a log line, and for -gif the end of the app (with the error, if
+// any).
+func (g *Game) pollRecording() error {
+	if g.recErr != nil {
+		return fmt.Errorf("%w: %v", ErrGIF, g.recErr)
+	}
+	if g.recDone == nil {
+		return nil
+	}
+	var d recordDone
+	select {
+	case d = <-g.recDone:
+	default:
+		return nil
+	}
+	g.recDone = nil
+	if d.err != nil {
+		if d.script {
+			return fmt.Errorf("%w: %v", ErrGIF, d.err)
+		}
+		g.w.Fail("recording: %v", d.err)
+		return nil
+	}
+	g.w.Log.Add("recorded", world.F{Key: "path", Val: d.path}, world.F{Key: "frames", Val: fmt.Sprint(d.frames)},
+		world.F{Key: "bytes", Val: fmt.Sprint(d.bytes)})
+	if d.script {
+		return ebiten.Termination
+	}
+	g.w.Note("animation saved: %s (%d frames, %.1f s, %s)", d.path, d.frames, d.secs, render.FormatBytes(d.bytes))
+	return nil
+}
+
+// recordPath is where Shift+F12 writes: the screenshot folder, named by
+// the time as screenshots are.
+func (g *Game) recordPath() string {
+	return filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+".gif")
+}
+
+// writeFileAtomic writes data to path through a temporary file beside it,
+// so a failed write leaves no half a file under the name. The error names
+// path, the file asked for, not the temporary one ("open
+// /x/shot.png.tmp: no such file" was a screenshot's message).
+func writeFileAtomic(path string, data []byte) error {
+	tmp := path + ".tmp"
+	err := os.WriteFile(tmp, data, 0o644)
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("cannot write %s: %v", path, pathCause(err))
+	}
+	return nil
+}

@@ -1,0 +1,163 @@
+package game
+
+import (
+	"image/gif"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"pathlens/game/world"
+)
+
+// runRecording drives g (Update, then Draw on screen) until the recording
+// it began is written or gone, and returns the session's message then.
+func runRecording(t *testing.T, g *Game, screen *ebiten.Image) string {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for g.recording != nil || g.recDone != nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("the recording did not end: %d of %d frames", g.recording.k, g.recording.n)
+		}
+		if err := g.Update(); err != nil {
+			t.Fatalf("Update: %v", err)
+		}
+		g.drawnAt = time.Time{}
+		g.Draw(screen)
+		if g.recording == nil && g.recDone != nil {
+			time.Sleep(5 * time.Millisecond) // the encoder writes in the background
+		}
+	}
+	return g.w.Message
+}
+
+// decodeGIF reads the GIF at path.
+func decodeGIF(t *testing.T, path string) *gif.GIF {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	g, err := gif.DecodeAll(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return g
+}
+
+// fakeScreen stands in for the screen's pixels (Ebiten reads none outside
+// the game loop): every pixel is the timeline cursor's number as a colour,
+// so each frame of the GIF says which event it showed.
+func fakeScreen(t *testing.T, g *Game) {
+	t.Helper()
+	old := readScreen
+	readScreen = func(_ *ebiten.Image, pix []byte) {
+		c := g.w.Timeline.Cursor()
+		for i := 0; i < len(pix); i += 4 {
+			pix[i], pix[i+1], pix[i+2], pix[i+3] = byte(c), byte(c>>8), byte(c>>16), 255
+		}
+	}
+	t.Cleanup(func() { readScreen = old })
+}
+
+// Shift+F12 records the query's timeline from its start to its end into a
+// GIF in the screenshot folder: as many frames as asked, at events spread
+// evenly from the first to the last, the last held before the loop; the
+// note names the file, the log has a line for it, and the cursor is left
+// at the end. (tests/e2e checks the pictures of a real window's -gif.)
+func TestRecordKeyWritesTheTimeline(t *testing.T) {
+	g := drawnGame(t, 640, 400)
+	dir := t.TempDir()
+	g.opts.ShotDir, g.opts.GIFFrames = dir, 6
+	g.w.Log = world.NewEventLog(nil)
+	g.w.Timeline.Seek(g.w.Timeline.Len() / 2)
+	fakeScreen(t, g)
+	var held heldKeys
+	fakeKeys(t, &held)
+	screen := ebiten.NewImage(640, 400)
+	press(g, &held, ebiten.KeyShift, ebiten.KeyF12)
+	if g.recording == nil {
+		t.Fatalf("Shift+F12 began no recording; message %q", g.w.Message)
+	}
+	msg := runRecording(t, g, screen)
+	files, _ := filepath.Glob(filepath.Join(dir, "pathlens-*.gif"))
+	if len(files) != 1 {
+		t.Fatalf("%d GIFs written in the screenshot folder (%v), want 1; message %q", len(files), files, msg)
+	}
+	if !strings.HasPrefix(msg, "animation saved: "+files[0]+" (6 frames") {
+		t.Errorf("message %q, want it to name %s and its 6 frames", msg, files[0])
+	}
+	n := g.w.Timeline.Len()
+	if c := g.w.Timeline.Cursor(); c != n {
+		t.Errorf("cursor at %d of %d after the recording, want the end", c, n)
+	}
+	gg := decodeGIF(t, files[0])
+	if len(gg.Image) != 6 || gg.Config.Width != 640 || gg.Config.Height != 400 {
+		t.Fatalf("a %d×%d GIF of %d frames, want 640×400 and 6", gg.Config.Width, gg.Config.Height, len(gg.Image))
+	}
+	for k, p := range gg.Image {
+		r, gr, b, _ := p.At(p.Rect.Min.X, p.Rect.Min.Y).RGBA()
+		got, want := int(r>>8)|int(gr>>8)<<8|int(b>>8)<<16, k*n/5
+		if got != want {
+			t.Errorf("frame %d shows event %d, want %d (of %d)", k, got, want, n)
+		}
+	}
+	if gg.Delay[5] != gifDelay+gifHold {
+		t.Errorf("the last frame shows %d/100 s, want %d (held)", gg.Delay[5], gifDelay+gifHold)
+	}
+	found := false
+	for _, l := range logged(g) {
+		found = found || strings.Contains(l, "recorded") && strings.Contains(l, files[0])
+	}
+	if !found {
+		t.Errorf("no log line for the recording: %q", logged(g))
+	}
+}
+
+// Esc stops a recording under way and writes nothing; with no query there
+// is nothing to record, and the message says what to do.
+func TestRecordStopsAndRefuses(t *testing.T) {
+	g := drawnGame(t, 640, 400)
+	dir := t.TempDir()
+	g.opts.ShotDir, g.opts.GIFFrames = dir, 50
+	fakeScreen(t, g)
+	var held heldKeys
+	fakeKeys(t, &held)
+	screen := ebiten.NewImage(640, 400)
+	press(g, &held, ebiten.KeyShift, ebiten.KeyF12)
+	if g.recording == nil {
+		t.Fatalf("Shift+F12 began no recording; message %q", g.w.Message)
+	}
+	for range 3 {
+		g.Update()
+		g.drawnAt = time.Time{}
+		g.Draw(screen)
+	}
+	press(g, &held, -1, ebiten.KeyEscape)
+	if g.recording != nil || !strings.Contains(g.w.Message, "recording stopped: no file written") {
+		t.Errorf("Esc: recording %v, message %q; want it stopped and said", g.recording != nil, g.w.Message)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
+		t.Errorf("a stopped recording wrote %v", files)
+	}
+
+	// A question opened meanwhile (Ctrl+Q with unsaved work) stops it: it
+	// is answered in the window, which the recording would hold still.
+	press(g, &held, ebiten.KeyShift, ebiten.KeyF12)
+	g.confirm = &confirm{lines: []string{"unsaved"}, what: "quit", then: func(*Game) error { return nil }}
+	g.Update()
+	if g.recording != nil || !strings.Contains(g.w.Message, "recording stopped") {
+		t.Errorf("a question: recording %v, message %q; want it stopped", g.recording != nil, g.w.Message)
+	}
+	g.confirm = nil
+
+	g.w.Pick(g.w.Start) // a new start, no goal yet: no timeline
+	press(g, &held, ebiten.KeyShift, ebiten.KeyF12)
+	if g.recording != nil || !g.w.MessageErr || !strings.Contains(g.w.Message, "nothing to record") {
+		t.Errorf("no query: recording %v, message %q; want a refusal", g.recording != nil, g.w.Message)
+	}
+}

@@ -1,0 +1,316 @@
+// Package anim turns a sequence of window frames into an animated GIF (the
+// window's timeline recording, for slides and web pages). It knows nothing
+// of the window: frames come in as RGBA pixel buffers.
+//
+// Each frame after the first keeps only the rectangle that differs from the
+// frame before it (the rest of the picture stays from earlier frames), and
+// inside it the pixels that did not change are transparent (long runs of
+// one index, which the GIF's compression takes almost for free: the window
+// changes its numbers in the panel and the search on the map, far apart).
+// A frame equal to the one before only lengthens that frame's time on
+// screen. Every stored rectangle has its own palette: exact when its
+// changed pixels have at most 256 colours (255 beside the transparent
+// index), else the most frequent of them, each other colour drawn as the
+// nearest of those.
+package anim
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"image/gif"
+	"io"
+	"slices"
+)
+
+// MaxFrames is the most frames a Recorder keeps; Add refuses more.
+const MaxFrames = 2000
+
+// maxPixels caps the pixels a Recorder stores (one byte each): about
+// 400 MB, a few hundred full 1280×800 frames that all differ wholly.
+const maxPixels = 400 << 20
+
+// ErrFull is returned by Add when the recording holds MaxFrames frames or
+// its stored pixels reach the cap.
+var ErrFull = errors.New("anim: recording full")
+
+// Recorder collects frames of one size. The zero value is not usable: use
+// New.
+type Recorder struct {
+	w, h   int
+	prev   []byte // the last frame added (RGBA), to find what changed
+	g      gif.GIF
+	pixels int // bytes stored in g's frames
+	tab    colorTable
+	order  []uint32 // scratch: the colours of a rectangle by count
+}
+
+// New returns a Recorder for frames of w×h pixels (both at least 1).
+func New(w, h int) (*Recorder, error) {
+	if w < 1 || h < 1 || w > 1<<16-1 || h > 1<<16-1 {
+		return nil, fmt.Errorf("anim: a frame of %d×%d pixels cannot be a GIF's (1 to 65535 each way)", w, h)
+	}
+	return &Recorder{w: w, h: h, g: gif.GIF{Config: image.Config{Width: w, Height: h}}}, nil
+}
+
+// Frames returns how many frames are stored (equal frames in a row count
+// once).
+func (r *Recorder) Frames() int { return len(r.g.Image) }
+
+// Size returns the frame size New was given.
+func (r *Recorder) Size() (w, h int) { return r.w, r.h }
+
+// Add appends a frame shown for delay hundredths of a second (at least 1).
+// pix holds the frame's pixels as RGBA, row by row, 4·w·h bytes; alpha is
+// ignored (frames are opaque). Add copies what it keeps, so pix may be
+// reused. It fails with ErrFull when the recording is full, and on a
+// buffer of the wrong size.
+func (r *Recorder) Add(pix []byte, delay int) error {
+	if len(pix) != 4*r.w*r.h {
+		return fmt.Errorf("anim: a frame of %d bytes, want %d (%d×%d RGBA)", len(pix), 4*r.w*r.h, r.w, r.h)
+	}
+	delay = max(delay, 1)
+	var rect image.Rectangle
+	if r.prev == nil {
+		rect = image.Rect(0, 0, r.w, r.h)
+		r.prev = make([]byte, len(pix))
+	} else {
+		rect = r.changed(pix)
+		if rect.Empty() {
+			r.g.Delay[len(r.g.Delay)-1] += delay
+			return nil
+		}
+	}
+	if len(r.g.Image) >= MaxFrames || r.pixels+rect.Dx()*rect.Dy() > maxPixels {
+		return ErrFull
+	}
+	p := r.quantize(pix, rect, len(r.g.Image) > 0)
+	copy(r.prev, pix)
+	r.pixels += len(p.Pix)
+	r.g.Image = append(r.g.Image, p)
+	r.g.Delay = append(r.g.Delay, delay)
+	r.g.Disposal = append(r.g.Disposal, gif.DisposalNone)
+	return nil
+}
+
+// Hold adds delay hundredths of a second to the last frame's time (the
+// finished picture held before the animation loops). No-op without frames.
+func (r *Recorder) Hold(delay int) {
+	if n := len(r.g.Delay); n > 0 && delay > 0 {
+		r.g.Delay[n-1] += delay
+	}
+}
+
+// Duration returns the recording's length in hundredths of a second.
+func (r *Recorder) Duration() int {
+	d := 0
+	for _, x := range r.g.Delay {
+		d += x
+	}
+	return d
+}
+
+// Encode writes the recording as a looping GIF. It fails without frames.
+func (r *Recorder) Encode(w io.Writer) error {
+	if len(r.g.Image) == 0 {
+		return errors.New("anim: no frames to write")
+	}
+	return gif.EncodeAll(w, &r.g)
+}
+
+// changed returns the smallest rectangle holding every pixel of pix that
+// differs from r.prev (empty when none does), alpha ignored.
+func (r *Recorder) changed(pix []byte) image.Rectangle {
+	stride := 4 * r.w
+	y0, y1 := -1, -1
+	for y := 0; y < r.h; y++ {
+		if !rowEqual(pix[y*stride:(y+1)*stride], r.prev[y*stride:(y+1)*stride]) {
+			if y0 < 0 {
+				y0 = y
+			}
+			y1 = y
+		}
+	}
+	if y0 < 0 {
+		return image.Rectangle{}
+	}
+	x0, x1 := r.w, -1
+	for y := y0; y <= y1; y++ {
+		a, b := pix[y*stride:(y+1)*stride], r.prev[y*stride:(y+1)*stride]
+		for x := 0; x < x0; x++ {
+			if differ(a, b, x) {
+				x0 = x
+				break
+			}
+		}
+		for x := r.w - 1; x > x1; x-- {
+			if differ(a, b, x) {
+				x1 = x
+				break
+			}
+		}
+	}
+	return image.Rect(x0, y0, x1+1, y1+1)
+}
+
+// rowEqual compares two RGBA rows, alpha ignored.
+func rowEqual(a, b []byte) bool {
+	for i := 0; i < len(a); i += 4 {
+		if a[i] != b[i] || a[i+1] != b[i+1] || a[i+2] != b[i+2] {
+			return false
+		}
+	}
+	return true
+}
+
+func differ(a, b []byte, x int) bool {
+	i := 4 * x
+	return a[i] != b[i] || a[i+1] != b[i+1] || a[i+2] != b[i+2]
+}
+
+// quantize returns rect of pix as a paletted image with a palette of its
+// own (see the package comment). With delta set, the pixels equal to
+// r.prev's are left transparent (index 0).
+func (r *Recorder) quantize(pix []byte, rect image.Rectangle, delta bool) *image.Paletted {
+	t := &r.tab
+	t.reset()
+	stride := 4 * r.w
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		row, old := pix[y*stride:(y+1)*stride], r.prev[y*stride:(y+1)*stride]
+		for x := rect.Min.X; x < rect.Max.X; x++ {
+			if delta && !differ(row, old, x) {
+				continue
+			}
+			i := 4 * x
+			t.count(rgb(row[i], row[i+1], row[i+2]))
+		}
+	}
+	// The palette: every colour when they fit, else the most frequent
+	// (ties by colour value, so a recording does not depend on the
+	// table's layout).
+	r.order = t.colors(r.order[:0])
+	if len(r.order) > 256 {
+		slices.SortFunc(r.order, func(a, b uint32) int {
+			ca, cb := t.get(a), t.get(b)
+			if ca != cb {
+				return int(cb - ca)
+			}
+			return int(int64(a) - int64(b))
+		})
+	}
+	off := 0
+	if delta {
+		off = 1 // index 0 is the transparent one
+	}
+	n := min(len(r.order), 256-off)
+	pal := make(color.Palette, off+n)
+	if delta {
+		pal[0] = color.RGBA{}
+	}
+	for i, c := range r.order[:n] {
+		pal[off+i] = color.RGBA{uint8(c >> 16), uint8(c >> 8), uint8(c), 255}
+		t.set(c, int32(off+i))
+	}
+	for _, c := range r.order[n:] {
+		t.set(c, int32(off+nearest(pal[off:], c)))
+	}
+	p := image.NewPaletted(rect, pal)
+	for y := rect.Min.Y; y < rect.Max.Y; y++ {
+		row, old := pix[y*stride:(y+1)*stride], r.prev[y*stride:(y+1)*stride]
+		out := p.Pix[(y-rect.Min.Y)*p.Stride:]
+		for x := rect.Min.X; x < rect.Max.X; x++ {
+			if delta && !differ(row, old, x) {
+				out[x-rect.Min.X] = 0
+				continue
+			}
+			i := 4 * x
+			out[x-rect.Min.X] = uint8(t.get(rgb(row[i], row[i+1], row[i+2])))
+		}
+	}
+	return p
+}
+
+func rgb(r, g, b byte) uint32 { return uint32(r)<<16 | uint32(g)<<8 | uint32(b) }
+
+// nearest returns the index of pal's colour closest to c (squared RGB
+// distance; the first of equals).
+func nearest(pal color.Palette, c uint32) int {
+	cr, cg, cb := int(c>>16&0xff), int(c>>8&0xff), int(c&0xff)
+	best, bd := 0, 1<<30
+	for i, p := range pal {
+		q := p.(color.RGBA)
+		dr, dg, db := int(q.R)-cr, int(q.G)-cg, int(q.B)-cb
+		if d := dr*dr + dg*dg + db*db; d < bd {
+			best, bd = i, d
+		}
+	}
+	return best
+}
+
+// colorTable maps 24-bit colours to a count, later to a palette index: an
+// open-addressing hash table (a Go map cost most of a frame's time).
+type colorTable struct {
+	keys []uint32 // colour + 1; 0 is an empty slot
+	vals []int32
+	n    int
+}
+
+func (t *colorTable) reset() {
+	if t.keys == nil {
+		t.keys, t.vals = make([]uint32, 1024), make([]int32, 1024)
+	} else {
+		clear(t.keys)
+	}
+	t.n = 0
+}
+
+func (t *colorTable) slot(c uint32) int {
+	m := len(t.keys) - 1
+	i := int((c*0x9E3779B1)>>7) & m
+	for t.keys[i] != 0 && t.keys[i] != c+1 {
+		i = (i + 1) & m
+	}
+	return i
+}
+
+// count adds one to c's count.
+func (t *colorTable) count(c uint32) {
+	i := t.slot(c)
+	if t.keys[i] == 0 {
+		if 2*(t.n+1) > len(t.keys) {
+			t.grow()
+			i = t.slot(c)
+		}
+		t.keys[i], t.vals[i] = c+1, 0
+		t.n++
+	}
+	t.vals[i]++
+}
+
+func (t *colorTable) grow() {
+	keys, vals := t.keys, t.vals
+	t.keys, t.vals = make([]uint32, 2*len(keys)), make([]int32, 2*len(keys))
+	for i, k := range keys {
+		if k != 0 {
+			j := t.slot(k - 1)
+			t.keys[j], t.vals[j] = k, vals[i]
+		}
+	}
+}
+
+// get returns c's value (c must be in the table).
+func (t *colorTable) get(c uint32) int32 { return t.vals[t.slot(c)] }
+
+// set replaces c's value (c must be in the table).
+func (t *colorTable) set(c uint32, v int32) { t.vals[t.slot(c)] = v }
+
+// colors appends the table's colours to dst.
+func (t *colorTable) colors(dst []uint32) []uint32 {
+	for _, k := range t.keys {
+		if k != 0 {
+			dst = append(dst, k-1)
+		}
+	}
+	return dst
+}
