@@ -64,25 +64,34 @@ func fakeScreen(t *testing.T, g *Game) {
 	t.Cleanup(func() { readScreen = old })
 }
 
+// startRecordingTest opens the built-in world in a 640×400 window whose
+// screenshot folder is a new temporary one (returned), its pixels stood in
+// for by fakeScreen, halfway through the query's timeline, and presses
+// Shift+F12 there for a recording of the given frames.
+func startRecordingTest(t *testing.T, frames int) (*Game, string, *heldKeys, *ebiten.Image) {
+	t.Helper()
+	g := drawnGame(t, 640, 400)
+	dir := t.TempDir()
+	g.opts.ShotDir, g.opts.GIFFrames = dir, frames
+	g.w.Log = world.NewEventLog(nil)
+	g.w.Timeline.Seek(g.w.Timeline.Len() / 2)
+	fakeScreen(t, g)
+	held := &heldKeys{}
+	fakeKeys(t, held)
+	press(g, held, ebiten.KeyShift, ebiten.KeyF12)
+	if g.recording == nil {
+		t.Fatalf("Shift+F12 began no recording; message %q", g.w.Message)
+	}
+	return g, dir, held, ebiten.NewImage(640, 400)
+}
+
 // Shift+F12 records the query's timeline from its start to its end into a
 // GIF in the screenshot folder: as many frames as asked, at events spread
 // evenly from the first to the last, the last held before the loop; the
 // note names the file, the log has a line for it, and the cursor is left
 // at the end. (tests/e2e checks the pictures of a real window's -gif.)
 func TestRecordKeyWritesTheTimeline(t *testing.T) {
-	g := drawnGame(t, 640, 400)
-	dir := t.TempDir()
-	g.opts.ShotDir, g.opts.GIFFrames = dir, 6
-	g.w.Log = world.NewEventLog(nil)
-	g.w.Timeline.Seek(g.w.Timeline.Len() / 2)
-	fakeScreen(t, g)
-	var held heldKeys
-	fakeKeys(t, &held)
-	screen := ebiten.NewImage(640, 400)
-	press(g, &held, ebiten.KeyShift, ebiten.KeyF12)
-	if g.recording == nil {
-		t.Fatalf("Shift+F12 began no recording; message %q", g.w.Message)
-	}
+	g, dir, _, screen := startRecordingTest(t, 6)
 	msg := runRecording(t, g, screen)
 	files, _ := filepath.Glob(filepath.Join(dir, "pathlens-*.gif"))
 	if len(files) != 1 {
@@ -121,23 +130,13 @@ func TestRecordKeyWritesTheTimeline(t *testing.T) {
 // Esc stops a recording under way and writes nothing; with no query there
 // is nothing to record, and the message says what to do.
 func TestRecordStopsAndRefuses(t *testing.T) {
-	g := drawnGame(t, 640, 400)
-	dir := t.TempDir()
-	g.opts.ShotDir, g.opts.GIFFrames = dir, 50
-	fakeScreen(t, g)
-	var held heldKeys
-	fakeKeys(t, &held)
-	screen := ebiten.NewImage(640, 400)
-	press(g, &held, ebiten.KeyShift, ebiten.KeyF12)
-	if g.recording == nil {
-		t.Fatalf("Shift+F12 began no recording; message %q", g.w.Message)
-	}
+	g, dir, held, screen := startRecordingTest(t, 50)
 	for range 3 {
 		g.Update()
 		g.drawnAt = time.Time{}
 		g.Draw(screen)
 	}
-	press(g, &held, -1, ebiten.KeyEscape)
+	press(g, held, -1, ebiten.KeyEscape)
 	if g.recording != nil || !strings.Contains(g.w.Message, "recording stopped: no file written") {
 		t.Errorf("Esc: recording %v, message %q; want it stopped and said", g.recording != nil, g.w.Message)
 	}
@@ -147,7 +146,7 @@ func TestRecordStopsAndRefuses(t *testing.T) {
 
 	// A question opened meanwhile (Ctrl+Q with unsaved work) stops it: it
 	// is answered in the window, which the recording would hold still.
-	press(g, &held, ebiten.KeyShift, ebiten.KeyF12)
+	press(g, held, ebiten.KeyShift, ebiten.KeyF12)
 	g.confirm = &confirm{lines: []string{"unsaved"}, what: "quit", then: func(*Game) error { return nil }}
 	g.Update()
 	if g.recording != nil || !strings.Contains(g.w.Message, "recording stopped") {
@@ -156,7 +155,7 @@ func TestRecordStopsAndRefuses(t *testing.T) {
 	g.confirm = nil
 
 	g.w.Pick(g.w.Start) // a new start, no goal yet: no timeline
-	press(g, &held, ebiten.KeyShift, ebiten.KeyF12)
+	press(g, held, ebiten.KeyShift, ebiten.KeyF12)
 	if g.recording != nil || !g.w.MessageErr || !strings.Contains(g.w.Message, "nothing to record") {
 		t.Errorf("no query: recording %v, message %q; want a refusal", g.recording != nil, g.w.Message)
 	}

@@ -54,6 +54,19 @@ func moduleRoot(t *testing.T) string {
 	return filepath.Dir(strings.TrimSpace(string(out)))
 }
 
+// buildApp builds the app of the module at root into a temporary folder
+// and returns the binary's path.
+func buildApp(t *testing.T, root string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "pathlens")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = root
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	return bin
+}
+
 func need(t *testing.T) {
 	if os.Getenv("DISPLAY") == "" {
 		t.Skip("no X display ($DISPLAY is empty): run under xvfb-run, e.g. make test or xvfb-run -a go test ./tests/e2e/")
@@ -80,12 +93,7 @@ func start(t *testing.T, args ...string) *app {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(t.TempDir(), "pathlens")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = root
-	if b, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
+	bin := buildApp(t, root)
 	a := &app{t: t, out: out, log: filepath.Join(out, "events.log"), done: make(chan error, 1), stderr: &strings.Builder{}, used: map[int]bool{}}
 	args = append([]string{"-log", a.log, "-size", "1200x760", "-shotdir", out}, args...)
 	a.cmd = exec.Command(bin, args...)
@@ -790,12 +798,7 @@ func TestControls(t *testing.T) {
 // why no window opens. None of them may end in Ebiten's start-up panic
 // (internal/preflight runs first).
 func TestNoDisplay(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "pathlens")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = moduleRoot(t)
-	if b, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
+	bin := buildApp(t, moduleRoot(t))
 	var env []string
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "DISPLAY=") {
@@ -839,12 +842,7 @@ func TestNoDisplay(t *testing.T) {
 // dropped (named on stderr) instead of judged against the built-in world.
 func TestShotBadInput(t *testing.T) {
 	need(t)
-	bin := filepath.Join(t.TempDir(), "pathlens")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = moduleRoot(t)
-	if b, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
+	bin := buildApp(t, moduleRoot(t))
 	dir := t.TempDir()
 	tall := filepath.Join(dir, "tall.txt") // 10×200, open
 	if err := os.WriteFile(tall, []byte(strings.Repeat(strings.Repeat(".", 10)+"\n", 200)), 0o644); err != nil {
@@ -947,12 +945,7 @@ func pngSize(t *testing.T, path string) image.Point {
 // runs.
 func TestGIFRecording(t *testing.T) {
 	need(t)
-	bin := filepath.Join(t.TempDir(), "pathlens")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = moduleRoot(t)
-	if b, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
+	bin := buildApp(t, moduleRoot(t))
 	dir := t.TempDir()
 	run := func(args ...string) (int, string) {
 		t.Helper()
@@ -1058,12 +1051,7 @@ func TestScenRows(t *testing.T) {
 	if _, err := os.Stat(scen); err != nil {
 		t.Skipf("no Moving AI maps at %s ($PATHLENS_MAPS or ../shared/maps/movingai): %v", dir, err)
 	}
-	bin := filepath.Join(t.TempDir(), "pathlens")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Dir = moduleRoot(t)
-	if b, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, b)
-	}
+	bin := buildApp(t, moduleRoot(t))
 	tmp := t.TempDir()
 	run := func(args ...string) (int, string, string) {
 		log := filepath.Join(tmp, "events.log")
