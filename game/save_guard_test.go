@@ -1,10 +1,13 @@
 package game
 
 import (
+	"image"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/game/world"
 )
@@ -86,5 +89,45 @@ func TestSaveAsPrefillIsWholeForARelativeSource(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "sub", "room.pls")); err != nil {
 		t.Errorf("not saved at sub/room.pls: %v", err)
+	}
+}
+
+// A designer placed a start and a goal on a map, pressed Ctrl+Q, and the
+// window closed without asking: the query was lost, though a save keeps
+// it. Quitting, and opening another file, now ask; S saves the query and
+// the reopened file has it.
+func TestQuitAsksAfterAQueryIsPlaced(t *testing.T) {
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap})
+	other := writeDropFiles(t, map[string]string{"other.map": dropMap})
+	g := sessionGame(t, filepath.Join(dir, "room.map"))
+	var held heldKeys
+	fakeKeys(t, &held)
+	if g.w.Dirty() {
+		t.Fatalf("fresh map: %q", g.w.UnsavedText())
+	}
+	g.w.Pick(image.Pt(0, 0))
+	g.w.Pick(image.Pt(7, 4))
+	g.w.Wait()
+	w0 := g.w
+	g.drop(os.DirFS(other))
+	if g.confirm == nil || g.w != w0 {
+		t.Fatal("opening another file after placing a query did not ask")
+	}
+	g.confirm.cancel()
+	g.confirm = nil // Esc
+	press(g, &held, ebiten.KeyControl, ebiten.KeyQ)
+	if g.quit || g.confirm == nil {
+		t.Fatalf("Ctrl+Q after placing a query: quit %v, asked %v", g.quit, g.confirm != nil)
+	}
+	if q := strings.Join(g.confirm.lines, "\n"); !strings.Contains(q, "unsaved queries") {
+		t.Errorf("question %q, want it to say the queries are unsaved", q)
+	}
+	g.confirmSave()
+	w, err := world.Open(filepath.Join(dir, "room.pls"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Queries) != 1 || w.Queries[0] != [2]image.Point{image.Pt(0, 0), image.Pt(7, 4)} {
+		t.Errorf("saved queries %v, want the placed one", w.Queries)
 	}
 }

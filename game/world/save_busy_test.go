@@ -118,6 +118,7 @@ func TestSaveWhileSearching(t *testing.T) {
 func TestSaveDuringAStroke(t *testing.T) {
 	w, _ := mustWorld(t, corridor...)
 	w.SetEndpoints(image.Pt(1, 1), image.Pt(3, 3))
+	w.markQueriesSaved() // the query as a file's, opened with: this test is about the stroke
 	if w.Dirty() {
 		t.Fatal("dirty before any edit")
 	}

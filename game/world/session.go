@@ -111,6 +111,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 			w.FirstQuery = w.scenAt + k
 		}
 	}
+	w.markQueriesSaved() // the file's own (Begin marks again, with the query it opens)
 	// The scenario's edit log is the session's first edits, already saved:
 	// one per stroke the file marks (one in all for a file without "stroke"
 	// lines), so Ctrl+Z takes back one stroke at a time, as before saving.
@@ -389,6 +390,9 @@ func (w *World) Begin() {
 	} else {
 		w.Replan() // no query: builds the hierarchy the layers show
 	}
+	// The queries opened with (the file's, a -from/-to or -query) are
+	// not work of this session: only those placed from here on are.
+	w.markQueriesSaved()
 	if sc := w.scenario; sc != nil && len(sc.Agents) > 0 {
 		w.loadAgents(sc.Agents)
 		w.agents.sim.Pause()
@@ -1081,6 +1085,7 @@ func (w *World) save(path, why string) error {
 	w.edits.saved = w.edits.pos
 	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0
+	w.markQueriesSaved()
 	// What the file lacks keeps the session unsaved (Dirty) until a save
 	// writes everything: marked clean, quitting did not ask, and the
 	// agents left out were lost.

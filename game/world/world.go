@@ -233,9 +233,12 @@ type World struct {
 	editFrom, editTo uint64
 	// saveLacks says what the last save left out ("" when nothing): the
 	// session stays Dirty while it is set (see Dirty).
-	saveLacks  string
-	stroke     *stroke
-	roomStroke *roomStroke // a room stroke in progress (rooms.go)
+	saveLacks string
+	// queriesSaved are the queries of the last save or load
+	// (savedQueries): QueriesUnsaved compares the session's with them.
+	queriesSaved [][2]image.Point
+	stroke       *stroke
+	roomStroke   *roomStroke // a room stroke in progress (rooms.go)
 	// roomsCheck asks the next group hierarchy installed to say which
 	// rooms above level 1 it plans mostly outside themselves
 	// (roomsPlannedElsewhere): set when the session opens with such rooms

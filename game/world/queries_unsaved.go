@@ -1,0 +1,55 @@
+package world
+
+import (
+	"cmp"
+	"image"
+	"slices"
+)
+
+// savedQueries returns the queries a save would write as the session's own,
+// as a set (sorted, each once): the query on screen when both its ends are
+// placed, and the session's own queries. The rows of a .scen list are left
+// out: the file names the list, not its rows, so going to another row (F3,
+// Ctrl+G) is moving through the file, not a change to it; nor is going to
+// another of the session's own queries (the set stays the same).
+func (w *World) savedQueries() [][2]image.Point {
+	var rows map[[2]image.Point]bool
+	if w.scenN > 0 && w.scenAt+w.scenN <= len(w.Queries) {
+		rows = make(map[[2]image.Point]bool, w.scenN)
+		for _, q := range w.Queries[w.scenAt : w.scenAt+w.scenN] {
+			rows[q] = true
+		}
+	}
+	out := make([][2]image.Point, 0, len(w.Queries)-w.scenN+1)
+	for i, q := range w.Queries {
+		if rows != nil && i >= w.scenAt && i < w.scenAt+w.scenN {
+			continue
+		}
+		out = append(out, q)
+	}
+	if w.HasStart && w.HasGoal {
+		if q := [2]image.Point{w.Start, w.Goal}; !rows[q] {
+			out = append(out, q)
+		}
+	}
+	slices.SortFunc(out, func(a, b [2]image.Point) int {
+		return cmp.Or(cmp.Compare(a[0].X, b[0].X), cmp.Compare(a[0].Y, b[0].Y),
+			cmp.Compare(a[1].X, b[1].X), cmp.Compare(a[1].Y, b[1].Y))
+	})
+	return slices.Compact(out)
+}
+
+// markQueriesSaved records the session's queries as those of its file
+// (after a load or a save).
+func (w *World) markQueriesSaved() { w.queriesSaved = w.savedQueries() }
+
+// QueriesUnsaved reports whether the session's queries differ from its
+// file's: a start and goal placed, moved (dragged, Ctrl+G X,Y X,Y) or put
+// back since the last save or load make a query the file lacks, or drop
+// one it holds. A placed query is the designer's work, as an edit is: the
+// file keeps it, and quitting without saving lost it without asking.
+// Moving it back where it was, or a start clicked but no goal yet (the
+// file cannot hold half a query), leaves the set as saved.
+func (w *World) QueriesUnsaved() bool {
+	return !slices.Equal(w.savedQueries(), w.queriesSaved)
+}
