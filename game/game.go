@@ -793,7 +793,13 @@ func (g *Game) Title() string {
 	// The file too when its name is not the session's: a designer opened a
 	// copy of rooms.pls and read "rooms", with no way to tell which file
 	// the edits would go to.
-	if f := g.w.ScenarioFile(); f != "" && strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) != g.w.Name {
+	// The file the next Ctrl+S writes (-save, a save as) before the one
+	// opened: after a save as, the title named the old file.
+	f := g.w.SaveTo
+	if f == "" {
+		f = g.w.ScenarioFile()
+	}
+	if f != "" && strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) != g.w.Name {
 		t += " (" + filepath.Base(f) + ")"
 	}
 	if g.w.Dirty() {
