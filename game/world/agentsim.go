@@ -44,6 +44,10 @@ type agentState struct {
 	// savedSome: the last save or load held agents. With none then and
 	// none now, spawning and removing them again left nothing to save.
 	savedSome bool
+	// tag names sim in the undo history (simTag), tags counts those
+	// handed out: the history keeps a simulation's tag, not the
+	// simulation, so one made anew (remakeAgents) can be let go.
+	tag, tags simTag
 	// userPaused: the clock is stopped because the user paused it (U), not
 	// because it never ran or a session was loaded paused. A send then
 	// leaves it paused (sendAgents): a designer pauses, fills a wall across
@@ -75,6 +79,8 @@ func (w *World) agentSim() *agents.Sim {
 		of, fallback := w.agentSource(want)
 		w.agents.key, w.agents.plannerOf, w.agents.fallback, w.agents.waiting = want, of, fallback, of == nil
 		w.agents.sim = agents.New(w.Grid, w.newAgentPlanner(want, of), agents.Config{Neighborhood: w.Settings.Neighborhood})
+		w.agents.tags++
+		w.agents.tag = w.agents.tags
 		if w.agentClock > 0 {
 			w.agents.sim.SetClockSpeed(w.agentClock) // a loaded session's
 		}
@@ -339,10 +345,11 @@ func (w *World) remakeAgents() (n, lost int) {
 	if old == nil {
 		return 0, 0
 	}
+	oldTag := w.agents.tag
 	views := old.Agents(nil)
 	running := old.Running()
 	w.agents = agentState{version: w.agents.version, versions: w.agents.versions, saved: w.agents.saved, savedSome: w.agents.savedSome,
-		userPaused: w.agents.userPaused}
+		userPaused: w.agents.userPaused, tags: w.agents.tags}
 	s := w.agentSim()
 	s.SetClockSpeed(old.ClockSpeed()) // Shift+↑ / Shift+↓ outlive the remake
 	groupGoal := map[int]image.Point{}
@@ -414,7 +421,7 @@ func (w *World) remakeAgents() (n, lost int) {
 	} else {
 		s.Pause()
 	}
-	w.remapRemovals(old, s, newID)
+	w.remapRemovals(oldTag, w.agents.tag, newID)
 	w.Log.Add("agent", F{"action", "remake"}, F{"agents", all}, F{"replan", n}, F{"nb", w.Settings.Neighborhood.String()}, F{"goals_lost", lost})
 	return n, lost
 }
@@ -440,7 +447,7 @@ func (w *World) spawnAgent(p image.Point, undoable bool) (int, error) {
 		// One undo step, as a removal is: a stroke being painted ends
 		// first.
 		w.EndStroke()
-		r := &agentRemoval{agents: snapshotAgents(s, []int{id}), before: before, spawn: true}
+		r := &agentRemoval{agents: w.snapshotAgents(s, []int{id}), before: before, spawn: true}
 		r.after = w.agents.touch()
 		w.pushEdit(Edit{Kind: EditAgents, removal: r})
 	} else {
@@ -473,7 +480,7 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 	}
 	// One undo step, as a removal is: a stroke being painted ends first.
 	w.EndStroke()
-	r := &agentRemoval{agents: snapshotAgents(s, ids), before: w.agents.version, send: true, goal: p, group: group}
+	r := &agentRemoval{agents: w.snapshotAgents(s, ids), before: w.agents.version, send: true, goal: p, group: group}
 	if err := w.sendAgents(ids, p, group); err != nil {
 		return err
 	}
@@ -543,7 +550,7 @@ func (w *World) RemoveSelectedAgents() int {
 	// one undo step before the removal, as ApplyEdit ends it: else the
 	// removal went into the history first, and the stroke's cells after it.
 	w.EndStroke()
-	r := &agentRemoval{agents: snapshotAgents(s, ids), before: w.agents.version}
+	r := &agentRemoval{agents: w.snapshotAgents(s, ids), before: w.agents.version}
 	s.Remove(ids)
 	r.after = w.agents.touch()
 	w.pushEdit(Edit{Kind: EditAgents, removal: r})

@@ -33,9 +33,12 @@ type agentRemoval struct {
 // group member's is its group's), its speed, and its group (-1: none).
 // (sim, id) names it: ids are never reused within a simulation, and a
 // simulation made anew (remapRemovals) or an agent brought back into
-// another one (renameAgent) renames it in every step of the history.
+// another one (renameAgent) renames it in every step of the history. sim
+// is the simulation's tag, not the simulation: the history would keep
+// every simulation a switch replaced alive (a long session with agents
+// grew), and only needs to know whether it is the live one.
 type removedAgent struct {
-	sim     *agents.Sim
+	sim     simTag
 	id      int
 	cell    image.Point
 	goal    image.Point
@@ -52,16 +55,30 @@ func (a *agentState) touch() int {
 	return a.version
 }
 
-// snapshotAgents describes the agents ids of s as they are now, in id
-// order; a group member's goal is its group's (the virtual leader's).
-func snapshotAgents(s *agents.Sim, ids []int) []removedAgent {
+// simTag names a simulation of the session (agentState.tag) in the undo
+// history: 1 for the first, then one more for each made anew; 0 for none.
+type simTag uint64
+
+// tagOf returns s's tag: the live simulation's, 0 (no step's) for another.
+func (w *World) tagOf(s *agents.Sim) simTag {
+	if s == nil || s != w.agents.sim {
+		return 0
+	}
+	return w.agents.tag
+}
+
+// snapshotAgents describes the agents ids of s (the live simulation) as
+// they are now, in id order; a group member's goal is its group's (the
+// virtual leader's).
+func (w *World) snapshotAgents(s *agents.Sim, ids []int) []removedAgent {
+	tag := w.tagOf(s)
 	out := make([]removedAgent, 0, len(ids))
 	for _, id := range slices.Sorted(slices.Values(ids)) {
 		v, ok := s.Agent(id)
 		if !ok || v.Kind == agents.Leader {
 			continue
 		}
-		ra := removedAgent{sim: s, id: id, cell: v.Cell, goal: v.Goal, hasGoal: v.HasGoal, speed: v.Speed, group: -1}
+		ra := removedAgent{sim: tag, id: id, cell: v.Cell, goal: v.Goal, hasGoal: v.HasGoal, speed: v.Speed, group: -1}
 		if v.Kind == agents.Member {
 			ra.group = v.Group
 			ra.goal, ra.hasGoal = image.Point{}, false
@@ -159,7 +176,7 @@ func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 		member := ra.group >= 0 && w.Grid.Open(ra.goal)
 		goal, hasGoal := ra.goal, ra.hasGoal && !member
 		id := ra.id
-		same := ra.sim == s
+		same := ra.sim == w.tagOf(s)
 		if !same {
 			// A fresh agent, taken and revived at once: the same way back
 			// as in the simulation it was removed from (an arrived agent
@@ -179,7 +196,7 @@ func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 			s.SetSpeed([]int{id}, ra.speed)
 			s.Remove([]int{id})
 			// The other steps that name it (its spawn) follow.
-			w.renameAgent(ra.sim, ra.id, s, id)
+			w.renameAgent(ra.sim, ra.id, w.tagOf(s), id)
 		}
 		if err := s.Revive(id, goal, hasGoal); err != nil {
 			continue
@@ -229,7 +246,7 @@ func (w *World) sendStep(r *agentRemoval, verb string) {
 	var ids []int
 	var live []removedAgent
 	for _, ra := range r.agents {
-		if _, ok := s.Agent(ra.id); ok && ra.sim == s {
+		if _, ok := s.Agent(ra.id); ok && ra.sim == w.tagOf(s) {
 			ids = append(ids, ra.id)
 			live = append(live, ra)
 		}
@@ -302,13 +319,13 @@ func (w *World) takeAgents(r *agentRemoval) []int {
 	var ids []int
 	var away []removedAgent // named here but not on the map: kept as they were
 	for _, ra := range r.agents {
-		if _, ok := s.Agent(ra.id); ok && ra.sim == s {
+		if _, ok := s.Agent(ra.id); ok && ra.sim == w.tagOf(s) {
 			ids = append(ids, ra.id)
 		} else {
 			away = append(away, ra)
 		}
 	}
-	r.agents = append(snapshotAgents(s, ids), away...)
+	r.agents = append(w.snapshotAgents(s, ids), away...)
 	s.Remove(ids)
 	return ids
 }
@@ -316,7 +333,7 @@ func (w *World) takeAgents(r *agentRemoval) []int {
 // renameAgent makes every step of the undo history that names agent id of
 // simulation old name agent to of simulation s: the agent was brought back
 // into s under a new id.
-func (w *World) renameAgent(old *agents.Sim, id int, s *agents.Sim, to int) {
+func (w *World) renameAgent(old simTag, id int, s simTag, to int) {
 	for i := range w.edits.list {
 		r := w.edits.list[i].removal
 		if r == nil {
@@ -336,7 +353,7 @@ func (w *World) renameAgent(old *agents.Sim, id int, s *agents.Sim, to int) {
 // now names it in s. An agent not on the map (a removal done, a spawn
 // undone) s never had: its steps keep naming it in old, and bringing it
 // back spawns it in s under a new id, which renameAgent gives them.
-func (w *World) remapRemovals(old, s *agents.Sim, newID map[int]int) {
+func (w *World) remapRemovals(old, s simTag, newID map[int]int) {
 	for i := range w.edits.list {
 		r := w.edits.list[i].removal
 		if r == nil {

@@ -60,7 +60,7 @@ type Edit struct {
 // simulation that moved them: ids name agents of that simulation only (a
 // switch of the neighbourhood makes the agents anew, under new ids).
 type agentPushes struct {
-	sim  *agents.Sim
+	sim  simTag // the simulation's tag (see removedAgent): not the simulation, kept alive
 	list []agents.Push
 }
 
@@ -871,7 +871,7 @@ func (w *World) applyCells(e *Edit, undo bool) {
 // rewritten to the cells the agents stand on, so that undo puts them back.
 func (w *World) repushAsBefore(before, now agentPushes) {
 	s := w.agents.sim
-	if s == nil || before.sim != s || now.sim != s || len(before.list) == 0 {
+	if s == nil || before.sim != w.tagOf(s) || now.sim != w.tagOf(s) || len(before.list) == 0 {
 		return
 	}
 	for i := range now.list {
@@ -895,7 +895,7 @@ func (w *World) repushAsBefore(before, now agentPushes) {
 // takePushes returns the agents moved off filled cells since the last
 // call (agentsSeeChange gathers them), and forgets them.
 func (w *World) takePushes() agentPushes {
-	p := agentPushes{sim: w.agents.sim, list: w.agents.pushes}
+	p := agentPushes{sim: w.tagOf(w.agents.sim), list: w.agents.pushes}
 	w.agents.pushes = nil
 	return p
 }
@@ -914,7 +914,7 @@ func (w *World) putBack(p agentPushes, undo bool) {
 	if !undo {
 		verb = "redo"
 	}
-	if p.sim != w.agents.sim {
+	if p.sim != w.tagOf(w.agents.sim) {
 		w.Note("%s: the agents pushed off the filled cells stay where they are (a switch of the moves made the agents anew since)", verb)
 		return
 	}
