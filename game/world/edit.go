@@ -886,8 +886,8 @@ func (w *World) repushAsBefore(before, now agentPushes) {
 			}
 			last = p.To
 		}
-		if seen && first == r.From && last != r.To && s.Repush(*r, last) {
-			r.To = last
+		if seen && first == r.From && last != r.To {
+			s.Repush(r, last)
 		}
 	}
 }

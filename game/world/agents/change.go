@@ -269,8 +269,9 @@ func (s *Sim) displace(i int) {
 		a.state, a.why = Stopped, WhyUnreachable
 		return
 	}
-	s.pushes = append(s.pushes, Push{ID: i, From: a.cell, To: best, Tick: s.tick, state: a.state})
+	from, state := a.cell, a.state
 	s.place(a, best)
+	s.pushes = append(s.pushes, Push{ID: i, From: from, To: best, Tick: s.tick, state: state, moves: a.moves})
 	s.stats.Displace++
 	// It walks back to its goal (an arrived agent too: it no longer stands
 	// on it), or stops if the goal itself was filled.
@@ -460,6 +461,10 @@ type Push struct {
 	From, To image.Point
 	Tick     int64
 	state    State // before the push
+	// moves is the agent's move count once on To: it has not moved
+	// since while its count is the same (an agent that walked away and
+	// came back to To has moved).
+	moves uint64
 }
 
 // Pushes appends to dst the agents the last CellsChanged moved off filled
@@ -468,14 +473,15 @@ type Push struct {
 func (s *Sim) Pushes(dst []Push) []Push { return append(dst, s.pushes...) }
 
 // Repush moves the agent push p put on p.To to cell to instead, as if the
-// push had put it there (its plan is asked again as the push asked it). A
-// redo of a stroke fills all its cells at once, and pushes an agent to the
-// edge of the whole filled area: Repush puts it where the stroke, filling
-// cell by cell, had pushed it. Only while the agent stands on p.To and to
-// is open; it reports whether the agent moved.
-func (s *Sim) Repush(p Push, to image.Point) bool {
+// push had put it there (its plan is asked again as the push asked it),
+// and makes *p that push. A redo of a stroke fills all its cells at once,
+// and pushes an agent to the edge of the whole filled area: Repush puts it
+// where the stroke, filling cell by cell, had pushed it. Only while the
+// agent has not moved since the push and to is open; it reports whether
+// the agent stands on to.
+func (s *Sim) Repush(p *Push, to image.Point) bool {
 	a := s.get(p.ID)
-	if a == nil || a.cell != p.To || !s.grid.In(to) || !s.grid.Open(to) {
+	if a == nil || !s.unmoved(a, *p) || !s.grid.In(to) || !s.grid.Open(to) {
 		return false
 	}
 	if to == p.To {
@@ -483,7 +489,15 @@ func (s *Sim) Repush(p Push, to image.Point) bool {
 	}
 	s.changes++
 	s.place(a, to)
+	a.moves = p.moves // one push still, to another cell
+	p.To = to
 	return true
+}
+
+// unmoved reports whether agent a still stands where push p put it and
+// has not moved since (walked away and back is moved).
+func (s *Sim) unmoved(a *agent, p Push) bool {
+	return a.cell == p.To && a.moves == p.moves
 }
 
 // place puts a on cell to, as a push or a put-back does: its plan and the
@@ -500,20 +514,24 @@ func (s *Sim) place(a *agent, to image.Point) {
 }
 
 // PutBack undoes push p once the fill behind it is undone: the agent goes
-// back to p.From. It does so only while the agent still stands on p.To
-// (one that has walked on stays where it walked; one that waited there,
-// or stopped there because the fill walled its goal, goes back), is not
+// back to p.From. It does so only while the agent has not moved since the
+// push (one that has walked on stays where it walked, even when it has
+// come back to p.To since; one that waited there, or stopped there because
+// the fill walled its goal, goes back), is not
 // removed, and p.From is open again. An agent that stood on its goal
 // before the push is there again (Arrived, no new arrival counted); any
 // other with a goal plans again from p.From, since the route it has now
 // starts at p.To. It reports whether the agent went back.
 func (s *Sim) PutBack(p Push) bool {
 	a := s.get(p.ID)
-	if a == nil || a.cell != p.To || !s.grid.Open(p.From) {
+	if a == nil || !s.unmoved(a, p) || !s.grid.Open(p.From) {
 		return false
 	}
 	s.changes++
 	s.place(a, p.From)
+	// The push undone, its move is too: an earlier push of the same
+	// stroke, which left the agent on p.From, still finds it unmoved.
+	a.moves = p.moves - 1
 	a.pushed = false
 	if a.hit == hitDisplaced {
 		a.hit = 0

@@ -121,3 +121,64 @@ func TestPutBackNeedsTheCellOpenAndTheAgentInPlace(t *testing.T) {
 		t.Errorf("after the put-back the agent is %v at %v, want arrived at (6,2)", v.State, v.Cell)
 	}
 }
+
+// An agent pushed off a fill that walked away and later came back to the
+// cell it was pushed to has moved since the push: undoing the fill leaves
+// it where it is (it took the agent back to where it stood before the
+// fill, throwing away the walk it had made since). One that has not moved
+// still goes back, and pushes chained by one stroke go back in turn.
+func TestPutBackLeavesAnAgentThatWalkedAwayAndCameBack(t *testing.T) {
+	const room = `
+##########
+#........#
+#.A......#
+#........#
+##########`
+	g, m := parse(t, room)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	id, _ := s.Spawn(m['A'])
+	g.SetOpen(m['A'], false)
+	s.CellsChanged([]image.Point{m['A']})
+	ps := s.Pushes(nil)
+	if len(ps) != 1 || ps[0].To == m['A'] {
+		t.Fatalf("pushes %+v, want the agent pushed off %v", ps, m['A'])
+	}
+	to := ps[0].To
+	away := image.Pt(7, 2)
+	if err := s.SetGoal([]int{id}, away); err != nil {
+		t.Fatal(err)
+	}
+	runUntil(t, s, 400, func() bool { v := view(t, s, id); return v.State == Arrived && v.Cell == away })
+	if err := s.SetGoal([]int{id}, to); err != nil {
+		t.Fatal(err)
+	}
+	runUntil(t, s, 400, func() bool { v := view(t, s, id); return v.State == Arrived && v.Cell == to })
+	g.SetOpen(m['A'], true)
+	s.CellsChanged([]image.Point{m['A']})
+	if s.PutBack(ps[0]) {
+		t.Errorf("an agent that walked to %v and back to %v was put back on %v", away, to, view(t, s, id).Cell)
+	}
+	if v := view(t, s, id); v.Cell != to || v.State != Arrived {
+		t.Errorf("the agent is %v at %v, want arrived where it walked back to, %v", v.State, v.Cell, to)
+	}
+
+	// Not moved since: put back. Two pushes in a row (a stroke filling
+	// cell by cell): put back newest first, to where it stood.
+	start := view(t, s, id).Cell
+	g.SetOpen(start, false)
+	s.CellsChanged([]image.Point{start})
+	p1 := s.Pushes(nil)
+	mid := view(t, s, id).Cell
+	g.SetOpen(mid, false)
+	s.CellsChanged([]image.Point{mid})
+	p2 := s.Pushes(nil)
+	if len(p1) != 1 || len(p2) != 1 {
+		t.Fatalf("pushes %+v then %+v, want one each", p1, p2)
+	}
+	g.SetOpen(start, true)
+	g.SetOpen(mid, true)
+	s.CellsChanged([]image.Point{start, mid})
+	if !s.PutBack(p2[0]) || !s.PutBack(p1[0]) || view(t, s, id).Cell != start {
+		t.Errorf("two pushes undone: the agent is at %v, want back at %v", view(t, s, id).Cell, start)
+	}
+}

@@ -130,7 +130,10 @@ type agent struct {
 	group     int // index into Sim.groups, or -1
 	selected  bool
 
-	cell    image.Point
+	cell image.Point
+	// moves counts the agent's changes of cell (moveTo, a revive
+	// elsewhere); a put-back takes its push's back (see Push.moves).
+	moves   uint64
 	acc     float64 // seconds gathered toward the next step
 	speed   float64
 	goal    image.Point
@@ -602,6 +605,7 @@ func (s *Sim) moveTo(a *agent, to image.Point) {
 		s.occ[s.grid.Index(to)]++
 	}
 	a.cell = to
+	a.moves++
 }
 
 // mayEnter reports whether a may take its step into next now (see
@@ -670,6 +674,9 @@ func (s *Sim) Revive(id int, goal image.Point, hasGoal bool) error {
 	}
 	a.dead, a.selected = false, false
 	a.kind, a.group = Solo, -1
+	if cell != a.cell {
+		a.moves++
+	}
 	a.cell = cell
 	s.occ[s.grid.Index(cell)]++
 	a.acc, a.yield, a.queued = 0, 0, false
