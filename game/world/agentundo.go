@@ -214,6 +214,11 @@ func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 			if l, ok := s.Agent(gi.Leader); ok && l.HasGoal && l.Goal == groupGoal[g] {
 				ids = append(slices.Clone(gi.Members), ids...)
 			}
+		} else if id, goal, ok := s.LeftAlone(g); ok && sameGroup[g] && goal == groupGoal[g] {
+			// The removal left one member, which went on alone (a group
+			// of one is a single agent, as a saved session opens it): the
+			// group comes back whole.
+			ids = append([]int{id}, ids...)
 		}
 		if len(ids) == 1 {
 			s.SetGoal(ids, groupGoal[g]) // open: checked above

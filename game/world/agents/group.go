@@ -43,6 +43,11 @@ type group struct {
 	// gatherSpot.
 	gather    map[int]image.Point
 	gatherKey gatherKey
+	// alone is the member the group was dissolved around (dissolve),
+	// going on alone to aloneGoal; hasAlone says there is one.
+	alone     int
+	aloneGoal image.Point
+	hasAlone  bool
 }
 
 type gatherKey struct {
@@ -266,7 +271,8 @@ func (s *Sim) leaveGroup(id int) {
 	if a == nil || a.kind != Member || a.group < 0 {
 		return
 	}
-	g := &s.groups[a.group]
+	gi := a.group
+	g := &s.groups[gi]
 	for k, m := range g.members {
 		if m == id {
 			g.members = append(g.members[:k], g.members[k+1:]...)
@@ -290,6 +296,69 @@ func (s *Sim) leaveGroup(id int) {
 		l.dead, l.need, l.state = true, ReasonNone, Idle
 		g.active = false
 	}
+	if len(g.members) == 1 {
+		s.dissolve(gi)
+	}
+}
+
+// LeftAlone returns the agent group gi was dissolved around (dissolve)
+// and the group's goal, while that agent still goes alone to that goal:
+// an undo that brings back the members removed can make them one group
+// again. ok is false otherwise.
+func (s *Sim) LeftAlone(gi int) (id int, goal image.Point, ok bool) {
+	if gi < 0 || gi >= len(s.groups) || !s.groups[gi].hasAlone {
+		return 0, image.Point{}, false
+	}
+	g := &s.groups[gi]
+	a := s.get(g.alone)
+	if a == nil || a.kind != Solo || !a.hasGoal || a.goal != g.aloneGoal {
+		return 0, image.Point{}, false
+	}
+	return g.alone, g.aloneGoal, true
+}
+
+// dissolve ends group gi, left with one member: that agent goes on alone
+// with the group's goal, as a saved session opens it (a file's group of
+// one is a single agent), and the virtual leader is gone with its
+// diamond. Standing on the goal, it is there (Arrived, no arrival counted
+// again); elsewhere it plans for the goal from where it stands; with no
+// goal it is idle. The session showed a group of one, leader and all,
+// that the same session saved and opened again showed single.
+func (s *Sim) dissolve(gi int) {
+	g := &s.groups[gi]
+	if len(g.members) != 1 {
+		return
+	}
+	id := g.members[0]
+	l := s.at(g.leader)
+	goal, hasGoal := l.goal, l.hasGoal && !l.dead
+	if s.cur == g.leader || s.cur == id {
+		s.abandon()
+	}
+	g.members = nil
+	l.dead, l.need, l.state = true, ReasonNone, Idle
+	g.active = false
+	g.alone, g.aloneGoal, g.hasAlone = id, goal, hasGoal
+	a := s.at(id)
+	a.kind, a.group = Solo, -1
+	a.inFile, a.ownWay, a.gathering = false, false, false
+	a.localNeed = false
+	a.plan.Reset()
+	a.segIdx, a.acc = 0, 0
+	dropRequest(a)
+	switch {
+	case !hasGoal || !s.grid.Open(goal):
+		a.state, a.why, a.hasGoal = Idle, WhyNone, false
+	case a.cell == goal:
+		a.goal, a.hasGoal = goal, true
+		a.state, a.why, a.err = Arrived, WhyNone, nil
+		s.resetProgress(a)
+	default:
+		a.state, a.why, a.err = Moving, WhyNone, nil
+		a.hasGoal = false // a first plan for the goal (ReasonNewGoal), as a file's agent's
+		s.setGoal(id, goal)
+	}
+	s.changes++
 }
 
 // leaderMayMove reports whether group gi's leader walks this tick: it

@@ -897,3 +897,38 @@ func TestGroupAtRestStandsStillWhenOneIsPushed(t *testing.T) {
 		t.Errorf("%d stuck", n)
 	}
 }
+
+// A group left with one member (the other sent its own way) is no group:
+// its leader goes, and the member walks on alone to the group's goal,
+// arriving there, as a saved session opens a group of one.
+func TestGroupLeftWithOneMemberDissolves(t *testing.T) {
+	g := pathing.MustGrid(30, 10)
+	s := exact(g, NewAStar(g, AStarConfig{}))
+	a, _ := s.Spawn(image.Point{2, 2})
+	b, _ := s.Spawn(image.Point{2, 3})
+	goal := image.Point{25, 5}
+	if err := s.SetGroupGoal([]int{a, b}, goal); err != nil {
+		t.Fatal(err)
+	}
+	for range 10 {
+		s.Step()
+	}
+	if err := s.SetGoal([]int{b}, image.Point{2, 8}); err != nil {
+		t.Fatal(err)
+	}
+	if gs := s.Groups(nil); len(gs) != 0 {
+		t.Errorf("groups %+v after one of two left, want none", gs)
+	}
+	for _, v := range s.Agents(nil) {
+		if v.Kind == Leader {
+			t.Errorf("a leader is left: %+v", v)
+		}
+	}
+	if v := view(t, s, a); v.Kind != Solo || !v.HasGoal || v.Goal != goal {
+		t.Fatalf("the member left alone: %v with goal %v (%v), want solo with %v", v.Kind, v.Goal, v.HasGoal, goal)
+	}
+	runUntil(t, s, 3000, func() bool { v := view(t, s, a); return v.State == Arrived })
+	if v := view(t, s, a); v.Cell != goal {
+		t.Errorf("arrived at %v, want %v", v.Cell, goal)
+	}
+}
