@@ -208,22 +208,29 @@ func (w *World) reviveAgents(r *agentRemoval) (back []int, lost int) {
 			sameGroup[ra.group] = same
 		}
 	}
-	for _, g := range slices.Sorted(maps.Keys(members)) {
-		ids := members[g]
-		if gi, ok := groupInfo(s, g); ok && sameGroup[g] {
-			if l, ok := s.Agent(gi.Leader); ok && l.HasGoal && l.Goal == groupGoal[g] {
+	for _, g0 := range slices.Sorted(maps.Keys(members)) {
+		ids := members[g0]
+		g := g0
+		if sameGroup[g0] {
+			// The group the others went on as: undoing one removal
+			// re-forms the group under a new number, which an earlier
+			// removal's undo must find.
+			g = s.GroupNow(g0)
+		}
+		if gi, ok := groupInfo(s, g); ok && sameGroup[g0] {
+			if l, ok := s.Agent(gi.Leader); ok && l.HasGoal && l.Goal == groupGoal[g0] {
 				ids = append(slices.Clone(gi.Members), ids...)
 			}
-		} else if id, goal, ok := s.LeftAlone(g); ok && sameGroup[g] && goal == groupGoal[g] {
+		} else if id, goal, ok := s.LeftAlone(g); ok && sameGroup[g0] && goal == groupGoal[g0] {
 			// The removal left one member, which went on alone (a group
 			// of one is a single agent, as a saved session opens it): the
 			// group comes back whole.
 			ids = append([]int{id}, ids...)
 		}
 		if len(ids) == 1 {
-			s.SetGoal(ids, groupGoal[g]) // open: checked above
+			s.SetGoal(ids, groupGoal[g0]) // open: checked above
 		} else {
-			s.SetGroupGoal(ids, groupGoal[g])
+			s.SetGroupGoal(ids, groupGoal[g0])
 		}
 	}
 	s.ClearSelection()

@@ -2,6 +2,7 @@ package world
 
 import (
 	"image"
+	"slices"
 	"testing"
 
 	"pathlens/game/world/agents"
@@ -72,4 +73,35 @@ func TestGroupOfOneIsASingleAgentLiveAsInTheFile(t *testing.T) {
 		}
 		t.Errorf("undo of the removal: groups %+v, want the three in one; agents %+v", gs, views)
 	}
+}
+
+// Members removed one at a time, down to the last, then both removals
+// undone: the group is whole again. The first undo re-forms the group
+// under a new number (SetGroupGoal makes a new one), and the second
+// brought its member back as a single agent that walked onto the goal,
+// on top of another (GroupNow follows the group to its new number).
+func TestUndoingSuccessiveRemovalsMakesTheGroupWhole(t *testing.T) {
+	w, ids := agentSaveWorld(t)
+	s := w.Agents()
+	group := ids["group"]
+	for _, id := range group[1:] {
+		s.ClearSelection()
+		s.Select([]int{id}, false)
+		if n := w.RemoveSelectedAgents(); n != 1 {
+			t.Fatalf("removed %d, want 1", n)
+		}
+	}
+	w.Undo()
+	w.Undo()
+	for _, gi := range s.Groups(nil) {
+		if len(gi.Members) == 3 && slices.Contains(gi.Members, group[0]) && slices.Contains(gi.Members, group[1]) && slices.Contains(gi.Members, group[2]) {
+			return
+		}
+	}
+	var views []agents.AgentView
+	for _, id := range group {
+		v, _ := s.Agent(id)
+		views = append(views, v)
+	}
+	t.Errorf("both removals undone: groups %+v, want the three in one; agents %+v", s.Groups(nil), views)
 }

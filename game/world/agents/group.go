@@ -48,6 +48,10 @@ type group struct {
 	alone     int
 	aloneGoal image.Point
 	hasAlone  bool
+	// next is 1 + the group its members went on as (SetGroupGoal or
+	// SetGroupArrived took one of them, or the member it was dissolved
+	// around, into a new group), 0 for none: see GroupNow.
+	next int
 }
 
 type gatherKey struct {
@@ -126,6 +130,9 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 		return err
 	}
 	members := s.memberIDs(ids)
+	if len(members) >= 2 {
+		s.succeed(members, len(s.groups))
+	}
 	for _, id := range members {
 		s.leaveGroup(id)
 		if s.cur == id {
@@ -209,6 +216,7 @@ func (s *Sim) SetGroupArrived(ids []int, goal image.Point) error {
 		return s.SetGroupGoal(members, goal)
 	}
 	s.changes++
+	s.succeed(members, len(s.groups))
 	minSpeed := math.Inf(1)
 	for _, id := range members {
 		s.leaveGroup(id)
@@ -299,6 +307,39 @@ func (s *Sim) leaveGroup(id int) {
 	if len(g.members) == 1 {
 		s.dissolve(gi)
 	}
+}
+
+// succeed records group gi, about to be made of members, as the one the
+// groups they were in (or were dissolved around) went on as.
+func (s *Sim) succeed(members []int, gi int) {
+	for _, id := range members {
+		a := s.get(id)
+		if a == nil {
+			continue
+		}
+		if a.kind == Member && a.group >= 0 {
+			s.groups[a.group].next = gi + 1
+		}
+		for k := range s.groups {
+			if g := &s.groups[k]; g.hasAlone && g.alone == id && len(g.members) == 0 {
+				g.next = gi + 1
+			}
+		}
+	}
+}
+
+// GroupNow returns the group group gi's members went on as: gi itself, or
+// the group a send or an undo re-formed them in (SetGroupGoal makes a new
+// group each time), followed to the newest. An undo that brings back
+// members removed from gi rejoins them with the others there.
+func (s *Sim) GroupNow(gi int) int {
+	for range len(s.groups) {
+		if gi < 0 || gi >= len(s.groups) || s.groups[gi].next == 0 {
+			break
+		}
+		gi = s.groups[gi].next - 1
+	}
+	return gi
 }
 
 // LeftAlone returns the agent group gi was dissolved around (dissolve)
