@@ -89,7 +89,7 @@ func TestGhostNoteShareNeverMinusZero(t *testing.T) {
 	w.Ghost = &Ghost{Cost: 1000, Label: "A*"}
 	w.Outcome.Status = pathing.Found
 	w.Outcome.Cost = 999.99
-	w.ghostNote(true)
+	w.ghostNote(true, "")
 	if !strings.Contains(w.Message, "(-0.01, +0.00%)") {
 		t.Errorf("note %q, want (-0.01, +0.00%%)", w.Message)
 	}

@@ -52,7 +52,10 @@ func TestSearchGhostKeepsTheFillBeforeTheSwitch(t *testing.T) {
 		t.Errorf("note %q: want A*'s and Dijkstra's expansions compared", w.Message)
 	}
 
-	// A heuristic switch under A* keeps one too, named by the heuristic.
+	// A heuristic switch under A* keeps one too, named by the heuristic,
+	// once Dijkstra's is dropped (H keeps Dijkstra's, which reads no
+	// heuristic: TestHeuristicKeepsDijkstraGhost).
+	w.DropGhost()
 	w.SetHeuristic(HeurZero)
 	w.Wait()
 	if w.Ghost == nil || w.Ghost.Label != "heuristic octile" || w.Ghost.Fill == nil {

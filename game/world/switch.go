@@ -20,7 +20,7 @@ func (w *World) SetAlgo(a Algo) {
 		return
 	}
 	if a != w.Settings.Algo {
-		w.keepSearchGhost(w.Settings.Algo.Title())
+		w.keepSearchGhost("algo", w.Settings.Algo.Title())
 	}
 	w.Settings.Algo = a
 	w.switched("algo", a)
@@ -40,7 +40,17 @@ func (w *World) SetHeuristic(h Heur) {
 		return
 	}
 	if h != w.Settings.Heuristic && w.Settings.Uses("heuristic") {
-		w.keepSearchGhost("heuristic " + w.Settings.Heuristic.String())
+		if g := w.Ghost; g != nil && g.Switch != "heuristic" && !g.readsHeuristic {
+			// The comparison the user set up survives: a ghost whose
+			// answer read no heuristic (Dijkstra's, after 2 then 1) is
+			// the same under every heuristic, so it still differs from
+			// the new answer by its own switch alone (each heuristic's
+			// fill inside Dijkstra's). It is compared again, as made now.
+			w.ghostNew = true
+			w.ghostWhy = fmt.Sprintf("heuristic %s: the ghost of %s kept, as it reads no heuristic", h, g.Label)
+		} else {
+			w.keepSearchGhost("heuristic", "heuristic "+w.Settings.Heuristic.String())
+		}
 	}
 	was := unusedHeuristicNote(w.Settings)
 	w.Settings.Heuristic = h
@@ -64,7 +74,7 @@ func (w *World) SetCost(c Cost) {
 		return
 	}
 	if w.Uses("cost") {
-		w.keepGhost("cost " + w.Settings.Cost.Title())
+		w.keepGhost("cost", "cost "+w.Settings.Cost.Title())
 	}
 	w.Settings.Cost = c
 	w.switched("cost", c)
@@ -74,7 +84,7 @@ func (w *World) SetCost(c Cost) {
 // answer as a ghost.
 func (w *World) ToggleExclusion() {
 	if w.Uses("exclusion") {
-		w.keepGhost(fmt.Sprintf("exclusion %s", onOff(w.Settings.Exclusion)))
+		w.keepGhost("exclusion", fmt.Sprintf("exclusion %s", onOff(w.Settings.Exclusion)))
 	}
 	w.Settings.Exclusion = !w.Settings.Exclusion
 	w.switched("exclusion", w.Settings.Exclusion)
@@ -86,7 +96,7 @@ func (w *World) ToggleExclusion() {
 // ghost, as for the connection cost.
 func (w *World) ToggleTarget() {
 	if w.Uses("target") {
-		w.keepGhost("target " + w.Settings.Target.String())
+		w.keepGhost("target", "target "+w.Settings.Target.String())
 	}
 	if w.Settings.Target == groups.Nearest {
 		w.Settings.Target = groups.Representative
@@ -258,15 +268,23 @@ func onOff(b bool) string {
 	return "off"
 }
 
-// keepGhost remembers the current answer for comparison.
-func (w *World) keepGhost(label string) {
+// keepGhost remembers the current answer for comparison, made by switch
+// sw ("algo", "heuristic", "cost", "exclusion", "target"). A ghost another
+// switch made is replaced, and the comparison's note says so (ghostWhy):
+// the user set that comparison up, and loses it here.
+func (w *World) keepGhost(sw, label string) {
 	o := &w.Outcome
+	old := w.Ghost
 	if o.Status != pathing.Found {
 		w.Ghost = nil
 		return
 	}
-	g := &Ghost{Label: label, Cost: o.Cost, Path: append([]image.Point(nil), o.Path...)}
+	g := &Ghost{Label: label, Switch: sw, Cost: o.Cost, Path: append([]image.Point(nil), o.Path...),
+		readsHeuristic: w.Settings.Uses("heuristic")}
 	w.ghostNew = true
+	if old != nil && old.Switch != sw {
+		w.ghostWhy = fmt.Sprintf("this ghost replaced the one of %s", old.Label)
+	}
 	// The highest level that planned: a query whose start and goal share a
 	// top-level group plans below the top, leaving the top plan empty.
 	for l := len(o.Plans) - 1; l >= 1; l-- {
@@ -282,8 +300,8 @@ func (w *World) keepGhost(label string) {
 // (the algorithm, the heuristic): the ghost also keeps the cells the
 // answer's cell searches expanded, from its trace, whatever the timeline's
 // cursor shows, and how many expansions it took.
-func (w *World) keepSearchGhost(label string) {
-	w.keepGhost(label)
+func (w *World) keepSearchGhost(sw, label string) {
+	w.keepGhost(sw, label)
 	g := w.Ghost
 	if g == nil {
 		return
@@ -353,8 +371,8 @@ func (w *World) switched(name string, val any) {
 	// Whether this switch made the ghost, read now: the plan's callback
 	// below may be dropped (a replan before it lands), and a flag left
 	// for it would have a later switch compare with a ghost it did not make.
-	made := w.ghostNew
-	w.ghostNew = false
+	made, why := w.ghostNew, w.ghostWhy
+	w.ghostNew, w.ghostWhy = false, ""
 	if w.hierKey != w.keyFor(w.Settings.Algo) {
 		// The switch rebuilds the hierarchy (cluster size, levels,
 		// neighbourhood) or drops it (a flat search, another hierarchy):
@@ -391,7 +409,7 @@ func (w *World) switched(name string, val any) {
 	}
 	w.afterPlan(func() {
 		seq := w.MessageSeq
-		w.ghostNote(made)
+		w.ghostNote(made, why)
 		w.notePlaceLost(seq)
 	})
 }
@@ -415,8 +433,10 @@ func (w *World) notePlaceLost(seq int) {
 }
 
 // ghostNote notes how the answer after a switch compares with its ghost,
-// when the switch made the ghost (made) and the new answer is found.
-func (w *World) ghostNote(made bool) {
+// when the switch made the ghost (made) and the new answer is found; why,
+// when not "", says what became of the ghost before it (replaced, or kept
+// over a heuristic switch) and comes before the hint to drop it.
+func (w *World) ghostNote(made bool, why string) {
 	if !made || w.Ghost == nil || w.Outcome.Status != pathing.Found {
 		// Only the switch that made the ghost compares with it: a
 		// later switch that changes nothing keeps its own note.
@@ -440,14 +460,18 @@ func (w *World) ghostNote(made bool) {
 		if w.Outcome.Note != "" {
 			// The planner's note on the new answer (a heuristic it
 			// ignores, a table not built) matters more; the Numbers
-			// panel compares the two answers.
+			// panel compares the two answers. What became of the
+			// comparison the user had is still said.
+			if why != "" {
+				w.Note("%s", joinNotes(w.Outcome.Note, why))
+			}
 			return
 		}
 		w.Note("%s: cost %.2f, was %.2f with %s (%s); %s expanded, was %s (dotted: where its search stopped); %s", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, diff,
-			Count(w.Outcome.Expanded), Count(w.Ghost.Expanded), DropGhostHint)
+			Count(w.Outcome.Expanded), Count(w.Ghost.Expanded), joinNotes(why, DropGhostHint))
 		return
 	}
-	w.Note("%s: cost %.2f, was %.2f with %s (%s); %s", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, diff, DropGhostHint)
+	w.Note("%s: cost %.2f, was %.2f with %s (%s); %s", w.Settings.Algo.Title(), w.Outcome.Cost, w.Ghost.Cost, w.Ghost.Label, diff, joinNotes(why, DropGhostHint))
 }
 
 // DropGhostHint ends the note comparing an answer with its ghost: how to
@@ -466,7 +490,7 @@ func (w *World) DropGhost() {
 	}
 	label := w.Ghost.Label
 	w.Ghost = nil
-	w.ghostNew = false
+	w.ghostNew, w.ghostWhy = false, ""
 	w.Note("the ghost of the answer with %s dropped: the next switch keeps a new one", label)
 	w.Log.Add("overlay", F{"name", "ghost"}, F{"on", false})
 }

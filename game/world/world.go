@@ -53,13 +53,16 @@ func NoQueryOutcome() Outcome {
 // and Dijkstra, or two heuristics, can be compared on one query. An edit
 // of the terrain drops it: it compared searches of another grid.
 type Ghost struct {
-	Label string
-	Plan  []image.Point
-	Path  []image.Point
-	Cost  float64
+	Label  string
+	Switch string // the switch that made it: "algo", "heuristic", "cost", "exclusion", "target"
+	Plan   []image.Point
+	Path   []image.Point
+	Cost   float64
 
 	Fill     []uint64 // bit i: cell i was expanded by a cell search (nil: trace cut short or none)
 	Expanded int      // the answer's expansions (Outcome.Expanded), every level counted
+
+	readsHeuristic bool // its answer read the heuristic (not Dijkstra's, say): H changes it
 }
 
 // Filled reports whether cell i (y*Width+x) is in the ghost's fill.
@@ -164,7 +167,8 @@ type World struct {
 	// Ghost is the previous answer kept after a connection-cost,
 	// exclusion, target, algorithm or heuristic switch.
 	Ghost    *Ghost
-	ghostNew bool // the ghost was made by the switch being planned (switched notes it)
+	ghostNew bool   // the ghost was made by the switch being planned (switched notes it)
+	ghostWhy string // what became of the ghost before it (ghostNote says it); "" when nothing
 	// LastRepair is the last stroke's repair report, and RepairSeq counts
 	// repairs so the view can flash each one once. A switch that rebuilds
 	// or drops the hierarchy clears LastRepair (it described the old one).
