@@ -39,7 +39,7 @@ func TestScrolledPanelKeepsTheGhostLabel(t *testing.T) {
 		r.fonts.drawn, r.fonts.tops = nil, nil
 		second := -1.0
 		for i, s := range drawn {
-			if strings.HasPrefix(s, world.Count(w.Ghost.Expanded)+" expanded") {
+			if strings.HasPrefix(s, world.Count(w.Ghost.Expanded)+" (dotted)") {
 				second = ys[i] // its first line, where a narrow panel wraps it
 				break
 			}

@@ -1748,6 +1748,14 @@ const (
 	openListEmpty   = "none: list empty"
 )
 
+// markCont marks the panel row drawn at y as the continuation of the row
+// above it: the panel never scrolls to start on it (drawPanel's conts).
+func (r *Renderer) markCont(y float64) {
+	if r.fonts.conts != nil {
+		*r.fonts.conts = append(*r.fonts.conts, y)
+	}
+}
+
 // kvAllLines is kvLines' maxLines for a value never cut, however many
 // lines it wraps onto.
 const kvAllLines = 0
@@ -1995,16 +2003,19 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		if math.Abs(d) < 5e-4 {
 			d = 0 // no "-0.000" from rounding
 		}
-		y = r.kv(dst, x, y, "ghost", fmt.Sprintf("%.3f with %s (now %+.3f)", gh.Cost, gh.Label, d), ColGhost)
+		// A row a line for each thing compared, each short enough for the
+		// value column at any UI scale: "157.284 with Dijkstra (now" over
+		// "+0.000)" broke the comparison inside its parentheses (an
+		// engineer's report, at 100 % and 150 %). The rows under the
+		// label are one with it: no scroll starts on them, so "9,542, now
+		// 4,252" never shows under "more above" without the "ghost" that
+		// says what it counts.
+		y = r.kv(dst, x, y, "ghost", "with "+gh.Label, ColGhost)
+		r.markCont(y)
+		y = r.kv(dst, x, y, "  its cost", fmt.Sprintf("%.3f, now %+.3f", gh.Cost, d), ColGhost)
 		if gh.Fill != nil {
-			// The ghost row's second line, not a row of its own: the
-			// panel scrolled onto it showed "9,542 expanded (dotted), now
-			// 4,252" under "more above" with no "ghost" label, after 2
-			// then 1 with the open list scrolled into view.
-			if r.fonts.conts != nil {
-				*r.fonts.conts = append(*r.fonts.conts, y)
-			}
-			y = r.kv(dst, x, y, "", fmt.Sprintf("%s expanded (dotted), now %s", world.Count(gh.Expanded), world.Count(o.Expanded)), ColGhost)
+			r.markCont(y)
+			y = r.kv(dst, x, y, "  expanded", fmt.Sprintf("%s (dotted), now %s", world.Count(gh.Expanded), world.Count(o.Expanded)), ColGhost)
 		}
 	}
 	if o.Note != "" {
