@@ -404,7 +404,8 @@ func New(w *world.World, opts Options) (*Game, error) {
 
 // fileLayers shows the layers the session's file names ("set layers"),
 // when it names them: a saved session opens with the layers the user had
-// on. A file that names none leaves the layers as they are.
+// on. A file that names none leaves the layers as they are (install has
+// set a gallery case's to the defaults first).
 func (g *Game) fileLayers() {
 	spec := g.w.Layers
 	if spec == "" {
@@ -1439,7 +1440,14 @@ func (g *Game) install(nw *world.World) {
 	g.query = nw.FirstQuery
 	g.scenGrid = loadedGrid(nw)
 	g.viewLevel = 1
-	g.fileLayers() // a saved session's own, else the ones on stay on
+	if strings.HasPrefix(nw.Source, assets.Prefix) {
+		// A gallery case (F2) shows what it is meant to show: its own
+		// layers, those its "set layers" names, else the defaults, as
+		// -scenario builtin:NAME and its README picture show it. The
+		// layers toggled on the case before hid its search or borders.
+		g.layers = render.DefaultLayers
+	}
+	g.fileLayers() // a saved session's own, else the ones on stay on (a gallery case's: the defaults)
 	g.syncLayers()
 	g.phaseSeen = phaseKey{g.w.Timeline.Generation(), g.w.Timeline.Phase()}
 	g.inspectKey = inspectKey{}
