@@ -486,6 +486,49 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 		c.upload()
 	}
 	c.draw(dst, f.Cam, 1)
+	r.regionTintsDrawn = true
+}
+
+// tintsOverFillAlpha is how strongly drawRegionTintsOverFill lays the
+// regions' tints over the fill: enough for a room's hue to show through the
+// blue and green, little enough for the fill to read as the search.
+const tintsOverFillAlpha = 0.45
+
+// drawRegionTintsOverFill draws the regions' tints again over the open /
+// closed fill, on the cells the fill covers alone: the fill's blue over
+// the light tints washed every room it crossed to one pale blue (a
+// designer's report on 8room_000 with its rooms drawn), so which room the
+// search had been through could not be read. The tints are masked by the
+// fill on the GPU, one pixel a cell, so no cell outside the fill is tinted
+// twice.
+func (r *Renderer) drawRegionTintsOverFill(dst *ebiten.Image, f *Frame) {
+	if !r.regionTintsDrawn || !r.fillDrawn {
+		return
+	}
+	rc, fc := &r.regions, &r.fill
+	if rc.img == nil || fc.img == nil || rc.w != fc.w || rc.h != fc.h {
+		return
+	}
+	m := r.tintsOverFill
+	if m == nil || m.Bounds().Dx() != rc.w || m.Bounds().Dy() != rc.h {
+		if m != nil {
+			m.Deallocate()
+		}
+		m = ebiten.NewImage(rc.w, rc.h)
+		r.tintsOverFill = m
+	}
+	m.Clear()
+	m.DrawImage(rc.img, nil)
+	// Keep the tints where the fill has any alpha, whole: the fill's
+	// alpha scaled up (clamped to 1) is the mask.
+	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn}
+	op.ColorScale.Scale(0, 0, 0, 8)
+	m.DrawImage(fc.img, op)
+	dop := &ebiten.DrawImageOptions{}
+	dop.GeoM = f.Cam.Matrix()
+	dop.Filter = ebiten.FilterNearest
+	dop.ColorScale.ScaleAlpha(tintsOverFillAlpha)
+	dst.DrawImage(m, dop)
 }
 
 // drawRegionEdges draws the borders between the view level's regions (or
@@ -1363,6 +1406,7 @@ func (r *Renderer) drawFill(dst *ebiten.Image, f *Frame) {
 	}
 	r.fillCursor = cur
 	c.draw(dst, f.Cam, 1)
+	r.fillDrawn = true
 }
 
 // drawFlash outlines the clusters the last repair recomputed and marks

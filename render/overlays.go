@@ -80,7 +80,9 @@ func (r *Renderer) drawBorders(dst *ebiten.Image, f *Frame) {
 			r.squareLinesOutsideRooms(dst, f, side, width, PM(c), rooms)
 			continue
 		}
-		r.gridLines(dst, f, side, width, PM(c))
+		lit := ColBorderOnWall
+		lit.A = c.A
+		r.gridLines(dst, f, side, width, PM(c), PM(lit))
 	}
 }
 
@@ -224,8 +226,12 @@ func nodeDetailAt(px float64) nodeDetail {
 	return nodesHidden
 }
 
-// gridLines draws lines every side cells over the visible part.
-func (r *Renderer) gridLines(dst *ebiten.Image, f *Frame, side int, width float32, c color.Color) {
+// gridLines draws lines every side cells over the visible part, in c,
+// and where a line runs between two walls, in onWall: the dark blue of a
+// border over the dark walls of a Moving AI map could not be seen, so a
+// cluster whose side lay in a wall seemed to end there (a designer's
+// report on AR0011SR).
+func (r *Renderer) gridLines(dst *ebiten.Image, f *Frame, side int, width float32, c, onWall color.Color) {
 	g := f.World.Grid
 	vis := visibleRect(f, dst, side)
 	if vis.Empty() {
@@ -244,6 +250,57 @@ func (r *Renderer) gridLines(dst *ebiten.Image, f *Frame, side int, width float3
 		_, sy := cam.ToScreen(0, float64(y))
 		vector.StrokeLine(dst, float32(x0), float32(sy), float32(x1), float32(sy), width, c, false)
 	}
+	r.wallRuns(dst, f, vis, side, width, onWall)
+}
+
+// wallRuns draws, over the lines gridLines drew, the runs of them that
+// lie between two walls (both cells beside the line blocked) in c, as
+// rectangles as wide as the line, batched in one draw.
+func (r *Renderer) wallRuns(dst *ebiten.Image, f *Frame, vis image.Rectangle, side int, width float32, c color.Color) {
+	g := f.World.Grid
+	W, H := g.Width(), g.Height()
+	cells := g.Cells()
+	wall := func(x, y int) bool { return cells[y*W+x] == pathing.Blocked }
+	cam := f.Cam
+	r.sqDst = dst
+	rect := func(ax, ay, bx, by float64) {
+		sx, sy := cam.ToScreen(ax, ay)
+		ex, ey := cam.ToScreen(bx, by)
+		if sx == ex {
+			r.addRect(float32(sx)-width/2, float32(sy), width, float32(ey-sy), c)
+		} else {
+			r.addRect(float32(sx), float32(sy)-width/2, float32(ex-sx), width, c)
+		}
+	}
+	y0, y1 := max(vis.Min.Y, 0), min(vis.Max.Y, H)
+	x0, x1 := max(vis.Min.X, 0), min(vis.Max.X, W)
+	for x := (vis.Min.X/side + 1) * side; x < x1 && x < W; x += side {
+		from := -1
+		for y := y0; y <= y1; y++ {
+			on := y < y1 && x > 0 && wall(x-1, y) && wall(x, y)
+			switch {
+			case on && from < 0:
+				from = y
+			case !on && from >= 0:
+				rect(float64(x), float64(from), float64(x), float64(y))
+				from = -1
+			}
+		}
+	}
+	for y := (vis.Min.Y/side + 1) * side; y < y1 && y < H; y += side {
+		from := -1
+		for x := x0; x <= x1; x++ {
+			on := x < x1 && y > 0 && wall(x, y-1) && wall(x, y)
+			switch {
+			case on && from < 0:
+				from = x
+			case !on && from >= 0:
+				rect(float64(from), float64(y), float64(x), float64(y))
+				from = -1
+			}
+		}
+	}
+	r.flushSquares(dst)
 }
 
 // zoomInNote is the map note of the node and edge layers when a level's
@@ -874,7 +931,10 @@ func (r *Renderer) drawAbstractSearch(dst *ebiten.Image, f *Frame) {
 // premultiplied) for flushSquares, which draws the queue in one call: the
 // abstract search's nodes on a fitted 2048×2048 map were up to 24,000
 // vector.DrawFilledRect calls a frame (25 ms with the group hierarchy).
-func (r *Renderer) addSquare(x, y, s float32, c color.Color) {
+func (r *Renderer) addSquare(x, y, s float32, c color.Color) { r.addRect(x, y, s, s, c) }
+
+// addRect is addSquare for a rectangle w wide and h high.
+func (r *Renderer) addRect(x, y, w, h float32, c color.Color) {
 	if len(r.sqVs)+4 > math.MaxUint16 {
 		r.flushSquares(r.sqDst)
 	}
@@ -882,7 +942,7 @@ func (r *Renderer) addSquare(x, y, s float32, c color.Color) {
 	v := ebiten.Vertex{SrcX: 1, SrcY: 1, ColorR: float32(cr) / 0xffff, ColorG: float32(cg) / 0xffff,
 		ColorB: float32(cb) / 0xffff, ColorA: float32(ca) / 0xffff}
 	o := uint16(len(r.sqVs))
-	for _, d := range [4][2]float32{{0, 0}, {s, 0}, {s, s}, {0, s}} {
+	for _, d := range [4][2]float32{{0, 0}, {w, 0}, {w, h}, {0, h}} {
 		v.DstX, v.DstY = x+d[0], y+d[1]
 		r.sqVs = append(r.sqVs, v)
 	}

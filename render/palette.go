@@ -23,18 +23,21 @@ var (
 	ColFrontier = color.RGBA{236, 64, 200, 160} // best path to the current node
 	ColNextPop  = color.RGBA{255, 214, 0, 255}  // the open node the search pops next
 
-	ColBorder   = color.RGBA{40, 40, 150, 200}
-	ColRegion   = color.RGBA{170, 40, 120, 230}
-	ColNode     = color.RGBA{70, 52, 36, 255}
-	ColEntrance = color.RGBA{250, 170, 20, 110}
-	ColEdge     = color.RGBA{110, 60, 170, 150}
-	ColEdgeHot  = color.RGBA{255, 230, 60, 255}
-	ColSegA     = color.RGBA{232, 60, 44, 255}
-	ColSegB     = color.RGBA{200, 30, 130, 255}
-	ColParent   = color.RGBA{30, 60, 120, 200}
-	ColOptimal  = color.RGBA{20, 200, 230, 200}
-	ColCut      = color.RGBA{120, 0, 30, 235} // cut cells: filling one splits its area
-	ColGhost    = color.RGBA{120, 120, 120, 200}
+	ColBorder = color.RGBA{40, 40, 150, 200}
+	// ColBorderOnWall is a cluster border where it runs between two walls:
+	// ColBorder's blue, light enough to read on ColWall.
+	ColBorderOnWall = color.RGBA{150, 160, 255, 200}
+	ColRegion       = color.RGBA{170, 40, 120, 230}
+	ColNode         = color.RGBA{70, 52, 36, 255}
+	ColEntrance     = color.RGBA{250, 170, 20, 110}
+	ColEdge         = color.RGBA{110, 60, 170, 150}
+	ColEdgeHot      = color.RGBA{255, 230, 60, 255}
+	ColSegA         = color.RGBA{232, 60, 44, 255}
+	ColSegB         = color.RGBA{200, 30, 130, 255}
+	ColParent       = color.RGBA{30, 60, 120, 200}
+	ColOptimal      = color.RGBA{20, 200, 230, 200}
+	ColCut          = color.RGBA{120, 0, 30, 235} // cut cells: filling one splits its area
+	ColGhost        = color.RGBA{120, 120, 120, 200}
 	// The frontier of a ghost's expanded cells, dotted in two tones: no
 	// fill, wall, terrain or path has that look.
 	ColGhostDot      = color.RGBA{20, 20, 24, 230}

@@ -234,22 +234,27 @@ type Renderer struct {
 	aboutGrid    aboutKey // grid state aboutSize was computed for
 	aboutSize    string   // "W×H, N open cells" for maps without an about text
 
-	fillCursor int    // timeline cursor the fill image shows
-	fillBuf    []byte // scratch for partial uploads
-	chain      []image.Point
-	chainDrawn bool                     // drawParentChain drew chain this frame
-	chainSet   map[image.Point]struct{} // its cells in view (drawValues)
-	valueCards []image.Rectangle        // the cards drawValues put under numbers this frame
-	valueBoxes []image.Rectangle        // the screen boxes of the numbers drawValues wrote this frame
-	coverRects []image.Rectangle        // drawn this frame before the numbers, which go over them on a card: the region letters' chips (and, after the numbers, the start and goal discs)
-	markRects  []image.Rectangle        // the start and goal discs and the agents' bodies this frame (markerRects): no numbers under them
-	planCells  []image.Point            // the plans' nodes in view (drawValues), reused
-	discs      []image.Rectangle        // DrawAgents' agent discs this frame, reused
-	markViews  []agents.AgentView       // markerRects' agents, reused
-	nodesDrawn int                      // abstract nodes drawNodes drew this frame (squares or dots)
-	barsDrawn  int                      // entrance bars drawNodes drew this frame
-	edgesDrawn int                      // abstract edges drawEdges drew this frame (bright or faint)
-	edgesLit   int                      // and of them, the focus's, drawn bright
+	fillCursor int // timeline cursor the fill image shows
+	// regionTintsDrawn and fillDrawn say whether drawRegions and drawFill
+	// drew their images this frame; tintsOverFill is the regions' tints
+	// kept where the fill is (drawRegionTintsOverFill), one pixel a cell.
+	regionTintsDrawn, fillDrawn bool
+	tintsOverFill               *ebiten.Image
+	fillBuf                     []byte // scratch for partial uploads
+	chain                       []image.Point
+	chainDrawn                  bool                     // drawParentChain drew chain this frame
+	chainSet                    map[image.Point]struct{} // its cells in view (drawValues)
+	valueCards                  []image.Rectangle        // the cards drawValues put under numbers this frame
+	valueBoxes                  []image.Rectangle        // the screen boxes of the numbers drawValues wrote this frame
+	coverRects                  []image.Rectangle        // drawn this frame before the numbers, which go over them on a card: the region letters' chips (and, after the numbers, the start and goal discs)
+	markRects                   []image.Rectangle        // the start and goal discs and the agents' bodies this frame (markerRects): no numbers under them
+	planCells                   []image.Point            // the plans' nodes in view (drawValues), reused
+	discs                       []image.Rectangle        // DrawAgents' agent discs this frame, reused
+	markViews                   []agents.AgentView       // markerRects' agents, reused
+	nodesDrawn                  int                      // abstract nodes drawNodes drew this frame (squares or dots)
+	barsDrawn                   int                      // entrance bars drawNodes drew this frame
+	edgesDrawn                  int                      // abstract edges drawEdges drew this frame (bright or faint)
+	edgesLit                    int                      // and of them, the focus's, drawn bright
 	// edgeFocus is the cluster or group whose edges drawEdges drew bright
 	// this frame, when edgeFocused (the legend names it).
 	edgeFocus   edgeFocus
@@ -308,6 +313,7 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	if L.Has(LayerGroups) {
 		r.drawGroups(dst, f)
 	}
+	r.regionTintsDrawn, r.fillDrawn = false, false
 	if L.Has(LayerRegions) {
 		r.drawRegions(dst, f)
 	}
@@ -318,7 +324,8 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 		r.drawFill(dst, f)
 	}
 	if L.Has(LayerRegions) {
-		r.drawRegionEdges(dst, f) // over the fill: the rooms stay apart
+		r.drawRegionTintsOverFill(dst, f) // the rooms keep their tints where the search was
+		r.drawRegionEdges(dst, f)         // over the fill: the rooms stay apart
 	}
 	r.drawGridLines(dst, f)
 	if L.Has(LayerBorders) {
