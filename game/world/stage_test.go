@@ -95,3 +95,66 @@ func TestStageNames(t *testing.T) {
 		}
 	}
 }
+
+// Regression (an engineer's report): under the group hierarchy with two
+// levels, the first Shift+. from the start showed the level-2 plan and the
+// level-1 plan at once, though the README promises the top-level plan.
+// Each press shows one plan or one walk on cells: from the start the stops
+// are the end of plan L2, of plan L1, of the first cells walk, …; every
+// stop ends a phase, and Shift+, walks the same stops back.
+func TestStagesWalkGroupPlansOneAtATime(t *testing.T) {
+	w := openBuiltin(t, assets.DefaultName)
+	w.Begin()
+	w.SetAlgo(AlgoGroup)
+	w.Wait()
+	tr := w.Timeline.Trace()
+	if w.Outcome.Status != pathing.Found || tr == nil || len(tr.Phases) < 3 {
+		t.Fatalf("%v: want a traced path of several phases", w.Outcome.Status)
+	}
+	if !strings.HasPrefix(tr.Phases[0].Name, "plan L2") || !strings.HasPrefix(tr.Phases[1].Name, "plan L1") {
+		t.Fatalf("phases %q, %q: the test wants the plan at level 2, then level 1", tr.Phases[0].Name, tr.Phases[1].Name)
+	}
+	w.SeekStart()
+	w.NextStage()
+	if c := w.Timeline.Cursor(); c != tr.Phases[1].Start {
+		t.Fatalf("first Shift+. stops at event %d (%s), want %d, the end of plan L2 alone", c, w.PhaseName(), tr.Phases[1].Start)
+	}
+	w.NextStage()
+	if c := w.Timeline.Cursor(); c != tr.Phases[2].Start {
+		t.Errorf("second Shift+. stops at event %d (%s), want %d, the end of plan L1", c, w.PhaseName(), tr.Phases[2].Start)
+	}
+	w.SeekStart()
+	var stops []int
+	for range 200 {
+		c := w.Timeline.Cursor()
+		stops = append(stops, c)
+		if c == w.Timeline.Len() {
+			break
+		}
+		w.NextStage()
+		if w.Timeline.Cursor() <= c {
+			t.Fatalf("Shift+. at %d went to %d", c, w.Timeline.Cursor())
+		}
+	}
+	for i := len(stops) - 2; i >= 0; i-- {
+		w.PrevStage()
+		if c := w.Timeline.Cursor(); c != stops[i] {
+			t.Fatalf("Shift+, from %d went to %d, want %d", stops[i+1], c, stops[i])
+		}
+	}
+	for _, c := range stops {
+		if c != w.Timeline.Len() && !phaseStart(tr, c) {
+			t.Errorf("a stop at %d is inside a phase", c)
+		}
+	}
+}
+
+// phaseStart reports whether cursor c is where a phase of tr starts.
+func phaseStart(tr *pathing.Trace, c int) bool {
+	for _, ph := range tr.Phases {
+		if ph.Start == c {
+			return true
+		}
+	}
+	return false
+}

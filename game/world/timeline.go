@@ -309,16 +309,31 @@ func Stage(phase string) string {
 	return word
 }
 
+// stepStage is the stage Shift+. and Shift+, step by: Stage, except that
+// the group hierarchy's plan at each level is a stage of its own ("plan
+// L2", "plan L1"). Its plans run top level first, one after another with
+// no walk between them, and as one stage the first press from the start
+// showed two plans at once where it promises the top-level plan.
+func stepStage(phase string) string {
+	s := Stage(phase)
+	if s == "plan" {
+		if f := strings.Fields(phase); len(f) > 1 {
+			return s + " " + f[1]
+		}
+	}
+	return s
+}
+
 // stageStarts calls yield with the cursor position where each stage after
-// the first begins (the start of a phase whose stage differs from the
-// phase before it), in order, until yield returns false.
+// the first begins (the start of a phase whose stage, by stepStage,
+// differs from the phase before it), in order, until yield returns false.
 func (t *Timeline) stageStarts(yield func(int) bool) {
 	if t.tr == nil {
 		return
 	}
 	ph := t.tr.Phases
 	for k := 1; k < len(ph); k++ {
-		if Stage(ph[k].Name) != Stage(ph[k-1].Name) && !yield(ph[k].Start) {
+		if stepStage(ph[k].Name) != stepStage(ph[k-1].Name) && !yield(ph[k].Start) {
 			return
 		}
 	}
