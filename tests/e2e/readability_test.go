@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -10,59 +11,46 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 )
 
-var (
-	shotBinOnce sync.Once
-	shotBin     string
-	shotBinErr  error
-)
-
-// shotOf runs the app with -shot on args and returns the picture: the
-// first complete frame, as a user opening those flags sees it.
-func shotOf(t *testing.T, args ...string) image.Image {
+// shotApp builds the app into the test's temporary folder (removed with
+// it) and returns a function that runs it with -shot on args and returns
+// the picture: the first complete frame, as a user opening those flags
+// sees it.
+func shotApp(t *testing.T) func(args ...string) image.Image {
 	t.Helper()
 	if os.Getenv("DISPLAY") == "" {
 		t.Skip("no X display ($DISPLAY is empty): run under xvfb-run")
 	}
-	shotBinOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "pathlens-shot")
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "pathlens")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Dir = moduleRoot(t)
+	if b, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, b)
+	}
+	n := 0
+	return func(args ...string) image.Image {
+		t.Helper()
+		n++
+		out := filepath.Join(dir, fmt.Sprintf("shot%d.png", n))
+		cmd := exec.Command(bin, append([]string{"-size", "1280x800", "-nolegend", "-shot", out}, args...)...)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("pathlens %q: %v\n%s", args, err, b)
+		}
+		f, err := os.Open(out)
 		if err != nil {
-			shotBinErr = err
-			return
+			t.Fatal(err)
 		}
-		shotBin = filepath.Join(dir, "pathlens")
-		build := exec.Command("go", "build", "-o", shotBin, ".")
-		build.Dir = moduleRoot(t)
-		if b, err := build.CombinedOutput(); err != nil {
-			shotBinErr = &buildError{string(b)}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
 		}
-	})
-	if shotBinErr != nil {
-		t.Fatalf("go build: %v", shotBinErr)
+		return img
 	}
-	out := filepath.Join(t.TempDir(), "shot.png")
-	cmd := exec.Command(shotBin, append([]string{"-size", "1280x800", "-nolegend", "-shot", out}, args...)...)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("pathlens %q: %v\n%s", args, err, b)
-	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
 }
-
-type buildError struct{ out string }
-
-func (e *buildError) Error() string { return e.out }
 
 func rgba(c color.Color) color.RGBA { return color.RGBAModel.Convert(c).(color.RGBA) }
 
@@ -102,9 +90,10 @@ func TestClusterBordersShowOverWalls(t *testing.T) {
 		rows = append(rows, string(row))
 	}
 	m := writeFile(t, "block.map", "type octile\nheight 40\nwidth 40\nmap\n"+strings.Join(rows, "\n")+"\n")
-	wall := color.RGBA{52, 56, 66, 255}        // render.ColWall
+	wall := color.RGBA{52, 56, 66, 255} // render.ColWall
+	shotOf := shotApp(t)
 	for _, zoom := range []string{"4", "16"} { // 40 px clusters (faded) and 160 px
-		img := shotOf(t, "-map", m, "-algo", "hpa", "-from", "1,1", "-to", "38,38", "-layers", "weights,borders", "-zoom", zoom, "-center", "20,20")
+		img := shotOf("-map", m, "-algo", "hpa", "-from", "1,1", "-to", "38,38", "-layers", "weights,borders", "-zoom", zoom, "-center", "20,20")
 		// The wall block's box: every pixel of the wall's colour.
 		box := image.Rectangle{}
 		b := img.Bounds()
@@ -171,8 +160,9 @@ func TestRegionTintsReadUnderTheFill(t *testing.T) {
 	}
 	pls := writeFile(t, "two.pls", "pathlens-scenario 1\nname two-rooms\nset algo dijkstra\nmap inline\n"+
 		strings.Join(terrain, "\n")+"\nend\nregions 1\n"+strings.Join(rooms, "\n")+"\nend\nquery 0,0 39,23\n")
-	a0, b0, _, _ := mapColours(shotOf(t, "-scenario", pls, "-layers", "regions"))
-	a1, b1, na, nb := mapColours(shotOf(t, "-scenario", pls, "-layers", "regions,search"))
+	shotOf := shotApp(t)
+	a0, b0, _, _ := mapColours(shotOf("-scenario", pls, "-layers", "regions"))
+	a1, b1, na, nb := mapColours(shotOf("-scenario", pls, "-layers", "regions,search"))
 	if na < 20000 || nb < 20000 {
 		t.Fatalf("under the fill the two rooms are %d and %d pixels of one colour: the test wants them filled whole", na, nb)
 	}
