@@ -1114,7 +1114,18 @@ func (g *Game) fit() {
 		x0, y0 := g.cam.ToScreen(0, 0)
 		x1, y1 := g.cam.ToScreen(float64(gw), float64(gh))
 		mr := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
-		if line := g.r.LegendLineRoom(g.legend(), g.lay.Map, mr); line > 0 {
+		// The compact form (the layers that draw something, with their
+		// colours) gets that margin where the map keeps its size for it;
+		// else the line does.
+		compact, line := g.r.LegendLineRoom(g.legend(), g.w, g.lay.Map, mr)
+		if compact > 0 {
+			g.cam.FitBeside(gw, gh, g.lay.Map, 0, float64(compact))
+			_, yb := g.cam.ToScreen(0, float64(gh))
+			if float64(g.lay.Map.Max.Y)-yb >= float64(compact) {
+				line = 0
+			}
+		}
+		if line > 0 {
 			g.cam.FitBeside(gw, gh, g.lay.Map, 0, float64(line))
 		}
 	}

@@ -2293,6 +2293,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	r.legendRect = image.Rectangle{}
 	r.legendRows = r.legendRows[:0]
 	r.legendKeys = r.legendKeys[:0]
+	r.legendNamed = false
 	if len(f.Legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
 		return
 	}
@@ -2390,9 +2391,16 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 		}
 	}
 	if hides && legendTooBig(box, f) {
-		r.drawLegendLine(screen, f)
+		// Too big for the map (a projector's scale, a small window): the
+		// layers that draw something, in a compact box, before the bare
+		// line of keys, which names no colour (at 125 % and up a class
+		// could not tell the open list's green from the closed blue).
+		if !r.drawLegendCompact(screen, f, zoom, now) {
+			r.drawLegendLine(screen, f)
+		}
 		return
 	}
+	r.legendNamed = true
 	r.legendRect = box
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
@@ -2401,37 +2409,7 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	for i, lr := range rows {
 		cx := box.Min.X + 8 + (i/perCol)*cw
 		cy := box.Min.Y + 25 + (i%perCol)*legendRowH
-		tc := ColText
-		if !lr.On {
-			tc = color.RGBA{110, 114, 122, 255}
-		}
-		r.legendRows = append(r.legendRows, legendHit{image.Rect(cx-4, cy, cx+cw-4, cy+legendRowH), lr.Layer})
-		// Two colours (open / closed, L1 / L2 plans...) split the swatch,
-		// in the order the name gives them: the legend said what S
-		// toggles but not which of green and blue was the open list.
-		drawSwatch(screen, image.Rect(cx, cy+2, cx+12, cy+14), frameSwatch(lr.Layer, f), lr.On)
-		ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
-		name := frameLegendName(lr, f, zoom)
-		if lr.Layer == LayerEdges && lr.On {
-			// Whether a cluster's edges are in focus, or all alike
-			// (Shift+E): the row says which.
-			name = r.edgesLegendName(f)
-		}
-		switch {
-		case lr.On && layerIdle(lr.Layer, f) != idleNone:
-			// On, but nothing to draw at all now: amber, as the footer
-			// that says why (a second grey beside the off rows' was
-			// hard to tell apart, user test).
-			tc = ColIdle
-		case lr.Layer == LayerEdges:
-		case name != LayerInfo[lr.Layer].Name && name != valuesNoF && name != searchNodesName && name != searchCellsName:
-			tc = ColTextDim // on, but nothing to see at this zoom ("(zoom in)")
-		}
-		if name == searchCellsName {
-			r.drawKeyedName(screen, name, float64(cx+nameX), float64(cy-1), tc, cy, []color.RGBA{ColOpen, ColClosed}, lr.On)
-			continue
-		}
-		ft.Draw(screen, ft.UI, name, float64(cx+nameX), float64(cy-1), tc)
+		r.drawLegendRow(screen, f, lr, cx, cy, cw, keyX, nameX, zoom)
 	}
 	y := box.Min.Y + 25 + perCol*legendRowH
 	if now != "" {
@@ -2451,6 +2429,46 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	if foot != "" {
 		ft.Draw(screen, ft.UI, clip(ft, ft.UI, foot, float64(box.Dx()-16)), float64(box.Min.X+8), float64(y-1), ColIdle)
 	}
+}
+
+// drawLegendRow draws legend row lr at (cx, cy) in a column cw wide, its
+// key at cx+keyX and its name at cx+nameX: the swatch, split in the
+// order of the name (open / closed, L1 / L2 plans...), the key and the
+// name, grey when off, amber when on with nothing to draw, and the open /
+// closed squares of a cell search in their colours. The row takes clicks.
+func (r *Renderer) drawLegendRow(screen *ebiten.Image, f *Frame, lr LegendRow, cx, cy, cw, keyX, nameX int, zoom float64) {
+	ft := r.fonts
+	tc := ColText
+	if !lr.On {
+		tc = color.RGBA{110, 114, 122, 255}
+	}
+	r.legendRows = append(r.legendRows, legendHit{image.Rect(cx-4, cy, cx+cw-4, cy+legendRowH), lr.Layer})
+	// Two colours (open / closed, L1 / L2 plans...) split the swatch,
+	// in the order the name gives them: the legend said what S
+	// toggles but not which of green and blue was the open list.
+	drawSwatch(screen, image.Rect(cx, cy+2, cx+12, cy+14), frameSwatch(lr.Layer, f), lr.On)
+	ft.Draw(screen, ft.Mono, lr.Keys, float64(cx+keyX), float64(cy), ColTextDim)
+	name := frameLegendName(lr, f, zoom)
+	if lr.Layer == LayerEdges && lr.On {
+		// Whether a cluster's edges are in focus, or all alike
+		// (Shift+E): the row says which.
+		name = r.edgesLegendName(f)
+	}
+	switch {
+	case lr.On && layerIdle(lr.Layer, f) != idleNone:
+		// On, but nothing to draw at all now: amber, as the footer
+		// that says why (a second grey beside the off rows' was
+		// hard to tell apart, user test).
+		tc = ColIdle
+	case lr.Layer == LayerEdges:
+	case name != LayerInfo[lr.Layer].Name && name != valuesNoF && name != searchNodesName && name != searchCellsName:
+		tc = ColTextDim // on, but nothing to see at this zoom ("(zoom in)")
+	}
+	if name == searchCellsName {
+		r.drawKeyedName(screen, name, float64(cx+nameX), float64(cy-1), tc, cy, []color.RGBA{ColOpen, ColClosed}, lr.On)
+		return
+	}
+	ft.Draw(screen, ft.UI, name, float64(cx+nameX), float64(cy-1), tc)
 }
 
 // drawKeyedName writes a legend row's name at (x, y) in colour tc with
@@ -2995,22 +3013,200 @@ func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 	}
 }
 
+// The compact form of the legend, between the box of rows and the line of
+// keys: the layers that are on and draw something, each as its row
+// (swatch, key, name: "open ■ / closed ■"), and the magenta line's place,
+// in as few rows as the map area's width allows (two at least, for the
+// title's two lines at its left), so the box is about as low as the line
+// it replaces where a projector's scale leaves the map no room for more.
+const legendCompactTitle = "Layers on"
+
+// legendCompactCol is a column of the compact form: its rows from first,
+// n of them, at x from the box's left, each row's key at keyX and name at
+// nameX from there, w wide.
+type legendCompactCol struct{ first, n, x, keyX, nameX, w int }
+
+// compactLegendRows appends to dst the rows of the legend's compact form:
+// the layers that are on and have something to draw in f's session. An
+// amber row (on, nothing to draw: cluster borders under A*) names no
+// colour on the map, so it gives way first.
+func compactLegendRows(legend []LegendRow, f *Frame, dst []LegendRow) []LegendRow {
+	for _, lr := range legend {
+		if lr.On && layerIdle(lr.Layer, f) == idleNone {
+			dst = append(dst, lr)
+		}
+	}
+	return dst
+}
+
+// legendNameWidth is the widest name row lr takes at any zoom and focus,
+// so a box measured with it does not jump while zooming or pointing.
+func (r *Renderer) legendNameWidth(lr LegendRow) float64 {
+	ft := r.fonts
+	w := ft.Width(ft.UI, legendName(lr, 0))
+	if lr.Layer == LayerSearch {
+		w = math.Max(w, ft.Width(ft.UI, searchNodesName)) // under HPA* and the group hierarchy
+		w = math.Max(w, ft.Width(ft.UI, searchCellsName)) // under a cell search
+	}
+	if lr.Layer == LayerEdges && lr.On {
+		for _, s := range [...]string{edgesFocusCluster, edgesFocusGroup, edgesAllName} {
+			w = math.Max(w, ft.Width(ft.UI, s))
+		}
+	}
+	return w
+}
+
+// legendCompactLayout lays out the compact form of rows in a box at most
+// maxW pixels wide: the title ("Layers on" over tail, "K hides, F1 lists
+// all", or "(K hides)" where the long one would cost a row) at its left,
+// then the rows and the magenta line's place (always counted, so the box
+// keeps its size as the line comes and goes while stepping) in columns of
+// perCol rows, column by column, with the fewest rows that fit. ok is
+// false when there is no row, or even one row a column does not fit. The
+// columns returned reuse the renderer's slice.
+func (r *Renderer) legendCompactLayout(rows []LegendRow, maxW int) (cols []legendCompactCol, tail string, bw, bh int, ok bool) {
+	if len(rows) == 0 {
+		return nil, "", 0, 0, false
+	}
+	ft := r.fonts
+	nowW := 0.0
+	for _, s := range currentNoteShort {
+		nowW = math.Max(nowW, ft.Width(ft.UI, s))
+	}
+	const gap = 12
+	n := len(rows) + 1
+	for perCol := 2; perCol <= max(2, n); perCol++ {
+		for _, tail = range [...]string{legendLineTailAlone, legendSideSub} {
+			titleW := int(math.Ceil(math.Max(ft.Width(ft.Bold, legendCompactTitle), ft.Width(ft.UI, tail))))
+			cols = r.compactCols[:0]
+			x := 8 + titleW + gap
+			for first := 0; first < n; first += perCol {
+				c := legendCompactCol{first: first, n: min(perCol, n-first), x: x, keyX: 17}
+				keyW, nameW := 0.0, 0.0
+				for i := first; i < first+c.n; i++ {
+					if i < len(rows) {
+						keyW = math.Max(keyW, ft.Width(ft.Mono, rows[i].Keys))
+						nameW = math.Max(nameW, r.legendNameWidth(rows[i]))
+					}
+				}
+				c.nameX = c.keyX + int(math.Ceil(keyW)) + 8
+				c.w = c.nameX + int(math.Ceil(nameW))
+				if first+c.n == n {
+					c.w = max(c.w, c.keyX+int(math.Ceil(nowW))) // the magenta line, from the key's place
+				}
+				cols = append(cols, c)
+				x += c.w + gap
+			}
+			r.compactCols = cols
+			if bw = x - gap + 8; bw <= maxW {
+				return cols, tail, bw, perCol*legendRowH + 9, true
+			}
+		}
+	}
+	return nil, "", 0, 0, false
+}
+
+// legendCompactBox places a bw×bh compact legend: in the margin under
+// the map (at its left), else above it, when one holds it (the fit leaves
+// it one: LegendLineRoom), else in the corner legendBox picks while that
+// covers no more than an eighth of the map; ok is false when none does.
+func (r *Renderer) legendCompactBox(f *Frame, bw, bh int) (box image.Rectangle, ok bool) {
+	m := f.Layout.Map
+	p := legendPad
+	if bw+2*p > m.Dx() || bh+2*p > m.Dy() {
+		return box, false
+	}
+	if f.Cam != nil && f.World != nil && f.World.Grid != nil {
+		mr := mapOnScreen(f)
+		if m.Max.Y-mr.Max.Y >= bh+2*p {
+			return image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p), true
+		}
+		if mr.Min.Y-m.Min.Y >= bh+2*p {
+			return image.Rect(m.Min.X+p, m.Min.Y+p, m.Min.X+p+bw, m.Min.Y+p+bh), true
+		}
+	}
+	box, hides := r.legendBox(f, bw, bh)
+	if hides && legendTooBig(box, f) {
+		return box, false
+	}
+	return box, true
+}
+
+// drawLegendCompact draws the legend's compact form, with now, the
+// magenta line, in its place when not empty, and reports whether it did:
+// not when no layer that draws something is on, or the box fits neither
+// a margin of the map nor over an eighth of it.
+func (r *Renderer) drawLegendCompact(screen *ebiten.Image, f *Frame, zoom float64, now string) bool {
+	m := f.Layout.Map
+	r.compactRows = compactLegendRows(f.Legend, f, r.compactRows[:0])
+	rows := r.compactRows
+	cols, tail, bw, bh, ok := r.legendCompactLayout(rows, m.Dx()-2*legendPad)
+	if !ok {
+		return false
+	}
+	box, ok := r.legendCompactBox(f, bw, bh)
+	if !ok {
+		return false
+	}
+	ft := r.fonts
+	r.legendRect, r.legendNamed = box, true
+	fillRect(screen, box, ColPanel)
+	strokeRect(screen, box, ColPanelEdge)
+	ft.Draw(screen, ft.Bold, legendCompactTitle, float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
+	ft.Draw(screen, ft.UI, tail, float64(box.Min.X+8), float64(box.Min.Y+4+legendRowH), ColTextDim)
+	for _, c := range cols {
+		for i := c.first; i < c.first+c.n; i++ {
+			cx := box.Min.X + c.x
+			cy := box.Min.Y + 5 + (i-c.first)*legendRowH
+			if i < len(rows) {
+				r.drawLegendRow(screen, f, rows[i], cx, cy, c.w+8, c.keyX, c.nameX, zoom)
+				continue
+			}
+			if now == "" {
+				continue
+			}
+			if short, ok := currentNoteShort[now]; ok {
+				now = short
+			}
+			drawSwatch(screen, image.Rect(cx, cy+2, cx+12, cy+14), []color.RGBA{ColCurrent}, true)
+			ft.Draw(screen, ft.UI, clip(ft, ft.UI, now, float64(c.w-c.keyX)), float64(cx+c.keyX), float64(cy-1), ColText)
+		}
+	}
+	return true
+}
+
+// LegendRowsShown appends to dst the layers whose rows (swatch and name)
+// the legend drawn last shows, and returns it: none when it was the line
+// of keys, which names no colour, or was not drawn.
+func (r *Renderer) LegendRowsShown(dst []Layer) []Layer {
+	if !r.legendNamed {
+		return dst
+	}
+	for _, h := range r.legendRows {
+		dst = append(dst, h.l)
+	}
+	return dst
+}
+
 // LegendLineRoom is the room, in pixels, the fit should leave under the
-// map in the area m for the legend's line form: its height and a gap
-// either side, when the map, fitted to mapRect, leaves no margin for the
-// whole legend (beside it or under it, as LegendRoom measures) and the
-// legend over the map would take more than an eighth of it, so that it is
-// drawn as a line; else 0. The line sat over the map's bottom rows at 175 %
-// on 1280×800 (a user's report).
-func (r *Renderer) LegendLineRoom(legend []LegendRow, m, mapRect image.Rectangle) int {
+// map in the area m for the legend's compact form (compact, when the map
+// area is wide enough for it: see legendCompactLayout) and for its line of
+// keys (line), each its height and a gap either side, when the map, fitted
+// to mapRect, leaves no margin for the whole legend (beside it or under
+// it, as LegendRoom measures) and the legend over the map would take more
+// than an eighth of it, so that it is drawn in one of those forms; else
+// both 0. w is the session, whose algorithm and map decide which layers
+// draw something (the compact form's rows). The line sat over the map's
+// bottom rows at 175 % on 1280×800 (a user's report).
+func (r *Renderer) LegendLineRoom(legend []LegendRow, w *world.World, m, mapRect image.Rectangle) (compact, line int) {
 	if len(legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
-		return 0
+		return 0, 0
 	}
 	p := legendPad
 	side, below := r.LegendRoom(legend, m)
 	if side > 0 && (mapRect.Min.X-m.Min.X >= side || m.Max.X-mapRect.Max.X >= side) ||
 		below > 0 && (m.Max.Y-mapRect.Max.Y >= below || mapRect.Min.Y-m.Min.Y >= below) {
-		return 0
+		return 0, 0
 	}
 	// The box drawLegend would put over the map, with its footer.
 	ft := r.fonts
@@ -3028,10 +3224,15 @@ func (r *Renderer) LegendLineRoom(legend []LegendRow, m, mapRect image.Rectangle
 	area := mapRect.Intersect(m)
 	c := box.Intersect(area)
 	if a := area.Dx() * area.Dy(); a == 0 || 8*c.Dx()*c.Dy() <= a {
-		return 0
+		return 0, 0
 	}
 	_, _, lh := r.legendLineLayout(legend, m.Dx()-2*p)
-	return lh + 2*p
+	line = lh + 2*p
+	rows := compactLegendRows(legend, &Frame{World: w}, nil)
+	if _, _, _, ch, ok := r.legendCompactLayout(rows, m.Dx()-2*p); ok {
+		compact = ch + 2*p
+	}
+	return compact, line
 }
 
 // mapOnScreen returns the screen rectangle the whole map covers.

@@ -208,13 +208,16 @@ type Renderer struct {
 	panelW                      int       // the panel's width in the last drawPanel (0: none yet)
 	narrowFor                   int       // the panel width narrow was computed for (narrowPanel)
 	narrow                      bool
-	legendRect                  image.Rectangle   // where the legend was drawn this frame (empty: not drawn)
-	msgRect                     image.Rectangle   // where the message was drawn this frame (empty: none)
-	promptRect                  image.Rectangle   // where the prompt was drawn this frame (empty: none)
-	msgPlace                    msgPlace          // the message's place and lines as last computed (messagePlace)
-	msgSel                      []int             // the selected agents' ids (messagePlace), reused
-	legendRows                  []legendHit       // its rows, for clicks (LegendAt)
-	legendKeys                  []legendKey       // the colour squares in its rows' names (drawKeyedName)
+	legendRect                  image.Rectangle // where the legend was drawn this frame (empty: not drawn)
+	msgRect                     image.Rectangle // where the message was drawn this frame (empty: none)
+	promptRect                  image.Rectangle // where the prompt was drawn this frame (empty: none)
+	msgPlace                    msgPlace        // the message's place and lines as last computed (messagePlace)
+	msgSel                      []int           // the selected agents' ids (messagePlace), reused
+	legendRows                  []legendHit     // its rows, for clicks (LegendAt)
+	legendKeys                  []legendKey     // the colour squares in its rows' names (drawKeyedName)
+	legendNamed                 bool            // the legend drawn this frame shows rows with names (not the line of keys)
+	compactRows                 []LegendRow     // the compact legend's rows (drawLegendCompact), reused
+	compactCols                 []legendCompactCol
 	agentsRect                  image.Rectangle   // where the agents' panel was drawn this frame (empty: not drawn)
 	noteRect                    image.Rectangle   // the map notes drawn this frame (the message and the agents' panel keep off them)
 	tipText                     string            // the timeline scrubber's tip this frame ("": none), drawn with the overlays
