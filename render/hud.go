@@ -2290,6 +2290,7 @@ const (
 // (two columns) if one holds them, and only else over the map.
 func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	m := f.Layout.Map
+	r.legendPrev = r.legendRect
 	r.legendRect = image.Rectangle{}
 	r.legendRows = r.legendRows[:0]
 	r.legendKeys = r.legendKeys[:0]
@@ -2842,15 +2843,24 @@ func (r *Renderer) OverHUD(x, y int) bool {
 
 // legendBox places a bw×bh legend in one corner of the map area: the one
 // that hides the fewest of start and goal, then the fewest cells of the
-// answer and nodes of its plans, then the fewest region letters (the line
-// form at 175 % covered pathological-maximin's X over walls, a corner as
-// good as the others by its cells), then the fewest open cells (so it goes
-// into the margin beside or below a map that does not fill the area, or
-// over walls), keeping to the bottom-left when they tie. The bottom-right corner is the agents' replan
-// panel's while there are agents.
+// answer and nodes of its plans, then (while a query is stepped) the
+// fewest cells of the search's open / closed fill at the cursor, then the
+// fewest region letters (the line form at 175 % covered
+// pathological-maximin's X over walls, a corner as good as the others by
+// its cells), then the fewest open cells (so it goes into the margin
+// beside or below a map that does not fill the area, or over walls),
+// keeping to the bottom-left when they tie. The bottom-right corner is the
+// agents' replan panel's while there are agents.
+//
+// While a query is stepped the box keeps the corner it had in the frame
+// before (r.legendPrev) unless that corner hides more of start, goal or
+// answer than the best, or covers some of the fill while another corner
+// covers none: zoomed in, the box sat over the cells the search was
+// filling, and moving it on every step to the corner a few cells emptier
+// would make it jump about while the lecture steps.
 //
 // hides reports whether the box chosen covers start or goal, the answer,
-// its plans, a region letter or open cells of the map.
+// its plans, the fill, a region letter or open cells of the map.
 func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides bool) {
 	m := f.Layout.Map
 	p := legendPad
@@ -2867,12 +2877,20 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 	mapRect := mapOnScreen(f).Intersect(m)
 	path := w.Outcome.Path
 	stride := max(1, len(path)/2000) // a long path is sampled, not walked whole
-	best, bestScore := corners[0], [4]int{math.MaxInt, 0, 0, 0}
+	stepping := steppingFill(f)
+	const none = math.MaxInt
+	best, bestK := [5]int{none}, 0
+	var scores [4][5]int
+	prevK := -1
+	if stepping {
+		prevK = cornerOf(r.legendPrev, m)
+	}
 	for k, c := range corners {
 		if k == 3 && w.Agents() != nil {
+			scores[k] = [5]int{none}
 			continue
 		}
-		var sc [4]int
+		sc := &scores[k]
 		hides := func(q image.Point) bool {
 			x, y := f.Cam.CellCenter(q)
 			return image.Pt(int(x), int(y)).In(c.Inset(-6))
@@ -2895,17 +2913,56 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 				}
 			}
 		}
+		if stepping {
+			sc[2] = fillCellsUnder(f, c.Intersect(mapRect))
+		}
 		for _, chip := range r.chips {
 			if chip.Overlaps(c) {
-				sc[2]++
+				sc[3]++
 			}
 		}
-		sc[3] = openCellsUnder(f, c.Intersect(mapRect))
-		if slices.Compare(sc[:], bestScore[:]) < 0 {
-			best, bestScore = c, sc
+		sc[4] = openCellsUnder(f, c.Intersect(mapRect))
+		if slices.Compare(sc[:], best[:]) < 0 {
+			best, bestK = *sc, k
 		}
 	}
-	return best, bestScore != [4]int{}
+	if prevK >= 0 && prevK != bestK && scores[prevK][0] != none {
+		if s := scores[prevK]; s[0] <= best[0] && s[1] <= best[1] && (s[2] == 0 || best[2] > 0) {
+			best, bestK = s, prevK
+		}
+	}
+	return corners[bestK], best != [5]int{}
+}
+
+// steppingFill reports whether frame f shows a query stepped with the
+// search layer on: the cursor inside the timeline, so the open / closed
+// fill is the one the search is making.
+func steppingFill(f *Frame) bool {
+	tl := &f.World.Timeline
+	return f.Layers.Has(LayerSearch) && tl.Len() > 0 && tl.Cursor() > 0 && !tl.AtEnd()
+}
+
+// cornerOf returns the corner of map area m that box a sits in as
+// legendBox places its corners (0 bottom-left, 1 top-left, 2 top-right, 3
+// bottom-right), whatever its size, or -1 when it sits in none.
+func cornerOf(a, m image.Rectangle) int {
+	if a.Empty() {
+		return -1
+	}
+	p := legendPad
+	left, right := a.Min.X == m.Min.X+p, a.Max.X == m.Max.X-p
+	top, bottom := a.Min.Y == m.Min.Y+p, a.Max.Y == m.Max.Y-p
+	switch {
+	case left && bottom:
+		return 0
+	case left && top:
+		return 1
+	case right && top:
+		return 2
+	case right && bottom:
+		return 3
+	}
+	return -1
 }
 
 // legendTooBig reports whether a legend box over the map would cover more
@@ -3385,6 +3442,29 @@ func openCellsUnder(f *Frame, rc image.Rectangle) int {
 		for x := rc.Min.X + step/2; x < rc.Max.X; x += step {
 			if p := f.Cam.CellAt(float64(x), float64(y)); g.In(p) && g.Open(p) {
 				n += step * step
+			}
+		}
+	}
+	return n
+}
+
+// fillCellsUnder estimates how many cells of the search's open / closed
+// fill at the timeline's cursor lie under screen rectangle rc, sampling it
+// as openCellsUnder does.
+func fillCellsUnder(f *Frame, rc image.Rectangle) int {
+	if rc.Empty() {
+		return 0
+	}
+	g := f.World.Grid
+	last := f.World.Timeline.Last(0)
+	n := 0
+	const step = 8
+	for y := rc.Min.Y + step/2; y < rc.Max.Y; y += step {
+		for x := rc.Min.X + step/2; x < rc.Max.X; x += step {
+			if p := f.Cam.CellAt(float64(x), float64(y)); g.In(p) {
+				if i := p.Y*g.Width() + p.X; i < len(last) && last[i] >= 0 {
+					n += step * step
+				}
 			}
 		}
 	}

@@ -209,6 +209,7 @@ type Renderer struct {
 	narrowFor                   int       // the panel width narrow was computed for (narrowPanel)
 	narrow                      bool
 	legendRect                  image.Rectangle // where the legend was drawn this frame (empty: not drawn)
+	legendPrev                  image.Rectangle // and in the frame before (legendBox keeps its corner while stepping)
 	msgRect                     image.Rectangle // where the message was drawn this frame (empty: none)
 	promptRect                  image.Rectangle // where the prompt was drawn this frame (empty: none)
 	msgPlace                    msgPlace        // the message's place and lines as last computed (messagePlace)
