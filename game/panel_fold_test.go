@@ -275,30 +275,45 @@ func TestPinnedCellFoldsTheSwitchRows(t *testing.T) {
 // kept: the inspector sat under "more below", the numbers filling the
 // panel. While a map cell is hovered the panel scrolls to show the
 // inspector to its end; when the pointer leaves the map it goes back to
-// where the wheel left it.
+// where the wheel left it. At 100 % the open list's blank rows, which
+// it gives up under the pointer (TestOpenListKeepsNoBlankRowsUnderThePointer
+// in render), were all the panel lacked: it then shows all without
+// scrolling; at a larger scale it still scrolls.
 func TestHoveredCellBringsTheInspectorIntoView(t *testing.T) {
-	g := hpaAtScale(t, 1)
-	draw := func() render.PanelView { return drawLaptop(g) }
-	g.hoverOK = false
-	v := draw()
-	if v.MaxFirst == 0 || v.Last > v.InspectorLine {
-		t.Fatalf("1264×720, nothing hovered: view %+v; the test needs the inspector under the fold", v)
+	scrolled := false
+	for _, scale := range []float64{1, 1.25, 1.5, 1.75} {
+		g := hpaAtScale(t, scale)
+		draw := func() render.PanelView { return drawLaptop(g) }
+		g.hoverOK = false
+		v := draw()
+		if v.MaxFirst == 0 || v.Last > v.InspectorLine {
+			if scale == 1 {
+				t.Fatalf("1264×720 at %v, nothing hovered: view %+v; the test needs the inspector under the fold", scale, v)
+			}
+			continue // the switch rows folded: all fits
+		}
+		g.hover, g.hoverOK = g.w.Start, true
+		v = draw()
+		if v.MaxFirst > 0 && (v.First > v.InspectorLine || v.Last != v.Lines || v.Below) {
+			t.Errorf("%v, a cell hovered: lines %d to %d of %d shown (more below %v), the inspector starts at line %d", scale, v.First, v.Last, v.Lines, v.Below, v.InspectorLine)
+		}
+		checkWholeLines(t, g, "1264×720, hovered")
+		if v.First > 0 {
+			scrolled = true
+			// The numbers scrolled out, the top bar gives the answer (an
+			// engineer lost the cost whenever the pointer was over the map).
+			draw()
+			if top := g.r.TopBarShown(); !strings.Contains(top, "cost ") {
+				t.Errorf("%v, numbers scrolled out: top bar %q, want the answer's cost", scale, top)
+			}
+		}
+		g.hoverOK = false
+		if v := draw(); v.First != 0 {
+			t.Errorf("%v, the pointer off the map: the panel stays scrolled to line %d", scale, v.First)
+		}
 	}
-	g.hover, g.hoverOK = g.w.Start, true
-	v = draw()
-	if v.First > v.InspectorLine || v.Last != v.Lines || v.Below {
-		t.Errorf("a cell hovered: lines %d to %d of %d shown (more below %v), the inspector starts at line %d", v.First, v.Last, v.Lines, v.Below, v.InspectorLine)
-	}
-	checkWholeLines(t, g, "1264×720, hovered")
-	// The numbers scrolled out, the top bar gives the answer (an
-	// engineer lost the cost whenever the pointer was over the map).
-	draw()
-	if top := g.r.TopBarShown(); !strings.Contains(top, "cost ") {
-		t.Errorf("numbers scrolled out: top bar %q, want the answer's cost", top)
-	}
-	g.hoverOK = false
-	if v := draw(); v.First != 0 {
-		t.Errorf("the pointer off the map: the panel stays scrolled to line %d", v.First)
+	if !scrolled {
+		t.Error("the panel scrolled to the inspector at no scale: the test no longer tests that")
 	}
 }
 

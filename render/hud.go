@@ -4896,7 +4896,8 @@ func roomLetter(w *world.World, l int, p image.Point) byte {
 
 // drawOpenList shows the best entries of the open list of the search at
 // the cursor, what it pops next first, and returns the y below the
-// section (its height is openListHeight's).
+// section: openListHeight's height, or while the pointer is on the map
+// (f.HoverOK) only the lines the list fills.
 func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float64 {
 	w := f.World
 	h := r.openListHeight(w)
@@ -4931,6 +4932,19 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 	}
 	r.sectionTitle(dst, float64(r.panelWidth()-20), x, y, titles...)
 	y += 20
+	if f.HoverOK {
+		// The pointer on the map: the panel scrolls to show the
+		// inspector, and the rows this list does not fill would stand
+		// blank above it (at 150 % on 1280×800 under HPA*, "search  none
+		// in this phase" over three empty rows pushed the numbers under
+		// "more above"). The list takes only its lines then; the inspector
+		// follows the pointer anyway.
+		end = y + 17
+		if ok && len(ol.Top) > 0 {
+			_, lines := r.openListForm(greedyKey(w))
+			end = y + float64(len(ol.Top)*lines*17)
+		}
+	}
 	switch {
 	case !ok:
 		r.kv(dst, x, y, "search", openListNone, ColTextDim)
