@@ -3285,8 +3285,8 @@ func (r *Renderer) LegendLineRoom(legend []LegendRow, w *world.World, m, mapRect
 	}
 	_, _, lh := r.legendLineLayout(legend, m.Dx()-2*p)
 	line = lh + 2*p
-	rows := compactLegendRows(legend, &Frame{World: w}, nil)
-	if _, _, _, ch, ok := r.legendCompactLayout(rows, m.Dx()-2*p); ok {
+	r.compactRoomRows = compactLegendRows(legend, &Frame{World: w}, r.compactRoomRows[:0])
+	if _, _, _, ch, ok := r.legendCompactLayout(r.compactRoomRows, m.Dx()-2*p); ok {
 		compact = ch + 2*p
 	}
 	return compact, line
@@ -4508,8 +4508,28 @@ func (r *Renderer) drawHelp(screen *ebiten.Image, f *Frame) {
 		default:
 			more = "more above: ↑ or the wheel"
 		}
-		ft.Draw(screen, ft.UI, more, float64(s.Min.X+20), float64(s.Max.Y-20), ColTextDim)
+		ft.Draw(screen, ft.UI, more, float64(s.Min.X+20), float64(min(s.Max.Y-20, v.MoreY(scroll))), ColTextDim)
 	}
+}
+
+// MoreY is the y of the help's "more below" / "more above" line at scroll:
+// right under the last line shown while more lies below, else under the
+// area. Only whole lines show, so a section's title and first row that do
+// not fit leave room at the area's bottom: at 200 % the line sat under up
+// to two blank lines there, as if the help ended.
+func (v HelpView) MoreY(scroll int) int {
+	y := v.Area.Max.Y + 4
+	if scroll >= v.MaxScroll {
+		return y
+	}
+	bottom := 0
+	for _, sp := range v.Spans(scroll) {
+		bottom = max(bottom, sp.Y+sp.H)
+	}
+	if bottom > 0 {
+		y = min(y, bottom+4)
+	}
+	return y
 }
 
 // splitColumns returns, for each column but the last, the index of the

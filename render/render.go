@@ -218,6 +218,7 @@ type Renderer struct {
 	legendKeys                  []legendKey     // the colour squares in its rows' names (drawKeyedName)
 	legendNamed                 bool            // the legend drawn this frame shows rows with names (not the line of keys)
 	compactRows                 []LegendRow     // the compact legend's rows (drawLegendCompact), reused
+	compactRoomRows             []LegendRow     // and the fit's (LegendLineRoom), reused
 	compactCols                 []legendCompactCol
 	agentsRect                  image.Rectangle   // where the agents' panel was drawn this frame (empty: not drawn)
 	noteRect                    image.Rectangle   // the map notes drawn this frame (the message and the agents' panel keep off them)
