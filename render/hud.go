@@ -2287,7 +2287,10 @@ const (
 // are on), in the corner of the map area where it hides the least (see
 // legendBox); when that corner covers some of the map (even walls only),
 // every layer goes in a margin beside the map (one column) or under it
-// (two columns) if one holds them, and only else over the map.
+// (two columns) if one holds them, and only else over the map; where the
+// box over the map would cover more than an eighth of it, the compact
+// form (drawLegendCompact) takes its place, and the line of keys
+// (drawLegendLine) only where that does not fit either.
 func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	m := f.Layout.Map
 	r.legendPrev = r.legendRect
