@@ -10,7 +10,6 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"pathlens/assets"
 	"pathlens/game/world"
 	"pathlens/render"
 )
@@ -58,17 +57,8 @@ func TestLegendKeepsColourRowsOnAProjector(t *testing.T) {
 		{800, 600, 1.5, world.AlgoHPA, false},
 	} {
 		name := fmt.Sprintf("%v %dx%d at %v", tc.algo, tc.w, tc.h, tc.scale)
-		wd, err := world.Open(assets.Prefix + assets.DefaultName)
-		if err != nil {
-			t.Fatal(err)
-		}
-		wd.Settings.Algo = tc.algo
-		wd.Begin()
-		wd.Wait()
-		g, err := New(wd, Options{UIScale: tc.scale})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := builtinGameAt(t, tc.algo, tc.scale)
+		wd := g.w
 		for _, at := range []int{wd.Timeline.Len() * 2 / 5, wd.Timeline.Len()} {
 			wd.SeekTo(at)
 			redrawAt(g, tc.w, tc.h)

@@ -19,17 +19,8 @@ func TestLegendLineKeepsOffTheMap(t *testing.T) {
 		algo  world.Algo
 		scale float64
 	}{{world.AlgoAStar, 1.75}, {world.AlgoHPA, 1.75}, {world.AlgoAStar, 1.5}} {
-		wd, err := world.Open(assets.Prefix + assets.DefaultName)
-		if err != nil {
-			t.Fatal(err)
-		}
-		wd.Settings.Algo = tc.algo
-		wd.Begin()
-		wd.Wait()
-		g, err := New(wd, Options{UIScale: tc.scale})
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := builtinGameAt(t, tc.algo, tc.scale)
+		wd := g.w
 		redraw(g)
 		box := g.r.LegendRect()
 		if box.Empty() || box.Dy() > 80 {
@@ -85,4 +76,22 @@ func TestLegendKeepsOffTheMapAt175(t *testing.T) {
 		}
 		wd.Close()
 	}
+}
+
+// builtinGameAt is a game on the built-in world, its query planned by algo
+// and finished, at UI scale scale (not yet laid out).
+func builtinGameAt(t *testing.T, algo world.Algo, scale float64) *Game {
+	t.Helper()
+	wd, err := world.Open(assets.Prefix + assets.DefaultName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd.Settings.Algo = algo
+	wd.Begin()
+	wd.Wait()
+	g, err := New(wd, Options{UIScale: scale})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }

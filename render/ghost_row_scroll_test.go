@@ -15,12 +15,7 @@ import (
 // scrolled away. The ghost's two lines are one row: no scroll starts on
 // its second.
 func TestScrolledPanelKeepsTheGhostLabel(t *testing.T) {
-	w := builtinWorld(t, world.AlgoDijkstra)
-	w.SetAlgo(world.AlgoAStar)
-	w.Wait()
-	if w.Ghost == nil || w.Ghost.Fill == nil {
-		t.Fatal("no ghost with a fill after Dijkstra then A*")
-	}
+	w := dijkstraGhostWorld(t)
 	r := New()
 	checked := false
 	for _, size := range [][2]int{{1264, 720}, {1264, 640}, {854, 534}, {732, 458}, {700, 400}} {
@@ -61,4 +56,17 @@ func TestScrolledPanelKeepsTheGhostLabel(t *testing.T) {
 	if !checked {
 		t.Fatal("no panel scrolled past the ghost row: the test needs one")
 	}
+}
+
+// dijkstraGhostWorld is the built-in world's query planned by Dijkstra,
+// then by A*: the panel compares A*'s answer with Dijkstra's ghost.
+func dijkstraGhostWorld(t *testing.T) *world.World {
+	t.Helper()
+	w := builtinWorld(t, world.AlgoDijkstra)
+	w.SetAlgo(world.AlgoAStar)
+	w.Wait()
+	if w.Ghost == nil || w.Ghost.Fill == nil {
+		t.Fatal("no ghost with a fill after Dijkstra then A*")
+	}
+	return w
 }

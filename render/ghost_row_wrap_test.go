@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
-
-	"pathlens/game/world"
 )
 
 // An engineer's report: after 2 then 1 the panel's ghost row read
@@ -16,12 +14,7 @@ import (
 // closed on the line, the label with what it labels, and a difference
 // never parted from its figure.
 func TestGhostRowsWrapWhole(t *testing.T) {
-	w := builtinWorld(t, world.AlgoDijkstra)
-	w.SetAlgo(world.AlgoAStar)
-	w.Wait()
-	if w.Ghost == nil || w.Ghost.Fill == nil {
-		t.Fatal("no ghost with a fill after Dijkstra then A*")
-	}
+	w := dijkstraGhostWorld(t)
 	r := New()
 	shown := 0
 	for _, scale := range []float64{1, 1.25, 1.5, 1.75} {

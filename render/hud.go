@@ -3099,8 +3099,9 @@ func compactLegendRows(legend []LegendRow, f *Frame, dst []LegendRow) []LegendRo
 	return dst
 }
 
-// legendNameWidth is the widest name row lr takes at any zoom and focus,
-// so a box measured with it does not jump while zooming or pointing.
+// legendNameWidth is the widest name row lr takes at any zoom and focus
+// (the edges' names as the focus comes and goes, edgesLegendName), so a
+// box measured with it does not jump while zooming or pointing.
 func (r *Renderer) legendNameWidth(lr LegendRow) float64 {
 	ft := r.fonts
 	w := ft.Width(ft.UI, legendName(lr, 0))
@@ -3311,18 +3312,7 @@ func (r *Renderer) legendColumn(legend []LegendRow) (keyX, nameX, cw int) {
 	keyW, nameW := 0.0, 0.0
 	for _, lr := range legend {
 		keyW = math.Max(keyW, ft.Width(ft.Mono, lr.Keys))
-		nameW = math.Max(nameW, ft.Width(ft.UI, legendName(lr, 0)))
-		if lr.Layer == LayerSearch {
-			nameW = math.Max(nameW, ft.Width(ft.UI, searchNodesName)) // under HPA* and the group hierarchy
-			nameW = math.Max(nameW, ft.Width(ft.UI, searchCellsName)) // under a cell search
-		}
-		if lr.Layer == LayerEdges && lr.On {
-			// Its names as the focus comes and goes (edgesLegendName):
-			// the column keeps its width under a moving pointer.
-			for _, s := range [...]string{edgesFocusCluster, edgesFocusGroup, edgesAllName} {
-				nameW = math.Max(nameW, ft.Width(ft.UI, s))
-			}
-		}
+		nameW = math.Max(nameW, r.legendNameWidth(lr))
 	}
 	keyX = 17                     // after the swatch
 	nameX = keyX + int(keyW) + 10 // after the widest key
