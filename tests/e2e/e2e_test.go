@@ -1021,6 +1021,10 @@ func TestGIFRecording(t *testing.T) {
 			t.Errorf("pathlens %q: %d of %d pixels of the left half of the GIF's last picture differ from a -shot's", c.args, diff, half*c.size.Y)
 		}
 	}
+	bare := filepath.Join(dir, "bare.txt")
+	if err := os.WriteFile(bare, []byte("....\n....\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		errs string
@@ -1030,6 +1034,9 @@ func TestGIFRecording(t *testing.T) {
 		{[]string{"-gif", filepath.Join(dir, "x.gif"), "-cursor", "0.5"}, "-gif with -cursor"},
 		{[]string{"-gif-frames", "1"}, "-gif-frames 1: want 2 to"},
 		{[]string{"-gif", filepath.Join(dir, "no", "x.gif")}, "-gif " + filepath.Join(dir, "no", "x.gif")},
+		// A map alone has no query: said at once, as for -cursor (it ended
+		// at the first frame with "plan a query first").
+		{[]string{"-map", bare, "-gif", filepath.Join(dir, "x.gif")}, "there is no query to record: give one with -from X,Y -to X,Y"},
 	} {
 		if code, errs := run(c.args...); code != 2 || !strings.Contains(errs, c.errs) {
 			t.Errorf("pathlens %q: exit %d, stderr %.300q; want 2 naming %q", c.args, code, errs, c.errs)
