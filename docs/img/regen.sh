@@ -1,5 +1,6 @@
 #!/bin/sh
-# Regenerates the screenshots in docs/img (1280×800). Run from the module
+# Regenerates the screenshots in docs/img (1280×800; hpa-timeline.gif, an
+# animated GIF of a whole timeline, 960×600). Run from the module
 # root with a display (or: xvfb-run -a -s "-screen 0 1280x800x24"
 # sh docs/img/regen.sh). PL may name a built binary (default: go run .);
 # OUT another folder to compare before replacing. Look at every picture.
@@ -23,6 +24,8 @@ done
 shot hpa-step-level2 -algo hpa -layers weights,borders,search,plans -level 2 -cursor "phase:abstract L2"
 shot hpa-step-level1 -algo hpa -layers weights,borders,search,plans,segments -cursor "phase:refine L1"
 shot hpa-step-cells -algo hpa -layers weights,borders,search,plans,segments -cursor "phase:refine cells step 4"
+# The README's animation: the whole HPA* timeline, as Shift+F12 records it.
+$PL -gif "$OUT/hpa-timeline.gif" -size 960x600 -gif-frames 60 -algo hpa -layers weights,borders,search,plans,segments
 
 L="-nolegend"
 shot layer-weights $L -layers weights
