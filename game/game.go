@@ -811,7 +811,20 @@ func (g *Game) Title() string {
 	if g.w.Dirty() {
 		t += " (unsaved)"
 	}
+	if r := g.recording; r != nil {
+		// In the title, not on screen: the recording takes the screen.
+		t += fmt.Sprintf(" — recording %d/%d (Esc stops)", r.k, r.n)
+	}
 	return t
+}
+
+// syncTitle gives the window the title of the moment (Title), when it
+// changed.
+func (g *Game) syncTitle() {
+	if t := g.Title(); t != g.title {
+		g.title = t
+		ebiten.SetWindowTitle(t)
+	}
 }
 
 // ErrShot wraps a failure to write the -shot file.
@@ -887,12 +900,12 @@ func (g *Game) Update() (err error) {
 	}
 	if g.opts.GIFPath != "" && !g.gifStarted {
 		g.gifStarted = true
-		if err := g.startRecording(g.opts.GIFPath, g.opts.GIFFrames, true); err != nil {
+		if err := g.startRecording(g.opts.GIFPath, g.opts.GIFFrames, true, false); err != nil {
 			return fmt.Errorf("%w: %v", ErrGIF, err)
 		}
 	}
 	if g.in.JustPressed(ActRecord) && g.confirm == nil && g.prompt == nil {
-		if err := g.startRecording(g.recordPath(), g.opts.GIFFrames, false); err != nil {
+		if err := g.startRecording(g.recordPath(), g.opts.GIFFrames, false, g.agentsRunning()); err != nil {
 			g.w.Fail("recording: %v", err)
 		}
 	}
@@ -930,10 +943,7 @@ func (g *Game) Update() (err error) {
 	g.noteStepping()
 	g.updateInspect()
 	g.logView()
-	if t := g.Title(); t != g.title {
-		g.title = t
-		ebiten.SetWindowTitle(t)
-	}
+	g.syncTitle()
 	if g.w.RepairSeq != g.repairSeq {
 		g.repairSeq = g.w.RepairSeq
 		g.repairAt = now
@@ -1165,8 +1175,10 @@ func (g *Game) centreView(wx, wy float64) {
 // readMouse reads the pointer. A -shot run ignores it: the picture must
 // not depend on where the pointer happens to rest on the display (it drew
 // the hovered cell's outline, the inspector's hover and an edge tooltip).
+// So does a timeline recording; a live one (agents) does not: the user
+// digs in front of the agents while it runs.
 func (g *Game) readMouse() {
-	if g.opts.ShotPath != "" || g.opts.GIFPath != "" || g.recording != nil {
+	if g.opts.ShotPath != "" || g.opts.GIFPath != "" || g.recording != nil && !g.recording.live {
 		g.mouseX, g.mouseY, g.mouseIn, g.hoverOK = -1, -1, false, false
 		return
 	}

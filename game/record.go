@@ -20,7 +20,9 @@ import (
 // start to its end drawn frame by frame into an animated GIF, for slides
 // and web pages. Update moves the cursor to each frame's event in turn and
 // Draw captures the window once it shows it; the file is encoded and
-// written in the background.
+// written in the background. While agents run, Shift+F12 records the
+// window live instead: a frame every liveEvery ticks, input going on (a
+// dig in front of them shows their replan).
 
 // Recording defaults.
 const (
@@ -28,6 +30,9 @@ const (
 	gifDelay = 5
 	// gifHold is the finished query's extra time before the GIF loops.
 	gifHold = 300
+	// liveEvery is how many ticks (of 60 a second) a live recording's
+	// frames are apart: gifDelay's 1/20 s.
+	liveEvery = 3
 )
 
 // readScreen reads the screen's pixels (RGBA) into pix: a variable so that
@@ -48,6 +53,10 @@ type recording struct {
 	pix    []byte
 	script bool // -gif: the app ends once the file is written
 	gen    uint64
+	// live: the window as it goes (agents running), not the timeline;
+	// ticks counts its updates, a frame every liveEvery.
+	live  bool
+	ticks int
 }
 
 // recordDone is what the background encoder reports.
@@ -59,21 +68,33 @@ type recordDone struct {
 	script        bool
 }
 
+// agentsRunning reports whether agents walk on the map with their clock
+// running: Shift+F12 then records the window live.
+func (g *Game) agentsRunning() bool {
+	s := g.w.Agents()
+	return s != nil && s.Running() && s.Live() > 0
+}
+
 // startRecording begins recording the timeline into path in about n frames
-// (fewer when the timeline has fewer events). It says why when it cannot.
-func (g *Game) startRecording(path string, n int, script bool) error {
+// (fewer when the timeline has fewer events), or, live, n frames of the
+// window as it goes. It says why when it cannot.
+func (g *Game) startRecording(path string, n int, script, live bool) error {
 	w := g.w
 	switch {
 	case g.recording != nil:
 		return errors.New("a recording is already under way (Esc stops it)")
 	case g.recDone != nil:
 		return errors.New("the last recording is still being written")
+	case live:
 	case w.Busy():
 		return errors.New("nothing to record yet: the query is still being worked out")
 	case w.Timeline.Len() == 0:
-		return errors.New("nothing to record: plan a query first (its timeline is what is recorded)")
+		return errors.New("nothing to record: plan a query first (its timeline is what is recorded), or run agents (U) to record them")
 	}
-	n = max(2, min(n, anim.MaxFrames, w.Timeline.Len()+1))
+	n = max(2, min(n, anim.MaxFrames))
+	if !live {
+		n = min(n, w.Timeline.Len()+1)
+	}
 	// The window's size, as a screenshot's: under a UI scale the screen
 	// is drawn smaller and the window shows it enlarged.
 	sw, sh := g.outsideW, g.outsideH
@@ -84,17 +105,21 @@ func (g *Game) startRecording(path string, n int, script bool) error {
 	if err != nil {
 		return err
 	}
-	w.Play.Playing = false
+	if !live {
+		w.Play.Playing = false
+	}
 	g.recording = &recording{path: path, rec: rec, events: w.Timeline.Len(), n: n, script: script,
-		gen: w.Timeline.Generation()}
-	w.Log.Add("record", world.F{Key: "path", Val: path}, world.F{Key: "frames", Val: fmt.Sprint(n)})
+		gen: w.Timeline.Generation(), live: live}
+	w.Log.Add("record", world.F{Key: "path", Val: path}, world.F{Key: "frames", Val: fmt.Sprint(n)},
+		world.F{Key: "live", Val: onOff(live)})
+	g.syncTitle()
 	return nil
 }
 
 // updateRecording moves the cursor to the next frame's event, or ends the
 // recording: Esc stops it (no file), and so does a timeline that changed
 // under it. It reports whether the recording takes this update (the rest
-// of the input waits).
+// of the input waits): a timeline recording does, a live one does not.
 func (g *Game) updateRecording() bool {
 	r := g.recording
 	if r == nil {
@@ -106,7 +131,15 @@ func (g *Game) updateRecording() bool {
 		// it is answered in the window, which the recording would hold.
 		g.recording = nil
 		w.Note("recording stopped: no file written")
+		g.syncTitle()
 		return g.confirm == nil
+	}
+	g.syncTitle()
+	if r.live {
+		// A frame every liveEvery ticks; the window goes on meanwhile.
+		r.want = r.ticks%liveEvery == 0
+		r.ticks++
+		return false
 	}
 	if w.Timeline.Generation() != r.gen || w.Timeline.Len() != r.events {
 		g.recording = nil
@@ -147,6 +180,7 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 		return
 	}
 	g.recording = nil
+	g.syncTitle()
 	r.rec.Hold(gifHold)
 	done := make(chan recordDone, 1)
 	g.recDone = done

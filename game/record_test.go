@@ -160,3 +160,92 @@ func TestRecordStopsAndRefuses(t *testing.T) {
 		t.Errorf("no query: recording %v, message %q; want a refusal", g.recording != nil, g.w.Message)
 	}
 }
+
+// While agents run, Shift+F12 records the window live: the timeline's
+// cursor stays where it is, the keys go on working (K hides the legend
+// mid-recording), the agents' clock keeps running, a frame is taken every
+// liveEvery ticks, and the title says the recording is under way.
+func TestRecordLiveWhileAgentsRun(t *testing.T) {
+	g := drawnGame(t, 640, 400)
+	dir := t.TempDir()
+	g.opts.ShotDir, g.opts.GIFFrames = dir, 5
+	id, err := g.w.SpawnAgent(g.w.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim := g.w.Agents()
+	sim.Select([]int{id}, false)
+	if err := g.w.SendAgents(g.w.Goal, false); err != nil {
+		t.Fatal(err)
+	}
+	if !sim.Running() {
+		g.w.ToggleAgents()
+	}
+	cursor := g.w.Timeline.Cursor()
+	ticks := 0
+	old := readScreen
+	readScreen = func(_ *ebiten.Image, pix []byte) {
+		for i := 0; i < len(pix); i += 4 {
+			pix[i], pix[i+1], pix[i+2], pix[i+3] = byte(ticks), byte(ticks>>8), 0, 255
+		}
+	}
+	t.Cleanup(func() { readScreen = old })
+	held := &heldKeys{}
+	fakeKeys(t, held)
+	screen := ebiten.NewImage(640, 400)
+	step := func() {
+		t.Helper()
+		ticks++
+		time.Sleep(17 * time.Millisecond) // a frame's time: the agents' clock runs on real time
+		if err := g.Update(); err != nil {
+			t.Fatal(err)
+		}
+		g.drawnAt = time.Time{}
+		g.Draw(screen)
+	}
+	*held = heldKeys{ebiten.KeyF12: 1, ebiten.KeyShift: 2}
+	step()
+	*held = heldKeys{}
+	r := g.recording
+	if r == nil || !r.live {
+		t.Fatalf("Shift+F12 with agents running: recording %v (live %v), message %q; want a live one", r != nil, r != nil && r.live, g.w.Message)
+	}
+	if !strings.Contains(g.Title(), "recording") {
+		t.Errorf("title %q does not say it records", g.Title())
+	}
+	legend := g.noLegend
+	*held = heldKeys{ebiten.KeyK: 1}
+	step()
+	*held = heldKeys{}
+	if g.noLegend == legend {
+		t.Errorf("K did nothing during a live recording: the keys must go on")
+	}
+	clock := sim.Now()
+	for g.recording != nil && ticks < 200 {
+		step()
+	}
+	if g.recording != nil {
+		t.Fatalf("the live recording did not end: %d of %d frames", g.recording.k, g.recording.n)
+	}
+	if ticks > 2+5*liveEvery+2 {
+		t.Errorf("%d ticks for 5 frames, want one every %d", ticks, liveEvery)
+	}
+	if g.w.Timeline.Cursor() != cursor {
+		t.Errorf("a live recording moved the timeline's cursor: %d, was %d", g.w.Timeline.Cursor(), cursor)
+	}
+	if sim.Now() <= clock {
+		t.Errorf("the agents' clock stood during the recording (tick %d, was %d)", sim.Now(), clock)
+	}
+	msg := runRecording(t, g, screen)
+	files, _ := filepath.Glob(filepath.Join(dir, "pathlens-*.gif"))
+	if len(files) != 1 || !strings.HasPrefix(msg, "animation saved: ") {
+		t.Fatalf("files %v, message %q; want one GIF said", files, msg)
+	}
+	gg := decodeGIF(t, files[0])
+	if len(gg.Image) != 5 {
+		t.Fatalf("%d frames, want 5", len(gg.Image))
+	}
+	if strings.Contains(g.Title(), "recording") {
+		t.Errorf("title %q still says it records", g.Title())
+	}
+}
