@@ -40,6 +40,10 @@ const (
 // can stand in for it.
 var readScreen = func(screen *ebiten.Image, pix []byte) { screen.ReadPixels(pix) }
 
+// writeGIF writes a finished recording (a variable so that a test can make
+// it slow).
+var writeGIF = writeFileAtomic
+
 // ErrGIF wraps a failure of the -gif recording.
 var ErrGIF = errors.New("game: recording")
 
@@ -188,7 +192,7 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 		var buf bytes.Buffer
 		err := rec.Encode(&buf)
 		if err == nil {
-			err = writeFileAtomic(path, buf.Bytes())
+			err = writeGIF(path, buf.Bytes())
 		}
 		done <- recordDone{path: path, frames: rec.Frames(), bytes: buf.Len(), err: err, script: script,
 			secs: float64(rec.Duration()) / 100}
@@ -228,13 +232,34 @@ func (g *Game) pollRecording() error {
 		g.w.Fail("recording: %v", d.err)
 		return nil
 	}
-	g.w.Log.Add("recorded", world.F{Key: "path", Val: d.path}, world.F{Key: "frames", Val: fmt.Sprint(d.frames)},
-		world.F{Key: "bytes", Val: fmt.Sprint(d.bytes)})
+	g.logRecorded(d)
 	if d.script {
 		return ebiten.Termination
 	}
 	g.w.Note("animation saved: %s (%d frames, %.1f s, %s)", d.path, d.frames, d.secs, render.FormatBytes(d.bytes))
 	return nil
+}
+
+// finishWriting waits for a recording the background encoder is writing
+// (a second or two) and logs it: quitting right after a recording ended
+// left its file half written as a .tmp, or not begun.
+func (g *Game) finishWriting() {
+	if g.recDone == nil {
+		return
+	}
+	d := <-g.recDone
+	g.recDone = nil
+	if d.err != nil {
+		g.w.Log.Add("error", world.F{Key: "msg", Val: "recording: " + d.err.Error()})
+		return
+	}
+	g.logRecorded(d)
+}
+
+// logRecorded logs a recording written.
+func (g *Game) logRecorded(d recordDone) {
+	g.w.Log.Add("recorded", world.F{Key: "path", Val: d.path}, world.F{Key: "frames", Val: fmt.Sprint(d.frames)},
+		world.F{Key: "bytes", Val: fmt.Sprint(d.bytes)})
 }
 
 // recordPath is where Shift+F12 writes: the screenshot folder, named by

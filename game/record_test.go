@@ -249,3 +249,30 @@ func TestRecordLiveWhileAgentsRun(t *testing.T) {
 		t.Errorf("title %q still says it records", g.Title())
 	}
 }
+
+// Quitting while a finished recording is still being written waits for
+// the file: the app ended with it half written as a .tmp, or not begun.
+func TestQuitWaitsForTheRecording(t *testing.T) {
+	g, dir, _, screen := startRecordingTest(t, 3)
+	old := writeGIF
+	writeGIF = func(path string, data []byte) error {
+		time.Sleep(300 * time.Millisecond) // a slow disk
+		return writeFileAtomic(path, data)
+	}
+	t.Cleanup(func() { writeGIF = old })
+	for g.recording != nil {
+		g.Update()
+		g.drawnAt = time.Time{}
+		g.Draw(screen)
+	}
+	if g.recDone == nil {
+		t.Fatal("no recording being written")
+	}
+	g.quit = true
+	if err := g.Update(); err != ebiten.Termination {
+		t.Fatalf("Update after quit: %v, want ebiten.Termination", err)
+	}
+	if files, _ := filepath.Glob(filepath.Join(dir, "pathlens-*.gif")); len(files) != 1 {
+		t.Errorf("the app ended with %v written, want the recording", files)
+	}
+}
