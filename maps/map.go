@@ -163,8 +163,11 @@ func TerrainWeight(c byte) (uint8, bool) {
 
 // NewMap wraps g in a Map named name, with canonical terrain (# for blocked,
 // . for weight 1, the digit for weights 2..9, '?' above 9). g is used, not
-// copied.
+// copied; a nil g is a programming error: it panics, naming the package.
 func NewMap(name string, g *pathing.Grid) *Map {
+	if g == nil {
+		panic("maps: NewMap: nil grid")
+	}
 	m := &Map{Name: name, Grid: g, Terrain: make([]byte, g.Len())}
 	for i, w := range g.Cells() {
 		m.Terrain[i] = asciiChar(w)

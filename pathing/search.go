@@ -225,8 +225,12 @@ type Searcher struct {
 }
 
 // NewSearcher returns a Searcher for g. Searches read g; they never write it.
-// It allocates 20 bytes per cell of g.
+// It allocates 20 bytes per cell of g. A nil g is a programming error: it
+// panics, naming the package and the function.
 func NewSearcher(g *Grid) *Searcher {
+	if g == nil {
+		panic("pathing: NewSearcher: nil grid")
+	}
 	s := &Searcher{found: -1, status: NoPath}
 	s.SetGrid(g)
 	return s

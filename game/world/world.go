@@ -264,8 +264,12 @@ type World struct {
 }
 
 // New returns a world showing m with default settings and no query. The
-// map is used, not copied: edits change m.Grid.
+// map is used, not copied: edits change m.Grid. A nil m, or one without a
+// grid, is a programming error: it panics, naming the package.
 func New(m *maps.Map) *World {
+	if m == nil || m.Grid == nil {
+		panic("world: New: nil map")
+	}
 	w := newWorld(m)
 	w.scenario = &maps.Scenario{Name: m.Name, Map: m.Clone()}
 	return w

@@ -175,8 +175,12 @@ type Planner struct {
 	cache     []planCache // per level
 }
 
-// NewPlanner returns a Planner for g.
+// NewPlanner returns a Planner for g. A nil g is a programming error: it
+// panics, naming the package and the function.
 func NewPlanner(g *Graph) *Planner {
+	if g == nil {
+		panic("groups: NewPlanner: nil graph")
+	}
 	p := &Planner{g: g, s: pathing.NewSearcher(g.grid)}
 	p.allowCell = func(c image.Point) bool {
 		id := p.g.levels[p.allowL].groupOf[p.g.grid.Index(c)]

@@ -144,7 +144,8 @@ type AStar struct {
 	goal image.Point
 }
 
-// NewAStar returns an A* planner reading g.
+// NewAStar returns an A* planner reading g (nil panics, as
+// pathing.NewSearcher does).
 func NewAStar(g *pathing.Grid, cfg AStarConfig) *AStar {
 	return &AStar{s: pathing.NewSearcher(g), cfg: cfg}
 }

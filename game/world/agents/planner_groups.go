@@ -20,7 +20,8 @@ type Groups struct {
 	opts groups.Options
 }
 
-// NewGroups returns a planner on graph gr (owning one groups.Planner).
+// NewGroups returns a planner on graph gr (owning one groups.Planner; nil
+// panics, as groups.NewPlanner does).
 func NewGroups(gr *groups.Graph) *Groups {
 	return &Groups{p: groups.NewPlanner(gr)}
 }

@@ -116,8 +116,12 @@ type HPA struct {
 	requeries int
 }
 
-// NewHPA returns a planner on h (owning one Querier) configured by cfg.
+// NewHPA returns a planner on h (owning one Querier) configured by cfg. A
+// nil h is a programming error: it panics, naming the package.
 func NewHPA(h *hpa.Hierarchy, cfg HPAConfig) *HPA {
+	if h == nil {
+		panic("agents: NewHPA: nil hierarchy")
+	}
 	cfg.Query.RefineSteps = 0
 	if cfg.Mode >= numHPAModes {
 		cfg.Mode = HPAEager

@@ -340,7 +340,14 @@ type Sim struct {
 // New returns a Sim on g planning with p. It is paused at tick 0 with no
 // agents. It keeps a copy of g's weights (one byte per cell), so that
 // CellsChanged can tell a fill or a heavier cell from a dig or a lighter one.
+// A nil g or p is a programming error: it panics, naming the package.
 func New(g *pathing.Grid, p Planner, cfg Config) *Sim {
+	switch {
+	case g == nil:
+		panic("agents: New: nil grid")
+	case p == nil:
+		panic("agents: New: nil planner")
+	}
 	cfg = cfg.withDefaults()
 	s := &Sim{cfg: cfg, grid: g, planner: p, clock: 1, compDirty: true, cur: -1, occ: make([]uint32, g.Len())}
 	s.weights = append([]uint8(nil), g.Cells()...)
