@@ -851,8 +851,7 @@ func (g *Game) Update() (err error) {
 		return err
 	}
 	if g.quit {
-		g.finishWriting()
-		return ebiten.Termination
+		return g.quitRecording()
 	}
 	if g.opts.ProfileFrames > 0 && g.prof.frames() >= g.opts.ProfileFrames {
 		return ebiten.Termination

@@ -40,9 +40,9 @@ const (
 // can stand in for it.
 var readScreen = func(screen *ebiten.Image, pix []byte) { screen.ReadPixels(pix) }
 
-// writeGIF writes a finished recording (a variable so that a test can make
-// it slow).
-var writeGIF = writeFileAtomic
+// writeRecording writes an encoded recording to its file: a variable so
+// that tests can make the background writer slow.
+var writeRecording = writeFileAtomic
 
 // ErrGIF wraps a failure of the -gif recording.
 var ErrGIF = errors.New("game: recording")
@@ -188,11 +188,12 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 	r.rec.Hold(gifHold)
 	done := make(chan recordDone, 1)
 	g.recDone = done
+	write := writeRecording
 	go func(rec *anim.Recorder, path string, script bool) {
 		var buf bytes.Buffer
 		err := rec.Encode(&buf)
 		if err == nil {
-			err = writeGIF(path, buf.Bytes())
+			err = write(path, buf.Bytes())
 		}
 		done <- recordDone{path: path, frames: rec.Frames(), bytes: buf.Len(), err: err, script: script,
 			secs: float64(rec.Duration()) / 100}
@@ -240,20 +241,28 @@ func (g *Game) pollRecording() error {
 	return nil
 }
 
-// finishWriting waits for a recording the background encoder is writing
-// (a second or two) and logs it: quitting right after a recording ended
-// left its file half written as a .tmp, or not begun.
-func (g *Game) finishWriting() {
-	if g.recDone == nil {
-		return
+// quitRecording is how a quit (Ctrl+Q, the window closed) ends the app
+// with a recording: one being written in the background is waited for,
+// since the end of the app killed its writer (a quit right after Shift+F12
+// lost the GIF, with no word, and could leave its .tmp file), and a write
+// that fails is the app's error, the only place left to say it. A -gif
+// recording not yet written fails: the script would take the app's clean
+// end for a file written. A recording still being captured in the window
+// is dropped, as Esc drops it.
+func (g *Game) quitRecording() error {
+	if g.recDone != nil {
+		d := <-g.recDone
+		g.recDone = nil
+		if d.err != nil {
+			return fmt.Errorf("%w: %v", ErrGIF, d.err)
+		}
+		g.logRecorded(d)
+		return ebiten.Termination
 	}
-	d := <-g.recDone
-	g.recDone = nil
-	if d.err != nil {
-		g.w.Log.Add("error", world.F{Key: "msg", Val: "recording: " + d.err.Error()})
-		return
+	if g.opts.GIFPath != "" {
+		return fmt.Errorf("%w: the window was closed before %s was written", ErrGIF, g.opts.GIFPath)
 	}
-	g.logRecorded(d)
+	return ebiten.Termination
 }
 
 // logRecorded logs a recording written.

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"errors"
 	"image/gif"
 	"os"
 	"path/filepath"
@@ -250,29 +251,72 @@ func TestRecordLiveWhileAgentsRun(t *testing.T) {
 	}
 }
 
-// Quitting while a finished recording is still being written waits for
-// the file: the app ended with it half written as a .tmp, or not begun.
-func TestQuitWaitsForTheRecording(t *testing.T) {
-	g, dir, _, screen := startRecordingTest(t, 3)
-	old := writeGIF
-	writeGIF = func(path string, data []byte) error {
-		time.Sleep(300 * time.Millisecond) // a slow disk
-		return writeFileAtomic(path, data)
+// pressQuit presses Ctrl+Q (the session has nothing unsaved: no question)
+// and returns what the Update after it returns, the one that ends the app.
+func pressQuit(g *Game, held *heldKeys) error {
+	*held = heldKeys{ebiten.KeyQ: 1, ebiten.KeyControl: 5}
+	g.Update()
+	*held = heldKeys{}
+	return g.Update()
+}
+
+// Regression: Ctrl+Q while the finished recording was still being
+// written in the background ended the app at once, killing the writer:
+// the GIF the user had recorded was lost, with no word. The quit waits
+// for the file.
+func TestQuitWaitsForTheRecordingBeingWritten(t *testing.T) {
+	old := writeRecording
+	writeRecording = func(path string, data []byte) error {
+		time.Sleep(300 * time.Millisecond) // a big GIF, a slow disk
+		return old(path, data)
 	}
-	t.Cleanup(func() { writeGIF = old })
-	for g.recording != nil {
+	t.Cleanup(func() { writeRecording = old })
+	g, dir, held, screen := startRecordingTest(t, 3)
+	for range 20 {
+		if g.recording == nil {
+			break
+		}
 		g.Update()
 		g.drawnAt = time.Time{}
 		g.Draw(screen)
 	}
-	if g.recDone == nil {
-		t.Fatal("no recording being written")
+	if g.recording != nil || g.recDone == nil {
+		t.Fatalf("the recording is not being written (under way %v, writing %v)", g.recording != nil, g.recDone != nil)
 	}
-	g.quit = true
-	if err := g.Update(); err != ebiten.Termination {
-		t.Fatalf("Update after quit: %v, want ebiten.Termination", err)
+	if err := pressQuit(g, held); err != ebiten.Termination {
+		t.Fatalf("Ctrl+Q: Update returned %v, want the app's end", err)
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "pathlens-*.gif")); len(files) != 1 {
-		t.Errorf("the app ended with %v written, want the recording", files)
+	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 1 || filepath.Ext(files[0]) != ".gif" {
+		t.Errorf("after the quit the screenshot folder holds %v, want the GIF", files)
+	}
+}
+
+// Regression: with -gif, closing the window (or Ctrl+Q) before the
+// recording was written ended the app as a written one does, exit status
+// 0 and no file, and a script took it for done. It is an error now.
+func TestGIFQuitBeforeWrittenFails(t *testing.T) {
+	g := drawnGame(t, 640, 400)
+	path := filepath.Join(t.TempDir(), "t.gif")
+	g.opts.GIFPath, g.opts.GIFFrames = path, 50
+	fakeScreen(t, g)
+	held := &heldKeys{}
+	fakeKeys(t, held)
+	screen := ebiten.NewImage(640, 400)
+	for range 3 {
+		if err := g.Update(); err != nil {
+			t.Fatalf("Update: %v", err)
+		}
+		g.drawnAt = time.Time{}
+		g.Draw(screen)
+	}
+	if g.recording == nil {
+		t.Fatalf("-gif began no recording; message %q", g.w.Message)
+	}
+	err := pressQuit(g, held)
+	if !errors.Is(err, ErrGIF) {
+		t.Errorf("Ctrl+Q during the -gif recording: Update returned %v, want an ErrGIF", err)
+	}
+	if _, serr := os.Stat(path); serr == nil {
+		t.Errorf("%s written", path)
 	}
 }
