@@ -13,14 +13,15 @@ import (
 // Ctrl+G) is moving through the file, not a change to it; nor is going to
 // another of the session's own queries (the set stays the same).
 func (w *World) savedQueries() [][2]image.Point {
-	var rows map[[2]image.Point]bool
+	// The rows by their place in Queries, and the query on screen looked
+	// for among them: Dirty is asked a few times a frame, and a set of the
+	// rows made at each call cost 1.4 ms and 0.8 MB of garbage a call with
+	// maze512-16-0's 8,981 rows.
+	var rows [][2]image.Point
 	if w.scenN > 0 && w.scenAt+w.scenN <= len(w.Queries) {
-		rows = make(map[[2]image.Point]bool, w.scenN)
-		for _, q := range w.Queries[w.scenAt : w.scenAt+w.scenN] {
-			rows[q] = true
-		}
+		rows = w.Queries[w.scenAt : w.scenAt+w.scenN]
 	}
-	out := make([][2]image.Point, 0, len(w.Queries)-w.scenN+1)
+	out := make([][2]image.Point, 0, len(w.Queries)-len(rows)+1)
 	for i, q := range w.Queries {
 		if rows != nil && i >= w.scenAt && i < w.scenAt+w.scenN {
 			continue
@@ -28,7 +29,7 @@ func (w *World) savedQueries() [][2]image.Point {
 		out = append(out, q)
 	}
 	if w.HasStart && w.HasGoal {
-		if q := [2]image.Point{w.Start, w.Goal}; !rows[q] {
+		if q := [2]image.Point{w.Start, w.Goal}; !slices.Contains(rows, q) {
 			out = append(out, q)
 		}
 	}
