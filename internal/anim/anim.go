@@ -28,8 +28,9 @@ import (
 const MaxFrames = 2000
 
 // maxPixels caps the pixels a Recorder stores (one byte each): about
-// 400 MB, a few hundred full 1280×800 frames that all differ wholly.
-const maxPixels = 400 << 20
+// 400 MB, a few hundred full 1280×800 frames that all differ wholly. A
+// variable for tests, which cannot hand Add a frame past it.
+var maxPixels = 400 << 20
 
 // ErrFull is returned by Add when the recording holds MaxFrames frames or
 // its stored pixels reach the cap.
@@ -72,9 +73,8 @@ func (r *Recorder) Add(pix []byte, delay int) error {
 	}
 	delay = max(delay, 1)
 	var rect image.Rectangle
-	if r.prev == nil {
+	if len(r.g.Image) == 0 {
 		rect = image.Rect(0, 0, r.w, r.h)
-		r.prev = make([]byte, len(pix))
 	} else {
 		rect = r.changed(pix)
 		if rect.Empty() {
@@ -83,7 +83,13 @@ func (r *Recorder) Add(pix []byte, delay int) error {
 		}
 	}
 	if len(r.g.Image) >= MaxFrames || r.pixels+rect.Dx()*rect.Dy() > maxPixels {
+		// Nothing kept: a first frame refused leaves no previous frame for
+		// the next to be compared with (it held zeros, and a black frame
+		// after it was taken for unchanged, the delay of no frame).
 		return ErrFull
+	}
+	if r.prev == nil {
+		r.prev = make([]byte, len(pix))
 	}
 	p := r.quantize(pix, rect, len(r.g.Image) > 0)
 	copy(r.prev, pix)

@@ -253,3 +253,27 @@ func BenchmarkAdd(b *testing.B) {
 		}
 	}
 }
+
+// Regression: a first frame larger than the cap was refused (ErrFull), but
+// the Recorder kept a previous frame of zeros all the same: a black frame
+// added next was taken for unchanged and lengthened the delay of a frame
+// that was never stored (an index out of range: a panic), and any other
+// was stored as a change to a first frame that did not exist.
+func TestFirstFrameRefusedKeepsNothing(t *testing.T) {
+	old := maxPixels
+	maxPixels = 100
+	t.Cleanup(func() { maxPixels = old })
+	rec, err := New(20, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	black := newFrame(20, 20, color.RGBA{0, 0, 0, 255})
+	for i := range 2 {
+		if err := rec.Add(black.pix, 1); !errors.Is(err, ErrFull) {
+			t.Errorf("a 20×20 frame past a cap of 100 pixels, try %d: %v, want ErrFull", i+1, err)
+		}
+	}
+	if rec.Frames() != 0 || rec.Duration() != 0 {
+		t.Errorf("%d frames of %d/100 s stored, want none", rec.Frames(), rec.Duration())
+	}
+}
