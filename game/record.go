@@ -112,6 +112,10 @@ func (g *Game) startRecording(path string, n int, script, live bool) error {
 	if !live {
 		w.Play.Playing = false
 	}
+	// The help or the gallery, where open, would cover every frame (a
+	// user reading "Shift+F12 timeline GIF" in the help pressed it there),
+	// and Esc, which closes them, would stop the recording instead.
+	g.closeOverlays()
 	g.recording = &recording{path: path, rec: rec, events: w.Timeline.Len(), n: n, script: script,
 		gen: w.Timeline.Generation(), live: live}
 	w.Log.Add("record", world.F{Key: "path", Val: path}, world.F{Key: "frames", Val: fmt.Sprint(n)},

@@ -320,3 +320,26 @@ func TestGIFQuitBeforeWrittenFails(t *testing.T) {
 		t.Errorf("%s written", path)
 	}
 }
+
+// Regression: Shift+F12 pressed over the help (where the key is listed)
+// or the gallery recorded them over every frame of the GIF, and Esc, the
+// key that closes them, stopped the recording instead. The recording
+// closes them first: it shows the query's timeline.
+func TestRecordClosesTheHelpAndTheGallery(t *testing.T) {
+	g := drawnGame(t, 640, 400)
+	g.opts.ShotDir, g.opts.GIFFrames = t.TempDir(), 4
+	fakeScreen(t, g)
+	held := &heldKeys{}
+	fakeKeys(t, held)
+	for _, over := range []string{"help", "gallery"} {
+		g.showHelp, g.gallery = over == "help", over == "gallery"
+		press(g, held, ebiten.KeyShift, ebiten.KeyF12)
+		if g.recording == nil {
+			t.Fatalf("Shift+F12 over the %s began no recording; message %q", over, g.w.Message)
+		}
+		if g.showHelp || g.gallery {
+			t.Errorf("Shift+F12 over the %s: help %v, gallery %v while recording, want both closed", over, g.showHelp, g.gallery)
+		}
+		runRecording(t, g, ebiten.NewImage(640, 400))
+	}
+}
