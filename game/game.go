@@ -354,6 +354,14 @@ func New(w *world.World, opts Options) (*Game, error) {
 			return nil, fmt.Errorf("-gif %s: there is no query to record: give one with -from X,Y -to X,Y (or open a .pls with a query line)", opts.GIFPath)
 		}
 		w.Wait() // the recording covers the finished query's whole timeline
+		if !w.HasStart || !w.HasGoal {
+			// Said before a window opens, with the flags that give a
+			// query ("plan a query first" was advice for the window).
+			if why := g.refusedQuery("record"); why != "" {
+				return nil, fmt.Errorf("-gif %s: %s", opts.GIFPath, why)
+			}
+			return nil, fmt.Errorf("-gif %s: there is no query to record: give one with -from X,Y -to X,Y (or open a .pls with a query line)", opts.GIFPath)
+		}
 	}
 	g.applyFileView(true) // before -cursor: a step is not framed over the file's own view
 	if opts.Cursor != "" && (!w.HasStart || !w.HasGoal) {
@@ -659,7 +667,7 @@ func (g *Game) applyCursor() error {
 func (g *Game) seekSpec(s string) error {
 	tl := &g.w.Timeline
 	if !g.w.HasStart || !g.w.HasGoal {
-		if why := g.refusedQuery(); why != "" {
+		if why := g.refusedQuery("place it in"); why != "" {
 			// A query was given (-from and -to, a scenario's), but the
 			// session refused it: "there is no query … give one with
 			// -from X,Y -to X,Y" told a user who had given one.
@@ -753,9 +761,10 @@ func (g *Game) seekSpec(s string) error {
 
 // refusedQuery words why the session's first query, given but refused,
 // has no start or goal, and what to give instead ("the query's start
-// (30,40) and goal (45,45) are blocked, so no query ran …"); "" when the
-// session was given no query.
-func (g *Game) refusedQuery() string {
+// (30,40) and goal (45,45) are blocked, so no query ran to VERB …", verb
+// "place it in" for -cursor, "record" for -gif); "" when the session was
+// given no query.
+func (g *Game) refusedQuery(verb string) string {
 	w := g.w
 	if len(w.Queries) == 0 {
 		return ""
@@ -768,7 +777,7 @@ func (g *Game) refusedQuery() string {
 			flags = append(flags, [2]string{"-from", "-to"}[i]+" X,Y")
 		}
 	}
-	const ran = "so no query ran to place it in"
+	ran := "so no query ran to " + verb
 	switch len(bad) {
 	case 0:
 		return fmt.Sprintf("the query (%d,%d)→(%d,%d) was refused, %s: give one with -from X,Y -to X,Y", q[0].X, q[0].Y, q[1].X, q[1].Y, ran)
