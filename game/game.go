@@ -348,11 +348,6 @@ func New(w *world.World, opts Options) (*Game, error) {
 		g.opts.GIFFrames = cli.DefaultGIFFrames
 	}
 	if opts.GIFPath != "" {
-		if !w.HasStart || !w.HasGoal {
-			// As -cursor: the recording ended the app at its first frame
-			// with "plan a query first", which a script cannot do.
-			return nil, fmt.Errorf("-gif %s: there is no query to record: give one with -from X,Y -to X,Y (or open a .pls with a query line)", opts.GIFPath)
-		}
 		w.Wait() // the recording covers the finished query's whole timeline
 		if !w.HasStart || !w.HasGoal {
 			// Said before a window opens, with the flags that give a

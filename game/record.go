@@ -125,9 +125,10 @@ func (g *Game) startRecording(path string, n int, script, live bool) error {
 }
 
 // updateRecording moves the cursor to the next frame's event, or ends the
-// recording: Esc stops it (no file), and so does a timeline that changed
-// under it. It reports whether the recording takes this update (the rest
-// of the input waits): a timeline recording does, a live one does not.
+// recording: Esc stops it (no file), and so do a timeline that changed
+// under it and a resized window. It reports whether the recording takes
+// this update (the rest of the input waits): a timeline recording does, a
+// live one does not.
 func (g *Game) updateRecording() bool {
 	r := g.recording
 	if r == nil {
@@ -143,6 +144,13 @@ func (g *Game) updateRecording() bool {
 		return g.confirm == nil
 	}
 	g.syncTitle()
+	if sw, sh := r.rec.Size(); g.outsideW > 0 && g.outsideH > 0 && (g.outsideW != sw || g.outsideH != sh) {
+		// A GIF has one size: the new window stretched to the old one
+		// squashed its text and cells out of shape.
+		g.recording = nil
+		g.failRecording(r, fmt.Errorf("the window was resized from %d×%d while it was being recorded (a GIF has one size): nothing written; record again at this size", sw, sh))
+		return true
+	}
 	if r.live {
 		// A frame every liveEvery ticks; the window goes on meanwhile.
 		r.want = r.ticks%liveEvery == 0
@@ -175,8 +183,8 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 		r.pix = make([]byte, 4*b.Dx()*b.Dy())
 	}
 	readScreen(screen, r.pix)
-	// At the size the recording began with, even if the window was
-	// resized since (the GIF has one size).
+	// At the window's size (updateRecording stops a recording whose
+	// window was resized): under a UI scale the screen is smaller.
 	sw, sh := r.rec.Size()
 	pic := windowSized(&image.RGBA{Pix: r.pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}, sw, sh)
 	if err := r.rec.Add(pic.Pix, gifDelay); err != nil {

@@ -343,3 +343,26 @@ func TestRecordClosesTheHelpAndTheGallery(t *testing.T) {
 		runRecording(t, g, ebiten.NewImage(640, 400))
 	}
 }
+
+// A lecturer's finding: a window resized in the middle of a recording (a
+// drag of its corner, a projector's screen taking it) gave a GIF whose
+// later frames were the new window stretched to the old size, text and
+// cells squashed out of shape. It stops, as for a query that changed, and
+// says why; nothing is written.
+func TestRecordStopsWhenTheWindowIsResized(t *testing.T) {
+	g, dir, _, screen := startRecordingTest(t, 50)
+	for range 3 {
+		g.Update()
+		g.drawnAt = time.Time{}
+		g.Draw(screen)
+	}
+	g.Layout(900, 600)
+	g.Update()
+	if g.recording != nil || !g.w.MessageErr || !strings.Contains(g.w.Message, "resized") {
+		t.Errorf("resized: recording %v, message %q; want it stopped and said", g.recording != nil, g.w.Message)
+	}
+	runRecording(t, g, ebiten.NewImage(900, 600))
+	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
+		t.Errorf("a recording stopped by a resize wrote %v", files)
+	}
+}
