@@ -33,6 +33,9 @@ const (
 	// liveEvery is how many ticks (of 60 a second) a live recording's
 	// frames are apart: gifDelay's 1/20 s.
 	liveEvery = 3
+	// gifSlowest is the longest a frame is shown: a timeline of fewer
+	// events than the frames asked shows each longer (startRecording).
+	gifSlowest = 100
 )
 
 // readScreen reads the screen's pixels (RGBA) into pix: a variable so that
@@ -53,6 +56,7 @@ type recording struct {
 	rec    *anim.Recorder
 	events int  // the timeline's length when it began
 	n, k   int  // frames to capture, frames captured
+	delay  int  // each frame's time on screen, in hundredths of a second
 	want   bool // Update placed the cursor for frame k: the next Draw captures it
 	pix    []byte
 	script bool // -gif: the app ends once the file is written
@@ -80,8 +84,8 @@ func (g *Game) agentsRunning() bool {
 }
 
 // startRecording begins recording the timeline into path in about n frames
-// (fewer when the timeline has fewer events), or, live, n frames of the
-// window as it goes. It says why when it cannot.
+// (fewer when the timeline has fewer events, each then shown longer), or,
+// live, n frames of the window as it goes. It says why when it cannot.
 func (g *Game) startRecording(path string, n int, script, live bool) error {
 	w := g.w
 	switch {
@@ -95,9 +99,18 @@ func (g *Game) startRecording(path string, n int, script, live bool) error {
 	case w.Timeline.Len() == 0:
 		return errors.New("nothing to record: plan a query first (its timeline is what is recorded), or run agents (U) to record them")
 	}
+	asked := n
 	n = max(2, min(n, anim.MaxFrames))
 	if !live {
 		n = min(n, w.Timeline.Len()+1)
+	}
+	// A timeline of fewer events than the frames asked (a textbook's
+	// small query) flashed by in half a second at 1/20 s a frame: each
+	// frame is shown longer, so the recording lasts about as long as
+	// asked, up to gifSlowest a frame.
+	delay := gifDelay
+	if n < asked {
+		delay = max(gifDelay, min(gifSlowest, asked*gifDelay/n))
 	}
 	// The window's size, as a screenshot's: under a UI scale the screen
 	// is drawn smaller and the window shows it enlarged.
@@ -116,7 +129,7 @@ func (g *Game) startRecording(path string, n int, script, live bool) error {
 	// user reading "Shift+F12 timeline GIF" in the help pressed it there),
 	// and Esc, which closes them, would stop the recording instead.
 	g.closeOverlays()
-	g.recording = &recording{path: path, rec: rec, events: w.Timeline.Len(), n: n, script: script,
+	g.recording = &recording{path: path, rec: rec, events: w.Timeline.Len(), n: n, delay: delay, script: script,
 		gen: w.Timeline.Generation(), live: live}
 	w.Log.Add("record", world.F{Key: "path", Val: path}, world.F{Key: "frames", Val: fmt.Sprint(n)},
 		world.F{Key: "live", Val: onOff(live)})
@@ -187,7 +200,7 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 	// window was resized): under a UI scale the screen is smaller.
 	sw, sh := r.rec.Size()
 	pic := windowSized(&image.RGBA{Pix: r.pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}, sw, sh)
-	if err := r.rec.Add(pic.Pix, gifDelay); err != nil {
+	if err := r.rec.Add(pic.Pix, r.delay); err != nil {
 		g.recording = nil
 		g.failRecording(r, err)
 		return

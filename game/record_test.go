@@ -2,6 +2,8 @@ package game
 
 import (
 	"errors"
+	"fmt"
+	"image"
 	"image/gif"
 	"os"
 	"path/filepath"
@@ -12,6 +14,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/game/world"
+	"pathlens/maps"
+	"pathlens/pathing"
 )
 
 // runRecording drives g (Update, then Draw on screen) until the recording
@@ -364,5 +368,49 @@ func TestRecordStopsWhenTheWindowIsResized(t *testing.T) {
 	runRecording(t, g, ebiten.NewImage(900, 600))
 	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
 		t.Errorf("a recording stopped by a resize wrote %v", files)
+	}
+}
+
+// A lecturer's finding: the textbook's small example (a query a few cells
+// long, a timeline of a dozen events) took one frame per event at 1/20 s
+// each: the whole search flashed by in half a second, then the answer sat
+// for three. A timeline with fewer events than the frames asked shows each
+// of its frames longer, so the recording lasts about as long as asked
+// (frames × 1/20 s), up to a second a frame.
+func TestRecordShortTimelineIsSlowEnoughToFollow(t *testing.T) {
+	gr, err := pathing.NewGrid(8, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd := world.New(maps.NewMap("corridor", gr))
+	t.Cleanup(wd.Close)
+	wd.Settings.Algo = world.AlgoAStar
+	wd.PrependQuery([2]image.Point{{1, 1}, {4, 1}})
+	wd.Begin()
+	wd.Wait()
+	events := wd.Timeline.Len()
+	if events < 3 || events > 40 {
+		t.Fatalf("the test wants a short timeline, got %d events", events)
+	}
+	g := drawnOn(t, wd, 640, 400)
+	fakeScreen(t, g)
+	dir := t.TempDir()
+	for _, c := range []struct{ asked, wantDelay int }{
+		{100, min(100, 100*gifDelay/(events+1))}, // 5 s asked
+		{2 * (events + 1), 2 * gifDelay},         // twice the events: each twice as long
+		{2, gifDelay},                            // fewer frames than events: as asked
+	} {
+		path := filepath.Join(dir, fmt.Sprintf("short-%d.gif", c.asked))
+		if err := g.startRecording(path, c.asked, false, false); err != nil {
+			t.Fatal(err)
+		}
+		runRecording(t, g, ebiten.NewImage(640, 400))
+		gg := decodeGIF(t, path)
+		for k, d := range gg.Delay[:len(gg.Delay)-1] {
+			if d != c.wantDelay {
+				t.Errorf("%d frames asked of a timeline of %d events: frame %d shows %d/100 s, want %d", c.asked, events, k, d, c.wantDelay)
+				break
+			}
+		}
 	}
 }

@@ -92,7 +92,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.StringVar(&f.Scen, "scen", "", "a Moving AI scenario list (.scen) for the -map: its rows become the queries, F3 steps through them and the note gives each row's optimal length")
 	fs.StringVar(&f.Shot, "shot", "", "draw the first complete frame to this PNG file and exit")
 	fs.StringVar(&f.GIF, "gif", "", "record the first query's timeline, start to end, into this animated GIF and exit (Shift+F12 records in the window)")
-	fs.IntVar(&f.GIFFrames, "gif-frames", DefaultGIFFrames, fmt.Sprintf("frames of a timeline recording (-gif, Shift+F12), 2 to %d, each shown 1/20 s; a timeline of fewer events takes one frame per event", anim.MaxFrames))
+	fs.IntVar(&f.GIFFrames, "gif-frames", DefaultGIFFrames, fmt.Sprintf("frames of a timeline recording (-gif, Shift+F12), 2 to %d, each shown 1/20 s; a timeline of fewer events takes one frame per event, each shown longer (up to 1 s) so the recording lasts as long", anim.MaxFrames))
 	fs.StringVar(&f.Save, "save", "", "the .pls file Ctrl+S (and the quit question's S) writes the session to; default: the .pls opened, else NAME.pls next to the map (in the working folder when the map's folder is read-only), or NAME.pls in the working folder for a built-in")
 	fs.StringVar(&f.Export, "export", "", "write the terrain of the -map or -scenario (a .pls with its edits applied) to this file and exit, with no window: .map for a Moving AI map, .txt or .ascii for ASCII, .tmx for a Tiled map with the rooms")
 	fs.StringVar(&f.Log, "log", "", "append one line per user-visible event (plan, repair, switch, load, save, error) to this file")
