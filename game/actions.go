@@ -108,17 +108,17 @@ var actionTable = []Binding{
 	{Action: ActUIBigger, Group: "View", Keys: keys(ebiten.KeyEqual), Mods: ModCtrl, Help: "larger text, panel and bars (for a projector)"},
 	{Action: ActUISmaller, Group: "View", Keys: keys(ebiten.KeyMinus), Mods: ModCtrl, Help: "smaller text, panel and bars"},
 	{Action: ActUIReset, Group: "View", Keys: keys(ebiten.Key0), Mods: ModCtrl, Help: "text, panel and bars at 100%"},
-	{Action: ActViewLevel, Group: "View", Keys: keys(ebiten.KeyL), Help: "next abstract level for borders, groups, nodes, edges (a step into an abstract phase shows its level)"},
+	{Action: ActViewLevel, Group: "View", Keys: keys(ebiten.KeyL), Help: "next abstract level of borders, groups, nodes, edges (a step in an abstract phase shows its level)"},
 	{Action: ActPanel, Group: "View", Keys: keys(ebiten.KeyTab), Help: "show or hide the side panel"},
 	{Action: ActLegend, Group: "View", Keys: keys(ebiten.KeyK), Help: "show or hide the layer legend"},
-	{Action: ActRepairShow, Group: "View", Keys: keys(ebiten.KeyR), Mods: ModShift, Help: "show the last repair again and hold it (again: let it fade)"},
+	{Action: ActRepairShow, Group: "View", Keys: keys(ebiten.KeyR), Mods: ModShift, Help: "show the last repair again, held (again: let it fade)"},
 	{Action: ActHelp, Group: "View", Keys: keys(ebiten.KeyF1, ebiten.KeySlash), Help: "show or hide this help"},
 	{Action: ActOpen, Group: "View", Keys: keys(ebiten.KeyO), Mods: ModCtrl, Help: "open a file by its path"},
 	{Action: ActGallery, Group: "View", Keys: keys(ebiten.KeyF2), Help: "gallery of built-in scenarios"},
 	{Action: ActScreenshot, Group: "View", Keys: keys(ebiten.KeyF12), Help: "PNG screenshot"},
 	{Action: ActRecord, Group: "View", Keys: keys(ebiten.KeyF12), Mods: ModShift, Help: "timeline GIF", Fold: true},
-	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close the help, gallery or question; drop a new start (back to the query before); unpin; unselect agents; else stop a batch"},
-	{Action: ActQuit, Group: "View", Keys: keys(ebiten.KeyQ), Mods: ModCtrl, Help: "quit (asks first when edits, queries or agents are unsaved)"},
+	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close help, gallery, question; drop a new start; unpin; unselect agents; stop a batch"},
+	{Action: ActQuit, Group: "View", Keys: keys(ebiten.KeyQ), Mods: ModCtrl, Help: "quit (asks before losing edits, queries or agents)"},
 
 	{Action: ActNextQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Help: "next query of the scenario"},
 	{Action: ActPrevQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Mods: ModShift, Help: "previous", Fold: true},
@@ -136,7 +136,7 @@ var actionTable = []Binding{
 	{Action: ActAgentsRun, Group: "Tools", Keys: keys(ebiten.KeyU), Help: "run / pause agents"},
 	{Action: ActAgentsFaster, Group: "Tools", Keys: keys(ebiten.KeyArrowUp), Mods: ModShift, Help: "faster", Fold: true},
 	{Action: ActAgentsSlower, Group: "Tools", Keys: keys(ebiten.KeyArrowDown), Mods: ModShift, Help: "slower", Fold: true},
-	{Action: ActRemoveAgents, Group: "Edit", Keys: keys(ebiten.KeyDelete, ebiten.KeyBackspace), Help: "remove the selected agents (agent tool; Ctrl+Z undoes)"},
+	{Action: ActRemoveAgents, Group: "Edit", Keys: keys(ebiten.KeyDelete, ebiten.KeyBackspace), Help: "remove the selected agents"},
 	{Action: ActBrush, Group: "Tools", Keys: keys(ebiten.KeyW), Mods: ModShift, Help: "next brush weight (2..9) for Shift+paint"},
 	{Action: ActBrushBigger, Group: "Tools", Keys: keys(ebiten.KeyBracketRight), Mods: ModCtrl, Help: "brush 1, 3, 5, 9 cells wide"},
 	{Action: ActBrushSmaller, Group: "Tools", Keys: keys(ebiten.KeyBracketLeft), Mods: ModCtrl, Help: "narrower", Fold: true},
@@ -171,20 +171,20 @@ var actionTable = []Binding{
 	{Action: ActStepBack, Group: "Playback", Keys: keys(ebiten.KeyArrowLeft), Help: "one event back (hold to repeat)"},
 	{Action: ActStepFwdBig, Group: "Playback", Keys: keys(ebiten.KeyArrowRight), Mods: ModShift, Help: "100 events forward"},
 	{Action: ActStepBackBig, Group: "Playback", Keys: keys(ebiten.KeyArrowLeft), Mods: ModShift, Help: "100 events back"},
-	{Action: ActNextPhase, Group: "Playback", Keys: keys(ebiten.KeyPeriod, ebiten.KeyPageDown), Help: "show the rest of this phase (pressed again: the next phase whole)"},
+	{Action: ActNextPhase, Group: "Playback", Keys: keys(ebiten.KeyPeriod, ebiten.KeyPageDown), Help: "the rest of this phase (again: the next one whole)"},
 	{Action: ActPrevPhase, Group: "Playback", Keys: keys(ebiten.KeyComma, ebiten.KeyPageUp), Help: "back to the end of the phase before"},
-	{Action: ActNextStage, Group: "Playback", Keys: keys(ebiten.KeyPeriod), Mods: ModShift, Help: "show the rest of this stage: insert, abstract, refine, smooth (pressed again: the next stage whole)"},
+	{Action: ActNextStage, Group: "Playback", Keys: keys(ebiten.KeyPeriod), Mods: ModShift, Help: "the rest of this stage: insert, abstract, refine, smooth (again: the next one whole)"},
 	{Action: ActPrevStage, Group: "Playback", Keys: keys(ebiten.KeyComma), Mods: ModShift, Help: "back to the end of the stage before"},
 	{Action: ActSeekStart, Group: "Playback", Keys: keys(ebiten.KeyHome), Help: "jump to the start"},
 	{Action: ActSeekEnd, Group: "Playback", Keys: keys(ebiten.KeyEnd), Help: "jump to the end"},
 	{Action: ActFaster, Group: "Playback", Keys: keys(ebiten.KeyArrowUp), Help: "faster (up to 100,000 events/s)"},
 	{Action: ActSlower, Group: "Playback", Keys: keys(ebiten.KeyArrowDown), Help: "slower (down to 1 event/s)"},
 
-	{Action: ActUndo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl, Help: "undo the last stroke, agent spawn, send or removal"},
+	{Action: ActUndo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl, Help: "undo a stroke, or an agent spawn, send or removal"},
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyY), Mods: ModCtrl, Help: "redo"},
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl | ModShift, Help: "redo"},
 	{Action: ActSave, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl, Help: "save the session as a scenario (.pls)"},
-	{Action: ActSaveAs, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl | ModShift, Help: "save as, or export " + strings.Join(world.MapExtensionList(), " ")},
+	{Action: ActSaveAs, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl | ModShift, Help: "save as or export " + strings.Join(world.MapExtensionList(), " ")},
 }
 
 // layerKeys binds each layer's toggle.
@@ -235,7 +235,8 @@ var edgesAllBinding = Binding{Action: ActEdgesAll, Group: "Layers", Keys: keys(e
 // promptHelp describes the editing keys of the prompt line (Ctrl+O,
 // Ctrl+G, Ctrl+Shift+S; prompt.go), which are not rebindable either.
 var promptHelp = [][2]string{
-	{"← → Home End Del", "edit (Ctrl+← →: by word; Ctrl+W, Ctrl+U: cut the word, all before; ↑ ↓ history)"},
+	{"← → Home End Del", "edit (Ctrl+← →: by word)"},
+	{"Ctrl+W / Ctrl+U", "cut the word / all before; ↑ ↓: history"},
 }
 
 // mouseHelp describes the mouse gestures (not rebindable).
@@ -245,10 +246,10 @@ var mouseHelp = [][2]string{
 	{"left click", "the active tool (query: start, then goal)"},
 	{"left-drag S/G", "move start or goal, replanning live"},
 	{"right-drag", "paint in any tool: dig or fill"},
-	{"Shift+right-drag", "paint the brush weight on open cells (Shift+W picks it)"},
+	{"Shift+right-drag", "paint open cells the Shift+W weight"},
 	{"click a switch", "the panel's rows cycle their switch"},
 	{"click the legend", "a row shows or hides its layer"},
-	{"click timeline", "seek the query's timeline (hover: name the phase there)"},
+	{"click timeline", "seek there (hover: the phase's name)"},
 	{"drop a file", "open a map or scenario file; a Moving AI .scen adds its rows as queries (F3)"},
 }
 

@@ -4210,7 +4210,7 @@ const (
 // height, a section title's height and the gap after a section.
 const (
 	helpTop    = 44
-	helpLineH  = 17
+	helpLineH  = 16
 	helpTitleH = 20
 	helpSecGap = 8
 	helpMinCol = 360 // narrowest column worth a split
@@ -4287,10 +4287,12 @@ type helpKey struct {
 	first   string
 }
 
-// Help lays out secs on l: as many columns as fit (up to three), a key
-// column as wide as the widest key, help text wrapped to the rest. The
-// view is cached per window size, so calling it every frame costs a
-// compare; the sections are the static key table.
+// Help lays out secs, then the colour key, on l: as many columns as fit
+// (up to three), each section's key column as wide as its widest key, help
+// text wrapped to the rest; a section goes on in the next column where
+// whole sections would not fit (packHelp). The view is cached per window
+// size, so calling it every frame costs a compare; the sections are the
+// static key table.
 func (r *Renderer) Help(l Layout, secs []HelpSection) HelpView {
 	s := l.Screen
 	k := helpKey{w: s.Dx(), h: s.Dy(), n: len(secs)}
@@ -4307,105 +4309,44 @@ func (r *Renderer) Help(l Layout, secs []HelpSection) HelpView {
 	v := HelpView{Area: image.Rect(x0, y0, max(x0, s.Max.X-20), max(y0, s.Max.Y-24))}
 	v.Cols = max(1, min(3, (s.Dx()-40)/helpMinCol))
 	colW := max(1, (s.Dx()-40)/v.Cols)
-	// Each section's key column is as wide as the widest key of the help
-	// column it lands in (one help-wide width wrapped the Tools and
-	// Switches texts to two lines for "Shift+right-drag" in Mouse), so
-	// wrapping depends on the split and the split on the wrapping: split
-	// with the widest key everywhere, wrap again per column, split again,
-	// and wrap for that last split.
-	secKeyW := make([]int, len(secs)) // key column width per section
-	for i, sec := range secs {
+	// Each section's key column is as wide as its own widest key: one
+	// width for a whole help column wrapped View's texts to two and three
+	// lines for "Shift+right-drag" in Mouse above it. Its text wraps to
+	// the rest of the column, so wrapping does not depend on the split.
+	blocks := make([]helpBlock, 0, len(secs)+1)
+	for _, sec := range secs {
 		w := 0.0
 		for _, row := range sec.Rows {
 			w = math.Max(w, ft.Width(ft.Mono, row[0]))
 		}
-		secKeyW[i] = int(w) + 14
-		v.KeyW = max(v.KeyW, secKeyW[i])
-	}
-	wrapped := make([][][]string, len(secs))
-	keyW := make([]int, len(secs)) // key column width each section is wrapped for
-	wrapFor := func(breaks []int) {
-		for i, sec := range secs {
-			w := v.KeyW
-			if breaks != nil {
-				w = 0
-				c0, c1 := columnOf(breaks, i, v.Cols, len(secs))
-				for j := c0; j < c1; j++ {
-					w = max(w, secKeyW[j])
-				}
-			}
-			if keyW[i] == w && wrapped[i] != nil {
-				continue
-			}
-			keyW[i] = w
-			tw := float64(max(60, colW-w-16))
-			wrapped[i] = wrapped[i][:0]
-			for _, row := range sec.Rows {
-				wrapped[i] = append(wrapped[i], wrap(ft, ft.UI, row[1], tw))
-			}
+		b := helpBlock{title: sec.Title, keyW: int(w) + 14}
+		v.KeyW = max(v.KeyW, b.keyW)
+		tw := float64(max(60, colW-b.keyW-16))
+		for _, row := range sec.Rows {
+			b.rows = append(b.rows, helpBlockRow{key: row[0], lines: wrap(ft, ft.UI, row[1], tw)})
 		}
-	}
-	height := func(i int) int {
-		h := helpTitleH + helpSecGap
-		for _, lines := range wrapped[i] {
-			h += len(lines) * helpLineH
-		}
-		return h
-	}
-	idx := map[string]int{}
-	for i, sec := range secs {
-		idx[sec.Title] = i
-	}
-	hOf := func(sec HelpSection) int { return height(idx[sec.Title]) }
-	wrapFor(nil)
-	breaks := []int{len(secs), len(secs)}
-	if v.Cols > 1 {
-		breaks = splitColumns(secs, v.Cols, hOf)
-		wrapFor(breaks)
-		breaks = splitColumns(secs, v.Cols, hOf)
-		wrapFor(breaks)
-	}
-	col, y, tallestY := 0, 0, 0
-	colY := make([]int, v.Cols)   // each column's height
-	colKey := make([]int, v.Cols) // each column's key width
-	for i, sec := range secs {
-		for col+1 < v.Cols && i == breaks[col] {
-			col++
-			y = 0
-		}
-		x := v.Area.Min.X + col*colW
-		v.Items = append(v.Items, HelpItem{X: x, Y: y, H: helpTitleH, Title: sec.Title})
-		y += helpTitleH
-		for j, row := range sec.Rows {
-			lines := wrapped[i][j]
-			v.Items = append(v.Items, HelpItem{X: x, Y: y, H: len(lines) * helpLineH, Key: row[0], Lines: lines, TextX: x + keyW[i]})
-			y += len(lines) * helpLineH
-		}
-		y += helpSecGap
-		colY[col], colKey[col] = y, keyW[i]
-		tallestY = max(tallestY, y)
+		blocks = append(blocks, b)
 	}
 	if len(secs) > 0 {
-		// The colour key goes under the shortest column, where it needs
-		// no scrolling when any column has the room.
-		c := 0
-		for k := range colY {
-			if colY[k] < colY[c] {
-				c = k
-			}
-		}
-		x, y := v.Area.Min.X+c*colW, colY[c]
-		kw := max(colKey[c], colourKeyW)
-		v.Items = append(v.Items, HelpItem{X: x, Y: y, H: helpTitleH, Title: colourKeyTitle})
-		y += helpTitleH
+		// The colour key ends the help.
+		b := helpBlock{title: colourKeyTitle, keyW: colourKeyW}
 		for _, ck := range colourKey {
-			lines := wrap(ft, ft.UI, ck.text, float64(max(60, colW-kw-16)))
-			v.Items = append(v.Items, HelpItem{X: x, Y: y, H: len(lines) * helpLineH, Lines: lines, TextX: x + kw, Swatch: ck.swatch})
-			y += len(lines) * helpLineH
+			b.rows = append(b.rows, helpBlockRow{lines: wrap(ft, ft.UI, ck.text, float64(max(60, colW-colourKeyW-16))), swatch: ck.swatch})
 		}
-		tallestY = max(tallestY, y+helpSecGap)
+		blocks = append(blocks, b)
 	}
-	v.MaxScroll = max(0, tallestY-v.Area.Dy())
+	// The columns: whole sections, as even as they go, when that fits the
+	// area; else a section may go on at the top of the next column under
+	// its title again ("View (continued)"), which a 1264×720 window (a
+	// 1280×800 screen's) needs to show the whole help unscrolled; where
+	// even that does not fit, the columns scroll together, as short as
+	// the split makes them.
+	items, tallest := packHelp(blocks, v.Cols, colW, v.Area.Min.X, v.Area.Dy(), false)
+	if tallest > v.Area.Dy() {
+		items, tallest = packHelp(blocks, v.Cols, colW, v.Area.Min.X, v.Area.Dy(), true)
+	}
+	v.Items = items
+	v.MaxScroll = max(0, tallest-v.Area.Dy())
 	r.helpKey, r.helpView = k, v
 	return v
 }
@@ -4525,53 +4466,116 @@ func (v HelpView) MoreY(scroll int) int {
 	return y
 }
 
-// splitColumns returns, for each column but the last, the index of the
-// first section of the next column, choosing the split of secs (kept in
-// order) whose tallest column is shortest. Two or three columns.
-func splitColumns(secs []HelpSection, cols int, height func(HelpSection) int) []int {
-	n := len(secs)
-	best, bestH := []int{n, n}, int(^uint(0)>>1)
-	for a := 1; a <= n; a++ {
-		if cols == 2 {
-			if h := tallest(secs, []int{a}, height); h < bestH {
-				best, bestH = []int{a, n}, h
-			}
-			continue
-		}
-		for b := a; b <= n; b++ {
-			if h := tallest(secs, []int{a, b}, height); h < bestH {
-				best, bestH = []int{a, b}, h
-			}
-		}
-	}
-	return best
+// helpBlock is a section of the help laid out for a column width: its
+// rows' text wrapped beside its key column, keyW wide.
+type helpBlock struct {
+	title string
+	keyW  int
+	rows  []helpBlockRow
 }
 
-// columnOf returns the sections [c0, c1) of the help column that section
-// i of n falls in, for cols columns split at breaks (splitColumns': the
-// first section of each column but the first).
-func columnOf(breaks []int, i, cols, n int) (c0, c1 int) {
-	for c := 0; c < cols-1 && c < len(breaks); c++ {
-		if i < breaks[c] {
-			return c0, breaks[c]
-		}
-		c0 = breaks[c]
-	}
-	return c0, n
+type helpBlockRow struct {
+	key    string
+	lines  []string
+	swatch []color.RGBA
 }
 
-// tallest returns the height of the tallest column for the given breaks.
-func tallest(secs []HelpSection, breaks []int, height func(HelpSection) int) int {
-	worst, cur, c := 0, 0, 0
-	for k, sec := range secs {
-		for c < len(breaks) && k == breaks[c] {
-			worst = max(worst, cur)
-			cur = 0
-			c++
+// helpContinued ends the title of a section that goes on at the top of
+// the next column.
+const helpContinued = " (continued)"
+
+// packHelp lays blocks out in up to cols columns, colW wide from x0, in
+// order, each column at most as tall as the shortest limit that lets them
+// all fit (the columns as even as they go), and returns the items and the
+// tallest column's height. With rows set a section may break between two
+// rows, going on under its title again; without, only whole sections move
+// to the next column. A title always keeps its first row. fit, the area's
+// height, is the limit tried first for a split that needs no scrolling;
+// the even split found is never taller.
+func packHelp(blocks []helpBlock, cols, colW, x0, fit int, rows bool) ([]HelpItem, int) {
+	rowH := func(r helpBlockRow) int { return len(r.lines) * helpLineH }
+	total, least := 0, 0
+	for _, b := range blocks {
+		h := helpTitleH
+		if len(b.rows) > 0 {
+			h += rowH(b.rows[0])
 		}
-		cur += height(sec)
+		least = max(least, h)
+		total += helpTitleH + helpSecGap
+		for _, r := range b.rows {
+			total += rowH(r)
+			least = max(least, helpTitleH+rowH(r))
+		}
 	}
-	return max(worst, cur)
+	// pack places the blocks under limit; ok is false when they need more
+	// than cols columns.
+	pack := func(limit int, emit bool) (items []HelpItem, tallest int, ok bool) {
+		col, y := 0, 0
+		next := func() bool {
+			col, y = col+1, 0
+			return col < cols
+		}
+		for _, b := range blocks {
+			whole := helpTitleH
+			for _, r := range b.rows {
+				whole += rowH(r)
+			}
+			first := helpTitleH
+			if len(b.rows) > 0 {
+				first += rowH(b.rows[0])
+			}
+			need := whole
+			if rows {
+				need = first
+			}
+			if y > 0 && y+need > limit && !next() {
+				return nil, 0, false
+			}
+			x := x0 + col*colW
+			if emit {
+				items = append(items, HelpItem{X: x, Y: y, H: helpTitleH, Title: b.title})
+			}
+			y += helpTitleH
+			for j, r := range b.rows {
+				h := rowH(r)
+				if rows && j > 0 && y+h > limit {
+					if !next() {
+						return nil, 0, false
+					}
+					x = x0 + col*colW
+					if emit {
+						items = append(items, HelpItem{X: x, Y: y, H: helpTitleH, Title: b.title + helpContinued})
+					}
+					y += helpTitleH
+				}
+				if emit {
+					items = append(items, HelpItem{X: x, Y: y, H: h, Key: r.key, Lines: r.lines, Swatch: r.swatch, TextX: x + b.keyW})
+				}
+				y += h
+				tallest = max(tallest, y)
+			}
+			tallest = max(tallest, y)
+			y += helpSecGap
+		}
+		return items, tallest, true
+	}
+	limit := -1
+	if cols > 1 {
+		// The shortest limit that fits, from the even share of the total
+		// up: a few hundred tries of a few hundred rows, once per window
+		// size (Help caches its view).
+		for l := max(least, total/cols); l <= total; l += 2 {
+			if _, _, ok := pack(l, false); ok {
+				limit = l
+				break
+			}
+		}
+	}
+	if limit < 0 {
+		limit = total + 1 // one column: everything in it
+	}
+	items, tallest, _ := pack(limit, true)
+	return items, tallest
 }
 
 // drawGallery draws the list of built-in scenarios, each with its whole
