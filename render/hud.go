@@ -2295,6 +2295,15 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 	m := f.Layout.Map
 	r.legendPrev = r.legendRect
 	r.legendRect = image.Rectangle{}
+	// The finish of a query stepped or played to its end keeps the
+	// corner the stepping kept (a recording's held last frame put the box
+	// back over the fill it had kept off); another timeline starts afresh.
+	r.legendKeep = false
+	if w := f.World; w != nil {
+		tl := &w.Timeline
+		r.legendKeep = r.legendStepped && tl.AtEnd() && tl.Generation() == r.legendGen && f.Layers.Has(LayerSearch)
+		r.legendStepped, r.legendGen = steppingFill(f) || r.legendKeep, tl.Generation()
+	}
 	r.legendRows = r.legendRows[:0]
 	r.legendKeys = r.legendKeys[:0]
 	r.legendNamed = false
@@ -2880,7 +2889,7 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 	mapRect := mapOnScreen(f).Intersect(m)
 	path := w.Outcome.Path
 	stride := max(1, len(path)/2000) // a long path is sampled, not walked whole
-	stepping := steppingFill(f)
+	stepping := steppingFill(f) || r.legendKeep
 	const none = math.MaxInt
 	best, bestK := [5]int{none}, 0
 	var scores [4][5]int

@@ -210,6 +210,9 @@ type Renderer struct {
 	narrow                      bool
 	legendRect                  image.Rectangle // where the legend was drawn this frame (empty: not drawn)
 	legendPrev                  image.Rectangle // and in the frame before (legendBox keeps its corner while stepping)
+	legendStepped               bool            // the frame before was stepping a query (steppingFill), or its finish after it
+	legendGen                   uint64          // the timeline's generation in the frame before
+	legendKeep                  bool            // this frame is the finish of a stepped query: legendBox keeps its corner
 	msgRect                     image.Rectangle // where the message was drawn this frame (empty: none)
 	promptRect                  image.Rectangle // where the prompt was drawn this frame (empty: none)
 	msgPlace                    msgPlace        // the message's place and lines as last computed (messagePlace)
