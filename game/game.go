@@ -218,6 +218,7 @@ type Game struct {
 	recording  *recording      // under way (Shift+F12, -gif)
 	recDone    chan recordDone // the background encoder's report, until read
 	recErr     error           // a -gif recording that failed: Update ends the app with it
+	drawnBadge string          // the recording badge the last Draw showed ("" none): drawn after the capture
 	gifStarted bool            // the -gif recording has been begun
 }
 
@@ -2697,6 +2698,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		return // the screen keeps the last frame (SetScreenClearedEveryFrame(false))
 	}
 	g.drawnKey, g.drawnAt = g.drawKey, time.Now()
+	g.drawnBadge = ""
 	t0 := time.Now()
 	lay := g.lay
 	if lay.Screen.Empty() {
@@ -2798,6 +2800,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			g.shotWritten, g.shotPhase, g.shotBusy = path, g.r.PhaseLabel(g.w), g.w.Busy()
 		}
 	}
+	// Last, after the recording's frame and any screenshot are taken:
+	// the window's sign of a recording under way.
+	g.drawnBadge = g.recordingBadge()
+	g.r.DrawRecordingBadge(screen, lay, g.drawnBadge)
 }
 
 // Smallest map area the agents' replan panel is drawn in (agentPanelRoom).

@@ -296,6 +296,23 @@ func (g *Game) logRecorded(d recordDone) {
 		world.F{Key: "bytes", Val: fmt.Sprint(d.bytes)})
 }
 
+// recordingBadge is the window's sign of a recording under way (drawn
+// after the frame is captured, so not in the GIF): the frames captured,
+// and how to stop it; "" when none is.
+func (g *Game) recordingBadge() string {
+	switch r := g.recording; {
+	case r != nil && r.script:
+		return fmt.Sprintf("recording the timeline: frame %d of %d", r.k, r.n)
+	case r != nil && r.live:
+		return fmt.Sprintf("recording the window: frame %d of %d · Esc stops", r.k, r.n)
+	case r != nil:
+		return fmt.Sprintf("recording the timeline: frame %d of %d · Esc stops", r.k, r.n)
+	case g.recDone != nil:
+		return "writing the GIF…"
+	}
+	return ""
+}
+
 // recordPath is where Shift+F12 writes: the screenshot folder, named by
 // the time as screenshots are.
 func (g *Game) recordPath() string {

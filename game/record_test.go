@@ -414,3 +414,37 @@ func TestRecordShortTimelineIsSlowEnoughToFollow(t *testing.T) {
 		}
 	}
 }
+
+// A lecturer's finding: during a recording (27 s for a zoomed view with
+// the g / h / f numbers) the window said "paused" and nothing else: no
+// sign that Shift+F12 had taken, nor how far it had got, nor that Esc
+// stops it. The window shows a badge with the frame it is at; the badge
+// is drawn after the frame is captured, so the GIF does not show it.
+func TestRecordingShowsItsProgressInTheWindow(t *testing.T) {
+	g, _, _, screen := startRecordingTest(t, 20)
+	var atCapture []string
+	old := readScreen
+	readScreen = func(s *ebiten.Image, pix []byte) {
+		atCapture = append(atCapture, g.drawnBadge)
+		old(s, pix)
+	}
+	for range 3 {
+		g.Update()
+		g.drawnAt = time.Time{}
+		g.Draw(screen)
+	}
+	if want := "recording the timeline: frame 3 of 20 · Esc stops"; g.drawnBadge != want {
+		t.Errorf("after three frames the window shows %q, want %q", g.drawnBadge, want)
+	}
+	for k, b := range atCapture {
+		if b != "" {
+			t.Errorf("frame %d was captured with the badge %q on it", k, b)
+		}
+	}
+	runRecording(t, g, screen)
+	g.drawnAt = time.Time{}
+	g.Draw(screen)
+	if g.drawnBadge != "" {
+		t.Errorf("after the recording the window still shows %q", g.drawnBadge)
+	}
+}

@@ -2091,3 +2091,22 @@ func segmentMayShow(r image.Rectangle, x0, y0, x1, y1 float32) bool {
 	minY, maxY := math.Min(float64(y0), float64(y1)), math.Max(float64(y0), float64(y1))
 	return maxX >= float64(r.Min.X) && minX <= float64(r.Max.X) && maxY >= float64(r.Min.Y) && minY <= float64(r.Max.Y)
 }
+
+// DrawRecordingBadge draws text (the timeline recording's progress) in a
+// small box with a red mark at the top centre of the map area: the
+// window's sign that Shift+F12 is recording, which the GIF must not show,
+// so the caller draws it after the frame is captured. No-op for "".
+func (r *Renderer) DrawRecordingBadge(screen *ebiten.Image, l Layout, text string) {
+	if text == "" || l.Map.Empty() {
+		return
+	}
+	ft := r.fonts
+	m := l.Map
+	w := min(int(math.Ceil(ft.Width(ft.UI, text)))+34, m.Dx())
+	x, y := m.Min.X+(m.Dx()-w)/2, m.Min.Y+8
+	box := image.Rect(x, y, x+w, y+24)
+	fillRect(screen, box, color.RGBA{28, 14, 16, 240})
+	strokeRect(screen, box, ColRemoved)
+	fillRect(screen, image.Rect(x+10, y+8, x+18, y+16), ColRemoved)
+	ft.Draw(screen, ft.UI, clip(ft, ft.UI, text, float64(w-34)), float64(x+26), float64(y+4), ColText)
+}
