@@ -152,6 +152,12 @@ func (g *Game) updateRecording() bool {
 		// Esc, or a question opened meanwhile (Ctrl+Q with unsaved work):
 		// it is answered in the window, which the recording would hold.
 		g.recording = nil
+		why := "esc"
+		if g.confirm != nil {
+			why = "question"
+		}
+		w.Log.Add("record_stopped", world.F{Key: "path", Val: r.path}, world.F{Key: "why", Val: why},
+			world.F{Key: "frames", Val: fmt.Sprint(r.k)})
 		w.Note("recording stopped: no file written")
 		g.syncTitle()
 		return g.confirm == nil

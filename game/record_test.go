@@ -148,6 +148,15 @@ func TestRecordStopsAndRefuses(t *testing.T) {
 	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
 		t.Errorf("a stopped recording wrote %v", files)
 	}
+	// The log, which had its "record" line, says how it ended (a reader
+	// of it saw a recording begin and never end).
+	stopped := false
+	for _, l := range logged(g) {
+		stopped = stopped || strings.Contains(l, "record_stopped") && strings.Contains(l, "why=esc")
+	}
+	if !stopped {
+		t.Errorf("Esc: no record_stopped line in the log: %q", logged(g))
+	}
 
 	// A question opened meanwhile (Ctrl+Q with unsaved work) stops it: it
 	// is answered in the window, which the recording would hold still.
