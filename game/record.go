@@ -185,6 +185,10 @@ func (g *Game) updateRecording() bool {
 		return true // written by the background encoder (finishRecording)
 	}
 	w.ScrubTo(r.k * r.events / (r.n - 1))
+	// The inspector at this frame's event: a pinned cell's figures, and
+	// no hovered cell's (readMouse leaves the pointer out, as for a
+	// -shot); the frames showed the figures from before Shift+F12.
+	g.updateInspect()
 	r.want = true
 	return true
 }

@@ -7,6 +7,7 @@ import (
 	"image/gif"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -455,5 +456,43 @@ func TestRecordingShowsItsProgressInTheWindow(t *testing.T) {
 	g.Draw(screen)
 	if g.drawnBadge != "" {
 		t.Errorf("after the recording the window still shows %q", g.drawnBadge)
+	}
+}
+
+// A lecturer's GIF of A*: the inspector showed, on every frame, the
+// figures of the cell the pointer had rested on before Shift+F12 ("search
+// open, g 121.971", taken at another event), while the frames stepped the
+// search: the inspector was not refreshed during a recording. A pinned
+// cell (-pin, the inspect tool) now shows its figures at each frame's
+// event, and a cell only hovered is left out, as a -shot leaves the
+// pointer out.
+func TestRecordingInspectorFollowsTheFrames(t *testing.T) {
+	for _, pinned := range []bool{true, false} {
+		g, _, _, screen := startRecordingTest(t, 20)
+		// The query's start: its figures at the first frame (not yet
+		// pushed) differ from those halfway, where the recording began.
+		p := g.w.Start
+		if pinned {
+			g.pinned, g.hasPinned = p, true
+		} else {
+			g.hover, g.hoverOK = p, true
+		}
+		g.inspectKey = inspectKey{}
+		g.updateInspect() // as the frame before Shift+F12 left it
+		g.hover, g.hoverOK = p, true
+		for k := 0; k < 19; k++ {
+			g.Update()
+			g.drawnAt = time.Time{}
+			g.Draw(screen)
+			want := world.CellInfo{}
+			if pinned {
+				want = g.w.Inspect(p)
+			}
+			if !reflect.DeepEqual(g.inspect, want) {
+				t.Errorf("pinned %v, frame %d (event %d): the inspector shows %v %+v, want %v %+v", pinned, k, g.w.Timeline.Cursor(), g.inspect.P, g.inspect.Search, want.P, want.Search)
+				break
+			}
+		}
+		runRecording(t, g, screen)
 	}
 }
