@@ -94,3 +94,12 @@ func (w *World) OpenFirst(k int) error {
 	}
 	return fmt.Errorf("%d: %s has %d queries (1 to %d)", k, w.Name, n, n)
 }
+
+// isScenRow reports whether q is one of the rows of the session's .scen
+// list.
+func (w *World) isScenRow(q [2]image.Point) bool {
+	if w.scenN == 0 || w.scenAt+w.scenN > len(w.Queries) {
+		return false
+	}
+	return slices.Contains(w.Queries[w.scenAt:w.scenAt+w.scenN], q)
+}

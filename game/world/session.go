@@ -1111,8 +1111,19 @@ func (w *World) save(path, why string) error {
 	if sc.MapLevels > 0 && sc.MapPath != "" && rooms <= sc.MapLevels {
 		rooms = 0
 	}
-	what := savedWhat(w.EditCount(), len(sc.Edits), len(sc.Agents), rooms, why, dropped)
-	fs := []F{{"path", path}, {"edits", w.EditCount()}, {"cells", len(sc.Edits)}, {"queries", len(sc.Queries)}, {"agents", len(sc.Agents)}, {"room_layers", rooms}}
+	held := savedParts{edits: w.EditCount(), cells: len(sc.Edits), queries: len(sc.Queries), agents: len(sc.Agents), rooms: rooms}
+	if sc.Scen != "" {
+		held.scen, held.scenRows = filepath.Base(w.ScenFile), w.scenN
+		if w.HasStart && w.HasGoal && w.isScenRow([2]image.Point{w.Start, w.Goal}) && len(sc.Queries) > 0 &&
+			sc.Queries[0] == (maps.Query{Start: w.Start, Goal: w.Goal}) {
+			held.queries-- // the row on screen, written first to reopen on it: one of the list's
+		}
+	}
+	what := savedWhat(held, why, dropped)
+	fs := []F{{"path", path}, {"edits", w.EditCount()}, {"cells", len(sc.Edits)}, {"queries", held.queries}, {"agents", len(sc.Agents)}, {"room_layers", rooms}}
+	if held.scen != "" {
+		fs = append(fs, F{"scen_rows", held.scenRows})
+	}
 	if dropped.any() {
 		// What the file lacks, as the note says it: the log had only the
 		// counts written.
@@ -1172,23 +1183,46 @@ func (w *World) relocated(orig *maps.Scenario, path string) *maps.Scenario {
 	return sc
 }
 
-// savedWhat says what a save wrote: the edits as the user made them
-// (strokes, as undo and the quit question count them) with the cells the
-// file records for them, and the agents ("3 edits (12 cells), 4 agents";
-// "no edits, 2 agents"), then why it went where it did and what it left
-// out.
-func savedWhat(edits, cells, agents, rooms int, why string, dropped leftOut) string {
-	what := "no edits"
-	if edits > 0 {
-		what = plural(edits, "edit", "edits") + " (" + plural(cells, "cell", "cells") + ")"
-	} else if rooms > 0 {
-		what = "no terrain edits" // painted rooms were saved as "no edits" (a designer's report)
+// savedParts counts what a save wrote that matters to the user: the
+// edits as the user made them (strokes, as undo and the quit question
+// count them) with the cells the file records for them, the file's own
+// queries, the .scen list it refers to (its base name and rows), the
+// agents and the levels of painted rooms.
+type savedParts struct {
+	edits, cells, queries, agents, rooms int
+	scen                                 string
+	scenRows                             int
+}
+
+// savedWhat says what a save wrote, everything the file holds that matters
+// ("3 edits (12 cells), 2 queries, 4 agents"; "1 query, the list
+// m.map.scen (1,280 rows), no terrain edits": a terrain as loaded is said
+// last, and alone as "no edits, queries or agents"), then why it went where
+// it did and what it left out. A designer saved a session of placed
+// queries and read "no edits", as if nothing of theirs was in the file.
+func savedWhat(p savedParts, why string, dropped leftOut) string {
+	var held []string
+	if p.edits > 0 {
+		held = append(held, plural(p.edits, "edit", "edits")+" ("+plural(p.cells, "cell", "cells")+")")
 	}
-	if agents > 0 {
-		what += ", " + plural(agents, "agent", "agents")
+	if p.queries > 0 {
+		held = append(held, plural(p.queries, "query", "queries"))
 	}
-	if rooms > 0 {
-		what += ", rooms on " + plural(rooms, "level", "levels")
+	if p.scen != "" {
+		held = append(held, "the list "+p.scen+" ("+plural(p.scenRows, "row", "rows")+")")
+	}
+	if p.agents > 0 {
+		held = append(held, plural(p.agents, "agent", "agents"))
+	}
+	if p.rooms > 0 {
+		held = append(held, "rooms on "+plural(p.rooms, "level", "levels"))
+	}
+	what := strings.Join(held, ", ")
+	switch {
+	case len(held) == 0:
+		what = "no edits, queries or agents"
+	case p.edits == 0:
+		what += ", no terrain edits"
 	}
 	if why != "" {
 		what += "; " + why

@@ -111,8 +111,8 @@ func TestSaveNoteCountsAgents(t *testing.T) {
 	if err := w.Save(filepath.Join(dir, "a.pls")); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasSuffix(w.Message, ": no edits, 3 agents") {
-		t.Fatalf("save note %q, want it to end with : no edits, 3 agents", w.Message)
+	if !strings.HasSuffix(w.Message, ": 3 agents, no terrain edits") {
+		t.Fatalf("save note %q, want it to end with : 3 agents, no terrain edits", w.Message)
 	}
 	if line := lastLine(t, log, "save"); !strings.Contains(line, "edits=0 cells=0 queries=0 agents=3") {
 		t.Fatalf("save line %q", line)
