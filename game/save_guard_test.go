@@ -131,3 +131,36 @@ func TestQuitAsksAfterAQueryIsPlaced(t *testing.T) {
 		t.Errorf("saved queries %v, want the placed one", w.Queries)
 	}
 }
+
+// A designer dropped a .scen list on a map, ran the batch, pressed Ctrl+Q,
+// and the window closed without asking: the session's file lacked the
+// list (a save writes its scen line). Quitting now asks, naming the list;
+// S saves it and the reopened file has its rows.
+func TestQuitAsksAfterAScenListIsDropped(t *testing.T) {
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap})
+	list := writeDropFiles(t, map[string]string{"room.scen": scenText("room.map", 8, 5, "0\t0\t7\t0\t7", "0\t2\t7\t2\t7")})
+	g := sessionGame(t, filepath.Join(dir, "room.map"))
+	var held heldKeys
+	fakeKeys(t, &held)
+	g.drop(os.DirFS(list))
+	g.w.Wait()
+	if len(g.w.Queries) != 2 {
+		t.Fatalf("the list dropped: %d queries, want its 2 rows", len(g.w.Queries))
+	}
+	press(g, &held, ebiten.KeyControl, ebiten.KeyQ)
+	if g.quit || g.confirm == nil {
+		t.Fatalf("Ctrl+Q after dropping a .scen list: quit %v, asked %v", g.quit, g.confirm != nil)
+	}
+	if q := strings.Join(g.confirm.lines, "\n"); !strings.Contains(q, "unsaved .scen list") {
+		t.Errorf("question %q, want it to say the .scen list is unsaved", q)
+	}
+	g.confirmSave()
+	w, err := world.Open(filepath.Join(dir, "room.pls"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if len(w.Queries) != 2 || w.ScenFile == "" {
+		t.Errorf("saved: queries %v from list %q, want the list's 2 rows", w.Queries, w.ScenFile)
+	}
+}

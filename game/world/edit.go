@@ -231,14 +231,15 @@ func (w *World) editEnds()   { w.editTo = w.GridVersion() }
 // until EndStroke, but the grid already shows it: quitting must ask),
 // agents spawned, sent, removed or brought back since the last save (a
 // save keeps them), rooms painted since (RoomsUnsaved), or queries placed,
-// moved or put back (QueriesUnsaved). Switches and the view are not work
+// moved or put back (QueriesUnsaved), or a .scen list added or replaced
+// (ScenUnsaved). Switches and the view are not work
 // to keep.
 //
 // A save that left something out (a query or agent on a blocked cell,
 // the goal of an agent saved idle) does not make the session clean: the
 // file lacks it (saveLacks) until a save writes everything.
 func (w *World) Dirty() bool {
-	return w.Unsaved() > 0 || w.AgentsUnsaved() || w.RoomsUnsaved() || w.QueriesUnsaved() || w.saveLacks != ""
+	return w.Unsaved() > 0 || w.AgentsUnsaved() || w.RoomsUnsaved() || w.QueriesUnsaved() || w.ScenUnsaved() || w.saveLacks != ""
 }
 
 // AgentsUnsaved reports whether agents were spawned, sent or removed since
@@ -253,7 +254,7 @@ func (w *World) AgentsUnsaved() bool {
 
 // UnsavedText says what a save would keep that the file lacks: "3 unsaved
 // edits", "unsaved agents", "1 unsaved edit and agents", "unsaved
-// queries"; "" when Dirty is
+// queries", "unsaved .scen list"; "" when Dirty is
 // false.
 func (w *World) UnsavedText() string {
 	s := ""
@@ -290,6 +291,9 @@ func (w *World) UnsavedText() string {
 	}
 	if w.QueriesUnsaved() {
 		also = append(also, "queries")
+	}
+	if w.ScenUnsaved() {
+		also = append(also, ".scen list")
 	}
 	switch {
 	case len(also) == 0:

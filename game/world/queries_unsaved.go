@@ -3,6 +3,7 @@ package world
 import (
 	"cmp"
 	"image"
+	"path/filepath"
 	"slices"
 )
 
@@ -42,7 +43,32 @@ func (w *World) savedQueries() [][2]image.Point {
 
 // markQueriesSaved records the session's queries as those of its file
 // (after a load or a save).
-func (w *World) markQueriesSaved() { w.queriesSaved = w.savedQueries() }
+func (w *World) markQueriesSaved() {
+	w.queriesSaved = w.savedQueries()
+	w.scenSaved = w.savedScen()
+}
+
+// savedScen returns the .scen list a save would refer to (its scen line),
+// as a clean absolute path, "" when the session has none.
+func (w *World) savedScen() string {
+	if w.scenN == 0 || w.ScenFile == "" {
+		return ""
+	}
+	if a, err := filepath.Abs(w.ScenFile); err == nil {
+		return a
+	}
+	return filepath.Clean(w.ScenFile)
+}
+
+// ScenUnsaved reports whether the session's .scen list is not the one its
+// file refers to: a list dropped (or opened with Ctrl+O) since the last
+// save or load, or one replacing the file's, is unsaved work as a placed
+// query is: a save writes its scen line, and quitting without asking left
+// the file without the list the batch and F4 were run on. A list the
+// session opened with (the file's scen line, -scen, before Begin) is not,
+// as -from/-to are not (the command line still holds it), and neither is
+// dropping the saved list again.
+func (w *World) ScenUnsaved() bool { return w.savedScen() != w.scenSaved }
 
 // QueriesUnsaved reports whether the session's queries differ from its
 // file's: a start and goal placed, moved (dragged, Ctrl+G X,Y X,Y) or put

@@ -241,8 +241,11 @@ type World struct {
 	// queriesSaved are the queries of the last save or load
 	// (savedQueries): QueriesUnsaved compares the session's with them.
 	queriesSaved [][2]image.Point
-	stroke       *stroke
-	roomStroke   *roomStroke // a room stroke in progress (rooms.go)
+	// scenSaved is the .scen list of the last save or load (savedScen,
+	// "" for none): ScenUnsaved compares the session's with it.
+	scenSaved  string
+	stroke     *stroke
+	roomStroke *roomStroke // a room stroke in progress (rooms.go)
 	// roomsCheck asks the next group hierarchy installed to say which
 	// rooms above level 1 it plans mostly outside themselves
 	// (roomsPlannedElsewhere): set when the session opens with such rooms
