@@ -282,9 +282,18 @@ func (g *Game) addScen(path string, skippedItems []string) error {
 func (g *Game) addScenRows(path string, rows []maps.ScenRow, skippedItems []string) {
 	w := g.w
 	skipped := skippedNote(skippedItems)
+	// The user's query is kept before the rows go in (it is none of
+	// them), and said with the number it has after them.
+	mine, kept := g.keepUserQuery()
+	defer g.sayKept()
 	w.AddScenRows(path, rows)
+	if kept {
+		if k := slices.Index(w.Queries, mine); k >= 0 {
+			g.keptAt(mine, k+1)
+		}
+	}
 	w.Log.Add("scen", world.F{Key: "path", Val: path}, world.F{Key: "rows", Val: len(rows)})
-	if !g.showQuery(0) {
+	if !g.showListQuery(0) { // the user's query was kept above: the one on screen is a row of the list replaced, or this one
 		// The plan's own message (no path, a short query's note) stays,
 		// with what the drop skipped after it: said only in the log, the
 		// skipped map went unnoticed (a designer's test).

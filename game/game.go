@@ -94,6 +94,10 @@ type Game struct {
 	cam   render.Camera
 	lay   render.Layout
 
+	// kept says where keepUserQuery put the user's query ("" when it
+	// kept none): sayKept adds it to the message.
+	kept string
+
 	screenW, screenH int
 	selBuf           []int // the selected agents, for the agent tool's caption (reused)
 	autoFit          bool  // refit on resize until the user moves the view
@@ -1711,6 +1715,7 @@ func (g *Game) stepQuery(d int) {
 // holds, unless the plan left a message of its own.
 func (g *Game) gotoQuery(i int) {
 	w := g.w
+	defer g.sayKept()
 	shown := g.showQuery(i)
 	g.frameListQuery()
 	if shown {
@@ -1784,6 +1789,7 @@ func (g *Game) openWorst(d int) {
 		g.toggleLayer(render.LayerCompare)
 	}
 	shown := g.showQuery(row.Query)
+	defer g.sayKept()
 	g.frameListQuery()
 	switch {
 	case shown:
@@ -1826,11 +1832,67 @@ func (g *Game) batchRow() render.SwitchRow {
 	return row
 }
 
+// keepUserQuery keeps the query on screen among the session's queries
+// (World.KeepQuery) when it is the user's own, placed, dragged or typed
+// with both ends, and none of them: showQuery is about to replace it. It
+// returns the query and whether it was kept; keptAt then logs it, and
+// sayKept adds where it went to the message.
+func (g *Game) keepUserQuery() (q [2]image.Point, kept bool) {
+	w := g.w
+	if !w.HasStart || !w.HasGoal || g.onListQuery() {
+		return q, false
+	}
+	q = [2]image.Point{w.Start, w.Goal}
+	if slices.Contains(w.Queries, q) {
+		return q, false
+	}
+	w.KeepQuery(q)
+	return q, true
+}
+
+// keptAt logs the user's query q kept as query k and makes the note
+// sayKept adds.
+func (g *Game) keptAt(q [2]image.Point, k int) {
+	g.w.Log.Add("query_kept", world.F{Key: "index", Val: k}, world.F{Key: "from", Val: fmt.Sprintf("%d,%d", q[0].X, q[0].Y)},
+		world.F{Key: "to", Val: fmt.Sprintf("%d,%d", q[1].X, q[1].Y)})
+	g.kept = fmt.Sprintf("your query (%d,%d) → (%d,%d) kept as query %s (Ctrl+G %d opens it)", q[0].X, q[0].Y, q[1].X, q[1].Y, world.Count(k), k)
+}
+
+// sayKept adds the note of a query keepUserQuery kept to the message on
+// screen, whatever it is (an error stays one, and is not logged again).
+func (g *Game) sayKept() {
+	w := g.w
+	if g.kept == "" {
+		return
+	}
+	if w.MessageErr {
+		w.Message += "; " + g.kept
+		w.MessageSeq++
+	} else if w.Message != "" {
+		w.Note("%s; %s", w.Message, g.kept)
+	} else {
+		w.Note("%s", g.kept)
+	}
+	g.kept = ""
+}
+
 // showQuery makes query i of the session the one shown (logged as a
 // "query" line before the plan's) and reports whether it was planned
 // without a message of its own (a refused endpoint, no path), which the
 // caller's note must not cover.
+// A query of the user's on screen, which it replaces, is kept first
+// (keepUserQuery).
 func (g *Game) showQuery(i int) bool {
+	if q, kept := g.keepUserQuery(); kept {
+		g.keptAt(q, len(g.w.Queries))
+	}
+	return g.showListQuery(i)
+}
+
+// showListQuery is showQuery without keeping the query on screen: the
+// caller kept it already, or it is none of the user's (the row of a list
+// just replaced).
+func (g *Game) showListQuery(i int) bool {
 	w := g.w
 	g.query = i
 	q := w.Queries[i]

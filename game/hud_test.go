@@ -1311,8 +1311,9 @@ func TestQueryRowSaysWhenTheQueryIsNotTheList(t *testing.T) {
 	}
 	g.stepQuery(+1)
 	wd.Wait()
-	if r := row(); r.Label != "query" || r.Value != "2 of 2" {
-		t.Errorf("F3 after the user's query: row %+v, want query 2 of 2", r)
+	// The user's query is kept as query 3 (keepUserQuery), not lost.
+	if r := row(); r.Label != "query" || r.Value != "2 of 3" {
+		t.Errorf("F3 after the user's query: row %+v, want query 2 of 3", r)
 	}
 	// Half a query (the start clicked, the goal not yet): not the list's
 	// either.

@@ -426,7 +426,9 @@ func (w *World) BatchStale() string {
 // one the last batch ran (a .scen dropped since replaces it).
 func (w *World) batchListHolds() bool {
 	r := w.Batch.last
-	return r == nil || slices.Equal(r.queries, w.Queries)
+	// A query kept at the end since (KeepQuery) leaves the batch's rows
+	// where they were: its ranking still opens them.
+	return r == nil || len(w.Queries) >= len(r.queries) && slices.Equal(r.queries, w.Queries[:len(r.queries)])
 }
 
 // configWords are the switches a batch with s depends on, as the panel

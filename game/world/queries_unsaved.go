@@ -80,3 +80,17 @@ func (w *World) ScenUnsaved() bool { return w.savedScen() != w.scenSaved }
 func (w *World) QueriesUnsaved() bool {
 	return !slices.Equal(w.savedQueries(), w.queriesSaved)
 }
+
+// KeepQuery puts q at the end of the session's queries, keeping
+// ScenOptimal in step (0: no list's length), and returns its number (from
+// 1, as F3 and Ctrl+G count). A query of the user's that F3, Ctrl+G K, F4
+// or a dropped list would replace is kept so: replaced, nothing held it,
+// and the work was lost without a question. The rows before it keep their
+// numbers, so a batch already run still holds (batchListHolds).
+func (w *World) KeepQuery(q [2]image.Point) int {
+	w.Queries = append(w.Queries, q)
+	if w.ScenOptimal != nil {
+		w.ScenOptimal = append(w.ScenOptimal, 0)
+	}
+	return len(w.Queries)
+}
