@@ -68,7 +68,15 @@ func (w *World) savedScen() string {
 // session opened with (the file's scen line, -scen, before Begin) is not,
 // as -from/-to are not (the command line still holds it), and neither is
 // dropping the saved list again.
-func (w *World) ScenUnsaved() bool { return w.savedScen() != w.scenSaved }
+func (w *World) ScenUnsaved() bool {
+	now := w.savedScen()
+	if now == w.scenSaved {
+		return false
+	}
+	// The same file by another path (a link to its folder) is the same
+	// list.
+	return now == "" || w.scenSaved == "" || !SameFile(now, w.scenSaved)
+}
 
 // QueriesUnsaved reports whether the session's queries differ from its
 // file's: a start and goal placed, moved (dragged, Ctrl+G X,Y X,Y) or put

@@ -63,6 +63,11 @@ func TestScenListIsUnsavedWork(t *testing.T) {
 	check(w, "another list dropped", true, "unsaved .scen list")
 	add(w, "m.map.scen")
 	check(w, "the saved list dropped back", false, "")
+	if err := os.Symlink(dir, filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	add(w, filepath.Join("link", "m.map.scen"))
+	check(w, "the saved list dropped back through a link to its folder", false, "")
 
 	// Reopened, the file's list is its own.
 	back, err := Open(pls)
