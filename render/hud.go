@@ -2855,7 +2855,10 @@ func (r *Renderer) OverHUD(x, y int) bool {
 
 // legendBox places a bw×bh legend in one corner of the map area: the one
 // that hides the fewest of start and goal, then the fewest cells of the
-// answer and nodes of its plans, then (while a query is stepped) the
+// answer and nodes of its plans, then the fewest cells of the last edit
+// (walls painted beside the legend made that corner the one with the
+// fewest open cells, and the legend jumped onto them as the stroke
+// ended), then (while a query is stepped) the
 // fewest cells of the search's open / closed fill at the cursor, then the
 // fewest region letters (the line form at 175 % covered
 // pathological-maximin's X over walls, a corner as good as the others by
@@ -2890,16 +2893,18 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 	path := w.Outcome.Path
 	stride := max(1, len(path)/2000) // a long path is sampled, not walked whole
 	stepping := steppingFill(f) || r.legendKeep
+	edited := w.LastEdited()
+	estride := max(1, len(edited)/2000) // a long stroke is sampled, as the path is
 	const none = math.MaxInt
-	best, bestK := [5]int{none}, 0
-	var scores [4][5]int
+	best, bestK := [6]int{none}, 0
+	var scores [4][6]int
 	prevK := -1
 	if stepping {
 		prevK = cornerOf(r.legendPrev, m)
 	}
 	for k, c := range corners {
 		if k == 3 && w.Agents() != nil {
-			scores[k] = [5]int{none}
+			scores[k] = [6]int{none}
 			continue
 		}
 		sc := &scores[k]
@@ -2925,25 +2930,31 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 				}
 			}
 		}
+		gw := w.Grid.Width()
+		for i := 0; i < len(edited); i += estride {
+			if hides(image.Pt(int(edited[i])%gw, int(edited[i])/gw)) {
+				sc[2]++
+			}
+		}
 		if stepping {
-			sc[2] = fillCellsUnder(f, c.Intersect(mapRect))
+			sc[3] = fillCellsUnder(f, c.Intersect(mapRect))
 		}
 		for _, chip := range r.chips {
 			if chip.Overlaps(c) {
-				sc[3]++
+				sc[4]++
 			}
 		}
-		sc[4] = openCellsUnder(f, c.Intersect(mapRect))
+		sc[5] = openCellsUnder(f, c.Intersect(mapRect))
 		if slices.Compare(sc[:], best[:]) < 0 {
 			best, bestK = *sc, k
 		}
 	}
 	if prevK >= 0 && prevK != bestK && scores[prevK][0] != none {
-		if s := scores[prevK]; s[0] <= best[0] && s[1] <= best[1] && (s[2] == 0 || best[2] > 0) {
+		if s := scores[prevK]; s[0] <= best[0] && s[1] <= best[1] && s[2] <= best[2] && (s[3] == 0 || best[3] > 0) {
 			best, bestK = s, prevK
 		}
 	}
-	return corners[bestK], best != [5]int{}
+	return corners[bestK], best != [6]int{}
 }
 
 // steppingFill reports whether frame f shows a query stepped with the
