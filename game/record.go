@@ -43,6 +43,10 @@ const (
 // can stand in for it.
 var readScreen = func(screen *ebiten.Image, pix []byte) { screen.ReadPixels(pix) }
 
+// recordLimit caps the memory a recording's frames take (0:
+// anim.DefaultLimit); a variable so that a test can fill it quickly.
+var recordLimit = 0
+
 // writeRecording writes an encoded recording to its file: a variable so
 // that tests can make the background writer slow.
 var writeRecording = writeFileAtomic
@@ -74,6 +78,7 @@ type recordDone struct {
 	secs          float64
 	err           error
 	script        bool
+	asked         int // frames asked when the memory cap cut it short, else 0
 }
 
 // agentsRunning reports whether agents walk on the map with their clock
@@ -122,6 +127,7 @@ func (g *Game) startRecording(path string, n int, script, live bool) error {
 	if err != nil {
 		return err
 	}
+	rec.SetLimit(recordLimit)
 	if !live {
 		w.Play.Playing = false
 	}
@@ -211,6 +217,13 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 	sw, sh := r.rec.Size()
 	pic := windowSized(&image.RGBA{Pix: r.pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}, sw, sh)
 	if err := r.rec.Add(pic.Pix, r.delay); err != nil {
+		if errors.Is(err, anim.ErrFull) && r.rec.Frames() >= 2 {
+			// The frames so far are kept rather than thrown away (a
+			// large window whose frames change wholly fills the cap
+			// after a few hundred): written, and said to be cut short.
+			g.finishRecording(r, true)
+			return
+		}
 		g.recording = nil
 		g.failRecording(r, err)
 		return
@@ -218,20 +231,32 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 	if r.k++; r.k < r.n {
 		return
 	}
+	g.finishRecording(r, false)
+}
+
+// finishRecording ends recording r and hands it to the background
+// encoder; cut says it stopped at the recorder's memory cap, short of its
+// frames.
+func (g *Game) finishRecording(r *recording, cut bool) {
 	g.recording = nil
 	g.syncTitle()
 	r.rec.Hold(gifHold)
 	done := make(chan recordDone, 1)
 	g.recDone = done
 	write := writeRecording
+	asked := r.n
 	go func(rec *anim.Recorder, path string, script bool) {
 		var buf bytes.Buffer
 		err := rec.Encode(&buf)
 		if err == nil {
 			err = write(path, buf.Bytes())
 		}
-		done <- recordDone{path: path, frames: rec.Frames(), bytes: buf.Len(), err: err, script: script,
+		d := recordDone{path: path, frames: rec.Frames(), bytes: buf.Len(), err: err, script: script,
 			secs: float64(rec.Duration()) / 100}
+		if cut {
+			d.asked = asked
+		}
+		done <- d
 	}(r.rec, r.path, r.script)
 }
 
@@ -269,6 +294,16 @@ func (g *Game) pollRecording() error {
 		return nil
 	}
 	g.logRecorded(d)
+	if d.asked > 0 {
+		// Written, but not all that was asked: a script must not take
+		// it for the whole recording.
+		cut := fmt.Sprintf("%s holds %d of the %d frames asked: the recording reached its memory cap (the window's frames changed too much; ask fewer frames, or make the window smaller)", d.path, d.frames, d.asked)
+		if d.script {
+			return fmt.Errorf("%w: %s", ErrGIF, cut)
+		}
+		g.w.Fail("recording: %s", cut)
+		return nil
+	}
 	if d.script {
 		return ebiten.Termination
 	}

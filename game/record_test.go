@@ -496,3 +496,25 @@ func TestRecordingInspectorFollowsTheFrames(t *testing.T) {
 		runRecording(t, g, screen)
 	}
 }
+
+// A recording that reaches the recorder's memory cap (a big window whose
+// frames change wholly; -gif-frames 2000 at 1280×800 did) kept nothing and
+// said only "anim: recording full". The frames taken are written, and the
+// message says how many of those asked, why, and what to do.
+func TestRecordCutShortKeepsItsFrames(t *testing.T) {
+	old := recordLimit
+	recordLimit = 640 * 400 * 3 // three frames that change wholly
+	t.Cleanup(func() { recordLimit = old })
+	g, dir, _, screen := startRecordingTest(t, 10) // fakeScreen: each frame another colour
+	msg := runRecording(t, g, screen)
+	files, _ := filepath.Glob(filepath.Join(dir, "pathlens-*.gif"))
+	if len(files) != 1 {
+		t.Fatalf("%d GIFs written (%v), want the frames taken; message %q", len(files), files, msg)
+	}
+	if n := len(decodeGIF(t, files[0]).Image); n != 3 {
+		t.Errorf("%d frames written, want the 3 that fit", n)
+	}
+	if !g.w.MessageErr || !strings.Contains(msg, "holds 3 of the 10 frames asked: the recording reached its memory cap") {
+		t.Errorf("message %q (error %v), want it to say the recording was cut short and why", msg, g.w.MessageErr)
+	}
+}

@@ -27,10 +27,10 @@ import (
 // MaxFrames is the most frames a Recorder keeps; Add refuses more.
 const MaxFrames = 2000
 
-// maxPixels caps the pixels a Recorder stores (one byte each): about
-// 400 MB, a few hundred full 1280×800 frames that all differ wholly. A
-// variable for tests, which cannot hand Add a frame past it.
-var maxPixels = 400 << 20
+// DefaultLimit caps the pixels a Recorder stores (one byte each) unless
+// SetLimit says otherwise: about 400 MB, a few hundred full 1280×800
+// frames that all differ wholly.
+const DefaultLimit = 400 << 20
 
 // ErrFull is returned by Add when the recording holds MaxFrames frames or
 // its stored pixels reach the cap.
@@ -43,6 +43,7 @@ type Recorder struct {
 	prev   []byte // the last frame added (RGBA), to find what changed
 	g      gif.GIF
 	pixels int // bytes stored in g's frames
+	limit  int // the most bytes stored (SetLimit)
 	tab    colorTable
 	order  []uint32 // scratch: the colours of a rectangle by count
 }
@@ -52,7 +53,17 @@ func New(w, h int) (*Recorder, error) {
 	if w < 1 || h < 1 || w > 1<<16-1 || h > 1<<16-1 {
 		return nil, fmt.Errorf("anim: a frame of %d×%d pixels cannot be a GIF's (1 to 65535 each way)", w, h)
 	}
-	return &Recorder{w: w, h: h, g: gif.GIF{Config: image.Config{Width: w, Height: h}}}, nil
+	return &Recorder{w: w, h: h, limit: DefaultLimit, g: gif.GIF{Config: image.Config{Width: w, Height: h}}}, nil
+}
+
+// SetLimit caps the bytes the stored frames take (one a pixel of each
+// frame's changed rectangle); Add refuses a frame past it with ErrFull.
+// n below 1 restores DefaultLimit.
+func (r *Recorder) SetLimit(n int) {
+	if n < 1 {
+		n = DefaultLimit
+	}
+	r.limit = n
 }
 
 // Frames returns how many frames are stored (equal frames in a row count
@@ -82,7 +93,7 @@ func (r *Recorder) Add(pix []byte, delay int) error {
 			return nil
 		}
 	}
-	if len(r.g.Image) >= MaxFrames || r.pixels+rect.Dx()*rect.Dy() > maxPixels {
+	if len(r.g.Image) >= MaxFrames || r.pixels+rect.Dx()*rect.Dy() > r.limit {
 		// Nothing kept: a first frame refused leaves no previous frame for
 		// the next to be compared with (it held zeros, and a black frame
 		// after it was taken for unchanged, the delay of no frame).

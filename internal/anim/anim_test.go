@@ -260,13 +260,11 @@ func BenchmarkAdd(b *testing.B) {
 // that was never stored (an index out of range: a panic), and any other
 // was stored as a change to a first frame that did not exist.
 func TestFirstFrameRefusedKeepsNothing(t *testing.T) {
-	old := maxPixels
-	maxPixels = 100
-	t.Cleanup(func() { maxPixels = old })
 	rec, err := New(20, 20)
 	if err != nil {
 		t.Fatal(err)
 	}
+	rec.SetLimit(100)
 	black := newFrame(20, 20, color.RGBA{0, 0, 0, 255})
 	for i := range 2 {
 		if err := rec.Add(black.pix, 1); !errors.Is(err, ErrFull) {
