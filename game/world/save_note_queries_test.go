@@ -2,7 +2,6 @@ package world
 
 import (
 	"image"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,27 +52,7 @@ func TestSaveNoteSaysTheQueries(t *testing.T) {
 // the file reopens on it, is one of the list's, not a query of the file's
 // own.
 func TestSaveNoteSaysTheScenList(t *testing.T) {
-	dir := t.TempDir()
-	mapText := "type octile\nheight 2\nwidth 4\nmap\n....\n.@..\n"
-	scenText := "version 1\n0\tm.map\t4\t2\t0\t0\t3\t0\t3\n0\tm.map\t4\t2\t0\t1\t3\t1\t3.82842712\n"
-	for name, text := range map[string]string{"m.map": mapText, "m.map.scen": scenText} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	w, err := Open(filepath.Join(dir, "m.map"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	scen := filepath.Join(dir, "m.map.scen")
-	rows, err := w.ScenRows(scen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.AddScenRows(scen, rows)
-	w.Begin()
-	w.Wait()
+	w, dir := twoRowScenWorld(t)
 	if err := w.Save(filepath.Join(dir, "s.pls")); err != nil {
 		t.Fatal(err)
 	}

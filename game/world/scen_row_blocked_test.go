@@ -17,27 +17,7 @@ import (
 // (F3 refuses it, naming the cell). Nothing is left out, and the save
 // leaves the session saved.
 func TestBlockedScenRowOnScreenIsNotLeftOut(t *testing.T) {
-	dir := t.TempDir()
-	mapText := "type octile\nheight 2\nwidth 4\nmap\n....\n.@..\n"
-	scenText := "version 1\n0\tm.map\t4\t2\t0\t0\t3\t0\t3\n0\tm.map\t4\t2\t0\t1\t3\t1\t3.82842712\n"
-	for name, text := range map[string]string{"m.map": mapText, "m.map.scen": scenText} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	w, err := Open(filepath.Join(dir, "m.map"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
-	scen := filepath.Join(dir, "m.map.scen")
-	rows, err := w.ScenRows(scen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w.AddScenRows(scen, rows)
-	w.Begin()
-	w.Wait()
+	w, dir := twoRowScenWorld(t)
 	if w.Start != image.Pt(0, 0) || w.Goal != image.Pt(3, 0) {
 		t.Fatalf("opened on %v→%v, want row 1", w.Start, w.Goal)
 	}
@@ -60,4 +40,33 @@ func TestBlockedScenRowOnScreenIsNotLeftOut(t *testing.T) {
 	if len(back.Queries) != 2 || back.Queries[0] != [2]image.Point{{0, 0}, {3, 0}} {
 		t.Errorf("reopened: queries %v, want the list's 2 rows", back.Queries)
 	}
+}
+
+// twoRowScenWorld opens, in a new folder (returned), a 4×2 Moving AI map
+// with a .scen list of two rows beside it, the rows added to the session
+// and the first planned. It is closed when the test ends.
+func twoRowScenWorld(t *testing.T) (*World, string) {
+	t.Helper()
+	dir := t.TempDir()
+	mapText := "type octile\nheight 2\nwidth 4\nmap\n....\n.@..\n"
+	scenText := "version 1\n0\tm.map\t4\t2\t0\t0\t3\t0\t3\n0\tm.map\t4\t2\t0\t1\t3\t1\t3.82842712\n"
+	for name, text := range map[string]string{"m.map": mapText, "m.map.scen": scenText} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := Open(filepath.Join(dir, "m.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Close)
+	scen := filepath.Join(dir, "m.map.scen")
+	rows, err := w.ScenRows(scen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.AddScenRows(scen, rows)
+	w.Begin()
+	w.Wait()
+	return w, dir
 }
