@@ -253,14 +253,76 @@ func (r *Renderer) gridLines(dst *ebiten.Image, f *Frame, side int, width float3
 	r.wallRuns(dst, f, vis, side, width, onWall)
 }
 
-// wallRuns draws, over the lines gridLines drew, the runs of them that
-// lie between two walls (both cells beside the line blocked) in c, as
-// rectangles as wide as the line, batched in one draw.
-func (r *Renderer) wallRuns(dst *ebiten.Image, f *Frame, vis image.Rectangle, side int, width float32, c color.Color) {
-	g := f.World.Grid
+// wallRun is a stretch of a cluster line between two walls, in cells: the
+// vertical line x = at (or the horizontal y = at) from from to to.
+type wallRun struct {
+	vert         bool
+	at, from, to int32
+}
+
+// wallRunCache keeps the wall runs of each line spacing (cluster side) of
+// one grid at one version: scanning every line of a 512×512 map, cell by
+// cell, was a sixth of a frame's drawing.
+type wallRunCache struct {
+	g    *pathing.Grid
+	ver  uint64
+	runs map[int][]wallRun
+}
+
+// of returns the wall runs of the lines every side cells of f's grid.
+func (c *wallRunCache) of(f *Frame, side int) []wallRun {
+	g, ver := f.World.Grid, f.World.GridVersion()
+	if c.g != g || c.ver != ver || c.runs == nil {
+		c.g, c.ver = g, ver
+		clear(c.runs)
+		if c.runs == nil {
+			c.runs = map[int][]wallRun{}
+		}
+	}
+	if runs, ok := c.runs[side]; ok {
+		return runs
+	}
 	W, H := g.Width(), g.Height()
 	cells := g.Cells()
 	wall := func(x, y int) bool { return cells[y*W+x] == pathing.Blocked }
+	var runs []wallRun
+	for x := side; x < W; x += side {
+		from := -1
+		for y := 0; y <= H; y++ {
+			on := y < H && wall(x-1, y) && wall(x, y)
+			switch {
+			case on && from < 0:
+				from = y
+			case !on && from >= 0:
+				runs = append(runs, wallRun{true, int32(x), int32(from), int32(y)})
+				from = -1
+			}
+		}
+	}
+	for y := side; y < H; y += side {
+		from := -1
+		for x := 0; x <= W; x++ {
+			on := x < W && wall(x, y-1) && wall(x, y)
+			switch {
+			case on && from < 0:
+				from = x
+			case !on && from >= 0:
+				runs = append(runs, wallRun{false, int32(y), int32(from), int32(x)})
+				from = -1
+			}
+		}
+	}
+	c.runs[side] = runs
+	return runs
+}
+
+// wallRuns draws, over the lines gridLines drew, the runs of them that
+// lie between two walls (both cells beside the line blocked) in c, as
+// rectangles as wide as the line, batched in one draw: the lines gridLines
+// drew in vis, each run cut to it.
+func (r *Renderer) wallRuns(dst *ebiten.Image, f *Frame, vis image.Rectangle, side int, width float32, c color.Color) {
+	g := f.World.Grid
+	W, H := g.Width(), g.Height()
 	cam := f.Cam
 	r.sqDst = dst
 	rect := func(ax, ay, bx, by float64) {
@@ -274,30 +336,19 @@ func (r *Renderer) wallRuns(dst *ebiten.Image, f *Frame, vis image.Rectangle, si
 	}
 	y0, y1 := max(vis.Min.Y, 0), min(vis.Max.Y, H)
 	x0, x1 := max(vis.Min.X, 0), min(vis.Max.X, W)
-	for x := (vis.Min.X/side + 1) * side; x < x1 && x < W; x += side {
-		from := -1
-		for y := y0; y <= y1; y++ {
-			on := y < y1 && x > 0 && wall(x-1, y) && wall(x, y)
-			switch {
-			case on && from < 0:
-				from = y
-			case !on && from >= 0:
-				rect(float64(x), float64(from), float64(x), float64(y))
-				from = -1
+	firstX, firstY := (vis.Min.X/side+1)*side, (vis.Min.Y/side+1)*side
+	for _, run := range r.wallLines.of(f, side) {
+		at, from, to := int(run.at), int(run.from), int(run.to)
+		if run.vert {
+			if at < firstX || at >= x1 || to <= y0 || from >= y1 {
+				continue
 			}
-		}
-	}
-	for y := (vis.Min.Y/side + 1) * side; y < y1 && y < H; y += side {
-		from := -1
-		for x := x0; x <= x1; x++ {
-			on := x < x1 && y > 0 && wall(x, y-1) && wall(x, y)
-			switch {
-			case on && from < 0:
-				from = x
-			case !on && from >= 0:
-				rect(float64(from), float64(y), float64(x), float64(y))
-				from = -1
+			rect(float64(at), float64(max(from, y0)), float64(at), float64(min(to, y1)))
+		} else {
+			if at < firstY || at >= y1 || to <= x0 || from >= x1 {
+				continue
 			}
+			rect(float64(max(from, x0)), float64(at), float64(min(to, x1)), float64(at))
 		}
 	}
 	r.flushSquares(dst)

@@ -184,6 +184,9 @@ type Renderer struct {
 	sqVs  []ebiten.Vertex
 	sqIs  []uint16
 	sqDst *ebiten.Image
+	// wallLines is wallRuns' cache: the runs of each cluster side's lines
+	// that lie between two walls, for one grid at one version.
+	wallLines wallRunCache
 	// groupTints is drawGroups' premultiplied tint per group id, and
 	// groupHues the colour numbers that keep a group's tint across repairs.
 	groupTints []uint32
