@@ -104,6 +104,12 @@ func (g *Game) startRecording(path string, n int, script, live bool) error {
 	case w.Timeline.Len() == 0:
 		return errors.New("nothing to record: plan a query first (its timeline is what is recorded), or run agents (U) to record them")
 	}
+	// Checked before the capture, not found when it is written: a
+	// screenshot folder removed or made read-only since the start was
+	// said only after seconds of recording.
+	if err := world.WritableFolder(path, "timeline.gif"); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
 	asked := n
 	n = max(2, min(n, anim.MaxFrames))
 	if !live {

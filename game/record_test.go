@@ -518,3 +518,19 @@ func TestRecordCutShortKeepsItsFrames(t *testing.T) {
 		t.Errorf("message %q (error %v), want it to say the recording was cut short and why", msg, g.w.MessageErr)
 	}
 }
+
+// A screenshot folder removed since the start is said when Shift+F12 is
+// pressed, naming the file: it was found only when the GIF was written,
+// after seconds of recording.
+func TestRecordChecksTheFolderFirst(t *testing.T) {
+	g := drawnGame(t, 640, 400)
+	gone := filepath.Join(t.TempDir(), "shots")
+	g.opts.ShotDir, g.opts.GIFFrames = gone, 5
+	fakeScreen(t, g)
+	held := &heldKeys{}
+	fakeKeys(t, held)
+	press(g, held, ebiten.KeyShift, ebiten.KeyF12)
+	if g.recording != nil || !g.w.MessageErr || !strings.Contains(g.w.Message, "recording: "+gone) || !strings.Contains(g.w.Message, "cannot be used") {
+		t.Errorf("Shift+F12 into a missing folder: recording %v, message %q; want a refusal naming it", g.recording != nil, g.w.Message)
+	}
+}
