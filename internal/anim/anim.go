@@ -73,7 +73,12 @@ func (r *Recorder) Frames() int { return len(r.g.Image) }
 // Size returns the frame size New was given.
 func (r *Recorder) Size() (w, h int) { return r.w, r.h }
 
-// Add appends a frame shown for delay hundredths of a second (at least 1).
+// maxDelay is the longest a GIF frame can be shown, in hundredths of a
+// second (a 16-bit field: image/gif would keep only the low bits).
+const maxDelay = 1<<16 - 1
+
+// Add appends a frame shown for delay hundredths of a second (1 to
+// maxDelay, about 655 s: longer is shown that long).
 // pix holds the frame's pixels as RGBA, row by row, 4·w·h bytes; alpha is
 // ignored (frames are opaque). Add copies what it keeps, so pix may be
 // reused. It fails with ErrFull when the recording is full, and on a
@@ -82,14 +87,14 @@ func (r *Recorder) Add(pix []byte, delay int) error {
 	if len(pix) != 4*r.w*r.h {
 		return fmt.Errorf("anim: a frame of %d bytes, want %d (%d×%d RGBA)", len(pix), 4*r.w*r.h, r.w, r.h)
 	}
-	delay = max(delay, 1)
+	delay = min(max(delay, 1), maxDelay)
 	var rect image.Rectangle
 	if len(r.g.Image) == 0 {
 		rect = image.Rect(0, 0, r.w, r.h)
 	} else {
 		rect = r.changed(pix)
 		if rect.Empty() {
-			r.g.Delay[len(r.g.Delay)-1] += delay
+			r.Hold(delay)
 			return nil
 		}
 	}
@@ -112,10 +117,11 @@ func (r *Recorder) Add(pix []byte, delay int) error {
 }
 
 // Hold adds delay hundredths of a second to the last frame's time (the
-// finished picture held before the animation loops). No-op without frames.
+// finished picture held before the animation loops), up to maxDelay in
+// all. No-op without frames.
 func (r *Recorder) Hold(delay int) {
 	if n := len(r.g.Delay); n > 0 && delay > 0 {
-		r.g.Delay[n-1] += delay
+		r.g.Delay[n-1] = min(r.g.Delay[n-1]+min(delay, maxDelay), maxDelay)
 	}
 }
 

@@ -275,3 +275,29 @@ func TestFirstFrameRefusedKeepsNothing(t *testing.T) {
 		t.Errorf("%d frames of %d/100 s stored, want none", rec.Frames(), rec.Duration())
 	}
 }
+
+// A frame shown longer than a GIF can say (its delay is 16 bits) is shown
+// as long as it can be, not for the low bits of the sum (70,000/100 s read
+// back as 44.64 s).
+func TestLongDelaysSaturate(t *testing.T) {
+	rec, _ := New(2, 2)
+	f := newFrame(2, 2, color.RGBA{1, 2, 3, 255})
+	if err := rec.Add(f.pix, 70000); err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.Add(f.pix, 60000); err != nil { // unchanged: held longer
+		t.Fatal(err)
+	}
+	rec.Hold(50000)
+	var buf bytes.Buffer
+	if err := rec.Encode(&buf); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Delay[0] != maxDelay {
+		t.Errorf("delay %d/100 s, want the longest a GIF holds, %d", g.Delay[0], maxDelay)
+	}
+}
