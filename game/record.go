@@ -43,6 +43,10 @@ const (
 // can stand in for it.
 var readScreen = func(screen *ebiten.Image, pix []byte) { screen.ReadPixels(pix) }
 
+// recordNow is the clock a live recording times its frames by (a
+// variable for tests).
+var recordNow = time.Now
+
 // recordLimit caps the memory a recording's frames take (0:
 // anim.DefaultLimit); a variable so that a test can fill it quickly.
 var recordLimit = 0
@@ -69,6 +73,10 @@ type recording struct {
 	// ticks counts its updates, a frame every liveEvery.
 	live  bool
 	ticks int
+	taken time.Time // when the live recording's last frame was taken
+	// cursor0 is the timeline's cursor when it began, where a timeline
+	// recording leaves it.
+	cursor0 int
 }
 
 // recordDone is what the background encoder reports.
@@ -142,7 +150,7 @@ func (g *Game) startRecording(path string, n int, script, live bool) error {
 	// and Esc, which closes them, would stop the recording instead.
 	g.closeOverlays()
 	g.recording = &recording{path: path, rec: rec, events: w.Timeline.Len(), n: n, delay: delay, script: script,
-		gen: w.Timeline.Generation(), live: live}
+		gen: w.Timeline.Generation(), live: live, cursor0: w.Timeline.Cursor()}
 	w.Log.Add("record", world.F{Key: "path", Val: path}, world.F{Key: "frames", Val: fmt.Sprint(n)},
 		world.F{Key: "live", Val: onOff(live)})
 	g.syncTitle()
@@ -163,7 +171,7 @@ func (g *Game) updateRecording() bool {
 	if !r.script && (g.in.JustPressed(ActEscape) || g.confirm != nil) {
 		// Esc, or a question opened meanwhile (Ctrl+Q with unsaved work):
 		// it is answered in the window, which the recording would hold.
-		g.recording = nil
+		g.stopRecording(r)
 		why := "esc"
 		if g.confirm != nil {
 			why = "question"
@@ -178,18 +186,23 @@ func (g *Game) updateRecording() bool {
 	if sw, sh := r.rec.Size(); g.outsideW > 0 && g.outsideH > 0 && (g.outsideW != sw || g.outsideH != sh) {
 		// A GIF has one size: the new window stretched to the old one
 		// squashed its text and cells out of shape.
-		g.recording = nil
+		g.stopRecording(r)
 		g.failRecording(r, fmt.Errorf("the window was resized from %d×%d while it was being recorded (a GIF has one size): nothing written; record again at this size", sw, sh))
 		return true
 	}
 	if r.live {
 		// A frame every liveEvery ticks; the window goes on meanwhile.
-		r.want = r.ticks%liveEvery == 0
+		// The request stands until a Draw takes it: Ebiten runs several
+		// updates per frame on a slow machine, and a later one cleared it
+		// (a user's GIF had one frame in 12 ticks, and played 4× fast).
+		if r.ticks%liveEvery == 0 {
+			r.want = true
+		}
 		r.ticks++
 		return false
 	}
 	if w.Timeline.Generation() != r.gen || w.Timeline.Len() != r.events {
-		g.recording = nil
+		g.stopRecording(r)
 		g.failRecording(r, errors.New("the query changed while it was being recorded"))
 		return true
 	}
@@ -222,6 +235,16 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 	// window was resized): under a UI scale the screen is smaller.
 	sw, sh := r.rec.Size()
 	pic := windowSized(&image.RGBA{Pix: r.pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}, sw, sh)
+	if r.live {
+		// Each frame is shown as long as it was on screen: the frame
+		// before is held the real time since it was taken, beyond its
+		// 1/20 s (a slow machine draws fewer frames than asked).
+		now := recordNow()
+		if !r.taken.IsZero() {
+			r.rec.Hold(int(now.Sub(r.taken)/(10*time.Millisecond)) - r.delay)
+		}
+		r.taken = now
+	}
 	if err := r.rec.Add(pic.Pix, r.delay); err != nil {
 		if errors.Is(err, anim.ErrFull) && r.rec.Frames() >= 2 {
 			// The frames so far are kept rather than thrown away (a
@@ -230,7 +253,7 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 			g.finishRecording(r, true)
 			return
 		}
-		g.recording = nil
+		g.stopRecording(r)
 		g.failRecording(r, err)
 		return
 	}
@@ -244,7 +267,7 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 // encoder; cut says it stopped at the recorder's memory cap, short of its
 // frames.
 func (g *Game) finishRecording(r *recording, cut bool) {
-	g.recording = nil
+	g.stopRecording(r)
 	g.syncTitle()
 	r.rec.Hold(gifHold)
 	done := make(chan recordDone, 1)
@@ -264,6 +287,16 @@ func (g *Game) finishRecording(r *recording, cut bool) {
 		}
 		done <- d
 	}(r.rec, r.path, r.script)
+}
+
+// stopRecording ends recording r: a timeline recording puts the cursor
+// back where the user had it (Esc left it at the event the recording had
+// reached, in another phase and level), unless the query changed.
+func (g *Game) stopRecording(r *recording) {
+	g.recording = nil
+	if !r.live && g.w.Timeline.Generation() == r.gen && g.w.Timeline.Len() == r.events {
+		g.w.ScrubTo(r.cursor0)
+	}
 }
 
 // failRecording reports a recording that ended without a file.

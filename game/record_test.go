@@ -94,8 +94,8 @@ func startRecordingTest(t *testing.T, frames int) (*Game, string, *heldKeys, *eb
 // Shift+F12 records the query's timeline from its start to its end into a
 // GIF in the screenshot folder: as many frames as asked, at events spread
 // evenly from the first to the last, the last held before the loop; the
-// note names the file, the log has a line for it, and the cursor is left
-// at the end. (tests/e2e checks the pictures of a real window's -gif.)
+// note names the file, the log has a line for it, and the cursor goes back
+// where it was. (tests/e2e checks the pictures of a real window's -gif.)
 func TestRecordKeyWritesTheTimeline(t *testing.T) {
 	g, dir, _, screen := startRecordingTest(t, 6)
 	msg := runRecording(t, g, screen)
@@ -107,8 +107,8 @@ func TestRecordKeyWritesTheTimeline(t *testing.T) {
 		t.Errorf("message %q, want it to name %s and its 6 frames", msg, files[0])
 	}
 	n := g.w.Timeline.Len()
-	if c := g.w.Timeline.Cursor(); c != n {
-		t.Errorf("cursor at %d of %d after the recording, want the end", c, n)
+	if c := g.w.Timeline.Cursor(); c != n/2 {
+		t.Errorf("cursor at %d of %d after the recording, want back at %d, where it was", c, n, n/2)
 	}
 	gg := decodeGIF(t, files[0])
 	if len(gg.Image) != 6 || gg.Config.Width != 640 || gg.Config.Height != 400 {
@@ -146,6 +146,11 @@ func TestRecordStopsAndRefuses(t *testing.T) {
 	if g.recording != nil || !strings.Contains(g.w.Message, "recording stopped: no file written") {
 		t.Errorf("Esc: recording %v, message %q; want it stopped and said", g.recording != nil, g.w.Message)
 	}
+	// A user's report: Esc left the cursor at the event the recording had
+	// reached, in another phase; it goes back where it was.
+	if c, want := g.w.Timeline.Cursor(), g.w.Timeline.Len()/2; c != want {
+		t.Errorf("Esc: cursor at %d, want back at %d, where it was", c, want)
+	}
 	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != 0 {
 		t.Errorf("a stopped recording wrote %v", files)
 	}
@@ -181,21 +186,8 @@ func TestRecordStopsAndRefuses(t *testing.T) {
 // mid-recording), the agents' clock keeps running, a frame is taken every
 // liveEvery ticks, and the title says the recording is under way.
 func TestRecordLiveWhileAgentsRun(t *testing.T) {
-	g := drawnGame(t, 640, 400)
-	dir := t.TempDir()
-	g.opts.ShotDir, g.opts.GIFFrames = dir, 5
-	id, err := g.w.SpawnAgent(g.w.Start)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, dir := agentsRunningGame(t, 5)
 	sim := g.w.Agents()
-	sim.Select([]int{id}, false)
-	if err := g.w.SendAgents(g.w.Goal, false); err != nil {
-		t.Fatal(err)
-	}
-	if !sim.Running() {
-		g.w.ToggleAgents()
-	}
 	cursor := g.w.Timeline.Cursor()
 	ticks := 0
 	old := readScreen
@@ -532,5 +524,85 @@ func TestRecordChecksTheFolderFirst(t *testing.T) {
 	press(g, held, ebiten.KeyShift, ebiten.KeyF12)
 	if g.recording != nil || !g.w.MessageErr || !strings.Contains(g.w.Message, "recording: "+gone) || !strings.Contains(g.w.Message, "cannot be used") {
 		t.Errorf("Shift+F12 into a missing folder: recording %v, message %q; want a refusal naming it", g.recording != nil, g.w.Message)
+	}
+}
+
+// agentsRunningGame is the built-in world in a 640×400 window with one
+// agent walking from the query's start to its goal, the agents' clock
+// running, recordings of the given frames going to a new temporary folder
+// (returned).
+func agentsRunningGame(t *testing.T, frames int) (*Game, string) {
+	t.Helper()
+	g := drawnGame(t, 640, 400)
+	dir := t.TempDir()
+	g.opts.ShotDir, g.opts.GIFFrames = dir, frames
+	id, err := g.w.SpawnAgent(g.w.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim := g.w.Agents()
+	sim.Select([]int{id}, false)
+	if err := g.w.SendAgents(g.w.Goal, false); err != nil {
+		t.Fatal(err)
+	}
+	if !sim.Running() {
+		g.w.ToggleAgents()
+	}
+	return g, dir
+}
+
+// A user's report: on a slow machine (22 frames drawn a second against
+// 60 ticks) a live recording took one frame in 12 ticks and its GIF played
+// 4× fast, each frame stamped 1/20 s. Several updates between two draws
+// no longer lose the frame asked, and each frame is shown as long as it
+// was on screen.
+func TestRecordLiveOnASlowMachine(t *testing.T) {
+	g, dir := agentsRunningGame(t, 4)
+	clock := time.Unix(0, 0)
+	oldNow, oldRead := recordNow, readScreen
+	recordNow = func() time.Time { return clock }
+	frame := 0
+	readScreen = func(_ *ebiten.Image, pix []byte) { // each frame another colour
+		frame++
+		for i := 0; i < len(pix); i += 4 {
+			pix[i], pix[i+1], pix[i+2], pix[i+3] = byte(frame), 0, 0, 255
+		}
+	}
+	t.Cleanup(func() { recordNow, readScreen = oldNow, oldRead })
+	held := &heldKeys{}
+	fakeKeys(t, held)
+	screen := ebiten.NewImage(640, 400)
+	*held = heldKeys{ebiten.KeyF12: 1, ebiten.KeyShift: 2}
+	g.Update()
+	*held = heldKeys{}
+	if g.recording == nil || !g.recording.live {
+		t.Fatalf("Shift+F12 with agents running began no live recording; message %q", g.w.Message)
+	}
+	draws := 0
+	for g.recording != nil && draws < 20 {
+		for range 4 { // a slow machine: four ticks between two frames
+			g.Update()
+		}
+		clock = clock.Add(150 * time.Millisecond)
+		g.drawnAt = time.Time{}
+		g.Draw(screen)
+		draws++
+	}
+	if draws != 4 {
+		t.Errorf("%d frames drawn for a recording of 4, want one taken at each", draws)
+	}
+	runRecording(t, g, screen)
+	files, _ := filepath.Glob(filepath.Join(dir, "pathlens-*.gif"))
+	if len(files) != 1 {
+		t.Fatalf("%d GIFs written, want 1", len(files))
+	}
+	gg := decodeGIF(t, files[0])
+	if len(gg.Image) != 4 {
+		t.Fatalf("%d frames, want 4", len(gg.Image))
+	}
+	for k, d := range gg.Delay[:3] {
+		if d != 15 {
+			t.Errorf("frame %d shown %d/100 s, want the 15 it was on screen", k, d)
+		}
 	}
 }
