@@ -91,7 +91,7 @@ func run(args []string) int {
 		src = f.Scenario
 	}
 	opts := game.Options{ShotPath: f.Shot, Layers: f.Layers, Cursor: f.Cursor, ProfileFrames: f.Profile,
-		Play: f.Play, NoLegend: f.NoLegend, UIScale: f.UIScale, Zoom: f.Zoom, ZoomSet: f.ZoomSet, ViewLevel: viewLevelOpt(f), ShotDir: f.ShotDir,
+		Play: f.Play, NoLegend: f.NoLegend, NoPanel: f.NoPanel, UIScale: f.UIScale, Zoom: f.Zoom, ZoomSet: f.ZoomSet, ViewLevel: viewLevelOpt(f), ShotDir: f.ShotDir,
 		GIFPath: f.GIF, GIFFrames: f.GIFFrames}
 	if f.Center != "" {
 		opts.Center, _ = parseCell(f.Center) // its form was checked by f.Check

@@ -63,6 +63,8 @@ type Options struct {
 	ShotDir string
 	// NoLegend starts with the layer legend hidden (K shows it).
 	NoLegend bool
+	// NoPanel starts with the side panel hidden (Tab shows it).
+	NoPanel bool
 	// UIScale sizes the text, panel, bars and legend: 1.5 draws them half
 	// as large again (0: 1). New refuses one outside
 	// cli.MinUIScale..cli.MaxUIScale.
@@ -322,7 +324,7 @@ type confirm struct {
 func New(w *world.World, opts Options) (*Game, error) {
 	g := &Game{w: w, opts: opts, r: render.New(), in: NewInput(actionTable), autoFit: true, startView: opts.Zoom > 0, frameFirst: true,
 		viewZoom: opts.Zoom, viewCenter: opts.Center, viewGiven: opts.ZoomSet || opts.Zoom > 0,
-		layers: render.DefaultLayers, panel: true, brush: 5, brushSize: 1, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
+		layers: render.DefaultLayers, panel: !opts.NoPanel, brush: 5, brushSize: 1, viewLevel: max(1, opts.ViewLevel), noLegend: opts.NoLegend}
 	g.tools = []Tool{&queryTool{}, paintTool{}, inspectTool{}, &agentTool{}, roomTool{}}
 	g.tool = g.tools[0]
 	g.query = w.FirstQuery // the query Begin opened

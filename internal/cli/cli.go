@@ -66,6 +66,7 @@ type Flags struct {
 	Level       int
 	Keys        bool
 	NoLegend    bool
+	NoPanel     bool // -nopanel: start with the side panel hidden (Tab shows it)
 	// Settings holds the switches given by -cluster, -levels, -cost,
 	// -exclusion, -heuristic, -nb, -smooth, -target and -transitions (a
 	// zero field: not given), checked as a scenario's "set" lines are;
@@ -114,6 +115,7 @@ func Parse(args []string, stderr io.Writer) (*Flags, error) {
 	fs.IntVar(&f.Level, "level", 1, "abstract level whose clusters, groups, nodes and edges are drawn; when not given and -cursor is at an abstract phase, that phase's level, as stepping there shows")
 	fs.BoolVar(&f.Keys, "keys", false, "print the key table (the help screen) as Markdown and exit")
 	fs.BoolVar(&f.NoLegend, "nolegend", false, "start with the layer legend hidden (K toggles it)")
+	fs.BoolVar(&f.NoPanel, "nopanel", false, "start with the side panel hidden (Tab toggles it): the map and bars alone, for a -shot or -gif picture on a slide")
 	fs.StringVar(&f.ShotDir, "shotdir", ".", "folder the screenshot key (F12) writes into")
 	f.settingFlags(fs)
 	if err := flagmsg.Parse(fs, args, stderr); err != nil {
