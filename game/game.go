@@ -907,7 +907,7 @@ func (g *Game) Update() (err error) {
 		g.drop(fsys)
 	}
 	if g.in.JustPressed(ActScreenshot) {
-		g.shotPending = filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+".png")
+		g.shotPending = g.shotPath(".png")
 	}
 	if g.opts.GIFPath != "" && !g.gifStarted {
 		g.gifStarted = true
@@ -916,7 +916,7 @@ func (g *Game) Update() (err error) {
 		}
 	}
 	if g.in.JustPressed(ActRecord) && g.confirm == nil && g.prompt == nil {
-		if err := g.startRecording(g.recordPath(), g.opts.GIFFrames, false, g.agentsRunning()); err != nil {
+		if err := g.startRecording(g.shotPath(".gif"), g.opts.GIFFrames, false, g.agentsRunning()); err != nil {
 			g.w.Fail("recording: %v", err)
 		}
 	}

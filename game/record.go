@@ -397,10 +397,10 @@ func (g *Game) recordingBadge() string {
 	return ""
 }
 
-// recordPath is where Shift+F12 writes: the screenshot folder, named by
-// the time as screenshots are.
-func (g *Game) recordPath() string {
-	return filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+".gif")
+// shotPath is where F12 (ext ".png") and Shift+F12 (".gif") write: the
+// screenshot folder, named by the time.
+func (g *Game) shotPath(ext string) string {
+	return filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+ext)
 }
 
 // writeFileAtomic writes data to path through a temporary file beside it,

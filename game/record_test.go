@@ -70,20 +70,29 @@ func fakeScreen(t *testing.T, g *Game) {
 	t.Cleanup(func() { readScreen = old })
 }
 
+// recordingGame is the built-in world drawn in a 640×400 window, its
+// pixels stood in for by fakeScreen and its keys by the returned fake
+// keyboard.
+func recordingGame(t *testing.T) (*Game, *heldKeys) {
+	t.Helper()
+	g := drawnGame(t, 640, 400)
+	fakeScreen(t, g)
+	held := &heldKeys{}
+	fakeKeys(t, held)
+	return g, held
+}
+
 // startRecordingTest opens the built-in world in a 640×400 window whose
 // screenshot folder is a new temporary one (returned), its pixels stood in
 // for by fakeScreen, halfway through the query's timeline, and presses
 // Shift+F12 there for a recording of the given frames.
 func startRecordingTest(t *testing.T, frames int) (*Game, string, *heldKeys, *ebiten.Image) {
 	t.Helper()
-	g := drawnGame(t, 640, 400)
+	g, held := recordingGame(t)
 	dir := t.TempDir()
 	g.opts.ShotDir, g.opts.GIFFrames = dir, frames
 	g.w.Log = world.NewEventLog(nil)
 	g.w.Timeline.Seek(g.w.Timeline.Len() / 2)
-	fakeScreen(t, g)
-	held := &heldKeys{}
-	fakeKeys(t, held)
 	press(g, held, ebiten.KeyShift, ebiten.KeyF12)
 	if g.recording == nil {
 		t.Fatalf("Shift+F12 began no recording; message %q", g.w.Message)
@@ -301,12 +310,9 @@ func TestQuitWaitsForTheRecordingBeingWritten(t *testing.T) {
 // recording was written ended the app as a written one does, exit status
 // 0 and no file, and a script took it for done. It is an error now.
 func TestGIFQuitBeforeWrittenFails(t *testing.T) {
-	g := drawnGame(t, 640, 400)
+	g, held := recordingGame(t)
 	path := filepath.Join(t.TempDir(), "t.gif")
 	g.opts.GIFPath, g.opts.GIFFrames = path, 50
-	fakeScreen(t, g)
-	held := &heldKeys{}
-	fakeKeys(t, held)
 	screen := ebiten.NewImage(640, 400)
 	for range 3 {
 		if err := g.Update(); err != nil {
@@ -332,11 +338,8 @@ func TestGIFQuitBeforeWrittenFails(t *testing.T) {
 // key that closes them, stopped the recording instead. The recording
 // closes them first: it shows the query's timeline.
 func TestRecordClosesTheHelpAndTheGallery(t *testing.T) {
-	g := drawnGame(t, 640, 400)
+	g, held := recordingGame(t)
 	g.opts.ShotDir, g.opts.GIFFrames = t.TempDir(), 4
-	fakeScreen(t, g)
-	held := &heldKeys{}
-	fakeKeys(t, held)
 	for _, over := range []string{"help", "gallery"} {
 		g.showHelp, g.gallery = over == "help", over == "gallery"
 		press(g, held, ebiten.KeyShift, ebiten.KeyF12)
@@ -515,12 +518,9 @@ func TestRecordCutShortKeepsItsFrames(t *testing.T) {
 // pressed, naming the file: it was found only when the GIF was written,
 // after seconds of recording.
 func TestRecordChecksTheFolderFirst(t *testing.T) {
-	g := drawnGame(t, 640, 400)
+	g, held := recordingGame(t)
 	gone := filepath.Join(t.TempDir(), "shots")
 	g.opts.ShotDir, g.opts.GIFFrames = gone, 5
-	fakeScreen(t, g)
-	held := &heldKeys{}
-	fakeKeys(t, held)
 	press(g, held, ebiten.KeyShift, ebiten.KeyF12)
 	if g.recording != nil || !g.w.MessageErr || !strings.Contains(g.w.Message, "recording: "+gone) || !strings.Contains(g.w.Message, "cannot be used") {
 		t.Errorf("Shift+F12 into a missing folder: recording %v, message %q; want a refusal naming it", g.recording != nil, g.w.Message)

@@ -13,13 +13,7 @@ import (
 // it back where the file has it, or only clicking a start (half a query the
 // file cannot hold), is not.
 func TestQueriesAreUnsavedWork(t *testing.T) {
-	w, _ := mustWorld(t,
-		"........",
-		"........",
-		"........",
-	)
-	w.Begin()
-	w.Wait()
+	w := openPlanned3x8(t)
 	check := func(what string, dirty bool, text string) {
 		t.Helper()
 		if w.Dirty() != dirty || w.UnsavedText() != text {
@@ -85,13 +79,7 @@ func TestQueriesAreUnsavedWork(t *testing.T) {
 // Going through the rows of a .scen list (F3, Ctrl+G K) opens queries the
 // file holds already (it names the list): not unsaved work.
 func TestScenRowsAreNotUnsavedQueries(t *testing.T) {
-	w, _ := mustWorld(t,
-		"........",
-		"........",
-		"........",
-	)
-	w.Begin()
-	w.Wait()
+	w := openPlanned3x8(t)
 	w.Queries = [][2]image.Point{{image.Pt(0, 0), image.Pt(7, 2)}, {image.Pt(1, 0), image.Pt(6, 2)}}
 	w.scenAt, w.scenN = 0, 2
 	for k, q := range w.Queries {
@@ -112,13 +100,7 @@ func TestScenRowsAreNotUnsavedQueries(t *testing.T) {
 // that was 1.4 ms and 0.8 MB of garbage a call, every frame. It makes
 // none of the list now.
 func TestDirtyWithALongScenListAllocatesLittle(t *testing.T) {
-	w, _ := mustWorld(t,
-		"........",
-		"........",
-		"........",
-	)
-	w.Begin()
-	w.Wait()
+	w := openPlanned3x8(t)
 	w.Queries = nil
 	for i := range 9000 {
 		w.Queries = append(w.Queries, [2]image.Point{image.Pt(i%8, 0), image.Pt(i%7, i%3)})
@@ -133,4 +115,18 @@ func TestDirtyWithALongScenListAllocatesLittle(t *testing.T) {
 	if n := testing.AllocsPerRun(20, func() { w.Dirty() }); n > 2 {
 		t.Errorf("Dirty with a list of %d rows: %.0f allocations a call, want at most 2", w.scenN, n)
 	}
+}
+
+// openPlanned3x8 is an open 8×3 map's session, begun and its first plan
+// in.
+func openPlanned3x8(t *testing.T) *World {
+	t.Helper()
+	w, _ := mustWorld(t,
+		"........",
+		"........",
+		"........",
+	)
+	w.Begin()
+	w.Wait()
+	return w
 }
