@@ -3053,7 +3053,7 @@ func writePNG(img *ebiten.Image, path string, outW, outH int) error {
 	}
 	rgba := &image.RGBA{Pix: pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, windowSized(rgba, outW, outH)); err != nil {
+	if err := png.Encode(&buf, windowSized(rgba, outW, outH, nil)); err != nil {
 		return err
 	}
 	return writeFileAtomic(path, buf.Bytes())
@@ -3079,12 +3079,17 @@ func pathCause(err error) error {
 // 640×400 picture. A whole scale doubles pixels, as the window shows them;
 // another is smoothed. Without a known window size (0), or at 100%, the
 // picture is returned as drawn.
-func windowSized(src *image.RGBA, outW, outH int) *image.RGBA {
+//
+// dst, when it is outW×outH, takes the picture instead of a new image (a
+// recording scales every frame).
+func windowSized(src *image.RGBA, outW, outH int, dst *image.RGBA) *image.RGBA {
 	b := src.Bounds()
 	if outW <= 0 || outH <= 0 || (outW == b.Dx() && outH == b.Dy()) {
 		return src
 	}
-	dst := image.NewRGBA(image.Rect(0, 0, outW, outH))
+	if dst == nil || dst.Rect != image.Rect(0, 0, outW, outH) {
+		dst = image.NewRGBA(image.Rect(0, 0, outW, outH))
+	}
 	var s xdraw.Scaler = xdraw.BiLinear
 	if outW%b.Dx() == 0 && outH%b.Dy() == 0 && outW/b.Dx() == outH/b.Dy() {
 		s = xdraw.NearestNeighbor

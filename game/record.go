@@ -67,7 +67,8 @@ type recording struct {
 	delay  int  // each frame's time on screen, in hundredths of a second
 	want   bool // Update placed the cursor for frame k: the next Draw captures it
 	pix    []byte
-	script bool // -gif: the app ends once the file is written
+	scaled *image.RGBA // the frame at the window's size, under a UI scale (reused)
+	script bool        // -gif: the app ends once the file is written
 	gen    uint64
 	// live: the window as it goes (agents running), not the timeline;
 	// ticks counts its updates, a frame every liveEvery.
@@ -234,7 +235,8 @@ func (g *Game) captureFrame(screen *ebiten.Image) {
 	// At the window's size (updateRecording stops a recording whose
 	// window was resized): under a UI scale the screen is smaller.
 	sw, sh := r.rec.Size()
-	pic := windowSized(&image.RGBA{Pix: r.pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}, sw, sh)
+	pic := windowSized(&image.RGBA{Pix: r.pix, Stride: 4 * b.Dx(), Rect: image.Rect(0, 0, b.Dx(), b.Dy())}, sw, sh, r.scaled)
+	r.scaled = pic
 	if r.live {
 		// Each frame is shown as long as it was on screen: the frame
 		// before is held the real time since it was taken, beyond its
