@@ -14,7 +14,8 @@
 // change it and must not run concurrently with queries (nor with NewPlanner
 // and the inspection methods, which read it too): hold a sync.RWMutex for
 // reading around those and for writing around an edit and its Update. A
-// query that an Update overlaps fails with ErrConcurrentUpdate; one planned
+// query that an Update overlaps fails with ErrConcurrentUpdate (a
+// *pathing.OverlapPanic wrapping it when the query also panicked); one planned
 // after the grid changed without Update fails with ErrStale.
 //
 // Levels are numbered from 0 (cells) up to Config.Levels. At level l ≥ 1 a

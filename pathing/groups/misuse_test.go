@@ -3,6 +3,7 @@ package groups
 import (
 	"errors"
 	"image"
+	"strings"
 	"testing"
 
 	"pathlens/pathing"
@@ -111,6 +112,22 @@ func TestPlannerReportsOverlappingUpdate(t *testing.T) {
 		}()
 		if _, err := p.PlanSegment(a, b, Options{}); !errors.Is(err, ErrConcurrentUpdate) {
 			t.Errorf("overlapped query that panicked: %v; want ErrConcurrentUpdate", err)
+		} else {
+			checkOverlapPanic(t, "PlanSegment", err, "torn graph")
+		}
+	}()
+	gr.inUpdate.Add(1)
+	planHook = func() { gr.inUpdate.Add(1); panic("torn walk") }
+	func() {
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("the panic of an overlapped walk escaped Walk: %v", r)
+			}
+		}()
+		if _, err := p.Walk(a, b, Options{}); !errors.Is(err, ErrConcurrentUpdate) {
+			t.Errorf("overlapped walk that panicked: %v; want ErrConcurrentUpdate", err)
+		} else {
+			checkOverlapPanic(t, "Walk", err, "torn walk")
 		}
 	}()
 	gr.inUpdate.Add(1)
@@ -161,5 +178,18 @@ func TestWalkReportsUpdateBetweenSegments(t *testing.T) {
 	}
 	if wr, err := p.Walk(a, b, Options{}); err != nil || wr.Path[len(wr.Path)-1] != b {
 		t.Errorf("after the overlaps: %v", err)
+	}
+}
+
+// checkOverlapPanic checks that the error of an overlapped query that
+// panicked keeps the panic's value and the stack where it was raised (it
+// may be a real bug, not the torn graph).
+func checkOverlapPanic(t *testing.T, what string, err error, value string) {
+	t.Helper()
+	var op *pathing.OverlapPanic
+	if !errors.As(err, &op) || op.Value != value || !strings.Contains(string(op.Stack), "TestPlannerReportsOverlappingUpdate.func") {
+		t.Errorf("%s: %v; want an OverlapPanic with the value %q and the panic's stack", what, err, value)
+	} else if !strings.Contains(err.Error(), value) {
+		t.Errorf("%s: the error does not name the panic: %v", what, err)
 	}
 }

@@ -272,8 +272,9 @@ func (p *Planner) PlanSegment(start, goal image.Point, opts Options) (res Result
 	}
 	defer func() {
 		if g.inUpdate.Load() != u0 {
-			recover() // whatever the torn graph made the query do
+			v := recover() // whatever the torn graph made the query do
 			res, err = p.overlapped()
+			err = pathing.WithPanic(err, v)
 		}
 	}()
 	return p.planSegment(start, goal, opts)

@@ -1,8 +1,11 @@
 package groups
 
 import (
+	"errors"
 	"fmt"
 	"image"
+
+	"pathlens/pathing"
 )
 
 // WalkResult is the whole path an agent walks by calling PlanSegment again
@@ -43,8 +46,14 @@ func (p *Planner) Walk(start, goal image.Point, opts Options) (wr WalkResult, er
 	}
 	defer func() {
 		if g.inUpdate.Load() != u0 {
-			recover() // whatever the torn graph made the walk do
-			wr, err = WalkResult{}, ErrConcurrentUpdate
+			v := recover() // whatever the torn graph made the walk do
+			// A segment's PlanSegment keeps a panic of its own overlap.
+			var op *pathing.OverlapPanic
+			if v == nil && errors.As(err, &op) {
+				wr, err = WalkResult{}, op
+			} else {
+				wr, err = WalkResult{}, pathing.WithPanic(ErrConcurrentUpdate, v)
+			}
 		}
 	}()
 	return p.walk(start, goal, opts)

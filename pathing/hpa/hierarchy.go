@@ -28,8 +28,9 @@ var inf = math.Inf(1)
 // and the other methods, which read the hierarchy too (NewQuerier, the
 // inspection methods, Equal): a sync.RWMutex held for reading around those
 // and for writing around the edit and its Update is enough. A query that an
-// Update overlaps fails with ErrConcurrentUpdate; one that a write to the
-// grid overlaps is not caught.
+// Update overlaps fails with ErrConcurrentUpdate (a *pathing.OverlapPanic
+// wrapping it, with the value and stack, if the query also panicked); one
+// that a write to the grid overlaps is not caught.
 type Hierarchy struct {
 	grid *pathing.Grid
 	// seen is the grid's Version as of Build or the last Update: Find

@@ -171,6 +171,13 @@ func TestFindReportsOverlappingUpdate(t *testing.T) {
 		if !errors.Is(err, ErrConcurrentUpdate) {
 			t.Errorf("overlapped query that panicked: %v; want ErrConcurrentUpdate", err)
 		}
+		// The panic may be a real bug: its value and stack are kept.
+		var op *pathing.OverlapPanic
+		if !errors.As(err, &op) || op.Value != "torn hierarchy" || !strings.Contains(string(op.Stack), "TestFindReportsOverlappingUpdate.func") {
+			t.Errorf("overlapped query that panicked: %v; want an OverlapPanic with the value and the stack", err)
+		} else if !strings.Contains(err.Error(), "torn hierarchy") {
+			t.Errorf("the error does not name the panic: %v", err)
+		}
 	}()
 	h.updates.Add(1)
 	// Without an overlap a panic is a bug of its own and goes on.

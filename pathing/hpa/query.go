@@ -335,8 +335,9 @@ func (q *Querier) Find(start, goal image.Point, opt QueryOptions) (res Result, e
 	}
 	defer func() {
 		if h.updates.Load() != u0 {
-			recover() // whatever the torn hierarchy made the query do
+			p := recover() // whatever the torn hierarchy made the query do
 			res, err = q.overlapped()
+			err = pathing.WithPanic(err, p)
 		}
 	}()
 	err = q.find(start, goal, opt)
