@@ -2780,6 +2780,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	if g.recording != nil {
 		f.MessageAge = math.Inf(1) // the recording shows the query, not the note of the moment
+		f.Recording = !g.recording.live
 	}
 	if !g.noLegend {
 		f.Legend = g.legend()

@@ -606,3 +606,35 @@ func TestRecordLiveOnASlowMachine(t *testing.T) {
 		}
 	}
 }
+
+// A timeline recording's frames leave out the controls (the tool and its
+// hint in the top bar; render tests the status line): the window drawn
+// before and after it shows them.
+func TestRecordingFramesLeaveOutTheTool(t *testing.T) {
+	g, held := recordingGame(t)
+	g.opts.ShotDir, g.opts.GIFFrames = t.TempDir(), 4
+	screen := ebiten.NewImage(640, 400)
+	g.drawnAt = time.Time{}
+	g.Draw(screen)
+	if got := g.r.TopBarShown(); !strings.Contains(got, "tool:") {
+		t.Fatalf("top bar before the recording %q: want the tool (the test needs room for it)", got)
+	}
+	press(g, held, ebiten.KeyShift, ebiten.KeyF12)
+	if g.recording == nil {
+		t.Fatalf("Shift+F12 began no recording; message %q", g.w.Message)
+	}
+	if err := g.Update(); err != nil {
+		t.Fatal(err)
+	}
+	g.drawnAt = time.Time{}
+	g.Draw(screen)
+	if got := g.r.TopBarShown(); strings.Contains(got, "tool:") {
+		t.Errorf("top bar in a recorded frame %q: want no tool", got)
+	}
+	runRecording(t, g, screen)
+	g.drawnAt = time.Time{}
+	g.Draw(screen)
+	if got := g.r.TopBarShown(); !strings.Contains(got, "tool:") {
+		t.Errorf("top bar after the recording %q: want the tool back", got)
+	}
+}

@@ -617,13 +617,23 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	x += ft.Width(ft.Bold, phase) + 24
 	room := float64(rc.Max.X) - 10 - x
 	tw := ft.Width(ft.UI, tool)
+	before, bc := f.Caption, ColTextDim
+	if f.Recording {
+		// A recording's frame shows the query, not the controls: no
+		// tool, nor its standing hint (an answer still shows).
+		tool, tw = "", -16
+		if f.CaptionIsHint {
+			before = ""
+		}
+	}
 	if room <= tw {
 		return
 	}
 	tx := float64(rc.Max.X) - 10 - tw
-	ft.Draw(dst, ft.UI, tool, tx, float64(rc.Min.Y+7), ColTextDim)
-	defer func() { r.topShown += "  " + tool }()
-	before, bc := f.Caption, ColTextDim
+	if tool != "" {
+		ft.Draw(dst, ft.UI, tool, tx, float64(rc.Min.Y+7), ColTextDim)
+		defer func() { r.topShown += "  " + tool }()
+	}
 	if bar.answer != "" {
 		before = bar.answer
 		if bar.warn {
@@ -965,7 +975,7 @@ func (r *Renderer) drawTimeline(screen *ebiten.Image, f *Frame) {
 	w := f.World
 	tl := &w.Timeline
 	ft := r.fonts
-	line := fitStatus(ft, timelineParts(w), float64(rc.Dx()-20))
+	line := fitStatus(ft, timelineParts(w, f.Recording), float64(rc.Dx()-20))
 	st := timelineStatusRect(f.Layout, ft.LineHeight(ft.UI))
 	ft.Draw(dst, ft.UI, line, float64(rc.Min.X+10), float64(st.Min.Y), ColText)
 
@@ -1053,7 +1063,7 @@ func (r *Renderer) drawTimelineTip(screen *ebiten.Image, f *Frame) {
 // (startNote). It is every part of timelineParts, as a bar wide enough
 // for them shows it.
 func timelineStatus(w *world.World) string {
-	parts := timelineParts(w)
+	parts := timelineParts(w, false)
 	s := make([]string, len(parts))
 	for i, p := range parts {
 		s[i] = p.text
@@ -1069,14 +1079,19 @@ type statusPart struct {
 }
 
 // timelineParts returns the parts of the status line in the order they
-// show (timelineStatus).
-func timelineParts(w *world.World) []statusPart {
+// show (timelineStatus). In a recording's frame (recording) the line has
+// no playback state and no speed: the recorder, not the user, moves the
+// cursor.
+func timelineParts(w *world.World, recording bool) []statusPart {
 	tl := &w.Timeline
-	state := "paused"
+	state := "paused  "
 	if w.Play.Playing {
-		state = "playing"
+		state = "playing  "
 	}
-	head := fmt.Sprintf("%s  event %s / %s", state, world.Count(tl.Cursor()), world.Count(tl.Len()))
+	if recording {
+		state = ""
+	}
+	head := fmt.Sprintf("%sevent %s / %s", state, world.Count(tl.Cursor()), world.Count(tl.Len()))
 	if tr := tl.Trace(); tr != nil && tr.Truncated {
 		head += " (the trace was cut there: the search went on)"
 	}
@@ -1086,7 +1101,9 @@ func timelineParts(w *world.World) []statusPart {
 		// on a projector (a teacher lost it at 175 %, keeping the speed).
 		parts = append(parts, statusPart{s, 4})
 	}
-	parts = append(parts, statusPart{fmt.Sprintf("speed %s ev/s", fmtSpeed(w.Play.Speed)), 3})
+	if !recording {
+		parts = append(parts, statusPart{fmt.Sprintf("speed %s ev/s", fmtSpeed(w.Play.Speed)), 3})
+	}
 	if tl.Cursor() == 0 && tl.Len() > 0 && len(w.Outcome.Path) >= 2 {
 		parts = append(parts, statusPart{startNote(w), 2})
 	}

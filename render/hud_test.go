@@ -1087,7 +1087,7 @@ func TestTimelineStatusKeepsTheExpansionsOverTheSpeed(t *testing.T) {
 	w := builtinWorld(t, world.AlgoDijkstra)
 	r := New()
 	ft := r.fonts
-	parts := timelineParts(w)
+	parts := timelineParts(w, false)
 	var head, exp string
 	for _, p := range parts {
 		switch {

@@ -95,6 +95,11 @@ type Frame struct {
 	// CaptionIsHint marks a Caption that is only the tool's standing hint:
 	// with the panel hidden, the answer's figures take its place.
 	CaptionIsHint bool
+	// Recording says the frame is one of a timeline recording (Shift+F12,
+	// -gif): the recorder moves the cursor, so the status line leaves out
+	// the playback's state and speed ("paused … speed 200 ev/s" in every
+	// frame of a slide), and the top bar the tool and its standing hint.
+	Recording bool
 }
 
 // SwitchRow is one clickable row of the switch panel.
