@@ -4948,6 +4948,40 @@ func roomLetter(w *world.World, l int, p image.Point) byte {
 	return letterOrZero(w.RoomAt(p, l))
 }
 
+// openListTitles are the open list section's titles, longest first (the
+// first that fits is drawn): the level searched and how many are open, or
+// what the finished search left open. A phase too long to scan
+// (ol.TooLong) has no count: the 2048² A* read "0 open" mid-search.
+func openListTitles(ol world.OpenList, ok bool) []string {
+	if !ok {
+		return []string{"Open list"}
+	}
+	lv := "cells"
+	if ol.Level > 0 {
+		lv = fmt.Sprintf("L%d", ol.Level)
+	}
+	open := world.Count(ol.Open)
+	switch {
+	case ol.TooLong:
+		return []string{fmt.Sprintf("Open list (%s)", lv), "Open list"}
+	case ol.Finished:
+		// Nothing is popped next: say so, and what it left.
+		return []string{
+			fmt.Sprintf("Open list (%s · finished, %s left open)", lv, open),
+			fmt.Sprintf("Open list (%s · finished, %s left)", lv, open),
+			fmt.Sprintf("Open list (finished, %s left)", open),
+		}
+	}
+	titles := []string{
+		fmt.Sprintf("Open list (%s · %s open)", lv, open),
+		fmt.Sprintf("Open list (%s open)", open),
+	}
+	if ol.Tied > 1 { // else the "1=" ranks alone say it
+		titles = append([]string{fmt.Sprintf("Open list (%s · %s open, %s tied)", lv, open, world.Count(ol.Tied))}, titles...)
+	}
+	return titles
+}
+
 // drawOpenList shows the best entries of the open list of the search at
 // the cursor, what it pops next first, and returns the y below the
 // section: openListHeight's height, or while the pointer is on the map
@@ -4960,30 +4994,7 @@ func (r *Renderer) drawOpenList(dst *ebiten.Image, f *Frame, x, y float64) float
 	}
 	end := y + h
 	ol, ok := r.openList(w)
-	titles := []string{"Open list"}
-	if ok {
-		lv := "cells"
-		if ol.Level > 0 {
-			lv = fmt.Sprintf("L%d", ol.Level)
-		}
-		open := world.Count(ol.Open)
-		if ol.Finished {
-			// Nothing is popped next: say so, and what it left.
-			titles = []string{
-				fmt.Sprintf("Open list (%s · finished, %s left open)", lv, open),
-				fmt.Sprintf("Open list (%s · finished, %s left)", lv, open),
-				fmt.Sprintf("Open list (finished, %s left)", open),
-			}
-		} else {
-			titles = []string{
-				fmt.Sprintf("Open list (%s · %s open)", lv, open),
-				fmt.Sprintf("Open list (%s open)", open),
-			}
-			if ol.Tied > 1 { // else the "1=" ranks alone say it
-				titles = append([]string{fmt.Sprintf("Open list (%s · %s open, %s tied)", lv, open, world.Count(ol.Tied))}, titles...)
-			}
-		}
-	}
+	titles := openListTitles(ol, ok)
 	r.sectionTitle(dst, float64(r.panelWidth()-20), x, y, titles...)
 	y += 20
 	if f.HoverOK {
