@@ -281,7 +281,8 @@ func (w *World) syncAgentPlanner() {
 // repair is done (EndStroke). It is a stand-in (agents.Sim.SetStandIn), not
 // a planner switch: the agents are told of each painted cell at once, and
 // only those whose route it touches replan (world_changed, with A*), at
-// their next tick as after any edit; the others walk on (the switch did
+// their next tick as after any edit (those its digs could shorten replan
+// once, when the stroke ends: agents.Sim.BeginEdit); the others walk on (the switch did
 // replan every agent as planner_changed, twice a stroke). When the stroke
 // ends, the agents whose whole plan A* made replan on the repaired
 // hierarchy as hierarchy_repaired, as a planner switch replans every agent

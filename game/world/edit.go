@@ -485,6 +485,9 @@ func (w *World) BeginStrokeWith(p image.Point, b Brush) {
 		st.edit.Kind = EditDig
 	}
 	w.stroke = st
+	if s := w.agents.sim; s != nil {
+		s.BeginEdit() // the agents replan for its digs once, when it ends
+	}
 	w.agents.pushes = nil // gathered for this stroke's edit (EndStroke)
 	st.buf = brushSquare(st.buf[:0], p, st.r)
 	w.paint(st.buf)
@@ -691,6 +694,11 @@ func (w *World) EndStroke() {
 		return
 	}
 	w.stroke = nil
+	if s := w.agents.sim; s != nil {
+		// The agents its digs could shorten replan now, once (after the
+		// repair below: at their next tick, on the repaired hierarchy).
+		defer s.EndEdit()
+	}
 	if len(st.edit.Cells) == 0 {
 		return
 	}

@@ -210,9 +210,13 @@ func TestDeferredStrokeAcrossARouteReplansItOnce(t *testing.T) {
 }
 
 // A dig during a deferred stroke that could shorten a route replans that
-// agent (world_changed) as a dig repaired live does: the agents are told
-// of it at once. Agent c walks from (100,140) to (200,140) round by the
-// door at (150,150); a dig of the wall at (150,140) makes the straight way.
+// agent once, when the stroke ends, as a dig stroke repaired live does
+// (Sim.BeginEdit: a stroke is one edit, and its digs replan each agent they
+// concern once): planned by the repaired hierarchy, world_changed, and not
+// again as hierarchy_repaired. It used to replan at once with the stand-in
+// and again at the end, and at every further move of the stroke. Agent c
+// walks from (100,140) to (200,140) round by the door at (150,150); a dig
+// of the wall at (150,140) makes the straight way.
 func TestDeferredDigNearARouteReplansIt(t *testing.T) {
 	w, log, a, b := splitWorld(t, agents.HPAEager)
 	c := sendAgent(t, w, image.Pt(100, 140), image.Pt(200, 140))
@@ -225,6 +229,11 @@ func TestDeferredDigNearARouteReplansIt(t *testing.T) {
 	}
 	mustDefer(t, w)
 	tickFor(w, 2)
+	if got := replans(log, off, c); len(got) != 0 {
+		t.Fatalf("agent c replanned during the dig stroke: %q, want its replan when the stroke ends", got)
+	}
+	w.EndStroke()
+	tickFor(w, 2)
 	got := replans(log, off, c)
 	if len(got) != 1 || !strings.Contains(got[0], "reason=world_changed") {
 		t.Fatalf("agent c after a dig opening a shorter way: %q, want one world_changed", got)
@@ -233,9 +242,10 @@ func TestDeferredDigNearARouteReplansIt(t *testing.T) {
 	if !inPath(v.Segment, image.Pt(150, 140)) {
 		t.Errorf("agent c's new route does not take the dug cell: %v", v.Segment)
 	}
+	tickFor(w, 30)
+	onlySegmentEnds(t, "agent c after its replan", replans(log, off, c)[1:])
 	onlySegmentEnds(t, "agent a", replans(log, off, a))
 	onlySegmentEnds(t, "agent b", replans(log, off, b))
-	w.EndStroke()
 }
 
 func inPath(path []image.Point, p image.Point) bool {

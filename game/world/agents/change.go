@@ -135,6 +135,15 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 			}
 			hit = hitShortcut
 		}
+		if s.editing && !worse {
+			// Only cheaper now, and the edit goes on (a stroke): its next
+			// moves would ask the same replan again before the agent took
+			// a step. It is asked once, when the edit ends (EndEdit).
+			if a.held == 0 {
+				a.held = hit
+			}
+			continue
+		}
 		if a.hit == 0 {
 			a.hit = hit
 		}
@@ -144,6 +153,45 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 		// change cut the goal off, say) is the change's.
 		a.need = ReasonNone
 		a.rebase = a.rebase || worse
+		s.request(i, ReasonWorldChanged)
+	}
+}
+
+// BeginEdit says that the CellsChanged calls until EndEdit are one edit
+// made in parts: a paint stroke, told to the Sim at every mouse move so
+// that an agent whose route a fill cuts replans at once, and one standing
+// on a filled cell is moved off it. A change that can only make routes
+// cheaper (digs, lighter cells) makes no agent replan meanwhile: each
+// agent it concerns (see CellsChanged) replans once, at EndEdit. Without
+// it a dig dragged across 14 cells beside a route replanned that agent at
+// every move, before it took a step, each plan the route of the one
+// before until the tunnel was through. A change that makes some cell
+// worse (a fill, a heavier cell) replans the agents it concerns at their
+// next tick, as always.
+func (s *Sim) BeginEdit() { s.editing = true }
+
+// EndEdit ends the edit BeginEdit began: each agent under way that its
+// changes could make cheaper (and that made no whole plan since) replans
+// once, with ReasonWorldChanged, at its next tick. Without an edit in
+// progress it does nothing.
+func (s *Sim) EndEdit() {
+	if !s.editing {
+		return
+	}
+	s.editing = false
+	for i, a := range s.all() {
+		held := a.held
+		a.held = 0
+		if held == 0 || a.dead || !a.hasGoal || a.kind == Member && !a.ownWay {
+			continue
+		}
+		if a.state != Moving && a.state != Waiting || !yieldsToChange(a.need) {
+			continue // stopped agents retry anyway; a plan for its own reason is pending
+		}
+		if a.hit == 0 {
+			a.hit = held
+		}
+		a.need = ReasonNone
 		s.request(i, ReasonWorldChanged)
 	}
 }

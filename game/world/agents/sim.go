@@ -208,6 +208,11 @@ type agent struct {
 	// byStandIn: its plan was made whole by the stand-in planner
 	// (SetStandIn), not by the planner; EndStandIn replans it.
 	byStandIn bool
+	// held is why (hitLegs, hitShortcut…) a change of the edit in progress
+	// (BeginEdit), one that can only make routes cheaper, concerns its
+	// plan: it replans once, at EndEdit, unless a whole plan made since
+	// took the change in. 0: none held.
+	held uint8
 }
 
 // Stats are the Sim's counters since it was made.
@@ -283,6 +288,9 @@ type Sim struct {
 	standIn    Planner
 	standInWhy string
 	legPlan    Plan
+	// editing: an edit made of several CellsChanged is in progress
+	// (BeginEdit): the replans its improvements ask wait for EndEdit.
+	editing bool
 
 	// agents are the spawned agents, agents[id] the one with id; leaders
 	// are the groups' virtual leaders, leaders[k] the one with id
@@ -1171,6 +1179,7 @@ func (s *Sim) begin(i int, sp Sliced, sliced bool) int {
 			s.stats.RefineFailed++ // plan the whole route again below
 		}
 	}
+	a.held = 0 // the whole route is planned on the grid as it is now
 	if !sliced {
 		s.finish(i, r, s.active().Plan(a.cell, a.goal, &a.plan))
 		return 1
