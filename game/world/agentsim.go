@@ -85,6 +85,9 @@ func (w *World) agentSim() *agents.Sim {
 			w.agents.sim.SetClockSpeed(w.agentClock) // a loaded session's
 		}
 		w.agents.seen = map[[2]int64]bool{}
+		if w.stroke != nil {
+			w.agents.sim.BeginEdit() // made during a stroke: EndStroke ends its edit
+		}
 		w.syncAgentStandIn()
 	}
 	return w.agents.sim
