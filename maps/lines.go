@@ -2,6 +2,7 @@ package maps
 
 import (
 	"bufio"
+	"errors"
 	"io"
 )
 
@@ -24,6 +25,9 @@ type lineReader struct {
 	// limitNote follows the "line is longer than N bytes" message, to say
 	// what the limit allows in the format's own terms ("" for nothing).
 	limitNote string
+	// cut is set when the input ended in errCut (the head of an
+	// oversized file, oversizeErr): the line wanted lies past it.
+	cut bool
 }
 
 func newLineReader(r io.Reader, file string, maxLine int, maxIn int64) *lineReader {
@@ -50,6 +54,7 @@ func (lr *lineReader) next() ([]byte, error) {
 			return nil, io.EOF
 		}
 	case err != nil:
+		lr.cut = errors.Is(err, errCut)
 		return nil, &Error{File: lr.file, Line: lr.line + 1, Msg: "read failed: " + err.Error()}
 	}
 	lr.line++

@@ -1760,8 +1760,7 @@ func openInput(path string) (*os.File, error) {
 	case !st.Mode().IsRegular():
 		err = errAt(path, 0, "is not a regular file (a device or pipe could block or never end)")
 	case st.Size() > MaxMapBytes:
-		err = errAt(path, 0, "file has %d bytes, more than the %d a map of %d×%d cells needs",
-			st.Size(), MaxMapBytes, pathing.MaxSide, pathing.MaxSide)
+		err = oversizeErr(f, path, st.Size())
 	}
 	if err != nil {
 		f.Close()
