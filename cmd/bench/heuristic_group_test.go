@@ -83,7 +83,7 @@ func TestCheckSingleQueryAgainstAStar(t *testing.T) {
 	}
 	lak := filepath.Join(dir, "lak303d.map")
 	code, out, errs := runMain(t, "-map", lak, "-from", "10,84", "-to", "42,109", "-algo", "hpa", "-cluster", "16", "-cache=false", "-check", "-json")
-	if want := "bench: check failed: 1 of 1 costs differ from the optimum (astar_map) (max abs error 5.071); first: (10,84)→(42,109): cost 55.627417, optimal 50.556349\n"; code != exitCheck || errs != want {
+	if want := "bench: check failed: 1 of 1 costs differ from the optimum (astar_map) (max abs error 5.071), 1 of them above it (suboptimal: -max-subopt F accepts up to F above); first: (10,84)→(42,109): cost 55.627417, optimal 50.556349\n"; code != exitCheck || errs != want {
 		t.Errorf("hpa -check on a suboptimal single query: exit %d, %q; want 1, %q", code, errs, want)
 	}
 	if m := decode(t, out); m["optimal_checked"] != 1.0 || m["optimal_matches"] != 0.0 || m["max_abs_error"] != 5.071068 {

@@ -66,12 +66,21 @@ type Report struct {
 	Cost *float64 `json:"cost,omitempty"`
 	Path [][2]int `json:"path,omitempty"`
 
-	// Mismatches lists the first few rows that failed the optimal check or
-	// path validation, for -check's message and for debugging.
+	// Mismatches lists the first few rows that are errors for the run's
+	// algorithm (listProblems): for an exact one any cost off the optimum,
+	// for every one no path where one exists (or the reverse), a cost below
+	// the optimum, a path that is not a legal walk. For -check's message
+	// and for debugging.
 	Mismatches []Mismatch `json:"mismatches,omitempty"`
-	// mismatchRows is how many rows had a problem, Mismatches holding the
-	// first maxMismatches of them: the text report's count.
-	mismatchRows int
+	// errorRows is how many rows were errors (the field errors), Mismatches
+	// holding the first maxMismatches of them.
+	errorRows int
+	// Suboptimal lists the first rows of a planner that is not exact (hpa,
+	// group, greedy, weighted or inadmissible A*) whose cost is above the
+	// optimum: what it is expected to do, not a mismatch. suboptRows counts
+	// them all (the field suboptimal).
+	Suboptimal []Mismatch `json:"suboptimal_rows,omitempty"`
+	suboptRows int
 
 	// Worst lists the rows furthest from the optimum (-worst N); the text
 	// report prints it as a table after the other fields.
@@ -234,7 +243,11 @@ func (r *Report) CheckFailureWithin(maxSubopt float64) string {
 		if src := r.optimumSource(); src != optimumScen {
 			of = "the optimum (" + src + ")"
 		}
-		why = append(why, fmt.Sprintf("%d of %d costs differ from %s (max abs error %.4g)", bad, r.OptimalChecked, of, r.MaxAbsError))
+		above := ""
+		if r.suboptRows > 0 {
+			above = fmt.Sprintf(", %d of them above it (suboptimal: -max-subopt F accepts up to F above)", r.suboptRows)
+		}
+		why = append(why, fmt.Sprintf("%d of %d costs differ from %s (max abs error %.4g)%s", bad, r.OptimalChecked, of, r.MaxAbsError, above))
 	}
 	if r.Queries > 0 && r.OptimalChecked == 0 && !r.unmeasured["optimal_checked"] && !r.unreachableAgreed() {
 		// -nb 4 rows (the column is 8-connected) or a single -from/-to
@@ -253,11 +266,15 @@ func (r *Report) CheckFailureWithin(maxSubopt float64) string {
 		return ""
 	}
 	msg := strings.Join(why, "; ")
-	if len(r.Mismatches) > 0 && (maxSubopt < 0 || r.InvalidPaths > 0) {
+	first := r.Mismatches
+	if len(first) == 0 && maxSubopt < 0 {
+		first = r.Suboptimal // plain -check fails on a cost above the optimum too
+	}
+	if len(first) > 0 && (maxSubopt < 0 || r.InvalidPaths > 0) {
 		// Under -max-subopt the cost rows are named above; the first
 		// kept row is named for an invalid path (it may be one within
 		// the bound otherwise).
-		m := r.Mismatches[0]
+		m := first[0]
 		msg += "; first: "
 		switch {
 		case m.Line > 0 && m.file != "":
@@ -417,7 +434,7 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 		}
 		if k := kt.(string); k == "worst" || k == "worst_note" {
 			continue // a table of its own, below
-		} else if k == "mismatches" || k == "path" {
+		} else if k == "mismatches" || k == "suboptimal_rows" || k == "path" {
 			// Lists of objects or cells: read as lines, where their
 			// JSON was cut at 100 bytes mid-row. -json has them whole.
 			lines = append(lines, r.listLines(k)...)
@@ -479,13 +496,20 @@ func (r *Report) listLines(key string) []line {
 		a, b := p[0], p[len(p)-1]
 		return []line{{key, fmt.Sprintf("%d cells, (%d,%d) → (%d,%d) (every cell in -json)", len(p), a[0], a[1], b[0], b[1])}}
 	}
-	ms := r.Mismatches
 	// The count of every such row, not of the kept list: a teacher read
-	// "mismatches 10" on a run with 46 suboptimal HPA* rows. Not "failed a
-	// check" either: without -check a planner that is not optimal is
-	// expected to differ.
-	n := max(r.mismatchRows, len(ms))
-	head := fmt.Sprintf("%d (rows off the optimum, without a path, or not a valid walk)", n)
+	// "mismatches 10" on a run with 46 suboptimal HPA* rows.
+	ms, n := r.Mismatches, max(r.errorRows, len(r.Mismatches))
+	what := "rows off the optimum, without a path, or not a valid walk"
+	if !r.exact() {
+		what = "rows without a path where one exists or the reverse, below the optimum, or not a valid walk"
+	}
+	if key == "suboptimal_rows" {
+		// Not mismatches: a planner that is not exact is expected to
+		// return such costs (an engineer read HPA*'s as errors).
+		ms, n = r.Suboptimal, max(r.suboptRows, len(r.Suboptimal))
+		what = "rows above the optimum, as -algo " + r.Algo + " may return"
+	}
+	head := fmt.Sprintf("%d (%s)", n, what)
 	switch {
 	case n > len(ms) && len(ms) > textMismatches:
 		head += fmt.Sprintf("; the first %d below, the first %d in -json", textMismatches, len(ms))
@@ -752,4 +776,72 @@ func objectLines(key string, raw json.RawMessage) ([]line, bool) {
 		return nil, false // "{}" is printed as it is, not dropped
 	}
 	return out, true
+}
+
+// exact reports whether the run's algorithm returns optimal paths, so that
+// a cost off the optimum is an error (a mismatch), not a suboptimal row:
+// A*, Dijkstra and A* with the cluster heuristic, unweighted, under an
+// admissible heuristic (manhattan overestimates diagonal moves).
+func (r *Report) exact() bool {
+	switch r.Algo {
+	case "astar", "dijkstra", "astar-cluster":
+	default:
+		return false // hpa, group, greedy
+	}
+	if r.Weight > 1 {
+		return false
+	}
+	return r.Heuristic != "manhattan" || r.Neighborhood == 4
+}
+
+// listProblems fills Mismatches and Suboptimal, and the fields errors and
+// suboptimal (a planner that is not exact only), from the kept rows: each
+// row's cost against its optimum (ref), its path's validity (invalid) and,
+// for the planners checked against our A* (refAStar), a path where A*
+// finds none. Run after the rows are judged (RunQueries, checkAgainstRef).
+func (r *Report) listProblems() {
+	r.Mismatches, r.errorRows, r.Suboptimal, r.suboptRows = nil, 0, nil, 0
+	exact := r.exact()
+	for i, row := range r.rows {
+		problem, above := row.invalid, false
+		switch e := math.Abs(row.cost - row.ref); {
+		case problem != "":
+		case row.ref < 0:
+			if r.refAStar && row.found {
+				problem = "a path found, A* finds none"
+			}
+		case !row.found:
+			problem = "no path found"
+		case e <= OptimalTolerance:
+		case exact || row.ref == 0:
+			problem = fmt.Sprintf("cost %.6f, optimal %.6f", row.cost, row.ref)
+		case row.cost < row.ref:
+			problem = fmt.Sprintf("cost %.6f, below the optimum %.6f", row.cost, row.ref)
+		default:
+			problem, above = fmt.Sprintf("cost %.6f, optimal %.6f", row.cost, row.ref), true
+		}
+		if problem == "" {
+			continue
+		}
+		list, n := &r.Mismatches, &r.errorRows
+		if above {
+			list, n = &r.Suboptimal, &r.suboptRows
+		}
+		if *n++; len(*list) >= maxMismatches {
+			continue
+		}
+		var c *float64 // null: no path, as -worst writes it
+		if row.found {
+			c = ptr(round6(row.cost))
+		}
+		q := row.q
+		*list = append(*list, Mismatch{Line: q.Line, Query: q.number(i), Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
+			Optimal: optimumOrNull(row.ref), Cost: c, Problem: problem, file: q.File})
+	}
+	r.Set("errors", r.errorRows)
+	if exact {
+		delete(r.extra, "suboptimal")
+	} else {
+		r.Set("suboptimal", r.suboptRows)
+	}
 }

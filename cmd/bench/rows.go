@@ -281,43 +281,25 @@ func columnInForce(q Query) bool {
 // subopt fields, -worst, -csv and -check's message name (optimum_source).
 // The check was against the .scen's column, or nothing on a single query
 // or -nb 4 rows, while the message and the subopt fields said A*.
-// A path that is not a legal walk stays a mismatch with CheckPath's words.
+// A path that is not a legal walk stays an error with CheckPath's words;
+// listProblems sorts the rows off the optimum into errors and suboptimal.
 func (r *Report) checkAgainstRef() {
 	r.OptimalChecked, r.OptimalMatches, r.MaxAbsError = 0, 0, 0
-	r.Mismatches, r.mismatchRows = nil, 0
-	for i, row := range r.rows {
-		problem := row.invalid
-		if row.ref >= 0 {
-			r.OptimalChecked++
-			switch e := math.Abs(row.cost - row.ref); {
-			case !row.found:
-				if problem == "" {
-					problem = "no path found"
-				}
-			case e <= OptimalTolerance:
-				r.MaxAbsError = max(r.MaxAbsError, e)
-				r.OptimalMatches++
-			default:
-				r.MaxAbsError = max(r.MaxAbsError, e)
-				if problem == "" {
-					problem = fmt.Sprintf("cost %.6f, optimal %.6f", row.cost, row.ref)
-				}
-			}
-		}
-		if problem == "" {
+	for _, row := range r.rows {
+		if row.ref < 0 {
 			continue
 		}
-		if r.mismatchRows++; len(r.Mismatches) >= maxMismatches {
+		r.OptimalChecked++
+		if !row.found {
 			continue
 		}
-		var c *float64
-		if row.found {
-			c = ptr(round6(row.cost))
+		e := math.Abs(row.cost - row.ref)
+		r.MaxAbsError = max(r.MaxAbsError, e)
+		if e <= OptimalTolerance {
+			r.OptimalMatches++
 		}
-		q := row.q
-		r.Mismatches = append(r.Mismatches, Mismatch{Line: q.Line, Query: q.number(i), Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
-			Optimal: optimumOrNull(row.ref), Cost: c, Problem: problem, file: q.File})
 	}
+	r.listProblems()
 	r.MaxAbsError = round6(r.MaxAbsError)
 	if r.OptimalChecked > 0 {
 		delete(r.unmeasured, "max_abs_error")

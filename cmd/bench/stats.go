@@ -355,7 +355,7 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	zero := zeroOptimum{ref: "the optimum", mismatch: true}
 	rep.rows = slices.Grow(rep.rows[:0], len(qs))
 	prog := newQueryProgress(env.Stderr, env.Cfg.Algo+" queries", qs, n)
-	var before, after, own runtime.MemStats // own: the report's allocations in between
+	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	for r := 0; r < repeat; r++ {
 		for qi, q := range qs {
@@ -381,12 +381,10 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 				// Repeats add timings, not new answers: check once.
 				continue
 			}
-			problem := ""
 			if out.Found {
 				rep.Found++
 				if msg := CheckPath(env.Grid, nb, out.Path, q.Start, q.Goal, out.Cost); msg != "" {
 					rep.InvalidPaths++
-					problem = msg
 					rep.rows[len(rep.rows)-1].invalid = msg
 				}
 			} else {
@@ -398,16 +396,11 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 				switch {
 				case !out.Found:
 					row.problem = "no path found, the scenario has one"
-					if problem == "" {
-						problem = "no path found"
-					}
 				default:
 					e := math.Abs(out.Cost - q.Optimal)
 					rep.MaxAbsError = max(rep.MaxAbsError, e)
 					if e <= OptimalTolerance {
 						rep.OptimalMatches++
-					} else if problem == "" {
-						problem = costMismatch // formatted below, only for the rows kept
 					}
 					if sub, ok := maps.Suboptimality(out.Cost, q.Optimal); ok {
 						if e <= OptimalTolerance {
@@ -428,36 +421,10 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 					}
 				}
 			}
-			if problem != "" {
-				rep.mismatchRows++
-			}
-			if problem != "" && len(rep.Mismatches) < maxMismatches {
-				// The report's own allocations are not the planner's:
-				// counted apart and taken off (a user read 0.034 allocs
-				// per query from these messages, against the zero the
-				// README states). At most maxMismatches times a run.
-				var m0, m1 runtime.MemStats
-				runtime.ReadMemStats(&m0)
-				var c *float64 // null: no path, as -worst writes it
-				if out.Found {
-					c = ptr(round6(out.Cost)) // as max_abs_error and the problem text
-				}
-				if problem == costMismatch {
-					problem = fmt.Sprintf("cost %.6f, optimal %.6f", out.Cost, q.Optimal)
-				}
-				rep.Mismatches = append(rep.Mismatches, Mismatch{
-					Line: q.Line, Query: q.number(qi), Start: [2]int{q.Start.X, q.Start.Y}, Goal: [2]int{q.Goal.X, q.Goal.Y},
-					// Rounded as the cost and -worst's optimum: A*'s
-					// cost (a -scenario's queries) printed 17 digits.
-					Optimal: optimumOrNull(q.Optimal), Cost: c, Problem: problem, file: q.File,
-				})
-				runtime.ReadMemStats(&m1)
-				own.Mallocs += m1.Mallocs - m0.Mallocs
-				own.TotalAlloc += m1.TotalAlloc - m0.TotalAlloc
-			}
 		}
 	}
 	runtime.ReadMemStats(&after)
+	rep.listProblems() // the rows' errors and suboptimal costs, after the count of allocations
 	// queries, found and the checks count each query once; runs counts the
 	// timed calls the per-query means are over.
 	rep.Queries = len(qs)
@@ -472,8 +439,8 @@ func RunQueries(env *Env, p Planner, qs []Query, repeat int, rep *Report) error 
 	} else {
 		rep.Unmeasured("pushes_mean", "peak_open_mean")
 	}
-	allocs := float64(after.Mallocs-before.Mallocs-prep.mallocs-own.Mallocs) / fn
-	bytes := float64(after.TotalAlloc-before.TotalAlloc-prep.bytes-own.TotalAlloc) / fn
+	allocs := float64(after.Mallocs-before.Mallocs-prep.mallocs) / fn
+	bytes := float64(after.TotalAlloc-before.TotalAlloc-prep.bytes) / fn
 	if allocs > 0 && allocs < 1 {
 		// Fewer than one allocation a call is either a buffer grown once
 		// or the runtime's own (a new OS thread's records when the machine
@@ -607,12 +574,6 @@ func (g *goalPrep) report(rep *Report) {
 		rep.SetFixed("goal_prep_mean_ms", ms(g.built/time.Duration(g.builds)), 3)
 	}
 }
-
-// costMismatch marks a row whose cost differs from the optimal column. The
-// message is formatted only for the rows Report.Mismatches keeps, so a
-// suboptimal planner (HPA*, groups) is not billed allocations per query for
-// messages nobody reads: allocs_per_query measures the planner.
-const costMismatch = "\x00cost"
 
 // round3 rounds to 3 decimals for readable reports (µs to the nanosecond).
 func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
