@@ -347,8 +347,8 @@ func (r *Report) outsideBound(maxSubopt float64) (bad, checked int, first string
 	return bad, checked, first
 }
 
-// MarshalJSON writes the fixed fields in declaration order, then the Set
-// fields sorted by key.
+// MarshalJSON writes the fixed fields and the Set fields together in the
+// order of reportKeyOrder.
 func (r *Report) MarshalJSON() ([]byte, error) {
 	type plain Report // no MarshalJSON: avoids recursion
 	p := plain(*r)
@@ -374,34 +374,51 @@ func (r *Report) MarshalJSON() ([]byte, error) {
 			}
 		}
 	}
-	if len(drop) > 0 {
-		if b, err = dropKeys(b, drop); err != nil {
-			return nil, err
-		}
+	pairs, err := topPairs(b, drop)
+	if err != nil {
+		return nil, err
 	}
-	if len(r.extra) == 0 {
-		return b, nil
-	}
-	keys := make([]string, 0, len(r.extra))
-	for k := range r.extra {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var buf bytes.Buffer
-	buf.Write(b[:len(b)-1])
-	for _, k := range keys {
-		kb, _ := json.Marshal(k)
-		vb, err := json.Marshal(r.extra[k])
+	for k, v := range r.extra {
+		vb, err := json.Marshal(v)
 		if err != nil {
 			return nil, fmt.Errorf("report field %s: %w", k, err)
 		}
-		buf.WriteByte(',')
+		pairs = append(pairs, jsonPair{k, vb})
+	}
+	// Every key in its place (reportKeyOrder); one not listed last, by
+	// name.
+	rank := func(k string) int {
+		if r, ok := keyRank[k]; ok {
+			return r
+		}
+		return len(keyRank)
+	}
+	sort.Slice(pairs, func(i, j int) bool {
+		ri, rj := rank(pairs[i].k), rank(pairs[j].k)
+		if ri != rj {
+			return ri < rj
+		}
+		return pairs[i].k < pairs[j].k
+	})
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i, p := range pairs {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		kb, _ := json.Marshal(p.k)
 		buf.Write(kb)
 		buf.WriteByte(':')
-		buf.Write(vb)
+		buf.Write(p.v)
 	}
 	buf.WriteByte('}')
 	return buf.Bytes(), nil
+}
+
+// jsonPair is a key of a JSON object and its value.
+type jsonPair struct {
+	k string
+	v json.RawMessage
 }
 
 // Write prints the report: one JSON object and a newline when asJSON, else
@@ -580,17 +597,15 @@ var queryKeys = map[string]bool{
 	"pushes_mean": true, "peak_open_mean": true, "allocs_per_query": true, "bytes_per_query": true,
 }
 
-// dropKeys returns the JSON object b without the top-level keys in drop,
-// the others in their order.
-func dropKeys(b []byte, drop map[string]bool) ([]byte, error) {
+// topPairs returns the top-level keys of the JSON object b and their
+// values, without the keys in drop.
+func topPairs(b []byte, drop map[string]bool) ([]jsonPair, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
 	if _, err := dec.Token(); err != nil { // {
 		return nil, err
 	}
-	var buf bytes.Buffer
-	buf.WriteByte('{')
-	first := true
+	var out []jsonPair
 	for dec.More() {
 		kt, err := dec.Token()
 		if err != nil {
@@ -600,21 +615,11 @@ func dropKeys(b []byte, drop map[string]bool) ([]byte, error) {
 		if err := dec.Decode(&raw); err != nil {
 			return nil, err
 		}
-		k := kt.(string)
-		if drop[k] {
-			continue
+		if k := kt.(string); !drop[k] {
+			out = append(out, jsonPair{k, raw})
 		}
-		if !first {
-			buf.WriteByte(',')
-		}
-		first = false
-		kb, _ := json.Marshal(k)
-		buf.Write(kb)
-		buf.WriteByte(':')
-		buf.Write(raw)
 	}
-	buf.WriteByte('}')
-	return buf.Bytes(), nil
+	return out, nil
 }
 
 // The values of optimum_source: what the subopt fields, -worst's and
