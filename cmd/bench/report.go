@@ -17,7 +17,7 @@ import (
 // Report is what every mode returns and Main prints: one JSON object with
 // -json, aligned "key  value" lines without. The fields below are the common
 // vocabulary (issue 2 names the first block); a mode adds its own with Set,
-// which appear after them in key order. Times are microseconds of wall clock
+// placed among them by reportKeyOrder. Times are microseconds of wall clock
 // per query; allocations come from runtime.MemStats around the timed loop.
 //
 // JSON cannot carry NaN or ±Inf: Set and Write turn them into null.

@@ -28,7 +28,7 @@ import (
 func init() {
 	registerFlags(func(fs *flag.FlagSet, c *Config) {
 		c.Ext["worst"] = fs.Int("worst", 0, "list the `N` rows furthest from the optimum either way (|cost / optimal − 1|; rows where the planner and the optimum disagree on whether a path exists first), each with its query number for the app's -query")
-		c.Ext["csv"] = fs.String("csv", "", "write one CSV line per query to `FILE`: query, line, start_x/y, goal_x/y, optimal (what subopt is against: A*'s cost for hpa and group, else the file's), scen_optimal (the file's), cost, subopt, found, us (first run), expanded, problem")
+		c.Ext["csv"] = fs.String("csv", "", "write one CSV line per query to `FILE`: query, line, start_x/y, goal_x/y, found, optimal (what subopt is against: A*'s cost for hpa and group, else the file's), scen_optimal (the file's), cost, subopt, us (first run), expanded, problem")
 	})
 	scopeFlags(queryRuns, isQueryRun, "worst", "csv")
 }
@@ -416,8 +416,11 @@ func sameFile(a, b string) bool {
 func rowsCSV(rows []rowResult) []byte {
 	var b bytes.Buffer
 	w := csv.NewWriter(&b)
-	w.Write([]string{"query", "line", "start_x", "start_y", "goal_x", "goal_y", "optimal", "scen_optimal",
-		"cost", "subopt", "found", "us", "expanded", "problem"})
+	// Columns in the report's order (reportKeyOrder): the row, whether a
+	// path was found, its cost against the optimum, its time and effort;
+	// the problem's words last.
+	w.Write([]string{"query", "line", "start_x", "start_y", "goal_x", "goal_y", "found", "optimal", "scen_optimal",
+		"cost", "subopt", "us", "expanded", "problem"})
 	num := func(v float64, ok bool) string {
 		if !ok {
 			return ""
@@ -427,8 +430,9 @@ func rowsCSV(rows []rowResult) []byte {
 	for i, r := range rows {
 		w.Write([]string{strconv.Itoa(r.q.number(i)), strconv.Itoa(r.q.Line),
 			strconv.Itoa(r.q.Start.X), strconv.Itoa(r.q.Start.Y), strconv.Itoa(r.q.Goal.X), strconv.Itoa(r.q.Goal.Y),
+			strconv.FormatBool(r.found),
 			num(r.ref, r.ref >= 0), num(r.q.FileOptimal, r.q.FileOptimal >= 0), num(r.cost, r.found), num(r.sub, !math.IsNaN(r.sub)),
-			strconv.FormatBool(r.found), strconv.FormatFloat(r.us, 'f', 3, 64), strconv.Itoa(r.expanded), r.problem})
+			strconv.FormatFloat(r.us, 'f', 3, 64), strconv.Itoa(r.expanded), r.problem})
 	}
 	w.Flush() // into memory: no error
 	return b.Bytes()

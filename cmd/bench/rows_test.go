@@ -91,7 +91,7 @@ func TestWorstAndCSV(t *testing.T) {
 		t.Fatal(err)
 	}
 	n := len(pts) / 2
-	if len(recs) != n+1 || strings.Join(recs[0], ",") != "query,line,start_x,start_y,goal_x,goal_y,optimal,scen_optimal,cost,subopt,found,us,expanded,problem" {
+	if len(recs) != n+1 || strings.Join(recs[0], ",") != "query,line,start_x,start_y,goal_x,goal_y,found,optimal,scen_optimal,cost,subopt,us,expanded,problem" {
 		t.Fatalf("csv: %d records, header %v", len(recs), recs[0])
 	}
 	subs := map[int]float64{}
@@ -100,14 +100,14 @@ func TestWorstAndCSV(t *testing.T) {
 		if r[0] != strconv.Itoa(i+1) || r[1] != strconv.Itoa(i+2) {
 			t.Errorf("csv row %d: query %s line %s, want %d and %d", i, r[0], r[1], i+1, i+2)
 		}
-		if r[2] != strconv.Itoa(pts[2*i].X) || r[5] != strconv.Itoa(pts[2*i+1].Y) || r[10] != "true" || r[6] != r[7] {
+		if r[2] != strconv.Itoa(pts[2*i].X) || r[5] != strconv.Itoa(pts[2*i+1].Y) || r[6] != "true" || r[7] != r[8] {
 			t.Errorf("csv row %d: %v", i, r)
 		}
-		opt, _ := strconv.ParseFloat(r[6], 64)
-		cost, _ := strconv.ParseFloat(r[8], 64)
-		sub, err := strconv.ParseFloat(r[9], 64)
+		opt, _ := strconv.ParseFloat(r[7], 64)
+		cost, _ := strconv.ParseFloat(r[9], 64)
+		sub, err := strconv.ParseFloat(r[10], 64)
 		if math.Abs(cost-opt) <= OptimalTolerance && sub != 0 || err != nil || math.Abs(sub-(cost/opt-1)) > 1e-5 {
-			t.Errorf("csv row %d: subopt %q for cost %v / optimal %v", i, r[8], cost, opt)
+			t.Errorf("csv row %d: subopt %q for cost %v / optimal %v", i, r[10], cost, opt)
 		}
 		subs[i+1] = sub
 		sum += sub
@@ -394,7 +394,7 @@ func TestScenarioListAfterEdits(t *testing.T) {
 	}
 	differ := 0
 	for _, r := range recs[1:] {
-		if r[6] != r[7] {
+		if r[7] != r[8] {
 			differ++ // A*'s on the edited world, the list's own
 		}
 	}
