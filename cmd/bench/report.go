@@ -524,7 +524,7 @@ func (r *Report) listLines(key string) []line {
 		// Not mismatches: a planner that is not exact is expected to
 		// return such costs (an engineer read HPA*'s as errors).
 		ms, n = r.Suboptimal, max(r.suboptRows, len(r.Suboptimal))
-		what = "rows above the optimum, as -algo " + r.Algo + " may return"
+		what = "rows above the optimum, as " + r.inexactWhat() + " may return"
 	}
 	head := fmt.Sprintf("%d (%s)", n, what)
 	switch {
@@ -797,6 +797,20 @@ func (r *Report) exact() bool {
 		return false
 	}
 	return r.Heuristic != "manhattan" || r.Neighborhood == 4
+}
+
+// inexactWhat names what makes the run's planner not exact, for the text
+// report's suboptimal rows: "-algo hpa", "-algo astar -weight 1.5".
+func (r *Report) inexactWhat() string {
+	what := "-algo " + r.Algo
+	switch {
+	case r.Algo != "astar" && r.Algo != "dijkstra" && r.Algo != "astar-cluster":
+	case r.Weight > 1:
+		what += fmt.Sprintf(" -weight %g", r.Weight)
+	case r.Heuristic == "manhattan" && r.Neighborhood == 8:
+		what += " -heuristic manhattan (an overestimate on 8-connected moves)"
+	}
+	return what
 }
 
 // listProblems fills Mismatches and Suboptimal, and the fields errors and

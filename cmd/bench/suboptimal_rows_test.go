@@ -34,15 +34,16 @@ func TestSuboptimalRowsApartFromErrors(t *testing.T) {
 		heuristic   string
 		weight      float64
 		errors, sub int
+		what        string // what the text report says the rows are expected of
 	}{
-		{"hpa", "", 0, 5, 1},
-		{"group", "", 0, 5, 1},
-		{"greedy", "", 0, 5, 1},
-		{"astar", "manhattan", 0, 5, 1}, // inadmissible on 8-connected moves
-		{"astar", "", 1.5, 5, 1},        // weighted
-		{"astar", "", 0, 6, 0},
-		{"dijkstra", "", 0, 6, 0},
-		{"astar-cluster", "", 0, 6, 0},
+		{"hpa", "", 0, 5, 1, "-algo hpa"},
+		{"group", "", 0, 5, 1, "-algo group"},
+		{"greedy", "", 0, 5, 1, "-algo greedy"},
+		{"astar", "manhattan", 0, 5, 1, "-algo astar -heuristic manhattan (an overestimate on 8-connected moves)"},
+		{"astar", "", 1.5, 5, 1, "-algo astar -weight 1.5"},
+		{"astar", "", 0, 6, 0, ""},
+		{"dijkstra", "", 0, 6, 0, ""},
+		{"astar-cluster", "", 0, 6, 0, ""},
 	} {
 		r := &Report{Algo: tc.algo, Heuristic: tc.heuristic, Weight: tc.weight, Neighborhood: 8, refAStar: true, Queries: len(rows)}
 		r.rows = append([]rowResult(nil), rows...)
@@ -57,6 +58,9 @@ func TestSuboptimalRowsApartFromErrors(t *testing.T) {
 				t.Errorf("%s: an exact algorithm has no suboptimal rows: %v %v", tc.algo, sub, r.Suboptimal)
 			}
 			continue
+		}
+		if lines := r.listLines("suboptimal_rows"); len(lines) != 2 || !strings.Contains(lines[0].v, "as "+tc.what+" may return") {
+			t.Errorf("%s: text %v; want it to say the rows are as %s may return", tc.algo, lines, tc.what)
 		}
 		if sub != tc.sub || len(r.Suboptimal) != 1 || *r.Suboptimal[0].Cost != 12 {
 			t.Errorf("%s %s %g: suboptimal %v %v; want the row of cost 12", tc.algo, tc.heuristic, tc.weight, sub, r.Suboptimal)
