@@ -121,6 +121,12 @@ func ReadScen(r io.Reader, name string) ([]ScenRow, error) {
 		if err != nil || math.IsNaN(opt) || math.IsInf(opt, 0) || opt < 0 {
 			return nil, errAt(name, lr.line, "optimal length %s is not a finite number ≥ 0", quoteText(f[8]))
 		}
+		if most := maxPathLength(row.Width, row.Height); opt > most {
+			// A finite but absurd length (1e308) overflowed the
+			// rounding of every report that printed it.
+			return nil, errAt(name, lr.line, "optimal length %s is longer than any path on the row's own %d×%d map (at most %.1f: every cell once, diagonally, at weight %d)",
+				quoteText(f[8]), row.Width, row.Height, most, maxMoveWeight)
+		}
 		row.Optimal = opt
 		if string(f[1]) != mapField {
 			mapField = string(f[1])
@@ -305,4 +311,13 @@ func Suboptimality(cost, optimal float64) (sub float64, ok bool) {
 		return 0, true
 	}
 	return sub, true
+}
+
+// maxMoveWeight is the largest move weight of a cell (pathing.Grid).
+const maxMoveWeight = 255
+
+// maxPathLength bounds the length of any simple path on a w×h map: every
+// cell entered once, diagonally, at the largest weight.
+func maxPathLength(w, h int) float64 {
+	return float64(w) * float64(h) * maxMoveWeight * math.Sqrt2
 }

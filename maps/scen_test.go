@@ -39,6 +39,9 @@ func TestReadScenErrors(t *testing.T) {
 		{"bad optimal", "version 1\n0 a.map 4 3 1 2 3 0 NaN\n", "s.scen:2: optimal length \"NaN\" is not a finite number"},
 		{"start outside own map", "version 1\n0 a.map 4 3 4 2 3 0 1\n", "s.scen:2: start (4,2) is outside the row's own 4×3 map"},
 		{"goal outside own map", "version 1\n0 a.map 4 3 0 0 0 -1 1\n", "s.scen:2: goal (0,-1) is outside"},
+		// 1e308 passed, and cmd/bench failed on it with "json:
+		// unsupported value: +Inf" (its rounding overflowed).
+		{"optimal beyond any path", "version 1\n0 a.map 4 3 0 0 3 2 1e308\n", "s.scen:2: optimal length \"1e308\" is longer than any path on the row's own 4×3 map (at most 4327.5: every cell once, diagonally, at weight 255)"},
 		{"huge size", "version 1\n0 a.map 40000 3 0 0 0 0 1\n", "s.scen:2: map size 40000×3 is not between 1 and 16384"},
 		{"long line", "version 1\n" + strings.Repeat("1 ", 3000), "s.scen:2: line is longer than 4096 bytes"},
 	} {
