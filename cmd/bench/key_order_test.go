@@ -71,3 +71,28 @@ func TestReportKeyOrderUnique(t *testing.T) {
 		}
 	}
 }
+
+// The rows of mismatches and suboptimal_rows name a row as -worst's rows
+// do, in the same order: query, line, start, goal, optimal, cost, problem
+// (they began with line, -worst with query).
+func TestRowListsKeyOrder(t *testing.T) {
+	scen := tinyScenWith(t, "0\t6\t12.41421356", "0\t6\t13.00000000")
+	_, out, _ := runMain(t, "-map", tinyMap, "-scen", scen, "-worst", "1", "-json")
+	want := "query line start goal optimal cost"
+	for _, list := range []string{"mismatches", "worst"} {
+		i := strings.Index(out, `"`+list+`":[{`)
+		if i < 0 {
+			t.Fatalf("no %s in %s", list, out)
+		}
+		row := out[i+len(list)+5:]
+		row = row[:strings.IndexByte(row, '}')]
+		var keys []string
+		for _, f := range strings.Split(row, `,"`) {
+			k, _, _ := strings.Cut(strings.Trim(f, `"`), `"`)
+			keys = append(keys, k)
+		}
+		if got := strings.Join(keys, " "); !strings.HasPrefix(got, want) {
+			t.Errorf("%s rows: keys %s; want them to start %s", list, got, want)
+		}
+	}
+}

@@ -132,8 +132,8 @@ var fixedPlaces = map[string]int{
 
 // Mismatch is one query that failed a check.
 type Mismatch struct {
-	Line    int      `json:"line,omitempty"` // scenario line, when from a file
 	Query   int      `json:"query"`          // the window's query number (-query, Ctrl+G), as -worst's
+	Line    int      `json:"line,omitempty"` // scenario line, when from a file
 	Start   [2]int   `json:"start"`
 	Goal    [2]int   `json:"goal"`
 	Optimal *float64 `json:"optimal"` // null when the query has none (the report's optimum_source)
