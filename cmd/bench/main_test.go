@@ -286,7 +286,7 @@ func TestFourNeighborhood(t *testing.T) {
 	if m["optimal_checked"] != 0.0 || code != exitCheck || errs != want {
 		t.Errorf("exit %d, optimal_checked %v, stderr %q: want 1, 0 and %q (the 8-connected column does not apply)", code, m["optimal_checked"], errs, want)
 	}
-	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-json", "-check", "-max-subopt", "0.5"); code != exitCheck || !strings.Contains(errs, "no cost was checked") {
+	if code, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-nb", "4", "-json", "-check", "-algo", "greedy", "-max-subopt", "0.5"); code != exitCheck || !strings.Contains(errs, "no cost was checked") {
 		t.Errorf("-check -max-subopt under -nb 4: exit %d, %q; want 1, nothing checked", code, errs)
 	}
 	for _, algo := range []string{"hpa", "group"} {

@@ -788,15 +788,20 @@ func objectLines(key string, raw json.RawMessage) ([]line, bool) {
 // A*, Dijkstra and A* with the cluster heuristic, unweighted, under an
 // admissible heuristic (manhattan overestimates diagonal moves).
 func (r *Report) exact() bool {
-	switch r.Algo {
+	return exactSearch(r.Algo, r.Weight, r.Heuristic == "manhattan" && r.Neighborhood == 8)
+}
+
+// exactSearch reports whether -algo algo with the A* weight weight returns
+// optimal paths: A*, Dijkstra and A* with the cluster heuristic,
+// unweighted, unless manhattan8 (the manhattan heuristic on 8-connected
+// moves, an overestimate).
+func exactSearch(algo string, weight float64, manhattan8 bool) bool {
+	switch algo {
 	case "astar", "dijkstra", "astar-cluster":
 	default:
 		return false // hpa, group, greedy
 	}
-	if r.Weight > 1 {
-		return false
-	}
-	return r.Heuristic != "manhattan" || r.Neighborhood == 4
+	return weight <= 1 && !manhattan8
 }
 
 // inexactWhat names what makes the run's planner not exact, for the text

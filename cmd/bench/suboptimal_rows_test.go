@@ -93,3 +93,40 @@ func TestHPASuboptimalRowsAreNotMismatches(t *testing.T) {
 		t.Errorf("errors %q", v)
 	}
 }
+
+// -check -max-subopt F loosens the check for a planner that is not exact;
+// given to A* or Dijkstra it let a cost F above the optimum pass, hiding
+// the bug -check is for, and was taken without a word. It is refused for
+// an exact search, and taken where the search is not exact.
+func TestMaxSuboptRefusedForExactSearch(t *testing.T) {
+	for _, args := range [][]string{
+		{"-algo", "astar"},
+		{"-algo", "dijkstra"},
+		{"-algo", "astar-cluster", "-cluster", "4"},
+		{"-algo", "astar", "-heuristic", "manhattan", "-nb", "4"},
+	} {
+		code, _, errs := runMain(t, append([]string{"-map", tinyMap, "-scen", tinyScen, "-check", "-max-subopt", "0.1"}, args...)...)
+		if code != exitUsage || !strings.Contains(errs, "-max-subopt applies only with") {
+			t.Errorf("%v: exit %d, %q; want 2, -max-subopt refused", args, code, errs)
+		}
+	}
+	for _, args := range [][]string{
+		{"-algo", "hpa", "-cluster", "4", "-builds", "1"},
+		{"-algo", "group", "-cluster", "4"},
+		{"-algo", "greedy"},
+		{"-algo", "astar", "-weight", "1.5"},
+		{"-algo", "astar", "-heuristic", "manhattan"},
+	} {
+		code, _, errs := runMain(t, append([]string{"-map", tinyMap, "-scen", tinyScen, "-check", "-max-subopt", "10"}, args...)...)
+		if code != exitOK {
+			t.Errorf("%v: exit %d, %q; want 0", args, code, errs)
+		}
+	}
+	// A scenario run by the group hierarchy takes it; one run by A* not.
+	if code, _, errs := runMain(t, "-scenario", "builtin:textbook-groups", "-check", "-max-subopt", "10"); code != exitOK {
+		t.Errorf("group scenario: exit %d, %q", code, errs)
+	}
+	if code, _, errs := runMain(t, "-scenario", "builtin:textbook-groups", "-algo", "astar", "-check", "-max-subopt", "10"); code != exitUsage {
+		t.Errorf("group scenario run by astar: exit %d, %q; want 2", code, errs)
+	}
+}
