@@ -45,6 +45,9 @@ func oversizeErr(r io.Reader, path string, size int64) *Error {
 	msg := fmt.Sprintf("file has %d bytes, more than the %d a map of %d×%d cells needs",
 		size, MaxMapBytes, pathing.MaxSide, pathing.MaxSide)
 	switch Detect(head) {
+	case FormatScen:
+		// A Moving AI list is no map: its own limit.
+		return errAt(path, 0, "file has %d bytes, more than the %d a .scen list of at most %d rows may hold", size, maxScenBytes, MaxScenRows)
 	case FormatMovingAI:
 		lr := newLineReader(&cutReader{head}, path, pathing.MaxSide, MaxMapBytes)
 		w, h, err := readMovingAIHeader(lr)

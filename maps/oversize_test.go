@@ -51,10 +51,16 @@ func TestOversizedFileRefusedByDeclaredSize(t *testing.T) {
 			[]string{"huge.txt:1: row has 20000 cells, more than the limit of 16384 a side"}},
 		{"tall.txt", "\n" + strings.Repeat(".", 1000) + "\n",
 			[]string{"tall.txt: file has 400020050 bytes", "rows of 1000 cells (line 2)", "about 399620 rows", "the limit of 16384 a side"}},
+		// A Moving AI list is no map: its limit is its own.
+		{"big.map.scen", "version 1\n",
+			[]string{"big.map.scen: file has 400020050 bytes, more than the 134217728 a .scen list of at most 1048576 rows may hold"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := bigFile(t, tc.name, tc.head, size)
 			_, err := LoadMap(p)
+			if strings.HasSuffix(tc.name, ".scen") {
+				_, err = LoadScen(p)
+			}
 			if err == nil {
 				t.Fatal("loaded")
 			}

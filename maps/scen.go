@@ -16,6 +16,10 @@ import (
 // Moving AI file has under 10,000).
 const MaxScenRows = 1 << 20
 
+// maxScenBytes is the largest .scen input accepted: MaxScenRows rows of
+// 128 bytes.
+const maxScenBytes = int64(MaxScenRows) * 128
+
 // maxScenLine is the longest .scen line accepted.
 const maxScenLine = 4096
 
@@ -49,7 +53,7 @@ type ScenRow struct {
 // Rows sharing a map field share one string. Cost: one pass, one allocation
 // per 1,000 or so rows.
 func ReadScen(r io.Reader, name string) ([]ScenRow, error) {
-	lr := newLineReader(r, name, maxScenLine, int64(MaxScenRows)*128)
+	lr := newLineReader(r, name, maxScenLine, maxScenBytes)
 	var rows []ScenRow
 	var mapField string
 	var f [10][]byte
