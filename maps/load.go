@@ -78,7 +78,7 @@ func looksScenarioHeader(first []byte) bool {
 	}
 	key := strings.ToLower(string(bytes.Fields(first)[0]))
 	switch key {
-	case "set", "name", "about", "query", "agent", "regions", "scen", "stroke":
+	case "set", "name", "about", "query", "agent", "regions", "scen", "scen-skip", "stroke":
 		// A scenario whose first line was left out ("set algo hpa" on
 		// top, written by hand): read as ASCII rows it was refused for
 		// cell (0,0)'s "unknown terrain 's'". Its reader now asks for

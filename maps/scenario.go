@@ -96,6 +96,13 @@ type Scenario struct {
 	// WriteScenario writes the path alone.
 	Scen     string
 	ScenRows []ScenRow
+	// ScenSkip are the rows of the list the session removed (1-based row
+	// numbers in the .scen file, ascending, each once), written as
+	// "scen-skip N N ..." lines: the list is never written, so a row
+	// removed in the window is left out by number. The parser takes them
+	// out of ScenRows (whose rows keep their Line); a number past the
+	// list's end (the list shortened since) is left out with a note.
+	ScenSkip []int
 	// ScenFile is the list's file as the parser opened it: Scen resolved
 	// against the scenario's folder.
 	ScenFile string
@@ -838,6 +845,7 @@ func LoadScenario(path string) (*Scenario, error) {
 type scenarioLines struct {
 	mapLine     int
 	scenLine    int
+	skipLine    int        // the first scen-skip line
 	regionLines []int      // the "regions N" line of each layer
 	regionRows  [][]int    // line of each row of each layer
 	layers      [][][]byte // rows of each region layer, checked once the map is known
@@ -1055,6 +1063,20 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				return nil, errAt(name, ln, "scen %s has no rows", p)
 			}
 			s.Scen, s.ScenRows, s.ScenFile = p, rows, sp
+		case "scen-skip":
+			if len(args) == 0 {
+				return nil, errAt(name, ln, "want \"scen-skip N ...\" (row numbers of the scen list, from 1)")
+			}
+			if at.skipLine == 0 {
+				at.skipLine = ln
+			}
+			for _, a := range args {
+				k, err := strconv.Atoi(a)
+				if err != nil || k < 1 {
+					return nil, errAt(name, ln, "scen-skip %s: want a row number of the scen list, from 1", quoteText([]byte(a)))
+				}
+				s.ScenSkip = append(s.ScenSkip, k)
+			}
 		case "regions":
 			if len(args) != 1 {
 				return nil, errAt(name, ln, "want \"regions LEVEL\", found %s", quoteText(line))
@@ -1174,7 +1196,7 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 		case "pathlens-scenario":
 			return nil, errAt(name, ln, "second pathlens-scenario line (the first is line %d)", versionAt)
 		default:
-			return nil, errAt(name, ln, "unknown keyword %s (want name, about, set, map, regions, query, scen, agent, dig, fill, weight or stroke)", quoteText([]byte(word)))
+			return nil, errAt(name, ln, "unknown keyword %s (want name, about, set, map, regions, query, scen, scen-skip, agent, dig, fill, weight or stroke)", quoteText([]byte(word)))
 		}
 	}
 	if versionAt == 0 {
@@ -1198,12 +1220,47 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 		s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: set cluster %d is outside %d to %d: %d is used (a save writes it)",
 			name, oddClusterAt, oddCluster, MinCluster, MaxCluster, s.Settings.Cluster))
 	}
+	if err := s.skipScenRows(name, at.skipLine); err != nil {
+		return nil, err
+	}
 	if err := s.check(name, &at, setAt); err != nil {
 		return nil, err
 	}
 	s.checkView(name, setAt, viewLeft)
 	s.SetLines = setAt
 	return s, nil
+}
+
+// skipScenRows takes the rows ScenSkip names out of ScenRows (see
+// ScenSkip), sorting and compacting ScenSkip; line is the first scen-skip
+// line, for messages.
+func (s *Scenario) skipScenRows(name string, line int) error {
+	if len(s.ScenSkip) == 0 {
+		return nil
+	}
+	if s.Scen == "" {
+		return errAt(name, line, "scen-skip without a scen line (it names rows of the scen list)")
+	}
+	slices.Sort(s.ScenSkip)
+	s.ScenSkip = slices.Compact(s.ScenSkip)
+	n := len(s.ScenRows)
+	if last := s.ScenSkip[len(s.ScenSkip)-1]; last > n {
+		i, _ := slices.BinarySearch(s.ScenSkip, n+1)
+		s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: scen-skip %d: %s has %s: the rows past its end are left out (the list was shortened since)",
+			name, line, last, s.Scen, strconv.Itoa(n)+" "+plural(n, "row", "rows")))
+		s.ScenSkip = s.ScenSkip[:i]
+	}
+	kept := make([]ScenRow, 0, n-len(s.ScenSkip))
+	skip := s.ScenSkip
+	for i, r := range s.ScenRows {
+		if len(skip) > 0 && skip[0] == i+1 {
+			skip = skip[1:]
+			continue
+		}
+		kept = append(kept, r)
+	}
+	s.ScenRows = kept
+	return nil
 }
 
 // openAfterEdits reports whether cell p of the map is open once the edit
@@ -2013,6 +2070,14 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 	}
 	if s.Scen != "" {
 		fmt.Fprintf(bw, "scen %s\n", filepath.ToSlash(s.Scen))
+		// The rows removed, by number, a short line at a time.
+		for i := 0; i < len(s.ScenSkip); i += 20 {
+			bw.WriteString("scen-skip")
+			for _, k := range s.ScenSkip[i:min(i+20, len(s.ScenSkip))] {
+				fmt.Fprintf(bw, " %d", k)
+			}
+			bw.WriteByte('\n')
+		}
 	}
 	for _, q := range s.Queries {
 		fmt.Fprintf(bw, "query %d,%d %d,%d\n", q.Start.X, q.Start.Y, q.Goal.X, q.Goal.Y)
@@ -2289,7 +2354,7 @@ func (s *Scenario) Equal(o *Scenario) bool {
 	if s == nil || o == nil {
 		return s == o
 	}
-	if s.Name != o.Name || s.About != o.About || s.Settings != o.Settings || s.MapPath != o.MapPath || s.Scen != o.Scen ||
+	if s.Name != o.Name || s.About != o.About || s.Settings != o.Settings || s.MapPath != o.MapPath || s.Scen != o.Scen || !slices.Equal(s.ScenSkip, o.ScenSkip) ||
 		!s.Map.Equal(o.Map) || len(s.Regions) != len(o.Regions) ||
 		!equalSlices(s.Queries, o.Queries) || !equalSlices(agentKeys(s.Agents), agentKeys(o.Agents)) || !equalSlices(s.Edits, o.Edits) {
 		return false
