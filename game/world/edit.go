@@ -30,9 +30,12 @@ const (
 	// EditRooms is a room stroke (rooms.go): the rooms' letters change,
 	// not the cells, in the same undo history.
 	EditRooms
+	// EditQueries is a query taken off the session's list (RemoveQuery):
+	// no cell changes, in the same undo history.
+	EditQueries
 )
 
-var editNames = [...]string{"dig", "fill", "weight", "edit-log", "remove-agents", "rooms"}
+var editNames = [...]string{"dig", "fill", "weight", "edit-log", "remove-agents", "rooms", "remove-query"}
 
 func (k EditKind) String() string {
 	if int(k) < len(editNames) {
@@ -49,6 +52,7 @@ type Edit struct {
 	Cells   []CellEdit
 	removal *agentRemoval // for EditAgents
 	rooms   *roomEdit     // for EditRooms
+	query   *queryRemoval // for EditQueries
 	// pushed are the agents the edit moved off the cells it filled, done;
 	// unpushed, those its undo moved off the cells it had dug. Undo puts
 	// back the first, redo the second (agents.Sim.PutBack: only agents
@@ -64,10 +68,10 @@ type agentPushes struct {
 	list []agents.Push
 }
 
-// terrain reports whether e changes cells (every kind but EditAgents and
-// EditRooms): what a save writes as the edit log and what the edit counts
-// count.
-func (e *Edit) terrain() bool { return e.Kind != EditAgents && e.Kind != EditRooms }
+// terrain reports whether e changes cells (every kind but EditAgents,
+// EditRooms and EditQueries): what a save writes as the edit log and what
+// the edit counts count.
+func (e *Edit) terrain() bool { return e.Kind < EditAgents }
 
 // countTerrain counts the terrain edits in es.
 func countTerrain(es []Edit) int {
@@ -289,10 +293,12 @@ func (w *World) UnsavedText() string {
 	if w.RoomsUnsaved() {
 		also = append(also, "rooms")
 	}
-	if w.QueriesUnsaved() {
+	// Rows of the list removed are queries to the user, as the list's
+	// rows are (F3 goes through them).
+	if w.QueriesUnsaved() || !w.scenFileUnsaved() && w.scenRowsUnsaved() {
 		also = append(also, "queries")
 	}
-	if w.ScenUnsaved() {
+	if w.scenFileUnsaved() {
 		also = append(also, ".scen list")
 	}
 	switch {
@@ -808,6 +814,9 @@ func (w *World) Undo() {
 	case EditRooms:
 		w.roomStep(e.rooms, true)
 		return
+	case EditQueries:
+		w.queryStep(e.query, true)
+		return
 	}
 	w.logEdit("undo", e) // before the repair and plan lines it causes
 	w.applyCells(&w.edits.list[w.edits.pos], true)
@@ -827,6 +836,9 @@ func (w *World) Redo() {
 		return
 	case EditRooms:
 		w.roomStep(e.rooms, false)
+		return
+	case EditQueries:
+		w.queryStep(e.query, false)
 		return
 	}
 	w.logEdit("redo", e) // before the repair and plan lines it causes

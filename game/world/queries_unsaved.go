@@ -46,6 +46,7 @@ func (w *World) savedQueries() [][2]image.Point {
 func (w *World) markQueriesSaved() {
 	w.queriesSaved = w.savedQueries()
 	w.scenSaved = w.savedScen()
+	w.scenSkipSaved = slices.Clone(w.scenSkip)
 }
 
 // savedScen returns the .scen list a save would refer to (its scen line),
@@ -68,14 +69,23 @@ func (w *World) savedScen() string {
 // session opened with (the file's scen line, -scen, before Begin) is not,
 // as -from/-to are not (the command line still holds it), and neither is
 // dropping the saved list again.
-func (w *World) ScenUnsaved() bool {
+// Rows of the list removed or brought back (RemoveQuery, its undo) are
+// unsaved too: the file's scen-skip lines say which rows it has.
+func (w *World) ScenUnsaved() bool { return w.scenFileUnsaved() || w.scenRowsUnsaved() }
+
+// scenFileUnsaved is ScenUnsaved for the list's file alone.
+func (w *World) scenFileUnsaved() bool {
 	now := w.savedScen()
-	if now == w.scenSaved {
-		return false
-	}
 	// The same file by another path (a link to its folder) is the same
 	// list.
-	return now == "" || w.scenSaved == "" || !SameFile(now, w.scenSaved)
+	return now != w.scenSaved && (now == "" || w.scenSaved == "" || !SameFile(now, w.scenSaved))
+}
+
+// scenRowsUnsaved reports whether rows of the session's list were removed
+// (RemoveQuery) or brought back since the last save or load: the file's
+// scen-skip lines no longer say which rows the list has.
+func (w *World) scenRowsUnsaved() bool {
+	return w.savedScen() != "" && !slices.Equal(w.scenSkip, w.scenSkipSaved)
 }
 
 // QueriesUnsaved reports whether the session's queries differ from its

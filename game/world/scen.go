@@ -62,6 +62,8 @@ func (w *World) AddScenRows(path string, rows []maps.ScenRow) {
 	w.Queries = append(qs, own...)
 	w.ScenOptimal = append(opt, make([]float64, len(own))...)
 	w.ScenFile, w.scenAt, w.scenN = path, 0, len(rows)
+	w.scenSkip = nil // a list added whole
+	w.scenGen++
 	w.FirstQuery = 0
 }
 
@@ -73,8 +75,8 @@ func (w *World) PrependQuery(q [2]image.Point) {
 	if w.ScenOptimal != nil {
 		w.ScenOptimal = slices.Insert(w.ScenOptimal, 0, 0)
 	}
-	if w.scenN > 0 {
-		w.scenAt++
+	if w.scenN > 0 || w.ScenFile != "" {
+		w.scenAt++ // the list's rows (even all removed) follow it
 	}
 }
 

@@ -86,6 +86,9 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 		// is the one the session showed when it was saved).
 		w.ScenFile = sc.ScenFile
 		w.scenAt, w.scenN = len(w.Queries), len(sc.ScenRows)
+		for _, k := range sc.ScenSkip {
+			w.scenSkip = append(w.scenSkip, k-1) // the parser sorted them
+		}
 		w.ScenOptimal = make([]float64, len(w.Queries), len(w.Queries)+len(sc.ScenRows))
 		rowLen := make(map[[2]image.Point]float64, len(sc.ScenRows))
 		for _, r := range sc.ScenRows {
@@ -818,6 +821,10 @@ func (w *World) toScenario() (*maps.Scenario, leftOut) {
 	}
 	if w.scenN > 0 {
 		sc.Scen = w.ScenFile
+		sc.ScenSkip = nil
+		for _, k := range w.scenSkip {
+			sc.ScenSkip = append(sc.ScenSkip, k+1)
+		}
 	}
 	for _, e := range w.Edits() {
 		if n := len(sc.Edits); n > 0 && len(e.Cells) > 0 {

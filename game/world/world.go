@@ -156,6 +156,16 @@ type World struct {
 	// a "scen" line rather than writing its rows as queries.
 	ScenFile      string
 	scenAt, scenN int
+	// scenSkip are the rows of the list's file the session removed
+	// (RemoveQuery), 0-based, ascending: the file's rows less these are
+	// Queries[scenAt:scenAt+scenN], in order. A save writes them as
+	// scen-skip lines. scenGen counts the lists added (AddScenRows), so
+	// the undo of a removal knows whether its row's list is still there.
+	scenSkip []int
+	scenGen  int
+	// shown is the query an undo or redo of a removal asks the window to
+	// open (TakeQueryToShow).
+	shown queryToShow
 
 	Outcome  Outcome
 	Timeline Timeline
@@ -243,9 +253,11 @@ type World struct {
 	queriesSaved [][2]image.Point
 	// scenSaved is the .scen list of the last save or load (savedScen,
 	// "" for none): ScenUnsaved compares the session's with it.
-	scenSaved  string
-	stroke     *stroke
-	roomStroke *roomStroke // a room stroke in progress (rooms.go)
+	scenSaved string
+	// scenSkipSaved is scenSkip as last saved or loaded.
+	scenSkipSaved []int
+	stroke        *stroke
+	roomStroke    *roomStroke // a room stroke in progress (rooms.go)
 	// roomsCheck asks the next group hierarchy installed to say which
 	// rooms above level 1 it plans mostly outside themselves
 	// (roomsPlannedElsewhere): set when the session opens with such rooms
