@@ -30,6 +30,7 @@ const (
 
 	ActNextQuery
 	ActPrevQuery
+	ActRemoveQuery
 	ActGoto
 	ActBatch
 	ActWorst
@@ -120,8 +121,13 @@ var actionTable = []Binding{
 	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close help, gallery, question; drop a new start; unpin; unselect agents; stop a batch"},
 	{Action: ActQuit, Group: "View", Keys: keys(ebiten.KeyQ), Mods: ModCtrl, Help: "quit (asks first if anything is unsaved)"},
 
-	{Action: ActNextQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Help: "next query of the scenario"},
-	{Action: ActPrevQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Mods: ModShift, Help: "previous", Fold: true},
+	{Action: ActNextQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Help: "next query"},
+	{Action: ActPrevQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Mods: ModShift, Help: "back", Fold: true},
+	// Delete alone removes the selected agents; Ctrl+ takes the query on
+	// screen off the session's list (Backspace for keyboards without a
+	// forward Delete). Shift+Delete is cut on many systems, and a
+	// permanent delete in file managers: this one Ctrl+Z takes back.
+	{Action: ActRemoveQuery, Group: "Tools", Keys: keys(ebiten.KeyDelete), Mods: ModCtrl, Help: "remove", Fold: true},
 	{Action: ActGoto, Group: "Tools", Keys: keys(ebiten.KeyG), Mods: ModCtrl, Help: "go to a query number, a cell X,Y, or X,Y X,Y"},
 	{Action: ActBatch, Group: "Tools", Keys: keys(ebiten.KeyB), Mods: ModCtrl, Help: "run the whole list against A* (again: cancel)"},
 	{Action: ActWorst, Group: "Tools", Keys: keys(ebiten.KeyF4), Help: "the batch's next worst row"},
@@ -180,7 +186,7 @@ var actionTable = []Binding{
 	{Action: ActFaster, Group: "Playback", Keys: keys(ebiten.KeyArrowUp), Help: "faster (up to 100,000 events/s)"},
 	{Action: ActSlower, Group: "Playback", Keys: keys(ebiten.KeyArrowDown), Help: "slower (down to 1 event/s)"},
 
-	{Action: ActUndo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl, Help: "undo a stroke, or an agent spawn, send or removal"},
+	{Action: ActUndo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl, Help: "undo a stroke, an agent spawn, send or removal, or a query removed"},
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyY), Mods: ModCtrl, Help: "redo"},
 	{Action: ActRedo, Group: "Edit", Keys: keys(ebiten.KeyZ), Mods: ModCtrl | ModShift, Help: "redo"},
 	{Action: ActSave, Group: "Edit", Keys: keys(ebiten.KeyS), Mods: ModCtrl, Help: "save the session as a scenario (.pls)"},

@@ -1623,7 +1623,7 @@ func (g *Game) updateKeys() {
 		{ActNextStage, w.NextStage}, {ActPrevStage, w.PrevStage},
 		{ActFaster, w.Faster}, {ActSlower, w.Slower},
 		{ActAgentsFaster, func() { w.StepAgentClock(true) }}, {ActAgentsSlower, func() { w.StepAgentClock(false) }},
-		{ActUndo, g.undo}, {ActRedo, w.Redo},
+		{ActUndo, g.undo}, {ActRedo, g.redo},
 	}
 	for _, s := range simple {
 		if in.JustPressed(s.a) {
@@ -1641,6 +1641,9 @@ func (g *Game) updateKeys() {
 	}
 	if in.JustPressed(ActPrevQuery) {
 		g.stepQuery(-1)
+	}
+	if in.JustPressed(ActRemoveQuery) {
+		g.removeQuery()
 	}
 	if in.JustPressed(ActBatch) {
 		g.toggleBatch()
@@ -2237,6 +2240,14 @@ func (g *Game) undo() {
 		}
 	}
 	g.w.Undo()
+	g.showQueryBack()
+}
+
+// redo is Ctrl+Y: the step undone done again, and the query after a
+// removal done again shown (showQueryBack).
+func (g *Game) redo() {
+	g.w.Redo()
+	g.showQueryBack()
 }
 
 // switchRows describes the panel's switches; switchActions gives the

@@ -169,8 +169,8 @@ func (w *World) fits(r *queryRemoval) bool {
 }
 
 // queryStep undoes (undo) or redoes the removal r, and asks the window to
-// show the query brought back, or the one after the query taken again
-// (TakeQueryToShow). A removal whose list was replaced since (a .scen
+// show the query brought back, or, when the query taken again was on
+// screen, the one after it (TakeQueryToShow). A removal whose list was replaced since (a .scen
 // dropped) is brought back as one of the session's own queries, at the end
 // of the list, and says so; a redo removes it where it now stands.
 func (w *World) queryStep(r *queryRemoval, undo bool) {
@@ -205,10 +205,14 @@ func (w *World) queryStep(r *queryRemoval, undo bool) {
 		}
 		r.before = r.row < 0 && k < w.scenAt
 	}
+	onScreen := w.HasStart && w.HasGoal && [2]image.Point{w.Start, w.Goal} == r.q
 	w.takeQuery(r)
 	w.Log.Add(verb, F{"kind", EditQueries}, F{"index", r.at + 1}, F{"from", pt(r.q[0])}, F{"to", pt(r.q[1])})
 	w.Note("query %s (%d,%d) → (%d,%d) removed again (Ctrl+Z brings it back)", Count(r.at+1), r.q[0].X, r.q[0].Y, r.q[1].X, r.q[1].Y)
-	if next := w.afterRemoval(r); next >= 0 || len(w.Queries) == 0 {
+	if next := w.afterRemoval(r); onScreen {
+		// It was on screen: the next is shown, as after the removal, and
+		// it is no longer (nothing to keep as the user's own).
+		w.clearEndpoints()
 		w.shown = queryToShow{i: next, set: true}
 	}
 }
