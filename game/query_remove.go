@@ -83,7 +83,11 @@ func (g *Game) openAfter(i int, msg string, keep bool) {
 	switch {
 	case shown:
 		q := w.Queries[i]
-		w.Note("%s; query %s of %s: (%d,%d) → (%d,%d)", msg, world.Count(i+1), world.Count(len(w.Queries)), q[0].X, q[0].Y, q[1].X, q[1].Y)
+		scen := "" // as F3 says it (gotoQuery)
+		if opt := g.scenOptimal(i); opt > 0 && g.scenHolds() {
+			scen = fmt.Sprintf(", the .scen's optimal %.2f", opt)
+		}
+		w.Note("%s; query %s of %s: (%d,%d) → (%d,%d)%s", msg, world.Count(i+1), world.Count(len(w.Queries)), q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
 	case w.MessageSeq != seq && w.MessageErr:
 		w.Message += "; " + msg
 		w.MessageSeq++

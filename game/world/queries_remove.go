@@ -170,9 +170,10 @@ func (w *World) fits(r *queryRemoval) bool {
 
 // queryStep undoes (undo) or redoes the removal r, and asks the window to
 // show the query brought back, or, when the query taken again was on
-// screen, the one after it (TakeQueryToShow). A removal whose list was replaced since (a .scen
-// dropped) is brought back as one of the session's own queries, at the end
-// of the list, and says so; a redo removes it where it now stands.
+// screen, the one after it (TakeQueryToShow). A removal whose list was
+// replaced since (a .scen dropped) is brought back as one of the
+// session's own queries, at the end of the list, and says so; a redo
+// removes it where it now stands.
 func (w *World) queryStep(r *queryRemoval, undo bool) {
 	verb := "redo"
 	if undo {
