@@ -47,19 +47,33 @@ type Env struct {
 	// a -scenario gives others: the window opening the .tmx uses them, and
 	// bench -map answered on square clusters alone.
 	MapRooms maps.Rooms
-	// RowsNote says that -rows N asked for more rows than the .scen holds
-	// (run prints it on stderr); "" otherwise.
+	// RowsNote says that -rows N asked for more rows than the .scen holds,
+	// or that -every K leaves one row (run prints it on stderr); ""
+	// otherwise.
 	RowsNote string
 }
 
 // rowsNote returns the stderr note of a -rows N larger than the total
-// rows of file, or "": the run took every row without a word, so a user
-// asking for 100000 rows read a 160-row run as the figure for 100000.
+// rows of file, or of an -every K that leaves one row of them, or "": the
+// run took every row without a word, so a user asking for 100000 rows read
+// a 160-row run as the figure for 100000; and -every 500 on those 160 ran
+// row 1 alone, read as a sample.
 func rowsNote(c *Config, total int, file string) string {
-	if c.Rows <= total {
-		return ""
+	var notes []string
+	n := total
+	if c.Rows > total {
+		notes = append(notes, fmt.Sprintf("bench: note: -rows %d: %s has %d rows; running all %d", c.Rows, file, total, total))
+	} else if c.Rows > 0 {
+		n = c.Rows
 	}
-	return fmt.Sprintf("bench: note: -rows %d: %s has %d rows; running all %d", c.Rows, file, total, total)
+	if c.Every > 1 && c.Every >= n && n > 1 {
+		of := fmt.Sprintf("%s's %d rows", file, n)
+		if n < total {
+			of = fmt.Sprintf("the %d rows -rows leaves", n)
+		}
+		notes = append(notes, fmt.Sprintf("bench: note: -every %d: %s give one sample, row 1; an -every under %d samples more", c.Every, of, n))
+	}
+	return strings.Join(notes, "\n")
 }
 
 // LoadEnv reads c.MapPath (a file, or builtin:NAME from package assets)

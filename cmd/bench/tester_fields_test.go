@@ -235,6 +235,17 @@ func TestTesterMessages(t *testing.T) {
 	if _, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-rows", "10"); strings.Contains(errs, "note") {
 		t.Errorf("-rows 10 of 10 rows: %q", errs)
 	}
+	// -every K at or past the rows left runs row 1 alone: said, as -rows is.
+	code, out, errs = runMain(t, "-map", tinyMap, "-scen", tinyScen, "-every", "500", "-json")
+	if code != 0 || decode(t, out)["queries"] != 1.0 || !strings.Contains(errs, "-every 500: testdata/tiny.map.scen's 10 rows give one sample, row 1") {
+		t.Errorf("-every 500 on 10 rows: exit %d, stderr %q", code, errs)
+	}
+	if _, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-rows", "4", "-every", "4"); !strings.Contains(errs, "-every 4: the 4 rows -rows leaves give one sample") {
+		t.Errorf("-rows 4 -every 4: stderr %q", errs)
+	}
+	if _, _, errs := runMain(t, "-map", tinyMap, "-scen", tinyScen, "-every", "3"); strings.Contains(errs, "note") {
+		t.Errorf("-every 3 of 10 rows: %q", errs)
+	}
 }
 
 // A user: -algo group with -from/-to printed no reachable and no subopt
