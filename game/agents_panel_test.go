@@ -25,15 +25,33 @@ func openCells(t *testing.T, g *Game, n int) []image.Point {
 	return ps
 }
 
-// idleFrames runs frames Updates (each with a Draw, 10 ms apart) and
-// reports whether any of them but the first needed a redraw, and whether
-// the agents' tick moved.
-func idleFrames(t *testing.T, g *Game, screen *ebiten.Image, frames int) (redraws int, ticked bool) {
+// idleFrameGap is how far idleFrames moves the frame clock a frame: the
+// 11 frames it counts span 440 ms, under needsDraw's 500 ms safety net,
+// and a redraw ten times a second shows in 4 of them.
+const idleFrameGap = 40 * time.Millisecond
+
+// steppedFrameClock makes frameClock, for the rest of the test, a clock
+// that stands still until the returned step moves it on: what a frame
+// redraws then depends on the frames, not on how loaded the machine is.
+// It starts an hour ahead of the wall clock, so that a time the game reads
+// from the wall clock instead shows.
+func steppedFrameClock(t *testing.T) (step func(time.Duration)) {
+	t.Helper()
+	now := time.Now().Add(time.Hour)
+	frameClock = func() time.Time { return now }
+	t.Cleanup(func() { frameClock = time.Now })
+	return func(d time.Duration) { now = now.Add(d) }
+}
+
+// idleFrames runs frames Updates (each with a Draw, idleFrameGap apart on
+// the frame clock, which step moves on) and reports how many of them but
+// the first needed a redraw, and whether the agents' tick moved.
+func idleFrames(t *testing.T, g *Game, screen *ebiten.Image, frames int, step func(time.Duration)) (redraws int, ticked bool) {
 	t.Helper()
 	s := g.w.Agents()
 	now := s.Now()
 	for i := range frames {
-		time.Sleep(10 * time.Millisecond)
+		step(idleFrameGap)
 		if err := g.Update(); err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +69,13 @@ func idleFrames(t *testing.T, g *Game, screen *ebiten.Image, frames int) (redraw
 // paused agents it was redrawn ten times a second. A paused or empty
 // simulation now keeps the frame key, needs no redraw, counts no tick,
 // and the replan panel goes once no agent is left.
+//
+// It failed now and then on a loaded machine: with frames 10 ms apart by
+// the wall clock, one frame came over half a second after the last drawn
+// and needsDraw's safety net redrew it. The frames run on a stepped frame
+// clock now (steppedFrameClock).
 func TestIdleAgentsNeedNoRedraw(t *testing.T) {
+	step := steppedFrameClock(t)
 	g := drawnGame(t, 1280, 800)
 	screen := ebiten.NewImage(1280, 800)
 	cells := openCells(t, g, 6)
@@ -65,7 +89,7 @@ func TestIdleAgentsNeedNoRedraw(t *testing.T) {
 	if g.r.AgentsRect().Empty() {
 		t.Fatal("no replan panel with 6 agents on a 1280×800 window")
 	}
-	if n, ticked := idleFrames(t, g, screen, 12); n > 0 || ticked {
+	if n, ticked := idleFrames(t, g, screen, 12, step); n > 0 || ticked {
 		t.Errorf("6 paused agents: %d redraws in 11 frames, tick moved %v", n, ticked)
 	}
 
@@ -75,7 +99,7 @@ func TestIdleAgentsNeedNoRedraw(t *testing.T) {
 		t.Fatal(err)
 	}
 	g2.w.ToggleAgents()
-	idleFrames(t, g2, screen, 3)
+	idleFrames(t, g2, screen, 3, step)
 	g2.w.Undo()
 	if s := g2.w.Agents(); s.Live() != 0 || !s.Running() {
 		t.Fatalf("after the undo: %d agents, running %v", s.Live(), s.Running())
@@ -85,8 +109,16 @@ func TestIdleAgentsNeedNoRedraw(t *testing.T) {
 	if !g2.r.AgentsRect().Empty() {
 		t.Errorf("the replan panel stayed at %v with no agent left", g2.r.AgentsRect())
 	}
-	if n, ticked := idleFrames(t, g2, screen, 12); n > 0 || ticked {
+	if n, ticked := idleFrames(t, g2, screen, 12, step); n > 0 || ticked {
 		t.Errorf("no agents, clock running: %d redraws in 11 frames, tick moved %v", n, ticked)
+	}
+	// The clock stepped is the one the safety net reads: 12 idle frames
+	// after the last drawn, a step to just past its half second draws the
+	// frame again.
+	step(500*time.Millisecond + time.Millisecond - 12*idleFrameGap)
+	g2.Update()
+	if !g2.needsDraw() {
+		t.Error("no redraw 501 ms after the last: the test's frame clock is not the one needsDraw reads")
 	}
 }
 

@@ -868,7 +868,7 @@ func (g *Game) Update() (err error) {
 		return ebiten.Termination
 	}
 	g.frames++
-	now := time.Now()
+	now := frameClock()
 	dt := 1.0 / 60
 	if !g.last.IsZero() {
 		dt = math.Min(now.Sub(g.last).Seconds(), 0.25)
@@ -1022,6 +1022,14 @@ func dirty(w *world.World) (d bool) {
 	return w.Dirty()
 }
 
+// frameClock is the clock of the window's own timing: each frame's dt,
+// how long a message and the repair flash have shown, and needsDraw's
+// half-second safety net; all the times it compares were read from it.
+// Tests step it by hand: on a loaded machine frames run seconds apart,
+// and a test of what an idle frame redraws then saw the safety net's
+// redraws (TestIdleAgentsNeedNoRedraw).
+var frameClock = time.Now
+
 // updateHook, when not nil, runs at the start of each Update (tests: a
 // panic there).
 var updateHook func(g *Game)
@@ -1059,7 +1067,7 @@ func (g *Game) frameKey() frameKey {
 	if s := w.Agents(); s != nil {
 		k.sim, k.simV = s, s.Version()
 	}
-	k.msgShown = w.Message != "" && g.messageAge(time.Now()) <= render.MessageLife(w.MessageErr)
+	k.msgShown = w.Message != "" && g.messageAge(frameClock()) <= render.MessageLife(w.MessageErr)
 	if at, ok := g.tool.(*agentTool); ok {
 		k.simDrag = at.drag
 	}
@@ -1071,10 +1079,11 @@ func (g *Game) frameKey() frameKey {
 // fading, or half a second passed (a safety net for anything the key
 // misses).
 func (g *Game) needsDraw() bool {
-	if g.drawKey != g.drawnKey || time.Since(g.drawnAt) > 500*time.Millisecond {
+	now := frameClock()
+	if g.drawKey != g.drawnKey || now.Sub(g.drawnAt) > 500*time.Millisecond {
 		return true
 	}
-	if g.repairHeld || !g.repairAt.IsZero() && time.Since(g.repairAt).Seconds() < 2.2 {
+	if g.repairHeld || !g.repairAt.IsZero() && now.Sub(g.repairAt).Seconds() < 2.2 {
 		return true
 	}
 	return false
@@ -1563,7 +1572,7 @@ func (g *Game) updateKeys() {
 		g.setUIScale(1)
 	}
 	if in.JustPressed(ActRepairShow) {
-		g.toggleRepair(time.Now())
+		g.toggleRepair(frameClock())
 	}
 	if in.JustPressed(ActPanel) && g.panelNoRoom() {
 		// Tab would change nothing on screen: say why, and what would
@@ -2772,7 +2781,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if !g.needsDraw() && g.opts.ShotPath == "" && g.shotPending == "" && g.opts.ProfileFrames == 0 && g.recording == nil {
 		return // the screen keeps the last frame (SetScreenClearedEveryFrame(false))
 	}
-	g.drawnKey, g.drawnAt = g.drawKey, time.Now()
+	g.drawnKey, g.drawnAt = g.drawKey, frameClock()
 	g.drawnBadge = ""
 	t0 := time.Now()
 	lay := g.lay
@@ -2787,7 +2796,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		Tool: g.tool.Name(), ToolHint: g.tool.Hint(), Brush: g.brush, BrushSize: g.brushSize, PaintMode: g.paintMode,
 		Switches: g.switchRows(),
 		ShowHelp: g.showHelp, HelpScroll: g.helpScroll, PanelScroll: g.panelScroll, PanelFollow: g.panelFollow(), ShowGallery: g.gallery, GallerySel: g.gallerySel,
-		FlashAge: -1, MessageAge: g.messageAge(time.Now()),
+		FlashAge: -1, MessageAge: g.messageAge(frameClock()),
 	}
 	if g.recording != nil {
 		f.MessageAge = math.Inf(1) // the recording shows the query, not the note of the moment
@@ -2806,8 +2815,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		f.Confirm = g.confirm.lines
 	}
 	f.Prompt = g.promptView()
-	f.FlashAge = g.flashAge(time.Now())
-	f.CutsAge = g.cutsAge(time.Now())
+	f.FlashAge = g.flashAge(frameClock())
+	f.CutsAge = g.cutsAge(time.Now()) // against the session's clock, which stamped the cut cells' start
 	if g.repairHeld {
 		f.FlashNote = "last repair, held: " + keysOf(ActRepairShow) + " lets it fade"
 	}
