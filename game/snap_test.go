@@ -2,6 +2,7 @@ package game
 
 import (
 	"image"
+	"math"
 	"testing"
 
 	"pathlens/game/world"
@@ -196,6 +197,29 @@ func TestPressOnTheDiscGrabsTheMarker(t *testing.T) {
 	g.mouseX, g.mouseY = int(sx), int(sy)
 	if got := g.grabEndpoint(g.cam.CellAt(float64(sx), float64(sy))); got != 1 {
 		t.Errorf("press on the start's centre grabbed %d, want the start", got)
+	}
+}
+
+// Regression (a new user): with the start and the goal on one cell, its
+// disc is split, the start's half on the left (render's drawEndpoints); a
+// press took the goal wherever it fell, so the start could not be dragged
+// off. A press on the left half grabs the start, on the right the goal.
+func TestPressOnASplitDiscGrabsItsHalf(t *testing.T) {
+	g := drawnGame(t, 1200, 760)
+	w := g.w
+	g.cam.Zoom = 20
+	p := openCells(t, g, 1)[0]
+	w.HasStart, w.HasGoal, w.Start, w.Goal = true, true, p, p
+	r := render.EndpointRadius(g.cam.Zoom)
+	for _, c := range []struct {
+		dx   float64
+		want int
+	}{{-r / 2, 1}, {-2, 1}, {2, 2}, {r / 2, 2}} {
+		x, y := g.cam.CellCenter(p)
+		g.mouseX, g.mouseY, g.mouseIn = int(math.Round(float64(x)+c.dx)), int(y), true
+		if got := g.grabEndpoint(g.cam.CellAt(float64(g.mouseX), float64(g.mouseY))); got != c.want {
+			t.Errorf("press %.1f px right of the split disc's centre grabbed %d, want %d (1 the start, 2 the goal)", c.dx, got, c.want)
+		}
 	}
 }
 

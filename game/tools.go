@@ -57,7 +57,8 @@ func (t *queryTool) Press(g *Game, c image.Point, mod bool) {
 // cell touching it, or anywhere on its drawn disc (the pointer within
 // render.EndpointRadius of its centre): on a fitted 512×512 map a disc
 // spans several cells, and a press on its edge used to start a new query
-// instead, throwing the old one away. With both in reach, the nearer wins.
+// instead, throwing the old one away. With both in reach, the nearer wins;
+// with both on one cell, the half of the split disc pressed.
 func (g *Game) grabEndpoint(c image.Point) int {
 	w := g.w
 	best, bestD := 0, math.Inf(1)
@@ -84,6 +85,15 @@ func (g *Game) grabEndpoint(c image.Point) int {
 		if d < bestD {
 			best, bestD = m.which, d
 		}
+	}
+	if best != 0 && g.mouseIn && w.HasStart && w.HasGoal && w.Start == w.Goal {
+		// One cell for both: its disc is split, the start's half on the
+		// left (render's drawEndpoints), and the half pressed is the one
+		// taken (the goal always was, and the start could not be dragged).
+		if x, _ := g.cam.CellCenter(w.Start); float64(g.mouseX) < float64(x) {
+			return 1
+		}
+		return 2
 	}
 	return best
 }

@@ -1948,6 +1948,31 @@ func (r *Renderer) drawEndpoints(dst *ebiten.Image, f *Frame) {
 			ft.DrawCentered(dst, ft.Bold, letter, float64(x), float64(y), ColText)
 		}
 	}
+	if w.HasStart && w.HasGoal && w.Start == w.Goal {
+		// One cell for both: the goal's disc drawn whole over the start's
+		// hid it. The disc is split, the start's half on the left and the
+		// goal's on the right, a white line between them, each half with
+		// its letter when there is room for letters.
+		x, y := f.Cam.CellCenter(w.Start)
+		vector.DrawFilledCircle(dst, x, y, rad+2, color.White, r.aa)
+		for _, h := range [2]struct {
+			c      color.RGBA
+			letter string
+			side   float32
+		}{{ColStart, "S", -1}, {ColGoal, "G", 1}} {
+			half := image.Rect(int(math.Floor(float64(x-rad-3))), int(math.Floor(float64(y-rad-3))), int(math.Ceil(float64(x))), int(math.Ceil(float64(y+rad+3))))
+			if h.side > 0 {
+				half = half.Add(image.Pt(half.Dx(), 0))
+			}
+			vector.DrawFilledCircle(dst.SubImage(half).(*ebiten.Image), x, y, rad, PM(h.c), r.aa)
+			if rad >= 8 {
+				ft.DrawCentered(dst, ft.Bold, h.letter, float64(x+h.side*rad/2), float64(y), ColText)
+			}
+		}
+		vector.StrokeLine(dst, x, y-rad, x, y+rad, 1.5, color.White, r.aa)
+		r.coverRects = append(r.coverRects, endpointBox(f.Cam, w.Start))
+		return
+	}
 	if w.HasStart {
 		mark(w.Start, ColStart, "S")
 	}
