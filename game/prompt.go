@@ -228,14 +228,36 @@ func (g *Game) openPrompt(k promptKind) {
 	g.w.Log.Add("prompt", world.F{Key: "what", Val: k.label()})
 }
 
+// promptActions are the keys that open a prompt, each with its kind.
+var promptActions = [...]struct {
+	a Action
+	k promptKind
+}{{ActOpen, promptOpen}, {ActGoto, promptGoto}, {ActSaveAs, promptSaveAs}}
+
+// switchPrompt is another prompt's key pressed while a prompt is open: it
+// closes the open one (its text, refused or not, goes with it, as with
+// Esc) and opens its own, and reports whether it did. The open prompt's
+// own key leaves it as it is. These keys did nothing over a prompt, so
+// after a refused Ctrl+O a Ctrl+G seemed dead and what was typed next
+// went on the end of the refused path.
+func (g *Game) switchPrompt() bool {
+	p := g.prompt
+	for _, a := range promptActions {
+		if a.k != p.kind && g.in.JustPressed(a.a) {
+			g.w.Log.Add("prompt_close", world.F{Key: "what", Val: p.kind.label()})
+			g.closePrompt()
+			g.openPrompt(a.k)
+			return true
+		}
+	}
+	return false
+}
+
 // promptKeys opens the prompt whose key (Ctrl+O, Ctrl+G, Ctrl+Shift+S)
 // went down this frame, over the map, the help or the gallery, and reports
 // whether one did.
 func (g *Game) promptKeys() bool {
-	for _, p := range [...]struct {
-		a Action
-		k promptKind
-	}{{ActOpen, promptOpen}, {ActGoto, promptGoto}, {ActSaveAs, promptSaveAs}} {
+	for _, p := range promptActions {
 		if g.in.JustPressed(p.a) {
 			g.openPrompt(p.k)
 			return g.prompt != nil
@@ -345,6 +367,9 @@ func repeats(k ebiten.Key) bool {
 
 // updatePrompt reads the keys while the prompt is open.
 func (g *Game) updatePrompt() {
+	if g.switchPrompt() {
+		return
+	}
 	p := g.prompt
 	ctrl := currentMods()&ModCtrl != 0
 	// Text first: a fast typist's last letter and Enter can arrive in one

@@ -472,6 +472,82 @@ func TestPromptKeysOverHelpAndGallery(t *testing.T) {
 	}
 }
 
+// Regression (a new user): after Ctrl+O refused a file that does not exist,
+// Ctrl+G did nothing and what was typed next went on the end of the path:
+// the three prompt keys did nothing while a prompt was open. The refused
+// prompt stays open to be mended (its own key leaves it as it is), and
+// another prompt's key closes it and opens that one, which takes what is
+// typed next.
+func TestPromptKeysOverARefusedPrompt(t *testing.T) {
+	dir := t.TempDir()
+	g := drawnGame(t, 1200, 760)
+	g.w.Log = world.NewEventLog(nil)
+	var held heldKeys
+	fakeKeys(t, &held)
+	frame := func(k heldKeys, typed string) {
+		held = k
+		g.Update()
+		if typed != "" {
+			held = heldKeys{}
+			g.in.typed = []rune(typed)
+			g.updatePrompt()
+			g.in.typed = nil
+		}
+	}
+	frame(heldKeys{ebiten.KeyControl: 5, ebiten.KeyO: 1}, "")
+	if g.prompt == nil || g.prompt.kind != promptOpen {
+		t.Fatalf("Ctrl+O opened %+v", g.prompt)
+	}
+	g.prompt.text = []rune(filepath.Join(dir, "nothere.map"))
+	g.prompt.cur = len(g.prompt.text)
+	frame(heldKeys{ebiten.KeyEnter: 1}, "")
+	if p := g.prompt; p == nil || !p.err || !strings.Contains(p.note, "no such file") {
+		t.Fatalf("Enter on a missing file: prompt %+v, want it open with the refusal", p)
+	}
+	frame(heldKeys{ebiten.KeyControl: 5, ebiten.KeyO: 1}, "")
+	if p := g.prompt; p == nil || p.kind != promptOpen || !strings.HasSuffix(string(p.text), "nothere.map") {
+		t.Fatalf("Ctrl+O over the refused open prompt: %v, want it as it was, to be mended", promptString(p))
+	}
+	for _, c := range []struct {
+		mods []ebiten.Key
+		key  ebiten.Key
+		kind promptKind
+	}{
+		{[]ebiten.Key{ebiten.KeyControl}, ebiten.KeyG, promptGoto},
+		{[]ebiten.Key{ebiten.KeyControl, ebiten.KeyShift}, ebiten.KeyS, promptSaveAs},
+		{[]ebiten.Key{ebiten.KeyControl}, ebiten.KeyO, promptOpen},
+	} {
+		was := g.prompt.kind
+		k := heldKeys{c.key: 1}
+		for _, m := range c.mods {
+			k[m] = 5
+		}
+		frame(k, "")
+		if p := g.prompt; p == nil || p.kind != c.kind {
+			t.Fatalf("%v+%v over the %s prompt: prompt %v, want the %s prompt", c.mods, c.key, was.label(), promptString(p), c.kind.label())
+		}
+		if p := g.prompt; p.err || strings.Contains(string(p.text), "nothere") {
+			t.Fatalf("the %s prompt opened over the refused one carries its text %q or refusal %q", c.kind.label(), string(p.text), p.note)
+		}
+		before := string(g.prompt.text)
+		frame(heldKeys{}, "7")
+		if got := string(g.prompt.text); got == before || !strings.Contains(got, "7") {
+			t.Fatalf("7 typed in the %s prompt: text %q (was %q)", c.kind.label(), got, before)
+		}
+	}
+	if l := strings.Join(logged(g), "\n"); !strings.Contains(l, "prompt_close what=open") || !strings.Contains(l, `prompt what="go to"`) {
+		t.Errorf("the switch of prompts is not logged as a close and an open:\n%s", l)
+	}
+}
+
+// promptString is p's kind, text and note, for a test's message.
+func promptString(p *prompt) string {
+	if p == nil {
+		return "none"
+	}
+	return fmt.Sprintf("%s %q (note %q)", p.kind.label(), string(p.text), p.note)
+}
+
 // Cursor editing: the caret moves with the arrows (Ctrl: a word), Home and
 // End; typed letters go in at it; Backspace and Delete take the letter
 // before and after it; Ctrl+W the word before it; Ctrl+U all before it.
