@@ -816,8 +816,23 @@ func (g *Game) Title() string {
 	if f == "" {
 		f = g.w.ScenarioFile()
 	}
-	if f != "" && strings.TrimSuffix(filepath.Base(f), filepath.Ext(f)) != g.w.Name {
-		t += " (" + filepath.Base(f) + ")"
+	// And the map when the session is named otherwise: room.map saved as
+	// level2.pls read "pathlens — level2", the map gone from the title.
+	// With the map the file is named too, so a session reads the same
+	// after its save as and when its file is reopened.
+	var extra []string
+	m := g.w.MapFile()
+	if m != "" && (stem(m) == g.w.Name || filepath.Base(m) == filepath.Base(f)) {
+		m = ""
+	}
+	if f != "" && (stem(f) != g.w.Name || m != "") {
+		extra = append(extra, filepath.Base(f))
+	}
+	if m != "" {
+		extra = append(extra, "map "+filepath.Base(m))
+	}
+	if len(extra) > 0 {
+		t += " (" + strings.Join(extra, ", ") + ")"
 	}
 	if g.w.Dirty() {
 		t += " (unsaved)"
@@ -827,6 +842,12 @@ func (g *Game) Title() string {
 		t += fmt.Sprintf(" — recording %d/%d (Esc stops)", r.k, r.n)
 	}
 	return t
+}
+
+// stem is path's base name without its extension.
+func stem(path string) string {
+	b := filepath.Base(path)
+	return strings.TrimSuffix(b, filepath.Ext(b))
 }
 
 // syncTitle gives the window the title of the moment (Title), when it

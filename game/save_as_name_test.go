@@ -9,6 +9,26 @@ import (
 	"pathlens/game/world"
 )
 
+// A new user saved room.map as level2.pls, and the title, "pathlens —
+// level2", no longer named the map the session is on. The title names the
+// session's file and its map whenever the map's name is not the session's:
+// "pathlens — level2 (level2.pls, map room.map)", the same after the save
+// as and when level2.pls is reopened. A map opened alone is titled by its
+// name, as before.
+func TestTitleKeepsTheMapAfterASaveAs(t *testing.T) {
+	dir := writeDropFiles(t, map[string]string{"room.map": dropMap})
+	g := sessionGame(t, filepath.Join(dir, "room.map"))
+	if got := g.Title(); got != "pathlens — room" {
+		t.Errorf("room.map opened: title %q, want %q", got, "pathlens — room")
+	}
+	var held heldKeys
+	fakeKeys(t, &held)
+	saveAsKeys(t, g, &held, filepath.Join(dir, "level2.pls"))
+	if got := g.Title(); !strings.Contains(got, "room.map") || !strings.Contains(got, "level2.pls") {
+		t.Errorf("room.map saved as level2.pls: title %q, want it to name the map room.map and the file level2.pls", got)
+	}
+}
+
 // A designer opened room.map, saved it as level2.pls with Ctrl+Shift+S,
 // and still read "room" in the title and the top bar; the file said "name
 // room", and a session opened from a.pls and saved as b.pls showed
@@ -23,9 +43,9 @@ func TestSaveAsNamesTheSessionAfterTheNewFile(t *testing.T) {
 		"own.pls":  "pathlens-scenario 1\nname Corridor trap\nmap room.map\n",
 	})
 	for _, c := range []struct{ open, saveAs, name, title string }{
-		{"room.map", "level2.pls", "level2", "pathlens — level2"},
-		{"a.pls", "b.pls", "b", "pathlens — b"},
-		{"own.pls", "copy.pls", "Corridor trap", "pathlens — Corridor trap (copy.pls)"},
+		{"room.map", "level2.pls", "level2", "pathlens — level2 (level2.pls, map room.map)"},
+		{"a.pls", "b.pls", "b", "pathlens — b (b.pls, map room.map)"},
+		{"own.pls", "copy.pls", "Corridor trap", "pathlens — Corridor trap (copy.pls, map room.map)"},
 	} {
 		g := sessionGame(t, filepath.Join(dir, c.open))
 		var held heldKeys
@@ -54,6 +74,13 @@ func TestSaveAsNamesTheSessionAfterTheNewFile(t *testing.T) {
 		}
 		if w.Name != c.name {
 			t.Errorf("%s reopened: name %q, want %q", c.saveAs, w.Name, c.name)
+		}
+		h, err := New(w, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := h.Title(); got != c.title {
+			t.Errorf("%s reopened: title %q, want %q, as after the save as", c.saveAs, got, c.title)
 		}
 		w.Close()
 	}
