@@ -2650,8 +2650,8 @@ func layerIdle(l Layer, f *Frame) idleWhy {
 }
 
 // idleFooter is the legend's last line when rows has a layer that is on
-// but has nothing to draw: why, e.g. "amber name: on, but nothing to draw
-// with A* or on this map". Empty when there is none. The text is kept while its
+// but has nothing to draw: why, e.g. "amber: on, but A* searches cells
+// only; the map has no regions". Empty when there is none. The text is kept while its
 // reasons stay the same, so a frame allocates nothing for it.
 func (r *Renderer) idleFooter(rows []LegendRow, f *Frame) string {
 	var seen [idleMap + 1]bool
@@ -2673,35 +2673,44 @@ type footKey struct {
 	algo world.Algo
 }
 
-// idleFooterText words the reasons seen (indexed by idleWhy) under algo.
+// idleFooterText words the reasons seen (indexed by idleWhy) under algo,
+// each as what the session lacks: "amber: on, but A* searches cells only;
+// the map has no regions". Under a hierarchical algorithm only the
+// excluded area has nothing for the algorithm's sake (layerIdle): HPA* has
+// no exclusion.
 func idleFooterText(seen [idleMap + 1]bool, algo world.Algo) string {
 	var why []string
 	if seen[idleAlgo] {
-		why = append(why, "with "+algo.Title())
+		if algo.Hierarchical() {
+			why = append(why, algo.Title()+" has no exclusion")
+		} else {
+			why = append(why, algo.Title()+" searches cells only")
+		}
 	}
 	if seen[idleExclusion] {
-		why = append(why, "with exclusion off")
+		why = append(why, "exclusion is off")
 	}
 	if seen[idleMap] {
-		why = append(why, "on this map")
+		why = append(why, "the map has no regions")
 	}
-	switch len(why) {
-	case 0:
+	if len(why) == 0 {
 		return ""
-	case 1:
-		return idleFooterHead + why[0]
 	}
-	return idleFooterHead + strings.Join(why[:len(why)-1], ", ") + " or " + why[len(why)-1]
+	return idleFooterHead + strings.Join(why, "; ")
 }
 
-// idleFooterHead starts the footer: an amber name is a layer that is on
-// but has nothing to draw here. "amber: on, nothing to draw with A*, or on
-// this map" read as a list of what amber was (a teacher's report).
-const idleFooterHead = "amber name: on, but nothing to draw "
+// idleFooterHead starts the footer, which is drawn in amber too: the
+// layers named in amber are on, but the session has nothing of theirs.
+// It read "amber name: on, but nothing to draw with A* or on this map",
+// which a new user could not make sense of (what is an amber name, and
+// what has A* to do with it); before that "amber: on, nothing to draw with
+// A*, or on this map" read as a list of what amber was (a teacher). The
+// reasons now say what is missing.
+const idleFooterHead = "amber: on, but "
 
 // idleFooterShort is idleFooter where the box is too narrow for the
 // reasons (the one-column legend: no wider than its rows).
-const idleFooterShort = "amber name: on, nothing here"
+const idleFooterShort = "amber: on, but shows nothing"
 
 // drawSwatch fills rect with a layer's colours side by side, faint when
 // the layer is off, and outlines it.

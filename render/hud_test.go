@@ -595,7 +595,7 @@ func TestLegendDimsLayersWithNothingToDraw(t *testing.T) {
 	if got := layerIdle(LayerSearch, f); got != idleNone {
 		t.Errorf("open / closed under A*: idle %v, want none", got)
 	}
-	if got := r.idleFooter(rows, f); got != "amber name: on, but nothing to draw with A*" {
+	if got := r.idleFooter(rows, f); got != "amber: on, but A* searches cells only" {
 		t.Errorf("A* footer %q", got)
 	}
 	w.Settings.Algo = world.AlgoHPA
@@ -607,12 +607,12 @@ func TestLegendDimsLayersWithNothingToDraw(t *testing.T) {
 		t.Errorf("regions off: footer %q", got)
 	}
 	rows = append(rows, LegendRow{Layer: LayerRegions, On: true}, LegendRow{Layer: LayerExcluded, On: true})
-	if got := r.idleFooter(rows, f); got != "amber name: on, but nothing to draw with HPA* or on this map" {
+	if got := r.idleFooter(rows, f); got != "amber: on, but HPA* has no exclusion; the map has no regions" {
 		t.Errorf("HPA*, no regions, excluded on: footer %q", got)
 	}
 	w.Settings.Algo = world.AlgoGroup
 	w.Settings.Exclusion = false
-	if got := r.idleFooter(rows, f); got != "amber name: on, but nothing to draw with exclusion off or on this map" {
+	if got := r.idleFooter(rows, f); got != "amber: on, but exclusion is off; the map has no regions" {
 		t.Errorf("groups, exclusion off: footer %q", got)
 	}
 	w.Settings.Exclusion = true

@@ -119,10 +119,13 @@ func TestLegendSaysWhichColourIsOpen(t *testing.T) {
 }
 
 // From the teacher's report: the footer "amber: on, nothing to draw with
-// A*, or on this map" read as a list of what amber was. It now says an
-// amber name is a layer that is on but has nothing to draw, and why, and
-// is drawn whole: the long form in the legend under the built-in world at
-// 1280×800, the short one in the narrowest column (beside a narrow map).
+// A*, or on this map" read as a list of what amber was. Then a new user
+// could not make sense of "amber name: on, but nothing to draw with A* or
+// on this map". It now says the amber layers are on, and what the session
+// lacks for them (A* searches cells only, so no clusters, nodes or plans;
+// the map has no regions), and is drawn whole: the long form in the
+// legend under the built-in world at 1280×800, the short one in the
+// narrowest column (beside a narrow map).
 func TestLegendFooterSaysWhatAmberMeans(t *testing.T) {
 	r := New()
 	var legend []LegendRow
@@ -138,12 +141,12 @@ func TestLegendFooterSaysWhatAmberMeans(t *testing.T) {
 	r.fonts.drawn = &drawn
 	r.drawLegend(ebiten.NewImage(1280, 800), f)
 	r.fonts.drawn = nil
-	const want = "amber name: on, but nothing to draw with A* or on this map"
+	const want = "amber: on, but A* searches cells only; the map has no regions"
 	if !slices.Contains(drawn, want) {
 		t.Errorf("legend %q, want the footer %q whole", drawn, want)
 	}
 	for _, s := range []string{want, idleFooterShort} {
-		if !strings.HasPrefix(s, "amber name: on, ") {
+		if !strings.HasPrefix(s, "amber: on, but ") {
 			t.Errorf("footer %q does not start by saying an amber name is on", s)
 		}
 	}
@@ -152,7 +155,7 @@ func TestLegendFooterSaysWhatAmberMeans(t *testing.T) {
 		t.Errorf("short footer %q is %.0f px, the side column %d", idleFooterShort, wd, bw)
 	}
 	// Three reasons: the last after "or", no ", or".
-	if got := idleFooterText([idleMap + 1]bool{idleAlgo: true, idleExclusion: true, idleMap: true}, world.AlgoHPA); got != "amber name: on, but nothing to draw with HPA*, with exclusion off or on this map" {
+	if got := idleFooterText([idleMap + 1]bool{idleAlgo: true, idleExclusion: true, idleMap: true}, world.AlgoHPA); got != "amber: on, but HPA* has no exclusion; exclusion is off; the map has no regions" {
 		t.Errorf("three reasons: %q", got)
 	}
 }
