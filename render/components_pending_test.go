@@ -15,6 +15,12 @@ import (
 // in the background: until the labels of the grid as it is are in, the
 // layer draws nothing of an earlier grid's and a map note says it is
 // labelling; once they are in (Wait, or a later frame) it is baked.
+//
+// The frame right after a change races the labelling (tens of
+// milliseconds at 2048²): on a loaded machine the labels came in first and
+// the test failed once. Such a frame shows the new labels, baked, which
+// proves nothing either way: the change is made again, up to a few times,
+// until a frame comes before its labels.
 func TestComponentsLayerSaysItIsLabelling(t *testing.T) {
 	const n = 2048 // a labelling takes tens of milliseconds: longer than the layer waits
 	g := pathing.MustGrid(n, n)
@@ -30,11 +36,42 @@ func TestComponentsLayerSaysItIsLabelling(t *testing.T) {
 	f := &Frame{World: w, Cam: cam, Layers: LayerSet(0).With(LayerComponents, true)}
 	ci := &world.CellInfo{In: true, P: image.Pt(1, 1), Terrain: '.', Weight: 1}
 
-	if got := drawnText(r, f, ci); !strings.Contains(got, ComponentsLabellingNote) {
-		t.Fatalf("the first frame of a %d² map's layer: want the labelling note, got %s", n, got)
+	// pending draws the frame after a change (change, then the frame):
+	// it must show the note and bake nothing, unless the labels of the
+	// grid as it now is came in first (inconclusive: false).
+	pending := func(what string, change func()) bool {
+		t.Helper()
+		baked := r.comps.key
+		change()
+		got := drawnText(r, f, ci)
+		if strings.Contains(got, ComponentsLabellingNote) {
+			if r.comps.key != baked {
+				t.Fatalf("%s: the layer baked before its labels came in", what)
+			}
+			return true
+		}
+		// No note: fine only if the labels are in (they stay in for this
+		// grid, so they were when the frame was drawn, or came in just
+		// after it), and the frame baked them.
+		if _, _, in := w.ComponentLabels(); !in || r.comps.key != (compKey{g, w.GridVersion(), false}) {
+			t.Fatalf("%s: neither the labelling note nor the new labels (labels in: %v): %s", what, in, got)
+		}
+		return false
 	}
-	if r.comps.key == (compKey{g, w.GridVersion(), false}) {
-		t.Fatal("the layer counts as baked before its labels came in")
+	// a far cell toggled: the partition stays, the labelling runs again.
+	toggle := func(k int) func() {
+		return func() {
+			w.BeginStroke(image.Pt(3, 3+k), 0)
+			w.EndStroke()
+		}
+	}
+	ok := pending("the first frame", func() {})
+	for k := 0; !ok && k < 5; k++ {
+		w.Wait()
+		ok = pending("the frame after a far edit", toggle(k))
+	}
+	if !ok {
+		t.Skip("the labels came in before every frame, six times: the machine is too slow to tell")
 	}
 	w.Wait()
 	if got := drawnText(r, f, ci); strings.Contains(got, ComponentsLabellingNote) {
@@ -46,11 +83,12 @@ func TestComponentsLayerSaysItIsLabelling(t *testing.T) {
 	}
 
 	// An edit: the labels of the grid before it are not drawn over it.
-	w.BeginStroke(image.Pt(n/2, 5), 0) // a door in the wall: one component
-	w.EndStroke()
-	baked := r.comps.key
-	if got := drawnText(r, f, ci); !strings.Contains(got, ComponentsLabellingNote) || r.comps.key != baked {
-		t.Errorf("after the edit: want the note and no bake yet, got %s", got)
+	door := func() {
+		w.BeginStroke(image.Pt(n/2, 5), 0) // a door in the wall: one component
+		w.EndStroke()
+	}
+	if !pending("after the door", door) {
+		t.Log("the door's labels came in before its frame: its note was not seen")
 	}
 	w.Wait()
 	drawnText(r, f, ci)
