@@ -27,17 +27,7 @@ func splitWorld(t *testing.T, m agents.HPAMode) (w *World, log *bytes.Buffer, a,
 	for y := 0; y < 300; y++ {
 		g.SetOpen(image.Pt(150, y), y == 150)
 	}
-	w = New(maps.NewMap("split", g))
-	t.Cleanup(w.Close)
-	log = &bytes.Buffer{}
-	w.Log = NewEventLog(log)
-	w.Settings.Algo = AlgoHPA
-	w.Settings.AgentRefine = m
-	w.Begin()
-	w.Wait()
-	if w.Hierarchy() == nil {
-		t.Fatal("no HPA* hierarchy built")
-	}
+	w, log = hpaAgentWorld(t, "split", g, m)
 	a = sendAgent(t, w, image.Pt(100, 150), image.Pt(200, 150))
 	b = sendAgent(t, w, image.Pt(20, 20), image.Pt(60, 40))
 	for range 3 {
@@ -49,6 +39,24 @@ func splitWorld(t *testing.T, m agents.HPAMode) (w *World, log *bytes.Buffer, a,
 		}
 	}
 	return w, log, a, b
+}
+
+// hpaAgentWorld opens grid g as map name, planned with HPA* (built and
+// waited for) whose agents refine in mode m, logging into log.
+func hpaAgentWorld(t *testing.T, name string, g *pathing.Grid, m agents.HPAMode) (w *World, log *bytes.Buffer) {
+	t.Helper()
+	w = New(maps.NewMap(name, g))
+	t.Cleanup(w.Close)
+	log = &bytes.Buffer{}
+	w.Log = NewEventLog(log)
+	w.Settings.Algo = AlgoHPA
+	w.Settings.AgentRefine = m
+	w.Begin()
+	w.Wait()
+	if w.Hierarchy() == nil {
+		t.Fatal("no HPA* hierarchy built")
+	}
+	return w, log
 }
 
 // sendAgent spawns an agent on from and sends it to to.

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"pathlens/game/world/agents"
-	"pathlens/maps"
 	"pathlens/pathing"
 )
 
@@ -28,17 +27,7 @@ func tunnelWorld(t *testing.T, m agents.HPAMode) (w *World, log *bytes.Buffer, a
 			g.SetOpen(image.Pt(x, y), y >= 190 && y <= 195)
 		}
 	}
-	w = New(maps.NewMap("tunnel", g))
-	t.Cleanup(w.Close)
-	log = &bytes.Buffer{}
-	w.Log = NewEventLog(log)
-	w.Settings.Algo = AlgoHPA
-	w.Settings.AgentRefine = m
-	w.Begin()
-	w.Wait()
-	if w.Hierarchy() == nil {
-		t.Fatal("no HPA* hierarchy built")
-	}
+	w, log = hpaAgentWorld(t, "tunnel", g, m)
 	a = sendAgent(t, w, image.Pt(60, 100), image.Pt(140, 100))
 	b = sendAgent(t, w, image.Pt(10, 10), image.Pt(40, 30))
 	c = sendAgent(t, w, image.Pt(150, 20), image.Pt(190, 60))
