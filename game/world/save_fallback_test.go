@@ -313,8 +313,27 @@ func TestSaveDefaultInsideTheReadOnlyFolder(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(ro, "cave.pls")); err == nil {
 		t.Error("cave.pls was written into the read-only folder")
 	}
-	if !w.MessageErr || !strings.Contains(w.Message, "-save FILE") || !w.Dirty() {
-		t.Errorf("message %q (error %v), dirty %v; want an error naming -save, edits unsaved", w.Message, w.MessageErr, w.Dirty())
+	// The way out is the window's save as, which keeps the session: the
+	// message said to start pathlens again with -save, which a user with
+	// unsaved edits could follow only by quitting without them.
+	if !w.MessageErr || !strings.Contains(w.Message, "Ctrl+Shift+S") || strings.Contains(w.Message, "start pathlens") || !w.Dirty() {
+		t.Errorf("message %q (error %v), dirty %v; want an error naming Ctrl+Shift+S (not a restart), edits unsaved", w.Message, w.MessageErr, w.Dirty())
+	}
+}
+
+// Ctrl+S refused for permission where the session saves without a
+// fallback (a -save target, or the .pls it was opened from, in a folder
+// the user may not write) says the same way out: it gave the bare error.
+func TestRefusedSaveNamesSaveAs(t *testing.T) {
+	w := openCave(t, t.TempDir())
+	w.SaveTo = filepath.Join(unwritableDir(t), "cave.pls")
+	w.BeginStroke(image.Pt(0, 0), 0)
+	w.EndStroke()
+	if err := w.SaveDefault(); err == nil {
+		t.Fatal("saved into a folder that refuses writes")
+	}
+	if !w.MessageErr || !strings.Contains(w.Message, "Ctrl+Shift+S") || !strings.Contains(w.Message, "cave.pls") || !w.Dirty() {
+		t.Errorf("message %q (error %v), dirty %v; want an error naming the file and Ctrl+Shift+S, edits unsaved", w.Message, w.MessageErr, w.Dirty())
 	}
 }
 

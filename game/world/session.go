@@ -933,7 +933,7 @@ func saveError(path string, err error) error {
 // write bits, which root could write anyway), it saves NAME.pls in the
 // working folder instead and says why, rather than leaving the edits
 // unsaved; not when the working folder is that folder or marked read-only
-// itself (the error says to use -save). A session opened from a .pls, and
+// itself (the error says to save as, Ctrl+Shift+S). A session opened from a .pls, and
 // every other error, are not redirected: the error is shown and nothing is
 // lost.
 func (w *World) SaveDefault() error {
@@ -955,7 +955,7 @@ func (w *World) SaveDefault() error {
 	}
 	if nextToMap && (errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS)) {
 		if !workingFolderTakes(filepath.Dir(path)) {
-			w.Fail("save %s: %s is not writable, and the working folder is that folder or read-only too: start pathlens with -save FILE to choose where", path, filepath.Dir(path))
+			w.Fail("save %s: %s is not writable, and the working folder is that folder or read-only too: %s", path, filepath.Dir(path), saveElsewhere)
 			return err
 		}
 		// Never over another session of the same name: that would lose it.
@@ -969,9 +969,19 @@ func (w *World) SaveDefault() error {
 			return nil
 		}
 	}
+	if errors.Is(err, fs.ErrPermission) || errors.Is(err, syscall.EROFS) {
+		w.Fail("%v: %s", saveError(path, err), saveElsewhere)
+		return err
+	}
 	w.Fail("%v", saveError(path, err))
 	return err
 }
+
+// saveElsewhere is what a refused Ctrl+S (or the quit question's S) tells
+// the user to do: the window's save as, which keeps the session. It said
+// "start pathlens with -save FILE", which a user with unsaved edits could
+// follow only by quitting without them.
+const saveElsewhere = "Ctrl+Shift+S saves the session under another name, in a folder you can write"
 
 // nextToMap reports whether SavePath is NAME.pls beside the map the
 // session came from (not a -save target, a .pls or a built-in).
