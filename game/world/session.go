@@ -169,18 +169,76 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 }
 
 // sessionBeside is the load note of a bare map with a saved session beside
-// it (NAME.pls, where Ctrl+S would save), "" otherwise: a designer reopened
-// rooms.txt, saw none of the rooms saved in rooms.pls, and had no hint
-// the session was there.
+// it (NAME.pls, where Ctrl+S would save, or the NAME-2.pls, NAME-3.pls...
+// Ctrl+S saves when NAME.pls holds another session), "" otherwise: a
+// designer reopened rooms.txt, saw none of the rooms saved in rooms.pls,
+// and had no hint the session was there; and one whose rooms.tmx session
+// went to rooms-2.pls (rooms.pls being rooms.txt's) was told of none.
 func sessionBeside(w *World) string {
 	if w.builtin != "" || w.ScenarioFile() != "" || w.Source == "" {
 		return ""
 	}
 	p := w.SavePath()
-	if st, err := os.Stat(p); err != nil || st.IsDir() || !namesMap(p, w.Source) {
-		return ""
+	cands := []string{p}
+	if w.SaveTo == "" {
+		cands = append(cands, numberedSessions(p)...)
 	}
-	return fmt.Sprintf("%s beside the map holds a session saved from it: open it to see the session (Ctrl+O in the window)", filepath.Base(p))
+	var found []string
+	for _, c := range cands {
+		if st, err := os.Stat(c); err == nil && !st.IsDir() && namesMap(c, w.Source) {
+			found = append(found, filepath.Base(c))
+		}
+	}
+	switch len(found) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("%s beside the map holds a session saved from it: open it to see the session (Ctrl+O in the window)", found[0])
+	}
+	last := len(found) - 1
+	return fmt.Sprintf("%s and %s beside the map hold sessions saved from it: open one to see its session (Ctrl+O in the window)",
+		strings.Join(found[:last], ", "), found[last])
+}
+
+// numberedSessions returns the files NAME-2.pls, NAME-3.pls... (numbers
+// as unused makes them, 2 to 999) beside p = NAME.pls, by number.
+func numberedSessions(p string) []string {
+	stem, ext := strings.TrimSuffix(p, filepath.Ext(p)), filepath.Ext(p)
+	matches, err := filepath.Glob(globQuote(stem) + "-*" + globQuote(ext))
+	if err != nil {
+		return nil
+	}
+	type numbered struct {
+		n    int
+		path string
+	}
+	var out []numbered
+	for _, m := range matches {
+		k, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(m, stem+"-"), ext))
+		if err != nil || k < 2 || k > 999 || m != fmt.Sprintf("%s-%d%s", stem, k, ext) {
+			continue
+		}
+		out = append(out, numbered{k, m})
+	}
+	slices.SortFunc(out, func(a, b numbered) int { return a.n - b.n })
+	paths := make([]string, len(out))
+	for i, o := range out {
+		paths[i] = o.path
+	}
+	return paths
+}
+
+// globQuote escapes the characters filepath.Match reads as a pattern, so
+// a map named "level[1].txt" is looked for by its name.
+func globQuote(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // namesMap reports whether the scenario file pls has a "map" line naming
