@@ -400,9 +400,16 @@ func (g *Game) recordingBadge() string {
 }
 
 // shotPath is where F12 (ext ".png") and Shift+F12 (".gif") write: the
-// screenshot folder, named by the time.
+// screenshot folder, named by the time, by its full path, which the note
+// and any error then give: "screenshot saved: pathlens-….png" named no
+// folder under the default "." (the working folder, unknown to a user who
+// started pathlens from a launcher).
 func (g *Game) shotPath(ext string) string {
-	return filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+ext)
+	p := filepath.Join(g.opts.ShotDir, "pathlens-"+time.Now().Format("20060102-150405.000")+ext)
+	if abs, err := filepath.Abs(p); err == nil {
+		return abs
+	}
+	return p
 }
 
 // writeFileAtomic writes data to path through a temporary file beside it,
