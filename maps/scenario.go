@@ -406,6 +406,10 @@ var LayerNames = []string{"weights", "borders", "regions", "groups", "nodes", "e
 // NoLayers is the "set layers" value for no layer on.
 const NoLayers = "none"
 
+// AllLayers is the "set layers" value for every layer on, as -layers all:
+// it is read as LayerNames written out (a save writes the names).
+const AllLayers = "all"
+
 // checkLayers reports a "set layers" value that is neither "none" nor
 // LayerNames joined with commas, each once.
 func checkLayers(v string) error {
@@ -415,7 +419,7 @@ func checkLayers(v string) error {
 	seen := map[string]bool{}
 	for _, n := range strings.Split(v, ",") {
 		if !slices.Contains(LayerNames, n) {
-			return fmt.Errorf("layers: unknown layer %s (want names from %s, separated by commas, or none)", quoteText([]byte(n)), strings.Join(LayerNames, ", "))
+			return fmt.Errorf("layers: unknown layer %s (want names from %s, separated by commas, or all, or none)", quoteText([]byte(n)), strings.Join(LayerNames, ", "))
 		}
 		if seen[n] {
 			return fmt.Errorf("layers: %s is named twice", n)
@@ -740,6 +744,9 @@ func (s *Settings) set(key, v string) error {
 	case "agent-clock":
 		s.AgentClock = AgentClock(v)
 	case "layers":
+		if v == AllLayers {
+			v = strings.Join(LayerNames, ",")
+		}
 		if err := checkLayers(v); err != nil {
 			return err
 		}
