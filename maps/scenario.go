@@ -1027,7 +1027,10 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				mb = &asciiBuilder{file: name}
 				continue
 			}
-			p := string(trimSpace(stripComment(rest)))
+			p, err := PathArg(rest)
+			if err != nil {
+				return nil, errAt(name, ln, "map: %v", err)
+			}
 			if p == "" {
 				return nil, errAt(name, ln, "want \"map inline\" or \"map PATH\"")
 			}
@@ -1051,7 +1054,10 @@ func parseScenario(r io.Reader, name, dir string, allowFiles bool) (*Scenario, e
 				return nil, errAt(name, ln, "second scen line (the first is line %d)", at.scenLine)
 			}
 			at.scenLine = ln
-			p := string(trimSpace(stripComment(rest)))
+			p, err := PathArg(rest)
+			if err != nil {
+				return nil, errAt(name, ln, "scen: %v", err)
+			}
 			if p == "" {
 				return nil, errAt(name, ln, "want \"scen PATH\" (a Moving AI .scen list)")
 			}
@@ -1884,6 +1890,39 @@ func splitWord(line []byte) (string, []byte) {
 	return string(line[:i]), line[i+1:]
 }
 
+// PathArg reads the path of a "map PATH" or "scen PATH" line from what
+// follows the keyword: as it stands, up to a comment, or in double quotes
+// with Go's escapes, as the writer puts a path that would not read back
+// bare (pathWord: "lvl #2.txt", whose " #" starts a comment, could not be
+// saved at all), which a comment may follow.
+func PathArg(rest []byte) (string, error) {
+	t := trimSpace(rest)
+	if len(t) == 0 || t[0] != '"' {
+		return string(trimSpace(stripComment(rest))), nil
+	}
+	q, err := strconv.QuotedPrefix(string(t))
+	if err != nil {
+		return "", fmt.Errorf("the quoted path %s has no closing quote, or a bad \\ escape (a path in quotes is written as Go writes a string)", quoteText(t))
+	}
+	p, err := strconv.Unquote(q)
+	if err != nil {
+		return "", fmt.Errorf("the quoted path %s: %v", quoteText(t), err)
+	}
+	if after := trimSpace(stripComment(t[len(q):])); len(after) > 0 {
+		return "", fmt.Errorf("text %s after the quoted path %s (a comment starts with #)", quoteText(after), q)
+	}
+	return p, nil
+}
+
+// pathWord is path p as a "map" or "scen" line writes it: bare when it
+// reads back so (pathLine), else in double quotes (PathArg).
+func pathWord(p string) string {
+	if pathLine(p) {
+		return p
+	}
+	return strconv.Quote(p)
+}
+
 // stripComment cuts b at a '#' that starts it or follows a space or tab.
 func stripComment(b []byte) []byte {
 	for i, c := range b {
@@ -2056,7 +2095,7 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 		}
 	}
 	if s.MapPath != "" {
-		fmt.Fprintf(bw, "map %s\n", filepath.ToSlash(s.MapPath))
+		fmt.Fprintf(bw, "map %s\n", pathWord(filepath.ToSlash(s.MapPath)))
 	} else {
 		bw.WriteString("map inline\n")
 		writeASCIIRows(bw, s.Map, "\n", true)
@@ -2076,7 +2115,7 @@ func WriteScenario(w io.Writer, s *Scenario) error {
 		bw.WriteString("end\n")
 	}
 	if s.Scen != "" {
-		fmt.Fprintf(bw, "scen %s\n", filepath.ToSlash(s.Scen))
+		fmt.Fprintf(bw, "scen %s\n", pathWord(filepath.ToSlash(s.Scen)))
 		// The rows removed, by number, a short line at a time.
 		for i := 0; i < len(s.ScenSkip); i += 20 {
 			bw.WriteString("scen-skip")
@@ -2205,11 +2244,12 @@ func parseRun(s string) (first, last image.Point, err error) {
 }
 
 // pathLine reports whether path p reads back unchanged after "map " or
-// "scen ": one line, no surrounding spaces, and nothing the reader takes
-// for a comment ('#' first, or after a space or tab).
+// "scen " as it stands: one line, no surrounding spaces, no quote first
+// (PathArg reads a quoted path), and nothing the reader takes for a
+// comment ('#' first, or after a space or tab). pathWord quotes any other.
 func pathLine(p string) bool {
 	return !strings.ContainsAny(p, "\r\n") && strings.TrimSpace(p) == p && !strings.HasPrefix(p, "#") &&
-		!strings.Contains(p, " #") && !strings.Contains(p, "\t#")
+		!strings.HasPrefix(p, `"`) && !strings.Contains(p, " #") && !strings.Contains(p, "\t#")
 }
 
 // writable reports the first thing WriteScenario could not write faithfully.
@@ -2231,14 +2271,8 @@ func (s *Scenario) writable() error {
 			return bad("the about line %q starts or ends with a space or carriage return", l)
 		}
 	}
-	if !pathLine(s.MapPath) {
-		return bad("the map path %q cannot be written on one line", s.MapPath)
-	}
 	if s.MapPath == "inline" {
 		return bad("a map file may not be called \"inline\"")
-	}
-	if !pathLine(s.Scen) {
-		return bad("the scen path %q cannot be written on one line", s.Scen)
 	}
 	g := s.Map.Grid
 	if s.MapPath == "" {

@@ -261,6 +261,11 @@ func namesMap(pls, mapPath string) bool {
 		if rest == "inline" || rest == "" {
 			return false
 		}
+		// As the reader reads it: quoted when the save had to ("lvl
+		// #2.txt"), up to a comment otherwise.
+		if p, err := maps.PathArg([]byte(rest)); err == nil && p != "" {
+			rest = p
+		}
 		if !filepath.IsAbs(rest) {
 			rest = filepath.Join(filepath.Dir(pls), rest)
 		}

@@ -130,3 +130,40 @@ func TestBareMapNamesNumberedSessionsBesideIt(t *testing.T) {
 		t.Errorf("two sessions of level.ascii beside it: notes %q", notes)
 	}
 }
+
+// A map whose name the .pls writes in quotes ("lvl #2.txt", its " #"
+// being a comment bare) is named beside its session too: the note read
+// the map line bare.
+func TestBareMapNamesItsSessionWhenThePathIsQuoted(t *testing.T) {
+	dir := t.TempDir()
+	mp := filepath.Join(dir, "lvl #2.txt")
+	if err := os.WriteFile(mp, []byte("......\n.#..#.\n......\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := Open(mp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	w.BeginStroke(image.Pt(0, 0), 0)
+	w.EndStroke()
+	if err := w.SaveDefault(); err != nil {
+		t.Fatalf("Ctrl+S beside lvl #2.txt: %v", err)
+	}
+	s, err := Open(filepath.Join(dir, "lvl #2.pls"))
+	if err != nil {
+		t.Fatalf("the session saved beside lvl #2.txt does not open: %v", err)
+	}
+	defer s.Close()
+	if s.Grid.Open(image.Pt(0, 0)) {
+		t.Error("the session reopened without its fill")
+	}
+	v, err := Open(mp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer v.Close()
+	if notes := strings.Join(v.LoadNotes(), "; "); !strings.Contains(notes, "lvl #2.pls beside the map holds a session saved from it") {
+		t.Errorf("lvl #2.txt reopened beside its session: notes %q", notes)
+	}
+}
