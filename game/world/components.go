@@ -135,17 +135,17 @@ func (w *World) pollComponentsWithin(d time.Duration) bool {
 
 // ComponentAt returns the component label of p (-1 for blocked cells and
 // cells off the grid) and true, or -1 and false while it is being worked
-// out in the background: on a grid over asyncCells whose labels are stale
-// and no hierarchy answers (an HPA* hierarchy does, in O(1), once it is
-// built). It never labels on the caller's thread there; it starts the
-// labelling, and Tick takes it in. Cost on a large grid: at most one copy
-// of the grid's cells (its snapshot, shared), else a lookup.
+// out in the background: on a grid over asyncCells whose labels are stale.
+// It never labels on the caller's thread there; it starts the labelling,
+// and Tick takes it in. Cost on a large grid: at most one copy of the
+// grid's cells (its snapshot, shared), else a lookup. The labels are the
+// components layer's (ComponentLabels), numbered by each component's first
+// cell: an HPA* hierarchy's, kept by its repairs, are not renumbered, and
+// the inspector read "component 3" on a map of one component after a fill
+// and its undo.
 func (w *World) ComponentAt(p image.Point) (int32, bool) {
 	if !w.Grid.Open(p) {
 		return -1, true // blocked or off the grid: no labels needed
-	}
-	if h, ok := w.Hierarchy().(*hpaHier); ok && h != nil {
-		return h.Component(p), true
 	}
 	c := &w.comps
 	w.pollComponents(false)

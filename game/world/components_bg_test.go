@@ -131,3 +131,59 @@ func TestInspectComponentWhileHierarchyBuilds(t *testing.T) {
 		t.Fatalf("during the build: left %d, right %d (pending %v); want two components", l.Component, r.Component, l.ComponentPending)
 	}
 }
+
+// A designer under HPA* filled walls across a room and undid them: the
+// inspector read "component 3" on a map of one or two components. It
+// showed the hierarchy's labels, which its repairs keep correct but do not
+// renumber; the components layer numbers them by each one's first cell.
+// The inspector now shows the layer's numbers.
+func TestInspectComponentNumbersAsTheLayer(t *testing.T) {
+	g, err := pathing.NewGrid(40, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := New(maps.NewMap("room", g))
+	t.Cleanup(w.Close)
+	w.Log = NewEventLog(nil)
+	w.Settings.Algo = AlgoHPA
+	w.Begin()
+	w.Wait()
+	wall := func(x int) { // a fill across the room
+		w.BeginStroke(image.Pt(x, 0), 0)
+		for y := 1; y < 30; y++ {
+			w.StrokeTo(image.Pt(x, y))
+		}
+		w.EndStroke()
+		w.Wait()
+	}
+	undo := func() {
+		w.Undo()
+		w.Wait()
+	}
+	cells := []image.Point{{5, 5}, {25, 5}, {35, 5}}
+	// check compares the inspector with the layer's labels, and with want.
+	check := func(step string, want ...int32) {
+		t.Helper()
+		labels, _, in := w.ComponentLabels()
+		if !in {
+			t.Fatalf("%s: the layer's labels are not in", step)
+		}
+		for k, p := range cells {
+			ci := w.Inspect(p)
+			if ci.ComponentPending || ci.Component != labels[g.Index(p)] || ci.Component != want[k] {
+				t.Errorf("%s: inspector at %v reads component %d (pending %v); the layer %d, want %d",
+					step, p, ci.Component, ci.ComponentPending, labels[g.Index(p)], want[k])
+			}
+		}
+	}
+	wall(20)
+	wall(30)
+	check("two walls", 0, 1, 2)
+	undo()
+	check("one wall undone", 0, 1, 1) // the hierarchy: 0, 2, 2
+	undo()
+	wall(10)
+	check("a wall further left", 0, 1, 1) // the hierarchy: 3, 0, 0
+	undo()
+	check("all undone", 0, 0, 0)
+}
