@@ -1252,7 +1252,7 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 	g.confirm = &confirm{
 		lines: []string{
 			g.w.UnsavedText() + " in " + g.w.Name,
-			saveLine(g.w.SaveGoesTo(), what),
+			saveLine(g.w, g.w.SaveGoesTo(), what),
 			// Not "discard them": after undoing saved edits it read as
 			// discarding the edits, when D keeps the file as it is.
 			fmt.Sprintf("D: %s without saving", what),
@@ -1265,10 +1265,17 @@ func (g *Game) askThen(what string, then func(g *Game) error) {
 
 // saveLine is the unsaved question's S line for a save to path: a file
 // marked read-only is named so, since the save will be refused (a designer
-// was offered "S: save to ro.pls", pressed it and got the refusal).
-func saveLine(path, what string) string {
+// was offered "S: save to ro.pls", pressed it and got the refusal), and so
+// is a file whose save was refused just now (a folder the user cannot
+// write: World.SaveRefused).
+func saveLine(w *world.World, path, what string) string {
 	if maps.ReadOnlyFile(path) {
 		return fmt.Sprintf("S: save to %s, read-only: refused (Esc, then %s saves elsewhere)", absPath(path), keysOf(ActSaveAs))
+	}
+	if why := w.SaveRefused(path); why != "" {
+		// Ctrl+S was refused there just now (a folder the user cannot
+		// write): S would only be refused again.
+		return fmt.Sprintf("S: save to %s again, refused just now: %s (Esc, then %s saves elsewhere)", absPath(path), why, keysOf(ActSaveAs))
 	}
 	return fmt.Sprintf("S: save to %s, then %s", absPath(path), what)
 }

@@ -1,8 +1,10 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"image"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -1483,5 +1485,68 @@ func TestTitleNamesAFileNotNamedAsTheSession(t *testing.T) {
 		if got := h.Title(); got != c.want {
 			t.Errorf("%s: title %q, want %q", c.file, got, c.want)
 		}
+	}
+}
+
+// A designer's Ctrl+S was refused (a folder they cannot write), and the
+// quit question still offered "S: save to" that file: S was refused again.
+// The S line says it was refused just now, why, and how to save elsewhere;
+// after a save that writes, the plain line is back.
+func TestQuitQuestionAfterARefusedSave(t *testing.T) {
+	g := drawnGame(t, 1280, 800)
+	// A folder marked read-only refuses writes, except to root; /sys
+	// refuses root's too.
+	refuses := func(dir string) bool {
+		f, err := os.CreateTemp(dir, "probe-*")
+		if err == nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+		return errors.Is(err, fs.ErrPermission)
+	}
+	tmp := t.TempDir()
+	if err := os.Chmod(tmp, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(tmp, 0o755) })
+	dir := tmp
+	if !refuses(dir) {
+		if dir = "/sys"; !refuses(dir) {
+			t.Skip("no folder here refuses writes")
+		}
+	}
+	g.w.SaveTo = filepath.Join(dir, "level.pls")
+	g.w.BeginStroke(g.w.Start.Add(image.Pt(1, 0)), 0)
+	g.w.EndStroke()
+	if !g.w.Dirty() {
+		t.Skip("the fill changed nothing: nothing to ask about")
+	}
+	ask := func() string {
+		t.Helper()
+		g.askThen("quit", func(*Game) error { return nil })
+		if g.confirm == nil {
+			t.Fatal("no question")
+		}
+		s := g.confirm.lines[1]
+		g.confirm = nil
+		return s
+	}
+	if s := ask(); strings.Contains(s, "refused") {
+		t.Errorf("S line before any save: %q", s)
+	}
+	if err := g.w.SaveDefault(); err == nil {
+		t.Fatal("saved into a folder that refuses writes")
+	}
+	if s := ask(); !strings.Contains(s, "refused just now: permission denied") || !strings.Contains(s, keysOf(ActSaveAs)) || !strings.Contains(s, "level.pls") {
+		t.Errorf("S line after a refused save %q, want it to say so, why, and name save as", s)
+	}
+	g.w.SaveTo = filepath.Join(t.TempDir(), "level.pls")
+	if err := g.w.SaveDefault(); err != nil {
+		t.Fatal(err)
+	}
+	g.w.BeginStroke(g.w.Start.Add(image.Pt(2, 0)), 0)
+	g.w.EndStroke()
+	if s := ask(); strings.Contains(s, "refused") {
+		t.Errorf("S line after a save that wrote: %q", s)
 	}
 }

@@ -999,15 +999,21 @@ func saveError(path string, err error) error {
 // itself (the error says to save as, Ctrl+Shift+S). A session opened from a .pls, and
 // every other error, are not redirected: the error is shown and nothing is
 // lost.
-func (w *World) SaveDefault() error {
+func (w *World) SaveDefault() (err error) {
 	path := w.SavePath()
+	defer func() {
+		// Kept for the quit question, which offers this save again
+		// (SaveRefused); any save that writes clears it (save).
+		if err != nil {
+			w.saveRefused = savedRefusal{path: path, why: refusalReason(err)}
+		}
+	}()
 	nextToMap := w.nextToMap()
 	why := ""
 	if fresh := w.unused(path); fresh != path {
 		why = filepath.Base(path) + " exists: not overwritten"
 		path = fresh
 	}
-	var err error
 	if dir := filepath.Dir(path); nextToMap && markedReadOnly(dir) {
 		// A folder with no write bits is meant to be left alone, even by
 		// a user the system would let write there (root wrote .pls files
@@ -1045,6 +1051,33 @@ func (w *World) SaveDefault() error {
 // "start pathlens with -save FILE", which a user with unsaved edits could
 // follow only by quitting without them.
 const saveElsewhere = "Ctrl+Shift+S saves the session under another name, in a folder you can write"
+
+// savedRefusal is the last refused SaveDefault: the file it tried and why
+// in a few words ("permission denied"), until a save writes.
+type savedRefusal struct{ path, why string }
+
+// SaveRefused returns why the last SaveDefault to path was refused, in a
+// few words, when it was and no save has written since; "" otherwise. The
+// quit question offered "S: save to" a folder that had just refused the
+// same save, and S failed again.
+func (w *World) SaveRefused(path string) string {
+	a, err1 := filepath.Abs(path)
+	b, err2 := filepath.Abs(w.saveRefused.path)
+	if w.saveRefused.path == "" || err1 != nil || err2 != nil || a != b {
+		return ""
+	}
+	return w.saveRefused.why
+}
+
+// refusalReason is err in a few words: the system's reason for a file
+// error (permission denied, read-only file system), else the whole error.
+func refusalReason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
 
 // nextToMap reports whether SavePath is NAME.pls beside the map the
 // session came from (not a -save target, a .pls or a built-in).
@@ -1170,6 +1203,7 @@ func (w *World) save(path, why string) error {
 	if err := maps.SaveScenario(path, sc); err != nil {
 		return err
 	}
+	w.saveRefused = savedRefusal{}
 	w.edits.saved = w.edits.pos
 	w.agents.saved = w.agents.version
 	w.agents.savedSome = len(sc.Agents) > 0

@@ -248,6 +248,8 @@ type World struct {
 	// saveLacks says what the last save left out ("" when nothing): the
 	// session stays Dirty while it is set (see Dirty).
 	saveLacks string
+	// saveRefused is the last refused SaveDefault (SaveRefused).
+	saveRefused savedRefusal
 	// queriesSaved are the queries of the last save or load
 	// (savedQueries): QueriesUnsaved compares the session's with them.
 	queriesSaved [][2]image.Point
