@@ -440,6 +440,13 @@ func (w *World) SpawnAgent(p image.Point) (int, error) {
 // spawnAgent is SpawnAgent; an undoable spawn is a step of the undo
 // history (Ctrl+Z takes the agent away), a scenario's own agents are not.
 func (w *World) spawnAgent(p image.Point, undoable bool) (int, error) {
+	if !w.Grid.In(p) {
+		// Said as a query's end is (it read "agents: cannot spawn at
+		// (30,4): outside the 30×13 grid", a package's wording).
+		err := fmt.Errorf("cannot spawn an agent there: %s", w.checkEndpoint(p))
+		w.Fail("%v", err)
+		return -1, err
+	}
 	s := w.agentSim()
 	before := w.agents.version
 	id, err := s.Spawn(p)

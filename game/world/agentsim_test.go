@@ -657,6 +657,17 @@ func TestSendAgentsOffTheMapSaysTheCell(t *testing.T) {
 	if want := "cannot send agents there: cell (-2,-8) is outside the 5×3 map"; !w.MessageErr || w.Message != want {
 		t.Errorf("message %q, want %q", w.Message, want)
 	}
+	// A spawn there too (it read "agents: cannot spawn at (5,1): outside
+	// the 5×3 grid"), and nothing is spawned.
+	if _, err := w.SpawnAgent(image.Pt(5, 1)); err == nil {
+		t.Fatal("spawned off the map")
+	}
+	if want := "cannot spawn an agent there: cell (5,1) is outside the 5×3 map"; !w.MessageErr || w.Message != want {
+		t.Errorf("message %q, want %q", w.Message, want)
+	}
+	if n := w.Agents().Live(); n != 1 {
+		t.Errorf("%d agents after the refused spawn, want 1", n)
+	}
 }
 
 // From a designer's test: watching agents replan on a 512×512 map took
