@@ -384,6 +384,12 @@ func TestAgentsCountAsUnsaved(t *testing.T) {
 	if got := w.UnsavedText(); got != "1 unsaved edit and agents" {
 		t.Fatalf("after a send and a fill: %q", got)
 	}
+	// Three parts read as a list (it was "1 unsaved edit and agents and
+	// queries").
+	w.SetEndpoints(image.Pt(1, 1), image.Pt(5, 1))
+	if got := w.UnsavedText(); got != "1 unsaved edit, agents and queries" {
+		t.Errorf("after a send, a fill and a query: %q", got)
+	}
 	r, err := Open(path)
 	if err != nil {
 		t.Fatal(err)

@@ -257,57 +257,46 @@ func (w *World) AgentsUnsaved() bool {
 }
 
 // UnsavedText says what a save would keep that the file lacks: "3 unsaved
-// edits", "unsaved agents", "1 unsaved edit and agents", "unsaved
-// queries", "unsaved .scen list"; "" when Dirty is
-// false.
+// edits", "unsaved agents", "1 unsaved edit and agents", "2 unsaved
+// edits, agents and rooms", "unsaved queries", "unsaved .scen list"; ""
+// when Dirty is false. The parts are listed with commas and a last "and"
+// (it read "2 unsaved edits and agents and rooms").
 func (w *World) UnsavedText() string {
-	s := ""
+	var parts []string
 	ahead, undone := w.unsavedParts()
 	if ahead > 0 {
-		s = plural(ahead, "unsaved edit", "unsaved edits")
+		parts = append(parts, plural(ahead, "unsaved edit", "unsaved edits"))
 	}
 	if undone > 0 {
 		// Undoing what the file holds is a change to save, not an edit
 		// (a user read "1 unsaved edit" after only pressing Ctrl+Z).
-		if s != "" {
-			s += " and "
-		}
-		s += plural(undone, "saved edit", "saved edits") + " undone"
+		parts = append(parts, plural(undone, "saved edit", "saved edits")+" undone")
 	}
 	if b := w.edits.baked; b > 0 {
-		if s != "" {
-			s += " and "
-		}
-		s += plural(b, "stale edit", "stale edits") + " (now in the map)"
+		parts = append(parts, plural(b, "stale edit", "stale edits")+" (now in the map)")
 	}
 	if u := w.edits.undoneBaked; u > 0 {
-		if s != "" {
-			s += " and "
-		}
-		s += plural(u, "saved edit", "saved edits") + " undone"
+		parts = append(parts, plural(u, "saved edit", "saved edits")+" undone")
 	}
-	var also []string
+	counted := len(parts)
 	if w.AgentsUnsaved() {
-		also = append(also, "agents")
+		parts = append(parts, "agents")
 	}
 	if w.RoomsUnsaved() {
-		also = append(also, "rooms")
+		parts = append(parts, "rooms")
 	}
 	// Rows of the list removed are queries to the user, as the list's
 	// rows are (F3 goes through them).
 	if w.QueriesUnsaved() || !w.scenFileUnsaved() && w.scenRowsUnsaved() {
-		also = append(also, "queries")
+		parts = append(parts, "queries")
 	}
 	if w.scenFileUnsaved() {
-		also = append(also, ".scen list")
+		parts = append(parts, ".scen list")
 	}
-	switch {
-	case len(also) == 0:
-	case s == "":
-		s = "unsaved " + strings.Join(also, " and ")
-	default:
-		s += " and " + strings.Join(also, " and ")
+	if counted == 0 && len(parts) > 0 {
+		parts[0] = "unsaved " + parts[0]
 	}
+	s := listAnd(parts)
 	if w.saveLacks != "" {
 		if s != "" {
 			s += "; "
@@ -315,6 +304,14 @@ func (w *World) UnsavedText() string {
 		s += w.saveLacks
 	}
 	return s
+}
+
+// listAnd joins parts as "a", "a and b", "a, b and c".
+func listAnd(parts []string) string {
+	if len(parts) <= 1 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // UndoSteps returns how many steps Undo can take back (strokes, room
