@@ -2966,9 +2966,17 @@ func scaledSize(n int, s float64) int {
 
 // panelNoRoom reports whether the side panel is wanted (Tab has not hidden
 // it) but not shown, since the screen is too narrow for it
-// (render.PanelWidthFor): a narrow window, or a large UI scale.
+// (render.PanelWidthFor): a narrow window, or a large UI scale. The
+// screen is measured at the scale set now: Ebiten may run an Update
+// before the Layout that gives the screen a new scale's size, and the
+// old, narrower screen then said "no room for the side panel at 150%"
+// just as Ctrl+- brought the panel back (a teacher's report).
 func (g *Game) panelNoRoom() bool {
-	return g.screenW > 0 && render.PanelWidthFor(g.screenW) == 0
+	w := g.screenW
+	if g.outsideW > 0 && g.uiScale > 0 {
+		w = scaledSize(g.outsideW, g.uiScale)
+	}
+	return w > 0 && render.PanelWidthFor(w) == 0
 }
 
 // panelRoomNote says that the side panel does not fit and what would make
