@@ -10,8 +10,10 @@
 // A frame equal to the one before only lengthens that frame's time on
 // screen. Every stored rectangle has its own palette: exact when its
 // changed pixels have at most 256 colours (255 beside the transparent
-// index), else the most frequent of them, each other colour drawn as the
-// nearest of those.
+// index), else the most frequent of them but for a few entries given to
+// the colours drawn worst by those (a small patch of a colour of its own,
+// such as a start marker's green), each other colour drawn as the nearest
+// of the palette.
 package anim
 
 import (
@@ -21,6 +23,7 @@ import (
 	"image/color"
 	"image/gif"
 	"io"
+	"math"
 	"slices"
 )
 
@@ -46,6 +49,7 @@ type Recorder struct {
 	limit  int // the most bytes stored (SetLimit)
 	tab    colorTable
 	order  []uint32 // scratch: the colours of a rectangle by count
+	dist   []int    // scratch: keepDistinct's distances
 }
 
 // New returns a Recorder for frames of w×h pixels (both at least 1).
@@ -227,6 +231,9 @@ func (r *Recorder) quantize(pix []byte, rect image.Rectangle, delta bool) *image
 		off = 1 // index 0 is the transparent one
 	}
 	n := min(len(r.order), 256-off)
+	if len(r.order) > n {
+		r.keepDistinct(n)
+	}
 	pal := make(color.Palette, off+n)
 	if delta {
 		pal[0] = color.RGBA{}
@@ -255,6 +262,60 @@ func (r *Recorder) quantize(pix []byte, rect image.Rectangle, delta bool) *image
 }
 
 func rgb(r, g, b byte) uint32 { return uint32(r)<<16 | uint32(g)<<8 | uint32(b) }
+
+// distinctSlots is how many of a full palette's entries go to colours far
+// from the frequent ones rather than to the next most frequent.
+const distinctSlots = 32
+
+// keepDistinct chooses the last distinctSlots of the n palette entries
+// among r.order[n-distinctSlots:] (the colours by count, most first, the
+// counts still in r.tab): one at a time, the colour whose pixels are
+// drawn worst by the palette so far, its count times its squared distance
+// to the nearest entry, moved into place. A window frame has far more
+// than 256 colours, most of them the shades of antialiased text; the 256
+// most frequent left out the start's green disc and the goal's red one,
+// drawn grey and brown in a recording (a teacher's report), while a
+// 33rd shade of grey only redraws text a level lighter.
+func (r *Recorder) keepDistinct(n int) {
+	k := min(distinctSlots, n/8)
+	if k == 0 {
+		return
+	}
+	t := &r.tab
+	base := n - k
+	rest := r.order[base:]
+	d2 := r.dist[:0]
+	for _, c := range rest {
+		best := math.MaxInt
+		for _, p := range r.order[:base] {
+			best = min(best, dist2(c, p))
+		}
+		d2 = append(d2, best)
+	}
+	r.dist = d2
+	for j := range k {
+		bi, bs := j, int64(-1)
+		for i := j; i < len(rest); i++ {
+			s := int64(t.get(rest[i])) * int64(d2[i])
+			if s > bs || s == bs && rest[i] < rest[bi] {
+				bi, bs = i, s
+			}
+		}
+		rest[j], rest[bi] = rest[bi], rest[j]
+		d2[j], d2[bi] = d2[bi], d2[j]
+		for i := j + 1; i < len(rest); i++ {
+			d2[i] = min(d2[i], dist2(rest[i], rest[j]))
+		}
+	}
+}
+
+// dist2 is the squared RGB distance between two colours of rgb's form.
+func dist2(a, b uint32) int {
+	dr := int(a>>16&0xff) - int(b>>16&0xff)
+	dg := int(a>>8&0xff) - int(b>>8&0xff)
+	db := int(a&0xff) - int(b&0xff)
+	return dr*dr + dg*dg + db*db
+}
 
 // nearest returns the index of pal's colour closest to c (squared RGB
 // distance; the first of equals).
