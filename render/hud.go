@@ -4139,19 +4139,38 @@ func (r *Renderer) tooltip(dst *ebiten.Image, x, y float32, s string) {
 	r.tooltipIn(dst, dst.Bounds(), x, y, s)
 }
 
-// tooltipLines is tooltip for a tip of several lines, each ended with "…"
-// where the map is narrower than it.
+// tooltipLines is tooltip for a tip of several lines, each wrapped onto
+// more, indented, where the map is narrower than it: cut with "…", a
+// group edge's line back lost why its three costs are equal at 150 % (a
+// teacher's report). The box is kept inside dst, rising above the point
+// when the lines would pass its bottom.
 func (r *Renderer) tooltipLines(dst *ebiten.Image, x, y float32, lines []string) {
 	ft := r.fonts
 	within := dst.Bounds()
 	wd := 0.0
-	for i, l := range lines {
-		if room := float64(within.Dx()) - 24; room > 0 {
-			lines[i] = clip(ft, ft.UI, l, room)
+	if room := float64(within.Dx()) - 24; room > 0 {
+		var out []string
+		for _, l := range lines {
+			if ft.Width(ft.UI, l) <= room {
+				out = append(out, l)
+				continue
+			}
+			for k, part := range wrapHard(ft, ft.UI, l, room-ft.Width(ft.UI, tipIndent)) {
+				if k > 0 {
+					part = tipIndent + part
+				}
+				out = append(out, part)
+			}
 		}
-		wd = math.Max(wd, ft.Width(ft.UI, lines[i]))
+		lines = out
+	}
+	for _, l := range lines {
+		wd = math.Max(wd, ft.Width(ft.UI, l))
 	}
 	box := tipBoxH(wd, tipHeight(ft, len(lines)), dst.Bounds(), within, x, y)
+	if b := dst.Bounds(); box.Max.Y > b.Max.Y-4 {
+		box = box.Sub(image.Pt(0, min(box.Max.Y-(b.Max.Y-4), box.Min.Y-(b.Min.Y+4))))
+	}
 	fillRect(dst, box, color.RGBA{10, 10, 14, 235})
 	strokeRect(dst, box, ColEdgeHot)
 	lh := math.Ceil(ft.LineHeight(ft.UI))
@@ -4250,6 +4269,8 @@ func abs(n int) int {
 const (
 	tipH    = 22
 	tipRise = 30
+	// tipIndent starts the lines a tip's long line wraps onto.
+	tipIndent = "    "
 )
 
 // Help screen metrics: the content's top (below the title), a row's line
