@@ -2975,7 +2975,13 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 			best, bestK = *sc, k
 		}
 	}
-	if prevK >= 0 && prevK != bestK && scores[prevK][0] != none {
+	// While stepping, the corner the legend sat in is kept when it hides
+	// nothing more that matters, so the box does not jump from step to
+	// step; never over a corner that covers none of the map (a margin the
+	// fit left, after F): a teacher's legend, put top-left while zoomed
+	// in, stayed over the map's top rows after F, the margin under the
+	// map empty.
+	if prevK >= 0 && prevK != bestK && scores[prevK][0] != none && corners[bestK].Overlaps(mapRect) {
 		if s := scores[prevK]; s[0] <= best[0] && s[1] <= best[1] && s[2] <= best[2] && (s[3] == 0 || best[3] > 0) {
 			best, bestK = s, prevK
 		}
