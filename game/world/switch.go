@@ -160,7 +160,13 @@ func TransitionsText(dense bool) string {
 }
 
 // ToggleSmooth turns HPA*'s path smoothing on or off.
+// The answer before it is kept as the ghost under HPA*, so the note and
+// the panel say what smoothing saves and the grey path shows where (a
+// teacher pressed Z and saw only the top bar's cost change).
 func (w *World) ToggleSmooth() {
+	if w.Uses("smooth") {
+		w.keepGhost("smooth", "smoothing "+onOff(w.Settings.Smooth()))
+	}
 	w.Settings.NoSmooth = !w.Settings.NoSmooth
 	w.switched("smooth", w.Settings.Smooth())
 }
@@ -269,7 +275,7 @@ func onOff(b bool) string {
 }
 
 // keepGhost remembers the current answer for comparison, made by switch
-// sw ("algo", "heuristic", "cost", "exclusion", "target"). A ghost another
+// sw ("algo", "heuristic", "cost", "exclusion", "target", "smooth"). A ghost another
 // switch made is replaced, and the comparison's note says so (ghostWhy):
 // the user set that comparison up, and loses it here.
 func (w *World) keepGhost(sw, label string) {
@@ -485,7 +491,7 @@ const DropGhostHint = "Shift+O drops the ghost"
 // as "overlay name=ghost on=off".
 func (w *World) DropGhost() {
 	if w.Ghost == nil {
-		w.Note("no ghost to drop: a switch (1–5, H, M, X, Shift+M) keeps the answer before it as one")
+		w.Note("no ghost to drop: a switch (1–5, H, M, X, Shift+M, Z) keeps the answer before it as one")
 		return
 	}
 	label := w.Ghost.Label
