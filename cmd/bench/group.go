@@ -868,6 +868,11 @@ func runScenario(env *Env) (*Report, error) {
 		qs = QueriesFromRows(rows, nums)
 		if env.Rows == nil {
 			rep.Set("scen", s.Scen)
+			if len(s.ScenSkip) > 0 {
+				// The rows the session removed (scen-skip): the list ran
+				// short of the file without a word.
+				rep.Set("scen_skipped", len(s.ScenSkip))
+			}
 		}
 		if len(s.Edits) > 0 || cfg.Neighborhood == pathing.Four {
 			// The list's lengths are for its map as written (8-connected):

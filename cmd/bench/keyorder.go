@@ -18,7 +18,7 @@ var reportKeyOrder = [][]string{
 		"abstract_weight", "hpa_mode", "plan_budget_ms", "plan_budget_nodes", "seed", "every",
 	},
 	{ // counts
-		"queries", "runs", "scen_rows", "rows_sampled", "rows_written", "wall_endpoints",
+		"queries", "runs", "scen_rows", "scen_skipped", "rows_sampled", "rows_written", "wall_endpoints",
 		"found", "no_path", "reachable", "reach_errors", "excluded", "invalid_paths", "errors",
 		"suboptimal", "below_optimal", "zero_optimum_rows",
 		// the repair mode
