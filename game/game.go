@@ -1175,7 +1175,7 @@ func (g *Game) fit() {
 		// else the line does.
 		compact, line := g.r.LegendLineRoom(g.legend(), g.w, g.lay.Map, mr)
 		if compact > 0 {
-			g.cam.FitBeside(gw, gh, g.lay.Map, 0, float64(compact))
+			g.cam.FitBesideMin(gw, gh, g.lay.Map, 0, float64(compact), render.CompactMinZoom)
 			_, yb := g.cam.ToScreen(0, float64(gh))
 			if float64(g.lay.Map.Max.Y)-yb >= float64(compact) {
 				line = 0

@@ -124,6 +124,14 @@ func (c *Camera) Fit(w, h int, view image.Rectangle) {
 // no room is made, a map with more than Fit's margin above it moves up by
 // as much of the rest as the legend below can use.
 func (c *Camera) FitBeside(w, h int, view image.Rectangle, side, below float64) {
+	c.FitBesideMin(w, h, view, side, below, besideMinZoom)
+}
+
+// FitBesideMin is FitBeside giving up at most 1-minZoom of the fitted
+// zoom (instead of besideMinZoom) to make the room: the legend's compact
+// form, whose only other place is over the map's edge rows, asks for more
+// (CompactMinZoom).
+func (c *Camera) FitBesideMin(w, h int, view image.Rectangle, side, below, minZoom float64) {
 	c.Fit(w, h, view)
 	wantSide, wantBelow := side > 0, below > 0 // false for NaN too
 	if !wantSide && !wantBelow {
@@ -176,7 +184,7 @@ func (c *Camera) FitBeside(w, h int, view image.Rectangle, side, below float64) 
 			}
 		}
 	}
-	if best.Zoom < besideMinZoom*full && best.Zoom < besideKeepPx {
+	if best.Zoom < minZoom*full && best.Zoom < besideKeepPx {
 		c.Fit(w, h, view)
 		if wantBelow {
 			// No room to be made at a size worth keeping: the map at least
@@ -204,6 +212,16 @@ const (
 	besideMinZoom = 0.85
 	besideKeepPx  = 40
 )
+
+// CompactMinZoom is the least fraction of the fitted zoom the fit gives
+// up to leave the legend's compact form a margin under the map: otherwise
+// that box covers the map's bottom rows (HPA* at 150 % on 1264×720 hid
+// 20 px of the map, a row of entrances with it, for want of a fit at 80 %
+// of the size). The legend there names every colour on the map, so a
+// smaller map with nothing hidden reads better than a larger one with its
+// edge under a box; below this the map would get too small to read, and
+// the box goes over the map's emptiest corner instead.
+const CompactMinZoom = 0.75
 
 // ZoomAt multiplies the zoom by factor, keeping the world point under the
 // screen point (sx, sy) fixed. The zoom is clamped to [MinZoom, MaxZoom]
