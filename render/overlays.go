@@ -799,6 +799,11 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 		kind = "inter"
 	}
 	txt := fmt.Sprintf("%s edge (%d,%d)→(%d,%d) cost %.2f", kind, e.A.X, e.A.Y, e.B.X, e.B.Y, e.Cost)
+	if n := f.World.Hierarchy().Levels(); n > 1 {
+		// Which level's edge, named as the panel names levels: at level 2
+		// the tip read as at level 1.
+		txt = fmt.Sprintf("L%d %s", clampLevel(f.ViewLevel, n), txt)
+	}
 	if e.Costs != [3]float64{} {
 		l := clampLevel(f.ViewLevel, f.World.Hierarchy().Levels())
 		txt = strings.Join(groupEdgeTip(e, reverseEdge(f.World.Hierarchy().Inspect(l), e), regionChar(f, e.A), regionChar(f, e.B), f.World.Settings.Cost), "\n")
