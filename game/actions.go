@@ -118,7 +118,7 @@ var actionTable = []Binding{
 	{Action: ActGallery, Group: "View", Keys: keys(ebiten.KeyF2), Help: "gallery of built-in scenarios"},
 	{Action: ActScreenshot, Group: "View", Keys: keys(ebiten.KeyF12), Help: "PNG screenshot"},
 	{Action: ActRecord, Group: "View", Keys: keys(ebiten.KeyF12), Mods: ModShift, Help: "timeline GIF", Fold: true},
-	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close help, gallery, question; drop a new start; unpin; unselect agents; stop a batch"},
+	{Action: ActEscape, Group: "View", Keys: keys(ebiten.KeyEscape), Help: "close help, gallery, question; drop a new start; unpin; unselect agents; stop a batch; hide the note"},
 	{Action: ActQuit, Group: "View", Keys: keys(ebiten.KeyQ), Mods: ModCtrl, Help: "quit (asks first if anything is unsaved)"},
 
 	{Action: ActNextQuery, Group: "Tools", Keys: keys(ebiten.KeyF3), Help: "next query"},

@@ -189,18 +189,25 @@ type Game struct {
 	messageAt   time.Time
 	messageGen  uint64 // the timeline generation when the message appeared
 	messageBusy bool   // it appeared while a plan was being worked on
-	title       string
-	frames      int
-	shotDone    bool
-	shotErr     error
-	shotPending string         // screenshot-key path to write in the next Draw
-	shotWritten string         // path written by Draw, logged by the next Update
-	shotPhase   string         // the top bar's phase in that picture
-	deferred    *deferredStart // -cursor / -play waiting for the first plan (pollDeferred)
-	shotBusy    bool           // whether the session was busy in it (world.Busy)
-	quit        bool
-	saveAtEnd   bool // Ctrl+S came during a stroke: save when it ends
-	last        time.Time
+	// msgDismissed is the message Esc put away (its number, in session
+	// msgDismissedW): messageAge counts it gone. notesHidden is the map
+	// notes Esc put away, as render.MapNotesShown gave them: they stay
+	// hidden until what they say changes.
+	msgDismissed  int
+	msgDismissedW *world.World
+	notesHidden   string
+	title         string
+	frames        int
+	shotDone      bool
+	shotErr       error
+	shotPending   string         // screenshot-key path to write in the next Draw
+	shotWritten   string         // path written by Draw, logged by the next Update
+	shotPhase     string         // the top bar's phase in that picture
+	deferred      *deferredStart // -cursor / -play waiting for the first plan (pollDeferred)
+	shotBusy      bool           // whether the session was busy in it (world.Busy)
+	quit          bool
+	saveAtEnd     bool // Ctrl+S came during a stroke: save when it ends
+	last          time.Time
 
 	// stepping is whether the timeline's cursor was inside the query (a
 	// search being stepped or played) at the last Update; panelScrolled
@@ -285,7 +292,8 @@ type frameKey struct {
 	// MessageLife): it is drawn whole or not at all, so only its going
 	// needs a redraw. needsDraw redrew every frame for 13 s after each
 	// message (a spawn's, an undo's).
-	msgShown bool
+	msgShown    bool
+	notesHidden string // Esc put the map notes away (Game.notesHidden)
 }
 
 type inspectKey struct {
@@ -1089,6 +1097,7 @@ func (g *Game) frameKey() frameKey {
 		k.sim, k.simV = s, s.Version()
 	}
 	k.msgShown = w.Message != "" && g.messageAge(frameClock()) <= render.MessageLife(w.MessageErr)
+	k.notesHidden = g.notesHidden
 	if at, ok := g.tool.(*agentTool); ok {
 		k.simDrag = at.drag
 	}
@@ -1145,6 +1154,9 @@ func (g *Game) messageAge(now time.Time) float64 {
 	w := g.w
 	if w.MessageSeq != g.messageSeq || w != g.messageW {
 		return 0 // newer than the last noteMessage: it has just appeared
+	}
+	if w == g.msgDismissedW && w.MessageSeq == g.msgDismissed {
+		return math.Inf(1) // Esc put it away
 	}
 	o := &w.Outcome
 	newer := w.Timeline.Generation() != g.messageGen
@@ -1774,7 +1786,10 @@ func (g *Game) gotoQuery(i int) {
 // before), unpins the inspector and clears the agent selection, and only
 // when none of those had anything to do cancels the batch under way, the
 // last of its chain: unpinning a cell must not throw away a long batch
-// (Ctrl+B cancels it at any time).
+// (Ctrl+B cancels it at any time). With none of those either, it puts
+// away the note over the map: the message, else the map notes
+// (dismissNote). The prompts, the question, the help, the gallery and a
+// recording take Esc before it reaches here (Update).
 func (g *Game) escape() {
 	w := g.w
 	did := w.CancelPick()
@@ -1787,7 +1802,27 @@ func (g *Game) escape() {
 		s.ClearSelection()
 	}
 	if !did {
-		w.CancelBatch()
+		did = w.CancelBatch()
+	}
+	if !did {
+		g.dismissNote()
+	}
+}
+
+// dismissNote puts away the message shown over the map (it counts as
+// gone, so a note held behind an error shows: expireMessage), else the
+// map notes shown in the last frame, until they say something else. A
+// note hid what it described (A*'s comparison over Dijkstra's frontier at
+// 175 %), and nothing but waiting took it away.
+func (g *Game) dismissNote() {
+	w := g.w
+	if w.Message != "" && g.messageAge(frameClock()) <= render.MessageLife(w.MessageErr) {
+		g.msgDismissed, g.msgDismissedW = w.MessageSeq, w
+		w.Log.Add("note", world.F{Key: "dismissed", Val: true})
+		return
+	}
+	if s := g.r.MapNotesShown(); s != "" {
+		g.notesHidden = s
 	}
 }
 
@@ -2848,6 +2883,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.repairHeld {
 		f.FlashNote = "last repair, held: " + keysOf(ActRepairShow) + " lets it fade"
 	}
+	f.NotesHidden = g.notesHidden
 	g.toolCaption(f)
 	g.strokeFrame(f)
 	agents := g.w.Agents()

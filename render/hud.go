@@ -2845,6 +2845,15 @@ func (r *Renderer) LegendAt(x, y int) (l Layer, ok, in bool) {
 // when it was not).
 func (r *Renderer) LegendRect() image.Rectangle { return r.legendRect }
 
+// MapNotesShown returns the map notes drawn in the last frame, a line
+// each ("" for none), for Frame.NotesHidden.
+func (r *Renderer) MapNotesShown() string {
+	if len(r.noteBoxes) == 0 {
+		return ""
+	}
+	return strings.Join(r.notes, "\n")
+}
+
 // MessageRect returns where the message box was drawn in the last frame
 // (empty when no message showed).
 func (r *Renderer) MessageRect() image.Rectangle { return r.msgRect }
@@ -4042,7 +4051,7 @@ func (r *Renderer) drawMapNotes(dst *ebiten.Image, f *Frame) {
 // report). It sets noteBoxes and noteRect.
 func (r *Renderer) placeMapNotes(f *Frame, m image.Rectangle) {
 	r.noteBoxes, r.noteRect = r.noteBoxes[:0], image.Rectangle{}
-	if len(r.notes) == 0 {
+	if len(r.notes) == 0 || f.NotesHidden != "" && f.NotesHidden == strings.Join(r.notes, "\n") {
 		r.noteLast, r.noteLastText = image.Rectangle{}, ""
 		return
 	}

@@ -87,11 +87,14 @@ type Frame struct {
 	// say so.
 	CutsAge float64
 
-	FlashAge   float64 // seconds since the last repair (negative: none to show)
-	FlashNote  string  // a map note while the repair highlight is held ("": none)
-	MessageAge float64 // seconds since the message appeared
-	FrameTime  time.Duration
-	Caption    string // extra text in the top bar (e.g. "dragging goal")
+	FlashAge  float64 // seconds since the last repair (negative: none to show)
+	FlashNote string  // a map note while the repair highlight is held ("": none)
+	// NotesHidden is the map notes Esc put away (Renderer.MapNotesShown
+	// as it was then): while the notes written are those, none is drawn.
+	NotesHidden string
+	MessageAge  float64 // seconds since the message appeared
+	FrameTime   time.Duration
+	Caption     string // extra text in the top bar (e.g. "dragging goal")
 	// CaptionIsHint marks a Caption that is only the tool's standing hint:
 	// with the panel hidden, the answer's figures take its place.
 	CaptionIsHint bool
