@@ -489,6 +489,11 @@ func (w *World) SendAgents(p image.Point, group bool) error {
 		w.Fail("%v", err)
 		return err
 	}
+	// One agent sent as a group walks alone (a group of one is no group:
+	// sendAgents gives it its own goal), so its send, and the undo and
+	// redo lines of it, say group=off: the log said group=on, naming a
+	// group nobody could see.
+	group = group && len(ids) > 1
 	// One undo step, as a removal is: a stroke being painted ends first.
 	w.EndStroke()
 	r := &agentRemoval{agents: w.snapshotAgents(s, ids), before: w.agents.version, send: true, goal: p, group: group}
