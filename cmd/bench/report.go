@@ -733,6 +733,10 @@ func (r *Report) writeWorst(out *strings.Builder, width int) {
 		fmt.Fprintf(out, "  (%s more at their optimum, not listed)\n", world.Count(atOpt))
 	}
 	switch w := worst[0]; {
+	case w.Open != "" && atOpt == len(worst):
+		// No row is worse than another: "the first" would claim a worst
+		// row the table does not list.
+		fmt.Fprintf(out, "to look at one anyway, open query %d in the window:\n  %s\n", w.Query, w.Open)
 	case w.Open != "":
 		fmt.Fprintf(out, "open the first in the window:\n  %s\n", w.Open)
 	case r.worstNote != "":
