@@ -371,7 +371,15 @@ func (g *Game) quitRecording() error {
 		return ebiten.Termination
 	}
 	if g.opts.GIFPath != "" {
-		return fmt.Errorf("%w: the window was closed before %s was written", ErrGIF, g.opts.GIFPath)
+		// g.quit comes from Ctrl+Q as well as from the window's close
+		// box: "the window was closed" misled a user who pressed Ctrl+Q.
+		// How far the capture got tells a script's author whether the
+		// frames asked were the trouble.
+		got := ""
+		if r := g.recording; r != nil {
+			got = fmt.Sprintf(" (%d of %d frames captured)", r.k, r.n)
+		}
+		return fmt.Errorf("%w: the app was quit (Ctrl+Q or the window closed) before %s was written%s: nothing written", ErrGIF, g.opts.GIFPath, got)
 	}
 	return ebiten.Termination
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -327,6 +328,8 @@ func TestGIFQuitBeforeWrittenFails(t *testing.T) {
 	err := pressQuit(g, held)
 	if !errors.Is(err, ErrGIF) {
 		t.Errorf("Ctrl+Q during the -gif recording: Update returned %v, want an ErrGIF", err)
+	} else if msg := err.Error(); !strings.Contains(msg, "quit (Ctrl+Q or the window closed)") || !regexp.MustCompile(`\(\d+ of \d+ frames captured\)`).MatchString(msg) {
+		t.Errorf("Ctrl+Q during the -gif recording: %q, want it to say the app was quit and how many frames were captured", msg)
 	}
 	if _, serr := os.Stat(path); serr == nil {
 		t.Errorf("%s written", path)
