@@ -3625,6 +3625,7 @@ type msgPlaceKey struct {
 	nplans              int
 	tlGen, tlVer        uint64
 	layers              LayerSet
+	ghost               *world.Ghost
 }
 
 // messagePlace returns where the message of frame f goes and its lines
@@ -3653,6 +3654,7 @@ func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 			k.plans, k.nplans = &pl[0], len(pl)
 		}
 		k.tlGen, k.tlVer = w.Timeline.Generation(), w.Timeline.Version()
+		k.ghost = w.Ghost
 	}
 	if mp.ok && mp.key == k {
 		return mp
@@ -3685,7 +3687,7 @@ func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 	av := msgAvoid{legend: k.legend, notes: k.notes, marks: k.marks[:k.nmarks]}
 	if f.Cam != nil && w.Grid != nil {
 		av.path = r.msgPathBoxes(f)
-		av.under = func(rc image.Rectangle) int { return answerUnder(f, rc) }
+		av.under = func(rc image.Rectangle) int { return r.answerUnder(f, rc) }
 	}
 	last := image.Rectangle{}
 	if mp.ok && mp.key.seq == k.seq && mp.key.text == k.text && mp.key.area == k.area {
@@ -3709,28 +3711,89 @@ func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 // placement looks at (a long path is sampled).
 const msgPathSamples = 400
 
-// msgPathBoxes returns the cells of the answer's path as screen boxes (a
-// sample of a long path, each box at least a few pixels), in the
-// renderer's scratch slice.
+// msgPathBoxes returns the cells of the answer's path and of the ghost's
+// (the path kept from before the last switch, which a comparison note
+// describes) as screen boxes (a sample of a long path, each box at least a
+// few pixels), in the renderer's scratch slice.
 func (r *Renderer) msgPathBoxes(f *Frame) []image.Rectangle {
-	path := f.World.Outcome.Path
 	out := r.msgPlace.path[:0]
 	half := int(math.Max(f.Cam.Zoom/2, 3))
-	stride := max(1, len(path)/msgPathSamples)
-	for i := 0; i < len(path); i += stride {
-		x, y := f.Cam.CellCenter(path[i])
-		out = append(out, image.Rect(int(x)-half, int(y)-half, int(x)+half+1, int(y)+half+1))
+	add := func(path []image.Point) {
+		stride := max(1, len(path)/msgPathSamples)
+		for i := 0; i < len(path); i += stride {
+			x, y := f.Cam.CellCenter(path[i])
+			out = append(out, image.Rect(int(x)-half, int(y)-half, int(x)+half+1, int(y)+half+1))
+		}
+	}
+	add(f.World.Outcome.Path)
+	if gh := f.World.Ghost; gh != nil {
+		add(gh.Path)
 	}
 	r.msgPlace.path = out
 	return out
 }
 
+// msgGhostSamples is the most frontier dots of the ghost's fill the
+// message placement looks at (a long frontier is sampled, each dot kept
+// worth the ones it stands for).
+const msgGhostSamples = 4000
+
+// msgGhostDot is what a frontier dot of the ghost's fill under a box
+// weighs against a sample of the search (answerUnder): the dotted line is
+// thin, and it is what a comparison note points at ("dotted: where its
+// search stopped").
+const msgGhostDot = 2
+
+// msgGhost is the frontier of the ghost's fill in the map area, as screen
+// points, for the placement of the message and the map notes: computed
+// again only for another ghost, camera or area.
+type msgGhost struct {
+	gh               *world.Ghost
+	zoom, offX, offY float64
+	area             image.Rectangle
+	dots             [][2]float32
+	weight           int // msgGhostDot times the dots each kept one stands for
+}
+
+// ghostFrontier returns the frontier dots of the ghost's fill in the map
+// area as drawGhost draws them (none while an abstract phase is shown,
+// where it does not draw them), sampled to msgGhostSamples, and the weight
+// of each in answerUnder.
+func (r *Renderer) ghostFrontier(f *Frame) ([][2]float32, int) {
+	w := f.World
+	gh := w.Ghost
+	if gh == nil || gh.Fill == nil || abstractPhaseShown(&w.Timeline) {
+		return nil, 0
+	}
+	c := &r.msgGhost
+	area := f.Layout.Map
+	if c.gh == gh && c.zoom == f.Cam.Zoom && c.offX == f.Cam.OffX && c.offY == f.Cam.OffY && c.area == area {
+		return c.dots, c.weight
+	}
+	g := w.Grid
+	dots := ghostDots(f.Cam, g, gh, f.Cam.Visible(g.Width(), g.Height(), area), c.dots[:0])
+	stride := max(1, (len(dots)+msgGhostSamples-1)/msgGhostSamples)
+	if stride > 1 {
+		n := 0
+		for i := 0; i < len(dots); i += stride {
+			dots[n] = dots[i]
+			n++
+		}
+		dots = dots[:n]
+	}
+	*c = msgGhost{gh: gh, zoom: f.Cam.Zoom, offX: f.Cam.OffX, offY: f.Cam.OffY, area: area, dots: dots, weight: msgGhostDot * stride}
+	return c.dots, c.weight
+}
+
 // answerUnder is how much of the answer's drawing besides its path screen
 // rectangle rc hides: the cells the cell search has reached at the
 // timeline's cursor (with the open / closed layer on), sampled every 8
-// pixels, and the nodes of the plans (with their layer on), each worth
-// four samples.
-func answerUnder(f *Frame, rc image.Rectangle) int {
+// pixels; the nodes of the plans (with their layer on) and of the ghost's
+// plan, each worth four samples; and the frontier dots of the ghost's fill
+// (ghostFrontier), the dotted line a comparison note describes, each worth
+// msgGhostDot samples. The ghost's path counts with the answer's
+// (msgPathBoxes).
+func (r *Renderer) answerUnder(f *Frame, rc image.Rectangle) int {
 	w := f.World
 	rc = rc.Intersect(mapOnScreen(f))
 	if rc.Empty() {
@@ -3749,13 +3812,25 @@ func answerUnder(f *Frame, rc image.Rectangle) int {
 			}
 		}
 	}
+	nodes := func(plan []image.Point) {
+		for _, q := range plan {
+			x, y := f.Cam.CellCenter(q)
+			if image.Pt(int(x), int(y)).In(rc) {
+				n += 4
+			}
+		}
+	}
 	if f.Layers.Has(LayerPlans) {
 		for _, plan := range w.Outcome.Plans {
-			for _, q := range plan {
-				x, y := f.Cam.CellCenter(q)
-				if image.Pt(int(x), int(y)).In(rc) {
-					n += 4
-				}
+			nodes(plan)
+		}
+	}
+	if gh := w.Ghost; gh != nil {
+		nodes(gh.Plan)
+		dots, weight := r.ghostFrontier(f)
+		for _, d := range dots {
+			if image.Pt(int(d[0]), int(d[1])).In(rc) {
+				n += weight
 			}
 		}
 	}
@@ -3933,10 +4008,11 @@ func msgSlack(least int) int { return max(1, least/8) }
 // placeMessage places the message in map area m, measure giving its box's
 // size for the text wrapped to a width, among messageSpots: the one that
 // covers neither the legend nor the map notes, then the fewest marks, then
-// the fewest cells of the answer's path, then the least of the rest of the
-// answer (the search, the plans), within msgSlack of the least, the spot
-// last (where the message was drawn in the frame before, empty for none)
-// when it is one of those, else the first of them. So a message that
+// the fewest cells of the answer's path and the ghost's, then the least of
+// the rest of the answer (the search, the plans, the ghost's frontier): the
+// spot last (where the message was drawn in the frame before, empty for
+// none) while it hides within msgSlack of the least, else the one hiding
+// least, the first of those hiding exactly as little. So a message that
 // hides nothing stays centred at the bottom, and one over the walked path
 // or the search goes where it hides least of it (the worst row's note of
 // a batch sat over the path, and at 175 % a three-line note covered a
@@ -3954,23 +4030,22 @@ func placeMessage(m image.Rectangle, av *msgAvoid, last image.Rectangle, spots *
 		x := m.Min.X + (m.Dx()-bw)/2
 		return image.Rect(x, m.Max.Y-bh-10, x+bw, m.Max.Y-10), width
 	}
-	var costBuf [32]msgCost
-	costs := costBuf[:0]
-	best := msgCost{hard: math.MaxInt}
-	for _, s := range ss {
-		c := msgCostOf(s.box, av)
-		costs = append(costs, c)
-		if best.worse(c) || !c.worse(best) && c.under < best.under {
-			best = c
+	pick, best := -1, msgCost{hard: math.MaxInt}
+	for i, s := range ss {
+		if c := msgCostOf(s.box, av); best.worse(c) || !c.worse(best) && c.under < best.under {
+			pick, best = i, c
 		}
 	}
-	pick := -1
-	for i, c := range costs {
-		if c.worse(best) || best.worse(c) || c.under > best.under+msgSlack(best.under) {
-			continue
-		}
-		if pick < 0 || ss[i].box == last {
-			pick = i
+	// Where the message was stays while it hides about as little
+	// (msgSlack); a new place is the one hiding least, the first of
+	// those that hide exactly as little. The slack once let the bottom,
+	// first in order, win over a place hiding less.
+	for i, s := range ss {
+		if s.box == last && i != pick {
+			if c := msgCostOf(s.box, av); !c.worse(best) && !best.worse(c) && c.under <= best.under+msgSlack(best.under) {
+				pick = i
+			}
+			break
 		}
 	}
 	box, width := ss[pick].box, ss[pick].width
@@ -4071,7 +4146,7 @@ func (r *Renderer) placeMapNotes(f *Frame, m image.Rectangle) {
 		av := msgAvoid{legend: r.legendRect, marks: r.userMarks(f, false, r.noteMarks[:0])}
 		r.noteMarks = av.marks
 		av.path = r.msgPathBoxes(f)
-		av.under = func(rc image.Rectangle) int { return answerUnder(f, rc) }
+		av.under = func(rc image.Rectangle) int { return r.answerUnder(f, rc) }
 		text := strings.Join(r.notes, "\n")
 		var costs [len(spots)]msgCost
 		var fits [len(spots)]bool
@@ -4087,15 +4162,16 @@ func (r *Renderer) placeMapNotes(f *Frame, m image.Rectangle) {
 			}
 		}
 		if bestAt >= 0 {
-			// Of the places as good as the best (within msgSlack of its
-			// search), the one of the frame before, else the first.
-			pick := -1
+			// The place of the frame before while it hides about as
+			// little as the best (within msgSlack of its search), else
+			// the best, the first of those hiding exactly as little.
+			pick := bestAt
 			for i, c := range costs {
 				if !fits[i] || c.worse(best) || best.worse(c) || c.under > best.under+msgSlack(best.under) {
 					continue
 				}
 				at := spots[i]
-				if pick < 0 || image.Rect(at.X, at.Y, at.X+bw, at.Y+bh) == r.noteLast && text == r.noteLastText {
+				if image.Rect(at.X, at.Y, at.X+bw, at.Y+bh) == r.noteLast && text == r.noteLastText {
 					pick = i
 				}
 			}

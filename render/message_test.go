@@ -2,12 +2,14 @@ package render
 
 import (
 	"image"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/game/world"
+	"pathlens/maps"
 )
 
 // BenchmarkMessageFrame is the message box's share of a frame with agents
@@ -149,6 +151,135 @@ func TestMessageHidesLeastOfTheSearchAndStays(t *testing.T) {
 	// A place over the search is left for one clear of it.
 	if got, _ := placeMessage(m, av, plain, &spots, measure); got == plain || got.Overlaps(search) {
 		t.Errorf("placed over the search at %v: stayed or moved over it, to %v", plain, got)
+	}
+}
+
+// A place hiding a little of the search is not taken for coming first
+// when another hides none: the slack that keeps a placed message where it
+// is (msgSlack) let the bottom, first in order, win over a clear place,
+// and the note lay over the edge of the search it described.
+func TestMessageTakesTheClearPlaceOverTheFirst(t *testing.T) {
+	m := image.Rect(0, 30, 900, 730)
+	measure := func(width float64) (int, int) {
+		w := min(int(width), 500)
+		return w, 30 * (500/w + 1)
+	}
+	// One sample of the search under the bottom's middle, nothing
+	// elsewhere.
+	tip := image.Rect(440, 700, 460, 720)
+	under := func(rc image.Rectangle) int {
+		if rc.Overlaps(tip) {
+			return 1
+		}
+		return 0
+	}
+	var spots []msgSpot
+	av := &msgAvoid{under: under}
+	box, _ := placeMessage(m, av, image.Rectangle{}, &spots, measure)
+	if box.Overlaps(tip) {
+		t.Errorf("the message %v hides the search at %v; other places hide none", box, tip)
+	}
+	// Placed over it already, it stays (the slack is for staying).
+	bottom := spots[0].box
+	if !bottom.Overlaps(tip) {
+		t.Fatalf("the first place %v is not over the search %v", bottom, tip)
+	}
+	if got, _ := placeMessage(m, av, bottom, &spots, measure); got != bottom {
+		t.Errorf("placed at %v, a sample over the best: moved to %v", bottom, got)
+	}
+}
+
+// ghostRing returns a ghost whose fill is every open cell within octile
+// distance r of c on grid g (Dijkstra's fill stopped at r), its path the
+// row from c to c+(r,0).
+func ghostRing(w *world.World, c image.Point, r float64) *world.Ghost {
+	g := w.Grid
+	gh := &world.Ghost{Label: "Dijkstra", Switch: "algo", Fill: make([]uint64, (g.Len()+63)/64)}
+	for y := range g.Height() {
+		for x := range g.Width() {
+			dx, dy := math.Abs(float64(x-c.X)), math.Abs(float64(y-c.Y))
+			if max(dx, dy)+(math.Sqrt2-1)*min(dx, dy) <= r {
+				i := y*g.Width() + x
+				gh.Fill[i>>6] |= 1 << (uint(i) & 63)
+			}
+		}
+	}
+	for x := c.X; x <= c.X+int(r); x++ {
+		gh.Path = append(gh.Path, image.Pt(x, c.Y))
+	}
+	return gh
+}
+
+// Regression: the note comparing A* with the Dijkstra before it ("dotted:
+// where its search stopped") lay over those dots: the placement counted
+// the answer's path and search, not the ghost's fill, so every place clear
+// of A*'s narrow fill was as good, and the first, the bottom's middle,
+// sat on the ring where Dijkstra stopped. It now hides none of the ghost
+// (its frontier dots, its path) when a place allows, and no start, goal,
+// path or search either.
+func TestMessageKeepsOffTheGhost(t *testing.T) {
+	m, err := maps.ReadASCII(strings.NewReader(strings.Repeat(strings.Repeat(".", 60)+"\n", 46)), "open") // the map area's shape at 1280×800
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := world.New(m)
+	t.Cleanup(w.Close)
+	w.Begin()
+	w.Wait()
+	w.SetAlgo(world.AlgoAStar)
+	if !w.SetEndpoints(image.Pt(30, 22), image.Pt(40, 22)) {
+		t.Fatalf("query refused: %s", w.Message)
+	}
+	w.Wait()
+	w.Ghost = ghostRing(w, image.Pt(30, 22), 22) // rows 0 to 44
+	w.Note("%s", "A*: cost 10.00, was 10.00 with Dijkstra; 11 expanded, was 1,010 (dotted: where its search stopped); Shift+O drops the ghost")
+	lay := ComputeLayout(1280, 800, true)
+	cam := &Camera{}
+	cam.Fit(w.Grid.Width(), w.Grid.Height(), lay.Map)
+	f := &Frame{World: w, Cam: cam, Layout: lay, Layers: DefaultLayers, OverlaysLater: true}
+	r := New()
+	r.Draw(ebiten.NewImage(1280, 800), f)
+	box := r.MessageBox(f)
+	if box.Empty() {
+		t.Fatal("no message box")
+	}
+	g := w.Grid
+	dots := ghostDots(cam, g, w.Ghost, g.Bounds(), nil)
+	hides := func(what string, box image.Rectangle) {
+		t.Helper()
+		n := 0
+		for _, d := range dots {
+			if image.Pt(int(d[0]), int(d[1])).In(box) {
+				n++
+			}
+		}
+		if n > 0 {
+			t.Errorf("the %s %v hides %d dots of the ghost's frontier", what, box, n)
+		}
+	}
+	hides("message", box)
+	// A map note goes where the message would: off the ghost too (the
+	// top's middle, its first place, is over the ring's top).
+	f.FlashNote = "last repair, held: Shift+R lets it fade"
+	r.Draw(ebiten.NewImage(1280, 800), f)
+	if r.noteRect.Empty() {
+		t.Fatal("no map note drawn")
+	}
+	hides("map note", r.noteRect)
+	cells := append([]image.Point{w.Start, w.Goal}, w.Outcome.Path...)
+	cells = append(cells, w.Ghost.Path...)
+	last := w.Timeline.Last(0)
+	for i, v := range last {
+		if v >= 0 {
+			cells = append(cells, image.Pt(i%g.Width(), i/g.Width()))
+		}
+	}
+	for _, p := range cells {
+		x, y := cam.CellCenter(p)
+		if image.Pt(int(x), int(y)).In(box) {
+			t.Errorf("the message %v hides the cell %v (start, goal, a path's or the search's)", box, p)
+			break
+		}
 	}
 }
 

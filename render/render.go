@@ -227,6 +227,7 @@ type Renderer struct {
 	msgRect                     image.Rectangle // where the message was drawn this frame (empty: none)
 	promptRect                  image.Rectangle // where the prompt was drawn this frame (empty: none)
 	msgPlace                    msgPlace        // the message's place and lines as last computed (messagePlace)
+	msgGhost                    msgGhost        // the ghost's frontier on screen for placing the message and notes (ghostFrontier)
 	msgSel                      []int           // the selected agents' ids (messagePlace), reused
 	legendRows                  []legendHit     // its rows, for clicks (LegendAt)
 	legendKeys                  []legendKey     // the colour squares in its rows' names (drawKeyedName)
