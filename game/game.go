@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -1511,6 +1512,10 @@ func (g *Game) open(src string) error {
 	return nil
 }
 
+// loadNotesOut is the terminal, where install writes a file's load notes
+// (a test reads them).
+var loadNotesOut io.Writer = os.Stderr
+
 // install makes nw (opened, not begun) the session, keeping the event log
 // and the playback speed, and closes the old one.
 func (g *Game) install(nw *world.World) {
@@ -1522,6 +1527,11 @@ func (g *Game) install(nw *world.World) {
 	g.prompt = nil      // typed for the old session
 	old.Close()         // its background workers and their grid copies
 	nw.Begin()
+	// The window shows a few of the file's load notes (LoadNotesShown);
+	// the terminal gets every one, as for a file named on the command line.
+	for _, l := range nw.LoadNoteLines() {
+		fmt.Fprintf(loadNotesOut, "pathlens: %s\n", l)
+	}
 	g.autoFit, g.startView = true, false
 	g.frameFirst = true
 	g.hasPinned = false

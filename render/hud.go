@@ -3673,7 +3673,7 @@ func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 				slot = i
 			}
 		}
-		lines := wrapHard(ft, ft.UI, w.Message, width)
+		lines := messageLines(ft, w.Message, width)
 		wmax := 0.0
 		for _, l := range lines {
 			wmax = math.Max(wmax, ft.Width(ft.UI, l))
@@ -3701,7 +3701,7 @@ func (r *Renderer) messagePlace(f *Frame) *msgPlace {
 		}
 	}
 	if lines == nil {
-		lines = wrapHard(ft, ft.UI, w.Message, width)
+		lines = messageLines(ft, w.Message, width)
 	}
 	mp.ok, mp.key, mp.box, mp.lines = true, k, box, lines
 	return mp
@@ -4890,6 +4890,22 @@ func wrapHard(ft *Fonts, face *text.GoTextFace, s string, width float64) []strin
 		}
 		lines = slices.Insert(lines, i+1, string(l[n:]))
 		lines[i] = string(l[:n])
+	}
+	return lines
+}
+
+// messageLines returns the lines of message s at width: a message of one
+// paragraph wrapped (wrapHard); one of several lines (a list, such as a
+// file's load notes) a line each, clipped with an ellipsis to width, so
+// the box stays as many lines tall as the list is long (the load notes of
+// a .tmx, joined into one paragraph, covered most of the map).
+func messageLines(ft *Fonts, s string, width float64) []string {
+	if !strings.Contains(s, "\n") {
+		return wrapHard(ft, ft.UI, s, width)
+	}
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = clip(ft, ft.UI, strings.TrimSpace(l), width)
 	}
 	return lines
 }

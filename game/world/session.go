@@ -163,7 +163,7 @@ func FromScenario(sc *maps.Scenario, source string) (*World, error) {
 	}
 	w.besideNote = sessionBeside(w)
 	if notes := w.LoadNotes(); len(notes) > 0 {
-		w.Note("%s", strings.Join(notes, "; "))
+		w.Note("%s", LoadNotesMessage(notes))
 	}
 	return w, nil
 }
@@ -286,6 +286,24 @@ func (w *World) LoadNotes() []string {
 		notes = w.scenario.Notes
 	}
 	return w.withSessionNotes(notes)
+}
+
+// LoadNotesShown is the most load notes the window's message shows, a
+// line each (LoadNotesMessage).
+const LoadNotesShown = 4
+
+// LoadNotesMessage is the message that shows the load notes: a line each
+// (the window clips a line too long for the map), at most LoadNotesShown
+// lines, the last of them counting the rest when there are more. Joined
+// into one paragraph, ten notes on a .tmx's unread object layers covered
+// most of the map for their seconds on screen. Every note is on the
+// terminal and in the event log (load_note).
+func LoadNotesMessage(notes []string) string {
+	if len(notes) <= LoadNotesShown {
+		return strings.Join(notes, "\n")
+	}
+	shown := notes[:LoadNotesShown-1]
+	return strings.Join(shown, "\n") + fmt.Sprintf("\nand %d more notes on the file: the terminal lists them all", len(notes)-len(shown))
 }
 
 // LoadNoteLines are LoadNotes as a terminal says them, each after the
@@ -473,7 +491,7 @@ func (w *World) Begin() {
 	if notes := w.LoadNotes(); len(notes) > 0 {
 		// The first query's note would hide what the file set otherwise;
 		// an error (the first query refused) stays up, the notes after it.
-		w.noteAfterError(strings.Join(notes, "; "))
+		w.noteAfterError(LoadNotesMessage(notes))
 		for _, n := range notes {
 			// A note shows for seconds; what the file opened without
 			// (queries and agents its map file now walls) is kept here.
