@@ -241,7 +241,7 @@ var edgesAllBinding = Binding{Action: ActEdgesAll, Group: "Layers", Keys: keys(e
 // promptHelp describes the editing keys of the prompt line (Ctrl+O,
 // Ctrl+G, Ctrl+Shift+S; prompt.go), which are not rebindable either.
 var promptHelp = [][2]string{
-	{"← → Home End Del", "edit (Ctrl+← →: by word)"},
+	{"← → Home End Del", "edit (Ctrl+← →: by word; Ctrl+Z: undo)"},
 	{"Ctrl+W / Ctrl+U", "cut the word / all before; ↑ ↓: history"},
 }
 

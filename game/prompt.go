@@ -67,6 +67,90 @@ type prompt struct {
 	// paste delivers the clipboard read Ctrl+V started (nil: none
 	// running); the text goes in at the caret when it arrives.
 	paste chan pasteResult
+	// undo and redo are the line as it was before each edit (Ctrl+Z) and
+	// as it was before each undo (Ctrl+Y, Ctrl+Shift+Z), newest last;
+	// group is the kind of the last edit, letters typed in a row (or
+	// deleted in a row) being one step, as in a desktop text field.
+	undo, redo []promptState
+	group      editGroup
+	// hinted is a note that says something in passing (Ctrl+Z with
+	// nothing typed to undo): the next edit gives back the usual hint.
+	hinted bool
+}
+
+// promptState is the line of a prompt at one moment, for its undo.
+type promptState struct {
+	text             []rune
+	cur, sel, histAt int
+}
+
+// editGroup is the kind of an edit of the prompt's line, for grouping
+// undo steps: letters typed one after the other are undone together, as
+// are letters deleted one after the other; every other edit (a paste, a
+// cut word, Tab, a recalled entry) is a step of its own, and moving the
+// caret ends a group.
+type editGroup int
+
+const (
+	groupNone editGroup = iota
+	groupType
+	groupDelete
+	groupOther
+)
+
+// maxPromptUndo bounds a prompt's undo steps.
+const maxPromptUndo = 100
+
+// state returns the line as it is now.
+func (p *prompt) state() promptState {
+	return promptState{slices.Clone(p.text), p.cur, p.sel, p.histAt}
+}
+
+// setState puts the line back as st was.
+func (p *prompt) setState(st promptState) {
+	p.text, p.cur, p.sel, p.histAt = slices.Clone(st.text), st.cur, st.sel, st.histAt
+}
+
+// edited records an edit of kind k that changed the line from before:
+// a new undo step unless it goes on the group of the edit before it. A
+// new edit forgets what was undone.
+func (p *prompt) edited(before promptState, k editGroup) {
+	if k == groupOther || k != p.group || len(p.undo) == 0 {
+		p.undo = append(p.undo, before)
+		if len(p.undo) > maxPromptUndo {
+			p.undo = slices.Delete(p.undo, 0, len(p.undo)-maxPromptUndo)
+		}
+	}
+	p.redo = p.redo[:0]
+	p.group = k
+}
+
+// undoEdit puts the line back as it was before the last edit step (redo
+// false) or after the last one undone (redo true), and reports whether
+// there was one.
+func (p *prompt) undoEdit(redo bool) bool {
+	from, to := &p.undo, &p.redo
+	if redo {
+		from, to = to, from
+	}
+	if len(*from) == 0 {
+		return false
+	}
+	*to = append(*to, p.state())
+	p.setState((*from)[len(*from)-1])
+	*from = (*from)[:len(*from)-1]
+	p.group = groupNone
+	return true
+}
+
+// promptUndoNote is the prompt's note for Ctrl+Z (Ctrl+Y) with nothing to
+// undo (redo) on its line: the key did nothing and said nothing, and the
+// map's undo waits until the prompt is closed.
+func promptUndoNote(redo bool) string {
+	if redo {
+		return "nothing undone here to redo; Ctrl+Y redoes the map's edits once the prompt is closed (Esc)"
+	}
+	return "nothing typed here to undo; Ctrl+Z undoes the map's edits once the prompt is closed (Esc)"
 }
 
 // pasteResult is what a clipboard read gave.
@@ -347,7 +431,9 @@ func (p *prompt) base() string {
 func (g *Game) closePrompt() { g.prompt = nil }
 
 // setNote shows s under the prompt's line (err: as a refusal).
-func (p *prompt) setNote(s string, err bool) { p.note, p.err, p.matches = s, err, nil }
+func (p *prompt) setNote(s string, err bool) {
+	p.note, p.err, p.matches, p.hinted = s, err, nil, false
+}
 
 // refuse is Enter refused, in any prompt and for any reason: the prompt
 // stays open with the reason under the typed text (the map's message line
@@ -371,10 +457,26 @@ func (g *Game) updatePrompt() {
 		return
 	}
 	p := g.prompt
-	ctrl := currentMods()&ModCtrl != 0
+	mods := currentMods()
+	ctrl := mods&ModCtrl != 0
+	// Ctrl+Z undoes the last edit of the line, Ctrl+Y or Ctrl+Shift+Z
+	// redoes it, as in any text field (the map's undo, the same keys,
+	// waits until the prompt is closed; with nothing to undo here the
+	// note says so, where the keys did nothing and said nothing).
+	if ctrl && (repeats(ebiten.KeyZ) || repeats(ebiten.KeyY)) {
+		redo := keyDuration(ebiten.KeyY) > 0 || mods&ModShift != 0
+		if p.undoEdit(redo) {
+			g.promptEdited(p)
+		} else {
+			p.setNote(promptUndoNote(redo), false)
+			p.hinted = true
+		}
+		return
+	}
 	// Text first: a fast typist's last letter and Enter can arrive in one
 	// frame, and Enter must see the letter.
-	edited := false
+	before := p.state()
+	edited, group := false, groupOther
 	switch {
 	case ctrl && keyDuration(ebiten.KeyU) == 1:
 		p.sel = 0
@@ -388,22 +490,28 @@ func (g *Game) updatePrompt() {
 		if ctrl {
 			edited = p.deleteWord()
 		} else {
-			edited = p.backspace()
+			edited, group = p.backspace(), groupDelete
 		}
 	case repeats(ebiten.KeyDelete):
-		edited = p.deleteAt()
+		edited, group = p.deleteAt(), groupDelete
 	}
 	// Typed text is taken whatever the modifiers: Ctrl+letter types
 	// nothing, while AltGr (Ctrl+Alt on Windows) types \ @ { } on many
 	// layouts.
+	sel := p.sel
 	if p.insert(g.in.typed) {
+		if !edited && sel == 0 {
+			group = groupType
+		} else {
+			group = groupOther
+		}
 		edited = true
 	}
-	if ctrl && keyDuration(ebiten.KeyV) == 1 || currentMods()&ModShift != 0 && keyDuration(ebiten.KeyInsert) == 1 {
+	if ctrl && keyDuration(ebiten.KeyV) == 1 || mods&ModShift != 0 && keyDuration(ebiten.KeyInsert) == 1 {
 		p.startPaste()
 	}
 	if p.takePaste() {
-		edited = true
+		edited, group = true, groupOther
 	}
 	switch {
 	case repeats(ebiten.KeyArrowLeft):
@@ -419,15 +527,19 @@ func (g *Game) updatePrompt() {
 		p.sel = 0
 		p.cur = len(p.text)
 	case repeats(ebiten.KeyArrowUp):
-		edited = p.recall(g.promptHist[p.kind], -1) || edited
+		if p.recall(g.promptHist[p.kind], -1) {
+			edited, group = true, groupOther
+		}
 	case repeats(ebiten.KeyArrowDown):
-		edited = p.recall(g.promptHist[p.kind], +1) || edited
+		if p.recall(g.promptHist[p.kind], +1) {
+			edited, group = true, groupOther
+		}
 	}
 	if edited {
-		p.overwrite = ""
-		if p.err || p.matches != nil {
-			p.setNote(g.promptHint(p.kind), false)
-		}
+		p.edited(before, group)
+		g.promptEdited(p)
+	} else if p.cur != before.cur {
+		p.group = groupNone // the caret moved: the next letters are a new step
 	}
 	switch {
 	case keyDuration(ebiten.KeyEscape) == 1:
@@ -436,7 +548,22 @@ func (g *Game) updatePrompt() {
 	case keyDuration(ebiten.KeyEnter) == 1 || keyDuration(ebiten.KeyNumpadEnter) == 1:
 		g.submitPrompt()
 	case keyDuration(ebiten.KeyTab) == 1 && p.kind != promptGoto:
+		before := p.state()
 		g.completePrompt()
+		if !slices.Equal(before.text, p.text) {
+			p.edited(before, groupOther)
+		}
+	}
+}
+
+// promptEdited is what follows any change of the line: a second Enter is
+// needed again to write over a file, and a refusal, Tab's matches or a
+// passing note give way to the usual hint.
+func (g *Game) promptEdited(p *prompt) {
+	p.overwrite = ""
+	if p.err || p.matches != nil || p.hinted {
+		p.setNote(g.promptHint(p.kind), false)
+		p.hinted = false
 	}
 }
 
