@@ -482,11 +482,7 @@ func (w *World) Begin() {
 		w.agents.sim.Pause()
 		w.agents.saved = w.agents.version // the file's own agents
 		w.agents.savedSome = true
-		them := "them"
-		if len(sc.Agents) == 1 {
-			them = "it"
-		}
-		w.Note("%s loaded: U runs %s", plural(len(sc.Agents), "agent", "agents"), them)
+		w.Note("%s", loadedAgentsNote(w.agents.sim))
 	}
 	if notes := w.LoadNotes(); len(notes) > 0 {
 		// The first query's note would hide what the file set otherwise;
@@ -497,6 +493,50 @@ func (w *World) Begin() {
 			// (queries and agents its map file now walls) is kept here.
 			w.Log.Add("load_note", F{"msg", n})
 		}
+	}
+}
+
+// loadedAgentsNote says what the agents a file opened with will do: U
+// runs those with a goal still to reach ("9 agents loaded: U runs them";
+// "…: U runs the 5 with a goal to reach (4 arrived)"); when none has one
+// (all arrived or idle) U would run a clock with nothing to walk, so the
+// note names the tool that sends them instead.
+func loadedAgentsNote(s *agents.Sim) string {
+	var total, arrived, idle int
+	for _, v := range s.Agents(nil) {
+		switch {
+		case v.Kind == agents.Leader:
+			continue
+		case v.State == agents.Arrived:
+			arrived++
+		case !v.HasGoal:
+			idle++
+		}
+		total++
+	}
+	loaded := plural(total, "agent", "agents") + " loaded"
+	them := "them"
+	if total == 1 {
+		them = "it"
+	}
+	var rest []string
+	if arrived > 0 {
+		rest = append(rest, Count(arrived)+" arrived")
+	}
+	if idle > 0 {
+		rest = append(rest, Count(idle)+" idle")
+	}
+	switch under := total - arrived - idle; {
+	case under == total:
+		return loaded + ": U runs " + them
+	case under > 0:
+		return fmt.Sprintf("%s: U runs the %s with a goal to reach (%s)", loaded, Count(under), strings.Join(rest, ", "))
+	case arrived == total:
+		return loaded + ", all arrived: the agent tool (T) sends " + them + " on"
+	case idle == total:
+		return loaded + ", idle: the agent tool (T) sends " + them
+	default:
+		return fmt.Sprintf("%s (%s): the agent tool (T) sends %s", loaded, strings.Join(rest, ", "), them)
 	}
 }
 
