@@ -202,6 +202,10 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 		bx, by := cam.ToScreen(float64(l.Drag.Max.X), float64(l.Drag.Max.Y))
 		vector.StrokeRect(dst, float32(ax), float32(ay), float32(bx-ax), float32(by-ay), 1.5, color.White, false)
 	}
+	r.drawReplanLog(screen, l, rad)
+	// The label of the agent under the pointer last, over the replan
+	// panel: the panel is an overlay the pointer reaches the map through,
+	// and drawn after the label it covered it for an agent beside it.
 	if hover >= 0 {
 		if v, ok := s.Agent(hover); ok {
 			x0, y0 := s.Shown(&v)
@@ -209,7 +213,6 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 			r.tooltip(dst, float32(x)+rad+4, float32(y)-rad-4, agentLabel(&v))
 		}
 	}
-	r.drawReplanLog(screen, l, rad)
 }
 
 // agentLineWidth is the width of a group leader's diamond outline at a
