@@ -172,7 +172,7 @@ func (r *Renderer) DrawAgents(screen *ebiten.Image, l *AgentLayer) {
 	for pass := 0; pass < 2; pass++ {
 		for i := range l.views {
 			v := &l.views[i]
-			hot := v.Selected || v.ID == hover || v.Kind == agents.Leader && l.groupSelected(v.Group)
+			hot := l.isHot(v, hover)
 			if hot != (pass == 1) || !all && !hot || v.Kind == agents.Member {
 				continue // members follow slots; their group's plan is the leader's
 			}
@@ -484,13 +484,25 @@ func drawNoEntry(dst *ebiten.Image, x, y, rd float32, aa bool) {
 	vector.DrawFilledRect(dst, x-rd*0.62, y-rd*0.2, rd*1.24, rd*0.4, color.White, aa)
 }
 
-// groupSelected reports whether any member of group gid is selected.
-func (l *AgentLayer) groupSelected(gid int) bool {
+// isHot reports whether v's route is drawn hot (wide, on top, whatever
+// the plan layers say): v is selected or under the pointer (hover), or v
+// is a group's leader and one of its members is, a member's route being
+// its group's, drawn from the leader (a hovered member drew no route).
+func (l *AgentLayer) isHot(v *agents.AgentView, hover int) bool {
+	if v.Selected || v.ID == hover {
+		return true
+	}
+	return v.Kind == agents.Leader && l.groupHot(v.Group, hover)
+}
+
+// groupHot reports whether any member of group gid is selected or is the
+// agent under the pointer (hover).
+func (l *AgentLayer) groupHot(gid, hover int) bool {
 	if gid < 0 {
 		return false
 	}
 	for i := range l.views {
-		if v := &l.views[i]; v.Group == gid && v.Kind == agents.Member && v.Selected {
+		if v := &l.views[i]; v.Group == gid && v.Kind == agents.Member && (v.Selected || v.ID == hover) {
 			return true
 		}
 	}
@@ -874,7 +886,7 @@ func (r *Renderer) panelAvoid(l *AgentLayer, rad float32) ([]image.Rectangle, []
 	pw := max(2, int(routeWidth(cam.Zoom, true)))
 	for i := range l.views {
 		v := &l.views[i]
-		hot := v.Selected || v.ID == hover || v.Kind == agents.Leader && l.groupSelected(v.Group)
+		hot := l.isHot(v, hover)
 		if v.HasGoal && v.State != agents.Arrived && v.Kind != agents.Member {
 			at(v.Goal, weightGoal, m, true)
 		}
