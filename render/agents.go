@@ -680,7 +680,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	}
 	empty := len(l.log) == 0
 	if empty {
-		lines = append(lines, logLine{text: emptyLogHint(s), col: ColTextDim})
+		lines = append(lines, logLine{text: emptyLogHint(s, l.views), col: ColTextDim})
 	}
 	l.lines = lines
 	// Size the box to the text, within l.Log: a stop's reason goes on a
@@ -1030,11 +1030,23 @@ func counts(n []int, names []string) string {
 
 // emptyLogHint is what the agents' replan list says while it is empty:
 // with agents on the map (a reopened session's) it waits for them to plan,
-// not for agents (it said "spawn agents" over a loaded one).
-func emptyLogHint(s *agents.Sim) string {
+// not for agents (it said "spawn agents" over a loaded one); while paused,
+// for U only when some agent in views (the agents this frame) has a goal
+// to reach: all idle or arrived (a session saved once they had arrived),
+// U runs a clock with nothing to walk, and they must be sent.
+func emptyLogHint(s *agents.Sim, views []agents.AgentView) string {
+	walks := false
+	for i := range views {
+		if v := &views[i]; v.Kind != agents.Leader && v.HasGoal && v.State != agents.Arrived {
+			walks = true
+			break
+		}
+	}
 	switch {
 	case s.Len() == 0:
 		return "spawn agents (T, J) and send them"
+	case !walks:
+		return "send agents (T, click a goal): their plans are listed here"
 	case !s.Running():
 		return "U runs the agents: their plans are listed here"
 	}

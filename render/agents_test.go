@@ -390,18 +390,22 @@ func TestReplanPanelNamesTheGroupsLeader(t *testing.T) {
 func TestEmptyLogHint(t *testing.T) {
 	g := pathing.MustGrid(6, 3)
 	s := agents.New(g, agents.NewAStar(g, agents.AStarConfig{}), agents.Config{})
-	if h := emptyLogHint(s); !strings.Contains(h, "spawn agents") {
+	if h := emptyLogHint(s, s.Agents(nil)); !strings.Contains(h, "spawn agents") {
 		t.Errorf("no agents: %q", h)
 	}
-	if _, err := s.Spawn(image.Pt(1, 1)); err != nil {
+	id, err := s.Spawn(image.Pt(1, 1))
+	if err != nil {
 		t.Fatal(err)
 	}
 	s.Pause()
-	if h := emptyLogHint(s); strings.Contains(h, "spawn") || !strings.Contains(h, "U runs") {
+	if err := s.SetGoal([]int{id}, image.Pt(4, 1)); err != nil { // a reopened session's agent under way
+		t.Fatal(err)
+	}
+	if h := emptyLogHint(s, s.Agents(nil)); strings.Contains(h, "spawn") || !strings.Contains(h, "U runs") {
 		t.Errorf("an agent, paused: %q", h)
 	}
 	s.Run()
-	if h := emptyLogHint(s); strings.Contains(h, "spawn") {
+	if h := emptyLogHint(s, s.Agents(nil)); strings.Contains(h, "spawn") {
 		t.Errorf("an agent, running: %q", h)
 	}
 }

@@ -43,7 +43,7 @@ func TestAgentPanelWrapsStatesAndHint(t *testing.T) {
 			t.Errorf("%q is cut", d)
 		}
 	}
-	for _, want := range []string{emptyLogHint(s), "waiting", "idle"} {
+	for _, want := range []string{emptyLogHint(s, s.Agents(nil)), "waiting", "idle"} {
 		for _, word := range strings.Fields(want) {
 			if !strings.Contains(all, word) {
 				t.Errorf("%q of %q not drawn (drawn: %q)", word, want, drawn)
