@@ -640,6 +640,9 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 			bc = ColTextWarn
 		}
 	}
+	if bar.phaseCut && f.CaptionIsHint && bar.answer == "" {
+		before = "" // the phase gave words away: the hint gives way first
+	}
 	if before != "" && (room-tw-16 > 80 || ft.Width(ft.UI, before) <= room-tw-16) {
 		if bar.answer == "" {
 			before = clauses(ft, before, room-tw-16)
@@ -730,38 +733,37 @@ type topBarParts struct {
 	left, phase string
 	answer      string
 	warn        bool
+	// phaseCut is true when the phase lost words (its count, its "phase: "
+	// prefix) for want of room: the tool's hint then takes none.
+	phaseCut bool
 }
 
 // topBarLayout fits the top bar of a window width px wide: the left text
 // and the phase as topBarText does, and, while the panel is not shown,
 // the answer (answers: the full words, then fewer), which is then the only
 // place the path's cost and its distance from optimal are on screen. The
-// phase stays named, and the tool (toolW px) stays whole at the right end:
-// the map's size, the phase count and the "phase: " prefix give way before
-// the answer loses its percentage. Without the room for that, the answer
-// is cut to what is left, as the tool's hint is.
+// phase stays named, and the tool (toolW px) stays whole at the right end.
+// The answer stands where the tool's hint does, and like the hint it gives
+// way before the phase: the map's size goes first, then the answer's
+// words ("optimal …"), and only then the phase count and the "phase: "
+// prefix; the answer keeps its percentage throughout. Without the room
+// for that, the phase is cut before the answer is.
+//
+// At 150 % the phase lost its count and prefix while the answer kept every
+// word: the phase the map shows gave way to what the answer repeats.
 //
 // A 1024×768 projector at 175 % (a 586 px bar) showed the phase and the
 // tool only: the fuller left text took the room, and the panel, dropped for
 // want of width, was the answer's only other place (a user's report).
 func topBarLayout(ft *Fonts, name, size, algo, phase string, toolW float64, answers []string, width float64) topBarParts {
-	left, ph := topBarText(ft, name, size, algo, phase, width-10)
 	if len(answers) == 0 {
-		return topBarParts{left: left, phase: ph}
+		return topBarWithTool(ft, name, size, algo, phase, toolW, width)
 	}
-	// The gaps are drawTop's: 10 before the left text, 14 to the phase, 24
-	// to the answer, 16 to the tool, 10 after it.
-	need := func(l, p, a string) float64 {
-		return 10 + ft.Width(ft.Bold, l) + 14 + ft.Width(ft.Bold, p) + 24 + ft.Width(ft.UI, a) + 16 + toolW + 10
+	if bar, ok := topBarAnswerFit(ft, name, size, algo, phase, toolW, answers, width); ok {
+		return bar
 	}
+	need := func(l, p, a string) float64 { return topBarNeed(ft, l, p, a, toolW) }
 	tries := topBarTries(name, size, algo, phase)
-	for _, a := range answers {
-		for _, t := range tries[:len(tries)-1] { // the name alone says too little
-			if need(t[0], t[1], a) <= width {
-				return topBarParts{left: t[0], phase: t[1], answer: a}
-			}
-		}
-	}
 	// Still too narrow: the algorithm goes, then the phase is cut with
 	// "…", before the short answer is. With the panel gone the answer is
 	// nowhere else: at 640×400 the gallery's pathological-minimum (a long
@@ -774,6 +776,7 @@ func topBarLayout(ft *Fonts, name, size, algo, phase string, toolW float64, answ
 	if room := width - need(last[0], "", a); room >= minPhaseW {
 		return topBarParts{left: last[0], phase: clip(ft, ft.Bold, last[1], room), answer: a}
 	}
+	left, ph := topBarText(ft, name, size, algo, phase, width-10)
 	return topBarParts{left: left, phase: ph, answer: a}
 }
 
@@ -786,19 +789,63 @@ func topBarLayout(ft *Fonts, name, size, algo, phase string, toolW float64, answ
 // phase to "insert G L2 (sea…" to keep "at the end: cost 158.113
 // (+0.53%)" (a lecturer's run).
 func topBarBeside(ft *Fonts, name, size, algo, phase string, toolW float64, answers []string, width float64) topBarParts {
-	left, ph := topBarText(ft, name, size, algo, phase, width-10)
-	need := func(l, p, a string) float64 {
-		return 10 + ft.Width(ft.Bold, l) + 14 + ft.Width(ft.Bold, p) + 24 + ft.Width(ft.UI, a) + 16 + toolW + 10
+	if bar, ok := topBarAnswerFit(ft, name, size, algo, phase, toolW, answers, width); ok {
+		return bar // each names the phase whole
 	}
+	return topBarWithTool(ft, name, size, algo, phase, toolW, width)
+}
+
+// topBarWithTool fits the left text and the phase beside the tool (toolW
+// px, drawn whole at the right end) when there is no answer to place: the
+// map's size, the phase count and the "phase: " prefix give way to the
+// tool, which is named nowhere else; the phase's name is not cut for it
+// (topBarText's fit without the tool then, and the tool is left out). The
+// tool's hint takes only what room is left, so it gives way first.
+//
+// At 150 % on a 1024×768 window the bar kept the map's size and "· phase 8
+// of 33" (the timeline bar's figure too) and left out the tool.
+func topBarWithTool(ft *Fonts, name, size, algo, phase string, toolW, width float64) topBarParts {
 	tries := topBarTries(name, size, algo, phase)
-	for _, a := range answers {
-		for _, t := range tries[:len(tries)-1] { // each names the phase whole
-			if need(t[0], t[1], a) <= width {
-				return topBarParts{left: t[0], phase: t[1], answer: a}
+	for _, t := range tries[:len(tries)-1] { // the algorithm stays before the tool
+		if 10+ft.Width(ft.Bold, t[0])+14+ft.Width(ft.Bold, t[1])+24+toolW+10 < width {
+			return topBarParts{left: t[0], phase: t[1], phaseCut: t[1] != tries[0][1]}
+		}
+	}
+	left, ph := topBarText(ft, name, size, algo, phase, width-10)
+	return topBarParts{left: left, phase: ph, phaseCut: ph != tries[0][1]}
+}
+
+// topBarNeed is the width the top bar takes for left text l, phase p,
+// answer a and a tool toolW px wide. The gaps are drawTop's: 10 before
+// the left text, 14 to the phase, 24 to the answer, 16 to the tool, 10
+// after it.
+func topBarNeed(ft *Fonts, l, p, a string, toolW float64) float64 {
+	return 10 + ft.Width(ft.Bold, l) + 14 + ft.Width(ft.Bold, p) + 24 + ft.Width(ft.UI, a) + 16 + toolW + 10
+}
+
+// topBarAnswerFit is the fullest top bar with an answer in width px whose
+// phase keeps its name whole, and false when there is none. The answer
+// stands where the tool's hint does and, like the hint, gives way before
+// the phase: the map's size goes first, then the answer's words (answers:
+// the full words, then fewer), and only then the phase count and the
+// "phase: " prefix, the answer at its shortest.
+func topBarAnswerFit(ft *Fonts, name, size, algo, phase string, toolW float64, answers []string, width float64) (topBarParts, bool) {
+	tries := topBarTries(name, size, algo, phase)
+	for j, a := range answers {
+		last := j == len(answers)-1
+		for i, t := range tries[:len(tries)-1] { // the name alone says too little
+			switch {
+			case i == 0 && j > 0:
+				continue // the map's size goes before the answer's words
+			case t[1] != tries[0][1] && !last:
+				continue // the phase's words go only after the answer's
+			}
+			if topBarNeed(ft, t[0], t[1], a, toolW) <= width {
+				return topBarParts{left: t[0], phase: t[1], answer: a}, true
 			}
 		}
 	}
-	return topBarParts{left: left, phase: ph}
+	return topBarParts{}, false
 }
 
 // minPhaseW is the least width the top bar's phase is cut to, in pixels,

@@ -1169,10 +1169,10 @@ func TestTopBarKeepsTheAnswerWithoutThePanel(t *testing.T) {
 		t.Errorf("1270 px bar: %q %q %q", bar.left, bar.phase, bar.answer)
 	}
 	// With the panel shown there is no answer to place: the left text and
-	// phase are topBarText's.
+	// phase are topBarWithTool's, whole beside the tool where they fit.
 	bar = topBarLayout(ft, "world", "128×96", "HPA*", "abstract L2 · phase 5 of 33", toolW, nil, 586)
-	if left, ph := topBarText(ft, "world", "128×96", "HPA*", "abstract L2 · phase 5 of 33", 576); bar.left != left || bar.phase != ph || bar.answer != "" {
-		t.Errorf("no answer: %q %q %q, want topBarText's %q %q", bar.left, bar.phase, bar.answer, left, ph)
+	if bar.left != "world  128×96   HPA*" || bar.phase != "phase: abstract L2 · phase 5 of 33" || bar.answer != "" || bar.phaseCut {
+		t.Errorf("no answer: %q %q %q (cut %v), want all whole", bar.left, bar.phase, bar.answer, bar.phaseCut)
 	}
 }
 
