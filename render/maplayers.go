@@ -714,25 +714,53 @@ func pickColours(layer []byte, near func(a, b int) bool) [256]color.RGBA {
 
 // drawRegionBorders draws a line of colour col (premultiplied) and width on
 // every cell edge between cells of two different regions, over the
-// visible part, from 3 px a cell (below that the tints alone tell the
-// regions apart); outer: also between a region's cell and a cell of none
+// visible part; outer: also between a region's cell and a cell of none
 // (a wall or corridor outside every room), so that the rooms' outlines
 // show without their tints. Runs along a row or column are drawn as one
-// line.
+// line. Under 3 px a cell (a 512×512 map fitted to the window) the lines
+// are drawFarRegionBorders' instead.
 //
 // With casing (not zero), every line is drawn first in casing, casingW
 // wide, under the lines: one scan of the cells for both.
 func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, col color.RGBA, width float32, outer bool, casing color.RGBA, casingW float32) {
 	cam := f.Cam
 	if cam.Zoom < 3 {
+		far := farRegionBorderColor
+		if outer {
+			far.A = farRegionOutlineAlpha
+		}
+		r.drawFarRegionBorders(dst, f, layer, PM(far), outer)
 		return
 	}
 	g := f.World.Grid
-	W := g.Width()
 	vis := visibleRect(f, dst, 1)
 	if vis.Empty() {
 		return
 	}
+	segs := r.regionSegs[:0]
+	regionRuns(layer, g.Width(), g.Height(), vis, outer, func(a, b [2]float64, pair [2]byte) {
+		ax, ay := cam.ToScreen(a[0], a[1])
+		bx, by := cam.ToScreen(b[0], b[1])
+		segs = append(segs, regionSeg{[4]float32{float32(ax), float32(ay), float32(bx), float32(by)}, pair})
+	})
+	r.regionSegs = segs
+	if casing.A > 0 {
+		for _, sg := range segs {
+			vector.StrokeLine(dst, sg.at[0], sg.at[1], sg.at[2], sg.at[3], casingW, casing, false)
+		}
+		r.regionSideBands(dst, f, layer, segs, casingW)
+	}
+	for _, sg := range segs {
+		vector.StrokeLine(dst, sg.at[0], sg.at[1], sg.at[2], sg.at[3], width, col, false)
+	}
+}
+
+// regionRuns calls run for every run of cell edges, within vis, between
+// cells of two different regions of layer (w×h cells), or with outer also
+// between a region's cell and a cell of none: its two ends in cells, and
+// the regions before the line (left of a vertical one, above a horizontal
+// one) and after it. A run ends where the regions on either side change.
+func regionRuns(layer []byte, W, H int, vis image.Rectangle, outer bool, run func(a, b [2]float64, pair [2]byte)) {
 	differ := func(a, b byte) bool { return a != b && !noRegion(a) && !noRegion(b) }
 	if outer {
 		differ = func(a, b byte) bool { return a != b && (!noRegion(a) || !noRegion(b)) }
@@ -740,8 +768,6 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, 
 	// Vertical edges lie between (u-1, v) and (u, v) with u = x, runs
 	// along v = y; horizontal ones between (v, u-1) and (v, u), runs along
 	// v = x: one loop, the axes swapped.
-	segs := r.regionSegs[:0]
-	H := g.Height()
 	for _, vertical := range [2]bool{true, false} {
 		uLo, uHi, vLo, vHi := vis.Min.X, min(vis.Max.X, W), vis.Min.Y, min(vis.Max.Y, H)
 		cell := func(u, v int) byte { return layer[v*W+u] }
@@ -765,9 +791,7 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, 
 					if !vertical {
 						a, b = [2]float64{a[1], a[0]}, [2]float64{b[1], b[0]}
 					}
-					ax, ay := cam.ToScreen(a[0], a[1])
-					bx, by := cam.ToScreen(b[0], b[1])
-					segs = append(segs, regionSeg{[4]float32{float32(ax), float32(ay), float32(bx), float32(by)}, pair})
+					run(a, b, pair)
 					v0 = -1
 				}
 				if on && v0 < 0 {
@@ -776,16 +800,159 @@ func (r *Renderer) drawRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, 
 			}
 		}
 	}
-	r.regionSegs = segs
-	if casing.A > 0 {
-		for _, sg := range segs {
-			vector.StrokeLine(dst, sg.at[0], sg.at[1], sg.at[2], sg.at[3], casingW, casing, false)
+}
+
+// regionRunsAll appends to dst regionRuns' runs over the whole of layer
+// (w×h cells), in cells, as x0, y0, x1, y1, and returns it: the same runs,
+// found a row at a time (regionRuns reads a column at a time for the
+// vertical ones, a cache miss a cell on a big map), with the open vertical
+// runs kept per column in *open.
+func regionRunsAll(layer []byte, W, H int, outer bool, dst [][4]float32, open *[]farOpen) [][4]float32 {
+	differ := func(a, b byte) bool {
+		if a == b {
+			return false
 		}
-		r.regionSideBands(dst, f, layer, segs, casingW)
+		if outer {
+			return !noRegion(a) || !noRegion(b)
+		}
+		return !noRegion(a) && !noRegion(b)
 	}
-	for _, sg := range segs {
-		vector.StrokeLine(dst, sg.at[0], sg.at[1], sg.at[2], sg.at[3], width, col, false)
+	// Vertical edges, between columns x-1 and x, run down the rows.
+	if cap(*open) < W {
+		*open = make([]farOpen, W)
 	}
+	op := (*open)[:W]
+	clear(op)
+	for y := 0; y <= H; y++ {
+		row := y * W
+		for x := 1; x < W; x++ {
+			on := false
+			var here [2]byte
+			if y < H {
+				a, b := layer[row+x-1], layer[row+x]
+				if a != b && differ(a, b) {
+					on, here = true, [2]byte{a, b}
+				}
+			}
+			o := &op[x]
+			if o.from > 0 && (!on || here != o.pair) {
+				dst = append(dst, [4]float32{float32(x), float32(o.from - 1), float32(x), float32(y)})
+				o.from = 0
+			}
+			if on && o.from == 0 {
+				o.from, o.pair = int32(y+1), here
+			}
+		}
+	}
+	// Horizontal edges, between rows y-1 and y, run along the row.
+	for y := 1; y < H; y++ {
+		above, here := layer[(y-1)*W:y*W], layer[y*W:(y+1)*W]
+		from := -1
+		var pair [2]byte
+		for x := 0; x <= W; x++ {
+			on := false
+			var p [2]byte
+			if x < W && above[x] != here[x] && differ(above[x], here[x]) {
+				on, p = true, [2]byte{above[x], here[x]}
+			}
+			if from >= 0 && (!on || p != pair) {
+				dst = append(dst, [4]float32{float32(from), float32(y), float32(x), float32(y)})
+				from = -1
+			}
+			if on && from < 0 {
+				from, pair = x, p
+			}
+		}
+	}
+	return dst
+}
+
+// farOpen is a vertical border run open in a column: the row it began on
+// plus one (0: none), and the regions either side.
+type farOpen struct {
+	from int32
+	pair [2]byte
+}
+
+// farRegionBorders is drawFarRegionBorders' cache: a layer's border runs
+// in cells, the whole map's, and how large its rooms are.
+type farRegionBorders struct {
+	key   regionKey
+	outer bool
+	runs  [][4]float32 // x0, y0, x1, y1 in cells
+	side  float64      // a room's mean side in cells, as a square of its border
+	open  []farOpen    // regionRunsAll's scratch
+}
+
+// Far room borders: drawn farBorderWidth px wide where a room's mean side
+// is at least farRoomMinPx on screen.
+const (
+	farBorderWidth = 1
+	farRoomMinPx   = 8
+)
+
+// farRegionBorderColor is a room border one pixel wide (drawFarRegionBorders):
+// a warm magenta, not regionBorderColor's dark purple, which at one pixel
+// read as one more of a Moving AI map's one-cell walls; farRegionOutlineAlpha
+// is its alpha for the outlines alone (regionsOutlined).
+var farRegionBorderColor = color.RGBA{165, 30, 125, 210}
+
+const farRegionOutlineAlpha = 160
+
+// drawFarRegionBorders draws the region borders of drawRegionBorders
+// while cells are under 3 px: one pixel wide, in colour col, with no
+// casing and no side bands, so a 512×512 map fitted to the window keeps
+// its terrain and the rooms their outlines. Without them the rooms at
+// the fit zoom were told apart only by their light tints (two rooms of
+// near hues, pink beside violet, ran into one), and at a view level that
+// outlines the rooms without tints (L to level 2 over level-1 rooms) they
+// were not drawn at all, though the legend read "L1 room outlines". The
+// runs are found once per layer (the whole map: the fit shows it all),
+// and left out while the rooms are too small on screen for lines between
+// them to leave the terrain readable.
+func (r *Renderer) drawFarRegionBorders(dst *ebiten.Image, f *Frame, layer []byte, col color.RGBA, outer bool) {
+	g := f.World.Grid
+	W, H := g.Width(), g.Height()
+	c := &r.farBorders
+	if key := (regionKey{&layer[0], len(layer)}); c.key != key || c.outer != outer {
+		c.key, c.outer = key, outer
+		c.runs = regionRunsAll(layer, W, H, outer, c.runs[:0], &c.open)
+		// A square room s cells a side has s² cells and 4s edges of
+		// border, each shared by two rooms: s = 2 · cells / edges. (Letters
+		// are not rooms: one letter may name many parts.)
+		cells, edges := 0, 0.0
+		for _, ch := range layer {
+			if !noRegion(ch) {
+				cells++
+			}
+		}
+		for _, sg := range c.runs {
+			edges += float64(sg[2] - sg[0] + sg[3] - sg[1])
+		}
+		c.side = math.Inf(1)
+		if edges > 0 {
+			c.side = 2 * float64(cells) / edges
+		}
+	}
+	cam := f.Cam
+	if c.side*cam.Zoom < farRoomMinPx {
+		return
+	}
+	vis := visibleRect(f, dst, 1)
+	// One batch of quads, not a vector.StrokeLine a run: a room's
+	// diagonal edge is a run a cell.
+	op := &ebiten.DrawTrianglesOptions{ColorScaleMode: ebiten.ColorScaleModePremultipliedAlpha, FillRule: ebiten.FillRuleNonZero}
+	cf := [4]float32{float32(col.R) / 255, float32(col.G) / 255, float32(col.B) / 255, float32(col.A) / 255}
+	for _, sg := range c.runs {
+		x0, y0, x1, y1 := sg[0], sg[1], sg[2], sg[3]
+		if int(x1) < vis.Min.X || int(x0) > vis.Max.X || int(y1) < vis.Min.Y || int(y0) > vis.Max.Y {
+			continue
+		}
+		ax, ay := cam.ToScreen(float64(x0), float64(y0))
+		bx, by := cam.ToScreen(float64(x1), float64(y1))
+		r.strokeQuads.line(dst, op, float32(ax), float32(ay), float32(bx), float32(by), farBorderWidth, cf)
+	}
+	r.strokeQuads.flush(dst, op)
 }
 
 // regionSeg is a run of border drawn as one line (screen points) and the

@@ -221,3 +221,25 @@ func BenchmarkRegionBordersWithBands(b *testing.B) {
 		b.Fatal("no border in view: nothing measured")
 	}
 }
+
+// BenchmarkFarRoomBordersRebake is a frame of the regions layer's borders
+// on a 1024×1024 map of 64 rooms fitted to the window (under 3 px a cell)
+// after a room stroke's move: the layer is new, so its border runs are
+// found again over the whole map.
+func BenchmarkFarRoomBordersRebake(b *testing.B) {
+	const n = 1024
+	w, _ := regionsWorld(b, n)
+	r := New()
+	cam := &Camera{}
+	cam.Fit(n, n, ComputeLayout(1280, 800, true).Map)
+	f := &Frame{World: w, Cam: cam, Layers: LayerSet(0).With(LayerRegions, true)}
+	dst := ebiten.NewImage(1280, 800)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		l := append([]byte(nil), w.Regions[0]...) // a move's publish
+		l[i%len(l)] = 'A'
+		w.Regions = [][]byte{l}
+		r.drawRegionEdges(dst, f)
+	}
+}

@@ -185,6 +185,7 @@ type Renderer struct {
 	discIs      []uint16
 	edgeTip     edgeTip          // the hovered edge's tooltip, for DrawOverlays
 	regionSegs  []regionSeg      // drawRegionBorders' lines of a frame, reused
+	farBorders  farRegionBorders // drawFarRegionBorders' runs of the layer
 	bandKey     regionKey        // the layer bandCols were taken from
 	bandCols    [256]color.Color // regionSideBands' colour of each letter, premultiplied
 	strokeQuads quadBatch        // strokeCells' pieces
