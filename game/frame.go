@@ -171,7 +171,7 @@ func (g *Game) applyFrame(kind frameKind, z float64, c [2]float64) bool {
 		return true
 	case frameMove:
 		sx, sy := g.cam.ToScreen(c[0], c[1])
-		g.cam.ZoomAt(sx, sy, z/g.cam.Zoom)
+		g.cam.ZoomTo(sx, sy, z)
 		g.centreView(c[0], c[1])
 		g.autoFit = false
 		return true

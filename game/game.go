@@ -1178,30 +1178,40 @@ func (g *Game) fit() {
 	gw, gh := g.w.Grid.Width(), g.w.Grid.Height()
 	g.cam.FitBeside(gw, gh, g.lay.Map, float64(side), float64(below))
 	if !g.noLegend {
-		// No margin for the whole legend: when it is drawn as a line over
-		// the map, the line gets a margin of its own under the map.
-		x0, y0 := g.cam.ToScreen(0, 0)
-		x1, y1 := g.cam.ToScreen(float64(gw), float64(gh))
-		mr := image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
-		// The compact form (the layers that draw something, with their
-		// colours) gets that margin where the map keeps its size for it;
-		// else the line does.
-		compact, line := g.r.LegendLineRoom(g.legend(), g.w, g.lay.Map, mr)
-		if compact > 0 {
-			g.cam.FitBesideMin(gw, gh, g.lay.Map, 0, float64(compact), render.CompactMinZoom)
-			_, yb := g.cam.ToScreen(0, float64(gh))
-			if float64(g.lay.Map.Max.Y)-yb >= float64(compact) {
-				line = 0
-			}
+		// No margin for the whole legend: the legend over the map would
+		// hide some of it, its corner at least, so the fit makes a
+		// margin for a smaller legend under the map.
+		onScreen := func() image.Rectangle {
+			x0, y0 := g.cam.ToScreen(0, 0)
+			x1, y1 := g.cam.ToScreen(float64(gw), float64(gh))
+			return image.Rect(int(math.Floor(x0)), int(math.Floor(y0)), int(math.Ceil(x1)), int(math.Ceil(y1)))
 		}
-		if line > 0 {
-			g.cam.FitBeside(gw, gh, g.lay.Map, 0, float64(line))
+		// First every layer's row in a wide box (a click turns any layer
+		// on), where that keeps the map at 85 % of its size; else the
+		// compact form (the layers that draw something, with their
+		// colours), else the line of keys, each as far as 75 %: their
+		// only other place is over the map. At 100 % on 1280×800 the
+		// whole legend sat over the built-in world's bottom-left corner,
+		// at 125 % over its top-right one.
+		wide, compact, line := g.r.LegendLineRoom(g.legend(), g.w, g.lay.Map, onScreen())
+		for i, try := range [...]struct {
+			room    int
+			minZoom float64
+		}{{wide, render.WideLegendMinZoom}, {compact, render.CompactMinZoom}, {line, render.CompactMinZoom}} {
+			if try.room <= 0 {
+				continue
+			}
+			g.cam.FitBesideMin(gw, gh, g.lay.Map, 0, float64(try.room), try.minZoom)
+			_, yb := g.cam.ToScreen(0, float64(gh))
+			if float64(g.lay.Map.Max.Y)-yb >= float64(try.room) || i == 2 {
+				break // the room made, or the line's fit (the map moved up what it can)
+			}
 		}
 	}
 	if g.startView {
 		cx, cy := float64(g.viewCenter.X)+0.5, float64(g.viewCenter.Y)+0.5
 		sx, sy := g.cam.ToScreen(cx, cy)
-		g.cam.ZoomAt(sx, sy, g.viewZoom/g.cam.Zoom)
+		g.cam.ZoomTo(sx, sy, g.viewZoom)
 		g.centreView(cx, cy)
 	}
 }

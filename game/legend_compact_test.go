@@ -30,9 +30,10 @@ func redrawAt(g *Game, w, h int) {
 // green from the closed blue while she stepped A* or HPA*. Where the
 // window has room the legend now keeps the rows of the layers that draw
 // something (open / closed among them) and the magenta line, in a compact
-// box over no more than an eighth of the map; the line of keys is left
-// for a map area too small for that box (800×600 at 150 % under HPA*,
-// whose rows take four lines there).
+// box over no more than an eighth of the map (now in a margin the fit
+// leaves, over none of it); the line of keys is left for a map area too
+// small for that box (800×600 at 150 % under HPA*, whose rows take four
+// lines there).
 func TestLegendKeepsColourRowsOnAProjector(t *testing.T) {
 	for _, tc := range []struct {
 		w, h  int

@@ -887,7 +887,7 @@ func (g *Game) centreOn(c image.Point) {
 	cx, cy := float64(c.X)+0.5, float64(c.Y)+0.5
 	if z := gotoZoom(g.cam.FitZoom()); g.cam.Zoom < z {
 		sx, sy := g.cam.ToScreen(cx, cy)
-		g.cam.ZoomAt(sx, sy, z/g.cam.Zoom)
+		g.cam.ZoomTo(sx, sy, z)
 	}
 	g.centreView(cx, cy)
 	g.autoFit = false

@@ -213,6 +213,12 @@ const (
 	besideKeepPx  = 40
 )
 
+// WideLegendMinZoom is the least fraction of the fitted zoom the fit
+// gives up to leave a margin under the map for every layer's row in a
+// wide box (LegendLineRoom's wide), as much as for the whole legend
+// beside or under it.
+const WideLegendMinZoom = besideMinZoom
+
 // CompactMinZoom is the least fraction of the fitted zoom the fit gives
 // up to leave the legend's compact form a margin under the map: otherwise
 // that box covers the map's bottom rows (HPA* at 150 % on 1264×720 hid
@@ -228,9 +234,14 @@ const CompactMinZoom = 0.75
 // and, once Fit has run, to no less than a quarter of the fitted zoom (a
 // map shrunk to a dot is lost, and F brings the whole map back anyway);
 // the map is then kept in view as Pan does.
-func (c *Camera) ZoomAt(sx, sy, factor float64) {
+func (c *Camera) ZoomAt(sx, sy, factor float64) { c.ZoomTo(sx, sy, c.Zoom*factor) }
+
+// ZoomTo is ZoomAt to zoom pixels a cell, exactly (as clamped): a zoom
+// asked for by number (-zoom 4, a saved view) went through a factor over
+// the fit's zoom and came back 3.9999999999999996.
+func (c *Camera) ZoomTo(sx, sy, zoom float64) {
 	wx, wy := c.ToWorld(sx, sy)
-	c.Zoom = clampZoom(c.Zoom * factor)
+	c.Zoom = clampZoom(zoom)
 	if c.fitted {
 		c.Zoom = math.Max(c.Zoom, clampZoom(c.fitZoom*minFitFraction))
 	}

@@ -2467,13 +2467,26 @@ func (r *Renderer) drawLegend(screen *ebiten.Image, f *Frame) {
 			}
 		}
 	}
-	if hides && legendTooBig(box, f) {
+	tooBig := hides && legendTooBig(box, f)
+	if tooBig || f.Cam != nil && box.Overlaps(mapOnScreen(f).Intersect(m)) {
+		// Over the map, even a corner of walls: every layer's row in the
+		// compact layout (the wide form), else the compact form, else the
+		// line of keys, goes into a margin the fit left for it instead
+		// (LegendLineRoom). At 125 % the whole legend sat over the fitted
+		// map's top-right corner (allowed while it covered no more than
+		// an eighth of the map), and a user looking at that corner lost it.
+		if r.drawLegendCompact(screen, f, zoom, now, true, true) || r.drawLegendCompact(screen, f, zoom, now, true, false) ||
+			r.drawLegendLine(screen, f, true) {
+			return
+		}
+	}
+	if tooBig {
 		// Too big for the map (a projector's scale, a small window): the
 		// layers that draw something, in a compact box, before the bare
 		// line of keys, which names no colour (at 125 % and up a class
 		// could not tell the open list's green from the closed blue).
-		if !r.drawLegendCompact(screen, f, zoom, now) {
-			r.drawLegendLine(screen, f)
+		if !r.drawLegendCompact(screen, f, zoom, now, false, false) {
+			r.drawLegendLine(screen, f, false)
 		}
 		return
 	}
@@ -3153,10 +3166,19 @@ func (r *Renderer) legendLineLayout(legend []LegendRow, maxW int) (items []legen
 // narrow for one, in the corner legendBox picks for it. A click on a key
 // toggles its layer, as a row of the full legend does; the rest of the box
 // takes clicks too (they do not reach the map).
-func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
+//
+// With margin, only in a margin under or above the map (legendMarginBox),
+// reporting false and drawing nothing where there is none.
+func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame, margin bool) bool {
 	ft := r.fonts
 	items, bw, bh := r.legendLineLayout(f.Legend, f.Layout.Map.Dx()-2*legendPad)
 	box, _ := r.legendBox(f, bw, bh)
+	if margin {
+		var ok bool
+		if box, ok = r.legendMarginBox(f, bw, bh); !ok {
+			return false
+		}
+	}
 	r.legendRect = box
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
@@ -3179,6 +3201,7 @@ func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 		ft.Draw(screen, ft.Mono, it.lr.Keys, x+legendLineSw+3, float64(y+5), ColTextDim)
 		r.legendRows = append(r.legendRows, legendHit{image.Rect(int(x)-3, y+2, int(x+it.w)+4, y+legendRowH+8), it.lr.Layer})
 	}
+	return true
 }
 
 // The compact form of the legend, between the box of rows and the line of
@@ -3188,6 +3211,10 @@ func (r *Renderer) drawLegendLine(screen *ebiten.Image, f *Frame) {
 // title's two lines at its left), so the box is about as low as the line
 // it replaces where a projector's scale leaves the map no room for more.
 const legendCompactTitle = "Layers on"
+
+// legendWideTitle is the compact layout's title when it holds every
+// layer's row (the wide form).
+const legendWideTitle = "Layers"
 
 // legendCompactCol is a column of the compact form: its rows from first,
 // n of them, at x from the box's left, each row's key at keyX and name at
@@ -3275,24 +3302,38 @@ func (r *Renderer) legendCompactLayout(rows []LegendRow, maxW int) (cols []legen
 	return nil, "", 0, 0, false
 }
 
-// legendCompactBox places a bw×bh compact legend: in the margin under
-// the map (at its left), else above it, when one holds it (the fit leaves
-// it one: LegendLineRoom), else in the corner legendBox picks while that
-// covers no more than an eighth of the map; ok is false when none does.
-func (r *Renderer) legendCompactBox(f *Frame, bw, bh int) (box image.Rectangle, ok bool) {
+// legendMarginBox places a bw×bh box in the margin under the map (at its
+// left), else above it, when one holds it (the fit leaves one for the
+// compact form or the line: LegendLineRoom); ok is false when neither
+// does.
+func (r *Renderer) legendMarginBox(f *Frame, bw, bh int) (box image.Rectangle, ok bool) {
+	m := f.Layout.Map
+	p := legendPad
+	if bw+2*p > m.Dx() || bh+2*p > m.Dy() || f.Cam == nil || f.World == nil || f.World.Grid == nil {
+		return box, false
+	}
+	mr := mapOnScreen(f)
+	if m.Max.Y-mr.Max.Y >= bh+2*p {
+		return image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p), true
+	}
+	if mr.Min.Y-m.Min.Y >= bh+2*p {
+		return image.Rect(m.Min.X+p, m.Min.Y+p, m.Min.X+p+bw, m.Min.Y+p+bh), true
+	}
+	return box, false
+}
+
+// legendCompactBox places a bw×bh compact legend: in a margin under or
+// above the map (legendMarginBox), else, unless margin, in the corner
+// legendBox picks while that covers no more than an eighth of the map; ok
+// is false when none does.
+func (r *Renderer) legendCompactBox(f *Frame, bw, bh int, margin bool) (box image.Rectangle, ok bool) {
 	m := f.Layout.Map
 	p := legendPad
 	if bw+2*p > m.Dx() || bh+2*p > m.Dy() {
 		return box, false
 	}
-	if f.Cam != nil && f.World != nil && f.World.Grid != nil {
-		mr := mapOnScreen(f)
-		if m.Max.Y-mr.Max.Y >= bh+2*p {
-			return image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p), true
-		}
-		if mr.Min.Y-m.Min.Y >= bh+2*p {
-			return image.Rect(m.Min.X+p, m.Min.Y+p, m.Min.X+p+bw, m.Min.Y+p+bh), true
-		}
+	if box, ok := r.legendMarginBox(f, bw, bh); ok || margin {
+		return box, ok
 	}
 	box, hides := r.legendBox(f, bw, bh)
 	if hides && legendTooBig(box, f) {
@@ -3304,16 +3345,23 @@ func (r *Renderer) legendCompactBox(f *Frame, bw, bh int) (box image.Rectangle, 
 // drawLegendCompact draws the legend's compact form, with now, the
 // magenta line, in its place when not empty, and reports whether it did:
 // not when no layer that draws something is on, or the box fits neither
-// a margin of the map nor over an eighth of it.
-func (r *Renderer) drawLegendCompact(screen *ebiten.Image, f *Frame, zoom float64, now string) bool {
+// a margin of the map nor (unless margin) over an eighth of it.
+//
+// With all, the box holds every layer's row (off layers grey, as in the
+// whole legend's box), titled "Layers": the wide form, for a margin under
+// the map too low for the whole legend's columns.
+func (r *Renderer) drawLegendCompact(screen *ebiten.Image, f *Frame, zoom float64, now string, margin, all bool) bool {
 	m := f.Layout.Map
-	r.compactRows = compactLegendRows(f.Legend, f, r.compactRows[:0])
-	rows := r.compactRows
+	rows, title := f.Legend, legendWideTitle
+	if !all {
+		r.compactRows = compactLegendRows(f.Legend, f, r.compactRows[:0])
+		rows, title = r.compactRows, legendCompactTitle
+	}
 	cols, tail, bw, bh, ok := r.legendCompactLayout(rows, m.Dx()-2*legendPad)
 	if !ok {
 		return false
 	}
-	box, ok := r.legendCompactBox(f, bw, bh)
+	box, ok := r.legendCompactBox(f, bw, bh, margin)
 	if !ok {
 		return false
 	}
@@ -3321,7 +3369,7 @@ func (r *Renderer) drawLegendCompact(screen *ebiten.Image, f *Frame, zoom float6
 	r.legendRect, r.legendNamed = box, true
 	fillRect(screen, box, ColPanel)
 	strokeRect(screen, box, ColPanelEdge)
-	ft.Draw(screen, ft.Bold, legendCompactTitle, float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
+	ft.Draw(screen, ft.Bold, title, float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
 	ft.Draw(screen, ft.UI, tail, float64(box.Min.X+8), float64(box.Min.Y+4+legendRowH), ColTextDim)
 	for _, c := range cols {
 		for i := c.first; i < c.first+c.n; i++ {
@@ -3358,24 +3406,24 @@ func (r *Renderer) LegendRowsShown(dst []Layer) []Layer {
 }
 
 // LegendLineRoom is the room, in pixels, the fit should leave under the
-// map in the area m for the legend's compact form (compact, when the map
-// area is wide enough for it: see legendCompactLayout) and for its line of
-// keys (line), each its height and a gap either side, when the map, fitted
-// to mapRect, leaves no margin for the whole legend (beside it or under
-// it, as LegendRoom measures) and the legend over the map would take more
-// than an eighth of it, so that it is drawn in one of those forms; else
-// both 0. w is the session, whose algorithm and map decide which layers
+// map in the area m for every layer's row laid out as the compact form is
+// (wide), for the compact form (compact, when the map area is wide enough
+// for them: see legendCompactLayout) and for its line of keys (line), each
+// its height and a gap either side, when the map, fitted to mapRect,
+// leaves no margin for the whole legend (beside it or under it, as
+// LegendRoom measures) and the legend would lie over the map, hiding its
+// corner at least, so that it is drawn in one of those forms; else all 0. w is the session, whose algorithm and map decide which layers
 // draw something (the compact form's rows). The line sat over the map's
 // bottom rows at 175 % on 1280×800 (a user's report).
-func (r *Renderer) LegendLineRoom(legend []LegendRow, w *world.World, m, mapRect image.Rectangle) (compact, line int) {
+func (r *Renderer) LegendLineRoom(legend []LegendRow, w *world.World, m, mapRect image.Rectangle) (wide, compact, line int) {
 	if len(legend) == 0 || m.Dy() < 260 || m.Dx() < 360 {
-		return 0, 0
+		return 0, 0, 0
 	}
 	p := legendPad
 	side, below := r.LegendRoom(legend, m)
 	if side > 0 && (mapRect.Min.X-m.Min.X >= side || m.Max.X-mapRect.Max.X >= side) ||
 		below > 0 && (m.Max.Y-mapRect.Max.Y >= below || mapRect.Min.Y-m.Min.Y >= below) {
-		return 0, 0
+		return 0, 0, 0
 	}
 	// The box drawLegend would put over the map, with its footer.
 	ft := r.fonts
@@ -3392,16 +3440,19 @@ func (r *Renderer) LegendLineRoom(legend []LegendRow, w *world.World, m, mapRect
 	box := image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p)
 	area := mapRect.Intersect(m)
 	c := box.Intersect(area)
-	if a := area.Dx() * area.Dy(); a == 0 || 8*c.Dx()*c.Dy() <= a {
-		return 0, 0
+	if area.Dx()*area.Dy() == 0 || c.Empty() {
+		return 0, 0, 0
 	}
 	_, _, lh := r.legendLineLayout(legend, m.Dx()-2*p)
 	line = lh + 2*p
+	if _, _, _, wh, ok := r.legendCompactLayout(legend, m.Dx()-2*p); ok {
+		wide = wh + 2*p
+	}
 	r.compactRoomRows = compactLegendRows(legend, &Frame{World: w}, r.compactRoomRows[:0])
 	if _, _, _, ch, ok := r.legendCompactLayout(r.compactRoomRows, m.Dx()-2*p); ok {
 		compact = ch + 2*p
 	}
-	return compact, line
+	return wide, compact, line
 }
 
 // mapOnScreen returns the screen rectangle the whole map covers.

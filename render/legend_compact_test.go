@@ -34,7 +34,7 @@ func TestLegendCompactNamesTheColours(t *testing.T) {
 		var drawn []string
 		r.fonts.drawn = &drawn
 		r.legendRows, r.legendKeys, r.legendNamed = r.legendRows[:0], r.legendKeys[:0], false
-		ok := r.drawLegendCompact(ebiten.NewImage(size[0], size[1]), f, cam.Zoom, now)
+		ok := r.drawLegendCompact(ebiten.NewImage(size[0], size[1]), f, cam.Zoom, now, false, false)
 		r.fonts.drawn = nil
 		if !ok {
 			t.Fatalf("%v: no compact legend in the map area %v", size, l.Map)

@@ -43,7 +43,7 @@ func TestLegendLineWrapsRatherThanCut(t *testing.T) {
 			var drawn []string
 			r.fonts.drawn = &drawn
 			r.legendRows = r.legendRows[:0]
-			r.drawLegendLine(ebiten.NewImage(size[0], size[1]), f)
+			r.drawLegendLine(ebiten.NewImage(size[0], size[1]), f, false)
 			r.fonts.drawn = nil
 			box := r.LegendRect()
 			if !box.In(l.Map) {
