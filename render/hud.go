@@ -3304,8 +3304,8 @@ func (r *Renderer) legendCompactLayout(rows []LegendRow, maxW int) (cols []legen
 
 // legendMarginBox places a bw×bh box in the margin under the map (at its
 // left), else above it, when one holds it (the fit leaves one for the
-// compact form or the line: LegendLineRoom); ok is false when neither
-// does.
+// wide or compact form or the line: LegendLineRoom); ok is false when
+// neither does.
 func (r *Renderer) legendMarginBox(f *Frame, bw, bh int) (box image.Rectangle, ok bool) {
 	m := f.Layout.Map
 	p := legendPad
