@@ -204,8 +204,9 @@ func hpaConfig(c *Config) (hpa.Config, error) {
 }
 
 type hpaPlanner struct {
-	q   *hpa.Querier
-	opt hpa.QueryOptions
+	q      *hpa.Querier
+	opt    hpa.QueryOptions
+	levels int
 }
 
 // Plan implements Planner; the path is the querier's buffer.
@@ -215,6 +216,24 @@ func (p *hpaPlanner) Plan(start, goal image.Point) (Outcome, error) {
 		return Outcome{}, err
 	}
 	return Outcome{Found: r.Status == pathing.Found, Path: r.Path, Cost: r.Cost, Expanded: r.Phases.Total()}, nil
+}
+
+// PlanPhases implements PhasePlanner: the query once more, with its
+// expansions by kind of phase (allocates; not for timed runs).
+func (p *hpaPlanner) PlanPhases(start, goal image.Point) ([]PhaseExpanded, error) {
+	r, err := p.q.Find(start, goal, p.opt)
+	if err != nil {
+		return nil, err
+	}
+	var out []PhaseExpanded
+	for _, pc := range r.Phases.List(p.levels) {
+		unit := "expanded"
+		if pc.Name == "smooth" {
+			unit = "cells checked"
+		}
+		out = append(out, PhaseExpanded{Phase: pc.Name, Level: pc.Level, Count: pc.Count, Unit: unit})
+	}
+	return out, nil
 }
 
 func prepareHPA(env *Env, rep *Report) (Planner, error) {
@@ -232,7 +251,7 @@ func prepareHPA(env *Env, rep *Report) (Planner, error) {
 	opt := hpa.QueryOptions{NoSmooth: !c.ExtBool("smooth"), NoShortcut: !c.ExtBool("shortcut"), AbstractWeight: w}
 	setHPAQueryOptions(rep, opt)
 	rep.Set("abstract_weight", max(w, 1)) // 0 means exact, as 1
-	return &hpaPlanner{q: h.NewQuerier(), opt: opt}, nil
+	return &hpaPlanner{q: h.NewQuerier(), opt: opt, levels: h.Levels()}, nil
 }
 
 // setHPAQueryOptions records the query options a run used (smooth,

@@ -38,7 +38,7 @@ var reportKeyOrder = [][]string{
 	},
 	{ // timings and search effort
 		"mean_us", "median_us", "p99_us", "max_us", "total_ms", "astar_median_us",
-		"speedup_median", "expanded_mean", "pushes_mean", "peak_open_mean", "segments_mean",
+		"speedup_median", "expanded_mean", "expanded_by_phase", "pushes_mean", "peak_open_mean", "segments_mean",
 		"goal_preps", "goal_prep_ms", "goal_prep_mean_ms", "goal_prep_max_ms",
 		"build_ms", "builds", "build_first_ms", "rebuild_ms",
 		"repair_mean_us", "repair_median_us", "repair_p99_us", "repair_max_us",

@@ -39,6 +39,13 @@ type Outcome struct {
 	Segments int
 }
 
+// PhasePlanner is a Planner that can say what a query's phases expanded
+// (HPA*): the single query's report gives it as expanded_by_phase.
+type PhasePlanner interface {
+	Planner
+	PlanPhases(start, goal image.Point) ([]PhaseExpanded, error)
+}
+
 // OpenListCounter is a Planner whose Outcomes fill Pushes and PeakOpen
 // (the pathing.Searcher planners); CountsOpenList returns true.
 type OpenListCounter interface {

@@ -49,17 +49,23 @@ type Report struct {
 	// from the recomputed pathing.PathCost by more than OptimalTolerance.
 	InvalidPaths int `json:"invalid_paths"`
 
-	MeanUS         float64 `json:"mean_us"`
-	MedianUS       float64 `json:"median_us"`
-	P99US          float64 `json:"p99_us"`
-	MaxUS          float64 `json:"max_us"`
-	TotalMS        float64 `json:"total_ms"`
-	BuildMS        float64 `json:"build_ms"` // the planner's setup (hierarchy build; µs for the grid searches): always present
-	ExpandedMean   float64 `json:"expanded_mean"`
-	PushesMean     float64 `json:"pushes_mean"`
-	PeakOpenMean   float64 `json:"peak_open_mean"`
-	AllocsPerQuery float64 `json:"allocs_per_query"`
-	BytesPerQuery  float64 `json:"bytes_per_query"`
+	MeanUS       float64 `json:"mean_us"`
+	MedianUS     float64 `json:"median_us"`
+	P99US        float64 `json:"p99_us"`
+	MaxUS        float64 `json:"max_us"`
+	TotalMS      float64 `json:"total_ms"`
+	BuildMS      float64 `json:"build_ms"` // the planner's setup (hierarchy build; µs for the grid searches): always present
+	ExpandedMean float64 `json:"expanded_mean"`
+	// ExpandedByPhase is a single HPA* query's expansions by kind of
+	// phase, in the order they run and named as the window's panel and
+	// timeline name them ("insert L1", "abstract L3", "refine cells",
+	// "smooth" with the cells it checked), so the window's "by phase" row
+	// can be checked against bench -cache=false. Absent elsewhere.
+	ExpandedByPhase []PhaseExpanded `json:"expanded_by_phase,omitempty"`
+	PushesMean      float64         `json:"pushes_mean"`
+	PeakOpenMean    float64         `json:"peak_open_mean"`
+	AllocsPerQuery  float64         `json:"allocs_per_query"`
+	BytesPerQuery   float64         `json:"bytes_per_query"`
 
 	// Single query only (-from/-to): the cost and the path as [x,y] pairs.
 	// Cost is absent when no path exists.
@@ -451,7 +457,7 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 		}
 		if k := kt.(string); k == "worst" || k == "worst_note" {
 			continue // a table of its own, below
-		} else if k == "mismatches" || k == "suboptimal_rows" || k == "path" {
+		} else if k == "mismatches" || k == "suboptimal_rows" || k == "path" || k == "expanded_by_phase" {
 			// Lists of objects or cells: read as lines, where their
 			// JSON was cut at 100 bytes mid-row. -json has them whole.
 			lines = append(lines, r.listLines(k)...)
@@ -500,6 +506,14 @@ func (r *Report) Write(w io.Writer, asJSON bool) error {
 	return err
 }
 
+// PhaseExpanded is one row of Report.ExpandedByPhase.
+type PhaseExpanded struct {
+	Phase string `json:"phase"` // "insert L1", "abstract L3", "refine L2", "refine cells", "smooth", "shortcut"
+	Level int    `json:"level"` // the graph level searched: 0 for cells
+	Count int    `json:"count"`
+	Unit  string `json:"unit"` // "expanded", or "cells checked" for smooth
+}
+
 // textMismatches is how many of the kept mismatches the text report
 // prints, a line each.
 const textMismatches = 5
@@ -508,6 +522,16 @@ const textMismatches = 5
 // mismatches as a count and a line per row (the first textMismatches),
 // path as its length and ends. Continuation lines have no key.
 func (r *Report) listLines(key string) []line {
+	if key == "expanded_by_phase" {
+		parts := make([]string, len(r.ExpandedByPhase))
+		for i, ph := range r.ExpandedByPhase {
+			parts[i] = fmt.Sprintf("%s %d", ph.Phase, ph.Count)
+			if ph.Unit != "expanded" {
+				parts[i] += " " + ph.Unit
+			}
+		}
+		return []line{{key, strings.Join(parts, ", ")}}
+	}
 	if key == "path" {
 		p := r.Path
 		a, b := p[0], p[len(p)-1]

@@ -721,6 +721,11 @@ func setSinglePath(p Planner, from, to image.Point, rep *Report) error {
 			rep.Path[i] = [2]int{pt.X, pt.Y}
 		}
 	}
+	if pp, ok := p.(PhasePlanner); ok {
+		if rep.ExpandedByPhase, err = pp.PlanPhases(from, to); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -67,32 +67,20 @@ func (a *hpaHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace) 
 		}
 	}
 	ph := &r.Phases
-	add := func(name string, level, n int) {
-		if n > 0 {
-			ans.Phases = append(ans.Phases, PhaseStat{Name: name, Level: level, Expanded: n})
-		}
-	}
-	add("shortcut", 0, ph.Shortcut)
-	for l := range ph.Insert { // Insert[l]: searches on level l putting S and G into level l+1
-		if l == 0 && (ph.InSight[0] || ph.InSight[1]) {
+	// Named as the timeline's phases begin ("refine L1 step 3", "refine
+	// cells step 3"), so a row's name finds them (-cursor phase:NAME);
+	// cmd/bench reports the same list.
+	for _, pc := range ph.List(a.h.Levels()) {
+		st := PhaseStat{Name: pc.Name, Level: pc.Level, Expanded: pc.Count}
+		switch {
+		case pc.InSight[0] || pc.InSight[1]:
 			// Joined without a search: a row that says so, rather than
 			// none (0 expansions), which read as a missing phase.
-			ans.Phases = append(ans.Phases, PhaseStat{Name: "insert L1", Level: 0, Expanded: ph.Insert[0], Unit: inSightUnit(ph.InSight)})
-			continue
+			st.Unit = inSightUnit(pc.InSight)
+		case pc.Name == "smooth":
+			st.Unit = "cells checked"
 		}
-		add(fmt.Sprintf("insert L%d", l+1), l, ph.Insert[l])
-	}
-	add(fmt.Sprintf("abstract L%d", a.h.Levels()), a.h.Levels(), ph.Abstract)
-	// Named as the timeline's phases begin ("refine L1 step 3", "refine
-	// cells step 3"), so a row's name finds them (-cursor phase:NAME).
-	for l := len(ph.Refine) - 1; l >= 1; l-- {
-		add(fmt.Sprintf("refine L%d", l), l, ph.Refine[l])
-	}
-	if len(ph.Refine) > 0 {
-		add("refine cells", 0, ph.Refine[0])
-	}
-	if ph.Smooth > 0 {
-		ans.Phases = append(ans.Phases, PhaseStat{Name: "smooth", Level: 0, Expanded: ph.Smooth, Unit: "cells checked"})
+		ans.Phases = append(ans.Phases, st)
 	}
 	switch {
 	case r.Unreachable:

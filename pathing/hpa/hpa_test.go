@@ -1498,3 +1498,31 @@ func TestRepairKeepsMemoryNearAFreshBuild(t *testing.T) {
 			got, want, 100*float64(got-want)/float64(want))
 	}
 }
+
+// Phases.List names every kind of phase a query ran, in order, and its
+// counts (smoothing's cell checks aside) add up to Total: the window's
+// "by phase" row and cmd/bench's expanded_by_phase are made from it.
+func TestPhasesListAddsUpToTotal(t *testing.T) {
+	p := Phases{Abstract: 7, Smooth: 40}
+	p.Insert[0], p.Insert[1], p.Insert[2] = 5, 3, 0
+	p.Refine[0], p.Refine[1], p.Refine[2] = 11, 2, 4
+	var names []string
+	sum := 0
+	for _, pc := range p.List(3) {
+		names = append(names, fmt.Sprintf("%s %d", pc.Name, pc.Count))
+		if pc.Name != "smooth" {
+			sum += pc.Count
+		}
+	}
+	want := "[insert L1 5 insert L2 3 abstract L3 7 refine L2 4 refine L1 2 refine cells 11 smooth 40]"
+	if got := fmt.Sprint(names); got != want {
+		t.Errorf("List:\n got %s\nwant %s", got, want)
+	}
+	if sum != p.Total() {
+		t.Errorf("rows add up to %d, Total %d", sum, p.Total())
+	}
+	p = Phases{InSight: [2]bool{true, true}, Abstract: 1}
+	if l := p.List(1); len(l) != 2 || l[0].Name != "insert L1" || l[0].Count != 0 || !l[0].InSight[0] {
+		t.Errorf("joined in sight: %+v, want an insert L1 row of 0 that says so", l)
+	}
+}

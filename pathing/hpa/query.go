@@ -89,6 +89,52 @@ func (p *Phases) Total() int {
 	return t
 }
 
+// PhaseCount is one row of Phases.List: a kind of phase and what it did.
+type PhaseCount struct {
+	// Name is the phase's kind as the window's timeline names its phases
+	// (without their S/G or step): "shortcut", "insert L1" … "insert LN",
+	// "abstract LN", "refine L(N−1)" … "refine L1", "refine cells",
+	// "smooth".
+	Name string
+	// Level is the graph level searched: 0 for cells, l for level l.
+	Level int
+	// Count is the nodes expanded, or for "smooth" the cells checked.
+	Count int
+	// InSight is set on "insert L1" when the start, the goal or both
+	// joined level 1 without a search (Phases.InSight): a row of 0
+	// expansions that is not a missing phase.
+	InSight [2]bool
+}
+
+// List returns the phases of a query on a hierarchy of levels abstract
+// levels in the order they run, one row per kind with a non-zero count
+// (and "insert L1" whenever either end joined it without a search). The
+// counts of every row but "smooth" add up to Total. It allocates the
+// returned slice.
+func (p *Phases) List(levels int) []PhaseCount {
+	var out []PhaseCount
+	add := func(name string, level, n int) {
+		if n > 0 {
+			out = append(out, PhaseCount{Name: name, Level: level, Count: n})
+		}
+	}
+	add("shortcut", 0, p.Shortcut)
+	for l := range p.Insert { // Insert[l]: searches on level l putting S and G into level l+1
+		if l == 0 && (p.InSight[0] || p.InSight[1]) {
+			out = append(out, PhaseCount{Name: "insert L1", Count: p.Insert[0], InSight: p.InSight})
+			continue
+		}
+		add(fmt.Sprintf("insert L%d", l+1), l, p.Insert[l])
+	}
+	add(fmt.Sprintf("abstract L%d", levels), levels, p.Abstract)
+	for l := len(p.Refine) - 1; l >= 1; l-- {
+		add(fmt.Sprintf("refine L%d", l), l, p.Refine[l])
+	}
+	add("refine cells", 0, p.Refine[0])
+	add("smooth", 0, p.Smooth)
+	return out
+}
+
 // Result is the outcome of Find. Its slices are the Querier's own buffers,
 // overwritten by the next Find: copy what must outlive it.
 type Result struct {
