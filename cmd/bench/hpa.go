@@ -231,7 +231,16 @@ func (p *hpaPlanner) PlanPhases(start, goal image.Point) ([]PhaseExpanded, error
 		if pc.Name == "smooth" {
 			unit = "cells checked"
 		}
-		out = append(out, PhaseExpanded{Phase: pc.Name, Level: pc.Level, Count: pc.Count, Unit: unit})
+		var in string
+		switch pc.InSight {
+		case [2]bool{true, true}:
+			in = "S and G"
+		case [2]bool{true, false}:
+			in = "S"
+		case [2]bool{false, true}:
+			in = "G"
+		}
+		out = append(out, PhaseExpanded{Phase: pc.Name, Level: pc.Level, Count: pc.Count, Unit: unit, InSight: in})
 	}
 	return out, nil
 }

@@ -2,6 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"pathlens/game/world"
@@ -61,6 +64,33 @@ func TestSingleHPAQueryExpandedByPhaseAsTheWindow(t *testing.T) {
 	// The text report gives them on one line.
 	_, text, _ := runMain(t, "-scenario", "builtin:world", "-algo", "hpa", "-cluster", "8", "-levels", "3", "-cache=false", "-builds", "1", "-repeat", "1")
 	if v, ok := textValue(text, "expanded_by_phase"); !ok || v == "" {
+		t.Errorf("text report: expanded_by_phase %q", v)
+	}
+}
+
+// On open ground both ends join level 1 by straight lines: the window's
+// row says why "insert L1" counts 0, and so does bench's.
+func TestExpandedByPhaseSaysInsertL1JoinedInSight(t *testing.T) {
+	mp := filepath.Join(t.TempDir(), "open.map")
+	rows := strings.Repeat(strings.Repeat(".", 40)+"\n", 40)
+	if err := os.WriteFile(mp, []byte("type octile\nheight 40\nwidth 40\nmap\n"+rows), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-map", mp, "-from", "3,3", "-to", "36,36", "-algo", "hpa", "-cluster", "8", "-shortcut=false", "-cache=false", "-builds", "1", "-repeat", "1"}
+	code, out, errs := runMain(t, append(args, "-json")...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	rows0, _ := decode(t, out)["expanded_by_phase"].([]any)
+	if len(rows0) == 0 {
+		t.Fatal("no expanded_by_phase")
+	}
+	first := rows0[0].(map[string]any)
+	if first["phase"] != "insert L1" || first["count"] != 0.0 || first["in_sight"] != "S and G" {
+		t.Errorf("first row %v, want insert L1, 0, in_sight \"S and G\"", first)
+	}
+	_, text, _ := runMain(t, args...)
+	if v, _ := textValue(text, "expanded_by_phase"); !strings.HasPrefix(v, "insert L1 0 (S and G joined by straight lines, no search), ") {
 		t.Errorf("text report: expanded_by_phase %q", v)
 	}
 }

@@ -512,6 +512,10 @@ type PhaseExpanded struct {
 	Level int    `json:"level"` // the graph level searched: 0 for cells
 	Count int    `json:"count"`
 	Unit  string `json:"unit"` // "expanded", or "cells checked" for smooth
+	// InSight, on "insert L1" only, names the ends joined to their
+	// clusters' level-1 nodes by straight lines, without a search ("S",
+	// "G" or "S and G"): why the row may count 0.
+	InSight string `json:"in_sight,omitempty"`
 }
 
 // textMismatches is how many of the kept mismatches the text report
@@ -528,6 +532,9 @@ func (r *Report) listLines(key string) []line {
 			parts[i] = fmt.Sprintf("%s %d", ph.Phase, ph.Count)
 			if ph.Unit != "expanded" {
 				parts[i] += " " + ph.Unit
+			}
+			if ph.InSight != "" {
+				parts[i] += " (" + ph.InSight + " joined by straight lines, no search)"
 			}
 		}
 		return []line{{key, strings.Join(parts, ", ")}}
