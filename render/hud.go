@@ -3530,20 +3530,8 @@ func (r *Renderer) LegendRoom(legend []LegendRow, m image.Rectangle) (side, belo
 // map, when the margin holds it whole; ok is
 // false when neither does.
 func (r *Renderer) legendUnder(f *Frame, legend []LegendRow, extra int) (box image.Rectangle, ok bool) {
-	m := f.Layout.Map
 	bw, bh := r.legendUnderSize(legend, extra)
-	p := legendPad
-	if bw+2*p > m.Dx() || f.Cam == nil || f.World == nil || f.World.Grid == nil {
-		return box, false
-	}
-	mr := mapOnScreen(f)
-	if m.Max.Y-mr.Max.Y >= bh+2*p {
-		return image.Rect(m.Min.X+p, m.Max.Y-p-bh, m.Min.X+p+bw, m.Max.Y-p), true
-	}
-	if mr.Min.Y-m.Min.Y >= bh+2*p {
-		return image.Rect(m.Min.X+p, m.Min.Y+p, m.Min.X+p+bw, m.Min.Y+p+bh), true
-	}
-	return box, false
+	return r.legendMarginBox(f, bw, bh)
 }
 
 // legendUnderFor is legendUnder with the rows under the layers: the
