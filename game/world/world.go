@@ -635,10 +635,16 @@ func (w *World) advancePlan(budget time.Duration) {
 		case herr != nil:
 			err = herr
 		default:
-			if p.stage == 0 {
+			// untraced runs the query once, untraced, and times it.
+			untraced := func() (Answer, time.Duration, error) {
 				t0 := queryClock()
-				ans, err = h.Query(w.Start, w.Goal, s, nil)
-				cold := queryClock().Sub(t0)
+				a, e := h.Query(w.Start, w.Goal, s, nil)
+				return a, queryClock().Sub(t0), e
+			}
+			again := func() time.Duration { _, d, _ := untraced(); return d }
+			if p.stage == 0 {
+				var cold time.Duration
+				ans, cold, err = untraced()
 				p.dur = cold
 				split := p.traced && err == nil && budget > 0 && cold > budget/2
 				if err == nil && !split {
@@ -649,11 +655,7 @@ func (w *World) advancePlan(budget time.Duration) {
 					if budget > 0 {
 						limit = min(limit, budget/2)
 					}
-					p.dur = queryTime(cold, limit, func() time.Duration {
-						t0 := queryClock()
-						h.Query(w.Start, w.Goal, s, nil)
-						return queryClock().Sub(t0)
-					})
+					p.dur = queryTime(cold, limit, again)
 				}
 				if split {
 					// A slow query on a large grid: its answer is shown
@@ -672,9 +674,7 @@ func (w *World) advancePlan(budget time.Duration) {
 				// figure an engineer compares. This frame records the
 				// trace, a dearer run than one more untraced: the warm
 				// time is worth its cost here.
-				t0 := queryClock()
-				h.Query(w.Start, w.Goal, s, nil)
-				p.dur = min(p.dur, queryClock().Sub(t0))
+				p.dur = min(p.dur, again())
 			}
 			o.Duration = p.dur
 			if p.traced && err == nil {
