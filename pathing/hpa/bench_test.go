@@ -296,6 +296,53 @@ func BenchmarkComponentsPocket(b *testing.B) {
 	}
 }
 
+// BenchmarkComponentsHalves closes and reopens an eight-cell gap in a wall
+// down the middle of an open 512×512 map: each fill (the gap's cells in one
+// update, as a stroke's repair gives them) splits the map's one component
+// into two halves of 130,560 cells, each dig merges them. Unlike
+// BenchmarkComponentsPocket no side is small: a split searches both halves
+// until one runs dry and labels it, a merge relabels a half. "split" times
+// the fills, "merge" the digs (the other edit restores the map untimed).
+func BenchmarkComponentsHalves(b *testing.B) {
+	for _, edit := range []string{"split", "merge"} {
+		b.Run(edit, func(b *testing.B) {
+			g := pathing.MustGrid(512, 512)
+			var gap []int32
+			for y := 0; y < 512; y++ {
+				if y >= 252 && y < 260 {
+					gap = append(gap, int32(g.Index(image.Pt(256, y))))
+					continue
+				}
+				g.SetOpen(image.Pt(256, y), false)
+			}
+			var c components
+			c.build(g)
+			set := func(open bool) {
+				for _, i := range gap {
+					g.SetOpen(g.Point(int(i)), open)
+				}
+				c.update(g, gap)
+			}
+			want := 2 // components after the timed edit
+			if edit == "merge" {
+				set(false)
+				want = 1
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				set(edit == "merge")
+				b.StopTimer()
+				if c.count != want {
+					b.Fatalf("%d components, want %d", c.count, want)
+				}
+				set(edit != "merge")
+				b.StartTimer()
+			}
+		})
+	}
+}
+
 // BenchmarkMemoryBytes is the memory count the app takes after every
 // repair (MemoryBytes: the clusters' slices, not their distance tables),
 // against GraphStats, which also counts the edges.

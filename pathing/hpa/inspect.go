@@ -474,11 +474,11 @@ func (h *Hierarchy) memory() (mem, cache int) {
 // Stats.ScratchBytes).
 func (h *Hierarchy) scratchBytes() int {
 	c := &h.comp
-	b := cap(c.stamp)*4 + cap(c.owner)*4 + cap(c.work)*4 + cap(c.fills)*4 +
-		cap(c.seeds)*4 + cap(c.group)*4 + cap(c.used) + cap(c.parent)*8 +
-		cap(c.done) + cap(c.head)*8
-	for _, q := range c.q {
-		b += cap(q) * 4
+	b := cap(c.stamp)*4 + cap(c.fills)*4 + cap(c.seeds)*4 + cap(c.group)*4 + cap(c.used) +
+		cap(c.todo)*int(unsafe.Sizeof(span{})) + cap(c.srch)*int(unsafe.Sizeof(search{})) +
+		(cap(c.parent)+cap(c.next)+cap(c.active))*8
+	for _, s := range c.srch {
+		b += (cap(s.todo) + cap(s.runs)) * int(unsafe.Sizeof(span{}))
 	}
 	if s := h.cs; s != nil {
 		b += cap(s.st)*int(unsafe.Sizeof(cellState{})) + cap(s.heap)*int(unsafe.Sizeof(hitem{})) +
