@@ -243,16 +243,20 @@ func BenchmarkUnreachableAStar(b *testing.B) {
 // unreachablePair returns a start in the largest component and a goal in
 // another one.
 func unreachablePair(h *Hierarchy) (image.Point, image.Point) {
-	c := &h.comp
-	big := int32(0)
-	for l := range c.size {
-		if c.size[l] > c.size[big] {
-			big = int32(l)
+	labels := h.comp.Labels()
+	size := map[int32]int{}
+	big := int32(-1)
+	for _, l := range labels {
+		if l >= 0 {
+			size[l]++
+			if big < 0 || size[l] > size[big] {
+				big = l
+			}
 		}
 	}
 	var s, g image.Point
 	sok, gok := false, false
-	for i, l := range c.label {
+	for i, l := range labels {
 		if l == big && !sok {
 			s, sok = h.grid.Point(i), true
 		}
@@ -264,83 +268,6 @@ func unreachablePair(h *Hierarchy) (image.Point, image.Point) {
 		panic("hpa: map has a single component")
 	}
 	return s, g
-}
-
-// BenchmarkComponentsPocket closes and reopens the door of a 10×10 room on an
-// otherwise open 512×512 map: each fill splits off the room and each dig
-// merges it back. The lock-step searches make a split cost about the room's
-// size, not the map's; a merge relabels the smaller side.
-func BenchmarkComponentsPocket(b *testing.B) {
-	g := pathing.MustGrid(512, 512)
-	// Room interior (100..109)², walls around it, door at (110,105).
-	for i := 99; i <= 110; i++ {
-		g.SetOpen(image.Pt(i, 99), false)
-		g.SetOpen(image.Pt(i, 110), false)
-		g.SetOpen(image.Pt(99, i), false)
-		g.SetOpen(image.Pt(110, i), false)
-	}
-	door := image.Pt(110, 105)
-	g.SetOpen(door, true)
-	var c components
-	c.build(g)
-	idx := []int32{int32(g.Index(door))}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		g.SetOpen(door, i%2 == 1)
-		c.update(g, idx)
-	}
-	b.StopTimer()
-	if want := 1 + (b.N % 2); c.count != want {
-		b.Fatalf("%d components, want %d", c.count, want)
-	}
-}
-
-// BenchmarkComponentsHalves closes and reopens an eight-cell gap in a wall
-// down the middle of an open 512×512 map: each fill (the gap's cells in one
-// update, as a stroke's repair gives them) splits the map's one component
-// into two halves of 130,560 cells, each dig merges them. Unlike
-// BenchmarkComponentsPocket no side is small: a split searches both halves
-// until one runs dry and labels it, a merge relabels a half. "split" times
-// the fills, "merge" the digs (the other edit restores the map untimed).
-func BenchmarkComponentsHalves(b *testing.B) {
-	for _, edit := range []string{"split", "merge"} {
-		b.Run(edit, func(b *testing.B) {
-			g := pathing.MustGrid(512, 512)
-			var gap []int32
-			for y := 0; y < 512; y++ {
-				if y >= 252 && y < 260 {
-					gap = append(gap, int32(g.Index(image.Pt(256, y))))
-					continue
-				}
-				g.SetOpen(image.Pt(256, y), false)
-			}
-			var c components
-			c.build(g)
-			set := func(open bool) {
-				for _, i := range gap {
-					g.SetOpen(g.Point(int(i)), open)
-				}
-				c.update(g, gap)
-			}
-			want := 2 // components after the timed edit
-			if edit == "merge" {
-				set(false)
-				want = 1
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				set(edit == "merge")
-				b.StopTimer()
-				if c.count != want {
-					b.Fatalf("%d components, want %d", c.count, want)
-				}
-				set(edit != "merge")
-				b.StartTimer()
-			}
-		})
-	}
 }
 
 // BenchmarkMemoryBytes is the memory count the app takes after every

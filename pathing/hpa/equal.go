@@ -59,8 +59,9 @@ func Equal(a, b *Hierarchy) error {
 func equalComp(a, b *Hierarchy) error {
 	m := map[int32]int32{}
 	r := map[int32]int32{}
-	for i, x := range a.comp.label {
-		y := b.comp.label[i]
+	la, lb := a.comp.Labels(), b.comp.Labels()
+	for i, x := range la {
+		y := lb[i]
 		if (x < 0) != (y < 0) {
 			return fmt.Errorf("hpa: cell %v labelled %d vs %d", a.grid.Point(i), x, y)
 		}
@@ -75,8 +76,8 @@ func equalComp(a, b *Hierarchy) error {
 		}
 		m[x], r[y] = y, x
 	}
-	if a.comp.count != b.comp.count {
-		return fmt.Errorf("hpa: %d components vs %d", a.comp.count, b.comp.count)
+	if a.comp.Count() != b.comp.Count() {
+		return fmt.Errorf("hpa: %d components vs %d", a.comp.Count(), b.comp.Count())
 	}
 	return nil
 }

@@ -48,7 +48,7 @@ type Hierarchy struct {
 	vb, hb [][]run
 	vh, hh []uint8 // height of each border: the highest level it separates
 
-	comp components
+	comp pathing.Components
 
 	// ctx is BuildContext's context while it builds, when it can be
 	// cancelled; nil otherwise (repairs are never stopped).
@@ -266,7 +266,7 @@ func BuildContext(ctx context.Context, g *pathing.Grid, cfg Config) (*Hierarchy,
 		if compBuildHook != nil {
 			compBuildHook()
 		}
-		h.comp.build(g)
+		h.comp.Build(g)
 	}()
 	l1 := h.lv[0]
 	h.vb = make([][]run, max(0, (l1.ncx-1)*l1.ncy))

@@ -554,32 +554,6 @@ func TestTrace(t *testing.T) {
 	}
 }
 
-// TestComponentsRandom checks the component repair alone against a fresh
-// labelling after random batches of one to three toggles on tiny grids.
-func TestComponentsRandom(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	for round := 0; round < 300; round++ {
-		w, h := 3+rng.Intn(8), 3+rng.Intn(8)
-		g := randomGrid(rng, w, h, 0.3, false)
-		var c components
-		c.build(g)
-		for step := 0; step < 30; step++ {
-			var ch []int32
-			for k := 1 + rng.Intn(3); k > 0; k-- {
-				p := image.Pt(rng.Intn(w), rng.Intn(h))
-				g.SetOpen(p, !g.Open(p))
-				ch = append(ch, int32(g.Index(p)))
-			}
-			c.update(g, ch)
-			var f components
-			f.build(g)
-			if err := equalComp(&Hierarchy{comp: c, grid: g}, &Hierarchy{comp: f, grid: g}); err != nil {
-				t.Fatalf("round %d step %d, changed %v: %v", round, step, ch, err)
-			}
-		}
-	}
-}
-
 // TestOctileReach checks octileReach against exact distances on random
 // one-weight grids: it must hold exactly when the Dijkstra distance equals
 // the octile distance (it finds every octile-shaped path, and only legal ones).

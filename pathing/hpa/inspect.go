@@ -105,11 +105,11 @@ func (h *Hierarchy) Component(p image.Point) int32 {
 	if !h.grid.In(p) {
 		return -1
 	}
-	return h.comp.label[h.grid.Index(p)]
+	return h.comp.Labels()[h.grid.Index(p)]
 }
 
 // Components returns the number of connected components of open cells.
-func (h *Hierarchy) Components() int { return h.comp.count }
+func (h *Hierarchy) Components() int { return h.comp.Count() }
 
 // Transition is the pair of cells chosen to cross an entrance; A lies in the
 // entrance's cluster A.
@@ -427,7 +427,7 @@ func (h *Hierarchy) GraphStats() Stats {
 	}
 	s.MemoryBytes, s.CacheBytes = h.memory()
 	s.ScratchBytes = h.scratchBytes()
-	s.Components = h.comp.count
+	s.Components = h.comp.Count()
 	s.GridBytes = h.grid.Len()
 	return s
 }
@@ -463,7 +463,7 @@ func (h *Hierarchy) memory() (mem, cache int) {
 	for i := range h.hb {
 		mem += cap(h.hb[i]) * 8
 	}
-	mem += cap(h.comp.label)*4 + cap(h.comp.size)*4
+	mem += h.comp.MemoryBytes()
 	if h.shadow != nil {
 		mem += h.shadow.Len()
 	}
@@ -473,13 +473,7 @@ func (h *Hierarchy) memory() (mem, cache int) {
 // scratchBytes adds up the capacity of the hierarchy's working memory (see
 // Stats.ScratchBytes).
 func (h *Hierarchy) scratchBytes() int {
-	c := &h.comp
-	b := cap(c.stamp)*4 + cap(c.fills)*4 + cap(c.seeds)*4 + cap(c.group)*4 + cap(c.used) +
-		cap(c.todo)*int(unsafe.Sizeof(span{})) + cap(c.srch)*int(unsafe.Sizeof(search{})) +
-		(cap(c.parent)+cap(c.next)+cap(c.active))*8
-	for _, s := range c.srch {
-		b += (cap(s.todo) + cap(s.runs)) * int(unsafe.Sizeof(span{}))
-	}
+	b := h.comp.ScratchBytes()
 	if s := h.cs; s != nil {
 		b += cap(s.st)*int(unsafe.Sizeof(cellState{})) + cap(s.heap)*int(unsafe.Sizeof(hitem{})) +
 			cap(s.dh)*int(unsafe.Sizeof(ditem{})) + cap(s.moves) + cap(s.pad) + cap(s.bg)*8 + cap(s.bclosed) + cap(s.bskip)

@@ -439,7 +439,7 @@ func (q *Querier) find(start, goal image.Point, opt QueryOptions) error {
 	if findHook != nil {
 		findHook()
 	}
-	if h.comp.label[h.grid.Index(start)] != h.comp.label[h.grid.Index(goal)] {
+	if lb := h.comp.Labels(); lb[h.grid.Index(start)] != lb[h.grid.Index(goal)] {
 		r.Unreachable = true
 		return nil
 	}

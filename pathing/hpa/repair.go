@@ -229,7 +229,7 @@ func (h *Hierarchy) Update(changed []image.Point) Repair {
 		}
 		slices.Sort(d)
 	}
-	rep.Components = h.comp.update(h.grid, cellIdx)
+	rep.Components = h.comp.Update(h.grid, cellIdx)
 	if h.shadow != nil {
 		for _, p := range changed {
 			h.shadow.SetWeight(p, h.grid.Weight(p))

@@ -1,13 +1,13 @@
-package hpa
+package pathing
 
-import (
-	"pathlens/pathing"
-)
+import "unsafe"
 
-// components labels the connected components of the open cells. Under the
-// no-corner-cutting rule a diagonal step needs both orthogonal cells open, so
-// 8-connected components equal 4-connected ones and one labelling serves
-// both neighbourhoods.
+// Components keeps the connected components of a grid's open cells
+// labelled through edits: Build labels the grid, Update repairs the labels
+// for the cells that changed. Under the no-corner-cutting rule a diagonal
+// step needs both orthogonal cells open, so 8-connected components equal
+// 4-connected ones and one labelling serves both neighbourhoods. The HPA*
+// hierarchy and the agents' reachability test keep one each.
 //
 // Repair is local. Opening a cell merges the components around it by
 // relabelling the smaller ones (a scanline flood fill, cost: their size).
@@ -17,14 +17,16 @@ import (
 // about the size of the smaller side times the number of neighbours).
 // Scanning whole runs of a row, not a cell at a time, made the split of a
 // 512×512 map into two halves over 20 times faster than a per-cell
-// breadth-first search (BenchmarkComponentsHalves).
-type components struct {
+// breadth-first search (BenchmarkComponentsHalves). Labels are not
+// renumbered: they are equal to a fresh labelling's as a partition, not
+// as numbers.
+type Components struct {
 	w, h  int
 	label []int32 // -1 for blocked cells
 	size  []int32 // cells per label (0 for retired labels)
-	count int     // live components
+	count int     // live Components
 	// events counts partition changes (new labels, vanished or merged
-	// components), so update can report whether anything structural
+	// components), so Update can report whether anything structural
 	// happened.
 	events int
 
@@ -35,60 +37,82 @@ type components struct {
 	seeds  []int32
 	group  []int32
 	used   []bool
-	todo   []span   // relabel's rows to scan
-	srch   []search // split's searches, by seed
-	parent []int    // split's union-find over the searches
-	next   []int    // split: the next member of a search's set (a ring)
-	active []int    // split: searches of a set (at its root) not yet dry
-	sets   int      // split: sets still searching
+	todo   []compSpan   // relabel's rows to scan
+	srch   []compSearch // split's searches, by seed
+	parent []int        // split's union-find over the searches
+	next   []int        // split: the next member of a search's set (a ring)
+	active []int        // split: searches of a set (at its root) not yet dry
+	sets   int          // split: sets still searching
 }
 
-// build labels g from scratch (pathing.ComponentLabeler: a union-find over
+// Build labels g from scratch (ComponentLabeler: a union-find over
 // each row's runs of open cells, components numbered in raster order of
 // their first cell). Memory: the labels, the sizes and, while building,
 // two words per run; the repair buffers are allocated on first use.
-func (c *components) build(g *pathing.Grid) {
+func (c *Components) Build(g *Grid) {
 	c.w, c.h = g.Width(), g.Height()
 	c.stamp = nil
-	var lb pathing.ComponentLabeler // its sizes become c.size: not reused
+	var lb ComponentLabeler // its sizes become c.size: not reused
 	c.label, c.size = lb.Label(g, make([]int32, g.Len()))
 	c.count = len(c.size)
 }
 
+// Labels returns the label of every cell (indexed y*Width+x), -1 for
+// blocked cells: the Components' own slice, valid until the next Build or
+// Update.
+func (c *Components) Labels() []int32 { return c.label }
+
+// Count returns the number of components.
+func (c *Components) Count() int { return c.count }
+
+// MemoryBytes is the capacity of the labels and the sizes.
+func (c *Components) MemoryBytes() int { return cap(c.label)*4 + cap(c.size)*4 }
+
+// ScratchBytes is the capacity of the repair's working memory.
+func (c *Components) ScratchBytes() int {
+	b := cap(c.stamp)*4 + cap(c.fills)*4 + cap(c.seeds)*4 + cap(c.group)*4 + cap(c.used) +
+		cap(c.todo)*int(unsafe.Sizeof(compSpan{})) + cap(c.srch)*int(unsafe.Sizeof(compSearch{})) +
+		(cap(c.parent)+cap(c.next)+cap(c.active))*8
+	for _, s := range c.srch {
+		b += (cap(s.todo) + cap(s.runs)) * int(unsafe.Sizeof(compSpan{}))
+	}
+	return b
+}
+
 // visit appends to q the 4-neighbours j of i that are open and accepted by
 // take (which claims them).
-func (c *components) visit(q []int32, i int32, cells []uint8, take func(j int32) bool) []int32 {
+func (c *Components) visit(q []int32, i int32, cells []uint8, take func(j int32) bool) []int32 {
 	x, y := int(i)%c.w, int(i)/c.w
 	w := int32(c.w)
-	if x+1 < c.w && cells[i+1] != pathing.Blocked && take(i+1) {
+	if x+1 < c.w && cells[i+1] != Blocked && take(i+1) {
 		q = append(q, i+1)
 	}
-	if x > 0 && cells[i-1] != pathing.Blocked && take(i-1) {
+	if x > 0 && cells[i-1] != Blocked && take(i-1) {
 		q = append(q, i-1)
 	}
-	if y+1 < c.h && cells[i+w] != pathing.Blocked && take(i+w) {
+	if y+1 < c.h && cells[i+w] != Blocked && take(i+w) {
 		q = append(q, i+w)
 	}
-	if y > 0 && cells[i-w] != pathing.Blocked && take(i-w) {
+	if y > 0 && cells[i-w] != Blocked && take(i-w) {
 		q = append(q, i-w)
 	}
 	return q
 }
 
-func (c *components) newLabel(size int32) int32 {
+func (c *Components) newLabel(size int32) int32 {
 	c.events++
 	c.size = append(c.size, size)
 	c.count++
 	return int32(len(c.size) - 1)
 }
 
-// update brings the labels up to date after the given cells changed on g.
+// Update brings the labels up to date after the given cells changed on g.
 // Cells blocked now but labelled are fills; cells open now but unlabelled
 // are digs. Fills are done first, together, so a batch of them is judged on
 // the final terrain; then each dig merges finished labels. It reports
 // whether the partition changed (a component appeared, vanished, split or
 // merged), not merely a cell joining or leaving one.
-func (c *components) update(g *pathing.Grid, changed []int32) bool {
+func (c *Components) Update(g *Grid, changed []int32) bool {
 	cells := g.Cells()
 	if len(c.stamp) != len(c.label) {
 		c.stamp = make([]uint32, len(c.label))
@@ -97,7 +121,7 @@ func (c *components) update(g *pathing.Grid, changed []int32) bool {
 	before := c.events
 	c.fills = c.fills[:0]
 	for _, i := range changed {
-		if cells[i] == pathing.Blocked && c.label[i] >= 0 {
+		if cells[i] == Blocked && c.label[i] >= 0 {
 			c.fills = append(c.fills, i)
 		}
 	}
@@ -106,7 +130,7 @@ func (c *components) update(g *pathing.Grid, changed []int32) bool {
 
 	}
 	for _, i := range changed {
-		if cells[i] != pathing.Blocked && c.label[i] < 0 {
+		if cells[i] != Blocked && c.label[i] < 0 {
 			c.dig(cells, i)
 
 		}
@@ -114,7 +138,7 @@ func (c *components) update(g *pathing.Grid, changed []int32) bool {
 	return c.events != before
 }
 
-func (c *components) dig(cells []uint8, i int32) {
+func (c *Components) dig(cells []uint8, i int32) {
 	var labs [4]int32
 	n := 0
 	c.visit(nil, i, cells, func(j int32) bool {
@@ -168,13 +192,41 @@ func (c *components) dig(cells []uint8, i int32) {
 // they meet, and a group of searches that runs dry while another is still
 // going is a piece split off and gets a new label. The last group keeps the
 // old label, so the cost is about the size of the smaller pieces.
-func (c *components) fill(cells []uint8) {
+func (c *Components) fill(cells []uint8) {
+	// A filled cell whose open neighbours are joined around it (along the
+	// ring of its eight neighbours) splits nothing: the common case,
+	// answered without a search. The fills are taken in turn, each tested
+	// on the labels the ones before it left (the later ones still open),
+	// as a stroke's cells filled one at a time would be; from the first
+	// that may split, the rest are split together below.
+	k := 0
+	for ; k < len(c.fills); k++ {
+		i := c.fills[k]
+		lab := c.label[i]
+		if lab < 0 { // listed twice
+			continue
+		}
+		c.label[i] = -1
+		if !c.ringJoined(i) {
+			c.label[i] = lab
+			break
+		}
+		c.size[lab]--
+		if c.size[lab] == 0 {
+			c.count--
+			c.events++
+		}
+	}
+	fills := c.fills[k:]
+	if len(fills) == 0 {
+		return
+	}
 	c.gen++
 	if c.gen == 0 {
 		clear(c.stamp)
 		c.gen = 1
 	}
-	for _, i := range c.fills {
+	for _, i := range fills {
 		lab := c.label[i]
 		if lab < 0 { // listed twice
 			continue
@@ -188,7 +240,7 @@ func (c *components) fill(cells []uint8) {
 	}
 	// Seeds: open labelled neighbours of the filled cells, each once.
 	c.seeds = c.seeds[:0]
-	for _, i := range c.fills {
+	for _, i := range fills {
 		c.visit(nil, i, cells, func(j int32) bool {
 			if c.label[j] >= 0 && c.stamp[j] != c.gen {
 				c.stamp[j] = c.gen
@@ -196,12 +248,6 @@ func (c *components) fill(cells []uint8) {
 			}
 			return false
 		})
-	}
-	// One filled cell whose open neighbours are joined around it (along
-	// the ring of its eight neighbours) splits nothing: the common case,
-	// answered without a search.
-	if len(c.fills) == 1 && c.ringJoined(cells, c.fills[0]) {
-		return
 	}
 	// Group the seeds by label (few seeds: quadratic is fine).
 	c.used = c.used[:0]
@@ -227,42 +273,42 @@ func (c *components) fill(cells []uint8) {
 	}
 }
 
-// span is the cells x0..x1 (inclusive) of row y.
-type span struct{ y, x0, x1 int32 }
+// compSpan is the cells x0..x1 (inclusive) of row y.
+type compSpan struct{ y, x0, x1 int32 }
 
-// search is one of split's lock-step searches: a scanline flood fill that
+// compSearch is one of split's lock-step searches: a scanline flood fill that
 // claims whole runs of its label's cells in a row at a time, marking them
-// in the labels with claim(k) while it goes.
-type search struct {
-	todo  []span // rows still to scan for the label's cells
-	runs  []span // the runs it claimed
-	cells int32  // cells it claimed
-	work  int    // cells it looked at: the lock step's measure
-	done  bool   // nothing left to scan
+// in the labels with compClaim(k) while it goes.
+type compSearch struct {
+	todo  []compSpan // rows still to scan for the label's cells
+	runs  []compSpan // the runs it claimed
+	cells int32      // cells it claimed
+	work  int        // cells it looked at: the lock step's measure
+	done  bool       // nothing left to scan
 }
 
-// claim is the mark of cells claimed by split's search k, in place of their
+// compClaim is the mark of cells claimed by split's search k, in place of their
 // label while it runs (labels are >= 0, blocked cells -1).
-func claim(k int) int32 { return -2 - int32(k) }
+func compClaim(k int) int32 { return -2 - int32(k) }
 
-// splitQuantum is how many more cells each of split's searches looks at in
+// compQuantum is how many more cells each of split's searches looks at in
 // a round: they keep within about this of one another.
-const splitQuantum = 256
+const compQuantum = 256
 
 // split runs the lock-step searches from the seeds of label lab. Each
-// search claims runs of lab's cells (marking them claim(k)) and scans the
+// search claims runs of lab's cells (marking them compClaim(k)) and scans the
 // rows above and below each run for more; a search that meets another's
 // mark joins its set (a union-find over the searches). Rounds give every
-// search splitQuantum more cells to look at, so they advance at one pace
+// search compQuantum more cells to look at, so they advance at one pace
 // in cells, and a set all of whose searches ran dry while another set
 // still searches is a piece split off: its runs get a new label. When one
 // set is left its runs get lab back. Cost: about the cells of the pieces
 // split off (their scans look at a cell about three times) times the
 // number of sets, plus that much of the side that keeps lab.
-func (c *components) split(lab int32, seeds []int32) {
+func (c *Components) split(lab int32, seeds []int32) {
 	n := len(seeds)
 	for len(c.srch) < n {
-		c.srch = append(c.srch, search{})
+		c.srch = append(c.srch, compSearch{})
 	}
 	srch := c.srch[:n]
 	c.parent, c.next, c.active = c.parent[:0], c.next[:0], c.active[:0]
@@ -272,15 +318,15 @@ func (c *components) split(lab int32, seeds []int32) {
 		// later meets it (a set whose piece is found already would have
 		// left it labelled, not claimed).
 		y, x := i/w, i%w
-		c.label[i] = claim(k)
+		c.label[i] = compClaim(k)
 		s := &srch[k]
-		s.runs = append(s.runs[:0], span{y, x, x})
-		s.todo = append(s.todo[:0], span{y, max(x-1, 0), min(x+1, w-1)})
+		s.runs = append(s.runs[:0], compSpan{y, x, x})
+		s.todo = append(s.todo[:0], compSpan{y, max(x-1, 0), min(x+1, w-1)})
 		if y > 0 {
-			s.todo = append(s.todo, span{y - 1, x, x})
+			s.todo = append(s.todo, compSpan{y - 1, x, x})
 		}
 		if int(y)+1 < c.h {
-			s.todo = append(s.todo, span{y + 1, x, x})
+			s.todo = append(s.todo, compSpan{y + 1, x, x})
 		}
 		s.cells, s.work, s.done = 1, 0, false
 		c.parent = append(c.parent, k)
@@ -288,7 +334,7 @@ func (c *components) split(lab int32, seeds []int32) {
 		c.active = append(c.active, 1)
 	}
 	c.sets = n
-	for target := splitQuantum; c.sets > 1; target += splitQuantum {
+	for target := compQuantum; c.sets > 1; target += compQuantum {
 		progressed := false
 		for k := 0; k < n && c.sets > 1; k++ {
 			s := &srch[k]
@@ -337,7 +383,7 @@ func (c *components) split(lab int32, seeds []int32) {
 }
 
 // setRuns labels the cells of runs l.
-func (c *components) setRuns(runs []span, l int32) {
+func (c *Components) setRuns(runs []compSpan, l int32) {
 	for _, r := range runs {
 		row := int(r.y) * c.w
 		lbl := c.label[row+int(r.x0) : row+int(r.x1)+1]
@@ -348,7 +394,7 @@ func (c *components) setRuns(runs []span, l int32) {
 }
 
 // find returns the set of split's search k (path halving).
-func (c *components) find(k int) int {
+func (c *Components) find(k int) int {
 	for c.parent[k] != k {
 		c.parent[k] = c.parent[c.parent[k]]
 		k = c.parent[k]
@@ -358,8 +404,8 @@ func (c *components) find(k int) int {
 
 // meet joins the sets of split's search k and of the search whose claim
 // mark is l, if l is another search's.
-func (c *components) meet(k int, l int32) {
-	if l > -2 || l == claim(k) {
+func (c *Components) meet(k int, l int32) {
+	if l > -2 || l == compClaim(k) {
 		return
 	}
 	a, b := c.find(k), c.find(int(-2-l))
@@ -372,19 +418,19 @@ func (c *components) meet(k int, l int32) {
 	c.sets--
 }
 
-// scan is one step of split's search k: it scans the last row span on its
+// scan is one step of split's search k: it scans the last row compSpan on its
 // list for cells of lab, claims each run of them it finds (however far the
-// run reaches past the span), and lists the run's rows above and below.
+// run reaches past the compSpan), and lists the run's rows above and below.
 // Claimed cells of other searches it passes, or that end its runs, join
 // their sets with k's.
-func (c *components) scan(k int, lab int32) {
+func (c *Components) scan(k int, lab int32) {
 	s := &c.srch[k]
 	sp := s.todo[len(s.todo)-1]
 	s.todo = s.todo[:len(s.todo)-1]
 	w := c.w
 	row := int(sp.y) * w
 	lbl := c.label[row : row+w]
-	mine := claim(k)
+	mine := compClaim(k)
 	s.work += int(sp.x1-sp.x0) + 1
 	for x := int(sp.x0); x <= int(sp.x1); x++ {
 		l := lbl[x]
@@ -411,15 +457,15 @@ func (c *components) scan(k int, lab int32) {
 		if xr+1 < w {
 			c.meet(k, lbl[xr+1])
 		}
-		r := span{sp.y, int32(xl), int32(xr)}
+		r := compSpan{sp.y, int32(xl), int32(xr)}
 		s.runs = append(s.runs, r)
 		s.cells += int32(len(run))
 		s.work += len(run)
 		if sp.y > 0 {
-			s.todo = append(s.todo, span{sp.y - 1, r.x0, r.x1})
+			s.todo = append(s.todo, compSpan{sp.y - 1, r.x0, r.x1})
 		}
 		if int(sp.y)+1 < c.h {
-			s.todo = append(s.todo, span{sp.y + 1, r.x0, r.x1})
+			s.todo = append(s.todo, compSpan{sp.y + 1, r.x0, r.x1})
 		}
 		x = xr
 	}
@@ -428,9 +474,9 @@ func (c *components) scan(k int, lab int32) {
 // relabel gives the cells of label from connected to cell i (which has
 // it) the label to, by scanline flood fill, and returns how many it
 // relabelled.
-func (c *components) relabel(i int32, from, to int32) int32 {
+func (c *Components) relabel(i int32, from, to int32) int32 {
 	w := int32(c.w)
-	st := append(c.todo[:0], span{i / w, i % w, i % w})
+	st := append(c.todo[:0], compSpan{i / w, i % w, i % w})
 	var n int32
 	for len(st) > 0 {
 		sp := st[len(st)-1]
@@ -454,10 +500,10 @@ func (c *components) relabel(i int32, from, to int32) int32 {
 			}
 			n += int32(len(run))
 			if sp.y > 0 {
-				st = append(st, span{sp.y - 1, int32(xl), int32(xr)})
+				st = append(st, compSpan{sp.y - 1, int32(xl), int32(xr)})
 			}
 			if int(sp.y)+1 < c.h {
-				st = append(st, span{sp.y + 1, int32(xl), int32(xr)})
+				st = append(st, compSpan{sp.y + 1, int32(xl), int32(xr)})
 			}
 			x = xr
 		}
@@ -466,16 +512,17 @@ func (c *components) relabel(i int32, from, to int32) int32 {
 	return n
 }
 
-// ringJoined reports whether the open 4-neighbours of i are all connected
-// through the ring of i's eight neighbours (pathing.RingJoined), counting
-// only labelled cells: a cell dug in the same batch is not yet part of any
-// component.
-func (c *components) ringJoined(cells []uint8, i int32) bool {
+// ringJoined reports whether the labelled 4-neighbours of i are all
+// connected through the labelled cells of the ring of i's eight neighbours
+// (RingJoined). Labelled is open as the labels stand: a cell dug in the
+// same batch is not yet part of any component, one filled in it and not
+// yet taken out still is.
+func (c *Components) ringJoined(i int32) bool {
 	x, y := int(i)%c.w, int(i)/c.w
 	var open [8]bool
-	for k, d := range pathing.Ring8 {
+	for k, d := range Ring8 {
 		nx, ny := x+d.X, y+d.Y
-		open[k] = nx >= 0 && ny >= 0 && nx < c.w && ny < c.h && cells[ny*c.w+nx] != pathing.Blocked && c.label[ny*c.w+nx] >= 0
+		open[k] = nx >= 0 && ny >= 0 && nx < c.w && ny < c.h && c.label[ny*c.w+nx] >= 0
 	}
-	return pathing.RingJoined(open)
+	return RingJoined(open)
 }
