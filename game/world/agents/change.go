@@ -41,9 +41,7 @@ func (s *Sim) CellsChanged(cells []image.Point) {
 	if len(changed) == 0 {
 		return
 	}
-	if !s.compDirty && !s.patchComponents(changed) {
-		s.compDirty = true
-	}
+	s.patchComponents(changed)
 	if s.cur >= 0 {
 		s.curStale = true
 	}
@@ -434,71 +432,39 @@ func abs(v int) int {
 }
 
 // components returns the connected component of every cell (-1 for walls),
-// relabelling the grid (pathing.ComponentLabeler, O(cells)) when it changed
-// since the last call and patchComponents could not keep the labels.
-// Diagonal steps need both straight neighbours open, so 4-connectivity
-// gives the components of both neighbourhoods.
+// labelling the grid (pathing.Components.Build, O(cells)) when the labels
+// are not known: the first call, or a grid of another size. Edits keep
+// them (CellsChanged: pathing.Components.Update, whose cost is local: a
+// fill that splits a 512×512 map into halves takes about a third of a
+// whole labelling). Diagonal steps need both straight neighbours open, so
+// 4-connectivity gives the components of both neighbourhoods.
 func (s *Sim) components() []int32 {
-	if !s.compDirty && len(s.comp) == s.grid.Len() {
-		return s.comp
+	if !s.compDirty && len(s.comps.Labels()) == s.grid.Len() {
+		return s.comps.Labels()
 	}
-	comp, sizes := s.labeler.Label(s.grid, s.comp)
-	s.comp, s.compN = comp, int32(len(sizes))
+	s.comps.Build(s.grid)
 	s.compDirty = false
-	return comp
+	return s.comps.Labels()
 }
 
-// patchComponents brings the component labels up to date with cells whose
-// openness changed, a cell at a time, when a look at its neighbours
-// decides: a dug cell joins its open neighbours' one component (or makes
-// a new one), and a filled cell whose open neighbours stay joined around
-// it splits nothing. It returns false when a cell may join or split
-// components (then the caller relabels). A weight change leaves them.
-// Relabelling is O(cells): 4 M cells on a 2048×2048 map, redone at every
-// mouse move of a stroke while agents replanned.
-func (s *Sim) patchComponents(changed []image.Point) bool {
+// patchComponents brings the component labels, when known, up to date
+// with cells whose openness may have changed (a weight change leaves
+// them): a dug cell joins its open neighbours' components, a filled one
+// may split its own (see pathing.Components). Relabelling the whole grid
+// instead was O(cells): 4 M cells on a 2048×2048 map, redone after every
+// mouse move of a stroke that joined or split a component while agents
+// replanned.
+func (s *Sim) patchComponents(changed []image.Point) {
 	g := s.grid
-	comp := s.comp
-	if len(comp) != g.Len() {
-		return false
+	if s.compDirty || len(s.comps.Labels()) != g.Len() {
+		return // labelled when next asked
 	}
-	// comp[i] >= 0 is cell i's openness with the cells patched so far:
-	// the unpatched changed cells keep their old state, as a sequence of
-	// one-cell changes has them.
-	open := func(p image.Point) bool { return g.In(p) && comp[g.Index(p)] >= 0 }
+	idx := s.compIdx[:0]
 	for _, c := range changed {
-		i := g.Index(c)
-		was, now := comp[i] >= 0, g.Open(c)
-		switch {
-		case was == now:
-		case now: // dug
-			label := int32(-1)
-			for k := 0; k < 8; k += 2 { // the 4-neighbours
-				if p := c.Add(pathing.Ring8[k]); open(p) {
-					l := comp[g.Index(p)]
-					if label >= 0 && l != label {
-						return false // it joins two components
-					}
-					label = l
-				}
-			}
-			if label < 0 {
-				label = s.compN
-				s.compN++
-			}
-			comp[i] = label
-		default: // filled: its open 4-neighbours must lie in one run of open ring cells
-			var ring [8]bool
-			for k, d := range pathing.Ring8 {
-				ring[k] = open(c.Add(d))
-			}
-			if !pathing.RingJoined(ring) {
-				return false // it may cut its component in two
-			}
-			comp[i] = -1
-		}
+		idx = append(idx, int32(g.Index(c)))
 	}
-	return true
+	s.compIdx = idx
+	s.comps.Update(g, idx)
 }
 
 // Push is one agent that CellsChanged moved off a filled cell (see

@@ -326,15 +326,14 @@ type Sim struct {
 	log      ring
 	arrived  []int
 
-	comp      []int32 // connected component per cell, -1 for walls
-	compN     int32   // the labels in comp: the next new component's
-	compDirty bool
-	mark      []uint32 // cells near the last change, stamped with markGen
-	exact     []uint32 // the changed cells themselves, stamped with markGen
+	comps     pathing.Components // connected component per cell (components)
+	compIdx   []int32            // patchComponents scratch: the changed cells' indices
+	compDirty bool               // comps not labelled yet
+	mark      []uint32           // cells near the last change, stamped with markGen
+	exact     []uint32           // the changed cells themselves, stamped with markGen
 	markGen   uint32
 	bfs       []int32
-	labeler   pathing.ComponentLabeler // relabels comp (components)
-	dispSeen  []uint32                 // cells displace's search has reached, stamped with dispGen
+	dispSeen  []uint32 // cells displace's search has reached, stamped with dispGen
 	dispGen   uint32
 	chBuf     []image.Point // CellsChanged scratch
 	pushes    []Push        // the agents the last CellsChanged moved off filled cells
@@ -1647,7 +1646,8 @@ func (s *Sim) reachable(a, b image.Point) bool {
 }
 
 // Reachable reports whether a path joins cells a and b in the current grid
-// (one component lookup; the labels are rebuilt, O(cells), after a change).
+// (one component lookup; the labels are repaired locally after a change,
+// made whole only the first time).
 func (s *Sim) Reachable(a, b image.Point) bool { return s.reachable(a, b) }
 
 // Stats returns the counters.

@@ -462,7 +462,7 @@ func (e *editor) edit(s *Sim, dst []image.Point, res *WorkloadResult) []image.Po
 // leader is); a member on its own way (cut off from its group) is measured
 // as a solo agent.
 //
-// Cost: O(agents) plus a component relabelling after a change.
+// Cost: O(agents) plus the component labels' local repair after a change.
 func (s *Sim) StuckAgents(dst []int, ticks int64) []int {
 	for _, a := range s.all() {
 		if a.dead || a.kind == Leader || !a.hasGoal || a.state == Arrived || s.tick-s.progressTick(a) < ticks+int64(s.stepTicks(a)) {
