@@ -4,6 +4,7 @@ import (
 	"image"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"pathlens/maps"
 	"pathlens/pathing"
@@ -50,7 +51,9 @@ func splitMap(b *testing.B, name string) *maps.Map {
 // not a search of half the map). "agents" adds 32 agents walking across
 // the map with HPA*. Each op is one edit, with the frames of the
 // session benchmarks (frame-ms, ready-ms, ui-ms: see BenchmarkSession);
-// the other edit restores the map untimed.
+// the other edit restores the map untimed. cpu-ms is the process's CPU
+// time over the edit's frames, background workers included (steadier than
+// wall time on a shared machine).
 func BenchmarkSplitStroke(b *testing.B) {
 	type variant struct {
 		name   string
@@ -91,12 +94,15 @@ func BenchmarkSplitStroke(b *testing.B) {
 						settleUntimed(w)
 					}
 					var f frames
+					var cpu time.Duration
 					b.ReportAllocs()
 					b.ResetTimer()
 					for i := 0; i < b.N; i++ {
+						c0 := cpuTime()
 						f.start()
 						stroke(w, &f, timed)
 						f.settle(w)
+						cpu += cpuTime() - c0
 						b.StopTimer()
 						if w.Outcome.Err != nil || w.Outcome.Status != pathing.Found {
 							b.Fatal(w.Outcome.Status, w.Outcome.Err)
@@ -107,6 +113,9 @@ func BenchmarkSplitStroke(b *testing.B) {
 						b.StartTimer()
 					}
 					f.report(b, b.N)
+					if cpu > 0 {
+						b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms")
+					}
 				})
 			}
 		}
