@@ -994,6 +994,8 @@ func (s *Sim) continueLocal() bool {
 		return false
 	}
 	a := s.at(s.cur)
+	res := s.local.Result()
+	s.stats.LocalWork += int64(res.Expanded)
 	if st != pathing.Found && s.localBoxed && s.reachable(a.cell, s.localTgt) {
 		q := pathing.Query{Start: a.cell, Goal: s.localTgt, Neighborhood: s.cfg.Neighborhood}
 		if s.local.Init(q) == nil {
@@ -1006,7 +1008,6 @@ func (s *Sim) continueLocal() bool {
 	if st != pathing.Found {
 		return true
 	}
-	res := s.local.Result()
 	a.plan.Segment = append(a.plan.Segment[:0], res.Path...)
 	a.plan.Cost = res.Cost
 	a.noPath = false

@@ -230,8 +230,11 @@ type Stats struct {
 	Queue    int             // agents waiting for a plan now
 	Work     int64           // nodes expanded by the planner
 	Local    int             // local searches made by group members (served from the plan queue)
-	Extended int             // members' paths extended by one step to a place that moved, instead of a search
-	OwnWay   int             // times a member cut off from its group set out on its own way to the goal
+	// LocalWork counts the nodes the members' finished local searches
+	// expanded (the boxed try and the unboxed one each).
+	LocalWork int64
+	Extended  int // members' paths extended by one step to a place that moved, instead of a search
+	OwnWay    int // times a member cut off from its group set out on its own way to the goal
 	// CutOffStops counts the times a member cut off from its group with no
 	// way to the goal either stopped (WhyCutOff).
 	CutOffStops int
