@@ -12,8 +12,9 @@ import (
 // from its centre, walked by a virtual leader agent with the Sim's planner
 // (so it refines lazily and replans like anyone). Each member owns a slot, a
 // fixed offset from the leader, and walks to leader+slot with a short local
-// search. Those searches are served from the Sim's plan queue, first come,
-// first served with the agents' plans and under the same per-tick budget,
+// search (a far route for a place far off or round a wall: see
+// beginLocal). Those searches are served from the Sim's plan queue, first
+// come, first served with the agents' plans and under the same per-tick budget,
 // so a big group cannot blow a frame; a place that moved by one step (the
 // leader stepped) is followed by extending the path, with no search at
 // all. A slot that is a wall, or that the leader cannot see in a straight
@@ -28,7 +29,10 @@ const (
 	lagLimit          = 3   // cells (Chebyshev) a member may lag before the leader waits
 	maxWaitSeconds    = 3.0 // longest wait for laggards before the leader goes on
 	localMargin       = 4   // cells around the box of a local search
-	farSearchLimit    = 60000
+	// localReach is the farthest (Chebyshev cells) a member's place may
+	// be for a local search: beyond it the member takes a far route (see
+	// beginLocal).
+	localReach = 32
 )
 
 type group struct {
@@ -523,11 +527,14 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 	}
 	a.state, a.why = Moving, WhyNone
 	searching := a.localNeed || s.cur == m && s.curLocal
-	if !searching && tgt != a.lastTgt {
-		s.extendLocal(a, tgt)
+	// A place that moved is followed by a step more on the path, or a new
+	// search, unless a far route is walked to its end first.
+	moved := tgt != a.lastTgt && !s.keepsFarRoute(a, tgt)
+	if !searching && moved {
+		moved = !s.extendLocal(a, tgt)
 	}
 	seg := a.plan.Segment
-	if !searching && (tgt != a.lastTgt || a.segIdx >= len(seg)-1 || seg[a.segIdx] != a.cell) {
+	if !searching && (moved || a.segIdx >= len(seg)-1 || seg[a.segIdx] != a.cell) {
 		s.requestLocal(m)
 		searching = true
 	}
@@ -648,7 +655,7 @@ func (s *Sim) memberProgress(a, l *agent) {
 	if a.segIdx >= len(a.plan.Segment) || a.plan.Segment[a.segIdx] != a.cell {
 		return // no way to its place now
 	}
-	if a.lastTgt != a.target {
+	if a.lastTgt != a.target && !s.keepsFarRoute(a, a.target) {
 		// Its path leads to where its place was: the place jumped (from
 		// single file to its slot, say) and the search for the new one
 		// waits in the queue. That path's remaining cost says nothing of
@@ -945,14 +952,29 @@ func (s *Sim) extendLocal(a *agent, tgt image.Point) bool {
 	return true
 }
 
-// beginLocal serves member i's request for a local path to its place
-// (taken from the plan queue): a search boxed around the two cells and,
-// when the box holds no path but the place is reachable, an unboxed one
-// given up after farSearchLimit expansions. Both are sliced like a
-// planner's search (s.cur, continued by continueLocal): a member far from
-// its place has a box covering most of the map, and one tick must not run
-// it whole. A small box is done within the first slice, in the tick it
-// began. It returns the searches finished (0 or 1).
+// beginLocal serves member i's request for a path to its place (taken
+// from the plan queue). A place within localReach cells gets a local
+// search boxed around the two cells; when the box holds no way (the place
+// lies round a wall) the member takes a far route instead. A place
+// farther off (a group sent while scattered across the map, a member
+// pushed far round by an edit) gets a far route at once: the box would
+// cover much of the map, and a local search there is no local search.
+//
+// A far route is the Sim's planner's segment toward the place (farRoute:
+// a hierarchy plans it for what any agent's plan costs) or, when the
+// planner slices its searches (A*, which would search the grid anyway),
+// a grid search with no box. The member walks it to its end whatever its
+// place does meanwhile (keepsFarRoute), and only then searches again, or
+// sooner when a place it set out for from beyond localReach comes within
+// it. Before, a search for a far place ran the box (most of the map) and
+// then an unboxed search given up after 60,000 expansions, and asked again
+// at every step of its leader: six members scattered across maze512-16-0
+// kept the whole plan budget busy every tick, most searches failed, and
+// the members left farthest never took a step.
+//
+// Searches are sliced like a planner's (s.cur, continued by
+// continueLocal): a small box is done within the first slice, in the tick
+// it began. It returns the searches finished (0 or 1).
 func (s *Sim) beginLocal(i int) int {
 	if s.local == nil {
 		s.local = pathing.NewSearcher(s.grid)
@@ -968,38 +990,87 @@ func (s *Sim) beginLocal(i int) int {
 	a.plan.Reset()
 	a.segIdx, a.walked = 0, 0
 	a.noPath = true
+	a.far, a.farReach = false, false
 	if !s.grid.Open(tgt) {
 		return 1
 	}
-	box := image.Rectangle{a.cell, a.cell.Add(image.Point{1, 1})}.Union(image.Rectangle{tgt, tgt.Add(image.Point{1, 1})}).Inset(-localMargin)
 	s.stats.Local++
-	q := pathing.Query{Start: a.cell, Goal: tgt, Neighborhood: s.cfg.Neighborhood, Bounds: box}
+	q := pathing.Query{Start: a.cell, Goal: tgt, Neighborhood: s.cfg.Neighborhood}
+	boxed := chebyshev(a.cell, tgt) <= localReach
+	if boxed {
+		q.Bounds = image.Rectangle{a.cell, a.cell.Add(image.Point{1, 1})}.Union(image.Rectangle{tgt, tgt.Add(image.Point{1, 1})}).Inset(-localMargin)
+	} else if !s.reachable(a.cell, tgt) || s.farRoute(a, tgt, true) {
+		return 1
+	}
 	if err := s.local.Init(q); err != nil {
 		return 1
 	}
-	s.cur, s.curLocal, s.curStale, s.localWork, s.localBoxed, s.localTgt = i, true, false, 0, true, tgt
+	s.cur, s.curLocal, s.curStale, s.localBoxed, s.localTgt = i, true, false, boxed, tgt
+	s.localReach = !boxed
 	return 0
 }
 
-// continueLocal runs the next slice of the member's local search (s.cur)
-// and reports whether it is finished. When the boxed search finds nothing
-// and the place is reachable, the unboxed search takes over (in the same
-// slice's stead, counted against farSearchLimit from zero). A path the
-// grid changed under is kept only when every step is still legal;
-// otherwise the member asks again at its next step.
+// farRoute gives member a, whose place tgt is reachable, a far route
+// planned by the Sim's planner (see beginLocal), made for a place beyond
+// localReach when reach is true, and reports whether it did. It does not
+// when the planner slices its searches (the caller searches the grid then,
+// sliced) or fails.
+func (s *Sim) farRoute(a *agent, tgt image.Point, reach bool) bool {
+	p := s.active()
+	if _, sliced := p.(Sliced); sliced {
+		return false
+	}
+	fp := &s.farPlan
+	err := p.Plan(a.cell, tgt, fp)
+	a.plan.Work = fp.Work
+	s.stats.LocalWork += int64(fp.Work)
+	if err != nil || len(fp.Segment) < 2 || fp.Segment[0] != a.cell || !s.legal(fp.Segment) {
+		return false
+	}
+	a.plan.Segment = append(a.plan.Segment[:0], fp.Segment...)
+	a.plan.Cost = fp.Cost
+	a.noPath = false
+	a.far, a.farReach = true, reach
+	s.stats.FarRoutes++
+	return true
+}
+
+// keepsFarRoute reports whether member a walks on along its far route
+// (see beginLocal) although its place is now tgt: it is on the route, short
+// of its end, the route is still good (no change dropped it), and unless
+// the route was made for a place beyond localReach that is now within it.
+func (s *Sim) keepsFarRoute(a *agent, tgt image.Point) bool {
+	seg := a.plan.Segment
+	if !a.far || a.lastTgt == (image.Point{-1, -1}) || a.segIdx >= len(seg)-1 || seg[a.segIdx] != a.cell {
+		return false
+	}
+	return !a.farReach || chebyshev(a.cell, tgt) > localReach
+}
+
+// continueLocal runs the next slice of the member's search (s.cur) and
+// reports whether it is finished. When the boxed search finds nothing and
+// the place is reachable, a far route takes over: the planner's at once,
+// or an unboxed search in the same slice's stead. A search with no box is
+// not given up (the component labels say the place is reachable, so it
+// ends on a path; its cost is what the sliced planner's own search would
+// cost). A path the grid changed under is kept only when every step is
+// still legal; otherwise the member asks again at its next step.
 func (s *Sim) continueLocal() bool {
 	st := s.local.Step(sliceNodes)
-	s.localWork += sliceNodes
-	if st == pathing.Running && (s.localBoxed || s.localWork < farSearchLimit) {
+	if st == pathing.Running {
 		return false
 	}
 	a := s.at(s.cur)
 	res := s.local.Result()
 	s.stats.LocalWork += int64(res.Expanded)
 	if st != pathing.Found && s.localBoxed && s.reachable(a.cell, s.localTgt) {
+		if s.farRoute(a, s.localTgt, false) {
+			s.cur, s.curLocal, s.curStale = -1, false, false
+			return true
+		}
 		q := pathing.Query{Start: a.cell, Goal: s.localTgt, Neighborhood: s.cfg.Neighborhood}
 		if s.local.Init(q) == nil {
-			s.localBoxed, s.localWork = false, 0
+			s.localBoxed = false
 			return false
 		}
 	}
@@ -1011,6 +1082,7 @@ func (s *Sim) continueLocal() bool {
 	a.plan.Segment = append(a.plan.Segment[:0], res.Path...)
 	a.plan.Cost = res.Cost
 	a.noPath = false
+	a.far, a.farReach = !s.localBoxed, s.localReach
 	if stale && !s.legal(a.plan.Segment) {
 		a.plan.Reset()
 		a.lastTgt = image.Point{-1, -1}

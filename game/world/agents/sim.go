@@ -202,6 +202,9 @@ type agent struct {
 	// (see Sim.requestLocal).
 	localNeed bool
 	ownWay    bool // cut off from its group, it walks its own plan to the goal (Sim.ownWay)
+	// far: its path is a far route to its place, walked to its end
+	// (Sim.keepsFarRoute); farReach: made for a place beyond localReach.
+	far, farReach bool
 	// cutPlan is replans+1 while an edit since the agent's plan touched its
 	// route (see RouteBlock); another value: untouched.
 	cutPlan int
@@ -234,6 +237,9 @@ type Stats struct {
 	// expanded (the boxed try and the unboxed one each).
 	LocalWork int64
 	Extended  int // members' paths extended by one step to a place that moved, instead of a search
+	// FarRoutes counts the members' far routes the planner gave (a place
+	// beyond localReach, or round a wall; see Sim.beginLocal).
+	FarRoutes int
 	OwnWay    int // times a member cut off from its group set out on its own way to the goal
 	// CutOffStops counts the times a member cut off from its group with no
 	// way to the goal either stopped (WhyCutOff).
@@ -315,7 +321,8 @@ type Sim struct {
 	curLocal   bool        // cur's search is a member's local search (s.local), not the planner's
 	localBoxed bool        // that search is the first try, boxed around the member and its place
 	localTgt   image.Point // the place that search goes to
-	localWork  int         // expansions of that local search so far
+	localReach bool        // that search is for a place beyond localReach (a far route)
+	farPlan    Plan        // scratch for farRoute
 
 	tick         int64
 	changes      uint64 // bumped by every call that may change what the agents look like (Version)
