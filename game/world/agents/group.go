@@ -95,8 +95,9 @@ func (s *Sim) Groups(dst []GroupInfo) []GroupInfo {
 }
 
 // enrol makes agent a member gi's slot (offset from the group's centre)
-// and rank, going to goal in state st (Moving, or Arrived for a group that
-// stands at it), with no plan and its progress counted afresh.
+// and rank, going to goal in state st (Waiting for a group just sent, or
+// Arrived for a group that stands at it), with no plan and its progress
+// counted afresh.
 func (s *Sim) enrol(a *agent, gi int, slot image.Point, rank int, goal image.Point, st State) {
 	a.kind, a.group = Member, gi
 	a.slot, a.rank = slot, rank
@@ -196,7 +197,11 @@ func (s *Sim) SetGroupGoal(ids []int, goal image.Point) error {
 		rank[k] = r
 	}
 	for k, id := range order {
-		s.enrol(s.at(id), gi, slots[k], rank[k], goal, Moving)
+		// Waiting, as its leader is for the group's plan: a member sets
+		// out (Moving) at its first step (stepMember). Made Moving here,
+		// a group sent or reopened with the clock paused read "moving"
+		// in the panel before anything had planned or stepped.
+		s.enrol(s.at(id), gi, slots[k], rank[k], goal, Waiting)
 	}
 	s.setGoal(li, goal)
 	return nil

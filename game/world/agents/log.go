@@ -42,7 +42,7 @@ type State uint8
 
 const (
 	Idle    State = iota // no goal
-	Waiting              // needs a plan and is queued for one; it does not move
+	Waiting              // needs a plan and is queued for one (a member of a group just sent: its first step is to come); it does not move
 	Moving               // walking its segment
 	Arrived              // at its goal
 	Stopped              // cannot go on; Why says why
