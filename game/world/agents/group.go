@@ -533,10 +533,13 @@ func (s *Sim) stepMember(g *group, m int, dt float64) {
 	a.state, a.why = Moving, WhyNone
 	searching := a.localNeed || s.cur == m && s.curLocal
 	// A place that moved is followed by a step more on the path, or a new
-	// search, unless a far route is walked to its end first.
-	moved := tgt != a.lastTgt && !s.keepsFarRoute(a, tgt)
-	if !searching && moved {
-		moved = !s.extendLocal(a, tgt)
+	// search, unless a far route is walked to its end first (see
+	// keepsFarRoute). A far route made for a place beyond localReach that
+	// has come within it is searched anew: the route may be a long way
+	// round from here.
+	moved := tgt != a.lastTgt
+	if !searching && moved && !(a.far && a.farReach && chebyshev(a.cell, tgt) <= localReach) {
+		moved = !s.extendLocal(a, tgt) && !s.keepsFarRoute(a, tgt)
 	}
 	seg := a.plan.Segment
 	if !searching && (moved || a.segIdx >= len(seg)-1 || seg[a.segIdx] != a.cell) {
@@ -935,7 +938,9 @@ func (s *Sim) lineOpen(a, b image.Point) bool {
 // extendLocal follows a place that moved by one step (its leader stepped)
 // without a search: the place is appended to the member's path when that
 // path still leads from the member's cell to its previous place and is not
-// much longer than the straight way. It reports whether it did so.
+// much longer than the straight way (a far route, a way round already, may
+// be: it follows its place so, rather than lead to where it was). It
+// reports whether it did so.
 func (s *Sim) extendLocal(a *agent, tgt image.Point) bool {
 	seg := a.plan.Segment
 	if a.noPath || a.segIdx >= len(seg) || seg[a.segIdx] != a.cell {
@@ -943,7 +948,7 @@ func (s *Sim) extendLocal(a *agent, tgt image.Point) bool {
 	}
 	end := seg[len(seg)-1]
 	if end != a.lastTgt || chebyshev(end, tgt) != 1 || !s.grid.CanStep(end, tgt, s.cfg.Neighborhood) ||
-		len(seg)-1-a.segIdx >= 2*chebyshev(a.cell, tgt)+4 {
+		!a.far && len(seg)-1-a.segIdx >= 2*chebyshev(a.cell, tgt)+4 {
 		return false
 	}
 	c := s.grid.StepCost(end, tgt, s.cfg.Neighborhood)
@@ -965,13 +970,13 @@ func (s *Sim) extendLocal(a *agent, tgt image.Point) bool {
 // pushed far round by an edit) gets a far route at once: the box would
 // cover much of the map, and a local search there is no local search.
 //
-// A far route is the Sim's planner's segment toward the place (farRoute:
+// A far route is the Sim's planner's route toward the place (farRoute:
 // a hierarchy plans it for what any agent's plan costs) or, when the
 // planner slices its searches (A*, which would search the grid anyway),
-// a grid search with no box. The member walks it to its end whatever its
-// place does meanwhile (keepsFarRoute), and only then searches again, or
-// sooner when a place it set out for from beyond localReach comes within
-// it. Before, a search for a far place ran the box (most of the map) and
+// a grid search with no box. A route that ends at the place follows it
+// step by step (extendLocal, however long the way round); one that cannot
+// is walked to its end first (keepsFarRoute); a place the member set out
+// for from beyond localReach that comes within it is searched anew. Before, a search for a far place ran the box (most of the map) and
 // then an unboxed search given up after 60,000 expansions, and asked again
 // at every step of its leader: six members scattered across maze512-16-0
 // kept the whole plan budget busy every tick, most searches failed, and
@@ -1029,10 +1034,20 @@ func (s *Sim) farRoute(a *agent, tgt image.Point, reach bool) bool {
 	err := p.Plan(a.cell, tgt, fp)
 	a.plan.Work = fp.Work
 	s.stats.LocalWork += int64(fp.Work)
-	if err != nil || len(fp.Segment) < 2 || fp.Segment[0] != a.cell || !s.legal(fp.Segment) {
+	if err != nil || len(fp.Segment) < 2 || fp.Segment[0] != a.cell {
 		return false
 	}
 	a.plan.Segment = append(a.plan.Segment[:0], fp.Segment...)
+	if ft := fp.Footprint[min(fp.FootFrom, len(fp.Footprint)):]; len(fp.Legs) > 0 && len(ft) > 1 && ft[0] == fp.Segment[len(fp.Segment)-1] {
+		// The planner refined the whole route (HPA*'s eager plans): the
+		// member walks all of it, to its place, which it can then follow
+		// step by step (extendLocal).
+		a.plan.Segment = append(a.plan.Segment, ft[1:]...)
+	}
+	if !s.legal(a.plan.Segment) {
+		a.plan.Reset()
+		return false
+	}
 	a.plan.Cost = fp.Cost
 	a.noPath = false
 	a.far, a.farReach = true, reach
@@ -1041,15 +1056,26 @@ func (s *Sim) farRoute(a *agent, tgt image.Point, reach bool) bool {
 }
 
 // keepsFarRoute reports whether member a walks on along its far route
-// (see beginLocal) although its place is now tgt: it is on the route, short
-// of its end, the route is still good (no change dropped it), and unless
-// the route was made for a place beyond localReach that is now within it.
+// (see beginLocal) although its place moved to tgt (and the route could
+// not follow it, extendLocal): it is on the route, short of its end, the
+// route is still good (no change dropped it), and either the route was
+// made for a place beyond localReach that is still beyond it (a jump of
+// the place, from single file to its slot say, is nothing to a member
+// that far off), or the route is a planner's segment toward a place round
+// a wall (it does not end at the place, so it cannot follow the place
+// step by step; searched again at every step of the leader, it would
+// cost a boxed search and a plan each). A way round to a place within
+// reach that ends there is searched again when the place jumps, as a
+// local path is.
 func (s *Sim) keepsFarRoute(a *agent, tgt image.Point) bool {
 	seg := a.plan.Segment
 	if !a.far || a.lastTgt == (image.Point{-1, -1}) || a.segIdx >= len(seg)-1 || seg[a.segIdx] != a.cell {
 		return false
 	}
-	return !a.farReach || chebyshev(a.cell, tgt) > localReach
+	if a.farReach {
+		return chebyshev(a.cell, tgt) > localReach
+	}
+	return seg[len(seg)-1] != a.lastTgt
 }
 
 // continueLocal runs the next slice of the member's search (s.cur) and
