@@ -439,8 +439,8 @@ type regionKey struct {
 	n     int
 }
 
-// drawRegions tints the designer's region layer of the view level, each
-// region in a colour of regionPalette that no region beside it has
+// drawRegions tints the floor of the designer's region layer of the view
+// level (walls keep the wall colour), each region in a colour of regionPalette that no region beside it has
 // (regionColours), and draws the borders between regions as lines on the
 // cell edges. Every region was one pink, its border cells a darker pink:
 // in rooms three cells tall every cell was a border cell, and where one
@@ -467,26 +467,69 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 		return // drawn as outlines only (drawRegionEdges)
 	}
 	c := &r.regions
-	if c.prepare(g.Width(), g.Height(), regionKey{&layer[0], len(layer)}) {
+	cells := g.Cells()
+	px := &r.regionPx
+	if c.prepare(g.Width(), g.Height(), regionTintKey{regionKey{&layer[0], len(layer)}, g}) {
 		cols := regionColours(layer, g.Width())
 		// Each letter's premultiplied pixel once, then one 4-byte store a
 		// cell: a room stroke on a big map bakes the layer at every move.
-		var px [256]uint32
 		var b [4]byte
 		for ch := range 256 {
+			px[ch] = 0
 			if !noRegion(byte(ch)) {
 				premul(b[:], cols[ch])
 				px[ch] = binary.LittleEndian.Uint32(b[:])
 			}
 		}
 		pix := c.pix[:4*len(layer)]
+		cells := cells[:len(layer)]
 		for i, ch := range layer {
-			binary.LittleEndian.PutUint32(pix[4*i:], px[ch])
+			v := px[ch]
+			if cells[i] == pathing.Blocked {
+				v = 0
+			}
+			binary.LittleEndian.PutUint32(pix[4*i:], v)
 		}
 		c.upload()
+		c.ver = w.GridVersion()
+	} else if v := w.GridVersion(); v != c.ver {
+		// Walls are left untinted (rooms drawn over their walls, or a
+		// wall dug inside a room, tinted the wall like the floor and the
+		// wall / floor contrast dropped: a user trial), so an edit of the
+		// terrain rewrites the cells it changed, as drawTerrain does.
+		changed, ok := w.ChangedSince(c.ver)
+		c.ver = v
+		tint := func(i int) {
+			t := px[layer[i]]
+			if cells[i] == pathing.Blocked {
+				t = 0
+			}
+			binary.LittleEndian.PutUint32(c.pix[4*i:], t)
+		}
+		if !ok || len(changed) > 4096 {
+			for i := range layer {
+				tint(i)
+			}
+			c.upload()
+		} else {
+			for _, i := range changed {
+				tint(int(i))
+				p := g.Point(int(i))
+				sub := c.img.SubImage(image.Rect(p.X, p.Y, p.X+1, p.Y+1)).(*ebiten.Image)
+				sub.WritePixels(c.pix[4*i : 4*i+4])
+			}
+		}
 	}
 	c.draw(dst, f.Cam, 1)
 	r.regionTintsDrawn = true
+}
+
+// regionTintKey is what the regions layer's tints were baked from: the
+// layer and the grid whose walls are left untinted (its version is the
+// cache's ver).
+type regionTintKey struct {
+	regionKey
+	g *pathing.Grid
 }
 
 // tintsOverFillAlpha is how strongly drawRegionTintsOverFill lays the

@@ -161,6 +161,7 @@ type Renderer struct {
 	ghostFill tintCache
 	ghostDots [][2]float32 // the ghost's frontier dots drawn this frame (drawGhostDots), reused
 	regions   tintCache
+	regionPx  [256]uint32      // drawRegions' premultiplied tint of each letter (0: none)
 	labels    []regionLabel    // region letters' cells (drawRegionLabels) for labelKey
 	valFace   *text.GoTextFace // g / h / f numbers' face at the last zoom (valueFace)
 	smallChip *text.GoTextFace // the region letters' smaller chips' face (chipFace)
