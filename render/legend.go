@@ -445,6 +445,47 @@ const idleFooterHead = "amber: on, but "
 // reasons (the one-column legend: no wider than its rows).
 const idleFooterShort = "amber: on, but shows nothing"
 
+// wideFooters are the forms of the amber footer the wide form writes
+// under its title and tail (legendCompactLayout), on the rows its first
+// column leaves free, most telling first: that column is as narrow as
+// "K hides, F1 lists all" or "(K hides)", and the wide form, which names
+// every layer, showed amber rows with nothing saying what amber meant (a
+// user trial).
+var wideFooters = [...][]string{
+	{idleFooterShort},
+	{"amber: on, but", "shows nothing"},
+	{"amber: on,", "but shows", "nothing"},
+	{"amber: on,", "but idle"},
+	{"amber: on, but idle"},
+}
+
+// wideFooter returns the first of wideFooters that fits in the rows a
+// column of perCol leaves under the title and tail, w pixels wide; where
+// none fits that width, the narrowest form that fits the rows (the column
+// then widens for it), and nil when no row is left (two rows a column).
+func (r *Renderer) wideFooter(perCol int, w float64) []string {
+	ft := r.fonts
+	free := perCol - 2
+	var narrowest []string
+	narrowW := math.Inf(1)
+	for _, lines := range wideFooters {
+		if len(lines) > free {
+			continue
+		}
+		lw := 0.0
+		for _, l := range lines {
+			lw = math.Max(lw, ft.Width(ft.UI, l))
+		}
+		if lw <= w {
+			return lines
+		}
+		if lw < narrowW {
+			narrowest, narrowW = lines, lw
+		}
+	}
+	return narrowest
+}
+
 // drawSwatch fills rect with a layer's colours side by side, faint when
 // the layer is off, and outlines it.
 func drawSwatch(dst *ebiten.Image, rect image.Rectangle, parts []color.RGBA, on bool) {
@@ -930,10 +971,15 @@ func (r *Renderer) legendNameWidth(lr LegendRow) float64 {
 // all", or "(K hides)" where the long one would cost a row) at its left,
 // then the rows and the magenta line's place (always counted, so the box
 // keeps its size as the line comes and goes while stepping) in columns of
-// perCol rows, column by column, with the fewest rows that fit. ok is
-// false when there is no row, or even one row a column does not fit. The
-// columns returned reuse the renderer's slice.
-func (r *Renderer) legendCompactLayout(rows []LegendRow, maxW int) (cols []legendCompactCol, tail string, bw, bh int, ok bool) {
+// perCol rows, column by column, with the fewest rows that fit. With foot
+// (the wide form, whose rows may be amber) the title's column also holds
+// the amber footer under the tail (wideFooter, in the column's width where
+// a form fits it: at least three rows a column), always counted, so the
+// box keeps its size as layers go amber and back and matches the room the
+// fit left for it. ok is false when
+// there is no row, or even one row a column does not fit. The columns
+// returned reuse the renderer's slice.
+func (r *Renderer) legendCompactLayout(rows []LegendRow, maxW int, foot bool) (cols []legendCompactCol, tail string, bw, bh int, ok bool) {
 	if len(rows) == 0 {
 		return nil, "", 0, 0, false
 	}
@@ -944,9 +990,19 @@ func (r *Renderer) legendCompactLayout(rows []LegendRow, maxW int) (cols []legen
 	}
 	const gap = 12
 	n := len(rows) + 1
-	for perCol := 2; perCol <= max(2, n); perCol++ {
+	least := 2
+	if foot {
+		least = 3
+	}
+	for perCol := least; perCol <= max(least, n); perCol++ {
 		for _, tail = range [...]string{legendLineTailAlone, legendSideSub} {
-			titleW := int(math.Ceil(math.Max(ft.Width(ft.Bold, legendCompactTitle), ft.Width(ft.UI, tail))))
+			tw := math.Max(ft.Width(ft.Bold, legendCompactTitle), ft.Width(ft.UI, tail))
+			if foot {
+				for _, l := range r.wideFooter(perCol, tw) {
+					tw = math.Max(tw, ft.Width(ft.UI, l))
+				}
+			}
+			titleW := int(math.Ceil(tw))
 			cols = r.compactCols[:0]
 			x := 8 + titleW + gap
 			for first := 0; first < n; first += perCol {
@@ -1030,7 +1086,7 @@ func (r *Renderer) drawLegendCompact(screen *ebiten.Image, f *Frame, zoom float6
 		r.compactRows = compactLegendRows(f.Legend, f, r.compactRows[:0])
 		rows, title = r.compactRows, legendCompactTitle
 	}
-	cols, tail, bw, bh, ok := r.legendCompactLayout(rows, m.Dx()-2*legendPad)
+	cols, tail, bw, bh, ok := r.legendCompactLayout(rows, m.Dx()-2*legendPad, all)
 	if !ok {
 		return false
 	}
@@ -1044,6 +1100,13 @@ func (r *Renderer) drawLegendCompact(screen *ebiten.Image, f *Frame, zoom float6
 	strokeRect(screen, box, ColPanelEdge)
 	ft.Draw(screen, ft.Bold, title, float64(box.Min.X+8), float64(box.Min.Y+4), color.RGBA{150, 180, 255, 255})
 	ft.Draw(screen, ft.UI, tail, float64(box.Min.X+8), float64(box.Min.Y+4+legendRowH), ColTextDim)
+	if all && r.idleFooter(rows, f) != "" {
+		// The footer's form as the layout measured it, in the title's
+		// column (its width: up to the first column of rows and its gap).
+		for i, l := range r.wideFooter((bh-9)/legendRowH, float64(cols[0].x-8-12)) {
+			ft.Draw(screen, ft.UI, l, float64(box.Min.X+8), float64(box.Min.Y+4+(2+i)*legendRowH), ColIdle)
+		}
+	}
 	for _, c := range cols {
 		for i := c.first; i < c.first+c.n; i++ {
 			cx := box.Min.X + c.x
@@ -1118,11 +1181,11 @@ func (r *Renderer) LegendLineRoom(legend []LegendRow, w *world.World, m, mapRect
 	}
 	_, _, lh := r.legendLineLayout(legend, m.Dx()-2*p)
 	line = lh + 2*p
-	if _, _, _, wh, ok := r.legendCompactLayout(legend, m.Dx()-2*p); ok {
+	if _, _, _, wh, ok := r.legendCompactLayout(legend, m.Dx()-2*p, true); ok {
 		wide = wh + 2*p
 	}
 	r.compactRoomRows = compactLegendRows(legend, &Frame{World: w}, r.compactRoomRows[:0])
-	if _, _, _, ch, ok := r.legendCompactLayout(r.compactRoomRows, m.Dx()-2*p); ok {
+	if _, _, _, ch, ok := r.legendCompactLayout(r.compactRoomRows, m.Dx()-2*p, false); ok {
 		compact = ch + 2*p
 	}
 	return wide, compact, line
