@@ -142,10 +142,12 @@ func TestEdgesFocusFollowsThePointer(t *testing.T) {
 		}
 	}
 	drawnTexts(r, screen, f) // places the legend
+	legend := r.LegendRect().Inset(-4)
 	wall := image.Pt(-1, -1)
 	for y := 1; y < w.Grid.Height() && wall.X < 0; y++ {
-		for x := 70; x < w.Grid.Width(); x++ { // clear of the legend
-			if !w.Grid.Open(image.Pt(x, y)) {
+		for x := 0; x < w.Grid.Width(); x++ {
+			sx, sy := f.Cam.CellCenter(image.Pt(x, y))
+			if !w.Grid.Open(image.Pt(x, y)) && !image.Pt(int(sx), int(sy)).In(legend) { // clear of the legend
 				wall = image.Pt(x, y)
 				break
 			}

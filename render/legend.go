@@ -669,6 +669,11 @@ func (r *Renderer) OverHUD(x, y int) bool {
 // fewest open cells, and the legend jumped onto them as the stroke
 // ended), then (while a query is stepped) the
 // fewest cells of the search's open / closed fill at the cursor, then the
+// least of the ghost (the answer before a switch, kept to compare: its
+// path's cells, its plan's nodes and the dots of its search's frontier,
+// ghostFrontier, which the message and notes keep off too; framed on a
+// finished query, the box sat over the dotted ring a comparison note
+// points at, with another corner free: a user trial), then the
 // fewest region letters (the line form at 175 % covered
 // pathological-maximin's X over walls, a corner as good as the others by
 // its cells), then the fewest open cells (so it goes into the margin
@@ -684,7 +689,7 @@ func (r *Renderer) OverHUD(x, y int) bool {
 // would make it jump about while the lecture steps.
 //
 // hides reports whether the box chosen covers start or goal, the answer,
-// its plans, the fill, a region letter or open cells of the map.
+// its plans, the ghost, the fill, a region letter or open cells of the map.
 func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides bool) {
 	m := f.Layout.Map
 	p := legendPad
@@ -705,15 +710,20 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 	edited := w.LastEdited()
 	estride := max(1, len(edited)/2000) // a long stroke is sampled, as the path is
 	const none = math.MaxInt
-	best, bestK := [6]int{none}, 0
-	var scores [4][6]int
+	best, bestK := [7]int{none}, 0
+	var scores [4][7]int
+	gh := w.Ghost
+	var ghostDots [][2]float32
+	if gh != nil {
+		ghostDots, _ = r.ghostFrontier(f)
+	}
 	prevK := -1
 	if stepping {
 		prevK = cornerOf(r.legendPrev, m)
 	}
 	for k, c := range corners {
 		if k == 3 && w.Agents() != nil {
-			scores[k] = [6]int{none}
+			scores[k] = [7]int{none}
 			continue
 		}
 		sc := &scores[k]
@@ -739,6 +749,24 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 				}
 			}
 		}
+		if gh != nil {
+			for i := 0; i < len(gh.Path); i += max(1, len(gh.Path)/2000) {
+				if hides(gh.Path[i]) {
+					sc[4]++
+				}
+			}
+			for _, q := range gh.Plan {
+				if hides(q) {
+					sc[4]++
+				}
+			}
+			near := c.Inset(-2)
+			for _, d := range ghostDots {
+				if image.Pt(int(d[0]), int(d[1])).In(near) {
+					sc[4]++
+				}
+			}
+		}
 		gw := w.Grid.Width()
 		for i := 0; i < len(edited); i += estride {
 			if hides(image.Pt(int(edited[i])%gw, int(edited[i])/gw)) {
@@ -750,10 +778,10 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 		}
 		for _, chip := range r.chips {
 			if chip.Overlaps(c) {
-				sc[4]++
+				sc[5]++
 			}
 		}
-		sc[5] = openCellsUnder(f, c.Intersect(mapRect))
+		sc[6] = openCellsUnder(f, c.Intersect(mapRect))
 		if slices.Compare(sc[:], best[:]) < 0 {
 			best, bestK = *sc, k
 		}
@@ -769,7 +797,7 @@ func (r *Renderer) legendBox(f *Frame, bw, bh int) (box image.Rectangle, hides b
 			best, bestK = s, prevK
 		}
 	}
-	return corners[bestK], best != [6]int{}
+	return corners[bestK], best != [7]int{}
 }
 
 // steppingFill reports whether frame f shows a query stepped with the
