@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 
+	"pathlens/internal/cputime"
 	"pathlens/maps"
 	"pathlens/pathing"
 )
@@ -71,7 +72,7 @@ func runBench(b *testing.B, name string, q pathing.Query) {
 	expanded := 0
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0, _ := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		p := set.qs[i%len(set.qs)]
 		q.Start, q.Goal = p[0], p[1]
@@ -84,7 +85,8 @@ func runBench(b *testing.B, name string, q pathing.Query) {
 		}
 		expanded += r.Expanded
 	}
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu1, ok := cputime.Process(); ok && cpu1 > cpu0 {
+		cpu := cpu1 - cpu0
 		b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N), "cpu-ns/op")
 	}
 	b.ReportMetric(float64(expanded)/float64(b.N), "expanded/op")

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"pathlens/internal/cputime"
 	"pathlens/maps"
 	"pathlens/pathing"
 )
@@ -98,11 +99,12 @@ func BenchmarkSplitStroke(b *testing.B) {
 					b.ReportAllocs()
 					b.ResetTimer()
 					for i := 0; i < b.N; i++ {
-						c0 := cpuTime()
+						c0, _ := cputime.Process()
 						f.start()
 						stroke(w, &f, timed)
 						f.settle(w)
-						cpu += cpuTime() - c0
+						c1, _ := cputime.Process()
+						cpu += c1 - c0
 						b.StopTimer()
 						if w.Outcome.Err != nil || w.Outcome.Status != pathing.Found {
 							b.Fatal(w.Outcome.Status, w.Outcome.Err)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"pathlens/internal/cputime"
 	"pathlens/maps"
 	"pathlens/pathing"
 )
@@ -169,15 +170,15 @@ type cpuClock struct {
 }
 
 func startCPU() cpuClock {
-	t, ok := cpuTime()
-	return cpuClock{t, ok}
+	t, ok := cputime.Process()
+	return cpuClock{int64(t), ok}
 }
 
 // report adds the CPU time per iteration since start as cpu_ns/op (the
 // whole process's: the garbage collector's work counts).
 func (c cpuClock) report(b *testing.B) {
-	if t, ok := cpuTime(); c.ok && ok && b.N > 0 {
-		b.ReportMetric(float64(t-c.start)/float64(b.N), "cpu_ns/op")
+	if t, ok := cputime.Process(); c.ok && ok && b.N > 0 {
+		b.ReportMetric(float64(int64(t)-c.start)/float64(b.N), "cpu_ns/op")
 	}
 }
 

@@ -8,11 +8,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
-	"unsafe"
 
+	"pathlens/internal/cputime"
 	"pathlens/pathing"
 )
 
@@ -113,20 +112,18 @@ func mean(xs []float64) float64 {
 }
 
 // threadNS returns the CPU time of the calling OS thread in nanoseconds
-// (CLOCK_THREAD_CPUTIME_ID): unlike wall time it does not count the time
+// (0 where it cannot be read): unlike wall time it does not count the time
 // other processes take the core, so tuning runs are comparable on a busy
 // machine. Lock the goroutine to its thread around measurements.
 func threadNS() int64 {
-	var ts syscall.Timespec
-	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 3, uintptr(unsafe.Pointer(&ts)), 0)
-	return ts.Nano()
+	d, _ := cputime.Thread()
+	return int64(d)
 }
 
-// processNS returns the CPU time of the whole process in nanoseconds
-// (CLOCK_PROCESS_CPUTIME_ID): every core's work, the garbage collector's
-// included, for code that runs on several goroutines (Build).
+// processNS returns the CPU time of the whole process in nanoseconds:
+// every core's work, the garbage collector's included, for code that runs
+// on several goroutines (Build).
 func processNS() int64 {
-	var ts syscall.Timespec
-	syscall.Syscall(syscall.SYS_CLOCK_GETTIME, 2, uintptr(unsafe.Pointer(&ts)), 0)
-	return ts.Nano()
+	d, _ := cputime.Process()
+	return int64(d)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"pathlens/internal/cputime"
 	"pathlens/pathing"
 	"pathlens/pathing/hpa"
 )
@@ -72,10 +73,10 @@ func BenchmarkScatteredGroup(b *testing.B) {
 				w0 := s.Stats().Work + s.Stats().LocalWork
 				for range ticks {
 					t0 := time.Now()
-					c0, ok := threadCPU()
+					c0, ok := cputime.Thread()
 					s.Step()
-					if c1, _ := threadCPU(); ok {
-						cpu = append(cpu, c1-c0)
+					if c1, _ := cputime.Thread(); ok {
+						cpu = append(cpu, float64(c1-c0)/1e6)
 					}
 					wall = append(wall, float64(time.Since(t0))/1e6)
 				}
