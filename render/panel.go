@@ -667,7 +667,16 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	if f.ScenOptimal > 0 {
 		y = r.kv(dst, x, y, "optimal (.scen)", scenOptimalText(o.Status == pathing.Found, o.Cost, f.ScenOptimal), ColText)
 	}
-	y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+", "+world.Count(o.Expanded)+" expanded", ColText)
+	if o.OneRun {
+		// A stroke's live answer: its query ran once, cold (slower than
+		// the warm runs the figure is otherwise), and is timed when the
+		// stroke ends and replans, as the structure is repaired then when
+		// a stroke holds it back.
+		y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+" (one run), "+world.Count(o.Expanded)+" expanded", ColTextDim)
+		y = r.kv(dst, x, y, "", QueryTimedAfterStroke, ColTextDim)
+	} else {
+		y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+", "+world.Count(o.Expanded)+" expanded", ColText)
+	}
 	if compact && len(o.Phases) > 1 {
 		parts := make([]string, 0, len(o.Phases))
 		for _, ph := range o.Phases {
@@ -818,6 +827,11 @@ func hierarchyFigures(sz world.Size) (counts, more string) {
 	}
 	return counts, strings.Join(parts, ", ")
 }
+
+// QueryTimedAfterStroke is the panel's row under the query time of a
+// stroke's live answer (world.Outcome.OneRun): its figure is one cold run,
+// and the stroke's end times the query as any plan is timed.
+const QueryTimedAfterStroke = "timed when the stroke ends"
 
 func fmtDur(d time.Duration) string {
 	switch {

@@ -614,7 +614,7 @@ func (w *World) paint(cells []image.Point) {
 		w.agentsSeeChange(changed)
 		// A plan that reads the hierarchy shows as pending until the stroke
 		// ends (advancePlan); a flat one is planned live on the grid.
-		w.replanAt(w.Grid.Len() <= liveTraceCells, false, st.place)
+		w.replanLive(st)
 		return
 	}
 	t0 := time.Now()
@@ -632,7 +632,15 @@ func (w *World) paint(cells []image.Point) {
 	st.repair.merge(r)
 	w.LastRepair = st.repair
 	w.RepairSeq++
-	w.replanAt(w.Grid.Len() <= liveTraceCells, false, st.place)
+	w.replanLive(st)
+}
+
+// replanLive replans for a stroke's mouse move: traced on grids up to
+// liveTraceCells (the timeline follows the stroke), at the place the
+// stroke began, unlogged, and a hierarchical query run once
+// (Outcome.OneRun): EndStroke's plan times it.
+func (w *World) replanLive(st *stroke) {
+	w.replanJob(planJob{traced: w.Grid.Len() <= liveTraceCells, place: st.place, oneRun: true})
 }
 
 // repair tells the built hierarchy (if any) which cells changed, then the

@@ -34,7 +34,14 @@ type Outcome struct {
 	// runs or, past retimeUnder, its single run (queryTime); a query on a
 	// large grid slow enough that its trace is recorded a frame later is
 	// run once more untraced in that frame, and the faster run is shown.
+	// During a stroke (OneRun) it is the query's single cold run.
 	Duration time.Duration
+	// OneRun says Duration is one cold run of a hierarchical query
+	// replanned while a stroke is painted: each mouse move runs the query
+	// once (the five warm runs timed it again at every move, most of a
+	// move's work on a 512×512 map), and the stroke's end, which replans,
+	// times it as above. The panel marks the figure.
+	OneRun   bool
 	PeakOpen int  // flat searches only
 	Algo     Algo // the algorithm that answered
 	Traced   bool // the timeline holds this query's trace
@@ -535,6 +542,12 @@ func (w *World) replan(traced, logIt bool) { w.replanAt(traced, logIt, nil) }
 // replanAt is replan that shows the new trace at place at (see
 // Timeline.find) rather than at its end, when at is not nil.
 func (w *World) replanAt(traced, logIt bool, at *place) {
+	w.replanJob(planJob{traced: traced, logIt: logIt, place: at})
+}
+
+// replanJob starts the plan p (its traced, logIt, place and oneRun set)
+// for the current query, as replanAt does.
+func (w *World) replanJob(p planJob) {
 	w.plan = nil
 	if !w.HasStart || !w.HasGoal {
 		if w.Settings.Algo.Hierarchical() {
@@ -544,12 +557,12 @@ func (w *World) replanAt(traced, logIt bool, at *place) {
 		}
 		return
 	}
-	for _, p := range []image.Point{w.Start, w.Goal} {
-		if msg := w.checkEndpoint(p); msg != "" {
+	for _, e := range []image.Point{w.Start, w.Goal} {
+		if msg := w.checkEndpoint(e); msg != "" {
 			w.clearQuery()
 			w.Outcome.Err = fmt.Errorf("%s", msg)
 			w.Outcome.Note = "" // a query, refused: Err says why
-			if logIt {
+			if p.logIt {
 				w.Fail("%s", msg)
 			}
 			if w.Settings.Algo.Hierarchical() {
@@ -558,7 +571,7 @@ func (w *World) replanAt(traced, logIt bool, at *place) {
 			return
 		}
 	}
-	w.plan = &planJob{traced: traced, logIt: logIt, place: at}
+	w.plan = &p
 	// Search, not the frame's drawing, for the next Tick's pace: this
 	// slice runs before that Tick (a drag, a stroke's move) in its frame.
 	t0 := tickClock()
@@ -642,12 +655,15 @@ func (w *World) advancePlan(budget time.Duration) {
 				return a, queryClock().Sub(t0), e
 			}
 			again := func() time.Duration { _, d, _ := untraced(); return d }
+			// A stroke's live plan, one per mouse move, is run once: its
+			// precise time comes with the plan at the stroke's end.
+			o.OneRun = p.oneRun
 			if p.stage == 0 {
 				var cold time.Duration
 				ans, cold, err = untraced()
 				p.dur = cold
 				split := p.traced && err == nil && budget > 0 && cold > budget/2
-				if err == nil && !split {
+				if err == nil && !split && !o.OneRun {
 					// Timed again within what the frame has to spare: the
 					// split below is decided on the cold run, which is what
 					// this frame has already paid.
@@ -662,11 +678,11 @@ func (w *World) advancePlan(budget time.Duration) {
 					// now, and the next frame records its trace.
 					p.stage = 1
 					ans.Note = joinNotes(ans.Note, unusedHeuristicNote(s))
-					w.showAnswer(Outcome{Algo: s.Algo, Duration: p.dur}, ans, nil, false, false)
+					w.showAnswer(Outcome{Algo: s.Algo, Duration: p.dur, OneRun: o.OneRun}, ans, nil, false, false)
 					return
 				}
 			}
-			if p.stage != 0 && err == nil {
+			if p.stage != 0 && err == nil && !o.OneRun {
 				// Split: the time is still the cold run's (the querier's
 				// buffers grown, caches missed), which on a 2048×2048 map
 				// took up to 1.4 times the warm runs cmd/bench's median

@@ -1,0 +1,45 @@
+package render
+
+import (
+	"image"
+	"strings"
+	"testing"
+
+	"pathlens/game/world"
+	"pathlens/pathing"
+)
+
+// While a stroke is painted its live answer's query runs once a mouse
+// move (world.Outcome.OneRun): the panel's query time is that one cold
+// run, dimmed, marked "(one run)" and followed by a row saying it is timed
+// when the stroke ends; the answer after the stroke shows its time plain.
+func TestStrokeQueryTimeIsMarkedOneRun(t *testing.T) {
+	w := openWorld(t, 300, 300)
+	defer w.Close()
+	w.Settings.Algo = world.AlgoHPA
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(290, 250))
+	w.Wait()
+	r := New()
+	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
+	if got := panelText(r, w, ci); !strings.Contains(got, "query time") || strings.Contains(got, "(one run)") || strings.Contains(got, QueryTimedAfterStroke) {
+		t.Fatalf("panel before the stroke:\n%s", got)
+	}
+	w.BeginStrokeWith(image.Pt(150, 40), world.Brush{Mode: world.PaintFill})
+	w.StrokeTo(image.Pt(150, 50))
+	if w.Busy() || w.Outcome.Status != pathing.Found || !w.Outcome.OneRun {
+		t.Fatalf("the test needs a live answer during the stroke: busy %v, %v, one run %v", w.Busy(), w.Outcome.Status, w.Outcome.OneRun)
+	}
+	got := panelText(r, w, ci)
+	joined := strings.ReplaceAll(got, " | ", " ") // a value wrapped onto lines
+	for _, want := range []string{"query time", "(one run), ", QueryTimedAfterStroke} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("panel during the stroke lacks %q:\n%s", want, got)
+		}
+	}
+	w.EndStroke()
+	w.Wait()
+	got = panelText(r, w, ci)
+	if !strings.Contains(got, "query time") || strings.Contains(got, "(one run)") || strings.Contains(got, QueryTimedAfterStroke) {
+		t.Errorf("panel after the stroke still marks its time as one run:\n%s", got)
+	}
+}
