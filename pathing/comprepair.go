@@ -19,11 +19,14 @@ import "unsafe"
 // 512×512 map into two halves over 20 times faster than a per-cell
 // breadth-first search (BenchmarkComponentsHalves). Labels are not
 // renumbered: they are equal to a fresh labelling's as a partition, not
-// as numbers.
+// as numbers, and a label retired (its component filled or merged) is
+// given to the next new component, so a label names a component only
+// until the next Update.
 type Components struct {
 	w, h  int
 	label []int32 // -1 for blocked cells
 	size  []int32 // cells per label (0 for retired labels)
+	free  []int32 // retired labels, given out again before new ones
 	count int     // live Components
 	// events counts partition changes (new labels, vanished or merged
 	// components), so Update can report whether anything structural
@@ -52,6 +55,7 @@ type Components struct {
 func (c *Components) Build(g *Grid) {
 	c.w, c.h = g.Width(), g.Height()
 	c.stamp = nil
+	c.free = c.free[:0]
 	var lb ComponentLabeler // its sizes become c.size: not reused
 	c.label, c.size = lb.Label(g, make([]int32, g.Len()))
 	c.count = len(c.size)
@@ -65,8 +69,9 @@ func (c *Components) Labels() []int32 { return c.label }
 // Count returns the number of components.
 func (c *Components) Count() int { return c.count }
 
-// MemoryBytes is the capacity of the labels and the sizes.
-func (c *Components) MemoryBytes() int { return cap(c.label)*4 + cap(c.size)*4 }
+// MemoryBytes is the capacity of the labels, the sizes and the retired
+// labels.
+func (c *Components) MemoryBytes() int { return cap(c.label)*4 + cap(c.size)*4 + cap(c.free)*4 }
 
 // ScratchBytes is the capacity of the repair's working memory.
 func (c *Components) ScratchBytes() int {
@@ -99,11 +104,30 @@ func (c *Components) visit(q []int32, i int32, cells []uint8, take func(j int32)
 	return q
 }
 
+// newLabel returns a label for a new component of size cells: a retired
+// one when there is one, so the sizes grow with the most components the
+// grid has had at once, not with the splits and lone digs of a session
+// (a door opened and closed a million times left a million labels).
 func (c *Components) newLabel(size int32) int32 {
 	c.events++
-	c.size = append(c.size, size)
 	c.count++
+	if n := len(c.free); n > 0 {
+		l := c.free[n-1]
+		c.free = c.free[:n-1]
+		c.size[l] = size
+		return l
+	}
+	c.size = append(c.size, size)
 	return int32(len(c.size) - 1)
+}
+
+// retire counts label l gone: its last cell was filled or it merged into
+// another. No cell has it; newLabel gives it out again.
+func (c *Components) retire(l int32) {
+	c.size[l] = 0
+	c.count--
+	c.events++
+	c.free = append(c.free, l)
 }
 
 // Update brings the labels up to date after the given cells changed on g.
@@ -180,9 +204,7 @@ func (c *Components) dig(cells []uint8, i int32) {
 			return false
 		})
 		c.size[best] += c.relabel(from, old, best)
-		c.size[old] = 0
-		c.count--
-		c.events++
+		c.retire(old)
 	}
 }
 
@@ -211,10 +233,8 @@ func (c *Components) fill(cells []uint8) {
 			c.label[i] = lab
 			break
 		}
-		c.size[lab]--
-		if c.size[lab] == 0 {
-			c.count--
-			c.events++
+		if c.size[lab]--; c.size[lab] == 0 {
+			c.retire(lab)
 		}
 	}
 	fills := c.fills[k:]
@@ -232,10 +252,8 @@ func (c *Components) fill(cells []uint8) {
 			continue
 		}
 		c.label[i] = -1
-		c.size[lab]--
-		if c.size[lab] == 0 {
-			c.count--
-			c.events++
+		if c.size[lab]--; c.size[lab] == 0 {
+			c.retire(lab)
 		}
 	}
 	// Seeds: open labelled neighbours of the filled cells, each once.
