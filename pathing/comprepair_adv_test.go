@@ -133,3 +133,37 @@ func TestComponentsLabelsRecycled(t *testing.T) {
 		t.Fatalf("%d labels after 5000 edits of a map with at most 3 components at once: retired labels are not given out again", len(c.size))
 	}
 }
+
+// TestComponentsPlusSplitsInFour fills the centre of a plus of open cells
+// (four arms of two cells, on a 5×5 grid otherwise walled, and on its 1-wide
+// rows at the edges), which splits it into four, then digs it, which joins
+// the four again, in one batch with a dig of an arm's end.
+func TestComponentsPlusSplitsInFour(t *testing.T) {
+	g := MustGrid(5, 5)
+	for i := 0; i < g.Len(); i++ {
+		if p := g.Point(i); p.X != 2 && p.Y != 2 {
+			g.SetOpen(p, false)
+		}
+	}
+	var c Components
+	c.Build(g)
+	centre := int32(g.Index(image.Pt(2, 2)))
+	end := int32(g.Index(image.Pt(0, 2)))
+	for k, want := range []int{4, 1, 4, 1} {
+		open := k%2 == 1
+		g.SetOpen(image.Pt(2, 2), open)
+		g.SetOpen(image.Pt(0, 2), open) // the arm's end goes and comes with it
+		c.Update(g, []int32{end, centre, end})
+		var f Components
+		f.Build(g)
+		if err := samePartition(g, &c, &f); err != nil {
+			t.Fatalf("edit %d: %v", k, err)
+		}
+		if c.Count() != want {
+			t.Fatalf("edit %d: %d components, want %d", k, c.Count(), want)
+		}
+		if err := compBooks(&c); err != nil {
+			t.Fatalf("edit %d: %v", k, err)
+		}
+	}
+}
