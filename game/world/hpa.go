@@ -198,15 +198,14 @@ func (a *hpaHier) Inspect(l int) LevelView {
 // across the border, which the bars once ended on, drew every entrance
 // longer than one cell diagonally across the border.)
 func (a *hpaHier) listEntrances(l int, v *LevelView) {
-	es := a.h.Entrances(l)
-	v.Entrances = make([][2]image.Point, 0, len(es))
-	v.EntranceSides = make([]image.Point, 0, len(es))
-	for _, e := range es {
-		if len(e.Cells) > 0 {
-			v.Entrances = append(v.Entrances, [2]image.Point{e.Cells[0], e.Cells[len(e.Cells)-1]})
-			v.EntranceSides = append(v.EntranceSides, e.Offset)
-		}
-	}
+	// Fresh lists (a repair's listing sized as the last): the view being
+	// replaced may still be read.
+	v.Entrances = make([][2]image.Point, 0, len(v.Entrances))
+	v.EntranceSides = make([]image.Point, 0, len(v.EntranceSides))
+	a.h.EachEntranceRun(l, func(first, last, side image.Point) {
+		v.Entrances = append(v.Entrances, [2]image.Point{first, last})
+		v.EntranceSides = append(v.EntranceSides, side)
+	})
 }
 
 func (a *hpaHier) GroupOf(l int, p image.Point) int32 {

@@ -1500,3 +1500,41 @@ func TestPhasesListAddsUpToTotal(t *testing.T) {
 		t.Errorf("joined in sight: %+v, want an insert L1 row of 0 that says so", l)
 	}
 }
+
+// TestEachEntranceRunMatchesEntrances checks that the allocation-free
+// listing of entrance runs gives, in order, each entrance's first and last
+// cell and offset as Entrances does, at every level.
+func TestEachEntranceRunMatchesEntrances(t *testing.T) {
+	g := pathing.MustGrid(96, 80)
+	seed := uint32(3)
+	for y := range 80 {
+		for x := range 96 {
+			seed = seed*1664525 + 1013904223
+			if seed>>24 < 60 {
+				g.SetOpen(image.Pt(x, y), false)
+			}
+		}
+	}
+	h, err := Build(g, Config{ClusterSize: 8, Levels: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for l := 1; l <= h.Levels(); l++ {
+		want := h.Entrances(l)
+		i := 0
+		h.EachEntranceRun(l, func(first, last, off image.Point) {
+			if i >= len(want) {
+				t.Fatalf("level %d: run %d (%v..%v) past the %d entrances", l, i, first, last, len(want))
+			}
+			e := want[i]
+			if first != e.Cells[0] || last != e.Cells[len(e.Cells)-1] || off != e.Offset {
+				t.Errorf("level %d entrance %d: run %v..%v offset %v, want %v..%v offset %v", l, i, first, last, off, e.Cells[0], e.Cells[len(e.Cells)-1], e.Offset)
+			}
+			i++
+		})
+		if i != len(want) || len(want) == 0 {
+			t.Errorf("level %d: %d runs, %d entrances", l, i, len(want))
+		}
+	}
+	h.EachEntranceRun(9, func(image.Point, image.Point, image.Point) { t.Error("level 9 has no entrances") })
+}

@@ -133,7 +133,6 @@ func (h *Hierarchy) Entrances(l int) []Entrance {
 	if lv == nil {
 		return nil
 	}
-	l1 := h.lv[0]
 	var out []Entrance
 	add := func(vertical bool, cx, cy int, rs []run) {
 		for _, r := range rs {
@@ -159,23 +158,57 @@ func (h *Hierarchy) Entrances(l int) []Entrance {
 			out = append(out, e)
 		}
 	}
+	h.eachRuns(l, add)
+	return out
+}
+
+// eachRuns calls f with the runs of every level-1 border that lies on a
+// level-l border, the cluster (cx, cy) left of or above it.
+func (h *Hierarchy) eachRuns(l int, f func(vertical bool, cx, cy int, rs []run)) {
+	l1 := h.lv[0]
 	for cy := 0; cy < l1.ncy; cy++ {
 		for cx := 0; cx < l1.ncx; cx++ {
 			if cx+1 < l1.ncx {
 				b := cy*(l1.ncx-1) + cx
 				if int(h.vh[b]) >= l {
-					add(true, cx, cy, h.vb[b])
+					f(true, cx, cy, h.vb[b])
 				}
 			}
 			if cy+1 < l1.ncy {
 				b := cy*l1.ncx + cx
 				if int(h.hh[b]) >= l {
-					add(false, cx, cy, h.hb[b])
+					f(false, cx, cy, h.hb[b])
 				}
 			}
 		}
 	}
-	return out
+}
+
+// EachEntranceRun calls f with the first and last cell and the Offset of
+// each entrance Entrances(l) lists, in its order, without listing their
+// cells and transitions: a view drawing the entrances as bars needs no
+// more, and on a 2048×2048 map with 8-cell clusters the lists were about
+// 900,000 allocations.
+func (h *Hierarchy) EachEntranceRun(l int, f func(first, last, offset image.Point)) {
+	if h.level(l) == nil {
+		return
+	}
+	C := h.cfg.ClusterSize
+	h.eachRuns(l, func(vertical bool, cx, cy int, rs []run) {
+		for _, r := range rs {
+			if r.n <= 0 {
+				continue
+			}
+			lo, hi := int(r.first), int(r.first)+int(r.n)-1
+			if vertical {
+				x := (cx+1)*C - 1
+				f(image.Pt(x, lo), image.Pt(x, hi), image.Pt(1, 0))
+			} else {
+				y := (cy+1)*C - 1
+				f(image.Pt(lo, y), image.Pt(hi, y), image.Pt(0, 1))
+			}
+		}
+	})
 }
 
 // NodeInfo describes an abstract node.
