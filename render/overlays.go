@@ -804,9 +804,10 @@ func (r *Renderer) drawHoverEdge(dst *ebiten.Image, f *Frame) {
 		// the tip read as at level 1.
 		txt = fmt.Sprintf("L%d %s", clampLevel(f.ViewLevel, n), txt)
 	}
-	if e.Costs != [3]float64{} {
-		l := clampLevel(f.ViewLevel, f.World.Hierarchy().Levels())
-		txt = strings.Join(groupEdgeTip(e, reverseEdge(f.World.Hierarchy().Inspect(l), e), regionChar(f, e.A), regionChar(f, e.B), f.World.Settings.Cost), "\n")
+	if v := r.levelIx.view; len(v.Terms) > 0 {
+		if t, ok := v.TermsOf(e); ok && t.Costs != [3]float64{} {
+			txt = strings.Join(groupEdgeTip(v, e, reverseEdge(v, e), regionChar(f, e.A), regionChar(f, e.B), f.World.Settings.Cost), "\n")
+		}
 	}
 	if strokeHoldsRepair(f.World) {
 		txt = "before this stroke: " + txt
@@ -838,14 +839,15 @@ func reverseEdge(v world.LevelView, e *world.ViewEdge) *world.ViewEdge {
 // (maximin and average minimum count the far room's crossing), and both
 // are drawn on one line, so the one under the pointer alone hid the other.
 // a and b are the rooms' letters (0: none, the ends are named by cell).
-func groupEdgeTip(e, rev *world.ViewEdge, a, b byte, inUse world.Cost) []string {
+func groupEdgeTip(view world.LevelView, e, rev *world.ViewEdge, a, b byte, inUse world.Cost) []string {
 	ends := func(x, y byte, from, to image.Point) string {
 		if x != 0 && y != 0 {
 			return fmt.Sprintf("%c→%c", x, y)
 		}
 		return fmt.Sprintf("(%d,%d)→(%d,%d)", from.X, from.Y, to.X, to.Y)
 	}
-	costs := func(v *world.ViewEdge, to string) string {
+	costs := func(ve *world.ViewEdge, to string) string {
+		v, _ := view.TermsOf(ve)
 		names := [3]string{"min", "maximin", "avgmin"}
 		var parts [3]string
 		for k := range names {

@@ -379,7 +379,8 @@ func (a *groupHier) Inspect(l int) LevelView {
 			if int(e.To) >= len(gs) {
 				continue
 			}
-			ve := ViewEdge{From: e.From, To: e.To, A: gr.Rep, B: gs[e.To].Rep, Inter: true, Costs: e.Costs, Entries: e.Entries}
+			v.Terms = append(v.Terms, EdgeTerms{Costs: e.Costs, Entries: e.Entries})
+			ve := ViewEdge{From: e.From, To: e.To, A: gr.Rep, B: gs[e.To].Rep, Inter: true, Terms: int32(len(v.Terms))}
 			ve.Cost = e.Costs[a.g.Config().Cost]
 			v.Edges = append(v.Edges, ve)
 		}
