@@ -668,12 +668,13 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		y = r.kv(dst, x, y, "optimal (.scen)", scenOptimalText(o.Status == pathing.Found, o.Cost, f.ScenOptimal), ColText)
 	}
 	if o.OneRun {
-		// A stroke's live answer: its query ran once, cold (slower than
-		// the warm runs the figure is otherwise), and is timed when the
-		// stroke ends and replans, as the structure is repaired then when
-		// a stroke holds it back.
+		// A stroke's or an endpoint drag's live answer: its query ran
+		// once, cold (slower than the warm runs the figure is otherwise),
+		// and is timed when the mouse is let go and the query replanned
+		// (after a stroke, once the structure is repaired, when the
+		// stroke held that back).
 		y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+" (one run), "+world.Count(o.Expanded)+" expanded", ColTextDim)
-		y = r.kv(dst, x, y, "", QueryTimedAfterStroke, ColTextDim)
+		y = r.kv(dst, x, y, "", QueryTimedOnRelease, ColTextDim)
 	} else {
 		y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+", "+world.Count(o.Expanded)+" expanded", ColText)
 	}
@@ -828,10 +829,11 @@ func hierarchyFigures(sz world.Size) (counts, more string) {
 	return counts, strings.Join(parts, ", ")
 }
 
-// QueryTimedAfterStroke is the panel's row under the query time of a
-// stroke's live answer (world.Outcome.OneRun): its figure is one cold run,
-// and the stroke's end times the query as any plan is timed.
-const QueryTimedAfterStroke = "timed when the stroke ends"
+// QueryTimedOnRelease is the panel's row under the query time of a
+// stroke's or an endpoint drag's live answer (world.Outcome.OneRun): its
+// figure is one cold run, and letting go of the mouse (the stroke's end,
+// the drop) times the query as any plan is timed.
+const QueryTimedOnRelease = "timed when you let go"
 
 func fmtDur(d time.Duration) string {
 	switch {

@@ -21,7 +21,7 @@ func TestStrokeQueryTimeIsMarkedOneRun(t *testing.T) {
 	w.Wait()
 	r := New()
 	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
-	if got := panelText(r, w, ci); !strings.Contains(got, "query time") || strings.Contains(got, "(one run)") || strings.Contains(got, QueryTimedAfterStroke) {
+	if got := panelText(r, w, ci); !strings.Contains(got, "query time") || strings.Contains(got, "(one run)") || strings.Contains(got, QueryTimedOnRelease) {
 		t.Fatalf("panel before the stroke:\n%s", got)
 	}
 	w.BeginStrokeWith(image.Pt(150, 40), world.Brush{Mode: world.PaintFill})
@@ -31,7 +31,7 @@ func TestStrokeQueryTimeIsMarkedOneRun(t *testing.T) {
 	}
 	got := panelText(r, w, ci)
 	joined := strings.ReplaceAll(got, " | ", " ") // a value wrapped onto lines
-	for _, want := range []string{"query time", "(one run), ", QueryTimedAfterStroke} {
+	for _, want := range []string{"query time", "(one run), ", QueryTimedOnRelease} {
 		if !strings.Contains(joined, want) {
 			t.Errorf("panel during the stroke lacks %q:\n%s", want, got)
 		}
@@ -39,7 +39,37 @@ func TestStrokeQueryTimeIsMarkedOneRun(t *testing.T) {
 	w.EndStroke()
 	w.Wait()
 	got = panelText(r, w, ci)
-	if !strings.Contains(got, "query time") || strings.Contains(got, "(one run)") || strings.Contains(got, QueryTimedAfterStroke) {
+	if !strings.Contains(got, "query time") || strings.Contains(got, "(one run)") || strings.Contains(got, QueryTimedOnRelease) {
 		t.Errorf("panel after the stroke still marks its time as one run:\n%s", got)
+	}
+}
+
+// Dragging S or G shows the same: each move's query time is one cold run,
+// marked and dimmed, until the drop (Replan) times it.
+func TestDragQueryTimeIsMarkedOneRun(t *testing.T) {
+	w := openWorld(t, 300, 300)
+	defer w.Close()
+	w.Settings.Algo = world.AlgoHPA
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(290, 250))
+	w.Wait()
+	r := New()
+	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
+	w.MoveEndpoint(false, image.Pt(8, 7))
+	w.MoveEndpoint(false, image.Pt(11, 9))
+	if w.Busy() || w.Outcome.Status != pathing.Found || !w.Outcome.OneRun {
+		t.Fatalf("the test needs a live answer during the drag: busy %v, %v, one run %v", w.Busy(), w.Outcome.Status, w.Outcome.OneRun)
+	}
+	got := panelText(r, w, ci)
+	joined := strings.ReplaceAll(got, " | ", " ")
+	for _, want := range []string{"query time", "(one run), ", QueryTimedOnRelease} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("panel during the drag lacks %q:\n%s", want, got)
+		}
+	}
+	w.Replan() // the drop
+	w.Wait()
+	got = panelText(r, w, ci)
+	if !strings.Contains(got, "query time") || strings.Contains(got, "(one run)") || strings.Contains(got, QueryTimedOnRelease) {
+		t.Errorf("panel after the drop still marks its time as one run:\n%s", got)
 	}
 }

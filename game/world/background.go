@@ -476,8 +476,9 @@ type planJob struct {
 	// place is where the cursor stood in the trace of the plan a switch
 	// replaced, to be shown in this one's (nil: at its end).
 	place *place
-	// oneRun: a stroke's live plan, replanned at every mouse move; a
-	// hierarchical query is run once, untimed again (Outcome.OneRun).
+	// oneRun: a stroke's or an endpoint drag's live plan, replanned at
+	// every mouse move; a hierarchical query is run once, untimed again
+	// (Outcome.OneRun).
 	oneRun bool
 
 	// A flat search: stage 1 runs the untraced (timed) search, stage 2 the

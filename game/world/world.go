@@ -34,13 +34,15 @@ type Outcome struct {
 	// runs or, past retimeUnder, its single run (queryTime); a query on a
 	// large grid slow enough that its trace is recorded a frame later is
 	// run once more untraced in that frame, and the faster run is shown.
-	// During a stroke (OneRun) it is the query's single cold run.
+	// During a stroke or an endpoint's drag (OneRun) it is the query's
+	// single cold run.
 	Duration time.Duration
 	// OneRun says Duration is one cold run of a hierarchical query
-	// replanned while a stroke is painted: each mouse move runs the query
-	// once (the five warm runs timed it again at every move, most of a
-	// move's work on a 512×512 map), and the stroke's end, which replans,
-	// times it as above. The panel marks the figure.
+	// replanned while a stroke is painted or the start or goal dragged:
+	// each mouse move runs the query once (the five warm runs timed it
+	// again at every move, most of a move's work on a 512×512 map), and
+	// letting go, which replans, times it as above. The panel marks the
+	// figure.
 	OneRun   bool
 	PeakOpen int  // flat searches only
 	Algo     Algo // the algorithm that answered
@@ -491,9 +493,11 @@ func (w *World) CancelPick() bool {
 
 // MoveEndpoint moves the start (goal false) or goal to p while the user
 // drags it, replanning at once without recording a trace on large maps so
-// dragging stays smooth. Blocked cells and cells outside the map are
-// skipped silently (the endpoint stays where it was). Call Replan when the
-// drag ends for the full timeline and a log line.
+// dragging stays smooth, and running a hierarchical query once, its time
+// marked as one run (Outcome.OneRun). Blocked cells and cells outside the
+// map are skipped silently (the endpoint stays where it was). Call Replan
+// when the drag ends for the full timeline, the query's timing and a log
+// line.
 func (w *World) MoveEndpoint(goal bool, p image.Point) {
 	if !w.Grid.Open(p) {
 		return
@@ -511,7 +515,10 @@ func (w *World) MoveEndpoint(goal bool, p image.Point) {
 	}
 	w.Ghost = nil // another query now
 	if w.HasStart && w.HasGoal {
-		w.replan(w.Grid.Len() <= liveTraceCells, false)
+		// A hierarchical query runs once (Outcome.OneRun): timing it five
+		// more times at every move was most of a move's work on a 512×512
+		// map, and the Replan at the drop times it.
+		w.replanJob(planJob{traced: w.Grid.Len() <= liveTraceCells, oneRun: true})
 	}
 }
 
@@ -585,14 +592,16 @@ func (w *World) replanJob(p planJob) {
 // again: its first run after a build or an edit is cold (buffers grow,
 // caches miss) and took several times what cmd/bench's median of warm runs
 // reports for the same query (418 against 63 µs on an AR0011SR row). The
-// five more runs cost a frame at most 2.5 ms while an endpoint is dragged.
+// five more runs cost a plan's frame at most 2.5 ms; a stroke's or a
+// drag's live plans, one per mouse move, skip them (Outcome.OneRun).
 const warmRunsUnder = 500 * time.Microsecond
 
 // retimeUnder is the cold time under which a hierarchical query is run
 // once more to see whether it is fast when warm: a cold first run of 1.4 ms
 // (the built-in world's HPA* query, a fresh start) was shown as the query
 // time when its warm runs take 0.1 ms, being over warmRunsUnder. The one
-// extra run costs a dragged endpoint's frame at most this much.
+// extra run costs a plan's frame at most this much (a stroke's or a
+// drag's live plans skip it).
 const retimeUnder = 5 * time.Millisecond
 
 // queryClock times the hierarchical queries whose time the panel shows
@@ -655,8 +664,9 @@ func (w *World) advancePlan(budget time.Duration) {
 				return a, queryClock().Sub(t0), e
 			}
 			again := func() time.Duration { _, d, _ := untraced(); return d }
-			// A stroke's live plan, one per mouse move, is run once: its
-			// precise time comes with the plan at the stroke's end.
+			// A stroke's or a drag's live plan, one per mouse move, is
+			// run once: its precise time comes with the plan when the
+			// mouse is let go.
 			o.OneRun = p.oneRun
 			if p.stage == 0 {
 				var cold time.Duration
