@@ -13,11 +13,16 @@ import (
 // move (world.Outcome.OneRun): the panel's query time is that one cold
 // run, dimmed, marked "(one run)" and followed by a row saying it is timed
 // when the stroke ends; the answer after the stroke shows its time plain.
+//
+// The map is at most 256×256 (the session's asyncCells): on a larger one a
+// stroke whose repair of one move takes over the session's 4 ms budget, as
+// on a loaded machine, defers its repairs to the end and has no live
+// answer to mark, and the test failed so once while other suites ran.
 func TestStrokeQueryTimeIsMarkedOneRun(t *testing.T) {
-	w := openWorld(t, 300, 300)
+	w := openWorld(t, 250, 250)
 	defer w.Close()
 	w.Settings.Algo = world.AlgoHPA
-	w.SetEndpoints(image.Pt(5, 5), image.Pt(290, 250))
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(240, 230))
 	w.Wait()
 	r := New()
 	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
