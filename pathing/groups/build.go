@@ -50,19 +50,23 @@ type builder struct {
 	spare     []*level   // Update: retired levels whose arrays assemble reuses
 	recs      []rec      // Update: group records, reused
 	flat      []Edge     // Update: kept edges, reused
+	patchOut  []Edge     // Update: patchEdges' computed edges, reused
+	patchAt   []int32    // Update: where each patched group's edges start in patchOut
 	pairs     [][2]int32 // Update: old and new groups beside a checked group
 	ids       []int32    // Update: group ids, reused (groupsOfKeys)
 	gbuf      []Group    // Update: the records of a patched level's fresh groups
 	ulabel    []int32    // Update: per lower group flood labels, reused
 	units     []int32    // Update: the lower groups of the dirty keys
 	regIdx    []*regionIndex
-	// overlay: level 1 was patched in place, and ovOld[c] holds the old
-	// group of each cell c written over (ovMark[c] == ovGen); see
+	// overlay: level 1 took old's group map (patched or laid out anew
+	// by Update), and ovOld[c] holds the old group of each cell c of a
+	// removed or fresh group written over (ovMark[c] == ovGen); see
 	// oldGroupOf.
 	overlay bool
 	ovMark  []uint32
 	ovOld   []int32
 	ovGen   uint32
+	ovN2O   []int32 // new id → old id of the level-1 groups (delta.n2o)
 	// patched and rebuilt count the levels Update patched and laid out
 	// anew, patchedOnRebuilt the patched ones above a level laid out anew
 	// (tests: every path runs).
@@ -258,7 +262,7 @@ func (b *builder) level1() *level {
 	// The labels number the groups in first-cell order, as assemble
 	// does: the level's group map can be their array.
 	b.groupOfBuf = label
-	lv := b.assemble(1, recs, nil, false)
+	lv := b.assemble(1, recs, nil, false, nil, nil)
 	b.computeEdges(1, lv, nil, nil)
 	return lv
 }
@@ -280,7 +284,7 @@ func (b *builder) upper(l int) *level {
 	if b.cancelled() {
 		return nil
 	}
-	lv := b.assemble(l, recs, nil, false)
+	lv := b.assemble(l, recs, nil, false, nil, nil)
 	b.computeEdges(l, lv, nil, nil)
 	return lv
 }
@@ -377,7 +381,12 @@ func (b *builder) unitGroups(l int, units []int32, label []int32, out []rec) []r
 //
 // With update set (Update) only the regrouped groups are named: a key is
 // regrouped whole, so the others keep their names.
-func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool) *level {
+//
+// With old set (Update; removed lists, ascending, its groups that recs do
+// not continue as kept groups) the level takes old's group map and writes
+// it only at the cells of the removed groups, of the fresh ones and of the
+// kept groups whose id moved, instead of clearing and writing every cell.
+func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool, old *level, removed []int32) *level {
 	g := b.g.grid
 	if !slices.IsSortedFunc(recs, byMinCell) {
 		slices.SortFunc(recs, byMinCell)
@@ -388,12 +397,23 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool) *le
 		lv, b.spare[l] = b.spare[l], nil
 	}
 	lv.side = b.g.cfg.side(l)
-	if b.groupOfBuf != nil {
-		lv.groupOf, b.groupOfBuf = b.groupOfBuf, nil
-	}
-	lv.groupOf = grow(lv.groupOf, g.Len())
-	for i := range lv.groupOf {
-		lv.groupOf[i] = -1
+	save := func(int32) {}
+	if old != nil {
+		save = b.takeMap(l, old, lv)
+		for _, id := range removed {
+			for _, c := range old.cells[old.cellStart[id]:old.cellStart[id+1]] {
+				save(c)
+				lv.groupOf[c] = -1
+			}
+		}
+	} else {
+		if b.groupOfBuf != nil {
+			lv.groupOf, b.groupOfBuf = b.groupOfBuf, nil
+		}
+		lv.groupOf = grow(lv.groupOf, g.Len())
+		for i := range lv.groupOf {
+			lv.groupOf[i] = -1
+		}
 	}
 	lv.groups = grow(lv.groups, len(recs))
 	nc := 0
@@ -418,8 +438,22 @@ func (b *builder) assemble(l int, recs []rec, oldToNew []int32, update bool) *le
 	for id, r := range recs {
 		lv.cellStart[id] = int32(len(lv.cells))
 		lv.cells = append(lv.cells, r.cells...)
-		for _, c := range r.cells {
-			lv.groupOf[c] = int32(id)
+		switch {
+		case old == nil:
+			for _, c := range r.cells {
+				lv.groupOf[c] = int32(id)
+			}
+		case r.old < 0 || r.fresh:
+			for _, c := range r.cells {
+				save(c)
+				lv.groupOf[c] = int32(id)
+			}
+		case r.old != int32(id):
+			// A kept group renumbered: oldGroupOf maps its cells back
+			// through the predecessor ids, so the overlay need not keep them.
+			for _, c := range r.cells {
+				lv.groupOf[c] = int32(id)
+			}
 		}
 		if l > 1 {
 			lv.memStart[id] = int32(len(lv.members))

@@ -11,7 +11,8 @@ import (
 // every group keeps its id, and the level is the old one with the dirty
 // keys' groups written over in their slots: the per-cell group map changes
 // at the cells of those groups only, and the cell, member and edge lists
-// are spliced at their ids. The old level is copied first (a few memory
+// are written once, old's runs copied between the new lists of the
+// patched ids (patchCSR). The old level is not written (a few memory
 // copies, no per-group work), because the rest of the repair and the level
 // above read it as it was. Anything else (a group added or dropped, or an
 // order that changes) lays the level out anew (assemble).
@@ -118,34 +119,49 @@ func canPatch(old *level, removed []int32, fresh []rec) bool {
 	return true
 }
 
-// copyLevel makes dst a copy of src, reusing dst's arrays, but for the
-// group map (patchLayout takes src's).
+// copyLevel makes dst a copy of src's groups, reusing dst's arrays; the
+// group map (patchLayout takes src's) and the cell, member and edge lists
+// are left to patchLayout and patchEdges, which write them in one pass
+// with the patched groups' lists in place (patchCSR).
 func copyLevel(dst, src *level) {
 	dst.side, dst.clustersOnly = src.side, src.clustersOnly
 	dst.groups = append(dst.groups[:0], src.groups...)
-	dst.cellStart = append(dst.cellStart[:0], src.cellStart...)
-	dst.cells = append(dst.cells[:0], src.cells...)
-	if src.memStart == nil {
-		dst.memStart, dst.members = nil, dst.members[:0]
-	} else {
-		dst.memStart = append(dst.memStart[:0], src.memStart...)
-		dst.members = append(dst.members[:0], src.members...)
-	}
-	dst.edgeStart = append(dst.edgeStart[:0], src.edgeStart...)
-	dst.edges = append(dst.edges[:0], src.edges...)
 }
 
-// splice replaces the items of group id in the CSR list (start, arr) by
-// seg and shifts the starts after it; it returns the new arr.
-func splice[T any](start []int32, arr []T, id int32, seg []T) []T {
-	a, e := start[id], start[id+1]
-	arr = slices.Replace(arr, int(a), int(e), seg...)
-	if d := int32(len(seg)) - (e - a); d != 0 {
-		for j := id + 1; j < int32(len(start)); j++ {
-			start[j] += d
-		}
+// patchCSR writes into (dstStart, dst), reusing their arrays, the CSR list
+// (srcStart, src) with the items of the groups of ids (ascending) replaced
+// by seg(i), i their place in ids, and returns them: one copy of the
+// untouched runs, rather than a copy of the whole list and a shift of its
+// tail for each replaced group whose length changed.
+func patchCSR[T any](dstStart []int32, dst []T, srcStart []int32, src []T, ids []int32, seg func(i int) []T) ([]int32, []T) {
+	n := len(srcStart) - 1
+	total := len(src)
+	for i, id := range ids {
+		total += len(seg(i)) - int(srcStart[id+1]-srcStart[id])
 	}
-	return arr
+	dstStart = grow(dstStart, n+1)
+	dst = grow(dst, total)
+	at := 0               // next item of dst
+	from := 0             // first group not yet written
+	run := func(to int) { // copies groups from..to-1 unchanged
+		if from >= to {
+			return
+		}
+		d := int32(at) - srcStart[from]
+		for j := from; j < to; j++ {
+			dstStart[j] = srcStart[j] + d
+		}
+		at += copy(dst[at:], src[srcStart[from]:srcStart[to]])
+	}
+	for i, id := range ids {
+		run(int(id))
+		dstStart[id] = int32(at)
+		at += copy(dst[at:], seg(i))
+		from = int(id) + 1
+	}
+	run(n)
+	dstStart[n] = int32(at)
+	return dstStart, dst
 }
 
 // patchLayout lays out level l as old (copied into a spare level) with the
@@ -157,29 +173,8 @@ func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fr
 	if l < len(b.spare) && b.spare[l] != nil {
 		lv, b.spare[l] = b.spare[l], nil
 	}
-	// The group map is patched in place rather than copied (a copy of
-	// a per-cell array per level was half of copyLevel's time): old's
-	// becomes lv's, and old takes lv's stale one, which nothing reads.
-	// At level 1 outsidePairs reads old's map: oldGroupOf keeps the cells
-	// written over.
-	stale := lv.groupOf
 	copyLevel(lv, old)
-	lv.groupOf, old.groupOf = old.groupOf, stale
-	b.overlay = l == 1
-	if b.overlay {
-		if len(b.ovMark) != len(lv.groupOf) {
-			b.ovMark, b.ovOld, b.ovGen = make([]uint32, len(lv.groupOf)), make([]int32, len(lv.groupOf)), 0
-		}
-		if b.ovGen++; b.ovGen == 0 { // wrapped: old stamps could match
-			clear(b.ovMark)
-			b.ovGen = 1
-		}
-	}
-	save := func(c int32) {
-		if b.overlay && b.ovMark[c] != b.ovGen {
-			b.ovMark[c], b.ovOld[c] = b.ovGen, lv.groupOf[c]
-		}
-	}
+	save := b.takeMap(l, old, lv)
 	n := len(old.groups)
 	o2n := make([]int32, n)
 	for i := range o2n {
@@ -200,6 +195,12 @@ func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fr
 			lv.groupOf[c] = removed[i]
 		}
 	}
+	lv.cellStart, lv.cells = patchCSR(lv.cellStart, lv.cells, old.cellStart, old.cells, removed, func(i int) []int32 { return fresh[i].cells })
+	if l == 1 {
+		lv.memStart, lv.members = nil, lv.members[:0]
+	} else {
+		lv.memStart, lv.members = patchCSR(lv.memStart, lv.members, old.memStart, old.members, removed, func(i int) []int32 { return fresh[i].members })
+	}
 	if l > 1 && low.rebuilt {
 		b.patchedOnRebuilt++
 		// The lower level was laid out anew: its ids moved. Every kept
@@ -217,10 +218,6 @@ func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fr
 	gs := b.gbuf[:0]
 	for i, r := range fresh {
 		id := removed[i]
-		lv.cells = splice(lv.cellStart, lv.cells, id, r.cells)
-		if l > 1 {
-			lv.members = splice(lv.memStart, lv.members, id, r.members)
-		}
 		var gr Group
 		if r.old >= 0 && !r.moved {
 			gr = *r.attr // old's record, which is not written
@@ -261,6 +258,33 @@ func (b *builder) patchLayout(l int, old *level, low *delta, removed []int32, fr
 	return lv, o2n
 }
 
+// takeMap gives lv old's group map, to be written over at the cells whose
+// group changed rather than copied or laid out anew (a per-cell array per
+// level), and old lv's stale one, which nothing reads. At level 1
+// outsidePairs reads old's map: the returned save, called with each cell
+// before it is written, keeps the old values in the overlay (oldGroupOf).
+func (b *builder) takeMap(l int, old, lv *level) (save func(c int32)) {
+	stale := lv.groupOf
+	lv.groupOf, old.groupOf = old.groupOf, stale
+	b.overlay = l == 1
+	if !b.overlay {
+		return func(int32) {}
+	}
+	if len(b.ovMark) != len(lv.groupOf) {
+		b.ovMark, b.ovOld, b.ovGen = make([]uint32, len(lv.groupOf)), make([]int32, len(lv.groupOf)), 0
+	}
+	if b.ovGen++; b.ovGen == 0 { // wrapped: old stamps could match
+		clear(b.ovMark)
+		b.ovGen = 1
+	}
+	m := lv.groupOf
+	return func(c int32) {
+		if b.ovMark[c] != b.ovGen {
+			b.ovMark[c], b.ovOld[c] = b.ovGen, m[c]
+		}
+	}
+}
+
 // renumberMembers maps the lower-level members ms of a kept group to their
 // new ids (o2n) in place. They are all unmoved (a moved one dirties the
 // group's key), so each has a successor, in the same order.
@@ -286,8 +310,9 @@ func eachGroup(all bool, n int, ids []int32, f func(id int32)) {
 }
 
 // oldGroupOf returns the group of level-1 cell c in old, the level before
-// the repair: after patchLayout, the cells it wrote over keep their old
-// values in the overlay, and old's own map is stale.
+// the repair: after patchLayout or Update's assemble, which take old's map
+// (now stale), the cells of the removed and fresh groups keep their old
+// values in the overlay, and a kept group's cells map back through ovN2O.
 func (b *builder) oldGroupOf(old, lv *level, c int) int32 {
 	if !b.overlay {
 		return old.groupOf[c]
@@ -295,5 +320,10 @@ func (b *builder) oldGroupOf(old, lv *level, c int) int32 {
 	if b.ovMark[c] == b.ovGen {
 		return b.ovOld[c]
 	}
-	return lv.groupOf[c]
+	// A cell of a kept group (whose id may have moved) or blocked before
+	// and after.
+	if id := lv.groupOf[c]; id >= 0 {
+		return b.ovN2O[id]
+	}
+	return -1
 }

@@ -91,11 +91,13 @@ func (c Change) Empty() bool {
 // same order among the others (about five random single-cell toggles in six on a
 // map of rooms), each group keeps its id and a level is patched: the group
 // map is written at the regrouped groups' cells only, their cell, member
-// and edge lists are spliced in, and only the groups in and beside the
-// regrouped keys are visited. The rest is memory copies of the level's
-// group, cell and edge arrays (the repair reads the old level) and a
-// per-group id map (Successor). Otherwise (a group added, dropped or
-// reordered) the level is laid out anew, O(cells). Both add the searches
+// and edge lists are written in one copy of the old ones, and only the
+// groups in and beside the regrouped keys are visited. The rest is memory
+// copies of the level's group, cell and edge arrays (the repair reads the
+// old level) and a per-group id map (Successor). Otherwise (a group added,
+// dropped or reordered) the level is laid out anew, O(cells), the group
+// map written at the cells of the regrouped groups and of the groups whose
+// id moved rather than cleared and written whole. Both add the searches
 // behind the recomputed connection costs. On the 512×512 8room_000 with 2
 // levels a patched toggle takes about half a millisecond of CPU, one laid
 // out anew about four (BenchmarkUpdateWeight512, BenchmarkUpdate512). Not
@@ -313,7 +315,6 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 		visit = removed
 	} else {
 		b.rebuilt++
-		b.overlay = false
 		// The kept old groups, in id order, are in first-cell order, and
 		// so are the fresh ones: merging the two lists gives assemble its
 		// records sorted (it then only checks), instead of sorting every
@@ -346,7 +347,7 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 		for i := range o2n {
 			o2n[i] = -1
 		}
-		lv = b.assemble(l, recs, o2n, true) // sorts recs: recs[id] is group id
+		lv = b.assemble(l, recs, o2n, true, old, removed) // sorts recs: recs[id] is group id
 		recOf = func(id int32) *rec { return &recs[id] }
 	}
 	n := len(lv.groups)
@@ -368,6 +369,7 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 			}
 		}
 	}
+	b.ovN2O = d.n2o                                                   // oldGroupOf reads it
 	each := func(f func(id int32)) { eachGroup(!patch, n, visit, f) } // visit is read at each call
 
 	// Which groups need their edges computed.
@@ -503,7 +505,7 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 		d.costsMoved[id] = moved
 	})
 	if patch {
-		b.patchEdges(l, lv, visit, redo, keep)
+		b.patchEdges(l, old, lv, visit, redo, keep)
 	} else {
 		b.computeEdges(l, lv, redo, keep)
 	}
@@ -546,23 +548,33 @@ func (b *builder) repairLevel(l int, old, oldLow *level, low *delta, fresh []rec
 	return lv, d, diffLevel(old, lv, d, redo, check, nil)
 }
 
-// patchEdges writes the edges of the groups of ids (ascending) into lv, a
-// patched level holding the old edges: computed for those redo flags,
-// else keep[i] (i their place in ids).
-func (b *builder) patchEdges(l int, lv *level, ids []int32, redo []bool, keep [][]Edge) {
-	var out []Edge
-	for i, a := range ids {
+// patchEdges writes the edges of lv, a patched level, as old's with those
+// of the groups of ids (ascending) replaced: computed for those redo flags,
+// else keep[i] (i their place in ids). Ids are unchanged by a patch, so
+// every other group's edges are old's.
+func (b *builder) patchEdges(l int, old, lv *level, ids []int32, redo []bool, keep [][]Edge) {
+	out := b.patchOut[:0]
+	at := b.patchAt[:0]
+	for _, a := range ids {
+		at = append(at, int32(len(out)))
 		if !redo[a] {
-			lv.edges = splice(lv.edgeStart, lv.edges, a, keep[i])
 			continue
 		}
 		if l == 1 {
-			out = b.cellEdges(lv, a, out[:0])
+			out = b.cellEdges(lv, a, out)
 		} else {
-			out = b.unitEdges(l, lv, a, out[:0])
+			out = b.unitEdges(l, lv, a, out)
 		}
-		lv.edges = splice(lv.edgeStart, lv.edges, a, out)
 	}
+	at = append(at, int32(len(out)))
+	seg := func(i int) []Edge {
+		if !redo[ids[i]] {
+			return keep[i]
+		}
+		return out[at[i]:at[i+1]]
+	}
+	lv.edgeStart, lv.edges = patchCSR(lv.edgeStart, lv.edges, old.edgeStart, old.edges, ids, seg)
+	b.patchOut, b.patchAt = out[:0], at[:0]
 }
 
 // predecessor finds the old group that fresh group r (number i in the
