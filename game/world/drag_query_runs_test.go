@@ -4,7 +4,6 @@ import (
 	"image"
 	"testing"
 
-	"pathlens/maps"
 	"pathlens/pathing"
 )
 
@@ -16,16 +15,7 @@ import (
 func TestDragMoveRunsTheQueryOnce(t *testing.T) {
 	for _, size := range []int{200, 320} { // traced live, and not
 		for _, goal := range []bool{false, true} {
-			g := pathing.MustGrid(size, size)
-			w := New(maps.NewMap("open", g))
-			w.Settings.Algo = AlgoHPA
-			w.Queries = [][2]image.Point{{{5, 5}, {size - 6, size - 6}}}
-			w.Begin()
-			settleUntimed(w)
-			if w.Outcome.Status != pathing.Found || w.Outcome.OneRun {
-				w.Close()
-				t.Fatalf("%d²: before the drag: %v, one run %v; want a path, timed", size, w.Outcome.Status, w.Outcome.OneRun)
-			}
+			w := plannedOpenHPA(t, size)
 			reads := countReads(t)
 			from, step := w.Start, image.Pt(3, 2)
 			if goal {

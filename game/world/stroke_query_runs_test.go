@@ -25,6 +25,23 @@ func countReads(t *testing.T) *int {
 	return reads
 }
 
+// plannedOpenHPA opens an open size×size map with HPA* and one corner to
+// corner query, and waits for its plan, which must be found and timed in
+// full (not marked as one run). The caller closes it.
+func plannedOpenHPA(t *testing.T, size int) *World {
+	t.Helper()
+	w := New(maps.NewMap("open", pathing.MustGrid(size, size)))
+	w.Settings.Algo = AlgoHPA
+	w.Queries = [][2]image.Point{{{5, 5}, {size - 6, size - 6}}}
+	w.Begin()
+	settleUntimed(w)
+	if w.Outcome.Status != pathing.Found || w.Outcome.OneRun {
+		w.Close()
+		t.Fatalf("%d²: the first plan: %v, one run %v; want a path, timed", size, w.Outcome.Status, w.Outcome.OneRun)
+	}
+	return w
+}
+
 // From a profile of a fill stroke on a 512×512 map: most of a mouse
 // move's work was the replan's query, run cold, then five more times to
 // time it for the panel, at every move. A stroke's live plan runs an
@@ -32,16 +49,7 @@ func countReads(t *testing.T) *int {
 // plan at the stroke's end times it as any plan does.
 func TestStrokeMoveRunsTheQueryOnce(t *testing.T) {
 	for _, size := range []int{200, 320} { // traced live, and not
-		g := pathing.MustGrid(size, size)
-		w := New(maps.NewMap("open", g))
-		w.Settings.Algo = AlgoHPA
-		w.Queries = [][2]image.Point{{{5, 5}, {size - 6, size - 6}}}
-		w.Begin()
-		settleUntimed(w)
-		if w.Outcome.Status != pathing.Found || w.Outcome.OneRun {
-			w.Close()
-			t.Fatalf("%d²: before the stroke: %v, one run %v; want a path, timed", size, w.Outcome.Status, w.Outcome.OneRun)
-		}
+		w := plannedOpenHPA(t, size)
 		reads := countReads(t)
 		// The budget check (repairBudget) is forgotten before every move:
 		// on a loaded machine one move's repair of the 320² map can take
