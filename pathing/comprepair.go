@@ -1,6 +1,9 @@
 package pathing
 
-import "unsafe"
+import (
+	"slices"
+	"unsafe"
+)
 
 // Components keeps the connected components of a grid's open cells
 // labelled through edits: Build labels the grid, Update repairs the labels
@@ -84,24 +87,22 @@ func (c *Components) ScratchBytes() int {
 	return b
 }
 
-// visit appends to q the 4-neighbours j of i that are open and accepted by
-// take (which claims them).
-func (c *Components) visit(q []int32, i int32, cells []uint8, take func(j int32) bool) []int32 {
+// eachOpen calls f with each open 4-neighbour j of cell i.
+func (c *Components) eachOpen(i int32, cells []uint8, f func(j int32)) {
 	x, y := int(i)%c.w, int(i)/c.w
 	w := int32(c.w)
-	if x+1 < c.w && cells[i+1] != Blocked && take(i+1) {
-		q = append(q, i+1)
+	if x+1 < c.w && cells[i+1] != Blocked {
+		f(i + 1)
 	}
-	if x > 0 && cells[i-1] != Blocked && take(i-1) {
-		q = append(q, i-1)
+	if x > 0 && cells[i-1] != Blocked {
+		f(i - 1)
 	}
-	if y+1 < c.h && cells[i+w] != Blocked && take(i+w) {
-		q = append(q, i+w)
+	if y+1 < c.h && cells[i+w] != Blocked {
+		f(i + w)
 	}
-	if y > 0 && cells[i-w] != Blocked && take(i-w) {
-		q = append(q, i-w)
+	if y > 0 && cells[i-w] != Blocked {
+		f(i - w)
 	}
-	return q
 }
 
 // newLabel returns a label for a new component of size cells: a retired
@@ -151,12 +152,10 @@ func (c *Components) Update(g *Grid, changed []int32) bool {
 	}
 	if len(c.fills) > 0 {
 		c.fill(cells)
-
 	}
 	for _, i := range changed {
 		if cells[i] != Blocked && c.label[i] < 0 {
 			c.dig(cells, i)
-
 		}
 	}
 	return c.events != before
@@ -165,17 +164,11 @@ func (c *Components) Update(g *Grid, changed []int32) bool {
 func (c *Components) dig(cells []uint8, i int32) {
 	var labs [4]int32
 	n := 0
-	c.visit(nil, i, cells, func(j int32) bool {
-		if l := c.label[j]; l >= 0 {
-			for k := 0; k < n; k++ {
-				if labs[k] == l {
-					return false
-				}
-			}
+	c.eachOpen(i, cells, func(j int32) {
+		if l := c.label[j]; l >= 0 && !slices.Contains(labs[:n], l) {
 			labs[n] = l
 			n++
 		}
-		return false
 	})
 	if n == 0 {
 		c.label[i] = c.newLabel(1)
@@ -197,11 +190,10 @@ func (c *Components) dig(cells []uint8, i int32) {
 		// Relabel the smaller component (scanline flood fill from a
 		// neighbour of i that has its label).
 		var from int32 = -1
-		c.visit(nil, i, cells, func(j int32) bool {
+		c.eachOpen(i, cells, func(j int32) {
 			if from < 0 && c.label[j] == old {
 				from = j
 			}
-			return false
 		})
 		c.size[best] += c.relabel(from, old, best)
 		c.retire(old)
@@ -259,12 +251,11 @@ func (c *Components) fill(cells []uint8) {
 	// Seeds: open labelled neighbours of the filled cells, each once.
 	c.seeds = c.seeds[:0]
 	for _, i := range fills {
-		c.visit(nil, i, cells, func(j int32) bool {
+		c.eachOpen(i, cells, func(j int32) {
 			if c.label[j] >= 0 && c.stamp[j] != c.gen {
 				c.stamp[j] = c.gen
 				c.seeds = append(c.seeds, j)
 			}
-			return false
 		})
 	}
 	// Group the seeds by label (few seeds: quadratic is fine).
