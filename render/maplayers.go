@@ -65,6 +65,37 @@ func (c *tintCache) release() {
 // upload writes the whole pixel buffer to the image.
 func (c *tintCache) upload() { c.img.WritePixels(c.pix) }
 
+// follow keeps a cache of one pixel a cell in step with w's terrain, after
+// prepare reported fresh (rebuilt) or not: all writes every cell's pixel
+// (a rebuild, or edits since the last call unknown or over 4096 cells) and
+// the whole image is uploaded; else one writes the pixel of each cell the
+// edits changed and only those are sent to the image. c.ver is the grid
+// version the pixels show.
+func (c *tintCache) follow(w *world.World, fresh bool, all func(), one func(i int)) {
+	v := w.GridVersion()
+	if !fresh && v == c.ver {
+		return
+	}
+	var changed []int32
+	ok := false
+	if !fresh {
+		changed, ok = w.ChangedSince(c.ver)
+	}
+	c.ver = v
+	if !ok || len(changed) > 4096 {
+		all()
+		c.upload()
+		return
+	}
+	g := w.Grid
+	for _, i := range changed {
+		one(int(i))
+		p := g.Point(int(i))
+		sub := c.img.SubImage(image.Rect(p.X, p.Y, p.X+1, p.Y+1)).(*ebiten.Image)
+		sub.WritePixels(c.pix[4*i : 4*i+4])
+	}
+}
+
 // draw draws the image through the camera with nearest filtering.
 func (c *tintCache) draw(dst *ebiten.Image, cam *Camera, alpha float32) {
 	if c.img == nil {
@@ -92,30 +123,12 @@ func (r *Renderer) drawTerrain(dst *ebiten.Image, f *Frame) {
 	weights := f.Layers.Has(LayerWeights)
 	c := &r.terrain
 	key := terrainKey{w, weights}
-	color := func(i int) color.RGBA { return cellColor(w, i, weights) }
-	if c.prepare(g.Width(), g.Height(), key) {
+	one := func(i int) { premul(c.pix[4*i:], cellColor(w, i, weights)) }
+	c.follow(w, c.prepare(g.Width(), g.Height(), key), func() {
 		for i := 0; i < g.Len(); i++ {
-			premul(c.pix[4*i:], color(i))
+			one(i)
 		}
-		c.upload()
-		c.ver = w.GridVersion()
-	} else if v := w.GridVersion(); v != c.ver {
-		cells, ok := w.ChangedSince(c.ver)
-		c.ver = v
-		if !ok || len(cells) > 4096 {
-			for i := 0; i < g.Len(); i++ {
-				premul(c.pix[4*i:], color(i))
-			}
-			c.upload()
-		} else {
-			for _, i := range cells {
-				p := g.Point(int(i))
-				premul(c.pix[4*i:], color(int(i)))
-				sub := c.img.SubImage(image.Rect(p.X, p.Y, p.X+1, p.Y+1)).(*ebiten.Image)
-				sub.WritePixels(c.pix[4*i : 4*i+4])
-			}
-		}
-	}
+	}, one)
 	c.draw(dst, f.Cam, 1)
 }
 
@@ -467,9 +480,10 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 		return // drawn as outlines only (drawRegionEdges)
 	}
 	c := &r.regions
-	cells := g.Cells()
+	cells := g.Cells()[:len(layer)]
 	px := &r.regionPx
-	if c.prepare(g.Width(), g.Height(), regionTintKey{regionKey{&layer[0], len(layer)}, g}) {
+	fresh := c.prepare(g.Width(), g.Height(), regionTintKey{regionKey{&layer[0], len(layer)}, g})
+	if fresh {
 		cols := regionColours(layer, g.Width())
 		// Each letter's premultiplied pixel once, then one 4-byte store a
 		// cell: a room stroke on a big map bakes the layer at every move.
@@ -481,47 +495,30 @@ func (r *Renderer) drawRegions(dst *ebiten.Image, f *Frame) {
 				px[ch] = binary.LittleEndian.Uint32(b[:])
 			}
 		}
-		pix := c.pix[:4*len(layer)]
-		cells := cells[:len(layer)]
-		for i, ch := range layer {
-			v := px[ch]
-			if cells[i] == pathing.Blocked {
-				v = 0
-			}
-			binary.LittleEndian.PutUint32(pix[4*i:], v)
-		}
-		c.upload()
-		c.ver = w.GridVersion()
-	} else if v := w.GridVersion(); v != c.ver {
-		// Walls are left untinted (rooms drawn over their walls, or a
-		// wall dug inside a room, tinted the wall like the floor and the
-		// wall / floor contrast dropped: a user trial), so an edit of the
-		// terrain rewrites the cells it changed, as drawTerrain does.
-		changed, ok := w.ChangedSince(c.ver)
-		c.ver = v
-		tint := func(i int) {
-			t := px[layer[i]]
-			if cells[i] == pathing.Blocked {
-				t = 0
-			}
-			binary.LittleEndian.PutUint32(c.pix[4*i:], t)
-		}
-		if !ok || len(changed) > 4096 {
-			for i := range layer {
-				tint(i)
-			}
-			c.upload()
-		} else {
-			for _, i := range changed {
-				tint(int(i))
-				p := g.Point(int(i))
-				sub := c.img.SubImage(image.Rect(p.X, p.Y, p.X+1, p.Y+1)).(*ebiten.Image)
-				sub.WritePixels(c.pix[4*i : 4*i+4])
-			}
-		}
 	}
+	// Walls are left untinted (rooms drawn over their walls, or a wall
+	// dug inside a room, tinted the wall like the floor and the wall /
+	// floor contrast dropped: a user trial), so an edit of the terrain
+	// rewrites the cells it changed, as the terrain's cache does.
+	c.follow(w, fresh, func() {
+		pix := c.pix[:4*len(layer)]
+		for i, ch := range layer {
+			binary.LittleEndian.PutUint32(pix[4*i:], regionPixel(px, ch, cells[i]))
+		}
+	}, func(i int) {
+		binary.LittleEndian.PutUint32(c.pix[4*i:], regionPixel(px, layer[i], cells[i]))
+	})
 	c.draw(dst, f.Cam, 1)
 	r.regionTintsDrawn = true
+}
+
+// regionPixel is the premultiplied tint of a cell of region letter ch
+// whose terrain is cell (px: each letter's tint): none on a wall.
+func regionPixel(px *[256]uint32, ch, cell uint8) uint32 {
+	if cell == pathing.Blocked {
+		return 0
+	}
+	return px[ch]
 }
 
 // regionTintKey is what the regions layer's tints were baked from: the
