@@ -67,15 +67,10 @@ func (h *Hierarchy) scanBorder(vertical bool, cx, cy int, dst []run) []run {
 // right of (vertical) or below level-1 cluster (cx,cy), under the configured
 // placement: a is the cell on the left/top side, b its partner.
 func (h *Hierarchy) forTransitions(vertical bool, cx, cy int, r run, f func(a, b image.Point)) {
-	C := h.cfg.ClusterSize
+	across := borderOffset(vertical)
 	at := func(t int32) {
-		if vertical {
-			x := (cx+1)*C - 1
-			f(image.Pt(x, int(t)), image.Pt(x+1, int(t)))
-		} else {
-			y := (cy+1)*C - 1
-			f(image.Pt(int(t), y), image.Pt(int(t), y+1))
-		}
+		a := h.borderCell(vertical, cx, cy, int(t))
+		f(a, a.Add(across))
 	}
 	switch {
 	case h.cfg.Placement == Dense:
@@ -88,6 +83,26 @@ func (h *Hierarchy) forTransitions(vertical bool, cx, cy int, r run, f func(a, b
 		at(r.first)
 		at(r.first + r.n - 1)
 	}
+}
+
+// borderCell is cell t (a row when vertical, else a column) of the level-1
+// border right of (vertical) or below cluster (cx, cy), on the cluster's
+// side of it.
+func (h *Hierarchy) borderCell(vertical bool, cx, cy, t int) image.Point {
+	C := h.cfg.ClusterSize
+	if vertical {
+		return image.Pt((cx+1)*C-1, t)
+	}
+	return image.Pt(t, (cy+1)*C-1)
+}
+
+// borderOffset is the step across a vertical border or a horizontal one,
+// from the cluster left of or above it to the other.
+func borderOffset(vertical bool) image.Point {
+	if vertical {
+		return image.Pt(1, 0)
+	}
+	return image.Pt(0, 1)
 }
 
 // level1Desired appends to dst the cells of the transition endpoints that

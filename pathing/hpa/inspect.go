@@ -137,19 +137,10 @@ func (h *Hierarchy) Entrances(l int) []Entrance {
 	add := func(vertical bool, cx, cy int, rs []run) {
 		for _, r := range rs {
 			var e Entrance
-			C := h.cfg.ClusterSize
 			for t := r.first; t < r.first+r.n; t++ {
-				if vertical {
-					e.Cells = append(e.Cells, image.Pt((cx+1)*C-1, int(t)))
-				} else {
-					e.Cells = append(e.Cells, image.Pt(int(t), (cy+1)*C-1))
-				}
+				e.Cells = append(e.Cells, h.borderCell(vertical, cx, cy, int(t)))
 			}
-			if vertical {
-				e.Offset = image.Pt(1, 0)
-			} else {
-				e.Offset = image.Pt(0, 1)
-			}
+			e.Offset = borderOffset(vertical)
 			e.A = lv.clusterIndex(e.Cells[0])
 			e.B = lv.clusterIndex(e.Cells[0].Add(e.Offset))
 			h.forTransitions(vertical, cx, cy, r, func(a, b image.Point) {
@@ -193,20 +184,13 @@ func (h *Hierarchy) EachEntranceRun(l int, f func(first, last, offset image.Poin
 	if h.level(l) == nil {
 		return
 	}
-	C := h.cfg.ClusterSize
 	h.eachRuns(l, func(vertical bool, cx, cy int, rs []run) {
 		for _, r := range rs {
 			if r.n <= 0 {
 				continue
 			}
 			lo, hi := int(r.first), int(r.first)+int(r.n)-1
-			if vertical {
-				x := (cx+1)*C - 1
-				f(image.Pt(x, lo), image.Pt(x, hi), image.Pt(1, 0))
-			} else {
-				y := (cy+1)*C - 1
-				f(image.Pt(lo, y), image.Pt(hi, y), image.Pt(0, 1))
-			}
+			f(h.borderCell(vertical, cx, cy, lo), h.borderCell(vertical, cx, cy, hi), borderOffset(vertical))
 		}
 	})
 }
