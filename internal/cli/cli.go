@@ -625,11 +625,47 @@ func Headless(args []string, stdout, stderr io.Writer) int {
 	if f.Export != "" {
 		return Export(f, stdout, stderr)
 	}
+	// The files the window would open, named before the display: a
+	// mistyped built-in name or a missing map said only "no display", so a
+	// user on a headless machine fixed the display and met the second
+	// error only then (a user test). Only whether they can be opened is
+	// checked: reading a big map to find a bad line waits for the window.
+	if err := f.sourceError(); err != nil {
+		fmt.Fprintf(stderr, "pathlens: %v\n", err)
+	}
 	fmt.Fprintln(stderr, "pathlens: no display: DISPLAY is not set, and pathlens opens a window.")
 	fmt.Fprintln(stderr, "  Run it in a desktop session, or under a virtual X server, e.g.")
 	fmt.Fprintln(stderr, "    xvfb-run -a pathlens -shot frame.png   (draws the first frame to a PNG and exits)")
 	fmt.Fprintln(stderr, "  Queries, scenario batches and repair timings run headless with: go run ./cmd/bench -h")
 	return 2
+}
+
+// sourceError reports a -scenario builtin:NAME that names no built-in
+// scenario, or a -map, -scenario or -scen file that cannot be opened for
+// reading (missing, a folder, no permission); nil when each can be. It
+// reads no file's content.
+func (f *Flags) sourceError() error {
+	for _, c := range []struct{ flag, path string }{{"-map", f.Map}, {"-scenario", f.Scenario}, {"-scen", f.Scen}} {
+		if c.path == "" {
+			continue
+		}
+		if name, ok := strings.CutPrefix(c.path, assets.Prefix); ok && c.flag != "-scen" {
+			if _, found := assets.File(name); !found {
+				return fmt.Errorf("%s: no built-in scenario %q (have %s)", c.flag, name, strings.Join(assets.Names(), ", "))
+			}
+			continue
+		}
+		fh, err := os.Open(c.path)
+		if err != nil {
+			return fmt.Errorf("%s: %v", c.flag, err)
+		}
+		st, err := fh.Stat()
+		fh.Close()
+		if err == nil && st.IsDir() {
+			return fmt.Errorf("%s %s: a folder, not a file", c.flag, c.path)
+		}
+	}
+	return nil
 }
 
 // Export is -export, with or without a display: it opens the session

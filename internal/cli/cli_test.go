@@ -76,6 +76,15 @@ func TestHeadless(t *testing.T) {
 		{[]string{"-profile", "many"}, 2, "", "invalid value \"many\" for flag -profile: want a whole number\n"},
 		{[]string{"-ui-scale", "1.5"}, 2, "", "no display"},
 		{[]string{"-map", "x.map"}, 2, "", "xvfb-run -a pathlens"},
+		// The files the window would open are named before the display,
+		// and the display is still named after them.
+		{[]string{"-map", "/nonexistent-pathlens-dir/x.map"}, 2, "", "pathlens: -map: open /nonexistent-pathlens-dir/x.map: no such file or directory\npathlens: no display"},
+		{[]string{"-scenario", "builtin:nope"}, 2, "", "pathlens: -scenario: no built-in scenario \"nope\" (have world, "},
+		{[]string{"-scenario", "builtin:nope"}, 2, "", "no display"},
+		{[]string{"-scenario", "/nonexistent-pathlens-dir/a.pls"}, 2, "", "-scenario: open /nonexistent-pathlens-dir/a.pls"},
+		{[]string{"-scen", "/nonexistent-pathlens-dir/a.scen"}, 2, "", "-scen: open /nonexistent-pathlens-dir/a.scen"},
+		{[]string{"-map", "."}, 2, "", "-map .: a folder, not a file"},
+		{[]string{"-scenario", "builtin:world"}, 2, "", "pathlens: no display"},
 		// Every flag whose form needs no map is named before "no display"
 		// (a malformed -from was hidden by it while -cluster 3 was named).
 		{[]string{"-from", "3"}, 2, "", `-from: "3": want X,Y`},
@@ -105,6 +114,14 @@ func TestHeadless(t *testing.T) {
 		code := Headless(c.args, &out, &errs)
 		if code != c.code || !strings.Contains(out.String(), c.out) || !strings.Contains(errs.String(), c.errs) {
 			t.Errorf("Headless(%q) = %d, stdout %.80q, stderr %.200q; want %d, %q, %q", c.args, code, out.String(), errs.String(), c.code, c.out, c.errs)
+		}
+	}
+	// A source that can be opened adds nothing before the display's lines.
+	for _, args := range [][]string{{"-scenario", "builtin:world"}, {"-map", "cli_test.go"}} {
+		var errs bytes.Buffer
+		Headless(args, io.Discard, &errs)
+		if !strings.HasPrefix(errs.String(), "pathlens: no display") {
+			t.Errorf("Headless(%q): stderr %.200q, want it to start with the display", args, errs.String())
 		}
 	}
 	// A bad flag prints its message and where the list is, not the list:
