@@ -2917,6 +2917,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		al := &g.agentLayer
 		al.Sim, al.Cam, al.Map = s, &g.cam, lay.Map
 		al.Plans, al.Segments = g.layers.Has(render.LayerPlans), g.layers.Has(render.LayerSegments)
+		al.SendRuns = g.w.AgentsSendRuns()
 		al.Mouse, al.MouseOK = image.Pt(g.mouseX, g.mouseY), g.hoverOK
 		al.Drag = image.Rectangle{}
 		if at, ok := g.tool.(*agentTool); ok {

@@ -45,6 +45,10 @@ type AgentLayer struct {
 	// the message was drawn over its last line. (The open prompt is not
 	// one: it keeps off the panel instead, which stays where it is.)
 	Hard []image.Rectangle
+	// SendRuns: the clock is stopped but a send would start it (it never
+	// ran, or a loaded session stopped it; not paused by the user), so
+	// the panel says so instead of asking for U (World.AgentsSendRuns).
+	SendRuns bool
 	// Plans and Segments switch the faint plan and the bright segment
 	// (the LayerPlans and LayerSegments toggles).
 	Plans, Segments bool
@@ -642,7 +646,7 @@ func (r *Renderer) drawReplanLog(screen *ebiten.Image, l *AgentLayer, rad float3
 	}
 	st := s.Stats()
 	planner := panelPlanner(s)
-	title := agentsTitle(s.Now(), planner, s.Running(), s.ClockSpeed())
+	title := agentsTitle(s.Now(), planner, s.Running(), l.SendRuns && !anyWalks(l.views), s.ClockSpeed())
 	states := agentStates(n, st, s.Running())
 	reasons := counts([]int{st.Listed(agents.ReasonSegmentDone), st.Listed(agents.ReasonWorldChanged), st.Listed(agents.ReasonGoalMoved),
 		st.Listed(agents.ReasonBlocked), st.Listed(agents.ReasonRecheck), st.Listed(agents.ReasonPlannerChanged), st.Listed(agents.ReasonHierarchyRepaired)},
@@ -979,10 +983,17 @@ func blockedNote(n int, running bool) string {
 // the title must say which state they are in).
 // The state comes before the planner's name, which can be long
 // ("groups/maximin/exclusion") and is what a narrow panel cuts.
-func agentsTitle(tick int64, planner string, running bool, clock float64) string {
+// sendFirst: stopped with nobody to walk, and the next send starts the
+// clock: the title asks for a send, not for U. A trial user read "paused
+// (U runs)" over agents just spawned, sent them (which ran the clock) and
+// pressed U as told, which paused them.
+func agentsTitle(tick int64, planner string, running, sendFirst bool, clock float64) string {
 	speed := ""
 	if clock != 1 {
 		speed = " " + world.ClockText(clock) // Shift+↑ / Shift+↓
+	}
+	if !running && sendFirst {
+		return fmt.Sprintf("Agents · stopped (a send runs them) · tick %s%s · %s", world.Count(int(tick)), speed, planner)
 	}
 	if !running {
 		return fmt.Sprintf("Agents · paused (U runs) · tick %s%s · %s", world.Count(int(tick)), speed, planner)
@@ -1028,6 +1039,17 @@ func counts(n []int, names []string) string {
 	return strings.Join(parts, " · ")
 }
 
+// anyWalks reports whether some agent of views (not a group's leader) has
+// a goal it has not reached: what a running clock would move.
+func anyWalks(views []agents.AgentView) bool {
+	for i := range views {
+		if v := &views[i]; v.Kind != agents.Leader && v.HasGoal && v.State != agents.Arrived {
+			return true
+		}
+	}
+	return false
+}
+
 // emptyLogHint is what the agents' replan list says while it is empty:
 // with agents on the map (a reopened session's) it waits for them to plan,
 // not for agents (it said "spawn agents" over a loaded one); while paused,
@@ -1035,17 +1057,10 @@ func counts(n []int, names []string) string {
 // to reach: all idle or arrived (a session saved once they had arrived),
 // U runs a clock with nothing to walk, and they must be sent.
 func emptyLogHint(s *agents.Sim, views []agents.AgentView) string {
-	walks := false
-	for i := range views {
-		if v := &views[i]; v.Kind != agents.Leader && v.HasGoal && v.State != agents.Arrived {
-			walks = true
-			break
-		}
-	}
 	switch {
 	case s.Len() == 0:
 		return "spawn agents (T, J) and send them"
-	case !walks:
+	case !anyWalks(views):
 		return "send agents (T, click a goal): their plans are listed here"
 	case !s.Running():
 		return "U runs the agents: their plans are listed here"

@@ -20,17 +20,23 @@ import (
 // clock) and nothing on screen said so; the panel's title now names a
 // stopped clock and the key that runs it.
 func TestAgentsTitleSaysWhenPaused(t *testing.T) {
-	if got := agentsTitle(137, "groups/maximin/exclusion", false, 1); !strings.Contains(got, "paused") || !strings.Contains(got, "U") ||
+	if got := agentsTitle(137, "groups/maximin/exclusion", false, false, 1); !strings.Contains(got, "paused") || !strings.Contains(got, "U") ||
 		strings.Index(got, "paused") > strings.Index(got, "groups") {
 		t.Errorf("stopped clock: title %q does not say paused and how to run, before the planner's name (a narrow panel cuts the end)", got)
 	}
-	if got := agentsTitle(137, "astar", true, 1); strings.Contains(got, "paused") || !strings.Contains(got, "tick 137") || !strings.Contains(got, "astar") || strings.Contains(got, "×") {
+	if got := agentsTitle(137, "astar", true, false, 1); strings.Contains(got, "paused") || !strings.Contains(got, "tick 137") || !strings.Contains(got, "astar") || strings.Contains(got, "×") {
 		t.Errorf("running clock: title %q", got)
 	}
-	if got := agentsTitle(137, "astar", true, 4); !strings.Contains(got, "tick 137 ×4") {
+	// Stopped with nobody to walk and a send to start the clock: the
+	// title asks for the send; U would run a clock with nothing to move,
+	// and, pressed after the send, pause it.
+	if got := agentsTitle(0, "hpa/eager", false, true, 1); !strings.Contains(got, "a send runs them") || strings.Contains(got, "U runs") {
+		t.Errorf("spawned, not sent: title %q, want it to say a send runs them, not U", got)
+	}
+	if got := agentsTitle(137, "astar", true, false, 4); !strings.Contains(got, "tick 137 ×4") {
 		t.Errorf("a clock at ×4: title %q", got)
 	}
-	if got := agentsTitle(137, "astar", true, 0.25); !strings.Contains(got, "tick 137 ×1/4") {
+	if got := agentsTitle(137, "astar", true, false, 0.25); !strings.Contains(got, "tick 137 ×1/4") {
 		t.Errorf("a clock at ×1/4: title %q", got)
 	}
 }

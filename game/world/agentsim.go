@@ -650,6 +650,14 @@ func ClockText(v float64) string {
 	return "×1/" + strconv.FormatFloat(1/v, 'f', -1, 64)
 }
 
+// AgentsSendRuns reports whether sending agents would start their clock:
+// it is stopped, and not by the user (U or a step), so a new session's or
+// a loaded one's (sendAgents).
+func (w *World) AgentsSendRuns() bool {
+	s := w.agents.sim
+	return s != nil && !s.Running() && !w.agents.userPaused
+}
+
 // ToggleAgents runs or pauses the agent clock.
 func (w *World) ToggleAgents() {
 	s := w.agentSim()

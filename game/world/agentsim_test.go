@@ -726,3 +726,42 @@ func TestAgentClockSteps(t *testing.T) {
 		t.Errorf("one second walks %d cells at ×1 and %d at ×4, want about four times as far", slow, fast)
 	}
 }
+
+// AgentsSendRuns tells the panel when a send, not U, starts the agents:
+// spawned and never run, yes; running, no; paused by the user (U or a
+// step), no, as a send then leaves them paused; and it agrees with what a
+// send does.
+func TestAgentsSendRuns(t *testing.T) {
+	w, _ := mustWorld(t,
+		"########",
+		"#......#",
+		"########",
+	)
+	if w.AgentsSendRuns() {
+		t.Error("no agents: a send would start something")
+	}
+	id, err := w.SpawnAgent(image.Pt(1, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !w.AgentsSendRuns() {
+		t.Fatal("spawned, never run: AgentsSendRuns false")
+	}
+	w.Agents().Select([]int{id}, false)
+	if err := w.SendAgents(image.Pt(6, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	if !w.Agents().Running() || w.AgentsSendRuns() {
+		t.Fatalf("after the first send: running %v, AgentsSendRuns %v; want running, false", w.Agents().Running(), w.AgentsSendRuns())
+	}
+	w.ToggleAgents() // U pauses
+	if w.AgentsSendRuns() {
+		t.Error("paused with U: AgentsSendRuns true")
+	}
+	if err := w.SendAgents(image.Pt(1, 1), false); err != nil {
+		t.Fatal(err)
+	}
+	if w.Agents().Running() {
+		t.Error("a send after U ran the clock")
+	}
+}
