@@ -157,8 +157,16 @@ func (h *Hierarchy) Entrances(l int) []Entrance {
 // level-l border, the cluster (cx, cy) left of or above it.
 func (h *Hierarchy) eachRuns(l int, f func(vertical bool, cx, cy int, rs []run)) {
 	l1 := h.lv[0]
-	for cy := 0; cy < l1.ncy; cy++ {
-		for cx := 0; cx < l1.ncx; cx++ {
+	h.eachRunsIn(l, 0, 0, l1.ncx, l1.ncy, f)
+}
+
+// eachRunsIn is eachRuns for the borders whose cluster (cx, cy), left of
+// or above them, lies in [x0,x1)×[y0,y1) of level 1's clusters, in
+// eachRuns' order.
+func (h *Hierarchy) eachRunsIn(l, x0, y0, x1, y1 int, f func(vertical bool, cx, cy int, rs []run)) {
+	l1 := h.lv[0]
+	for cy := y0; cy < y1; cy++ {
+		for cx := x0; cx < x1; cx++ {
 			if cx+1 < l1.ncx {
 				b := cy*(l1.ncx-1) + cx
 				if int(h.vh[b]) >= l {
@@ -184,7 +192,14 @@ func (h *Hierarchy) EachEntranceRun(l int, f func(first, last, offset image.Poin
 	if h.level(l) == nil {
 		return
 	}
-	h.eachRuns(l, func(vertical bool, cx, cy int, rs []run) {
+	l1 := h.lv[0]
+	h.eachEntranceRunIn(l, 0, 0, l1.ncx, l1.ncy, f)
+}
+
+// eachEntranceRunIn is EachEntranceRun for the runs in level-1 clusters
+// [x0,x1)×[y0,y1) (eachRunsIn).
+func (h *Hierarchy) eachEntranceRunIn(l, x0, y0, x1, y1 int, f func(first, last, offset image.Point)) {
+	h.eachRunsIn(l, x0, y0, x1, y1, func(vertical bool, cx, cy int, rs []run) {
 		for _, r := range rs {
 			if r.n <= 0 {
 				continue
@@ -259,23 +274,30 @@ func (h *Hierarchy) EachEdge(l int, f func(e *EdgeInfo)) {
 	}
 	var e EdgeInfo
 	for ci := range lv.clusters {
-		cl := &lv.clusters[ci]
-		n := len(cl.nodes)
-		for i, a := range cl.nodes {
-			na := &lv.nodes[a]
-			if len(cl.dist) == n*n {
-				for j, b := range cl.nodes {
-					if c := cl.dist[i*n+j]; i != j && c < inf {
-						e = EdgeInfo{Level: l, From: a, To: b, A: na.pt, B: lv.nodes[b].pt, Cost: c}
-						f(&e)
-					}
+		h.clusterEdges(lv, ci, &e, f)
+	}
+}
+
+// clusterEdges calls f with the directed edges leaving the nodes of
+// cluster ci of lv, in EachEdge's order, through e.
+func (h *Hierarchy) clusterEdges(lv *level, ci int, e *EdgeInfo, f func(e *EdgeInfo)) {
+	l := lv.l
+	cl := &lv.clusters[ci]
+	n := len(cl.nodes)
+	for i, a := range cl.nodes {
+		na := &lv.nodes[a]
+		if len(cl.dist) == n*n {
+			for j, b := range cl.nodes {
+				if c := cl.dist[i*n+j]; i != j && c < inf {
+					*e = EdgeInfo{Level: l, From: a, To: b, A: na.pt, B: lv.nodes[b].pt, Cost: c}
+					f(e)
 				}
 			}
-			for t := 0; t < int(na.ninter); t++ {
-				ie := na.inter[t]
-				e = EdgeInfo{Level: l, From: a, To: ie.to, A: na.pt, B: lv.nodes[ie.to].pt, Cost: ie.out, Inter: true}
-				f(&e)
-			}
+		}
+		for t := 0; t < int(na.ninter); t++ {
+			ie := na.inter[t]
+			*e = EdgeInfo{Level: l, From: a, To: ie.to, A: na.pt, B: lv.nodes[ie.to].pt, Cost: ie.out, Inter: true}
+			f(e)
 		}
 	}
 }
@@ -520,4 +542,106 @@ func (h *Hierarchy) scratchBytes() int {
 		b += cap(d) * 8
 	}
 	return b
+}
+
+// clusterSpan returns the level's clusters overlapping area as the
+// cluster coordinates [x0,x1)×[y0,y1) (empty when none).
+func (lv *level) clusterSpan(area image.Rectangle, w, h int) (x0, y0, x1, y1 int) {
+	area = area.Intersect(image.Rect(0, 0, w, h))
+	if area.Empty() {
+		return 0, 0, 0, 0
+	}
+	s := lv.side
+	return area.Min.X / s, area.Min.Y / s, (area.Max.X + s - 1) / s, (area.Max.Y + s - 1) / s
+}
+
+// CoveredBy returns the cells of the level-l clusters overlapping area
+// (inside the grid): the part of the level the ...In methods list for
+// area. Every node, edge (by its A end) and entrance of the level in that
+// rectangle, and none outside it, is listed by them. Empty when area
+// misses the grid or the level does not exist.
+func (h *Hierarchy) CoveredBy(l int, area image.Rectangle) image.Rectangle {
+	lv := h.level(l)
+	if lv == nil {
+		return image.Rectangle{}
+	}
+	x0, y0, x1, y1 := lv.clusterSpan(area, h.w, h.h)
+	if x1 <= x0 || y1 <= y0 {
+		return image.Rectangle{}
+	}
+	s := lv.side
+	return image.Rect(x0*s, y0*s, min(x1*s, h.w), min(y1*s, h.h))
+}
+
+// EachEdgeIn is EachEdge for the edges leaving the nodes of the level-l
+// clusters overlapping area (CoveredBy), in EachEdge's order: a view
+// drawing part of a level lists that part alone (level 1 of a cluster-8
+// hierarchy on a 2048×2048 map has 4.3 million edges, a window's view at
+// most a few hundred thousand). Cost: proportional to those clusters'
+// edges.
+func (h *Hierarchy) EachEdgeIn(l int, area image.Rectangle, f func(e *EdgeInfo)) {
+	lv := h.level(l)
+	if lv == nil {
+		return
+	}
+	x0, y0, x1, y1 := lv.clusterSpan(area, h.w, h.h)
+	var e EdgeInfo
+	for cy := y0; cy < y1; cy++ {
+		for cx := x0; cx < x1; cx++ {
+			h.clusterEdges(lv, cy*lv.ncx+cx, &e, f)
+		}
+	}
+}
+
+// EdgeCountIn is EdgeCount for the edges EachEdgeIn lists.
+func (h *Hierarchy) EdgeCountIn(l int, area image.Rectangle) int {
+	lv := h.level(l)
+	if lv == nil {
+		return 0
+	}
+	x0, y0, x1, y1 := lv.clusterSpan(area, h.w, h.h)
+	n := 0
+	for cy := y0; cy < y1; cy++ {
+		for cx := x0; cx < x1; cx++ {
+			n += h.clusterEdgeCount(l, cy*lv.ncx+cx)
+		}
+	}
+	return n
+}
+
+// AppendNodesIn appends to dst the live nodes of the level-l clusters
+// overlapping area (CoveredBy), cluster by cluster (not by id), and
+// returns it.
+func (h *Hierarchy) AppendNodesIn(dst []NodeInfo, l int, area image.Rectangle) []NodeInfo {
+	lv := h.level(l)
+	if lv == nil {
+		return dst
+	}
+	x0, y0, x1, y1 := lv.clusterSpan(area, h.w, h.h)
+	for cy := y0; cy < y1; cy++ {
+		for cx := x0; cx < x1; cx++ {
+			ci := cy*lv.ncx + cx
+			for _, id := range lv.clusters[ci].nodes {
+				dst = append(dst, NodeInfo{l, id, lv.nodes[id].pt, ci})
+			}
+		}
+	}
+	return dst
+}
+
+// EachEntranceRunIn is EachEntranceRun for the entrances whose cells lie
+// in the level-l clusters overlapping area (CoveredBy), in its order.
+func (h *Hierarchy) EachEntranceRunIn(l int, area image.Rectangle, f func(first, last, offset image.Point)) {
+	if h.level(l) == nil {
+		return
+	}
+	// The runs lie on level-1 borders, their cells in the level-1
+	// cluster left of or above the border; level-l clusters are made of
+	// whole level-1 clusters.
+	cov := h.CoveredBy(l, area)
+	if cov.Empty() {
+		return
+	}
+	x0, y0, x1, y1 := h.lv[0].clusterSpan(cov, h.w, h.h)
+	h.eachEntranceRunIn(l, x0, y0, x1, y1, f)
 }
