@@ -1,10 +1,12 @@
 package world
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"image"
 	"math"
+	"slices"
 	"time"
 
 	"pathlens/pathing"
@@ -22,6 +24,7 @@ type hpaHier struct {
 	// bytesStale: an Update since size.Bytes was counted (Size counts it).
 	bytesStale bool
 	build      time.Duration
+	scratch    []hpa.NodeInfo // inspectArea's nodes before sorting
 }
 
 func buildHPA(ctx context.Context, g *pathing.Grid, _ [][]byte, s Settings) (Hierarchy, error) {
@@ -190,6 +193,33 @@ func (a *hpaHier) Inspect(l int) LevelView {
 	a.listEntrances(l, v)
 	a.views[l] = v
 	return *v
+}
+
+// inspectArea lists level l in the clusters overlapping area (see
+// InspectArea), into reuse's slices (their contents are overwritten).
+func (a *hpaHier) inspectArea(l int, area image.Rectangle, reuse LevelView) (LevelView, image.Rectangle) {
+	cov := a.h.CoveredBy(l, area)
+	v := LevelView{ClusterSize: a.h.ClusterSide(l), Nodes: reuse.Nodes[:0], Edges: reuse.Edges[:0],
+		Entrances: reuse.Entrances[:0], EntranceSides: reuse.EntranceSides[:0]}
+	if cov.Empty() {
+		return v, cov
+	}
+	a.scratch = a.h.AppendNodesIn(a.scratch[:0], l, cov)
+	// By id, as Inspect lists them (and a frame draws them in that order
+	// within a bucket: overlapping dots and squares come out the same).
+	slices.SortFunc(a.scratch, func(x, y hpa.NodeInfo) int { return cmp.Compare(x.ID, y.ID) })
+	for _, n := range a.scratch {
+		v.Nodes = append(v.Nodes, ViewNode{ID: n.ID, Cell: n.Cell})
+	}
+	v.Edges = slices.Grow(v.Edges, a.h.EdgeCountIn(l, cov))
+	a.h.EachEdgeIn(l, cov, func(e *hpa.EdgeInfo) {
+		v.Edges = append(v.Edges, ViewEdge{From: e.From, To: e.To, A: e.A, B: e.B, Cost: e.Cost, Inter: e.Inter})
+	})
+	a.h.EachEntranceRunIn(l, cov, func(first, last, side image.Point) {
+		v.Entrances = append(v.Entrances, [2]image.Point{first, last})
+		v.EntranceSides = append(v.EntranceSides, side)
+	})
+	return v, cov
 }
 
 // listEntrances fills v's Entrances and EntranceSides with level l's
