@@ -1,12 +1,15 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"pathlens/game/world"
+	"pathlens/internal/cputime"
 	"pathlens/maps"
 	"pathlens/pathing"
 )
@@ -60,22 +63,68 @@ func bigHPAWorld(b *testing.B) *world.World {
 	return w
 }
 
-// BenchmarkLevelIndex2048 is the spatial index of level 1's nodes and
-// edges built on a 2048×2048 map with a cluster-8, four-level HPA*
+// BenchmarkLevelIndex2048 is the spatial index of all of level 1's nodes
+// and edges built on a 2048×2048 map with a cluster-8, four-level HPA*
 // hierarchy (4.3 million edges), as the first frame zoomed in with the
-// nodes layer on, or the first after a repair, builds it: the level's view
-// listed already (Inspect, untimed), twice in a row, so the second build
-// reuses the first's arrays as a rebuild after a repair does.
+// nodes layer on, or the first after a repair, built it before the index
+// listed only the level's part around the view: the level's view listed
+// already (Inspect, untimed), twice in a row, so the second build reuses
+// the first's arrays as a rebuild after a repair does.
 func BenchmarkLevelIndex2048(b *testing.B) {
 	w := bigHPAWorld(b)
 	h := w.Hierarchy()
 	h.Inspect(1)
 	f := &Frame{World: w, ViewLevel: 1}
 	r := New()
+	r.wholeLevels = true
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		r.levelIx.key = nil // as a repair's new RepairSeq does
-		r.index(f, h, 1)
+		r.index(f, h, 1, w.Grid.Bounds())
+	}
+}
+
+// BenchmarkFirstZoom2048 is the nodes and edges layers' work on the frame
+// that first zooms in far enough to show level 1 of a cluster-8, four-level
+// HPA* hierarchy on a 2048×2048 map (4.3 million edges): the level listed
+// and indexed for a 1280×800 view centred on the map, at 1.5 px a cell
+// (the clusters 12 px wide, the least at which a frame lists the level,
+// for the counts of the notes) and at 6 (the edges drawn). "whole" lists
+// the whole level, as frames did before the index listed only the part
+// around the view ("area"); each is listed afresh (Inspect's cache
+// dropped). cpu-ms/op is the process's CPU time.
+func BenchmarkFirstZoom2048(b *testing.B) {
+	w := bigHPAWorld(b)
+	h := w.Hierarchy()
+	for _, zoom := range []float64{1.5, 6} {
+		cam := Camera{Zoom: zoom}
+		cam.OffX, cam.OffY = 640-1024*zoom, 400-1024*zoom
+		need := cam.Visible(w.Grid.Width(), w.Grid.Height(), image.Rect(0, 0, 1280, 800)).Inset(-1).Intersect(w.Grid.Bounds())
+		for _, whole := range []bool{true, false} {
+			name := fmt.Sprintf("zoom%g/area", zoom)
+			if whole {
+				name = fmt.Sprintf("zoom%g/whole", zoom)
+			}
+			b.Run(name, func(b *testing.B) {
+				f := &Frame{World: w, ViewLevel: 1, Cam: &cam}
+				r := New()
+				r.wholeLevels = whole
+				var cpu time.Duration
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					world.DropLevelViews(h)
+					r.levelIx = levelIndex{}
+					c0, _ := cputime.Process()
+					ix := r.index(f, h, 1, need)
+					c1, _ := cputime.Process()
+					cpu += c1 - c0
+					if _, e := ix.count(need); e == 0 {
+						b.Fatal("no edges in view")
+					}
+				}
+				b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			})
+		}
 	}
 }

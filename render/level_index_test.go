@@ -38,7 +38,7 @@ func TestLevelIndexBucketsEveryNodeAndEdge(t *testing.T) {
 	check := func(when string) {
 		t.Helper()
 		for l := 1; l <= h.Levels(); l++ {
-			ix := r.index(&Frame{World: w}, h, l)
+			ix := r.index(&Frame{World: w}, h, l, g.Bounds())
 			v := ix.view
 			bucket := func(p image.Point) int {
 				x := min(max(p.X/bucketSide, 0), ix.bw-1)

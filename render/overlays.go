@@ -462,8 +462,8 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 	if r.clustersTooSmall(dst, f, h, l) {
 		return
 	}
-	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
+	ix := r.index(f, h, l, vis)
 	if !r.structureVisible(dst, f, l, ix, vis, false) {
 		return
 	}
@@ -486,6 +486,7 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 			x, y = float32(math.Floor(float64(x))), float32(math.Floor(float64(y)))
 			vector.DrawFilledRect(dst, x-2, y-2, 4, 4, rim, false)
 			vector.DrawFilledRect(dst, x-1, y-1, 2, 2, nc, false)
+			r.logShape('d', x, y, x, y, 2, [4]float32{})
 			r.nodesDrawn++
 		})
 		return
@@ -523,11 +524,13 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 				for _, p := range [2][2]float32{{fx, fy}, {tx, ty}} {
 					vector.StrokeLine(dst, p[0]-uy*t, p[1]+ux*t, p[0]+uy*t, p[1]-ux*t, 1.5, tick, false)
 				}
+				r.logShape('b', fx, fy, tx, ty, ew, [4]float32{})
 				r.barsDrawn++
 				continue
 			}
 		}
 		vector.StrokeLine(dst, float32(ax), float32(ay), float32(bx), float32(by), ew, ec, false)
+		r.logShape('b', float32(ax), float32(ay), float32(bx), float32(by), ew, [4]float32{})
 		r.barsDrawn++
 	}
 	s := float32(math.Max(3, math.Min(cam.Zoom*0.5, 10)))
@@ -538,6 +541,7 @@ func (r *Renderer) drawNodes(dst *ebiten.Image, f *Frame) {
 			vector.DrawFilledRect(dst, x-s/2-1, y-s/2-1, s+2, s+2, edge, false)
 		}
 		vector.DrawFilledRect(dst, x-s/2, y-s/2, s, s, nc, false)
+		r.logShape('n', x, y, x, y, s, [4]float32{})
 		r.nodesDrawn++
 	})
 }
@@ -556,8 +560,8 @@ func (r *Renderer) drawEdges(dst *ebiten.Image, f *Frame) {
 	if r.clustersTooSmall(dst, f, h, l) {
 		return
 	}
-	ix := r.index(f, h, l)
 	vis := visibleRect(f, dst, 1)
+	ix := r.index(f, h, l, vis)
 	cam := f.Cam
 	// Where the nodes are hidden the edges are too: their note says
 	// both, and edges without their ends are a tangle.
@@ -646,7 +650,25 @@ func vertexColor(c color.RGBA) [4]float32 {
 // 3.5 ms a frame for the 714 edges in view at 14 px a cell on a 1024×1024
 // map (BenchmarkEdgesFocus).
 func (r *Renderer) edgeLine(dst *ebiten.Image, x0, y0, x1, y1, width float32, c [4]float32) {
+	r.logShape('e', x0, y0, x1, y1, width, c)
 	r.edgeQuads.line(dst, &edgeDrawOp, x0, y0, x1, y1, width, c)
+}
+
+// shape is a node, entrance bar or edge line drawn by the structure
+// layers (Renderer.shapes): its kind ('d' dot, 'n' node square, 'b' bar,
+// 'e' edge line), its screen coordinates, width and colour.
+type shape struct {
+	kind           byte
+	x0, y0, x1, y1 float32
+	w              float32
+	c              [4]float32
+}
+
+// logShape appends a shape to r.shapes when a test asks for them.
+func (r *Renderer) logShape(kind byte, x0, y0, x1, y1, w float32, c [4]float32) {
+	if r.shapes != nil {
+		*r.shapes = append(*r.shapes, shape{kind, x0, y0, x1, y1, w, c})
+	}
 }
 
 // flushEdges draws the lines edgeLine queued onto dst and empties the
@@ -729,8 +751,9 @@ func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
 	if float64(side)*f.Cam.Zoom < 12 {
 		return nil, false
 	}
-	ix := r.index(f, h, l)
 	vis := f.Cam.Visible(f.World.Grid.Width(), f.World.Grid.Height(), f.Layout.Map).Inset(-1).Intersect(f.World.Grid.Bounds())
+	near := image.Rect(f.Hover.X-1, f.Hover.Y-1, f.Hover.X+2, f.Hover.Y+2)
+	ix := r.index(f, h, l, vis.Union(near.Intersect(f.World.Grid.Bounds())))
 	// With a focus only its edges, drawn bright, are hovered: a faint
 	// edge crossing them was named in their place. Past the count drawn
 	// they are the only ones drawn.
@@ -741,7 +764,6 @@ func (r *Renderer) hoverEdge(f *Frame) (*world.ViewEdge, bool) {
 	mx, my := f.MouseX, f.MouseY
 	var best *world.ViewEdge
 	bd := 6.0
-	near := image.Rect(f.Hover.X-1, f.Hover.Y-1, f.Hover.X+2, f.Hover.Y+2)
 	ix.eachEdge(near, func(e *world.ViewEdge) {
 		if focused && !fc.lit(e) {
 			return

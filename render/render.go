@@ -173,6 +173,12 @@ type Renderer struct {
 	fill      tintCache
 	flash     tintCache
 	levelIx   levelIndex
+	// wholeLevels lists every level whole for the index, as before
+	// world.InspectArea (tests compare the drawings).
+	wholeLevels bool
+	// shapes, when set, gets every node, entrance bar and edge line the
+	// structure layers draw, in order (tests: two drawings compared).
+	shapes *[]shape
 
 	// labelPlaces say how each of labels was placed (placeRegionLabels).
 	labelPlaces []labelPlace

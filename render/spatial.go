@@ -10,8 +10,14 @@ import (
 // that a frame visits only those near the visible part of the map: on a
 // 1024×1024 map level 1 of HPA* has about a million directed edges.
 type levelIndex struct {
-	key    any
-	view   world.LevelView
+	key  any
+	view world.LevelView
+	// area is the cells whose nodes, edges (by their A end) and entrances
+	// view lists: the grid for a whole level (Inspect), else the clusters
+	// around the view listed last (world.InspectArea); owned says view's
+	// slices are the index's own (an area listing), reusable by the next.
+	area   image.Rectangle
+	owned  bool
 	bs     int // bucket side in cells
 	bw, bh int
 	// CSR layout: the items of bucket b are idx[start[b]:start[b+1]].
@@ -31,27 +37,58 @@ const (
 	bucketSide  = 1 << bucketShift
 )
 
-// index returns the spatial index of level l of h, rebuilding it when the
-// hierarchy or level changed or a repair changed it. It is not keyed on
-// the grid's version: a stroke that collects its cells for one repair at
-// its end changes the grid at every mouse move but not the hierarchy, and
-// listing the level again per move (millions of edges on a 2048×2048 map)
-// made such a stroke stutter.
+// index returns the spatial index of level l of h holding every node,
+// edge and entrance near need, the cells the caller will ask for (the
+// view), rebuilding it when the hierarchy or level changed, a repair
+// changed it, or need leaves the part of the level listed. It is not keyed
+// on the grid's version: a stroke that collects its cells for one repair
+// at its end changes the grid at every mouse move but not the hierarchy,
+// and listing the level again per move made such a stroke stutter.
+//
+// An HPA* level is listed only around the view (world.InspectArea): the
+// clusters overlapping need's buckets widened by the clusters' side (the
+// longest an edge can reach, so every edge touching need is in) and by an
+// eighth of need's width and height each way, so that panning lists again
+// only once the view has moved that far. Listing all of level 1 of a
+// cluster-8 hierarchy on a 2048×2048 map on the frame that first zoomed in
+// far enough (4.3 million edges, 337 MB) held that frame 0.3–0.6 s on the
+// window's thread; the view's part is bounded by the window, not the map.
+// What a frame draws is the same as from the whole level, as long as need
+// holds the cells it draws (count, eachNode and eachEdge over need see the
+// same items in the same order; TestAreaIndexDrawsLikeTheWholeLevel). The
+// group hierarchy's levels are listed whole (Inspect; see InspectArea).
 //
 // A build reads each edge once (its bucket kept in edgeBucket for the
 // counting sort) and reuses the last index's arrays: level 1 of a
 // cluster-8 hierarchy on a 2048×2048 map (4.3 million edges) took 110–150
 // ms, a frame's stall on the first zoom in and after every repair
 // (BenchmarkLevelIndex2048).
-func (r *Renderer) index(f *Frame, h world.Hierarchy, l int) *levelIndex {
+func (r *Renderer) index(f *Frame, h world.Hierarchy, l int, need image.Rectangle) *levelIndex {
 	key := hierKey{h, l, uint64(f.World.RepairSeq)}
 	ix := &r.levelIx
-	if ix.key == key {
+	g := f.World.Grid
+	want := need
+	if !want.Empty() {
+		// need's buckets, and the cells an edge touching them can start in.
+		want = image.Rect(want.Min.X>>bucketShift<<bucketShift, want.Min.Y>>bucketShift<<bucketShift,
+			(want.Max.X+bucketSide-1)>>bucketShift<<bucketShift, (want.Max.Y+bucketSide-1)>>bucketShift<<bucketShift)
+		want = want.Inset(-world.ClusterSide(h, l)).Intersect(g.Bounds())
+	}
+	if ix.key == key && want.In(ix.area) {
 		return ix
 	}
 	old := *ix
-	*ix = levelIndex{key: key, view: h.Inspect(l), bs: bucketSide}
-	g := f.World.Grid
+	*ix = levelIndex{key: key, bs: bucketSide}
+	var reuse world.LevelView
+	if old.owned {
+		reuse = old.view
+	}
+	listed := image.Rect(want.Min.X-want.Dx()/8, want.Min.Y-want.Dy()/8, want.Max.X+want.Dx()/8, want.Max.Y+want.Dy()/8)
+	if v, cov, ok := r.listArea(h, l, listed, reuse); ok {
+		ix.view, ix.area, ix.owned = v, cov, true
+	} else {
+		ix.view, ix.area = h.Inspect(l), g.Bounds()
+	}
 	bw := (g.Width() + bucketSide - 1) >> bucketShift
 	bh := (g.Height() + bucketSide - 1) >> bucketShift
 	ix.bw, ix.bh = bw, bh
@@ -102,6 +139,15 @@ func (r *Renderer) index(f *Frame, h world.Hierarchy, l int) *levelIndex {
 	copy(edgeStart[1:], edgeStart[:nb])
 	nodeStart[0], edgeStart[0] = 0, 0
 	return ix
+}
+
+// listArea is world.InspectArea, unless the renderer lists whole levels
+// (tests: the drawing of a whole level to compare with).
+func (r *Renderer) listArea(h world.Hierarchy, l int, area image.Rectangle, reuse world.LevelView) (world.LevelView, image.Rectangle, bool) {
+	if r.wholeLevels {
+		return world.LevelView{}, image.Rectangle{}, false
+	}
+	return world.InspectArea(h, l, area, reuse)
 }
 
 // zeroed returns s resliced to n zeros, reusing its memory when it holds

@@ -389,3 +389,15 @@ func (r *Repair) DirtyCount() int {
 	}
 	return n
 }
+
+// DropLevelViews forgets the level views h's Inspect cached, so that the
+// next Inspect lists its level afresh (benchmarks outside this package:
+// the cost of a first listing).
+func DropLevelViews(h Hierarchy) {
+	switch a := h.(type) {
+	case *hpaHier:
+		clear(a.views)
+	case *groupHier:
+		clear(a.views)
+	}
+}
