@@ -112,6 +112,7 @@ func BenchmarkFirstZoom2048(b *testing.B) {
 				r.wholeLevels = whole
 				var cpu time.Duration
 				b.ReportAllocs()
+				b.ResetTimer()
 				for i := 0; i < b.N; i++ {
 					world.DropLevelViews(h)
 					r.levelIx = levelIndex{}
