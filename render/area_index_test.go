@@ -8,17 +8,19 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/game/world"
+	"pathlens/internal/cputime"
 	"pathlens/maps"
 )
 
 // areaWorld returns a session on random512-10-0 (from PATHLENS_MAPS or
 // ../shared/maps/movingai) under a cluster-8, three-level HPA* hierarchy,
 // planned corner to corner.
-func areaWorld(t *testing.T) *world.World {
+func areaWorld(t testing.TB) *world.World {
 	t.Helper()
 	dir, ok := maps.MovingAIDir()
 	if !ok {
@@ -152,5 +154,49 @@ func TestAreaIndexDrawsLikeTheWholeLevel(t *testing.T) {
 	t.Logf("%d of 6 edits changed what level 1 draws in view", changed)
 	if changed == 0 {
 		t.Fatal("no edit changed what level 1 draws in view: the test cannot tell a stale listing")
+	}
+}
+
+// BenchmarkPan512 pans across random512-10-0 (cluster-8, three-level HPA*)
+// at 6 px a cell, 4 cells a frame for 100 frames, from a fresh index, as a
+// drag does with the nodes and edges layers on: the index's work per pan
+// (listing included), for the whole level listed once at the first frame
+// ("whole", as before world.InspectArea) and for the part around the view,
+// listed again as the view leaves it ("area"). worst-ms is the slowest
+// frame's index of the pan (wall time).
+func BenchmarkPan512(b *testing.B) {
+	w := areaWorld(b)
+	h := w.Hierarchy()
+	for _, whole := range []bool{true, false} {
+		name := "area"
+		if whole {
+			name = "whole"
+		}
+		b.Run(name, func(b *testing.B) {
+			r := New()
+			r.wholeLevels = whole
+			var worst time.Duration
+			var cpu time.Duration
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				world.DropLevelViews(h)
+				r.levelIx = levelIndex{}
+				c0, _ := cputime.Process()
+				for k := range 100 {
+					cam := Camera{Zoom: 6}
+					cam.OffX, cam.OffY = 640-float64(60+4*k)*6, 400-float64(60+3*k)*6
+					f := &Frame{World: w, ViewLevel: 1, Cam: &cam}
+					need := cam.Visible(w.Grid.Width(), w.Grid.Height(), image.Rect(0, 0, 1280, 800)).Inset(-1).Intersect(w.Grid.Bounds())
+					t0 := time.Now()
+					r.index(f, h, 1, need)
+					worst = max(worst, time.Since(t0))
+				}
+				c1, _ := cputime.Process()
+				cpu += c1 - c0
+			}
+			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
+		})
 	}
 }

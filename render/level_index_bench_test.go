@@ -129,3 +129,53 @@ func BenchmarkFirstZoom2048(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEditInView2048 is a one-cell wall set and undone again near
+// the middle of a 2048×2048 map (cluster-8, four-level HPA*), followed
+// each time by the index the next frame at 6 px a cell needs: "whole"
+// lists the whole level once, then the hierarchy patches that listing at
+// every repair (Update's patchViews: a pass over the level's 4.3 million
+// edges) and the index takes in all of it again, as before the index
+// listed only the part around the view ("area"), which lists that part
+// again. The edit, its repair and the indexes are timed; cpu-ms/op is
+// the process's CPU time per edit.
+func BenchmarkEditInView2048(b *testing.B) {
+	w := bigHPAWorld(b)
+	h := w.Hierarchy()
+	cam := Camera{Zoom: 6}
+	cam.OffX, cam.OffY = 640-1024*6, 400-1024*6
+	need := cam.Visible(w.Grid.Width(), w.Grid.Height(), image.Rect(0, 0, 1280, 800)).Inset(-1).Intersect(w.Grid.Bounds())
+	p, ok := w.Grid.NearestOpen(image.Pt(1027, 1021), 16)
+	if !ok {
+		b.Fatal("no open cell")
+	}
+	for _, whole := range []bool{true, false} {
+		name := "area"
+		if whole {
+			name = "whole"
+		}
+		b.Run(name, func(b *testing.B) {
+			world.DropLevelViews(h)
+			r := New()
+			r.wholeLevels = whole
+			f := &Frame{World: w, ViewLevel: 1, Cam: &cam}
+			r.index(f, h, 1, need)
+			var cpu time.Duration
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				c0, _ := cputime.Process()
+				w.BeginStroke(p, 0)
+				w.EndStroke()
+				w.Wait()
+				r.index(f, h, 1, need)
+				w.Undo()
+				w.Wait()
+				r.index(f, h, 1, need)
+				c1, _ := cputime.Process()
+				cpu += c1 - c0
+			}
+			b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N)/2, "cpu-ms/op")
+		})
+	}
+}
