@@ -18,7 +18,8 @@ type levelIndex struct {
 	// slices are the index's own (an area listing), reusable by the next.
 	area   image.Rectangle
 	owned  bool
-	bs     int // bucket side in cells
+	want   image.Rectangle // the cells asked for when area was listed
+	bs     int             // bucket side in cells
 	bw, bh int
 	// CSR layout: the items of bucket b are idx[start[b]:start[b+1]].
 	nodeStart, nodeIdx []int32
@@ -48,8 +49,8 @@ const (
 // An HPA* level is listed only around the view (world.InspectArea): the
 // clusters overlapping need's buckets widened by the clusters' side (the
 // longest an edge can reach, so every edge touching need is in) and by an
-// eighth of need's width and height each way, so that panning lists again
-// only once the view has moved that far. Listing all of level 1 of a
+// eighth of need's width and height each way (a quarter ahead of a pan),
+// so that panning lists again only once the view has moved that far. Listing all of level 1 of a
 // cluster-8 hierarchy on a 2048×2048 map on the frame that first zoomed in
 // far enough (4.3 million edges, 337 MB) held that frame 0.3–0.6 s on the
 // window's thread; the view's part is bounded by the window, not the map.
@@ -78,12 +79,34 @@ func (r *Renderer) index(f *Frame, h world.Hierarchy, l int, need image.Rectangl
 		return ix
 	}
 	old := *ix
-	*ix = levelIndex{key: key, bs: bucketSide}
+	*ix = levelIndex{key: key, bs: bucketSide, want: want}
 	var reuse world.LevelView
 	if old.owned {
 		reuse = old.view
 	}
-	listed := image.Rect(want.Min.X-want.Dx()/8, want.Min.Y-want.Dy()/8, want.Max.X+want.Dx()/8, want.Max.Y+want.Dy()/8)
+	// An eighth of the view each way; when a pan left the part listed,
+	// along each axis it moved on, a quarter ahead of it and none behind,
+	// so a steady pan lists again half as often for the same cost a
+	// listing.
+	m := image.Pt(want.Dx()/8, want.Dy()/8)
+	lo, hi := m, m
+	if old.key == key && !old.area.Empty() {
+		// How far the view moved since the part was listed.
+		d := want.Min.Add(want.Max).Sub(old.want.Min.Add(old.want.Max))
+		switch {
+		case d.X > 0:
+			lo.X, hi.X = 0, 2*m.X
+		case d.X < 0:
+			lo.X, hi.X = 2*m.X, 0
+		}
+		switch {
+		case d.Y > 0:
+			lo.Y, hi.Y = 0, 2*m.Y
+		case d.Y < 0:
+			lo.Y, hi.Y = 2*m.Y, 0
+		}
+	}
+	listed := image.Rectangle{want.Min.Sub(lo), want.Max.Add(hi)}
 	if v, cov, ok := r.listArea(h, l, listed, reuse); ok {
 		ix.view, ix.area, ix.owned = v, cov, true
 	} else {
