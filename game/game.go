@@ -257,6 +257,7 @@ type frameKey struct {
 	galSel             int
 	settings           world.Settings
 	pending, playing   bool
+	deferred           bool
 	dirty, legend      bool
 	panel, repairHeld  bool
 	panelScroll        int
@@ -1087,7 +1088,7 @@ func (g *Game) frameKey() frameKey {
 		cam: g.cam, lay: g.lay, hover: g.hover, pinned: g.pinned, hoverOK: g.hoverOK, hasPinned: g.hasPinned,
 		mouseX: g.mouseX, mouseY: g.mouseY, layers: g.layers, edgesAll: g.edgesAll, level: g.viewLevel, tool: g.tool,
 		help: g.showHelp, helpScroll: g.helpScroll, panelScroll: g.panelScroll, panelFollow: g.panelFollow(), gal: g.gallery, conf: g.confirm != nil, galSel: g.gallerySel, settings: w.Settings,
-		pending: w.Optimal.Pending, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
+		pending: w.Optimal.Pending, deferred: w.Optimal.Deferred, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
 		brush: g.brush, brushSize: g.brushSize, paintMode: g.paintMode, painting: g.paintingNow() || g.roomPaintingNow(), caption: caption, status: w.Outcome.Status.String() + w.Message,
 		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note,
 		cuts: w.CutCells() != nil, cutsNote: g.cutsAge(time.Now()) >= render.CutsNoteAfter, comps: w.ComponentsSeq()}

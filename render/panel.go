@@ -647,6 +647,8 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	switch {
 	case opt.Pending:
 		y = r.kv(dst, x, y, "optimal (A*)", "computing in the background…", ColTextDim)
+	case opt.Deferred:
+		y = r.kv(dst, x, y, "optimal (A*)", OptimalOnRelease, ColTextDim)
 	case opt.Known && opt.Found:
 		sub, warn := shownSubopt(w)
 		sc := ColText
@@ -834,6 +836,12 @@ func hierarchyFigures(sz world.Size) (counts, more string) {
 // figure is one cold run, and letting go of the mouse (the stroke's end,
 // the drop) times the query as any plan is timed.
 const QueryTimedOnRelease = "timed when you let go"
+
+// OptimalOnRelease is the panel's optimal row while a stroke's or an
+// endpoint drag's live answer on a large map holds the optimal reference
+// back (world.Optimal.Deferred): its search starts when the mouse is let
+// go or rests.
+const OptimalOnRelease = "when you let go or pause"
 
 func fmtDur(d time.Duration) string {
 	switch {

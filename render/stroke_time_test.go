@@ -1,6 +1,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"strings"
 	"testing"
@@ -76,5 +77,33 @@ func TestDragQueryTimeIsMarkedOneRun(t *testing.T) {
 	got = panelText(r, w, ci)
 	if !strings.Contains(got, "query time") || strings.Contains(got, "(one run)") || strings.Contains(got, QueryTimedOnRelease) {
 		t.Errorf("panel after the drop still marks its time as one run:\n%s", got)
+	}
+}
+
+// On a map over 256×256 a drag's live answers hold the optimal reference
+// back (world.Optimal.Deferred): the optimal row says it comes when the
+// mouse is let go or rests, not "computing" nor a figure of another query;
+// after the drop it shows the optimal cost again.
+func TestDragOptimalRowSaysDeferred(t *testing.T) {
+	w := openWorld(t, 300, 300)
+	defer w.Close()
+	w.Settings.Algo = world.AlgoHPA
+	w.SetEndpoints(image.Pt(5, 5), image.Pt(290, 250))
+	w.Wait()
+	r := New()
+	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
+	w.MoveEndpoint(false, image.Pt(8, 7))
+	if !w.Optimal.Deferred {
+		t.Fatal("the test needs the drag's optimal reference deferred")
+	}
+	got := strings.ReplaceAll(panelText(r, w, ci), " | ", " ")
+	if !strings.Contains(got, "optimal (A*)") || !strings.Contains(got, OptimalOnRelease) || strings.Contains(got, "computing") {
+		t.Errorf("panel during the drag:\n%s", got)
+	}
+	w.Replan() // the drop
+	w.Wait()
+	got = strings.ReplaceAll(panelText(r, w, ci), " | ", " ")
+	if want := fmt.Sprintf("%.3f", w.Optimal.Cost); !w.Optimal.Known || !strings.Contains(got, want) || strings.Contains(got, OptimalOnRelease) {
+		t.Errorf("panel after the drop lacks the optimal %s:\n%s", want, got)
 	}
 }

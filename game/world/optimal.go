@@ -24,20 +24,30 @@ const syncOptimalCells = 256 * 256
 // copies nothing. The latest query wins: a search for a query replaced
 // (a new goal, an edit) is stopped and its answer never taken.
 type Optimal struct {
-	Known    bool
-	Pending  bool // being computed in the background
+	Known   bool
+	Pending bool // being computed in the background
+	// Deferred: not asked yet, the answer shown being a live plan of a
+	// stroke's or a drag's mouse move on a grid over syncOptimalCells. Each
+	// move replaced the last move's search before it ended (a 512×512
+	// map's A* outlasts a frame), and those searches were most of the CPU
+	// a move cost (8 to 18 ms of the machine's per move against 1 to 5 ms
+	// of the window's, BenchmarkLiveMove): the search starts when the
+	// mouse is let go (the drop's or the stroke's end's plan asks again)
+	// or rests for optRest.
+	Deferred bool
 	Found    bool
 	Cost     float64
 	Path     []image.Point
 	Expanded int
 	Duration time.Duration
 
-	logIt  bool   // log the answer when it arrives
-	logged bool   // the answer's "optimal" line is written
-	key    optKey // what the known or pending answer is for
-	search *pathing.Searcher
-	worker *optWorker
-	job    *optJob // the background search of the pending answer (nil: none)
+	logIt      bool      // log the answer when it arrives
+	deferredAt time.Time // when Deferred was set (tickClock)
+	logged     bool      // the answer's "optimal" line is written
+	key        optKey    // what the known or pending answer is for
+	search     *pathing.Searcher
+	worker     *optWorker
+	job        *optJob // the background search of the pending answer (nil: none)
 	// failedKey is the query whose search failed with an internal error
 	// (failed set): not asked again (see request).
 	failedKey optKey
@@ -134,15 +144,23 @@ func (o *Optimal) reset() {
 		o.job.abandon()
 		o.job = nil
 	}
-	o.Known, o.Pending, o.Found, o.logged = false, false, false, false
+	o.Known, o.Pending, o.Found, o.logged, o.Deferred = false, false, false, false, false
 	o.Cost = math.Inf(1)
 	o.Path = o.Path[:0]
 }
 
+// optRest is how long the mouse must rest, a button held, before the
+// optimal reference a live plan deferred (Deferred) is searched: a pause
+// in a drag shows the figure as before, and a moving mouse pays nothing.
+const optRest = 150 * time.Millisecond
+
 // request starts computing the optimal answer for the world's query. The
 // answer known or being computed for the same query on the same grid is
-// kept (a query traced after it was shown untraced asks again).
-func (o *Optimal) request(w *World, logIt bool) {
+// kept (a query traced after it was shown untraced asks again). A live
+// plan (live: a stroke's or a drag's mouse move) on a grid over
+// syncOptimalCells does not start the search but marks the answer Deferred
+// (see there); one that is known or remembered (memo) is shown still.
+func (o *Optimal) request(w *World, logIt, live bool) {
 	k := optKey{start: w.Start, goal: w.Goal, nb: w.Settings.Neighborhood, grid: w.Grid, version: w.GridVersion()}
 	if o.failed && o.failedKey == k {
 		return // failed with an internal error, said once: asked again when the query or the grid changes
@@ -157,19 +175,34 @@ func (o *Optimal) request(w *World, logIt bool) {
 		}
 		return
 	}
+	if o.Deferred && o.key == k && live {
+		return // still deferred: the rest counts from the first move on this query
+	}
 	o.reset()
 	o.key = k
 	o.logIt = logIt
 	if !w.HasStart || !w.HasGoal || !w.Grid.Open(w.Start) || !w.Grid.Open(w.Goal) {
 		return
 	}
-	q := pathing.Query{Start: w.Start, Goal: w.Goal, Neighborhood: w.Settings.Neighborhood}
 	if o.memoOK && o.memoKey == k {
 		o.set(o.memo, nil, w, false)
 		// The plan line logged next carries the figure, as on a small grid.
 		o.logged = logIt
 		return
 	}
+	if live && w.Grid.Len() > syncOptimalCells {
+		o.Deferred, o.deferredAt = true, tickClock()
+		return
+	}
+	o.start(w)
+}
+
+// start searches the optimal answer for o.key, the world's query: at once
+// on a grid up to syncOptimalCells, else on the optimal worker (Pending).
+func (o *Optimal) start(w *World) {
+	o.Deferred = false
+	q := pathing.Query{Start: w.Start, Goal: w.Goal, Neighborhood: w.Settings.Neighborhood}
+	k := o.key
 	if w.Grid.Len() <= syncOptimalCells {
 		if o.search == nil || o.search.Grid() != w.Grid {
 			o.search = pathing.NewSearcher(w.Grid)
@@ -234,8 +267,15 @@ func (o *Optimal) log(w *World) {
 	o.logged = true
 }
 
-// poll takes the background answer if it is in.
+// poll takes the background answer if it is in, and starts the search a
+// live plan deferred once the mouse has rested optRest on its query.
 func (o *Optimal) poll(w *World) {
+	if o.Deferred && tickClock().Sub(o.deferredAt) >= optRest {
+		k := optKey{start: w.Start, goal: w.Goal, nb: w.Settings.Neighborhood, grid: w.Grid, version: w.GridVersion()}
+		if k == o.key && w.plan == nil {
+			o.start(w)
+		}
+	}
 	if j := o.job; j != nil {
 		if r, ok := j.poll(false); ok {
 			o.set(r.val, r.err, w, o.logIt)

@@ -770,7 +770,7 @@ func (w *World) showAnswer(o Outcome, ans Answer, err error, traced, logIt bool)
 		w.Timeline.Reset(nil, w.Grid.Len())
 	}
 	w.Play.Playing = false
-	w.Optimal.request(w, logIt)
+	w.Optimal.request(w, logIt, o.OneRun)
 	if !logIt {
 		return
 	}
