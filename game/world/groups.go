@@ -158,27 +158,27 @@ func (a *groupHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace
 		opts.Heuristic = pathing.Auto
 	}
 	ans := Answer{Cost: math.Inf(1), Status: pathing.NoPath}
-	// The first segment's plans are what the planner decided at the start.
-	first, err := a.p.PlanSegment(start, goal, opts)
-	if err != nil {
-		return a.failed(ans, err)
-	}
-	L := a.g.Levels()
-	ans.Plans = make([][]image.Point, L+1)
-	var planSet map[int32]bool
-	for l := 1; l <= L && l < len(first.PlanCells); l++ {
-		ans.Plans[l] = append([]image.Point(nil), first.PlanCells[l]...)
-	}
-	if s.Exclusion && len(first.Plans) > 1 && first.Plans[1] != nil {
-		planSet = map[int32]bool{}
-		for _, id := range first.Plans[1] {
-			planSet[id] = true
-		}
-	}
 	opts.Trace = tr
 	wr, err := a.p.Walk(start, goal, opts)
+	// The first segment's plans are what the planner decided at the start
+	// (the walk's first PlanSegment: asked for alone before the walk, its
+	// searches were run twice, the walk starting its plans afresh).
+	L := a.g.Levels()
+	if wr.Segments > 1 || err == nil {
+		ans.Plans = make([][]image.Point, L+1)
+		for l := 1; l <= L && l < len(wr.FirstPlanCells); l++ {
+			ans.Plans[l] = append([]image.Point(nil), wr.FirstPlanCells[l]...)
+		}
+	}
 	if err != nil {
 		return a.failed(ans, err)
+	}
+	var planSet map[int32]bool
+	if s.Exclusion && len(wr.FirstPlans) > 1 && wr.FirstPlans[1] != nil {
+		planSet = map[int32]bool{}
+		for _, id := range wr.FirstPlans[1] {
+			planSet[id] = true
+		}
 	}
 	ans.Status = pathing.Found
 	ans.Path = wr.Path

@@ -171,8 +171,11 @@ type Planner struct {
 	visitGen  uint32
 	goal      image.Point
 	walkExp   []int
-	caching   bool        // reuse a level's plan while its search is unchanged (Walk)
-	cache     []planCache // per level
+	// firstPlans and firstCells are Walk's FirstPlans and FirstPlanCells.
+	firstPlans [][]int32
+	firstCells [][]image.Point
+	caching    bool        // reuse a level's plan while its search is unchanged (Walk)
+	cache      []planCache // per level
 }
 
 // NewPlanner returns a Planner for g. A nil g is a programming error: it

@@ -18,6 +18,15 @@ type WalkResult struct {
 	Expanded int           // nodes expanded over all levels and segments
 	// ExpandedByLevel[l] sums the expansions at level l (0: cells).
 	ExpandedByLevel []int
+	// FirstPlans[l] and FirstPlanCells[l] (l = 1..Levels) are the first
+	// segment's Result.Plans and PlanCells: what the planner decided at
+	// the start, as PlanSegment(start, goal) alone returns them (empty
+	// when the first segment failed). Owned by the Planner like Path: a
+	// caller that wanted them ran that PlanSegment before the Walk, and
+	// paid its searches twice (the Walk's plans start afresh), about a
+	// third of a window query on a 512×512 map.
+	FirstPlans     [][]int32
+	FirstPlanCells [][]image.Point
 }
 
 // Walk plans from start to goal segment by segment, as an agent following
@@ -80,6 +89,15 @@ func (p *Planner) walk(start, goal image.Point, opts Options) (WalkResult, error
 	for l := 0; l <= p.g.cfg.Levels; l++ {
 		wr.ExpandedByLevel = append(wr.ExpandedByLevel, 0)
 	}
+	if len(p.firstPlans) != p.g.cfg.Levels+1 {
+		p.firstPlans = make([][]int32, p.g.cfg.Levels+1)
+		p.firstCells = make([][]image.Point, p.g.cfg.Levels+1)
+	}
+	for l := range p.firstPlans {
+		p.firstPlans[l] = p.firstPlans[l][:0]
+		p.firstCells[l] = p.firstCells[l][:0]
+	}
+	wr.FirstPlans, wr.FirstPlanCells = p.firstPlans, p.firstCells
 	p.visitGen++
 	if p.visitGen == 0 {
 		clear(p.visit)
@@ -97,6 +115,12 @@ func (p *Planner) walk(start, goal image.Point, opts Options) (WalkResult, error
 		}
 		r, err := p.PlanSegment(cur, goal, opts)
 		wr.Segments++
+		if wr.Segments == 1 && err == nil {
+			for l := 1; l < len(r.Plans) && l < len(p.firstPlans); l++ {
+				p.firstPlans[l] = append(p.firstPlans[l], r.Plans[l]...)
+				p.firstCells[l] = append(p.firstCells[l], r.PlanCells[l]...)
+			}
+		}
 		for l, n := range r.Expanded {
 			wr.ExpandedByLevel[l] += n
 			wr.Expanded += n
