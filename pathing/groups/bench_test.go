@@ -421,3 +421,44 @@ func BenchmarkBuild2048(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWalkLongest walks the longest scenario row of three 512×512
+// Moving AI maps with the session's default settings (the query of a
+// stroke's or a drag's every mouse move in the window: see the world's
+// BenchmarkLiveMove), reporting the process's CPU time per walk.
+func BenchmarkWalkLongest(b *testing.B) {
+	dir, ok := maps.MovingAIDir()
+	if !ok {
+		b.Skip("no Moving AI maps: ../shared/maps/movingai missing and $PATHLENS_MAPS not set")
+	}
+	for _, name := range []string{"random512-10-0", "maze512-16-0", "AR0011SR"} {
+		b.Run(name, func(b *testing.B) {
+			m, err := maps.LoadMap(filepath.Join(dir, name+".map"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			rows, err := maps.LoadScen(filepath.Join(dir, name+".map.scen"))
+			if err != nil || len(rows) == 0 {
+				b.Fatalf("%s.map.scen: %v (%d rows)", name, err, len(rows))
+			}
+			q := rows[len(rows)-1]
+			gr, err := Build(m.Grid, Config{}, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pl := NewPlanner(gr)
+			b.ReportAllocs()
+			c0, _ := cputime.Process()
+			n := 0
+			for b.Loop() {
+				if _, err := pl.Walk(q.Start, q.Goal, Options{}); err != nil {
+					b.Fatal(err)
+				}
+				n++
+			}
+			if c1, ok := cputime.Process(); ok && n > 0 {
+				b.ReportMetric(float64((c1-c0).Microseconds())/float64(n), "cpu-µs")
+			}
+		})
+	}
+}
