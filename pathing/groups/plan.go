@@ -160,17 +160,16 @@ type Planner struct {
 
 	sG, gG, next []int32 // per level: start's group, goal's group, plan's first step
 
-	res       Result
-	seg       []image.Point
-	path      []image.Point
-	allowL    int // level of the groups allowCell consults
-	allowCell func(image.Point) bool
-	inTarget  func(image.Point) bool
-	target1   int32 // level-1 group inTarget accepts
-	visit     []uint32
-	visitGen  uint32
-	goal      image.Point
-	walkExp   []int
+	res      Result
+	seg      []image.Point
+	path     []image.Point
+	allowL   int // level of the groups a restricted cell search admits
+	inTarget func(image.Point) bool
+	target1  int32 // level-1 group inTarget accepts
+	visit    []uint32
+	visitGen uint32
+	goal     image.Point
+	walkExp  []int
 	// firstPlans and firstCells are Walk's FirstPlans and FirstPlanCells.
 	firstPlans [][]int32
 	firstCells [][]image.Point
@@ -185,10 +184,6 @@ func NewPlanner(g *Graph) *Planner {
 		panic("groups: NewPlanner: nil graph")
 	}
 	p := &Planner{g: g, s: pathing.NewSearcher(g.grid)}
-	p.allowCell = func(c image.Point) bool {
-		id := p.g.levels[p.allowL].groupOf[p.g.grid.Index(c)]
-		return id >= 0 && p.marks[p.allowL][id] == p.markGen
-	}
 	p.inTarget = func(c image.Point) bool {
 		return p.g.levels[1].groupOf[p.g.grid.Index(c)] == p.target1
 	}
@@ -448,7 +443,9 @@ func (p *Planner) cells(start, dst image.Point, opts Options, restrict bool, toG
 	q := pathing.Query{Start: start, Goal: dst, Neighborhood: p.g.cfg.Neighborhood,
 		Heuristic: opts.Heuristic, HeuristicFunc: opts.HeuristicFunc, Trace: opts.Trace}
 	if restrict {
-		q.Allow = p.allowCell
+		// The marked groups of level allowL (an Allow function making
+		// the same test cost a call per neighbour).
+		q.Groups, q.Marks, q.Mark = p.g.levels[p.allowL].groupOf, p.marks[p.allowL], p.markGen
 	}
 	if toGroup >= 0 {
 		p.target1 = toGroup
