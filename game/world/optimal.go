@@ -30,7 +30,7 @@ type Optimal struct {
 	// stroke's or a drag's mouse move on a grid over syncOptimalCells. Each
 	// move replaced the last move's search before it ended (a 512×512
 	// map's A* outlasts a frame), and those searches were most of the CPU
-	// a move cost (8 to 18 ms of the machine's per move against 1 to 5 ms
+	// a move cost (6 to 16 ms of the machine's per move against 2 to 8 ms
 	// of the window's, BenchmarkLiveMove): the search starts when the
 	// mouse is let go (the drop's or the stroke's end's plan asks again)
 	// or rests for optRest.

@@ -61,7 +61,7 @@ func liveMoves(t *testing.T, w *World, drag bool) (release func()) {
 // each mouse move's live plan asked for the optimal reference, whose A*
 // on the optimal worker outlasted the frame and was dropped by the next
 // move, and those searches cost the machine more than the window's own
-// work (7–18 ms of CPU a move against 1–5). On a grid over
+// work (6–16 ms of CPU a move against 2–8). On a grid over
 // syncOptimalCells a live plan now defers the search (Optimal.Deferred);
 // letting go asks for it, and the figures then are those of the query
 // planned afresh.
