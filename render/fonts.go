@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"image"
 	"image/color"
 	"strings"
 
@@ -20,6 +21,10 @@ type Fonts struct {
 	Small *text.GoTextFace // numbers drawn in cells
 
 	drawn *[]string // tests: every string Draw draws is appended here
+	// seen, when set, gets every string Draw draws with its top and the
+	// bounds of the image it is drawn on (tests: a line drawn into a
+	// clipped view is seen only when it lies inside that view).
+	seen *[]seenText
 
 	// tops, when set, gets the y of every line Draw is asked for, drawn
 	// or measured (dst nil): the panel finds its line boundaries so that
@@ -79,6 +84,9 @@ func (f *Fonts) Draw(dst *ebiten.Image, face *text.GoTextFace, s string, x, y fl
 	}
 	if f.drawn != nil {
 		*f.drawn = append(*f.drawn, s)
+	}
+	if f.seen != nil {
+		*f.seen = append(*f.seen, seenText{s: s, y: y, in: dst.Bounds()})
 	}
 	f.drawGlyphs(dst, face, s, x, y, c, text.LayoutOptions{LineSpacing: f.LineHeight(face)})
 }
@@ -141,4 +149,12 @@ func (f *Fonts) monoMinus() *text.Glyph {
 		f.minus = &g[0]
 	}
 	return f.minus
+}
+
+// seenText is a string Draw drew at top y on an image of bounds in
+// (Fonts.seen).
+type seenText struct {
+	s  string
+	y  float64
+	in image.Rectangle
 }

@@ -81,7 +81,8 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 	compact := y+need > float64(rc.Max.Y)
 	// Still too tall (a short window, or a large UI scale): the numbers
 	// and the inspector scroll under the switches by whole lines, and a
-	// line says which way more lies (panelView).
+	// line says which way more lies (panelView); the numbers' head stays
+	// above them where the panel has the room (PanelView.Head).
 	v := r.panelView(f, int(y), rc.Max.Y, width, compact, f.PanelScroll)
 	r.panelMax = v.MaxFirst
 	r.panelShown = v
@@ -95,8 +96,11 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 		fillRect(dst, image.Rect(rc.Min.X+1, y0, rc.Max.X, y0+panelHintH), color.RGBA{22, 24, 29, 255})
 		ft.Draw(dst, ft.UI, clip(ft, ft.UI, s, width), x, float64(y0+1), ColTextDim)
 	}
+	if v.Head > 0 {
+		r.drawNumbersHead(dst, f, x, y, width)
+	}
 	if v.First > 0 {
-		hint(int(y)-4, panelHint(ft, "more above", v.SectionsAbove(), width))
+		hint(int(y)+v.Head-4, panelHint(ft, "more above", v.SectionsAbove(), width))
 	}
 	if v.Below {
 		hint(rc.Max.Y-panelHintH, panelHint(ft, "more below", v.SectionsBelow(), width))
@@ -127,7 +131,27 @@ type PanelView struct {
 	// inspector start at (Lines when there is none): the hints name the
 	// sections out of view.
 	OpenLine, InspectorLine int
+	// Head is the height kept at the top of the lower part for the
+	// numbers' head (drawNumbersHead), which then does not scroll: the
+	// lines counted above are those under it, and the view starts Head
+	// pixels lower. 0 when everything scrolls together (or fits).
+	Head int
 }
+
+// NumbersShown reports whether the view shows the numbers' head: all
+// fits, the head is kept in view, or the view is not scrolled.
+func (v PanelView) NumbersShown() bool { return v.MaxFirst == 0 || v.Head > 0 || v.First == 0 }
+
+// panelHeadGap is the space under a kept numbers' head, over the "more
+// above" line; panelPinRoom is the least height the scrolling part must
+// keep for the head to stay: its two "more" lines and four rows. A
+// shorter panel (a large UI scale on a small window) scrolls everything
+// together, as a head over two lines of the rest would leave nothing to
+// scroll through.
+const (
+	panelHeadGap = 4
+	panelPinRoom = 2*(panelHintH+2) + 4*17
+)
 
 // SectionsBelow names the sections with lines hidden under the view:
 // "numbers", "open list", "inspector".
@@ -148,7 +172,7 @@ func (v PanelView) SectionsBelow() []string {
 // SectionsAbove names the sections with lines hidden over the view.
 func (v PanelView) SectionsAbove() []string {
 	var s []string
-	if v.First > 0 {
+	if v.First > 0 && v.OpenLine > 0 { // with the head kept, an A* query's numbers may have no line left to scroll
 		s = append(s, "numbers")
 	}
 	if v.OpenLine < v.InspectorLine && v.First > v.OpenLine {
@@ -200,7 +224,8 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 	ft := r.fonts
 	r.panelTops, r.panelConts = r.panelTops[:0], r.panelConts[:0]
 	ft.tops, ft.conts = &r.panelTops, &r.panelConts
-	end := r.drawNumbers(nil, f, 0, 0, width, compact)
+	headEnd := r.drawNumbersHead(nil, f, 0, 0, width)
+	end := r.drawNumbersRest(nil, f, 0, headEnd, width, compact)
 	openTop := end + 8
 	end = r.drawOpenList(nil, f, 0, openTop)
 	inspTop := end
@@ -222,12 +247,31 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 			tops = append(tops, y)
 		}
 	}
-	r.panelStarts = tops
 	v := PanelView{Lines: len(tops)}
+	if len(tops) == 0 || float64(top)+end <= float64(bottom) {
+		r.panelStarts = tops
+		v.OpenLine = sort.SearchFloat64s(tops, openTop-0.5)
+		v.InspectorLine = sort.SearchFloat64s(tops, inspTop-0.5)
+		return v // all fits: no scrolling
+	}
+	// It does not all fit: the numbers' head (the path's cost, the
+	// optimum, the query time) stays at the top, and the rest scrolls
+	// under it, where the room left under the head is enough to read
+	// more than a line or two by. On a 1280×720 window HPA*'s open list,
+	// followed while stepping, and the hovered cell's inspector scrolled
+	// the cost and the optimum out of view, the figures users look at
+	// most (a new user's trial).
+	if head := int(math.Ceil(headEnd)) + panelHeadGap; bottom-(top+head) >= panelPinRoom {
+		v.Head = head
+		top += head
+		tops = append(tops[:0], tops[sort.SearchFloat64s(tops, headEnd-0.5):]...)
+		v.Lines = len(tops)
+	}
+	r.panelStarts = tops
 	v.OpenLine = sort.SearchFloat64s(tops, openTop-0.5)
 	v.InspectorLine = sort.SearchFloat64s(tops, inspTop-0.5)
-	if len(tops) == 0 || float64(top)+end <= float64(bottom) {
-		return v // all fits: no scrolling
+	if len(tops) == 0 {
+		return v
 	}
 	lineEnd := func(i int) float64 { // the bottom of row i: its last line's
 		next := end
@@ -597,6 +641,16 @@ func scenOptimalText(found bool, cost, scen float64) string {
 }
 
 func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64, compact bool) float64 {
+	y = r.drawNumbersHead(dst, f, x, y, width)
+	return r.drawNumbersRest(dst, f, x, y, width, compact)
+}
+
+// drawNumbersHead draws the Numbers title and the rows read most: the
+// path's cost and steps, the optimal cost and how far the path is from
+// it, the .scen list's optimum and the query time (or what stands for
+// them: no query, an error, "planning…"). A scrolling panel keeps them in
+// view (panelView's head). dst nil measures; it returns the next y.
+func (r *Renderer) drawNumbersHead(dst *ebiten.Image, f *Frame, x, y, width float64) float64 {
 	w := f.World
 	o := &w.Outcome
 	titles := []string{"Numbers"}
@@ -612,11 +666,9 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 	y += 20
 	switch {
 	case !w.HasStart && w.HasGoal:
-		y = r.kv(dst, x, y, "query", "goal set: click a start", ColTextDim)
-		return r.drawHierarchyNumbers(dst, w, x, y)
+		return r.kv(dst, x, y, "query", "goal set: click a start", ColTextDim)
 	case !w.HasStart || !w.HasGoal:
-		y = r.kv(dst, x, y, "query", "none: click start, then goal", ColTextDim)
-		return r.drawHierarchyNumbers(dst, w, x, y)
+		return r.kv(dst, x, y, "query", "none: click start, then goal", ColTextDim)
 	case o.Err != nil:
 		return r.kv(dst, x, y, "error", o.Err.Error(), ColTextErr)
 	}
@@ -632,7 +684,7 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 			r.fonts.Draw(dst, r.fonts.UI, l, x, y, ColTextWarn)
 			y += 17
 		}
-		return r.drawHierarchyNumbers(dst, w, x, y)
+		return y
 	}
 	status := o.Status.String()
 	if o.Status == pathing.Found {
@@ -679,6 +731,21 @@ func (r *Renderer) drawNumbers(dst *ebiten.Image, f *Frame, x, y, width float64,
 		y = r.kv(dst, x, y, "", QueryTimedOnRelease, ColTextDim)
 	} else {
 		y = r.kv(dst, x, y, "query time", fmtDur(o.Duration)+", "+world.Count(o.Expanded)+" expanded", ColText)
+	}
+	return y
+}
+
+// drawNumbersRest draws the Numbers rows under drawNumbersHead's: the
+// phases, the hierarchy, the last repair, the ghost and the answer's
+// note. dst nil measures; it returns the next y.
+func (r *Renderer) drawNumbersRest(dst *ebiten.Image, f *Frame, x, y, width float64, compact bool) float64 {
+	w := f.World
+	o := &w.Outcome
+	switch {
+	case !w.HasStart || !w.HasGoal || pendingAnswer(w) && o.Err == nil:
+		return r.drawHierarchyNumbers(dst, w, x, y)
+	case o.Err != nil:
+		return y
 	}
 	if compact && len(o.Phases) > 1 {
 		parts := make([]string, 0, len(o.Phases))

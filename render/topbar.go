@@ -36,7 +36,7 @@ func (r *Renderer) drawTop(screen *ebiten.Image, f *Frame) {
 	// window)
 	// count as not shown: an engineer lost the cost and its distance from
 	// the optimum whenever the pointer was over the map.
-	numbersOut := !f.Layout.Panel.Empty() && r.panelShown.MaxFirst > 0 && r.panelShown.First > 0
+	numbersOut := !f.Layout.Panel.Empty() && !r.panelShown.NumbersShown()
 	if (f.Layout.Panel.Empty() || numbersOut) && (f.CaptionIsHint || f.Caption == "") {
 		// The panel is not shown (hidden with Tab, or dropped for want of
 		// width): the answer's cost and how far it is from optimal go here
