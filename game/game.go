@@ -183,6 +183,8 @@ type Game struct {
 	outsideW    int               // the window's width in its own pixels (Layout)
 	outsideH    int               // and its height
 	panelSaid   bool              // the panel's drop for want of width has been noted
+	panelNote   string            // that note as written (panelRoomNote's words; "" once taken back)
+	panelNoteAt [2]float64        // and the window's width and scale it was worded for (notePanelDrop)
 	panelScroll int               // lines the panel's numbers and inspector are scrolled
 	switchFold  render.SwitchFold // the panel's switch rows: folded when short, or as clicked
 	messageSeq  int
@@ -3041,14 +3043,23 @@ func (g *Game) panelNoRoom() bool {
 // it fit: the smaller UI scale Ctrl+- reaches where that is enough, or a
 // window wide enough at this scale. A 1024×768 projector at 175 % dropped
 // the panel with no word, and Tab then did nothing (a user's report).
-// lead starts the note ("interface scale 175%").
+// lead starts the note ("interface scale 175%"). The caller writes the
+// note: it is recorded as written (panelNote), for notePanelDrop to keep
+// true.
 func (g *Game) panelRoomNote(lead string) string {
+	g.panelNote, g.panelNoteAt = g.roomNote(), [2]float64{float64(g.outsideW), g.uiScale}
+	if lead != "" {
+		return lead + "; " + g.panelNote
+	}
+	return g.panelNote
+}
+
+// roomNote is panelRoomNote's note without a lead, worded for the window
+// and the scale as they are.
+func (g *Game) roomNote() string {
 	need := 2 * render.PanelWidth // the narrowest screen with a panel
 	s := g.uiScale
 	var b strings.Builder
-	if lead != "" {
-		b.WriteString(lead + "; ")
-	}
 	fmt.Fprintf(&b, "no room for the side panel at %.0f%% in a %d px wide window", 100*s, g.outsideW)
 	fit := 0.0
 	for t := s - uiScaleStep; t >= cli.MinUIScale-1e-9; t -= uiScaleStep {
@@ -3069,11 +3080,23 @@ func (g *Game) panelRoomNote(lead string) string {
 // notePanelDrop notes, once each time it happens, that the side panel was
 // dropped for want of width (at start, on a resize): the panel and its
 // numbers went with no word. An error on screen keeps its place: the note
-// waits for it.
+// waits for it. The note stays true while it shows (or waits): reworded
+// for the width and scale of a window resized meanwhile, taken back once
+// the panel shows again. After a shrink to 330 px and a widening back to
+// 1270 it said "no room for the side panel … in a 330 px wide window"
+// over the map, the panel beside it (a new user's trial).
 func (g *Game) notePanelDrop() {
 	drop := g.panel && g.panelNoRoom()
-	if drop && !g.panelSaid {
+	switch {
+	case drop && !g.panelSaid:
 		g.w.NoteAfterError("%s", g.panelRoomNote(""))
+	case g.panelNote == "":
+	case !drop:
+		g.w.ReplaceNote(g.panelNote, "")
+		g.panelNote = ""
+	case g.panelNoteAt != [2]float64{float64(g.outsideW), g.uiScale}:
+		was := g.panelNote
+		g.w.ReplaceNote(was, g.panelRoomNote(""))
 	}
 	g.panelSaid = drop
 }

@@ -188,27 +188,49 @@ func (w *World) dropPlaceNote() {
 		return
 	}
 	w.placeShown = ""
-	drop := func(msg string) (string, bool) {
-		if msg == note {
-			return "", true
-		}
-		if t, ok := strings.CutSuffix(msg, "; "+note); ok {
-			return t, true
-		}
-		return msg, false
+	w.ReplaceNote(note, "")
+}
+
+// ReplaceNote puts with in the place of note in the message, and in a
+// note held behind an error, on the message's own clock: a note whose
+// words are no longer true is taken back ("" for with) or said again as
+// it is now. The view's note that the side panel had no room "in a 330
+// px wide window" stayed over the map once the window was wide again,
+// the panel back beside it (a new user's trial). A message that was only
+// note goes (with ""); one that ends "; "+note keeps the rest. An error
+// on screen is left alone.
+func (w *World) ReplaceNote(note, with string) {
+	if note == "" {
+		return
 	}
 	if w.held != "" {
-		w.held, _ = drop(w.held)
+		w.held, _ = replaceLast(w.held, note, with)
 	}
 	if w.MessageErr || w.messageGone {
 		return
 	}
-	if msg, ok := drop(w.Message); ok {
+	if msg, ok := replaceLast(w.Message, note, with); ok {
 		w.Message = msg
 		if msg == "" {
 			w.messageGone = true
 		}
 	}
+}
+
+// replaceLast returns msg with note, the whole of it or its last "; "
+// part, replaced by with (dropped for ""), and whether it was there
+// (swapNote, for an answer's notes, adds with either way).
+func replaceLast(msg, note, with string) (string, bool) {
+	if msg == note {
+		return with, true
+	}
+	if t, ok := strings.CutSuffix(msg, "; "+note); ok {
+		if with != "" {
+			t += "; " + with
+		}
+		return t, true
+	}
+	return msg, false
 }
 
 // Faster and Slower move the playback speed one step.
