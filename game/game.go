@@ -1249,6 +1249,12 @@ func (g *Game) readMouse() {
 		g.mouseX, g.mouseY, g.mouseIn, g.hoverOK = -1, -1, false, false
 		return
 	}
+	if g.lay.TooSmall {
+		// The window shows only the note that it is too small: no
+		// widget, no map is drawn, so the pointer is over none of them.
+		g.mouseX, g.mouseY, g.mouseIn, g.hoverOK = -1, -1, false, false
+		return
+	}
 	mx, my := cursorPosition()
 	g.mouseX, g.mouseY = mx, my
 	g.mouseIn = image.Pt(mx, my).In(g.lay.Screen)
@@ -1415,7 +1421,7 @@ func (g *Game) updateHelpScroll() {
 	}
 	step, page := helpScrollStep, max(render.HelpLineH, v.Area.Dy()-40)
 	d := 0
-	if _, wy := wheel(); wy != 0 {
+	if _, wy := wheel(); wy != 0 && !g.lay.TooSmall {
 		d -= int(math.Round(wy * float64(step)))
 	}
 	keys := map[ebiten.Key]int{ebiten.KeyArrowDown: step, ebiten.KeyArrowUp: -step,
@@ -1492,13 +1498,13 @@ func (g *Game) updateGallery() {
 	if keyJust(ebiten.KeyArrowUp) {
 		g.gallerySel = max(g.gallerySel-1, 0)
 	}
-	if _, wy := wheel(); wy != 0 { // the wheel moves the selection (and scrolls a long list)
+	if _, wy := wheel(); wy != 0 && !g.lay.TooSmall { // the wheel moves the selection (and scrolls a long list)
 		g.gallerySel = max(0, min(g.gallerySel-int(math.Copysign(1, wy)), len(names)-1))
 	}
 	if keyJust(ebiten.KeyEnter) {
 		pick = g.gallerySel
 	}
-	if mouseJust(ebiten.MouseButtonLeft) {
+	if mouseJust(ebiten.MouseButtonLeft) && !g.lay.TooSmall { // too small: the gallery is not drawn
 		v := g.r.Gallery(g.lay, g.galleryItems(), g.gallerySel)
 		for i, row := range v.Rows {
 			if image.Pt(g.mouseX, g.mouseY).In(row) {
@@ -2149,6 +2155,10 @@ func (g *Game) updateMouse() {
 	w := g.w
 	inMap := image.Pt(mx, my).In(g.lay.Map)
 	cell := g.hover
+	if g.lay.TooSmall {
+		g.mouseOffScreen()
+		return
+	}
 
 	// The wheel over the panel scrolls its numbers and inspector when
 	// they do not fit; over the map it zooms about the cursor.
@@ -2228,6 +2238,28 @@ func (g *Game) updateMouse() {
 		g.waitForGrid(mouseDown(ebiten.MouseButtonRight), inMap, cell)
 	} else if g.rightDown {
 		g.strokeMove(mouseDown(ebiten.MouseButtonRight), inMap, cell)
+	}
+}
+
+// mouseOffScreen is updateMouse on a window too small for the layout
+// (render.Layout.TooSmall), where only a note is drawn: nothing is
+// clicked, scrolled or panned (no widget is there to take it), and a drag
+// begun before the window shrank goes on as one off the map, so that
+// letting go of the button still ends it (a stroke, a dragged endpoint,
+// the scrubber).
+func (g *Game) mouseOffScreen() {
+	g.panning = false
+	if g.scrubbing && !mouseDown(ebiten.MouseButtonLeft) {
+		g.scrubbing = false
+		g.w.SeekTo(g.w.Timeline.Cursor()) // logs where the scrub ended
+	}
+	if g.toolDown != nil {
+		g.toolMove(mouseDown(ebiten.MouseButtonLeft), false, g.lastCell)
+	}
+	if g.rightDown && g.rightWait {
+		g.waitForGrid(mouseDown(ebiten.MouseButtonRight), false, g.lastCell)
+	} else if g.rightDown {
+		g.strokeMove(mouseDown(ebiten.MouseButtonRight), false, g.lastCell)
 	}
 }
 
@@ -2910,6 +2942,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.toolCaption(f)
 	g.strokeFrame(f)
 	agents := g.w.Agents()
+	if lay.TooSmall {
+		f.SmallNote = g.smallNote()
+		agents = nil // the note alone: no map for them
+	}
 	f.OverlaysLater = agents != nil // drawn after the agents, above them
 	g.r.Draw(screen, f)
 	// The panel's content may have shrunk (another algorithm, a closed
@@ -3017,6 +3053,30 @@ func (g *Game) Layout(outsideW, outsideH int) (int, int) {
 	w, h := scaledSize(outsideW, s), scaledSize(outsideH, s)
 	g.screenW, g.screenH = w, h
 	return w, h
+}
+
+// smallNote is the note a window too small for the layout shows in place
+// of it (render.Layout.TooSmall): the window's size and the size it needs,
+// in window pixels, at the UI scale; over 100 % the note names the scale
+// and the key that makes it smaller, which may be all it takes.
+func (g *Game) smallNote() string {
+	s := g.uiScale
+	if s <= 0 {
+		s = 1
+	}
+	w, h := g.outsideW, g.outsideH
+	if w <= 0 || h <= 0 { // not laid out by Ebiten (a test): the screen is the window
+		w, h, s = g.lay.Screen.Dx(), g.lay.Screen.Dy(), 1
+	}
+	needW, needH := int(math.Ceil(render.MinScreenW*s)), int(math.Ceil(render.MinScreenH*s))
+	if s == 1 {
+		return render.TooSmallNote(w, h, needW, needH)
+	}
+	note := fmt.Sprintf("window too small for %.0f%%: %d×%d, need at least %d×%d", 100*s, w, h, needW, needH)
+	if s > 1 {
+		note += fmt.Sprintf(" (%s: smaller text, panel and bars)", keysOf(ActUISmaller))
+	}
+	return note
 }
 
 // scaledSize is the screen size of n window pixels at UI scale s.

@@ -31,7 +31,21 @@ type Layout struct {
 	// the switch rows when the numbers, the open list and the inspector
 	// at its tallest would not fit under them (pinnedRoom).
 	Pinned bool
+	// TooSmall says the screen is under MinScreenW×MinScreenH: the
+	// renderer then draws one note saying so in place of every part
+	// (Renderer.Draw), and no part takes the mouse (the game).
+	TooSmall bool
 }
+
+// MinScreenW and MinScreenH are the smallest screen the layout is drawn
+// on: the top bar, the map and the timeline's status line and scrubber
+// one under the other, none over another (the panel and the legend give
+// way before). The app's smallest window at 100 % (cli.MinWindowW and
+// MinWindowH) is this size. A window manager keeps a window to it, but
+// under none (Xvfb, some tiling managers) a window can be made smaller:
+// at 200×100 the message covered the top bar and the scrubber the status
+// line (a new user's trial).
+const MinScreenW, MinScreenH = 320, 200
 
 // SwitchFold says whether the panel's switch rows are folded.
 type SwitchFold uint8
@@ -91,11 +105,13 @@ func PanelWidthFor(w int) int {
 // ComputeLayout lays out a w×h window. Any size works, down to 1×1 (the
 // parts are then empty); the panel is dropped when the window is too
 // narrow for it, and narrowed on a window where it would take most of
-// the width (PanelWidthFor).
+// the width (PanelWidthFor). Under MinScreenW×MinScreenH the layout is
+// TooSmall: its parts are still placed, but not drawn.
 func ComputeLayout(w, h int, panel bool) Layout {
 	w, h = max(w, 1), max(h, 1)
 	var l Layout
 	l.Screen = image.Rect(0, 0, w, h)
+	l.TooSmall = w < MinScreenW || h < MinScreenH
 	pw := 0
 	if panel {
 		pw = PanelWidthFor(w)
@@ -483,6 +499,9 @@ func (r *Renderer) drawHUD(screen *ebiten.Image, f *Frame) {
 // itself unless f.OverlaysLater, which a caller drawing more on the map
 // after Draw (the agents) sets, to call DrawOverlays last.
 func (r *Renderer) DrawOverlays(screen *ebiten.Image, f *Frame) {
+	if f.Layout.TooSmall {
+		return // the note alone (drawTooSmall)
+	}
 	r.aa = antialiasOn(screen)
 	if t := r.edgeTip; t.text != "" {
 		// The hovered edge's tip over the agents and their panel, which

@@ -2202,7 +2202,7 @@ func segmentMayShow(r image.Rectangle, x0, y0, x1, y1 float32) bool {
 // window's sign that Shift+F12 is recording, which the GIF must not show,
 // so the caller draws it after the frame is captured. No-op for "".
 func (r *Renderer) DrawRecordingBadge(screen *ebiten.Image, l Layout, text string) {
-	if text == "" || l.Map.Empty() {
+	if text == "" || l.Map.Empty() || l.TooSmall {
 		return
 	}
 	ft := r.fonts

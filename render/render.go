@@ -6,8 +6,10 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"image/color"
+	"math"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -98,6 +100,11 @@ type Frame struct {
 	// CaptionIsHint marks a Caption that is only the tool's standing hint:
 	// with the panel hidden, the answer's figures take its place.
 	CaptionIsHint bool
+	// SmallNote is the note drawn in place of everything on a screen too
+	// small for the layout (Layout.TooSmall), in the window's own terms
+	// (its size and the UI scale, and the keys that help); "" says it in
+	// the screen's pixels.
+	SmallNote string
 	// Recording says the frame is one of a timeline recording (Shift+F12,
 	// -gif): the recorder moves the cursor, so the status line leaves out
 	// the playback's state and speed ("paused … speed 200 ev/s" in every
@@ -289,6 +296,8 @@ type Renderer struct {
 	edgeFocused bool
 	edgeQuads   quadBatch // edgeLine's queue, drawn by flushEdges
 
+	smallShown string // the too-small note drawn in the last frame (drawTooSmall), "" for none
+
 	white *ebiten.Image
 }
 
@@ -307,6 +316,11 @@ func (r *Renderer) Fonts() *Fonts { return r.fonts }
 func (r *Renderer) Draw(screen *ebiten.Image, f *Frame) {
 	r.aa = antialiasOn(screen)
 	screen.Fill(ColBackground)
+	r.smallShown = ""
+	if f.Layout.TooSmall {
+		r.drawTooSmall(screen, f)
+		return
+	}
 	w := f.World
 	if w == nil || w.Grid == nil {
 		return
@@ -423,3 +437,71 @@ func antialiasOn(screen *ebiten.Image) bool {
 // TimelineTipText returns the scrubber's hover tip drawn in the last
 // frame, "" when there was none.
 func (r *Renderer) TimelineTipText() string { return r.tipText }
+
+// drawTooSmall draws the note of a screen too small for the layout
+// (Layout.TooSmall), and nothing else: the top bar, map, timeline,
+// panel, legend and overlays squeezed into it drew over one another. Of
+// what the last frame drew, nothing is left for a click or a hover to
+// find (the legend's rows, the message, the agents' panel, the tips).
+func (r *Renderer) drawTooSmall(screen *ebiten.Image, f *Frame) {
+	r.legendRect, r.legendRows, r.legendKeys = image.Rectangle{}, r.legendRows[:0], r.legendKeys[:0]
+	r.msgRect, r.promptRect, r.agentsRect, r.noteRect = image.Rectangle{}, image.Rectangle{}, image.Rectangle{}, image.Rectangle{}
+	r.tipText, r.tipRect, r.tipLines = "", image.Rectangle{}, r.tipLines[:0]
+	r.edgeTip = edgeTip{}
+	r.notes, r.noteBoxes, r.chips = r.notes[:0], r.noteBoxes[:0], r.chips[:0]
+	r.topShown = ""
+	r.galleryLit, r.galleryOutlined = r.galleryLit[:0], r.galleryOutlined[:0]
+	b := screen.Bounds()
+	note := f.SmallNote
+	if note == "" {
+		note = TooSmallNote(b.Dx(), b.Dy(), MinScreenW, MinScreenH)
+	}
+	if len(f.Confirm) > 0 || f.Prompt != nil {
+		note += "; a question is open: a larger window shows it"
+	}
+	r.smallShown = note
+	ft := r.fonts
+	width := float64(b.Dx() - 2*smallPad)
+	if width < 1 {
+		return
+	}
+	lh := math.Ceil(ft.LineHeight(ft.UI))
+	n := max(1, int(float64(b.Dy()-2*smallPad)/lh))
+	// The whole note where it fits, else words that stay whole: a cut
+	// "window to…" said nothing.
+	var lines []string
+	for _, s := range []string{note, "window too small", "too small"} {
+		lines = wrap(ft, ft.UI, s, width)
+		fits := len(lines) <= n
+		for _, l := range lines {
+			fits = fits && ft.Width(ft.UI, l) <= width
+		}
+		if fits {
+			break
+		}
+	}
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	for i, l := range lines {
+		lines[i] = clip(ft, ft.UI, l, width)
+	}
+	y := float64(b.Min.Y) + math.Max(smallPad, (float64(b.Dy())-lh*float64(len(lines)))/2)
+	for _, l := range lines {
+		ft.Draw(screen, ft.UI, l, float64(b.Min.X)+math.Max(smallPad, (float64(b.Dx())-ft.Width(ft.UI, l))/2), y, ColTextWarn)
+		y += lh
+	}
+}
+
+// smallPad is the margin of the too-small note.
+const smallPad = 6
+
+// TooSmallNote is the note of a window w×h under the needW×needH the
+// layout takes.
+func TooSmallNote(w, h, needW, needH int) string {
+	return fmt.Sprintf("window too small: %d×%d, need at least %d×%d", w, h, needW, needH)
+}
+
+// SmallNoteShown returns the too-small note the last frame drew, "" when
+// it drew the layout.
+func (r *Renderer) SmallNoteShown() string { return r.smallShown }

@@ -410,6 +410,8 @@ func ParseCell(s string) (image.Point, error) {
 
 // The smallest window: the map, the top bar and the timeline still fit
 // (the panel and legend give way first); -size and resizing stop there.
+// It is the renderer's smallest layout (render.MinScreenW, MinScreenH),
+// under which a window a window manager did not stop shows only a note.
 const MinWindowW, MinWindowH = 320, 200
 
 // DefaultGIFFrames is how many frames a timeline recording takes when
