@@ -40,7 +40,14 @@ func (c *tintCache) prepare(w, h int, key any) bool {
 		if c.img != nil {
 			c.img.Deallocate()
 		}
-		c.img = ebiten.NewImage(w, h)
+		// Its own texture, never the shared atlas: on a 7100×7100 map a
+		// second such image (the ghost's outline beside the terrain) did
+		// not fit the atlas page of the first, and Ebiten grew the page
+		// to 16384×16384 (a GiB) and copied it, which under a software
+		// renderer held the window for seconds (a new user's trial: A* to
+		// HPA* froze it until the hierarchy was built). A cache is drawn
+		// alone, so the atlas batches nothing with it anyway.
+		c.img = ebiten.NewImageWithOptions(image.Rect(0, 0, w, h), &ebiten.NewImageOptions{Unmanaged: true})
 		c.pix = make([]byte, 4*w*h)
 		c.w, c.h = w, h
 		c.key = key
