@@ -40,7 +40,7 @@ func TestGhostFrontierIsDotsOnTheEdgesNotFilledCells(t *testing.T) {
 		cam := &Camera{Zoom: zoom, OffX: 10, OffY: 10}
 		r := New()
 		r.drawGhost(ebiten.NewImage(int(6*zoom)+20, int(4*zoom)+20), &Frame{World: w, Cam: cam})
-		if r.ghostFill.img != nil {
+		if r.ghostFill.drawn() {
 			t.Errorf("zoom %v: the frontier drawn as filled cells (the one-pixel-a-cell image)", zoom)
 		}
 		s := float64(ghostDotSide(zoom) + 2*ghostDotRim(zoom)) // with its rim
@@ -73,8 +73,8 @@ func TestGhostFrontierIsDotsOnTheEdgesNotFilledCells(t *testing.T) {
 	// Zoomed out, a dot would be wider than a cell: the cells are marked.
 	r := New()
 	r.drawGhost(ebiten.NewImage(40, 40), &Frame{World: w, Cam: &Camera{Zoom: 2}})
-	if r.ghostFill.img == nil || len(r.ghostDots) != 0 {
-		t.Errorf("at 2 px a cell: image %v, %d dots; want the cells marked", r.ghostFill.img != nil, len(r.ghostDots))
+	if !r.ghostFill.drawn() || len(r.ghostDots) != 0 {
+		t.Errorf("at 2 px a cell: cells marked %v, %d dots; want the cells marked", r.ghostFill.drawn(), len(r.ghostDots))
 	}
 }
 

@@ -43,10 +43,12 @@ func TestGhostOutlineMarksOnlyTheFrontier(t *testing.T) {
 		}
 	}
 	pix := make([]byte, 4*w*h)
-	for i := range pix {
-		pix[i] = 7 // stale
-	}
-	ghostOutline(pix, gh, g)
+	ghostOutline(gh, g, func(x, y int, p [4]byte) {
+		if x < 0 || y < 0 || x >= w || y >= h {
+			t.Fatalf("put at (%d,%d), off the map", x, y)
+		}
+		copy(pix[4*(y*w+x):], p[:])
+	})
 	var got strings.Builder
 	tones := map[byte]bool{}
 	for y := 0; y < h; y++ {

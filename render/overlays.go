@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -1781,12 +1782,9 @@ func (r *Renderer) drawGhost(dst *ebiten.Image, f *Frame) {
 			r.ghostFill.release()
 			r.drawGhostDots(dst, f, gh)
 		} else {
-			c := &r.ghostFill
-			if c.prepare(g.Width(), g.Height(), gh) {
-				ghostOutline(c.pix, gh, g)
-				c.upload()
-			}
-			c.draw(dst, f.Cam, 1)
+			l := &r.ghostFill
+			l.bake(g.Width(), g.Height(), gh, func(put func(x, y int, p [4]byte)) { ghostOutline(gh, g, put) })
+			l.draw(dst, f.Cam)
 		}
 	}
 	r.drawPolyline(dst, f.Cam, gh.Path, lineWidth(f.Cam.Zoom)*1.2, PM(color.RGBA{90, 90, 90, 150}))
@@ -1888,32 +1886,38 @@ func ghostDots(cam *Camera, g *pathing.Grid, gh *world.Ghost, vis image.Rectangl
 	return buf
 }
 
-// ghostOutline paints into pix (RGBA, a pixel per cell of grid g) the
-// frontier of gh's fill: its cells with an open neighbour outside it, where
-// the earlier search stopped. A wall or the map's edge is no frontier (every
-// cell along a wall was outlined, and after Dijkstra's fill the walls read
-// as thick blue bands). The cells alternate ColGhostDot and
-// ColGhostDotLight, a dotted line unlike any fill, wall or path colour.
-// The rest is cleared.
-func ghostOutline(pix []byte, gh *world.Ghost, g *pathing.Grid) {
+// ghostOutline puts the frontier of gh's fill, on grid g: its cells with
+// an open neighbour outside it, where the earlier search stopped. A wall
+// or the map's edge is no frontier (every cell along a wall was outlined,
+// and after Dijkstra's fill the walls read as thick blue bands). The cells
+// alternate ColGhostDot and ColGhostDotLight (premultiplied), a dotted
+// line unlike any fill, wall or path colour. It reads the fill's cells
+// alone, 64 a word, never the whole map: on a 7100×7100 map the ghost of
+// an A* query of 7,000 cells had every one of its 50 million cells read,
+// a second of the window's time at the switch that made it.
+func ghostOutline(gh *world.Ghost, g *pathing.Grid, put func(x, y int, p [4]byte)) {
 	w, h := g.Width(), g.Height()
+	n := w * h
 	var dark, light [4]byte
 	premul(dark[:], ColGhostDot)
 	premul(light[:], ColGhostDotLight)
 	cells := g.Cells()
 	out := func(j int) bool { return cells[j] != pathing.Blocked && !gh.Filled(j) }
-	for i := 0; i < w*h; i++ {
-		p := pix[4*i : 4*i+4]
-		p[0], p[1], p[2], p[3] = 0, 0, 0, 0
-		if !gh.Filled(i) {
-			continue
-		}
-		x, y := i%w, i/w
-		if x > 0 && out(i-1) || x < w-1 && out(i+1) || y > 0 && out(i-w) || y < h-1 && out(i+w) {
-			if (x+y)&1 == 0 {
-				copy(p, dark[:])
-			} else {
-				copy(p, light[:])
+	for wi, word := range gh.Fill {
+		for word != 0 {
+			b := bits.TrailingZeros64(word)
+			word &= word - 1
+			i := wi<<6 + b
+			if i >= n {
+				return
+			}
+			x, y := i%w, i/w
+			if x > 0 && out(i-1) || x < w-1 && out(i+1) || y > 0 && out(i-w) || y < h-1 && out(i+w) {
+				if (x+y)&1 == 0 {
+					put(x, y, dark)
+				} else {
+					put(x, y, light)
+				}
 			}
 		}
 	}

@@ -165,7 +165,7 @@ type Renderer struct {
 	// to bake.
 	compTints []uint32
 	// ghostFill is the outline of the ghost's expanded cells (drawGhost).
-	ghostFill tintCache
+	ghostFill tileLayer
 	ghostDots [][2]float32 // the ghost's frontier dots drawn this frame (drawGhostDots), reused
 	regions   tintCache
 	regionPx  [256]uint32      // drawRegions' premultiplied tint of each letter (0: none)
