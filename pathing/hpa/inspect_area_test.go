@@ -1,6 +1,7 @@
 package hpa
 
 import (
+	"fmt"
 	"image"
 	"math/rand"
 	"slices"
@@ -11,11 +12,21 @@ import (
 // entrance runs of the whole level's listings that lie in CoveredBy(area)
 // (edges by their A end), in the whole listing's order (nodes: the same
 // set, cluster by cluster), at every level, after repairs too, and on a
-// grid whose side is not a multiple of the clusters'.
+// grid whose side is not a multiple of the clusters', with k = 2, 3 and 4
+// and dense transitions. No edge reaches as far as its level's cluster
+// side: the renderer widens the view by that side to list every edge
+// touching it (render's levelIndex).
 func TestListingsInAreaMatchTheWholeLevel(t *testing.T) {
+	for _, cfg := range []Config{{ClusterSize: 6, Levels: 3}, {ClusterSize: 5, Levels: 4, Branch: 3, Placement: Dense},
+		{ClusterSize: 4, Levels: 3, Branch: 4, CachePaths: true}} {
+		t.Run(fmt.Sprintf("c%d-k%d-L%d", cfg.ClusterSize, cfg.Branch, cfg.Levels), func(t *testing.T) { listingsInArea(t, cfg) })
+	}
+}
+
+func listingsInArea(t *testing.T, cfg Config) {
 	rng := rand.New(rand.NewSource(9))
 	g := randomGrid(rng, 77, 61, 0.25, true)
-	h, err := Build(g, Config{ClusterSize: 6, Levels: 3})
+	h, err := Build(g, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +47,12 @@ func TestListingsInAreaMatchTheWholeLevel(t *testing.T) {
 			var runs []runT
 			h.EachEntranceRun(l, func(a, b, off image.Point) { runs = append(runs, runT{a, b, off}) })
 			nodes := h.Nodes(l)
+			side := h.ClusterSide(l)
+			for _, e := range all {
+				if max(e.A.X-e.B.X, e.B.X-e.A.X, e.A.Y-e.B.Y, e.B.Y-e.A.Y) >= side {
+					t.Fatalf("%s, level %d: edge %v→%v reaches the cluster side %d", when, l, e.A, e.B, side)
+				}
+			}
 			for _, area := range areas {
 				cov := h.CoveredBy(l, area)
 				if !area.Intersect(g.Bounds()).In(cov) {
