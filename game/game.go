@@ -3225,6 +3225,15 @@ func (g *Game) setUIScale(s float64) {
 		g.w.Note("interface scale %.0f%% (%v to %v%%)", 100*s, 100*cli.MinUIScale, 100*cli.MaxUIScale)
 		return
 	}
+	// A larger scale the window cannot lay out is refused: it replaced
+	// the whole window with "window too small" (300 % on 800×600), which
+	// a press of Ctrl+= should not do. A smaller one always helps.
+	if s > g.uiScale && g.outsideW > 0 && g.outsideH > 0 &&
+		(scaledSize(g.outsideW, s) < render.MinScreenW || scaledSize(g.outsideH, s) < render.MinScreenH) {
+		g.w.Note("interface scale stays %.0f%%: %.0f%% needs a window of at least %d×%d, this one is %d×%d",
+			100*g.uiScale, 100*s, int(math.Ceil(render.MinScreenW*s)), int(math.Ceil(render.MinScreenH*s)), g.outsideW, g.outsideH)
+		return
+	}
 	g.uiScale = s
 	lead := "interface scale 100%"
 	if s != 1 {

@@ -1036,6 +1036,18 @@ func TestUIScale(t *testing.T) {
 	if w, h := g.Layout(800, 600); w != 800 || h != 600 {
 		t.Errorf("Ctrl+0: an 800×600 window lays out %d×%d", w, h)
 	}
+	// Ctrl+= stops at the largest scale the window can lay out: 800×600
+	// holds 320×200 up to 250 % (320×240), and 300 % left only the "window
+	// too small" note (a helper's report).
+	for i := 0; i < 20; i++ {
+		g.setUIScale(g.uiScale + uiScaleStep)
+	}
+	if g.uiScale != 2.5 || !strings.Contains(wd.Message, "interface scale stays 250%: 275% needs a window of at least 880×550, this one is 800×600") {
+		t.Errorf("Ctrl+= held on 800×600: scale %v, message %q; want 2.5 and why not 2.75", g.uiScale, wd.Message)
+	}
+	if w, h := g.Layout(800, 600); w < 320 || h < 200 {
+		t.Errorf("at %v%% an 800×600 window lays out %d×%d, under the layout's least", 100*g.uiScale, w, h)
+	}
 }
 
 // At 150% on a 1280×800 projector the panel is 534 screen pixels high and
