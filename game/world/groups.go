@@ -173,11 +173,21 @@ func (a *groupHier) Query(start, goal image.Point, s Settings, tr *pathing.Trace
 	if err != nil {
 		return a.failed(ans, err)
 	}
+	// The level-1 groups exclusion kept the cell search in: the first
+	// segment's level-1 plan (in exclusion mode the only segment), or,
+	// when start and goal share a level-1 group and no level was planned,
+	// that group (groups.Planner.PlanSegment). Whether the plan buffer is
+	// nil says nothing: it is empty but not nil once an earlier walk
+	// planned at level 1, and a same-group query then veiled every cell.
+	// A start that is its goal runs no search, and keeps out nothing.
 	var planSet map[int32]bool
-	if s.Exclusion && len(wr.FirstPlans) > 1 && wr.FirstPlans[1] != nil {
+	if s.Exclusion && start != goal && len(wr.FirstPlans) > 1 {
 		planSet = map[int32]bool{}
 		for _, id := range wr.FirstPlans[1] {
 			planSet[id] = true
+		}
+		if len(wr.FirstPlans[1]) == 0 {
+			planSet[a.g.GroupMap(1)[a.g.Grid().Index(start)]] = true
 		}
 	}
 	ans.Status = pathing.Found
