@@ -50,16 +50,23 @@ func TestStrokeQueryTimeIsMarkedOneRun(t *testing.T) {
 	}
 }
 
-// Dragging S or G shows the same: each move's query time is one cold run,
-// marked and dimmed, until the drop (Replan) times it.
-func TestDragQueryTimeIsMarkedOneRun(t *testing.T) {
+// dragWorld is an HPA* session on an open 300×300 map (over 256×256, so a
+// drag's optimal reference is deferred) with a query planned, a renderer
+// and a hovered cell for the panel.
+func dragWorld(t *testing.T) (*world.World, *Renderer, *world.CellInfo) {
+	t.Helper()
 	w := openWorld(t, 300, 300)
-	defer w.Close()
 	w.Settings.Algo = world.AlgoHPA
 	w.SetEndpoints(image.Pt(5, 5), image.Pt(290, 250))
 	w.Wait()
-	r := New()
-	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
+	return w, New(), &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
+}
+
+// Dragging S or G shows the same: each move's query time is one cold run,
+// marked and dimmed, until the drop (Replan) times it.
+func TestDragQueryTimeIsMarkedOneRun(t *testing.T) {
+	w, r, ci := dragWorld(t)
+	defer w.Close()
 	w.MoveEndpoint(false, image.Pt(8, 7))
 	w.MoveEndpoint(false, image.Pt(11, 9))
 	if w.Busy() || w.Outcome.Status != pathing.Found || !w.Outcome.OneRun {
@@ -85,13 +92,8 @@ func TestDragQueryTimeIsMarkedOneRun(t *testing.T) {
 // mouse is let go or rests, not "computing" nor a figure of another query;
 // after the drop it shows the optimal cost again.
 func TestDragOptimalRowSaysDeferred(t *testing.T) {
-	w := openWorld(t, 300, 300)
+	w, r, ci := dragWorld(t)
 	defer w.Close()
-	w.Settings.Algo = world.AlgoHPA
-	w.SetEndpoints(image.Pt(5, 5), image.Pt(290, 250))
-	w.Wait()
-	r := New()
-	ci := &world.CellInfo{In: true, P: image.Pt(20, 20), Terrain: '.', Weight: 1, Component: 0}
 	w.MoveEndpoint(false, image.Pt(8, 7))
 	if !w.Optimal.Deferred {
 		t.Fatal("the test needs the drag's optimal reference deferred")
