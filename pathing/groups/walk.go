@@ -24,7 +24,11 @@ type WalkResult struct {
 	// when the first segment failed). Owned by the Planner like Path: a
 	// caller that wanted them ran that PlanSegment before the Walk, and
 	// paid its searches twice (the Walk's plans start afresh), about a
-	// third of a window query on a 512×512 map.
+	// third of a window query on a 512×512 map. A level with no plan
+	// may be nil or empty, depending on what the Planner ran before (its
+	// buffers are reused): test it with len, never against nil (the
+	// window's excluded area read "not nil" as "planned" and veiled every
+	// cell).
 	FirstPlans     [][]int32
 	FirstPlanCells [][]image.Point
 }
