@@ -190,6 +190,18 @@ func (t *Timeline) Last(l int) []int32 {
 	return t.last[l]
 }
 
+// Touched returns level l's nodes with an applied event at the cursor
+// (those whose Last is not -1), in the order the cursor first reached
+// them: what the search has marked so far, without a scan of the level.
+// The slice is the timeline's own: read it, never write it; it changes
+// with the cursor.
+func (t *Timeline) Touched(l int) []int32 {
+	if l < 0 || l >= MaxLevels {
+		return nil
+	}
+	return t.set[l]
+}
+
 // NodeState is what the replayed query knows of one node at the cursor.
 type NodeState struct {
 	Seen   bool

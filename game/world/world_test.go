@@ -132,11 +132,26 @@ func TestTimelineSeekMatchesReplay(t *testing.T) {
 		var fresh Timeline
 		fresh.Reset(tl.Trace(), w.Grid.Len())
 		fresh.Seek(c)
+		seen := 0
 		for i := 0; i < w.Grid.Len(); i++ {
 			a, b := tl.State(0, int32(i)), fresh.State(0, int32(i))
 			if a != b {
 				t.Fatalf("cursor %d cell %v: state %+v, fresh replay %+v", c, w.Grid.Point(i), a, b)
 			}
+			if a.Seen {
+				seen++
+			}
+		}
+		// Touched lists the seen cells, each once.
+		once := map[int32]bool{}
+		for _, i := range tl.Touched(0) {
+			if once[i] || !tl.State(0, i).Seen {
+				t.Fatalf("cursor %d: Touched lists %v twice or unseen", c, w.Grid.Point(int(i)))
+			}
+			once[i] = true
+		}
+		if len(once) != seen {
+			t.Fatalf("cursor %d: Touched lists %d cells, %d are seen", c, len(once), seen)
 		}
 	}
 	// At the end, closed cells are exactly the searcher's closed cells.
