@@ -553,7 +553,7 @@ func (r *Renderer) drawRegionTintsOverFill(dst *ebiten.Image, f *Frame) {
 		return
 	}
 	rc, fc := &r.regions, &r.fill
-	if rc.img == nil || fc.img == nil || rc.w != fc.w || rc.h != fc.h {
+	if rc.img == nil || !fc.drawn() || rc.w != fc.w || rc.h != fc.h {
 		return
 	}
 	m := r.tintsOverFill
@@ -565,12 +565,18 @@ func (r *Renderer) drawRegionTintsOverFill(dst *ebiten.Image, f *Frame) {
 		r.tintsOverFill = m
 	}
 	m.Clear()
-	m.DrawImage(rc.img, nil)
-	// Keep the tints where the fill has any alpha, whole: the fill's
-	// alpha scaled up (clamped to 1) is the mask.
-	op := &ebiten.DrawImageOptions{Blend: ebiten.BlendDestinationIn}
-	op.ColorScale.Scale(0, 0, 0, 8)
-	m.DrawImage(fc.img, op)
+	// On each of the fill's tiles, keep the tints where the fill has any
+	// alpha, whole: the fill's alpha scaled up (clamped to 1) is the mask.
+	// Off its tiles there is no fill, and m stays clear.
+	for _, k := range fc.used {
+		t := fc.pix[k]
+		op := &ebiten.DrawImageOptions{}
+		op.GeoM.Translate(float64(t.r.Min.X), float64(t.r.Min.Y))
+		m.DrawImage(rc.img.SubImage(t.r).(*ebiten.Image), op)
+		op.Blend = ebiten.BlendDestinationIn
+		op.ColorScale.Scale(0, 0, 0, 8)
+		m.DrawImage(t.img, op)
+	}
 	dop := &ebiten.DrawImageOptions{}
 	dop.GeoM = f.Cam.Matrix()
 	dop.Filter = ebiten.FilterNearest
@@ -1559,9 +1565,14 @@ type fillKey struct {
 }
 
 // drawFill shows the open and closed cells of the cell-level searches at
-// the timeline's cursor, from a one-pixel-per-cell image. A new query
-// rebuilds it; moving the cursor rewrites only the cells of the events
-// passed over, and uploads only the rectangle they span.
+// the timeline's cursor, one pixel a cell on the tiles of a tileLayer that
+// the search has marked. A new query paints the cells the timeline lists
+// as touched (never a scan of the map: a plan's arrival on a 7100×7100
+// map rebuilt and sent all 50 million cells, 200 MB, half a second of the
+// window's thread, for a search of a few thousand); moving the cursor
+// repaints only the cells of the events passed over and sends only the
+// part of each tile they changed, unless the jump passes more events than
+// the search has cells marked, when painting them afresh is cheaper.
 func (r *Renderer) drawFill(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	g := w.Grid
@@ -1569,57 +1580,49 @@ func (r *Renderer) drawFill(dst *ebiten.Image, f *Frame) {
 	if tl.Len() == 0 {
 		return
 	}
-	c := &r.fill
+	l := &r.fill
 	last := tl.Last(0)
 	ev := tl.Trace().Events
 	var open, closed [4]byte
 	premul(open[:], ColOpen)
 	premul(closed[:], ColClosed)
-	set := func(i int32) {
-		p := c.pix[4*i : 4*i+4 : 4*i+4]
+	pixel := func(i int32) [4]byte {
 		switch e := last[i]; {
 		case e < 0:
-			p[0], p[1], p[2], p[3] = 0, 0, 0, 0
+			return [4]byte{}
 		case ev[e].Kind == pathing.EventPop:
-			copy(p, closed[:])
+			return closed
 		default:
-			copy(p, open[:])
+			return open
+		}
+	}
+	W, H := g.Width(), g.Height()
+	paint := func(put func(x, y int, p [4]byte)) {
+		for _, i := range tl.Touched(0) {
+			if int(i) < len(last) {
+				put(int(i)%W, int(i)/W, pixel(i))
+			}
 		}
 	}
 	cur := tl.Cursor()
-	if c.prepare(g.Width(), g.Height(), fillKey{w, tl.Generation()}) || (r.fillCursor != cur && iabs(r.fillCursor-cur) > g.Len()/4) {
-		for i := range last {
-			set(int32(i))
-		}
-		c.upload()
-	} else if r.fillCursor != cur {
+	key := fillKey{w, tl.Generation()}
+	switch {
+	case l.bake(W, H, key, paint), r.fillCursor == cur:
+	case iabs(r.fillCursor-cur) > len(tl.Touched(0)):
+		l.rebake(W, H, key, paint)
+	default:
 		a, b := min(r.fillCursor, cur), max(r.fillCursor, cur)
-		box := image.Rectangle{}
-		W := g.Width()
 		for k := a; k < b && k < len(ev); k++ {
 			e := &ev[k]
 			if e.Level != 0 || int(e.Node) >= len(last) || e.Node < 0 {
 				continue
 			}
-			set(e.Node)
-			x, y := int(e.Node)%W, int(e.Node)/W
-			box = box.Union(image.Rect(x, y, x+1, y+1))
+			l.put(int(e.Node)%W, int(e.Node)/W, pixel(e.Node))
 		}
-		if !box.Empty() {
-			if box.Dx()*box.Dy() > g.Len()/2 {
-				c.upload()
-			} else {
-				buf := r.fillBuf[:0]
-				for y := box.Min.Y; y < box.Max.Y; y++ {
-					buf = append(buf, c.pix[4*(y*W+box.Min.X):4*(y*W+box.Max.X)]...)
-				}
-				r.fillBuf = buf
-				c.img.SubImage(box).(*ebiten.Image).WritePixels(buf)
-			}
-		}
+		l.flush()
 	}
 	r.fillCursor = cur
-	c.draw(dst, f.Cam, 1)
+	l.draw(dst, f.Cam)
 	r.fillDrawn = true
 }
 

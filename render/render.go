@@ -177,7 +177,7 @@ type Renderer struct {
 	chipCells []image.Point       // a region's cells near its letter (regionCellsNear), reused
 	chips     []image.Rectangle   // the region letters' chips drawn this frame
 	exclude   tintCache
-	fill      tintCache
+	fill      tileLayer
 	flash     tintCache
 	levelIx   levelIndex
 	// wholeLevels lists every level whole for the index, as before
@@ -275,7 +275,6 @@ type Renderer struct {
 	// kept where the fill is (drawRegionTintsOverFill), one pixel a cell.
 	regionTintsDrawn, fillDrawn bool
 	tintsOverFill               *ebiten.Image
-	fillBuf                     []byte // scratch for partial uploads
 	chain                       []image.Point
 	chainDrawn                  bool                     // drawParentChain drew chain this frame
 	chainSet                    map[image.Point]struct{} // its cells in view (drawValues)
