@@ -29,7 +29,8 @@ type tileLayer struct {
 	made int                // tiles given a new image by the last bake or flush
 	// dirty lists the tiles put changed since the last flush.
 	dirty []int32
-	buf   []byte // scratch for a tile's partial upload
+	buf   []byte                  // scratch for a tile's partial upload
+	op    ebiten.DrawImageOptions // draw's, kept: one a tile escaped to the heap
 }
 
 // tilePix is one tile's pixels (tintTile wide, cut at the map's edge)
@@ -261,12 +262,19 @@ func (l *tileLayer) release() {
 	*l = tileLayer{}
 }
 
-// draw draws the tiles through the camera with nearest filtering.
+// draw draws the tiles through the camera with nearest filtering, those
+// in dst's view alone (zoomed in on a search over the whole map, a few of
+// its thousands).
 func (l *tileLayer) draw(dst *ebiten.Image, cam *Camera) {
 	m := cam.Matrix()
+	vis := cam.Visible(l.w, l.h, dst.Bounds())
+	op := &l.op
 	for _, k := range l.used {
 		t := l.pix[k]
-		op := &ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
+		if !t.r.Overlaps(vis) {
+			continue
+		}
+		*op = ebiten.DrawImageOptions{Filter: ebiten.FilterNearest}
 		op.GeoM.Translate(float64(t.r.Min.X), float64(t.r.Min.Y))
 		op.GeoM.Concat(m)
 		dst.DrawImage(t.img, op)
