@@ -863,6 +863,9 @@ func (r *Renderer) hierarchyRows(dst *ebiten.Image, x, y float64, sz world.Size,
 	ft := r.fonts
 	y = r.kv(dst, x, y, "hierarchy", more, ColText)
 	for _, l := range wrapList(ft, ft.UI, counts, float64(r.panelWidth()-20-hierIndent)) {
+		// The row's own lines, under its label: a panel scrolled to
+		// start on them showed "4 nodes, 6 edges" with no "hierarchy".
+		r.markCont(y)
 		ft.Draw(dst, ft.UI, l, x+hierIndent, y, ColText)
 		y += 17
 	}
