@@ -3068,7 +3068,7 @@ func (g *Game) smallNote() string {
 	if w <= 0 || h <= 0 { // not laid out by Ebiten (a test): the screen is the window
 		w, h, s = g.lay.Screen.Dx(), g.lay.Screen.Dy(), 1
 	}
-	needW, needH := int(math.Ceil(render.MinScreenW*s)), int(math.Ceil(render.MinScreenH*s))
+	needW, needH := leastWindow(render.MinScreenW, s), leastWindow(render.MinScreenH, s)
 	if s == 1 {
 		return render.TooSmallNote(w, h, needW, needH)
 	}
@@ -3082,6 +3082,18 @@ func (g *Game) smallNote() string {
 // scaledSize is the screen size of n window pixels at UI scale s.
 func scaledSize(n int, s float64) int {
 	return max(int(math.Ceil(float64(n)/s)), 1)
+}
+
+// leastWindow is the least window side, in window pixels, that Layout
+// makes a screen side of n or more at scale s: the screen's side is the
+// window's over s rounded up, so n·s (880 at 275 % for 320) overstated
+// it by up to s pixels (878 lays out 320).
+func leastWindow(n int, s float64) int {
+	w := int(math.Ceil(float64(n) * s))
+	for w > 1 && scaledSize(w-1, s) >= n {
+		w--
+	}
+	return w
 }
 
 // panelNoRoom reports whether the side panel is wanted (Tab has not hidden
@@ -3231,7 +3243,7 @@ func (g *Game) setUIScale(s float64) {
 	if s > g.uiScale && g.outsideW > 0 && g.outsideH > 0 &&
 		(scaledSize(g.outsideW, s) < render.MinScreenW || scaledSize(g.outsideH, s) < render.MinScreenH) {
 		g.w.Note("interface scale stays %.0f%%: %.0f%% needs a window of at least %d×%d, this one is %d×%d",
-			100*g.uiScale, 100*s, int(math.Ceil(render.MinScreenW*s)), int(math.Ceil(render.MinScreenH*s)), g.outsideW, g.outsideH)
+			100*g.uiScale, 100*s, leastWindow(render.MinScreenW, s), leastWindow(render.MinScreenH, s), g.outsideW, g.outsideH)
 		return
 	}
 	g.uiScale = s

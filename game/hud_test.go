@@ -1042,7 +1042,7 @@ func TestUIScale(t *testing.T) {
 	for i := 0; i < 20; i++ {
 		g.setUIScale(g.uiScale + uiScaleStep)
 	}
-	if g.uiScale != 2.5 || !strings.Contains(wd.Message, "interface scale stays 250%: 275% needs a window of at least 880×550, this one is 800×600") {
+	if g.uiScale != 2.5 || !strings.Contains(wd.Message, "interface scale stays 250%: 275% needs a window of at least 878×548, this one is 800×600") {
 		t.Errorf("Ctrl+= held on 800×600: scale %v, message %q; want 2.5 and why not 2.75", g.uiScale, wd.Message)
 	}
 	if w, h := g.Layout(800, 600); w < 320 || h < 200 {

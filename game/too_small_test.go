@@ -100,7 +100,7 @@ func TestTooSmallWindowTakesNoClicks(t *testing.T) {
 	// At a UI scale the note names it, and the key that makes it smaller.
 	g.setUIScale(3)
 	frame(800, 600)
-	want = "window too small for 300%: 800×600, need at least 960×600 (Ctrl+-: smaller text, panel and bars)"
+	want = "window too small for 300%: 800×600, need at least 958×598 (Ctrl+-: smaller text, panel and bars)"
 	if got := g.r.SmallNoteShown(); got != want {
 		t.Errorf("800×600 at 300%%: note %q, want %q", got, want)
 	}
