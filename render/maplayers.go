@@ -1578,6 +1578,10 @@ func (r *Renderer) drawFill(dst *ebiten.Image, f *Frame) {
 	g := w.Grid
 	tl := &w.Timeline
 	if tl.Len() == 0 {
+		// Nothing to show: let the last query's tiles go, and with its key
+		// the last session (another map opened with no query kept both
+		// until its first query).
+		r.fill.release()
 		return
 	}
 	l := &r.fill
