@@ -248,9 +248,16 @@ func (gh *groupHues) newTint() uint32 {
 	}
 }
 
-// hueColor returns a distinct, stable colour for id.
+// hueColor returns a distinct, stable colour for id. Its hue is the
+// fractional part of id × the golden ratio's inverse: x − Trunc(x), which
+// is exactly math.Mod(x, 1) (taking the integer part off a float is exact)
+// at one rounding instruction instead of Mod's loop. Once hues repeat, the
+// groups layer asks for up to 17 colours a new group (newTint): 8.6
+// million on a fitted 7100×7100 map under HPA*, where Mod was half of a
+// 2-second bake on the window's thread.
 func hueColor(id int32, alpha uint8) color.RGBA {
-	h := math.Mod(float64(id)*0.618033988749895, 1)
+	x := float64(id) * 0.618033988749895
+	h := x - math.Trunc(x)
 	s, v := 0.55, 0.95
 	i := int(h * 6)
 	fr := h*6 - float64(i)
