@@ -568,7 +568,10 @@ func (r *Renderer) drawRegionTintsOverFill(dst *ebiten.Image, f *Frame) {
 		if m != nil {
 			m.Deallocate()
 		}
-		m = ebiten.NewImage(rc.w, rc.h)
+		// Its own texture, as the map-sized caches have (tintCache): on
+		// the shared atlas a map-sized image can make Ebiten grow a page
+		// to 16384² and copy it in one frame.
+		m = ebiten.NewImageWithOptions(image.Rect(0, 0, rc.w, rc.h), &ebiten.NewImageOptions{Unmanaged: true})
 		r.tintsOverFill = m
 	}
 	m.Clear()
