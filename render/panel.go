@@ -248,20 +248,15 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 		}
 	}
 	v := PanelView{Lines: len(tops)}
-	if len(tops) == 0 || float64(top)+end <= float64(bottom) {
-		r.panelStarts = tops
-		v.OpenLine = sort.SearchFloat64s(tops, openTop-0.5)
-		v.InspectorLine = sort.SearchFloat64s(tops, inspTop-0.5)
-		return v // all fits: no scrolling
-	}
-	// It does not all fit: the numbers' head (the path's cost, the
+	fits := len(tops) == 0 || float64(top)+end <= float64(bottom)
+	// When it does not all fit, the numbers' head (the path's cost, the
 	// optimum, the query time) stays at the top, and the rest scrolls
 	// under it, where the room left under the head is enough to read
 	// more than a line or two by. On a 1280×720 window HPA*'s open list,
 	// followed while stepping, and the hovered cell's inspector scrolled
 	// the cost and the optimum out of view, the figures users look at
 	// most (a new user's trial).
-	if head := int(math.Ceil(headEnd)) + panelHeadGap; bottom-(top+head) >= panelPinRoom {
+	if head := int(math.Ceil(headEnd)) + panelHeadGap; !fits && bottom-(top+head) >= panelPinRoom {
 		v.Head = head
 		top += head
 		tops = append(tops[:0], tops[sort.SearchFloat64s(tops, headEnd-0.5):]...)
@@ -270,8 +265,8 @@ func (r *Renderer) panelView(f *Frame, top, bottom int, width float64, compact b
 	r.panelStarts = tops
 	v.OpenLine = sort.SearchFloat64s(tops, openTop-0.5)
 	v.InspectorLine = sort.SearchFloat64s(tops, inspTop-0.5)
-	if len(tops) == 0 {
-		return v
+	if fits || len(tops) == 0 {
+		return v // all fits (no scrolling), or nothing under the head
 	}
 	lineEnd := func(i int) float64 { // the bottom of row i: its last line's
 		next := end

@@ -257,7 +257,9 @@ func (l *tileLayer) drawn() bool { return len(l.used) > 0 }
 // release drops the tiles and their images.
 func (l *tileLayer) release() {
 	for _, t := range l.pix {
-		t.img.Deallocate()
+		if t.img != nil { // a tile put made and no flush has sent yet
+			t.img.Deallocate()
+		}
 	}
 	*l = tileLayer{}
 }
