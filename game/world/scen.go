@@ -40,6 +40,21 @@ func (w *World) ScenRows(path string) ([]maps.ScenRow, error) {
 	if err := maps.CheckScenRows(rows, w.Grid.Width(), w.Grid.Height(), mapFile, shown); err != nil {
 		return nil, err
 	}
+	// A row whose start or goal is a wall of the map itself (before this
+	// session's edits, which may wall a row: F3 refuses that one, naming
+	// the cell) is a bad row of the list, refused naming its line as
+	// cmd/bench refuses it; taken, it opened as a bare "cell (0,0) is
+	// blocked" with no file or line.
+	if sc := w.scenario; sc != nil && sc.Map != nil && sc.Map.Grid != nil {
+		base := *sc.Map
+		base.Name = shown // the messages' name for the map open
+		if errs := maps.CheckScen(&base, rows); len(errs) > 0 {
+			if len(errs) > 1 {
+				return nil, fmt.Errorf("%w (and %d more bad rows)", errs[0], len(errs)-1)
+			}
+			return nil, errs[0]
+		}
+	}
 	return rows, nil
 }
 

@@ -70,3 +70,41 @@ func twoRowScenWorld(t *testing.T) (*World, string) {
 	w.Wait()
 	return w, dir
 }
+
+// Regression (a new user's trial: -scen with a row whose start is a wall
+// of the map): the window took the list without a word, and the row,
+// opened by F3 or -query, said only "start: cell (0,0) is blocked", as if
+// the user had clicked it, with no file or line, while cmd/bench refused
+// the list naming the line. The window now refuses it the same way; a row
+// that only this session's edits wall is still the list's (F3 refuses it
+// then, naming the cell).
+func TestScenRowOnAWallOfTheMapIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	mapText := "type octile\nheight 2\nwidth 4\nmap\n....\n.@..\n"
+	bad := "version 1\n0\tm.map\t4\t2\t0\t0\t3\t0\t3\n0\tm.map\t4\t2\t1\t1\t3\t1\t2\n"
+	good := "version 1\n0\tm.map\t4\t2\t0\t0\t3\t0\t3\n0\tm.map\t4\t2\t0\t1\t3\t1\t3.82842712\n"
+	for name, text := range map[string]string{"m.map": mapText, "bad.scen": bad, "good.scen": good} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w, err := Open(filepath.Join(dir, "m.map"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	_, err = w.ScenRows(filepath.Join(dir, "bad.scen"))
+	if err == nil {
+		t.Fatal("a row starting on a wall of the map: no error")
+	}
+	for _, want := range []string{"bad.scen:3", "(1,1)", "blocked", "start"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not name %q", err, want)
+		}
+	}
+	// Walled by this session, not by the map: the list still loads.
+	w.ApplyEdit(Edit{Kind: EditFill, Cells: []CellEdit{{P: image.Pt(3, 1)}}})
+	if _, err := w.ScenRows(filepath.Join(dir, "good.scen")); err != nil {
+		t.Errorf("a row whose goal only this session's edit walls: %v", err)
+	}
+}
