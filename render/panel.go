@@ -910,6 +910,8 @@ const OptimalOnRelease = "when you let go or pause"
 
 func fmtDur(d time.Duration) string {
 	switch {
+	case d < time.Microsecond: // a warm query of a few cells: "0 µs" read as not timed
+		return fmt.Sprintf("%d ns", d.Nanoseconds())
 	case d < time.Millisecond:
 		return fmt.Sprintf("%d µs", d.Microseconds())
 	case d < time.Second:
