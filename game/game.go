@@ -1808,7 +1808,53 @@ func (g *Game) gotoQuery(i int) {
 			scen = fmt.Sprintf(", the .scen's optimal %.2f", opt)
 		}
 		w.Note("query %s of %s: (%d,%d) → (%d,%d)%s", world.Count(i+1), world.Count(len(w.Queries)), q[0].X, q[0].Y, q[1].X, q[1].Y, scen)
+		return
 	}
+	if ends := g.walledEnds(i); ends != "" && w.MessageErr {
+		// A row an edit walled, this session's or a saved edit log's (a
+		// list's rows are open on the map as loaded): SetEndpoints' "goal:
+		// cell (1,10) is blocked: pick an open cell" named no row, and
+		// read as a click's.
+		w.Fail("query %s of %s: %s, walled by an edit (%s opens the next query)",
+			world.Count(i+1), world.Count(len(w.Queries)), ends, keysOf(ActNextQuery))
+	}
+}
+
+// walledEnds says which ends of the session's query i are walls on the
+// grid as it is now ("goal (1,10) is blocked"), or "" when both are open.
+func (g *Game) walledEnds(i int) string {
+	w := g.w
+	if i < 0 || i >= len(w.Queries) {
+		return ""
+	}
+	var bad []string
+	for k, p := range w.Queries[i] {
+		if !w.Grid.In(p) || !w.Grid.Open(p) {
+			bad = append(bad, fmt.Sprintf("%s (%d,%d) is blocked", [2]string{"start", "goal"}[k], p.X, p.Y))
+		}
+	}
+	return strings.Join(bad, " and ")
+}
+
+// onWalledListQuery reports whether the screen shows what opening the
+// list's query g.query left when an edit had walled one of its ends: the
+// other end alone, waiting (SetEndpoints). The panel's row then keeps the
+// query's number, saying which end is walled, rather than "your query".
+func (g *Game) onWalledListQuery() (end string, ok bool) {
+	w := g.w
+	if g.query < 0 || g.query >= len(w.Queries) {
+		return "", false
+	}
+	q := w.Queries[g.query]
+	startBad := !w.Grid.In(q[0]) || !w.Grid.Open(q[0])
+	goalBad := !w.Grid.In(q[1]) || !w.Grid.Open(q[1])
+	switch {
+	case goalBad && !startBad && w.HasStart && !w.HasGoal && w.Start == q[0]:
+		return "goal", true
+	case startBad && !goalBad && w.HasGoal && !w.HasStart && w.Goal == q[1]:
+		return "start", true
+	}
+	return "", false
 }
 
 // escape is Esc over the map: it drops a new start (back to the query
@@ -2437,6 +2483,10 @@ func (g *Game) queryRow(n int) render.SwitchRow {
 	w := g.w
 	row := render.SwitchRow{Label: "query", Value: world.Count(g.query+1) + " of " + world.Count(n), Keys: keysOf(ActNextQuery)}
 	if g.onListQuery() {
+		return row
+	}
+	if end, ok := g.onWalledListQuery(); ok {
+		row.Value += ", " + end + " walled"
 		return row
 	}
 	cell := func(ok bool, p image.Point) string {
