@@ -1811,17 +1811,18 @@ func (g *Game) gotoQuery(i int) {
 		return
 	}
 	if ends := g.walledEnds(i); ends != "" && w.MessageErr {
-		// A row an edit walled, this session's or a saved edit log's (a
-		// list's rows are open on the map as loaded): SetEndpoints' "goal:
-		// cell (1,10) is blocked: pick an open cell" named no row, and
-		// read as a click's.
-		w.Fail("query %s of %s: %s, walled by an edit (%s opens the next query)",
+		// A row an edit walled, this session's or a saved edit log's, or
+		// a row of a scenario's list that the map file itself walls:
+		// SetEndpoints' "goal: cell (1,10) is blocked: pick an open cell"
+		// named no row, and read as a click's.
+		w.Fail("query %s of %s: %s (%s opens the next query)",
 			world.Count(i+1), world.Count(len(w.Queries)), ends, keysOf(ActNextQuery))
 	}
 }
 
 // walledEnds says which ends of the session's query i are walls on the
-// grid as it is now ("goal (1,10) is blocked"), or "" when both are open.
+// grid as it is now, and why ("goal (1,10) is blocked, walled by an
+// edit"), or "" when both are open.
 func (g *Game) walledEnds(i int) string {
 	w := g.w
 	if i < 0 || i >= len(w.Queries) {
@@ -1829,11 +1830,16 @@ func (g *Game) walledEnds(i int) string {
 	}
 	var bad []string
 	for k, p := range w.Queries[i] {
-		if !w.Grid.In(p) || !w.Grid.Open(p) {
-			bad = append(bad, fmt.Sprintf("%s (%d,%d) is blocked", [2]string{"start", "goal"}[k], p.X, p.Y))
+		if w.Grid.In(p) && w.Grid.Open(p) {
+			continue
 		}
+		why := "a wall of the map"
+		if w.MapOpen(p) {
+			why = "walled by an edit"
+		}
+		bad = append(bad, fmt.Sprintf("%s (%d,%d) is blocked, %s", [2]string{"start", "goal"}[k], p.X, p.Y, why))
 	}
-	return strings.Join(bad, " and ")
+	return strings.Join(bad, "; ")
 }
 
 // onWalledListQuery reports whether the screen shows what opening the

@@ -120,3 +120,14 @@ func (w *World) isScenRow(q [2]image.Point) bool {
 	}
 	return slices.Contains(w.Queries[w.scenAt:w.scenAt+w.scenN], q)
 }
+
+// MapOpen reports whether p is an open cell of the map as loaded, before
+// any edit (a scenario's edit log or this session's): a query end that is
+// a wall now but MapOpen was walled by an edit.
+func (w *World) MapOpen(p image.Point) bool {
+	m := w.Map
+	if sc := w.scenario; sc != nil && sc.Map != nil && sc.Map.Grid != nil {
+		m = sc.Map
+	}
+	return m.Grid.In(p) && m.Grid.Open(p)
+}

@@ -108,3 +108,23 @@ func TestScenRowOnAWallOfTheMapIsRefused(t *testing.T) {
 		t.Errorf("a row whose goal only this session's edit walls: %v", err)
 	}
 }
+
+// MapOpen answers for the map as loaded, whatever the edits since.
+func TestMapOpenIsTheMapBeforeEdits(t *testing.T) {
+	w, _ := twoRowScenWorld(t)
+	wall, open := image.Pt(1, 1), image.Pt(2, 1)
+	if w.MapOpen(wall) || !w.MapOpen(open) {
+		t.Fatalf("before any edit: MapOpen(wall %v) = %v, MapOpen(open %v) = %v", wall, w.MapOpen(wall), open, w.MapOpen(open))
+	}
+	w.ApplyEdit(Edit{Kind: EditFill, Cells: []CellEdit{{P: open}}})
+	w.ApplyEdit(Edit{Kind: EditDig, Cells: []CellEdit{{P: wall, New: 1}}})
+	if w.Grid.Open(open) || !w.Grid.Open(wall) {
+		t.Fatalf("the edits did not change the grid")
+	}
+	if w.MapOpen(wall) || !w.MapOpen(open) {
+		t.Errorf("after filling %v and digging %v: MapOpen says %v and %v, want the map as loaded", open, wall, w.MapOpen(open), w.MapOpen(wall))
+	}
+	if w.MapOpen(image.Pt(9, 9)) {
+		t.Errorf("a cell off the map is open")
+	}
+}
