@@ -1120,7 +1120,9 @@ func (g *Game) needsDraw() bool {
 	if g.repairHeld || !g.repairAt.IsZero() && now.Sub(g.repairAt).Seconds() < 2.2 {
 		return true
 	}
-	return false
+	// A big map's terrain is baked over several frames (render's
+	// terrainBudget).
+	return g.r.TerrainPending()
 }
 
 // noteMessage starts the clock of a new message of the session. A message
@@ -2976,6 +2978,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		f.MessageAge = math.Inf(1) // the recording shows the query, not the note of the moment
 		f.Recording = !g.recording.live
 	}
+	// A picture taken of this frame shows the terrain whole, not the
+	// part a big map's first frames have baked.
+	f.TerrainWhole = g.opts.ShotPath != "" && !g.shotDone || g.shotPending != "" || g.recording != nil && g.recording.want
 	if !g.noLegend {
 		f.Legend = g.legend()
 	}

@@ -117,28 +117,6 @@ func (c *tintCache) draw(dst *ebiten.Image, cam *Camera, alpha float32) {
 	dst.DrawImage(c.img, op)
 }
 
-type terrainKey struct {
-	m       any
-	weights bool
-}
-
-// drawTerrain bakes the terrain into a one-pixel-per-cell image and draws
-// it. After edits only the changed cells are rewritten.
-func (r *Renderer) drawTerrain(dst *ebiten.Image, f *Frame) {
-	w := f.World
-	g := w.Grid
-	weights := f.Layers.Has(LayerWeights)
-	c := &r.terrain
-	key := terrainKey{w, weights}
-	one := func(i int) { premul(c.pix[4*i:], cellColor(w, i, weights)) }
-	c.follow(w, c.prepare(g.Width(), g.Height(), key), func() {
-		for i := 0; i < g.Len(); i++ {
-			one(i)
-		}
-	}, one)
-	c.draw(dst, f.Cam, 1)
-}
-
 // cellColor is the terrain colour of cell i of w's grid, its weight shown
 // only with the weights layer on (weights).
 func cellColor(w *world.World, i int, weights bool) color.RGBA {

@@ -38,6 +38,10 @@ type Frame struct {
 
 	Layers    LayerSet
 	ViewLevel int // abstract level whose structure is drawn (1..)
+	// TerrainWhole bakes all the terrain in view this frame, over the
+	// frame's budget: a picture is taken of it (a -shot, F12, a
+	// recording's frame).
+	TerrainWhole bool
 	// EdgesAll draws every abstract edge alike (Shift+E). Without it the
 	// edges of the cluster (group) of the pinned cell, else of the cell
 	// under the pointer, are drawn bright and the rest of the level faint
@@ -154,7 +158,7 @@ type Renderer struct {
 	footKey footKey
 	footOK  bool
 
-	terrain tintCache
+	terrain terrainLayer
 	groups  tintCache
 	comps   tintCache
 	// aa is whether this frame's shapes are antialiased (antialiasOn the
