@@ -86,6 +86,17 @@ type buildJob struct {
 	// groups.BuildContext). A lend's computation does not look at it.
 	ctx    context.Context
 	cancel context.CancelFunc
+	// src is where a build's copy of the grid comes from (nil: a lend, or
+	// a copy made already): let go once the job has run, or is dropped.
+	src *gridCopy
+}
+
+// letGo tells the job's source of the grid that the job no longer reads
+// it (ran, skipped or dropped). Safe to repeat.
+func (j *buildJob) letGo() {
+	if j.src != nil {
+		j.src.release()
+	}
 }
 
 // abandon tells the worker the job's result is no longer wanted, stopping
@@ -152,6 +163,7 @@ func (bw *buildWorker) loop() {
 			} else {
 				r = j.run(j)
 			}
+			j.letGo()
 			if j.cancel != nil {
 				j.cancel() // its context's work is done
 			}
@@ -169,6 +181,7 @@ func (bw *buildWorker) submit(j *buildJob) {
 	select {
 	case old := <-bw.reqs:
 		old.abandon()
+		old.letGo()
 	default:
 	}
 	bw.reqs <- j
@@ -182,6 +195,7 @@ func (bw *buildWorker) stop() {
 	select {
 	case old := <-bw.reqs:
 		old.abandon()
+		old.letGo()
 	default:
 	}
 }
@@ -251,13 +265,24 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 	if rb := w.relevelBuilder(k); rb != nil {
 		b = rb // a change of levels alone: the levels below are kept
 	}
-	snap := w.Grid.Clone()
+	small := w.Grid.Len() <= asyncCells
+	var src *gridCopy
+	var snap *pathing.Grid
+	if small {
+		snap = w.Grid.Clone()
+	} else {
+		src = w.gridCopy()
+	}
 	s, regions := w.Settings, w.Regions
 	s.Levels = k.levels // the cluster heuristic's key has its own (keyFor)
 	run := func(j *buildJob) buildRes {
 		ctx := context.Background() // small grids: built at once, never stopped
 		if j != nil {
 			ctx = j.ctx
+		}
+		snap := snap
+		if src != nil {
+			snap = src.make()
 		}
 		t0 := time.Now()
 		h, err := safeBuild(ctx, "building the "+hierName(k.algo), b, snap, regions, s)
@@ -275,14 +300,14 @@ func (w *World) build(k hierKey, b builder) (Hierarchy, error) {
 		}
 		return buildRes{h: h, grid: snap, err: err, dur: dur}
 	}
-	if w.Grid.Len() <= asyncCells {
+	if small {
 		w.cancelBuild()
 		w.install(k, run(nil), false)
 		return w.hier, w.hierErr
 	}
 	name := hierName(k.algo)
 	w.submitJob(&buildJob{key: k, run: run, done: make(chan buildRes, 1), what: "building the " + name,
-		ready: "the " + name + " is built"})
+		ready: "the " + name + " is built", src: src})
 	w.syncAgentPlanner() // A* stands in for the agents' planner until it arrives
 	return nil, errBuilding
 }
