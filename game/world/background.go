@@ -219,6 +219,7 @@ func (w *World) Close() {
 	w.cancelBuild()
 	w.closeCutCells()
 	w.closeComponents()
+	w.closeGroupBakes()
 	w.snap = nil // the jobs under way hold theirs
 	if w.worker != nil {
 		w.worker.stop()
@@ -545,6 +546,7 @@ func (w *World) Wait() {
 	w.waitOptimal()
 	w.waitCutCells()
 	w.waitComponents()
+	w.waitGroupBake()
 }
 
 // afterPlan runs f once the current plan's answer is in: now when it is.

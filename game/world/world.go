@@ -253,6 +253,8 @@ type World struct {
 	agents  agentState
 	edits   edits
 	journal journal
+
+	groupBakes groupBakes // the groups layer's tints (groupbake.go)
 	// editFrom and editTo are the grid versions before and after the last
 	// edit (LastEdited).
 	editFrom, editTo uint64
@@ -991,6 +993,7 @@ func (w *World) Tick(dt float64) {
 		f.slice = tickClock().Sub(now)
 	}
 	w.Optimal.poll(w)
+	w.pollGroupBake(0) // a bake come in draws a frame (GroupTintsSeq)
 	w.pollBatch(false)
 	w.syncCutCells()
 	w.syncComponents()
