@@ -283,6 +283,8 @@ type frameKey struct {
 	cuts, cutsNote bool
 	// The inspector's component labelled in the background coming in.
 	comps uint64
+	// A bake of the groups layer coming in from the background.
+	groups uint64
 	// The agents: what the simulation shows changes its Version (a tick,
 	// a spawn, a selection…), and the agent tool's box drag ends on a
 	// release that may move nothing else. A paused or empty simulation
@@ -1093,7 +1095,7 @@ func (g *Game) frameKey() frameKey {
 		pending: w.Optimal.Pending, deferred: w.Optimal.Deferred, playing: w.Play.Playing, dirty: w.Dirty(), legend: g.noLegend, panel: g.panel, repairHeld: g.repairHeld,
 		brush: g.brush, brushSize: g.brushSize, paintMode: g.paintMode, painting: g.paintingNow() || g.roomPaintingNow(), caption: caption, status: w.Outcome.Status.String() + w.Message,
 		busy: w.Busy(), hier: w.Hierarchy() != nil, note: w.Outcome.Note,
-		cuts: w.CutCells() != nil, cutsNote: g.cutsAge(time.Now()) >= render.CutsNoteAfter, comps: w.ComponentsSeq()}
+		cuts: w.CutCells() != nil, cutsNote: g.cutsAge(time.Now()) >= render.CutsNoteAfter, comps: w.ComponentsSeq(), groups: w.GroupTintsSeq()}
 	if p := g.promptView(); p != nil {
 		k.prompt = *p
 	}
@@ -1121,8 +1123,10 @@ func (g *Game) needsDraw() bool {
 		return true
 	}
 	// A big map's terrain is baked over several frames (render's
-	// terrainBudget).
-	return g.r.TerrainPending()
+	// terrainBudget); the groups layer's tints are uploaded a strip a
+	// frame: every frame until they are all in (while they are baked,
+	// GroupTintsSeq's move draws the frame after).
+	return g.r.TerrainPending() || g.r.GroupsUploading()
 }
 
 // noteMessage starts the clock of a new message of the session. A message
@@ -3052,7 +3056,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	g.prof.addDraw(time.Since(t0))
 	g.captureFrame(screen)
-	if g.opts.ShotPath != "" && !g.shotDone && g.frames >= 1 {
+	if g.opts.ShotPath != "" && !g.shotDone && g.frames >= 1 && !g.r.GroupsPending() {
 		g.shotErr = writePNG(screen, g.opts.ShotPath, g.outsideW, g.outsideH)
 		g.shotDone = true
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"pathlens/game/world"
-	"pathlens/internal/cputime"
 	"pathlens/pathing"
 )
 
@@ -144,29 +143,30 @@ func groupsBaker(t *testing.T, algo world.Algo) (*world.World, func() []byte) {
 	var cam Camera
 	cam.Fit(w.Grid.Width(), w.Grid.Height(), dst.Bounds())
 	return w, func() []byte {
-		r.drawGroups(dst, &Frame{World: w, Cam: &cam, ViewLevel: 1})
-		return append([]byte(nil), r.groups.pix...)
+		return groupsShown(t, r, dst, &Frame{World: w, Cam: &cam, ViewLevel: 1})
 	}
 }
 
-// BenchmarkGroupHuesNew is the colouring of a first bake of the groups
-// layer with as many groups as a fitted 7100×7100 map has HPA* clusters
-// (710×710): once every hue is taken, each group tries 17 colours of the
-// sequence (newTint) before it takes one anyway, 8.6 million colours.
-func BenchmarkGroupHuesNew(b *testing.B) {
-	const groups = 710 * 710
-	first := make([]int32, groups)
-	for i := range first {
-		first[i] = int32(i)
+// groupsShown draws the groups layer of f until it is drawn (baked and
+// uploaded) and returns a copy of the tints uploaded: the world's pixels
+// for the groups, level and repairs shown.
+func groupsShown(t testing.TB, r *Renderer, dst *ebiten.Image, f *Frame) []byte {
+	t.Helper()
+	w := f.World
+	for range 1000 {
+		w.Tick(0)
+		r.groupsPending = false
+		r.drawGroups(dst, f)
+		if !r.groupsPending {
+			h := shownGroups(w)
+			pix, seq, ok := w.GroupTints(h, clampLevel(f.ViewLevel, h.Levels()))
+			if !ok || seq != r.groups.seq || r.groups.rows != w.Grid.Height() {
+				t.Fatalf("the groups layer is drawn, but not the world's tints: ok %v, seq %d (uploaded %d), %d rows of %d", ok, seq, r.groups.seq, r.groups.rows, w.Grid.Height())
+			}
+			return append([]byte(nil), pix...)
+		}
+		time.Sleep(time.Millisecond)
 	}
-	old := make([]uint32, groups)
-	tints := make([]uint32, groups)
-	b.ReportAllocs()
-	c0, _ := cputime.Process()
-	for b.Loop() {
-		gh := groupHues{claimed: map[uint32]bool{}, wasFirst: make([]uint64, (groups+63)/64)}
-		gh.assign(first, old, tints, 1)
-	}
-	c1, _ := cputime.Process()
-	b.ReportMetric(float64((c1-c0)/time.Microsecond)/1000/float64(b.N), "cpu-ms/op")
+	t.Fatal("the groups layer was not drawn after 1000 frames")
+	return nil
 }

@@ -152,111 +152,8 @@ func (r *Renderer) drawGridLines(dst *ebiten.Image, f *Frame) {
 	}
 }
 
-// groupHues keeps the groups layer's colours across repairs. A repair of
-// the group hierarchy numbers its groups afresh (one dug line across a
-// room renumbered the groups of three quarters of the built-in world),
-// and tinting by id changed the colour of groups far from the edit: the
-// flash of what the repair touched was lost among the changes. A group
-// keeps the tint its first cell in reading order had in the last bake:
-//
-//   - always, when that cell was a group's first cell then too: a group
-//     an edit did not touch (two such groups may share a tint, as hues
-//     repeat);
-//   - else unless another group took that tint already: a group whose
-//     first cell was filled keeps its tint through its next cell (a review
-//     found that rule missing in a first version, which recoloured a whole
-//     HPA* cluster when its corner cell was filled), and of a group split
-//     in two the part met first in reading order keeps it.
-//
-// Other groups (new ones, and all on the first bake) take the next colour
-// of hueColor's sequence that no group has in this bake.
-type groupHues struct {
-	grid     *pathing.Grid   // the grid the tints were baked for
-	level    int             // and the level
-	claimed  map[uint32]bool // tints taken in the bake under way
-	wasFirst []uint64        // bit per cell: a group's first cell in the last bake
-	next     int32           // the next new colour's number
-}
-
-// assign sets tints[id] for every group met in a bake of level l
-// (first[id] ≥ 0: its first cell; old[id]: that cell's tint in the last
-// bake, 0 for none) by the rules of groupHues.
-func (gh *groupHues) assign(first []int32, old []uint32, tints []uint32, l int) {
-	if gh.level != l {
-		clear(gh.wasFirst) // another level's first cells say nothing here
-		gh.level = l
-	}
-	clear(gh.claimed)
-	kept := func(f int32) bool { return gh.wasFirst[f>>6]>>(f&63)&1 != 0 }
-	for id, f := range first {
-		if f >= 0 && old[id] != 0 && kept(f) {
-			tints[id] = old[id]
-			gh.claimed[old[id]] = true
-		}
-	}
-	for id, f := range first {
-		if f < 0 || old[id] != 0 && kept(f) {
-			continue
-		}
-		t := old[id]
-		if t == 0 || gh.claimed[t] {
-			t = gh.newTint()
-		}
-		gh.claimed[t] = true
-		tints[id] = t
-	}
-	clear(gh.wasFirst)
-	for _, f := range first {
-		if f >= 0 {
-			gh.wasFirst[f>>6] |= 1 << (f & 63)
-		}
-	}
-}
-
-// newTint is the next colour of the sequence no group has in this bake
-// (after a few tries, the next one whatever: hues repeat on big maps).
-func (gh *groupHues) newTint() uint32 {
-	var px [4]byte
-	for try := 0; ; try++ {
-		premul(px[:], hueColor(gh.next, 110))
-		gh.next++
-		if t := binary.LittleEndian.Uint32(px[:]); !gh.claimed[t] || try >= 16 {
-			return t
-		}
-	}
-}
-
-// hueColor returns a distinct, stable colour for id. Its hue is the
-// fractional part of id × the golden ratio's inverse: x − Trunc(x), which
-// is exactly math.Mod(x, 1) (taking the integer part off a float is exact)
-// at one rounding instruction instead of Mod's loop. Once hues repeat, the
-// groups layer asks for up to 17 colours a new group (newTint): 8.6
-// million on a fitted 7100×7100 map under HPA*, where Mod was half of a
-// 2-second bake on the window's thread.
-func hueColor(id int32, alpha uint8) color.RGBA {
-	x := float64(id) * 0.618033988749895
-	h := x - math.Trunc(x)
-	s, v := 0.55, 0.95
-	i := int(h * 6)
-	fr := h*6 - float64(i)
-	p, q, t := v*(1-s), v*(1-fr*s), v*(1-(1-fr)*s)
-	var rr, gg, bb float64
-	switch i % 6 {
-	case 0:
-		rr, gg, bb = v, t, p
-	case 1:
-		rr, gg, bb = q, v, p
-	case 2:
-		rr, gg, bb = p, v, t
-	case 3:
-		rr, gg, bb = p, q, v
-	case 4:
-		rr, gg, bb = t, p, v
-	default:
-		rr, gg, bb = v, p, q
-	}
-	return color.RGBA{uint8(rr * 255), uint8(gg * 255), uint8(bb * 255), alpha}
-}
+// hueColor is the layers' colour sequence (world.HueColor).
+func hueColor(id int32, alpha uint8) color.RGBA { return world.HueColor(id, alpha) }
 
 type hierKey struct {
 	h     world.GroupsView
@@ -264,8 +161,40 @@ type hierKey struct {
 	ver   uint64
 }
 
+// groupLayer is the groups layer's image: the world's tints
+// (world.GroupTints) uploaded a strip at a time.
+type groupLayer struct {
+	img  *ebiten.Image
+	w, h int
+	// world and seq name the bake being uploaded, rows of which are in
+	// the image so far.
+	world *world.World
+	seq   uint64
+	rows  int
+}
+
+// groupStripBytes is how much of a bake's pixels drawGroups uploads a
+// frame: a 2048×2048 map's all at once, a 7100×7100 map's (200 MB, over
+// a tenth of a second to upload under a software renderer) in 13 frames.
+// (A variable: tests upload a small map in strips.)
+var groupStripBytes = 16 << 20
+
+// GroupsDrawingNote is the map note while the groups layer's tints for the
+// groups, level and repairs shown are baked in the background, or uploaded.
+const GroupsDrawingNote = "groups layer: drawing…"
+
+// GroupsFailedNote is the map note when baking the groups layer failed (an
+// internal error, in the message).
+const GroupsFailedNote = "groups layer: drawing failed (see the message); an edit or another level draws again"
+
 // drawGroups tints every cell by its group (or cluster) at the view level:
-// the hierarchy's, or the cluster heuristic's level-1 groups.
+// the hierarchy's, or the cluster heuristic's level-1 groups. The world
+// bakes the tints (world.GroupTints: in the background on a large map,
+// with the colours kept across repairs); this uploads them, in strips of
+// groupStripBytes a frame, and draws the image only once the whole bake
+// for the groups, level and repairs shown is in it: meanwhile nothing,
+// and a map note saying the layer is being drawn. A bake of other groups
+// is never shown as theirs.
 func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 	w := f.World
 	h := shownGroups(w)
@@ -274,54 +203,56 @@ func (r *Renderer) drawGroups(dst *ebiten.Image, f *Frame) {
 	}
 	g := w.Grid
 	l := clampLevel(f.ViewLevel, h.Levels())
+	pix, seq, ok := w.GroupTints(h, l)
 	c := &r.groups
-	// Keyed on the repairs, not the grid's version: the groups change
-	// only when the hierarchy is told of the cells (a stroke that defers
-	// its repairs changes the grid at every mouse move, and each move
-	// baked every cell again, a third of a second on a 2048×2048 map).
-	if c.prepare(g.Width(), g.Height(), hierKey{h, l, uint64(w.RepairSeq)}) {
-		hues := &r.groupHues
-		if hues.grid != g || hues.claimed == nil {
-			*hues = groupHues{grid: g, claimed: map[uint32]bool{}, wasFirst: make([]uint64, (g.Len()+63)/64)}
+	if !ok {
+		c.world = nil // what the image holds is not what is asked for
+		r.groupsPending = !w.GroupTintsFailed(h, l)
+		note := GroupsDrawingNote
+		if !r.groupsPending {
+			note = GroupsFailedNote
 		}
-		// First pass: each cell's group id (plus one; 0 for none) into
-		// the pixel, and each group's first cell in reading order with
-		// the tint that cell had in the last bake (read before the cell
-		// is written).
-		first, old := r.groupFirst[:0], r.groupOld[:0]
-		for i := 0; i < g.Len(); i++ {
-			id := h.GroupOf(l, g.Point(i))
-			p := c.pix[4*i : 4*i+4 : 4*i+4]
-			if id < 0 {
-				binary.LittleEndian.PutUint32(p, 0)
-				continue
-			}
-			if n := len(first); int(id) >= n {
-				first = slices.Grow(first, int(id)+1-n)[:id+1]
-				old = slices.Grow(old, int(id)+1-n)[:id+1]
-				for k := n; k <= int(id); k++ {
-					first[k] = -1
-				}
-			}
-			if first[id] < 0 {
-				first[id], old[id] = int32(i), binary.LittleEndian.Uint32(p)
-			}
-			binary.LittleEndian.PutUint32(p, uint32(id)+1)
-		}
-		tints := slices.Grow(r.groupTints[:0], len(first))[:len(first)]
-		hues.assign(first, old, tints, l)
-		// Second pass: the ids become their tints.
-		for i := 0; i < g.Len(); i++ {
-			p := c.pix[4*i : 4*i+4 : 4*i+4]
-			if v := binary.LittleEndian.Uint32(p); v != 0 {
-				binary.LittleEndian.PutUint32(p, tints[v-1])
-			}
-		}
-		r.groupFirst, r.groupOld, r.groupTints = first, old, tints
-		c.upload()
+		r.mapNote(dst, f, note)
+		return
 	}
-	c.draw(dst, f.Cam, 1)
+	W, H := g.Width(), g.Height()
+	if c.img == nil || c.w != W || c.h != H {
+		if c.img != nil {
+			c.img.Deallocate()
+		}
+		// Its own texture, never the shared atlas (see tintCache.prepare).
+		c.img = ebiten.NewImageWithOptions(image.Rect(0, 0, W, H), &ebiten.NewImageOptions{Unmanaged: true})
+		c.w, c.h, c.world = W, H, nil
+	}
+	if c.world != w || c.seq != seq {
+		c.world, c.seq, c.rows = w, seq, 0
+	}
+	if c.rows < H {
+		end := min(H, c.rows+max(1, groupStripBytes/(4*W)))
+		sub := c.img.SubImage(image.Rect(0, c.rows, W, end)).(*ebiten.Image)
+		sub.WritePixels(pix[4*W*c.rows : 4*W*end])
+		c.rows = end
+	}
+	if c.rows < H {
+		r.groupsPending, r.groupsUploading = true, true
+		r.mapNote(dst, f, GroupsDrawingNote)
+		return
+	}
+	r.groupsPending = false
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM = f.Cam.Matrix()
+	op.Filter = ebiten.FilterNearest
+	dst.DrawImage(c.img, op)
 }
+
+// GroupsPending reports whether the last frame's groups layer was not
+// drawn yet, its tints being baked or uploaded: a -shot waits for it.
+func (r *Renderer) GroupsPending() bool { return r.groupsPending }
+
+// GroupsUploading reports whether the last frame uploaded a strip of the
+// groups layer's tints and more are to come: the next frame uploads the
+// next (frames are drawn until it is all in).
+func (r *Renderer) GroupsUploading() bool { return r.groupsUploading }
 
 // drawComponents tints every open cell by its connected component, and
 // marks in ColCut the cut cells: those whose filling alone would split
@@ -369,10 +300,8 @@ func (r *Renderer) drawComponents(dst *ebiten.Image, f *Frame) {
 		// One tint per component, premultiplied once: a hue per cell was
 		// a third of a bake (90 ms on a 2048×2048 map).
 		r.compTints = slices.Grow(r.compTints[:0], count)[:count]
-		var px [4]byte
 		for id := range r.compTints {
-			premul(px[:], hueColor(int32(id)*7+3, 120))
-			r.compTints[id] = binary.LittleEndian.Uint32(px[:])
+			r.compTints[id] = world.PremulPixel(hueColor(int32(id)*7+3, 120))
 		}
 		tints := r.compTints
 		for i, id := range labels {

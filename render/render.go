@@ -159,7 +159,7 @@ type Renderer struct {
 	footOK  bool
 
 	terrain terrainLayer
-	groups  tintCache
+	groups  groupLayer
 	comps   tintCache
 	// aa is whether this frame's shapes are antialiased (antialiasOn the
 	// screen), set by each entry point that is given the screen.
@@ -214,14 +214,11 @@ type Renderer struct {
 	// wallLines is wallRuns' cache: the runs of each cluster side's lines
 	// that lie between two walls, for one grid at one version.
 	wallLines wallRunCache
-	// groupTints is drawGroups' premultiplied tint per group id, and
-	// groupHues the colour numbers that keep a group's tint across repairs.
-	groupTints []uint32
-	groupHues  groupHues
-	// drawGroups' per-id first cells and their last tints (reused).
-	groupFirst []int32
-	groupOld   []uint32
-	segFound   []bool // drawPath's per-frame segmentsFound answer (reused)
+	// groupsPending: the last frame's groups layer was not drawn, its
+	// tints being baked or uploaded (GroupsPending); groupsUploading:
+	// uploaded, a strip a frame (GroupsUploading).
+	groupsPending, groupsUploading bool
+	segFound                       []bool // drawPath's per-frame segmentsFound answer (reused)
 
 	helpKey  helpKey // the window and sections helpView was laid out for
 	helpView HelpView
@@ -351,6 +348,7 @@ func (r *Renderer) drawMap(dst *ebiten.Image, f *Frame) {
 	r.chips = r.chips[:0]
 	r.nodesDrawn, r.barsDrawn, r.edgesDrawn, r.edgesLit = 0, 0, 0, 0
 	r.edgeFocused = false
+	r.groupsPending, r.groupsUploading = false, false
 	r.drawTerrain(dst, f)
 	if L.Has(LayerComponents) {
 		r.drawComponents(dst, f)
