@@ -128,6 +128,12 @@ func (w *World) GroupTints(h GroupsView, l int) ([]byte, uint64, bool) {
 		})
 		return w.tookGroupBake(k, b, err)
 	}
+	if gb.job != nil && gb.job.key != k && w.stroke != nil {
+		// A stroke repairing at every move: the bake under way ends
+		// first, and the next bakes the groups as they are then, so the
+		// moves cost one copy a bake, not one each.
+		return nil, 0, false
+	}
 	if gb.job == nil || gb.job.key != k {
 		w.startGroupBake(k)
 	}

@@ -207,3 +207,48 @@ func TestGroupTintsSmallMapAtOnce(t *testing.T) {
 	var o groupOracle
 	diffPixels(t, "200×200", w, pix, o.bake(w, h, 1))
 }
+
+// A stroke whose moves are repaired one by one does not abandon the bake
+// under way at every move (a copy of the group map each, 200 MB on a
+// 7100×7100 map): that bake ends, and the next bakes the groups as they
+// are then. Nothing stale is handed out meanwhile.
+func TestGroupTintsStrokeBakesOneAtATime(t *testing.T) {
+	w := cutWorld(t, 300, 300, 8)
+	w.Begin()
+	w.SetAlgo(AlgoHPA) // repairs within the budget: every move repaired
+	w.Wait()
+	var o groupOracle
+	diffPixels(t, "level 1", w, awaitGroupTints(t, w, w.Hierarchy(), 1), o.bake(w, w.Hierarchy(), 1))
+
+	hold := make(chan struct{})
+	groupBakeHook = func() { <-hold }
+	defer func() { groupBakeHook = nil }()
+	w.BeginStroke(image.Pt(10, 150), 0)
+	var first *groupBakeJob
+	for x := 11; x < 30; x++ {
+		before := w.RepairSeq
+		w.StrokeTo(image.Pt(x, 150))
+		if w.RepairSeq == before {
+			continue // deferred, or nothing changed
+		}
+		if _, _, ok := w.GroupTints(w.Hierarchy(), 1); ok {
+			t.Fatalf("move to x=%d: the tints handed out while the bake is held", x)
+		}
+		if first == nil {
+			first = w.groupBakes.job
+			o.bake(w, w.Hierarchy(), 1) // the groups the held bake reads
+		} else if w.groupBakes.job != first {
+			t.Fatalf("move to x=%d: the bake under way was replaced", x)
+		}
+	}
+	if first == nil {
+		t.Fatal("no move of the stroke was repaired: the test needs repairs during the stroke")
+	}
+	close(hold)
+	w.EndStroke()
+	w.Wait()
+	// The held bake finished for its key, then the last one baked: the
+	// window thread's bakes of the same two.
+	h := w.Hierarchy()
+	diffPixels(t, "after the stroke", w, awaitGroupTints(t, w, h, 1), o.bake(w, h, 1))
+}
