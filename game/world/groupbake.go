@@ -87,6 +87,12 @@ type groupBakes struct {
 	key    groupBakeKey  // what bake is for
 	seq    uint64        // bakes taken in (GroupTints' second result)
 	src    *groupSrc     // the last copy made, reused when no job reads it
+	// growing brings a buffer for a copy, allocated and its pages touched
+	// off the window thread (nil: none under way); grown is it once in,
+	// counted by grownN (GroupTintsSeq: the frame after starts the bake).
+	growing chan srcBuf
+	grown   srcBuf
+	grownN  uint64
 	// failed is the key whose bake failed with an internal error: not
 	// tried again for it.
 	failed    groupBakeKey
@@ -122,7 +128,7 @@ func (w *World) GroupTints(h GroupsView, l int) ([]byte, uint64, bool) {
 	if w.Grid.Len() <= asyncCells {
 		// Small: baked here, so tests and -shot pictures see it at once.
 		w.dropGroupBake()
-		src := w.groupSource(h, l)
+		src, _ := w.groupSource(h, l, true)
 		b, err := safely(groupBakeWhat, func() (*groupBake, error) {
 			return bakeGroups(context.Background(), src, l, gb.bake)
 		})
@@ -134,8 +140,8 @@ func (w *World) GroupTints(h GroupsView, l int) ([]byte, uint64, bool) {
 		// moves cost one copy a bake, not one each.
 		return nil, 0, false
 	}
-	if gb.job == nil || gb.job.key != k {
-		w.startGroupBake(k)
+	if (gb.job == nil || gb.job.key != k) && !w.startGroupBake(k) {
+		return nil, 0, false // the copy's buffer is being allocated
 	}
 	// compWait from the job's start, as ComponentLabels waits: a map just
 	// over asyncCells need not blink at every level.
@@ -155,7 +161,7 @@ func (w *World) GroupTintsFailed(h GroupsView, l int) bool {
 
 // GroupTintsSeq counts the bakes of the groups layer taken in: a frame is
 // drawn when it moves (one came in from the background).
-func (w *World) GroupTintsSeq() uint64 { return w.groupBakes.seq }
+func (w *World) GroupTintsSeq() uint64 { return w.groupBakes.seq + w.groupBakes.grownN }
 
 // tookGroupBake keeps bake b for k, or says why it failed.
 func (w *World) tookGroupBake(k groupBakeKey, b *groupBake, err error) ([]byte, uint64, bool) {
@@ -171,11 +177,16 @@ func (w *World) tookGroupBake(k groupBakeKey, b *groupBake, err error) ([]byte, 
 }
 
 // startGroupBake starts baking for k on the runner, the job under way (of
-// another key) abandoned, with the last bake's pixels and hues.
-func (w *World) startGroupBake(k groupBakeKey) {
+// another key) abandoned, with the last bake's pixels and hues. It reports
+// false, starting nothing, while the buffer of the copy the bake reads is
+// being allocated (groupSource).
+func (w *World) startGroupBake(k groupBakeKey) bool {
 	gb := &w.groupBakes
 	w.dropGroupBake()
-	src := w.groupSource(k.h, k.level)
+	src, ok := w.groupSource(k.h, k.level, false)
+	if !ok {
+		return false
+	}
 	j := newJob(k, &src.gs, func(ctx context.Context, _ *pathing.Grid, _ *struct{}, dst *groupBake) (*groupBake, error) {
 		if groupBakeHook != nil {
 			groupBakeHook()
@@ -191,6 +202,7 @@ func (w *World) startGroupBake(k groupBakeKey) {
 	}
 	gb.job = j
 	gb.runner.submit(j)
+	return true
 }
 
 // pollGroupBake takes in the bake under way if it is done, waiting up to
@@ -198,6 +210,14 @@ func (w *World) startGroupBake(k groupBakeKey) {
 // in (of any key: a bake of another key is kept for its pixels and hues).
 func (w *World) pollGroupBake(d time.Duration) bool {
 	gb := &w.groupBakes
+	if gb.growing != nil {
+		select {
+		case b := <-gb.growing:
+			gb.grown, gb.growing = b, nil
+			gb.grownN++
+		default:
+		}
+	}
 	j := gb.job
 	if j == nil {
 		return false
@@ -226,8 +246,15 @@ func (w *World) dropGroupBake() {
 	}
 }
 
-// waitGroupBake waits for the bake under way (Wait).
-func (w *World) waitGroupBake() { w.pollGroupBake(-1) }
+// waitGroupBake waits for the bake under way, or for the buffer of the
+// copy a bake waits for (Wait).
+func (w *World) waitGroupBake() {
+	if gb := &w.groupBakes; gb.growing != nil {
+		gb.grown, gb.growing = <-gb.growing, nil
+		gb.grownN++
+	}
+	w.pollGroupBake(-1)
+}
 
 // closeGroupBakes stops the runner (Close).
 func (w *World) closeGroupBakes() {
@@ -240,8 +267,11 @@ func (w *World) closeGroupBakes() {
 
 // groupSource copies what a bake of h at level l reads: into the last
 // copy when no job reads it (a job stopped just now is waited for a
-// moment), else into a new one.
-func (w *World) groupSource(h GroupsView, l int) *groupSrc {
+// moment), else into a new one. When the copy needs a buffer larger than
+// it has, that is allocated and its pages touched on a goroutine unless
+// now (200 MB at 7100×7100, whose first copy page faulted for 0.1 s on
+// the window thread): false until it is in (pollGroupBake takes it).
+func (w *World) groupSource(h GroupsView, l int, now bool) (*groupSrc, bool) {
 	gb := &w.groupBakes
 	src := gb.src
 	if src != nil && src.gs.jobs.Load() != 0 {
@@ -259,32 +289,83 @@ func (w *World) groupSource(h GroupsView, l int) *groupSrc {
 	if v, ok := h.(level1View); ok {
 		if l != 1 {
 			src.fillIDs(g, func(int) int32 { return -1 })
-			return src
+			return src, true
 		}
 		h, l = v.h, 1
 	}
 	switch v := h.(type) {
 	case *groupHier:
 		if m := v.g.GroupMap(l); len(m) == g.Len() {
+			if cap(src.ids) < len(m) && !now && !gb.room(src, srcBuf{ids: len(m)}) {
+				return nil, false
+			}
 			src.ids = append(src.ids[:0], m...)
-			return src
+			return src, true
 		}
 	case *hpaHier:
 		hg := v.h.Grid()
 		if side := v.h.ClusterSide(l); side > 0 && hg.Len() == g.Len() && hg.Width() == g.Width() {
-			if src.gs.grid == nil || src.gs.grid.Width() != hg.Width() || src.gs.grid.Height() != hg.Height() {
+			fits := src.gs.grid != nil && src.gs.grid.Width() == hg.Width() && src.gs.grid.Height() == hg.Height()
+			switch {
+			case fits:
+				src.gs.grid.CopyFrom(hg)
+			case now:
 				src.gs.grid = hg.Clone()
-			} else {
+			default:
+				if !gb.room(src, srcBuf{w: hg.Width(), h: hg.Height()}) {
+					return nil, false
+				}
 				src.gs.grid.CopyFrom(hg)
 			}
 			src.ids = src.ids[:0]
 			src.side, src.ncx = side, (hg.Width()+side-1)/side
-			return src
+			return src, true
 		}
 	}
 	// Another view: its ids asked cell by cell, here.
 	src.fillIDs(g, func(i int) int32 { return h.GroupOf(l, g.Point(i)) })
-	return src
+	return src, true
+}
+
+// srcBuf is a buffer for a groupSrc: want says ids for that many cells, or
+// a w×h grid; made, it holds them.
+type srcBuf struct {
+	ids  int
+	w, h int
+	buf  []int32
+	grid *pathing.Grid
+}
+
+// room gives src the buffer want asks for when one grown off the window
+// thread is in and fits, and reports whether it did; else it starts
+// growing one (unless one is under way) and reports false.
+func (gb *groupBakes) room(src *groupSrc, want srcBuf) bool {
+	got := gb.grown
+	switch {
+	case want.ids > 0 && cap(got.buf) >= want.ids:
+		src.ids, gb.grown.buf = got.buf[:0], nil
+		return true
+	case want.ids == 0 && got.grid != nil && got.grid.Width() == want.w && got.grid.Height() == want.h:
+		src.gs.grid, gb.grown.grid = got.grid, nil
+		return true
+	}
+	if gb.growing == nil {
+		ch := make(chan srcBuf, 1)
+		gb.growing = ch
+		go func() {
+			b := want
+			if want.ids > 0 {
+				b.buf = make([]int32, want.ids)
+				for i := 0; i < len(b.buf); i += 1024 {
+					b.buf[i] = -1 // a write a page: each is mapped here, not in the copy
+				}
+			} else {
+				b.grid = pathing.MustGrid(want.w, want.h) // writes every cell
+			}
+			ch <- b
+		}()
+	}
+	return false
 }
 
 // fillIDs sets src's ids to id(i) for every cell of g.

@@ -142,6 +142,11 @@ func TestGroupTintsNeverStale(t *testing.T) {
 	w.SetAlgo(AlgoGroup)
 	w.Wait()
 	h := w.Hierarchy()
+	// The first bake's copy of the group map needs a buffer: allocated
+	// off the window thread, the bake starting once it is in.
+	if _, _, ok := w.GroupTints(h, 1); ok || w.groupBakes.job != nil || w.groupBakes.growing == nil {
+		t.Errorf("first ask: tints handed out %v, a bake started %v, a buffer growing %v; want only the buffer", ok, w.groupBakes.job != nil, w.groupBakes.growing != nil)
+	}
 	var o groupOracle
 	diffPixels(t, "level 1", w, awaitGroupTints(t, w, h, 1), o.bake(w, h, 1))
 
