@@ -60,6 +60,12 @@ type Phase struct {
 	// (Event.Node is a cell index), l ≥ 1 for level l's abstract nodes.
 	Level int
 	Start int // index of the phase's first event in Trace.Events
+	// Estimate says in a few words what the H of the phase's events is,
+	// when the searcher says (SetEstimate): "cluster steps", "0 over
+	// rooms", "octile"; "" when it did not. An abstract search's estimate
+	// need not be the heuristic the user chose for cells, and a panel that
+	// showed "h 1.00" under a "heuristic: octile" row misled a class.
+	Estimate string
 }
 
 // Trace records the events of one query, possibly spanning several searches
@@ -94,6 +100,15 @@ func (t *Trace) Reset() {
 func (t *Trace) BeginPhase(name string, level int) {
 	t.Phases = append(t.Phases, Phase{Name: name, Level: level, Start: len(t.Events)})
 	t.Level = uint8(level)
+}
+
+// SetEstimate records what the H of the current (last) phase's events is
+// (Phase.Estimate); nothing when no phase has begun. A phase that runs
+// several searches keeps the last one's word.
+func (t *Trace) SetEstimate(s string) {
+	if n := len(t.Phases); n > 0 {
+		t.Phases[n-1].Estimate = s
+	}
 }
 
 // Add appends an event unless the limit is reached.

@@ -282,7 +282,29 @@ func roomLetter(w *world.World, l int, p image.Point) byte {
 // first that fits is drawn): the level searched and how many are open, or
 // what the finished search left open. A phase too long to scan
 // (ol.TooLong) has no count: the 2048² A* read "0 open" mid-search.
+//
+// An abstract phase whose search said what its H is (ol.Estimate) has it
+// in every form ("h: cluster steps"), before the counts it gives way to:
+// the group hierarchy's abstract A* counts cluster steps, or nothing over
+// rooms, and a teacher read its "h 1.00", 18 cells from the goal, under
+// the switches' "heuristic  octile" row.
 func openListTitles(ol world.OpenList, ok bool) []string {
+	titles := openListCounts(ol, ok)
+	if !ok || ol.TooLong || ol.Level == 0 || ol.Estimate == "" {
+		return titles
+	}
+	h := "h: " + ol.Estimate
+	withH := make([]string, 0, len(titles)+2)
+	for _, t := range titles {
+		if i := strings.LastIndexByte(t, ')'); i > 0 {
+			withH = append(withH, t[:i]+" · "+h+")")
+		}
+	}
+	return append(withH, fmt.Sprintf("Open list (L%d · %s)", ol.Level, h), "Open list ("+h+")")
+}
+
+// openListCounts are openListTitles without the estimate.
+func openListCounts(ol world.OpenList, ok bool) []string {
 	if !ok {
 		return []string{"Open list"}
 	}

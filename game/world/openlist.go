@@ -22,6 +22,10 @@ type OpenList struct {
 	// Phase names the search; Level is the level it searches.
 	Phase string
 	Level int
+	// Estimate says what the entries' H is when the search said
+	// (pathing.Phase.Estimate): an abstract search's is not the heuristic
+	// the switches name.
+	Estimate string
 	// Top holds the best entries in the order the phase's search pops
 	// them (openOrder): a lower f first, ties to the larger g, with f and g
 	// compared as that search compares them. Open counts them all.
@@ -58,7 +62,7 @@ func (w *World) OpenListAt(n int, dst []OpenEntry) (ol OpenList, ok bool) {
 		return ol, false
 	}
 	ph := tr.Phases[k]
-	ol.Phase, ol.Level = ph.Name, ph.Level
+	ol.Phase, ol.Level, ol.Estimate = ph.Name, ph.Level, ph.Estimate
 	start, end := ph.Start, min(tl.Cursor(), tr.PhaseEnd(k))
 	last := tl.Last(ph.Level)
 	searched := false

@@ -490,6 +490,27 @@ func (p *Planner) topLimit(top int) [2]int32 {
 // search)"): the phase holds no events.
 const StoredPlanSuffix = " (stored plan, no search)"
 
+// The words Trace.SetEstimate records for an abstract search's H, which the
+// window shows beside the open list: not the heuristic chosen for cells.
+const (
+	EstimateClusterSteps = "cluster steps"
+	EstimateRooms        = "0 over rooms"
+	EstimateGoalSet      = "0 to a goal set"
+)
+
+// abstractEstimate names the H of an abstract search (see abstract): the
+// Chebyshev distance in clusters, or zero over regions or toward a set of
+// groups.
+func abstractEstimate(useH, clustersOnly bool) string {
+	switch {
+	case useH:
+		return EstimateClusterSteps
+	case !clustersOnly:
+		return EstimateRooms
+	}
+	return EstimateGoalSet
+}
+
 // abstract runs A* at level l from start to
 // goalID, or (goalParent >= 0) to any group whose level l+1 parent is
 // goalParent, admitting only groups whose parent is marked when restrict. It
@@ -544,6 +565,9 @@ func (p *Planner) abstract(l int, start, goalID, goalParent int32, restrict bool
 	var gk Key
 	if useH {
 		gk = lv.groups[goalID].Key
+	}
+	if tr != nil {
+		tr.SetEstimate(abstractEstimate(useH, p.g.levels[l].clustersOnly))
 	}
 	est := func(n int32) float64 {
 		if !useH {

@@ -152,6 +152,18 @@ func (s *absSearch) pt(id int32) image.Point {
 	return image.Point{int(p[0]), int(p[1])}
 }
 
+// estimate names hOf for Trace.SetEstimate: the octile (Manhattan)
+// distance between node cells toward one goal, zero toward many.
+func (s *absSearch) estimate() string {
+	switch {
+	case s.goal < 0:
+		return "0 to many nodes"
+	case s.four:
+		return "manhattan"
+	}
+	return "octile"
+}
+
 func (s *absSearch) hOf(id int32) float64 {
 	if s.goal < 0 {
 		return 0
@@ -193,6 +205,9 @@ func (s *absSearch) run(src, goal int32) bool {
 	s.goal = goal
 	if goal >= 0 {
 		s.goalPt = s.pt(goal)
+	}
+	if tr := s.trace; tr != nil {
+		tr.SetEstimate(s.estimate())
 	}
 	s.push(src, -1, 0)
 	lv := s.lv
