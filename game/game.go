@@ -89,6 +89,10 @@ type Options struct {
 
 // Game implements ebiten.Game for one session.
 type Game struct {
+	// builtinCase's answer for the source builtinSrc.
+	builtinSrc              string
+	builtinKnown, builtinIs bool
+
 	crash error // a panic caught in Draw (survive): the next Update returns it
 	w     *world.World
 	opts  Options
@@ -1467,6 +1471,18 @@ func (g *Game) openCase() int {
 		}
 	}
 	return g.gallerySel
+}
+
+// builtinCase reports whether the session is a built-in case, whose
+// whole about text the gallery shows (openCase selects its entry).
+// The answer is kept per source: every frame asks.
+func (g *Game) builtinCase() bool {
+	if src := g.w.Source; src != g.builtinSrc || !g.builtinKnown {
+		name, ok := strings.CutPrefix(src, assets.Prefix)
+		g.builtinSrc, g.builtinKnown = src, true
+		g.builtinIs = ok && slices.Contains(assets.Names(), name)
+	}
+	return g.builtinIs
 }
 
 // aboutOf reads the "about" lines of a scenario file without parsing it
@@ -2993,6 +3009,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 	if g.gallery {
 		f.Gallery = g.galleryItems()
+	}
+	if g.builtinCase() {
+		f.AboutRest = keysOf(ActGallery) // its entry, selected, shows the whole text
 	}
 	if g.confirm != nil {
 		f.Confirm = g.confirm.lines

@@ -404,6 +404,11 @@ func (r *Renderer) Gallery(l Layout, items []GalleryItem, sel int) GalleryView {
 		if shown[k] < len(full[k]) {
 			v.Cut[k] = true
 			v.Lines[k] = galleryCut(r.fonts, strings.ReplaceAll(items[k].About, "\n", " "), full[k], shown[k], float64(w-24-50))
+			if n := len(v.Lines[k]); n > 0 && k != sel {
+				// Say where the rest is: the entry selected shows whole.
+				last := strings.TrimSuffix(strings.TrimRight(v.Lines[k][n-1], " "), "…")
+				v.Lines[k][n-1] = aboutCut(r.fonts, last, float64(w-24-50), galleryRestNote)
+			}
 		}
 		top += hk + galleryGap
 	}
@@ -413,6 +418,11 @@ func (r *Renderer) Gallery(l Layout, items []GalleryItem, sel int) GalleryView {
 	}
 	return v
 }
+
+// galleryRestNote ends an entry cut to fit: the entry selected (↑ ↓, as
+// the title says) shows its whole text. A plain "…" did not say the rest
+// was there to read.
+const galleryRestNote = "(select it: all)"
 
 // galleryCut returns about, wrapped to width as full, cut to n lines with
 // "…" where text is left out, keeping its instruction: the sentence from

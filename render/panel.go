@@ -36,13 +36,13 @@ func (r *Renderer) drawPanel(screen *ebiten.Image, f *Frame) {
 	if lay.AboutLines == 0 { // a caller that did not fit the panel: keep to its two lines
 		lay.AboutLines = 2
 		if len(lines) > 2 {
-			lines = append(lines[:1:1], clip(ft, ft.UI, lines[1]+" …", float64(rc.Dx()-20)))
+			lines = append(lines[:1:1], aboutCut(ft, lines[1], float64(rc.Dx()-20), aboutRestNote(f.AboutRest)))
 		}
 	}
 	for i := 0; i < len(lines) && i < lay.AboutLines; i++ {
 		l := lines[i]
 		if i == lay.AboutLines-1 && len(lines) > lay.AboutLines {
-			l = clip(ft, ft.UI, l+" …", float64(rc.Dx()-20))
+			l = aboutCut(ft, l, float64(rc.Dx()-20), aboutRestNote(f.AboutRest))
 		}
 		ft.Draw(dst, ft.UI, l, x, float64(rc.Min.Y+aboutTop+i*aboutLineH), ColTextDim)
 	}
@@ -452,6 +452,38 @@ func (r *Renderer) PanelMaxScroll() int { return r.panelMax }
 // 76 left open)" ran off the window's edge, cut mid-word with no sign.
 func (r *Renderer) sectionTitle(dst *ebiten.Image, width, x, y float64, forms ...string) {
 	r.fonts.Draw(dst, r.fonts.Bold, fitTitle(r.fonts, width, forms...), x, y, color.RGBA{150, 180, 255, 255})
+}
+
+// aboutCut ends line, the last about line there is room for, with "…"
+// and note, where to read the rest ("(F2 shows all)"), whole words giving
+// way to them: "to show the abstract edges and … (F2 shows all)". A plain
+// "…" left a tester who read "hover the one fro…" with no idea the rest
+// was one key away. With note "" it is the line clipped with " …".
+func aboutCut(ft *Fonts, line string, width float64, note string) string {
+	if note == "" {
+		return clip(ft, ft.UI, line+" …", width)
+	}
+	note = "… " + note
+	for s := strings.TrimSpace(line); s != ""; {
+		if t := s + " " + note; ft.Width(ft.UI, t) <= width {
+			return t
+		}
+		i := strings.LastIndexByte(s, ' ')
+		if i < 0 {
+			break
+		}
+		s = strings.TrimRight(s[:i], " ")
+	}
+	return clip(ft, ft.UI, note, width)
+}
+
+// aboutRestNote is aboutCut's note for the panel when key shows the whole
+// text, "" when no key does.
+func aboutRestNote(key string) string {
+	if key == "" {
+		return ""
+	}
+	return "(" + key + " shows all)"
 }
 
 // fitTitle returns the first of forms whose width in the bold face is at

@@ -78,6 +78,10 @@ type Frame struct {
 	Gallery     []GalleryItem
 	ShowGallery bool
 	GallerySel  int
+	// AboutRest names the key that shows the scenario's whole about text
+	// (the gallery's, "F2", for a built-in case): the panel's about lines,
+	// when cut, end saying so. "" (no place shows it whole) ends them "…".
+	AboutRest string
 
 	Confirm []string // a question shown over everything (unsaved edits)
 	Prompt  *Prompt  // the open text entry (nil: none)
