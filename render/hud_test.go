@@ -970,7 +970,7 @@ func TestHierarchyCountsStayOnOneLine(t *testing.T) {
 		if strings.Contains(all, "…") || strings.Contains(all, "233264") {
 			t.Errorf("panel %d px: a figure cut or ungrouped: %s", pw, all)
 		}
-		if !strings.Contains(all, "28.0 MiB") || !strings.Contains(all, "no path cache") {
+		if !strings.Contains(all, "29.36 MB") || !strings.Contains(all, "no path cache") {
 			t.Errorf("panel %d px: the memory or the kind is missing: %s", pw, all)
 		}
 	}

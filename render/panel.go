@@ -591,7 +591,7 @@ func unitExtra(unit string) string {
 }
 
 // wrapList wraps a comma-separated value into lines no wider than width,
-// breaking after ", " where it can so "9,915 nodes, 69,204 edges, 3.4 MiB"
+// breaking after ", " where it can so "9,915 nodes, 69,204 edges, 3.57 MB"
 // keeps each figure with its unit, and between words inside a part that
 // is wider than a line by itself. A ", " inside parentheses is no break
 // between parts: "insert L1 0 (S, G joined …)" was broken after "(S,".
@@ -912,7 +912,7 @@ const hierIndent = 12
 
 // hierarchyFigures returns the panel's figures of a hierarchy: its nodes and
 // edges, thousands grouped ("233,264 nodes, 1,628,200 edges"), and its
-// memory with how it was built ("26.9 MiB, no path cache"; "" when the
+// memory with how it was built ("28.21 MB, no path cache"; "" when the
 // size knows neither).
 func hierarchyFigures(sz world.Size) (counts, more string) {
 	counts = world.Count(sz.Nodes) + " nodes, " + world.Count(sz.Edges) + " edges"
@@ -952,16 +952,9 @@ func fmtDur(d time.Duration) string {
 	return fmt.Sprintf("%.2f s", d.Seconds())
 }
 
-// FormatBytes formats n bytes for the panel and notes (B, KiB, MiB).
-func FormatBytes(n int) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1f KiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
-}
+// FormatBytes formats n bytes for the panel and notes as world.Bytes
+// does, in cmd/bench's and the docs' decimal units ("3.21 MB").
+func FormatBytes(n int) string { return world.Bytes(int64(n)) }
 
 // inspectorMaxHeight is the inspector's height for a reached cell (its
 // tallest case), so the panel's layout does not jump as the mouse moves.

@@ -37,7 +37,7 @@ func wrap(ft *Fonts, face *text.GoTextFace, s string, width float64) []string {
 }
 
 // units are the words a figure's unit is written as after a space
-// (world.Percent's "2.21 %", "0.149 ms", "4.4 MiB"), which wrap keeps on
+// (world.Percent's "2.21 %", "0.149 ms", "4.61 MB"), which wrap keeps on
 // the line of their figure.
 var units = map[string]bool{"%": true, "ms": true, "µs": true, "ns": true, "s": true, "px": true,
 	"B": true, "KiB": true, "MiB": true, "GiB": true, "kB": true, "MB": true, "GB": true}

@@ -604,7 +604,7 @@ func textUnit(key string, raw json.RawMessage) string {
 		return fmt.Sprintf(" (%.4f%%)", 100*f) // as -worst's table
 	case strings.HasSuffix(key, "_bytes") || strings.HasPrefix(key, "memory_bytes"):
 		if f >= 1e5 {
-			return fmt.Sprintf(" (%.2f MB)", f/1e6)
+			return " (" + world.Bytes(int64(f)) + ")" // as the window writes it
 		}
 	}
 	return ""

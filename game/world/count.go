@@ -37,3 +37,19 @@ func Count(n int) string {
 // Plural writes a count with its noun for the window: "1 cluster",
 // "12 clusters", "1,024 clusters" (Count's commas).
 func Plural(n int, one, many string) string { return plural(n, one, many) }
+
+// Bytes writes a byte count for people, in the one convention the window,
+// cmd/bench's text report and the docs share: decimal units (1 MB is
+// 10⁶ bytes), megabytes with two decimals from 0.1 MB ("3.21 MB",
+// "0.28 MB", "472.12 MB"), kilobytes with one below that ("45.3 kB"),
+// bytes under 1 kB ("812 B"). The window said "3.1 MiB" for what bench
+// and the README call "3.21 MB", and a reader took them for two figures.
+func Bytes(n int64) string {
+	switch {
+	case n >= 1e5:
+		return strconv.FormatFloat(float64(n)/1e6, 'f', 2, 64) + " MB"
+	case n >= 1e3:
+		return strconv.FormatFloat(float64(n)/1e3, 'f', 1, 64) + " kB"
+	}
+	return strconv.FormatInt(n, 10) + " B"
+}
