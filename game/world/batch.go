@@ -136,6 +136,10 @@ type Batch struct {
 // (tests: hold a batch under way to cancel it or close the world).
 var batchHook func(row int)
 
+// batchGoHook, when not nil, runs first on the batch goroutine (tests and
+// benchmarks: hold the batch back while the window's part is measured).
+var batchGoHook func()
+
 // BatchRunning reports whether a batch is under way, with its progress:
 // done rows of total.
 func (w *World) BatchRunning() (done, total int, running bool) {
@@ -182,6 +186,9 @@ func (w *World) StartBatch() bool {
 	w.Batch.job = j
 	go func() {
 		defer close(j.ended)
+		if batchGoHook != nil {
+			batchGoHook()
+		}
 		defer func() {
 			// A planner's internal panic must not take the window, and
 			// the user's unsaved edits, with it: it ends the batch with
