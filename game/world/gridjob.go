@@ -87,11 +87,16 @@ type gridSnap struct {
 // last version's copy when nobody reads that any more).
 var snapCopies, snapClones atomic.Int64
 
+// snapPatches counts the snapshots made by writing the cells changed
+// since the last version's into its copy (patchSnap).
+var snapPatches atomic.Int64
+
 // snapshot returns a copy of the grid as it is, for background jobs to
 // read: the same copy for every call until the grid changes. Nobody may
 // write it. Cost: one copy of the grid's cells the first time a version
 // is asked for (into the last version's copy when no job reads it and the
-// cut cells do not keep it, else into a new one), else a comparison.
+// cut cells do not keep it: only the cells changed since when the journal
+// holds them, see patchSnap; else into a new one), else a comparison.
 func (w *World) snapshot() *gridSnap {
 	k := w.gridKey()
 	old := w.snap
@@ -103,13 +108,38 @@ func (w *World) snapshot() *gridSnap {
 	if old != nil && old.jobs.Load() == 0 && old.grid != w.cuts.walls &&
 		old.grid.Width() == w.Grid.Width() && old.grid.Height() == w.Grid.Height() {
 		s.grid = old.grid // nobody reads it now, and only the world makes jobs
-		s.grid.CopyFrom(w.Grid)
+		if !w.patchSnap(s.grid, old.key) {
+			s.grid.CopyFrom(w.Grid)
+		}
 	} else {
 		snapClones.Add(1)
 		s.grid = w.Grid.Clone()
 	}
 	w.snap = s
 	return s
+}
+
+// patchSnap brings g, a copy of the grid at key, up to the grid now by
+// writing only the cells changed since (the journal's), and reports
+// whether it could: key is of this grid, the journal still holds them and
+// they are few (up to one in 16 cells; past that a copy of the whole is
+// as quick). An edit of a big map asked the optimal reference again with
+// a snapshot of the new version, a copy of every cell on the window thread
+// (0.8 ms of a one-cell edit's 1.6 ms at 4096×4096); patched, it costs
+// what the edit changed.
+func (w *World) patchSnap(g *pathing.Grid, key gridKey) bool {
+	if key.grid != w.Grid {
+		return false
+	}
+	changed, ok := w.ChangedSince(key.version)
+	if !ok || len(changed) > w.Grid.Len()/16 {
+		return false
+	}
+	for _, i := range changed {
+		g.SetWeight(w.Grid.Point(int(i)), w.Grid.WeightAt(int(i)))
+	}
+	snapPatches.Add(1)
+	return true
 }
 
 // bgJob is one job for a bgRunner: run, for key, with R its result (a
