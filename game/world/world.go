@@ -118,11 +118,17 @@ type World struct {
 	// hierarchy Begin builds, "" when there is none.
 	viewNote string
 	// cover caches uncovered's scan for a grid version: the first open
-	// cell in no region, -1 for none, -2 for a layer of another size.
+	// cell in no region, -1 for none, -2 for a layer of another size;
+	// level is the layer (0-based) at is in, grid and roomsV what the
+	// scan read, for the next version's answer from the cells changed
+	// since (uncovered).
 	cover struct {
-		key coverKey
-		at  int
-		ok  bool
+		key    coverKey
+		at     int
+		level  int
+		ok     bool
+		grid   *pathing.Grid
+		roomsV uint64
 	}
 
 	Settings Settings
