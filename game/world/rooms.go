@@ -59,6 +59,7 @@ type roomStroke struct {
 	layer       []byte
 	published   time.Time
 	unpublished bool
+	pubFrom     int // edit.cells from here on are not yet published
 	// place is the timeline's place when the stroke began: its plan shows
 	// there, as a terrain stroke's does (editPlace; a designer's test
 	// found a room stroke throwing the cursor to the end).
@@ -113,18 +114,87 @@ const roomLetters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 // layer has (any letter when the level has no layer), and false when every
 // one is taken.
 func (w *World) FreeRoom(level int) (byte, bool) {
-	var used [256]bool
-	if level >= 1 && level <= len(w.Regions) {
-		for _, c := range w.Regions[level-1] {
-			used[c] = true
-		}
+	var count [256]int
+	if u := w.letterCounts(level); u != nil {
+		count = u.count
 	}
 	for i := 0; i < len(roomLetters); i++ {
-		if c := roomLetters[i]; !used[c] {
+		if c := roomLetters[i]; count[c] == 0 {
 			return c, true
 		}
 	}
 	return 0, false
+}
+
+// roomUse is how many cells of a published layer have each letter.
+type roomUse struct {
+	layer []byte // the layer counted (the same slice: layers are never written once published)
+	count [256]int
+}
+
+// letterCounts returns the letters' counts of level's published layer, or
+// of a new layer (all NoRoom) one past the last; nil for another level.
+// The layer is walked the first time it is asked for; a room stroke and
+// an undo or redo move the counts by the cells they change (moveCounts),
+// so a press of the room tool outside every room (FreeRoom) does not walk
+// the layer each time: 7 ms at 4096×4096.
+func (w *World) letterCounts(level int) *roomUse {
+	switch {
+	case level == len(w.Regions)+1:
+		u := &roomUse{}
+		u.count[NoRoom] = w.Grid.Len()
+		return u
+	case level < 1 || level > len(w.Regions):
+		return nil
+	}
+	for len(w.roomUse) < level {
+		w.roomUse = append(w.roomUse, nil)
+	}
+	layer := w.Regions[level-1]
+	u := w.roomUse[level-1]
+	if u == nil || !sameLayer(u.layer, layer) {
+		u = &roomUse{layer: layer}
+		for _, c := range layer {
+			u.count[c]++
+		}
+		w.roomUse[level-1] = u
+	}
+	return u
+}
+
+// sameLayer reports whether a and b are the same slice.
+func sameLayer(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
+// moveCounts is to be called before layer is published as level's: it
+// moves the counts of the layer it replaces (when they are kept; a new
+// layer's start all NoRoom) by cells, each going from its Old letter to
+// its New one, which make the one layer the other.
+func (w *World) moveCounts(level int, layer []byte, cells []RoomCell) {
+	var u *roomUse
+	switch {
+	case level == len(w.Regions)+1:
+		u = &roomUse{}
+		u.count[NoRoom] = len(layer)
+	case level < 1 || level > len(w.Regions) || level > len(w.roomUse):
+		return
+	default:
+		u = w.roomUse[level-1]
+		if u == nil || !sameLayer(u.layer, w.Regions[level-1]) {
+			w.roomUse[level-1] = nil // counted for another layer: walked when next asked
+			return
+		}
+	}
+	for _, c := range cells {
+		u.count[c.Old]--
+		u.count[c.New]++
+	}
+	u.layer = layer
+	for len(w.roomUse) < level {
+		w.roomUse = append(w.roomUse, nil)
+	}
+	w.roomUse[level-1] = u
 }
 
 // RoomLevelError says why rooms cannot be painted on level, or nil: a
@@ -256,6 +326,8 @@ var roomPublishGap = 60 * time.Millisecond // a var: a test holds it
 // publishStroke makes the stroke's copy of its layer the session's.
 func (w *World) publishStroke() {
 	st := w.roomStroke
+	w.moveCounts(st.edit.level, st.layer, st.edit.cells[st.pubFrom:])
+	st.pubFrom = len(st.edit.cells)
 	w.publishRooms(st.edit.level, st.layer)
 	st.published, st.unpublished = time.Now(), false
 	// The next move paints a copy again: the one just published may be
@@ -368,6 +440,7 @@ func (w *World) roomStep(re *roomEdit, undo bool) {
 		return
 	}
 	layer := w.roomLayerCopy(re.level)
+	moved := make([]RoomCell, 0, len(re.cells))
 	for k := range re.cells {
 		c := re.cells[k]
 		v := c.New
@@ -376,9 +449,12 @@ func (w *World) roomStep(re *roomEdit, undo bool) {
 			v = c.Old
 		}
 		if w.Grid.In(c.P) {
-			layer[w.Grid.Index(c.P)] = v
+			i := w.Grid.Index(c.P)
+			moved = append(moved, RoomCell{P: c.P, Old: layer[i], New: v})
+			layer[i] = v
 		}
 	}
+	w.moveCounts(re.level, layer, moved)
 	w.publishRooms(re.level, layer)
 	w.roomsChanged(at)
 }

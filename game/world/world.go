@@ -295,8 +295,11 @@ type World struct {
 	// hierarchy of the rooms before stays current, as the terrain's does
 	// while a stroke holds its repair.
 	roomsV, roomsDone uint64
-	roomsSeq          uint64 // the last name given to a rooms' state
-	quickSeq          int
+	// roomUse counts the cells of each letter in the published layers,
+	// by level (see letterCounts).
+	roomUse  []*roomUse
+	roomsSeq uint64 // the last name given to a rooms' state
+	quickSeq int
 }
 
 // New returns a world showing m with default settings and no query. The
