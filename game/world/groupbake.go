@@ -242,7 +242,10 @@ func (w *World) dropGroupBake() {
 	r, ok := j.abandon()
 	gb.job = nil
 	if ok && r.err == nil && gb.bake == nil {
+		// Taken in as any bake: its number moves (GroupTints), or it
+		// would come back under the number of the bake shown before.
 		gb.bake, gb.key = r.val, j.key
+		gb.seq++
 	}
 }
 
