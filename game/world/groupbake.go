@@ -42,7 +42,8 @@ import (
 // the 200 MB copy of its group map (kept for the next bake: copying into
 // it again costs a memmove, allocating it anew page faults), for HPA* a
 // 50 MB grid copy. The renderer keeps no pixels of its own any more (it
-// held 200 MB).
+// held 200 MB). The hues keep 8 bytes a group for each level shown
+// (groupHues.shown: 7 MB for the 850,000 level-1 groups there).
 
 // groupBakeKey is what a bake of the groups layer is for.
 type groupBakeKey struct {
@@ -488,11 +489,25 @@ func bakeGroups(ctx context.Context, src *groupSrc, l int, b *groupBake) (*group
 //
 // Other groups (new ones, and all on the first bake) take the next colour
 // of HueColor's sequence that no group has in this bake.
+//
+// A level shown again (L to level 2 and back) starts from its own last
+// bake, not from the other level's: its groups' first cells and their
+// tints are kept per level (shown), so flipping L does not recolour the
+// map (it did: a level's colours were those of the bake before).
 type groupHues struct {
 	level    int             // the level of the last bake
 	claimed  map[uint32]bool // tints taken in the bake under way
 	wasFirst []uint64        // bit per cell: a group's first cell in the last bake
 	next     int32           // the next new colour's number
+	// shown holds, for each level baked, the first cells of its groups
+	// in its last bake, ascending, with their tints (8 bytes a group).
+	shown map[int][]cellTint
+}
+
+// cellTint is a group's first cell and its tint.
+type cellTint struct {
+	cell int32
+	tint uint32
 }
 
 // assign sets tints[id] for every group met in a bake of level l
@@ -502,6 +517,19 @@ func (gh *groupHues) assign(first []int32, old []uint32, tints []uint32, l int) 
 	if gh.level != l {
 		clear(gh.wasFirst) // another level's first cells say nothing here
 		gh.level = l
+		// This level's own last bake does: its first cells and tints
+		// stand for the pixels, which hold the other level's.
+		if last := gh.shown[l]; len(last) > 0 {
+			for id, f := range first {
+				if f < 0 {
+					continue
+				}
+				if k, ok := slices.BinarySearchFunc(last, f, func(c cellTint, f int32) int { return int(c.cell - f) }); ok {
+					old[id] = last[k].tint
+					gh.wasFirst[f>>6] |= 1 << (f & 63)
+				}
+			}
+		}
 	}
 	clear(gh.claimed)
 	kept := func(f int32) bool { return gh.wasFirst[f>>6]>>(f&63)&1 != 0 }
@@ -523,11 +551,20 @@ func (gh *groupHues) assign(first []int32, old []uint32, tints []uint32, l int) 
 		tints[id] = t
 	}
 	clear(gh.wasFirst)
-	for _, f := range first {
+	if gh.shown == nil {
+		gh.shown = map[int][]cellTint{}
+	}
+	mine := slices.Grow(gh.shown[l][:0], len(first))
+	for id, f := range first {
 		if f >= 0 {
 			gh.wasFirst[f>>6] |= 1 << (f & 63)
+			mine = append(mine, cellTint{f, tints[id]})
 		}
 	}
+	if !slices.IsSortedFunc(mine, func(a, b cellTint) int { return int(a.cell - b.cell) }) {
+		slices.SortFunc(mine, func(a, b cellTint) int { return int(a.cell - b.cell) })
+	}
+	gh.shown[l] = mine
 }
 
 // newTint is the next colour of the sequence no group has in this bake

@@ -257,3 +257,28 @@ func TestGroupTintsStrokeBakesOneAtATime(t *testing.T) {
 	h := w.Hierarchy()
 	diffPixels(t, "after the stroke", w, awaitGroupTints(t, w, h, 1), o.bake(w, h, 1))
 }
+
+// Found trying a 4096×4096 map: L to level 2 and back to level 1, with no
+// edit between, gave level 1's groups other colours than it had a moment
+// before (the hues remembered only the last level's first cells), so a
+// designer flipping L to compare the levels saw the map recoloured each
+// time. A level shown again keeps its colours, in the background or not.
+func TestGroupTintsKeepTheirColoursAcrossL(t *testing.T) {
+	for _, algo := range []Algo{AlgoGroup, AlgoHPA} {
+		for _, n := range []int{200, 300} { // at once; in the background
+			w := cutWorld(t, n, n, 5)
+			w.Begin()
+			w.SetAlgo(algo)
+			w.Wait()
+			h := w.Hierarchy()
+			one := awaitGroupTints(t, w, h, 1)
+			two := awaitGroupTints(t, w, h, 2)
+			if bytes.Equal(one, two) {
+				t.Fatalf("%v %d²: levels 1 and 2 look alike: the test needs them to differ", algo, n)
+			}
+			again := awaitGroupTints(t, w, h, 1)
+			diffPixels(t, algo.String()+" level 1 after level 2", w, again, one)
+			diffPixels(t, algo.String()+" level 2 after level 1", w, awaitGroupTints(t, w, h, 2), two)
+		}
+	}
+}
