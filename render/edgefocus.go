@@ -62,7 +62,10 @@ func (r *Renderer) edgeFocusAt(f *Frame, h world.Hierarchy, l int, ix *levelInde
 	if f.World.Settings.Algo == world.AlgoGroup {
 		fc.group = true
 		if id := h.GroupOf(l, p); id >= 0 {
-			if rep, ok := nodeCellOf(ix, id); ok {
+			// From the hierarchy: the group's representative may lie
+			// outside the part of the level ix lists (a room reaching
+			// into view from far off).
+			if rep := h.NodeCell(l, id); g.In(rep) {
 				fc.gid = id
 				fc.area = image.Rectangle{rep, rep.Add(image.Pt(1, 1))}
 				return fc, true
@@ -76,21 +79,6 @@ func (r *Renderer) edgeFocusAt(f *Frame, h world.Hierarchy, l int, ix *levelInde
 	fc.key = image.Pt(p.X/side, p.Y/side)
 	fc.area = image.Rect(fc.key.X*side, fc.key.Y*side, (fc.key.X+1)*side, (fc.key.Y+1)*side).Intersect(g.Bounds())
 	return fc, true
-}
-
-// nodeCellOf returns the cell of the node id of ix's level: the group
-// hierarchy lists its groups in id order, so Nodes[id] is looked at first.
-func nodeCellOf(ix *levelIndex, id int32) (image.Point, bool) {
-	ns := ix.view.Nodes
-	if int(id) < len(ns) && ns[id].ID == id {
-		return ns[id].Cell, true
-	}
-	for i := range ns {
-		if ns[i].ID == id {
-			return ns[i].Cell, true
-		}
-	}
-	return image.Point{}, false
 }
 
 // The edges layer's colours while a cluster is in focus: its edges in the

@@ -32,6 +32,10 @@ type groupHier struct {
 	// not be made (kept like a column).
 	tableErr   error
 	tableErrOf int32
+	// reach[l] is the longest of level l's edges (the larger of its
+	// extents across and down, in cells), 0 when not measured since the
+	// last build or repair.
+	reach map[int]int
 }
 
 func groupConfig(s Settings) groups.Config {
@@ -292,6 +296,7 @@ func (a *groupHier) Update(changed []image.Point) Repair {
 		r.ChangedEdges += len(lc.ChangedEdges)
 	}
 	a.views = map[int]*LevelView{}
+	clear(a.reach)
 	a.size = nil
 	a.table, a.tableErr = nil, nil
 	return r
@@ -373,7 +378,7 @@ func (a *groupHier) Inspect(l int) LevelView {
 		return *v
 	}
 	v := &LevelView{}
-	if len(a.w.Regions) < l || a.w.Regions[l-1] == nil {
+	if !a.hasRooms(l) {
 		// Level l squares are ClusterSize·Branch^(l−1) cells wide (the
 		// built hierarchy's config, its defaults filled in).
 		c := a.g.Config()
@@ -397,6 +402,73 @@ func (a *groupHier) Inspect(l int) LevelView {
 	}
 	a.views[l] = v
 	return *v
+}
+
+// inspectArea lists the nodes of level l whose representative cells, and
+// the edges whose A ends (their From group's representative), lie in area
+// (clipped to the grid), in the order Inspect lists them, into reuse's
+// slices, and returns the rectangle it covers. A group's edges join
+// representatives however far apart (a room's door to the next group), so
+// a caller that wants every edge touching some cells widens them by
+// EdgeReach first. It reads the graph as it is: nothing is cached, so a
+// listing after a repair is never stale; its cost is a pass over the
+// level's groups plus the edges of those in area (a repaired 4096×4096
+// map's level 1 relisted whole, 1.5 million edges and 600 MB, held the
+// next frame a quarter of a second).
+func (a *groupHier) inspectArea(l int, area image.Rectangle, reuse LevelView) (LevelView, image.Rectangle) {
+	cov := area.Intersect(a.g.Grid().Bounds())
+	v := LevelView{ClusterSize: a.clusterSide(l), Nodes: reuse.Nodes[:0], Edges: reuse.Edges[:0], Terms: reuse.Terms[:0]}
+	if cov.Empty() {
+		return v, cov
+	}
+	cost := a.g.Config().Cost
+	gs := a.g.Groups(l)
+	for i := range gs {
+		gr := &gs[i]
+		if !gr.Rep.In(cov) {
+			continue
+		}
+		v.Nodes = append(v.Nodes, ViewNode{ID: gr.ID, Cell: gr.Rep})
+		for _, e := range a.g.Edges(l, gr.ID) {
+			if int(e.To) >= len(gs) {
+				continue
+			}
+			v.Terms = append(v.Terms, EdgeTerms{Costs: e.Costs, Entries: e.Entries})
+			v.Edges = append(v.Edges, ViewEdge{From: e.From, To: e.To, A: gr.Rep, B: gs[e.To].Rep, Cost: e.Costs[cost], Inter: true, Terms: int32(len(v.Terms))})
+		}
+	}
+	return v, cov
+}
+
+// edgeReach returns the longest of level l's edges, measured once after
+// each build or repair (a pass over the level's edges, no memory).
+func (a *groupHier) edgeReach(l int) int {
+	if r, ok := a.reach[l]; ok {
+		return r
+	}
+	gs := a.g.Groups(l)
+	r := 0
+	for i := range gs {
+		p := gs[i].Rep
+		for _, e := range a.g.Edges(l, gs[i].ID) {
+			if int(e.To) < len(gs) {
+				q := gs[e.To].Rep
+				r = max(r, absInt(p.X-q.X), absInt(p.Y-q.Y))
+			}
+		}
+	}
+	if a.reach == nil {
+		a.reach = map[int]int{}
+	}
+	a.reach[l] = r
+	return r
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
 
 func (a *groupHier) GroupOf(l int, p image.Point) int32 { return a.g.GroupOf(l, p) }
@@ -505,11 +577,18 @@ func SquareSide(h GroupsView, l int) int {
 	return side
 }
 
+// hasRooms reports whether level l has the session's region layer (its
+// groups follow rooms, not squares); false before the session installs
+// the hierarchy.
+func (a *groupHier) hasRooms(l int) bool {
+	return a.w != nil && len(a.w.Regions) >= l && a.w.Regions[l-1] != nil
+}
+
 func (a *groupHier) clusterSide(l int) int {
 	if v := a.views[l]; v != nil {
 		return v.ClusterSize
 	}
-	if len(a.w.Regions) >= l && a.w.Regions[l-1] != nil {
+	if a.hasRooms(l) {
 		return 0
 	}
 	c := a.g.Config()

@@ -77,21 +77,38 @@ type LevelView struct {
 // fresh, written into reuse's slices (pass the last listing, or a zero
 // LevelView, when nothing reads it any more); nothing is cached.
 //
-// ok is false when h cannot list part of a level: the group hierarchy,
-// whose groups follow rooms and connected parts rather than squares and
-// whose edges join groups' representative cells however far apart (a
-// group's edges go to its neighbouring groups only, not between every two
-// entrances of a cluster as HPA*'s intra edges do, so its levels list far
-// fewer). The caller then lists the whole level with Inspect. reuse must
-// be an InspectArea listing or zero, never an Inspect view (the
-// hierarchy's cache).
+// The group hierarchy's groups follow rooms and connected parts rather
+// than squares, and a group's edges join representative cells however far
+// apart: its listing is of the nodes and edges (by their A end) in area
+// itself, and covered is area clipped to the grid. A caller after every
+// edge touching some cells widens them by EdgeReach as well as ClusterSide.
+// ok is false when h cannot list part of a level (the caller then lists
+// the whole level with Inspect). reuse must be an InspectArea listing or
+// zero, never an Inspect view (the hierarchy's cache).
 func InspectArea(h Hierarchy, l int, area image.Rectangle, reuse LevelView) (v LevelView, covered image.Rectangle, ok bool) {
-	a, ok := h.(*hpaHier)
-	if !ok {
-		return LevelView{}, image.Rectangle{}, false
+	switch a := h.(type) {
+	case *hpaHier:
+		v, covered = a.inspectArea(l, area, reuse)
+		return v, covered, true
+	case *groupHier:
+		if l < 1 || l > a.Levels() {
+			return LevelView{}, image.Rectangle{}, false
+		}
+		v, covered = a.inspectArea(l, area, reuse)
+		return v, covered, true
 	}
-	v, covered = a.inspectArea(l, area, reuse)
-	return v, covered, true
+	return LevelView{}, image.Rectangle{}, false
+}
+
+// EdgeReach returns how far, in cells across or down, an edge of level l
+// of h can reach beyond the clusters InspectArea lists it with: the longest
+// of the group hierarchy's edges at l (its groups are not squares), 0 for
+// others (an HPA* edge stays within ClusterSide of its A end).
+func EdgeReach(h Hierarchy, l int) int {
+	if a, ok := h.(*groupHier); ok && l >= 1 && l <= a.Levels() {
+		return a.edgeReach(l)
+	}
+	return 0
 }
 
 // ViewNode is an abstract node: its id and cell.

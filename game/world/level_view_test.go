@@ -25,7 +25,8 @@ func TestViewEdgeIsCompact(t *testing.T) {
 // whole level holds in the clusters it covers (nodes by cell, edges by
 // their A end, entrances by their cells), in Inspect's order, at every
 // level, before and after repairs, into a reused listing too; the group
-// hierarchy says it cannot.
+// hierarchy's listing is the nodes and edges in the area itself, each edge
+// with its connection costs.
 func TestInspectAreaIsTheLevelsPart(t *testing.T) {
 	const W, H = 101, 83
 	g := pathing.MustGrid(W, H)
@@ -100,7 +101,63 @@ func TestInspectAreaIsTheLevelsPart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, ok := InspectArea(gh, 1, g.Bounds(), LevelView{}); ok {
-		t.Error("the group hierarchy listed an area")
+	ga := gh.(*groupHier)
+	type edge struct {
+		e     ViewEdge
+		terms EdgeTerms
 	}
+	edges := func(v LevelView, in image.Rectangle) []edge {
+		var out []edge
+		for _, e := range v.Edges {
+			if e.A.In(in) {
+				t, _ := v.TermsOf(&e)
+				e.Terms = 0
+				out = append(out, edge{e, t})
+			}
+		}
+		return out
+	}
+	var greuse LevelView
+	checkGroups := func(when string) {
+		t.Helper()
+		for l := 1; l <= gh.Levels(); l++ {
+			clear(ga.views)
+			whole := gh.Inspect(l)
+			for _, area := range areas {
+				v, cov, ok := InspectArea(gh, l, area, greuse)
+				if !ok {
+					t.Fatal("the group hierarchy cannot list an area")
+				}
+				greuse = v
+				if cov != area.Intersect(g.Bounds()) {
+					t.Fatalf("%s, level %d: %v covers %v, not the area", when, l, cov, area)
+				}
+				var nodes []ViewNode
+				for _, n := range whole.Nodes {
+					if n.Cell.In(cov) {
+						nodes = append(nodes, n)
+					}
+				}
+				if got, want := edges(v, cov), edges(whole, cov); v.ClusterSize != whole.ClusterSize || !slices.Equal(v.Nodes, nodes) ||
+					!slices.Equal(got, want) || len(v.Terms) != len(v.Edges) {
+					t.Fatalf("%s, group level %d, area %v: %d nodes %d edges, want %d %d (or another order)", when, l, area,
+						len(v.Nodes), len(got), len(nodes), len(want))
+				}
+				reach := 0
+				for _, e := range whole.Edges {
+					reach = max(reach, absInt(e.A.X-e.B.X), absInt(e.A.Y-e.B.Y))
+				}
+				if r := EdgeReach(gh, l); r != reach {
+					t.Fatalf("%s, group level %d: EdgeReach %d, the longest edge reaches %d", when, l, r, reach)
+				}
+			}
+		}
+	}
+	checkGroups("groups built")
+	for i := range 30 {
+		p := image.Pt(i*11%W, i*5%H)
+		g.SetOpen(p, !g.Open(p))
+		gh.Update([]image.Point{p})
+	}
+	checkGroups("groups repaired")
 }
