@@ -147,3 +147,37 @@ func firstItemDiff(a, b []string) string {
 	}
 	return "none"
 }
+
+// The wall runs the cache patches after each edit (the lines beside the
+// changed cells scanned again, World.ChangedSince) are those a scan of the
+// whole grid finds, for every cluster side it keeps.
+func TestWallRunsPatchedAfterEdits(t *testing.T) {
+	w := repairWorld(t, false)
+	g := w.Grid
+	r := New()
+	f := &Frame{World: w}
+	sides := []int{8, 16, 5}
+	rng := rand.New(rand.NewSource(2))
+	for step := 0; step < 80; step++ {
+		switch k := rng.Intn(5); {
+		case k == 0 && w.CanUndo():
+			w.Undo()
+		case k == 1 && w.CanRedo():
+			w.Redo()
+		default:
+			// Near a line, often on one.
+			p := image.Pt(rng.Intn(g.Width()/8)*8-rng.Intn(2), rng.Intn(g.Height()/8)*8-rng.Intn(2))
+			if rng.Intn(3) == 0 {
+				p = image.Pt(rng.Intn(g.Width()), rng.Intn(g.Height()))
+			}
+			w.BeginStroke(image.Pt(max(p.X, 0), max(p.Y, 0)), 0)
+			w.EndStroke()
+		}
+		w.Wait()
+		for _, side := range sides[:1+step%len(sides)] {
+			if got, want := r.wallLines.of(f, side), wallRunsByScan(g, side); !slices.Equal(got, want) {
+				t.Fatalf("step %d, side %d: %d cached runs, want the %d a scan finds", step, side, len(got), len(want))
+			}
+		}
+	}
+}
