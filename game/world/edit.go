@@ -207,6 +207,19 @@ func (w *World) ChangedSince(v uint64) (cells []int32, ok bool) {
 	return w.journal.cells[off:], true
 }
 
+// fewChangedSince is ChangedSince when it answers with at most one cell in
+// 16 of the grid: past that, a walk or copy of the whole grid is about as
+// quick as following the cells one by one, so the callers that patch
+// state cell by cell (snapshots, the grid copies of builds and batches,
+// the rooms' cover) start afresh instead.
+func (w *World) fewChangedSince(v uint64) (cells []int32, ok bool) {
+	cells, ok = w.ChangedSince(v)
+	if !ok || len(cells) > w.Grid.Len()/16 {
+		return nil, false
+	}
+	return cells, true
+}
+
 // LastEdited returns the indices of the cells the last stroke, edit, undo
 // or redo changed (possibly with repeats; the stroke in progress counts),
 // while nothing has changed the grid since; nil otherwise, or when the

@@ -131,8 +131,8 @@ func (w *World) patchSnap(g *pathing.Grid, key gridKey) bool {
 	if key.grid != w.Grid {
 		return false
 	}
-	changed, ok := w.ChangedSince(key.version)
-	if !ok || len(changed) > w.Grid.Len()/16 {
+	changed, ok := w.fewChangedSince(key.version)
+	if !ok {
 		return false
 	}
 	for _, i := range changed {
@@ -415,8 +415,8 @@ type gridCopy struct {
 func (w *World) gridCopy() *gridCopy {
 	c := &gridCopy{base: w.snap}
 	if b := c.base; b != nil && b.key.grid == w.Grid && b.key.version != w.GridVersion() {
-		changed, ok := w.ChangedSince(b.key.version)
-		if !ok || len(changed) > w.Grid.Len()/16 {
+		changed, ok := w.fewChangedSince(b.key.version)
+		if !ok {
 			c.base = nil
 		} else {
 			cells := w.Grid.Cells()

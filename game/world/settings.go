@@ -311,8 +311,8 @@ func (w *World) coverSince(k coverKey) bool {
 		c.key.rooms != k.rooms || c.key.levels != k.levels {
 		return false
 	}
-	changed, ok := w.ChangedSince(c.key.grid)
-	if !ok || len(changed) > w.Grid.Len()/16 {
+	changed, ok := w.fewChangedSince(c.key.grid)
+	if !ok {
 		return false
 	}
 	// The answer from the last one on: none (-1), or a layer of another
