@@ -1,6 +1,11 @@
 package render
 
-import "image/color"
+import (
+	"encoding/binary"
+	"image/color"
+
+	"pathlens/game/world"
+)
 
 // The palette: one place for every colour, so the legend and the layers
 // always agree. Colours are written with straight (not premultiplied) alpha;
@@ -109,13 +114,10 @@ var weightRamp = [8]color.RGBA{
 }
 
 // premul writes c, premultiplied by its alpha, into p[0:4] (the layout
-// ebiten.Image.WritePixels expects).
+// ebiten.Image.WritePixels expects): world.PremulPixel's pixel, the one
+// the background-baked layers write.
 func premul(p []byte, c color.RGBA) {
-	a := uint32(c.A)
-	p[0] = uint8(uint32(c.R) * a / 255)
-	p[1] = uint8(uint32(c.G) * a / 255)
-	p[2] = uint8(uint32(c.B) * a / 255)
-	p[3] = c.A
+	binary.LittleEndian.PutUint32(p, world.PremulPixel(c))
 }
 
 // PM returns c premultiplied by its alpha, as color.Color users such as
